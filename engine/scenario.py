@@ -1,0 +1,97 @@
+"""A scenario: the card library, the state, one play and the objective (format `payplan/1`).
+
+The loader (`engine.loader`) builds these values from JSON or YAML and `engine.dump` writes them
+back in the same format.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Mapping
+
+from engine.cards import Card, Discount
+from engine.cost import Cost
+from engine.state import State
+
+FORMAT = "payplan/1"
+OPTIONAL_CHOICES: tuple[str, ...] = ("yes", "no", "auto")
+IGNORES: tuple[str, ...] = ("cost", "energy", "power")
+
+DEFAULT_WEIGHTS: Mapping[str, int] = MappingProxyType(
+    {
+        "exhaust": 1,
+        "recycle": 3,
+        "discard": 4,
+        "kill": 5,
+        "exhaust_unit": 2,
+        "recycle_from_trash": 1,
+        "return_to_hand": 2,
+        "spend_buff": 2,
+        "spend_xp": 1,
+        "source": 0,
+    }
+)
+DEFAULT_BENEFITS: Mapping[str, int] = MappingProxyType({"accelerate": 0, "repeat": 0})
+
+
+@dataclass(frozen=True, slots=True)
+class LeavesChain:
+    """How the played card leaves the Chain: `resolution`, `counter` or `effect`."""
+
+    by: str = "resolution"
+    to: str | None = None
+    instructed_by: str = "other"
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    """One play to plan.
+
+    `base` is "auto", "printed", "play_for" or ("flow", index). `optional` maps each optional
+    cost name (`accelerate`, `repeat`, `repeat.1`, or an additional cost's id) to yes/no/auto;
+    names not listed are "no".
+    """
+
+    object: str
+    from_zone: str
+    base: str | tuple[str, int] = "auto"
+    ignore: str | None = None
+    play_for: Cost | None = None
+    targets: tuple[str, ...] = ()
+    optional: tuple[tuple[str, str], ...] = ()
+    discounts: tuple[Discount, ...] = ()
+    permit: bool = False
+    leaves_chain: LeavesChain = LeavesChain()
+
+    def optional_choice(self, name: str) -> str:
+        for key, choice in self.optional:
+            if key == name:
+                return choice
+        return "no"
+
+
+@dataclass(frozen=True, slots=True)
+class Objective:
+    weights: Mapping[str, int] = DEFAULT_WEIGHTS
+    benefits: Mapping[str, int] = DEFAULT_BENEFITS
+
+    def weight(self, key: str) -> int:
+        return self.weights.get(key, DEFAULT_WEIGHTS.get(key, 0))
+
+    def benefit(self, name: str) -> int:
+        """The benefit of paying an optional cost: by its full name, else its family (`repeat`)."""
+        if name in self.benefits:
+            return self.benefits[name]
+        return self.benefits.get(name.split(".")[0], 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Scenario:
+    cards: Mapping[str, Card] = field(default_factory=lambda: MappingProxyType({}))
+    state: State = State()
+    play: Play | None = None
+    objective: Objective = Objective()
+
+    def card(self, card_id: str) -> Card:
+        return self.cards[card_id]

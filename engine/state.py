@@ -1,0 +1,96 @@
+"""The game state seen from the player who is playing (rules 100s: zones, runes, the Rune Pool).
+
+Frozen values: applying a plan (engine.chain) builds a new state and never changes the old one.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field, replace
+
+from engine.cost import Cost, Filter
+
+PHASES: tuple[str, ...] = ("main", "showdown", "closed")
+PLAYERS: tuple[str, ...] = ("you", "opponent")
+ZONES: tuple[str, ...] = ("hand", "trash", "board")
+LOCATIONS: tuple[str, ...] = ("base", "battlefield")
+SOURCE_COSTS: tuple[str, ...] = ("exhaust", "kill")
+
+
+@dataclass(frozen=True, slots=True)
+class Rune:
+    id: str
+    domain: str
+    exhausted: bool = False
+    value: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class GameObject:
+    """A card (or token) in a zone. `might` is None where the card's printed Might applies."""
+
+    id: str
+    card: str
+    value: int | None = None
+    location: str | None = None
+    might: int | None = None
+    exhausted: bool = False
+    buffs: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class Source:
+    """An "add" ability usable while paying: one activation adds `adds`.
+
+    `costs` holds "exhaust", "kill" and/or Energy/Power Costs; `only_for` restricts the plays it
+    may pay for. A source activates at most once per payment.
+    """
+
+    id: str
+    adds: Cost
+    costs: tuple[str | Cost, ...] = ("exhaust",)
+    only_for: Filter | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayerState:
+    runes: tuple[Rune, ...] = ()
+    pool: Cost = Cost()
+    hand: tuple[GameObject, ...] = ()
+    trash: tuple[GameObject, ...] = ()
+    board: tuple[GameObject, ...] = ()
+    xp: int = 0
+    sources: tuple[Source, ...] = ()
+    banishment: tuple[GameObject, ...] = ()
+    rune_deck: tuple[Rune, ...] = ()
+
+    def zone(self, name: str) -> tuple[GameObject, ...]:
+        return {
+            "hand": self.hand,
+            "trash": self.trash,
+            "board": self.board,
+            "banishment": self.banishment,
+        }[name]
+
+    def find(self, object_id: str) -> tuple[str, GameObject] | None:
+        """The zone and object with this id among hand, trash, board, banishment."""
+        for zone in ("hand", "trash", "board", "banishment"):
+            for obj in self.zone(zone):
+                if obj.id == object_id:
+                    return zone, obj
+        return None
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    phase: str = "main"
+    turn: str = "you"
+    flags: tuple[str, ...] = ()
+    played_this_turn: int = 0
+    you: PlayerState = field(default_factory=PlayerState)
+    opponent: PlayerState = field(default_factory=PlayerState)
+
+    def player(self, who: str) -> PlayerState:
+        return self.you if who == "you" else self.opponent
+
+    def with_player(self, who: str, player: PlayerState) -> State:
+        return replace(self, you=player) if who == "you" else replace(self, opponent=player)
