@@ -73,8 +73,8 @@ class Play:
 
 @dataclass(frozen=True, slots=True)
 class Objective:
-    weights: Mapping[str, int] = DEFAULT_WEIGHTS
-    benefits: Mapping[str, int] = DEFAULT_BENEFITS
+    weights: Mapping[str, int] = field(default_factory=lambda: DEFAULT_WEIGHTS)
+    benefits: Mapping[str, int] = field(default_factory=lambda: DEFAULT_BENEFITS)
 
     def weight(self, key: str) -> int:
         return self.weights.get(key, DEFAULT_WEIGHTS.get(key, 0))
@@ -91,7 +91,7 @@ class Scenario:
     cards: Mapping[str, Card] = field(default_factory=lambda: MappingProxyType({}))
     state: State = State()
     play: Play | None = None
-    objective: Objective = Objective()
+    objective: Objective = field(default_factory=Objective)
 
     def card(self, card_id: str) -> Card:
         return self.cards[card_id]

@@ -1,0 +1,134 @@
+"""Filters, amount expressions and conditions, read against the state (rules 353.4, 360).
+
+These are the three small languages the format uses to say which objects or plays a modifier
+concerns, how large it is, and when it applies.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.cards import Amount, Card, Condition, CountOf, MaxMight, PerPlayed
+from engine.cost import Filter
+from engine.scenario import Scenario
+from engine.state import GameObject
+
+
+def object_might(scenario: Scenario, obj: GameObject) -> int:
+    if obj.might is not None:
+        return obj.might
+    card = scenario.cards.get(obj.card)
+    return card.might if card is not None and card.might is not None else 0
+
+
+def card_matches(
+    f: Filter,
+    card: Card,
+    *,
+    might: int | None = None,
+    location: str | None = None,
+    from_zone: str | None = None,
+) -> bool:
+    """Whether a card (as an object with this Might and location, or as a play) meets `f`.
+
+    `controller` is not read here: it is relative to who asks and the caller checks it.
+    """
+    if f.type and card.type not in f.type:
+        return False
+    if f.tags and not set(f.tags) <= set(card.tags):
+        return False
+    if f.domain is not None and f.domain not in card.domains:
+        return False
+    if f.name is not None and f.name not in (card.name, card.id):
+        return False
+    if f.max_might is not None or f.min_might is not None:
+        value = might if might is not None else card.might
+        if value is None:
+            return False
+        if f.max_might is not None and value > f.max_might:
+            return False
+        if f.min_might is not None and value < f.min_might:
+            return False
+    if f.location is not None and location != f.location:
+        return False
+    if f.from_zone is not None and from_zone != f.from_zone:
+        return False
+    if f.keyword is not None and f.keyword not in card.keyword_names():
+        return False
+    return True
+
+
+def object_matches(scenario: Scenario, f: Filter, obj: GameObject) -> bool:
+    card = scenario.cards.get(obj.card)
+    if card is None:
+        return False
+    return card_matches(f, card, might=object_might(scenario, obj), location=obj.location)
+
+
+def evaluate(amount: Amount, scenario: Scenario) -> int:
+    """The value of an amount expression in this state, from your point of view."""
+    if isinstance(amount, int):
+        return amount
+    you = scenario.state.you
+    if isinstance(amount, MaxMight):
+        mights = [
+            object_might(scenario, obj)
+            for obj in you.board
+            if obj.card in scenario.cards
+            and scenario.cards[obj.card].type == "unit"
+            and object_matches(scenario, amount.of, obj)
+        ]
+        return max(mights, default=0)
+    if isinstance(amount, CountOf):
+        zone = you.zone(amount.zone)
+        return amount.times * sum(1 for obj in zone if object_matches(scenario, amount.of, obj))
+    if isinstance(amount, PerPlayed):
+        return amount.times * scenario.state.played_this_turn
+    raise TypeError(f"not an amount: {amount!r}")
+
+
+@dataclass(frozen=True, slots=True)
+class PlayFacts:
+    """What conditions may ask about one play: where it comes from, its base, its targets."""
+
+    card: Card
+    from_zone: str
+    base_kind: str
+    targets: tuple[GameObject, ...]
+
+
+def holds(
+    conditions: tuple[Condition, ...],
+    scenario: Scenario,
+    facts: PlayFacts,
+    source: GameObject | None = None,
+) -> bool:
+    """Whether every condition holds for this play; `source` is the granting object, if any."""
+    return all(_holds(c, scenario, facts, source) for c in conditions)
+
+
+def _holds(
+    c: Condition, scenario: Scenario, facts: PlayFacts, source: GameObject | None
+) -> bool:
+    state = scenario.state
+    if c.kind == "from":
+        return facts.from_zone == c.value
+    if c.kind == "not_from":
+        return facts.from_zone != c.value
+    if c.kind == "base":
+        return facts.base_kind == c.value
+    if c.kind == "printed_at_least":
+        printed = facts.card.cost
+        need = c.value
+        return printed.energy >= need.energy and printed.pips >= need.pips  # type: ignore[attr-defined]
+    if c.kind == "flag":
+        return c.value in state.flags
+    if c.kind == "phase":
+        return state.phase == c.value
+    if c.kind == "at":
+        return source is not None and source.location == c.value
+    if c.kind == "targets":
+        f = c.value
+        assert isinstance(f, Filter)
+        return any(object_matches(scenario, f, t) for t in facts.targets)
+    raise ValueError(f"unknown condition {c.kind!r}")

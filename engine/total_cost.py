@@ -1,0 +1,404 @@
+"""Rule 353: determine the total cost of one play, for one set of choices.
+
+`price` is the one function that prices a play. The option enumerator (`engine.options`), the
+legality check of a plan and the code that applies a plan (`engine.chain`) all call it, so no two
+places can price the same play differently.
+
+The steps, in rule order:
+1. 353.1 base cost: the printed cost, a Flow instance, "play it for [cost]", or the printed cost
+   with "ignoring its cost / Energy cost / Power cost" applied.
+2. 353.2 additional costs: mandatory printed ones, Deflect once per choice of a Deflect target
+   (735), and the optional ones the player chose (Accelerate, each Repeat instance, printed
+   optional costs). A discount that names a component (optional, repeat, accelerate) applies to
+   that part as it is added.
+3. 353.3 increases.
+4. 353.4 discounts on the total, in the order the player chooses, each minimum binding only its
+   own discount (353.4.c), which may reduce additional costs to 0 (353.4.d).
+5. 353.5 Energy and Power never go below 0.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.cards import Card, Discount, Increase
+from engine.cost import NO_POWER, Cost, power_add, power_text
+from engine.discounts import Application, Mod, apply_mod, pareto_front
+from engine.filters import PlayFacts, card_matches, evaluate, holds
+from engine.scenario import Play, Scenario
+from engine.state import GameObject
+
+COMPONENT_OF = {"accelerate": "accelerate", "repeat": "repeat"}
+
+
+@dataclass(frozen=True, slots=True)
+class BaseChoice:
+    """The base cost of a play (353.1): `printed`, `flow` (with its index), `play_for`, or
+    `ignore` (the printed cost with the ignored part set to 0)."""
+
+    kind: str
+    cost: Cost
+    index: int | None = None
+    ignore: str | None = None
+
+    def to_json(self) -> dict[str, object]:
+        out: dict[str, object] = {"kind": self.kind}
+        if self.index is not None:
+            out["index"] = self.index
+        if self.ignore is not None:
+            out["ignore"] = self.ignore
+        out["cost"] = self.cost.to_json()
+        return out
+
+    def text(self) -> str:
+        if self.kind == "flow":
+            return f"Flow {self.cost}"
+        if self.kind == "play_for":
+            return f"play it for {self.cost}"
+        if self.kind == "ignore":
+            return f"printed cost ignoring its {self.ignore}: {self.cost}"
+        return f"printed {self.cost}"
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    rule: str
+    text: str
+    total: Cost
+
+    def to_json(self) -> dict[str, object]:
+        return {"rule": self.rule, "text": self.text, "total": self.total.to_json()}
+
+
+@dataclass(frozen=True, slots=True)
+class Choices:
+    """Every choice the player makes while determining the total cost.
+
+    `optional` names the optional costs paid. `components` holds, per optional cost paid (in
+    `optional`'s order), the applications of the discounts on that component; `total` the
+    applications of the discounts on the total, in the order applied. Discounts an application
+    list leaves out are applied after it in listed order, with canonical choices.
+    """
+
+    base: BaseChoice
+    optional: tuple[str, ...] = ()
+    components: tuple[tuple[Application, ...], ...] = ()
+    total: tuple[Application, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Priced:
+    total: Cost
+    steps: tuple[Step, ...]
+    discount_order: tuple[str, ...]
+    choices: Choices
+
+
+@dataclass(frozen=True, slots=True)
+class Modifiers:
+    """The discounts and increases that apply to one play with one base and optional set."""
+
+    total: tuple[Mod, ...] = ()
+    components: tuple[tuple[str, Mod], ...] = ()  # (component, discount)
+    increases: tuple[tuple[str, int, tuple[int, ...]], ...] = ()  # (label, energy, power)
+    ignore_deflect: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class PlayContext:
+    """One play read against its scenario: the card, the object, the zone it comes from."""
+
+    scenario: Scenario
+    play: Play
+    card: Card
+    obj: GameObject
+    zone: str
+    targets: tuple[GameObject, ...] = field(default=())
+
+
+def context(scenario: Scenario) -> PlayContext:
+    """The context of the scenario's play. The loader guarantees the object exists."""
+    play = scenario.play
+    assert play is not None, "the scenario has no play"
+    found = scenario.state.you.find(play.object)
+    assert found is not None, f"no object {play.object!r}"
+    zone, obj = found
+    targets = tuple(t for t in (_find_any(scenario, tid) for tid in play.targets) if t is not None)
+    return PlayContext(scenario, play, scenario.card(obj.card), obj, zone, targets)
+
+
+def _find_any(scenario: Scenario, object_id: str) -> GameObject | None:
+    for who in ("you", "opponent"):
+        found = scenario.state.player(who).find(object_id)
+        if found is not None:
+            return found[1]
+    return None
+
+
+def target_controller(scenario: Scenario, object_id: str) -> str | None:
+    for who in ("you", "opponent"):
+        if scenario.state.player(who).find(object_id) is not None:
+            return who
+    return None
+
+
+# --- Optional costs -----------------------------------------------------------------------------
+
+
+def optional_costs(card: Card) -> tuple[tuple[str, Cost], ...]:
+    """Every optional additional cost the card has, by name, in canonical order: Accelerate,
+    each Repeat instance (`repeat`, `repeat.1`, ...), then printed optional costs."""
+    out: list[tuple[str, Cost]] = []
+    if card.keywords.accelerate is not None:
+        out.append(("accelerate", card.keywords.accelerate))
+    for i, cost in enumerate(card.keywords.repeat):
+        out.append(("repeat" if i == 0 else f"repeat.{i}", cost))
+    for extra in card.additional_costs:
+        if not extra.mandatory:
+            out.append((extra.id, extra.cost))
+    return tuple(out)
+
+
+def _component(name: str) -> str:
+    return COMPONENT_OF.get(name.split(".")[0], "optional")
+
+
+# --- Modifiers ----------------------------------------------------------------------------------
+
+
+def modifiers(ctx: PlayContext, base: BaseChoice, optional: tuple[str, ...]) -> Modifiers:
+    """Collect the discounts and increases that apply to this play, amounts evaluated.
+
+    Sources, in this (documented, deterministic) order: the card's own discounts, grants of
+    your board objects, grants of opponents' board objects that apply to your plays, the
+    instructing effect's one-shot discounts, then discounts unlocked by optional costs paid.
+    """
+    scenario = ctx.scenario
+    facts = PlayFacts(ctx.card, ctx.zone, base.kind, ctx.targets)
+    discounts: list[tuple[str, Discount]] = []
+    increases: list[tuple[str, Increase]] = []
+    ignore_deflect = False
+
+    for d in ctx.card.discounts:
+        if holds(d.conditions, scenario, facts):
+            discounts.append((d.id or ctx.card.id, d))
+    for owner in ("you", "opponent"):
+        for obj in scenario.state.player(owner).board:
+            granting = scenario.cards.get(obj.card)
+            if granting is None:
+                continue
+            for grant in granting.grants:
+                wanted = grant.applies_to.controller or "you"
+                relation = "you" if owner == "you" else "opponent"
+                if wanted != relation:
+                    continue
+                if not card_matches(grant.applies_to, ctx.card, from_zone=ctx.zone):
+                    continue
+                if not holds(grant.while_, scenario, facts, obj):
+                    continue
+                if grant.ignore_deflect:
+                    ignore_deflect = True
+                if grant.discount is not None and holds(grant.discount.conditions, scenario, facts, obj):
+                    discounts.append((grant.discount.id or granting.id, grant.discount))
+                if grant.increase is not None and holds(grant.increase.conditions, scenario, facts, obj):
+                    increases.append((grant.increase.id or granting.id, grant.increase))
+    for i, d in enumerate(ctx.play.discounts):
+        if holds(d.conditions, scenario, facts):
+            discounts.append((d.id or f"play.discounts[{i}]", d))
+    for extra in ctx.card.additional_costs:
+        if extra.id in optional:
+            for i, d in enumerate(extra.unlocks):
+                if holds(d.conditions, scenario, facts):
+                    discounts.append((d.id or f"{extra.id}.unlocks[{i}]", d))
+
+    labels = _unique([label for label, _ in discounts])
+    total: list[Mod] = []
+    components: list[tuple[str, Mod]] = []
+    for label, (_, d) in zip(labels, discounts):
+        mod = to_mod(label, d, scenario)
+        if d.component == "total":
+            total.append(mod)
+        else:
+            components.append((d.component, mod))
+    inc_labels = _unique([label for label, _ in increases])
+    evaluated = tuple(
+        (label, evaluate(inc.energy, scenario), inc.power)
+        for label, (_, inc) in zip(inc_labels, increases)
+    )
+    return Modifiers(tuple(total), tuple(components), evaluated, ignore_deflect)
+
+
+def to_mod(label: str, d: Discount, scenario: Scenario) -> Mod:
+    min_energy = evaluate(d.min_energy, scenario)
+    branches = tuple(
+        Mod(
+            f"{label}:{i}",
+            evaluate(b.energy, scenario),
+            b.power,
+            max(min_energy, evaluate(b.min_energy, scenario)),
+            max(d.min_power, b.min_power),
+        )
+        for i, b in enumerate(d.choice)
+    )
+    return Mod(label, evaluate(d.energy, scenario), d.power, min_energy, d.min_power, branches)
+
+
+def _unique(labels: list[str]) -> list[str]:
+    seen: dict[str, int] = {}
+    out = []
+    for label in labels:
+        seen[label] = seen.get(label, 0) + 1
+        out.append(label if seen[label] == 1 else f"{label}#{seen[label]}")
+    return out
+
+
+def mod_text(mod: Mod, branch: int = -1) -> str:
+    chosen = mod.branches[branch] if branch >= 0 else mod
+    amount = (f"[{chosen.energy}]" if chosen.energy else "") + power_text(chosen.power)
+    text = f"{amount or '[0]'} less"
+    if chosen.min_energy:
+        text += f", to a minimum of [{chosen.min_energy}]"
+    if chosen.min_power:
+        text += f", to a minimum of {chosen.min_power} Power"
+    return text
+
+
+# --- Pricing ------------------------------------------------------------------------------------
+
+
+def base_cost(card: Card, kind: str, index: int | None, ignore: str | None,
+              play_for: Cost | None) -> BaseChoice:
+    """The base cost of one kind (353.1)."""
+    if kind == "flow":
+        assert index is not None
+        return BaseChoice("flow", card.keywords.flow[index], index)
+    if kind == "play_for":
+        assert play_for is not None
+        return BaseChoice("play_for", play_for)
+    printed = card.cost
+    if ignore is None:
+        return BaseChoice("printed", printed)
+    energy = 0 if ignore in ("cost", "energy") else printed.energy
+    power = NO_POWER if ignore in ("cost", "power") else printed.power
+    return BaseChoice("ignore", Cost(energy, power, printed.other), ignore=ignore)
+
+
+def price(ctx: PlayContext, choices: Choices, mods: Modifiers | None = None) -> Priced:
+    """The total cost of the play for these choices, step by step (rule 353)."""
+    base = choices.base
+    if mods is None:
+        mods = modifiers(ctx, base, choices.optional)
+    steps: list[Step] = []
+    running = base.cost
+    steps.append(Step("353.1", f"base cost: {base.text()}", running))
+
+    # 353.2.a: mandatory additional costs, printed, then Deflect per choice of a Deflect target.
+    for extra in ctx.card.additional_costs:
+        if extra.mandatory:
+            running = running + extra.cost
+            steps.append(Step("353.2.a", f"mandatory additional cost {extra.id}: {extra.cost}", running))
+    for target_id in ctx.play.targets:
+        deflect = _deflect(ctx, target_id)
+        if deflect and not mods.ignore_deflect:
+            charge = Cost(0, NO_POWER[:-1] + (deflect,))
+            running = running + charge
+            steps.append(Step("353.2.a.2", f"Deflect {deflect} of {target_id}: {charge}", running))
+
+    # 353.2.b: optional additional costs chosen, each with the discounts on its component.
+    available = dict(optional_costs(ctx.card))
+    for k, name in enumerate(choices.optional):
+        part = available[name]
+        running = running + part
+        steps.append(Step("353.2.b", f"optional cost {name} paid: {part}", running))
+        component = _component(name)
+        applicable = [m for c, m in mods.components if c == component or c == "optional"]
+        if not applicable:
+            continue
+        apps = choices.components[k] if k < len(choices.components) else ()
+        pair = (part.energy, part.power)
+        for app, mod in _sequence(applicable, apps):
+            before = pair
+            pair = _apply(pair, mod, app)
+            running = Cost(running.energy - before[0] + pair[0],
+                           power_add(running.power, tuple(a - b for a, b in zip(pair[1], before[1]))),
+                           running.other)
+            chosen = mod_text(mod, app.branch)
+            steps.append(Step("353.4.d", f"discount {mod.label} on {name}: {chosen}", running))
+
+    # 353.3: increases.
+    for label, energy, power in mods.increases:
+        running = running + Cost(energy, power)
+        steps.append(Step("353.3", f"increase {label}: +{Cost(energy, power)}", running))
+
+    # 353.4: discounts on the total, in the chosen order; 353.5: never below 0.
+    order = []
+    pair = (running.energy, running.power)
+    for app, mod in _sequence(list(mods.total), choices.total):
+        before = pair
+        pair = _apply(pair, mod, app)
+        order.append(mod.label)
+        running = Cost(pair[0], pair[1], running.other)
+        note = ""
+        chosen = mod.branches[app.branch] if app.branch >= 0 else mod
+        if before == pair:
+            note = " (takes nothing here)"
+        elif chosen.min_energy and pair[0] == chosen.min_energy and before[0] - chosen.energy < pair[0]:
+            note = " (its minimum binds: 353.4.c)"
+        elif chosen.energy and before[0] - chosen.energy < 0:
+            note = " (not below 0: 353.5)"
+        steps.append(Step("353.4", f"discount {mod.label}: {mod_text(mod, app.branch)}{note}", running))
+    return Priced(running, tuple(steps), tuple(order), choices)
+
+
+def _apply(pair: tuple[int, tuple[int, ...]], mod: Mod, app: Application) -> tuple[int, tuple[int, ...]]:
+    chosen = mod.branches[app.branch] if app.branch >= 0 and mod.branches else (
+        mod.branches[0] if mod.branches else mod)
+    after, _ = apply_mod(pair, chosen, app.removed)
+    return after
+
+
+def _sequence(mods: list[Mod], apps: tuple[Application, ...]) -> list[tuple[Application, Mod]]:
+    """The applications given, then the discounts they leave out, in listed order."""
+    out = []
+    used = set()
+    for app in apps:
+        if 0 <= app.index < len(mods) and app.index not in used:
+            used.add(app.index)
+            branch = app.branch if mods[app.index].branches else -1
+            out.append((Application(app.index, branch, app.removed), mods[app.index]))
+    for i, mod in enumerate(mods):
+        if i not in used:
+            out.append((Application(i, 0 if mod.branches else -1), mod))
+    return out
+
+
+def _deflect(ctx: PlayContext, target_id: str) -> int:
+    """Deflect N of a target an opponent controls (735): you pay +N [A] per choice of it."""
+    if target_controller(ctx.scenario, target_id) != "opponent":
+        return 0
+    found = ctx.scenario.state.opponent.find(target_id)
+    if found is None:
+        return 0
+    card = ctx.scenario.cards.get(found[1].card)
+    return card.keywords.deflect if card is not None else 0
+
+
+def best_components(ctx: PlayContext, optional: tuple[str, ...],
+                    mods: Modifiers) -> list[tuple[tuple[Application, ...], ...]]:
+    """Per optional cost paid, the Pareto-best ways to apply its component discounts; the
+    combinations of those (almost always exactly one)."""
+    available = dict(optional_costs(ctx.card))
+    per_part: list[list[tuple[Application, ...]]] = []
+    for name in optional:
+        component = _component(name)
+        applicable = [m for c, m in mods.components if c == component or c == "optional"]
+        part = available[name]
+        if not applicable:
+            per_part.append([()])
+            continue
+        front = pareto_front((part.energy, part.power), applicable)
+        per_part.append([path for _, path in front])
+    combos: list[tuple[tuple[Application, ...], ...]] = [()]
+    for paths in per_part:
+        combos = [c + (p,) for c in combos for p in paths]
+    return combos
