@@ -1,0 +1,99 @@
+"""Why a play can't be paid, in words a player knows.
+
+For each cost option, every part is compared with the most the resources could give to that part
+alone (all ready runes exhausted, every rune recycled, every usable source, every eligible
+object). The option with the smallest shortfall is the one that "came closest", and its
+shortfalls are the reasons. When no part falls short alone, the parts compete for the same
+runes or objects, and the reason says so.
+"""
+
+from __future__ import annotations
+
+from engine.cost import ANY_INDEX, DOMAINS
+from engine.options import CostOption, PlayOptions
+from engine.payment import Resources, eligible, need_key
+from engine.scenario import Scenario
+
+NOUNS = {
+    "discard": ("a card to discard", "cards to discard", "the hand"),
+    "kill": ("a friendly unit to kill", "friendly objects to kill", "the board"),
+    "exhaust": ("a ready friendly object to exhaust", "ready friendly objects to exhaust", "the board"),
+    "recycle_from_trash": ("a card to recycle from the trash", "cards to recycle from the trash", "the trash"),
+    "return_to_hand": ("an object to return to hand", "objects to return to hand", "the board"),
+    "spend_buff": ("a buff to spend", "buffs to spend", "your units"),
+    "spend_xp": ("an XP to spend", "XP to spend", "your XP"),
+}
+
+
+def shortfalls(scenario: Scenario, option: CostOption, res: Resources) -> list[tuple[int, str]]:
+    """(amount short, sentence) for each part of the option the resources can't cover alone."""
+    out: list[tuple[int, str]] = []
+    total = option.total
+    ready = sum(len(g.ids) for g in res.runes if g.ready)
+    energy_max = res.pool_energy + ready + sum(s.adds.energy for s in res.sources)
+    if total.energy > energy_max:
+        short = total.energy - energy_max
+        out.append((short, f"needs {short} more Energy: {ready} ready rune{'s' * (ready != 1)} "
+                           f"and {res.pool_energy} in the pool"))
+    flexible = res.pool_power[ANY_INDEX] + sum(s.adds.power[ANY_INDEX] for s in res.sources)
+    supply_all = flexible
+    deficit_all = 0
+    for d, name in enumerate(DOMAINS):
+        runes = sum(len(g.ids) for g in res.runes if g.domain == d)
+        pool = res.pool_power[d]
+        sources = sum(s.adds.power[d] for s in res.sources)
+        supply = runes + pool + sources
+        supply_all += supply
+        deficit = max(0, total.power[d] - supply)
+        deficit_all += deficit
+        if deficit > flexible:
+            short = deficit - flexible
+            title = name.capitalize()
+            have = (f"no {title} rune" if runes == 0 else f"{runes} {title} rune{'s' * (runes != 1)}")
+            pool_text = "none in the pool" if pool == 0 else f"{pool} in the pool"
+            out.append((short, f"needs {short} more {title} Power: {have} and {pool_text}"))
+    pips = sum(total.power)
+    if pips > supply_all and not any("Power" in text for _, text in out):
+        short = pips - supply_all
+        out.append((short, f"needs {short} more Power: only {supply_all} Power can be made"))
+    needs: dict[tuple[str, object], int] = {}
+    samples = {}
+    for need in total.other:
+        needs[need_key(need)] = needs.get(need_key(need), 0) + need.count
+        samples[need_key(need)] = need
+    for key, count in needs.items():
+        need = samples[key]
+        if need.kind == "spend_xp":
+            have = res.xp
+        else:
+            have = sum(
+                len(g.ids) * (g.sample.buffs if need.kind == "spend_buff" else 1)
+                for g in res.objects
+                if eligible(scenario, g, need)
+            )
+        if count > have:
+            one, many, where = NOUNS[need.kind]
+            short = count - have
+            what = one if short == 1 else f"{short} more {many}"
+            detail = f"{where} is empty" if have == 0 and need.filter.text() == "" else (
+                f"{where} holds {have} that qualif{'y' if have != 1 else 'ies'}"
+                + (f" ({need.filter.text()})" if need.filter.text() else ""))
+            out.append((short, f"needs {what}: {detail}"))
+    return out
+
+
+def unpayable_reasons(scenario: Scenario, opts: PlayOptions, res: Resources) -> list[str]:
+    """The reasons for the option that came closest to being payable."""
+    if not opts.options:
+        return ["no cost option: the play has no base cost it may use"]
+    best: list[tuple[int, str]] | None = None
+    best_option = opts.options[0]
+    for option in opts.options:
+        found = shortfalls(scenario, option, res)
+        if best is None or sum(s for s, _ in found) < sum(s for s, _ in best):
+            best, best_option = found, option
+    assert best is not None
+    if best:
+        return [text for _, text in best]
+    return [f"can't pay {best_option.total} in full: its parts need the same runes, sources or "
+            f"objects more than once"]

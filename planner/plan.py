@@ -1,0 +1,254 @@
+"""`plan(scenario)`: the cheapest way to make one play, as a typed value with its JSON form.
+
+The engine lists the cost options and the resources; the CP-SAT model (`planner.model`) picks
+the option and the payment; this module names the runes and objects the solution uses (in state
+order, so equal inputs give equal plans byte for byte) and explains what it cannot pay.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+
+from engine.chain import destination, executions
+from engine.cost import ANY_INDEX, DOMAINS, NO_POWER, POWER_KEYS, Cost, Power, other_to_json, power_to_map
+from engine.options import CostOption, PlayOptions, play_options
+from engine.payment import Resources, need_key, object_charge, resources
+from engine.scenario import Scenario
+from engine.total_cost import BaseChoice, Step
+from planner.config import DEFAULT_CONFIG, SolverConfig
+from planner.explain import unpayable_reasons
+from planner.model import Solution, solve
+
+
+@dataclass(frozen=True, slots=True)
+class Payment:
+    pool_energy: int = 0
+    pool_power: Power = NO_POWER
+    exhaust: tuple[str, ...] = ()
+    recycle: tuple[tuple[str, str], ...] = ()  # (rune id, the pip it pays: a domain or "any")
+    sources: tuple[str, ...] = ()
+    other: tuple[tuple[str, tuple[str, ...]], ...] = ()  # per non-standard cost: kind, objects
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "pool": {"energy": self.pool_energy, "power": power_to_map(self.pool_power)},
+            "exhaust": list(self.exhaust),
+            "recycle": [{"rune": r, "pays": pays} for r, pays in self.recycle],
+            "sources": list(self.sources),
+            "other": [{kind: list(ids)} for kind, ids in self.other],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    status: str
+    play: dict[str, str]
+    base: BaseChoice | None = None
+    paid_optional: tuple[str, ...] = ()
+    total: Cost | None = None
+    steps: tuple[Step, ...] = ()
+    discount_order: tuple[str, ...] = ()
+    payment: Payment | None = None
+    spent: Cost | None = None
+    score: int | None = None
+    objective: int | None = None
+    executions: int = 1
+    destination: str | None = None
+    reasons: tuple[str, ...] = ()
+    optimal: bool = True
+    option: CostOption | None = field(default=None, compare=False)
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "status": self.status,
+            "play": dict(self.play),
+            "base": self.base.to_json() if self.base else None,
+            "paid_optional": list(self.paid_optional),
+            "total": self.total.to_json() if self.total is not None else None,
+            "steps": [s.to_json() for s in self.steps],
+            "discount_order": list(self.discount_order),
+            "payment": self.payment.to_json() if self.payment else None,
+            "spent": _spent_json(self.spent) if self.spent is not None else None,
+            "score": self.score,
+            "objective": self.objective,
+            "executions": self.executions,
+            "destination": self.destination,
+            "reasons": list(self.reasons),
+            "optimal": self.optimal,
+        }
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), indent=2)
+
+
+def _spent_json(spent: Cost) -> dict[str, object]:
+    return {"energy": spent.energy, "power": power_to_map(spent.power)}
+
+
+def plan(scenario: Scenario, config: SolverConfig = DEFAULT_CONFIG) -> Plan:
+    """The cheapest plan for the scenario's play (see the objective in the format spec)."""
+    opts = play_options(scenario)
+    return plan_options(scenario, opts, config)
+
+
+def plan_options(scenario: Scenario, opts: PlayOptions, config: SolverConfig = DEFAULT_CONFIG,
+                 res: Resources | None = None) -> Plan:
+    ctx = opts.ctx
+    header = {"object": ctx.obj.id, "card": ctx.card.id, "from": ctx.zone}
+    if not opts.legal:
+        return Plan("illegal", header, reasons=opts.reasons)
+    if res is None:
+        res = resources(scenario, ctx.obj)
+    benefits = tuple(
+        sum(scenario.objective.benefit(n) for n in o.paid_optional if n in opts.auto)
+        for o in opts.options
+    )
+    solution = solve(scenario, opts.options, benefits, res, config) if opts.options else None
+    if solution is None:
+        return Plan("unpayable", header, reasons=tuple(unpayable_reasons(scenario, opts, res)))
+    option = opts.options[solution.option]
+    payment, spent, score = name_payment(scenario, option, res, solution)
+    return Plan(
+        status="ok",
+        play=header,
+        base=option.base,
+        paid_optional=option.paid_optional,
+        total=option.total,
+        steps=option.steps,
+        discount_order=option.discount_order,
+        payment=payment,
+        spent=spent,
+        score=score,
+        objective=score - benefits[solution.option],
+        executions=executions(option.paid_optional),
+        destination=destination(ctx.card, option.base.kind, ctx.play.leaves_chain),
+        optimal=solution.optimal,
+        option=option,
+    )
+
+
+def name_payment(scenario: Scenario, option: CostOption, res: Resources,
+                 solution: Solution) -> tuple[Payment, Cost, int]:
+    """Turn group counts into named runes and objects, in state order; return the payment,
+    what it spent on the total, and its score."""
+    score = 0
+    exhaust_only: list[str] = []
+    recycled: list[tuple[str, int, bool]] = []  # (rune id, domain, was ready)
+    for g, group in enumerate(res.runes):
+        e, r = solution.exhaust[g], solution.recycle[g]
+        exhaust_only += group.ids[:e]
+        recycled += [(i, group.domain, group.ready) for i in group.ids[e:e + r]]
+        score += e * group.exhaust_charge + r * group.recycle_charge
+        if group.ready:
+            score += r * group.exhaust_charge
+    used_sources = [offer for s, offer in enumerate(res.sources) if solution.activate[s]]
+    score += sum(offer.charge for offer in used_sources)
+
+    # Energy: the pool, then the sources, then runes recycled anyway, then exhausted runes.
+    energy_need = option.total.energy + sum(o.needs.energy for o in used_sources)
+    from_pool = min(res.pool_energy, energy_need)
+    left = energy_need - from_pool - sum(o.adds.energy for o in used_sources)
+    energy_runes = [i for i, _, ready in recycled if ready][:max(0, left)]
+    left -= len(energy_runes)
+    energy_runes += exhaust_only[:max(0, left)]
+    order = {rune.id: k for k, rune in enumerate(scenario.state.you.runes)}
+    exhaust = sorted(set(energy_runes) | set(exhaust_only), key=order.__getitem__)
+
+    # Power: each domain pip from its domain first (pool, runes, sources), then flexible Power;
+    # [A] pips from whatever is left, in the same order.
+    need = list(option.total.power)
+    for o in used_sources:
+        need = [a + b for a, b in zip(need, o.needs.power)]
+    pool_left = list(res.pool_power)
+    pool_used = [0] * len(POWER_KEYS)
+    spent = [0] * len(POWER_KEYS)
+    rune_pays: dict[str, str] = {}
+    source_power = [list(o.adds.power) for o in used_sources]
+
+    def take_domain(d: int, count: int, pays: str) -> int:
+        """Pay up to `count` pips with Power of domain d; return how many were paid."""
+        paid = 0
+        while paid < count and pool_left[d]:
+            pool_left[d] -= 1
+            pool_used[d] += 1
+            paid += 1
+        for rune_id, dom, _ in recycled:
+            if paid < count and dom == d and rune_id not in rune_pays:
+                rune_pays[rune_id] = pays
+                paid += 1
+        for sp in source_power:
+            while paid < count and sp[d]:
+                sp[d] -= 1
+                paid += 1
+        spent[d] += paid
+        return paid
+
+    def take_flexible(count: int, d: int | None) -> int:
+        paid = 0
+        while paid < count and pool_left[ANY_INDEX]:
+            pool_left[ANY_INDEX] -= 1
+            pool_used[ANY_INDEX] += 1
+            paid += 1
+        for sp in source_power:
+            while paid < count and sp[ANY_INDEX]:
+                sp[ANY_INDEX] -= 1
+                paid += 1
+        spent[d if d is not None else ANY_INDEX] += paid
+        return paid
+
+    for d in range(len(DOMAINS)):
+        short = need[d] - take_domain(d, need[d], DOMAINS[d])
+        take_flexible(short, d)
+    short = need[ANY_INDEX]
+    for d in range(len(DOMAINS)):
+        short -= take_domain(d, short, "any")
+    take_flexible(short, None)
+    recycle = tuple((rune_id, rune_pays.get(rune_id, "unused")) for rune_id, _, _ in recycled)
+
+    # Non-standard costs: each entry of the total takes its objects, in state order.
+    other = []
+    remaining = {key: list(counts) for key, counts in solution.use}
+    taken: dict[int, int] = {}
+    buffs_taken: dict[str, int] = {}
+    for entry in option.total.other:
+        key = need_key(entry)
+        if entry.kind == "spend_xp":
+            other.append((entry.kind, (f"{entry.count} XP",)))
+            score += entry.count * scenario.objective.weight("spend_xp")
+            continue
+        ids: list[str] = []
+        counts = remaining[key]
+        want = entry.count
+        for g, count in enumerate(counts):
+            while want and counts[g]:
+                group = res.objects[g]
+                if entry.kind == "spend_buff":
+                    holder = next(i for i in group.ids if buffs_taken.get(i, 0) < group.sample.buffs)
+                    buffs_taken[holder] = buffs_taken.get(holder, 0) + 1
+                    ids.append(holder)
+                    counts[g] -= 1
+                    want -= 1
+                    score += scenario.objective.weight("spend_buff")
+                    continue
+                k = taken.get(g, 0)
+                ids.append(group.ids[k])
+                taken[g] = k + 1
+                counts[g] -= 1
+                want -= 1
+                score += object_charge(scenario, group, entry.kind)
+        other.append((entry.kind, tuple(ids)))
+
+    payment = Payment(
+        pool_energy=from_pool,
+        pool_power=tuple(pool_used),
+        exhaust=tuple(exhaust),
+        recycle=recycle,
+        sources=tuple(o.id for o in used_sources),
+        other=tuple(other),
+    )
+    spent_cost = Cost(option.total.energy, tuple(spent))
+    return payment, spent_cost, score
+
+
+__all__ = ["Payment", "Plan", "plan", "plan_options", "other_to_json"]
