@@ -18,6 +18,7 @@ from engine.scenario import Scenario
 from engine.total_cost import BaseChoice, Step
 from planner.config import DEFAULT_CONFIG, SolverConfig
 from planner.explain import unpayable_reasons
+from planner.fastpath import applies, solve_fast
 from planner.model import Solution, solve
 
 
@@ -104,7 +105,12 @@ def plan_options(scenario: Scenario, opts: PlayOptions, config: SolverConfig = D
         sum(scenario.objective.benefit(n) for n in o.paid_optional if n in opts.auto)
         for o in opts.options
     )
-    solution = solve(scenario, opts.options, benefits, res, config) if opts.options else None
+    if not opts.options:
+        solution = None
+    elif config.fast_path and applies(opts.options, res):
+        solution = solve_fast(opts.options, benefits, res)
+    else:
+        solution = solve(scenario, opts.options, benefits, res, config)
     if solution is None:
         return Plan("unpayable", header, reasons=tuple(unpayable_reasons(scenario, opts, res)))
     option = opts.options[solution.option]
