@@ -1,16 +1,53 @@
-"""The card after it is paid: executions and leaving the Chain (seed 000: Flow; Repeat).
+"""The card after it is paid: paying, executions and leaving the Chain (seed 000: Flow; Repeat;
+rules notes: resources and paying; core rules 109, 147.1, 403, 414, 415, 731).
 
 - Repeat paid adds an execution per instance; it is not another play, and the total is paid once.
 - A spell leaving the Chain goes to the trash; a unit or gear goes to the board.
 - Flow: once a Flow play is finalized, the card is banished whenever it leaves the Chain (after
   resolving, when countered, when an outside effect tries to send it elsewhere), unless its own
   execution directs the move (it returns itself to hand): then that instruction is followed.
+
+`apply_payment` makes one play happen: it re-checks the play (`engine.legality.reasons`),
+re-prices it with the one pricing function (`engine.total_cost.price`), checks that the payment
+pays exactly that total by the paying rules (`engine.payment`), and returns the new state. A stale
+or tampered payment is refused with `PlanRefused` and nothing is applied; the old state is a frozen
+value and never changes. What the new state shows:
+
+- runes exhausted for Energy are exhausted; recycled runes leave the board to the bottom of the
+  rune deck, ready (403); the Rune Pool loses what was used and keeps what a source added beyond it;
+- discarded cards and killed objects go to their owner's trash (409, 415), returned objects to
+  their owner's hand; a token that leaves the board ceases to exist instead; a card recycled from
+  the trash goes to the bottom of the main deck, which the state does not hold: it leaves the trash;
+- buffs and XP are spent; objects exhausted to pay are exhausted; sources are exhausted or killed
+  as their costs say, and a source whose object left its zone is gone with it;
+- an object that changes zone is a new object (109): its buffs, damage-like Might, location and
+  exhaustion are not carried over (its id, card and value are);
+- `played_this_turn` grows by 1 (Repeat adds executions, not plays);
+- the played card leaves hand or trash for the Chain and, when it leaves the Chain, goes where
+  `destination` says: trash, hand, banishment, or the board at your base. A unit enters exhausted
+  unless Accelerate was paid (731); gear enters ready (147.1). Costs stay paid when countered.
+
+The payment's Energy and Power are accounted exactly: what the pool gives, each rune exhausted (1
+Energy), each rune recycled (1 Power of its domain) and each source activated (what it adds) must
+cover the total plus the sources' own costs. Resources go through the Rune Pool, so whatever the
+payment makes beyond that (a source that adds more than is needed, a rune recycled whose Power
+pays nothing) stays in the pool, as the rules notes say floating resources do.
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, replace
+from typing import Callable
+
 from engine.cards import Card
-from engine.scenario import LeavesChain
+from engine.cost import ANY_INDEX, DOMAINS, NO_POWER, POWER_KEYS, Cost, Power
+from engine.legality import base_choices, reasons
+from engine.payment import ObjectGroup, eligible, resources
+from engine.scenario import LeavesChain, Scenario
+from engine.state import GameObject, PlayerState, Rune, Source, State
+from engine.total_cost import Choices, PlayContext, context, optional_costs, price
+
+__all__ = ["Applied", "PlanRefused", "apply_payment", "destination", "executions"]
 
 
 def executions(paid_optional: tuple[str, ...]) -> int:
@@ -31,3 +68,416 @@ def destination(card: Card, base_kind: str, leaves: LeavesChain) -> str:
         if not (own_instruction and leaves.to is not None):
             return "banishment"
     return wanted
+
+
+# --- The input ----------------------------------------------------------------------------------
+
+
+class PlanRefused(Exception):
+    """A payment that can't be applied to this scenario (stale or tampered): `reason` says why."""
+
+    def __init__(self, reason: str) -> None:
+        self.reason = reason
+        super().__init__(reason)
+
+
+@dataclass(frozen=True, slots=True)
+class Applied:
+    """One play as decided: the choices that price it, the total claimed, and the payment.
+
+    `other` lists, per entry of `total.other` in order, its kind and the ids of the objects that
+    pay it (for `spend_buff` one id per buff, an id repeated for several buffs; for `spend_xp` the
+    ids are not read: XP is not an object). `exhaust` are runes exhausted for Energy; `recycle`
+    runes recycled for Power (a rune may be in both: exhausted, then recycled).
+    """
+
+    object: str
+    choices: Choices
+    total: Cost
+    pool_energy: int = 0
+    pool_power: Power = NO_POWER
+    exhaust: tuple[str, ...] = ()
+    recycle: tuple[str, ...] = ()
+    sources: tuple[str, ...] = ()
+    other: tuple[tuple[str, tuple[str, ...]], ...] = ()
+
+    @property
+    def base_kind(self) -> str:
+        return self.choices.base.kind
+
+    @property
+    def paid_optional(self) -> tuple[str, ...]:
+        return self.choices.optional
+
+
+# --- Applying -----------------------------------------------------------------------------------
+
+
+def apply_payment(scenario: Scenario, applied: Applied) -> State:
+    """The state after the scenario's play is paid as `applied` says and has left the Chain.
+
+    Raises `PlanRefused` (and changes nothing) when the play is illegal now, when the choices
+    don't price to the claimed total, or when the payment doesn't pay it by the paying rules.
+    """
+    ctx = _checked_context(scenario, applied)
+    _check_total(ctx, applied)
+    used_sources = _check_resources(ctx, applied)
+    _check_other(ctx, applied, used_sources)
+    return _after(ctx, applied, used_sources)
+
+
+def _checked_context(scenario: Scenario, applied: Applied) -> PlayContext:
+    play = scenario.play
+    if play is None:
+        raise PlanRefused("the scenario has no play")
+    if play.object != applied.object:
+        raise PlanRefused(f"the plan plays {applied.object!r}, the scenario plays {play.object!r}")
+    if scenario.state.you.find(play.object) is None:
+        raise PlanRefused(f"{play.object!r} is not one of your objects")
+    ctx = context(scenario)
+    why = reasons(ctx)
+    if why:
+        raise PlanRefused("the play is illegal now: " + "; ".join(why))
+    return ctx
+
+
+def _check_total(ctx: PlayContext, applied: Applied) -> None:
+    """353: the base and optional costs are ones the play may choose, and price to the total."""
+    choices = applied.choices
+    bases, _ = base_choices(ctx)
+    if choices.base not in bases:
+        allowed = ", ".join(b.text() for b in bases)
+        raise PlanRefused(f"base cost {choices.base.text()} is not one this play may use "
+                          f"(it may use: {allowed})")
+    names = [name for name, _ in optional_costs(ctx.card)]
+    for name in choices.optional:
+        if name not in names:
+            raise PlanRefused(f"{ctx.card.name} has no optional cost {name!r}")
+    if len(set(choices.optional)) != len(choices.optional):
+        raise PlanRefused("an optional cost is paid twice")
+    for name in names:
+        wanted = ctx.play.optional_choice(name)
+        if wanted == "yes" and name not in choices.optional:
+            raise PlanRefused(f"the play says optional cost {name} is paid, the plan doesn't pay it")
+        if wanted == "no" and name in choices.optional:
+            raise PlanRefused(f"the plan pays optional cost {name}, which the play says not to pay")
+    priced = price(ctx, choices)
+    if priced.total != applied.total:
+        raise PlanRefused(f"total {applied.total} does not match the price of these choices, "
+                          f"{priced.total} (rule 353)")
+
+
+def _check_resources(ctx: PlayContext, applied: Applied) -> tuple[Source, ...]:
+    """Pool, runes and sources: each exists and may be used; together they cover the Energy and
+    Power. Returns the sources activated."""
+    you = ctx.scenario.state.you
+
+    # The pool: what the plan takes from it must be there.
+    if applied.pool_energy < 0 or any(n < 0 for n in applied.pool_power):
+        raise PlanRefused("payment: a negative amount taken from the pool")
+    if applied.pool_energy > you.pool.energy:
+        raise PlanRefused(f"payment: takes {applied.pool_energy} Energy from the pool, "
+                          f"which holds {you.pool.energy}")
+    for key, took, held in zip(POWER_KEYS, applied.pool_power, you.pool.power):
+        if took > held:
+            raise PlanRefused(f"payment: takes {took} {_power_name(key)} from the pool, "
+                              f"which holds {held}")
+
+    # Runes: exhausted ones must be on the board and ready; recycled ones on the board; once each.
+    runes = {rune.id: rune for rune in you.runes}
+    for listed, what in ((applied.exhaust, "exhausted"), (applied.recycle, "recycled")):
+        seen: set[str] = set()
+        for rune_id in listed:
+            if rune_id in seen:
+                raise PlanRefused(f"payment: rune {rune_id} is {what} twice")
+            seen.add(rune_id)
+            rune = runes.get(rune_id)
+            if rune is None:
+                raise PlanRefused(f"payment: no rune {rune_id} on your board")
+            if what == "exhausted" and rune.exhausted:
+                raise PlanRefused(f"payment: rune {rune_id} is already exhausted: "
+                                  "it can't be exhausted for Energy")
+
+    # Sources: each usable here (engine.payment decides), activated once, its object on the board.
+    offers = {offer.id: offer for offer in resources(ctx.scenario, ctx.obj).sources}
+    by_id = {source.id: source for source in you.sources}
+    used: list[Source] = []
+    for source_id in applied.sources:
+        if source_id not in by_id:
+            raise PlanRefused(f"payment: no source {source_id}")
+        if any(s.id == source_id for s in used):
+            raise PlanRefused(f"payment: source {source_id} is activated twice")
+        if source_id not in offers:
+            raise PlanRefused(f"payment: source {source_id} can't pay for this play "
+                              "(exhausted, missing, or restricted to other plays)")
+        source = by_id[source_id]
+        if any(c in ("exhaust", "kill") for c in source.costs) and _on_board(you, source_id) is None:
+            raise PlanRefused(f"payment: source {source_id} needs its object on your board")
+        used.append(source)
+
+    # Energy and Power: what the payment gives covers the total and the sources' own costs.
+    supply = _Supply.of(applied, runes, tuple(used))
+    need = _need(applied.total, tuple(used))
+    if _leftover(supply.energy, supply.power, need.energy, need.power) is None:
+        raise PlanRefused(f"payment: does not cover {need}: it gives "
+                          f"{Cost(supply.energy, supply.power)}")
+    return tuple(used)
+
+
+@dataclass(frozen=True, slots=True)
+class _Supply:
+    """The Energy and Power a payment gives: the pool's part, the runes', the sources'."""
+
+    energy: int
+    power: Power
+
+    @staticmethod
+    def of(applied: Applied, runes: dict[str, Rune], used: tuple[Source, ...]) -> _Supply:
+        counts = [0] * len(POWER_KEYS)
+        for rune_id in applied.recycle:
+            counts[DOMAINS.index(runes[rune_id].domain)] += 1
+        energy = applied.pool_energy + len(applied.exhaust) + sum(s.adds.energy for s in used)
+        power = _add(applied.pool_power, tuple(counts), *(s.adds.power for s in used))
+        return _Supply(energy, power)
+
+
+def _check_other(ctx: PlayContext, applied: Applied, used_sources: tuple[Source, ...]) -> None:
+    """Non-standard costs (rules notes): distinct matching objects, never the played card, no
+    object paying for two things; enough buffs on each buff holder; enough XP."""
+    total_other = applied.total.other
+    if len(applied.other) != len(total_other):
+        raise PlanRefused(f"payment: {len(applied.other)} non-standard payments for "
+                          f"{len(total_other)} non-standard costs")
+    state = ctx.scenario.state
+    # Objects given up to a source can't pay for anything else.
+    taken: dict[str, str] = {
+        s.id: f"source {s.id}" for s in used_sources if any(c in ("exhaust", "kill") for c in s.costs)
+    }
+    buffs: dict[str, int] = {}
+    xp = 0
+    for (kind, ids), need in zip(applied.other, total_other):
+        label = str(need)
+        if kind != need.kind:
+            raise PlanRefused(f"payment: pays {kind} where the total asks for {label}")
+        if kind == "spend_xp":
+            xp += need.count
+            continue
+        if len(ids) != need.count:
+            raise PlanRefused(f"payment: {label} needs {need.count}, the payment gives {len(ids)}")
+        owner = need.filter.controller or "you"
+        if kind != "spend_buff" and len(set(ids)) != len(ids):
+            raise PlanRefused(f"payment: {label} uses one object twice")
+        for object_id in ids:
+            if object_id == ctx.obj.id:
+                raise PlanRefused(f"payment: {label} can't use the card being played ({object_id})")
+            found = state.player(owner).find(object_id)
+            if found is None:
+                whose = "your" if owner == "you" else "the opponent's"
+                raise PlanRefused(f"payment: {label}: {object_id} is not one of {whose} objects")
+            zone, obj = found
+            if not eligible(ctx.scenario, ObjectGroup(zone, owner, (object_id,), obj), need):
+                raise PlanRefused(f"payment: {label}: {object_id} ({obj.card}, in {zone}"
+                                  f"{', exhausted' if obj.exhausted else ''}) can't pay it")
+            if kind == "spend_buff":
+                buffs[object_id] = buffs.get(object_id, 0) + 1
+                if buffs[object_id] > obj.buffs:
+                    raise PlanRefused(f"payment: {object_id} has {obj.buffs} buff(s) to spend, "
+                                      f"the payment spends {buffs[object_id]}")
+                continue
+            if object_id in taken:
+                raise PlanRefused(f"payment: {object_id} pays for {label} and for {taken[object_id]}")
+            taken[object_id] = label
+    if xp > state.you.xp:
+        raise PlanRefused(f"payment: spends {xp} XP, you have {state.you.xp}")
+
+
+# --- The new state ------------------------------------------------------------------------------
+
+
+def _after(ctx: PlayContext, applied: Applied, used_sources: tuple[Source, ...]) -> State:
+    scenario = ctx.scenario
+    you = scenario.state.you
+    players = {"you": _Player.of(scenario.state.you), "opponent": _Player.of(scenario.state.opponent)}
+    me = players["you"]
+
+    # The played card leaves hand or trash for the Chain.
+    me.take(ctx.zone, ctx.obj.id)
+
+    # Runes: exhausted for Energy, then recycled to the bottom of the rune deck, ready (403).
+    exhausted = set(applied.exhaust)
+    recycled = set(applied.recycle)
+    me.runes = [replace(r, exhausted=True) if r.id in exhausted else r for r in me.runes]
+    me.rune_deck += [replace(r, exhausted=False) for r in me.runes if r.id in recycled]
+    me.runes = [r for r in me.runes if r.id not in recycled]
+
+    # The pool: what the payment took from it goes; what it made beyond the need stays.
+    runes = {rune.id: rune for rune in you.runes}
+    supply = _Supply.of(applied, runes, used_sources)
+    paid = _need(applied.total, used_sources)
+    leftover = _leftover(supply.energy, supply.power, paid.energy, paid.power)
+    assert leftover is not None  # checked in _check_resources
+    extra_energy, extra_power = leftover
+    me.pool = Cost(you.pool.energy - applied.pool_energy + extra_energy,
+                   _add(_sub(you.pool.power, applied.pool_power), extra_power))
+
+    # Non-standard costs, in the total's order.
+    for (kind, ids), part in zip(applied.other, applied.total.other):
+        owner = players[part.filter.controller or "you"]
+        if kind == "spend_xp":
+            me.xp -= part.count
+        elif kind == "spend_buff":
+            for object_id in ids:
+                owner.change(object_id, lambda o: replace(o, buffs=o.buffs - 1))
+        elif kind == "exhaust":
+            for object_id in ids:
+                owner.change(object_id, lambda o: replace(o, exhausted=True))
+        elif kind == "discard":
+            for object_id in ids:
+                owner.move(scenario, object_id, "hand", "trash")
+        elif kind == "kill":
+            for object_id in ids:
+                owner.move(scenario, object_id, "board", "trash")
+        elif kind == "return_to_hand":
+            for object_id in ids:
+                owner.move(scenario, object_id, "board", "hand")
+        elif kind == "recycle_from_trash":
+            for object_id in ids:
+                owner.take("trash", object_id)  # to the bottom of the main deck, not held here
+                owner.gone.add(object_id)
+
+    # Sources: their objects exhausted or killed as their costs say.
+    for source in used_sources:
+        if "kill" in source.costs:
+            me.move(scenario, source.id, "board", "trash")
+        elif "exhaust" in source.costs:
+            me.change(source.id, lambda o: replace(o, exhausted=True))
+
+    # The played card leaves the Chain.
+    where = destination(ctx.card, applied.base_kind, ctx.play.leaves_chain)
+    fresh = GameObject(ctx.obj.id, ctx.obj.card, value=ctx.obj.value)
+    if where == "board":
+        enters_exhausted = ctx.card.type == "unit" and "accelerate" not in applied.paid_optional
+        me.board.append(replace(fresh, location="base", exhausted=enters_exhausted))
+    elif where == "trash" and ctx.card.type == "token":
+        pass  # a token that would leave the board ceases to exist
+    else:
+        me.zone(where).append(fresh)
+
+    # A source goes with its object: the played card, and objects that changed zone or ceased.
+    moved = set(me.gone) | set(players["opponent"].gone) | {ctx.obj.id} | recycled
+    new_you = me.build(moved)
+    new_opponent = players["opponent"].build(moved)
+    return replace(scenario.state, played_this_turn=scenario.state.played_this_turn + 1,
+                   you=new_you, opponent=new_opponent)
+
+
+class _Player:
+    """A player's zones as lists while the new state is built (the old state is never touched)."""
+
+    def __init__(self, p: PlayerState) -> None:
+        self.runes = list(p.runes)
+        self.rune_deck = list(p.rune_deck)
+        self.pool = p.pool
+        self.hand = list(p.hand)
+        self.trash = list(p.trash)
+        self.board = list(p.board)
+        self.banishment = list(p.banishment)
+        self.xp = p.xp
+        self.sources = p.sources
+        self.gone: set[str] = set()  # ids that changed zone or ceased to exist
+
+    @staticmethod
+    def of(p: PlayerState) -> _Player:
+        return _Player(p)
+
+    def zone(self, name: str) -> list[GameObject]:
+        return {"hand": self.hand, "trash": self.trash, "board": self.board,
+                "banishment": self.banishment}[name]
+
+    def take(self, zone: str, object_id: str) -> GameObject:
+        objects = self.zone(zone)
+        index = next(i for i, o in enumerate(objects) if o.id == object_id)
+        return objects.pop(index)
+
+    def change(self, object_id: str, how: Callable[[GameObject], GameObject]) -> None:
+        """Change an object on the board in place (exhausted, a buff spent)."""
+        self.board = [how(o) if o.id == object_id else o for o in self.board]
+
+    def move(self, scenario: Scenario, object_id: str, origin: str, to: str) -> None:
+        """Move an object to another zone as a new object (109); a token leaving the board
+        ceases to exist."""
+        obj = self.take(origin, object_id)
+        self.gone.add(object_id)
+        card = scenario.cards.get(obj.card)
+        if card is not None and card.type == "token":
+            return
+        self.zone(to).append(GameObject(obj.id, obj.card, value=obj.value))
+
+    def build(self, moved: set[str]) -> PlayerState:
+        return PlayerState(
+            runes=tuple(self.runes),
+            pool=self.pool,
+            hand=tuple(self.hand),
+            trash=tuple(self.trash),
+            board=tuple(self.board),
+            xp=self.xp,
+            sources=tuple(s for s in self.sources if s.id not in moved),
+            banishment=tuple(self.banishment),
+            rune_deck=tuple(self.rune_deck),
+        )
+
+
+# --- Small helpers ------------------------------------------------------------------------------
+
+
+def _need(total: Cost, used: tuple[Source, ...]) -> Cost:
+    """The Energy and Power to pay: the total's, plus the activation costs of the sources used."""
+    parts = [c for s in used for c in s.costs if isinstance(c, Cost)]
+    return Cost(total.energy + sum(c.energy for c in parts), _add(total.power, *(c.power for c in parts)))
+
+
+def _on_board(p: PlayerState, object_id: str) -> GameObject | None:
+    return next((o for o in p.board if o.id == object_id), None)
+
+
+def _add(first: Power, *rest: Power) -> Power:
+    out = list(first)
+    for p in rest:
+        out = [a + b for a, b in zip(out, p)]
+    return tuple(out)
+
+
+def _sub(a: Power, b: Power) -> Power:
+    return tuple(x - y for x, y in zip(a, b))
+
+
+def _leftover(energy: int, power: Power, need_energy: int,
+              need_power: Power) -> tuple[int, Power] | None:
+    """What is left of a supply after paying a need, or None when it can't be paid.
+
+    A domain pip takes Power of its domain, else Power of any domain (the `any` slot); an `[A]`
+    pip takes domain Power first, keeping the flexible Power for last. This greedy is exact: a
+    domain pip has no other choice, and what remains for `[A]` pips is interchangeable.
+    """
+    if energy < need_energy or any(n < 0 for n in power):
+        return None
+    left = list(power)
+    for d in range(len(DOMAINS)):
+        own = min(need_power[d], left[d])
+        left[d] -= own
+        short = need_power[d] - own
+        if short > left[ANY_INDEX]:
+            return None
+        left[ANY_INDEX] -= short
+    wanted = need_power[ANY_INDEX]
+    for k in range(len(POWER_KEYS)):
+        take = min(wanted, left[k])
+        left[k] -= take
+        wanted -= take
+    if wanted:
+        return None
+    return energy - need_energy, tuple(left)
+
+
+def _power_name(key: str) -> str:
+    return "Power of any domain" if key == "any" else f"{key.title()} Power"

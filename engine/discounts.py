@@ -13,11 +13,15 @@ with one sequence of applications reaching each. It never walks all n! orders:
   minimum that binds keeps binding), so only *live* discounts are branched on and the dead ones
   are appended at the end;
 - identical discounts are interchangeable, so only the first of each identical group is tried;
-- when every live discount is Energy-only, applying them by descending minimum is optimal
-  (exchange argument; checked against every order in the tests), so the rest is one sequence;
+- Energy-only discounts need only be tried in descending order of minimum among themselves
+  (an exchange argument for adjacent ones; checked against every order in the tests, with
+  other discounts between them), so at each state only one of them is branched on, and when
+  every live discount is Energy-only the rest is one sequence;
 - when the live discounts split into Energy-only and Power-only groups, the two parts are
   independent and are searched apart;
-- states are memoised on (discounts left, Energy, Power) and keep only their Pareto-best results.
+- states are memoised on (discounts left, Energy, Power) and keep only their Pareto-best
+  results; a state with the same discounts left and the same pips as one already reached with
+  less Energy is dropped (Energy is monotone and the pips don't depend on it).
 """
 
 from __future__ import annotations
@@ -177,10 +181,31 @@ def is_live(pair: Pair, mod: Mod) -> bool:
     return False
 
 
-def energy_sequence(mods: list[tuple[int, Mod]]) -> list[tuple[int, Mod]]:
+def energy_sequence(mods: list[tuple[int, int, Mod]]) -> list[tuple[int, int, Mod]]:
     """Energy-only discounts in the order that leaves the least Energy: descending minimum
     (ties keep their listed order; discounts of equal minimum commute)."""
-    return sorted(mods, key=lambda im: (-im[1].min_energy, im[0]))
+    return sorted(mods, key=lambda e: (-e[2].min_energy, e[0]))
+
+
+def effective(pair: Pair, mod: Mod) -> list[tuple[int, Mod]]:
+    """The live branches of `mod` at `pair` (branch index, -1 for no choice), each with its
+    dead part stripped. A dead part stays dead (Energy and pips only fall), so from here on the
+    discount behaves exactly as these branches."""
+    out = []
+    for b, branch in (enumerate(mod.branches) if mod.branches else [(-1, mod)]):
+        energy_live = branch.energy > 0 and pair[0] > branch.min_energy
+        power_live = any(branch.power) and is_live((0, pair[1]), Mod("", 0, branch.power, 0,
+                                                                   branch.min_power))
+        if not energy_live and not power_live:
+            continue
+        out.append((b, Mod(branch.label,
+                           branch.energy if energy_live else 0, branch.power if power_live else NO_POWER,
+                           branch.min_energy if energy_live else 0,
+                           branch.min_power if power_live else 0)))
+    return out
+
+
+Live = tuple[int, int, Mod]  # (index, branch, stripped branch-free discount)
 
 
 def pareto_front(start: Pair, mods: list[Mod]) -> list[tuple[Pair, tuple[Application, ...]]]:
@@ -190,6 +215,7 @@ def pareto_front(start: Pair, mods: list[Mod]) -> list[tuple[Pair, tuple[Applica
     reaches it. Results come in a deterministic order: cheapest (Energy + pips) first.
     """
     memo: dict[tuple[int, Pair], list[tuple[Pair, tuple[Application, ...]]]] = {}
+    least_energy: dict[tuple[int, Power], int] = {}
     full = (1 << len(mods)) - 1
 
     def search(left: int, pair: Pair) -> list[tuple[Pair, tuple[Application, ...]]]:
@@ -197,52 +223,69 @@ def pareto_front(start: Pair, mods: list[Mod]) -> list[tuple[Pair, tuple[Applica
         found = memo.get(key)
         if found is not None:
             return found
-        live = [(i, mods[i]) for i in _bits(left) if is_live(pair, mods[i])]
-        dead = tuple(Application(i) for i in _bits(left) if not is_live(pair, mods[i]))
-        if not live:
-            result = [(pair, dead)]
-        elif all(m.energy_only for _, m in live):
-            result = [_run(pair, energy_sequence(live), dead)]
-        elif all(m.energy_only or m.power_only for _, m in live) and any(
-            m.energy_only for _, m in live
-        ):
-            result = _split(left, pair, live, dead)
+        # With the same discounts left and the same pips, less Energy is never worse: every
+        # choice open here is open there, ending with the same pips and no more Energy. A
+        # state already beaten so adds nothing the search does not find through the other.
+        seen = least_energy.get((left, pair[1]))
+        if seen is not None and seen < pair[0]:
+            memo[key] = []
+            return []
+        least_energy[(left, pair[1])] = pair[0]
+        groups: dict[int, list[tuple[int, Mod]]] = {}
+        dead = []
+        for i in _bits(left):
+            branches = effective(pair, mods[i])
+            if branches:
+                groups[i] = branches
+            else:
+                dead.append(Application(i))
+        single = {i: g[0] for i, g in groups.items() if len(g) == 1}
+        energy_only = [(i, b, m) for i, (b, m) in single.items() if not any(m.power)]
+        power_only = [(i, b, m) for i, (b, m) in single.items() if m.energy == 0]
+        if not groups:
+            result = [(pair, tuple(dead))]
+        elif len(energy_only) == len(groups):
+            result = [_run(pair, energy_sequence(energy_only), tuple(dead))]
+        elif energy_only and len(energy_only) + len(power_only) == len(groups):
+            (energy, _), energy_path = _run(pair, energy_sequence(energy_only), ())
+            power_left = left
+            for i, _, _ in energy_only:
+                power_left &= ~(1 << i)
+            result = [((energy, power), energy_path + path)
+                      for (_, power), path in search(power_left, pair)]
         else:
             candidates: list[tuple[Pair, tuple[Application, ...]]] = []
             seen_shapes: set[tuple[object, ...]] = set()
-            for i, mod in live:
-                if mod.shape in seen_shapes:
+            tried = [i for i in groups if i not in {e[0] for e in energy_only}]
+            tried += [e[0] for e in energy_sequence(energy_only)[:1]]
+            for i in tried:
+                shape = tuple(m.shape for _, m in groups[i])
+                if shape in seen_shapes:
                     continue
-                seen_shapes.add(mod.shape)
-                for after, app in outcomes(pair, mod, i):
-                    for final, path in search(left & ~(1 << i), after):
-                        candidates.append((final, (app,) + path))
+                seen_shapes.add(shape)
+                seen_after: set[Pair] = set()
+                for b, m in groups[i]:
+                    for after, app in outcomes(pair, m, i):
+                        if after in seen_after:
+                            continue
+                        seen_after.add(after)
+                        app = Application(i, b, app.removed)
+                        for final, path in search(left & ~(1 << i), after):
+                            candidates.append((final, (app,) + path))
             result = pareto(candidates)
         memo[key] = result
         return result
-
-    def _split(left: int, pair: Pair, live: list[tuple[int, Mod]],
-               dead: tuple[Application, ...]) -> list[tuple[Pair, tuple[Application, ...]]]:
-        energy_mods = [im for im in live if im[1].energy_only]
-        (energy, _), energy_path = _run(pair, energy_sequence(energy_mods), ())
-        power_left = left
-        for i, _ in energy_mods:
-            power_left &= ~(1 << i)
-        out = []
-        for (_, power), path in search(power_left, (pair[0], pair[1])):
-            out.append(((energy, power), energy_path + path))
-        return out
 
     results = search(full, start)
     return sorted(results, key=lambda r: (r[0][0] + sum(r[0][1]), r[0][0], r[0][1]))
 
 
-def _run(pair: Pair, sequence: list[tuple[int, Mod]],
+def _run(pair: Pair, sequence: list[Live],
          tail: tuple[Application, ...]) -> tuple[Pair, tuple[Application, ...]]:
     path = []
-    for i, mod in sequence:
+    for i, b, mod in sequence:
         pair, removed = apply_mod(pair, mod)
-        path.append(Application(i, -1, removed if any(removed) else None))
+        path.append(Application(i, b, removed if any(removed) else None))
     return pair, tuple(path) + tail
 
 

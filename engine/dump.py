@@ -52,7 +52,9 @@ def dump_json(s: Scenario) -> str:
 
 def dump_yaml(s: Scenario) -> str:
     """The scenario as YAML text, keys in the spec's order."""
-    return yaml.safe_dump(scenario_to_data(s), sort_keys=False, allow_unicode=True)
+    # yaml.safe_dump with the C emitter when libyaml is there (same output, several times faster).
+    dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+    return yaml.dump(scenario_to_data(s), Dumper=dumper, sort_keys=False, allow_unicode=True)
 
 
 def scenario_to_data(s: Scenario) -> Data:

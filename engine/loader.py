@@ -24,9 +24,10 @@ from __future__ import annotations
 import difflib
 import json
 import re
+from dataclasses import replace
 from pathlib import Path
 from types import MappingProxyType
-from typing import Iterable, Sequence
+from typing import Callable, Iterable, Iterator, Mapping, Sequence, TypeVar
 
 import yaml
 
@@ -159,16 +160,25 @@ BASES = ("auto", "printed", "play_for")
 PLAY_ZONES = ("hand", "trash")
 COUNT_ZONES = ("board", "hand", "trash")
 OBJECT_ZONES = ("hand", "trash", "board", "banishment")
-KEYWORDS = KEYWORD_KEYS
 LEAVES_BY = ("resolution", "counter", "effect")
 LEAVES_TO = ("hand", "trash", "banishment", "board")
 INSTRUCTED_BY = ("self", "other")
 CONDITION_BASES = ("flow",)
 
+_IN_ZONE = {
+    "hand": "in your hand",
+    "trash": "in your trash",
+    "board": "on your board",
+    "banishment": "in your banishment",
+}
+
 _REPEAT_NAME = re.compile(r"repeat\.([0-9]+)")
 # Suggestions for unknown ids compare against every id of that kind: cheap for one mistake,
 # not for thousands. After this many, the remaining problems are reported without one.
 _SUGGESTION_BUDGET = 50
+
+T = TypeVar("T")
+D = TypeVar("D")
 
 
 class ScenarioError(Exception):
@@ -219,9 +229,16 @@ def _parse(text: str, name: str, *, as_json: bool) -> object:
         try:
             return json.loads(text)
         except json.JSONDecodeError as exc:
-            raise ScenarioError([f"{name}:{exc.lineno}:{exc.colno}: invalid JSON: {exc.msg}"]) from None
+            where = f"{name}:{exc.lineno}:{exc.colno}"
+            raise ScenarioError([f"{where}: invalid JSON: {exc.msg}"]) from None
         except (ValueError, RecursionError) as exc:  # too deep, or a number too long to read
             raise ScenarioError([f"{name}: invalid JSON: {_exc_text(exc)}"]) from None
+    if text.lstrip().startswith("{"):
+        # JSON is (nearly) YAML, and reading it as JSON is many times faster on big states.
+        try:
+            return json.loads(text)
+        except (ValueError, RecursionError):
+            pass  # not JSON after all: YAML says what is wrong with it
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     try:
         return yaml.load(text, Loader=loader)
@@ -294,6 +311,40 @@ def _options(options: Iterable[str]) -> str:
 # --- The reader ---------------------------------------------------------------------------------
 
 
+class _Fields:
+    """The known, non-null keys of one mapping, with its path, for reading optional keys tersely.
+
+    `f.read("energy", 0, reader.integer)` is `reader.integer(value, "PATH.energy")` when the key
+    is there and `0` when it is not.
+    """
+
+    def __init__(self, reader: _Reader, values: dict[str, object], path: str) -> None:
+        self.reader = reader
+        self.values = values
+        self.path = path
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.values
+
+    def __getitem__(self, key: str) -> object:
+        return self.values[key]
+
+    def at(self, key: str) -> str:
+        return _join(self.path, key)
+
+    def read(self, key: str, default: D, read: Callable[..., T], *args: object) -> T | D:
+        if key not in self.values:
+            return default
+        return read(self.values[key], self.at(key), *args)
+
+    def word(self, key: str, default: D, options: Sequence[str], what: str) -> str | D:
+        return self.read(key, default, self.reader.one_of, options, what)
+
+    def require(self, key: str, what: str) -> None:
+        """Report `key` missing (the mapping itself was read, so the key is what is wrong)."""
+        self.reader.problem(self.at(key), f"missing ({what})")
+
+
 class _Reader:
     """Reads one scenario, collecting problems instead of stopping at the first.
 
@@ -306,7 +357,7 @@ class _Reader:
         self.problems: list[str] = []
         self._suggestions_left = _SUGGESTION_BUDGET
         self.cards: dict[str, Card] = {}
-        self.bad_cards: set[str] = set()
+        self.bad_cards: set[str] = set()  # card ids whose definitions have problems
         self.ids = _Ids()
 
     # --- problems and suggestions
@@ -321,24 +372,29 @@ class _Reader:
         pool = list(candidates)
         if len(pool) > 20:
             self._suggestions_left -= 1
-        close = difflib.get_close_matches(word[:200], pool, n=1, cutoff=0.6)
+        # Short ids (`h2` for `h1`) share less, so they get a lower bar.
+        cutoff = 0.5 if len(word) <= 4 else 0.6
+        close = difflib.get_close_matches(word[:200], pool, n=1, cutoff=cutoff)
         return f" (did you mean {close[0]!r}?)" if close else ""
 
     def unknown(self, path: str, what: str, value: object, options: Sequence[str]) -> None:
         """`unknown domain 'firey' (did you mean 'fury'?)`, listing the options if none is near."""
+        if not isinstance(value, str):
+            expected = f"one of: {_options(options)}" if len(options) <= 12 else f"a {what}"
+            self.problem(path, f"expected {expected}; got {_kind(value)}")
+            return
         hint = self.suggest(value, options)
         if not hint and len(options) <= 12:
             hint = f" (expected one of: {_options(options)})"
-        shown = _show(value) if isinstance(value, str) else _kind(value)
-        self.problem(path, f"unknown {what} {shown}{hint}")
+        self.problem(path, f"unknown {what} {_show(value)}{hint}")
 
     # --- shapes
 
-    def mapping(self, value: object, path: str, keys: Sequence[str]) -> dict[str, object]:
+    def fields(self, value: object, path: str, keys: Sequence[str]) -> _Fields:
         """The known keys of a mapping whose values are not null; unknown keys are problems."""
         if not isinstance(value, dict):
             self.problem(path, f"expected a mapping, got {_kind(value)}")
-            return {}
+            return _Fields(self, {}, path)
         out: dict[str, object] = {}
         for key, item in value.items():
             if not isinstance(key, str) or key not in keys:
@@ -348,13 +404,18 @@ class _Reader:
                 self.problem(_join(path, key), f"unknown key {_show(key)}{hint}")
             elif item is not None:
                 out[key] = item
-        return out
+        return _Fields(self, out, path)
 
     def items(self, value: object, path: str) -> list[object]:
         if not isinstance(value, list):
             self.problem(path, f"expected a list, got {_kind(value)}")
             return []
         return value
+
+    def each(self, value: object, path: str) -> Iterator[tuple[str, object]]:
+        """The items of a list, each with its path."""
+        for i, item in enumerate(self.items(value, path)):
+            yield _index(path, i), item
 
     def integer(self, value: object, path: str, limit: int = MAX_AMOUNT) -> int:
         """A whole number from 0 to `limit`."""
@@ -368,6 +429,10 @@ class _Reader:
             self.problem(path, f"absurd amount {_show(value)} (at most {limit:,})")
             return 0
         return value
+
+    def large(self, value: object, path: str) -> int:
+        """A whole number from 0 to 1,000,000 (XP, cards played, objective values)."""
+        return self.integer(value, path, MAX_TOTAL)
 
     def boolean(self, value: object, path: str) -> bool:
         if not isinstance(value, bool):
@@ -386,7 +451,7 @@ class _Reader:
         return value
 
     def one_of(self, value: object, path: str, options: Sequence[str], what: str) -> str:
-        """One of a fixed set of words; returns the first option on error."""
+        """One of a fixed set of words; the first option on error."""
         if isinstance(value, str) and value in options:
             return value
         self.unknown(path, what, value, options)
@@ -396,22 +461,21 @@ class _Reader:
         """A list of strings; a single string is a one-item list."""
         if isinstance(value, str):
             return (self.string(value, path),)
-        return tuple(self.string(v, _index(path, i)) for i, v in enumerate(self.items(value, path)))
+        return tuple(self.string(item, where) for where, item in self.each(value, path))
 
-    def words(self, value: object, path: str, options: Sequence[str], what: str) -> tuple[str, ...]:
+    def words(
+        self, value: object, path: str, options: Sequence[str], what: str
+    ) -> tuple[str, ...]:
         """A list of words from a fixed set; a single word is a one-item list."""
         if isinstance(value, str):
             return (self.one_of(value, path, options, what),)
-        return tuple(
-            self.one_of(v, _index(path, i), options, what)
-            for i, v in enumerate(self.items(value, path))
-        )
+        listed = self.each(value, path)
+        return tuple(self.one_of(item, where, options, what) for where, item in listed)
 
     # --- costs
 
     def power(self, value: object, path: str, c: str | None) -> Power:
         """A `{domain: count}` map; `any` is [A] and `c` is [C], resolved to the domain `c`."""
-        keys = POWER_KEYS + ("c",)
         if not isinstance(value, dict):
             self.problem(path, f"expected a mapping of domain to count, got {_kind(value)}")
             return NO_POWER
@@ -420,119 +484,98 @@ class _Reader:
             where = _join(path, key)
             if key == "c":
                 if c is None:
-                    self.problem(where, "`c` ([C]) is the domain of a card, and there is no card here")
+                    self.problem(where, "`c` ([C]) is the domain of a card; there is no card here")
                     continue
                 slot = POWER_KEYS.index(c)
             elif isinstance(key, str) and key in POWER_KEYS:
                 slot = POWER_KEYS.index(key)
             else:
-                self.unknown(where, "domain", key, keys)
+                self.unknown(where, "domain", key, POWER_KEYS + ("c",))
                 continue
             if item is not None:
                 pips[slot] += self.integer(item, where)
         return tuple(pips)
 
-    def cost(self, value: object, path: str, c: str | None, *, other: bool = True) -> Cost:
+    def cost(self, value: object, path: str, c: str | None, other: bool = True) -> Cost:
         """A Cost mapping; with `other=False` only Energy and Power are allowed."""
-        fields = self.mapping(value, path, COST_KEYS)
-        energy = self.integer(fields["energy"], _join(path, "energy")) if "energy" in fields else 0
-        power = self.power(fields["power"], _join(path, "power"), c) if "power" in fields else NO_POWER
+        f = self.fields(value, path, COST_KEYS)
         others: tuple[OtherCost, ...] = ()
-        if "other" in fields:
-            if other:
-                others = self.other_costs(fields["other"], _join(path, "other"))
-            else:
-                self.problem(_join(path, "other"), "only Energy and Power are allowed here")
-        return Cost(energy, power, others)
+        if "other" in f and not other:
+            self.problem(f.at("other"), "only Energy and Power are allowed here")
+        elif "other" in f:
+            others = self.other_costs(f["other"], f.at("other"))
+        energy = f.read("energy", 0, self.integer)
+        return Cost(energy, f.read("power", NO_POWER, self.power, c), others)
+
+    def plain_cost(self, value: object, path: str) -> Cost:
+        """Energy and Power only, and no card for `c` (the pool, sources)."""
+        return self.cost(value, path, None, False)
 
     def other_costs(self, value: object, path: str) -> tuple[OtherCost, ...]:
+        """`[{discard: 1}, {kill: {count: 1, filter: ...}}]`; several keys are several costs."""
         out: list[OtherCost] = []
-        for i, entry in enumerate(self.items(value, path)):
-            where = _index(path, i)
+        for where, entry in self.each(value, path):
             if not isinstance(entry, dict) or not entry:
-                self.problem(
-                    where,
-                    f"expected a non-standard cost such as {{discard: 1}}, got {_kind(entry)}",
-                )
+                self.problem(where, f"expected a cost such as {{discard: 1}}, got {_kind(entry)}")
                 continue
             for kind, spec in entry.items():
                 at = _join(where, kind)
                 if not isinstance(kind, str) or kind not in OTHER_KINDS:
                     self.unknown(at, "non-standard cost", kind, OTHER_KINDS)
-                    continue
-                if isinstance(spec, dict):
-                    fields = self.mapping(spec, at, OTHER_LONG_KEYS)
-                    count = self.integer(fields["count"], _join(at, "count")) if "count" in fields else 1
-                    f = self.filter(fields["filter"], _join(at, "filter")) if "filter" in fields else Filter()
-                    out.append(OtherCost(kind, count, f))
+                elif isinstance(spec, dict):
+                    f = self.fields(spec, at, OTHER_LONG_KEYS)
+                    count = f.read("count", 1, self.integer)
+                    out.append(OtherCost(kind, count, f.read("filter", Filter(), self.filter)))
                 else:
                     out.append(OtherCost(kind, self.integer(spec, at)))
         return tuple(out)
 
-    def cost_list(self, value: object, path: str, c: str | None) -> tuple[Cost, ...]:
+    def cost_list(self, value: object, path: str, c: str) -> tuple[Cost, ...]:
         """A list of Costs; a single Cost mapping is a one-item list."""
         if isinstance(value, dict):
             return (self.cost(value, path, c),)
-        return tuple(self.cost(v, _index(path, i), c) for i, v in enumerate(self.items(value, path)))
+        return tuple(self.cost(item, where, c) for where, item in self.each(value, path))
 
     # --- filters, amounts, conditions
 
     def filter(self, value: object, path: str) -> Filter:
-        fields = self.mapping(value, path, FILTER_KEYS)
-
-        def word(key: str, options: Sequence[str], what: str) -> str | None:
-            if key not in fields:
-                return None
-            return self.one_of(fields[key], _join(path, key), options, what)
-
-        def whole(key: str) -> int | None:
-            return self.integer(fields[key], _join(path, key)) if key in fields else None
-
+        f = self.fields(value, path, FILTER_KEYS)
         return Filter(
-            type=self.words(fields["type"], _join(path, "type"), CARD_TYPES, "card type")
-            if "type" in fields
-            else (),
-            tags=self.strings(fields["tags"], _join(path, "tags")) if "tags" in fields else (),
-            domain=word("domain", DOMAINS, "domain"),
-            name=self.string(fields["name"], _join(path, "name")) if "name" in fields else None,
-            max_might=whole("max_might"),
-            min_might=whole("min_might"),
-            location=word("location", LOCATIONS, "location"),
-            controller=word("controller", PLAYERS, "controller"),
-            from_zone=word("from", PLAY_ZONES, "zone"),
-            keyword=word("keyword", KEYWORDS, "keyword"),
+            type=f.read("type", (), self.words, CARD_TYPES, "card type"),
+            tags=f.read("tags", (), self.strings),
+            domain=f.word("domain", None, DOMAINS, "domain"),
+            name=f.read("name", None, self.string),
+            max_might=f.read("max_might", None, self.integer),
+            min_might=f.read("min_might", None, self.integer),
+            location=f.word("location", None, LOCATIONS, "location"),
+            controller=f.word("controller", None, PLAYERS, "controller"),
+            from_zone=f.word("from", None, PLAY_ZONES, "zone"),
+            keyword=f.word("keyword", None, KEYWORD_KEYS, "keyword"),
         )
 
     def amount(self, value: object, path: str) -> Amount:
-        """A number or an amount expression: `{max: might, of}`, `{count, zone, times}`, `{per}`."""
+        """A number, or `{max: might, of}`, `{count: FILTER, zone, times}`, `{per, times}`."""
         if not isinstance(value, dict):
             return self.integer(value, path)
         if "max" in value:
-            fields = self.mapping(value, path, MAX_MIGHT_KEYS)
-            if "max" in fields and fields["max"] != "might":
-                self.unknown(_join(path, "max"), "amount", fields["max"], ("might",))
-            of = self.filter(fields["of"], _join(path, "of")) if "of" in fields else Filter()
-            return MaxMight(of)
+            f = self.fields(value, path, MAX_MIGHT_KEYS)
+            f.word("max", None, ("might",), "amount")
+            return MaxMight(f.read("of", Filter(), self.filter))
         if "count" in value:
-            fields = self.mapping(value, path, COUNT_OF_KEYS)
-            of = self.filter(fields["count"], _join(path, "count")) if "count" in fields else Filter()
-            zone = (
-                self.one_of(fields["zone"], _join(path, "zone"), COUNT_ZONES, "zone")
-                if "zone" in fields
-                else "board"
+            f = self.fields(value, path, COUNT_OF_KEYS)
+            return CountOf(
+                f.read("count", Filter(), self.filter),
+                f.word("zone", "board", COUNT_ZONES, "zone"),
+                f.read("times", 1, self.integer),
             )
-            times = self.integer(fields["times"], _join(path, "times")) if "times" in fields else 1
-            return CountOf(of, zone, times)
         if "per" in value:
-            fields = self.mapping(value, path, PER_PLAYED_KEYS)
-            if "per" in fields and fields["per"] != "played_this_turn":
-                self.unknown(_join(path, "per"), "amount", fields["per"], ("played_this_turn",))
-            times = self.integer(fields["times"], _join(path, "times")) if "times" in fields else 1
-            return PerPlayed(times)
+            f = self.fields(value, path, PER_PLAYED_KEYS)
+            f.word("per", None, ("played_this_turn",), "amount")
+            return PerPlayed(f.read("times", 1, self.integer))
         self.problem(
             path,
-            "expected a number or an amount expression "
-            "({max: might, of: ...}, {count: ..., zone: ..., times: ...}, {per: played_this_turn})",
+            "expected a number or an amount expression ({max: might, of: FILTER}, "
+            "{count: FILTER, zone: ZONE, times: N} or {per: played_this_turn, times: N})",
         )
         return 0
 
@@ -540,117 +583,93 @@ class _Reader:
         """A condition mapping (several keys: several conditions) or a list of them."""
         if isinstance(value, list):
             out: list[Condition] = []
-            for i, item in enumerate(value):
+            for where, item in self.each(value, path):
                 if isinstance(item, dict):
-                    out.extend(self.conditions(item, _index(path, i), c))
+                    out.extend(self.conditions(item, where, c))
                 else:
-                    self.problem(_index(path, i), f"expected a condition mapping, got {_kind(item)}")
+                    self.problem(where, f"expected a condition mapping, got {_kind(item)}")
             return tuple(out)
-        fields = self.mapping(value, path, CONDITION_KINDS)
-        return tuple(self.condition(kind, item, _join(path, kind), c) for kind, item in fields.items())
+        f = self.fields(value, path, CONDITION_KINDS)
+        return tuple(self.condition(kind, item, f.at(kind), c) for kind, item in f.values.items())
 
     def condition(self, kind: str, value: object, path: str, c: str | None) -> Condition:
-        if kind in ("from", "not_from"):
-            return Condition(kind, self.one_of(value, path, PLAY_ZONES, "zone"))
-        if kind == "base":
-            return Condition(kind, self.one_of(value, path, CONDITION_BASES, "base"))
-        if kind == "printed_at_least":
-            return Condition(kind, self.cost(value, path, c, other=False))
-        if kind == "flag":
-            return Condition(kind, self.string(value, path))
-        if kind == "phase":
-            return Condition(kind, self.one_of(value, path, PHASES, "phase"))
-        if kind == "at":
-            return Condition(kind, self.one_of(value, path, LOCATIONS, "location"))
-        return Condition(kind, self.filter(value, path))  # targets
+        read: dict[str, Callable[[], object]] = {
+            "from": lambda: self.one_of(value, path, PLAY_ZONES, "zone"),
+            "not_from": lambda: self.one_of(value, path, PLAY_ZONES, "zone"),
+            "base": lambda: self.one_of(value, path, CONDITION_BASES, "base"),
+            "printed_at_least": lambda: self.cost(value, path, c, False),
+            "flag": lambda: self.string(value, path),
+            "phase": lambda: self.one_of(value, path, PHASES, "phase"),
+            "at": lambda: self.one_of(value, path, LOCATIONS, "location"),
+            "targets": lambda: self.filter(value, path),
+        }
+        return Condition(kind, read[kind]())
 
     # --- discounts, increases, grants
 
     def discount(self, value: object, path: str, c: str | None) -> Discount:
-        fields = self.mapping(value, path, DISCOUNT_KEYS)
-        energy: Amount = self.amount(fields["energy"], _join(path, "energy")) if "energy" in fields else 0
-        power = self.power(fields["power"], _join(path, "power"), c) if "power" in fields else NO_POWER
-        min_energy: Amount = 0
-        min_power = 0
-        if "minimum" in fields:
-            where = _join(path, "minimum")
-            minimum = self.mapping(fields["minimum"], where, MINIMUM_KEYS)
-            if "energy" in minimum:
-                min_energy = self.amount(minimum["energy"], _join(where, "energy"))
-            if "power" in minimum:
-                min_power = self.integer(minimum["power"], _join(where, "power"))
-        component = (
-            self.one_of(fields["component"], _join(path, "component"), COMPONENTS, "component")
-            if "component" in fields
-            else "total"
-        )
+        f = self.fields(value, path, DISCOUNT_KEYS)
+        minimum = self.fields(f["minimum"] if "minimum" in f else {}, f.at("minimum"), MINIMUM_KEYS)
         choice: tuple[Discount, ...] = ()
-        if "choice" in fields:
-            where = _join(path, "choice")
-            choice = tuple(
-                self.branch(item, _index(where, i), c)
-                for i, item in enumerate(self.items(fields["choice"], where))
-            )
-            if "energy" in fields or "power" in fields:
+        if "choice" in f:
+            branches = self.each(f["choice"], f.at("choice"))
+            choice = tuple(self.branch(item, where, c) for where, item in branches)
+            if "energy" in f or "power" in f:
                 self.problem(
-                    where,
+                    f.at("choice"),
                     "a discount with `choice` takes its amounts from its branches: "
                     "leave out `energy` and `power`",
                 )
-        conditions = self.conditions(fields["if"], _join(path, "if"), c) if "if" in fields else ()
-        ident = self.string(fields["id"], _join(path, "id")) if "id" in fields else None
-        return Discount(ident, energy, power, min_energy, min_power, component, choice, conditions)
+        return Discount(
+            id=f.read("id", None, self.string),
+            energy=f.read("energy", 0, self.amount),
+            power=f.read("power", NO_POWER, self.power, c),
+            min_energy=minimum.read("energy", 0, self.amount),
+            min_power=minimum.read("power", 0, self.integer),
+            component=f.word("component", "total", COMPONENTS, "component"),
+            choice=choice,
+            conditions=f.read("if", (), self.conditions, c),
+        )
 
     def branch(self, value: object, path: str, c: str | None) -> Discount:
-        fields = self.mapping(value, path, BRANCH_KEYS)
-        energy: Amount = self.amount(fields["energy"], _join(path, "energy")) if "energy" in fields else 0
-        power = self.power(fields["power"], _join(path, "power"), c) if "power" in fields else NO_POWER
-        return Discount(energy=energy, power=power)
+        """One branch of a discount's `choice`: Energy and Power only."""
+        f = self.fields(value, path, BRANCH_KEYS)
+        return Discount(
+            energy=f.read("energy", 0, self.amount), power=f.read("power", NO_POWER, self.power, c)
+        )
 
     def discounts(self, value: object, path: str, c: str | None) -> tuple[Discount, ...]:
-        return tuple(
-            self.discount(item, _index(path, i), c) for i, item in enumerate(self.items(value, path))
-        )
+        return tuple(self.discount(item, where, c) for where, item in self.each(value, path))
 
     def increase(self, value: object, path: str, c: str | None) -> Increase:
-        fields = self.mapping(value, path, INCREASE_KEYS)
-        energy: Amount = self.amount(fields["energy"], _join(path, "energy")) if "energy" in fields else 0
-        power = self.power(fields["power"], _join(path, "power"), c) if "power" in fields else NO_POWER
-        conditions = self.conditions(fields["if"], _join(path, "if"), c) if "if" in fields else ()
-        ident = self.string(fields["id"], _join(path, "id")) if "id" in fields else None
-        return Increase(ident, energy, power, conditions)
+        f = self.fields(value, path, INCREASE_KEYS)
+        return Increase(
+            id=f.read("id", None, self.string),
+            energy=f.read("energy", 0, self.amount),
+            power=f.read("power", NO_POWER, self.power, c),
+            conditions=f.read("if", (), self.conditions, c),
+        )
 
-    def grant(self, value: object, path: str, c: str | None) -> Grant:
-        fields = self.mapping(value, path, GRANT_KEYS)
-        discount = (
-            self.discount(fields["discount"], _join(path, "discount"), c)
-            if "discount" in fields
-            else None
+    def grants(self, value: object, path: str, c: str) -> tuple[Grant, ...]:
+        return tuple(self.grant(item, where, c) for where, item in self.each(value, path))
+
+    def grant(self, value: object, path: str, c: str) -> Grant:
+        f = self.fields(value, path, GRANT_KEYS)
+        grant = Grant(
+            discount=f.read("discount", None, self.discount, c),
+            increase=f.read("increase", None, self.increase, c),
+            ignore_deflect=f.read("ignore_deflect", False, self.boolean),
+            applies_to=f.read("applies_to", Filter(), self.filter),
+            while_=f.read("while", (), self.conditions, c),
         )
-        increase = (
-            self.increase(fields["increase"], _join(path, "increase"), c)
-            if "increase" in fields
-            else None
-        )
-        ignore = (
-            self.boolean(fields["ignore_deflect"], _join(path, "ignore_deflect"))
-            if "ignore_deflect" in fields
-            else False
-        )
-        given = (discount is not None) + (increase is not None) + ignore
-        if isinstance(value, dict) and given != 1:
+        gives = (grant.discount is not None) + (grant.increase is not None) + grant.ignore_deflect
+        if isinstance(value, dict) and gives != 1:
             self.problem(
                 path,
                 "a grant gives exactly one of `discount`, `increase`, `ignore_deflect: true`"
-                + (f"; this one gives {given}" if given else ""),
+                + (f"; this one gives {gives}" if gives else ""),
             )
-        applies_to = (
-            self.filter(fields["applies_to"], _join(path, "applies_to"))
-            if "applies_to" in fields
-            else Filter()
-        )
-        while_ = self.conditions(fields["while"], _join(path, "while"), c) if "while" in fields else ()
-        return Grant(discount, increase, ignore, applies_to, while_)
+        return grant
 
     # --- cards
 
@@ -669,183 +688,112 @@ class _Reader:
                 self.bad_cards.add(key)
 
     def card(self, card_id: str, value: object, path: str) -> Card:
-        fields = self.mapping(value, path, CARD_KEYS)
-        if isinstance(value, dict) and "type" not in fields:
-            self.problem(_join(path, "type"), f"missing (one of: {_options(CARD_TYPES)})")
-        card_type = (
-            self.one_of(fields["type"], _join(path, "type"), CARD_TYPES, "card type")
-            if "type" in fields
-            else CARD_TYPES[0]
-        )
-        domains: tuple[str, ...] = ()
-        if "domains" in fields:
-            where = _join(path, "domains")
-            domains = self.words(fields["domains"], where, DOMAINS, "domain")
-            if len(set(domains)) != len(domains):
-                self.problem(where, "a domain is listed twice")
-        c = domains[0] if len(domains) == 1 else ANY
-        name = self.string(fields["name"], _join(path, "name")) if "name" in fields else card_id
-        cost = self.cost(fields["cost"], _join(path, "cost"), c) if "cost" in fields else Cost()
-        timing = (
-            self.one_of(fields["timing"], _join(path, "timing"), TIMINGS, "timing")
-            if "timing" in fields
-            else "normal"
-        )
-        might = self.integer(fields["might"], _join(path, "might")) if "might" in fields else None
-        tags = self.strings(fields["tags"], _join(path, "tags")) if "tags" in fields else ()
-        keywords = (
-            self.keywords(fields["keywords"], _join(path, "keywords"), c)
-            if "keywords" in fields
-            else Keywords()
-        )
-        additional = (
-            self.additional_costs(fields["additional_costs"], _join(path, "additional_costs"), c)
-            if "additional_costs" in fields
-            else ()
-        )
-        discounts = (
-            self.discounts(fields["discounts"], _join(path, "discounts"), c)
-            if "discounts" in fields
-            else ()
-        )
-        grants: tuple[Grant, ...] = ()
-        if "grants" in fields:
-            where = _join(path, "grants")
-            grants = tuple(
-                self.grant(item, _index(where, i), c)
-                for i, item in enumerate(self.items(fields["grants"], where))
-            )
+        f = self.fields(value, path, CARD_KEYS)
+        if isinstance(value, dict) and "type" not in f:
+            f.require("type", f"one of: {_options(CARD_TYPES)}")
+        domains: tuple[str, ...] = f.read("domains", (), self.words, DOMAINS, "domain")
+        if len(set(domains)) != len(domains):
+            self.problem(f.at("domains"), "a domain is listed twice")
+        c = domains[0] if len(domains) == 1 else ANY  # what [C] means on this card
         return Card(
-            card_id, name, card_type, domains, cost, timing, might, tags, keywords, additional,
-            discounts, grants,
-        )  # fmt: skip
+            id=card_id,
+            name=f.read("name", card_id, self.string),
+            type=f.word("type", CARD_TYPES[0], CARD_TYPES, "card type"),
+            domains=domains,
+            cost=f.read("cost", Cost(), self.cost, c),
+            timing=f.word("timing", "normal", TIMINGS, "timing"),
+            might=f.read("might", None, self.integer),
+            tags=f.read("tags", (), self.strings),
+            keywords=f.read("keywords", Keywords(), self.keywords, c),
+            additional_costs=f.read("additional_costs", (), self.additional_costs, c),
+            discounts=f.read("discounts", (), self.discounts, c),
+            grants=f.read("grants", (), self.grants, c),
+        )
 
     def keywords(self, value: object, path: str, c: str) -> Keywords:
-        fields = self.mapping(value, path, KEYWORD_KEYS)
-        flow = self.cost_list(fields["flow"], _join(path, "flow"), c) if "flow" in fields else ()
-        repeat = self.cost_list(fields["repeat"], _join(path, "repeat"), c) if "repeat" in fields else ()
-        deflect = self.integer(fields["deflect"], _join(path, "deflect")) if "deflect" in fields else 0
-        accelerate: Cost | None = None
-        if "accelerate" in fields:
-            item = fields["accelerate"]
-            where = _join(path, "accelerate")
-            if item is True:
-                accelerate = Cost.of(energy=1, power={c: 1})
-            elif isinstance(item, dict):
-                accelerate = self.cost(item, where, c)
-            elif item is not False:
-                self.problem(where, f"expected true, false or a Cost, got {_kind(item)}")
-        return Keywords(flow, accelerate, repeat, deflect)
+        f = self.fields(value, path, KEYWORD_KEYS)
+        return Keywords(
+            flow=f.read("flow", (), self.cost_list, c),
+            accelerate=f.read("accelerate", None, self.accelerate, c),
+            repeat=f.read("repeat", (), self.cost_list, c),
+            deflect=f.read("deflect", 0, self.integer),
+        )
+
+    def accelerate(self, value: object, path: str, c: str) -> Cost | None:
+        """`true` is [1] plus one Power of the card's domain ([A] with none or several)."""
+        if value is True:
+            return Cost.of(energy=1, power={c: 1})
+        if isinstance(value, dict):
+            return self.cost(value, path, c)
+        if value is not False:
+            self.problem(path, f"expected true, false or a Cost, got {_kind(value)}")
+        return None
 
     def additional_costs(self, value: object, path: str, c: str) -> tuple[AdditionalCost, ...]:
         out: list[AdditionalCost] = []
         seen: set[str] = set()
-        for i, item in enumerate(self.items(value, path)):
-            where = _index(path, i)
-            fields = self.mapping(item, where, ADDITIONAL_COST_KEYS)
-            ident = ""
-            if "id" in fields:
-                ident = self.string(fields["id"], _join(where, "id"))
-                if ident in ("accelerate", "repeat") or _REPEAT_NAME.fullmatch(ident):
-                    self.problem(_join(where, "id"), f"{ident!r} is the name of a keyword's cost")
-                elif ident in seen:
-                    self.problem(_join(where, "id"), f"duplicate additional cost id {ident!r}")
-                seen.add(ident)
-            elif isinstance(item, dict):
-                self.problem(_join(where, "id"), "missing (an additional cost needs an id)")
-            mandatory = (
-                self.boolean(fields["mandatory"], _join(where, "mandatory"))
-                if "mandatory" in fields
-                else True
+        for where, item in self.each(value, path):
+            f = self.fields(item, where, ADDITIONAL_COST_KEYS)
+            ident = f.read("id", "", self.string)
+            if ident in ("accelerate", "repeat") or _REPEAT_NAME.fullmatch(ident):
+                self.problem(f.at("id"), f"{ident!r} is the name of a keyword's cost")
+            elif ident in seen:
+                self.problem(f.at("id"), f"duplicate additional cost id {ident!r}")
+            elif isinstance(item, dict) and "id" not in f:
+                f.require("id", "an additional cost needs an id")
+            seen.add(ident)
+            out.append(
+                AdditionalCost(
+                    id=ident,
+                    mandatory=f.read("mandatory", True, self.boolean),
+                    cost=f.read("cost", Cost(), self.cost, c),
+                    unlocks=f.read("unlocks", (), self.discounts, c),
+                )
             )
-            cost = self.cost(fields["cost"], _join(where, "cost"), c) if "cost" in fields else Cost()
-            unlocks = (
-                self.discounts(fields["unlocks"], _join(where, "unlocks"), c)
-                if "unlocks" in fields
-                else ()
-            )
-            out.append(AdditionalCost(ident, mandatory, cost, unlocks))
         return tuple(out)
 
     # --- state
 
     def state(self, value: object, path: str) -> State:
-        fields = self.mapping(value, path, STATE_KEYS)
-        phase = (
-            self.one_of(fields["phase"], _join(path, "phase"), PHASES, "phase")
-            if "phase" in fields
-            else "main"
-        )
-        turn = (
-            self.one_of(fields["turn"], _join(path, "turn"), PLAYERS, "player")
-            if "turn" in fields
-            else "you"
-        )
-        flags = self.strings(fields["flags"], _join(path, "flags")) if "flags" in fields else ()
-        played = (
-            self.integer(fields["played_this_turn"], _join(path, "played_this_turn"), MAX_TOTAL)
-            if "played_this_turn" in fields
-            else 0
-        )
-        ids = self.ids
-        players: dict[str, PlayerState] = {}
-        raw_sources: dict[str, object] = {}
+        f = self.fields(value, path, STATE_KEYS)
+        phase = f.word("phase", "main", PHASES, "phase")
+        turn = f.word("turn", "you", PLAYERS, "player")
+        flags = f.read("flags", (), self.strings)
+        played_this_turn = f.read("played_this_turn", 0, self.large)
+        players = {who: f.read(who, PlayerState(), self.player, who) for who in PLAYERS}
+        # Sources name objects and runes: read them once every id of both players is known.
         for who in PLAYERS:
-            if who in fields:
-                players[who], sources = self.player(fields[who], _join(path, who), who, ids)
-                if sources is not None:
-                    raw_sources[who] = sources
-            else:
-                players[who] = PlayerState()
-        # Sources name objects: read them once every id of both players is known.
-        for who, sources in raw_sources.items():
-            where = _join(_join(path, who), "sources")
-            players[who] = _replace_sources(players[who], self.sources(sources, where, who, ids))
-        return State(phase, turn, flags, played, players["you"], players["opponent"])
+            raw = f.values.get(who)
+            if isinstance(raw, dict) and raw.get("sources") is not None:
+                where = _join(f.at(who), "sources")
+                sources = self.sources(raw["sources"], where, who)
+                players[who] = replace(players[who], sources=sources)
+        return State(phase, turn, flags, played_this_turn, players["you"], players["opponent"])
 
-    def player(
-        self, value: object, path: str, who: str, ids: _Ids
-    ) -> tuple[PlayerState, object | None]:
-        fields = self.mapping(value, path, PLAYER_KEYS)
+    def player(self, value: object, path: str, who: str) -> PlayerState:
+        """A player's state without `sources`, which `state` reads afterwards."""
+        f = self.fields(value, path, PLAYER_KEYS)
         prefix = "" if who == "you" else "opponent."
-        runes: tuple[Rune, ...] = ()
-        if "runes" in fields:
-            runes = self.runes(fields["runes"], _join(path, "runes"), who, ids, prefix, "r{n}")
+        runes = f.read("runes", (), self.runes, who, prefix + "r{n}")
         rune_deck: tuple[Rune, ...] = ()
-        if "rune_deck" in fields:
-            where = _join(path, "rune_deck")
-            if isinstance(fields["rune_deck"], dict):
-                self.problem(where, "expected a list of runes, got a mapping")
-            else:
-                rune_deck = self.runes(fields["rune_deck"], where, who, ids, prefix, "rune_deck[{i}]")
-        pool = (
-            self.cost(fields["pool"], _join(path, "pool"), None, other=False)
-            if "pool" in fields
-            else Cost()
-        )
-        zones: dict[str, tuple[GameObject, ...]] = {}
-        for zone in OBJECT_ZONES:
-            zones[zone] = (
-                self.objects(fields[zone], _join(path, zone), zone, who, ids, prefix)
-                if zone in fields
-                else ()
-            )
-        xp = self.integer(fields["xp"], _join(path, "xp"), MAX_TOTAL) if "xp" in fields else 0
-        state = PlayerState(
+        if isinstance(f.values.get("rune_deck"), dict):
+            self.problem(f.at("rune_deck"), "expected a list of runes, got a mapping")
+        else:
+            rune_deck = f.read("rune_deck", (), self.runes, who, prefix + "rune_deck[{i}]")
+        zones = {zone: f.read(zone, (), self.objects, zone, who, prefix) for zone in OBJECT_ZONES}
+        return PlayerState(
             runes=runes,
-            pool=pool,
+            pool=f.read("pool", Cost(), self.plain_cost),
             hand=zones["hand"],
             trash=zones["trash"],
             board=zones["board"],
-            xp=xp,
+            xp=f.read("xp", 0, self.large),
             banishment=zones["banishment"],
             rune_deck=rune_deck,
         )
-        return state, fields.get("sources")
 
-    def runes(
-        self, value: object, path: str, who: str, ids: _Ids, prefix: str, pattern: str
-    ) -> tuple[Rune, ...]:
+    def runes(self, value: object, path: str, who: str, pattern: str) -> tuple[Rune, ...]:
+        """Runes as a list (a missing id follows `pattern`) or as the `{fury: 3}` shorthand."""
         out: list[Rune] = []
         if isinstance(value, dict):  # shorthand {fury: 3, calm: 2}: ids r1.. in map order
             for key, count in value.items():
@@ -854,79 +802,59 @@ class _Reader:
                     self.unknown(where, "domain", key, DOMAINS)
                     continue
                 for _ in range(self.integer(count, where)):
-                    ident = prefix + f"r{len(out) + 1}"
-                    ids.add(self, ident, who, "rune", where)
+                    ident = pattern.format(n=len(out) + 1, i=len(out))
+                    self.ids.add(self, ident, who, "rune", where)
                     out.append(Rune(ident, key))
             return tuple(out)
-        for i, item in enumerate(self.items(value, path)):
-            where = _index(path, i)
-            fields = self.mapping(item, where, RUNE_KEYS)
-            if "id" in fields:
-                ident = self.string(fields["id"], _join(where, "id"))
+        for i, (where, item) in enumerate(self.each(value, path)):
+            f = self.fields(item, where, RUNE_KEYS)
+            if "id" in f:
+                ident = self.string(f["id"], f.at("id"))
+                self.ids.add(self, ident, who, "rune", f.at("id"))
             else:
-                ident = prefix + pattern.format(n=i + 1, i=i)
-            ids.add(self, ident, who, "rune", where)
-            if isinstance(item, dict) and "domain" not in fields:
-                self.problem(_join(where, "domain"), f"missing (one of: {_options(DOMAINS)})")
-            domain = (
-                self.one_of(fields["domain"], _join(where, "domain"), DOMAINS, "domain")
-                if "domain" in fields
-                else DOMAINS[0]
+                ident = pattern.format(n=i + 1, i=i)
+                self.ids.add(self, ident, who, "rune", where)
+            if isinstance(item, dict) and "domain" not in f:
+                f.require("domain", f"one of: {_options(DOMAINS)}")
+            out.append(
+                Rune(
+                    id=ident,
+                    domain=f.word("domain", DOMAINS[0], DOMAINS, "domain"),
+                    exhausted=f.read("exhausted", False, self.boolean),
+                    value=f.read("value", None, self.integer),
+                )
             )
-            exhausted = (
-                self.boolean(fields["exhausted"], _join(where, "exhausted"))
-                if "exhausted" in fields
-                else False
-            )
-            rune_value = self.integer(fields["value"], _join(where, "value")) if "value" in fields else None
-            out.append(Rune(ident, domain, exhausted, rune_value))
         return tuple(out)
 
     def objects(
-        self, value: object, path: str, zone: str, who: str, ids: _Ids, prefix: str
+        self, value: object, path: str, zone: str, who: str, prefix: str
     ) -> tuple[GameObject, ...]:
+        """The objects of one zone; a string is the shorthand for `{card: ID}`."""
         out: list[GameObject] = []
-        for i, item in enumerate(self.items(value, path)):
-            where = _index(path, i)
-            if isinstance(item, str):  # shorthand: a card id
-                ident = prefix + f"{zone}[{i}]"
-                ids.add(self, ident, who, zone, where)
-                out.append(GameObject(ident, self.card_ref(item, where)))
+        for i, (where, item) in enumerate(self.each(value, path)):
+            generated = f"{prefix}{zone}[{i}]"
+            if isinstance(item, str):
+                self.ids.add(self, generated, who, zone, where)
+                out.append(GameObject(generated, self.card_ref(item, where)))
                 continue
-            fields = self.mapping(item, where, OBJECT_KEYS)
-            if "id" in fields:
-                ident = self.string(fields["id"], _join(where, "id"))
+            f = self.fields(item, where, OBJECT_KEYS)
+            if "id" in f:
+                ident = self.string(f["id"], f.at("id"))
+                self.ids.add(self, ident, who, zone, f.at("id"))
             else:
-                ident = prefix + f"{zone}[{i}]"
-            ids.add(self, ident, who, zone, where)
-            card = ""
-            if "card" in fields:
-                card = self.card_ref(fields["card"], _join(where, "card"))
-            elif isinstance(item, dict):
-                self.problem(_join(where, "card"), "missing (the id of the object's card)")
-
-            def whole(key: str) -> int | None:
-                return self.integer(fields[key], _join(where, key)) if key in fields else None
-
-            location = (
-                self.one_of(fields["location"], _join(where, "location"), LOCATIONS, "location")
-                if "location" in fields
-                else None
-            )
-            exhausted = (
-                self.boolean(fields["exhausted"], _join(where, "exhausted"))
-                if "exhausted" in fields
-                else False
-            )
+                ident = generated
+                self.ids.add(self, ident, who, zone, where)
+            if isinstance(item, dict) and "card" not in f:
+                f.require("card", "the id of the object's card")
             out.append(
                 GameObject(
-                    ident,
-                    card,
-                    value=whole("value"),
-                    location=location,
-                    might=whole("might"),
-                    exhausted=exhausted,
-                    buffs=whole("buffs") or 0,
+                    id=ident,
+                    card=f.read("card", "", self.card_ref),
+                    value=f.read("value", None, self.integer),
+                    location=f.word("location", None, LOCATIONS, "location"),
+                    might=f.read("might", None, self.integer),
+                    exhausted=f.read("exhausted", False, self.boolean),
+                    buffs=f.read("buffs", 0, self.integer),
                 )
             )
         return tuple(out)
@@ -939,197 +867,165 @@ class _Reader:
             self.problem(path, f"unknown card {value!r}{self.suggest(value, self.cards)}")
         return value
 
-    def sources(self, value: object, path: str, who: str, ids: _Ids) -> tuple[Source, ...]:
+    def sources(self, value: object, path: str, who: str) -> tuple[Source, ...]:
         out: list[Source] = []
-        for i, item in enumerate(self.items(value, path)):
-            where = _index(path, i)
-            fields = self.mapping(item, where, SOURCE_KEYS)
-            ident = ""
-            if "id" in fields:
-                ident = self.string(fields["id"], _join(where, "id"))
-                if ident:
-                    self.owned(ident, _join(where, "id"), who, ids, "a source")
-            elif isinstance(item, dict):
-                self.problem(_join(where, "id"), "missing (the object or rune with the ability)")
-            adds = Cost()
-            if "adds" in fields:
-                adds = self.cost(fields["adds"], _join(where, "adds"), None, other=False)
-            elif isinstance(item, dict):
-                self.problem(_join(where, "adds"), "missing (what one activation adds)")
-            costs: tuple[str | Cost, ...] = ("exhaust",)
-            if "costs" in fields:
-                at = _join(where, "costs")
-                costs = tuple(
-                    self.cost(entry, _index(at, j), None, other=False)
-                    if isinstance(entry, dict)
-                    else self.one_of(entry, _index(at, j), SOURCE_COSTS, "source cost")
-                    for j, entry in enumerate(self.items(fields["costs"], at))
+        for where, item in self.each(value, path):
+            f = self.fields(item, where, SOURCE_KEYS)
+            ident = f.read("id", "", self.string)
+            if ident:
+                self.owned(ident, f.at("id"), who, "a source")
+            elif isinstance(item, dict) and "id" not in f:
+                f.require("id", "the object or rune with the ability")
+            if isinstance(item, dict) and "adds" not in f:
+                f.require("adds", "what one activation adds")
+            out.append(
+                Source(
+                    id=ident,
+                    adds=f.read("adds", Cost(), self.plain_cost),
+                    costs=f.read("costs", ("exhaust",), self.source_costs),
+                    only_for=f.read("only_for", None, self.filter),
                 )
-            only_for = (
-                self.filter(fields["only_for"], _join(where, "only_for"))
-                if "only_for" in fields
-                else None
             )
-            out.append(Source(ident, adds, costs, only_for))
         return tuple(out)
 
-    def owned(self, ident: str, path: str, who: str, ids: _Ids, what: str) -> str | None:
-        """Check that `ident` is an object or rune of `who`; its zone (or "rune") if so."""
-        found = ids.where.get(ident)
+    def source_costs(self, value: object, path: str) -> tuple[str | Cost, ...]:
+        """`exhaust`, `kill` or an Energy/Power Cost, per item."""
+        return tuple(
+            self.plain_cost(item, where)
+            if isinstance(item, dict)
+            else self.one_of(item, where, SOURCE_COSTS, "source cost")
+            for where, item in self.each(value, path)
+        )
+
+    def owned(self, ident: str, path: str, who: str, what: str) -> None:
+        """Check that `ident` is an object or rune of `who`."""
+        found = self.ids.where.get(ident)
         if found is None:
-            candidates = (k for k, v in ids.where.items() if v[0] == who)
+            candidates = (k for k, v in self.ids.where.items() if v[0] == who)
             self.problem(path, f"unknown object {ident!r}{self.suggest(ident, candidates)}")
-            return None
-        owner, zone = found
-        if owner != who:
-            mine, theirs = ("yours", "the opponent's") if who == "you" else ("the opponent's", "yours")
+        elif found[0] != who:
+            owners = ("yours", "the opponent's")
+            mine, theirs = owners if who == "you" else owners[::-1]
             self.problem(path, f"{what} must be {mine}, and {ident!r} is {theirs}")
-            return None
-        return zone
 
     # --- the play
 
     def play(self, value: object, path: str, state: State) -> Play:
-        fields = self.mapping(value, path, PLAY_KEYS)
-        you = state.you
-        from_zone = (
-            self.one_of(fields["from"], _join(path, "from"), PLAY_ZONES, "zone")
-            if "from" in fields
-            else None
-        )
-        obj: GameObject | None = None
-        zone = from_zone or "hand"
-        object_id = ""
-        if "object" in fields:
-            where = _join(path, "object")
-            object_id = self.string(fields["object"], where)
-            found = you.find(object_id) if object_id else None
-            if found is None and object_id:
-                self.missing_object(object_id, where, state)
-            elif found is not None:
-                obj_zone, obj = found
-                if obj_zone not in PLAY_ZONES:
-                    self.problem(
-                        where,
-                        f"{object_id!r} is in your {obj_zone}; only cards in your hand or trash "
-                        "can be played",
-                    )
-                    obj = None
-                elif from_zone is not None and from_zone != obj_zone:
-                    self.problem(
-                        _join(path, "from"),
-                        f"{object_id!r} is in your {obj_zone}, not your {from_zone}",
-                    )
-                zone = obj_zone
-        if "card" in fields:
-            where = _join(path, "card")
-            card_id = self.card_ref(fields["card"], where)
-            if obj is not None:
-                if obj.card != card_id:
-                    self.problem(where, f"{object_id!r} is a {obj.card!r}, not a {card_id!r}")
-            elif "object" not in fields and card_id:
-                zones = (from_zone,) if from_zone else PLAY_ZONES
-                for z in zones:
-                    obj = next((o for o in you.zone(z) if o.card == card_id), None)
-                    if obj is not None:
-                        zone, object_id = z, obj.id
-                        break
-                if obj is None and card_id in self.cards:
-                    self.problem(
-                        where, f"no {card_id!r} in your {' or '.join(zones)} to play"
-                    )
-        if isinstance(value, dict) and "object" not in fields and "card" not in fields:
+        f = self.fields(value, path, PLAY_KEYS)
+        from_zone = f.word("from", None, PLAY_ZONES, "zone")
+        if isinstance(value, dict) and "object" not in f and "card" not in f:
             self.problem(path, "the play names no object: give `object` (an id) or `card`")
+        found = self.played_object(f, state.you, from_zone)
+        zone, obj = found if found is not None else (from_zone or "hand", None)
         card = self.cards.get(obj.card) if obj is not None else None
         if card is not None and card.id in self.bad_cards:
             card = None  # its definition has problems already: don't pile more on
-        c = card.own_domain if card is not None else ANY
-
-        base: str | tuple[str, int] = "auto"
-        if "base" in fields:
-            base = self.base(fields["base"], _join(path, "base"), card)
-        ignore = (
-            self.one_of(fields["ignore"], _join(path, "ignore"), IGNORES, "ignore")
-            if "ignore" in fields
-            else None
-        )
-        play_for = (
-            self.cost(fields["play_for"], _join(path, "play_for"), c)
-            if "play_for" in fields
-            else None
-        )
+        c = card.own_domain if card is not None else ANY  # `c` is the played card's domain
+        base = f.read("base", "auto", self.base, card)
+        play_for = f.read("play_for", None, self.cost, c)
         if base == "play_for" and play_for is None:
-            self.problem(_join(path, "base"), "`base: play_for` needs `play_for` (the cost)")
-        targets: tuple[str, ...] = ()
-        if "targets" in fields:
-            targets = self.targets(fields["targets"], _join(path, "targets"), state)
-        optional = (
-            self.optional(fields["optional"], _join(path, "optional"), card)
-            if "optional" in fields
-            else ()
-        )
-        discounts = (
-            self.discounts(fields["discounts"], _join(path, "discounts"), c)
-            if "discounts" in fields
-            else ()
-        )
-        permit = self.boolean(fields["permit"], _join(path, "permit")) if "permit" in fields else False
-        leaves = (
-            self.leaves_chain(fields["leaves_chain"], _join(path, "leaves_chain"))
-            if "leaves_chain" in fields
-            else LeavesChain()
-        )
+            self.problem(f.at("base"), "`base: play_for` needs `play_for` (the cost)")
         return Play(
-            object_id, zone, base, ignore, play_for, targets, optional, discounts, permit, leaves
+            object=obj.id if obj is not None else "",
+            from_zone=zone,
+            base=base,
+            ignore=f.word("ignore", None, IGNORES, "ignore"),
+            play_for=play_for,
+            targets=f.read("targets", (), self.targets),
+            optional=f.read("optional", (), self.optional, card),
+            discounts=f.read("discounts", (), self.discounts, c),
+            permit=f.read("permit", False, self.boolean),
+            leaves_chain=f.read("leaves_chain", LeavesChain(), self.leaves_chain),
         )
 
-    def missing_object(self, ident: str, path: str, state: State) -> None:
+    def played_object(
+        self, f: _Fields, you: PlayerState, from_zone: str | None
+    ) -> tuple[str, GameObject] | None:
+        """The zone and object `play.object` (or `play.card` + `play.from`) names, if any."""
+        found: tuple[str, GameObject] | None = None
+        card_id = f.read("card", "", self.card_ref)
+        object_id = f.read("object", "", self.string)
+        if object_id:
+            found = you.find(object_id)
+            if found is None:
+                self.missing_object(object_id, f.at("object"))
+            elif found[0] not in PLAY_ZONES:
+                where = _IN_ZONE[found[0]]
+                self.problem(
+                    f.at("object"),
+                    f"{object_id!r} is {where}; only cards in your hand or trash can be played",
+                )
+                return None
+            elif from_zone is not None and from_zone != found[0]:
+                where = _IN_ZONE[found[0]]
+                self.problem(f.at("from"), f"{object_id!r} is {where}, not in your {from_zone}")
+        if not card_id or card_id not in self.cards:
+            return found
+        if found is not None:
+            if found[1].card != card_id:
+                is_a = found[1].card
+                self.problem(f.at("card"), f"{object_id!r} is a {is_a!r}, not a {card_id!r}")
+            return found
+        if "object" in f:
+            return None
+        zones = (from_zone,) if from_zone else PLAY_ZONES
+        for zone in zones:
+            for obj in you.zone(zone):
+                if obj.card == card_id:
+                    return zone, obj
+        self.problem(f.at("card"), f"no {card_id!r} in your {' or '.join(zones)} to play")
+        return None
+
+    def missing_object(self, ident: str, path: str) -> None:
         found = self.ids.where.get(ident)
-        if found is not None and found[0] == "opponent":
+        if found is None:
+            where = self.ids.where
+            candidates = (k for k, (who, zone) in where.items() if who == "you" and zone in PLAY_ZONES)
+            self.problem(path, f"unknown object {ident!r}{self.suggest(ident, candidates)}")
+        elif found[0] == "opponent":
             self.problem(path, f"{ident!r} is the opponent's; you can only play your own cards")
-        elif found is not None:
-            self.problem(path, f"{ident!r} is a rune, not a card")
         else:
-            ids = [o.id for z in PLAY_ZONES for o in state.you.zone(z)]
-            self.problem(path, f"unknown object {ident!r}{self.suggest(ident, ids)}")
+            self.problem(path, f"{ident!r} is a rune, not a card")
 
     def base(self, value: object, path: str, card: Card | None) -> str | tuple[str, int]:
+        """`auto`, `printed`, `play_for` or `{flow: N}` (checked against the card's Flow)."""
         if isinstance(value, str):
             return self.one_of(value, path, BASES, "base")
         if not isinstance(value, dict):
-            self.problem(path, f"expected auto, printed, play_for or {{flow: N}}, got {_kind(value)}")
+            expected = "auto, printed, play_for or {flow: N}"
+            self.problem(path, f"expected {expected}, got {_kind(value)}")
             return "auto"
-        fields = self.mapping(value, path, ("flow",))
-        if "flow" not in fields:
+        f = self.fields(value, path, ("flow",))
+        if "flow" not in f:
             self.problem(path, "expected {flow: N} (N: which Flow instance, from 0)")
             return "auto"
-        where = _join(path, "flow")
         before = len(self.problems)
-        index = self.integer(fields["flow"], where)
-        if card is not None and len(self.problems) == before and index >= len(card.keywords.flow):
-            have = len(card.keywords.flow)
-            self.problem(
-                where,
-                f"no Flow instance {index}: {card.id!r} has "
-                + (f"{have} (0 to {have - 1})" if have else "no Flow"),
-            )
+        index = self.integer(f["flow"], f.at("flow"))
+        have = len(card.keywords.flow) if card is not None else index + 1
+        if len(self.problems) == before and index >= have and card is not None:
+            flows = f"{have} (0 to {have - 1})" if have else "no Flow"
+            self.problem(f.at("flow"), f"no Flow instance {index}: {card.id!r} has {flows}")
         return ("flow", index)
 
-    def targets(self, value: object, path: str, state: State) -> tuple[str, ...]:
-        items = [value] if isinstance(value, str) else self.items(value, path)
+    def targets(self, value: object, path: str) -> tuple[str, ...]:
+        """Object or rune ids of either player; one may be listed more than once."""
+        listed = [(path, value)] if isinstance(value, str) else list(self.each(value, path))
         out: list[str] = []
-        for i, item in enumerate(items):
-            where = path if isinstance(value, str) else _index(path, i)
+        for where, item in listed:
             ident = self.string(item, where)
             if ident and ident not in self.ids.where:
-                every = [o.id for p in (state.you, state.opponent) for z in OBJECT_ZONES for o in p.zone(z)]
-                self.problem(where, f"unknown object {ident!r}{self.suggest(ident, every)}")
+                hint = self.suggest(ident, self.ids.where)
+                self.problem(where, f"unknown object {ident!r}{hint}")
             out.append(ident)
         return tuple(out)
 
-    def optional(self, value: object, path: str, card: Card | None) -> tuple[tuple[str, str], ...]:
+    def optional(
+        self, value: object, path: str, card: Card | None
+    ) -> tuple[tuple[str, str], ...]:
+        """Optional cost name -> yes/no/auto, checked against the card's optional costs."""
         if not isinstance(value, dict):
-            self.problem(path, f"expected a mapping of optional cost to yes/no/auto, got {_kind(value)}")
+            expected = "a mapping of optional cost to yes/no/auto"
+            self.problem(path, f"expected {expected}, got {_kind(value)}")
             return ()
         names = optional_names(card) if card is not None else None
         out: dict[str, str] = {}
@@ -1140,103 +1036,83 @@ class _Reader:
                 continue
             name = normalise_optional(key)
             if card is not None and names is not None and name not in names:
-                mandatory = any(a.id == name and a.mandatory for a in card.additional_costs)
-                if mandatory:
+                if any(a.id == name and a.mandatory for a in card.additional_costs):
                     self.problem(where, f"{key!r} is a mandatory cost of {card.id!r}, not optional")
                 else:
-                    have = f" (it has: {_options(names)})" if names else " (it has none)"
-                    hint = self.suggest(key, names)
-                    self.problem(
-                        where, f"{card.id!r} has no optional cost {key!r}{hint or have}"
-                    )
-                continue
-            if name in out:
+                    has = f" (it has: {_options(names)})" if names else " (it has none)"
+                    hint = self.suggest(key, names) or has
+                    self.problem(where, f"{card.id!r} has no optional cost {key!r}{hint}")
+            elif name in out:
                 self.problem(where, f"{key!r} is listed twice (as {name!r})")
-                continue
-            if choice is True:
-                out[name] = "yes"
-            elif choice is False:
-                out[name] = "no"
+            elif isinstance(choice, bool):  # YAML reads yes/no as booleans
+                out[name] = "yes" if choice else "no"
             else:
                 out[name] = self.one_of(choice, where, OPTIONAL_CHOICES, "choice")
         return tuple(out.items())
 
     def leaves_chain(self, value: object, path: str) -> LeavesChain:
-        fields = self.mapping(value, path, LEAVES_CHAIN_KEYS)
-        by = (
-            self.one_of(fields["by"], _join(path, "by"), LEAVES_BY, "way to leave the Chain")
-            if "by" in fields
-            else "resolution"
+        f = self.fields(value, path, LEAVES_CHAIN_KEYS)
+        return LeavesChain(
+            by=f.word("by", "resolution", LEAVES_BY, "way to leave the Chain"),
+            to=f.word("to", None, LEAVES_TO, "zone"),
+            instructed_by=f.word("instructed_by", "other", INSTRUCTED_BY, "instructor"),
         )
-        to = self.one_of(fields["to"], _join(path, "to"), LEAVES_TO, "zone") if "to" in fields else None
-        instructed_by = (
-            self.one_of(fields["instructed_by"], _join(path, "instructed_by"), INSTRUCTED_BY, "instructor")
-            if "instructed_by" in fields
-            else "other"
-        )
-        return LeavesChain(by, to, instructed_by)
 
     # --- the objective
 
     def objective(self, value: object, path: str) -> Objective:
-        fields = self.mapping(value, path, OBJECTIVE_KEYS)
-        weights = DEFAULT_WEIGHTS
-        if "weights" in fields:
-            where = _join(path, "weights")
-            given = self.mapping(fields["weights"], where, tuple(DEFAULT_WEIGHTS))
-            if given:
-                merged = dict(DEFAULT_WEIGHTS)
-                for key, item in given.items():
-                    merged[key] = self.integer(item, _join(where, key), MAX_TOTAL)
-                weights = MappingProxyType(merged)
-        benefits = DEFAULT_BENEFITS
-        if "benefits" in fields:
-            where = _join(path, "benefits")
-            raw = fields["benefits"]
-            if not isinstance(raw, dict):
-                self.problem(where, f"expected a mapping of optional cost to value, got {_kind(raw)}")
-            elif raw:
-                known = ["accelerate", "repeat"] + [
-                    a.id for card in self.cards.values() for a in card.additional_costs
-                    if not a.mandatory
-                ]  # fmt: skip
-                known_set = set(known)
-                merged = dict(DEFAULT_BENEFITS)
-                for key, item in raw.items():
-                    at = _join(where, key)
-                    name = normalise_optional(key) if isinstance(key, str) else ""
-                    if name not in known_set and not _REPEAT_NAME.fullmatch(name):
-                        hint = self.suggest(key, known)
-                        self.problem(at, f"unknown optional cost {_show(key)}{hint}")
-                        continue
-                    if item is not None:
-                        merged[name] = self.integer(item, at, MAX_TOTAL)
-                benefits = MappingProxyType(merged)
-        return Objective(weights, benefits)
+        f = self.fields(value, path, OBJECTIVE_KEYS)
+        return Objective(
+            weights=f.read("weights", DEFAULT_WEIGHTS, self.weights),
+            benefits=f.read("benefits", DEFAULT_BENEFITS, self.benefits),
+        )
+
+    def weights(self, value: object, path: str) -> Mapping[str, int]:
+        """The default weights, with the ones given replaced."""
+        f = self.fields(value, path, tuple(DEFAULT_WEIGHTS))
+        if not f.values:
+            return DEFAULT_WEIGHTS
+        given = {key: self.large(item, f.at(key)) for key, item in f.values.items()}
+        return MappingProxyType({**DEFAULT_WEIGHTS, **given})
+
+    def benefits(self, value: object, path: str) -> Mapping[str, int]:
+        """The default benefits, with the ones given replaced; keys are optional cost names."""
+        if not isinstance(value, dict):
+            self.problem(path, f"expected a mapping of optional cost to value, got {_kind(value)}")
+            return DEFAULT_BENEFITS
+        known = ["accelerate", "repeat"]
+        for card in self.cards.values():
+            known += [a.id for a in card.additional_costs if not a.mandatory]
+        known_set = set(known)
+        merged = dict(DEFAULT_BENEFITS)
+        for key, item in value.items():
+            where = _join(path, key)
+            name = normalise_optional(key) if isinstance(key, str) else ""
+            if name not in known_set and not _REPEAT_NAME.fullmatch(name):
+                self.problem(where, f"unknown optional cost {_show(key)}{self.suggest(key, known)}")
+            elif item is not None:
+                merged[name] = self.large(item, where)
+        return MappingProxyType(merged) if merged != DEFAULT_BENEFITS else DEFAULT_BENEFITS
 
     # --- the whole scenario
 
     def scenario(self, data: object, require_play: bool) -> Scenario:
         if not isinstance(data, dict):
             what = "an empty file" if data is None else _kind(data)
-            self.problem(
-                "", f"expected a mapping with the keys {_options(TOP_KEYS)}, got {what}"
-            )
+            self.problem("", f"expected a mapping with the keys {_options(TOP_KEYS)}, got {what}")
             return Scenario()
-        fields = self.mapping(data, "", TOP_KEYS)
-        if "format" not in fields:
-            self.problem("format", f"missing (required: {FORMAT})")
-        elif fields["format"] != FORMAT:
-            self.problem("format", f"unknown format {_show(fields['format'])} (expected {FORMAT!r})")
-        if "cards" in fields:
-            self.card_library(fields["cards"], "cards")
-        state = self.state(fields["state"], "state") if "state" in fields else State()
-        play: Play | None = None
-        if "play" in fields:
-            play = self.play(fields["play"], "play", state)
-        elif require_play:
-            self.problem("play", "missing (this command plans one play)")
-        objective = self.objective(fields["objective"], "objective") if "objective" in fields else Objective()
+        f = self.fields(data, "", TOP_KEYS)
+        if "format" not in f:
+            f.require("format", f"required: {FORMAT}")
+        elif f["format"] != FORMAT:
+            self.problem("format", f"unknown format {_show(f['format'])} (expected {FORMAT!r})")
+        if "cards" in f:
+            self.card_library(f["cards"], "cards")
+        state = f.read("state", State(), self.state)
+        play = f.read("play", None, self.play, state)
+        if play is None and require_play:
+            f.require("play", "this command plans one play")
+        objective = f.read("objective", Objective(), self.objective)
         return Scenario(MappingProxyType(dict(self.cards)), state, play, objective)
 
 
@@ -1258,13 +1134,6 @@ class _Ids:
             return
         self.where[ident] = (who, zone)
         self.paths[ident] = path
-
-
-def _replace_sources(player: PlayerState, sources: tuple[Source, ...]) -> PlayerState:
-    return PlayerState(
-        player.runes, player.pool, player.hand, player.trash, player.board, player.xp, sources,
-        player.banishment, player.rune_deck,
-    )  # fmt: skip
 
 
 # --- Optional cost names ------------------------------------------------------------------------

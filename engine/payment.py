@@ -8,7 +8,8 @@ game rule:
 - runes: a ready rune may be exhausted for 1 Energy and recycled for 1 Power of its domain, both
   in one payment; an exhausted rune may only be recycled;
 - sources ("add" abilities of other objects), each activated at most once, with their own costs
-  and `only_for` restrictions;
+  and `only_for` restrictions; an `exhaust` or `kill` cost needs the object on your board (ready,
+  to exhaust it);
 - non-standard costs, each paid with distinct objects that match its filter, never the card
   being played; an object pays for one thing once.
 
@@ -92,8 +93,7 @@ def resources(scenario: Scenario, played: GameObject | None) -> Resources:
     played_card = scenario.cards.get(played.card) if played is not None else None
     played_zone = _zone_of(scenario, played)
     for source in you.sources:
-        found = you.find(source.id)
-        obj = found[1] if found is not None else None
+        obj = next((o for o in you.board if o.id == source.id), None)
         if source.only_for is not None:
             if played_card is None or not card_matches(source.only_for, played_card, from_zone=played_zone):
                 continue
@@ -108,6 +108,8 @@ def resources(scenario: Scenario, played: GameObject | None) -> Resources:
                 charge += objective.weight("exhaust")
                 uses = True
             elif c == "kill":
+                if obj is None:
+                    usable = False
                 charge += obj.value if obj is not None and obj.value is not None else objective.weight("kill")
                 uses = True
             elif isinstance(c, Cost):
@@ -166,7 +168,7 @@ def eligible(scenario: Scenario, group: ObjectGroup, need: OtherCost) -> bool:
 
 def object_charge(scenario: Scenario, group: ObjectGroup, kind: str) -> int:
     """What paying `kind` with one object of the group charges (per buff for spend_buff)."""
-    weight = scenario.objective.weight(kind)
+    weight = scenario.objective.weight("exhaust_unit" if kind == "exhaust" else kind)
     if kind in LOSES_OBJECT and group.sample.value is not None:
         return group.sample.value
     return weight

@@ -13,7 +13,7 @@ small problem this module solves exactly, without the solver:
 
 A dynamic programme over the domains, on (runes recycled, ready runes recycled, flexible Power
 used), finds the cheapest choice for each option; the best option is then chosen by the same
-lexicographic objective as the model (objective, total size, actions, option order). The tests
+lexicographic objective as the model (objective, total size, score, actions, option order). The tests
 check it against the CP-SAT model and the brute force.
 """
 
@@ -38,13 +38,13 @@ def applies(options: tuple[CostOption, ...], res: Resources) -> bool:
 
 def solve_fast(options: tuple[CostOption, ...], benefits: tuple[int, ...],
                res: Resources) -> Solution | None:
-    best: tuple[tuple[int, int, int, int], Solution] | None = None
+    best: tuple[tuple[int, int, int, int, int], Solution] | None = None
     for index, option in enumerate(options):
         found = _pay(option, res)
         if found is None:
             continue
         score, actions, exhaust, recycle = found
-        key = (score - benefits[index], option.total.size, actions, index)
+        key = (score - benefits[index], option.total.size, score, actions, index)
         if best is None or key < best[0]:
             best = (key, Solution(index, exhaust, recycle, (), (), True))
     return best[1] if best else None
@@ -92,7 +92,7 @@ def _pay(option: CostOption, res: Resources) -> tuple[int, int, tuple[int, ...],
         dp = nxt
     best: tuple[int, int, tuple[tuple[int, int], ...]] | None = None
     for (rec, ready_rec, flex), (cost, picks) in dp.items():
-        if rec + (flexible - flex) < pips:
+        if rec + flexible < pips:
             continue
         score = cost + ex * (energy - ready_rec)
         actions = sum(x + y for x, y in picks) + (energy - ready_rec)

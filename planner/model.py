@@ -14,7 +14,8 @@ Variables (held in dicts keyed by the engine objects they stand for):
 - `deficit[d]`: domain-d pips paid by Power of any domain.
 
 Objective, lexicographic through weights: the score minus the benefits of the optional costs
-paid, then the smaller total (Energy plus pips), then fewer actions, then the earlier option.
+paid, then the smaller total (Energy plus pips), then the smaller score (no optional cost paid
+for a benefit that only equals its cost), then fewer actions, then the earlier option.
 """
 
 from __future__ import annotations
@@ -179,11 +180,14 @@ def solve(
         + use_caps + 1
     )
     max_size = max((o.total.size for o in options), default=0) + 1
+    benefit = sum(choose[o] * benefits[o] for o in range(n_opt))
     w_rank = 1
     w_actions = n_opt
-    w_size = w_actions * (max_actions + 1)
+    w_benefit = w_actions * (max_actions + 1)
+    w_size = w_benefit * (max(benefits, default=0) + 1)
     w_objective = w_size * (max_size + 1)
-    m.minimize(objective * w_objective + size * w_size + actions * w_actions + rank * w_rank)
+    m.minimize(objective * w_objective + size * w_size + benefit * w_benefit
+               + actions * w_actions + rank * w_rank)
 
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = config.workers

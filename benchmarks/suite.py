@@ -1,0 +1,799 @@
+"""The benchmark suite: `payplan bench [--suite NAME] [--out DIR]`.
+
+Suites: `quick` (every family at small sizes, the whole pipeline in under a minute: a smoke
+test), `typical`, `hand`, `modifiers`, `sources`, and `all` (the four together). Each runs
+seeded cases from `benchmarks.generate` through three methods:
+
+- `planner`: `planner.plan(scenario, config)`, the CP-SAT planner (the scenario loaded once,
+  outside the timing);
+- `greedy`: the fixed-order payer of `benchmarks.baselines`, scored with the same objective;
+- `brute_force`: `brute_plan` from `benchmarks.brute_force`, only where it can finish (at most
+  7 discounts, or 8 in the `modifiers` suite's probe; at most 6 runes, 4 sources, 12 objects),
+  and never at a larger size of a family once a smaller one ran out of time.
+
+Every method runs in a worker process with a per-case time budget: a case that runs over is
+recorded as timed out (the worker is replaced), and the method is skipped at the larger sizes of
+that family. A case is timed `--repeats` times with `time.perf_counter` (fewer once its runs add
+up to a second or more); its time is the median of its runs. Per family, size and method the
+suite reports p50, p90 and mean time per plan over the cases, and plans per second.
+
+The greedy's optimality gap is read against the planner's optimum (the brute force's where the
+planner has none): how often it pays more, by how much, and how often it fails to find a
+payment that exists. Where the planner and the brute force both finish, their objectives are
+compared too.
+
+Output in `--out` (default `bench-results`): `results.json` (every figure, every case),
+`summary.md` (the headline tables), and PNG plots (matplotlib, Agg): time per plan against hand
+size, discount count and rune count per method, typical turns per method, and the greedy's gap.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import multiprocessing
+import os
+import platform
+import statistics
+import sys
+import time
+import traceback
+from dataclasses import dataclass
+from multiprocessing.connection import Connection
+from pathlib import Path
+from typing import Any, Callable, Sequence
+
+from benchmarks.baselines import check_payment, greedy_plan, load_brute_force
+from benchmarks.generate import case_name, generate
+from engine.loader import scenario_from_data
+from engine.scenario import Scenario
+from planner.config import SolverConfig
+
+METHODS: tuple[str, ...] = ("planner", "greedy", "brute_force")
+SUITES: tuple[str, ...] = ("quick", "typical", "hand", "modifiers", "sources", "all")
+PLOT_FAMILIES: dict[str, str] = {"hand": "hand size (cards)",
+                                 "modifiers": "discounts on the total",
+                                 "sources": "runes (plus Seals, Gold, restricted sources)"}
+REPEAT_BUDGET = 1.0  # seconds: stop repeating a case once its runs add up to this
+
+
+@dataclass(frozen=True, slots=True)
+class Run:
+    """`cases` seeded scenarios of one family at one size."""
+
+    family: str
+    size: int
+    cases: int
+
+
+@dataclass(frozen=True, slots=True)
+class BruteLimits:
+    """Where the brute force is tried at all (it walks every order and every payment)."""
+
+    discounts: int = 7
+    runes: int = 6
+    sources: int = 4
+    objects: int = 12
+
+
+@dataclass(frozen=True, slots=True)
+class SuiteSpec:
+    name: str
+    runs: tuple[Run, ...]
+    repeats: int = 5
+    budget: float = 30.0  # seconds per case, planner and greedy
+    brute_budget: float = 45.0  # seconds per case, brute force
+    brute: BruteLimits = BruteLimits()
+
+
+def _runs(family: str, sizes: dict[int, int]) -> tuple[Run, ...]:
+    return tuple(Run(family, size, cases) for size, cases in sizes.items())
+
+
+TYPICAL = _runs("typical", {7: 100})
+HAND = _runs("hand", {50: 5, 200: 5, 1000: 5})
+MODIFIERS = _runs("modifiers", {4: 4, 6: 4, 7: 4, 8: 4, 10: 3, 12: 3, 16: 3, 20: 2, 24: 2})
+SOURCES = _runs("sources", {12: 5, 24: 5, 36: 5, 48: 5, 60: 5})
+
+SUITE_SPECS: dict[str, SuiteSpec] = {
+    "quick": SuiteSpec(
+        "quick",
+        _runs("typical", {7: 8}) + _runs("hand", {50: 2, 200: 1})
+        + _runs("modifiers", {4: 2, 6: 2}) + _runs("sources", {12: 2, 24: 2}),
+        repeats=3, budget=20.0, brute_budget=15.0),
+    "typical": SuiteSpec("typical", TYPICAL),
+    "hand": SuiteSpec("hand", HAND),
+    "modifiers": SuiteSpec("modifiers", MODIFIERS, brute=BruteLimits(discounts=8)),
+    "sources": SuiteSpec("sources", SOURCES),
+    "all": SuiteSpec("all", TYPICAL + HAND + MODIFIERS + SOURCES, brute=BruteLimits(discounts=8)),
+}
+
+
+# --- Shape of a case ----------------------------------------------------------------------------
+
+
+def discount_count(scenario: Scenario) -> int:
+    """How many discounts could reach the play: its card's own, its play's one-shot ones, those
+    its optional costs unlock, and every discount granted by an object on either board."""
+    assert scenario.play is not None
+    found = scenario.state.you.find(scenario.play.object)
+    card = scenario.card(found[1].card) if found is not None else None
+    count = len(scenario.play.discounts)
+    if card is not None:
+        count += len(card.discounts) + sum(len(a.unlocks) for a in card.additional_costs)
+    for who in ("you", "opponent"):
+        for obj in scenario.state.player(who).board:
+            granting = scenario.cards.get(obj.card)
+            if granting is not None:
+                count += sum(1 for g in granting.grants if g.discount is not None)
+    return count
+
+
+def shape(scenario: Scenario) -> dict[str, int]:
+    you = scenario.state.you
+    return {
+        "discounts": discount_count(scenario),
+        "runes": len(you.runes),
+        "sources": len(you.sources),
+        "hand": len(you.hand),
+        "objects": len(you.hand) + len(you.board) + len(you.trash)
+        + len(scenario.state.opponent.board),
+    }
+
+
+def brute_eligible(case_shape: dict[str, int], limits: BruteLimits) -> bool:
+    return (case_shape["discounts"] <= limits.discounts and case_shape["runes"] <= limits.runes
+            and case_shape["sources"] <= limits.sources
+            and case_shape["objects"] <= limits.objects)
+
+
+# --- The worker ---------------------------------------------------------------------------------
+
+
+def measure(method: str, data: dict[str, Any], repeats: int, config: SolverConfig,
+            brute: Callable[[Scenario], Any] | None = None) -> dict[str, Any]:
+    """Load the case, run `method` up to `repeats` times, return its times and its answer."""
+    from planner import plan
+
+    scenario = scenario_from_data(data)
+    run: Callable[[], Any]
+    if method == "planner":
+        def run() -> Any:
+            return plan(scenario, config)
+    elif method == "greedy":
+        def run() -> Any:
+            return greedy_plan(scenario)
+    else:
+        assert brute is not None, "the brute force is not available"
+        run = lambda: brute(scenario)  # noqa: E731
+    times: list[float] = []
+    result: Any = None
+    for _ in range(max(1, repeats)):
+        start = time.perf_counter()
+        result = run()
+        times.append(time.perf_counter() - start)
+        if sum(times) >= REPEAT_BUDGET:
+            break
+    out: dict[str, Any] = {"times": times, "status": result.status,
+                           "objective": result.objective, "score": result.score}
+    if method == "planner":
+        out["size"] = result.total.size if result.total is not None else None
+        out["optimal"] = result.optimal
+    elif method == "greedy":
+        out["size"] = result.total.size if result.total is not None else None
+        out["reason"] = result.reason
+        if result.payment is not None:
+            out["problems"] = check_payment(scenario, result.total, result.payment)
+    else:
+        out["size"] = result.size
+    return out
+
+
+def _worker(conn: Connection, config: SolverConfig) -> None:
+    brute, _ = load_brute_force()
+    while True:
+        job = conn.recv()
+        if job is None:
+            return
+        method, data, repeats = job
+        try:
+            conn.send(measure(method, data, repeats, config, brute))
+        except Exception:  # reported with the case, never fatal to the suite
+            conn.send({"error": traceback.format_exc(limit=4)})
+
+
+class Worker:
+    """One process that runs measurements; replaced when a case runs out of time."""
+
+    def __init__(self, config: SolverConfig) -> None:
+        self.config = config
+        self.context = multiprocessing.get_context("spawn")
+        self.process: Any = None
+        self.conn: Connection | None = None
+        self._start()
+
+    def _start(self) -> None:
+        parent, child = self.context.Pipe()
+        self.process = self.context.Process(target=_worker, args=(child, self.config),
+                                            daemon=True)
+        self.process.start()
+        child.close()
+        self.conn = parent
+
+    def run(self, method: str, data: dict[str, Any], repeats: int,
+            timeout: float) -> dict[str, Any] | None:
+        """The measurement, or None when it did not come back within `timeout` seconds."""
+        assert self.conn is not None
+        self.conn.send((method, data, repeats))
+        if self.conn.poll(timeout):
+            answer: dict[str, Any] = self.conn.recv()
+            return answer
+        self.process.kill()
+        self.process.join()
+        self.conn.close()
+        self._start()
+        return None
+
+    def close(self) -> None:
+        if self.conn is not None:
+            try:
+                self.conn.send(None)
+            except OSError:
+                pass
+            self.conn.close()
+        if self.process is not None:
+            self.process.join(timeout=5)
+            if self.process.is_alive():
+                self.process.kill()
+                self.process.join()
+
+
+# --- Progress -----------------------------------------------------------------------------------
+
+
+class Progress:
+    """A one-line progress bar on stderr (a line per tenth when stderr is not a terminal)."""
+
+    def __init__(self, total: int, label: str, width: int = 30) -> None:
+        self.total = max(1, total)
+        self.label = label
+        self.width = width
+        self.done = 0
+        self.start = time.perf_counter()
+        self.tty = sys.stderr.isatty()
+        self.last_tenth = -1
+
+    def step(self, note: str) -> None:
+        self.done += 1
+        filled = self.width * self.done // self.total
+        bar = "#" * filled + "." * (self.width - filled)
+        elapsed = time.perf_counter() - self.start
+        line = f"{self.label} [{bar}] {self.done}/{self.total} {elapsed:5.0f}s {note}"
+        if self.tty:
+            sys.stderr.write("\r" + line[:110].ljust(110))
+            if self.done >= self.total:
+                sys.stderr.write("\n")
+        elif self.done * 10 // self.total != self.last_tenth or self.done >= self.total:
+            self.last_tenth = self.done * 10 // self.total
+            sys.stderr.write(line + "\n")
+        sys.stderr.flush()
+
+
+# --- Statistics ---------------------------------------------------------------------------------
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    """The q-th percentile (0-100), linear between closest ranks."""
+    ordered = sorted(values)
+    if not ordered:
+        return math.nan
+    pos = (len(ordered) - 1) * q / 100
+    low = math.floor(pos)
+    high = min(low + 1, len(ordered) - 1)
+    return ordered[low] + (ordered[high] - ordered[low]) * (pos - low)
+
+
+def time_stats(case_times: Sequence[float]) -> dict[str, float | int]:
+    """p50, p90 and mean of per-case times, in milliseconds, and plans per second."""
+    if not case_times:
+        return {"cases": 0}
+    mean = statistics.fmean(case_times)
+    return {
+        "cases": len(case_times),
+        "p50_ms": round(percentile(case_times, 50) * 1000, 3),
+        "p90_ms": round(percentile(case_times, 90) * 1000, 3),
+        "mean_ms": round(mean * 1000, 3),
+        "plans_per_s": round(1 / mean, 2) if mean > 0 else math.inf,
+    }
+
+
+def gap_category(case: dict[str, Any]) -> tuple[str, int | None]:
+    """How the greedy did on a case against the optimum: (category, gap in objective)."""
+    greedy = case.get("greedy") or {}
+    optimum: dict[str, Any] | None = None
+    for method in ("planner", "brute_force"):
+        answer = case.get(method) or {}
+        if answer.get("status") in ("ok", "unpayable", "illegal"):
+            optimum = answer
+            break
+    if greedy.get("status") not in ("ok", "failed", "illegal") or optimum is None:
+        return "unknown", None
+    if optimum["status"] == "illegal":
+        return "illegal", None
+    if greedy["status"] == "ok":
+        if optimum["status"] != "ok":
+            return "greedy_pays_unpayable", None
+        gap = int(greedy["objective"]) - int(optimum["objective"])
+        if gap < 0:
+            return "greedy_better", gap
+        return ("optimal" if gap == 0 else "pays_more"), gap
+    if optimum["status"] == "ok":
+        return "fails_payable", None
+    return "both_unpayable", None
+
+
+def gap_summary(cases: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    counts: dict[str, int] = {}
+    gaps: list[int] = []
+    for case in cases:
+        category, gap = gap_category(case)
+        counts[category] = counts.get(category, 0) + 1
+        if category == "pays_more" and gap is not None:
+            gaps.append(gap)
+    known = sum(n for c, n in counts.items() if c not in ("unknown", "illegal"))
+    payable = sum(counts.get(c, 0) for c in ("optimal", "pays_more", "fails_payable",
+                                               "greedy_better"))
+    histogram: dict[str, int] = {}
+    for gap in sorted(gaps):
+        histogram[str(gap)] = histogram.get(str(gap), 0) + 1
+    return {
+        "cases": len(cases),
+        "compared": known,
+        "payable": payable,
+        "counts": counts,
+        "pays_more_pct": round(100 * counts.get("pays_more", 0) / payable, 1) if payable else None,
+        "fails_payable_pct": round(100 * counts.get("fails_payable", 0) / payable, 1)
+        if payable else None,
+        "gap_mean_when_more": round(statistics.fmean(gaps), 2) if gaps else None,
+        "gap_median_when_more": percentile(gaps, 50) if gaps else None,
+        "gap_max": max(gaps) if gaps else None,
+        "gap_histogram": histogram,
+    }
+
+
+# --- Running a suite ----------------------------------------------------------------------------
+
+
+def run_suite(spec: SuiteSpec, config: SolverConfig, first_seed: int, cases: int | None,
+              repeats: int | None) -> dict[str, Any]:
+    """Run every case of the suite; return the raw cases and the brute force's provenance."""
+    brute, brute_source = load_brute_force()
+    runs = [Run(r.family, r.size, cases if cases is not None else r.cases) for r in spec.runs]
+    repeats = repeats if repeats is not None else spec.repeats
+    total = sum(r.cases for r in runs)
+    progress = Progress(total, f"bench {spec.name}")
+    worker = Worker(config)
+    timed_out: dict[tuple[str, str], int] = {}  # (family, method) -> smallest size timed out
+    out: list[dict[str, Any]] = []
+    try:
+        for r in runs:
+            for seed in range(first_seed, first_seed + r.cases):
+                data = generate(r.family, r.size, seed)
+                case_shape = shape(scenario_from_data(data))
+                case: dict[str, Any] = {"name": case_name(r.family, r.size, seed),
+                                        "family": r.family, "size": r.size, "seed": seed,
+                                        "shape": case_shape}
+                for method in METHODS:
+                    case[method] = _run_method(method, data, case_shape, r, spec, worker,
+                                               repeats, timed_out, brute is not None)
+                out.append(case)
+                progress.step(f"{case['name']} planner {_brief(case['planner'])}")
+    finally:
+        worker.close()
+    return {"cases": out, "brute_force_source": brute_source,
+            "brute_force_available": brute is not None}
+
+
+def _run_method(method: str, data: dict[str, Any], case_shape: dict[str, int], r: Run,
+                spec: SuiteSpec, worker: Worker, repeats: int,
+                timed_out: dict[tuple[str, str], int], brute_available: bool) -> dict[str, Any]:
+    key = (r.family, method)
+    if method == "brute_force":
+        if not brute_available:
+            return {"status": "skipped", "why": "brute force not available"}
+        if not brute_eligible(case_shape, spec.brute):
+            return {"status": "skipped", "why": "too large for the brute force"}
+    if key in timed_out and timed_out[key] < r.size:
+        return {"status": "skipped", "why": f"timed out at size {timed_out[key]}"}
+    budget = spec.brute_budget if method == "brute_force" else spec.budget
+    answer = worker.run(method, data, repeats, budget + REPEAT_BUDGET + 5)
+    if answer is None:
+        timed_out[key] = min(timed_out.get(key, r.size), r.size)
+        return {"status": "timeout", "budget_s": budget}
+    if "error" in answer:
+        return {"status": "error", "error": answer["error"]}
+    answer["time"] = statistics.median(answer["times"])
+    return answer
+
+
+def _brief(answer: dict[str, Any]) -> str:
+    if "time" in answer:
+        return f"{answer['status']} {answer['time'] * 1000:.1f}ms"
+    return str(answer.get("status"))
+
+
+# --- Aggregation --------------------------------------------------------------------------------
+
+
+def aggregate(cases: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """Per family and size: time statistics per method, the greedy's gap, agreement checks."""
+    families: dict[str, Any] = {}
+    for family in dict.fromkeys(c["family"] for c in cases):
+        in_family = [c for c in cases if c["family"] == family]
+        sizes: dict[str, Any] = {}
+        for size in sorted({c["size"] for c in in_family}):
+            at_size = [c for c in in_family if c["size"] == size]
+            methods: dict[str, Any] = {}
+            for method in METHODS:
+                answers = [c[method] for c in at_size]
+                stats: dict[str, Any] = dict(time_stats([a["time"] for a in answers if "time" in a]))
+                for status in ("timeout", "skipped", "error"):
+                    stats[status] = sum(1 for a in answers if a.get("status") == status)
+                methods[method] = stats
+            sizes[str(size)] = {"cases": len(at_size), "methods": methods,
+                                "greedy_gap": gap_summary(at_size)}
+        families[family] = {"sizes": sizes, "greedy_gap": gap_summary(in_family)}
+    return families
+
+
+def checks(cases: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """Cross-checks: the planner against the brute force, the greedy against the optimum."""
+    agree = 0
+    disagree: list[dict[str, Any]] = []
+    greedy_better: list[str] = []
+    greedy_invalid: list[dict[str, Any]] = []
+    not_proven: list[str] = []
+    errors: list[dict[str, str]] = []
+    for c in cases:
+        planner, brute, greedy = c["planner"], c["brute_force"], c["greedy"]
+        if planner.get("status") in ("ok", "unpayable") and brute.get("status") in ("ok", "unpayable"):
+            if (planner["status"], planner.get("objective")) == (brute["status"], brute.get("objective")):
+                agree += 1
+            else:
+                disagree.append({"case": c["name"], "planner": planner.get("objective"),
+                                 "brute_force": brute.get("objective")})
+        if gap_category(c)[0] in ("greedy_better", "greedy_pays_unpayable"):
+            greedy_better.append(c["name"])
+        if greedy.get("problems"):
+            greedy_invalid.append({"case": c["name"], "problems": greedy["problems"]})
+        if planner.get("optimal") is False:
+            not_proven.append(c["name"])
+        for method in METHODS:
+            if c[method].get("status") == "error":
+                errors.append({"case": c["name"], "method": method, "error": c[method]["error"]})
+    return {"planner_vs_brute_agree": agree, "planner_vs_brute_disagree": disagree,
+            "greedy_better_than_optimum": greedy_better, "greedy_invalid_payments": greedy_invalid,
+            "planner_not_proven_optimal": not_proven, "errors": errors}
+
+
+def headline(families: dict[str, Any], cases: Sequence[dict[str, Any]]) -> dict[str, Any]:
+    """The two figures asked for: p50 per plan on typical turns, the speedup over brute force
+    at 8 discounts (or at the largest discount count where it finished)."""
+    out: dict[str, Any] = {}
+    typical = families.get("typical")
+    if typical is not None:
+        out["typical_p50_ms"] = {
+            method: stats.get("p50_ms")
+            for size in typical["sizes"].values()
+            for method, stats in size["methods"].items()
+        }
+    mods = [c for c in cases if c["family"] == "modifiers"]
+    finished = sorted({c["size"] for c in mods if "time" in c["brute_force"]
+                       and "time" in c["planner"]})
+    if finished:
+        size = 8 if 8 in finished else finished[-1]
+        both = [c for c in mods if c["size"] == size and "time" in c["brute_force"]
+                and "time" in c["planner"]]
+        tried = [c for c in mods if c["size"] == size and c["brute_force"].get("status")
+                 not in ("skipped",)]
+        planner_p50 = percentile([c["planner"]["time"] for c in both], 50)
+        brute_p50 = percentile([c["brute_force"]["time"] for c in both], 50)
+        ratios = [c["brute_force"]["time"] / c["planner"]["time"] for c in both]
+        tried_at_8 = [c for c in mods if c["size"] == 8
+                      and c["brute_force"].get("status") != "skipped"]
+        if size == 8:
+            note = "measured at 8 discounts"
+        elif tried_at_8:
+            note = (f"brute force did not finish at 8 discounts in this run "
+                    f"({len(tried_at_8)} cases tried); measured at {size}")
+        else:
+            note = f"this suite does not run the brute force at 8 discounts; measured at {size}"
+        timeouts = sum(1 for c in tried if c["brute_force"].get("status") == "timeout")
+        if timeouts:
+            note += (f"; {timeouts} of {len(tried)} brute-force cases at this size ran out of "
+                     "time and are left out (so the speedup is understated)")
+        out["speedup_vs_brute"] = {
+            "discounts": size, "cases": len(both), "brute_timeouts": timeouts,
+            "planner_p50_ms": round(planner_p50 * 1000, 3),
+            "brute_p50_ms": round(brute_p50 * 1000, 3),
+            "speedup_p50": round(brute_p50 / planner_p50, 1),
+            "speedup_per_case_geomean": round(math.exp(statistics.fmean(
+                math.log(r) for r in ratios)), 1),
+            "note": note,
+        }
+    else:
+        out["speedup_vs_brute"] = {"note": "the brute force finished on no modifiers case"}
+    return out
+
+
+# --- Plots --------------------------------------------------------------------------------------
+
+COLORS = {"planner": "tab:blue", "greedy": "tab:orange", "brute_force": "tab:red"}
+
+
+def plot(families: dict[str, Any], cases: Sequence[dict[str, Any]], out: Path) -> list[str]:
+    """Write the PNG plots; return their file names."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+    from matplotlib.ticker import MaxNLocator, NullLocator
+
+    written: list[str] = []
+    for family, xlabel in PLOT_FAMILIES.items():
+        if family not in families:
+            continue
+        fig, ax = plt.subplots(figsize=(7, 4.5))
+        sizes = families[family]["sizes"]
+        for method in METHODS:
+            xs, p50, p90 = [], [], []
+            for size, entry in sizes.items():
+                stats = entry["methods"][method]
+                if stats.get("cases"):
+                    xs.append(int(size))
+                    p50.append(stats["p50_ms"])
+                    p90.append(stats["p90_ms"])
+            if xs:
+                ax.plot(xs, p50, "o-", color=COLORS[method], label=f"{method} p50")
+                ax.fill_between(xs, p50, p90, color=COLORS[method], alpha=0.15)
+                ax.plot(xs, p90, ":", color=COLORS[method], linewidth=1)
+            timeouts = [int(s) for s, e in sizes.items() if e["methods"][method].get("timeout")]
+            if timeouts:
+                ax.plot(timeouts, [_budget_ms(cases, family, method)] * len(timeouts), "x",
+                        color=COLORS[method], markersize=9, label=f"{method}: timed out")
+        ax.set_yscale("log")
+        if family == "hand":
+            ax.set_xscale("log")
+            ax.xaxis.set_minor_locator(NullLocator())
+        ax.set_xticks([int(size) for size in sizes], [str(size) for size in sizes])
+        ax.set_xlabel(xlabel)
+        ax.set_ylabel("time per plan, ms (p50 line, band to p90)")
+        ax.set_title(f"Time per plan: {family} family")
+        ax.grid(True, which="both", alpha=0.3)
+        ax.legend(fontsize=8)
+        fig.tight_layout()
+        name = f"time_vs_{family}.png"
+        fig.savefig(out / name, dpi=110)
+        plt.close(fig)
+        written.append(name)
+
+    if "typical" in families:
+        typical = [c for c in cases if c["family"] == "typical"]
+        data = [[c[m]["time"] * 1000 for c in typical if "time" in c[m]] for m in METHODS]
+        labels = [m for m, d in zip(METHODS, data) if d]
+        data = [d for d in data if d]
+        fig, ax = plt.subplots(figsize=(6, 4))
+        ax.boxplot(data, whis=(10, 90), showfliers=True)
+        ax.set_xticks(range(1, len(labels) + 1), labels)
+        ax.set_yscale("log")
+        ax.set_ylabel("time per plan, ms (whiskers p10-p90)")
+        ax.set_title(f"Typical turns ({len(typical)} cases)")
+        ax.grid(True, axis="y", which="both", alpha=0.3)
+        fig.tight_layout()
+        fig.savefig(out / "time_typical.png", dpi=110)
+        plt.close(fig)
+        written.append("time_typical.png")
+
+    fig, (left, right) = plt.subplots(1, 2, figsize=(11, 4.5))
+    names = list(families)
+    more = [families[f]["greedy_gap"]["pays_more_pct"] or 0 for f in names]
+    fails = [families[f]["greedy_gap"]["fails_payable_pct"] or 0 for f in names]
+    slots = list(range(len(names)))
+    left.bar([x - 0.2 for x in slots], more, width=0.4, label="pays more than the optimum")
+    left.bar([x + 0.2 for x in slots], fails, width=0.4, label="fails though a payment exists")
+    left.set_xticks(slots, names)
+    left.set_ylabel("% of payable cases")
+    left.set_title("Fixed-order greedy vs the optimum")
+    left.legend(fontsize=8)
+    stacks = {f: [int(g) for g, n in families[f]["greedy_gap"]["gap_histogram"].items()
+                  for _ in range(n)] for f in names}
+    stacks = {f: gaps for f, gaps in stacks.items() if gaps}
+    if stacks:
+        top = max(max(gaps) for gaps in stacks.values())
+        right.hist(list(stacks.values()), bins=[b - 0.5 for b in range(1, top + 2)],
+                   stacked=True, label=list(stacks))
+        right.legend(fontsize=8)
+    else:
+        right.text(0.5, 0.5, "the greedy never paid more", ha="center", transform=right.transAxes)
+    right.xaxis.set_major_locator(MaxNLocator(integer=True))
+    right.yaxis.set_major_locator(MaxNLocator(integer=True))
+    right.set_xlabel("greedy objective minus optimum (when it pays more)")
+    right.set_ylabel("cases")
+    right.set_title("How much more the greedy pays")
+    fig.tight_layout()
+    fig.savefig(out / "greedy_gap.png", dpi=110)
+    plt.close(fig)
+    written.append("greedy_gap.png")
+    return written
+
+
+def _budget_ms(cases: Sequence[dict[str, Any]], family: str, method: str) -> float:
+    budgets: list[float] = [c[method]["budget_s"] for c in cases
+               if c["family"] == family and c[method].get("status") == "timeout"]
+    return max(budgets) * 1000
+
+
+# --- Report -------------------------------------------------------------------------------------
+
+
+def summary_markdown(results: dict[str, Any]) -> str:
+    """The headline tables, in Markdown (what benchmarks/RESULTS.md quotes)."""
+    lines = [f"Suite `{results['suite']}`: {len(results['cases'])} cases in "
+             f"{results['elapsed_s']:.0f} s. Command: `{results['command']}`", ""]
+    head = results["headline"]
+    if "typical_p50_ms" in head:
+        lines.append("Typical turns, p50 time per plan: " + ", ".join(
+            f"{m} {v} ms" for m, v in head["typical_p50_ms"].items() if v is not None))
+        lines.append("")
+    speed = head.get("speedup_vs_brute", {})
+    if "speedup_p50" in speed:
+        lines.append(f"Speedup over brute force at {speed['discounts']} discounts: "
+                     f"{speed['speedup_p50']}x at p50 (planner {speed['planner_p50_ms']} ms, brute "
+                     f"force {speed['brute_p50_ms']} ms, {speed['cases']} cases; per-case "
+                     f"geometric mean {speed['speedup_per_case_geomean']}x). {speed['note']}.")
+    else:
+        lines.append(f"Speedup over brute force: {speed.get('note')}.")
+    lines += ["", "| family | size | method | cases | p50 ms | p90 ms | mean ms | plans/s | "
+              "timeouts | skipped |", "|---|---|---|---|---|---|---|---|---|---|"]
+    for family, entry in results["families"].items():
+        for size, at_size in entry["sizes"].items():
+            for method, s in at_size["methods"].items():
+                if not s.get("cases") and not s.get("timeout"):
+                    continue
+                lines.append(f"| {family} | {size} | {method} | {s.get('cases', 0)} | "
+                             f"{s.get('p50_ms', '-')} | {s.get('p90_ms', '-')} | "
+                             f"{s.get('mean_ms', '-')} | {s.get('plans_per_s', '-')} | "
+                             f"{s['timeout']} | {s['skipped']} |")
+    lines += ["", "| family | compared | payable | greedy optimal | pays more | fails though "
+              "payable | mean extra (when more) | max extra |", "|---|---|---|---|---|---|---|---|"]
+    for family, entry in results["families"].items():
+        g = entry["greedy_gap"]
+        counts = g["counts"]
+        lines.append(f"| {family} | {g['compared']} | {g['payable']} | "
+                     f"{counts.get('optimal', 0)} | {counts.get('pays_more', 0)} "
+                     f"({g['pays_more_pct']}%) | {counts.get('fails_payable', 0)} "
+                     f"({g['fails_payable_pct']}%) | {g['gap_mean_when_more']} | {g['gap_max']} |")
+    c = results["checks"]
+    lines += ["", f"Checks: planner and brute force agree on {c['planner_vs_brute_agree']} cases, "
+              f"disagree on {len(c['planner_vs_brute_disagree'])}; greedy better than the "
+              f"optimum on {len(c['greedy_better_than_optimum'])}; invalid greedy payments "
+              f"{len(c['greedy_invalid_payments'])}; planner not proven optimal on "
+              f"{len(c['planner_not_proven_optimal'])}; errors {len(c['errors'])}."]
+    return "\n".join(lines) + "\n"
+
+
+# --- The command --------------------------------------------------------------------------------
+
+
+def add_arguments(parser: argparse.ArgumentParser) -> None:
+    """`payplan bench`'s own options (the parser already has --workers, --time-limit, --seed;
+    --seed is also the first generator seed)."""
+    parser.add_argument("--suite", choices=SUITES, default="quick",
+                        help="which suite (default quick: every family, small, under a minute)")
+    parser.add_argument("--out", default="bench-results",
+                        help="directory for results.json, summary.md and the plots "
+                             "(default bench-results)")
+    parser.add_argument("--cases", type=int, default=None,
+                        help="cases per family and size (default: the suite's own)")
+    parser.add_argument("--repeats", type=int, default=None,
+                        help="timed runs per case and method (default: the suite's own; fewer "
+                             f"once a case's runs add up to {REPEAT_BUDGET:g} s)")
+    parser.add_argument("--budget", type=float, default=None,
+                        help="seconds per case for the planner and the greedy before it counts "
+                             "as timed out (default: the suite's own)")
+    parser.add_argument("--brute-budget", type=float, default=None,
+                        help="seconds per case for the brute force (default: the suite's own)")
+    parser.add_argument("--no-fast-path", action="store_true",
+                        help="send every plan to CP-SAT (the planner's exact runes-only "
+                             "shortcut off)")
+
+
+def main(args: argparse.Namespace) -> int:
+    """Run `payplan bench`: 0 when every case ran and every check passed, 1 otherwise."""
+    spec = SUITE_SPECS[args.suite]
+    if args.budget is not None or args.brute_budget is not None:
+        spec = SuiteSpec(spec.name, spec.runs, spec.repeats,
+                         args.budget if args.budget is not None else spec.budget,
+                         args.brute_budget if args.brute_budget is not None else spec.brute_budget,
+                         spec.brute)
+    if (args.cases is not None and args.cases < 1) or (args.repeats is not None and args.repeats < 1):
+        print("bench: --cases and --repeats must be at least 1", file=sys.stderr)
+        return 2
+    config = SolverConfig(workers=args.workers, time_limit=args.time_limit, seed=args.seed,
+                          fast_path=not args.no_fast_path)
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    started = time.time()
+    start = time.perf_counter()
+    raw = run_suite(spec, config, args.seed, args.cases, args.repeats)
+    elapsed = time.perf_counter() - start
+    cases = raw["cases"]
+    families = aggregate(cases)
+    results: dict[str, Any] = {
+        "format": "payplan-bench/1",
+        "suite": spec.name,
+        "command": _command_line(),
+        "started": time.strftime("%Y-%m-%dT%H:%M:%S%z", time.localtime(started)),
+        "elapsed_s": round(elapsed, 1),
+        "machine": {"python": platform.python_version(), "platform": platform.platform(),
+                    "cpus": os.cpu_count(), "ortools": _version("ortools")},
+        "tree": _tree(),
+        "config": {"workers": config.workers, "time_limit": config.time_limit,
+                   "seed": config.seed, "fast_path": config.fast_path,
+                   "repeats": args.repeats or spec.repeats,
+                   "repeat_budget_s": REPEAT_BUDGET, "budget_s": spec.budget,
+                   "brute_budget_s": spec.brute_budget,
+                   "brute_limits": {"discounts": spec.brute.discounts, "runes": spec.brute.runes,
+                                    "sources": spec.brute.sources,
+                                    "objects": spec.brute.objects}},
+        "methods": list(METHODS),
+        "brute_force": {"available": raw["brute_force_available"],
+                        "source": raw["brute_force_source"]},
+        "headline": headline(families, cases),
+        "greedy_gap": gap_summary(cases),
+        "families": families,
+        "checks": checks(cases),
+        "cases": cases,
+    }
+    results["plots"] = plot(families, cases, out)
+    (out / "results.json").write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
+    summary = summary_markdown(results)
+    (out / "summary.md").write_text(summary, encoding="utf-8")
+    print(summary)
+    print(f"wrote {out / 'results.json'}, {out / 'summary.md'} and "
+          f"{len(results['plots'])} plots", file=sys.stderr)
+    c = results["checks"]
+    failed = (c["planner_vs_brute_disagree"] or c["greedy_better_than_optimum"]
+              or c["greedy_invalid_payments"] or c["errors"])
+    return 1 if failed else 0
+
+
+def _command_line() -> str:
+    argv = sys.argv[1:] if Path(sys.argv[0]).name == "payplan" else sys.argv
+    return " ".join(["payplan", *argv]) if argv and argv[0] == "bench" else " ".join(sys.argv)
+
+
+def _tree() -> dict[str, Any]:
+    """The commit the code was measured at and the files that differed from it (read-only
+    git queries; empty when git or the repository is not there)."""
+    import subprocess
+
+    root = Path(__file__).resolve().parent.parent
+    try:
+        commit = subprocess.run(["git", "rev-parse", "HEAD"], cwd=root, capture_output=True,
+                                text=True, timeout=10, check=True).stdout.strip()
+        status = subprocess.run(["git", "status", "--porcelain"], cwd=root, capture_output=True,
+                                text=True, timeout=10, check=True).stdout.splitlines()
+    except (OSError, subprocess.SubprocessError):
+        return {}
+    return {"commit": commit, "changed": [line[3:] for line in status]}
+
+
+def _version(package: str) -> str | None:
+    from importlib.metadata import PackageNotFoundError, version
+
+    try:
+        return version(package)
+    except PackageNotFoundError:
+        return None

@@ -1,0 +1,205 @@
+"""`payplan hand`: the cheapest plan for every card you could play now.
+
+The cards planned are every object in your hand and every object in your trash whose card has a
+way to be played from there without an instructing effect: a Flow instance. ("Play it for" and
+permissions come only with a file's `play`; they are not carried over to other cards.) Each card
+is planned as `payplan plan` would plan it alone: object id, the zone it is in, `base: auto`,
+every other field of the play at its default. Where the file has a `play`, its `optional` and
+`targets` are reused for that same object, and for no other.
+
+Work shared across the plays is done once:
+
+- cost options (`engine.options.play_options`) depend on the card, the zone and the play's
+  fields, never on the object id: identical cards in one zone share one enumeration;
+- what can pay (`engine.payment.resources`) depends on the played object only through the object
+  it leaves out and the sources whose `only_for` it filters. It is computed once per class of
+  twins (objects equal but for their id, in one zone); for each other twin the group of twins is
+  patched (the played twin out, the first one back in), which gives exactly what
+  `resources(scenario, twin)` gives, in the same order, so every plan here is the plan `payplan
+  plan` makes for that play, byte for byte.
+
+Order of the result: playable plans first, by score, then by state order (hand, then trash);
+then the plans that are unpayable or illegal, in state order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from engine.cost import Cost
+from engine.options import PlayOptions, play_options
+from engine.payment import ObjectGroup, Resources, resources
+from engine.scenario import Play, Scenario
+from engine.state import GameObject
+from planner.config import DEFAULT_CONFIG, SolverConfig
+from planner.plan import Payment, Plan, plan_options
+from planner.render import table
+
+__all__ = ["candidates", "hand_json", "plan_hand", "render_hand"]
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    """One card that may be played: its zone, the object, its position in state order."""
+
+    zone: str
+    obj: GameObject
+    index: int
+
+
+def candidates(scenario: Scenario) -> list[Candidate]:
+    """Your hand, then the cards in your trash that have Flow, in state order."""
+    you = scenario.state.you
+    found = [("hand", obj) for obj in you.hand]
+    for obj in you.trash:
+        card = scenario.cards.get(obj.card)
+        if card is not None and card.keywords.flow:
+            found.append(("trash", obj))
+    return [Candidate(zone, obj, i) for i, (zone, obj) in enumerate(found)]
+
+
+def play_for_object(scenario: Scenario, zone: str, obj: GameObject) -> Play:
+    """The play `payplan hand` plans for one object (see the module docstring)."""
+    given = scenario.play
+    if given is not None and given.object == obj.id:
+        return Play(obj.id, zone, optional=given.optional, targets=given.targets)
+    return Play(obj.id, zone)
+
+
+def plan_hand(scenario: Scenario, config: SolverConfig = DEFAULT_CONFIG) -> list[Plan]:
+    """The cheapest plan of every card in hand and every Flow card in the trash; playable first."""
+    shared = SharedResources(scenario)
+    options: dict[tuple[str, Play], PlayOptions] = {}
+    planned: list[tuple[Candidate, Plan]] = []
+    for cand in candidates(scenario):
+        play = play_for_object(scenario, cand.zone, cand.obj)
+        here = replace(scenario, play=play)
+        key = (cand.obj.card, replace(play, object=""))
+        cached = options.get(key)
+        if cached is None:
+            opts = play_options(here)
+            if opts.legal:  # an illegal play is cheap to recheck, and its reasons may name it
+                options[key] = opts
+        else:
+            opts = replace(cached, ctx=replace(cached.ctx, scenario=here, play=play, obj=cand.obj))
+        res = shared.for_object(cand.zone, cand.obj) if opts.legal else None
+        planned.append((cand, plan_options(here, opts, config, res)))
+    playable = sorted(
+        ((c, p) for c, p in planned if p.status == "ok"),
+        key=lambda cp: (cp[1].score if cp[1].score is not None else 0, cp[0].index),
+    )
+    rest = [(c, p) for c, p in planned if p.status != "ok"]
+    return [p for _, p in playable + rest]
+
+
+def hand_json(plans: list[Plan]) -> dict[str, object]:
+    """What `payplan hand --json` prints."""
+    return {"plays": [p.to_json() for p in plans]}
+
+
+class SharedResources:
+    """`engine.payment.resources(scenario, obj)` for many played objects, each class of twins
+    (same zone, objects equal but for their id) computed by the engine once.
+
+    Objects that are themselves sources are computed by the engine every time: the engine keeps
+    such an object in a group of its own, which patching twins would not reproduce.
+    """
+
+    def __init__(self, scenario: Scenario) -> None:
+        self.scenario = scenario
+        you = scenario.state.you
+        self._source_ids = frozenset(s.id for s in you.sources)
+        # The order in which `resources` meets objects: yours by zone, then the opponent's board.
+        walk = [o for zone in ("hand", "trash", "board") for o in you.zone(zone)]
+        walk += list(scenario.state.opponent.board)
+        self._position = {o.id: k for k, o in enumerate(walk)}
+        self._twins: dict[tuple[str, GameObject], tuple[GameObject, Resources, dict[str, int]]] = {}
+
+    def for_object(self, zone: str, obj: GameObject) -> Resources:
+        """What can pay for a play of `obj` (from `zone`), equal to `resources(scenario, obj)`."""
+        if obj.id in self._source_ids:
+            return resources(self.scenario, obj)
+        key = (zone, replace(obj, id=""))
+        known = self._twins.get(key)
+        if known is None:
+            res = resources(self.scenario, obj)
+            group_of = {i: g for g, group in enumerate(res.objects) for i in group.ids}
+            self._twins[key] = (obj, res, group_of)
+            return res
+        first, res, group_of = known
+        g = group_of.get(obj.id)
+        if g is None or first.id in self._source_ids:  # not expected; the engine knows best
+            return resources(self.scenario, obj)
+        return self._swap(res, g, first, obj)
+
+    def _swap(self, res: Resources, g: int, back: GameObject, out: GameObject) -> Resources:
+        """`res` (computed without `back`) as it is without `out` instead: both are in group g."""
+        pos = self._position
+        group = res.objects[g]
+        ids = sorted([i for i in group.ids if i != out.id] + [back.id], key=pos.__getitem__)
+        if ids[0] == back.id:
+            sample = back
+        elif ids[0] == group.sample.id:
+            sample = group.sample
+        else:
+            sample = self._object(group, ids[0])
+        patched = ObjectGroup(group.zone, group.owner, tuple(ids), sample)
+        groups = list(res.objects)
+        groups[g] = patched
+        groups.sort(key=lambda grp: pos[grp.ids[0]])
+        return replace(res, objects=tuple(groups))
+
+    def _object(self, group: ObjectGroup, ident: str) -> GameObject:
+        found = self.scenario.state.player(group.owner).find(ident)
+        assert found is not None, ident
+        return found[1]
+
+
+# --- Text ---------------------------------------------------------------------------------------
+
+
+def payment_text(pay: Payment) -> str:
+    """One line a player follows: what to spend, in the order of the plan's payment."""
+    parts: list[str] = []
+    if pay.pool_energy or any(pay.pool_power):
+        parts.append(f"pool {Cost(pay.pool_energy, pay.pool_power)}")
+    if pay.exhaust:
+        parts.append("exhaust " + " ".join(pay.exhaust))
+    if pay.recycle:
+        parts.append("recycle " + " ".join(f"{r}->{pays}" for r, pays in pay.recycle))
+    if pay.sources:
+        parts.append("use " + " ".join(pay.sources))
+    for kind, ids in pay.other:
+        parts.append(kind.replace("_", " ") + " " + " ".join(ids))
+    return "; ".join(parts) if parts else "nothing (free)"
+
+
+def render_hand(plans: list[Plan]) -> str:
+    """A table of every card you could play, cheapest first, then why the others can't be."""
+    if not plans:
+        return "Nothing to plan: your hand is empty and no card in your trash has Flow."
+    ok = [p for p in plans if p.status == "ok"]
+    head = f"{len(plans)} card{'s' * (len(plans) != 1)} to play: {len(ok)} playable"
+    if len(ok) != len(plans):
+        head += f", {len(plans) - len(ok)} not"
+    rows: list[tuple[object, ...]] = []
+    for p in plans:
+        where = p.play["from"]
+        if p.base is not None and p.base.kind == "flow":
+            where += f" (Flow {p.base.cost})"
+        if p.status == "ok" and p.total is not None and p.payment is not None:
+            total = str(p.total)
+            if p.paid_optional:
+                total += " with " + ", ".join(p.paid_optional)
+            rows.append((p.play["card"], p.play["object"], where, p.status, total, p.score,
+                         payment_text(p.payment)))
+        else:
+            rows.append((p.play["card"], p.play["object"], where, p.status, "-", "-", "see below"))
+    out = [head + "; each row plans that card alone, with everything you have now.", "", table(["card", "object", "from", "status", "total", "score", "pay with"], rows)]
+    blocked = [p for p in plans if p.status != "ok"]
+    if blocked:
+        out += ["", "Not playable now:"]
+        for p in blocked:
+            out.append(f"  {p.play['card']} ({p.play['object']}, from {p.play['from']}): {p.status}")
+            out += [f"    - {reason}" for reason in p.reasons]
+    return "\n".join(out)

@@ -1,0 +1,284 @@
+"""`payplan orders`: every total the orders of a play's discounts on the total reach (rule 353.4).
+
+Discounts on the total apply in the order the player chooses, and a discount's minimum binds only
+that discount (353.4.c), so the order can change the total. For the file's play this lists each
+distinct total some order reaches, one order that reaches it (with the running cost after each
+discount) and how many orders reach it, cheapest first (Energy plus pips, then Energy).
+
+What is ordered: the discounts on the total for one base cost and one set of optional costs. They
+are those of the cheapest plan (`planner.plan`) when the play can be paid, else those of the first
+cost option the engine lists. The running total before the discounts on the total (base,
+additional costs, component discounts, increases) is priced once by `engine.total_cost.price`
+with no total discount; `engine.discounts.all_results` then counts the orders without walking
+them (10 discounts, 3,628,800 orders, in well under a second). An order is a permutation of the
+discounts; where a discount offers a choice ("[1] or [A] less", which pips "[A] less" takes), each
+distinct sequence of outcomes counts as an order of its own, as `all_results` documents. Each
+listed order is priced again by `price`, the one function that prices a play, for its steps.
+
+A sentence says why the cheapest total wins: which minimum binds in a costlier order (the listed
+order when it is costlier, else the costliest) and not in the cheapest one.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+from dataclasses import dataclass, replace
+
+from engine.cost import Cost
+from engine.discounts import Application, Mod, Pair, all_results, apply_mod
+from engine.options import CostOption, play_options
+from engine.scenario import Scenario
+from engine.total_cost import BaseChoice, Choices, Modifiers, PlayContext, Step, modifiers, price
+from planner.config import DEFAULT_CONFIG, SolverConfig
+from planner.plan import plan_options
+from planner.render import table
+
+__all__ = ["OrderStep", "OrderTotal", "OrdersResult", "discount_orders", "render_orders"]
+
+
+@dataclass(frozen=True, slots=True)
+class OrderStep:
+    """One discount of an order applied: its label, what it did, the running total after it."""
+
+    discount: str
+    text: str
+    total: Cost
+
+    def to_json(self) -> dict[str, object]:
+        return {"discount": self.discount, "rule": "353.4", "text": self.text,
+                "total": self.total.to_json()}
+
+
+@dataclass(frozen=True, slots=True)
+class OrderTotal:
+    """One distinct total: an order reaching it, step by step, and how many orders reach it."""
+
+    total: Cost
+    order: tuple[str, ...]
+    count: int
+    steps: tuple[OrderStep, ...]
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "total": self.total.to_json(),
+            "order": list(self.order),
+            "count": self.count,
+            "steps": [s.to_json() for s in self.steps],
+        }
+
+
+@dataclass(frozen=True, slots=True)
+class OrdersResult:
+    """The answer of `payplan orders`. Illegal plays have `reasons` and no orders."""
+
+    play: dict[str, str]
+    reasons: tuple[str, ...] = ()
+    base: BaseChoice | None = None
+    paid_optional: tuple[str, ...] = ()
+    payable: bool = False
+    start: Cost | None = None
+    start_steps: tuple[Step, ...] = ()
+    orders: tuple[OrderTotal, ...] = ()
+    why: str = ""
+    labels: tuple[str, ...] = ()
+
+    @property
+    def legal(self) -> bool:
+        return not self.reasons
+
+    @property
+    def total_orders(self) -> int:
+        return sum(o.count for o in self.orders)
+
+    def to_json(self) -> dict[str, object]:
+        """`{"orders": [{"total", "order", "count", "steps"}, ...]}` as the spec says, with the
+        play, the base and optional costs ordered for, the start, the explanation, the reasons."""
+        return {
+            "orders": [o.to_json() for o in self.orders],
+            "play": dict(self.play),
+            "base": self.base.to_json() if self.base is not None else None,
+            "paid_optional": list(self.paid_optional),
+            "payable": self.payable,
+            "start": self.start.to_json() if self.start is not None else None,
+            "discounts": list(self.labels),
+            "total_orders": self.total_orders,
+            "why": self.why,
+            "reasons": list(self.reasons),
+        }
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), indent=2)
+
+
+def discount_orders(scenario: Scenario, config: SolverConfig = DEFAULT_CONFIG) -> OrdersResult:
+    """Each distinct total the orders of the play's discounts on the total reach, cheapest first."""
+    opts = play_options(scenario)
+    ctx = opts.ctx
+    header = {"object": ctx.obj.id, "card": ctx.card.id, "from": ctx.zone}
+    if not opts.legal:
+        return OrdersResult(header, reasons=opts.reasons)
+    chosen = plan_options(scenario, opts, config)
+    payable = chosen.status == "ok" and chosen.option is not None
+    option = chosen.option if payable and chosen.option is not None else opts.options[0]
+
+    mods = modifiers(ctx, option.base, option.paid_optional)
+    components = option.choices.components
+    before = price(ctx, Choices(option.base, option.paid_optional, components), replace(mods, total=()))
+    start: Pair = (before.total.energy, before.total.power)
+    found = all_results(start, list(mods.total))
+    totals = []
+    for pair, (count, path) in found.items():
+        priced = price(ctx, Choices(option.base, option.paid_optional, components, path), mods)
+        n = len(mods.total)
+        steps = tuple(
+            OrderStep(label, _discount_text(step.text, label), step.total)
+            for label, step in zip(priced.discount_order, priced.steps[len(priced.steps) - n:])
+        )
+        totals.append((pair, OrderTotal(priced.total, priced.discount_order, count, steps), path))
+    totals.sort(key=lambda t: (t[0][0] + sum(t[0][1]), t[0][0], t[0][1]))
+    why = _why(ctx, option, mods, start, [(pair, path) for pair, _, path in totals])
+    return OrdersResult(
+        play=header,
+        base=option.base,
+        paid_optional=option.paid_optional,
+        payable=payable,
+        start=before.total,
+        start_steps=before.steps,
+        orders=tuple(t for _, t, _ in totals),
+        why=why,
+        labels=tuple(m.label for m in mods.total),
+    )
+
+
+def _discount_text(text: str, label: str) -> str:
+    """`discount eager-apprentice: [1] less, ...` -> `[1] less, ...` (the label has a column)."""
+    prefix = f"discount {label}: "
+    return text[len(prefix):] if text.startswith(prefix) else text
+
+
+# --- Why the cheapest wins ----------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Binding:
+    """A discount whose minimum held the running total up, in some order."""
+
+    index: int
+    minimum: str
+    after: tuple[int, ...]  # indices of the discounts applied before it
+
+
+def _bindings(start: Pair, mods: tuple[Mod, ...], path: tuple[Application, ...]) -> list[_Binding]:
+    """Where, along `path`, a discount took less than it would have without its minimum."""
+    out = []
+    pair = start
+    done: list[int] = []
+    for app in path:
+        mod = mods[app.index]
+        chosen = mod.branches[app.branch] if mod.branches and app.branch >= 0 else (
+            mod.branches[0] if mod.branches else mod)
+        after, removed = apply_mod(pair, chosen, app.removed)
+        free, _ = apply_mod(pair, replace(chosen, min_energy=0, min_power=0), removed)
+        if free[0] < after[0]:
+            out.append(_Binding(app.index, f"[{chosen.min_energy}]", tuple(done)))
+        elif sum(free[1]) < sum(after[1]):
+            out.append(_Binding(app.index, f"of {chosen.min_power} Power", tuple(done)))
+        pair = after
+        done.append(app.index)
+    return out
+
+
+def _name(ctx: PlayContext, label: str) -> str:
+    """A discount's card name where its label is a card id, else the label."""
+    card = ctx.scenario.cards.get(label)
+    return card.name if card is not None else label
+
+
+def _names(ctx: PlayContext, labels: list[str]) -> str:
+    """`A`, `A and B`, `A, B and C`, `A, B and 5 others`."""
+    names = [_name(ctx, label) for label in labels]
+    if len(names) > 3:
+        names = names[:2] + [f"{len(names) - 2} others"]
+    if len(names) <= 2:
+        return " and ".join(names)
+    return ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _why(ctx: PlayContext, option: CostOption, mods: Modifiers, start: Pair,
+         totals: list[tuple[Pair, tuple[Application, ...]]]) -> str:
+    n = len(mods.total)
+    if n == 0:
+        return "No discount applies to the total: there is no order to choose."
+    if len(totals) == 1:
+        return "Every order reaches the same total: the order does not matter here."
+    listed = tuple(Application(i) for i in range(n))
+    listed_total = price(ctx, Choices(option.base, option.paid_optional, option.choices.components,
+                                      listed), mods).total
+    best_pair, best_path = totals[0]
+    labels = [m.label for m in mods.total]
+    best_order = " -> ".join(labels[a.index] for a in best_path)
+    best_cost = Cost(best_pair[0], best_pair[1])
+    if (listed_total.energy, listed_total.power) != best_pair:
+        other_path = listed
+        other_total = Cost(listed_total.energy, listed_total.power)
+        other_name = f"the listed order ({' -> '.join(labels)})"
+    else:
+        other_pair, other_path = totals[-1]
+        other_total = Cost(other_pair[0], other_pair[1])
+        other_name = f"the order {' -> '.join(labels[a.index] for a in other_path)}"
+    avoided = {b.index for b in _bindings(start, mods.total, best_path)}
+    for b in _bindings(start, mods.total, other_path):
+        if b.index in avoided:
+            continue
+        who = _name(ctx, labels[b.index])
+        if b.after:
+            first = [labels[i] for i in b.after]
+            goes = "goes" if len(first) == 1 else "go"
+            when = f"if {_names(ctx, first)} {goes} first"
+        else:
+            when = "when it goes first"
+        return (f"{who}'s minimum {b.minimum} binds {when}: {other_name} reaches {other_total}; "
+                f"{best_order} avoids it and reaches {best_cost}.")
+    if tuple(a.index for a in other_path) == tuple(a.index for a in best_path):
+        return (f"The choices decide it, not the order: {best_order} reaches {best_cost} with "
+                f"the choices listed step by step, the first choice of each reaches "
+                f"{other_total}.")
+    return (f"{best_order} reaches {best_cost} and {other_name} {other_total}: no minimum binds "
+            f"in one and not the other, the choices of \"[1] or [A]\" and \"[A] less\" differ.")
+
+
+# --- Text ---------------------------------------------------------------------------------------
+
+
+def render_orders(result: OrdersResult) -> str:
+    """The totals as a table, the explanation, and the cheapest order step by step."""
+    p = result.play
+    head = f"{p['card']} ({p['object']}, from {p['from']})"
+    if not result.legal:
+        return "\n".join([f"{head}: illegal"] + [f"  - {r}" for r in result.reasons])
+    assert result.base is not None and result.start is not None
+    out = [f"{head}: orders of the discounts on the total", ""]
+    paid = f", paying {', '.join(result.paid_optional)}" if result.paid_optional else ""
+    source = "the cheapest plan" if result.payable else "the first cost option (no plan can pay it)"
+    out.append(f"Base {result.base.text()}{paid} (as in {source}).")
+    out.append(f"Before the discounts on the total: {result.start}.")
+    n = len(result.labels)
+    count = result.total_orders
+    line = f"{n} discount{'s' * (n != 1)} on the total, {math.factorial(n):,} order{'s' * (n > 1)}"
+    if count != math.factorial(n):
+        line += f"; {count:,} counting each outcome of their choices"
+    out.append(line + ".")
+    out.append("")
+    rows = [(o.total, f"{o.count:,}", " -> ".join(o.order) or "(none)") for o in result.orders]
+    out.append(table(["total", "orders", "one order reaching it"], rows))
+    out.append("")
+    out.append(f"Why: {result.why}")
+    best = result.orders[0]
+    if best.steps:
+        out.append("")
+        out.append("The cheapest order, step by step:")
+        out.append(table(["discount", "applies", "total"],
+                         [(s.discount, s.text, s.total) for s in best.steps]))
+    return "\n".join(out)
+

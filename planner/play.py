@@ -1,0 +1,336 @@
+"""`payplan play`: plan a play (or a sequence of plays), apply it, and report the state after.
+
+A scenario holds one `play`, or `plays: [PLAY, ...]`: each play is planned (`planner.plan.plan`)
+on the state the one before it left and applied by `engine.chain.apply_payment`, which re-checks
+its legality, re-prices it (rule 353) and checks the payment before it builds the new state (seed
+000: where the card goes when it leaves the Chain; Repeat adds executions, not plays). The run
+stops at the first play that can't be made (illegal, unpayable, or refused), saying which and why.
+
+`plays` is this module's key: it is taken out of the data before the loader (which knows only
+the five keys of `payplan/1`) reads the rest. Each entry is checked up front by loading the
+scenario with `play` set to it, problems reported at `plays[i]...`. Where a later play's object
+is only in the wrong zone (it may get there through an earlier play: a gear returned to hand),
+that check waits for its turn: the play is then loaded against the state of that moment.
+
+The JSON (`PlayOutcome.to_json`) is the plan's JSON with `state` (the state after, in the
+scenario format, so it can be fed back in) for one `play`; for `plays`,
+`{"plays": [PLAN, ...], "state": STATE, "stopped_at": INDEX or null, "reason": TEXT or null}`.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from engine.chain import Applied, PlanRefused, apply_payment
+from engine.cost import Cost
+from engine.dump import state_to_data
+from engine.loader import ScenarioError, _parse, scenario_from_data
+from engine.scenario import Scenario
+from engine.state import GameObject, PlayerState, State
+from planner.config import DEFAULT_CONFIG, SolverConfig
+from planner.plan import Plan, plan
+from planner.render import render_plan
+
+__all__ = ["PlayOutcome", "PlayStep", "applied_of", "play_data", "play_file", "render_play"]
+
+Data = dict[str, object]
+
+
+@dataclass(frozen=True, slots=True)
+class PlayStep:
+    """One play of the run: its plan, the state it was planned on, the state after it (None
+    when it was not made), and why it was refused where the engine refused its plan."""
+
+    plan: Plan
+    before: State
+    after: State | None = None
+    refused: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class PlayOutcome:
+    """The plays made, the state they leave, and where and why the run stopped (if it did)."""
+
+    steps: tuple[PlayStep, ...]
+    state: State
+    sequence: bool  # the file gave `plays` (else one `play`)
+    stopped_at: int | None = None
+    reason: str | None = None
+
+    @property
+    def ok(self) -> bool:
+        return self.stopped_at is None
+
+    def to_json(self) -> dict[str, object]:
+        state = state_to_data(self.state)
+        if not self.sequence:
+            step = self.steps[0]
+            out = step.plan.to_json()
+            if step.refused is not None:
+                out["refused"] = step.refused
+            out["state"] = state
+            return out
+        return {
+            "plays": [step.plan.to_json() for step in self.steps],
+            "state": state,
+            "stopped_at": self.stopped_at,
+            "reason": self.reason,
+        }
+
+    def dumps(self) -> str:
+        return json.dumps(self.to_json(), indent=2)
+
+
+# --- Running ------------------------------------------------------------------------------------
+
+
+def play_file(path: str | Path, config: SolverConfig = DEFAULT_CONFIG) -> PlayOutcome:
+    """Read a scenario file (YAML, or JSON by its name) and run its play or plays."""
+    path = Path(path)
+    try:
+        text = path.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise ScenarioError([f"{path}: cannot read the file: {reason}"]) from None
+    # The loader's own parser, so syntax errors read exactly as for the other commands.
+    data = _parse(text, str(path), as_json=path.suffix.lower() == ".json")
+    if not isinstance(data, dict):
+        scenario_from_data(data)  # the loader's own error for a file that is not a mapping
+        raise AssertionError("unreachable: the loader rejects data that is not a mapping")
+    return play_data(data, config)
+
+
+def play_data(data: dict[str, object], config: SolverConfig = DEFAULT_CONFIG) -> PlayOutcome:
+    """Run the play (or `plays`) of already-parsed scenario data; `data` is not changed.
+
+    Raises `ScenarioError` for a malformed scenario (exit 2); an illegal, unpayable or refused
+    play is an answer (`ok` false), not an error.
+    """
+    base = dict(data)
+    if "plays" not in base:
+        if "play" not in base:
+            problems = ["play: missing (give `play`, or `plays`: a list of plays)"]
+            try:
+                scenario_from_data(base)
+            except ScenarioError as err:
+                problems += err.problems
+            raise ScenarioError(problems)
+        scenario = scenario_from_data(base, require_play=True)
+        step = _play_one(scenario, config)
+        failed = _failure(step)
+        return PlayOutcome(
+            (step,), step.after if step.after is not None else scenario.state, sequence=False,
+            stopped_at=None if failed is None else 0, reason=failed,
+        )
+
+    entries = _check_plays(base)
+    del base["plays"]
+    initial = scenario_from_data(base).state
+    state = initial
+    steps: list[PlayStep] = []
+    for i, entry in enumerate(entries):
+        try:
+            scenario = _scenario_for(base, entry, state, first=i == 0)
+        except ScenarioError as err:
+            reason = f"plays[{i}] can't be made now: " + "; ".join(
+                _rename(line, i) for line in err.problems)
+            return PlayOutcome(tuple(steps), state, True, i, reason)
+        step = _play_one(scenario, config)
+        steps.append(step)
+        failed = _failure(step)
+        if failed is not None:
+            return PlayOutcome(tuple(steps), state, True, i, f"plays[{i}] {failed}")
+        assert step.after is not None
+        state = step.after
+    return PlayOutcome(tuple(steps), state, True)
+
+
+def _play_one(scenario: Scenario, config: SolverConfig) -> PlayStep:
+    p = plan(scenario, config)
+    if p.status != "ok":
+        return PlayStep(p, scenario.state)
+    try:
+        after = apply_payment(scenario, applied_of(p))
+    except PlanRefused as refused:
+        return PlayStep(p, scenario.state, refused=refused.reason)
+    return PlayStep(p, scenario.state, after)
+
+
+def _failure(step: PlayStep) -> str | None:
+    """Why the play was not made, or None."""
+    p = step.plan
+    what = f"({p.play['card']} {p.play['object']})"
+    if p.status != "ok":
+        return f"{what} is {p.status}: " + "; ".join(p.reasons)
+    if step.refused is not None:
+        return f"{what} was refused: {step.refused}"
+    return None
+
+
+def applied_of(p: Plan) -> Applied:
+    """The engine's view of an `ok` plan: its choices, its total and its payment."""
+    if p.status != "ok" or p.option is None or p.payment is None or p.total is None:
+        raise ValueError(f"only an ok plan can be applied (this one is {p.status})")
+    pay = p.payment
+    return Applied(
+        object=p.play["object"],
+        choices=p.option.choices,
+        total=p.total,
+        pool_energy=pay.pool_energy,
+        pool_power=pay.pool_power,
+        exhaust=pay.exhaust,
+        recycle=tuple(rune for rune, _ in pay.recycle),
+        sources=pay.sources,
+        other=pay.other,
+    )
+
+
+# --- `plays`: checking the entries and loading each in its turn --------------------------------
+
+# A later play's object may reach hand or trash through an earlier play: these wait for its turn.
+_DEFERRED_PATHS = ("play.object:", "play.card:", "play.from:")
+
+
+def _check_plays(data: Data) -> list[object]:
+    """The entries of `plays`, each checked against the file's state; every problem at once."""
+    plays = data["plays"]
+    problems: list[str] = []
+    rest = {k: v for k, v in data.items() if k != "plays"}
+    if "play" in rest:
+        problems.append("plays: give either `play` or `plays`, not both")
+        rest.pop("play")
+    try:
+        scenario_from_data(rest)
+    except ScenarioError as err:
+        problems += err.problems
+    if not isinstance(plays, list) or not plays:
+        problems.append("plays: expected a non-empty list of plays")
+        raise ScenarioError(problems)
+    for i, entry in enumerate(plays):
+        try:
+            scenario_from_data({**rest, "play": entry})
+        except ScenarioError as err:
+            for line in err.problems:
+                if not (line.startswith("play:") or line.startswith("play.")):
+                    continue  # a problem outside the play: reported once, above
+                if i > 0 and _waits_for_its_turn(line):
+                    continue
+                problems.append(_rename(line, i))
+    if problems:
+        raise ScenarioError(problems)
+    return list(plays)
+
+
+def _waits_for_its_turn(line: str) -> bool:
+    if not line.startswith(_DEFERRED_PATHS):
+        return False
+    message = line.split(": ", 1)[1] if ": " in line else line
+    return " is in your " in message or message.startswith("no ")
+
+
+def _rename(line: str, i: int) -> str:
+    """A loader problem about `play` as one about `plays[i]`."""
+    if line.startswith("play:") or line.startswith("play."):
+        return f"plays[{i}]" + line[len("play"):]
+    return line
+
+
+def _scenario_for(data: Data, entry: object, state: State, *, first: bool) -> Scenario:
+    """The scenario of one play of the sequence, on the state the plays before it left."""
+    current: Data = {**data, "play": entry}
+    if not first:
+        current["state"] = state_to_data(state)
+    return scenario_from_data(current, require_play=True)
+
+
+# --- Text ---------------------------------------------------------------------------------------
+
+
+def render_play(outcome: PlayOutcome) -> str:
+    """Each play's plan, then what it changed in the state; where the run stopped, why."""
+    out: list[str] = []
+    count = len(outcome.steps)
+    for i, step in enumerate(outcome.steps):
+        if outcome.sequence:
+            out.append(f"=== plays[{i}] ===")
+        out.append(render_plan(step.plan))
+        if step.refused is not None:
+            out.append(f"\nRefused by the engine: {step.refused}")
+        if step.after is not None:
+            out.append("")
+            out.append("State changes:")
+            out.extend(f"  - {line}" for line in state_changes(step.before, step.after))
+        if i + 1 < count:
+            out.append("")
+    if outcome.stopped_at is not None:
+        out.append("")
+        out.append(f"Stopped: {outcome.reason}" if outcome.sequence
+                   else f"Not played: {outcome.reason}")
+    elif outcome.sequence:
+        out.append("")
+        out.append(f"All {count} plays made.")
+    return "\n".join(out)
+
+
+def state_changes(before: State, after: State) -> list[str]:
+    """What differs between two states, in words: runes, pool, objects by zone, XP, counters."""
+    lines: list[str] = []
+    for who in ("you", "opponent"):
+        lines += _player_changes(who, before.player(who), after.player(who))
+    if before.played_this_turn != after.played_this_turn:
+        lines.append(f"cards played this turn: {before.played_this_turn} -> {after.played_this_turn}")
+    return lines or ["nothing changed"]
+
+
+def _player_changes(who: str, old: PlayerState, new: PlayerState) -> list[str]:
+    mine = "" if who == "you" else "opponent's "
+    lines: list[str] = []
+    new_runes = {r.id: r for r in new.runes}
+    deck = {r.id for r in new.rune_deck}
+    exhausted = [r.id for r in old.runes if r.id in new_runes and new_runes[r.id].exhausted
+                 and not r.exhausted]
+    recycled = [r.id for r in old.runes if r.id not in new_runes and r.id in deck]
+    if exhausted:
+        lines.append(f"{mine}runes exhausted: {' '.join(exhausted)}")
+    if recycled:
+        lines.append(f"{mine}runes recycled to the bottom of the rune deck: {' '.join(recycled)}")
+    if old.pool != new.pool:
+        lines.append(f"{mine}Rune Pool: {_pool(old.pool)} -> {_pool(new.pool)}")
+    old_where = _places(old)
+    new_where = _places(new)
+    for object_id, (zone, obj) in old_where.items():
+        label = f"{mine}{object_id} ({obj.card})"
+        if object_id not in new_where:
+            gone = ("the bottom of the main deck (not held in the state)" if zone == "trash"
+                    else "nowhere: it ceased to exist (a token)")
+            lines.append(f"{label}: {zone} -> {gone}")
+            continue
+        new_zone, new_obj = new_where[object_id]
+        if new_zone != zone:
+            state = ""
+            if new_zone == "board":
+                readiness = "exhausted" if new_obj.exhausted else "ready"
+                state = f" ({readiness}{', at ' + new_obj.location if new_obj.location else ''})"
+            lines.append(f"{label}: {zone} -> {new_zone}{state}")
+            continue
+        if new_obj.exhausted and not obj.exhausted:
+            lines.append(f"{label}: exhausted")
+        if new_obj.buffs != obj.buffs:
+            lines.append(f"{label}: buffs {obj.buffs} -> {new_obj.buffs}")
+    if old.xp != new.xp:
+        lines.append(f"{mine}XP: {old.xp} -> {new.xp}")
+    gone_sources = [s.id for s in old.sources if s.id not in {t.id for t in new.sources}]
+    if gone_sources:
+        lines.append(f"{mine}sources gone with their objects: {' '.join(gone_sources)}")
+    return lines
+
+
+def _places(p: PlayerState) -> dict[str, tuple[str, GameObject]]:
+    return {obj.id: (zone, obj) for zone in ("hand", "trash", "board", "banishment")
+            for obj in p.zone(zone)}
+
+
+def _pool(pool: Cost) -> str:
+    return "empty" if pool == Cost() else str(pool)

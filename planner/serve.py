@@ -1,0 +1,310 @@
+"""`payplan serve`: a JSON-lines service on stdin and stdout.
+
+Each input line is one request, `{"id": ANY, "command": "plan"|"hand"|"orders", "scenario":
+{...}}`; each gets exactly one answer line, in input order, flushed at once:
+
+- `{"id": ID, "ok": true, "result": ...}`: `result` is the JSON the command prints with `--json`
+  (for `plan`, a plan whose status may be `unpayable` or `illegal`: those are answers too);
+- `{"id": ID, "ok": false, "errors": ["path: message", ...]}`: a request that can't be answered.
+  Paths into the request are written from its top: problems with the scenario start with
+  `scenario.` (`scenario.state.you.runes[3].domain: unknown domain 'firey' ...`), which is what
+  `payplan plan` prints for the same file with the `scenario.` prefix added.
+
+A line that is not JSON (or not a JSON object) gets `"id": null`; so does a request without an
+`id`. Blank lines are skipped. Unknown request keys are errors, as in the scenario format.
+
+Requests run one at a time in a worker process, so a request that takes too long never holds up
+the service: after `request_timeout` seconds the worker is stopped, the request is answered
+`"errors": ["timeout: ..."]`, and a fresh worker serves the next line. A worker that dies is
+replaced the same way. Workers come from a fork server that has already imported the planner,
+so starting one takes milliseconds. The service ends, with exit code 0, at the end of its input.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import multiprocessing
+import os
+from multiprocessing.connection import Connection
+from multiprocessing.context import ForkServerContext, SpawnContext
+from multiprocessing.process import BaseProcess
+from typing import IO, Iterator
+
+from engine.loader import ScenarioError, scenario_from_data
+from planner.config import DEFAULT_CONFIG, SolverConfig
+from planner.hand import hand_json, plan_hand
+from planner.orders import discount_orders
+from planner.plan import plan
+
+__all__ = ["COMMANDS", "handle", "serve"]
+
+COMMANDS: tuple[str, ...] = ("plan", "hand", "orders")
+REQUEST_KEYS: tuple[str, ...] = ("id", "command", "scenario")
+STDIN = "<stdin>"
+
+Answer = dict[str, object]
+
+
+def serve(stdin: IO[str], stdout: IO[str], config: SolverConfig = DEFAULT_CONFIG,
+          request_timeout: float | None = 10.0) -> int:
+    """Answer every request line of `stdin` on `stdout`, in order; 0 at the end of input.
+
+    `request_timeout` is in seconds (None: no limit).
+    """
+    worker = Worker(config)
+    try:
+        for number, line in _lines(stdin):
+            if isinstance(line, str) and not line.strip():
+                continue
+            answer = _answer(line, number, worker, request_timeout)
+            stdout.write(_encode(answer) + "\n")
+            stdout.flush()
+    finally:
+        worker.close()
+    return 0
+
+
+def _lines(stdin: IO[str]) -> Iterator[tuple[int, str | UnicodeDecodeError]]:
+    """Numbered lines; read as bytes where possible so that bad UTF-8 spoils one line only."""
+    binary = getattr(stdin, "buffer", None)
+    if binary is None:
+        for number, text in enumerate(stdin, 1):
+            yield number, text
+        return
+    for number, raw in enumerate(binary, 1):
+        try:
+            yield number, raw.decode("utf-8-sig" if number == 1 else "utf-8")
+        except UnicodeDecodeError as exc:
+            yield number, exc
+
+
+def _answer(line: str | UnicodeDecodeError, number: int, worker: Worker,
+            timeout: float | None) -> Answer:
+    """The answer to one input line; never raises for any input."""
+    try:
+        if isinstance(line, UnicodeDecodeError):
+            return _failed(None, [f"{STDIN}:{number}:{line.start + 1}: not UTF-8: {line.reason}"])
+        try:
+            request = json.loads(line, parse_constant=_no_constant)
+        except json.JSONDecodeError as exc:
+            return _failed(None, [f"{STDIN}:{number}:{exc.colno}: invalid JSON: {exc.msg}"])
+        except (ValueError, RecursionError) as exc:
+            return _failed(None, [f"{STDIN}:{number}: invalid JSON: {_short(exc)}"])
+        if not isinstance(request, dict):
+            return _failed(None, [f"{STDIN}:{number}: expected a request object "
+                                  f"{{\"id\", \"command\", \"scenario\"}}, got {_kind(request)}"])
+        ident = request.get("id")
+        errors = check_request(request)
+        if errors:
+            return _failed(ident, errors)
+        return {"id": ident, **worker.run(request["command"], request["scenario"], timeout)}
+    except Exception as exc:  # a bug of ours: still one answer for the line
+        return _failed(None, [f"internal: {type(exc).__name__}: {_short(exc)}"])
+
+
+def check_request(request: dict[str, object]) -> list[str]:
+    """Problems with the request's own keys (not the scenario's)."""
+    errors = []
+    for key in request:
+        if key not in REQUEST_KEYS:
+            close = difflib.get_close_matches(str(key)[:200], REQUEST_KEYS, n=1)
+            hint = f" (did you mean {close[0]!r}?)" if close else (
+                f" (expected one of: {', '.join(REQUEST_KEYS)})")
+            errors.append(f"{_key(key)}: unknown key {_show(key)}{hint}")
+    if "id" not in request:
+        errors.append("id: missing (any JSON value; the answer repeats it)")
+    command = request.get("command")
+    if "command" not in request:
+        errors.append(f"command: missing (one of: {', '.join(COMMANDS)})")
+    elif not isinstance(command, str):
+        errors.append(f"command: expected one of {', '.join(COMMANDS)}, got {_kind(command)}")
+    elif command not in COMMANDS:
+        close = difflib.get_close_matches(command[:200], COMMANDS, n=1)
+        hint = f" (did you mean {close[0]!r}?)" if close else f" (expected one of: {', '.join(COMMANDS)})"
+        errors.append(f"command: unknown command {_show(command)}{hint}")
+    if "scenario" not in request:
+        errors.append("scenario: missing (a scenario in the payplan/1 format)")
+    return errors
+
+
+def handle(command: str, data: object, config: SolverConfig = DEFAULT_CONFIG) -> Answer:
+    """Run one command on scenario data: `{"ok": true, "result": ...}` or the errors.
+
+    This is what the worker runs; it never raises.
+    """
+    try:
+        scenario = scenario_from_data(data, require_play=command != "hand")
+    except ScenarioError as err:
+        return {"ok": False, "errors": [_in_scenario(p) for p in err.problems]}
+    except Exception as exc:
+        return {"ok": False, "errors": [f"internal: {type(exc).__name__}: {_short(exc)}"]}
+    try:
+        result: object
+        if command == "plan":
+            result = plan(scenario, config).to_json()
+        elif command == "hand":
+            result = hand_json(plan_hand(scenario, config))
+        else:
+            result = discount_orders(scenario, config).to_json()
+    except Exception as exc:
+        return {"ok": False, "errors": [f"internal: {type(exc).__name__}: {_short(exc)}"]}
+    return {"ok": True, "result": result}
+
+
+# --- The worker ---------------------------------------------------------------------------------
+
+
+class Worker:
+    """One worker process, asked one request at a time, replaced when it is stopped or dies."""
+
+    def __init__(self, config: SolverConfig) -> None:
+        self.config = config
+        self._context = _context()
+        self._process: BaseProcess | None = None
+        self._conn: Connection | None = None
+
+    def run(self, command: str, data: object, timeout: float | None) -> Answer:
+        """The answer of the worker, or an error if it takes longer than `timeout` seconds."""
+        conn = self._start()
+        try:
+            conn.send((command, data))
+        except Exception as exc:  # could not be pickled (too deep), or the worker is gone
+            self._stop()
+            return {"ok": False, "errors": [f"scenario: can't be sent to the worker: {_short(exc)}"]}
+        try:
+            ready = conn.poll(timeout)
+        except (OSError, EOFError):
+            ready = True
+        if not ready:
+            self._stop()
+            limit = f"{timeout:g}" if timeout is not None else "the"
+            return {"ok": False, "errors": [
+                f"timeout: the request took longer than {limit} seconds and was stopped"]}
+        try:
+            answer: Answer = conn.recv()
+            return answer
+        except (OSError, EOFError):
+            code = self._process.exitcode if self._process is not None else None
+            self._stop()
+            return {"ok": False, "errors": [f"internal: the worker stopped (exit code {code})"]}
+
+    def close(self) -> None:
+        """Ask the worker to finish, and stop it if it doesn't at once."""
+        if self._conn is not None:
+            try:
+                self._conn.send(None)
+            except (OSError, ValueError):
+                pass
+        if self._process is not None:
+            self._process.join(timeout=2)
+        self._stop()
+
+    def _start(self) -> Connection:
+        if self._conn is not None and self._process is not None and self._process.is_alive():
+            return self._conn
+        self._stop()
+        ours, theirs = self._context.Pipe()
+        process = self._context.Process(target=_worker_main, args=(theirs, self.config),
+                                        name="payplan-serve-worker", daemon=True)
+        process.start()
+        theirs.close()
+        self._process, self._conn = process, ours
+        return ours
+
+    def _stop(self) -> None:
+        process, conn = self._process, self._conn
+        self._process = self._conn = None
+        if conn is not None:
+            conn.close()
+        if process is not None:
+            if process.is_alive():
+                process.terminate()
+                process.join(timeout=2)
+            if process.is_alive():
+                process.kill()
+                process.join()
+            process.close()
+
+
+def _context() -> ForkServerContext | SpawnContext:
+    """A fork server that has imported the planner where the platform has one, else spawn."""
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        ctx = multiprocessing.get_context("forkserver")
+        ctx.set_forkserver_preload(["planner.serve"])
+        return ctx
+    return multiprocessing.get_context("spawn")
+
+
+def _worker_main(conn: Connection, config: SolverConfig) -> None:
+    """The worker's loop: a request in, its answer out, until told to stop or cut off."""
+    # Nothing the planner or a library prints may reach the service's stdout.
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, 1)
+    os.close(devnull)
+    while True:
+        try:
+            message = conn.recv()
+        except (EOFError, OSError):
+            return
+        if message is None:
+            return
+        command, data = message
+        conn.send(handle(command, data, config))
+
+
+# --- Small helpers ------------------------------------------------------------------------------
+
+
+def _failed(ident: object, errors: list[str]) -> Answer:
+    return {"id": ident, "ok": False, "errors": errors}
+
+
+def _encode(answer: Answer) -> str:
+    """One line of JSON. An id that can't be written back (absurdly deep) becomes null."""
+    try:
+        return json.dumps(answer, allow_nan=False)
+    except (ValueError, TypeError, RecursionError) as exc:
+        return json.dumps(_failed(None, [f"id: can't be repeated in the answer: {_short(exc)}"]))
+
+
+def _no_constant(name: str) -> object:
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def _in_scenario(problem: str) -> str:
+    """A loader problem ("state.you...: msg") as a path from the top of the request."""
+    top = "(top level): "
+    if problem.startswith(top):
+        return "scenario: " + problem[len(top):]
+    return "scenario." + problem
+
+
+def _key(key: object) -> str:
+    text = key if isinstance(key, str) else json.dumps(key)
+    return text if len(text) <= 80 else text[:77] + "..."
+
+
+def _show(value: object) -> str:
+    if isinstance(value, str):
+        return repr(value if len(value) <= 60 else value[:57] + "...")
+    return _kind(value)
+
+
+def _kind(value: object) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (int, float)):
+        return "a number"
+    if isinstance(value, str):
+        return "a string"
+    if isinstance(value, list):
+        return "a list"
+    return "an object"
+
+
+def _short(exc: BaseException) -> str:
+    text = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+    return text if len(text) <= 200 else text[:197] + "..."

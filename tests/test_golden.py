@@ -1,0 +1,65 @@
+"""Golden CLI transcripts: `payplan plan|hand|orders FILE [--json]` for every example, and
+`payplan demo [--json]`, run as processes and compared line by line with tests/golden/.
+
+After an intended change of output, regenerate with `python tests/regen_golden.py` and review
+the diff."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from regen_golden import EXIT_CODES, GOLDEN, ROOT, Case, Outcome, cases, run_all
+
+CASES = cases()
+
+
+@pytest.fixture(scope="module")
+def outcomes() -> dict[str, Outcome]:
+    return run_all(CASES)
+
+
+def first_difference(expected: list[str], got: list[str]) -> str:
+    for n, (a, b) in enumerate(zip(expected, got), 1):
+        if a != b:
+            return f"line {n}:\n  expected: {a!r}\n  got:      {b!r}"
+    if len(expected) != len(got):
+        n = min(len(expected), len(got)) + 1
+        more = expected[n - 1:] if len(expected) > len(got) else got[n - 1:]
+        side = "expected" if len(expected) > len(got) else "got"
+        return f"line {n}: only {side} has {len(more)} more line(s), from {more[0]!r}"
+    return ""
+
+
+@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
+def test_transcript(case: Case, outcomes: dict[str, Outcome]) -> None:
+    path = GOLDEN / case.name
+    assert path.exists(), f"no golden file for `{case.command_line}`: run tests/regen_golden.py"
+    outcome = outcomes[case.name]
+    assert outcome.stderr == "", outcome.stderr
+    expected = path.read_text(encoding="utf-8").splitlines()
+    difference = first_difference(expected, outcome.stdout.splitlines())
+    assert not difference, f"`{case.command_line}` differs from {path.name}, {difference}"
+    codes = json.loads((GOLDEN / EXIT_CODES).read_text(encoding="utf-8"))
+    assert outcome.exit_code == codes[case.name], f"`{case.command_line}`: exit code"
+
+
+def test_json_transcripts_are_json() -> None:
+    for case in CASES:
+        if case.name.endswith(".json"):
+            json.loads((GOLDEN / case.name).read_text(encoding="utf-8"))
+
+
+def test_no_stale_golden_files() -> None:
+    names = {p.name for p in GOLDEN.iterdir() if p.is_file()}
+    assert names == {c.name for c in CASES} | {EXIT_CODES}
+    examples = {p.stem for p in Path(ROOT / "examples").glob("*.yaml")}
+    assert examples and all(any(n.startswith(e + ".") for n in names) for e in examples)
+
+
+def test_first_difference() -> None:
+    assert first_difference(["a", "b"], ["a", "b"]) == ""
+    assert first_difference(["a", "b"], ["a", "c"]).startswith("line 2:")
+    assert first_difference(["a"], ["a", "x"]) == "line 2: only got has 1 more line(s), from 'x'"

@@ -1,0 +1,234 @@
+"""`payplan hand` (planner.hand): which cards are planned, in which order, and that the shared
+work (options per card and zone, resources per class of twins) changes no plan: every plan equals
+the plan `planner.plan` makes for that play alone, byte for byte. (Whether that plan is optimal is
+what tests/test_oracle.py checks.)"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine.cost import Cost
+from engine.loader import load_file, scenario_from_data
+from engine.payment import resources
+from engine.scenario import Play, Scenario
+from engine.state import GameObject, Source
+from planner.hand import SharedResources, candidates, hand_json, plan_hand, play_for_object, render_hand
+from planner.plan import plan
+from strategies import scenarios
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+MANY: dict[str, Any] = {
+    "format": "payplan/1",
+    "cards": {
+        "bolt": {"name": "Bolt", "type": "spell", "domains": ["fury"],
+                 "cost": {"energy": 1, "power": {"fury": 1}}},
+        "jab": {"name": "Jab", "type": "spell", "domains": ["fury"], "cost": {"energy": 1}},
+        "giant": {"name": "Giant", "type": "unit", "domains": ["body"], "cost": {"energy": 9},
+                  "might": 9},
+        "dredge-up": {"name": "Dredge Up", "type": "spell", "domains": ["mind"],
+                      "cost": {"energy": 3, "power": {"mind": 1}},
+                      "keywords": {"flow": [{"energy": 2}]}},
+        "riposte": {"name": "Riposte", "type": "spell", "domains": ["fury"], "timing": "reaction",
+                    "cost": {"energy": 1}, "keywords": {"flow": [{"energy": 1}]}},
+        "husk": {"name": "Husk", "type": "unit", "domains": ["body"], "cost": {"energy": 1},
+                 "might": 1},
+    },
+    "state": {
+        "phase": "showdown",
+        "turn": "you",
+        "you": {
+            "runes": {"fury": 2, "mind": 1},
+            "hand": [{"id": "h1", "card": "bolt"}, {"id": "h2", "card": "giant"},
+                     {"id": "h3", "card": "jab"}, {"id": "h4", "card": "riposte"}],
+            "trash": [{"id": "t1", "card": "dredge-up"}, {"id": "t2", "card": "husk"},
+                      {"id": "t3", "card": "riposte"}],
+        },
+    },
+}
+
+
+def solo(scenario: Scenario, zone: str, obj: GameObject) -> dict[str, object]:
+    """The plan `payplan plan` makes for the play `payplan hand` plans for this object."""
+    return plan(replace(scenario, play=play_for_object(scenario, zone, obj))).to_json()
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in EXAMPLES.glob("*.yaml")))
+def test_examples_each_plan_is_the_plan_alone(name: str) -> None:
+    scenario = load_file(EXAMPLES / name)
+    plans = plan_hand(scenario)
+    found = candidates(scenario)
+    assert len(plans) == len(found)
+    by_object = {c.obj.id: c for c in found}
+    for p in plans:
+        c = by_object[p.play["object"]]
+        assert p.to_json() == solo(scenario, c.zone, c.obj)
+
+
+def test_order_playable_by_score_then_the_rest_in_state_order() -> None:
+    scenario = scenario_from_data(MANY)
+    plans = plan_hand(scenario)
+    rows = [(p.play["object"], p.status, p.score) for p in plans]
+    # t2 (Husk, no Flow) is not listed. Bolt and Giant are normal spells and units: not in a
+    # showdown. Riposte is a Reaction: from hand [1], from the trash by Flow [1]; Dredge Up's
+    # Flow keeps normal timing.
+    assert rows == [
+        ("h4", "ok", 1), ("t3", "ok", 1),
+        ("h1", "illegal", None), ("h2", "illegal", None), ("h3", "illegal", None),
+        ("t1", "illegal", None),
+    ]
+    for p in plans[2:]:
+        assert p.reasons and p.reasons[0].startswith("timing:")
+
+
+def test_playable_sorted_by_score() -> None:
+    data = {**MANY, "state": {**MANY["state"], "phase": "main"}}
+    plans = plan_hand(scenario_from_data(data))
+    rows = [(p.play["object"], p.status, p.score) for p in plans]
+    # Jab [1]: exhaust one rune (1). Riposte: [1] each (1). Bolt [1][fury]: recycle a Fury rune
+    # and exhaust it for the Energy (1 + 3). Dredge Up by Flow [2]: two runes (2).
+    # Giant [9] can't be paid.
+    assert rows == [("h3", "ok", 1), ("h4", "ok", 1), ("t3", "ok", 1), ("t1", "ok", 2),
+                    ("h1", "ok", 4), ("h2", "unpayable", None)]
+    scores = [p.score for p in plans if p.status == "ok"]
+    assert scores == sorted(scores)  # type: ignore[type-var]
+
+
+def test_file_play_fields_apply_to_that_object_only() -> None:
+    """Example 05: t1 keeps its Repeat and its Deflect target; a second Arc Volley does not."""
+    scenario = load_file(EXAMPLES / "05-flow-repeat-deflect.yaml")
+    you = scenario.state.you
+    twin = GameObject("t2", "arc-volley")
+    scenario = replace(scenario, state=replace(scenario.state, you=replace(you, trash=you.trash + (twin,))))
+    plans = {p.play["object"]: p for p in plan_hand(scenario)}
+    assert plans["t1"].total == Cost.parse("[3][A][A]") and plans["t1"].paid_optional == ("repeat",)
+    assert plans["t1"].executions == 2
+    assert plans["t2"].total == Cost.parse("[2]") and plans["t2"].paid_optional == ()
+    assert list(plans) == ["t2", "t1"]  # score 2 before score 9
+
+
+def test_instructing_effects_are_not_carried_over() -> None:
+    """Example 02 plays Legion Rearguard `ignoring its cost`: alone in hand, it pays its cost."""
+    scenario = load_file(EXAMPLES / "02-ignore-cost-accelerate.yaml")
+    [p] = plan_hand(scenario)
+    assert p.play["object"] == "h1"
+    # [2] printed plus Accelerate [1][fury] (the play's `optional` is kept): two runes can't pay.
+    assert p.status == "unpayable"
+
+
+def test_empty_hand() -> None:
+    scenario = scenario_from_data({"format": "payplan/1", "cards": MANY["cards"],
+                                   "state": {"you": {"trash": [{"id": "t2", "card": "husk"}]}}})
+    assert plan_hand(scenario) == []
+    assert hand_json([]) == {"plays": []}
+    assert "Nothing to plan" in render_hand([])
+
+
+def test_render_hand_table_and_reasons() -> None:
+    text = render_hand(plan_hand(scenario_from_data(MANY)))
+    lines = text.splitlines()
+    assert lines[0].startswith("6 cards to play: 2 playable, 4 not; each row plans that card alone")
+    header = next(line for line in lines if line.startswith("card"))
+    for column in ("object", "from", "status", "total", "score", "pay with"):
+        assert column in header
+    assert any("riposte" in line and "trash (Flow [1])" in line and "exhaust r" in line
+               for line in lines)
+    assert "Not playable now:" in lines
+    assert any(line.strip().startswith("- timing: Bolt") for line in lines)
+
+
+def test_hand_json_is_what_the_command_prints() -> None:
+    plans = plan_hand(scenario_from_data(MANY))
+    assert hand_json(plans) == {"plays": [p.to_json() for p in plans]}
+
+
+# --- Twins: one engine call per class, the same resources as the engine's ----------------------
+
+
+def with_twins(scenario: Scenario, copies: list[int], sourced: bool) -> Scenario:
+    """Add twins of the played card and of hand objects, interleaved, and maybe a source that is
+    a hand object with `only_for`."""
+    you = scenario.state.you
+    hand = list(you.hand)
+    trash = list(you.trash)
+    for n, at in enumerate(copies):
+        zone = hand if n % 2 == 0 else trash
+        if not zone:
+            continue
+        model = zone[at % len(zone)]
+        zone.insert((at * 7) % (len(zone) + 1), replace(model, id=f"{model.id}-twin{n}"))
+    sources = you.sources
+    if sourced and hand:
+        from engine.cost import Filter
+
+        sources += (Source(hand[-1].id, Cost(1), ("exhaust",), Filter(type=("spell",))),)
+    you = replace(you, hand=tuple(hand), trash=tuple(trash), sources=sources)
+    return replace(scenario, state=replace(scenario.state, you=you))
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(scenarios(), st.lists(st.integers(0, 6), max_size=6), st.booleans())
+def test_shared_resources_equal_the_engine(scenario: Scenario, copies: list[int],
+                                           sourced: bool) -> None:
+    scenario = with_twins(scenario, copies, sourced)
+    shared = SharedResources(scenario)
+    you = scenario.state.you
+    for zone in ("hand", "trash"):
+        for obj in you.zone(zone):
+            assert shared.for_object(zone, obj) == resources(scenario, obj), obj.id
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(scenarios(), st.lists(st.integers(0, 6), max_size=4), st.booleans())
+def test_every_plan_is_the_plan_alone(scenario: Scenario, copies: list[int],
+                                                  sourced: bool) -> None:
+    scenario = with_twins(scenario, copies, sourced)
+    plans = plan_hand(scenario)
+    found = {c.obj.id: c for c in candidates(scenario)}
+    assert sorted(p.play["object"] for p in plans) == sorted(found)
+    for p in plans:
+        c = found[p.play["object"]]
+        assert p.to_json() == solo(scenario, c.zone, c.obj)
+    ok = [p for p in plans if p.status == "ok"]
+    assert plans[:len(ok)] == ok
+    assert [p.score for p in ok] == sorted(p.score for p in ok if p.score is not None)
+
+
+def test_the_file_play_object_keeps_its_fields() -> None:
+    scenario = load_file(EXAMPLES / "05-flow-repeat-deflect.yaml")
+    obj = scenario.state.you.trash[0]
+    play = play_for_object(scenario, "trash", obj)
+    assert play == Play("t1", "trash", optional=(("repeat", "yes"),), targets=("e1",))
+
+
+def test_one_engine_call_per_class_of_twins(monkeypatch: pytest.MonkeyPatch) -> None:
+    """40 Jabs (and 3 Bolts, one worth more) in hand: the engine groups resources 3 times."""
+    import planner.hand as hand_module
+
+    calls: list[str] = []
+
+    def counting(scenario: Scenario, played: GameObject | None) -> object:
+        calls.append(played.id if played is not None else "")
+        return resources(scenario, played)
+
+    hand: list[dict[str, Any]] = [{"id": f"j{i}", "card": "jab"} for i in range(40)]
+    hand[5:5] = [{"id": "b1", "card": "bolt"}, {"id": "b2", "card": "bolt", "value": 9},
+                 {"id": "b3", "card": "bolt"}]
+    data = {**MANY, "state": {"you": {"runes": {"fury": 3}, "hand": hand}}}
+    scenario = scenario_from_data(data)
+    monkeypatch.setattr(hand_module, "resources", counting)
+    plans = plan_hand(scenario)
+    assert calls == ["j0", "b1", "b2"]
+    shared = SharedResources(scenario)
+    for c in candidates(scenario):
+        assert shared.for_object(c.zone, c.obj) == resources(scenario, c.obj)
+    assert [p.play["object"] for p in plans[:3]] == ["j0", "j1", "j2"]
+    for p in plans:
+        c = next(c for c in candidates(scenario) if c.obj.id == p.play["object"])
+        assert p.to_json() == solo(scenario, c.zone, c.obj)

@@ -1,0 +1,208 @@
+"""`payplan orders` (planner.orders): each distinct total the orders of the discounts on the total
+reach, one order reaching it with its running cost, and how many orders do.
+
+Counts are checked against every permutation priced by `engine.total_cost.price` (the one
+function that prices a play), and against 10! for ten discounts."""
+
+from __future__ import annotations
+
+import itertools
+import math
+from collections import Counter
+from dataclasses import replace
+from pathlib import Path
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from engine.cost import Cost
+from engine.discounts import Application
+from engine.loader import load_file, scenario_from_data
+from engine.options import play_options
+from engine.scenario import Scenario
+from engine.total_cost import Choices, context, modifiers, price
+from planner.orders import OrdersResult, discount_orders, render_orders
+from planner.plan import plan
+from strategies import scenarios
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
+
+
+def spell_with(discounts: list[dict[str, Any]], energy: int = 20, runes: int = 3,
+               power: dict[str, int] | None = None) -> Scenario:
+    """A spell of [energy] plus `power`, played from hand with these one-shot discounts."""
+    return scenario_from_data({
+        "format": "payplan/1",
+        "cards": {"big": {"name": "Big", "type": "spell", "domains": ["fury"],
+                          "cost": {"energy": energy, "power": power or {"fury": 1}}}},
+        "state": {"you": {"runes": {"fury": runes}, "hand": [{"id": "h1", "card": "big"}]}},
+        "play": {"object": "h1", "discounts": discounts},
+    })
+
+
+def test_sky_splitter_two_totals() -> None:
+    result = discount_orders(load_file(EXAMPLES / "01-sky-splitter-order.yaml"))
+    assert result.legal and result.payable
+    assert [(o.total, o.count) for o in result.orders] == [
+        (Cost.parse("[fury]"), 1), (Cost.parse("[1][fury]"), 1)]
+    best, other = result.orders
+    assert best.order == ("eager-apprentice", "sky-splitter")
+    assert other.order == ("sky-splitter", "eager-apprentice")
+    assert [s.total for s in best.steps] == [Cost.parse("[7][fury]"), Cost.parse("[fury]")]
+    assert [s.total for s in other.steps] == [Cost.parse("[1][fury]"), Cost.parse("[1][fury]")]
+    assert result.start == Cost.parse("[8][fury]")
+    assert "Eager Apprentice's minimum [1] binds if Sky Splitter goes first" in result.why
+
+
+def test_sky_splitter_json_per_spec() -> None:
+    data = discount_orders(load_file(EXAMPLES / "01-sky-splitter-order.yaml")).to_json()
+    orders = data["orders"]
+    assert isinstance(orders, list)
+    assert [{k: o[k] for k in ("total", "order", "count")} for o in orders] == [
+        {"total": {"power": {"fury": 1}}, "order": ["eager-apprentice", "sky-splitter"], "count": 1},
+        {"total": {"energy": 1, "power": {"fury": 1}}, "order": ["sky-splitter", "eager-apprentice"],
+         "count": 1},
+    ]
+    assert orders[0]["steps"][0] == {
+        "discount": "eager-apprentice", "rule": "353.4", "text": "[1] less, to a minimum of [1]",
+        "total": {"energy": 7, "power": {"fury": 1}}}
+    assert data["reasons"] == []
+    assert data["total_orders"] == 2
+
+
+def test_ten_discounts_count_every_order() -> None:
+    """10 discounts on the total: 3,628,800 orders, counted without walking them."""
+    discounts = [{"id": f"d{i}", "energy": 1 + i % 4, "minimum": {"energy": i % 3}}
+                 for i in range(10)]
+    scenario = spell_with(discounts)
+    result = discount_orders(scenario)
+    assert result.total_orders == math.factorial(10) == 3628800
+    assert len(result.labels) == 10
+    assert len(result.orders) > 1
+    # The cheapest total is the plan's total: the planner finds the best order too.
+    p = plan(scenario)
+    assert p.status == "ok" and p.total == result.orders[0].total
+    for o in result.orders:
+        assert sorted(o.order) == sorted(result.labels)
+        assert o.steps[-1].total == o.total
+    sizes = [(o.total.size, o.total.energy) for o in result.orders]
+    assert sizes == sorted(sizes)
+    assert "10 discounts on the total, 3,628,800 orders." in render_orders(result)
+
+
+def test_counts_match_every_permutation_priced() -> None:
+    """Each permutation of four discounts priced by `price`: the same totals and counts."""
+    discounts = [
+        {"id": "a", "energy": 2, "minimum": {"energy": 2}},
+        {"id": "b", "energy": 3},
+        {"id": "c", "energy": 1, "minimum": {"energy": 1}},
+        {"id": "d", "power": {"fury": 1}, "energy": 1, "minimum": {"energy": 3}},
+    ]
+    scenario = spell_with(discounts, energy=6, power={"fury": 2})
+    result = discount_orders(scenario)
+    ctx = context(scenario)
+    option = play_options(scenario).options[0]
+    mods = modifiers(ctx, option.base, option.paid_optional)
+    seen: Counter[Cost] = Counter()
+    for perm in itertools.permutations(range(len(mods.total))):
+        choices = Choices(option.base, option.paid_optional, option.choices.components,
+                          tuple(Application(i) for i in perm))
+        seen[price(ctx, choices, mods).total] += 1
+    assert {o.total: o.count for o in result.orders} == dict(seen)
+    assert result.total_orders == 24
+
+
+def test_no_discount_on_the_total() -> None:
+    result = discount_orders(load_file(EXAMPLES / "04-flow-base-cost.yaml"))
+    assert [(o.total, o.order, o.count, o.steps) for o in result.orders] == [
+        (Cost.parse("[2]"), (), 1, ())]
+    assert result.base is not None and result.base.kind == "flow"
+    assert "no order to choose" in result.why
+
+
+def test_illegal_play() -> None:
+    result = discount_orders(load_file(EXAMPLES / "08-flow-keeps-timing.yaml"))
+    assert not result.legal
+    data = result.to_json()
+    assert data["orders"] == []
+    assert data["reasons"] and str(data["reasons"][0]).startswith("timing:")  # type: ignore[index]
+    assert render_orders(result).splitlines()[0] == "dredge-up (t1, from trash): illegal"
+
+
+def test_unpayable_play_orders_the_first_option() -> None:
+    scenario = spell_with([{"id": "a", "energy": 2, "minimum": {"energy": 5}},
+                           {"id": "b", "energy": 4}], energy=9, runes=1)
+    assert plan(scenario).status == "unpayable"
+    result = discount_orders(scenario)
+    assert result.legal and not result.payable
+    assert {o.total: o.count for o in result.orders} == {
+        Cost.parse("[5][fury]"): 1, Cost.parse("[3][fury]"): 1}
+    assert result.orders[0].total == Cost.parse("[3][fury]")
+    # a first: 9 -> 7 -> 3. b first: 9 -> 5, and a's minimum keeps it at 5.
+    assert result.orders[0].order == ("a", "b")
+    assert result.why.startswith("a's minimum [5] binds if b goes first: ")
+    assert "no plan can pay it" in render_orders(result)
+
+
+def test_choices_count_as_orders() -> None:
+    """"[1] or [A] less": each outcome of the choice counts as an order of its own."""
+    scenario = spell_with([{"id": "x", "choice": [{"energy": 1}, {"power": {"any": 1}}]},
+                           {"id": "y", "energy": 1}], energy=3)
+    result = discount_orders(scenario)
+    assert result.total_orders == 4  # 2 orders x 2 outcomes of x's choice
+    assert {o.total for o in result.orders} == {Cost.parse("[1][fury]"), Cost.parse("[2]")}
+    assert "counting each outcome of their choices" in render_orders(result)
+
+
+def test_render_orders_table() -> None:
+    text = render_orders(discount_orders(load_file(EXAMPLES / "01-sky-splitter-order.yaml")))
+    lines = text.splitlines()
+    assert lines[0] == "sky-splitter (h1, from hand): orders of the discounts on the total"
+    assert "total      orders  one order reaching it" in lines
+    assert any(line.startswith("[fury]     1       eager-apprentice -> sky-splitter") for line in lines)
+    assert any(line.startswith("Why: Eager Apprentice's minimum [1] binds") for line in lines)
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(scenarios())
+def test_generated_plays(scenario: Scenario) -> None:
+    result = discount_orders(scenario)
+    opts = play_options(scenario)
+    assert result.legal == opts.legal
+    if not result.legal:
+        assert result.orders == () and result.reasons == opts.reasons
+        return
+    assert result.total_orders >= math.factorial(len(result.labels))
+    totals = [o.total for o in result.orders]
+    assert len(set(totals)) == len(totals)
+    ctx = context(scenario)
+    assert result.base is not None
+    mods = modifiers(ctx, result.base, result.paid_optional)
+    option = next(o for o in opts.options
+                  if o.base == result.base and o.paid_optional == result.paid_optional)
+    for o in result.orders:
+        assert sorted(o.order) == sorted(m.label for m in mods.total)
+        assert (o.steps[-1].total if o.steps else result.start) == o.total
+        # Replaying the listed order with `price` reaches the total (choices aside: none here).
+        if not any(m.branches or m.power[-1] for m in mods.total):
+            index = {m.label: i for i, m in enumerate(mods.total)}
+            apps = tuple(Application(index[label]) for label in o.order)
+            choices = Choices(option.base, option.paid_optional, option.choices.components, apps)
+            assert price(ctx, choices, mods).total == o.total
+    p = plan(scenario)
+    if p.status == "ok":
+        assert result.payable
+        assert p.total in totals
+    else:
+        assert not result.payable
+
+
+def test_result_is_a_value() -> None:
+    a = discount_orders(load_file(EXAMPLES / "01-sky-splitter-order.yaml"))
+    b = discount_orders(load_file(EXAMPLES / "01-sky-splitter-order.yaml"))
+    assert isinstance(a, OrdersResult) and a == b
+    assert a.dumps() == b.dumps()
+    with pytest.raises(AttributeError):
+        a.why = "x"  # type: ignore[misc]
+    assert replace(a, reasons=("x",)).legal is False
