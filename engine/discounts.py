@@ -213,7 +213,170 @@ def pareto_front(start: Pair, mods: list[Mod]) -> list[tuple[Pair, tuple[Applica
 
     Each result comes with the full sequence of applications (every discount exactly once) that
     reaches it. Results come in a deterministic order: cheapest (Energy + pips) first.
+
+    The branches of "[1] or [A]" discounts are chosen first (the sequences of orders and
+    choices are the same, enumerated in another order): identical discounts are interchangeable,
+    so only how many of each kind take each branch matters. Each assignment leaves discounts
+    without choices, which the search below settles much faster.
     """
+    choosers = [i for i, m in enumerate(mods) if m.branches]
+    if not choosers:
+        return _front_split(start, mods)
+    classes: dict[tuple[object, ...], list[int]] = {}
+    for i in choosers:
+        classes.setdefault(mods[i].shape, []).append(i)
+    per_class = []
+    for members in classes.values():
+        n_branches = len(mods[members[0]].branches)
+        splits = [c for c in itertools.product(range(n_branches), repeat=len(members))
+                  if list(c) == sorted(c)]
+        per_class.append([(members, split) for split in splits])
+    found: list[tuple[Pair, tuple[Application, ...]]] = []
+    for assignment in itertools.product(*per_class):
+        branch_of: dict[int, int] = {}
+        for members, split in assignment:
+            branch_of.update(zip(members, split))
+        plain = [m.branches[branch_of[i]] if i in branch_of else m for i, m in enumerate(mods)]
+        for pair, path in _front_split(start, plain):
+            fixed = tuple(Application(a.index, branch_of.get(a.index, -1), a.removed) for a in path)
+            found.append((pair, fixed))
+    results = pareto(sorted(found, key=lambda r: (r[0][0] + sum(r[0][1]), r[0][0], r[0][1])))
+    return results
+
+
+MAX_MIXED = 6  # beyond this many discounts with both parts, the general search takes over
+
+
+def _front_split(start: Pair, mods: list[Mod]) -> list[tuple[Pair, tuple[Application, ...]]]:
+    """`pareto_front` for discounts without choices, by splitting Energy from Power.
+
+    Only discounts with both an Energy and a Power part ("mixed") tie the two together. Once
+    the order of the mixed ones among themselves is fixed, where the Energy-only discounts go
+    changes only the Energy, and where the Power-only ones go only the pips; any pair of such
+    placements is one order. So, per order of the mixed discounts: the least Energy, by a merge
+    of the Energy-only discounts (by descending minimum) into the mixed ones' Energy parts; and
+    the Pareto-best pips, by a search over the Power-only discounts and the mixed ones' Power
+    parts, with no Energy in its states.
+    """
+    mixed = [i for i, m in enumerate(mods) if m.energy and any(m.power)]
+    if len(mixed) > MAX_MIXED:
+        return _front_plain(start, mods)
+    energy_side = [i for i, m in enumerate(mods) if not any(m.power)]
+    power_side = [i for i, m in enumerate(mods) if any(m.power) and not m.energy]
+    energy_side.sort(key=lambda i: (-mods[i].min_energy, i))
+    found: list[tuple[Pair, tuple[Application, ...]]] = []
+    seen_orders: set[tuple[object, ...]] = set()
+    power = _PowerSide(mods, power_side, mixed)
+    for order in itertools.permutations(mixed):
+        shapes = tuple(mods[i].shape for i in order)
+        if shapes in seen_orders:
+            continue
+        seen_orders.add(shapes)
+        energy, energy_tokens = _merge_energy(start[0], mods, energy_side, list(order))
+        for pips, power_tokens in power.front(start[1], order):
+            found.append(((energy, pips), _interleave(energy_tokens, power_tokens)))
+    return pareto(sorted(found, key=lambda r: (r[0][0] + sum(r[0][1]), r[0][0], r[0][1])))
+
+
+def _merge_energy(energy: int, mods: list[Mod], singles: list[int],
+                  mixed: list[int]) -> tuple[int, list[int]]:
+    """The least Energy over every merge of `singles` (kept in their order) into `mixed`, and
+    the merge reaching it, as a list of indices. Energy is monotone, so the least Energy in each
+    cell of the merge table is all the next cells need."""
+    n, k = len(singles), len(mixed)
+    best: dict[tuple[int, int], tuple[int, tuple[int, int] | None]] = {(0, 0): (energy, None)}
+    for a in range(n + 1):
+        for b in range(k + 1):
+            if (a, b) == (0, 0):
+                continue
+            options = []
+            if a and (a - 1, b) in best:
+                options.append((apply_energy(best[(a - 1, b)][0], mods[singles[a - 1]]), (a - 1, b)))
+            if b and (a, b - 1) in best:
+                options.append((apply_energy(best[(a, b - 1)][0], mods[mixed[b - 1]]), (a, b - 1)))
+            best[(a, b)] = min(options)
+    tokens = []
+    cell: tuple[int, int] | None = (n, k)
+    while cell is not None and cell != (0, 0):
+        prev = best[cell][1]
+        assert prev is not None
+        tokens.append(singles[cell[0] - 1] if prev[0] != cell[0] else mixed[cell[1] - 1])
+        cell = prev
+    return best[(n, k)][0], tokens[::-1]
+
+
+class _PowerSide:
+    """The Pareto-best pips over every placement of the Power-only discounts among the mixed
+    ones' Power parts (in a given order), with every "[A] less" choice; each with the
+    applications of the Power side in order. Memoised on (Power-only discounts left, mixed
+    discounts left in order, pips), so orders of the mixed discounts share their suffixes."""
+
+    def __init__(self, mods: list[Mod], singles: list[int], mixed: list[int]) -> None:
+        self.singles = singles
+        self.parts = {i: Mod(mods[i].label, 0, mods[i].power, 0, mods[i].min_power)
+                      for i in singles + mixed}
+        self.memo: dict[tuple[int, tuple[int, ...], Power],
+                        list[tuple[Power, tuple[Application, ...]]]] = {}
+
+    def front(self, pips: Power, order: tuple[int, ...]) -> list[tuple[Power, tuple[Application, ...]]]:
+        return self._search((1 << len(self.singles)) - 1, order, pips)
+
+    def _search(self, left: int, rest: tuple[int, ...],
+                pips: Power) -> list[tuple[Power, tuple[Application, ...]]]:
+        key = (left, rest, pips)
+        found = self.memo.get(key)
+        if found is not None:
+            return found
+        singles, parts = self.singles, self.parts
+        moves: list[int] = []
+        shapes: set[tuple[object, ...]] = set()
+        for i in _bits(left):
+            part = parts[singles[i]]
+            if is_live((0, pips), part) and part.shape not in shapes:
+                shapes.add(part.shape)
+                moves.append(i)
+        if rest:
+            moves.append(-1)
+        if not moves:
+            result = [(pips, tuple(Application(singles[i]) for i in _bits(left)))]
+        else:
+            candidates: list[tuple[Pair, tuple[Application, ...]]] = []
+            for move in moves:
+                index = rest[0] if move < 0 else singles[move]
+                nxt_left = left if move < 0 else left & ~(1 << move)
+                nxt_rest = rest[1:] if move < 0 else rest
+                for (_, after), app in outcomes((0, pips), parts[index], index):
+                    for final, path in self._search(nxt_left, nxt_rest, after):
+                        candidates.append(((0, final), (app,) + path))
+            result = [(p[1], path) for p, path in pareto(candidates)]
+        self.memo[key] = result
+        return result
+
+
+def _interleave(energy_tokens: list[int], power_side: tuple[Application, ...]) -> tuple[Application, ...]:
+    """One order of every discount from the Energy side's order and the Power side's
+    applications, which agree on the order of the mixed discounts."""
+    removed = {app.index: app.removed for app in power_side}
+    power_order = [app.index for app in power_side]
+    mixed = [i for i in energy_tokens if i in removed]
+    out: list[Application] = []
+    e = p = 0
+    for m in mixed + [None]:
+        while e < len(energy_tokens) and energy_tokens[e] != m:
+            out.append(Application(energy_tokens[e]))
+            e += 1
+        while p < len(power_order) and power_order[p] != m:
+            out.append(Application(power_order[p], -1, removed[power_order[p]]))
+            p += 1
+        if m is not None:
+            out.append(Application(m, -1, removed[m]))
+            e += 1
+            p += 1
+    return tuple(out)
+
+
+def _front_plain(start: Pair, mods: list[Mod]) -> list[tuple[Pair, tuple[Application, ...]]]:
+    """`pareto_front` for discounts with or without choices, searching choices as it goes."""
     memo: dict[tuple[int, Pair], list[tuple[Pair, tuple[Application, ...]]]] = {}
     least_energy: dict[tuple[int, Power], int] = {}
     full = (1 << len(mods)) - 1
