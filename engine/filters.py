@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engine.cards import Amount, Card, Condition, CountOf, MaxMight, PerPlayed
-from engine.cost import Filter
+from engine.cost import Cost, Filter
 from engine.scenario import Scenario
 from engine.state import GameObject
 
@@ -120,7 +120,8 @@ def _holds(
     if c.kind == "printed_at_least":
         printed = facts.card.cost
         need = c.value
-        return printed.energy >= need.energy and printed.pips >= need.pips  # type: ignore[attr-defined]
+        assert isinstance(need, Cost)
+        return printed.energy >= need.energy and printed.pips >= need.pips
     if c.kind == "flag":
         return c.value in state.flags
     if c.kind == "phase":

@@ -52,7 +52,7 @@ def base_choices(ctx: PlayContext) -> tuple[list[BaseChoice], list[str]]:
     elif play.base == "play_for":
         chosen = [b for b in candidates if b.kind == "play_for"]
     else:
-        _, index = play.base
+        index = play.base[1]
         chosen = [b for b in candidates if b.kind == "flow" and b.index == index]
     if chosen:
         return chosen, []
@@ -73,7 +73,7 @@ def reasons(ctx: PlayContext) -> list[str]:
     out: list[str] = []
     play = ctx.play
     if ctx.zone not in ("hand", "trash"):
-        out.append(f"zone: {play.object} is on the {ctx.zone}, not in hand or trash")
+        out.append(f"zone: {play.object} is in {ctx.zone}: only cards in hand or trash can be played")
         return out
     if play.from_zone != ctx.zone:
         out.append(f"zone: {play.object} is in {ctx.zone}, not in {play.from_zone}")

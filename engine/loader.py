@@ -165,13 +165,6 @@ LEAVES_TO = ("hand", "trash", "banishment", "board")
 INSTRUCTED_BY = ("self", "other")
 CONDITION_BASES = ("flow",)
 
-_IN_ZONE = {
-    "hand": "in your hand",
-    "trash": "in your trash",
-    "board": "on your board",
-    "banishment": "in your banishment",
-}
-
 _REPEAT_NAME = re.compile(r"repeat\.([0-9]+)")
 # Suggestions for unknown ids compare against every id of that kind: cheap for one mistake,
 # not for thousands. After this many, the remaining problems are reported without one.
@@ -917,6 +910,7 @@ class _Reader:
             self.problem(path, "the play names no object: give `object` (an id) or `card`")
         found = self.played_object(f, state.you, from_zone)
         zone, obj = found if found is not None else (from_zone or "hand", None)
+        zone = from_zone or zone
         card = self.cards.get(obj.card) if obj is not None else None
         if card is not None and card.id in self.bad_cards:
             card = None  # its definition has problems already: don't pile more on
@@ -949,16 +943,8 @@ class _Reader:
             found = you.find(object_id)
             if found is None:
                 self.missing_object(object_id, f.at("object"))
-            elif found[0] not in PLAY_ZONES:
-                where = _IN_ZONE[found[0]]
-                self.problem(
-                    f.at("object"),
-                    f"{object_id!r} is {where}; only cards in your hand or trash can be played",
-                )
-                return None
-            elif from_zone is not None and from_zone != found[0]:
-                where = _IN_ZONE[found[0]]
-                self.problem(f.at("from"), f"{object_id!r} is {where}, not in your {from_zone}")
+            # An object on the board, or in another zone than `from` says, is a legal file
+            # and an illegal play: engine.legality answers it with `illegal` and a reason.
         if not card_id or card_id not in self.cards:
             return found
         if found is not None:

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.cost import ANY_INDEX, NO_POWER, Cost, OtherCost, Power, power_add
+from engine.cost import ANY_INDEX, DOMAINS, NO_POWER, Cost, OtherCost, Power, power_add
 from engine.filters import card_matches, object_matches
 from engine.scenario import Scenario
 from engine.state import GameObject
@@ -76,16 +76,13 @@ def resources(scenario: Scenario, played: GameObject | None) -> Resources:
     """Everything that can pay for a play of `played` (None: for no card in particular)."""
     you = scenario.state.you
     objective = scenario.objective
-    groups: dict[tuple[object, ...], list[str]] = {}
+    groups: dict[tuple[int, bool, int | None], list[str]] = {}
     for rune in you.runes:
-        from engine.cost import DOMAINS
-
-        key = (DOMAINS.index(rune.domain), not rune.exhausted, rune.value)
-        groups.setdefault(key, []).append(rune.id)
+        groups.setdefault((DOMAINS.index(rune.domain), not rune.exhausted, rune.value), []).append(rune.id)
     runes = tuple(
         RuneGroup(domain, ready, tuple(ids), objective.weight("exhaust"),
                   value if value is not None else objective.weight("recycle"))
-        for (domain, ready, value), ids in groups.items()  # type: ignore[misc]
+        for (domain, ready, value), ids in groups.items()
     )
 
     source_objects: set[str] = set()
@@ -129,10 +126,10 @@ def resources(scenario: Scenario, played: GameObject | None) -> Resources:
             for obj in player.zone(zone):
                 if played is not None and obj.id == played.id:
                     continue
-                key = (owner, zone, obj.card, obj.value, obj.might, obj.location, obj.exhausted,
+                object_key = (owner, zone, obj.card, obj.value, obj.might, obj.location, obj.exhausted,
                        obj.buffs, obj.id if obj.id in source_objects else None)
-                objects.setdefault(key, []).append(obj)
-                owners[key] = (owner, zone)
+                objects.setdefault(object_key, []).append(obj)
+                owners[object_key] = (owner, zone)
     object_groups = tuple(
         ObjectGroup(owners[key][1], owners[key][0], tuple(o.id for o in objs), objs[0])
         for key, objs in objects.items()

@@ -322,8 +322,8 @@ def price(ctx: PlayContext, choices: Choices, mods: Modifiers | None = None) -> 
             running = Cost(running.energy - before[0] + pair[0],
                            power_add(running.power, tuple(a - b for a, b in zip(pair[1], before[1]))),
                            running.other)
-            chosen = mod_text(mod, app.branch)
-            steps.append(Step("353.4.d", f"discount {mod.label} on {name}: {chosen}", running))
+            steps.append(Step("353.4.d", f"discount {mod.label} on {name}: {mod_text(mod, app.branch)}",
+                              running))
 
     # 353.3: increases.
     for label, energy, power in mods.increases:
@@ -331,7 +331,7 @@ def price(ctx: PlayContext, choices: Choices, mods: Modifiers | None = None) -> 
         steps.append(Step("353.3", f"increase {label}: +{Cost(energy, power)}", running))
 
     # 353.4: discounts on the total, in the chosen order; 353.5: never below 0.
-    order = []
+    order: list[str] = []
     pair = (running.energy, running.power)
     for app, mod in _sequence(list(mods.total), choices.total):
         before = pair
@@ -339,7 +339,7 @@ def price(ctx: PlayContext, choices: Choices, mods: Modifiers | None = None) -> 
         order.append(mod.label)
         running = Cost(pair[0], pair[1], running.other)
         note = ""
-        chosen = mod.branches[app.branch] if app.branch >= 0 else mod
+        chosen: Mod = mod.branches[app.branch] if app.branch >= 0 else mod
         if before == pair:
             note = " (takes nothing here)"
         elif chosen.min_energy and pair[0] == chosen.min_energy and before[0] - chosen.energy < pair[0]:

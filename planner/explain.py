@@ -49,9 +49,10 @@ def shortfalls(scenario: Scenario, option: CostOption, res: Resources) -> list[t
         if deficit > flexible:
             short = deficit - flexible
             title = name.capitalize()
-            have = (f"no {title} rune" if runes == 0 else f"{runes} {title} rune{'s' * (runes != 1)}")
+            rune_text = (f"no {title} rune" if runes == 0
+                         else f"{runes} {title} rune{'s' * (runes != 1)}")
             pool_text = "none in the pool" if pool == 0 else f"{pool} in the pool"
-            out.append((short, f"needs {short} more {title} Power: {have} and {pool_text}"))
+            out.append((short, f"needs {short} more {title} Power: {rune_text} and {pool_text}"))
     pips = sum(total.power)
     if pips > supply_all and not any("Power" in text for _, text in out):
         short = pips - supply_all
@@ -63,6 +64,7 @@ def shortfalls(scenario: Scenario, option: CostOption, res: Resources) -> list[t
         samples[need_key(need)] = need
     for key, count in needs.items():
         need = samples[key]
+        have: int
         if need.kind == "spend_xp":
             have = res.xp
         else:

@@ -128,7 +128,7 @@ class SharedResources:
             return res
         first, res, group_of = known
         g = group_of.get(obj.id)
-        if g is None or first.id in self._source_ids:  # not expected; the engine knows best
+        if g is None:  # not expected: the engine knows best
             return resources(self.scenario, obj)
         return self._swap(res, g, first, obj)
 

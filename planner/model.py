@@ -121,7 +121,7 @@ def solve(
     m.add(sum(need_all) + need_any <= sum(supply_all))
 
     # Non-standard costs: distinct eligible objects per need; an object pays for one thing once.
-    demands: dict[tuple[str, object], object] = {}
+    demands: dict[tuple[str, object], cp_model.LinearExprT] = {}
     samples: dict[tuple[str, object], OtherCost] = {}
     for o, option in enumerate(options):
         for need in option.total.other:
@@ -129,30 +129,30 @@ def solve(
     for key in samples:
         demands[key] = sum(choose[o] * needs_of(options[o]).get(key, 0) for o in range(n_opt))
     use: dict[tuple[tuple[str, object], int], cp_model.IntVar] = {}
-    charges = []
+    charges: list[cp_model.LinearExprT] = []
     use_caps = 0
     for key, need in samples.items():
         kind = need.kind
         if kind == "spend_xp":
-            m.add(demands[key] <= res.xp)  # type: ignore[operator]
+            m.add(demands[key] <= res.xp)
             continue
         terms = []
-        for g, group in enumerate(res.objects):
-            if not eligible(scenario, group, need):
+        for g, objects in enumerate(res.objects):
+            if not eligible(scenario, objects, need):
                 continue
-            cap = len(group.ids) * (group.sample.buffs if kind == "spend_buff" else 1)
-            var = m.new_int_var(0, cap, f"use[{kind},{group.ids[0]}]")
+            cap = len(objects.ids) * (objects.sample.buffs if kind == "spend_buff" else 1)
+            var = m.new_int_var(0, cap, f"use[{kind},{objects.ids[0]}]")
             use[(key, g)] = var
             use_caps += cap
             terms.append(var)
-            charges.append(var * object_charge(scenario, group, kind))
-        m.add(sum(terms) == demands[key])  # type: ignore[arg-type]
+            charges.append(var * object_charge(scenario, objects, kind))
+        m.add(sum(terms) == demands[key])
     source_of = {offer.id: s for s, offer in enumerate(res.sources) if offer.uses_object}
-    for g, group in enumerate(res.objects):
+    for g, objects in enumerate(res.objects):
         users = [var for (key, gg), var in use.items() if gg == g and key[0] != "spend_buff"]
-        sources_here = [activate[source_of[i]] for i in group.ids if i in source_of]
+        sources_here = [activate[source_of[i]] for i in objects.ids if i in source_of]
         if len(users) + len(sources_here) > 1 or (users and sources_here):
-            m.add(sum(users) + sum(sources_here) <= len(group.ids))
+            m.add(sum(users) + sum(sources_here) <= len(objects.ids))
 
     # The score: every charge of the objective.
     for g, group in enumerate(res.runes):
@@ -166,9 +166,9 @@ def solve(
     xp_weight = scenario.objective.weight("spend_xp")
     for key, need in samples.items():
         if need.kind == "spend_xp":
-            charges.append(demands[key] * xp_weight)  # type: ignore[operator]
+            charges.append(demands[key] * xp_weight)
 
-    score = sum(charges)
+    score = cp_model.LinearExpr.sum(charges)
     objective = score - sum(choose[o] * benefits[o] for o in range(n_opt))
     size = sum(choose[o] * options[o].total.size for o in range(n_opt))
     actions = (
@@ -186,8 +186,10 @@ def solve(
     w_benefit = w_actions * (max_actions + 1)
     w_size = w_benefit * (max(benefits, default=0) + 1)
     w_objective = w_size * (max_size + 1)
-    m.minimize(objective * w_objective + size * w_size + benefit * w_benefit
-               + actions * w_actions + rank * w_rank)
+    m.minimize(cp_model.LinearExpr.weighted_sum(
+        [objective, size, benefit, actions, rank],
+        [w_objective, w_size, w_benefit, w_actions, w_rank],
+    ))
 
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = config.workers

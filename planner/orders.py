@@ -118,6 +118,8 @@ def discount_orders(scenario: Scenario, config: SolverConfig = DEFAULT_CONFIG) -
     header = {"object": ctx.obj.id, "card": ctx.card.id, "from": ctx.zone}
     if not opts.legal:
         return OrdersResult(header, reasons=opts.reasons)
+    if not opts.options:  # not expected: a legal play has a base cost
+        return OrdersResult(header, reasons=("no cost option: the play has no base cost it may use",))
     chosen = plan_options(scenario, opts, config)
     payable = chosen.status == "ok" and chosen.option is not None
     option = chosen.option if payable and chosen.option is not None else opts.options[0]

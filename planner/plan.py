@@ -213,7 +213,7 @@ def name_payment(scenario: Scenario, option: CostOption, res: Resources,
     recycle = tuple((rune_id, rune_pays.get(rune_id, "unused")) for rune_id, _, _ in recycled)
 
     # Non-standard costs: each entry of the total takes its objects, in state order.
-    other = []
+    other: list[tuple[str, tuple[str, ...]]] = []
     remaining = {key: list(counts) for key, counts in solution.use}
     taken: dict[int, int] = {}
     buffs_taken: dict[str, int] = {}
@@ -228,9 +228,10 @@ def name_payment(scenario: Scenario, option: CostOption, res: Resources,
         want = entry.count
         for g, count in enumerate(counts):
             while want and counts[g]:
-                group = res.objects[g]
+                objects = res.objects[g]
                 if entry.kind == "spend_buff":
-                    holder = next(i for i in group.ids if buffs_taken.get(i, 0) < group.sample.buffs)
+                    holder = next(i for i in objects.ids
+                                  if buffs_taken.get(i, 0) < objects.sample.buffs)
                     buffs_taken[holder] = buffs_taken.get(holder, 0) + 1
                     ids.append(holder)
                     counts[g] -= 1
@@ -238,11 +239,11 @@ def name_payment(scenario: Scenario, option: CostOption, res: Resources,
                     score += scenario.objective.weight("spend_buff")
                     continue
                 k = taken.get(g, 0)
-                ids.append(group.ids[k])
+                ids.append(objects.ids[k])
                 taken[g] = k + 1
                 counts[g] -= 1
                 want -= 1
-                score += object_charge(scenario, group, entry.kind)
+                score += object_charge(scenario, objects, entry.kind)
         other.append((entry.kind, tuple(ids)))
 
     payment = Payment(

@@ -227,7 +227,7 @@ def _waits_for_its_turn(line: str) -> bool:
     if not line.startswith(_DEFERRED_PATHS):
         return False
     message = line.split(": ", 1)[1] if ": " in line else line
-    return " is in your " in message or message.startswith("no ")
+    return message.startswith("no ")
 
 
 def _rename(line: str, i: int) -> str:

@@ -50,8 +50,10 @@ def serve(stdin: IO[str], stdout: IO[str], config: SolverConfig = DEFAULT_CONFIG
           request_timeout: float | None = 10.0) -> int:
     """Answer every request line of `stdin` on `stdout`, in order; 0 at the end of input.
 
-    `request_timeout` is in seconds (None: no limit).
+    `request_timeout` is in seconds; None or 0 (or less) means no limit.
     """
+    if request_timeout is not None and request_timeout <= 0:
+        request_timeout = None
     worker = Worker(config)
     try:
         for number, line in _lines(stdin):

@@ -569,12 +569,12 @@ def test_plays_stop_when_a_later_object_is_gone() -> None:
     assert outcome.stopped_at == 1 and outcome.steps[1].plan.status == "illegal"
     assert outcome.reason is not None and outcome.reason.startswith("plays[1]")
     assert "trash" in outcome.reason
-    # A `from` the object is no longer in: the play can't even be read against that state.
+    # A `from` the object is no longer in: an illegal play, stopped with the zone as reason.
     data["plays"] = [{"object": "h1"}, {"object": "h1", "from": "hand"}]
     outcome = play_data(data)
-    assert outcome.stopped_at == 1 and len(outcome.steps) == 1
-    assert outcome.reason == ("plays[1] can't be made now: plays[1].from: 'h1' is in your trash, "
-                              "not your hand")
+    assert outcome.stopped_at == 1 and outcome.steps[1].plan.status == "illegal"
+    assert outcome.reason is not None and outcome.reason.startswith("plays[1]")
+    assert "zone: h1 is in trash, not in hand" in outcome.reason
 
 
 def test_bad_plays_are_reported_at_their_path() -> None:
@@ -652,7 +652,8 @@ def test_cli_play_json_state_feeds_back_in(tmp_path: Path) -> None:
     data["play"] = {"object": "t1"}
     again.write_text(json.dumps(data), encoding="utf-8")
     bad = run("play", str(again), "--json")
-    assert bad.returncode == 2 and "play.object" in bad.stderr
+    assert bad.returncode == 1 and json.loads(bad.stdout)["status"] == "illegal"
+    assert "zone: t1 is in banishment" in bad.stdout
 
 
 def test_cli_plays_and_exit_codes(tmp_path: Path) -> None:

@@ -492,10 +492,8 @@ BAD: list[tuple[str, Edit, str]] = [
     # the play
     ("play names nothing", _set("play", {"targets": ["e1"]}), "play: the play names no object"),
     ("card not in zone", _set("play", {"card": "grunt", "from": "hand"}), "play.card: no 'grunt' in your hand to play"),
-    ("play from the board", _set("play.object", "u1"), "play.object: 'u1' is on your board; only cards in your hand or trash can be played"),
     ("play a rune", _set("play.object", "r1"), "play.object: 'r1' is a rune"),
     ("play the opponent's", _set("play.object", "e1"), "play.object: 'e1' is the opponent's"),
-    ("from disagrees", _set("play.from", "trash"), "play.from: 'h1' is in your hand, not in your trash"),
     ("card disagrees", _set("play.card", "grunt"), "play.card: 'h1' is a 'bolt', not a 'grunt'"),
     ("flow index", _set("play.base", {"flow": 1}), "play.base.flow: no Flow instance 1: 'bolt' has 1 (0 to 0)"),
     ("flow on a card without", _both(_set("cards.bolt.keywords", {}), _set("play.base", {"flow": 0})), "play.base.flow: no Flow instance 0: 'bolt' has no Flow"),
@@ -515,6 +513,22 @@ BAD: list[tuple[str, Edit, str]] = [
     ("additional cost reserved id", _set("cards.bolt.additional_costs.0.id", "repeat.2"), "cards.bolt.additional_costs[0].id: 'repeat.2' is the name of a keyword's cost"),
     ("additional cost duplicate", _set("cards.bolt.additional_costs.1.id", "extra"), "cards.bolt.additional_costs[1].id: duplicate additional cost id 'extra'"),
 ]
+
+
+@pytest.mark.parametrize(
+    "edit",
+    [_set("play.object", "u1"), _set("play.from", "trash")],
+    ids=["play from the board", "from disagrees"],
+)
+def test_wrong_zone_is_an_illegal_play_not_a_bad_file(edit: Edit) -> None:
+    """The spec answers a play from the wrong zone with status `illegal`, not a file error."""
+    from planner import plan
+
+    data = base()
+    edit(data)
+    result = plan(scenario_from_data(data))
+    assert result.status == "illegal"
+    assert any(reason.startswith("zone:") for reason in result.reasons), result.reasons
 
 
 @pytest.mark.parametrize(("edit", "expected"), [b[1:] for b in BAD], ids=[b[0] for b in BAD])
