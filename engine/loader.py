@@ -190,13 +190,19 @@ class ScenarioError(Exception):
 
 def load_file(path: str | Path) -> Scenario:
     """Read a scenario file: JSON if its name ends in `.json`, else YAML (which also reads JSON)."""
+    return scenario_from_data(read_data(path))
+
+
+def read_data(path: str | Path) -> object:
+    """The parsed, not yet checked, data of a scenario file; a ScenarioError if it can't be
+    read or parsed (the file, line and column of a syntax error)."""
     path = Path(path)
     try:
         text = path.read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         raise ScenarioError([f"{path}: cannot read the file: {reason}"]) from None
-    return scenario_from_data(_parse(text, str(path), as_json=path.suffix.lower() == ".json"))
+    return _parse(text, str(path), as_json=path.suffix.lower() == ".json")
 
 
 def load_text(text: str, name: str = "<input>") -> Scenario:

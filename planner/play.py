@@ -26,7 +26,7 @@ from pathlib import Path
 from engine.chain import Applied, PlanRefused, apply_payment
 from engine.cost import Cost
 from engine.dump import state_to_data
-from engine.loader import ScenarioError, _parse, scenario_from_data
+from engine.loader import ScenarioError, read_data, scenario_from_data
 from engine.scenario import Scenario
 from engine.state import GameObject, PlayerState, State
 from planner.config import DEFAULT_CONFIG, SolverConfig
@@ -88,14 +88,7 @@ class PlayOutcome:
 
 def play_file(path: str | Path, config: SolverConfig = DEFAULT_CONFIG) -> PlayOutcome:
     """Read a scenario file (YAML, or JSON by its name) and run its play or plays."""
-    path = Path(path)
-    try:
-        text = path.read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        raise ScenarioError([f"{path}: cannot read the file: {reason}"]) from None
-    # The loader's own parser, so syntax errors read exactly as for the other commands.
-    data = _parse(text, str(path), as_json=path.suffix.lower() == ".json")
+    data = read_data(path)
     if not isinstance(data, dict):
         scenario_from_data(data)  # the loader's own error for a file that is not a mapping
         raise AssertionError("unreachable: the loader rejects data that is not a mapping")
