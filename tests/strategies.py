@@ -1,6 +1,6 @@
 """Hypothesis strategies for small, valid scenarios (built from the engine's dataclasses).
 
-Small enough that the brute-force oracle (tests/oracle.py) finishes in milliseconds: at most 4
+Small enough that the brute-force oracle (benchmarks/brute_force.py) finishes in milliseconds: at most 4
 runes, 2 sources, 5 discounts on the total and 4 optional costs. Most generated plays are legal;
 some are not (wrong timing, played from the trash without a way to be), which is part of what is
 tested.

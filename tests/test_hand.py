@@ -1,7 +1,7 @@
 """`payplan hand` (planner.hand): which cards are planned, in which order, and that the shared
 work (options per card and zone, resources per class of twins) changes no plan: every plan equals
-the plan `planner.plan` makes for that play alone, byte for byte. (Whether that plan is optimal is
-what tests/test_oracle.py checks.)"""
+the plan `planner.plan` makes for that play alone, byte for byte, and on generated scenarios its
+score is the brute-force oracle's (benchmarks/brute_force.py)."""
 
 from __future__ import annotations
 
@@ -13,14 +13,15 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.cost import Cost
+from benchmarks.brute_force import brute_plan
+from engine.cost import Cost, Filter
 from engine.loader import load_file, scenario_from_data
 from engine.payment import resources
 from engine.scenario import Play, Scenario
 from engine.state import GameObject, Source
 from planner.hand import SharedResources, candidates, hand_json, plan_hand, play_for_object, render_hand
 from planner.plan import plan
-from strategies import scenarios
+from strategies import PLAYED, scenarios
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -165,8 +166,6 @@ def with_twins(scenario: Scenario, copies: list[int], sourced: bool) -> Scenario
         zone.insert((at * 7) % (len(zone) + 1), replace(model, id=f"{model.id}-twin{n}"))
     sources = you.sources
     if sourced and hand:
-        from engine.cost import Filter
-
         sources += (Source(hand[-1].id, Cost(1), ("exhaust",), Filter(type=("spell",))),)
     you = replace(you, hand=tuple(hand), trash=tuple(trash), sources=sources)
     return replace(scenario, state=replace(scenario.state, you=you))
@@ -186,7 +185,7 @@ def test_shared_resources_equal_the_engine(scenario: Scenario, copies: list[int]
 
 @settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(scenarios(), st.lists(st.integers(0, 6), max_size=4), st.booleans())
-def test_every_plan_is_the_plan_alone(scenario: Scenario, copies: list[int],
+def test_every_plan_is_the_plan_alone_and_optimal(scenario: Scenario, copies: list[int],
                                                   sourced: bool) -> None:
     scenario = with_twins(scenario, copies, sourced)
     plans = plan_hand(scenario)
@@ -195,6 +194,9 @@ def test_every_plan_is_the_plan_alone(scenario: Scenario, copies: list[int],
     for p in plans:
         c = found[p.play["object"]]
         assert p.to_json() == solo(scenario, c.zone, c.obj)
+        if c.obj.card == PLAYED:  # the generated card: its optimum by brute force too
+            oracle = brute_plan(replace(scenario, play=play_for_object(scenario, c.zone, c.obj)))
+            assert (p.status, p.score) == (oracle.status, oracle.score)
     ok = [p for p in plans if p.status == "ok"]
     assert plans[:len(ok)] == ok
     assert [p.score for p in ok] == sorted(p.score for p in ok if p.score is not None)

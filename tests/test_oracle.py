@@ -1,5 +1,5 @@
-"""The brute-force oracle (tests/oracle.py): the examples' stated answers, one case per scoring
-rule, the re-scorer's checks, and properties on generated scenarios."""
+"""The brute-force oracle (benchmarks/brute_force.py): the examples' stated answers, one case per
+scoring rule, the re-scorer's checks, and properties on generated scenarios."""
 
 from __future__ import annotations
 
@@ -12,11 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.cost import ANY_INDEX, Cost, Power
-from engine.loader import load_file, scenario_from_data
-from engine.options import play_options
-from engine.scenario import Scenario
-from oracle import (
+from benchmarks.brute_force import (
     OracleResult,
     Payment,
     brute_options,
@@ -25,6 +21,10 @@ from oracle import (
     power_feasible,
     score_payment,
 )
+from engine.cost import ANY_INDEX, Cost, Power
+from engine.loader import load_file, scenario_from_data
+from engine.options import play_options
+from engine.scenario import Scenario
 from strategies import scenarios
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"

@@ -1,7 +1,7 @@
 """Every optimum the planner claims, checked three ways on generated small cases:
 
-1. it equals the minimum the independent brute force (tests/oracle.py) finds over every option,
-   order, choice and payment;
+1. it equals the minimum the independent brute force (benchmarks/brute_force.py) finds over
+   every option, order, choice and payment;
 2. the plan's payment, re-scored by the oracle's own scorer, pays the total and scores what the
    planner says;
 3. the engine accepts the plan as legal and re-prices it to the same total (engine.chain).
@@ -16,9 +16,9 @@ from dataclasses import replace
 import pytest
 from hypothesis import HealthCheck, given, settings
 
+from benchmarks.brute_force import Payment, brute_plan, score_payment
 from engine.chain import PlanRefused, apply_payment
 from engine.scenario import Scenario
-from oracle import Payment, brute_plan, score_payment
 from planner import SolverConfig, plan
 from planner.play import applied_of
 from strategies import scenarios

@@ -278,3 +278,8 @@ def test_node_client_example() -> None:
     assert lines[0].startswith("plan-1 (plan) ok=true: ok: total [fury], score 3")
     assert lines[1].startswith("orders-1 (orders) ok=true: [fury] by eager-apprentice")
     assert lines[2] == "payplan serve exited with 0"
+
+
+def test_zero_timeout_means_no_limit() -> None:
+    code, answers = run([request(1, "plan", FLOW)], timeout=0)
+    assert code == 0 and answers[0]["ok"] is True

@@ -1,7 +1,9 @@
-"""An independent brute-force oracle for the planner: every cost option, every payment, the optimum.
+"""The brute force the planner is checked against: every cost option, every payment, the optimum.
 
 The planner (planner/) picks, for one play, the cost option and the payment with the smallest
-objective. This module finds the same optimum by walking everything, on purpose without cleverness:
+objective. This module, written apart from the planner, finds the same optimum by walking
+everything, on purpose without cleverness. The tests check the planner against it, and the benchmark
+suite times it and scores and checks the greedy baseline's payments with it:
 
 - options: every legal base cost (`engine.legality.base_choices`), every set of optional costs
   (`yes` always, `auto` both ways), every order of the component discounts and of the discounts on
@@ -13,8 +15,10 @@ objective. This module finds the same optimum by walking everything, on purpose 
   choice of objects for each non-standard cost; Power feasibility is a bipartite matching solved
   as a max flow with networkx.
 
-It shares no code with planner/ and does not call `engine.options` or
-`engine.discounts.pareto_front`: those are what it checks. It is meant for small states only.
+It imports nothing from planner/ and does not call `engine.options` or
+`engine.discounts.pareto_front`: those are what it checks. `brute_plan` is meant for small states
+only; `payment_problems` and `score_payment` check and score a payment whoever made it, and
+`charges` scores one without checking it.
 
 Payment semantics (the planner implements the same):
 
@@ -273,7 +277,7 @@ def score_payment(scenario: Scenario, option_total: Cost,
         payment = Payment.from_json(payment)
     if payment_problems(scenario, option_total, payment):
         return None
-    return _charges(scenario, payment)
+    return charges(scenario, payment)
 
 
 def payment_problems(scenario: Scenario, option_total: Cost, payment: Payment) -> list[str]:
@@ -321,8 +325,9 @@ def payment_problems(scenario: Scenario, option_total: Cost, payment: Payment) -
     return problems
 
 
-def _charges(scenario: Scenario, payment: Payment) -> int:
-    """The score of a (valid) payment: the sum of the charges in the module docstring."""
+def charges(scenario: Scenario, payment: Payment) -> int:
+    """The score of a payment, the sum of the charges in the module docstring, without checking
+    that it pays (`score_payment` checks first); every id in it must exist."""
     you = scenario.state.you
     weight = scenario.objective.weight
     runes = {r.id: r for r in you.runes}
@@ -381,7 +386,9 @@ def _board_object(player: PlayerState, oid: str) -> GameObject | None:
 # --- Sources and resources ----------------------------------------------------------------------
 
 
-def _source_usable(ctx: PlayContext, source: Source) -> bool:
+def source_usable(ctx: PlayContext, source: Source) -> bool:
+    """Whether the source may be activated for this play on its own: `only_for` matches the
+    played card and its object can pay its `exhaust` / `kill` costs."""
     if source.only_for is not None and not card_matches(source.only_for, ctx.card,
                                                          from_zone=ctx.zone):
         return False
@@ -396,14 +403,19 @@ def _source_usable(ctx: PlayContext, source: Source) -> bool:
     return True
 
 
+def gives_up_object(source: Source) -> bool:
+    """Whether the source exhausts or kills its board object (which then serves nothing else)."""
+    return "exhaust" in source.costs or "kill" in source.costs
+
+
 def _consumed(sources: tuple[Source, ...]) -> list[str]:
     """The board objects the sources give up (exhausted or killed), one entry per source."""
-    return [s.id for s in sources if "exhaust" in s.costs or "kill" in s.costs]
+    return [s.id for s in sources if gives_up_object(s)]
 
 
 def _sources_usable(ctx: PlayContext, sources: tuple[Source, ...]) -> bool:
     consumed = _consumed(sources)
-    return len(set(consumed)) == len(consumed) and all(_source_usable(ctx, s) for s in sources)
+    return len(set(consumed)) == len(consumed) and all(source_usable(ctx, s) for s in sources)
 
 
 def _resource_need(total: Cost, sources: tuple[Source, ...]) -> tuple[int, Power]:
@@ -482,7 +494,7 @@ def _rune_uses(scenario: Scenario) -> list[_RuneUse]:
         recycle = tuple(r.id for r, (_, c) in zip(runes, combo) if c)
         domains = tuple(sorted(r.domain for r, (_, c) in zip(runes, combo) if c))
         use = _RuneUse(exhaust, recycle, domains,
-                       _charges(scenario, Payment(exhaust=exhaust, recycle=recycle)))
+                       charges(scenario, Payment(exhaust=exhaust, recycle=recycle)))
         key = (len(exhaust), domains)
         if key not in best or use.score < best[key].score:
             best[key] = use
@@ -517,8 +529,9 @@ def cheapest_payment(scenario: Scenario, total: Cost) -> tuple[int, Payment] | N
     return best
 
 
-def _candidates(ctx: PlayContext, cost: OtherCost) -> list[GameObject]:
-    """The objects one non-standard cost may choose (before objects used elsewhere)."""
+def candidates(ctx: PlayContext, cost: OtherCost) -> list[GameObject]:
+    """The objects one non-standard cost may choose, in state order (before objects used
+    elsewhere)."""
     owner = ctx.scenario.state.player(cost.filter.controller or "you")
     zone = OBJECT_ZONES.get(cost.kind, "board")
     out = []
@@ -542,7 +555,7 @@ def _cheapest_other(ctx: PlayContext, costs: tuple[OtherCost, ...],
                       if cost.kind != "spend_xp")
         xp = sum(c.count for c in costs if c.kind == "spend_xp")
         payment = Payment(other=other, xp=xp)
-        score = _charges(ctx.scenario, payment)
+        score = charges(ctx.scenario, payment)
         if best is None or score < best[0]:
             best = (score, payment)
     return best
@@ -560,15 +573,15 @@ def _other_choices(ctx: PlayContext, costs: tuple[OtherCost, ...], k: int, used:
             for rest in _other_choices(ctx, costs, k + 1, used, buffs_spent, xp_spent + cost.count):
                 yield [()] + rest
         return
-    candidates = _candidates(ctx, cost)
+    eligible = candidates(ctx, cost)
     if cost.kind == "spend_buff":
-        units = [obj.id for obj in candidates for _ in range(obj.buffs - buffs_spent[obj.id])]
+        units = [obj.id for obj in eligible for _ in range(obj.buffs - buffs_spent[obj.id])]
         for pick in sorted(set(itertools.combinations(units, cost.count))):
             spent = buffs_spent + Counter(pick)
             for rest in _other_choices(ctx, costs, k + 1, used, spent, xp_spent):
                 yield [pick] + rest
         return
-    free = [obj.id for obj in candidates if obj.id not in used]
+    free = [obj.id for obj in eligible if obj.id not in used]
     for pick in itertools.combinations(free, cost.count):
         for rest in _other_choices(ctx, costs, k + 1, used | set(pick), buffs_spent, xp_spent):
             yield [pick] + rest
