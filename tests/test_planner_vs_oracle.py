@@ -24,6 +24,7 @@ from planner.play import applied_of
 from strategies import scenarios
 
 SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+MANY = settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
 def yes_benefits(scenario: Scenario, paid: tuple[str, ...]) -> int:
@@ -54,7 +55,7 @@ def check(scenario: Scenario, config: SolverConfig) -> None:
         pytest.fail(f"the engine refused the planner's own plan: {refused}")
 
 
-@SETTINGS
+@MANY
 @given(scenarios())
 def test_planner_matches_brute_force(scenario: Scenario) -> None:
     check(scenario, SolverConfig())
