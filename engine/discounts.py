@@ -262,7 +262,8 @@ def _front_split(start: Pair, mods: list[Mod]) -> list[tuple[Pair, tuple[Applica
     if len(mixed) > MAX_MIXED:
         return _front_plain(start, mods)
     energy_side = [i for i, m in enumerate(mods) if not any(m.power)]
-    power_side = [i for i, m in enumerate(mods) if any(m.power) and not m.energy]
+    last = [i for i, m in enumerate(mods) if _goes_last(m)]
+    power_side = [i for i, m in enumerate(mods) if any(m.power) and not m.energy and i not in last]
     energy_side.sort(key=lambda i: (-mods[i].min_energy, i))
     found: list[tuple[Pair, tuple[Application, ...]]] = []
     seen_orders: set[tuple[object, ...]] = set()
@@ -274,8 +275,48 @@ def _front_split(start: Pair, mods: list[Mod]) -> list[tuple[Pair, tuple[Applica
         seen_orders.add(shapes)
         energy, energy_tokens = _merge_energy(start[0], mods, energy_side, list(order))
         for pips, power_tokens in power.front(start[1], order):
-            found.append(((energy, pips), _interleave(energy_tokens, power_tokens)))
+            path = _interleave(energy_tokens, power_tokens)
+            for final, tail in _take_last(pips, mods, last):
+                found.append(((energy, final), path + tail))
     return pareto(sorted(found, key=lambda r: (r[0][0] + sum(r[0][1]), r[0][0], r[0][1])))
+
+
+def _goes_last(mod: Mod) -> bool:
+    """"[A] less" with no minimum and nothing else: applying it after every other discount with
+    a Power part is never worse (the others see more pips and may take more; it then takes
+    what the player picks of what is left). Checked against every order in the tests."""
+    return (not mod.branches and not mod.energy and not mod.min_power
+            and any(mod.power) and not any(mod.power[:ANY_INDEX]))
+
+
+def _take_last(pips: Power, mods: list[Mod], last: list[int]) -> list[tuple[Power, tuple[Application, ...]]]:
+    """The Pareto-best pips after the "[A] less" discounts that go last, and how they take them.
+    No discount naming a domain follows, so taking a domain pip beats taking an `[A]` pip;
+    domains are not comparable, so every choice among them is kept."""
+    if not last:
+        return [(pips, ())]
+    take = min(sum(mods[i].power[ANY_INDEX] for i in last), sum(pips))
+    domain_pips = sum(pips[:ANY_INDEX])
+    if domain_pips >= take:
+        domain_only = pips[:ANY_INDEX] + (0,)
+        choices = any_removals(domain_only, take)
+    else:
+        choices = [pips[:ANY_INDEX] + (take - domain_pips,)]
+    out = []
+    for removed in choices:
+        left = list(removed)
+        apps = []
+        for i in last:
+            share = [0] * len(left)
+            want = mods[i].power[ANY_INDEX]
+            for k in range(len(left)):
+                step = min(want, left[k])
+                share[k] = step
+                left[k] -= step
+                want -= step
+            apps.append(Application(i, -1, tuple(share) if any(share) else None))
+        out.append((tuple(p - r for p, r in zip(pips, removed)), tuple(apps)))
+    return out
 
 
 def _merge_energy(energy: int, mods: list[Mod], singles: list[int],
@@ -345,12 +386,27 @@ class _PowerSide:
                 index = rest[0] if move < 0 else singles[move]
                 nxt_left = left if move < 0 else left & ~(1 << move)
                 nxt_rest = rest[1:] if move < 0 else rest
+                targeted = {d for i in _bits(nxt_left) for d in range(ANY_INDEX)
+                            if parts[singles[i]].power[d]}
+                targeted |= {d for i in nxt_rest for d in range(ANY_INDEX) if parts[i].power[d]}
                 for (_, after), app in outcomes((0, pips), parts[index], index):
+                    if _wasted_any(pips, after, targeted):
+                        continue
                     for final, path in self._search(nxt_left, nxt_rest, after):
                         candidates.append(((0, final), (app,) + path))
             result = [(p[1], path) for p, path in pareto(candidates)]
         self.memo[key] = result
         return result
+
+
+def _wasted_any(before: Power, after: Power, targeted: set[int]) -> bool:
+    """Whether an "[A] less" took an `[A]` pip while a domain pip no later discount can name
+    was left: taking that domain pip instead is never worse (every later "[A] less" can mirror
+    the choices, ending with one domain pip fewer and the same count), so this outcome can be
+    skipped."""
+    if after[ANY_INDEX] == before[ANY_INDEX]:
+        return False
+    return any(after[d] and d not in targeted for d in range(ANY_INDEX))
 
 
 def _interleave(energy_tokens: list[int], power_side: tuple[Application, ...]) -> tuple[Application, ...]:
