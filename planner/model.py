@@ -31,6 +31,14 @@ from engine.scenario import Scenario
 from planner.config import SolverConfig
 
 
+class SolverStopped(Exception):
+    """The time limit stopped CP-SAT before it found a payment or proved there is none."""
+
+    def __init__(self, time_limit: float) -> None:
+        super().__init__(f"time limit: no payment found within {time_limit:g} s, and none was "
+                         f"proved impossible (raise --time-limit)")
+
+
 @dataclass(frozen=True, slots=True)
 class Solution:
     """The solver's choice, in group counts; `planner.plan` turns it into named objects."""
@@ -58,7 +66,8 @@ def solve(
     res: Resources,
     config: SolverConfig,
 ) -> Solution | None:
-    """The best (option, payment), or None when no option can be paid."""
+    """The best (option, payment), or None when no option can be paid; SolverStopped when the
+    time limit ran out before either was known."""
     m = cp_model.CpModel()
     n_opt = len(options)
 
@@ -196,6 +205,8 @@ def solve(
     solver.parameters.max_time_in_seconds = config.time_limit
     solver.parameters.random_seed = config.seed
     status = solver.solve(m)
+    if status == cp_model.UNKNOWN:
+        raise SolverStopped(config.time_limit)
     if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
         return None
     chosen = next(o for o in range(n_opt) if solver.value(choose[o]))

@@ -19,7 +19,7 @@ from engine.total_cost import BaseChoice, Step
 from planner.config import DEFAULT_CONFIG, SolverConfig
 from planner.explain import unpayable_reasons
 from planner.fastpath import applies, solve_fast
-from planner.model import Solution, solve
+from planner.model import Solution, SolverStopped, solve
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,7 +110,11 @@ def plan_options(scenario: Scenario, opts: PlayOptions, config: SolverConfig = D
     elif config.fast_path and applies(opts.options, res):
         solution = solve_fast(opts.options, benefits, res)
     else:
-        solution = solve(scenario, opts.options, benefits, res, config)
+        try:
+            solution = solve(scenario, opts.options, benefits, res, config)
+        except SolverStopped as stopped:
+            # Not proved unpayable: said so, with `optimal: false`.
+            return Plan("unpayable", header, reasons=(str(stopped),), optimal=False)
     if solution is None:
         return Plan("unpayable", header, reasons=tuple(unpayable_reasons(scenario, opts, res)))
     option = opts.options[solution.option]

@@ -105,3 +105,16 @@ def test_same_input_same_plan_byte_for_byte() -> None:
         b = plan(load_file(EXAMPLES / name)).dumps()
         assert a == b
 
+
+
+def test_a_time_limit_that_stops_the_search_says_so() -> None:
+    """With no time to search, the answer is not a claim that no payment exists."""
+    from planner import SolverConfig
+
+    scenario = load_file(EXAMPLES / "05-flow-repeat-deflect.yaml")
+    stopped = plan(scenario, SolverConfig(time_limit=1e-9, fast_path=False))
+    if stopped.status == "ok":  # the solver may finish a tiny model before it looks at the clock
+        assert stopped.score == 9
+        return
+    assert stopped.status == "unpayable" and stopped.optimal is False
+    assert stopped.reasons[0].startswith("time limit:")
