@@ -79,23 +79,14 @@ class Filter:
     keyword: str | None = None
 
     def text(self) -> str:
+        """`key=value` for each field that constrains, `|` between the values of a list."""
         parts = []
-        for key in ("type", "tags"):
-            values = getattr(self, key)
-            if values:
-                parts.append(f"{key}={'|'.join(values)}")
-        for key in (
-            "domain",
-            "name",
-            "max_might",
-            "min_might",
-            "location",
-            "controller",
-            "from_zone",
-            "keyword",
-        ):
+        for key in Filter.__dataclass_fields__:
             value = getattr(self, key)
-            if value is not None:
+            if isinstance(value, tuple):
+                if value:
+                    parts.append(f"{key}={'|'.join(value)}")
+            elif value is not None:
                 parts.append(f"{key}={value}")
         return " ".join(parts)
 
