@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from engine.cards import Card, Discount, Increase
-from engine.cost import NO_POWER, Cost, power_add, power_text
+from engine.cost import ANY_INDEX, NO_POWER, Cost, power_add, power_text
 from engine.discounts import Application, Mod, apply_mod, pareto_front
 from engine.filters import PlayFacts, card_matches, evaluate, holds
 from engine.scenario import Play, Scenario
@@ -346,6 +346,9 @@ def price(ctx: PlayContext, choices: Choices, mods: Modifiers | None = None) -> 
             note = " (its minimum binds: 353.4.c)"
         elif chosen.energy and before[0] - chosen.energy < 0:
             note = " (not below 0: 353.5)"
+        if chosen.power[ANY_INDEX] and before[1] != pair[1]:
+            taken = tuple(b - a for b, a in zip(before[1], pair[1]))
+            note += f" (takes {power_text(taken)})"
         steps.append(Step("353.4", f"discount {mod.label}: {mod_text(mod, app.branch)}{note}", running))
     return Priced(running, tuple(steps), tuple(order), choices)
 
