@@ -259,10 +259,16 @@ def _front_split(start: Pair, mods: list[Mod]) -> list[tuple[Pair, tuple[Applica
     parts, with no Energy in its states.
     """
     mixed = [i for i, m in enumerate(mods) if m.energy and any(m.power)]
-    if len(mixed) > MAX_MIXED:
-        return _front_plain(start, mods)
-    energy_side = [i for i, m in enumerate(mods) if not any(m.power)]
     last = [i for i, m in enumerate(mods) if _goes_last(m)]
+    if len(mixed) > MAX_MIXED:
+        quiet = [Mod(m.label) if i in last else m for i, m in enumerate(mods)]
+        found = []
+        for (energy, pips), path in _front_plain(start, quiet):
+            path = tuple(app for app in path if app.index not in last)
+            for final, tail in _take_last(pips, mods, last):
+                found.append(((energy, final), path + tail))
+        return pareto(sorted(found, key=lambda r: (r[0][0] + sum(r[0][1]), r[0][0], r[0][1])))
+    energy_side = [i for i, m in enumerate(mods) if not any(m.power)]
     power_side = [i for i, m in enumerate(mods) if any(m.power) and not m.energy and i not in last]
     energy_side.sort(key=lambda i: (-mods[i].min_energy, i))
     found: list[tuple[Pair, tuple[Application, ...]]] = []

@@ -14,6 +14,7 @@ import time
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine import discounts
 from engine.cost import ANY_INDEX, NO_POWER, POWER_KEYS
 from engine.discounts import (
     Mod,
@@ -102,6 +103,24 @@ def test_pareto_front_matches_brute_force(case: tuple[Pair, list[Mod]]) -> None:
     front = pareto_front(start, mods)
     got = {pair for pair, _ in front}
     assert got == expected
+    for pair, path in front:
+        assert replay(start, mods, path) == pair
+
+
+@settings(max_examples=300, deadline=None)
+@given(cases)
+def test_general_search_matches_brute_force(case: tuple[Pair, list[Mod]]) -> None:
+    """The general search, which takes over past MAX_MIXED discounts with both parts, on its
+    own: forced here for every case."""
+    start, mods = case
+    original = discounts.MAX_MIXED
+    discounts.MAX_MIXED = -1
+    try:
+        front = pareto_front(start, mods)
+    finally:
+        discounts.MAX_MIXED = original
+    reachable = brute_force(start, mods)
+    assert {pair for pair, _ in front} == {p for p, _ in pareto([(p, ()) for p in sorted(reachable)])}
     for pair, path in front:
         assert replay(start, mods, path) == pair
 
