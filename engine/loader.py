@@ -9,8 +9,8 @@ other exception escapes for any input, and a scenario is returned only when noth
 Conventions the reader follows throughout:
 - A `null` value for an optional key means the key is absent (YAML writes `hand:` as null).
 - Whole numbers are ints (a boolean or a float is never a number); amounts are never negative,
-  and a single amount above 1000 (1,000,000 for XP, cards played and objective values) is
-  rejected as absurd.
+  and a single amount above 1000 (1,000,000 for XP, cards played and objective values; 20 Power
+  pips in one Power map, and Deflect 20) is rejected as absurd.
 - `c` in a Power map is `[C]`: the domain of the card whose text it is (`any` with no domain or
   several). In `play.play_for` and `play.discounts` it is the played card; in the pool and in
   sources there is no card and `c` is an error.
@@ -86,6 +86,7 @@ __all__ = ["ScenarioError", "load_file", "load_text", "scenario_from_data"]
 
 MAX_AMOUNT = 1000
 MAX_TOTAL = 1_000_000
+MAX_PIPS = 20  # Power pips in one Power map, and Deflect: printed cards carry a handful
 
 TOP_KEYS = ("format", "cards", "state", "play", "objective")
 CARD_KEYS = (
@@ -493,6 +494,8 @@ class _Reader:
                 continue
             if item is not None:
                 pips[slot] += self.integer(item, where)
+        if sum(pips) > MAX_PIPS:
+            self.problem(path, f"absurd amount: {sum(pips)} Power pips (at most {MAX_PIPS})")
         return tuple(pips)
 
     def cost(self, value: object, path: str, c: str | None, other: bool = True) -> Cost:
@@ -715,7 +718,7 @@ class _Reader:
             flow=f.read("flow", (), self.cost_list, c),
             accelerate=f.read("accelerate", None, self.accelerate, c),
             repeat=f.read("repeat", (), self.cost_list, c),
-            deflect=f.read("deflect", 0, self.integer),
+            deflect=f.read("deflect", 0, lambda v, at: self.integer(v, at, MAX_PIPS)),
         )
 
     def accelerate(self, value: object, path: str, c: str) -> Cost | None:

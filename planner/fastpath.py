@@ -24,7 +24,8 @@ from engine.options import CostOption
 from engine.payment import Resources
 from planner.model import Solution
 
-INF = float("inf")
+MAX_PIPS = 30
+MAX_ENERGY = 100
 
 
 def applies(options: tuple[CostOption, ...], res: Resources) -> bool:
@@ -33,7 +34,9 @@ def applies(options: tuple[CostOption, ...], res: Resources) -> bool:
         return False
     if len({g.exhaust_charge for g in res.runes}) > 1:
         return False
-    return all(not o.total.other for o in options)
+    # Its table grows with the Energy and pips to pay: huge totals go to the model instead.
+    return all(not o.total.other and o.total.pips <= MAX_PIPS and o.total.energy <= MAX_ENERGY
+               for o in options)
 
 
 def solve_fast(options: tuple[CostOption, ...], benefits: tuple[int, ...],

@@ -489,6 +489,8 @@ BAD: list[tuple[str, Edit, str]] = [
     ("c in the pool", _set("state.you.pool", {"power": {"c": 1}}), "state.you.pool.power.c: `c` ([C]) is the domain of a card"),
     ("other in the pool", _set("state.you.pool", {"other": [{"discard": 1}]}), "state.you.pool.other: only Energy and Power"),
     ("c in a source", _set("state.you.sources.0.adds", {"power": {"c": 1}}), "state.you.sources[0].adds.power.c: `c`"),
+    ("absurd pips", _set("cards.bolt.cost.power", {"fury": 11, "any": 10}), "cards.bolt.cost.power: absurd amount: 21 Power pips (at most 20)"),
+    ("absurd deflect", _set("cards.bolt.keywords.deflect", 21), "cards.bolt.keywords.deflect: absurd amount 21"),
     # the play
     ("play names nothing", _set("play", {"targets": ["e1"]}), "play: the play names no object"),
     ("card not in zone", _set("play", {"card": "grunt", "from": "hand"}), "play.card: no 'grunt' in your hand to play"),
