@@ -240,8 +240,7 @@ def pareto_front(start: Pair, mods: list[Mod]) -> list[tuple[Pair, tuple[Applica
         for pair, path in _front_split(start, plain):
             fixed = tuple(Application(a.index, branch_of.get(a.index, -1), a.removed) for a in path)
             found.append((pair, fixed))
-    results = pareto(sorted(found, key=lambda r: (r[0][0] + sum(r[0][1]), r[0][0], r[0][1])))
-    return results
+    return _ranked(found)
 
 
 MAX_MIXED = 6  # beyond this many discounts with both parts, the general search takes over
@@ -260,18 +259,17 @@ def _front_split(start: Pair, mods: list[Mod]) -> list[tuple[Pair, tuple[Applica
     """
     mixed = [i for i, m in enumerate(mods) if m.energy and any(m.power)]
     last = [i for i, m in enumerate(mods) if _goes_last(m)]
+    found: list[tuple[Pair, tuple[Application, ...]]] = []
     if len(mixed) > MAX_MIXED:
         quiet = [Mod(m.label) if i in last else m for i, m in enumerate(mods)]
-        found = []
         for (energy, pips), path in _front_plain(start, quiet):
             path = tuple(app for app in path if app.index not in last)
             for final, tail in _take_last(pips, mods, last):
                 found.append(((energy, final), path + tail))
-        return pareto(sorted(found, key=lambda r: (r[0][0] + sum(r[0][1]), r[0][0], r[0][1])))
+        return _ranked(found)
     energy_side = [i for i, m in enumerate(mods) if not any(m.power)]
     power_side = [i for i, m in enumerate(mods) if any(m.power) and not m.energy and i not in last]
     energy_side.sort(key=lambda i: (-mods[i].min_energy, i))
-    found: list[tuple[Pair, tuple[Application, ...]]] = []
     seen_orders: set[tuple[object, ...]] = set()
     power = _PowerSide(mods, power_side, mixed)
     for order in itertools.permutations(mixed):
@@ -284,6 +282,11 @@ def _front_split(start: Pair, mods: list[Mod]) -> list[tuple[Pair, tuple[Applica
             path = _interleave(energy_tokens, power_tokens)
             for final, tail in _take_last(pips, mods, last):
                 found.append(((energy, final), path + tail))
+    return _ranked(found)
+
+
+def _ranked(found: list[tuple[Pair, tuple[Application, ...]]]) -> list[tuple[Pair, tuple[Application, ...]]]:
+    """The Pareto-best results, cheapest (Energy + pips, then Energy, then pips) first."""
     return pareto(sorted(found, key=lambda r: (r[0][0] + sum(r[0][1]), r[0][0], r[0][1])))
 
 
@@ -501,8 +504,7 @@ def _front_plain(start: Pair, mods: list[Mod]) -> list[tuple[Pair, tuple[Applica
         memo[key] = result
         return result
 
-    results = search(full, start)
-    return sorted(results, key=lambda r: (r[0][0] + sum(r[0][1]), r[0][0], r[0][1]))
+    return _ranked(search(full, start))
 
 
 def _run(pair: Pair, sequence: list[Live],

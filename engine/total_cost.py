@@ -339,7 +339,7 @@ def price(ctx: PlayContext, choices: Choices, mods: Modifiers | None = None) -> 
         order.append(mod.label)
         running = Cost(pair[0], pair[1], running.other)
         note = ""
-        chosen: Mod = mod.branches[app.branch] if app.branch >= 0 else mod
+        chosen: Mod = mod.branches[app.branch] if mod.branches else mod
         if before == pair:
             note = " (takes nothing here)"
         elif chosen.min_energy and pair[0] == chosen.min_energy and before[0] - chosen.energy < pair[0]:
@@ -354,9 +354,8 @@ def price(ctx: PlayContext, choices: Choices, mods: Modifiers | None = None) -> 
 
 
 def _apply(pair: tuple[int, tuple[int, ...]], mod: Mod, app: Application) -> tuple[int, tuple[int, ...]]:
-    chosen = mod.branches[app.branch] if app.branch >= 0 and mod.branches else (
-        mod.branches[0] if mod.branches else mod)
-    after, _ = apply_mod(pair, chosen, app.removed)
+    """Apply one discount as `app` says (`_sequence` has made its branch valid)."""
+    after, _ = apply_mod(pair, mod.branches[app.branch] if mod.branches else mod, app.removed)
     return after
 
 
@@ -367,7 +366,8 @@ def _sequence(mods: list[Mod], apps: tuple[Application, ...]) -> list[tuple[Appl
     for app in apps:
         if 0 <= app.index < len(mods) and app.index not in used:
             used.add(app.index)
-            branch = app.branch if mods[app.index].branches else -1
+            choices = len(mods[app.index].branches)
+            branch = app.branch if 0 <= app.branch < choices else (0 if choices else -1)
             out.append((Application(app.index, branch, app.removed), mods[app.index]))
     for i, mod in enumerate(mods):
         if i not in used:
