@@ -21,23 +21,16 @@ from engine.total_cost import (
     BaseChoice,
     Choices,
     PlayContext,
-    Step,
+    Priced,
+    best_components,
     context,
     modifiers,
     optional_costs,
-    best_components,
     price,
 )
 
 
-@dataclass(frozen=True, slots=True)
-class CostOption:
-    base: BaseChoice
-    paid_optional: tuple[str, ...]
-    total: Cost
-    steps: tuple[Step, ...]
-    discount_order: tuple[str, ...]
-    choices: Choices
+CostOption = Priced  # one option: a priced set of choices (base, optional costs, orders)
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,9 +85,7 @@ def _options_for(ctx: PlayContext, base: BaseChoice, optional: tuple[str, ...]) 
             choices = Choices(base, optional, components, path)
             priced = price(ctx, choices, mods)
             if priced.total not in found:
-                found[priced.total] = CostOption(
-                    base, optional, priced.total, priced.steps, priced.discount_order, choices
-                )
+                found[priced.total] = priced
     ranked = sorted(found.values(), key=lambda o: (o.total.size, o.total.energy, o.total.power))
     return _pareto_options(ranked)
 

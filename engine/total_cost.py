@@ -88,10 +88,20 @@ class Choices:
 
 @dataclass(frozen=True, slots=True)
 class Priced:
+    """The total of a play for a set of choices, with its steps; a cost option of the play."""
+
     total: Cost
     steps: tuple[Step, ...]
     discount_order: tuple[str, ...]
     choices: Choices
+
+    @property
+    def base(self) -> BaseChoice:
+        return self.choices.base
+
+    @property
+    def paid_optional(self) -> tuple[str, ...]:
+        return self.choices.optional
 
 
 @dataclass(frozen=True, slots=True)
