@@ -63,7 +63,7 @@ from engine.discounts import Application, Mod, outcomes
 from engine.filters import card_matches, object_matches
 from engine.legality import base_choices, reasons
 from engine.scenario import Scenario
-from engine.state import GameObject, PlayerState, Rune, Source
+from engine.state import GameObject, PlayerState, Source
 from engine.total_cost import (
     BaseChoice,
     Choices,

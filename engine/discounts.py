@@ -30,7 +30,7 @@ import itertools
 from dataclasses import dataclass
 from functools import lru_cache
 
-from engine.cost import ANY_INDEX, NO_POWER, POWER_KEYS, Power
+from engine.cost import ANY_INDEX, NO_POWER, Power
 
 Pair = tuple[int, Power]  # (Energy, Power pips)
 
@@ -571,7 +571,3 @@ def _factorial(n: int) -> int:
     for k in range(2, n + 1):
         out *= k
     return out
-
-
-def describe_power(power: Power) -> str:
-    return "".join(("[A]" if k == "any" else f"[{k}]") * n for k, n in zip(POWER_KEYS, power))

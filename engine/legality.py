@@ -8,7 +8,6 @@ permission; Flow never changes timing (seed 000). Only one alternate base cost a
 
 from __future__ import annotations
 
-from engine.scenario import Scenario
 from engine.total_cost import BaseChoice, PlayContext, base_cost, target_controller
 
 
@@ -85,9 +84,3 @@ def reasons(ctx: PlayContext) -> list[str]:
         if target_controller(ctx.scenario, target_id) is None:
             out.append(f"targets: {target_id} does not exist")
     return out
-
-
-def is_legal(scenario: Scenario) -> bool:
-    from engine.total_cost import context
-
-    return not reasons(context(scenario))

@@ -21,13 +21,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.cost import ANY_INDEX, DOMAINS, NO_POWER, Cost, OtherCost, Power, power_add
+from engine.cost import DOMAINS, Cost, OtherCost, Power
 from engine.filters import card_matches, object_matches
 from engine.scenario import Scenario
 from engine.state import GameObject
 
 LOSES_OBJECT = {"discard", "kill", "recycle_from_trash", "return_to_hand"}
-OBJECT_KINDS = ("discard", "kill", "exhaust", "recycle_from_trash", "return_to_hand")
 
 
 @dataclass(frozen=True, slots=True)
@@ -174,15 +173,3 @@ def object_charge(scenario: Scenario, group: ObjectGroup, kind: str) -> int:
 def need_key(need: OtherCost) -> tuple[str, object]:
     """Non-standard costs with the same kind and filter draw on the same objects."""
     return (need.kind, need.filter)
-
-
-def split_power(power: Power) -> tuple[Power, int]:
-    """Domain pips and `[A]` pips of a Power tuple."""
-    return power[:ANY_INDEX] + (0,), power[ANY_INDEX]
-
-
-def power_total(*parts: Power) -> Power:
-    out = NO_POWER
-    for p in parts:
-        out = power_add(out, p)
-    return out

@@ -135,8 +135,9 @@ def solve(
     for o, option in enumerate(options):
         for need in option.total.other:
             samples.setdefault(need_key(need), need)
+    option_needs = [needs_of(option) for option in options]
     for key in samples:
-        demands[key] = sum(choose[o] * needs_of(options[o]).get(key, 0) for o in range(n_opt))
+        demands[key] = sum(choose[o] * option_needs[o].get(key, 0) for o in range(n_opt))
     use: dict[tuple[tuple[str, object], int], cp_model.IntVar] = {}
     charges: list[cp_model.LinearExprT] = []
     use_caps = 0

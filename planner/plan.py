@@ -11,7 +11,7 @@ import json
 from dataclasses import dataclass, field
 
 from engine.chain import destination, executions
-from engine.cost import ANY_INDEX, DOMAINS, NO_POWER, POWER_KEYS, Cost, Power, other_to_json, power_to_map
+from engine.cost import ANY_INDEX, DOMAINS, NO_POWER, POWER_KEYS, Cost, Power, power_to_map
 from engine.options import CostOption, PlayOptions, play_options
 from engine.payment import Resources, need_key, object_charge, resources
 from engine.scenario import Scenario
@@ -262,4 +262,4 @@ def name_payment(scenario: Scenario, option: CostOption, res: Resources,
     return payment, spent_cost, score
 
 
-__all__ = ["Payment", "Plan", "plan", "plan_options", "other_to_json"]
+__all__ = ["Payment", "Plan", "plan", "plan_options"]
