@@ -2,7 +2,7 @@
 the trash, against a baseline measured in the same run: planning each card on its own with
 `planner.plan`, sharing nothing.
 
-    python -m benchmarks.hand_scan [--cases N] [--repeats R]
+    python -m payplan.benchmarks.hand_scan [--cases N] [--repeats R]
 
 Cases are the `typical` family of `benchmarks.generate` (7-card hand, 8-12 runes, up to 3
 modifiers) with three Flow spells added to the trash, seeds 0..N-1. Prints p50 / p90 / mean
@@ -16,12 +16,12 @@ import statistics
 import time
 from dataclasses import replace
 
-from benchmarks.generate import generate
-from engine.loader import scenario_from_data
-from engine.scenario import Play, Scenario
-from planner import plan
-from planner.hand import candidates, plan_hand
-from planner.plan import Plan
+from payplan.benchmarks.generate import generate
+from payplan.engine.loader import scenario_from_data
+from payplan.engine.scenario import Play, Scenario
+from payplan.planner import plan
+from payplan.planner.hand import candidates, plan_hand
+from payplan.planner.plan import Plan
 
 FLOW_CARDS = {
     "dredge-up": {"name": "Dredge Up", "type": "spell", "domains": ["mind"],
@@ -59,7 +59,7 @@ def timed(func: object, s: Scenario, repeats: int) -> float:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m benchmarks.hand_scan", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m payplan.benchmarks.hand_scan", description=__doc__)
     parser.add_argument("--cases", type=int, default=50)
     parser.add_argument("--repeats", type=int, default=5)
     args = parser.parse_args(argv)

@@ -45,10 +45,10 @@ from multiprocessing.connection import Connection
 from pathlib import Path
 from typing import Any, Callable, Sequence
 
-from benchmarks.generate import case_name, generate
-from engine.loader import scenario_from_data
-from engine.scenario import Scenario
-from planner.config import SolverConfig
+from payplan.benchmarks.generate import case_name, generate
+from payplan.engine.loader import scenario_from_data
+from payplan.engine.scenario import Scenario
+from payplan.planner.config import SolverConfig
 
 METHODS: tuple[str, ...] = ("planner", "greedy", "brute_force")
 SUITES: tuple[str, ...] = ("quick", "typical", "hand", "modifiers", "sources", "all")
@@ -154,9 +154,9 @@ def brute_eligible(case_shape: dict[str, int], limits: BruteLimits) -> bool:
 def measure(method: str, data: dict[str, Any], repeats: int,
             config: SolverConfig) -> dict[str, Any]:
     """Load the case, run `method` up to `repeats` times, return its times and its answer."""
-    from benchmarks.baselines import greedy_plan
-    from benchmarks.brute_force import brute_plan, payment_problems
-    from planner import plan
+    from payplan.benchmarks.baselines import greedy_plan
+    from payplan.benchmarks.brute_force import brute_plan, payment_problems
+    from payplan.planner import plan
 
     scenario = scenario_from_data(data)
     run: Callable[[], Any]

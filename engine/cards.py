@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.cost import NO_POWER, Cost, Filter, Power
+from payplan.engine.cost import NO_POWER, Cost, Filter, Power
 
 CARD_TYPES: tuple[str, ...] = ("unit", "spell", "gear", "token")
 TIMINGS: tuple[str, ...] = ("normal", "action", "reaction")

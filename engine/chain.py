@@ -39,13 +39,13 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Callable
 
-from engine.cards import Card
-from engine.cost import ANY_INDEX, DOMAINS, NO_POWER, POWER_KEYS, Cost, Power
-from engine.legality import base_choices, reasons
-from engine.payment import ObjectGroup, eligible, resources
-from engine.scenario import LeavesChain, Scenario
-from engine.state import GameObject, PlayerState, Rune, Source, State
-from engine.total_cost import Choices, PlayContext, context, optional_costs, price
+from payplan.engine.cards import Card
+from payplan.engine.cost import ANY_INDEX, DOMAINS, NO_POWER, POWER_KEYS, Cost, Power
+from payplan.engine.legality import base_choices, reasons
+from payplan.engine.payment import ObjectGroup, eligible, resources
+from payplan.engine.scenario import LeavesChain, Scenario
+from payplan.engine.state import GameObject, PlayerState, Rune, Source, State
+from payplan.engine.total_cost import Choices, PlayContext, context, optional_costs, price
 
 __all__ = ["Applied", "PlanRefused", "apply_payment", "destination", "executions"]
 

@@ -30,7 +30,7 @@ import itertools
 from dataclasses import dataclass
 from functools import lru_cache
 
-from engine.cost import ANY_INDEX, NO_POWER, Power
+from payplan.engine.cost import ANY_INDEX, NO_POWER, Power
 
 Pair = tuple[int, Power]  # (Energy, Power pips)
 

@@ -15,7 +15,7 @@ import json
 
 import yaml
 
-from engine.cards import (
+from payplan.engine.cards import (
     AdditionalCost,
     Amount,
     Card,
@@ -28,8 +28,8 @@ from engine.cards import (
     MaxMight,
     PerPlayed,
 )
-from engine.cost import NO_POWER, Cost, Filter, filter_to_json, power_to_map
-from engine.scenario import (
+from payplan.engine.cost import NO_POWER, Cost, Filter, filter_to_json, power_to_map
+from payplan.engine.scenario import (
     DEFAULT_BENEFITS,
     DEFAULT_WEIGHTS,
     FORMAT,
@@ -38,7 +38,7 @@ from engine.scenario import (
     Play,
     Scenario,
 )
-from engine.state import GameObject, PlayerState, Rune, Source, State
+from payplan.engine.state import GameObject, PlayerState, Rune, Source, State
 
 __all__ = ["scenario_to_data", "state_to_data", "dump_json", "dump_yaml"]
 

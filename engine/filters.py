@@ -8,10 +8,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.cards import Amount, Card, Condition, CountOf, MaxMight, PerPlayed
-from engine.cost import Cost, Filter
-from engine.scenario import Scenario
-from engine.state import GameObject
+from payplan.engine.cards import Amount, Card, Condition, CountOf, MaxMight, PerPlayed
+from payplan.engine.cost import Cost, Filter
+from payplan.engine.scenario import Scenario
+from payplan.engine.state import GameObject
 
 
 def object_might(scenario: Scenario, obj: GameObject) -> int:

@@ -8,7 +8,7 @@ permission; Flow never changes timing (seed 000). Only one alternate base cost a
 
 from __future__ import annotations
 
-from engine.total_cost import BaseChoice, PlayContext, base_cost, target_controller
+from payplan.engine.total_cost import BaseChoice, PlayContext, base_cost, target_controller
 
 
 def timing_reasons(ctx: PlayContext) -> list[str]:

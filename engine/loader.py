@@ -31,7 +31,7 @@ from typing import Callable, Iterable, Iterator, Mapping, Sequence, TypeVar
 
 import yaml
 
-from engine.cards import (
+from payplan.engine.cards import (
     CARD_TYPES,
     COMPONENTS,
     CONDITION_KINDS,
@@ -48,7 +48,7 @@ from engine.cards import (
     MaxMight,
     PerPlayed,
 )
-from engine.cost import (
+from payplan.engine.cost import (
     ANY,
     DOMAINS,
     NO_POWER,
@@ -59,7 +59,7 @@ from engine.cost import (
     OtherCost,
     Power,
 )
-from engine.scenario import (
+from payplan.engine.scenario import (
     DEFAULT_BENEFITS,
     DEFAULT_WEIGHTS,
     FORMAT,
@@ -70,7 +70,7 @@ from engine.scenario import (
     Play,
     Scenario,
 )
-from engine.state import (
+from payplan.engine.state import (
     LOCATIONS,
     PHASES,
     PLAYERS,

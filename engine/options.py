@@ -13,11 +13,11 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass, replace
 
-from engine.cost import Cost
-from engine.discounts import dominates, pareto_front
-from engine.legality import base_choices, reasons
-from engine.scenario import Scenario
-from engine.total_cost import (
+from payplan.engine.cost import Cost
+from payplan.engine.discounts import dominates, pareto_front
+from payplan.engine.legality import base_choices, reasons
+from payplan.engine.scenario import Scenario
+from payplan.engine.total_cost import (
     BaseChoice,
     Choices,
     PlayContext,

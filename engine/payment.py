@@ -21,10 +21,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from engine.cost import DOMAINS, Cost, OtherCost, Power
-from engine.filters import card_matches, object_matches
-from engine.scenario import Scenario
-from engine.state import GameObject
+from payplan.engine.cost import DOMAINS, Cost, OtherCost, Power
+from payplan.engine.filters import card_matches, object_matches
+from payplan.engine.scenario import Scenario
+from payplan.engine.state import GameObject
 
 LOSES_OBJECT = {"discard", "kill", "recycle_from_trash", "return_to_hand"}
 

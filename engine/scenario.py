@@ -10,9 +10,9 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Mapping
 
-from engine.cards import Card, Discount
-from engine.cost import Cost
-from engine.state import State
+from payplan.engine.cards import Card, Discount
+from payplan.engine.cost import Cost
+from payplan.engine.state import State
 
 FORMAT = "payplan/1"
 OPTIONAL_CHOICES: tuple[str, ...] = ("yes", "no", "auto")

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from engine.cost import Cost, Filter
+from payplan.engine.cost import Cost, Filter
 
 PHASES: tuple[str, ...] = ("main", "showdown", "closed")
 PLAYERS: tuple[str, ...] = ("you", "opponent")

@@ -21,12 +21,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.cards import Card, Discount, Increase
-from engine.cost import ANY_INDEX, NO_POWER, Cost, power_add, power_text
-from engine.discounts import Application, Mod, apply_mod, pareto_front
-from engine.filters import PlayFacts, card_matches, evaluate, holds
-from engine.scenario import Play, Scenario
-from engine.state import GameObject
+from payplan.engine.cards import Card, Discount, Increase
+from payplan.engine.cost import ANY_INDEX, NO_POWER, Cost, power_add, power_text
+from payplan.engine.discounts import Application, Mod, apply_mod, pareto_front
+from payplan.engine.filters import PlayFacts, card_matches, evaluate, holds
+from payplan.engine.scenario import Play, Scenario
+from payplan.engine.state import GameObject
 
 COMPONENT_OF = {"accelerate": "accelerate", "repeat": "repeat"}
 

@@ -1,6 +1,6 @@
 """The optimiser: a CP-SAT model over the engine's cost options and the player's resources."""
 
-from planner.config import SolverConfig
-from planner.plan import Payment, Plan, plan
+from payplan.planner.config import SolverConfig
+from payplan.planner.plan import Payment, Plan, plan
 
 __all__ = ["Payment", "Plan", "SolverConfig", "plan"]

@@ -19,11 +19,11 @@ import sys
 from importlib import resources as package_files
 from typing import Callable, Sequence
 
-from engine.loader import ScenarioError, load_file, load_text
-from engine.scenario import Scenario
-from planner.config import SolverConfig
-from planner.plan import Plan, plan
-from planner.render import render_plan
+from payplan.engine.loader import ScenarioError, load_file, load_text
+from payplan.engine.scenario import Scenario
+from payplan.planner.config import SolverConfig
+from payplan.planner.plan import Plan, plan
+from payplan.planner.render import render_plan
 
 EXIT_OK, EXIT_NOT_PLAYABLE, EXIT_BAD_INPUT = 0, 1, 2
 
@@ -57,7 +57,7 @@ def cmd_plan(args: argparse.Namespace) -> int:
 
 
 def demo_text() -> str:
-    return package_files.files("planner").joinpath("demo.yaml").read_text(encoding="utf-8")
+    return package_files.files("payplan.planner").joinpath("demo.yaml").read_text(encoding="utf-8")
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
@@ -72,7 +72,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 
 def cmd_hand(args: argparse.Namespace) -> int:
-    from planner.hand import plan_hand, render_hand
+    from payplan.planner.hand import plan_hand, render_hand
 
     plans = plan_hand(_load(args.file, require_play=False), _config(args))
     if args.json:
@@ -83,7 +83,7 @@ def cmd_hand(args: argparse.Namespace) -> int:
 
 
 def cmd_orders(args: argparse.Namespace) -> int:
-    from planner.orders import discount_orders, render_orders
+    from payplan.planner.orders import discount_orders, render_orders
 
     result = discount_orders(_load(args.file))
     if args.json:
@@ -94,7 +94,7 @@ def cmd_orders(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from planner.play import play_file, render_play
+    from payplan.planner.play import play_file, render_play
 
     outcome = play_file(args.file, _config(args))
     if args.json:
@@ -105,19 +105,19 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    from planner.serve import serve
+    from payplan.planner.serve import serve
 
     return serve(sys.stdin, sys.stdout, _config(args), request_timeout=args.request_timeout)
 
 
 def cmd_gen(args: argparse.Namespace) -> int:
-    from benchmarks.generate import main as gen_main
+    from payplan.benchmarks.generate import main as gen_main
 
     return gen_main(args)
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    from benchmarks.suite import main as bench_main
+    from payplan.benchmarks.suite import main as bench_main
 
     return bench_main(args)
 
@@ -150,8 +150,8 @@ def build_parser() -> argparse.ArgumentParser:
     serve.add_argument("--request-timeout", type=float, default=10.0,
                        help="seconds one request may take before it is answered as an error")
     try:
-        from benchmarks.generate import add_arguments as gen_arguments
-        from benchmarks.suite import add_arguments as bench_arguments
+        from payplan.benchmarks.generate import add_arguments as gen_arguments
+        from payplan.benchmarks.suite import add_arguments as bench_arguments
     except ImportError:  # pragma: no cover - benchmarks not installed
         pass
     else:

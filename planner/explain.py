@@ -9,10 +9,10 @@ runes or objects, and the reason says so.
 
 from __future__ import annotations
 
-from engine.cost import ANY_INDEX, DOMAINS
-from engine.options import CostOption, PlayOptions
-from engine.payment import Resources, eligible, need_key
-from engine.scenario import Scenario
+from payplan.engine.cost import ANY_INDEX, DOMAINS
+from payplan.engine.options import CostOption, PlayOptions
+from payplan.engine.payment import Resources, eligible, need_key
+from payplan.engine.scenario import Scenario
 
 NOUNS = {
     "discard": ("a card to discard", "cards to discard", "the hand"),

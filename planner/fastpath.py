@@ -19,10 +19,10 @@ check it against the CP-SAT model and the brute force.
 
 from __future__ import annotations
 
-from engine.cost import ANY_INDEX, DOMAINS
-from engine.options import CostOption
-from engine.payment import Resources
-from planner.model import Solution
+from payplan.engine.cost import ANY_INDEX, DOMAINS
+from payplan.engine.options import CostOption
+from payplan.engine.payment import Resources
+from payplan.planner.model import Solution
 
 MAX_PIPS = 30
 MAX_ENERGY = 100

@@ -26,14 +26,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from engine.cost import Cost
-from engine.options import PlayOptions, play_options
-from engine.payment import ObjectGroup, Resources, resources
-from engine.scenario import Play, Scenario
-from engine.state import GameObject
-from planner.config import DEFAULT_CONFIG, SolverConfig
-from planner.plan import Payment, Plan, plan_options
-from planner.render import table
+from payplan.engine.cost import Cost
+from payplan.engine.options import PlayOptions, play_options
+from payplan.engine.payment import ObjectGroup, Resources, resources
+from payplan.engine.scenario import Play, Scenario
+from payplan.engine.state import GameObject
+from payplan.planner.config import DEFAULT_CONFIG, SolverConfig
+from payplan.planner.plan import Payment, Plan, plan_options
+from payplan.planner.render import table
 
 __all__ = ["candidates", "hand_json", "plan_hand", "render_hand"]
 

@@ -24,11 +24,11 @@ from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
 
-from engine.cost import ANY_INDEX, DOMAINS, OtherCost
-from engine.options import CostOption
-from engine.payment import Resources, eligible, need_key, object_charge
-from engine.scenario import Scenario
-from planner.config import SolverConfig
+from payplan.engine.cost import ANY_INDEX, DOMAINS, OtherCost
+from payplan.engine.options import CostOption
+from payplan.engine.payment import Resources, eligible, need_key, object_charge
+from payplan.engine.scenario import Scenario
+from payplan.planner.config import SolverConfig
 
 
 class SolverStopped(Exception):

@@ -25,14 +25,14 @@ import json
 import math
 from dataclasses import dataclass, replace
 
-from engine.cost import Cost
-from engine.discounts import Application, Mod, Pair, all_results, apply_mod
-from engine.options import CostOption, play_options
-from engine.scenario import Scenario
-from engine.total_cost import BaseChoice, Choices, Modifiers, PlayContext, Step, modifiers, price
-from planner.config import DEFAULT_CONFIG, SolverConfig
-from planner.plan import plan_options
-from planner.render import table
+from payplan.engine.cost import Cost
+from payplan.engine.discounts import Application, Mod, Pair, all_results, apply_mod
+from payplan.engine.options import CostOption, play_options
+from payplan.engine.scenario import Scenario
+from payplan.engine.total_cost import BaseChoice, Choices, Modifiers, PlayContext, Step, modifiers, price
+from payplan.planner.config import DEFAULT_CONFIG, SolverConfig
+from payplan.planner.plan import plan_options
+from payplan.planner.render import table
 
 __all__ = ["OrderStep", "OrderTotal", "OrdersResult", "discount_orders", "render_orders"]
 

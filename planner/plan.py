@@ -10,16 +10,16 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, field
 
-from engine.chain import destination, executions
-from engine.cost import ANY_INDEX, DOMAINS, NO_POWER, POWER_KEYS, Cost, Power, power_to_map
-from engine.options import CostOption, PlayOptions, play_options
-from engine.payment import Resources, need_key, object_charge, resources
-from engine.scenario import Scenario
-from engine.total_cost import BaseChoice, Step
-from planner.config import DEFAULT_CONFIG, SolverConfig
-from planner.explain import unpayable_reasons
-from planner.fastpath import applies, solve_fast
-from planner.model import Solution, SolverStopped, solve
+from payplan.engine.chain import destination, executions
+from payplan.engine.cost import ANY_INDEX, DOMAINS, NO_POWER, POWER_KEYS, Cost, Power, power_to_map
+from payplan.engine.options import CostOption, PlayOptions, play_options
+from payplan.engine.payment import Resources, need_key, object_charge, resources
+from payplan.engine.scenario import Scenario
+from payplan.engine.total_cost import BaseChoice, Step
+from payplan.planner.config import DEFAULT_CONFIG, SolverConfig
+from payplan.planner.explain import unpayable_reasons
+from payplan.planner.fastpath import applies, solve_fast
+from payplan.planner.model import Solution, SolverStopped, solve
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,15 +23,15 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from engine.chain import Applied, PlanRefused, apply_payment
-from engine.cost import Cost
-from engine.dump import state_to_data
-from engine.loader import ScenarioError, read_data, scenario_from_data
-from engine.scenario import Scenario
-from engine.state import GameObject, PlayerState, State
-from planner.config import DEFAULT_CONFIG, SolverConfig
-from planner.plan import Plan, plan
-from planner.render import render_plan
+from payplan.engine.chain import Applied, PlanRefused, apply_payment
+from payplan.engine.cost import Cost
+from payplan.engine.dump import state_to_data
+from payplan.engine.loader import ScenarioError, read_data, scenario_from_data
+from payplan.engine.scenario import Scenario
+from payplan.engine.state import GameObject, PlayerState, State
+from payplan.planner.config import DEFAULT_CONFIG, SolverConfig
+from payplan.planner.plan import Plan, plan
+from payplan.planner.render import render_plan
 
 __all__ = ["PlayOutcome", "PlayStep", "applied_of", "play_data", "play_file", "render_play"]
 

@@ -31,11 +31,11 @@ from multiprocessing.context import ForkServerContext, SpawnContext
 from multiprocessing.process import BaseProcess
 from typing import IO, Iterator
 
-from engine.loader import ScenarioError, scenario_from_data
-from planner.config import DEFAULT_CONFIG, SolverConfig
-from planner.hand import hand_json, plan_hand
-from planner.orders import discount_orders
-from planner.plan import plan
+from payplan.engine.loader import ScenarioError, scenario_from_data
+from payplan.planner.config import DEFAULT_CONFIG, SolverConfig
+from payplan.planner.hand import hand_json, plan_hand
+from payplan.planner.orders import discount_orders
+from payplan.planner.plan import plan
 
 __all__ = ["COMMANDS", "handle", "serve"]
 
@@ -233,7 +233,7 @@ def _context() -> ForkServerContext | SpawnContext:
     """A fork server that has imported the planner where the platform has one, else spawn."""
     if "forkserver" in multiprocessing.get_all_start_methods():
         ctx = multiprocessing.get_context("forkserver")
-        ctx.set_forkserver_preload(["planner.serve"])
+        ctx.set_forkserver_preload(["payplan.planner.serve"])
         return ctx
     return multiprocessing.get_context("spawn")
 

@@ -5,7 +5,7 @@
 For every file in examples/, the stdout of `payplan plan|hand|orders FILE` and of the same with
 `--json`, and of `payplan demo` and `payplan demo --json`; each in its own file, named
 `STEM.COMMAND.txt` or `STEM.COMMAND.json`, and every exit code in `exit-codes.json`. The CLI runs
-as a separate process (`python -m planner.cli`), from the project's root, as a user runs it.
+as a separate process (`python -m payplan.planner.cli`), from the project's root, as a user runs it.
 tests/test_golden.py runs the same commands and compares their output line by line.
 
 Regenerate only when a change of output is intended, and read the diff before committing it.
@@ -62,7 +62,7 @@ def cases() -> list[Case]:
 def run(case: Case) -> Outcome:
     env = dict(os.environ)
     env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
-    done = subprocess.run([sys.executable, "-m", "planner.cli", *case.args], capture_output=True,
+    done = subprocess.run([sys.executable, "-m", "payplan.planner.cli", *case.args], capture_output=True,
                           text=True, encoding="utf-8", cwd=ROOT, env=env, timeout=600)
     return Outcome(done.returncode, done.stdout, done.stderr)
 

@@ -16,7 +16,7 @@ from types import MappingProxyType
 
 from hypothesis import strategies as st
 
-from engine.cards import (
+from payplan.engine.cards import (
     AdditionalCost,
     Amount,
     Card,
@@ -29,9 +29,9 @@ from engine.cards import (
     MaxMight,
     PerPlayed,
 )
-from engine.cost import Cost, Filter, OtherCost, Power
-from engine.scenario import DEFAULT_WEIGHTS, Objective, Play, Scenario
-from engine.state import GameObject, PlayerState, Rune, Source, State
+from payplan.engine.cost import Cost, Filter, OtherCost, Power
+from payplan.engine.scenario import DEFAULT_WEIGHTS, Objective, Play, Scenario
+from payplan.engine.state import GameObject, PlayerState, Rune, Source, State
 
 # Three domains are enough to exercise domain matching, and keep most plays payable.
 DOMAINS: tuple[str, ...] = ("fury", "calm", "mind")

@@ -14,14 +14,14 @@ from typing import Any
 import pytest
 import yaml
 
-from benchmarks.baselines import GreedyResult, greedy_plan
-from benchmarks.brute_force import Payment, payment_problems, score_payment
-from benchmarks.generate import FAMILIES, SIZES, dumps, generate
-from engine.cost import Cost
-from engine.loader import load_file, scenario_from_data
-from engine.scenario import Scenario
-from planner import Plan, plan
-from planner.cli import main as cli_main
+from payplan.benchmarks.baselines import GreedyResult, greedy_plan
+from payplan.benchmarks.brute_force import Payment, payment_problems, score_payment
+from payplan.benchmarks.generate import FAMILIES, SIZES, dumps, generate
+from payplan.engine.cost import Cost
+from payplan.engine.loader import load_file, scenario_from_data
+from payplan.engine.scenario import Scenario
+from payplan.planner import Plan, plan
+from payplan.planner.cli import main as cli_main
 
 ROOT = Path(__file__).resolve().parent.parent
 SMALL = {"typical": 7, "hand": 50, "modifiers": 6, "sources": 12}
@@ -51,7 +51,7 @@ def test_every_generated_scenario_loads(family: str) -> None:
 
 
 def test_generated_sizes_are_what_they_say() -> None:
-    from benchmarks.suite import shape
+    from payplan.benchmarks.suite import shape
 
     for size in (4, 12, 24):
         assert shape(scenario_from_data(generate("modifiers", size, 0)))["discounts"] == size
@@ -179,7 +179,7 @@ def test_greedy_fails_where_the_first_eligible_objects_block_a_later_cost() -> N
 
 def test_bench_quick_runs_end_to_end(tmp_path: Path) -> None:
     payplan = Path(sys.executable).parent / "payplan"
-    command = [str(payplan)] if payplan.exists() else [sys.executable, "-m", "planner.cli"]
+    command = [str(payplan)] if payplan.exists() else [sys.executable, "-m", "payplan.planner.cli"]
     out = tmp_path / "bench"
     done = subprocess.run(command + ["bench", "--suite", "quick", "--out", str(out)],
                           capture_output=True, text=True, timeout=600, cwd=tmp_path)

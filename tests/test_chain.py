@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import subprocess
+import sys
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -23,20 +24,21 @@ import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings
 
-from engine.chain import Applied, PlanRefused, apply_payment
-from engine.cost import Cost
-from engine.dump import scenario_to_data, state_to_data
-from engine.loader import ScenarioError, load_file, scenario_from_data
-from engine.scenario import LeavesChain, Objective, Scenario
-from engine.state import GameObject, PlayerState, State
-from engine.total_cost import BaseChoice
-from planner.play import applied_of, play_data, play_file, render_play, state_changes
-from planner.plan import Plan, plan
+from payplan.engine.chain import Applied, PlanRefused, apply_payment
+from payplan.engine.cost import Cost
+from payplan.engine.dump import scenario_to_data, state_to_data
+from payplan.engine.loader import ScenarioError, load_file, scenario_from_data
+from payplan.engine.scenario import LeavesChain, Objective, Scenario
+from payplan.engine.state import GameObject, PlayerState, State
+from payplan.engine.total_cost import BaseChoice
+from payplan.planner.play import applied_of, play_data, play_file, render_play, state_changes
+from payplan.planner.plan import Plan, plan
 from strategies import scenarios
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
-PAYPLAN = "/work/venv/bin/payplan"
+# The CLI of the environment the tests run in, never a path of one machine.
+PAYPLAN = [sys.executable, "-m", "payplan.planner.cli"]
 
 
 def example(stem: str) -> Scenario:
@@ -629,7 +631,7 @@ def test_single_play_outcome() -> None:
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([PAYPLAN, *args], capture_output=True, text=True, timeout=120,
+    return subprocess.run([*PAYPLAN, *args], capture_output=True, text=True, timeout=120,
                           cwd=ROOT)
 
 

@@ -14,9 +14,9 @@ import time
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine import discounts
-from engine.cost import ANY_INDEX, NO_POWER, POWER_KEYS
-from engine.discounts import (
+from payplan.engine import discounts
+from payplan.engine.cost import ANY_INDEX, NO_POWER, POWER_KEYS
+from payplan.engine.discounts import (
     Mod,
     Pair,
     all_results,

@@ -11,11 +11,11 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.cost import Cost
-from engine.dump import dump_json, dump_yaml, scenario_to_data, state_to_data
-from engine.loader import load_file, load_text, scenario_from_data
-from engine.scenario import Scenario
-from engine.state import GameObject, PlayerState, Rune, State
+from payplan.engine.cost import Cost
+from payplan.engine.dump import dump_json, dump_yaml, scenario_to_data, state_to_data
+from payplan.engine.loader import load_file, load_text, scenario_from_data
+from payplan.engine.scenario import Scenario
+from payplan.engine.state import GameObject, PlayerState, Rune, State
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 EXAMPLE_FILES = sorted(EXAMPLES.glob("*.yaml"))

@@ -7,10 +7,10 @@ from pathlib import Path
 
 import pytest
 
-from engine.cost import Cost
-from engine.loader import load_file
-from engine.scenario import LeavesChain
-from planner import plan
+from payplan.engine.cost import Cost
+from payplan.engine.loader import load_file
+from payplan.engine.scenario import LeavesChain
+from payplan.planner import plan
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -109,7 +109,7 @@ def test_same_input_same_plan_byte_for_byte() -> None:
 
 def test_a_time_limit_that_stops_the_search_says_so() -> None:
     """With no time to search, the answer is not a claim that no payment exists."""
-    from planner import SolverConfig
+    from payplan.planner import SolverConfig
 
     scenario = load_file(EXAMPLES / "05-flow-repeat-deflect.yaml")
     stopped = plan(scenario, SolverConfig(time_limit=1e-9, fast_path=False))

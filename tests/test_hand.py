@@ -13,14 +13,14 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from benchmarks.brute_force import brute_plan
-from engine.cost import Cost, Filter
-from engine.loader import load_file, scenario_from_data
-from engine.payment import resources
-from engine.scenario import Play, Scenario
-from engine.state import GameObject, Source
-from planner.hand import SharedResources, candidates, hand_json, plan_hand, play_for_object, render_hand
-from planner.plan import plan
+from payplan.benchmarks.brute_force import brute_plan
+from payplan.engine.cost import Cost, Filter
+from payplan.engine.loader import load_file, scenario_from_data
+from payplan.engine.payment import resources
+from payplan.engine.scenario import Play, Scenario
+from payplan.engine.state import GameObject, Source
+from payplan.planner.hand import SharedResources, candidates, hand_json, plan_hand, play_for_object, render_hand
+from payplan.planner.plan import plan
 from strategies import PLAYED, scenarios
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -211,7 +211,7 @@ def test_the_file_play_object_keeps_its_fields() -> None:
 
 def test_one_engine_call_per_class_of_twins(monkeypatch: pytest.MonkeyPatch) -> None:
     """40 Jabs (and 3 Bolts, one worth more) in hand: the engine groups resources 3 times."""
-    import planner.hand as hand_module
+    import payplan.planner.hand as hand_module
 
     calls: list[str] = []
 

@@ -13,10 +13,10 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from engine.cards import Condition, CountOf, Discount, MaxMight, PerPlayed
-from engine.cost import Cost, Filter, OtherCost, power_from_map
-from engine.loader import ScenarioError, load_file, load_text, scenario_from_data
-from engine.scenario import DEFAULT_WEIGHTS, LeavesChain, Scenario
+from payplan.engine.cards import Condition, CountOf, Discount, MaxMight, PerPlayed
+from payplan.engine.cost import Cost, Filter, OtherCost, power_from_map
+from payplan.engine.loader import ScenarioError, load_file, load_text, scenario_from_data
+from payplan.engine.scenario import DEFAULT_WEIGHTS, LeavesChain, Scenario
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 EXAMPLE_FILES = sorted(EXAMPLES.glob("*.yaml"))
@@ -524,7 +524,7 @@ BAD: list[tuple[str, Edit, str]] = [
 )
 def test_wrong_zone_is_an_illegal_play_not_a_bad_file(edit: Edit) -> None:
     """The spec answers a play from the wrong zone with status `illegal`, not a file error."""
-    from planner import plan
+    from payplan.planner import plan
 
     data = base()
     edit(data)

@@ -12,7 +12,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from benchmarks.brute_force import (
+from payplan.benchmarks.brute_force import (
     OracleResult,
     Payment,
     brute_options,
@@ -21,10 +21,10 @@ from benchmarks.brute_force import (
     power_feasible,
     score_payment,
 )
-from engine.cost import ANY_INDEX, Cost, Power
-from engine.loader import load_file, scenario_from_data
-from engine.options import play_options
-from engine.scenario import Scenario
+from payplan.engine.cost import ANY_INDEX, Cost, Power
+from payplan.engine.loader import load_file, scenario_from_data
+from payplan.engine.options import play_options
+from payplan.engine.scenario import Scenario
 from strategies import scenarios
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"

@@ -16,14 +16,14 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from engine.cost import Cost
-from engine.discounts import Application
-from engine.loader import load_file, scenario_from_data
-from engine.options import play_options
-from engine.scenario import Scenario
-from engine.total_cost import Choices, context, modifiers, price
-from planner.orders import OrdersResult, discount_orders, render_orders
-from planner.plan import plan
+from payplan.engine.cost import Cost
+from payplan.engine.discounts import Application
+from payplan.engine.loader import load_file, scenario_from_data
+from payplan.engine.options import play_options
+from payplan.engine.scenario import Scenario
+from payplan.engine.total_cost import Choices, context, modifiers, price
+from payplan.planner.orders import OrdersResult, discount_orders, render_orders
+from payplan.planner.plan import plan
 from strategies import scenarios
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"

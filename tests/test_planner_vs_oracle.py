@@ -16,11 +16,11 @@ from dataclasses import replace
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from benchmarks.brute_force import Payment, brute_plan, score_payment
-from engine.chain import PlanRefused, apply_payment
-from engine.scenario import Scenario
-from planner import SolverConfig, plan
-from planner.play import applied_of
+from payplan.benchmarks.brute_force import Payment, brute_plan, score_payment
+from payplan.engine.chain import PlanRefused, apply_payment
+from payplan.engine.scenario import Scenario
+from payplan.planner import SolverConfig, plan
+from payplan.planner.play import applied_of
 from strategies import scenarios
 
 SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])

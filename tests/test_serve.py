@@ -19,12 +19,12 @@ from typing import Any
 import pytest
 import yaml
 
-from planner.config import DEFAULT_CONFIG
-from planner.hand import hand_json, plan_hand
-from planner.orders import discount_orders
-from planner.plan import plan
-from planner.serve import check_request, handle, serve
-from engine.loader import load_file
+from payplan.planner.config import DEFAULT_CONFIG
+from payplan.planner.hand import hand_json, plan_hand
+from payplan.planner.orders import discount_orders
+from payplan.planner.plan import plan
+from payplan.planner.serve import check_request, handle, serve
+from payplan.engine.loader import load_file
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
@@ -186,7 +186,7 @@ def test_slow_request_is_stopped_and_the_next_is_answered() -> None:
 
 
 def server_command() -> list[str]:
-    return [sys.executable, "-m", "planner.cli", "serve"]
+    return [sys.executable, "-m", "payplan.planner.cli", "serve"]
 
 
 def environment() -> dict[str, str]:

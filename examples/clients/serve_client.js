@@ -2,7 +2,7 @@
 // A minimal client of `payplan serve` (JSON lines on stdin/stdout), with no dependencies.
 //
 //   node examples/clients/serve_client.js                         # runs `payplan serve`
-//   node examples/clients/serve_client.js python -m planner.cli serve
+//   node examples/clients/serve_client.js python -m payplan.planner.cli serve
 //
 // It starts the service, sends two requests (a plan and the discount orders), prints each
 // answer as it arrives, closes the service's input and exits with the service's exit code.

@@ -1,0 +1,72 @@
+"""payplan: the exact total cost of a card play and the cheapest way to pay it.
+
+The public API, imported lazily so that `import payplan` stays cheap (OR-Tools is loaded only when
+a plan needs the solver):
+
+    load_file(path) -> Scenario            read a `payplan/1` file (JSON or YAML)
+    load_text(text) -> Scenario            the same from a string
+    plan(scenario) -> Plan                 the cheapest plan for the scenario's play
+    plan_hand(scenario) -> list[Plan]      every card you could play now, planned
+    orders(scenario) -> OrdersResult       each total the discount orders reach, with counts
+    apply_play(scenario, applied) -> State the state after a paid play has left the Chain
+
+The packages: `payplan.engine` (the rules), `payplan.planner` (the optimiser and the command
+line), `payplan.benchmarks` (generators, baselines, the brute force and the suite).
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
+from typing import TYPE_CHECKING, Any
+
+__version__ = "0.2.0"
+
+# name -> (module, attribute)
+_EXPORTS: dict[str, tuple[str, str]] = {
+    "load_file": ("payplan.engine.loader", "load_file"),
+    "load_text": ("payplan.engine.loader", "load_text"),
+    "ScenarioError": ("payplan.engine.loader", "ScenarioError"),
+    "Scenario": ("payplan.engine.scenario", "Scenario"),
+    "Play": ("payplan.engine.scenario", "Play"),
+    "Objective": ("payplan.engine.scenario", "Objective"),
+    "State": ("payplan.engine.state", "State"),
+    "Card": ("payplan.engine.cards", "Card"),
+    "Cost": ("payplan.engine.cost", "Cost"),
+    "plan": ("payplan.planner.plan", "plan"),
+    "Plan": ("payplan.planner.plan", "Plan"),
+    "Payment": ("payplan.planner.plan", "Payment"),
+    "SolverConfig": ("payplan.planner.config", "SolverConfig"),
+    "plan_hand": ("payplan.planner.hand", "plan_hand"),
+    "orders": ("payplan.planner.orders", "discount_orders"),
+    "apply_play": ("payplan.engine.chain", "apply_payment"),
+    "PlanRefused": ("payplan.engine.chain", "PlanRefused"),
+}
+
+__all__ = sorted(_EXPORTS) + ["__version__"]
+
+if TYPE_CHECKING:
+    from payplan.engine.cards import Card
+    from payplan.engine.chain import PlanRefused
+    from payplan.engine.chain import apply_payment as apply_play
+    from payplan.engine.cost import Cost
+    from payplan.engine.loader import ScenarioError, load_file, load_text
+    from payplan.engine.scenario import Objective, Play, Scenario
+    from payplan.engine.state import State
+    from payplan.planner.config import SolverConfig
+    from payplan.planner.hand import plan_hand
+    from payplan.planner.orders import discount_orders as orders
+    from payplan.planner.plan import Payment, Plan, plan
+
+
+def __getattr__(name: str) -> Any:
+    try:
+        module, attribute = _EXPORTS[name]
+    except KeyError:
+        raise AttributeError(f"module 'payplan' has no attribute {name!r}") from None
+    value = getattr(import_module(module), attribute)
+    globals()[name] = value
+    return value
+
+
+def __dir__() -> list[str]:
+    return __all__

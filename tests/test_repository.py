@@ -1,0 +1,49 @@
+"""The repository itself: nothing in it names a path of the machine it was written on, and the
+installed package is one import name with its type information."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+# An absolute path under a folder that holds one machine's files: /work/..., /home/..., ...
+MACHINE_PATH = re.compile(r"(^|[^A-Za-z0-9_.~-])/(work|root|home|opt|tmp|Users|mnt|srv)/[A-Za-z]")
+
+
+def tracked_text_files() -> list[Path]:
+    try:
+        listed = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True,
+                                check=True, timeout=30).stdout.decode().split("\0")
+    except (OSError, subprocess.SubprocessError):
+        pytest.skip("not a git checkout")
+    files = [ROOT / name for name in listed if name]
+    return [f for f in files if f.suffix not in {".png", ".json"} and f.is_file()]
+
+
+def test_no_tracked_file_names_a_machine_path() -> None:
+    found = []
+    for path in tracked_text_files():
+        text = path.read_text(encoding="utf-8", errors="replace")
+        for number, line in enumerate(text.splitlines(), 1):
+            # This file's own pattern is the one line allowed to spell the folders out.
+            if path.name == "test_repository.py" and "MACHINE_PATH = " in line:
+                continue
+            if MACHINE_PATH.search(line):
+                found.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()}")
+    assert not found, "absolute paths of one machine:\n" + "\n".join(found)
+
+
+def test_the_pattern_catches_what_broke_ci_before() -> None:
+    assert MACHINE_PATH.search('PAYPLAN = "/work/venv/bin/payplan"')
+    assert MACHINE_PATH.search("/home/me/payplan/tests")
+    assert not MACHINE_PATH.search("see https://example.org/home/page and ./work/x")
+
+
+def test_every_package_ships_py_typed() -> None:
+    for folder in ("payplan", "engine", "planner", "benchmarks"):
+        assert (ROOT / folder / "py.typed").is_file(), folder
