@@ -2,10 +2,12 @@
 rules notes: resources and paying; core rules 109, 147.1, 403, 414, 415, 731).
 
 - Repeat paid adds an execution per instance; it is not another play, and the total is paid once.
+  A countered card executes 0 times (seed 000: its effect did not execute; its costs stay paid).
 - A spell leaving the Chain goes to the trash; a unit or gear goes to the board.
 - Flow: once a Flow play is finalized, the card is banished whenever it leaves the Chain (after
   resolving, when countered, when an outside effect tries to send it elsewhere), unless its own
-  execution directs the move (it returns itself to hand): then that instruction is followed.
+  execution directs the move (it returns itself to hand, or sends itself to the trash): then
+  that instruction is followed. A Flow card never reaches the trash otherwise.
 
 `apply_payment` makes one play happen: it re-checks the play (`engine.legality.reasons`),
 re-prices it with the one pricing function (`engine.total_cost.price`), checks that the payment
@@ -50,24 +52,32 @@ from payplan.engine.total_cost import Choices, PlayContext, context, optional_co
 __all__ = ["Applied", "PlanRefused", "apply_payment", "destination", "executions"]
 
 
-def executions(paid_optional: tuple[str, ...]) -> int:
-    """1, plus one per Repeat instance paid."""
+def executions(paid_optional: tuple[str, ...], leaves: LeavesChain) -> int:
+    """1, plus one per Repeat instance paid; 0 when the card is countered (seed 000: a countered
+    spell's "effect did not execute", whatever Repeat added; its paid costs stay paid)."""
+    if leaves.by == "counter":
+        return 0
     return 1 + sum(1 for name in paid_optional if name.split(".")[0] == "repeat")
 
 
 def destination(card: Card, base_kind: str, leaves: LeavesChain) -> str:
-    """Where the card goes when it leaves the Chain: trash, hand, banishment or board."""
-    if leaves.by == "effect" and leaves.to is not None:
-        wanted = leaves.to
-    elif leaves.by == "counter":
-        wanted = leaves.to or "trash"
-    else:
-        wanted = "trash" if card.type == "spell" else "board"
+    """Where the card goes when it leaves the Chain: trash, hand, banishment or board.
+
+    Seed 000: when the card's own execution directs its departure (`instructed_by: self`, not
+    countered: a countered card does not execute), that instruction is followed, with or without
+    Flow. Otherwise a Flow play is banished whatever tried to move it, so a Flow card reaches the
+    trash only when its own execution sends it there; a card without Flow goes where the outside
+    effect sends it, or by default to the trash (a spell) or the board (a permanent).
+    """
+    if leaves.to is not None and leaves.instructed_by == "self" and leaves.by != "counter":
+        return leaves.to
     if base_kind == "flow":
-        own_instruction = leaves.instructed_by == "self" and leaves.by != "counter"
-        if not (own_instruction and leaves.to is not None):
-            return "banishment"
-    return wanted
+        return "banishment"
+    if leaves.by == "counter":
+        return leaves.to or "trash"
+    if leaves.by == "effect" and leaves.to is not None:
+        return leaves.to
+    return "trash" if card.type == "spell" else "board"
 
 
 # --- The input ----------------------------------------------------------------------------------

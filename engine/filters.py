@@ -65,8 +65,13 @@ def object_matches(scenario: Scenario, f: Filter, obj: GameObject) -> bool:
     return card_matches(f, card, might=object_might(scenario, obj), location=obj.location)
 
 
-def evaluate(amount: Amount, scenario: Scenario) -> int:
-    """The value of an amount expression in this state, from your point of view."""
+def evaluate(amount: Amount, scenario: Scenario, played: str | None = None) -> int:
+    """The value of an amount expression in this state, from your point of view.
+
+    `played` is the id of the card being played: it is on the Chain when the total is found
+    (it left its zone first, seed 003's procedure), so a count never includes it ("[1] less for
+    each spell in your hand" does not count the spell being played; a Flow card counting the
+    cards in your trash does not count itself)."""
     if isinstance(amount, int):
         return amount
     you = scenario.state.you
@@ -74,14 +79,16 @@ def evaluate(amount: Amount, scenario: Scenario) -> int:
         mights = [
             object_might(scenario, obj)
             for obj in you.board
-            if obj.card in scenario.cards
+            if obj.id != played
+            and obj.card in scenario.cards
             and scenario.cards[obj.card].type == "unit"
             and object_matches(scenario, amount.of, obj)
         ]
         return max(mights, default=0)
     if isinstance(amount, CountOf):
         zone = you.zone(amount.zone)
-        return amount.times * sum(1 for obj in zone if object_matches(scenario, amount.of, obj))
+        return amount.times * sum(1 for obj in zone
+                                  if obj.id != played and object_matches(scenario, amount.of, obj))
     if isinstance(amount, PerPlayed):
         return amount.times * scenario.state.played_this_turn
     raise TypeError(f"not an amount: {amount!r}")

@@ -41,9 +41,9 @@ def base_choices(ctx: PlayContext) -> tuple[list[BaseChoice], list[str]]:
         candidates.append(base_cost(card, "printed", None, play.ignore, None))
     if ctx.zone == "trash":
         for i in range(len(card.keywords.flow)):
-            candidates.append(base_cost(card, "flow", i, None, None))
+            candidates.append(base_cost(card, "flow", i, play.ignore, None))
     if play.play_for is not None:
-        candidates.append(base_cost(card, "play_for", None, None, play.play_for))
+        candidates.append(base_cost(card, "play_for", None, play.ignore, play.play_for))
     if play.base == "auto":
         chosen = candidates
     elif play.base == "printed":

@@ -34,7 +34,8 @@ COMPONENT_OF = {"accelerate": "accelerate", "repeat": "repeat"}
 @dataclass(frozen=True, slots=True)
 class BaseChoice:
     """The base cost of a play (353.1): `printed`, `flow` (with its index), `play_for`, or
-    `ignore` (the printed cost with the ignored part set to 0)."""
+    `ignore` (the printed cost with the ignored part set to 0). `ignore` is set on every base
+    the play's "ignoring its ..." zeroed (a Flow or `play_for` base keeps its kind)."""
 
     kind: str
     cost: Cost
@@ -51,10 +52,11 @@ class BaseChoice:
         return out
 
     def text(self) -> str:
+        ignoring = f" ignoring its {self.ignore}" if self.ignore is not None else ""
         if self.kind == "flow":
-            return f"Flow {self.cost}"
+            return f"Flow{ignoring}: {self.cost}" if ignoring else f"Flow {self.cost}"
         if self.kind == "play_for":
-            return f"play it for {self.cost}"
+            return f"play it for a cost{ignoring}: {self.cost}" if ignoring else f"play it for {self.cost}"
         if self.kind == "ignore":
             return f"printed cost ignoring its {self.ignore}: {self.cost}"
         return f"printed {self.cost}"
@@ -225,32 +227,33 @@ def modifiers(ctx: PlayContext, base: BaseChoice, optional: tuple[str, ...]) -> 
     total: list[Mod] = []
     components: list[tuple[str, Mod]] = []
     for label, (_, d) in zip(labels, discounts):
-        mod = to_mod(label, d, scenario)
+        mod = to_mod(label, d, scenario, ctx.obj.id)
         if d.component == "total":
             total.append(mod)
         else:
             components.append((d.component, mod))
     inc_labels = _unique([label for label, _ in increases])
     evaluated = tuple(
-        (label, evaluate(inc.energy, scenario), inc.power)
+        (label, evaluate(inc.energy, scenario, ctx.obj.id), inc.power)
         for label, (_, inc) in zip(inc_labels, increases)
     )
     return Modifiers(tuple(total), tuple(components), evaluated, ignore_deflect)
 
 
-def to_mod(label: str, d: Discount, scenario: Scenario) -> Mod:
-    min_energy = evaluate(d.min_energy, scenario)
+def to_mod(label: str, d: Discount, scenario: Scenario, played: str | None = None) -> Mod:
+    """The discount with its amounts evaluated; `played` (the card being played) is not counted."""
+    min_energy = evaluate(d.min_energy, scenario, played)
     branches = tuple(
         Mod(
             f"{label}:{i}",
-            evaluate(b.energy, scenario),
+            evaluate(b.energy, scenario, played),
             b.power,
-            max(min_energy, evaluate(b.min_energy, scenario)),
+            max(min_energy, evaluate(b.min_energy, scenario, played)),
             max(d.min_power, b.min_power),
         )
         for i, b in enumerate(d.choice)
     )
-    return Mod(label, evaluate(d.energy, scenario), d.power, min_energy, d.min_power, branches)
+    return Mod(label, evaluate(d.energy, scenario, played), d.power, min_energy, d.min_power, branches)
 
 
 def _unique(labels: list[str]) -> list[str]:
@@ -278,19 +281,29 @@ def mod_text(mod: Mod, branch: int = -1) -> str:
 
 def base_cost(card: Card, kind: str, index: int | None, ignore: str | None,
               play_for: Cost | None) -> BaseChoice:
-    """The base cost of one kind (353.1)."""
+    """The base cost of one kind (353.1), with "ignoring its cost / Energy cost / Power cost"
+    applied to the base cost in use: 353.1 sets the base cost to zero, and a Flow instance or
+    "play it for [cost]" is the base cost of a play that uses it (seed 000), so `ignore` zeroes
+    that one. A printed cost with something ignored is kind `ignore`; a Flow or `play_for` base
+    keeps its kind and records what was ignored."""
     if kind == "flow":
         assert index is not None
-        return BaseChoice("flow", card.keywords.flow[index], index)
+        return BaseChoice("flow", _ignoring(card.keywords.flow[index], ignore), index, ignore)
     if kind == "play_for":
         assert play_for is not None
-        return BaseChoice("play_for", play_for)
-    printed = card.cost
+        return BaseChoice("play_for", _ignoring(play_for, ignore), ignore=ignore)
     if ignore is None:
-        return BaseChoice("printed", printed)
-    energy = 0 if ignore in ("cost", "energy") else printed.energy
-    power = NO_POWER if ignore in ("cost", "power") else printed.power
-    return BaseChoice("ignore", Cost(energy, power, printed.other), ignore=ignore)
+        return BaseChoice("printed", card.cost)
+    return BaseChoice("ignore", _ignoring(card.cost, ignore), ignore=ignore)
+
+
+def _ignoring(cost: Cost, ignore: str | None) -> Cost:
+    """`cost` with the ignored part set to 0 (353.1.a, 353.1.b); non-standard parts stay."""
+    if ignore is None:
+        return cost
+    energy = 0 if ignore in ("cost", "energy") else cost.energy
+    power = NO_POWER if ignore in ("cost", "power") else cost.power
+    return Cost(energy, power, cost.other)
 
 
 def price(ctx: PlayContext, choices: Choices, mods: Modifiers | None = None) -> Priced:

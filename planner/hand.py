@@ -1,16 +1,18 @@
 """`payplan hand`: the cheapest plan for every card you could play now.
 
-The cards planned are every object in your hand and every object in your trash whose card has a
-way to be played from there without an instructing effect: a Flow instance. ("Play it for" and
-permissions come only with a file's `play`; they are not carried over to other cards.) Each card
-is planned as `payplan plan` would plan it alone: object id, the zone it is in, `base: auto`,
-every other field of the play at its default. Where the file has a `play`, its `optional` and
-`targets` are reused for that same object, and for no other.
+The cards planned are every object in your hand, every object in your trash whose card has a
+way to be played from there without an instructing effect (a Flow instance), and the trash
+object the file's `play` names when it gives `permit: true` (a permission comes only with a
+file's `play`, for that object; "play it for" is not carried over). Each card is planned as
+`payplan plan` would plan it alone: object id, the zone it is in, `base: auto`, every other field
+of the play at its default. Where the file has a `play`, its `optional`, `targets` and `permit`
+are reused for that same object, and for no other.
 
 Work shared across the plays is done once:
 
-- cost options (`engine.options.play_options`) depend on the card, the zone and the play's
-  fields, never on the object id: identical cards in one zone share one enumeration;
+- cost options (`engine.options.play_options`) depend on the object, the zone and the play's
+  fields, never on the object id (a count leaves out the played object, and twins count the
+  same): objects equal but for their id in one zone share one enumeration;
 - what can pay (`engine.payment.resources`) depends on the played object only through the object
   it leaves out and the sources whose `only_for` it filters. It is computed once per class of
   twins (objects equal but for their id, in one zone); for each other twin the group of twins is
@@ -48,12 +50,15 @@ class Candidate:
 
 
 def candidates(scenario: Scenario) -> list[Candidate]:
-    """Your hand, then the cards in your trash that have Flow, in state order."""
+    """Your hand, then the cards in your trash that have Flow or that the file's `play` permits
+    (`permit: true` on that object), in state order."""
     you = scenario.state.you
+    given = scenario.play
+    permitted = given.object if given is not None and given.permit else None
     found = [("hand", obj) for obj in you.hand]
     for obj in you.trash:
         card = scenario.cards.get(obj.card)
-        if card is not None and card.keywords.flow:
+        if card is not None and (card.keywords.flow or obj.id == permitted):
             found.append(("trash", obj))
     return [Candidate(zone, obj, i) for i, (zone, obj) in enumerate(found)]
 
@@ -62,19 +67,20 @@ def play_for_object(scenario: Scenario, zone: str, obj: GameObject) -> Play:
     """The play `payplan hand` plans for one object (see the module docstring)."""
     given = scenario.play
     if given is not None and given.object == obj.id:
-        return Play(obj.id, zone, optional=given.optional, targets=given.targets)
+        return Play(obj.id, zone, optional=given.optional, targets=given.targets,
+                    permit=given.permit)
     return Play(obj.id, zone)
 
 
 def plan_hand(scenario: Scenario, config: SolverConfig = DEFAULT_CONFIG) -> list[Plan]:
     """The cheapest plan of every card in hand and every Flow card in the trash; playable first."""
     shared = SharedResources(scenario)
-    options: dict[tuple[str, Play], PlayOptions] = {}
+    options: dict[tuple[GameObject, Play], PlayOptions] = {}
     planned: list[tuple[Candidate, Plan]] = []
     for cand in candidates(scenario):
         play = play_for_object(scenario, cand.zone, cand.obj)
         here = replace(scenario, play=play)
-        key = (cand.obj.card, replace(play, object=""))
+        key = (replace(cand.obj, id=""), replace(play, object=""))
         cached = options.get(key)
         if cached is None:
             opts = play_options(here)

@@ -22,7 +22,8 @@ EXPECTED = {
     "04-flow-base-cost.yaml": ("ok", "[2]", "flow", 0, (), 2, "banishment", 1),
     "05-flow-repeat-deflect.yaml": ("ok", "[3][A][A]", "flow", 0, ("repeat",), 9, "banishment", 2),
     "06-two-flow-costs.yaml": ("ok", "[1]{discard 1}", "flow", 1, (), 5, "banishment", 1),
-    "07-flow-countered.yaml": ("ok", "[2]", "flow", 0, (), 2, "banishment", 1),
+    # Seed 000: countered, "its effect did not execute and its paid costs stay paid": 0 executions.
+    "07-flow-countered.yaml": ("ok", "[2]", "flow", 0, (), 2, "banishment", 0),
 }
 
 
