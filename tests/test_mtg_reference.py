@@ -1,0 +1,133 @@
+"""The mtg/1 brute force (tests/mtg_reference) on its own: every example's hand-worked answer,
+and small cases worked by hand here. These run whether or not payplan supports mtg/1 yet."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from mtg_reference import EXAMPLES, read_expect
+from mtg_reference.brute import solve
+from mtg_reference.mana import parse_plain, parse_symbols, vec_text
+
+EXAMPLE_FILES = sorted(EXAMPLES.glob("*.yaml"))
+
+
+def test_there_are_examples() -> None:
+    assert len(EXAMPLE_FILES) >= 20
+
+
+@pytest.mark.parametrize("path", EXAMPLE_FILES, ids=lambda p: p.name)
+def test_brute_force_finds_the_hand_worked_answer(path: Path) -> None:
+    expect = read_expect(path)
+    got = solve(yaml.safe_load(path.read_text(encoding="utf-8")))
+    assert got.status == expect["status"], got.reasons
+    if "score" in expect:
+        assert got.score == expect["score"]
+    if "total" in expect:
+        mana = vec_text(parse_plain(expect["total"]["mana"]))
+        assert got.totals == {(mana, int(expect["total"].get("life", 0)))}
+    if "x" in expect:
+        assert got.x == expect["x"]
+    if "cast" in expect:
+        assert got.casts == {expect["cast"]}
+    if "destination" in expect:
+        assert got.destinations == {expect["destination"]}
+
+
+def test_mana_strings() -> None:
+    assert [k for k, _ in parse_symbols("{2}{W/U}{B/P}{X}{2/W}{G/W/P}{C}")] == [
+        "generic", "hybrid", "phyrexian", "x", "mono", "hphyrexian", "mana"]
+    for bad in ("{2/Q}", "{W/W}", "{Q}", "2{W}", "{W}x"):
+        with pytest.raises(ValueError):
+            parse_symbols(bad)
+    assert vec_text(parse_plain("{U}{1}{W}{C}")) == "{1}{W}{U}{C}"
+
+
+def cast(cost: str, lands: list[str], **card: Any) -> dict[str, Any]:
+    cards: dict[str, Any] = {"spell": {"types": ["instant"], "cost": cost, **card}}
+    battlefield = []
+    for i, color in enumerate(lands):
+        cards[f"land-{color}"] = {"types": ["land"], "mana": [{"adds": f"{{{color}}}"}]}
+        battlefield.append({"id": f"l{i}", "card": f"land-{color}"})
+    return {"format": "mtg/1", "cards": cards,
+            "state": {"you": {"battlefield": battlefield, "hand": [{"id": "h1", "card": "spell"}]}},
+            "play": {"object": "h1"}}
+
+
+def test_colored_reduction_takes_the_hybrid_half() -> None:
+    """{1}{W/U} with "{W} less" and one Plains: announce {W}, reduce it, the Plains pays {1}.
+    (Announced {U}, the reduction finds no {W} and takes {1}: {U}, which a Plains can't pay.)"""
+    data = cast("{1}{W/U}", ["W"])
+    data["cards"]["helper"] = {"types": ["creature"], "grants": [{"reduction": {"W": 1}, "applies_to": {}}]}
+    data["state"]["you"]["battlefield"].append({"id": "c1", "card": "helper"})
+    got = solve(data)
+    assert got.score == 1 and got.totals == {("{1}", 0)}
+
+
+def test_generic_reduction_never_takes_a_colored_pip() -> None:
+    data = cast("{G}{G}", ["G", "G"])
+    data["cards"]["helper"] = {"types": ["creature"], "grants": [{"reduction": {"generic": 2}, "applies_to": {}}]}
+    data["state"]["you"]["battlefield"].append({"id": "c1", "card": "helper"})
+    assert solve(data).totals == {("{G}{G}", 0)}
+
+
+def test_phyrexian_life_only_when_cheaper() -> None:
+    """{B/P} with a Swamp: tapping (1) beats 2 life (2)."""
+    assert solve(cast("{B/P}", ["B"])).totals == {("{B}", 0)}
+    heavy = cast("{B/P}", ["B"])
+    heavy["objective"] = {"weights": {"tap_land": 3}}
+    assert solve(heavy).totals == {("", 2)}
+
+
+def test_x_auto_takes_the_largest_x() -> None:
+    got = solve({**cast("{X}{X}{R}", ["R"] * 6), "play": {"object": "h1", "x": "auto"}})
+    assert got.x == 2 and got.totals == {("{4}{R}", 0)} and got.score == 5
+
+
+def test_summoning_sick_creature_cant_tap_for_mana_but_can_convoke() -> None:
+    data = cast("{G}", [])
+    data["cards"]["elf"] = {"types": ["creature"], "colors": ["green"], "mana": [{"adds": "{G}"}]}
+    data["state"]["you"]["battlefield"] = [{"id": "e1", "card": "elf", "sick": True}]
+    assert solve(data).status == "unpayable"
+    data["cards"]["spell"]["convoke"] = True
+    got = solve(data)
+    assert got.status == "ok" and got.score == 2
+
+
+def test_improvise_pays_generic_only() -> None:
+    data = cast("{1}{U}", ["U"], improvise=True)
+    data["cards"]["rock"] = {"types": ["artifact"]}
+    data["state"]["you"]["battlefield"].append({"id": "a1", "card": "rock"})
+    assert solve(data).score == 2
+    data = cast("{U}{U}", ["U"], improvise=True)
+    data["cards"]["rock"] = {"types": ["artifact"]}
+    data["state"]["you"]["battlefield"].append({"id": "a1", "card": "rock"})
+    assert solve(data).status == "unpayable"
+
+
+def test_pool_is_free_and_colorless_pips_need_colorless_mana() -> None:
+    data = cast("{C}{R}", ["R"])
+    data["state"]["you"]["mana_pool"] = "{R}"
+    assert solve(data).status == "unpayable"
+    data["state"]["you"]["mana_pool"] = "{C}"
+    assert solve(data).score == 1
+
+
+def test_sorcery_needs_sorcery_speed() -> None:
+    data = cast("{R}", ["R"])
+    data["cards"]["spell"]["types"] = ["sorcery"]
+    data["state"]["stack"] = "nonempty"
+    assert solve(data).status == "illegal"
+
+
+def test_increase_before_reduction_with_minimum() -> None:
+    """{1} spell, Thalia-like +{1}, a reduction of {2} that can't go below one mana: {2} -> {1}."""
+    data = cast("{1}", ["C", "C"])
+    data["cards"]["thalia"] = {"types": ["creature"], "grants": [{"increase": "{1}", "applies_to": {"not_type": "creature"}}]}
+    data["cards"]["helper"] = {"types": ["creature"], "grants": [{"reduction": {"generic": 2, "minimum": 1}, "applies_to": {}}]}
+    data["state"]["you"]["battlefield"] += [{"id": "t1", "card": "thalia"}, {"id": "c1", "card": "helper"}]
+    assert solve(data).totals == {("{1}", 0)}
