@@ -131,3 +131,60 @@ def test_increase_before_reduction_with_minimum() -> None:
     data["cards"]["helper"] = {"types": ["creature"], "grants": [{"reduction": {"generic": 2, "minimum": 1}, "applies_to": {}}]}
     data["state"]["you"]["battlefield"] += [{"id": "t1", "card": "thalia"}, {"id": "c1", "card": "helper"}]
     assert solve(data).totals == {("{1}", 0)}
+
+
+def test_generated_casts_cover_every_feature() -> None:
+    """The generator reaches every feature the spec lists, and the brute force answers each cast."""
+    from mtg_reference.strategies import casts
+
+    seen: set[str] = set()
+    statuses: set[str] = set()
+    for _, data in casts(0, 400):
+        spell = data["cards"]["spell"]
+        text = str(data)
+        for key in ("kicker", "multikicker", "replicate", "buyback", "flashback", "convoke", "delve",
+                    "improvise", "reductions", "alternative", "additional"):
+            if key in spell:
+                seen.add(key)
+        for needle in ("/P}", "{2/", "{X}", "minimum", "'W': 1", "increase", "at_least", "only_for",
+                       "sacrifice_self", "pay_life", "'sick': True", "'tapped': True", "mana_pool",
+                       "without_paying", "'mill'", "'discard'", "'sacrifice'", "tap_untapped",
+                       "exile_from_hand", "exile_from_graveyard", "{W}{W}|", "{C}{C}", "'combat'"):
+            if needle in text:
+                seen.add(needle)
+        statuses.add(solve(data).status)
+    assert len(seen) == 34, sorted(seen)
+    assert statuses == {"ok", "unpayable", "illegal"}
+
+
+def test_brute_force_is_deterministic() -> None:
+    from mtg_reference.strategies import casts
+
+    for _, data in casts(5, 30):
+        assert solve(data) == solve(data)
+
+
+def test_one_more_land_never_hurts() -> None:
+    """A property any exact optimum has and a buggy search easily breaks: an extra untapped basic
+    land can't make a payable cast unpayable or dearer (X fixed: under x: auto a larger X may
+    cost more)."""
+    import copy
+
+    from mtg_reference.strategies import casts
+
+    checked = 0
+    for _, data in casts(11, 250):
+        if data["play"].get("x") == "auto":
+            continue
+        before = solve(data)
+        if before.status != "ok":
+            continue
+        more = copy.deepcopy(data)
+        color = "WUBRG"[checked % 5]
+        more["cards"].setdefault(f"basic-{color}", {"types": ["land"], "mana": [{"adds": f"{{{color}}}"}]})
+        more["state"]["you"]["battlefield"].append({"id": "extra", "card": f"basic-{color}"})
+        after = solve(more)
+        assert after.status == "ok" and after.objective is not None and before.objective is not None
+        assert after.objective <= before.objective, (data, before, after)
+        checked += 1
+    assert checked > 50

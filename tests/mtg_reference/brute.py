@@ -227,13 +227,13 @@ def _count(data: dict[str, Any], you: list[Obj], amount: Any) -> int:
 def _reduction(data: dict[str, Any], you: list[Obj], red: Any) -> tuple[int, list[str], int]:
     """(generic amount, colored symbols, minimum) of one reduction."""
     if isinstance(red, str):
-        generic, colored = 0, []
+        amount, pips = 0, []
         for kind, arg in parse_symbols(red):
             if kind == "generic":
-                generic += arg
+                amount += arg
             elif kind == "mana":
-                colored.append(arg)
-        return generic, colored, 0
+                pips.append(arg)
+        return amount, pips, 0
     generic = _count(data, you, red.get("generic", 0))
     colored: list[str] = []
     for key, n in red.items():
@@ -288,8 +288,8 @@ def _sorcery_speed_ok(state: dict[str, Any], card: dict[str, Any]) -> bool:
     types = set(card.get("types") or [])
     if "instant" in types or card.get("flash") or "flash" in (card.get("keywords") or []):
         return True
-    return (state.get("phase", "main") == "main" and state.get("turn", "you") == "you"
-            and state.get("stack", "empty") == "empty")
+    return bool(state.get("phase", "main") == "main" and state.get("turn", "you") == "you"
+                and state.get("stack", "empty") == "empty")
 
 
 def priced_casts(data: dict[str, Any], x_value: int | None) -> tuple[list[Priced], list[str]]:
@@ -703,7 +703,9 @@ def _payments(p: Priced, spell: dict[str, Any], cast_obj: Obj, cards: dict[str, 
     if hand_best is None:
         return []
 
-    restricted_ok = lambda flt: matches(spell, flt, cast_obj.id)  # noqa: E731
+    def restricted_ok(flt: Any) -> bool:
+        return matches(spell, flt, cast_obj.id)
+
     uses = [_uses(o, cards[o.card], spell, tapcosts, cards) for o in battlefield]
     best: tuple[int, int] | None = None
     delve_sets = [()] if not spell.get("delve") else [
@@ -736,9 +738,7 @@ def _payments(p: Priced, spell: dict[str, Any], cast_obj: Obj, cards: dict[str, 
                 else:
                     for c in a.adds:
                         pool[MANA.index(c)] += 1
-            if u.kind == "mana":
-                pass
-            elif u.kind == "convoke":
+            if u.kind == "convoke":
                 if u.color is None:
                     generic_only += 1
                 else:
@@ -816,8 +816,8 @@ def _hand_best(hand: list[Obj], cards: dict[str, Any], discard: int,
     for exiled in exile_ways(exiles, set()):
         rest = [i for i in ids if i not in exiled]
         for discarded in itertools.combinations(rest, discard):
-            s = sum(by_id[i].value if by_id[i].value is not None else w["exile_from_hand"] for i in exiled)
-            s += sum(by_id[i].value if by_id[i].value is not None else w["discard"] for i in discarded)
+            s = sum(_charge(by_id[i], w["exile_from_hand"]) for i in exiled)
+            s += sum(_charge(by_id[i], w["discard"]) for i in discarded)
             cand = (s, len(exiled) + len(discarded))
             if best is None or cand < best:
                 best = cand
@@ -839,8 +839,13 @@ def _grave_best(grave: list[Obj], cards: dict[str, Any], reqs: list[tuple[int, A
                 yield pick + more
 
     for picked in ways(reqs, set()):
-        s = sum(g.value if g.value is not None else w["exile_from_graveyard"] for g in picked)
+        s = sum(_charge(g, w["exile_from_graveyard"]) for g in picked)
         cand = (s, len(picked))
         if best is None or cand < best:
             best = cand
     return best
+
+
+def _charge(obj: Obj, weight: int) -> int:
+    """What losing `obj` costs: its `value`, else the weight of the way it is lost."""
+    return obj.value if obj.value is not None else weight
