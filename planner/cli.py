@@ -6,6 +6,7 @@
     payplan orders FILE [--json]   each distinct total the discount orders reach
     payplan play FILE [--json]     plan, apply, and print the state after (several `plays` too)
     payplan serve                  JSON-lines service on stdin/stdout
+    payplan batch IN OUT           many requests, in order, on every core or on Ray
     payplan gen / bench            benchmark scenarios and the benchmark suite
 
 Exit codes: 0 ok, 1 unpayable or illegal, 2 a bad file (one line per problem on stderr).
@@ -110,6 +111,22 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return serve(sys.stdin, sys.stdout, _config(args), request_timeout=args.request_timeout)
 
 
+def cmd_batch(args: argparse.Namespace) -> int:
+    from payplan.planner.batch import BatchError, BatchOptions, batch
+
+    options = BatchOptions(config=_config(args), jobs=args.jobs, ray=args.ray is not None,
+                           address=args.ray or None, chunk=args.chunk,
+                           request_timeout=args.request_timeout, resume=args.resume)
+    if (args.jobs is not None and args.jobs < 1) or (args.chunk is not None and args.chunk < 1):
+        print("batch: --jobs and --chunk must be at least 1", file=sys.stderr)
+        return EXIT_BAD_INPUT
+    try:
+        return batch(args.input, args.output, options)
+    except BatchError as err:
+        print(f"batch: {err}", file=sys.stderr)
+        return EXIT_BAD_INPUT
+
+
 def cmd_gen(args: argparse.Namespace) -> int:
     from payplan.benchmarks.generate import main as gen_main
 
@@ -120,6 +137,33 @@ def cmd_bench(args: argparse.Namespace) -> int:
     from payplan.benchmarks.suite import main as bench_main
 
     return bench_main(args)
+
+
+def add_pool_arguments(parser: argparse.ArgumentParser, jobs_default: str) -> None:
+    """Where the work runs: `--jobs` local processes, or `--ray [ADDRESS]` (batch and bench)."""
+    parser.add_argument("--jobs", type=int, default=None,
+                        help=f"local worker processes ({jobs_default}); with --ray and no "
+                             "address, the CPUs of the local Ray cluster")
+    parser.add_argument("--ray", nargs="?", const="", default=None, metavar="ADDRESS",
+                        help="run on Ray (pip install 'payplan[ray]'): connect to the cluster "
+                             "at ADDRESS (auto, HOST:PORT, ray://HOST:PORT), or without one "
+                             "start a local cluster; put it after IN OUT or write --ray=ADDRESS")
+
+
+def add_batch_arguments(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("input", metavar="IN",
+                        help="JSON lines (requests as serve reads them, or bare scenarios), a "
+                             "folder of scenario files (sorted by name), or - for stdin")
+    parser.add_argument("output", metavar="OUT", help="JSON lines of answers, or - for stdout")
+    add_pool_arguments(parser, "default: every core")
+    parser.add_argument("--resume", action="store_true",
+                        help="skip the requests OUT already answers (by position and id) and "
+                             "append the rest")
+    parser.add_argument("--chunk", type=int, default=None,
+                        help="requests per task (default 8 local, 64 on Ray)")
+    parser.add_argument("--request-timeout", type=float, default=0.0,
+                        help="seconds one request may take before it is stopped and answered "
+                             "as an error (default 0: no limit)")
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -149,6 +193,9 @@ def build_parser() -> argparse.ArgumentParser:
                     json_flag=False)
     serve.add_argument("--request-timeout", type=float, default=10.0,
                        help="seconds one request may take before it is answered as an error")
+    batch = command("batch", cmd_batch, "answer many requests in order, on every core or on Ray",
+                    file=False, json_flag=False)
+    add_batch_arguments(batch)
     try:
         from payplan.benchmarks.generate import add_arguments as gen_arguments
         from payplan.benchmarks.suite import add_arguments as bench_arguments

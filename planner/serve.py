@@ -29,7 +29,7 @@ import os
 from multiprocessing.connection import Connection
 from multiprocessing.context import ForkServerContext, SpawnContext
 from multiprocessing.process import BaseProcess
-from typing import IO, Iterator
+from typing import IO, Any, Callable, Iterator
 
 from payplan.engine.loader import ScenarioError, scenario_from_data
 from payplan.planner.config import DEFAULT_CONFIG, SolverConfig
@@ -37,13 +37,14 @@ from payplan.planner.hand import hand_json, plan_hand
 from payplan.planner.orders import discount_orders
 from payplan.planner.plan import plan
 
-__all__ = ["COMMANDS", "handle", "serve"]
+__all__ = ["COMMANDS", "answer_line", "answer_request", "handle", "serve"]
 
 COMMANDS: tuple[str, ...] = ("plan", "hand", "orders")
 REQUEST_KEYS: tuple[str, ...] = ("id", "command", "scenario")
 STDIN = "<stdin>"
 
 Answer = dict[str, object]
+Runner = Callable[[str, object], Answer]  # (command, scenario data) -> {"ok", ...}
 
 
 def serve(stdin: IO[str], stdout: IO[str], config: SolverConfig = DEFAULT_CONFIG,
@@ -84,25 +85,44 @@ def _lines(stdin: IO[str]) -> Iterator[tuple[int, str | UnicodeDecodeError]]:
 def _answer(line: str | UnicodeDecodeError, number: int, worker: Worker,
             timeout: float | None) -> Answer:
     """The answer to one input line; never raises for any input."""
+    return answer_line(line, number, lambda command, data: worker.run(command, data, timeout))
+
+
+def answer_line(line: str | UnicodeDecodeError, number: int, run: Runner, source: str = STDIN,
+                bare: bool = False) -> Answer:
+    """The answer to one line of requests, `serve`'s and `batch`'s alike; never raises.
+
+    `run(command, scenario_data)` answers a checked request (`serve` runs `handle` in a worker
+    process, `batch` calls it in its own). With `bare`, a JSON object that has none of the keys
+    `id`, `command`, `scenario` is a bare scenario, answered as the request
+    `{"id": number, "command": "plan", "scenario": it}`.
+    """
     try:
         if isinstance(line, UnicodeDecodeError):
-            return _failed(None, [f"{STDIN}:{number}:{line.start + 1}: not UTF-8: {line.reason}"])
+            return _failed(None, [f"{source}:{number}:{line.start + 1}: not UTF-8: {line.reason}"])
         try:
             request = json.loads(line, parse_constant=_no_constant)
         except json.JSONDecodeError as exc:
-            return _failed(None, [f"{STDIN}:{number}:{exc.colno}: invalid JSON: {exc.msg}"])
+            return _failed(None, [f"{source}:{number}:{exc.colno}: invalid JSON: {exc.msg}"])
         except (ValueError, RecursionError) as exc:
-            return _failed(None, [f"{STDIN}:{number}: invalid JSON: {_short(exc)}"])
+            return _failed(None, [f"{source}:{number}: invalid JSON: {_short(exc)}"])
         if not isinstance(request, dict):
-            return _failed(None, [f"{STDIN}:{number}: expected a request object "
+            return _failed(None, [f"{source}:{number}: expected a request object "
                                   f"{{\"id\", \"command\", \"scenario\"}}, got {_kind(request)}"])
-        ident = request.get("id")
-        errors = check_request(request)
-        if errors:
-            return _failed(ident, errors)
-        return {"id": ident, **worker.run(request["command"], request["scenario"], timeout)}
+        if bare and not any(key in request for key in REQUEST_KEYS):
+            request = {"id": number, "command": "plan", "scenario": request}
+        return answer_request(request, run)
     except Exception as exc:  # a bug of ours: still one answer for the line
         return _failed(None, [f"internal: {type(exc).__name__}: {_short(exc)}"])
+
+
+def answer_request(request: dict[str, Any], run: Runner) -> Answer:
+    """The answer to one parsed request: its key problems, or `run`'s answer with its id."""
+    ident = request.get("id")
+    errors = check_request(request)
+    if errors:
+        return _failed(ident, errors)
+    return {"id": ident, **run(request["command"], request["scenario"])}
 
 
 def check_request(request: dict[str, object]) -> list[str]:

@@ -1,0 +1,669 @@
+"""`payplan batch IN OUT`: many requests, answered in order, on local processes or on Ray.
+
+IN is JSON lines or a folder of scenario files; OUT is JSON lines, one answer per request, in
+input order, each as `payplan serve` writes it (`{"id", "ok", "result"}` or `{"id", "ok",
+"errors"}`). `-` is stdin or stdout.
+
+- A line of IN is a request as `serve` reads it (`{"id", "command", "scenario"}`), or a bare
+  scenario (an object with none of those keys), answered as the request `{"id": LINE,
+  "command": "plan", "scenario": it}` where LINE is its line number (from 1). Blank lines are
+  skipped; any other line gets exactly one answer (a line that isn't JSON: `"id": null`).
+- A folder: its files ending in `.yaml`, `.yml` or `.json` (not its subfolders), sorted by name
+  (code point order, so `10.yaml` comes before `9.yaml`), each planned as `{"id": FILE NAME,
+  "command": "plan", "scenario": the file}`; a file that can't be read or parsed is answered
+  with the same problems `payplan plan FILE` prints.
+
+The requests go to workers in chunks (`chunk` requests per task), so the cost of sending a task
+is paid once per chunk. Answers come back in any order and are written in input order (a reorder
+buffer; at most `window` chunks are outstanding, so memory stays bounded whatever the input's
+size). Each answer is written and flushed as soon as every answer before it is written, so an
+interrupted run loses nothing it wrote, and `resume` carries on from there.
+
+A worker that dies loses no request: its chunk is sent again; a chunk that fails twice is split
+into single requests, each tried twice; a single request that kills its worker twice is answered
+`"errors": ["internal: ..."]`. A chunk that runs past its time (`request_timeout` seconds per
+request) is split the same way, and a single request that does is answered `"timeout: ..."`.
+
+Local workers are processes (a fork server that has imported the planner). On Ray the same
+chunks are Ray tasks (`max_retries=1`: Ray resends a task whose worker died once; the split
+above handles the rest), gathered with `ray.wait`; no scheduling of our own beyond the chunking.
+"""
+
+from __future__ import annotations
+
+import json
+import multiprocessing
+import os
+import sys
+import time
+from collections import deque
+from dataclasses import dataclass
+from itertools import islice
+from multiprocessing.connection import Connection, wait as wait_connections
+from multiprocessing.context import ForkServerContext, SpawnContext
+from multiprocessing.process import BaseProcess
+from pathlib import Path
+from typing import IO, Any, Callable, Generic, Iterable, Iterator, Protocol, Sequence, TypeVar
+
+from payplan.engine.loader import ScenarioError, read_data
+from payplan.planner.config import DEFAULT_CONFIG, SolverConfig
+from payplan.planner.serve import REQUEST_KEYS, Answer, _encode, answer_line, answer_request, handle
+
+__all__ = ["BatchOptions", "Failure", "LocalPool", "Progress", "RayPool", "Request", "batch",
+           "read_requests", "run_ordered"]
+
+SCENARIO_SUFFIXES: tuple[str, ...] = (".yaml", ".yml", ".json")
+LOCAL_CHUNK = 8  # requests per local task: a task costs ~0.1 ms, a typical plan ~1-2 ms
+RAY_CHUNK = 64  # requests per Ray task: a task costs ~1-2 ms (benchmarks/scaling.py)
+CRASH_HOOK = "PAYPLAN_TEST_CRASH"  # tests only: see _crash_hook
+
+T = TypeVar("T")
+R = TypeVar("R")
+
+
+class BatchError(Exception):
+    """A problem with the command itself (IN, OUT, --resume, --ray): one line, exit 2."""
+
+
+# --- Requests -----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Request:
+    """One request of IN: a line's bytes (`raw`, its line `number`), or a scenario file (`path`,
+    whose id is `name`). It is read and parsed by the worker, not by the process that sends it."""
+
+    source: str
+    number: int
+    raw: bytes = b""
+    path: str = ""
+    name: str = ""
+
+
+def read_requests(source: str, stdin: IO[bytes] | None = None) -> Iterator[Request]:
+    """The requests of IN in order: JSON lines (a file or `-`), or the scenario files of a
+    folder sorted by name. Raises BatchError when IN can't be opened."""
+    if source != "-" and Path(source).is_dir():
+        folder = Path(source)
+        names = sorted(p.name for p in folder.iterdir()
+                       if p.is_file() and p.suffix.lower() in SCENARIO_SUFFIXES)
+        for name in names:
+            yield Request(source, 0, path=str(folder / name), name=name)
+        return
+    if source == "-":
+        stream = stdin if stdin is not None else sys.stdin.buffer
+        yield from _lines(stream, "<stdin>")
+        return
+    try:
+        handle_ = open(source, "rb")
+    except OSError as exc:
+        raise BatchError(f"{source}: cannot read: {exc.strerror or exc}") from None
+    with handle_:
+        yield from _lines(handle_, source)
+
+
+def _lines(stream: IO[bytes], name: str) -> Iterator[Request]:
+    for number, raw in enumerate(stream, 1):
+        if raw.strip():
+            yield Request(name, number, raw=raw)
+
+
+def expected_id(request: Request) -> object:
+    """The id the answer to `request` carries (what `--resume` checks OUT against)."""
+    if request.path:
+        return request.name
+    try:
+        data = json.loads(request.raw.decode("utf-8-sig" if request.number == 1 else "utf-8"))
+    except (ValueError, RecursionError):
+        return None
+    if not isinstance(data, dict):
+        return None
+    if not any(key in data for key in REQUEST_KEYS):
+        return request.number
+    return data.get("id")
+
+
+def answer(request: Request, config: SolverConfig = DEFAULT_CONFIG) -> Answer:
+    """The answer to one request, computed in this process (what every worker runs)."""
+    def run(command: str, data: object) -> Answer:
+        return handle(command, data, config)
+
+    if request.path:
+        try:
+            data = read_data(request.path)
+        except ScenarioError as err:
+            return {"id": request.name, "ok": False, "errors": list(err.problems)}
+        return answer_request({"id": request.name, "command": "plan", "scenario": data}, run)
+    line: str | UnicodeDecodeError
+    try:
+        line = request.raw.decode("utf-8-sig" if request.number == 1 else "utf-8")
+    except UnicodeDecodeError as exc:
+        line = exc
+    return answer_line(line, request.number, run, source=request.source, bare=True)
+
+
+def answer_chunk(requests: Sequence[Request], config: SolverConfig) -> list[Answer]:
+    """The answers to a chunk of requests, in order (a worker's task)."""
+    answers = []
+    for request in requests:
+        result = answer(request, config)
+        _crash_hook(result)
+        answers.append(result)
+    return answers
+
+
+def _crash_hook(result: Answer) -> None:
+    """Tests only: with PAYPLAN_TEST_CRASH=ID in the environment, the worker that answers the
+    request whose id, written as JSON, is ID (`7`, `"a"`) dies (os._exit). With ID@DIR it dies
+    only the first time (it leaves DIR/crashed-ID behind), as a worker lost to a fault elsewhere
+    would. Several, comma-separated: `5@DIR,9`."""
+    hook = os.environ.get(CRASH_HOOK)
+    if not hook:
+        return
+    ident_text = json.dumps(result.get("id"))
+    for entry in hook.split(","):
+        ident, _, once = entry.partition("@")
+        if ident != ident_text:
+            continue
+        if once:
+            marker = os.path.join(once, "crashed-" + ident.strip('"'))
+            try:
+                os.close(os.open(marker, os.O_CREAT | os.O_EXCL | os.O_WRONLY))
+            except FileExistsError:
+                return
+        os._exit(86)
+
+
+def failure_answer(request: Request, failure: Failure) -> Answer:
+    """The answer to a request that could not be answered by a worker."""
+    if failure.kind == "timeout":
+        text = f"timeout: the request took longer than {failure.detail} seconds and was stopped"
+    elif failure.kind == "died":
+        text = (f"internal: the worker answering this request stopped, {failure.attempts} times "
+                f"({failure.detail})")
+    else:
+        text = f"internal: {failure.detail}"
+    return {"id": expected_id(request), "ok": False, "errors": [text]}
+
+
+# --- Running tasks in order ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Failure:
+    """Why a task brought no results: its worker `died` (after `attempts` tries), it ran past
+    its `timeout`, or it raised an `error` (a bug: the task functions catch everything)."""
+
+    kind: str
+    detail: str
+    attempts: int = 1
+
+
+Outcome = list[Any] | Failure
+
+
+class Pool(Protocol):
+    """Where tasks run: `submit` a chunk under a key, `wait` for some to end."""
+
+    capacity: int  # tasks that can run at once
+
+    def submit(self, key: int, items: list[Any], timeout: float | None) -> None: ...
+
+    def wait(self) -> list[tuple[int, Outcome]]: ...
+
+    def close(self) -> None: ...
+
+
+@dataclass(slots=True)
+class _Task(Generic[T]):
+    start: int  # position of its first item in the input
+    items: list[T]
+    attempts: int = 0
+
+
+def run_ordered(items: Iterable[T], pool: Pool, chunk: int,
+                on_failure: Callable[[T, Failure], R], timeout: float | None = None,
+                window: int | None = None) -> Iterator[tuple[T, R]]:
+    """Each item with its result, in input order, computed on `pool` in chunks of `chunk`.
+
+    Items are read lazily: at most `window` chunks (default 4 per task the pool runs at once)
+    are outstanding between the first item not yet yielded and the last one read. `timeout` is
+    in seconds per item (a chunk gets `timeout * len(chunk)`). A chunk whose worker died is sent
+    again, once; a chunk that fails again (or times out, or raises) is split into its items, and
+    an item that fails alone is given `on_failure(item, failure)`.
+    """
+    chunk = max(1, chunk)
+    window_items = chunk * (window if window is not None else 4 * max(1, pool.capacity))
+    source = iter(items)
+    exhausted = False
+    read = 0  # items read from `source`
+    yielded = 0  # items yielded, in order
+    ready: dict[int, tuple[T, R]] = {}
+    queued: deque[_Task[T]] = deque()  # tasks to send again (retries and splits) go first
+    running: dict[int, _Task[T]] = {}
+    keys = 0
+    while True:
+        while len(running) < pool.capacity:
+            if queued:
+                task = queued.popleft()
+            elif not exhausted and read - yielded < window_items:
+                part = list(islice(source, chunk))
+                if not part:
+                    exhausted = True
+                    continue
+                task = _Task(read, part)
+                read += len(part)
+            else:
+                break
+            keys += 1
+            running[keys] = task
+            pool.submit(keys, task.items, timeout * len(task.items) if timeout else None)
+        if not running:
+            break
+        for key, outcome in pool.wait():
+            task = running.pop(key)
+            if not isinstance(outcome, Failure):
+                for offset, (item, result) in enumerate(zip(task.items, outcome)):
+                    ready[task.start + offset] = (item, result)
+                continue
+            attempts = task.attempts + outcome.attempts
+            if outcome.kind == "died" and attempts < 2:
+                queued.appendleft(_Task(task.start, task.items, attempts))
+            elif len(task.items) > 1:
+                queued.extendleft(reversed([_Task(task.start + i, [item])
+                                            for i, item in enumerate(task.items)]))
+            else:
+                failure = Failure(outcome.kind, outcome.detail, attempts)
+                ready[task.start] = (task.items[0], on_failure(task.items[0], failure))
+        while yielded in ready:
+            yield ready.pop(yielded)
+            yielded += 1
+    assert not ready and not queued, "every item is answered"
+
+
+# --- Local processes ----------------------------------------------------------------------------
+
+
+def _context() -> ForkServerContext | SpawnContext:
+    """A fork server that has imported the planner where the platform has one, else spawn."""
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        ctx = multiprocessing.get_context("forkserver")
+        ctx.set_forkserver_preload(["payplan.planner.batch"])
+        return ctx
+    return multiprocessing.get_context("spawn")
+
+
+def _worker_main(conn: Connection, function: Callable[[list[Any], Any], list[Any]],
+                 argument: Any) -> None:
+    """A local worker: a task in, its results out, until told to stop or cut off."""
+    devnull = os.open(os.devnull, os.O_WRONLY)  # nothing a library prints reaches OUT
+    os.dup2(devnull, 1)
+    os.close(devnull)
+    while True:
+        try:
+            message = conn.recv()
+        except (EOFError, OSError):
+            return
+        if message is None:
+            return
+        key, items = message
+        conn.send((key, function(items, argument)))
+
+
+@dataclass(slots=True)
+class _Slot:
+    process: BaseProcess
+    conn: Connection
+    key: int | None = None
+    deadline: float | None = None
+    started: float = 0.0
+
+
+class LocalPool:
+    """`jobs` worker processes, each given one task at a time, each replaced when it dies or
+    runs past its task's time. `function(items, argument)` runs in the worker; it must be a
+    module-level function (it is sent by name)."""
+
+    def __init__(self, jobs: int, function: Callable[[list[Any], Any], list[Any]],
+                 argument: Any) -> None:
+        self.capacity = max(1, jobs)
+        self._function = function
+        self._argument = argument
+        self._context = _context()
+        self._slots = [self._start() for _ in range(self.capacity)]
+
+    def _start(self) -> _Slot:
+        ours, theirs = self._context.Pipe()
+        process = self._context.Process(target=_worker_main,
+                                        args=(theirs, self._function, self._argument),
+                                        name="payplan-batch-worker", daemon=True)
+        process.start()
+        theirs.close()
+        return _Slot(process, ours)
+
+    def submit(self, key: int, items: list[Any], timeout: float | None) -> None:
+        index = next(i for i, slot in enumerate(self._slots) if slot.key is None)
+        slot = self._slots[index]
+        try:
+            slot.conn.send((key, items))
+        except (OSError, ValueError):  # the idle worker is gone: a fresh one takes the task
+            self._replace(index)
+            slot = self._slots[index]
+            slot.conn.send((key, items))
+        slot.key = key
+        slot.started = time.monotonic()
+        slot.deadline = slot.started + timeout if timeout is not None else None
+
+    def wait(self) -> list[tuple[int, Outcome]]:
+        busy = [slot for slot in self._slots if slot.key is not None]
+        deadlines = [slot.deadline for slot in busy if slot.deadline is not None]
+        timeout = max(0.0, min(deadlines) - time.monotonic()) if deadlines else None
+        readable = wait_connections([slot.conn for slot in busy], timeout)
+        done: list[tuple[int, Outcome]] = []
+        now = time.monotonic()
+        for index, slot in enumerate(self._slots):
+            if slot.key is None:
+                continue
+            key = slot.key
+            if slot.conn in readable:
+                try:
+                    got_key, results = slot.conn.recv()
+                    assert got_key == key
+                    slot.key = slot.deadline = None
+                    done.append((key, results))
+                except (EOFError, OSError):
+                    slot.process.join(timeout=5)
+                    code = slot.process.exitcode
+                    self._replace(index)
+                    done.append((key, Failure("died", f"exit code {code}")))
+            elif slot.deadline is not None and now >= slot.deadline:
+                limit = f"{slot.deadline - slot.started:g}"
+                self._replace(index)
+                done.append((key, Failure("timeout", limit)))
+        return done
+
+    def _replace(self, index: int) -> None:
+        _stop(self._slots[index])
+        self._slots[index] = self._start()
+
+    def close(self) -> None:
+        for slot in self._slots:
+            try:
+                slot.conn.send(None)
+            except (OSError, ValueError):
+                pass
+        for slot in self._slots:
+            slot.process.join(timeout=2)
+            _stop(slot)
+
+
+def _stop(slot: _Slot) -> None:
+    slot.conn.close()
+    process = slot.process
+    if process.is_alive():
+        process.kill()
+        process.join(timeout=5)
+    process.close()
+
+
+# --- Ray ----------------------------------------------------------------------------------------
+
+
+def ray_module() -> Any:
+    """The `ray` package, or a BatchError that says how to install it."""
+    try:
+        import ray
+    except ImportError:
+        raise BatchError("--ray: Ray is not installed (pip install 'payplan[ray]')") from None
+    return ray
+
+
+def start_ray(address: str | None, cpus: int | None = None) -> Any:
+    """Connect to the Ray cluster at `address` (`auto`, `HOST:PORT`, `ray://HOST:PORT`), or
+    start a local one (with `cpus` CPUs, default all) when `address` is None or empty."""
+    ray = ray_module()
+    if not ray.is_initialized():
+        options: dict[str, Any] = {"log_to_driver": False, "configure_logging": False}
+        if address:
+            ray.init(address=address, **options)
+        else:
+            ray.init(num_cpus=cpus, include_dashboard=False, **options)
+    return ray
+
+
+class RayPool:
+    """Tasks on the Ray cluster `ray.init` connected to: each chunk one task with
+    `max_retries=1` (Ray sends it again when its worker dies once), gathered with `ray.wait`.
+    A task past its time is cancelled (`ray.cancel(force=True)` ends its worker); its time
+    counts from when it was sent, so with time limits `per_cpu` should be 1 (no queue)."""
+
+    def __init__(self, function: Callable[[list[Any], Any], list[Any]], argument: Any,
+                 per_cpu: int = 1) -> None:
+        self._ray = ray_module()
+        cpus = int(self._ray.cluster_resources().get("CPU", 1))
+        self.capacity = max(1, cpus * per_cpu)
+        self._remote = self._ray.remote(max_retries=1)(function)
+        self._argument = self._ray.put(argument)
+        self._refs: dict[Any, tuple[int, float | None, float]] = {}
+
+    def submit(self, key: int, items: list[Any], timeout: float | None) -> None:
+        ref = self._remote.remote(items, self._argument)
+        now = time.monotonic()
+        self._refs[ref] = (key, now + timeout if timeout is not None else None, now)
+
+    def wait(self) -> list[tuple[int, Outcome]]:
+        ray = self._ray
+        refs = list(self._refs)
+        deadlines = [d for _, d, _ in self._refs.values() if d is not None]
+        timeout = max(0.0, min(deadlines) - time.monotonic()) if deadlines else None
+        ready, _ = ray.wait(refs, num_returns=1, timeout=timeout)
+        if ready:  # and whatever else is ready by now
+            ready, _ = ray.wait(refs, num_returns=len(refs), timeout=0)
+        done: list[tuple[int, Outcome]] = []
+        for ref in ready:
+            key, _, _ = self._refs.pop(ref)
+            try:
+                done.append((key, ray.get(ref)))
+            except ray.exceptions.RayTaskError as exc:
+                done.append((key, Failure("error", _first_line(exc))))
+            except ray.exceptions.RayError as exc:  # the worker (or its node) died, twice
+                done.append((key, Failure("died", type(exc).__name__, attempts=2)))
+        now = time.monotonic()
+        for ref, (key, deadline, sent) in list(self._refs.items()):
+            if deadline is not None and now >= deadline:
+                ray.cancel(ref, force=True)
+                del self._refs[ref]
+                done.append((key, Failure("timeout", f"{deadline - sent:g}")))
+        return done
+
+    def close(self) -> None:
+        for ref in self._refs:
+            self._ray.cancel(ref, force=True)
+        self._refs.clear()
+
+
+def _first_line(exc: BaseException) -> str:
+    text = str(exc).strip().splitlines()
+    return text[-1][:200] if text else type(exc).__name__
+
+
+# --- Progress -----------------------------------------------------------------------------------
+
+
+class Progress:
+    """A one-line progress bar on stderr: done, rate, and the time left when the total is known.
+
+    On a terminal it is redrawn in place; otherwise it writes a line per tenth of the total
+    when `log_when_piped` (the bench suite), else nothing at all (`payplan batch`).
+    """
+
+    def __init__(self, total: int | None, label: str, width: int = 30,
+                 log_when_piped: bool = False, stream: IO[str] | None = None,
+                 done: int = 0) -> None:
+        self.total = total
+        self.label = label
+        self.width = width
+        self.done = self.first = done  # `done` already, before this run (a resumed batch)
+        self.start = time.perf_counter()
+        self.stream = stream if stream is not None else sys.stderr
+        self.tty = self.stream.isatty()
+        self.log = log_when_piped
+        self.last_tenth = -1
+        self.last_draw = 0.0
+
+    def step(self, note: str = "", count: int = 1) -> None:
+        self.done += count
+        if not self.tty and not self.log:
+            return
+        now = time.perf_counter()
+        elapsed = now - self.start
+        finished = self.total is not None and self.done >= self.total
+        rate = (self.done - self.first) / elapsed if elapsed > 0 else 0.0
+        if self.total:
+            filled = self.width * min(self.done, self.total) // self.total
+            bar = "[" + "#" * filled + "." * (self.width - filled) + "] "
+            left = (self.total - self.done) / rate if rate > 0 else 0.0
+            count_text = f"{self.done}/{self.total}"
+            eta = f" ETA {_clock(left)}"
+        else:
+            bar, count_text, eta = "", str(self.done), ""
+        line = (f"{self.label} {bar}{count_text} {_clock(elapsed)} {rate:,.1f}/s{eta}"
+                + (f" {note}" if note else ""))
+        if self.tty:
+            if now - self.last_draw < 0.1 and not finished:
+                return
+            self.last_draw = now
+            self.stream.write("\r" + line[:110].ljust(110) + ("\n" if finished else ""))
+        else:
+            tenth = self.done * 10 // self.total if self.total else -1
+            if tenth == self.last_tenth and not finished:
+                return
+            self.last_tenth = tenth
+            self.stream.write(line + "\n")
+        self.stream.flush()
+
+    def close(self) -> None:
+        """End the line on a terminal if the total was not reached (or not known)."""
+        if self.tty and (self.total is None or self.done < self.total) and self.done:
+            self.stream.write("\n")
+            self.stream.flush()
+
+
+def _clock(seconds: float) -> str:
+    seconds = int(seconds)
+    if seconds >= 3600:
+        return f"{seconds // 3600}:{seconds // 60 % 60:02d}:{seconds % 60:02d}"
+    return f"{seconds // 60}:{seconds % 60:02d}"
+
+
+# --- The command --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class BatchOptions:
+    """How `payplan batch` runs: local processes (`jobs`, default every core) or Ray (`ray`
+    True: `address` None starts a local cluster of `jobs` CPUs, default every core)."""
+
+    config: SolverConfig = DEFAULT_CONFIG
+    jobs: int | None = None
+    ray: bool = False
+    address: str | None = None
+    chunk: int | None = None
+    request_timeout: float | None = None
+    resume: bool = False
+    progress: bool = True
+
+
+def batch(source: str, target: str, options: BatchOptions = BatchOptions(),
+          stdin: IO[bytes] | None = None, stdout: IO[str] | None = None) -> int:
+    """Answer every request of `source` into `target` (see the module's docstring); 0 when
+    every request is answered, BatchError for a problem with the command itself."""
+    if options.resume and target == "-":
+        raise BatchError("--resume: OUT must be a file (the answers already written are read "
+                         "back from it)")
+    if source != "-" and not Path(source).exists():
+        raise BatchError(f"{source}: no such file or folder")
+    requests: Iterable[Request] = read_requests(source, stdin)
+    done = 0
+    if options.resume and Path(target).exists():
+        requests, done = _resume(target, requests)
+    total = _count(source) if options.progress and source != "-" else None
+    progress = Progress(total, "batch", done=done) if options.progress else None
+    timeout = options.request_timeout if options.request_timeout else None
+    out: IO[str]
+    if target == "-":
+        out = stdout if stdout is not None else sys.stdout
+    else:
+        try:
+            out = open(target, "a" if done else "w", encoding="utf-8")
+        except OSError as exc:
+            raise BatchError(f"{target}: cannot write: {exc.strerror or exc}") from None
+    started_ray = False
+    pool: Pool | None = None
+    try:
+        if options.ray:
+            started_ray = not ray_module().is_initialized()
+            start_ray(options.address, options.jobs)
+            # Two tasks per CPU keep every worker busy while an answer travels back; with a
+            # time limit, one (a task's time counts from when it is sent).
+            pool = RayPool(answer_chunk, options.config, per_cpu=1 if timeout else 2)
+            chunk = options.chunk or RAY_CHUNK
+        else:
+            pool = LocalPool(options.jobs or os.cpu_count() or 1, answer_chunk, options.config)
+            chunk = options.chunk or LOCAL_CHUNK
+        for _, result in run_ordered(requests, pool, chunk, failure_answer, timeout):
+            out.write(_encode(result) + "\n")
+            out.flush()
+            if progress is not None:
+                progress.step()
+    finally:
+        if pool is not None:
+            pool.close()
+        if started_ray:
+            ray_module().shutdown()
+        if target != "-":
+            out.close()
+        if progress is not None:
+            progress.close()
+    return 0
+
+
+def _count(source: str) -> int | None:
+    """How many requests IN holds (for the progress bar's ETA), or None if unknown."""
+    try:
+        return sum(1 for _ in read_requests(source))
+    except (BatchError, OSError):
+        return None
+
+
+def _resume(target: str, requests: Iterable[Request]) -> tuple[Iterator[Request], int]:
+    """Skip the requests OUT already answers (by position and id): OUT is cut back to its last
+    whole answer (a torn last line, from an interrupted run, is dropped and answered again)."""
+    data = Path(target).read_bytes()
+    keep = data.rfind(b"\n") + 1  # a last line without its newline is torn
+    ids: list[object] = []
+    offset = 0
+    for number, line in enumerate(data[:keep].splitlines(keepends=True), 1):
+        try:
+            answer_ = json.loads(line)
+            if not isinstance(answer_, dict) or "id" not in answer_ or "ok" not in answer_:
+                raise ValueError("not an answer")
+        except (ValueError, RecursionError):
+            raise BatchError(f"{target}:{number}: not an answer of payplan batch; not "
+                             "resuming (remove OUT or run without --resume)") from None
+        ids.append(answer_["id"])
+        offset += len(line)
+    source = iter(requests)
+    for position, ident in enumerate(ids):
+        request = next(source, None)
+        if request is None:
+            raise BatchError(f"{target}: {len(ids)} answers but IN has {position} requests; not "
+                             "resuming")
+        expected = expected_id(request)
+        if json.dumps(expected) != json.dumps(ident):
+            raise BatchError(f"{target}:{position + 1}: answer id {json.dumps(ident)[:60]} is not "
+                             f"the id of request {position + 1} ({json.dumps(expected)[:60]}); "
+                             "OUT is not from this IN, not resuming")
+    with open(target, "r+b") as handle_:
+        handle_.truncate(offset)
+    return source, len(ids)

@@ -1,0 +1,231 @@
+"""`payplan batch` (planner.batch): every request answered once, in input order, as `payplan plan`
+answers it alone; bad requests answered in place; a resumed run finishes what a cut one began;
+a worker that dies loses nothing, and a request that kills workers twice is answered as an error,
+on local processes and on a local Ray cluster of 2 CPUs.
+
+The checks compute the expected answers with `plan()` in this process (the function `payplan
+plan --json` prints), never with the batch code."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from payplan.benchmarks.generate import generate
+from payplan.engine.loader import scenario_from_data
+from payplan.planner.plan import plan
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "examples"
+
+
+def cli(*args: str, env: dict[str, str] | None = None, stdin: bytes | None = None,
+        timeout: float = 600) -> subprocess.CompletedProcess[bytes]:
+    return subprocess.run([sys.executable, "-m", "payplan.planner.cli", *args], input=stdin,
+                          capture_output=True, timeout=timeout, env=env)
+
+
+def typical_requests(count: int, first: int = 0) -> list[dict[str, Any]]:
+    return [{"id": seed, "command": "plan", "scenario": generate("typical", 7, seed)}
+            for seed in range(first, first + count)]
+
+
+def expected_line(ident: object, data: object) -> dict[str, Any]:
+    return {"id": ident, "ok": True, "result": plan(scenario_from_data(data)).to_json()}
+
+
+def write_lines(path: Path, rows: list[Any]) -> None:
+    path.write_text("".join(json.dumps(row) + "\n" for row in rows), encoding="utf-8")
+
+
+def read_answers(path: Path) -> list[dict[str, Any]]:
+    return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
+
+
+def test_ten_thousand_requests_answered_as_plan_answers_each(tmp_path: Path) -> None:
+    """10,000 typical requests on 2 local processes: each answer is the JSON `plan()` gives for
+    that scenario alone (computed here while the batch runs), and on a sample, exactly what the
+    real `payplan plan FILE --json` process prints."""
+    requests = typical_requests(10_000)
+    source, target = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
+    write_lines(source, requests)
+    run = subprocess.Popen([sys.executable, "-m", "payplan.planner.cli", "batch", str(source),
+                            str(target), "--jobs", "2"], stderr=subprocess.PIPE)
+    expected = [expected_line(r["id"], r["scenario"]) for r in requests]
+    _, err = run.communicate(timeout=900)
+    assert run.returncode == 0, err.decode()
+    answers = read_answers(target)
+    assert len(answers) == len(requests)
+    mismatched = [a["id"] for a, e in zip(answers, expected) if a != e]
+    assert not mismatched, f"{len(mismatched)} answers differ, first ids {mismatched[:5]}"
+    assert sum(1 for a in answers if a["result"]["status"] == "ok") > 9000  # a real workload
+    for seed in range(0, 10_000, 1_250):
+        scenario = tmp_path / f"typical-{seed}.json"
+        scenario.write_text(json.dumps(requests[seed]["scenario"]), encoding="utf-8")
+        alone = cli("plan", str(scenario), "--json")
+        assert alone.returncode in (0, 1), alone.stderr.decode()
+        assert json.loads(alone.stdout) == answers[seed]["result"]
+
+
+def test_bad_requests_answered_in_place(tmp_path: Path) -> None:
+    sky = yaml.safe_load((EXAMPLES / "01-sky-splitter-order.yaml").read_text(encoding="utf-8"))
+    bad_domain = json.loads(json.dumps(sky))
+    bad_domain["state"]["you"]["runes"] = [{"domain": "firey"}]
+    lines = [
+        json.dumps({"id": "a", "command": "plan", "scenario": sky}),
+        "{not json",
+        "",
+        json.dumps([1, 2]),
+        json.dumps({"id": "b", "command": "plam", "scenario": sky}),
+        json.dumps(sky),  # a bare scenario: id = its line number
+        json.dumps(bad_domain),
+        json.dumps({"command": "orders", "scenario": sky}),
+    ]
+    data = ("\n".join(lines) + "\n").encode() + b"\xff\xfe not utf-8\n"
+    done = cli("batch", "-", "-", "--jobs", "2", stdin=data)
+    assert done.returncode == 0, done.stderr.decode()
+    answers = [json.loads(line) for line in done.stdout.decode().splitlines()]
+    assert [a["id"] for a in answers] == ["a", None, None, "b", 6, 7, None, None]
+    assert [a["ok"] for a in answers] == [True, False, False, False, True, False, False, False]
+    assert answers[0] == expected_line("a", sky)
+    assert answers[4] == expected_line(6, sky)
+    assert answers[1]["errors"] == ["<stdin>:2:2: invalid JSON: Expecting property name "
+                                    "enclosed in double quotes"]
+    assert "got a list" in answers[2]["errors"][0]
+    assert answers[3]["errors"] == ["command: unknown command 'plam' (did you mean 'plan'?)"]
+    assert answers[5]["errors"][0].startswith("scenario.state.you.runes[0].domain: unknown "
+                                              "domain 'firey'")
+    assert answers[6]["errors"] == ["id: missing (any JSON value; the answer repeats it)"]
+    assert answers[7]["errors"][0].startswith("<stdin>:9:1: not UTF-8")
+
+
+def test_folder_of_scenarios_in_name_order(tmp_path: Path) -> None:
+    folder = tmp_path / "scenarios"
+    folder.mkdir()
+    datas = {name: generate("typical", 7, seed)
+             for seed, name in enumerate(["9.yaml", "10.json", "b.yml"])}
+    for name, data in datas.items():
+        text = json.dumps(data) if name.endswith(".json") else yaml.safe_dump(data)
+        (folder / name).write_text(text, encoding="utf-8")
+    (folder / "a.yaml").write_text("state: [unclosed\n", encoding="utf-8")
+    (folder / "notes.txt").write_text("not a scenario\n", encoding="utf-8")
+    (folder / "sub.yaml").mkdir()
+    target = tmp_path / "out.jsonl"
+    done = cli("batch", str(folder), str(target), "--jobs", "1")
+    assert done.returncode == 0, done.stderr.decode()
+    answers = read_answers(target)
+    assert [a["id"] for a in answers] == ["10.json", "9.yaml", "a.yaml", "b.yml"]
+    for answer in answers:
+        if answer["id"] != "a.yaml":
+            assert answer == expected_line(answer["id"], datas[answer["id"]])
+    broken = cli("plan", str(folder / "a.yaml"))
+    assert answers[2] == {"id": "a.yaml", "ok": False,
+                          "errors": broken.stderr.decode().splitlines()}
+
+
+def test_resume_after_a_cut_run(tmp_path: Path) -> None:
+    """OUT cut in the middle of a line (a run killed while writing): --resume keeps the whole
+    answers, answers the rest, and OUT ends as a full run's; a foreign OUT is refused."""
+    requests = typical_requests(40, first=500)
+    source, target = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
+    write_lines(source, requests)
+    full = cli("batch", str(source), str(target), "--jobs", "2")
+    assert full.returncode == 0, full.stderr.decode()
+    whole = target.read_bytes()
+    lines = whole.splitlines(keepends=True)
+    assert len(lines) == 40
+    target.write_bytes(b"".join(lines[:13]) + lines[13][: len(lines[13]) // 2])
+    resumed = cli("batch", str(source), str(target), "--jobs", "2", "--resume")
+    assert resumed.returncode == 0, resumed.stderr.decode()
+    assert target.read_bytes() == whole
+    again = cli("batch", str(source), str(target), "--resume")  # nothing left to do
+    assert again.returncode == 0 and target.read_bytes() == whole
+    other = tmp_path / "other.jsonl"
+    write_lines(other, typical_requests(40, first=600))
+    target.write_bytes(b"".join(lines[:5]))
+    refused = cli("batch", str(other), str(target), "--resume")
+    assert refused.returncode == 2
+    assert refused.stderr.decode().splitlines()[-1].startswith(f"batch: {target}:1: answer id 500")
+    assert target.read_bytes() == b"".join(lines[:5])
+
+
+def crash_run(tmp_path: Path, *pool: str) -> tuple[list[dict[str, Any]], list[dict[str, Any]],
+                                                   Path, str]:
+    """120 requests where request 17's worker dies once and request 42 kills every worker that
+    answers it: the answers, the expected answers, the marker folder, stderr."""
+    requests = typical_requests(120, first=1000)
+    for i, r in enumerate(requests):
+        r["id"] = i
+    source, target = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
+    write_lines(source, requests)
+    markers = tmp_path / "markers"
+    markers.mkdir()
+    env = dict(os.environ, PAYPLAN_TEST_CRASH=f"17@{markers},42")
+    done = cli("batch", str(source), str(target), *pool, env=env)
+    assert done.returncode == 0, done.stderr.decode()
+    expected = [expected_line(r["id"], r["scenario"]) for r in requests]
+    return read_answers(target), expected, markers, done.stderr.decode()
+
+
+def test_dead_workers_lose_nothing_locally(tmp_path: Path) -> None:
+    answers, expected, markers, _ = crash_run(tmp_path, "--jobs", "2", "--chunk", "8")
+    assert (markers / "crashed-17").exists()  # the worker did die with request 17 in hand
+    assert len(answers) == len(expected)
+    assert answers[17] == expected[17]
+    assert answers[42] == {"id": 42, "ok": False, "errors": [
+        "internal: the worker answering this request stopped, 2 times (exit code 86)"]}
+    assert [a for i, a in enumerate(answers) if i != 42] == \
+        [e for i, e in enumerate(expected) if i != 42]
+
+
+def test_a_request_past_its_time_is_answered_as_a_timeout(tmp_path: Path) -> None:
+    slow = {"format": "payplan/1",
+            "cards": {"big": {"name": "Big", "type": "spell", "domains": ["fury"],
+                              "cost": {"energy": 60, "power": {"fury": 3, "any": 3}}}},
+            "state": {"you": {"runes": {"fury": 3}, "hand": [{"id": "h1", "card": "big"}]}},
+            "play": {"object": "h1", "discounts": [
+                {"id": f"d{i}", "energy": 1 + i % 5, "minimum": {"energy": i % 7},
+                 "power": {"any": i % 2}} for i in range(24)]}}
+    requests = typical_requests(6, first=2000)
+    requests.insert(2, {"id": "slow", "command": "orders", "scenario": slow})
+    source, target = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
+    write_lines(source, requests)
+    done = cli("batch", str(source), str(target), "--jobs", "1", "--chunk", "3",
+               "--request-timeout", "2")
+    assert done.returncode == 0, done.stderr.decode()
+    answers = read_answers(target)
+    assert answers[2] == {"id": "slow", "ok": False, "errors": [
+        "timeout: the request took longer than 2 seconds and was stopped"]}
+    assert [a for a in answers if a["id"] != "slow"] == \
+        [expected_line(r["id"], r["scenario"]) for r in requests if r["id"] != "slow"]
+
+
+def test_bad_command_lines_exit_2(tmp_path: Path) -> None:
+    missing = cli("batch", str(tmp_path / "nothing.jsonl"), "-")
+    assert missing.returncode == 2
+    assert missing.stderr.decode() == f"batch: {tmp_path / 'nothing.jsonl'}: no such file or folder\n"
+    to_stdout = cli("batch", "-", "-", "--resume", stdin=b"")
+    assert to_stdout.returncode == 2 and "--resume: OUT must be a file" in to_stdout.stderr.decode()
+
+
+@pytest.mark.skipif(importlib.util.find_spec("ray") is None,
+                    reason="Ray is not installed (pip install 'payplan[ray]')")
+def test_ray_local_cluster_of_two_cpus(tmp_path: Path) -> None:
+    """The same crash run on a local Ray cluster of 2 CPUs (`--ray` without an address starts
+    one): Ray retries the chunk whose worker died once; the chunk with the request that kills
+    every worker fails twice, is split, and only that request is answered as an error."""
+    answers, expected, markers, err = crash_run(tmp_path, "--ray", "--jobs", "2", "--chunk", "16")
+    assert (markers / "crashed-17").exists()
+    assert answers[17] == expected[17]
+    assert answers[42] == {"id": 42, "ok": False, "errors": [
+        "internal: the worker answering this request stopped, 2 times (WorkerCrashedError)"]}
+    assert [a for i, a in enumerate(answers) if i != 42] == \
+        [e for i, e in enumerate(expected) if i != 42]
