@@ -11,10 +11,12 @@ seeded cases from `benchmarks.generate` through three methods:
   7 discounts, or 8 in the `modifiers` suite's probe; at most 6 runes, 4 sources, 12 objects),
   and never at a larger size of a family once a smaller one ran out of time.
 
-Every method runs in a worker process with a per-case time budget (`--budget`, `--brute-budget`):
-a case not answered within its budget plus 6 s (the repeat allowance and the worker's start) is
+Every method runs in a worker with a per-case time budget (`--budget`, `--brute-budget`): a
+case not answered within its budget plus 6 s (the repeat allowance and the worker's start) is
 recorded as timed out (the worker is replaced), and the method is skipped at the larger sizes of
-that family. A case is timed `--repeats` times with `time.perf_counter` (fewer once its runs add
+that family. The workers are `payplan batch`'s (`planner.batch`): one local process by default,
+so no two measurements share the machine; `--jobs N` runs N at once, `--ray [ADDRESS]` runs
+them as Ray tasks (a local cluster without an address), each measurement on one Ray worker. A case is timed `--repeats` times with `time.perf_counter` (fewer once its runs add
 up to a second or more); its time is the median of its runs. Per family, size and method the
 suite reports p50, p90 and mean time per plan over the cases, and plans per second.
 
@@ -33,7 +35,6 @@ from __future__ import annotations
 import argparse
 import json
 import math
-import multiprocessing
 import os
 import platform
 import statistics
@@ -41,13 +42,14 @@ import sys
 import time
 import traceback
 from dataclasses import dataclass
-from multiprocessing.connection import Connection
 from pathlib import Path
-from typing import Any, Callable, Sequence
+from typing import Any, Callable, Iterator, Sequence
 
 from payplan.benchmarks.generate import case_name, generate
 from payplan.engine.loader import scenario_from_data
 from payplan.engine.scenario import Scenario
+from payplan.planner.batch import (BatchError, Failure, LocalPool, Pool, Progress, RayPool, run_ordered,
+                                   start_ray)
 from payplan.planner.config import SolverConfig
 
 METHODS: tuple[str, ...] = ("planner", "greedy", "brute_force")
@@ -85,6 +87,17 @@ class SuiteSpec:
     budget: float = 30.0  # seconds per case, planner and greedy
     brute_budget: float = 45.0  # seconds per case, brute force
     brute: BruteLimits = BruteLimits()
+
+
+@dataclass(frozen=True, slots=True)
+class Job:
+    """One method on one case: what a worker measures."""
+
+    case: int  # index of the case in the suite's list
+    method: str
+    data: dict[str, Any]
+    repeats: int
+    timeout: float  # seconds before it counts as timed out
 
 
 def _runs(family: str, sizes: dict[int, int]) -> tuple[Run, ...]:
@@ -192,93 +205,24 @@ def measure(method: str, data: dict[str, Any], repeats: int,
     return out
 
 
-def _worker(conn: Connection, config: SolverConfig) -> None:
-    while True:
-        job = conn.recv()
-        if job is None:
-            return
-        method, data, repeats = job
+def measure_jobs(jobs: list[Job], config: SolverConfig) -> list[dict[str, Any]]:
+    """The measurements of a chunk of jobs (a task of `planner.batch`'s pools, run in a worker
+    process or on Ray); a job that raises is reported with its case, never fatal to the suite."""
+    out = []
+    for job in jobs:
         try:
-            conn.send(measure(method, data, repeats, config))
-        except Exception:  # reported with the case, never fatal to the suite
-            conn.send({"error": traceback.format_exc(limit=4)})
+            out.append(measure(job.method, job.data, job.repeats, config))
+        except Exception:
+            out.append({"error": traceback.format_exc(limit=4)})
+    return out
 
 
-class Worker:
-    """One process that runs measurements; replaced when a case runs out of time."""
-
-    def __init__(self, config: SolverConfig) -> None:
-        self.config = config
-        self.context = multiprocessing.get_context("spawn")
-        self.process: Any = None
-        self.conn: Connection | None = None
-        self._start()
-
-    def _start(self) -> None:
-        parent, child = self.context.Pipe()
-        self.process = self.context.Process(target=_worker, args=(child, self.config),
-                                            daemon=True)
-        self.process.start()
-        child.close()
-        self.conn = parent
-
-    def run(self, method: str, data: dict[str, Any], repeats: int,
-            timeout: float) -> dict[str, Any] | None:
-        """The measurement, or None when it did not come back within `timeout` seconds."""
-        assert self.conn is not None
-        self.conn.send((method, data, repeats))
-        if self.conn.poll(timeout):
-            answer: dict[str, Any] = self.conn.recv()
-            return answer
-        self.process.kill()
-        self.process.join()
-        self.conn.close()
-        self._start()
-        return None
-
-    def close(self) -> None:
-        if self.conn is not None:
-            try:
-                self.conn.send(None)
-            except OSError:
-                pass
-            self.conn.close()
-        if self.process is not None:
-            self.process.join(timeout=5)
-            if self.process.is_alive():
-                self.process.kill()
-                self.process.join()
-
-
-# --- Progress -----------------------------------------------------------------------------------
-
-
-class Progress:
-    """A one-line progress bar on stderr (a line per tenth when stderr is not a terminal)."""
-
-    def __init__(self, total: int, label: str, width: int = 30) -> None:
-        self.total = max(1, total)
-        self.label = label
-        self.width = width
-        self.done = 0
-        self.start = time.perf_counter()
-        self.tty = sys.stderr.isatty()
-        self.last_tenth = -1
-
-    def step(self, note: str) -> None:
-        self.done += 1
-        filled = self.width * self.done // self.total
-        bar = "#" * filled + "." * (self.width - filled)
-        elapsed = time.perf_counter() - self.start
-        line = f"{self.label} [{bar}] {self.done}/{self.total} {elapsed:5.0f}s {note}"
-        if self.tty:
-            sys.stderr.write("\r" + line[:110].ljust(110))
-            if self.done >= self.total:
-                sys.stderr.write("\n")
-        elif self.done * 10 // self.total != self.last_tenth or self.done >= self.total:
-            self.last_tenth = self.done * 10 // self.total
-            sys.stderr.write(line + "\n")
-        sys.stderr.flush()
+def _lost(job: Job, failure: Failure) -> dict[str, Any]:
+    """What a job that brought no measurement is recorded as."""
+    if failure.kind == "timeout":
+        return {"timeout": True}
+    return {"error": f"the worker stopped ({failure.kind}: {failure.detail}, "
+                     f"{failure.attempts} times)"}
 
 
 # --- Statistics ---------------------------------------------------------------------------------
@@ -367,16 +311,19 @@ def gap_summary(cases: Sequence[dict[str, Any]]) -> dict[str, Any]:
 
 
 def run_suite(spec: SuiteSpec, config: SolverConfig, first_seed: int, cases: int | None,
-              repeats: int | None) -> list[dict[str, Any]]:
-    """Run every case of the suite; return the raw cases."""
+              repeats: int | None, pool: Pool | None = None) -> list[dict[str, Any]]:
+    """Run every case of the suite on `pool` (default: one local worker process, so that no two
+    measurements share the machine); return the raw cases, in order."""
     runs = [Run(r.family, r.size, cases if cases is not None else r.cases) for r in spec.runs]
     repeats = repeats if repeats is not None else spec.repeats
-    total = sum(r.cases for r in runs)
-    progress = Progress(total, f"bench {spec.name}")
-    worker = Worker(config)
+    progress = Progress(sum(r.cases for r in runs), f"bench {spec.name}", log_when_piped=True)
     timed_out: dict[tuple[str, str], int] = {}  # (family, method) -> smallest size timed out
     out: list[dict[str, Any]] = []
-    try:
+
+    def jobs() -> Iterator[Job]:
+        """The measurements to make, read lazily: whether a method is skipped at a size is
+        decided when its job is due, from the timeouts seen so far (with one worker, all of
+        them; with several, those of the jobs already finished)."""
         for r in runs:
             for seed in range(first_seed, first_seed + r.cases):
                 data = generate(r.family, r.size, seed)
@@ -384,29 +331,55 @@ def run_suite(spec: SuiteSpec, config: SolverConfig, first_seed: int, cases: int
                 case: dict[str, Any] = {"name": case_name(r.family, r.size, seed),
                                         "family": r.family, "size": r.size, "seed": seed,
                                         "shape": case_shape}
-                for method in METHODS:
-                    case[method] = _run_method(method, data, case_shape, r, spec, worker,
-                                               repeats, timed_out)
                 out.append(case)
-                progress.step(f"{case['name']} planner {_brief(case['planner'])}")
+                for method in METHODS:
+                    skip = _skip(method, case_shape, r, spec, timed_out)
+                    if skip is not None:
+                        case[method] = skip
+                        continue
+                    budget = spec.brute_budget if method == "brute_force" else spec.budget
+                    yield Job(len(out) - 1, method, data, repeats,
+                              budget + REPEAT_BUDGET + 5)
+
+    own = pool is None
+    if pool is None:
+        pool = LocalPool(1, measure_jobs, config)
+    finished = 0  # cases whose every method is in
+    try:
+        for job, answer in run_ordered(jobs(), pool, 1, _lost, lambda job: job.timeout):
+            case = out[job.case]
+            case[job.method] = _recorded(job, answer, case, spec, timed_out)
+            while finished < len(out) and all(m in out[finished] for m in METHODS):
+                progress.step(f"{out[finished]['name']} planner "
+                              f"{_brief(out[finished]['planner'])}")
+                finished += 1
     finally:
-        worker.close()
+        if own:
+            pool.close()
+    for case in out[finished:]:
+        progress.step(f"{case['name']} planner {_brief(case['planner'])}")
     return out
 
 
-def _run_method(method: str, data: dict[str, Any], case_shape: dict[str, int], r: Run,
-                spec: SuiteSpec, worker: Worker, repeats: int,
-                timed_out: dict[tuple[str, str], int]) -> dict[str, Any]:
+def _skip(method: str, case_shape: dict[str, int], r: Run, spec: SuiteSpec,
+          timed_out: dict[tuple[str, str], int]) -> dict[str, Any] | None:
+    """Why `method` is not run on this case, or None."""
     key = (r.family, method)
     if method == "brute_force" and not brute_eligible(case_shape, spec.brute):
         return {"status": "skipped", "why": "too large for the brute force"}
     if key in timed_out and timed_out[key] < r.size:
         return {"status": "skipped", "why": f"timed out at size {timed_out[key]}"}
-    budget = spec.brute_budget if method == "brute_force" else spec.budget
-    answer = worker.run(method, data, repeats, budget + REPEAT_BUDGET + 5)
-    if answer is None:
-        timed_out[key] = min(timed_out.get(key, r.size), r.size)
-        return {"status": "timeout", "budget_s": budget}
+    return None
+
+
+def _recorded(job: Job, answer: dict[str, Any], case: dict[str, Any], spec: SuiteSpec,
+              timed_out: dict[tuple[str, str], int]) -> dict[str, Any]:
+    """A job's measurement as the case records it (a timeout also skips larger sizes)."""
+    if answer.get("timeout"):
+        key = (case["family"], job.method)
+        timed_out[key] = min(timed_out.get(key, case["size"]), case["size"])
+        return {"status": "timeout",
+                "budget_s": spec.brute_budget if job.method == "brute_force" else spec.budget}
     if "error" in answer:
         return {"status": "error", "error": answer["error"]}
     answer["time"] = statistics.median(answer["times"])
@@ -702,6 +675,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "as timed out (default: the suite's own)")
     parser.add_argument("--brute-budget", type=float, default=None,
                         help="seconds per case for the brute force (default: the suite's own)")
+    from payplan.planner.cli import add_pool_arguments
+
+    add_pool_arguments(parser, "default 1: one measurement at a time")
     parser.add_argument("--no-fast-path", action="store_true",
                         help="send every plan to CP-SAT (the planner's exact runes-only "
                              "shortcut off)")
@@ -715,8 +691,8 @@ def main(args: argparse.Namespace) -> int:
                          args.budget if args.budget is not None else spec.budget,
                          args.brute_budget if args.brute_budget is not None else spec.brute_budget,
                          spec.brute)
-    if (args.cases is not None and args.cases < 1) or (args.repeats is not None and args.repeats < 1):
-        print("bench: --cases and --repeats must be at least 1", file=sys.stderr)
+    if any(value is not None and value < 1 for value in (args.cases, args.repeats, args.jobs)):
+        print("bench: --cases, --repeats and --jobs must be at least 1", file=sys.stderr)
         return 2
     config = SolverConfig(workers=args.workers, time_limit=args.time_limit, seed=args.seed,
                           fast_path=not args.no_fast_path)
@@ -724,7 +700,23 @@ def main(args: argparse.Namespace) -> int:
     out.mkdir(parents=True, exist_ok=True)
     started = time.time()
     start = time.perf_counter()
-    cases = run_suite(spec, config, args.seed, args.cases, args.repeats)
+    pool: Pool
+    if args.ray is not None:
+        try:
+            ray = start_ray(args.ray or None, args.jobs)
+        except BatchError as err:
+            print(f"bench: {err}", file=sys.stderr)
+            return 2
+        pool = RayPool(measure_jobs, config)  # one job per CPU: a job's time runs from its start
+    else:
+        ray = None
+        pool = LocalPool(args.jobs or 1, measure_jobs, config)
+    try:
+        cases = run_suite(spec, config, args.seed, args.cases, args.repeats, pool)
+    finally:
+        pool.close()
+        if ray is not None and not args.ray:
+            ray.shutdown()
     elapsed = time.perf_counter() - start
     families = aggregate(cases)
     results: dict[str, Any] = {
@@ -741,6 +733,8 @@ def main(args: argparse.Namespace) -> int:
                    "repeats": args.repeats or spec.repeats,
                    "repeat_budget_s": REPEAT_BUDGET, "budget_s": spec.budget,
                    "brute_budget_s": spec.brute_budget,
+                   "runner": (f"ray {args.ray or 'local cluster'}" if args.ray is not None
+                              else f"{args.jobs or 1} local process(es)"),
                    "brute_limits": {"discounts": spec.brute.discounts, "runes": spec.brute.runes,
                                     "sources": spec.brute.sources,
                                     "objects": spec.brute.objects}},

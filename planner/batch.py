@@ -222,13 +222,14 @@ class _Task(Generic[T]):
 
 
 def run_ordered(items: Iterable[T], pool: Pool, chunk: int,
-                on_failure: Callable[[T, Failure], R], timeout: float | None = None,
+                on_failure: Callable[[T, Failure], R],
+                timeout: float | Callable[[T], float] | None = None,
                 window: int | None = None) -> Iterator[tuple[T, R]]:
     """Each item with its result, in input order, computed on `pool` in chunks of `chunk`.
 
     Items are read lazily: at most `window` chunks (default 4 per task the pool runs at once)
     are outstanding between the first item not yet yielded and the last one read. `timeout` is
-    in seconds per item (a chunk gets `timeout * len(chunk)`). A chunk whose worker died is sent
+    in seconds per item, or a function of the item (a chunk gets the sum over its items). A chunk whose worker died is sent
     again, once; a chunk that fails again (or times out, or raises) is split into its items, and
     an item that fails alone is given `on_failure(item, failure)`.
     """
@@ -257,7 +258,7 @@ def run_ordered(items: Iterable[T], pool: Pool, chunk: int,
                 break
             keys += 1
             running[keys] = task
-            pool.submit(keys, task.items, timeout * len(task.items) if timeout else None)
+            pool.submit(keys, task.items, _limit(task.items, timeout))
         if not running:
             break
         for key, outcome in pool.wait():
@@ -279,6 +280,14 @@ def run_ordered(items: Iterable[T], pool: Pool, chunk: int,
             yield ready.pop(yielded)
             yielded += 1
     assert not ready and not queued, "every item is answered"
+
+
+def _limit(items: list[T], timeout: float | Callable[[T], float] | None) -> float | None:
+    if timeout is None or timeout == 0:
+        return None
+    if callable(timeout):
+        return sum(timeout(item) for item in items)
+    return timeout * len(items)
 
 
 # --- Local processes ----------------------------------------------------------------------------

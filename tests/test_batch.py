@@ -229,3 +229,20 @@ def test_ray_local_cluster_of_two_cpus(tmp_path: Path) -> None:
         "internal: the worker answering this request stopped, 2 times (WorkerCrashedError)"]}
     assert [a for i, a in enumerate(answers) if i != 42] == \
         [e for i, e in enumerate(expected) if i != 42]
+
+
+@pytest.mark.skipif(importlib.util.find_spec("ray") is None,
+                    reason="Ray is not installed (pip install 'payplan[ray]')")
+def test_bench_suite_on_ray(tmp_path: Path) -> None:
+    """`payplan bench --ray` runs the suite's measurements as Ray tasks, with every check."""
+    out = tmp_path / "bench"
+    done = cli("bench", "--suite", "quick", "--cases", "1", "--repeats", "1", "--out", str(out),
+               "--ray", "--jobs", "2")
+    assert done.returncode == 0, done.stderr.decode()[-3000:]
+    results = json.loads((out / "results.json").read_text(encoding="utf-8"))
+    assert results["config"]["runner"] == "ray local cluster"
+    assert results["checks"]["errors"] == []
+    assert len(results["cases"]) == 7
+    for case in results["cases"]:
+        assert case["planner"]["status"] in ("ok", "unpayable")
+        assert case["greedy"]["status"] in ("ok", "failed")
