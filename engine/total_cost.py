@@ -22,8 +22,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from payplan.engine.cards import Card, Discount, Increase
-from payplan.engine.cost import ANY_INDEX, NO_POWER, Cost, power_add, power_text
-from payplan.engine.discounts import Application, Mod, apply_mod, pareto_front
+from payplan.engine.cost import ANY_INDEX, NO_POWER, Cost, Power, power_add, power_text
+from payplan.engine.discounts import Application, Mod, Pair, apply_mod, outcomes
 from payplan.engine.filters import PlayFacts, card_matches, evaluate, holds
 from payplan.engine.scenario import Play, Scenario
 from payplan.engine.state import GameObject
@@ -411,20 +411,81 @@ def _deflect(ctx: PlayContext, target_id: str) -> int:
 
 def best_components(ctx: PlayContext, optional: tuple[str, ...],
                     mods: Modifiers) -> list[tuple[tuple[Application, ...], ...]]:
-    """Per optional cost paid, the Pareto-best ways to apply its component discounts; the
-    combinations of those (almost always exactly one)."""
+    """Every way to apply the component discounts of the optional costs paid that a later step
+    could tell apart: per optional cost paid, every distinct result (`component_results`); then
+    every combination whose summed result differs, the least Energy kept for each sum.
+
+    Only the sum matters later: the parts are added into one running total, and increases and
+    the discounts on the total read only that total. For one sum, less Energy is never worse, by
+    the argument in `component_results`.
+    """
     available = dict(optional_costs(ctx.card))
-    per_part: list[list[tuple[Application, ...]]] = []
+    per_part: list[list[tuple[Pair, tuple[Application, ...]]]] = []
     for name in optional:
         component = _component(name)
         applicable = [m for c, m in mods.components if c == component or c == "optional"]
         part = available[name]
-        if not applicable:
-            per_part.append([()])
-            continue
-        front = pareto_front((part.energy, part.power), applicable)
-        per_part.append([path for _, path in front])
-    combos: list[tuple[tuple[Application, ...], ...]] = [()]
-    for paths in per_part:
-        combos = [c + (p,) for c in combos for p in paths]
-    return combos
+        per_part.append(component_results((part.energy, part.power), applicable))
+    combos: dict[Power, tuple[int, tuple[tuple[Application, ...], ...]]] = {NO_POWER: (0, ())}
+    for results in per_part:
+        grown: dict[Power, tuple[int, tuple[tuple[Application, ...], ...]]] = {}
+        for pips, (energy, paths) in combos.items():
+            for (part_energy, part_pips), path in results:
+                key = power_add(pips, part_pips)
+                seen = grown.get(key)
+                if seen is None or energy + part_energy < seen[0]:
+                    grown[key] = (energy + part_energy, paths + (path,))
+        combos = grown
+    ranked = sorted(combos.items(), key=lambda kv: (kv[1][0] + sum(kv[0]), kv[1][0], kv[0]))
+    return [paths for _, (_, paths) in ranked]
+
+
+def component_results(start: Pair, mods: list[Mod]) -> list[tuple[Pair, tuple[Application, ...]]]:
+    """Every distinct result of applying all `mods` to one part in some order with some choices,
+    keeping for each distinct pips only the least Energy, with one sequence of applications
+    (every discount once) reaching it. Cheapest (Energy + pips, then Energy, then pips) first.
+
+    No Pareto pruning between different pips, because a later step can tell any two apart: a
+    total discount that names a domain ("[fury] less") takes a Fury pip and not an `[A]` one, so
+    `[fury]` left can beat `[A]` left (issue 10); a Power minimum counts pips, so more pips left
+    can let a later discount take a pip that fewer would not.
+
+    The one pruning, for the same pips the least Energy: from here on Energy and pips never
+    mix. Every later step maps (Energy, pips) to (f(Energy), g(pips)) for each order and choice:
+    an increase adds, a discount sets Energy to max(E - amount, min(E, minimum)) without reading
+    the pips, and its pips part never reads Energy; which orders and choices are open does not
+    depend on either. f is non-decreasing in E, so for every later order and choice, the result
+    from less Energy has the same pips and no more Energy: at least as easy to pay.
+    (tests/test_component_discounts.py checks this against an exhaustive search over every
+    component choice and every order of the total discounts, domain-specific ones included.)
+
+    The search walks every order and choice (memoised on the discounts left and the part's
+    current cost); component discounts are few, one or two per part.
+    """
+    if not mods:
+        return [(start, ())]
+    memo: dict[tuple[int, Pair], dict[Power, tuple[int, tuple[Application, ...]]]] = {}
+
+    def search(left: int, pair: Pair) -> dict[Power, tuple[int, tuple[Application, ...]]]:
+        key = (left, pair)
+        found = memo.get(key)
+        if found is not None:
+            return found
+        result: dict[Power, tuple[int, tuple[Application, ...]]] = {}
+        if not left:
+            result[pair[1]] = (pair[0], ())
+        else:
+            for i in range(len(mods)):
+                if not left & (1 << i):
+                    continue
+                for after, app in outcomes(pair, mods[i], i):
+                    for pips, (energy, path) in search(left & ~(1 << i), after).items():
+                        seen = result.get(pips)
+                        if seen is None or energy < seen[0]:
+                            result[pips] = (energy, (app,) + path)
+        memo[key] = result
+        return result
+
+    found = search((1 << len(mods)) - 1, start)
+    ranked = sorted(found.items(), key=lambda kv: (kv[1][0] + sum(kv[0]), kv[1][0], kv[0]))
+    return [((energy, pips), path) for pips, (energy, path) in ranked]
