@@ -16,10 +16,12 @@ from typing import Any
 
 import pytest
 
+from payplan.engine.chain import apply_payment
 from payplan.engine.cost import Cost
 from payplan.engine.loader import scenario_from_data
 from payplan.planner.hand import candidates, plan_hand
 from payplan.planner.plan import Plan, plan
+from payplan.planner.play import applied_of
 
 DREDGE = {"name": "Dredge Up", "type": "spell", "domains": ["mind"],
           "cost": {"energy": 3, "power": {"mind": 1}},
@@ -165,3 +167,26 @@ def test_hand_lists_a_permitted_trash_card() -> None:
     # Without the permission, only the Flow card is listed.
     data["play"]["permit"] = False
     assert [c.obj.id for c in candidates(scenario_from_data(data))] == ["t1"]
+
+
+def test_ignore_on_a_flow_play_is_applied_by_the_chain() -> None:
+    """The engine re-prices the plan with the same base (ignore included) and applies it."""
+    s = scenario_from_data(scenario({"object": "t1", "ignore": "energy"}))
+    p = plan(s)
+    assert p.status == "ok" and p.total == Cost.parse("[mind]")
+    after = apply_payment(s, applied_of(p))
+    assert [o.id for o in after.you.banishment] == ["t1"]
+
+
+def test_hand_does_not_share_options_between_objects_that_count_differently() -> None:
+    """Two units of one card in hand with different Might, "[1] less for each unit in your hand
+    with Might 3 or more": each counts only the other, so they price differently."""
+    data = scenario({"object": "x1"}, runes={"mind": 5}, trash=[],
+                    hand=[{"id": "x1", "card": "brute", "might": 5},
+                          {"id": "x2", "card": "brute", "might": 1}])
+    data["cards"]["brute"] = {"name": "Brute", "type": "unit", "domains": ["body"], "might": 1,
+                              "cost": {"energy": 3},
+                              "discounts": [{"energy": {"count": {"type": "unit", "min_might": 3},
+                                                        "zone": "hand", "times": 1}}]}
+    plans = {p.play["object"]: p.total for p in plan_hand(scenario_from_data(data))}
+    assert plans == {"x1": Cost.parse("[3]"), "x2": Cost.parse("[2]")}
