@@ -209,9 +209,36 @@ def build_parser() -> argparse.ArgumentParser:
     return parser
 
 
+def _mtg(args: argparse.Namespace) -> int | None:
+    """A file of format `mtg/1` goes to the second ruleset (`planner.mtg_commands`); None for
+    any other file. Only a file that mentions the format is parsed here."""
+    path = getattr(args, "file", None)
+    if path is None or args.command not in ("plan", "hand", "orders", "play"):
+        return None
+    from pathlib import Path
+
+    from payplan.engine.loader import read_data
+    from payplan.engine.mtg.loader import is_mtg
+    from payplan.planner import mtg_commands
+
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError):
+        return None  # the payplan/1 reader reports it
+    if not mtg_commands.looks_mtg(text):
+        return None
+    data = read_data(path)
+    if not is_mtg(data):
+        return None
+    return mtg_commands.run(args.command, data, _config(args), args.json)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
+        mtg_code = _mtg(args)
+        if mtg_code is not None:
+            return mtg_code
         code: int = args.func(args)
         return code
     except ScenarioError as err:

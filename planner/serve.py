@@ -155,6 +155,8 @@ def handle(command: str, data: object, config: SolverConfig = DEFAULT_CONFIG) ->
 
     This is what the worker runs; it never raises.
     """
+    if isinstance(data, dict) and data.get("format") == "mtg/1":
+        return _handle_mtg(command, data, config)
     try:
         scenario = scenario_from_data(data, require_play=command != "hand")
     except ScenarioError as err:
@@ -169,6 +171,19 @@ def handle(command: str, data: object, config: SolverConfig = DEFAULT_CONFIG) ->
             result = hand_json(plan_hand(scenario, config))
         else:
             result = discount_orders(scenario, config).to_json()
+    except Exception as exc:
+        return {"ok": False, "errors": [f"internal: {type(exc).__name__}: {_short(exc)}"]}
+    return {"ok": True, "result": result}
+
+
+def _handle_mtg(command: str, data: object, config: SolverConfig) -> Answer:
+    """An `mtg/1` scenario: the second ruleset's commands (`planner.mtg_commands`)."""
+    from payplan.planner.mtg_commands import result_json
+
+    try:
+        result, _ = result_json(command, data, config)
+    except ScenarioError as err:
+        return {"ok": False, "errors": [_in_scenario(p) for p in err.problems]}
     except Exception as exc:
         return {"ok": False, "errors": [f"internal: {type(exc).__name__}: {_short(exc)}"]}
     return {"ok": True, "result": result}

@@ -1,0 +1,287 @@
+"""Cards, mana abilities, cost changers, the state and the play of `mtg/1` (rules 601.2, 605, 118).
+
+Frozen values only; `engine.mtg.loader` builds them from a file and checks them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from types import MappingProxyType
+from typing import Mapping
+
+from payplan.engine.mtg.mana import NO_MANA, ManaCost, Mana
+
+CARD_TYPES: tuple[str, ...] = ("land", "creature", "artifact", "enchantment", "planeswalker",
+                               "instant", "sorcery", "battle", "kindred")
+PERMANENT_TYPES = ("land", "creature", "artifact", "enchantment", "planeswalker", "battle")
+
+# Non-mana cost kinds (the `other` list of a cost), each with a count and an optional filter.
+OTHER_KINDS: tuple[str, ...] = ("sacrifice", "discard", "mill", "pay_life", "exile_from_graveyard",
+                                "exile_from_hand", "tap_untapped", "return_to_hand")
+ZONE_OF_KIND: dict[str, str] = {
+    "sacrifice": "battlefield", "discard": "hand", "exile_from_graveyard": "graveyard",
+    "exile_from_hand": "hand", "tap_untapped": "battlefield", "return_to_hand": "battlefield",
+}
+
+DEFAULT_WEIGHTS: Mapping[str, int] = MappingProxyType({
+    "tap_land": 1, "tap_creature": 2, "tap_artifact": 1, "tap_other": 1, "sacrifice": 5,
+    "discard": 4, "mill": 1, "exile_from_graveyard": 1, "exile_from_hand": 4, "life": 1,
+    "return_to_hand": 3,
+})
+DEFAULT_BENEFITS: Mapping[str, int] = MappingProxyType({"kicker": 0, "buyback": 0})
+
+
+@dataclass(frozen=True, slots=True)
+class Filter:
+    """Conditions an object or a spell must all meet; defaults do not constrain."""
+
+    type: tuple[str, ...] = ()  # any of these types
+    not_type: tuple[str, ...] = ()  # none of these types
+    tags: tuple[str, ...] = ()  # all of these tags
+    color: tuple[str, ...] = ()  # any of these colors (W U B R G)
+    name: str | None = None
+    controller: str | None = None  # you | opponent | any (grants: relative to the granter)
+    ability: str | None = None  # `activated`: the grant changes activated abilities' costs
+
+
+@dataclass(frozen=True, slots=True)
+class OtherCost:
+    """A non-mana cost: `count` objects (or cards, or life) of one kind, matching `filter`."""
+
+    kind: str
+    count: int
+    filter: Filter = Filter()
+
+    def to_json(self) -> dict[str, int]:
+        return {self.kind: self.count}
+
+
+@dataclass(frozen=True, slots=True)
+class Cost:
+    """A cost as a card prints it: mana symbols and non-mana parts."""
+
+    mana: ManaCost = ManaCost()
+    other: tuple[OtherCost, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class ManaAbility:
+    """One mana ability (rule 605): adds one of `adds`; costs `tap`, `sacrifice_self`, life,
+    mana (a filter land) and other non-mana costs; `only_for` restricts the mana it adds."""
+
+    adds: tuple[Mana, ...]
+    tap: bool = True
+    sacrifice_self: bool = False
+    life: int = 0
+    mana: ManaCost = ManaCost()
+    other: tuple[OtherCost, ...] = ()
+    only_for: Filter | None = None
+
+    def cost_words(self) -> tuple[str, ...]:
+        out = ["tap"] if self.tap else []
+        if self.sacrifice_self:
+            out.append("sacrifice_self")
+        if self.life:
+            out.append(f"pay_life {self.life}")
+        if self.mana.symbols:
+            out.append(str(self.mana))
+        out.extend(f"{o.kind} {o.count}" for o in self.other)
+        return tuple(out)
+
+
+@dataclass(frozen=True, slots=True)
+class Amount:
+    """A whole number, or the count of your permanents matching `count` (affinity)."""
+
+    fixed: int = 0
+    count: Filter | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Reduction:
+    """`{generic: N, minimum: M}` (generic mana less, never below M mana in all) or
+    `{mana: "{W}"}` (colored mana less: a pip of that color, else generic, rule 118.7c)."""
+
+    label: str
+    generic: Amount = Amount()
+    minimum: int = 0
+    colored: Mana = NO_MANA
+
+
+@dataclass(frozen=True, slots=True)
+class Grant:
+    """A cost changer a permanent grants: an increase, a reduction or a floor (Trinisphere)."""
+
+    applies_to: Filter
+    increase: ManaCost | None = None
+    reduction: Reduction | None = None
+    at_least: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Alternative:
+    """An alternative cost (118.9): evoke, a pitch cost, ...; `zone` restricts where from."""
+
+    id: str
+    cost: Cost
+    zone: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Additional:
+    """An additional cost (118.8): optional unless `mandatory`."""
+
+    id: str
+    cost: Cost
+    mandatory: bool = False
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    id: str
+    name: str
+    types: tuple[str, ...]
+    cost: ManaCost = ManaCost()
+    colors: tuple[str, ...] | None = None  # a color indicator / token colors
+    tags: tuple[str, ...] = ()
+    flash: bool = False
+    flashback: Cost | None = None
+    kicker: tuple[Cost, ...] = ()
+    multikicker: Cost | None = None
+    replicate: Cost | None = None
+    buyback: Cost | None = None
+    alternative: tuple[Alternative, ...] = ()
+    additional: tuple[Additional, ...] = ()
+    per_mode: ManaCost | None = None  # escalate: for each mode chosen beyond the first
+    per_target: ManaCost | None = None  # strive: for each target beyond the first
+    mode_costs: Mapping[str, ManaCost] = field(default_factory=lambda: MappingProxyType({}))
+    convoke: bool = False
+    delve: bool = False
+    improvise: bool = False
+    reductions: tuple[Reduction, ...] = ()
+    mana: tuple[ManaAbility, ...] = ()
+    grants: tuple[Grant, ...] = ()
+
+    def card_colors(self) -> tuple[str, ...]:
+        return self.colors if self.colors is not None else self.cost.colors()
+
+    @property
+    def permanent(self) -> bool:
+        return any(t in PERMANENT_TYPES for t in self.types)
+
+    def optional_names(self) -> tuple[str, ...]:
+        """The names `play.optional` may use, in canonical order."""
+        names = ["kicker" if i == 0 else f"kicker.{i}" for i in range(len(self.kicker))]
+        if self.multikicker is not None:
+            names.append("multikicker")
+        if self.replicate is not None:
+            names.append("replicate")
+        if self.buyback is not None:
+            names.append("buyback")
+        names.extend(a.id for a in self.additional if not a.mandatory)
+        return tuple(names)
+
+    def counted(self, name: str) -> bool:
+        """Whether an optional cost is paid a chosen number of times."""
+        return name in ("multikicker", "replicate")
+
+    def optional_cost(self, name: str) -> Cost:
+        if name.startswith("kicker"):
+            index = 0 if name == "kicker" else int(name.split(".")[1])
+            return self.kicker[index]
+        if name == "multikicker" and self.multikicker is not None:
+            return self.multikicker
+        if name == "replicate" and self.replicate is not None:
+            return self.replicate
+        if name == "buyback" and self.buyback is not None:
+            return self.buyback
+        return next(a.cost for a in self.additional if a.id == name)
+
+
+@dataclass(frozen=True, slots=True)
+class Obj:
+    """An object in a zone; `card` names its card."""
+
+    id: str
+    card: str
+    tapped: bool = False
+    sick: bool = False
+    value: int | None = None  # what losing it charges, instead of the weight
+
+
+@dataclass(frozen=True, slots=True)
+class Player:
+    life: int = 20
+    library: int = 0
+    hand: tuple[Obj, ...] = ()
+    graveyard: tuple[Obj, ...] = ()
+    exile: tuple[Obj, ...] = ()
+    command: tuple[Obj, ...] = ()
+    battlefield: tuple[Obj, ...] = ()
+    mana_pool: Mana = NO_MANA
+
+    def zone(self, name: str) -> tuple[Obj, ...]:
+        zones: dict[str, tuple[Obj, ...]] = {
+            "hand": self.hand, "graveyard": self.graveyard, "exile": self.exile,
+            "command": self.command, "battlefield": self.battlefield}
+        return zones[name]
+
+    def find(self, ident: str) -> tuple[str, Obj] | None:
+        for zone in ZONES:
+            for obj in self.zone(zone):
+                if obj.id == ident:
+                    return zone, obj
+        return None
+
+
+ZONES: tuple[str, ...] = ("hand", "graveyard", "exile", "command", "battlefield")
+
+
+@dataclass(frozen=True, slots=True)
+class State:
+    phase: str = "main"
+    stack: str = "empty"
+    turn: str = "you"
+    you: Player = Player()
+    opponent: Player = Player()
+
+    @property
+    def sorcery_speed(self) -> bool:
+        return self.phase == "main" and self.stack == "empty" and self.turn == "you"
+
+
+@dataclass(frozen=True, slots=True)
+class Play:
+    object: str
+    zone: str  # where the object is
+    cast: str = "auto"
+    x: int | None = None  # None: auto
+    optional: Mapping[str, str | int] = field(default_factory=lambda: MappingProxyType({}))
+    targets: tuple[str, ...] = ()
+    modes: tuple[str, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Objective:
+    weights: Mapping[str, int] = field(default_factory=lambda: DEFAULT_WEIGHTS)
+    benefits: Mapping[str, int] = field(default_factory=lambda: DEFAULT_BENEFITS)
+
+    def weight(self, key: str) -> int:
+        return self.weights.get(key, DEFAULT_WEIGHTS.get(key, 0))
+
+    def benefit(self, name: str) -> int:
+        """By the full name (`kicker.1`), else its family (`kicker`), else 0."""
+        if name in self.benefits:
+            return self.benefits[name]
+        return self.benefits.get(name.split(".")[0], 0)
+
+
+@dataclass(frozen=True, slots=True)
+class MtgScenario:
+    cards: Mapping[str, Card]
+    state: State
+    play: Play | None
+    objective: Objective = field(default_factory=Objective)
+    plays: tuple[Play, ...] = ()  # `plays:` for payplan play, in order
+
+    format: str = "mtg/1"

@@ -1,0 +1,549 @@
+"""Read a scenario of format `mtg/1` (`shared/spec/mtg-format.md`) into frozen values.
+
+It is `engine.loader`'s reader with the words of seed 003: the same problems-with-paths
+machinery (every problem collected, one line each, starting with the path of the bad value), the
+same YAML/JSON parsing and the same `ScenarioError`. Mana strings are parsed strictly; a bad
+symbol names its position: `cards.king.cost[3]: unknown mana symbol '{2/Q}'`.
+
+Ids the file leaves out are generated as in `payplan/1`: `hand[0]`, `battlefield[2]`, ... and
+`opponent.battlefield[0]` for the opponent.
+"""
+
+from __future__ import annotations
+
+import re
+from types import MappingProxyType
+from typing import Mapping
+
+from payplan.engine.loader import ScenarioError, _Fields, _join, _kind, _options, _Reader, _show
+from payplan.engine.mtg.cards import (
+    CARD_TYPES,
+    DEFAULT_BENEFITS,
+    DEFAULT_WEIGHTS,
+    OTHER_KINDS,
+    Additional,
+    Alternative,
+    Amount,
+    Card,
+    Cost,
+    Filter,
+    Grant,
+    ManaAbility,
+    MtgScenario,
+    Obj,
+    Objective,
+    OtherCost,
+    Play,
+    Player,
+    Reduction,
+    State,
+)
+from payplan.engine.mtg.mana import (
+    COLORS,
+    NAME_COLORS,
+    NO_MANA,
+    Mana,
+    ManaCost,
+    ManaError,
+    parse_options,
+    parse_plain,
+)
+
+FORMAT = "mtg/1"
+TOP_KEYS = ("format", "cards", "state", "play", "plays", "objective")
+CARD_KEYS = ("name", "types", "cost", "colors", "tags", "flash", "flashback", "kicker",
+             "multikicker", "replicate", "buyback", "alternative", "additional", "per_mode",
+             "per_target", "modes", "convoke", "delve", "improvise", "reductions", "mana",
+             "grants")
+COST_KEYS = ("cost", "other")
+ALTERNATIVE_KEYS = ("id", "cost", "other", "zone")
+ADDITIONAL_KEYS = ("id", "mandatory", "cost", "other")
+OTHER_LONG_KEYS = ("count", "filter")
+FILTER_KEYS = ("type", "not_type", "tags", "color", "name", "controller", "ability")
+REDUCTION_KEYS = ("id", "generic", "minimum", "mana")
+AMOUNT_KEYS = ("count",)
+ABILITY_KEYS = ("adds", "costs", "only_for")
+ABILITY_WORDS = ("tap", "sacrifice_self")
+GRANT_KEYS = ("increase", "reduction", "at_least", "applies_to")
+STATE_KEYS = ("phase", "stack", "turn", "you", "opponent")
+PLAYER_KEYS = ("life", "library", "hand", "graveyard", "exile", "command", "battlefield",
+               "mana_pool")
+OBJECT_KEYS = ("id", "card", "tapped", "sick", "value")
+PLAY_KEYS = ("object", "card", "from", "cast", "x", "optional", "targets", "modes")
+OBJECTIVE_KEYS = ("weights", "benefits")
+PLAY_ZONES = ("hand", "graveyard", "exile", "command")
+OBJECT_ZONES = ("hand", "graveyard", "exile", "command", "battlefield")
+STACKS = ("empty", "nonempty")
+PLAYERS = ("you", "opponent")
+CONTROLLERS = ("you", "opponent", "any")
+CHOICES = ("yes", "no", "auto")
+CASTS = ("auto", "normal", "flashback", "without_paying")
+MAX_LIFE = 1_000_000
+_KICKER = re.compile(r"kicker\.([0-9]+)")
+
+
+class _MtgReader(_Reader):
+    """`engine.loader`'s reader, reading the `mtg/1` keys."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.mtg_cards: dict[str, Card] = {}
+
+    # --- mana and costs
+
+    def mana_cost(self, value: object, path: str) -> ManaCost:
+        if not isinstance(value, str):
+            self.problem(path, f"expected a mana cost like \"{{2}}{{W}}\", got {_kind(value)}")
+            return ManaCost()
+        try:
+            return ManaCost.parse(value)
+        except ManaError as err:
+            self.problem(f"{path}[{err.index}]", err.message)
+            return ManaCost()
+
+    def plain_mana(self, value: object, path: str) -> Mana:
+        if not isinstance(value, str):
+            self.problem(path, f"expected mana like \"{{R}}{{R}}\", got {_kind(value)}")
+            return NO_MANA
+        try:
+            return parse_plain(value)
+        except ManaError as err:
+            self.problem(f"{path}[{err.index}]", err.message)
+            return NO_MANA
+
+    def adds(self, value: object, path: str) -> tuple[Mana, ...]:
+        if not isinstance(value, str):
+            self.problem(path, f"expected mana like \"{{W}}|{{U}}\" or \"{{C}}{{C}}\", got {_kind(value)}")
+            return ()
+        try:
+            return parse_options(value)
+        except ManaError as err:
+            self.problem(f"{path}[{err.index}]", err.message)
+            return ()
+
+    def full_cost(self, value: object, path: str) -> Cost:
+        """A mana string, or `{cost: MANA, other: [...]}`."""
+        if isinstance(value, str):
+            return Cost(self.mana_cost(value, path))
+        f = self.fields(value, path, COST_KEYS)
+        return Cost(f.read("cost", ManaCost(), self.mana_cost),
+                    f.read("other", (), self.other_costs))
+
+    def other_costs(self, value: object, path: str) -> tuple[OtherCost, ...]:
+        out: list[OtherCost] = []
+        for where, item in self.each(value, path):
+            if not isinstance(item, dict) or len(item) != 1:
+                self.problem(where, f"expected one non-mana cost like {{discard: 1}} or "
+                                    f"{{sacrifice: {{count: 1, filter: ...}}}}, got {_kind(item)}")
+                continue
+            (kind, body), = item.items()
+            at = _join(where, kind)
+            if kind not in OTHER_KINDS:
+                self.unknown(at, "cost kind", kind, OTHER_KINDS)
+                continue
+            if isinstance(body, dict):
+                f = self.fields(body, at, OTHER_LONG_KEYS)
+                count = f.read("count", 1, self.integer)
+                filt = f.read("filter", Filter(), self.filter)
+            else:
+                count, filt = self.integer(body, at), Filter()
+            if kind in ("pay_life", "mill") and filt != Filter():
+                self.problem(at, f"{kind} takes a number, not a filter")
+            if count:
+                out.append(OtherCost(kind, count, filt))
+        return tuple(out)
+
+    def filter(self, value: object, path: str) -> Filter:  # type: ignore[override]
+        f = self.fields(value, path, FILTER_KEYS)
+        return Filter(
+            type=f.read("type", (), self.words, CARD_TYPES, "card type"),
+            not_type=f.read("not_type", (), self.words, CARD_TYPES, "card type"),
+            tags=f.read("tags", (), self.strings),
+            color=f.read("color", (), self.colors),
+            name=f.read("name", None, self.string),
+            controller=f.word("controller", None, CONTROLLERS, "controller"),
+            ability=f.word("ability", None, ("activated",), "ability kind"),
+        )
+
+    def colors(self, value: object, path: str) -> tuple[str, ...]:
+        """Colors by letter (W) or name (white)."""
+        names = tuple(NAME_COLORS) + COLORS
+        words = self.words(value, path, names, "color")
+        return tuple(NAME_COLORS.get(w, w) for w in words)
+
+    # --- cards
+
+    def mtg_card_library(self, value: object, path: str) -> None:
+        if not isinstance(value, dict):
+            self.problem(path, f"expected a mapping of card id to card, got {_kind(value)}")
+            return
+        for card_id, body in value.items():
+            where = _join(path, card_id)
+            if not isinstance(card_id, str) or not card_id:
+                self.problem(where, "a card id must be a non-empty string")
+                continue
+            before = len(self.problems)
+            self.mtg_cards[card_id] = self.mtg_card(card_id, body, where)
+            if len(self.problems) != before:
+                self.bad_cards.add(card_id)
+
+    def mtg_card(self, card_id: str, value: object, path: str) -> Card:
+        f = self.fields(value, path, CARD_KEYS)
+        if isinstance(value, dict) and "types" not in f:
+            f.require("types", "a list such as [instant] or [artifact, creature]")
+        kicker: tuple[Cost, ...] = ()
+        if "kicker" in f:
+            raw = f["kicker"]
+            kicker = (tuple(self.full_cost(item, where) for where, item in self.each(raw, f.at("kicker")))
+                      if isinstance(raw, list) else (self.full_cost(raw, f.at("kicker")),))
+        alternative = f.read("alternative", (), self.alternatives)
+        additional = f.read("additional", (), self.additionals)
+        ids = [a.id for a in alternative]
+        for i, name in enumerate(ids):
+            if name in ("normal", "flashback", "without_paying", "auto") or name in ids[:i]:
+                self.problem(f"{f.at('alternative')}[{i}].id",
+                             f"alternative id {name!r} is reserved or used twice")
+        card = Card(
+            id=card_id,
+            name=f.read("name", card_id, self.string),
+            types=f.read("types", (), self.words, CARD_TYPES, "card type"),
+            cost=f.read("cost", ManaCost(), self.mana_cost),
+            colors=f.read("colors", None, self.colors),
+            tags=f.read("tags", (), self.strings),
+            flash=f.read("flash", False, self.boolean),
+            flashback=f.read("flashback", None, self.full_cost),
+            kicker=kicker,
+            multikicker=f.read("multikicker", None, self.full_cost),
+            replicate=f.read("replicate", None, self.full_cost),
+            buyback=f.read("buyback", None, self.full_cost),
+            alternative=alternative,
+            additional=additional,
+            per_mode=f.read("per_mode", None, self.mana_cost),
+            per_target=f.read("per_target", None, self.mana_cost),
+            mode_costs=f.read("modes", MappingProxyType({}), self.mode_costs),
+            convoke=f.read("convoke", False, self.boolean),
+            delve=f.read("delve", False, self.boolean),
+            improvise=f.read("improvise", False, self.boolean),
+            reductions=f.read("reductions", (), self.reductions),
+            mana=f.read("mana", (), self.abilities),
+            grants=f.read("grants", (), self.mtg_grants),
+        )
+        return card
+
+    def alternatives(self, value: object, path: str) -> tuple[Alternative, ...]:
+        out = []
+        for i, (where, item) in enumerate(self.each(value, path)):
+            f = self.fields(item, where, ALTERNATIVE_KEYS)
+            if isinstance(item, dict) and "id" not in f:
+                f.require("id", "a name for this alternative cost, such as evoke")
+            out.append(Alternative(
+                id=f.read("id", f"alternative{i}", self.string),
+                cost=Cost(f.read("cost", ManaCost(), self.mana_cost), f.read("other", (), self.other_costs)),
+                zone=f.word("zone", None, PLAY_ZONES, "zone"),
+            ))
+        return tuple(out)
+
+    def additionals(self, value: object, path: str) -> tuple[Additional, ...]:
+        out = []
+        for i, (where, item) in enumerate(self.each(value, path)):
+            f = self.fields(item, where, ADDITIONAL_KEYS)
+            if isinstance(item, dict) and "id" not in f:
+                f.require("id", "a name for this additional cost")
+            out.append(Additional(
+                id=f.read("id", f"additional{i}", self.string),
+                cost=Cost(f.read("cost", ManaCost(), self.mana_cost), f.read("other", (), self.other_costs)),
+                mandatory=f.read("mandatory", False, self.boolean),
+            ))
+        return tuple(out)
+
+    def mode_costs(self, value: object, path: str) -> Mapping[str, ManaCost]:
+        if not isinstance(value, dict):
+            self.problem(path, f"expected a mapping of mode to its cost, got {_kind(value)}")
+            return MappingProxyType({})
+        return MappingProxyType({str(k): self.mana_cost(v, _join(path, k)) for k, v in value.items()})
+
+    def amount_of(self, value: object, path: str) -> Amount:
+        if isinstance(value, dict):
+            f = self.fields(value, path, AMOUNT_KEYS)
+            if "count" not in f:
+                f.require("count", "a filter of your permanents to count")
+            return Amount(count=f.read("count", Filter(), self.filter))
+        return Amount(fixed=self.integer(value, path))
+
+    def reduction(self, value: object, path: str, label: str) -> Reduction:
+        f = self.fields(value, path, REDUCTION_KEYS)
+        if isinstance(value, dict) and "generic" not in f and "mana" not in f:
+            self.problem(path, "a reduction needs `generic` (a number or {count: FILTER}) or `mana`")
+        return Reduction(
+            label=f.read("id", label, self.string),
+            generic=f.read("generic", Amount(), self.amount_of),
+            minimum=f.read("minimum", 0, self.integer),
+            colored=f.read("mana", NO_MANA, self.plain_mana),
+        )
+
+    def reductions(self, value: object, path: str) -> tuple[Reduction, ...]:
+        return tuple(self.reduction(item, where, where.rsplit(".", 1)[-1])
+                     for where, item in self.each(value, path))
+
+    def abilities(self, value: object, path: str) -> tuple[ManaAbility, ...]:
+        out = []
+        for where, item in self.each(value, path):
+            f = self.fields(item, where, ABILITY_KEYS)
+            if isinstance(item, dict) and "adds" not in f:
+                f.require("adds", "the mana one activation adds, like \"{G}\" or \"{W}|{U}\"")
+            tap, sac, life = False, False, 0
+            mana_cost = ManaCost()
+            other: list[OtherCost] = []
+            costs = f["costs"] if "costs" in f else ["tap"]
+            for at, c in self.each(costs, f.at("costs")):
+                if isinstance(c, str) and c.startswith("{"):
+                    mana_cost = self.mana_cost(c, at)
+                    if any(s.kind in ("x", "phyrexian") for s in mana_cost.symbols):
+                        self.problem(at, "a mana ability's mana cost takes plain, generic and "
+                                         "hybrid symbols only")
+                elif isinstance(c, str):
+                    word = self.one_of(c, at, ABILITY_WORDS, "mana ability cost")
+                    tap = tap or word == "tap"
+                    sac = sac or word == "sacrifice_self"
+                else:
+                    for o in self.other_costs([c], at):
+                        if o.kind == "pay_life":
+                            life += o.count
+                        else:
+                            other.append(o)
+            out.append(ManaAbility(
+                adds=f.read("adds", (), self.adds), tap=tap, sacrifice_self=sac, life=life,
+                mana=mana_cost, other=tuple(other), only_for=f.read("only_for", None, self.filter)))
+        return tuple(out)
+
+    def mtg_grants(self, value: object, path: str) -> tuple[Grant, ...]:
+        out = []
+        for where, item in self.each(value, path):
+            f = self.fields(item, where, GRANT_KEYS)
+            kinds = [k for k in ("increase", "reduction", "at_least") if k in f]
+            if isinstance(item, dict) and len(kinds) != 1:
+                self.problem(where, "a grant has exactly one of: increase, reduction, at_least")
+            label = where.rsplit(".", 1)[-1]
+            out.append(Grant(
+                applies_to=f.read("applies_to", Filter(), self.filter),
+                increase=f.read("increase", None, self.mana_cost),
+                reduction=(self.reduction(f["reduction"], f.at("reduction"), label)
+                           if "reduction" in f else None),
+                at_least=f.read("at_least", None, self.integer),
+            ))
+        return tuple(out)
+
+    # --- state
+
+    def mtg_state(self, value: object, path: str) -> State:
+        f = self.fields(value, path, STATE_KEYS)
+        return State(
+            phase=f.read("phase", "main", self.string),
+            stack=f.word("stack", "empty", STACKS, "stack"),
+            turn=f.word("turn", "you", PLAYERS, "player"),
+            you=f.read("you", Player(), self.mtg_player, "you"),
+            opponent=f.read("opponent", Player(), self.mtg_player, "opponent"),
+        )
+
+    def mtg_player(self, value: object, path: str, who: str) -> Player:
+        f = self.fields(value, path, PLAYER_KEYS)
+        prefix = "" if who == "you" else "opponent."
+        zones = {z: f.read(z, (), self.mtg_objects, z, who, prefix) for z in OBJECT_ZONES}
+        return Player(
+            life=f.read("life", 20, self.integer, MAX_LIFE),
+            library=f.read("library", 0, self.large),
+            hand=zones["hand"], graveyard=zones["graveyard"], exile=zones["exile"],
+            command=zones["command"], battlefield=zones["battlefield"],
+            mana_pool=f.read("mana_pool", NO_MANA, self.plain_mana),
+        )
+
+    def mtg_objects(self, value: object, path: str, zone: str, who: str,
+                    prefix: str) -> tuple[Obj, ...]:
+        out: list[Obj] = []
+        for i, (where, item) in enumerate(self.each(value, path)):
+            generated = f"{prefix}{zone}[{i}]"
+            if isinstance(item, str):
+                self.ids.add(self, generated, who, zone, where)
+                out.append(Obj(generated, self.mtg_card_ref(item, where)))
+                continue
+            f = self.fields(item, where, OBJECT_KEYS)
+            ident = f.read("id", generated, self.string)
+            self.ids.add(self, ident, who, zone, f.at("id") if "id" in f else where)
+            if isinstance(item, dict) and "card" not in f:
+                f.require("card", "the id of the object's card")
+            out.append(Obj(
+                id=ident,
+                card=f.read("card", "", self.mtg_card_ref),
+                tapped=f.read("tapped", False, self.boolean),
+                sick=f.read("sick", False, self.boolean),
+                value=f.read("value", None, self.large),
+            ))
+        return tuple(out)
+
+    def mtg_card_ref(self, value: object, path: str) -> str:
+        if not isinstance(value, str):
+            return self.string(value, path)
+        if value not in self.mtg_cards:
+            self.problem(path, f"unknown card {value!r}{self.suggest(value, self.mtg_cards)}")
+        return value
+
+    # --- the play
+
+    def mtg_play(self, value: object, path: str, state: State) -> Play:
+        f = self.fields(value, path, PLAY_KEYS)
+        from_zone = f.word("from", None, PLAY_ZONES, "zone")
+        if isinstance(value, dict) and "object" not in f and "card" not in f:
+            self.problem(path, "the play names no object: give `object` (an id) or `card`")
+        zone, ident, card = self.mtg_played(f, state, from_zone)
+        cast = f.read("cast", "auto", self.cast, card)
+        x: int | None = None
+        if "x" in f:
+            raw = f["x"]
+            x = None if raw == "auto" else self.integer(raw, f.at("x"))
+            if card is not None and not card.cost.x_count and card.id not in self.bad_cards:
+                self.problem(f.at("x"), f"{card.id!r} has no {{X}} in its cost")
+        return Play(
+            object=ident,
+            zone=from_zone or zone,
+            cast=cast,
+            x=x,
+            optional=f.read("optional", MappingProxyType({}), self.mtg_optional, card),
+            targets=f.read("targets", (), self.strings),
+            modes=f.read("modes", (), self.modes, card),
+        )
+
+    def mtg_played(self, f: _Fields, state: State,
+                   from_zone: str | None) -> tuple[str, str, Card | None]:
+        you = state.you
+        object_id = f.read("object", "", self.string)
+        card_id = f.read("card", "", self.mtg_card_ref)
+        found = you.find(object_id) if object_id else None
+        if object_id and found is None:
+            where = self.ids.where.get(object_id)
+            if where is not None and where[0] == "opponent":
+                self.problem(f.at("object"), f"{object_id!r} is the opponent's; you can only cast your own cards")
+            else:
+                mine = (k for k, (who, _) in self.ids.where.items() if who == "you")
+                self.problem(f.at("object"), f"unknown object {object_id!r}{self.suggest(object_id, mine)}")
+        if found is None and card_id and not object_id and card_id in self.mtg_cards:
+            zones = (from_zone,) if from_zone else PLAY_ZONES
+            found = next(((z, o) for z in zones for o in you.zone(z) if o.card == card_id), None)
+            if found is None:
+                self.problem(f.at("card"), f"no {card_id!r} in your {' or '.join(zones)} to cast")
+        if found is None:
+            return from_zone or "hand", "", None
+        zone, obj = found
+        if card_id and obj.card != card_id:
+            self.problem(f.at("card"), f"{obj.id!r} is a {obj.card!r}, not a {card_id!r}")
+        card = self.mtg_cards.get(obj.card)
+        if card is not None and card.id in self.bad_cards:
+            card = None
+        return zone, obj.id, card
+
+    def cast(self, value: object, path: str, card: Card | None) -> str:
+        names = CASTS + (tuple(a.id for a in card.alternative) if card is not None else ())
+        if card is None:
+            return value if isinstance(value, str) else self.string(value, path)
+        word = self.one_of(value, path, names, "way to cast")
+        if word == "flashback" and card.flashback is None:
+            self.problem(path, f"{card.id!r} has no flashback")
+        return word
+
+    def mtg_optional(self, value: object, path: str, card: Card | None) -> Mapping[str, str | int]:
+        if not isinstance(value, dict):
+            self.problem(path, f"expected a mapping of optional cost to yes/no/auto or a count, "
+                               f"got {_kind(value)}")
+            return MappingProxyType({})
+        names = card.optional_names() if card is not None else None
+        out: dict[str, str | int] = {}
+        for key, choice in value.items():
+            where = _join(path, key)
+            name = key
+            if isinstance(key, str):
+                m = _KICKER.fullmatch(key)
+                if m is not None:
+                    n = int(m.group(1)) if len(m.group(1)) < 9 else 10**9
+                    name = "kicker" if n == 0 else f"kicker.{n}"
+            if not isinstance(name, str):
+                self.problem(where, f"an optional cost name must be a string, got {_kind(key)}")
+                continue
+            if card is not None and names is not None and name not in names:
+                if any(a.id == name and a.mandatory for a in card.additional):
+                    self.problem(where, f"{name!r} is a mandatory cost of {card.id!r}, not optional")
+                else:
+                    has = f" (it has: {_options(names)})" if names else " (it has none)"
+                    self.problem(where, f"{card.id!r} has no optional cost {_show(key)}"
+                                        f"{self.suggest(name, names) or has}")
+                continue
+            if name in out:
+                self.problem(where, f"{_show(key)} is listed twice")
+            elif isinstance(choice, bool):
+                out[name] = "yes" if choice else "no"
+            elif isinstance(choice, int) and card is not None and card.counted(name):
+                out[name] = self.integer(choice, where, 100)
+            else:
+                out[name] = self.one_of(choice, where, CHOICES, "choice")
+        return MappingProxyType(out)
+
+    def modes(self, value: object, path: str, card: Card | None) -> tuple[str, ...]:
+        listed = self.strings(value, path)
+        if card is not None and card.mode_costs:
+            for i, m in enumerate(listed):
+                if m not in card.mode_costs:
+                    self.unknown(f"{path}[{i}]", "mode", m, tuple(card.mode_costs))
+        return listed
+
+    # --- objective
+
+    def mtg_objective(self, value: object, path: str) -> Objective:
+        f = self.fields(value, path, OBJECTIVE_KEYS)
+        return Objective(
+            weights=f.read("weights", DEFAULT_WEIGHTS, self.number_map, tuple(DEFAULT_WEIGHTS)),
+            benefits=f.read("benefits", DEFAULT_BENEFITS, self.number_map, None),
+        )
+
+    def number_map(self, value: object, path: str, keys: tuple[str, ...] | None) -> Mapping[str, int]:
+        if not isinstance(value, dict):
+            self.problem(path, f"expected a mapping of name to number, got {_kind(value)}")
+            return MappingProxyType({})
+        out: dict[str, int] = {}
+        for key, n in value.items():
+            where = _join(path, key)
+            if keys is not None and key not in keys:
+                self.unknown(where, "weight", key, keys)
+                continue
+            out[str(key)] = self.large(n, where)
+        return MappingProxyType(out)
+
+    # --- the whole scenario
+
+    def mtg_scenario(self, data: object, require_play: bool) -> MtgScenario:
+        if not isinstance(data, dict):
+            self.problem("", f"expected a mapping with the keys {_options(TOP_KEYS)}, got {_kind(data)}")
+            return MtgScenario(MappingProxyType({}), State(), None)
+        f = self.fields(data, "", TOP_KEYS)
+        if "cards" in f:
+            self.mtg_card_library(f["cards"], "cards")
+        state = f.read("state", State(), self.mtg_state)
+        play = f.read("play", None, self.mtg_play, state)
+        plays: tuple[Play, ...] = ()
+        if "plays" in f:
+            plays = tuple(self.mtg_play(item, where, state) for where, item in self.each(f["plays"], "plays"))
+        if play is None and not plays and require_play:
+            f.require("play", "this command plans one play")
+        objective = f.read("objective", Objective(), self.mtg_objective)
+        return MtgScenario(MappingProxyType(dict(self.mtg_cards)), state, play, objective, plays)
+
+
+def mtg_from_data(data: object, require_play: bool = False) -> MtgScenario:
+    """Build an `mtg/1` scenario from parsed data; a ScenarioError lists every problem."""
+    reader = _MtgReader()
+    scenario = reader.mtg_scenario(data, require_play)
+    if reader.problems:
+        raise ScenarioError(reader.problems)
+    return scenario
+
+
+def is_mtg(data: object) -> bool:
+    """Whether parsed data says `format: mtg/1`."""
+    return isinstance(data, dict) and data.get("format") == FORMAT

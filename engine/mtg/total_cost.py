@@ -1,0 +1,338 @@
+"""Rule 601.2f: determine the total cost of a spell (seed 003), from the choices of 601.2b.
+
+The total is the mana cost or the alternative cost (flashback, evoke, a pitch cost; nothing for
+"without paying its mana cost"), plus the additional costs (kicker, multikicker, replicate,
+buyback, mandatory extras, per-mode and per-target costs), with X and the announced halves of
+hybrid and Phyrexian pips, plus increases, minus reductions, then floors (Trinisphere) last.
+
+Reductions (118.7): the player applies them in any order. A generic reduction never touches a
+colored pip, and its minimum ("can't reduce to less than one mana") binds only itself; the
+order of the generic ones is `engine.discounts`' exact order search (the same rule as payplan/1's
+Energy discounts: a minimum binds only its own discount). A colored reduction ({W} less) takes a
+{W} pip, the announced {W} half of a hybrid pip included, and generic mana when there is no {W}
+pip (118.7c). Colored reductions go after the generic ones: they never change generic mana while
+a pip of their color is left, and a generic minimum counts the colored pips still there, so a
+colored reduction first can only make a minimum bind harder. Floors raise the total mana last.
+Mana never goes below 0.
+
+`price` is the one pricing function: options, the planner, explanations and `play` call it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from payplan.engine.discounts import Mod, pareto_front
+from payplan.engine.mtg.cards import Card, Cost, Filter, MtgScenario, Obj, OtherCost, Play
+from payplan.engine.mtg.mana import (
+    NO_MANA,
+    TYPES,
+    Mana,
+    ManaCost,
+    Symbol,
+    add,
+    mana_text,
+    total,
+)
+from payplan.engine.cost import NO_POWER
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    rule: str
+    text: str
+    mana: Mana
+    life: int
+
+    def to_json(self) -> dict[str, object]:
+        return {"rule": self.rule, "text": self.text,
+                "total": {"mana": mana_text(self.mana), "life": self.life}}
+
+
+@dataclass(frozen=True, slots=True)
+class Choices:
+    """The announcements of 601.2b: how to cast, optional costs and counts, X, hybrid halves."""
+
+    cast: str  # normal | flashback | without_paying | an alternative's id
+    optional: tuple[tuple[str, int], ...] = ()  # (name, times paid), times >= 1
+    x: int = 0
+    halves: tuple[str, ...] = ()  # per announced symbol, in cost order: "{U}", "{2}", "life"
+
+
+@dataclass(frozen=True, slots=True)
+class Priced:
+    """One priced set of choices: a cost option."""
+
+    choices: Choices
+    mana: Mana  # the total mana, every pip plain
+    life: int  # Phyrexian life and life costs
+    other: tuple[OtherCost, ...]
+    steps: tuple[Step, ...]
+    announced: tuple[tuple[Symbol, str], ...]  # each announced symbol and its half
+
+    @property
+    def size(self) -> int:
+        return total(self.mana)
+
+
+@dataclass(frozen=True, slots=True)
+class Changer:
+    """A cost changer that applies to this spell: its source object and what it does."""
+
+    source: str  # object id
+    name: str
+    increase: ManaCost | None = None
+    generic: int = 0
+    minimum: int = 0
+    colored: Mana = NO_MANA
+    at_least: int | None = None
+
+
+def spell_matches(f: Filter, card: Card) -> bool:
+    """Whether a spell of `card` meets `f` (controller is the caller's business)."""
+    if f.ability is not None:
+        return False  # a grant on activated abilities never changes a spell's cost
+    if f.type and not set(f.type) & set(card.types):
+        return False
+    if f.not_type and set(f.not_type) & set(card.types):
+        return False
+    if f.tags and not set(f.tags) <= set(card.tags):
+        return False
+    if f.color and not set(f.color) & set(card.card_colors()):
+        return False
+    if f.name is not None and f.name not in (card.name, card.id):
+        return False
+    return True
+
+
+def object_matches(scenario: MtgScenario, f: Filter, obj: Obj) -> bool:
+    card = scenario.cards.get(obj.card)
+    if card is None:
+        return False
+    return spell_matches(Filter(f.type, f.not_type, f.tags, f.color, f.name), card)
+
+
+def changers(scenario: MtgScenario, card: Card) -> tuple[Changer, ...]:
+    """The increases, reductions and floors that apply to casting `card`, in state order:
+    the card's own reductions (affinity), then every permanent's grants."""
+    out: list[Changer] = []
+    for r in card.reductions:
+        amount = r.generic.fixed
+        if r.generic.count is not None:
+            amount = sum(1 for o in scenario.state.you.battlefield
+                         if object_matches(scenario, r.generic.count, o))
+        out.append(Changer("", f"{card.name} ({r.label})", generic=amount, minimum=r.minimum,
+                           colored=r.colored))
+    for who in ("you", "opponent"):
+        player = scenario.state.you if who == "you" else scenario.state.opponent
+        for obj in player.battlefield:
+            source = scenario.cards.get(obj.card)
+            if source is None:
+                continue
+            for g in source.grants:
+                controller = g.applies_to.controller or "you"
+                if controller != "any" and (controller == "you") != (who == "you"):
+                    continue
+                if not spell_matches(g.applies_to, card):
+                    continue
+                name = f"{source.name} ({obj.id})"
+                if g.increase is not None:
+                    out.append(Changer(obj.id, name, increase=g.increase))
+                elif g.reduction is not None:
+                    r = g.reduction
+                    amount = r.generic.fixed
+                    if r.generic.count is not None:
+                        amount = sum(1 for o in player.battlefield
+                                     if object_matches(scenario, r.generic.count, o))
+                    out.append(Changer(obj.id, name, generic=amount, minimum=r.minimum,
+                                       colored=r.colored))
+                elif g.at_least is not None:
+                    out.append(Changer(obj.id, name, at_least=g.at_least))
+    return tuple(out)
+
+
+def base_cost(card: Card, cast: str) -> tuple[Cost, str]:
+    """The cost 601.2f starts from, and the step's words."""
+    if cast == "normal":
+        return Cost(card.cost), f"mana cost {card.cost or '(none)'}"
+    if cast == "flashback" and card.flashback is not None:
+        return card.flashback, f"flashback cost {card.flashback.mana or '{0}'} (702.34)"
+    if cast == "without_paying":
+        return Cost(), "without paying its mana cost (118.9)"
+    alt = next(a for a in card.alternative if a.id == cast)
+    return alt.cost, f"alternative cost {alt.id}: {alt.cost.mana or '(no mana)'}"
+
+
+def additional_costs(card: Card, play: Play, choices: Choices) -> list[tuple[str, Cost]]:
+    """The additional costs paid (601.2f), each with its name, in printed order."""
+    out: list[tuple[str, Cost]] = []
+    for a in card.additional:
+        if a.mandatory:
+            out.append((a.id, a.cost))
+    paid = dict(choices.optional)
+    for name in card.optional_names():
+        for _ in range(paid.get(name, 0)):
+            out.append((name, card.optional_cost(name)))
+    if card.per_mode is not None and len(play.modes) > 1:
+        for _ in range(len(play.modes) - 1):
+            out.append(("per mode", Cost(card.per_mode)))
+    for m in play.modes:
+        if m in card.mode_costs:
+            out.append((f"mode {m}", Cost(card.mode_costs[m])))
+    if card.per_target is not None and len(play.targets) > 1:
+        for _ in range(len(play.targets) - 1):
+            out.append(("per target", Cost(card.per_target)))
+    return out
+
+
+def assembled(card: Card, play: Play, cast: str, optional: tuple[tuple[str, int], ...]
+              ) -> tuple[tuple[Symbol, ...], tuple[OtherCost, ...], list[tuple[str, str]]]:
+    """Every mana symbol and non-mana part of the cost before X, announcements and changers,
+    with the steps that named them."""
+    base, words = base_cost(card, cast)
+    symbols = list(base.mana.symbols)
+    other = list(base.other)
+    steps = [("601.2b", words)]
+    for name, cost in additional_costs(card, play, Choices(cast, optional)):
+        symbols.extend(cost.mana.symbols)
+        other.extend(cost.other)
+        parts = [str(cost.mana)] if cost.mana.symbols else []
+        parts += [f"{o.kind} {o.count}" for o in cost.other]
+        steps.append(("601.2f", f"additional cost {name}: {' '.join(parts) or '(nothing)'}"))
+    return tuple(symbols), tuple(other), steps
+
+
+def price(scenario: MtgScenario, card: Card, play: Play, choices: Choices,
+          changing: tuple[Changer, ...] | None = None) -> Priced:
+    """The total cost of casting `card` with these choices (601.2b, 601.2f)."""
+    if changing is None:
+        changing = changers(scenario, card)
+    symbols, other_parts, named = assembled(card, play, choices.cast, choices.optional)
+    steps: list[Step] = []
+    mana = NO_MANA
+    life = 0
+    announced: list[tuple[Symbol, str]] = []
+    halves = iter(choices.halves)
+    for s in symbols:
+        if s.kind == "generic":
+            mana = add(mana, (s.amount, 0, 0, 0, 0, 0, 0))
+        elif s.kind == "color":
+            mana = _plus(mana, s.colors[0], 1)
+        elif s.kind == "x":
+            mana = add(mana, (choices.x, 0, 0, 0, 0, 0, 0))
+        else:
+            half = next(halves, s.halves()[0])
+            announced.append((s, half))
+            if half == "life":
+                life += 2
+            elif half.strip("{}").isdigit():
+                mana = add(mana, (int(half.strip("{}")), 0, 0, 0, 0, 0, 0))
+            else:
+                mana = _plus(mana, half.strip("{}"), 1)
+    life += sum(o.count for o in other_parts if o.kind == "pay_life")
+    other = tuple(o for o in other_parts if o.kind != "pay_life")
+    for rule, words in named:
+        steps.append(Step(rule, words, mana, life))
+    if any(s.kind == "x" for s in symbols):
+        steps.append(Step("601.2b", f"announce X = {choices.x}", mana, life))
+    for s, half in announced:
+        steps.append(Step("601.2b", f"announce {s.text} as {'2 life' if half == 'life' else half}",
+                          mana, life))
+    # Increases first (601.2f: plus increases, then minus reductions).
+    for c in changing:
+        if c.increase is not None:
+            mana = add(mana, c.increase.plain())
+            steps.append(Step("601.2f", f"{c.name}: costs {c.increase} more", mana, life))
+    # Generic reductions, in the order that leaves the least generic mana: engine.discounts.
+    generic = [c for c in changing if c.generic and c.increase is None and c.at_least is None]
+    colored_total = total(mana) - mana[0]
+    if generic:
+        mods = [Mod(c.name, energy=c.generic, min_energy=max(0, c.minimum - colored_total))
+                for c in generic]
+        front = pareto_front((mana[0], NO_POWER), mods)
+        (left, _), path = front[0]
+        for app in path:
+            c = generic[app.index]
+            before = mana[0]
+            g = _apply_generic(before, mods[app.index])
+            mana = (g,) + mana[1:]
+            took = before - g
+            limit = f" (can't reduce below {c.minimum} mana)" if c.minimum else ""
+            steps.append(Step("601.2f", f"{c.name}: costs {{{c.generic}}} less{limit}: "
+                                        f"{took} generic taken", mana, life))
+        assert mana[0] == left
+    # Colored reductions last: a pip of the color, else generic mana (118.7c).
+    for c in changing:
+        if not any(c.colored) or c.at_least is not None:
+            continue
+        took: list[str] = []
+        for t, n in zip(TYPES, c.colored[1:]):
+            for _ in range(n):
+                i = 1 + TYPES.index(t)
+                if mana[i]:
+                    mana = _plus(mana, t, -1)
+                    took.append(f"{{{t}}}")
+                elif mana[0]:
+                    mana = (mana[0] - 1,) + mana[1:]
+                    took.append("{1}")
+        if c.colored[0]:
+            g = max(0, mana[0] - c.colored[0])
+            took += ["{1}"] * (mana[0] - g)
+            mana = (g,) + mana[1:]
+        steps.append(Step("601.2f", f"{c.name}: costs {mana_text(c.colored)} less: took "
+                                    f"{''.join(took) or 'nothing'} (118.7)", mana, life))
+    # Floors last.
+    for c in changing:
+        if c.at_least is not None and total(mana) < c.at_least:
+            mana = (mana[0] + c.at_least - total(mana),) + mana[1:]
+            steps.append(Step("601.2f", f"{c.name}: costs at least {c.at_least} mana", mana, life))
+        elif c.at_least is not None:
+            steps.append(Step("601.2f", f"{c.name}: at least {c.at_least} mana (already)", mana, life))
+    return Priced(choices, mana, life, other, tuple(steps), tuple(announced))
+
+
+def _apply_generic(generic: int, mod: Mod) -> int:
+    return max(generic - mod.energy, min(generic, mod.min_energy))
+
+
+def _plus(m: Mana, t: str, n: int) -> Mana:
+    i = 1 + TYPES.index(t)
+    out = list(m)
+    out[i] += n
+    return (out[0], out[1], out[2], out[3], out[4], out[5], out[6])
+
+
+def destination(card: Card, cast: str, optional: tuple[tuple[str, int], ...]) -> str:
+    """Where the card goes when it leaves the stack by resolving (702.34a: flashback exiles it
+    wherever it would go; 702.27a: buyback returns it to hand)."""
+    if cast == "flashback":
+        return "exile"
+    if card.permanent:
+        return "battlefield"
+    if any(name == "buyback" and n for name, n in optional):
+        return "hand"
+    return "graveyard"
+
+
+def apply_reduction(mana: Mana, c: Changer) -> Mana:
+    """One reduction applied on its own, as the rules say (118.7): generic mana less, never
+    leaving less than its minimum of mana in all; colored mana less from a pip of that color,
+    else from generic mana (118.7c). `payplan orders` walks every order with it."""
+    out = list(mana)
+    if c.generic:
+        floor = max(0, c.minimum - (total(mana) - mana[0]))
+        out[0] = max(out[0] - c.generic, min(out[0], floor))
+    for i in range(1, 7):
+        for _ in range(c.colored[i]):
+            if out[i]:
+                out[i] -= 1
+            elif out[0]:
+                out[0] -= 1
+    if c.colored[0]:
+        out[0] = max(0, out[0] - c.colored[0])
+    return (out[0], out[1], out[2], out[3], out[4], out[5], out[6])
+
+
+def reductions_of(changing: tuple[Changer, ...]) -> tuple[Changer, ...]:
+    return tuple(c for c in changing if c.increase is None and c.at_least is None
+                 and (c.generic or any(c.colored)))

@@ -1,0 +1,342 @@
+"""The CP-SAT model of an `mtg/1` cast: one option (way to cast, optional costs, X, the
+announcement of every hybrid and Phyrexian pip) and the cheapest payment for it, all at once.
+
+The engine supplies the options (`engine.mtg.options`) and what the resources can give and what
+each use costs (`engine.mtg.payment`); this module turns them into variables, constraints and a
+lexicographic objective and reads the answer back. It holds no game rule.
+
+Variables (dicts keyed by the engine objects they stand for):
+- `choose[o]`: option o is the one cast (exactly one);
+- `act[p, a, k]`: permanent p activates its mana ability a, adding its option k;
+- `convoke[p, t]`: creature p is tapped for convoke to pay a {t} pip (`1`: generic mana);
+  `improvise[p]`: artifact p tapped to pay generic mana; `delve[c]`: card c exiled to pay it;
+- `use[need, obj]`: object obj pays one of the non-mana cost `need` (a kind and filter, of the
+  spell or of a mana ability such as an altar's);
+- `pay[t, need]`: mana of kind t spent on a pip class (a spell pip of color t, the spell's
+  generic mana, or a pip of a mana ability's own cost).
+
+Objective, lexicographic: (with `x: auto`, the largest X first;) the score minus the benefits of
+`auto` optional costs paid, then the smaller total mana, then fewer objects used, then state
+order (earlier objects, then the earlier option). Levels are combined by weights only while the
+product of their ranges stays far below 2^62; past that they are solved in stages, each stage
+fixing the level it optimised, so no weight can overflow.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ortools.sat.python import cp_model
+
+from payplan.engine.mtg.cards import MtgScenario, OtherCost
+from payplan.engine.mtg.mana import TYPES, total
+from payplan.engine.mtg.payment import LEAVES, Resources, can_pay_with, convoke_colors, leave_charge
+from payplan.engine.mtg.total_cost import Priced
+from payplan.planner.config import SolverConfig
+from payplan.planner.model import SolverStopped
+
+Need = tuple[str, str, object]  # (spell | ability, kind, filter)
+Ref = tuple[str, int]  # ("p", permanent index) | ("c", card index)
+LIMIT = 1 << 60
+
+
+@dataclass(frozen=True, slots=True)
+class MtgSolution:
+    option: int
+    activations: tuple[tuple[int, int, int], ...]  # (permanent, offer, add option), state order
+    convoke: tuple[tuple[int, str], ...]  # (permanent, "W".. or "1")
+    improvise: tuple[int, ...]
+    delve: tuple[int, ...]  # card indices
+    uses: tuple[tuple[Need, tuple[Ref, ...]], ...]
+    optimal: bool
+
+
+def need_of(scope: str, o: OtherCost) -> Need:
+    return (scope, o.kind, o.filter)
+
+
+def solve_mtg(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tuple[int, ...],
+              res: Resources, config: SolverConfig, x_auto: bool) -> MtgSolution | None:
+    """The best (option, payment), or None when nothing can pay any option; SolverStopped when
+    the time limit ran out before either was known."""
+    m = cp_model.CpModel()
+    n_opt = len(options)
+    objective = scenario.objective
+
+    # One option is cast.
+    choose = {o: m.new_bool_var(f"choose[{o}]") for o in range(n_opt)}
+    m.add_exactly_one(choose.values())
+
+    perms = res.permanents
+    # Mana abilities: each permanent activates at most one, once, adding one of its options.
+    act: dict[tuple[int, int, int], cp_model.IntVar] = {}
+    for p, perm in enumerate(perms):
+        for a, offer in enumerate(perm.offers):
+            for k in range(len(offer.ability.adds)):
+                act[(p, a, k)] = m.new_bool_var(f"act[{perm.obj.id},{a},{k}]")
+    by_perm: dict[int, list[tuple[int, int, int]]] = {}
+    for key in act:
+        by_perm.setdefault(key[0], []).append(key)
+    for keys in by_perm.values():
+        if len(keys) > 1:
+            m.add_at_most_one(act[k] for k in keys)
+
+    # Convoke, improvise, delve.
+    convoke = {(p, t): m.new_bool_var(f"convoke[{perm.obj.id},{t}]")
+               for p, perm in enumerate(perms) if perm.convoker
+               for t in convoke_colors(perm) + ("1",)}
+    improvise = {p: m.new_bool_var(f"improvise[{perm.obj.id}]")
+                 for p, perm in enumerate(perms) if perm.improviser}
+    delve = {c: m.new_bool_var(f"delve[{card.obj.id}]")
+             for c, card in enumerate(res.cards) if res.delve and card.zone == "graveyard"}
+
+    # Non-mana needs: the spell's (per option) and the mana abilities' (per activation).
+    demand: dict[Need, list[tuple[int, cp_model.IntVar]]] = {}
+    samples: dict[Need, OtherCost] = {}
+    for o, option in enumerate(options):
+        for part in option.other:
+            key = need_of("spell", part)
+            samples.setdefault(key, part)
+            demand.setdefault(key, []).append((part.count, choose[o]))
+    for (p, a, k), var in act.items():
+        for part in perms[p].offers[a].ability.other:
+            key = need_of("ability", part)
+            samples.setdefault(key, part)
+            demand.setdefault(key, []).append((part.count, var))
+    use: dict[tuple[Need, Ref], cp_model.IntVar] = {}
+    for key, part in samples.items():
+        if part.kind == "mill":
+            m.add(sum(c * v for c, v in demand[key]) <= res.library)
+            continue
+        terms = []
+        for p, perm in enumerate(perms):
+            if can_pay_with(scenario, part, perm.obj, "battlefield"):
+                if part.kind == "tap_untapped" and not perm.can_tap:
+                    continue
+                var = m.new_bool_var(f"use[{part.kind},{perm.obj.id}]")
+                use[(key, ("p", p))] = var
+                terms.append(var)
+        for c, card in enumerate(res.cards):
+            if can_pay_with(scenario, part, card.obj, card.zone):
+                var = m.new_bool_var(f"use[{part.kind},{card.obj.id}]")
+                use[(key, ("c", c))] = var
+                terms.append(var)
+        m.add(sum(terms) == sum(c * v for c, v in demand[key]))
+
+    # Each permanent: tapped at most once (for mana, convoke, improvise or a tap cost), lost at
+    # most once (sacrificed or returned); one sacrificed for mana is gone before 601.2h taps it.
+    charges: list[cp_model.LinearExprT] = []
+    used_objects: list[cp_model.LinearExprT] = []
+    rank: list[cp_model.LinearExprT] = []
+    for p, perm in enumerate(perms):
+        mine = by_perm.get(p, [])
+        tap_g = [act[k] for k in mine if perm.offers[k[1]].ability.tap]
+        sac_g = [act[k] for k in mine if perm.offers[k[1]].ability.sacrifice_self]
+        tap_h = [v for (pp, _), v in convoke.items() if pp == p]
+        if p in improvise:
+            tap_h.append(improvise[p])
+        leave_g = list(sac_g)
+        leave_h = []
+        for (key, ref), var in use.items():
+            if ref != ("p", p):
+                continue
+            if key[1] == "tap_untapped":
+                tap_h.append(var)
+            elif key[0] == "ability":
+                leave_g.append(var)
+            else:
+                leave_h.append(var)
+        tapped = sum(tap_g) + sum(tap_h)
+        left = sum(leave_g) + sum(leave_h)
+        if len(tap_g) + len(tap_h) > 1:
+            m.add(tapped <= 1)
+        if len(leave_g) + len(leave_h) > 1:
+            m.add(left <= 1)
+        if tap_h and leave_g:
+            m.add(sum(tap_h) + sum(leave_g) <= 1)
+        everything = tap_g + tap_h + leave_g + leave_h + [act[k] for k in mine]
+        if not everything:
+            continue
+        # Tapping is charged only when the object is not also lost to the payment.
+        if tap_g or tap_h:
+            tap_only = m.new_bool_var(f"tap_only[{perm.obj.id}]")
+            m.add(tap_only >= tapped - left)
+            charges.append(perm.tap_charge * tap_only)
+        for var in sac_g:
+            charges.append(leave_charge(scenario, "sacrifice", perm.obj) * var)
+        for (key, ref), var in use.items():
+            if ref == ("p", p) and key[1] != "tap_untapped":
+                charges.append(leave_charge(scenario, key[1], perm.obj) * var)
+        touched = m.new_bool_var(f"used[{perm.obj.id}]")
+        for var in everything:
+            m.add(touched >= var)
+        used_objects.append(touched)
+        rank.append(perm.position * touched)
+    for c, card in enumerate(res.cards):
+        mine_c = [v for (key, ref), v in use.items() if ref == ("c", c)]
+        if c in delve:
+            mine_c.append(delve[c])
+        if not mine_c:
+            continue
+        if len(mine_c) > 1:
+            m.add(sum(mine_c) <= 1)
+        for (key, ref), var in use.items():
+            if ref == ("c", c):
+                charges.append(leave_charge(scenario, key[1], card.obj) * var)
+        if c in delve:
+            charges.append(leave_charge(scenario, "exile_from_graveyard", card.obj) * delve[c])
+        used_objects.append(sum(mine_c))
+        rank.append((len(perms) + card.position) * sum(mine_c))
+
+    # Life: Phyrexian pips, life costs and mana abilities' life, only up to the life total.
+    life = sum(choose[o] * options[o].life for o in range(n_opt)) + sum(
+        perms[p].offers[a].ability.life * var for (p, a, k), var in act.items())
+    m.add(life <= res.life)
+    charges.append(objective.weight("life") * life)
+    for key, part in samples.items():
+        if part.kind == "mill":
+            charges.append(objective.weight("mill") * sum(c * v for c, v in demand[key]))
+
+    # Mana made, by kind: unrestricted (pool and abilities) and restricted (pays the spell only).
+    made = {t: res.pool[1 + i] + sum(
+        var * perms[p].offers[a].ability.adds[k][1 + i] for (p, a, k), var in act.items()
+        if not perms[p].offers[a].restricted) for i, t in enumerate(TYPES)}
+    made_r = {t: sum(var * perms[p].offers[a].ability.adds[k][1 + i] for (p, a, k), var in act.items()
+                     if perms[p].offers[a].restricted) for i, t in enumerate(TYPES)}
+    cap = total(res.pool) + sum(max(total(x) for x in perm.offers[a].ability.adds)
+                                for p, perm in enumerate(perms) for a in range(len(perm.offers)))
+    # Pip classes: the spell's pips of each kind and its generic mana; each ability cost pip.
+    spell_need = {t: sum(choose[o] * options[o].mana[1 + i] for o in range(n_opt))
+                  for i, t in enumerate(TYPES)}
+    generic_need = sum(choose[o] * options[o].mana[0] for o in range(n_opt))
+    ability_need: dict[tuple[str, ...], list[tuple[int, cp_model.IntVar]]] = {}
+    for (p, a, k), var in act.items():
+        for s in perms[p].offers[a].ability.mana.symbols:
+            if s.kind == "generic":
+                ability_need.setdefault(TYPES, []).append((s.amount, var))
+            else:
+                ability_need.setdefault(tuple(s.colors), []).append((1, var))
+    spend: dict[str, list[cp_model.IntVar]] = {t: [] for t in TYPES}
+    spend_r: dict[str, list[cp_model.IntVar]] = {t: [] for t in TYPES}
+    # Colored and {C} pips of the spell: that kind of mana, or convoke of that color.
+    for t in TYPES:
+        f = m.new_int_var(0, cap, f"pay[{t},{t}]")
+        fr = m.new_int_var(0, cap, f"pay_restricted[{t},{t}]")
+        spend[t].append(f)
+        spend_r[t].append(fr)
+        conv = [v for (p, c), v in convoke.items() if c == t]
+        m.add(f + fr + sum(conv) == spell_need[t])
+    # Generic mana of the spell: any mana, convoke for {1}, improvise, delve.
+    generic_terms: list[cp_model.LinearExprT] = []
+    for t in TYPES:
+        g = m.new_int_var(0, cap, f"pay[{t},generic]")
+        gr = m.new_int_var(0, cap, f"pay_restricted[{t},generic]")
+        spend[t].append(g)
+        spend_r[t].append(gr)
+        generic_terms += [g, gr]
+    generic_terms += [v for (p, c), v in convoke.items() if c == "1"]
+    generic_terms += list(improvise.values()) + list(delve.values())
+    m.add(sum(generic_terms) == generic_need)
+    # A mana ability's own mana cost (a filter land's {W/U}): unrestricted mana of its kinds.
+    for kinds, parts in ability_need.items():
+        flows = []
+        for t in kinds:
+            v = m.new_int_var(0, cap, f"pay[{t},{'/'.join(kinds)}]")
+            spend[t].append(v)
+            flows.append(v)
+        m.add(sum(flows) == sum(c * var for c, var in parts))
+    for t in TYPES:
+        m.add(sum(spend[t]) <= made[t])
+        m.add(sum(spend_r[t]) <= made_r[t])
+
+    # The levels of the objective, most important first, each with the range of its values.
+    score = cp_model.LinearExpr.sum(charges) if charges else 0
+    benefit = sum(choose[o] * benefits[o] for o in range(n_opt))
+    score_ub = _charge_bound(scenario, res, options) + 1
+    levels: list[tuple[cp_model.LinearExprT, int]] = []
+    if x_auto:
+        x_ub = max(o.choices.x for o in options) + 1
+        levels.append((-sum(choose[o] * options[o].choices.x for o in range(n_opt)), x_ub))
+    levels.append((score - benefit, score_ub + max(benefits, default=0) + 1))
+    levels.append((sum(choose[o] * options[o].size for o in range(n_opt)),
+                   max(o.size for o in options) + 1))
+    levels.append((sum(used_objects), len(perms) + len(res.cards) + 1))
+    order_ub = sum(range(len(perms) + len(res.cards) + 1)) + 1
+    levels.append((sum(rank) * n_opt + sum(choose[o] * o for o in range(n_opt)),
+                   order_ub * n_opt + n_opt))
+
+    solver = cp_model.CpSolver()
+    solver.parameters.num_workers = config.workers
+    solver.parameters.max_time_in_seconds = config.time_limit
+    solver.parameters.random_seed = config.seed
+    optimal = True
+    for stage in _stages(levels):
+        expr = cp_model.LinearExpr.weighted_sum([e for e, _, _ in stage], [w for _, _, w in stage])
+        m.minimize(expr)
+        status = solver.solve(m)
+        if status == cp_model.UNKNOWN:
+            raise SolverStopped(config.time_limit)
+        if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+            return None
+        optimal = optimal and status == cp_model.OPTIMAL
+        # Fix what this stage optimised, and start the next stage from its answer.
+        m.add(expr == solver.value(expr))
+        m.clear_hints()
+        for var in list(choose.values()) + list(act.values()):
+            m.add_hint(var, solver.value(var))
+    chosen = next(o for o in range(n_opt) if solver.value(choose[o]))
+    return MtgSolution(
+        option=chosen,
+        activations=tuple(sorted(k for k, v in act.items() if solver.value(v))),
+        convoke=tuple(sorted(k for k, v in convoke.items() if solver.value(v))),
+        improvise=tuple(sorted(p for p, v in improvise.items() if solver.value(v))),
+        delve=tuple(sorted(c for c, v in delve.items() if solver.value(v))),
+        uses=tuple((key, tuple(ref for (k, ref), v in sorted(use.items(), key=lambda i: i[0][1])
+                               if k == key and solver.value(v)))
+                   for key in samples if samples[key].kind != "mill"),
+        optimal=optimal,
+    )
+
+
+def _stages(levels: list[tuple[cp_model.LinearExprT, int]]
+            ) -> list[list[tuple[cp_model.LinearExprT, int, int]]]:
+    """Group consecutive levels into weighted sums whose values stay below LIMIT."""
+    stages: list[list[tuple[cp_model.LinearExprT, int, int]]] = []
+    current: list[tuple[cp_model.LinearExprT, int]] = []
+    span = 1
+    for expr, size in levels:
+        if current and span * (2 * size + 1) >= LIMIT:
+            stages.append(_weighted(current))
+            current, span = [], 1
+        current.append((expr, size))
+        span *= 2 * size + 1
+    if current:
+        stages.append(_weighted(current))
+    return stages
+
+
+def _weighted(levels: list[tuple[cp_model.LinearExprT, int]]
+              ) -> list[tuple[cp_model.LinearExprT, int, int]]:
+    """Weights that make the levels lexicographic: each weight exceeds the range of every
+    level after it (ranges doubled: a level's value may be negative down to -range)."""
+    out = []
+    weight = 1
+    for expr, size in reversed(levels):
+        out.append((expr, size, weight))
+        weight *= 2 * size + 1
+    return out[::-1]
+
+
+def _charge_bound(scenario: MtgScenario, res: Resources, options: tuple[Priced, ...]) -> int:
+    """The largest score any payment could have."""
+    w = scenario.objective
+    biggest = max(list(w.weights.values()) + [1])
+    values = [p.obj.value or 0 for p in res.permanents]
+    values += [c.obj.value or 0 for c in res.cards]
+    per_object = biggest * 2 + max(values + [0])
+    mill = max((sum(p.count for p in o.other if p.kind == "mill") for o in options), default=0)
+    return (per_object * (len(res.permanents) + len(res.cards)) + w.weight("life") * res.life
+            + w.weight("mill") * mill + 1)
+
+
+__all__ = ["LEAVES", "MtgSolution", "solve_mtg"]
