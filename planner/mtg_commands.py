@@ -8,12 +8,11 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, replace
-from types import MappingProxyType
 
 from payplan.engine.loader import ScenarioError
 from payplan.engine.mtg.cards import MtgScenario, Obj, Play, Player, State
 from payplan.engine.mtg.loader import FORMAT, mtg_from_data
-from payplan.engine.mtg.mana import NO_MANA, Mana, add, mana_text
+from payplan.engine.mtg.mana import Mana, mana_text
 from payplan.engine.mtg.options import cast_options
 from payplan.engine.mtg.payment import resources
 from payplan.engine.mtg.total_cost import (
@@ -140,10 +139,10 @@ def _walk(start: Mana, reductions: tuple[Changer, ...], floors: tuple[Changer, .
         key = (left, m)
         if key in memo:
             return memo[key]
+        result: dict[Mana, tuple[int, tuple[str, ...]]] = {}
         if not left:
-            result = {finish(m): (1, ())}
+            result[finish(m)] = (1, ())
         else:
-            result = {}
             for i in range(len(reductions)):
                 if left & (1 << i):
                     after = apply_reduction(m, reductions[i])
@@ -164,7 +163,9 @@ def render_orders(result: dict[str, object]) -> str:
     totals = result.get("totals", [])
     assert isinstance(totals, list)
     if not totals:
-        return "\n".join([head] + [f"  - {r}" for r in result.get("reasons", [])])  # type: ignore[union-attr]
+        reasons = result.get("reasons", [])
+        assert isinstance(reasons, list)
+        return "\n".join([head] + [f"  - {r}" for r in reasons])
     rows = [(t["total"], t["count"], " -> ".join(t["order"]) or "(no reductions)") for t in totals]
     return head + f"\nbefore reductions: {result['start']}\n\n" + table(
         ["total", "orders", "one order"], rows)
@@ -323,5 +324,4 @@ def run(command: str, data: object, config: SolverConfig, as_json: bool) -> int:
     return 0 if ok else 1
 
 
-__all__ = ["looks_mtg", "plan_hand", "reduction_orders", "result_json", "run", "NO_MANA", "add",
-           "MappingProxyType"]
+__all__ = ["looks_mtg", "plan_hand", "reduction_orders", "result_json", "run"]

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
 
-from payplan.engine.mtg.cards import MtgScenario, OtherCost
+from payplan.engine.mtg.cards import ManaAbility, MtgScenario, OtherCost
 from payplan.engine.mtg.mana import TYPES, total
 from payplan.engine.mtg.payment import LEAVES, Resources, can_pay_with, convoke_colors, leave_charge
 from payplan.engine.mtg.total_cost import Priced
@@ -38,12 +38,18 @@ from payplan.planner.model import SolverStopped
 Need = tuple[str, str, object]  # (spell | ability, kind, filter)
 Ref = tuple[str, int]  # ("p", permanent index) | ("c", card index)
 LIMIT = 1 << 60
+REPEAT = 20  # activations of one repeatable mana ability in one payment, at most
+
+
+def repeatable(ability: ManaAbility) -> bool:
+    return not ability.tap and not ability.sacrifice_self
 
 
 @dataclass(frozen=True, slots=True)
 class MtgSolution:
     option: int
-    activations: tuple[tuple[int, int, int], ...]  # (permanent, offer, add option), state order
+    activations: tuple[tuple[int, int, int], ...]  # (permanent, offer, add option), state
+    # order; a repeatable ability once per activation
     convoke: tuple[tuple[int, str], ...]  # (permanent, "W".. or "1")
     improvise: tuple[int, ...]
     delve: tuple[int, ...]  # card indices
@@ -69,17 +75,22 @@ def solve_mtg(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tupl
 
     perms = res.permanents
     # Mana abilities: each permanent activates at most one, once, adding one of its options.
+    # An ability that neither taps nor sacrifices its permanent (an altar's) may be activated
+    # again and again, up to REPEAT times.
     act: dict[tuple[int, int, int], cp_model.IntVar] = {}
     for p, perm in enumerate(perms):
         for a, offer in enumerate(perm.offers):
             for k in range(len(offer.ability.adds)):
-                act[(p, a, k)] = m.new_bool_var(f"act[{perm.obj.id},{a},{k}]")
+                name = f"act[{perm.obj.id},{a},{k}]"
+                act[(p, a, k)] = (m.new_int_var(0, REPEAT, name) if repeatable(offer.ability)
+                                  else m.new_bool_var(name))
     by_perm: dict[int, list[tuple[int, int, int]]] = {}
-    for key in act:
-        by_perm.setdefault(key[0], []).append(key)
+    for act_key in act:
+        by_perm.setdefault(act_key[0], []).append(act_key)
     for keys in by_perm.values():
-        if len(keys) > 1:
-            m.add_at_most_one(act[k] for k in keys)
+        once = [act[k] for k in keys if not repeatable(perms[k[0]].offers[k[1]].ability)]
+        if len(once) > 1:
+            m.add_at_most_one(once)
 
     # Convoke, improvise, delve.
     convoke = {(p, t): m.new_bool_var(f"convoke[{perm.obj.id},{t}]")
@@ -169,7 +180,7 @@ def solve_mtg(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tupl
                 charges.append(leave_charge(scenario, key[1], perm.obj) * var)
         touched = m.new_bool_var(f"used[{perm.obj.id}]")
         for var in everything:
-            m.add(touched >= var)
+            m.add(var <= REPEAT * touched)
         used_objects.append(touched)
         rank.append(perm.position * touched)
     for c, card in enumerate(res.cards):
@@ -262,7 +273,8 @@ def solve_mtg(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tupl
                    max(o.size for o in options) + 1))
     levels.append((sum(used_objects), len(perms) + len(res.cards) + 1))
     order_ub = sum(range(len(perms) + len(res.cards) + 1)) + 1
-    levels.append((sum(rank) * n_opt + sum(choose[o] * o for o in range(n_opt)),
+    levels.append((cp_model.LinearExpr.sum(rank) * n_opt
+                   + cp_model.LinearExpr.weighted_sum(list(choose.values()), list(range(n_opt))),
                    order_ub * n_opt + n_opt))
 
     solver = cp_model.CpSolver()
@@ -281,13 +293,13 @@ def solve_mtg(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tupl
         optimal = optimal and status == cp_model.OPTIMAL
         # Fix what this stage optimised, and start the next stage from its answer.
         m.add(expr == solver.value(expr))
-        m.clear_hints()
+        m.clear_hints()  # type: ignore[no-untyped-call]
         for var in list(choose.values()) + list(act.values()):
             m.add_hint(var, solver.value(var))
     chosen = next(o for o in range(n_opt) if solver.value(choose[o]))
     return MtgSolution(
         option=chosen,
-        activations=tuple(sorted(k for k, v in act.items() if solver.value(v))),
+        activations=tuple(sorted(k for k, v in act.items() for _ in range(solver.value(v)))),
         convoke=tuple(sorted(k for k, v in convoke.items() if solver.value(v))),
         improvise=tuple(sorted(p for p, v in improvise.items() if solver.value(v))),
         delve=tuple(sorted(c for c, v in delve.items() if solver.value(v))),

@@ -193,9 +193,9 @@ def name_payment(scenario: MtgScenario, option: Priced, res: Resources,
     uses = dict(solution.uses)
     # Non-mana costs of mana abilities (an altar's sacrifice) take their objects in order.
     ability_refs: dict[tuple[str, object], list[tuple[str, int]]] = {}
-    for key, refs in uses.items():
+    for key, found in uses.items():
         if key[0] == "ability":
-            ability_refs[(key[1], key[2])] = list(refs)
+            ability_refs[(key[1], key[2])] = list(found)
     made = NO_MANA
     ability_mana = NO_MANA
     sources: list[SourceUse] = []
@@ -210,10 +210,11 @@ def name_payment(scenario: MtgScenario, option: Priced, res: Resources,
         costs = list(ability.cost_words())
         for part in ability.other:
             refs = ability_refs.get((part.kind, part.filter), [])
-            taken, ability_refs[(part.kind, part.filter)] = refs[:part.count], refs[part.count:]
-            names = [_ref_id(res, r) for r in taken]
+            taken = refs[:part.count]
+            ability_refs[(part.kind, part.filter)] = refs[part.count:]
+            taken_names = [_ref_id(res, r) for r in taken]
             costs = [c for c in costs if not c.startswith(part.kind)]
-            costs.append(f"{part.kind} {' '.join(names)}")
+            costs.append(f"{part.kind} {' '.join(taken_names)}")
             for r in taken:
                 lost.add(r)
                 score += leave_charge(scenario, part.kind, _ref_obj(res, r))
@@ -238,22 +239,22 @@ def name_payment(scenario: MtgScenario, option: Priced, res: Resources,
         delve.append(res.cards[c].obj.id)
         score += leave_charge(scenario, "exile_from_graveyard", res.cards[c].obj)
     other: list[tuple[str, tuple[str, ...] | int]] = []
-    for key, refs in uses.items():
+    for key, spell_refs in uses.items():
         if key[0] != "spell":
             continue
         kind = key[1]
         if kind == "tap_untapped":
-            tapped.update(r[1] for r in refs if r[0] == "p")
+            tapped.update(r[1] for r in spell_refs if r[0] == "p")
         else:
-            for r in refs:
+            for r in spell_refs:
                 lost.add(r)
                 score += leave_charge(scenario, kind, _ref_obj(res, r))
-        names = tuple(_ref_id(res, r) for r in refs)
+        ids = tuple(_ref_id(res, r) for r in spell_refs)
         previous = dict(other).get(kind)
         if isinstance(previous, tuple):
-            other = [(k, v + names if k == kind and isinstance(v, tuple) else v) for k, v in other]
+            other = [(k, v + ids if k == kind and isinstance(v, tuple) else v) for k, v in other]
         else:
-            other.append((kind, names))
+            other.append((kind, ids))
     mill = sum(o.count for o in option.other if o.kind == "mill")
     if mill:
         other.append(("mill", mill))
@@ -382,11 +383,11 @@ def unpayable_reasons(scenario: MtgScenario, opts: CastOptions, res: Resources) 
                 found.append(text)
         cap = res.mana_cap()
         if total(option.mana) > cap:
-            found.append(f"needs {total(option.mana)} mana in all ({mana_text(option.mana)}): "
-                         f"your untapped sources, pool"
-                         f"{', convoke' if opts.card.convoke else ''}"
-                         f"{', delve' if opts.card.delve else ''}"
-                         f"{', improvise' if opts.card.improvise else ''} make at most {cap}")
+            ways = ["untapped sources", "the pool"] + [w for w, on in (
+                ("convoke", opts.card.convoke), ("delve", opts.card.delve),
+                ("improvise", opts.card.improvise)) if on]
+            found.append(f"needs {total(option.mana)} mana in all ({mana_text(option.mana)}): at "
+                         f"most {cap} can be made ({', '.join(ways)})")
         if option.life > res.life:
             found.append(f"needs {option.life} life and you have {res.life} (life is paid only "
                          f"while your life total is at least the amount, 119.4)")

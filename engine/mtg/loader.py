@@ -127,9 +127,9 @@ class _MtgReader(_Reader):
             return Cost(self.mana_cost(value, path))
         f = self.fields(value, path, COST_KEYS)
         return Cost(f.read("cost", ManaCost(), self.mana_cost),
-                    f.read("other", (), self.other_costs))
+                    f.read("other", (), self.mtg_other_costs))
 
-    def other_costs(self, value: object, path: str) -> tuple[OtherCost, ...]:
+    def mtg_other_costs(self, value: object, path: str) -> tuple[OtherCost, ...]:
         out: list[OtherCost] = []
         for where, item in self.each(value, path):
             if not isinstance(item, dict) or len(item) != 1:
@@ -238,7 +238,7 @@ class _MtgReader(_Reader):
                 f.require("id", "a name for this alternative cost, such as evoke")
             out.append(Alternative(
                 id=f.read("id", f"alternative{i}", self.string),
-                cost=Cost(f.read("cost", ManaCost(), self.mana_cost), f.read("other", (), self.other_costs)),
+                cost=Cost(f.read("cost", ManaCost(), self.mana_cost), f.read("other", (), self.mtg_other_costs)),
                 zone=f.word("zone", None, PLAY_ZONES, "zone"),
             ))
         return tuple(out)
@@ -251,7 +251,7 @@ class _MtgReader(_Reader):
                 f.require("id", "a name for this additional cost")
             out.append(Additional(
                 id=f.read("id", f"additional{i}", self.string),
-                cost=Cost(f.read("cost", ManaCost(), self.mana_cost), f.read("other", (), self.other_costs)),
+                cost=Cost(f.read("cost", ManaCost(), self.mana_cost), f.read("other", (), self.mtg_other_costs)),
                 mandatory=f.read("mandatory", False, self.boolean),
             ))
         return tuple(out)
@@ -306,7 +306,7 @@ class _MtgReader(_Reader):
                     tap = tap or word == "tap"
                     sac = sac or word == "sacrifice_self"
                 else:
-                    for o in self.other_costs([c], at):
+                    for o in self.mtg_other_costs([c], at):
                         if o.kind == "pay_life":
                             life += o.count
                         else:

@@ -151,9 +151,9 @@ def cast_options(scenario: MtgScenario, play: Play, mana_cap: int) -> CastOption
     if zone_found != zone:
         why = (f"{obj.id} is in your {zone_found}, not your {zone}",)
         return CastOptions(card, obj, zone, why, (), auto, play.x is None)
-    ways, why = casts(card, zone, play, scenario.state.sorcery_speed)
-    if why:
-        return CastOptions(card, obj, zone, tuple(why), (), auto, play.x is None)
+    ways, problems = casts(card, zone, play, scenario.state.sorcery_speed)
+    if problems:
+        return CastOptions(card, obj, zone, tuple(problems), (), auto, play.x is None)
     changing: tuple[Changer, ...] = changers(scenario, card)
     reduction = sum(c.generic + total(c.colored) for c in changing)
     options: list[Priced] = []

@@ -256,10 +256,10 @@ def price(scenario: MtgScenario, card: Card, play: Play, choices: Choices,
             before = mana[0]
             g = _apply_generic(before, mods[app.index])
             mana = (g,) + mana[1:]
-            took = before - g
+            generic_taken = before - g
             limit = f" (can't reduce below {c.minimum} mana)" if c.minimum else ""
             steps.append(Step("601.2f", f"{c.name}: costs {{{c.generic}}} less{limit}: "
-                                        f"{took} generic taken", mana, life))
+                                        f"{generic_taken} generic taken", mana, life))
         assert mana[0] == left
     # Colored reductions last: a pip of the color, else generic mana (118.7c).
     for c in changing:

@@ -1,0 +1,82 @@
+"""Shared card library and a scenario builder for the `mtg/1` tests (cards of the spec page)."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+LIBRARY: dict[str, Any] = {
+    "plains": {"types": ["land"], "mana": [{"adds": "{W}"}]},
+    "island": {"types": ["land"], "mana": [{"adds": "{U}"}]},
+    "swamp": {"types": ["land"], "mana": [{"adds": "{B}"}]},
+    "mountain": {"types": ["land"], "mana": [{"adds": "{R}"}]},
+    "forest": {"types": ["land"], "mana": [{"adds": "{G}"}]},
+    "wastes": {"types": ["land"], "mana": [{"adds": "{C}"}]},
+    "city-of-brass": {"types": ["land"], "mana": [{"adds": "{W}|{U}|{B}|{R}|{G}",
+                                                   "costs": ["tap", {"pay_life": 1}]}]},
+    "mystic-gate": {"types": ["land"], "mana": [{"adds": "{C}"},
+                                                {"adds": "{W}{W}|{W}{U}|{U}{U}", "costs": ["tap", "{W/U}"]}]},
+    "sol-ring": {"types": ["artifact"], "mana": [{"adds": "{C}{C}"}]},
+    "thought-vessel": {"types": ["artifact"], "mana": [{"adds": "{C}"}]},
+    "llanowar-elves": {"types": ["creature"], "cost": "{G}", "mana": [{"adds": "{G}"}]},
+    "noble-hierarch": {"types": ["creature"], "cost": "{G}", "mana": [{"adds": "{G}|{W}|{U}"}]},
+    "treasure": {"types": ["artifact"], "tags": ["treasure", "token"],
+                 "mana": [{"adds": "{W}|{U}|{B}|{R}|{G}", "costs": ["tap", "sacrifice_self"]}]},
+    "phyrexian-altar": {"types": ["artifact"], "mana": [{"adds": "{W}|{U}|{B}|{R}|{G}", "costs": [
+        {"sacrifice": {"count": 1, "filter": {"type": "creature"}}}]}]},
+    "eldrazi-temple": {"types": ["land"], "mana": [{"adds": "{C}"}, {"adds": "{C}{C}", "only_for": {
+        "type": "creature", "tags": ["eldrazi"]}}]},
+    "bear": {"types": ["creature"], "cost": "{1}{G}"},
+    "goblin": {"types": ["creature"], "cost": "{R}"},
+    "ornithopter": {"types": ["artifact", "creature"], "cost": "{0}"},
+    "spellbomb": {"types": ["artifact"], "cost": "{1}"},
+    "thalia": {"types": ["creature"], "cost": "{1}{W}",
+               "grants": [{"increase": "{1}", "applies_to": {"not_type": "creature"}}]},
+    "goblin-electromancer": {"types": ["creature"], "cost": "{R}",
+                             "grants": [{"reduction": {"generic": 1}, "applies_to": {"type": ["instant", "sorcery"]}}]},
+    "trinisphere": {"types": ["artifact"], "cost": "{3}",
+                    "grants": [{"at_least": 3, "applies_to": {"controller": "any"}}]},
+    "think-twice": {"name": "Think Twice", "types": ["instant"], "cost": "{1}{U}", "flashback": "{2}{U}"},
+    "lava-dart-like": {"types": ["sorcery"], "cost": "{R}", "flashback": "{1}{R}"},
+    "fireball": {"types": ["sorcery"], "cost": "{X}{R}"},
+    "burst-lightning": {"types": ["instant"], "cost": "{R}", "kicker": ["{4}"]},
+    "everflowing-chalice": {"types": ["artifact"], "cost": "{0}", "multikicker": "{2}"},
+    "gigadrowse": {"types": ["instant"], "cost": "{U}", "replicate": "{U}"},
+    "stoke-the-flames": {"types": ["instant"], "cost": "{2}{R}{R}", "convoke": True},
+    "treasure-cruise": {"types": ["sorcery"], "cost": "{7}{U}", "delve": True},
+    "improviser": {"types": ["creature"], "cost": "{1}{R}", "improvise": True},
+    "force-of-will": {"types": ["instant"], "cost": "{3}{U}{U}", "alternative": [
+        {"id": "pitch", "cost": "", "other": [{"pay_life": 1},
+                                              {"exile_from_hand": {"count": 1, "filter": {"color": "blue"}}}]}]},
+    "mulldrifter": {"types": ["creature"], "cost": "{4}{U}", "alternative": [{"id": "evoke", "cost": "{2}{U}"}]},
+    "village-rites": {"types": ["instant"], "cost": "{B}", "additional": [
+        {"id": "sac", "mandatory": True, "other": [{"sacrifice": {"count": 1, "filter": {"type": "creature"}}}]}]},
+    "forge-abomination-like": {"types": ["instant"], "cost": "{3}{R}", "buyback": "{3}"},
+    "frogmite": {"types": ["artifact", "creature"], "cost": "{4}",
+                 "reductions": [{"generic": {"count": {"type": "artifact"}}}]},
+    "dismember": {"types": ["instant"], "cost": "{1}{B/P}{B/P}"},
+    "reaper-king": {"types": ["artifact", "creature"], "cost": "{2/W}{2/U}{2/B}{2/R}{2/G}"},
+    "kitchen-finks": {"types": ["creature"], "cost": "{1}{G/W}{G/W}"},
+    "counterspell": {"types": ["instant"], "cost": "{U}{U}"},
+    "brainstorm": {"types": ["instant"], "cost": "{U}"},
+    "eldrazi-spawnling": {"types": ["creature"], "tags": ["eldrazi"], "cost": "{2}{C}"},
+}
+
+
+def scenario(battlefield: list[Any] | None = None, play: dict[str, Any] | None = None,
+             hand: list[Any] | None = None, graveyard: list[Any] | None = None,
+             cards: dict[str, Any] | None = None, **you: Any) -> dict[str, Any]:
+    """Scenario data: the spec's cards (plus `cards`), your zones, and the play."""
+    library = copy.deepcopy(LIBRARY)
+    library.update(cards or {})
+    state: dict[str, Any] = {"you": {"battlefield": battlefield or [], "hand": hand or [],
+                                     "graveyard": graveyard or []}}
+    extra_state = {k: you.pop(k) for k in ("phase", "stack", "turn", "opponent") if k in you}
+    if "opponent" in extra_state:
+        state["opponent"] = extra_state.pop("opponent")
+    state.update(extra_state)
+    state["you"].update(you)
+    data: dict[str, Any] = {"format": "mtg/1", "cards": library, "state": state}
+    if play is not None:
+        data["play"] = play
+    return data

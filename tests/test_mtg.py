@@ -1,0 +1,496 @@
+"""`mtg/1`: symbols, the total cost (601.2f) and the payment (601.2g-h), one feature per test.
+
+Expected totals and scores are worked by hand from seed 003 and the spec's objective (tap a land
+1, a creature 2, an artifact 1; sacrifice 5; discard 4; exile from hand 4; from the graveyard 1;
+mill 1; life 1 per point). Every plan is also made with the fast path off, and must agree.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from payplan.engine.loader import ScenarioError
+from payplan.engine.mtg.loader import mtg_from_data
+from payplan.engine.mtg.mana import ManaCost, ManaError, mana_text, parse_options
+from payplan.planner.config import SolverConfig
+from payplan.planner.mtg_plan import plan_mtg, render_mtg
+
+from tests.mtg_cases import scenario
+
+
+def plan(data: dict[str, Any]) -> dict[str, Any]:
+    s = mtg_from_data(data, require_play=True)
+    fast = plan_mtg(s).to_json()
+    slow = plan_mtg(s, SolverConfig(fast_path=False)).to_json()
+    for key in ("status", "score", "objective", "total", "x", "cast", "optional"):
+        assert fast[key] == slow[key], key
+    render_mtg(plan_mtg(s))  # the text form never crashes
+    return fast
+
+
+def lands(*cards: str, **flags: Any) -> list[dict[str, Any]]:
+    return [{"id": f"l{i + 1}", "card": c, **flags} for i, c in enumerate(cards)]
+
+
+def source_ids(p: dict[str, Any]) -> list[str]:
+    return [s["id"] for s in p["payment"]["sources"]]
+
+
+# --- symbols ------------------------------------------------------------------------------------
+
+
+def test_symbols_round_trip_and_mana_value() -> None:
+    text = "{2}{W/U}{B/P}{X}{X}{2/G}{G/W/P}{C}"
+    cost = ManaCost.parse(text)
+    assert str(cost) == text
+    assert repr(cost) == f"ManaCost.parse({text!r})"
+    assert cost.x_count == 2
+    assert cost.mana_value() == 2 + 1 + 1 + 2 + 1 + 1  # X is 0; {2/G} counts 2
+    assert cost.colors() == ("W", "U", "B", "G")
+    assert ManaCost.parse("").symbols == ()
+    assert ManaCost.parse("{w}").symbols[0].text == "{W}"
+
+
+@pytest.mark.parametrize("text, index, words", [
+    ("{2}{W}{U}{2/Q}", 3, "unknown mana symbol '{2/Q}'"),
+    ("{W}{W/W}", 1, "unknown mana symbol '{W/W}'"),
+    ("{W}x{U}", 1, "unexpected text 'x'"),
+    ("{W} {U}", 1, "spaces between mana symbols"),
+    ("{Q}", 0, "unknown mana symbol '{Q}'"),
+    ("{W/U/G}", 0, "unknown mana symbol"),
+    ("{C/P}", 0, "unknown mana symbol"),
+    ("{W}{", 1, "unexpected text '{'"),
+])
+def test_bad_symbols_name_their_position(text: str, index: int, words: str) -> None:
+    with pytest.raises(ManaError) as err:
+        ManaCost.parse(text)
+    assert err.value.index == index
+    assert words in err.value.message
+
+
+def test_source_options_parse() -> None:
+    assert [mana_text(m) for m in parse_options("{W}|{U}{U}")] == ["{W}", "{U}{U}"]
+    with pytest.raises(ManaError) as err:
+        parse_options("{W}|{2}")
+    assert err.value.index == 1
+
+
+# --- bad files ----------------------------------------------------------------------------------
+
+
+def test_bad_file_problems_with_paths() -> None:
+    data = scenario(lands("forrest"), {"object": "h9", "cast": "evoke"},
+                    hand=[{"id": "h1", "card": "think-twice"}],
+                    cards={"king": {"types": ["creature"], "cost": "{2/W}{2/U}{2/B}{2/Q}"}},
+                    life=-1, mana_pool="{R}{2}")
+    with pytest.raises(ScenarioError) as err:
+        mtg_from_data(data, require_play=True)
+    problems = err.value.problems
+    assert "cards.king.cost[3]: unknown mana symbol '{2/Q}'" in problems
+    assert "state.you.battlefield[0].card: unknown card 'forrest' (did you mean 'forest'?)" in problems
+    assert "state.you.life: must not be negative, got -1" in problems
+    assert any(p.startswith("state.you.mana_pool[1]: ") for p in problems)
+    assert any(p.startswith("play.object: unknown object 'h9'") for p in problems)
+
+
+@pytest.mark.parametrize("patch, line", [
+    ({"play": {"object": "h1", "optional": {"kikcer": "yes"}}},
+     "play.optional.kikcer: 'burst-lightning' has no optional cost 'kikcer' (did you mean 'kicker'?)"),
+    ({"play": {"object": "h1", "cast": "flashback"}}, "play.cast: 'burst-lightning' has no flashback"),
+    ({"play": {"object": "h1", "x": 2}}, "play.x: 'burst-lightning' has no {X} in its cost"),
+    ({"play": {"object": "h1", "optional": {"kicker": "maybe"}}},
+     "play.optional.kicker: unknown choice 'maybe' (expected one of: yes, no, auto)"),
+])
+def test_bad_play_lines(patch: dict[str, Any], line: str) -> None:
+    data = scenario(hand=[{"id": "h1", "card": "burst-lightning"}])
+    data.update(patch)
+    with pytest.raises(ScenarioError) as err:
+        mtg_from_data(data, require_play=True)
+    assert line in err.value.problems
+
+
+def test_bad_cost_parts() -> None:
+    data = scenario(cards={"odd": {"types": ["instant"], "cost": "{1}", "additional": [
+        {"id": "a", "other": [{"sacrifise": 1}, {"mill": {"count": 1, "filter": {"type": "land"}}}]}],
+        "mana": [{"adds": "{G}", "costs": ["tapp"]}]}})
+    with pytest.raises(ScenarioError) as err:
+        mtg_from_data(data)
+    text = "\n".join(err.value.problems)
+    assert "cards.odd.additional[0].other[0].sacrifise: unknown cost kind 'sacrifise' (did you mean 'sacrifice'?)" in text
+    assert "cards.odd.additional[0].other[1].mill: mill takes a number, not a filter" in text
+    assert "cards.odd.mana[0].costs[0]: unknown mana ability cost 'tapp' (did you mean 'tap'?)" in text
+
+
+# --- paying: sources ----------------------------------------------------------------------------
+
+
+def test_taps_no_more_than_needed_forge_8784() -> None:
+    # {2}{G} with Forest, Thought Vessel and Sol Ring: Forest + Sol Ring is enough.
+    data = scenario([{"id": "f", "card": "forest"}, {"id": "v", "card": "thought-vessel"},
+                     {"id": "s", "card": "sol-ring"}], {"object": "h1"},
+                    hand=[{"id": "h1", "card": "bear", }],
+                    cards={"bear": {"types": ["creature"], "cost": "{2}{G}"}})
+    p = plan(data)
+    assert p["status"] == "ok"
+    assert sorted(source_ids(p)) == ["f", "s"]
+    assert p["score"] == 2 and p["left_in_pool"] == ""
+
+
+def test_pool_is_free_and_leftover_is_reported() -> None:
+    data = scenario(lands("mountain"), {"object": "h1"}, hand=[{"id": "h1", "card": "goblin"}],
+                    mana_pool="{R}{G}")
+    p = plan(data)
+    assert p["payment"]["pool"] == "{R}" and p["payment"]["sources"] == []
+    assert p["score"] == 0 and p["left_in_pool"] == "{G}"
+
+
+def test_mana_creature_pays_unless_sick_forge_7621() -> None:
+    data = scenario([{"id": "n", "card": "noble-hierarch"}], {"object": "h1"},
+                    hand=[{"id": "h1", "card": "brainstorm"}])
+    p = plan(data)
+    assert p["status"] == "ok" and source_ids(p) == ["n"] and p["score"] == 2
+    data["state"]["you"]["battlefield"][0]["sick"] = True
+    p = plan(data)
+    assert p["status"] == "unpayable"
+    assert any("summoning sick" in r for r in p["reasons"])
+
+
+def test_filter_land_pays_from_another_source() -> None:
+    # {U}{U}: Island pays the Gate's {W/U}, the Gate adds {U}{U}.
+    data = scenario(lands("island", "mystic-gate"), {"object": "h1"},
+                    hand=[{"id": "h1", "card": "counterspell"}])
+    p = plan(data)
+    assert p["status"] == "ok" and p["left_in_pool"] == ""
+    gate = next(s for s in p["payment"]["sources"] if s["id"] == "l2")
+    assert gate["adds"] == "{U}{U}" and "{W/U}" in gate["costs"]
+    # Alone, the Gate can't pay its own cost.
+    data["state"]["you"]["battlefield"] = lands("mystic-gate")
+    p = plan(data)
+    assert p["status"] == "unpayable"
+    assert any("filter land" in r for r in p["reasons"])
+
+
+def test_city_of_brass_life() -> None:
+    data = scenario(lands("city-of-brass"), {"object": "h1"}, hand=[{"id": "h1", "card": "goblin"}])
+    p = plan(data)
+    assert p["payment"]["life"] == 1 and p["score"] == 2  # tap 1 + 1 life
+    data["state"]["you"]["life"] = 0
+    assert plan(data)["status"] == "unpayable"
+
+
+def test_treasures_before_creatures_on_an_altar_forge_4154() -> None:
+    creatures = [{"id": f"c{i}", "card": "bear"} for i in range(2)]
+    treasures = [{"id": f"t{i}", "card": "treasure"} for i in range(2)]
+    data = scenario([{"id": "altar", "card": "phyrexian-altar"}] + creatures + treasures,
+                    {"object": "h1"}, hand=[{"id": "h1", "card": "x"}],
+                    cards={"x": {"types": ["instant"], "cost": "{1}{R}"},
+                           "bear": {"types": ["creature"], "cost": "{1}{G}"}})
+    p = plan(data)
+    assert p["status"] == "ok"
+    assert sorted(source_ids(p)) == ["t0", "t1"]  # two Treasures: 5 + 5
+    assert p["score"] == 10
+    # With the Treasures valued above the creatures, the altar eats the creatures instead.
+    for t in data["state"]["you"]["battlefield"][3:]:
+        t["value"] = 20
+    p = plan(data)
+    assert source_ids(p) == ["altar", "altar"] and p["score"] == 10
+    assert p["payment"]["sources"][0]["costs"] == ["sacrifice c0"]
+
+
+def test_restricted_mana_only_for_its_spells() -> None:
+    data = scenario(lands("eldrazi-temple", "wastes"), {"object": "h1"},
+                    hand=[{"id": "h1", "card": "eldrazi-spawnling"}])
+    p = plan(data)
+    assert p["status"] == "ok" and p["total"]["mana"] == "{2}{C}"
+    data["play"] = {"object": "h2"}
+    data["state"]["you"]["hand"].append({"id": "h2", "card": "x"})
+    data["cards"]["x"] = {"types": ["creature"], "cost": "{3}"}
+    assert plan(data)["status"] == "unpayable"  # the Temple makes {C}{C} for eldrazi only
+
+
+# --- total cost ---------------------------------------------------------------------------------
+
+
+def test_flashback_from_graveyard_exiles() -> None:
+    data = scenario(lands("island", "island", "island"), {"object": "g1", "from": "graveyard"},
+                    graveyard=[{"id": "g1", "card": "think-twice"}])
+    p = plan(data)
+    assert p["cast"] == "flashback" and p["total"]["mana"] == "{2}{U}"
+    assert p["destination"] == "exile" and p["mana_value"] == 2
+
+
+def test_flashback_keeps_sorcery_timing() -> None:
+    data = scenario(lands("mountain", "mountain"), {"object": "g1", "from": "graveyard"},
+                    graveyard=[{"id": "g1", "card": "lava-dart-like"}], stack="nonempty")
+    p = plan(data)
+    assert p["status"] == "illegal" and "sorcery speed" in p["reasons"][0]
+    data["state"]["stack"] = "empty"
+    assert plan(data)["status"] == "ok"
+
+
+def test_flashback_only_from_graveyard() -> None:
+    data = scenario(lands("island", "island", "island"), {"object": "h1", "cast": "flashback"},
+                    hand=[{"id": "h1", "card": "think-twice"}])
+    assert plan(data)["status"] == "illegal"
+
+
+def test_evoke_when_the_mana_cost_is_too_much() -> None:
+    data = scenario(lands("island", "island", "island"), {"object": "h1"},
+                    hand=[{"id": "h1", "card": "mulldrifter"}])
+    p = plan(data)
+    assert p["cast"] == "evoke" and p["total"]["mana"] == "{2}{U}"
+    assert p["destination"] == "battlefield" and p["mana_value"] == 5
+
+
+def test_pitch_cost() -> None:
+    data = scenario([], {"object": "h1"}, hand=[{"id": "h1", "card": "force-of-will"},
+                                                {"id": "h2", "card": "brainstorm"},
+                                                {"id": "h3", "card": "goblin"}])
+    p = plan(data)
+    assert p["cast"] == "pitch" and p["total"] == {"mana": "{0}", "life": 1,
+                                                      "other": [{"exile_from_hand": 1}]}
+    assert p["payment"]["other"] == {"exile_from_hand": ["h2"]}  # the blue card
+    assert p["score"] == 5
+
+
+def test_without_paying_keeps_additional_costs() -> None:
+    data = scenario(lands(*["mountain"] * 4), {"object": "h1", "cast": "without_paying",
+                                               "optional": {"kicker": "yes"}},
+                    hand=[{"id": "h1", "card": "burst-lightning"}], phase="combat")
+    p = plan(data)
+    assert p["cast"] == "without_paying" and p["total"]["mana"] == "{4}"
+
+
+def test_kicker_auto_follows_the_benefit() -> None:
+    data = scenario(lands(*["mountain"] * 5), {"object": "h1", "optional": {"kicker": "auto"}},
+                    hand=[{"id": "h1", "card": "burst-lightning"}])
+    assert plan(data)["optional"] == {}
+    data["objective"] = {"benefits": {"kicker": 10}}
+    p = plan(data)
+    assert p["optional"] == {"kicker": 1} and p["total"]["mana"] == "{4}{R}"
+    assert p["score"] == 5 and p["objective"] == -5
+
+
+def test_two_kickers() -> None:
+    data = scenario(lands(*["mountain"] * 6), {"object": "h1", "optional": {"kicker": "yes", "kicker.1": "yes"}},
+                    hand=[{"id": "h1", "card": "k"}],
+                    cards={"k": {"types": ["instant"], "cost": "{R}", "kicker": ["{1}", {"cost": "{2}", "other": [{"discard": 1}]}]}})
+    data["state"]["you"]["hand"].append({"id": "h2", "card": "goblin"})
+    p = plan(data)
+    assert p["total"] == {"mana": "{3}{R}", "life": 0, "other": [{"discard": 1}]}
+    assert p["score"] == 4 + 4
+
+
+def test_multikicker_count_auto() -> None:
+    data = scenario(lands(*["forest"] * 5), {"object": "h1", "optional": {"multikicker": "auto"}},
+                    hand=[{"id": "h1", "card": "everflowing-chalice"}],
+                    objective={"benefits": {"multikicker": 3}})
+    data["objective"] = data["state"]["you"].pop("objective")
+    p = plan(data)
+    assert p["optional"] == {"multikicker": 2} and p["total"]["mana"] == "{4}"
+    assert p["objective"] == 4 - 6
+
+
+def test_replicate_count() -> None:
+    data = scenario(lands(*["island"] * 3), {"object": "h1", "optional": {"replicate": 2}},
+                    hand=[{"id": "h1", "card": "gigadrowse"}])
+    assert plan(data)["total"]["mana"] == "{U}{U}{U}"
+
+
+def test_buyback_returns_to_hand() -> None:
+    data = scenario(lands(*["mountain"] * 7), {"object": "h1", "optional": {"buyback": "yes"}},
+                    hand=[{"id": "h1", "card": "forge-abomination-like"}])
+    p = plan(data)
+    assert p["total"]["mana"] == "{6}{R}" and p["destination"] == "hand"
+
+
+def test_mandatory_sacrifice() -> None:
+    data = scenario(lands("swamp") + [{"id": "c1", "card": "goblin"}], {"object": "h1"},
+                    hand=[{"id": "h1", "card": "village-rites"}])
+    p = plan(data)
+    assert p["payment"]["other"] == {"sacrifice": ["c1"]} and p["score"] == 1 + 5
+    data["state"]["you"]["battlefield"] = lands("swamp")
+    p = plan(data)
+    assert p["status"] == "unpayable"
+    assert p["reasons"] == ["needs 1 creature to sacrifice: 0 you control"]
+
+
+def test_tapped_creature_may_still_be_sacrificed_magarena_226() -> None:
+    # Llanowar Elves taps for {G}, then is sacrificed to the additional cost.
+    data = scenario([{"id": "e", "card": "llanowar-elves"}], {"object": "h1"},
+                    hand=[{"id": "h1", "card": "rites-g"}],
+                    cards={"rites-g": {"types": ["instant"], "cost": "{G}", "additional": [
+                        {"id": "sac", "mandatory": True,
+                         "other": [{"sacrifice": {"count": 1, "filter": {"type": "creature"}}}]}]}})
+    p = plan(data)
+    assert p["status"] == "ok" and source_ids(p) == ["e"]
+    assert p["payment"]["other"] == {"sacrifice": ["e"]}
+    assert p["score"] == 5  # sacrificed: the tap adds nothing
+
+
+def test_per_mode_per_target_and_mode_costs() -> None:
+    cards = {"esc": {"types": ["sorcery"], "cost": "{R}", "per_mode": "{1}"},
+             "strive": {"types": ["instant"], "cost": "{U}", "per_target": "{1}{U}"},
+             "spree": {"types": ["instant"], "cost": "{G}", "modes": {"a": "{1}", "b": "{2}"}}}
+    field = lands(*["mountain"] * 3, *["island"] * 3, *["forest"] * 3)
+    hand = [{"id": "h1", "card": "esc"}, {"id": "h2", "card": "strive"}, {"id": "h3", "card": "spree"}]
+    data = scenario(field, {"object": "h1", "modes": ["x", "y", "z"]}, hand=hand, cards=cards)
+    assert plan(data)["total"]["mana"] == "{2}{R}"
+    data["play"] = {"object": "h2", "targets": ["l1", "l2"]}
+    assert plan(data)["total"]["mana"] == "{1}{U}{U}"
+    data["play"] = {"object": "h3", "modes": ["a", "b"]}
+    assert plan(data)["total"]["mana"] == "{3}{G}"
+
+
+def test_x_auto_is_the_largest_then_cheapest() -> None:
+    data = scenario(lands(*["mountain"] * 4) + [{"id": "s", "card": "sol-ring"}], {"object": "h1"},
+                    hand=[{"id": "h1", "card": "fireball"}])
+    p = plan(data)
+    assert p["x"] == 5 and p["total"]["mana"] == "{5}{R}"
+    data["play"]["x"] = 1
+    p = plan(data)
+    assert p["x"] == 1 and source_ids(p) == ["l1", "l2"]
+
+
+def test_increase_and_reduction() -> None:
+    data = scenario(lands("island", "island"), {"object": "h1"},
+                    hand=[{"id": "h1", "card": "brainstorm"}],
+                    opponent={"battlefield": [{"id": "o1", "card": "thalia"}]})
+    # Thalia's grant applies to its controller's spells only (controller: you by default).
+    assert plan(data)["total"]["mana"] == "{U}"
+    data["state"]["you"]["battlefield"].append({"id": "t", "card": "thalia"})
+    p = plan(data)
+    assert p["total"]["mana"] == "{1}{U}"
+    data["state"]["you"]["battlefield"].append({"id": "g", "card": "goblin-electromancer"})
+    assert plan(data)["total"]["mana"] == "{U}"
+
+
+def test_affinity() -> None:
+    data = scenario([{"id": f"a{i}", "card": "spellbomb"} for i in range(3)], {"object": "h1"},
+                    hand=[{"id": "h1", "card": "frogmite"}], mana_pool="{C}")
+    p = plan(data)
+    assert p["total"]["mana"] == "{1}" and p["score"] == 0 and p["mana_value"] == 4
+
+
+def test_reduction_minimums_bind_only_their_own_forge_1519() -> None:
+    cards = {"heartstone": {"types": ["artifact"], "grants": [
+                 {"reduction": {"generic": 1, "minimum": 1}, "applies_to": {}}]},
+             "big-cut": {"types": ["artifact"], "grants": [{"reduction": {"generic": 2}, "applies_to": {}}]},
+             "hart": {"types": ["instant"], "cost": "{3}"}}
+    data = scenario([{"id": "b", "card": "big-cut"}, {"id": "h", "card": "heartstone"}],
+                    {"object": "h1"}, hand=[{"id": "h1", "card": "hart"}], cards=cards)
+    p = plan(data)
+    assert p["total"]["mana"] == "{0}"  # Heartstone first: 3 -> 2, then 2 -> 0
+    s = mtg_from_data(data, require_play=True)
+    from payplan.planner.mtg_commands import reduction_orders
+
+    totals = {t["total"]: t["count"] for t in reduction_orders(s)["totals"]}  # type: ignore[union-attr]
+    assert totals == {"{0}": 1, "{1}": 1}
+
+
+def test_trinisphere_after_phyrexian_forge_7152() -> None:
+    field = lands("swamp", "wastes", "wastes") + [{"id": "t", "card": "trinisphere"}]
+    data = scenario(field, {"object": "h1"}, hand=[{"id": "h1", "card": "dismember"}])
+    p = plan(data)
+    # {1}{B}{B} is not payable (one black source); {1}{B} + 2 life is 2 mana, raised to 3:
+    # {2}{B} + 2 life (score 3 + 2); all life is {1} raised to {3} + 4 life (score 7).
+    assert p["total"] == {"mana": "{2}{B}", "life": 2, "other": []}
+    assert p["announced"]["phyrexian"] in (["life", "{B}"], ["{B}", "life"])
+    assert p["score"] == 5
+
+
+def test_trinisphere_applies_to_opponents_spells_with_controller_any() -> None:
+    data = scenario(lands("island", "island", "island"), {"object": "h1"},
+                    hand=[{"id": "h1", "card": "brainstorm"}],
+                    opponent={"battlefield": [{"id": "o1", "card": "trinisphere"}]})
+    assert plan(data)["total"]["mana"] == "{2}{U}"
+
+
+def test_hybrid_announced_and_colored_reduction_on_a_half_xmage_6130() -> None:
+    cards = {"w-less": {"types": ["artifact"], "grants": [{"reduction": {"mana": "{W}"}, "applies_to": {}}]},
+             "duo": {"types": ["creature"], "cost": "{2/W}{2/U}"}}
+    data = scenario(lands("island") + [{"id": "r", "card": "w-less"}], {"object": "h1"},
+                    hand=[{"id": "h1", "card": "duo"}], cards=cards)
+    p = plan(data)
+    # Announce {W} and {U}: the {W} reduction takes the {W} half; {U} is left.
+    assert p["announced"]["hybrid"] == ["{W}", "{U}"]
+    assert p["total"]["mana"] == "{U}" and p["score"] == 1
+
+
+def test_kitchen_finks_hybrid_choice() -> None:
+    data = scenario(lands("plains", "forest", "swamp"), {"object": "h1"},
+                    hand=[{"id": "h1", "card": "kitchen-finks"}])
+    p = plan(data)
+    assert p["total"]["mana"] == "{1}{W}{G}"
+    assert sorted(p["announced"]["hybrid"]) == ["{G}", "{W}"]
+
+
+def test_phyrexian_life_only_while_life_is_enough() -> None:
+    cards = {"mutagenic": {"types": ["sorcery"], "cost": "{G/P}"}}
+    data = scenario([], {"object": "h1"}, hand=[{"id": "h1", "card": "mutagenic"}], cards=cards, life=2)
+    p = plan(data)
+    assert p["status"] == "ok" and p["total"]["life"] == 2  # to exactly 0 is allowed
+    data["state"]["you"]["life"] = 1
+    p = plan(data)
+    assert p["status"] == "unpayable" and "life" in p["reasons"][0]
+
+
+def test_convoke_pays_colors_and_generic() -> None:
+    field = [{"id": f"r{i}", "card": "goblin", "sick": True} for i in range(2)]
+    field += [{"id": f"g{i}", "card": "bear"} for i in range(2)]
+    data = scenario(field, {"object": "h1"}, hand=[{"id": "h1", "card": "stoke-the-flames"}])
+    p = plan(data)
+    assert p["status"] == "ok"
+    pays = sorted(c["pays"] for c in p["payment"]["convoke"])
+    assert pays == ["{1}", "{1}", "{R}", "{R}"] and p["score"] == 8
+
+
+def test_delve() -> None:
+    data = scenario(lands("island"), {"object": "h1"}, hand=[{"id": "h1", "card": "treasure-cruise"}],
+                    graveyard=[{"id": f"g{i}", "card": "goblin"} for i in range(8)])
+    p = plan(data)
+    assert len(p["payment"]["delve"]) == 7 and p["score"] == 8
+    assert p["payment"]["delve"] == [f"g{i}" for i in range(7)]
+
+
+def test_improvise() -> None:
+    data = scenario(lands("mountain") + [{"id": "a", "card": "spellbomb"}], {"object": "h1"},
+                    hand=[{"id": "h1", "card": "improviser"}])
+    p = plan(data)
+    assert p["payment"]["improvise"] == ["a"] and p["score"] == 2
+
+
+def test_non_mana_costs() -> None:
+    cards = {"odd": {"types": ["instant"], "cost": "{0}", "additional": [{"id": "x", "mandatory": True, "other": [
+        {"discard": 1}, {"mill": 2}, {"exile_from_graveyard": {"count": 1, "filter": {"type": "instant"}}},
+        {"tap_untapped": {"count": 1, "filter": {"type": "creature"}}},
+        {"return_to_hand": {"count": 1, "filter": {"type": "land"}}}]}]}}
+    data = scenario(lands("forest") + [{"id": "c", "card": "goblin", "sick": True}], {"object": "h1"},
+                    hand=[{"id": "h1", "card": "odd"}, {"id": "h2", "card": "goblin"}],
+                    graveyard=[{"id": "g1", "card": "brainstorm"}, {"id": "g2", "card": "goblin"}],
+                    cards=cards, library=2)
+    p = plan(data)
+    assert p["status"] == "ok"
+    assert p["payment"]["other"] == {"discard": ["h2"], "exile_from_graveyard": ["g1"],
+                                     "tap_untapped": ["c"], "return_to_hand": ["l1"], "mill": 2}
+    assert p["score"] == 4 + 2 + 1 + 2 + 3
+    data["state"]["you"]["library"] = 1
+    p = plan(data)
+    assert p["status"] == "unpayable" and any("mill 2" in r for r in p["reasons"])
+
+
+def test_illegal_land_and_timing() -> None:
+    data = scenario([], {"object": "h1"}, hand=[{"id": "h1", "card": "forest"}])
+    assert plan(data)["status"] == "illegal"
+    data = scenario(lands("forest", "forest"), {"object": "h1"},
+                    hand=[{"id": "h1", "card": "bear"}], turn="opponent")
+    assert plan(data)["status"] == "illegal"
+
+
+def test_same_input_same_output() -> None:
+    data = scenario(lands("island", "mystic-gate", "city-of-brass"), {"object": "h1"},
+                    hand=[{"id": "h1", "card": "counterspell"}])
+    s = mtg_from_data(data, require_play=True)
+    assert plan_mtg(s).dumps() == plan_mtg(s).dumps()

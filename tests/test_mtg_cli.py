@@ -1,0 +1,143 @@
+"""Every command on an `mtg/1` file: plan, hand, orders, play, serve (exit codes and JSON)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+from tests.mtg_cases import scenario
+
+
+def write(tmp_path: Path, data: dict[str, Any], name: str = "cast.json") -> Path:
+    path = tmp_path / name
+    path.write_text(json.dumps(data), encoding="utf-8")
+    return path
+
+
+def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "payplan.planner.cli", *args], input=stdin,
+                          capture_output=True, text=True, timeout=120)
+
+
+def flashback_file(tmp_path: Path) -> Path:
+    data = scenario([{"id": "l1", "card": "island"}, {"id": "l2", "card": "island"},
+                     {"id": "l3", "card": "forest"}],
+                    {"object": "g1", "from": "graveyard"},
+                    hand=[{"id": "h1", "card": "brainstorm"}, {"id": "h2", "card": "forest"}],
+                    graveyard=[{"id": "g1", "card": "think-twice"}], mana_pool="{R}")
+    return write(tmp_path, data)
+
+
+def test_plan_json_has_the_spec_keys(tmp_path: Path) -> None:
+    done = run("plan", str(flashback_file(tmp_path)), "--json")
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    for key in ("status", "play", "cast", "x", "announced", "total", "mana_value", "payment",
+                "spent", "left_in_pool", "steps", "score", "reasons", "destination", "optimal"):
+        assert key in out
+    assert set(out["payment"]) == {"pool", "sources", "convoke", "delve", "improvise", "life", "other"}
+    assert out["cast"] == "flashback" and out["destination"] == "exile"
+    assert out["total"] == {"mana": "{2}{U}", "life": 0, "other": []}
+    assert out["spent"] == {"mana": 3, "life": 0} and out["payment"]["pool"] == "{R}"
+    assert out["steps"][0]["rule"] == "601.2b"
+
+
+def test_plan_text_and_yaml(tmp_path: Path) -> None:
+    path = tmp_path / "cast.yaml"
+    path.write_text("format: mtg/1\ncards:\n  forest: {types: [land], mana: [{adds: '{G}'}]}\n"
+                    "  bear: {types: [creature], cost: '{1}{G}'}\nstate:\n  you:\n"
+                    "    hand: [bear]\n    battlefield: [forest, forest]\nplay: {card: bear}\n",
+                    encoding="utf-8")
+    done = run("plan", str(path))
+    assert done.returncode == 0, done.stderr
+    assert "bear (hand[0], from hand): ok" in done.stdout
+    assert "battlefield[0]" in done.stdout and "Score 2" in done.stdout
+
+
+def test_unpayable_exits_1_with_reasons(tmp_path: Path) -> None:
+    data = scenario([{"id": "l1", "card": "forest"}], {"object": "h1"},
+                    hand=[{"id": "h1", "card": "counterspell"}])
+    done = run("plan", str(write(tmp_path, data)), "--json")
+    assert done.returncode == 1
+    out = json.loads(done.stdout)
+    assert out["status"] == "unpayable" and out["reasons"] == [
+        "needs {U}{U}: no blue source",
+        "needs 2 mana in all ({U}{U}): at most 1 can be made (untapped sources, the pool)"]
+
+
+def test_bad_file_exits_2_one_line_per_problem(tmp_path: Path) -> None:
+    data = scenario([{"id": "l1", "card": "forest"}], {"object": "h1"},
+                    hand=[{"id": "h1", "card": "king"}],
+                    cards={"king": {"types": ["creature"], "cost": "{2/W}{2/U}{2/B}{2/Q}"}})
+    done = run("plan", str(write(tmp_path, data)))
+    assert done.returncode == 2 and done.stdout == ""
+    assert done.stderr.splitlines() == ["cards.king.cost[3]: unknown mana symbol '{2/Q}'"]
+
+
+def test_hand(tmp_path: Path) -> None:
+    done = run("hand", str(flashback_file(tmp_path)), "--json")
+    assert done.returncode == 0, done.stderr
+    plays = json.loads(done.stdout)["plays"]
+    assert [(p["play"]["object"], p["status"]) for p in plays] == [("h1", "ok"), ("g1", "ok")]
+    text = run("hand", str(flashback_file(tmp_path))).stdout
+    assert "think-twice" in text and "brainstorm" in text
+
+
+def test_orders(tmp_path: Path) -> None:
+    cards = {"heartstone": {"types": ["artifact"], "grants": [
+                 {"reduction": {"generic": 1, "minimum": 1}, "applies_to": {}}]},
+             "big-cut": {"types": ["artifact"], "grants": [{"reduction": {"generic": 2}, "applies_to": {}}]},
+             "hart": {"types": ["instant"], "cost": "{3}"}}
+    data = scenario([{"id": "b", "card": "big-cut"}, {"id": "h", "card": "heartstone"}],
+                    {"object": "h1"}, hand=[{"id": "h1", "card": "hart"}], cards=cards)
+    done = run("orders", str(write(tmp_path, data)), "--json")
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    assert [(t["total"], t["count"]) for t in out["totals"]] == [("{0}", 1), ("{1}", 1)]
+    assert out["totals"][0]["order"][0].startswith("heartstone")
+    assert "before reductions: {3}" in run("orders", str(write(tmp_path, data))).stdout
+
+
+def test_play_applies_the_payment(tmp_path: Path) -> None:
+    done = run("play", str(flashback_file(tmp_path)), "--json")
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    you = out["state"]["you"]
+    assert [o["id"] for o in you["exile"]] == ["g1"]
+    assert sum(1 for o in you["battlefield"] if o.get("tapped")) == 2
+    assert you["mana_pool"] == ""
+
+
+def test_plays_in_sequence(tmp_path: Path) -> None:
+    data = scenario([{"id": "l1", "card": "island"}, {"id": "l2", "card": "island"}], None,
+                    hand=[{"id": "h1", "card": "brainstorm"}, {"id": "h2", "card": "brainstorm"},
+                          {"id": "h3", "card": "brainstorm"}])
+    data["plays"] = [{"object": "h1"}, {"object": "h2"}, {"object": "h3"}]
+    done = run("play", str(write(tmp_path, data)), "--json")
+    assert done.returncode == 1
+    out = json.loads(done.stdout)
+    assert [p["status"] for p in out["plays"]] == ["ok", "ok", "unpayable"]
+    assert [o["id"] for o in out["state"]["you"]["graveyard"]] == ["h1", "h2"]
+
+
+def test_serve_answers_mtg_requests() -> None:
+    good = scenario([{"id": "l1", "card": "island"}], {"object": "h1"},
+                    hand=[{"id": "h1", "card": "brainstorm"}])
+    bad = scenario([], {"object": "h1"}, hand=[{"id": "h1", "card": "x"}],
+                   cards={"x": {"types": ["instant"], "cost": "{U/U}"}})
+    lines = [json.dumps({"id": 1, "command": "plan", "scenario": good}),
+             json.dumps({"id": 2, "command": "hand", "scenario": good}),
+             json.dumps({"id": 3, "command": "orders", "scenario": good}),
+             json.dumps({"id": 4, "command": "plan", "scenario": bad})]
+    done = run("serve", stdin="\n".join(lines) + "\n")
+    assert done.returncode == 0, done.stderr
+    answers = [json.loads(line) for line in done.stdout.splitlines()]
+    assert [a["id"] for a in answers] == [1, 2, 3, 4]
+    assert answers[0]["ok"] and answers[0]["result"]["total"]["mana"] == "{U}"
+    assert answers[1]["ok"] and answers[1]["result"]["plays"][0]["status"] == "ok"
+    assert answers[2]["ok"]
+    assert answers[3] == {"id": 4, "ok": False,
+                          "errors": ["scenario.cards.x.cost[0]: unknown mana symbol '{U/U}'"]}
