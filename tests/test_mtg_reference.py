@@ -62,7 +62,7 @@ def test_colored_reduction_takes_the_hybrid_half() -> None:
     """{1}{W/U} with "{W} less" and one Plains: announce {W}, reduce it, the Plains pays {1}.
     (Announced {U}, the reduction finds no {W} and takes {1}: {U}, which a Plains can't pay.)"""
     data = cast("{1}{W/U}", ["W"])
-    data["cards"]["helper"] = {"types": ["creature"], "grants": [{"reduction": {"W": 1}, "applies_to": {}}]}
+    data["cards"]["helper"] = {"types": ["creature"], "grants": [{"reduction": {"mana": "{W}"}, "applies_to": {}}]}
     data["state"]["you"]["battlefield"].append({"id": "c1", "card": "helper"})
     got = solve(data)
     assert got.score == 1 and got.totals == {("{1}", 0)}
@@ -146,7 +146,7 @@ def test_generated_casts_cover_every_feature() -> None:
                     "improvise", "reductions", "alternative", "additional"):
             if key in spell:
                 seen.add(key)
-        for needle in ("/P}", "{2/", "{X}", "minimum", "'W': 1", "increase", "at_least", "only_for",
+        for needle in ("/P}", "{2/", "{X}", "minimum", "'mana': '{W}'", "increase", "at_least", "only_for",
                        "sacrifice_self", "pay_life", "'sick': True", "'tapped': True", "mana_pool",
                        "without_paying", "'mill'", "'discard'", "'sacrifice'", "tap_untapped",
                        "exile_from_hand", "exile_from_graveyard", "{W}{W}|", "{C}{C}", "'combat'"):

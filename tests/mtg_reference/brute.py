@@ -635,7 +635,9 @@ def solve(data: dict[str, Any]) -> Outcome:
                                        weights, life_total, library)
             tried += 1
             for score, _objects_used in cache[key]:
-                best.offer((-(p.x or 0), score - p.benefit, sum(p.mana)),
+                # Under x: auto the largest X comes first; a named X is just the play's X.
+                most_x = -(p.x or 0) if x_setting == "auto" else 0
+                best.offer((most_x, score - p.benefit, sum(p.mana)),
                            (vec_text(p.mana), p.life), score, p.cast, p.x, _destination(spell, p))
         if best.key is not None and has_x and x_setting == "auto":
             break                       # X as large as any payment allows comes first

@@ -61,7 +61,7 @@ GRANTS: list[tuple[str, dict[str, Any]]] = [
     ("electromancer", {"types": ["creature"], "cost": "{1}{R}", "grants": [{"reduction": {"generic": 1}, "applies_to": {"type": ["instant", "sorcery"]}}]}),
     ("heartstone-like", {"types": ["artifact"], "grants": [{"reduction": {"generic": 2, "minimum": 1}, "applies_to": {}}]}),
     ("helm-like", {"types": ["artifact"], "grants": [{"reduction": {"generic": 1, "minimum": 2}, "applies_to": {}}]}),
-    ("white-less", {"types": ["enchantment"], "grants": [{"reduction": {"W": 1}, "applies_to": {}}]}),
+    ("white-less", {"types": ["enchantment"], "grants": [{"reduction": {"mana": "{W}"}, "applies_to": {}}]}),
     ("thalia", {"types": ["creature"], "cost": "{1}{W}", "grants": [{"increase": "{1}", "applies_to": {"not_type": "creature"}}]}),
     ("trinisphere", {"types": ["artifact"], "grants": [{"at_least": 3, "applies_to": {"controller": "any"}}]}),
     ("sphere-of-resistance", {"types": ["artifact"], "grants": [{"increase": "{1}", "applies_to": {"controller": "any"}}]}),
