@@ -188,3 +188,31 @@ def test_one_more_land_never_hurts() -> None:
         assert after.objective <= before.objective, (data, before, after)
         checked += 1
     assert checked > 50
+
+
+def test_x_auto_prefers_the_largest_x_over_a_method_without_x() -> None:
+    """x: auto makes X as large as any payment allows first (spec): {X} with three lands casts
+    for X = 3 rather than for an evoke cost without X that would be cheaper."""
+    data = cast("{X}", ["U", "B", "C"], alternative=[{"id": "evoke", "cost": "{U/P}"}])
+    data["cards"]["spell"]["types"] = ["creature"]
+    data["play"] = {"object": "h1", "x": "auto", "cast": "auto"}
+    got = solve(data)
+    assert got.x == 3 and got.casts == {"normal"} and got.score == 3
+    data["play"]["x"] = 2          # a named X is only the play's X: evoke (1 land) is cheaper
+    got = solve(data)
+    assert got.casts == {"evoke"} and got.score == 1
+
+
+def test_the_self_paying_diagnosis_is_a_different_reading() -> None:
+    """The campaign explains disagreements with a reference that lets a filter land pay its own
+    cost; on example 32 that reading must answer differently, or it would explain nothing."""
+    import mtg_reference.brute as brute
+
+    data = yaml.safe_load((EXAMPLES / "32-filter-land-cant-pay-itself.yaml").read_text(encoding="utf-8"))
+    assert brute.DIAGNOSE_SELF_PAYING_FILTERS is False
+    assert solve(data).status == "unpayable"
+    brute.DIAGNOSE_SELF_PAYING_FILTERS = True
+    try:
+        assert solve(data).status == "ok"
+    finally:
+        brute.DIAGNOSE_SELF_PAYING_FILTERS = False

@@ -47,6 +47,10 @@ WEIGHTS = {"tap_land": 1, "tap_creature": 2, "tap_artifact": 1, "tap_other": 1, 
 BENEFITS = {"kicker": 0, "buyback": 0}
 MAX_COUNT = 4       # multikicker / replicate / repeated mana abilities under `auto`
 X_CAP = 30          # x: auto never tries an X above this
+# True lets a filter land pay its own cost with its own mana, which the rules forbid (the cost
+# is paid on activation, before the mana exists): only to tell whether a disagreement with the
+# planner is exactly that mistake (campaign --diagnose).
+DIAGNOSE_SELF_PAYING_FILTERS = False
 
 
 class BadScenario(ValueError):
@@ -510,9 +514,13 @@ def _can_pay(total: Vec, pool: list[int], filters: list[Activation], restricted:
     if filters:
         for k, f in enumerate(filters):
             rest = filters[:k] + filters[k + 1:]
-            for p in _pay_mana_cost(pool, f.mana_cost):
-                p = p.copy()
+            start = pool.copy()
+            if DIAGNOSE_SELF_PAYING_FILTERS:          # a wrong reading, for diagnosis only
                 for c in f.adds:
+                    start[MANA.index(c)] += 1
+            for p in _pay_mana_cost(start, f.mana_cost):
+                p = p.copy()
+                for c in f.adds if not DIAGNOSE_SELF_PAYING_FILTERS else ():
                     p[MANA.index(c)] += 1
                 if _can_pay(total, p, rest, restricted, convoke, generic_only):
                     return True
@@ -639,8 +647,10 @@ def solve(data: dict[str, Any]) -> Outcome:
                 most_x = -(p.x or 0) if x_setting == "auto" else 0
                 best.offer((most_x, score - p.benefit, sum(p.mana)),
                            (vec_text(p.mana), p.life), score, p.cast, p.x, _destination(spell, p))
-        if best.key is not None and has_x and x_setting == "auto":
-            break                       # X as large as any payment allows comes first
+        if best.key is not None and has_x and x_setting == "auto" and best.key[0] == -(x or 0):
+            # X as large as any payment allows comes first: a payment at this X ends the search
+            # (a method without X, found on the way, ranks as X = 0 and doesn't).
+            break
     if best.key is None:
         if not priced_any:
             return Outcome("illegal", reasons=("no cast method",))
