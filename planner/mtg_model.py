@@ -208,57 +208,69 @@ def solve_mtg(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tupl
         if part.kind == "mill":
             charges.append(objective.weight("mill") * sum(c * v for c, v in demand[key]))
 
-    # Mana made, by kind: unrestricted (pool and abilities) and restricted (pays the spell only).
-    made = {t: res.pool[1 + i] + sum(
-        var * perms[p].offers[a].ability.adds[k][1 + i] for (p, a, k), var in act.items()
-        if not perms[p].offers[a].restricted) for i, t in enumerate(TYPES)}
-    made_r = {t: sum(var * perms[p].offers[a].ability.adds[k][1 + i] for (p, a, k), var in act.items()
-                     if perms[p].offers[a].restricted) for i, t in enumerate(TYPES)}
+    # Mana made, by kind, at supply nodes: `base` (the pool and abilities with no mana cost),
+    # `restricted` (mana that pays the spell only), and each filter ability (a mana ability
+    # with a mana cost), whose mana may pay the spell or another filter ability's cost.
     cap = total(res.pool) + sum(max(total(x) for x in perm.offers[a].ability.adds)
                                 for p, perm in enumerate(perms) for a in range(len(perm.offers)))
-    # Pip classes: the spell's pips of each kind and its generic mana; each ability cost pip.
-    spell_need = {t: sum(choose[o] * options[o].mana[1 + i] for o in range(n_opt))
-                  for i, t in enumerate(TYPES)}
-    generic_need = sum(choose[o] * options[o].mana[0] for o in range(n_opt))
-    ability_need: dict[tuple[str, ...], list[tuple[int, cp_model.IntVar]]] = {}
+    Node = tuple[int, int]  # a filter ability: (permanent, offer); (-1, 0) base; (-2, 0) restricted
+    base: Node = (-1, 0)
+    restricted: Node = (-2, 0)
+    made: dict[Node, dict[str, cp_model.LinearExprT]] = {
+        base: {t: res.pool[1 + i] for i, t in enumerate(TYPES)},
+        restricted: {t: 0 for t in TYPES}}
     for (p, a, k), var in act.items():
-        for s in perms[p].offers[a].ability.mana.symbols:
-            if s.kind == "generic":
-                ability_need.setdefault(TYPES, []).append((s.amount, var))
-            else:
-                ability_need.setdefault(tuple(s.colors), []).append((1, var))
-    spend: dict[str, list[cp_model.IntVar]] = {t: [] for t in TYPES}
-    spend_r: dict[str, list[cp_model.IntVar]] = {t: [] for t in TYPES}
-    # Colored and {C} pips of the spell: that kind of mana, or convoke of that color.
-    for t in TYPES:
-        f = m.new_int_var(0, cap, f"pay[{t},{t}]")
-        fr = m.new_int_var(0, cap, f"pay_restricted[{t},{t}]")
-        spend[t].append(f)
-        spend_r[t].append(fr)
-        conv = [v for (p, c), v in convoke.items() if c == t]
-        m.add(f + fr + sum(conv) == spell_need[t])
-    # Generic mana of the spell: any mana, convoke for {1}, improvise, delve.
-    generic_terms: list[cp_model.LinearExprT] = []
-    for t in TYPES:
-        g = m.new_int_var(0, cap, f"pay[{t},generic]")
-        gr = m.new_int_var(0, cap, f"pay_restricted[{t},generic]")
-        spend[t].append(g)
-        spend_r[t].append(gr)
-        generic_terms += [g, gr]
-    generic_terms += [v for (p, c), v in convoke.items() if c == "1"]
-    generic_terms += list(improvise.values()) + list(delve.values())
-    m.add(sum(generic_terms) == generic_need)
-    # A mana ability's own mana cost (a filter land's {W/U}): unrestricted mana of its kinds.
-    for kinds, parts in ability_need.items():
-        flows = []
-        for t in kinds:
-            v = m.new_int_var(0, cap, f"pay[{t},{'/'.join(kinds)}]")
-            spend[t].append(v)
-            flows.append(v)
-        m.add(sum(flows) == sum(c * var for c, var in parts))
-    for t in TYPES:
-        m.add(sum(spend[t]) <= made[t])
-        m.add(sum(spend_r[t]) <= made_r[t])
+        offer = perms[p].offers[a]
+        node = restricted if offer.restricted else (p, a) if offer.ability.mana.symbols else base
+        bucket = made.setdefault(node, {t: 0 for t in TYPES})
+        for i, t in enumerate(TYPES):
+            if offer.ability.adds[k][1 + i]:
+                bucket[t] = cp_model.LinearExpr.sum([bucket[t], var * offer.ability.adds[k][1 + i]])
+    filters = [n for n in made if n[0] >= 0]
+    # Demands: the spell's pips of each kind, its generic mana, each filter ability's own cost.
+    spell: Node = (-3, 0)
+    Demand = tuple[Node, tuple[str, ...]]  # (whose: the spell or a filter ability; kinds)
+    demands: dict[Demand, cp_model.LinearExprT] = {}
+    for i, t in enumerate(TYPES):
+        demands[(spell, (t,))] = sum(choose[o] * options[o].mana[1 + i] for o in range(n_opt))
+    demands[(spell, TYPES + ("generic",))] = sum(choose[o] * options[o].mana[0] for o in range(n_opt))
+    for node in filters:
+        p, a = node
+        for s_ in perms[p].offers[a].ability.mana.symbols:
+            kinds = TYPES if s_.kind == "generic" else tuple(s_.colors)
+            count = s_.amount if s_.kind == "generic" else 1
+            key_d = (node, kinds)
+            demands[key_d] = cp_model.LinearExpr.sum([demands.get(key_d, 0), count * sum(
+                var for (pp, aa, _), var in act.items() if (pp, aa) == node)])
+    # A filter ability's mana pays another's cost only if it was activated first: an order.
+    order = {n: m.new_int_var(0, len(filters), f"order[{perms[n[0]].obj.id}]") for n in filters} \
+        if len(filters) > 1 else {}
+    spend: dict[tuple[Node, str], list[cp_model.IntVar]] = {}
+    for (owner, kinds), need in demands.items():
+        flows: list[cp_model.LinearExprT] = []
+        for node in made:
+            if node == owner or (node == restricted and owner != spell):
+                continue
+            edge = None
+            if node in order and owner in order:
+                edge = m.new_bool_var(f"feeds[{perms[node[0]].obj.id},{perms[owner[0]].obj.id}]")
+                m.add(order[node] + 1 <= order[owner]).only_enforce_if(edge)
+            for t in kinds:
+                if t == "generic":
+                    continue
+                v = m.new_int_var(0, cap, f"pay[{node},{t},{owner},{'/'.join(kinds)}]")
+                if edge is not None:
+                    m.add(v <= cap * edge)
+                spend.setdefault((node, t), []).append(v)
+                flows.append(v)
+        if owner == spell and kinds == (kinds[0],) and kinds[0] != "C":
+            flows += [v for (p, c), v in convoke.items() if c == kinds[0]]
+        if owner == spell and "generic" in kinds:
+            flows += [v for (p, c), v in convoke.items() if c == "1"]
+            flows += list(improvise.values()) + list(delve.values())
+        m.add(sum(flows) == need)
+    for (node, t), used in spend.items():
+        m.add(sum(used) <= made[node][t])
 
     # The levels of the objective, most important first, each with the range of its values.
     score = cp_model.LinearExpr.sum(charges) if charges else 0

@@ -494,3 +494,18 @@ def test_same_input_same_output() -> None:
                     hand=[{"id": "h1", "card": "counterspell"}])
     s = mtg_from_data(data, require_play=True)
     assert plan_mtg(s).dumps() == plan_mtg(s).dumps()
+
+
+def test_filter_lands_chain_but_never_pay_themselves() -> None:
+    # Island pays Gate 1's {W/U}; one of Gate 1's mana pays Gate 2's: {W}{W}{U} from three lands.
+    cards = {"wwu": {"types": ["instant"], "cost": "{W}{W}{U}"}}
+    data = scenario(lands("island", "mystic-gate", "mystic-gate"), {"object": "h1"},
+                    hand=[{"id": "h1", "card": "wwu"}], cards=cards)
+    p = plan(data)
+    assert p["status"] == "ok" and p["score"] == 3
+    # Two Gates and no other source: each would have to pay the other first.
+    data["state"]["you"]["battlefield"] = lands("mystic-gate", "mystic-gate")
+    data["cards"]["wwu"]["cost"] = "{W}{U}"
+    assert plan(data)["status"] == "unpayable"
+    data["cards"]["wwu"]["cost"] = "{U}"
+    assert plan(data)["status"] == "unpayable"

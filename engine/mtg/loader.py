@@ -41,6 +41,7 @@ from payplan.engine.mtg.cards import (
 from payplan.engine.mtg.mana import (
     COLORS,
     NAME_COLORS,
+    TYPES,
     NO_MANA,
     Mana,
     ManaCost,
@@ -60,7 +61,7 @@ ALTERNATIVE_KEYS = ("id", "cost", "other", "zone")
 ADDITIONAL_KEYS = ("id", "mandatory", "cost", "other")
 OTHER_LONG_KEYS = ("count", "filter")
 FILTER_KEYS = ("type", "not_type", "tags", "color", "name", "controller", "ability")
-REDUCTION_KEYS = ("id", "generic", "minimum", "mana")
+REDUCTION_KEYS = ("id", "generic", "minimum", "mana", "W", "U", "B", "R", "G", "C")
 AMOUNT_KEYS = ("count",)
 ABILITY_KEYS = ("adds", "costs", "only_for")
 ABILITY_WORDS = ("tap", "sacrifice_self")
@@ -272,13 +273,20 @@ class _MtgReader(_Reader):
 
     def reduction(self, value: object, path: str, label: str) -> Reduction:
         f = self.fields(value, path, REDUCTION_KEYS)
-        if isinstance(value, dict) and "generic" not in f and "mana" not in f:
-            self.problem(path, "a reduction needs `generic` (a number or {count: FILTER}) or `mana`")
+        colors = [t for t in TYPES if t in f]
+        if isinstance(value, dict) and "generic" not in f and "mana" not in f and not colors:
+            self.problem(path, "a reduction needs `generic` (a number or {count: FILTER}), `mana` "
+                               "(\"{W}\") or a count per color (W: 1)")
+        colored = f.read("mana", NO_MANA, self.plain_mana)
+        for t in colors:
+            i = 1 + TYPES.index(t)
+            n = f.read(t, 0, self.integer)
+            colored = colored[:i] + (colored[i] + n,) + colored[i + 1:]  # type: ignore[assignment]
         return Reduction(
             label=f.read("id", label, self.string),
             generic=f.read("generic", Amount(), self.amount_of),
             minimum=f.read("minimum", 0, self.integer),
-            colored=f.read("mana", NO_MANA, self.plain_mana),
+            colored=colored,
         )
 
     def reductions(self, value: object, path: str) -> tuple[Reduction, ...]:
