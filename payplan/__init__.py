@@ -36,6 +36,7 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     "Plan": ("payplan.planner.plan", "Plan"),
     "Payment": ("payplan.planner.plan", "Payment"),
     "SolverConfig": ("payplan.planner.config", "SolverConfig"),
+    "SolverConfigError": ("payplan.planner.config", "SolverConfigError"),
     "plan_hand": ("payplan.planner.hand", "plan_hand"),
     "orders": ("payplan.planner.orders", "discount_orders"),
     "apply_play": ("payplan.engine.chain", "apply_payment"),
@@ -52,7 +53,7 @@ if TYPE_CHECKING:
     from payplan.engine.loader import ScenarioError, load_file, load_text
     from payplan.engine.scenario import Objective, Play, Scenario
     from payplan.engine.state import State
-    from payplan.planner.config import SolverConfig
+    from payplan.planner.config import SolverConfig, SolverConfigError
     from payplan.planner.hand import plan_hand
     from payplan.planner.orders import discount_orders as orders
     from payplan.planner.plan import Payment, Plan, plan

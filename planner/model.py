@@ -2,24 +2,30 @@
 
 The engine supplies the options (`engine.options`) and what the resources can give and cost
 (`engine.payment`); this module only turns them into variables, constraints and one objective,
-and reads the answer back. It holds no game rule.
+and reads the answer back. It holds no game rule. `solve` reads as the OR-Tools samples do:
+variables, constraints, objective, solve, check the status, read back.
 
-Variables (held in dicts keyed by the engine objects they stand for):
+Variables (held in dicts keyed by the engine objects they stand for, named after them):
 - `choose[o]`: option o is the one played (exactly one);
-- `exhaust[g]`, `recycle[g]`: how many runes of rune group g are exhausted only, and recycled
-  (a ready recycled rune may also give its Energy);
+- `exhaust[r1]`, `recycle[r1]`: how many runes of the rune group starting with r1 are exhausted
+  only, and recycled (a ready recycled rune may also give its Energy);
 - `activate[s]`: source s is used;
-- `use[q, g]`: how many objects of object group g pay the non-standard need q (a kind and
-  filter); for `spend_buff`, how many buffs;
-- `deficit[d]`: domain-d pips paid by Power of any domain.
+- `use[kind,h1]`: how many objects of the object group starting with h1 pay the non-standard
+  need (a kind and filter); for `spend_buff`, how many buffs;
+- `deficit[fury]`: pips of that domain paid by Power of any domain.
 
-Objective, lexicographic through weights: the score minus the benefits of the optional costs
-paid, then the smaller total (Energy plus pips), then the smaller score (no optional cost paid
-for a benefit that only equals its cost), then fewer actions, then the earlier option.
+Objective, lexicographic: the score minus the benefits of the optional costs paid, then the
+smaller total (Energy plus pips), then the smaller score (no optional cost paid for a benefit
+that only equals its cost), then fewer actions, then the earlier option. Terms are folded into
+one weighted sum while its coefficients times the variables' bounds stay below 2**53 (exact in
+CP-SAT's int64 arithmetic and its double-valued objective); what doesn't fit is solved in stages:
+minimise, fix that optimum with a constraint, minimise the next. Every ranking is exact.
 """
 
 from __future__ import annotations
 
+import time
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from ortools.sat.python import cp_model
@@ -30,6 +36,11 @@ from payplan.engine.payment import Resources, eligible, need_key, object_charge
 from payplan.engine.scenario import Scenario
 from payplan.planner.config import SolverConfig
 
+# A weighted sum whose magnitude (sum of |coefficient| times the larger bound of each variable)
+# stays at or below this is exact in int64 and in a double; past it, terms go to another stage.
+EXACT = 2**53
+INT64 = 2**63 - 1
+
 
 class SolverStopped(Exception):
     """The time limit stopped CP-SAT before it found a payment or proved there is none."""
@@ -37,6 +48,10 @@ class SolverStopped(Exception):
     def __init__(self, time_limit: float) -> None:
         super().__init__(f"time limit: no payment found within {time_limit:g} s, and none was "
                          f"proved impossible (raise --time-limit)")
+
+
+class ModelInvalid(RuntimeError):
+    """CP-SAT rejected the model: a bug in this module, never an answer about the play."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +74,19 @@ def needs_of(option: CostOption) -> dict[tuple[str, object], int]:
     return out
 
 
+@dataclass(slots=True)
+class _Variables:
+    """The model's decision variables, keyed by what they stand for (see the module docstring)."""
+
+    choose: dict[int, cp_model.IntVar]
+    exhaust: dict[int, cp_model.IntVar]
+    recycle: dict[int, cp_model.IntVar]
+    activate: dict[int, cp_model.IntVar]
+    use: dict[tuple[tuple[str, object], int], cp_model.IntVar]
+    needs: dict[tuple[str, object], OtherCost]  # one sample need per kind and filter
+    demand: dict[tuple[str, object], cp_model.LinearExpr]  # per need key: what the option asks
+
+
 def solve(
     scenario: Scenario,
     options: tuple[CostOption, ...],
@@ -66,161 +94,265 @@ def solve(
     res: Resources,
     config: SolverConfig,
 ) -> Solution | None:
-    """The best (option, payment), or None when no option can be paid; SolverStopped when the
-    time limit ran out before either was known."""
-    m = cp_model.CpModel()
-    n_opt = len(options)
+    """The best (option, payment), or None when no option can be paid (INFEASIBLE).
 
-    # One option is played.
-    choose = {o: m.new_bool_var(f"choose[{o}]") for o in range(n_opt)}
-    m.add_exactly_one(choose.values())
-
-    # Runes: a ready group may be exhausted and/or recycled; an exhausted one only recycled.
-    exhaust = {}
-    recycle = {}
-    for g, group in enumerate(res.runes):
-        n = len(group.ids)
-        recycle[g] = m.new_int_var(0, n, f"recycle[{g}]")
-        if group.ready:
-            exhaust[g] = m.new_int_var(0, n, f"exhaust[{g}]")
-            m.add(exhaust[g] + recycle[g] <= n)
-
-    # Sources: each activated at most once.
-    activate = {s: m.new_bool_var(f"activate[{offer.id}]") for s, offer in enumerate(res.sources)}
-
-    # Energy: the option and the sources' own Energy costs, from the pool, runes and sources.
-    energy_need = sum(choose[o] * options[o].total.energy for o in range(n_opt)) + sum(
-        activate[s] * offer.needs.energy for s, offer in enumerate(res.sources)
-    )
-    energy_supply = (
-        res.pool_energy
-        + sum(exhaust[g] + recycle[g] for g in exhaust)
-        + sum(activate[s] * offer.adds.energy for s, offer in enumerate(res.sources))
-    )
-    m.add(energy_need <= energy_supply)
-
-    # Power: domain pips need that domain or flexible Power; [A] pips take anything left.
-    flexible = res.pool_power[ANY_INDEX] + sum(
-        activate[s] * offer.adds.power[ANY_INDEX] for s, offer in enumerate(res.sources)
-    )
-    deficits = []
-    need_all = []
-    supply_all = [flexible]
-    for d in range(len(DOMAINS)):
-        need_d = sum(choose[o] * options[o].total.power[d] for o in range(n_opt)) + sum(
-            activate[s] * offer.needs.power[d] for s, offer in enumerate(res.sources)
-        )
-        supply_d = (
-            res.pool_power[d]
-            + sum(recycle[g] for g, group in enumerate(res.runes) if group.domain == d)
-            + sum(activate[s] * offer.adds.power[d] for s, offer in enumerate(res.sources))
-        )
-        bound = max((o.total.power[d] for o in options), default=0) + sum(
-            offer.needs.power[d] for offer in res.sources
-        )
-        deficit = m.new_int_var(0, bound, f"deficit[{DOMAINS[d]}]")
-        m.add(deficit >= need_d - supply_d)
-        deficits.append(deficit)
-        need_all.append(need_d)
-        supply_all.append(supply_d)
-    need_any = sum(choose[o] * options[o].total.power[ANY_INDEX] for o in range(n_opt)) + sum(
-        activate[s] * offer.needs.power[ANY_INDEX] for s, offer in enumerate(res.sources)
-    )
-    m.add(sum(deficits) <= flexible)
-    m.add(sum(need_all) + need_any <= sum(supply_all))
-
-    # Non-standard costs: distinct eligible objects per need; an object pays for one thing once.
-    demands: dict[tuple[str, object], cp_model.LinearExprT] = {}
-    samples: dict[tuple[str, object], OtherCost] = {}
-    for o, option in enumerate(options):
-        for need in option.total.other:
-            samples.setdefault(need_key(need), need)
-    option_needs = [needs_of(option) for option in options]
-    for key in samples:
-        demands[key] = sum(choose[o] * option_needs[o].get(key, 0) for o in range(n_opt))
-    use: dict[tuple[tuple[str, object], int], cp_model.IntVar] = {}
-    charges: list[cp_model.LinearExprT] = []
-    use_caps = 0
-    for key, need in samples.items():
-        kind = need.kind
-        if kind == "spend_xp":
-            m.add(demands[key] <= res.xp)
-            continue
-        terms = []
-        for g, objects in enumerate(res.objects):
-            if not eligible(scenario, objects, need):
-                continue
-            cap = len(objects.ids) * (objects.sample.buffs if kind == "spend_buff" else 1)
-            var = m.new_int_var(0, cap, f"use[{kind},{objects.ids[0]}]")
-            use[(key, g)] = var
-            use_caps += cap
-            terms.append(var)
-            charges.append(var * object_charge(scenario, objects, kind))
-        m.add(sum(terms) == demands[key])
-    source_of = {offer.id: s for s, offer in enumerate(res.sources) if offer.uses_object}
-    for g, objects in enumerate(res.objects):
-        users = [var for (key, gg), var in use.items() if gg == g and key[0] != "spend_buff"]
-        sources_here = [activate[source_of[i]] for i in objects.ids if i in source_of]
-        if len(users) + len(sources_here) > 1 or (users and sources_here):
-            m.add(sum(users) + sum(sources_here) <= len(objects.ids))
-
-    # The score: every charge of the objective.
-    for g, group in enumerate(res.runes):
-        if group.ready:
-            charges.append(exhaust[g] * group.exhaust_charge)
-            charges.append(recycle[g] * (group.exhaust_charge + group.recycle_charge))
-        else:
-            charges.append(recycle[g] * group.recycle_charge)
-    for s, offer in enumerate(res.sources):
-        charges.append(activate[s] * offer.charge)
-    xp_weight = scenario.objective.weight("spend_xp")
-    for key, need in samples.items():
-        if need.kind == "spend_xp":
-            charges.append(demands[key] * xp_weight)
-
-    score = cp_model.LinearExpr.sum(charges)
-    objective = score - sum(choose[o] * benefits[o] for o in range(n_opt))
-    size = sum(choose[o] * options[o].total.size for o in range(n_opt))
-    actions = (
-        sum(exhaust.values()) + sum(recycle.values()) + sum(activate.values()) + sum(use.values())
-    )
-    rank = sum(choose[o] * o for o in range(n_opt))
-    max_actions = (
-        2 * sum(len(g.ids) for g in res.runes) + len(res.sources)
-        + use_caps + 1
-    )
-    max_size = max((o.total.size for o in options), default=0) + 1
-    benefit = sum(choose[o] * benefits[o] for o in range(n_opt))
-    w_rank = 1
-    w_actions = n_opt
-    w_benefit = w_actions * (max_actions + 1)
-    w_size = w_benefit * (max(benefits, default=0) + 1)
-    w_objective = w_size * (max_size + 1)
-    m.minimize(cp_model.LinearExpr.weighted_sum(
-        [objective, size, benefit, actions, rank],
-        [w_objective, w_size, w_benefit, w_actions, w_rank],
-    ))
+    Raises `SolverStopped` when the time limit ran out before either was known, and
+    `ModelInvalid` (with CP-SAT's validation message) when the model itself is rejected."""
+    model = cp_model.CpModel()
+    v = _variables(model, scenario, options, res)
+    _constraints(model, v, options, res)
+    stages = _stages(_ranked_terms(scenario, v, options, benefits, res))
 
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = config.workers
-    solver.parameters.max_time_in_seconds = config.time_limit
     solver.parameters.random_seed = config.seed
-    status = solver.solve(m)
-    if status == cp_model.UNKNOWN:
-        raise SolverStopped(config.time_limit)
-    if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-        return None
-    chosen = next(o for o in range(n_opt) if solver.value(choose[o]))
+    deadline = time.monotonic() + config.time_limit
+    optimal = True
+    for k, stage in enumerate(stages):
+        if k:
+            left = deadline - time.monotonic()
+            if left <= 0:
+                optimal = False  # the earlier ranks are optimal, this one is not proved
+                break
+            # Fix the optimum of the ranks solved so far; start from the solution in hand.
+            model.add(stages[k - 1] == solver.value(stages[k - 1]))
+            model.clear_hints()  # type: ignore[no-untyped-call]
+            for var in _all(v):
+                model.add_hint(var, solver.value(var))
+        solver.parameters.max_time_in_seconds = max(0.0, deadline - time.monotonic())
+        model.minimize(stage)
+        status = solver.solve(model)
+        if status == cp_model.MODEL_INVALID:
+            raise ModelInvalid(f"CP-SAT rejected the payment model: {_first_line(model.validate())}")
+        if status == cp_model.INFEASIBLE:
+            if k:  # the previous stage's optimum satisfies the fixing constraint
+                raise ModelInvalid("CP-SAT found no solution after fixing an optimum it found")
+            return None
+        if status == cp_model.UNKNOWN:
+            if k == 0:
+                raise SolverStopped(config.time_limit)
+            raise ModelInvalid("CP-SAT lost the solution of the previous stage (its hint)")
+        if status != cp_model.OPTIMAL:  # FEASIBLE: stopped by the time limit with a payment
+            optimal = False
+            break
+    return _read_back(solver, v, res, optimal)
+
+
+def _first_line(text: str) -> str:
+    """CP-SAT's validation message without the proto it dumps after the first line."""
+    return text.splitlines()[0] if text else "(no message)"
+
+
+# --- Variables ----------------------------------------------------------------------------------
+
+
+def _variables(model: cp_model.CpModel, scenario: Scenario, options: tuple[CostOption, ...],
+               res: Resources) -> _Variables:
+    # One option is played.
+    choose = {o: model.new_bool_var(f"choose[{o}]") for o in range(len(options))}
+
+    # Runes: how many of each group are exhausted only (ready groups), and recycled.
+    exhaust = {g: model.new_int_var(0, len(group.ids), f"exhaust[{group.ids[0]}]")
+               for g, group in enumerate(res.runes) if group.ready}
+    recycle = {g: model.new_int_var(0, len(group.ids), f"recycle[{group.ids[0]}]")
+               for g, group in enumerate(res.runes)}
+
+    # Sources: each activated at most once.
+    activate = {s: model.new_bool_var(f"activate[{offer.id}]") for s, offer in enumerate(res.sources)}
+
+    # Non-standard needs: per kind and filter, how many objects (buffs) of each eligible group.
+    needs: dict[tuple[str, object], OtherCost] = {}
+    for option in options:
+        for need in option.total.other:
+            needs.setdefault(need_key(need), need)
+    option_needs = [needs_of(option) for option in options]
+    demand = {key: _dot(choose.values(), (counts.get(key, 0) for counts in option_needs))
+              for key in needs}
+    use = {}
+    for key, need in needs.items():
+        if need.kind == "spend_xp":
+            continue
+        for g, objects in enumerate(res.objects):
+            if eligible(scenario, objects, need):
+                cap = len(objects.ids) * (objects.sample.buffs if need.kind == "spend_buff" else 1)
+                use[(key, g)] = model.new_int_var(0, cap, f"use[{need.kind},{objects.ids[0]}]")
+    return _Variables(choose, exhaust, recycle, activate, use, needs, demand)
+
+
+def _dot(variables: Iterable[cp_model.IntVar], coefficients: Iterable[int]) -> cp_model.LinearExpr:
+    return cp_model.LinearExpr.weighted_sum(list(variables), list(coefficients))
+
+
+def _all(v: _Variables) -> list[cp_model.IntVar]:
+    return [*v.choose.values(), *v.exhaust.values(), *v.recycle.values(), *v.activate.values(),
+            *v.use.values()]
+
+
+# --- Constraints --------------------------------------------------------------------------------
+
+
+def _constraints(model: cp_model.CpModel, v: _Variables, options: tuple[CostOption, ...],
+                 res: Resources) -> None:
+    choose, exhaust, recycle, activate = v.choose, v.exhaust, v.recycle, v.activate
+
+    def need_of(part: int) -> cp_model.LinearExpr:
+        """The option's and the sources' own need of one Power slot (domain index or any)."""
+        return (_dot(choose.values(), (o.total.power[part] for o in options))
+                + _dot(activate.values(), (offer.needs.power[part] for offer in res.sources)))
+
+    def source_adds(part: int) -> cp_model.LinearExpr:
+        return _dot(activate.values(), (offer.adds.power[part] for offer in res.sources))
+
+    # Exactly one option is played.
+    model.add_exactly_one(choose.values())
+
+    # A ready rune is exhausted only, recycled (and maybe exhausted too), or untouched.
+    for g, var in exhaust.items():
+        model.add(var + recycle[g] <= len(res.runes[g].ids))
+
+    # Energy: the option and the sources' own Energy costs, from the pool, runes and sources.
+    energy_need = (_dot(choose.values(), (o.total.energy for o in options))
+                   + _dot(activate.values(), (offer.needs.energy for offer in res.sources)))
+    energy_supply = (res.pool_energy + cp_model.LinearExpr.sum([*exhaust.values()])
+                     + cp_model.LinearExpr.sum([recycle[g] for g in exhaust])
+                     + _dot(activate.values(), (offer.adds.energy for offer in res.sources)))
+    model.add(energy_need <= energy_supply)
+
+    # Power: a domain pip takes its domain, else flexible Power (the `deficit`); [A] pips take
+    # whatever is left, so all needs together fit in all supply.
+    flexible = res.pool_power[ANY_INDEX] + source_adds(ANY_INDEX)
+    deficits = []
+    supply_all: list[cp_model.LinearExpr] = [flexible]
+    for d, domain in enumerate(DOMAINS):
+        supply_d = (source_adds(d) + res.pool_power[d] + cp_model.LinearExpr.sum(
+            [recycle[g] for g, group in enumerate(res.runes) if group.domain == d]))
+        bound = max((o.total.power[d] for o in options), default=0) + sum(
+            offer.needs.power[d] for offer in res.sources)
+        deficit = model.new_int_var(0, bound, f"deficit[{domain}]")
+        model.add(deficit >= need_of(d) - supply_d)
+        deficits.append(deficit)
+        supply_all.append(supply_d)
+    model.add(cp_model.LinearExpr.sum(deficits) <= flexible)
+    model.add(cp_model.LinearExpr.sum([need_of(part) for part in range(len(DOMAINS) + 1)])
+              <= cp_model.LinearExpr.sum(supply_all))
+
+    # Non-standard costs: each need is met by distinct eligible objects (XP from the pile).
+    for key, need in v.needs.items():
+        if need.kind == "spend_xp":
+            model.add(v.demand[key] <= res.xp)
+        else:
+            model.add(sum(var for (k, _), var in v.use.items() if k == key) == v.demand[key])
+
+    # An object pays for one thing once: non-standard costs and sources that give it up share it.
+    source_of = {offer.id: s for s, offer in enumerate(res.sources) if offer.uses_object}
+    for g, objects in enumerate(res.objects):
+        users = [var for (key, gg), var in v.use.items() if gg == g and key[0] != "spend_buff"]
+        users += [activate[source_of[i]] for i in objects.ids if i in source_of]
+        if len(users) > 1:
+            model.add(sum(users) <= len(objects.ids))
+
+
+# --- Objective ----------------------------------------------------------------------------------
+
+
+def _ranked_terms(scenario: Scenario, v: _Variables, options: tuple[CostOption, ...],
+                  benefits: tuple[int, ...], res: Resources) -> list[cp_model.LinearExpr]:
+    """The objective's terms, most important first (see the module docstring)."""
+    choose = v.choose
+    charges: list[cp_model.LinearExprT] = []
+    for g, group in enumerate(res.runes):
+        if group.ready:
+            charges.append(v.exhaust[g] * group.exhaust_charge)
+            charges.append(v.recycle[g] * (group.exhaust_charge + group.recycle_charge))
+        else:
+            charges.append(v.recycle[g] * group.recycle_charge)
+    charges += [v.activate[s] * offer.charge for s, offer in enumerate(res.sources)]
+    for (key, g), var in v.use.items():
+        charges.append(var * object_charge(scenario, res.objects[g], v.needs[key].kind))
+    xp_weight = scenario.objective.weight("spend_xp")
+    charges += [v.demand[key] * xp_weight for key, need in v.needs.items() if need.kind == "spend_xp"]
+
+    score = cp_model.LinearExpr.sum(charges)
+    benefit = cp_model.LinearExpr.sum([choose[o] * benefits[o] for o in choose])
+    size = cp_model.LinearExpr.sum([choose[o] * options[o].total.size for o in choose])
+    actions = cp_model.LinearExpr.sum(_all(v)[len(choose):])
+    rank = cp_model.LinearExpr.sum([choose[o] * o for o in choose])
+    return [score - benefit, size, benefit, actions, rank]
+
+
+def _stages(terms: list[cp_model.LinearExpr]) -> list[cp_model.LinearExpr]:
+    """Fold the ranked terms into as few exact weighted sums as fit in `EXACT`: each term's weight
+    exceeds everything the terms after it in its stage can add up to (`w = w_next * (span + 1)`
+    over the exact bounds of the variables), so one sum ranks them lexicographically."""
+    stages: list[cp_model.LinearExpr] = []
+    group: list[cp_model.LinearExpr] = []  # terms of the current stage, least important first
+    for term in reversed(terms):
+        if group and _magnitude([term, *group]) > EXACT:
+            stages.append(_weighted(group))
+            group = []
+        if _magnitude([term]) > INT64:  # not reachable within the loader's limits
+            raise ModelInvalid(f"an objective term's bound exceeds {INT64}: it can't be solved exactly")
+        group.insert(0, term)
+    stages.append(_weighted(group))
+    return stages[::-1]
+
+
+def _weights(group: list[cp_model.LinearExpr]) -> list[int]:
+    weights = [1]
+    for term in reversed(group[1:]):
+        low, high = _bounds(term)
+        weights.insert(0, weights[0] * (high - low + 1))
+    return weights
+
+
+def _weighted(group: list[cp_model.LinearExpr]) -> cp_model.LinearExpr:
+    return cp_model.LinearExpr.weighted_sum(group, _weights(group))
+
+
+def _magnitude(group: list[cp_model.LinearExpr]) -> int:
+    """What CP-SAT's overflow check adds up for the stage: every |coefficient| times the larger
+    |bound| of its variable, plus the offsets."""
+    total = 0
+    for weight, term in zip(_weights(group), group):
+        flat = cp_model.FlatIntExpr(term)
+        total += weight * (abs(flat.offset) + sum(
+            abs(c) * max(map(abs, _ends(var))) for c, var in zip(flat.coeffs, flat.vars)))
+    return total
+
+
+def _bounds(term: cp_model.LinearExpr) -> tuple[int, int]:
+    """The least and greatest value the term can take over its variables' domains."""
+    flat = cp_model.FlatIntExpr(term)
+    low = high = flat.offset
+    for c, var in zip(flat.coeffs, flat.vars):
+        ends = [c * end for end in _ends(var)]
+        low += min(ends)
+        high += max(ends)
+    return low, high
+
+
+def _ends(var: cp_model.IntVar) -> tuple[int, int]:
+    """A variable's least and greatest value (its proto's domain does not index from the end)."""
+    domain = list(var.proto.domain)
+    return domain[0], domain[-1]
+
+
+# --- Reading the answer back --------------------------------------------------------------------
+
+
+def _read_back(solver: cp_model.CpSolver, v: _Variables, res: Resources, optimal: bool) -> Solution:
+    def value(var: cp_model.IntVar | None) -> int:
+        return 0 if var is None else int(solver.value(var))
+
     return Solution(
-        option=chosen,
-        exhaust=tuple(solver.value(exhaust[g]) if g in exhaust else 0 for g in range(len(res.runes))),
-        recycle=tuple(solver.value(recycle[g]) for g in range(len(res.runes))),
-        activate=tuple(bool(solver.value(activate[s])) for s in range(len(res.sources))),
-        use=tuple(
-            (key, tuple(solver.value(use[(key, g)]) if (key, g) in use else 0
-                        for g in range(len(res.objects))))
-            for key in samples
-        ),
-        optimal=status == cp_model.OPTIMAL,
+        option=next(o for o, var in v.choose.items() if value(var)),
+        exhaust=tuple(value(v.exhaust.get(g)) for g in range(len(res.runes))),
+        recycle=tuple(value(v.recycle[g]) for g in range(len(res.runes))),
+        activate=tuple(bool(value(var)) for var in v.activate.values()),
+        use=tuple((key, tuple(value(v.use.get((key, g))) for g in range(len(res.objects))))
+                  for key in v.needs),
+        optimal=optimal,
     )
 
+
+__all__ = ["ModelInvalid", "Solution", "SolverStopped", "solve"]
