@@ -745,10 +745,17 @@ def main(args: argparse.Namespace) -> int:
         "checks": checks(cases),
         "cases": cases,
     }
-    results["plots"] = plot(families, cases, out)
-    (out / "results.json").write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
+    # The figures first: a plot that fails (or matplotlib missing) must not lose the run.
+    results["plots"] = []
+    write_results(results, out)
+    try:
+        results["plots"] = plot(families, cases, out)
+    except ImportError:
+        print("bench: plots skipped: matplotlib is not installed (pip install 'payplan[bench]' "
+              "to draw them)", file=sys.stderr)
+    else:
+        write_results(results, out)
     summary = summary_markdown(results)
-    (out / "summary.md").write_text(summary, encoding="utf-8")
     print(summary)
     print(f"wrote {out / 'results.json'}, {out / 'summary.md'} and "
           f"{len(results['plots'])} plots", file=sys.stderr)
@@ -756,6 +763,12 @@ def main(args: argparse.Namespace) -> int:
     failed = (c["planner_vs_brute_disagree"] or c["greedy_better_than_optimum"]
               or c["greedy_invalid_payments"] or c["errors"])
     return 1 if failed else 0
+
+
+def write_results(results: dict[str, Any], out: Path) -> None:
+    """`results.json` and `summary.md` in `out`."""
+    (out / "results.json").write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
+    (out / "summary.md").write_text(summary_markdown(results), encoding="utf-8")
 
 
 def _command_line() -> str:

@@ -23,8 +23,9 @@ from __future__ import annotations
 
 import difflib
 import json
+import os
 import re
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from pathlib import Path
 from types import MappingProxyType
 from typing import Callable, Iterable, Iterator, Mapping, Sequence, TypeVar
@@ -59,6 +60,7 @@ from payplan.engine.cost import (
     OtherCost,
     Power,
 )
+from payplan.engine.problems import NOT_IN_ZONE, DataPath, Problem, ScenarioError, path_text
 from payplan.engine.scenario import (
     DEFAULT_BENEFITS,
     DEFAULT_WEIGHTS,
@@ -82,7 +84,8 @@ from payplan.engine.state import (
     State,
 )
 
-__all__ = ["ScenarioError", "load_file", "load_text", "scenario_from_data"]
+__all__ = ["Limits", "Problem", "ScenarioError", "load_file", "load_text", "parse_json",
+           "parse_text", "read_data", "scenario_from_data"]
 
 MAX_AMOUNT = 1000
 MAX_TOTAL = 1_000_000
@@ -175,40 +178,36 @@ T = TypeVar("T")
 D = TypeVar("D")
 
 
-class ScenarioError(Exception):
-    """A malformed scenario: `problems` holds one "PATH: message" line per problem found."""
-
-    def __init__(self, problems: Sequence[str]) -> None:
-        self.problems: list[str] = list(problems)
-        super().__init__("\n".join(self.problems))
-
-    def __str__(self) -> str:
-        return "\n".join(self.problems)
-
-
 # --- Entry points -------------------------------------------------------------------------------
 
 
-def load_file(path: str | Path) -> Scenario:
+def load_file(path: str | Path, limits: Limits | None = None) -> Scenario:
     """Read a scenario file: JSON if its name ends in `.json`, else YAML (which also reads JSON)."""
-    return scenario_from_data(read_data(path))
+    return scenario_from_data(read_data(path, limits))
 
 
-def read_data(path: str | Path) -> object:
+def read_data(path: str | Path, limits: Limits | None = None) -> object:
     """The parsed, not yet checked, data of a scenario file; a ScenarioError if it can't be
-    read or parsed (the file, line and column of a syntax error)."""
+    read or parsed (the file, line and column of a syntax error), or is over the size limits
+    (checked before the file is read whole: its size, then its values as they are parsed)."""
     path = Path(path)
+    limits = limits if limits is not None else Limits.from_env()
     try:
-        text = path.read_text(encoding="utf-8")
+        with path.open("rb") as stream:
+            raw = stream.read(limits.max_bytes + 1)
+        if len(raw) > limits.max_bytes:
+            raise ScenarioError([limits.too_big(str(path), "the file")])
+        text = raw.decode("utf-8-sig")
     except (OSError, UnicodeDecodeError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        raise ScenarioError([f"{path}: cannot read the file: {reason}"]) from None
-    return _parse(text, str(path), as_json=path.suffix.lower() == ".json")
+        raise ScenarioError([_at(str(path), f"cannot read the file: {reason}")]) from None
+    return parse_text(text, str(path), as_json=path.suffix.lower() == ".json", limits=limits)
 
 
-def load_text(text: str, name: str = "<input>") -> Scenario:
+def load_text(text: str, name: str = "<input>", limits: Limits | None = None) -> Scenario:
     """Read a scenario from YAML or JSON text; `name` is used in syntax error messages."""
-    return scenario_from_data(_parse(text, name, as_json=name.lower().endswith(".json")))
+    as_json = name.lower().endswith(".json")
+    return scenario_from_data(parse_text(text, name, as_json=as_json, limits=limits))
 
 
 def scenario_from_data(data: object, require_play: bool = False) -> Scenario:
@@ -223,33 +222,217 @@ def scenario_from_data(data: object, require_play: bool = False) -> Scenario:
     return scenario
 
 
-def _parse(text: str, name: str, *, as_json: bool) -> object:
-    """Parse JSON or YAML text; any syntax error becomes one `NAME:LINE:COL: ...` problem."""
-    if as_json:
-        try:
-            return json.loads(text)
-        except json.JSONDecodeError as exc:
-            where = f"{name}:{exc.lineno}:{exc.colno}"
-            raise ScenarioError([f"{where}: invalid JSON: {exc.msg}"]) from None
-        except (ValueError, RecursionError) as exc:  # too deep, or a number too long to read
-            raise ScenarioError([f"{name}: invalid JSON: {_exc_text(exc)}"]) from None
-    if text.lstrip().startswith("{"):
+# --- Size limits and parsing --------------------------------------------------------------------
+
+MAX_BYTES = 8 * 1024 * 1024
+"""Default size limit of a file or a `serve` request line, in bytes (env PAYPLAN_MAX_BYTES)."""
+MAX_VALUES = 500_000
+"""Default limit on the values in one file or request (env PAYPLAN_MAX_VALUES): every mapping,
+list, key and scalar counts one, and a YAML alias counts every value it repeats."""
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """How big an input may be. A real scenario is a few kilobytes; the limits stop a huge or
+    hostile input (a YAML alias bomb) before it costs seconds and gigabytes."""
+
+    max_bytes: int = MAX_BYTES
+    max_values: int = MAX_VALUES
+
+    @classmethod
+    def from_env(cls) -> Limits:
+        """The limits, with `PAYPLAN_MAX_BYTES` / `PAYPLAN_MAX_VALUES` where they are set (a
+        value that is not a positive whole number is ignored: the default holds)."""
+        return cls(_env_int("PAYPLAN_MAX_BYTES", MAX_BYTES),
+                   _env_int("PAYPLAN_MAX_VALUES", MAX_VALUES))
+
+    def too_big(self, name: str, what: str) -> Problem:
+        return _at(name, f"{what} is over the size limit of {self.max_bytes:,} bytes "
+                         f"(raise it with the environment variable PAYPLAN_MAX_BYTES)")
+
+    def too_many(self, name: str, what: str) -> Problem:
+        return _at(name, f"{what} has more than {self.max_values:,} values (raise the limit with "
+                         f"the environment variable PAYPLAN_MAX_VALUES)")
+
+
+def _env_int(name: str, default: int) -> int:
+    text = os.environ.get(name, "").strip().replace("_", "")
+    return int(text) if text.isdigit() and 0 < len(text) < 19 and int(text) > 0 else default
+
+
+def _at(source: str, message: str) -> Problem:
+    """A problem with the text itself (no data path): `source` is the file or `NAME:LINE:COL`."""
+    return Problem((), message, source=source)
+
+
+def parse_text(text: str, name: str, *, as_json: bool, limits: Limits | None = None) -> object:
+    """Parse JSON or YAML text within the limits; a syntax error becomes one `NAME:LINE:COL: ...`
+    problem, a duplicate key one problem at its path, a size over the limits one problem."""
+    limits = limits if limits is not None else Limits.from_env()
+    if len(text) > limits.max_bytes and len(text.encode("utf-8")) > limits.max_bytes:
+        raise ScenarioError([limits.too_big(name, "the text")])
+    if as_json or text.lstrip().startswith("{"):
         # JSON is (nearly) YAML, and reading it as JSON is many times faster on big states.
         try:
-            return json.loads(text)
-        except (ValueError, RecursionError):
-            pass  # not JSON after all: YAML says what is wrong with it
-    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+            return parse_json(text, name, limits)
+        except ScenarioError:
+            if as_json:
+                raise
+        # not JSON after all: YAML says what is wrong with it
+    return _parse_yaml(text, name, limits)
+
+
+def parse_json(text: str, name: str, limits: Limits | None = None,
+               line: int | None = None) -> object:
+    """JSON text as data: NaN and Infinity are not numbers, a key may appear once per object, and
+    the values are counted (a text within the byte limit can't be slow to parse; what it holds
+    is counted before the reader walks it). `line`: the text is that line of `name` (a `serve`
+    request), and positions are `NAME:LINE:COLUMN`."""
+    limits = limits if limits is not None else Limits.from_env()
+    duplicates: dict[int, list[str]] = {}
+
+    def pairs(items: list[tuple[str, object]]) -> dict[str, object]:
+        out = dict(items)
+        if len(out) != len(items):
+            seen: set[str] = set()
+            duplicates[id(out)] = [k for k, _ in items if k in seen or seen.add(k)]  # type: ignore[func-returns-value]
+        return out
+
     try:
-        return yaml.load(text, Loader=loader)
+        data = json.loads(text, object_pairs_hook=pairs, parse_constant=_no_constant)
+    except json.JSONDecodeError as exc:
+        where = f"{name}:{exc.lineno}" if line is None else f"{name}:{line}"
+        raise ScenarioError([_at(f"{where}:{exc.colno}", f"invalid JSON: {exc.msg}")]) from None
+    except (ValueError, RecursionError) as exc:  # too deep, or a number too long to read
+        where = name if line is None else f"{name}:{line}"
+        raise ScenarioError([_at(where, f"invalid JSON: {_exc_text(exc)}")]) from None
+    _check_values(data, name if line is None else f"{name}:{line}", limits, duplicates)
+    return data
+
+
+def _no_constant(word: str) -> object:
+    raise ValueError(f"{word} is not a JSON number")
+
+
+def _check_values(data: object, name: str, limits: Limits,
+                  duplicates: Mapping[int, Sequence[object]]) -> None:
+    """Count the values of parsed data (stopping past the limit: shared or self-containing YAML
+    nodes are counted as often as the reader would walk them) and report duplicate keys."""
+    count = 0
+    problems: list[Problem] = []
+    # Each value with a link to its parent's (parent link, key): paths are built only for the
+    # duplicates, so a deep or self-containing input costs one step per value, not its depth.
+    Link = tuple[object, object] | None
+    stack: list[tuple[object, Link]] = [(data, None)]
+    while stack:
+        value, link = stack.pop()
+        count += 1
+        if count > limits.max_values:
+            raise ScenarioError([limits.too_many(name, "the data")])
+        if isinstance(value, dict):
+            for key in duplicates.get(id(value), ()):
+                problems.append(Problem(_join(_unlink(link), key),
+                                        f"duplicate key {_show(key)} (a key may appear once)"))
+            count += len(value)
+            stack.extend((item, (link, key if isinstance(key, str) else _show(key)))
+                         for key, item in reversed(value.items()))
+        elif isinstance(value, list):
+            stack.extend((item, (link, i)) for i, item in reversed(list(enumerate(value))))
+    if problems:
+        raise ScenarioError(problems)
+
+
+def _unlink(link: object) -> DataPath:
+    """The path a chain of (parent link, key) pairs stands for."""
+    keys: list[object] = []
+    while isinstance(link, tuple):
+        link, key = link
+        keys.append(key)
+    path: DataPath = ()
+    for key in reversed(keys):
+        path = _index(path, key) if isinstance(key, int) else _join(path, key)
+    return path
+
+
+class _YamlLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
+    """The safe YAML loader, recording the keys a mapping repeats (PyYAML keeps the last)."""
+
+    def __init__(self, stream: str) -> None:
+        super().__init__(stream)
+        self.duplicates: dict[int, list[object]] = {}
+
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[object, object]:
+        written = list(node.value)  # before merge keys are flattened into it
+        mapping: dict[object, object] = super().construct_mapping(node, deep=deep)
+        if len(mapping) < len(node.value):
+            seen: list[object] = []
+            repeated: list[object] = []
+            for key_node, _ in written:
+                if key_node.tag == "tag:yaml.org,2002:merge":
+                    continue  # `<<: *base` merges keys that the mapping may then override
+                key = self.construct_object(key_node, deep=True)
+                (repeated if key in seen else seen).append(key)
+            if repeated:
+                self.duplicates.setdefault(id(mapping), []).extend(repeated)
+        return mapping
+
+    def construct_yaml_map(self, node: yaml.MappingNode) -> Iterator[dict[object, object]]:
+        data: dict[object, object] = {}
+        yield data
+        value = self.construct_mapping(node)
+        data.update(value)
+        if id(value) in self.duplicates:
+            self.duplicates[id(data)] = self.duplicates.pop(id(value))
+
+
+_YamlLoader.add_constructor("tag:yaml.org,2002:map", _YamlLoader.construct_yaml_map)
+
+
+def _parse_yaml(text: str, name: str, limits: Limits) -> object:
+    try:
+        _count_yaml(text, name, limits)
+        loader = _YamlLoader(text)
+        try:
+            data = loader.get_single_data()
+        finally:
+            loader.dispose()
+    except ScenarioError:
+        raise
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         where = f":{mark.line + 1}:{mark.column + 1}" if mark is not None else ""
         what = exc.problem or exc.context or "syntax error"
-        raise ScenarioError([f"{name}{where}: invalid YAML: {what}"]) from None
+        raise ScenarioError([_at(f"{name}{where}", f"invalid YAML: {what}")]) from None
     except (yaml.YAMLError, ValueError, TypeError, OverflowError, RecursionError) as exc:
         # The YAML constructors raise plain ValueErrors (a date like 2024-13-45, a huge int).
-        raise ScenarioError([f"{name}: invalid YAML: {_exc_text(exc)}"]) from None
+        raise ScenarioError([_at(name, f"invalid YAML: {_exc_text(exc)}")]) from None
+    _check_values(data, name, limits, loader.duplicates)
+    return data
+
+
+def _count_yaml(text: str, name: str, limits: Limits) -> None:
+    """Count the values of YAML text from its event stream, before anything is built: an alias
+    counts every value of the node it repeats, so an alias bomb is refused in its first lines."""
+    size: dict[str, int] = {}  # anchor -> values in its node
+    open_nodes: list[tuple[str | None, int]] = []  # (anchor, count before the node)
+    count = 0
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    for event in yaml.parse(text, Loader=loader):
+        if isinstance(event, yaml.AliasEvent):
+            count += size.get(event.anchor or "", 1)
+        elif isinstance(event, yaml.ScalarEvent):
+            count += 1
+            if event.anchor is not None:
+                size[event.anchor] = 1
+        elif isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+            open_nodes.append((event.anchor, count))
+            count += 1
+        elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
+            anchor, before = open_nodes.pop()
+            if anchor is not None:
+                size[anchor] = count - before
+        if count > limits.max_values:
+            raise ScenarioError([limits.too_many(name, "the text")])
 
 
 def _exc_text(exc: BaseException) -> str:
@@ -260,15 +443,13 @@ def _exc_text(exc: BaseException) -> str:
 # --- Small helpers ------------------------------------------------------------------------------
 
 
-def _join(path: str, key: object) -> str:
-    text = key if isinstance(key, str) else _show(key)
-    if len(text) > 80:
-        text = text[:77] + "..."
-    return f"{path}.{text}" if path else text
+def _join(path: DataPath, key: object) -> DataPath:
+    """The path of a mapping's value; a key that is not a string is named by its text."""
+    return (*path, key if isinstance(key, str) else _show(key))
 
 
-def _index(path: str, i: int) -> str:
-    return f"{path}[{i}]"
+def _index(path: DataPath, i: int) -> DataPath:
+    return (*path, i)
 
 
 def _show(value: object) -> str:
@@ -318,7 +499,7 @@ class _Fields:
     is there and `0` when it is not.
     """
 
-    def __init__(self, reader: _Reader, values: dict[str, object], path: str) -> None:
+    def __init__(self, reader: _Reader, values: dict[str, object], path: DataPath) -> None:
         self.reader = reader
         self.values = values
         self.path = path
@@ -329,7 +510,7 @@ class _Fields:
     def __getitem__(self, key: str) -> object:
         return self.values[key]
 
-    def at(self, key: str) -> str:
+    def at(self, key: str) -> DataPath:
         return _join(self.path, key)
 
     def read(self, key: str, default: D, read: Callable[..., T], *args: object) -> T | D:
@@ -354,7 +535,7 @@ class _Reader:
     """
 
     def __init__(self) -> None:
-        self.problems: list[str] = []
+        self.problems: list[Problem] = []
         self._suggestions_left = _SUGGESTION_BUDGET
         self.cards: dict[str, Card] = {}
         self.bad_cards: set[str] = set()  # card ids whose definitions have problems
@@ -362,8 +543,8 @@ class _Reader:
 
     # --- problems and suggestions
 
-    def problem(self, path: str, message: str) -> None:
-        self.problems.append(f"{path or '(top level)'}: {message}")
+    def problem(self, path: DataPath, message: str) -> None:
+        self.problems.append(Problem(path, message))
 
     def suggest(self, word: object, candidates: Iterable[str]) -> str:
         """` (did you mean 'x'?)` for the nearest candidate, or ``."""
@@ -377,7 +558,7 @@ class _Reader:
         close = difflib.get_close_matches(word[:200], pool, n=1, cutoff=cutoff)
         return f" (did you mean {close[0]!r}?)" if close else ""
 
-    def unknown(self, path: str, what: str, value: object, options: Sequence[str]) -> None:
+    def unknown(self, path: DataPath, what: str, value: object, options: Sequence[str]) -> None:
         """`unknown domain 'firey' (did you mean 'fury'?)`, listing the options if none is near."""
         if not isinstance(value, str):
             expected = f"one of: {_options(options)}" if len(options) <= 12 else f"a {what}"
@@ -390,7 +571,7 @@ class _Reader:
 
     # --- shapes
 
-    def fields(self, value: object, path: str, keys: Sequence[str]) -> _Fields:
+    def fields(self, value: object, path: DataPath, keys: Sequence[str]) -> _Fields:
         """The known keys of a mapping whose values are not null; unknown keys are problems."""
         if not isinstance(value, dict):
             self.problem(path, f"expected a mapping, got {_kind(value)}")
@@ -406,18 +587,18 @@ class _Reader:
                 out[key] = item
         return _Fields(self, out, path)
 
-    def items(self, value: object, path: str) -> list[object]:
+    def items(self, value: object, path: DataPath) -> list[object]:
         if not isinstance(value, list):
             self.problem(path, f"expected a list, got {_kind(value)}")
             return []
         return value
 
-    def each(self, value: object, path: str) -> Iterator[tuple[str, object]]:
+    def each(self, value: object, path: DataPath) -> Iterator[tuple[DataPath, object]]:
         """The items of a list, each with its path."""
         for i, item in enumerate(self.items(value, path)):
             yield _index(path, i), item
 
-    def integer(self, value: object, path: str, limit: int = MAX_AMOUNT) -> int:
+    def integer(self, value: object, path: DataPath, limit: int = MAX_AMOUNT) -> int:
         """A whole number from 0 to `limit`."""
         if isinstance(value, bool) or not isinstance(value, int):
             self.problem(path, f"expected a whole number, got {_kind(value)}")
@@ -430,17 +611,17 @@ class _Reader:
             return 0
         return value
 
-    def large(self, value: object, path: str) -> int:
+    def large(self, value: object, path: DataPath) -> int:
         """A whole number from 0 to 1,000,000 (XP, cards played, objective values)."""
         return self.integer(value, path, MAX_TOTAL)
 
-    def boolean(self, value: object, path: str) -> bool:
+    def boolean(self, value: object, path: DataPath) -> bool:
         if not isinstance(value, bool):
             self.problem(path, f"expected true or false, got {_kind(value)}")
             return False
         return value
 
-    def string(self, value: object, path: str) -> str:
+    def string(self, value: object, path: DataPath) -> str:
         """A non-empty string (an id, a name, a flag)."""
         if not isinstance(value, str):
             hint = " (quote it to make it a string)" if isinstance(value, (int, float)) else ""
@@ -450,21 +631,21 @@ class _Reader:
             self.problem(path, "must not be empty")
         return value
 
-    def one_of(self, value: object, path: str, options: Sequence[str], what: str) -> str:
+    def one_of(self, value: object, path: DataPath, options: Sequence[str], what: str) -> str:
         """One of a fixed set of words; the first option on error."""
         if isinstance(value, str) and value in options:
             return value
         self.unknown(path, what, value, options)
         return options[0]
 
-    def strings(self, value: object, path: str) -> tuple[str, ...]:
+    def strings(self, value: object, path: DataPath) -> tuple[str, ...]:
         """A list of strings; a single string is a one-item list."""
         if isinstance(value, str):
             return (self.string(value, path),)
         return tuple(self.string(item, where) for where, item in self.each(value, path))
 
     def words(
-        self, value: object, path: str, options: Sequence[str], what: str
+        self, value: object, path: DataPath, options: Sequence[str], what: str
     ) -> tuple[str, ...]:
         """A list of words from a fixed set; a single word is a one-item list."""
         if isinstance(value, str):
@@ -474,7 +655,7 @@ class _Reader:
 
     # --- costs
 
-    def power(self, value: object, path: str, c: str | None) -> Power:
+    def power(self, value: object, path: DataPath, c: str | None) -> Power:
         """A `{domain: count}` map; `any` is [A] and `c` is [C], resolved to the domain `c`."""
         if not isinstance(value, dict):
             self.problem(path, f"expected a mapping of domain to count, got {_kind(value)}")
@@ -498,7 +679,7 @@ class _Reader:
             self.problem(path, f"absurd amount: {sum(pips)} Power pips (at most {MAX_PIPS})")
         return tuple(pips)
 
-    def cost(self, value: object, path: str, c: str | None, other: bool = True) -> Cost:
+    def cost(self, value: object, path: DataPath, c: str | None, other: bool = True) -> Cost:
         """A Cost mapping; with `other=False` only Energy and Power are allowed."""
         f = self.fields(value, path, COST_KEYS)
         others: tuple[OtherCost, ...] = ()
@@ -509,11 +690,11 @@ class _Reader:
         energy = f.read("energy", 0, self.integer)
         return Cost(energy, f.read("power", NO_POWER, self.power, c), others)
 
-    def plain_cost(self, value: object, path: str) -> Cost:
+    def plain_cost(self, value: object, path: DataPath) -> Cost:
         """Energy and Power only, and no card for `c` (the pool, sources)."""
         return self.cost(value, path, None, False)
 
-    def other_costs(self, value: object, path: str) -> tuple[OtherCost, ...]:
+    def other_costs(self, value: object, path: DataPath) -> tuple[OtherCost, ...]:
         """`[{discard: 1}, {kill: {count: 1, filter: ...}}]`; several keys are several costs."""
         out: list[OtherCost] = []
         for where, entry in self.each(value, path):
@@ -532,7 +713,7 @@ class _Reader:
                     out.append(OtherCost(kind, self.integer(spec, at)))
         return tuple(out)
 
-    def cost_list(self, value: object, path: str, c: str) -> tuple[Cost, ...]:
+    def cost_list(self, value: object, path: DataPath, c: str) -> tuple[Cost, ...]:
         """A list of Costs; a single Cost mapping is a one-item list."""
         if isinstance(value, dict):
             return (self.cost(value, path, c),)
@@ -540,7 +721,7 @@ class _Reader:
 
     # --- filters, amounts, conditions
 
-    def filter(self, value: object, path: str) -> Filter:
+    def filter(self, value: object, path: DataPath) -> Filter:
         f = self.fields(value, path, FILTER_KEYS)
         return Filter(
             type=f.read("type", (), self.words, CARD_TYPES, "card type"),
@@ -555,7 +736,7 @@ class _Reader:
             keyword=f.word("keyword", None, KEYWORD_KEYS, "keyword"),
         )
 
-    def amount(self, value: object, path: str) -> Amount:
+    def amount(self, value: object, path: DataPath) -> Amount:
         """A number, or `{max: might, of}`, `{count: FILTER, zone, times}`, `{per, times}`."""
         if not isinstance(value, dict):
             return self.integer(value, path)
@@ -581,7 +762,7 @@ class _Reader:
         )
         return 0
 
-    def conditions(self, value: object, path: str, c: str | None) -> tuple[Condition, ...]:
+    def conditions(self, value: object, path: DataPath, c: str | None) -> tuple[Condition, ...]:
         """A condition mapping (several keys: several conditions) or a list of them."""
         if isinstance(value, list):
             out: list[Condition] = []
@@ -594,7 +775,7 @@ class _Reader:
         f = self.fields(value, path, CONDITION_KINDS)
         return tuple(self.condition(kind, item, f.at(kind), c) for kind, item in f.values.items())
 
-    def condition(self, kind: str, value: object, path: str, c: str | None) -> Condition:
+    def condition(self, kind: str, value: object, path: DataPath, c: str | None) -> Condition:
         read: dict[str, Callable[[], object]] = {
             "from": lambda: self.one_of(value, path, PLAY_ZONES, "zone"),
             "not_from": lambda: self.one_of(value, path, PLAY_ZONES, "zone"),
@@ -609,7 +790,7 @@ class _Reader:
 
     # --- discounts, increases, grants
 
-    def discount(self, value: object, path: str, c: str | None) -> Discount:
+    def discount(self, value: object, path: DataPath, c: str | None) -> Discount:
         f = self.fields(value, path, DISCOUNT_KEYS)
         minimum = self.fields(f["minimum"] if "minimum" in f else {}, f.at("minimum"), MINIMUM_KEYS)
         choice: tuple[Discount, ...] = ()
@@ -633,17 +814,17 @@ class _Reader:
             conditions=f.read("if", (), self.conditions, c),
         )
 
-    def branch(self, value: object, path: str, c: str | None) -> Discount:
+    def branch(self, value: object, path: DataPath, c: str | None) -> Discount:
         """One branch of a discount's `choice`: Energy and Power only."""
         f = self.fields(value, path, BRANCH_KEYS)
         return Discount(
             energy=f.read("energy", 0, self.amount), power=f.read("power", NO_POWER, self.power, c)
         )
 
-    def discounts(self, value: object, path: str, c: str | None) -> tuple[Discount, ...]:
+    def discounts(self, value: object, path: DataPath, c: str | None) -> tuple[Discount, ...]:
         return tuple(self.discount(item, where, c) for where, item in self.each(value, path))
 
-    def increase(self, value: object, path: str, c: str | None) -> Increase:
+    def increase(self, value: object, path: DataPath, c: str | None) -> Increase:
         f = self.fields(value, path, INCREASE_KEYS)
         return Increase(
             id=f.read("id", None, self.string),
@@ -652,10 +833,10 @@ class _Reader:
             conditions=f.read("if", (), self.conditions, c),
         )
 
-    def grants(self, value: object, path: str, c: str) -> tuple[Grant, ...]:
+    def grants(self, value: object, path: DataPath, c: str) -> tuple[Grant, ...]:
         return tuple(self.grant(item, where, c) for where, item in self.each(value, path))
 
-    def grant(self, value: object, path: str, c: str) -> Grant:
+    def grant(self, value: object, path: DataPath, c: str) -> Grant:
         f = self.fields(value, path, GRANT_KEYS)
         grant = Grant(
             discount=f.read("discount", None, self.discount, c),
@@ -675,7 +856,7 @@ class _Reader:
 
     # --- cards
 
-    def card_library(self, value: object, path: str) -> None:
+    def card_library(self, value: object, path: DataPath) -> None:
         if not isinstance(value, dict):
             self.problem(path, f"expected a mapping of card id to card, got {_kind(value)}")
             return
@@ -689,7 +870,7 @@ class _Reader:
             if len(self.problems) > before:
                 self.bad_cards.add(key)
 
-    def card(self, card_id: str, value: object, path: str) -> Card:
+    def card(self, card_id: str, value: object, path: DataPath) -> Card:
         f = self.fields(value, path, CARD_KEYS)
         if isinstance(value, dict) and "type" not in f:
             f.require("type", f"one of: {_options(CARD_TYPES)}")
@@ -712,7 +893,7 @@ class _Reader:
             grants=f.read("grants", (), self.grants, c),
         )
 
-    def keywords(self, value: object, path: str, c: str) -> Keywords:
+    def keywords(self, value: object, path: DataPath, c: str) -> Keywords:
         f = self.fields(value, path, KEYWORD_KEYS)
         return Keywords(
             flow=f.read("flow", (), self.cost_list, c),
@@ -721,7 +902,7 @@ class _Reader:
             deflect=f.read("deflect", 0, lambda v, at: self.integer(v, at, MAX_PIPS)),
         )
 
-    def accelerate(self, value: object, path: str, c: str) -> Cost | None:
+    def accelerate(self, value: object, path: DataPath, c: str) -> Cost | None:
         """`true` is [1] plus one Power of the card's domain ([A] with none or several)."""
         if value is True:
             return Cost.of(energy=1, power={c: 1})
@@ -731,7 +912,7 @@ class _Reader:
             self.problem(path, f"expected true, false or a Cost, got {_kind(value)}")
         return None
 
-    def additional_costs(self, value: object, path: str, c: str) -> tuple[AdditionalCost, ...]:
+    def additional_costs(self, value: object, path: DataPath, c: str) -> tuple[AdditionalCost, ...]:
         out: list[AdditionalCost] = []
         seen: set[str] = set()
         for where, item in self.each(value, path):
@@ -756,7 +937,7 @@ class _Reader:
 
     # --- state
 
-    def state(self, value: object, path: str) -> State:
+    def state(self, value: object, path: DataPath) -> State:
         f = self.fields(value, path, STATE_KEYS)
         phase = f.word("phase", "main", PHASES, "phase")
         turn = f.word("turn", "you", PLAYERS, "player")
@@ -772,7 +953,7 @@ class _Reader:
                 players[who] = replace(players[who], sources=sources)
         return State(phase, turn, flags, played_this_turn, players["you"], players["opponent"])
 
-    def player(self, value: object, path: str, who: str) -> PlayerState:
+    def player(self, value: object, path: DataPath, who: str) -> PlayerState:
         """A player's state without `sources`, which `state` reads afterwards."""
         f = self.fields(value, path, PLAYER_KEYS)
         prefix = "" if who == "you" else "opponent."
@@ -794,7 +975,7 @@ class _Reader:
             rune_deck=rune_deck,
         )
 
-    def runes(self, value: object, path: str, who: str, pattern: str) -> tuple[Rune, ...]:
+    def runes(self, value: object, path: DataPath, who: str, pattern: str) -> tuple[Rune, ...]:
         """Runes as a list (a missing id follows `pattern`) or as the `{fury: 3}` shorthand."""
         out: list[Rune] = []
         if isinstance(value, dict):  # shorthand {fury: 3, calm: 2}: ids r1.. in map order
@@ -829,7 +1010,7 @@ class _Reader:
         return tuple(out)
 
     def objects(
-        self, value: object, path: str, zone: str, who: str, prefix: str
+        self, value: object, path: DataPath, zone: str, who: str, prefix: str
     ) -> tuple[GameObject, ...]:
         """The objects of one zone; a string is the shorthand for `{card: ID}`."""
         out: list[GameObject] = []
@@ -861,7 +1042,7 @@ class _Reader:
             )
         return tuple(out)
 
-    def card_ref(self, value: object, path: str) -> str:
+    def card_ref(self, value: object, path: DataPath) -> str:
         """The id of a card in the library."""
         if not isinstance(value, str):
             return self.string(value, path)
@@ -869,7 +1050,7 @@ class _Reader:
             self.problem(path, f"unknown card {value!r}{self.suggest(value, self.cards)}")
         return value
 
-    def sources(self, value: object, path: str, who: str) -> tuple[Source, ...]:
+    def sources(self, value: object, path: DataPath, who: str) -> tuple[Source, ...]:
         out: list[Source] = []
         for where, item in self.each(value, path):
             f = self.fields(item, where, SOURCE_KEYS)
@@ -890,7 +1071,7 @@ class _Reader:
             )
         return tuple(out)
 
-    def source_costs(self, value: object, path: str) -> tuple[str | Cost, ...]:
+    def source_costs(self, value: object, path: DataPath) -> tuple[str | Cost, ...]:
         """`exhaust`, `kill` or an Energy/Power Cost, per item."""
         return tuple(
             self.plain_cost(item, where)
@@ -899,7 +1080,7 @@ class _Reader:
             for where, item in self.each(value, path)
         )
 
-    def owned(self, ident: str, path: str, who: str, what: str) -> None:
+    def owned(self, ident: str, path: DataPath, who: str, what: str) -> None:
         """Check that `ident` is an object or rune of `who`."""
         found = self.ids.where.get(ident)
         if found is None:
@@ -912,7 +1093,7 @@ class _Reader:
 
     # --- the play
 
-    def play(self, value: object, path: str, state: State) -> Play:
+    def play(self, value: object, path: DataPath, state: State) -> Play:
         f = self.fields(value, path, PLAY_KEYS)
         from_zone = f.word("from", None, PLAY_ZONES, "zone")
         if isinstance(value, dict) and "object" not in f and "card" not in f:
@@ -968,10 +1149,11 @@ class _Reader:
             for obj in you.zone(zone):
                 if obj.card == card_id:
                     return zone, obj
-        self.problem(f.at("card"), f"no {card_id!r} in your {' or '.join(zones)} to play")
+        self.problems.append(Problem(f.at("card"), f"no {card_id!r} in your {' or '.join(zones)} "
+                                     "to play", code=NOT_IN_ZONE))
         return None
 
-    def missing_object(self, ident: str, path: str) -> None:
+    def missing_object(self, ident: str, path: DataPath) -> None:
         found = self.ids.where.get(ident)
         if found is None:
             where = self.ids.where
@@ -982,7 +1164,7 @@ class _Reader:
         else:
             self.problem(path, f"{ident!r} is a rune, not a card")
 
-    def base(self, value: object, path: str, card: Card | None) -> str | tuple[str, int]:
+    def base(self, value: object, path: DataPath, card: Card | None) -> str | tuple[str, int]:
         """`auto`, `printed`, `play_for` or `{flow: N}` (checked against the card's Flow)."""
         if isinstance(value, str):
             return self.one_of(value, path, BASES, "base")
@@ -1002,7 +1184,7 @@ class _Reader:
             self.problem(f.at("flow"), f"no Flow instance {index}: {card.id!r} has {flows}")
         return ("flow", index)
 
-    def targets(self, value: object, path: str) -> tuple[str, ...]:
+    def targets(self, value: object, path: DataPath) -> tuple[str, ...]:
         """Object or rune ids of either player; one may be listed more than once."""
         listed = [(path, value)] if isinstance(value, str) else list(self.each(value, path))
         out: list[str] = []
@@ -1015,7 +1197,7 @@ class _Reader:
         return tuple(out)
 
     def optional(
-        self, value: object, path: str, card: Card | None
+        self, value: object, path: DataPath, card: Card | None
     ) -> tuple[tuple[str, str], ...]:
         """Optional cost name -> yes/no/auto, checked against the card's optional costs."""
         if not isinstance(value, dict):
@@ -1045,7 +1227,7 @@ class _Reader:
                 out[name] = self.one_of(choice, where, OPTIONAL_CHOICES, "choice")
         return tuple(out.items())
 
-    def leaves_chain(self, value: object, path: str) -> LeavesChain:
+    def leaves_chain(self, value: object, path: DataPath) -> LeavesChain:
         f = self.fields(value, path, LEAVES_CHAIN_KEYS)
         return LeavesChain(
             by=f.word("by", "resolution", LEAVES_BY, "way to leave the Chain"),
@@ -1055,14 +1237,14 @@ class _Reader:
 
     # --- the objective
 
-    def objective(self, value: object, path: str) -> Objective:
+    def objective(self, value: object, path: DataPath) -> Objective:
         f = self.fields(value, path, OBJECTIVE_KEYS)
         return Objective(
             weights=f.read("weights", DEFAULT_WEIGHTS, self.weights),
             benefits=f.read("benefits", DEFAULT_BENEFITS, self.benefits),
         )
 
-    def weights(self, value: object, path: str) -> Mapping[str, int]:
+    def weights(self, value: object, path: DataPath) -> Mapping[str, int]:
         """The default weights, with the ones given replaced."""
         f = self.fields(value, path, tuple(DEFAULT_WEIGHTS))
         if not f.values:
@@ -1070,7 +1252,7 @@ class _Reader:
         given = {key: self.large(item, f.at(key)) for key, item in f.values.items()}
         return MappingProxyType({**DEFAULT_WEIGHTS, **given})
 
-    def benefits(self, value: object, path: str) -> Mapping[str, int]:
+    def benefits(self, value: object, path: DataPath) -> Mapping[str, int]:
         """The default benefits, with the ones given replaced; keys are optional cost names."""
         if not isinstance(value, dict):
             self.problem(path, f"expected a mapping of optional cost to value, got {_kind(value)}")
@@ -1094,15 +1276,19 @@ class _Reader:
     def scenario(self, data: object, require_play: bool) -> Scenario:
         if not isinstance(data, dict):
             what = "an empty file" if data is None else _kind(data)
-            self.problem("", f"expected a mapping with the keys {_options(TOP_KEYS)}, got {what}")
+            self.problem((), f"expected a mapping with the keys {_options(TOP_KEYS)}, got {what}")
             return Scenario()
-        f = self.fields(data, "", TOP_KEYS)
+        if "plays" in data:  # payplan play's key: say which command reads it
+            self.problem(("plays",), "a list of plays is read by `payplan play` only; this "
+                                     "command plans one `play`")
+            data = {k: v for k, v in data.items() if k != "plays"}
+        f = self.fields(data, (), TOP_KEYS)
         if "format" not in f:
             f.require("format", f"required: {FORMAT}")
         elif f["format"] != FORMAT:
-            self.problem("format", f"unknown format {_show(f['format'])} (expected {FORMAT!r})")
+            self.problem(("format",), f"unknown format {_show(f['format'])} (expected {FORMAT!r})")
         if "cards" in f:
-            self.card_library(f["cards"], "cards")
+            self.card_library(f["cards"], ("cards",))
         state = f.read("state", State(), self.state)
         play = f.read("play", None, self.play, state)
         if play is None and require_play:
@@ -1119,13 +1305,13 @@ class _Ids:
 
     def __init__(self) -> None:
         self.where: dict[str, tuple[str, str]] = {}
-        self.paths: dict[str, str] = {}
+        self.paths: dict[str, DataPath] = {}
 
-    def add(self, reader: _Reader, ident: str, who: str, zone: str, path: str) -> None:
+    def add(self, reader: _Reader, ident: str, who: str, zone: str, path: DataPath) -> None:
         if not ident:
             return
         if ident in self.where:
-            reader.problem(path, f"duplicate id {ident!r} (also at {self.paths[ident]})")
+            reader.problem(path, f"duplicate id {ident!r} (also at {path_text(self.paths[ident])})")
             return
         self.where[ident] = (who, zone)
         self.paths[ident] = path

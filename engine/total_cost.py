@@ -25,6 +25,7 @@ from payplan.engine.cards import Card, Discount, Increase
 from payplan.engine.cost import ANY_INDEX, NO_POWER, Cost, Power, power_add, power_text
 from payplan.engine.discounts import Application, Mod, Pair, apply_mod, outcomes
 from payplan.engine.filters import PlayFacts, card_matches, evaluate, holds
+from payplan.engine.problems import ScenarioError
 from payplan.engine.scenario import Play, Scenario
 from payplan.engine.state import GameObject
 
@@ -129,12 +130,18 @@ class PlayContext:
 
 
 def context(scenario: Scenario) -> PlayContext:
-    """The context of the scenario's play. The loader guarantees the object exists."""
+    """The context of the scenario's play. A scenario built by hand (not by the loader) without
+    a play, or whose play names an object or card that is not there, is a ScenarioError."""
     play = scenario.play
-    assert play is not None, "the scenario has no play"
+    if play is None:
+        raise ScenarioError.at(("play",), "missing (the scenario has no play to plan)")
     found = scenario.state.you.find(play.object)
-    assert found is not None, f"no object {play.object!r}"
+    if found is None:
+        raise ScenarioError.at(("play", "object"), f"no object {play.object!r} in your zones")
     zone, obj = found
+    if obj.card not in scenario.cards:
+        raise ScenarioError.at(("play", "object"), f"{obj.id!r} is a card {obj.card!r} that "
+                                                   "`cards` does not define")
     targets = tuple(t for t in (_find_any(scenario, tid) for tid in play.targets) if t is not None)
     return PlayContext(scenario, play, scenario.card(obj.card), obj, zone, targets)
 

@@ -132,7 +132,7 @@ def answer(request: Request, config: SolverConfig = DEFAULT_CONFIG) -> Answer:
         try:
             data = read_data(request.path)
         except ScenarioError as err:
-            return {"id": request.name, "ok": False, "errors": list(err.problems)}
+            return {"id": request.name, "ok": False, "errors": list(err.lines)}
         return answer_request({"id": request.name, "command": "plan", "scenario": data}, run)
     line: str | UnicodeDecodeError
     try:

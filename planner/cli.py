@@ -16,17 +16,29 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
+from dataclasses import fields
 from importlib import resources as package_files
-from typing import Callable, Sequence
+from typing import Callable, NoReturn, Sequence
 
-from payplan.engine.loader import ScenarioError, load_file, load_text
+from payplan import __version__
+from payplan.engine.loader import load_file, load_text
+from payplan.engine.problems import ScenarioError
 from payplan.engine.scenario import Scenario
 from payplan.planner.config import SolverConfig
 from payplan.planner.plan import Plan, plan
 from payplan.planner.render import render_plan
+from payplan.planner.serve import REQUEST_TIMEOUT
 
 EXIT_OK, EXIT_NOT_PLAYABLE, EXIT_BAD_INPUT = 0, 1, 2
+
+# What an option may be: beyond these, a value is a typo or a mistake, not a wish.
+MAX_SECONDS = 86_400.0  # --time-limit, --request-timeout: one day
+MAX_WORKERS = 256
+MAX_SEED = 2**31 - 1  # CP-SAT's random seed is a 32-bit int
+
+DEFAULTS = {f.name: f.default for f in fields(SolverConfig)}
 
 
 def _config(args: argparse.Namespace) -> SolverConfig:
@@ -36,8 +48,57 @@ def _config(args: argparse.Namespace) -> SolverConfig:
 def _load(path: str, require_play: bool = True) -> Scenario:
     scenario = load_file(path)
     if require_play and scenario.play is None:
-        raise ScenarioError(["play: this command needs a `play` in the file"])
+        raise ScenarioError.at(("play",), "this command needs a `play` in the file")
     return scenario
+
+
+# --- Option values ------------------------------------------------------------------------------
+
+
+def _whole(low: int, high: int) -> Callable[[str], int]:
+    """An argparse type: a whole number from `low` to `high`."""
+
+    def read(text: str) -> int:
+        try:
+            value = int(text.strip().replace("_", "")) if len(text) < 30 else None
+        except ValueError:
+            value = None
+        if value is None or not low <= value <= high:
+            raise argparse.ArgumentTypeError(
+                f"expected a whole number from {low:,} to {high:,}, got {text[:40]!r}")
+        return value
+
+    return read
+
+
+def _seconds(low: float, high: float, *, zero: bool = False) -> Callable[[str], float]:
+    """An argparse type: a finite number of seconds above `low` (or 0 with `zero`) up to `high`."""
+
+    def read(text: str) -> float:
+        try:
+            value = float(text) if len(text) < 40 else math.nan
+        except ValueError:
+            value = math.nan
+        ok = math.isfinite(value) and (low < value <= high or (zero and value == 0))
+        if not ok:
+            span = (f"from 0 (no limit) to {high:,.0f}" if zero
+                    else f"more than {low:g} and at most {high:,.0f}")
+            raise argparse.ArgumentTypeError(f"expected seconds {span}, got {text[:40]!r}")
+        return value
+
+    return read
+
+
+class _Parser(argparse.ArgumentParser):
+    """argparse, with a bad command line reported as one line that starts with what is wrong
+    (the option, or the command) and exit code 2, like a bad file."""
+
+    def error(self, message: str) -> NoReturn:
+        where, _, what = message.partition(": ") if message.startswith("argument ") else (
+            "", "", message)
+        where = where.removeprefix("argument ").split("/")[0]
+        line = f"{where}: {what}" if where else f"{self.prog}: {message}"
+        self.exit(EXIT_BAD_INPUT, f"{line} (see {self.prog} --help)\n")
 
 
 def _print_json(data: object) -> None:
@@ -86,7 +147,7 @@ def cmd_hand(args: argparse.Namespace) -> int:
 def cmd_orders(args: argparse.Namespace) -> int:
     from payplan.planner.orders import discount_orders, render_orders
 
-    result = discount_orders(_load(args.file))
+    result = discount_orders(_load(args.file), _config(args))
     if args.json:
         _print_json(result.to_json())
     else:
@@ -161,26 +222,26 @@ def add_batch_arguments(parser: argparse.ArgumentParser) -> None:
                              "append the rest")
     parser.add_argument("--chunk", type=int, default=None,
                         help="requests per task (default 8 local, 64 on Ray)")
-    parser.add_argument("--request-timeout", type=float, default=0.0,
+    parser.add_argument("--request-timeout", type=_seconds(0, MAX_SECONDS, zero=True), default=0.0,
                         help="seconds one request may take before it is stopped and answered "
                              "as an error (default 0: no limit)")
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="payplan", description=__doc__.split("\n\n")[0])
-    sub = parser.add_subparsers(dest="command", required=True)
+    parser = _Parser(prog="payplan", description=__doc__.split("\n\n")[0])
+    parser.add_argument("--version", action="version", version=f"payplan {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
 
     def command(name: str, func: Callable[[argparse.Namespace], int], help_text: str,
-                file: bool = True, json_flag: bool = True) -> argparse.ArgumentParser:
+                file: bool = True, json_flag: bool = True,
+                solver: bool = True) -> argparse.ArgumentParser:
         p = sub.add_parser(name, help=help_text, description=help_text)
         if file:
             p.add_argument("file", help="scenario file (YAML or JSON, format payplan/1)")
         if json_flag:
             p.add_argument("--json", action="store_true", help="print JSON as the spec says")
-        p.add_argument("--workers", type=int, default=1, help="CP-SAT workers (default 1)")
-        p.add_argument("--time-limit", type=float, default=10.0,
-                       help="CP-SAT time limit per plan, seconds (default 10)")
-        p.add_argument("--seed", type=int, default=0, help="CP-SAT random seed (default 0)")
+        if solver:
+            solver_options(p, seed_help="CP-SAT random seed")
         p.set_defaults(func=func)
         return p
 
@@ -191,8 +252,11 @@ def build_parser() -> argparse.ArgumentParser:
     command("play", cmd_play, "plan and apply the play (or `plays`), print the state after")
     serve = command("serve", cmd_serve, "JSON-lines service on stdin/stdout", file=False,
                     json_flag=False)
-    serve.add_argument("--request-timeout", type=float, default=10.0,
-                       help="seconds one request may take before it is answered as an error")
+    serve.add_argument("--request-timeout", type=_seconds(0, MAX_SECONDS, zero=True),
+                       default=REQUEST_TIMEOUT, metavar="SECONDS",
+                       help="seconds one request may take before its worker is stopped and "
+                            f"it is answered as an error (default {REQUEST_TIMEOUT:g}; 0 means "
+                            "no limit)")
     batch = command("batch", cmd_batch, "answer many requests in order, on every core or on Ray",
                     file=False, json_flag=False)
     add_batch_arguments(batch)
@@ -202,10 +266,16 @@ def build_parser() -> argparse.ArgumentParser:
     except ImportError:  # pragma: no cover - benchmarks not installed
         pass
     else:
-        gen_arguments(command("gen", cmd_gen, "generate seeded benchmark scenarios", file=False,
-                              json_flag=False))
-        bench_arguments(command("bench", cmd_bench, "run the benchmark suite", file=False,
-                                json_flag=False))
+        gen = command("gen", cmd_gen, "generate seeded benchmark scenarios", file=False,
+                      json_flag=False, solver=False)
+        gen.add_argument("--seed", type=_whole(0, MAX_SEED), default=0,
+                         help="the scenario seed: the first of --count seeds (default 0)")
+        gen_arguments(gen)
+        bench = command("bench", cmd_bench, "run the benchmark suite", file=False,
+                        json_flag=False, solver=False)
+        solver_options(bench, seed_help="one seed for both the scenarios (the first generator "
+                                        "seed) and CP-SAT")
+        bench_arguments(bench)
     return parser
 
 
@@ -233,6 +303,17 @@ def _mtg(args: argparse.Namespace) -> int | None:
     return mtg_commands.run(args.command, data, _config(args), args.json)
 
 
+def solver_options(p: argparse.ArgumentParser, seed_help: str) -> None:
+    """--workers, --time-limit and --seed, their defaults read from `SolverConfig`."""
+    p.add_argument("--workers", type=_whole(1, MAX_WORKERS), default=DEFAULTS["workers"],
+                   help=f"CP-SAT workers (default {DEFAULTS['workers']})")
+    p.add_argument("--time-limit", type=_seconds(0, MAX_SECONDS), default=DEFAULTS["time_limit"],
+                   metavar="SECONDS",
+                   help=f"CP-SAT time limit per plan, seconds (default {DEFAULTS['time_limit']:g})")
+    p.add_argument("--seed", type=_whole(0, MAX_SEED), default=DEFAULTS["seed"],
+                   help=f"{seed_help} (default {DEFAULTS['seed']})")
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
@@ -242,7 +323,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         code: int = args.func(args)
         return code
     except ScenarioError as err:
-        for line in err.problems:
+        for line in err.lines:
             print(line, file=sys.stderr)
         return EXIT_BAD_INPUT
     except BrokenPipeError:  # pragma: no cover - e.g. piped into head

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, replace
 
-from payplan.engine.loader import ScenarioError
+from payplan.engine.problems import ScenarioError
 from payplan.engine.mtg.cards import MtgScenario, Obj, Play, Player, State
 from payplan.engine.mtg.loader import FORMAT, mtg_from_data
 from payplan.engine.mtg.mana import Mana, mana_text
@@ -109,8 +109,8 @@ def reduction_orders(scenario: MtgScenario, config: SolverConfig = DEFAULT_CONFI
     changing = changers(scenario, card)
     reductions = reductions_of(changing)
     if len(reductions) > MAX_ORDERED:
-        raise ScenarioError([f"play: more than {MAX_ORDERED} reductions apply; `orders` counts "
-                             f"the orders of at most {MAX_ORDERED}"])
+        raise ScenarioError.at(("play",), f"more than {MAX_ORDERED} reductions apply; `orders` "
+                                          f"counts the orders of at most {MAX_ORDERED}")
     increases = tuple(c for c in changing if c.increase is not None)
     floors = tuple(c for c in changing if c.at_least is not None)
     start = price(scenario, card, play, option.choices, increases).mana

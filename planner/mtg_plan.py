@@ -17,7 +17,7 @@ from payplan.engine.mtg.mana import COLOR_NAMES, NO_MANA, TYPES, Mana, add, mana
 from payplan.engine.mtg.options import CastOptions, TooManyChoices, cast_options
 from payplan.engine.mtg.payment import Resources, leave_charge, resources
 from payplan.engine.mtg.total_cost import Priced, Step, destination
-from payplan.engine.loader import ScenarioError
+from payplan.engine.problems import ScenarioError
 from payplan.planner.config import DEFAULT_CONFIG, SolverConfig
 from payplan.planner.model import SolverStopped
 from payplan.planner.mtg_fastpath import fast_applies, solve_fast
@@ -122,7 +122,7 @@ def plan_mtg(scenario: MtgScenario, config: SolverConfig = DEFAULT_CONFIG,
     try:
         opts = cast_options(scenario, play, res.mana_cap())
     except TooManyChoices as err:
-        raise ScenarioError([f"cards.{card.id}.cost: {err}"]) from None
+        raise ScenarioError.at(("cards", card.id, "cost"), str(err)) from None
     if not opts.legal:
         return MtgPlan("illegal", header, reasons=opts.reasons, mana_value=card.cost.mana_value())
     return plan_options(scenario, opts, res, config, header)

@@ -61,6 +61,10 @@ class Plan:
     option: CostOption | None = field(default=None, compare=False)
 
     def to_json(self) -> dict[str, object]:
+        """The spec's plan JSON. Only what is true of the answer: a play with no plan (illegal,
+        unpayable) has `executions` null, and `optimal` null too unless a time limit cut the
+        search short (`false`): there is no plan to be optimal."""
+        has_plan = self.status == "ok"
         return {
             "status": self.status,
             "play": dict(self.play),
@@ -73,10 +77,10 @@ class Plan:
             "spent": _spent_json(self.spent) if self.spent is not None else None,
             "score": self.score,
             "objective": self.objective,
-            "executions": self.executions,
+            "executions": self.executions if has_plan else None,
             "destination": self.destination,
             "reasons": list(self.reasons),
-            "optimal": self.optimal,
+            "optimal": self.optimal if has_plan or not self.optimal else None,
         }
 
     def dumps(self) -> str:

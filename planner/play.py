@@ -26,7 +26,8 @@ from pathlib import Path
 from payplan.engine.chain import Applied, PlanRefused, apply_payment
 from payplan.engine.cost import Cost
 from payplan.engine.dump import state_to_data
-from payplan.engine.loader import ScenarioError, read_data, scenario_from_data
+from payplan.engine.loader import read_data, scenario_from_data
+from payplan.engine.problems import NOT_IN_ZONE, Problem, ScenarioError
 from payplan.engine.scenario import Scenario
 from payplan.engine.state import GameObject, PlayerState, State
 from payplan.planner.config import DEFAULT_CONFIG, SolverConfig
@@ -91,7 +92,7 @@ def play_file(path: str | Path, config: SolverConfig = DEFAULT_CONFIG) -> PlayOu
     data = read_data(path)
     if not isinstance(data, dict):
         scenario_from_data(data)  # the loader's own error for a file that is not a mapping
-        raise AssertionError("unreachable: the loader rejects data that is not a mapping")
+        raise ScenarioError.at((), "expected a mapping")  # not reached: the loader raised
     return play_data(data, config)
 
 
@@ -104,7 +105,7 @@ def play_data(data: dict[str, object], config: SolverConfig = DEFAULT_CONFIG) ->
     base = dict(data)
     if "plays" not in base:
         if "play" not in base:
-            problems = ["play: missing (give `play`, or `plays`: a list of plays)"]
+            problems = [Problem(("play",), "missing (give `play`, or `plays`: a list of plays)")]
             try:
                 scenario_from_data(base)
             except ScenarioError as err:
@@ -128,15 +129,14 @@ def play_data(data: dict[str, object], config: SolverConfig = DEFAULT_CONFIG) ->
             scenario = _scenario_for(base, entry, state, first=i == 0)
         except ScenarioError as err:
             reason = f"plays[{i}] can't be made now: " + "; ".join(
-                _rename(line, i) for line in err.problems)
+                str(_in_plays(problem, i)) for problem in err.problems)
             return PlayOutcome(tuple(steps), state, True, i, reason)
         step = _play_one(scenario, config)
         steps.append(step)
         failed = _failure(step)
         if failed is not None:
             return PlayOutcome(tuple(steps), state, True, i, f"plays[{i}] {failed}")
-        assert step.after is not None
-        state = step.after
+        state = step.after if step.after is not None else state  # made: `after` is set
     return PlayOutcome(tuple(steps), state, True)
 
 
@@ -182,52 +182,45 @@ def applied_of(p: Plan) -> Applied:
 
 # --- `plays`: checking the entries and loading each in its turn --------------------------------
 
-# A later play's object may reach hand or trash through an earlier play: these wait for its turn.
-_DEFERRED_PATHS = ("play.object:", "play.card:", "play.from:")
-
-
 def _check_plays(data: Data) -> list[object]:
     """The entries of `plays`, each checked against the file's state; every problem at once."""
     plays = data["plays"]
-    problems: list[str] = []
+    problems: list[Problem] = []
     rest = {k: v for k, v in data.items() if k != "plays"}
     if "play" in rest:
-        problems.append("plays: give either `play` or `plays`, not both")
+        problems.append(Problem(("plays",), "give either `play` or `plays`, not both"))
         rest.pop("play")
     try:
         scenario_from_data(rest)
     except ScenarioError as err:
         problems += err.problems
     if not isinstance(plays, list) or not plays:
-        problems.append("plays: expected a non-empty list of plays")
+        problems.append(Problem(("plays",), "expected a non-empty list of plays"))
         raise ScenarioError(problems)
     for i, entry in enumerate(plays):
         try:
             scenario_from_data({**rest, "play": entry})
         except ScenarioError as err:
-            for line in err.problems:
-                if not (line.startswith("play:") or line.startswith("play.")):
+            for problem in err.problems:
+                if problem.path[:1] != ("play",):
                     continue  # a problem outside the play: reported once, above
-                if i > 0 and _waits_for_its_turn(line):
+                if i > 0 and _waits_for_its_turn(problem):
                     continue
-                problems.append(_rename(line, i))
+                problems.append(_in_plays(problem, i))
     if problems:
         raise ScenarioError(problems)
     return list(plays)
 
 
-def _waits_for_its_turn(line: str) -> bool:
-    if not line.startswith(_DEFERRED_PATHS):
-        return False
-    message = line.split(": ", 1)[1] if ": " in line else line
-    return message.startswith("no ")
+def _waits_for_its_turn(problem: Problem) -> bool:
+    """A later play's card may reach hand or trash through an earlier play: "not in the zone"
+    waits for its turn (the play is then loaded against the state of that moment)."""
+    return problem.code == NOT_IN_ZONE
 
 
-def _rename(line: str, i: int) -> str:
+def _in_plays(problem: Problem, i: int) -> Problem:
     """A loader problem about `play` as one about `plays[i]`."""
-    if line.startswith("play:") or line.startswith("play."):
-        return f"plays[{i}]" + line[len("play"):]
-    return line
+    return problem.moved(("play",), ("plays", i))
 
 
 def _scenario_for(data: Data, entry: object, state: State, *, first: bool) -> Scenario:

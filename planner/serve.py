@@ -31,7 +31,8 @@ from multiprocessing.context import ForkServerContext, SpawnContext
 from multiprocessing.process import BaseProcess
 from typing import IO, Any, Callable, Iterator
 
-from payplan.engine.loader import ScenarioError, scenario_from_data
+from payplan.engine.loader import Limits, parse_json, scenario_from_data
+from payplan.engine.problems import ScenarioError
 from payplan.planner.config import DEFAULT_CONFIG, SolverConfig
 from payplan.planner.hand import hand_json, plan_hand
 from payplan.planner.orders import discount_orders
@@ -42,25 +43,28 @@ __all__ = ["COMMANDS", "answer_line", "answer_request", "handle", "serve"]
 COMMANDS: tuple[str, ...] = ("plan", "hand", "orders")
 REQUEST_KEYS: tuple[str, ...] = ("id", "command", "scenario")
 STDIN = "<stdin>"
+REQUEST_TIMEOUT = 10.0  # seconds, by default, before a request's worker is stopped
 
 Answer = dict[str, object]
 Runner = Callable[[str, object], Answer]  # (command, scenario data) -> {"ok", ...}
 
 
 def serve(stdin: IO[str], stdout: IO[str], config: SolverConfig = DEFAULT_CONFIG,
-          request_timeout: float | None = 10.0) -> int:
+          request_timeout: float | None = REQUEST_TIMEOUT, limits: Limits | None = None) -> int:
     """Answer every request line of `stdin` on `stdout`, in order; 0 at the end of input.
 
-    `request_timeout` is in seconds; None or 0 (or less) means no limit.
+    `request_timeout` is in seconds; None or 0 (or less) means no limit. A line over
+    `limits.max_bytes` is answered as an error without being read whole.
     """
     if request_timeout is not None and request_timeout <= 0:
         request_timeout = None
+    limits = limits if limits is not None else Limits.from_env()
     worker = Worker(config)
     try:
-        for number, line in _lines(stdin):
+        for number, line in _lines(stdin, limits):
             if isinstance(line, str) and not line.strip():
                 continue
-            answer = _answer(line, number, worker, request_timeout)
+            answer = _answer(line, number, worker, request_timeout, limits)
             stdout.write(_encode(answer) + "\n")
             stdout.flush()
     finally:
@@ -68,44 +72,71 @@ def serve(stdin: IO[str], stdout: IO[str], config: SolverConfig = DEFAULT_CONFIG
     return 0
 
 
-def _lines(stdin: IO[str]) -> Iterator[tuple[int, str | UnicodeDecodeError]]:
-    """Numbered lines; read as bytes where possible so that bad UTF-8 spoils one line only."""
-    binary = getattr(stdin, "buffer", None)
-    if binary is None:
-        for number, text in enumerate(stdin, 1):
-            yield number, text
-        return
-    for number, raw in enumerate(binary, 1):
-        try:
-            yield number, raw.decode("utf-8-sig" if number == 1 else "utf-8")
-        except UnicodeDecodeError as exc:
-            yield number, exc
+class _TooLong:
+    """A line longer than the limit: skipped, never held whole."""
 
 
-def _answer(line: str | UnicodeDecodeError, number: int, worker: Worker,
-            timeout: float | None) -> Answer:
+Line = str | UnicodeDecodeError | _TooLong
+
+
+def _lines(stdin: IO[str], limits: Limits) -> Iterator[tuple[int, Line]]:
+    """Numbered lines; read as bytes where possible so that bad UTF-8 spoils one line only.
+    A line over the byte limit is read past in pieces, never held whole, and yielded as
+    `_TooLong`."""
+    binary: IO[bytes] | None = getattr(stdin, "buffer", None)
+    number = 0
+    while True:
+        raw: bytes | str = (binary.readline(limits.max_bytes + 1) if binary is not None
+                            else stdin.readline(limits.max_bytes + 1))
+        if not raw:
+            return
+        number += 1
+        if len(raw) > limits.max_bytes and not _ends_line(raw):
+            while raw and not _ends_line(raw):
+                raw = binary.readline(1 << 16) if binary is not None else stdin.readline(1 << 16)
+            yield number, _TooLong()
+        elif isinstance(raw, str):
+            yield number, raw
+        else:
+            try:
+                yield number, raw.decode("utf-8-sig" if number == 1 else "utf-8")
+            except UnicodeDecodeError as exc:
+                yield number, exc
+
+
+def _ends_line(raw: bytes | str) -> bool:
+    return raw.endswith(b"\n") if isinstance(raw, bytes) else raw.endswith("\n")
+
+
+def _answer(line: Line, number: int, worker: Worker, timeout: float | None,
+            limits: Limits) -> Answer:
     """The answer to one input line; never raises for any input."""
-    return answer_line(line, number, lambda command, data: worker.run(command, data, timeout))
+    return answer_line(line, number, lambda command, data: worker.run(command, data, timeout),
+                       limits=limits)
 
 
-def answer_line(line: str | UnicodeDecodeError, number: int, run: Runner, source: str = STDIN,
-                bare: bool = False) -> Answer:
+def answer_line(line: Line, number: int, run: Runner, source: str = STDIN,
+                bare: bool = False, limits: Limits | None = None) -> Answer:
     """The answer to one line of requests, `serve`'s and `batch`'s alike; never raises.
 
     `run(command, scenario_data)` answers a checked request (`serve` runs `handle` in a worker
     process, `batch` calls it in its own). With `bare`, a JSON object that has none of the keys
     `id`, `command`, `scenario` is a bare scenario, answered as the request
-    `{"id": number, "command": "plan", "scenario": it}`.
+    `{"id": number, "command": "plan", "scenario": it}`. A line over `limits` (bytes, values;
+    the environment's by default) is refused.
     """
     try:
+        limits = limits if limits is not None else Limits.from_env()
+        if isinstance(line, _TooLong):
+            return _failed(None, [str(limits.too_big(f"{source}:{number}", "the request line"))])
         if isinstance(line, UnicodeDecodeError):
             return _failed(None, [f"{source}:{number}:{line.start + 1}: not UTF-8: {line.reason}"])
+        if len(line) > limits.max_bytes and len(line.encode("utf-8")) > limits.max_bytes:
+            return _failed(None, [str(limits.too_big(f"{source}:{number}", "the request line"))])
         try:
-            request = json.loads(line, parse_constant=_no_constant)
-        except json.JSONDecodeError as exc:
-            return _failed(None, [f"{source}:{number}:{exc.colno}: invalid JSON: {exc.msg}"])
-        except (ValueError, RecursionError) as exc:
-            return _failed(None, [f"{source}:{number}: invalid JSON: {_short(exc)}"])
+            request = parse_json(line, source, limits, line=number)
+        except ScenarioError as err:
+            return _failed(None, list(err.lines))
         if not isinstance(request, dict):
             return _failed(None, [f"{source}:{number}: expected a request object "
                                   f"{{\"id\", \"command\", \"scenario\"}}, got {_kind(request)}"])
@@ -160,7 +191,7 @@ def handle(command: str, data: object, config: SolverConfig = DEFAULT_CONFIG) ->
     try:
         scenario = scenario_from_data(data, require_play=command != "hand")
     except ScenarioError as err:
-        return {"ok": False, "errors": [_in_scenario(p) for p in err.problems]}
+        return {"ok": False, "errors": [str(p.under("scenario")) for p in err.problems]}
     except Exception as exc:
         return {"ok": False, "errors": [f"internal: {type(exc).__name__}: {_short(exc)}"]}
     try:
@@ -183,7 +214,7 @@ def _handle_mtg(command: str, data: object, config: SolverConfig) -> Answer:
     try:
         result, _ = result_json(command, data, config)
     except ScenarioError as err:
-        return {"ok": False, "errors": [_in_scenario(p) for p in err.problems]}
+        return {"ok": False, "errors": [str(p.under("scenario")) for p in err.problems]}
     except Exception as exc:
         return {"ok": False, "errors": [f"internal: {type(exc).__name__}: {_short(exc)}"]}
     return {"ok": True, "result": result}
@@ -303,18 +334,6 @@ def _encode(answer: Answer) -> str:
         return json.dumps(answer, allow_nan=False)
     except (ValueError, TypeError, RecursionError) as exc:
         return json.dumps(_failed(None, [f"id: can't be repeated in the answer: {_short(exc)}"]))
-
-
-def _no_constant(name: str) -> object:
-    raise ValueError(f"{name} is not a JSON number")
-
-
-def _in_scenario(problem: str) -> str:
-    """A loader problem ("state.you...: msg") as a path from the top of the request."""
-    top = "(top level): "
-    if problem.startswith(top):
-        return "scenario: " + problem[len(top):]
-    return "scenario." + problem
 
 
 def _key(key: object) -> str:

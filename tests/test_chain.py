@@ -584,32 +584,32 @@ def test_bad_plays_are_reported_at_their_path() -> None:
     data["plays"][1] = {"object": "h2", "optional": {"accelerate": "yes"}, "bogus": 1}
     with pytest.raises(ScenarioError) as info:
         play_data(data)
-    assert all(line.startswith("plays[1].") for line in info.value.problems), info.value.problems
-    assert any(line.startswith("plays[1].bogus:") for line in info.value.problems)
+    assert all(line.startswith("plays[1].") for line in info.value.lines), info.value.lines
+    assert any(line.startswith("plays[1].bogus:") for line in info.value.lines)
 
     both = two_spells()
     both["play"] = {"object": "h1"}
     with pytest.raises(ScenarioError) as info:
         play_data(both)
-    assert "plays: give either `play` or `plays`, not both" in info.value.problems
+    assert "plays: give either `play` or `plays`, not both" in info.value.lines
 
     empty = two_spells()
     empty["plays"] = []
     with pytest.raises(ScenarioError) as info:
         play_data(empty)
-    assert info.value.problems == ["plays: expected a non-empty list of plays"]
+    assert info.value.lines == ("plays: expected a non-empty list of plays",)
 
     typo = two_spells()
     typo["plays"][1] = {"object": "h9"}
     with pytest.raises(ScenarioError) as info:
         play_data(typo)
-    assert info.value.problems[0].startswith("plays[1].object: unknown object 'h9'")
+    assert info.value.lines[0].startswith("plays[1].object: unknown object 'h9'")
 
     neither = two_spells()
     del neither["plays"]
     with pytest.raises(ScenarioError) as info:
         play_data(neither)
-    assert info.value.problems[0].startswith("play: missing")
+    assert info.value.lines[0].startswith("play: missing")
 
 
 def test_single_play_outcome() -> None:

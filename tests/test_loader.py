@@ -31,8 +31,8 @@ def problems(data: object, require_play: bool = False) -> list[str]:
     """The problem lines of a scenario that must not load."""
     with pytest.raises(ScenarioError) as info:
         scenario_from_data(data, require_play)
-    assert str(info.value) == "\n".join(info.value.problems)
-    return info.value.problems
+    assert str(info.value) == "\n".join(info.value.lines)
+    return list(info.value.lines)
 
 
 def base() -> dict[str, Any]:
@@ -605,26 +605,26 @@ def test_null_means_absent() -> None:
 def test_bad_files(tmp_path: Path) -> None:
     with pytest.raises(ScenarioError) as info:
         load_file(tmp_path / "missing.yaml")
-    assert info.value.problems == [f"{tmp_path / 'missing.yaml'}: cannot read the file: No such file or directory"]
+    assert info.value.lines == (f"{tmp_path / 'missing.yaml'}: cannot read the file: No such file or directory",)
 
     broken = tmp_path / "broken.yaml"
     broken.write_text("format: payplan/1\nstate: {you: [1,\n")
     with pytest.raises(ScenarioError) as info:
         load_file(broken)
-    (line,) = info.value.problems
+    (line,) = info.value.lines
     assert line.startswith(f"{broken}:3:1: invalid YAML")
 
     broken_json = tmp_path / "broken.json"
     broken_json.write_text('{"format": "payplan/1",\n "cards": {,}}')
     with pytest.raises(ScenarioError) as info:
         load_file(broken_json)
-    assert info.value.problems == [f"{broken_json}:2:12: invalid JSON: Expecting property name enclosed in double quotes"]
+    assert info.value.lines == (f"{broken_json}:2:12: invalid JSON: Expecting property name enclosed in double quotes",)
 
     binary = tmp_path / "binary.yaml"
     binary.write_bytes(b"\xff\xfe\x00garbage")
     with pytest.raises(ScenarioError) as info:
         load_file(binary)
-    assert info.value.problems[0].startswith(f"{binary}: cannot read the file")
+    assert info.value.lines[0].startswith(f"{binary}: cannot read the file")
 
     with pytest.raises(ScenarioError):
         load_file(tmp_path)  # a directory
@@ -655,7 +655,7 @@ def test_syntax_garbage(text: str) -> None:
 def test_line_and_column_of_a_yaml_error() -> None:
     with pytest.raises(ScenarioError) as info:
         load_text("format: payplan/1\ncards:\n  x: {type: unit\n", "f.yaml")
-    assert info.value.problems[0].startswith("f.yaml:4:1: invalid YAML")
+    assert info.value.lines[0].startswith("f.yaml:4:1: invalid YAML")
 
 
 # --- Fuzzing ------------------------------------------------------------------------------------
@@ -688,7 +688,7 @@ def _only_scenario_errors(data: object) -> None:
     try:
         scenario_from_data(data)
     except ScenarioError as err:
-        assert err.problems and all(isinstance(p, str) and ": " in p for p in err.problems)
+        assert err.lines and all(isinstance(p, str) and ": " in p for p in err.lines)
 
 
 @settings(max_examples=200, suppress_health_check=[HealthCheck.too_slow])

@@ -87,7 +87,7 @@ def test_bad_file_problems_with_paths() -> None:
                     life=-1, mana_pool="{R}{2}")
     with pytest.raises(ScenarioError) as err:
         mtg_from_data(data, require_play=True)
-    problems = err.value.problems
+    problems = err.value.lines
     assert "cards.king.cost[3]: unknown mana symbol '{2/Q}'" in problems
     assert "state.you.battlefield[0].card: unknown card 'forrest' (did you mean 'forest'?)" in problems
     assert "state.you.life: must not be negative, got -1" in problems
@@ -108,7 +108,7 @@ def test_bad_play_lines(patch: dict[str, Any], line: str) -> None:
     data.update(patch)
     with pytest.raises(ScenarioError) as err:
         mtg_from_data(data, require_play=True)
-    assert line in err.value.problems
+    assert line in err.value.lines
 
 
 def test_bad_cost_parts() -> None:
@@ -117,7 +117,7 @@ def test_bad_cost_parts() -> None:
         "mana": [{"adds": "{G}", "costs": ["tapp"]}]}})
     with pytest.raises(ScenarioError) as err:
         mtg_from_data(data)
-    text = "\n".join(err.value.problems)
+    text = "\n".join(err.value.lines)
     assert "cards.odd.additional[0].other[0].sacrifise: unknown cost kind 'sacrifise' (did you mean 'sacrifice'?)" in text
     assert "cards.odd.additional[0].other[1].mill: mill takes a number, not a filter" in text
     assert "cards.odd.mana[0].costs[0]: unknown mana ability cost 'tapp' (did you mean 'tap'?)" in text

@@ -15,7 +15,8 @@ import re
 from types import MappingProxyType
 from typing import Mapping
 
-from payplan.engine.loader import ScenarioError, _Fields, _join, _kind, _options, _Reader, _show
+from payplan.engine.loader import _Fields, _index, _join, _kind, _options, _Reader, _show
+from payplan.engine.problems import DataPath, ScenarioError, path_text
 from payplan.engine.mtg.cards import (
     CARD_TYPES,
     DEFAULT_BENEFITS,
@@ -92,37 +93,37 @@ class _MtgReader(_Reader):
 
     # --- mana and costs
 
-    def mana_cost(self, value: object, path: str) -> ManaCost:
+    def mana_cost(self, value: object, path: DataPath) -> ManaCost:
         if not isinstance(value, str):
             self.problem(path, f"expected a mana cost like \"{{2}}{{W}}\", got {_kind(value)}")
             return ManaCost()
         try:
             return ManaCost.parse(value)
         except ManaError as err:
-            self.problem(f"{path}[{err.index}]", err.message)
+            self.problem(_index(path, err.index), err.message)
             return ManaCost()
 
-    def plain_mana(self, value: object, path: str) -> Mana:
+    def plain_mana(self, value: object, path: DataPath) -> Mana:
         if not isinstance(value, str):
             self.problem(path, f"expected mana like \"{{R}}{{R}}\", got {_kind(value)}")
             return NO_MANA
         try:
             return parse_plain(value)
         except ManaError as err:
-            self.problem(f"{path}[{err.index}]", err.message)
+            self.problem(_index(path, err.index), err.message)
             return NO_MANA
 
-    def adds(self, value: object, path: str) -> tuple[Mana, ...]:
+    def adds(self, value: object, path: DataPath) -> tuple[Mana, ...]:
         if not isinstance(value, str):
             self.problem(path, f"expected mana like \"{{W}}|{{U}}\" or \"{{C}}{{C}}\", got {_kind(value)}")
             return ()
         try:
             return parse_options(value)
         except ManaError as err:
-            self.problem(f"{path}[{err.index}]", err.message)
+            self.problem(_index(path, err.index), err.message)
             return ()
 
-    def full_cost(self, value: object, path: str) -> Cost:
+    def full_cost(self, value: object, path: DataPath) -> Cost:
         """A mana string, or `{cost: MANA, other: [...]}`."""
         if isinstance(value, str):
             return Cost(self.mana_cost(value, path))
@@ -130,7 +131,7 @@ class _MtgReader(_Reader):
         return Cost(f.read("cost", ManaCost(), self.mana_cost),
                     f.read("other", (), self.mtg_other_costs))
 
-    def mtg_other_costs(self, value: object, path: str) -> tuple[OtherCost, ...]:
+    def mtg_other_costs(self, value: object, path: DataPath) -> tuple[OtherCost, ...]:
         out: list[OtherCost] = []
         for where, item in self.each(value, path):
             if not isinstance(item, dict) or len(item) != 1:
@@ -154,7 +155,7 @@ class _MtgReader(_Reader):
                 out.append(OtherCost(kind, count, filt))
         return tuple(out)
 
-    def filter(self, value: object, path: str) -> Filter:  # type: ignore[override]
+    def filter(self, value: object, path: DataPath) -> Filter:  # type: ignore[override]
         f = self.fields(value, path, FILTER_KEYS)
         return Filter(
             type=f.read("type", (), self.words, CARD_TYPES, "card type"),
@@ -166,7 +167,7 @@ class _MtgReader(_Reader):
             ability=f.word("ability", None, ("activated",), "ability kind"),
         )
 
-    def colors(self, value: object, path: str) -> tuple[str, ...]:
+    def colors(self, value: object, path: DataPath) -> tuple[str, ...]:
         """Colors by letter (W) or name (white)."""
         names = tuple(NAME_COLORS) + COLORS
         words = self.words(value, path, names, "color")
@@ -174,7 +175,7 @@ class _MtgReader(_Reader):
 
     # --- cards
 
-    def mtg_card_library(self, value: object, path: str) -> None:
+    def mtg_card_library(self, value: object, path: DataPath) -> None:
         if not isinstance(value, dict):
             self.problem(path, f"expected a mapping of card id to card, got {_kind(value)}")
             return
@@ -188,7 +189,7 @@ class _MtgReader(_Reader):
             if len(self.problems) != before:
                 self.bad_cards.add(card_id)
 
-    def mtg_card(self, card_id: str, value: object, path: str) -> Card:
+    def mtg_card(self, card_id: str, value: object, path: DataPath) -> Card:
         f = self.fields(value, path, CARD_KEYS)
         if isinstance(value, dict) and "types" not in f:
             f.require("types", "a list such as [instant] or [artifact, creature]")
@@ -202,7 +203,7 @@ class _MtgReader(_Reader):
         ids = [a.id for a in alternative]
         for i, name in enumerate(ids):
             if name in ("normal", "flashback", "without_paying", "auto") or name in ids[:i]:
-                self.problem(f"{f.at('alternative')}[{i}].id",
+                self.problem((*f.at("alternative"), i, "id"),
                              f"alternative id {name!r} is reserved or used twice")
         card = Card(
             id=card_id,
@@ -231,7 +232,7 @@ class _MtgReader(_Reader):
         )
         return card
 
-    def alternatives(self, value: object, path: str) -> tuple[Alternative, ...]:
+    def alternatives(self, value: object, path: DataPath) -> tuple[Alternative, ...]:
         out = []
         for i, (where, item) in enumerate(self.each(value, path)):
             f = self.fields(item, where, ALTERNATIVE_KEYS)
@@ -244,7 +245,7 @@ class _MtgReader(_Reader):
             ))
         return tuple(out)
 
-    def additionals(self, value: object, path: str) -> tuple[Additional, ...]:
+    def additionals(self, value: object, path: DataPath) -> tuple[Additional, ...]:
         out = []
         for i, (where, item) in enumerate(self.each(value, path)):
             f = self.fields(item, where, ADDITIONAL_KEYS)
@@ -257,13 +258,13 @@ class _MtgReader(_Reader):
             ))
         return tuple(out)
 
-    def mode_costs(self, value: object, path: str) -> Mapping[str, ManaCost]:
+    def mode_costs(self, value: object, path: DataPath) -> Mapping[str, ManaCost]:
         if not isinstance(value, dict):
             self.problem(path, f"expected a mapping of mode to its cost, got {_kind(value)}")
             return MappingProxyType({})
         return MappingProxyType({str(k): self.mana_cost(v, _join(path, k)) for k, v in value.items()})
 
-    def amount_of(self, value: object, path: str) -> Amount:
+    def amount_of(self, value: object, path: DataPath) -> Amount:
         if isinstance(value, dict):
             f = self.fields(value, path, AMOUNT_KEYS)
             if "count" not in f:
@@ -271,7 +272,7 @@ class _MtgReader(_Reader):
             return Amount(count=f.read("count", Filter(), self.filter))
         return Amount(fixed=self.integer(value, path))
 
-    def reduction(self, value: object, path: str, label: str) -> Reduction:
+    def reduction(self, value: object, path: DataPath, label: str) -> Reduction:
         f = self.fields(value, path, REDUCTION_KEYS)
         colors = [t for t in TYPES if t in f]
         if isinstance(value, dict) and "generic" not in f and "mana" not in f and not colors:
@@ -289,11 +290,11 @@ class _MtgReader(_Reader):
             colored=colored,
         )
 
-    def reductions(self, value: object, path: str) -> tuple[Reduction, ...]:
-        return tuple(self.reduction(item, where, where.rsplit(".", 1)[-1])
+    def reductions(self, value: object, path: DataPath) -> tuple[Reduction, ...]:
+        return tuple(self.reduction(item, where, path_text(where).rsplit(".", 1)[-1])
                      for where, item in self.each(value, path))
 
-    def abilities(self, value: object, path: str) -> tuple[ManaAbility, ...]:
+    def abilities(self, value: object, path: DataPath) -> tuple[ManaAbility, ...]:
         out = []
         for where, item in self.each(value, path):
             f = self.fields(item, where, ABILITY_KEYS)
@@ -324,14 +325,14 @@ class _MtgReader(_Reader):
                 mana=mana_cost, other=tuple(other), only_for=f.read("only_for", None, self.filter)))
         return tuple(out)
 
-    def mtg_grants(self, value: object, path: str) -> tuple[Grant, ...]:
+    def mtg_grants(self, value: object, path: DataPath) -> tuple[Grant, ...]:
         out = []
         for where, item in self.each(value, path):
             f = self.fields(item, where, GRANT_KEYS)
             kinds = [k for k in ("increase", "reduction", "at_least") if k in f]
             if isinstance(item, dict) and len(kinds) != 1:
                 self.problem(where, "a grant has exactly one of: increase, reduction, at_least")
-            label = where.rsplit(".", 1)[-1]
+            label = path_text(where).rsplit(".", 1)[-1]
             out.append(Grant(
                 applies_to=f.read("applies_to", Filter(), self.filter),
                 increase=f.read("increase", None, self.mana_cost),
@@ -343,7 +344,7 @@ class _MtgReader(_Reader):
 
     # --- state
 
-    def mtg_state(self, value: object, path: str) -> State:
+    def mtg_state(self, value: object, path: DataPath) -> State:
         f = self.fields(value, path, STATE_KEYS)
         return State(
             phase=f.read("phase", "main", self.string),
@@ -353,7 +354,7 @@ class _MtgReader(_Reader):
             opponent=f.read("opponent", Player(), self.mtg_player, "opponent"),
         )
 
-    def mtg_player(self, value: object, path: str, who: str) -> Player:
+    def mtg_player(self, value: object, path: DataPath, who: str) -> Player:
         f = self.fields(value, path, PLAYER_KEYS)
         prefix = "" if who == "you" else "opponent."
         zones = {z: f.read(z, (), self.mtg_objects, z, who, prefix) for z in OBJECT_ZONES}
@@ -365,7 +366,7 @@ class _MtgReader(_Reader):
             mana_pool=f.read("mana_pool", NO_MANA, self.plain_mana),
         )
 
-    def mtg_objects(self, value: object, path: str, zone: str, who: str,
+    def mtg_objects(self, value: object, path: DataPath, zone: str, who: str,
                     prefix: str) -> tuple[Obj, ...]:
         out: list[Obj] = []
         for i, (where, item) in enumerate(self.each(value, path)):
@@ -388,7 +389,7 @@ class _MtgReader(_Reader):
             ))
         return tuple(out)
 
-    def mtg_card_ref(self, value: object, path: str) -> str:
+    def mtg_card_ref(self, value: object, path: DataPath) -> str:
         if not isinstance(value, str):
             return self.string(value, path)
         if value not in self.mtg_cards:
@@ -397,7 +398,7 @@ class _MtgReader(_Reader):
 
     # --- the play
 
-    def mtg_play(self, value: object, path: str, state: State) -> Play:
+    def mtg_play(self, value: object, path: DataPath, state: State) -> Play:
         f = self.fields(value, path, PLAY_KEYS)
         from_zone = f.word("from", None, PLAY_ZONES, "zone")
         if isinstance(value, dict) and "object" not in f and "card" not in f:
@@ -448,7 +449,7 @@ class _MtgReader(_Reader):
             card = None
         return zone, obj.id, card
 
-    def cast(self, value: object, path: str, card: Card | None) -> str:
+    def cast(self, value: object, path: DataPath, card: Card | None) -> str:
         names = CASTS + (tuple(a.id for a in card.alternative) if card is not None else ())
         if card is None:
             return value if isinstance(value, str) else self.string(value, path)
@@ -457,7 +458,7 @@ class _MtgReader(_Reader):
             self.problem(path, f"{card.id!r} has no flashback")
         return word
 
-    def mtg_optional(self, value: object, path: str, card: Card | None) -> Mapping[str, str | int]:
+    def mtg_optional(self, value: object, path: DataPath, card: Card | None) -> Mapping[str, str | int]:
         if not isinstance(value, dict):
             self.problem(path, f"expected a mapping of optional cost to yes/no/auto or a count, "
                                f"got {_kind(value)}")
@@ -493,24 +494,24 @@ class _MtgReader(_Reader):
                 out[name] = self.one_of(choice, where, CHOICES, "choice")
         return MappingProxyType(out)
 
-    def modes(self, value: object, path: str, card: Card | None) -> tuple[str, ...]:
+    def modes(self, value: object, path: DataPath, card: Card | None) -> tuple[str, ...]:
         listed = self.strings(value, path)
         if card is not None and card.mode_costs:
             for i, m in enumerate(listed):
                 if m not in card.mode_costs:
-                    self.unknown(f"{path}[{i}]", "mode", m, tuple(card.mode_costs))
+                    self.unknown(_index(path, i), "mode", m, tuple(card.mode_costs))
         return listed
 
     # --- objective
 
-    def mtg_objective(self, value: object, path: str) -> Objective:
+    def mtg_objective(self, value: object, path: DataPath) -> Objective:
         f = self.fields(value, path, OBJECTIVE_KEYS)
         return Objective(
             weights=f.read("weights", DEFAULT_WEIGHTS, self.number_map, tuple(DEFAULT_WEIGHTS)),
             benefits=f.read("benefits", DEFAULT_BENEFITS, self.number_map, None),
         )
 
-    def number_map(self, value: object, path: str, keys: tuple[str, ...] | None) -> Mapping[str, int]:
+    def number_map(self, value: object, path: DataPath, keys: tuple[str, ...] | None) -> Mapping[str, int]:
         if not isinstance(value, dict):
             self.problem(path, f"expected a mapping of name to number, got {_kind(value)}")
             return MappingProxyType({})
@@ -527,16 +528,16 @@ class _MtgReader(_Reader):
 
     def mtg_scenario(self, data: object, require_play: bool) -> MtgScenario:
         if not isinstance(data, dict):
-            self.problem("", f"expected a mapping with the keys {_options(TOP_KEYS)}, got {_kind(data)}")
+            self.problem((), f"expected a mapping with the keys {_options(TOP_KEYS)}, got {_kind(data)}")
             return MtgScenario(MappingProxyType({}), State(), None)
-        f = self.fields(data, "", TOP_KEYS)
+        f = self.fields(data, (), TOP_KEYS)
         if "cards" in f:
-            self.mtg_card_library(f["cards"], "cards")
+            self.mtg_card_library(f["cards"], ("cards",))
         state = f.read("state", State(), self.mtg_state)
         play = f.read("play", None, self.mtg_play, state)
         plays: tuple[Play, ...] = ()
         if "plays" in f:
-            plays = tuple(self.mtg_play(item, where, state) for where, item in self.each(f["plays"], "plays"))
+            plays = tuple(self.mtg_play(item, where, state) for where, item in self.each(f["plays"], ("plays",)))
         if play is None and not plays and require_play:
             f.require("play", "this command plans one play")
         objective = f.read("objective", Objective(), self.mtg_objective)

@@ -3,6 +3,10 @@
 //
 //   node examples/clients/serve_client.js                         # runs `payplan serve`
 //   node examples/clients/serve_client.js python -m payplan.planner.cli serve
+//   PAYPLAN_SERVE=".venv/bin/payplan serve" node examples/clients/serve_client.js
+//
+// `payplan` must be on the PATH (activate the venv: `. .venv/bin/activate`), or give the
+// command as arguments or in PAYPLAN_SERVE (split on spaces).
 //
 // It starts the service, sends two requests (a plan and the discount orders), prints each
 // answer as it arrives, closes the service's input and exits with the service's exit code.
@@ -13,7 +17,9 @@
 const { spawn } = require("node:child_process");
 const readline = require("node:readline");
 
-const command = process.argv.length > 2 ? process.argv.slice(2) : ["payplan", "serve"];
+const fromEnv = (process.env.PAYPLAN_SERVE || "").trim();
+const command = process.argv.length > 2 ? process.argv.slice(2)
+  : fromEnv ? fromEnv.split(/\s+/) : ["payplan", "serve"];
 
 // Rule 353.4.c: Eager Apprentice's minimum binds only itself, so the order of discounts matters.
 const skySplitter = {
@@ -86,7 +92,10 @@ function describe(request, answer) {
 
 const server = spawn(command[0], command.slice(1), { stdio: ["pipe", "pipe", "inherit"] });
 server.on("error", (err) => {
-  console.error(`cannot start ${command.join(" ")}: ${err.message}`);
+  const hint = err.code === "ENOENT"
+    ? " (is the venv active? `. .venv/bin/activate`, or set PAYPLAN_SERVE=\".venv/bin/payplan serve\")"
+    : "";
+  console.error(`cannot start ${command.join(" ")}: ${err.message}${hint}`);
   process.exit(2);
 });
 
