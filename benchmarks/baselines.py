@@ -64,9 +64,8 @@ def greedy_plan(scenario: Scenario) -> GreedyResult:
     if payment is None:
         return GreedyResult("failed", total, reason=why, paid_optional=optional)
     score = charges(scenario, payment)
-    benefits = sum(scenario.objective.benefit(n) for n in optional
-                   if ctx.play.optional_choice(n) == "auto")
-    return GreedyResult("ok", total, payment, score, score - benefits, paid_optional=optional)
+    # The objective subtracts the benefits of `auto` optional costs paid; the greedy pays none.
+    return GreedyResult("ok", total, payment, score, score, paid_optional=optional)
 
 
 def greedy_payment(ctx: PlayContext, total: Cost) -> tuple[Payment | None, str]:

@@ -42,9 +42,9 @@ from dataclasses import dataclass, replace
 from typing import Callable
 
 from payplan.engine.cards import Card
-from payplan.engine.cost import ANY_INDEX, DOMAINS, NO_POWER, POWER_KEYS, Cost, Power
+from payplan.engine.cost import DOMAINS, POWER_KEYS, Cost, Power, power_add
 from payplan.engine.legality import base_choices, reasons
-from payplan.engine.payment import ObjectGroup, eligible, resources
+from payplan.engine.payment import ObjectGroup, Payment, eligible, pay_power, resources
 from payplan.engine.scenario import LeavesChain, Scenario
 from payplan.engine.state import GameObject, PlayerState, Rune, Source, State
 from payplan.engine.total_cost import Choices, PlayContext, context, optional_costs, price
@@ -93,23 +93,14 @@ class PlanRefused(Exception):
 
 @dataclass(frozen=True, slots=True)
 class Applied:
-    """One play as decided: the choices that price it, the total claimed, and the payment.
-
-    `other` lists, per entry of `total.other` in order, its kind and the ids of the objects that
-    pay it (for `spend_buff` one id per buff, an id repeated for several buffs; for `spend_xp` the
-    ids are not read: XP is not an object). `exhaust` are runes exhausted for Energy; `recycle`
-    runes recycled for Power (a rune may be in both: exhausted, then recycled).
-    """
+    """One play as decided: the choices that price it, the total claimed, and the payment (the
+    planner's own `Payment` value; which pip a recycled rune pays is not read: the engine
+    matches the Power itself)."""
 
     object: str
     choices: Choices
     total: Cost
-    pool_energy: int = 0
-    pool_power: Power = NO_POWER
-    exhaust: tuple[str, ...] = ()
-    recycle: tuple[str, ...] = ()
-    sources: tuple[str, ...] = ()
-    other: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    payment: Payment = Payment()
 
     @property
     def base_kind(self) -> str:
@@ -181,21 +172,22 @@ def _check_resources(ctx: PlayContext, applied: Applied) -> tuple[Source, ...]:
     """Pool, runes and sources: each exists and may be used; together they cover the Energy and
     Power. Returns the sources activated."""
     you = ctx.scenario.state.you
+    pay = applied.payment
 
     # The pool: what the plan takes from it must be there.
-    if applied.pool_energy < 0 or any(n < 0 for n in applied.pool_power):
+    if pay.pool_energy < 0 or any(n < 0 for n in pay.pool_power):
         raise PlanRefused("payment: a negative amount taken from the pool")
-    if applied.pool_energy > you.pool.energy:
-        raise PlanRefused(f"payment: takes {applied.pool_energy} Energy from the pool, "
+    if pay.pool_energy > you.pool.energy:
+        raise PlanRefused(f"payment: takes {pay.pool_energy} Energy from the pool, "
                           f"which holds {you.pool.energy}")
-    for key, took, held in zip(POWER_KEYS, applied.pool_power, you.pool.power):
+    for key, took, held in zip(POWER_KEYS, pay.pool_power, you.pool.power):
         if took > held:
             raise PlanRefused(f"payment: takes {took} {_power_name(key)} from the pool, "
                               f"which holds {held}")
 
     # Runes: exhausted ones must be on the board and ready; recycled ones on the board; once each.
     runes = {rune.id: rune for rune in you.runes}
-    for listed, what in ((applied.exhaust, "exhausted"), (applied.recycle, "recycled")):
+    for listed, what in ((pay.exhaust, "exhausted"), (pay.recycled, "recycled")):
         seen: set[str] = set()
         for rune_id in listed:
             if rune_id in seen:
@@ -212,7 +204,7 @@ def _check_resources(ctx: PlayContext, applied: Applied) -> tuple[Source, ...]:
     offers = {offer.id: offer for offer in resources(ctx.scenario, ctx.obj).sources}
     by_id = {source.id: source for source in you.sources}
     used: list[Source] = []
-    for source_id in applied.sources:
+    for source_id in pay.sources:
         if source_id not in by_id:
             raise PlanRefused(f"payment: no source {source_id}")
         if any(s.id == source_id for s in used):
@@ -226,9 +218,9 @@ def _check_resources(ctx: PlayContext, applied: Applied) -> tuple[Source, ...]:
         used.append(source)
 
     # Energy and Power: what the payment gives covers the total and the sources' own costs.
-    supply = _Supply.of(applied, runes, tuple(used))
+    supply = _Supply.of(pay, runes, tuple(used))
     need = _need(applied.total, tuple(used))
-    if _leftover(supply.energy, supply.power, need.energy, need.power) is None:
+    if _leftover(supply, need) is None:
         raise PlanRefused(f"payment: does not cover {need}: it gives "
                           f"{Cost(supply.energy, supply.power)}")
     return tuple(used)
@@ -242,21 +234,22 @@ class _Supply:
     power: Power
 
     @staticmethod
-    def of(applied: Applied, runes: dict[str, Rune], used: tuple[Source, ...]) -> _Supply:
+    def of(pay: Payment, runes: dict[str, Rune], used: tuple[Source, ...]) -> _Supply:
         counts = [0] * len(POWER_KEYS)
-        for rune_id in applied.recycle:
+        for rune_id in pay.recycled:
             counts[DOMAINS.index(runes[rune_id].domain)] += 1
-        energy = applied.pool_energy + len(applied.exhaust) + sum(s.adds.energy for s in used)
-        power = _add(applied.pool_power, tuple(counts), *(s.adds.power for s in used))
-        return _Supply(energy, power)
+        power = power_add(pay.pool_power, tuple(counts))
+        for s in used:
+            power = power_add(power, s.adds.power)
+        return _Supply(pay.pool_energy + len(pay.exhaust) + sum(s.adds.energy for s in used), power)
 
 
 def _check_other(ctx: PlayContext, applied: Applied, used_sources: tuple[Source, ...]) -> None:
     """Non-standard costs (rules notes): distinct matching objects, never the played card, no
     object paying for two things; enough buffs on each buff holder; enough XP."""
     total_other = applied.total.other
-    if len(applied.other) != len(total_other):
-        raise PlanRefused(f"payment: {len(applied.other)} non-standard payments for "
+    if len(applied.payment.other) != len(total_other):
+        raise PlanRefused(f"payment: {len(applied.payment.other)} non-standard payments for "
                           f"{len(total_other)} non-standard costs")
     state = ctx.scenario.state
     # Objects given up to a source can't pay for anything else.
@@ -265,7 +258,7 @@ def _check_other(ctx: PlayContext, applied: Applied, used_sources: tuple[Source,
     }
     buffs: dict[str, int] = {}
     xp = 0
-    for (kind, ids), need in zip(applied.other, total_other):
+    for (kind, ids), need in zip(applied.payment.other, total_other):
         label = str(need)
         if kind != need.kind:
             raise PlanRefused(f"payment: pays {kind} where the total asks for {label}")
@@ -314,24 +307,24 @@ def _after(ctx: PlayContext, applied: Applied, used_sources: tuple[Source, ...])
     me.take(ctx.zone, ctx.obj.id)
 
     # Runes: exhausted for Energy, then recycled to the bottom of the rune deck, ready (403).
-    exhausted = set(applied.exhaust)
-    recycled = set(applied.recycle)
+    pay = applied.payment
+    exhausted = set(pay.exhaust)
+    recycled = set(pay.recycled)
     me.runes = [replace(r, exhausted=True) if r.id in exhausted else r for r in me.runes]
     me.rune_deck += [replace(r, exhausted=False) for r in me.runes if r.id in recycled]
     me.runes = [r for r in me.runes if r.id not in recycled]
 
     # The pool: what the payment took from it goes; what it made beyond the need stays.
     runes = {rune.id: rune for rune in you.runes}
-    supply = _Supply.of(applied, runes, used_sources)
-    paid = _need(applied.total, used_sources)
-    leftover = _leftover(supply.energy, supply.power, paid.energy, paid.power)
+    supply = _Supply.of(pay, runes, used_sources)
+    leftover = _leftover(supply, _need(applied.total, used_sources))
     assert leftover is not None  # checked in _check_resources
-    extra_energy, extra_power = leftover
-    me.pool = Cost(you.pool.energy - applied.pool_energy + extra_energy,
-                   _add(_sub(you.pool.power, applied.pool_power), extra_power))
+    kept = tuple(held - took for held, took in zip(you.pool.power, pay.pool_power))
+    me.pool = Cost(you.pool.energy - pay.pool_energy + leftover.energy,
+                   power_add(kept, leftover.power))
 
     # Non-standard costs, in the total's order.
-    for (kind, ids), part in zip(applied.other, applied.total.other):
+    for (kind, ids), part in zip(pay.other, applied.total.other):
         owner = players[part.filter.controller or "you"]
         if kind == "spend_xp":
             me.xp -= part.count
@@ -442,51 +435,25 @@ class _Player:
 
 def _need(total: Cost, used: tuple[Source, ...]) -> Cost:
     """The Energy and Power to pay: the total's, plus the activation costs of the sources used."""
-    parts = [c for s in used for c in s.costs if isinstance(c, Cost)]
-    return Cost(total.energy + sum(c.energy for c in parts), _add(total.power, *(c.power for c in parts)))
+    need = Cost(total.energy, total.power)
+    for cost in (c for s in used for c in s.costs if isinstance(c, Cost)):
+        need = need + Cost(cost.energy, cost.power)
+    return need
 
 
 def _on_board(p: PlayerState, object_id: str) -> GameObject | None:
     return next((o for o in p.board if o.id == object_id), None)
 
 
-def _add(first: Power, *rest: Power) -> Power:
-    out = list(first)
-    for p in rest:
-        out = [a + b for a, b in zip(out, p)]
-    return tuple(out)
-
-
-def _sub(a: Power, b: Power) -> Power:
-    return tuple(x - y for x, y in zip(a, b))
-
-
-def _leftover(energy: int, power: Power, need_energy: int,
-              need_power: Power) -> tuple[int, Power] | None:
-    """What is left of a supply after paying a need, or None when it can't be paid.
-
-    A domain pip takes Power of its domain, else Power of any domain (the `any` slot); an `[A]`
-    pip takes domain Power first, keeping the flexible Power for last. This greedy is exact: a
-    domain pip has no other choice, and what remains for `[A]` pips is interchangeable.
-    """
-    if energy < need_energy or any(n < 0 for n in power):
+def _leftover(supply: _Supply, need: Cost) -> Cost | None:
+    """What is left of a supply after paying a need (`engine.payment.pay_power` matches the
+    Power), or None when it can't be paid."""
+    if supply.energy < need.energy or any(n < 0 for n in supply.power):
         return None
-    left = list(power)
-    for d in range(len(DOMAINS)):
-        own = min(need_power[d], left[d])
-        left[d] -= own
-        short = need_power[d] - own
-        if short > left[ANY_INDEX]:
-            return None
-        left[ANY_INDEX] -= short
-    wanted = need_power[ANY_INDEX]
-    for k in range(len(POWER_KEYS)):
-        take = min(wanted, left[k])
-        left[k] -= take
-        wanted -= take
-    if wanted:
+    paid = pay_power(need.power, [(slot, None, n) for slot, n in enumerate(supply.power)])
+    if paid is None:
         return None
-    return energy - need_energy, tuple(left)
+    return Cost(supply.energy - need.energy, paid[1])
 
 
 def _power_name(key: str) -> str:

@@ -132,18 +132,12 @@ class Cost:
     def power_map(self) -> dict[str, int]:
         return power_to_map(self.power)
 
-    def is_free(self) -> bool:
-        return self.energy == 0 and not any(self.power) and not self.other
-
     def __add__(self, other: Cost) -> Cost:
         return Cost(
             self.energy + other.energy,
             power_add(self.power, other.power),
             self.other + other.other,
         )
-
-    def without_other(self) -> Cost:
-        return Cost(self.energy, self.power)
 
     def to_json(self) -> dict[str, object]:
         """The spec's Cost shape, zero entries left out (readers treat missing keys as 0)."""

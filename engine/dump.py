@@ -72,10 +72,6 @@ def scenario_to_data(s: Scenario) -> Data:
 # --- Values shared by every section -------------------------------------------------------------
 
 
-def cost_to_data(cost: Cost) -> Data:
-    return cost.to_json()
-
-
 def amount_to_data(amount: Amount) -> object:
     if isinstance(amount, MaxMight):
         return {"max": "might", "of": filter_to_json(amount.of)}

@@ -1,8 +1,10 @@
-"""Paying a total: what the player's resources can give and what each use costs (rules notes:
-resources and paying; the objective of `payplan/1`).
+"""Paying a total: what the player's resources can give, what each use costs, how a payment is
+named and which Power pays which pip (rules notes: resources and paying; the objective of
+`payplan/1`).
 
-This module holds the rules of paying, as data the planner optimises over without knowing any
-game rule:
+This module holds the rules of paying. The CP-SAT model (`planner.model`), the fast path
+(`planner.fastpath`), explanations (`planner.explain`), the plan's naming (`planner.plan`) and
+the engine's check of a payment (`engine.chain`) all read them here:
 
 - the Rune Pool, spent first and free;
 - runes: a ready rune may be exhausted for 1 Energy and recycled for 1 Power of its domain, both
@@ -11,17 +13,23 @@ game rule:
   and `only_for` restrictions; an `exhaust` or `kill` cost needs the object on your board (ready,
   to exhaust it);
 - non-standard costs, each paid with distinct objects that match its filter, never the card
-  being played; an object pays for one thing once.
+  being played; an object pays for one thing once;
+- Power (`pay_power`): a domain pip takes Power of its domain, else Power of any domain; an `[A]`
+  pip takes what is left, domain Power first.
 
-Interchangeable runes and objects are grouped, so a 1,000-card hand is a handful of groups.
-Every charge is the objective's weight, or an object's `value` where it loses the object.
+What each use costs (the one scorer) is `RuneGroup.exhaust_charge` / `recycled_charge`,
+`SourceOffer.charge` and `object_charge`: the objective's weight, or an object's `value` where
+it loses the object. Interchangeable runes and objects are grouped, so a 1,000-card hand is a
+handful of groups. A chosen payment is one `Payment` value, from the planner to the engine's
+check (`engine.chain.apply_payment`) to the JSON.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Generic, Sequence, TypeVar
 
-from payplan.engine.cost import DOMAINS, Cost, OtherCost, Power
+from payplan.engine.cost import ANY_INDEX, DOMAINS, NO_POWER, POWER_KEYS, Cost, OtherCost, Power, power_to_map
 from payplan.engine.filters import card_matches, object_matches
 from payplan.engine.scenario import Scenario
 from payplan.engine.state import GameObject
@@ -38,6 +46,17 @@ class RuneGroup:
     ids: tuple[str, ...]
     exhaust_charge: int  # charged once for a ready rune that is exhausted and/or recycled
     recycle_charge: int  # the recycle weight, or the runes' value
+
+    @property
+    def recycled_charge(self) -> int:
+        """What recycling one rune of the group charges: its recycle charge, plus the exhaust
+        charge of a ready rune (recycling uses it up)."""
+        return self.recycle_charge + (self.exhaust_charge if self.ready else 0)
+
+    def charge(self, exhausted_only: int, recycled: int) -> int:
+        """What using runes of the group charges: `exhausted_only` exhausted for Energy and not
+        recycled, `recycled` recycled (a ready one may also give its Energy)."""
+        return exhausted_only * self.exhaust_charge + recycled * self.recycled_charge
 
 
 @dataclass(frozen=True, slots=True)
@@ -173,3 +192,94 @@ def object_charge(scenario: Scenario, group: ObjectGroup, kind: str) -> int:
 def need_key(need: OtherCost) -> tuple[str, object]:
     """Non-standard costs with the same kind and filter draw on the same objects."""
     return (need.kind, need.filter)
+
+
+# --- Power: which supply pays which pip ---------------------------------------------------------
+
+H = TypeVar("H")
+
+
+@dataclass(frozen=True, slots=True)
+class Take(Generic[H]):
+    """`count` Power of slot `slot` (a domain index, or `ANY_INDEX`) from `holder`, paying pips of
+    slot `pays` (the domain of a domain pip, or `ANY_INDEX` for `[A]` pips)."""
+
+    holder: H
+    slot: int
+    pays: int
+    count: int
+
+
+def pay_power(need: Power, supply: Sequence[tuple[int, H, int]]) -> tuple[list[Take[H]], Power] | None:
+    """Match the pips of `need` to `supply` (entries `(slot, holder, amount)`, taken in the order
+    given within a slot); return what each holder paid and the Power left per slot, or None
+    when the supply can't pay.
+
+    A domain pip takes Power of its domain, else Power of any domain (the `any` slot); an `[A]`
+    pip takes domain Power first, in domain order, keeping the flexible Power for last. This
+    greedy is exact: a domain pip has no other choice, and what remains for `[A]` pips is
+    interchangeable.
+    """
+    left = [amount for _, _, amount in supply]
+    takes: list[Take[H]] = []
+
+    def take(slot: int, pays: int, count: int) -> int:
+        paid = 0
+        for i, (at, holder, _) in enumerate(supply):
+            if at == slot and paid < count and left[i]:
+                n = min(count - paid, left[i])
+                left[i] -= n
+                paid += n
+                takes.append(Take(holder, slot, pays, n))
+        return paid
+
+    for d in range(len(DOMAINS)):
+        short = need[d] - take(d, d, need[d])
+        if take(ANY_INDEX, d, short) < short:
+            return None
+    wanted = need[ANY_INDEX]
+    for slot in range(len(POWER_KEYS)):
+        wanted -= take(slot, ANY_INDEX, wanted)
+    if wanted:
+        return None
+    rest = [0] * len(POWER_KEYS)
+    for (slot, _, _), amount in zip(supply, left):
+        rest[slot] += amount
+    return takes, tuple(rest)
+
+
+# --- The payment --------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Payment:
+    """One chosen payment, as the planner makes it, the engine checks and applies it, and the
+    JSON shows it.
+
+    `exhaust`: runes exhausted for Energy; `recycle`: runes recycled, each with the pip it pays
+    (a domain, `any`, or `unused`); a rune may be in both (exhausted, then recycled). `other`:
+    per entry of the total's non-standard costs, in order, its kind and the ids of the objects
+    that pay it (for `spend_buff` one id per buff, an id repeated for several buffs; for
+    `spend_xp` the amount as text, `"3 XP"`: XP is not an object).
+    """
+
+    pool_energy: int = 0
+    pool_power: Power = NO_POWER
+    exhaust: tuple[str, ...] = ()
+    recycle: tuple[tuple[str, str], ...] = ()
+    sources: tuple[str, ...] = ()
+    other: tuple[tuple[str, tuple[str, ...]], ...] = ()
+
+    @property
+    def recycled(self) -> tuple[str, ...]:
+        """The ids of the runes recycled."""
+        return tuple(rune for rune, _ in self.recycle)
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "pool": {"energy": self.pool_energy, "power": power_to_map(self.pool_power)},
+            "exhaust": list(self.exhaust),
+            "recycle": [{"rune": r, "pays": pays} for r, pays in self.recycle],
+            "sources": list(self.sources),
+            "other": [{kind: list(ids)} for kind, ids in self.other],
+        }

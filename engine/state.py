@@ -5,13 +5,12 @@ Frozen values: applying a plan (engine.chain) builds a new state and never chang
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 
 from payplan.engine.cost import Cost, Filter
 
 PHASES: tuple[str, ...] = ("main", "showdown", "closed")
 PLAYERS: tuple[str, ...] = ("you", "opponent")
-ZONES: tuple[str, ...] = ("hand", "trash", "board")
 LOCATIONS: tuple[str, ...] = ("base", "battlefield")
 SOURCE_COSTS: tuple[str, ...] = ("exhaust", "kill")
 
@@ -91,6 +90,3 @@ class State:
 
     def player(self, who: str) -> PlayerState:
         return self.you if who == "you" else self.opponent
-
-    def with_player(self, who: str, player: PlayerState) -> State:
-        return replace(self, you=player) if who == "you" else replace(self, opponent=player)

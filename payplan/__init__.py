@@ -34,7 +34,7 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     "Cost": ("payplan.engine.cost", "Cost"),
     "plan": ("payplan.planner.plan", "plan"),
     "Plan": ("payplan.planner.plan", "Plan"),
-    "Payment": ("payplan.planner.plan", "Payment"),
+    "Payment": ("payplan.engine.payment", "Payment"),
     "SolverConfig": ("payplan.planner.config", "SolverConfig"),
     "SolverConfigError": ("payplan.planner.config", "SolverConfigError"),
     "plan_hand": ("payplan.planner.hand", "plan_hand"),
@@ -56,7 +56,8 @@ if TYPE_CHECKING:
     from payplan.planner.config import SolverConfig, SolverConfigError
     from payplan.planner.hand import plan_hand
     from payplan.planner.orders import discount_orders as orders
-    from payplan.planner.plan import Payment, Plan, plan
+    from payplan.engine.payment import Payment
+    from payplan.planner.plan import Plan, plan
 
 
 def __getattr__(name: str) -> Any:

@@ -37,7 +37,6 @@ def shortfalls(scenario: Scenario, option: CostOption, res: Resources) -> list[t
                            f"and {res.pool_energy} in the pool"))
     flexible = res.pool_power[ANY_INDEX] + sum(s.adds.power[ANY_INDEX] for s in res.sources)
     supply_all = flexible
-    deficit_all = 0
     for d, name in enumerate(DOMAINS):
         runes = sum(len(g.ids) for g in res.runes if g.domain == d)
         pool = res.pool_power[d]
@@ -45,7 +44,6 @@ def shortfalls(scenario: Scenario, option: CostOption, res: Resources) -> list[t
         supply = runes + pool + sources
         supply_all += supply
         deficit = max(0, total.power[d] - supply)
-        deficit_all += deficit
         if deficit > flexible:
             short = deficit - flexible
             title = name.capitalize()

@@ -73,12 +73,12 @@ def _pay(option: CostOption, res: Resources) -> tuple[int, int, tuple[int, ...],
     # dp maps (recycled, ready recycled, flexible used) -> (cost, actions, choices per domain).
     dp: dict[tuple[int, int, int], tuple[int, tuple[tuple[int, int], ...]]] = {(0, 0, 0): (0, ())}
     for d in range(len(DOMAINS)):
-        tired = sorted((g.recycle_charge, gi) for gi, g in enumerate(res.runes)
+        tired = sorted((g.recycled_charge, gi) for gi, g in enumerate(res.runes)
                        if g.domain == d and not g.ready for _ in g.ids)
-        fresh = sorted((g.recycle_charge, gi) for gi, g in enumerate(res.runes)
+        fresh = sorted((g.recycled_charge, gi) for gi, g in enumerate(res.runes)
                        if g.domain == d and g.ready for _ in g.ids)
         tired_cost = _prefix([c for c, _ in tired])
-        fresh_cost = _prefix([c + ex for c, _ in fresh])
+        fresh_cost = _prefix([c for c, _ in fresh])
         nxt: dict[tuple[int, int, int], tuple[int, tuple[tuple[int, int], ...]]] = {}
         cap = need[d] + any_need
         for (rec, ready_rec, flex), (cost, picks) in dp.items():

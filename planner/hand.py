@@ -34,7 +34,8 @@ from payplan.engine.payment import ObjectGroup, Resources, resources
 from payplan.engine.scenario import Play, Scenario
 from payplan.engine.state import GameObject
 from payplan.planner.config import DEFAULT_CONFIG, SolverConfig
-from payplan.planner.plan import Payment, Plan, plan_options
+from payplan.engine.payment import Payment
+from payplan.planner.plan import Plan, plan_options
 from payplan.planner.render import table
 
 __all__ = ["candidates", "hand_json", "plan_hand", "render_hand"]

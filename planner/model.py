@@ -261,11 +261,9 @@ def _ranked_terms(scenario: Scenario, v: _Variables, options: tuple[CostOption, 
     choose = v.choose
     charges: list[cp_model.LinearExprT] = []
     for g, group in enumerate(res.runes):
+        charges.append(v.recycle[g] * group.recycled_charge)
         if group.ready:
             charges.append(v.exhaust[g] * group.exhaust_charge)
-            charges.append(v.recycle[g] * (group.exhaust_charge + group.recycle_charge))
-        else:
-            charges.append(v.recycle[g] * group.recycle_charge)
     charges += [v.activate[s] * offer.charge for s, offer in enumerate(res.sources)]
     for (key, g), var in v.use.items():
         charges.append(var * object_charge(scenario, res.objects[g], v.needs[key].kind))

@@ -78,7 +78,6 @@ class OrdersResult:
     paid_optional: tuple[str, ...] = ()
     payable: bool = False
     start: Cost | None = None
-    start_steps: tuple[Step, ...] = ()
     orders: tuple[OrderTotal, ...] = ()
     why: str = ""
     labels: tuple[str, ...] = ()
@@ -146,7 +145,6 @@ def discount_orders(scenario: Scenario, config: SolverConfig = DEFAULT_CONFIG) -
         paid_optional=option.paid_optional,
         payable=payable,
         start=before.total,
-        start_steps=before.steps,
         orders=tuple(t for _, t, _ in totals),
         why=why,
         labels=tuple(m.label for m in mods.total),

@@ -11,34 +11,15 @@ import json
 from dataclasses import dataclass, field
 
 from payplan.engine.chain import destination, executions
-from payplan.engine.cost import ANY_INDEX, DOMAINS, NO_POWER, POWER_KEYS, Cost, Power, power_to_map
+from payplan.engine.cost import ANY_INDEX, DOMAINS, POWER_KEYS, Cost, power_to_map
 from payplan.engine.options import CostOption, PlayOptions, play_options
-from payplan.engine.payment import Resources, need_key, object_charge, resources
+from payplan.engine.payment import Payment, Resources, need_key, object_charge, pay_power, resources
 from payplan.engine.scenario import Scenario
 from payplan.engine.total_cost import BaseChoice, Step
 from payplan.planner.config import DEFAULT_CONFIG, SolverConfig
 from payplan.planner.explain import unpayable_reasons
 from payplan.planner.fastpath import applies, solve_fast
 from payplan.planner.model import Solution, SolverStopped, solve
-
-
-@dataclass(frozen=True, slots=True)
-class Payment:
-    pool_energy: int = 0
-    pool_power: Power = NO_POWER
-    exhaust: tuple[str, ...] = ()
-    recycle: tuple[tuple[str, str], ...] = ()  # (rune id, the pip it pays: a domain or "any")
-    sources: tuple[str, ...] = ()
-    other: tuple[tuple[str, tuple[str, ...]], ...] = ()  # per non-standard cost: kind, objects
-
-    def to_json(self) -> dict[str, object]:
-        return {
-            "pool": {"energy": self.pool_energy, "power": power_to_map(self.pool_power)},
-            "exhaust": list(self.exhaust),
-            "recycle": [{"rune": r, "pays": pays} for r, pays in self.recycle],
-            "sources": list(self.sources),
-            "other": [{kind: list(ids)} for kind, ids in self.other],
-        }
 
 
 @dataclass(frozen=True, slots=True)
@@ -153,9 +134,7 @@ def name_payment(scenario: Scenario, option: CostOption, res: Resources,
         e, r = solution.exhaust[g], solution.recycle[g]
         exhaust_only += group.ids[:e]
         recycled += [(i, group.domain, group.ready) for i in group.ids[e:e + r]]
-        score += e * group.exhaust_charge + r * group.recycle_charge
-        if group.ready:
-            score += r * group.exhaust_charge
+        score += group.charge(e, r)
     used_sources = [offer for s, offer in enumerate(res.sources) if solution.activate[s]]
     score += sum(offer.charge for offer in used_sources)
 
@@ -169,55 +148,28 @@ def name_payment(scenario: Scenario, option: CostOption, res: Resources,
     order = {rune.id: k for k, rune in enumerate(scenario.state.you.runes)}
     exhaust = sorted(set(energy_runes) | set(exhaust_only), key=order.__getitem__)
 
-    # Power: each domain pip from its domain first (pool, runes, sources), then flexible Power;
-    # [A] pips from whatever is left, in the same order.
-    need = list(option.total.power)
+    # Power: the paying rule (`engine.payment.pay_power`) over the pool, the recycled runes and
+    # the sources, in that order within each slot.
+    need = option.total.power
     for o in used_sources:
-        need = [a + b for a, b in zip(need, o.needs.power)]
-    pool_left = list(res.pool_power)
+        need = tuple(a + b for a, b in zip(need, o.needs.power))
+    supply: list[tuple[int, tuple[str, object], int]] = [
+        *((slot, ("pool", None), n) for slot, n in enumerate(res.pool_power)),
+        *((d, ("rune", i), 1) for i, d, _ in recycled),
+        *((slot, ("source", k), n) for k, o in enumerate(used_sources)
+          for slot, n in enumerate(o.adds.power))]
+    matched = pay_power(need, supply)
+    assert matched is not None  # the solver's choice pays
     pool_used = [0] * len(POWER_KEYS)
     spent = [0] * len(POWER_KEYS)
     rune_pays: dict[str, str] = {}
-    source_power = [list(o.adds.power) for o in used_sources]
-
-    def take_domain(d: int, count: int, pays: str) -> int:
-        """Pay up to `count` pips with Power of domain d; return how many were paid."""
-        paid = 0
-        while paid < count and pool_left[d]:
-            pool_left[d] -= 1
-            pool_used[d] += 1
-            paid += 1
-        for rune_id, dom, _ in recycled:
-            if paid < count and dom == d and rune_id not in rune_pays:
-                rune_pays[rune_id] = pays
-                paid += 1
-        for sp in source_power:
-            while paid < count and sp[d]:
-                sp[d] -= 1
-                paid += 1
-        spent[d] += paid
-        return paid
-
-    def take_flexible(count: int, d: int | None) -> int:
-        paid = 0
-        while paid < count and pool_left[ANY_INDEX]:
-            pool_left[ANY_INDEX] -= 1
-            pool_used[ANY_INDEX] += 1
-            paid += 1
-        for sp in source_power:
-            while paid < count and sp[ANY_INDEX]:
-                sp[ANY_INDEX] -= 1
-                paid += 1
-        spent[d if d is not None else ANY_INDEX] += paid
-        return paid
-
-    for d in range(len(DOMAINS)):
-        short = need[d] - take_domain(d, need[d], DOMAINS[d])
-        take_flexible(short, d)
-    short = need[ANY_INDEX]
-    for d in range(len(DOMAINS)):
-        short -= take_domain(d, short, "any")
-    take_flexible(short, None)
+    for take in matched[0]:
+        kind, which = take.holder
+        if kind == "pool":
+            pool_used[take.slot] += take.count
+        elif kind == "rune":
+            rune_pays[str(which)] = POWER_KEYS[take.pays]
+        spent[take.pays if take.pays != ANY_INDEX else take.slot] += take.count
     recycle = tuple((rune_id, rune_pays.get(rune_id, "unused")) for rune_id, _, _ in recycled)
 
     # Non-standard costs: each entry of the total takes its objects, in state order.
@@ -266,4 +218,4 @@ def name_payment(scenario: Scenario, option: CostOption, res: Resources,
     return payment, spent_cost, score
 
 
-__all__ = ["Payment", "Plan", "plan", "plan_options"]
+__all__ = ["Plan", "plan", "plan_options"]

@@ -166,18 +166,7 @@ def applied_of(p: Plan) -> Applied:
     """The engine's view of an `ok` plan: its choices, its total and its payment."""
     if p.status != "ok" or p.option is None or p.payment is None or p.total is None:
         raise ValueError(f"only an ok plan can be applied (this one is {p.status})")
-    pay = p.payment
-    return Applied(
-        object=p.play["object"],
-        choices=p.option.choices,
-        total=p.total,
-        pool_energy=pay.pool_energy,
-        pool_power=pay.pool_power,
-        exhaust=pay.exhaust,
-        recycle=tuple(rune for rune, _ in pay.recycle),
-        sources=pay.sources,
-        other=pay.other,
-    )
+    return Applied(p.play["object"], p.option.choices, p.total, p.payment)
 
 
 # --- `plays`: checking the entries and loading each in its turn --------------------------------

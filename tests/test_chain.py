@@ -59,6 +59,11 @@ def planned(scenario: Scenario) -> tuple[Plan, Applied]:
     return p, applied_of(p)
 
 
+def paid(applied: Applied, **changes: Any) -> Applied:
+    """The plan with its payment changed (a tampered or stale payment)."""
+    return replace(applied, payment=replace(applied.payment, **changes))
+
+
 def played(scenario: Scenario) -> State:
     return apply_payment(scenario, planned(scenario)[1])
 
@@ -198,7 +203,7 @@ def gear_scenario(**play: object) -> Scenario:
 def test_gear_enters_ready() -> None:
     scenario = gear_scenario()
     p, applied = planned(scenario)
-    assert applied.pool_energy == 1 and applied.exhaust == ()  # the pool is spent first, free
+    assert applied.payment.pool_energy == 1 and applied.payment.exhaust == ()  # the pool is spent first, free
     after = apply_payment(scenario, applied)
     assert obj(after.you, "h1") == GameObject("h1", "seal", location="base")
     assert after.you.pool == Cost.of(0, {"fury": 1})
@@ -213,7 +218,7 @@ def test_every_non_standard_cost_changes_the_state() -> None:
     after = apply_payment(scenario, applied)
     you = after.you
     paid: dict[str, list[str]] = {}
-    for kind, ids in applied.other:
+    for kind, ids in applied.payment.other:
         paid.setdefault(kind, []).extend(ids)
     assert sorted(paid["kill"])[0] == "k1"  # the only token
     killed_unit = sorted(paid["kill"])[1]
@@ -268,7 +273,7 @@ play: {object: h1}
 def test_sources_are_exhausted_or_killed_as_their_costs_say() -> None:
     scenario = scenario_from_data(yaml.safe_load(SOURCES_AND_OPPONENT))
     p, applied = planned(scenario)
-    assert sorted(applied.sources) == ["g1", "k1"]
+    assert sorted(applied.payment.sources) == ["g1", "k1"]
     after = apply_payment(scenario, applied)
     assert obj(after.you, "g1").exhausted and after.you.find("k1") is None
     assert [s.id for s in after.you.sources] == ["g1"]  # the Gold token's ability is gone with it
@@ -276,7 +281,7 @@ def test_sources_are_exhausted_or_killed_as_their_costs_say() -> None:
     # Exhausted now, the Seal can't pay again: a second plan using it is refused.
     again = replace(scenario, state=replace(after, you=replace(
         after.you, hand=scenario.state.you.hand)))
-    assert "can't pay for this play" in refused(again, replace(applied, sources=("g1",)))
+    assert "can't pay for this play" in refused(again, paid(applied, sources=("g1",)))
 
 
 def test_killing_an_opponents_object_puts_it_in_their_trash() -> None:
@@ -284,11 +289,11 @@ def test_killing_an_opponents_object_puts_it_in_their_trash() -> None:
     data["play"] = {"object": "h2"}
     scenario = scenario_from_data(data)
     p, applied = planned(scenario)
-    assert applied.other == (("kill", ("e1",)),)
+    assert applied.payment.other == (("kill", ("e1",)),)
     after = apply_payment(scenario, applied)
     assert after.opponent.board == () and after.opponent.trash == (GameObject("e1", "grunt"),)
     assert "opponent's e1 (grunt): board -> trash" in state_changes(scenario.state, after)
-    mine = replace(applied, other=(("kill", ("g1",)),))
+    mine = paid(applied, other=(("kill", ("g1",)),))
     assert "not one of the opponent's objects" in refused(scenario, mine)
 
 
@@ -325,8 +330,8 @@ def test_each_example_applied(stem: str) -> None:
     assert len(after.you.rune_deck) == recycled
     assert {r.id for r in after.you.rune_deck} == {r for r, _ in p.payment.recycle}  # type: ignore[union-attr]
     assert all(not r.exhausted for r in after.you.rune_deck)
-    for rune_id in applied.exhaust:
-        if rune_id not in applied.recycle:
+    for rune_id in applied.payment.exhaust:
+        if rune_id not in applied.payment.recycled:
             assert next(r for r in after.you.runes if r.id == rune_id).exhausted
     assert where(after.you, played_id) == zone == p.destination
     assert after.played_this_turn == before.played_this_turn + 1
@@ -359,28 +364,28 @@ def refused(scenario: Scenario, applied: Applied) -> str:
 def test_refuses_a_missing_rune() -> None:
     scenario = example("04")
     _, applied = planned(scenario)
-    tampered = replace(applied, exhaust=(applied.exhaust[0], "r9"))
+    tampered = paid(applied, exhaust=(applied.payment.exhaust[0], "r9"))
     assert "no rune r9" in refused(scenario, tampered)
 
 
 def test_refuses_an_exhausted_rune() -> None:
     scenario = example("04")
     _, applied = planned(scenario)
-    (spare,) = {"r1", "r2", "r3"} - set(applied.exhaust)
+    (spare,) = {"r1", "r2", "r3"} - set(applied.payment.exhaust)
     you = scenario.state.you
-    tired = replace(you, runes=tuple(replace(r, exhausted=r.id == applied.exhaust[0])
+    tired = replace(you, runes=tuple(replace(r, exhausted=r.id == applied.payment.exhaust[0])
                                      for r in you.runes))
     stale = replace(scenario, state=replace(scenario.state, you=tired))
     reason = refused(stale, applied)
-    assert applied.exhaust[0] in reason and "already exhausted" in reason
+    assert applied.payment.exhaust[0] in reason and "already exhausted" in reason
     # The same play replanned on that state uses the spare rune instead.
-    assert spare in planned(stale)[1].exhaust
+    assert spare in planned(stale)[1].payment.exhaust
 
 
 def test_refuses_a_rune_exhausted_twice() -> None:
     scenario = example("04")
     _, applied = planned(scenario)
-    tampered = replace(applied, exhaust=(applied.exhaust[0], applied.exhaust[0]))
+    tampered = paid(applied, exhaust=(applied.payment.exhaust[0], applied.payment.exhaust[0]))
     assert "twice" in refused(scenario, tampered)
 
 
@@ -403,7 +408,7 @@ def test_refuses_an_edited_base_cost() -> None:
 def test_refuses_a_payment_short_of_the_total() -> None:
     scenario = example("04")
     _, applied = planned(scenario)
-    assert "does not cover" in refused(scenario, replace(applied, exhaust=applied.exhaust[:1]))
+    assert "does not cover" in refused(scenario, paid(applied, exhaust=applied.payment.exhaust[:1]))
 
 
 def test_what_a_payment_makes_beyond_the_total_stays_in_the_pool() -> None:
@@ -411,35 +416,35 @@ def test_what_a_payment_makes_beyond_the_total_stays_in_the_pool() -> None:
     refusal (the planner may recycle a rune whose Power pays nothing); what it made floats."""
     scenario = example("04")
     _, applied = planned(scenario)
-    after = apply_payment(scenario, replace(applied, exhaust=("r1", "r2", "r3")))
+    after = apply_payment(scenario, paid(applied, exhaust=("r1", "r2", "r3")))
     assert after.you.pool == Cost(1)
-    after = apply_payment(scenario, replace(applied, recycle=("r3",)))
+    after = apply_payment(scenario, paid(applied, recycle=(("r3", "unused"),)))
     assert after.you.pool == Cost.of(0, {"mind": 1}) and after.you.rune_deck[0].id == "r3"
 
 
 def test_refuses_pool_resources_that_are_not_there() -> None:
     scenario = example("04")
     _, applied = planned(scenario)
-    reason = refused(scenario, replace(applied, pool_energy=2, exhaust=()))
+    reason = refused(scenario, paid(applied, pool_energy=2, exhaust=()))
     assert "from the pool" in reason
 
 
 def test_refuses_bad_objects_for_non_standard_costs() -> None:
     scenario = example("06")
     _, applied = planned(scenario)
-    assert applied.other == (("discard", ("h1",)),)
-    assert "not one of your objects" in refused(scenario, replace(applied, other=(("discard", ("h9",)),)))
-    assert "card being played" in refused(scenario, replace(applied, other=(("discard", ("t1",)),)))
-    assert "needs 1" in refused(scenario, replace(applied, other=(("discard", ()),)))
-    assert "pays kill" in refused(scenario, replace(applied, other=(("kill", ("h1",)),)))
+    assert applied.payment.other == (("discard", ("h1",)),)
+    assert "not one of your objects" in refused(scenario, paid(applied, other=(("discard", ("h9",)),)))
+    assert "card being played" in refused(scenario, paid(applied, other=(("discard", ("t1",)),)))
+    assert "needs 1" in refused(scenario, paid(applied, other=(("discard", ()),)))
+    assert "pays kill" in refused(scenario, paid(applied, other=(("kill", ("h1",)),)))
 
 
 def test_refuses_an_object_that_pays_twice_and_too_much_xp() -> None:
     scenario = gear_scenario(object="h2")
     _, applied = planned(scenario)
-    paid = dict(applied.other)
-    twice = tuple((k, paid["kill"] if k == "exhaust" else ids) for k, ids in applied.other)
-    assert "pays for" in refused(scenario, replace(applied, other=twice))
+    by_kind = dict(applied.payment.other)
+    twice = tuple((k, by_kind["kill"] if k == "exhaust" else ids) for k, ids in applied.payment.other)
+    assert "pays for" in refused(scenario, paid(applied, other=twice))
     poor = replace(scenario, state=replace(scenario.state, you=replace(scenario.state.you, xp=1)))
     assert "XP" in refused(poor, applied)
 
@@ -480,14 +485,14 @@ def test_states_after_plans_round_trip(scenario: Scenario) -> None:
     before = scenario.state
     assert after.played_this_turn == before.played_this_turn + 1
     assert rune_ids(after.you) == rune_ids(before.you)
-    assert {r.id for r in after.you.rune_deck} - {r.id for r in before.you.rune_deck} == set(applied.recycle)
+    assert {r.id for r in after.you.rune_deck} - {r.id for r in before.you.rune_deck} == set(applied.payment.recycled)
     assert p.destination is not None
     assert where(after.you, "p") == p.destination or (
         p.destination == "trash" and scenario.cards["played"].type == "token")
     # Energy is conserved: what the pool held and the payment gave, less what the play cost.
     sources = {s.id: s for s in before.you.sources}
-    used = [sources[i] for i in applied.sources]
-    gave = len(applied.exhaust) + sum(s.adds.energy for s in used)
+    used = [sources[i] for i in applied.payment.sources]
+    gave = len(applied.payment.exhaust) + sum(s.adds.energy for s in used)
     costs = sum(c.energy for s in used for c in s.costs if isinstance(c, Cost))
     assert after.you.pool.energy == before.you.pool.energy + gave - costs - applied.total.energy
 
