@@ -12,8 +12,8 @@ small problem this module solves exactly, without the solver:
   exhausting other ready runes, each charged the (uniform) exhaust weight.
 
 A dynamic programme over the domains, on (runes recycled, ready runes recycled, flexible Power
-used), finds the cheapest choice for each option; the best option is then chosen by the same
-lexicographic objective as the model (objective, total size, score, actions, option order). The tests
+used), finds the cheapest choice for each option; the best option is then chosen by the model's
+own `ranking` (objective, total size, score, actions, option order). The tests
 check it against the CP-SAT model and the brute force.
 """
 
@@ -22,7 +22,7 @@ from __future__ import annotations
 from payplan.engine.cost import ANY_INDEX, DOMAINS
 from payplan.engine.options import CostOption
 from payplan.engine.payment import Resources
-from payplan.planner.model import Solution
+from payplan.planner.model import Solution, ranking
 
 MAX_PIPS = 30
 MAX_ENERGY = 100
@@ -41,13 +41,13 @@ def applies(options: tuple[CostOption, ...], res: Resources) -> bool:
 
 def solve_fast(options: tuple[CostOption, ...], benefits: tuple[int, ...],
                res: Resources) -> Solution | None:
-    best: tuple[tuple[int, int, int, int, int], Solution] | None = None
+    best: tuple[list[int], Solution] | None = None
     for index, option in enumerate(options):
         found = _pay(option, res)
         if found is None:
             continue
         score, actions, exhaust, recycle = found
-        key = (score - benefits[index], option.total.size, score, actions, index)
+        key = ranking(score, benefits[index], option.total.size, actions, index)
         if best is None or key < best[0]:
             best = (key, Solution(index, exhaust, recycle, (), (), True))
     return best[1] if best else None

@@ -27,6 +27,7 @@ from __future__ import annotations
 import time
 from collections.abc import Iterable
 from dataclasses import dataclass
+from typing import TypeVar
 
 from ortools.sat.python import cp_model
 
@@ -39,6 +40,7 @@ from payplan.planner.config import SolverConfig
 # A weighted sum whose magnitude (sum of |coefficient| times the larger bound of each variable)
 # stays at or below this is exact in int64 and in a double; past it, terms go to another stage.
 EXACT = 2**53
+N = TypeVar("N", int, cp_model.LinearExpr)  # a number, or a linear expression over variables
 INT64 = 2**63 - 1
 
 
@@ -275,7 +277,15 @@ def _ranked_terms(scenario: Scenario, v: _Variables, options: tuple[CostOption, 
     size = cp_model.LinearExpr.sum([choose[o] * options[o].total.size for o in choose])
     actions = cp_model.LinearExpr.sum(_all(v)[len(choose):])
     rank = cp_model.LinearExpr.sum([choose[o] * o for o in choose])
-    return [score - benefit, size, benefit, actions, rank]
+    return ranking(score, benefit, size, actions, rank)
+
+
+def ranking(score: N, benefit: N, size: N, actions: N, option: N) -> list[N]:
+    """The objective's terms, most important first: the score minus the benefits of the optional
+    costs paid, the total's size (Energy plus pips), the benefit (with the first term equal, the
+    smaller score), the number of actions, the option's place in the list. The model minimises
+    them over variables, the fast path compares them over numbers."""
+    return [score - benefit, size, benefit, actions, option]
 
 
 def _stages(terms: list[cp_model.LinearExpr]) -> list[cp_model.LinearExpr]:
@@ -353,4 +363,4 @@ def _read_back(solver: cp_model.CpSolver, v: _Variables, res: Resources, optimal
     )
 
 
-__all__ = ["ModelInvalid", "Solution", "SolverStopped", "solve"]
+__all__ = ["ModelInvalid", "Solution", "SolverStopped", "ranking", "solve"]
