@@ -94,7 +94,7 @@ def test_every_regression_file_is_pinned() -> None:
     assert sorted(p.stem for p in REGRESSIONS.glob("*.yaml")) == sorted(REGRESSIONS_EXPECTED)
 
 
-@settings(max_examples=250, derandomize=True, database=None, deadline=None,
+@settings(max_examples=200, derandomize=True, database=None, deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(scenario_data())
 def test_engine_agrees_with_the_reference(data: dict[str, Any]) -> None:

@@ -21,6 +21,20 @@ The procedure, as seed 004 (rule 353) and seed 000 (Flow) give it:
    one branch of the player's choice. A discount always takes as much as it can.
 5. Energy and Power never below 0 (353.5).
 
+Readings where the spec is open (the README's and issue 10's, and these):
+
+- Trash: the printed base needs `permit`; Flow is used from the trash only; `play_for` from
+  either zone. An explicit `base` that is not among the zone's choices makes the play illegal.
+- Amounts count your objects in that zone and never the played card (issue 10, item 4; it is on
+  the Chain); `max: might` reads your units on the board.
+- Deflect charges for an opponent's object the play chooses, once per listing; an applying
+  `ignore_deflect` grant removes it. `at` with no granting object (the card's own or the play's
+  discounts) does not hold. `printed_at_least` compares Energy and each pip count.
+- Destination: with a Flow base, banishment unless the card's own execution (`instructed_by:
+  self`, never a counter) names `to`; without Flow, countered -> trash, else `to` when given,
+  else trash for a spell and board for a unit or gear. Executions: 1 + Repeats paid, 0 when
+  countered (issue 10, item 5).
+
 Every order of every set of discounts is walked (a memo on (running cost, discounts left) only
 merges identical states, so nothing is pruned).
 """
@@ -120,7 +134,7 @@ def zone_objects(player: Mapping[str, Any], zone: str, controller: str) -> list[
     out = []
     prefix = "" if controller == "you" else "opponent."
     for i, item in enumerate(player.get(zone) or []):
-        entry = {"card": item} if isinstance(item, str) else dict(item)
+        entry: dict[str, Any] = {"card": item} if isinstance(item, str) else dict(item)
         oid = entry.get("id", f"{prefix}{zone}[{i}]")
         location = entry.get("location", "base") if zone == "board" else None
         out.append(Obj(oid, entry["card"], controller, zone, location, entry.get("might"),
@@ -237,7 +251,7 @@ def card_matches(ctx: Context, card: Mapping[str, Any], key: str, want: Any,
     if key == "domain":
         return bool(set(as_list(want)) & set(card.get("domains") or []))
     if key == "name":
-        return card.get("name") == want
+        return bool(card.get("name") == want)
     if key == "max_might":
         return might is not None and might <= want
     if key == "min_might":
@@ -294,9 +308,9 @@ def condition_holds(ctx: Context, base: Base, cond: Any, granter: Obj | None) ->
 
 def _one_condition(ctx: Context, base: Base, key: str, value: Any, granter: Obj | None) -> bool:
     if key == "from":
-        return ctx.zone == value
+        return bool(ctx.zone == value)
     if key == "not_from":
-        return ctx.zone != value
+        return bool(ctx.zone != value)
     if key == "base":
         return value == "flow" and base.kind == "flow"
     if key == "printed_at_least":
@@ -307,7 +321,7 @@ def _one_condition(ctx: Context, base: Base, key: str, value: Any, granter: Obj 
     if key == "flag":
         return value in (ctx.state.get("flags") or [])
     if key == "phase":
-        return ctx.state.get("phase", "main") == value
+        return bool(ctx.state.get("phase", "main") == value)
     if key == "at":
         # The granting object is at that location; a discount with no granting object is not.
         return granter is not None and granter.location == value
@@ -405,7 +419,8 @@ def every_order(start: Part, discs: Sequence[Disc]) -> frozenset[Part]:
 
 
 def timing_ok(card: Mapping[str, Any], state: Mapping[str, Any]) -> bool:
-    phase, turn = state.get("phase", "main"), state.get("turn", "you")
+    phase: str = state.get("phase", "main")
+    turn: str = state.get("turn", "you")
     timing = card.get("timing", "normal")
     own_main = turn == "you" and phase == "main"
     if timing == "normal":
