@@ -1,0 +1,43 @@
+"""The one rule of which Power pays which pip (`engine.payment.pay_power`), checked against the
+brute force's max flow (`benchmarks.brute_force.power_feasible`, written apart from it).
+
+`pay_power` is a greedy: a domain pip takes its own domain, then flexible Power; `[A]` pips take
+what is left, domain Power first. Its docstring argues it is exact (a domain pip has no other
+choice; what remains for `[A]` pips is interchangeable); this test could refute that argument.
+"""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from payplan.benchmarks.brute_force import power_feasible
+from payplan.engine.cost import ANY_INDEX, POWER_KEYS, Power
+from payplan.engine.payment import pay_power
+
+POWERS = st.tuples(*[st.integers(0, 3) for _ in POWER_KEYS])
+
+
+def units(supply: Power) -> list[tuple[int, str, int]]:
+    """The supply as holders, two per slot, so the order within a slot is exercised."""
+    out = []
+    for slot, n in enumerate(supply):
+        out += [(slot, f"{POWER_KEYS[slot]}-a", n // 2), (slot, f"{POWER_KEYS[slot]}-b", n - n // 2)]
+    return out
+
+
+@settings(max_examples=500, deadline=None)
+@given(POWERS, POWERS)
+def test_pay_power_pays_exactly_when_a_matching_exists(need: Power, supply: Power) -> None:
+    paid = pay_power(need, units(supply))
+    assert (paid is not None) == power_feasible(need, supply)
+    if paid is None:
+        return
+    takes, left = paid
+    # Every pip is paid once, by Power it may take, and what is left is what was not taken.
+    assert sum(left) == sum(supply) - sum(need)
+    for slot in range(len(POWER_KEYS)):
+        assert sum(t.count for t in takes if t.pays == slot) == need[slot]
+        assert sum(t.count for t in takes if t.slot == slot) == supply[slot] - left[slot]
+    for t in takes:
+        assert t.slot == t.pays or ANY_INDEX in (t.slot, t.pays)
