@@ -53,8 +53,11 @@ __all__ = ["BatchOptions", "Failure", "LocalPool", "Progress", "RayPool", "Reque
            "read_requests", "run_ordered"]
 
 SCENARIO_SUFFIXES: tuple[str, ...] = (".yaml", ".yml", ".json")
-LOCAL_CHUNK = 8  # requests per local task: a task costs ~0.1 ms, a typical plan ~1-2 ms
-RAY_CHUNK = 64  # requests per Ray task: a task costs ~1-2 ms (benchmarks/scaling.py)
+# Requests per task, from the per-task costs measured by benchmarks/scaling.py (RESULTS.md): a
+# local task costs ~1 ms and a Ray task ~8 ms on a loaded 2-core machine, against ~2-4 ms for a
+# typical plan there; these chunks keep that cost near 0.1 ms per request (a few per cent).
+LOCAL_CHUNK = 16
+RAY_CHUNK = 64
 CRASH_HOOK = "PAYPLAN_TEST_CRASH"  # tests only: see _crash_hook
 
 T = TypeVar("T")
@@ -142,14 +145,15 @@ def answer(request: Request, config: SolverConfig = DEFAULT_CONFIG) -> Answer:
     return answer_line(line, request.number, run, source=request.source, bare=True)
 
 
-def answer_chunk(requests: Sequence[Request], config: SolverConfig) -> list[Answer]:
-    """The answers to a chunk of requests, in order (a worker's task)."""
-    answers = []
+def answer_chunk(requests: Sequence[Request], config: SolverConfig) -> list[str]:
+    """The answer lines (JSON, without the newline) to a chunk of requests, in order: a
+    worker's task. The worker encodes them, so the process that writes OUT only writes."""
+    lines = []
     for request in requests:
         result = answer(request, config)
         _crash_hook(result)
-        answers.append(result)
-    return answers
+        lines.append(_encode(result))
+    return lines
 
 
 def _crash_hook(result: Answer) -> None:
@@ -174,8 +178,8 @@ def _crash_hook(result: Answer) -> None:
         os._exit(86)
 
 
-def failure_answer(request: Request, failure: Failure) -> Answer:
-    """The answer to a request that could not be answered by a worker."""
+def failure_answer(request: Request, failure: Failure) -> str:
+    """The answer line to a request that could not be answered by a worker."""
     if failure.kind == "timeout":
         text = f"timeout: the request took longer than {failure.detail} seconds and was stopped"
     elif failure.kind == "died":
@@ -183,7 +187,7 @@ def failure_answer(request: Request, failure: Failure) -> Answer:
                 f"({failure.detail})")
     else:
         text = f"internal: {failure.detail}"
-    return {"id": expected_id(request), "ok": False, "errors": [text]}
+    return _encode({"id": expected_id(request), "ok": False, "errors": [text]})
 
 
 # --- Running tasks in order ---------------------------------------------------------------------
@@ -620,8 +624,8 @@ def batch(source: str, target: str, options: BatchOptions = BatchOptions(),
         else:
             pool = LocalPool(options.jobs or os.cpu_count() or 1, answer_chunk, options.config)
             chunk = options.chunk or LOCAL_CHUNK
-        for _, result in run_ordered(requests, pool, chunk, failure_answer, timeout):
-            out.write(_encode(result) + "\n")
+        for _, line in run_ordered(requests, pool, chunk, failure_answer, timeout):
+            out.write(line + "\n")
             out.flush()
             if progress is not None:
                 progress.step()

@@ -36,6 +36,8 @@ EXIT_OK, EXIT_NOT_PLAYABLE, EXIT_BAD_INPUT = 0, 1, 2
 # What an option may be: beyond these, a value is a typo or a mistake, not a wish.
 MAX_SECONDS = 86_400.0  # --time-limit, --request-timeout: one day
 MAX_WORKERS = 256
+MAX_JOBS = 4096  # batch/bench worker processes, or the CPUs of a local Ray cluster
+MAX_CHUNK = 100_000  # batch: requests per task
 MAX_SEED = 2**31 - 1  # CP-SAT's random seed is a 32-bit int
 
 DEFAULTS = {f.name: f.default for f in fields(SolverConfig)}
@@ -178,9 +180,6 @@ def cmd_batch(args: argparse.Namespace) -> int:
     options = BatchOptions(config=_config(args), jobs=args.jobs, ray=args.ray is not None,
                            address=args.ray or None, chunk=args.chunk,
                            request_timeout=args.request_timeout, resume=args.resume)
-    if (args.jobs is not None and args.jobs < 1) or (args.chunk is not None and args.chunk < 1):
-        print("batch: --jobs and --chunk must be at least 1", file=sys.stderr)
-        return EXIT_BAD_INPUT
     try:
         return batch(args.input, args.output, options)
     except BatchError as err:
@@ -202,7 +201,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 def add_pool_arguments(parser: argparse.ArgumentParser, jobs_default: str) -> None:
     """Where the work runs: `--jobs` local processes, or `--ray [ADDRESS]` (batch and bench)."""
-    parser.add_argument("--jobs", type=int, default=None,
+    parser.add_argument("--jobs", type=_whole(1, MAX_JOBS), default=None, metavar="N",
                         help=f"local worker processes ({jobs_default}); with --ray and no "
                              "address, the CPUs of the local Ray cluster")
     parser.add_argument("--ray", nargs="?", const="", default=None, metavar="ADDRESS",
@@ -220,8 +219,8 @@ def add_batch_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--resume", action="store_true",
                         help="skip the requests OUT already answers (by position and id) and "
                              "append the rest")
-    parser.add_argument("--chunk", type=int, default=None,
-                        help="requests per task (default 8 local, 64 on Ray)")
+    parser.add_argument("--chunk", type=_whole(1, MAX_CHUNK), default=None, metavar="N",
+                        help="requests per task (default 16 local, 64 on Ray)")
     parser.add_argument("--request-timeout", type=_seconds(0, MAX_SECONDS, zero=True), default=0.0,
                         help="seconds one request may take before it is stopped and answered "
                              "as an error (default 0: no limit)")
