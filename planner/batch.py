@@ -600,8 +600,9 @@ def batch(source: str, target: str, options: BatchOptions = BatchOptions(),
     done = 0
     if options.resume and Path(target).exists():
         requests, done = _resume(target, requests)
-    total = _count(source) if options.progress and source != "-" else None
-    progress = Progress(total, "batch", done=done) if options.progress else None
+    progress = None
+    if options.progress and sys.stderr.isatty():  # the bar is for a person watching
+        progress = Progress(_count(source) if source != "-" else None, "batch", done=done)
     timeout = options.request_timeout if options.request_timeout else None
     out: IO[str]
     if target == "-":

@@ -9,6 +9,7 @@ plan --json` prints), never with the batch code."""
 from __future__ import annotations
 
 import importlib.util
+import io
 import json
 import os
 import subprocess
@@ -21,6 +22,7 @@ import yaml
 
 from payplan.benchmarks.generate import generate
 from payplan.engine.loader import scenario_from_data
+from payplan.planner.batch import Progress
 from payplan.planner.plan import plan
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -246,3 +248,49 @@ def test_bench_suite_on_ray(tmp_path: Path) -> None:
     for case in results["cases"]:
         assert case["planner"]["status"] in ("ok", "unpayable")
         assert case["greedy"]["status"] in ("ok", "failed")
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+def test_progress_bar_shows_done_rate_and_eta_on_a_terminal_only() -> None:
+    shown = Terminal()
+    bar = Progress(40, "batch", stream=shown, done=10)  # 10 answered by an earlier run
+    for _ in range(30):
+        bar.step()
+    last = shown.getvalue().split("\r")[-1]
+    assert last.startswith("batch [" + "#" * 30 + "] 40/40 ")
+    assert "/s ETA 0:00" in last and last.endswith("\n")
+    piped = io.StringIO()
+    quiet = Progress(40, "batch", stream=piped)
+    quiet.step()
+    quiet.close()
+    assert piped.getvalue() == ""
+    unknown = Terminal()
+    open_ended = Progress(None, "batch", stream=unknown)
+    open_ended.step()
+    open_ended.close()
+    assert unknown.getvalue().startswith("\rbatch 1 0:00 ") and "ETA" not in unknown.getvalue()
+
+
+@pytest.mark.skipif(importlib.util.find_spec("ray") is None,
+                    reason="Ray is not installed (pip install 'payplan[ray]')")
+def test_ray_address_connects_to_a_running_cluster(tmp_path: Path) -> None:
+    """`--ray=ADDRESS` joins a cluster that is already up (here one this test starts, with 1
+    CPU) instead of starting its own, and leaves it running."""
+    import ray
+
+    requests = typical_requests(30, first=3000)
+    source, target = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
+    write_lines(source, requests)
+    ray.init(num_cpus=1, include_dashboard=False, log_to_driver=False)
+    try:
+        address = ray.get_runtime_context().gcs_address
+        done = cli("batch", str(source), str(target), f"--ray={address}", "--chunk", "4")
+        assert done.returncode == 0, done.stderr.decode()[-3000:]
+        assert ray.is_initialized() and ray.cluster_resources().get("CPU") == 1
+    finally:
+        ray.shutdown()
+    assert read_answers(target) == [expected_line(r["id"], r["scenario"]) for r in requests]
