@@ -74,6 +74,7 @@ class CpuMeter:
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, daemon=True)
         self._self_start = 0.0
+        self.meter_s = 0.0
 
     def __enter__(self) -> CpuMeter:
         self._start = self._sample()
@@ -85,13 +86,15 @@ class CpuMeter:
         self._stop.set()
         self._thread.join()
         self._merge(self._sample())
-        self.own_s = time.process_time() - self._self_start
+        self.own_s = time.process_time() - self._self_start - self.meter_s
         self.others_s = sum(cpu - self._start.get(pid, 0.0) for pid, cpu in self._last.items())
         self.total_s = self.own_s + self.others_s
 
     def _run(self) -> None:
+        start = time.thread_time()
         while not self._stop.wait(self.interval):
             self._merge(self._sample())
+        self.meter_s = time.thread_time() - start  # the meter's own reading of /proc
 
     def _merge(self, sample: dict[int, float]) -> None:
         for pid, cpu in sample.items():

@@ -54,8 +54,9 @@ __all__ = ["BatchOptions", "Failure", "LocalPool", "Progress", "RayPool", "Reque
 
 SCENARIO_SUFFIXES: tuple[str, ...] = (".yaml", ".yml", ".json")
 # Requests per task, from the per-task costs measured by benchmarks/scaling.py (RESULTS.md): a
-# local task costs ~1 ms and a Ray task ~8 ms on a loaded 2-core machine, against ~2-4 ms for a
-# typical plan there; these chunks keep that cost near 0.1 ms per request (a few per cent).
+# Ray task costs ~2.3 ms of CPU (driver, raylet and worker together) against ~1.4 ms for a
+# typical plan, so 64 requests a task keep it near 0.04 ms a request; a local task costs ~0.02
+# ms, and 16 a task only spare the driver messages.
 LOCAL_CHUNK = 16
 RAY_CHUNK = 64
 CRASH_HOOK = "PAYPLAN_TEST_CRASH"  # tests only: see _crash_hook
