@@ -24,15 +24,15 @@ into single requests, each tried twice; a single request that kills its worker t
 `"errors": ["internal: ..."]`. A chunk that runs past its time (`request_timeout` seconds per
 request) is split the same way, and a single request that does is answered `"timeout: ..."`.
 
-Local workers are processes (a fork server that has imported the planner). On Ray the same
-chunks are Ray tasks (`max_retries=1`: Ray resends a task whose worker died once; the split
-above handles the rest), gathered with `ray.wait`; no scheduling of our own beyond the chunking.
+Local workers are processes from `serve`'s fork server (which has imported the planner). On Ray
+the same chunks are Ray tasks (`max_retries=1`: Ray resends a task whose worker died once; the
+split above handles the rest), gathered with `ray.wait`; no scheduling of our own beyond the
+chunking.
 """
 
 from __future__ import annotations
 
 import json
-import multiprocessing
 import os
 import sys
 import time
@@ -40,14 +40,14 @@ from collections import deque
 from dataclasses import dataclass
 from itertools import islice
 from multiprocessing.connection import Connection, wait as wait_connections
-from multiprocessing.context import ForkServerContext, SpawnContext
 from multiprocessing.process import BaseProcess
 from pathlib import Path
 from typing import IO, Any, Callable, Generic, Iterable, Iterator, Protocol, Sequence, TypeVar
 
 from payplan.engine.loader import ScenarioError, read_data
 from payplan.planner.config import DEFAULT_CONFIG, SolverConfig
-from payplan.planner.serve import REQUEST_KEYS, Answer, _encode, answer_line, answer_request, handle
+from payplan.planner.serve import (REQUEST_KEYS, Answer, _context, _encode, answer_line,
+                                   answer_request, handle)
 
 __all__ = ["BatchOptions", "Failure", "LocalPool", "Progress", "RayPool", "Request", "batch",
            "read_requests", "run_ordered"]
@@ -296,15 +296,6 @@ def _limit(items: list[T], timeout: float | Callable[[T], float] | None) -> floa
 
 
 # --- Local processes ----------------------------------------------------------------------------
-
-
-def _context() -> ForkServerContext | SpawnContext:
-    """A fork server that has imported the planner where the platform has one, else spawn."""
-    if "forkserver" in multiprocessing.get_all_start_methods():
-        ctx = multiprocessing.get_context("forkserver")
-        ctx.set_forkserver_preload(["payplan.planner.batch"])
-        return ctx
-    return multiprocessing.get_context("spawn")
 
 
 def _worker_main(conn: Connection, function: Callable[[list[Any], Any], list[Any]],
