@@ -40,13 +40,16 @@ import yaml
 
 Data = dict[str, Any]
 
-FAMILIES: tuple[str, ...] = ("typical", "hand", "modifiers", "sources")
-DEFAULT_SIZE: dict[str, int] = {"typical": 7, "hand": 200, "modifiers": 8, "sources": 24}
+FAMILIES: tuple[str, ...] = ("typical", "hand", "modifiers", "sources")  # payplan/1
+MTG_FAMILIES: tuple[str, ...] = ("mtg",)  # mtg/1 boards (benchmarks.mtg_bench)
+DEFAULT_SIZE: dict[str, int] = {"typical": 7, "hand": 200, "modifiers": 8, "sources": 24,
+                                "mtg": 20}
 SIZES: dict[str, tuple[int, ...]] = {
     "typical": (7,),
     "hand": (50, 200, 1000),
     "modifiers": (4, 6, 8, 12, 16, 20, 24),
     "sources": (12, 24, 36, 48, 60),
+    "mtg": (5, 10, 20, 40, 60),
 }
 DOMAINS: tuple[str, ...] = ("fury", "calm", "mind", "body", "chaos", "order")
 
@@ -76,12 +79,16 @@ FLAG = "rallied"
 
 def generate(family: str, size: int | None = None, seed: int = 0) -> Data:
     """One scenario of `family` at `size` (the family's default when None), as plain data."""
-    if family not in FAMILIES:
-        raise ValueError(f"unknown family {family!r} (one of: {', '.join(FAMILIES)})")
+    if family not in FAMILIES + MTG_FAMILIES:
+        raise ValueError(f"unknown family {family!r} (one of: {', '.join(FAMILIES + MTG_FAMILIES)})")
     if size is None:
         size = DEFAULT_SIZE[family]
     if size < 0:
         raise ValueError(f"size must be at least 0, got {size}")
+    if family == "mtg":  # the second ruleset's boards: benchmarks.mtg_bench
+        from payplan.benchmarks.mtg_bench import generate_mtg
+
+        return generate_mtg(size, seed)
     rng = random.Random(f"{family}:{size}:{seed}")
     build = {"typical": _typical, "hand": _hand, "modifiers": _modifiers, "sources": _sources}
     data = build[family](rng, size)
@@ -383,7 +390,8 @@ def dumps(data: Data, fmt: str) -> str:
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """`payplan gen`'s own options (the parser already has --workers, --time-limit, --seed;
     --seed is the generator's first seed here)."""
-    parser.add_argument("family", choices=FAMILIES, help="which kind of scenario")
+    parser.add_argument("family", choices=FAMILIES + MTG_FAMILIES, help="which kind of scenario "
+                        "(mtg: an mtg/1 board of SIZE mana sources and creatures)")
     parser.add_argument("--size", type=int, default=None,
                         help="the family's size (hand size, discount count, rune count); "
                              f"defaults: {', '.join(f'{k} {v}' for k, v in DEFAULT_SIZE.items())}")

@@ -46,6 +46,7 @@ from pathlib import Path
 from typing import Any, Callable, Iterator, Sequence
 
 from payplan.benchmarks.generate import case_name, generate
+from payplan.benchmarks.mtg_bench import shape as mtg_shape
 from payplan.engine.loader import scenario_from_data
 from payplan.engine.scenario import Scenario
 from payplan.planner.batch import (BatchError, Failure, LocalPool, Pool, Progress, RayPool, run_ordered,
@@ -53,10 +54,11 @@ from payplan.planner.batch import (BatchError, Failure, LocalPool, Pool, Progres
 from payplan.planner.config import SolverConfig
 
 METHODS: tuple[str, ...] = ("planner", "greedy", "brute_force")
-SUITES: tuple[str, ...] = ("quick", "typical", "hand", "modifiers", "sources", "all")
+SUITES: tuple[str, ...] = ("quick", "typical", "hand", "modifiers", "sources", "mtg", "all")
 PLOT_FAMILIES: dict[str, str] = {"hand": "hand size (cards)",
                                  "modifiers": "discounts on the total",
-                                 "sources": "runes (plus Seals, Gold, restricted sources)"}
+                                 "sources": "runes (plus Seals, Gold, restricted sources)",
+                                 "mtg": "mtg/1 mana sources on the battlefield"}
 REPEAT_BUDGET = 1.0  # seconds: stop repeating a case once its runs add up to this
 
 
@@ -108,6 +110,7 @@ TYPICAL = _runs("typical", {7: 200})
 HAND = _runs("hand", {50: 10, 200: 10, 1000: 10})
 MODIFIERS = _runs("modifiers", {4: 4, 6: 4, 7: 4, 8: 4, 10: 3, 12: 3, 16: 3, 20: 2, 24: 2})
 SOURCES = _runs("sources", {12: 10, 24: 10, 36: 10, 48: 10, 60: 10})
+MTG = _runs("mtg", {5: 20, 10: 20, 20: 20, 40: 10, 60: 10})
 
 SUITE_SPECS: dict[str, SuiteSpec] = {
     "quick": SuiteSpec(
@@ -119,7 +122,10 @@ SUITE_SPECS: dict[str, SuiteSpec] = {
     "hand": SuiteSpec("hand", HAND),
     "modifiers": SuiteSpec("modifiers", MODIFIERS, brute=BruteLimits(discounts=8)),
     "sources": SuiteSpec("sources", SOURCES),
-    "all": SuiteSpec("all", TYPICAL + HAND + MODIFIERS + SOURCES, brute=BruteLimits(discounts=8)),
+    "mtg": SuiteSpec("mtg", MTG, brute=BruteLimits(sources=8, objects=16), budget=20.0,
+                     brute_budget=20.0),
+    "all": SuiteSpec("all", TYPICAL + HAND + MODIFIERS + SOURCES + MTG,
+                     brute=BruteLimits(discounts=8)),
 }
 
 
@@ -171,6 +177,10 @@ def measure(method: str, data: dict[str, Any], repeats: int,
     from payplan.benchmarks.brute_force import brute_plan, payment_problems
     from payplan.planner import plan
 
+    if data.get("format") == "mtg/1":  # the second ruleset: benchmarks.mtg_bench
+        from payplan.benchmarks.mtg_bench import measure_mtg
+
+        return measure_mtg(method, data, repeats, config, REPEAT_BUDGET)
     scenario = scenario_from_data(data)
     run: Callable[[], Any]
     if method == "planner":
@@ -327,7 +337,8 @@ def run_suite(spec: SuiteSpec, config: SolverConfig, first_seed: int, cases: int
         for r in runs:
             for seed in range(first_seed, first_seed + r.cases):
                 data = generate(r.family, r.size, seed)
-                case_shape = shape(scenario_from_data(data))
+                case_shape = (mtg_shape(data) if data.get("format") == "mtg/1"
+                              else shape(scenario_from_data(data)))
                 case: dict[str, Any] = {"name": case_name(r.family, r.size, seed),
                                         "family": r.family, "size": r.size, "seed": seed,
                                         "shape": case_shape}

@@ -141,3 +141,41 @@ def test_serve_answers_mtg_requests() -> None:
     assert answers[2]["ok"]
     assert answers[3] == {"id": 4, "ok": False,
                           "errors": ["scenario.cards.x.cost[0]: unknown mana symbol '{U/U}'"]}
+
+
+def test_gen_mtg_writes_a_plannable_board(tmp_path: Path) -> None:
+    done = run("gen", "mtg", "--size", "12", "--seed", "4")
+    assert done.returncode == 0, done.stderr
+    path = tmp_path / "board.yaml"
+    path.write_text(done.stdout, encoding="utf-8")
+    planned = run("plan", str(path), "--json")
+    assert planned.returncode in (0, 1), planned.stderr
+    assert json.loads(planned.stdout)["status"] in ("ok", "unpayable")
+    assert run("gen", "mtg", "--size", "12", "--seed", "4").stdout == done.stdout
+
+
+def test_greedy_never_beats_the_planner() -> None:
+    from payplan.benchmarks.mtg_bench import generate_mtg, greedy_mtg
+    from payplan.engine.mtg.loader import mtg_from_data
+    from payplan.planner.mtg_plan import plan_mtg
+
+    for size in (5, 10, 20):
+        for seed in range(6):
+            s = mtg_from_data(generate_mtg(size, seed), require_play=True)
+            best, greedy = plan_mtg(s), greedy_mtg(s)
+            if greedy.status == "ok":
+                assert best.status == "ok"
+                assert best.objective is not None and greedy.objective is not None
+                assert best.objective <= greedy.objective
+
+
+def test_bench_mtg_suite_end_to_end(tmp_path: Path) -> None:
+    out = tmp_path / "bench"
+    done = run("bench", "--suite", "mtg", "--cases", "1", "--repeats", "1", "--out", str(out))
+    assert done.returncode == 0, done.stderr
+    results = json.loads((out / "results.json").read_text(encoding="utf-8"))
+    assert set(results["families"]) == {"mtg"}
+    assert sorted(int(s) for s in results["families"]["mtg"]["sizes"]) == [5, 10, 20, 40, 60]
+    checks = results["checks"]
+    assert checks["errors"] == [] and checks["planner_vs_brute_disagree"] == []
+    assert checks["greedy_better_than_optimum"] == []

@@ -1,0 +1,305 @@
+"""The `mtg` benchmark family: seeded `mtg/1` boards of 5 to 60 mana sources, a greedy baseline
+that pays as the open-source engines do, and the measurements `benchmarks.suite` records.
+
+Boards mix basic lands, dual and tri lands, filter lands, Sol Ring, Treasures, mana creatures
+(some summoning sick), City of Brass (life), creatures for convoke and a graveyard for delve.
+The spell is drawn from a fixed list covering X, hybrid, Phyrexian, kicker, convoke and delve,
+and its cost grows with the board, so that most casts are payable but not trivially.
+
+The greedy (`greedy_mtg`) is what the engines' auto-payers do (the research file's table): cast
+normally when it can, else the first alternative cost; X is probed from the largest down (Forge);
+optional costs are not paid (XMage); a hybrid pip is announced as the first half some untapped
+source can make, a Phyrexian pip as mana when a source makes its color, else life (Forge's AI);
+delve exiles as many cards as it can first (Forge); then each pip in order taps the first
+untapped source (state order) that can make it, floating the rest of what it adds; filter lands
+are never used (Forge #7621); convoke taps creatures only for what the lands left unpaid. Its
+score is the same charges the planner's scorer uses.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Callable
+
+from payplan.engine.mtg.cards import MtgScenario
+from payplan.engine.mtg.loader import mtg_from_data
+from payplan.engine.mtg.mana import TYPES, Mana, mana_text, total
+from payplan.engine.mtg.options import announcements, cast_options
+from payplan.engine.mtg.payment import Permanent, resources
+from payplan.engine.mtg.total_cost import Choices, price
+
+Data = dict[str, Any]
+
+CARDS: Data = {
+    "plains": {"types": ["land"], "mana": [{"adds": "{W}"}]},
+    "island": {"types": ["land"], "mana": [{"adds": "{U}"}]},
+    "swamp": {"types": ["land"], "mana": [{"adds": "{B}"}]},
+    "mountain": {"types": ["land"], "mana": [{"adds": "{R}"}]},
+    "forest": {"types": ["land"], "mana": [{"adds": "{G}"}]},
+    "wastes": {"types": ["land"], "mana": [{"adds": "{C}"}]},
+    "dual-wu": {"types": ["land"], "mana": [{"adds": "{W}|{U}"}]},
+    "dual-br": {"types": ["land"], "mana": [{"adds": "{B}|{R}"}]},
+    "dual-rg": {"types": ["land"], "mana": [{"adds": "{R}|{G}"}]},
+    "tri-gwu": {"types": ["land"], "mana": [{"adds": "{G}|{W}|{U}"}]},
+    "city-of-brass": {"types": ["land"], "mana": [{"adds": "{W}|{U}|{B}|{R}|{G}",
+                                                   "costs": ["tap", {"pay_life": 1}]}]},
+    "mystic-gate": {"types": ["land"], "mana": [
+        {"adds": "{C}"}, {"adds": "{W}{W}|{W}{U}|{U}{U}", "costs": ["tap", "{W/U}"]}]},
+    "graven-cairns": {"types": ["land"], "mana": [
+        {"adds": "{C}"}, {"adds": "{B}{B}|{B}{R}|{R}{R}", "costs": ["tap", "{B/R}"]}]},
+    "sol-ring": {"types": ["artifact"], "mana": [{"adds": "{C}{C}"}]},
+    "treasure": {"types": ["artifact"], "tags": ["treasure", "token"],
+                 "mana": [{"adds": "{W}|{U}|{B}|{R}|{G}", "costs": ["tap", "sacrifice_self"]}]},
+    "llanowar-elves": {"types": ["creature"], "cost": "{G}", "mana": [{"adds": "{G}"}]},
+    "birds": {"types": ["creature"], "cost": "{G}", "mana": [{"adds": "{W}|{U}|{B}|{R}|{G}"}]},
+    "bear-w": {"types": ["creature"], "cost": "{1}{W}"},
+    "bear-r": {"types": ["creature"], "cost": "{1}{R}"},
+    "bear-g": {"types": ["creature"], "cost": "{1}{G}"},
+    "chaff": {"types": ["sorcery"], "cost": "{1}{B}"},
+}
+BOARD: tuple[tuple[str, int], ...] = (
+    ("plains", 3), ("island", 3), ("swamp", 3), ("mountain", 3), ("forest", 3), ("wastes", 1),
+    ("dual-wu", 2), ("dual-br", 2), ("dual-rg", 2), ("tri-gwu", 1), ("city-of-brass", 1),
+    ("mystic-gate", 1), ("graven-cairns", 1), ("sol-ring", 1), ("treasure", 2),
+    ("llanowar-elves", 1), ("birds", 1), ("bear-w", 1), ("bear-r", 1), ("bear-g", 1))
+SPELLS: tuple[Data, ...] = (
+    {"types": ["sorcery"], "cost": "{X}{R}{R}"},
+    {"types": ["instant"], "cost": "{2}{W/U}{W/U}{B/P}"},
+    {"types": ["sorcery"], "cost": "{3}{G}{G}", "kicker": ["{2}{R}"]},
+    {"types": ["instant"], "cost": "{4}{R}{R}", "convoke": True},
+    {"types": ["sorcery"], "cost": "{6}{U}", "delve": True},
+    {"types": ["creature"], "cost": "{2/W}{2/U}{2/B}{2/R}{2/G}"},
+    {"types": ["instant"], "cost": "{1}{W}{U}{B}{R}{G}"},
+    {"types": ["sorcery"], "cost": "{X}{G}{W}{U}"},
+)
+
+
+def generate_mtg(size: int, seed: int) -> Data:
+    """A board of `size` mana sources and creatures, a graveyard, and one spell to cast."""
+    rng = random.Random(f"mtg:{size}:{seed}")
+    names = [n for n, w in BOARD for _ in range(w)]
+    battlefield = []
+    for i in range(size):
+        card = rng.choice(names)
+        obj: Data = {"id": f"p{i}", "card": card}
+        if CARDS[card]["types"] == ["creature"] and rng.random() < 0.25:
+            obj["sick"] = True
+        if rng.random() < 0.1:
+            obj["tapped"] = True
+        battlefield.append(obj)
+    spell = dict(rng.choice(SPELLS))
+    extra = max(0, size // 6 - 2)
+    if "X" not in spell["cost"] and extra:
+        spell["cost"] = f"{{{extra}}}" + spell["cost"]
+    cards = dict(CARDS)
+    cards["spell"] = spell
+    play: Data = {"object": "s1"}
+    if "kicker" in spell:
+        play["optional"] = {"kicker": "auto"}
+    return {
+        "format": "mtg/1",
+        "cards": cards,
+        "state": {"you": {"life": rng.choice([3, 10, 20]), "library": 30,
+                          "battlefield": battlefield, "hand": [{"id": "s1", "card": "spell"}],
+                          "graveyard": [{"id": f"g{i}", "card": "chaff"}
+                                        for i in range(rng.randint(0, size // 3))]}},
+        "play": play,
+        "objective": {"benefits": {"kicker": 6}},
+    }
+
+
+def shape(data: Data) -> dict[str, int]:
+    """The suite's case shape: mana sources count as sources."""
+    you = data["state"]["you"]
+    return {"discounts": 0, "runes": 0, "sources": len(you["battlefield"]),
+            "hand": len(you["hand"]),
+            "objects": len(you["battlefield"]) + len(you["hand"]) + len(you["graveyard"])}
+
+
+# --- the greedy ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class GreedyResult:
+    status: str  # ok | failed | illegal
+    score: int | None = None
+    objective: int | None = None
+    size: int | None = None
+    reason: str = ""
+
+
+def _makes(perm: Permanent, kind: int) -> bool:
+    return any(m[kind] for o in perm.offers if not o.ability.mana.symbols for m in o.ability.adds)
+
+
+def greedy_mtg(scenario: MtgScenario) -> GreedyResult:
+    play = scenario.play
+    assert play is not None
+    found = scenario.state.you.find(play.object)
+    assert found is not None
+    card = scenario.cards[found[1].card]
+    res = resources(scenario, card, found[1].id)
+    opts = cast_options(scenario, play, 0)
+    if not opts.legal:
+        return GreedyResult("illegal", reason="; ".join(opts.reasons))
+    casts = ["normal"] + [a.id for a in card.alternative]
+    x_cap = res.mana_cap() if card.cost.x_count and play.x is None else 0
+    xs = range(x_cap, -1, -1) if card.cost.x_count and play.x is None else [play.x or 0]
+    for cast in casts:
+        if cast == "normal" and found[0] != "hand":
+            continue
+        for x in xs:
+            symbols = card.cost.symbols if cast == "normal" else next(
+                a.cost.mana.symbols for a in card.alternative if a.id == cast)
+            halves = []
+            for s in symbols:
+                if not s.announced:
+                    continue
+                pick = s.halves()[0]
+                for half in s.halves():
+                    if half == "life":
+                        continue
+                    t = half.strip("{}")
+                    if t.isdigit() or any(_makes(p, 1 + TYPES.index(t)) for p in res.permanents):
+                        pick = half
+                        break
+                else:
+                    pick = "life" if "life" in s.halves() else pick
+                halves.append(pick)
+            priced = price(scenario, card, play, Choices(cast, (), x, tuple(halves)))
+            paid = _pay(scenario, res, priced.mana, priced.life)
+            if paid is not None:
+                return GreedyResult("ok", paid, paid, total(priced.mana))
+    return GreedyResult("failed", reason="the greedy found no payment")
+
+
+def _pay(scenario: MtgScenario, res: Any, need: Mana, life: int) -> int | None:
+    """Pay `need` greedily; the score, or None when it gets stuck."""
+    w = scenario.objective
+    if life > res.life:
+        return None
+    score = life * w.weight("life")
+    pool = list(res.pool)
+    used: set[int] = set()
+    pips = [1 + i for i in range(6) for _ in range(need[1 + i])]
+    generic = need[0]
+    if res.delve:
+        grave = [c for c in res.cards if c.zone == "graveyard"]
+        take = min(len(grave), generic)
+        generic -= take
+        score += take * w.weight("exile_from_graveyard")
+    life_left = res.life - life
+
+    def tap_for(kind: int | None) -> bool:
+        """Tap the first untapped source that makes `kind` (None: anything); float the rest."""
+        nonlocal score, life_left
+        for p, perm in enumerate(res.permanents):
+            if p in used:
+                continue
+            for offer in perm.offers:
+                a = offer.ability
+                if a.mana.symbols or offer.restricted or a.other or a.life > life_left:
+                    continue
+                for m in a.adds:
+                    if kind is None or m[kind]:
+                        used.add(p)
+                        for i in range(1, 7):
+                            pool[i] += m[i]
+                        life_left -= a.life
+                        score += a.life * w.weight("life")
+                        score += (w.weight("sacrifice") if a.sacrifice_self else perm.tap_charge)
+                        return True
+        return False
+
+    for kind in pips:
+        while not pool[kind]:
+            if not tap_for(kind):
+                break
+        if pool[kind]:
+            pool[kind] -= 1
+            continue
+        # Convoke: a creature of that color, untouched.
+        creature = next((p for p, perm in enumerate(res.permanents) if perm.convoker and p not in used
+                         and TYPES[kind - 1] in perm.convoke), None)
+        if creature is None:
+            return None
+        used.add(creature)
+        score += res.permanents[creature].tap_charge
+    while generic:
+        i = next((i for i in range(1, 7) if pool[i]), None)
+        if i is not None:
+            pool[i] -= 1
+            generic -= 1
+            continue
+        if tap_for(None):
+            continue
+        creature = next((p for p, perm in enumerate(res.permanents)
+                         if (perm.convoker or perm.improviser) and p not in used), None)
+        if creature is None:
+            return None
+        used.add(creature)
+        score += res.permanents[creature].tap_charge
+        generic -= 1
+    return score
+
+
+# --- measuring -----------------------------------------------------------------------------------
+
+
+def _brute() -> Callable[[Data], Any] | None:
+    """The independent brute force of the tests (tests/mtg_reference), from a checkout only."""
+    root = Path(__file__).resolve().parent.parent / "tests"
+    if not (root / "mtg_reference" / "brute.py").exists():
+        return None
+    if str(root) not in sys.path:
+        sys.path.insert(0, str(root))
+    import importlib
+
+    solve: Callable[[Data], Any] = importlib.import_module("mtg_reference.brute").solve
+    return solve
+
+
+def measure_mtg(method: str, data: Data, repeats: int, config: Any,
+                budget: float = 1.0) -> Data:
+    """One method on one `mtg/1` case, as `benchmarks.suite.measure` records it."""
+    from payplan.planner.mtg_plan import plan_mtg
+
+    scenario = mtg_from_data(data, require_play=True)
+    run: Callable[[], Any]
+    if method == "planner":
+        def run() -> Any:
+            return plan_mtg(scenario, config)
+    elif method == "greedy":
+        def run() -> Any:
+            return greedy_mtg(scenario)
+    else:
+        brute = _brute()
+        if brute is None:
+            return {"times": [0.0], "status": "skipped", "why": "brute force not in this install",
+                    "objective": None, "score": None}
+        assert brute is not None
+
+        def run() -> Any:
+            return brute(data)
+    times: list[float] = []
+    result: Any = None
+    for _ in range(max(1, repeats)):
+        start = time.perf_counter()
+        result = run()
+        times.append(time.perf_counter() - start)
+        if sum(times) >= budget:
+            break
+    out: Data = {"times": times, "status": result.status, "objective": result.objective,
+                 "score": result.score}
+    if method == "planner":
+        out["size"] = total(result.total_mana) if result.status == "ok" else None
+        out["optimal"] = result.optimal
+        out["total"] = mana_text(result.total_mana) if result.status == "ok" else None
+    elif method == "greedy":
+        out["size"] = result.size
+        out["reason"] = result.reason
+    return out
