@@ -509,3 +509,33 @@ def test_filter_lands_chain_but_never_pay_themselves() -> None:
     assert plan(data)["status"] == "unpayable"
     data["cards"]["wwu"]["cost"] = "{U}"
     assert plan(data)["status"] == "unpayable"
+
+
+def test_fast_path_agrees_with_the_model_on_generated_land_boards() -> None:
+    import random
+
+    from payplan.planner.mtg_fastpath import fast_applies
+
+    basics = ["plains", "island", "swamp", "mountain", "forest", "wastes"]
+    costs = ["{X}{R}", "{2}{W/U}{B/P}", "{1}{G}{G}", "{2/W}{2/U}", "{3}{C}", "{X}{X}{U}", "{W}{U}{B}{R}{G}"]
+    checked = 0
+    for seed in range(60):
+        rng = random.Random(seed)
+        field = [{"id": f"l{i}", "card": rng.choice(basics), "tapped": rng.random() < 0.1}
+                 for i in range(rng.randint(0, 9))]
+        cost = rng.choice(costs)
+        data = scenario(field, {"object": "h1"}, hand=[{"id": "h1", "card": "s"}],
+                        cards={"s": {"types": ["instant"], "cost": cost}},
+                        mana_pool=rng.choice(["", "{R}", "{U}{U}", "{C}"]), life=rng.choice([1, 3, 20]))
+        s = mtg_from_data(data, require_play=True)
+        fast = plan_mtg(s).to_json()
+        slow = plan_mtg(s, SolverConfig(fast_path=False)).to_json()
+        for key in ("status", "score", "objective", "total", "x", "left_in_pool"):
+            assert fast[key] == slow[key], (seed, key, fast[key], slow[key])
+        assert fast["payment"] == slow["payment"], seed  # the same tie-break: state order
+        from payplan.engine.mtg.options import cast_options
+        from payplan.engine.mtg.payment import resources
+
+        res = resources(s, s.cards["s"], "h1")
+        checked += fast_applies(cast_options(s, s.play, res.mana_cap()).options, res)  # type: ignore[arg-type]
+    assert checked >= 50  # the fast path really ran
