@@ -51,16 +51,17 @@ from __future__ import annotations
 import itertools
 import re
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import Iterator, Mapping, Sequence
 
 import networkx as nx  # type: ignore[import-untyped,unused-ignore]
 from networkx.algorithms import flow  # type: ignore[import-untyped,unused-ignore]
 
+from payplan.engine.cards import PrintedOf
 from payplan.engine.cost import ANY_INDEX, NO_POWER, Cost, OtherCost, Power, power_add
 from payplan.engine.discounts import Application, Mod, outcomes
-from payplan.engine.filters import card_matches, object_matches
+from payplan.engine.filters import PlayFacts, card_matches, holds, object_matches
 from payplan.engine.legality import base_choices, reasons
 from payplan.engine.scenario import Scenario
 from payplan.engine.state import GameObject, PlayerState, Source
@@ -85,6 +86,9 @@ OBJECT_ZONES: Mapping[str, str] = {
     "kill": "board",
     "exhaust": "board",
     "return_to_hand": "board",
+    "banish_self": "board",
+    "disempower_self": "board",
+    "recycle_self": "board",
 }
 
 
@@ -104,20 +108,88 @@ def brute_options(scenario: Scenario) -> list[tuple[Choices, Cost]]:
     bases, _ = base_choices(ctx)
     out: list[tuple[Choices, Cost]] = []
     for base in bases:
-        for optional in _optional_sets(ctx):
-            mods = modifiers(ctx, base, optional)
-            for components, parts in _component_walks(ctx, optional, mods):
-                before = _before_total_discounts(ctx, base, optional, parts, mods)
-                start = (before.energy, before.power)
-                for (energy, power), apps in _every_order(start, mods.total):
-                    replayed = Cost(energy, power, before.other)
-                    choices = Choices(base, optional, components, apps)
-                    priced = price(ctx, choices, mods).total
-                    assert priced == replayed, (
-                        f"price() says {priced}, the replay says {replayed} for {choices}"
-                    )
-                    out.append((choices, replayed))
+        # "Ignoring any and all costs": no additional cost is paid, whatever `optional` says.
+        for optional in [()] if base.ignore == "all" else _optional_sets(ctx):
+            for counts, victims in _paid_choices(ctx, optional):
+                mods = modifiers(ctx, base, optional, counts, victims)
+                for components, parts in _component_walks(ctx, optional, mods, counts):
+                    before = _before_total_discounts(ctx, base, optional, parts, mods, counts,
+                                                     victims)
+                    start = (before.energy, before.power)
+                    for (energy, power), apps in _every_order(start, mods.total):
+                        replayed = Cost(energy, power, before.other)
+                        choices = Choices(base, optional, components, apps, counts, victims)
+                        priced = price(ctx, choices, mods).total
+                        assert priced == replayed, (
+                            f"price() says {priced}, the replay says {replayed} for {choices}"
+                        )
+                        out.append((choices, replayed))
     return out
+
+
+Counts = tuple[tuple[str, int], ...]
+Victims = tuple[tuple[str, Cost], ...]
+
+
+def _paid_choices(ctx: PlayContext, optional: tuple[str, ...]) -> list[tuple[Counts, Victims]]:
+    """Every count of each repeatable optional cost paid (1 up to its `max`, or up to every
+    object, buff, XP point and rune unit there is: more can't be paid) and every object that
+    could be the victim of a cost an unlock reads (`printed_*_of`), one by one."""
+    you = ctx.scenario.state.you
+    everything = (sum(len(p.hand) + len(p.trash) + len(p.board)
+                      for p in (you, ctx.scenario.state.opponent))
+                  + sum(o.buffs for o in you.board) + you.xp + 2 * len(you.runes)
+                  + you.pool.energy + you.pool.pips + sum(s.adds.size for s in you.sources))
+    per_name: list[list[tuple[str, int]]] = []
+    for extra in ctx.card.additional_costs:
+        if extra.id not in optional or not extra.repeatable:
+            continue
+        wanted = ctx.play.optional_choice(extra.id)
+        if wanted.isdigit():
+            per_name.append([(extra.id, int(wanted))])
+            continue
+        top = everything if extra.max is None else min(extra.max, everything)
+        per_name.append([(extra.id, k) for k in range(1, max(top, 1) + 1)])
+    per_victim: list[list[tuple[str, Cost]]] = []
+    for extra in ctx.card.additional_costs:
+        if not (extra.mandatory or extra.id in optional) or not _read_by_unlock(ctx, extra.id):
+            continue
+        if not extra.cost.other:
+            continue
+        seen: list[tuple[str, Cost]] = []
+        for obj in candidates(ctx, extra.cost.other[0]):
+            card = ctx.scenario.cards[obj.card]
+            printed = Cost(card.cost.energy, NO_POWER[:ANY_INDEX] + (card.cost.pips,))
+            if (extra.id, printed) not in seen:
+                seen.append((extra.id, printed))
+        if seen:
+            per_victim.append(seen)
+    out = []
+    for counts in itertools.product(*per_name):
+        for victims in itertools.product(*per_victim):
+            out.append((tuple(c for c in counts if c[1] != 1), tuple(victims)))
+    return out
+
+
+def _read_by_unlock(ctx: PlayContext, cost_id: str) -> bool:
+    for extra in ctx.card.additional_costs:
+        for d in extra.unlocks:
+            for part in (d,) + d.tiers:
+                amounts = [part.energy, part.min_energy] + [a for _, a in part.power_amounts]
+                if any(isinstance(a, PrintedOf) and a.cost == cost_id for a in amounts):
+                    return True
+    return False
+
+
+def _scaled(cost: Cost, times: int, printed: Cost | None) -> Cost:
+    """A cost paid `times` times, its objects restricted to the victim's printed cost."""
+    other = []
+    for o in cost.other:
+        f = o.filter
+        if printed is not None:
+            f = replace(f, printed_energy=printed.energy, printed_power=printed.pips)
+        other.append(OtherCost(o.kind, o.count * times, f))
+    return Cost(cost.energy * times, tuple(p * times for p in cost.power), tuple(other))
 
 
 def _optional_sets(ctx: PlayContext) -> list[tuple[str, ...]]:
@@ -128,7 +200,9 @@ def _optional_sets(ctx: PlayContext) -> list[tuple[str, ...]]:
         chosen = []
         for name, paid in zip(names, flags):
             choice = ctx.play.optional_choice(name)
-            if (choice == "yes" and not paid) or (choice == "no" and paid):
+            must = choice == "yes" or (choice.isdigit() and choice != "0")
+            never = choice in ("no", "0")
+            if (must and not paid) or (never and paid):
                 break
             if paid:
                 chosen.append(name)
@@ -160,13 +234,13 @@ def _walk(pair: Pair, mods: Sequence[Mod], order: tuple[int, ...],
 
 
 def _component_walks(
-    ctx: PlayContext, optional: tuple[str, ...], mods: Modifiers
+    ctx: PlayContext, optional: tuple[str, ...], mods: Modifiers, counts: Counts = ()
 ) -> Iterator[tuple[tuple[tuple[Application, ...], ...], tuple[Pair, ...]]]:
     """Per optional cost paid, every way its component discounts apply; all combinations."""
     available = dict(optional_costs(ctx.card))
     per_part: list[list[Walk]] = []
     for name in optional:
-        part = available[name]
+        part = _scaled(available[name], dict(counts).get(name, 1), None)
         applicable = [m for c, m in mods.components if c in (_component_of(name), "optional")]
         per_part.append(list(_every_order((part.energy, part.power), applicable)))
     for combo in itertools.product(*per_part):
@@ -174,19 +248,25 @@ def _component_walks(
 
 
 def _before_total_discounts(ctx: PlayContext, base: BaseChoice, optional: tuple[str, ...],
-                            parts: tuple[Pair, ...], mods: Modifiers) -> Cost:
-    """Base + mandatory costs + Deflect + optional costs (as discounted) + increases."""
+                            parts: tuple[Pair, ...], mods: Modifiers, counts: Counts = (),
+                            victims: Victims = ()) -> Cost:
+    """Base + mandatory costs + Deflect + optional costs (as discounted) + increases; nothing
+    but the base under `ignore: all` ("ignoring any and all costs")."""
     running = base.cost
+    if base.ignore == "all":
+        return running
+    victim = dict(victims)
     for extra in ctx.card.additional_costs:
         if extra.mandatory:
-            running = running + extra.cost
+            running = running + _scaled(extra.cost, 1, victim.get(extra.id))
     if not mods.ignore_deflect:
         for target_id in ctx.play.targets:
             pips = _deflect_of(ctx.scenario, target_id)
             running = running + Cost(0, NO_POWER[:ANY_INDEX] + (pips,))
     available = dict(optional_costs(ctx.card))
     for name, (energy, power) in zip(optional, parts):
-        running = running + Cost(energy, power, available[name].other)
+        whole = _scaled(available[name], dict(counts).get(name, 1), victim.get(name))
+        running = running + Cost(energy, power, whole.other)
     for _, energy, power in mods.increases:
         running = running + Cost(energy, power)
     return running
@@ -367,8 +447,12 @@ def _object_charge(scenario: Scenario, kind: str, obj: GameObject | None) -> int
         return weight("spend_buff")
     if kind == "exhaust":
         return weight("exhaust_unit")
+    if kind == "disempower_self":
+        return weight("disempower")  # the object stays: its value is not lost
     assert obj is not None
-    return obj.value if obj.value is not None else weight(kind)
+    if obj.value is not None:
+        return obj.value
+    return weight("banish" if kind in ("banish_self", "recycle_self") else kind)
 
 
 def _find_object(scenario: Scenario, oid: str) -> GameObject | None:
@@ -388,9 +472,14 @@ def _board_object(player: PlayerState, oid: str) -> GameObject | None:
 
 def source_usable(ctx: PlayContext, source: Source) -> bool:
     """Whether the source may be activated for this play on its own: `only_for` matches the
-    played card and its object can pay its `exhaust` / `kill` costs."""
+    played card (an ability play: the ability), its `while` holds, and its object can pay its
+    `exhaust` / `kill` costs."""
     if source.only_for is not None and not card_matches(source.only_for, ctx.card,
                                                          from_zone=ctx.zone):
+        return False
+    if source.while_ and not holds(source.while_, ctx.scenario,
+                                   PlayFacts(ctx.card, ctx.zone, "printed", ()),
+                                   _board_object(ctx.scenario.state.you, source.id)):
         return False
     obj = _board_object(ctx.scenario.state.you, source.id)
     for cost in source.costs:
@@ -536,7 +625,12 @@ def candidates(ctx: PlayContext, cost: OtherCost) -> list[GameObject]:
     zone = OBJECT_ZONES.get(cost.kind, "board")
     out = []
     for obj in owner.zone(zone):
-        if obj.id == ctx.obj.id or not object_matches(ctx.scenario, cost.filter, obj):
+        # The card being played pays nothing; an object whose ability is played may pay its
+        # own costs (exhaust_self, kill_self, ...).
+        if (obj.id == ctx.obj.id and ctx.zone != "board") or not object_matches(
+                ctx.scenario, cost.filter, obj):
+            continue
+        if cost.kind == "disempower_self" and obj.empowered <= 0:
             continue
         if cost.kind == "exhaust" and obj.exhausted:
             continue

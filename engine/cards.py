@@ -42,7 +42,22 @@ class PerPlayed:
     times: int = 1
 
 
-Amount = int | MaxMight | CountOf | PerPlayed
+@dataclass(frozen=True, slots=True)
+class PrintedOf:
+    """`{printed_energy_of: paid, cost: ID}` / `{printed_power_of: paid, cost: ID}`: the printed
+    Energy (or Power pips) of the object paid for the additional cost ID (Atakhan's victim). The
+    choice of that object is part of the optimisation (`Choices.victims`); 0 while it is unpaid."""
+
+    part: str  # "energy" or "power"
+    cost: str
+
+
+@dataclass(frozen=True, slots=True)
+class MightOfTarget:
+    """`{might_of: target}`: the Might of the play's first target (Hextech Gauntlets), 0 if none."""
+
+
+Amount = int | MaxMight | CountOf | PerPlayed | PrintedOf | MightOfTarget
 
 
 # --- Conditions ---------------------------------------------------------------------------------
@@ -56,6 +71,8 @@ CONDITION_KINDS: tuple[str, ...] = (
     "phase",
     "at",
     "targets",
+    "level_at_least",
+    "played_this_turn_at_least",
 )
 
 
@@ -82,6 +99,12 @@ class Discount:
     player's choice in the `[A]` slot. `min_energy` / `min_power` bind this discount only
     (353.4.c). `choice` holds the branches of "[1] or [A] less": the player picks exactly one,
     each branch keeping this discount's minimums.
+
+    Real-card additions: `tiers` ("instead" tiers: the last tier whose `if` holds applies alone,
+    in place of this discount's own amounts); `per_payment` (on an unlock of a repeatable cost:
+    the amounts count once per payment); `only_any_pips` (Weaponmaster, 747.1.c.3: the `[A]` part
+    takes only `[A]` pips); `power_amounts` (a domain's entry given as an amount expression, as
+    `(slot, amount)`, added to `power` when evaluated).
     """
 
     id: str | None = None
@@ -92,24 +115,33 @@ class Discount:
     component: str = "total"
     choice: tuple[Discount, ...] = ()
     conditions: tuple[Condition, ...] = ()
+    tiers: tuple[Discount, ...] = ()
+    per_payment: bool = False
+    only_any_pips: bool = False
+    power_amounts: tuple[tuple[int, Amount], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
 class Increase:
-    """A cost increase (rule 353.3)."""
+    """A cost increase (rule 353.3). `tiers`: "instead" tiers, the last whose `if` holds applies
+    alone (as on a Discount)."""
 
     id: str | None = None
     energy: Amount = 0
     power: Power = NO_POWER
     conditions: tuple[Condition, ...] = ()
+    tiers: tuple[Increase, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
 class Grant:
     """A static modifier an object on the board gives to plays that match `applies_to`.
 
-    Exactly one of `discount`, `increase`, `ignore_deflect` is set. `applies_to.controller` is
-    relative to the granting object's controller (default: the same player).
+    Exactly one of `discount`, `increase`, `ignore_deflect`, `flow_printed` (Kennen: a Flow
+    instance equal to the printed cost), `alternative` (Teemo: "pay this instead of the base
+    cost") is set. `applies_to.controller` is relative to the granting object's controller
+    (default: the same player). `once_per_turn`: it applies only while its id (`id`, else its
+    discount's or increase's id) is not in `state.you.used_this_turn`.
     """
 
     discount: Discount | None = None
@@ -117,6 +149,19 @@ class Grant:
     ignore_deflect: bool = False
     applies_to: Filter = field(default_factory=Filter)
     while_: tuple[Condition, ...] = ()
+    id: str | None = None
+    once_per_turn: bool = False
+    flow_printed: bool = False
+    alternative: Cost | None = None
+
+    @property
+    def ident(self) -> str | None:
+        if self.id is not None:
+            return self.id
+        for part in (self.discount, self.increase):
+            if part is not None and part.id is not None:
+                return part.id
+        return None
 
 
 # --- Cards --------------------------------------------------------------------------------------
@@ -130,16 +175,45 @@ class Keywords:
     accelerate: Cost | None = None
     repeat: tuple[Cost, ...] = ()
     deflect: int = 0
+    hidden: bool = False
 
 
 @dataclass(frozen=True, slots=True)
 class AdditionalCost:
-    """Printed "as an additional cost" text (rule 353.2); `unlocks` apply only if it is paid."""
+    """Printed "as an additional cost" text (rule 353.2); `unlocks` apply only if it is paid.
+
+    `repeatable`: it may be paid 0..`max` times (None: no limit); an unlock with `per_payment`
+    counts once per payment."""
 
     id: str
     mandatory: bool
     cost: Cost
     unlocks: tuple[Discount, ...] = ()
+    repeatable: bool = False
+    max: int | None = None
+
+
+ABILITY_KINDS: tuple[str, ...] = ("equip", "empower", "activated")
+SELF_ATOMS: tuple[str, ...] = ("exhaust_self", "kill_self", "banish_self", "disempower_self",
+                               "recycle_self")
+
+
+@dataclass(frozen=True, slots=True)
+class Ability:
+    """An ability of a card on the board, played like a card (Equip, Empower, "[cost]: effect").
+
+    `cost` may hold the self atoms (`exhaust_self`, ...) as non-standard costs of that kind with
+    count 1; `timing` defaults to normal for equip/empower, reaction for activated; `targets` is
+    what it chooses (None: nothing); `times` how often it may be used (Empower: counted by the
+    object's `empowered`, default 1; others: by `OBJECT.ID` entries in `used_this_turn`)."""
+
+    id: str
+    kind: str = "activated"
+    cost: Cost = Cost()
+    timing: str = "reaction"
+    targets: Filter | None = None
+    times: int | None = None
+    discounts: tuple[Discount, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -156,6 +230,8 @@ class Card:
     additional_costs: tuple[AdditionalCost, ...] = ()
     discounts: tuple[Discount, ...] = ()
     grants: tuple[Grant, ...] = ()
+    abilities: tuple[Ability, ...] = ()
+    ability_kind: str | None = None  # set on the Card value that stands for an ability play
 
     @property
     def own_domain(self) -> str:
@@ -172,4 +248,6 @@ class Card:
             names.append("repeat")
         if self.keywords.deflect:
             names.append("deflect")
+        if self.keywords.hidden:
+            names.append("hidden")
         return tuple(names)

@@ -41,13 +41,14 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Callable
 
+from payplan.engine.abilities import HIDE, find_ability
 from payplan.engine.cards import Card
 from payplan.engine.cost import DOMAINS, POWER_KEYS, Cost, Power, power_add
 from payplan.engine.legality import base_choices, reasons
 from payplan.engine.payment import ObjectGroup, Payment, eligible, pay_power, resources
 from payplan.engine.scenario import LeavesChain, Scenario
 from payplan.engine.state import GameObject, PlayerState, Rune, Source, State
-from payplan.engine.total_cost import Choices, PlayContext, context, optional_costs, price
+from payplan.engine.total_cost import Choices, PlayContext, context, granted, optional_costs, price
 
 __all__ = ["Applied", "PlanRefused", "apply_payment", "destination", "executions"]
 
@@ -156,8 +157,11 @@ def _check_total(ctx: PlayContext, applied: Applied) -> None:
             raise PlanRefused(f"{ctx.card.name} has no optional cost {name!r}")
     if len(set(choices.optional)) != len(choices.optional):
         raise PlanRefused("an optional cost is paid twice")
-    for name in names:
+    for name in names if ctx.play.ignore != "all" else ():  # all: no additional cost is paid
         wanted = ctx.play.optional_choice(name)
+        if wanted.isdigit() and choices.count(name) != int(wanted):
+            raise PlanRefused(f"the play pays optional cost {name} {wanted} times, the plan "
+                              f"{choices.count(name)}")
         if wanted == "yes" and name not in choices.optional:
             raise PlanRefused(f"the play says optional cost {name} is paid, the plan doesn't pay it")
         if wanted == "no" and name in choices.optional:
@@ -201,7 +205,8 @@ def _check_resources(ctx: PlayContext, applied: Applied) -> tuple[Source, ...]:
                                   "it can't be exhausted for Energy")
 
     # Sources: each usable here (engine.payment decides), activated once, its object on the board.
-    offers = {offer.id: offer for offer in resources(ctx.scenario, ctx.obj).sources}
+    as_played = ctx.card if ctx.play.ability is not None else None
+    offers = {offer.id: offer for offer in resources(ctx.scenario, ctx.obj, as_played).sources}
     by_id = {source.id: source for source in you.sources}
     used: list[Source] = []
     for source_id in pay.sources:
@@ -271,7 +276,7 @@ def _check_other(ctx: PlayContext, applied: Applied, used_sources: tuple[Source,
         if kind != "spend_buff" and len(set(ids)) != len(ids):
             raise PlanRefused(f"payment: {label} uses one object twice")
         for object_id in ids:
-            if object_id == ctx.obj.id:
+            if object_id == ctx.obj.id and ctx.zone != "board":
                 raise PlanRefused(f"payment: {label} can't use the card being played ({object_id})")
             found = state.player(owner).find(object_id)
             if found is None:
@@ -303,8 +308,9 @@ def _after(ctx: PlayContext, applied: Applied, used_sources: tuple[Source, ...])
     players = {"you": _Player.of(scenario.state.you), "opponent": _Player.of(scenario.state.opponent)}
     me = players["you"]
 
-    # The played card leaves hand or trash for the Chain.
-    me.take(ctx.zone, ctx.obj.id)
+    # The played card leaves hand, trash or facedown for the Chain; an ability's object stays.
+    if ctx.play.ability is None:
+        me.take(ctx.zone, ctx.obj.id)
 
     # Runes: exhausted for Energy, then recycled to the bottom of the rune deck, ready (403).
     pay = applied.payment
@@ -343,10 +349,17 @@ def _after(ctx: PlayContext, applied: Applied, used_sources: tuple[Source, ...])
         elif kind == "return_to_hand":
             for object_id in ids:
                 owner.move(scenario, object_id, "board", "hand")
-        elif kind == "recycle_from_trash":
+        elif kind in ("recycle_from_trash", "recycle_self"):
             for object_id in ids:
-                owner.take("trash", object_id)  # to the bottom of the main deck, not held here
+                zone = "trash" if kind == "recycle_from_trash" else "board"
+                owner.take(zone, object_id)  # to the bottom of the main deck, not held here
                 owner.gone.add(object_id)
+        elif kind == "banish_self":
+            for object_id in ids:
+                owner.move(scenario, object_id, "board", "banishment")
+        elif kind == "disempower_self":
+            for object_id in ids:
+                owner.change(object_id, lambda o: replace(o, empowered=o.empowered - 1))
 
     # Sources: their objects exhausted or killed as their costs say.
     for source in used_sources:
@@ -354,6 +367,13 @@ def _after(ctx: PlayContext, applied: Applied, used_sources: tuple[Source, ...])
             me.move(scenario, source.id, "board", "trash")
         elif "exhaust" in source.costs:
             me.change(source.id, lambda o: replace(o, exhausted=True))
+
+    # Once-per-turn grants that applied are used for this turn.
+    for _, _, grant in granted(ctx):
+        if grant.once_per_turn and grant.ident is not None:
+            me.used_this_turn.append(grant.ident)
+    if ctx.play.ability is not None:
+        return _after_ability(ctx, me, players)
 
     # The played card leaves the Chain.
     where = destination(ctx.card, applied.base_kind, ctx.play.leaves_chain)
@@ -374,6 +394,26 @@ def _after(ctx: PlayContext, applied: Applied, used_sources: tuple[Source, ...])
                    you=new_you, opponent=new_opponent)
 
 
+def _after_ability(ctx: PlayContext, me: _Player, players: dict[str, _Player]) -> State:
+    """An ability play: Empower counts on its object; an ability used a limited number of times
+    a turn is recorded in `used_this_turn`; hiding puts the card facedown (hidden this turn).
+    Its effect is not followed (it is not a cost)."""
+    scenario = ctx.scenario
+    play = ctx.play
+    if play.ability == HIDE:
+        me.take("hand", ctx.obj.id)
+        me.facedown.append(GameObject(ctx.obj.id, ctx.obj.card, value=ctx.obj.value,
+                                      location="battlefield", hidden_turn="this"))
+    else:
+        ability = find_ability(scenario.card(ctx.obj.card), play.ability or "")
+        if ability is not None and ability.kind == "empower":
+            me.change(ctx.obj.id, lambda o: replace(o, empowered=o.empowered + 1))
+        elif ability is not None and ability.times is not None:
+            me.used_this_turn.append(f"{ctx.obj.id}.{ability.id}")
+    moved = set(me.gone) | set(players["opponent"].gone)
+    return replace(scenario.state, you=me.build(moved), opponent=players["opponent"].build(moved))
+
+
 class _Player:
     """A player's zones as lists while the new state is built (the old state is never touched)."""
 
@@ -387,6 +427,8 @@ class _Player:
         self.banishment = list(p.banishment)
         self.xp = p.xp
         self.sources = p.sources
+        self.facedown = list(p.facedown)
+        self.used_this_turn = list(p.used_this_turn)
         self.gone: set[str] = set()  # ids that changed zone or ceased to exist
 
     @staticmethod
@@ -395,7 +437,7 @@ class _Player:
 
     def zone(self, name: str) -> list[GameObject]:
         return {"hand": self.hand, "trash": self.trash, "board": self.board,
-                "banishment": self.banishment}[name]
+                "banishment": self.banishment, "facedown": self.facedown}[name]
 
     def take(self, zone: str, object_id: str) -> GameObject:
         objects = self.zone(zone)
@@ -427,6 +469,8 @@ class _Player:
             sources=tuple(s for s in self.sources if s.id not in moved),
             banishment=tuple(self.banishment),
             rune_deck=tuple(self.rune_deck),
+            facedown=tuple(self.facedown),
+            used_this_turn=tuple(self.used_this_turn),
         )
 
 

@@ -30,6 +30,11 @@ OTHER_KINDS: tuple[str, ...] = (
     "spend_buff",
     "spend_xp",
 )
+# Atoms that name the object whose ability is played (real-card abilities). `exhaust_self` and
+# `kill_self` are priced as `exhaust` / `kill` of that one object (filter `id`); the others keep
+# their kind, with the same filter.
+SELF_KINDS: tuple[str, ...] = ("exhaust_self", "kill_self", "banish_self", "disempower_self",
+                               "recycle_self")
 
 Power = tuple[int, ...]
 
@@ -77,6 +82,10 @@ class Filter:
     controller: str | None = None
     from_zone: str | None = None
     keyword: str | None = None
+    ability: str | None = None  # equip|empower|activated|hide|any: matches ability plays only
+    id: str | None = None  # one object (the self atoms of an ability)
+    printed_energy: int | None = None  # an object whose card prints exactly this Energy
+    printed_power: int | None = None  # ... and this many Power pips (Atakhan's victims)
 
     def text(self) -> str:
         """`key=value` for each field that constrains, `|` between the values of a list."""
@@ -193,14 +202,14 @@ _TOKEN = re.compile(r"\[[^\]]*\]|\{[^}]*\}")
 
 def _parse_other(token: str, text: str) -> OtherCost:
     words = token[1:-1].split()
-    if len(words) < 2 or words[0] not in OTHER_KINDS or not words[1].isdigit():
+    if len(words) < 2 or words[0] not in OTHER_KINDS + SELF_KINDS or not words[1].isdigit():
         raise ValueError(f"cannot read cost {text!r}: bad non-standard part {token!r}")
     fields: dict[str, object] = {}
     for word in words[2:]:
         key, _, value = word.partition("=")
         if key in ("type", "tags"):
             fields[key] = tuple(value.split("|"))
-        elif key in ("max_might", "min_might"):
+        elif key in ("max_might", "min_might", "printed_energy", "printed_power"):
             fields[key] = int(value)
         elif key in Filter.__dataclass_fields__:
             fields[key] = value
@@ -215,7 +224,8 @@ def filter_to_json(f: Filter) -> dict[str, object]:
         out["type"] = f.type[0] if len(f.type) == 1 else list(f.type)
     if f.tags:
         out["tags"] = list(f.tags)
-    for key in ("domain", "name", "max_might", "min_might", "location", "controller", "keyword"):
+    for key in ("domain", "name", "max_might", "min_might", "location", "controller", "keyword",
+                "ability", "id", "printed_energy", "printed_power"):
         value = getattr(f, key)
         if value is not None:
             out[key] = value
@@ -224,8 +234,10 @@ def filter_to_json(f: Filter) -> dict[str, object]:
     return out
 
 
-def other_to_json(o: OtherCost) -> dict[str, object]:
+def other_to_json(o: OtherCost) -> dict[str, object] | str:
     """`{"discard": 1}` or `{"kill": {"count": 1, "filter": {...}}}`, as the spec writes them."""
     if o.filter == Filter():
+        if o.kind in SELF_KINDS and o.count == 1:
+            return o.kind
         return {o.kind: o.count}
     return {o.kind: {"count": o.count, "filter": filter_to_json(o.filter)}}

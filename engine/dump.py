@@ -25,10 +25,13 @@ from payplan.engine.cards import (
     Grant,
     Increase,
     Keywords,
+    Ability,
     MaxMight,
+    MightOfTarget,
     PerPlayed,
+    PrintedOf,
 )
-from payplan.engine.cost import NO_POWER, Cost, Filter, filter_to_json, power_to_map
+from payplan.engine.cost import NO_POWER, POWER_KEYS, Cost, Filter, filter_to_json, power_to_map
 from payplan.engine.scenario import (
     DEFAULT_BENEFITS,
     DEFAULT_WEIGHTS,
@@ -79,6 +82,10 @@ def amount_to_data(amount: Amount) -> object:
         return {"count": filter_to_json(amount.of), "zone": amount.zone, "times": amount.times}
     if isinstance(amount, PerPlayed):
         return {"per": "played_this_turn", "times": amount.times}
+    if isinstance(amount, PrintedOf):
+        return {f"printed_{amount.part}_of": "paid", "cost": amount.cost}
+    if isinstance(amount, MightOfTarget):
+        return {"might_of": "target"}
     return amount
 
 
@@ -102,8 +109,11 @@ def discount_to_data(d: Discount) -> Data:
         out["id"] = d.id
     if d.energy != 0:
         out["energy"] = amount_to_data(d.energy)
-    if d.power != NO_POWER:
-        out["power"] = power_to_map(d.power)
+    if d.power != NO_POWER or d.power_amounts:
+        power: dict[str, object] = dict(power_to_map(d.power))
+        for slot, amount in d.power_amounts:
+            power[POWER_KEYS[slot]] = amount_to_data(amount)
+        out["power"] = power
     minimum: Data = {}
     if d.min_energy != 0:
         minimum["energy"] = amount_to_data(d.min_energy)
@@ -117,6 +127,12 @@ def discount_to_data(d: Discount) -> Data:
         out["choice"] = [_branch_to_data(b) for b in d.choice]
     if d.conditions:
         out["if"] = conditions_to_data(d.conditions)
+    if d.tiers:
+        out["tiers"] = [discount_to_data(t) for t in d.tiers]
+    if d.per_payment:
+        out["per_payment"] = True
+    if d.only_any_pips:
+        out["only_any_pips"] = True
     return out
 
 
@@ -139,6 +155,8 @@ def increase_to_data(inc: Increase) -> Data:
         out["power"] = power_to_map(inc.power)
     if inc.conditions:
         out["if"] = conditions_to_data(inc.conditions)
+    if inc.tiers:
+        out["tiers"] = [increase_to_data(t) for t in inc.tiers]
     return out
 
 
@@ -154,6 +172,14 @@ def grant_to_data(g: Grant) -> Data:
         out["applies_to"] = filter_to_json(g.applies_to)
     if g.while_:
         out["while"] = conditions_to_data(g.while_)
+    if g.id is not None:
+        out["id"] = g.id
+    if g.once_per_turn:
+        out["once_per_turn"] = True
+    if g.flow_printed:
+        out["keyword"] = {"flow": "printed"}
+    if g.alternative is not None:
+        out["alternative"] = g.alternative.to_json()
     return out
 
 
@@ -184,6 +210,19 @@ def card_to_data(card: Card) -> Data:
         out["discounts"] = [discount_to_data(d) for d in card.discounts]
     if card.grants:
         out["grants"] = [grant_to_data(g) for g in card.grants]
+    if card.abilities:
+        out["abilities"] = [ability_to_data(a) for a in card.abilities]
+    return out
+
+
+def ability_to_data(a: Ability) -> Data:
+    out: Data = {"id": a.id, "kind": a.kind, "cost": a.cost.to_json(), "timing": a.timing}
+    if a.targets is not None:
+        out["targets"] = filter_to_json(a.targets)
+    if a.times is not None:
+        out["times"] = a.times
+    if a.discounts:
+        out["discounts"] = [discount_to_data(d) for d in a.discounts]
     return out
 
 
@@ -197,6 +236,8 @@ def keywords_to_data(k: Keywords) -> Data:
         out["repeat"] = [c.to_json() for c in k.repeat]
     if k.deflect:
         out["deflect"] = k.deflect
+    if k.hidden:
+        out["hidden"] = True
     return out
 
 
@@ -204,6 +245,10 @@ def additional_cost_to_data(a: AdditionalCost) -> Data:
     out: Data = {"id": a.id, "mandatory": a.mandatory, "cost": a.cost.to_json()}
     if a.unlocks:
         out["unlocks"] = [discount_to_data(d) for d in a.unlocks]
+    if a.repeatable:
+        out["repeatable"] = True
+    if a.max is not None:
+        out["max"] = a.max
     return out
 
 
@@ -241,6 +286,10 @@ def player_to_data(p: PlayerState) -> Data:
         out["banishment"] = [object_to_data(o) for o in p.banishment]
     if p.rune_deck:
         out["rune_deck"] = [rune_to_data(r) for r in p.rune_deck]
+    if p.facedown:
+        out["facedown"] = [object_to_data(o) for o in p.facedown]
+    if p.used_this_turn:
+        out["used_this_turn"] = list(p.used_this_turn)
     return out
 
 
@@ -265,6 +314,10 @@ def object_to_data(o: GameObject) -> Data:
         out["exhausted"] = True
     if o.buffs:
         out["buffs"] = o.buffs
+    if o.empowered:
+        out["empowered"] = o.empowered
+    if o.hidden_turn is not None:
+        out["hidden_turn"] = o.hidden_turn
     return out
 
 
@@ -276,6 +329,8 @@ def source_to_data(s: Source) -> Data:
     }
     if s.only_for is not None:
         out["only_for"] = filter_to_json(s.only_for)
+    if s.while_:
+        out["while"] = conditions_to_data(s.while_)
     return out
 
 
@@ -284,6 +339,10 @@ def source_to_data(s: Source) -> Data:
 
 def play_to_data(p: Play) -> Data:
     out: Data = {"object": p.object, "from": p.from_zone}
+    if p.ability == "hide":
+        out = {"hide": p.object}
+    elif p.ability is not None:
+        out = {"ability": {"object": p.object, "id": p.ability}}
     if p.base != "auto":
         out["base"] = {p.base[0]: p.base[1]} if isinstance(p.base, tuple) else p.base
     if p.ignore is not None:
@@ -293,7 +352,7 @@ def play_to_data(p: Play) -> Data:
     if p.targets:
         out["targets"] = list(p.targets)
     if p.optional:
-        out["optional"] = dict(p.optional)
+        out["optional"] = {k: int(v) if v.isdigit() else v for k, v in p.optional}
     if p.discounts:
         out["discounts"] = [discount_to_data(d) for d in p.discounts]
     if p.permit:

@@ -8,7 +8,18 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from payplan.engine.cards import Amount, Card, Condition, CountOf, MaxMight, PerPlayed
+from typing import Mapping
+
+from payplan.engine.cards import (
+    Amount,
+    Card,
+    Condition,
+    CountOf,
+    MaxMight,
+    MightOfTarget,
+    PerPlayed,
+    PrintedOf,
+)
 from payplan.engine.cost import Cost, Filter
 from payplan.engine.scenario import Scenario
 from payplan.engine.state import GameObject
@@ -31,8 +42,19 @@ def card_matches(
 ) -> bool:
     """Whether a card (as an object with this Might and location, or as a play) meets `f`.
 
-    `controller` is not read here: it is relative to who asks and the caller checks it.
+    `controller` is not read here: it is relative to who asks and the caller checks it; nor is
+    `id` (an object's, `object_matches` reads it). A filter with `ability` matches only the
+    plays of abilities of that kind (`any`: every kind), and one without matches only cards.
     """
+    if f.ability is None:
+        if card.ability_kind is not None:
+            return False
+    elif card.ability_kind is None or f.ability not in ("any", card.ability_kind):
+        return False
+    if f.printed_energy is not None and card.cost.energy != f.printed_energy:
+        return False
+    if f.printed_power is not None and card.cost.pips != f.printed_power:
+        return False
     if f.type and card.type not in f.type:
         return False
     if f.tags and not set(f.tags) <= set(card.tags):
@@ -60,20 +82,32 @@ def card_matches(
 
 def object_matches(scenario: Scenario, f: Filter, obj: GameObject) -> bool:
     card = scenario.cards.get(obj.card)
-    if card is None:
+    if card is None or (f.id is not None and obj.id != f.id):
         return False
     return card_matches(f, card, might=object_might(scenario, obj), location=obj.location)
 
 
-def evaluate(amount: Amount, scenario: Scenario, played: str | None = None) -> int:
+def evaluate(amount: Amount, scenario: Scenario, played: str | None = None, *,
+             targets: tuple[GameObject, ...] = (),
+             victims: Mapping[str, Cost] | None = None) -> int:
     """The value of an amount expression in this state, from your point of view.
 
     `played` is the id of the card being played: it is on the Chain when the total is found
     (it left its zone first, seed 003's procedure), so a count never includes it ("[1] less for
     each spell in your hand" does not count the spell being played; a Flow card counting the
-    cards in your trash does not count itself)."""
+    cards in your trash does not count itself).
+
+    `targets` are the play's chosen objects (`{might_of: target}` reads the first); `victims`
+    the printed cost of the object paid for each additional cost, by id (`printed_*_of`)."""
     if isinstance(amount, int):
         return amount
+    if isinstance(amount, MightOfTarget):
+        return object_might(scenario, targets[0]) if targets else 0
+    if isinstance(amount, PrintedOf):
+        printed = (victims or {}).get(amount.cost)
+        if printed is None:
+            return 0
+        return printed.energy if amount.part == "energy" else printed.pips
     you = scenario.state.you
     if isinstance(amount, MaxMight):
         mights = [
@@ -135,6 +169,12 @@ def _holds(
         return state.phase == c.value
     if c.kind == "at":
         return source is not None and source.location == c.value
+    if c.kind == "level_at_least":
+        assert isinstance(c.value, int)
+        return state.you.xp >= c.value
+    if c.kind == "played_this_turn_at_least":
+        assert isinstance(c.value, int)
+        return state.played_this_turn >= c.value
     if c.kind == "targets":
         f = c.value
         assert isinstance(f, Filter)

@@ -8,13 +8,25 @@ permission; Flow never changes timing (seed 000). Only one alternate base cost a
 
 from __future__ import annotations
 
-from payplan.engine.total_cost import BaseChoice, PlayContext, base_cost, target_controller
+from payplan.engine.cost import Cost
+from payplan.engine.abilities import ability_reasons, find_ability
+from payplan.engine.filters import object_matches
+from payplan.engine.total_cost import (
+    BaseChoice,
+    PlayContext,
+    _ignoring,
+    base_cost,
+    granted,
+    target_controller,
+)
 
 
 def timing_reasons(ctx: PlayContext) -> list[str]:
     state = ctx.scenario.state
     timing = ctx.card.timing
     name = ctx.card.name
+    if ctx.zone == "facedown":
+        timing = "reaction"  # a hidden card is played with Reaction timing (811)
     if timing == "reaction":
         return []
     own_main = state.turn == "you" and state.phase == "main"
@@ -35,10 +47,21 @@ def base_choices(ctx: PlayContext) -> tuple[list[BaseChoice], list[str]]:
     """The base costs this play may use, and why none may where the list is empty."""
     play = ctx.play
     card = ctx.card
-    printed_ok = ctx.zone == "hand" or play.permit
+    printed_ok = ctx.zone in ("hand", "board") or play.permit
     candidates: list[BaseChoice] = []
-    if printed_ok:
+    if ctx.zone == "facedown":
+        # Hidden (811): played from facedown ignoring its base cost, from a later turn only.
+        if card.keywords.hidden and ctx.obj.hidden_turn != "this":
+            ignore = "all" if play.ignore == "all" else None
+            candidates.append(BaseChoice("hidden", _ignoring(Cost(other=card.cost.other), ignore),
+                                         ignore=ignore))
+    elif printed_ok:
         candidates.append(base_cost(card, "printed", None, play.ignore, None))
+        # "Pay this instead of the base cost" granted by another object (Teemo's hide for [1]).
+        for _, _, grant in granted(ctx):
+            if grant.alternative is not None:
+                alt = base_cost(card, "play_for", None, play.ignore, grant.alternative)
+                candidates.append(BaseChoice("alternative", alt.cost, ignore=alt.ignore))
     if ctx.zone == "trash":
         for i in range(len(card.keywords.flow)):
             candidates.append(base_cost(card, "flow", i, play.ignore, None))
@@ -47,7 +70,7 @@ def base_choices(ctx: PlayContext) -> tuple[list[BaseChoice], list[str]]:
     if play.base == "auto":
         chosen = candidates
     elif play.base == "printed":
-        chosen = [b for b in candidates if b.kind in ("printed", "ignore")]
+        chosen = [b for b in candidates if b.kind in ("printed", "ignore", "hidden")]
     elif play.base == "play_for":
         chosen = [b for b in candidates if b.kind == "play_for"]
     else:
@@ -55,6 +78,10 @@ def base_choices(ctx: PlayContext) -> tuple[list[BaseChoice], list[str]]:
         chosen = [b for b in candidates if b.kind == "flow" and b.index == index]
     if chosen:
         return chosen, []
+    if not candidates and ctx.zone == "facedown":
+        why = ("it was hidden this turn: it can be played from a later turn"
+               if card.keywords.hidden else "it has no Hidden")
+        return [], [f"zone: {card.name} is facedown: {why}"]
     if not candidates:
         return [], [f"zone: {card.name} is in the trash: playing it from there needs Flow, "
                     f"a \"play it for\" effect or a permission (permit)"]
@@ -71,7 +98,24 @@ def reasons(ctx: PlayContext) -> list[str]:
     """Every reason the play is illegal; empty when it is legal."""
     out: list[str] = []
     play = ctx.play
-    if ctx.zone not in ("hand", "trash"):
+    if play.ability is not None:
+        original = ctx.scenario.card(ctx.obj.card)
+        ability = find_ability(original, play.ability)
+        out.extend(ability_reasons(original, ability, play.ability, ctx.obj, ctx.zone,
+                                   ctx.scenario.state.you.used_this_turn))
+        if out:
+            return out
+        out.extend(timing_reasons(ctx))
+        if ability is not None and ability.targets is not None:
+            if not play.targets:
+                out.append(f"targets: {ability.id} chooses {ability.targets.text() or 'an object'}; "
+                           f"give play.targets")
+            for target_id in play.targets:
+                found = next((t for t in ctx.targets if t.id == target_id), None)
+                if found is None or not object_matches(ctx.scenario, ability.targets, found):
+                    out.append(f"targets: {target_id} is not {ability.targets.text()}")
+        return out
+    if ctx.zone not in ("hand", "trash", "facedown"):
         out.append(f"zone: {play.object} is in {ctx.zone}: only cards in hand or trash can be played")
         return out
     if play.from_zone != ctx.zone:

@@ -46,8 +46,12 @@ from payplan.engine.cards import (
     Grant,
     Increase,
     Keywords,
+    ABILITY_KINDS,
+    Ability,
     MaxMight,
+    MightOfTarget,
     PerPlayed,
+    PrintedOf,
 )
 from payplan.engine.cost import (
     ANY,
@@ -55,6 +59,7 @@ from payplan.engine.cost import (
     NO_POWER,
     OTHER_KINDS,
     POWER_KEYS,
+    SELF_KINDS,
     Cost,
     Filter,
     OtherCost,
@@ -75,6 +80,7 @@ from payplan.engine.scenario import (
 from payplan.engine.state import (
     LOCATIONS,
     PHASES,
+    HIDDEN_TURNS,
     PLAYERS,
     SOURCE_COSTS,
     GameObject,
@@ -104,9 +110,11 @@ CARD_KEYS = (
     "additional_costs",
     "discounts",
     "grants",
+    "abilities",
 )
-KEYWORD_KEYS = ("flow", "accelerate", "repeat", "deflect")
-ADDITIONAL_COST_KEYS = ("id", "mandatory", "cost", "unlocks")
+KEYWORD_KEYS = ("flow", "accelerate", "repeat", "deflect", "hidden")
+ADDITIONAL_COST_KEYS = ("id", "mandatory", "cost", "unlocks", "repeatable", "max")
+ABILITY_KEYS = ("id", "kind", "cost", "timing", "targets", "times", "discounts")
 COST_KEYS = ("energy", "power", "other")
 OTHER_LONG_KEYS = ("count", "filter")
 FILTER_KEYS = (
@@ -120,12 +128,19 @@ FILTER_KEYS = (
     "controller",
     "from",
     "keyword",
+    "ability",
+    "id",
+    "printed_energy",
+    "printed_power",
 )
-DISCOUNT_KEYS = ("id", "energy", "power", "minimum", "component", "choice", "if")
+FILTER_ABILITIES = ABILITY_KINDS + ("hide", "any")
+DISCOUNT_KEYS = ("id", "energy", "power", "minimum", "component", "choice", "if", "tiers",
+                 "per_payment", "only_any_pips")
 BRANCH_KEYS = ("energy", "power")
 MINIMUM_KEYS = ("energy", "power")
-INCREASE_KEYS = ("id", "energy", "power", "if")
-GRANT_KEYS = ("discount", "increase", "ignore_deflect", "applies_to", "while")
+INCREASE_KEYS = ("id", "energy", "power", "if", "tiers")
+GRANT_KEYS = ("discount", "increase", "ignore_deflect", "applies_to", "while", "id",
+              "once_per_turn", "keyword", "alternative")
 STATE_KEYS = ("phase", "turn", "flags", "played_this_turn", "you", "opponent")
 PLAYER_KEYS = (
     "runes",
@@ -137,10 +152,13 @@ PLAYER_KEYS = (
     "sources",
     "banishment",
     "rune_deck",
+    "facedown",
+    "used_this_turn",
 )
 RUNE_KEYS = ("id", "domain", "exhausted", "value")
-OBJECT_KEYS = ("id", "card", "value", "location", "might", "exhausted", "buffs")
-SOURCE_KEYS = ("id", "adds", "costs", "only_for")
+OBJECT_KEYS = ("id", "card", "value", "location", "might", "exhausted", "buffs", "empowered",
+               "hidden_turn")
+SOURCE_KEYS = ("id", "adds", "costs", "only_for", "while")
 PLAY_KEYS = (
     "object",
     "card",
@@ -153,17 +171,22 @@ PLAY_KEYS = (
     "discounts",
     "permit",
     "leaves_chain",
+    "ability",
+    "hide",
 )
+ABILITY_PLAY_KEYS = ("object", "id")
 LEAVES_CHAIN_KEYS = ("by", "to", "instructed_by")
 OBJECTIVE_KEYS = ("weights", "benefits")
 MAX_MIGHT_KEYS = ("max", "of")
 COUNT_OF_KEYS = ("count", "zone", "times")
 PER_PLAYED_KEYS = ("per", "times")
+PRINTED_OF_KEYS = ("printed_energy_of", "printed_power_of", "cost")
+MIGHT_OF_KEYS = ("might_of",)
 
 BASES = ("auto", "printed", "play_for")
-PLAY_ZONES = ("hand", "trash")
+PLAY_ZONES = ("hand", "trash", "facedown")
 COUNT_ZONES = ("board", "hand", "trash")
-OBJECT_ZONES = ("hand", "trash", "board", "banishment")
+OBJECT_ZONES = ("hand", "trash", "board", "banishment", "facedown")
 LEAVES_BY = ("resolution", "counter", "effect")
 LEAVES_TO = ("hand", "trash", "banishment", "board")
 INSTRUCTED_BY = ("self", "other")
@@ -539,6 +562,7 @@ class _Reader:
         self._suggestions_left = _SUGGESTION_BUDGET
         self.cards: dict[str, Card] = {}
         self.bad_cards: set[str] = set()  # card ids whose definitions have problems
+        self.printed_refs: list[tuple[str, DataPath]] = []  # (cost id, path) of printed_*_of amounts
         self.ids = _Ids()
 
     # --- problems and suggestions
@@ -698,13 +722,20 @@ class _Reader:
         """`[{discard: 1}, {kill: {count: 1, filter: ...}}]`; several keys are several costs."""
         out: list[OtherCost] = []
         for where, entry in self.each(value, path):
+            if isinstance(entry, str) and entry in SELF_KINDS:
+                out.append(OtherCost(entry, 1))
+                continue
             if not isinstance(entry, dict) or not entry:
                 self.problem(where, f"expected a cost such as {{discard: 1}}, got {_kind(entry)}")
                 continue
             for kind, spec in entry.items():
                 at = _join(where, kind)
-                if not isinstance(kind, str) or kind not in OTHER_KINDS:
-                    self.unknown(at, "non-standard cost", kind, OTHER_KINDS)
+                if isinstance(kind, str) and kind in SELF_KINDS:
+                    if self.integer(spec, at) != 1:
+                        self.problem(at, f"{kind} names one object: its count is 1")
+                    out.append(OtherCost(kind, 1))
+                elif not isinstance(kind, str) or kind not in OTHER_KINDS:
+                    self.unknown(at, "non-standard cost", kind, OTHER_KINDS + SELF_KINDS)
                 elif isinstance(spec, dict):
                     f = self.fields(spec, at, OTHER_LONG_KEYS)
                     count = f.read("count", 1, self.integer)
@@ -734,6 +765,10 @@ class _Reader:
             controller=f.word("controller", None, PLAYERS, "controller"),
             from_zone=f.word("from", None, PLAY_ZONES, "zone"),
             keyword=f.word("keyword", None, KEYWORD_KEYS, "keyword"),
+            ability=f.word("ability", None, FILTER_ABILITIES, "ability kind"),
+            id=f.read("id", None, self.string),
+            printed_energy=f.read("printed_energy", None, self.integer),
+            printed_power=f.read("printed_power", None, self.integer),
         )
 
     def amount(self, value: object, path: DataPath) -> Amount:
@@ -755,10 +790,26 @@ class _Reader:
             f = self.fields(value, path, PER_PLAYED_KEYS)
             f.word("per", None, ("played_this_turn",), "amount")
             return PerPlayed(f.read("times", 1, self.integer))
+        for part in ("energy", "power"):
+            key = f"printed_{part}_of"
+            if key in value:
+                f = self.fields(value, path, PRINTED_OF_KEYS)
+                f.word(key, None, ("paid",), "amount")
+                if "cost" not in f:
+                    f.require("cost", "the id of the additional cost whose object is read")
+                ident = f.read("cost", "", self.string)
+                self.printed_refs.append((ident, f.at("cost")))
+                return PrintedOf(part, ident)
+        if "might_of" in value:
+            f = self.fields(value, path, MIGHT_OF_KEYS)
+            f.word("might_of", None, ("target",), "amount")
+            return MightOfTarget()
         self.problem(
             path,
             "expected a number or an amount expression ({max: might, of: FILTER}, "
-            "{count: FILTER, zone: ZONE, times: N} or {per: played_this_turn, times: N})",
+            "{count: FILTER, zone: ZONE, times: N}, {per: played_this_turn, times: N}, "
+            "{printed_energy_of: paid, cost: ID}, {printed_power_of: paid, cost: ID} or "
+            "{might_of: target})",
         )
         return 0
 
@@ -785,6 +836,8 @@ class _Reader:
             "phase": lambda: self.one_of(value, path, PHASES, "phase"),
             "at": lambda: self.one_of(value, path, LOCATIONS, "location"),
             "targets": lambda: self.filter(value, path),
+            "level_at_least": lambda: self.large(value, path),
+            "played_this_turn_at_least": lambda: self.large(value, path),
         }
         return Condition(kind, read[kind]())
 
@@ -803,16 +856,42 @@ class _Reader:
                     "a discount with `choice` takes its amounts from its branches: "
                     "leave out `energy` and `power`",
                 )
+        power, power_amounts = f.read("power", (NO_POWER, ()), self.power_amounts, c)
         return Discount(
             id=f.read("id", None, self.string),
             energy=f.read("energy", 0, self.amount),
-            power=f.read("power", NO_POWER, self.power, c),
+            power=power,
             min_energy=minimum.read("energy", 0, self.amount),
             min_power=minimum.read("power", 0, self.integer),
             component=f.word("component", "total", COMPONENTS, "component"),
             choice=choice,
             conditions=f.read("if", (), self.conditions, c),
+            tiers=f.read("tiers", (), self.discounts, c),
+            per_payment=f.read("per_payment", False, self.boolean),
+            only_any_pips=f.read("only_any_pips", False, self.boolean),
+            power_amounts=power_amounts,
         )
+
+    def power_amounts(self, value: object, path: DataPath,
+                      c: str | None) -> tuple[Power, tuple[tuple[int, Amount], ...]]:
+        """A discount's Power map, where a domain's entry may be an amount expression."""
+        if not isinstance(value, dict):
+            return self.power(value, path, c), ()
+        plain = {k: v for k, v in value.items() if not isinstance(v, dict)}
+        amounts: list[tuple[int, Amount]] = []
+        for key, item in value.items():
+            if not isinstance(item, dict):
+                continue
+            where = _join(path, key)
+            if key == "c" and c is not None:
+                slot = POWER_KEYS.index(c)
+            elif isinstance(key, str) and key in POWER_KEYS:
+                slot = POWER_KEYS.index(key)
+            else:
+                self.unknown(where, "domain", key, POWER_KEYS + ("c",))
+                continue
+            amounts.append((slot, self.amount(item, where)))
+        return self.power(plain, path, c), tuple(amounts)
 
     def branch(self, value: object, path: DataPath, c: str | None) -> Discount:
         """One branch of a discount's `choice`: Energy and Power only."""
@@ -831,6 +910,9 @@ class _Reader:
             energy=f.read("energy", 0, self.amount),
             power=f.read("power", NO_POWER, self.power, c),
             conditions=f.read("if", (), self.conditions, c),
+            tiers=tuple(self.increase(item, where, c)
+                        for where, item in self.each(f["tiers"], f.at("tiers")))
+            if "tiers" in f else (),
         )
 
     def grants(self, value: object, path: DataPath, c: str) -> tuple[Grant, ...]:
@@ -844,15 +926,30 @@ class _Reader:
             ignore_deflect=f.read("ignore_deflect", False, self.boolean),
             applies_to=f.read("applies_to", Filter(), self.filter),
             while_=f.read("while", (), self.conditions, c),
+            id=f.read("id", None, self.string),
+            once_per_turn=f.read("once_per_turn", False, self.boolean),
+            flow_printed=f.read("keyword", False, self.granted_keyword),
+            alternative=f.read("alternative", None, self.cost, None),
         )
-        gives = (grant.discount is not None) + (grant.increase is not None) + grant.ignore_deflect
+        gives = ((grant.discount is not None) + (grant.increase is not None) + grant.ignore_deflect
+                 + grant.flow_printed + (grant.alternative is not None))
         if isinstance(value, dict) and gives != 1:
             self.problem(
                 path,
-                "a grant gives exactly one of `discount`, `increase`, `ignore_deflect: true`"
+                "a grant gives exactly one of `discount`, `increase`, `ignore_deflect: true`, "
+                "`keyword: {flow: printed}`, `alternative`"
                 + (f"; this one gives {gives}" if gives else ""),
             )
         return grant
+
+    def granted_keyword(self, value: object, path: DataPath) -> bool:
+        """`{flow: printed}`: Flow equal to the printed cost (the one granted keyword so far)."""
+        f = self.fields(value, path, ("flow",))
+        if "flow" not in f:
+            f.require("flow", "printed")
+            return False
+        f.word("flow", None, ("printed",), "granted Flow")
+        return True
 
     # --- cards
 
@@ -871,6 +968,17 @@ class _Reader:
                 self.bad_cards.add(key)
 
     def card(self, card_id: str, value: object, path: DataPath) -> Card:
+        refs = len(self.printed_refs)
+        card = self.card_fields(card_id, value, path)
+        extra = {a.id for a in card.additional_costs}
+        for ident, where in self.printed_refs[refs:]:
+            if ident and ident not in extra:
+                self.problem(where, f"{card_id!r} has no additional cost {ident!r}"
+                             f"{self.suggest(ident, extra)}")
+        del self.printed_refs[refs:]
+        return card
+
+    def card_fields(self, card_id: str, value: object, path: DataPath) -> Card:
         f = self.fields(value, path, CARD_KEYS)
         if isinstance(value, dict) and "type" not in f:
             f.require("type", f"one of: {_options(CARD_TYPES)}")
@@ -891,7 +999,32 @@ class _Reader:
             additional_costs=f.read("additional_costs", (), self.additional_costs, c),
             discounts=f.read("discounts", (), self.discounts, c),
             grants=f.read("grants", (), self.grants, c),
+            abilities=f.read("abilities", (), self.card_abilities, c),
         )
+
+    def card_abilities(self, value: object, path: DataPath, c: str) -> tuple[Ability, ...]:
+        out: list[Ability] = []
+        seen: set[str] = set()
+        for where, item in self.each(value, path):
+            f = self.fields(item, where, ABILITY_KEYS)
+            if isinstance(item, dict) and "id" not in f:
+                f.require("id", "an ability needs an id")
+            ident = f.read("id", "", self.string)
+            if ident in seen:
+                self.problem(f.at("id"), f"duplicate ability id {ident!r}")
+            seen.add(ident)
+            kind = f.word("kind", "activated", ABILITY_KINDS, "ability kind")
+            default_timing = "reaction" if kind == "activated" else "normal"
+            out.append(Ability(
+                id=ident,
+                kind=kind,
+                cost=f.read("cost", Cost(), self.cost, c),
+                timing=f.word("timing", default_timing, TIMINGS, "timing"),
+                targets=f.read("targets", None, self.filter),
+                times=f.read("times", 1 if kind == "empower" else None, self.integer),
+                discounts=f.read("discounts", (), self.discounts, c),
+            ))
+        return tuple(out)
 
     def keywords(self, value: object, path: DataPath, c: str) -> Keywords:
         f = self.fields(value, path, KEYWORD_KEYS)
@@ -900,6 +1033,7 @@ class _Reader:
             accelerate=f.read("accelerate", None, self.accelerate, c),
             repeat=f.read("repeat", (), self.cost_list, c),
             deflect=f.read("deflect", 0, lambda v, at: self.integer(v, at, MAX_PIPS)),
+            hidden=f.read("hidden", False, self.boolean),
         )
 
     def accelerate(self, value: object, path: DataPath, c: str) -> Cost | None:
@@ -931,6 +1065,8 @@ class _Reader:
                     mandatory=f.read("mandatory", True, self.boolean),
                     cost=f.read("cost", Cost(), self.cost, c),
                     unlocks=f.read("unlocks", (), self.discounts, c),
+                    repeatable=f.read("repeatable", False, self.boolean),
+                    max=f.read("max", None, self.integer),
                 )
             )
         return tuple(out)
@@ -973,6 +1109,8 @@ class _Reader:
             xp=f.read("xp", 0, self.large),
             banishment=zones["banishment"],
             rune_deck=rune_deck,
+            facedown=zones["facedown"],
+            used_this_turn=f.read("used_this_turn", (), self.strings),
         )
 
     def runes(self, value: object, path: DataPath, who: str, pattern: str) -> tuple[Rune, ...]:
@@ -1038,6 +1176,9 @@ class _Reader:
                     might=f.read("might", None, self.integer),
                     exhausted=f.read("exhausted", False, self.boolean),
                     buffs=f.read("buffs", 0, self.integer),
+                    empowered=f.read("empowered", 0, self.integer),
+                    hidden_turn=f.word("hidden_turn", "earlier" if zone == "facedown" else None,
+                                       HIDDEN_TURNS, "hidden turn"),
                 )
             )
         return tuple(out)
@@ -1067,6 +1208,7 @@ class _Reader:
                     adds=f.read("adds", Cost(), self.plain_cost),
                     costs=f.read("costs", ("exhaust",), self.source_costs),
                     only_for=f.read("only_for", None, self.filter),
+                    while_=f.read("while", (), self.conditions, None),
                 )
             )
         return tuple(out)
@@ -1095,6 +1237,8 @@ class _Reader:
 
     def play(self, value: object, path: DataPath, state: State) -> Play:
         f = self.fields(value, path, PLAY_KEYS)
+        if "ability" in f or "hide" in f:
+            return self.ability_play(f, path, state)
         from_zone = f.word("from", None, PLAY_ZONES, "zone")
         if isinstance(value, dict) and "object" not in f and "card" not in f:
             self.problem(path, "the play names no object: give `object` (an id) or `card`")
@@ -1120,6 +1264,59 @@ class _Reader:
             discounts=f.read("discounts", (), self.discounts, c),
             permit=f.read("permit", False, self.boolean),
             leaves_chain=f.read("leaves_chain", LeavesChain(), self.leaves_chain),
+        )
+
+    def ability_play(self, f: _Fields, path: DataPath, state: State) -> Play:
+        """`ability: {object, id}` (an ability of an object on your board) or `hide: ID` (hide a
+        Hidden card from your hand: an ability play of cost [A])."""
+        for key in ("object", "card", "from", "base", "play_for"):
+            if key in f:
+                self.problem(f.at(key), "an ability play names its object in `ability` or `hide`")
+        if "ability" in f and "hide" in f:
+            self.problem(path, "a play is one of `ability` and `hide`, not both")
+        obj: GameObject | None = None
+        ability = ""
+        zone = "board"
+        if "ability" in f:
+            a = self.fields(f["ability"], f.at("ability"), ABILITY_PLAY_KEYS)
+            ident = a.read("object", "", self.string)
+            ability = a.read("id", "", self.string)
+            for key, what in (("object", "the object"), ("id", "the ability's id")):
+                if isinstance(f["ability"], dict) and key not in a:
+                    a.require(key, what)
+            if ident:
+                found = state.you.find(ident)
+                if found is None:
+                    self.missing_object(ident, a.at("object"))
+                else:
+                    zone, obj = found
+            card = self.cards.get(obj.card) if obj is not None else None
+            if card is not None and ability and all(x.id != ability for x in card.abilities):
+                names = [x.id for x in card.abilities]
+                has = f" (it has: {_options(names)})" if names else " (it has none)"
+                self.problem(a.at("id"), f"{card.id!r} has no ability {ability!r}"
+                             f"{self.suggest(ability, names) or has}")
+        else:
+            ident = f.read("hide", "", self.string)
+            zone = "hand"
+            if ident:
+                found = state.you.find(ident)
+                if found is None:
+                    self.missing_object(ident, f.at("hide"))
+                else:
+                    zone, obj = found
+            ability = "hide"
+        card = self.cards.get(obj.card) if obj is not None else None
+        c = card.own_domain if card is not None else ANY
+        return Play(
+            object=obj.id if obj is not None else "",
+            from_zone=zone,
+            ignore=f.word("ignore", None, IGNORES, "ignore"),
+            targets=f.read("targets", (), self.targets),
+            optional=f.read("optional", (), self.optional, None),
+            discounts=f.read("discounts", (), self.discounts, c),
+            permit=f.read("permit", False, self.boolean),
+            ability=ability,
         )
 
     def played_object(
@@ -1223,6 +1420,12 @@ class _Reader:
                 self.problem(where, f"{key!r} is listed twice (as {name!r})")
             elif isinstance(choice, bool):  # YAML reads yes/no as booleans
                 out[name] = "yes" if choice else "no"
+            elif isinstance(choice, int):  # a repeatable cost: exactly that many times
+                repeatable = card is not None and any(
+                    a.id == name and a.repeatable for a in card.additional_costs)
+                if card is not None and not repeatable:
+                    self.problem(where, f"{key!r} is not repeatable: give yes, no or auto")
+                out[name] = str(self.integer(choice, where))
             else:
                 out[name] = self.one_of(choice, where, OPTIONAL_CHOICES, "choice")
         return tuple(out.items())

@@ -13,7 +13,9 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass, replace
 
-from payplan.engine.cost import Cost
+from payplan.engine.cost import Cost, OtherCost
+from payplan.engine.filters import object_matches
+from payplan.engine.state import GameObject
 from payplan.engine.discounts import dominates, pareto_front
 from payplan.engine.legality import base_choices, reasons
 from payplan.engine.scenario import Scenario
@@ -27,6 +29,7 @@ from payplan.engine.total_cost import (
     modifiers,
     optional_costs,
     price,
+    victim_reads,
 )
 
 
@@ -47,8 +50,10 @@ class PlayOptions:
 
 def optional_sets(ctx: PlayContext) -> list[tuple[str, ...]]:
     """The sets of optional costs the play may pay: `yes` always, `auto` either way."""
+    if ctx.play.ignore == "all":
+        return [()]  # "ignoring any and all costs": no additional cost is paid
     names = [name for name, _ in optional_costs(ctx.card)]
-    required = [n for n in names if ctx.play.optional_choice(n) == "yes"]
+    required = [n for n in names if _required(ctx.play.optional_choice(n))]
     auto = [n for n in names if ctx.play.optional_choice(n) == "auto"]
     sets = []
     for k in range(len(auto) + 1):
@@ -56,6 +61,98 @@ def optional_sets(ctx: PlayContext) -> list[tuple[str, ...]]:
             chosen = set(required) | set(subset)
             sets.append(tuple(n for n in names if n in chosen))
     return sets
+
+
+def _required(choice: str) -> bool:
+    """`yes`, or a repeatable cost's count above 0."""
+    return choice == "yes" or (choice.isdigit() and int(choice) > 0)
+
+
+def paid_variants(ctx: PlayContext, optional: tuple[str, ...]
+                  ) -> list[tuple[tuple[tuple[str, int], ...], tuple[tuple[str, Cost], ...]]]:
+    """The choices made with an optional set that change the total: how many times each
+    repeatable cost is paid (1..its bound, or the count the play gives), and for each
+    additional cost whose object an unlock reads (Atakhan), which printed cost that object has.
+
+    Exact and small: a count above what the state can pay is never payable (`repeat_bound`), and
+    objects whose cards print the same cost give the same total, so one variant per distinct
+    printed cost among the objects that could pay it covers every choice of victim.
+    """
+    per_name: list[list[tuple[str, int]]] = []
+    extras = {a.id: a for a in ctx.card.additional_costs}
+    for name in optional:
+        extra = extras.get(name)
+        if extra is None or not extra.repeatable:
+            continue
+        choice = ctx.play.optional_choice(name)
+        if choice.isdigit():
+            per_name.append([(name, int(choice))])
+            continue
+        bound = repeat_bound(ctx, extra.cost)
+        if extra.max is not None:
+            bound = min(bound, extra.max)
+        per_name.append([(name, k) for k in range(1, max(bound, 1) + 1)])
+    per_victim: list[list[tuple[str, Cost]]] = []
+    for cost_id in victim_reads(ctx.card):
+        extra = extras.get(cost_id)
+        if extra is None or not (extra.id in optional or extra.mandatory):
+            continue
+        printed = victim_costs(ctx, extra.cost)
+        if printed:
+            per_victim.append([(cost_id, p) for p in printed])
+    out = []
+    for counts in itertools.product(*per_name):
+        for victims in itertools.product(*per_victim):
+            out.append((tuple(c for c in counts if c[1] != 1), tuple(victims)))
+    return out
+
+
+def _objects_for(ctx: PlayContext, need: OtherCost) -> list[GameObject]:
+    """The objects that could pay one non-standard need (any of them, before others use them)."""
+    owner = ctx.scenario.state.player(need.filter.controller or "you")
+    zone = {"discard": "hand", "recycle_from_trash": "trash"}.get(need.kind, "board")
+    return [o for o in owner.zone(zone)
+            if not (o.id == ctx.obj.id and ctx.zone != "board")
+            and object_matches(ctx.scenario, need.filter, o)
+            and not (need.kind == "exhaust" and o.exhausted)]
+
+
+def repeat_bound(ctx: PlayContext, cost: Cost) -> int:
+    """An upper bound on how many times the state could pay `cost` (each payment needs its
+    non-standard parts from distinct objects, buffs or XP; Energy and Power from the resources)."""
+    you = ctx.scenario.state.you
+    bounds = []
+    for need in cost.other:
+        if need.kind == "spend_xp":
+            have = you.xp
+        elif need.kind == "spend_buff":
+            have = sum(o.buffs for o in _objects_for(ctx, need))
+        else:
+            have = len(_objects_for(ctx, need))
+        bounds.append(have // max(need.count, 1))
+    size = cost.energy + cost.pips
+    if size:
+        units = (2 * len(you.runes) + you.pool.energy + you.pool.pips
+                 + sum(s.adds.energy + s.adds.pips for s in you.sources))
+        bounds.append(units // size)
+    return min(bounds) if bounds else MAX_FREE_REPEATS
+
+
+MAX_FREE_REPEATS = 20  # a repeatable cost of nothing at all: paid at most this often
+
+
+def victim_costs(ctx: PlayContext, cost: Cost) -> list[Cost]:
+    """The distinct printed costs (Energy and pips) of the objects that could pay `cost`'s
+    first non-standard part, in order of first appearance."""
+    if not cost.other:
+        return []
+    out: list[Cost] = []
+    for obj in _objects_for(ctx, cost.other[0]):
+        card = ctx.scenario.cards[obj.card]
+        printed = Cost(card.cost.energy, (0,) * (len(card.cost.power) - 1) + (card.cost.pips,))
+        if printed not in out:
+            out.append(printed)
+    return out
 
 
 def play_options(scenario: Scenario) -> PlayOptions:
@@ -75,17 +172,19 @@ def play_options(scenario: Scenario) -> PlayOptions:
 
 
 def _options_for(ctx: PlayContext, base: BaseChoice, optional: tuple[str, ...]) -> list[CostOption]:
-    mods = modifiers(ctx, base, optional)
     found: dict[Cost, CostOption] = {}
-    for components in best_components(ctx, optional, mods):
-        # Price once without total discounts to learn where they start from.
-        start = price(ctx, Choices(base, optional, components), replace(mods, total=()))
-        pair = (start.total.energy, start.total.power)
-        for _, path in pareto_front(pair, list(mods.total)):
-            choices = Choices(base, optional, components, path)
-            priced = price(ctx, choices, mods)
-            if priced.total not in found:
-                found[priced.total] = priced
+    for counts, victims in paid_variants(ctx, optional):
+        mods = modifiers(ctx, base, optional, counts, victims)
+        for components in best_components(ctx, optional, mods, counts):
+            # Price once without total discounts to learn where they start from.
+            start = price(ctx, Choices(base, optional, components, (), counts, victims),
+                          replace(mods, total=()))
+            pair = (start.total.energy, start.total.power)
+            for _, path in pareto_front(pair, list(mods.total)):
+                choices = Choices(base, optional, components, path, counts, victims)
+                priced = price(ctx, choices, mods)
+                if priced.total not in found:
+                    found[priced.total] = priced
     ranked = sorted(found.values(), key=lambda o: (o.total.size, o.total.energy, o.total.power))
     return _pareto_options(ranked)
 
@@ -94,7 +193,10 @@ def _pareto_options(options: list[CostOption]) -> list[CostOption]:
     kept: list[CostOption] = []
     for option in options:
         pair = (option.total.energy, option.total.power)
-        if any(dominates((k.total.energy, k.total.power), pair) for k in kept):
+        # Only totals with the same non-standard part compare (a repeatable cost's counts or a
+        # victim's printed cost trade Energy and Power for objects).
+        if any(k.total.other == option.total.other
+               and dominates((k.total.energy, k.total.power), pair) for k in kept):
             continue
         kept.append(option)
     return kept

@@ -29,12 +29,19 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Generic, Sequence, TypeVar
 
+from payplan.engine.cards import Card
 from payplan.engine.cost import ANY_INDEX, DOMAINS, NO_POWER, POWER_KEYS, Cost, OtherCost, Power, power_to_map
-from payplan.engine.filters import card_matches, object_matches
+from payplan.engine.filters import PlayFacts, card_matches, holds, object_matches
 from payplan.engine.scenario import Scenario
 from payplan.engine.state import GameObject
 
-LOSES_OBJECT = {"discard", "kill", "recycle_from_trash", "return_to_hand"}
+LOSES_OBJECT = {"discard", "kill", "recycle_from_trash", "return_to_hand", "banish_self",
+                "recycle_self"}
+# The self atoms an ability names that keep their own kind (the object itself, on the board).
+SELF_ONLY: tuple[str, ...] = ("banish_self", "disempower_self", "recycle_self")
+# The objective weight of each kind, where it is not the kind's own name.
+WEIGHT_OF = {"exhaust": "exhaust_unit", "banish_self": "banish", "recycle_self": "banish",
+             "disempower_self": "disempower"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,8 +97,12 @@ class Resources:
     xp: int
 
 
-def resources(scenario: Scenario, played: GameObject | None) -> Resources:
-    """Everything that can pay for a play of `played` (None: for no card in particular)."""
+def resources(scenario: Scenario, played: GameObject | None, card: Card | None = None) -> Resources:
+    """Everything that can pay for a play of `played` (None: for no card in particular).
+
+    `card` is the card as played when it is not the object's own (an ability play: `only_for`
+    and a source's `while` read it). An object whose ability is played stays among the objects
+    (it may pay its own `exhaust_self` / `kill_self`), in a group of its own."""
     you = scenario.state.you
     objective = scenario.objective
     groups: dict[tuple[int, bool, int | None], list[str]] = {}
@@ -105,12 +116,22 @@ def resources(scenario: Scenario, played: GameObject | None) -> Resources:
 
     source_objects: set[str] = set()
     offers = []
-    played_card = scenario.cards.get(played.card) if played is not None else None
+    played_card = card if card is not None else (
+        scenario.cards.get(played.card) if played is not None else None)
     played_zone = _zone_of(scenario, played)
+    on_board = played is not None and played_zone == "board"
+    if on_board and played is not None:
+        source_objects.add(played.id)
     for source in you.sources:
         obj = next((o for o in you.board if o.id == source.id), None)
         if source.only_for is not None:
             if played_card is None or not card_matches(source.only_for, played_card, from_zone=played_zone):
+                continue
+        if source.while_:
+            if played_card is None:
+                continue
+            facts = PlayFacts(played_card, played_zone or "hand", "printed", ())
+            if not holds(source.while_, scenario, facts, obj):
                 continue
         charge = objective.weight("source")
         needs = Cost()
@@ -142,10 +163,10 @@ def resources(scenario: Scenario, played: GameObject | None) -> Resources:
             if owner == "opponent" and zone != "board":
                 continue
             for obj in player.zone(zone):
-                if played is not None and obj.id == played.id:
+                if played is not None and obj.id == played.id and not on_board:
                     continue
                 object_key = (owner, zone, obj.card, obj.value, obj.might, obj.location, obj.exhausted,
-                       obj.buffs, obj.id if obj.id in source_objects else None)
+                       obj.buffs, obj.empowered, obj.id if obj.id in source_objects else None)
                 objects.setdefault(object_key, []).append(obj)
                 owners[object_key] = (owner, zone)
     object_groups = tuple(
@@ -172,7 +193,9 @@ def eligible(scenario: Scenario, group: ObjectGroup, need: OtherCost) -> bool:
         return False
     if kind == "recycle_from_trash" and group.zone != "trash":
         return False
-    if kind in ("kill", "exhaust", "return_to_hand", "spend_buff") and group.zone != "board":
+    if kind in ("kill", "exhaust", "return_to_hand", "spend_buff") + SELF_ONLY and group.zone != "board":
+        return False
+    if kind == "disempower_self" and group.sample.empowered <= 0:
         return False
     if kind == "exhaust" and group.sample.exhausted:
         return False
@@ -183,7 +206,7 @@ def eligible(scenario: Scenario, group: ObjectGroup, need: OtherCost) -> bool:
 
 def object_charge(scenario: Scenario, group: ObjectGroup, kind: str) -> int:
     """What paying `kind` with one object of the group charges (per buff for spend_buff)."""
-    weight = scenario.objective.weight("exhaust_unit" if kind == "exhaust" else kind)
+    weight = scenario.objective.weight(WEIGHT_OF.get(kind, kind))
     if kind in LOSES_OBJECT and group.sample.value is not None:
         return group.sample.value
     return weight

@@ -16,7 +16,7 @@ from payplan.engine.state import State
 
 FORMAT = "payplan/1"
 OPTIONAL_CHOICES: tuple[str, ...] = ("yes", "no", "auto")
-IGNORES: tuple[str, ...] = ("cost", "energy", "power")
+IGNORES: tuple[str, ...] = ("cost", "energy", "power", "all")
 
 DEFAULT_WEIGHTS: Mapping[str, int] = MappingProxyType(
     {
@@ -30,6 +30,8 @@ DEFAULT_WEIGHTS: Mapping[str, int] = MappingProxyType(
         "spend_buff": 2,
         "spend_xp": 1,
         "source": 0,
+        "banish": 5,
+        "disempower": 2,
     }
 )
 DEFAULT_BENEFITS: Mapping[str, int] = MappingProxyType({"accelerate": 0, "repeat": 0})
@@ -49,8 +51,9 @@ class Play:
     """One play to plan.
 
     `base` is "auto", "printed", "play_for" or ("flow", index). `optional` maps each optional
-    cost name (`accelerate`, `repeat`, `repeat.1`, or an additional cost's id) to yes/no/auto;
-    names not listed are "no".
+    cost name (`accelerate`, `repeat`, `repeat.1`, or an additional cost's id) to yes/no/auto,
+    or for a repeatable cost a count as digits ("3": exactly 3 times); names not listed are "no".
+    `ability` makes it the play of an ability of `object` (an ability id, or `hide`).
     """
 
     object: str
@@ -63,6 +66,7 @@ class Play:
     discounts: tuple[Discount, ...] = ()
     permit: bool = False
     leaves_chain: LeavesChain = LeavesChain()
+    ability: str | None = None  # an ability play of `object` (its id, or `hide`)
 
     def optional_choice(self, name: str) -> str:
         for key, choice in self.optional:

@@ -7,10 +7,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from payplan.engine.cards import Condition
 from payplan.engine.cost import Cost, Filter
 
 PHASES: tuple[str, ...] = ("main", "showdown", "closed")
 PLAYERS: tuple[str, ...] = ("you", "opponent")
+HIDDEN_TURNS: tuple[str, ...] = ("earlier", "this")
 LOCATIONS: tuple[str, ...] = ("base", "battlefield")
 SOURCE_COSTS: tuple[str, ...] = ("exhaust", "kill")
 
@@ -34,6 +36,8 @@ class GameObject:
     might: int | None = None
     exhausted: bool = False
     buffs: int = 0
+    empowered: int = 0  # how often it has been Empowered
+    hidden_turn: str | None = None  # facedown: hidden on an `earlier` turn or `this` one
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +52,7 @@ class Source:
     adds: Cost
     costs: tuple[str | Cost, ...] = ("exhaust",)
     only_for: Filter | None = None
+    while_: tuple[Condition, ...] = ()  # usable only while all hold (Diana: showdowns only)
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +66,8 @@ class PlayerState:
     sources: tuple[Source, ...] = ()
     banishment: tuple[GameObject, ...] = ()
     rune_deck: tuple[Rune, ...] = ()
+    facedown: tuple[GameObject, ...] = ()  # hidden cards (Hidden), with `hidden_turn`
+    used_this_turn: tuple[str, ...] = ()  # once-per-turn grants and abilities used this turn
 
     def zone(self, name: str) -> tuple[GameObject, ...]:
         return {
@@ -68,11 +75,12 @@ class PlayerState:
             "trash": self.trash,
             "board": self.board,
             "banishment": self.banishment,
+            "facedown": self.facedown,
         }[name]
 
     def find(self, object_id: str) -> tuple[str, GameObject] | None:
-        """The zone and object with this id among hand, trash, board, banishment."""
-        for zone in ("hand", "trash", "board", "banishment"):
+        """The zone and object with this id among hand, trash, board, banishment, facedown."""
+        for zone in ("hand", "trash", "board", "banishment", "facedown"):
             for obj in self.zone(zone):
                 if obj.id == object_id:
                     return zone, obj

@@ -21,8 +21,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from payplan.engine.cards import Card, Discount, Increase
-from payplan.engine.cost import ANY_INDEX, NO_POWER, Cost, Power, power_add, power_text
+from dataclasses import replace
+from typing import Iterator, TypeVar
+
+from payplan.engine.abilities import HIDE, ability_card, find_ability, hide_card
+from payplan.engine.cards import Amount, Card, Discount, Grant, Increase, PrintedOf
+from payplan.engine.cost import ANY_INDEX, NO_POWER, Cost, OtherCost, Power, power_add, power_text
 from payplan.engine.discounts import Application, Mod, Pair, apply_mod, outcomes
 from payplan.engine.filters import PlayFacts, card_matches, evaluate, holds
 from payplan.engine.problems import ScenarioError
@@ -30,6 +34,7 @@ from payplan.engine.scenario import Play, Scenario
 from payplan.engine.state import GameObject
 
 COMPONENT_OF = {"accelerate": "accelerate", "repeat": "repeat"}
+T = TypeVar("T", Discount, Increase)
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,7 +64,13 @@ class BaseChoice:
         if self.kind == "play_for":
             return f"play it for a cost{ignoring}: {self.cost}" if ignoring else f"play it for {self.cost}"
         if self.kind == "ignore":
+            if self.ignore == "all":
+                return f"ignoring any and all costs: {self.cost}"
             return f"printed cost ignoring its {self.ignore}: {self.cost}"
+        if self.kind == "hidden":
+            return f"hidden: played ignoring its base cost: {self.cost}"
+        if self.kind == "alternative":
+            return f"instead of the base cost: {self.cost}"
         return f"printed {self.cost}"
 
 
@@ -87,6 +98,14 @@ class Choices:
     optional: tuple[str, ...] = ()
     components: tuple[tuple[Application, ...], ...] = ()
     total: tuple[Application, ...] = ()
+    counts: tuple[tuple[str, int], ...] = ()  # repeatable optional costs paid more than once
+    victims: tuple[tuple[str, Cost], ...] = ()  # per additional cost: its object's printed cost
+
+    def count(self, name: str) -> int:
+        """How many times the optional cost `name` is paid (0 if it is not)."""
+        if name not in self.optional:
+            return 0
+        return dict(self.counts).get(name, 1)
 
 
 @dataclass(frozen=True, slots=True)
@@ -105,6 +124,11 @@ class Priced:
     @property
     def paid_optional(self) -> tuple[str, ...]:
         return self.choices.optional
+
+    @property
+    def paid(self) -> tuple[tuple[str, int], ...]:
+        """Each optional cost paid with how many times (356.4.f.1: chosen is paid)."""
+        return tuple((name, self.choices.count(name)) for name in self.choices.optional)
 
 
 @dataclass(frozen=True, slots=True)
@@ -143,7 +167,47 @@ def context(scenario: Scenario) -> PlayContext:
         raise ScenarioError.at(("play", "object"), f"{obj.id!r} is a card {obj.card!r} that "
                                                    "`cards` does not define")
     targets = tuple(t for t in (_find_any(scenario, tid) for tid in play.targets) if t is not None)
-    return PlayContext(scenario, play, scenario.card(obj.card), obj, zone, targets)
+    card = scenario.card(obj.card)
+    if play.ability == HIDE:
+        card = hide_card(card)
+    elif play.ability is not None:
+        ability = find_ability(card, play.ability)
+        assert ability is not None, f"no ability {play.ability!r}"
+        card = ability_card(card, ability, obj)
+    else:
+        ctx = PlayContext(scenario, play, card, obj, zone, targets)
+        if zone == "trash" and any(g.flow_printed for _, _, g in granted(ctx)):
+            # Granted Flow equal to its printed cost (Kennen): one more Flow instance, last.
+            card = replace(card, keywords=replace(card.keywords,
+                                                  flow=card.keywords.flow + (card.cost,)))
+    return PlayContext(scenario, play, card, obj, zone, targets)
+
+
+def granted(ctx: PlayContext, facts: PlayFacts | None = None) -> Iterator[tuple[str, GameObject, Grant]]:
+    """The grants of board objects (yours, then the opponent's) that apply to this play: the
+    right controller, `applies_to` matching the card as played, `while` holding, and a
+    once-per-turn grant not used this turn (`state.you.used_this_turn`)."""
+    scenario = ctx.scenario
+    if facts is None:
+        facts = PlayFacts(ctx.card, ctx.zone, "printed", ctx.targets)
+    used = scenario.state.you.used_this_turn
+    for owner in ("you", "opponent"):
+        for obj in scenario.state.player(owner).board:
+            granting = scenario.cards.get(obj.card)
+            if granting is None:
+                continue
+            for grant in granting.grants:
+                wanted = grant.applies_to.controller or "you"
+                relation = "you" if owner == "you" else "opponent"
+                if wanted != relation:
+                    continue
+                if not card_matches(grant.applies_to, ctx.card, from_zone=ctx.zone):
+                    continue
+                if not holds(grant.while_, scenario, facts, obj):
+                    continue
+                if grant.once_per_turn and grant.ident in used:
+                    continue
+                yield granting.id, obj, grant
 
 
 def _find_any(scenario: Scenario, object_id: str) -> GameObject | None:
@@ -185,82 +249,137 @@ def _component(name: str) -> str:
 # --- Modifiers ----------------------------------------------------------------------------------
 
 
-def modifiers(ctx: PlayContext, base: BaseChoice, optional: tuple[str, ...]) -> Modifiers:
+def modifiers(ctx: PlayContext, base: BaseChoice, optional: tuple[str, ...],
+              counts: tuple[tuple[str, int], ...] = (),
+              victims: tuple[tuple[str, Cost], ...] = ()) -> Modifiers:
     """Collect the discounts and increases that apply to this play, amounts evaluated.
 
     Sources, in this (documented, deterministic) order: the card's own discounts, grants of
     your board objects, grants of opponents' board objects that apply to your plays, the
     instructing effect's one-shot discounts, then discounts unlocked by optional costs paid.
+    A discount or increase with `tiers` is its last tier whose condition holds, alone; an
+    unlock with `per_payment` counts once per payment of its (repeatable) cost. `ignore: all`
+    leaves no increase (nothing is paid).
     """
     scenario = ctx.scenario
     facts = PlayFacts(ctx.card, ctx.zone, base.kind, ctx.targets)
-    discounts: list[tuple[str, Discount]] = []
+    discounts: list[tuple[str, Discount, int]] = []
     increases: list[tuple[str, Increase]] = []
     ignore_deflect = False
+    paid_counts = dict(counts)
 
     for d in ctx.card.discounts:
-        if holds(d.conditions, scenario, facts):
-            discounts.append((d.id or ctx.card.id, d))
-    for owner in ("you", "opponent"):
-        for obj in scenario.state.player(owner).board:
-            granting = scenario.cards.get(obj.card)
-            if granting is None:
-                continue
-            for grant in granting.grants:
-                wanted = grant.applies_to.controller or "you"
-                relation = "you" if owner == "you" else "opponent"
-                if wanted != relation:
-                    continue
-                if not card_matches(grant.applies_to, ctx.card, from_zone=ctx.zone):
-                    continue
-                if not holds(grant.while_, scenario, facts, obj):
-                    continue
-                if grant.ignore_deflect:
-                    ignore_deflect = True
-                if grant.discount is not None and holds(grant.discount.conditions, scenario, facts, obj):
-                    discounts.append((grant.discount.id or granting.id, grant.discount))
-                if grant.increase is not None and holds(grant.increase.conditions, scenario, facts, obj):
-                    increases.append((grant.increase.id or granting.id, grant.increase))
+        tier = _tier(d, scenario, facts)
+        if tier is not None:
+            discounts.append((d.id or ctx.card.id, tier, 1))
+    for granting_id, obj, grant in granted(ctx, facts):
+        if grant.ignore_deflect:
+            ignore_deflect = True
+        if grant.discount is not None:
+            tier = _tier(grant.discount, scenario, facts, obj)
+            if tier is not None:
+                discounts.append((grant.discount.id or granting_id, tier, 1))
+        if grant.increase is not None:
+            inc = _tier(grant.increase, scenario, facts, obj)
+            if inc is not None:
+                increases.append((grant.increase.id or granting_id, inc))
     for i, d in enumerate(ctx.play.discounts):
-        if holds(d.conditions, scenario, facts):
-            discounts.append((d.id or f"play.discounts[{i}]", d))
+        tier = _tier(d, scenario, facts)
+        if tier is not None:
+            discounts.append((d.id or f"play.discounts[{i}]", tier, 1))
     for extra in ctx.card.additional_costs:
-        if extra.id in optional:
+        paid = extra.id in optional or (extra.mandatory and base.ignore != "all")
+        if paid and (extra.id in optional or any(u.per_payment for u in extra.unlocks)
+                     or _reads_victim(ctx.card, extra.id)):
+            times = paid_counts.get(extra.id, 1)
             for i, d in enumerate(extra.unlocks):
-                if holds(d.conditions, scenario, facts):
-                    discounts.append((d.id or f"{extra.id}.unlocks[{i}]", d))
+                tier = _tier(d, scenario, facts)
+                if tier is not None:
+                    discounts.append((d.id or f"{extra.id}.unlocks[{i}]", tier,
+                                      times if d.per_payment else 1))
+    if base.ignore == "all":
+        increases = []
 
-    labels = _unique([label for label, _ in discounts])
+    labels = _unique([label for label, _, _ in discounts])
     total: list[Mod] = []
     components: list[tuple[str, Mod]] = []
-    for label, (_, d) in zip(labels, discounts):
-        mod = to_mod(label, d, scenario, ctx.obj.id)
+    victim_costs = dict(victims)
+    for label, (_, d, times) in zip(labels, discounts):
+        mod = to_mod(label, d, scenario, ctx.obj.id, times=times, targets=ctx.targets,
+                     victims=victim_costs)
         if d.component == "total":
             total.append(mod)
         else:
             components.append((d.component, mod))
     inc_labels = _unique([label for label, _ in increases])
     evaluated = tuple(
-        (label, evaluate(inc.energy, scenario, ctx.obj.id), inc.power)
+        (label, evaluate(inc.energy, scenario, ctx.obj.id, targets=ctx.targets), inc.power)
         for label, (_, inc) in zip(inc_labels, increases)
     )
     return Modifiers(tuple(total), tuple(components), evaluated, ignore_deflect)
 
 
-def to_mod(label: str, d: Discount, scenario: Scenario, played: str | None = None) -> Mod:
-    """The discount with its amounts evaluated; `played` (the card being played) is not counted."""
-    min_energy = evaluate(d.min_energy, scenario, played)
+def _tier(d: T, scenario: Scenario, facts: PlayFacts, source: GameObject | None = None) -> T | None:
+    """The discount (or increase) that applies, or None: its own if it has no tiers and its
+    condition holds; with tiers, the last tier whose condition holds, alone ("instead"), under
+    the discount's own id, component and per_payment."""
+    if not holds(d.conditions, scenario, facts, source):
+        return None
+    if not d.tiers:
+        return d
+    for tier in reversed(d.tiers):
+        if holds(tier.conditions, scenario, facts, source):
+            if isinstance(d, Discount):
+                assert isinstance(tier, Discount)
+                return replace(tier, id=d.id or tier.id, component=d.component,
+                               per_payment=d.per_payment, conditions=(), tiers=())
+            return replace(tier, id=d.id or tier.id, conditions=(), tiers=())
+    return None
+
+
+def _reads_victim(card: Card, cost_id: str) -> bool:
+    """Whether some unlock of the card reads the object paid for `cost_id` (`printed_*_of`)."""
+    return bool(victim_reads(card).get(cost_id))
+
+
+def victim_reads(card: Card) -> dict[str, bool]:
+    """The additional costs whose paid object some unlock reads (Atakhan), by id."""
+    out: dict[str, bool] = {}
+    for extra in card.additional_costs:
+        for d in extra.unlocks:
+            for tier in (d,) + d.tiers:
+                amounts = [tier.energy, tier.min_energy] + [a for _, a in tier.power_amounts]
+                for a in amounts:
+                    if isinstance(a, PrintedOf):
+                        out[a.cost] = True
+    return out
+
+
+def to_mod(label: str, d: Discount, scenario: Scenario, played: str | None = None, *,
+           times: int = 1, targets: tuple[GameObject, ...] = (),
+           victims: dict[str, Cost] | None = None) -> Mod:
+    """The discount with its amounts evaluated; `played` (the card being played) is not counted.
+    `times`: a per-payment unlock of a cost paid that many times counts that many times."""
+    def ev(a: Amount) -> int:
+        return evaluate(a, scenario, played, targets=targets, victims=victims)
+
+    power = d.power
+    for slot, amount in d.power_amounts:
+        power = power[:slot] + (power[slot] + ev(amount),) + power[slot + 1:]
+    if times != 1:
+        power = tuple(p * times for p in power)
+    min_energy = ev(d.min_energy)
     branches = tuple(
         Mod(
             f"{label}:{i}",
-            evaluate(b.energy, scenario, played),
-            b.power,
-            max(min_energy, evaluate(b.min_energy, scenario, played)),
+            ev(b.energy) * times,
+            tuple(p * times for p in b.power),
+            max(min_energy, ev(b.min_energy)),
             max(d.min_power, b.min_power),
         )
         for i, b in enumerate(d.choice)
     )
-    return Mod(label, evaluate(d.energy, scenario, played), d.power, min_energy, d.min_power, branches)
+    return Mod(label, ev(d.energy) * times, power, min_energy, d.min_power, branches)
 
 
 def _unique(labels: list[str]) -> list[str]:
@@ -305,9 +424,12 @@ def base_cost(card: Card, kind: str, index: int | None, ignore: str | None,
 
 
 def _ignoring(cost: Cost, ignore: str | None) -> Cost:
-    """`cost` with the ignored part set to 0 (353.1.a, 353.1.b); non-standard parts stay."""
+    """`cost` with the ignored part set to 0 (353.1.a, 353.1.b); non-standard parts stay, but
+    for `all` ("ignoring any and all costs"), which leaves nothing."""
     if ignore is None:
         return cost
+    if ignore == "all":
+        return Cost()
     energy = 0 if ignore in ("cost", "energy") else cost.energy
     power = NO_POWER if ignore in ("cost", "power") else cost.power
     return Cost(energy, power, cost.other)
@@ -317,19 +439,22 @@ def price(ctx: PlayContext, choices: Choices, mods: Modifiers | None = None) -> 
     """The total cost of the play for these choices, step by step (rule 353)."""
     base = choices.base
     if mods is None:
-        mods = modifiers(ctx, base, choices.optional)
+        mods = modifiers(ctx, base, choices.optional, choices.counts, choices.victims)
     steps: list[Step] = []
     running = base.cost
     steps.append(Step("353.1", f"base cost: {base.text()}", running))
+    skip_additional = base.ignore == "all"  # "ignoring any and all costs": none is paid
+    victims = dict(choices.victims)
 
     # 353.2.a: mandatory additional costs, printed, then Deflect per choice of a Deflect target.
     for extra in ctx.card.additional_costs:
-        if extra.mandatory:
-            running = running + extra.cost
-            steps.append(Step("353.2.a", f"mandatory additional cost {extra.id}: {extra.cost}", running))
+        if extra.mandatory and not skip_additional:
+            part = _with_victim(extra.cost, victims.get(extra.id))
+            running = running + part
+            steps.append(Step("353.2.a", f"mandatory additional cost {extra.id}: {part}", running))
     for target_id in ctx.play.targets:
         deflect = _deflect(ctx, target_id)
-        if deflect and not mods.ignore_deflect:
+        if deflect and not mods.ignore_deflect and not skip_additional:
             charge = Cost(0, NO_POWER[:-1] + (deflect,))
             running = running + charge
             steps.append(Step("353.2.a.2", f"Deflect {deflect} of {target_id}: {charge}", running))
@@ -337,9 +462,11 @@ def price(ctx: PlayContext, choices: Choices, mods: Modifiers | None = None) -> 
     # 353.2.b: optional additional costs chosen, each with the discounts on its component.
     available = dict(optional_costs(ctx.card))
     for k, name in enumerate(choices.optional):
-        part = available[name]
+        times = choices.count(name)
+        part = _times(_with_victim(available[name], victims.get(name)), times)
         running = running + part
-        steps.append(Step("353.2.b", f"optional cost {name} paid: {part}", running))
+        paid_text = f" {times} times" if times != 1 else ""
+        steps.append(Step("353.2.b", f"optional cost {name} paid{paid_text}: {part}", running))
         component = _component(name)
         applicable = [m for c, m in mods.components if c == component or c == "optional"]
         if not applicable:
@@ -383,6 +510,27 @@ def price(ctx: PlayContext, choices: Choices, mods: Modifiers | None = None) -> 
     return Priced(running, tuple(steps), tuple(order), choices)
 
 
+def _times(cost: Cost, times: int) -> Cost:
+    """A repeatable cost paid `times` times: every part that many times (non-standard ones as
+    one need of `count * times` objects)."""
+    if times == 1:
+        return cost
+    return Cost(cost.energy * times, tuple(p * times for p in cost.power),
+                tuple(OtherCost(o.kind, o.count * times, o.filter) for o in cost.other))
+
+
+def _with_victim(cost: Cost, printed: Cost | None) -> Cost:
+    """The cost with its object chosen by printed cost (Atakhan: which unit is killed decides
+    the discount): each non-standard part keeps its filter and takes only objects whose card
+    prints exactly that Energy and that many Power pips."""
+    if printed is None:
+        return cost
+    other = tuple(OtherCost(o.kind, o.count, replace(o.filter, printed_energy=printed.energy,
+                                                      printed_power=printed.pips))
+                  for o in cost.other)
+    return Cost(cost.energy, cost.power, other)
+
+
 def _apply(pair: tuple[int, tuple[int, ...]], mod: Mod, app: Application) -> tuple[int, tuple[int, ...]]:
     """Apply one discount as `app` says (`_sequence` has made its branch valid)."""
     after, _ = apply_mod(pair, mod.branches[app.branch] if mod.branches else mod, app.removed)
@@ -417,7 +565,8 @@ def _deflect(ctx: PlayContext, target_id: str) -> int:
 
 
 def best_components(ctx: PlayContext, optional: tuple[str, ...],
-                    mods: Modifiers) -> list[tuple[tuple[Application, ...], ...]]:
+                    mods: Modifiers,
+                    counts: tuple[tuple[str, int], ...] = ()) -> list[tuple[tuple[Application, ...], ...]]:
     """Every way to apply the component discounts of the optional costs paid that a later step
     could tell apart: per optional cost paid, every distinct result (`component_results`); then
     every combination whose summed result differs, the least Energy kept for each sum.
@@ -431,7 +580,7 @@ def best_components(ctx: PlayContext, optional: tuple[str, ...],
     for name in optional:
         component = _component(name)
         applicable = [m for c, m in mods.components if c == component or c == "optional"]
-        part = available[name]
+        part = _times(available[name], dict(counts).get(name, 1))
         per_part.append(component_results((part.energy, part.power), applicable))
     combos: dict[Power, tuple[int, tuple[tuple[Application, ...], ...]]] = {NO_POWER: (0, ())}
     for results in per_part:

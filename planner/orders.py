@@ -123,14 +123,15 @@ def discount_orders(scenario: Scenario, config: SolverConfig = DEFAULT_CONFIG) -
     payable = chosen.status == "ok" and chosen.option is not None
     option = chosen.option if payable and chosen.option is not None else opts.options[0]
 
-    mods = modifiers(ctx, option.base, option.paid_optional)
+    ch = option.choices
+    mods = modifiers(ctx, option.base, option.paid_optional, ch.counts, ch.victims)
     components = option.choices.components
-    before = price(ctx, Choices(option.base, option.paid_optional, components), replace(mods, total=()))
+    before = price(ctx, replace(ch, total=()), replace(mods, total=()))
     start: Pair = (before.total.energy, before.total.power)
     found = all_results(start, list(mods.total))
     totals = []
     for pair, (count, path) in found.items():
-        priced = price(ctx, Choices(option.base, option.paid_optional, components, path), mods)
+        priced = price(ctx, replace(ch, total=path), mods)
         n = len(mods.total)
         steps = tuple(
             OrderStep(label, _discount_text(step.text, label), step.total)
@@ -213,8 +214,7 @@ def _why(ctx: PlayContext, option: CostOption, mods: Modifiers, start: Pair,
     if len(totals) == 1:
         return "Every order reaches the same total: the order does not matter here."
     listed = tuple(Application(i) for i in range(n))
-    listed_total = price(ctx, Choices(option.base, option.paid_optional, option.choices.components,
-                                      listed), mods).total
+    listed_total = price(ctx, replace(option.choices, total=listed), mods).total
     best_pair, best_path = totals[0]
     labels = [m.label for m in mods.total]
     best_order = " -> ".join(labels[a.index] for a in best_path)

@@ -40,6 +40,7 @@ class Plan:
     reasons: tuple[str, ...] = ()
     optimal: bool = True
     option: CostOption | None = field(default=None, compare=False)
+    paid: tuple[tuple[str, int], ...] = ()  # optional costs paid, with how many times
 
     def to_json(self) -> dict[str, object]:
         """The spec's plan JSON. Only what is true of the answer: a play with no plan (illegal,
@@ -51,6 +52,7 @@ class Plan:
             "play": dict(self.play),
             "base": self.base.to_json() if self.base else None,
             "paid_optional": list(self.paid_optional),
+            "paid": dict(self.paid),
             "total": self.total.to_json() if self.total is not None else None,
             "steps": [s.to_json() for s in self.steps],
             "discount_order": list(self.discount_order),
@@ -85,7 +87,7 @@ def plan_options(scenario: Scenario, opts: PlayOptions, config: SolverConfig = D
     if not opts.legal:
         return Plan("illegal", header, reasons=opts.reasons)
     if res is None:
-        res = resources(scenario, ctx.obj)
+        res = resources(scenario, ctx.obj, ctx.card if ctx.play.ability is not None else None)
     benefits = tuple(
         sum(scenario.objective.benefit(n) for n in o.paid_optional if n in opts.auto)
         for o in opts.options
@@ -109,6 +111,7 @@ def plan_options(scenario: Scenario, opts: PlayOptions, config: SolverConfig = D
         play=header,
         base=option.base,
         paid_optional=option.paid_optional,
+        paid=option.paid,
         total=option.total,
         steps=option.steps,
         discount_order=option.discount_order,

@@ -17,6 +17,7 @@ from types import MappingProxyType
 from hypothesis import strategies as st
 
 from payplan.engine.cards import (
+    Ability,
     AdditionalCost,
     Amount,
     Card,
@@ -28,8 +29,9 @@ from payplan.engine.cards import (
     Keywords,
     MaxMight,
     PerPlayed,
+    PrintedOf,
 )
-from payplan.engine.cost import Cost, Filter, OtherCost, Power
+from payplan.engine.cost import ANY_INDEX, Cost, Filter, OtherCost, Power, power_add
 from payplan.engine.scenario import DEFAULT_WEIGHTS, Objective, Play, Scenario
 from payplan.engine.state import GameObject, PlayerState, Rune, Source, State
 
@@ -307,3 +309,101 @@ def scenarios(draw: st.DrawFn) -> Scenario:
         permit=draw(st.integers(0, 3)) == 0,
     )
     return Scenario(MappingProxyType(cards), state, play, draw(objectives()))
+
+
+# --- Real-card mechanics (shared/spec/real-cards.md) --------------------------------------------
+
+# The library the real-card scenarios add: units of different printed costs (victims), a gear
+# with abilities, a Hidden spell.
+REAL_LIBRARY: dict[str, Card] = {
+    "cub": Card("cub", "Cub", "unit", ("calm",), Cost(1), might=1),
+    "ogre": Card("ogre", "Ogre", "unit", ("fury",), Cost(3, power_of(["fury"])), might=4),
+    "dirk": Card("dirk", "Dirk", "gear", ("fury",), Cost(1), abilities=(
+        Ability("equip", "equip", Cost(0, power_of(["fury"])), "normal", UNIT),
+        Ability("ping", "activated", Cost(1, other=(OtherCost("exhaust_self", 1),))),
+        Ability("burn", "activated", Cost(0, power_of(["any"]), (OtherCost("kill_self", 1),))),
+        Ability("tome", "empower", Cost(1, power_of(["any"])), "normal", None, 2),
+    )),
+    "fae": Card("fae", "Fae", "spell", ("mind",), Cost(2, power_of(["mind"])),
+                keywords=Keywords(hidden=True)),
+}
+
+
+@st.composite
+def real_card_scenarios(draw: st.DrawFn) -> Scenario:
+    """A small scenario (`scenarios()`) with the real-card mechanics added at random: a
+    repeatable optional cost with a per-payment unlock (Ledros, Kraken Hunter), a cost whose
+    victim's printed cost sets a discount (Atakhan), tiered and Level/Legion discounts, a
+    once-per-turn grant, `ignore: all`, a Hidden card played from facedown, and ability plays
+    (exhaust_self, kill_self, Empower with `times`)."""
+    s = draw(scenarios())
+    assert s.play is not None
+    cards = dict(s.cards) | REAL_LIBRARY
+    card = cards[PLAYED]
+    you = s.state.you
+    play = s.play
+    extra_board = tuple(GameObject(f"v{i}", c, buffs=draw(st.sampled_from([0, 1, 2])))
+                        for i, c in enumerate(draw(st.lists(st.sampled_from(["cub", "ogre"]),
+                                                            max_size=3))))
+    you = replace(you, board=you.board + extra_board, xp=draw(st.sampled_from([0, 3, 6])))
+    kind = draw(st.sampled_from(["repeat_kill", "repeat_buff", "victim", "tiers", "once",
+                                 "ignore_all", "hidden", "ability", "plain"]))
+    if kind in ("repeat_kill", "repeat_buff"):
+        need = (OtherCost("kill", 1, UNIT) if kind == "repeat_kill"
+                else OtherCost("spend_buff", 1))
+        domain = draw(st.sampled_from(DOMAINS))
+        unlock = Discount(power=power_of([draw(st.sampled_from([domain, "any"]))]),
+                          energy=draw(st.sampled_from([0, 0, 1])), per_payment=True)
+        extra = AdditionalCost("many", False, Cost(other=(need,)), (unlock,), repeatable=True,
+                               max=draw(st.sampled_from([None, 2])))
+        card = replace(card, cost=Cost(card.cost.energy, power_add(card.cost.power,
+                                                                 power_of([domain]))),
+                       additional_costs=card.additional_costs + (extra,))
+        choice = draw(st.sampled_from(["auto", "auto", "yes", "no", "0", "1", "2"]))
+        play = replace(play, optional=play.optional + (("many", choice),))
+    elif kind == "victim":
+        unlock = Discount(energy=PrintedOf("energy", "victim"),
+                          power_amounts=((ANY_INDEX, PrintedOf("power", "victim")),))
+        extra = AdditionalCost("victim", draw(st.booleans()), Cost(other=(OtherCost("kill", 1, UNIT),)),
+                               (unlock,))
+        card = replace(card, cost=Cost(card.cost.energy + 1, power_add(card.cost.power,
+                                                                     power_of(["any"]))),
+                       additional_costs=card.additional_costs + (extra,))
+        if not extra.mandatory:
+            play = replace(play, optional=play.optional + (("victim", "auto"),))
+    elif kind == "tiers":
+        tiers = (Discount(energy=1, conditions=(Condition("level_at_least", 3),)),
+                 Discount(energy=2, power=power_of(["any"]),
+                          conditions=(Condition("level_at_least", 6),)),
+                 Discount(energy=3, conditions=(Condition("played_this_turn_at_least", 2),)))
+        card = replace(card, discounts=card.discounts + (Discount(id="tiered", tiers=tiers),))
+    elif kind == "once":
+        grant = Grant(discount=Discount(id="forge", energy=1), once_per_turn=True)
+        cards["forge"] = _grant_card("forge", grant)
+        you = replace(you, board=you.board + (GameObject("forge1", "forge"),),
+                      used_this_turn=draw(st.sampled_from([(), ("forge",)])))
+    elif kind == "ignore_all":
+        play = replace(play, ignore="all")
+    elif kind == "hidden":
+        card = replace(card, keywords=replace(card.keywords, hidden=True))
+        hidden = GameObject("p", PLAYED, location="battlefield",
+                            hidden_turn=draw(st.sampled_from(["earlier", "earlier", "this"])))
+        you = replace(you, hand=tuple(o for o in you.hand if o.id != "p"),
+                      trash=tuple(o for o in you.trash if o.id != "p"), facedown=(hidden,))
+        play = replace(play, from_zone="facedown", base="auto", play_for=None, permit=False)
+    elif kind == "ability":
+        dirk = GameObject("d1", "dirk", exhausted=draw(st.integers(0, 3)) == 0,
+                          empowered=draw(st.sampled_from([0, 0, 1, 2])))
+        you = replace(you, board=you.board + (dirk,))
+        ability = draw(st.sampled_from(["equip", "ping", "burn", "tome"]))
+        targets = tuple(o.id for o in you.board[:1]) if ability == "equip" else ()
+        play = Play("d1", "board", targets=targets, ability=ability,
+                    discounts=play.discounts[:1])
+        if draw(st.booleans()):
+            grant = Grant(discount=Discount(id="smith", power=power_of(["any"])),
+                          applies_to=Filter(ability=draw(st.sampled_from(["equip", "any"]))))
+            cards["smith"] = _grant_card("smith", grant)
+            you = replace(you, board=you.board + (GameObject("smith1", "smith"),))
+    cards[PLAYED] = card
+    state = replace(s.state, you=you)
+    return Scenario(MappingProxyType(cards), state, play, s.objective)

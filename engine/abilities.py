@@ -1,0 +1,99 @@
+"""Abilities played like cards: Equip, Empower, "[cost]: effect" (rules 7xx), and hiding a card
+with Hidden (811): what each play costs before rule 353 prices it.
+
+An ability play is priced by the same pipeline as a card (rule 353, `engine.total_cost`): it
+stands as a `Card` value with the ability's cost and timing and `ability_kind` set, so grants
+and discounts that name `ability` in their filter find it, and no grant for cards does. The
+atoms that name the object itself (`exhaust_self`, `kill_self`, ...) become non-standard costs
+on that one object (filter `id`): `exhaust_self` an `exhaust` of it (it must be ready, and one
+object can't be exhausted twice), `kill_self` a `kill` of it; the others keep their kind.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from payplan.engine.cards import Ability, Card, Keywords
+from payplan.engine.cost import ANY, Cost, Filter, OtherCost, power_from_map
+from payplan.engine.state import GameObject
+
+HIDE = "hide"
+HIDE_COST = Cost(0, power_from_map({ANY: 1}))  # 811: hiding a card costs [A]
+RESOLVED_KIND = {"exhaust_self": "exhaust", "kill_self": "kill"}
+
+
+def find_ability(card: Card, ident: str) -> Ability | None:
+    return next((a for a in card.abilities if a.id == ident), None)
+
+
+def resolve_self(cost: Cost, obj: GameObject) -> Cost:
+    """The cost with each self atom turned into a cost on `obj` itself."""
+    other = tuple(
+        OtherCost(RESOLVED_KIND.get(o.kind, o.kind), 1, Filter(id=obj.id))
+        if o.kind.endswith("_self") else o
+        for o in cost.other
+    )
+    return Cost(cost.energy, cost.power, other)
+
+
+def ability_card(card: Card, ability: Ability, obj: GameObject) -> Card:
+    """The Card value an ability play of `obj` is priced as."""
+    return replace(
+        card,
+        name=f"{card.name} ({ability.id})",
+        cost=resolve_self(ability.cost, obj),
+        timing=ability.timing,
+        keywords=Keywords(deflect=card.keywords.deflect),
+        additional_costs=(),
+        discounts=ability.discounts,
+        grants=(),
+        abilities=(),
+        ability_kind=ability.kind,
+    )
+
+
+def hide_card(card: Card) -> Card:
+    """The Card value hiding `card` is priced as: [A], normal timing (a player hides a card on
+    their own turn, outside showdowns)."""
+    return replace(
+        card,
+        name=f"{card.name} (hide)",
+        cost=HIDE_COST,
+        timing="normal",
+        keywords=Keywords(),
+        additional_costs=(),
+        discounts=(),
+        grants=(),
+        abilities=(),
+        ability_kind=HIDE,
+    )
+
+
+def ability_reasons(card: Card, ability: Ability | None, ability_id: str, obj: GameObject,
+                    zone: str, used_this_turn: tuple[str, ...]) -> list[str]:
+    """Why this ability can't be activated now (beside timing and targets), or nothing."""
+    if ability_id == HIDE:
+        out = []
+        if zone != "hand":
+            out.append(f"zone: only a card in your hand can be hidden ({obj.id} is in {zone})")
+        if not card.keywords.hidden:
+            out.append(f"hide: {card.name} has no Hidden")
+        return out
+    if ability is None:
+        return [f"ability: {card.name} has no ability {ability_id!r}"]
+    if zone != "board":
+        return [f"zone: {obj.id} is in {zone}: its abilities are used from the board"]
+    out = []
+    if ability.times is not None:
+        used = obj.empowered if ability.kind == "empower" else used_this_turn.count(
+            f"{obj.id}.{ability.id}")
+        if used >= ability.times:
+            what = "Empowered" if ability.kind == "empower" else "used this turn"
+            out.append(f"times: {obj.id} has been {what} {used} time(s); {ability.id} may be "
+                       f"used {ability.times} time(s)")
+    kinds = [o.kind for o in ability.cost.other]
+    if "exhaust_self" in kinds and obj.exhausted:
+        out.append(f"cost: {ability.id} exhausts {obj.id}, which is exhausted")
+    if "disempower_self" in kinds and obj.empowered <= 0:
+        out.append(f"cost: {ability.id} disempowers {obj.id}, which is not Empowered")
+    return out

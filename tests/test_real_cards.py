@@ -1,0 +1,286 @@
+"""The real-card mechanics (shared/spec/real-cards.md) against the brute force: every new choice
+the planner makes (how many times a repeatable cost is paid, which victim, which tier, a
+once-per-turn grant, a Hidden card's base, an ability's own costs) on generated small cases."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, given, settings
+
+from payplan.engine.scenario import Scenario
+from payplan.planner import SolverConfig
+from strategies import real_card_scenarios
+from test_planner_vs_oracle import check
+
+SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@SETTINGS
+@given(real_card_scenarios())
+def test_real_card_planner_matches_brute_force(scenario: Scenario) -> None:
+    check(scenario, SolverConfig())
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(real_card_scenarios())
+def test_real_card_cp_sat_matches_brute_force(scenario: Scenario) -> None:
+    check(scenario, SolverConfig(fast_path=False))
+
+
+# --- Fixed cases, one per mechanic -------------------------------------------------------------
+
+import textwrap  # noqa: E402
+
+from payplan.engine.chain import apply_payment  # noqa: E402
+from payplan.engine.cost import Cost  # noqa: E402
+from payplan.engine.loader import ScenarioError, load_text  # noqa: E402
+from payplan.planner import plan  # noqa: E402
+from payplan.planner.play import applied_of  # noqa: E402
+
+import pytest  # noqa: E402
+
+
+def load(text: str) -> Scenario:
+    return load_text("format: payplan/1\n" + textwrap.dedent(text))
+
+
+HIDDEN = """
+    cards:
+      blastcone-fae: {type: spell, domains: [mind], cost: {energy: 2, power: {mind: 1}},
+                      keywords: {hidden: true}}
+      teemo: {type: unit, domains: [chaos], grants: [{alternative: {energy: 1},
+                                                      applies_to: {ability: hide}}]}
+    state:
+      phase: PHASE
+      you:
+        runes: {mind: 2}
+        hand: [{id: h1, card: blastcone-fae}]
+        facedown: [{id: f1, card: blastcone-fae, location: battlefield, hidden_turn: TURN}]
+        board: BOARD
+"""
+
+
+def hidden(play: str, phase: str = "main", turn: str = "earlier", board: str = "[]") -> Scenario:
+    text = HIDDEN.replace("PHASE", phase).replace("TURN", turn).replace("BOARD", board)
+    return load(text + f"    play: {play}\n")
+
+
+def test_hidden_card_played_from_facedown_ignoring_its_base_cost_as_a_reaction() -> None:
+    p = plan(hidden("{object: f1}", phase="showdown"))
+    assert p.status == "ok" and p.total == Cost() and p.base is not None
+    assert p.base.kind == "hidden"
+
+
+def test_hidden_this_turn_cannot_be_played() -> None:
+    p = plan(hidden("{object: f1}", turn="this"))
+    assert p.status == "illegal" and "hidden this turn" in p.reasons[0]
+
+
+def test_hiding_costs_any_power_or_one_energy_with_teemo() -> None:
+    p = plan(hidden("{hide: h1}"))
+    assert p.status == "ok" and p.total == Cost.parse("[A]")
+    with_teemo = plan(hidden("{hide: h1}", board="[{id: t1, card: teemo}]"))
+    assert with_teemo.total == Cost.parse("[1]")  # an exhaust (1) beats a recycle (1 + 3)
+    after = apply_payment(hidden("{hide: h1}"), applied_of(p))
+    assert [o.id for o in after.you.facedown] == ["f1", "h1"]
+    assert after.you.facedown[1].hidden_turn == "this" and not after.you.hand
+
+
+def test_ignore_all_skips_additional_costs() -> None:
+    s = load("""
+        cards:
+          bone-skewer-target:
+            type: unit
+            domains: [fury]
+            cost: {energy: 4}
+            additional_costs: [{id: toll, cost: {other: [{discard: 1}]}}]
+            keywords: {accelerate: true}
+        state: {you: {runes: {fury: 1}, trash: [{id: t1, card: bone-skewer-target}]}}
+        play: {object: t1, permit: true, ignore: all, optional: {accelerate: yes}}
+    """)
+    p = plan(s)
+    assert p.status == "ok" and p.total == Cost() and p.paid == ()
+
+
+def test_granted_flow_equal_to_printed_cost() -> None:
+    s = load("""
+        cards:
+          storm: {type: spell, domains: [fury], cost: {energy: 3, power: {fury: 1}}}
+          kennen: {type: unit, domains: [mind],
+                   grants: [{keyword: {flow: printed}, applies_to: {type: spell, from: trash}}]}
+        state: {you: {runes: {fury: 4}, trash: [{id: t1, card: storm}],
+                      board: [{id: k1, card: kennen}]}}
+        play: {object: t1}
+    """)
+    p = plan(s)
+    assert p.status == "ok" and p.base is not None and p.base.kind == "flow"
+    assert p.total == Cost.parse("[3][fury]") and p.destination == "banishment"
+
+
+def test_once_per_turn_grant_is_used_up_by_a_play() -> None:
+    text = """
+        cards:
+          ornns-forge: {type: gear, grants: [{id: forge, once_per_turn: true,
+                                              discount: {energy: 1},
+                                              applies_to: {type: gear}}]}
+          dirk: {type: gear, domains: [fury], cost: {energy: 2}}
+        state: {you: {runes: {fury: 3}, hand: [{id: h1, card: dirk}, {id: h2, card: dirk}],
+                      board: [{id: f1, card: ornns-forge}], used_this_turn: USED}}
+        play: {object: h1}
+    """
+    first = load(text.replace("USED", "[]"))
+    p = plan(first)
+    assert p.total == Cost.parse("[1]")
+    after = apply_payment(first, applied_of(p))
+    assert after.you.used_this_turn == ("forge",)
+    assert plan(load(text.replace("USED", "[forge]"))).total == Cost.parse("[2]")
+
+
+def test_tiered_increase_and_legion() -> None:
+    s = load("""
+        cards:
+          helm: {type: gear, grants: [{applies_to: {controller: opponent, type: spell},
+                   increase: {id: helm, tiers: [{energy: 1}, {energy: 1, power: {any: 1},
+                                                 if: {flag: empowered}}]}}]}
+          noxus-hopeful: {type: spell, domains: [fury], cost: {energy: 3},
+                          discounts: [{energy: 2, if: {played_this_turn_at_least: 1}}]}
+        state:
+          flags: FLAGS
+          played_this_turn: 1
+          you: {runes: {fury: 3}, hand: [{id: h1, card: noxus-hopeful}]}
+          opponent: {board: [{id: e1, card: helm}]}
+        play: {object: h1}
+    """.replace("FLAGS", "[]"))
+    assert plan(s).total == Cost.parse("[2]")  # 3 + 1 (lower tier) - 2 (Legion)
+    s2 = load("""
+        cards:
+          helm: {type: gear, grants: [{applies_to: {controller: opponent, type: spell},
+                   increase: {id: helm, tiers: [{energy: 1}, {energy: 1, power: {any: 1},
+                                                 if: {flag: empowered}}]}}]}
+          spark: {type: spell, domains: [fury], cost: {energy: 1}}
+        state:
+          flags: [empowered]
+          you: {runes: {fury: 3}, hand: [{id: h1, card: spark}]}
+          opponent: {board: [{id: e1, card: helm}]}
+        play: {object: h1}
+    """)
+    assert plan(s2).total == Cost.parse("[2][A]")  # the upper tier alone, not both
+
+
+def test_source_while_a_showdown() -> None:
+    text = """
+        cards:
+          diana: {type: unit, domains: [calm]}
+          spark: {type: spell, domains: [calm], cost: {energy: 2}, timing: reaction}
+        state:
+          phase: PHASE
+          you:
+            runes: {calm: 1}
+            hand: [{id: h1, card: spark}]
+            board: [{id: d1, card: diana}]
+            sources: [{id: d1, adds: {energy: 1}, while: {phase: showdown}}]
+        play: {object: h1}
+    """
+    assert plan(load(text.replace("PHASE", "showdown"))).status == "ok"
+    assert plan(load(text.replace("PHASE", "main"))).status == "unpayable"
+
+
+GEAR = """
+    cards:
+      serrated-dirk:
+        type: gear
+        domains: [fury]
+        abilities:
+          - {id: equip, kind: equip, cost: {power: {fury: 1}}, targets: {type: unit}}
+          - {id: ping, cost: {energy: 1, other: [exhaust_self]}}
+      tome:
+        type: gear
+        domains: [mind]
+        abilities: [{id: empower, kind: empower, cost: {other: [exhaust_self]}}]
+      jax: {type: unit, domains: [fury], might: 3,
+            grants: [{discount: {id: weaponmaster, power: {fury: 1}},
+                      applies_to: {ability: equip}}]}
+    state:
+      you:
+        runes: {fury: 2}
+        board: [{id: g1, card: serrated-dirk}, {id: g2, card: tome, EMPOWERED},
+                {id: u1, card: jax}]
+"""
+
+
+def gear(play: str, empowered: int = 0) -> Scenario:
+    return load(GEAR.replace("EMPOWERED", f"empowered: {empowered}") + f"    play: {play}\n")
+
+
+def test_equip_ability_with_an_ability_discount() -> None:
+    p = plan(gear("{ability: {object: g1, id: equip}, targets: [u1]}"))
+    assert p.status == "ok" and p.total == Cost()  # Jax takes the Fury pip of the Equip cost
+
+
+def test_activated_ability_exhausts_its_own_object_once() -> None:
+    s = gear("{ability: {object: g1, id: ping}}")
+    p = plan(s)
+    assert p.status == "ok" and p.total == Cost.parse("[1]{exhaust 1 id=g1}")
+    assert p.payment is not None and p.payment.other == (("exhaust", ("g1",)),)
+    after = apply_payment(s, applied_of(p))
+    g1 = next(o for o in after.you.board if o.id == "g1")
+    assert g1.exhausted and after.played_this_turn == 0
+    exhausted = load(GEAR.replace("{id: g1, card: serrated-dirk}",
+                                  "{id: g1, card: serrated-dirk, exhausted: true}")
+                     .replace("EMPOWERED", "empowered: 0")
+                     + "    play: {ability: {object: g1, id: ping}}\n")
+    assert plan(exhausted).status == "illegal"
+
+
+def test_empower_counts_and_its_limit() -> None:
+    s = gear("{ability: {object: g2, id: empower}}")
+    p = plan(s)
+    assert p.status == "ok"
+    after = apply_payment(s, applied_of(p))
+    assert next(o for o in after.you.board if o.id == "g2").empowered == 1
+    assert plan(gear("{ability: {object: g2, id: empower}}", empowered=1)).status == "illegal"
+
+
+def test_card_grants_do_not_reach_abilities() -> None:
+    """A grant without `ability` in its filter is for cards: it never reduces an ability."""
+    text = GEAR.replace("applies_to: {ability: equip}", "applies_to: {}")
+    p = plan(load(text.replace("EMPOWERED", "empowered: 0")
+                  + "    play: {ability: {object: g1, id: equip}, targets: [u1]}\n"))
+    assert p.total == Cost.parse("[fury]")
+
+
+def test_unknown_ability_is_a_bad_file() -> None:
+    with pytest.raises(ScenarioError) as err:
+        gear("{ability: {object: g1, id: equp}}")
+    assert "play.ability.id: 'serrated-dirk' has no ability 'equp'" in str(err.value)
+
+
+ATAKHAN = """
+    cards:
+      atakhan:
+        type: unit
+        domains: [order]
+        cost: {energy: 10, power: {order: 3}}
+        additional_costs:
+          - id: offering
+            mandatory: false
+            cost: {other: [{kill: {count: 1, filter: {type: unit}}}]}
+            unlocks:
+              - {energy: {printed_energy_of: paid, cost: offering},
+                 power: {order: {printed_power_of: paid, cost: offering}}}
+      cub: {type: unit, domains: [calm], cost: {energy: 1}, might: 1}
+      ogre: {type: unit, domains: [order], cost: {energy: 5, power: {order: 2}}, might: 5}
+    state:
+      you:
+        runes: {order: 8}
+        hand: [{id: h1, card: atakhan}]
+        board: [{id: u1, card: cub}, {id: u2, card: ogre}]
+    play: {object: h1, optional: {offering: auto}}
+"""
+
+
+def test_atakhan_victim_decides_the_discount() -> None:
+    p = plan(load(ATAKHAN))
+    assert p.status == "ok"
+    assert p.total == Cost.parse("[5][order]{kill 1 type=unit printed_energy=5 printed_power=2}")
+    assert p.payment is not None and p.payment.other == (("kill", ("u2",)),)
+    assert dict(p.paid) == {"offering": 1}
