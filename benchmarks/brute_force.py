@@ -139,7 +139,8 @@ def _paid_choices(ctx: PlayContext, optional: tuple[str, ...]) -> list[tuple[Cou
     everything = (sum(len(p.hand) + len(p.trash) + len(p.board)
                       for p in (you, ctx.scenario.state.opponent))
                   + sum(o.buffs for o in you.board) + you.xp + 2 * len(you.runes)
-                  + you.pool.energy + you.pool.pips + sum(s.adds.size for s in you.sources))
+                  + you.pool.energy + you.pool.pips
+                  + sum(_adds(ctx.scenario, s).size for s in you.sources))
     per_name: list[list[tuple[str, int]]] = []
     for extra in ctx.card.additional_costs:
         if extra.id not in optional or not extra.repeatable:
@@ -395,7 +396,8 @@ def payment_problems(scenario: Scenario, option_total: Cost, payment: Payment) -
 
     need_energy, need_power = _resource_need(option_total, tuple(sources))
     have_energy, have_power = _resource_supply(
-        you, len(payment.exhaust), tuple(runes[r].domain for r in payment.recycle), tuple(sources))
+        scenario, you, len(payment.exhaust), tuple(runes[r].domain for r in payment.recycle),
+        tuple(sources))
     if need_energy > have_energy:
         problems.append(f"needs {need_energy} Energy, the payment gives {have_energy}")
     if not power_feasible(need_power, have_power):
@@ -517,16 +519,28 @@ def _resource_need(total: Cost, sources: tuple[Source, ...]) -> tuple[int, Power
     return energy, power
 
 
-def _resource_supply(you: PlayerState, exhausted: int, recycled_domains: tuple[str, ...],
+def _resource_supply(scenario: Scenario, you: PlayerState, exhausted: int,
+                     recycled_domains: tuple[str, ...],
                      sources: tuple[Source, ...]) -> tuple[int, Power]:
     energy = you.pool.energy + exhausted
     power = you.pool.power
     for domain in recycled_domains:
         power = power_add(power, Cost.of(power={domain: 1}).power)
     for source in sources:
-        energy += source.adds.energy
-        power = power_add(power, source.adds.power)
+        adds = _adds(scenario, source)
+        energy += adds.energy
+        power = power_add(power, adds.power)
     return energy, power
+
+
+def _adds(scenario: Scenario, source: Source) -> Cost:
+    """One activation's `adds`, with its `bonus` while the bonus's conditions hold."""
+    if source.bonus is None:
+        return source.adds
+    obj = _board_object(scenario.state.you, source.id)
+    facts = PlayFacts(next(iter(scenario.cards.values())), "hand", "printed", ())
+    return source.adds + source.bonus if holds(source.bonus_while, scenario, facts, obj) \
+        else source.adds
 
 
 @lru_cache(maxsize=1 << 16)
@@ -610,7 +624,8 @@ def cheapest_payment(scenario: Scenario, total: Cost) -> tuple[int, Payment] | N
             score = fixed + use.score
             if best is not None and score >= best[0]:
                 continue
-            have_energy, have_power = _resource_supply(you, len(use.exhaust), use.domains, sources)
+            have_energy, have_power = _resource_supply(scenario, you, len(use.exhaust), use.domains,
+                                                       sources)
             if have_energy < need_energy or not power_feasible(need_power, have_power):
                 continue
             best = (score, Payment(use.exhaust, use.recycle, tuple(s.id for s in sources),

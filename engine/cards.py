@@ -73,6 +73,7 @@ CONDITION_KINDS: tuple[str, ...] = (
     "targets",
     "level_at_least",
     "played_this_turn_at_least",
+    "controls",
 )
 
 

@@ -45,7 +45,7 @@ from payplan.engine.abilities import HIDE, find_ability
 from payplan.engine.cards import Card
 from payplan.engine.cost import DOMAINS, POWER_KEYS, Cost, Power, power_add
 from payplan.engine.legality import base_choices, reasons
-from payplan.engine.payment import ObjectGroup, Payment, eligible, pay_power, resources
+from payplan.engine.payment import ObjectGroup, Payment, eligible, pay_power, resources, source_adds
 from payplan.engine.scenario import LeavesChain, Scenario
 from payplan.engine.state import GameObject, PlayerState, Rune, Source, State
 from payplan.engine.total_cost import Choices, PlayContext, context, granted, optional_costs, price
@@ -223,7 +223,7 @@ def _check_resources(ctx: PlayContext, applied: Applied) -> tuple[Source, ...]:
         used.append(source)
 
     # Energy and Power: what the payment gives covers the total and the sources' own costs.
-    supply = _Supply.of(pay, runes, tuple(used))
+    supply = _Supply.of(ctx.scenario, pay, runes, tuple(used))
     need = _need(applied.total, tuple(used))
     if _leftover(supply, need) is None:
         raise PlanRefused(f"payment: does not cover {need}: it gives "
@@ -239,14 +239,16 @@ class _Supply:
     power: Power
 
     @staticmethod
-    def of(pay: Payment, runes: dict[str, Rune], used: tuple[Source, ...]) -> _Supply:
+    def of(scenario: Scenario, pay: Payment, runes: dict[str, Rune],
+           used: tuple[Source, ...]) -> _Supply:
         counts = [0] * len(POWER_KEYS)
         for rune_id in pay.recycled:
             counts[DOMAINS.index(runes[rune_id].domain)] += 1
         power = power_add(pay.pool_power, tuple(counts))
-        for s in used:
-            power = power_add(power, s.adds.power)
-        return _Supply(pay.pool_energy + len(pay.exhaust) + sum(s.adds.energy for s in used), power)
+        adds = [source_adds(scenario, s) for s in used]
+        for a in adds:
+            power = power_add(power, a.power)
+        return _Supply(pay.pool_energy + len(pay.exhaust) + sum(a.energy for a in adds), power)
 
 
 def _check_other(ctx: PlayContext, applied: Applied, used_sources: tuple[Source, ...]) -> None:
@@ -322,7 +324,7 @@ def _after(ctx: PlayContext, applied: Applied, used_sources: tuple[Source, ...])
 
     # The pool: what the payment took from it goes; what it made beyond the need stays.
     runes = {rune.id: rune for rune in you.runes}
-    supply = _Supply.of(pay, runes, used_sources)
+    supply = _Supply.of(scenario, pay, runes, used_sources)
     leftover = _leftover(supply, _need(applied.total, used_sources))
     assert leftover is not None  # checked in _check_resources
     kept = tuple(held - took for held, took in zip(you.pool.power, pay.pool_power))

@@ -331,6 +331,11 @@ def source_to_data(s: Source) -> Data:
         out["only_for"] = filter_to_json(s.only_for)
     if s.while_:
         out["while"] = conditions_to_data(s.while_)
+    if s.bonus is not None:
+        bonus: Data = {"adds": s.bonus.to_json()}
+        if s.bonus_while:
+            bonus["while"] = conditions_to_data(s.bonus_while)
+        out["bonus"] = bonus
     return out
 
 

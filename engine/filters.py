@@ -172,6 +172,10 @@ def _holds(
     if c.kind == "level_at_least":
         assert isinstance(c.value, int)
         return state.you.xp >= c.value
+    if c.kind == "controls":
+        f = c.value
+        assert isinstance(f, Filter)
+        return any(object_matches(scenario, f, o) for o in state.you.board)
     if c.kind == "played_this_turn_at_least":
         assert isinstance(c.value, int)
         return state.played_this_turn >= c.value

@@ -158,7 +158,8 @@ PLAYER_KEYS = (
 RUNE_KEYS = ("id", "domain", "exhausted", "value")
 OBJECT_KEYS = ("id", "card", "value", "location", "might", "exhausted", "buffs", "empowered",
                "hidden_turn")
-SOURCE_KEYS = ("id", "adds", "costs", "only_for", "while")
+SOURCE_KEYS = ("id", "adds", "costs", "only_for", "while", "bonus")
+BONUS_KEYS = ("adds", "while")
 PLAY_KEYS = (
     "object",
     "card",
@@ -838,6 +839,7 @@ class _Reader:
             "targets": lambda: self.filter(value, path),
             "level_at_least": lambda: self.large(value, path),
             "played_this_turn_at_least": lambda: self.large(value, path),
+            "controls": lambda: self.filter(value, path),
         }
         return Condition(kind, read[kind]())
 
@@ -1202,6 +1204,9 @@ class _Reader:
                 f.require("id", "the object or rune with the ability")
             if isinstance(item, dict) and "adds" not in f:
                 f.require("adds", "what one activation adds")
+            bonus = self.fields(f["bonus"] if "bonus" in f else {}, f.at("bonus"), BONUS_KEYS)
+            if "bonus" in f and "adds" not in bonus:
+                bonus.require("adds", "what the bonus adds")
             out.append(
                 Source(
                     id=ident,
@@ -1209,6 +1214,8 @@ class _Reader:
                     costs=f.read("costs", ("exhaust",), self.source_costs),
                     only_for=f.read("only_for", None, self.filter),
                     while_=f.read("while", (), self.conditions, None),
+                    bonus=bonus.read("adds", None, self.plain_cost),
+                    bonus_while=bonus.read("while", (), self.conditions, None),
                 )
             )
         return tuple(out)

@@ -15,6 +15,7 @@ from dataclasses import dataclass, replace
 
 from payplan.engine.cost import Cost, OtherCost
 from payplan.engine.filters import object_matches
+from payplan.engine.payment import source_adds
 from payplan.engine.state import GameObject
 from payplan.engine.discounts import dominates, pareto_front
 from payplan.engine.legality import base_choices, reasons
@@ -133,7 +134,7 @@ def repeat_bound(ctx: PlayContext, cost: Cost) -> int:
     size = cost.energy + cost.pips
     if size:
         units = (2 * len(you.runes) + you.pool.energy + you.pool.pips
-                 + sum(s.adds.energy + s.adds.pips for s in you.sources))
+                 + sum(source_adds(ctx.scenario, s).size for s in you.sources))
         bounds.append(units // size)
     return min(bounds) if bounds else MAX_FREE_REPEATS
 

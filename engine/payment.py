@@ -33,7 +33,7 @@ from payplan.engine.cards import Card
 from payplan.engine.cost import ANY_INDEX, DOMAINS, NO_POWER, POWER_KEYS, Cost, OtherCost, Power, power_to_map
 from payplan.engine.filters import PlayFacts, card_matches, holds, object_matches
 from payplan.engine.scenario import Scenario
-from payplan.engine.state import GameObject
+from payplan.engine.state import GameObject, Source
 
 LOSES_OBJECT = {"discard", "kill", "recycle_from_trash", "return_to_hand", "banish_self",
                 "recycle_self"}
@@ -151,7 +151,7 @@ def resources(scenario: Scenario, played: GameObject | None, card: Card | None =
             elif isinstance(c, Cost):
                 needs = needs + c
         if usable:
-            offers.append(SourceOffer(source.id, source.adds, needs, charge, uses))
+            offers.append(SourceOffer(source.id, source_adds(scenario, source), needs, charge, uses))
             if uses:
                 source_objects.add(source.id)
 
@@ -174,6 +174,18 @@ def resources(scenario: Scenario, played: GameObject | None, card: Card | None =
         for key, objs in objects.items()
     )
     return Resources(you.pool.energy, you.pool.power, runes, tuple(offers), object_groups, you.xp)
+
+
+def source_adds(scenario: Scenario, source: Source) -> Cost:
+    """What one activation adds: `adds`, plus `bonus` while its conditions hold (Renata Glasc:
+    your Gold adds an extra [1] while you control her)."""
+    if source.bonus is None:
+        return source.adds
+    obj = next((o for o in scenario.state.you.board if o.id == source.id), None)
+    facts = PlayFacts(Card("", "", "unit"), "hand", "printed", ())
+    if holds(source.bonus_while, scenario, facts, obj):
+        return source.adds + source.bonus
+    return source.adds
 
 
 def _zone_of(scenario: Scenario, played: GameObject | None) -> str | None:

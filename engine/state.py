@@ -53,6 +53,8 @@ class Source:
     costs: tuple[str | Cost, ...] = ("exhaust",)
     only_for: Filter | None = None
     while_: tuple[Condition, ...] = ()  # usable only while all hold (Diana: showdowns only)
+    bonus: Cost | None = None  # added to `adds` while `bonus_while` holds (Renata's Gold)
+    bonus_while: tuple[Condition, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -20,8 +20,15 @@ Work shared across the plays is done once:
   `resources(scenario, twin)` gives, in the same order, so every plan here is the plan `payplan
   plan` makes for that play, byte for byte.
 
-Order of the result: playable plans first, by score, then by state order (hand, then trash);
-then the plans that are unpayable or illegal, in state order.
+Besides cards (and Hidden cards facedown since an earlier turn), every ability that could be
+activated now is planned (real cards: Equip, Empower, "[cost]: effect", hiding a Hidden card from
+hand): each ability of each object on your board, and `hide` for each Hidden card in hand. An
+ability that chooses (`targets`) is planned for each object of either board its filter accepts,
+and the cheapest payable plan is listed (objective, then total size, then state order).
+Illegal abilities (exhausted, Empowered already, no target) are listed with their reasons.
+
+Order of the result: playable plans first, by score, then by state order (hand, then trash,
+facedown, then abilities); then the plans that are unpayable or illegal, in state order.
 """
 
 from __future__ import annotations
@@ -29,6 +36,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from payplan.engine.cost import Cost
+from payplan.engine.filters import object_matches
 from payplan.engine.options import PlayOptions, play_options
 from payplan.engine.payment import ObjectGroup, Resources, resources
 from payplan.engine.scenario import Play, Scenario
@@ -61,6 +69,10 @@ def candidates(scenario: Scenario) -> list[Candidate]:
         card = scenario.cards.get(obj.card)
         if card is not None and (card.keywords.flow or obj.id == permitted):
             found.append(("trash", obj))
+    for obj in you.facedown:
+        card = scenario.cards.get(obj.card)
+        if card is not None and card.keywords.hidden and obj.hidden_turn != "this":
+            found.append(("facedown", obj))
     return [Candidate(zone, obj, i) for i, (zone, obj) in enumerate(found)]
 
 
@@ -91,12 +103,61 @@ def plan_hand(scenario: Scenario, config: SolverConfig = DEFAULT_CONFIG) -> list
             opts = replace(cached, ctx=replace(cached.ctx, scenario=here, play=play, obj=cand.obj))
         res = shared.for_object(cand.zone, cand.obj) if opts.legal else None
         planned.append((cand, plan_options(here, opts, config, res)))
+    index = len(planned)
+    for obj, plays in ability_candidates(scenario):
+        best: Plan | None = None
+        for ability_play in plays:
+            got = plan_options(replace(scenario, play=ability_play),
+                               play_options(replace(scenario, play=ability_play)), config)
+            if best is None or _better(got, best):
+                best = got
+        assert best is not None
+        planned.append((Candidate("board", obj, index), best))
+        index += 1
     playable = sorted(
         ((c, p) for c, p in planned if p.status == "ok"),
         key=lambda cp: (cp[1].score if cp[1].score is not None else 0, cp[0].index),
     )
     rest = [(c, p) for c, p in planned if p.status != "ok"]
     return [p for _, p in playable + rest]
+
+
+def ability_candidates(scenario: Scenario) -> list[tuple[GameObject, list[Play]]]:
+    """Each ability that could be activated now, with the plays to try (one per target its
+    filter accepts, or one without targets): abilities of your board objects in state order,
+    then hiding each Hidden card in your hand."""
+    you = scenario.state.you
+    out: list[tuple[GameObject, list[Play]]] = []
+    for obj in you.board:
+        card = scenario.cards.get(obj.card)
+        if card is None:
+            continue
+        for ability in card.abilities:
+            if ability.targets is None:
+                out.append((obj, [Play(obj.id, "board", ability=ability.id)]))
+                continue
+            chosen = ability.targets
+            targets = [t.id for who in ("you", "opponent")
+                       for t in scenario.state.player(who).board
+                       if object_matches(scenario, chosen, t)]
+            plays = [Play(obj.id, "board", targets=(t,), ability=ability.id) for t in targets]
+            out.append((obj, plays or [Play(obj.id, "board", ability=ability.id)]))
+    for obj in you.hand:
+        card = scenario.cards.get(obj.card)
+        if card is not None and card.keywords.hidden:
+            out.append((obj, [Play(obj.id, "hand", ability="hide")]))
+    return out
+
+
+def _better(a: Plan, b: Plan) -> bool:
+    """Whether plan `a` (of one ability on another target) is listed rather than `b`."""
+    if (a.status == "ok") != (b.status == "ok"):
+        return a.status == "ok"
+    if a.status != "ok" or a.objective is None or b.objective is None:
+        return False
+    size_a = a.total.size if a.total is not None else 0
+    size_b = b.total.size if b.total is not None else 0
+    return (a.objective, size_a) < (b.objective, size_b)
 
 
 def hand_json(plans: list[Plan]) -> dict[str, object]:
@@ -181,6 +242,14 @@ def payment_text(pay: Payment) -> str:
     return "; ".join(parts) if parts else "nothing (free)"
 
 
+def _name(p: Plan) -> str:
+    """The card, and the ability for an ability play (`serrated-dirk: equip -> u1`)."""
+    if "ability" not in p.play:
+        return p.play["card"]
+    target = f" -> {p.play['targets']}" if p.play.get("targets") else ""
+    return f"{p.play['card']}: {p.play['ability']}{target}"
+
+
 def render_hand(plans: list[Plan]) -> str:
     """A table of every card you could play, cheapest first, then why the others can't be."""
     if not plans:
@@ -198,15 +267,15 @@ def render_hand(plans: list[Plan]) -> str:
             total = str(p.total)
             if p.paid_optional:
                 total += " with " + ", ".join(p.paid_optional)
-            rows.append((p.play["card"], p.play["object"], where, p.status, total, p.score,
+            rows.append((_name(p), p.play["object"], where, p.status, total, p.score,
                          payment_text(p.payment)))
         else:
-            rows.append((p.play["card"], p.play["object"], where, p.status, "-", "-", "see below"))
+            rows.append((_name(p), p.play["object"], where, p.status, "-", "-", "see below"))
     out = [head + "; each row plans that card alone, with everything you have now.", "", table(["card", "object", "from", "status", "total", "score", "pay with"], rows)]
     blocked = [p for p in plans if p.status != "ok"]
     if blocked:
         out += ["", "Not playable now:"]
         for p in blocked:
-            out.append(f"  {p.play['card']} ({p.play['object']}, from {p.play['from']}): {p.status}")
+            out.append(f"  {_name(p)} ({p.play['object']}, from {p.play['from']}): {p.status}")
             out += [f"    - {reason}" for reason in p.reasons]
     return "\n".join(out)

@@ -84,6 +84,10 @@ def plan_options(scenario: Scenario, opts: PlayOptions, config: SolverConfig = D
                  res: Resources | None = None) -> Plan:
     ctx = opts.ctx
     header = {"object": ctx.obj.id, "card": ctx.card.id, "from": ctx.zone}
+    if ctx.play.ability is not None:  # an ability play (real cards): which, and on what
+        header["ability"] = ctx.play.ability
+        if ctx.play.targets:
+            header["targets"] = " ".join(ctx.play.targets)
     if not opts.legal:
         return Plan("illegal", header, reasons=opts.reasons)
     if res is None:

@@ -347,7 +347,7 @@ def real_card_scenarios(draw: st.DrawFn) -> Scenario:
                                                             max_size=3))))
     you = replace(you, board=you.board + extra_board, xp=draw(st.sampled_from([0, 3, 6])))
     kind = draw(st.sampled_from(["repeat_kill", "repeat_buff", "victim", "tiers", "once",
-                                 "ignore_all", "hidden", "ability", "plain"]))
+                                 "ignore_all", "hidden", "ability", "bonus", "plain"]))
     if kind in ("repeat_kill", "repeat_buff"):
         need = (OtherCost("kill", 1, UNIT) if kind == "repeat_kill"
                 else OtherCost("spend_buff", 1))
@@ -404,6 +404,12 @@ def real_card_scenarios(draw: st.DrawFn) -> Scenario:
                           applies_to=Filter(ability=draw(st.sampled_from(["equip", "any"]))))
             cards["smith"] = _grant_card("smith", grant)
             you = replace(you, board=you.board + (GameObject("smith1", "smith"),))
+    if kind == "bonus":  # Renata's Gold: adds an extra [1] while you control a Cub
+        gold = GameObject("gold1", "gold")
+        bonus = Source("gold1", Cost(0, power_of(["any"])), ("exhaust", "kill"), None,
+                       (Condition("phase", "main"),) if draw(st.booleans()) else (),
+                       Cost(1), (Condition("controls", Filter(name="cub")),))
+        you = replace(you, board=you.board + (gold,), sources=you.sources + (bonus,))
     cards[PLAYED] = card
     state = replace(s.state, you=you)
     return Scenario(MappingProxyType(cards), state, play, s.objective)

@@ -284,3 +284,21 @@ def test_atakhan_victim_decides_the_discount() -> None:
     assert p.total == Cost.parse("[5][order]{kill 1 type=unit printed_energy=5 printed_power=2}")
     assert p.payment is not None and p.payment.other == (("kill", ("u2",)),)
     assert dict(p.paid) == {"offering": 1}
+
+
+def test_hand_lists_abilities_with_plans() -> None:
+    from payplan.planner.hand import plan_hand, render_hand
+
+    s = load(GEAR.replace("EMPOWERED", "empowered: 0").replace(
+        "runes: {fury: 2}", "runes: {fury: 2}\n        hand: [{id: h1, card: fae}]").replace(
+        "    cards:\n", "    cards:\n      fae: {type: spell, domains: [mind], cost: {energy: 1},"
+        " keywords: {hidden: true}}\n"))
+    plans = plan_hand(s)
+    listed = {(p.play["object"], p.play.get("ability")): p for p in plans}
+    assert set(listed) == {("h1", None), ("g1", "equip"), ("g1", "ping"), ("g2", "empower"),
+                           ("h1", "hide")}
+    assert all(p.status == "ok" for p in plans)
+    equip = listed[("g1", "equip")]
+    assert equip.play["targets"] == "u1" and equip.total == Cost()
+    text = render_hand(plans)
+    assert "serrated-dirk: equip -> u1" in text and "tome: empower" in text
