@@ -213,7 +213,69 @@ def _typical(rng: random.Random, size: int) -> Data:
     if enemy:
         state["opponent"] = {"board": enemy}
     objective: Data = {"benefits": {"accelerate": rng.randint(0, 5)}}
-    return {"cards": cards, "state": state, "play": play, "objective": objective}
+    data: Data = {"cards": cards, "state": state, "play": play, "objective": objective}
+    _real_cards(random.Random(rng.random()), data, domains)
+    return data
+
+
+def _real_cards(rng: random.Random, data: Data, domains: list[str]) -> None:
+    """The real-card mechanics, at about their frequency in the card pool
+    (shared/research/card-mechanics.md): an ability instead of a card (about 150 of the 930
+    cards have a paid ability: Equip with a domain pip, Empower, "[1], [E]: ..."), a Hidden card
+    played from facedown (39), a once-per-turn gear discount (Ornn's Forge), Level tiers (Master
+    Yi, Concentrate), "any number" costs (Ledros, Kraken Hunter) and a victim's printed cost
+    (Atakhan). Drawn from their own stream, so the rest of the turn is as before."""
+    cards, state, play = data["cards"], data["state"], data["play"]
+    you = state["you"]
+    card = cards["gambit"]
+    roll = rng.random()
+    if roll < 0.15:  # an ability of a gear on the board
+        cards["blade"] = {"type": "gear", "domains": [domains[0]], "cost": {"energy": 2},
+                          "abilities": [
+                              {"id": "equip", "kind": "equip", "cost": {"power": {domains[0]: 1}},
+                               "targets": {"type": "unit"}},
+                              {"id": "empower", "kind": "empower", "cost": {"energy": 3}},
+                              {"id": "strike", "cost": {"energy": 1, "other": ["exhaust_self"]}}]}
+        you["board"].append({"id": "g-blade", "card": "blade", "location": "base"})
+        ability = rng.choice(["equip", "empower", "strike"])
+        data["play"] = {"ability": {"object": "g-blade", "id": ability}}
+        if ability == "equip":
+            data["play"]["targets"] = [you["board"][0]["id"]]
+        if rng.random() < 0.3:  # a Weaponmaster unit: Equip costs [domain] less
+            cards["weaponmaster"] = _grant_unit("Weaponmaster", domains[0], {
+                "discount": {"id": "weaponmaster", "power": {domains[0]: 1}},
+                "applies_to": {"ability": "equip"}})
+            you["board"].append({"id": "u-weaponmaster", "card": "weaponmaster"})
+        return
+    if roll < 0.20:  # a Hidden card hidden on an earlier turn, played as a reaction
+        card.setdefault("keywords", {})["hidden"] = True
+        you["hand"] = [o for o in you["hand"] if o["id"] != "h1"]
+        you["facedown"] = [{"id": "h1", "card": "gambit", "location": "battlefield"}]
+        return
+    if roll < 0.22:  # Ornn's Forge: the first gear each turn costs [1] less
+        cards["forge"] = {"type": "gear", "grants": [{"id": "forge", "once_per_turn": True,
+                                                      "discount": {"energy": 1}}]}
+        you["board"].append({"id": "g-forge", "card": "forge"})
+        if rng.random() < 0.5:
+            you["used_this_turn"] = ["forge"]
+    elif roll < 0.24:  # Level tiers, each instead of the lower one
+        you["xp"] = rng.choice([0, 3, 6, 11])
+        card.setdefault("discounts", []).append({"id": "level", "tiers": [
+            {"energy": 1, "if": {"level_at_least": 3}},
+            {"energy": 2, "if": {"level_at_least": 6}},
+            {"energy": 4, "if": {"level_at_least": 11}}]})
+    elif roll < 0.25:  # kill any number of friendly units, a pip less for each
+        card.setdefault("additional_costs", []).append({
+            "id": "sacrifice", "mandatory": False, "repeatable": True,
+            "cost": {"other": [{"kill": {"count": 1, "filter": {"type": "unit"}}}]},
+            "unlocks": [{"power": {"any": 1}, "per_payment": True}]})
+        play.setdefault("optional", {})["sacrifice"] = "auto"
+    elif roll < 0.26:  # kill a unit: its printed Energy less
+        card.setdefault("additional_costs", []).append({
+            "id": "offering", "mandatory": False,
+            "cost": {"other": [{"kill": {"count": 1, "filter": {"type": "unit"}}}]},
+            "unlocks": [{"energy": {"printed_energy_of": "paid", "cost": "offering"}}]})
+        play.setdefault("optional", {})["offering"] = "auto"
 
 
 # --- hand ---------------------------------------------------------------------------------------
