@@ -386,7 +386,8 @@ def payment_problems(scenario: Scenario, option_total: Cost, payment: Payment) -
             problems.append(f"source {sid!r} is unknown or ambiguous")
         else:
             sources.append(by_id[sid][0])
-    if len(set(payment.sources)) != len(payment.sources):
+    once = [sid for sid in payment.sources if not any(s.repeatable for s in by_id.get(sid, []))]
+    if len(set(once)) != len(once):
         problems.append("a source is activated twice")
     if problems:
         return problems
@@ -610,8 +611,8 @@ def cheapest_payment(scenario: Scenario, total: Cost) -> tuple[int, Payment] | N
     you = scenario.state.you
     uses = _rune_uses(scenario)
     best: tuple[int, Payment] | None = None
-    for flags in itertools.product((False, True), repeat=len(you.sources)):
-        sources = tuple(s for s, on in zip(you.sources, flags) if on)
+    for flags in itertools.product(*(range(_activations(scenario, s) + 1) for s in you.sources)):
+        sources = tuple(s for s, times in zip(you.sources, flags) for _ in range(times))
         if not _sources_usable(ctx, sources):
             continue
         other = _cheapest_other(ctx, total.other, _consumed(sources))
@@ -631,6 +632,20 @@ def cheapest_payment(scenario: Scenario, total: Cost) -> tuple[int, Payment] | N
             best = (score, Payment(use.exhaust, use.recycle, tuple(s.id for s in sources),
                                    other_payment.other, other_payment.xp))
     return best
+
+
+def _activations(scenario: Scenario, source: Source) -> int:
+    """1 for a source; for a converter (`repeatable`), as many activations as the Energy and
+    Power of the runes (2 each), the pool and the other sources could pay for (a cycle of
+    converters feeding each other gains nothing and is never cheaper)."""
+    if not source.repeatable:
+        return 1
+    you = scenario.state.you
+    per = sum(c.energy + c.pips for c in source.costs if isinstance(c, Cost))
+    units = 2 * len(you.runes) + you.pool.energy + you.pool.pips + sum(
+        _adds(scenario, s).energy + _adds(scenario, s).pips for s in you.sources
+        if not s.repeatable)
+    return units // per
 
 
 def candidates(ctx: PlayContext, cost: OtherCost) -> list[GameObject]:

@@ -212,7 +212,7 @@ def _check_resources(ctx: PlayContext, applied: Applied) -> tuple[Source, ...]:
     for source_id in pay.sources:
         if source_id not in by_id:
             raise PlanRefused(f"payment: no source {source_id}")
-        if any(s.id == source_id for s in used):
+        if any(s.id == source_id for s in used) and not by_id[source_id].repeatable:
             raise PlanRefused(f"payment: source {source_id} is activated twice")
         if source_id not in offers:
             raise PlanRefused(f"payment: source {source_id} can't pay for this play "

@@ -336,6 +336,8 @@ def source_to_data(s: Source) -> Data:
         if s.bonus_while:
             bonus["while"] = conditions_to_data(s.bonus_while)
         out["bonus"] = bonus
+    if s.repeatable:
+        out["repeatable"] = True
     return out
 
 

@@ -158,7 +158,7 @@ PLAYER_KEYS = (
 RUNE_KEYS = ("id", "domain", "exhausted", "value")
 OBJECT_KEYS = ("id", "card", "value", "location", "might", "exhausted", "buffs", "empowered",
                "hidden_turn")
-SOURCE_KEYS = ("id", "adds", "costs", "only_for", "while", "bonus")
+SOURCE_KEYS = ("id", "adds", "costs", "only_for", "while", "bonus", "repeatable")
 BONUS_KEYS = ("adds", "while")
 PLAY_KEYS = (
     "object",
@@ -1216,8 +1216,14 @@ class _Reader:
                     while_=f.read("while", (), self.conditions, None),
                     bonus=bonus.read("adds", None, self.plain_cost),
                     bonus_while=bonus.read("while", (), self.conditions, None),
+                    repeatable=f.read("repeatable", False, self.boolean),
                 )
             )
+            made = out[-1]
+            if made.repeatable and (any(c in ("exhaust", "kill") for c in made.costs)
+                                    or not any(isinstance(c, Cost) and c.size for c in made.costs)):
+                self.problem(f.at("repeatable"), "a repeatable source (a converter) pays an Energy "
+                             "or Power cost per activation, and neither exhausts nor kills")
         return tuple(out)
 
     def source_costs(self, value: object, path: DataPath) -> tuple[str | Cost, ...]:

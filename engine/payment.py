@@ -151,7 +151,11 @@ def resources(scenario: Scenario, played: GameObject | None, card: Card | None =
             elif isinstance(c, Cost):
                 needs = needs + c
         if usable:
-            offers.append(SourceOffer(source.id, source_adds(scenario, source), needs, charge, uses))
+            offer = SourceOffer(source.id, source_adds(scenario, source), needs, charge, uses)
+            # A converter (`repeatable`) is one offer per activation it could make: n identical
+            # 0/1 choices are exactly a count from 0 to n. More than `converter_bound` can't be
+            # paid: each activation needs at least one unit of Energy or Power.
+            offers.extend([offer] * (converter_bound(scenario, source) if source.repeatable else 1))
             if uses:
                 source_objects.add(source.id)
 
@@ -174,6 +178,20 @@ def resources(scenario: Scenario, played: GameObject | None, card: Card | None =
         for key, objs in objects.items()
     )
     return Resources(you.pool.energy, you.pool.power, runes, tuple(offers), object_groups, you.xp)
+
+
+def converter_bound(scenario: Scenario, source: Source) -> int:
+    """How many times a repeatable source could be activated at most: the units of Energy and
+    Power everything else could give (each rune 2, the pool, the other sources, and what the
+    converter itself adds, which may feed another activation of another converter), divided by
+    what one activation costs."""
+    you = scenario.state.you
+    cost = sum(c.size for c in source.costs if isinstance(c, Cost))
+    if cost <= 0:
+        return 1
+    units = 2 * len(you.runes) + you.pool.size + sum(
+        source_adds(scenario, s).size for s in you.sources if not s.repeatable)
+    return units // cost
 
 
 def source_adds(scenario: Scenario, source: Source) -> Cost:

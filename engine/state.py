@@ -55,6 +55,7 @@ class Source:
     while_: tuple[Condition, ...] = ()  # usable only while all hold (Diana: showdowns only)
     bonus: Cost | None = None  # added to `adds` while `bonus_while` holds (Renata's Gold)
     bonus_while: tuple[Condition, ...] = ()
+    repeatable: bool = False  # a converter: activates any number of times in one payment
 
 
 @dataclass(frozen=True, slots=True)

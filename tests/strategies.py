@@ -347,7 +347,8 @@ def real_card_scenarios(draw: st.DrawFn) -> Scenario:
                                                             max_size=3))))
     you = replace(you, board=you.board + extra_board, xp=draw(st.sampled_from([0, 3, 6])))
     kind = draw(st.sampled_from(["repeat_kill", "repeat_buff", "victim", "tiers", "once",
-                                 "ignore_all", "hidden", "ability", "bonus", "plain"]))
+                                 "ignore_all", "hidden", "ability", "bonus", "converter",
+                                 "plain"]))
     if kind in ("repeat_kill", "repeat_buff"):
         need = (OtherCost("kill", 1, UNIT) if kind == "repeat_kill"
                 else OtherCost("spend_buff", 1))
@@ -410,6 +411,15 @@ def real_card_scenarios(draw: st.DrawFn) -> Scenario:
                        (Condition("phase", "main"),) if draw(st.booleans()) else (),
                        Cost(1), (Condition("controls", Filter(name="cub")),))
         you = replace(you, board=you.board + (gold,), sources=you.sources + (bonus,))
+    if kind == "converter":  # Hextech Anomaly / Ancient Henge: any amount of one into the other
+        anomaly = GameObject("anomaly1", "seal")
+        pays, adds = draw(st.sampled_from([(Cost(0, power_of(["any"])), Cost(1)),
+                                           (Cost(1), Cost(0, power_of(["any"]))),
+                                           (Cost(1), Cost(0, power_of(["calm"])))]))
+        converter = Source("anomaly1", adds, (pays,), repeatable=True)
+        you = replace(you, board=you.board + (anomaly,), sources=you.sources + (converter,),
+                      pool=you.pool + Cost(draw(st.integers(0, 2)),
+                                           power_of(["any"] * draw(st.integers(0, 2)))))
     cards[PLAYED] = card
     state = replace(s.state, you=you)
     return Scenario(MappingProxyType(cards), state, play, s.objective)

@@ -302,3 +302,34 @@ def test_hand_lists_abilities_with_plans() -> None:
     assert equip.play["targets"] == "u1" and equip.total == Cost()
     text = render_hand(plans)
     assert "serrated-dirk: equip -> u1" in text and "tome: empower" in text
+
+
+def test_converter_activates_as_often_as_it_pays() -> None:
+    """Hextech Anomaly: pay [A], add [1], any number of times (here twice, from the pool's
+    two [A]); one rune gives the third Energy."""
+    s = load("""
+        cards:
+          blast: {type: spell, domains: [fury], cost: {energy: 3}}
+          anomaly: {type: gear}
+        state:
+          you:
+            runes: {fury: 1}
+            pool: {power: {any: 2}}
+            hand: [{id: h1, card: blast}]
+            board: [{id: a1, card: anomaly}]
+            sources: [{id: a1, adds: {energy: 1}, costs: [{power: {any: 1}}], repeatable: true}]
+        play: {object: h1}
+    """)
+    p = plan(s)
+    assert p.status == "ok" and p.payment is not None
+    assert p.payment.sources == ("a1", "a1")
+    after = apply_payment(s, applied_of(p))
+    assert after.you.pool == Cost()
+    with pytest.raises(ScenarioError):
+        load("""
+            cards: {anomaly: {type: gear}}
+            state:
+              you:
+                board: [{id: a1, card: anomaly}]
+                sources: [{id: a1, adds: {energy: 1}, repeatable: true}]
+        """)
