@@ -272,10 +272,10 @@ def _real_cards(rng: random.Random, data: Data, domains: list[str]) -> None:
         play.setdefault("optional", {})["sacrifice"] = "auto"
     elif roll < 0.26:  # kill a unit: its printed Energy less
         card.setdefault("additional_costs", []).append({
-            "id": "offering", "mandatory": False,
+            "id": "victim", "mandatory": False,
             "cost": {"other": [{"kill": {"count": 1, "filter": {"type": "unit"}}}]},
-            "unlocks": [{"energy": {"printed_energy_of": "paid", "cost": "offering"}}]})
-        play.setdefault("optional", {})["offering"] = "auto"
+            "unlocks": [{"energy": {"printed_energy_of": "paid", "cost": "victim"}}]})
+        play.setdefault("optional", {})["victim"] = "auto"
 
 
 # --- hand ---------------------------------------------------------------------------------------

@@ -45,12 +45,13 @@ class Mod:
     min_energy: int = 0
     min_power: int = 0
     branches: tuple[Mod, ...] = ()
+    any_only: bool = False  # its [A] part takes [A] pips only (Weaponmaster, 747.1.c.3)
 
     @property
     def shape(self) -> tuple[object, ...]:
         """Everything but the label: two discounts of one shape are interchangeable."""
         return (self.energy, self.power, self.min_energy, self.min_power,
-                tuple(b.shape for b in self.branches))
+                tuple(b.shape for b in self.branches), self.any_only)
 
     @property
     def energy_only(self) -> bool:
@@ -84,11 +85,11 @@ def apply_specific(power: Power, mod: Mod) -> tuple[Power, int]:
     """Remove the domain-specific pips; return the new Power and the room left for "[A] less"."""
     room = power_room(power, mod)
     out = list(power)
-    for i in range(ANY_INDEX):
+    for i in range(ANY_INDEX + 1 if mod.any_only else ANY_INDEX):
         take = min(mod.power[i], out[i], room)
         out[i] -= take
         room -= take
-    return tuple(out), room
+    return tuple(out), 0 if mod.any_only else room
 
 
 def any_removals(power: Power, count: int) -> list[Power]:
@@ -174,7 +175,9 @@ def is_live(pair: Pair, mod: Mod) -> bool:
         if branch.energy and energy > branch.min_energy:
             return True
         if any(branch.power) and power_room(power, branch) > 0:
-            if branch.power[ANY_INDEX] and sum(power):
+            if branch.any_only and branch.power[ANY_INDEX] and power[ANY_INDEX]:
+                return True
+            if branch.power[ANY_INDEX] and sum(power) and not branch.any_only:
                 return True
             if any(branch.power[i] and power[i] for i in range(ANY_INDEX)):
                 return True
@@ -195,13 +198,15 @@ def effective(pair: Pair, mod: Mod) -> list[tuple[int, Mod]]:
     for b, branch in (enumerate(mod.branches) if mod.branches else [(-1, mod)]):
         energy_live = branch.energy > 0 and pair[0] > branch.min_energy
         power_live = any(branch.power) and is_live((0, pair[1]), Mod("", 0, branch.power, 0,
-                                                                   branch.min_power))
+                                                                   branch.min_power,
+                                                                   any_only=branch.any_only))
         if not energy_live and not power_live:
             continue
         out.append((b, Mod(branch.label,
                            branch.energy if energy_live else 0, branch.power if power_live else NO_POWER,
                            branch.min_energy if energy_live else 0,
-                           branch.min_power if power_live else 0)))
+                           branch.min_power if power_live else 0,
+                           any_only=branch.any_only and power_live)))
     return out
 
 
@@ -219,6 +224,10 @@ def pareto_front(start: Pair, mods: list[Mod]) -> list[tuple[Pair, tuple[Applica
     so only how many of each kind take each branch matters. Each assignment leaves discounts
     without choices, which the search below settles much faster.
     """
+    if any(m.any_only for m in mods):
+        # Only-[A] discounts (Weaponmaster): the general search, which applies each discount
+        # through `outcomes` and so reads `any_only`; the split search assumes [A] is flexible.
+        return _front_plain(start, mods)
     choosers = [i for i, m in enumerate(mods) if m.branches]
     if not choosers:
         return _front_split(start, mods)

@@ -379,7 +379,8 @@ def to_mod(label: str, d: Discount, scenario: Scenario, played: str | None = Non
         )
         for i, b in enumerate(d.choice)
     )
-    return Mod(label, ev(d.energy) * times, power, min_energy, d.min_power, branches)
+    return Mod(label, ev(d.energy) * times, power, min_energy, d.min_power, branches,
+               any_only=d.only_any_pips)
 
 
 def _unique(labels: list[str]) -> list[str]:
@@ -395,6 +396,8 @@ def mod_text(mod: Mod, branch: int = -1) -> str:
     chosen = mod.branches[branch] if branch >= 0 else mod
     amount = (f"[{chosen.energy}]" if chosen.energy else "") + power_text(chosen.power)
     text = f"{amount or '[0]'} less"
+    if chosen.any_only:
+        text += " (from [A] pips only)"
     if chosen.min_energy:
         text += f", to a minimum of [{chosen.min_energy}]"
     if chosen.min_power:

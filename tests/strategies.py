@@ -401,7 +401,8 @@ def real_card_scenarios(draw: st.DrawFn) -> Scenario:
         play = Play("d1", "board", targets=targets, ability=ability,
                     discounts=play.discounts[:1])
         if draw(st.booleans()):
-            grant = Grant(discount=Discount(id="smith", power=power_of(["any"])),
+            grant = Grant(discount=Discount(id="smith", power=power_of(["any"]),
+                                            only_any_pips=draw(st.booleans())),
                           applies_to=Filter(ability=draw(st.sampled_from(["equip", "any"]))))
             cards["smith"] = _grant_card("smith", grant)
             you = replace(you, board=you.board + (GameObject("smith1", "smith"),))

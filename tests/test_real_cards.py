@@ -333,3 +333,30 @@ def test_converter_activates_as_often_as_it_pays() -> None:
                 board: [{id: a1, card: anomaly}]
                 sources: [{id: a1, adds: {energy: 1}, repeatable: true}]
         """)
+
+
+WEAPONMASTER = """
+    cards:
+      axe:
+        type: gear
+        domains: [fury, calm]
+        abilities: [{id: equip, kind: equip, cost: COST, targets: {type: unit}}]
+      jax: {type: unit, domains: [fury], might: 3,
+            grants: [{discount: {id: weaponmaster, power: {any: 1}, only_any_pips: true},
+                      applies_to: {ability: equip}}]}
+    state:
+      you:
+        runes: {fury: 3}
+        board: [{id: g1, card: axe}, {id: u1, card: jax}]
+    play: {ability: {object: g1, id: equip}, targets: [u1]}
+"""
+
+
+@pytest.mark.parametrize("cost, total", [
+    ("{power: {any: 1}}", "[0]"),             # an [A] Equip cost: reduced
+    ("{power: {fury: 1}}", "[fury]"),         # no [A] pip: paid in full, not reduced
+    ("{energy: 1, power: {fury: 1, any: 1}}", "[1][fury]"),  # only the [A] pip goes
+])
+def test_weaponmaster_reduces_only_any_pips(cost: str, total: str) -> None:
+    p = plan(load(WEAPONMASTER.replace("COST", cost)))
+    assert p.status == "ok" and p.total == Cost.parse(total)
