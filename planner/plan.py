@@ -124,7 +124,9 @@ def plan_options(scenario: Scenario, opts: PlayOptions, config: SolverConfig = D
         score=score,
         objective=score - benefits[solution.option],
         executions=executions(option.paid_optional, ctx.play.leaves_chain),
-        destination=destination(ctx.card, option.base.kind, ctx.play.leaves_chain),
+        # An ability play moves no card (hiding one is applied by `payplan play`): no destination.
+        destination=(destination(ctx.card, option.base.kind, ctx.play.leaves_chain)
+                     if ctx.play.ability is None else None),
         optimal=solution.optimal,
         option=option,
     )

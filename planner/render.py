@@ -50,7 +50,9 @@ def render_plan(p: Plan) -> str:
     tail = f"Score {p.score}"
     if p.objective != p.score:
         tail += f" (objective {p.objective} after benefits)"
-    tail += f"; executions {p.executions}; leaves the Chain to: {p.destination}"
+    tail += f"; executions {p.executions}"
+    if p.destination is not None:
+        tail += f"; leaves the Chain to: {p.destination}"
     if not p.optimal:
         tail += "; NOT proven optimal (time limit)"
     out.append(tail)

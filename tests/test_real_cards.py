@@ -221,6 +221,7 @@ def test_activated_ability_exhausts_its_own_object_once() -> None:
     p = plan(s)
     assert p.status == "ok" and p.total == Cost.parse("[1]{exhaust 1 id=g1}")
     assert p.payment is not None and p.payment.other == (("exhaust", ("g1",)),)
+    assert p.destination is None  # an ability moves no card
     after = apply_payment(s, applied_of(p))
     g1 = next(o for o in after.you.board if o.id == "g1")
     assert g1.exhausted and after.played_this_turn == 0
@@ -360,3 +361,29 @@ WEAPONMASTER = """
 def test_weaponmaster_reduces_only_any_pips(cost: str, total: str) -> None:
     p = plan(load(WEAPONMASTER.replace("COST", cost)))
     assert p.status == "ok" and p.total == Cost.parse(total)
+
+
+def test_hextech_gauntlets_reads_the_chosen_units_might_and_deflect_applies() -> None:
+    text = """
+        cards:
+          gauntlets:
+            type: gear
+            domains: [fury, order]
+            abilities:
+              - id: equip
+                kind: equip
+                cost: {energy: 3, power: {any: 1}}
+                targets: {}
+                discounts: [{energy: {might_of: target}}]
+          brute: {type: unit, domains: [body], might: 2}
+          warden: {type: unit, domains: [order], might: 1, keywords: {deflect: 1}}
+        state:
+          you:
+            runes: {fury: 4}
+            board: [{id: g1, card: gauntlets}, {id: u1, card: brute}]
+          opponent:
+            board: [{id: e1, card: warden}]
+        play: {ability: {object: g1, id: equip}, targets: [TARGET]}
+    """
+    assert plan(load(text.replace("TARGET", "u1"))).total == Cost.parse("[1][A]")
+    assert plan(load(text.replace("TARGET", "e1"))).total == Cost.parse("[2][A][A]")
