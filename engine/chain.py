@@ -67,17 +67,17 @@ def destination(card: Card, base_kind: str, leaves: LeavesChain) -> str:
     Seed 000: when the card's own execution directs its departure (`instructed_by: self`, not
     countered: a countered card does not execute), that instruction is followed, with or without
     Flow. Otherwise a Flow play is banished whatever tried to move it, so a Flow card reaches the
-    trash only when its own execution sends it there; a card without Flow goes where the outside
-    effect sends it, or by default to the trash (a spell) or the board (a permanent).
+    trash only when its own execution sends it there; a card without Flow goes where `to` sends it, whatever `by`
+    says (an accepted option is never dropped), or by default to the trash (a spell) or the board (a permanent).
     """
     if leaves.to is not None and leaves.instructed_by == "self" and leaves.by != "counter":
         return leaves.to
     if base_kind == "flow":
         return "banishment"
-    if leaves.by == "counter":
-        return leaves.to or "trash"
-    if leaves.by == "effect" and leaves.to is not None:
+    if leaves.to is not None:  # an outside effect moves it (on resolution, counter or effect)
         return leaves.to
+    if leaves.by == "counter":
+        return "trash"
     return "trash" if card.type == "spell" else "board"
 
 

@@ -33,7 +33,7 @@ from payplan.engine.mtg.mana import TYPES, total
 from payplan.engine.mtg.payment import LEAVES, Resources, can_pay_with, convoke_colors, leave_charge
 from payplan.engine.mtg.total_cost import Priced
 from payplan.planner.config import SolverConfig
-from payplan.planner.model import SolverStopped
+from payplan.planner.model import ModelInvalid, SolverStopped
 
 Need = tuple[str, str, object]  # (spell | ability, kind, filter)
 Ref = tuple[str, int]  # ("p", permanent index) | ("c", card index)
@@ -294,14 +294,20 @@ def solve_mtg(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tupl
     solver.parameters.max_time_in_seconds = config.time_limit
     solver.parameters.random_seed = config.seed
     optimal = True
-    for stage in _stages(levels):
+    for k, stage in enumerate(_stages(levels)):
         expr = cp_model.LinearExpr.weighted_sum([e for e, _, _ in stage], [w for _, _, w in stage])
         m.minimize(expr)
         status = solver.solve(m)
+        # Only INFEASIBLE (in the first stage) means no payment exists; a rejected model is a bug,
+        # never an answer (as planner.model reads the statuses).
+        if status == cp_model.MODEL_INVALID:
+            raise ModelInvalid(f"CP-SAT rejected the mtg/1 payment model: {m.validate()}")
+        if status == cp_model.INFEASIBLE:
+            if k:  # the previous stage's optimum satisfies the fixing constraint
+                raise ModelInvalid("CP-SAT found no solution after fixing an optimum it found")
+            return None
         if status == cp_model.UNKNOWN:
             raise SolverStopped(config.time_limit)
-        if status not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-            return None
         optimal = optimal and status == cp_model.OPTIMAL
         # Fix what this stage optimised, and start the next stage from its answer.
         m.add(expr == solver.value(expr))

@@ -77,6 +77,7 @@ REGRESSIONS_EXPECTED = {
     "flow-returns-itself": (2, [("flow.0", (), "[2]")], {"hand"}, {1}),
     "flow-ignoring-its-cost": (1, [("flow.0", ("repeat",), "[1]")], {"banishment"}, {2}),
     "flow-ignoring-its-energy": (4, [("flow.0", (), "[fury]")], {"banishment"}, {1}),
+    "resolution-outside-to-hand": (1, [("printed", (), "[1]")], {"hand"}, {1}),
 }
 
 

@@ -359,11 +359,8 @@ def scenario_data(draw: Draw) -> dict[str, Any]:
         if by == "effect" or (by == "resolution" and played["type"] == "spell"
                               and draw(st.booleans())):
             leaves["to"] = draw(st.sampled_from(("hand", "hand", "trash")))
-            # The spec gives `to` a meaning with `by: effect`, and issue 10 with `by: resolution`
-            # when the card's own execution directs the move; `by: resolution` with `to` and
-            # `instructed_by: other` is left out (an open point, reported with issue 10).
-            leaves["instructed_by"] = ("self" if by == "resolution" else
-                                       draw(st.sampled_from(("self", "self", "other"))))
+            # `to` is followed whoever directs the move, except where Flow banishes the card.
+            leaves["instructed_by"] = draw(st.sampled_from(("self", "self", "other")))
         play["leaves_chain"] = leaves
     data: dict[str, Any] = {"format": "payplan/1", "cards": cards, "state": state, "play": play}
     names = [n for n, v in settings.items() if v == "auto" and not n.startswith("repeat")]
