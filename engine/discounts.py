@@ -27,12 +27,16 @@ with one sequence of applications reaching each. It never walks all n! orders:
 from __future__ import annotations
 
 import itertools
+import time
+from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import TypeVar
 
 from payplan.engine.cost import ANY_INDEX, NO_POWER, Power
 
 Pair = tuple[int, Power]  # (Energy, Power pips)
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -157,15 +161,39 @@ def dominates(a: Pair, b: Pair) -> bool:
     return all(x <= y for x, y in zip(a[1][:ANY_INDEX], b[1][:ANY_INDEX]))
 
 
-def pareto(items: list[tuple[Pair, tuple[Application, ...]]]) -> list[tuple[Pair, tuple[Application, ...]]]:
-    """Keep the results no other result dominates; first found wins among equals."""
-    kept: list[tuple[Pair, tuple[Application, ...]]] = []
+def pareto(items: list[tuple[Pair, T]]) -> list[tuple[Pair, T]]:
+    """Keep the results no other result dominates; first found wins among equals; kept results
+    stay in the order they were first found.
+
+    Not all pairs: a result `a` that dominates a different result `b` has no more Energy, no
+    more pips and no more domain pips in all than `b`, and not all three equal (equal Energy,
+    equal pip count and domain pips each no more with an equal domain sum would make them the
+    same result). So the results are bucketed on (Energy, pips, domain pips) and each is checked
+    only against the buckets strictly below its own on all three; the many results an "[A] less"
+    leaves (one per choice of domain pips, all with the same three numbers) never meet.
+    """
+    first: dict[Pair, T] = {}
     for pair, path in items:
-        if any(dominates(k, pair) for k, _ in kept):
+        if pair not in first:
+            first[pair] = path
+    buckets: dict[tuple[int, int, int], list[Power]] = {}
+    for energy, power in first:
+        buckets.setdefault(_bucket((energy, power)), []).append(power[:ANY_INDEX])
+    keys = list(buckets)
+    kept = []
+    for pair, path in first.items():
+        mine = _bucket(pair)
+        below = [k for k in keys if k != mine and k[0] <= mine[0] and k[1] <= mine[1]
+                 and k[2] <= mine[2]]
+        domains = pair[1][:ANY_INDEX]
+        if any(all(x <= y for x, y in zip(other, domains)) for k in below for other in buckets[k]):
             continue
-        kept = [(k, p) for k, p in kept if not dominates(pair, k)]
         kept.append((pair, path))
     return kept
+
+
+def _bucket(pair: Pair) -> tuple[int, int, int]:
+    return (pair[0], sum(pair[1]), sum(pair[1][:ANY_INDEX]))
 
 
 def is_live(pair: Pair, mod: Mod) -> bool:
@@ -213,7 +241,30 @@ def effective(pair: Pair, mod: Mod) -> list[tuple[int, Mod]]:
 Live = tuple[int, int, Mod]  # (index, branch, stripped branch-free discount)
 
 
-def pareto_front(start: Pair, mods: list[Mod]) -> list[tuple[Pair, tuple[Application, ...]]]:
+class Deadline:
+    """When the exact searches must stop (a `time.monotonic()` instant, or never), and whether
+    one had to. Past it, each search state follows one move and one outcome only, so every
+    result it still returns is reached by a full, valid sequence, but the set may miss some of
+    the Pareto-best results: whoever passed the deadline reads `cut` and says the answer is
+    not proved optimal."""
+
+    __slots__ = ("at", "cut")
+
+    def __init__(self, at: float | None = None) -> None:
+        self.at = at
+        self.cut = False
+
+    def passed(self) -> bool:
+        if not self.cut and self.at is not None and time.monotonic() >= self.at:
+            self.cut = True
+        return self.cut
+
+
+NO_DEADLINE = Deadline()
+
+
+def pareto_front(start: Pair, mods: list[Mod],
+                 deadline: Deadline = NO_DEADLINE) -> list[tuple[Pair, tuple[Application, ...]]]:
     """Every Pareto-best result of applying all `mods` in some order with some choices.
 
     Each result comes with the full sequence of applications (every discount exactly once) that
@@ -222,7 +273,9 @@ def pareto_front(start: Pair, mods: list[Mod]) -> list[tuple[Pair, tuple[Applica
     The branches of "[1] or [A]" discounts are chosen first (the sequences of orders and
     choices are the same, enumerated in another order): identical discounts are interchangeable,
     so only how many of each kind take each branch matters. Each assignment leaves discounts
-    without choices, which the search below settles much faster.
+    without choices, which the search below settles much faster. Where every choice is between
+    an Energy-only and a Power-only branch and no discount has both parts, `_choices_by_count`
+    finds the assignments worth searching without enumerating them.
     """
     if any(m.any_only for m in mods):
         # Only-[A] discounts (Weaponmaster): the general search, which applies each discount
@@ -230,32 +283,107 @@ def pareto_front(start: Pair, mods: list[Mod]) -> list[tuple[Pair, tuple[Applica
         return _front_plain(start, mods)
     choosers = [i for i, m in enumerate(mods) if m.branches]
     if not choosers:
-        return _front_split(start, mods)
+        return _front_split(start, mods, deadline)
+    counted = _choices_by_count(start, mods, choosers)
+    assignments = iter(counted) if counted is not None else _all_assignments(mods, choosers)
+    found: list[tuple[Pair, tuple[Application, ...]]] = []
+    for branch_of in assignments:
+        plain = [m.branches[branch_of[i]] if i in branch_of else m for i, m in enumerate(mods)]
+        for pair, path in _front_split(start, plain, deadline):
+            fixed = tuple(Application(a.index, branch_of.get(a.index, -1), a.removed) for a in path)
+            found.append((pair, fixed))
+        if deadline.passed():
+            break
+    return _ranked(found)
+
+
+def _all_assignments(mods: list[Mod], choosers: list[int]) -> Iterator[dict[int, int]]:
+    """Every assignment of branches to the choosers, identical choosers merged."""
     classes: dict[tuple[object, ...], list[int]] = {}
     for i in choosers:
         classes.setdefault(mods[i].shape, []).append(i)
     per_class = []
     for members in classes.values():
         n_branches = len(mods[members[0]].branches)
-        splits = [c for c in itertools.product(range(n_branches), repeat=len(members))
-                  if list(c) == sorted(c)]
+        # Identical discounts are interchangeable: only how many take each branch matters,
+        # one non-decreasing tuple per split (k+1 of them for two branches, not 2^k).
+        splits = itertools.combinations_with_replacement(range(n_branches), len(members))
         per_class.append([(members, split) for split in splits])
-    found: list[tuple[Pair, tuple[Application, ...]]] = []
     for assignment in itertools.product(*per_class):
         branch_of: dict[int, int] = {}
         for members, split in assignment:
             branch_of.update(zip(members, split))
-        plain = [m.branches[branch_of[i]] if i in branch_of else m for i, m in enumerate(mods)]
-        for pair, path in _front_split(start, plain):
-            fixed = tuple(Application(a.index, branch_of.get(a.index, -1), a.removed) for a in path)
-            found.append((pair, fixed))
-    return _ranked(found)
+        yield branch_of
+
+
+def _choices_by_count(start: Pair, mods: list[Mod], choosers: list[int]) -> list[dict[int, int]] | None:
+    """The branch assignments worth searching when every chooser picks between one Energy-only
+    and one Power-only branch and no discount has both an Energy and a Power part; None when
+    that is not the case.
+
+    Why it is exact: with no discount having both parts, the Energy that an assignment leaves
+    depends only on which Energy parts it applies (the least is reached by applying them by
+    descending minimum, the exchange argument `energy_sequence` rests on), and the pips only on
+    the Power parts it applies; Power branches of one shape are interchangeable, so the pips an
+    assignment can reach depend only on how many choosers take each Power shape (its count
+    vector). Among the assignments with one count vector, the one leaving the least Energy
+    reaches every pip result any of them reaches, with no more Energy: the others add nothing.
+    The least Energy per count vector comes from one pass over the Energy parts by descending
+    minimum, keeping per count vector the least Energy so far (applying a discount to less
+    Energy never leaves more: `apply_energy` is non-decreasing in the Energy).
+    """
+    if any(m.energy and any(m.power) for m in mods if not m.branches):
+        return None
+    energy_branch: dict[int, int] = {}
+    power_branch: dict[int, int] = {}
+    for i in choosers:
+        branches = mods[i].branches
+        if len(branches) != 2:
+            return None
+        kinds = [bool(any(b.power)) for b in branches]
+        if kinds[0] == kinds[1] or any(b.energy and any(b.power) for b in branches):
+            return None
+        power_branch[i] = kinds.index(True)
+        energy_branch[i] = kinds.index(False)
+    # A Power branch is its pips and its Power minimum (its Energy minimum binds nothing).
+    shapes: list[tuple[object, ...]] = []
+    for i in choosers:
+        branch = mods[i].branches[power_branch[i]]
+        if (branch.power, branch.min_power) not in shapes:
+            shapes.append((branch.power, branch.min_power))
+    slot = {i: shapes.index((mods[i].branches[power_branch[i]].power,
+                             mods[i].branches[power_branch[i]].min_power)) for i in choosers}
+    items = [(i, mods[i]) for i, m in enumerate(mods) if not m.branches and not any(m.power)]
+    items += [(i, mods[i].branches[energy_branch[i]]) for i in choosers]
+    items.sort(key=lambda item: (-item[1].min_energy, item[0]))
+    Counts = tuple[int, ...]
+    # count vector -> (least Energy, the choosers that took their Power branch)
+    best: dict[Counts, tuple[int, tuple[int, ...]]] = {(0,) * len(shapes): (start[0], ())}
+    for i, mod in items:
+        nxt: dict[Counts, tuple[int, tuple[int, ...]]] = {}
+
+        def offer(counts: Counts, energy: int, powered: tuple[int, ...]) -> None:
+            old = nxt.get(counts)
+            if old is None or energy < old[0]:
+                nxt[counts] = (energy, powered)
+
+        for counts, (energy, powered) in best.items():
+            offer(counts, apply_energy(energy, mod), powered)
+            if not mods[i].branches:
+                continue
+            more = list(counts)
+            more[slot[i]] += 1
+            offer(tuple(more), energy, powered + (i,))
+        best = nxt
+    return [{i: power_branch[i] if i in powered else energy_branch[i] for i in choosers}
+            for _, powered in best.values()]
 
 
 MAX_MIXED = 6  # beyond this many discounts with both parts, the general search takes over
 
 
-def _front_split(start: Pair, mods: list[Mod]) -> list[tuple[Pair, tuple[Application, ...]]]:
+def _front_split(start: Pair, mods: list[Mod],
+                 deadline: Deadline = NO_DEADLINE) -> list[tuple[Pair, tuple[Application, ...]]]:
     """`pareto_front` for discounts without choices, by splitting Energy from Power.
 
     Only discounts with both an Energy and a Power part ("mixed") tie the two together. Once
@@ -271,7 +399,7 @@ def _front_split(start: Pair, mods: list[Mod]) -> list[tuple[Pair, tuple[Applica
     found: list[tuple[Pair, tuple[Application, ...]]] = []
     if len(mixed) > MAX_MIXED:
         quiet = [Mod(m.label) if i in last else m for i, m in enumerate(mods)]
-        for (energy, pips), path in _front_plain(start, quiet):
+        for (energy, pips), path in _front_plain(start, quiet, deadline):
             path = tuple(app for app in path if app.index not in last)
             for final, tail in _take_last(pips, mods, last):
                 found.append(((energy, final), path + tail))
@@ -280,11 +408,13 @@ def _front_split(start: Pair, mods: list[Mod]) -> list[tuple[Pair, tuple[Applica
     power_side = [i for i, m in enumerate(mods) if any(m.power) and not m.energy and i not in last]
     energy_side.sort(key=lambda i: (-mods[i].min_energy, i))
     seen_orders: set[tuple[object, ...]] = set()
-    power = _PowerSide(mods, power_side, mixed)
+    power = _PowerSide(mods, power_side, mixed, deadline)
     for order in itertools.permutations(mixed):
         shapes = tuple(mods[i].shape for i in order)
         if shapes in seen_orders:
             continue
+        if seen_orders and deadline.passed():
+            break
         seen_orders.add(shapes)
         energy, energy_tokens = _merge_energy(start[0], mods, energy_side, list(order))
         for pips, power_tokens in power.front(start[1], order):
@@ -370,7 +500,9 @@ class _PowerSide:
     applications of the Power side in order. Memoised on (Power-only discounts left, mixed
     discounts left in order, pips), so orders of the mixed discounts share their suffixes."""
 
-    def __init__(self, mods: list[Mod], singles: list[int], mixed: list[int]) -> None:
+    def __init__(self, mods: list[Mod], singles: list[int], mixed: list[int],
+                 deadline: Deadline = NO_DEADLINE) -> None:
+        self.deadline = deadline
         self.singles = singles
         self.parts = {i: Mod(mods[i].label, 0, mods[i].power, 0, mods[i].min_power)
                       for i in singles + mixed}
@@ -396,6 +528,9 @@ class _PowerSide:
                 moves.append(i)
         if rest:
             moves.append(-1)
+        hurry = self.deadline.passed()
+        if hurry:  # past the deadline: one move, one outcome (see `Deadline`)
+            moves = moves[-1:]
         if not moves:
             result = [(pips, tuple(Application(singles[i]) for i in _bits(left)))]
         else:
@@ -412,6 +547,8 @@ class _PowerSide:
                         continue
                     for final, path in self._search(nxt_left, nxt_rest, after):
                         candidates.append(((0, final), (app,) + path))
+                    if hurry:
+                        break
             result = [(p[1], path) for p, path in pareto(candidates)]
         self.memo[key] = result
         return result
@@ -449,7 +586,8 @@ def _interleave(energy_tokens: list[int], power_side: tuple[Application, ...]) -
     return tuple(out)
 
 
-def _front_plain(start: Pair, mods: list[Mod]) -> list[tuple[Pair, tuple[Application, ...]]]:
+def _front_plain(start: Pair, mods: list[Mod],
+                 deadline: Deadline = NO_DEADLINE) -> list[tuple[Pair, tuple[Application, ...]]]:
     """`pareto_front` for discounts with or without choices, searching choices as it goes."""
     memo: dict[tuple[int, Pair], list[tuple[Pair, tuple[Application, ...]]]] = {}
     least_energy: dict[tuple[int, Power], int] = {}
@@ -495,6 +633,9 @@ def _front_plain(start: Pair, mods: list[Mod]) -> list[tuple[Pair, tuple[Applica
             seen_shapes: set[tuple[object, ...]] = set()
             tried = [i for i in groups if i not in {e[0] for e in energy_only}]
             tried += [e[0] for e in energy_sequence(energy_only)[:1]]
+            hurry = deadline.passed()
+            if hurry:  # past the deadline: one move, one outcome (see `Deadline`)
+                tried = tried[:1]
             for i in tried:
                 shape = tuple(m.shape for _, m in groups[i])
                 if shape in seen_shapes:
@@ -509,6 +650,10 @@ def _front_plain(start: Pair, mods: list[Mod]) -> list[tuple[Pair, tuple[Applica
                         app = Application(i, b, app.removed)
                         for final, path in search(left & ~(1 << i), after):
                             candidates.append((final, (app,) + path))
+                        if hurry:
+                            break
+                    if hurry:
+                        break
             result = pareto(candidates)
         memo[key] = result
         return result
@@ -538,41 +683,101 @@ def _bits(mask: int) -> list[int]:
 
 def all_results(start: Pair, mods: list[Mod]) -> dict[Pair, tuple[int, tuple[Application, ...]]]:
     """Every distinct result that some order of `mods` reaches, how many orders reach it, and
-    one sequence that does (for `payplan orders`).
+    the first sequence that does (for `payplan orders`).
 
     An order is a permutation of the discounts; where discounts offer choices ("[1] or [A]",
-    "[A] less"), each distinct sequence of choice outcomes counts as an order of its own. Counted over states memoised on
-    (discounts left, Energy, Power), with dead discounts counted as k! orders at once, so 10
-    discounts (3,628,800 orders) are counted without walking them.
+    "[A] less"), each distinct sequence of choice outcomes counts as an order of its own. The
+    sequence kept per result is the first in the order that lists discounts by index and each
+    discount's outcomes as `outcomes` lists them.
+
+    Counted forward, one discount applied per layer, over states (how many of each shape of
+    discount are applied, result so far), never walking the orders:
+    - discounts of one shape are interchangeable: applying any of the r left gives the same
+      result by r different orders, so the state counts them per shape, and the count of the
+      next state adds r times this one's; the first sequence uses them in index order (using
+      the lower index first is the earlier sequence);
+    - the first sequence to a result is the first sequence to some state before it followed by
+      one step, so each state keeps only the first sequence reaching it;
+    - once no discount left can change the result (dead discounts stay dead: Energy and pips
+      only fall), the k left are applied in k! orders, all ending there.
+    16 discounts (20,922,789,888,000 orders) are counted in well under a second.
     """
-    memo: dict[tuple[int, Pair], dict[Pair, tuple[int, tuple[Application, ...]]]] = {}
-
-    def search(left: int, pair: Pair) -> dict[Pair, tuple[int, tuple[Application, ...]]]:
-        key = (left, pair)
-        found = memo.get(key)
-        if found is not None:
-            return found
-        indices = _bits(left)
-        live = [i for i in indices if is_live(pair, mods[i])]
-        if not live:
-            ways = _factorial(len(indices))
-            result = {pair: (ways, tuple(Application(i) for i in indices))}
+    shapes: list[tuple[object, ...]] = []
+    members: list[list[int]] = []
+    for i, mod in enumerate(mods):
+        if mod.shape in shapes:
+            members[shapes.index(mod.shape)].append(i)
         else:
-            result = {}
-            for i in indices:
-                reach: dict[Pair, tuple[int, tuple[Application, ...]]] = {}
-                for after, app in outcomes(pair, mods[i], i):
-                    for final, (count, path) in search(left & ~(1 << i), after).items():
-                        old = reach.get(final)
-                        reach[final] = (count + (old[0] if old else 0),
-                                        old[1] if old else (app,) + path)
-                for final, (count, path) in reach.items():
-                    old = result.get(final)
-                    result[final] = (count + (old[0] if old else 0), old[1] if old else path)
-        memo[key] = result
-        return result
+            shapes.append(mod.shape)
+            members.append([i])
+    # A sequence so far, as a chain of steps back to the start: ((index, outcome position),
+    # the application, the chain before it); None is the empty sequence.
+    Chain = tuple[tuple[int, int], Application, object] | None
+    State = tuple[tuple[int, ...], Pair]
+    layer: dict[State, tuple[int, Chain]] = {((0,) * len(shapes), start): (1, None)}
+    results: dict[Pair, tuple[int, list[tuple[int, int]], tuple[Application, ...]]] = {}
+    # (shape, result so far) -> what applying a discount of that shape gives, in order
+    moves: dict[tuple[int, Pair], list[tuple[Pair, int, Power | None]]] = {}
+    live: dict[Pair, tuple[bool, ...]] = {}
 
-    return search((1 << len(mods)) - 1, start)
+    def unwind(chain: Chain) -> tuple[list[tuple[int, int]], list[Application]]:
+        keys, apps = [], []
+        while chain is not None:
+            key, app, before = chain
+            keys.append(key)
+            apps.append(app)
+            chain = before  # type: ignore[assignment]
+        return keys[::-1], apps[::-1]
+
+    for _ in range(len(mods) + 1):
+        nxt: dict[State, tuple[int, Chain]] = {}
+        # Parents come in the order of their first sequences, and each tries its steps in
+        # sequence order (index, then outcome), so the first sequence to reach a state is
+        # the first offered: no comparison needed.
+        for (used, pair), (count, chain) in layer.items():
+            alive = live.get(pair)
+            if alive is None:
+                alive = live[pair] = tuple(is_live(pair, mods[group[0]]) for group in members)
+            if not any(alive[c] for c, group in enumerate(members) if used[c] < len(group)):
+                left = sorted(i for c, group in enumerate(members) for i in group[used[c]:])
+                keys, apps = unwind(chain)
+                keys += [(i, 0) for i in left]
+                apps += [Application(i) for i in left]
+                ways = count * _factorial(len(left))
+                old = results.get(pair)
+                if old is None or keys < old[1]:
+                    results[pair] = (ways + (old[0] if old else 0), keys, tuple(apps))
+                else:
+                    results[pair] = (old[0] + ways, old[1], old[2])
+                continue
+            steps = sorted((group[used[c]], c) for c, group in enumerate(members)
+                           if used[c] < len(group))
+            for i, c in steps:
+                ways = count * (len(members[c]) - used[c])
+                after_used = used[:c] + (used[c] + 1,) + used[c + 1:]
+                known = moves.get((c, pair))
+                if known is None:
+                    known = moves[(c, pair)] = [(after, app.branch, app.removed)
+                                                for after, app in outcomes(pair, mods[i], i)]
+                for rank, (after, branch, removed) in enumerate(known):
+                    state = (after_used, after)
+                    old_state = nxt.get(state)
+                    if old_state is None:
+                        nxt[state] = (ways, ((i, rank), Application(i, branch, removed), chain))
+                    else:
+                        nxt[state] = (old_state[0] + ways, old_state[1])
+        layer = nxt
+        if not layer:
+            break
+    return {pair: (count, path) for pair, (count, _, path) in results.items()}
+
+
+def _alive(known: dict[tuple[int, Pair], bool], shape: int, pair: Pair, mod: Mod) -> bool:
+    """`is_live(pair, mod)`, remembered per shape of discount."""
+    found = known.get((shape, pair))
+    if found is None:
+        found = known[(shape, pair)] = is_live(pair, mod)
+    return found
 
 
 def _factorial(n: int) -> int:

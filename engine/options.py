@@ -17,7 +17,7 @@ from payplan.engine.cost import Cost, OtherCost
 from payplan.engine.filters import object_matches
 from payplan.engine.payment import source_adds
 from payplan.engine.state import GameObject
-from payplan.engine.discounts import dominates, pareto_front
+from payplan.engine.discounts import pareto, pareto_front
 from payplan.engine.legality import base_choices, reasons
 from payplan.engine.scenario import Scenario
 from payplan.engine.total_cost import (
@@ -191,13 +191,13 @@ def _options_for(ctx: PlayContext, base: BaseChoice, optional: tuple[str, ...]) 
 
 
 def _pareto_options(options: list[CostOption]) -> list[CostOption]:
-    kept: list[CostOption] = []
-    for option in options:
-        pair = (option.total.energy, option.total.power)
-        # Only totals with the same non-standard part compare (a repeatable cost's counts or a
-        # victim's printed cost trade Energy and Power for objects).
-        if any(k.total.other == option.total.other
-               and dominates((k.total.energy, k.total.power), pair) for k in kept):
-            continue
-        kept.append(option)
-    return kept
+    """The options no earlier option's total dominates (`discounts.pareto`), in their order.
+    Only totals with the same non-standard part compare (a repeatable cost's counts or a
+    victim's printed cost trade Energy and Power for objects)."""
+    by_other: dict[tuple[OtherCost, ...], list[int]] = {}
+    for k, option in enumerate(options):
+        by_other.setdefault(option.total.other, []).append(k)
+    kept = {k for group in by_other.values()
+            for _, k in pareto([((options[k].total.energy, options[k].total.power), k)
+                                for k in group])}
+    return [option for k, option in enumerate(options) if k in kept]

@@ -17,6 +17,7 @@ from hypothesis import strategies as st
 from payplan.engine import discounts
 from payplan.engine.cost import ANY_INDEX, NO_POWER, POWER_KEYS
 from payplan.engine.discounts import (
+    Deadline,
     Mod,
     Pair,
     all_results,
@@ -84,6 +85,15 @@ def brute_force(start: Pair, mods: list[Mod]) -> dict[Pair, int]:
     return counts
 
 
+def naive_pareto(pairs: set[Pair]) -> set[Pair]:
+    """The results no other beats, by all pairs, written apart from `discounts.pareto`: no more
+    Energy, no more pips of any domain, no more pips in all."""
+    def beats(a: Pair, b: Pair) -> bool:
+        return (a != b and a[0] <= b[0] and sum(a[1]) <= sum(b[1])
+                and all(x <= y for x, y in zip(a[1][:ANY_INDEX], b[1][:ANY_INDEX])))
+    return {b for b in pairs if not any(beats(a, b) for a in pairs)}
+
+
 def replay(start: Pair, mods: list[Mod], path: tuple) -> Pair:  # type: ignore[type-arg]
     assert sorted(app.index for app in path) == list(range(len(mods))), "every discount once"
     pair = start
@@ -99,7 +109,7 @@ def replay(start: Pair, mods: list[Mod], path: tuple) -> Pair:  # type: ignore[t
 def test_pareto_front_matches_brute_force(case: tuple[Pair, list[Mod]]) -> None:
     start, mods = case
     reachable = brute_force(start, mods)
-    expected = {pair for pair, _ in pareto([(p, ()) for p in sorted(reachable)])}
+    expected = naive_pareto(set(reachable))
     front = pareto_front(start, mods)
     got = {pair for pair, _ in front}
     assert got == expected
@@ -120,7 +130,7 @@ def test_general_search_matches_brute_force(case: tuple[Pair, list[Mod]]) -> Non
     finally:
         discounts.MAX_MIXED = original
     reachable = brute_force(start, mods)
-    assert {pair for pair, _ in front} == {p for p, _ in pareto([(p, ()) for p in sorted(reachable)])}
+    assert {pair for pair, _ in front} == naive_pareto(set(reachable))
     for pair, path in front:
         assert replay(start, mods, path) == pair
 
@@ -164,7 +174,7 @@ def test_conflicting_minimums_keep_both_totals() -> None:
     b = Mod("b", energy=4, power=(1,) + (0,) * 6, min_power=1)
     front = {pair for pair, _ in pareto_front((5, fury2), [a, b])}
     reachable = brute_force((5, fury2), [a, b])
-    assert front == {p for p, _ in pareto([(p, ()) for p in sorted(reachable)])}
+    assert front == naive_pareto(set(reachable))
 
 
 def test_sixteen_discounts_are_not_walked() -> None:
@@ -194,3 +204,160 @@ def test_ten_discounts_are_counted_without_walking() -> None:
     assert sum(count for count, _ in results.values()) == math.factorial(10)
     [(best, _)] = pareto_front((20, NO_POWER), mods)
     assert min(results) == best
+
+
+# --- The adversarial shapes of issue 12 ---------------------------------------------------------
+
+SIX = tuple(range(ANY_INDEX))
+
+
+def six_power_st(max_pips: int) -> st.SearchStrategy[tuple[int, ...]]:
+    """Pips over all six domains and [A]: the shape that makes "[A] less" choices many."""
+    return st.lists(st.integers(0, max_pips), min_size=ANY_INDEX + 1,
+                    max_size=ANY_INDEX + 1).map(tuple)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 6), six_power_st(3)), max_size=60))
+def test_pareto_matches_all_pairs(pairs: list[Pair]) -> None:
+    """The bucketed filter keeps exactly what the all-pairs filter keeps, each result once, in
+    the order first found, with the first path found for it."""
+    items = [(pair, (k,)) for k, pair in enumerate(pairs)]
+    kept = pareto(items)
+    assert {pair for pair, _ in kept} == naive_pareto(set(pairs))
+    assert len(kept) == len({pair for pair, _ in kept})
+    first = {}
+    for pair, path in items:
+        first.setdefault(pair, path)
+    assert [path for _, path in kept] == sorted(first[pair] for pair, _ in kept)
+    assert all(path == first[pair] for pair, path in kept)
+
+
+@st.composite
+def any_less_case(draw: st.DrawFn) -> tuple[Pair, list[Mod]]:
+    """An "[A] less" (with or without a Power minimum) over pips in six domains, with domain
+    discounts and Energy discounts around it."""
+    start = (draw(st.integers(0, 8)), draw(six_power_st(2)))
+    mods = [Mod("a", power=(0,) * ANY_INDEX + (draw(st.integers(1, 4)),),
+                min_power=draw(st.integers(0, 2)))]
+    for k in range(draw(st.integers(0, 3))):
+        kind = draw(st.sampled_from(["domain", "energy", "any"]))
+        if kind == "domain":
+            d = draw(st.sampled_from(SIX))
+            mods.append(Mod(f"d{k}", power=tuple(1 if i == d else 0 for i in range(ANY_INDEX + 1)),
+                            min_power=draw(st.integers(0, 2))))
+        elif kind == "energy":
+            mods.append(Mod(f"e{k}", energy=draw(st.integers(1, 3)),
+                            min_energy=draw(st.integers(0, 3))))
+        else:
+            mods.append(Mod(f"a{k}", power=(0,) * ANY_INDEX + (1,),
+                            min_power=draw(st.integers(0, 3))))
+    return start, mods
+
+
+@settings(max_examples=150, deadline=None)
+@given(any_less_case())
+def test_any_less_over_six_domains_matches_brute_force(case: tuple[Pair, list[Mod]]) -> None:
+    start, mods = case
+    front = pareto_front(start, mods)
+    assert {pair for pair, _ in front} == naive_pareto(set(brute_force(start, mods)))
+    for pair, path in front:
+        assert replay(start, mods, path) == pair
+
+
+@st.composite
+def choice_case(draw: st.DrawFn) -> tuple[Pair, list[Mod]]:
+    """"[1] or [A]" choices among Energy-only and Power-only discounts (no discount with both
+    parts): the case `_choices_by_count` settles by counting Power branches."""
+    start = (draw(st.integers(0, 12)), draw(power_st(2)))
+    mods = []
+    for k in range(draw(st.integers(1, 5))):
+        kind = draw(st.sampled_from(["choice", "choice", "energy", "power"]))
+        if kind == "choice":
+            me, mp = draw(st.integers(0, 4)), draw(st.integers(0, 2))
+            energy_first = draw(st.booleans())
+            e = Mod("e", energy=draw(st.integers(1, 3)), min_energy=me, min_power=mp)
+            p = Mod("p", power=draw(power_st(1).filter(any)), min_energy=me, min_power=mp)
+            mods.append(Mod(f"c{k}", min_energy=me, min_power=mp,
+                            branches=(e, p) if energy_first else (p, e)))
+        elif kind == "energy":
+            mods.append(Mod(f"e{k}", energy=draw(st.integers(1, 4)),
+                            min_energy=draw(st.integers(0, 4))))
+        else:
+            mods.append(Mod(f"p{k}", power=draw(power_st(1)), min_power=draw(st.integers(0, 2))))
+    return start, mods
+
+
+@settings(max_examples=250, deadline=None)
+@given(choice_case())
+def test_choices_by_count_matches_brute_force(case: tuple[Pair, list[Mod]]) -> None:
+    start, mods = case
+    assert discounts._choices_by_count(start, mods, [i for i, m in enumerate(mods) if m.branches]) is not None
+    front = pareto_front(start, mods)
+    assert {pair for pair, _ in front} == naive_pareto(set(brute_force(start, mods)))
+    for pair, path in front:
+        assert replay(start, mods, path) == pair
+
+
+def test_identical_choices_are_split_by_count() -> None:
+    """k identical "[1] or [A]" discounts: k+1 branch assignments, not 2^k."""
+    either = Mod("x", branches=(Mod("x0", energy=1, min_energy=1), Mod("x1", power=(1,) + (0,) * 6)))
+    mods = [either] * 20 + [Mod("big", energy=2, power=(0,) * 6 + (1,))]
+    assert len(list(discounts._all_assignments(mods, list(range(20))))) == 21
+
+
+@st.composite
+def repeated_case(draw: st.DrawFn) -> tuple[Pair, list[Mod]]:
+    """Discounts drawn from a pool of three, so many are identical (the shapes merged)."""
+    start = (draw(st.integers(0, 12)), draw(power_st(2)))
+    pool = draw(st.lists(mod_st(), min_size=1, max_size=3))
+    return start, draw(st.lists(st.sampled_from(pool), max_size=6))
+
+
+@settings(max_examples=150, deadline=None)
+@given(repeated_case())
+def test_all_results_merges_identical_discounts(case: tuple[Pair, list[Mod]]) -> None:
+    start, mods = case
+    results = all_results(start, mods)
+    assert {pair: count for pair, (count, _) in results.items()} == brute_force(start, mods)
+    for pair, (_, path) in results.items():
+        assert replay(start, mods, path) == pair
+    front = pareto_front(start, mods)
+    assert {pair for pair, _ in front} == naive_pareto(set(results))
+
+
+def test_sixteen_distinct_discounts_are_counted() -> None:
+    """16 discounts, all different, each with one outcome: every one of the 16! orders is
+    counted once, and each listed order replays to its total."""
+    mods = [Mod(f"e{i}", energy=1 + i % 4, min_energy=i % 5) for i in range(8)]
+    mods += [Mod(f"p{i}", power=tuple(1 if d == i % 3 else 0 for d in range(7)), min_power=i % 3)
+             for i in range(5)]
+    mods += [Mod(f"m{i}", energy=i + 1, power=(0, 1, 0, 0, 0, 0, 0), min_energy=i) for i in range(3)]
+    start = (24, (3, 3, 2, 0, 0, 0, 0))
+    results = all_results(start, mods)
+    assert sum(count for count, _ in results.values()) == math.factorial(16)
+    for pair, (_, path) in results.items():
+        assert replay(start, mods, path) == pair
+
+
+def test_a_passed_deadline_still_gives_valid_results() -> None:
+    """Past the deadline the searches follow one move each: what they return is still reached
+    by a full sequence, the deadline says it cut, and the true front beats or equals it."""
+    cases = [
+        ((30, (2, 2, 2, 2, 2, 2, 1)), [Mod(f"m{i}", energy=1 + i % 3, power=(0,) * 6 + (1,),
+                                           min_energy=i % 4, min_power=i % 2) for i in range(9)]),
+        ((9, (3, 3, 3, 3, 3, 3, 0)), [Mod("a", power=(0,) * 6 + (8,), min_power=1)]),
+        ((12, (2, 2, 0, 0, 0, 0, 2)), [Mod(f"c{i}", branches=(Mod("e", energy=1, min_energy=i),
+                                                              Mod("p", power=(0,) * 6 + (1,))))
+                                       for i in range(6)] + [Mod("both", energy=2, power=(1,) + (0,) * 6)]),
+    ]
+    for start, mods in cases:
+        deadline = Deadline(0.0)
+        cut = pareto_front(start, mods, deadline)
+        assert deadline.cut and cut
+        for pair, path in cut:
+            assert replay(start, mods, path) == pair
+        exact = {pair for pair, _ in pareto_front(start, mods)}
+        for pair, _ in cut:
+            assert any(e == pair or (e[0] <= pair[0] and sum(e[1]) <= sum(pair[1]) and all(
+                x <= y for x, y in zip(e[1][:ANY_INDEX], pair[1][:ANY_INDEX]))) for e in exact)
