@@ -591,6 +591,7 @@ def _front_plain(start: Pair, mods: list[Mod],
     """`pareto_front` for discounts with or without choices, searching choices as it goes."""
     memo: dict[tuple[int, Pair], list[tuple[Pair, tuple[Application, ...]]]] = {}
     least_energy: dict[tuple[int, Power], int] = {}
+    finals: list[Pair] = []  # the Pareto-best complete results found so far
     full = (1 << len(mods)) - 1
 
     def search(left: int, pair: Pair) -> list[tuple[Pair, tuple[Application, ...]]]:
@@ -606,6 +607,9 @@ def _front_plain(start: Pair, mods: list[Mod],
             memo[key] = []
             return []
         least_energy[(left, pair[1])] = pair[0]
+        if finals and _beaten(finals, _floor(pair, [mods[i] for i in _bits(left)])):
+            memo[key] = []
+            return []
         groups: dict[int, list[tuple[int, Mod]]] = {}
         dead = []
         for i in _bits(left):
@@ -656,9 +660,52 @@ def _front_plain(start: Pair, mods: list[Mod],
                         break
             result = pareto(candidates)
         memo[key] = result
+        for final, _ in result:
+            _keep(finals, final)
         return result
 
     return _ranked(search(full, start))
+
+
+def _floor(pair: Pair, left: list[Mod]) -> tuple[int, int, Power]:
+    """Lower bounds on every result the discounts `left` can reach from `pair`, in any order
+    with any choices: (Energy, pips in all, pips per domain).
+
+    - Energy: every Energy part of every branch, applied by descending minimum. Applying one
+      more discount anywhere never leaves more Energy (it only lowers the Energy, and each
+      later discount is non-decreasing in it), so all branches at once leave no more than any
+      one choice, and descending minimum is the least over orders (`energy_sequence`).
+    - Pips in all: the same with each Power part as a count of pips that may come from any
+      domain: it takes at least as many pips as the real discount at the same count, the map
+      is non-decreasing in the count, and the minimum binds it as an Energy minimum binds.
+    - Pips of domain d: at most the discounts' pips of d and their `[A]` pips come off it.
+    """
+    parts = [b for m in left for b in (m.branches or (m,))]
+    energy = pair[0]
+    for part in sorted(parts, key=lambda b: -b.min_energy):
+        energy = apply_energy(energy, part)
+    count = sum(pair[1])
+    for part in sorted(parts, key=lambda b: -b.min_power):
+        count = max(count - sum(part.power), min(count, part.min_power))
+    power = tuple(max(0, pair[1][d] - sum(b.power[d] + b.power[ANY_INDEX] for b in parts))
+                  for d in range(ANY_INDEX))
+    any_left = max(0, pair[1][ANY_INDEX] - sum(b.power[ANY_INDEX] for b in parts))
+    return energy, max(count, sum(power) + any_left), power
+
+
+def _beaten(finals: list[Pair], floor: tuple[int, int, Power]) -> bool:
+    """Whether a result already found is no worse than every result under `floor` could be:
+    then nothing under it is worth searching (it is dominated, or equal to one found)."""
+    energy, count, power = floor
+    return any(f[0] <= energy and sum(f[1]) <= count
+               and all(x <= y for x, y in zip(f[1][:ANY_INDEX], power)) for f in finals)
+
+
+def _keep(finals: list[Pair], pair: Pair) -> None:
+    """Add `pair` to the Pareto-best results found so far."""
+    if any(dominates(f, pair) for f in finals):
+        return
+    finals[:] = [f for f in finals if not dominates(pair, f)] + [pair]
 
 
 def _run(pair: Pair, sequence: list[Live],

@@ -6,6 +6,10 @@ reach, one `CostOption` with the order and choices that reach it. A total that a
 the same base and optional set beats on every component is left out: it can never be cheaper to
 pay. Options come out in a deterministic order: by base (as `legality.base_choices` lists them),
 then optional set (fewer first, in canonical name order), then total (smallest first).
+
+Nothing here is enumerated as 2^n where a count does: identical "[1] or [A]" discounts are split
+by count, and past `COLLAPSE_FROM` `auto` optional costs the sets are one per distinct total
+they add (`_sets_by_total`, exact where it applies). A `Deadline` bounds the whole enumeration.
 """
 
 from __future__ import annotations
@@ -13,11 +17,11 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass, replace
 
-from payplan.engine.cost import Cost, OtherCost
+from payplan.engine.cost import NO_POWER, Cost, OtherCost, Power
+from payplan.engine.discounts import NO_DEADLINE, Deadline, pareto, pareto_front
 from payplan.engine.filters import object_matches
 from payplan.engine.payment import source_adds
 from payplan.engine.state import GameObject
-from payplan.engine.discounts import pareto, pareto_front
 from payplan.engine.legality import base_choices, reasons
 from payplan.engine.scenario import Scenario
 from payplan.engine.total_cost import (
@@ -43,19 +47,26 @@ class PlayOptions:
     reasons: tuple[str, ...]
     options: tuple[CostOption, ...]
     auto: tuple[str, ...]
+    exact: bool = True  # False: a deadline cut the search, the best option may be missing
 
     @property
     def legal(self) -> bool:
         return not self.reasons
 
 
-def optional_sets(ctx: PlayContext) -> list[tuple[str, ...]]:
-    """The sets of optional costs the play may pay: `yes` always, `auto` either way."""
+def optional_sets(ctx: PlayContext, base: BaseChoice | None = None) -> list[tuple[str, ...]]:
+    """The sets of optional costs the play may pay: `yes` always, `auto` either way; past
+    `COLLAPSE_FROM` `auto` costs, one set per total they add (`_sets_by_total`) when that is
+    exact for `base`."""
     if ctx.play.ignore == "all":
         return [()]  # "ignoring any and all costs": no additional cost is paid
     names = [name for name, _ in optional_costs(ctx.card)]
     required = [n for n in names if _required(ctx.play.optional_choice(n))]
     auto = [n for n in names if ctx.play.optional_choice(n) == "auto"]
+    if base is not None and len(auto) >= COLLAPSE_FROM:
+        collapsed = _sets_by_total(ctx, base, names, required, auto)
+        if collapsed is not None:
+            return collapsed
     sets = []
     for k in range(len(auto) + 1):
         for subset in itertools.combinations(auto, k):
@@ -156,8 +167,71 @@ def victim_costs(ctx: PlayContext, cost: Cost) -> list[Cost]:
     return out
 
 
-def play_options(scenario: Scenario) -> PlayOptions:
-    """All cost options of the scenario's play, or the reasons it is illegal."""
+COLLAPSE_FROM = 7  # `auto` optional costs: from 2^7 = 128 sets on, one set per total they add
+
+
+def _sets_by_total(ctx: PlayContext, base: BaseChoice, names: list[str], required: list[str],
+                   auto: list[str]) -> list[tuple[str, ...]] | None:
+    """One optional set per distinct total the `auto` costs add, the set the objective prefers;
+    None where that is not exact (an `auto` cost that unlocks discounts, has a non-standard
+    part, or has more than one best way to apply its component discounts).
+
+    Why it is exact otherwise: each optional cost adds its own part, discounted by the discounts
+    on its component alone (353.2.b), so what a set adds is the sum of its parts; two sets that
+    add the same sum give the same running total before the discounts on the total, and (with
+    no unlocks) the same discounts on the total, so the same totals and the same payments. The
+    planner's objective (score minus the benefits of the `auto` costs paid, then total size,
+    then score, then actions, then option order) then prefers, among them, the set with the
+    most benefit, then the one listed first (fewer costs, then canonical order). Keeping that
+    set per sum is a pass over the `auto` costs, keeping per sum so far the preferred set so
+    far: (-benefit, size) add up, and among sets of one size over the first k costs, adding
+    later costs to both keeps their order (the later ones sort after every earlier index).
+    """
+    extras = {extra.id: extra for extra in ctx.card.additional_costs}
+    if any(n in extras and (extras[n].unlocks or extras[n].repeatable) for n in auto):
+        return None
+    if any(n in extras and extras[n].repeatable for n in required):
+        return None
+    if victim_reads(ctx.card) or ctx.play.ignore == "all":
+        return None
+    mods = modifiers(ctx, base, tuple(n for n in names if n in required))
+    quiet = replace(mods, total=(), increases=())
+    alone = price(ctx, Choices(base), quiet).total
+    objective = ctx.scenario.objective
+    parts: list[tuple[int, Power, int]] = []
+    for name in auto:
+        components = best_components(ctx, (name,), mods)
+        if len(components) != 1:
+            return None
+        added = price(ctx, Choices(base, (name,), components[0]), quiet).total
+        if added.other != alone.other:
+            return None
+        parts.append((added.energy - alone.energy,
+                      tuple(a - b for a, b in zip(added.power, alone.power)),
+                      objective.benefit(name)))
+    Sum = tuple[int, Power]
+    # sum added -> ((-benefit, how many), the `auto` costs paid, by index)
+    best: dict[Sum, tuple[tuple[int, int], tuple[int, ...]]] = {(0, NO_POWER): ((0, 0), ())}
+    for k, (energy, power, benefit) in enumerate(parts):
+        nxt = dict(best)
+        for (e, p), (rank, chosen) in best.items():
+            total = (e + energy, tuple(a + b for a, b in zip(p, power)))
+            offer = ((rank[0] - benefit, rank[1] + 1), chosen + (k,))
+            old = nxt.get(total)
+            if old is None or offer < old:
+                nxt[total] = offer
+        best = nxt
+    kept = sorted((len(chosen), chosen) for _, chosen in best.values())
+    return [tuple(n for n in names if n in required or n in {auto[k] for k in chosen})
+            for _, chosen in kept]
+
+
+def play_options(scenario: Scenario, deadline: Deadline = NO_DEADLINE) -> PlayOptions:
+    """All cost options of the scenario's play, or the reasons it is illegal.
+
+    Past the `deadline`, the searches settle for what they have (see `discounts.Deadline`) and
+    no further base or optional set is tried: every option listed is still a valid one, and
+    `exact` is False."""
     ctx = context(scenario)
     why = reasons(ctx)
     names = [name for name, _ in optional_costs(ctx.card)]
@@ -167,12 +241,17 @@ def play_options(scenario: Scenario) -> PlayOptions:
     bases, _ = base_choices(ctx)
     options: list[CostOption] = []
     for base in bases:
-        for optional in optional_sets(ctx):
-            options.extend(_options_for(ctx, base, optional))
-    return PlayOptions(ctx, (), tuple(options), auto)
+        for optional in optional_sets(ctx, base):
+            options.extend(_options_for(ctx, base, optional, deadline))
+            if deadline.passed():
+                break
+        if deadline.passed():
+            break
+    return PlayOptions(ctx, (), tuple(options), auto, exact=not deadline.cut)
 
 
-def _options_for(ctx: PlayContext, base: BaseChoice, optional: tuple[str, ...]) -> list[CostOption]:
+def _options_for(ctx: PlayContext, base: BaseChoice, optional: tuple[str, ...],
+                 deadline: Deadline = NO_DEADLINE) -> list[CostOption]:
     found: dict[Cost, CostOption] = {}
     for counts, victims in paid_variants(ctx, optional):
         mods = modifiers(ctx, base, optional, counts, victims)
@@ -181,7 +260,7 @@ def _options_for(ctx: PlayContext, base: BaseChoice, optional: tuple[str, ...]) 
             start = price(ctx, Choices(base, optional, components, (), counts, victims),
                           replace(mods, total=()))
             pair = (start.total.energy, start.total.power)
-            for _, path in pareto_front(pair, list(mods.total)):
+            for _, path in pareto_front(pair, list(mods.total), deadline):
                 choices = Choices(base, optional, components, path, counts, victims)
                 priced = price(ctx, choices, mods)
                 if priced.total not in found:

@@ -43,7 +43,7 @@ from payplan.engine.scenario import Play, Scenario
 from payplan.engine.state import GameObject
 from payplan.planner.config import DEFAULT_CONFIG, SolverConfig
 from payplan.engine.payment import Payment
-from payplan.planner.plan import Plan, plan_options
+from payplan.planner.plan import Plan, deadline, plan_options
 from payplan.planner.render import table
 
 __all__ = ["candidates", "hand_json", "plan_hand", "render_hand"]
@@ -95,20 +95,22 @@ def plan_hand(scenario: Scenario, config: SolverConfig = DEFAULT_CONFIG) -> list
         here = replace(scenario, play=play)
         key = (replace(cand.obj, id=""), replace(play, object=""))
         cached = options.get(key)
+        limit = deadline(config)  # the time limit bounds each card's plan, search included
         if cached is None:
-            opts = play_options(here)
-            if opts.legal:  # an illegal play is cheap to recheck, and its reasons may name it
-                options[key] = opts
+            opts = play_options(here, limit)
+            if opts.legal and opts.exact:  # an illegal play is cheap to recheck, and its
+                options[key] = opts  # reasons may name it; a cut search is not shared
         else:
             opts = replace(cached, ctx=replace(cached.ctx, scenario=here, play=play, obj=cand.obj))
         res = shared.for_object(cand.zone, cand.obj) if opts.legal else None
-        planned.append((cand, plan_options(here, opts, config, res)))
+        planned.append((cand, plan_options(here, opts, config, res, limit)))
     index = len(planned)
     for obj, plays in ability_candidates(scenario):
         best: Plan | None = None
         for ability_play in plays:
-            got = plan_options(replace(scenario, play=ability_play),
-                               play_options(replace(scenario, play=ability_play)), config)
+            here = replace(scenario, play=ability_play)
+            limit = deadline(config)
+            got = plan_options(here, play_options(here, limit), config, limit=limit)
             if best is None or _better(got, best):
                 best = got
         assert best is not None

@@ -31,7 +31,7 @@ from payplan.engine.options import CostOption, play_options
 from payplan.engine.scenario import Scenario
 from payplan.engine.total_cost import BaseChoice, Choices, Modifiers, PlayContext, Step, modifiers, price
 from payplan.planner.config import DEFAULT_CONFIG, SolverConfig
-from payplan.planner.plan import plan_options
+from payplan.planner.plan import deadline, plan_options
 from payplan.planner.render import table
 
 __all__ = ["OrderStep", "OrderTotal", "OrdersResult", "discount_orders", "render_orders"]
@@ -112,14 +112,15 @@ class OrdersResult:
 
 def discount_orders(scenario: Scenario, config: SolverConfig = DEFAULT_CONFIG) -> OrdersResult:
     """Each distinct total the orders of the play's discounts on the total reach, cheapest first."""
-    opts = play_options(scenario)
+    limit = deadline(config)
+    opts = play_options(scenario, limit)
     ctx = opts.ctx
     header = {"object": ctx.obj.id, "card": ctx.card.id, "from": ctx.zone}
     if not opts.legal:
         return OrdersResult(header, reasons=opts.reasons)
     if not opts.options:  # not expected: a legal play has a base cost
         return OrdersResult(header, reasons=("no cost option: the play has no base cost it may use",))
-    chosen = plan_options(scenario, opts, config)
+    chosen = plan_options(scenario, opts, config, limit=limit)
     payable = chosen.status == "ok" and chosen.option is not None
     option = chosen.option if payable and chosen.option is not None else opts.options[0]
 

@@ -8,10 +8,12 @@ order, so equal inputs give equal plans byte for byte) and explains what it cann
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass, field
+import time
+from dataclasses import dataclass, field, replace
 
 from payplan.engine.chain import destination, executions
 from payplan.engine.cost import ANY_INDEX, DOMAINS, POWER_KEYS, Cost, power_to_map
+from payplan.engine.discounts import Deadline
 from payplan.engine.options import CostOption, PlayOptions, play_options
 from payplan.engine.payment import Payment, Resources, need_key, object_charge, pay_power, resources
 from payplan.engine.scenario import Scenario
@@ -75,13 +77,34 @@ def _spent_json(spent: Cost) -> dict[str, object]:
 
 
 def plan(scenario: Scenario, config: SolverConfig = DEFAULT_CONFIG) -> Plan:
-    """The cheapest plan for the scenario's play (see the objective in the format spec)."""
-    opts = play_options(scenario)
-    return plan_options(scenario, opts, config)
+    """The cheapest plan for the scenario's play (see the objective in the format spec).
+    `config.time_limit` bounds the whole plan, the option search included (`deadline`)."""
+    limit = deadline(config)
+    opts = play_options(scenario, limit)
+    return plan_options(scenario, opts, config, limit=limit)
+
+
+# --- The time limit bounds the whole plan (issue 12) ---------------------------------------------
+
+MIN_SOLVE = 0.05  # seconds CP-SAT always gets, even when the option search used the time limit
+
+
+def deadline(config: SolverConfig) -> Deadline:
+    """The instant `config.time_limit` from now: the option search and CP-SAT share it."""
+    return Deadline(time.monotonic() + config.time_limit)
+
+
+def _solver_config(config: SolverConfig, limit: Deadline | None) -> SolverConfig:
+    """`config` with CP-SAT's time limit cut to what is left before `limit` (at least
+    `MIN_SOLVE`: the documented margin past the time limit)."""
+    if limit is None or limit.at is None:
+        return config
+    left = max(MIN_SOLVE, limit.at - time.monotonic())
+    return replace(config, time_limit=min(config.time_limit, left))
 
 
 def plan_options(scenario: Scenario, opts: PlayOptions, config: SolverConfig = DEFAULT_CONFIG,
-                 res: Resources | None = None) -> Plan:
+                 res: Resources | None = None, limit: Deadline | None = None) -> Plan:
     ctx = opts.ctx
     header = {"object": ctx.obj.id, "card": ctx.card.id, "from": ctx.zone}
     if ctx.play.ability is not None:  # an ability play (real cards): which, and on what
@@ -102,10 +125,16 @@ def plan_options(scenario: Scenario, opts: PlayOptions, config: SolverConfig = D
         solution = solve_fast(opts.options, benefits, res)
     else:
         try:
-            solution = solve(scenario, opts.options, benefits, res, config)
+            solution = solve(scenario, opts.options, benefits, res, _solver_config(config, limit))
         except SolverStopped as stopped:
             # Not proved unpayable: said so, with `optimal: false`.
             return Plan("unpayable", header, reasons=(str(stopped),), optimal=False)
+    if solution is None and not opts.exact:
+        # The time limit cut the option search: the options left out may be payable.
+        return Plan("unpayable", header, reasons=(
+            f"time limit: no payment found within {config.time_limit:g} s among the cost "
+            f"options searched, and none was proved impossible (raise --time-limit)",),
+            optimal=False)
     if solution is None:
         return Plan("unpayable", header, reasons=tuple(unpayable_reasons(scenario, opts, res)))
     option = opts.options[solution.option]
@@ -127,7 +156,7 @@ def plan_options(scenario: Scenario, opts: PlayOptions, config: SolverConfig = D
         # An ability play moves no card (hiding one is applied by `payplan play`): no destination.
         destination=(destination(ctx.card, option.base.kind, ctx.play.leaves_chain)
                      if ctx.play.ability is None else None),
-        optimal=solution.optimal,
+        optimal=solution.optimal and opts.exact,
         option=option,
     )
 
