@@ -198,28 +198,32 @@ def _sets_by_total(ctx: PlayContext, base: BaseChoice, names: list[str], require
     quiet = replace(mods, total=(), increases=())
     alone = price(ctx, Choices(base), quiet).total
     objective = ctx.scenario.objective
-    parts: list[tuple[int, Power, int]] = []
-    for name in auto:
-        components = best_components(ctx, (name,), mods)
-        if len(components) != 1:
-            return None
-        added = price(ctx, Choices(base, (name,), components[0]), quiet).total
-        if added.other != alone.other:
-            return None
-        parts.append((added.energy - alone.energy,
-                      tuple(a - b for a, b in zip(added.power, alone.power)),
-                      objective.benefit(name)))
     Sum = tuple[int, Power]
-    # sum added -> ((-benefit, how many), the `auto` costs paid, by index)
+    parts: list[tuple[list[Sum], int]] = []  # per `auto` cost: what it may add, its benefit
+    for name in auto:
+        adds: list[Sum] = []
+        for components in best_components(ctx, (name,), mods):
+            added = price(ctx, Choices(base, (name,), components), quiet).total
+            if added.other != alone.other:
+                return None
+            one = (added.energy - alone.energy,
+                   tuple(a - b for a, b in zip(added.power, alone.power)))
+            if one not in adds:
+                adds.append(one)
+        parts.append((adds, objective.benefit(name)))
+    # sum added -> ((-benefit, how many), the `auto` costs paid, by index). A cost whose
+    # component discounts leave several results adds each of them; the set reaches them all
+    # (`best_components` keeps every distinct result of the set's sum).
     best: dict[Sum, tuple[tuple[int, int], tuple[int, ...]]] = {(0, NO_POWER): ((0, 0), ())}
-    for k, (energy, power, benefit) in enumerate(parts):
+    for k, (adds, benefit) in enumerate(parts):
         nxt = dict(best)
         for (e, p), (rank, chosen) in best.items():
-            total = (e + energy, tuple(a + b for a, b in zip(p, power)))
             offer = ((rank[0] - benefit, rank[1] + 1), chosen + (k,))
-            old = nxt.get(total)
-            if old is None or offer < old:
-                nxt[total] = offer
+            for energy, power in adds:
+                total = (e + energy, tuple(a + b for a, b in zip(p, power)))
+                old = nxt.get(total)
+                if old is None or offer < old:
+                    nxt[total] = offer
         best = nxt
     kept = sorted((len(chosen), chosen) for _, chosen in best.values())
     return [tuple(n for n in names if n in required or n in {auto[k] for k in chosen})

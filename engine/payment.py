@@ -97,12 +97,15 @@ class Resources:
     xp: int
 
 
-def resources(scenario: Scenario, played: GameObject | None, card: Card | None = None) -> Resources:
+def resources(scenario: Scenario, played: GameObject | None, card: Card | None = None,
+              leave_out: bool = True) -> Resources:
     """Everything that can pay for a play of `played` (None: for no card in particular).
 
     `card` is the card as played when it is not the object's own (an ability play: `only_for`
     and a source's `while` read it). An object whose ability is played stays among the objects
-    (it may pay its own `exhaust_self` / `kill_self`), in a group of its own."""
+    (it may pay its own `exhaust_self` / `kill_self`), in a group of its own. `leave_out=False`
+    keeps the played object among the objects (`planner.hand` takes each played object out of
+    one gathering)."""
     you = scenario.state.you
     objective = scenario.objective
     groups: dict[tuple[int, bool, int | None], list[str]] = {}
@@ -167,7 +170,7 @@ def resources(scenario: Scenario, played: GameObject | None, card: Card | None =
             if owner == "opponent" and zone != "board":
                 continue
             for obj in player.zone(zone):
-                if played is not None and obj.id == played.id and not on_board:
+                if leave_out and played is not None and obj.id == played.id and not on_board:
                     continue
                 object_key = (owner, zone, obj.card, obj.value, obj.might, obj.location, obj.exhausted,
                        obj.buffs, obj.empowered, obj.id if obj.id in source_objects else None)

@@ -14,11 +14,12 @@ Work shared across the plays is done once:
   fields, never on the object id (a count leaves out the played object, and twins count the
   same): objects equal but for their id in one zone share one enumeration;
 - what can pay (`engine.payment.resources`) depends on the played object only through the object
-  it leaves out and the sources whose `only_for` it filters. It is computed once per class of
-  twins (objects equal but for their id, in one zone); for each other twin the group of twins is
-  patched (the played twin out, the first one back in), which gives exactly what
-  `resources(scenario, twin)` gives, in the same order, so every plan here is the plan `payplan
-  plan` makes for that play, byte for byte.
+  it leaves out and the sources whose `only_for` it filters. It is gathered once per scan for
+  each set of `only_for` sources that admit the play (almost always one), with no object left
+  out; each play then takes its own object out of its group (the group dropped when it empties,
+  moved when its first object goes), which gives exactly what `resources(scenario, obj)` gives,
+  in the same order, so every plan here is the plan `payplan plan` makes for that play, byte for
+  byte. 1,000 distinct cards cost one gathering, not 1,000.
 
 Besides cards (and Hidden cards facedown since an earlier turn), every ability that could be
 activated now is planned (real cards: Equip, Empower, "[cost]: effect", hiding a Hidden card from
@@ -33,10 +34,11 @@ facedown, then abilities); then the plans that are unpayable or illegal, in stat
 
 from __future__ import annotations
 
+import bisect
 from dataclasses import dataclass, replace
 
 from payplan.engine.cost import Cost
-from payplan.engine.filters import object_matches
+from payplan.engine.filters import card_matches, object_matches
 from payplan.engine.options import PlayOptions, play_options
 from payplan.engine.payment import ObjectGroup, Resources, resources
 from payplan.engine.scenario import Play, Scenario
@@ -168,61 +170,67 @@ def hand_json(plans: list[Plan]) -> dict[str, object]:
 
 
 class SharedResources:
-    """`engine.payment.resources(scenario, obj)` for many played objects, each class of twins
-    (same zone, objects equal but for their id) computed by the engine once.
+    """`engine.payment.resources(scenario, obj)` for many played objects, gathered by the engine
+    once per set of `only_for` sources that admit the play (see the module docstring).
 
-    Objects that are themselves sources are computed by the engine every time: the engine keeps
-    such an object in a group of its own, which patching twins would not reproduce.
+    Objects that are themselves sources, and every object when a source has a `while`, are
+    computed by the engine every time: the engine keeps such an object in a group of its own,
+    which taking it out would not reproduce, and a `while` may read the played card.
     """
 
     def __init__(self, scenario: Scenario) -> None:
         self.scenario = scenario
         you = scenario.state.you
         self._source_ids = frozenset(s.id for s in you.sources)
+        self._restricted = [s for s in you.sources if s.only_for is not None]
+        # A source with a `while` reads the played card in ways not shared here: the engine
+        # then gathers for every play.
+        self._conditional = any(s.while_ for s in you.sources)
         # The order in which `resources` meets objects: yours by zone, then the opponent's board.
         walk = [o for zone in ("hand", "trash", "board") for o in you.zone(zone)]
         walk += list(scenario.state.opponent.board)
         self._position = {o.id: k for k, o in enumerate(walk)}
-        self._twins: dict[tuple[str, GameObject], tuple[GameObject, Resources, dict[str, int]]] = {}
+        self._objects = {o.id: o for o in walk}
+        # admitted sources -> (resources with nothing left out, group of each object id,
+        # position of each group's first object)
+        self._gathered: dict[tuple[bool, ...], tuple[Resources, dict[str, int], list[int]]] = {}
 
     def for_object(self, zone: str, obj: GameObject) -> Resources:
         """What can pay for a play of `obj` (from `zone`), equal to `resources(scenario, obj)`."""
-        if obj.id in self._source_ids:
+        if obj.id in self._source_ids or self._conditional:
             return resources(self.scenario, obj)
-        key = (zone, replace(obj, id=""))
-        known = self._twins.get(key)
+        card = self.scenario.cards.get(obj.card)
+        admitted = tuple(card is not None and s.only_for is not None
+                         and card_matches(s.only_for, card, from_zone=zone)
+                         for s in self._restricted)
+        known = self._gathered.get(admitted)
         if known is None:
-            res = resources(self.scenario, obj)
+            res = resources(self.scenario, obj, leave_out=False)
             group_of = {i: g for g, group in enumerate(res.objects) for i in group.ids}
-            self._twins[key] = (obj, res, group_of)
-            return res
-        first, res, group_of = known
+            firsts = [self._position[group.ids[0]] for group in res.objects]
+            known = self._gathered[admitted] = (res, group_of, firsts)
+        res, group_of, firsts = known
         g = group_of.get(obj.id)
         if g is None:  # not expected: the engine knows best
             return resources(self.scenario, obj)
-        return self._swap(res, g, first, obj)
+        return self._without(res, g, firsts, obj)
 
-    def _swap(self, res: Resources, g: int, back: GameObject, out: GameObject) -> Resources:
-        """`res` (computed without `back`) as it is without `out` instead: both are in group g."""
-        pos = self._position
+    def _without(self, res: Resources, g: int, firsts: list[int], out: GameObject) -> Resources:
+        """`res` (nothing left out) without `out`, which is in group g: as the engine would
+        group what is left, each group in the order its first object is met."""
         group = res.objects[g]
-        ids = sorted([i for i in group.ids if i != out.id] + [back.id], key=pos.__getitem__)
-        if ids[0] == back.id:
-            sample = back
-        elif ids[0] == group.sample.id:
-            sample = group.sample
-        else:
-            sample = self._object(group, ids[0])
-        patched = ObjectGroup(group.zone, group.owner, tuple(ids), sample)
         groups = list(res.objects)
-        groups[g] = patched
-        groups.sort(key=lambda grp: pos[grp.ids[0]])
+        del groups[g]
+        ids = tuple(i for i in group.ids if i != out.id)
+        if ids:
+            sample = group.sample if group.sample.id != out.id else self._objects[ids[0]]
+            patched = ObjectGroup(group.zone, group.owner, ids, sample)
+            at = g
+            if group.ids[0] == out.id:  # its first object went: it moves to its next one's place
+                rest = firsts[:g] + firsts[g + 1:]
+                at = bisect.bisect_left(rest, self._position[ids[0]])
+            groups.insert(at, patched)
         return replace(res, objects=tuple(groups))
-
-    def _object(self, group: ObjectGroup, ident: str) -> GameObject:
-        found = self.scenario.state.player(group.owner).find(ident)
-        assert found is not None, ident
-        return found[1]
 
 
 # --- Text ---------------------------------------------------------------------------------------
