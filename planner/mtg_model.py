@@ -26,7 +26,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ortools.sat.python import cp_model
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:  # imported where a model is built: fast-path casts never load OR-Tools
+    from ortools.sat.python import cp_model
 
 from payplan.engine.mtg.cards import ManaAbility, MtgScenario, OtherCost
 from payplan.engine.mtg.mana import TYPES, total
@@ -65,6 +68,8 @@ def solve_mtg(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tupl
               res: Resources, config: SolverConfig, x_auto: bool) -> MtgSolution | None:
     """The best (option, payment), or None when nothing can pay any option; SolverStopped when
     the time limit ran out before either was known."""
+    from ortools.sat.python import cp_model  # 0.5-0.6 s (numpy, pandas): only when solving
+
     m = cp_model.CpModel()
     n_opt = len(options)
     objective = scenario.objective
