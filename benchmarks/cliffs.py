@@ -14,6 +14,10 @@ They are deterministic (no randomness): the same knob and size give the same dat
 - `either_same`: `size` identical "[1] or [A] less" discounts.
 - `flow_trash`: `payplan hand` with `size` distinct Flow cards in the trash.
 - `orders`: `payplan orders` on the `modifiers` family at `size` discounts.
+
+`python -m payplan.benchmarks.cliffs` runs every knob at the table's sizes, each in a fresh
+process, and prints time, the ratio to the median typical plan of the same run, and peak RSS as
+a Markdown table (benchmarks/RESULTS.md, "Cliffs").
 """
 
 from __future__ import annotations
@@ -151,3 +155,84 @@ def _flow_trash(n: int) -> Data:
 
 def _orders(n: int) -> Data:
     return generate("modifiers", n, 0)
+
+
+# --- Measuring: python -m payplan.benchmarks.cliffs ---------------------------------------------
+
+_CHILD = """
+import json, resource, sys, time
+from payplan.benchmarks.cliffs import KNOBS, cliff
+from payplan.benchmarks.generate import generate
+from payplan.engine.loader import scenario_from_data
+from payplan.planner.config import SolverConfig
+knob, size, limit = sys.argv[1], int(sys.argv[2]), float(sys.argv[3])
+config = SolverConfig(time_limit=limit)
+if knob == "typical":
+    from payplan.planner.plan import plan
+    cases = [scenario_from_data(generate("typical", 7, seed)) for seed in range(size)]
+    plan(cases[0], config)
+    times = []
+    for scenario in cases:
+        began = time.perf_counter()
+        plan(scenario, config)
+        times.append(time.perf_counter() - began)
+    times.sort()
+    print(json.dumps({"time": times[len(times) // 2], "optimal": True,
+                      "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
+    sys.exit(0)
+scenario = scenario_from_data(cliff(knob, size))
+command = KNOBS[knob][2]
+began = time.perf_counter()
+if command == "plan":
+    from payplan.planner.plan import plan
+    optimal = plan(scenario, config).optimal
+elif command == "hand":
+    from payplan.planner.hand import plan_hand
+    optimal = all(p.optimal for p in plan_hand(scenario, config))
+else:
+    from payplan.planner.orders import discount_orders
+    discount_orders(scenario, config)
+    optimal = True
+print(json.dumps({"time": time.perf_counter() - began, "optimal": optimal,
+                  "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
+"""
+
+
+def measure(knob: str, size: int, time_limit: float = 10.0) -> dict[str, Any]:
+    """One run of `knob` at `size` in a fresh process: seconds (imports and loading left out),
+    whether the answer is proved optimal, and the process's peak RSS."""
+    import json
+    import subprocess
+    import sys
+
+    done = subprocess.run([sys.executable, "-c", _CHILD, knob, str(size), str(time_limit)],
+                          capture_output=True, text=True, timeout=time_limit * 4 + 120)
+    if done.returncode != 0:
+        return {"error": done.stderr.strip().splitlines()[-1:]}
+    answer: dict[str, Any] = json.loads(done.stdout)
+    return answer
+
+
+def main() -> None:
+    """Every knob at the issue's sizes against the median typical plan of the same run, as a
+    Markdown table on stdout."""
+    import os
+
+    typical = measure("typical", 21)
+    base = typical["time"]
+    print(f"Typical plan (median of 21 `typical` turns): {base * 1000:.2f} ms, "
+          f"peak RSS {typical['rss_mb']:.0f} MB; load average {os.getloadavg()[0]:.1f}.\n")
+    print("| knob | size | time | x typical | peak RSS | optimal |")
+    print("|---|---|---|---|---|---|")
+    for knob, (what, sizes, _) in KNOBS.items():
+        for size in sizes:
+            got = measure(knob, size)
+            if "error" in got:
+                print(f"| {what} | {size} | error: {got['error']} | | | |")
+                continue
+            print(f"| {what} | {size} | {got['time'] * 1000:.1f} ms | {got['time'] / base:,.0f}x "
+                  f"| {got['rss_mb']:.0f} MB | {got['optimal']} |", flush=True)
+
+
+if __name__ == "__main__":
+    main()
