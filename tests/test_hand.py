@@ -216,9 +216,10 @@ def test_one_engine_call_per_scan(monkeypatch: pytest.MonkeyPatch) -> None:
 
     calls: list[str] = []
 
-    def counting(scenario: Scenario, played: GameObject | None, leave_out: bool = True) -> object:
+    def counting(scenario: Scenario, played: GameObject | None, card: object = None,
+                 leave_out: bool = True) -> object:
         calls.append(played.id if played is not None else "")
-        return resources(scenario, played, leave_out)
+        return resources(scenario, played, leave_out=leave_out)
 
     hand: list[dict[str, Any]] = [{"id": f"j{i}", "card": "jab"} for i in range(40)]
     hand[5:5] = [{"id": "b1", "card": "bolt"}, {"id": "b2", "card": "bolt", "value": 9},
