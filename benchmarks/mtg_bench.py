@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import random
 import sys
-import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable
@@ -285,14 +284,9 @@ def measure_mtg(method: str, data: Data, repeats: int, config: Any,
 
         def run() -> Any:
             return brute(data)
-    times: list[float] = []
-    result: Any = None
-    for _ in range(max(1, repeats)):
-        start = time.perf_counter()
-        result = run()
-        times.append(time.perf_counter() - start)
-        if sum(times) >= budget:
-            break
+    from payplan.benchmarks.suite import timed  # suite imports this module at its top
+
+    times, result = timed(run, repeats, budget)
     out: Data = {"times": times, "status": result.status, "objective": result.objective,
                  "score": result.score}
     if method == "planner":

@@ -170,6 +170,20 @@ def brute_eligible(case_shape: dict[str, int], limits: BruteLimits) -> bool:
 # --- The worker ---------------------------------------------------------------------------------
 
 
+def timed(run: Callable[[], Any], repeats: int, budget: float) -> tuple[list[float], Any]:
+    """Run `run` up to `repeats` times (at least once), stopping once `budget` seconds are spent:
+    the wall time of each run, and the last run's result."""
+    times: list[float] = []
+    result: Any = None
+    for _ in range(max(1, repeats)):
+        start = time.perf_counter()
+        result = run()
+        times.append(time.perf_counter() - start)
+        if sum(times) >= budget:
+            break
+    return times, result
+
+
 def measure(method: str, data: dict[str, Any], repeats: int,
             config: SolverConfig) -> dict[str, Any]:
     """Load the case, run `method` up to `repeats` times, return its times and its answer."""
@@ -192,14 +206,7 @@ def measure(method: str, data: dict[str, Any], repeats: int,
     else:
         def run() -> Any:
             return brute_plan(scenario)
-    times: list[float] = []
-    result: Any = None
-    for _ in range(max(1, repeats)):
-        start = time.perf_counter()
-        result = run()
-        times.append(time.perf_counter() - start)
-        if sum(times) >= REPEAT_BUDGET:
-            break
+    times, result = timed(run, repeats, REPEAT_BUDGET)
     out: dict[str, Any] = {"times": times, "status": result.status,
                            "objective": result.objective, "score": result.score}
     if method == "planner":
