@@ -44,6 +44,10 @@ FAMILIES: tuple[str, ...] = ("typical", "hand", "modifiers", "sources")  # paypl
 MTG_FAMILIES: tuple[str, ...] = ("mtg",)  # mtg/1 boards (benchmarks.mtg_bench)
 DEFAULT_SIZE: dict[str, int] = {"typical": 7, "hand": 200, "modifiers": 8, "sources": 24,
                                 "mtg": 20}
+# What `payplan gen` accepts: a size past these is a typo, not a benchmark (the largest cliff
+# scenario, benchmarks.cliffs, holds 1,000 cards).
+MAX_SIZE = 100_000
+MAX_COUNT = 1_000_000
 SIZES: dict[str, tuple[int, ...]] = {
     "typical": (7,),
     "hand": (50, 200, 1000),
@@ -454,10 +458,12 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     --seed is the generator's first seed here)."""
     parser.add_argument("family", choices=FAMILIES + MTG_FAMILIES, help="which kind of scenario "
                         "(mtg: an mtg/1 board of SIZE mana sources and creatures)")
-    parser.add_argument("--size", type=int, default=None,
+    from payplan.planner.cli import whole_number
+
+    parser.add_argument("--size", type=whole_number(0, MAX_SIZE), default=None, metavar="N",
                         help="the family's size (hand size, discount count, rune count); "
                              f"defaults: {', '.join(f'{k} {v}' for k, v in DEFAULT_SIZE.items())}")
-    parser.add_argument("--count", type=int, default=1,
+    parser.add_argument("--count", type=whole_number(1, MAX_COUNT), default=1, metavar="K",
                         help="how many scenarios, with seeds SEED .. SEED+COUNT-1 (default 1)")
     parser.add_argument("--out", default=None,
                         help="write FAMILY-SIZE-SEED.yaml files into this directory "
@@ -471,9 +477,6 @@ def main(args: argparse.Namespace) -> int:
     family: str = args.family
     size: int = args.size if args.size is not None else DEFAULT_SIZE[family]
     count: int = args.count
-    if count < 1 or size < 0:
-        print("gen: --count must be at least 1 and --size at least 0", file=sys.stderr)
-        return 2
     seeds = range(args.seed, args.seed + count)
     if args.out is None:
         if count != 1:

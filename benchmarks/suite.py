@@ -49,9 +49,9 @@ from payplan.benchmarks.generate import case_name, generate
 from payplan.benchmarks.mtg_bench import shape as mtg_shape
 from payplan.engine.loader import scenario_from_data
 from payplan.engine.scenario import Scenario
-from payplan.planner.batch import (BatchError, Failure, LocalPool, Pool, Progress, RayPool, run_ordered,
-                                   start_ray)
+from payplan.planner.batch import BatchError, Progress, RayPool, run_ordered, start_ray
 from payplan.planner.config import SolverConfig
+from payplan.planner.workers import Failure, LocalPool, Pool
 
 METHODS: tuple[str, ...] = ("planner", "greedy", "brute_force")
 SUITES: tuple[str, ...] = ("quick", "typical", "hand", "modifiers", "sources", "mtg", "all")

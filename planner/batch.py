@@ -24,10 +24,10 @@ into single requests, each tried twice; a single request that kills its worker t
 `"errors": ["internal: ..."]`. A chunk that runs past its time (`request_timeout` seconds per
 request) is split the same way, and a single request that does is answered `"timeout: ..."`.
 
-Local workers are processes from `serve`'s fork server (which has imported the planner). On Ray
-the same chunks are Ray tasks (`max_retries=1`: Ray resends a task whose worker died once; the
-split above handles the rest), gathered with `ray.wait`; no scheduling of our own beyond the
-chunking.
+Local workers are `planner.workers.LocalPool` processes (`serve` runs its requests in the same
+kind). On Ray the same chunks are Ray tasks (`max_retries=1`: Ray resends a task whose worker
+died once; the split above handles the rest), gathered with `ray.wait`; no scheduling of our
+own beyond the chunking.
 """
 
 from __future__ import annotations
@@ -39,18 +39,17 @@ import time
 from collections import deque
 from dataclasses import dataclass
 from itertools import islice
-from multiprocessing.connection import Connection, wait as wait_connections
-from multiprocessing.process import BaseProcess
 from pathlib import Path
-from typing import IO, Any, Callable, Generic, Iterable, Iterator, Protocol, Sequence, TypeVar
+from typing import IO, Any, Callable, Generic, Iterable, Iterator, Sequence, TypeVar
 
 from payplan.engine.loader import ScenarioError, read_data
 from payplan.planner.config import DEFAULT_CONFIG, SolverConfig
-from payplan.planner.serve import (REQUEST_KEYS, Answer, _context, _encode, answer_line,
+from payplan.planner.serve import (REQUEST_KEYS, Answer, _encode, answer_line,
                                    answer_request, handle)
+from payplan.planner.workers import Failure, LocalPool, Outcome, Pool
 
-__all__ = ["BatchOptions", "Failure", "LocalPool", "Progress", "RayPool", "Request", "batch",
-           "read_requests", "run_ordered"]
+__all__ = ["BatchOptions", "Progress", "RayPool", "Request", "batch", "read_requests",
+           "run_ordered"]
 
 SCENARIO_SUFFIXES: tuple[str, ...] = (".yaml", ".yml", ".json")
 # Requests per task, from the per-task costs measured by benchmarks/scaling.py (RESULTS.md): a
@@ -59,7 +58,6 @@ SCENARIO_SUFFIXES: tuple[str, ...] = (".yaml", ".yml", ".json")
 # ms, and 16 a task only spare the driver messages.
 LOCAL_CHUNK = 16
 RAY_CHUNK = 64
-CRASH_HOOK = "PAYPLAN_TEST_CRASH"  # tests only: see _crash_hook
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -151,32 +149,8 @@ def answer_chunk(requests: Sequence[Request], config: SolverConfig) -> list[str]
     worker's task. The worker encodes them, so the process that writes OUT only writes."""
     lines = []
     for request in requests:
-        result = answer(request, config)
-        _crash_hook(result)
-        lines.append(_encode(result))
+        lines.append(_encode(answer(request, config)))
     return lines
-
-
-def _crash_hook(result: Answer) -> None:
-    """Tests only: with PAYPLAN_TEST_CRASH=ID in the environment, the worker that answers the
-    request whose id, written as JSON, is ID (`7`, `"a"`) dies (os._exit). With ID@DIR it dies
-    only the first time (it leaves DIR/crashed-ID behind), as a worker lost to a fault elsewhere
-    would. Several, comma-separated: `5@DIR,9`."""
-    hook = os.environ.get(CRASH_HOOK)
-    if not hook:
-        return
-    ident_text = json.dumps(result.get("id"))
-    for entry in hook.split(","):
-        ident, _, once = entry.partition("@")
-        if ident != ident_text:
-            continue
-        if once:
-            marker = os.path.join(once, "crashed-" + ident.strip('"'))
-            try:
-                os.close(os.open(marker, os.O_CREAT | os.O_EXCL | os.O_WRONLY))
-            except FileExistsError:
-                return
-        os._exit(86)
 
 
 def failure_answer(request: Request, failure: Failure) -> str:
@@ -192,31 +166,6 @@ def failure_answer(request: Request, failure: Failure) -> str:
 
 
 # --- Running tasks in order ---------------------------------------------------------------------
-
-
-@dataclass(frozen=True, slots=True)
-class Failure:
-    """Why a task brought no results: its worker `died` (after `attempts` tries), it ran past
-    its `timeout`, or it raised an `error` (a bug: the task functions catch everything)."""
-
-    kind: str
-    detail: str
-    attempts: int = 1
-
-
-Outcome = list[Any] | Failure
-
-
-class Pool(Protocol):
-    """Where tasks run: `submit` a chunk under a key, `wait` for some to end."""
-
-    capacity: int  # tasks that can run at once
-
-    def submit(self, key: int, items: list[Any], timeout: float | None) -> None: ...
-
-    def wait(self) -> list[tuple[int, Outcome]]: ...
-
-    def close(self) -> None: ...
 
 
 @dataclass(slots=True)
@@ -293,122 +242,6 @@ def _limit(items: list[T], timeout: float | Callable[[T], float] | None) -> floa
     if callable(timeout):
         return sum(timeout(item) for item in items)
     return timeout * len(items)
-
-
-# --- Local processes ----------------------------------------------------------------------------
-
-
-def _worker_main(conn: Connection, function: Callable[[list[Any], Any], list[Any]],
-                 argument: Any) -> None:
-    """A local worker: a task in, its results out, until told to stop or cut off."""
-    devnull = os.open(os.devnull, os.O_WRONLY)  # nothing a library prints reaches OUT
-    os.dup2(devnull, 1)
-    os.close(devnull)
-    while True:
-        try:
-            message = conn.recv()
-        except (EOFError, OSError):
-            return
-        if message is None:
-            return
-        key, items = message
-        conn.send((key, function(items, argument)))
-
-
-@dataclass(slots=True)
-class _Slot:
-    process: BaseProcess
-    conn: Connection
-    key: int | None = None
-    deadline: float | None = None
-    started: float = 0.0
-
-
-class LocalPool:
-    """`jobs` worker processes, each given one task at a time, each replaced when it dies or
-    runs past its task's time. `function(items, argument)` runs in the worker; it must be a
-    module-level function (it is sent by name)."""
-
-    def __init__(self, jobs: int, function: Callable[[list[Any], Any], list[Any]],
-                 argument: Any) -> None:
-        self.capacity = max(1, jobs)
-        self._function = function
-        self._argument = argument
-        self._context = _context()
-        self._slots = [self._start() for _ in range(self.capacity)]
-
-    def _start(self) -> _Slot:
-        ours, theirs = self._context.Pipe()
-        process = self._context.Process(target=_worker_main,
-                                        args=(theirs, self._function, self._argument),
-                                        name="payplan-batch-worker", daemon=True)
-        process.start()
-        theirs.close()
-        return _Slot(process, ours)
-
-    def submit(self, key: int, items: list[Any], timeout: float | None) -> None:
-        index = next(i for i, slot in enumerate(self._slots) if slot.key is None)
-        slot = self._slots[index]
-        try:
-            slot.conn.send((key, items))
-        except (OSError, ValueError):  # the idle worker is gone: a fresh one takes the task
-            self._replace(index)
-            slot = self._slots[index]
-            slot.conn.send((key, items))
-        slot.key = key
-        slot.started = time.monotonic()
-        slot.deadline = slot.started + timeout if timeout is not None else None
-
-    def wait(self) -> list[tuple[int, Outcome]]:
-        busy = [slot for slot in self._slots if slot.key is not None]
-        deadlines = [slot.deadline for slot in busy if slot.deadline is not None]
-        timeout = max(0.0, min(deadlines) - time.monotonic()) if deadlines else None
-        readable = wait_connections([slot.conn for slot in busy], timeout)
-        done: list[tuple[int, Outcome]] = []
-        now = time.monotonic()
-        for index, slot in enumerate(self._slots):
-            if slot.key is None:
-                continue
-            key = slot.key
-            if slot.conn in readable:
-                try:
-                    got_key, results = slot.conn.recv()
-                    assert got_key == key
-                    slot.key = slot.deadline = None
-                    done.append((key, results))
-                except (EOFError, OSError):
-                    slot.process.join(timeout=5)
-                    code = slot.process.exitcode
-                    self._replace(index)
-                    done.append((key, Failure("died", f"exit code {code}")))
-            elif slot.deadline is not None and now >= slot.deadline:
-                limit = f"{slot.deadline - slot.started:g}"
-                self._replace(index)
-                done.append((key, Failure("timeout", limit)))
-        return done
-
-    def _replace(self, index: int) -> None:
-        _stop(self._slots[index])
-        self._slots[index] = self._start()
-
-    def close(self) -> None:
-        for slot in self._slots:
-            try:
-                slot.conn.send(None)
-            except (OSError, ValueError):
-                pass
-        for slot in self._slots:
-            slot.process.join(timeout=2)
-            _stop(slot)
-
-
-def _stop(slot: _Slot) -> None:
-    slot.conn.close()
-    process = slot.process
-    if process.is_alive():
-        process.kill()
-        process.join(timeout=5)
-    process.close()
 
 
 # --- Ray ----------------------------------------------------------------------------------------

@@ -57,7 +57,7 @@ def _load(path: str, require_play: bool = True) -> Scenario:
 # --- Option values ------------------------------------------------------------------------------
 
 
-def _whole(low: int, high: int) -> Callable[[str], int]:
+def whole_number(low: int, high: int) -> Callable[[str], int]:
     """An argparse type: a whole number from `low` to `high`."""
 
     def read(text: str) -> int:
@@ -201,7 +201,7 @@ def cmd_bench(args: argparse.Namespace) -> int:
 
 def add_pool_arguments(parser: argparse.ArgumentParser, jobs_default: str) -> None:
     """Where the work runs: `--jobs` local processes, or `--ray [ADDRESS]` (batch and bench)."""
-    parser.add_argument("--jobs", type=_whole(1, MAX_JOBS), default=None, metavar="N",
+    parser.add_argument("--jobs", type=whole_number(1, MAX_JOBS), default=None, metavar="N",
                         help=f"local worker processes ({jobs_default}); with --ray and no "
                              "address, the CPUs of the local Ray cluster")
     parser.add_argument("--ray", nargs="?", const="", default=None, metavar="ADDRESS",
@@ -219,7 +219,7 @@ def add_batch_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("--resume", action="store_true",
                         help="skip the requests OUT already answers (by position and id) and "
                              "append the rest")
-    parser.add_argument("--chunk", type=_whole(1, MAX_CHUNK), default=None, metavar="N",
+    parser.add_argument("--chunk", type=whole_number(1, MAX_CHUNK), default=None, metavar="N",
                         help="requests per task (default 16 local, 64 on Ray)")
     parser.add_argument("--request-timeout", type=_seconds(0, MAX_SECONDS, zero=True), default=0.0,
                         help="seconds one request may take before it is stopped and answered "
@@ -267,7 +267,7 @@ def build_parser() -> argparse.ArgumentParser:
     else:
         gen = command("gen", cmd_gen, "generate seeded benchmark scenarios", file=False,
                       json_flag=False, solver=False)
-        gen.add_argument("--seed", type=_whole(0, MAX_SEED), default=0,
+        gen.add_argument("--seed", type=whole_number(0, MAX_SEED), default=0,
                          help="the scenario seed: the first of --count seeds (default 0)")
         gen_arguments(gen)
         bench = command("bench", cmd_bench, "run the benchmark suite", file=False,
@@ -304,12 +304,12 @@ def _mtg(args: argparse.Namespace) -> int | None:
 
 def solver_options(p: argparse.ArgumentParser, seed_help: str) -> None:
     """--workers, --time-limit and --seed, their defaults read from `SolverConfig`."""
-    p.add_argument("--workers", type=_whole(1, MAX_WORKERS), default=DEFAULTS["workers"],
+    p.add_argument("--workers", type=whole_number(1, MAX_WORKERS), default=DEFAULTS["workers"],
                    help=f"CP-SAT workers (default {DEFAULTS['workers']})")
     p.add_argument("--time-limit", type=_seconds(0, MAX_SECONDS), default=DEFAULTS["time_limit"],
                    metavar="SECONDS",
                    help=f"CP-SAT time limit per plan, seconds (default {DEFAULTS['time_limit']:g})")
-    p.add_argument("--seed", type=_whole(0, MAX_SEED), default=DEFAULTS["seed"],
+    p.add_argument("--seed", type=whole_number(0, MAX_SEED), default=DEFAULTS["seed"],
                    help=f"{seed_help} (default {DEFAULTS['seed']})")
 
 

@@ -24,11 +24,6 @@ from __future__ import annotations
 
 import difflib
 import json
-import multiprocessing
-import os
-from multiprocessing.connection import Connection
-from multiprocessing.context import ForkServerContext, SpawnContext
-from multiprocessing.process import BaseProcess
 from typing import IO, Any, Callable, Iterator
 
 from payplan.engine.loader import Limits, parse_json, scenario_from_data
@@ -37,6 +32,7 @@ from payplan.planner.config import DEFAULT_CONFIG, SolverConfig
 from payplan.planner.hand import hand_json, plan_hand
 from payplan.planner.orders import discount_orders
 from payplan.planner.plan import plan
+from payplan.planner.workers import Failure, LocalPool, Outcome
 
 __all__ = ["COMMANDS", "answer_line", "answer_request", "handle", "serve"]
 
@@ -224,101 +220,44 @@ def _handle_mtg(command: str, data: object, config: SolverConfig) -> Answer:
 
 
 class Worker:
-    """One worker process, asked one request at a time, replaced when it is stopped or dies."""
+    """One worker process (a `LocalPool` of one), asked one request at a time, replaced when it
+    is stopped or dies. It starts with the first request."""
 
     def __init__(self, config: SolverConfig) -> None:
         self.config = config
-        self._context = _context()
-        self._process: BaseProcess | None = None
-        self._conn: Connection | None = None
+        self._pool: LocalPool | None = None
 
     def run(self, command: str, data: object, timeout: float | None) -> Answer:
         """The answer of the worker, or an error if it takes longer than `timeout` seconds."""
-        conn = self._start()
+        if self._pool is None:
+            self._pool = LocalPool(1, _handle_all, self.config)
         try:
-            conn.send((command, data))
+            self._pool.submit(0, [(command, data)], timeout)
         except Exception as exc:  # could not be pickled (too deep), or the worker is gone
-            self._stop()
             return {"ok": False, "errors": [f"scenario: can't be sent to the worker: {_short(exc)}"]}
-        try:
-            ready = conn.poll(timeout)
-        except (OSError, EOFError):
-            ready = True
-        if not ready:
-            self._stop()
+        done: list[tuple[int, Outcome]] = []
+        while not done:
+            done = self._pool.wait()
+        outcome = done[0][1]
+        if not isinstance(outcome, Failure):
+            answer: Answer = outcome[0]
+            return answer
+        if outcome.kind == "timeout":
             limit = f"{timeout:g}" if timeout is not None else "the"
             return {"ok": False, "errors": [
                 f"timeout: the request took longer than {limit} seconds and was stopped"]}
-        try:
-            answer: Answer = conn.recv()
-            return answer
-        except (OSError, EOFError):
-            code = self._process.exitcode if self._process is not None else None
-            self._stop()
-            return {"ok": False, "errors": [f"internal: the worker stopped (exit code {code})"]}
+        return {"ok": False, "errors": [f"internal: the worker stopped ({outcome.detail})"]}
 
     def close(self) -> None:
         """Ask the worker to finish, and stop it if it doesn't at once."""
-        if self._conn is not None:
-            try:
-                self._conn.send(None)
-            except (OSError, ValueError):
-                pass
-        if self._process is not None:
-            self._process.join(timeout=2)
-        self._stop()
-
-    def _start(self) -> Connection:
-        if self._conn is not None and self._process is not None and self._process.is_alive():
-            return self._conn
-        self._stop()
-        ours, theirs = self._context.Pipe()
-        process = self._context.Process(target=_worker_main, args=(theirs, self.config),
-                                        name="payplan-serve-worker", daemon=True)
-        process.start()
-        theirs.close()
-        self._process, self._conn = process, ours
-        return ours
-
-    def _stop(self) -> None:
-        process, conn = self._process, self._conn
-        self._process = self._conn = None
-        if conn is not None:
-            conn.close()
-        if process is not None:
-            if process.is_alive():
-                process.terminate()
-                process.join(timeout=2)
-            if process.is_alive():
-                process.kill()
-                process.join()
-            process.close()
+        if self._pool is not None:
+            self._pool.close()
+            self._pool = None
 
 
-def _context() -> ForkServerContext | SpawnContext:
-    """A fork server that has imported the planner where the platform has one, else spawn."""
-    if "forkserver" in multiprocessing.get_all_start_methods():
-        ctx = multiprocessing.get_context("forkserver")
-        ctx.set_forkserver_preload(["payplan.planner.serve"])
-        return ctx
-    return multiprocessing.get_context("spawn")
-
-
-def _worker_main(conn: Connection, config: SolverConfig) -> None:
-    """The worker's loop: a request in, its answer out, until told to stop or cut off."""
-    # Nothing the planner or a library prints may reach the service's stdout.
-    devnull = os.open(os.devnull, os.O_WRONLY)
-    os.dup2(devnull, 1)
-    os.close(devnull)
-    while True:
-        try:
-            message = conn.recv()
-        except (EOFError, OSError):
-            return
-        if message is None:
-            return
-        command, data = message
-        conn.send(handle(command, data, config))
+def _handle_all(requests: list[tuple[str, object]], config: SolverConfig) -> list[Answer]:
+    """In the worker: `handle` each (command, scenario data) pair."""
+    return [handle(command, data, config) for command, data in requests]
 
 
 # --- Small helpers ------------------------------------------------------------------------------

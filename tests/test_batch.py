@@ -29,10 +29,19 @@ ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
 
 
+FAULTS = Path(__file__).parent / "faults"  # sitecustomize.py: crashes and hangs, by request id
+
+
 def cli(*args: str, env: dict[str, str] | None = None, stdin: bytes | None = None,
         timeout: float = 600) -> subprocess.CompletedProcess[bytes]:
     return subprocess.run([sys.executable, "-m", "payplan.planner.cli", *args], input=stdin,
                           capture_output=True, timeout=timeout, env=env)
+
+
+def with_faults(**faults: str) -> dict[str, str]:
+    """The environment of a run where `tests/faults/sitecustomize.py` injects `faults`."""
+    path = os.pathsep.join(p for p in (str(FAULTS), os.environ.get("PYTHONPATH", "")) if p)
+    return dict(os.environ, PYTHONPATH=path, **faults)
 
 
 def typical_requests(count: int, first: int = 0) -> list[dict[str, Any]]:
@@ -170,7 +179,7 @@ def crash_run(tmp_path: Path, *pool: str) -> tuple[list[dict[str, Any]], list[di
     write_lines(source, requests)
     markers = tmp_path / "markers"
     markers.mkdir()
-    env = dict(os.environ, PAYPLAN_TEST_CRASH=f"17@{markers},42")
+    env = with_faults(PAYPLAN_TEST_CRASH=f"17@{markers},42")
     done = cli("batch", str(source), str(target), *pool, env=env)
     assert done.returncode == 0, done.stderr.decode()
     expected = [expected_line(r["id"], r["scenario"]) for r in requests]
@@ -189,25 +198,19 @@ def test_dead_workers_lose_nothing_locally(tmp_path: Path) -> None:
 
 
 def test_a_request_past_its_time_is_answered_as_a_timeout(tmp_path: Path) -> None:
-    slow = {"format": "payplan/1",
-            "cards": {"big": {"name": "Big", "type": "spell", "domains": ["fury"],
-                              "cost": {"energy": 60, "power": {"fury": 3, "any": 3}}}},
-            "state": {"you": {"runes": {"fury": 3}, "hand": [{"id": "h1", "card": "big"}]}},
-            "play": {"object": "h1", "discounts": [
-                {"id": f"d{i}", "energy": 1 + i % 5, "minimum": {"energy": i % 7},
-                 "power": {"any": i % 2}} for i in range(24)]}}
+    """Request 2002 never finishes (an injected hang): its chunk runs out of time, is split, and
+    2002 alone is answered as a timeout; every other request gets its answer."""
     requests = typical_requests(6, first=2000)
-    requests.insert(2, {"id": "slow", "command": "orders", "scenario": slow})
     source, target = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
     write_lines(source, requests)
     done = cli("batch", str(source), str(target), "--jobs", "1", "--chunk", "3",
-               "--request-timeout", "2")
+               "--request-timeout", "4", env=with_faults(PAYPLAN_TEST_HANG="2002"))
     assert done.returncode == 0, done.stderr.decode()
     answers = read_answers(target)
-    assert answers[2] == {"id": "slow", "ok": False, "errors": [
-        "timeout: the request took longer than 2 seconds and was stopped"]}
-    assert [a for a in answers if a["id"] != "slow"] == \
-        [expected_line(r["id"], r["scenario"]) for r in requests if r["id"] != "slow"]
+    assert answers[2] == {"id": 2002, "ok": False, "errors": [
+        "timeout: the request took longer than 4 seconds and was stopped"]}
+    assert [a for a in answers if a["id"] != 2002] == \
+        [expected_line(r["id"], r["scenario"]) for r in requests if r["id"] != 2002]
 
 
 def test_bad_command_lines_exit_2(tmp_path: Path) -> None:

@@ -1,0 +1,166 @@
+"""Worker processes that can be stopped: `serve` and `batch` run every request in one.
+
+A `LocalPool` keeps `jobs` processes, each given one task at a time (a list of items and a
+module-level function to run on them); a worker that dies, or runs past its task's time, is
+killed and replaced, and the task is reported as a `Failure`. Workers come from a fork server
+that has imported the planner (`context()`), so starting one takes milliseconds.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import time
+from dataclasses import dataclass
+from multiprocessing.connection import Connection, wait as wait_connections
+from multiprocessing.context import ForkServerContext, SpawnContext
+from multiprocessing.process import BaseProcess
+from typing import Any, Callable, Protocol
+
+
+@dataclass(frozen=True, slots=True)
+class Failure:
+    """Why a task brought no results: its worker `died` (after `attempts` tries), it ran past
+    its `timeout`, or it raised an `error` (a bug: the task functions catch everything)."""
+
+    kind: str
+    detail: str
+    attempts: int = 1
+
+
+Outcome = list[Any] | Failure
+
+
+class Pool(Protocol):
+    """Where tasks run: `submit` a chunk under a key, `wait` for some to end."""
+
+    capacity: int  # tasks that can run at once
+
+    def submit(self, key: int, items: list[Any], timeout: float | None) -> None: ...
+
+    def wait(self) -> list[tuple[int, Outcome]]: ...
+
+    def close(self) -> None: ...
+
+
+def _worker_main(conn: Connection, function: Callable[[list[Any], Any], list[Any]],
+                 argument: Any) -> None:
+    """A local worker: a task in, its results out, until told to stop or cut off."""
+    devnull = os.open(os.devnull, os.O_WRONLY)  # nothing a library prints reaches our stdout
+    os.dup2(devnull, 1)
+    os.close(devnull)
+    while True:
+        try:
+            message = conn.recv()
+        except (EOFError, OSError):
+            return
+        if message is None:
+            return
+        key, items = message
+        conn.send((key, function(items, argument)))
+
+
+@dataclass(slots=True)
+class _Slot:
+    process: BaseProcess
+    conn: Connection
+    key: int | None = None
+    deadline: float | None = None
+    started: float = 0.0
+
+
+class LocalPool:
+    """`jobs` worker processes, each given one task at a time, each replaced when it dies or
+    runs past its task's time. `function(items, argument)` runs in the worker; it must be a
+    module-level function (it is sent by name)."""
+
+    def __init__(self, jobs: int, function: Callable[[list[Any], Any], list[Any]],
+                 argument: Any) -> None:
+        self.capacity = max(1, jobs)
+        self._function = function
+        self._argument = argument
+        self._context = context()
+        self._slots = [self._start() for _ in range(self.capacity)]
+
+    def _start(self) -> _Slot:
+        ours, theirs = self._context.Pipe()
+        process = self._context.Process(target=_worker_main,
+                                        args=(theirs, self._function, self._argument),
+                                        name="payplan-batch-worker", daemon=True)
+        process.start()
+        theirs.close()
+        return _Slot(process, ours)
+
+    def submit(self, key: int, items: list[Any], timeout: float | None) -> None:
+        index = next(i for i, slot in enumerate(self._slots) if slot.key is None)
+        slot = self._slots[index]
+        try:
+            slot.conn.send((key, items))
+        except (OSError, ValueError):  # the idle worker is gone: a fresh one takes the task
+            self._replace(index)
+            slot = self._slots[index]
+            slot.conn.send((key, items))
+        slot.key = key
+        slot.started = time.monotonic()
+        slot.deadline = slot.started + timeout if timeout is not None else None
+
+    def wait(self) -> list[tuple[int, Outcome]]:
+        busy = [slot for slot in self._slots if slot.key is not None]
+        deadlines = [slot.deadline for slot in busy if slot.deadline is not None]
+        timeout = max(0.0, min(deadlines) - time.monotonic()) if deadlines else None
+        readable = wait_connections([slot.conn for slot in busy], timeout)
+        done: list[tuple[int, Outcome]] = []
+        now = time.monotonic()
+        for index, slot in enumerate(self._slots):
+            if slot.key is None:
+                continue
+            key = slot.key
+            if slot.conn in readable:
+                try:
+                    got_key, results = slot.conn.recv()
+                    assert got_key == key
+                    slot.key = slot.deadline = None
+                    done.append((key, results))
+                except (EOFError, OSError):
+                    slot.process.join(timeout=5)
+                    code = slot.process.exitcode
+                    self._replace(index)
+                    done.append((key, Failure("died", f"exit code {code}")))
+            elif slot.deadline is not None and now >= slot.deadline:
+                limit = f"{slot.deadline - slot.started:g}"
+                self._replace(index)
+                done.append((key, Failure("timeout", limit)))
+        return done
+
+    def _replace(self, index: int) -> None:
+        _stop(self._slots[index])
+        self._slots[index] = self._start()
+
+    def close(self) -> None:
+        for slot in self._slots:
+            try:
+                slot.conn.send(None)
+            except (OSError, ValueError):
+                pass
+        for slot in self._slots:
+            slot.process.join(timeout=2)
+            _stop(slot)
+
+
+def _stop(slot: _Slot) -> None:
+    slot.conn.close()
+    process = slot.process
+    if process.is_alive():
+        process.kill()
+        process.join(timeout=5)
+    process.close()
+
+
+def context() -> ForkServerContext | SpawnContext:
+    """A fork server that has imported the planner where the platform has one, else spawn."""
+    if "forkserver" in multiprocessing.get_all_start_methods():
+        ctx = multiprocessing.get_context("forkserver")
+        # OR-Tools too: a worker's first CP-SAT plan would otherwise import it (~0.6 s).
+        ctx.set_forkserver_preload(["payplan.planner.serve", "ortools.sat.python.cp_model"])
+        return ctx
+    return multiprocessing.get_context("spawn")
