@@ -19,17 +19,15 @@ import json
 import math
 import sys
 from dataclasses import fields
-from importlib import resources as package_files
 from typing import Callable, NoReturn, Sequence
 
 from payplan import __version__
 from payplan.engine.loader import load_file, load_text
 from payplan.engine.problems import ScenarioError
 from payplan.engine.scenario import Scenario
-from payplan.planner.config import SolverConfig
+from payplan.planner.config import REQUEST_TIMEOUT, SolverConfig
 from payplan.planner.plan import Plan, plan
 from payplan.planner.render import render_plan
-from payplan.planner.serve import REQUEST_TIMEOUT
 
 EXIT_OK, EXIT_NOT_PLAYABLE, EXIT_BAD_INPUT = 0, 1, 2
 
@@ -121,6 +119,8 @@ def cmd_plan(args: argparse.Namespace) -> int:
 
 
 def demo_text() -> str:
+    from importlib import resources as package_files
+
     return package_files.files("payplan.planner").joinpath("demo.yaml").read_text(encoding="utf-8")
 
 
@@ -226,7 +226,11 @@ def add_batch_arguments(parser: argparse.ArgumentParser) -> None:
                              "as an error (default 0: no limit)")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def build_parser(command_word: str | None = None) -> argparse.ArgumentParser:
+    """The parser of every command. With `command_word`, the command the arguments name, the
+    benchmark commands' own options are added only if it is one of them: reading them imports
+    the benchmark suite, which a plan should not pay for at start-up."""
+    benchmark_options = command_word is None or command_word in ("gen", "bench")
     parser = _Parser(prog="payplan", description=__doc__.split("\n\n")[0])
     parser.add_argument("--version", action="version", version=f"payplan {__version__}")
     sub = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -259,21 +263,19 @@ def build_parser() -> argparse.ArgumentParser:
     batch = command("batch", cmd_batch, "answer many requests in order, on every core or on Ray",
                     file=False, json_flag=False)
     add_batch_arguments(batch)
-    try:
+    gen = command("gen", cmd_gen, "generate seeded benchmark scenarios", file=False,
+                  json_flag=False, solver=False)
+    gen.add_argument("--seed", type=whole_number(0, MAX_SEED), default=0,
+                     help="the scenario seed: the first of --count seeds (default 0)")
+    bench = command("bench", cmd_bench, "run the benchmark suite", file=False,
+                    json_flag=False, solver=False)
+    solver_options(bench, seed_help="one seed for both the scenarios (the first generator "
+                                    "seed) and CP-SAT")
+    if benchmark_options:
         from payplan.benchmarks.generate import add_arguments as gen_arguments
         from payplan.benchmarks.suite import add_arguments as bench_arguments
-    except ImportError:  # pragma: no cover - benchmarks not installed
-        pass
-    else:
-        gen = command("gen", cmd_gen, "generate seeded benchmark scenarios", file=False,
-                      json_flag=False, solver=False)
-        gen.add_argument("--seed", type=whole_number(0, MAX_SEED), default=0,
-                         help="the scenario seed: the first of --count seeds (default 0)")
+
         gen_arguments(gen)
-        bench = command("bench", cmd_bench, "run the benchmark suite", file=False,
-                        json_flag=False, solver=False)
-        solver_options(bench, seed_help="one seed for both the scenarios (the first generator "
-                                        "seed) and CP-SAT")
         bench_arguments(bench)
     return parser
 
@@ -286,16 +288,18 @@ def _mtg(args: argparse.Namespace) -> int | None:
         return None
     from pathlib import Path
 
-    from payplan.engine.loader import read_data
-    from payplan.engine.mtg.loader import is_mtg
-    from payplan.planner import mtg_commands
+    from payplan.engine.mtg import FORMAT
 
     try:
         text = Path(path).read_text(encoding="utf-8")
     except (OSError, UnicodeDecodeError):
         return None  # the payplan/1 reader reports it
-    if not mtg_commands.looks_mtg(text):
+    if FORMAT not in text:  # a cheap first look: only files that mention it are parsed twice
         return None
+    from payplan.engine.loader import read_data
+    from payplan.engine.mtg.loader import is_mtg
+    from payplan.planner import mtg_commands
+
     data = read_data(path)
     if not is_mtg(data):
         return None
@@ -314,7 +318,8 @@ def solver_options(p: argparse.ArgumentParser, seed_help: str) -> None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
+    words = sys.argv[1:] if argv is None else argv
+    args = build_parser(next((w for w in words if not w.startswith("-")), "")).parse_args(argv)
     try:
         mtg_code = _mtg(args)
         if mtg_code is not None:

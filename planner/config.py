@@ -43,3 +43,4 @@ def _whole(value: object) -> bool:
 
 
 DEFAULT_CONFIG = SolverConfig()
+REQUEST_TIMEOUT = 10.0  # seconds, by default, before a `serve` request's worker is stopped

@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 
 from payplan.engine.problems import ScenarioError
 from payplan.engine.mtg.cards import MtgScenario, Obj, Play, Player, State
-from payplan.engine.mtg.loader import FORMAT, mtg_from_data
+from payplan.engine.mtg.loader import mtg_from_data
 from payplan.engine.mtg.mana import Mana, mana_text
 from payplan.engine.mtg.options import cast_options
 from payplan.engine.mtg.payment import resources
@@ -27,11 +27,6 @@ from payplan.planner.mtg_plan import MtgPlan, plan_mtg, render_mtg
 from payplan.planner.render import table
 
 MAX_ORDERED = 10  # reductions whose orders `orders` counts (memoised, not walked)
-
-
-def looks_mtg(text: str) -> bool:
-    """A cheap first look: only files that mention the format are parsed twice."""
-    return FORMAT in text
 
 
 def load(data: object, require_play: bool) -> MtgScenario:
@@ -324,4 +319,4 @@ def run(command: str, data: object, config: SolverConfig, as_json: bool) -> int:
     return 0 if ok else 1
 
 
-__all__ = ["looks_mtg", "plan_hand", "reduction_orders", "result_json", "run"]
+__all__ = ["plan_hand", "reduction_orders", "result_json", "run"]

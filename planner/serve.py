@@ -28,7 +28,7 @@ from typing import IO, Any, Callable, Iterator
 
 from payplan.engine.loader import Limits, parse_json, scenario_from_data
 from payplan.engine.problems import ScenarioError
-from payplan.planner.config import DEFAULT_CONFIG, SolverConfig
+from payplan.planner.config import DEFAULT_CONFIG, REQUEST_TIMEOUT, SolverConfig
 from payplan.planner.hand import hand_json, plan_hand
 from payplan.planner.orders import discount_orders
 from payplan.planner.plan import plan
@@ -39,7 +39,6 @@ __all__ = ["COMMANDS", "answer_line", "answer_request", "handle", "serve"]
 COMMANDS: tuple[str, ...] = ("plan", "hand", "orders")
 REQUEST_KEYS: tuple[str, ...] = ("id", "command", "scenario")
 STDIN = "<stdin>"
-REQUEST_TIMEOUT = 10.0  # seconds, by default, before a request's worker is stopped
 
 Answer = dict[str, object]
 Runner = Callable[[str, object], Answer]  # (command, scenario data) -> {"ok", ...}

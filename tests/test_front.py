@@ -314,3 +314,19 @@ def test_a_key_with_a_line_break_stays_on_one_line() -> None:
         scenario_from_data(data)
     (line,) = info.value.lines
     assert len(line.splitlines()) == 1 and line.startswith("state.you.runes.'\\x85a\\nb': ")
+
+
+def test_a_fast_path_plan_loads_neither_ortools_nor_the_benchmarks() -> None:
+    """Start-up: `payplan plan` on a play paid from runes alone imports only what planning it
+    needs (not OR-Tools, the mtg/1 ruleset, `serve` or the benchmark suite), while `bench`
+    still has its options."""
+    probe = ("import sys; from payplan.planner.cli import main; code = main(['plan', sys.argv[1]]);"
+             "print(code, sorted(m for m in ('ortools', 'payplan.benchmarks.suite',"
+             " 'payplan.planner.mtg_commands', 'payplan.planner.serve') if m in sys.modules))")
+    example = str(ROOT / "examples" / "01-sky-splitter-order.yaml")
+    done = subprocess.run([sys.executable, "-c", probe, example], capture_output=True, text=True,
+                          timeout=300)
+    assert done.stdout.splitlines()[-1] == "0 []", done.stdout + done.stderr
+    helped = subprocess.run([sys.executable, "-m", "payplan.planner.cli", "bench", "--help"],
+                            capture_output=True, text=True, timeout=300)
+    assert helped.returncode == 0 and "--suite" in helped.stdout

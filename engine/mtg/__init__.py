@@ -5,3 +5,5 @@ It lives beside `payplan/1`, not inside it: mana symbols (`mana`), cards, state 
 (`total_cost`, reusing `engine.discounts` for the order of reductions) and what can pay it
 (`payment`). The optimiser is `planner.mtg_model` / `planner.mtg_plan`.
 """
+
+FORMAT = "mtg/1"  # the `format:` of a file of this ruleset

@@ -15,6 +15,7 @@ import re
 from types import MappingProxyType
 from typing import Mapping
 
+from payplan.engine.mtg import FORMAT
 from payplan.engine.loader import _Fields, _index, _join, _kind, _options, _Reader, _show
 from payplan.engine.problems import DataPath, ScenarioError, path_text
 from payplan.engine.mtg.cards import (
@@ -51,7 +52,6 @@ from payplan.engine.mtg.mana import (
     parse_plain,
 )
 
-FORMAT = "mtg/1"
 TOP_KEYS = ("format", "cards", "state", "play", "plays", "objective")
 CARD_KEYS = ("name", "types", "cost", "colors", "tags", "flash", "flashback", "kicker",
              "multikicker", "replicate", "buyback", "alternative", "additional", "per_mode",
