@@ -9,7 +9,10 @@ then optional set (fewer first, in canonical name order), then total (smallest f
 
 Nothing here is enumerated as 2^n where a count does: identical "[1] or [A]" discounts are split
 by count, and past `COLLAPSE_FROM` `auto` optional costs the sets are one per distinct total
-they add (`_sets_by_total`, exact where it applies). A `Deadline` bounds the whole enumeration.
+they add (`_sets_by_total`, exact where it applies). From `FREE_FROM` `auto` costs on, where what
+each adds does not depend on the others (`free_costs`), the planner asks for them as
+`PlayOptions.free` instead: the options are listed without them and the payment model chooses
+which to pay. A `Deadline` bounds the whole enumeration.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ import itertools
 from dataclasses import dataclass, replace
 
 from payplan.engine.cost import NO_POWER, Cost, OtherCost, Power
-from payplan.engine.discounts import NO_DEADLINE, Deadline, pareto, pareto_front
+from payplan.engine.discounts import NO_DEADLINE, Application, Deadline, pareto, pareto_front
 from payplan.engine.filters import object_matches
 from payplan.engine.payment import source_adds
 from payplan.engine.state import GameObject
@@ -42,12 +45,26 @@ CostOption = Priced  # one option: a priced set of choices (base, optional costs
 
 
 @dataclass(frozen=True, slots=True)
+class FreeCost:
+    """An `auto` optional cost left to the payment model (`PlayOptions.free`): what paying it
+    adds to the total of any option, its component discounts applied as `path` does."""
+
+    name: str
+    adds: Cost
+    path: tuple[Application, ...]
+
+
+@dataclass(frozen=True, slots=True)
 class PlayOptions:
     ctx: PlayContext
     reasons: tuple[str, ...]
     options: tuple[CostOption, ...]
     auto: tuple[str, ...]
     exact: bool = True  # False: a deadline cut the search, the best option may be missing
+    # `auto` optional costs the payment model chooses (`free_costs`): each option is then listed
+    # without them, and paying a set of them adds their `adds` to its total (`with_free`).
+    free: tuple[FreeCost, ...] = ()
+    groups: tuple[int, ...] = ()  # per option: its base's place in `base_choices` (with `free`)
 
     @property
     def legal(self) -> bool:
@@ -230,8 +247,13 @@ def _sets_by_total(ctx: PlayContext, base: BaseChoice, names: list[str], require
             for _, chosen in kept]
 
 
-def play_options(scenario: Scenario, deadline: Deadline = NO_DEADLINE) -> PlayOptions:
+def play_options(scenario: Scenario, deadline: Deadline = NO_DEADLINE,
+                 free: bool = False) -> PlayOptions:
     """All cost options of the scenario's play, or the reasons it is illegal.
+
+    With `free`, from `FREE_FROM` `auto` optional costs on, those whose choice the payment
+    model can make (`free_costs`) are left to it: `PlayOptions.free` lists them and the options
+    are the sets without them. Otherwise every set is listed (`optional_sets`).
 
     Past the `deadline`, the searches settle for what they have (see `discounts.Deadline`) and
     no further base or optional set is tried: every option listed is still a valid one, and
@@ -243,15 +265,89 @@ def play_options(scenario: Scenario, deadline: Deadline = NO_DEADLINE) -> PlayOp
     if why:
         return PlayOptions(ctx, tuple(why), (), auto)
     bases, _ = base_choices(ctx)
+    chosen = free_costs(ctx, bases) if free and FREE_FROM <= len(auto) <= MAX_FREE else None
+    required = tuple(n for n in names if _required(ctx.play.optional_choice(n)))
     options: list[CostOption] = []
-    for base in bases:
-        for optional in optional_sets(ctx, base):
-            options.extend(_options_for(ctx, base, optional, deadline))
+    groups: list[int] = []
+    for g, base in enumerate(bases):
+        for optional in optional_sets(ctx, base) if chosen is None else [required]:
+            found = _options_for(ctx, base, optional, deadline)
+            options.extend(found)
+            groups.extend([g] * len(found))
             if deadline.passed():
                 break
         if deadline.passed():
             break
-    return PlayOptions(ctx, (), tuple(options), auto, exact=not deadline.cut)
+    if chosen is None:
+        return PlayOptions(ctx, (), tuple(options), auto, exact=not deadline.cut)
+    return PlayOptions(ctx, (), tuple(options), auto, not deadline.cut, chosen, tuple(groups))
+
+
+FREE_FROM = 5  # `auto` optional costs: from here on the model chooses them (measured: see README)
+MAX_FREE = 40  # past this many, the model's order of sets outgrows its exact objective
+
+
+def free_costs(ctx: PlayContext, bases: list[BaseChoice]) -> tuple[FreeCost, ...] | None:
+    """The play's `auto` optional costs as choices the payment model can make, or None where
+    that is not exact.
+
+    Why it is exact where it applies: with no discount on the total, no unlock, no repeatable
+    or victim-reading cost and no non-standard part among the `auto` costs, the total of a set
+    is the total of its required part plus what each `auto` cost paid adds on its own (353.2.b:
+    each optional cost is added with the discounts on its component alone; increases add the
+    same to every set), and each adds one result (its component discounts leave no choice that
+    a later step could tell apart). Paying a cost then adds the same to every option of the
+    required set, so the options of each set are those of the required set shifted by one sum:
+    the same order (by size, Energy, pips) and the same Pareto filter (`dominates` compares
+    differences) as `optional_sets` then `_options_for` give. What a cost adds must be the same
+    for every base. The model ranks the sets as `optional_sets` lists them (fewer first, then
+    canonical order: `planner.model` documents how), so its answer is the enumeration's.
+    """
+    if ctx.play.ignore == "all" or victim_reads(ctx.card):
+        return None
+    names = [name for name, _ in optional_costs(ctx.card)]
+    auto = [n for n in names if ctx.play.optional_choice(n) == "auto"]
+    required = tuple(n for n in names if _required(ctx.play.optional_choice(n)))
+    extras = {extra.id: extra for extra in ctx.card.additional_costs}
+    if any(n in extras and (extras[n].unlocks or extras[n].repeatable) for n in auto + list(required)):
+        return None
+    found: tuple[FreeCost, ...] | None = None
+    for base in bases:
+        mods = modifiers(ctx, base, required)
+        if mods.total:
+            return None
+        quiet = replace(mods, increases=())
+        alone = price(ctx, Choices(base), quiet).total
+        costs = []
+        for name in auto:
+            results = best_components(ctx, (name,), mods)
+            if len(results) != 1:
+                return None
+            added = price(ctx, Choices(base, (name,), results[0]), quiet).total
+            if added.other != alone.other:
+                return None
+            adds = Cost(added.energy - alone.energy,
+                        tuple(a - b for a, b in zip(added.power, alone.power)))
+            costs.append(FreeCost(name, adds, results[0][0]))
+        if found is not None and tuple(costs) != found:
+            return None
+        found = tuple(costs)
+    return found
+
+
+def with_free(ctx: PlayContext, option: CostOption, paid: tuple[FreeCost, ...]) -> CostOption:
+    """The option (listed without the free costs) with the free costs `paid` added, priced as
+    the enumeration prices that set (`_options_for`)."""
+    if not paid:
+        return option
+    names = [name for name, _ in optional_costs(ctx.card)]
+    paths = dict(zip(option.choices.optional, option.choices.components))
+    paths.update((cost.name, cost.path) for cost in paid)
+    optional = tuple(n for n in names if n in paths)
+    choices = replace(option.choices, optional=optional,
+                      components=tuple(paths[n] for n in optional))
+    return price(ctx, choices, modifiers(ctx, option.base, optional, choices.counts,
+                                         choices.victims))
 
 
 def _options_for(ctx: PlayContext, base: BaseChoice, optional: tuple[str, ...],

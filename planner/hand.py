@@ -99,7 +99,7 @@ def plan_hand(scenario: Scenario, config: SolverConfig = DEFAULT_CONFIG) -> list
         cached = options.get(key)
         limit = deadline(config)  # the time limit bounds each card's plan, search included
         if cached is None:
-            opts = play_options(here, limit)
+            opts = play_options(here, limit, free=True)
             if opts.legal and opts.exact:  # an illegal play is cheap to recheck, and its
                 options[key] = opts  # reasons may name it; a cut search is not shared
         else:
@@ -112,7 +112,7 @@ def plan_hand(scenario: Scenario, config: SolverConfig = DEFAULT_CONFIG) -> list
         for ability_play in plays:
             here = replace(scenario, play=ability_play)
             limit = deadline(config)
-            got = plan_options(here, play_options(here, limit), config, limit=limit)
+            got = plan_options(here, play_options(here, limit, free=True), config, limit=limit)
             if best is None or _better(got, best):
                 best = got
         assert best is not None

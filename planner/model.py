@@ -12,11 +12,14 @@ Variables (held in dicts keyed by the engine objects they stand for, named after
 - `activate[s]`: source s is used;
 - `use[kind,h1]`: how many objects of the object group starting with h1 pay the non-standard
   need (a kind and filter); for `spend_buff`, how many buffs;
-- `deficit[fury]`: pips of that domain paid by Power of any domain.
+- `deficit[fury]`: pips of that domain paid by Power of any domain;
+- `pay[name]`: the free optional cost `name` is paid (`Free`: the engine leaves the choice of
+  those optional costs to the model, each adding its own part to the total of any option).
 
 Objective, lexicographic: the score minus the benefits of the optional costs paid, then the
 smaller total (Energy plus pips), then the smaller score (no optional cost paid for a benefit
-that only equals its cost), then fewer actions, then the earlier option. Terms are folded into
+that only equals its cost), then fewer actions, then the earlier option (with free optional
+costs: in the engine's order of the options they would make, `_rank`). Terms are folded into
 one weighted sum while its coefficients times the variables' bounds stay below 2**53 (exact in
 CP-SAT's int64 arithmetic and its double-valued objective); what doesn't fit is solved in stages:
 minimise, fix that optimum with a constraint, minimise the next. Every ranking is exact.
@@ -26,13 +29,14 @@ from __future__ import annotations
 
 import importlib
 import time
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, TypeVar
 
 from payplan.engine.cost import ANY_INDEX, DOMAINS, OtherCost
-from payplan.engine.options import CostOption
+from payplan.engine.options import CostOption, FreeCost
 from payplan.engine.payment import Resources, eligible, need_key, object_charge
 from payplan.engine.scenario import Scenario
 from payplan.planner.config import SolverConfig
@@ -86,6 +90,21 @@ class Solution:
     activate: tuple[bool, ...]  # per source
     use: tuple[tuple[tuple[str, object], tuple[int, ...]], ...]  # per need key: per object group
     optimal: bool
+    paid: tuple[bool, ...] = ()  # per free optional cost (`Free`): paid
+
+
+@dataclass(frozen=True, slots=True)
+class Free:
+    """Optional costs the model chooses (`engine.options.PlayOptions.free`): each adds its own
+    part to the chosen option's total and its benefit to the option's; `groups` gives each
+    option's base (options are listed base by base), for the order of the options."""
+
+    costs: tuple[FreeCost, ...] = ()
+    benefits: tuple[int, ...] = ()
+    groups: tuple[int, ...] = ()
+
+
+NO_FREE = Free()
 
 
 def needs_of(option: CostOption) -> dict[tuple[str, object], int]:
@@ -105,6 +124,7 @@ class _Variables:
     recycle: dict[int, cp_model.IntVar]
     activate: dict[int, cp_model.IntVar]
     use: dict[tuple[tuple[str, object], int], cp_model.IntVar]
+    pay: dict[int, cp_model.IntVar]  # per free optional cost
     needs: dict[tuple[str, object], OtherCost]  # one sample need per kind and filter
     demand: dict[tuple[str, object], cp_model.LinearExpr]  # per need key: what the option asks
 
@@ -115,15 +135,17 @@ def solve(
     benefits: tuple[int, ...],
     res: Resources,
     config: SolverConfig,
+    free: Free = NO_FREE,
 ) -> Solution | None:
-    """The best (option, payment), or None when no option can be paid (INFEASIBLE).
+    """The best (option, payment, free optional costs paid), or None when no option can be
+    paid (INFEASIBLE).
 
     Raises `SolverStopped` when the time limit ran out before either was known, and
     `ModelInvalid` (with CP-SAT's validation message) when the model itself is rejected."""
     model = cp_model.CpModel()
-    v = _variables(model, scenario, options, res)
-    _constraints(model, v, options, res)
-    stages = _stages(_ranked_terms(scenario, v, options, benefits, res))
+    v = _variables(model, scenario, options, res, free)
+    _constraints(model, v, options, res, free)
+    stages = _stages(_ranked_terms(scenario, v, options, benefits, res, free))
 
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = config.workers
@@ -169,7 +191,7 @@ def _first_line(text: str) -> str:
 
 
 def _variables(model: cp_model.CpModel, scenario: Scenario, options: tuple[CostOption, ...],
-               res: Resources) -> _Variables:
+               res: Resources, free: Free) -> _Variables:
     # One option is played.
     choose = {o: model.new_bool_var(f"choose[{o}]") for o in range(len(options))}
 
@@ -198,28 +220,35 @@ def _variables(model: cp_model.CpModel, scenario: Scenario, options: tuple[CostO
             if eligible(scenario, objects, need):
                 cap = len(objects.ids) * (objects.sample.buffs if need.kind == "spend_buff" else 1)
                 use[(key, g)] = model.new_int_var(0, cap, f"use[{need.kind},{objects.ids[0]}]")
-    return _Variables(choose, exhaust, recycle, activate, use, needs, demand)
+    pay = {i: model.new_bool_var(f"pay[{cost.name}]") for i, cost in enumerate(free.costs)}
+    return _Variables(choose, exhaust, recycle, activate, use, pay, needs, demand)
 
 
 def _dot(variables: Iterable[cp_model.IntVar], coefficients: Iterable[int]) -> cp_model.LinearExpr:
     return cp_model.LinearExpr.weighted_sum(list(variables), list(coefficients))
 
 
+def _actions(v: _Variables) -> list[cp_model.IntVar]:
+    """The variables that count actions (runes, sources, objects)."""
+    return [*v.exhaust.values(), *v.recycle.values(), *v.activate.values(), *v.use.values()]
+
+
 def _all(v: _Variables) -> list[cp_model.IntVar]:
-    return [*v.choose.values(), *v.exhaust.values(), *v.recycle.values(), *v.activate.values(),
-            *v.use.values()]
+    return [*v.choose.values(), *_actions(v), *v.pay.values()]
 
 
 # --- Constraints --------------------------------------------------------------------------------
 
 
 def _constraints(model: cp_model.CpModel, v: _Variables, options: tuple[CostOption, ...],
-                 res: Resources) -> None:
-    choose, exhaust, recycle, activate = v.choose, v.exhaust, v.recycle, v.activate
+                 res: Resources, free: Free) -> None:
+    choose, exhaust, recycle, activate, pay = v.choose, v.exhaust, v.recycle, v.activate, v.pay
 
     def need_of(part: int) -> cp_model.LinearExpr:
-        """The option's and the sources' own need of one Power slot (domain index or any)."""
+        """The option's (with the free costs paid) and the sources' own need of one Power slot
+        (domain index or any)."""
         return (_dot(choose.values(), (o.total.power[part] for o in options))
+                + _dot(pay.values(), (cost.adds.power[part] for cost in free.costs))
                 + _dot(activate.values(), (offer.needs.power[part] for offer in res.sources)))
 
     def source_adds(part: int) -> cp_model.LinearExpr:
@@ -234,6 +263,7 @@ def _constraints(model: cp_model.CpModel, v: _Variables, options: tuple[CostOpti
 
     # Energy: the option and the sources' own Energy costs, from the pool, runes and sources.
     energy_need = (_dot(choose.values(), (o.total.energy for o in options))
+                   + _dot(pay.values(), (cost.adds.energy for cost in free.costs))
                    + _dot(activate.values(), (offer.needs.energy for offer in res.sources)))
     energy_supply = (res.pool_energy + cp_model.LinearExpr.sum([*exhaust.values()])
                      + cp_model.LinearExpr.sum([recycle[g] for g in exhaust])
@@ -249,7 +279,8 @@ def _constraints(model: cp_model.CpModel, v: _Variables, options: tuple[CostOpti
         supply_d = (source_adds(d) + res.pool_power[d] + cp_model.LinearExpr.sum(
             [recycle[g] for g, group in enumerate(res.runes) if group.domain == d]))
         bound = max((o.total.power[d] for o in options), default=0) + sum(
-            offer.needs.power[d] for offer in res.sources)
+            offer.needs.power[d] for offer in res.sources) + sum(
+            cost.adds.power[d] for cost in free.costs)
         deficit = model.new_int_var(0, bound, f"deficit[{domain}]")
         model.add(deficit >= need_of(d) - supply_d)
         deficits.append(deficit)
@@ -278,7 +309,8 @@ def _constraints(model: cp_model.CpModel, v: _Variables, options: tuple[CostOpti
 
 
 def _ranked_terms(scenario: Scenario, v: _Variables, options: tuple[CostOption, ...],
-                  benefits: tuple[int, ...], res: Resources) -> list[cp_model.LinearExpr]:
+                  benefits: tuple[int, ...], res: Resources,
+                  free: Free) -> list[cp_model.LinearExpr]:
     """The objective's terms, most important first (see the module docstring)."""
     choose = v.choose
     charges: list[cp_model.LinearExprT] = []
@@ -293,11 +325,42 @@ def _ranked_terms(scenario: Scenario, v: _Variables, options: tuple[CostOption, 
     charges += [v.demand[key] * xp_weight for key, need in v.needs.items() if need.kind == "spend_xp"]
 
     score = cp_model.LinearExpr.sum(charges)
-    benefit = cp_model.LinearExpr.sum([choose[o] * benefits[o] for o in choose])
-    size = cp_model.LinearExpr.sum([choose[o] * options[o].total.size for o in choose])
-    actions = cp_model.LinearExpr.sum(_all(v)[len(choose):])
-    rank = cp_model.LinearExpr.sum([choose[o] * o for o in choose])
-    return ranking(score, benefit, size, actions, rank)
+    benefit = (cp_model.LinearExpr.sum([choose[o] * benefits[o] for o in choose])
+               + _dot(v.pay.values(), free.benefits))
+    size = (cp_model.LinearExpr.sum([choose[o] * options[o].total.size for o in choose])
+            + _dot(v.pay.values(), (cost.adds.size for cost in free.costs)))
+    actions = cp_model.LinearExpr.sum(_actions(v))
+    return ranking(score, benefit, size, actions, _rank(v, free))
+
+
+def _rank(v: _Variables, free: Free) -> cp_model.LinearExpr:
+    """The place of the chosen option in the engine's list (`engine.options.play_options`).
+
+    With free optional costs, the option the engine would list for the chosen option and set:
+    it lists by base, then optional set (fewer costs first, then by the first index where two
+    sets of one size differ, the set holding the earlier cost first), then the option's place
+    within its set, which is its place within the base's options listed without the free
+    costs (`engine.options.free_costs`). Among sets of one size, the set holding the earlier
+    cost where two differ is the one whose bits, cost 0 the most significant, read as the
+    larger binary number; so `size * 2^n - binary` orders the sets of one base (it is in
+    [0, (n + 1) * 2^n)), and `(group * (n + 1) * 2^n + size * 2^n - binary) * per_group +
+    place in group` the options (`per_group`: the most options a base has)."""
+    choose = v.choose
+    if not free.costs:
+        return cp_model.LinearExpr.sum([choose[o] * o for o in choose])
+    n = len(free.costs)
+    per_group = max(Counter(free.groups).values())
+    place: list[int] = []
+    seen: Counter[int] = Counter()
+    for group in free.groups:
+        place.append(seen[group])
+        seen[group] += 1
+    sets = 2 ** n
+    option_weights = [group * (n + 1) * sets * per_group + k
+                      for group, k in zip(free.groups, place)]
+    # per free cost: `sets` for its size part, less its bit (cost 0 the most significant)
+    set_weights = [(sets - 2 ** (n - 1 - i)) * per_group for i in range(n)]
+    return _dot([*choose.values(), *v.pay.values()], [*option_weights, *set_weights])
 
 
 def ranking(score: N, benefit: N, size: N, actions: N, option: N) -> list[N]:
@@ -380,7 +443,8 @@ def _read_back(solver: cp_model.CpSolver, v: _Variables, res: Resources, optimal
         use=tuple((key, tuple(value(v.use.get((key, g))) for g in range(len(res.objects))))
                   for key in v.needs),
         optimal=optimal,
+        paid=tuple(bool(value(var)) for var in v.pay.values()),
     )
 
 
-__all__ = ["ModelInvalid", "Solution", "SolverStopped", "ranking", "solve"]
+__all__ = ["Free", "ModelInvalid", "NO_FREE", "Solution", "SolverStopped", "ranking", "solve"]

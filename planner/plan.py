@@ -13,15 +13,15 @@ from dataclasses import dataclass, field, replace
 
 from payplan.engine.chain import destination, executions
 from payplan.engine.cost import ANY_INDEX, DOMAINS, POWER_KEYS, Cost, power_to_map
-from payplan.engine.discounts import Deadline
-from payplan.engine.options import CostOption, PlayOptions, play_options
+from payplan.engine.discounts import NO_DEADLINE, Deadline
+from payplan.engine.options import CostOption, PlayOptions, play_options, with_free
 from payplan.engine.payment import Payment, Resources, need_key, object_charge, pay_power, resources
 from payplan.engine.scenario import Scenario
 from payplan.engine.total_cost import BaseChoice, Step
 from payplan.planner.config import DEFAULT_CONFIG, SolverConfig
 from payplan.planner.explain import unpayable_reasons
 from payplan.planner.fastpath import applies, solve_fast
-from payplan.planner.model import Solution, SolverStopped, solve
+from payplan.planner.model import Free, Solution, SolverStopped, solve
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,9 +78,10 @@ def _spent_json(spent: Cost) -> dict[str, object]:
 
 def plan(scenario: Scenario, config: SolverConfig = DEFAULT_CONFIG) -> Plan:
     """The cheapest plan for the scenario's play (see the objective in the format spec).
-    `config.time_limit` bounds the whole plan, the option search included (`deadline`)."""
+    `config.time_limit` bounds the whole plan, the option search included (`deadline`).
+    Many `auto` optional costs are chosen by the model (`engine.options.free_costs`)."""
     limit = deadline(config)
-    opts = play_options(scenario, limit)
+    opts = play_options(scenario, limit, free=True)
     return plan_options(scenario, opts, config, limit=limit)
 
 
@@ -119,13 +120,16 @@ def plan_options(scenario: Scenario, opts: PlayOptions, config: SolverConfig = D
         sum(scenario.objective.benefit(n) for n in o.paid_optional if n in opts.auto)
         for o in opts.options
     )
+    free = Free(opts.free, tuple(scenario.objective.benefit(c.name) for c in opts.free),
+                opts.groups)
     if not opts.options:
         solution = None
-    elif config.fast_path and applies(opts.options, res):
+    elif config.fast_path and not opts.free and applies(opts.options, res):
         solution = solve_fast(opts.options, benefits, res)
     else:
         try:
-            solution = solve(scenario, opts.options, benefits, res, _solver_config(config, limit))
+            solution = solve(scenario, opts.options, benefits, res, _solver_config(config, limit),
+                             free)
         except SolverStopped as stopped:
             # Not proved unpayable: said so, with `optimal: false`.
             return Plan("unpayable", header, reasons=(str(stopped),), optimal=False)
@@ -135,9 +139,22 @@ def plan_options(scenario: Scenario, opts: PlayOptions, config: SolverConfig = D
             f"time limit: no payment found within {config.time_limit:g} s among the cost "
             f"options searched, and none was proved impossible (raise --time-limit)",),
             optimal=False)
+    if solution is None and opts.free:
+        # The reasons name the option that came closest among every set: list them.
+        opts = play_options(scenario, limit if limit is not None else NO_DEADLINE)
     if solution is None:
         return Plan("unpayable", header, reasons=tuple(unpayable_reasons(scenario, opts, res)))
     option = opts.options[solution.option]
+    benefit = benefits[solution.option]
+    if opts.free:
+        option = with_free(ctx, option, tuple(c for c, p in zip(opts.free, solution.paid) if p))
+        benefit += sum(b for b, p in zip(free.benefits, solution.paid) if p)
+        if config.fast_path and applies((option,), res):
+            # The payment the fast path gives this option, as when every set is listed: it
+            # pays each option on its own, and the model chose the option it would choose.
+            paid = solve_fast((option,), (benefit,), res)
+            assert paid is not None  # the model paid it
+            solution = replace(paid, optimal=solution.optimal)
     payment, spent, score = name_payment(scenario, option, res, solution)
     return Plan(
         status="ok",
@@ -151,7 +168,7 @@ def plan_options(scenario: Scenario, opts: PlayOptions, config: SolverConfig = D
         payment=payment,
         spent=spent,
         score=score,
-        objective=score - benefits[solution.option],
+        objective=score - benefit,
         executions=executions(option.paid_optional, ctx.play.leaves_chain),
         # An ability play moves no card (hiding one is applied by `payplan play`): no destination.
         destination=(destination(ctx.card, option.base.kind, ctx.play.leaves_chain)
