@@ -112,6 +112,11 @@ def brute_options(scenario: Scenario) -> list[tuple[Choices, Cost]]:
         for optional in [()] if base.ignore == "all" else _optional_sets(ctx):
             for counts, victims in _paid_choices(ctx, optional):
                 mods = modifiers(ctx, base, optional, counts, victims)
+                if ctx.card.ability_kind == "payment":
+                    # An effect's "pay X" is not a play: rule 353 does not price it, so no
+                    # discount, increase or Deflect applies; the engine must have found none.
+                    assert not (mods.total or mods.components or mods.increases), mods
+                    mods = Modifiers()
                 for components, parts in _component_walks(ctx, optional, mods, counts):
                     before = _before_total_discounts(ctx, base, optional, parts, mods, counts,
                                                      victims)
@@ -260,7 +265,9 @@ def _before_total_discounts(ctx: PlayContext, base: BaseChoice, optional: tuple[
     for extra in ctx.card.additional_costs:
         if extra.mandatory:
             running = running + _scaled(extra.cost, 1, victim.get(extra.id))
-    if not mods.ignore_deflect:
+    # Deflect is not paid under a grant that ignores it, nor for a card that ignores it on its
+    # own play (Decree of Insight, card key `ignore_deflect`).
+    if not mods.ignore_deflect and not ctx.card.ignore_deflect:
         for target_id in ctx.play.targets:
             pips = _deflect_of(ctx.scenario, target_id)
             running = running + Cost(0, NO_POWER[:ANY_INDEX] + (pips,))

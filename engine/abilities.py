@@ -7,6 +7,10 @@ and discounts that name `ability` in their filter find it, and no grant for card
 atoms that name the object itself (`exhaust_self`, `kill_self`, ...) become non-standard costs
 on that one object (filter `id`): `exhaust_self` an `exhaust` of it (it must be ready, and one
 object can't be exhausted twice), `kill_self` a `kill` of it; the others keep their kind.
+
+A `payment` ability is an effect's "you may pay X to ..." (a trigger or a resolving spell asks
+for it): not a play, so no grant, discount, increase or Deflect reaches it (no filter matches
+it, and it has no discounts or targets), it has no timing, and its card may be in any zone.
 """
 
 from __future__ import annotations
@@ -49,6 +53,7 @@ def ability_card(card: Card, ability: Ability, obj: GameObject) -> Card:
         grants=(),
         abilities=(),
         ability_kind=ability.kind,
+        ignore_deflect=False,
     )
 
 
@@ -66,6 +71,7 @@ def hide_card(card: Card) -> Card:
         grants=(),
         abilities=(),
         ability_kind=HIDE,
+        ignore_deflect=False,
     )
 
 
@@ -81,7 +87,7 @@ def ability_reasons(card: Card, ability: Ability | None, ability_id: str, obj: G
         return out
     if ability is None:
         return [f"ability: {card.name} has no ability {ability_id!r}"]
-    if zone != "board":
+    if zone != "board" and ability.kind != "payment":
         return [f"zone: {obj.id} is in {zone}: its abilities are used from the board"]
     out = []
     if ability.times is not None:

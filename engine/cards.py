@@ -28,7 +28,8 @@ class MaxMight:
 
 @dataclass(frozen=True, slots=True)
 class CountOf:
-    """`{count: FILTER, zone: board|hand|trash, times: N}`: N x your matching objects there."""
+    """`{count: FILTER, zone: board|hand|trash|runes, times: N}`: N x your matching objects
+    there; `runes` counts your runes (its filter may name only a `domain`)."""
 
     of: Filter = field(default_factory=Filter)
     zone: str = "board"
@@ -74,6 +75,8 @@ CONDITION_KINDS: tuple[str, ...] = (
     "level_at_least",
     "played_this_turn_at_least",
     "controls",
+    "runes_at_most",
+    "empowered_at_least",
 )
 
 
@@ -82,7 +85,9 @@ class Condition:
     """One condition of an `if` or `while` list; all of a list must hold.
 
     `value` is a zone name (`from`, `not_from`), `"flow"` (`base`), a Cost (`printed_at_least`),
-    a flag name, a phase, a location (`at`) or a Filter (`targets`).
+    a flag name, a phase, a location (`at`), a Filter (`targets`, `controls`) or a number
+    (`level_at_least`, `played_this_turn_at_least`, `runes_at_most`: you control at most N runes,
+    `empowered_at_least`: the granting object has been Empowered N or more times).
     """
 
     kind: str
@@ -194,7 +199,9 @@ class AdditionalCost:
     max: int | None = None
 
 
-ABILITY_KINDS: tuple[str, ...] = ("equip", "empower", "activated")
+# `payment`: "you may pay X to [effect]" asked by a trigger or a resolving effect. It is not a
+# play (no rule 353 step prices it): no discount, increase or Deflect reaches it, any timing.
+ABILITY_KINDS: tuple[str, ...] = ("equip", "empower", "activated", "payment")
 SELF_ATOMS: tuple[str, ...] = ("exhaust_self", "kill_self", "banish_self", "disempower_self",
                                "recycle_self")
 
@@ -233,6 +240,7 @@ class Card:
     grants: tuple[Grant, ...] = ()
     abilities: tuple[Ability, ...] = ()
     ability_kind: str | None = None  # set on the Card value that stands for an ability play
+    ignore_deflect: bool = False  # Decree of Insight: Deflect is not paid for this card's play
 
     @property
     def own_domain(self) -> str:

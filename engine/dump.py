@@ -212,11 +212,15 @@ def card_to_data(card: Card) -> Data:
         out["grants"] = [grant_to_data(g) for g in card.grants]
     if card.abilities:
         out["abilities"] = [ability_to_data(a) for a in card.abilities]
+    if card.ignore_deflect:
+        out["ignore_deflect"] = True
     return out
 
 
 def ability_to_data(a: Ability) -> Data:
-    out: Data = {"id": a.id, "kind": a.kind, "cost": a.cost.to_json(), "timing": a.timing}
+    out: Data = {"id": a.id, "kind": a.kind, "cost": a.cost.to_json()}
+    if a.kind != "payment":  # a payment has no timing (the loader refuses one)
+        out["timing"] = a.timing
     if a.targets is not None:
         out["targets"] = filter_to_json(a.targets)
     if a.times is not None:

@@ -44,10 +44,17 @@ def card_matches(
 
     `controller` is not read here: it is relative to who asks and the caller checks it; nor is
     `id` (an object's, `object_matches` reads it). A filter with `ability` matches only the
-    plays of abilities of that kind (`any`: every kind), and one without matches only cards.
+    plays of abilities of that kind (`any`: every kind), and one without matches only cards;
+    `or_card` matches both the cards and their equip/empower/activated abilities (Ornn's "gear
+    or gear abilities"). No filter matches a `payment` (an effect's "pay X" is not a play).
     """
+    if card.ability_kind == "payment":
+        return False
     if f.ability is None:
         if card.ability_kind is not None:
+            return False
+    elif f.ability == "or_card":
+        if card.ability_kind == "hide":
             return False
     elif card.ability_kind is None or f.ability not in ("any", card.ability_kind):
         return False
@@ -119,6 +126,9 @@ def evaluate(amount: Amount, scenario: Scenario, played: str | None = None, *,
             and object_matches(scenario, amount.of, obj)
         ]
         return max(mights, default=0)
+    if isinstance(amount, CountOf) and amount.zone == "runes":
+        return amount.times * sum(1 for rune in you.runes
+                                  if amount.of.domain in (None, rune.domain))
     if isinstance(amount, CountOf):
         zone = you.zone(amount.zone)
         return amount.times * sum(1 for obj in zone
@@ -179,6 +189,12 @@ def _holds(
     if c.kind == "played_this_turn_at_least":
         assert isinstance(c.value, int)
         return state.played_this_turn >= c.value
+    if c.kind == "runes_at_most":
+        assert isinstance(c.value, int)
+        return len(state.you.runes) <= c.value
+    if c.kind == "empowered_at_least":
+        assert isinstance(c.value, int)
+        return source is not None and source.empowered >= c.value
     if c.kind == "targets":
         f = c.value
         assert isinstance(f, Filter)

@@ -47,7 +47,8 @@ def base_choices(ctx: PlayContext) -> tuple[list[BaseChoice], list[str]]:
     """The base costs this play may use, and why none may where the list is empty."""
     play = ctx.play
     card = ctx.card
-    printed_ok = ctx.zone in ("hand", "board") or play.permit
+    # An effect's "pay X" (a `payment` ability) is paid wherever its card is.
+    printed_ok = ctx.zone in ("hand", "board") or play.permit or card.ability_kind == "payment"
     candidates: list[BaseChoice] = []
     if ctx.zone == "facedown":
         # Hidden (811): played from facedown ignoring its base cost, from a later turn only.

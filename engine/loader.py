@@ -111,6 +111,7 @@ CARD_KEYS = (
     "discounts",
     "grants",
     "abilities",
+    "ignore_deflect",
 )
 KEYWORD_KEYS = ("flow", "accelerate", "repeat", "deflect", "hidden")
 ADDITIONAL_COST_KEYS = ("id", "mandatory", "cost", "unlocks", "repeatable", "max")
@@ -133,7 +134,9 @@ FILTER_KEYS = (
     "printed_energy",
     "printed_power",
 )
-FILTER_ABILITIES = ABILITY_KINDS + ("hide", "any")
+# A filter can't name `payment` (nothing modifies an effect's payment); `or_card`: the cards
+# the rest of the filter matches and the equip/empower/activated abilities of such cards.
+FILTER_ABILITIES = tuple(k for k in ABILITY_KINDS if k != "payment") + ("hide", "any", "or_card")
 DISCOUNT_KEYS = ("id", "energy", "power", "minimum", "component", "choice", "if", "tiers",
                  "per_payment", "only_any_pips")
 BRANCH_KEYS = ("energy", "power")
@@ -186,7 +189,7 @@ MIGHT_OF_KEYS = ("might_of",)
 
 BASES = ("auto", "printed", "play_for")
 PLAY_ZONES = ("hand", "trash", "facedown")
-COUNT_ZONES = ("board", "hand", "trash")
+COUNT_ZONES = ("board", "hand", "trash", "runes")
 OBJECT_ZONES = ("hand", "trash", "board", "banishment", "facedown")
 LEAVES_BY = ("resolution", "counter", "effect")
 LEAVES_TO = ("hand", "trash", "banishment", "board")
@@ -782,11 +785,14 @@ class _Reader:
             return MaxMight(f.read("of", Filter(), self.filter))
         if "count" in value:
             f = self.fields(value, path, COUNT_OF_KEYS)
-            return CountOf(
+            counted = CountOf(
                 f.read("count", Filter(), self.filter),
                 f.word("zone", "board", COUNT_ZONES, "zone"),
                 f.read("times", 1, self.integer),
             )
+            if counted.zone == "runes" and replace(counted.of, domain=None) != Filter():
+                self.problem(f.at("count"), "a count of runes may filter on `domain` only")
+            return counted
         if "per" in value:
             f = self.fields(value, path, PER_PLAYED_KEYS)
             f.word("per", None, ("played_this_turn",), "amount")
@@ -840,6 +846,8 @@ class _Reader:
             "level_at_least": lambda: self.large(value, path),
             "played_this_turn_at_least": lambda: self.large(value, path),
             "controls": lambda: self.filter(value, path),
+            "runes_at_most": lambda: self.large(value, path),
+            "empowered_at_least": lambda: self.large(value, path),
         }
         return Condition(kind, read[kind]())
 
@@ -1002,6 +1010,7 @@ class _Reader:
             discounts=f.read("discounts", (), self.discounts, c),
             grants=f.read("grants", (), self.grants, c),
             abilities=f.read("abilities", (), self.card_abilities, c),
+            ignore_deflect=f.read("ignore_deflect", False, self.boolean),
         )
 
     def card_abilities(self, value: object, path: DataPath, c: str) -> tuple[Ability, ...]:
@@ -1016,7 +1025,13 @@ class _Reader:
                 self.problem(f.at("id"), f"duplicate ability id {ident!r}")
             seen.add(ident)
             kind = f.word("kind", "activated", ABILITY_KINDS, "ability kind")
-            default_timing = "reaction" if kind == "activated" else "normal"
+            default_timing = "reaction" if kind in ("activated", "payment") else "normal"
+            if kind == "payment":
+                # An effect's "you may pay X": rule 353 does not price it and it chooses nothing.
+                for key in ("discounts", "targets", "timing", "times"):
+                    if key in f:
+                        self.problem(f.at(key), f"a payment ability takes no `{key}`: it is paid "
+                                                "as the effect asks, no modifier applies")
             out.append(Ability(
                 id=ident,
                 kind=kind,

@@ -265,7 +265,7 @@ def modifiers(ctx: PlayContext, base: BaseChoice, optional: tuple[str, ...],
     facts = PlayFacts(ctx.card, ctx.zone, base.kind, ctx.targets)
     discounts: list[tuple[str, Discount, int]] = []
     increases: list[tuple[str, Increase]] = []
-    ignore_deflect = False
+    ignore_deflect = ctx.card.ignore_deflect  # Decree of Insight: its own play ignores Deflect
     paid_counts = dict(counts)
 
     for d in ctx.card.discounts:

@@ -137,6 +137,8 @@ def ability_candidates(scenario: Scenario) -> list[tuple[GameObject, list[Play]]
         if card is None:
             continue
         for ability in card.abilities:
+            if ability.kind == "payment":
+                continue  # an effect's "pay X": the effect says when, not the player
             if ability.targets is None:
                 out.append((obj, [Play(obj.id, "board", ability=ability.id)]))
                 continue

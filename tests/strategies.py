@@ -89,7 +89,8 @@ amounts: st.SearchStrategy[Amount] = st.one_of(
     st.integers(1, 3),
     st.integers(1, 3),
     st.sampled_from([MaxMight(UNIT), CountOf(UNIT, "board"), CountOf(Filter(), "hand"),
-                     CountOf(Filter(), "trash", 2), PerPlayed(1)]),
+                     CountOf(Filter(), "trash", 2), PerPlayed(1), CountOf(Filter(), "runes"),
+                     CountOf(Filter(domain="calm"), "runes")]),
 )
 
 
@@ -323,6 +324,12 @@ REAL_LIBRARY: dict[str, Card] = {
         Ability("ping", "activated", Cost(1, other=(OtherCost("exhaust_self", 1),))),
         Ability("burn", "activated", Cost(0, power_of(["any"]), (OtherCost("kill_self", 1),))),
         Ability("tome", "empower", Cost(1, power_of(["any"])), "normal", None, 2),
+        # Frostcoat Mother: [1] less per rune you control; Baccai: [2] less with <= 2 runes.
+        Ability("frost", "empower", Cost(5), "normal", None, 3,
+                (Discount(energy=CountOf(Filter(), "runes")),
+                 Discount(energy=2, conditions=(Condition("runes_at_most", 2),)))),
+        # Power Nexus: an effect's "pay [A][A]" (no modifier reaches it).
+        Ability("nexus", "payment", Cost(0, power_of(["any", "any"]))),
     )),
     "fae": Card("fae", "Fae", "spell", ("mind",), Cost(2, power_of(["mind"])),
                 keywords=Keywords(hidden=True)),
@@ -335,7 +342,8 @@ def real_card_scenarios(draw: st.DrawFn) -> Scenario:
     repeatable optional cost with a per-payment unlock (Ledros, Kraken Hunter), a cost whose
     victim's printed cost sets a discount (Atakhan), tiered and Level/Legion discounts, a
     once-per-turn grant, `ignore: all`, a Hidden card played from facedown, and ability plays
-    (exhaust_self, kill_self, Empower with `times`)."""
+    (exhaust_self, kill_self, Empower with `times`, a rune-counting Empower, an effect's payment,
+    a source for gear or gear abilities), a card that ignores Deflect on its own play."""
     s = draw(scenarios())
     assert s.play is not None
     cards = dict(s.cards) | REAL_LIBRARY
@@ -348,7 +356,7 @@ def real_card_scenarios(draw: st.DrawFn) -> Scenario:
     you = replace(you, board=you.board + extra_board, xp=draw(st.sampled_from([0, 3, 6])))
     kind = draw(st.sampled_from(["repeat_kill", "repeat_buff", "victim", "tiers", "once",
                                  "ignore_all", "hidden", "ability", "bonus", "converter",
-                                 "plain"]))
+                                 "decree", "plain"]))
     if kind in ("repeat_kill", "repeat_buff"):
         need = (OtherCost("kill", 1, UNIT) if kind == "repeat_kill"
                 else OtherCost("spend_buff", 1))
@@ -385,6 +393,8 @@ def real_card_scenarios(draw: st.DrawFn) -> Scenario:
                       used_this_turn=draw(st.sampled_from([(), ("forge",)])))
     elif kind == "ignore_all":
         play = replace(play, ignore="all")
+    elif kind == "decree":  # Decree of Insight: its own play pays no Deflect
+        card = replace(card, ignore_deflect=True)
     elif kind == "hidden":
         card = replace(card, keywords=replace(card.keywords, hidden=True))
         hidden = GameObject("p", PLAYED, location="battlefield",
@@ -396,7 +406,7 @@ def real_card_scenarios(draw: st.DrawFn) -> Scenario:
         dirk = GameObject("d1", "dirk", exhausted=draw(st.integers(0, 3)) == 0,
                           empowered=draw(st.sampled_from([0, 0, 1, 2])))
         you = replace(you, board=you.board + (dirk,))
-        ability = draw(st.sampled_from(["equip", "ping", "burn", "tome"]))
+        ability = draw(st.sampled_from(["equip", "ping", "burn", "tome", "frost", "nexus"]))
         targets = tuple(o.id for o in you.board[:1]) if ability == "equip" else ()
         play = Play("d1", "board", targets=targets, ability=ability,
                     discounts=play.discounts[:1])
@@ -406,6 +416,12 @@ def real_card_scenarios(draw: st.DrawFn) -> Scenario:
                           applies_to=Filter(ability=draw(st.sampled_from(["equip", "any"]))))
             cards["smith"] = _grant_card("smith", grant)
             you = replace(you, board=you.board + (GameObject("smith1", "smith"),))
+        if draw(st.booleans()):  # Ornn: [A] for gear or gear abilities; Kai'Sa: spells only
+            only = draw(st.sampled_from([Filter(type=("gear",), ability="or_card"),
+                                         Filter(type=("spell",))]))
+            you = replace(you, board=you.board + (GameObject("ornn1", "cub"),),
+                          sources=you.sources + (Source("ornn1", Cost(0, power_of(["any"])),
+                                                        only_for=only),))
     if kind == "bonus":  # Renata's Gold: adds an extra [1] while you control a Cub
         gold = GameObject("gold1", "gold")
         bonus = Source("gold1", Cost(0, power_of(["any"])), ("exhaust", "kill"), None,

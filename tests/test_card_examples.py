@@ -130,3 +130,28 @@ def test_card_example(path: Path) -> None:
             pytest.xfail("; ".join(wrong))
         pytest.fail(f"{path.name} now passes its expect block: mark it `# supported: yes`")
     assert not wrong, wrong
+
+
+def _expected_ok(path: Path) -> bool:
+    text = path.read_text()
+    return support_of(text) == "yes" and expect_block(text).get("status") == "ok"
+
+
+@pytest.mark.parametrize("path", [p for p in FILES if _expected_ok(p)],
+                         ids=[p.name for p in FILES if _expected_ok(p)])
+def test_card_example_against_brute_force(path: Path) -> None:
+    """The hand-worked answer is also the brute force's optimum (benchmarks/brute_force.py walks
+    every option and payment apart from the planner): the expect block's score, and the total
+    among the brute force's optimal totals."""
+    from payplan.benchmarks.brute_force import brute_plan
+    from payplan.engine.loader import load_file
+
+    block = expect_block(path.read_text())
+    found = brute_plan(load_file(path))
+    assert found.status == "ok"
+    if "score" in block:
+        assert found.score == block["score"]
+    if "total" in block:
+        want = Cost.parse(block["total"])
+        assert any(t.energy == want.energy and t.power_map() == want.power_map()
+                   for t in found.optimal_totals), found.optimal_totals

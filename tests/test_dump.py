@@ -18,7 +18,7 @@ from payplan.engine.scenario import Scenario
 from payplan.engine.state import GameObject, PlayerState, Rune, State
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
-EXAMPLE_FILES = sorted(EXAMPLES.glob("*.yaml"))
+EXAMPLE_FILES = sorted(EXAMPLES.glob("*.yaml")) + sorted((EXAMPLES / "cards").glob("*.yaml"))
 
 
 def assert_round_trips(s: Scenario) -> None:

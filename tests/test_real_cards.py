@@ -387,3 +387,128 @@ def test_hextech_gauntlets_reads_the_chosen_units_might_and_deflect_applies() ->
     """
     assert plan(load(text.replace("TARGET", "u1"))).total == Cost.parse("[1][A]")
     assert plan(load(text.replace("TARGET", "e1"))).total == Cost.parse("[2][A][A]")
+
+
+# --- Payments asked by effects, sources for gear abilities, runes counted, Decree ---------------
+
+NEXUS = """
+    cards:
+      nexus:
+        type: gear
+        abilities: [{id: score, kind: payment, cost: {power: {any: 2}}}]
+      altar:
+        type: gear
+        grants: [{discount: {energy: 1, power: {any: 1}}, applies_to: {ability: any}}]
+      dirk:
+        type: gear
+        domains: [fury]
+        abilities: [{id: equip, kind: equip, cost: {power: {fury: 1}}}]
+      ogre: {type: unit, domains: [fury], cost: {energy: 2}, might: 4}
+    state:
+      phase: PHASE
+      turn: opponent
+      you:
+        runes: {calm: 2}
+        hand: [{id: h1, card: ogre}]
+        board: [{id: n1, card: nexus}, {id: a1, card: altar}, {id: d1, card: dirk}]
+        sources: [{id: d1, adds: {power: {any: 1}}, costs: [exhaust], ONLY}]
+"""
+
+
+def nexus(play: str, phase: str = "closed", only: str = "only_for: {type: spell}") -> Scenario:
+    return load(NEXUS.replace("PHASE", phase).replace("ONLY", only) + f"    play: {play}\n")
+
+
+def test_payment_has_no_timing_and_no_modifier_reaches_it() -> None:
+    """Power Nexus' "pay [A][A]": on the opponent's turn with the Chain open, and the altar's
+    `ability: any` discount (which does reach the dirk's Equip) does not touch it."""
+    p = plan(nexus("{ability: {object: n1, id: score}}"))
+    assert p.status == "ok" and p.total == Cost.parse("[A][A]")
+    mine = NEXUS.replace("PHASE", "main").replace("turn: opponent", "turn: you")
+    equip = plan(load(mine.replace("ONLY", "only_for: {type: spell}")
+                      + "    play: {ability: {object: d1, id: equip}}\n"))
+    assert equip.status == "ok" and equip.total == Cost()  # the altar took the Fury pip
+
+
+def test_payment_is_not_listed_by_hand_and_refuses_play_keys() -> None:
+    from payplan.planner.hand import plan_hand
+
+    mine = (NEXUS.replace("PHASE", "main").replace("turn: opponent", "turn: you")
+            .replace("ONLY", "only_for: {type: spell}"))
+    listed = {(p.play["object"], p.play.get("ability")) for p in plan_hand(
+        load(mine + "    play: {object: h1}\n"))}
+    assert ("d1", "equip") in listed and not any(obj == "n1" for obj, _ in listed)
+    for key, value in (("discounts", "[{energy: 1}]"), ("targets", "{type: unit}"),
+                       ("timing", "action"), ("times", "1")):
+        with pytest.raises(ScenarioError) as err:
+            load(mine.replace("cost: {power: {any: 2}}}",
+                              f"cost: {{power: {{any: 2}}}}, {key}: {value}}}")
+                 + "    play: {ability: {object: n1, id: score}}\n")
+        assert f"a payment ability takes no `{key}`" in str(err.value)
+    with pytest.raises(ScenarioError) as err:
+        load(mine.replace("applies_to: {ability: any}", "applies_to: {ability: payment}")
+             + "    play: {object: h1}\n")
+    assert "payment" in str(err.value)
+
+
+def test_or_card_source_pays_gear_and_gear_abilities_only() -> None:
+    """Ornn's [A] (`{type: gear, ability: or_card}`, on the altar here) pays the dirk's Equip
+    Fury pip, but not a unit card; a spells-only [A] (Kai'Sa) does not pay the Equip."""
+    ornn = "only_for: {type: gear, ability: or_card}"
+    text = (NEXUS.replace("PHASE", "main").replace("turn: opponent", "turn: you")
+            .replace("{id: d1, adds", "{id: a1, adds")
+            .replace("applies_to: {ability: any}", "applies_to: {ability: activated}"))
+    equip = plan(load(text.replace("ONLY", ornn) + "    play: {ability: {object: d1, id: equip}}\n"))
+    assert equip.status == "ok" and equip.payment is not None
+    assert equip.payment.sources == ("a1",)
+    spell_only = text.replace("ONLY", "only_for: {type: spell}")
+    assert plan(load(spell_only + "    play: {ability: {object: d1, id: equip}}\n")).status \
+        == "unpayable"
+    ogre = plan(load(text.replace("ONLY", ornn).replace("runes: {calm: 2}", "runes: {calm: 1}")
+                     + "    play: {object: h1}\n"))
+    assert ogre.status == "unpayable"  # [2] for the unit: one rune, and Ornn's [A] can't help
+
+
+def test_count_of_runes_and_runes_at_most() -> None:
+    """Frostcoat Mother ([1] less per rune, here per Calm rune) and Baccai Sandspinner ([3] less
+    with 4 or fewer runes); a rune count filters on `domain` only."""
+    base = """
+    cards:
+      mother:
+        type: unit
+        abilities:
+          - {id: empower, kind: empower, cost: {energy: 7}, discounts: [DISCOUNT]}
+    state:
+      you:
+        runes: {calm: 3, fury: 2}
+        board: [{id: u1, card: mother}]
+    play: {ability: {object: u1, id: empower}}
+"""
+    per_calm = "{energy: {count: {domain: calm}, zone: runes}}"
+    assert plan(load(base.replace("DISCOUNT", per_calm))).total == Cost.parse("[4]")
+    few = "{energy: 3, if: {runes_at_most: 4}}"
+    assert plan(load(base.replace("DISCOUNT", few))).status == "unpayable"  # five runes, [7]
+    assert plan(load(base.replace("DISCOUNT", few).replace("fury: 2", "fury: 1"))).total \
+        == Cost.parse("[4]")
+    with pytest.raises(ScenarioError) as err:
+        load(base.replace("DISCOUNT", "{energy: {count: {type: unit}, zone: runes}}"))
+    assert "a count of runes may filter on `domain` only" in str(err.value)
+
+
+def test_card_ignoring_deflect_on_its_own_play_only() -> None:
+    """Decree of Insight pays no Deflect for what it chooses; another spell still does."""
+    text = """
+    cards:
+      decree: {type: spell, domains: [mind], cost: {energy: 1}, ignore_deflect: true}
+      bolt: {type: spell, domains: [mind], cost: {energy: 1}}
+      ornn: {type: unit, domains: [fury], cost: {energy: 6}, might: 6, keywords: {deflect: 2}}
+    state:
+      you:
+        runes: {mind: 4}
+        hand: [{id: h1, card: decree}, {id: h2, card: bolt}]
+      opponent:
+        board: [{id: e1, card: ornn}]
+"""
+    assert plan(load(text + "    play: {object: h1, targets: [e1]}\n")).total == Cost.parse("[1]")
+    assert plan(load(text + "    play: {object: h2, targets: [e1]}\n")).total \
+        == Cost.parse("[1][A][A]")
