@@ -11,7 +11,8 @@ Families, and what `size` means for each:
   of two domains (a few exhausted), a small board, and up to 3 modifiers (Eager Apprentice-style
   grants with a minimum, Sky Splitter-style "costs less by the highest Might", an opponent's tax,
   a "[1] or [A] less" effect, Accelerate left to the planner, "discard a card and a spell" as an
-  additional cost).
+  additional cost); about 29% of turns carry a real-card mechanic instead, at its frequency in
+  the card pool (`_real_cards`: abilities, effects' payments, Hidden, tiers, ...).
 - `hand` (size: 50, 200, 1000 cards in hand): a card with mandatory additional costs that discard
   (any card, and spells only) and kill a unit, over a large hand and board whose objects have
   different `value`s.
@@ -227,8 +228,10 @@ def _real_cards(rng: random.Random, data: Data, domains: list[str]) -> None:
     (shared/research/card-mechanics.md): an ability instead of a card (about 150 of the 930
     cards have a paid ability: Equip with a domain pip, Empower, "[1], [E]: ..."), a Hidden card
     played from facedown (39), a once-per-turn gear discount (Ornn's Forge), Level tiers (Master
-    Yi, Concentrate), "any number" costs (Ledros, Kraken Hunter) and a victim's printed cost
-    (Atakhan). Drawn from their own stream, so the rest of the turn is as before."""
+    Yi, Concentrate), "any number" costs (Ledros, Kraken Hunter), a victim's printed cost
+    (Atakhan), an effect's "you may pay X" (about 28: Power Nexus), an Empower [1] less per rune
+    (3 of the 38 Empower cards: Frostcoat Mother) and an [A] for gear or gear abilities (Ornn,
+    Renekton: 2). Drawn from their own stream, so the rest of the turn is as before."""
     cards, state, play = data["cards"], data["state"], data["play"]
     you = state["you"]
     card = cards["gambit"]
@@ -243,6 +246,16 @@ def _real_cards(rng: random.Random, data: Data, domains: list[str]) -> None:
         you["board"].append({"id": "g-blade", "card": "blade", "location": "base"})
         ability = rng.choice(["equip", "empower", "strike"])
         data["play"] = {"ability": {"object": "g-blade", "id": ability}}
+        if ability == "empower" and rng.random() < 0.08:  # Frostcoat Mother: [1] less per rune
+            cards["blade"]["abilities"][1] = {
+                "id": "empower", "kind": "empower", "cost": {"energy": 12},
+                "discounts": [{"id": "frostcoat", "energy": {"count": {}, "zone": "runes"}}]}
+        if rng.random() < 0.02:  # Ornn's legend: [A] for gear or gear abilities
+            cards["ornn"] = {"type": "unit", "domains": [domains[1]], "cost": {"energy": 0}}
+            you["board"].append({"id": "l-ornn", "card": "ornn"})
+            you.setdefault("sources", []).append({
+                "id": "l-ornn", "adds": {"power": {"any": 1}}, "costs": ["exhaust"],
+                "only_for": {"type": "gear", "ability": "or_card"}})
         if ability == "equip":
             data["play"]["targets"] = [you["board"][0]["id"]]
         if rng.random() < 0.3:  # a Weaponmaster unit: Equip costs [domain] less
@@ -251,30 +264,37 @@ def _real_cards(rng: random.Random, data: Data, domains: list[str]) -> None:
                 "applies_to": {"ability": "equip"}})
             you["board"].append({"id": "u-weaponmaster", "card": "weaponmaster"})
         return
-    if roll < 0.20:  # a Hidden card hidden on an earlier turn, played as a reaction
+    if roll < 0.18:  # an effect's "you may pay X" (Power Nexus: [A] x4 to score)
+        pips = rng.choice([1, 2, 4])
+        cards["nexus"] = {"type": "gear", "abilities": [
+            {"id": "pay", "kind": "payment", "cost": {"power": {"any": pips}}}]}
+        you["board"].append({"id": "g-nexus", "card": "nexus"})
+        data["play"] = {"ability": {"object": "g-nexus", "id": "pay"}}
+        return
+    if roll < 0.23:  # a Hidden card hidden on an earlier turn, played as a reaction
         card.setdefault("keywords", {})["hidden"] = True
         you["hand"] = [o for o in you["hand"] if o["id"] != "h1"]
         you["facedown"] = [{"id": "h1", "card": "gambit", "location": "battlefield"}]
         return
-    if roll < 0.22:  # Ornn's Forge: the first gear each turn costs [1] less
+    if roll < 0.25:  # Ornn's Forge: the first gear each turn costs [1] less
         cards["forge"] = {"type": "gear", "grants": [{"id": "forge", "once_per_turn": True,
                                                       "discount": {"energy": 1}}]}
         you["board"].append({"id": "g-forge", "card": "forge"})
         if rng.random() < 0.5:
             you["used_this_turn"] = ["forge"]
-    elif roll < 0.24:  # Level tiers, each instead of the lower one
+    elif roll < 0.27:  # Level tiers, each instead of the lower one
         you["xp"] = rng.choice([0, 3, 6, 11])
         card.setdefault("discounts", []).append({"id": "level", "tiers": [
             {"energy": 1, "if": {"level_at_least": 3}},
             {"energy": 2, "if": {"level_at_least": 6}},
             {"energy": 4, "if": {"level_at_least": 11}}]})
-    elif roll < 0.25:  # kill any number of friendly units, a pip less for each
+    elif roll < 0.28:  # kill any number of friendly units, a pip less for each
         card.setdefault("additional_costs", []).append({
             "id": "sacrifice", "mandatory": False, "repeatable": True,
             "cost": {"other": [{"kill": {"count": 1, "filter": {"type": "unit"}}}]},
             "unlocks": [{"power": {"any": 1}, "per_payment": True}]})
         play.setdefault("optional", {})["sacrifice"] = "auto"
-    elif roll < 0.26:  # kill a unit: its printed Energy less
+    elif roll < 0.29:  # kill a unit: its printed Energy less
         card.setdefault("additional_costs", []).append({
             "id": "victim", "mandatory": False,
             "cost": {"other": [{"kill": {"count": 1, "filter": {"type": "unit"}}}]},

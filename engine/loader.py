@@ -1324,6 +1324,10 @@ class _Reader:
                 has = f" (it has: {_options(names)})" if names else " (it has none)"
                 self.problem(a.at("id"), f"{card.id!r} has no ability {ability!r}"
                              f"{self.suggest(ability, names) or has}")
+            elif card is not None and "discounts" in f and any(
+                    x.id == ability and x.kind == "payment" for x in card.abilities):
+                self.problem(f.at("discounts"), f"{ability!r} is a payment an effect asks for, "
+                                                "not a play: no discount applies to it")
         else:
             ident = f.read("hide", "", self.string)
             zone = "hand"

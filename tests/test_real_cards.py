@@ -449,6 +449,9 @@ def test_payment_is_not_listed_by_hand_and_refuses_play_keys() -> None:
         load(mine.replace("applies_to: {ability: any}", "applies_to: {ability: payment}")
              + "    play: {object: h1}\n")
     assert "payment" in str(err.value)
+    with pytest.raises(ScenarioError) as err:
+        load(mine + "    play: {ability: {object: n1, id: score}, discounts: [{energy: 1}]}\n")
+    assert "play.discounts: 'score' is a payment an effect asks for" in str(err.value)
 
 
 def test_or_card_source_pays_gear_and_gear_abilities_only() -> None:
