@@ -282,10 +282,19 @@ DEFLECT = textwrap.dedent("""
 
 def test_10_deflect_two_and_heisho() -> None:
     """A spell choosing Ornn, Forge God (Deflect 2) costs [A][A] more; choosing a unit at
-    Heisho (which ignores Deflect for anything choosing there) costs nothing more. (Decree of
-    Insight ignores Deflect on its own cost: the format has no card-level `ignore_deflect`, so
-    that half of the case is not written here.)"""
+    Heisho (which ignores Deflect for anything choosing there) costs nothing more."""
     at_base = plan(scenario(DEFLECT.replace("LOCATION", "base")))
     assert at_base.total == Cost.parse("[1][A][A]")
     at_heisho = plan(scenario(DEFLECT.replace("LOCATION", "battlefield")))
     assert at_heisho.total == Cost.parse("[1]")
+
+
+def test_10_decree_of_insight_ignores_deflect() -> None:
+    """Decree of Insight ignores Deflect on its own cost (the card key `ignore_deflect`):
+    choosing Ornn, Forge God at a base adds nothing, while the same spell without the key,
+    choosing the same unit, pays [A][A] more."""
+    decree = DEFLECT.replace("LOCATION", "base").replace(
+        "bolt: {type: spell, domains: [fury], cost: {energy: 1}}",
+        "bolt: {type: spell, domains: [fury], cost: {energy: 1}, ignore_deflect: true}")
+    assert "ignore_deflect: true}" in decree
+    assert plan(scenario(decree)).total == Cost.parse("[1]")
