@@ -18,6 +18,7 @@ which to pay. A `Deadline` bounds the whole enumeration.
 from __future__ import annotations
 
 import itertools
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 
 from payplan.engine.cost import NO_POWER, Cost, OtherCost, Power
@@ -71,25 +72,31 @@ class PlayOptions:
         return not self.reasons
 
 
-def optional_sets(ctx: PlayContext, base: BaseChoice | None = None) -> list[tuple[str, ...]]:
+def optional_sets(ctx: PlayContext, base: BaseChoice | None = None,
+                  deadline: Deadline = NO_DEADLINE) -> Iterable[tuple[str, ...]]:
     """The sets of optional costs the play may pay: `yes` always, `auto` either way; past
     `COLLAPSE_FROM` `auto` costs, one set per total they add (`_sets_by_total`) when that is
-    exact for `base`."""
+    exact for `base` (past the `deadline`, the sets it finds before the components' search is
+    cut: each valid, `deadline.cut` set)."""
     if ctx.play.ignore == "all":
         return [()]  # "ignoring any and all costs": no additional cost is paid
     names = [name for name, _ in optional_costs(ctx.card)]
     required = [n for n in names if _required(ctx.play.optional_choice(n))]
     auto = [n for n in names if ctx.play.optional_choice(n) == "auto"]
     if base is not None and len(auto) >= COLLAPSE_FROM:
-        collapsed = _sets_by_total(ctx, base, names, required, auto)
+        collapsed = _sets_by_total(ctx, base, names, required, auto, deadline)
         if collapsed is not None:
             return collapsed
-    sets = []
+    return _every_set(names, required, auto)
+
+
+def _every_set(names: list[str], required: list[str], auto: list[str]) -> Iterator[tuple[str, ...]]:
+    """Every set, fewer `auto` costs first, then in canonical order; made as they are asked for
+    (past the deadline, `play_options` asks for no more)."""
     for k in range(len(auto) + 1):
         for subset in itertools.combinations(auto, k):
             chosen = set(required) | set(subset)
-            sets.append(tuple(n for n in names if n in chosen))
-    return sets
+            yield tuple(n for n in names if n in chosen)
 
 
 def _required(choice: str) -> bool:
@@ -188,7 +195,7 @@ COLLAPSE_FROM = 7  # `auto` optional costs: from 2^7 = 128 sets on, one set per 
 
 
 def _sets_by_total(ctx: PlayContext, base: BaseChoice, names: list[str], required: list[str],
-                   auto: list[str]) -> list[tuple[str, ...]] | None:
+                   auto: list[str], deadline: Deadline = NO_DEADLINE) -> list[tuple[str, ...]] | None:
     """One optional set per distinct total the `auto` costs add, the set the objective prefers;
     None where that is not exact (an `auto` cost that unlocks discounts, has a non-standard
     part, or has more than one best way to apply its component discounts).
@@ -219,7 +226,7 @@ def _sets_by_total(ctx: PlayContext, base: BaseChoice, names: list[str], require
     parts: list[tuple[list[Sum], int]] = []  # per `auto` cost: what it may add, its benefit
     for name in auto:
         adds: list[Sum] = []
-        for components in best_components(ctx, (name,), mods):
+        for components in best_components(ctx, (name,), mods, (), deadline):
             added = price(ctx, Choices(base, (name,), components), quiet).total
             if added.other != alone.other:
                 return None
@@ -265,12 +272,13 @@ def play_options(scenario: Scenario, deadline: Deadline = NO_DEADLINE,
     if why:
         return PlayOptions(ctx, tuple(why), (), auto)
     bases, _ = base_choices(ctx)
-    chosen = free_costs(ctx, bases) if free and FREE_FROM <= len(auto) <= MAX_FREE else None
+    chosen = (free_costs(ctx, bases, deadline) if free and FREE_FROM <= len(auto) <= MAX_FREE
+              else None)
     required = tuple(n for n in names if _required(ctx.play.optional_choice(n)))
     options: list[CostOption] = []
     groups: list[int] = []
     for g, base in enumerate(bases):
-        for optional in optional_sets(ctx, base) if chosen is None else [required]:
+        for optional in optional_sets(ctx, base, deadline) if chosen is None else [required]:
             found = _options_for(ctx, base, optional, deadline)
             options.extend(found)
             groups.extend([g] * len(found))
@@ -287,7 +295,8 @@ FREE_FROM = 5  # `auto` optional costs: from here on the model chooses them (mea
 MAX_FREE = 40  # past this many, the model's order of sets outgrows its exact objective
 
 
-def free_costs(ctx: PlayContext, bases: list[BaseChoice]) -> tuple[FreeCost, ...] | None:
+def free_costs(ctx: PlayContext, bases: list[BaseChoice],
+               deadline: Deadline = NO_DEADLINE) -> tuple[FreeCost, ...] | None:
     """The play's `auto` optional costs as choices the payment model can make, or None where
     that is not exact.
 
@@ -320,8 +329,9 @@ def free_costs(ctx: PlayContext, bases: list[BaseChoice]) -> tuple[FreeCost, ...
         alone = price(ctx, Choices(base), quiet).total
         costs = []
         for name in auto:
-            results = best_components(ctx, (name,), mods)
-            if len(results) != 1:
+            results = best_components(ctx, (name,), mods, (), deadline)
+            # Past the deadline, the first result stands for the cost (valid, not proved best).
+            if len(results) != 1 and not deadline.passed():
                 return None
             added = price(ctx, Choices(base, (name,), results[0]), quiet).total
             if added.other != alone.other:
@@ -354,8 +364,12 @@ def _options_for(ctx: PlayContext, base: BaseChoice, optional: tuple[str, ...],
                  deadline: Deadline = NO_DEADLINE) -> list[CostOption]:
     found: dict[Cost, CostOption] = {}
     for counts, victims in paid_variants(ctx, optional):
+        if found and deadline.passed():  # past the deadline: what is found (see `Deadline`)
+            break
         mods = modifiers(ctx, base, optional, counts, victims)
-        for components in best_components(ctx, optional, mods, counts):
+        for components in best_components(ctx, optional, mods, counts, deadline):
+            if found and deadline.passed():
+                break
             # Price once without total discounts to learn where they start from.
             start = price(ctx, Choices(base, optional, components, (), counts, victims),
                           replace(mods, total=()))

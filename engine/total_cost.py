@@ -27,7 +27,7 @@ from typing import Iterator, TypeVar
 from payplan.engine.abilities import HIDE, ability_card, find_ability, hide_card
 from payplan.engine.cards import Amount, Card, Discount, Grant, Increase, PrintedOf
 from payplan.engine.cost import ANY_INDEX, NO_POWER, Cost, OtherCost, Power, power_add, power_text
-from payplan.engine.discounts import Application, Mod, Pair, apply_mod, outcomes
+from payplan.engine.discounts import NO_DEADLINE, Application, Deadline, Mod, Pair, apply_mod, outcomes
 from payplan.engine.filters import PlayFacts, card_matches, evaluate, holds
 from payplan.engine.problems import ScenarioError
 from payplan.engine.scenario import Play, Scenario
@@ -569,7 +569,8 @@ def _deflect(ctx: PlayContext, target_id: str) -> int:
 
 def best_components(ctx: PlayContext, optional: tuple[str, ...],
                     mods: Modifiers,
-                    counts: tuple[tuple[str, int], ...] = ()) -> list[tuple[tuple[Application, ...], ...]]:
+                    counts: tuple[tuple[str, int], ...] = (),
+                    deadline: Deadline = NO_DEADLINE) -> list[tuple[tuple[Application, ...], ...]]:
     """Every way to apply the component discounts of the optional costs paid that a later step
     could tell apart: per optional cost paid, every distinct result (`component_results`); then
     every combination whose summed result differs, the least Energy kept for each sum.
@@ -577,6 +578,11 @@ def best_components(ctx: PlayContext, optional: tuple[str, ...],
     Only the sum matters later: the parts are added into one running total, and increases and
     the discounts on the total read only that total. For one sum, less Energy is never worse, by
     the argument in `component_results`.
+
+    Past the `deadline` (see `discounts.Deadline`), each part searched from then on follows one
+    order and choice, and each part combined from then on adds its first result only: every way
+    returned is still a full, valid one, but some that a later step could prefer may be missing
+    (`deadline.cut` says so).
     """
     available = dict(optional_costs(ctx.card))
     per_part: list[list[tuple[Pair, tuple[Application, ...]]]] = []
@@ -584,9 +590,11 @@ def best_components(ctx: PlayContext, optional: tuple[str, ...],
         component = _component(name)
         applicable = [m for c, m in mods.components if c == component or c == "optional"]
         part = _times(available[name], dict(counts).get(name, 1))
-        per_part.append(component_results((part.energy, part.power), applicable))
+        per_part.append(component_results((part.energy, part.power), applicable, deadline))
     combos: dict[Power, tuple[int, tuple[tuple[Application, ...], ...]]] = {NO_POWER: (0, ())}
     for results in per_part:
+        if deadline.passed():
+            results = results[:1]
         grown: dict[Power, tuple[int, tuple[tuple[Application, ...], ...]]] = {}
         for pips, (energy, paths) in combos.items():
             for (part_energy, part_pips), path in results:
@@ -599,7 +607,8 @@ def best_components(ctx: PlayContext, optional: tuple[str, ...],
     return [paths for _, (_, paths) in ranked]
 
 
-def component_results(start: Pair, mods: list[Mod]) -> list[tuple[Pair, tuple[Application, ...]]]:
+def component_results(start: Pair, mods: list[Mod],
+                      deadline: Deadline = NO_DEADLINE) -> list[tuple[Pair, tuple[Application, ...]]]:
     """Every distinct result of applying all `mods` to one part in some order with some choices,
     keeping for each distinct pips only the least Energy, with one sequence of applications
     (every discount once) reaching it. Cheapest (Energy + pips, then Energy, then pips) first.
@@ -619,7 +628,9 @@ def component_results(start: Pair, mods: list[Mod]) -> list[tuple[Pair, tuple[Ap
     component choice and every order of the total discounts, domain-specific ones included.)
 
     The search walks every order and choice (memoised on the discounts left and the part's
-    current cost); component discounts are few, one or two per part.
+    current cost); component discounts are few, one or two per part. Past the `deadline`, each
+    state it reaches follows one discount and one outcome (every result is still reached by a
+    full sequence; `deadline.cut` says some may be missing).
     """
     if not mods:
         return [(start, ())]
@@ -634,14 +645,17 @@ def component_results(start: Pair, mods: list[Mod]) -> list[tuple[Pair, tuple[Ap
         if not left:
             result[pair[1]] = (pair[0], ())
         else:
+            hurry = deadline.passed()
             for i in range(len(mods)):
                 if not left & (1 << i):
                     continue
-                for after, app in outcomes(pair, mods[i], i):
+                for after, app in outcomes(pair, mods[i], i)[:1 if hurry else None]:
                     for pips, (energy, path) in search(left & ~(1 << i), after).items():
                         seen = result.get(pips)
                         if seen is None or energy < seen[0]:
                             result[pips] = (energy, (app,) + path)
+                if hurry:  # past the deadline: one move, one outcome (see `Deadline`)
+                    break
         memo[key] = result
         return result
 

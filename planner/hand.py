@@ -12,7 +12,12 @@ Work shared across the plays is done once:
 
 - cost options (`engine.options.play_options`) depend on the object, the zone and the play's
   fields, never on the object id (a count leaves out the played object, and twins count the
-  same): objects equal but for their id in one zone share one enumeration;
+  same): objects equal but for their id in one zone share one enumeration. Cards that differ
+  only in their id and name share it too when nothing else in the file names them and their
+  own discounts have ids (`Anonymous`): then swapping the two cards everywhere changes nothing
+  any rule reads, so each one's options are the other's. Where the fast path pays such shared
+  options from the same runes and pool, with no source and no non-standard cost, the plan is
+  the same too but for the object and card it names (`_paid_key`), and is made once;
 - what can pay (`engine.payment.resources`) depends on the played object only through the object
   it leaves out and the sources whose `only_for` it filters. It is gathered once per scan for
   each set of `only_for` sources that admit the play (almost always one), with no object left
@@ -35,15 +40,19 @@ facedown, then abilities); then the plans that are unpayable or illegal, in stat
 from __future__ import annotations
 
 import bisect
-from dataclasses import dataclass, replace
+from collections.abc import Mapping
+from dataclasses import dataclass, fields, is_dataclass, replace
+from typing import Any
 
 from payplan.engine.cost import Cost
 from payplan.engine.filters import card_matches, object_matches
 from payplan.engine.options import PlayOptions, play_options
 from payplan.engine.payment import ObjectGroup, Resources, resources
 from payplan.engine.scenario import Play, Scenario
+from payplan.engine.cards import Card
 from payplan.engine.state import GameObject
 from payplan.planner.config import DEFAULT_CONFIG, SolverConfig
+from payplan.planner.fastpath import applies
 from payplan.engine.payment import Payment
 from payplan.planner.plan import Plan, deadline, plan_options
 from payplan.planner.render import table
@@ -90,22 +99,45 @@ def play_for_object(scenario: Scenario, zone: str, obj: GameObject) -> Play:
 def plan_hand(scenario: Scenario, config: SolverConfig = DEFAULT_CONFIG) -> list[Plan]:
     """The cheapest plan of every card in hand and every Flow card in the trash; playable first."""
     shared = SharedResources(scenario)
-    options: dict[tuple[GameObject, Play], PlayOptions] = {}
+    anonymous = Anonymous(scenario)
+    options: dict[tuple[object, ...], PlayOptions] = {}
+    paid: dict[tuple[object, ...], Plan] = {}  # see `_paid_key`
     planned: list[tuple[Candidate, Plan]] = []
     for cand in candidates(scenario):
         play = play_for_object(scenario, cand.zone, cand.obj)
-        here = replace(scenario, play=play)
-        key = (replace(cand.obj, id=""), replace(play, object=""))
+        # The object but for its id (and its card, when the card is anonymous: then the card
+        # but for its id and name), and the play but for the object.
+        card = anonymous.stripped(cand.obj.card)
+        obj_key = _but(cand.obj, ("id", "card") if card is not None else ("id",))
+        key = (obj_key, _but(play, ("object",)), card)
         cached = options.get(key)
+        res: Resources | None = None
+        if cached is not None:
+            res = shared.for_object(cand.zone, cand.obj)
+            same = _paid_key(key, cached, res, config)
+            earlier = paid.get(same) if same is not None else None
+            if earlier is not None:
+                planned.append((cand, replace(earlier, play=dict(
+                    earlier.play, object=cand.obj.id, card=scenario.cards[cand.obj.card].id))))
+                continue
+        here = replace(scenario, play=play)
         limit = deadline(config)  # the time limit bounds each card's plan, search included
         if cached is None:
             opts = play_options(here, limit, free=True)
             if opts.legal and opts.exact:  # an illegal play is cheap to recheck, and its
                 options[key] = opts  # reasons may name it; a cut search is not shared
         else:
-            opts = replace(cached, ctx=replace(cached.ctx, scenario=here, play=play, obj=cand.obj))
-        res = shared.for_object(cand.zone, cand.obj) if opts.legal else None
-        planned.append((cand, plan_options(here, opts, config, res, limit)))
+            own = scenario.cards[cand.obj.card]
+            opts = replace(cached, ctx=replace(cached.ctx, scenario=here, play=play, obj=cand.obj,
+                                               card=replace(cached.ctx.card, id=own.id,
+                                                            name=own.name)))
+        if res is None and opts.legal:
+            res = shared.for_object(cand.zone, cand.obj)
+        got = plan_options(here, opts, config, res, limit)
+        same = _paid_key(key, opts, res, config) if res is not None else None
+        if same is not None and got.optimal:
+            paid[same] = got
+        planned.append((cand, got))
     index = len(planned)
     for obj, plays in ability_candidates(scenario):
         best: Plan | None = None
@@ -169,6 +201,95 @@ def _better(a: Plan, b: Plan) -> bool:
 def hand_json(plans: list[Plan]) -> dict[str, object]:
     """What `payplan hand --json` prints."""
     return {"plays": [p.to_json() for p in plans]}
+
+
+def _paid_key(key: tuple[object, ...], opts: PlayOptions, res: Resources,
+              config: SolverConfig) -> tuple[object, ...] | None:
+    """What the plan of a play whose options are shared under `key` depends on besides them,
+    when the fast path pays it: the runes and the pool (it reads nothing else of the resources,
+    and naming the payment reads the objects only for non-standard costs, which these options
+    lack). Two plays with one such key get one plan but for the object and card they name.
+    None where that does not hold (sources, non-standard costs, the model, a cut search)."""
+    if not (opts.legal and opts.exact and config.fast_path and not opts.free and not res.sources
+            and all(not o.total.other for o in opts.options) and applies(opts.options, res)):
+        return None
+    return (key, res.runes, res.pool_energy, res.pool_power)
+
+
+class Anonymous:
+    """Which cards nothing in the scenario tells apart from a card equal to them but for their
+    id and name: their id and name appear nowhere else (every string of the scenario is read,
+    all but the cards' own ids and names and the objects' ids and card ids), and their own
+    discounts have ids (a discount without one is labelled with the card's id). Such a card can
+    be swapped with its twin everywhere and no rule reads a difference: no filter, condition
+    or amount names it, and every other field is equal."""
+
+    def __init__(self, scenario: Scenario) -> None:
+        self.cards = scenario.cards
+        self.sure, self.mentioned = _strings(scenario)
+        self._stripped: dict[str, tuple[object, ...] | None] = {}
+
+    def stripped(self, card_id: str) -> tuple[object, ...] | None:
+        """The card but for its id and name (`_but`) when it is anonymous, else None."""
+        if card_id in self._stripped:
+            return self._stripped[card_id]
+        card = self.cards.get(card_id)
+        out = None
+        if (self.sure and card is not None and card.id not in self.mentioned
+                and card.name not in self.mentioned and all(d.id for d in card.discounts)):
+            out = _but(card, ("id", "name"))
+        self._stripped[card_id] = out
+        return out
+
+
+_IDENTITY = {Card: ("id", "name"), GameObject: ("id", "card")}
+_NAMES: dict[tuple[type, tuple[str, ...]], tuple[str, ...]] = {}
+
+
+def _but(value: Any, skip: tuple[str, ...]) -> tuple[object, ...]:
+    """A dataclass value's type and fields, all but `skip`: equal exactly when the values are
+    equal but for those fields (cheaper than `replace` with blanks)."""
+    names = _NAMES.get((type(value), skip))
+    if names is None:
+        names = _NAMES[(type(value), skip)] = tuple(
+            f.name for f in fields(value) if f.name not in skip)
+    return (type(value), *(getattr(value, name) for name in names))
+_ATOMS = (bool, int, float, type(None))
+
+
+def _strings(scenario: Scenario) -> tuple[bool, set[str]]:
+    """Every string the scenario holds but the cards' ids and names and the objects' ids and
+    card ids (the keys of `cards` are card ids too); False if some value is of a kind not read
+    here (then no card counts as anonymous)."""
+    out: set[str] = set()
+    seen: set[int] = set()
+    names: dict[type, tuple[str, ...]] = {}
+    stack: list[object] = [getattr(scenario, f.name) for f in fields(scenario) if f.name != "cards"]
+    stack.extend(scenario.cards.values())
+    while stack:
+        x = stack.pop()
+        if isinstance(x, str):
+            out.add(x)
+            continue
+        if isinstance(x, _ATOMS) or id(x) in seen:
+            continue
+        seen.add(id(x))
+        kind = type(x)
+        read = names.get(kind)
+        if read is not None:
+            stack.extend(getattr(x, name) for name in read)
+        elif isinstance(x, (tuple, list, frozenset, set)):
+            stack.extend(x)
+        elif isinstance(x, Mapping):
+            stack.extend(x.keys())
+            stack.extend(x.values())
+        elif is_dataclass(x) and not isinstance(x, type):
+            skip = _IDENTITY.get(kind, ())
+            read = names[kind] = tuple(f.name for f in fields(x) if f.name not in skip)
+            stack.extend(getattr(x, name) for name in read)
+        else:
+            return False, out
+    return True, out
 
 
 class SharedResources:

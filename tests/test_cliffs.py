@@ -8,6 +8,7 @@ import json
 import random
 import subprocess
 import sys
+from dataclasses import replace
 from typing import Any
 
 import pytest
@@ -16,11 +17,16 @@ import test_planner_vs_oracle as oracle
 from payplan.benchmarks.brute_force import Payment, payment_problems
 from payplan.benchmarks.cliffs import cliff
 from payplan.engine import options as options_module
-from payplan.engine.options import play_options
+from payplan.engine.discounts import Deadline
+from payplan.engine.legality import base_choices
+from payplan.engine.options import PlayOptions, play_options
+from payplan.engine.scenario import Play, Scenario
 from payplan.engine.loader import scenario_from_data
-from payplan.engine.total_cost import context, price
+from payplan.engine.total_cost import Choices, best_components, context, modifiers, price
 from payplan.planner import SolverConfig, plan
+from payplan.planner import hand as hand_module
 from payplan.planner.hand import plan_hand
+from payplan.planner.plan import Plan
 
 
 @pytest.mark.parametrize("knob,size", [("any_less", 7), ("any_less", 9), ("mixed", 5),
@@ -131,9 +137,51 @@ def assert_valid(scenario_data: dict[str, object], time_limit: float) -> None:
     assert payment_problems(scenario, got.total, Payment.from_json(got.payment.to_json())) == []
 
 
-@pytest.mark.parametrize("knob,size", [("mixed", 16), ("optional", 16), ("any_less", 20)])
+@pytest.mark.parametrize("knob,size", [("mixed", 16), ("optional", 16), ("any_less", 20),
+                                       ("repeat", 12), ("either", 18)])
 def test_a_tiny_time_limit_bounds_the_search(knob: str, size: int) -> None:
     assert_valid(cliff(knob, size), 1e-6)
+
+
+def _many_component_discounts() -> dict[str, Any]:
+    """One optional cost of pips in three domains under six different component discounts
+    ("[A] less" with minimums, "[1] or [A] less"): many distinct results to search and combine."""
+    extra = {"id": "extra", "mandatory": False,
+             "cost": {"energy": 4, "power": {"fury": 2, "calm": 2, "mind": 2, "any": 1}}}
+    card = {"name": "Kit", "type": "spell", "domains": ["fury"], "cost": {"energy": 1},
+            "additional_costs": [extra]}
+    discounts: list[dict[str, Any]] = [
+        {"id": f"c{k}", "component": "optional", "power": {"any": 1 + k % 2},
+         "minimum": {"power": k}} for k in range(4)]
+    discounts += [{"id": f"e{k}", "component": "optional", "minimum": {"energy": k},
+                   "choice": [{"energy": 1}, {"power": {"any": 1}}]} for k in range(2)]
+    runes = [{"id": f"r{d}{k}", "domain": d} for d in ("fury", "calm", "mind") for k in range(4)]
+    return {"format": "payplan/1", "cards": {"kit": card},
+            "state": {"phase": "main", "turn": "you",
+                      "you": {"runes": runes, "hand": [{"id": "h1", "card": "kit"}]}},
+            "play": {"object": "h1", "optional": {"extra": "auto"}, "discounts": discounts},
+            "objective": {"benefits": {"extra": 3}}}
+
+
+def test_the_components_search_stops_at_the_deadline() -> None:
+    """Past the deadline, `best_components` follows one order and choice per part and combines
+    first results only: one way, still complete (every component discount applied once)."""
+    scenario = scenario_from_data(_many_component_discounts())
+    ctx = context(scenario)
+    base = base_choices(ctx)[0][0]
+    mods = modifiers(ctx, base, ("extra",))
+    every = best_components(ctx, ("extra",), mods)
+    assert len(every) > 1
+    passed = Deadline(0.0)  # an instant already gone
+    cut = best_components(ctx, ("extra",), mods, (), passed)
+    assert passed.cut and len(cut) == 1
+    assert sorted(app.index for app in cut[0][0]) == list(range(len(mods.components)))
+    total = price(ctx, Choices(base, ("extra",), cut[0]), mods).total
+    assert total in {price(ctx, Choices(base, ("extra",), way), mods).total for way in every}
+
+
+def test_a_tiny_time_limit_bounds_the_components_search() -> None:
+    assert_valid(_many_component_discounts(), 1e-6)
 
 
 def test_the_cli_says_a_cut_plan_is_not_optimal(tmp_path: object) -> None:
@@ -154,10 +202,40 @@ def test_hand_with_many_distinct_flow_cards() -> None:
     plans = plan_hand(scenario)
     assert len(plans) == 41
     for p in plans[:6] + plans[-6:]:
-        from dataclasses import replace
-
-        from payplan.engine.scenario import Play
-
         alone = plan(replace(scenario, play=Play(p.play["object"], p.play["from"])))
         assert (alone.status, alone.score, alone.total, alone.payment) == (
             p.status, p.score, p.total, p.payment)
+
+
+def _hand_vs_alone(scenario: Scenario) -> list[Plan]:
+    plans = plan_hand(scenario)
+    for p in plans:
+        alone = plan(replace(scenario, play=Play(p.play["object"], p.play["from"])))
+        assert alone.dumps() == p.dumps()
+    return plans
+
+
+def test_hand_shares_options_between_cards_nothing_tells_apart(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Flow cards equal but for their id and name (card i and card i + 20) share one option
+    search; a card a grant names by name gets its own, and its own discount; every plan is the
+    plan of that card alone."""
+    data = cliff("flow_trash", 40)
+    searched: list[str] = []
+
+    def counting(scenario: Scenario, *args: Any, **kwargs: Any) -> PlayOptions:
+        assert scenario.play is not None
+        searched.append(scenario.play.object)
+        return play_options(scenario, *args, **kwargs)
+
+    monkeypatch.setattr(hand_module, "play_options", counting)
+    _hand_vs_alone(scenario_from_data(data))
+    assert len(searched) == 21  # the grunt in hand, 20 kinds of Flow card
+    data["cards"]["patron"] = {
+        "name": "Patron", "type": "unit", "domains": ["calm"], "cost": {"energy": 1}, "might": 1,
+        "grants": [{"discount": {"id": "named", "energy": 2}, "applies_to": {"name": "Flow 3"}}]}
+    data["state"]["you"]["board"] = [{"id": "u1", "card": "patron"}]
+    searched.clear()
+    plans = {p.play["object"]: p for p in _hand_vs_alone(scenario_from_data(data))}
+    assert "t3" in searched and "t23" in searched
+    assert plans["t3"].total != plans["t23"].total
