@@ -12,8 +12,10 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, assume, given, settings
 
 import test_planner_vs_oracle as oracle
+from strategies import scenarios
 from payplan.benchmarks.brute_force import Payment, payment_problems
 from payplan.benchmarks.cliffs import cliff
 from payplan.engine import options as options_module
@@ -112,13 +114,17 @@ def test_optional_costs_chosen_by_the_model_match_the_enumeration(
     assert chosen.dumps() == every.dumps()
 
 
-def test_the_model_matches_the_brute_force_wherever_it_chooses() -> None:
-    """The planner-vs-brute-force property with every `auto` optional cost it can give to the
-    model given to it (FREE_FROM 1)."""
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(scenarios())
+def test_the_model_matches_the_brute_force_wherever_it_chooses(scenario: Scenario) -> None:
+    """The planner-vs-brute-force check with every `auto` optional cost the model can choose
+    given to it (FREE_FROM 1), on the generated plays that have one."""
+    assume(any(choice == "auto" for _, choice in scenario.play.optional)
+           if scenario.play is not None else False)
     saved = options_module.FREE_FROM
     options_module.FREE_FROM = 1
     try:
-        oracle.test_planner_matches_brute_force()
+        oracle.check(scenario, SolverConfig())
     finally:
         options_module.FREE_FROM = saved
 
