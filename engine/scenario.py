@@ -77,11 +77,17 @@ class Play:
 
 @dataclass(frozen=True, slots=True)
 class Objective:
+    """The weights and benefits of a ruleset's objective (both rulesets use this one class).
+
+    `defaults` are the weights a file leaves out: payplan/1's `DEFAULT_WEIGHTS` here, mtg/1's
+    (`engine.mtg.cards.mtg_objective`) there; a key neither names weighs 0."""
+
     weights: Mapping[str, int] = field(default_factory=lambda: DEFAULT_WEIGHTS)
     benefits: Mapping[str, int] = field(default_factory=lambda: DEFAULT_BENEFITS)
+    defaults: Mapping[str, int] = field(default_factory=lambda: DEFAULT_WEIGHTS)
 
     def weight(self, key: str) -> int:
-        return self.weights.get(key, DEFAULT_WEIGHTS.get(key, 0))
+        return self.weights.get(key, self.defaults.get(key, 0))
 
     def benefit(self, name: str) -> int:
         """The benefit of paying an optional cost: by its full name, else its family (`repeat`)."""

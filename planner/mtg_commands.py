@@ -37,9 +37,10 @@ def load(data: object, require_play: bool) -> MtgScenario:
 
 
 def plan_hand(scenario: MtgScenario, config: SolverConfig = DEFAULT_CONFIG) -> list[MtgPlan]:
-    """Every nonland card in hand, and every card in the graveyard with flashback (or an
-    alternative cost from the graveyard), planned with `cast: auto` and `x: auto`. The file's
-    play settings carry over to that same object only."""
+    """Every nonland card in hand, every card in the graveyard with flashback (or an
+    alternative cost from the graveyard), then every activated ability of your permanents,
+    planned with `cast: auto` and `x: auto`. The file's play settings carry over to that same
+    object (and ability) only."""
     you = scenario.state.you
     out = []
     for zone in ("hand", "graveyard"):
@@ -51,8 +52,16 @@ def plan_hand(scenario: MtgScenario, config: SolverConfig = DEFAULT_CONFIG) -> l
                     a.zone == "graveyard" for a in card.alternative):
                 continue
             play = Play(obj.id, zone)
-            if scenario.play is not None and scenario.play.object == obj.id:
+            if (scenario.play is not None and scenario.play.object == obj.id
+                    and scenario.play.ability is None):
                 play = replace(scenario.play, zone=zone)
+            out.append(plan_mtg(scenario, config, play))
+    for obj in you.battlefield:
+        for ability in scenario.cards[obj.card].abilities:
+            play = Play(obj.id, "battlefield", ability=ability.id)
+            if (scenario.play is not None and scenario.play.object == obj.id
+                    and scenario.play.ability == ability.id):
+                play = scenario.play
             out.append(plan_mtg(scenario, config, play))
     return out
 
@@ -61,7 +70,8 @@ def render_hand(plans: list[MtgPlan]) -> str:
     rows = []
     for p in plans:
         total = mana_text(p.total_mana) + (f" + {p.total_life} life" if p.total_life else "")
-        rows.append((p.play["object"], p.play["card"], p.play["from"], p.status,
+        card = p.play["card"] + (f" ({p.play['ability']})" if "ability" in p.play else "")
+        rows.append((p.play["object"], card, p.play["from"], p.status,
                      p.cast or "", total if p.status == "ok" else "",
                      "" if p.score is None else p.score))
     return table(["object", "card", "from", "status", "cast", "total", "score"], rows)
@@ -92,10 +102,10 @@ def reduction_orders(scenario: MtgScenario, config: SolverConfig = DEFAULT_CONFI
     if p.status == "illegal":
         out["totals"] = []
         return out
-    card = scenario.cards[p.play["card"]]
+    card = scenario.played_card(play)
     option = p.option
     if option is None:
-        res = resources(scenario, card, play.object)
+        res = resources(scenario, card, play.object if play.ability is None else "")
         opts = cast_options(scenario, play, res.mana_cap())
         if not opts.options:
             out["totals"] = []
@@ -172,7 +182,7 @@ def render_orders(result: dict[str, object]) -> str:
 def apply_plan(scenario: MtgScenario, p: MtgPlan) -> MtgScenario:
     """The state after the cast resolves: what paid is tapped, sacrificed, returned, discarded,
     exiled or milled; life paid; the pool holds what was left; the card is where it goes."""
-    assert p.payment is not None and p.destination is not None
+    assert p.payment is not None and (p.destination is not None or "ability" in p.play)
     you = scenario.state.you
     pay = p.payment
     tapped = {s.id for s in pay.sources if "tap" in s.costs}
@@ -197,7 +207,9 @@ def apply_plan(scenario: MtgScenario, p: MtgPlan) -> MtgScenario:
             lost_to[i] = dest
     for i in pay.delve:
         lost_to[i] = "exile"
-    played = p.play["object"]
+    # A spell leaves its zone for the stack and goes to its destination; an ability's
+    # permanent stays (unless its cost sacrificed it: then it is in `lost_to`).
+    played = p.play["object"] if p.destination is not None else ""
     zones: dict[str, list[Obj]] = {z: [] for z in ("hand", "graveyard", "exile", "command", "battlefield")}
     moved: dict[str, list[Obj]] = {z: [] for z in zones}
     for zone in zones:
@@ -209,11 +221,12 @@ def apply_plan(scenario: MtgScenario, p: MtgPlan) -> MtgScenario:
                     moved[lost_to[obj.id]].append(replace(obj, tapped=False, sick=False))
                 continue
             zones[zone].append(replace(obj, tapped=obj.tapped or obj.id in tapped))
-    card_obj = you.find(played)
-    assert card_obj is not None
-    dest = p.destination
-    zones[dest].append(replace(card_obj[1], tapped=False, sick=dest == "battlefield"
-                               and "creature" in scenario.cards[card_obj[1].card].types))
+    if p.destination is not None:
+        card_obj = you.find(played)
+        assert card_obj is not None
+        dest = p.destination
+        zones[dest].append(replace(card_obj[1], tapped=False, sick=dest == "battlefield"
+                                   and "creature" in scenario.cards[card_obj[1].card].types))
     for z in zones:
         zones[z] += moved[z]
     mill = sum(n for k, n in pay.other if k == "mill" and isinstance(n, int))

@@ -9,10 +9,11 @@ scorer's charges, and says in a player's words why a cast can't be paid.
 
 from __future__ import annotations
 
+import itertools
 import json
 from dataclasses import dataclass, field
 
-from payplan.engine.mtg.cards import MtgScenario, Play
+from payplan.engine.mtg.cards import Card, MtgScenario, Play
 from payplan.engine.mtg.mana import COLOR_NAMES, NO_MANA, TYPES, Mana, add, mana_text, total
 from payplan.engine.mtg.options import CastOptions, TooManyChoices, cast_options
 from payplan.engine.mtg.payment import Resources, leave_charge, resources
@@ -68,7 +69,7 @@ class MtgPlan:
     total_mana: Mana = NO_MANA
     total_life: int = 0
     total_other: tuple[tuple[str, int], ...] = ()
-    mana_value: int = 0
+    mana_value: int | None = 0  # None: an ability (it has no mana value)
     payment: MtgPayment | None = None
     left_in_pool: Mana = NO_MANA
     steps: tuple[Step, ...] = ()
@@ -116,15 +117,18 @@ def plan_mtg(scenario: MtgScenario, config: SolverConfig = DEFAULT_CONFIG,
     found = scenario.state.you.find(play.object)
     assert found is not None
     obj = found[1]
-    card = scenario.cards[obj.card]
+    card = scenario.played_card(play)
     header = {"object": obj.id, "card": card.id, "from": play.zone}
-    res = resources(scenario, card, obj.id)
+    if play.ability is not None:
+        header["ability"] = play.ability
+    # An ability's source stays where it is and may pay (601.2g-h); a spell is on the stack.
+    res = resources(scenario, card, obj.id if play.ability is None else "")
     try:
         opts = cast_options(scenario, play, res.mana_cap())
     except TooManyChoices as err:
         raise ScenarioError.at(("cards", card.id, "cost"), str(err)) from None
     if not opts.legal:
-        return MtgPlan("illegal", header, reasons=opts.reasons, mana_value=card.cost.mana_value())
+        return MtgPlan("illegal", header, reasons=opts.reasons, mana_value=_mana_value(card))
     return plan_options(scenario, opts, res, config, header)
 
 
@@ -143,10 +147,10 @@ def plan_options(scenario: MtgScenario, opts: CastOptions, res: Resources, confi
             solution = solve_mtg(scenario, opts.options, benefits, res, config, opts.x_auto)
         except SolverStopped as stopped:
             return MtgPlan("unpayable", header, reasons=(str(stopped),), optimal=False,
-                           mana_value=card.cost.mana_value())
+                           mana_value=_mana_value(card))
     if solution is None:
         return MtgPlan("unpayable", header, reasons=tuple(unpayable_reasons(scenario, opts, res)),
-                       mana_value=card.cost.mana_value())
+                       mana_value=_mana_value(card))
     option = opts.options[solution.option]
     payment, left, score = name_payment(scenario, option, res, solution)
     hybrid = tuple(half for s, half in option.announced if s.kind != "phyrexian")
@@ -164,16 +168,22 @@ def plan_options(scenario: MtgScenario, opts: CastOptions, res: Resources, confi
         total_mana=option.mana,
         total_life=option.life,
         total_other=_other_counts(option),
-        mana_value=card.cost.mana_value(),
+        mana_value=_mana_value(card),
         payment=payment,
         left_in_pool=left,
         steps=option.steps,
         score=score,
         objective=score - benefits[solution.option],
-        destination=destination(card, option.choices.cast, option.choices.optional),
+        destination=(None if card.activation is not None
+                     else destination(card, option.choices.cast, option.choices.optional)),
         optimal=solution.optimal,
         option=option,
     )
+
+
+def _mana_value(card: Card) -> int | None:
+    """The card's mana value (202.3, from its mana cost alone); an ability has none."""
+    return None if card.activation is not None else card.cost.mana_value()
 
 
 def _other_counts(option: Priced) -> tuple[tuple[str, int], ...]:
@@ -307,18 +317,38 @@ def _minus_generic(m: Mana, paid: tuple[int, dict[str, int]]) -> Mana:
 
 def _left(available: Mana, ability_mana: Mana, spell: Mana, scenario: MtgScenario,
           solution: MtgSolution, res: Resources) -> Mana:
-    """What stays in the pool: pips of a kind take that kind; hybrid ability pips and generic
-    mana take, in W U B R G C order, what is most left over."""
+    """What stays in the pool: pips of a kind take that kind; the hybrid pips of the abilities'
+    costs each take one of their halves, then generic mana (the abilities' and the spell's)
+    takes W U B R G C in that order.
+
+    This is computed here, after the solve, on purpose: mana left in the pool is in no level of
+    the objective, so every split of generic mana (and of a filter's hybrid pip) over the kinds
+    made is the same payment to the model, and its flows pick one arbitrarily; the fast path
+    has no flows at all. One fixed rule here makes the plan the same whichever found it. Each
+    hybrid pip takes the kind most left over; if that greedy leaves a kind negative (two
+    filters whose halves overlap), the first split in product order that leaves none negative
+    is taken (one exists: the payment was feasible)."""
     left = list(available)
     for i in range(1, 7):
         left[i] -= spell[i] + ability_mana[i]
-    # Hybrid pips of the abilities' costs, then generic mana (the abilities' and the spell's).
-    for p, a, _ in solution.activations:
-        for s in res.permanents[p].offers[a].ability.mana.symbols:
-            if s.kind == "hybrid":
-                i = max((1 + TYPES.index(c) for c in s.colors), key=lambda j: (left[j], -j))
-                left[i] -= 1
+    hybrids = [tuple(1 + TYPES.index(c) for c in s.colors)
+               for p, a, _ in solution.activations
+               for s in res.permanents[p].offers[a].ability.mana.symbols if s.kind == "hybrid"]
     generic = spell[0] + ability_mana[0]
+    greedy = list(left)
+    for kinds in hybrids:
+        i = max(kinds, key=lambda j: (greedy[j], -j))
+        greedy[i] -= 1
+    if min(greedy[1:]) >= 0 or not hybrids:
+        left = greedy
+    else:
+        for split in itertools.product(*hybrids):
+            trial = list(left)
+            for i in split:
+                trial[i] -= 1
+            if min(trial[1:]) >= 0 and sum(trial[1:]) >= generic:
+                left = trial
+                break
     for i in range(1, 7):
         take = min(left[i], generic)
         left[i] -= take
@@ -435,7 +465,10 @@ def render_mtg(p: MtgPlan) -> str:
     """A readable table of the plan."""
     from payplan.planner.render import table
 
-    head = f"{p.play['card']} ({p.play['object']}, from {p.play['from']}): {p.status}"
+    if "ability" in p.play:
+        head = f"{p.play['card']} ({p.play['object']}), ability {p.play['ability']}: {p.status}"
+    else:
+        head = f"{p.play['card']} ({p.play['object']}, from {p.play['from']}): {p.status}"
     if p.status != "ok" or p.payment is None:
         return "\n".join([head] + [f"  - {r}" for r in p.reasons])
     out = [head, ""]
@@ -447,7 +480,8 @@ def render_mtg(p: MtgPlan) -> str:
     total_text += "".join(f" + {k} {n}" for k, n in p.total_other)
     out.append(f"Cast: {p.cast}" + (f"   X = {p.x}" if p.x is not None else "")
                + (f"   optional: {', '.join(f'{n} x{k}' for n, k in p.optional)}" if p.optional else ""))
-    out.append(f"Total: {total_text}   (mana value {p.mana_value})")
+    out.append(f"Total: {total_text}" + ("" if p.mana_value is None
+                                          else f"   (mana value {p.mana_value})"))
     out.append("")
     pay = p.payment
     rows: list[tuple[str, str]] = []
@@ -474,7 +508,8 @@ def render_mtg(p: MtgPlan) -> str:
         tail += f" (objective {p.objective} after benefits)"
     if any(p.left_in_pool):
         tail += f"; left in pool {mana_text(p.left_in_pool)}"
-    tail += f"; leaves the stack to: {p.destination}"
+    if p.destination is not None:
+        tail += f"; leaves the stack to: {p.destination}"
     if not p.optimal:
         tail += "; NOT proven optimal (time limit)"
     out.append(tail)

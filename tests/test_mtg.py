@@ -539,3 +539,128 @@ def test_fast_path_agrees_with_the_model_on_generated_land_boards() -> None:
         res = resources(s, s.cards["s"], "h1")
         checked += fast_applies(cast_options(s, s.play, res.mana_cap()).options, res)  # type: ignore[arg-type]
     assert checked >= 50  # the fast path really ran
+
+
+def test_left_in_pool_splits_overlapping_filter_halves() -> None:
+    """Two filters whose hybrid halves overlap ({U/B} then {W/U}): the island's {U} paid the
+    gate and the swamp's {B} the ruins, so nothing is left. Taking the most-left-over half for
+    the ruins first ({U}, a tie with {B}) would leave the gate's {W/U} nothing to take."""
+    data = scenario(
+        cards={"spell": {"types": ["sorcery"], "cost": "{W}{W}{B}{B}"},
+         "sunken-ruins": {"types": ["land"], "mana": [
+             {"adds": "{C}"}, {"adds": "{U}{U}|{U}{B}|{B}{B}", "costs": ["tap", "{U/B}"]}]},
+         "mystic-gate": {"types": ["land"], "mana": [
+             {"adds": "{C}"}, {"adds": "{W}{W}|{W}{U}|{U}{U}", "costs": ["tap", "{W/U}"]}]},
+         "island": {"types": ["land"], "mana": [{"adds": "{U}"}]},
+         "swamp": {"types": ["land"], "mana": [{"adds": "{B}"}]}},
+        battlefield=lands("sunken-ruins", "mystic-gate", "island", "swamp"),
+        hand=[{"id": "s1", "card": "spell"}], play={"object": "s1"})
+    p = plan(data)
+    assert p["status"] == "ok"
+    assert p["left_in_pool"] == ""
+    for fast_path in (True, False):
+        left = plan_mtg(mtg_from_data(data, require_play=True),
+                        SolverConfig(fast_path=fast_path)).left_in_pool
+        assert left == (0, 0, 0, 0, 0, 0, 0)  # not {B} with {W} at -1
+    assert sorted(s["adds"] for s in p["payment"]["sources"]) == ["{B}", "{B}{B}", "{U}", "{W}{W}"]
+
+
+# --- activated abilities (play.ability, 602.2) -----------------------------------------------------
+
+ABILITY_CARDS: dict[str, Any] = {
+    "hart": {"types": ["artifact", "creature"], "cost": "{3}",
+             "abilities": [{"id": "search", "costs": ["{3}", "sacrifice_self"]}]},
+    "heartstone": {"types": ["artifact"], "grants": [
+        {"reduction": {"generic": 1, "minimum": 1}, "applies_to": {"ability": "activated", "type": "creature"}}]},
+    "dork": {"types": ["creature"], "cost": "{G}", "mana": [{"adds": "{G}"}],
+             "abilities": [{"id": "pump", "costs": ["{G}", "tap"]},
+                           {"id": "late", "costs": ["{X}"], "timing": "sorcery"}]},
+    "ability-temple": {"types": ["land"], "mana": [
+        {"adds": "{C}{C}", "only_for": {"ability": "activated"}}]},
+}
+
+
+def ability_data(battlefield: list[Any], play: dict[str, Any], **you: Any) -> dict[str, Any]:
+    return scenario(battlefield, play, cards=ABILITY_CARDS, **you)
+
+
+def test_ability_grant_reduces_the_ability_and_not_the_spell() -> None:
+    board = [{"id": "h1", "card": "hart"}, {"id": "a1", "card": "heartstone"},
+             {"id": "l1", "card": "forest"}, {"id": "l2", "card": "forest"}]
+    p = plan(ability_data(board, {"ability": {"object": "h1", "id": "search"}}))
+    assert p["status"] == "ok" and p["total"]["mana"] == "{2}"
+    assert p["payment"]["other"] == {"sacrifice": ["h1"]}
+    assert p["score"] == 1 + 1 + 5 and p["destination"] is None and p["mana_value"] is None
+    assert p["play"]["ability"] == "search" and p["cast"] == "ability"
+    # The same Heartstone leaves a Hart spell's {3} alone; Thalia (a spell increase) leaves the
+    # ability alone.
+    spell = plan(ability_data(board[1:] + [{"id": "l3", "card": "forest"}], {"object": "h2"},
+                              hand=[{"id": "h2", "card": "hart"}]))
+    assert spell["total"]["mana"] == "{3}"
+    thalia = plan(ability_data(board + [{"id": "t1", "card": "thalia"}],
+                               {"ability": {"object": "h1", "id": "search"}}))
+    assert thalia["total"]["mana"] == "{2}"
+
+
+def test_ability_tap_cost_legality_and_its_own_mana() -> None:
+    play = {"ability": {"object": "c1", "id": "pump"}}
+    sick = plan(ability_data([{"id": "c1", "card": "dork", "sick": True}, {"id": "l1", "card": "forest"}], play))
+    assert sick["status"] == "illegal" and "302.6" in sick["reasons"][0]
+    tapped = plan(ability_data([{"id": "c1", "card": "dork", "tapped": True}, {"id": "l1", "card": "forest"}], play))
+    assert tapped["status"] == "illegal"
+    # Its {T} is a cost: it can't tap for the {G} too; the Forest pays.
+    ok = plan(ability_data([{"id": "c1", "card": "dork"}, {"id": "l1", "card": "forest"}], play))
+    assert ok["status"] == "ok" and source_ids(ok) == ["l1"]
+    assert ok["payment"]["other"] == {"tap_untapped": ["c1"]} and ok["score"] == 1 + 2
+    alone = plan(ability_data([{"id": "c1", "card": "dork"}], play))
+    assert alone["status"] == "unpayable"
+
+
+def test_ability_sorcery_timing_and_x() -> None:
+    board = [{"id": "c1", "card": "dork"}, {"id": "l1", "card": "forest"}, {"id": "l2", "card": "forest"}]
+    play = {"ability": {"object": "c1", "id": "late"}}
+    combat = plan(ability_data(board, play, phase="combat"))
+    assert combat["status"] == "illegal" and "602.5d" in combat["reasons"][0]
+    main = plan(ability_data(board, play))
+    assert main["status"] == "ok" and main["x"] == 3  # the dork's own {G} too: no {T} in this cost
+
+
+def test_mana_only_for_abilities() -> None:
+    board = [{"id": "h1", "card": "hart"}, {"id": "l1", "card": "ability-temple"},
+             {"id": "l2", "card": "forest"}]
+    p = plan(ability_data(board, {"ability": {"object": "h1", "id": "search"}}))
+    assert p["status"] == "ok" and source_ids(p) == ["l1", "l2"]
+    spell = plan(ability_data(board[1:], {"object": "h2"}, hand=[{"id": "h2", "card": "hart"}]))
+    assert spell["status"] == "unpayable"  # the temple's mana pays abilities only
+
+
+@pytest.mark.parametrize("play, line", [
+    ({"ability": {"object": "h1", "id": "serch"}},
+     "play.ability.id: 'hart' has no ability 'serch' (did you mean 'search'?)"),
+    ({"ability": {"object": "h9", "id": "search"}}, "play.ability.object: unknown object 'h9'"),
+    ({"ability": {"object": "h2", "id": "search"}},
+     "play.ability.object: 'h2' is in your hand: activated abilities are played from the battlefield"),
+    ({"ability": {"object": "h1", "id": "search"}, "cast": "normal"},
+     "play.cast: an ability play names its object in `ability`; it has no cast, optional costs or modes"),
+    ({"ability": {"object": "h1", "id": "search"}, "x": 2},
+     "play.x: 'hart''s ability 'search' has no {X} in its cost"),
+    ({"ability": {"object": "h1"}}, "play.ability.id: missing"),
+])
+def test_bad_ability_plays(play: dict[str, Any], line: str) -> None:
+    data = ability_data([{"id": "h1", "card": "hart"}], play, hand=[{"id": "h2", "card": "hart"}])
+    with pytest.raises(ScenarioError) as err:
+        mtg_from_data(data, require_play=True)
+    assert any(p.startswith(line) for p in err.value.lines), err.value.lines
+
+
+def test_bad_ability_cards() -> None:
+    data = scenario(cards={"odd": {"types": ["artifact"], "abilities": [
+        {"id": "a", "costs": ["tapp", "{2/Q}"], "timing": "now"}, {"id": "a"}, {"costs": []}]}})
+    with pytest.raises(ScenarioError) as err:
+        mtg_from_data(data)
+    text = "\n".join(err.value.lines)
+    assert "cards.odd.abilities[0].costs[0]: unknown ability cost 'tapp' (did you mean 'tap'?)" in text
+    assert "cards.odd.abilities[0].costs[1][0]: unknown mana symbol '{2/Q}'" in text
+    assert "cards.odd.abilities[0].timing: unknown timing 'now'" in text
+    assert "cards.odd.abilities[1].id: duplicate ability id 'a'" in text
+    assert "cards.odd.abilities[2].id: missing" in text

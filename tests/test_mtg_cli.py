@@ -179,3 +179,45 @@ def test_bench_mtg_suite_end_to_end(tmp_path: Path) -> None:
     checks = results["checks"]
     assert checks["errors"] == [] and checks["planner_vs_brute_disagree"] == []
     assert checks["greedy_better_than_optimum"] == []
+
+
+def ability_file(tmp_path: Path) -> Path:
+    cards = {"hart": {"types": ["artifact", "creature"], "cost": "{3}",
+                      "abilities": [{"id": "search", "costs": ["{3}", "sacrifice_self"]}]},
+             "heartstone": {"types": ["artifact"], "grants": [
+                 {"reduction": {"generic": 1, "minimum": 1},
+                  "applies_to": {"ability": "activated", "type": "creature"}}]},
+             "pinger": {"types": ["creature"], "abilities": [{"id": "ping", "costs": ["{R}", "tap"]}]}}
+    data = scenario([{"id": "h1", "card": "hart"}, {"id": "a1", "card": "heartstone"},
+                     {"id": "a2", "card": "heartstone"}, {"id": "p1", "card": "pinger"},
+                     {"id": "l1", "card": "mountain"}, {"id": "l2", "card": "mountain"}],
+                    None, hand=[{"id": "h2", "card": "hart"}], cards=cards)
+    data["plays"] = [{"ability": {"object": "h1", "id": "search"}},
+                     {"ability": {"object": "p1", "id": "ping"}}]
+    return write(tmp_path, data)
+
+
+def test_ability_plays_on_every_command(tmp_path: Path) -> None:
+    path = ability_file(tmp_path)
+    done = run("play", str(path), "--json")
+    assert done.returncode == 0, done.stderr
+    out = json.loads(done.stdout)
+    assert [p["total"]["mana"] for p in out["plays"]] == ["{1}", "{R}"]
+    you = out["state"]["you"]
+    assert [o["id"] for o in you["graveyard"]] == ["h1"]  # sacrificed by its own cost
+    assert {o["id"] for o in you["battlefield"] if o.get("tapped")} == {"p1", "l1", "l2"}
+    assert [o["id"] for o in you["hand"]] == ["h2"]
+    hand = run("hand", str(path), "--json")
+    assert hand.returncode == 0, hand.stderr
+    rows = [(p["play"]["object"], p["play"].get("ability"), p["status"])
+            for p in json.loads(hand.stdout)["plays"]]
+    # The Hart spell costs {3} (Heartstone changes abilities only): two Mountains fall short.
+    assert rows == [("h2", None, "unpayable"), ("h1", "search", "ok"), ("p1", "ping", "ok")]
+    data = json.loads(path.read_text(encoding="utf-8"))
+    data["play"] = data.pop("plays")[0]
+    single = write(tmp_path, data, "one.json")
+    orders = run("orders", str(single), "--json")
+    assert orders.returncode == 0, orders.stderr
+    assert [t["total"] for t in json.loads(orders.stdout)["totals"]] == ["{1}"]
+    text = run("plan", str(single))
+    assert text.returncode == 0 and "hart (h1), ability search: ok" in text.stdout

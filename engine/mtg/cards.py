@@ -10,6 +10,7 @@ from types import MappingProxyType
 from typing import Mapping
 
 from payplan.engine.mtg.mana import NO_MANA, ManaCost, Mana
+from payplan.engine.scenario import Objective
 
 CARD_TYPES: tuple[str, ...] = ("land", "creature", "artifact", "enchantment", "planeswalker",
                                "instant", "sorcery", "battle", "kindred")
@@ -42,6 +43,7 @@ class Filter:
     name: str | None = None
     controller: str | None = None  # you | opponent | any (grants: relative to the granter)
     ability: str | None = None  # `activated`: the grant changes activated abilities' costs
+    object: str | None = None  # only this object (an ability's own {T} / sacrifice cost)
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,6 +139,20 @@ class Additional:
 
 
 @dataclass(frozen=True, slots=True)
+class Activated:
+    """An activated ability (602) of a permanent: `{id, costs: [...], timing}` in a card's
+    `abilities`. Its cost is mana and non-mana parts as a spell's, plus `tap` ({T}: the
+    permanent taps, so not while tapped or, for a creature, summoning sick, 302.6) and
+    `sacrifice_self`; `sorcery`: activate only as a sorcery (602.5d)."""
+
+    id: str
+    cost: Cost = Cost()
+    tap: bool = False
+    sacrifice_self: bool = False
+    sorcery: bool = False
+
+
+@dataclass(frozen=True, slots=True)
 class Card:
     id: str
     name: str
@@ -161,6 +177,11 @@ class Card:
     reductions: tuple[Reduction, ...] = ()
     mana: tuple[ManaAbility, ...] = ()
     grants: tuple[Grant, ...] = ()
+    abilities: tuple[Activated, ...] = ()
+    # Set only on the stand-in `ability_card` builds: the activation's whole cost. A card with
+    # it is an ability being activated, not a spell: grants reach it only through
+    # `applies_to: {ability: activated}` (602.2b applies 601.2f to abilities).
+    activation: Cost | None = None
 
     def card_colors(self) -> tuple[str, ...]:
         return self.colors if self.colors is not None else self.cost.colors()
@@ -196,6 +217,22 @@ class Card:
         if name == "buyback" and self.buyback is not None:
             return self.buyback
         return next(a.cost for a in self.additional if a.id == name)
+
+
+def ability_card(card: Card, ability: Activated, obj_id: str) -> Card:
+    """The stand-in the total cost and the payment see for activating `ability` of object
+    `obj_id` (a `card`): its name, types, colors and tags (what `applies_to` filters read), the
+    ability's mana cost, instant timing unless `sorcery`, and the whole cost as `activation`,
+    where {T} is a tap_untapped and "sacrifice this" a sacrifice of that one object."""
+    own = Filter(object=obj_id)
+    other = ability.cost.other
+    if ability.tap:
+        other += (OtherCost("tap_untapped", 1, own),)
+    if ability.sacrifice_self:
+        other += (OtherCost("sacrifice", 1, own),)
+    return Card(id=card.id, name=f"{card.name}: {ability.id}", types=card.types,
+                cost=ability.cost.mana, colors=card.card_colors(), tags=card.tags,
+                flash=not ability.sorcery, activation=Cost(ability.cost.mana, other))
 
 
 @dataclass(frozen=True, slots=True)
@@ -259,21 +296,14 @@ class Play:
     optional: Mapping[str, str | int] = field(default_factory=lambda: MappingProxyType({}))
     targets: tuple[str, ...] = ()
     modes: tuple[str, ...] = ()
+    ability: str | None = None  # activate this ability of `object` (on your battlefield)
 
 
-@dataclass(frozen=True, slots=True)
-class Objective:
-    weights: Mapping[str, int] = field(default_factory=lambda: DEFAULT_WEIGHTS)
-    benefits: Mapping[str, int] = field(default_factory=lambda: DEFAULT_BENEFITS)
-
-    def weight(self, key: str) -> int:
-        return self.weights.get(key, DEFAULT_WEIGHTS.get(key, 0))
-
-    def benefit(self, name: str) -> int:
-        """By the full name (`kicker.1`), else its family (`kicker`), else 0."""
-        if name in self.benefits:
-            return self.benefits[name]
-        return self.benefits.get(name.split(".")[0], 0)
+def mtg_objective(weights: Mapping[str, int] = DEFAULT_WEIGHTS,
+                  benefits: Mapping[str, int] = DEFAULT_BENEFITS) -> Objective:
+    """payplan/1's Objective with mtg/1's default weights (the one definition is
+    `engine.scenario.Objective`; `benefit` reads `kicker.1`, else `kicker`, else 0)."""
+    return Objective(weights, benefits, DEFAULT_WEIGHTS)
 
 
 @dataclass(frozen=True, slots=True)
@@ -281,7 +311,18 @@ class MtgScenario:
     cards: Mapping[str, Card]
     state: State
     play: Play | None
-    objective: Objective = field(default_factory=Objective)
+    objective: Objective = field(default_factory=mtg_objective)
     plays: tuple[Play, ...] = ()  # `plays:` for payplan play, in order
 
     format: str = "mtg/1"
+
+    def played_card(self, play: Play) -> Card:
+        """What `play` prices and pays for: the object's card, or for `play.ability` the
+        stand-in of that activated ability (`ability_card`)."""
+        found = self.state.you.find(play.object)
+        assert found is not None, "the loader checked the played object"
+        card = self.cards[found[1].card]
+        if play.ability is None:
+            return card
+        ability = next(a for a in card.abilities if a.id == play.ability)
+        return ability_card(card, ability, found[1].id)

@@ -18,11 +18,13 @@ from typing import Mapping
 from payplan.engine.mtg import FORMAT
 from payplan.engine.loader import _Fields, _index, _join, _kind, _options, _Reader, _show
 from payplan.engine.problems import DataPath, ScenarioError, path_text
+from payplan.engine.scenario import Objective
 from payplan.engine.mtg.cards import (
     CARD_TYPES,
     DEFAULT_BENEFITS,
     DEFAULT_WEIGHTS,
     OTHER_KINDS,
+    Activated,
     Additional,
     Alternative,
     Amount,
@@ -33,7 +35,7 @@ from payplan.engine.mtg.cards import (
     ManaAbility,
     MtgScenario,
     Obj,
-    Objective,
+    mtg_objective,
     OtherCost,
     Play,
     Player,
@@ -56,7 +58,7 @@ TOP_KEYS = ("format", "cards", "state", "play", "plays", "objective")
 CARD_KEYS = ("name", "types", "cost", "colors", "tags", "flash", "flashback", "kicker",
              "multikicker", "replicate", "buyback", "alternative", "additional", "per_mode",
              "per_target", "modes", "convoke", "delve", "improvise", "reductions", "mana",
-             "grants")
+             "grants", "abilities")
 COST_KEYS = ("cost", "other")
 ALTERNATIVE_KEYS = ("id", "cost", "other", "zone")
 ADDITIONAL_KEYS = ("id", "mandatory", "cost", "other")
@@ -66,12 +68,15 @@ REDUCTION_KEYS = ("id", "generic", "minimum", "mana", "W", "U", "B", "R", "G", "
 AMOUNT_KEYS = ("count",)
 ABILITY_KEYS = ("adds", "costs", "only_for")
 ABILITY_WORDS = ("tap", "sacrifice_self")
+ACTIVATED_KEYS = ("id", "costs", "timing")
+ACTIVATED_TIMINGS = ("instant", "sorcery")
+ABILITY_PLAY_KEYS = ("object", "id")
 GRANT_KEYS = ("increase", "reduction", "at_least", "applies_to")
 STATE_KEYS = ("phase", "stack", "turn", "you", "opponent")
 PLAYER_KEYS = ("life", "library", "hand", "graveyard", "exile", "command", "battlefield",
                "mana_pool")
 OBJECT_KEYS = ("id", "card", "tapped", "sick", "value")
-PLAY_KEYS = ("object", "card", "from", "cast", "x", "optional", "targets", "modes")
+PLAY_KEYS = ("object", "card", "from", "cast", "x", "optional", "targets", "modes", "ability")
 OBJECTIVE_KEYS = ("weights", "benefits")
 PLAY_ZONES = ("hand", "graveyard", "exile", "command")
 OBJECT_ZONES = ("hand", "graveyard", "exile", "command", "battlefield")
@@ -229,6 +234,7 @@ class _MtgReader(_Reader):
             reductions=f.read("reductions", (), self.reductions),
             mana=f.read("mana", (), self.abilities),
             grants=f.read("grants", (), self.mtg_grants),
+            abilities=f.read("abilities", (), self.activated),
         )
         return card
 
@@ -325,6 +331,33 @@ class _MtgReader(_Reader):
                 mana=mana_cost, other=tuple(other), only_for=f.read("only_for", None, self.filter)))
         return tuple(out)
 
+    def activated(self, value: object, path: DataPath) -> tuple[Activated, ...]:
+        """`abilities: [{id, costs: [tap, sacrifice_self, "{3}", {pay_life: 2}, ...], timing}]`:
+        activated abilities (602), their costs written as a mana ability's."""
+        out: list[Activated] = []
+        for where, item in self.each(value, path):
+            f = self.fields(item, where, ACTIVATED_KEYS)
+            if isinstance(item, dict) and "id" not in f:
+                f.require("id", "a name for the ability, for `play.ability.id`")
+            ident = f.read("id", "", self.string)
+            if ident and any(a.id == ident for a in out):
+                self.problem(f.at("id"), f"duplicate ability id {ident!r}")
+            tap, sac = False, False
+            mana_cost = ManaCost()
+            other: list[OtherCost] = []
+            for at, c in self.each(f["costs"] if "costs" in f else [], f.at("costs")):
+                if isinstance(c, str) and c.startswith("{"):
+                    mana_cost = ManaCost(mana_cost.symbols + self.mana_cost(c, at).symbols)
+                elif isinstance(c, str):
+                    word = self.one_of(c, at, ABILITY_WORDS, "ability cost")
+                    tap = tap or word == "tap"
+                    sac = sac or word == "sacrifice_self"
+                else:
+                    other.extend(self.mtg_other_costs([c], at))
+            sorcery = f.word("timing", "instant", ACTIVATED_TIMINGS, "timing") == "sorcery"
+            out.append(Activated(ident, Cost(mana_cost, tuple(other)), tap, sac, sorcery))
+        return tuple(out)
+
     def mtg_grants(self, value: object, path: DataPath) -> tuple[Grant, ...]:
         out = []
         for where, item in self.each(value, path):
@@ -400,6 +433,8 @@ class _MtgReader(_Reader):
 
     def mtg_play(self, value: object, path: DataPath, state: State) -> Play:
         f = self.fields(value, path, PLAY_KEYS)
+        if "ability" in f:
+            return self.mtg_ability_play(f, state)
         from_zone = f.word("from", None, PLAY_ZONES, "zone")
         if isinstance(value, dict) and "object" not in f and "card" not in f:
             self.problem(path, "the play names no object: give `object` (an id) or `card`")
@@ -420,6 +455,52 @@ class _MtgReader(_Reader):
             targets=f.read("targets", (), self.strings),
             modes=f.read("modes", (), self.modes, card),
         )
+
+    def mtg_ability_play(self, f: _Fields, state: State) -> Play:
+        """`ability: {object: ID, id: ABILITY}`: activate an ability of a permanent on your
+        battlefield, as payplan/1's ability plays (with `x` and `targets`)."""
+        for key in ("object", "card", "from", "cast", "optional", "modes"):
+            if key in f:
+                self.problem(f.at(key), "an ability play names its object in `ability`; it has "
+                                        "no cast, optional costs or modes")
+        a = self.fields(f["ability"], f.at("ability"), ABILITY_PLAY_KEYS)
+        for key, what in (("object", "the permanent with the ability"), ("id", "the ability's id")):
+            if isinstance(f["ability"], dict) and key not in a:
+                a.require(key, what)
+        ident = a.read("object", "", self.string)
+        ability_id = a.read("id", "", self.string)
+        card: Card | None = None
+        if ident:
+            found = state.you.find(ident)
+            where = self.ids.where.get(ident)
+            if found is None and where is not None and where[0] == "opponent":
+                self.problem(a.at("object"), f"{ident!r} is the opponent's; you can only "
+                                             f"activate your own abilities")
+            elif found is None:
+                mine = (k for k, (who, _) in self.ids.where.items() if who == "you")
+                self.problem(a.at("object"), f"unknown object {ident!r}{self.suggest(ident, mine)}")
+            elif found[0] != "battlefield":
+                self.problem(a.at("object"), f"{ident!r} is in your {found[0]}: activated "
+                                             f"abilities are played from the battlefield")
+            else:
+                card = self.mtg_cards.get(found[1].card)
+        if card is not None and card.id not in self.bad_cards and ability_id and all(
+                x.id != ability_id for x in card.abilities):
+            names = [x.id for x in card.abilities]
+            has = f" (it has: {_options(names)})" if names else " (it has none)"
+            self.problem(a.at("id"), f"{card.id!r} has no ability {ability_id!r}"
+                                     f"{self.suggest(ability_id, names) or has}")
+            card = None
+        x: int | None = None
+        if "x" in f:
+            raw = f["x"]
+            x = None if raw == "auto" else self.integer(raw, f.at("x"))
+            if card is not None and not any(a.id == ability_id and a.cost.mana.x_count
+                                            for a in card.abilities):
+                self.problem(f.at("x"), f"{card.id!r}'s ability {ability_id!r} has no {{X}} "
+                                        f"in its cost")
+        return Play(object=ident, zone="battlefield", x=x,
+                    targets=f.read("targets", (), self.strings), ability=ability_id)
 
     def mtg_played(self, f: _Fields, state: State,
                    from_zone: str | None) -> tuple[str, str, Card | None]:
@@ -506,7 +587,7 @@ class _MtgReader(_Reader):
 
     def mtg_objective(self, value: object, path: DataPath) -> Objective:
         f = self.fields(value, path, OBJECTIVE_KEYS)
-        return Objective(
+        return mtg_objective(
             weights=f.read("weights", DEFAULT_WEIGHTS, self.number_map, tuple(DEFAULT_WEIGHTS)),
             benefits=f.read("benefits", DEFAULT_BENEFITS, self.number_map, None),
         )
@@ -540,7 +621,7 @@ class _MtgReader(_Reader):
             plays = tuple(self.mtg_play(item, where, state) for where, item in self.each(f["plays"], ("plays",)))
         if play is None and not plays and require_play:
             f.require("play", "this command plans one play")
-        objective = f.read("objective", Objective(), self.mtg_objective)
+        objective = f.read("objective", mtg_objective(), self.mtg_objective)
         return MtgScenario(MappingProxyType(dict(self.mtg_cards)), state, play, objective, plays)
 
 

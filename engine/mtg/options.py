@@ -83,6 +83,24 @@ def casts(card: Card, zone: str, play: Play, sorcery_speed: bool) -> tuple[list[
     return ways, []
 
 
+def activations(card: Card, obj: Obj, scenario: MtgScenario) -> tuple[list[str], list[str]]:
+    """Whether the ability `card` stands in for (`ability_card`) can be activated now: as a
+    sorcery only at sorcery speed (602.5d); {T} only while its permanent is untapped, and for a
+    creature not summoning sick (302.6). One way: `ability`."""
+    reasons: list[str] = []
+    source = scenario.cards[obj.card]
+    if not card.flash and not scenario.state.sorcery_speed:
+        reasons.append(f"{card.name} can be activated only as a sorcery: in your main phase with "
+                       f"an empty stack (602.5d)")
+    assert card.activation is not None
+    taps = any(o.kind == "tap_untapped" and o.filter.object == obj.id for o in card.activation.other)
+    if taps and obj.tapped:
+        reasons.append(f"{card.name} costs {{T}} and {obj.id} is tapped (602.5a)")
+    elif taps and obj.sick and "creature" in source.types:
+        reasons.append(f"{card.name} costs {{T}} and {obj.id} is a summoning-sick creature (302.6)")
+    return ([], reasons) if reasons else (["ability"], [])
+
+
 def optional_sets(card: Card, play: Play, cap: int) -> list[tuple[tuple[str, int], ...]]:
     """Every (name, times) set the play may pay: `yes` once (or the count given), `no` never,
     `auto` both; a counted cost under `auto` from 0 to `cap` times (its mana can't exceed what
@@ -146,12 +164,15 @@ def cast_options(scenario: MtgScenario, play: Play, mana_cap: int) -> CastOption
     assert found is not None, "the loader checked the played object"
     zone_found, obj = found
     zone = play.zone
-    card = scenario.cards[obj.card]
+    card = scenario.played_card(play)
     auto = tuple(n for n in card.optional_names() if play.optional.get(n, "no") == "auto")
     if zone_found != zone:
         why = (f"{obj.id} is in your {zone_found}, not your {zone}",)
         return CastOptions(card, obj, zone, why, (), auto, play.x is None)
-    ways, problems = casts(card, zone, play, scenario.state.sorcery_speed)
+    if card.activation is not None:
+        ways, problems = activations(card, obj, scenario)
+    else:
+        ways, problems = casts(card, zone, play, scenario.state.sorcery_speed)
     if problems:
         return CastOptions(card, obj, zone, tuple(problems), (), auto, play.x is None)
     changing: tuple[Changer, ...] = changers(scenario, card)

@@ -135,7 +135,8 @@ def can_pay_with(scenario: MtgScenario, need: OtherCost, obj: Obj, zone: str) ->
     if need.filter.controller == "opponent":
         return False
     f = need.filter
-    return object_matches(scenario, Filter(f.type, f.not_type, f.tags, f.color, f.name), obj)
+    return object_matches(scenario, Filter(f.type, f.not_type, f.tags, f.color, f.name,
+                                           object=f.object), obj)
 
 
 def leave_charge(scenario: MtgScenario, kind: str, obj: Obj) -> int:

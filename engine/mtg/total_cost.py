@@ -90,8 +90,8 @@ class Changer:
 
 def spell_matches(f: Filter, card: Card) -> bool:
     """Whether a spell of `card` meets `f` (controller is the caller's business)."""
-    if f.ability is not None:
-        return False  # a grant on activated abilities never changes a spell's cost
+    if (f.ability is not None) != (card.activation is not None):
+        return False  # a grant on activated abilities changes only theirs; others only spells'
     if f.type and not set(f.type) & set(card.types):
         return False
     if f.not_type and set(f.not_type) & set(card.types):
@@ -108,6 +108,8 @@ def spell_matches(f: Filter, card: Card) -> bool:
 def object_matches(scenario: MtgScenario, f: Filter, obj: Obj) -> bool:
     card = scenario.cards.get(obj.card)
     if card is None:
+        return False
+    if f.object is not None and obj.id != f.object:
         return False
     return spell_matches(Filter(f.type, f.not_type, f.tags, f.color, f.name), card)
 
@@ -153,6 +155,15 @@ def changers(scenario: MtgScenario, card: Card) -> tuple[Changer, ...]:
 
 def base_cost(card: Card, cast: str) -> tuple[Cost, str]:
     """The cost 601.2f starts from, and the step's words."""
+    if card.activation is not None:
+        parts = [str(card.activation.mana)] if card.activation.mana.symbols else []
+        for o in card.activation.other:
+            if o.filter.object is not None:
+                parts.append("{T}" if o.kind == "tap_untapped" else "sacrifice it")
+            else:
+                parts.append(f"{o.kind} {o.count}")
+        return card.activation, (f"activation cost of {card.name}: "
+                                 f"{', '.join(parts) or '{0}'} (602.2b)")
     if cast == "normal":
         return Cost(card.cost), f"mana cost {card.cost or '(none)'}"
     if cast == "flashback" and card.flashback is not None:

@@ -30,6 +30,12 @@ Choices the spec leaves open, as this reference reads them (each also in a comme
   improvise or a tap cost (302.6 restricts only its own {T} abilities).
 - Life: every point paid (Phyrexian, pay_life, a mana ability's life) comes out of one total that
   may reach exactly 0, never below.
+- An activated ability (`play.ability`, a permanent's `abilities` entry, 602.2): its total is
+  601.2f's with the grants whose `applies_to` says `ability: activated` (and no others, and no
+  affinity); its {T} is a tap cost of that one object (so it can't also tap for mana, and a
+  tapped or summoning-sick creature can't activate it), "sacrifice this" a sacrifice of it (it
+  may tap for mana first, 601.2g before 601.2h); no convoke, delve or improvise; mana restricted
+  with `ability: activated` pays abilities only, other restricted mana spells only.
 """
 
 from __future__ import annotations
@@ -119,6 +125,8 @@ def matches(card: dict[str, Any], flt: dict[str, Any] | None, card_id: str = "")
         return False
     if "card" in flt and card_id not in _as_list(flt["card"]):
         return False
+    if "object" in flt and card_id != flt["object"]:     # this reference's own key: {T} / "sacrifice
+        return False                                     # this" of an activated ability's object
     return True
 
 
@@ -134,7 +142,7 @@ class Outcome:
     totals: frozenset[tuple[str, int]] = frozenset()   # (total.mana canonical, total.life)
     scores: frozenset[int] = frozenset()
     casts: frozenset[str] = frozenset()
-    destinations: frozenset[str] = frozenset()
+    destinations: frozenset[str | None] = frozenset()
     x: int | None = None
     reasons: tuple[str, ...] = ()
     plans_tried: int = 0
@@ -142,7 +150,7 @@ class Outcome:
     def as_dict(self) -> dict[str, Any]:
         return {"status": self.status, "score": self.score, "objective": self.objective,
                 "totals": sorted(self.totals), "scores": sorted(self.scores),
-                "casts": sorted(self.casts), "destinations": sorted(self.destinations), "x": self.x, "reasons": list(self.reasons)}
+                "casts": sorted(self.casts), "destinations": sorted(self.destinations, key=str), "x": self.x, "reasons": list(self.reasons)}
 
 
 @dataclass(slots=True)
@@ -151,12 +159,12 @@ class _Best:
     totals: set[tuple[str, int]] = field(default_factory=set)
     scores: set[int] = field(default_factory=set)
     casts: set[str] = field(default_factory=set)
-    destinations: set[str] = field(default_factory=set)
+    destinations: set[str | None] = field(default_factory=set)
     x: int | None = None
     objective: int | None = None
 
     def offer(self, key: tuple[int, int, int], total: tuple[str, int], score: int, cast: str,
-              x: int | None, destination: str) -> None:
+              x: int | None, destination: str | None) -> None:
         if self.key is None or key < self.key:
             self.key, self.totals, self.scores, self.casts = key, set(), set(), set()
             self.destinations = set()
@@ -211,7 +219,9 @@ def _grants(data: dict[str, Any], you: list[Obj], opp: list[Obj], spell: dict[st
             caster_rel = "you" if obj.controller == "you" else "opponent"
             if controller != "any" and controller != caster_rel:
                 continue
-            if applies.pop("ability", None) is not None:   # applies to activated abilities only
+            # `ability: activated` grants change activated abilities' costs only, the others
+            # spells' only (602.2b: an ability's total cost follows 601.2f).
+            if (applies.pop("ability", None) is not None) != bool(spell.get("_ability")):
                 continue
             if not matches(spell, applies, spell_id):
                 continue
@@ -306,6 +316,8 @@ def priced_casts(data: dict[str, Any], x_value: int | None) -> tuple[list[Priced
     opp = _objects(state.get("opponent") or {}, "battlefield", "opponent")
     obj = _find(data)
     card = cards[obj.card]
+    if "ability" in play:
+        return _priced_ability(data, obj, x_value)
     if "land" in (card.get("types") or []):
         return [], ["a land is played, not cast"]
     if play.get("from") is not None and play["from"] != obj.zone:
@@ -397,6 +409,84 @@ def priced_casts(data: dict[str, Any], x_value: int | None) -> tuple[list[Priced
     return out, []
 
 
+def ability_of(data: dict[str, Any], obj: Obj) -> dict[str, Any]:
+    """The activated ability the play names, as a pseudo-spell: the source's types, colors and
+    tags (what grants filter on), its `costs` split into mana text, {T}, "sacrifice this" and
+    the other parts, and `_ability` set (no convoke, delve or improvise: those are spells')."""
+    card = data["cards"][obj.card]
+    wanted = str(data["play"]["ability"]["id"])
+    ability = next(a for a in card.get("abilities") or [] if str(a.get("id")) == wanted)
+    mana, other, taps, sac = "", [], False, False
+    for c in ability.get("costs") or []:
+        if isinstance(c, str) and c.startswith("{"):
+            mana += c
+        elif c == "tap":
+            taps = True
+        elif c == "sacrifice_self":
+            sac = True
+        else:
+            other.append(c)
+    if taps:
+        other.append({"tap_untapped": {"count": 1, "filter": {"object": obj.id}}})
+    if sac:
+        other.append({"sacrifice": {"count": 1, "filter": {"object": obj.id}}})
+    colors = sorted(card_colors(card))
+    return {"types": list(card.get("types") or []), "tags": list(card.get("tags") or []),
+            "colors": colors, "cost": mana, "_other": other, "_taps": taps,
+            "_sorcery": ability.get("timing") == "sorcery", "_ability": True}
+
+
+def _priced_ability(data: dict[str, Any], obj: Obj, x_value: int | None) -> tuple[list[Priced], list[str]]:
+    """Every total an activated ability's cost can have (602.2b: announce, then 601.2b-f)."""
+    state = data.get("state") or {}
+    you = _objects(state.get("you") or {}, "battlefield", "you")
+    opp = _objects(state.get("opponent") or {}, "battlefield", "opponent")
+    ab = ability_of(data, obj)
+    if obj.zone != "battlefield":
+        return [], ["an activated ability is played from the battlefield"]
+    if ab["_sorcery"] and not (state.get("phase", "main") == "main" and state.get("turn", "you") == "you"
+                               and state.get("stack", "empty") == "empty"):
+        return [], ["timing: activate only as a sorcery"]
+    if ab["_taps"] and (obj.tapped or (obj.sick and "creature" in ab["types"])):
+        return [], ["{T}: tapped, or a summoning-sick creature (302.6)"]
+    grants = _grants(data, you, opp, ab, obj.id)
+    increases = [parse_symbols(g) if isinstance(g, str) else parse_symbols(g.get("mana", ""))
+                 for kind, g, _ in grants if kind == "increase"]
+    reductions = [_reduction(data, you, g) for kind, g, _ in grants if kind == "reduction"]
+    floors = [int(g) for kind, g, _ in grants if kind == "at_least"]
+    symbols: list[Symbol] = list(parse_symbols(ab["cost"]))
+    for inc in increases:
+        symbols += inc
+    x_count = sum(1 for s in symbols if s[0] == "x")
+    if x_count and x_value is None:
+        return [], []
+    fixed = vec_add(ZERO, {"generic": x_count * int(x_value or 0)}) if x_count else ZERO
+    life_costs = sum(int(o["pay_life"]) for o in ab["_other"] if isinstance(o, dict) and "pay_life" in o)
+    out: list[Priced] = []
+    seen: set[tuple[Vec, int]] = set()
+    for announced in itertools.product(*[announcements(s) for s in symbols if s[0] != "x"]):
+        mana, life = fixed, life_costs
+        for counts, life_part in announced:
+            mana = vec_add(mana, counts)
+            life += life_part
+        finals: set[Vec] = set()
+        for order in itertools.permutations(range(len(reductions))) if reductions else [()]:
+            v = mana
+            for i in order:
+                v = _apply_reduction(v, *reductions[i])
+            for f in floors:
+                if sum(v) < f:
+                    v = vec_add(v, {"generic": f - sum(v)})
+            finals.add(v)
+        for v in finals:
+            if (v, life) in seen:
+                continue
+            seen.add((v, life))
+            out.append(Priced("ability", x_value if x_count else None, v, life,
+                              tuple(_other_items(ab["_other"])), 0))
+    return out, []
+
+
 def _other_items(other: list[Any]) -> Iterator[tuple[str, Any]]:
     for o in other:
         if isinstance(o, dict):
@@ -425,6 +515,11 @@ def _find(data: dict[str, Any]) -> Obj:
     play = data["play"]
     objects = [o for zone in ("hand", "graveyard", "exile", "battlefield", "command")
                for o in _objects(you_p, zone, "you")]
+    if "ability" in play:
+        for o in objects:
+            if o.id == str(play["ability"]["object"]):
+                return o
+        raise BadScenario("play.ability.object: no such object")
     if "object" in play:
         for o in objects:
             if o.id == str(play["object"]):
@@ -590,7 +685,7 @@ def solve(data: dict[str, Any]) -> Outcome:
     you_p = state.get("you") or {}
     play = data["play"]
     obj = _find(data)
-    spell = cards[obj.card]
+    spell = ability_of(data, obj) if "ability" in play else cards[obj.card]
     weights = {**WEIGHTS, **((data.get("objective") or {}).get("weights") or {})}
     life_total = int(you_p.get("life", 20))
     library = int(you_p.get("library", 0))
@@ -664,9 +759,11 @@ def solve(data: dict[str, Any]) -> Outcome:
 PERMANENT_TYPES = {"artifact", "creature", "enchantment", "planeswalker", "battle", "land"}
 
 
-def _destination(spell: dict[str, Any], p: Priced) -> str:
+def _destination(spell: dict[str, Any], p: Priced) -> str | None:
     """Where the card goes when it resolves: flashback exiles it (702.34a), buyback returns
     it to hand (702.27a), a permanent spell enters the battlefield, others go to the graveyard."""
+    if p.cast == "ability":
+        return None                         # an ability moves no card (its costs may)
     if p.cast == "flashback":
         return "exile"
     if set(spell.get("types") or []) & PERMANENT_TYPES:
@@ -716,7 +813,12 @@ def _payments(p: Priced, spell: dict[str, Any], cast_obj: Obj, cards: dict[str, 
         return []
 
     def restricted_ok(flt: Any) -> bool:
-        return matches(spell, flt, cast_obj.id)
+        # Mana `only_for` abilities (`ability: activated` in its filter) pays abilities only;
+        # other restricted mana pays spells only.
+        rest = dict(flt or {})
+        if (rest.pop("ability", None) is not None) != bool(spell.get("_ability")):
+            return False
+        return matches(spell, rest, cast_obj.id)
 
     uses = [_uses(o, cards[o.card], spell, tapcosts, cards) for o in battlefield]
     best: tuple[int, int] | None = None

@@ -11,7 +11,9 @@ and "without paying its mana cost"; reductions (with minimums, affinity counts, 
 can take a hybrid half), increases and Trinisphere floors; lands with several colours, sources
 adding two mana, filter lands, Treasures, mana creatures (sick or not, tapped or not), City of
 Brass life, restricted mana (`only_for`); convoke, delve, improvise; the pool; life, discard,
-mill, sacrifice, exile from graveyard or hand, tap costs; sorcery timing.
+mill, sacrifice, exile from graveyard or hand, tap costs; sorcery timing. About 15% of the casts
+become activations of a permanent's ability (`play.ability`: {T}, "sacrifice this", sorcery-only
+timing, grants on abilities), drawn last so the other casts of a seed stay as they were.
 """
 
 from __future__ import annotations
@@ -179,7 +181,55 @@ def random_cast(rng: random.Random) -> dict[str, Any]:
     if rng.random() < 0.15:
         scenario["objective"] = {"weights": {"tap_creature": rng.randint(1, 4), "life": rng.randint(1, 3),
                                              "sacrifice": rng.randint(2, 8)}}
+    if rng.random() < 0.15:
+        _as_ability(rng, scenario)
     return scenario
+
+
+ABILITY_GRANTS: list[tuple[str, dict[str, Any]]] = [
+    ("heartstone", {"types": ["artifact"], "grants": [{"reduction": {"generic": 1, "minimum": 1}, "applies_to": {"ability": "activated", "type": "creature"}}]}),
+    ("training-grounds", {"types": ["enchantment"], "grants": [{"reduction": {"generic": 2, "minimum": 1}, "applies_to": {"ability": "activated"}}]}),
+    ("suppression-like", {"types": ["artifact"], "grants": [{"increase": "{1}", "applies_to": {"ability": "activated", "type": "artifact"}}]}),
+]
+
+
+def _as_ability(rng: random.Random, scenario: dict[str, Any]) -> None:
+    """Turn the cast into the activation of an ability of a new permanent (`a1`): the spell's
+    mana cost, {T} and/or "sacrifice this", maybe the spell's mandatory extras, maybe a mana
+    ability of its own (which its {T} forbids and its sacrifice allows first), sometimes only
+    as a sorcery; grants on abilities (and the spell grants, which must not apply) around it.
+    Drawn after everything else, so the casts that stay casts are the same for a seed."""
+    cards, you = scenario["cards"], scenario["state"]["you"]
+    spell = cards["spell"]
+    costs: list[Any] = [spell["cost"]] if spell["cost"] else []
+    if rng.random() < 0.5:
+        costs.append("tap")
+    if rng.random() < 0.35:
+        costs.append("sacrifice_self")
+    for extra in spell.get("additional", []):
+        costs += extra["other"]
+    ability: dict[str, Any] = {"id": "act", "costs": costs}
+    if rng.random() < 0.2:
+        ability["timing"] = "sorcery"
+    source: dict[str, Any] = {"types": rng.choice([["creature"], ["artifact"], ["artifact", "creature"]]),
+                              "abilities": [ability]}
+    if rng.random() < 0.4:
+        source["mana"] = [{"adds": rng.choice(["{G}", "{R}|{W}", "{C}"])}]
+    cards["relic"] = source
+    entry: dict[str, Any] = {"id": "a1", "card": "relic"}
+    if rng.random() < 0.2:
+        entry["sick"] = True
+    if rng.random() < 0.1:
+        entry["tapped"] = True
+    you["battlefield"].append(entry)
+    for j in range(rng.choice([0, 1, 1, 2])):
+        name, card = rng.choice(ABILITY_GRANTS)
+        cards[name] = card
+        you["battlefield"].append({"id": f"ag{j}", "card": name})
+    play: dict[str, Any] = {"ability": {"object": "a1", "id": "act"}}
+    if "X" in spell["cost"]:
+        play["x"] = scenario["play"].get("x", "auto")
+    scenario["play"] = play
 
 
 def casts(seed: int, n: int) -> Iterator[tuple[int, dict[str, Any]]]:
