@@ -299,7 +299,8 @@ def solve_mtg(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tupl
     solver.parameters.max_time_in_seconds = config.time_limit
     solver.parameters.random_seed = config.seed
     optimal = True
-    for k, stage in enumerate(_stages(levels)):
+    stages = _stages(levels)
+    for k, stage in enumerate(stages):
         expr = cp_model.LinearExpr.weighted_sum([e for e, _, _ in stage], [w for _, _, w in stage])
         m.minimize(expr)
         status = solver.solve(m)
@@ -314,6 +315,8 @@ def solve_mtg(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tupl
         if status == cp_model.UNKNOWN:
             raise SolverStopped(config.time_limit)
         optimal = optimal and status == cp_model.OPTIMAL
+        if k == len(stages) - 1:
+            break  # the last stage: nothing left to fix or to start from (no wasted hints)
         # Fix what this stage optimised, and start the next stage from its answer.
         m.add(expr == solver.value(expr))
         m.clear_hints()  # type: ignore[no-untyped-call]
