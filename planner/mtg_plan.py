@@ -21,7 +21,7 @@ from payplan.engine.mtg.total_cost import Priced, Step, destination
 from payplan.engine.problems import ScenarioError
 from payplan.planner.config import DEFAULT_CONFIG, SolverConfig
 from payplan.planner.model import SolverStopped
-from payplan.planner.mtg_fastpath import fast_applies, solve_fast
+from payplan.planner.mtg_fastpath import fast_board, solve_fast
 from payplan.planner.mtg_model import MtgSolution, solve_mtg
 
 
@@ -140,8 +140,8 @@ def plan_options(scenario: MtgScenario, opts: CastOptions, res: Resources, confi
     solution: MtgSolution | None
     if not opts.options:
         solution = None
-    elif config.fast_path and fast_applies(opts.options, res):
-        solution = solve_fast(scenario, opts.options, benefits, res, opts.x_auto)
+    elif config.fast_path and (board := fast_board(scenario, opts.options, res)) is not None:
+        solution = solve_fast(scenario, opts.options, benefits, res, opts.x_auto, board)
     else:
         try:
             solution = solve_mtg(scenario, opts.options, benefits, res, config, opts.x_auto)
