@@ -66,7 +66,7 @@ class Way:
     kinds: tuple[int, ...]
     spell_only: bool
     label: str  # mana | convoke | improvise | delve
-    made_by: tuple[int, int, int] | None = None  # fixed-source mana: (permanent, offer, option)
+    made_by: tuple[int, int, int] | None = None  # a filter's mana: (permanent, offer, option)
     acts: tuple[tuple[int, int, int], ...] = ()  # per kind in `kinds`: (permanent, offer, option)
 
 
@@ -316,9 +316,10 @@ def _pay_in_order(option: Priced, chosen: tuple[Mode, ...], order: tuple[Mode, .
         restricted = res.permanents[m.permanent].offers[m.offer].restricted
         for kind in KINDS:
             for _ in range(adds[kind]):
-                made.append(_unit(("made", len(made)), (Way((kind,), restricted, "mana",
-                                                             made_by=(m.permanent, m.offer, m.option)),),
-                                   (0, 0, 0), 0))
+                # Only a filter's mana is ordered; other sources' mana pays any filter's cost.
+                by = (m.permanent, m.offer, m.option) if m.filter else None
+                made.append(_unit(("made", len(made)), (Way((kind,), restricted, "mana", made_by=by),),
+                                  (0, 0, 0), 0))
     active = {m.permanent for m in chosen}
     units = list(board.units) + [u for p, _, u in board.fixed if u is not None and p not in active]
     units.sort(key=lambda u: u.weight)

@@ -684,6 +684,7 @@ def test_wider_fast_path_agrees_with_the_model() -> None:
         "gate": {"types": ["land"], "mana": [{"adds": "{C}"}, {"adds": "{W}{W}|{W}{U}|{U}{U}", "costs": ["tap", "{W/U}"]}]},
         "cairns": {"types": ["land"], "mana": [{"adds": "{C}"}, {"adds": "{B}{B}|{B}{R}|{R}{R}", "costs": ["tap", "{B/R}"]}]},
         "ring": {"types": ["artifact"], "mana": [{"adds": "{C}{C}"}]},
+        "double-w": {"types": ["artifact"], "mana": [{"adds": "{W}{W}|{U}{B}"}]},
         "treasure": {"types": ["artifact"], "mana": [{"adds": "{W}|{U}|{B}|{R}|{G}", "costs": ["tap", "sacrifice_self"]}]},
         "elf": {"types": ["creature"], "cost": "{G}", "mana": [{"adds": "{G}"}]},
         "bear": {"types": ["creature"], "cost": "{1}{W}"},
@@ -694,7 +695,7 @@ def test_wider_fast_path_agrees_with_the_model() -> None:
     costs = ["{X}{R}", "{2}{W/U}{B/P}", "{1}{G}{G}", "{2/W}{2/U}", "{3}{C}", "{X}{W}{U}",
              "{W}{U}{B}{R}{G}", "{4}{W}{W}", "{1}{B}{R}"]
     checked = 0
-    for seed in range(80):
+    for seed in range(100):
         rng = random.Random(seed)
         field = [{"id": f"p{i}", "card": rng.choice(names), "tapped": rng.random() < 0.1,
                   "sick": rng.random() < 0.3} for i in range(rng.randint(1, 8))]
@@ -762,3 +763,15 @@ def _covers(s: Any, p: Any) -> bool:
         if min(left[1:]) >= 0 and sum(left[1:]) >= need[0]:
             return True
     return False
+
+
+def test_fast_path_two_mana_source_pays_a_filter() -> None:
+    """A source adding {W}{W} with no mana cost pays a filter land's {W/U} (it is not a filter:
+    no order binds it), and the Gate's {U}{U} with the other {W} pays {W}{U}{U}."""
+    data = scenario([{"id": "a1", "card": "double-w"}, {"id": "l1", "card": "mystic-gate"}],
+                    {"object": "h1"}, hand=[{"id": "h1", "card": "s"}],
+                    cards={"double-w": {"types": ["artifact"], "mana": [{"adds": "{W}{W}"}]},
+                           "s": {"types": ["instant"], "cost": "{W}{U}{U}"}})
+    p = plan(data)
+    assert p["status"] == "ok" and p["score"] == 2
+    assert sorted(s["adds"] for s in p["payment"]["sources"]) == ["{U}{U}", "{W}{W}"]
