@@ -49,8 +49,8 @@ from payplan.engine.mtg.payment import Resources, convoke_colors, leave_charge
 from payplan.engine.mtg.total_cost import Priced
 from payplan.planner.mtg_model import MtgSolution, repeatable
 
-MAX_MODES = 48  # combinations of fixed sources' modes (times filter orders) tried, at most
-MAX_WORK = 96  # options times mode combinations, at most (each a greedy of ~0.1-1 ms)
+MAX_MODES = 96  # combinations of fixed sources' modes (times filter orders) tried, at most
+MAX_WORK = 300  # options times mode choices, at most (each a greedy of ~0.1-0.5 ms)
 KINDS = tuple(range(1, 7))  # W U B R G C as indices into Mana
 
 # A demand class: ("spell", k, ()) a spell pip of kind k (0: generic); ("cost", p, kinds) a
