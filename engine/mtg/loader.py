@@ -139,26 +139,32 @@ class _MtgReader(_Reader):
     def mtg_other_costs(self, value: object, path: DataPath) -> tuple[OtherCost, ...]:
         out: list[OtherCost] = []
         for where, item in self.each(value, path):
-            if not isinstance(item, dict) or len(item) != 1:
-                self.problem(where, f"expected one non-mana cost like {{discard: 1}} or "
-                                    f"{{sacrifice: {{count: 1, filter: ...}}}}, got {_kind(item)}")
-                continue
-            (kind, body), = item.items()
-            at = _join(where, kind)
-            if kind not in OTHER_KINDS:
-                self.unknown(at, "cost kind", kind, OTHER_KINDS)
-                continue
-            if isinstance(body, dict):
-                f = self.fields(body, at, OTHER_LONG_KEYS)
-                count = f.read("count", 1, self.integer)
-                filt = f.read("filter", Filter(), self.filter)
-            else:
-                count, filt = self.integer(body, at), Filter()
-            if kind in ("pay_life", "mill") and filt != Filter():
-                self.problem(at, f"{kind} takes a number, not a filter")
-            if count:
-                out.append(OtherCost(kind, count, filt))
+            one = self.mtg_other_cost(item, where)
+            if one is not None:
+                out.append(one)
         return tuple(out)
+
+    def mtg_other_cost(self, item: object, where: DataPath) -> OtherCost | None:
+        """One non-mana cost (`{discard: 1}`, `{sacrifice: {count, filter}}`); None if it
+        is bad (a problem is noted) or counts 0."""
+        if not isinstance(item, dict) or len(item) != 1:
+            self.problem(where, f"expected one non-mana cost like {{discard: 1}} or "
+                                f"{{sacrifice: {{count: 1, filter: ...}}}}, got {_kind(item)}")
+            return None
+        (kind, body), = item.items()
+        at = _join(where, kind)
+        if kind not in OTHER_KINDS:
+            self.unknown(at, "cost kind", kind, OTHER_KINDS)
+            return None
+        if isinstance(body, dict):
+            f = self.fields(body, at, OTHER_LONG_KEYS)
+            count = f.read("count", 1, self.integer)
+            filt = f.read("filter", Filter(), self.filter)
+        else:
+            count, filt = self.integer(body, at), Filter()
+        if kind in ("pay_life", "mill") and filt != Filter():
+            self.problem(at, f"{kind} takes a number, not a filter")
+        return OtherCost(kind, count, filt) if count else None
 
     def filter(self, value: object, path: DataPath) -> Filter:  # type: ignore[override]
         f = self.fields(value, path, FILTER_KEYS)
@@ -321,11 +327,11 @@ class _MtgReader(_Reader):
                     tap = tap or word == "tap"
                     sac = sac or word == "sacrifice_self"
                 else:
-                    for o in self.mtg_other_costs([c], at):
-                        if o.kind == "pay_life":
-                            life += o.count
-                        else:
-                            other.append(o)
+                    o = self.mtg_other_cost(c, at)
+                    if o is not None and o.kind == "pay_life":
+                        life += o.count
+                    elif o is not None:
+                        other.append(o)
             out.append(ManaAbility(
                 adds=f.read("adds", (), self.adds), tap=tap, sacrifice_self=sac, life=life,
                 mana=mana_cost, other=tuple(other), only_for=f.read("only_for", None, self.filter)))
@@ -353,7 +359,9 @@ class _MtgReader(_Reader):
                     tap = tap or word == "tap"
                     sac = sac or word == "sacrifice_self"
                 else:
-                    other.extend(self.mtg_other_costs([c], at))
+                    one = self.mtg_other_cost(c, at)
+                    if one is not None:
+                        other.append(one)
             sorcery = f.word("timing", "instant", ACTIVATED_TIMINGS, "timing") == "sorcery"
             out.append(Activated(ident, Cost(mana_cost, tuple(other)), tap, sac, sorcery))
         return tuple(out)
