@@ -24,7 +24,8 @@ fixing the level it optimised, so no weight can overflow.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+import time
+from dataclasses import dataclass, replace
 
 from typing import TYPE_CHECKING
 
@@ -296,11 +297,33 @@ def solve_mtg(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tupl
 
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = config.workers
-    solver.parameters.max_time_in_seconds = config.time_limit
     solver.parameters.random_seed = config.seed
-    optimal = True
+    # One deadline for every stage: the time limit bounds the whole plan, not each solve.
+    deadline = time.monotonic() + config.time_limit
+
+    def read_back(optimal: bool) -> MtgSolution:
+        chosen = next(o for o in range(n_opt) if solver.value(choose[o]))
+        return MtgSolution(
+            option=chosen,
+            activations=tuple(sorted(k for k, v in act.items() for _ in range(solver.value(v)))),
+            convoke=tuple(sorted(k for k, v in convoke.items() if solver.value(v))),
+            improvise=tuple(sorted(p for p, v in improvise.items() if solver.value(v))),
+            delve=tuple(sorted(c for c, v in delve.items() if solver.value(v))),
+            uses=tuple((key, tuple(ref for (k, ref), v in sorted(use.items(),
+                                                                  key=lambda i: i[0][1])
+                                   if k == key and solver.value(v)))
+                       for key in samples if samples[key].kind != "mill"),
+            optimal=optimal,
+        )
+
     stages = _stages(levels)
+    found: MtgSolution | None = None  # the answer of the last stage solved
     for k, stage in enumerate(stages):
+        time_left = deadline - time.monotonic()
+        if found is not None and time_left <= 0:
+            # The earlier stages' ranks are settled; this one is not proved.
+            return replace(found, optimal=False)
+        solver.parameters.max_time_in_seconds = max(0.0, time_left)
         expr = cp_model.LinearExpr.weighted_sum([e for e, _, _ in stage], [w for _, _, w in stage])
         m.minimize(expr)
         status = solver.solve(m)
@@ -313,8 +336,12 @@ def solve_mtg(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tupl
                 raise ModelInvalid("CP-SAT found no solution after fixing an optimum it found")
             return None
         if status == cp_model.UNKNOWN:
-            raise SolverStopped(config.time_limit)
-        optimal = optimal and status == cp_model.OPTIMAL
+            if found is None:
+                raise SolverStopped(config.time_limit)
+            return replace(found, optimal=False)  # stopped before it re-found the last answer
+        found = read_back(found.optimal if found is not None else True)
+        if status != cp_model.OPTIMAL:
+            found = replace(found, optimal=False)
         if k == len(stages) - 1:
             break  # the last stage: nothing left to fix or to start from (no wasted hints)
         # Fix what this stage optimised, and start the next stage from its answer.
@@ -322,18 +349,7 @@ def solve_mtg(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tupl
         m.clear_hints()  # type: ignore[no-untyped-call]
         for var in list(choose.values()) + list(act.values()):
             m.add_hint(var, solver.value(var))
-    chosen = next(o for o in range(n_opt) if solver.value(choose[o]))
-    return MtgSolution(
-        option=chosen,
-        activations=tuple(sorted(k for k, v in act.items() for _ in range(solver.value(v)))),
-        convoke=tuple(sorted(k for k, v in convoke.items() if solver.value(v))),
-        improvise=tuple(sorted(p for p, v in improvise.items() if solver.value(v))),
-        delve=tuple(sorted(c for c, v in delve.items() if solver.value(v))),
-        uses=tuple((key, tuple(ref for (k, ref), v in sorted(use.items(), key=lambda i: i[0][1])
-                               if k == key and solver.value(v)))
-                   for key in samples if samples[key].kind != "mill"),
-        optimal=optimal,
-    )
+    return found
 
 
 def _stages(levels: list[tuple[cp_model.LinearExprT, int]]

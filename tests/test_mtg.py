@@ -775,3 +775,22 @@ def test_fast_path_two_mana_source_pays_a_filter() -> None:
     p = plan(data)
     assert p["status"] == "ok" and p["score"] == 2
     assert sorted(s["adds"] for s in p["payment"]["sources"]) == ["{U}{U}", "{W}{W}"]
+
+
+def test_the_time_limit_bounds_every_stage_and_claims_only_what_it_proved() -> None:
+    """With a tiny time limit on 60-source boards, a plan is either the proven optimum (the
+    same as with the default limit) or says `optimal: false`: a payment found before the
+    limit, or `unpayable` with the reason `time limit: ...`, never a claim that none exists."""
+    from payplan.benchmarks.mtg_bench import generate_mtg
+
+    for seed in range(10):
+        board = mtg_from_data(generate_mtg(60, seed))
+        rushed = plan_mtg(board, SolverConfig(time_limit=0.01)).to_json()
+        settled = plan_mtg(board).to_json()
+        assert settled["optimal"] is True
+        if rushed["optimal"]:
+            assert rushed == settled
+        elif rushed["status"] == "unpayable":
+            assert rushed["reasons"][0].startswith("time limit: ")
+        else:
+            assert rushed["status"] == "ok" and rushed["score"] >= settled["score"]
