@@ -27,6 +27,7 @@ with one sequence of applications reaching each. It never walks all n! orders:
 from __future__ import annotations
 
 import itertools
+import math
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -728,107 +729,259 @@ def _bits(mask: int) -> list[int]:
     return out
 
 
-def all_results(start: Pair, mods: list[Mod]) -> dict[Pair, tuple[int, tuple[Application, ...]]]:
+class CountCut(Exception):
+    """`all_results` stopped at its deadline: the orders were not all counted."""
+
+    def __init__(self, states: int) -> None:
+        super().__init__(f"counted {states:,} states before the time limit")
+        self.states = states
+
+
+def all_results(start: Pair, mods: list[Mod], deadline: Deadline = NO_DEADLINE
+                ) -> dict[Pair, tuple[int, tuple[Application, ...]]]:
     """Every distinct result that some order of `mods` reaches, how many orders reach it, and
-    the first sequence that does (for `payplan orders`).
+    the first sequence that does (for `payplan orders`). Raises `CountCut` once `deadline` has
+    passed: a count is exact or not given.
 
     An order is a permutation of the discounts; where discounts offer choices ("[1] or [A]",
-    "[A] less"), each distinct sequence of choice outcomes counts as an order of its own. The
-    sequence kept per result is the first in the order that lists discounts by index and each
-    discount's outcomes as `outcomes` lists them.
+    "[A] less"), each distinct sequence of choice outcomes counts as an order of its own (a
+    step's outcomes are the distinct results `outcomes` lists). The sequence kept per result is
+    the first in the order that lists discounts by index and each discount's outcomes as
+    `outcomes` lists them.
 
-    Counted forward, one discount applied per layer, over states (how many of each shape of
-    discount are applied, result so far), never walking the orders:
-    - discounts of one shape are interchangeable: applying any of the r left gives the same
-      result by r different orders, so the state counts them per shape, and the count of the
-      next state adds r times this one's; the first sequence uses them in index order (using
-      the lower index first is the earlier sequence);
-    - the first sequence to a result is the first sequence to some state before it followed by
-      one step, so each state keeps only the first sequence reaching it;
-    - once no discount left can change the result (dead discounts stay dead: Energy and pips
-      only fall), the k left are applied in k! orders, all ending there.
-    16 discounts (20,922,789,888,000 orders) are counted in well under a second.
+    Never walks the orders: `_OrderCount` counts forward over states (running result, what the
+    discounts left still do), merged as its docstring argues, then marks which results each
+    state can still reach; the first sequence to a result then takes, step by step, the first
+    step from which that result is still reachable. The work grows with those states, not with
+    the orders: 16 generated discounts (`benchmarks/cliffs.py`, `orders`) take well under a
+    second. It is no polynomial bound: discounts that stay live and different for long (16
+    different discounts with both an Energy and a Power part) make exponentially many states,
+    which is what the deadline is for.
     """
-    shapes: list[tuple[object, ...]] = []
-    members: list[list[int]] = []
-    for i, mod in enumerate(mods):
-        if mod.shape in shapes:
-            members[shapes.index(mod.shape)].append(i)
-        else:
-            shapes.append(mod.shape)
-            members.append([i])
-    # A sequence so far, as a chain of steps back to the start: ((index, outcome position),
-    # the application, the chain before it); None is the empty sequence.
-    Chain = tuple[tuple[int, int], Application, object] | None
-    State = tuple[tuple[int, ...], Pair]
-    layer: dict[State, tuple[int, Chain]] = {((0,) * len(shapes), start): (1, None)}
-    results: dict[Pair, tuple[int, list[tuple[int, int]], tuple[Application, ...]]] = {}
-    # (shape, result so far) -> what applying a discount of that shape gives, in order
-    moves: dict[tuple[int, Pair], list[tuple[Pair, int, Power | None]]] = {}
-    live: dict[Pair, tuple[bool, ...]] = {}
-
-    def unwind(chain: Chain) -> tuple[list[tuple[int, int]], list[Application]]:
-        keys, apps = [], []
-        while chain is not None:
-            key, app, before = chain
-            keys.append(key)
-            apps.append(app)
-            chain = before  # type: ignore[assignment]
-        return keys[::-1], apps[::-1]
-
-    for _ in range(len(mods) + 1):
-        nxt: dict[State, tuple[int, Chain]] = {}
-        # Parents come in the order of their first sequences, and each tries its steps in
-        # sequence order (index, then outcome), so the first sequence to reach a state is
-        # the first offered: no comparison needed.
-        for (used, pair), (count, chain) in layer.items():
-            alive = live.get(pair)
-            if alive is None:
-                alive = live[pair] = tuple(is_live(pair, mods[group[0]]) for group in members)
-            if not any(alive[c] for c, group in enumerate(members) if used[c] < len(group)):
-                left = sorted(i for c, group in enumerate(members) for i in group[used[c]:])
-                keys, apps = unwind(chain)
-                keys += [(i, 0) for i in left]
-                apps += [Application(i) for i in left]
-                ways = count * _factorial(len(left))
-                old = results.get(pair)
-                if old is None or keys < old[1]:
-                    results[pair] = (ways + (old[0] if old else 0), keys, tuple(apps))
-                else:
-                    results[pair] = (old[0] + ways, old[1], old[2])
-                continue
-            steps = sorted((group[used[c]], c) for c, group in enumerate(members)
-                           if used[c] < len(group))
-            for i, c in steps:
-                ways = count * (len(members[c]) - used[c])
-                after_used = used[:c] + (used[c] + 1,) + used[c + 1:]
-                known = moves.get((c, pair))
-                if known is None:
-                    known = moves[(c, pair)] = [(after, app.branch, app.removed)
-                                                for after, app in outcomes(pair, mods[i], i)]
-                for rank, (after, branch, removed) in enumerate(known):
-                    state = (after_used, after)
-                    old_state = nxt.get(state)
-                    if old_state is None:
-                        nxt[state] = (ways, ((i, rank), Application(i, branch, removed), chain))
-                    else:
-                        nxt[state] = (old_state[0] + ways, old_state[1])
-        layer = nxt
-        if not layer:
-            break
-    return {pair: (count, path) for pair, (count, _, path) in results.items()}
+    counter = _OrderCount(mods, deadline)
+    counts = counter.forward(start)
+    paths = counter.first_sequences(start, list(counts))
+    return {pair: (counts[pair], paths[pair]) for pair in counts}
 
 
-def _alive(known: dict[tuple[int, Pair], bool], shape: int, pair: Pair, mod: Mod) -> bool:
-    """`is_live(pair, mod)`, remembered per shape of discount."""
-    found = known.get((shape, pair))
-    if found is None:
-        found = known[(shape, pair)] = is_live(pair, mod)
-    return found
+Behaviour = int  # an interned behaviour: what a discount still does from some result on
+Bag = tuple[tuple[Behaviour, int], ...]  # a multiset of behaviours: (behaviour, copies), sorted
 
 
-def _factorial(n: int) -> int:
-    out = 1
-    for k in range(2, n + 1):
-        out *= k
-    return out
+class _OrderCount:
+    """Counting the orders of `mods` forward over states, without walking them.
+
+    A state is (running result, the discounts left as they still act). A discount left is
+    replaced by its *behaviour* at the running result: each of its branches (the discount itself
+    when it has no choice) with its dead parts stripped, a part being dead when it takes
+    nothing there (an Energy part whose minimum binds or with no amount; a Power part with no
+    room or no pip it may take). Each merge rests on one fact, the one `effective` and the
+    module docstring use: Energy and pips only fall as discounts apply, so a part dead at a
+    result is dead at every later one, and from there on a discount has exactly its
+    behaviour's outcomes (the same distinct results, branch by branch: a stripped part does
+    nothing, as the part it replaces would have done nothing).
+
+    - States alike in result and multiset of behaviours left have the same futures, outcome
+      for outcome, so their counts add up in one state. Discounts of one behaviour are
+      interchangeable: a step applies one of each behaviour and counts as many orders as that
+      behaviour has copies (each copy first gives the same results and leaves the same rest).
+    - A discount that is dead (no branch takes anything: one outcome, the same result, here and
+      at every later result) leaves the state: with k discounts dying among the r left after a
+      step, each order of the r - k live ones is r!/(r-k)! orders of all r (the dead ones
+      placed anywhere, in any order), each reaching the same result. A state with nothing live
+      left is final: its result is reached.
+    """
+
+    def __init__(self, mods: list[Mod], deadline: Deadline) -> None:
+        self.mods = mods
+        self.deadline = deadline
+        self.ids: dict[tuple[object, ...], Behaviour] = {}
+        self.acting: list[Mod] = []  # behaviour -> a discount acting as it (for `outcomes`)
+        self.at: dict[tuple[Behaviour, int], Behaviour | None] = {}  # (b, result) -> b there
+        self.pair_ids: dict[Pair, int] = {}
+        self.pairs: list[Pair] = []
+        self.bag_ids: dict[Bag, int] = {}
+        self.bag_list: list[Bag] = []
+        self.reach: dict[int, int] = {}  # state -> a bit per final result it can reach
+        self.bit: dict[Pair, int] = {}  # final result -> its bit
+        self.own = [self._intern(mod.branches or (mod,)) for mod in mods]
+
+    def _intern(self, branches: tuple[Mod, ...]) -> Behaviour:
+        parts = {b.shape: Mod("", b.energy, b.power, b.min_energy, b.min_power,
+                              any_only=b.any_only) for b in branches}
+        key = tuple(sorted(parts, key=repr))
+        found = self.ids.get(key)
+        if found is None:
+            found = self.ids[key] = len(self.acting)
+            unique = [parts[shape] for shape in key]
+            self.acting.append(unique[0] if len(unique) == 1 else Mod("", branches=tuple(unique)))
+        return found
+
+    def behaviour(self, b: Behaviour, pair: Pair) -> Behaviour | None:
+        """What behaviour `b` still does at `pair` (None: nothing, there or later)."""
+        mod = self.acting[b]
+        live = []
+        for branch in mod.branches or (mod,):
+            energy_live = branch.energy > 0 and pair[0] > branch.min_energy
+            power_live = any(branch.power) and is_live((0, pair[1]), Mod(
+                "", 0, branch.power, 0, branch.min_power, any_only=branch.any_only))
+            live.append(Mod("", branch.energy if energy_live else 0,
+                            branch.power if power_live else NO_POWER,
+                            branch.min_energy if energy_live else 0,
+                            branch.min_power if power_live else 0,
+                            any_only=branch.any_only and power_live))
+        if all(not m.energy and not any(m.power) for m in live):
+            return None
+        return self._intern(tuple(live))
+
+    def bag(self, pair: Pair, left: Bag) -> tuple[Bag, int]:
+        """The behaviours `left` at `pair`: the live ones as a bag, and how many are dead."""
+        live: dict[Behaviour, int] = {}
+        dead = 0
+        pid = self._pid(pair)
+        at = self.at
+        for b, copies in left:
+            now = at.get((b, pid), -1)
+            if now == -1:
+                now = self.behaviour(b, pair)
+                at[(b, pid)] = now
+            if now is None:
+                dead += copies
+            else:
+                live[now] = live.get(now, 0) + copies
+        return tuple(sorted(live.items())), dead
+
+    def own_bag(self, indices: tuple[int, ...]) -> Bag:
+        bag: dict[Behaviour, int] = {}
+        for i in indices:
+            bag[self.own[i]] = bag.get(self.own[i], 0) + 1
+        return tuple(sorted(bag.items()))
+
+    def state(self, pair: Pair, left: Bag) -> tuple[int, int]:
+        """The state of the discounts `left` at `pair` (as a number: see `forward`), and how
+        many of them are dead there."""
+        live, dead = self.bag(pair, left)
+        return self._state(pair, live), dead
+
+    def _pid(self, pair: Pair) -> int:
+        pid = self.pair_ids.setdefault(pair, len(self.pair_ids))
+        if pid == len(self.pairs):
+            self.pairs.append(pair)
+        return pid
+
+    def _state(self, pair: Pair, live: Bag) -> int:
+        pid = self._pid(pair)
+        bid = self.bag_ids.setdefault(live, len(self.bag_ids))
+        if bid == len(self.bag_list):
+            self.bag_list.append(live)
+        return (bid << 32) | pid
+
+    def forward(self, start: Pair) -> dict[Pair, int]:
+        """Final result -> how many orders reach it; fills `reach`.
+
+        States are numbered `(bag << 32) | result`, bags and results interned, so that the
+        loop hashes small numbers; each state is expanded once, after every state with more
+        live discounts (a step leaves fewer), so its count is complete when it is expanded.
+        """
+        n = len(self.mods)
+        first, dead = self.state(start, self.own_bag(tuple(range(n))))
+        perm = [[math.perm(r, k) for k in range(r + 1)] for r in range(n + 1)]
+        layers: list[dict[int, int]] = [{} for _ in range(n + 1)]
+        layers[n - dead][first] = perm[n][dead]
+        steps: dict[int, list[tuple[Behaviour, int, int]]] = {}  # bag -> (behaviour, copies, rest)
+        moves: dict[tuple[Behaviour, int], list[int]] = {}  # (behaviour, result) -> results
+        after_bag: dict[tuple[int, int], tuple[int, int]] = {}  # (result, rest) -> (state, dead)
+        counts: dict[Pair, int] = {}
+        order: list[int] = []
+        children: dict[int, list[int]] = {}
+        low = (1 << 32) - 1
+        for size in range(n - dead, -1, -1):
+            rows = perm[size - 1] if size else []
+            for state, count in layers[size].items():
+                order.append(state)
+                if len(order) % 512 == 0 and self.deadline.passed():
+                    raise CountCut(len(order))
+                bid, pid = state >> 32, state & low
+                if size == 0:
+                    pair = self.pairs[pid]
+                    counts[pair] = counts.get(pair, 0) + count
+                    continue
+                kids = children[state] = []
+                todo = steps.get(bid)
+                if todo is None:
+                    todo = steps[bid] = []
+                    left = self.bag_list[bid]
+                    for slot, (b, copies) in enumerate(left):
+                        rest = (left[:slot] + ((b, copies - 1),) + left[slot + 1:] if copies > 1
+                                else left[:slot] + left[slot + 1:])
+                        rid = self.bag_ids.setdefault(rest, len(self.bag_ids))
+                        if rid == len(self.bag_list):
+                            self.bag_list.append(rest)
+                        todo.append((b, copies, rid))
+                for b, copies, rid in todo:
+                    afters = moves.get((b, pid))
+                    if afters is None:
+                        pair = self.pairs[pid]
+                        afters = moves[(b, pid)] = [
+                            self._pid(after) for after, _ in outcomes(pair, self.acting[b], 0)]
+                    for after in afters:
+                        found = after_bag.get((after, rid))
+                        if found is None:
+                            found = after_bag[(after, rid)] = self.state(
+                                self.pairs[after], self.bag_list[rid])
+                        child, died = found
+                        into = layers[size - 1 - died]
+                        into[child] = into.get(child, 0) + count * copies * rows[died]
+                        kids.append(child)
+        bit = self.bit = {pair: 1 << k for k, pair in enumerate(counts)}
+        reach = self.reach
+        for state in reversed(order):  # children before parents
+            below = children.get(state)
+            if below is None:
+                reach[state] = bit[self.pairs[state & low]]
+            else:
+                mask = 0
+                for kid in below:
+                    mask |= reach[kid]
+                reach[state] = mask
+        return counts
+
+    def first_sequences(self, start: Pair, targets: list[Pair]) -> dict[Pair, tuple[Application, ...]]:
+        """For each result in `targets`, the first sequence reaching it (as `all_results` says).
+
+        Sequences are compared step by step on (discount index, outcome position in
+        `outcomes`), so the first to reach a result takes, at each step, the first step after
+        which the result is still reachable (`reach` says where it is). Of identical discounts
+        the lowest index left goes first: a later copy first gives the same results by a later
+        sequence. When every discount left is dead (no outcome but the same result, there and
+        later), the rest is those discounts by index, each applied as `Application(i)`.
+        """
+        shapes: dict[tuple[object, ...], int] = {}
+        shape_of = [shapes.setdefault(m.shape, len(shapes)) for m in self.mods]
+        out: dict[Pair, tuple[Application, ...]] = {}
+
+        def follow(pair: Pair, left: tuple[int, ...], wanted: int,
+                   before: tuple[Application, ...]) -> None:
+            if not self.bag(pair, self.own_bag(left))[0]:
+                out[pair] = before + tuple(Application(i) for i in left)
+                return
+            tried: set[int] = set()
+            for i in left:
+                if shape_of[i] in tried:
+                    continue
+                tried.add(shape_of[i])
+                rest = tuple(j for j in left if j != i)
+                for after, app in outcomes(pair, self.mods[i], i):
+                    state, _ = self.state(after, self.own_bag(rest))
+                    now = self.reach[state] & wanted
+                    if now:
+                        follow(after, rest, now, before + (app,))
+                        wanted &= ~now
+                        if not wanted:
+                            return
+
+        wanted = 0
+        for target in targets:
+            wanted |= self.bit[target]
+        follow(start, tuple(range(len(self.mods))), wanted, ())
+        return out
