@@ -10,7 +10,10 @@ are those of the cheapest plan (`planner.plan`) when the play can be paid, else 
 cost option the engine lists. The running total before the discounts on the total (base,
 additional costs, component discounts, increases) is priced once by `engine.total_cost.price`
 with no total discount; `engine.discounts.all_results` then counts the orders without walking
-them (10 discounts, 3,628,800 orders, in well under a second). An order is a permutation of the
+them (16 generated discounts, over 10^12 orders, in well under a second). The count shares the
+plan's time limit (`--time-limit`): it is exact or not given. Cut by the limit, the answer lists
+the Pareto-best totals the discount search found, each with one order, `count: null`,
+`total_orders: null` and `"counted": false` (the key is there only then). An order is a permutation of the
 discounts; where a discount offers a choice ("[1] or [A] less", which pips "[A] less" takes), each
 distinct sequence of outcomes counts as an order of its own, as `all_results` documents. Each
 listed order is priced again by `price`, the one function that prices a play, for its steps.
@@ -26,7 +29,7 @@ import math
 from dataclasses import dataclass, replace
 
 from payplan.engine.cost import Cost
-from payplan.engine.discounts import Application, Mod, Pair, all_results, apply_mod
+from payplan.engine.discounts import Application, CountCut, Mod, Pair, all_results, apply_mod, pareto_front
 from payplan.engine.options import CostOption, play_options
 from payplan.engine.scenario import Scenario
 from payplan.engine.total_cost import BaseChoice, Choices, Modifiers, PlayContext, Step, modifiers, price
@@ -52,11 +55,12 @@ class OrderStep:
 
 @dataclass(frozen=True, slots=True)
 class OrderTotal:
-    """One distinct total: an order reaching it, step by step, and how many orders reach it."""
+    """One distinct total: an order reaching it, step by step, and how many orders reach it
+    (None: not counted, the time limit cut the count)."""
 
     total: Cost
     order: tuple[str, ...]
-    count: int
+    count: int | None
     steps: tuple[OrderStep, ...]
 
     def to_json(self) -> dict[str, object]:
@@ -81,19 +85,22 @@ class OrdersResult:
     orders: tuple[OrderTotal, ...] = ()
     why: str = ""
     labels: tuple[str, ...] = ()
+    counted: bool = True  # False: the time limit cut the count (no count is given)
 
     @property
     def legal(self) -> bool:
         return not self.reasons
 
     @property
-    def total_orders(self) -> int:
-        return sum(o.count for o in self.orders)
+    def total_orders(self) -> int | None:
+        if not self.counted:
+            return None
+        return sum(o.count or 0 for o in self.orders)
 
     def to_json(self) -> dict[str, object]:
         """`{"orders": [{"total", "order", "count", "steps"}, ...]}` as the spec says, with the
         play, the base and optional costs ordered for, the start, the explanation, the reasons."""
-        return {
+        out: dict[str, object] = {
             "orders": [o.to_json() for o in self.orders],
             "play": dict(self.play),
             "base": self.base.to_json() if self.base is not None else None,
@@ -105,6 +112,9 @@ class OrdersResult:
             "why": self.why,
             "reasons": list(self.reasons),
         }
+        if not self.counted:
+            out["counted"] = False
+        return out
 
     def dumps(self) -> str:
         return json.dumps(self.to_json(), indent=2)
@@ -129,7 +139,15 @@ def discount_orders(scenario: Scenario, config: SolverConfig = DEFAULT_CONFIG) -
     components = option.choices.components
     before = price(ctx, replace(ch, total=()), replace(mods, total=()))
     start: Pair = (before.total.energy, before.total.power)
-    found = all_results(start, list(mods.total))
+    try:
+        found: dict[Pair, tuple[int | None, tuple[Application, ...]]] = dict(
+            all_results(start, list(mods.total), limit))
+        counted = True
+    except CountCut:
+        # Past the time limit: no count, and the totals the discount search reaches (it
+        # follows one move per state once the limit has passed, so it answers at once).
+        found = {pair: (None, path) for pair, path in pareto_front(start, list(mods.total), limit)}
+        counted = False
     totals = []
     for pair, (count, path) in found.items():
         priced = price(ctx, replace(ch, total=path), mods)
@@ -141,6 +159,9 @@ def discount_orders(scenario: Scenario, config: SolverConfig = DEFAULT_CONFIG) -
         totals.append((pair, OrderTotal(priced.total, priced.discount_order, count, steps), path))
     totals.sort(key=lambda t: (t[0][0] + sum(t[0][1]), t[0][0], t[0][1]))
     why = _why(ctx, option, mods, start, [(pair, path) for pair, _, path in totals])
+    if not counted:
+        why = (f"Not counted: the time limit of {config.time_limit:g} s passed while counting "
+               f"the orders; these are the best totals the discount search found. {why}")
     return OrdersResult(
         play=header,
         base=option.base,
@@ -150,6 +171,7 @@ def discount_orders(scenario: Scenario, config: SolverConfig = DEFAULT_CONFIG) -
         orders=tuple(t for _, t, _ in totals),
         why=why,
         labels=tuple(m.label for m in mods.total),
+        counted=counted,
     )
 
 
@@ -267,11 +289,14 @@ def render_orders(result: OrdersResult) -> str:
     n = len(result.labels)
     count = result.total_orders
     line = f"{n} discount{'s' * (n != 1)} on the total, {math.factorial(n):,} order{'s' * (n > 1)}"
-    if count != math.factorial(n):
+    if count is None:
+        line += "; not counted (the time limit passed)"
+    elif count != math.factorial(n):
         line += f"; {count:,} counting each outcome of their choices"
     out.append(line + ".")
     out.append("")
-    rows = [(o.total, f"{o.count:,}", " -> ".join(o.order) or "(none)") for o in result.orders]
+    rows = [(o.total, "?" if o.count is None else f"{o.count:,}", " -> ".join(o.order) or "(none)")
+            for o in result.orders]
     out.append(table(["total", "orders", "one order reaching it"], rows))
     out.append("")
     out.append(f"Why: {result.why}")

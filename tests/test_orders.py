@@ -2,7 +2,9 @@
 reach, one order reaching it with its running cost, and how many orders do.
 
 Counts are checked against every permutation priced by `engine.total_cost.price` (the one
-function that prices a play), and against 10! for ten discounts."""
+function that prices a play), against 10! for ten discounts, and against a plain walk of every
+permutation and every outcome with the independent reference's discount step
+(`tests/reference/pricing.apply_discount`, which imports nothing from the engine)."""
 
 from __future__ import annotations
 
@@ -16,15 +18,20 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from payplan.engine.cost import Cost
-from payplan.engine.discounts import Application
+from payplan.benchmarks.cliffs import cliff
+from payplan.benchmarks.generate import generate
+from payplan.engine.cost import POWER_KEYS, Cost
+from payplan.engine.discounts import Application, CountCut, Deadline, Mod, Pair, all_results
 from payplan.engine.loader import load_file, scenario_from_data
 from payplan.engine.options import play_options
 from payplan.engine.scenario import Scenario
 from payplan.engine.total_cost import Choices, context, modifiers, price
 from payplan.planner.orders import OrdersResult, discount_orders, render_orders
+from payplan.planner.config import SolverConfig
 from payplan.planner.plan import plan
+from reference.pricing import Disc, apply_discount
 from strategies import scenarios
+from test_discount_orders import cases, repeated_case
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -211,3 +218,117 @@ def test_result_is_a_value() -> None:
     with pytest.raises(AttributeError):
         a.why = "x"  # type: ignore[misc]
     assert replace(a, reasons=("x",)).legal is False
+
+
+# --- The counts against a plain walk of every permutation ------------------------------------------
+
+
+def as_disc(mod: Mod) -> Disc:
+    """An engine discount as the reference's `Disc` (amounts already read; no `any_only`)."""
+    assert not mod.any_only
+
+    def pips(power: tuple[int, ...]) -> tuple[tuple[str, int], ...]:
+        return tuple((POWER_KEYS[k], n) for k, n in enumerate(power) if n)
+
+    if mod.branches:
+        mins = {(b.min_energy, b.min_power) for b in mod.branches}
+        assert len(mins) == 1, "the reference reads one minimum for every branch"
+        ((min_energy, min_power),) = mins
+        return Disc(mod.label, 0, (), min_energy, min_power, "total",
+                    tuple((b.energy, pips(b.power)) for b in mod.branches))
+    return Disc(mod.label, mod.energy, pips(mod.power), mod.min_energy, mod.min_power, "total", ())
+
+
+def every_permutation(start: Pair, mods: list[Mod]) -> Counter[Pair]:
+    """Each permutation walked on its own, every distinct outcome of each step followed
+    (the reference's step): how many (permutation, outcome sequence) reach each result."""
+    discs = [as_disc(m) for m in mods]
+    reached: Counter[Pair] = Counter()
+    for perm in itertools.permutations(range(len(discs))):
+        parts: Counter[Pair] = Counter({start: 1})
+        for i in perm:
+            after: Counter[Pair] = Counter()
+            for part, n in parts.items():
+                for result in apply_discount(part, discs[i]):
+                    after[result] += n
+            parts = after
+        reached.update(parts)
+    return reached
+
+
+@settings(max_examples=150, deadline=None)
+@given(cases)
+def test_all_results_against_every_permutation(case: tuple[Pair, list[Mod]]) -> None:
+    start, mods = case
+    results = all_results(start, mods)
+    assert {pair: count for pair, (count, _) in results.items()} == every_permutation(start, mods)
+
+
+@settings(max_examples=100, deadline=None)
+@given(repeated_case())
+def test_identical_discounts_against_every_permutation(case: tuple[Pair, list[Mod]]) -> None:
+    start, mods = case
+    results = all_results(start, mods)
+    assert {pair: count for pair, (count, _) in results.items()} == every_permutation(start, mods)
+
+
+def ordered_mods(scenario: Scenario) -> tuple[Pair, list[Mod]]:
+    """The start and the discounts `payplan orders` orders (the cheapest plan's option)."""
+    opts = play_options(scenario)
+    p = plan(scenario)
+    option = p.option if p.status == "ok" and p.option is not None else opts.options[0]
+    ch = option.choices
+    mods = modifiers(opts.ctx, option.base, option.paid_optional, ch.counts, ch.victims)
+    before = price(opts.ctx, replace(ch, total=()), replace(mods, total=()))
+    return (before.total.energy, before.total.power), list(mods.total)
+
+
+@pytest.mark.parametrize("size,seed", [(size, seed) for size in (4, 5, 6, 7) for seed in range(4)]
+                         + [(8, 0), (9, 1)])
+def test_generated_discounts_against_every_permutation(size: int, seed: int) -> None:
+    """`payplan orders` on the `modifiers` family (minimums, pips, both parts, "[1] or [A]",
+    "[A] less", identical discounts): each total's count is the plain walk's."""
+    scenario = scenario_from_data(generate("modifiers", size, seed))
+    result = discount_orders(scenario)
+    start, mods = ordered_mods(scenario)
+    assert [m.label for m in mods] == list(result.labels)
+    assert result.start is not None and (result.start.energy, result.start.power) == start
+    if len(mods) > 7:
+        pytest.skip(f"{len(mods)} discounts apply: past the plain walk's reach")
+    walked = every_permutation(start, mods)
+    assert {(o.total.energy, o.total.power): o.count for o in result.orders} == dict(walked)
+    assert result.total_orders == sum(walked.values())
+
+
+def test_sixteen_generated_discounts_are_counted() -> None:
+    """Issue 12's `orders` row: 16 generated discounts (14 apply), over 10^12 orders; the
+    counts add up to every order of every outcome, and each listed order replays to its total."""
+    scenario = scenario_from_data(cliff("orders", 16))
+    result = discount_orders(scenario)
+    assert result.counted and len(result.labels) == 14
+    assert result.total_orders is not None and result.total_orders >= math.factorial(14)
+    _, mods = ordered_mods(scenario)
+    assert all(o.count for o in result.orders)
+    for o in result.orders:
+        assert sorted(o.order) == sorted(m.label for m in mods)
+        assert (o.steps[-1].total if o.steps else result.start) == o.total
+
+
+def test_a_count_past_its_deadline_is_not_given() -> None:
+    """The count stops at the deadline (exact or not given), and `payplan orders` then says so:
+    `counted: false`, counts null, the totals the discount search reached, each still valid."""
+    start, mods = ordered_mods(scenario_from_data(cliff("mixed", 16)))
+    with pytest.raises(CountCut):
+        all_results(start, mods, Deadline(0.0))
+    scenario = scenario_from_data(cliff("mixed", 16))
+    result = discount_orders(scenario, SolverConfig(time_limit=1e-6))
+    assert not result.counted and result.orders
+    data = result.to_json()
+    assert data["counted"] is False and data["total_orders"] is None
+    assert all(o["count"] is None for o in data["orders"])  # type: ignore[attr-defined]
+    assert result.why.startswith("Not counted: the time limit")
+    assert "not counted (the time limit passed)" in render_orders(result)
+    for o in result.orders:
+        assert (o.steps[-1].total if o.steps else result.start) == o.total
+    # Counted in full, the key is not there (the golden transcripts keep their shape).
+    assert "counted" not in discount_orders(load_file(EXAMPLES / "01-sky-splitter-order.yaml")).to_json()
