@@ -18,6 +18,15 @@ They are deterministic (no randomness): the same knob and size give the same dat
 `python -m payplan.benchmarks.cliffs` runs every knob at the table's sizes, each in a fresh
 process, and prints time, the ratio to the median typical plan of the same run, and peak RSS as
 a Markdown table (benchmarks/RESULTS.md, "Cliffs").
+
+`payplan bench --suite cliffs [--out DIR]` (`bench_cliffs`) turns each knob up through `SWEEP`
+(the table's sizes and a few below), each size timed in a fresh process; where the brute force
+can run (`BRUTE_UP_TO`), a second fresh process plans the knob's scenario with its runes thinned
+to six and checks the plan against `benchmarks.brute_force.brute_plan`. It writes
+`results.json`, `summary.md` and two plots (time and peak memory against size, one panel per
+knob, with the aims and the typical plan of the same run drawn in); it exits 1 when the brute
+force disagrees or a measurement fails. `--cliff-sizes "any_less=3,6;orders=4"` runs only the
+named knobs at those sizes.
 """
 
 from __future__ import annotations
@@ -39,6 +48,25 @@ KNOBS: dict[str, tuple[str, tuple[int, ...], str]] = {
     "flow_trash": ("distinct Flow cards in the trash", (1000,), "hand"),
     "orders": ("generated discounts (modifiers family)", (16,), "orders"),
 }
+
+
+# knob -> sizes the `cliffs` suite of `payplan bench` runs: the table's and a few below
+SWEEP: dict[str, tuple[int, ...]] = {
+    "any_less": (6, 9, 12, 15, 18),
+    "mixed": (5, 8, 11, 13, 16),
+    "repeat": (2, 4, 6, 8, 10, 12),
+    "optional": (4, 8, 12, 14, 16),
+    "either": (4, 8, 12, 16, 18),
+    "either_same": (6, 12, 18, 24, 26),
+    "flow_trash": (4, 30, 100, 300, 1000),
+    "orders": (4, 7, 10, 13, 16),
+}
+# knob -> the largest size the brute force is run at (every order, choice and payment: small)
+BRUTE_UP_TO: dict[str, int] = {"any_less": 9, "mixed": 5, "repeat": 2, "optional": 4,
+                               "either": 3, "either_same": 4, "flow_trash": 4, "orders": 7}
+AIM_MS = 100.0  # issue 12: every row under 100 ms per plan
+AIM_MB = 200.0  # and under 200 MB
+AIM_ORDERS_MS = 1000.0  # `payplan orders` at 16 discounts under 1 s
 
 
 def cliff(knob: str, size: int) -> Data:
@@ -167,6 +195,32 @@ from payplan.engine.loader import scenario_from_data
 from payplan.planner.config import SolverConfig
 knob, size, limit = sys.argv[1], int(sys.argv[2]), float(sys.argv[3])
 config = SolverConfig(time_limit=limit)
+if len(sys.argv) > 4 and sys.argv[4] == "brute":
+    from dataclasses import replace
+    from payplan.benchmarks.brute_force import brute_plan
+    from payplan.engine.scenario import Play
+    from payplan.planner.plan import plan
+    data = cliff(knob, size)
+    runes = data["state"]["you"]["runes"]  # at most 6, spread: the brute force tries them all
+    data["state"]["you"]["runes"] = runes[::-(-len(runes) // 6)]
+    scenario = scenario_from_data(data)
+    if KNOBS[knob][2] == "hand":
+        from payplan.planner.hand import plan_hand
+        pairs = [(p, replace(scenario, play=Play(p.play["object"], p.play["from"])))
+                 for p in plan_hand(scenario, config)]
+    else:
+        pairs = [(plan(scenario, config), scenario)]
+    wrong = []
+    for got, alone in pairs:
+        want = brute_plan(alone)
+        same = got.status == want.status and (got.status != "ok" or (
+            got.score == want.score and got.total is not None and got.total.size == want.size
+            and got.total in want.optimal_totals))
+        if not same:
+            wrong.append(f"{got.play['object']}: planner {got.status} {got.total} score "
+                         f"{got.score}, brute force {want.status} {want.total} score {want.score}")
+    print(json.dumps({"checked": len(pairs), "disagree": wrong}))
+    sys.exit(0)
 if knob == "typical":
     from payplan.planner.plan import plan
     cases = [scenario_from_data(generate("typical", 7, seed)) for seed in range(size)]
@@ -199,17 +253,23 @@ print(json.dumps({"time": time.perf_counter() - began, "optimal": optimal,
 """
 
 
-def measure(knob: str, size: int, time_limit: float = 10.0) -> dict[str, Any]:
+def measure(knob: str, size: int, time_limit: float = 10.0, brute: bool = False) -> dict[str, Any]:
     """One run of `knob` at `size` in a fresh process: seconds (imports and loading left out),
-    whether the answer is proved optimal, and the process's peak RSS."""
+    whether the answer is proved optimal, and the process's peak RSS. With `brute`: the plan of
+    the knob's scenario (runes thinned to six) against the brute force, `{"checked": plans,
+    "disagree": [...]}`."""
     import json
     import subprocess
     import sys
 
-    done = subprocess.run([sys.executable, "-c", _CHILD, knob, str(size), str(time_limit)],
-                          capture_output=True, text=True, timeout=time_limit * 4 + 120)
+    argv = [sys.executable, "-c", _CHILD, knob, str(size), str(time_limit)]
+    try:
+        done = subprocess.run(argv + (["brute"] if brute else []), capture_output=True,
+                              text=True, timeout=time_limit * 4 + (600 if brute else 120))
+    except subprocess.TimeoutExpired as expired:
+        return {"error": f"no answer in {expired.timeout:g} s"}
     if done.returncode != 0:
-        return {"error": done.stderr.strip().splitlines()[-1:]}
+        return {"error": " ".join(done.stderr.strip().splitlines()[-1:])}
     answer: dict[str, Any] = json.loads(done.stdout)
     return answer
 
@@ -233,6 +293,193 @@ def main() -> None:
                 continue
             print(f"| {what} | {size} | {got['time'] * 1000:.1f} ms | {got['time'] / base:,.0f}x "
                   f"| {got['rss_mb']:.0f} MB | {got['optimal']} |", flush=True)
+
+
+# --- The `cliffs` suite of `payplan bench` -------------------------------------------------------
+
+
+def parse_sizes(spec: str) -> dict[str, tuple[int, ...]]:
+    """`"any_less=3,6;orders=4"` -> {"any_less": (3, 6), "orders": (4,)}; ValueError if bad."""
+    sweep: dict[str, tuple[int, ...]] = {}
+    for part in filter(None, (p.strip() for p in spec.split(";"))):
+        knob, _, sizes = part.partition("=")
+        if knob.strip() not in KNOBS:
+            raise ValueError(f"unknown knob {knob.strip()!r} (one of: {', '.join(KNOBS)})")
+        values = tuple(int(v) for v in sizes.split(",") if v.strip())
+        if not values or min(values) < 1:
+            raise ValueError(f"{knob.strip()}: expected sizes of at least 1, got {sizes!r}")
+        sweep[knob.strip()] = values
+    if not sweep:
+        raise ValueError("no knob named")
+    return sweep
+
+
+def run_cliffs(sweep: dict[str, tuple[int, ...]], time_limit: float = 10.0,
+               typical_cases: int = 21, log: Any = None) -> dict[str, Any]:
+    """Every knob of `sweep` at each of its sizes (each a fresh process), the brute force where
+    it can run, against the median typical plan of the same run: the suite's results."""
+    import os
+
+    def say(text: str) -> None:
+        if log is not None:
+            print(text, file=log, flush=True)
+
+    typical = measure("typical", typical_cases, time_limit)
+    base = typical.get("time")
+    say(f"typical plan: {base * 1000:.2f} ms" if base else f"typical plan: {typical}")
+    knobs: dict[str, Any] = {}
+    agree = 0
+    disagree: list[dict[str, Any]] = []
+    errors: list[dict[str, Any]] = []
+    for knob, sizes in sweep.items():
+        what, table, command = KNOBS[knob]
+        rows: dict[str, Any] = {}
+        for size in sizes:
+            got = measure(knob, size, time_limit)
+            row: dict[str, Any] = {}
+            if "error" in got:
+                row["error"] = got["error"]
+                errors.append({"knob": knob, "size": size, "error": got["error"]})
+            else:
+                row = {"time_ms": round(got["time"] * 1000, 3), "rss_mb": round(got["rss_mb"], 1),
+                       "optimal": got["optimal"],
+                       "x_typical": round(got["time"] / base, 1) if base else None}
+            if size <= BRUTE_UP_TO.get(knob, 0):
+                brute = measure(knob, size, time_limit, brute=True)
+                row["brute_force"] = brute
+                if "error" in brute:
+                    errors.append({"knob": knob, "size": size, "brute_force": brute["error"]})
+                elif brute["disagree"]:
+                    disagree.append({"knob": knob, "size": size, "plans": brute["disagree"]})
+                else:
+                    agree += brute["checked"]
+            rows[str(size)] = row
+            say(f"{knob} {size}: {row}")
+        knobs[knob] = {"what": what, "command": command, "table_sizes": list(table),
+                       "sizes": rows}
+    return {
+        "format": "payplan-bench/1",
+        "suite": "cliffs",
+        "load_average": round(os.getloadavg()[0], 2),
+        "time_limit_s": time_limit,
+        "typical": {"cases": typical_cases, "p50_ms": round(base * 1000, 3) if base else None,
+                    "rss_mb": typical.get("rss_mb")},
+        "aims": {"plan_ms": AIM_MS, "orders_ms": AIM_ORDERS_MS, "rss_mb": AIM_MB},
+        "knobs": knobs,
+        "checks": {"brute_force_agree": agree, "brute_force_disagree": disagree,
+                   "errors": errors},
+    }
+
+
+def cliffs_markdown(results: dict[str, Any]) -> str:
+    """The suite's table, in Markdown (what benchmarks/RESULTS.md quotes)."""
+    typical = results["typical"]
+    lines = [f"Typical plan (median of {typical['cases']} `typical` turns): "
+             f"{typical['p50_ms']} ms, peak RSS {typical['rss_mb']:.0f} MB; load average "
+             f"{results['load_average']}.", "",
+             "| knob | size | time | x typical | peak RSS | optimal | brute force |",
+             "|---|---|---|---|---|---|---|"]
+    for knob, entry in results["knobs"].items():
+        for size, row in entry["sizes"].items():
+            brute = row.get("brute_force")
+            if brute is None:
+                said = ""
+            elif "error" in brute:
+                said = f"error: {brute['error']}"
+            elif brute["disagree"]:
+                said = f"disagrees on {len(brute['disagree'])} of {brute['checked']}"
+            else:
+                said = f"agrees ({brute['checked']} plan{'s' * (brute['checked'] != 1)})"
+            if "error" in row:
+                lines.append(f"| {entry['what']} | {size} | error: {row['error']} | | | | {said} |")
+                continue
+            ratio = f"{row['x_typical']:,.0f}x" if row["x_typical"] is not None else "-"
+            lines.append(f"| {entry['what']} | {size} | {row['time_ms']:,.1f} ms | {ratio} | "
+                         f"{row['rss_mb']:.0f} MB | {row['optimal']} | {said} |")
+    c = results["checks"]
+    lines += ["", f"Checks: the brute force agrees on {c['brute_force_agree']} plans, disagrees "
+              f"on {len(c['brute_force_disagree'])} sizes; errors {len(c['errors'])}."]
+    return "\n".join(lines) + "\n"
+
+
+def plot_cliffs(results: dict[str, Any], out: Any) -> list[str]:
+    """Time and peak memory against size, one panel per knob; return the file names."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    knobs = results["knobs"]
+    typical = results["typical"]["p50_ms"]
+    written = []
+    for name, key, label, aim in (("cliffs_time.png", "time_ms", "time per plan, ms", AIM_MS),
+                                  ("cliffs_memory.png", "rss_mb", "peak RSS, MB", AIM_MB)):
+        columns = min(4, max(1, len(knobs)))
+        rows = -(-len(knobs) // columns)
+        fig, axes = plt.subplots(rows, columns, figsize=(3.6 * columns, 3.0 * rows), squeeze=False)
+        for ax in axes.flat[len(knobs):]:
+            ax.set_visible(False)
+        for ax, (knob, entry) in zip(axes.flat, knobs.items()):
+            points = [(int(s), r[key]) for s, r in entry["sizes"].items() if key in r]
+            checked = [(int(s), r[key]) for s, r in entry["sizes"].items()
+                       if key in r and "disagree" in r.get("brute_force", {})]
+            if points:
+                ax.plot(*zip(*points), "o-", color="tab:blue", label="measured")
+            if checked:
+                ax.plot(*zip(*checked), "s", color="tab:green", markerfacecolor="none",
+                        markersize=10, label="checked by brute force")
+            limit = AIM_ORDERS_MS if key == "time_ms" and entry["command"] == "orders" else aim
+            ax.axhline(limit, color="tab:red", linestyle="--", linewidth=1, label="aim")
+            if key == "time_ms" and typical:
+                ax.axhline(typical, color="tab:gray", linestyle=":", linewidth=1,
+                           label="typical plan")
+            ax.set_yscale("log")
+            ax.set_title(f"{knob} ({entry['command']})", fontsize=9)
+            ax.set_xlabel(entry["what"], fontsize=7)
+            ax.set_ylabel(label, fontsize=8)
+            ax.grid(True, which="both", alpha=0.3)
+            ax.tick_params(labelsize=7)
+        axes.flat[0].legend(fontsize=6)
+        fig.suptitle(f"Cliffs: {label} against each knob (issue 12)", fontsize=10)
+        fig.tight_layout()
+        fig.savefig(out / name, dpi=100)
+        plt.close(fig)
+        written.append(name)
+    return written
+
+
+def bench_cliffs(out: Any, time_limit: float, sizes: str | None, log: Any = None) -> int:
+    """`payplan bench --suite cliffs`: run, write results.json, summary.md and the plots; 0
+    when every measurement ran and the brute force agreed, 1 otherwise, 2 for bad --cliff-sizes."""
+    import json
+    import sys
+    from pathlib import Path
+
+    try:
+        sweep = parse_sizes(sizes) if sizes else dict(SWEEP)
+    except ValueError as err:
+        print(f"--cliff-sizes: {err}", file=sys.stderr)
+        return 2
+    out = Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    results = run_cliffs(sweep, time_limit, log=log)
+    from payplan.benchmarks.suite import _command_line, _tree
+
+    results["command"] = _command_line()
+    results["tree"] = _tree()
+    results["plots"] = []
+    summary = cliffs_markdown(results)
+    (out / "summary.md").write_text(summary, encoding="utf-8")
+    (out / "results.json").write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
+    try:
+        results["plots"] = plot_cliffs(results, out)
+    except ImportError:
+        print("bench: plots skipped: matplotlib is not installed (pip install 'payplan[bench]' "
+              "to draw them)", file=sys.stderr)
+    (out / "results.json").write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
+    print(summary)
+    c = results["checks"]
+    return 1 if c["brute_force_disagree"] or c["errors"] else 0
 
 
 if __name__ == "__main__":

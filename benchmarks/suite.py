@@ -1,7 +1,9 @@
 """The benchmark suite: `payplan bench [--suite NAME] [--out DIR]`.
 
 Suites: `quick` (every family at small sizes, the whole pipeline in under a minute: a smoke
-test), `typical`, `hand`, `modifiers`, `sources`, and `all` (the four together). Each runs
+test), `typical`, `hand`, `modifiers`, `sources`, `mtg`, and `all` (the five together); and
+`cliffs`, issue 12's adversarial knobs turned up, each size in a fresh process (its own runner
+and output: `benchmarks.cliffs.bench_cliffs`). Each runs
 seeded cases from `benchmarks.generate` through three methods:
 
 - `planner`: `planner.plan(scenario, config)`, the CP-SAT planner (the scenario loaded once,
@@ -54,7 +56,8 @@ from payplan.planner.config import SolverConfig
 from payplan.planner.workers import Failure, LocalPool, Pool
 
 METHODS: tuple[str, ...] = ("planner", "greedy", "brute_force")
-SUITES: tuple[str, ...] = ("quick", "typical", "hand", "modifiers", "sources", "mtg", "all")
+SUITES: tuple[str, ...] = ("quick", "typical", "hand", "modifiers", "sources", "mtg", "all",
+                          "cliffs")
 PLOT_FAMILIES: dict[str, str] = {"hand": "hand size (cards)",
                                  "modifiers": "discounts on the total",
                                  "sources": "runes (plus Seals, Gold, restricted sources)",
@@ -696,6 +699,9 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     from payplan.planner.cli import add_pool_arguments
 
     add_pool_arguments(parser, "default 1: one measurement at a time")
+    parser.add_argument("--cliff-sizes", default=None, metavar="SPEC",
+                        help="--suite cliffs only: the knobs and sizes to run, e.g. "
+                             "'any_less=3,6;orders=4' (default: every knob through its sweep)")
     parser.add_argument("--no-fast-path", action="store_true",
                         help="send every plan to CP-SAT (the planner's exact runes-only "
                              "shortcut off)")
@@ -703,6 +709,13 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 
 def main(args: argparse.Namespace) -> int:
     """Run `payplan bench`: 0 when every case ran and every check passed, 1 otherwise."""
+    if args.suite == "cliffs":
+        from payplan.benchmarks.cliffs import bench_cliffs
+
+        return bench_cliffs(args.out, args.time_limit, args.cliff_sizes, log=sys.stderr)
+    if args.cliff_sizes is not None:
+        print("bench: --cliff-sizes is for --suite cliffs", file=sys.stderr)
+        return 2
     spec = SUITE_SPECS[args.suite]
     if args.budget is not None or args.brute_budget is not None:
         spec = SuiteSpec(spec.name, spec.runs, spec.repeats,

@@ -209,3 +209,49 @@ def test_bench_quick_runs_end_to_end(tmp_path: Path) -> None:
     assert checks["greedy_invalid_payments"] == []
     assert checks["planner_vs_brute_disagree"] == []
     assert checks["errors"] == []
+
+
+def test_bench_cliffs_runs_at_tiny_sizes(tmp_path: Path) -> None:
+    """The `cliffs` suite end to end at tiny sizes: each size measured (time, peak memory, the
+    ratio to the typical plan of the run), the brute force run and agreeing where it can, the
+    table and both plots written. Figures are read for their shape, never judged."""
+    payplan = Path(sys.executable).parent / "payplan"
+    command = [str(payplan)] if payplan.exists() else [sys.executable, "-m", "payplan.planner.cli"]
+    out = tmp_path / "cliffs"
+    sizes = "any_less=3,4;mixed=2;flow_trash=2;orders=4;either=12"
+    done = subprocess.run(command + ["bench", "--suite", "cliffs", "--out", str(out),
+                                     "--cliff-sizes", sizes],
+                          capture_output=True, text=True, timeout=900, cwd=tmp_path)
+    assert done.returncode == 0, done.stderr[-3000:]
+    results = json.loads((out / "results.json").read_text())
+    assert results["suite"] == "cliffs"
+    assert list(results["knobs"]) == ["any_less", "mixed", "flow_trash", "orders", "either"]
+    assert results["typical"]["p50_ms"] > 0
+    rows = {(knob, int(size)): row for knob, entry in results["knobs"].items()
+            for size, row in entry["sizes"].items()}
+    assert set(rows) == {("any_less", 3), ("any_less", 4), ("mixed", 2), ("flow_trash", 2),
+                         ("orders", 4), ("either", 12)}
+    for (knob, size), row in rows.items():
+        assert row["time_ms"] > 0 and row["rss_mb"] > 0 and row["x_typical"] > 0
+        assert row["optimal"] is True
+        if knob == "either":  # past BRUTE_UP_TO: not tried
+            assert "brute_force" not in row
+            continue
+        assert row["brute_force"]["disagree"] == []
+        assert row["brute_force"]["checked"] == (size + 1 if knob == "flow_trash" else 1)
+    checks = results["checks"]
+    assert checks["errors"] == [] and checks["brute_force_disagree"] == []
+    assert checks["brute_force_agree"] == 7  # one plan per size checked, and the hand's 3 plays
+    assert results["plots"] == ["cliffs_time.png", "cliffs_memory.png"]
+    for name in results["plots"]:
+        assert (out / name).stat().st_size > 0
+    summary = (out / "summary.md").read_text()
+    assert "| knob | size | time | x typical | peak RSS | optimal | brute force |" in summary
+    assert summary.count("agrees (") == 5
+    assert summary in done.stdout
+
+
+def test_bench_cliffs_refuses_bad_sizes(tmp_path: Path) -> None:
+    assert cli_main(["bench", "--suite", "cliffs", "--out", str(tmp_path / "x"),
+                     "--cliff-sizes", "cliff=3"]) == 2
+    assert cli_main(["bench", "--suite", "quick", "--cliff-sizes", "orders=3"]) == 2
