@@ -237,6 +237,7 @@ if knob == "typical":
 import ortools.sat.python.cp_model  # imports are not timed: OR-Tools loads on first use
 scenario = scenario_from_data(cliff(knob, size))
 command = KNOBS[knob][2]
+cpu = time.process_time()
 began = time.perf_counter()
 if command == "plan":
     from payplan.planner.plan import plan
@@ -248,14 +249,16 @@ else:
     from payplan.planner.orders import discount_orders
     discount_orders(scenario, config)
     optimal = True
-print(json.dumps({"time": time.perf_counter() - began, "optimal": optimal,
+print(json.dumps({"time": time.perf_counter() - began, "cpu": time.process_time() - cpu,
+                  "optimal": optimal,
                   "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
 """
 
 
 def measure(knob: str, size: int, time_limit: float = 10.0, brute: bool = False) -> dict[str, Any]:
     """One run of `knob` at `size` in a fresh process: seconds (imports and loading left out),
-    whether the answer is proved optimal, and the process's peak RSS. With `brute`: the plan of
+    its CPU time (less moved by other work on the machine), whether the answer is proved
+    optimal, and the process's peak RSS. With `brute`: the plan of
     the knob's scenario (runes thinned to six) against the brute force, `{"checked": plans,
     "disagree": [...]}`."""
     import json
@@ -341,7 +344,8 @@ def run_cliffs(sweep: dict[str, tuple[int, ...]], time_limit: float = 10.0,
                 row["error"] = got["error"]
                 errors.append({"knob": knob, "size": size, "error": got["error"]})
             else:
-                row = {"time_ms": round(got["time"] * 1000, 3), "rss_mb": round(got["rss_mb"], 1),
+                row = {"time_ms": round(got["time"] * 1000, 3),
+                       "cpu_ms": round(got["cpu"] * 1000, 3), "rss_mb": round(got["rss_mb"], 1),
                        "optimal": got["optimal"],
                        "x_typical": round(got["time"] / base, 1) if base else None}
             if size <= BRUTE_UP_TO.get(knob, 0):
@@ -377,8 +381,8 @@ def cliffs_markdown(results: dict[str, Any]) -> str:
     lines = [f"Typical plan (median of {typical['cases']} `typical` turns): "
              f"{typical['p50_ms']} ms, peak RSS {typical['rss_mb']:.0f} MB; load average "
              f"{results['load_average']}.", "",
-             "| knob | size | time | x typical | peak RSS | optimal | brute force |",
-             "|---|---|---|---|---|---|---|"]
+             "| knob | size | time | CPU time | x typical | peak RSS | optimal | brute force |",
+             "|---|---|---|---|---|---|---|---|"]
     for knob, entry in results["knobs"].items():
         for size, row in entry["sizes"].items():
             brute = row.get("brute_force")
@@ -391,10 +395,11 @@ def cliffs_markdown(results: dict[str, Any]) -> str:
             else:
                 said = f"agrees ({brute['checked']} plan{'s' * (brute['checked'] != 1)})"
             if "error" in row:
-                lines.append(f"| {entry['what']} | {size} | error: {row['error']} | | | | {said} |")
+                lines.append(f"| {entry['what']} | {size} | error: {row['error']} | | | | | {said} |")
                 continue
             ratio = f"{row['x_typical']:,.0f}x" if row["x_typical"] is not None else "-"
-            lines.append(f"| {entry['what']} | {size} | {row['time_ms']:,.1f} ms | {ratio} | "
+            lines.append(f"| {entry['what']} | {size} | {row['time_ms']:,.1f} ms | "
+                         f"{row['cpu_ms']:,.1f} ms | {ratio} | "
                          f"{row['rss_mb']:.0f} MB | {row['optimal']} | {said} |")
     c = results["checks"]
     lines += ["", f"Checks: the brute force agrees on {c['brute_force_agree']} plans, disagrees "
