@@ -397,7 +397,8 @@ def cliffs_markdown(results: dict[str, Any]) -> str:
             if "error" in row:
                 lines.append(f"| {entry['what']} | {size} | error: {row['error']} | | | | | {said} |")
                 continue
-            ratio = f"{row['x_typical']:,.0f}x" if row["x_typical"] is not None else "-"
+            x = row["x_typical"]
+            ratio = "-" if x is None else f"{x:,.1f}x" if x < 10 else f"{x:,.0f}x"
             lines.append(f"| {entry['what']} | {size} | {row['time_ms']:,.1f} ms | "
                          f"{row['cpu_ms']:,.1f} ms | {ratio} | "
                          f"{row['rss_mb']:.0f} MB | {row['optimal']} | {said} |")
