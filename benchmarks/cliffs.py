@@ -430,7 +430,11 @@ def plot_cliffs(results: dict[str, Any], out: Any) -> list[str]:
             checked = [(int(s), r[key]) for s, r in entry["sizes"].items()
                        if key in r and "disagree" in r.get("brute_force", {})]
             if points:
-                ax.plot(*zip(*points), "o-", color="tab:blue", label="measured")
+                ax.plot(*zip(*points), "o-", color="tab:blue",
+                        label="wall time" if key == "time_ms" else "measured")
+            cpu = [(int(s), r["cpu_ms"]) for s, r in entry["sizes"].items() if "cpu_ms" in r]
+            if key == "time_ms" and cpu:
+                ax.plot(*zip(*cpu), ".--", color="tab:purple", label="CPU time")
             if checked:
                 ax.plot(*zip(*checked), "s", color="tab:green", markerfacecolor="none",
                         markersize=10, label="checked by brute force")
