@@ -753,8 +753,8 @@ def all_results(start: Pair, mods: list[Mod], deadline: Deadline = NO_DEADLINE
     discounts left still do), merged as its docstring argues, then marks which results each
     state can still reach; the first sequence to a result then takes, step by step, the first
     step from which that result is still reachable. The work grows with those states, not with
-    the orders: 16 generated discounts (`benchmarks/cliffs.py`, `orders`) take well under a
-    second. It is no polynomial bound: discounts that stay live and different for long (16
+    the orders: 16 generated discounts (`benchmarks/cliffs.py`, `orders`: 17,283 states) take
+    about 0.4 s of CPU time. It is no polynomial bound: discounts that stay live and different for long (16
     different discounts with both an Energy and a Power part) make exponentially many states,
     which is what the deadline is for.
     """
