@@ -26,8 +26,9 @@ Choices the spec leaves open, as this reference reads them (each also in a comme
   artifact in the object's types, else `tap_other`.
 - Mana abilities are activated in 601.2g, before costs are paid (601.2h): an object sacrificed to
   a mana ability can't also be tapped for convoke, improvise or a tap cost.
-- A summoning-sick creature can't use a {T} mana ability but can be tapped for convoke,
-  improvise or a tap cost (302.6 restricts only its own {T} abilities).
+- A summoning-sick creature, a land creature included (302.6 restricts every creature's own
+  {T} abilities, whatever its other types), can't use a {T} mana ability but can be tapped for
+  convoke, improvise or a tap cost.
 - Life: every point paid (Phyrexian, pay_life, a mana ability's life) comes out of one total that
   may reach exactly 0, never below.
 - An activated ability (`play.ability`, a permanent's `abilities` entry, 602.2): its total is
@@ -648,7 +649,7 @@ class _Use:
 def _uses(obj: Obj, card: dict[str, Any], spell: dict[str, Any], tapcosts: list[tuple[int, Any]],
           cards: dict[str, Any]) -> list[_Use]:
     types = set(card.get("types") or [])
-    sick = obj.sick and "creature" in types and "land" not in types
+    sick = obj.sick and "creature" in types  # a land creature too (302.6: Dryad Arbor)
     once = [_Use("none")]
     free: list[Activation] = []
     for act in _activations(card):
