@@ -173,6 +173,17 @@ class Grant:
 # --- Cards --------------------------------------------------------------------------------------
 
 
+def repeat_name(index: int) -> str:
+    """The optional-cost name of the Repeat instance `index`: `repeat`, `repeat.1`, `repeat.2`..."""
+    return "repeat" if index == 0 else f"repeat.{index}"
+
+
+def cost_family(name: str) -> str:
+    """The family of an optional cost's name, its part before the first dot: `repeat` for every
+    Repeat instance (`repeat`, `repeat.1`, ...), `accelerate`, or an additional cost's id."""
+    return name.split(".")[0]
+
+
 @dataclass(frozen=True, slots=True)
 class Keywords:
     """Cost keywords. `accelerate` is already resolved to a Cost (true -> [1] plus [C])."""

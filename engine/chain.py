@@ -42,7 +42,7 @@ from dataclasses import dataclass, replace
 from typing import Callable
 
 from payplan.engine.abilities import HIDE, find_ability
-from payplan.engine.cards import Card
+from payplan.engine.cards import Card, cost_family
 from payplan.engine.cost import DOMAINS, POWER_KEYS, Cost, Power, power_add
 from payplan.engine.legality import base_choices, reasons
 from payplan.engine.payment import ObjectGroup, Payment, eligible, pay_power, resources, source_adds
@@ -58,7 +58,7 @@ def executions(paid_optional: tuple[str, ...], leaves: LeavesChain) -> int:
     spell's "effect did not execute", whatever Repeat added; its paid costs stay paid)."""
     if leaves.by == "counter":
         return 0
-    return 1 + sum(1 for name in paid_optional if name.split(".")[0] == "repeat")
+    return 1 + sum(1 for name in paid_optional if cost_family(name) == "repeat")
 
 
 def destination(card: Card, base_kind: str, leaves: LeavesChain) -> str:

@@ -52,6 +52,7 @@ from payplan.engine.cards import (
     MightOfTarget,
     PerPlayed,
     PrintedOf,
+    repeat_name,
 )
 from payplan.engine.cost import (
     ANY,
@@ -65,7 +66,7 @@ from payplan.engine.cost import (
     OtherCost,
     Power,
 )
-from payplan.engine.problems import NOT_IN_ZONE, DataPath, Problem, ScenarioError, path_text
+from payplan.engine.problems import NOT_IN_ZONE, DataPath, Problem, ScenarioError, exception_line, path_text
 from payplan.engine.scenario import (
     DEFAULT_BENEFITS,
     DEFAULT_WEIGHTS,
@@ -77,6 +78,7 @@ from payplan.engine.scenario import (
     Play,
     Scenario,
 )
+from payplan.engine.total_cost import optional_costs
 from payplan.engine.state import (
     LOCATIONS,
     PHASES,
@@ -332,7 +334,7 @@ def parse_json(text: str, name: str, limits: Limits | None = None,
         raise ScenarioError([_at(f"{where}:{exc.colno}", f"invalid JSON: {exc.msg}")]) from None
     except (ValueError, RecursionError) as exc:  # too deep, or a number too long to read
         where = name if line is None else f"{name}:{line}"
-        raise ScenarioError([_at(where, f"invalid JSON: {_exc_text(exc)}")]) from None
+        raise ScenarioError([_at(where, f"invalid JSON: {exception_line(exc)}")]) from None
     _check_values(data, name if line is None else f"{name}:{line}", limits, duplicates)
     return data
 
@@ -432,7 +434,7 @@ def _parse_yaml(text: str, name: str, limits: Limits) -> object:
         raise ScenarioError([_at(f"{name}{where}", f"invalid YAML: {what}")]) from None
     except (yaml.YAMLError, ValueError, TypeError, OverflowError, RecursionError) as exc:
         # The YAML constructors raise plain ValueErrors (a date like 2024-13-45, a huge int).
-        raise ScenarioError([_at(name, f"invalid YAML: {_exc_text(exc)}")]) from None
+        raise ScenarioError([_at(name, f"invalid YAML: {exception_line(exc)}")]) from None
     _check_values(data, name, limits, loader.duplicates)
     return data
 
@@ -460,11 +462,6 @@ def _count_yaml(text: str, name: str, limits: Limits) -> None:
                 size[anchor] = count - before
         if count > limits.max_values:
             raise ScenarioError([limits.too_many(name, "the text")])
-
-
-def _exc_text(exc: BaseException) -> str:
-    text = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-    return text if len(text) <= 200 else text[:197] + "..."
 
 
 # --- Small helpers ------------------------------------------------------------------------------
@@ -1561,14 +1558,10 @@ def normalise_optional(name: str) -> str:
     if match is None:
         return name
     n = int(match.group(1)) if len(match.group(1)) < 10 else 10**9
-    return "repeat" if n == 0 else f"repeat.{n}"
+    return repeat_name(n)
 
 
 def optional_names(card: Card) -> tuple[str, ...]:
-    """The names `play.optional` may use for this card, in canonical order."""
-    names: list[str] = []
-    if card.keywords.accelerate is not None:
-        names.append("accelerate")
-    names.extend("repeat" if i == 0 else f"repeat.{i}" for i in range(len(card.keywords.repeat)))
-    names.extend(a.id for a in card.additional_costs if not a.mandatory)
-    return tuple(names)
+    """The names `play.optional` may use for this card, in canonical order (those of
+    `engine.total_cost.optional_costs`)."""
+    return tuple(name for name, _ in optional_costs(card))

@@ -15,7 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable
 
-__all__ = ["NOT_IN_ZONE", "DataPath", "Problem", "ScenarioError", "path_text"]
+__all__ = ["NOT_IN_ZONE", "DataPath", "Problem", "ScenarioError", "exception_line", "path_text"]
 
 DataPath = tuple[str | int, ...]
 """Keys (str) and list indices (int) from the top of the data; () is the top level."""
@@ -89,3 +89,10 @@ class ScenarioError(ValueError):
 
     def __str__(self) -> str:
         return "\n".join(self.lines)
+
+
+def exception_line(exc: BaseException) -> str:
+    """An exception as one line of at most 200 characters: its message's first line, or its
+    type's name when it has none."""
+    text = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
+    return text if len(text) <= 200 else text[:197] + "..."

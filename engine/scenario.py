@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Mapping
 
-from payplan.engine.cards import Card, Discount
+from payplan.engine.cards import Card, Discount, cost_family
 from payplan.engine.cost import Cost
 from payplan.engine.state import State
 
@@ -93,7 +93,7 @@ class Objective:
         """The benefit of paying an optional cost: by its full name, else its family (`repeat`)."""
         if name in self.benefits:
             return self.benefits[name]
-        return self.benefits.get(name.split(".")[0], 0)
+        return self.benefits.get(cost_family(name), 0)
 
 
 @dataclass(frozen=True, slots=True)

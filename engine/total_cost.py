@@ -25,7 +25,7 @@ from dataclasses import replace
 from typing import Iterator, TypeVar
 
 from payplan.engine.abilities import HIDE, ability_card, find_ability, hide_card
-from payplan.engine.cards import Amount, Card, Discount, Grant, Increase, PrintedOf
+from payplan.engine.cards import Amount, Card, Discount, Grant, Increase, PrintedOf, cost_family, repeat_name
 from payplan.engine.cost import ANY_INDEX, NO_POWER, Cost, OtherCost, Power, power_add, power_text
 from payplan.engine.discounts import NO_DEADLINE, Application, Deadline, Mod, Pair, apply_mod, outcomes
 from payplan.engine.filters import PlayFacts, card_matches, evaluate, holds
@@ -235,7 +235,7 @@ def optional_costs(card: Card) -> tuple[tuple[str, Cost], ...]:
     if card.keywords.accelerate is not None:
         out.append(("accelerate", card.keywords.accelerate))
     for i, cost in enumerate(card.keywords.repeat):
-        out.append(("repeat" if i == 0 else f"repeat.{i}", cost))
+        out.append((repeat_name(i), cost))
     for extra in card.additional_costs:
         if not extra.mandatory:
             out.append((extra.id, extra.cost))
@@ -243,7 +243,7 @@ def optional_costs(card: Card) -> tuple[tuple[str, Cost], ...]:
 
 
 def _component(name: str) -> str:
-    return COMPONENT_OF.get(name.split(".")[0], "optional")
+    return COMPONENT_OF.get(cost_family(name), "optional")
 
 
 # --- Modifiers ----------------------------------------------------------------------------------

@@ -27,7 +27,7 @@ import json
 from typing import IO, Any, Callable, Iterator
 
 from payplan.engine.loader import Limits, parse_json, scenario_from_data
-from payplan.engine.problems import ScenarioError
+from payplan.engine.problems import ScenarioError, exception_line
 from payplan.planner.config import DEFAULT_CONFIG, REQUEST_TIMEOUT, SolverConfig
 from payplan.planner.hand import hand_json, plan_hand
 from payplan.planner.orders import discount_orders
@@ -139,7 +139,7 @@ def answer_line(line: Line, number: int, run: Runner, source: str = STDIN,
             request = {"id": number, "command": "plan", "scenario": request}
         return answer_request(request, run)
     except Exception as exc:  # a bug of ours: still one answer for the line
-        return _failed(None, [f"internal: {type(exc).__name__}: {_short(exc)}"])
+        return _failed(None, [f"internal: {type(exc).__name__}: {exception_line(exc)}"])
 
 
 def answer_request(request: dict[str, Any], run: Runner) -> Answer:
@@ -188,7 +188,7 @@ def handle(command: str, data: object, config: SolverConfig = DEFAULT_CONFIG) ->
     except ScenarioError as err:
         return {"ok": False, "errors": [str(p.under("scenario")) for p in err.problems]}
     except Exception as exc:
-        return {"ok": False, "errors": [f"internal: {type(exc).__name__}: {_short(exc)}"]}
+        return {"ok": False, "errors": [f"internal: {type(exc).__name__}: {exception_line(exc)}"]}
     try:
         result: object
         if command == "plan":
@@ -198,7 +198,7 @@ def handle(command: str, data: object, config: SolverConfig = DEFAULT_CONFIG) ->
         else:
             result = discount_orders(scenario, config).to_json()
     except Exception as exc:
-        return {"ok": False, "errors": [f"internal: {type(exc).__name__}: {_short(exc)}"]}
+        return {"ok": False, "errors": [f"internal: {type(exc).__name__}: {exception_line(exc)}"]}
     return {"ok": True, "result": result}
 
 
@@ -211,7 +211,7 @@ def _handle_mtg(command: str, data: object, config: SolverConfig) -> Answer:
     except ScenarioError as err:
         return {"ok": False, "errors": [str(p.under("scenario")) for p in err.problems]}
     except Exception as exc:
-        return {"ok": False, "errors": [f"internal: {type(exc).__name__}: {_short(exc)}"]}
+        return {"ok": False, "errors": [f"internal: {type(exc).__name__}: {exception_line(exc)}"]}
     return {"ok": True, "result": result}
 
 
@@ -233,7 +233,7 @@ class Worker:
         try:
             self._pool.submit(0, [(command, data)], timeout)
         except Exception as exc:  # could not be pickled (too deep), or the worker is gone
-            return {"ok": False, "errors": [f"scenario: can't be sent to the worker: {_short(exc)}"]}
+            return {"ok": False, "errors": [f"scenario: can't be sent to the worker: {exception_line(exc)}"]}
         done: list[tuple[int, Outcome]] = []
         while not done:
             done = self._pool.wait()
@@ -271,7 +271,7 @@ def _encode(answer: Answer) -> str:
     try:
         return json.dumps(answer, allow_nan=False)
     except (ValueError, TypeError, RecursionError) as exc:
-        return json.dumps(_failed(None, [f"id: can't be repeated in the answer: {_short(exc)}"]))
+        return json.dumps(_failed(None, [f"id: can't be repeated in the answer: {exception_line(exc)}"]))
 
 
 def _key(key: object) -> str:
@@ -297,8 +297,3 @@ def _kind(value: object) -> str:
     if isinstance(value, list):
         return "a list"
     return "an object"
-
-
-def _short(exc: BaseException) -> str:
-    text = str(exc).splitlines()[0] if str(exc) else type(exc).__name__
-    return text if len(text) <= 200 else text[:197] + "..."
