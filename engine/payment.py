@@ -1,10 +1,10 @@
-"""Paying a total: what the player's resources can give, what each use costs, how a payment is
-named and which Power pays which pip (rules notes: resources and paying; the objective of
-`payplan/1`).
+"""Paying a total: what the player's resources can give, what each use costs, how a chosen
+payment is named and checked, and which Power pays which pip (rules notes: resources and paying;
+the objective of `payplan/1`).
 
 This module holds the rules of paying. The CP-SAT model (`planner.model`), the fast path
-(`planner.fastpath`), explanations (`planner.explain`), the plan's naming (`planner.plan`) and
-the engine's check of a payment (`engine.chain`) all read them here:
+(`planner.fastpath`), explanations (`planner.explain`), the plan (`planner.plan`) and the engine's
+check of a payment (`engine.chain`) all read them here:
 
 - the Rune Pool, spent first and free;
 - runes: a ready rune may be exhausted for 1 Energy and recycled for 1 Power of its domain, both
@@ -12,22 +12,23 @@ the engine's check of a payment (`engine.chain`) all read them here:
 - sources ("add" abilities of other objects), each activated at most once, with their own costs
   and `only_for` restrictions; an `exhaust` or `kill` cost needs the object on your board (ready,
   to exhaust it);
-- non-standard costs, each paid with distinct objects that match its filter, never the card
-  being played; an object pays for one thing once;
-- Power (`pay_power`): a domain pip takes Power of its domain, else Power of any domain; an `[A]`
-  pip takes what is left, domain Power first.
+- non-standard costs (`eligible`, `capacity`), each paid with distinct objects that match its
+  filter, never the card being played; an object pays for one thing once;
+- Power (`pay_power`, `unpaid_power`): a domain pip takes Power of its domain, else Power of any
+  domain; an `[A]` pip takes what is left, domain Power first.
 
-What each use costs (the one scorer) is `RuneGroup.exhaust_charge` / `recycled_charge`,
-`SourceOffer.charge` and `object_charge`: the objective's weight, or an object's `value` where
-it loses the object. Interchangeable runes and objects are grouped, so a 1,000-card hand is a
-handful of groups. A chosen payment is one `Payment` value, from the planner to the engine's
-check (`engine.chain.apply_payment`) to the JSON.
+What each use costs is the one scorer, `charged` (`score` over numbers, the model's objective
+over its variables), from `RuneGroup.exhaust_charge` / `recycled_charge`, `SourceOffer.charge`
+and `object_charge`: the objective's weight, or an object's `value` where it loses the object.
+Interchangeable runes and objects are grouped, so a 1,000-card hand is a handful of groups. A
+payment chosen in group counts (`Usage`) is named by `name_payment` as one `Payment` value, from
+the planner to the engine's check (`engine.chain.apply_payment`) to the JSON.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Generic, Sequence, TypeVar
+from typing import Generic, Mapping, Protocol, Sequence, TypeVar
 
 from payplan.engine.cards import Card
 from payplan.engine.cost import ANY_INDEX, DOMAINS, NO_POWER, POWER_KEYS, Cost, OtherCost, Power, power_to_map
@@ -60,11 +61,6 @@ class RuneGroup:
         charge of a ready rune (recycling uses it up)."""
         return self.recycle_charge + (self.exhaust_charge if self.ready else 0)
 
-    def charge(self, exhausted_only: int, recycled: int) -> int:
-        """What using runes of the group charges: `exhausted_only` exhausted for Energy and not
-        recycled, `recycled` recycled (a ready one may also give its Energy)."""
-        return exhausted_only * self.exhaust_charge + recycled * self.recycled_charge
-
 
 @dataclass(frozen=True, slots=True)
 class SourceOffer:
@@ -95,6 +91,11 @@ class Resources:
     sources: tuple[SourceOffer, ...]
     objects: tuple[ObjectGroup, ...]
     xp: int
+
+    @property
+    def ready_runes(self) -> int:
+        """How many runes are ready (each could be exhausted for 1 Energy)."""
+        return sum(len(group.ids) for group in self.runes if group.ready)
 
 
 def resources(scenario: Scenario, played: GameObject | None, card: Card | None = None,
@@ -245,9 +246,26 @@ def object_charge(scenario: Scenario, group: ObjectGroup, kind: str) -> int:
     return weight
 
 
-def need_key(need: OtherCost) -> tuple[str, object]:
+NeedKey = tuple[str, object]
+
+
+def need_key(need: OtherCost) -> NeedKey:
     """Non-standard costs with the same kind and filter draw on the same objects."""
     return (need.kind, need.filter)
+
+
+def needs_of(total: Cost) -> dict[NeedKey, int]:
+    """The non-standard needs of a total, summed by kind and filter, in the total's order."""
+    out: dict[NeedKey, int] = {}
+    for need in total.other:
+        out[need_key(need)] = out.get(need_key(need), 0) + need.count
+    return out
+
+
+def capacity(group: ObjectGroup, kind: str) -> int:
+    """How much of a non-standard cost of `kind` the group can pay: one per object, or for
+    `spend_buff` every buff its objects hold (buffs are counters: spending them keeps the object)."""
+    return len(group.ids) * (group.sample.buffs if kind == "spend_buff" else 1)
 
 
 # --- Power: which supply pays which pip ---------------------------------------------------------
@@ -276,6 +294,18 @@ def pay_power(need: Power, supply: Sequence[tuple[int, H, int]]) -> tuple[list[T
     greedy is exact: a domain pip has no other choice, and what remains for `[A]` pips is
     interchangeable.
     """
+    takes, rest, unpaid = match_power(need, supply)
+    return None if unpaid else (takes, rest)
+
+
+def unpaid_power(need: Power, supply: Sequence[tuple[int, H, int]]) -> int:
+    """How many pips of `need` the supply leaves unpaid by the paying rule (0: it pays)."""
+    return match_power(need, supply)[2]
+
+
+def match_power(need: Power, supply: Sequence[tuple[int, H, int]]) -> tuple[list[Take[H]], Power, int]:
+    """`pay_power`'s greedy, carried on past a pip it can't pay: what each holder paid, the
+    Power left per slot, and how many pips stayed unpaid."""
     left = [amount for _, _, amount in supply]
     takes: list[Take[H]] = []
 
@@ -289,19 +319,184 @@ def pay_power(need: Power, supply: Sequence[tuple[int, H, int]]) -> tuple[list[T
                 takes.append(Take(holder, slot, pays, n))
         return paid
 
+    unpaid = 0
     for d in range(len(DOMAINS)):
         short = need[d] - take(d, d, need[d])
-        if take(ANY_INDEX, d, short) < short:
-            return None
+        unpaid += short - take(ANY_INDEX, d, short)
     wanted = need[ANY_INDEX]
     for slot in range(len(POWER_KEYS)):
         wanted -= take(slot, ANY_INDEX, wanted)
-    if wanted:
-        return None
+    unpaid += wanted
     rest = [0] * len(POWER_KEYS)
     for (slot, _, _), amount in zip(supply, left):
         rest[slot] += amount
-    return takes, tuple(rest)
+    return takes, tuple(rest), unpaid
+
+
+# --- The most the resources could give ---------------------------------------------------------
+
+
+def most_energy(res: Resources) -> int:
+    """The most Energy the resources could give, each part alone: the pool, every ready rune
+    exhausted, every usable source activated (its own costs left aside)."""
+    return res.pool_energy + res.ready_runes + sum(s.adds.energy for s in res.sources)
+
+
+def most_power(res: Resources) -> list[tuple[int, str, int]]:
+    """The most Power the resources could give, each part alone, as `pay_power`'s supply: the
+    pool, every rune recycled, every usable source activated (its own costs left aside)."""
+    return [*((slot, "pool", n) for slot, n in enumerate(res.pool_power)),
+            *((group.domain, "rune", len(group.ids)) for group in res.runes),
+            *((slot, "source", n) for offer in res.sources for slot, n in enumerate(offer.adds.power))]
+
+
+# --- The score: what a payment charges ---------------------------------------------------------
+
+C = TypeVar("C")
+
+
+class Usage(Protocol):
+    """A payment chosen in group counts (the planner's `Solution`): per rune group how many
+    runes are exhausted only and how many recycled, per source whether it is activated, per
+    need key how many objects (for `spend_buff`, buffs) of each object group."""
+
+    @property
+    def exhaust(self) -> tuple[int, ...]: ...
+
+    @property
+    def recycle(self) -> tuple[int, ...]: ...
+
+    @property
+    def activate(self) -> tuple[bool, ...]: ...
+
+    @property
+    def use(self) -> tuple[tuple[NeedKey, tuple[int, ...]], ...]: ...
+
+
+def charged(scenario: Scenario, res: Resources, exhaust: Mapping[int, C], recycle: Mapping[int, C],
+            activate: Mapping[int, C], use: Mapping[tuple[NeedKey, int], C],
+            xp: Sequence[C]) -> list[tuple[C, int]]:
+    """The score of a payment (the objective's first part, before benefits), as pairs (how many,
+    what one charges): it is the sum of their products. The counts are numbers (`score`) or
+    the CP-SAT model's variables (its objective), keyed as `Usage` holds them: per rune group
+    exhausted only and recycled, per source activated, per (need key, object group) used; `xp`
+    the XP each `spend_xp` need spends. A rune group or source missing from its mapping is not
+    counted."""
+    terms: list[tuple[C, int]] = []
+    for g, group in enumerate(res.runes):
+        if g in recycle:
+            terms.append((recycle[g], group.recycled_charge))
+        if g in exhaust:
+            terms.append((exhaust[g], group.exhaust_charge))
+    terms += [(activate[s], offer.charge) for s, offer in enumerate(res.sources) if s in activate]
+    terms += [(n, object_charge(scenario, res.objects[g], key[0])) for (key, g), n in use.items()]
+    xp_weight = scenario.objective.weight("spend_xp")
+    terms += [(n, xp_weight) for n in xp]
+    return terms
+
+
+def score(scenario: Scenario, total: Cost, res: Resources, usage: Usage) -> int:
+    """What paying `total` as `usage` says charges (`charged` over its counts)."""
+    terms = charged(
+        scenario, res, dict(enumerate(usage.exhaust)), dict(enumerate(usage.recycle)),
+        {s: int(used) for s, used in enumerate(usage.activate)},
+        {(key, g): n for key, counts in usage.use for g, n in enumerate(counts)},
+        [entry.count for entry in total.other if entry.kind == "spend_xp"])
+    return sum(n * charge for n, charge in terms)
+
+
+def name_payment(scenario: Scenario, total: Cost, res: Resources,
+                 usage: Usage) -> tuple[Payment, Cost, int]:
+    """Turn a payment chosen in group counts into named runes and objects, in state order;
+    return the payment, what it spent on `total`, and its score (`score`).
+
+    Energy comes from the pool, then the sources, then runes recycled anyway, then exhausted
+    runes; Power is matched by `pay_power` over the pool, the recycled runes and the sources, in
+    that order within each slot; each non-standard entry of the total takes its objects in
+    state order."""
+    exhaust_only: list[str] = []
+    recycled: list[tuple[str, int, bool]] = []  # (rune id, domain, was ready)
+    for g, group in enumerate(res.runes):
+        e, r = usage.exhaust[g], usage.recycle[g]
+        exhaust_only += group.ids[:e]
+        recycled += [(i, group.domain, group.ready) for i in group.ids[e:e + r]]
+    used_sources = [offer for s, offer in enumerate(res.sources) if usage.activate[s]]
+
+    # Energy: the pool, then the sources, then runes recycled anyway, then exhausted runes.
+    energy_need = total.energy + sum(o.needs.energy for o in used_sources)
+    from_pool = min(res.pool_energy, energy_need)
+    left = energy_need - from_pool - sum(o.adds.energy for o in used_sources)
+    energy_runes = [i for i, _, ready in recycled if ready][:max(0, left)]
+    left -= len(energy_runes)
+    energy_runes += exhaust_only[:max(0, left)]
+    order = {rune.id: k for k, rune in enumerate(scenario.state.you.runes)}
+    exhaust = sorted(set(energy_runes) | set(exhaust_only), key=order.__getitem__)
+
+    # Power: the paying rule (`pay_power`) over the pool, the recycled runes and the sources, in
+    # that order within each slot.
+    need = total.power
+    for o in used_sources:
+        need = tuple(a + b for a, b in zip(need, o.needs.power))
+    supply: list[tuple[int, tuple[str, object], int]] = [
+        *((slot, ("pool", None), n) for slot, n in enumerate(res.pool_power)),
+        *((d, ("rune", i), 1) for i, d, _ in recycled),
+        *((slot, ("source", k), n) for k, o in enumerate(used_sources)
+          for slot, n in enumerate(o.adds.power))]
+    matched = pay_power(need, supply)
+    assert matched is not None  # the chosen counts pay
+    pool_used = [0] * len(POWER_KEYS)
+    spent = [0] * len(POWER_KEYS)
+    rune_pays: dict[str, str] = {}
+    for take in matched[0]:
+        kind, which = take.holder
+        if kind == "pool":
+            pool_used[take.slot] += take.count
+        elif kind == "rune":
+            rune_pays[str(which)] = POWER_KEYS[take.pays]
+        spent[take.pays if take.pays != ANY_INDEX else take.slot] += take.count
+    recycle = tuple((rune_id, rune_pays.get(rune_id, "unused")) for rune_id, _, _ in recycled)
+
+    # Non-standard costs: each entry of the total takes its objects, in state order.
+    other: list[tuple[str, tuple[str, ...]]] = []
+    remaining = {key: list(counts) for key, counts in usage.use}
+    taken: dict[int, int] = {}
+    buffs_taken: dict[str, int] = {}
+    for entry in total.other:
+        key = need_key(entry)
+        if entry.kind == "spend_xp":
+            other.append((entry.kind, (f"{entry.count} XP",)))
+            continue
+        ids: list[str] = []
+        counts = remaining[key]
+        want = entry.count
+        for g, count in enumerate(counts):
+            while want and counts[g]:
+                objects = res.objects[g]
+                if entry.kind == "spend_buff":
+                    holder = next(i for i in objects.ids
+                                  if buffs_taken.get(i, 0) < objects.sample.buffs)
+                    buffs_taken[holder] = buffs_taken.get(holder, 0) + 1
+                    ids.append(holder)
+                    counts[g] -= 1
+                    want -= 1
+                    continue
+                k = taken.get(g, 0)
+                ids.append(objects.ids[k])
+                taken[g] = k + 1
+                counts[g] -= 1
+                want -= 1
+        other.append((entry.kind, tuple(ids)))
+
+    payment = Payment(
+        pool_energy=from_pool,
+        pool_power=tuple(pool_used),
+        exhaust=tuple(exhaust),
+        recycle=recycle,
+        sources=tuple(o.id for o in used_sources),
+        other=tuple(other),
+    )
+    spent_cost = Cost(total.energy, tuple(spent))
+    return payment, spent_cost, score(scenario, total, res, usage)
 
 
 # --- The payment --------------------------------------------------------------------------------

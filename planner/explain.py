@@ -1,17 +1,19 @@
 """Why a play can't be paid, in words a player knows.
 
 For each cost option, every part is compared with the most the resources could give to that part
-alone (all ready runes exhausted, every rune recycled, every usable source, every eligible
-object). The option with the smallest shortfall is the one that "came closest", and its
+alone (`engine.payment.most_energy` and `most_power`: all ready runes exhausted, every rune
+recycled, every usable source; every eligible object), by the paying rules themselves
+(`unpaid_power`, `eligible`, `capacity`). The option with the smallest shortfall is the one that "came closest", and its
 shortfalls are the reasons. When no part falls short alone, the parts compete for the same
 runes or objects, and the reason says so.
 """
 
 from __future__ import annotations
 
-from payplan.engine.cost import ANY_INDEX, DOMAINS
+from payplan.engine.cost import ANY_INDEX, DOMAINS, NO_POWER, Power
 from payplan.engine.options import CostOption, PlayOptions
-from payplan.engine.payment import Resources, eligible, need_key
+from payplan.engine.payment import (
+    Resources, capacity, eligible, most_energy, most_power, need_key, needs_of, unpaid_power)
 from payplan.engine.scenario import Scenario
 
 NOUNS = {
@@ -29,48 +31,37 @@ def shortfalls(scenario: Scenario, option: CostOption, res: Resources) -> list[t
     """(amount short, sentence) for each part of the option the resources can't cover alone."""
     out: list[tuple[int, str]] = []
     total = option.total
-    ready = sum(len(g.ids) for g in res.runes if g.ready)
-    energy_max = res.pool_energy + ready + sum(s.adds.energy for s in res.sources)
+    ready = res.ready_runes
+    energy_max = most_energy(res)
     if total.energy > energy_max:
         short = total.energy - energy_max
         out.append((short, f"needs {short} more Energy: {ready} ready rune{'s' * (ready != 1)} "
                            f"and {res.pool_energy} in the pool"))
-    flexible = res.pool_power[ANY_INDEX] + sum(s.adds.power[ANY_INDEX] for s in res.sources)
-    supply_all = flexible
+    supply = most_power(res)
     for d, name in enumerate(DOMAINS):
-        runes = sum(len(g.ids) for g in res.runes if g.domain == d)
-        pool = res.pool_power[d]
-        sources = sum(s.adds.power[d] for s in res.sources)
-        supply = runes + pool + sources
-        supply_all += supply
-        deficit = max(0, total.power[d] - supply)
-        if deficit > flexible:
-            short = deficit - flexible
+        # The pips of this domain alone, paid by the paying rule from everything.
+        short = unpaid_power(_only(total.power, d), supply)
+        if short:
+            runes = sum(len(g.ids) for g in res.runes if g.domain == d)
+            pool = res.pool_power[d]
             title = name.capitalize()
             rune_text = (f"no {title} rune" if runes == 0
                          else f"{runes} {title} rune{'s' * (runes != 1)}")
             pool_text = "none in the pool" if pool == 0 else f"{pool} in the pool"
             out.append((short, f"needs {short} more {title} Power: {rune_text} and {pool_text}"))
+    # Every pip as an [A] pip: any Power pays it, so this is short only of Power in all.
     pips = sum(total.power)
-    if pips > supply_all and not any("Power" in text for _, text in out):
-        short = pips - supply_all
-        out.append((short, f"needs {short} more Power: only {supply_all} Power can be made"))
-    needs: dict[tuple[str, object], int] = {}
-    samples = {}
-    for need in total.other:
-        needs[need_key(need)] = needs.get(need_key(need), 0) + need.count
-        samples[need_key(need)] = need
-    for key, count in needs.items():
+    short = unpaid_power(_only(NO_POWER, ANY_INDEX, pips), supply)
+    if short and not any("Power" in text for _, text in out):
+        out.append((short, f"needs {short} more Power: only {pips - short} Power can be made"))
+    samples = {need_key(need): need for need in total.other}
+    for key, count in needs_of(total).items():
         need = samples[key]
         have: int
         if need.kind == "spend_xp":
             have = res.xp
         else:
-            have = sum(
-                len(g.ids) * (g.sample.buffs if need.kind == "spend_buff" else 1)
-                for g in res.objects
-                if eligible(scenario, g, need)
-            )
+            have = sum(capacity(g, need.kind) for g in res.objects if eligible(scenario, g, need))
         if count > have:
             one, many, where = NOUNS[need.kind]
             short = count - have
@@ -80,6 +71,12 @@ def shortfalls(scenario: Scenario, option: CostOption, res: Resources) -> list[t
                 + (f" ({need.filter.text()})" if need.filter.text() else ""))
             out.append((short, f"needs {what}: {detail}"))
     return out
+
+
+def _only(power: Power, slot: int, count: int | None = None) -> Power:
+    """Pips of one slot only: `power`'s (or `count`) there, none elsewhere."""
+    return tuple((power[slot] if count is None else count) if i == slot else 0
+                 for i in range(len(power)))
 
 
 def unpayable_reasons(scenario: Scenario, opts: PlayOptions, res: Resources) -> list[str]:

@@ -21,7 +21,8 @@ from __future__ import annotations
 
 from payplan.engine.cost import ANY_INDEX, DOMAINS
 from payplan.engine.options import CostOption
-from payplan.engine.payment import Resources
+from payplan.engine.payment import Resources, score
+from payplan.engine.scenario import Scenario
 from payplan.planner.model import Solution, ranking
 
 MAX_PIPS = 30
@@ -39,21 +40,26 @@ def applies(options: tuple[CostOption, ...], res: Resources) -> bool:
                for o in options)
 
 
-def solve_fast(options: tuple[CostOption, ...], benefits: tuple[int, ...],
+def solve_fast(scenario: Scenario, options: tuple[CostOption, ...], benefits: tuple[int, ...],
                res: Resources) -> Solution | None:
     best: tuple[list[int], Solution] | None = None
     for index, option in enumerate(options):
         found = _pay(option, res)
         if found is None:
             continue
-        score, actions, exhaust, recycle = found
-        key = ranking(score, benefits[index], option.total.size, actions, index)
+        actions, exhaust, recycle = found
+        solution = Solution(index, exhaust, recycle, (), (), True)
+        # The DP minimised the runes' charges; the score is the one scorer's over its counts.
+        charged = score(scenario, option.total, res, solution)
+        key = ranking(charged, benefits[index], option.total.size, actions, index)
         if best is None or key < best[0]:
-            best = (key, Solution(index, exhaust, recycle, (), (), True))
+            best = (key, solution)
     return best[1] if best else None
 
 
-def _pay(option: CostOption, res: Resources) -> tuple[int, int, tuple[int, ...], tuple[int, ...]] | None:
+def _pay(option: CostOption, res: Resources) -> tuple[int, tuple[int, ...], tuple[int, ...]] | None:
+    """The cheapest runes for the option, in counts: (actions, exhausted only and recycled per
+    rune group), or None when the runes and the pool can't pay it."""
     total = option.total
     energy = max(0, total.energy - res.pool_energy)
     need = []
@@ -103,7 +109,7 @@ def _pay(option: CostOption, res: Resources) -> tuple[int, int, tuple[int, ...],
             best = (score, actions, picks)
     if best is None:
         return None
-    score, actions, picks = best
+    _, actions, picks = best
     exhaust = [0] * len(res.runes)
     recycle = [0] * len(res.runes)
     ready_recycled = 0
@@ -122,7 +128,7 @@ def _pay(option: CostOption, res: Resources) -> tuple[int, int, tuple[int, ...],
             take = min(missing, len(g.ids) - recycle[gi])
             exhaust[gi] += take
             missing -= take
-    return score, actions, tuple(exhaust), tuple(recycle)
+    return actions, tuple(exhaust), tuple(recycle)
 
 
 def _prefix(costs: list[int]) -> list[int]:

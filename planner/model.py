@@ -37,7 +37,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 from payplan.engine.cost import ANY_INDEX, DOMAINS, OtherCost
 from payplan.engine.options import CostOption, FreeCost
-from payplan.engine.payment import Resources, eligible, need_key, object_charge
+from payplan.engine.payment import Resources, capacity, charged, eligible, need_key, needs_of
 from payplan.engine.scenario import Scenario
 from payplan.planner.config import SolverConfig
 
@@ -105,14 +105,6 @@ class Free:
 
 
 NO_FREE = Free()
-
-
-def needs_of(option: CostOption) -> dict[tuple[str, object], int]:
-    """The non-standard needs of an option, summed by kind and filter."""
-    out: dict[tuple[str, object], int] = {}
-    for need in option.total.other:
-        out[need_key(need)] = out.get(need_key(need), 0) + need.count
-    return out
 
 
 @dataclass(slots=True)
@@ -209,7 +201,7 @@ def _variables(model: cp_model.CpModel, scenario: Scenario, options: tuple[CostO
     for option in options:
         for need in option.total.other:
             needs.setdefault(need_key(need), need)
-    option_needs = [needs_of(option) for option in options]
+    option_needs = [needs_of(option.total) for option in options]
     demand = {key: _dot(choose.values(), (counts.get(key, 0) for counts in option_needs))
               for key in needs}
     use = {}
@@ -218,8 +210,8 @@ def _variables(model: cp_model.CpModel, scenario: Scenario, options: tuple[CostO
             continue
         for g, objects in enumerate(res.objects):
             if eligible(scenario, objects, need):
-                cap = len(objects.ids) * (objects.sample.buffs if need.kind == "spend_buff" else 1)
-                use[(key, g)] = model.new_int_var(0, cap, f"use[{need.kind},{objects.ids[0]}]")
+                use[(key, g)] = model.new_int_var(0, capacity(objects, need.kind),
+                                                  f"use[{need.kind},{objects.ids[0]}]")
     pay = {i: model.new_bool_var(f"pay[{cost.name}]") for i, cost in enumerate(free.costs)}
     return _Variables(choose, exhaust, recycle, activate, use, pay, needs, demand)
 
@@ -313,18 +305,10 @@ def _ranked_terms(scenario: Scenario, v: _Variables, options: tuple[CostOption, 
                   free: Free) -> list[cp_model.LinearExpr]:
     """The objective's terms, most important first (see the module docstring)."""
     choose = v.choose
-    charges: list[cp_model.LinearExprT] = []
-    for g, group in enumerate(res.runes):
-        charges.append(v.recycle[g] * group.recycled_charge)
-        if group.ready:
-            charges.append(v.exhaust[g] * group.exhaust_charge)
-    charges += [v.activate[s] * offer.charge for s, offer in enumerate(res.sources)]
-    for (key, g), var in v.use.items():
-        charges.append(var * object_charge(scenario, res.objects[g], v.needs[key].kind))
-    xp_weight = scenario.objective.weight("spend_xp")
-    charges += [v.demand[key] * xp_weight for key, need in v.needs.items() if need.kind == "spend_xp"]
-
-    score = cp_model.LinearExpr.sum(charges)
+    # The score, by the one scorer (`engine.payment.charged`) over the variables.
+    xp = [v.demand[key] for key, need in v.needs.items() if need.kind == "spend_xp"]
+    terms = charged(scenario, res, v.exhaust, v.recycle, v.activate, v.use, xp)
+    score = cp_model.LinearExpr.sum([var * charge for var, charge in terms])
     benefit = (cp_model.LinearExpr.sum([choose[o] * benefits[o] for o in choose])
                + _dot(v.pay.values(), free.benefits))
     size = (cp_model.LinearExpr.sum([choose[o] * options[o].total.size for o in choose])

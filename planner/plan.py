@@ -1,8 +1,9 @@
 """`plan(scenario)`: the cheapest way to make one play, as a typed value with its JSON form.
 
-The engine lists the cost options and the resources; the CP-SAT model (`planner.model`) picks
-the option and the payment; this module names the runes and objects the solution uses (in state
-order, so equal inputs give equal plans byte for byte) and explains what it cannot pay.
+The engine lists the cost options and the resources; the CP-SAT model (`planner.model`) or the
+fast path (`planner.fastpath`) picks the option and the payment in group counts;
+`engine.payment.name_payment` names the runes and objects it uses (in state order, so equal inputs
+give equal plans byte for byte) and scores it; `planner.explain` says what can't be paid.
 """
 
 from __future__ import annotations
@@ -12,16 +13,16 @@ import time
 from dataclasses import dataclass, field, replace
 
 from payplan.engine.chain import destination, executions
-from payplan.engine.cost import ANY_INDEX, DOMAINS, POWER_KEYS, Cost, power_to_map
+from payplan.engine.cost import Cost, power_to_map
 from payplan.engine.discounts import NO_DEADLINE, Deadline
 from payplan.engine.options import CostOption, PlayOptions, play_options, with_free
-from payplan.engine.payment import Payment, Resources, need_key, object_charge, pay_power, resources
+from payplan.engine.payment import Payment, Resources, name_payment, resources
 from payplan.engine.scenario import Scenario
 from payplan.engine.total_cost import BaseChoice, Step
 from payplan.planner.config import DEFAULT_CONFIG, SolverConfig
 from payplan.planner.explain import unpayable_reasons
 from payplan.planner.fastpath import applies, solve_fast
-from payplan.planner.model import Free, Solution, SolverStopped, solve
+from payplan.planner.model import Free, SolverStopped, solve
 
 
 @dataclass(frozen=True, slots=True)
@@ -125,7 +126,7 @@ def plan_options(scenario: Scenario, opts: PlayOptions, config: SolverConfig = D
     if not opts.options:
         solution = None
     elif config.fast_path and not opts.free and applies(opts.options, res):
-        solution = solve_fast(opts.options, benefits, res)
+        solution = solve_fast(scenario, opts.options, benefits, res)
     else:
         try:
             solution = solve(scenario, opts.options, benefits, res, _solver_config(config, limit),
@@ -152,10 +153,10 @@ def plan_options(scenario: Scenario, opts: PlayOptions, config: SolverConfig = D
         if config.fast_path and applies((option,), res):
             # The payment the fast path gives this option, as when every set is listed: it
             # pays each option on its own, and the model chose the option it would choose.
-            paid = solve_fast((option,), (benefit,), res)
+            paid = solve_fast(scenario, (option,), (benefit,), res)
             assert paid is not None  # the model paid it
             solution = replace(paid, optimal=solution.optimal)
-    payment, spent, score = name_payment(scenario, option, res, solution)
+    payment, spent, score = name_payment(scenario, option.total, res, solution)
     return Plan(
         status="ok",
         play=header,
@@ -176,101 +177,6 @@ def plan_options(scenario: Scenario, opts: PlayOptions, config: SolverConfig = D
         optimal=solution.optimal and opts.exact,
         option=option,
     )
-
-
-def name_payment(scenario: Scenario, option: CostOption, res: Resources,
-                 solution: Solution) -> tuple[Payment, Cost, int]:
-    """Turn group counts into named runes and objects, in state order; return the payment,
-    what it spent on the total, and its score."""
-    score = 0
-    exhaust_only: list[str] = []
-    recycled: list[tuple[str, int, bool]] = []  # (rune id, domain, was ready)
-    for g, group in enumerate(res.runes):
-        e, r = solution.exhaust[g], solution.recycle[g]
-        exhaust_only += group.ids[:e]
-        recycled += [(i, group.domain, group.ready) for i in group.ids[e:e + r]]
-        score += group.charge(e, r)
-    used_sources = [offer for s, offer in enumerate(res.sources) if solution.activate[s]]
-    score += sum(offer.charge for offer in used_sources)
-
-    # Energy: the pool, then the sources, then runes recycled anyway, then exhausted runes.
-    energy_need = option.total.energy + sum(o.needs.energy for o in used_sources)
-    from_pool = min(res.pool_energy, energy_need)
-    left = energy_need - from_pool - sum(o.adds.energy for o in used_sources)
-    energy_runes = [i for i, _, ready in recycled if ready][:max(0, left)]
-    left -= len(energy_runes)
-    energy_runes += exhaust_only[:max(0, left)]
-    order = {rune.id: k for k, rune in enumerate(scenario.state.you.runes)}
-    exhaust = sorted(set(energy_runes) | set(exhaust_only), key=order.__getitem__)
-
-    # Power: the paying rule (`engine.payment.pay_power`) over the pool, the recycled runes and
-    # the sources, in that order within each slot.
-    need = option.total.power
-    for o in used_sources:
-        need = tuple(a + b for a, b in zip(need, o.needs.power))
-    supply: list[tuple[int, tuple[str, object], int]] = [
-        *((slot, ("pool", None), n) for slot, n in enumerate(res.pool_power)),
-        *((d, ("rune", i), 1) for i, d, _ in recycled),
-        *((slot, ("source", k), n) for k, o in enumerate(used_sources)
-          for slot, n in enumerate(o.adds.power))]
-    matched = pay_power(need, supply)
-    assert matched is not None  # the solver's choice pays
-    pool_used = [0] * len(POWER_KEYS)
-    spent = [0] * len(POWER_KEYS)
-    rune_pays: dict[str, str] = {}
-    for take in matched[0]:
-        kind, which = take.holder
-        if kind == "pool":
-            pool_used[take.slot] += take.count
-        elif kind == "rune":
-            rune_pays[str(which)] = POWER_KEYS[take.pays]
-        spent[take.pays if take.pays != ANY_INDEX else take.slot] += take.count
-    recycle = tuple((rune_id, rune_pays.get(rune_id, "unused")) for rune_id, _, _ in recycled)
-
-    # Non-standard costs: each entry of the total takes its objects, in state order.
-    other: list[tuple[str, tuple[str, ...]]] = []
-    remaining = {key: list(counts) for key, counts in solution.use}
-    taken: dict[int, int] = {}
-    buffs_taken: dict[str, int] = {}
-    for entry in option.total.other:
-        key = need_key(entry)
-        if entry.kind == "spend_xp":
-            other.append((entry.kind, (f"{entry.count} XP",)))
-            score += entry.count * scenario.objective.weight("spend_xp")
-            continue
-        ids: list[str] = []
-        counts = remaining[key]
-        want = entry.count
-        for g, count in enumerate(counts):
-            while want and counts[g]:
-                objects = res.objects[g]
-                if entry.kind == "spend_buff":
-                    holder = next(i for i in objects.ids
-                                  if buffs_taken.get(i, 0) < objects.sample.buffs)
-                    buffs_taken[holder] = buffs_taken.get(holder, 0) + 1
-                    ids.append(holder)
-                    counts[g] -= 1
-                    want -= 1
-                    score += scenario.objective.weight("spend_buff")
-                    continue
-                k = taken.get(g, 0)
-                ids.append(objects.ids[k])
-                taken[g] = k + 1
-                counts[g] -= 1
-                want -= 1
-                score += object_charge(scenario, objects, entry.kind)
-        other.append((entry.kind, tuple(ids)))
-
-    payment = Payment(
-        pool_energy=from_pool,
-        pool_power=tuple(pool_used),
-        exhaust=tuple(exhaust),
-        recycle=recycle,
-        sources=tuple(o.id for o in used_sources),
-        other=tuple(other),
-    )
-    spent_cost = Cost(option.total.energy, tuple(spent))
-    return payment, spent_cost, score
 
 
 __all__ = ["Plan", "plan", "plan_options"]
