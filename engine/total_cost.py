@@ -22,7 +22,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from dataclasses import replace
-from typing import Iterator, TypeVar
+from typing import Iterator, Literal, TypeVar
 
 from payplan.engine.abilities import HIDE, ability_card, find_ability, hide_card
 from payplan.engine.cards import Amount, Card, Discount, Grant, Increase, PrintedOf, cost_family, repeat_name
@@ -74,11 +74,57 @@ class BaseChoice:
         return f"printed {self.cost}"
 
 
+StepKind = Literal["base", "mandatory", "deflect", "optional", "component_discount", "increase",
+                   "discount"]
+
+
 @dataclass(frozen=True, slots=True)
 class Step:
+    """One step of rule 353 as data: its `kind` (and `rule`), the `label` of what it adds or takes
+    (a cost's or a discount's name, a Deflect target), `effect` (what it adds or takes, as
+    text), the running `total` after it. `times`: an optional cost paid that many times, or the
+    Deflect number; `on`: the optional cost a component discount applies to; `note`: what a
+    discount on the total did here (took nothing, stopped at 0, its minimum bound, which pips
+    "[A] less" took). `binds`: for a discount on the total whose own minimum (353.4.c) held the
+    total above what the discount alone would reach, that minimum (`[2]`, `of 1 Power`).
+
+    `text` renders a step in English; it is the one place that does."""
+
     rule: str
-    text: str
+    kind: StepKind
+    label: str
+    effect: str
     total: Cost
+    times: int = 1
+    on: str = ""
+    note: str = ""
+    binds: str | None = None
+
+    @property
+    def head(self) -> str:
+        """What the step is: `discount eager-apprentice`, `optional cost repeat paid 2 times`."""
+        if self.kind == "base":
+            return "base cost"
+        if self.kind == "mandatory":
+            return f"mandatory additional cost {self.label}"
+        if self.kind == "deflect":
+            return f"Deflect {self.times} of {self.label}"
+        if self.kind == "optional":
+            return f"optional cost {self.label} paid" + (f" {self.times} times" if self.times != 1 else "")
+        if self.kind == "component_discount":
+            return f"discount {self.label} on {self.on}"
+        if self.kind == "increase":
+            return f"increase {self.label}"
+        return f"discount {self.label}"
+
+    @property
+    def detail(self) -> str:
+        """What the step did: `[1] less, to a minimum of [1] (its minimum binds: 353.4.c)`."""
+        return self.effect + self.note
+
+    @property
+    def text(self) -> str:
+        return f"{self.head}: {self.detail}"
 
     def to_json(self) -> dict[str, object]:
         return {"rule": self.rule, "text": self.text, "total": self.total.to_json()}
@@ -445,7 +491,7 @@ def price(ctx: PlayContext, choices: Choices, mods: Modifiers | None = None) -> 
         mods = modifiers(ctx, base, choices.optional, choices.counts, choices.victims)
     steps: list[Step] = []
     running = base.cost
-    steps.append(Step("353.1", f"base cost: {base.text()}", running))
+    steps.append(Step("353.1", "base", "", base.text(), running))
     skip_additional = base.ignore == "all"  # "ignoring any and all costs": none is paid
     victims = dict(choices.victims)
 
@@ -454,13 +500,13 @@ def price(ctx: PlayContext, choices: Choices, mods: Modifiers | None = None) -> 
         if extra.mandatory and not skip_additional:
             part = _with_victim(extra.cost, victims.get(extra.id))
             running = running + part
-            steps.append(Step("353.2.a", f"mandatory additional cost {extra.id}: {part}", running))
+            steps.append(Step("353.2.a", "mandatory", extra.id, str(part), running))
     for target_id in ctx.play.targets:
         deflect = _deflect(ctx, target_id)
         if deflect and not mods.ignore_deflect and not skip_additional:
             charge = Cost(0, NO_POWER[:-1] + (deflect,))
             running = running + charge
-            steps.append(Step("353.2.a.2", f"Deflect {deflect} of {target_id}: {charge}", running))
+            steps.append(Step("353.2.a.2", "deflect", target_id, str(charge), running, times=deflect))
 
     # 353.2.b: optional additional costs chosen, each with the discounts on its component.
     available = dict(optional_costs(ctx.card))
@@ -468,8 +514,7 @@ def price(ctx: PlayContext, choices: Choices, mods: Modifiers | None = None) -> 
         times = choices.count(name)
         part = _times(_with_victim(available[name], victims.get(name)), times)
         running = running + part
-        paid_text = f" {times} times" if times != 1 else ""
-        steps.append(Step("353.2.b", f"optional cost {name} paid{paid_text}: {part}", running))
+        steps.append(Step("353.2.b", "optional", name, str(part), running, times=times))
         component = _component(name)
         applicable = [m for c, m in mods.components if c == component or c == "optional"]
         if not applicable:
@@ -482,24 +527,24 @@ def price(ctx: PlayContext, choices: Choices, mods: Modifiers | None = None) -> 
             running = Cost(running.energy - before[0] + pair[0],
                            power_add(running.power, tuple(a - b for a, b in zip(pair[1], before[1]))),
                            running.other)
-            steps.append(Step("353.4.d", f"discount {mod.label} on {name}: {mod_text(mod, app.branch)}",
-                              running))
+            steps.append(Step("353.4.d", "component_discount", mod.label, mod_text(mod, app.branch),
+                              running, on=name))
 
     # 353.3: increases.
     for label, energy, power in mods.increases:
         running = running + Cost(energy, power)
-        steps.append(Step("353.3", f"increase {label}: +{Cost(energy, power)}", running))
+        steps.append(Step("353.3", "increase", label, f"+{Cost(energy, power)}", running))
 
     # 353.4: discounts on the total, in the chosen order; 353.5: never below 0.
     order: list[str] = []
     pair = (running.energy, running.power)
     for app, mod in _sequence(list(mods.total), choices.total):
         before = pair
-        pair = _apply(pair, mod, app)
+        chosen: Mod = mod.branches[app.branch] if mod.branches else mod
+        pair, removed = apply_mod(before, chosen, app.removed)
         order.append(mod.label)
         running = Cost(pair[0], pair[1], running.other)
         note = ""
-        chosen: Mod = mod.branches[app.branch] if mod.branches else mod
         if before == pair:
             note = " (takes nothing here)"
         elif chosen.min_energy and pair[0] == chosen.min_energy and before[0] - chosen.energy < pair[0]:
@@ -509,8 +554,20 @@ def price(ctx: PlayContext, choices: Choices, mods: Modifiers | None = None) -> 
         if chosen.power[ANY_INDEX] and before[1] != pair[1]:
             taken = tuple(b - a for b, a in zip(before[1], pair[1]))
             note += f" (takes {power_text(taken)})"
-        steps.append(Step("353.4", f"discount {mod.label}: {mod_text(mod, app.branch)}{note}", running))
+        steps.append(Step("353.4", "discount", mod.label, mod_text(mod, app.branch), running,
+                          note=note, binds=_binds(before, chosen, removed, pair)))
     return Priced(running, tuple(steps), tuple(order), choices)
+
+
+def _binds(before: Pair, chosen: Mod, removed: Power, after: Pair) -> str | None:
+    """The minimum of a discount on the total that held the total up (353.4.c): `[N]` when the
+    discount without its minimums would leave less Energy, `of N Power` when fewer pips."""
+    free, _ = apply_mod(before, replace(chosen, min_energy=0, min_power=0), removed)
+    if free[0] < after[0]:
+        return f"[{chosen.min_energy}]"
+    if sum(free[1]) < sum(after[1]):
+        return f"of {chosen.min_power} Power"
+    return None
 
 
 def _times(cost: Cost, times: int) -> Cost:

@@ -31,10 +31,10 @@ import math
 from dataclasses import dataclass, replace
 
 from payplan.engine.cost import Cost
-from payplan.engine.discounts import Application, CountCut, Mod, Pair, all_results, apply_mod, pareto_front
+from payplan.engine.discounts import Application, CountCut, Pair, all_results, pareto_front
 from payplan.engine.options import CostOption, play_options
 from payplan.engine.scenario import Scenario
-from payplan.engine.total_cost import BaseChoice, Choices, Modifiers, PlayContext, Step, modifiers, price
+from payplan.engine.total_cost import BaseChoice, Modifiers, PlayContext, modifiers, price
 from payplan.planner.config import DEFAULT_CONFIG, SolverConfig
 from payplan.planner.plan import deadline, plan_options
 from payplan.planner.render import table
@@ -153,14 +153,11 @@ def discount_orders(scenario: Scenario, config: SolverConfig = DEFAULT_CONFIG) -
     totals = []
     for pair, (count, path) in found.items():
         priced = price(ctx, replace(ch, total=path), mods)
-        n = len(mods.total)
-        steps = tuple(
-            OrderStep(label, _discount_text(step.text, label), step.total)
-            for label, step in zip(priced.discount_order, priced.steps[len(priced.steps) - n:])
-        )
+        steps = tuple(OrderStep(step.label, step.detail, step.total)
+                      for step in priced.steps if step.kind == "discount")
         totals.append((pair, OrderTotal(priced.total, priced.discount_order, count, steps), path))
     totals.sort(key=lambda t: (t[0][0] + sum(t[0][1]), t[0][0], t[0][1]))
-    why = _why(ctx, option, mods, start, [(pair, path) for pair, _, path in totals])
+    why = _why(ctx, option, mods, [(pair, path) for pair, _, path in totals])
     if not counted:
         why = (f"Not counted: the time limit of {config.time_limit:g} s passed while counting "
                f"the orders; these are the best totals the discount search found. {why}")
@@ -177,12 +174,6 @@ def discount_orders(scenario: Scenario, config: SolverConfig = DEFAULT_CONFIG) -
     )
 
 
-def _discount_text(text: str, label: str) -> str:
-    """`discount eager-apprentice: [1] less, ...` -> `[1] less, ...` (the label has a column)."""
-    prefix = f"discount {label}: "
-    return text[len(prefix):] if text.startswith(prefix) else text
-
-
 # --- Why the cheapest wins ----------------------------------------------------------------------
 
 
@@ -195,22 +186,16 @@ class _Binding:
     after: tuple[int, ...]  # indices of the discounts applied before it
 
 
-def _bindings(start: Pair, mods: tuple[Mod, ...], path: tuple[Application, ...]) -> list[_Binding]:
-    """Where, along `path`, a discount took less than it would have without its minimum."""
+def _bindings(ctx: PlayContext, option: CostOption, mods: Modifiers,
+              path: tuple[Application, ...]) -> list[_Binding]:
+    """Where, along `path`, a discount's minimum held the total up: the steps `price` marks
+    (`Step.binds`), with the discounts applied before each."""
+    priced = price(ctx, replace(option.choices, total=path), mods)
     out = []
-    pair = start
     done: list[int] = []
-    for app in path:
-        mod = mods[app.index]
-        chosen = mod.branches[app.branch] if mod.branches and app.branch >= 0 else (
-            mod.branches[0] if mod.branches else mod)
-        after, removed = apply_mod(pair, chosen, app.removed)
-        free, _ = apply_mod(pair, replace(chosen, min_energy=0, min_power=0), removed)
-        if free[0] < after[0]:
-            out.append(_Binding(app.index, f"[{chosen.min_energy}]", tuple(done)))
-        elif sum(free[1]) < sum(after[1]):
-            out.append(_Binding(app.index, f"of {chosen.min_power} Power", tuple(done)))
-        pair = after
+    for app, step in zip(path, [s for s in priced.steps if s.kind == "discount"]):
+        if step.binds is not None:
+            out.append(_Binding(app.index, step.binds, tuple(done)))
         done.append(app.index)
     return out
 
@@ -231,7 +216,7 @@ def _names(ctx: PlayContext, labels: list[str]) -> str:
     return ", ".join(names[:-1]) + " and " + names[-1]
 
 
-def _why(ctx: PlayContext, option: CostOption, mods: Modifiers, start: Pair,
+def _why(ctx: PlayContext, option: CostOption, mods: Modifiers,
          totals: list[tuple[Pair, tuple[Application, ...]]]) -> str:
     n = len(mods.total)
     if n == 0:
@@ -252,8 +237,8 @@ def _why(ctx: PlayContext, option: CostOption, mods: Modifiers, start: Pair,
         other_pair, other_path = totals[-1]
         other_total = Cost(other_pair[0], other_pair[1])
         other_name = f"the order {' -> '.join(labels[a.index] for a in other_path)}"
-    avoided = {b.index for b in _bindings(start, mods.total, best_path)}
-    for b in _bindings(start, mods.total, other_path):
+    avoided = {b.index for b in _bindings(ctx, option, mods, best_path)}
+    for b in _bindings(ctx, option, mods, other_path):
         if b.index in avoided:
             continue
         who = _name(ctx, labels[b.index])
