@@ -294,6 +294,10 @@ def _deflect_of(scenario: Scenario, target_id: str) -> int:
 # --- Payments -----------------------------------------------------------------------------------
 
 
+# Not the engine's `engine.payment.Payment`, on purpose: that value lives beside the paying rules
+# and the naming this module checks, and its `to_json` is part of what is checked. This one is
+# read back from the plan's JSON (`from_json`), so a payment the engine names, scores or writes
+# wrongly shows up here as a disagreement instead of being shared by checker and checked.
 @dataclass(frozen=True, slots=True)
 class Payment:
     """A payment, described generically so any planner's answer can be re-scored.
