@@ -59,7 +59,7 @@ import networkx as nx  # type: ignore[import-untyped,unused-ignore]
 from networkx.algorithms import flow  # type: ignore[import-untyped,unused-ignore]
 
 from payplan.engine.cards import PrintedOf
-from payplan.engine.cost import ANY_INDEX, NO_POWER, Cost, OtherCost, Power, power_add
+from payplan.engine.cost import ANY_INDEX, NO_POWER, Cost, OtherCost, Power, Zone, power_add
 from payplan.engine.discounts import Application, Mod, outcomes
 from payplan.engine.filters import PlayFacts, card_matches, holds, object_matches
 from payplan.engine.legality import base_choices, reasons
@@ -80,7 +80,7 @@ Pair = tuple[int, Power]  # (Energy, Power pips)
 Walk = tuple[Pair, tuple[Application, ...]]
 
 # Kinds of non-standard cost that choose objects, and the zone they choose from.
-OBJECT_ZONES: Mapping[str, str] = {
+OBJECT_ZONES: Mapping[str, Zone] = {
     "discard": "hand",
     "recycle_from_trash": "trash",
     "kill": "board",

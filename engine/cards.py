@@ -8,8 +8,9 @@ and the grants it gives while on the board.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Literal
 
-from payplan.engine.cost import NO_POWER, Cost, Filter, Power
+from payplan.engine.cost import NO_POWER, Cost, Filter, Power, Zone
 
 CARD_TYPES: tuple[str, ...] = ("unit", "spell", "gear", "token")
 TIMINGS: tuple[str, ...] = ("normal", "action", "reaction")
@@ -32,7 +33,7 @@ class CountOf:
     there; `runes` counts your runes (its filter may name only a `domain`)."""
 
     of: Filter = field(default_factory=Filter)
-    zone: str = "board"
+    zone: Zone | Literal["runes"] = "board"
     times: int = 1
 
 

@@ -13,9 +13,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
-from typing import Iterable, Mapping
+from typing import Iterable, Literal, Mapping
 
-DOMAINS: tuple[str, ...] = ("fury", "calm", "mind", "body", "chaos", "order")
+Domain = Literal["fury", "calm", "mind", "body", "chaos", "order"]
+Zone = Literal["hand", "trash", "board", "banishment", "facedown"]
+"""The zones of a player's objects (runes and the rune deck are held apart)."""
+Player = Literal["you", "opponent"]
+DOMAINS: tuple[Domain, ...] = ("fury", "calm", "mind", "body", "chaos", "order")
 ANY = "any"
 POWER_KEYS: tuple[str, ...] = DOMAINS + (ANY,)
 ANY_INDEX = len(DOMAINS)
@@ -79,8 +83,8 @@ class Filter:
     max_might: int | None = None
     min_might: int | None = None
     location: str | None = None
-    controller: str | None = None
-    from_zone: str | None = None
+    controller: Player | None = None
+    from_zone: Zone | None = None
     keyword: str | None = None
     ability: str | None = None  # equip|empower|activated|hide|any: matches ability plays only
     id: str | None = None  # one object (the self atoms of an ability)

@@ -126,10 +126,10 @@ def evaluate(amount: Amount, scenario: Scenario, played: str | None = None, *,
             and object_matches(scenario, amount.of, obj)
         ]
         return max(mights, default=0)
-    if isinstance(amount, CountOf) and amount.zone == "runes":
-        return amount.times * sum(1 for rune in you.runes
-                                  if amount.of.domain in (None, rune.domain))
     if isinstance(amount, CountOf):
+        if amount.zone == "runes":
+            return amount.times * sum(1 for rune in you.runes
+                                      if amount.of.domain in (None, rune.domain))
         zone = you.zone(amount.zone)
         return amount.times * sum(1 for obj in zone
                                   if obj.id != played and object_matches(scenario, amount.of, obj))

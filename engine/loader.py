@@ -28,7 +28,7 @@ import re
 from dataclasses import dataclass, replace
 from pathlib import Path
 from types import MappingProxyType
-from typing import Callable, Iterable, Iterator, Mapping, Sequence, TypeVar
+from typing import Callable, Iterable, Iterator, Literal, Mapping, Sequence, TypeVar
 
 import yaml
 
@@ -65,6 +65,7 @@ from payplan.engine.cost import (
     Filter,
     OtherCost,
     Power,
+    Zone,
 )
 from payplan.engine.problems import NOT_IN_ZONE, DataPath, Problem, ScenarioError, exception_line, path_text
 from payplan.engine.scenario import (
@@ -190,9 +191,9 @@ PRINTED_OF_KEYS = ("printed_energy_of", "printed_power_of", "cost")
 MIGHT_OF_KEYS = ("might_of",)
 
 BASES = ("auto", "printed", "play_for")
-PLAY_ZONES = ("hand", "trash", "facedown")
-COUNT_ZONES = ("board", "hand", "trash", "runes")
-OBJECT_ZONES = ("hand", "trash", "board", "banishment", "facedown")
+PLAY_ZONES: tuple[Zone, ...] = ("hand", "trash", "facedown")
+COUNT_ZONES: tuple[Zone | Literal["runes"], ...] = ("board", "hand", "trash", "runes")
+OBJECT_ZONES: tuple[Zone, ...] = ("hand", "trash", "board", "banishment", "facedown")
 LEAVES_BY = ("resolution", "counter", "effect")
 LEAVES_TO = ("hand", "trash", "banishment", "board")
 INSTRUCTED_BY = ("self", "other")
@@ -205,6 +206,7 @@ _SUGGESTION_BUDGET = 50
 
 T = TypeVar("T")
 D = TypeVar("D")
+W = TypeVar("W", bound=str)  # one word of a fixed set (a Literal alias: Domain, Zone, ...)
 
 
 # --- Entry points -------------------------------------------------------------------------------
@@ -542,8 +544,10 @@ class _Fields:
             return default
         return read(self.values[key], self.at(key), *args)
 
-    def word(self, key: str, default: D, options: Sequence[str], what: str) -> str | D:
-        return self.read(key, default, self.reader.one_of, options, what)
+    def word(self, key: str, default: D, options: Sequence[W], what: str) -> W | D:
+        if key not in self.values:
+            return default
+        return self.reader.one_of(self.values[key], self.at(key), options, what)
 
     def require(self, key: str, what: str) -> None:
         """Report `key` missing (the mapping itself was read, so the key is what is wrong)."""
@@ -656,10 +660,11 @@ class _Reader:
             self.problem(path, "must not be empty")
         return value
 
-    def one_of(self, value: object, path: DataPath, options: Sequence[str], what: str) -> str:
-        """One of a fixed set of words; the first option on error."""
-        if isinstance(value, str) and value in options:
-            return value
+    def one_of(self, value: object, path: DataPath, options: Sequence[W], what: str) -> W:
+        """One of a fixed set of words (typed as the set's own words); the first option on error."""
+        for option in options:
+            if value == option:
+                return option
         self.unknown(path, what, value, options)
         return options[0]
 
@@ -1349,10 +1354,10 @@ class _Reader:
         )
 
     def played_object(
-        self, f: _Fields, you: PlayerState, from_zone: str | None
-    ) -> tuple[str, GameObject] | None:
+        self, f: _Fields, you: PlayerState, from_zone: Zone | None
+    ) -> tuple[Zone, GameObject] | None:
         """The zone and object `play.object` (or `play.card` + `play.from`) names, if any."""
-        found: tuple[str, GameObject] | None = None
+        found: tuple[Zone, GameObject] | None = None
         card_id = f.read("card", "", self.card_ref)
         object_id = f.read("object", "", self.string)
         if object_id:

@@ -24,7 +24,7 @@ from dataclasses import dataclass, replace
 from payplan.engine.cost import NO_POWER, Cost, OtherCost, Power
 from payplan.engine.discounts import NO_DEADLINE, Application, Deadline, pareto, pareto_front
 from payplan.engine.filters import object_matches
-from payplan.engine.payment import source_adds
+from payplan.engine.payment import PAYS_FROM, source_adds
 from payplan.engine.state import GameObject
 from payplan.engine.legality import base_choices, reasons
 from payplan.engine.scenario import Scenario
@@ -146,7 +146,7 @@ def paid_variants(ctx: PlayContext, optional: tuple[str, ...]
 def _objects_for(ctx: PlayContext, need: OtherCost) -> list[GameObject]:
     """The objects that could pay one non-standard need (any of them, before others use them)."""
     owner = ctx.scenario.state.player(need.filter.controller or "you")
-    zone = {"discard": "hand", "recycle_from_trash": "trash"}.get(need.kind, "board")
+    zone = PAYS_FROM.get(need.kind, "board")
     return [o for o in owner.zone(zone)
             if not (o.id == ctx.obj.id and ctx.zone != "board")
             and object_matches(ctx.scenario, need.filter, o)

@@ -31,15 +31,20 @@ from dataclasses import dataclass
 from typing import Generic, Mapping, Protocol, Sequence, TypeVar
 
 from payplan.engine.cards import Card
-from payplan.engine.cost import ANY_INDEX, DOMAINS, NO_POWER, POWER_KEYS, Cost, OtherCost, Power, power_to_map
+from payplan.engine.cost import (
+    ANY_INDEX, DOMAINS, NO_POWER, POWER_KEYS, Cost, OtherCost, Player, Power, Zone, power_to_map)
 from payplan.engine.filters import PlayFacts, card_matches, holds, object_matches
 from payplan.engine.scenario import Scenario
-from payplan.engine.state import GameObject, Source
+from payplan.engine.state import PLAYERS, GameObject, Source
 
 LOSES_OBJECT = {"discard", "kill", "recycle_from_trash", "return_to_hand", "banish_self",
                 "recycle_self"}
 # The self atoms an ability names that keep their own kind (the object itself, on the board).
 SELF_ONLY: tuple[str, ...] = ("banish_self", "disempower_self", "recycle_self")
+# The zone each non-standard cost takes its objects from (XP is not an object).
+PAYS_FROM: Mapping[str, Zone] = {
+    "discard": "hand", "recycle_from_trash": "trash", "kill": "board", "exhaust": "board",
+    "return_to_hand": "board", "spend_buff": "board", **{kind: "board" for kind in SELF_ONLY}}
 # The objective weight of each kind, where it is not the kind's own name.
 WEIGHT_OF = {"exhaust": "exhaust_unit", "banish_self": "banish", "recycle_self": "banish",
              "disempower_self": "disempower"}
@@ -77,8 +82,8 @@ class SourceOffer:
 class ObjectGroup:
     """Interchangeable objects (same zone, card, value, Might, location, readiness, buffs)."""
 
-    zone: str
-    owner: str
+    zone: Zone
+    owner: Player
     ids: tuple[str, ...]
     sample: GameObject
 
@@ -164,10 +169,11 @@ def resources(scenario: Scenario, played: GameObject | None, card: Card | None =
                 source_objects.add(source.id)
 
     objects: dict[tuple[object, ...], list[GameObject]] = {}
-    owners: dict[tuple[object, ...], tuple[str, str]] = {}
-    for owner in ("you", "opponent"):
+    owners: dict[tuple[object, ...], tuple[Player, Zone]] = {}
+    paying_zones: tuple[Zone, ...] = ("hand", "trash", "board")
+    for owner in PLAYERS:
         player = scenario.state.player(owner)
-        for zone in ("hand", "trash", "board"):
+        for zone in paying_zones:
             if owner == "opponent" and zone != "board":
                 continue
             for obj in player.zone(zone):
@@ -223,11 +229,7 @@ def eligible(scenario: Scenario, group: ObjectGroup, need: OtherCost) -> bool:
     if group.owner != wanted_owner:
         return False
     kind = need.kind
-    if kind == "discard" and group.zone != "hand":
-        return False
-    if kind == "recycle_from_trash" and group.zone != "trash":
-        return False
-    if kind in ("kill", "exhaust", "return_to_hand", "spend_buff") + SELF_ONLY and group.zone != "board":
+    if kind in PAYS_FROM and group.zone != PAYS_FROM[kind]:
         return False
     if kind == "disempower_self" and group.sample.empowered <= 0:
         return False

@@ -8,10 +8,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from payplan.engine.cards import Condition
-from payplan.engine.cost import Cost, Filter
+from payplan.engine.cost import Cost, Domain, Filter, Player, Zone
+
+ZONES: tuple[Zone, ...] = ("hand", "trash", "board", "banishment", "facedown")
 
 PHASES: tuple[str, ...] = ("main", "showdown", "closed")
-PLAYERS: tuple[str, ...] = ("you", "opponent")
+PLAYERS: tuple[Player, ...] = ("you", "opponent")
 HIDDEN_TURNS: tuple[str, ...] = ("earlier", "this")
 LOCATIONS: tuple[str, ...] = ("base", "battlefield")
 SOURCE_COSTS: tuple[str, ...] = ("exhaust", "kill")
@@ -20,7 +22,7 @@ SOURCE_COSTS: tuple[str, ...] = ("exhaust", "kill")
 @dataclass(frozen=True, slots=True)
 class Rune:
     id: str
-    domain: str
+    domain: Domain
     exhausted: bool = False
     value: int | None = None
 
@@ -72,7 +74,7 @@ class PlayerState:
     facedown: tuple[GameObject, ...] = ()  # hidden cards (Hidden), with `hidden_turn`
     used_this_turn: tuple[str, ...] = ()  # once-per-turn grants and abilities used this turn
 
-    def zone(self, name: str) -> tuple[GameObject, ...]:
+    def zone(self, name: Zone) -> tuple[GameObject, ...]:
         return {
             "hand": self.hand,
             "trash": self.trash,
@@ -81,9 +83,9 @@ class PlayerState:
             "facedown": self.facedown,
         }[name]
 
-    def find(self, object_id: str) -> tuple[str, GameObject] | None:
+    def find(self, object_id: str) -> tuple[Zone, GameObject] | None:
         """The zone and object with this id among hand, trash, board, banishment, facedown."""
-        for zone in ("hand", "trash", "board", "banishment", "facedown"):
+        for zone in ZONES:
             for obj in self.zone(zone):
                 if obj.id == object_id:
                     return zone, obj
@@ -99,5 +101,5 @@ class State:
     you: PlayerState = field(default_factory=PlayerState)
     opponent: PlayerState = field(default_factory=PlayerState)
 
-    def player(self, who: str) -> PlayerState:
+    def player(self, who: Player) -> PlayerState:
         return self.you if who == "you" else self.opponent

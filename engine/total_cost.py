@@ -26,7 +26,7 @@ from typing import Iterator, Literal, TypeVar
 
 from payplan.engine.abilities import HIDE, ability_card, find_ability, hide_card
 from payplan.engine.cards import Amount, Card, Discount, Grant, Increase, PrintedOf, cost_family, repeat_name
-from payplan.engine.cost import ANY_INDEX, NO_POWER, Cost, OtherCost, Power, power_add, power_text
+from payplan.engine.cost import ANY_INDEX, NO_POWER, Cost, OtherCost, Power, Zone, power_add, power_text
 from payplan.engine.discounts import NO_DEADLINE, Application, Deadline, Mod, Pair, apply_mod, outcomes
 from payplan.engine.filters import PlayFacts, card_matches, evaluate, holds
 from payplan.engine.problems import ScenarioError
@@ -37,13 +37,16 @@ COMPONENT_OF = {"accelerate": "accelerate", "repeat": "repeat"}
 T = TypeVar("T", Discount, Increase)
 
 
+BaseKind = Literal["printed", "flow", "play_for", "ignore", "hidden", "alternative"]
+
+
 @dataclass(frozen=True, slots=True)
 class BaseChoice:
     """The base cost of a play (353.1): `printed`, `flow` (with its index), `play_for`, or
     `ignore` (the printed cost with the ignored part set to 0). `ignore` is set on every base
     the play's "ignoring its ..." zeroed (a Flow or `play_for` base keeps its kind)."""
 
-    kind: str
+    kind: BaseKind
     cost: Cost
     index: int | None = None
     ignore: str | None = None
@@ -195,7 +198,7 @@ class PlayContext:
     play: Play
     card: Card
     obj: GameObject
-    zone: str
+    zone: Zone
     targets: tuple[GameObject, ...] = field(default=())
 
 
@@ -454,7 +457,7 @@ def mod_text(mod: Mod, branch: int = -1) -> str:
 # --- Pricing ------------------------------------------------------------------------------------
 
 
-def base_cost(card: Card, kind: str, index: int | None, ignore: str | None,
+def base_cost(card: Card, kind: BaseKind, index: int | None, ignore: str | None,
               play_for: Cost | None) -> BaseChoice:
     """The base cost of one kind (353.1), with "ignoring its cost / Energy cost / Power cost"
     applied to the base cost in use: 353.1 sets the base cost to zero, and a Flow instance or

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import time
 from dataclasses import dataclass, field, replace
+from typing import Literal
 
 from payplan.engine.chain import destination, executions
 from payplan.engine.cost import Cost, power_to_map
@@ -25,9 +26,12 @@ from payplan.planner.fastpath import applies, solve_fast
 from payplan.planner.model import Free, SolverStopped, solve
 
 
+Status = Literal["ok", "illegal", "unpayable"]
+
+
 @dataclass(frozen=True, slots=True)
 class Plan:
-    status: str
+    status: Status
     play: dict[str, str]
     base: BaseChoice | None = None
     paid_optional: tuple[str, ...] = ()
