@@ -53,9 +53,9 @@ __all__ = ["BatchOptions", "Progress", "RayPool", "Request", "batch", "read_requ
 
 SCENARIO_SUFFIXES: tuple[str, ...] = (".yaml", ".yml", ".json")
 # Requests per task, from the per-task costs measured by benchmarks/scaling.py (RESULTS.md): a
-# Ray task costs ~2.3 ms of CPU (driver, raylet and worker together) against ~1.4 ms for a
-# typical plan, so 64 requests a task keep it near 0.04 ms a request; a local task costs ~0.02
-# ms, and 16 a task only spare the driver messages.
+# Ray task costs ~2.2 ms of CPU (driver, raylet and worker together) against ~1.4 to 1.8 ms for
+# a typical plan, so 64 requests a task keep it near 0.035 ms a request; a local task costs
+# ~0.02 to 0.18 ms (measured at two loads), so 16 a task keep it near 0.01 ms.
 LOCAL_CHUNK = 16
 RAY_CHUNK = 64
 
