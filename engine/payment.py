@@ -28,7 +28,7 @@ the planner to the engine's check (`engine.chain.apply_payment`) to the JSON.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Generic, Mapping, Protocol, Sequence, TypeVar
+from typing import Generic, Iterator, Mapping, Protocol, Sequence, TypeVar
 
 from payplan.engine.cards import Card
 from payplan.engine.cost import (
@@ -170,24 +170,29 @@ def resources(scenario: Scenario, played: GameObject | None, card: Card | None =
 
     objects: dict[tuple[object, ...], list[GameObject]] = {}
     owners: dict[tuple[object, ...], tuple[Player, Zone]] = {}
-    paying_zones: tuple[Zone, ...] = ("hand", "trash", "board")
-    for owner in PLAYERS:
-        player = scenario.state.player(owner)
-        for zone in paying_zones:
-            if owner == "opponent" and zone != "board":
-                continue
-            for obj in player.zone(zone):
-                if leave_out and played is not None and obj.id == played.id and not on_board:
-                    continue
-                object_key = (owner, zone, obj.card, obj.value, obj.might, obj.location, obj.exhausted,
-                       obj.buffs, obj.empowered, obj.id if obj.id in source_objects else None)
-                objects.setdefault(object_key, []).append(obj)
-                owners[object_key] = (owner, zone)
+    for owner, zone, obj in paying_objects(scenario):
+        if leave_out and played is not None and obj.id == played.id and not on_board:
+            continue
+        object_key = (owner, zone, obj.card, obj.value, obj.might, obj.location, obj.exhausted,
+                      obj.buffs, obj.empowered, obj.id if obj.id in source_objects else None)
+        objects.setdefault(object_key, []).append(obj)
+        owners[object_key] = (owner, zone)
     object_groups = tuple(
         ObjectGroup(owners[key][1], owners[key][0], tuple(o.id for o in objs), objs[0])
         for key, objs in objects.items()
     )
     return Resources(you.pool.energy, you.pool.power, runes, tuple(offers), object_groups, you.xp)
+
+
+def paying_objects(scenario: Scenario) -> Iterator[tuple[Player, Zone, GameObject]]:
+    """The objects a non-standard cost can take, in the order `resources` groups them: your
+    hand, trash and board, then the opponent's board."""
+    for owner in PLAYERS:
+        player = scenario.state.player(owner)
+        for zone in ("hand", "trash", "board"):
+            if owner == "you" or zone == "board":
+                for obj in player.zone(zone):
+                    yield owner, zone, obj
 
 
 def converter_bound(scenario: Scenario, source: Source) -> int:

@@ -44,16 +44,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields, is_dataclass, replace
 from typing import Any
 
+from payplan.engine.cards import Card
 from payplan.engine.cost import Cost
 from payplan.engine.filters import card_matches, object_matches
 from payplan.engine.options import PlayOptions, play_options
-from payplan.engine.payment import ObjectGroup, Resources, resources
+from payplan.engine.payment import ObjectGroup, Payment, Resources, paying_objects, resources
 from payplan.engine.scenario import Play, Scenario
-from payplan.engine.cards import Card
 from payplan.engine.state import GameObject
 from payplan.planner.config import DEFAULT_CONFIG, SolverConfig
 from payplan.planner.fastpath import applies
-from payplan.engine.payment import Payment
 from payplan.planner.plan import Plan, deadline, plan_options
 from payplan.planner.render import table
 
@@ -309,9 +308,7 @@ class SharedResources:
         # A source with a `while` reads the played card in ways not shared here: the engine
         # then gathers for every play.
         self._conditional = any(s.while_ for s in you.sources)
-        # The order in which `resources` meets objects: yours by zone, then the opponent's board.
-        walk = [o for zone in ("hand", "trash", "board") for o in you.zone(zone)]
-        walk += list(scenario.state.opponent.board)
+        walk = [obj for _, _, obj in paying_objects(scenario)]  # the order `resources` groups in
         self._position = {o.id: k for k, o in enumerate(walk)}
         self._objects = {o.id: o for o in walk}
         # admitted sources -> (resources with nothing left out, group of each object id,
