@@ -12,19 +12,26 @@ from __future__ import annotations
 
 from payplan.engine.cost import ANY_INDEX, DOMAINS, NO_POWER, Power
 from payplan.engine.options import CostOption, PlayOptions
-from payplan.engine.payment import (
-    Resources, capacity, eligible, most_energy, most_power, need_key, needs_of, unpaid_power)
+from payplan.engine.payment import (PAYS_FROM, Resources, capacity, eligible, most_energy,
+                                    most_power, need_key, needs_of, unpaid_power)
 from payplan.engine.scenario import Scenario
 
+# What each kind of non-standard cost takes, in words; where it takes it from is
+# `engine.payment.PAYS_FROM` ("the hand", ...), except where a zone is not the right word.
 NOUNS = {
-    "discard": ("a card to discard", "cards to discard", "the hand"),
-    "kill": ("a friendly unit to kill", "friendly objects to kill", "the board"),
-    "exhaust": ("a ready friendly object to exhaust", "ready friendly objects to exhaust", "the board"),
-    "recycle_from_trash": ("a card to recycle from the trash", "cards to recycle from the trash", "the trash"),
-    "return_to_hand": ("an object to return to hand", "objects to return to hand", "the board"),
-    "spend_buff": ("a buff to spend", "buffs to spend", "your units"),
-    "spend_xp": ("an XP to spend", "XP to spend", "your XP"),
+    "discard": ("a card to discard", "cards to discard"),
+    "kill": ("a friendly unit to kill", "friendly objects to kill"),
+    "exhaust": ("a ready friendly object to exhaust", "ready friendly objects to exhaust"),
+    "recycle_from_trash": ("a card to recycle from the trash", "cards to recycle from the trash"),
+    "return_to_hand": ("an object to return to hand", "objects to return to hand"),
+    "spend_buff": ("a buff to spend", "buffs to spend"),
+    "spend_xp": ("an XP to spend", "XP to spend"),
 }
+WHERE = {"spend_buff": "your units", "spend_xp": "your XP"}
+
+
+def _where(kind: str) -> str:
+    return WHERE.get(kind) or f"the {PAYS_FROM[kind]}"
 
 
 def shortfalls(scenario: Scenario, option: CostOption, res: Resources) -> list[tuple[int, str]]:
@@ -63,7 +70,7 @@ def shortfalls(scenario: Scenario, option: CostOption, res: Resources) -> list[t
         else:
             have = sum(capacity(g, need.kind) for g in res.objects if eligible(scenario, g, need))
         if count > have:
-            one, many, where = NOUNS[need.kind]
+            (one, many), where = NOUNS[need.kind], _where(need.kind)
             short = count - have
             what = one if short == 1 else f"{short} more {many}"
             detail = f"{where} is empty" if have == 0 and need.filter.text() == "" else (
