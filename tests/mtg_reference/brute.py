@@ -261,6 +261,22 @@ def _reduction(data: dict[str, Any], you: list[Obj], red: Any) -> tuple[int, lis
     return generic, colored, int(red.get("minimum", 0))
 
 
+def _reduced(mana: Vec, reductions: list[tuple[int, list[str], int]],
+             floors: list[int]) -> set[Vec]:
+    """601.2f: every total the reductions reach in an order the player may choose (all of
+    them), each floor (Trinisphere) applied last."""
+    finals: set[Vec] = set()
+    for order in itertools.permutations(range(len(reductions))) if reductions else [()]:
+        v = mana
+        for i in order:
+            v = _apply_reduction(v, *reductions[i])
+        for f in floors:
+            if sum(v) < f:
+                v = vec_add(v, {"generic": f - sum(v)})
+        finals.add(v)
+    return finals
+
+
 def _apply_reduction(mana: Vec, generic: int, colored: list[str], minimum: int) -> Vec:
     v = list(mana)
     room = max(0, sum(v) - minimum)         # the minimum binds this reduction only
@@ -395,16 +411,7 @@ def priced_casts(data: dict[str, Any], x_value: int | None) -> tuple[list[Priced
                     continue
                 seen.add((mana, life))
                 # 601.2f: reductions in every order the player may choose; floors last.
-                finals: set[Vec] = set()
-                for order in itertools.permutations(range(len(reductions))) if reductions else [()]:
-                    v = mana
-                    for i in order:
-                        v = _apply_reduction(v, *reductions[i])
-                    for f in floors:
-                        if sum(v) < f:
-                            v = vec_add(v, {"generic": f - sum(v)})
-                    finals.add(v)
-                for v in finals:
+                for v in _reduced(mana, reductions, floors):
                     out.append(Priced(cast, x if x_count else None, v, life,
                                       tuple(_other_items(other)), benefit, buyback))
     return out, []
@@ -470,16 +477,7 @@ def _priced_ability(data: dict[str, Any], obj: Obj, x_value: int | None) -> tupl
         for counts, life_part in announced:
             mana = vec_add(mana, counts)
             life += life_part
-        finals: set[Vec] = set()
-        for order in itertools.permutations(range(len(reductions))) if reductions else [()]:
-            v = mana
-            for i in order:
-                v = _apply_reduction(v, *reductions[i])
-            for f in floors:
-                if sum(v) < f:
-                    v = vec_add(v, {"generic": f - sum(v)})
-            finals.add(v)
-        for v in finals:
+        for v in _reduced(mana, reductions, floors):
             if (v, life) in seen:
                 continue
             seen.add((v, life))
