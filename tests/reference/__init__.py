@@ -8,9 +8,11 @@ code with `payplan.engine`: the engine is reached only through its public answer
 
 - `pricing.reference_totals(data)`: legality and every reachable (base, paid optional set, total)
   by brute force over bases, optional sets, discount orders, pip and branch choices.
-- `payer.cheapest(...)`: the cheapest payment of one total on the small boards the generator
-  makes (runes, pool, discards), by brute force over every rune use.
+- `payer.cheapest(...)`: the cheapest payment of one total on the small boards the generators
+  make (runes, pool, non-standard costs, sources), by brute force over every rune use, object
+  choice and source activation count.
 - `compare.check(data)`: the engine's plan (and orders) against the reference.
-- `strategies.scenario_data()`: the Hypothesis generator.
+- `strategies.scenario_data()`: the Hypothesis generator; `strategies.real_scenario_data()`
+  the real-card additions of issue 13 (`shared/spec/real-cards.md`).
 - `campaign`: `python -m tests.reference.campaign --plays 20000`.
 """

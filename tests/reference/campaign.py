@@ -1,6 +1,12 @@
 """The reference against the engine on many generated plays.
 
     python -m tests.reference.campaign --plays 20000 [--seed 0] [--show 3] [--no-orders]
+                                       [--family classic|real]
+
+`--family real` generates the real-card additions (issue 13: abilities, repeatable costs with
+per-payment discounts, victim-reading discounts, tiers and levels, sources and converters,
+Hidden, `ignore: all`, granted Flow) with `strategies.real_scenario_data`; `classic` (the
+default) the payplan/1 mechanics with `strategies.scenario_data`.
 
 Runs from the repository root. Prints the plays checked, the disagreements (with the first few
 scenarios as YAML when `--show` > 0), the plays per outcome and the wall time. Exit 1 when there
@@ -21,10 +27,10 @@ from hypothesis import HealthCheck, Phase, given, seed as hypothesis_seed, setti
 
 from .compare import check
 from .pricing import MUTANTS, SETTLED_MUTANTS, Unsupported, reference_totals
-from .strategies import scenario_data
+from .strategies import real_scenario_data, scenario_data
 
 
-def run(plays: int, seed: int, with_orders: bool) -> tuple[int, list[tuple[dict[str, Any], list[str]]],
+def run(plays: int, seed: int, with_orders: bool, family: str = "classic") -> tuple[int, list[tuple[dict[str, Any], list[str]]],
                                                            collections.Counter[str]]:
     found: list[tuple[dict[str, Any], list[str]]] = []
     outcomes: collections.Counter[str] = collections.Counter()
@@ -33,7 +39,7 @@ def run(plays: int, seed: int, with_orders: bool) -> tuple[int, list[tuple[dict[
     @hypothesis_seed(seed)
     @settings(max_examples=plays, database=None, deadline=None,
               phases=[Phase.generate], suppress_health_check=list(HealthCheck))
-    @given(scenario_data())
+    @given(real_scenario_data() if family == "real" else scenario_data())
     def one(data: dict[str, Any]) -> None:
         nonlocal checked
         try:
@@ -73,12 +79,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--show", type=int, default=3)
     parser.add_argument("--no-orders", action="store_true")
+    parser.add_argument("--family", choices=("classic", "real"), default="classic")
     parser.add_argument("--attribute", action="store_true",
                         help="name the known wrong answer behind each disagreement (an engine "
                              "from before issue 10's fixes); unexplained ones are shown first")
     args = parser.parse_args(argv)
     start = time.perf_counter()
-    checked, found, outcomes = run(args.plays, args.seed, not args.no_orders)
+    checked, found, outcomes = run(args.plays, args.seed, not args.no_orders, args.family)
     wall = time.perf_counter() - start
     kinds = collections.Counter(p.split(" ")[0] + " " + p.split(" ")[1] for _, ps in found for p in ps)
     print(f"plays checked: {checked} ({dict(sorted(outcomes.items()))})")

@@ -32,7 +32,18 @@ def _benefit(data: Mapping[str, Any], option: Option) -> int:
     play = data.get("play") or {}
     settings = play.get("optional") or {}
     benefits = (data.get("objective") or {}).get("benefits") or {}
-    return sum(int(benefits.get(name, 0)) for name in option.paid if yaml_word(settings.get(name)) == "auto")
+    names = [name.split("*")[0] for name in option.paid]
+    return sum(int(benefits.get(name, 0)) for name in names
+               if yaml_word(settings.get(name)) == "auto")
+
+
+def _paid(got: Mapping[str, Any], ref: Reference) -> frozenset[str]:
+    """The plan's optional costs paid as the reference names them: a repeatable one with its
+    count (`paid`), the others by name."""
+    counts = got.get("paid")
+    if counts is None:
+        return frozenset(got["paid_optional"])
+    return frozenset(n if n not in ref.repeatable else f"{n}*{c}" for n, c in counts.items())
 
 
 def _matches(option: Option, base: Mapping[str, Any], paid: frozenset[str], total: Total,
@@ -43,6 +54,8 @@ def _matches(option: Option, base: Mapping[str, Any], paid: frozenset[str], tota
     if kind == "ignore":
         if ignore is None:
             return False
+    elif kind == "hidden" and option.base.kind == "hidden":
+        pass
     elif kind != option.base.kind or (kind == "flow" and base.get("index") != option.base.index):
         return False
     return (Total.from_json(base.get("cost")) == option.base.cost and option.paid == paid
@@ -71,7 +84,7 @@ def reference_answer(data: Mapping[str, Any], ref: Reference) -> Answer:
     cache: dict[Total, int | None] = {}
     for option in ref.options:
         if option.total not in cache:
-            cache[option.total] = cheapest(data, option.total)
+            cache[option.total] = cheapest(data, option.total, ref)
         score = cache[option.total]
         if score is not None:
             priced[option] = score
@@ -110,14 +123,14 @@ def check(data: Mapping[str, Any], with_orders: bool = True,
         return ["engine answer not proven optimal"]
 
     total = Total.from_json(got["total"])
-    paid = frozenset(got["paid_optional"])
+    paid = _paid(got, ref)
     ignore = (data.get("play") or {}).get("ignore")
     mine = [o for o in ref.options if _matches(o, got["base"], paid, total, ignore)]
     problems = []
     if not mine:
         return [f"engine total {total.text()} (base {got['base']}, paid {sorted(paid)}) is not "
                 f"reachable; reference best {best} by {winners[:3]}"]
-    score = cheapest(data, total)
+    score = cheapest(data, total, ref)
     if got["score"] != score:
         problems.append(f"engine score {got['score']} for {total.text()}, reference payer {score}")
     objective = got["objective"] if got.get("objective") is not None else got["score"]

@@ -37,11 +37,41 @@ Readings where the spec is open (the README's and issue 10's, and these):
 
 Every order of every set of discounts is walked (a memo on (running cost, discounts left) only
 merges identical states, so nothing is pruned).
+
+The real-card additions (issue 13; `shared/spec/real-cards.md` and the README's "Real-card
+additions", read there, not from the engine):
+
+- Ability plays (section 1): the ability's cost is the one base (kind `printed`); no additional
+  cost but Deflect on the opponent's objects it chooses; its own `discounts` (its object grants
+  them), `play.discounts`, and the grants whose `applies_to.ability` names it (`any`, its kind,
+  `or_card` for equip/empower/activated); grants without `ability` reach cards only. Timing
+  defaults: equip/empower normal, activated reaction. Empower's `times` (default 1) against
+  `empowered`, another's against `OBJ.ID` in `used_this_turn`. An effect's payment (`kind:
+  payment`) is its cost alone, any timing. Readings: an ability with `targets` needs targets it
+  accepts; `exhaust_self` on an exhausted object and `disempower_self` on one not Empowered
+  make the play illegal (the README says they "need" it). Hiding (section 6) is an ability
+  play of cost [A] (`ability: hide`); a card hidden on an earlier turn plays from facedown with
+  Reaction timing, base kind `hidden` of cost [0]; hidden this turn it can't.
+- Repeatable optional costs (section 2): every count from 0 (`auto`) or 1 (`yes`) to what the
+  state holds (objects, buffs, XP, cards; resources for Energy/Power; `max`), or the number
+  given; a `per_payment` unlock's amounts times the count, as one discount.
+- Victim-reading amounts (section 3): for each paid cost an amount reads, one option per
+  distinct printed cost (Energy, Power pips) among your objects its kill filter matches; the
+  total's kill names it (`printed_energy`, `printed_power` in its filter, as the plan does).
+  `might_of: target` is the first target's Might; `{count: ..., zone: runes}` counts your
+  runes, ready or not.
+- `tiers` (section 4): the last tier whose `if` holds, alone; none, nothing. `once_per_turn`
+  grants are skipped while their id is in `used_this_turn`. Granted Flow `printed`: one more
+  Flow instance equal to the printed cost. `ignore: all`: base [0], no additional cost (Deflect
+  included) and no increase. Card key `ignore_deflect`: no Deflect on its play.
+- Sources (section 5) are read here (`while`, `only_for`, `bonus`, ready when they exhaust) and
+  paid in `payer.py`.
 """
 
 from __future__ import annotations
 
 import itertools
+import json
 from dataclasses import dataclass, field
 from functools import lru_cache
 from typing import Any, Iterable, Iterator, Mapping, Sequence
@@ -65,7 +95,7 @@ class Total:
 
     energy: int = 0
     pips: Pips = NO_PIPS
-    other: tuple[tuple[str, int], ...] = ()
+    other: tuple[tuple[str, str, int], ...] = ()
 
     @property
     def size(self) -> int:
@@ -75,7 +105,7 @@ class Total:
         out = f"[{self.energy}]" if self.energy else ""
         for key, n in zip(PIP_KEYS, self.pips):
             out += f"[{'A' if key == 'any' else key}]" * n
-        out += "".join(f"({k} {n})" for k, n in self.other)
+        out += "".join(f"({k}{' ' + f if f else ''} {n})" for k, f, n in self.other)
         return out or "[0]"
 
     @staticmethod
@@ -88,22 +118,59 @@ class Total:
         return Total(int(data.get("energy", 0)), tuple(pips), _other(data.get("other") or []))
 
 
-def _other(items: Iterable[Any]) -> tuple[tuple[str, int], ...]:
-    counts: dict[str, int] = {}
+# Non-standard costs (spec "Costs"; real-cards.md section 1 for the atoms naming the object
+# itself). Counted kinds take a number; the others `{count, filter}` (a bare number is a count
+# with no filter). An atom naming the object is that kind with filter `{id: OBJ}`: `exhaust_self`
+# is an exhaust of the object itself (the README: "in the plan an `{exhaust 1 id=OBJ}`"),
+# `kill_self` a kill of it; `banish_self`, `disempower_self`, `recycle_self` keep their names.
+COUNTED = ("spend_buff", "spend_xp", "recycle_from_trash")
+FILTERED = ("discard", "kill", "exhaust", "return_to_hand")
+SELF_ATOMS = {"exhaust_self": "exhaust", "kill_self": "kill", "banish_self": "banish_self",
+              "disempower_self": "disempower_self", "recycle_self": "recycle_self"}
+
+
+def filter_key(flt: Mapping[str, Any] | None) -> str:
+    """A filter as a canonical string (sorted keys, lists as given)."""
+    return json.dumps(dict(flt or {}), sort_keys=True, separators=(",", ":")) if flt else ""
+
+
+def _other(items: Iterable[Any], self_id: str | None = None) -> tuple[tuple[str, str, int], ...]:
+    counts: dict[tuple[str, str], int] = {}
     for item in items:
+        if isinstance(item, str):
+            if item not in SELF_ATOMS:
+                raise Unsupported(f"non-standard cost {item!r}")
+            if self_id is None:
+                raise Unsupported(f"{item} outside an ability")
+            key = (SELF_ATOMS[item], filter_key({"id": self_id}))
+            counts[key] = counts.get(key, 0) + 1
+            continue
         ((kind, value),) = dict(item).items()
-        if kind != "discard" or not isinstance(value, int):
+        if kind in COUNTED and isinstance(value, int):
+            key, n = (kind, ""), value
+        elif kind in FILTERED or kind in SELF_ATOMS.values():
+            if isinstance(value, int):
+                key, n = (kind, ""), value
+            else:
+                value = dict(value)
+                key, n = (kind, filter_key(value.get("filter"))), int(value.get("count", 1))
+        else:
             raise Unsupported(f"non-standard cost {item!r}")
-        counts[kind] = counts.get(kind, 0) + value
-    return tuple(sorted((k, n) for k, n in counts.items() if n))
+        counts[key] = counts.get(key, 0) + n
+    return tuple(sorted((k, f, n) for (k, f), n in counts.items() if n))
 
 
 def _add(a: Total, b: Total) -> Total:
-    other = dict(a.other)
-    for k, n in b.other:
-        other[k] = other.get(k, 0) + n
+    other: dict[tuple[str, str], int] = {}
+    for k, f, n in a.other + b.other:
+        other[(k, f)] = other.get((k, f), 0) + n
     return Total(a.energy + b.energy, tuple(x + y for x, y in zip(a.pips, b.pips)),
-                 tuple(sorted(other.items())))
+                 tuple(sorted((k, f, n) for (k, f), n in other.items() if n)))
+
+
+def _times(t: Total, n: int) -> Total:
+    return Total(t.energy * n, tuple(x * n for x in t.pips),
+                 tuple((k, f, c * n) for k, f, c in t.other if c * n))
 
 
 # --- Reading the raw scenario -------------------------------------------------------------------
@@ -120,6 +187,10 @@ class Obj:
     location: str | None = None
     might: int | None = None
     value: int | None = None
+    exhausted: bool = False
+    empowered: int = 0
+    buffs: int = 0
+    hidden_turn: str = "earlier"
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,9 +207,11 @@ def zone_objects(player: Mapping[str, Any], zone: str, controller: str) -> list[
     for i, item in enumerate(player.get(zone) or []):
         entry: dict[str, Any] = {"card": item} if isinstance(item, str) else dict(item)
         oid = entry.get("id", f"{prefix}{zone}[{i}]")
-        location = entry.get("location", "base") if zone == "board" else None
+        location = entry.get("location", "base") if zone in ("board", "facedown") else None
         out.append(Obj(oid, entry["card"], controller, zone, location, entry.get("might"),
-                       entry.get("value")))
+                       entry.get("value"), bool(entry.get("exhausted", False)),
+                       int(entry.get("empowered", 0)), int(entry.get("buffs", 0)),
+                       str(entry.get("hidden_turn", "earlier"))))
     return out
 
 
@@ -154,8 +227,10 @@ def runes_of(player: Mapping[str, Any]) -> list[Rune]:
     return [Rune(r["id"], r["domain"], bool(r.get("exhausted", False))) for r in runes]
 
 
-def card_cost(cost: Mapping[str, Any] | None, card: Mapping[str, Any] | None) -> Total:
-    """A Cost map; `c` is the card's domain, or [A] with none or several (spec, "Cards")."""
+def card_cost(cost: Mapping[str, Any] | None, card: Mapping[str, Any] | None,
+              self_id: str | None = None) -> Total:
+    """A Cost map; `c` is the card's domain, or [A] with none or several (spec, "Cards").
+    `self_id`: the object whose ability this cost is (for `exhaust_self` and the like)."""
     cost = cost or {}
     pips = [0] * len(PIP_KEYS)
     for key, n in (cost.get("power") or {}).items():
@@ -163,7 +238,7 @@ def card_cost(cost: Mapping[str, Any] | None, card: Mapping[str, Any] | None) ->
             domains = (card or {}).get("domains") or []
             key = domains[0] if len(domains) == 1 else "any"
         pips[PIP_KEYS.index(key)] += int(n)
-    return Total(int(cost.get("energy", 0)), tuple(pips), _other(cost.get("other") or []))
+    return Total(int(cost.get("energy", 0)), tuple(pips), _other(cost.get("other") or [], self_id))
 
 
 def yaml_word(value: Any) -> Any:
@@ -216,6 +291,12 @@ class Context:
     zone: str
     board: list[Obj] = field(default_factory=list)  # both players' boards
     mutants: frozenset[str] = frozenset()
+    # Real-card additions: what kind of play (card | ability | hide | hidden), the ability
+    # played (its raw map), and the printed cost (Energy, pips) of the object paid for each
+    # victim-reading additional cost.
+    kind: str = "card"
+    ability: Mapping[str, Any] | None = None
+    victims: dict[str, tuple[int, int]] = field(default_factory=dict)
 
     def card_of(self, obj: Obj) -> Mapping[str, Any]:
         return self.cards[obj.card]
@@ -234,6 +315,9 @@ def object_matches(ctx: Context, obj: Obj, flt: Mapping[str, Any]) -> bool:
         if key == "location":
             if obj.location != want:
                 return False
+        elif key == "id":
+            if obj.id != want:
+                return False
         elif key == "controller":
             if obj.controller != want:
                 return False
@@ -251,11 +335,16 @@ def card_matches(ctx: Context, card: Mapping[str, Any], key: str, want: Any,
     if key == "domain":
         return bool(set(as_list(want)) & set(card.get("domains") or []))
     if key == "name":
-        return bool(card.get("name") == want)
+        # The card's name or its id in `cards` (the conformance examples write the id:
+        # `{name: irelia-graceful}`, `{controls: {name: renata-glasc}}`).
+        return bool(card.get("name") == want or ctx.cards.get(want) is card)
     if key == "max_might":
         return might is not None and might <= want
     if key == "min_might":
         return might is not None and might >= want
+    if key in ("printed_energy", "printed_power"):
+        printed = card_cost(card.get("cost"), card)
+        return bool((printed.energy if key == "printed_energy" else sum(printed.pips)) == want)
     raise Unsupported(f"filter key {key}")
 
 
@@ -284,6 +373,15 @@ def amount(ctx: Context, value: Any) -> int:
                   if o.controller == "you" and ctx.card_of(o).get("type") == "unit"
                   and object_matches(ctx, o, value.get("of") or {})]
         return max(mights, default=0)
+    if "count" in value and value.get("zone") == "runes":
+        # Your runes, ready or exhausted (the README: "counts your runes (of that domain)").
+        flt = dict(value["count"] or {})
+        domains = as_list(flt.pop("domain", None))
+        if flt:
+            raise Unsupported(f"rune filter {flt}")
+        runes = runes_of(ctx.state.get("you") or {})
+        return sum(1 for r in runes if not domains or r.domain in domains) * int(
+            value.get("times", 1))
     if "count" in value:
         zone = value.get("zone", "board")
         you = ctx.state.get("you") or {}
@@ -294,6 +392,20 @@ def amount(ctx: Context, value: Any) -> int:
         return n * int(value.get("times", 1))
     if "per" in value:
         return int(ctx.state.get("played_this_turn", 0)) * int(value.get("times", 1))
+    # Real-card amounts (real-cards.md section 3). The printed cost of the object paid for the
+    # additional cost named: its Energy, or its Power pips counted together.
+    if "printed_energy_of" in value or "printed_power_of" in value:
+        victim = ctx.victims.get(value["cost"])
+        if victim is None:
+            raise Unsupported(f"amount {value!r} without a victim")
+        return victim[0] if "printed_energy_of" in value else victim[1]
+    if "might_of" in value:
+        # The first target's Might (the README: "the first target's Might"); none chosen: 0.
+        targets = ctx.play.get("targets") or []
+        for o in ctx.board:
+            if targets and o.id == targets[0]:
+                return ctx.might(o) or 0
+        return 0
     raise Unsupported(f"amount {value!r}")
 
 
@@ -328,6 +440,20 @@ def _one_condition(ctx: Context, base: Base, key: str, value: Any, granter: Obj 
     if key == "targets":
         targets = ctx.play.get("targets") or []
         return any(object_matches(ctx, o, value or {}) for o in ctx.board if o.id in targets)
+    you = ctx.state.get("you") or {}
+    # Real-card conditions (real-cards.md section 4 and the README's "Real-card additions").
+    if key == "level_at_least":
+        return int(you.get("xp", 0)) >= int(value)
+    if key == "played_this_turn_at_least":
+        return int(ctx.state.get("played_this_turn", 0)) >= int(value)
+    if key == "controls":
+        return any(o.controller == "you" and object_matches(ctx, o, value or {})
+                   for o in ctx.board)
+    if key == "runes_at_most":
+        return len(runes_of(you)) <= int(value)
+    if key == "empowered_at_least":
+        # The granting object (or the source) has been Empowered that often; none: not.
+        return granter is not None and granter.empowered >= int(value)
     raise Unsupported(f"condition {key}")
 
 
@@ -342,15 +468,22 @@ class Disc:
     min_power: int
     component: str
     branches: tuple[tuple[int, tuple[tuple[str, int], ...]], ...]  # "[1] or [A]": (energy, power)
+    # `only_any_pips` (Weaponmaster, core rules 747.1.c.3): its [A] part takes [A] pips only.
+    only_any: bool = False
 
 
-def read_discount(ctx: Context, d: Mapping[str, Any], label: str) -> Disc:
+def read_discount(ctx: Context, d: Mapping[str, Any], label: str, times: int = 1) -> Disc:
+    """One discount's amounts read now. A Power map's entries may be amounts (real-cards.md
+    section 3). `times`: a `per_payment` unlock paid that often counts its amounts that many
+    times, as one discount (the README: "its amounts times the count, as one discount")."""
     minimum = d.get("minimum") or {}
-    branches = tuple((amount(ctx, b.get("energy")), tuple((b.get("power") or {}).items()))
+    branches = tuple((amount(ctx, b.get("energy")) * times,
+                      tuple((k, amount(ctx, v) * times) for k, v in (b.get("power") or {}).items()))
                      for b in d.get("choice") or [])
-    return Disc(label, amount(ctx, d.get("energy")), tuple((d.get("power") or {}).items()),
+    return Disc(label, amount(ctx, d.get("energy")) * times,
+                tuple((k, amount(ctx, v) * times) for k, v in (d.get("power") or {}).items()),
                 amount(ctx, minimum.get("energy")), int(minimum.get("power", 0)),
-                d.get("component", "total"), branches)
+                d.get("component", "total"), branches, bool(d.get("only_any_pips", False)))
 
 
 def apply_discount(part: Part, d: Disc) -> set[Part]:
@@ -358,13 +491,13 @@ def apply_discount(part: Part, d: Disc) -> set[Part]:
     if d.branches:
         out: set[Part] = set()
         for energy, power in d.branches:
-            out |= _apply(part, energy, power, d.min_energy, d.min_power)
+            out |= _apply(part, energy, power, d.min_energy, d.min_power, d.only_any)
         return out
-    return _apply(part, d.energy, d.power, d.min_energy, d.min_power)
+    return _apply(part, d.energy, d.power, d.min_energy, d.min_power, d.only_any)
 
 
 def _apply(part: Part, energy: int, power: Sequence[tuple[str, int]], min_energy: int,
-           min_power: int) -> set[Part]:
+           min_power: int, only_any: bool = False) -> set[Part]:
     e, pips = part
     if energy > 0 and e > min_energy:
         e = max(e - energy, min_energy, 0)
@@ -374,7 +507,12 @@ def _apply(part: Part, energy: int, power: Sequence[tuple[str, int]], min_energy
         nxt: set[Pips] = set()
         for p in results:
             room = max(0, sum(p) - min_power)
-            if key == "any":
+            if key == "any" and only_any:
+                k = min(n, p[ANY], room)
+                q = list(p)
+                q[ANY] -= k
+                nxt.add(tuple(q))
+            elif key == "any":
                 # "[A] less": n pips of the player's choice, of any domain or [A], as many as it can.
                 k = min(n, sum(p), room)
                 nxt |= set(_remove_any(p, k))
@@ -433,6 +571,22 @@ def timing_ok(card: Mapping[str, Any], state: Mapping[str, Any]) -> bool:
 # --- The reference ------------------------------------------------------------------------------
 
 
+@dataclass(frozen=True, slots=True)
+class Source:
+    """A resource ability usable in this payment (spec "sources"; real-cards.md section 5):
+    what one activation adds (its `bonus` included when that holds), what it costs (Energy and
+    Power paid from the payment, exhausting and/or killing its object), and whether it may be
+    activated any number of times (a converter)."""
+
+    id: str
+    adds: Total
+    pays: Total
+    exhaust: bool
+    kill: bool
+    repeatable: bool
+    value: int | None
+
+
 @dataclass
 class Reference:
     """Legality and every reachable option of the scenario's play."""
@@ -445,6 +599,12 @@ class Reference:
     card_type: str = ""
     leaves: Mapping[str, Any] = field(default_factory=dict)
     mutants: frozenset[str] = frozenset()
+    # Real-card additions: the play's kind, the id of the object played or whose ability is
+    # played, the sources usable for it, the repeatable optional costs' names.
+    kind: str = "card"
+    played: str | None = None
+    sources: tuple[Source, ...] = ()
+    repeatable: frozenset[str] = frozenset()
 
     def executions(self, option: Option) -> int:
         """1, plus one per Repeat instance paid; 0 when countered (issue 10, item 5)."""
@@ -453,8 +613,11 @@ class Reference:
             return 0
         return 1 + sum(1 for name in option.paid if name.split(".")[0] == "repeat")
 
-    def destination(self, option: Option) -> str:
-        """Where the card goes when it leaves the Chain (seed 000; spec "destination")."""
+    def destination(self, option: Option) -> str | None:
+        """Where the card goes when it leaves the Chain (seed 000; spec "destination"). An
+        ability play puts no card on the Chain: none (the README's plan JSON for abilities)."""
+        if self.kind in ("ability", "hide"):
+            return None
         by = self.leaves.get("by", "resolution")
         to = self.leaves.get("to")
         by_self = self.leaves.get("instructed_by", "other") == "self"
@@ -473,8 +636,25 @@ class Reference:
         return "board" if self.card_type in ("unit", "gear") else "trash"
 
 
+@dataclass(frozen=True, slots=True)
+class Optional_:
+    """An optional additional cost: name, component kind, cost of one payment, the raw entry
+    (None for Accelerate and Repeat), and for a repeatable one its `max` (None: no limit)."""
+
+    name: str
+    kind: str
+    cost: Total
+    raw: Mapping[str, Any] | None = None
+    repeatable: bool = False
+    max: int | None = None
+
+
 def optional_names(card: Mapping[str, Any]) -> list[tuple[str, str, Total]]:
     """(name, component, cost) per optional additional cost of the card."""
+    return [(o.name, o.kind, o.cost) for o in _optionals(card)]
+
+
+def _optionals(card: Mapping[str, Any]) -> list[Optional_]:
     kw = card.get("keywords") or {}
     out = []
     acc = kw.get("accelerate")
@@ -484,14 +664,15 @@ def optional_names(card: Mapping[str, Any]) -> list[tuple[str, str, Total]]:
             dom = domains[0] if len(domains) == 1 else "any"
             pips = [0] * len(PIP_KEYS)
             pips[PIP_KEYS.index(dom)] = 1
-            out.append(("accelerate", "accelerate", Total(1, tuple(pips))))
+            out.append(Optional_("accelerate", "accelerate", Total(1, tuple(pips))))
         else:
-            out.append(("accelerate", "accelerate", card_cost(acc, card)))
+            out.append(Optional_("accelerate", "accelerate", card_cost(acc, card)))
     for i, rep in enumerate(kw.get("repeat") or []):
-        out.append(("repeat" if i == 0 else f"repeat.{i}", "repeat", card_cost(rep, card)))
+        out.append(Optional_("repeat" if i == 0 else f"repeat.{i}", "repeat", card_cost(rep, card)))
     for add in card.get("additional_costs") or []:
         if not add.get("mandatory", False):
-            out.append((add["id"], "printed", card_cost(add.get("cost"), card)))
+            out.append(Optional_(add["id"], "printed", card_cost(add.get("cost"), card), add,
+                                 bool(add.get("repeatable", False)), add.get("max")))
     return out
 
 
@@ -499,7 +680,7 @@ def find_object(data: Mapping[str, Any], oid: str) -> Obj | None:
     state = data.get("state") or {}
     for controller in ("you", "opponent"):
         player = state.get(controller) or {}
-        for zone in ("hand", "trash", "board"):
+        for zone in ("hand", "trash", "board", "facedown"):
             for o in zone_objects(player, zone, controller):
                 if o.id == oid:
                     return o
@@ -512,6 +693,16 @@ MUTANTS: tuple[str, ...] = ("pareto_components", "flow_self_to_trash", "ignore_d
 # The rules fix for `ignore` covers a `play_for` base as well (rule 353.1: the base cost in use).
 SETTLED_MUTANTS: tuple[str, ...] = ("counts_itself", "countered_executes",
                                     "ignore_dropped_on_play_for", "resolution_ignores_to")
+# Wrong readings of the real-card additions, each a plausible planner shortcut, to show the
+# real-card generator reaches the choices it must get right: a per-payment discount counted
+# once; only the first victim's printed cost tried; the first tier that holds instead of the
+# last; a converter activated once at most; grants without `ability` reaching abilities; a
+# repeatable cost paid 0 or 1 times only.
+REAL_MUTANTS: tuple[str, ...] = ("per_payment_once", "first_victim", "first_tier",
+                                 "converter_once", "card_grants_reach_abilities",
+                                 "repeat_at_most_once")
+
+ABILITY_TIMING = {"equip": "normal", "empower": "normal", "activated": "reaction"}
 
 
 def reference_totals(data: Mapping[str, Any], mutant: str | Iterable[str] | None = None
@@ -528,16 +719,20 @@ def reference_totals(data: Mapping[str, Any], mutant: str | Iterable[str] | None
     countered spell its executions. Several may be given at once.
     """
     mutants = frozenset([mutant] if isinstance(mutant, str) else mutant or ())
-    assert mutants <= set(MUTANTS + SETTLED_MUTANTS), mutants
+    assert mutants <= set(MUTANTS + SETTLED_MUTANTS + REAL_MUTANTS), mutants
     cards = data["cards"]
     state = data.get("state") or {}
     play = data["play"]
+    leaves = play.get("leaves_chain") or {}
+    board = [o for c in ("you", "opponent")
+             for o in zone_objects(state.get(c) or {}, "board", c)]
+    if "ability" in play or "hide" in play:
+        return _ability_totals(data, board, mutants)
     if "object" not in play:
         raise Unsupported("play by card")
     obj = find_object(data, play["object"])
-    leaves = play.get("leaves_chain") or {}
     empty = Reference(False, [], set(), {}, leaves=leaves)
-    if obj is None or obj.controller != "you" or obj.zone not in ("hand", "trash"):
+    if obj is None or obj.controller != "you" or obj.zone not in ("hand", "trash", "facedown"):
         empty.reasons.append("not in your hand or trash")
         return empty
     zone = obj.zone
@@ -545,16 +740,44 @@ def reference_totals(data: Mapping[str, Any], mutant: str | Iterable[str] | None
         empty.reasons.append("not in the zone `from` names")
         return empty
     card = cards[obj.card]
-    if not timing_ok(card, state):
-        empty.reasons.append("timing")
-        return empty
-    board = [o for c in ("you", "opponent")
-             for o in zone_objects(state.get(c) or {}, "board", c)]
     ctx = Context(data, cards, state, play, obj, card, zone, board, mutants)
+    ignore = play.get("ignore")
+    if zone == "facedown":
+        # Hidden (real-cards.md section 6): hidden on an earlier turn, played with Reaction
+        # timing, its base cost ignored (kind `hidden`); hidden this turn: not playable.
+        if obj.hidden_turn != "earlier" or not (card.get("keywords") or {}).get("hidden"):
+            empty.reasons.append("hidden this turn")
+            return empty
+        if not timing_ok({"timing": "reaction"}, state):
+            empty.reasons.append("timing")
+            return empty
+        if ignore is not None or "play_for" in play or play.get("base", "auto") != "auto":
+            raise Unsupported("a hidden play with ignore, play_for or base")
+        bases = [Base("hidden", 0, Total())]
+    else:
+        if not timing_ok(card, state):
+            empty.reasons.append("timing")
+            return empty
+        bases = _card_bases(ctx, mutants)
+        if not bases:
+            empty.reasons.append("no way to play it from there")
+            return empty
+    ref = Reference(True, [], set(), {}, card.get("type", ""), leaves, mutants, "card", obj.id)
+    ref.sources = _sources(ctx)
+    _price(ctx, ref, bases, _optionals(card), ignore == "all")
+    return ref
 
-    # 1. Base cost choices (353.1; seed 000 for Flow; the spec's `base` and trash permissions).
+
+def _card_bases(ctx: Context, mutants: frozenset[str]) -> list[Base]:
+    """Base cost choices (353.1; seed 000 for Flow; the spec's `base` and trash permissions)."""
+    card, play, zone = ctx.card, ctx.play, ctx.zone
     printed = card_cost(card.get("cost"), card)
     flows = [card_cost(f, card) for f in (card.get("keywords") or {}).get("flow") or []]
+    # Granted Flow "equal to its cost" (real-cards.md section 6): one more Flow instance, the
+    # printed cost, after the card's own.
+    for o, g in _grants(ctx):
+        if (g.get("keyword") or {}).get("flow") == "printed" and _grant_active(ctx, o, g):
+            flows.append(printed)
     play_for = card_cost(play["play_for"], card) if "play_for" in play else None
     candidates: list[tuple[str, int, Total]] = []
     if zone == "hand" or play.get("permit", False):
@@ -570,41 +793,285 @@ def reference_totals(data: Mapping[str, Any], mutant: str | Iterable[str] | None
         else:
             kind, index = str(want), 0
         candidates = [c for c in candidates if (c[0], c[1]) == (kind, index)]
-    if not candidates:
-        empty.reasons.append("no way to play it from there")
-        return empty
     ignore = play.get("ignore")
     bases = []
     for kind, index, cost in candidates:
         e, pips = cost.energy, cost.pips
         dropped = f"ignore_dropped_on_{kind}" in mutants
-        if ignore in ("cost", "energy") and not dropped:
+        if ignore in ("cost", "energy", "all") and not dropped:
             e = 0
-        if ignore in ("cost", "power") and not dropped:
+        if ignore in ("cost", "power", "all") and not dropped:
             pips = NO_PIPS
         bases.append(Base(kind, index, Total(e, pips, cost.other)))
+    return bases
 
-    ref = Reference(True, [], set(), {}, card.get("type", ""), leaves, mutants)
-    optionals = optional_names(card)
-    settings = play.get("optional") or {}
-    choices = []
-    for name, _, _ in optionals:
-        setting = yaml_word(settings.get(name, "no"))
-        choices.append([True] if setting == "yes" else [False] if setting == "no" else [True, False])
-    for base in bases:
-        mods = _modifiers(ctx, base)
-        for picks in itertools.product(*choices):
-            paid = frozenset(n for (n, _, _), p in zip(optionals, picks) if p)
-            starts = _starts(ctx, base, paid, optionals, mods, "pareto_components" in mutants)
-            total_discs = mods.total + _unlocked(ctx, base, paid, "total")
-            by_start: dict[Total, frozenset[Total]] = {}
-            for start in starts:
-                parts = every_order((start.energy, start.pips), total_discs)
-                by_start[start] = frozenset(Total(e, p, start.other) for e, p in parts)
-                for t in by_start[start]:
-                    ref.options.add(Option(base, paid, t))
-            ref.starts[(base, paid)] = by_start
+
+def _ability_totals(data: Mapping[str, Any], board: list[Obj], mutants: frozenset[str]
+                    ) -> Reference:
+    """An ability play (real-cards.md section 1) or a hide play (section 6): one base, the
+    ability's cost (hiding: [A]), priced by rule 353 like a card with no additional costs but
+    Deflect; an effect's payment (`kind: payment`) gets no rule-353 step at all (the README)."""
+    cards, state, play = data["cards"], data.get("state") or {}, data["play"]
+    empty = Reference(False, [], set(), {}, kind="ability")
+    if "hide" in play:
+        obj = find_object(data, play["hide"])
+        if obj is None or obj.controller != "you" or obj.zone != "hand":
+            empty.reasons.append("not in your hand")
+            return empty
+        card = cards[obj.card]
+        if not (card.get("keywords") or {}).get("hidden"):
+            raise Unsupported("hiding a card without Hidden")
+        ability: Mapping[str, Any] = {"id": "hide", "kind": "hide", "timing": "normal",
+                                      "cost": {"power": {"any": 1}}}
+    else:
+        ref_ = play["ability"]
+        obj = find_object(data, ref_["object"])
+        if obj is None:
+            raise Unsupported("no such object")
+        card = cards[obj.card]
+        found = [a for a in card.get("abilities") or [] if a["id"] == ref_["id"]]
+        if not found:
+            raise Unsupported("no such ability")
+        ability = found[0]
+    kind = ability.get("kind", "activated")
+    if obj.controller != "you" or (kind != "payment" and obj.zone != ("hand" if kind == "hide"
+                                                                       else "board")):
+        empty.reasons.append("not on your board")
+        return empty
+    ctx = Context(data, cards, state, play, obj, card, obj.zone, board, mutants, "ability",
+                  ability)
+    if kind != "payment":
+        timing = ability.get("timing", ABILITY_TIMING.get(kind, "normal"))
+        if not timing_ok({"timing": timing}, state):
+            empty.reasons.append("timing")
+            return empty
+    # An ability that chooses (`targets`, a filter) needs its targets, each one it accepts (an
+    # Equip with nothing to equip does nothing: the engine refuses it, and so does this).
+    if "targets" in ability:
+        chosen = play.get("targets") or []
+        ok = bool(chosen) and all(any(o.id == t and object_matches(ctx, o, ability["targets"])
+                                      for o in board) for t in chosen)
+        if not ok:
+            empty.reasons.append("targets")
+            return empty
+    # How often it may be used: Empower by the object's `empowered` count (times default 1),
+    # another ability with `times` by its `OBJ.ID` entries in `state.you.used_this_turn`.
+    times = ability.get("times", 1 if kind == "empower" else None)
+    if times is not None:
+        if kind == "empower":
+            used = obj.empowered
+        else:
+            used = list((state.get("you") or {}).get("used_this_turn") or []).count(
+                f"{obj.id}.{ability['id']}")
+        if used >= int(times):
+            empty.reasons.append("used up")
+            return empty
+    cost = card_cost(ability.get("cost"), card, obj.id)
+    # The README: `exhaust_self` "the object must be ready", `disempower_self` "needs
+    # `empowered` >= 1": read as conditions of activating (illegal, the engine's answer too),
+    # not as costs nothing pays (unpayable).
+    self_filter = filter_key({"id": obj.id})
+    if any(k == "disempower_self" for k, _, _ in cost.other) and obj.empowered < 1:
+        empty.reasons.append("not Empowered")
+        return empty
+    if any((k, f) == ("exhaust", self_filter) for k, f, _ in cost.other) and obj.exhausted:
+        empty.reasons.append("exhausted")
+        return empty
+    ignore = play.get("ignore")
+    e, pips = cost.energy, cost.pips
+    if ignore in ("cost", "energy", "all"):
+        e = 0
+    if ignore in ("cost", "power", "all"):
+        pips = NO_PIPS
+    base = Base("printed", 0, Total(e, pips, cost.other))
+    ref = Reference(True, [], set(), {}, card.get("type", ""), {}, mutants,
+                    "hide" if kind == "hide" else "ability", obj.id)
+    ref.sources = _sources(ctx)
+    if kind == "payment":
+        ref.options.add(Option(base, frozenset(), base.cost))
+        ref.starts[(base, frozenset())] = {base.cost: frozenset({base.cost})}
+        return ref
+    _price(ctx, ref, [base], [], ignore == "all")
     return ref
+
+
+def _price(ctx: Context, ref: Reference, bases: Sequence[Base], optionals: Sequence[Optional_],
+           ignore_all: bool) -> None:
+    """Every reachable option: each base, each count of each optional cost, each victim."""
+    settings = ctx.play.get("optional") or {}
+    ref.repeatable = frozenset(o.name for o in optionals if o.repeatable)
+    choices: list[list[int]] = []
+    for o in optionals:
+        setting = yaml_word(settings.get(o.name, "no"))
+        if ignore_all:
+            # "Ignoring any and all costs": no additional cost is paid, whatever `optional` says.
+            choices.append([0])
+        elif not o.repeatable:
+            choices.append([1] if setting == "yes" else [0] if setting == "no" else [1, 0])
+        else:
+            top = _repeat_bound(ctx, o)
+            if isinstance(setting, int):
+                choices.append([setting])
+            else:
+                low = 1 if setting == "yes" else 0
+                top = min(top, 1) if "repeat_at_most_once" in ctx.mutants else top
+                choices.append([0] if setting == "no" else list(range(low, top + 1)))
+    for base in bases:
+        for picks in itertools.product(*choices):
+            counts = {o.name: n for o, n in zip(optionals, picks) if n}
+            paid = frozenset(n if n not in ref.repeatable else f"{n}*{c}"
+                             for n, c in counts.items())
+            by_start: dict[Total, frozenset[Total]] = {}
+            for victims in _victim_choices(ctx, counts):
+                ctx.victims = dict((k, (e, p)) for k, (e, p, _) in victims.items())
+                mods = _modifiers(ctx, base, ignore_all)
+                starts = _starts(ctx, base, counts, optionals, mods,
+                                 "pareto_components" in ctx.mutants, victims, ignore_all)
+                total_discs = mods.total + _unlocked(ctx, base, counts, "total")
+                for start in starts:
+                    parts = every_order((start.energy, start.pips), total_discs)
+                    reached = frozenset(Total(e, p, start.other) for e, p in parts)
+                    by_start[start] = by_start.get(start, frozenset()) | reached
+                    for t in reached:
+                        ref.options.add(Option(base, paid, t))
+            ctx.victims = {}
+            ref.starts[(base, paid)] = by_start
+
+
+def _repeat_bound(ctx: Context, o: Optional_) -> int:
+    """How many payments of a repeatable cost could be made at all here: its `max`, and never
+    more than the state holds for one of its parts (objects, buffs, XP, cards, resources).
+    Every count up to it is tried; a larger one could not be paid."""
+    you = ctx.state.get("you") or {}
+    caps = [] if o.max is None else [int(o.max)]
+    cost = o.cost
+    for kind, flt, n in cost.other:
+        want = json.loads(flt) if flt else {}
+        if kind == "kill" or kind == "exhaust" or kind == "return_to_hand":
+            have = sum(1 for b in ctx.board if b.controller == "you" and b.id != ctx.obj.id
+                       and object_matches(ctx, b, want))
+        elif kind == "discard":
+            have = sum(1 for h in zone_objects(you, "hand", "you") if h.id != ctx.obj.id
+                       and object_matches(ctx, h, want))
+        elif kind == "spend_buff":
+            have = sum(b.buffs for b in ctx.board if b.controller == "you")
+        elif kind == "spend_xp":
+            have = int(you.get("xp", 0))
+        elif kind == "recycle_from_trash":
+            have = sum(1 for t in zone_objects(you, "trash", "you") if t.id != ctx.obj.id)
+        else:
+            have = 1
+        caps.append(have // n)
+    if cost.energy or any(cost.pips):
+        pool = you.get("pool") or {}
+        resources = (len(runes_of(you)) * 2 + int(pool.get("energy", 0))
+                     + sum((pool.get("power") or {}).values()) + 4 * len(you.get("sources") or []))
+        caps.append(resources // max(1, cost.size))
+    if not caps:
+        raise Unsupported("a repeatable cost of nothing")
+    return min(caps)
+
+
+def _victim_refs(value: Any, out: set[str]) -> None:
+    if isinstance(value, dict):
+        if "printed_energy_of" in value or "printed_power_of" in value:
+            out.add(value["cost"])
+        for v in value.values():
+            _victim_refs(v, out)
+    elif isinstance(value, list):
+        for v in value:
+            _victim_refs(v, out)
+
+
+def _victim_choices(ctx: Context, counts: Mapping[str, int]
+                    ) -> Iterator[dict[str, tuple[int, int, str]]]:
+    """For each paid additional cost whose payment an amount reads (real-cards.md section 3),
+    one choice per distinct printed cost (Energy, pips) among the objects that could pay it:
+    (energy, pips, the cost's `kill` filter narrowed to that printed cost)."""
+    names: set[str] = set()
+    _victim_refs(ctx.card.get("additional_costs") or [], names)
+    _victim_refs(ctx.card.get("discounts") or [], names)
+    names &= set(counts)
+    per_name: list[list[tuple[str, tuple[int, int, str]]]] = []
+    for name in sorted(names):
+        (add,) = [a for a in ctx.card.get("additional_costs") or [] if a["id"] == name]
+        items = (add.get("cost") or {}).get("other") or []
+        if add.get("repeatable") or len(items) != 1 or "kill" not in items[0] or (
+                (add.get("cost") or {}).get("energy") or (add.get("cost") or {}).get("power")):
+            raise Unsupported("a victim-reading cost other than one kill")
+        spec = dict(items[0]["kill"])
+        if int(spec.get("count", 1)) != 1:
+            raise Unsupported("a victim-reading kill of several")
+        flt = dict(spec.get("filter") or {})
+        seen: dict[tuple[int, int], str] = {}
+        for b in ctx.board:
+            if b.controller == "you" and object_matches(ctx, b, flt):
+                printed = card_cost(ctx.card_of(b).get("cost"), ctx.card_of(b))
+                key = (printed.energy, sum(printed.pips))
+                seen[key] = filter_key({**flt, "printed_energy": key[0], "printed_power": key[1]})
+        choices = [(name, (e, p, f)) for (e, p), f in sorted(seen.items())]
+        per_name.append(choices[:1] if "first_victim" in ctx.mutants else choices)
+    for combo in itertools.product(*per_name):
+        yield dict(combo)
+
+
+def _sources(ctx: Context) -> tuple[Source, ...]:
+    """The sources usable for this play: on your board, their `while` holding, the play
+    matching their `only_for` (read against the ability as played), their object ready when
+    they exhaust it; `bonus.adds` added while its conditions hold."""
+    you = ctx.state.get("you") or {}
+    out = []
+    base = Base("printed", 0, Total())
+    for s in you.get("sources") or []:
+        obj = next((b for b in ctx.board if b.id == s["id"] and b.controller == "you"), None)
+        if obj is None:
+            raise Unsupported("a source not on your board")
+        if not condition_holds(ctx, base, s.get("while"), obj):
+            continue
+        if "only_for" in s and not _play_matches(ctx, dict(s["only_for"])):
+            continue
+        adds = card_cost(s.get("adds"), None)
+        bonus = s.get("bonus")
+        if bonus and condition_holds(ctx, base, bonus.get("while"), obj):
+            adds = _add(adds, card_cost(bonus.get("adds"), None))
+        pays, exhaust, kill = Total(), False, False
+        for c in s.get("costs", ["exhaust"]):
+            if c == "exhaust":
+                exhaust = True
+            elif c == "kill":
+                kill = True
+            else:
+                pays = _add(pays, card_cost(c, None))
+        if pays.other or adds.other:
+            raise Unsupported("a source with non-standard parts")
+        if exhaust and obj.exhausted:
+            continue
+        out.append(Source(obj.id, adds, pays, exhaust, kill, bool(s.get("repeatable", False)),
+                          obj.value))
+    return tuple(out)
+
+
+def _play_matches(ctx: Context, flt: dict[str, Any]) -> bool:
+    """A filter on the play (a source's `only_for`, a grant's `applies_to` without its
+    `controller`/`from`/`keyword`): `ability` names the ability plays it reaches (equip,
+    empower, activated, hide, any; `or_card`: the cards the rest matches and their
+    equip/empower/activated abilities); without it, only card plays. The rest of the filter is
+    read on the card played, or on the card whose ability it is."""
+    want = flt.pop("ability", None)
+    if ctx.kind == "card":
+        if want not in (None, "or_card"):
+            return False
+    else:
+        kind = (ctx.ability or {}).get("kind", "activated")
+        if want is None:
+            if "card_grants_reach_abilities" not in ctx.mutants:
+                return False
+        elif want == "or_card":
+            if kind not in ("equip", "empower", "activated"):
+                return False
+        elif want != "any" and want != kind:
+            return False
+    return all(card_matches(ctx, ctx.card, k, v, _card_might(ctx.card)) for k, v in flt.items())
 
 
 @dataclass
@@ -613,6 +1080,14 @@ class Mods:
     component: list[Disc]  # component != total
     increases: list[Total]
     ignore_deflect: bool
+
+
+def _grant_active(ctx: Context, o: Obj, g: Mapping[str, Any]) -> bool:
+    """A grant's `while` holds and, once per turn, it has not been used this turn."""
+    used = (ctx.state.get("you") or {}).get("used_this_turn") or []
+    if g.get("once_per_turn") and g.get("id") in used:
+        return False
+    return condition_holds(ctx, Base("printed", 0, Total()), g.get("while"), o)
 
 
 def _grants(ctx: Context) -> Iterator[tuple[Obj, Mapping[str, Any]]]:
@@ -629,8 +1104,7 @@ def _grants(ctx: Context) -> Iterator[tuple[Obj, Mapping[str, Any]]]:
                 continue
             if "keyword" in applies and applies.pop("keyword") not in keyword_names(ctx.card):
                 continue
-            if not all(card_matches(ctx, ctx.card, k, v, _card_might(ctx.card))
-                       for k, v in applies.items()):
+            if not _play_matches(ctx, applies):
                 continue
             yield o, g
 
@@ -640,27 +1114,59 @@ def _card_might(card: Mapping[str, Any]) -> int | None:
     return None if m is None else int(m)
 
 
-def _modifiers(ctx: Context, base: Base) -> Mods:
+def _tier(ctx: Context, base: Base, d: Mapping[str, Any], granter: Obj | None
+          ) -> Mapping[str, Any] | None:
+    """`tiers` (real-cards.md section 4): the last tier whose `if` holds applies alone, under
+    the outer id; none holding, nothing applies. Without tiers, the entry itself when its `if`
+    holds."""
+    if not condition_holds(ctx, base, d.get("if"), granter):
+        return None
+    if "tiers" not in d:
+        return d
+    chosen = None
+    for t in d["tiers"]:
+        if condition_holds(ctx, base, t.get("if"), granter):
+            chosen = t
+            if "first_tier" in ctx.mutants:
+                break
+    return chosen
+
+
+def _modifiers(ctx: Context, base: Base, ignore_all: bool = False) -> Mods:
     mods = Mods([], [], [], False)
 
     def add_discount(d: Mapping[str, Any], label: str, granter: Obj | None) -> None:
-        if not condition_holds(ctx, base, d.get("if"), granter):
+        t = _tier(ctx, base, d, granter)
+        if t is None:
             return
-        disc = read_discount(ctx, d, label)
+        disc = read_discount(ctx, t, label)
         (mods.total if disc.component == "total" else mods.component).append(disc)
 
-    for i, d in enumerate(ctx.card.get("discounts") or []):
-        add_discount(d, d.get("id", f"own.{i}"), None)
+    if ctx.kind == "ability":
+        # An ability's own discounts (Hextech Gauntlets): its object is the granting object.
+        for i, d in enumerate((ctx.ability or {}).get("discounts") or []):
+            add_discount(d, d.get("id", f"own.{i}"), ctx.obj)
+    else:
+        for i, d in enumerate(ctx.card.get("discounts") or []):
+            add_discount(d, d.get("id", f"own.{i}"), None)
     for i, d in enumerate(ctx.play.get("discounts") or []):
         add_discount(d, d.get("id", f"play.{i}"), None)
+    if ctx.kind == "card" and ctx.card.get("ignore_deflect"):
+        mods.ignore_deflect = True
     for o, g in _grants(ctx):
         if not condition_holds(ctx, base, g.get("while"), o):
             continue
+        used = (ctx.state.get("you") or {}).get("used_this_turn") or []
+        if g.get("once_per_turn") and g.get("id") in used:
+            continue
+        if g.get("alternative") is not None:
+            raise Unsupported("a granted alternative cost")
         if g.get("discount") is not None:
             add_discount(g["discount"], g["discount"].get("id", o.id), o)
-        if g.get("increase") is not None:
-            inc = g["increase"]
-            if condition_holds(ctx, base, inc.get("if"), o):
+        if g.get("increase") is not None and not ignore_all:
+            # "Ignoring any and all costs": no increase applies (the README).
+            inc = _tier(ctx, base, g["increase"], o)
+            if inc is not None:
                 t = card_cost({"power": inc.get("power") or {}}, None)
                 mods.increases.append(Total(amount(ctx, inc.get("energy")), t.pips))
         if g.get("ignore_deflect"):
@@ -668,29 +1174,41 @@ def _modifiers(ctx: Context, base: Base) -> Mods:
     return mods
 
 
-def _unlocked(ctx: Context, base: Base, paid: frozenset[str], component: str) -> list[Disc]:
-    """Discounts a paid printed optional cost unlocks (`unlocks`), on `component` (or not total)."""
+def _unlocked(ctx: Context, base: Base, counts: Mapping[str, int], component: str) -> list[Disc]:
+    """Discounts a paid printed optional cost unlocks (`unlocks`), on `component` (or not total);
+    a `per_payment` one counts once per payment of a repeatable cost."""
     out = []
     for add in ctx.card.get("additional_costs") or []:
-        if add.get("mandatory", False) or add["id"] not in paid:
+        if add.get("mandatory", False) or add["id"] not in counts:
             continue
         for i, d in enumerate(add.get("unlocks") or []):
-            if not condition_holds(ctx, base, d.get("if"), None):
+            t = _tier(ctx, base, d, None)
+            if t is None:
                 continue
-            disc = read_discount(ctx, d, d.get("id", f"{add['id']}.unlock.{i}"))
+            n = counts[add["id"]] if d.get("per_payment") else 1
+            if "per_payment_once" in ctx.mutants:
+                n = 1
+            disc = read_discount(ctx, t, d.get("id", f"{add['id']}.unlock.{i}"), n)
             if (disc.component == "total") == (component == "total"):
                 out.append(disc)
     return out
 
 
-def _starts(ctx: Context, base: Base, paid: frozenset[str],
-            optionals: Sequence[tuple[str, str, Total]], mods: Mods, pareto: bool) -> set[Total]:
+def _starts(ctx: Context, base: Base, counts: Mapping[str, int], optionals: Sequence[Optional_],
+            mods: Mods, pareto: bool, victims: Mapping[str, tuple[int, int, str]] | None = None,
+            ignore_all: bool = False) -> set[Total]:
     """Every running total before the discounts on the total (steps 1 to 3)."""
+    victims = victims or {}
     fixed = base.cost
-    for add in ctx.card.get("additional_costs") or []:
-        if add.get("mandatory", False):
-            fixed = _add(fixed, card_cost(add.get("cost"), ctx.card))
-    if not mods.ignore_deflect:
+    if not ignore_all:
+        # "Ignoring any and all costs" (Bone Skewer): no mandatory cost, no Deflect.
+        for add in ctx.card.get("additional_costs") or [] if ctx.kind == "card" else []:
+            if add.get("mandatory", False):
+                cost = card_cost(add.get("cost"), ctx.card)
+                if add["id"] in victims:
+                    raise Unsupported("a victim-reading mandatory cost")
+                fixed = _add(fixed, cost)
+    if not mods.ignore_deflect and not ignore_all:
         deflect = 0
         for target in ctx.play.get("targets") or []:
             for o in ctx.board:
@@ -699,13 +1217,17 @@ def _starts(ctx: Context, base: Base, paid: frozenset[str],
         fixed = _add(fixed, Total(0, NO_PIPS[:ANY] + (deflect,)))
     for inc in mods.increases:
         fixed = _add(fixed, inc)
-    component = mods.component + _unlocked(ctx, base, paid, "component")
+    component = mods.component + _unlocked(ctx, base, counts, "component")
     sums: set[Total] = {fixed}
-    for name, kind, cost in optionals:
-        if name not in paid:
+    for o in optionals:
+        n = counts.get(o.name, 0)
+        if not n:
             continue
+        cost = _times(o.cost, n)
+        if o.name in victims:
+            cost = Total(cost.energy, cost.pips, (("kill", victims[o.name][2], 1),))
         applicable = [d for d in component
-                      if d.component == "optional" or d.component == kind]
+                      if d.component == "optional" or d.component == o.kind]
         parts = every_order((cost.energy, cost.pips), applicable)
         if pareto:
             parts = frozenset(p for p in parts if not any(q != p and _dominates(q, p) for q in parts))

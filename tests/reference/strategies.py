@@ -367,3 +367,393 @@ def scenario_data(draw: Draw) -> dict[str, Any]:
     if names and draw(st.integers(0, 2)) == 0:
         data["objective"] = {"benefits": {n: draw(st.integers(1, 4)) for n in names}}
     return data
+
+
+# --- Real-card mechanics (issue 13; `shared/spec/real-cards.md`) --------------------------------
+
+REAL_UNITS: dict[str, dict[str, Any]] = {
+    # Victims and targets of several printed costs (Atakhan reads Energy and Power of the victim).
+    "recruit": {"name": "Recruit", "type": "unit", "domains": ["fury"], "cost": {"energy": 1},
+                "might": 1},
+    "scorcher": {"name": "Scorcher", "type": "unit", "domains": ["fury"], "cost": {"energy": 5},
+                 "might": 5},
+    "ledros": {"name": "Ledros", "type": "unit", "domains": ["calm"],
+               "cost": {"energy": 6, "power": {"calm": 4}}, "might": 8},
+    "adept": {"name": "Adept", "type": "unit", "domains": ["mind"],
+              "cost": {"energy": 2, "power": {"mind": 1}}, "might": 3, "tags": ["poro"]},
+}
+REAL_CONDITIONS = ("level", "legion", "runes_at_most", "controls", "flag", "phase")
+
+
+@st.composite
+def real_conditions(draw: Draw, granted: bool) -> dict[str, Any]:
+    kinds = list(REAL_CONDITIONS) + (["empowered_at_least", "at"] if granted else [])
+    kind = draw(st.sampled_from(kinds))
+    if kind == "level":
+        return {"level_at_least": draw(st.integers(1, 6))}
+    if kind == "legion":
+        return {"played_this_turn_at_least": draw(st.integers(1, 2))}
+    if kind == "runes_at_most":
+        return {"runes_at_most": draw(st.integers(1, 4))}
+    if kind == "controls":
+        return {"controls": draw(st.sampled_from(({"type": "gear"}, {"name": "scorcher"},
+                                                  {"tags": ["poro"]})))}
+    if kind == "flag":
+        return {"flag": "hidden"}
+    if kind == "phase":
+        return {"phase": "showdown"}
+    if kind == "at":
+        return {"at": "battlefield"}
+    return {"empowered_at_least": draw(st.integers(1, 2))}
+
+
+@st.composite
+def real_discounts(draw: Draw, granted: bool, label: str, ability: bool = False,
+                   targets: bool = False) -> dict[str, Any]:
+    """A discount as real cards print them: plain, tiered ("instead"), amounts read from a
+    target's Might or from the runes, `only_any_pips`."""
+    kind = draw(st.sampled_from(("plain", "plain", "tiers", "runes", "only_any")
+                                + (("might",) if targets else ())))
+    d: dict[str, Any]
+    if kind == "plain":
+        d = draw(discounts(granted=False, component=False))
+        d.pop("if", None)
+        if draw(st.integers(0, 2)) == 0:
+            d["if"] = draw(real_conditions(granted))
+    elif kind == "tiers":
+        tiers = []
+        for _ in range(draw(st.integers(1, 3))):
+            t = draw(discounts(granted=False, component=False))
+            t.pop("if", None)
+            if draw(st.integers(0, 3)):
+                t["if"] = draw(real_conditions(granted))
+            tiers.append(t)
+        d = {"tiers": tiers}
+    elif kind == "runes":
+        flt = {"domain": draw(st.sampled_from(DOMAINS))} if draw(st.booleans()) else {}
+        d = {"energy": {"count": flt, "zone": "runes"}}
+    elif kind == "only_any":
+        d = {"power": {"any": draw(st.integers(1, 2))}, "only_any_pips": True}
+    else:
+        d = {"energy": {"might_of": "target"}}
+    d["id"] = label
+    return d
+
+
+@st.composite
+def real_abilities(draw: Draw, oid: str) -> list[dict[str, Any]]:
+    """One or two abilities of a board object: Equip (chooses a unit), Empower (`times`),
+    "[cost]: effect" with the atoms naming the object, or an effect's payment."""
+    out = []
+    for i in range(draw(st.integers(1, 2))):
+        kind = draw(st.sampled_from(("equip", "equip", "empower", "empower", "activated",
+                                     "activated", "payment")))
+        cost = draw(costs(3, 2))
+        a: dict[str, Any] = {"id": f"{kind}{i}", "kind": kind}
+        if kind in ("empower", "activated") and draw(st.booleans()):
+            atom = draw(st.sampled_from(("exhaust_self", "exhaust_self", "kill_self",
+                                         "banish_self", "disempower_self", "recycle_self")))
+            cost["other"] = [atom]
+        if kind in ("activated", "empower") and draw(st.integers(0, 3)) == 0:
+            cost.setdefault("other", []).append(draw(st.sampled_from((
+                {"discard": 1}, {"spend_xp": 1}, {"spend_buff": 1},
+                {"kill": {"count": 1, "filter": {"type": "unit"}}}))))
+        a["cost"] = cost
+        if kind == "equip":
+            a["targets"] = {"type": "unit"}
+        if kind == "activated" and draw(st.integers(0, 2)) == 0:
+            a["targets"] = {"type": "unit"}
+        if kind == "empower" and draw(st.booleans()):
+            a["times"] = draw(st.integers(1, 3))
+        if kind == "activated" and draw(st.integers(0, 3)) == 0:
+            a["times"] = draw(st.integers(1, 2))
+        if kind != "payment" and draw(st.integers(0, 3)) == 0:
+            a["timing"] = draw(st.sampled_from(("normal", "action", "reaction")))
+        if kind != "payment" and draw(st.integers(0, 2)) == 0:
+            a["discounts"] = [draw(real_discounts(True, f"{oid}-{kind}{i}", True,
+                                                  "targets" in a))]
+        out.append(a)
+    return out
+
+
+@st.composite
+def real_grants(draw: Draw, label: str) -> dict[str, Any]:
+    """Grants reaching abilities (Weaponmaster, Risen Altar, Piltovan Forge), once per turn,
+    tiered increases (Helm of Suppression), granted Flow (Kennen), `ignore_deflect`."""
+    kind = draw(st.sampled_from(("discount", "discount", "discount", "increase", "flow",
+                                 "ignore_deflect")))
+    g: dict[str, Any] = {}
+    if kind == "discount":
+        g["discount"] = draw(real_discounts(True, label))
+    elif kind == "increase":
+        if draw(st.booleans()):
+            g["increase"] = {"id": label, "tiers": [
+                {"energy": 1}, {"energy": 1, "power": {"any": 1},
+                                "if": draw(real_conditions(True))}]}
+        else:
+            g["increase"] = {"id": label, "energy": 1}
+    elif kind == "flow":
+        g["keyword"] = {"flow": "printed"}
+    else:
+        g["ignore_deflect"] = True
+    applies: dict[str, Any] = dict(draw(st.sampled_from((
+        {}, {"type": "spell"}, {"type": "unit"}, {"type": "gear"}, {"ability": "equip"},
+        {"ability": "empower"}, {"ability": "activated"}, {"ability": "any"},
+        {"ability": "activated", "type": "gear"}, {"ability": "or_card", "type": "gear"}))))
+    if kind == "flow":
+        applies = {"type": "spell"}
+    if kind == "increase" and draw(st.integers(0, 2)) == 0:
+        applies["controller"] = "opponent"
+    if applies:
+        g["applies_to"] = applies
+    if draw(st.integers(0, 3)) == 0:
+        g["id"] = label
+        g["once_per_turn"] = True
+    if draw(st.integers(0, 4)) == 0:
+        g["while"] = draw(real_conditions(True))
+    return g
+
+
+@st.composite
+def real_sources(draw: Draw, oid: str) -> dict[str, Any]:
+    """A Seal, a Gold token (exhaust and kill), a converter (Hextech Anomaly, Ancient Henge),
+    Renata's bonus, Diana's showdown-only source, an `only_for` (Lux, Renekton)."""
+    kind = draw(st.sampled_from(("seal", "seal", "gold", "anomaly", "henge", "energy")))
+    s: dict[str, Any] = {"id": oid}
+    if kind == "seal":
+        s["adds"] = {"power": {draw(st.sampled_from(DOMAINS + ("any",))): 1}}
+    elif kind == "gold":
+        s["adds"] = {"power": {"any": 1}}
+        s["costs"] = ["exhaust", "kill"]
+    elif kind == "anomaly":
+        s["adds"] = {"energy": 1}
+        s["costs"] = [{"power": {"any": 1}}]
+        s["repeatable"] = True
+    elif kind == "henge":
+        s["adds"] = {"power": {"any": 1}}
+        s["costs"] = [{"energy": 1}]
+        s["repeatable"] = True
+    else:
+        s["adds"] = {"energy": draw(st.integers(1, 2))}
+    if kind in ("seal", "gold", "energy") and draw(st.integers(0, 3)) == 0:
+        s["bonus"] = {"adds": {"energy": 1},
+                      "while": draw(real_conditions(True))}
+    if draw(st.integers(0, 4)) == 0:
+        s["while"] = {"phase": "showdown"}
+    if draw(st.integers(0, 4)) == 0:
+        s["only_for"] = dict(draw(st.sampled_from(({"type": "spell"}, {"type": "unit"},
+                                                   {"type": "gear", "ability": "or_card"}))))
+    return s
+
+
+@st.composite
+def real_played_card(draw: Draw) -> dict[str, Any]:
+    """A card with the real additions: a repeatable optional cost with a per-payment discount
+    (Commander Ledros, Kraken Hunter), a victim-reading one (Atakhan), tiered own discounts
+    (Master Yi), Hidden, `ignore_deflect` (Decree of Insight)."""
+    ctype = draw(st.sampled_from(("spell", "spell", "unit", "unit", "gear")))
+    card: dict[str, Any] = {"name": "Played", "type": ctype}
+    domains = draw(st.sampled_from(([], ["fury"], ["calm"], ["mind"])))
+    if domains:
+        card["domains"] = domains
+    card["cost"] = draw(costs(4, 2, allow_c=True))
+    if ctype == "unit":
+        card["might"] = draw(st.integers(1, 4))
+    timing = draw(st.sampled_from(("normal", "normal", "action", "reaction")))
+    if timing != "normal":
+        card["timing"] = timing
+    kw: dict[str, Any] = {}
+    if draw(st.integers(0, 2)) == 0:
+        kw["hidden"] = True
+    if ctype == "unit" and draw(st.integers(0, 2)) == 0:
+        kw["accelerate"] = True
+    if ctype == "spell" and draw(st.integers(0, 2)) == 0:
+        kw["repeat"] = [draw(costs(2, 1))]
+    if kw:
+        card["keywords"] = kw
+    adds: list[dict[str, Any]] = []
+    extra = draw(st.sampled_from(("repeatable", "repeatable", "victim", "victim", "mandatory",
+                                  "none")))
+    if extra == "repeatable":
+        atom = draw(st.sampled_from(({"kill": {"count": 1, "filter": {"type": "unit"}}},
+                                     {"spend_buff": 1}, {"discard": 1},
+                                     {"exhaust": {"count": 1, "filter": {"type": "unit"}}},
+                                     None)))
+        cost: dict[str, Any] = {"other": [atom]} if atom else {"energy": 1}
+        add: dict[str, Any] = {"id": "many", "mandatory": False, "cost": cost,
+                               "repeatable": True}
+        if atom is None or draw(st.integers(0, 2)) == 0:
+            add["max"] = draw(st.integers(1, 3))
+        unlock = dict(draw(st.sampled_from((
+            {"power": {"calm": 1}}, {"power": {"fury": 1}}, {"power": {"any": 1}},
+            {"energy": 1}, {"energy": 2}))))
+        unlock["per_payment"] = True
+        add["unlocks"] = [unlock]
+        adds.append(add)
+    elif extra == "victim":
+        unlock = {}
+        if draw(st.booleans()):
+            unlock["energy"] = {"printed_energy_of": "paid", "cost": "offering"}
+        if not unlock or draw(st.booleans()):
+            unlock["power"] = {draw(st.sampled_from(DOMAINS + ("any",))): {
+                "printed_power_of": "paid", "cost": "offering"}}
+        adds.append({"id": "offering", "mandatory": False,
+                     "cost": {"other": [{"kill": {"count": 1, "filter": dict(draw(st.sampled_from(
+                         ({"type": "unit"}, {"type": "unit"}, {"tags": ["poro"]}))))}}]},
+                     "unlocks": [unlock]})
+    elif extra == "mandatory":
+        adds.append({"id": "must", "mandatory": True, "cost": draw(costs(1, 1))})
+    if draw(st.integers(0, 3)) == 0:
+        adds.append({"id": "extra", "mandatory": False, "cost": draw(costs(1, 1))})
+    if adds:
+        card["additional_costs"] = adds
+    own = [draw(real_discounts(False, f"own{i}")) for i in range(draw(st.integers(0, 2)))]
+    if own:
+        card["discounts"] = own
+    if draw(st.integers(0, 6)) == 0:
+        card["ignore_deflect"] = True
+    return card
+
+
+@st.composite
+def real_scenario_data(draw: Draw) -> dict[str, Any]:
+    """One small scenario with the real-card additions, as raw `payplan/1` data: a card play
+    (from hand, trash or facedown), an ability play of a board object, or hiding a card."""
+    cards: dict[str, Any] = {k: dict(v) for k, v in REAL_UNITS.items()}
+    cards["sentinel"] = {"name": "Sentinel", "type": "unit", "domains": ["order"],
+                         "cost": {"energy": 3}, "might": 4,
+                         "keywords": {"deflect": draw(st.integers(1, 2))}}
+    played = draw(real_played_card())
+    cards[PLAYED] = played
+    you_board: list[dict[str, Any]] = []
+    opp_board: list[dict[str, Any]] = []
+    used: list[str] = []
+    sources: list[dict[str, Any]] = []
+    for i in range(draw(st.integers(0, 3))):
+        cid = f"gear{i}"
+        gear: dict[str, Any] = {"name": f"Gear {i}", "type": "gear",
+                                "cost": {"energy": draw(st.integers(0, 2))}}
+        if draw(st.booleans()):
+            gear["abilities"] = draw(real_abilities(f"g{i}"))
+        if draw(st.booleans()):
+            gear["grants"] = [draw(real_grants(cid))]
+            if gear["grants"][0].get("once_per_turn") and draw(st.integers(0, 2)) == 0:
+                used.append(cid)
+        cards[cid] = gear
+        entry: dict[str, Any] = {"id": f"g{i}", "card": cid,
+                                 "location": draw(st.sampled_from(("base", "battlefield")))}
+        if draw(st.integers(0, 3)) == 0:
+            entry["exhausted"] = True
+        if draw(st.integers(0, 2)) == 0:
+            entry["empowered"] = draw(st.integers(1, 3))
+        if draw(st.integers(0, 4)) == 0 and gear.get("grants"):
+            opp_board.append(entry)
+            continue
+        you_board.append(entry)
+        if draw(st.integers(0, 2)) == 0:
+            sources.append(draw(real_sources(f"g{i}")))
+    # A unit with abilities (Empower on units: Kayle, Kharox).
+    if draw(st.integers(0, 2)) == 0:
+        cards["hero"] = {"name": "Hero", "type": "unit", "domains": ["mind"],
+                         "cost": {"energy": 3}, "might": 3,
+                         "abilities": draw(real_abilities("u9"))}
+        you_board.append({"id": "u9", "card": "hero",
+                          **({"empowered": draw(st.integers(1, 3))} if draw(st.booleans()) else {})})
+    for i in range(draw(st.integers(0, 3))):
+        unit: dict[str, Any] = {"id": f"u{i}", "card": draw(st.sampled_from(sorted(REAL_UNITS)))}
+        if draw(st.integers(0, 2)) == 0:
+            unit["buffs"] = draw(st.integers(1, 2))
+        if draw(st.integers(0, 3)) == 0:
+            unit["value"] = draw(st.integers(1, 6))
+        if draw(st.integers(0, 4)) == 0:
+            unit["exhausted"] = True
+        you_board.append(unit)
+    for i in range(draw(st.integers(0, 1))):
+        opp_board.append({"id": f"e{i}", "card": "sentinel"})
+
+    hand: list[dict[str, Any]] = [{"id": f"h{i}", "card": draw(st.sampled_from(("recruit",
+                                                                                  PLAYED)))}
+                                  for i in range(draw(st.integers(0, 2)))]
+    trash: list[dict[str, Any]] = [{"id": f"t{i}", "card": "recruit"}
+                                   for i in range(draw(st.integers(0, 1)))]
+    facedown: list[dict[str, Any]] = []
+    abilities = [(o["id"], a) for o in you_board for a in cards[o["card"]].get("abilities") or []]
+    kinds = ["card", "card", "card"] + (["ability", "ability", "ability"] if abilities else [])
+    if (played.get("keywords") or {}).get("hidden"):
+        kinds += ["facedown", "hide"]
+    kind = draw(st.sampled_from(kinds))
+    play: dict[str, Any]
+    if kind == "ability":
+        oid, ability = draw(st.sampled_from(abilities))
+        play = {"ability": {"object": oid, "id": ability["id"]}}
+        if "targets" in ability:
+            pool = [o["id"] for o in you_board if cards[o["card"]]["type"] == "unit"]
+            pool += [o["id"] for o in opp_board if cards[o["card"]]["type"] == "unit"]
+            if pool:
+                play["targets"] = [draw(st.sampled_from(pool))]
+        if "times" in ability and ability["kind"] != "empower" and draw(st.booleans()):
+            used.append(f"{oid}.{ability['id']}")
+        hand.append({"id": "p1", "card": PLAYED})
+    elif kind == "facedown":
+        facedown.append({"id": "p1", "card": PLAYED, "location": "base",
+                         "hidden_turn": draw(st.sampled_from(("earlier", "earlier", "this")))})
+        play = {"object": "p1"}
+    elif kind == "hide":
+        hand.insert(0, {"id": "p1", "card": PLAYED})
+        play = {"hide": "p1"}
+    else:
+        zone = draw(st.sampled_from(("hand", "hand", "hand", "trash")))
+        (hand if zone == "hand" else trash).insert(0, {"id": "p1", "card": PLAYED})
+        play = {"object": "p1"}
+        if played["type"] == "spell" and draw(st.booleans()):
+            pool = [o["id"] for o in opp_board + you_board
+                    if cards[o["card"]]["type"] == "unit"]
+            if pool:
+                play["targets"] = draw(st.lists(st.sampled_from(pool), min_size=1, max_size=2))
+        settings: dict[str, Any] = {}
+        for add in played.get("additional_costs") or []:
+            if add["mandatory"]:
+                continue
+            if add.get("repeatable"):
+                settings[add["id"]] = draw(st.sampled_from(("auto", "auto", "yes", "no", 0, 1, 2)))
+            else:
+                settings[add["id"]] = draw(st.sampled_from(("auto", "auto", "yes", "no")))
+        kw = played.get("keywords") or {}
+        if kw.get("accelerate"):
+            settings["accelerate"] = draw(st.sampled_from(("auto", "yes", "no")))
+        if kw.get("repeat"):
+            settings["repeat"] = draw(st.sampled_from(("auto", "yes", "no")))
+        if settings:
+            play["optional"] = settings
+        if draw(st.integers(0, 4)) == 0:
+            play["ignore"] = draw(st.sampled_from(("all", "all", "cost", "energy")))
+        if zone == "trash" and draw(st.integers(0, 2)) == 0:
+            play["permit"] = True
+    if kind in ("ability", "hide") and draw(st.integers(0, 6)) == 0:
+        play["ignore"] = "cost"
+
+    runes = [{"id": f"r{i}", "domain": draw(st.sampled_from(DOMAINS)),
+              **({"exhausted": True} if draw(st.integers(0, 3)) == 0 else {})}
+             for i in range(draw(st.sampled_from((0, 1, 2, 3, 3, 4, 4, 5))))]
+    you: dict[str, Any] = {"runes": runes, "hand": hand, "trash": trash, "board": you_board}
+    if facedown:
+        you["facedown"] = facedown
+    if sources:
+        you["sources"] = sources
+    if draw(st.integers(0, 2)) == 0:
+        you["xp"] = draw(st.integers(0, 6))
+    if used:
+        you["used_this_turn"] = used
+    if draw(st.integers(0, 3)) == 0:
+        you["pool"] = {"energy": draw(st.integers(0, 2)), "power": draw(power_maps(1, False))}
+    state: dict[str, Any] = {
+        "phase": draw(st.sampled_from(("main",) * 8 + ("showdown", "closed"))),
+        "turn": draw(st.sampled_from(("you",) * 8 + ("opponent",))),
+        "you": you, "opponent": {"board": opp_board},
+    }
+    if draw(st.integers(0, 2)) == 0:
+        state["flags"] = ["hidden"]
+    if draw(st.booleans()):
+        state["played_this_turn"] = draw(st.integers(1, 2))
+    data: dict[str, Any] = {"format": "payplan/1", "cards": cards, "state": state, "play": play}
+    return data
