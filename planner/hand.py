@@ -253,16 +253,24 @@ def _but(value: Any, skip: tuple[str, ...]) -> tuple[object, ...]:
         names = _NAMES[(type(value), skip)] = tuple(
             f.name for f in fields(value) if f.name not in skip)
     return (type(value), *(getattr(value, name) for name in names))
+
+
 _ATOMS = (bool, int, float, type(None))
 
 
 def _strings(scenario: Scenario) -> tuple[bool, set[str]]:
     """Every string the scenario holds but the cards' ids and names and the objects' ids and
     card ids (the keys of `cards` are card ids too); False if some value is of a kind not read
-    here (then no card counts as anonymous)."""
+    here (then no card counts as anonymous).
+
+    A tuple, or a frozen dataclass whose every field compares, equal to one already read holds
+    the same strings (equal values have equal parts), so it is read once: the many equal costs
+    and keywords of a large file are not walked again."""
     out: set[str] = set()
-    seen: set[int] = set()
+    seen: set[int] = set()  # values read, by identity
+    equal: set[object] = set()  # values read, by value (`_by_value`)
     names: dict[type, tuple[str, ...]] = {}
+    by_value: dict[type, bool] = {tuple: True}
     stack: list[object] = [getattr(scenario, f.name) for f in fields(scenario) if f.name != "cards"]
     stack.extend(scenario.cards.values())
     while stack:
@@ -274,6 +282,16 @@ def _strings(scenario: Scenario) -> tuple[bool, set[str]]:
             continue
         seen.add(id(x))
         kind = type(x)
+        valued = by_value.get(kind)
+        if valued is None:
+            valued = by_value[kind] = _by_value(kind)
+        if valued:
+            try:
+                if x in equal:
+                    continue
+                equal.add(x)
+            except TypeError:  # a tuple holding something unhashable: read it
+                pass
         read = names.get(kind)
         if read is not None:
             stack.extend(getattr(x, name) for name in read)
@@ -289,6 +307,18 @@ def _strings(scenario: Scenario) -> tuple[bool, set[str]]:
         else:
             return False, out
     return True, out
+
+
+def _by_value(kind: type) -> bool:
+    """Whether values of this type that are equal hold the same strings: tuples, and frozen
+    dataclasses whose fields all take part in equality."""
+    if kind is tuple:
+        return True
+    if not is_dataclass(kind):
+        return False
+    params = getattr(kind, "__dataclass_params__", None)
+    return bool(params is not None and params.frozen and params.eq
+                and all(f.compare for f in fields(kind)))
 
 
 class SharedResources:
