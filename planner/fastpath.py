@@ -43,7 +43,17 @@ def applies(options: tuple[CostOption, ...], res: Resources) -> bool:
 def solve_fast(scenario: Scenario, options: tuple[CostOption, ...], benefits: tuple[int, ...],
                res: Resources) -> Solution | None:
     best: tuple[list[int], Solution] | None = None
+    classes = _alike_domains(res)
+    tried: set[tuple[object, ...]] = set()
     for index, option in enumerate(options):
+        # An option whose pips are those of an earlier one with domains of one class swapped
+        # pays the same (score and actions) and comes later: it never wins (`_alike_domains`).
+        power = option.total.power
+        alike = (option.total.energy, power[ANY_INDEX], benefits[index],
+                 tuple(tuple(sorted(power[d] for d in members)) for members in classes))
+        if alike in tried:
+            continue
+        tried.add(alike)
         found = _pay(option, res)
         if found is None:
             continue
@@ -55,6 +65,22 @@ def solve_fast(scenario: Scenario, options: tuple[CostOption, ...], benefits: tu
         if best is None or key < best[0]:
             best = (key, solution)
     return best[1] if best else None
+
+
+def _alike_domains(res: Resources) -> list[tuple[int, ...]]:
+    """The domains in classes of the same pool Power and the same runes (readiness and charges,
+    counted): swapping two domains of one class maps every payment of a total onto a payment of
+    the swapped total with the same charges and actions (`_pay` reads a domain only through its
+    pool Power and its runes' readiness and charges, and sums over the domains), so the least
+    charge and actions `_pay` finds for the two totals are equal, and so is the score (the
+    scorer's sum of those charges over its counts); with the same benefit and size, the ranking
+    then prefers the earlier option."""
+    profile: dict[tuple[object, ...], list[int]] = {}
+    for d in range(len(DOMAINS)):
+        runes = sorted((g.ready, g.recycle_charge, g.exhaust_charge, len(g.ids))
+                       for g in res.runes if g.domain == d)
+        profile.setdefault((res.pool_power[d], tuple(runes)), []).append(d)
+    return [tuple(members) for members in profile.values()]
 
 
 def _pay(option: CostOption, res: Resources) -> tuple[int, tuple[int, ...], tuple[int, ...]] | None:
