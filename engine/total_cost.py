@@ -317,8 +317,11 @@ def modifiers(ctx: PlayContext, base: BaseChoice, optional: tuple[str, ...],
     ignore_deflect = ctx.card.ignore_deflect  # Decree of Insight: its own play ignores Deflect
     paid_counts = dict(counts)
 
+    # An ability's own discounts are its object's: "while this is Empowered" (and `at`) read
+    # that object, as a grant's read the granting object (found by the reference campaign).
+    own = ctx.obj if ctx.play.ability is not None and ctx.play.ability != HIDE else None
     for d in ctx.card.discounts:
-        tier = _tier(d, scenario, facts)
+        tier = _tier(d, scenario, facts, own)
         if tier is not None:
             discounts.append((d.id or ctx.card.id, tier, 1))
     for granting_id, obj, grant in granted(ctx, facts):
