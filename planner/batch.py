@@ -46,7 +46,7 @@ from payplan.engine.loader import ScenarioError, read_data
 from payplan.planner.config import DEFAULT_CONFIG, SolverConfig
 from payplan.planner.serve import (REQUEST_KEYS, Answer, _encode, answer_line,
                                    answer_request, handle)
-from payplan.planner.workers import Failure, LocalPool, Outcome, Pool
+from payplan.planner.workers import Failure, LocalPool, Outcome, Pool, timeout_error
 
 __all__ = ["BatchOptions", "Progress", "RayPool", "Request", "batch", "read_requests",
            "run_ordered"]
@@ -156,7 +156,7 @@ def answer_chunk(requests: Sequence[Request], config: SolverConfig) -> list[str]
 def failure_answer(request: Request, failure: Failure) -> str:
     """The answer line to a request that could not be answered by a worker."""
     if failure.kind == "timeout":
-        text = f"timeout: the request took longer than {failure.detail} seconds and was stopped"
+        text = timeout_error(failure.detail)
     elif failure.kind == "died":
         text = (f"internal: the worker answering this request stopped, {failure.attempts} times "
                 f"({failure.detail})")

@@ -32,7 +32,7 @@ from payplan.planner.config import DEFAULT_CONFIG, REQUEST_TIMEOUT, SolverConfig
 from payplan.planner.hand import hand_json, plan_hand
 from payplan.planner.orders import discount_orders
 from payplan.planner.plan import plan
-from payplan.planner.workers import Failure, LocalPool, Outcome
+from payplan.planner.workers import Failure, LocalPool, Outcome, timeout_error
 
 __all__ = ["COMMANDS", "answer_line", "answer_request", "handle", "serve"]
 
@@ -139,7 +139,7 @@ def answer_line(line: Line, number: int, run: Runner, source: str = STDIN,
             request = {"id": number, "command": "plan", "scenario": request}
         return answer_request(request, run)
     except Exception as exc:  # a bug of ours: still one answer for the line
-        return _failed(None, [f"internal: {type(exc).__name__}: {exception_line(exc)}"])
+        return _failed(None, [_internal_text(exc)])
 
 
 def answer_request(request: dict[str, Any], run: Runner) -> Answer:
@@ -188,7 +188,7 @@ def handle(command: str, data: object, config: SolverConfig = DEFAULT_CONFIG) ->
     except ScenarioError as err:
         return {"ok": False, "errors": [str(p.under("scenario")) for p in err.problems]}
     except Exception as exc:
-        return {"ok": False, "errors": [f"internal: {type(exc).__name__}: {exception_line(exc)}"]}
+        return _internal(exc)
     try:
         result: object
         if command == "plan":
@@ -198,7 +198,7 @@ def handle(command: str, data: object, config: SolverConfig = DEFAULT_CONFIG) ->
         else:
             result = discount_orders(scenario, config).to_json()
     except Exception as exc:
-        return {"ok": False, "errors": [f"internal: {type(exc).__name__}: {exception_line(exc)}"]}
+        return _internal(exc)
     return {"ok": True, "result": result}
 
 
@@ -211,7 +211,7 @@ def _handle_mtg(command: str, data: object, config: SolverConfig) -> Answer:
     except ScenarioError as err:
         return {"ok": False, "errors": [str(p.under("scenario")) for p in err.problems]}
     except Exception as exc:
-        return {"ok": False, "errors": [f"internal: {type(exc).__name__}: {exception_line(exc)}"]}
+        return _internal(exc)
     return {"ok": True, "result": result}
 
 
@@ -233,7 +233,8 @@ class Worker:
         try:
             self._pool.submit(0, [(command, data)], timeout)
         except Exception as exc:  # could not be pickled (too deep), or the worker is gone
-            return {"ok": False, "errors": [f"scenario: can't be sent to the worker: {exception_line(exc)}"]}
+            return {"ok": False,
+                    "errors": [f"scenario: can't be sent to the worker: {exception_line(exc)}"]}
         done: list[tuple[int, Outcome]] = []
         while not done:
             done = self._pool.wait()
@@ -243,8 +244,7 @@ class Worker:
             return answer
         if outcome.kind == "timeout":
             limit = f"{timeout:g}" if timeout is not None else "the"
-            return {"ok": False, "errors": [
-                f"timeout: the request took longer than {limit} seconds and was stopped"]}
+            return {"ok": False, "errors": [timeout_error(limit)]}
         return {"ok": False, "errors": [f"internal: the worker stopped ({outcome.detail})"]}
 
     def close(self) -> None:
@@ -260,6 +260,15 @@ def _handle_all(requests: list[tuple[str, object]], config: SolverConfig) -> lis
 
 
 # --- Small helpers ------------------------------------------------------------------------------
+
+
+def _internal(exc: Exception) -> Answer:
+    """The answer to a request our own code failed on (a bug): still an answer, never a crash."""
+    return {"ok": False, "errors": [_internal_text(exc)]}
+
+
+def _internal_text(exc: Exception) -> str:
+    return f"internal: {type(exc).__name__}: {exception_line(exc)}"
 
 
 def _failed(ident: object, errors: list[str]) -> Answer:

@@ -31,6 +31,11 @@ class Failure:
 Outcome = list[Any] | Failure
 
 
+def timeout_error(limit: str) -> str:
+    """The error of a request stopped after `limit` seconds (`serve` and `batch` alike)."""
+    return f"timeout: the request took longer than {limit} seconds and was stopped"
+
+
 class Pool(Protocol):
     """Where tasks run: `submit` a chunk under a key, `wait` for some to end."""
 
