@@ -288,6 +288,12 @@ def _constraints(model: cp_model.CpModel, v: _Variables, options: tuple[CostOpti
         else:
             model.add(sum(var for (k, _), var in v.use.items() if k == key) == v.demand[key])
 
+    # A buff is spent once: every `spend_buff` need taking buffs of one group shares its buffs.
+    for g, objects in enumerate(res.objects):
+        buffs = [var for (key, gg), var in v.use.items() if gg == g and key[0] == "spend_buff"]
+        if len(buffs) > 1:
+            model.add(sum(buffs) <= capacity(objects, "spend_buff"))
+
     # An object pays for one thing once: non-standard costs and sources that give it up share it.
     source_of = {offer.id: s for s, offer in enumerate(res.sources) if offer.uses_object}
     for g, objects in enumerate(res.objects):

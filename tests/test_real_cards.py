@@ -515,3 +515,36 @@ def test_card_ignoring_deflect_on_its_own_play_only() -> None:
     assert plan(load(text + "    play: {object: h1, targets: [e1]}\n")).total == Cost.parse("[1]")
     assert plan(load(text + "    play: {object: h2, targets: [e1]}\n")).total \
         == Cost.parse("[1][A][A]")
+
+
+def test_a_buff_is_spent_once_across_needs_with_different_filters() -> None:
+    # Found by test_real_card_planner_matches_brute_force on CI: a mandatory
+    # {spend_buff 1 type=gear} and a repeatable optional {spend_buff 1}, [fury] less each, with
+    # one gear holding one buff. The model counted the buff for each need on its own and chose
+    # both (total {spend_buff 2}, nothing else to pay), which naming could not carry out. The one
+    # buff pays the mandatory need; the [fury] comes from recycling the exhausted rune.
+    s = load("""
+        cards:
+          played:
+            type: spell
+            cost: {power: {fury: 1}}
+            additional_costs:
+              - {id: toll, cost: {other: [{spend_buff: {count: 1, filter: {type: [gear]}}}]}}
+              - id: many
+                mandatory: false
+                cost: {other: [{spend_buff: 1}]}
+                repeatable: true
+                unlocks: [{power: {fury: 1}, per_payment: true}]
+          seal: {type: gear, domains: [calm], cost: {energy: 1}}
+        state:
+          you:
+            runes: [{id: r1, domain: fury, exhausted: true}]
+            hand: [{id: p, card: played}]
+            board: [{id: b0, card: seal, exhausted: true, buffs: 1}]
+        play: {object: p, optional: {many: auto}}
+    """)
+    for config in (SolverConfig(), SolverConfig(fast_path=False)):
+        p = plan(s, config)
+        assert p.status == "ok" and p.total == Cost.parse("[fury]{spend_buff 1 type=gear}")
+        assert p.payment is not None and p.payment.other == (("spend_buff", ("b0",)),)
+        assert [r for r, _ in p.payment.recycle] == ["r1"]
