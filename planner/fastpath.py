@@ -1,8 +1,14 @@
-"""An exact shortcut for the common case: a play paid only from runes and the pool.
+"""An exact shortcut for the common case: a play paid without sources.
 
-When no option has a non-standard cost and no source is usable, the CP-SAT model reduces to a
-small problem this module solves exactly, without the solver:
+When no source is usable, the CP-SAT model reduces to two small problems this module solves
+exactly, without the solver.
+The non-standard costs and the runes share no variable and no constraint (only sources tie
+objects to Energy and Power), and their charges add up, so each part is solved on its own:
 
+- the non-standard costs (`_pay_other`): a minimum-cost flow from the needs to the objects;
+- the runes and the pool (`_pay`), as follows.
+
+For the runes and the pool:
 - the pool is free, so it pays first: its Energy, its domain Power on pips of that domain, the
   rest of its domain Power on `[A]` pips; its `[A]` Power (`flexible`) goes where runes lack;
 - within one domain, runes of equal readiness differ only in their recycle charge, so the
@@ -13,15 +19,19 @@ small problem this module solves exactly, without the solver:
 
 A dynamic programme over the domains, on (runes recycled, ready runes recycled, flexible Power
 used), finds the cheapest choice for each option; the best option is then chosen by the model's
-own `ranking` (objective, total size, score, actions, option order). The tests
-check it against the CP-SAT model and the brute force.
+own `ranking` (objective, total size, score, actions, option order), over the score of both
+parts and their actions (a non-standard need's objects and buffs count one action each, as the
+model's `use` variables do). The tests check it against the CP-SAT model and the brute force.
 """
 
 from __future__ import annotations
 
-from payplan.engine.cost import ANY_INDEX, DOMAINS
+from dataclasses import dataclass
+
+from payplan.engine.cost import ANY_INDEX, DOMAINS, Cost, OtherCost
 from payplan.engine.options import CostOption
-from payplan.engine.payment import Resources, score
+from payplan.engine.payment import (NeedKey, Resources, capacity, eligible, need_key,
+                                    object_charge, score)
 from payplan.engine.scenario import Scenario
 from payplan.planner.model import Solution, ranking
 
@@ -30,35 +40,148 @@ MAX_ENERGY = 100
 
 
 def applies(options: tuple[CostOption, ...], res: Resources) -> bool:
-    """Whether the shortcut is exact here: no non-standard cost, no usable source."""
+    """Whether the shortcut is exact here: no usable source and one exhaust charge for all runes."""
     if res.sources:
         return False
     if len({g.exhaust_charge for g in res.runes}) > 1:
         return False
     # Its table grows with the Energy and pips to pay: huge totals go to the model instead.
-    return all(not o.total.other and o.total.pips <= MAX_PIPS and o.total.energy <= MAX_ENERGY
-               for o in options)
+    return all(o.total.pips <= MAX_PIPS and o.total.energy <= MAX_ENERGY for o in options)
+
+
+def _pay_other(scenario: Scenario, total: Cost,
+               res: Resources) -> tuple[int, tuple[tuple[NeedKey, tuple[int, ...]], ...]] | None:
+    """The cheapest objects for the total's non-standard needs: (objects and buffs used, per need
+    key, in the total's order, the count per object group), or None when they can't be paid.
+
+    This is the model's part for them, alone: per need key (kind and filter) its count from
+    the eligible groups, at the groups' charges; a group's buffs shared by the `spend_buff`
+    needs, its objects by all other needs (`spend_xp` draws on the XP pile). The two sharings
+    are two separate transportation problems, each solved exactly as a minimum-cost flow
+    (`min_cost_flow`)."""
+    needs: dict[NeedKey, tuple[OtherCost, int]] = {}
+    for entry in total.other:
+        sample, count = needs.get(need_key(entry), (entry, 0))
+        needs[need_key(entry)] = (sample, count + entry.count)
+    counts = {key: [0] * len(res.objects) for key in needs}
+    used = 0
+    for buffs in (False, True):
+        keys = [key for key, (sample, _) in needs.items()
+                if sample.kind != "spend_xp" and (sample.kind == "spend_buff") == buffs]
+        if not keys:
+            continue
+        arcs = [{g: object_charge(scenario, group, key[0])
+                 for g, group in enumerate(res.objects) if eligible(scenario, group, needs[key][0])}
+                for key in keys]
+        caps = [capacity(group, "spend_buff") if buffs else len(group.ids) for group in res.objects]
+        flow = min_cost_flow([needs[key][1] for key in keys], arcs, caps)
+        if flow is None:
+            return None
+        for (k, g), n in flow.items():
+            counts[keys[k]][g] = n
+        used += sum(needs[key][1] for key in keys)
+    xp = sum(n for sample, n in needs.values() if sample.kind == "spend_xp")
+    if xp > res.xp:
+        return None
+    return used, tuple((key, tuple(c)) for key, c in counts.items())
+
+
+def min_cost_flow(demands: list[int], arcs: list[dict[int, int]],
+                  caps: list[int]) -> dict[tuple[int, int], int] | None:
+    """The cheapest way for needs k to take `demands[k]` units from groups g it has an arc to
+    (`arcs[k][g]`: the charge of one unit), at most `caps[g]` units from group g over all
+    needs: units per (need, group), or None when the demands can't all be met.
+
+    Successive shortest paths: from the source to every need (capacity its demand), need to
+    group along its arcs, group to the sink (capacity its cap); while some demand is unmet,
+    push along a cheapest path of the residual graph (Bellman-Ford: the reverse arcs of used
+    units carry negative charges). Each push keeps the flow the cheapest of its size (the
+    residual graph of a cheapest flow has no negative cycle, and a cheapest path keeps it so),
+    so the flow that meets every demand is a cheapest one; when no path is left, the demands
+    exceed what the groups can give (max-flow min-cut). Ties go to the earlier need and
+    group (relaxations improve only strictly, in index order), so the answer is
+    deterministic."""
+    n_needs, n_groups = len(demands), len(caps)
+    source, sink = n_needs + n_groups, n_needs + n_groups + 1
+    flow: dict[tuple[int, int], int] = {}
+    taken = [0] * n_groups
+    met = [0] * n_needs
+    want = sum(demands)
+    while want:
+        # Residual arcs: source->need (room), need->group (any), group->need (units held),
+        # group->sink (room). Distances by Bellman-Ford over the nodes in index order.
+        dist: list[float] = [float("inf")] * (n_needs + n_groups + 2)
+        back: list[int] = [-1] * len(dist)
+        dist[source] = 0
+        for k in range(n_needs):
+            if met[k] < demands[k]:
+                dist[k], back[k] = 0, source
+        changed = True
+        while changed:
+            changed = False
+            for k in range(n_needs):
+                if dist[k] == float("inf"):
+                    continue
+                for g, charge in arcs[k].items():
+                    if dist[k] + charge < dist[n_needs + g]:
+                        dist[n_needs + g], back[n_needs + g] = dist[k] + charge, k
+                        changed = True
+            for (k, g), units in flow.items():
+                if units and dist[n_needs + g] - arcs[k][g] < dist[k]:
+                    dist[k], back[k] = dist[n_needs + g] - arcs[k][g], n_needs + g
+                    changed = True
+        ends = [g for g in range(n_groups) if taken[g] < caps[g] and dist[n_needs + g] < float("inf")]
+        if not ends:
+            return None
+        end = min(ends, key=lambda g: (dist[n_needs + g], g))
+        # The path back from the group to a need with room; push what fits all along it.
+        path: list[tuple[int, int, int]] = []  # (need, group, +1 forward / -1 reverse)
+        node = n_needs + end
+        while node != source:
+            prev = back[node]
+            if prev == source:
+                break
+            if node >= n_needs:
+                path.append((prev, node - n_needs, 1))
+            else:
+                path.append((node, prev - n_needs, -1))
+            node = prev
+        first = node  # the need the path starts from
+        push = min(want, caps[end] - taken[end], demands[first] - met[first],
+                   *(flow.get((k, g), 0) for k, g, sign in path if sign < 0))
+        for k, g, sign in path:
+            flow[(k, g)] = flow.get((k, g), 0) + sign * push
+        taken[end] += push
+        met[first] += push
+        want -= push
+    return {arc: n for arc, n in flow.items() if n}
 
 
 def solve_fast(scenario: Scenario, options: tuple[CostOption, ...], benefits: tuple[int, ...],
                res: Resources) -> Solution | None:
     best: tuple[list[int], Solution] | None = None
     classes = _alike_domains(res)
+    domains = _domains(res)
     tried: set[tuple[object, ...]] = set()
     for index, option in enumerate(options):
         # An option whose pips are those of an earlier one with domains of one class swapped
         # pays the same (score and actions) and comes later: it never wins (`_alike_domains`).
         power = option.total.power
-        alike = (option.total.energy, power[ANY_INDEX], benefits[index],
+        alike = (option.total.energy, power[ANY_INDEX], benefits[index], option.total.other,
                  tuple(tuple(sorted(power[d] for d in members)) for members in classes))
         if alike in tried:
             continue
         tried.add(alike)
-        found = _pay(option, res)
+        other = _pay_other(scenario, option.total, res) if option.total.other else (0, ())
+        if other is None:
+            continue
+        found = _pay(option, res, domains)
         if found is None:
             continue
         actions, exhaust, recycle = found
-        solution = Solution(index, exhaust, recycle, (), (), True)
+        used, use = other
+        actions += used
+        solution = Solution(index, exhaust, recycle, (), use, True)
         # The DP minimised the runes' charges; the score is the one scorer's over its counts.
         charged = score(scenario, option.total, res, solution)
         key = ranking(charged, benefits[index], option.total.size, actions, index)
@@ -83,7 +206,32 @@ def _alike_domains(res: Resources) -> list[tuple[int, ...]]:
     return [tuple(members) for members in profile.values()]
 
 
-def _pay(option: CostOption, res: Resources) -> tuple[int, tuple[int, ...], tuple[int, ...]] | None:
+@dataclass(frozen=True, slots=True)
+class _Domain:
+    """One domain's runes as `_pay` reads them: exhausted and ready runes, each list cheapest
+    recycle first (group index per rune), and the prefix sums of their recycle charges."""
+
+    tired: tuple[int, ...]
+    fresh: tuple[int, ...]
+    tired_cost: tuple[int, ...]
+    fresh_cost: tuple[int, ...]
+
+
+def _domains(res: Resources) -> list[_Domain]:
+    """The runes by domain, read once for every option (`_pay`)."""
+    out = []
+    for d in range(len(DOMAINS)):
+        tired = sorted((g.recycled_charge, gi) for gi, g in enumerate(res.runes)
+                       if g.domain == d and not g.ready for _ in g.ids)
+        fresh = sorted((g.recycled_charge, gi) for gi, g in enumerate(res.runes)
+                       if g.domain == d and g.ready for _ in g.ids)
+        out.append(_Domain(tuple(gi for _, gi in tired), tuple(gi for _, gi in fresh),
+                           _prefix([c for c, _ in tired]), _prefix([c for c, _ in fresh])))
+    return out
+
+
+def _pay(option: CostOption, res: Resources,
+         domains: list[_Domain]) -> tuple[int, tuple[int, ...], tuple[int, ...]] | None:
     """The cheapest runes for the option, in counts: (actions, exhausted only and recycled per
     rune group), or None when the runes and the pool can't pay it."""
     total = option.total
@@ -103,27 +251,31 @@ def _pay(option: CostOption, res: Resources) -> tuple[int, tuple[int, ...], tupl
 
     # Per domain: the candidate (exhausted recycled, ready recycled) counts with their cost.
     # dp maps (recycled, ready recycled, flexible used) -> (cost, actions, choices per domain).
-    dp: dict[tuple[int, int, int], tuple[int, tuple[tuple[int, int], ...]]] = {(0, 0, 0): (0, ())}
-    for d in range(len(DOMAINS)):
-        tired = sorted((g.recycled_charge, gi) for gi, g in enumerate(res.runes)
-                       if g.domain == d and not g.ready for _ in g.ids)
-        fresh = sorted((g.recycled_charge, gi) for gi, g in enumerate(res.runes)
-                       if g.domain == d and g.ready for _ in g.ids)
-        tired_cost = _prefix([c for c, _ in tired])
-        fresh_cost = _prefix([c for c, _ in fresh])
+    # A domain without runes has one choice, (0, 0), its pips all paid by flexible Power: it
+    # starts the flexible count instead of taking a step (the same keys and costs).
+    bare = sum(need[d] for d in range(len(DOMAINS)) if not domains[d].tired and not domains[d].fresh)
+    if bare > flexible:
+        return None
+    picks0 = tuple((0, 0) for _ in range(len(DOMAINS)))
+    dp: dict[tuple[int, int, int], tuple[int, tuple[tuple[int, int], ...]]] = {(0, 0, bare): (0, picks0)}
+    for d, runes in enumerate(domains):
+        if not runes.tired and not runes.fresh:
+            continue
+        tired_cost, fresh_cost = runes.tired_cost, runes.fresh_cost
+        n_tired, n_fresh = len(runes.tired), len(runes.fresh)
         nxt: dict[tuple[int, int, int], tuple[int, tuple[tuple[int, int], ...]]] = {}
         cap = need[d] + any_need
         for (rec, ready_rec, flex), (cost, picks) in dp.items():
-            for x in range(min(len(tired), cap) + 1):
-                for y in range(min(len(fresh), cap - x) + 1):
+            for x in range(min(n_tired, cap) + 1):
+                for y in range(min(n_fresh, cap - x) + 1):
                     short = max(0, need[d] - x - y)
                     if flex + short > flexible:
                         continue
                     key = (min(rec + x + y, pips), min(ready_rec + y, energy), flex + short)
-                    value = (cost + tired_cost[x] + fresh_cost[y], picks + ((x, y),))
+                    value = cost + tired_cost[x] + fresh_cost[y]
                     old = nxt.get(key)
-                    if old is None or value[0] < old[0]:
-                        nxt[key] = value
+                    if old is None or value < old[0]:
+                        nxt[key] = (value, picks[:d] + ((x, y),) + picks[d + 1:])
         dp = nxt
     best: tuple[int, int, tuple[tuple[int, int], ...]] | None = None
     for (rec, ready_rec, flex), (cost, picks) in dp.items():
@@ -140,13 +292,9 @@ def _pay(option: CostOption, res: Resources) -> tuple[int, tuple[int, ...], tupl
     recycle = [0] * len(res.runes)
     ready_recycled = 0
     for d, (x, y) in enumerate(picks):
-        for count, ready in ((x, False), (y, True)):
-            groups = sorted((g.recycle_charge, gi) for gi, g in enumerate(res.runes)
-                            if g.domain == d and g.ready == ready)
-            for _, gi in groups:
-                take = min(count, len(res.runes[gi].ids))
-                recycle[gi] += take
-                count -= take
+        runes = domains[d]
+        for gi in runes.tired[:x] + runes.fresh[:y]:
+            recycle[gi] += 1
         ready_recycled += y
     missing = energy - min(ready_recycled, energy)
     for gi, g in enumerate(res.runes):
@@ -157,8 +305,8 @@ def _pay(option: CostOption, res: Resources) -> tuple[int, tuple[int, ...], tupl
     return actions, tuple(exhaust), tuple(recycle)
 
 
-def _prefix(costs: list[int]) -> list[int]:
+def _prefix(costs: list[int]) -> tuple[int, ...]:
     out = [0]
     for c in costs:
         out.append(out[-1] + c)
-    return out
+    return tuple(out)

@@ -1,0 +1,122 @@
+"""The fast path's part for non-standard costs (`fastpath._pay_other`, `fastpath.min_cost_flow`):
+its flow against networkx's, written apart from it, and its plans against the CP-SAT model's
+and the brute force's on plays whose needs share objects."""
+
+from __future__ import annotations
+
+import textwrap
+from dataclasses import replace
+
+import networkx as nx
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from payplan.engine.loader import load_text
+from payplan.engine.options import play_options
+from payplan.engine.payment import resources
+from payplan.engine.scenario import Scenario
+from payplan.planner import SolverConfig, plan
+from payplan.planner import fastpath
+from strategies import real_card_scenarios, scenarios
+from test_planner_vs_oracle import check
+
+
+@st.composite
+def flow_problems(draw: st.DrawFn) -> tuple[list[int], list[dict[int, int]], list[int]]:
+    groups = draw(st.integers(1, 6))
+    needs = draw(st.integers(1, 4))
+    caps = draw(st.lists(st.integers(0, 3), min_size=groups, max_size=groups))
+    demands = draw(st.lists(st.integers(0, 4), min_size=needs, max_size=needs))
+    arcs = [draw(st.dictionaries(st.integers(0, groups - 1), st.integers(0, 9), max_size=groups))
+            for _ in range(needs)]
+    return demands, arcs, caps
+
+
+def networkx_cost(demands: list[int], arcs: list[dict[int, int]], caps: list[int]) -> int | None:
+    graph = nx.DiGraph()
+    graph.add_node("source", demand=-sum(demands))
+    graph.add_node("sink", demand=sum(demands))
+    for k, demand in enumerate(demands):
+        graph.add_edge("source", ("need", k), capacity=demand, weight=0)
+        for g, charge in arcs[k].items():
+            graph.add_edge(("need", k), ("group", g), weight=charge)
+    for g, cap in enumerate(caps):
+        graph.add_edge(("group", g), "sink", capacity=cap, weight=0)
+    try:
+        return int(nx.min_cost_flow_cost(graph))
+    except nx.NetworkXUnfeasible:
+        return None
+
+
+@settings(max_examples=500, deadline=None)
+@given(flow_problems())
+def test_min_cost_flow_matches_networkx(problem: tuple[list[int], list[dict[int, int]], list[int]]) -> None:
+    demands, arcs, caps = problem
+    got = fastpath.min_cost_flow(demands, arcs, caps)
+    expected = networkx_cost(demands, arcs, caps)
+    if expected is None:
+        assert got is None
+        return
+    assert got is not None
+    # A flow that meets each demand, within each cap, on arcs that exist, at the least charge.
+    for k, demand in enumerate(demands):
+        assert sum(n for (kk, _), n in got.items() if kk == k) == demand
+    for g, cap in enumerate(caps):
+        assert sum(n for (_, gg), n in got.items() if gg == g) <= cap
+    assert all(n > 0 and g in arcs[k] for (k, g), n in got.items())
+    assert sum(arcs[k][g] * n for (k, g), n in got.items()) == expected
+
+
+def without_sources(scenario: Scenario) -> Scenario:
+    you = replace(scenario.state.you, sources=())
+    return replace(scenario, state=replace(scenario.state, you=you))
+
+
+def _same_as_model(scenario: Scenario) -> None:
+    fast, model = plan(scenario), plan(scenario, SolverConfig(fast_path=False))
+    assert (fast.status, fast.objective, fast.score, fast.total) == (
+        model.status, model.objective, model.score, model.total)
+
+
+SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@SETTINGS
+@given(scenarios())
+def test_fast_path_with_non_standard_costs_matches_the_model(scenario: Scenario) -> None:
+    _same_as_model(without_sources(scenario))
+
+
+@SETTINGS
+@given(real_card_scenarios())
+def test_fast_path_on_real_card_plays_matches_the_brute_force(scenario: Scenario) -> None:
+    scenario = without_sources(scenario)
+    check(scenario, SolverConfig())
+    _same_as_model(scenario)
+
+
+def test_needs_sharing_objects_take_them_jointly() -> None:
+    # {discard 1} and {discard 1 type=spell}: taking the cheapest card for the first need (the
+    # spell) would leave the second nothing. The flow gives the spell to the second need.
+    s = load_text("format: payplan/1\n" + textwrap.dedent("""
+        cards:
+          pact:
+            type: spell
+            cost: {energy: 1}
+            additional_costs:
+              - {id: a, cost: {other: [{discard: 1}, {discard: {count: 1, filter: {type: [spell]}}}]}}
+          spark: {type: spell, cost: {energy: 1}}
+          brute: {type: unit, cost: {energy: 5}}
+        state:
+          you:
+            runes: {fury: 1}
+            hand: [{id: p, card: pact}, {id: s1, card: spark, value: 1}, {id: u1, card: brute, value: 6}]
+        play: {object: p}
+    """))
+    opts = play_options(s)
+    assert fastpath.applies(opts.options, resources(s, opts.ctx.obj))
+    p = plan(s)
+    assert p.status == "ok" and p.score == 1 + 1 + 6
+    assert p.payment is not None
+    assert sorted(p.payment.other) == [("discard", ("s1",)), ("discard", ("u1",))]
+    _same_as_model(s)
