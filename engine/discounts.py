@@ -395,6 +395,12 @@ def _front_split(start: Pair, mods: list[Mod],
     the Pareto-best pips, by a search over the Power-only discounts and the mixed ones' Power
     parts, with no Energy in its states.
     """
+    if not any(any(m.power) for m in mods):
+        # Energy only (the common case): no mixed discount, no Power side, nothing goes last,
+        # so what follows reduces to the Energy merge of every discount, its one result.
+        merged = sorted(range(len(mods)), key=lambda i: (-mods[i].min_energy, i))
+        energy, tokens = _merge_energy(start[0], mods, merged, [])
+        return [((energy, start[1]), tuple(Application(i) for i in tokens))]
     mixed = [i for i, m in enumerate(mods) if m.energy and any(m.power)]
     last = [i for i, m in enumerate(mods) if _goes_last(m)]
     found: list[tuple[Pair, tuple[Application, ...]]] = []

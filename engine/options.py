@@ -38,6 +38,7 @@ from payplan.engine.total_cost import (
     modifiers,
     optional_costs,
     price,
+    total_discounts,
     victim_reads,
 )
 
@@ -373,10 +374,13 @@ def _options_for(ctx: PlayContext, base: BaseChoice, optional: tuple[str, ...],
             # Price once without total discounts to learn where they start from.
             start = price(ctx, Choices(base, optional, components, (), counts, victims),
                           replace(mods, total=()))
+            if not mods.total:  # no discount on the total: the start is the one result
+                found.setdefault(start.total, start)
+                continue
             pair = (start.total.energy, start.total.power)
             for _, path in pareto_front(pair, list(mods.total), deadline):
                 choices = Choices(base, optional, components, path, counts, victims)
-                priced = price(ctx, choices, mods)
+                priced = total_discounts(start, choices, mods)
                 if priced.total not in found:
                     found[priced.total] = priced
     ranked = sorted(found.values(), key=lambda o: (o.total.size, o.total.energy, o.total.power))

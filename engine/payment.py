@@ -104,14 +104,15 @@ class Resources:
 
 
 def resources(scenario: Scenario, played: GameObject | None, card: Card | None = None,
-              leave_out: bool = True) -> Resources:
+              leave_out: bool = True, objects: bool = True) -> Resources:
     """Everything that can pay for a play of `played` (None: for no card in particular).
 
     `card` is the card as played when it is not the object's own (an ability play: `only_for`
     and a source's `while` read it). An object whose ability is played stays among the objects
     (it may pay its own `exhaust_self` / `kill_self`), in a group of its own. `leave_out=False`
     keeps the played object among the objects (`planner.hand` takes each played object out of
-    one gathering)."""
+    one gathering). `objects=False` leaves the objects out (`Resources.objects` is empty): only
+    non-standard costs take objects, so a play whose options have none never reads them."""
     you = scenario.state.you
     objective = scenario.objective
     groups: dict[tuple[int, bool, int | None], list[str]] = {}
@@ -168,18 +169,18 @@ def resources(scenario: Scenario, played: GameObject | None, card: Card | None =
             if uses:
                 source_objects.add(source.id)
 
-    objects: dict[tuple[object, ...], list[GameObject]] = {}
+    objects_by: dict[tuple[object, ...], list[GameObject]] = {}
     owners: dict[tuple[object, ...], tuple[Player, Zone]] = {}
-    for owner, zone, obj in paying_objects(scenario):
+    for owner, zone, obj in paying_objects(scenario) if objects else ():
         if leave_out and played is not None and obj.id == played.id and not on_board:
             continue
         object_key = (owner, zone, obj.card, obj.value, obj.might, obj.location, obj.exhausted,
                       obj.buffs, obj.empowered, obj.id if obj.id in source_objects else None)
-        objects.setdefault(object_key, []).append(obj)
+        objects_by.setdefault(object_key, []).append(obj)
         owners[object_key] = (owner, zone)
     object_groups = tuple(
         ObjectGroup(owners[key][1], owners[key][0], tuple(o.id for o in objs), objs[0])
-        for key, objs in objects.items()
+        for key, objs in objects_by.items()
     )
     return Resources(you.pool.energy, you.pool.power, runes, tuple(offers), object_groups, you.xp)
 
@@ -315,15 +316,21 @@ def match_power(need: Power, supply: Sequence[tuple[int, H, int]]) -> tuple[list
     Power left per slot, and how many pips stayed unpaid."""
     left = [amount for _, _, amount in supply]
     takes: list[Take[H]] = []
+    in_slot: list[list[int]] = [[] for _ in POWER_KEYS]  # per slot, its supply entries in order
+    for i, (at, _, amount) in enumerate(supply):
+        if amount:
+            in_slot[at].append(i)
 
     def take(slot: int, pays: int, count: int) -> int:
         paid = 0
-        for i, (at, holder, _) in enumerate(supply):
-            if at == slot and paid < count and left[i]:
+        for i in in_slot[slot]:
+            if paid == count:
+                break
+            if left[i]:
                 n = min(count - paid, left[i])
                 left[i] -= n
                 paid += n
-                takes.append(Take(holder, slot, pays, n))
+                takes.append(Take(supply[i][1], slot, pays, n))
         return paid
 
     unpaid = 0

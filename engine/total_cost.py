@@ -541,7 +541,16 @@ def price(ctx: PlayContext, choices: Choices, mods: Modifiers | None = None) -> 
         running = running + Cost(energy, power)
         steps.append(Step("353.3", "increase", label, f"+{Cost(energy, power)}", running))
 
-    # 353.4: discounts on the total, in the chosen order; 353.5: never below 0.
+    return total_discounts(Priced(running, tuple(steps), (), choices), choices, mods)
+
+
+def total_discounts(start: Priced, choices: Choices, mods: Modifiers) -> Priced:
+    """`start` (the play priced up to the discounts on the total, by `price` with none) with
+    the discounts on the total applied as `choices` orders them (353.4; 353.5: never below 0).
+    Every step before them reads nothing of those discounts or their order, so pricing once
+    without them and finishing each order from there gives what `price` gives for it."""
+    running = start.total
+    steps = list(start.steps)
     order: list[str] = []
     pair = (running.energy, running.power)
     for app, mod in _sequence(list(mods.total), choices.total):

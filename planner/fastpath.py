@@ -26,7 +26,7 @@ model's `use` variables do). The tests check it against the CP-SAT model and the
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from payplan.engine.cost import ANY_INDEX, DOMAINS, Cost, OtherCost
 from payplan.engine.options import CostOption
@@ -160,7 +160,7 @@ def min_cost_flow(demands: list[int], arcs: list[dict[int, int]],
 def solve_fast(scenario: Scenario, options: tuple[CostOption, ...], benefits: tuple[int, ...],
                res: Resources) -> Solution | None:
     best: tuple[list[int], Solution] | None = None
-    classes = _alike_domains(res)
+    classes = _alike_domains(res) if len(options) > 1 else []
     domains = _domains(res)
     tried: set[tuple[object, ...]] = set()
     for index, option in enumerate(options):
@@ -182,6 +182,8 @@ def solve_fast(scenario: Scenario, options: tuple[CostOption, ...], benefits: tu
         used, use = other
         actions += used
         solution = Solution(index, exhaust, recycle, (), use, True)
+        if len(options) == 1:  # nothing to rank it against
+            return solution
         # The DP minimised the runes' charges; the score is the one scorer's over its counts.
         charged = score(scenario, option.total, res, solution)
         key = ranking(charged, benefits[index], option.total.size, actions, index)
@@ -206,8 +208,7 @@ def _alike_domains(res: Resources) -> list[tuple[int, ...]]:
     return [tuple(members) for members in profile.values()]
 
 
-@dataclass(frozen=True, slots=True)
-class _Domain:
+class _Domain(NamedTuple):
     """One domain's runes as `_pay` reads them: exhausted and ready runes, each list cheapest
     recycle first (group index per rune), and the prefix sums of their recycle charges."""
 
@@ -219,15 +220,22 @@ class _Domain:
 
 def _domains(res: Resources) -> list[_Domain]:
     """The runes by domain, read once for every option (`_pay`)."""
+    runes: list[list[list[tuple[int, int]]]] = [[[], []] for _ in DOMAINS]  # [tired, fresh]
+    for gi, g in enumerate(res.runes):
+        runes[g.domain][g.ready].extend([(g.recycled_charge, gi)] * len(g.ids))
     out = []
-    for d in range(len(DOMAINS)):
-        tired = sorted((g.recycled_charge, gi) for gi, g in enumerate(res.runes)
-                       if g.domain == d and not g.ready for _ in g.ids)
-        fresh = sorted((g.recycled_charge, gi) for gi, g in enumerate(res.runes)
-                       if g.domain == d and g.ready for _ in g.ids)
+    for tired, fresh in runes:
+        if not tired and not fresh:
+            out.append(_NO_RUNES)
+            continue
+        tired.sort()
+        fresh.sort()
         out.append(_Domain(tuple(gi for _, gi in tired), tuple(gi for _, gi in fresh),
                            _prefix([c for c, _ in tired]), _prefix([c for c, _ in fresh])))
     return out
+
+
+_NO_RUNES = _Domain((), (), (0,), (0,))
 
 
 def _pay(option: CostOption, res: Resources,

@@ -119,8 +119,9 @@ def plan_options(scenario: Scenario, opts: PlayOptions, config: SolverConfig = D
             header["targets"] = " ".join(ctx.play.targets)
     if not opts.legal:
         return Plan("illegal", header, reasons=opts.reasons)
-    if res is None:
-        res = resources(scenario, ctx.obj, ctx.card if ctx.play.ability is not None else None)
+    if res is None:  # objects only where an option has a non-standard cost (free costs have none)
+        res = resources(scenario, ctx.obj, ctx.card if ctx.play.ability is not None else None,
+                        objects=any(o.total.other for o in opts.options))
     benefits = tuple(
         sum(scenario.objective.benefit(n) for n in o.paid_optional if n in opts.auto)
         for o in opts.options
