@@ -23,6 +23,7 @@ DOMAINS: tuple[Domain, ...] = ("fury", "calm", "mind", "body", "chaos", "order")
 ANY = "any"
 POWER_KEYS: tuple[str, ...] = DOMAINS + (ANY,)
 ANY_INDEX = len(DOMAINS)
+DOMAIN_AT: dict[str, int] = {domain: i for i, domain in enumerate(DOMAINS)}  # a domain's index
 NO_POWER: tuple[int, ...] = (0,) * len(POWER_KEYS)
 
 OTHER_KINDS: tuple[str, ...] = (

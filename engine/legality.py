@@ -97,6 +97,20 @@ def base_choices(ctx: PlayContext) -> tuple[list[BaseChoice], list[str]]:
 
 def reasons(ctx: PlayContext) -> list[str]:
     """Every reason the play is illegal; empty when it is legal."""
+    return checked(ctx)[0]
+
+
+def checked(ctx: PlayContext) -> tuple[list[str], list[BaseChoice]]:
+    """`reasons`, and the base costs the play may use (`base_choices`): where the play is legal,
+    both from one pass."""
+    why, bases = _reasons(ctx)
+    if why:
+        return why, []
+    return why, bases if bases is not None else base_choices(ctx)[0]
+
+
+def _reasons(ctx: PlayContext) -> tuple[list[str], list[BaseChoice] | None]:
+    """`reasons`, with the base choices where it worked them out (None where it did not)."""
     out: list[str] = []
     play = ctx.play
     if play.ability is not None:
@@ -105,7 +119,7 @@ def reasons(ctx: PlayContext) -> list[str]:
         out.extend(ability_reasons(original, ability, play.ability, ctx.obj, ctx.zone,
                                    ctx.scenario.state.you.used_this_turn))
         if out:
-            return out
+            return out, None
         out.extend(timing_reasons(ctx))
         if ability is not None and ability.targets is not None:
             if not play.targets:
@@ -115,17 +129,17 @@ def reasons(ctx: PlayContext) -> list[str]:
                 found = next((t for t in ctx.targets if t.id == target_id), None)
                 if found is None or not object_matches(ctx.scenario, ability.targets, found):
                     out.append(f"targets: {target_id} is not {ability.targets.text()}")
-        return out
+        return out, None
     if ctx.zone not in ("hand", "trash", "facedown"):
         out.append(f"zone: {play.object} is in {ctx.zone}: only cards in hand or trash can be played")
-        return out
+        return out, None
     if play.from_zone != ctx.zone:
         out.append(f"zone: {play.object} is in {ctx.zone}, not in {play.from_zone}")
-        return out
+        return out, None
     out.extend(timing_reasons(ctx))
-    _, base_reasons = base_choices(ctx)
+    bases, base_reasons = base_choices(ctx)
     out.extend(base_reasons)
     for target_id in play.targets:
         if target_controller(ctx.scenario, target_id) is None:
             out.append(f"targets: {target_id} does not exist")
-    return out
+    return out, bases

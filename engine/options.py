@@ -26,7 +26,7 @@ from payplan.engine.discounts import NO_DEADLINE, Application, Deadline, pareto,
 from payplan.engine.filters import object_matches
 from payplan.engine.payment import PAYS_FROM, source_adds
 from payplan.engine.state import GameObject
-from payplan.engine.legality import base_choices, reasons
+from payplan.engine.legality import checked
 from payplan.engine.scenario import Scenario
 from payplan.engine.total_cost import (
     BaseChoice,
@@ -267,12 +267,11 @@ def play_options(scenario: Scenario, deadline: Deadline = NO_DEADLINE,
     no further base or optional set is tried: every option listed is still a valid one, and
     `exact` is False."""
     ctx = context(scenario)
-    why = reasons(ctx)
+    why, bases = checked(ctx)
     names = [name for name, _ in optional_costs(ctx.card)]
     auto = tuple(n for n in names if ctx.play.optional_choice(n) == "auto")
     if why:
         return PlayOptions(ctx, tuple(why), (), auto)
-    bases, _ = base_choices(ctx)
     chosen = (free_costs(ctx, bases, deadline) if free and FREE_FROM <= len(auto) <= MAX_FREE
               else None)
     required = tuple(n for n in names if _required(ctx.play.optional_choice(n)))
@@ -372,11 +371,12 @@ def _options_for(ctx: PlayContext, base: BaseChoice, optional: tuple[str, ...],
             if found and deadline.passed():
                 break
             # Price once without total discounts to learn where they start from.
+            if not mods.total:  # no discount on the total: one result
+                priced = price(ctx, Choices(base, optional, components, (), counts, victims), mods)
+                found.setdefault(priced.total, priced)
+                continue
             start = price(ctx, Choices(base, optional, components, (), counts, victims),
                           replace(mods, total=()))
-            if not mods.total:  # no discount on the total: the start is the one result
-                found.setdefault(start.total, start)
-                continue
             pair = (start.total.energy, start.total.power)
             for _, path in pareto_front(pair, list(mods.total), deadline):
                 choices = Choices(base, optional, components, path, counts, victims)
@@ -391,6 +391,8 @@ def _pareto_options(options: list[CostOption]) -> list[CostOption]:
     """The options no earlier option's total dominates (`discounts.pareto`), in their order.
     Only totals with the same non-standard part compare (a repeatable cost's counts or a
     victim's printed cost trade Energy and Power for objects)."""
+    if len(options) < 2:
+        return options
     by_other: dict[tuple[OtherCost, ...], list[int]] = {}
     for k, option in enumerate(options):
         by_other.setdefault(option.total.other, []).append(k)

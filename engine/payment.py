@@ -32,7 +32,8 @@ from typing import Generic, Iterator, Mapping, Protocol, Sequence, TypeVar
 
 from payplan.engine.cards import Card
 from payplan.engine.cost import (
-    ANY_INDEX, DOMAINS, NO_POWER, POWER_KEYS, Cost, OtherCost, Player, Power, Zone, power_to_map)
+    ANY_INDEX, DOMAIN_AT, DOMAINS, NO_POWER, POWER_KEYS, Cost, OtherCost, Player, Power, Zone,
+    power_to_map)
 from payplan.engine.filters import PlayFacts, card_matches, holds, object_matches
 from payplan.engine.scenario import Scenario
 from payplan.engine.state import PLAYERS, GameObject, Source
@@ -117,7 +118,7 @@ def resources(scenario: Scenario, played: GameObject | None, card: Card | None =
     objective = scenario.objective
     groups: dict[tuple[int, bool, int | None], list[str]] = {}
     for rune in you.runes:
-        groups.setdefault((DOMAINS.index(rune.domain), not rune.exhausted, rune.value), []).append(rune.id)
+        groups.setdefault((DOMAIN_AT[rune.domain], not rune.exhausted, rune.value), []).append(rune.id)
     runes = tuple(
         RuneGroup(domain, ready, tuple(ids), objective.weight("exhaust"),
                   value if value is not None else objective.weight("recycle"))
@@ -410,11 +411,13 @@ def charged(scenario: Scenario, res: Resources, exhaust: Mapping[int, C], recycl
 
 
 def score(scenario: Scenario, total: Cost, res: Resources, usage: Usage) -> int:
-    """What paying `total` as `usage` says charges (`charged` over its counts)."""
+    """What paying `total` as `usage` says charges (`charged` over its counts; a count of 0
+    adds nothing and is left out)."""
     terms = charged(
-        scenario, res, dict(enumerate(usage.exhaust)), dict(enumerate(usage.recycle)),
-        {s: int(used) for s, used in enumerate(usage.activate)},
-        {(key, g): n for key, counts in usage.use for g, n in enumerate(counts)},
+        scenario, res, {g: n for g, n in enumerate(usage.exhaust) if n},
+        {g: n for g, n in enumerate(usage.recycle) if n},
+        {s: 1 for s, used in enumerate(usage.activate) if used},
+        {(key, g): n for key, counts in usage.use for g, n in enumerate(counts) if n},
         [entry.count for entry in total.other if entry.kind == "spend_xp"])
     return sum(n * charge for n, charge in terms)
 
@@ -443,8 +446,8 @@ def name_payment(scenario: Scenario, total: Cost, res: Resources,
     energy_runes = [i for i, _, ready in recycled if ready][:max(0, left)]
     left -= len(energy_runes)
     energy_runes += exhaust_only[:max(0, left)]
-    order = {rune.id: k for k, rune in enumerate(scenario.state.you.runes)}
-    exhaust = sorted(set(energy_runes) | set(exhaust_only), key=order.__getitem__)
+    exhausted = {*energy_runes, *exhaust_only}
+    exhaust = [rune.id for rune in scenario.state.you.runes if rune.id in exhausted]
 
     # Power: the paying rule (`pay_power`) over the pool, the recycled runes and the sources, in
     # that order within each slot.
@@ -452,7 +455,7 @@ def name_payment(scenario: Scenario, total: Cost, res: Resources,
     for o in used_sources:
         need = tuple(a + b for a, b in zip(need, o.needs.power))
     supply: list[tuple[int, tuple[str, object], int]] = [
-        *((slot, ("pool", None), n) for slot, n in enumerate(res.pool_power)),
+        *((slot, ("pool", None), n) for slot, n in enumerate(res.pool_power) if n),
         *((d, ("rune", i), 1) for i, d, _ in recycled),
         *((slot, ("source", k), n) for k, o in enumerate(used_sources)
           for slot, n in enumerate(o.adds.power))]

@@ -577,6 +577,8 @@ def total_discounts(start: Priced, choices: Choices, mods: Modifiers) -> Priced:
 def _binds(before: Pair, chosen: Mod, removed: Power, after: Pair) -> str | None:
     """The minimum of a discount on the total that held the total up (353.4.c): `[N]` when the
     discount without its minimums would leave less Energy, `of N Power` when fewer pips."""
+    if not chosen.min_energy and not chosen.min_power:
+        return None  # without minimums it is itself: `free` would be `after`
     free, _ = apply_mod(before, replace(chosen, min_energy=0, min_power=0), removed)
     if free[0] < after[0]:
         return f"[{chosen.min_energy}]"

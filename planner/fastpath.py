@@ -26,6 +26,7 @@ model's `use` variables do). The tests check it against the CP-SAT model and the
 
 from __future__ import annotations
 
+import math
 from typing import NamedTuple
 
 from payplan.engine.cost import ANY_INDEX, DOMAINS, Cost, OtherCost
@@ -161,7 +162,7 @@ def solve_fast(scenario: Scenario, options: tuple[CostOption, ...], benefits: tu
                res: Resources) -> Solution | None:
     best: tuple[list[int], Solution] | None = None
     classes = _alike_domains(res) if len(options) > 1 else []
-    domains = _domains(res)
+    runes = _runes(res)
     tried: set[tuple[object, ...]] = set()
     for index, option in enumerate(options):
         # An option whose pips are those of an earlier one with domains of one class swapped
@@ -172,10 +173,12 @@ def solve_fast(scenario: Scenario, options: tuple[CostOption, ...], benefits: tu
         if alike in tried:
             continue
         tried.add(alike)
+        if best is not None and _least_score(option, res, runes) - benefits[index] > best[0][0]:
+            continue  # it can't reach the best found's first rank (`_least_score`)
         other = _pay_other(scenario, option.total, res) if option.total.other else (0, ())
         if other is None:
             continue
-        found = _pay(option, res, domains)
+        found = _pay(option, res, runes)
         if found is None:
             continue
         actions, exhaust, recycle = found
@@ -190,6 +193,29 @@ def solve_fast(scenario: Scenario, options: tuple[CostOption, ...], benefits: tu
         if best is None or key < best[0]:
             best = (key, solution)
     return best[1] if best else None
+
+
+def _least_score(option: CostOption, res: Resources, runes: _Runes) -> float:
+    """A score no payment of the option goes under (-inf where none is claimed).
+
+    Without non-standard costs and with no negative charge, the score is the runes' charges:
+    the Energy the pool does not give comes from ready runes, each charging at least the
+    exhaust charge (exhausted: that; recycled: its recycle charge more); the pips the pool can't
+    pay (`_pay`'s `pips` less the pool's flexible Power) come from recycled runes, each charging
+    at least the least recycle charge. A ready rune recycled for both pays one of each and
+    charges both. So the score is at least their sum, and an option whose bound less its
+    benefit exceeds the best first rank found can't win: `solve_fast` skips it."""
+    if option.total.other or not runes.domains:
+        return -math.inf
+    least = min(g.recycle_charge for g in res.runes)
+    if least < 0 or runes.exhaust_charge < 0:
+        return -math.inf
+    total, pool = option.total, res.pool_power
+    energy = max(0, total.energy - res.pool_energy)
+    need = sum(p - q for p, q in zip(total.power[:ANY_INDEX], pool) if p > q)
+    leftover = sum(q - p for p, q in zip(total.power[:ANY_INDEX], pool) if q > p)
+    pips = need + max(0, total.power[ANY_INDEX] - leftover) - pool[ANY_INDEX]
+    return runes.exhaust_charge * energy + least * max(0, pips)
 
 
 def _alike_domains(res: Resources) -> list[tuple[int, ...]]:
@@ -218,79 +244,101 @@ class _Domain(NamedTuple):
     fresh_cost: tuple[int, ...]
 
 
-def _domains(res: Resources) -> list[_Domain]:
-    """The runes by domain, read once for every option (`_pay`)."""
-    runes: list[list[list[tuple[int, int]]]] = [[[], []] for _ in DOMAINS]  # [tired, fresh]
+class _Runes(NamedTuple):
+    """The runes as `_pay` reads them, once for every option of a play: the domains that have
+    runes, each with its `_Domain`; how many runes are ready; the (uniform) exhaust charge."""
+
+    domains: tuple[tuple[int, _Domain], ...]
+    ready: int
+    exhaust_charge: int
+
+
+def _runes(res: Resources) -> _Runes:
+    by_domain: dict[int, tuple[list[tuple[int, int]], list[tuple[int, int]]]] = {}
+    ready = 0
     for gi, g in enumerate(res.runes):
-        runes[g.domain][g.ready].extend([(g.recycled_charge, gi)] * len(g.ids))
-    out = []
-    for tired, fresh in runes:
-        if not tired and not fresh:
-            out.append(_NO_RUNES)
-            continue
-        tired.sort()
-        fresh.sort()
-        out.append(_Domain(tuple(gi for _, gi in tired), tuple(gi for _, gi in fresh),
-                           _prefix([c for c, _ in tired]), _prefix([c for c, _ in fresh])))
-    return out
+        lists = by_domain.get(g.domain)
+        if lists is None:
+            lists = by_domain[g.domain] = ([], [])
+        lists[g.ready].append((g.recycled_charge, gi))
+        if g.ready:
+            ready += len(g.ids)
+    domains = []
+    for d in sorted(by_domain):
+        tired, tired_cost = _table(res, by_domain[d][0])
+        fresh, fresh_cost = _table(res, by_domain[d][1])
+        domains.append((d, _Domain(tired, fresh, tired_cost, fresh_cost)))
+    return _Runes(tuple(domains), ready, res.runes[0].exhaust_charge if res.runes else 0)
 
 
-_NO_RUNES = _Domain((), (), (0,), (0,))
+def _table(res: Resources,
+           groups: list[tuple[int, int]]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The runes of the groups (charge, group index), cheapest first then by group: the group
+    index once per rune, and what recycling the first n runes charges, for every n."""
+    groups.sort()
+    each: list[int] = []
+    costs = [0]
+    for charge, gi in groups:
+        for _ in res.runes[gi].ids:
+            each.append(gi)
+            costs.append(costs[-1] + charge)
+    return tuple(each), tuple(costs)
 
 
 def _pay(option: CostOption, res: Resources,
-         domains: list[_Domain]) -> tuple[int, tuple[int, ...], tuple[int, ...]] | None:
+         runes: _Runes) -> tuple[int, tuple[int, ...], tuple[int, ...]] | None:
     """The cheapest runes for the option, in counts: (actions, exhausted only and recycled per
     rune group), or None when the runes and the pool can't pay it."""
     total = option.total
     energy = max(0, total.energy - res.pool_energy)
-    need = []
-    leftover_pool = 0
-    for d in range(len(DOMAINS)):
-        need.append(max(0, total.power[d] - res.pool_power[d]))
-        leftover_pool += max(0, res.pool_power[d] - total.power[d])
-    any_need = max(0, total.power[ANY_INDEX] - leftover_pool)
-    flexible = res.pool_power[ANY_INDEX]
-    ready_total = sum(len(g.ids) for g in res.runes if g.ready)
-    if energy > ready_total:
+    if energy > runes.ready:
         return None
+    power, pool = total.power, res.pool_power
+    need = [p - q if p > q else 0 for p, q in zip(power[:ANY_INDEX], pool)]
+    leftover_pool = sum(q - p for p, q in zip(power[:ANY_INDEX], pool) if q > p)
+    any_need = max(0, power[ANY_INDEX] - leftover_pool)
+    flexible = pool[ANY_INDEX]
     pips = sum(need) + any_need
-    ex = res.runes[0].exhaust_charge if res.runes else 0
 
-    # Per domain: the candidate (exhausted recycled, ready recycled) counts with their cost.
-    # dp maps (recycled, ready recycled, flexible used) -> (cost, actions, choices per domain).
+    # dp maps (recycled, ready recycled, flexible used) -> (cost, choices per domain with runes).
     # A domain without runes has one choice, (0, 0), its pips all paid by flexible Power: it
-    # starts the flexible count instead of taking a step (the same keys and costs).
-    bare = sum(need[d] for d in range(len(DOMAINS)) if not domains[d].tired and not domains[d].fresh)
+    # starts the flexible count instead of taking a step (the same keys and costs); so does a
+    # domain with runes and nothing to pay (its one choice, (0, 0), leaves every state as it is).
+    bare = sum(need) - sum(need[d] for d, _ in runes.domains)
     if bare > flexible:
         return None
-    picks0 = tuple((0, 0) for _ in range(len(DOMAINS)))
-    dp: dict[tuple[int, int, int], tuple[int, tuple[tuple[int, int], ...]]] = {(0, 0, bare): (0, picks0)}
-    for d, runes in enumerate(domains):
-        if not runes.tired and not runes.fresh:
-            continue
-        tired_cost, fresh_cost = runes.tired_cost, runes.fresh_cost
-        n_tired, n_fresh = len(runes.tired), len(runes.fresh)
-        nxt: dict[tuple[int, int, int], tuple[int, tuple[tuple[int, int], ...]]] = {}
+    none = tuple((0, 0) for _ in runes.domains)
+    dp: dict[tuple[int, int, int], tuple[int, tuple[tuple[int, int], ...]]] = {(0, 0, bare): (0, none)}
+    for k, (d, domain) in enumerate(runes.domains):
         cap = need[d] + any_need
+        if not cap:
+            continue
+        tired_cost, fresh_cost = domain.tired_cost, domain.fresh_cost
+        n_tired, n_fresh = len(domain.tired), len(domain.fresh)
+        nxt: dict[tuple[int, int, int], tuple[int, tuple[tuple[int, int], ...]]] = {}
+        need_d = need[d]
         for (rec, ready_rec, flex), (cost, picks) in dp.items():
             for x in range(min(n_tired, cap) + 1):
+                cost_x = cost + tired_cost[x]
                 for y in range(min(n_fresh, cap - x) + 1):
-                    short = max(0, need[d] - x - y)
-                    if flex + short > flexible:
+                    short = need_d - x - y
+                    if short < 0:
+                        short = 0
+                    elif flex + short > flexible:
                         continue
                     key = (min(rec + x + y, pips), min(ready_rec + y, energy), flex + short)
-                    value = cost + tired_cost[x] + fresh_cost[y]
+                    value = cost_x + fresh_cost[y]
                     old = nxt.get(key)
                     if old is None or value < old[0]:
-                        nxt[key] = (value, picks[:d] + ((x, y),) + picks[d + 1:])
+                        nxt[key] = (value, picks[:k] + ((x, y),) + picks[k + 1:])
         dp = nxt
+    ex = runes.exhaust_charge
     best: tuple[int, int, tuple[tuple[int, int], ...]] | None = None
     for (rec, ready_rec, flex), (cost, picks) in dp.items():
         if rec + flexible < pips:
             continue
         score = cost + ex * (energy - ready_rec)
-        actions = sum(x + y for x, y in picks) + (energy - ready_rec)
+        actions = _recycled(picks) + (energy - ready_rec)
         if best is None or (score, actions) < (best[0], best[1]):
             best = (score, actions, picks)
     if best is None:
@@ -299,9 +347,8 @@ def _pay(option: CostOption, res: Resources,
     exhaust = [0] * len(res.runes)
     recycle = [0] * len(res.runes)
     ready_recycled = 0
-    for d, (x, y) in enumerate(picks):
-        runes = domains[d]
-        for gi in runes.tired[:x] + runes.fresh[:y]:
+    for (d, domain), (x, y) in zip(runes.domains, picks):
+        for gi in domain.tired[:x] + domain.fresh[:y]:
             recycle[gi] += 1
         ready_recycled += y
     missing = energy - min(ready_recycled, energy)
@@ -313,8 +360,6 @@ def _pay(option: CostOption, res: Resources,
     return actions, tuple(exhaust), tuple(recycle)
 
 
-def _prefix(costs: list[int]) -> tuple[int, ...]:
-    out = [0]
-    for c in costs:
-        out.append(out[-1] + c)
-    return tuple(out)
+def _recycled(picks: tuple[tuple[int, int], ...]) -> int:
+    """How many runes the choices recycle."""
+    return sum(x + y for x, y in picks)

@@ -4,6 +4,7 @@ and the brute force's on plays whose needs share objects."""
 
 from __future__ import annotations
 
+import math
 import textwrap
 from dataclasses import replace
 
@@ -13,7 +14,7 @@ from hypothesis import strategies as st
 
 from payplan.engine.loader import load_text
 from payplan.engine.options import play_options
-from payplan.engine.payment import resources
+from payplan.engine.payment import resources, score
 from payplan.engine.scenario import Scenario
 from payplan.planner import SolverConfig, plan
 from payplan.planner import fastpath
@@ -120,3 +121,55 @@ def test_needs_sharing_objects_take_them_jointly() -> None:
     assert p.payment is not None
     assert sorted(p.payment.other) == [("discard", ("s1",)), ("discard", ("u1",))]
     _same_as_model(s)
+
+
+def _no_bound(option: object, res: object, runes: object) -> float:
+    return -math.inf
+
+
+@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(scenarios())
+def test_least_score_leaves_the_fast_paths_choice_unchanged(scenario: Scenario) -> None:
+    """`fastpath._least_score` skips options that can't win: the same solution as paying all."""
+    scenario = without_sources(scenario)
+    opts = play_options(scenario)
+    if not opts.legal or len(opts.options) < 2:
+        return
+    res = resources(scenario, opts.ctx.obj)
+    if not fastpath.applies(opts.options, res):
+        return
+    benefits = tuple(sum(scenario.objective.benefit(n) for n in o.paid_optional if n in opts.auto)
+                     for o in opts.options)
+    got = fastpath.solve_fast(scenario, opts.options, benefits, res)
+    saved = fastpath._least_score
+    fastpath._least_score = _no_bound
+    try:
+        every = fastpath.solve_fast(scenario, opts.options, benefits, res)
+    finally:
+        fastpath._least_score = saved
+    assert got == every
+
+
+def test_least_score_is_under_every_payment() -> None:
+    """The bound against the score the fast path pays, on generated typical plays."""
+    from payplan.benchmarks.generate import generate
+    from payplan.benchmarks.suite import scenario_from_data
+
+    checked = 0
+    for seed in range(150):
+        scenario = scenario_from_data(generate("typical", 7, seed))
+        opts = play_options(scenario)
+        if not opts.legal:
+            continue
+        res = resources(scenario, opts.ctx.obj)
+        if not fastpath.applies(opts.options, res):
+            continue
+        runes = fastpath._runes(res)
+        for k, option in enumerate(opts.options):
+            solution = fastpath.solve_fast(scenario, (option,), (0,), res)
+            if solution is None:
+                continue
+            bound = fastpath._least_score(option, res, runes)
+            assert bound <= score(scenario, option.total, res, solution)
+            checked += bound > -math.inf
+    assert checked > 50
