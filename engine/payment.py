@@ -119,9 +119,9 @@ def resources(scenario: Scenario, played: GameObject | None, card: Card | None =
     groups: dict[tuple[int, bool, int | None], list[str]] = {}
     for rune in you.runes:
         groups.setdefault((DOMAIN_AT[rune.domain], not rune.exhausted, rune.value), []).append(rune.id)
+    exhaust, recycle = objective.weight("exhaust"), objective.weight("recycle")
     runes = tuple(
-        RuneGroup(domain, ready, tuple(ids), objective.weight("exhaust"),
-                  value if value is not None else objective.weight("recycle"))
+        RuneGroup(domain, ready, tuple(ids), exhaust, value if value is not None else recycle)
         for (domain, ready, value), ids in groups.items()
     )
 
@@ -336,10 +336,14 @@ def match_power(need: Power, supply: Sequence[tuple[int, H, int]]) -> tuple[list
 
     unpaid = 0
     for d in range(len(DOMAINS)):
-        short = need[d] - take(d, d, need[d])
-        unpaid += short - take(ANY_INDEX, d, short)
+        if need[d]:  # (taking 0 takes nothing)
+            short = need[d] - take(d, d, need[d])
+            if short:
+                unpaid += short - take(ANY_INDEX, d, short)
     wanted = need[ANY_INDEX]
     for slot in range(len(POWER_KEYS)):
+        if not wanted:
+            break
         wanted -= take(slot, ANY_INDEX, wanted)
     unpaid += wanted
     rest = [0] * len(POWER_KEYS)
