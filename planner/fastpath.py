@@ -275,6 +275,12 @@ def _table(res: Resources,
            groups: list[tuple[int, int]]) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The runes of the groups (charge, group index), cheapest first then by group: the group
     index once per rune, and what recycling the first n runes charges, for every n."""
+    if len(groups) < 2:  # (the common case: every rune of the domain and readiness alike)
+        if not groups:
+            return (), (0,)
+        charge, gi = groups[0]
+        n = len(res.runes[gi].ids)
+        return (gi,) * n, tuple(charge * k for k in range(n + 1))
     groups.sort()
     each: list[int] = []
     costs = [0]
