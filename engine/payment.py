@@ -125,6 +125,8 @@ def resources(scenario: Scenario, played: GameObject | None, card: Card | None =
         for (domain, ready, value), ids in groups.items()
     )
 
+    if not you.sources and not objects:  # runes and the pool only: nothing below to gather
+        return Resources(you.pool.energy, you.pool.power, runes, (), (), you.xp)
     source_objects: set[str] = set()
     offers = []
     played_card = card if card is not None else (
