@@ -16,6 +16,7 @@ from hypothesis import HealthCheck, given, settings
 
 import test_planner_vs_oracle as oracle
 from strategies import scenarios
+from test_fastpath import same_without
 from payplan.benchmarks.brute_force import Payment, payment_problems
 from payplan.benchmarks.cliffs import cliff
 from payplan.engine import options as options_module
@@ -26,7 +27,7 @@ from payplan.engine.scenario import Play, Scenario
 from payplan.engine.loader import scenario_from_data
 from payplan.engine.total_cost import Choices, best_components, context, modifiers, price
 from payplan.engine.cost import DOMAINS
-from payplan.engine.payment import Resources, resources
+from payplan.engine.payment import Resources
 from payplan.planner import SolverConfig, fastpath, plan
 from payplan.planner import hand as hand_module
 from payplan.planner.hand import plan_hand
@@ -256,24 +257,7 @@ def _every_domain_apart(res: Resources) -> list[tuple[int, ...]]:
 def test_alike_domains_leave_the_fast_paths_choice_unchanged(scenario: Scenario) -> None:
     """The fast path skips an option whose pips are an earlier one's with alike domains swapped
     (`fastpath._alike_domains`): the same solution as paying every option."""
-    you = replace(scenario.state.you, sources=())  # sources keep the fast path out
-    scenario = replace(scenario, state=replace(scenario.state, you=you))
-    opts = play_options(scenario)
-    if not opts.legal or len(opts.options) < 2:
-        return
-    res = resources(scenario, opts.ctx.obj)
-    if not fastpath.applies(opts.options, res):
-        return
-    benefits = tuple(sum(scenario.objective.benefit(n) for n in o.paid_optional if n in opts.auto)
-                     for o in opts.options)
-    got = fastpath.solve_fast(scenario, opts.options, benefits, res)
-    saved = fastpath._alike_domains
-    fastpath._alike_domains = _every_domain_apart
-    try:
-        every = fastpath.solve_fast(scenario, opts.options, benefits, res)
-    finally:
-        fastpath._alike_domains = saved
-    assert got == every
+    same_without(scenario, "_alike_domains", _every_domain_apart)
 
 
 @pytest.mark.parametrize("pips", [9, 12])
