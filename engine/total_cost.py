@@ -658,6 +658,8 @@ def best_components(ctx: PlayContext, optional: tuple[str, ...],
     returned is still a full, valid one, but some that a later step could prefer may be missing
     (`deadline.cut` says so).
     """
+    if not optional:
+        return [()]  # no part: the one (empty) way
     available = dict(optional_costs(ctx.card))
     per_part: list[list[tuple[Pair, tuple[Application, ...]]]] = []
     for name in optional:

@@ -161,20 +161,32 @@ def min_cost_flow(demands: list[int], arcs: list[dict[int, int]],
 def solve_fast(scenario: Scenario, options: tuple[CostOption, ...], benefits: tuple[int, ...],
                res: Resources) -> Solution | None:
     best: tuple[list[int], Solution] | None = None
-    classes = _alike_domains(res) if len(options) > 1 else []
     runes = _runes(res)
-    tried: set[tuple[object, ...]] = set()
+    classes: list[tuple[int, ...]] = []
+    tried: set[tuple[object, ...]] | None = None  # the `alike` keys of the options tried
+    earlier: list[int] = []  # the options tried, before `tried` is needed
+
+    def alike(index: int) -> tuple[object, ...]:
+        power = options[index].total.power
+        return (options[index].total.energy, power[ANY_INDEX], benefits[index],
+                options[index].total.other,
+                tuple(tuple(sorted(power[d] for d in members)) for members in classes))
+
     for index, option in enumerate(options):
-        # An option whose pips are those of an earlier one with domains of one class swapped
-        # pays the same (score and actions) and comes later: it never wins (`_alike_domains`).
-        power = option.total.power
-        alike = (option.total.energy, power[ANY_INDEX], benefits[index], option.total.other,
-                 tuple(tuple(sorted(power[d] for d in members)) for members in classes))
-        if alike in tried:
-            continue
-        tried.add(alike)
         if best is not None and _least_score(option, res, runes) - benefits[index] > best[0][0]:
             continue  # it can't reach the best found's first rank (`_least_score`)
+        # An option whose pips are those of an earlier one with domains of one class swapped
+        # pays the same (score and actions) and comes later: it never wins (`_alike_domains`).
+        # (An option skipped above has an alike one's bound: it is skipped either way.)
+        if earlier:
+            if tried is None:  # a second option to try: the classes are worth working out
+                classes = _alike_domains(res)
+                tried = {alike(k) for k in earlier}
+            twin = alike(index)
+            if twin in tried:
+                continue
+            tried.add(twin)
+        earlier.append(index)
         other = _pay_other(scenario, option.total, res) if option.total.other else (0, ())
         if other is None:
             continue
@@ -189,9 +201,9 @@ def solve_fast(scenario: Scenario, options: tuple[CostOption, ...], benefits: tu
             return solution
         # The DP minimised the runes' charges; the score is the one scorer's over its counts.
         charged = score(scenario, option.total, res, solution)
-        key = ranking(charged, benefits[index], option.total.size, actions, index)
-        if best is None or key < best[0]:
-            best = (key, solution)
+        rank = ranking(charged, benefits[index], option.total.size, actions, index)
+        if best is None or rank < best[0]:
+            best = (rank, solution)
     return best[1] if best else None
 
 
