@@ -460,17 +460,20 @@ def name_payment(scenario: Scenario, total: Cost, res: Resources,
     need = total.power
     for o in used_sources:
         need = tuple(a + b for a, b in zip(need, o.needs.power))
-    supply: list[tuple[int, tuple[str, object], int]] = [
-        *((slot, ("pool", None), n) for slot, n in enumerate(res.pool_power) if n),
-        *((d, ("rune", i), 1) for i, d, _ in recycled),
-        *((slot, ("source", k), n) for k, o in enumerate(used_sources)
-          for slot, n in enumerate(o.adds.power))]
-    matched = pay_power(need, supply)
-    assert matched is not None  # the chosen counts pay
+    takes: list[Take[tuple[str, object]]] = []  # no pip to pay: nothing is taken
+    if any(need):
+        supply: list[tuple[int, tuple[str, object], int]] = [
+            *((slot, ("pool", None), n) for slot, n in enumerate(res.pool_power) if n),
+            *((d, ("rune", i), 1) for i, d, _ in recycled),
+            *((slot, ("source", k), n) for k, o in enumerate(used_sources)
+              for slot, n in enumerate(o.adds.power))]
+        matched = pay_power(need, supply)
+        assert matched is not None  # the chosen counts pay
+        takes = matched[0]
     pool_used = [0] * len(POWER_KEYS)
     spent = [0] * len(POWER_KEYS)
     rune_pays: dict[str, str] = {}
-    for take in matched[0]:
+    for take in takes:
         kind, which = take.holder
         if kind == "pool":
             pool_used[take.slot] += take.count

@@ -322,10 +322,12 @@ def _pay(option: CostOption, res: Resources,
     # A domain without runes has one choice, (0, 0), its pips all paid by flexible Power: it
     # starts the flexible count instead of taking a step (the same keys and costs); so does a
     # domain with runes and nothing to pay (its one choice, (0, 0), leaves every state as it is).
+    none = tuple((0, 0) for _ in runes.domains)
+    if not pips:  # nothing to recycle: the DP below would take no step
+        return (energy, *_counts(res, runes, energy, none))
     bare = sum(need) - sum(need[d] for d, _ in runes.domains)
     if bare > flexible:
         return None
-    none = tuple((0, 0) for _ in runes.domains)
     dp: dict[tuple[int, int, int], tuple[int, tuple[tuple[int, int], ...]]] = {(0, 0, bare): (0, none)}
     for k, (d, domain) in enumerate(runes.domains):
         cap = need[d] + any_need
@@ -362,6 +364,14 @@ def _pay(option: CostOption, res: Resources,
     if best is None:
         return None
     _, actions, picks = best
+    return (actions, *_counts(res, runes, energy, picks))
+
+
+def _counts(res: Resources, runes: _Runes, energy: int,
+            picks: tuple[tuple[int, int], ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """The runes `_pay` chose, per rune group: exhausted only, and recycled (per domain with
+    runes, the cheapest `x` exhausted and `y` ready ones); the Energy the recycled ready runes
+    don't give comes from exhausting the first ready runes left, in group order."""
     exhaust = [0] * len(res.runes)
     recycle = [0] * len(res.runes)
     ready_recycled = 0
@@ -375,7 +385,7 @@ def _pay(option: CostOption, res: Resources,
             take = min(missing, len(g.ids) - recycle[gi])
             exhaust[gi] += take
             missing -= take
-    return actions, tuple(exhaust), tuple(recycle)
+    return tuple(exhaust), tuple(recycle)
 
 
 def _recycled(picks: tuple[tuple[int, int], ...]) -> int:
