@@ -441,8 +441,10 @@ def name_payment(scenario: Scenario, total: Cost, res: Resources,
     recycled: list[tuple[str, int, bool]] = []  # (rune id, domain, was ready)
     for g, group in enumerate(res.runes):
         e, r = usage.exhaust[g], usage.recycle[g]
-        exhaust_only += group.ids[:e]
-        recycled += [(i, group.domain, group.ready) for i in group.ids[e:e + r]]
+        if e:
+            exhaust_only += group.ids[:e]
+        if r:
+            recycled += [(i, group.domain, group.ready) for i in group.ids[e:e + r]]
     used_sources = [offer for s, offer in enumerate(res.sources) if usage.activate[s]]
 
     # Energy: the pool, then the sources, then runes recycled anyway, then exhausted runes.
@@ -453,7 +455,8 @@ def name_payment(scenario: Scenario, total: Cost, res: Resources,
     left -= len(energy_runes)
     energy_runes += exhaust_only[:max(0, left)]
     exhausted = {*energy_runes, *exhaust_only}
-    exhaust = [rune.id for rune in scenario.state.you.runes if rune.id in exhausted]
+    exhaust = ([rune.id for rune in scenario.state.you.runes if rune.id in exhausted]
+               if exhausted else [])
 
     # Power: the paying rule (`pay_power`) over the pool, the recycled runes and the sources, in
     # that order within each slot.
@@ -484,7 +487,7 @@ def name_payment(scenario: Scenario, total: Cost, res: Resources,
 
     # Non-standard costs: each entry of the total takes its objects, in state order.
     other: list[tuple[str, tuple[str, ...]]] = []
-    remaining = {key: list(counts) for key, counts in usage.use}
+    remaining = {key: list(counts) for key, counts in usage.use} if total.other else {}
     taken: dict[int, int] = {}
     buffs_taken: dict[str, int] = {}
     for entry in total.other:
