@@ -161,7 +161,7 @@ def min_cost_flow(demands: list[int], arcs: list[dict[int, int]],
 def solve_fast(scenario: Scenario, options: tuple[CostOption, ...], benefits: tuple[int, ...],
                res: Resources) -> Solution | None:
     best: tuple[list[int], Solution] | None = None
-    runes = _runes(res)
+    runes = _Runes(res)
     classes: list[tuple[int, ...]] = []
     tried: set[tuple[object, ...]] | None = None  # the `alike` keys of the options tried
     earlier: list[int] = []  # the options tried, before `tried` is needed
@@ -217,7 +217,7 @@ def _least_score(option: CostOption, res: Resources, runes: _Runes) -> float:
     at least the least recycle charge. A ready rune recycled for both pays one of each and
     charges both. So the score is at least their sum, and an option whose bound less its
     benefit exceeds the best first rank found can't win: `solve_fast` skips it."""
-    if option.total.other or not runes.domains:
+    if option.total.other or not runes.present:
         return -math.inf
     least = min(g.recycle_charge for g in res.runes)
     if least < 0 or runes.exhaust_charge < 0:
@@ -256,31 +256,37 @@ class _Domain(NamedTuple):
     fresh_cost: tuple[int, ...]
 
 
-class _Runes(NamedTuple):
+class _Runes:
     """The runes as `_pay` reads them, once for every option of a play: the domains that have
-    runes, each with its `_Domain`; how many runes are ready; the (uniform) exhaust charge."""
+    runes (`present`, in domain order), each domain's `_Domain` (worked out when an option first
+    needs its runes for pips), how many runes are ready, the (uniform) exhaust charge."""
 
-    domains: tuple[tuple[int, _Domain], ...]
-    ready: int
-    exhaust_charge: int
+    __slots__ = ("res", "present", "ready", "exhaust_charge", "_groups", "_tables")
 
+    def __init__(self, res: Resources) -> None:
+        groups: dict[int, tuple[list[tuple[int, int]], list[tuple[int, int]]]] = {}
+        ready = 0
+        for gi, g in enumerate(res.runes):
+            lists = groups.get(g.domain)
+            if lists is None:
+                lists = groups[g.domain] = ([], [])
+            lists[g.ready].append((g.recycled_charge, gi))
+            if g.ready:
+                ready += len(g.ids)
+        self.res = res
+        self.present = tuple(sorted(groups))
+        self.ready = ready
+        self.exhaust_charge = res.runes[0].exhaust_charge if res.runes else 0
+        self._groups = groups
+        self._tables: dict[int, _Domain] = {}
 
-def _runes(res: Resources) -> _Runes:
-    by_domain: dict[int, tuple[list[tuple[int, int]], list[tuple[int, int]]]] = {}
-    ready = 0
-    for gi, g in enumerate(res.runes):
-        lists = by_domain.get(g.domain)
-        if lists is None:
-            lists = by_domain[g.domain] = ([], [])
-        lists[g.ready].append((g.recycled_charge, gi))
-        if g.ready:
-            ready += len(g.ids)
-    domains = []
-    for d in sorted(by_domain):
-        tired, tired_cost = _table(res, by_domain[d][0])
-        fresh, fresh_cost = _table(res, by_domain[d][1])
-        domains.append((d, _Domain(tired, fresh, tired_cost, fresh_cost)))
-    return _Runes(tuple(domains), ready, res.runes[0].exhaust_charge if res.runes else 0)
+    def domain(self, d: int) -> _Domain:
+        table = self._tables.get(d)
+        if table is None:
+            tired, tired_cost = _table(self.res, self._groups[d][0])
+            fresh, fresh_cost = _table(self.res, self._groups[d][1])
+            table = self._tables[d] = _Domain(tired, fresh, tired_cost, fresh_cost)
+        return table
 
 
 def _table(res: Resources,
@@ -322,17 +328,18 @@ def _pay(option: CostOption, res: Resources,
     # A domain without runes has one choice, (0, 0), its pips all paid by flexible Power: it
     # starts the flexible count instead of taking a step (the same keys and costs); so does a
     # domain with runes and nothing to pay (its one choice, (0, 0), leaves every state as it is).
-    none = tuple((0, 0) for _ in runes.domains)
+    none = tuple((0, 0) for _ in runes.present)
     if not pips:  # nothing to recycle: the DP below would take no step
         return (energy, *_counts(res, runes, energy, none))
-    bare = sum(need) - sum(need[d] for d, _ in runes.domains)
+    bare = sum(need) - sum(need[d] for d in runes.present)
     if bare > flexible:
         return None
     dp: dict[tuple[int, int, int], tuple[int, tuple[tuple[int, int], ...]]] = {(0, 0, bare): (0, none)}
-    for k, (d, domain) in enumerate(runes.domains):
+    for k, d in enumerate(runes.present):
         cap = need[d] + any_need
         if not cap:
             continue
+        domain = runes.domain(d)
         tired_cost, fresh_cost = domain.tired_cost, domain.fresh_cost
         n_tired, n_fresh = len(domain.tired), len(domain.fresh)
         nxt: dict[tuple[int, int, int], tuple[int, tuple[tuple[int, int], ...]]] = {}
@@ -375,10 +382,12 @@ def _counts(res: Resources, runes: _Runes, energy: int,
     exhaust = [0] * len(res.runes)
     recycle = [0] * len(res.runes)
     ready_recycled = 0
-    for (d, domain), (x, y) in zip(runes.domains, picks):
-        for gi in domain.tired[:x] + domain.fresh[:y]:
-            recycle[gi] += 1
-        ready_recycled += y
+    for d, (x, y) in zip(runes.present, picks):
+        if x or y:
+            domain = runes.domain(d)
+            for gi in domain.tired[:x] + domain.fresh[:y]:
+                recycle[gi] += 1
+            ready_recycled += y
     missing = energy - min(ready_recycled, energy)
     for gi, g in enumerate(res.runes):
         if g.ready and missing:

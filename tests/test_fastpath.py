@@ -171,7 +171,7 @@ def test_least_score_is_under_every_payment() -> None:
         res = resources(scenario, opts.ctx.obj)
         if not fastpath.applies(opts.options, res):
             continue
-        runes = fastpath._runes(res)
+        runes = fastpath._Runes(res)
         for k, option in enumerate(opts.options):
             solution = fastpath.solve_fast(scenario, (option,), (0,), res)
             if solution is None:
