@@ -40,14 +40,23 @@ MAX_PIPS = 30
 MAX_ENERGY = 100
 
 
+MAX_FLOW = 100_000  # objects and buffs to take times object groups (about 50 ms of flow)
+
+
 def applies(options: tuple[CostOption, ...], res: Resources) -> bool:
-    """Whether the shortcut is exact here: no usable source and one exhaust charge for all runes."""
+    """Whether the shortcut is exact here: no usable source and one exhaust charge for all runes;
+    and whether it is quick: its table grows with the Energy and pips to pay, its flow with the
+    units the non-standard costs take times the object groups (each unit one shortest-path
+    search over the groups, about 0.5 us per unit and group measured), so huge totals go to the
+    model, which the time limit bounds, instead."""
     if res.sources:
         return False
     if len({g.exhaust_charge for g in res.runes}) > 1:
         return False
-    # Its table grows with the Energy and pips to pay: huge totals go to the model instead.
-    return all(o.total.pips <= MAX_PIPS and o.total.energy <= MAX_ENERGY for o in options)
+    return all(o.total.pips <= MAX_PIPS and o.total.energy <= MAX_ENERGY
+               and sum(n.count for n in o.total.other if n.kind != "spend_xp")
+               * len(res.objects) <= MAX_FLOW
+               for o in options)
 
 
 def _pay_other(scenario: Scenario, total: Cost,

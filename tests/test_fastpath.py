@@ -12,7 +12,7 @@ import networkx as nx
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from payplan.engine.loader import load_text
+from payplan.engine.loader import load_text, scenario_from_data
 from payplan.engine.options import play_options
 from payplan.engine.payment import resources, score
 from payplan.engine.scenario import Scenario
@@ -180,3 +180,26 @@ def test_least_score_is_under_every_payment() -> None:
             assert bound <= score(scenario, option.total, res, solution)
             checked += bound > -math.inf
     assert checked > 50
+
+
+def test_a_flow_past_its_work_bound_goes_to_the_model() -> None:
+    """`applies` keeps the flow quick: units taken times object groups at most `MAX_FLOW`."""
+    def hand(cards: int, discard: int) -> Scenario:
+        data = {"format": "payplan/1",
+                "cards": {**{f"c{i}": {"type": "unit", "cost": {"energy": 1}, "might": 1}
+                             for i in range(cards)},
+                          "big": {"type": "spell", "cost": {"energy": 0}, "additional_costs": [
+                              {"id": "a", "cost": {"other": [{"discard": discard}]}}]}},
+                "state": {"you": {"hand": [{"id": "p", "card": "big"}] + [
+                    {"id": f"h{i}", "card": f"c{i}"} for i in range(cards)]}},
+                "play": {"object": "p"}}
+        return scenario_from_data(data)
+
+    for discard, quick in ((fastpath.MAX_FLOW // 400, True), (fastpath.MAX_FLOW // 400 + 1, False)):
+        scenario = hand(400, discard)
+        opts = play_options(scenario)
+        res = resources(scenario, opts.ctx.obj)
+        assert len(res.objects) == 400
+        assert fastpath.applies(opts.options, res) is quick
+        assert plan(scenario).status == "ok"
+        _same_as_model(scenario)
