@@ -281,23 +281,31 @@ def _constraints(model: cp_model.CpModel, v: _Variables, options: tuple[CostOpti
     model.add(cp_model.LinearExpr.sum([need_of(part) for part in range(len(DOMAINS) + 1)])
               <= cp_model.LinearExpr.sum(supply_all))
 
+    # The `use` variables by need key and by object group, each list in `v.use`'s order (one
+    # pass: filtering `v.use` per key or group would be quadratic in thousands of objects).
+    by_key: dict[tuple[str, object], list[cp_model.IntVar]] = {}
+    by_group: dict[int, list[tuple[tuple[str, object], cp_model.IntVar]]] = {}
+    for (key, g), var in v.use.items():
+        by_key.setdefault(key, []).append(var)
+        by_group.setdefault(g, []).append((key, var))
+
     # Non-standard costs: each need is met by distinct eligible objects (XP from the pile).
     for key, need in v.needs.items():
         if need.kind == "spend_xp":
             model.add(v.demand[key] <= res.xp)
         else:
-            model.add(sum(var for (k, _), var in v.use.items() if k == key) == v.demand[key])
+            model.add(sum(by_key.get(key, [])) == v.demand[key])
 
     # A buff is spent once: every `spend_buff` need taking buffs of one group shares its buffs.
     for g, objects in enumerate(res.objects):
-        buffs = [var for (key, gg), var in v.use.items() if gg == g and key[0] == "spend_buff"]
+        buffs = [var for key, var in by_group.get(g, []) if key[0] == "spend_buff"]
         if len(buffs) > 1:
             model.add(sum(buffs) <= capacity(objects, "spend_buff"))
 
     # An object pays for one thing once: non-standard costs and sources that give it up share it.
     source_of = {offer.id: s for s, offer in enumerate(res.sources) if offer.uses_object}
     for g, objects in enumerate(res.objects):
-        users = [var for (key, gg), var in v.use.items() if gg == g and key[0] != "spend_buff"]
+        users = [var for key, var in by_group.get(g, []) if key[0] != "spend_buff"]
         users += [activate[source_of[i]] for i in objects.ids if i in source_of]
         if len(users) > 1:
             model.add(sum(users) <= len(objects.ids))
