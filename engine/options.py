@@ -370,11 +370,12 @@ def _options_for(ctx: PlayContext, base: BaseChoice, optional: tuple[str, ...],
         for components in best_components(ctx, optional, mods, counts, deadline):
             if found and deadline.passed():
                 break
-            # Price once without total discounts to learn where they start from.
             if not mods.total:  # no discount on the total: one result
                 priced = price(ctx, Choices(base, optional, components, (), counts, victims), mods)
                 found.setdefault(priced.total, priced)
                 continue
+            # Price once without total discounts to learn where they start from, and finish
+            # each order of them from there.
             start = price(ctx, Choices(base, optional, components, (), counts, victims),
                           replace(mods, total=()))
             pair = (start.total.energy, start.total.power)
