@@ -54,8 +54,9 @@ def applies(options: tuple[CostOption, ...], res: Resources) -> bool:
     if len({g.exhaust_charge for g in res.runes}) > 1:
         return False
     return all(o.total.pips <= MAX_PIPS and o.total.energy <= MAX_ENERGY
-               and sum(n.count for n in o.total.other if n.kind != "spend_xp")
-               * len(res.objects) <= MAX_FLOW
+               and (not o.total.other
+                    or sum(n.count for n in o.total.other if n.kind != "spend_xp")
+                    * len(res.objects) <= MAX_FLOW)
                for o in options)
 
 
