@@ -32,14 +32,12 @@ from typing import NamedTuple
 from payplan.engine.cost import ANY_INDEX, DOMAINS, Cost, OtherCost
 from payplan.engine.options import CostOption
 from payplan.engine.payment import (NeedKey, Resources, capacity, eligible, need_key,
-                                    object_charge, score)
+                                    needs_of, object_charge, score)
 from payplan.engine.scenario import Scenario
 from payplan.planner.model import Solution, ranking
 
 MAX_PIPS = 30
 MAX_ENERGY = 100
-
-
 MAX_FLOW = 100_000  # objects and buffs to take times object groups (about 50 ms of flow)
 
 
@@ -70,29 +68,27 @@ def _pay_other(scenario: Scenario, total: Cost,
     needs, its objects by all other needs (`spend_xp` draws on the XP pile). The two sharings
     are two separate transportation problems, each solved exactly as a minimum-cost flow
     (`min_cost_flow`)."""
-    needs: dict[NeedKey, tuple[OtherCost, int]] = {}
+    needs = needs_of(total)
+    samples: dict[NeedKey, OtherCost] = {}
     for entry in total.other:
-        sample, count = needs.get(need_key(entry), (entry, 0))
-        needs[need_key(entry)] = (sample, count + entry.count)
+        samples.setdefault(need_key(entry), entry)
     counts = {key: [0] * len(res.objects) for key in needs}
     used = 0
     for buffs in (False, True):
-        keys = [key for key, (sample, _) in needs.items()
-                if sample.kind != "spend_xp" and (sample.kind == "spend_buff") == buffs]
+        keys = [key for key in needs if key[0] != "spend_xp" and (key[0] == "spend_buff") == buffs]
         if not keys:
             continue
         arcs = [{g: object_charge(scenario, group, key[0])
-                 for g, group in enumerate(res.objects) if eligible(scenario, group, needs[key][0])}
+                 for g, group in enumerate(res.objects) if eligible(scenario, group, samples[key])}
                 for key in keys]
         caps = [capacity(group, "spend_buff") if buffs else len(group.ids) for group in res.objects]
-        flow = min_cost_flow([needs[key][1] for key in keys], arcs, caps)
+        flow = min_cost_flow([needs[key] for key in keys], arcs, caps)
         if flow is None:
             return None
         for (k, g), n in flow.items():
             counts[keys[k]][g] = n
-        used += sum(needs[key][1] for key in keys)
-    xp = sum(n for sample, n in needs.values() if sample.kind == "spend_xp")
-    if xp > res.xp:
+        used += sum(needs[key] for key in keys)
+    if sum(n for key, n in needs.items() if key[0] == "spend_xp") > res.xp:
         return None
     return used, tuple((key, tuple(c)) for key, c in counts.items())
 
@@ -113,15 +109,15 @@ def min_cost_flow(demands: list[int], arcs: list[dict[int, int]],
     group (relaxations improve only strictly, in index order), so the answer is
     deterministic."""
     n_needs, n_groups = len(demands), len(caps)
-    source, sink = n_needs + n_groups, n_needs + n_groups + 1
+    source = n_needs + n_groups  # the nodes: needs, then groups, then the source
     flow: dict[tuple[int, int], int] = {}
     taken = [0] * n_groups
     met = [0] * n_needs
     want = sum(demands)
     while want:
-        # Residual arcs: source->need (room), need->group (any), group->need (units held),
-        # group->sink (room). Distances by Bellman-Ford over the nodes in index order.
-        dist: list[float] = [float("inf")] * (n_needs + n_groups + 2)
+        # Residual arcs: source->need (room), need->group (any), group->need (units held);
+        # a group with room reaches the sink. Distances by Bellman-Ford, nodes in index order.
+        dist: list[float] = [float("inf")] * (n_needs + n_groups + 1)
         back: list[int] = [-1] * len(dist)
         dist[source] = 0
         for k in range(n_needs):
@@ -232,12 +228,20 @@ def _least_score(option: CostOption, res: Resources, runes: _Runes) -> float:
     least = min(g.recycle_charge for g in res.runes)
     if least < 0 or runes.exhaust_charge < 0:
         return -math.inf
-    total, pool = option.total, res.pool_power
-    energy = max(0, total.energy - res.pool_energy)
-    need = sum(p - q for p, q in zip(total.power[:ANY_INDEX], pool) if p > q)
-    leftover = sum(q - p for p, q in zip(total.power[:ANY_INDEX], pool) if q > p)
-    pips = need + max(0, total.power[ANY_INDEX] - leftover) - pool[ANY_INDEX]
+    energy = max(0, option.total.energy - res.pool_energy)
+    need, any_need = _past_pool(option.total, res)
+    pips = sum(need) + any_need - res.pool_power[ANY_INDEX]
     return runes.exhaust_charge * energy + least * max(0, pips)
+
+
+def _past_pool(total: Cost, res: Resources) -> tuple[list[int], int]:
+    """The pips the pool's domain Power leaves to pay: per domain, and `[A]` pips (the pool's
+    domain Power left after its own domain's pips pays `[A]` pips first; its flexible Power is
+    the caller's to place)."""
+    power, pool = total.power, res.pool_power
+    need = [p - q if p > q else 0 for p, q in zip(power[:ANY_INDEX], pool)]
+    leftover = sum(q - p for p, q in zip(power[:ANY_INDEX], pool) if q > p)
+    return need, max(0, power[ANY_INDEX] - leftover)
 
 
 def _alike_domains(res: Resources) -> list[tuple[int, ...]]:
@@ -327,11 +331,8 @@ def _pay(option: CostOption, res: Resources,
     energy = max(0, total.energy - res.pool_energy)
     if energy > runes.ready:
         return None
-    power, pool = total.power, res.pool_power
-    need = [p - q if p > q else 0 for p, q in zip(power[:ANY_INDEX], pool)]
-    leftover_pool = sum(q - p for p, q in zip(power[:ANY_INDEX], pool) if q > p)
-    any_need = max(0, power[ANY_INDEX] - leftover_pool)
-    flexible = pool[ANY_INDEX]
+    need, any_need = _past_pool(total, res)
+    flexible = res.pool_power[ANY_INDEX]
     pips = sum(need) + any_need
 
     # dp maps (recycled, ready recycled, flexible used) -> (cost, choices per domain with runes).
