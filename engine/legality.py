@@ -97,7 +97,7 @@ def base_choices(ctx: PlayContext) -> tuple[list[BaseChoice], list[str]]:
 
 def reasons(ctx: PlayContext) -> list[str]:
     """Every reason the play is illegal; empty when it is legal."""
-    return checked(ctx)[0]
+    return _reasons(ctx)[0]
 
 
 def checked(ctx: PlayContext) -> tuple[list[str], list[BaseChoice]]:
