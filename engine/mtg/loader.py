@@ -312,30 +312,41 @@ class _MtgReader(_Reader):
             f = self.fields(item, where, ABILITY_KEYS)
             if isinstance(item, dict) and "adds" not in f:
                 f.require("adds", "the mana one activation adds, like \"{G}\" or \"{W}|{U}\"")
-            tap, sac, life = False, False, 0
-            mana_cost = ManaCost()
-            other: list[OtherCost] = []
             costs = f["costs"] if "costs" in f else ["tap"]
-            for at, c in self.each(costs, f.at("costs")):
-                if isinstance(c, str) and c.startswith("{"):
-                    mana_cost = self.mana_cost(c, at)
-                    if any(s.kind in ("x", "phyrexian") for s in mana_cost.symbols):
-                        self.problem(at, "a mana ability's mana cost takes plain, generic and "
-                                         "hybrid symbols only")
-                elif isinstance(c, str):
-                    word = self.one_of(c, at, ABILITY_WORDS, "mana ability cost")
-                    tap = tap or word == "tap"
-                    sac = sac or word == "sacrifice_self"
-                else:
-                    o = self.mtg_other_cost(c, at)
-                    if o is not None and o.kind == "pay_life":
-                        life += o.count
-                    elif o is not None:
-                        other.append(o)
+            tap, sac, manas, paid = self.ability_costs(costs, f.at("costs"), "mana ability cost",
+                                                       plain_mana=True)
             out.append(ManaAbility(
-                adds=f.read("adds", (), self.adds), tap=tap, sacrifice_self=sac, life=life,
-                mana=mana_cost, other=tuple(other), only_for=f.read("only_for", None, self.filter)))
+                adds=f.read("adds", (), self.adds), tap=tap, sacrifice_self=sac,
+                life=sum(o.count for o in paid if o.kind == "pay_life"),
+                mana=manas[-1] if manas else ManaCost(),  # the last mana cost given stands
+                other=tuple(o for o in paid if o.kind != "pay_life"),
+                only_for=f.read("only_for", None, self.filter)))
         return tuple(out)
+
+    def ability_costs(self, value: object, path: DataPath, what: str, plain_mana: bool = False
+                      ) -> tuple[bool, bool, list[ManaCost], list[OtherCost]]:
+        """An ability's `costs` list (a mana ability's or an activated ability's): whether it
+        taps and whether it sacrifices its permanent, its mana costs and its other costs, each
+        in order. `plain_mana`: a mana cost may hold plain, generic and hybrid symbols only."""
+        tap, sac = False, False
+        manas: list[ManaCost] = []
+        other: list[OtherCost] = []
+        for at, c in self.each(value, path):
+            if isinstance(c, str) and c.startswith("{"):
+                mana_cost = self.mana_cost(c, at)
+                if plain_mana and any(s.kind in ("x", "phyrexian") for s in mana_cost.symbols):
+                    self.problem(at, "a mana ability's mana cost takes plain, generic and "
+                                     "hybrid symbols only")
+                manas.append(mana_cost)
+            elif isinstance(c, str):
+                word = self.one_of(c, at, ABILITY_WORDS, what)
+                tap = tap or word == "tap"
+                sac = sac or word == "sacrifice_self"
+            else:
+                one = self.mtg_other_cost(c, at)
+                if one is not None:
+                    other.append(one)
+        return tap, sac, manas, other
 
     def activated(self, value: object, path: DataPath) -> tuple[Activated, ...]:
         """`abilities: [{id, costs: [tap, sacrifice_self, "{3}", {pay_life: 2}, ...], timing}]`:
@@ -348,20 +359,9 @@ class _MtgReader(_Reader):
             ident = f.read("id", "", self.string)
             if ident and any(a.id == ident for a in out):
                 self.problem(f.at("id"), f"duplicate ability id {ident!r}")
-            tap, sac = False, False
-            mana_cost = ManaCost()
-            other: list[OtherCost] = []
-            for at, c in self.each(f["costs"] if "costs" in f else [], f.at("costs")):
-                if isinstance(c, str) and c.startswith("{"):
-                    mana_cost = ManaCost(mana_cost.symbols + self.mana_cost(c, at).symbols)
-                elif isinstance(c, str):
-                    word = self.one_of(c, at, ABILITY_WORDS, "ability cost")
-                    tap = tap or word == "tap"
-                    sac = sac or word == "sacrifice_self"
-                else:
-                    one = self.mtg_other_cost(c, at)
-                    if one is not None:
-                        other.append(one)
+            tap, sac, manas, other = self.ability_costs(
+                f["costs"] if "costs" in f else [], f.at("costs"), "ability cost")
+            mana_cost = ManaCost(tuple(s for m in manas for s in m.symbols))  # all, in order
             sorcery = f.word("timing", "instant", ACTIVATED_TIMINGS, "timing") == "sorcery"
             out.append(Activated(ident, Cost(mana_cost, tuple(other)), tap, sac, sorcery))
         return tuple(out)
