@@ -27,12 +27,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
-from payplan.benchmarks.brute_force import Payment, candidates, charges, gives_up_object, source_usable
-from payplan.engine.cost import ANY_INDEX, DOMAINS, Cost
-from payplan.engine.legality import base_choices, reasons
-from payplan.engine.scenario import Scenario
-from payplan.engine.state import Source
-from payplan.engine.total_cost import Choices, PlayContext, context, optional_costs, price
+from .brute_force import Payment, candidates, charges, gives_up_object, source_usable
+from ..engine.cost import ANY_INDEX, DOMAINS, Cost
+from ..engine.legality import base_choices, reasons
+from ..engine.scenario import Scenario
+from ..engine.state import Source
+from ..engine.total_cost import Choices, PlayContext, context, optional_costs, price
 
 
 @dataclass(frozen=True, slots=True)

@@ -58,14 +58,14 @@ from typing import Iterator, Mapping, Sequence
 import networkx as nx  # type: ignore[import-untyped,unused-ignore]
 from networkx.algorithms import flow  # type: ignore[import-untyped,unused-ignore]
 
-from payplan.engine.cards import PrintedOf
-from payplan.engine.cost import ANY_INDEX, NO_POWER, Cost, OtherCost, Power, Zone, power_add
-from payplan.engine.discounts import Application, Mod, outcomes
-from payplan.engine.filters import PlayFacts, card_matches, holds, object_matches
-from payplan.engine.legality import base_choices, reasons
-from payplan.engine.scenario import Scenario
-from payplan.engine.state import GameObject, PlayerState, Source
-from payplan.engine.total_cost import (
+from ..engine.cards import PrintedOf
+from ..engine.cost import ANY_INDEX, NO_POWER, Cost, OtherCost, Power, Zone, power_add
+from ..engine.discounts import Application, Mod, outcomes
+from ..engine.filters import PlayFacts, card_matches, holds, object_matches
+from ..engine.legality import base_choices, reasons
+from ..engine.scenario import Scenario
+from ..engine.state import GameObject, PlayerState, Source
+from ..engine.total_cost import (
     BaseChoice,
     Choices,
     Modifiers,

@@ -91,7 +91,7 @@ def generate(family: str, size: int | None = None, seed: int = 0) -> Data:
     if size < 0:
         raise ValueError(f"size must be at least 0, got {size}")
     if family == "mtg":  # the second ruleset's boards: benchmarks.mtg_bench
-        from payplan.benchmarks.mtg_bench import generate_mtg
+        from .mtg_bench import generate_mtg
 
         return generate_mtg(size, seed)
     rng = random.Random(f"{family}:{size}:{seed}")
@@ -478,7 +478,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
     --seed is the generator's first seed here)."""
     parser.add_argument("family", choices=FAMILIES + MTG_FAMILIES, help="which kind of scenario "
                         "(mtg: an mtg/1 board of SIZE mana sources and creatures)")
-    from payplan.planner.cli import whole_number
+    from ..planner.cli import whole_number
 
     parser.add_argument("--size", type=whole_number(0, MAX_SIZE), default=None, metavar="N",
                         help="the family's size (hand size, discount count, rune count); "

@@ -16,12 +16,12 @@ import statistics
 import time
 from dataclasses import replace
 
-from payplan.benchmarks.generate import generate
-from payplan.engine.loader import scenario_from_data
-from payplan.engine.scenario import Play, Scenario
-from payplan.planner import plan
-from payplan.planner.hand import candidates, plan_hand
-from payplan.planner.plan import Plan
+from .generate import generate
+from ..engine.loader import scenario_from_data
+from ..engine.scenario import Play, Scenario
+from ..planner import plan
+from ..planner.hand import candidates, plan_hand
+from ..planner.plan import Plan
 
 FLOW_CARDS = {
     "dredge-up": {"name": "Dredge Up", "type": "spell", "domains": ["mind"],

@@ -19,17 +19,15 @@ score is the same charges the planner's scorer uses.
 from __future__ import annotations
 
 import random
-import sys
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any, Callable
 
-from payplan.engine.mtg.cards import MtgScenario
-from payplan.engine.mtg.loader import mtg_from_data
-from payplan.engine.mtg.mana import TYPES, Mana, mana_text, total
-from payplan.engine.mtg.options import announcements, cast_options
-from payplan.engine.mtg.payment import Permanent, resources
-from payplan.engine.mtg.total_cost import Choices, price
+from ..engine.mtg.cards import MtgScenario
+from ..engine.mtg.loader import mtg_from_data
+from ..engine.mtg.mana import TYPES, Mana, mana_text, total
+from ..engine.mtg.options import announcements, cast_options
+from ..engine.mtg.payment import Permanent, resources
+from ..engine.mtg.total_cost import Choices, price
 
 Data = dict[str, Any]
 
@@ -249,23 +247,17 @@ def _pay(scenario: MtgScenario, res: Any, need: Mana, life: int) -> int | None:
 # --- measuring -----------------------------------------------------------------------------------
 
 
-def _brute() -> Callable[[Data], Any] | None:
-    """The independent brute force of the tests (tests/mtg_reference), from a checkout only."""
-    root = Path(__file__).resolve().parent.parent / "tests"
-    if not (root / "mtg_reference" / "brute.py").exists():
-        return None
-    if str(root) not in sys.path:
-        sys.path.insert(0, str(root))
-    import importlib
+def _brute() -> Callable[[Data], Any]:
+    """The independent brute force (`payplan.benchmarks.mtg_reference`), shipped with the suite."""
+    from .mtg_reference.brute import solve
 
-    solve: Callable[[Data], Any] = importlib.import_module("mtg_reference.brute").solve
     return solve
 
 
 def measure_mtg(method: str, data: Data, repeats: int, config: Any,
                 budget: float = 1.0) -> Data:
     """One method on one `mtg/1` case, as `benchmarks.suite.measure` records it."""
-    from payplan.planner.mtg_plan import plan_mtg
+    from ..planner.mtg_plan import plan_mtg
 
     scenario = mtg_from_data(data, require_play=True)
     run: Callable[[], Any]
@@ -277,14 +269,10 @@ def measure_mtg(method: str, data: Data, repeats: int, config: Any,
             return greedy_mtg(scenario)
     else:
         brute = _brute()
-        if brute is None:
-            return {"times": [0.0], "status": "skipped", "why": "brute force not in this install",
-                    "objective": None, "score": None}
-        assert brute is not None
 
         def run() -> Any:
             return brute(data)
-    from payplan.benchmarks.suite import timed  # suite imports this module at its top
+    from .suite import timed  # suite imports this module at its top
 
     times, result = timed(run, repeats, budget)
     out: Data = {"times": times, "status": result.status, "objective": result.objective,

@@ -47,13 +47,13 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Callable, Iterator, Sequence
 
-from payplan.benchmarks.generate import case_name, generate
-from payplan.benchmarks.mtg_bench import shape as mtg_shape
-from payplan.engine.loader import scenario_from_data
-from payplan.engine.scenario import Scenario
-from payplan.planner.batch import BatchError, Progress, RayPool, run_ordered, start_ray
-from payplan.planner.config import SolverConfig
-from payplan.planner.workers import Failure, LocalPool, Pool
+from .generate import case_name, generate
+from .mtg_bench import shape as mtg_shape
+from ..engine.loader import scenario_from_data
+from ..engine.scenario import Scenario
+from ..planner.batch import BatchError, Progress, RayPool, run_ordered, start_ray
+from ..planner.config import SolverConfig
+from ..planner.workers import Failure, LocalPool, Pool
 
 METHODS: tuple[str, ...] = ("planner", "greedy", "brute_force")
 SUITES: tuple[str, ...] = ("quick", "typical", "hand", "modifiers", "sources", "mtg", "all",
@@ -190,12 +190,12 @@ def timed(run: Callable[[], Any], repeats: int, budget: float) -> tuple[list[flo
 def measure(method: str, data: dict[str, Any], repeats: int,
             config: SolverConfig) -> dict[str, Any]:
     """Load the case, run `method` up to `repeats` times, return its times and its answer."""
-    from payplan.benchmarks.baselines import greedy_plan
-    from payplan.benchmarks.brute_force import brute_plan, payment_problems
-    from payplan.planner import plan
+    from .baselines import greedy_plan
+    from .brute_force import brute_plan, payment_problems
+    from ..planner import plan
 
     if data.get("format") == "mtg/1":  # the second ruleset: benchmarks.mtg_bench
-        from payplan.benchmarks.mtg_bench import measure_mtg
+        from .mtg_bench import measure_mtg
 
         return measure_mtg(method, data, repeats, config, REPEAT_BUDGET)
     scenario = scenario_from_data(data)
@@ -696,7 +696,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "as timed out (default: the suite's own)")
     parser.add_argument("--brute-budget", type=float, default=None,
                         help="seconds per case for the brute force (default: the suite's own)")
-    from payplan.planner.cli import add_pool_arguments
+    from ..planner.cli import add_pool_arguments
 
     add_pool_arguments(parser, "default 1: one measurement at a time")
     parser.add_argument("--cliff-sizes", default=None, metavar="SPEC",
@@ -710,7 +710,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
 def main(args: argparse.Namespace) -> int:
     """Run `payplan bench`: 0 when every case ran and every check passed, 1 otherwise."""
     if args.suite == "cliffs":
-        from payplan.benchmarks.cliffs import bench_cliffs
+        from .cliffs import bench_cliffs
 
         return bench_cliffs(args.out, args.time_limit, args.cliff_sizes, log=sys.stderr)
     if args.cliff_sizes is not None:

@@ -17,9 +17,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from payplan.engine.cards import Ability, Card, Keywords
-from payplan.engine.cost import ANY, Cost, Filter, OtherCost, power_from_map
-from payplan.engine.state import GameObject
+from .cards import Ability, Card, Keywords
+from .cost import ANY, Cost, Filter, OtherCost, power_from_map
+from .state import GameObject
 
 HIDE = "hide"
 HIDE_COST = Cost(0, power_from_map({ANY: 1}))  # 811: hiding a card costs [A]

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from payplan.engine.cost import NO_POWER, Cost, Filter, Power, Zone
+from .cost import NO_POWER, Cost, Filter, Power, Zone
 
 CARD_TYPES: tuple[str, ...] = ("unit", "spell", "gear", "token")
 TIMINGS: tuple[str, ...] = ("normal", "action", "reaction")

@@ -41,14 +41,14 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Callable
 
-from payplan.engine.abilities import HIDE, find_ability
-from payplan.engine.cards import Card, cost_family
-from payplan.engine.cost import DOMAINS, POWER_KEYS, Cost, Power, power_add
-from payplan.engine.legality import base_choices, reasons
-from payplan.engine.payment import ObjectGroup, Payment, eligible, pay_power, resources, source_adds
-from payplan.engine.scenario import LeavesChain, Scenario
-from payplan.engine.state import GameObject, PlayerState, Rune, Source, State
-from payplan.engine.total_cost import Choices, PlayContext, context, granted, optional_costs, price
+from .abilities import HIDE, find_ability
+from .cards import Card, cost_family
+from .cost import DOMAINS, POWER_KEYS, Cost, Power, power_add
+from .legality import base_choices, reasons
+from .payment import ObjectGroup, Payment, eligible, pay_power, resources, source_adds
+from .scenario import LeavesChain, Scenario
+from .state import GameObject, PlayerState, Rune, Source, State
+from .total_cost import Choices, PlayContext, context, granted, optional_costs, price
 
 __all__ = ["Applied", "PlanRefused", "apply_payment", "destination", "executions"]
 

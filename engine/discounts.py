@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TypeVar
 
-from payplan.engine.cost import ANY_INDEX, NO_POWER, Power
+from .cost import ANY_INDEX, NO_POWER, Power
 
 Pair = tuple[int, Power]  # (Energy, Power pips)
 T = TypeVar("T")

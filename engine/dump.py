@@ -15,7 +15,7 @@ import json
 
 import yaml
 
-from payplan.engine.cards import (
+from .cards import (
     AdditionalCost,
     Amount,
     Card,
@@ -31,8 +31,8 @@ from payplan.engine.cards import (
     PerPlayed,
     PrintedOf,
 )
-from payplan.engine.cost import NO_POWER, POWER_KEYS, Cost, Filter, filter_to_json, power_to_map
-from payplan.engine.scenario import (
+from .cost import NO_POWER, POWER_KEYS, Cost, Filter, filter_to_json, power_to_map
+from .scenario import (
     DEFAULT_BENEFITS,
     DEFAULT_WEIGHTS,
     FORMAT,
@@ -41,7 +41,7 @@ from payplan.engine.scenario import (
     Play,
     Scenario,
 )
-from payplan.engine.state import GameObject, PlayerState, Rune, Source, State
+from .state import GameObject, PlayerState, Rune, Source, State
 
 __all__ = ["scenario_to_data", "state_to_data", "dump_json", "dump_yaml"]
 

@@ -10,7 +10,7 @@ from dataclasses import dataclass
 
 from typing import Mapping
 
-from payplan.engine.cards import (
+from .cards import (
     Amount,
     Card,
     Condition,
@@ -20,9 +20,9 @@ from payplan.engine.cards import (
     PerPlayed,
     PrintedOf,
 )
-from payplan.engine.cost import Cost, Filter
-from payplan.engine.scenario import Scenario
-from payplan.engine.state import GameObject
+from .cost import Cost, Filter
+from .scenario import Scenario
+from .state import GameObject
 
 
 def object_might(scenario: Scenario, obj: GameObject) -> int:

@@ -8,10 +8,10 @@ permission; Flow never changes timing (seed 000). Only one alternate base cost a
 
 from __future__ import annotations
 
-from payplan.engine.cost import Cost
-from payplan.engine.abilities import ability_reasons, find_ability
-from payplan.engine.filters import object_matches
-from payplan.engine.total_cost import (
+from .cost import Cost
+from .abilities import ability_reasons, find_ability
+from .filters import object_matches
+from .total_cost import (
     BaseChoice,
     PlayContext,
     _ignoring,

@@ -32,7 +32,7 @@ from typing import Callable, Iterable, Iterator, Literal, Mapping, Sequence, Typ
 
 import yaml
 
-from payplan.engine.cards import (
+from .cards import (
     CARD_TYPES,
     COMPONENTS,
     CONDITION_KINDS,
@@ -54,7 +54,7 @@ from payplan.engine.cards import (
     PrintedOf,
     repeat_name,
 )
-from payplan.engine.cost import (
+from .cost import (
     ANY,
     DOMAINS,
     NO_POWER,
@@ -67,8 +67,8 @@ from payplan.engine.cost import (
     Power,
     Zone,
 )
-from payplan.engine.problems import NOT_IN_ZONE, DataPath, Problem, ScenarioError, exception_line, path_text
-from payplan.engine.scenario import (
+from .problems import NOT_IN_ZONE, DataPath, Problem, ScenarioError, exception_line, path_text
+from .scenario import (
     DEFAULT_BENEFITS,
     DEFAULT_WEIGHTS,
     FORMAT,
@@ -79,8 +79,8 @@ from payplan.engine.scenario import (
     Play,
     Scenario,
 )
-from payplan.engine.total_cost import optional_costs
-from payplan.engine.state import (
+from .total_cost import optional_costs
+from .state import (
     LOCATIONS,
     PHASES,
     HIDDEN_TURNS,

@@ -21,14 +21,14 @@ import itertools
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 
-from payplan.engine.cost import NO_POWER, Cost, OtherCost, Power
-from payplan.engine.discounts import NO_DEADLINE, Application, Deadline, pareto, pareto_front
-from payplan.engine.filters import object_matches
-from payplan.engine.payment import PAYS_FROM, source_adds
-from payplan.engine.state import GameObject
-from payplan.engine.legality import checked
-from payplan.engine.scenario import Scenario
-from payplan.engine.total_cost import (
+from .cost import NO_POWER, Cost, OtherCost, Power
+from .discounts import NO_DEADLINE, Application, Deadline, pareto, pareto_front
+from .filters import object_matches
+from .payment import PAYS_FROM, source_adds
+from .state import GameObject
+from .legality import checked
+from .scenario import Scenario
+from .total_cost import (
     BaseChoice,
     Choices,
     PlayContext,

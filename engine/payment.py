@@ -30,13 +30,13 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Generic, Iterator, Mapping, Protocol, Sequence, TypeVar
 
-from payplan.engine.cards import Card
-from payplan.engine.cost import (
+from .cards import Card
+from .cost import (
     ANY_INDEX, DOMAIN_AT, DOMAINS, NO_POWER, POWER_KEYS, Cost, OtherCost, Player, Power, Zone,
     power_to_map)
-from payplan.engine.filters import PlayFacts, card_matches, holds, object_matches
-from payplan.engine.scenario import Scenario
-from payplan.engine.state import PLAYERS, GameObject, Source
+from .filters import PlayFacts, card_matches, holds, object_matches
+from .scenario import Scenario
+from .state import PLAYERS, GameObject, Source
 
 LOSES_OBJECT = {"discard", "kill", "recycle_from_trash", "return_to_hand", "banish_self",
                 "recycle_self"}

@@ -10,9 +10,9 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Mapping
 
-from payplan.engine.cards import Card, Discount, cost_family
-from payplan.engine.cost import Cost
-from payplan.engine.state import State
+from .cards import Card, Discount, cost_family
+from .cost import Cost
+from .state import State
 
 FORMAT = "payplan/1"
 OPTIONAL_CHOICES: tuple[str, ...] = ("yes", "no", "auto")

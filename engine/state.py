@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from payplan.engine.cards import Condition
-from payplan.engine.cost import Cost, Domain, Filter, Player, Zone
+from .cards import Condition
+from .cost import Cost, Domain, Filter, Player, Zone
 
 ZONES: tuple[Zone, ...] = ("hand", "trash", "board", "banishment", "facedown")
 

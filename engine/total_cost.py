@@ -24,14 +24,14 @@ from dataclasses import dataclass, field
 from dataclasses import replace
 from typing import Iterator, Literal, TypeVar
 
-from payplan.engine.abilities import HIDE, ability_card, find_ability, hide_card
-from payplan.engine.cards import Amount, Card, Discount, Grant, Increase, PrintedOf, cost_family, repeat_name
-from payplan.engine.cost import ANY_INDEX, NO_POWER, Cost, OtherCost, Power, Zone, power_add, power_text
-from payplan.engine.discounts import NO_DEADLINE, Application, Deadline, Mod, Pair, apply_mod, outcomes
-from payplan.engine.filters import PlayFacts, card_matches, evaluate, holds
-from payplan.engine.problems import ScenarioError
-from payplan.engine.scenario import Play, Scenario
-from payplan.engine.state import GameObject
+from .abilities import HIDE, ability_card, find_ability, hide_card
+from .cards import Amount, Card, Discount, Grant, Increase, PrintedOf, cost_family, repeat_name
+from .cost import ANY_INDEX, NO_POWER, Cost, OtherCost, Power, Zone, power_add, power_text
+from .discounts import NO_DEADLINE, Application, Deadline, Mod, Pair, apply_mod, outcomes
+from .filters import PlayFacts, card_matches, evaluate, holds
+from .problems import ScenarioError
+from .scenario import Play, Scenario
+from .state import GameObject
 
 COMPONENT_OF = {"accelerate": "accelerate", "repeat": "repeat"}
 T = TypeVar("T", Discount, Increase)

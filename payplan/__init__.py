@@ -17,9 +17,20 @@ line), `payplan.benchmarks` (generators, baselines, the brute force and the suit
 from __future__ import annotations
 
 from importlib import import_module
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 __version__ = "0.2.0"
+
+# The layout. The installed package holds its subpackages inside it (`payplan/engine/`, ...); in
+# a checkout they are the repository's own top-level folders `engine/`, `planner/` and
+# `benchmarks/`, beside this folder, which holds only the public API. Run from the repository's
+# root (where Python finds this folder first, before any installed copy), the root is added to
+# the package's search path, so `payplan.engine` is the folder `engine/` there: every import
+# name is then found where it is, from any folder, with or without an install.
+_HERE = Path(__file__).resolve().parent
+if not (_HERE / "engine").is_dir() and (_HERE.parent / "engine" / "total_cost.py").is_file():
+    __path__.append(str(_HERE.parent))
 
 # name -> (module, attribute)
 _EXPORTS: dict[str, tuple[str, str]] = {

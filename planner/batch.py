@@ -42,11 +42,11 @@ from itertools import islice
 from pathlib import Path
 from typing import IO, Any, Callable, Generic, Iterable, Iterator, Sequence, TypeVar
 
-from payplan.engine.loader import ScenarioError, read_data
-from payplan.planner.config import DEFAULT_CONFIG, SolverConfig
-from payplan.planner.serve import (REQUEST_KEYS, Answer, _encode, answer_line,
+from ..engine.loader import ScenarioError, read_data
+from .config import DEFAULT_CONFIG, SolverConfig
+from .serve import (REQUEST_KEYS, Answer, _encode, answer_line,
                                    answer_request, handle)
-from payplan.planner.workers import Failure, LocalPool, Outcome, Pool, timeout_error
+from .workers import Failure, LocalPool, Outcome, Pool, timeout_error
 
 __all__ = ["BatchOptions", "Progress", "RayPool", "Request", "batch", "read_requests",
            "run_ordered"]

@@ -21,13 +21,13 @@ import sys
 from dataclasses import fields
 from typing import Callable, NoReturn, Sequence
 
-from payplan import __version__
-from payplan.engine.loader import load_file, load_text
-from payplan.engine.problems import ScenarioError
-from payplan.engine.scenario import Scenario
-from payplan.planner.config import REQUEST_TIMEOUT, SolverConfig
-from payplan.planner.plan import Plan, plan
-from payplan.planner.render import render_plan
+from .. import __version__
+from ..engine.loader import load_file, load_text
+from ..engine.problems import ScenarioError
+from ..engine.scenario import Scenario
+from .config import REQUEST_TIMEOUT, SolverConfig
+from .plan import Plan, plan
+from .render import render_plan
 
 EXIT_OK, EXIT_NOT_PLAYABLE, EXIT_BAD_INPUT = 0, 1, 2
 
@@ -136,7 +136,7 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 
 def cmd_hand(args: argparse.Namespace) -> int:
-    from payplan.planner.hand import plan_hand, render_hand
+    from .hand import plan_hand, render_hand
 
     plans = plan_hand(_load(args.file, require_play=False), _config(args))
     if args.json:
@@ -147,7 +147,7 @@ def cmd_hand(args: argparse.Namespace) -> int:
 
 
 def cmd_orders(args: argparse.Namespace) -> int:
-    from payplan.planner.orders import discount_orders, render_orders
+    from .orders import discount_orders, render_orders
 
     result = discount_orders(_load(args.file), _config(args))
     if args.json:
@@ -158,7 +158,7 @@ def cmd_orders(args: argparse.Namespace) -> int:
 
 
 def cmd_play(args: argparse.Namespace) -> int:
-    from payplan.planner.play import play_file, render_play
+    from .play import play_file, render_play
 
     outcome = play_file(args.file, _config(args))
     if args.json:
@@ -169,13 +169,13 @@ def cmd_play(args: argparse.Namespace) -> int:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
-    from payplan.planner.serve import serve
+    from .serve import serve
 
     return serve(sys.stdin, sys.stdout, _config(args), request_timeout=args.request_timeout)
 
 
 def cmd_batch(args: argparse.Namespace) -> int:
-    from payplan.planner.batch import BatchError, BatchOptions, batch
+    from .batch import BatchError, BatchOptions, batch
 
     options = BatchOptions(config=_config(args), jobs=args.jobs, ray=args.ray is not None,
                            address=args.ray or None, chunk=args.chunk,
@@ -188,13 +188,13 @@ def cmd_batch(args: argparse.Namespace) -> int:
 
 
 def cmd_gen(args: argparse.Namespace) -> int:
-    from payplan.benchmarks.generate import main as gen_main
+    from ..benchmarks.generate import main as gen_main
 
     return gen_main(args)
 
 
 def cmd_bench(args: argparse.Namespace) -> int:
-    from payplan.benchmarks.suite import main as bench_main
+    from ..benchmarks.suite import main as bench_main
 
     return bench_main(args)
 
@@ -272,8 +272,8 @@ def build_parser(command_word: str | None = None) -> argparse.ArgumentParser:
     solver_options(bench, seed_help="one seed for both the scenarios (the first generator "
                                     "seed) and CP-SAT")
     if benchmark_options:
-        from payplan.benchmarks.generate import add_arguments as gen_arguments
-        from payplan.benchmarks.suite import add_arguments as bench_arguments
+        from ..benchmarks.generate import add_arguments as gen_arguments
+        from ..benchmarks.suite import add_arguments as bench_arguments
 
         gen_arguments(gen)
         bench_arguments(bench)
@@ -288,7 +288,7 @@ def _mtg(args: argparse.Namespace) -> int | None:
         return None
     from pathlib import Path
 
-    from payplan.engine.mtg import FORMAT
+    from ..engine.mtg import FORMAT
 
     try:
         text = Path(path).read_text(encoding="utf-8")
@@ -296,9 +296,9 @@ def _mtg(args: argparse.Namespace) -> int | None:
         return None  # the payplan/1 reader reports it
     if FORMAT not in text:  # a cheap first look: only files that mention it are parsed twice
         return None
-    from payplan.engine.loader import read_data
-    from payplan.engine.mtg.loader import is_mtg
-    from payplan.planner import mtg_commands
+    from ..engine.loader import read_data
+    from ..engine.mtg.loader import is_mtg
+    from . import mtg_commands
 
     data = read_data(path)
     if not is_mtg(data):

@@ -10,11 +10,11 @@ runes or objects, and the reason says so.
 
 from __future__ import annotations
 
-from payplan.engine.cost import ANY_INDEX, DOMAINS, NO_POWER, Power
-from payplan.engine.options import CostOption, PlayOptions
-from payplan.engine.payment import (PAYS_FROM, Resources, capacity, eligible, most_energy,
+from ..engine.cost import ANY_INDEX, DOMAINS, NO_POWER, Power
+from ..engine.options import CostOption, PlayOptions
+from ..engine.payment import (PAYS_FROM, Resources, capacity, eligible, most_energy,
                                     most_power, need_key, needs_of, unpaid_power)
-from payplan.engine.scenario import Scenario
+from ..engine.scenario import Scenario
 
 # What each kind of non-standard cost takes, in words; where it takes it from is
 # `engine.payment.PAYS_FROM` ("the hand", ...), except where a zone is not the right word.

@@ -29,12 +29,12 @@ from __future__ import annotations
 import math
 from typing import NamedTuple
 
-from payplan.engine.cost import ANY_INDEX, DOMAINS, Cost, OtherCost
-from payplan.engine.options import CostOption
-from payplan.engine.payment import (NeedKey, Resources, capacity, eligible, need_key,
+from ..engine.cost import ANY_INDEX, DOMAINS, Cost, OtherCost
+from ..engine.options import CostOption
+from ..engine.payment import (NeedKey, Resources, capacity, eligible, need_key,
                                     needs_of, object_charge, score)
-from payplan.engine.scenario import Scenario
-from payplan.planner.model import Solution, ranking
+from ..engine.scenario import Scenario
+from .model import Solution, ranking
 
 MAX_PIPS = 30
 MAX_ENERGY = 100

@@ -44,17 +44,17 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields, is_dataclass, replace
 from typing import Any
 
-from payplan.engine.cards import Card
-from payplan.engine.cost import Cost
-from payplan.engine.filters import card_matches, object_matches
-from payplan.engine.options import PlayOptions, play_options
-from payplan.engine.payment import ObjectGroup, Payment, Resources, paying_objects, resources
-from payplan.engine.scenario import Play, Scenario
-from payplan.engine.state import GameObject
-from payplan.planner.config import DEFAULT_CONFIG, SolverConfig
-from payplan.planner.fastpath import applies
-from payplan.planner.plan import Plan, deadline, plan_options
-from payplan.planner.render import table
+from ..engine.cards import Card
+from ..engine.cost import Cost
+from ..engine.filters import card_matches, object_matches
+from ..engine.options import PlayOptions, play_options
+from ..engine.payment import ObjectGroup, Payment, Resources, paying_objects, resources
+from ..engine.scenario import Play, Scenario
+from ..engine.state import GameObject
+from .config import DEFAULT_CONFIG, SolverConfig
+from .fastpath import applies
+from .plan import Plan, deadline, plan_options
+from .render import table
 
 __all__ = ["candidates", "hand_json", "plan_hand", "render_hand"]
 

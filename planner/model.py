@@ -35,11 +35,11 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from payplan.engine.cost import ANY_INDEX, DOMAINS, OtherCost
-from payplan.engine.options import CostOption, FreeCost
-from payplan.engine.payment import Resources, capacity, charged, eligible, need_key, needs_of
-from payplan.engine.scenario import Scenario
-from payplan.planner.config import SolverConfig
+from ..engine.cost import ANY_INDEX, DOMAINS, OtherCost
+from ..engine.options import CostOption, FreeCost
+from ..engine.payment import Resources, capacity, charged, eligible, need_key, needs_of
+from ..engine.scenario import Scenario
+from .config import SolverConfig
 
 
 class _OnFirstUse:

@@ -32,12 +32,12 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:  # imported where a model is built: fast-path casts never load OR-Tools
     from ortools.sat.python import cp_model
 
-from payplan.engine.mtg.cards import ManaAbility, MtgScenario, OtherCost
-from payplan.engine.mtg.mana import TYPES, total
-from payplan.engine.mtg.payment import LEAVES, Resources, can_pay_with, convoke_colors, leave_charge
-from payplan.engine.mtg.total_cost import Priced
-from payplan.planner.config import SolverConfig
-from payplan.planner.model import ModelInvalid, SolverStopped
+from ..engine.mtg.cards import ManaAbility, MtgScenario, OtherCost
+from ..engine.mtg.mana import TYPES, total
+from ..engine.mtg.payment import LEAVES, Resources, can_pay_with, convoke_colors, leave_charge
+from ..engine.mtg.total_cost import Priced
+from .config import SolverConfig
+from .model import ModelInvalid, SolverStopped
 
 Need = tuple[str, str, object]  # (spell | ability, kind, filter)
 Ref = tuple[str, int]  # ("p", permanent index) | ("c", card index)

@@ -30,14 +30,14 @@ import json
 import math
 from dataclasses import dataclass, replace
 
-from payplan.engine.cost import Cost
-from payplan.engine.discounts import Application, CountCut, Pair, all_results, pareto_front
-from payplan.engine.options import CostOption, play_options
-from payplan.engine.scenario import Scenario
-from payplan.engine.total_cost import BaseChoice, Modifiers, PlayContext, modifiers, price
-from payplan.planner.config import DEFAULT_CONFIG, SolverConfig
-from payplan.planner.plan import deadline, plan_options
-from payplan.planner.render import table
+from ..engine.cost import Cost
+from ..engine.discounts import Application, CountCut, Pair, all_results, pareto_front
+from ..engine.options import CostOption, play_options
+from ..engine.scenario import Scenario
+from ..engine.total_cost import BaseChoice, Modifiers, PlayContext, modifiers, price
+from .config import DEFAULT_CONFIG, SolverConfig
+from .plan import deadline, plan_options
+from .render import table
 
 __all__ = ["OrderStep", "OrderTotal", "OrdersResult", "discount_orders", "render_orders"]
 

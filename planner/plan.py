@@ -13,17 +13,17 @@ import time
 from dataclasses import dataclass, field, replace
 from typing import Literal
 
-from payplan.engine.chain import destination, executions
-from payplan.engine.cost import Cost, power_to_map
-from payplan.engine.discounts import NO_DEADLINE, Deadline
-from payplan.engine.options import CostOption, PlayOptions, play_options, with_free
-from payplan.engine.payment import Payment, Resources, name_payment, resources
-from payplan.engine.scenario import Scenario
-from payplan.engine.total_cost import BaseChoice, Step
-from payplan.planner.config import DEFAULT_CONFIG, SolverConfig
-from payplan.planner.explain import unpayable_reasons
-from payplan.planner.fastpath import applies, solve_fast
-from payplan.planner.model import Free, SolverStopped, solve
+from ..engine.chain import destination, executions
+from ..engine.cost import Cost, power_to_map
+from ..engine.discounts import NO_DEADLINE, Deadline
+from ..engine.options import CostOption, PlayOptions, play_options, with_free
+from ..engine.payment import Payment, Resources, name_payment, resources
+from ..engine.scenario import Scenario
+from ..engine.total_cost import BaseChoice, Step
+from .config import DEFAULT_CONFIG, SolverConfig
+from .explain import unpayable_reasons
+from .fastpath import applies, solve_fast
+from .model import Free, SolverStopped, solve
 
 
 Status = Literal["ok", "illegal", "unpayable"]

@@ -23,16 +23,16 @@ import json
 from dataclasses import dataclass
 from pathlib import Path
 
-from payplan.engine.chain import Applied, PlanRefused, apply_payment
-from payplan.engine.cost import Cost
-from payplan.engine.dump import state_to_data
-from payplan.engine.loader import read_data, scenario_from_data
-from payplan.engine.problems import NOT_IN_ZONE, Problem, ScenarioError
-from payplan.engine.scenario import Scenario
-from payplan.engine.state import GameObject, PlayerState, State
-from payplan.planner.config import DEFAULT_CONFIG, SolverConfig
-from payplan.planner.plan import Plan, plan
-from payplan.planner.render import render_plan
+from ..engine.chain import Applied, PlanRefused, apply_payment
+from ..engine.cost import Cost
+from ..engine.dump import state_to_data
+from ..engine.loader import read_data, scenario_from_data
+from ..engine.problems import NOT_IN_ZONE, Problem, ScenarioError
+from ..engine.scenario import Scenario
+from ..engine.state import GameObject, PlayerState, State
+from .config import DEFAULT_CONFIG, SolverConfig
+from .plan import Plan, plan
+from .render import render_plan
 
 __all__ = ["PlayOutcome", "PlayStep", "applied_of", "play_data", "play_file", "render_play"]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
-from payplan.planner.plan import Plan
+from .plan import Plan
 
 
 def table(headers: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
@@ -32,7 +32,7 @@ def render_plan(p: Plan) -> str:
     pay = p.payment
     rows: list[tuple[str, str]] = []
     if pay.pool_energy or any(pay.pool_power):
-        from payplan.engine.cost import Cost
+        from ..engine.cost import Cost
 
         rows.append(("from the pool", str(Cost(pay.pool_energy, pay.pool_power))))
     if pay.exhaust:

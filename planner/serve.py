@@ -26,13 +26,13 @@ import difflib
 import json
 from typing import IO, Any, Callable, Iterator
 
-from payplan.engine.loader import Limits, parse_json, scenario_from_data
-from payplan.engine.problems import ScenarioError, exception_line
-from payplan.planner.config import DEFAULT_CONFIG, REQUEST_TIMEOUT, SolverConfig
-from payplan.planner.hand import hand_json, plan_hand
-from payplan.planner.orders import discount_orders
-from payplan.planner.plan import plan
-from payplan.planner.workers import Failure, LocalPool, Outcome, timeout_error
+from ..engine.loader import Limits, parse_json, scenario_from_data
+from ..engine.problems import ScenarioError, exception_line
+from .config import DEFAULT_CONFIG, REQUEST_TIMEOUT, SolverConfig
+from .hand import hand_json, plan_hand
+from .orders import discount_orders
+from .plan import plan
+from .workers import Failure, LocalPool, Outcome, timeout_error
 
 __all__ = ["COMMANDS", "answer_line", "answer_request", "handle", "serve"]
 
@@ -204,7 +204,7 @@ def handle(command: str, data: object, config: SolverConfig = DEFAULT_CONFIG) ->
 
 def _handle_mtg(command: str, data: object, config: SolverConfig) -> Answer:
     """An `mtg/1` scenario: the second ruleset's commands (`planner.mtg_commands`)."""
-    from payplan.planner.mtg_commands import result_json
+    from .mtg_commands import result_json
 
     try:
         result, _ = result_json(command, data, config)

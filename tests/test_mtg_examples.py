@@ -13,7 +13,7 @@ from typing import Any
 import pytest
 
 from mtg_reference import EXAMPLES, mtg_supported, plan_json, read_expect
-from mtg_reference.mana import parse_plain
+from payplan.benchmarks.mtg_reference.mana import parse_plain
 
 EXAMPLE_FILES = sorted(EXAMPLES.glob("*.yaml"))
 

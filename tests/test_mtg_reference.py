@@ -10,8 +10,8 @@ import pytest
 import yaml
 
 from mtg_reference import EXAMPLES, read_expect
-from mtg_reference.brute import solve
-from mtg_reference.mana import parse_plain, parse_symbols, vec_text
+from payplan.benchmarks.mtg_reference.brute import solve
+from payplan.benchmarks.mtg_reference.mana import parse_plain, parse_symbols, vec_text
 
 EXAMPLE_FILES = sorted(EXAMPLES.glob("*.yaml"))
 
@@ -206,7 +206,7 @@ def test_x_auto_prefers_the_largest_x_over_a_method_without_x() -> None:
 def test_the_self_paying_diagnosis_is_a_different_reading() -> None:
     """The campaign explains disagreements with a reference that lets a filter land pay its own
     cost; on example 32 that reading must answer differently, or it would explain nothing."""
-    import mtg_reference.brute as brute
+    import payplan.benchmarks.mtg_reference.brute as brute
 
     data = yaml.safe_load((EXAMPLES / "32-filter-land-cant-pay-itself.yaml").read_text(encoding="utf-8"))
     assert brute.DIAGNOSE_SELF_PAYING_FILTERS is False

@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from mtg_reference import mtg_supported
-from mtg_reference.compare import check
+from payplan.benchmarks.mtg_reference.compare import check
 from mtg_reference.strategies import casts
 
 pytestmark = pytest.mark.skipif(not mtg_supported(), reason="payplan does not read format: mtg/1 yet")

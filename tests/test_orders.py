@@ -29,7 +29,7 @@ from payplan.engine.total_cost import Choices, context, modifiers, price
 from payplan.planner.orders import OrdersResult, discount_orders, render_orders
 from payplan.planner.config import SolverConfig
 from payplan.planner.plan import plan
-from reference.pricing import Disc, apply_discount
+from payplan.benchmarks.reference.pricing import Disc, apply_discount
 from strategies import scenarios
 from test_discount_orders import cases, repeated_case
 

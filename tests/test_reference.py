@@ -22,8 +22,8 @@ import pytest
 import yaml
 from hypothesis import HealthCheck, Phase, find, given, note, settings
 
-from reference.compare import Answer, check, reference_answer
-from reference.pricing import MUTANTS, REAL_MUTANTS, reference_totals
+from payplan.benchmarks.reference.compare import Answer, check, reference_answer
+from payplan.benchmarks.reference.pricing import MUTANTS, REAL_MUTANTS, reference_totals
 from reference.strategies import real_scenario_data, scenario_data
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -9,8 +9,8 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Mapping
 
-from payplan.engine.mtg.mana import NO_MANA, ManaCost, Mana
-from payplan.engine.scenario import Objective
+from .mana import NO_MANA, ManaCost, Mana
+from ..scenario import Objective
 
 CARD_TYPES: tuple[str, ...] = ("land", "creature", "artifact", "enchantment", "planeswalker",
                                "instant", "sorcery", "battle", "kindred")

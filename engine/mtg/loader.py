@@ -15,11 +15,11 @@ import re
 from types import MappingProxyType
 from typing import Mapping
 
-from payplan.engine.mtg import FORMAT
-from payplan.engine.loader import _Fields, _index, _join, _kind, _options, _Reader, _show
-from payplan.engine.problems import DataPath, ScenarioError, path_text
-from payplan.engine.scenario import Objective
-from payplan.engine.mtg.cards import (
+from . import FORMAT
+from ..loader import _Fields, _index, _join, _kind, _options, _Reader, _show
+from ..problems import DataPath, ScenarioError, path_text
+from ..scenario import Objective
+from .cards import (
     CARD_TYPES,
     DEFAULT_BENEFITS,
     DEFAULT_WEIGHTS,
@@ -42,7 +42,7 @@ from payplan.engine.mtg.cards import (
     Reduction,
     State,
 )
-from payplan.engine.mtg.mana import (
+from .mana import (
     COLORS,
     NAME_COLORS,
     TYPES,

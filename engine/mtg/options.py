@@ -16,9 +16,9 @@ from __future__ import annotations
 import itertools
 from dataclasses import dataclass
 
-from payplan.engine.mtg.cards import Card, MtgScenario, Obj, Play
-from payplan.engine.mtg.mana import Symbol, total
-from payplan.engine.mtg.total_cost import Changer, Choices, Priced, additional_costs, base_cost, changers, price
+from .cards import Card, MtgScenario, Obj, Play
+from .mana import Symbol, total
+from .total_cost import Changer, Choices, Priced, additional_costs, base_cost, changers, price
 
 MAX_ANNOUNCEMENTS = 4096  # distinct hybrid/Phyrexian announcements priced per cast
 MAX_COUNT = 20  # multikicker / replicate counts tried under `auto`, at most

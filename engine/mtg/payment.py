@@ -27,9 +27,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from payplan.engine.mtg.cards import Card, Filter, ManaAbility, MtgScenario, Obj, OtherCost
-from payplan.engine.mtg.mana import COLORS, Mana, total
-from payplan.engine.mtg.total_cost import object_matches, spell_matches
+from .cards import Card, Filter, ManaAbility, MtgScenario, Obj, OtherCost
+from .mana import COLORS, Mana, total
+from .total_cost import object_matches, spell_matches
 
 LEAVES = ("sacrifice", "return_to_hand")  # what takes a permanent away in 601.2h
 

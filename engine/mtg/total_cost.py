@@ -22,9 +22,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from payplan.engine.discounts import Mod, pareto_front
-from payplan.engine.mtg.cards import Card, Cost, Filter, MtgScenario, Obj, OtherCost, Play
-from payplan.engine.mtg.mana import (
+from ..discounts import Mod, pareto_front
+from .cards import Card, Cost, Filter, MtgScenario, Obj, OtherCost, Play
+from .mana import (
     NO_MANA,
     TYPES,
     Mana,
@@ -34,7 +34,7 @@ from payplan.engine.mtg.mana import (
     mana_text,
     total,
 )
-from payplan.engine.cost import NO_POWER
+from ..cost import NO_POWER
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,8 +19,10 @@ from pathlib import Path
 
 import yaml
 
-from . import brute, mtg_supported
-from .compare import Verdict, check
+from payplan.benchmarks.mtg_reference import brute
+
+from . import mtg_supported
+from payplan.benchmarks.mtg_reference.compare import Verdict, check
 from .strategies import casts
 
 

@@ -25,8 +25,8 @@ from typing import Any
 import yaml
 from hypothesis import HealthCheck, Phase, given, seed as hypothesis_seed, settings
 
-from .compare import check
-from .pricing import MUTANTS, SETTLED_MUTANTS, Unsupported, reference_totals
+from payplan.benchmarks.reference.compare import check
+from payplan.benchmarks.reference.pricing import MUTANTS, SETTLED_MUTANTS, Unsupported, reference_totals
 from .strategies import real_scenario_data, scenario_data
 
 

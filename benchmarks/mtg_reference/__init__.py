@@ -1,0 +1,40 @@
+"""An independent reference for the `mtg/1` ruleset, shipped so that `payplan bench --suite mtg`
+can check its answers with it: a brute force written from the spec, seed 003 and the
+comprehensive rules, sharing no code with payplan's engine or planner (the planner is reached only
+through its command line, `plan_json`).
+
+- `brute.solve(data)`: the optimum of one cast by exhaustion (`data` is the scenario's raw dict).
+- `compare.check(data)`: one cast through both sides.
+- `mana`: the reference's own reading of mana symbols.
+
+The generator and the campaign are test code: `tests/mtg_reference/`.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import json
+from pathlib import Path
+from typing import Any
+
+
+def run_cli(args: list[str]) -> tuple[int, str, str]:
+    """payplan's CLI in this process: (exit code, stdout, stderr)."""
+    from payplan.planner.cli import main
+
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        try:
+            code = main(args)
+        except SystemExit as exit_:      # argparse
+            code = int(exit_.code or 0)
+    return code, out.getvalue(), err.getvalue()
+
+
+def plan_json(path: Path) -> tuple[int, dict[str, Any] | None, str]:
+    code, out, err = run_cli(["plan", str(path), "--json"])
+    try:
+        return code, json.loads(out), err
+    except json.JSONDecodeError:
+        return code, None, err
