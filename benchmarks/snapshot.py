@@ -36,12 +36,10 @@ ROOT = Path(__file__).resolve().parent.parent
 
 
 def _cli() -> Callable[[list[str]], int]:
-    """The command line's `main` (the whole command line where the package has one)."""
-    try:
-        from payplan.cli import main  # type: ignore[import-not-found,unused-ignore]
-    except ImportError:
-        from payplan.planner.cli import main  # type: ignore[no-redef,unused-ignore]
-    return main  # type: ignore[no-any-return,unused-ignore]
+    """The command line's `main`."""
+    from ..planner.cli import main
+
+    return main
 
 
 def _run(main: Callable[[list[str]], int], args: list[str]) -> tuple[int, str, str]:

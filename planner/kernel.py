@@ -240,8 +240,8 @@ def _bounds(expr: cp_model.LinearExprT) -> tuple[int, int]:
 
 def _flat(expr: cp_model.LinearExprT) -> tuple[int, list[tuple[int, cp_model.IntVar]]]:
     """An expression (or a plain number) as its offset and (coefficient, variable) pairs."""
-    if isinstance(expr, int):
-        return expr, []
+    if not isinstance(expr, cp_model.LinearExpr):
+        return int(expr), []
     flat = cp_model.FlatIntExpr(expr)
     return flat.offset, list(zip(flat.coeffs, flat.vars))
 

@@ -24,6 +24,7 @@ from __future__ import annotations
 import difflib
 import importlib
 import os
+from dataclasses import dataclass
 from importlib import metadata
 from typing import Any, Mapping, Protocol, runtime_checkable
 
@@ -34,6 +35,17 @@ from .config import SolverConfig
 ENTRY_POINTS = "payplan.rulesets"
 ENVIRONMENT = "PAYPLAN_RULESETS"
 BUILT_IN = ("payplan.planner.riftbound:RULESET", "payplan.planner.mtg.ruleset:RULESET")
+
+
+@dataclass(frozen=True, slots=True)
+class Family:
+    """A family of seeded benchmark scenarios: its name, default size, the sizes the suites
+    sweep, and a few words on what SIZE means."""
+
+    name: str
+    default: int
+    sizes: tuple[int, ...]
+    about: str
 
 
 @runtime_checkable
@@ -64,12 +76,16 @@ class Ruleset(Protocol):
         for a bad file."""
 
     def apply_play(self, scenario: Any, plan: Plan) -> Any:
-        """The scenario after `plan` (an ok plan of `scenario`'s play) is paid and resolved."""
+        """The scenario after `plan` (an ok plan of `scenario`'s play, as `plan` returned it) is
+        paid and resolved: its state is the state after, and it has no play."""
 
     def dump(self, scenario: Any) -> dict[str, object]:
         """The scenario as data in its format (`load(dump(s))` is `s`)."""
 
-    families: tuple[str, ...]  # the benchmark generator's families
+    families: tuple[Family, ...]  # the benchmark generator's families
+    # The import path of a module with the ruleset's benchmark parts, `measure(method, data,
+    # repeats, config, budget)` and `shape(data)`, for `payplan bench`; None: it has none.
+    bench: str | None
 
     def generate(self, family: str, size: int, seed: int) -> dict[str, object]:
         """A seeded benchmark scenario of one of `families`, as data."""
@@ -86,6 +102,12 @@ def register(ruleset: Ruleset) -> Ruleset:
         raise TypeError(f"{ruleset!r} does not have the methods of a Ruleset")
     _REGISTRY[ruleset.format] = ruleset
     return ruleset
+
+
+def unregister(format_: str) -> None:
+    """Take the ruleset of `format_` out of this process's registry (a test's own ruleset)."""
+    _load_all()
+    _REGISTRY.pop(format_, None)
 
 
 def _load_all(scan: bool = False) -> None:
@@ -153,12 +175,14 @@ def for_data(data: object) -> Ruleset:
 
 def of(scenario: object) -> Ruleset:
     """The ruleset whose `load` made `scenario`; a TypeError for anything else."""
-    _load_all(scan=True)
-    for ruleset in _REGISTRY.values():
-        if ruleset.owns(scenario):
-            return ruleset
+    _load_all()
+    for scan in (False, True):
+        _load_all(scan=scan)
+        for ruleset in _REGISTRY.values():
+            if ruleset.owns(scenario):
+                return ruleset
     raise TypeError(f"not a scenario of any registered ruleset: {type(scenario).__name__}")
 
 
-__all__ = ["ENTRY_POINTS", "ENVIRONMENT", "Ruleset", "RulesetError", "find", "for_data",
-           "formats", "of", "register"]
+__all__ = ["ENTRY_POINTS", "ENVIRONMENT", "Family", "Ruleset", "RulesetError", "find", "for_data",
+           "formats", "of", "register", "unregister"]

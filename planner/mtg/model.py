@@ -293,7 +293,7 @@ def solve_mtg(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tupl
     levels.append((cp_model.LinearExpr.sum(rank) * n_opt
                    + cp_model.LinearExpr.weighted_sum(list(choose.values()), list(range(n_opt))),
                    order_ub * n_opt + n_opt))
-    terms = [Term(expr, 2 * size + 1) for expr, size in levels]
+    ranked = [Term(expr, 2 * size + 1) for expr, size in levels]
 
     def read_back(solver: cp_model.CpSolver) -> MtgSolution:
         chosen = next(o for o in range(n_opt) if solver.value(choose[o]))
@@ -310,7 +310,7 @@ def solve_mtg(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tupl
             optimal=True,
         )
 
-    solved = kernel.solve(m, terms, config, read_back, [*choose.values(), *act.values()])
+    solved = kernel.solve(m, ranked, config, read_back, [*choose.values(), *act.values()])
     if solved is None:
         return None
     return replace(solved.value, optimal=solved.optimal)

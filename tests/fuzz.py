@@ -1,4 +1,4 @@
-"""The fuzz campaign: `python -m payplan.benchmarks.fuzz --inputs 100000`.
+"""The fuzz campaign: `python -m tests.fuzz --inputs 100000`.
 
 Hypothesis draws inputs for four targets and checks what payplan promises for any input:
 
@@ -26,7 +26,6 @@ import argparse
 import contextlib
 import io
 import json
-import math
 import re
 import signal
 import sys
@@ -40,11 +39,11 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from .generate import generate
-from ..engine.loader import parse_text, scenario_from_data
-from ..engine.problems import ScenarioError
-from ..planner.cli import main as cli_main
-from ..planner.config import SolverConfig
+from payplan.benchmarks.generate import generate
+from payplan.engine.loader import parse_text, scenario_from_data
+from payplan.engine.problems import ScenarioError
+from payplan.planner.cli import main as cli_main
+from payplan.planner.config import SolverConfig
 
 ROOT = Path(__file__).resolve().parent.parent
 TARGETS = ("loader", "cli", "serve", "brute")
@@ -282,8 +281,8 @@ def run_cli(c: Campaign, text: str, suffix: str, command: str, extra: list[str],
 
 
 def run_serve(c: Campaign, line: str, worker: Any) -> None:
-    from ..engine.loader import Limits
-    from ..planner.serve import _answer, _encode
+    from payplan.engine.loader import Limits
+    from payplan.planner.serve import _answer, _encode
 
     answer = _answer(line, 1, worker, c.time_limit, Limits.from_env())
     encoded = _encode(answer)
@@ -306,9 +305,9 @@ def run_serve(c: Campaign, line: str, worker: Any) -> None:
 
 def run_brute(c: Campaign, data: Any) -> None:
     """Planner and brute force on a valid small scenario: same status, same objective."""
-    from .brute_force import brute_plan
-    from .suite import BruteLimits, brute_eligible, shape
-    from ..planner.plan import plan
+    from payplan.benchmarks.brute_force import brute_plan
+    from payplan.benchmarks.suite import BruteLimits, brute_eligible, shape
+    from payplan.planner.plan import plan
 
     try:
         scenario = scenario_from_data(data, require_play=True)
@@ -346,7 +345,7 @@ def campaign(inputs: int, time_limit: float, serve_every: int = 20,
     """Run `inputs` inputs (Hypothesis, derandomised); return the figures. With `report`, the
     figures so far are written there every 500 inputs (a long run can be read while it runs)."""
     started = time.perf_counter()
-    from ..planner.serve import Worker
+    from payplan.planner.serve import Worker
 
     c = Campaign(time_limit)
     seeds = corpus()
@@ -411,7 +410,7 @@ def write_report(path: Path, c: Campaign, elapsed: float) -> None:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m payplan.benchmarks.fuzz",
+    parser = argparse.ArgumentParser(prog="python -m tests.fuzz",
                                      description=__doc__.split("\n\n")[0])
     parser.add_argument("--inputs", type=int, default=1000, help="inputs to run (default 1000)")
     parser.add_argument("--time-limit", type=float, default=10.0,
