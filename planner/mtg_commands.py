@@ -10,7 +10,8 @@ import json
 from dataclasses import dataclass, replace
 
 from ..engine.problems import ScenarioError
-from ..engine.mtg.cards import MtgScenario, Obj, Play, Player, State
+from ..engine.mtg.cards import MtgScenario, Obj, Play, Player
+from ..engine.mtg.dump import state_to_data
 from ..engine.mtg.loader import mtg_from_data
 from ..engine.mtg.mana import Mana, mana_text
 from ..engine.mtg.options import cast_options
@@ -255,28 +256,6 @@ def run_play(scenario: MtgScenario, config: SolverConfig = DEFAULT_CONFIG
             return out, scenario, False
         scenario = apply_plan(scenario, p)
     return out, scenario, True
-
-
-def state_to_data(state: State) -> dict[str, object]:
-    def player(pl: Player) -> dict[str, object]:
-        def objs(items: tuple[Obj, ...]) -> list[dict[str, object]]:
-            out = []
-            for o in items:
-                d: dict[str, object] = {"id": o.id, "card": o.card}
-                if o.tapped:
-                    d["tapped"] = True
-                if o.sick:
-                    d["sick"] = True
-                if o.value is not None:
-                    d["value"] = o.value
-                out.append(d)
-            return out
-        return {"life": pl.life, "library": pl.library, "hand": objs(pl.hand),
-                "graveyard": objs(pl.graveyard), "exile": objs(pl.exile),
-                "command": objs(pl.command), "battlefield": objs(pl.battlefield),
-                "mana_pool": mana_text(pl.mana_pool, "")}
-    return {"phase": state.phase, "stack": state.stack, "turn": state.turn,
-            "you": player(state.you), "opponent": player(state.opponent)}
 
 
 # --- entry points for cli and serve --------------------------------------------------------------
