@@ -29,7 +29,7 @@ from typing import Any, Callable, Iterator
 
 import yaml
 
-from .generate import FAMILIES, MTG_FAMILIES, SIZES, generate
+from .generate import families, generate
 
 COMMANDS = ("plan", "hand", "orders", "play")
 ROOT = Path(__file__).resolve().parent.parent
@@ -59,10 +59,9 @@ def cases(generated: int) -> Iterator[tuple[str, str]]:
     for folder in ("examples", "examples/cards", "examples/mtg"):
         for path in sorted((ROOT / folder).glob("*.yaml")):
             yield f"{folder}/{path.name}", path.read_text(encoding="utf-8")
-    for family in FAMILIES + MTG_FAMILIES:
-        sizes = SIZES[family]
+    for family, (_, fam) in families().items():
         seeds = generated if family == "typical" else max(1, generated // 20)
-        for size in sizes:
+        for size in fam.sizes:
             if family == "hand" and size > 200:
                 continue  # minutes, not seconds, per case for `hand`
             for seed in range(seeds):

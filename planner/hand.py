@@ -53,7 +53,8 @@ from ..engine.scenario import Play, Scenario
 from ..engine.state import GameObject
 from .config import DEFAULT_CONFIG, SolverConfig
 from .fastpath import applies
-from .plan import Plan, deadline, plan_options
+from .kernel import deadline
+from .plan import Plan, plan_options
 from .render import table
 
 __all__ = ["candidates", "hand_json", "plan_hand", "render_hand"]

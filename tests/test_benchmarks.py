@@ -16,7 +16,8 @@ import yaml
 
 from payplan.benchmarks.baselines import GreedyResult, greedy_plan
 from payplan.benchmarks.brute_force import Payment, payment_problems, score_payment
-from payplan.benchmarks.generate import FAMILIES, SIZES, dumps, generate
+from payplan.benchmarks.generate import dumps, generate
+from payplan.engine.generate import FAMILIES, SIZES
 from payplan.engine.cost import Cost
 from payplan.engine.loader import load_file, scenario_from_data
 from payplan.engine.scenario import Scenario

@@ -781,7 +781,7 @@ def test_the_time_limit_bounds_every_stage_and_claims_only_what_it_proved() -> N
     """With a tiny time limit on 60-source boards, a plan is either the proven optimum (the
     same as with the default limit) or says `optimal: false`: a payment found before the
     limit, or `unpayable` with the reason `time limit: ...`, never a claim that none exists."""
-    from payplan.benchmarks.mtg_bench import generate_mtg
+    from payplan.engine.mtg.generate import generate_mtg
 
     for seed in range(10):
         board = mtg_from_data(generate_mtg(60, seed))

@@ -155,7 +155,8 @@ def test_gen_mtg_writes_a_plannable_board(tmp_path: Path) -> None:
 
 
 def test_greedy_never_beats_the_planner() -> None:
-    from payplan.benchmarks.mtg_bench import generate_mtg, greedy_mtg
+    from payplan.benchmarks.mtg_bench import greedy_mtg
+    from payplan.engine.mtg.generate import generate_mtg
     from payplan.engine.mtg.loader import mtg_from_data
     from payplan.planner.mtg_plan import plan_mtg
 

@@ -16,7 +16,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from mtg_reference.strategies import cast_strategy, casts
-from payplan.benchmarks.mtg_bench import generate_mtg
+from payplan.engine.mtg.generate import generate_mtg
 from payplan.engine.mtg import loader
 from payplan.engine.mtg.cards import MtgScenario
 from payplan.engine.mtg.dump import dump_json, dump_yaml, scenario_to_data, state_to_data

@@ -9,23 +9,23 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass, replace
 
-from ..engine.problems import ScenarioError
-from ..engine.mtg.cards import MtgScenario, Obj, Play, Player
-from ..engine.mtg.dump import state_to_data
-from ..engine.mtg.loader import mtg_from_data
-from ..engine.mtg.mana import Mana, mana_text
-from ..engine.mtg.options import cast_options
-from ..engine.mtg.payment import resources
-from ..engine.mtg.total_cost import (
+from ...engine.problems import ScenarioError
+from ...engine.mtg.cards import MtgScenario, Obj, Play, Player
+from ...engine.mtg.dump import state_to_data
+from ...engine.mtg.loader import mtg_from_data
+from ...engine.mtg.mana import Mana, mana_text
+from ...engine.mtg.options import cast_options
+from ...engine.mtg.payment import resources
+from ...engine.mtg.total_cost import (
     Changer,
     apply_reduction,
     changers,
     price,
     reductions_of,
 )
-from .config import DEFAULT_CONFIG, SolverConfig
-from .mtg_plan import MtgPlan, plan_mtg, render_mtg
-from .render import table
+from ..config import DEFAULT_CONFIG, SolverConfig
+from .plan import MtgPlan, plan_mtg, render_mtg
+from ..render import table
 
 MAX_ORDERED = 10  # reductions whose orders `orders` counts (memoised, not walked)
 

@@ -24,24 +24,24 @@ fixing the level it optimised, so no weight can overflow.
 
 from __future__ import annotations
 
-import time
 from dataclasses import dataclass, replace
-
 from typing import TYPE_CHECKING
 
-if TYPE_CHECKING:  # imported where a model is built: fast-path casts never load OR-Tools
+if TYPE_CHECKING:
     from ortools.sat.python import cp_model
+else:  # imported where a model is built: fast-path casts never load OR-Tools
+    from ..kernel import cp_model
 
-from ..engine.mtg.cards import ManaAbility, MtgScenario, OtherCost
-from ..engine.mtg.mana import TYPES, total
-from ..engine.mtg.payment import LEAVES, Resources, can_pay_with, convoke_colors, leave_charge
-from ..engine.mtg.total_cost import Priced
-from .config import SolverConfig
-from .model import ModelInvalid, SolverStopped
+from ...engine.mtg.cards import ManaAbility, MtgScenario, OtherCost
+from ...engine.mtg.mana import TYPES, total
+from ...engine.mtg.payment import LEAVES, Resources, can_pay_with, convoke_colors, leave_charge
+from ...engine.mtg.total_cost import Priced
+from .. import kernel
+from ..config import SolverConfig
+from ..kernel import Term
 
 Need = tuple[str, str, object]  # (spell | ability, kind, filter)
 Ref = tuple[str, int]  # ("p", permanent index) | ("c", card index)
-LIMIT = 1 << 60
 REPEAT = 20  # activations of one repeatable mana ability in one payment, at most
 
 
@@ -69,8 +69,6 @@ def solve_mtg(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tupl
               res: Resources, config: SolverConfig, x_auto: bool) -> MtgSolution | None:
     """The best (option, payment), or None when nothing can pay any option; SolverStopped when
     the time limit ran out before either was known."""
-    from ortools.sat.python import cp_model  # 0.5-0.6 s (numpy, pandas): only when solving
-
     m = cp_model.CpModel()
     n_opt = len(options)
     objective = scenario.objective
@@ -278,7 +276,8 @@ def solve_mtg(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tupl
     for (node, t), used in spend.items():
         m.add(sum(used) <= made[node][t])
 
-    # The levels of the objective, most important first, each with the range of its values.
+    # The levels of the objective, most important first, each with the range of its values
+    # (a level's value may be negative down to minus its range: its span is 2 * range + 1).
     score = cp_model.LinearExpr.sum(charges) if charges else 0
     benefit = sum(choose[o] * benefits[o] for o in range(n_opt))
     score_ub = _charge_bound(scenario, res, options) + 1
@@ -294,14 +293,9 @@ def solve_mtg(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tupl
     levels.append((cp_model.LinearExpr.sum(rank) * n_opt
                    + cp_model.LinearExpr.weighted_sum(list(choose.values()), list(range(n_opt))),
                    order_ub * n_opt + n_opt))
+    terms = [Term(expr, 2 * size + 1) for expr, size in levels]
 
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = config.workers
-    solver.parameters.random_seed = config.seed
-    # One deadline for every stage: the time limit bounds the whole plan, not each solve.
-    deadline = time.monotonic() + config.time_limit
-
-    def read_back(optimal: bool) -> MtgSolution:
+    def read_back(solver: cp_model.CpSolver) -> MtgSolution:
         chosen = next(o for o in range(n_opt) if solver.value(choose[o]))
         return MtgSolution(
             option=chosen,
@@ -313,72 +307,13 @@ def solve_mtg(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tupl
                                                                   key=lambda i: i[0][1])
                                    if k == key and solver.value(v)))
                        for key in samples if samples[key].kind != "mill"),
-            optimal=optimal,
+            optimal=True,
         )
 
-    stages = _stages(levels)
-    found: MtgSolution | None = None  # the answer of the last stage solved
-    for k, stage in enumerate(stages):
-        time_left = deadline - time.monotonic()
-        if found is not None and time_left <= 0:
-            # The earlier stages' ranks are settled; this one is not proved.
-            return replace(found, optimal=False)
-        solver.parameters.max_time_in_seconds = max(0.0, time_left)
-        expr = cp_model.LinearExpr.weighted_sum([e for e, _, _ in stage], [w for _, _, w in stage])
-        m.minimize(expr)
-        status = solver.solve(m)
-        # Only INFEASIBLE (in the first stage) means no payment exists; a rejected model is a bug,
-        # never an answer (as planner.model reads the statuses).
-        if status == cp_model.MODEL_INVALID:
-            raise ModelInvalid(f"CP-SAT rejected the mtg/1 payment model: {m.validate()}")
-        if status == cp_model.INFEASIBLE:
-            if k:  # the previous stage's optimum satisfies the fixing constraint
-                raise ModelInvalid("CP-SAT found no solution after fixing an optimum it found")
-            return None
-        if status == cp_model.UNKNOWN:
-            if found is None:
-                raise SolverStopped(config.time_limit)
-            return replace(found, optimal=False)  # stopped before it re-found the last answer
-        found = read_back(found.optimal if found is not None else True)
-        if status != cp_model.OPTIMAL:
-            found = replace(found, optimal=False)
-        if k == len(stages) - 1:
-            break  # the last stage: nothing left to fix or to start from (no wasted hints)
-        # Fix what this stage optimised, and start the next stage from its answer.
-        m.add(expr == solver.value(expr))
-        m.clear_hints()  # type: ignore[no-untyped-call]
-        for var in list(choose.values()) + list(act.values()):
-            m.add_hint(var, solver.value(var))
-    return found
-
-
-def _stages(levels: list[tuple[cp_model.LinearExprT, int]]
-            ) -> list[list[tuple[cp_model.LinearExprT, int, int]]]:
-    """Group consecutive levels into weighted sums whose values stay below LIMIT."""
-    stages: list[list[tuple[cp_model.LinearExprT, int, int]]] = []
-    current: list[tuple[cp_model.LinearExprT, int]] = []
-    span = 1
-    for expr, size in levels:
-        if current and span * (2 * size + 1) >= LIMIT:
-            stages.append(_weighted(current))
-            current, span = [], 1
-        current.append((expr, size))
-        span *= 2 * size + 1
-    if current:
-        stages.append(_weighted(current))
-    return stages
-
-
-def _weighted(levels: list[tuple[cp_model.LinearExprT, int]]
-              ) -> list[tuple[cp_model.LinearExprT, int, int]]:
-    """Weights that make the levels lexicographic: each weight exceeds the range of every
-    level after it (ranges doubled: a level's value may be negative down to -range)."""
-    out = []
-    weight = 1
-    for expr, size in reversed(levels):
-        out.append((expr, size, weight))
-        weight *= 2 * size + 1
-    return out[::-1]
+    solved = kernel.solve(m, terms, config, read_back, [*choose.values(), *act.values()])
+    if solved is None:
+        return None
+    return replace(solved.value, optimal=solved.optimal)
 
 
 def _charge_bound(scenario: MtgScenario, res: Resources, options: tuple[Priced, ...]) -> int:

@@ -13,16 +13,16 @@ import itertools
 import json
 from dataclasses import dataclass, field
 
-from ..engine.mtg.cards import Card, MtgScenario, Play
-from ..engine.mtg.mana import COLOR_NAMES, NO_MANA, TYPES, Mana, add, mana_text, total
-from ..engine.mtg.options import CastOptions, TooManyChoices, cast_options
-from ..engine.mtg.payment import Resources, leave_charge, resources
-from ..engine.mtg.total_cost import Priced, Step, destination
-from ..engine.problems import ScenarioError
-from .config import DEFAULT_CONFIG, SolverConfig
-from .model import SolverStopped
-from .mtg_fastpath import fast_board, solve_fast
-from .mtg_model import MtgSolution, solve_mtg
+from ...engine.mtg.cards import Card, MtgScenario, Play
+from ...engine.mtg.mana import COLOR_NAMES, NO_MANA, TYPES, Mana, add, mana_text, total
+from ...engine.mtg.options import CastOptions, TooManyChoices, cast_options
+from ...engine.mtg.payment import Resources, leave_charge, resources
+from ...engine.mtg.total_cost import Priced, Step, destination
+from ...engine.problems import ScenarioError
+from ..config import DEFAULT_CONFIG, SolverConfig
+from ..kernel import SolverStopped
+from .fastpath import fast_board, solve_fast
+from .model import MtgSolution, solve_mtg
 
 
 @dataclass(frozen=True, slots=True)
@@ -380,7 +380,7 @@ NOUNS = {
 
 def unpayable_reasons(scenario: MtgScenario, opts: CastOptions, res: Resources) -> list[str]:
     """Why no option can be paid, in words a player knows, for the option that came closest."""
-    from ..engine.mtg.payment import can_pay_with
+    from ...engine.mtg.payment import can_pay_with
 
     best: list[str] | None = None
     for option in opts.options:
@@ -463,7 +463,7 @@ def _what(part: object) -> str:
 
 def render_mtg(p: MtgPlan) -> str:
     """A readable table of the plan."""
-    from .render import table
+    from ..render import table
 
     if "ability" in p.play:
         head = f"{p.play['card']} ({p.play['object']}), ability {p.play['ability']}: {p.status}"
