@@ -9,7 +9,8 @@ from dataclasses import dataclass
 from typing import Mapping
 
 from ...engine.mtg import FORMAT
-from ...engine.mtg.cards import MtgScenario, Obj, Player, State
+from ...engine.mtg.cards import MtgScenario
+from ...engine.mtg.dump import state_to_data
 from ...engine.mtg.loader import mtg_from_data
 from ...engine.mtg.mana import mana_text
 from ...engine.mtg.stack import Resolved, resolve
@@ -91,26 +92,4 @@ def run_play(scenario: MtgScenario, config: SolverConfig = DEFAULT_CONFIG) -> Mt
     return MtgPlayOutcome(tuple(out), scenario, sequence)
 
 
-def state_to_data(state: State) -> dict[str, object]:
-    def player(pl: Player) -> dict[str, object]:
-        def objs(items: tuple[Obj, ...]) -> list[dict[str, object]]:
-            out = []
-            for o in items:
-                d: dict[str, object] = {"id": o.id, "card": o.card}
-                if o.tapped:
-                    d["tapped"] = True
-                if o.sick:
-                    d["sick"] = True
-                if o.value is not None:
-                    d["value"] = o.value
-                out.append(d)
-            return out
-        return {"life": pl.life, "library": pl.library, "hand": objs(pl.hand),
-                "graveyard": objs(pl.graveyard), "exile": objs(pl.exile),
-                "command": objs(pl.command), "battlefield": objs(pl.battlefield),
-                "mana_pool": mana_text(pl.mana_pool, "")}
-    return {"phase": state.phase, "stack": state.stack, "turn": state.turn,
-            "you": player(state.you), "opponent": player(state.opponent)}
-
-
-__all__ = ["MtgPlayOutcome", "play_data", "resolved_of", "run_play", "state_to_data"]
+__all__ = ["MtgPlayOutcome", "play_data", "resolved_of", "run_play"]

@@ -67,10 +67,9 @@ class Mtg:
         return resolve(scenario, resolved_of(plan))
 
     def dump(self, scenario: MtgScenario) -> dict[str, object]:
-        from ...engine.mtg.dump import scenario_to_data  # type: ignore[import-not-found,unused-ignore]
+        from ...engine.mtg.dump import scenario_to_data
 
-        data: dict[str, object] = scenario_to_data(scenario)
-        return data
+        return scenario_to_data(scenario)
 
     def generate(self, family: str, size: int, seed: int) -> dict[str, object]:
         return generator.generate(family, size, seed)
