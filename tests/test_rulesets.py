@@ -187,4 +187,4 @@ def test_without_the_registration_the_format_is_unknown() -> None:
     done = subprocess.run([sys.executable, "-m", "payplan", "plan", str(TOY)],
                           capture_output=True, text=True, timeout=300, cwd=ROOT)
     assert done.returncode == 2
-    assert done.stderr.strip() == "format: unknown format 'toy/1' (expected one of: mtg/1, payplan/1)"
+    assert done.stderr.strip().startswith("format: unknown format 'toy/1' (")
