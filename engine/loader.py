@@ -22,6 +22,7 @@ Conventions the reader follows throughout:
 from __future__ import annotations
 
 import re
+import typing
 from dataclasses import replace
 from pathlib import Path
 from types import MappingProxyType
@@ -79,7 +80,9 @@ from .scenario import (
     Play,
     Scenario,
 )
-from .total_cost import optional_costs
+from .options import Chosen, ChosenBase
+from .payment import SELF_ONLY, Payment
+from .total_cost import BaseKind, optional_costs
 from .state import (
     LOCATIONS,
     PHASES,
@@ -93,12 +96,23 @@ from .state import (
     State,
 )
 
-__all__ = ["Limits", "Problem", "ScenarioError", "load_file", "load_text", "parse_json",
-           "parse_text", "read_data", "scenario_from_data"]
+__all__ = ["CHECK_KEYS", "Limits", "Problem", "ScenarioError", "check_from_data", "load_file",
+           "load_text", "parse_json", "parse_text", "read_data", "scenario_from_data"]
 
 MAX_PIPS = 20  # Power pips in one Power map, and Deflect: printed cards carry a handful
 
 TOP_KEYS = ("format", "cards", "state", "play", "objective")
+# `payplan check` reads these beside the scenario: the payment, and the choices it names.
+CHOICE_KEYS = ("base", "paid_optional", "paid", "discount_order")
+CHECK_KEYS = ("payment",) + CHOICE_KEYS
+CHECK_ONLY = {
+    "payment": "a payment is read by `payplan check` only; this command plans the payment itself",
+    **{key: f"a choice of the payment `payplan check` reads; this command makes its own"
+       for key in CHOICE_KEYS},
+}
+PAYMENT_KEYS = ("pool", "exhaust", "recycle", "sources", "other")
+PAID_KINDS = OTHER_KINDS + SELF_ONLY  # the kinds a payment's `other` names (as the plan's total)
+BASE_KINDS = typing.get_args(BaseKind)
 CARD_KEYS = (
     "name",
     "type",
@@ -219,12 +233,35 @@ def scenario_from_data(data: object, require_play: bool = False) -> Scenario:
     """Build a scenario from already-parsed data (dicts, lists, strings, ints, bools, None).
 
     With `require_play`, a missing `play` is a problem too (the commands that plan one play).
+    The keys of `payplan check` (`CHECK_KEYS`) are problems here: `check_from_data` reads them.
     """
     reader = _Reader()
     scenario = reader.scenario(data, require_play)
     if reader.problems:
         raise ScenarioError(reader.problems)
     return scenario
+
+
+def check_from_data(data: object) -> tuple[Scenario, Payment, Chosen]:
+    """A scenario with a payment to check (`payplan check`): the scenario (its `play`
+    required), its top-level `payment` in the shape `payplan plan --json` prints it, and the
+    choices named beside it (`base`, `paid_optional`, `paid`, `discount_order`, also in the
+    plan's shape; each one left out is left open). Every problem at once, as a ScenarioError:
+    a payment of the wrong shape is a bad file; one that names runes or objects that are not
+    there, or does not pay, is a payment `engine.chain.apply_payment` refuses."""
+    reader = _Reader()
+    scenario = reader.scenario(data, True, check=True)
+    payment, chosen = Payment(), Chosen()
+    if isinstance(data, dict):
+        if data.get("payment") is None:
+            reader.problem(("payment",), "missing (the payment to check, in the shape "
+                                         "`payplan plan --json` prints it)")
+        else:
+            payment = reader.payment(data["payment"], ("payment",))
+        chosen = reader.chosen(data)
+    if reader.problems:
+        raise ScenarioError(reader.problems)
+    return scenario, payment, chosen
 
 
 
@@ -1068,9 +1105,83 @@ class _Reader(Reader):
                 merged[name] = self.large(item, where)
         return MappingProxyType(merged) if merged != DEFAULT_BENEFITS else DEFAULT_BENEFITS
 
+    # --- a payment to check, and the choices named beside it (`payplan check`)
+
+    def payment(self, value: object, path: DataPath) -> Payment:
+        """A payment in the plan's JSON shape (`Payment.to_json`); a key left out is empty."""
+        f = self.fields(value, path, PAYMENT_KEYS)
+        pool = f.read("pool", Cost(), self.plain_cost)
+        recycle: list[tuple[str, str]] = []
+        for where, entry in self.each(f["recycle"], f.at("recycle")) if "recycle" in f else ():
+            g = self.fields(entry, where, ("rune", "pays"))
+            if "rune" not in g:
+                g.require("rune", "the id of the rune recycled")
+            pays = g.word("pays", "unused", POWER_KEYS + ("unused",), "pip")
+            recycle.append((g.read("rune", "", self.string), pays))
+        other: list[tuple[str, tuple[str, ...]]] = []
+        for where, entry in self.each(f["other"], f.at("other")) if "other" in f else ():
+            if not isinstance(entry, dict) or len(entry) != 1:
+                self.problem(where, "expected one non-standard cost and the objects that pay it, "
+                                    f"like {{discard: [h2]}}, got {_kind(entry)}")
+                continue
+            ((kind, ids),) = entry.items()
+            at = _join(where, kind)
+            if not isinstance(kind, str) or kind not in PAID_KINDS:
+                self.unknown(at, "non-standard cost", kind, PAID_KINDS)
+                continue
+            other.append((kind, self.strings(ids, at) if ids is not None else ()))
+        return Payment(pool.energy, pool.power, f.read("exhaust", (), self.strings),
+                       tuple(recycle), f.read("sources", (), self.strings), tuple(other))
+
+    def chosen(self, data: dict[object, object]) -> Chosen:
+        """The choices named beside a payment; each key left out (or null) is left open."""
+        f = Fields(self, {k: v for k, v in data.items()
+                          if isinstance(k, str) and k in CHOICE_KEYS and v is not None}, ())
+        base = f.read("base", None, self.chosen_base)
+        optional = f.read("paid_optional", None, self.optional_names)
+        counts = f.read("paid", None, self.paid_counts)
+        if optional is not None and counts is not None and set(optional) != {n for n, _ in counts}:
+            self.problem(("paid",), "names other optional costs than `paid_optional`")
+        if optional is None and counts is not None:
+            optional = tuple(name for name, _ in counts)
+        order = f.read("discount_order", None, self.strings)
+        if order is not None and len(set(order)) != len(order):
+            self.problem(("discount_order",), "names a discount twice")
+        return Chosen(base, optional, counts, order)
+
+    def chosen_base(self, value: object, path: DataPath) -> ChosenBase:
+        f = self.fields(value, path, ("kind", "index", "ignore", "cost"))
+        return ChosenBase(f.word("kind", None, BASE_KINDS, "base kind"),
+                          f.read("index", None, self.integer),
+                          f.word("ignore", None, IGNORES, "ignore"),
+                          f.read("cost", None, self.cost, None))
+
+    def optional_names(self, value: object, path: DataPath) -> tuple[str, ...]:
+        names = tuple(normalise_optional(name) for name in self.strings(value, path))
+        if len(set(names)) != len(names):
+            self.problem(path, "names an optional cost twice")
+        return names
+
+    def paid_counts(self, value: object, path: DataPath) -> tuple[tuple[str, int], ...]:
+        if not isinstance(value, dict):
+            self.problem(path, f"expected a mapping of optional cost to times paid, got "
+                               f"{_kind(value)}")
+            return ()
+        out: dict[str, int] = {}
+        for key, n in value.items():
+            where = _join(path, key)
+            name = normalise_optional(self.string(key, where))
+            times = self.integer(n, where)
+            if times < 1:
+                self.problem(where, "an optional cost listed is paid at least once")
+            if name in out:
+                self.problem(where, "names an optional cost twice")
+            out[name] = times
+        return tuple(out.items())
+
     # --- the whole scenario
 
-    def scenario(self, data: object, require_play: bool) -> Scenario:
+    def scenario(self, data: object, require_play: bool, check: bool = False) -> Scenario:
         if not isinstance(data, dict):
             what = "an empty file" if data is None else _kind(data)
             self.problem((), f"expected a mapping with the keys {_options(TOP_KEYS)}, got {what}")
@@ -1079,6 +1190,10 @@ class _Reader(Reader):
             self.problem(("plays",), "a list of plays is read by `payplan play` only; this "
                                      "command plans one `play`")
             data = {k: v for k, v in data.items() if k != "plays"}
+        if not check and any(key in data for key in CHECK_KEYS):  # payplan check's keys
+            for key in (k for k in CHECK_KEYS if k in data):
+                self.problem((key,), CHECK_ONLY[key])
+        data = {k: v for k, v in data.items() if k not in CHECK_KEYS}
         f = self.fields(data, (), TOP_KEYS)
         if "format" not in f:
             f.require("format", f"required: {FORMAT}")

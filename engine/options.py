@@ -22,9 +22,10 @@ from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 
 from .cost import NO_POWER, Cost, OtherCost, Power
-from .discounts import NO_DEADLINE, Application, Deadline, pareto, pareto_front
+from .discounts import NO_DEADLINE, Application, Deadline, Mod, outcomes, pareto, pareto_front
 from .filters import object_matches
 from .payment import PAYS_FROM, source_adds
+from .problems import Problem
 from .state import GameObject
 from .legality import checked
 from .scenario import Scenario
@@ -361,12 +362,22 @@ def with_free(ctx: PlayContext, option: CostOption, paid: tuple[FreeCost, ...]) 
 
 
 def _options_for(ctx: PlayContext, base: BaseChoice, optional: tuple[str, ...],
-                 deadline: Deadline = NO_DEADLINE) -> list[CostOption]:
+                 deadline: Deadline = NO_DEADLINE, chosen: Chosen | None = None
+                 ) -> list[CostOption]:
+    """The options of one base and optional set; with `chosen` (`chosen_options`), only those
+    of its counts, and of its order of the discounts on the total (every choice the order
+    leaves open tried) instead of the best orders."""
     found: dict[Cost, CostOption] = {}
     for counts, victims in paid_variants(ctx, optional):
         if found and deadline.passed():  # past the deadline: what is found (see `Deadline`)
             break
+        if chosen is not None and chosen.counts is not None and dict(counts) != {
+                name: n for name, n in chosen.counts if n != 1}:
+            continue
         mods = modifiers(ctx, base, optional, counts, victims)
+        order = None if chosen is None else chosen.order
+        if order is not None and sorted(order) != sorted(m.label for m in mods.total):
+            continue
         for components in best_components(ctx, optional, mods, counts, deadline):
             if found and deadline.passed():
                 break
@@ -379,7 +390,9 @@ def _options_for(ctx: PlayContext, base: BaseChoice, optional: tuple[str, ...],
             start = price(ctx, Choices(base, optional, components, (), counts, victims),
                           replace(mods, total=()))
             pair = (start.total.energy, start.total.power)
-            for _, path in pareto_front(pair, list(mods.total), deadline):
+            paths = (pareto_front(pair, list(mods.total), deadline) if order is None
+                     else in_order(pair, list(mods.total), order))
+            for _, path in paths:
                 choices = Choices(base, optional, components, path, counts, victims)
                 priced = total_discounts(start, choices, mods)
                 if priced.total not in found:
@@ -401,3 +414,138 @@ def _pareto_options(options: list[CostOption]) -> list[CostOption]:
             for _, k in pareto([((options[k].total.energy, options[k].total.power), k)
                                 for k in group])}
     return [option for k, option in enumerate(options) if k in kept]
+
+
+# --- The options a checked payment's choices allow (`payplan check`) ---------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class ChosenBase:
+    """The base cost a payment's choices name (`base`, in the plan's shape); a part left None
+    matches any base."""
+
+    kind: str | None = None
+    index: int | None = None
+    ignore: str | None = None
+    cost: Cost | None = None
+
+    def matches(self, base: BaseChoice) -> bool:
+        return ((self.kind is None or self.kind == base.kind)
+                and (self.index is None or self.index == base.index)
+                and (self.ignore is None or self.ignore == base.ignore)
+                and (self.cost is None or self.cost == base.cost))
+
+
+@dataclass(frozen=True, slots=True)
+class Chosen:
+    """The choices a payment the player chose names beside it (`payplan check`), each None
+    where it leaves that choice open: the base cost, the optional costs paid (`paid_optional`,
+    or the names of `paid`), how many times each is paid (`paid`), and the order of the
+    discounts on the total (`discount_order`: every discount, by its label)."""
+
+    base: ChosenBase | None = None
+    optional: tuple[str, ...] | None = None
+    counts: tuple[tuple[str, int], ...] | None = None
+    order: tuple[str, ...] | None = None
+
+
+def in_order(start: tuple[int, Power], mods: list[Mod], order: tuple[str, ...]
+             ) -> list[tuple[tuple[int, Power], tuple[Application, ...]]]:
+    """Every distinct result of applying the discounts in the order their labels give, each
+    with the first applications that reach it: what each discount may choose ("[1] or [A]",
+    which pips "[A] less" takes) is every choice (`discounts.outcomes`)."""
+    at = {mod.label: i for i, mod in enumerate(mods)}
+    frontier: dict[tuple[int, Power], tuple[Application, ...]] = {start: ()}
+    for label in order:
+        i = at[label]
+        reached: dict[tuple[int, Power], tuple[Application, ...]] = {}
+        for pair, path in frontier.items():
+            for after, app in outcomes(pair, mods[i], i):
+                reached.setdefault(after, path + (app,))
+        frontier = reached
+    return list(frontier.items())
+
+
+def chosen_options(scenario: Scenario, chosen: Chosen, deadline: Deadline = NO_DEADLINE
+                   ) -> tuple[PlayOptions, tuple[Problem, ...]]:
+    """The cost options of the scenario's play that `chosen` allows, in `play_options`' order
+    (every optional set listed: no free costs), and the problems with the choices themselves
+    (each at its key: `base`, `paid_optional`, `paid`, `discount_order`): a choice this play
+    may not make, or one no option reaches. An illegal play has the reasons of `play_options`.
+
+    Without an order, each set's best orders are listed as `play_options` lists them: a total
+    another total of the same set dominates (`discounts.dominates`: no more Energy and no more
+    pips, of any domain or in all) is paid by every payment that pays it, and ranks behind it,
+    so leaving it out changes no payment's best option."""
+    ctx = context(scenario)
+    why, bases = checked(ctx)
+    names = [name for name, _ in optional_costs(ctx.card)]
+    auto = tuple(n for n in names if ctx.play.optional_choice(n) == "auto")
+    if why:
+        return PlayOptions(ctx, tuple(why), (), auto), ()
+    problems: list[Problem] = []
+    if chosen.base is not None:
+        matching = [b for b in bases if chosen.base.matches(b)]
+        if not matching:
+            problems.append(Problem(("base",), "not a base cost this play may use (it may use: "
+                                               f"{', '.join(b.text() for b in bases)})"))
+        bases = matching
+    if chosen.optional is not None:
+        problems += _set_problems(ctx, names, chosen)
+    if problems:
+        return PlayOptions(ctx, (), (), auto), tuple(problems)
+    options: list[CostOption] = []
+    for base in bases:
+        sets = ([tuple(n for n in names if n in chosen.optional)] if chosen.optional is not None
+                else optional_sets(ctx, base, deadline))
+        for optional in sets:
+            options.extend(_options_for(ctx, base, optional, deadline, chosen))
+            if deadline.passed():
+                break
+        if deadline.passed():
+            break
+    if not options and chosen.order is not None and bases:
+        first = bases[0]
+        optional = tuple(n for n in names if n in (chosen.optional or ())
+                         or _required(ctx.play.optional_choice(n)))
+        labels = [m.label for m in modifiers(ctx, first, optional).total]
+        problems.append(Problem(("discount_order",), "not an order of the discounts on this "
+                                "play's total (they are: " + (", ".join(labels) or "none") + ")"))
+    elif not options and chosen.counts is not None:
+        problems.append(Problem(("paid",), "no option pays the optional costs these numbers "
+                                           "of times (more than the state could pay?)"))
+    return PlayOptions(ctx, (), tuple(options), auto, exact=not deadline.cut), tuple(problems)
+
+
+def _set_problems(ctx: PlayContext, names: list[str], chosen: Chosen) -> list[Problem]:
+    """What is wrong with the optional costs a payment's choices name (`paid_optional`, `paid`),
+    by what the card has and what the play says of each (`yes`, `no`, a count)."""
+    assert chosen.optional is not None
+    out: list[Problem] = []
+    key = "paid_optional" if chosen.counts is None else "paid"
+    extras = {extra.id: extra for extra in ctx.card.additional_costs}
+    has = f" (it has: {', '.join(names)})" if names else " (it has none)"
+    for i, name in enumerate(chosen.optional):
+        if name not in names:
+            out.append(Problem((key, i) if key == "paid_optional" else (key, name),
+                               f"{ctx.card.name} has no optional cost {name!r}{has}"))
+    if ctx.play.ignore == "all" and chosen.optional:
+        out.append(Problem((key,), "the play ignores any and all costs: no additional cost is "
+                                   "paid"))
+        return out
+    counts = dict(chosen.counts or ())
+    for name in names if ctx.play.ignore != "all" else ():
+        wanted = ctx.play.optional_choice(name)
+        paid = name in chosen.optional
+        if wanted == "yes" and not paid:
+            out.append(Problem((key,), f"the play says optional cost {name} is paid"))
+        elif wanted == "no" and paid:
+            out.append(Problem((key,), f"the play says optional cost {name} is not paid"))
+        elif wanted.isdigit() and (int(wanted) > 0) != paid:
+            out.append(Problem((key,), f"the play pays optional cost {name} {wanted} times"))
+        elif wanted.isdigit() and paid and name in counts and counts[name] != int(wanted):
+            out.append(Problem(("paid", name), f"the play pays optional cost {name} {wanted} "
+                                               f"times, not {counts[name]}"))
+        if name in counts and counts[name] != 1 and not (name in extras and extras[name].repeatable):
+            out.append(Problem(("paid", name), f"{name} is not repeatable: it is paid once"))
+    return out

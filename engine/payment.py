@@ -563,3 +563,102 @@ class Payment:
             "sources": list(self.sources),
             "other": [{kind: list(ids)} for kind, ids in self.other],
         }
+
+
+# --- A named payment back in group counts ------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Counts:
+    """A payment in group counts (a `Usage`): what `name_payment` names, read back from a named
+    `Payment` by `counts_of`, so that the one scorer (`score`) prices a payment the player chose."""
+
+    exhaust: tuple[int, ...]
+    recycle: tuple[int, ...]
+    activate: tuple[bool, ...]
+    use: tuple[tuple[NeedKey, tuple[int, ...]], ...]
+
+
+def counts_of(total: Cost, res: Resources, payment: Payment) -> Counts | None:
+    """The group counts of a named payment of `total`: per rune group the runes exhausted only
+    and the runes recycled (exhausted too or not), per source offer whether it is activated
+    (a converter listed n times takes its first n offers), per need key the objects (for
+    `spend_buff`, the buffs) of each object group. None when the payment names a rune, source or
+    object the resources don't hold (`engine.chain.apply_payment` refuses such a payment first)."""
+    rune_group = {rune_id: g for g, group in enumerate(res.runes) for rune_id in group.ids}
+    recycled = set(payment.recycled)
+    exhaust = [0] * len(res.runes)
+    recycle = [0] * len(res.runes)
+    for rune_id in payment.recycled:
+        if rune_id not in rune_group:
+            return None
+        recycle[rune_group[rune_id]] += 1
+    for rune_id in payment.exhaust:
+        if rune_id not in rune_group:
+            return None
+        if rune_id not in recycled:
+            exhaust[rune_group[rune_id]] += 1
+    activate = [False] * len(res.sources)
+    for source_id in payment.sources:
+        free = next((s for s, offer in enumerate(res.sources)
+                     if offer.id == source_id and not activate[s]), None)
+        if free is None:
+            return None
+        activate[free] = True
+    object_group = {(group.owner, object_id): g for g, group in enumerate(res.objects)
+                    for object_id in group.ids}
+    use: dict[NeedKey, list[int]] = {}
+    for (kind, ids), need in zip(payment.other, total.other):
+        if need.kind == "spend_xp":
+            continue
+        counts = use.setdefault(need_key(need), [0] * len(res.objects))
+        for object_id in ids:
+            g = object_group.get((need.filter.controller or "you", object_id))
+            if g is None:
+                return None
+            counts[g] += 1
+    return Counts(tuple(exhaust), tuple(recycle), tuple(activate),
+                  tuple((key, tuple(counts)) for key, counts in use.items()))
+
+
+# --- What the state lacks to pay a total -------------------------------------------------------
+
+
+def shortfall(scenario: Scenario, total: Cost, res: Resources) -> Cost:
+    """What the state lacks to pay `total`, per resource, each counted with everything that
+    could supply it (the most the resources could give to that part alone: `most_energy`,
+    `most_power`, every eligible object, your XP; a source's own costs aside):
+
+    - Energy: the Energy beyond what the pool, every ready rune and every usable source give;
+    - Power (from the pool, every rune recycled and every usable source, by the paying rule,
+      `match_power`): per domain, the Power of that domain its pips lack alone; `any`, the
+      Power of any domain the rest of the pips lack (`[A]` pips, and domain pips that competed
+      for the pool's Power of any domain). Added to the pool, these pay every pip, and none
+      fewer would: each unit added pays one pip;
+    - each non-standard cost (its kind and filter, in the total's order): how many more
+      objects (buffs, XP) it needs than the state holds that could pay it.
+
+    A Cost (empty when nothing is short alone: then the parts compete for the same runes,
+    sources or objects)."""
+    energy = max(0, total.energy - most_energy(res))
+    power = [0] * len(POWER_KEYS)
+    if any(total.power):
+        supply = most_power(res)
+        for d in range(len(DOMAINS)):
+            if total.power[d]:
+                alone = tuple(total.power[d] if i == d else 0 for i in range(len(POWER_KEYS)))
+                power[d] = unpaid_power(alone, supply)
+        # What the paying rule leaves unpaid in all, less what the domains lack alone: a
+        # domain's pips get no more in all than alone (they take only their domain's Power,
+        # which no other pip takes before them, and Power of any domain, which other domains'
+        # pips may), so the difference is never negative.
+        power[ANY_INDEX] = max(0, unpaid_power(total.power, supply) - sum(power))
+    other: list[OtherCost] = []
+    samples = {need_key(need): need for need in total.other}
+    for key, count in needs_of(total).items():
+        need = samples[key]
+        have = res.xp if need.kind == "spend_xp" else sum(
+            capacity(group, need.kind) for group in res.objects if eligible(scenario, group, need))
+        if count > have:
+            other.append(OtherCost(need.kind, count - have, need.filter))
+    return Cost(energy, tuple(power), tuple(other))

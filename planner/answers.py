@@ -1,7 +1,7 @@
 """The answers of the commands, one type per command for every ruleset.
 
 Each command answers with one of these, whatever the game: `Plan` (`payplan plan`, and each play
-of `hand`, `play` and `turn`), `Hand`, `Orders`, `PlayResult`. A ruleset's own answer classes
+of `hand`, `play` and `turn`), `Hand`, `Orders`, `PlayResult`, `Check` (`payplan check`). A ruleset's own answer classes
 subclass them (`planner.plan.Plan` for `payplan/1`, `planner.mtg.plan.MtgPlan` for `mtg/1`) and
 add what only their game has; what every answer has is declared here, so code that handles
 answers (the command line, `serve`, `batch`, a game AI) reads them the same way for both.
@@ -132,6 +132,63 @@ class Orders(_OfRuleset):
         return EXIT_OK if self.legal else EXIT_NOT_PLAYABLE
 
 
+@dataclass(frozen=True, slots=True)
+class Check(Answer):
+    """`payplan check`: whether a payment the player chose (and the choices it names) is legal
+    (`legal`; else `problems`, each `path: message`), what it pays for (`play`, the `choices`
+    it was read with, in the plan's shape, and their `total`), what it spends and scores (the
+    one scorer's `score`, and `objective`, the score less the benefits of `auto` optional costs
+    paid), and how far it is from the best plan (`optimal_score`, `optimal_objective`, the
+    plan's; `gap` is `score` minus `optimal_score`; `optimal` whether the plan is proved
+    best). Cost values (`total`, `spent`) are in the ruleset's form, as in its plans."""
+
+    format: str
+    play: dict[str, str]
+    legal: bool
+    problems: tuple[str, ...] = ()
+    choices: dict[str, object] = field(default_factory=dict)
+    total: dict[str, object] | None = None
+    spent: dict[str, object] | None = None
+    score: int | None = None
+    objective: int | None = None
+    optimal_score: int | None = None
+    optimal_objective: int | None = None
+    optimal: bool | None = None
+
+    @property
+    def gap(self) -> int | None:
+        """`score` minus `optimal_score` (None when either is unknown)."""
+        if self.score is None or self.optimal_score is None:
+            return None
+        return self.score - self.optimal_score
+
+    def to_json(self) -> dict[str, object]:
+        return {"format": self.format, "legal": self.legal, "problems": list(self.problems),
+                "play": dict(self.play), "choices": dict(self.choices), "total": self.total,
+                "spent": self.spent, "score": self.score, "objective": self.objective,
+                "optimal_score": self.optimal_score, "optimal_objective": self.optimal_objective,
+                "gap": self.gap, "optimal": self.optimal}
+
+    def render(self) -> str:
+        what = self.play.get("card", "")
+        if "ability" in self.play:
+            what += f", ability {self.play['ability']}"
+        head = f"{what} ({self.play.get('object', '')}): payment {'legal' if self.legal else 'illegal'}"
+        lines = [head] + [f"  - {problem}" for problem in self.problems]
+        if self.legal:
+            best = ("no plan found" if self.optimal_score is None
+                    else f"{self.optimal_score}{'' if self.optimal else ' (not proved best)'}")
+            lines.append(f"Score {self.score}" + (f" (objective {self.objective})"
+                                                   if self.objective != self.score else "")
+                         + f"; the best plan's: {best}"
+                         + (f"; gap {self.gap}" if self.gap is not None else ""))
+        return "\n".join(lines)
+
+    @property
+    def exit_code(self) -> int:
+        return EXIT_OK if self.legal else EXIT_NOT_PLAYABLE
+
+
 class PlayResult(_OfRuleset):
     """`payplan play`: the plays made (`plans`), the state after them, and where and why the run
     stopped, if it did (`stopped_at`, the index of the first play not made, and `reason`)."""
@@ -155,5 +212,5 @@ class PlayResult(_OfRuleset):
         return EXIT_OK if self.ok else EXIT_NOT_PLAYABLE
 
 
-__all__ = ["Answer", "EXIT_BAD_INPUT", "EXIT_NOT_PLAYABLE", "EXIT_OK", "Hand", "Orders", "Plan",
-           "PlayResult", "STATUSES", "Status"]
+__all__ = ["Answer", "Check", "EXIT_BAD_INPUT", "EXIT_NOT_PLAYABLE", "EXIT_OK", "Hand", "Orders",
+           "Plan", "PlayResult", "STATUSES", "Status"]

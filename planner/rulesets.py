@@ -1,8 +1,8 @@
 """The rulesets: every game payplan plans, registered under the `format` its files say.
 
 A ruleset is one game: how to read its files, plan a play, list every play of a hand, count the
-orders of its discounts, run a sequence of plays, apply a plan to the state, write a state back,
-and generate benchmark scenarios. It is an object with the methods of `Ruleset`; the command
+orders of its discounts, run a sequence of plays, check a payment the player chose, apply a plan
+to the state, write a state back, and generate benchmark scenarios. It is an object with the methods of `Ruleset`; the command
 line, `serve`, `batch`, `bench`, `gen` and the Python API ask this registry for the ruleset of a
 file (`for_data`, by its `format`) or of a loaded scenario (`of`), and never compare a format
 string themselves.
@@ -29,7 +29,7 @@ from importlib import metadata
 from typing import Any, Mapping, Protocol, runtime_checkable
 
 from ..engine.problems import Problem, ScenarioError
-from .answers import Hand, Orders, Plan, PlayResult
+from .answers import Check, Hand, Orders, Plan, PlayResult
 from .config import SolverConfig
 
 ENTRY_POINTS = "payplan.rulesets"
@@ -74,6 +74,13 @@ class Ruleset(Protocol):
     def play(self, data: Mapping[str, object], config: SolverConfig) -> PlayResult:
         """Plan and apply the file's `play` (or each of its `plays`); raises `ScenarioError`
         for a bad file."""
+
+    def check(self, data: Mapping[str, object], config: SolverConfig) -> Check:
+        """Check the payment a file holds at its top level (`payment`, in the shape of the
+        plan's JSON) for its `play`, with the choices it names beside it (in the plan's shape;
+        one left out is the one `plan` would make for that payment): legal or not (each problem
+        `path: message`), its score, and the best plan's. Raises `ScenarioError` for a bad file
+        (the other commands' loaders refuse `payment`)."""
 
     def apply_play(self, scenario: Any, plan: Plan) -> Any:
         """The scenario after `plan` (an ok plan of `scenario`'s play, as `plan` returned it) is

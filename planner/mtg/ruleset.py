@@ -57,6 +57,11 @@ class Mtg:
 
         return play_data(data, config)
 
+    def check(self, data: Mapping[str, object], config: SolverConfig) -> answers.Check:
+        from .check import check_data
+
+        return check_data(data, config)
+
     def apply_play(self, scenario: MtgScenario, plan: answers.Plan) -> MtgScenario:
         from ...engine.mtg.stack import resolve
         from .plan import MtgPlan
