@@ -80,7 +80,7 @@ from .scenario import (
     Play,
     Scenario,
 )
-from .options import Chosen, ChosenBase
+from .options import Chosen, ChosenBase, cost_key
 from .payment import SELF_ONLY, Payment
 from .total_cost import BaseKind, optional_costs
 from .state import (
@@ -97,7 +97,8 @@ from .state import (
 )
 
 __all__ = ["CHECK_KEYS", "Limits", "Problem", "ScenarioError", "check_from_data", "load_file",
-           "load_text", "parse_json", "parse_text", "read_data", "scenario_from_data"]
+           "load_text", "parse_json", "parse_text", "payment_from_data", "read_data",
+           "scenario_from_data"]
 
 MAX_PIPS = 20  # Power pips in one Power map, and Deflect: printed cards carry a handful
 
@@ -251,17 +252,20 @@ def check_from_data(data: object) -> tuple[Scenario, Payment, Chosen]:
     there, or does not pay, is a payment `engine.chain.apply_payment` refuses."""
     reader = _Reader()
     scenario = reader.scenario(data, True, check=True)
-    payment, chosen = Payment(), Chosen()
-    if isinstance(data, dict):
-        if data.get("payment") is None:
-            reader.problem(("payment",), "missing (the payment to check, in the shape "
-                                         "`payplan plan --json` prints it)")
-        else:
-            payment = reader.payment(data["payment"], ("payment",))
-        chosen = reader.chosen(data)
+    payment, chosen = reader.submitted(data)
     if reader.problems:
         raise ScenarioError(reader.problems)
     return scenario, payment, chosen
+
+
+def payment_from_data(data: object) -> tuple[Payment, Chosen]:
+    """`check_from_data` for the payment and the choices alone (a mapping of the keys
+    `CHECK_KEYS`), for a scenario already loaded."""
+    reader = _Reader()
+    payment, chosen = reader.submitted(data)
+    if reader.problems:
+        raise ScenarioError(reader.problems)
+    return payment, chosen
 
 
 
@@ -1107,6 +1111,17 @@ class _Reader(Reader):
 
     # --- a payment to check, and the choices named beside it (`payplan check`)
 
+    def submitted(self, data: object) -> tuple[Payment, Chosen]:
+        if not isinstance(data, dict):
+            return Payment(), Chosen()  # the scenario's reading says what a file must hold
+        payment = Payment()
+        if data.get("payment") is None:
+            self.problem(("payment",), "missing (the payment to check, in the shape "
+                                       "`payplan plan --json` prints it)")
+        else:
+            payment = self.payment(data["payment"], ("payment",))
+        return payment, self.chosen(data)
+
     def payment(self, value: object, path: DataPath) -> Payment:
         """A payment in the plan's JSON shape (`Payment.to_json`); a key left out is empty."""
         f = self.fields(value, path, PAYMENT_KEYS)
@@ -1151,10 +1166,13 @@ class _Reader(Reader):
 
     def chosen_base(self, value: object, path: DataPath) -> ChosenBase:
         f = self.fields(value, path, ("kind", "index", "ignore", "cost"))
+        if "cost" in f and not isinstance(f["cost"], dict):
+            self.problem(f.at("cost"), f"expected a cost mapping as the plan writes it, got "
+                                       f"{_kind(f['cost'])}")
         return ChosenBase(f.word("kind", None, BASE_KINDS, "base kind"),
                           f.read("index", None, self.integer),
                           f.word("ignore", None, IGNORES, "ignore"),
-                          f.read("cost", None, self.cost, None))
+                          cost_key(f["cost"]) if "cost" in f else None)
 
     def optional_names(self, value: object, path: DataPath) -> tuple[str, ...]:
         names = tuple(normalise_optional(name) for name in self.strings(value, path))

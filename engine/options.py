@@ -18,6 +18,7 @@ which to pay. A `Deadline` bounds the whole enumeration.
 from __future__ import annotations
 
 import itertools
+import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 
@@ -427,13 +428,25 @@ class ChosenBase:
     kind: str | None = None
     index: int | None = None
     ignore: str | None = None
-    cost: Cost | None = None
+    cost: str | None = None  # the cost's JSON (`Cost.to_json`), zero entries left out, as text
 
     def matches(self, base: BaseChoice) -> bool:
         return ((self.kind is None or self.kind == base.kind)
                 and (self.index is None or self.index == base.index)
                 and (self.ignore is None or self.ignore == base.ignore)
-                and (self.cost is None or self.cost == base.cost))
+                and (self.cost is None or self.cost == cost_key(base.cost.to_json())))
+
+
+def cost_key(value: object) -> str:
+    """A cost's JSON as comparable text: zero Energy and zero or empty entries left out (as
+    `Cost.to_json` writes it), keys sorted."""
+    if isinstance(value, dict):
+        value = {k: v for k, v in value.items()
+                 if v not in (0, None, {}, []) and not (k == "power" and isinstance(v, dict)
+                                                        and not any(v.values()))}
+        if isinstance(value.get("power"), dict):
+            value["power"] = {k: n for k, n in value["power"].items() if n}
+    return json.dumps(value, sort_keys=True)
 
 
 @dataclass(frozen=True, slots=True)

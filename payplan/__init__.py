@@ -9,6 +9,7 @@ a plan needs the solver):
     plan(scenario) -> Plan                 the cheapest plan for the scenario's play
     plan_hand(scenario) -> list[Plan]      every play you could make now, planned
     orders(scenario) -> Orders             each total the discount orders reach, with counts
+    check_payment(scenario, payment) -> Check  is a payment the player chose legal, and its gap
     apply_play(scenario, plan) -> scenario the scenario after an ok plan is paid and resolved
 
 The packages: `payplan.engine` (the rules), `payplan.planner` (the optimiser, the commands and
@@ -60,13 +61,16 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     "plan_hand": ("payplan.planner.api", "plan_hand"),
     "orders": ("payplan.planner.api", "orders"),
     "apply_play": ("payplan.planner.api", "apply_play"),
+    "check_payment": ("payplan.planner.api", "check_payment"),
+    "Check": ("payplan.planner.answers", "Check"),
     "PlanRefused": ("payplan.engine.chain", "PlanRefused"),
 }
 
-__all__ = ["Card", "Cost", "Hand", "MtgScenario", "Objective", "Orders", "Payment", "Plan",
+__all__ = ["Card", "Check", "Cost", "Hand", "MtgScenario", "Objective", "Orders", "Payment", "Plan",
            "PlanRefused", "Play", "PlayResult", "Problem", "Ruleset", "Scenario", "ScenarioError",
-           "SolverConfig", "SolverConfigError", "State", "apply_play", "load_data", "load_file",
-           "load_text", "orders", "plan", "plan_hand", "register", "__version__"]
+           "SolverConfig", "SolverConfigError", "State", "apply_play", "check_payment",
+           "load_data", "load_file", "load_text", "orders", "plan", "plan_hand", "register",
+           "__version__"]
 
 if TYPE_CHECKING:
     from .engine.cards import Card
@@ -77,8 +81,9 @@ if TYPE_CHECKING:
     from .engine.problems import Problem, ScenarioError
     from .engine.scenario import Objective, Play, Scenario
     from .engine.state import State
-    from .planner.answers import Hand, Orders, Plan, PlayResult
-    from .planner.api import apply_play, load_data, load_file, load_text, orders, plan, plan_hand
+    from .planner.answers import Check, Hand, Orders, Plan, PlayResult
+    from .planner.api import (apply_play, check_payment, load_data, load_file, load_text, orders,
+                              plan, plan_hand)
     from .planner.config import SolverConfig, SolverConfigError
     from .planner.rulesets import Ruleset, register
 

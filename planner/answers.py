@@ -154,6 +154,7 @@ class Check(Answer):
     optimal_score: int | None = None
     optimal_objective: int | None = None
     optimal: bool | None = None
+    summary: str = field(default="", compare=False)  # the total and choices, in words (render)
 
     @property
     def gap(self) -> int | None:
@@ -175,6 +176,8 @@ class Check(Answer):
             what += f", ability {self.play['ability']}"
         head = f"{what} ({self.play.get('object', '')}): payment {'legal' if self.legal else 'illegal'}"
         lines = [head] + [f"  - {problem}" for problem in self.problems]
+        if self.summary:
+            lines.append(("Paid for: " if self.legal else "Checked against: ") + self.summary)
         if self.legal:
             best = ("no plan found" if self.optimal_score is None
                     else f"{self.optimal_score}{'' if self.optimal else ' (not proved best)'}")

@@ -1,5 +1,5 @@
 """The Python API, for every ruleset: read a file, plan its play, plan a hand, count discount
-orders, apply a plan. `payplan` (the package) exports these.
+orders, check a payment the player chose, apply a plan. `payplan` (the package) exports these.
 
 Each function finds the ruleset of its input through the registry (`planner.rulesets`): a file
 by its `format`, a scenario by the ruleset whose loader made it. Answers are the types of
@@ -13,7 +13,7 @@ from typing import Any
 
 from ..engine.reading import Limits, parse_text, read_data
 from . import rulesets
-from .answers import Orders, Plan
+from .answers import Check, Orders, Plan
 from .config import DEFAULT_CONFIG, SolverConfig
 
 
@@ -49,6 +49,21 @@ def orders(scenario: Any, config: SolverConfig = DEFAULT_CONFIG) -> Orders:
     return rulesets.of(scenario).orders(scenario, config)
 
 
+def check_payment(scenario: Any, payment: object, config: SolverConfig = DEFAULT_CONFIG,
+                  **choices: object) -> Check:
+    """Check a payment the player chose for the scenario's play (what `payplan check` answers):
+    `payment` in the shape the plan's JSON gives it (a mapping, or the ruleset's own payment
+    value, such as `Payment` or `MtgPayment`), and the choices it names as keyword arguments,
+    also in the plan's shape (payplan/1: `base`, `paid_optional`, `paid`, `discount_order`;
+    mtg/1: `cast`, `x`, `paid`, `announced`); a choice left out is the one `plan` would make for
+    that payment. A payment of the wrong shape raises `ScenarioError`; an illegal one is an
+    answer (`legal` false, its `problems`)."""
+    ruleset = rulesets.of(scenario)
+    to_json = getattr(payment, "to_json", None)
+    data = {"payment": to_json() if callable(to_json) else payment, **choices}
+    return ruleset.check(data, config, scenario)
+
+
 def apply_play(scenario: Any, plan: Plan) -> Any:
     """The scenario after `plan` (what `plan(scenario)` returned, status ok) is paid and
     resolved: its `state` is the state after the play, and it has no play. payplan/1 raises
@@ -56,4 +71,5 @@ def apply_play(scenario: Any, plan: Plan) -> Any:
     return rulesets.of(scenario).apply_play(scenario, plan)
 
 
-__all__ = ["apply_play", "load_data", "load_file", "load_text", "orders", "plan", "plan_hand"]
+__all__ = ["apply_play", "check_payment", "load_data", "load_file", "load_text", "orders", "plan",
+           "plan_hand"]

@@ -17,7 +17,7 @@ from __future__ import annotations
 from typing import Mapping
 
 from ..engine.chain import Applied, PlanRefused, apply_payment
-from ..engine.loader import check_from_data
+from ..engine.loader import check_from_data, payment_from_data
 from ..engine.options import Chosen, CostOption, chosen_options
 from ..engine.payment import Payment, counts_of, name_payment, resources, score
 from ..engine.scenario import FORMAT, Scenario
@@ -28,10 +28,14 @@ from .model import ranking
 from .plan import Plan, _spent_json, plan
 
 
-def check_data(data: Mapping[str, object], config: SolverConfig = DEFAULT_CONFIG) -> Check:
-    """Check the payment of a file's parsed data (`payment`, and the choices beside it); a
-    ScenarioError for a bad file."""
-    scenario, payment, chosen = check_from_data(dict(data))
+def check_data(data: Mapping[str, object], config: SolverConfig = DEFAULT_CONFIG,
+               scenario: Scenario | None = None) -> Check:
+    """Check the payment of a file's parsed data (`payment`, and the choices beside it), or,
+    given the `scenario`, of data holding only those; a ScenarioError for a bad file."""
+    if scenario is None:
+        scenario, payment, chosen = check_from_data(dict(data))
+    else:
+        payment, chosen = payment_from_data(dict(data))
     return check(scenario, payment, chosen, config)
 
 
@@ -75,14 +79,15 @@ def check(scenario: Scenario, payment: Payment, chosen: Chosen = Chosen(),
             why.append("play: the time limit stopped the search of cost options: the choices "
                        "this payment pays may not have been tried (raise --time-limit)")
         return _with(base, problems=tuple(why), choices=_choices(opts.options[i]),
-                     total=opts.options[i].total.to_json())
+                     total=opts.options[i].total.to_json(), summary=_summary(opts.options[i]))
     _, i, charged, benefit = min(paid)
     option = opts.options[i]
     counts = counts_of(option.total, res, payment)
     assert counts is not None
     _, spent, _ = name_payment(scenario, option.total, res, counts)
     return _with(base, legal=True, choices=_choices(option), total=option.total.to_json(),
-                 spent=_spent_json(spent), score=charged, objective=charged - benefit)
+                 spent=_spent_json(spent), score=charged, objective=charged - benefit,
+                 summary=_summary(option))
 
 
 def _with(check: Check, **changes: object) -> Check:
@@ -95,6 +100,16 @@ def _choices(option: CostOption) -> dict[str, object]:
     """The choices of an option, in the plan's shape."""
     return {"base": option.base.to_json(), "paid_optional": list(option.paid_optional),
             "paid": dict(option.paid), "discount_order": list(option.discount_order)}
+
+
+def _summary(option: CostOption) -> str:
+    """The total and the choices of an option, in words."""
+    out = f"total {option.total} (base: {option.base.text()}"
+    if option.paid_optional:
+        out += f"; optional: {', '.join(f'{n} x{k}' for n, k in option.paid)}"
+    if option.discount_order:
+        out += f"; discounts: {' -> '.join(option.discount_order)}"
+    return out + ")"
 
 
 def _closest(options: tuple[CostOption, ...], best: Plan) -> int:

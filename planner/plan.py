@@ -14,7 +14,7 @@ from ..engine.chain import destination, executions
 from ..engine.cost import Cost, power_to_map
 from ..engine.discounts import NO_DEADLINE, Deadline
 from ..engine.options import CostOption, PlayOptions, play_options, with_free
-from ..engine.payment import Payment, Resources, name_payment, resources
+from ..engine.payment import Payment, Resources, name_payment, resources, shortfall
 from ..engine.scenario import FORMAT, Scenario
 from ..engine.total_cost import BaseChoice, Step
 from . import answers
@@ -50,13 +50,17 @@ class Plan(answers.Plan):
     optimal: bool = True
     option: CostOption | None = field(default=None, compare=False)
     paid: tuple[tuple[str, int], ...] = ()  # optional costs paid, with how many times
+    # An unpayable play: what the state lacks to pay `total` (then the cheapest total the
+    # options reach: `cheapest`), per resource (`engine.payment.shortfall`).
+    shortfall: Cost | None = None
 
     def to_json(self) -> dict[str, object]:
         """The spec's plan JSON. Only what is true of the answer: a play with no plan (illegal,
         unpayable) has `executions` null, and `optimal` null too unless a time limit cut the
-        search short (`false`): there is no plan to be optimal."""
+        search short (`false`): there is no plan to be optimal. An unpayable play has the
+        cheapest total its options reach as `total`, and `shortfall` after it."""
         has_plan = self.status == "ok"
-        return {
+        out: dict[str, object] = {
             "format": FORMAT,
             "status": self.status,
             "play": dict(self.play),
@@ -64,6 +68,10 @@ class Plan(answers.Plan):
             "paid_optional": list(self.paid_optional),
             "paid": dict(self.paid),
             "total": self.total.to_json() if self.total is not None else None,
+        }
+        if self.status == "unpayable":
+            out["shortfall"] = self.shortfall.to_json() if self.shortfall is not None else None
+        return out | {
             "steps": [s.to_json() for s in self.steps],
             "discount_order": list(self.discount_order),
             "payment": self.payment.to_json() if self.payment else None,
@@ -84,6 +92,12 @@ class Plan(answers.Plan):
     @property
     def size(self) -> int:
         return self.total.size if self.ok and self.total is not None else 0
+
+
+def cheapest(options: tuple[CostOption, ...]) -> CostOption | None:
+    """The option whose total has the fewest Energy plus Power pips, the first of them in the
+    options' order (the plan's last tie-break); None when there is none."""
+    return min(options, key=lambda o: o.total.size, default=None)
 
 
 def _spent_json(spent: Cost) -> dict[str, object]:
@@ -112,6 +126,14 @@ def plan_options(scenario: Scenario, opts: PlayOptions, config: SolverConfig = D
     if res is None:  # objects only where an option has a non-standard cost (free costs have none)
         res = resources(scenario, ctx.obj, ctx.card if ctx.play.ability is not None else None,
                         objects=any(o.total.other for o in opts.options))
+
+    def unpayable(reasons: tuple[str, ...], optimal: bool = True) -> Plan:
+        """Not paid: the cheapest total the options reach and what the state lacks to pay it."""
+        least = cheapest(opts.options)
+        if least is None:
+            return Plan("unpayable", header, reasons=reasons, optimal=optimal)
+        return Plan("unpayable", header, total=least.total, reasons=reasons, optimal=optimal,
+                    shortfall=shortfall(scenario, least.total, res))
     benefits = tuple(
         sum(scenario.objective.benefit(n) for n in o.paid_optional if n in opts.auto)
         for o in opts.options
@@ -128,10 +150,10 @@ def plan_options(scenario: Scenario, opts: PlayOptions, config: SolverConfig = D
                              free)
         except SolverStopped as stopped:
             # Not proved unpayable: said so, with `optimal: false`.
-            return Plan("unpayable", header, reasons=(str(stopped),), optimal=False)
+            return unpayable((str(stopped),), optimal=False)
     if solution is None and not opts.exact:
         # The time limit cut the option search: the options left out may be payable.
-        return Plan("unpayable", header, reasons=(
+        return unpayable((
             f"time limit: no payment found within {config.time_limit:g} s among the cost "
             f"options searched, and none was proved impossible (raise --time-limit)",),
             optimal=False)
@@ -139,7 +161,7 @@ def plan_options(scenario: Scenario, opts: PlayOptions, config: SolverConfig = D
         # The reasons name the option that came closest among every set: list them.
         opts = play_options(scenario, limit if limit is not None else NO_DEADLINE)
     if solution is None:
-        return Plan("unpayable", header, reasons=tuple(unpayable_reasons(scenario, opts, res)))
+        return unpayable(tuple(unpayable_reasons(scenario, opts, res)))
     option = opts.options[solution.option]
     benefit = benefits[solution.option]
     if opts.free:
@@ -174,4 +196,4 @@ def plan_options(scenario: Scenario, opts: PlayOptions, config: SolverConfig = D
     )
 
 
-__all__ = ["Plan", "plan", "plan_options"]
+__all__ = ["Plan", "cheapest", "plan", "plan_options"]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Sequence
 
+from ..engine.cost import Cost
 from .plan import Plan
 
 
@@ -16,10 +17,21 @@ def table(headers: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
     return "\n".join(lines)
 
 
+def lacking(shortfall: Cost) -> str:
+    """What a shortfall says in words (`[A]` there is Power of any domain)."""
+    if shortfall == Cost():
+        return ("nothing part by part: each part could be paid alone; they compete for the same "
+                "runes, sources or objects")
+    return str(shortfall)
+
+
 def render_plan(p: Plan) -> str:
     head = f"{p.play['card']} ({p.play['object']}, from {p.play['from']}): {p.status}"
     if p.status != "ok":
-        return "\n".join([head] + [f"  - {r}" for r in p.reasons])
+        lines = [head] + [f"  - {r}" for r in p.reasons]
+        if p.status == "unpayable" and p.total is not None and p.shortfall is not None:
+            lines.append(f"Cheapest total: {p.total}; the state lacks {lacking(p.shortfall)}")
+        return "\n".join(lines)
     assert p.total is not None and p.payment is not None and p.base is not None
     out = [head, ""]
     out.append(table(["rule", "step", "total"], [(s.rule, s.text, s.total) for s in p.steps]))
@@ -32,8 +44,6 @@ def render_plan(p: Plan) -> str:
     pay = p.payment
     rows: list[tuple[str, str]] = []
     if pay.pool_energy or any(pay.pool_power):
-        from ..engine.cost import Cost
-
         rows.append(("from the pool", str(Cost(pay.pool_energy, pay.pool_power))))
     if pay.exhaust:
         rows.append(("exhaust (Energy)", " ".join(pay.exhaust)))

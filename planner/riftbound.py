@@ -62,10 +62,11 @@ class Riftbound:
 
         return play_data(dict(data), config)
 
-    def check(self, data: Mapping[str, object], config: SolverConfig) -> answers.Check:
+    def check(self, data: Mapping[str, object], config: SolverConfig,
+              scenario: Scenario | None = None) -> answers.Check:
         from .check import check_data
 
-        return check_data(data, config)
+        return check_data(data, config, scenario)
 
     def apply_play(self, scenario: Scenario, plan: answers.Plan) -> Scenario:
         from .play import applied_of

@@ -75,12 +75,14 @@ class Ruleset(Protocol):
         """Plan and apply the file's `play` (or each of its `plays`); raises `ScenarioError`
         for a bad file."""
 
-    def check(self, data: Mapping[str, object], config: SolverConfig) -> Check:
+    def check(self, data: Mapping[str, object], config: SolverConfig,
+              scenario: Any = None) -> Check:
         """Check the payment a file holds at its top level (`payment`, in the shape of the
         plan's JSON) for its `play`, with the choices it names beside it (in the plan's shape;
         one left out is the one `plan` would make for that payment): legal or not (each problem
-        `path: message`), its score, and the best plan's. Raises `ScenarioError` for a bad file
-        (the other commands' loaders refuse `payment`)."""
+        `path: message`), its score, and the best plan's. Given a loaded `scenario` (the Python
+        API), `data` holds the payment and the choices only. Raises `ScenarioError` for a bad
+        file (the other commands' loaders refuse `payment`)."""
 
     def apply_play(self, scenario: Any, plan: Plan) -> Any:
         """The scenario after `plan` (an ok plan of `scenario`'s play, as `plan` returned it) is

@@ -17,7 +17,7 @@ JSON_CASES = [c for c in cases() if c.name.endswith(".json") and not c.name.star
 
 
 def test_each_command_has_a_schema() -> None:
-    assert set(SCHEMA) == {"plan", "hand", "orders", "play"}
+    assert set(SCHEMA) == {"plan", "hand", "orders", "play", "check"}
     for name, schema in SCHEMA.items():
         assert schema["$id"].endswith(f"/{name}.schema.json")
 

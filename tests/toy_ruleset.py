@@ -49,12 +49,14 @@ class Toy:
     play: str | None = None
 
 
-def load(data: object, require_play: bool = False) -> Toy:
+def load(data: object, require_play: bool = False, check: bool = False) -> Toy:
     problems: list[Problem] = []
     if not isinstance(data, dict):
         raise ScenarioError([Problem((), "expected a mapping with format, coins, hand, play")])
     for key in data:
-        if key not in ("format", "coins", "hand", "play"):
+        if key == "payment" and not check:
+            problems.append(Problem(("payment",), "a payment is read by `payplan check` only"))
+        elif key not in ("format", "coins", "hand", "play") and not (check and key == "payment"):
             problems.append(Problem((str(key),), f"unknown key {key!r}"))
     coins: dict[str, int] = {}
     raw = data.get("coins", {})
@@ -114,11 +116,13 @@ class ToyPlan(answers.Plan):
     reasons: tuple[str, ...] = ()
     optimal: bool = True
     steps: tuple[str, ...] = ()
+    lacking: int = 0  # unpayable: the coins the state lacks
 
     def to_json(self) -> dict[str, object]:
         ok = self.status == "ok"
+        unpaid = {"shortfall": {"coins": self.lacking}} if self.status == "unpayable" else {}
         return {"format": FORMAT, "status": self.status, "play": dict(self.play),
-                "total": {"coins": self.cost} if ok else None,
+                "total": {"coins": self.cost} if ok or unpaid else None, **unpaid,
                 "steps": [{"rule": "toy", "text": s, "total": {"coins": self.cost}}
                           for s in self.steps],
                 "payment": {"coins": dict(self.spent)} if ok else None,
@@ -144,8 +148,9 @@ def plan(s: Toy, config: SolverConfig, play: str | None = None) -> ToyPlan:
     card = next(c for c in s.hand if c.id == card_id)
     header = {"object": card.id, "card": card.id, "from": "hand"}
     payers = [c for c in COLORS if s.coins.get(c) and (card.color is None or c == card.color)]
-    if sum(s.coins[c] for c in payers) < card.cost:
-        return ToyPlan("unpayable", header, reasons=(
+    have = sum(s.coins[c] for c in payers)
+    if have < card.cost:
+        return ToyPlan("unpayable", header, cost=card.cost, lacking=card.cost - have, reasons=(
             f"needs {card.cost} {card.color or ''} coins".replace("  ", " "),))
     cp = kernel.cp_model
     model = cp.CpModel()
@@ -207,6 +212,34 @@ class ToyPlayResult(answers.PlayResult):
         return self.steps[0].render() + f"\ncoins left: {dict(self.after.coins)}"
 
 
+def check(data: Mapping[str, object], config: SolverConfig, s: Toy | None = None) -> answers.Check:
+    """A payment `{coins: {color: n}}` pays the card when the coins are there, of colors that
+    may pay it, and add up to its cost; charged as the plan charges them."""
+    s = load(data, require_play=True, check=True) if s is None else s
+    raw = data.get("payment")
+    if not isinstance(raw, dict) or not isinstance(raw.get("coins", {}), dict):
+        raise ScenarioError([Problem(("payment",), "expected {coins: {color: count}}")])
+    spent = {str(c): n for c, n in raw.get("coins", {}).items()}
+    best = plan(s, config)
+    card = next(c for c in s.hand if c.id == s.play)
+    problems = []
+    for color, n in spent.items():
+        if not isinstance(n, int) or isinstance(n, bool) or n < 0:
+            raise ScenarioError([Problem(("payment", "coins", color), "expected a count")])
+        if n > s.coins.get(color, 0):
+            problems.append(f"payment.coins.{color}: {n} spent, {s.coins.get(color, 0)} held")
+        if n and card.color is not None and color != card.color:
+            problems.append(f"payment.coins.{color}: only {card.color} pays {card.id}")
+    if sum(spent.values()) != card.cost:
+        problems.append(f"payment: pays {sum(spent.values())} coins for a cost of {card.cost}")
+    score = sum(CHARGE.get(c, 0) * n for c, n in spent.items())
+    legal = not problems
+    return answers.Check(FORMAT, dict(best.play), legal, tuple(problems), {},
+                         {"coins": card.cost}, {"coins": card.cost} if legal else None,
+                         score if legal else None, score if legal else None,
+                         best.score, best.objective, best.optimal if best.ok else None)
+
+
 def apply(s: Toy, p: ToyPlan) -> Toy:
     coins = dict(s.coins)
     for color, n in p.spent:
@@ -245,6 +278,10 @@ class ToyRuleset:
         if not p.ok:
             return ToyPlayResult((p,), s, 0, "; ".join(p.reasons))
         return ToyPlayResult((p,), apply(s, p))
+
+    def check(self, data: Mapping[str, object], config: SolverConfig,
+              scenario: Toy | None = None) -> answers.Check:
+        return check(data, config, scenario)
 
     def apply_play(self, scenario: Toy, plan: answers.Plan) -> Toy:
         assert isinstance(plan, ToyPlan)

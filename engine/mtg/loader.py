@@ -47,6 +47,8 @@ from .cards import (
     Reduction,
     State,
 )
+from .options import MtgChosen
+from .payment import MtgPayment, SourceUse
 from .mana import (
     COLORS,
     NAME_COLORS,
@@ -60,6 +62,17 @@ from .mana import (
 )
 
 TOP_KEYS = ("format", "cards", "state", "play", "plays", "objective")
+# `payplan check` reads these beside the scenario: the payment, and the choices it names.
+CHOICE_KEYS = ("cast", "x", "paid", "announced")
+CHECK_KEYS = ("payment",) + CHOICE_KEYS
+CHECK_ONLY = {
+    "payment": "a payment is read by `payplan check` only; this command plans the payment itself",
+    **{key: f"a choice of the payment `payplan check` reads; this command makes its own (the "
+            f"play's own choices are in `play`)" for key in CHOICE_KEYS},
+}
+PAYMENT_KEYS = ("pool", "sources", "convoke", "delve", "improvise", "life", "other")
+PAID_KINDS = tuple(k for k in OTHER_KINDS if k != "pay_life")  # life is the payment's `life`
+CONVOKE_PAYS = ("{1}",) + tuple(f"{{{c}}}" for c in COLORS)
 CARD_KEYS = ("name", "types", "cost", "colors", "tags", "flash", "flashback", "kicker",
              "multikicker", "replicate", "buyback", "alternative", "additional", "per_mode",
              "per_target", "modes", "convoke", "delve", "improvise", "reductions", "mana",
@@ -618,12 +631,110 @@ class _MtgReader(Reader):
             out[str(key)] = self.large(n, where)
         return MappingProxyType(out)
 
+    # --- a payment to check, and the choices named beside it (`payplan check`)
+
+    def submitted(self, data: object) -> tuple[MtgPayment, MtgChosen]:
+        if not isinstance(data, dict):
+            return MtgPayment(), MtgChosen()  # the scenario's reading says what a file must hold
+        payment = MtgPayment()
+        if data.get("payment") is None:
+            self.problem(("payment",), "missing (the payment to check, in the shape "
+                                       "`payplan plan --json` prints it)")
+        else:
+            payment = self.mtg_payment(data["payment"], ("payment",))
+        return payment, self.mtg_chosen(data)
+
+    def mtg_payment(self, value: object, path: DataPath) -> MtgPayment:
+        """A payment in the plan's JSON shape (`MtgPayment.to_json`); a key left out is empty.
+        Each source's `costs` are its words as the plan lists them (`tap`, `sacrifice c2`):
+        `check_payment` reads them against the ability."""
+        f = self.fields(value, path, PAYMENT_KEYS)
+        sources: list[SourceUse] = []
+        for where, entry in self.each(f["sources"], f.at("sources")) if "sources" in f else ():
+            g = self.fields(entry, where, ("id", "adds", "costs"))
+            for key, what in (("id", "the permanent whose mana ability is activated"),
+                              ("adds", "the mana it adds, like \"{G}\""),
+                              ("costs", "its costs as the plan lists them, like [tap]")):
+                if isinstance(entry, dict) and key not in g:
+                    g.require(key, what)
+            sources.append(SourceUse(g.read("id", "", self.string),
+                                     g.read("adds", NO_MANA, self.plain_mana),
+                                     g.read("costs", (), self.cost_words)))
+        convoke: list[tuple[str, str]] = []
+        for where, entry in self.each(f["convoke"], f.at("convoke")) if "convoke" in f else ():
+            g = self.fields(entry, where, ("id", "pays"))
+            for key, what in (("id", "the creature tapped"), ("pays", "{1} or one of its colors")):
+                if isinstance(entry, dict) and key not in g:
+                    g.require(key, what)
+            convoke.append((g.read("id", "", self.string),
+                            g.word("pays", "{1}", CONVOKE_PAYS, "convoke payment")))
+        other: list[tuple[str, tuple[str, ...] | int]] = []
+        if "other" in f:
+            if not isinstance(f["other"], dict):
+                self.problem(f.at("other"), f"expected a mapping of non-mana cost to the objects "
+                                            f"that pay it, like {{sacrifice: [c1]}}, got "
+                                            f"{_kind(f['other'])}")
+            else:
+                for kind, ids in f["other"].items():
+                    at = _join(f.at("other"), kind)
+                    if not isinstance(kind, str) or kind not in PAID_KINDS:
+                        self.unknown(at, "non-mana cost", kind, PAID_KINDS)
+                    elif kind == "mill":
+                        other.append((kind, self.integer(ids, at)))
+                    else:
+                        other.append((kind, self.strings(ids, at) if ids is not None else ()))
+        return MtgPayment(pool=f.read("pool", NO_MANA, self.plain_mana), sources=tuple(sources),
+                          convoke=tuple(convoke), delve=f.read("delve", (), self.strings),
+                          improvise=f.read("improvise", (), self.strings),
+                          life=f.read("life", 0, self.integer, MAX_LIFE), other=tuple(other))
+
+    def cost_words(self, value: object, path: DataPath) -> tuple[str, ...]:
+        return tuple(" ".join(word.split()) for word in self.strings(value, path))
+
+    def mtg_chosen(self, data: dict[object, object]) -> MtgChosen:
+        """The choices named beside a payment; each key left out (or null) is left open."""
+        f = _Fields(self, {k: v for k, v in data.items()
+                           if isinstance(k, str) and k in CHOICE_KEYS and v is not None}, ())
+        cast = f.read("cast", None, self.string)
+        x = f.read("x", None, self.integer)
+        paid: tuple[tuple[str, int], ...] | None = None
+        if "paid" in f:
+            if not isinstance(f["paid"], dict):
+                self.problem(f.at("paid"), f"expected a mapping of optional cost to times paid, "
+                                           f"got {_kind(f['paid'])}")
+            else:
+                counts: dict[str, int] = {}
+                for key, n in f["paid"].items():
+                    at = _join(f.at("paid"), key)
+                    name = self.string(key, at)
+                    m = _KICKER.fullmatch(name)
+                    if m is not None:
+                        k = int(m.group(1)) if len(m.group(1)) < 9 else 10**9
+                        name = "kicker" if k == 0 else f"kicker.{k}"
+                    if name in counts:
+                        self.problem(at, "names an optional cost twice")
+                    counts[name] = self.integer(n, at, 100)
+                    if counts[name] < 1:
+                        self.problem(at, "an optional cost listed is paid at least once")
+                paid = tuple(counts.items())
+        hybrid: tuple[str, ...] | None = None
+        phyrexian: tuple[str, ...] | None = None
+        if "announced" in f:
+            a = self.fields(f["announced"], f.at("announced"), ("hybrid", "phyrexian"))
+            hybrid = a.read("hybrid", None, self.strings)
+            phyrexian = a.read("phyrexian", None, self.strings)
+        return MtgChosen(cast, x, paid, hybrid, phyrexian)
+
     # --- the whole scenario
 
-    def mtg_scenario(self, data: object, require_play: bool) -> MtgScenario:
+    def mtg_scenario(self, data: object, require_play: bool, check: bool = False) -> MtgScenario:
         if not isinstance(data, dict):
             self.problem((), f"expected a mapping with the keys {_options(TOP_KEYS)}, got {_kind(data)}")
             return MtgScenario(MappingProxyType({}), State(), None)
+        if not check:  # payplan check's keys: say which command reads them
+            for key in (k for k in CHECK_KEYS if k in data):
+                self.problem((key,), CHECK_ONLY[key])
+        data = {k: v for k, v in data.items() if k not in CHECK_KEYS}
         f = self.fields(data, (), TOP_KEYS)
         if "cards" in f:
             self.mtg_card_library(f["cards"], ("cards",))
@@ -639,9 +750,35 @@ class _MtgReader(Reader):
 
 
 def mtg_from_data(data: object, require_play: bool = False) -> MtgScenario:
-    """Build an `mtg/1` scenario from parsed data; a ScenarioError lists every problem."""
+    """Build an `mtg/1` scenario from parsed data; a ScenarioError lists every problem. The
+    keys of `payplan check` (`CHECK_KEYS`) are problems here: `mtg_check_from_data` reads them."""
     reader = _MtgReader()
     scenario = reader.mtg_scenario(data, require_play)
     if reader.problems:
         raise ScenarioError(reader.problems)
     return scenario
+
+
+def mtg_check_from_data(data: object) -> tuple[MtgScenario, MtgPayment, MtgChosen]:
+    """A scenario with a payment to check (`payplan check`): the scenario (its `play`
+    required), its top-level `payment` in the shape `payplan plan --json` prints it, and the
+    choices named beside it (`cast`, `x`, `paid`, `announced`, also in the plan's shape; each
+    one left out, or null, is left open). Every problem at once, as a ScenarioError: a payment
+    of the wrong shape is a bad file; one that names objects that are not there, or does not
+    pay, is a payment `engine.mtg.payment.check_payment` refuses."""
+    reader = _MtgReader()
+    scenario = reader.mtg_scenario(data, True, check=True)
+    payment, chosen = reader.submitted(data)
+    if reader.problems:
+        raise ScenarioError(reader.problems)
+    return scenario, payment, chosen
+
+
+def mtg_payment_from_data(data: object) -> tuple[MtgPayment, MtgChosen]:
+    """`mtg_check_from_data` for the payment and the choices alone (a mapping of the keys
+    `CHECK_KEYS`), for a scenario already loaded."""
+    reader = _MtgReader()
+    payment, chosen = reader.submitted(data)
+    if reader.problems:
+        raise ScenarioError(reader.problems)
+    return payment, chosen

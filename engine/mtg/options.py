@@ -17,6 +17,7 @@ import itertools
 from dataclasses import dataclass
 
 from .cards import Card, MtgScenario, Obj, Play
+from ..problems import Problem
 from .mana import Symbol, total
 from .total_cost import Changer, Choices, Priced, additional_costs, base_cost, changers, price
 
@@ -160,6 +161,36 @@ def cast_options(scenario: MtgScenario, play: Play, mana_cap: int) -> CastOption
 
     `mana_cap` bounds X and the counts under `auto`: the most mana (and convoke, delve,
     improvise) the resources could ever give, plus every reduction."""
+    return _options(scenario, play, mana_cap, None)[0]
+
+
+@dataclass(frozen=True, slots=True)
+class MtgChosen:
+    """The choices a payment the player chose names beside it (`payplan check`), in the plan's
+    shape, each None where it leaves that choice open: the way cast (`cast`), X (`x`), the
+    optional costs paid with how many times (`paid`), and the announced halves of the hybrid
+    and of the Phyrexian pips (`announced.hybrid`, `announced.phyrexian`, each in cost order)."""
+
+    cast: str | None = None
+    x: int | None = None
+    paid: tuple[tuple[str, int], ...] | None = None
+    hybrid: tuple[str, ...] | None = None
+    phyrexian: tuple[str, ...] | None = None
+
+
+def chosen_casts(scenario: MtgScenario, play: Play, mana_cap: int, chosen: MtgChosen
+                 ) -> tuple[CastOptions, tuple[Problem, ...]]:
+    """The cost options of the cast that `chosen` allows, in `cast_options`' order, and the
+    problems with the choices themselves (each at its key: `cast`, `x`, `paid`, `announced`).
+
+    Every total is kept, one option per total: unlike `cast_options`, a total another beats on
+    every part is not left out, as a payment of it (its life, its convoked pips) need not pay
+    the other."""
+    return _options(scenario, play, mana_cap, chosen)
+
+
+def _options(scenario: MtgScenario, play: Play, mana_cap: int, chosen: MtgChosen | None
+             ) -> tuple[CastOptions, tuple[Problem, ...]]:
     found = scenario.state.you.find(play.object)
     assert found is not None, "the loader checked the played object"
     zone_found, obj = found
@@ -168,16 +199,32 @@ def cast_options(scenario: MtgScenario, play: Play, mana_cap: int) -> CastOption
     auto = tuple(n for n in card.optional_names() if play.optional.get(n, "no") == "auto")
     if zone_found != zone:
         why = (f"{obj.id} is in your {zone_found}, not your {zone}",)
-        return CastOptions(card, obj, zone, why, (), auto, play.x is None)
+        return CastOptions(card, obj, zone, why, (), auto, play.x is None), ()
     if card.activation is not None:
         ways, problems = activations(card, obj, scenario)
     else:
         ways, problems = casts(card, zone, play, scenario.state.sorcery_speed)
     if problems:
-        return CastOptions(card, obj, zone, tuple(problems), (), auto, play.x is None)
+        return CastOptions(card, obj, zone, tuple(problems), (), auto, play.x is None), ()
+    wrong: list[Problem] = []
+    x_auto = play.x is None
+    fixed_set: tuple[tuple[str, int], ...] | None = None
+    if chosen is not None:
+        if chosen.cast is not None and chosen.cast not in ways:
+            wrong.append(Problem(("cast",), f"{chosen.cast!r} is not a way to cast this play "
+                                            f"(it may: {', '.join(ways)})"))
+        ways = [w for w in ways if chosen.cast is None or w == chosen.cast]
+        if chosen.x is not None:
+            x_auto = False
+        if chosen.paid is not None:
+            fixed_set, why = _chosen_set(card, play, chosen.paid)
+            wrong += why
+    if wrong:
+        return CastOptions(card, obj, zone, (), (), auto, x_auto), tuple(wrong)
     changing: tuple[Changer, ...] = changers(scenario, card)
     reduction = sum(c.generic + total(c.colored) for c in changing)
     options: list[Priced] = []
+    announced_any = False
     for cast in ways:
         base, _ = base_cost(card, cast)
         x_count = base.mana.x_count
@@ -185,18 +232,83 @@ def cast_options(scenario: MtgScenario, play: Play, mana_cap: int) -> CastOption
             xs = [0]
         elif play.x is not None:
             xs = [play.x]
+        elif chosen is not None and chosen.x is not None:
+            xs = [chosen.x]
         else:
             xs = list(range((mana_cap + reduction) // x_count + 1))
-        for optional in optional_sets(card, play, mana_cap + reduction):
+        if chosen is not None and chosen.x is not None:  # the X of this way: 0 if it has none
+            xs = [x for x in xs if x == chosen.x]
+            if not xs:
+                continue
+        sets = ([fixed_set] if fixed_set is not None
+                else optional_sets(card, play, mana_cap + reduction))
+        for optional in sets:
             symbols = list(base.mana.symbols)
             for _, cost in additional_costs(card, play, Choices(cast, optional)):
                 symbols.extend(cost.mana.symbols)
+            spoken = [halves for halves in announcements(tuple(symbols))
+                      if chosen is None or _announces(tuple(symbols), halves, chosen)]
+            announced_any = announced_any or bool(spoken)
             for x in xs:
                 priced = [price(scenario, card, play, Choices(cast, optional, x, halves), changing)
-                          for halves in announcements(tuple(symbols))]
-                options.extend(_kept(priced))
-    return CastOptions(card, obj, zone, (), tuple(options), auto, play.x is None and any(
-        base_cost(card, c)[0].mana.x_count for c in ways))
+                          for halves in spoken]
+                options.extend(_kept(priced) if chosen is None else _distinct(priced))
+    if chosen is not None and chosen.x is not None and not options:
+        why = (f"the play announces X = {play.x}" if play.x is not None else "the cost has no {X}")
+        wrong.append(Problem(("x",), f"no way to cast it has X = {chosen.x}: {why}"))
+    if chosen is not None and not announced_any and ways:
+        wrong.append(Problem(("announced",), "not an announcement of this cost's hybrid and "
+                                             "Phyrexian pips (each half, in cost order)"))
+    x_auto = x_auto and any(base_cost(card, c)[0].mana.x_count for c in ways)
+    return CastOptions(card, obj, zone, (), tuple(options), auto, x_auto), tuple(wrong)
+
+
+def _chosen_set(card: Card, play: Play, paid: tuple[tuple[str, int], ...]
+                ) -> tuple[tuple[tuple[str, int], ...], list[Problem]]:
+    """The optional set a payment's `paid` names, in canonical order, and what is wrong with it
+    by what the card has and what the play says of each cost (`yes`, `no`, a count)."""
+    names = card.optional_names()
+    counts = dict(paid)
+    wrong = []
+    has = f" (it has: {', '.join(names)})" if names else " (it has none)"
+    for name, n in paid:
+        if name not in names:
+            wrong.append(Problem(("paid", name), f"{card.name} has no optional cost {name!r}{has}"))
+        elif n != 1 and not card.counted(name):
+            wrong.append(Problem(("paid", name), f"{name} is paid once or not at all"))
+    for name in names:
+        said = play.optional.get(name, "no")
+        n = counts.get(name, 0)
+        if said == "yes" and n == 0:
+            wrong.append(Problem(("paid",), f"the play says optional cost {name} is paid"))
+        elif said == "no" and n:
+            wrong.append(Problem(("paid", name), f"the play says optional cost {name} is not paid"))
+        elif isinstance(said, int) and n != said:
+            wrong.append(Problem(("paid",), f"the play pays optional cost {name} {said} times"))
+    return tuple((n, counts[n]) for n in names if counts.get(n)), wrong
+
+
+def _announces(symbols: tuple[Symbol, ...], halves: tuple[str, ...], chosen: MtgChosen) -> bool:
+    """Whether an announcement is the one `chosen` names: per kind of pip (hybrid, Phyrexian),
+    the halves it names in cost order, paired with the pips, as the same multiset (pips of one
+    kind are interchangeable)."""
+    pips = [s for s in symbols if s.announced]
+    for named, phyrexian in ((chosen.hybrid, False), (chosen.phyrexian, True)):
+        if named is None:
+            continue
+        mine = [(s.text, h) for s, h in zip(pips, halves) if (s.kind == "phyrexian") == phyrexian]
+        kind = [s for s in pips if (s.kind == "phyrexian") == phyrexian]
+        if len(named) != len(kind) or sorted(mine) != sorted(zip((s.text for s in kind), named)):
+            return False
+    return True
+
+
+def _distinct(priced: list[Priced]) -> list[Priced]:
+    """One option per total (the first), cheapest first; none left out."""
+    by_total: dict[tuple[object, ...], Priced] = {}
+    for p in priced:
+        by_total.setdefault((p.mana, p.life, p.other), p)
+    return sorted(by_total.values(), key=lambda p: (total(p.mana) + p.life, p.mana, p.life))
 
 
 def _kept(priced: list[Priced]) -> list[Priced]:

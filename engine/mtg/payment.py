@@ -2,7 +2,8 @@
 what your permanents, cards, life and pool can give, and what each use costs (the one scorer).
 
 - The pool is spent first and free; mana left in it stays there (and is reported).
-- Each permanent activates at most one of its mana abilities, once. A {T} ability needs the
+- Each permanent activates at most one of its mana abilities, once (one that neither taps nor
+  sacrifices it may be activated again: `repeatable`). A {T} ability needs the
   permanent untapped, and a creature not summoning sick (302.6); it pays the ability's other
   costs: life, sacrificing itself, mana from other sources (a filter land), non-mana costs such
   as sacrificing another creature to an altar. Restricted mana (`only_for`) can be made only when
@@ -29,8 +30,8 @@ import itertools
 from dataclasses import dataclass
 from typing import Protocol
 
-from .cards import Card, Filter, ManaAbility, MtgScenario, Obj, OtherCost
-from .mana import COLORS, NO_MANA, TYPES, Mana, add, mana_text, total
+from .cards import ZONE_OF_KIND, Card, Filter, ManaAbility, MtgScenario, Obj, OtherCost
+from .mana import COLOR_NAMES, COLORS, NO_MANA, TYPES, Mana, add, mana_text, total
 from .total_cost import Priced, object_matches, spell_matches
 
 LEAVES = ("sacrifice", "return_to_hand")  # what takes a permanent away in 601.2h
@@ -86,6 +87,13 @@ class Resources:
         if self.delve:
             out += sum(1 for c in self.cards if c.zone == "graveyard")
         return out
+
+
+def repeatable(ability: ManaAbility) -> bool:
+    """A mana ability that neither taps nor sacrifices its permanent (an altar's) may be
+    activated again and again in one payment; any other, once, and a permanent activates at
+    most one such ability."""
+    return not ability.tap and not ability.sacrifice_self
 
 
 def tap_weight_key(card: Card) -> str:
@@ -399,3 +407,548 @@ def _ref_id(res: Resources, ref: tuple[str, int]) -> str:
     return str(obj.id)
 
 
+
+
+# --- Checking a payment the player chose (`payplan check`) --------------------------------------
+
+Ref = tuple[str, int]  # ("p", permanent index) | ("c", card index), into `Resources`
+NeedKey = tuple[str, str, object]  # (spell | ability, kind, filter), as `Usage.uses` keys them
+
+
+@dataclass(frozen=True, slots=True)
+class Paid:
+    """A checked payment in indices into `Resources` (a `Usage`, the shape of the planner's
+    solutions), so that `name_payment` scores it with the one scorer's charges."""
+
+    activations: tuple[tuple[int, int, int], ...]
+    convoke: tuple[tuple[int, str], ...]
+    improvise: tuple[int, ...]
+    delve: tuple[int, ...]
+    uses: tuple[tuple[NeedKey, tuple[Ref, ...]], ...]
+
+
+def check_payment(scenario: MtgScenario, option: Priced, res: Resources,
+                  payment: MtgPayment) -> tuple[Paid | None, tuple[str, ...]]:
+    """Whether `payment` (named, as the plan's JSON names one) pays the total of `option` by the
+    paying rules of this module: the payment read back in indices (`Paid`), or None and every
+    problem found (`path: message`, the path inside the payment).
+
+    What it checks, as the module docstring says the rules are: the pool spent is there; each
+    source is a permanent whose usable mana ability (`resources`' offers: untapped for {T}, not a
+    summoning-sick creature, `only_for` met) adds that mana at those costs, the objects its own
+    non-mana costs name can pay them, and a permanent activates one such ability, once (an
+    ability that neither taps nor sacrifices it, again: `repeatable`); convoke taps an untapped
+    creature of the spell with convoke for {1} or one of its colors, improvise an untapped
+    artifact, delve exiles a card from your graveyard, each for a pip the total has; the
+    total's non-mana costs take exactly their counts of distinct objects, matched one for one to
+    their filters (`can_pay_with`; a tap cost an untapped permanent), mill what the library
+    holds; the life paid is the total's and the mana abilities', at most your life total; no
+    permanent is tapped twice or lost twice, nor tapped by convoke, improvise or a tap cost
+    (601.2h) after a mana ability sacrificed it (601.2g); no card pays twice; and the mana (the
+    pool spent and what the abilities add) pays the total's pips left after convoke, improvise
+    and delve and every filter ability's own mana cost, in some order of the filter abilities
+    (one's mana pays another's cost only if it was activated first; mana restricted to the
+    spell pays the spell only). Mana beyond that stays in the pool."""
+    problems: list[str] = []
+    perms = res.permanents
+    perm_at = {p.obj.id: i for i, p in enumerate(perms)}
+    card_at = {c.obj.id: i for i, c in enumerate(res.cards)}
+    tap_mana: dict[int, list[str]] = {}  # 601.2g: tapped by its own mana ability
+    tap_cost: dict[int, list[str]] = {}  # 601.2h: convoke, improvise, a tap cost
+    lost_mana: dict[int, list[str]] = {}  # 601.2g: sacrificed (returned) by a mana ability
+    lost_cost: dict[int, list[str]] = {}  # 601.2h: sacrificed or returned by the spell's cost
+    cards_used: dict[int, list[str]] = {}
+
+    for i, t in enumerate(TYPES):
+        if payment.pool[1 + i] > res.pool[1 + i]:
+            problems.append(f"payment.pool: takes {'{' + t + '}'} x{payment.pool[1 + i]} from "
+                            f"the pool, which holds {mana_text(res.pool, 'nothing')}")
+
+    # Mana abilities: which ability of which permanent, and what its own costs took.
+    activations: list[tuple[int, int, int]] = []
+    ability_uses: dict[NeedKey, list[Ref]] = {}
+    once: dict[int, int] = {}
+    life = option.life
+    sources_ok = True
+    for n, use in enumerate(payment.sources):
+        at = f"payment.sources[{n}]"
+        p = perm_at.get(use.id)
+        if p is None:
+            problems.append(f"{at}.id: {use.id} is not a permanent on your battlefield")
+            sources_ok = False
+            continue
+        perm = perms[p]
+        found = _offer_of(scenario, res, perm, use, card_at)
+        if isinstance(found, str):
+            problems.append(f"{at}: {found}")
+            sources_ok = False
+            continue
+        a, k, took = found
+        ability = perm.offers[a].ability
+        activations.append((p, a, k))
+        if not repeatable(ability):
+            once[p] = once.get(p, 0) + 1
+            if once[p] == 2:
+                problems.append(f"{at}: {use.id} activates a mana ability again (a permanent "
+                                f"activates one of its mana abilities, once)")
+        if ability.tap:
+            tap_mana.setdefault(p, []).append("its mana ability")
+        if ability.sacrifice_self:
+            lost_mana.setdefault(p, []).append("its own mana ability")
+        life += ability.life
+        for part, refs in took:
+            ability_uses.setdefault(("ability", part.kind, part.filter), []).extend(refs)
+            for ref in refs:
+                what = f"the mana ability of {use.id} ({part.kind})"
+                if ref[0] == "c":
+                    cards_used.setdefault(ref[1], []).append(what)
+                elif part.kind == "tap_untapped":
+                    tap_cost.setdefault(ref[1], []).append(what)
+                else:
+                    lost_mana.setdefault(ref[1], []).append(what)
+
+    # Convoke, improvise, delve: each pays one pip of the total.
+    need = list(option.mana)
+    convoke: list[tuple[int, str]] = []
+    for n, (ident, pays) in enumerate(payment.convoke):
+        at = f"payment.convoke[{n}]"
+        p = perm_at.get(ident)
+        if p is None or not perms[p].convoker:
+            why = ("the spell has no convoke" if not any(q.convoker for q in perms) and p is not None
+                   and "creature" in perms[p].card.types and perms[p].can_tap
+                   else f"{ident} is not an untapped creature on your battlefield"
+                   if p is None or not perms[p].can_tap or "creature" not in perms[p].card.types
+                   else "the spell has no convoke")
+            problems.append(f"{at}: {why}")
+            continue
+        color = pays.strip("{}")
+        if color != "1" and color not in convoke_colors(perms[p]):
+            problems.append(f"{at}.pays: {ident} is not {COLOR_NAMES.get(color, color)}: convoke "
+                            f"pays {{1}} or one mana of the creature's colors (702.51a)")
+            continue
+        convoke.append((p, color))
+        tap_cost.setdefault(p, []).append("convoke")
+        need[0 if color == "1" else 1 + TYPES.index(color)] -= 1
+    improvise: list[int] = []
+    for n, ident in enumerate(payment.improvise):
+        p = perm_at.get(ident)
+        if p is None or not perms[p].improviser:
+            problems.append(f"payment.improvise[{n}]: "
+                            + (f"{ident} is not an untapped artifact on your battlefield"
+                               if p is None or not perms[p].can_tap
+                               or "artifact" not in perms[p].card.types
+                               else "the spell has no improvise"))
+            continue
+        improvise.append(p)
+        tap_cost.setdefault(p, []).append("improvise")
+        need[0] -= 1
+    delve: list[int] = []
+    for n, ident in enumerate(payment.delve):
+        c = card_at.get(ident)
+        if not res.delve:
+            problems.append(f"payment.delve[{n}]: the spell has no delve")
+            continue
+        if c is None or res.cards[c].zone != "graveyard":
+            problems.append(f"payment.delve[{n}]: {ident} is not a card in your graveyard")
+            continue
+        delve.append(c)
+        cards_used.setdefault(c, []).append("delve")
+        need[0] -= 1
+    if need[0] < 0:
+        problems.append(f"payment: convoke, improvise and delve pay {-need[0]} more generic mana "
+                        f"than the total {mana_text(option.mana)} has")
+    for i, t in enumerate(TYPES):
+        if need[1 + i] < 0:
+            problems.append(f"payment.convoke: pays {-need[1 + i]} more {{{t}}} than the total "
+                            f"{mana_text(option.mana)} has")
+
+    # The total's non-mana costs: their counts of distinct objects, matched to their filters.
+    spell_uses: dict[NeedKey, list[Ref]] = {}
+    given = dict(payment.other)
+    kinds = list(dict.fromkeys(o.kind for o in option.other))
+    for kind, paid_with in given.items():
+        if kind not in kinds and paid_with not in ((), 0):  # an empty entry pays nothing
+            problems.append(f"payment.other.{kind}: the total has no {kind} cost")
+    for kind in kinds:
+        parts = [o for o in option.other if o.kind == kind]
+        count = sum(o.count for o in parts)
+        at = f"payment.other.{kind}"
+        paid = given.get(kind, () if kind != "mill" else 0)
+        if kind == "mill":
+            n = paid if isinstance(paid, int) else len(paid)
+            if n != count:
+                problems.append(f"{at}: mills {n}; the total mills {count}")
+            elif count > res.library:
+                problems.append(f"{at}: your library has {res.library} card"
+                                f"{'s' * (res.library != 1)} (701.13b)")
+            continue
+        ids = paid if isinstance(paid, tuple) else ()
+        if len(ids) != count:
+            problems.append(f"{at}: {len(ids)} object{'s' * (len(ids) != 1)} for the total's "
+                            f"{kind} {count}")
+            continue
+        if len(set(ids)) != len(ids):
+            problems.append(f"{at}: names an object twice")
+            continue
+        refs = [_ref_of(res, kind, ident, perm_at, card_at) for ident in ids]
+        if any(r is None for r in refs):
+            bad = next(i for i, r in zip(ids, refs) if r is None)
+            problems.append(f"{at}: {bad} is not {_ZONE_WORDS[kind]}")
+            continue
+        matched = _matching(scenario, res, parts, [r for r in refs if r is not None])
+        if matched is None:
+            problems.append(f"{at}: {' '.join(ids)} can't pay "
+                            + ", ".join(f"{o.kind} {o.count}{_filter_words(o)}" for o in parts)
+                            + " one for one")
+            continue
+        for part, got in matched:
+            spell_uses.setdefault(("spell", part.kind, part.filter), []).extend(got)
+            for ref in got:
+                what = f"the total's {kind}"
+                if ref[0] == "c":
+                    cards_used.setdefault(ref[1], []).append(what)
+                elif kind == "tap_untapped":
+                    tap_cost.setdefault(ref[1], []).append(what)
+                else:
+                    lost_cost.setdefault(ref[1], []).append(what)
+
+    # Life: the total's and the mana abilities', only while the life total is at least that.
+    if payment.life != life:
+        problems.append(f"payment.life: pays {payment.life} life; the total and the mana "
+                        f"abilities ask for {life}")
+    elif life > res.life:
+        problems.append(f"payment.life: you have {res.life} life (life is paid only while your "
+                        f"life total is at least the amount, 119.4)")
+
+    # Each permanent tapped once and lost once, and not tapped after a mana ability lost it.
+    for p, perm in enumerate(perms):
+        tapped = tap_mana.get(p, []) + tap_cost.get(p, [])
+        lost = lost_mana.get(p, []) + lost_cost.get(p, [])
+        if len(tapped) > 1:
+            problems.append(f"payment: {perm.obj.id} is tapped twice ({' and '.join(tapped)})")
+        if len(lost) > 1:
+            problems.append(f"payment: {perm.obj.id} leaves the battlefield twice "
+                            f"({' and '.join(lost)})")
+        if tap_cost.get(p) and lost_mana.get(p):
+            problems.append(f"payment: {perm.obj.id} is sacrificed for mana ({lost_mana[p][0]}, "
+                            f"601.2g) before {tap_cost[p][0]} could tap it (601.2h)")
+    for c, used in cards_used.items():
+        if len(used) > 1:
+            problems.append(f"payment: {res.cards[c].obj.id} pays twice ({' and '.join(used)})")
+
+    if sources_ok and min(need) >= 0:
+        short = _mana_short(res, payment, activations, need)
+        if short is not None:
+            problems.append(f"payment: its mana does not pay {short}")
+    if problems:
+        return None, tuple(problems)
+    uses = {**{k: tuple(v) for k, v in spell_uses.items()},
+            **{k: tuple(v) for k, v in ability_uses.items()}}
+    return Paid(tuple(sorted(activations)), tuple(sorted(convoke)), tuple(sorted(improvise)),
+                tuple(sorted(delve)), tuple(uses.items())), ()
+
+
+_ZONE_WORDS = {"sacrifice": "a permanent on your battlefield",
+               "return_to_hand": "a permanent on your battlefield",
+               "tap_untapped": "an untapped permanent on your battlefield",
+               "discard": "a card in your hand (other than the one cast)",
+               "exile_from_hand": "a card in your hand (other than the one cast)",
+               "exile_from_graveyard": "a card in your graveyard"}
+
+
+def _filter_words(o: OtherCost) -> str:
+    f = o.filter
+    parts = [*(f.type or ()), *(f"not {t}" for t in f.not_type), *f.tags, *f.color]
+    if f.name is not None:
+        parts.append(f.name)
+    if f.object is not None:
+        parts.append(f.object)
+    return f" ({' '.join(parts)})" if parts else ""
+
+
+def _ref_of(res: Resources, kind: str, ident: str, perm_at: dict[str, int],
+            card_at: dict[str, int]) -> Ref | None:
+    """Where an object a non-mana cost names is, for that kind of cost (None: not there)."""
+    zone = ZONE_OF_KIND.get(kind)
+    if zone == "battlefield" and ident in perm_at:
+        p = perm_at[ident]
+        return None if kind == "tap_untapped" and not res.permanents[p].can_tap else ("p", p)
+    if zone in ("hand", "graveyard") and ident in card_at and res.cards[card_at[ident]].zone == zone:
+        return ("c", card_at[ident])
+    return None
+
+
+def _matching(scenario: MtgScenario, res: Resources, parts: list[OtherCost], refs: list[Ref]
+              ) -> list[tuple[OtherCost, list[Ref]]] | None:
+    """The objects given to the non-mana costs of one kind, one for one, each to a cost whose
+    filter it meets (a bipartite matching by augmenting paths); None when there is none."""
+    slots = [k for k, part in enumerate(parts) for _ in range(part.count)]  # a part per unit
+
+    def fits(slot: int, ref: Ref) -> bool:
+        obj, zone = ((res.permanents[ref[1]].obj, "battlefield") if ref[0] == "p"
+                     else (res.cards[ref[1]].obj, res.cards[ref[1]].zone))
+        return can_pay_with(scenario, parts[slots[slot]], obj, zone)
+
+    owner: dict[int, int] = {}  # slot -> index in refs
+
+    def place(r: int, seen: set[int]) -> bool:
+        for slot in range(len(slots)):
+            if slot in seen or not fits(slot, refs[r]):
+                continue
+            seen.add(slot)
+            if slot not in owner or place(owner[slot], seen):
+                owner[slot] = r
+                return True
+        return False
+
+    for r in range(len(refs)):
+        if not place(r, set()):
+            return None
+    out: list[tuple[OtherCost, list[Ref]]] = []
+    for k, part in enumerate(parts):
+        out.append((part, [refs[owner[s]] for s, slot in enumerate(slots) if slot == k]))
+    return out
+
+
+def _offer_of(scenario: MtgScenario, res: Resources, perm: Permanent, use: SourceUse,
+              card_at: dict[str, int]
+              ) -> tuple[int, int, list[tuple[OtherCost, list[Ref]]]] | str:
+    """Which usable mana ability of `perm` a source of the payment is (the offer, the add
+    option), and the objects its own non-mana costs take, as its `costs` words name them (the
+    plan's words: `tap`, `sacrifice_self`, `pay_life 1`, its mana cost, and `KIND ID ...` for
+    each non-mana cost); or why it is none."""
+    ident = perm.obj.id
+    candidates = [(a, k) for a, offer in enumerate(perm.offers)
+                  for k, adds in enumerate(offer.ability.adds) if adds == use.adds]
+    if not candidates:
+        printed = [ability for ability in perm.card.mana if use.adds in ability.adds]
+        if not perm.card.mana:
+            return f"{ident} has no mana ability"
+        if not printed:
+            options = sorted({mana_text(m) for ability in perm.card.mana for m in ability.adds})
+            return f"{ident} has no mana ability that adds {mana_text(use.adds)} (it adds " \
+                   f"{' or '.join(options)})"
+        ability = printed[0]
+        if ability.tap and perm.obj.tapped:
+            return f"{ident} is tapped: its mana ability costs {{T}}"
+        if ability.tap and perm.obj.sick and "creature" in perm.card.types:
+            return f"{ident} is a summoning-sick creature: it can't tap for mana (302.6)"
+        return f"{ident}'s mana that adds {mana_text(use.adds)} can't pay for this spell (only_for)"
+    for a, k in candidates:
+        ability = perm.offers[a].ability
+        took = _took(scenario, res, ability, use.costs, card_at)
+        if took is not None:
+            return a, k, took
+    expected = [w for w in perm.offers[candidates[0][0]].ability.cost_words()]
+    return (f"costs: {list(use.costs)} are not the costs of {ident}'s mana ability that adds "
+            f"{mana_text(use.adds)} (expected {expected}, each non-mana cost as its kind and the "
+            f"ids of the objects it takes, like 'sacrifice c2', that can pay it)")
+
+
+def _took(scenario: MtgScenario, res: Resources, ability: ManaAbility, words: tuple[str, ...],
+          card_at: dict[str, int]) -> list[tuple[OtherCost, list[Ref]]] | None:
+    """The objects each non-mana cost of `ability` takes, read from the payment's words for it,
+    or None when the words are not this ability's (or name objects that can't pay)."""
+    left = list(words)
+    fixed = [w for w in ability.cost_words()
+             if not any(w == f"{o.kind} {o.count}" for o in ability.other)]
+    took: list[tuple[OtherCost, list[Ref]]] = []
+    perm_at = {p.obj.id: i for i, p in enumerate(res.permanents)}
+    for part in ability.other:
+        word = next((w for w in left if w.split()[:1] == [part.kind] and w not in fixed), None)
+        if word is None:
+            return None
+        left.remove(word)
+        ids = word.split()[1:]
+        if len(ids) != part.count or len(set(ids)) != len(ids):
+            return None
+        refs = [_ref_of(res, part.kind, i, perm_at, card_at) for i in ids]
+        if any(r is None for r in refs):
+            return None
+        placed = [r for r in refs if r is not None]
+        if _matching(scenario, res, [part], placed) is None:
+            return None
+        took.append((part, placed))
+    # The fixed words: each given one is the ability's; each of the ability's is given, but a
+    # word the plan leaves out where a non-mana cost of the same kind's word replaced it.
+    if any(w not in fixed for w in left):
+        return None
+    if any(w not in left and not any(w.startswith(o.kind) for o in ability.other) for w in fixed):
+        return None
+    return took
+
+
+def _mana_short(res: Resources, payment: MtgPayment, activations: list[tuple[int, int, int]],
+                spell: list[int]) -> str | None:
+    """None when the pool spent and the mana the abilities add pay the spell's pips `spell`
+    (generic first, then W U B R G C) and each activated filter ability's own mana cost, in
+    some order of the filter abilities; else what is left unpaid, in words.
+
+    A transportation problem (mana of a kind at a node to the pips that take it), solved as a
+    max flow; the order of the filter abilities is searched, each partial order first tried with
+    the abilities not yet placed free to feed one another (a relaxation: if that fails, no order
+    that extends it can pay)."""
+    perms = res.permanents
+    Node = tuple[int, int]  # a filter ability (permanent, offer); (-1, 0) the base, (-2, 0) restricted
+    base: Node = (-1, 0)
+    restricted: Node = (-2, 0)
+    spell_node: Node = (-3, 0)
+    made: dict[Node, list[int]] = {base: list(payment.pool), restricted: [0] * 7}
+    activated: dict[Node, int] = {}
+    for p, a, k in activations:
+        offer = perms[p].offers[a]
+        node = (p, a)
+        activated[node] = activated.get(node, 0) + 1
+        into = restricted if offer.restricted else node if offer.ability.mana.symbols else base
+        bucket = made.setdefault(into, [0] * 7)
+        for i in range(1, 7):
+            bucket[i] += offer.ability.adds[k][i]
+    # What must be paid: (who pays it: the spell or an ability, the kinds that may, how much).
+    Demand = tuple[Node, tuple[int, ...], int]
+    every = tuple(range(1, 7))
+    demands: list[Demand] = [(spell_node, (i,), spell[i]) for i in range(1, 7) if spell[i]]
+    if spell[0]:
+        demands.append((spell_node, every, spell[0]))
+    for node, times in activated.items():
+        for s in perms[node[0]].offers[node[1]].ability.mana.symbols:
+            kinds = every if s.kind == "generic" else tuple(1 + TYPES.index(c) for c in s.colors)
+            demands.append((node, kinds, (s.amount if s.kind == "generic" else 1) * times))
+    filters = sorted(n for n in made if n[0] >= 0)
+    restricted_costs = {n for n in activated if perms[n[0]].offers[n[1]].restricted}
+
+    def pays(placed: list[Node]) -> int:
+        """How much of the demands the mana pays with this (partial) order of the filters."""
+        def feeds(giver: Node, owner: Node) -> bool:
+            if owner == spell_node:
+                return True
+            if giver == restricted or giver == owner:
+                return False
+            if giver == base or owner in restricted_costs:
+                return True  # an ability whose mana pays the spell only may go last
+            if giver in placed and owner in placed:
+                return placed.index(giver) < placed.index(owner)
+            return giver in placed or owner not in placed
+        return _max_flow(made, demands, feeds)
+
+    needed = sum(d[2] for d in demands)
+
+    def search(placed: list[Node]) -> bool:
+        if pays(placed) < needed:
+            return False
+        rest = [f for f in filters if f not in placed]
+        return not rest or any(search(placed + [f]) for f in rest)
+
+    if search([]):
+        return None
+    return (f"{mana_text((spell[0], *spell[1:]))} (the total after convoke, improvise and delve) "
+            f"and its mana abilities' own costs: it gives "
+            f"{mana_text(tuple(sum(m[i] for m in made.values()) for i in range(7)), 'no mana')}")
+
+
+def _max_flow(made: dict[tuple[int, int], list[int]],
+              demands: list[tuple[tuple[int, int], tuple[int, ...], int]],
+              feeds: object) -> int:
+    """The most of the demands the mana made can pay: a max flow (augmenting paths) from the
+    mana of each kind at each node to the demands whose kinds take it and whose owner that node
+    `feeds`."""
+    assert callable(feeds)
+    supply = [(node, i, n) for node, bucket in made.items() for i, n in enumerate(bucket) if n]
+    need = [d[2] for d in demands]
+    edges = [[d for d, (owner, kinds, _) in enumerate(demands) if i in kinds and feeds(node, owner)]
+             for node, i, _ in supply]
+    left = [n for _, _, n in supply]
+    flow: dict[tuple[int, int], int] = {}
+    total_flow = 0
+    while True:
+        # Breadth-first: from supply with mana left, through demands, back along used edges.
+        parent: dict[tuple[str, int], tuple[str, int] | None] = {}
+        queue: list[tuple[str, int]] = []
+        for s, n in enumerate(left):
+            if n:
+                parent[("s", s)] = None
+                queue.append(("s", s))
+        end: tuple[str, int] | None = None
+        while queue and end is None:
+            here = queue.pop(0)
+            if here[0] == "s":
+                for d in edges[here[1]]:
+                    if ("d", d) not in parent:
+                        parent[("d", d)] = here
+                        if need[d]:
+                            end = ("d", d)
+                            break
+                        queue.append(("d", d))
+            else:
+                for (s, d), f in flow.items():
+                    if d == here[1] and f and ("s", s) not in parent:
+                        parent[("s", s)] = here
+                        queue.append(("s", s))
+        if end is None:
+            return total_flow
+        path = [end]
+        while parent[path[-1]] is not None:
+            step = parent[path[-1]]
+            assert step is not None
+            path.append(step)
+        path.reverse()
+        amount = min([left[path[0][1]], need[end[1]]]
+                     + [flow[(path[j + 1][1], path[j][1])] for j in range(1, len(path) - 1, 2)])
+        left[path[0][1]] -= amount
+        need[end[1]] -= amount
+        for j in range(0, len(path) - 1):
+            a, b = path[j], path[j + 1]
+            if a[0] == "s":
+                flow[(a[1], b[1])] = flow.get((a[1], b[1]), 0) + amount
+            else:
+                flow[(b[1], a[1])] -= amount
+        total_flow += amount
+
+
+# --- What the state lacks to pay a total -------------------------------------------------------
+
+
+def shortfall(scenario: MtgScenario, option: Priced, res: Resources
+              ) -> tuple[Mana, int, tuple[OtherCost, ...]]:
+    """What the state lacks to pay `option`'s total, per resource, each counted with everything
+    that could supply it alone (a mana ability's own costs aside, each permanent once):
+
+    - mana of each kind (W U B R G C): the total's pips of that kind beyond what the pool holds
+      of it, the most of it one activation of each permanent's usable mana abilities adds, and
+      (a color) the creatures that could convoke for it;
+    - generic mana: the mana in all beyond the most the resources could give
+      (`Resources.mana_cap`: the pool, each permanent's best activation or a convoke or
+      improvise tap, each card delve could exile), less what the kinds lack already;
+    - life: beyond your life total (life is paid only while the total is at least the amount);
+    - each non-mana cost (its kind and filter): objects beyond those that could pay it (mill:
+      cards beyond the library).
+
+    The mana (generic first, then W U B R G C), the life and the non-mana costs lacking (each
+    with the count lacking); nothing at all when each part could be paid alone (then the parts
+    compete for the same sources and objects)."""
+    lack = [0] * 7
+    for i, t in enumerate(TYPES):
+        need = option.mana[1 + i]
+        if not need:
+            continue
+        have = res.pool[1 + i] + sum(
+            max([max((adds[1 + i] for offer in p.offers for adds in offer.ability.adds),
+                     default=0), 1 if p.convoker and t in p.convoke else 0])
+            for p in res.permanents)
+        lack[1 + i] = max(0, need - have)
+    lack[0] = max(0, total(option.mana) - res.mana_cap() - sum(lack))
+    life = max(0, option.life - res.life)
+    other: list[OtherCost] = []
+    counts: dict[tuple[str, Filter], int] = {}
+    for part in option.other:
+        counts[(part.kind, part.filter)] = counts.get((part.kind, part.filter), 0) + part.count
+    for (kind, f), count in counts.items():
+        part = OtherCost(kind, count, f)
+        if kind == "mill":
+            have = res.library
+        else:
+            have = sum(1 for p in res.permanents if can_pay_with(scenario, part, p.obj, "battlefield")
+                       and (kind != "tap_untapped" or p.can_tap))
+            have += sum(1 for c in res.cards if can_pay_with(scenario, part, c.obj, c.zone))
+        if count > have:
+            other.append(OtherCost(kind, count - have, f))
+    return (lack[0], lack[1], lack[2], lack[3], lack[4], lack[5], lack[6]), life, tuple(other)

@@ -32,9 +32,10 @@ if TYPE_CHECKING:
 else:  # imported where a model is built: fast-path casts never load OR-Tools
     from ..kernel import cp_model
 
-from ...engine.mtg.cards import ManaAbility, MtgScenario, OtherCost
+from ...engine.mtg.cards import MtgScenario, OtherCost
 from ...engine.mtg.mana import TYPES, total
-from ...engine.mtg.payment import LEAVES, Resources, can_pay_with, convoke_colors, leave_charge
+from ...engine.mtg.payment import (LEAVES, Resources, can_pay_with, convoke_colors, leave_charge,
+                                   repeatable)
 from ...engine.mtg.total_cost import Priced
 from .. import kernel
 from ..config import SolverConfig
@@ -43,10 +44,6 @@ from ..kernel import Term
 Need = tuple[str, str, object]  # (spell | ability, kind, filter)
 Ref = tuple[str, int]  # ("p", permanent index) | ("c", card index)
 REPEAT = 20  # activations of one repeatable mana ability in one payment, at most
-
-
-def repeatable(ability: ManaAbility) -> bool:
-    return not ability.tap and not ability.sacrifice_self
 
 
 @dataclass(frozen=True, slots=True)

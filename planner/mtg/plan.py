@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from ...engine.mtg.cards import Card, MtgScenario, Play
 from ...engine.mtg.mana import NO_MANA, Mana, mana_text, total
 from ...engine.mtg.options import CastOptions, TooManyChoices, cast_options
-from ...engine.mtg.payment import MtgPayment, Resources, name_payment, resources
+from ...engine.mtg.payment import MtgPayment, Resources, name_payment, resources, shortfall
 from ...engine.mtg.total_cost import Priced, Step, destination
 from ...engine.mtg import FORMAT
 from ...engine.problems import ScenarioError
@@ -56,10 +56,16 @@ class MtgPlan(answers.Plan):
     reasons: tuple[str, ...] = ()
     optimal: bool = True
     option: Priced | None = field(default=None, compare=False)
+    # An unpayable cast: what the state lacks (mana, life, non-mana costs by kind) to pay the
+    # total (then the least mana the options reach: `cheapest`), `engine.mtg.payment.shortfall`.
+    shortfall: tuple[Mana, int, tuple[tuple[str, int], ...]] | None = None
 
     def to_json(self) -> dict[str, object]:
+        """The plan's JSON; an unpayable cast has the total of least mana its options reach
+        as `total`, and `shortfall` after it."""
         ok = self.status == "ok"
-        return {
+        priced = ok or (self.status == "unpayable" and self.shortfall is not None)
+        out: dict[str, object] = {
             "format": FORMAT,
             "status": self.status,
             "play": dict(self.play),
@@ -69,7 +75,13 @@ class MtgPlan(answers.Plan):
             "announced": {"hybrid": list(self.announced_hybrid),
                           "phyrexian": list(self.announced_phyrexian)},
             "total": ({"mana": mana_text(self.total_mana), "life": self.total_life,
-                       "other": [{k: n} for k, n in self.total_other]} if ok else None),
+                       "other": [{k: n} for k, n in self.total_other]} if priced else None),
+        }
+        if self.status == "unpayable":
+            out["shortfall"] = None if self.shortfall is None else {
+                "mana": mana_text(self.shortfall[0]), "life": self.shortfall[1],
+                "other": [{k: n} for k, n in self.shortfall[2]]}
+        return out | {
             "mana_value": self.mana_value,
             "payment": self.payment.to_json() if self.payment is not None else None,
             "spent": ({"mana": total(self.total_mana), "life": self.payment.life}
@@ -128,11 +140,10 @@ def plan_options(scenario: MtgScenario, opts: CastOptions, res: Resources, confi
         try:
             solution = solve_mtg(scenario, opts.options, benefits, res, config, opts.x_auto)
         except SolverStopped as stopped:
-            return MtgPlan("unpayable", header, reasons=(str(stopped),), optimal=False,
-                           mana_value=_mana_value(card))
+            return _unpayable(scenario, opts, res, header, (str(stopped),), optimal=False)
     if solution is None:
-        return MtgPlan("unpayable", header, reasons=tuple(unpayable_reasons(scenario, opts, res)),
-                       mana_value=_mana_value(card))
+        return _unpayable(scenario, opts, res, header,
+                          tuple(unpayable_reasons(scenario, opts, res)))
     option = opts.options[solution.option]
     payment, left, score = name_payment(scenario, option, res, solution)
     hybrid = tuple(half for s, half in option.announced if s.kind != "phyrexian")
@@ -163,6 +174,29 @@ def plan_options(scenario: MtgScenario, opts: CastOptions, res: Resources, confi
     )
 
 
+def cheapest(options: tuple[Priced, ...]) -> Priced | None:
+    """The option of least mana (each generic unit and each colored symbol counts one), the
+    first of them in the options' order (the plan's last tie-break); None when there is none."""
+    return min(options, key=lambda o: total(o.mana), default=None)
+
+
+def _unpayable(scenario: MtgScenario, opts: CastOptions, res: Resources, header: dict[str, str],
+               reasons: tuple[str, ...], optimal: bool = True) -> MtgPlan:
+    """Not paid: the cheapest total the options reach and what the state lacks to pay it."""
+    least = cheapest(opts.options)
+    if least is None:
+        return MtgPlan("unpayable", header, reasons=reasons, optimal=optimal,
+                       mana_value=_mana_value(opts.card))
+    mana, life, other = shortfall(scenario, least, res)
+    lacking: dict[str, int] = {}
+    for o in other:
+        lacking[o.kind] = lacking.get(o.kind, 0) + o.count
+    return MtgPlan("unpayable", header, reasons=reasons, optimal=optimal,
+                   mana_value=_mana_value(opts.card), total_mana=least.mana,
+                   total_life=least.life, total_other=_other_counts(least),
+                   shortfall=(mana, life, tuple(lacking.items())))
+
+
 def _mana_value(card: Card) -> int | None:
     """The card's mana value (202.3, from its mana cost alone); an ability has none."""
     return None if card.activation is not None else card.cost.mana_value()
@@ -175,6 +209,11 @@ def _other_counts(option: Priced) -> tuple[tuple[str, int], ...]:
     return tuple(out.items())
 
 
+def _total_text(p: MtgPlan) -> str:
+    return (mana_text(p.total_mana) + (f" + {p.total_life} life" if p.total_life else "")
+            + "".join(f" + {k} {n}" for k, n in p.total_other))
+
+
 def render_mtg(p: MtgPlan) -> str:
     """A readable table of the plan."""
     from ..render import table
@@ -184,14 +223,22 @@ def render_mtg(p: MtgPlan) -> str:
     else:
         head = f"{p.play['card']} ({p.play['object']}, from {p.play['from']}): {p.status}"
     if p.status != "ok" or p.payment is None:
-        return "\n".join([head] + [f"  - {r}" for r in p.reasons])
+        lines = [head] + [f"  - {r}" for r in p.reasons]
+        if p.status == "unpayable" and p.shortfall is not None:
+            mana, life, other = p.shortfall
+            lacks = (mana_text(mana, "") + (f" + {life} life" if life else "")
+                     + "".join(f" + {k} {n}" for k, n in other)).removeprefix(" + ")
+            lines.append(f"Cheapest total: {_total_text(p)}; the state lacks "
+                         + (lacks or "nothing part by part: each part could be paid alone "
+                                     "(its mana abilities' own costs aside); they compete for the "
+                                     "same sources and objects"))
+        return "\n".join(lines)
     out = [head, ""]
     out.append(table(["rule", "step", "total"],
                      [(s.rule, s.text, mana_text(s.mana) + (f" + {s.life} life" if s.life else ""))
                       for s in p.steps]))
     out.append("")
-    total_text = mana_text(p.total_mana) + (f" + {p.total_life} life" if p.total_life else "")
-    total_text += "".join(f" + {k} {n}" for k, n in p.total_other)
+    total_text = _total_text(p)
     out.append(f"Cast: {p.cast}" + (f"   X = {p.x}" if p.x is not None else "")
                + (f"   optional: {', '.join(f'{n} x{k}' for n, k in p.optional)}" if p.optional else ""))
     out.append(f"Total: {total_text}" + ("" if p.mana_value is None
@@ -230,4 +277,4 @@ def render_mtg(p: MtgPlan) -> str:
     return "\n".join(out)
 
 
-__all__ = ["MtgPlan", "MtgPayment", "plan_mtg", "render_mtg"]
+__all__ = ["MtgPlan", "MtgPayment", "cheapest", "plan_mtg", "render_mtg"]

@@ -57,10 +57,11 @@ class Mtg:
 
         return play_data(data, config)
 
-    def check(self, data: Mapping[str, object], config: SolverConfig) -> answers.Check:
+    def check(self, data: Mapping[str, object], config: SolverConfig,
+              scenario: MtgScenario | None = None) -> answers.Check:
         from .check import check_data
 
-        return check_data(data, config)
+        return check_data(data, config, scenario)
 
     def apply_play(self, scenario: MtgScenario, plan: answers.Plan) -> MtgScenario:
         from ...engine.mtg.stack import resolve
