@@ -217,8 +217,8 @@ def _options(scenario: MtgScenario, play: Play, mana_cap: int, chosen: MtgChosen
         if chosen.x is not None:
             x_auto = False
         if chosen.paid is not None:
-            fixed_set, why = _chosen_set(card, play, chosen.paid)
-            wrong += why
+            fixed_set, named = _chosen_set(card, play, chosen.paid)
+            wrong += named
     if wrong:
         return CastOptions(card, obj, zone, (), (), auto, x_auto), tuple(wrong)
     changing: tuple[Changer, ...] = changers(scenario, card)
@@ -254,8 +254,8 @@ def _options(scenario: MtgScenario, play: Play, mana_cap: int, chosen: MtgChosen
                           for halves in spoken]
                 options.extend(_kept(priced) if chosen is None else _distinct(priced))
     if chosen is not None and chosen.x is not None and not options:
-        why = (f"the play announces X = {play.x}" if play.x is not None else "the cost has no {X}")
-        wrong.append(Problem(("x",), f"no way to cast it has X = {chosen.x}: {why}"))
+        said = (f"the play announces X = {play.x}" if play.x is not None else "the cost has no {X}")
+        wrong.append(Problem(("x",), f"no way to cast it has X = {chosen.x}: {said}"))
     if chosen is not None and not announced_any and ways:
         wrong.append(Problem(("announced",), "not an announcement of this cost's hybrid and "
                                              "Phyrexian pips (each half, in cost order)"))

@@ -590,12 +590,13 @@ def check_payment(scenario: MtgScenario, option: Priced, res: Resources,
         if len(set(ids)) != len(ids):
             problems.append(f"{at}: names an object twice")
             continue
-        refs = [_ref_of(res, kind, ident, perm_at, card_at) for ident in ids]
-        if any(r is None for r in refs):
-            bad = next(i for i, r in zip(ids, refs) if r is None)
+        located = [_ref_of(res, kind, ident, perm_at, card_at) for ident in ids]
+        refs = [r for r in located if r is not None]
+        if len(refs) != len(located):
+            bad = next(i for i, r in zip(ids, located) if r is None)
             problems.append(f"{at}: {bad} is not {_ZONE_WORDS[kind]}")
             continue
-        matched = _matching(scenario, res, parts, [r for r in refs if r is not None])
+        matched = _matching(scenario, res, parts, refs)
         if matched is None:
             problems.append(f"{at}: {' '.join(ids)} can't pay "
                             + ", ".join(f"{o.kind} {o.count}{_filter_words(o)}" for o in parts)
@@ -762,10 +763,10 @@ def _took(scenario: MtgScenario, res: Resources, ability: ManaAbility, words: tu
         ids = word.split()[1:]
         if len(ids) != part.count or len(set(ids)) != len(ids):
             return None
-        refs = [_ref_of(res, part.kind, i, perm_at, card_at) for i in ids]
-        if any(r is None for r in refs):
+        found = [_ref_of(res, part.kind, i, perm_at, card_at) for i in ids]
+        placed = [r for r in found if r is not None]
+        if len(placed) != len(found):
             return None
-        placed = [r for r in refs if r is not None]
         if _matching(scenario, res, [part], placed) is None:
             return None
         took.append((part, placed))
@@ -840,9 +841,13 @@ def _mana_short(res: Resources, payment: MtgPayment, activations: list[tuple[int
 
     if search([]):
         return None
-    return (f"{mana_text((spell[0], *spell[1:]))} (the total after convoke, improvise and delve) "
-            f"and its mana abilities' own costs: it gives "
-            f"{mana_text(tuple(sum(m[i] for m in made.values()) for i in range(7)), 'no mana')}")
+    given = [sum(m[i] for m in made.values()) for i in range(7)]
+    return (f"{mana_text(_seven(spell))} (the total after convoke, improvise and delve) and its "
+            f"mana abilities' own costs: it gives {mana_text(_seven(given), 'no mana')}")
+
+
+def _seven(m: list[int]) -> Mana:
+    return (m[0], m[1], m[2], m[3], m[4], m[5], m[6])
 
 
 def _max_flow(made: dict[tuple[int, int], list[int]],

@@ -45,9 +45,9 @@ from dataclasses import dataclass
 
 from ...engine.mtg.cards import MtgScenario
 from ...engine.mtg.mana import TYPES, total
-from ...engine.mtg.payment import Resources, convoke_colors, leave_charge
+from ...engine.mtg.payment import Resources, convoke_colors, leave_charge, repeatable
 from ...engine.mtg.total_cost import Priced
-from .model import MtgSolution, repeatable
+from .model import MtgSolution
 
 MAX_MODES = 96  # combinations of fixed sources' modes (times filter orders) tried, at most
 MAX_WORK = 300  # options times mode choices, at most (each a greedy of ~0.1-0.5 ms)
