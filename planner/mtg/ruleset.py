@@ -57,6 +57,11 @@ class Mtg:
 
         return play_data(data, config)
 
+    def turn(self, scenario: MtgScenario, config: SolverConfig) -> answers.Answer:
+        from ...engine.problems import ScenarioError
+
+        raise ScenarioError.at(("turn",), "the mtg/1 turn planner is not built yet")
+
     def apply_play(self, scenario: MtgScenario, plan: answers.Plan) -> MtgScenario:
         from ...engine.mtg.stack import resolve
         from .plan import MtgPlan
