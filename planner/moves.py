@@ -92,6 +92,32 @@ OPEN_POOL = Cost(BIG, (0,) * len(DOMAINS) + (BIG,))
 
 
 @dataclass(frozen=True, slots=True)
+class Entry:
+    """A play of `payplan play`'s `plays` as the file gives it: it is read against the state
+    each time it is tried (its object may reach its zone through an earlier play)."""
+
+    data: dict[str, object]  # the file without `plays`
+    entry: object
+
+    def read(self, scenario: Scenario) -> Play | None:
+        """The play on this state, or None when it can't be read here."""
+        from ..engine.loader import scenario_from_data
+        from ..engine.problems import ScenarioError
+
+        state = scenario.state  # read with the runes and pool left out: the play names neither
+        state = replace(state, you=replace(state.you, runes=(), pool=Cost()))
+        try:
+            here = scenario_from_data({**self.data, "state": state_to_data(state),
+                                       "play": self.entry}, require_play=True)
+        except ScenarioError:
+            return None
+        return here.play
+
+    def __hash__(self) -> int:
+        return hash(repr(self.entry))
+
+
+@dataclass(frozen=True, slots=True)
 class Deferred:
     """A search state of the deferred mode: the scenario without its runes, with a pool that
     pays anything, and the Energy and Power the plays so far need from the real runes and
@@ -216,7 +242,10 @@ class RiftboundMoves:
     def _moves(self, scenario: Scenario, candidate: Candidate, limit: Deadline,
                open_: bool) -> list[Move[Scenario]]:
         found: dict[Hashable, Move[Scenario]] = {}
-        for play in candidate.plays:
+        for given in candidate.plays:
+            play = given.read(scenario) if isinstance(given, Entry) else given
+            if play is None:
+                continue
             here = replace(scenario, play=play)
             if scenario.state.you.find(play.object) is None:
                 continue
@@ -694,4 +723,4 @@ def _pay_runes_together(moves: RiftboundMoves, start: Scenario,
     return out, scenario
 
 
-__all__ = ["Deferred", "RiftboundMoves", "deferrable", "name", "open_payments", "payments"]
+__all__ = ["Deferred", "Entry", "RiftboundMoves", "deferrable", "name", "open_payments", "payments"]

@@ -264,6 +264,7 @@ class Together:
     sequence that can be paid together, the scenario after them, and whether that is proved."""
 
     plans: tuple[answers.Plan, ...]
+    plays: tuple[Any, ...]  # the ruleset's play of each plan
     after: Any
     optimal: bool
 
@@ -276,7 +277,8 @@ def pay_together(moves: Moves[S], start: Any, sequence: Sequence[Candidate],
     search = _Search(moves, Turn(max_plays=len(sequence)), limit, fixed=sequence)
     path = search.best(moves.begin(start), frozenset(), frozenset(), 0)
     plans, final = moves.realize(start, path.steps)
-    return Together(tuple(plans), final, not search.cut)
+    return Together(tuple(plans), tuple(move.play for _, move in path.steps), final,
+                    not search.cut)
 
 
 __all__ = ["Candidate", "Move", "Moves", "Together", "TurnPlan", "pay_together", "plan_turn"]
