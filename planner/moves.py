@@ -120,11 +120,20 @@ class Entry:
 @dataclass(frozen=True, slots=True)
 class Deferred:
     """A search state of the deferred mode: the scenario without its runes, with a pool that
-    pays anything, and the Energy and Power the plays so far need from the real runes and
-    pool."""
+    pays anything; the Power the plays so far need from the real runes and pool (`demand`, its
+    Energy unused), and their Energy: `net`, what they need less what their effects added, and
+    `peak`, the most the runes and the real pool had to have given by any play (the Energy a
+    play's own effect adds comes after it is paid)."""
 
     scenario: Scenario
     demand: Cost
+    net: int = 0
+    peak: int = 0
+
+    @property
+    def need(self) -> Cost:
+        """What the real runes and pool must pay: the peak Energy and the Power."""
+        return Cost(self.peak, self.demand.power)
 
 
 @dataclass(frozen=True, slots=True)
@@ -310,8 +319,14 @@ class RiftboundMoves:
         Energy and Power to the need; its objective adds what they add to the runes' cost."""
         total = move.plan.total
         assert isinstance(total, Cost)
-        need = state.demand + Cost(total.energy, total.power)
-        before, after = self.rune_cost(state.demand), self.rune_cost(need)
+        card = self.start.cards.get(move.plan.play["card"])
+        adds = card.effect_adds if card is not None and "ability" not in move.plan.play else None
+        added = adds.energy if adds is not None and _resolves(move.play) else 0
+        peak = max(state.peak, state.net + total.energy)
+        nxt = Deferred(state.scenario, state.demand + Cost(0, total.power),
+                       state.net + total.energy - added, peak)
+        need = nxt.need
+        before, after = self.rune_cost(state.need), self.rune_cost(need)
         if after is None:
             return None
         assert before is not None
@@ -320,12 +335,12 @@ class RiftboundMoves:
                                                      you=replace(you, pool=OPEN_POOL)))
         extra = after - before
         rank = (move.rank[0] + extra, move.rank[1], move.rank[2] + extra, *move.rank[3:])
-        return Move(move.plan, Deferred(reopened, need), move.objective + extra, move.size, rank,
-                    move.play)
+        return Move(move.plan, replace(nxt, scenario=reopened), move.objective + extra,
+                    move.size, rank, move.play)
 
     def key(self, state: Scenario | Deferred) -> Hashable:
         if isinstance(state, Deferred):
-            return (canonical(state.scenario.state), state.demand)
+            return (canonical(state.scenario.state), state.demand.power, state.net, state.peak)
         return canonical(state.state)
 
     def realize(self, start: Scenario, steps: Sequence[tuple[Candidate, Move[Any]]]
@@ -615,14 +630,21 @@ def canonical(state: State) -> Hashable:
 
 def deferrable(scenario: Scenario) -> bool:
     """Whether the turn can pay its runes together at the end (the module docstring): nothing
-    reads the runes, no source, no card whose effect adds to the pool."""
+    reads the runes, no source, no card whose effect adds Power to the pool (Energy an effect
+    adds is fungible: it is counted in `Deferred.net` and `peak`)."""
     from ..engine.dump import scenario_to_data
 
     if scenario.state.you.sources:
         return False
-    if any(card.effect_adds is not None for card in scenario.cards.values()):
+    if any(card.effect_adds is not None and any(card.effect_adds.power)
+           for card in scenario.cards.values()):
         return False
     return not _reads_runes(scenario_to_data(scenario).get("cards"))
+
+
+def _resolves(play: Play | None) -> bool:
+    """Whether the card's effect happens: it resolves unless countered (`engine.chain`)."""
+    return play is None or play.leaves_chain.by != "counter"
 
 
 def _reads_runes(data: object) -> bool:
@@ -641,9 +663,15 @@ def _pay_runes_together(moves: RiftboundMoves, start: Scenario,
     summed Energy and Power from the real runes and pool, split over the plays in order."""
     plans: list[Plan] = [p for p, _ in made]
     demand = Cost()
-    for p in plans:
+    net = peak = 0
+    for p, play in made:
         assert p.total is not None
-        demand = demand + Cost(p.total.energy, p.total.power)
+        demand = demand + Cost(0, p.total.power)
+        peak = max(peak, net + p.total.energy)
+        card = start.cards.get(p.play["card"])
+        adds = card.effect_adds if card is not None and "ability" not in p.play else None
+        net += p.total.energy - (adds.energy if adds is not None and _resolves(play) else 0)
+    demand = Cost(peak, demand.power)
     res = moves.runes
     found = pay_runes(demand, res, moves.tables)
     assert found is not None, "the search paid every play it made"
