@@ -166,13 +166,13 @@ class _Choice:
 class RiftboundMoves:
     """`planner.turn.Moves` for `payplan/1` (see the module docstring)."""
 
-    def __init__(self, start: Scenario) -> None:
+    def __init__(self, start: Scenario, defer: bool = True) -> None:
         self.start = start
         you = start.state.you
         # The candidate order: every object of yours in zone order, as the start state holds it.
         self.place = {obj.id: i for i, obj in enumerate(
             [*you.hand, *you.trash, *you.facedown, *you.board])}
-        self.deferred = deferrable(start)
+        self.deferred = defer and deferrable(start)
         self.runes = resources(start, None, objects=False)
         self.tables = runes_of(self.runes)
         self.costs: dict[Cost, int | None] = {}

@@ -253,6 +253,9 @@ class ToyRuleset:
 
         return plan_turn(ToyMoves(), scenario, Turn(), FORMAT, deadline(config))
 
+    def turn_moves(self, scenario: Toy, defer: bool = True) -> Any:
+        return ToyMoves()
+
     def apply_play(self, scenario: Toy, plan: answers.Plan) -> Toy:
         assert isinstance(plan, ToyPlan)
         return apply(scenario, plan)
@@ -269,6 +272,12 @@ class ToyRuleset:
 class ToyMoves:
     """The turn planner's moves for toy/1: each card in hand, every split of its cost over the
     colors that may pay it."""
+
+    def begin(self, scenario: Toy) -> Toy:
+        return scenario
+
+    def realize(self, start: Toy, steps: Any) -> tuple[list[Any], Toy]:
+        return [m.plan for _, m in steps], steps[-1][1].after if steps else start
 
     def candidates(self, scenario: Toy, turn: object) -> list[Any]:
         from payplan.planner.turn import Candidate
