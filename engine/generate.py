@@ -89,7 +89,8 @@ def generate(family: str, size: int | None = None, seed: int = 0) -> Data:
              "turn": _turn}
     data = build[family](rng, size)
     data["format"] = "payplan/1"
-    return {key: data[key] for key in ("format", "cards", "state", "play", "objective") if key in data}
+    return {key: data[key] for key in ("format", "cards", "state", "play", "objective", "turn")
+            if key in data}
 
 
 # --- Pieces -------------------------------------------------------------------------------------

@@ -300,6 +300,12 @@ class ToyMoves:
             out.append(Move(p, apply(scenario, p), charge, card.cost, (charge, len(out))))
         return sorted(out, key=lambda m: m.rank)
 
+    def twin(self, scenario: Toy, candidate: Any) -> object:
+        return None
+
+    def universe(self, scenario: Toy, turn: object) -> list[Any]:
+        return self.candidates(scenario, turn)
+
     def key(self, scenario: Toy) -> object:
         return (tuple(scenario.coins.items()), scenario.hand)
 
