@@ -39,6 +39,8 @@ def test_answers_on_generated_scenarios_have_the_documented_shape(family: str) -
     for seed in range(3):
         data = generate(family, min(fam.sizes), seed)
         for command in ("plan", "hand", "orders", "play"):
+            if command != "hand" and "play" not in data:
+                continue  # a turn: no one play to plan
             check_shape(command, answer(command, data).to_json())
         if ruleset.format == "payplan/1" and family != "hand":  # (mtg/1's turn: being built)
             check_shape("turn", answer("turn", {k: v for k, v in data.items() if k != "play"},
