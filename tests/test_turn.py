@@ -5,9 +5,11 @@ plays and their joint payment, the state carried between plays, the answer's sha
 from __future__ import annotations
 
 import json
+from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 
 from payplan.engine.loader import scenario_from_data
 from payplan.engine.problems import ScenarioError
@@ -168,3 +170,18 @@ def test_the_same_turn_gives_the_same_answer_byte_for_byte() -> None:
     data.pop("play")
     first = json.dumps(answer("turn", data, CONFIG).to_json())
     assert json.dumps(answer("turn", data, CONFIG).to_json()) == first
+
+
+TURNS = sorted((Path(__file__).resolve().parent.parent / "examples" / "turns").glob("*.yaml"))
+
+
+@pytest.mark.parametrize("path", TURNS, ids=[p.name for p in TURNS])
+def test_turn_examples_give_their_hand_worked_answers(path: Path) -> None:
+    lines = path.read_text(encoding="utf-8").splitlines()
+    start = lines.index("# expect:")
+    block = [line[2:] for line in lines[start + 1:] if line.startswith("#   ")]
+    expect = yaml.safe_load("\n".join(block))
+    got = answer("turn", yaml.safe_load(path.read_text(encoding="utf-8")), CONFIG).to_json()
+    check_shape("turn", got)
+    for key, value in expect.items():
+        assert got[key] == value, key
