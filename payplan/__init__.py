@@ -8,6 +8,7 @@ a plan needs the solver):
     load_text(text) -> scenario            the same from a string
     plan(scenario) -> Plan                 the cheapest plan for the scenario's play
     plan_hand(scenario) -> list[Plan]      every play you could make now, planned
+    plan_turn(scenario) -> TurnPlan        the best plays this turn, in order, paid together
     orders(scenario) -> Orders             each total the discount orders reach, with counts
     check_payment(scenario, payment) -> Check  is a payment the player chose legal, and its gap
     apply_play(scenario, plan) -> scenario the scenario after an ok plan is paid and resolved
@@ -59,6 +60,8 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     "SolverConfig": ("payplan.planner.config", "SolverConfig"),
     "SolverConfigError": ("payplan.planner.config", "SolverConfigError"),
     "plan_hand": ("payplan.planner.api", "plan_hand"),
+    "plan_turn": ("payplan.planner.api", "plan_turn"),
+    "TurnPlan": ("payplan.planner.turn", "TurnPlan"),
     "orders": ("payplan.planner.api", "orders"),
     "apply_play": ("payplan.planner.api", "apply_play"),
     "check_payment": ("payplan.planner.api", "check_payment"),
@@ -68,8 +71,9 @@ _EXPORTS: dict[str, tuple[str, str]] = {
 
 __all__ = ["Card", "Check", "Cost", "Hand", "MtgScenario", "Objective", "Orders", "Payment", "Plan",
            "PlanRefused", "Play", "PlayResult", "Problem", "Ruleset", "Scenario", "ScenarioError",
-           "SolverConfig", "SolverConfigError", "State", "apply_play", "check_payment",
-           "load_data", "load_file", "load_text", "orders", "plan", "plan_hand", "register",
+           "SolverConfig", "SolverConfigError", "State", "TurnPlan", "apply_play",
+           "check_payment", "load_data", "load_file", "load_text", "orders", "plan", "plan_hand",
+           "plan_turn", "register",
            "__version__"]
 
 if TYPE_CHECKING:
@@ -83,7 +87,8 @@ if TYPE_CHECKING:
     from .engine.state import State
     from .planner.answers import Check, Hand, Orders, Plan, PlayResult
     from .planner.api import (apply_play, check_payment, load_data, load_file, load_text, orders,
-                              plan, plan_hand)
+                              plan, plan_hand, plan_turn)
+    from .planner.turn import TurnPlan
     from .planner.config import SolverConfig, SolverConfigError
     from .planner.rulesets import Ruleset, register
 

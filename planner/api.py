@@ -13,7 +13,7 @@ from typing import Any
 
 from ..engine.reading import Limits, parse_text, read_data
 from . import rulesets
-from .answers import Check, Orders, Plan
+from .answers import Answer, Check, Orders, Plan
 from .config import DEFAULT_CONFIG, SolverConfig
 
 
@@ -63,6 +63,11 @@ def check_payment(scenario: Any, payment: object, config: SolverConfig = DEFAULT
     data = {"payment": to_json() if callable(to_json) else payment, **choices}
     return ruleset.check(data, config, scenario)
 
+def plan_turn(scenario: Any, config: SolverConfig = DEFAULT_CONFIG) -> Answer:
+    """The best turn (`shared/spec/turn-format.md`): the scenario's `turn` (default: every
+    candidate, each worth 1), the plays to make in order, paid together (`planner.turn`)."""
+    return rulesets.of(scenario).turn(scenario, config)
+
 
 def apply_play(scenario: Any, plan: Plan) -> Any:
     """The scenario after `plan` (what `plan(scenario)` returned, status ok) is paid and
@@ -72,4 +77,4 @@ def apply_play(scenario: Any, plan: Plan) -> Any:
 
 
 __all__ = ["apply_play", "check_payment", "load_data", "load_file", "load_text", "orders", "plan",
-           "plan_hand"]
+           "plan_hand", "plan_turn"]

@@ -1,5 +1,5 @@
 """The commands that answer a scenario, for every ruleset: `plan`, `hand`, `orders`, `play`,
-`check`.
+`turn`, `check`.
 
 The command line, `serve` and `batch` all answer through `answer(command, data, config)`: the
 ruleset of the data is found by its `format` (`planner.rulesets`), and the command runs on it.
@@ -46,6 +46,10 @@ def _play(ruleset: Ruleset, data: Mapping[str, object], config: SolverConfig) ->
     return ruleset.play(data, config)
 
 
+def _turn(ruleset: Ruleset, data: Mapping[str, object], config: SolverConfig) -> Answer:
+    return ruleset.turn(ruleset.load(data), config)
+
+
 def _check(ruleset: Ruleset, data: Mapping[str, object], config: SolverConfig) -> Answer:
     return ruleset.check(data, config)
 
@@ -56,6 +60,7 @@ COMMANDS: dict[str, Command] = {c.name: c for c in (
                     "graveyard, and every ability", False, _hand),
     Command("orders", "each distinct total the orders of the discounts reach", True, _orders),
     Command("play", "plan and apply the play (or `plays`), print the state after", True, _play),
+    Command("turn", "the best plays to make this turn, in order, paid together", False, _turn),
     Command("check", "check the file's `payment` for its play: legal, its score, the gap to the "
                      "best plan", True, _check),
 )}
