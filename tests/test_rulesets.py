@@ -118,6 +118,14 @@ def test_conformance_load_plan_apply_dump_load(fmt: str, toy: Ruleset) -> None:
         check_shape("play", played.to_json())
         if p.status != "ok":
             continue
+        # The plan's own payment, checked from the file and from the loaded scenario: legal,
+        # the plan's score, gap 0.
+        payment = p.to_json()["payment"]
+        for checked in (ruleset.check({**data, "payment": payment}, CONFIG),
+                        ruleset.check({"payment": payment}, CONFIG, scenario)):
+            check_shape("check", checked.to_json())
+            assert checked.legal and checked.exit_code == 0, (path.name, checked.problems)
+            assert (checked.score, checked.gap) == (p.score, 0), path.name
         after = ruleset.apply_play(scenario, p)
         assert rulesets.of(after) is ruleset and after.play is None
         assert ruleset.load(ruleset.dump(after)) == after, path.name

@@ -42,6 +42,10 @@ def test_answers_on_generated_scenarios_have_the_documented_shape(family: str) -
             if command != "hand" and "play" not in data:
                 continue  # a turn: no one play to plan
             check_shape(command, answer(command, data).to_json())
+        if "play" in data:  # the plan's own payment, checked (and a payment that pays nothing)
+            payment = answer("plan", data).to_json()["payment"]
+            for paid in ([payment] if payment is not None else []) + [{}]:
+                check_shape("check", answer("check", {**data, "payment": paid}).to_json())
         if ruleset.format == "payplan/1" and family != "hand":  # (mtg/1's turn: being built)
             check_shape("turn", answer("turn", {k: v for k, v in data.items() if k != "play"},
                                        SolverConfig(time_limit=2)).to_json())
