@@ -93,6 +93,12 @@ DIAGNOSE_ONCE_PER_ABILITY = False
 # Issue 20's class 13: a creature tapped by a mana ability's cost ("tap an untapped creature")
 # is charged nothing.
 DIAGNOSE_FREE_MANA_TAPS = False
+# Found by this reference: a mana ability's mill cost (it still may not mill more than the library)
+# is charged nothing.
+DIAGNOSE_FREE_MANA_MILL = False
+# Found by this reference: a grant's `name` on activated abilities reads "NAME: ABILITY ID", not
+# the name of the ability's permanent.
+DIAGNOSE_ABILITY_STAND_IN_NAME = False
 
 
 class BadScenario(ValueError):
@@ -576,7 +582,10 @@ def ability_of(data: dict[str, Any], obj: Obj) -> dict[str, Any]:
     if sac:
         other.append({"sacrifice": {"count": 1, "filter": {"object": obj.id}}})
     colors = sorted(card_colors(card))
-    return {"name": card.get("name", obj.card), "types": list(card.get("types") or []),
+    name = str(card.get("name", obj.card))
+    if DIAGNOSE_ABILITY_STAND_IN_NAME:
+        name = f"{name}: {wanted}"
+    return {"name": name, "types": list(card.get("types") or []),
             "tags": list(card.get("tags") or []), "colors": colors, "cost": mana, "_other": other,
             "_taps": taps, "_sorcery": ability.get("timing") == "sorcery", "_ability": True}
 
@@ -1113,9 +1122,11 @@ def _payments(p: Priced, b: Board, relevant: str, potential: int) -> int | None:
         owners = [i for i, u in enumerate(plan) for _ in u.acts]
         acts = [a for u in plan for a in u.acts]
         life = p.life + sum(a.life for a in acts)
-        mill = spell_mill + sum(n for a in acts for k, n, _ in a.parts if k == "mill")
+        ability_mill = sum(n for a in acts for k, n, _ in a.parts if k == "mill")
+        mill = spell_mill + ability_mill
         if life > b.life_total or mill > b.library:
             continue
+        charged_mill = spell_mill if DIAGNOSE_FREE_MANA_MILL else mill
         hand_reqs = spell_hand + tuple(part for a in acts for part in a.parts if part[0] in HAND_KINDS)
         if hand_reqs not in hand_cache:
             hand_cache[hand_reqs] = _hand_best(b, hand_reqs)
@@ -1137,7 +1148,7 @@ def _payments(p: Priced, b: Board, relevant: str, potential: int) -> int | None:
                     if k == "tap_untapped"]
         removal_reqs = [(j, k, n, json.loads(fj)) for j, a in enumerate(acts) for k, n, fj in a.parts
                         if k in REMOVALS]
-        fixed = mill * b.weights["mill"] + hand + life * b.weights["life"]
+        fixed = charged_mill * b.weights["mill"] + hand + life * b.weights["life"]
         filters = any(a.mana_cost for a in acts)
 
         # 601.2g: a mana ability's tap cost takes untapped objects no other use taps; its

@@ -40,27 +40,28 @@ class Verdict:
     exit_code: int
     stderr: str
     answers: dict[str, dict[str, Any] | None] = field(default_factory=dict)
+    raw: dict[str, tuple[int, dict[str, Any] | None, str]] = field(default_factory=dict)
 
 
 def check(data: dict[str, Any], planners: Mapping[str, Planner] | None = None) -> Verdict:
     """Each planner's status, score, total (mana and life) and X (under `x: auto`) against the
     brute force's, and its payment checked. Where several plans tie, the planner's total may be
     any of the optimal ones. Problems carry the planner's name when there are several."""
+    answers = {name: planner(data) for name, planner in (planners or {"plan": cli_planner}).items()}
+    return judge(data, answers)
+
+
+def judge(data: dict[str, Any], answers: Mapping[str, tuple[int, dict[str, Any] | None, str]]) -> Verdict:
+    """`check` on answers already given: planner name -> (exit code, JSON, stderr)."""
     reference = solve(data)
-    planners = planners or {"plan": cli_planner}
     problems: list[str] = []
-    answers: dict[str, dict[str, Any] | None] = {}
-    first: tuple[int, str] | None = None
-    for name, planner in planners.items():
-        code, result, err = planner(data)
-        answers[name] = result
-        if first is None:
-            first = (code, err)
-        tag = f"{name}: " if len(planners) > 1 else ""
+    for name, (code, result, err) in answers.items():
+        tag = f"{name}: " if len(answers) > 1 else ""
         problems += [tag + p for p in _compare(data, reference, code, result, err)]
-    assert first is not None
-    return Verdict(tuple(problems), reference, next(iter(answers.values())), first[0], first[1],
-                   answers)
+    code, result, err = next(iter(answers.values()))
+    return Verdict(tuple(problems), reference, result, code, err,
+                   {name: answer[1] for name, answer in answers.items()},
+                   dict(answers))
 
 
 def _compare(data: dict[str, Any], reference: Outcome, code: int, result: dict[str, Any] | None,

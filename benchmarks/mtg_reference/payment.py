@@ -31,6 +31,7 @@ import json
 from collections import Counter
 from typing import Any
 
+from . import brute
 from .brute import (OTHER_KINDS, Activation, Board, Priced, _matches_obj, activations,
                     board, card_colors, charge, mana_ok, precedence, priced_casts, score_of)
 from .mana import COLORS, MANA, Vec, parse_plain, parse_symbols, vec_text
@@ -202,6 +203,7 @@ def _check(b: Board, p: Priced, plan: dict[str, Any]) -> list[str]:
     tappers: dict[int, list[int]] = {}
     life_abilities = 0
     mill = 0
+    ability_mill = 0
 
     # 601.2g: each source's activation.
     for n, s in enumerate(pay.get("sources") or []):
@@ -261,6 +263,7 @@ def _check(b: Board, p: Priced, plan: dict[str, Any]) -> list[str]:
         for kind, cnt, _ in chosen.parts:
             if kind == "mill":
                 mill += cnt
+                ability_mill += cnt
         for kind, ids in named.items():
             for cid in ids:
                 if kind == "mill":
@@ -401,7 +404,8 @@ def _check(b: Board, p: Priced, plan: dict[str, Any]) -> list[str]:
 
     # The score, with the reference's own charges.
     score = (score_of(b, dict(led.removed), set(led.tapped), set(led.cost_tapped)) + led.charges
-             + mill * b.weights["mill"] + life * b.weights["life"])
+             + (mill - ability_mill * brute.DIAGNOSE_FREE_MANA_MILL) * b.weights["mill"]
+             + life * b.weights["life"])
     if plan.get("score") != score:
         led.problems.append(f"score: the plan says {plan.get('score')}, the reference's charges "
                             f"of this payment come to {score}")

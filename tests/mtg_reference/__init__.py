@@ -1,20 +1,24 @@
 """The `mtg/1` reference's generator and campaign (the brute force itself ships as
 `payplan.benchmarks.mtg_reference`, so that `payplan bench --suite mtg` can use it).
 
-- `strategies`: a seeded generator of small mtg/1 casts covering every feature of the spec.
-- `campaign`: `python -m tests.mtg_reference.campaign --casts 10000` compares the planner with
-  the brute force and saves every disagreement for replay.
-- This module: reading the `# expect:` block of an example.
+- `strategies`: a seeded generator of small mtg/1 casts drawing every key the loader accepts.
+- `campaign`: `python -m tests.mtg_reference.campaign --casts 10000` compares the planner (with
+  its fast path, and with it off: the CP-SAT model) with the brute force, checks every payment,
+  and saves every disagreement for replay, with its cause.
+- This module: reading the `# expect:` block of an example; the two planners (`PLANNERS`);
+  `explain`, which names the known cause of a disagreement.
 """
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 
 import yaml
 
-from payplan.benchmarks.mtg_reference import plan_json, run_cli
+from payplan.benchmarks.mtg_reference import brute, plan_json, run_cli
+from payplan.benchmarks.mtg_reference.compare import Planner, Verdict, cli_planner, judge
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 EXAMPLES = ROOT / "examples" / "mtg"
@@ -48,4 +52,75 @@ def mtg_supported() -> bool:
     return _SUPPORTED
 
 
-__all__ = ["EXAMPLES", "ROOT", "mtg_supported", "plan_json", "read_expect", "run_cli"]
+def _mtg_result_json() -> Callable[..., tuple[object, int]]:
+    """The mtg/1 commands' `result_json(command, data, config)` (what `payplan plan --json`
+    prints), wherever the planner keeps its mtg/1 commands."""
+    import importlib
+
+    for name in ("payplan.planner.mtg.commands", "payplan.planner.mtg_commands"):
+        try:
+            module = importlib.import_module(name)
+        except ModuleNotFoundError:
+            continue
+        found = getattr(module, "result_json", None)
+        if found is not None:
+            return found  # type: ignore[no-any-return]
+    raise ImportError("no mtg/1 result_json in payplan.planner")
+
+
+def model_planner(data: dict[str, Any]) -> tuple[int, dict[str, Any] | None, str]:
+    """The plan with the fast path off (`SolverConfig(fast_path=False)`: every cast to the CP-SAT
+    model), as the JSON `payplan plan --json` would print. The CLI has no switch for it."""
+    from payplan import ScenarioError, SolverConfig
+
+    try:
+        body, code = _mtg_result_json()("plan", data, SolverConfig(fast_path=False))
+    except ScenarioError as bad:
+        return 2, None, str(bad)
+    return code, json.loads(json.dumps(body)), ""
+
+
+# The planner as the command line runs it (its fast path on), and its CP-SAT model alone.
+PLANNERS: dict[str, Planner] = {"fast path": cli_planner, "model": model_planner}
+
+SELF_PAYING = "the planner pays a filter land's cost with that land's own mana"
+CLASS_12 = ("issue 20 class 12: a mana ability that neither taps nor sacrifices its permanent "
+            "is activated at most once")
+CLASS_13 = ("issue 20 class 13: tapping an untapped creature as a mana ability's cost is "
+            "charged 0")
+CLASS_12_13 = f"{CLASS_12}; and {CLASS_13}"
+FREE_MANA_MILL = ("found here: a mana ability's mill cost is charged nothing (it is still held "
+                  "to the library)")
+STAND_IN_NAME = ("found here: a grant's `name` on activated abilities matches \"NAME: ABILITY\", "
+                 "not the name of the ability's permanent")
+UNEXPLAINED = "unexplained"
+
+# Each known cause, as the reading of the brute force that makes the planner's answers agree.
+READINGS: list[tuple[str, tuple[str, ...]]] = [
+    (SELF_PAYING, ("DIAGNOSE_SELF_PAYING_FILTERS",)),
+    (CLASS_12, ("DIAGNOSE_ONCE_PER_ABILITY",)),
+    (CLASS_13, ("DIAGNOSE_FREE_MANA_TAPS",)),
+    (CLASS_12_13, ("DIAGNOSE_ONCE_PER_ABILITY", "DIAGNOSE_FREE_MANA_TAPS")),
+    (FREE_MANA_MILL, ("DIAGNOSE_FREE_MANA_MILL",)),
+    (STAND_IN_NAME, ("DIAGNOSE_ABILITY_STAND_IN_NAME",)),
+]
+
+
+def explain(data: dict[str, Any], verdict: Verdict) -> str:
+    """The known cause of a disagreement: the first reading under which the brute force and the
+    payment check agree with the same planner answers; else UNEXPLAINED."""
+    for why, flags in READINGS:
+        for flag in flags:
+            setattr(brute, flag, True)
+        try:
+            again = judge(data, verdict.raw)
+        finally:
+            for flag in flags:
+                setattr(brute, flag, False)
+        if not again.problems:
+            return why
+    return UNEXPLAINED
+
+
+__all__ = ["EXAMPLES", "PLANNERS", "ROOT", "explain", "model_planner", "mtg_supported",
+           "plan_json", "read_expect", "run_cli"]
