@@ -8,12 +8,11 @@ the payment itself (`payment.check_payment`: legal, pays the total, its score re
 
 from __future__ import annotations
 
+import json
 import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Mapping
-
-import yaml
 
 from . import plan_json
 from .brute import Outcome, solve
@@ -25,10 +24,11 @@ Planner = Callable[[dict[str, Any]], tuple[int, "dict[str, Any] | None", str]]
 
 
 def cli_planner(data: dict[str, Any]) -> tuple[int, dict[str, Any] | None, str]:
-    """`payplan plan FILE --json` on the scenario, written to a file."""
+    """`payplan plan FILE --json` on the scenario, written to a JSON file (the CLI reads JSON or
+    YAML; JSON is the faster to read)."""
     with tempfile.TemporaryDirectory() as folder:
-        path = Path(folder) / "cast.yaml"
-        path.write_text(yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+        path = Path(folder) / "cast.json"
+        path.write_text(json.dumps(data), encoding="utf-8")
         return plan_json(path)
 
 

@@ -324,8 +324,8 @@ def _check(b: Board, p: Priced, plan: dict[str, Any]) -> list[str]:
 
     # 601.2h: the spell's own non-mana costs, exactly as the total asks.
     other = pay.get("other") or {}
-    kinds = {k for k, _, _ in p.other} | set(other)
-    for kind in sorted(kinds):
+    spell_kinds = {k for k, _, _ in p.other} | set(other)
+    for kind in sorted(spell_kinds):
         where = f"payment.other.{kind}"
         wanted = [json.loads(fj) for k, cnt, fj in p.other if k == kind for _ in range(cnt)]
         if kind == "mill":
@@ -372,9 +372,9 @@ def _check(b: Board, p: Priced, plan: dict[str, Any]) -> list[str]:
 
     # The mana: the rest of the total, from the pool and the abilities, leaving left_in_pool.
     rest: list[int] = list(p.mana)
-    for c, k in convoke_colors.items():
-        if c in COLORS:
-            rest[1 + MANA.index(c)] -= k
+    for color, count in convoke_colors.items():
+        if color in COLORS:
+            rest[1 + MANA.index(color)] -= count
     rest[0] -= generic_paid
     if min(rest) < 0:
         led.problems.append(f"convoke, improvise and delve pay more than the total "
@@ -384,7 +384,8 @@ def _check(b: Board, p: Priced, plan: dict[str, Any]) -> list[str]:
         rest_vec: Vec = (rest[0], rest[1], rest[2], rest[3], rest[4], rest[5], rest[6])
         preds = precedence(owners, removers, tappers)
         if not mana_ok(rest_vec, acts, preds, b.pool0, b.usable, left=left):
-            led.problems.append(f"mana: the pool {vec_text((0, *b.pool0))!r} and the sources can't "
+            pool_vec: Vec = (0, *b.pool0[:6])  # type: ignore[assignment]
+            led.problems.append(f"mana: the pool {vec_text(pool_vec)!r} and the sources can't "
                                 f"pay {vec_text(rest_vec)!r} (and the filters' costs) leaving "
                                 f"{plan.get('left_in_pool')!r} in the pool, in any order (601.2g)")
     made = [0] * 6
@@ -392,8 +393,8 @@ def _check(b: Board, p: Priced, plan: dict[str, Any]) -> list[str]:
         for c in a.adds:
             made[MANA.index(c)] += 1
     spent_pool = _vec6(str(pay.get("pool") or ""))
-    for k in range(6):
-        if spent_pool[k] > b.pool0[k] or spent_pool[k] > b.pool0[k] + made[k] - left[k]:
+    for i in range(6):
+        if spent_pool[i] > b.pool0[i] or spent_pool[i] > b.pool0[i] + made[i] - left[i]:
             led.problems.append(f"payment.pool: {pay.get('pool')!r} is not mana the pool had and "
                                 f"the payment spent")
             break

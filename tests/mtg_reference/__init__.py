@@ -89,6 +89,8 @@ CLASS_12 = ("issue 20 class 12: a mana ability that neither taps nor sacrifices 
 CLASS_13 = ("issue 20 class 13: tapping an untapped creature as a mana ability's cost is "
             "charged 0")
 CLASS_12_13 = f"{CLASS_12}; and {CLASS_13}"
+CLASS_12_BOUND = ("issue 20 class 12, bounded: a legal payment whose X and score lie between the "
+                  "once-per-ability reading's and the rules' (the X range counts the ability once)")
 FREE_MANA_MILL = ("found here: a mana ability's mill cost is charged nothing (it is still held "
                   "to the library)")
 STAND_IN_NAME = ("found here: a grant's `name` on activated abilities matches \"NAME: ABILITY\", "
@@ -119,8 +121,35 @@ def explain(data: dict[str, Any], verdict: Verdict) -> str:
                 setattr(brute, flag, False)
         if not again.problems:
             return why
+    if _between_once_and_rules(data, verdict):
+        return CLASS_12_BOUND
     return UNEXPLAINED
 
 
-__all__ = ["EXAMPLES", "PLANNERS", "ROOT", "explain", "model_planner", "mtg_supported",
+def _between_once_and_rules(data: dict[str, Any], verdict: Verdict) -> bool:
+    """Every payment legal, and each answer ranked (X as large first, then the objective) no
+    better than the rules' optimum and no worse than the once-per-ability reading's."""
+    if any("payment: " in p for p in verdict.problems) or verdict.reference.status != "ok":
+        return False
+    b = brute.board(data)
+    if not any(a.free for o in b.battlefield for a in brute.activations(b.cards[o.card])):
+        return False
+    brute.DIAGNOSE_ONCE_PER_ABILITY = True
+    try:
+        once = brute.solve(data)
+    finally:
+        brute.DIAGNOSE_ONCE_PER_ABILITY = False
+    rules = (-(verdict.reference.x or 0), verdict.reference.objective)
+    floor = (-(once.x or 0), once.objective) if once.status == "ok" else None
+    for _, result, _ in verdict.raw.values():
+        if result is None or result.get("status") != "ok":
+            return False
+        key = (-(result.get("x") or 0), result.get("objective"))
+        if not (rules <= key and (floor is None or key <= floor)):  # type: ignore[operator]
+            return False
+    return True
+
+
+__all__ = ["CLASS_12", "CLASS_12_13", "CLASS_12_BOUND", "CLASS_13", "FREE_MANA_MILL",
+           "SELF_PAYING", "STAND_IN_NAME", "UNEXPLAINED", "EXAMPLES", "PLANNERS", "ROOT", "explain", "model_planner", "mtg_supported",
            "plan_json", "read_expect", "run_cli"]

@@ -100,10 +100,11 @@ SOURCES: list[tuple[str, dict[str, Any], int]] = [
     ("rift-ritual", {"types": ["enchantment"], "mana": [{"adds": "{R}{R}", "costs": ["tap", {"discard": 1}]}]}, 1),
     ("crypt-engine", {"types": ["artifact"], "mana": [{"adds": "{B}{B}", "costs": ["tap", {"exile_from_graveyard": {"count": 1, "filter": {"type": ["instant", "sorcery"]}}}]}]}, 1),
     ("tide-pitcher", {"types": ["artifact"], "mana": [{"adds": "{U}{U}", "costs": ["tap", {"exile_from_hand": {"count": 1, "filter": {"color": "blue"}}}]}]}, 1),
-    ("bear-w", {"types": ["creature"], "cost": "{1}{W}"}, 1),
-    ("bear-b", {"types": ["creature"], "cost": "{1}{B}"}, 1),
+    ("bear-w", {"types": ["creature"], "cost": "{1}{W}", "colors": ["W"]}, 1),
+    ("bear-b", {"types": ["creature"], "cost": "{1}{B}", "colors": ["B", "black"]}, 1),
+    ("merfolk", {"types": ["creature"], "cost": "{U}", "colors": ["U"], "tags": ["merfolk"]}, 1),
     ("bear-g", {"types": ["creature"], "cost": "{1}{G}", "tags": ["druid"]}, 1),
-    ("goblin", {"types": ["creature"], "colors": ["red"], "tags": ["goblin"]}, 1),
+    ("goblin", {"types": ["creature"], "colors": ["R"], "tags": ["goblin"]}, 1),
     ("ornament", {"types": ["artifact"], "cost": "{2}"}, 1),
     ("totem", {"types": ["planeswalker"]}, 1),
 ]
@@ -144,7 +145,14 @@ OPPONENT_GRANTS: list[tuple[str, dict[str, Any]]] = [
 ]
 
 FILLER = {"chaff-u": {"types": ["instant"], "cost": "{U}"}, "chaff-r": {"types": ["sorcery"], "cost": "{1}{R}"},
-          "chaff-a": {"types": ["artifact"], "cost": "{3}"}}
+          "chaff-a": {"types": ["artifact"], "cost": "{3}"}, "chaff-w": {"types": ["instant"], "cost": "{W}"},
+          "chaff-b": {"types": ["sorcery"], "cost": "{B}"}, "chaff-g": {"types": ["instant"], "cost": "{G}"}}
+# A card in hand of each color (what a pitch cost or an exile-from-hand cost looks for).
+OF_COLOR = {"white": "chaff-w", "blue": "chaff-u", "black": "chaff-b", "red": "chaff-r", "green": "chaff-g"}
+# A permanent each cost filter the generator writes accepts.
+FEED = [({"type": "creature"}, "goblin"), ({"type": "artifact"}, "ornament"), ({"type": ["creature", "land"]}, "bear-g"),
+        ({"tags": ["goblin"]}, "goblin"), ({"name": "Lotus Petal"}, "lotus-petal"), ({"type": "land"}, "wastes"),
+        ({"type": "creature", "color": "green"}, "bear-g")]
 
 
 def _other_cost(rng: random.Random, kind: str) -> dict[str, Any]:
@@ -234,9 +242,9 @@ def random_cast(rng: random.Random) -> dict[str, Any]:
     elif r < 0.14:
         spell["per_target"] = _plain(rng)
     other: list[Any] = []
-    for kind, p in (("sacrifice", 0.08), ("discard", 0.08), ("mill", 0.08), ("pay_life", 0.08),
-                    ("exile_from_graveyard", 0.06), ("tap_untapped", 0.06), ("exile_from_hand", 0.03),
-                    ("return_to_hand", 0.04)):
+    for kind, p in (("sacrifice", 0.05), ("discard", 0.05), ("mill", 0.05), ("pay_life", 0.05),
+                    ("exile_from_graveyard", 0.04), ("tap_untapped", 0.04), ("exile_from_hand", 0.03),
+                    ("return_to_hand", 0.03)):
         if rng.random() < p:
             other.append(_other_cost(rng, kind))
     if other:
@@ -258,9 +266,9 @@ def random_cast(rng: random.Random) -> dict[str, Any]:
     for name, card, _ in SOURCES:
         cards[name] = card
     wanted = [c for c in COLORS if c in cost + str(spell.get("flashback", ""))]
-    for i in range(rng.randint(1, 6)):
+    for i in range(rng.choice([1, 2, 3, 3, 4, 4, 5, 5, 6, 6])):
         name = rng.choices(names, weights)[0]
-        if name.startswith("basic-") and wanted and rng.random() < 0.6:
+        if name.startswith("basic-") and wanted and rng.random() < 0.85:
             name = f"basic-{rng.choice(wanted)}"      # boards mostly fit the spell, as in play
         entry: dict[str, Any] = {"id": f"p{i}", "card": name}
         if rng.random() < 0.1:
@@ -289,7 +297,7 @@ def random_cast(rng: random.Random) -> dict[str, Any]:
         battlefield.append({"id": f"g{j}", "card": name})
     if rng.random() < 0.05:                           # the shorthand: a card id, its id generated
         battlefield.append("ornament")
-    you: dict[str, Any] = {"life": rng.choice([20, 20, 20, 4, 2, 1]), "library": rng.choice([40, 40, 2, 0]),
+    you: dict[str, Any] = {"life": rng.choice([20, 20, 20, 20, 20, 4, 2, 1]), "library": rng.choice([40, 40, 40, 40, 2, 0]),
                            "battlefield": battlefield}
     hand: list[Any] = [{"id": f"h{i}", "card": rng.choice(sorted(FILLER))} for i in range(rng.randint(0, 2))]
     for h in hand:
@@ -305,6 +313,7 @@ def random_cast(rng: random.Random) -> dict[str, Any]:
         exile.append({"id": "x0", "card": "chaff-r"})
     if rng.random() < 0.05:
         command.append("chaff-a")
+    _feed(rng, spell, battlefield, hand, graveyard)
     own = {"id": "s1", "card": "spell"}
     {"hand": hand, "graveyard": graveyard, "exile": exile, "command": command}[zone].insert(0, own)
     you["hand"], you["graveyard"] = hand, graveyard
@@ -354,7 +363,40 @@ def random_cast(rng: random.Random) -> dict[str, Any]:
         _as_ability(rng, scenario)
     if rng.random() < 0.03:
         scenario["plays"] = [dict(scenario["play"])]  # read by `payplan play` only
+    _drop_unused_cards(scenario)
     return scenario
+
+
+def _drop_unused_cards(scenario: dict[str, Any]) -> None:
+    """Keep the cards some object is (a smaller file, quicker for both sides to read)."""
+    used = {"spell"}
+    for player in (scenario["state"].get("you") or {}, scenario["state"].get("opponent") or {}):
+        for zone in ("hand", "graveyard", "exile", "command", "battlefield"):
+            for o in player.get(zone) or []:
+                used.add(o if isinstance(o, str) else o["card"])
+    scenario["cards"] = {k: v for k, v in scenario["cards"].items() if k in used}
+
+
+def _feed(rng: random.Random, spell: dict[str, Any], battlefield: list[Any], hand: list[Any],
+          graveyard: list[Any]) -> None:
+    """Most of the time, give the spell's non-mana costs something to take (else most casts with
+    one would be unpayable): a permanent its filter accepts, cards in hand or in the graveyard."""
+    parts = [part for extra in spell.get("additional") or [] for part in extra.get("other") or []]
+    parts += [part for alt in spell.get("alternative") or [] for part in alt.get("other") or []]
+    for part in parts:
+        if rng.random() < 0.25:
+            continue
+        (kind, body), = part.items()
+        flt = body.get("filter") if isinstance(body, dict) else None
+        if kind in ("sacrifice", "tap_untapped", "return_to_hand"):
+            card = next((c for f, c in FEED if f == flt), "goblin")
+            battlefield.append({"id": f"n{len(battlefield)}", "card": card})
+        elif kind == "discard":
+            hand += [{"id": f"hd{len(hand) + k}", "card": rng.choice(sorted(FILLER))} for k in range(2)]
+        elif kind == "exile_from_hand" and flt:
+            hand.append({"id": f"hd{len(hand)}", "card": OF_COLOR[flt["color"]]})
+        elif kind == "exile_from_graveyard":
+            graveyard.append({"id": f"yd{len(graveyard)}", "card": rng.choice(["chaff-u", "chaff-r"])})
 
 
 def _opponent(rng: random.Random, cards: dict[str, Any]) -> dict[str, Any]:
