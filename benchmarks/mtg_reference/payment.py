@@ -98,7 +98,9 @@ def _matching_totals(data: dict[str, Any], plan: dict[str, Any]) -> list[Priced]
     for item in total.get("other") or []:
         for k, n in item.items():
             other[k] += int(n)
-    optional = {k: int(v) for k, v in (plan.get("optional") or {}).items() if v}
+    # what the plan paid of its optional costs (`paid`; earlier answers called it `optional`)
+    paid = plan["paid"] if "paid" in plan else plan.get("optional")
+    optional = {k: int(v) for k, v in (paid or {}).items() if v}
     x = plan.get("x")
     found: list[Priced] = []
     for x_value in ([x] if x is not None else [None, 0]):
@@ -122,8 +124,8 @@ def check_payment(data: dict[str, Any], plan: dict[str, Any]) -> list[str]:
         return ["an ok plan names no payment"]
     candidates = _matching_totals(data, plan)
     if not candidates:
-        return [f"total {plan.get('total')} (cast {plan.get('cast')}, x {plan.get('x')}, optional "
-                f"{plan.get('optional')}) is not a total the reference prices"]
+        return [f"total {plan.get('total')} (cast {plan.get('cast')}, x {plan.get('x')}, paid "
+                f"{plan.get('paid', plan.get('optional'))}) is not a total the reference prices"]
     b = board(data)
     first: list[str] | None = None
     for p in candidates:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import yaml
 
@@ -52,32 +52,18 @@ def mtg_supported() -> bool:
     return _SUPPORTED
 
 
-def _mtg_result_json() -> Callable[..., tuple[object, int]]:
-    """The mtg/1 commands' `result_json(command, data, config)` (what `payplan plan --json`
-    prints), wherever the planner keeps its mtg/1 commands."""
-    import importlib
-
-    for name in ("payplan.planner.mtg.commands", "payplan.planner.mtg_commands"):
-        try:
-            module = importlib.import_module(name)
-        except ModuleNotFoundError:
-            continue
-        found = getattr(module, "result_json", None)
-        if found is not None:
-            return found  # type: ignore[no-any-return]
-    raise ImportError("no mtg/1 result_json in payplan.planner")
-
-
 def model_planner(data: dict[str, Any]) -> tuple[int, dict[str, Any] | None, str]:
     """The plan with the fast path off (`SolverConfig(fast_path=False)`: every cast to the CP-SAT
-    model), as the JSON `payplan plan --json` would print. The CLI has no switch for it."""
+    model), as `payplan plan --json` prints it (the command table's answer, its JSON and exit
+    code). The command line has no switch for it."""
     from payplan import ScenarioError, SolverConfig
+    from payplan.planner.commands import answer
 
     try:
-        body, code = _mtg_result_json()("plan", data, SolverConfig(fast_path=False))
+        result = answer("plan", data, SolverConfig(fast_path=False))
     except ScenarioError as bad:
         return 2, None, str(bad)
-    return code, json.loads(json.dumps(body)), ""
+    return result.exit_code, json.loads(json.dumps(result.to_json())), ""
 
 
 # The planner as the command line runs it (its fast path on), and its CP-SAT model alone.
