@@ -21,12 +21,14 @@ from __future__ import annotations
 
 import os
 import random
+from pathlib import Path
 from typing import Any, Callable
 
 import pytest
+import yaml
 
-from mtg_reference import (CLASS_12, CLASS_12_13, CLASS_12_BOUND, CLASS_13, FREE_MANA_MILL, PLANNERS,
-                           STAND_IN_NAME, explain, mtg_supported)
+from mtg_reference import (CLASS_12, CLASS_12_BOUND, CLASS_13, FREE_MANA_MILL, LEFT_RULE, PLANNERS,
+                           SEPARATOR, STAND_IN_NAME, explain, mtg_supported)
 from mtg_reference.coverage import loader_words
 from mtg_reference.keys import drawn
 from mtg_reference.strategies import casts, random_cast
@@ -98,23 +100,34 @@ def named_ability_tax() -> dict[str, Any]:
     return data
 
 
+def filter_left_in_pool() -> dict[str, Any]:
+    """A generated cast, kept: a Forest pays the Signet's {1}, the Signet adds {R}{G}, a Plains
+    {W}; {W}{G} paid, {R} is left (the plan says {G}: the Signet's own {R} paying its {1})."""
+    path = Path(__file__).parent / "mtg_reference" / "cases" / "filter-left-in-pool.yaml"
+    data: dict[str, Any] = yaml.safe_load(path.read_text(encoding="utf-8"))
+    return data
+
+
 # Each known cause: the hand-worked cases that show it (all must agree once it is fixed).
 HAND_CASES: dict[str, list[Callable[[], dict[str, Any]]]] = {
     CLASS_12: [seton_with_three_druids, fireball_with_an_altar],
     CLASS_13: [springleaf_drum],
     FREE_MANA_MILL: [mill_for_mana],
     STAND_IN_NAME: [named_ability_tax],
+    LEFT_RULE: [filter_left_in_pool],
 }
-# A cause made of two classes is still there while either is.
-PARTS = {CLASS_12_13: (CLASS_12, CLASS_13), CLASS_12_BOUND: (CLASS_12,)}
+PARTS = {CLASS_12_BOUND: (CLASS_12,)}
 
 _STILL_THERE: dict[str, bool] = {}
 
 
 def still_there(cause: str) -> bool:
-    """Whether the planner still has the bug `cause` names: one of its hand cases disagrees."""
+    """Whether the planner still has the bug `cause` names (each, for several): one of its hand
+    cases disagrees."""
+    if SEPARATOR in cause:
+        return all(still_there(part) for part in cause.split(SEPARATOR))
     if cause in PARTS:
-        return any(still_there(part) for part in PARTS[cause])
+        return all(still_there(part) for part in PARTS[cause])
     if cause not in _STILL_THERE:
         _STILL_THERE[cause] = any(check(case(), PLANNERS).problems for case in HAND_CASES.get(cause, []))
     return _STILL_THERE[cause]
