@@ -29,7 +29,7 @@ from payplan.engine.loader import scenario_from_data
 from .payer import best as best_payment
 from .payer import payment_loses
 from .pricing import (Option, Reference, Total, accepted_targets, find_object, has_flow,
-                      reference_totals, yaml_word, zone_objects)
+                      played_id, reference_totals, yaml_word, zone_objects)
 
 
 def _benefit(data: Mapping[str, Any], option: Option) -> int:
@@ -199,7 +199,7 @@ def _plays_of(data: Mapping[str, Any], oid: str) -> dict[str, Any]:
     (`optional`, `targets`, `permit`) carried over to that same object only (the README)."""
     given = data.get("play") or {}
     play: dict[str, Any] = {"object": oid}
-    if given.get("object") == oid:
+    if "ability" not in given and "hide" not in given and played_id(data) == oid:
         for key in ("optional", "targets", "permit"):
             if key in given:
                 play[key] = given[key]
@@ -221,7 +221,7 @@ def hand_entries(data: Mapping[str, Any], mutants: Iterable[str] = ()
     for h in zone_objects(you, "hand", "you"):
         out.append(((h.id, None), [_plays_of(data, h.id)]))
     for t in zone_objects(you, "trash", "you"):
-        if has_flow(data, t.id) or (given.get("object") == t.id and given.get("permit")):
+        if has_flow(data, t.id) or (played_id(data) == t.id and given.get("permit")):
             out.append(((t.id, None), [_plays_of(data, t.id)]))
     for f in zone_objects(you, "facedown", "you"):
         if (cards[f.card].get("keywords") or {}).get("hidden") and f.hidden_turn != "this":
@@ -325,8 +325,9 @@ def check_play(data: Mapping[str, Any], got: Mapping[str, Any]) -> list[str]:
                         return who, zone, entry
         return None
 
-    if "object" in play:
-        obj = find_object(data, str(play["object"]))
+    oid = played_id(data) if "ability" not in play and "hide" not in play else None
+    if oid is not None:
+        obj = find_object(data, oid)
         if obj is not None and obj.zone == "facedown" and got.get("destination") == "board":
             now = where(obj.id)
             at = None if now is None else now[2].get("location", "base")

@@ -720,6 +720,24 @@ def _optionals(card: Mapping[str, Any]) -> list[Optional_]:
     return out
 
 
+def played_id(data: Mapping[str, Any]) -> str | None:
+    """The id of the object a card play names: `object`, or the first of your objects of
+    `card` in the zone `from` names (in hand, then trash, then facedown without `from`; the
+    spec: "the first object of that card in `from`")."""
+    play = data.get("play") or {}
+    if "object" in play:
+        return str(play["object"])
+    if "card" not in play:
+        return None
+    you = (data.get("state") or {}).get("you") or {}
+    zones = [play["from"]] if "from" in play else ["hand", "trash", "facedown"]
+    for zone in zones:
+        for o in zone_objects(you, zone, "you"):
+            if o.card == play["card"]:
+                return o.id
+    return None
+
+
 def find_object(data: Mapping[str, Any], oid: str) -> Obj | None:
     state = data.get("state") or {}
     for controller in ("you", "opponent"):
@@ -793,9 +811,10 @@ def reference_totals(data: Mapping[str, Any], mutant: str | Iterable[str] | None
              for o in zone_objects(state.get(c) or {}, "board", c)]
     if "ability" in play or "hide" in play:
         return _ability_totals(data, board, mutants)
-    if "object" not in play:
-        raise Unsupported("play by card")
-    obj = find_object(data, play["object"])
+    oid = played_id(data)
+    if oid is None:
+        raise Unsupported("a play naming no object")
+    obj = find_object(data, oid)
     empty = Reference(False, [], set(), {}, leaves=leaves)
     if obj is None or obj.controller != "you" or obj.zone not in ("hand", "trash", "facedown"):
         empty.reasons.append("not in your hand or trash")
@@ -843,6 +862,7 @@ def _card_bases(ctx: Context, mutants: frozenset[str]) -> list[Base]:
     candidates: list[tuple[str, int, Total]] = []
     if zone == "hand" or play.get("permit", False):
         candidates.append(("printed", 0, printed))
+        candidates += [(b.kind, b.index, b.cost) for b in _alternatives(ctx)]
     if zone == "trash":
         candidates += [("flow", i, f) for i, f in enumerate(flows)]
     if play_for is not None:
@@ -1003,8 +1023,29 @@ def _ability_totals(data: Mapping[str, Any], board: list[Obj], mutants: frozense
         ref.options.add(Option(base, frozenset(), base.cost))
         ref.starts[(base, frozenset())] = {base.cost: frozenset({base.cost})}
         return ref
-    _price(ctx, ref, [base], [], ignore == "all")
+    _price(ctx, ref, [base] + _ignored(_alternatives(ctx), ignore), [], ignore == "all")
     return ref
+
+
+def _alternatives(ctx: Context) -> list[Base]:
+    """Base costs granted to pay instead of the base cost (the README's grant `alternative`:
+    Teemo's "[1] instead of [A]" to hide), from the grants that apply to this play and are
+    active; chosen only under `base: auto` (they are neither `printed` nor `play_for`)."""
+    return [Base("alternative", 0, card_cost(g["alternative"], None)) for o, g in _grants(ctx)
+            if g.get("alternative") is not None and _grant_active(ctx, o, g)]
+
+
+def _ignored(bases: Sequence[Base], ignore: Any) -> list[Base]:
+    """Bases with the play's `ignore` applied (353.1: the base cost in use)."""
+    out = []
+    for b in bases:
+        e, pips = b.cost.energy, b.cost.pips
+        if ignore in ("cost", "energy", "all"):
+            e = 0
+        if ignore in ("cost", "power", "all"):
+            pips = NO_PIPS
+        out.append(Base(b.kind, b.index, Total(e, pips, b.cost.other)))
+    return out
 
 
 def _price(ctx: Context, ref: Reference, bases: Sequence[Base], optionals: Sequence[Optional_],
@@ -1253,6 +1294,8 @@ def _play_matches(ctx: Context, flt: dict[str, Any]) -> bool:
     equip/empower/activated abilities); without it, only card plays. The rest of the filter is
     read on the card played, or on the card whose ability it is."""
     want = flt.pop("ability", None)
+    if ctx.kind == "ability" and (ctx.ability or {}).get("kind") == "payment":
+        return False  # an effect's "pay X" is not a play: no filter matches it (the README)
     if "location" in flt:
         # Where the play is (issue 20, class 2): an ability's object where it stands; a card
         # played from facedown at the battlefield where it was hidden (811.1.d.1); a card from
@@ -1363,7 +1406,7 @@ def _modifiers(ctx: Context, base: Base, ignore_all: bool = False) -> Mods:
         if g.get("once_per_turn") and g.get("id") in used:
             continue
         if g.get("alternative") is not None:
-            raise Unsupported("a granted alternative cost")
+            continue  # a base cost (`_alternatives`), not a modifier
         if g.get("discount") is not None:
             add_discount(g["discount"], g["discount"].get("id", o.id), o)
         if g.get("increase") is not None and not ignore_all:
