@@ -91,7 +91,7 @@ FILTERS: tuple[dict[str, Any], ...] = (
     {}, {"type": "unit"}, {"type": "spell"}, {"tags": ["poro"]}, {"domain": "fury"},
     {"type": "unit", "min_might": 2}, {"type": "unit", "max_might": 2}, {"type": ["unit", "gear"]},
     {"type": "unit", "min_might": 3}, {"name": "Poro"}, {"printed_energy": 2},
-    {"type": "unit", "printed_power": 0},
+    {"type": "unit", "printed_power": 0}, {"printed_power": 1}, {"max_might": 3},
 )
 
 
@@ -118,7 +118,8 @@ def amounts(draw: Draw, allow_zero: bool = False) -> Any:
 TARGET_FILTERS: tuple[dict[str, Any], ...] = (
     {"type": "unit"}, {"tags": ["poro"]}, {"type": "unit", "min_might": 3},
     {"type": "unit", "controller": "you"}, {"type": "unit", "controller": "opponent"},
-    {"controller": "you"}, {"id": "u0"}, {"id": "e0"},
+    {"controller": "you"}, {"id": "u0"}, {"id": "e0"}, {"type": "unit", "max_might": 2},
+    {"name": "Sentinel"}, {"printed_power": 0},
 )
 
 
@@ -243,6 +244,7 @@ def grants(draw: Draw, label: str) -> dict[str, Any]:
 # loader accepts (type, tags, domain, might, location, controller, name, id, printed cost).
 OTHER_COSTS: tuple[dict[str, Any], ...] = (
     {"discard": 1}, {"discard": {"count": 1, "filter": {"type": "unit"}}},
+    {"discard": {"count": 1, "filter": {"name": "Calm Spell"}}},
     {"kill": {"count": 1, "filter": {"type": "unit"}}},
     {"kill": {"count": 1, "filter": {"type": "unit", "location": "base"}}},
     {"kill": {"count": 1, "filter": {"tags": ["poro"], "max_might": 3}}},
@@ -411,12 +413,13 @@ def _elsewhere(draw: Draw, you: dict[str, Any], cards: dict[str, Any]) -> None:
 
 
 def _leaves(draw: Draw, card_type: str) -> dict[str, Any]:
-    by = draw(st.sampled_from(("resolution", "counter", "effect")))
+    by = draw(st.sampled_from(("effect", "resolution", "counter", "effect")))
     leaves: dict[str, Any] = {"by": by}
-    if by == "effect" or (by == "resolution" and card_type == "spell" and draw(st.booleans())):
-        leaves["to"] = draw(st.sampled_from(("board", "hand", "trash", "banishment", "board")))
+    if by == "effect" or (by == "resolution" and draw(st.booleans())):
+        leaves["to"] = draw(st.sampled_from(("board", "hand", "trash", "banishment", "trash",
+                                             "hand", "banishment")))
         # `to` is followed whoever directs the move, except where Flow banishes the card.
-        leaves["instructed_by"] = draw(st.sampled_from(("self", "self", "other")))
+        leaves["instructed_by"] = draw(st.sampled_from(("other", "self", "self", "other")))
     return leaves
 
 
@@ -483,8 +486,8 @@ def scenario_data(draw: Draw) -> dict[str, Any]:
         you["xp"] = draw(st.integers(0, 3))
     _elsewhere(draw, you, cards)
     state: dict[str, Any] = {
-        "phase": draw(st.sampled_from(("main",) * 18 + ("showdown", "closed", "closed")
-                                      + ("main",) * 18)),
+        "phase": draw(st.sampled_from(("main",) * 16 + ("closed", "showdown", "closed", "closed")
+                                      + ("main",) * 16)),
         "turn": draw(st.sampled_from(("you",) * 18 + ("opponent",) + ("you",) * 18)),
         "you": you,
         "opponent": {"board": opp_board},
@@ -514,7 +517,7 @@ def scenario_data(draw: Draw) -> dict[str, Any]:
     elif draw(st.integers(0, 4)) == 0:
         play["base"] = draw(st.sampled_from(base_choices))
     if draw(st.integers(0, 4)) == 3:
-        play["ignore"] = draw(st.sampled_from(("power", "cost", "energy")))
+        play["ignore"] = draw(st.sampled_from(("energy", "power", "cost", "energy")))
     if draw(st.integers(0, 1)) == 0:
         pool = [o["id"] for o in opp_board] + [o["id"] for o in you_board if o["id"].startswith("u")]
         if pool:
@@ -646,7 +649,7 @@ def real_abilities(draw: Draw, oid: str) -> list[dict[str, Any]]:
     for i in range(draw(st.integers(1, 2))):
         kind = draw(st.sampled_from(("equip", "equip", "empower", "empower", "activated",
                                      "activated", "payment")))
-        cost = draw(costs(3, 2))
+        cost = draw(costs(3, 2, min_energy=1))
         a: dict[str, Any] = {"id": f"{kind}{i}", "kind": kind}
         if kind in ("empower", "activated") and draw(st.booleans()):
             atom = draw(st.sampled_from(("exhaust_self", "exhaust_self", "kill_self",
@@ -928,7 +931,7 @@ def real_scenario_data(draw: Draw) -> dict[str, Any]:
     abilities = [(o["id"], a) for o in you_board for a in cards[o["card"]].get("abilities") or []]
     kinds = ["card", "card", "card"] + (["ability", "ability", "ability"] if abilities else [])
     if (played.get("keywords") or {}).get("hidden"):
-        kinds += ["hide", "facedown", "facedown", "hide", "facedown"]
+        kinds += ["hide", "facedown", "facedown", "hide", "facedown", "hide"]
     kind = draw(st.sampled_from(kinds))
     units = [o["id"] for o in you_board + opp_board
              if cards[o["card"]]["type"] == "unit"]
@@ -948,7 +951,8 @@ def real_scenario_data(draw: Draw) -> dict[str, Any]:
     elif kind == "facedown":
         facedown.append({"id": "p1", "card": PLAYED,
                          "location": draw(st.sampled_from(("base", "battlefield"))),
-                         "hidden_turn": draw(st.sampled_from(("this", "earlier", "earlier")))})
+                         "hidden_turn": draw(st.sampled_from(("this", "earlier", "this",
+                                                              "earlier")))})
         play = {"object": "p1"}
         if draw(st.integers(0, 2)) == 0:
             play["from"] = "facedown"
@@ -983,7 +987,8 @@ def real_scenario_data(draw: Draw) -> dict[str, Any]:
         if settings:
             play["optional"] = settings
         if draw(st.integers(0, 4)) == 3:
-            play["ignore"] = draw(st.sampled_from(("power", "all", "cost", "all", "energy")))
+            play["ignore"] = draw(st.sampled_from(("all", "power", "all", "cost", "energy",
+                                                   "all")))
         if zone == "trash" and draw(st.integers(0, 1)) == 0:
             play["permit"] = True
         if draw(st.integers(0, 2)) == 1:
@@ -1006,8 +1011,8 @@ def real_scenario_data(draw: Draw) -> dict[str, Any]:
         you["pool"] = {"energy": draw(st.integers(0, 2)), "power": draw(power_maps(1, False))}
     _elsewhere(draw, you, cards)
     state: dict[str, Any] = {
-        "phase": draw(st.sampled_from(("main",) * 18 + ("showdown", "closed", "closed")
-                                      + ("main",) * 18)),
+        "phase": draw(st.sampled_from(("main",) * 16 + ("closed", "showdown", "closed", "closed")
+                                      + ("main",) * 16)),
         "turn": draw(st.sampled_from(("you",) * 18 + ("opponent",) + ("you",) * 18)),
         "you": you, "opponent": {"board": opp_board},
     }
@@ -1117,7 +1122,7 @@ def _theme_own_count(draw: Draw, data: dict[str, Any]) -> None:
     cards, you = data["cards"], data["state"]["you"]
     cards["commander"] = {"name": "Commander", "type": "unit", "might": 3, "cost": {"energy": 3},
                           "abilities": [{"id": "empower", "kind": "empower",
-                                         "cost": {"energy": draw(st.integers(2, 4))},
+                                         "cost": {"energy": draw(st.integers(3, 5))},
                                          "discounts": [{"id": "per-unit", "energy": {
                                              "count": {"type": "unit"}, "zone": "board"}}]}]}
     you["board"].insert(0, {"id": "c2", "card": "commander"})
