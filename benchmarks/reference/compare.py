@@ -23,8 +23,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Iterable, Mapping
 
-from payplan import orders, plan
 from payplan.engine.loader import scenario_from_data
+from payplan.planner.orders import discount_orders as orders  # `payplan.orders`
+from payplan.planner.plan import plan  # `payplan.plan`
 
 from .payer import best as best_payment
 from .payer import payment_loses
@@ -33,11 +34,13 @@ from .pricing import (Option, Reference, Total, accepted_targets, find_object, h
 
 
 def _benefit(data: Mapping[str, Any], option: Option) -> int:
+    """The benefits of the `auto` optional costs the option pays, each by its name, else by its
+    family (`repeat` for `repeat.1`)."""
     play = data.get("play") or {}
     settings = play.get("optional") or {}
     benefits = (data.get("objective") or {}).get("benefits") or {}
     names = [name.split("*")[0] for name in option.paid]
-    return sum(int(benefits.get(name, 0)) for name in names
+    return sum(int(benefits.get(name, benefits.get(name.split(".")[0], 0))) for name in names
                if yaml_word(settings.get(name)) == "auto")
 
 
@@ -113,7 +116,7 @@ def check(data: Mapping[str, Any], with_orders: bool = True,
     re-creates those wrong answers, to name which one a disagreement is)."""
     ref = reference_totals(data, tuple(mutants))
     scenario = scenario_from_data(dict(data))
-    got = plan(scenario).to_json()
+    got: Mapping[str, Any] = plan(scenario).to_json()
     status = got["status"]
     expected = reference_answer(data, ref)
     if expected.status == "illegal":
@@ -160,7 +163,7 @@ def check(data: Mapping[str, Any], with_orders: bool = True,
                         f"(reference {best_size}: {winners[:3]})")
     destinations = {ref.destination(o) for o in mine}
     if got["destination"] not in destinations:
-        problems.append(f"engine destination {got['destination']}, reference {sorted(destinations)}")
+        problems.append(f"engine destination {got['destination']}, reference {sorted(destinations, key=str)}")
     executions = {ref.executions(o) for o in mine}
     if got["executions"] not in executions:
         problems.append(f"engine executions {got['executions']}, reference {sorted(executions)}")
@@ -172,7 +175,7 @@ def check(data: Mapping[str, Any], with_orders: bool = True,
 def _check_orders(scenario: Any, ref: Reference, mine: list[Option]) -> list[str]:
     """`payplan orders` for the plan's base and optional set, where that is a clean comparison:
     the reference reaches one start for them (no component choice changes it)."""
-    got = orders(scenario).to_json()
+    got: Mapping[str, Any] = orders(scenario).to_json()
     keys = {(o.base, o.paid) for o in mine}
     if len(keys) != 1:
         return []
@@ -192,6 +195,15 @@ def _check_orders(scenario: Any, ref: Reference, mine: list[Option]) -> list[str
 
 
 # --- `payplan hand` and `payplan play` (issue 20, classes 1, 8, 9 and 10) ------------------------
+
+# The engine's wrong answers of issue 20 in `payplan hand` and `payplan play`, re-created (as
+# `pricing.ISSUE_20_MUTANTS` does for `plan`): a trash card listed for its own Flow only; a
+# Hidden card played from facedown put at base; a killed token gear sent to the trash.
+HAND_PLAY_MUTANTS: dict[str, str] = {
+    "hand_own_flow_only": "class 8",
+    "hidden_played_to_base": "class 9",
+    "token_to_trash": "class 10",
+}
 
 
 def _plays_of(data: Mapping[str, Any], oid: str) -> dict[str, Any]:
@@ -220,8 +232,11 @@ def hand_entries(data: Mapping[str, Any], mutants: Iterable[str] = ()
     out: list[tuple[tuple[str, str | None], list[dict[str, Any]]]] = []
     for h in zone_objects(you, "hand", "you"):
         out.append(((h.id, None), [_plays_of(data, h.id)]))
+    own_only = "hand_own_flow_only" in tuple(mutants)
     for t in zone_objects(you, "trash", "you"):
-        if has_flow(data, t.id) or (played_id(data) == t.id and given.get("permit")):
+        flow = (bool((cards[t.card].get("keywords") or {}).get("flow")) if own_only
+                else has_flow(data, t.id))
+        if flow or (played_id(data) == t.id and given.get("permit")):
             out.append(((t.id, None), [_plays_of(data, t.id)]))
     for f in zone_objects(you, "facedown", "you"):
         if (cards[f.card].get("keywords") or {}).get("hidden") and f.hidden_turn != "this":
@@ -256,6 +271,7 @@ def check_hand(data: Mapping[str, Any], got: Mapping[str, Any],
     the plays tried (an ability that chooses: on an object the reference accepts); playable
     plans first, by score."""
     mutants = tuple(mutants)
+    pricing_mutants = tuple(m for m in mutants if m not in HAND_PLAY_MUTANTS)
     plans = list(got.get("plays") or [])
     listed: dict[tuple[str, str | None], Mapping[str, Any]] = {}
     problems = []
@@ -276,7 +292,7 @@ def check_hand(data: Mapping[str, Any], got: Mapping[str, Any],
         answers = []
         for play in plays:
             one = dict(data, play=play)
-            answers.append(reference_answer(one, reference_totals(one, mutants)))
+            answers.append(reference_answer(one, reference_totals(one, pricing_mutants)))
         want = min(answers, key=_rank)
         if p["status"] == "ok" and want.status == "ok":
             if p.get("objective", p.get("score")) != want.objective:
@@ -303,7 +319,8 @@ def _is_token(card: Mapping[str, Any]) -> bool:
     return card.get("type") == "token" or "token" in (card.get("tags") or [])
 
 
-def check_play(data: Mapping[str, Any], got: Mapping[str, Any]) -> list[str]:
+def check_play(data: Mapping[str, Any], got: Mapping[str, Any],
+               mutants: Iterable[str] = ()) -> list[str]:
     """`payplan play`'s JSON for one `play` (the plan with `state`, the state after) against the
     reference, where the plan is ok: a Hidden card played from facedown to the board stands at
     the battlefield where it was hidden (811.1.d.1; issue 20, class 9); every object the payment
@@ -331,7 +348,8 @@ def check_play(data: Mapping[str, Any], got: Mapping[str, Any]) -> list[str]:
         if obj is not None and obj.zone == "facedown" and got.get("destination") == "board":
             now = where(obj.id)
             at = None if now is None else now[2].get("location", "base")
-            if now is None or now[1] != "board" or at != obj.location:
+            want = "base" if "hidden_played_to_base" in tuple(mutants) else obj.location
+            if now is None or now[1] != "board" or at != want:
                 problems.append(f"{obj.id} played from facedown at {obj.location} is now at "
                                 f"{now and (now[1], at)}")
     payment = got.get("payment") or {}
@@ -352,7 +370,10 @@ def check_play(data: Mapping[str, Any], got: Mapping[str, Any]) -> list[str]:
             problems.append(f"the payment kills {oid}, which is nowhere")
             continue
         now = where(oid)
-        if _is_token(cards[obj.card]):
+        token = _is_token(cards[obj.card])
+        if "token_to_trash" in tuple(mutants):
+            token = cards[obj.card].get("type") == "token"
+        if token:
             if now is not None:
                 problems.append(f"token {oid} killed is in {now[0]}'s {now[1]}, not gone (183.1)")
         elif now is None or now[:2] != (obj.controller, "trash"):

@@ -167,7 +167,7 @@ def _rune_signatures(you: Mapping[str, Any], weights: Mapping[str, int]
               if isinstance(r, dict) and r.get("value") is not None}
     uses = []
     for r in runes_of(you):
-        d = DOMAINS.index(r.domain)
+        d: int | None = DOMAINS.index(r.domain)
         recycle = int(values.get(r.id, weights["recycle"]))
         if r.exhausted:
             uses.append([(0, 0, None), (recycle, 0, d)])

@@ -101,6 +101,15 @@ class Total:
     def size(self) -> int:
         return self.energy + sum(self.pips)
 
+    @property
+    def power(self) -> Pips:
+        """The pips, by PIP_KEYS (the six domains, then `any`)."""
+        return self.pips
+
+    def power_map(self) -> dict[str, int]:
+        """The pips as a Power map: domain (or `any`) -> count, nonzero ones only."""
+        return {key: n for key, n in zip(PIP_KEYS, self.pips) if n}
+
     def text(self) -> str:
         out = f"[{self.energy}]" if self.energy else ""
         for key, n in zip(PIP_KEYS, self.pips):
@@ -787,9 +796,11 @@ ISSUE_20_MUTANTS: dict[str, str] = {
 ABILITY_TIMING = {"equip": "normal", "empower": "normal", "activated": "reaction"}
 
 
-def reference_totals(data: Mapping[str, Any], mutant: str | Iterable[str] | None = None
-                     ) -> Reference:
-    """Legality and every reachable (base, paid optional set, total) of the play in `data`.
+def reference_totals(data: Mapping[str, Any], mutant: str | Iterable[str] | None = None,
+                     price: bool = True) -> Reference:
+    """Legality and every reachable (base, paid optional set, total) of the play in `data`;
+    with `price=False` legality and the play's reading only (its context and sources: what a
+    payment check needs), no option.
 
     `mutant` re-creates one of issue 10's wrong answers on purpose (tests only: it shows the
     generator reaches each of them, without an old engine): `pareto_components` keeps only the
@@ -810,7 +821,7 @@ def reference_totals(data: Mapping[str, Any], mutant: str | Iterable[str] | None
     board = [o for c in ("you", "opponent")
              for o in zone_objects(state.get(c) or {}, "board", c)]
     if "ability" in play or "hide" in play:
-        return _ability_totals(data, board, mutants)
+        return _ability_totals(data, board, mutants, price)
     oid = played_id(data)
     if oid is None:
         raise Unsupported("a play naming no object")
@@ -828,16 +839,29 @@ def reference_totals(data: Mapping[str, Any], mutant: str | Iterable[str] | None
     ignore = play.get("ignore")
     if zone == "facedown":
         # Hidden (real-cards.md section 6): hidden on an earlier turn, played with Reaction
-        # timing, its base cost ignored (kind `hidden`); hidden this turn: not playable.
-        if obj.hidden_turn != "earlier" or not (card.get("keywords") or {}).get("hidden"):
-            empty.reasons.append("hidden this turn")
-            return empty
+        # timing, its base cost ignored (kind `hidden`: its Energy and Power; a non-standard
+        # part stays, as under "ignoring its cost"); hidden this turn: not that way. A
+        # `play_for` cost is a base too (the README: the effect's "play it for"); `base`
+        # chooses among them (`printed` names the hidden base); `ignore` zeroes a `play_for`
+        # base, and `ignore: all` leaves nothing of either.
         if not timing_ok({"timing": "reaction"}, state):
             empty.reasons.append("timing")
             return empty
-        if ignore is not None or "play_for" in play or play.get("base", "auto") != "auto":
-            raise Unsupported("a hidden play with ignore, play_for or base")
-        bases = [Base("hidden", 0, Total())]
+        printed = card_cost(card.get("cost"), card)
+        found: list[Base] = []
+        if obj.hidden_turn == "earlier" and (card.get("keywords") or {}).get("hidden"):
+            found.append(Base("hidden", 0, Total(0, NO_PIPS, printed.other)))
+        if "play_for" in play:
+            found.append(Base("play_for", 0, card_cost(play["play_for"], card)))
+        want = play.get("base", "auto")
+        kinds = {"auto": ("hidden", "play_for"), "printed": ("hidden",),
+                 "play_for": ("play_for",)}.get(want, ()) if isinstance(want, str) else ()
+        bases = [b for b in found if b.kind in kinds]
+        bases = [b if b.kind == "hidden" and ignore != "all" else _ignored([b], ignore)[0]
+                 for b in bases]
+        if not bases:
+            empty.reasons.append("hidden this turn")
+            return empty
     else:
         if not timing_ok(card, state):
             empty.reasons.append("timing")
@@ -849,7 +873,8 @@ def reference_totals(data: Mapping[str, Any], mutant: str | Iterable[str] | None
     ref = Reference(True, [], set(), {}, card.get("type", ""), leaves, mutants, "card", obj.id)
     ref.context = ctx
     ref.sources = _sources(ctx)
-    _price(ctx, ref, bases, _optionals(card), ignore == "all")
+    if price:
+        _price(ctx, ref, bases, _optionals(card), ignore == "all")
     return ref
 
 
@@ -883,7 +908,8 @@ def _card_bases(ctx: Context, mutants: frozenset[str]) -> list[Base]:
             e = 0
         if ignore in ("cost", "power", "all") and not dropped:
             pips = NO_PIPS
-        bases.append(Base(kind, index, Total(e, pips, cost.other)))
+        other = () if ignore == "all" and not dropped else cost.other
+        bases.append(Base(kind, index, Total(e, pips, other)))
     return bases
 
 
@@ -937,8 +963,8 @@ def has_flow(data: Mapping[str, Any], oid: str) -> bool:
     return bool(_flows(ctx))
 
 
-def _ability_totals(data: Mapping[str, Any], board: list[Obj], mutants: frozenset[str]
-                    ) -> Reference:
+def _ability_totals(data: Mapping[str, Any], board: list[Obj], mutants: frozenset[str],
+                    price: bool = True) -> Reference:
     """An ability play (real-cards.md section 1) or a hide play (section 6): one base, the
     ability's cost (hiding: [A]), priced by rule 353 like a card with no additional costs but
     Deflect; an effect's payment (`kind: payment`) gets no rule-353 step at all (the README)."""
@@ -1009,12 +1035,7 @@ def _ability_totals(data: Mapping[str, Any], board: list[Obj], mutants: frozense
         empty.reasons.append("exhausted")
         return empty
     ignore = play.get("ignore")
-    e, pips = cost.energy, cost.pips
-    if ignore in ("cost", "energy", "all"):
-        e = 0
-    if ignore in ("cost", "power", "all"):
-        pips = NO_PIPS
-    base = Base("printed", 0, Total(e, pips, cost.other))
+    (base,) = _ignored([Base("printed", 0, cost)], ignore)
     ref = Reference(True, [], set(), {}, card.get("type", ""), {}, mutants,
                     "hide" if kind == "hide" else "ability", obj.id)
     ref.context = ctx
@@ -1023,7 +1044,8 @@ def _ability_totals(data: Mapping[str, Any], board: list[Obj], mutants: frozense
         ref.options.add(Option(base, frozenset(), base.cost))
         ref.starts[(base, frozenset())] = {base.cost: frozenset({base.cost})}
         return ref
-    _price(ctx, ref, [base] + _ignored(_alternatives(ctx), ignore), [], ignore == "all")
+    if price:
+        _price(ctx, ref, [base] + _ignored(_alternatives(ctx), ignore), [], ignore == "all")
     return ref
 
 
@@ -1036,9 +1058,13 @@ def _alternatives(ctx: Context) -> list[Base]:
 
 
 def _ignored(bases: Sequence[Base], ignore: Any) -> list[Base]:
-    """Bases with the play's `ignore` applied (353.1: the base cost in use)."""
+    """Bases with the play's `ignore` applied (353.1: the base cost in use); `all` ("ignoring
+    any and all costs") leaves nothing, non-standard parts included."""
     out = []
     for b in bases:
+        if ignore == "all":
+            out.append(Base(b.kind, b.index, Total()))
+            continue
         e, pips = b.cost.energy, b.cost.pips
         if ignore in ("cost", "energy", "all"):
             e = 0
@@ -1145,7 +1171,7 @@ def _resource_units(ctx: Context) -> int:
     you = ctx.state.get("you") or {}
     pool = you.get("pool") or {}
     units = len(runes_of(you)) * 2 + int(pool.get("energy", 0)) + sum(
-        (pool.get("power") or {}).values())
+        int(n) for n in (pool.get("power") or {}).values())
     for src in you.get("sources") or []:
         if not src.get("repeatable"):
             units += card_cost(src.get("adds"), None).size
@@ -1259,9 +1285,11 @@ def _sources(ctx: Context) -> tuple[Source, ...]:
     out = []
     base = Base("printed", 0, Total())
     for s in you.get("sources") or []:
+        # A source whose object is not on your board (a rune's, a card's in hand) can't exhaust
+        # or kill it; one that does neither still pays.
         obj = next((b for b in ctx.board if b.id == s["id"] and b.controller == "you"), None)
-        if obj is None:
-            raise Unsupported("a source not on your board")
+        if obj is None and any(c in ("exhaust", "kill") for c in s.get("costs", ["exhaust"])):
+            continue
         if not condition_holds(ctx, base, s.get("while"), obj):
             continue
         if "only_for" in s and not _play_matches(ctx, dict(s["only_for"])):
@@ -1280,10 +1308,10 @@ def _sources(ctx: Context) -> tuple[Source, ...]:
                 pays = _add(pays, card_cost(c, None))
         if pays.other or adds.other:
             raise Unsupported("a source with non-standard parts")
-        if exhaust and obj.exhausted:
+        if exhaust and obj is not None and obj.exhausted:
             continue
-        out.append(Source(obj.id, adds, pays, exhaust, kill, bool(s.get("repeatable", False)),
-                          obj.value))
+        out.append(Source(str(s["id"]), adds, pays, exhaust, kill,
+                          bool(s.get("repeatable", False)), None if obj is None else obj.value))
     return tuple(out)
 
 
@@ -1332,10 +1360,19 @@ class Mods:
     ignore_deflect: bool
 
 
+def _grant_ident(g: Mapping[str, Any]) -> str | None:
+    """A grant's id for `once_per_turn`: its `id`, else its discount's or increase's (the
+    engine's documented reading; the spec names only the grant's `id`)."""
+    for part in (g, g.get("discount") or {}, g.get("increase") or {}):
+        if part.get("id") is not None:
+            return str(part["id"])
+    return None
+
+
 def _grant_active(ctx: Context, o: Obj, g: Mapping[str, Any]) -> bool:
     """A grant's `while` holds and, once per turn, it has not been used this turn."""
     used = (ctx.state.get("you") or {}).get("used_this_turn") or []
-    if g.get("once_per_turn") and g.get("id") in used:
+    if g.get("once_per_turn") and _grant_ident(g) in used:
         return False
     return condition_holds(ctx, Base("printed", 0, Total()), g.get("while"), o)
 
@@ -1403,7 +1440,7 @@ def _modifiers(ctx: Context, base: Base, ignore_all: bool = False) -> Mods:
         if not condition_holds(ctx, base, g.get("while"), o):
             continue
         used = (ctx.state.get("you") or {}).get("used_this_turn") or []
-        if g.get("once_per_turn") and g.get("id") in used:
+        if g.get("once_per_turn") and _grant_ident(g) in used:
             continue
         if g.get("alternative") is not None:
             continue  # a base cost (`_alternatives`), not a modifier
@@ -1462,9 +1499,9 @@ def _starts(ctx: Context, base: Base, counts: Mapping[str, int], optionals: Sequ
     if not mods.ignore_deflect and not ignore_all:
         deflect = 0
         for target in ctx.play.get("targets") or []:
-            for o in ctx.board:
-                if o.id == target and o.controller == "opponent":
-                    deflect += int((ctx.card_of(o).get("keywords") or {}).get("deflect", 0))
+            for chosen in ctx.board:
+                if chosen.id == target and chosen.controller == "opponent":
+                    deflect += int((ctx.card_of(chosen).get("keywords") or {}).get("deflect", 0))
         fixed = _add(fixed, Total(0, NO_PIPS[:ANY] + (deflect,)))
     for inc in mods.increases:
         fixed = _add(fixed, inc)
