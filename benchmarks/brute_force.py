@@ -558,8 +558,8 @@ def _other_problems(play: _Play, total: Total, payment: Payment, exhausted: froz
         problems.append(f"spends {payment.xp} XP, you have {xp_have}")
     objects = [n for n in needs if n[0] != "spend_xp"]
     given: dict[str, list[str]] = {}
-    for kind, ids in payment.other:
-        given.setdefault(kind, []).extend(ids)
+    for kind, listed in payment.other:
+        given.setdefault(kind, []).extend(listed)
     wanted = {kind for kind, _, n in objects if n}
     if set(k for k, v in given.items() if v) != wanted:
         return problems + [f"the objects {payment.other} don't pay {total.text()}"]
