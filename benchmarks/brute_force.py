@@ -30,7 +30,9 @@ Payment semantics (the planner implements the same):
   the zone played from). Its costs: `exhaust` (its object must be a ready object on your board;
   charged `exhaust`), `kill` (its object must be on your board; charged its `value`, else `kill`),
   or an Energy/Power Cost added to what the other resources must pay. Each activation is also
-  charged `source`. An object given up to a source (exhausted or killed) serves one source only.
+  charged `source`. An object given up to a source (exhausted or killed) serves one source only;
+  one a source killed serves nothing else (its buffs neither), and one a source exhausted may
+  still pay any non-standard cost but `exhaust`, which needs it ready (357.1.a, then 357.2).
 - Energy: the total's Energy plus the sources' Energy costs <= pool Energy + exhausted runes +
   the sources' Energy. Power: the total's pips plus the sources' Power costs are matched to pool
   Power, recycled runes and the sources' Power (a domain pip takes that domain or `any`; an [A]
@@ -40,10 +42,15 @@ Payment semantics (the planner implements the same):
   `recycle_from_trash` from trash (never the card being played), `kill` and `return_to_hand` from
   the board, `exhaust` from the ready objects on the board. `spend_buff` takes N buffs from matching
   board objects (buffs are counters: spending them does not use up the object), `spend_xp` N XP.
-  No object pays for two things (two non-standard costs, or a source and a non-standard cost).
+  No object pays for two non-standard costs.
   Charged per object its `value`, else the kind's weight (`exhaust_unit` ignores `value`); per buff
   `spend_buff`; per XP point `spend_xp`.
-- The plan minimises (score - benefits of the optional costs paid, total Energy + pips, score).
+- The plan minimises, in this order: how many of the play's targets the payment takes from their
+  zone (a discard, kill, recycle, return to hand or banish cost, or a source that kills its
+  object: 357.3, a player may not pay costs that make later choices illegal unless there is no
+  other choice), score - benefits of the optional costs paid, how many of the targets and the
+  object whose ability is played it takes (among equal scores, the one that keeps them), total
+  Energy + pips, score.
 """
 
 from __future__ import annotations
@@ -154,7 +161,10 @@ def _paid_choices(ctx: PlayContext, optional: tuple[str, ...]) -> list[tuple[Cou
         if wanted.isdigit():
             per_name.append([(extra.id, int(wanted))])
             continue
-        top = everything if extra.max is None else min(extra.max, everything)
+        # A payment one of its own per-payment unlocks pays for needs no resource (356.4.f):
+        # then 20 more counts (the planner's documented cap for a cost nothing bounds).
+        most = everything + (20 if any(u.per_payment for u in extra.unlocks) else 0)
+        top = most if extra.max is None else min(extra.max, most)
         per_name.append([(extra.id, k) for k in range(1, max(top, 1) + 1)])
     per_victim: list[list[tuple[str, Cost]]] = []
     for extra in ctx.card.additional_costs:
@@ -415,7 +425,8 @@ def payment_problems(scenario: Scenario, option_total: Cost, payment: Payment) -
     if not power_feasible(need_power, have_power):
         problems.append(f"Power {need_power} can't be matched to {have_power}")
 
-    problems.extend(_other_problems(ctx, option_total.other, payment, _consumed(tuple(sources))))
+    problems.extend(_other_problems(ctx, option_total.other, payment, _killed(tuple(sources)),
+                                    _exhausted(tuple(sources))))
     return problems
 
 
@@ -514,6 +525,16 @@ def gives_up_object(source: Source) -> bool:
 def _consumed(sources: tuple[Source, ...]) -> list[str]:
     """The board objects the sources give up (exhausted or killed), one entry per source."""
     return [s.id for s in sources if gives_up_object(s)]
+
+
+def _killed(sources: tuple[Source, ...]) -> frozenset[str]:
+    """The objects the sources kill: they pay nothing else."""
+    return frozenset(s.id for s in sources if "kill" in s.costs)
+
+
+def _exhausted(sources: tuple[Source, ...]) -> frozenset[str]:
+    """The objects the sources exhaust: no `exhaust` cost can take them after."""
+    return frozenset(s.id for s in sources if "exhaust" in s.costs)
 
 
 def _sources_usable(ctx: PlayContext, sources: tuple[Source, ...]) -> bool:
@@ -617,32 +638,59 @@ def _rune_uses(scenario: Scenario) -> list[_RuneUse]:
 
 
 def cheapest_payment(scenario: Scenario, total: Cost) -> tuple[int, Payment] | None:
-    """The smallest score paying `total`, with one payment reaching it; None if none exists."""
+    """The best payment of `total` (by `payment_rank`), with its score; None if none exists."""
+    found = _best_payment(scenario, total)
+    return None if found is None else (found[0][1], found[1])
+
+
+def _best_payment(scenario: Scenario,
+                  total: Cost) -> tuple[tuple[int, int, int], Payment] | None:
+    """The payment of `total` with the least (targets taken, score, targets and own object
+    taken), and that key."""
     ctx = context(scenario)
     you = scenario.state.you
     uses = _rune_uses(scenario)
-    best: tuple[int, Payment] | None = None
+    best: tuple[tuple[int, int, int], Payment] | None = None
     for flags in itertools.product(*(range(_activations(scenario, s) + 1) for s in you.sources)):
         sources = tuple(s for s, times in zip(you.sources, flags) for _ in range(times))
         if not _sources_usable(ctx, sources):
             continue
-        other = _cheapest_other(ctx, total.other, _consumed(sources))
+        other = _cheapest_other(ctx, total.other, _killed(sources), _exhausted(sources))
         if other is None:
             continue
-        other_score, other_payment = other
+        (other_targets, other_score, other_kept), other_payment = other
+        src_targets, src_kept = _taken(ctx, Payment(sources=tuple(s.id for s in sources)))
         fixed = other_score + sum(_source_charge(scenario, s) for s in sources)
         need_energy, need_power = _resource_need(total, sources)
         for use in uses:
-            score = fixed + use.score
-            if best is not None and score >= best[0]:
+            key = (other_targets + src_targets, fixed + use.score, other_kept + src_kept)
+            if best is not None and key >= best[0]:
                 continue
             have_energy, have_power = _resource_supply(scenario, you, len(use.exhaust), use.domains,
                                                        sources)
             if have_energy < need_energy or not power_feasible(need_power, have_power):
                 continue
-            best = (score, Payment(use.exhaust, use.recycle, tuple(s.id for s in sources),
-                                   other_payment.other, other_payment.xp))
+            best = (key, Payment(use.exhaust, use.recycle, tuple(s.id for s in sources),
+                                 other_payment.other, other_payment.xp))
     return best
+
+
+# The non-standard costs that take their object from its zone.
+TAKES_OBJECT = frozenset({"discard", "kill", "recycle_from_trash", "return_to_hand", "banish_self",
+                          "recycle_self"})
+
+
+def _taken(ctx: PlayContext, payment: Payment) -> tuple[int, int]:
+    """How many of the play's targets the payment takes from their zone (a cost above, or a
+    source that kills its object), and how many of the targets and of the object whose ability
+    is played (it stays on the board)."""
+    targets = set(ctx.play.targets)
+    own = {ctx.obj.id} if ctx.zone == "board" else set()
+    gone = {oid for kind, ids in payment.other if kind in TAKES_OBJECT for oid in ids}
+    you = ctx.scenario.state.you
+    gone |= {sid for sid in payment.sources
+             if any(s.id == sid and "kill" in s.costs for s in you.sources)}
+    return len(gone & targets), len(gone & (targets | own))
 
 
 def _activations(scenario: Scenario, source: Source) -> int:
@@ -681,49 +729,59 @@ def candidates(ctx: PlayContext, cost: OtherCost) -> list[GameObject]:
     return out
 
 
-def _cheapest_other(ctx: PlayContext, costs: tuple[OtherCost, ...],
-                    consumed: list[str]) -> tuple[int, Payment] | None:
-    """The cheapest choice of objects (buffs, XP) for every non-standard cost, or None."""
-    best: tuple[int, Payment] | None = None
-    for chosen in _other_choices(ctx, costs, 0, frozenset(consumed), Counter(), 0):
+def _cheapest_other(ctx: PlayContext, costs: tuple[OtherCost, ...], killed: frozenset[str],
+                    exhausted: frozenset[str]) -> tuple[tuple[int, int, int], Payment] | None:
+    """The best choice of objects (buffs, XP) for every non-standard cost by (targets taken,
+    score, targets and own object taken), with that key, or None."""
+    best: tuple[tuple[int, int, int], Payment] | None = None
+    for chosen in _other_choices(ctx, costs, 0, killed, Counter(), 0, killed, exhausted):
         other = tuple((cost.kind, ids) for cost, ids in zip(costs, chosen)
                       if cost.kind != "spend_xp")
         xp = sum(c.count for c in costs if c.kind == "spend_xp")
         payment = Payment(other=other, xp=xp)
-        score = charges(ctx.scenario, payment)
-        if best is None or score < best[0]:
-            best = (score, payment)
+        targets, kept = _taken(ctx, payment)
+        key = (targets, charges(ctx.scenario, payment), kept)
+        if best is None or key < best[0]:
+            best = (key, payment)
     return best
 
 
 def _other_choices(ctx: PlayContext, costs: tuple[OtherCost, ...], k: int, used: frozenset[str],
-                   buffs_spent: Counter[str], xp_spent: int) -> Iterator[list[tuple[str, ...]]]:
-    """Every assignment of objects to costs[k:], given the objects and buffs already used."""
+                   buffs_spent: Counter[str], xp_spent: int,
+                   killed: frozenset[str] = frozenset(),
+                   exhausted: frozenset[str] = frozenset()) -> Iterator[list[tuple[str, ...]]]:
+    """Every assignment of objects to costs[k:], given the objects and buffs already used; the
+    objects a source `killed` pay nothing (their buffs neither), those it `exhausted` pay no
+    `exhaust` cost."""
     if k == len(costs):
         yield []
         return
     cost = costs[k]
     if cost.kind == "spend_xp":
         if xp_spent + cost.count <= ctx.scenario.state.you.xp:
-            for rest in _other_choices(ctx, costs, k + 1, used, buffs_spent, xp_spent + cost.count):
+            for rest in _other_choices(ctx, costs, k + 1, used, buffs_spent, xp_spent + cost.count,
+                                       killed, exhausted):
                 yield [()] + rest
         return
-    eligible = candidates(ctx, cost)
+    eligible = [obj for obj in candidates(ctx, cost) if obj.id not in killed
+                and not (cost.kind == "exhaust" and obj.id in exhausted)]
     if cost.kind == "spend_buff":
         units = [obj.id for obj in eligible for _ in range(obj.buffs - buffs_spent[obj.id])]
         for pick in sorted(set(itertools.combinations(units, cost.count))):
             spent = buffs_spent + Counter(pick)
-            for rest in _other_choices(ctx, costs, k + 1, used, spent, xp_spent):
+            for rest in _other_choices(ctx, costs, k + 1, used, spent, xp_spent, killed,
+                                       exhausted):
                 yield [pick] + rest
         return
     free = [obj.id for obj in eligible if obj.id not in used]
     for pick in itertools.combinations(free, cost.count):
-        for rest in _other_choices(ctx, costs, k + 1, used | set(pick), buffs_spent, xp_spent):
+        for rest in _other_choices(ctx, costs, k + 1, used | set(pick), buffs_spent, xp_spent,
+                                   killed, exhausted):
             yield [pick] + rest
 
 
 def _other_problems(ctx: PlayContext, costs: tuple[OtherCost, ...], payment: Payment,
-                    consumed: list[str]) -> list[str]:
+                    killed: frozenset[str], exhausted: frozenset[str]) -> list[str]:
     """Whether the payment's object choices are one of the assignments `_other_choices` allows.
 
     The description lists ids per kind; an assignment of them to the costs of that kind (in any
@@ -739,7 +797,7 @@ def _other_problems(ctx: PlayContext, costs: tuple[OtherCost, ...], payment: Pay
     if payment.xp > ctx.scenario.state.you.xp:
         problems.append(f"spends {payment.xp} XP, you have {ctx.scenario.state.you.xp}")
     object_costs = tuple(c for c in costs if c.kind != "spend_xp")
-    for chosen in _other_choices(ctx, object_costs, 0, frozenset(consumed), Counter(), 0):
+    for chosen in _other_choices(ctx, object_costs, 0, killed, Counter(), 0, killed, exhausted):
         offered: dict[str, Counter[str]] = {}
         for cost, ids in zip(object_costs, chosen):
             offered.setdefault(cost.kind, Counter()).update(ids)
@@ -774,11 +832,12 @@ class OracleResult:
 
 
 def brute_plan(scenario: Scenario) -> OracleResult:
-    """The best (option, payment) pair by key (objective, size, score), by exhaustion."""
+    """The best (option, payment) pair by key (targets taken, objective, targets and own object
+    taken, size, score), by exhaustion."""
     if reasons(context(scenario)):
         return OracleResult("illegal")
-    payments: dict[Cost, tuple[int, Payment] | None] = {}
-    best: tuple[tuple[int, int, int], Choices, Cost, Payment] | None = None
+    payments: dict[Cost, tuple[tuple[int, int, int], Payment] | None] = {}
+    best: tuple[tuple[int, int, int, int, int], Choices, Cost, Payment] | None = None
     optimal: list[Cost] = []
     seen: set[tuple[BaseChoice, tuple[str, ...], Cost]] = set()
     for choices, total in brute_options(scenario):
@@ -786,13 +845,13 @@ def brute_plan(scenario: Scenario) -> OracleResult:
             continue
         seen.add((choices.base, choices.optional, total))
         if total not in payments:
-            payments[total] = cheapest_payment(scenario, total)
+            payments[total] = _best_payment(scenario, total)
         found = payments[total]
         if found is None:
             continue
-        score, payment = found
+        (targets, score, kept), payment = found
         benefits = sum(scenario.objective.benefit(name) for name in choices.optional)
-        key = (score - benefits, total.size, score)
+        key = (targets, score - benefits, kept, total.size, score)
         if best is None or key < best[0]:
             best = (key, choices, total, payment)
             optimal = [total]
@@ -800,7 +859,7 @@ def brute_plan(scenario: Scenario) -> OracleResult:
             optimal.append(total)
     if best is None:
         return OracleResult("unpayable")
-    (objective, size, score), choices, total, payment = best
+    (_, objective, _, size, score), choices, total, payment = best
     rescored = score_payment(scenario, total, payment)
     assert rescored == score, f"the search scored {score}, score_payment {rescored}: {payment}"
     return OracleResult("ok", objective, score, size, total, choices.optional, choices.base,
