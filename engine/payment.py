@@ -13,7 +13,12 @@ check of a payment (`engine.chain`) all read them here:
   and `only_for` restrictions; an `exhaust` or `kill` cost needs the object on your board (ready,
   to exhaust it);
 - non-standard costs (`eligible`, `capacity`), each paid with distinct objects that match its
-  filter, never the card being played; an object pays for one thing once;
+  filter, never the card being played; an object pays for one non-standard cost once, and after
+  a source used it (357.1.a, then 357.2) any but `exhaust` where the source exhausted it, none
+  where the source killed it (`SourceOffer`);
+- what a payment takes from the board that the play keeps (`board_losses`): the play's targets
+  (357.3: taken only where no payment can keep them) and, among payments of equal score, the
+  object whose ability is played;
 - Power (`pay_power`, `unpaid_power`): a domain pip takes Power of its domain, else Power of any
   domain; an `[A]` pip takes what is left, domain Power first.
 
