@@ -33,7 +33,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .generate import BASE_CARDS, DOMAINS, generate
+from ..engine.generate import BASE_CARDS, DOMAINS, generate
 
 Data = dict[str, Any]
 
@@ -189,23 +189,23 @@ def _orders(n: int) -> Data:
 
 _CHILD = """
 import json, resource, sys, time
-from .cliffs import KNOBS, cliff
-from .generate import generate
-from ..engine.loader import scenario_from_data
-from ..planner.config import SolverConfig
+from payplan.benchmarks.cliffs import KNOBS, cliff
+from payplan.engine.generate import generate
+from payplan.engine.loader import scenario_from_data
+from payplan.planner.config import SolverConfig
 knob, size, limit = sys.argv[1], int(sys.argv[2]), float(sys.argv[3])
 config = SolverConfig(time_limit=limit)
 if len(sys.argv) > 4 and sys.argv[4] == "brute":
     from dataclasses import replace
-    from .brute_force import brute_plan
-    from ..engine.scenario import Play
-    from ..planner.plan import plan
+    from payplan.benchmarks.brute_force import brute_plan
+    from payplan.engine.scenario import Play
+    from payplan.planner.plan import plan
     data = cliff(knob, size)
     runes = data["state"]["you"]["runes"]  # at most 6, spread: the brute force tries them all
     data["state"]["you"]["runes"] = runes[::-(-len(runes) // 6)]
     scenario = scenario_from_data(data)
     if KNOBS[knob][2] == "hand":
-        from ..planner.hand import plan_hand
+        from payplan.planner.hand import plan_hand
         pairs = [(p, replace(scenario, play=Play(p.play["object"], p.play["from"])))
                  for p in plan_hand(scenario, config)]
     else:
@@ -222,7 +222,7 @@ if len(sys.argv) > 4 and sys.argv[4] == "brute":
     print(json.dumps({"checked": len(pairs), "disagree": wrong}))
     sys.exit(0)
 if knob == "typical":
-    from ..planner.plan import plan
+    from payplan.planner.plan import plan
     cases = [scenario_from_data(generate("typical", 7, seed)) for seed in range(size)]
     plan(cases[0], config)
     times = []
@@ -240,7 +240,7 @@ command = KNOBS[knob][2]
 cpu = time.process_time()
 began = time.perf_counter()
 if command == "plan":
-    from ..planner.plan import plan
+    from payplan.planner.plan import plan
     optimal = plan(scenario, config).optimal
 elif command == "hand":
     from ..planner.hand import plan_hand

@@ -177,7 +177,7 @@ def run_batch(source: Path, target: Path, jobs: int, ray: bool,
 def run_serve(source: Path, target: Path) -> dict[str, Any]:
     """`payplan serve` fed by one client: every line written by one thread, answers read here."""
     start = time.perf_counter()
-    process = subprocess.Popen([sys.executable, "-m", "payplan.planner.cli", "serve"],
+    process = subprocess.Popen([sys.executable, "-m", "payplan.cli", "serve"],
                                stdin=subprocess.PIPE, stdout=subprocess.PIPE)
     assert process.stdin is not None and process.stdout is not None
     stdin = process.stdin

@@ -35,6 +35,7 @@ size, discount count and rune count per method, typical turns per method, and th
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
 import math
 import os
@@ -45,12 +46,12 @@ import time
 import traceback
 from dataclasses import dataclass
 from pathlib import Path
+from types import ModuleType
 from typing import Any, Callable, Iterator, Sequence
 
 from .generate import case_name, generate
-from .mtg_bench import shape as mtg_shape
-from ..engine.loader import scenario_from_data
 from ..engine.scenario import Scenario
+from ..planner import rulesets
 from ..planner.batch import BatchError, Progress, RayPool, run_ordered, start_ray
 from ..planner.config import SolverConfig
 from ..planner.workers import Failure, LocalPool, Pool
@@ -187,42 +188,21 @@ def timed(run: Callable[[], Any], repeats: int, budget: float) -> tuple[list[flo
     return times, result
 
 
+def bench_parts(data: dict[str, Any]) -> ModuleType:
+    """The benchmark parts of the case's ruleset (`Ruleset.bench`: a module with `measure` and
+    `shape`), found through the registry by the case's `format`."""
+    ruleset = rulesets.for_data(data)
+    if ruleset.bench is None:
+        raise ValueError(f"the {ruleset.format} ruleset has no benchmark parts")
+    return importlib.import_module(ruleset.bench)
+
+
 def measure(method: str, data: dict[str, Any], repeats: int,
             config: SolverConfig) -> dict[str, Any]:
     """Load the case, run `method` up to `repeats` times, return its times and its answer."""
-    from .baselines import greedy_plan
-    from .brute_force import brute_plan, payment_problems
-    from ..planner import plan
-
-    if data.get("format") == "mtg/1":  # the second ruleset: benchmarks.mtg_bench
-        from .mtg_bench import measure_mtg
-
-        return measure_mtg(method, data, repeats, config, REPEAT_BUDGET)
-    scenario = scenario_from_data(data)
-    run: Callable[[], Any]
-    if method == "planner":
-        def run() -> Any:
-            return plan(scenario, config)
-    elif method == "greedy":
-        def run() -> Any:
-            return greedy_plan(scenario)
-    else:
-        def run() -> Any:
-            return brute_plan(scenario)
-    times, result = timed(run, repeats, REPEAT_BUDGET)
-    out: dict[str, Any] = {"times": times, "status": result.status,
-                           "objective": result.objective, "score": result.score}
-    if method == "planner":
-        out["size"] = result.total.size if result.total is not None else None
-        out["optimal"] = result.optimal
-    elif method == "greedy":
-        out["size"] = result.total.size if result.total is not None else None
-        out["reason"] = result.reason
-        if result.payment is not None:
-            out["problems"] = payment_problems(scenario, result.total, result.payment)
-    else:
-        out["size"] = result.size
-    return out
+    result: dict[str, Any] = bench_parts(data).measure(method, data, repeats, config,
+                                                       REPEAT_BUDGET)
+    return result
 
 
 def measure_jobs(jobs: list[Job], config: SolverConfig) -> list[dict[str, Any]]:
@@ -347,8 +327,7 @@ def run_suite(spec: SuiteSpec, config: SolverConfig, first_seed: int, cases: int
         for r in runs:
             for seed in range(first_seed, first_seed + r.cases):
                 data = generate(r.family, r.size, seed)
-                case_shape = (mtg_shape(data) if data.get("format") == "mtg/1"
-                              else shape(scenario_from_data(data)))
+                case_shape = bench_parts(data).shape(data)
                 case: dict[str, Any] = {"name": case_name(r.family, r.size, seed),
                                         "family": r.family, "size": r.size, "seed": seed,
                                         "shape": case_shape}
@@ -696,7 +675,7 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "as timed out (default: the suite's own)")
     parser.add_argument("--brute-budget", type=float, default=None,
                         help="seconds per case for the brute force (default: the suite's own)")
-    from ..planner.cli import add_pool_arguments
+    from ..planner.arguments import add_pool_arguments
 
     add_pool_arguments(parser, "default 1: one measurement at a time")
     parser.add_argument("--cliff-sizes", default=None, metavar="SPEC",
@@ -707,8 +686,22 @@ def add_arguments(parser: argparse.ArgumentParser) -> None:
                              "shortcut off)")
 
 
+def missing_extras() -> list[str]:
+    """The packages of `payplan[bench]` the suite can't run without: networkx, for the brute
+    force (without matplotlib it runs and writes no plots)."""
+    import importlib.util
+
+    return [name for name in ("networkx",) if importlib.util.find_spec(name) is None]
+
+
 def main(args: argparse.Namespace) -> int:
-    """Run `payplan bench`: 0 when every case ran and every check passed, 1 otherwise."""
+    """Run `payplan bench`: 0 when every case ran and every check passed, 1 otherwise; 2 when
+    the environment lacks what the suite needs."""
+    missing = missing_extras()
+    if missing:
+        print(f"bench: the brute force needs {' and '.join(missing)} (pip install "
+              "'payplan[bench]')", file=sys.stderr)
+        return 2
     if args.suite == "cliffs":
         from .cliffs import bench_cliffs
 

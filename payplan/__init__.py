@@ -1,17 +1,18 @@
-"""payplan: the exact total cost of a card play and the cheapest way to pay it.
+"""payplan: the exact total cost of a card play and the cheapest way to pay it, for every
+registered ruleset (`payplan/1`, a Riftbound-style game; `mtg/1`, seed 003's game).
 
 The public API, imported lazily so that `import payplan` stays cheap (OR-Tools is loaded only when
 a plan needs the solver):
 
-    load_file(path) -> Scenario            read a `payplan/1` file (JSON or YAML)
-    load_text(text) -> Scenario            the same from a string
+    load_file(path) -> scenario            read a file of any registered format (JSON or YAML)
+    load_text(text) -> scenario            the same from a string
     plan(scenario) -> Plan                 the cheapest plan for the scenario's play
-    plan_hand(scenario) -> list[Plan]      every card you could play now, planned
-    orders(scenario) -> OrdersResult       each total the discount orders reach, with counts
-    apply_play(scenario, applied) -> State the state after a paid play has left the Chain
+    plan_hand(scenario) -> list[Plan]      every play you could make now, planned
+    orders(scenario) -> Orders             each total the discount orders reach, with counts
+    apply_play(scenario, plan) -> scenario the scenario after an ok plan is paid and resolved
 
-The packages: `payplan.engine` (the rules), `payplan.planner` (the optimiser and the command
-line), `payplan.benchmarks` (generators, baselines, the brute force and the suite).
+The packages: `payplan.engine` (the rules), `payplan.planner` (the optimiser, the commands and
+the ruleset registry), `payplan.benchmarks` (baselines, the references, the suite).
 """
 
 from __future__ import annotations
@@ -34,41 +35,52 @@ if not (_HERE / "engine").is_dir() and (_HERE.parent / "engine" / "total_cost.py
 
 # name -> (module, attribute)
 _EXPORTS: dict[str, tuple[str, str]] = {
-    "load_file": ("payplan.engine.loader", "load_file"),
-    "load_text": ("payplan.engine.loader", "load_text"),
-    "ScenarioError": ("payplan.engine.loader", "ScenarioError"),
+    "load_file": ("payplan.planner.api", "load_file"),
+    "load_text": ("payplan.planner.api", "load_text"),
+    "load_data": ("payplan.planner.api", "load_data"),
+    "ScenarioError": ("payplan.engine.problems", "ScenarioError"),
+    "Problem": ("payplan.engine.problems", "Problem"),
     "Scenario": ("payplan.engine.scenario", "Scenario"),
     "Play": ("payplan.engine.scenario", "Play"),
     "Objective": ("payplan.engine.scenario", "Objective"),
     "State": ("payplan.engine.state", "State"),
     "Card": ("payplan.engine.cards", "Card"),
     "Cost": ("payplan.engine.cost", "Cost"),
-    "plan": ("payplan.planner.plan", "plan"),
-    "Plan": ("payplan.planner.plan", "Plan"),
+    "plan": ("payplan.planner.api", "plan"),
+    "Plan": ("payplan.planner.answers", "Plan"),
+    "Orders": ("payplan.planner.answers", "Orders"),
+    "Hand": ("payplan.planner.answers", "Hand"),
+    "PlayResult": ("payplan.planner.answers", "PlayResult"),
+    "MtgScenario": ("payplan.engine.mtg.cards", "MtgScenario"),
+    "register": ("payplan.planner.rulesets", "register"),
+    "Ruleset": ("payplan.planner.rulesets", "Ruleset"),
     "Payment": ("payplan.engine.payment", "Payment"),
     "SolverConfig": ("payplan.planner.config", "SolverConfig"),
     "SolverConfigError": ("payplan.planner.config", "SolverConfigError"),
-    "plan_hand": ("payplan.planner.hand", "plan_hand"),
-    "orders": ("payplan.planner.orders", "discount_orders"),
-    "apply_play": ("payplan.engine.chain", "apply_payment"),
+    "plan_hand": ("payplan.planner.api", "plan_hand"),
+    "orders": ("payplan.planner.api", "orders"),
+    "apply_play": ("payplan.planner.api", "apply_play"),
     "PlanRefused": ("payplan.engine.chain", "PlanRefused"),
 }
 
-__all__ = sorted(_EXPORTS) + ["__version__"]
+__all__ = ["Card", "Cost", "Hand", "MtgScenario", "Objective", "Orders", "Payment", "Plan",
+           "PlanRefused", "Play", "PlayResult", "Problem", "Ruleset", "Scenario", "ScenarioError",
+           "SolverConfig", "SolverConfigError", "State", "apply_play", "load_data", "load_file",
+           "load_text", "orders", "plan", "plan_hand", "register", "__version__"]
 
 if TYPE_CHECKING:
-    from payplan.engine.cards import Card
-    from payplan.engine.chain import PlanRefused
-    from payplan.engine.chain import apply_payment as apply_play
-    from payplan.engine.cost import Cost
-    from payplan.engine.loader import ScenarioError, load_file, load_text
-    from payplan.engine.scenario import Objective, Play, Scenario
-    from payplan.engine.state import State
-    from payplan.planner.config import SolverConfig, SolverConfigError
-    from payplan.planner.hand import plan_hand
-    from payplan.planner.orders import discount_orders as orders
-    from payplan.engine.payment import Payment
-    from payplan.planner.plan import Plan, plan
+    from .engine.cards import Card
+    from .engine.chain import PlanRefused
+    from .engine.cost import Cost
+    from .engine.mtg.cards import MtgScenario
+    from .engine.payment import Payment
+    from .engine.problems import Problem, ScenarioError
+    from .engine.scenario import Objective, Play, Scenario
+    from .engine.state import State
+    from .planner.answers import Hand, Orders, Plan, PlayResult
+    from .planner.api import apply_play, load_data, load_file, load_text, orders, plan, plan_hand
+    from .planner.config import SolverConfig, SolverConfigError
+    from .planner.rulesets import Ruleset, register
 
 
 def __getattr__(name: str) -> Any:

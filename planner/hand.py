@@ -57,10 +57,11 @@ from ..engine.state import PLAYERS, GameObject
 from ..engine.total_cost import context
 from .config import DEFAULT_CONFIG, SolverConfig
 from .fastpath import applies
-from .plan import Plan, deadline, plan_options
+from .kernel import deadline
+from .plan import Plan, plan_options
 from .render import table
 
-__all__ = ["candidates", "hand_json", "plan_hand", "render_hand"]
+__all__ = ["candidates", "plan_hand", "render_hand"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -214,11 +215,6 @@ def _better(a: Plan, b: Plan) -> bool:
     size_a = a.total.size if a.total is not None else 0
     size_b = b.total.size if b.total is not None else 0
     return (a.objective, size_a) < (b.objective, size_b)
-
-
-def hand_json(plans: list[Plan]) -> dict[str, object]:
-    """What `payplan hand --json` prints."""
-    return {"plays": [p.to_json() for p in plans]}
 
 
 def _paid_key(key: tuple[object, ...], opts: PlayOptions, res: Resources,

@@ -21,66 +21,32 @@ Objective, lexicographic (`ranking`): the fewest of the play's targets taken fro
 played object and the targets taken from the board, then the smaller total (Energy plus pips),
 then the smaller score (no optional cost paid for a benefit that only equals its cost), then
 fewer actions, then the earlier option (with free optional costs: in the engine's order of the
-options they would make, `_rank`). Terms are folded into
-one weighted sum while its coefficients times the variables' bounds stay below 2**53 (exact in
-CP-SAT's int64 arithmetic and its double-valued objective); what doesn't fit is solved in stages:
-minimise, fix that optimum with a constraint, minimise the next. Every ranking is exact.
+options they would make, `_rank`). The shared solver kernel (`planner.kernel`) folds the terms
+into exact weighted sums and solves them in stages.
 """
 
 from __future__ import annotations
 
-import importlib
-import time
 from collections import Counter
 from collections.abc import Iterable
-from dataclasses import dataclass
-from types import ModuleType
-from typing import TYPE_CHECKING, Any, TypeVar
+from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, TypeVar
 
 from ..engine.cost import ANY_INDEX, DOMAINS, OtherCost
 from ..engine.options import CostOption, FreeCost
 from ..engine.payment import (Resources, board_losses, capacity, charged, eligible, need_key,
                               needs_of)
 from ..engine.scenario import Scenario
+from . import kernel
 from .config import SolverConfig
-
-
-class _OnFirstUse:
-    """A module imported the first time one of its names is read: OR-Tools (0.5-0.6 s with
-    numpy and pandas) loads only when a model is built, never for a fast-path plan."""
-
-    def __init__(self, name: str) -> None:
-        self._name = name
-        self._module: ModuleType | None = None
-
-    def __getattr__(self, attr: str) -> Any:
-        if self._module is None:
-            self._module = importlib.import_module(self._name)
-        return getattr(self._module, attr)
-
+from .kernel import ModelInvalid, SolverStopped, Term
 
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model
 else:
-    cp_model = _OnFirstUse("ortools.sat.python.cp_model")
+    from .kernel import cp_model
 
-# A weighted sum whose magnitude (sum of |coefficient| times the larger bound of each variable)
-# stays at or below this is exact in int64 and in a double; past it, terms go to another stage.
-EXACT = 2**53
 N = TypeVar("N", int, "cp_model.LinearExpr")  # a number, or a linear expression over variables
-INT64 = 2**63 - 1
-
-
-class SolverStopped(Exception):
-    """The time limit stopped CP-SAT before it found a payment or proved there is none."""
-
-    def __init__(self, time_limit: float) -> None:
-        super().__init__(f"time limit: no payment found within {time_limit:g} s, and none was "
-                         f"proved impossible (raise --time-limit)")
-
-
-class ModelInvalid(RuntimeError):
-    """CP-SAT rejected the model: a bug in this module, never an answer about the play."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,46 +106,11 @@ def solve(
     model = cp_model.CpModel()
     v = _variables(model, scenario, options, res, free)
     _constraints(model, v, options, res, free)
-    stages = _stages(_ranked_terms(scenario, v, options, benefits, res, free))
-
-    solver = cp_model.CpSolver()
-    solver.parameters.num_workers = config.workers
-    solver.parameters.random_seed = config.seed
-    deadline = time.monotonic() + config.time_limit
-    optimal = True
-    for k, stage in enumerate(stages):
-        if k:
-            left = deadline - time.monotonic()
-            if left <= 0:
-                optimal = False  # the earlier ranks are optimal, this one is not proved
-                break
-            # Fix the optimum of the ranks solved so far; start from the solution in hand.
-            model.add(stages[k - 1] == solver.value(stages[k - 1]))
-            model.clear_hints()  # type: ignore[no-untyped-call]
-            for var in _all(v):
-                model.add_hint(var, solver.value(var))
-        solver.parameters.max_time_in_seconds = max(0.0, deadline - time.monotonic())
-        model.minimize(stage)
-        status = solver.solve(model)
-        if status == cp_model.MODEL_INVALID:
-            raise ModelInvalid(f"CP-SAT rejected the payment model: {_first_line(model.validate())}")
-        if status == cp_model.INFEASIBLE:
-            if k:  # the previous stage's optimum satisfies the fixing constraint
-                raise ModelInvalid("CP-SAT found no solution after fixing an optimum it found")
-            return None
-        if status == cp_model.UNKNOWN:
-            if k == 0:
-                raise SolverStopped(config.time_limit)
-            raise ModelInvalid("CP-SAT lost the solution of the previous stage (its hint)")
-        if status != cp_model.OPTIMAL:  # FEASIBLE: stopped by the time limit with a payment
-            optimal = False
-            break
-    return _read_back(solver, v, res, optimal)
-
-
-def _first_line(text: str) -> str:
-    """CP-SAT's validation message without the proto it dumps after the first line."""
-    return text.splitlines()[0] if text else "(no message)"
+    terms = [Term(t) for t in _ranked_terms(scenario, v, options, benefits, res, free)]
+    solved = kernel.solve(model, terms, config, lambda solver: _read_back(solver, v, res), _all(v))
+    if solved is None:
+        return None
+    return replace(solved.value, optimal=solved.optimal)
 
 
 # --- Variables ----------------------------------------------------------------------------------
@@ -401,67 +332,10 @@ def ranking(targets: N, score: N, benefit: N, kept: N, size: N, actions: N, opti
     return [targets, score - benefit, kept, size, benefit, actions, option]
 
 
-def _stages(terms: list[cp_model.LinearExpr]) -> list[cp_model.LinearExpr]:
-    """Fold the ranked terms into as few exact weighted sums as fit in `EXACT`: each term's weight
-    exceeds everything the terms after it in its stage can add up to (`w = w_next * (span + 1)`
-    over the exact bounds of the variables), so one sum ranks them lexicographically."""
-    stages: list[cp_model.LinearExpr] = []
-    group: list[cp_model.LinearExpr] = []  # terms of the current stage, least important first
-    for term in reversed(terms):
-        if group and _magnitude([term, *group]) > EXACT:
-            stages.append(_weighted(group))
-            group = []
-        if _magnitude([term]) > INT64:  # not reachable within the loader's limits
-            raise ModelInvalid(f"an objective term's bound exceeds {INT64}: it can't be solved exactly")
-        group.insert(0, term)
-    stages.append(_weighted(group))
-    return stages[::-1]
-
-
-def _weights(group: list[cp_model.LinearExpr]) -> list[int]:
-    weights = [1]
-    for term in reversed(group[1:]):
-        low, high = _bounds(term)
-        weights.insert(0, weights[0] * (high - low + 1))
-    return weights
-
-
-def _weighted(group: list[cp_model.LinearExpr]) -> cp_model.LinearExpr:
-    return cp_model.LinearExpr.weighted_sum(group, _weights(group))
-
-
-def _magnitude(group: list[cp_model.LinearExpr]) -> int:
-    """What CP-SAT's overflow check adds up for the stage: every |coefficient| times the larger
-    |bound| of its variable, plus the offsets."""
-    total = 0
-    for weight, term in zip(_weights(group), group):
-        flat = cp_model.FlatIntExpr(term)
-        total += weight * (abs(flat.offset) + sum(
-            abs(c) * max(map(abs, _ends(var))) for c, var in zip(flat.coeffs, flat.vars)))
-    return total
-
-
-def _bounds(term: cp_model.LinearExpr) -> tuple[int, int]:
-    """The least and greatest value the term can take over its variables' domains."""
-    flat = cp_model.FlatIntExpr(term)
-    low = high = flat.offset
-    for c, var in zip(flat.coeffs, flat.vars):
-        ends = [c * end for end in _ends(var)]
-        low += min(ends)
-        high += max(ends)
-    return low, high
-
-
-def _ends(var: cp_model.IntVar) -> tuple[int, int]:
-    """A variable's least and greatest value (its proto's domain does not index from the end)."""
-    domain = list(var.proto.domain)
-    return domain[0], domain[-1]
-
-
 # --- Reading the answer back --------------------------------------------------------------------
 
 
-def _read_back(solver: cp_model.CpSolver, v: _Variables, res: Resources, optimal: bool) -> Solution:
+def _read_back(solver: cp_model.CpSolver, v: _Variables, res: Resources) -> Solution:
     def value(var: cp_model.IntVar | None) -> int:
         return 0 if var is None else int(solver.value(var))
 
@@ -472,7 +346,7 @@ def _read_back(solver: cp_model.CpSolver, v: _Variables, res: Resources, optimal
         activate=tuple(bool(value(var)) for var in v.activate.values()),
         use=tuple((key, tuple(value(v.use.get((key, g))) for g in range(len(res.objects))))
                   for key in v.needs),
-        optimal=optimal,
+        optimal=True,
         paid=tuple(bool(value(var)) for var in v.pay.values()),
     )
 

@@ -26,17 +26,18 @@ order when it is costlier, else the costliest) and not in the cheapest one.
 
 from __future__ import annotations
 
-import json
 import math
 from dataclasses import dataclass, replace
 
 from ..engine.cost import Cost
 from ..engine.discounts import Application, CountCut, Pair, all_results, pareto_front
 from ..engine.options import CostOption, play_options
-from ..engine.scenario import Scenario
+from ..engine.scenario import FORMAT, Scenario
 from ..engine.total_cost import BaseChoice, Modifiers, PlayContext, modifiers, price
+from . import answers
 from .config import DEFAULT_CONFIG, SolverConfig
-from .plan import deadline, plan_options
+from .kernel import deadline
+from .plan import plan_options
 from .render import table
 
 __all__ = ["OrderStep", "OrderTotal", "OrdersResult", "discount_orders", "render_orders"]
@@ -75,8 +76,10 @@ class OrderTotal:
 
 
 @dataclass(frozen=True, slots=True)
-class OrdersResult:
+class OrdersResult(answers.Orders):
     """The answer of `payplan orders`. Illegal plays have `reasons` and no orders."""
+
+    FORMAT = FORMAT
 
     play: dict[str, str]
     reasons: tuple[str, ...] = ()
@@ -94,6 +97,11 @@ class OrdersResult:
         return not self.reasons
 
     @property
+    def status(self) -> answers.Status:
+        """The status of the play's plan: ok, unpayable (legal, no payment), or illegal."""
+        return "ok" if self.payable else "unpayable" if self.legal else "illegal"
+
+    @property
     def total_orders(self) -> int | None:
         if not self.counted:
             return None
@@ -103,6 +111,8 @@ class OrdersResult:
         """`{"orders": [{"total", "order", "count", "steps"}, ...]}` as the spec says, with the
         play, the base and optional costs ordered for, the start, the explanation, the reasons."""
         out: dict[str, object] = {
+            "format": FORMAT,
+            "status": self.status,
             "orders": [o.to_json() for o in self.orders],
             "play": dict(self.play),
             "base": self.base.to_json() if self.base is not None else None,
@@ -118,8 +128,8 @@ class OrdersResult:
             out["counted"] = False
         return out
 
-    def dumps(self) -> str:
-        return json.dumps(self.to_json(), indent=2)
+    def render(self) -> str:
+        return render_orders(self)
 
 
 def discount_orders(scenario: Scenario, config: SolverConfig = DEFAULT_CONFIG) -> OrdersResult:

@@ -8,29 +8,31 @@ give equal plans byte for byte) and scores it; `planner.explain` says what can't
 
 from __future__ import annotations
 
-import json
-import time
 from dataclasses import dataclass, field, replace
-from typing import Literal
 
 from ..engine.chain import destination, executions
 from ..engine.cost import Cost, power_to_map
 from ..engine.discounts import NO_DEADLINE, Deadline
 from ..engine.options import CostOption, PlayOptions, play_options, with_free
 from ..engine.payment import Payment, Resources, name_payment, resources
-from ..engine.scenario import Scenario
+from ..engine.scenario import FORMAT, Scenario
 from ..engine.total_cost import BaseChoice, Step
+from . import answers
+from .answers import Status
 from .config import DEFAULT_CONFIG, SolverConfig
 from .explain import unpayable_reasons
 from .fastpath import applies, solve_fast
+from .kernel import deadline, solver_config
 from .model import Free, SolverStopped, solve
 
 
-Status = Literal["ok", "illegal", "unpayable"]
-
-
 @dataclass(frozen=True, slots=True)
-class Plan:
+class Plan(answers.Plan):
+    """A `payplan/1` plan: the base cost, optional costs and discount order chosen, the total
+    (a Cost), its steps (rule 353), and the payment of runes, pool, sources and objects."""
+
+    FORMAT = FORMAT
+
     status: Status
     play: dict[str, str]
     base: BaseChoice | None = None
@@ -55,6 +57,7 @@ class Plan:
         search short (`false`): there is no plan to be optimal."""
         has_plan = self.status == "ok"
         return {
+            "format": FORMAT,
             "status": self.status,
             "play": dict(self.play),
             "base": self.base.to_json() if self.base else None,
@@ -73,8 +76,14 @@ class Plan:
             "optimal": self.optimal if has_plan or not self.optimal else None,
         }
 
-    def dumps(self) -> str:
-        return json.dumps(self.to_json(), indent=2)
+    def render(self) -> str:
+        from .render import render_plan
+
+        return render_plan(self)
+
+    @property
+    def size(self) -> int:
+        return self.total.size if self.ok and self.total is not None else 0
 
 
 def _spent_json(spent: Cost) -> dict[str, object]:
@@ -88,25 +97,6 @@ def plan(scenario: Scenario, config: SolverConfig = DEFAULT_CONFIG) -> Plan:
     limit = deadline(config)
     opts = play_options(scenario, limit, free=True)
     return plan_options(scenario, opts, config, limit=limit)
-
-
-# --- The time limit bounds the whole plan (issue 12) ---------------------------------------------
-
-MIN_SOLVE = 0.05  # seconds CP-SAT always gets, even when the option search used the time limit
-
-
-def deadline(config: SolverConfig) -> Deadline:
-    """The instant `config.time_limit` from now: the option search and CP-SAT share it."""
-    return Deadline(time.monotonic() + config.time_limit)
-
-
-def _solver_config(config: SolverConfig, limit: Deadline | None) -> SolverConfig:
-    """`config` with CP-SAT's time limit cut to what is left before `limit` (at least
-    `MIN_SOLVE`: the documented margin past the time limit)."""
-    if limit is None or limit.at is None:
-        return config
-    left = max(MIN_SOLVE, limit.at - time.monotonic())
-    return replace(config, time_limit=min(config.time_limit, left))
 
 
 def plan_options(scenario: Scenario, opts: PlayOptions, config: SolverConfig = DEFAULT_CONFIG,
@@ -135,7 +125,7 @@ def plan_options(scenario: Scenario, opts: PlayOptions, config: SolverConfig = D
         solution = solve_fast(scenario, opts.options, benefits, res)
     else:
         try:
-            solution = solve(scenario, opts.options, benefits, res, _solver_config(config, limit),
+            solution = solve(scenario, opts.options, benefits, res, solver_config(config, limit),
                              free)
         except SolverStopped as stopped:
             # Not proved unpayable: said so, with `optimal: false`.

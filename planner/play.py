@@ -19,7 +19,6 @@ scenario format, so it can be fed back in) for one `play`; for `plays`,
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -28,8 +27,9 @@ from ..engine.cost import Cost
 from ..engine.dump import state_to_data
 from ..engine.loader import read_data, scenario_from_data
 from ..engine.problems import NOT_IN_ZONE, Problem, ScenarioError
-from ..engine.scenario import Scenario
+from ..engine.scenario import FORMAT, Scenario
 from ..engine.state import GameObject, PlayerState, State
+from . import answers
 from .config import DEFAULT_CONFIG, SolverConfig
 from .plan import Plan, plan
 from .render import render_plan
@@ -51,8 +51,10 @@ class PlayStep:
 
 
 @dataclass(frozen=True, slots=True)
-class PlayOutcome:
+class PlayOutcome(answers.PlayResult):
     """The plays made, the state they leave, and where and why the run stopped (if it did)."""
+
+    FORMAT = FORMAT
 
     steps: tuple[PlayStep, ...]
     state: State
@@ -61,8 +63,8 @@ class PlayOutcome:
     reason: str | None = None
 
     @property
-    def ok(self) -> bool:
-        return self.stopped_at is None
+    def plans(self) -> tuple[Plan, ...]:
+        return tuple(step.plan for step in self.steps)
 
     def to_json(self) -> dict[str, object]:
         state = state_to_data(self.state)
@@ -74,14 +76,15 @@ class PlayOutcome:
             out["state"] = state
             return out
         return {
+            "format": FORMAT,
             "plays": [step.plan.to_json() for step in self.steps],
             "state": state,
             "stopped_at": self.stopped_at,
             "reason": self.reason,
         }
 
-    def dumps(self) -> str:
-        return json.dumps(self.to_json(), indent=2)
+    def render(self) -> str:
+        return render_play(self)
 
 
 # --- Running ------------------------------------------------------------------------------------

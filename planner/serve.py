@@ -1,7 +1,8 @@
 """`payplan serve`: a JSON-lines service on stdin and stdout.
 
-Each input line is one request, `{"id": ANY, "command": "plan"|"hand"|"orders", "scenario":
-{...}}`; each gets exactly one answer line, in input order, flushed at once:
+Each input line is one request, `{"id": ANY, "command": "plan"|"hand"|"orders"|"play",
+"scenario": {...}}` (the scenario in any registered format); each gets exactly one answer line,
+in input order, flushed at once:
 
 - `{"id": ID, "ok": true, "result": ...}`: `result` is the JSON the command prints with `--json`
   (for `plan`, a plan whose status may be `unpayable` or `illegal`: those are answers too);
@@ -26,17 +27,17 @@ import difflib
 import json
 from typing import IO, Any, Callable, Iterator
 
-from ..engine.loader import Limits, parse_json, scenario_from_data
 from ..engine.problems import ScenarioError, exception_line
+from ..engine.reading import Limits, parse_json
+from .commands import COMMANDS as _COMMANDS
+from .commands import answer
 from .config import DEFAULT_CONFIG, REQUEST_TIMEOUT, SolverConfig
-from .hand import hand_json, plan_hand
-from .orders import discount_orders
-from .plan import plan
+from .rulesets import formats
 from .workers import Failure, LocalPool, Outcome, timeout_error
 
 __all__ = ["COMMANDS", "answer_line", "answer_request", "handle", "serve"]
 
-COMMANDS: tuple[str, ...] = ("plan", "hand", "orders")
+COMMANDS: tuple[str, ...] = tuple(_COMMANDS)
 REQUEST_KEYS: tuple[str, ...] = ("id", "command", "scenario")
 STDIN = "<stdin>"
 
@@ -168,46 +169,19 @@ def check_request(request: dict[str, object]) -> list[str]:
     elif not isinstance(command, str):
         errors.append(f"command: expected one of {', '.join(COMMANDS)}, got {_kind(command)}")
     elif command not in COMMANDS:
-        close = difflib.get_close_matches(command[:200], COMMANDS, n=1)
+        close = _nearest(command[:200], COMMANDS)
         hint = f" (did you mean {close[0]!r}?)" if close else f" (expected one of: {', '.join(COMMANDS)})"
         errors.append(f"command: unknown command {_show(command)}{hint}")
     if "scenario" not in request:
-        errors.append("scenario: missing (a scenario in the payplan/1 format)")
+        errors.append(f"scenario: missing (a scenario of format {' or '.join(formats())})")
     return errors
 
 
 def handle(command: str, data: object, config: SolverConfig = DEFAULT_CONFIG) -> Answer:
-    """Run one command on scenario data: `{"ok": true, "result": ...}` or the errors.
-
-    This is what the worker runs; it never raises.
-    """
-    if isinstance(data, dict) and data.get("format") == "mtg/1":
-        return _handle_mtg(command, data, config)
+    """Run one command on scenario data, for whichever ruleset its `format` names: `{"ok":
+    true, "result": ...}` or the errors. This is what the worker runs; it never raises."""
     try:
-        scenario = scenario_from_data(data, require_play=command != "hand")
-    except ScenarioError as err:
-        return {"ok": False, "errors": [str(p.under("scenario")) for p in err.problems]}
-    except Exception as exc:
-        return _internal(exc)
-    try:
-        result: object
-        if command == "plan":
-            result = plan(scenario, config).to_json()
-        elif command == "hand":
-            result = hand_json(plan_hand(scenario, config))
-        else:
-            result = discount_orders(scenario, config).to_json()
-    except Exception as exc:
-        return _internal(exc)
-    return {"ok": True, "result": result}
-
-
-def _handle_mtg(command: str, data: object, config: SolverConfig) -> Answer:
-    """An `mtg/1` scenario: the second ruleset's commands (`planner.mtg_commands`)."""
-    from .mtg_commands import result_json
-
-    try:
-        result, _ = result_json(command, data, config)
+        result = answer(command, data, config).to_json()
     except ScenarioError as err:
         return {"ok": False, "errors": [str(p.under("scenario")) for p in err.problems]}
     except Exception as exc:
@@ -281,6 +255,14 @@ def _encode(answer: Answer) -> str:
         return json.dumps(answer, allow_nan=False)
     except (ValueError, TypeError, RecursionError) as exc:
         return json.dumps(_failed(None, [f"id: can't be repeated in the answer: {exception_line(exc)}"]))
+
+
+def _nearest(word: str, options: tuple[str, ...]) -> list[str]:
+    """The option nearest `word` (as difflib measures it, 0.6 or more alike), ties going to the
+    earlier option: `plam` is `plan`, not `play`."""
+    scores = [difflib.SequenceMatcher(None, word, option).ratio() for option in options]
+    best = max(range(len(options)), key=lambda i: (scores[i], -i), default=None)
+    return [options[best]] if best is not None and scores[best] >= 0.6 else []
 
 
 def _key(key: object) -> str:

@@ -166,6 +166,8 @@ def context() -> ForkServerContext | SpawnContext:
     if "forkserver" in multiprocessing.get_all_start_methods():
         ctx = multiprocessing.get_context("forkserver")
         # OR-Tools too: a worker's first CP-SAT plan would otherwise import it (~0.6 s).
-        ctx.set_forkserver_preload(["payplan.planner.serve", "ortools.sat.python.cp_model"])
+        ctx.set_forkserver_preload(["payplan.planner.serve", "payplan.planner.plan",
+                                    "payplan.planner.hand", "payplan.planner.orders",
+                                    "payplan.planner.play", "ortools.sat.python.cp_model"])
         return ctx
     return multiprocessing.get_context("spawn")

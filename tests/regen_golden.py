@@ -2,11 +2,15 @@
 
     python tests/regen_golden.py
 
-For every file in examples/, the stdout of `payplan plan|hand|orders FILE` and of the same with
-`--json`, and of `payplan demo` and `payplan demo --json`; each in its own file, named
-`STEM.COMMAND.txt` or `STEM.COMMAND.json`, and every exit code in `exit-codes.json`. The CLI runs
-as a separate process (`python -m payplan.planner.cli`), from the project's root, as a user runs it.
-tests/test_golden.py runs the same commands and compares their output line by line.
+Every registered ruleset has its examples (`EXAMPLE_FOLDERS`: payplan/1's `examples/`, mtg/1's
+`examples/mtg/`, the tests' own toy/1 in `tests/toy/`) and its transcripts: the stdout of
+`payplan COMMAND FILE` and of the same with `--json` for each of its `COMMANDS`, and of `payplan
+demo` and `payplan demo --json`; each in its own file, `STEM.COMMAND.txt` or `STEM.COMMAND.json`
+(in `tests/golden/` for payplan/1, `tests/golden/mtg/` and `tests/golden/toy/` for the others),
+and every exit code in `exit-codes.json`. The CLI runs as a separate process (`python -m
+payplan`), from the project's root, as a user runs it; the toy ruleset is registered through
+`PAYPLAN_RULESETS`. tests/test_golden.py runs the same commands and compares their output line
+by line.
 
 Regenerate only when a change of output is intended, and read the diff before committing it.
 """
@@ -24,7 +28,16 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 GOLDEN = ROOT / "tests" / "golden"
 EXIT_CODES = "exit-codes.json"
-COMMANDS = ("plan", "hand", "orders")
+# Per format: where its examples are, where their transcripts go, and which commands (with text
+# and JSON output, or JSON only).
+EXAMPLE_FOLDERS = {"payplan/1": "examples", "mtg/1": "examples/mtg", "toy/1": "tests/toy"}
+GOLDEN_FOLDERS = {"payplan/1": "", "mtg/1": "mtg", "toy/1": "toy"}
+COMMANDS: dict[str, tuple[tuple[str, bool], ...]] = {
+    "payplan/1": (("plan", True), ("hand", True), ("orders", True)),
+    "mtg/1": (("plan", True), ("hand", False), ("orders", False), ("play", True)),
+    "toy/1": (("plan", True), ("hand", True), ("orders", True), ("play", True)),
+}
+TOY_ENV = {"PAYPLAN_RULESETS": "toy_ruleset:RULESET"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,20 +62,24 @@ class Outcome:
 def cases() -> list[Case]:
     """Every transcript, in a fixed order."""
     out = []
-    for path in sorted((ROOT / "examples").glob("*.yaml")):
-        rel = path.relative_to(ROOT).as_posix()
-        for command in COMMANDS:
-            out.append(Case(f"{path.stem}.{command}.txt", (command, rel)))
-            out.append(Case(f"{path.stem}.{command}.json", (command, rel, "--json")))
+    for fmt, folder in EXAMPLE_FOLDERS.items():
+        prefix = GOLDEN_FOLDERS[fmt] + "/" if GOLDEN_FOLDERS[fmt] else ""
+        for path in sorted((ROOT / folder).glob("*.yaml")):
+            rel = path.relative_to(ROOT).as_posix()
+            for command, text in COMMANDS[fmt]:
+                if text:
+                    out.append(Case(f"{prefix}{path.stem}.{command}.txt", (command, rel)))
+                out.append(Case(f"{prefix}{path.stem}.{command}.json", (command, rel, "--json")))
     out.append(Case("demo.txt", ("demo",)))
     out.append(Case("demo.json", ("demo", "--json")))
     return out
 
 
 def run(case: Case) -> Outcome:
-    env = dict(os.environ)
-    env["PYTHONPATH"] = str(ROOT) + os.pathsep + env.get("PYTHONPATH", "")
-    done = subprocess.run([sys.executable, "-m", "payplan.planner.cli", *case.args], capture_output=True,
+    env = {**os.environ, **TOY_ENV}
+    env["PYTHONPATH"] = os.pathsep.join([str(ROOT), str(ROOT / "tests"),
+                                         env.get("PYTHONPATH", "")])
+    done = subprocess.run([sys.executable, "-m", "payplan", *case.args], capture_output=True,
                           text=True, encoding="utf-8", cwd=ROOT, env=env, timeout=600)
     return Outcome(done.returncode, done.stdout, done.stderr)
 
@@ -77,9 +94,11 @@ def run_all(selected: list[Case]) -> dict[str, Outcome]:
 def main() -> int:
     selected = cases()
     outcomes = run_all(selected)
-    GOLDEN.mkdir(parents=True, exist_ok=True)
+    for sub in GOLDEN_FOLDERS.values():
+        (GOLDEN / sub).mkdir(parents=True, exist_ok=True)
     wanted = {c.name for c in selected} | {EXIT_CODES}
-    for stale in sorted(p for p in GOLDEN.iterdir() if p.is_file() and p.name not in wanted):
+    files = [p for p in GOLDEN.rglob("*") if p.is_file()]
+    for stale in sorted(p for p in files if p.relative_to(GOLDEN).as_posix() not in wanted):
         stale.unlink()
         print(f"removed {stale.relative_to(ROOT)}")
     changed = 0

@@ -34,7 +34,7 @@ FAULTS = Path(__file__).parent / "faults"  # sitecustomize.py: crashes and hangs
 
 def cli(*args: str, env: dict[str, str] | None = None, stdin: bytes | None = None,
         timeout: float = 600) -> subprocess.CompletedProcess[bytes]:
-    return subprocess.run([sys.executable, "-m", "payplan.planner.cli", *args], input=stdin,
+    return subprocess.run([sys.executable, "-m", "payplan.cli", *args], input=stdin,
                           capture_output=True, timeout=timeout, env=env)
 
 
@@ -68,7 +68,7 @@ def test_ten_thousand_requests_answered_as_plan_answers_each(tmp_path: Path) -> 
     requests = typical_requests(10_000)
     source, target = tmp_path / "in.jsonl", tmp_path / "out.jsonl"
     write_lines(source, requests)
-    run = subprocess.Popen([sys.executable, "-m", "payplan.planner.cli", "batch", str(source),
+    run = subprocess.Popen([sys.executable, "-m", "payplan.cli", "batch", str(source),
                             str(target), "--jobs", "2"], stderr=subprocess.PIPE)
     expected = [expected_line(r["id"], r["scenario"]) for r in requests]
     _, err = run.communicate(timeout=900)

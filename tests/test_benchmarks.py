@@ -16,12 +16,13 @@ import yaml
 
 from payplan.benchmarks.baselines import GreedyResult, greedy_plan
 from payplan.benchmarks.brute_force import Payment, payment_problems, score_payment
-from payplan.benchmarks.generate import FAMILIES, SIZES, dumps, generate
+from payplan.benchmarks.generate import dumps, generate
+from payplan.engine.generate import FAMILIES, SIZES
 from payplan.engine.cost import Cost
 from payplan.engine.loader import load_file, scenario_from_data
 from payplan.engine.scenario import Scenario
 from payplan.planner import Plan, plan
-from payplan.planner.cli import main as cli_main
+from payplan.cli import main as cli_main
 
 ROOT = Path(__file__).resolve().parent.parent
 SMALL = {"typical": 7, "hand": 50, "modifiers": 6, "sources": 12}
@@ -179,7 +180,7 @@ def test_greedy_fails_where_the_first_eligible_objects_block_a_later_cost() -> N
 
 def test_bench_quick_runs_end_to_end(tmp_path: Path) -> None:
     payplan = Path(sys.executable).parent / "payplan"
-    command = [str(payplan)] if payplan.exists() else [sys.executable, "-m", "payplan.planner.cli"]
+    command = [str(payplan)] if payplan.exists() else [sys.executable, "-m", "payplan.cli"]
     out = tmp_path / "bench"
     done = subprocess.run(command + ["bench", "--suite", "quick", "--out", str(out)],
                           capture_output=True, text=True, timeout=600, cwd=tmp_path)
@@ -216,7 +217,7 @@ def test_bench_cliffs_runs_at_tiny_sizes(tmp_path: Path) -> None:
     ratio to the typical plan of the run), the brute force run and agreeing where it can, the
     table and both plots written. Figures are read for their shape, never judged."""
     payplan = Path(sys.executable).parent / "payplan"
-    command = [str(payplan)] if payplan.exists() else [sys.executable, "-m", "payplan.planner.cli"]
+    command = [str(payplan)] if payplan.exists() else [sys.executable, "-m", "payplan.cli"]
     out = tmp_path / "cliffs"
     sizes = "any_less=3,4;mixed=2;flow_trash=2;orders=4;either=12"
     done = subprocess.run(command + ["bench", "--suite", "cliffs", "--out", str(out),

@@ -56,7 +56,7 @@ def support_of(text: str) -> str:
 
 def run_plan(path: Path) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "payplan.planner.cli", "plan", str(path), "--json"],
+        [sys.executable, "-m", "payplan.cli", "plan", str(path), "--json"],
         capture_output=True, text=True, timeout=300,
     )
 

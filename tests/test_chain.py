@@ -38,7 +38,7 @@ from strategies import scenarios
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
 # The CLI of the environment the tests run in, never a path of one machine.
-PAYPLAN = [sys.executable, "-m", "payplan.planner.cli"]
+PAYPLAN = [sys.executable, "-m", "payplan.cli"]
 
 
 def example(stem: str) -> Scenario:

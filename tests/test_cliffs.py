@@ -196,7 +196,7 @@ def test_the_cli_says_a_cut_plan_is_not_optimal(tmp_path: object) -> None:
 
     path = Path(str(tmp_path)) / "mixed.json"
     path.write_text(json.dumps(cliff("mixed", 16)), encoding="utf-8")
-    done = subprocess.run([sys.executable, "-m", "payplan.planner.cli", "plan", str(path),
+    done = subprocess.run([sys.executable, "-m", "payplan.cli", "plan", str(path),
                            "--json", "--time-limit", "0.000001"], capture_output=True, text=True)
     answer = json.loads(done.stdout)
     assert answer["optimal"] is False

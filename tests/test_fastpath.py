@@ -160,7 +160,7 @@ def test_least_score_leaves_the_fast_paths_choice_unchanged(scenario: Scenario) 
 def test_least_score_is_under_every_payment() -> None:
     """The bound against the score the fast path pays, on generated typical plays."""
     from payplan.benchmarks.generate import generate
-    from payplan.benchmarks.suite import scenario_from_data
+    from payplan.engine.loader import scenario_from_data
 
     checked = 0
     for seed in range(150):

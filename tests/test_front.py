@@ -20,7 +20,7 @@ import payplan
 from payplan.engine.loader import Limits, load_text, parse_text, scenario_from_data
 from payplan.engine.problems import Problem, ScenarioError
 from payplan.engine.scenario import Scenario
-from payplan.planner.cli import main
+from payplan.cli import main
 from payplan.planner.config import SolverConfig
 from payplan.planner.serve import serve
 
@@ -81,15 +81,16 @@ def test_each_command_shows_only_its_options(capsys: pytest.CaptureFixture[str])
 def test_option_defaults_are_read_from_solver_config(
         capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
     """A changed SolverConfig default shows in --help and reaches the planner."""
+    import payplan.planner.arguments as arguments
     import payplan.planner.cli as cli_module
 
-    monkeypatch.setitem(cli_module.DEFAULTS, "time_limit", 7.5)
+    monkeypatch.setitem(arguments.DEFAULTS, "time_limit", 7.5)
     _, text, _ = cli(capsys, "plan", "--help")
     assert "default 7.5" in text
     args = cli_module.build_parser().parse_args(["plan", str(SKY)])
-    assert cli_module._config(args) == SolverConfig(time_limit=7.5)
-    assert cli_module.DEFAULTS == {**{"workers": 1, "seed": 0, "fast_path": True},
-                                   "time_limit": 7.5}
+    assert arguments.config_of(args) == SolverConfig(time_limit=7.5)
+    assert arguments.DEFAULTS == {**{"workers": 1, "seed": 0, "fast_path": True},
+                                  "time_limit": 7.5}
 
 
 def test_version(capsys: pytest.CaptureFixture[str]) -> None:
@@ -320,13 +321,13 @@ def test_a_fast_path_plan_loads_neither_ortools_nor_the_benchmarks() -> None:
     """Start-up: `payplan plan` on a play paid from runes alone imports only what planning it
     needs (not OR-Tools, the mtg/1 ruleset, `serve` or the benchmark suite), while `bench`
     still has its options."""
-    probe = ("import sys; from payplan.planner.cli import main; code = main(['plan', sys.argv[1]]);"
+    probe = ("import sys; from payplan.cli import main; code = main(['plan', sys.argv[1]]);"
              "print(code, sorted(m for m in ('ortools', 'payplan.benchmarks.suite',"
-             " 'payplan.planner.mtg_commands', 'payplan.planner.serve') if m in sys.modules))")
+             " 'payplan.planner.mtg.plan', 'payplan.planner.serve') if m in sys.modules))")
     example = str(ROOT / "examples" / "01-sky-splitter-order.yaml")
     done = subprocess.run([sys.executable, "-c", probe, example], capture_output=True, text=True,
                           timeout=300)
     assert done.stdout.splitlines()[-1] == "0 []", done.stdout + done.stderr
-    helped = subprocess.run([sys.executable, "-m", "payplan.planner.cli", "bench", "--help"],
+    helped = subprocess.run([sys.executable, "-m", "payplan.cli", "bench", "--help"],
                             capture_output=True, text=True, timeout=300)
     assert helped.returncode == 0 and "--suite" in helped.stdout

@@ -1,4 +1,4 @@
-"""A bounded slice of the fuzz campaign (`python -m payplan.benchmarks.fuzz --inputs N` runs
+"""A bounded slice of the fuzz campaign (`python -m tests.fuzz --inputs N` runs
 the full one): mutated scenarios, hostile text and bad options through the loader, the CLI, the
 service and, where it can run, the brute force. Any finding fails the test with its reproducer."""
 
@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import json
 
-from payplan.benchmarks.fuzz import Campaign, campaign, check_lines
+from fuzz import Campaign, campaign, check_lines
 
 
 def test_fuzz_slice_finds_nothing() -> None:

@@ -1,5 +1,6 @@
-"""Golden CLI transcripts: `payplan plan|hand|orders FILE [--json]` for every example, and
-`payplan demo [--json]`, run as processes and compared line by line with tests/golden/.
+"""Golden CLI transcripts for every ruleset's examples (tests/regen_golden.py says which
+commands), and `payplan demo [--json]`, run as processes and compared line by line with
+tests/golden/.
 
 After an intended change of output, regenerate with `python tests/regen_golden.py` and review
 the diff."""
@@ -11,7 +12,8 @@ from pathlib import Path
 
 import pytest
 
-from regen_golden import EXIT_CODES, GOLDEN, ROOT, Case, Outcome, cases, run_all
+from regen_golden import (EXAMPLE_FOLDERS, EXIT_CODES, GOLDEN, GOLDEN_FOLDERS, ROOT, Case,
+                          Outcome, cases, run_all)
 
 CASES = cases()
 
@@ -53,10 +55,13 @@ def test_json_transcripts_are_json() -> None:
 
 
 def test_no_stale_golden_files() -> None:
-    names = {p.name for p in GOLDEN.iterdir() if p.is_file()}
+    names = {p.relative_to(GOLDEN).as_posix() for p in GOLDEN.rglob("*") if p.is_file()}
     assert names == {c.name for c in CASES} | {EXIT_CODES}
-    examples = {p.stem for p in Path(ROOT / "examples").glob("*.yaml")}
-    assert examples and all(any(n.startswith(e + ".") for n in names) for e in examples)
+    for fmt, folder in EXAMPLE_FOLDERS.items():
+        prefix = GOLDEN_FOLDERS[fmt] + "/" if GOLDEN_FOLDERS[fmt] else ""
+        examples = {p.stem for p in Path(ROOT / folder).glob("*.yaml")}
+        assert examples, fmt
+        assert all(any(n.startswith(prefix + e + ".") for n in names) for e in examples), fmt
 
 
 def test_first_difference() -> None:

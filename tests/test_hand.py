@@ -19,7 +19,8 @@ from payplan.engine.loader import load_file, scenario_from_data
 from payplan.engine.payment import resources
 from payplan.engine.scenario import Play, Scenario
 from payplan.engine.state import GameObject, Source
-from payplan.planner.hand import SharedResources, candidates, hand_json, plan_hand, play_for_object, render_hand
+from payplan.planner.answers import Hand
+from payplan.planner.hand import SharedResources, candidates, plan_hand, play_for_object, render_hand
 from payplan.planner.plan import plan
 from strategies import PLAYED, scenarios
 
@@ -127,7 +128,7 @@ def test_empty_hand() -> None:
     scenario = scenario_from_data({"format": "payplan/1", "cards": MANY["cards"],
                                    "state": {"you": {"trash": [{"id": "t2", "card": "husk"}]}}})
     assert plan_hand(scenario) == []
-    assert hand_json([]) == {"plays": []}
+    assert Hand("payplan/1", ()).to_json() == {"format": "payplan/1", "plays": []}
     assert "Nothing to plan" in render_hand([])
 
 
@@ -146,7 +147,8 @@ def test_render_hand_table_and_reasons() -> None:
 
 def test_hand_json_is_what_the_command_prints() -> None:
     plans = plan_hand(scenario_from_data(MANY))
-    assert hand_json(plans) == {"plays": [p.to_json() for p in plans]}
+    assert Hand("payplan/1", tuple(plans)).to_json() == {"format": "payplan/1",
+                                                          "plays": [p.to_json() for p in plans]}
 
 
 # --- Twins: one engine call per class, the same resources as the engine's ----------------------

@@ -22,7 +22,7 @@ from payplan.benchmarks.generate import generate
 from payplan.engine.chain import apply_payment
 from payplan.engine.loader import scenario_from_data
 from payplan.engine.scenario import DEFAULT_WEIGHTS, Objective, Scenario
-from payplan.planner import SolverConfig, model, plan
+from payplan.planner import SolverConfig, kernel, model, plan
 from payplan.planner.config import SolverConfigError
 from payplan.planner.play import applied_of
 from strategies import scenarios
@@ -53,7 +53,7 @@ def test_the_largest_weights_match_the_brute_force(scenario: Scenario) -> None:
 def test_one_stage_per_term_matches_the_brute_force(scenario: Scenario) -> None:
     """With no room for a weighted sum, every term is its own stage: the staged search (minimise,
     fix the optimum, minimise the next) must find the brute force's optimum too."""
-    with mock.patch.object(model, "EXACT", 0):
+    with mock.patch.object(kernel, "EXACT", 0):
         check(scenario, SolverConfig(fast_path=False))
 
 
@@ -79,7 +79,7 @@ def test_two_thousand_cards_at_the_largest_weights_give_an_optimal_plan() -> Non
     apply_payment(scenario, applied_of(got))
     # One weighted sum would overflow here: the stages must agree with one stage per term (on
     # the ranked values; equally cheap objects may differ).
-    with mock.patch.object(model, "EXACT", 0):
+    with mock.patch.object(kernel, "EXACT", 0):
         staged = plan(scenario, SolverConfig(fast_path=False))
     assert staged.optimal
     assert (staged.objective, staged.total, staged.score) == (got.objective, got.total, got.score)
@@ -88,7 +88,7 @@ def test_two_thousand_cards_at_the_largest_weights_give_an_optimal_plan() -> Non
 def test_a_model_cp_sat_rejects_is_an_error_not_an_answer() -> None:
     """Folding every term into one sum whatever its size overflows on the big hand: CP-SAT answers
     MODEL_INVALID, and the planner raises with CP-SAT's own validation message."""
-    with mock.patch.object(model, "EXACT", 2**200), pytest.raises(model.ModelInvalid,
+    with mock.patch.object(kernel, "EXACT", 2**200), pytest.raises(model.ModelInvalid,
                                                                   match="overflow"):
         plan(big_hand(2000), SolverConfig(fast_path=False))
 

@@ -15,7 +15,7 @@ from payplan.engine.loader import ScenarioError
 from payplan.engine.mtg.loader import mtg_from_data
 from payplan.engine.mtg.mana import ManaCost, ManaError, mana_text, parse_options
 from payplan.planner.config import SolverConfig
-from payplan.planner.mtg_plan import plan_mtg, render_mtg
+from payplan.planner.mtg.plan import plan_mtg, render_mtg
 
 from tests.mtg_cases import scenario
 
@@ -24,7 +24,7 @@ def plan(data: dict[str, Any]) -> dict[str, Any]:
     s = mtg_from_data(data, require_play=True)
     fast = plan_mtg(s).to_json()
     slow = plan_mtg(s, SolverConfig(fast_path=False)).to_json()
-    for key in ("status", "score", "objective", "total", "x", "cast", "optional"):
+    for key in ("status", "score", "objective", "total", "x", "cast", "paid"):
         assert fast[key] == slow[key], key
     render_mtg(plan_mtg(s))  # the text form never crashes
     return fast
@@ -266,10 +266,10 @@ def test_without_paying_keeps_additional_costs() -> None:
 def test_kicker_auto_follows_the_benefit() -> None:
     data = scenario(lands(*["mountain"] * 5), {"object": "h1", "optional": {"kicker": "auto"}},
                     hand=[{"id": "h1", "card": "burst-lightning"}])
-    assert plan(data)["optional"] == {}
+    assert plan(data)["paid"] == {}
     data["objective"] = {"benefits": {"kicker": 10}}
     p = plan(data)
-    assert p["optional"] == {"kicker": 1} and p["total"]["mana"] == "{4}{R}"
+    assert p["paid"] == {"kicker": 1} and p["total"]["mana"] == "{4}{R}"
     assert p["score"] == 5 and p["objective"] == -5
 
 
@@ -289,7 +289,7 @@ def test_multikicker_count_auto() -> None:
                     objective={"benefits": {"multikicker": 3}})
     data["objective"] = data["state"]["you"].pop("objective")
     p = plan(data)
-    assert p["optional"] == {"multikicker": 2} and p["total"]["mana"] == "{4}"
+    assert p["paid"] == {"multikicker": 2} and p["total"]["mana"] == "{4}"
     assert p["objective"] == 4 - 6
 
 
@@ -384,10 +384,10 @@ def test_reduction_minimums_bind_only_their_own_forge_1519() -> None:
     p = plan(data)
     assert p["total"]["mana"] == "{0}"  # Heartstone first: 3 -> 2, then 2 -> 0
     s = mtg_from_data(data, require_play=True)
-    from payplan.planner.mtg_commands import reduction_orders
+    from payplan.planner.mtg.orders import reduction_orders
 
-    totals = {t["total"]: t["count"] for t in reduction_orders(s)["totals"]}  # type: ignore[union-attr]
-    assert totals == {"{0}": 1, "{1}": 1}
+    totals = {t.mana: t.count for t in reduction_orders(s).orders}
+    assert {mana_text(m): n for m, n in totals.items()} == {"{0}": 1, "{1}": 1}
 
 
 def test_trinisphere_after_phyrexian_forge_7152() -> None:
@@ -514,7 +514,7 @@ def test_filter_lands_chain_but_never_pay_themselves() -> None:
 def test_fast_path_agrees_with_the_model_on_generated_land_boards() -> None:
     import random
 
-    from payplan.planner.mtg_fastpath import fast_applies
+    from payplan.planner.mtg.fastpath import fast_applies
 
     basics = ["plains", "island", "swamp", "mountain", "forest", "wastes"]
     costs = ["{X}{R}", "{2}{W/U}{B/P}", "{1}{G}{G}", "{2/W}{2/U}", "{3}{C}", "{X}{X}{U}", "{W}{U}{B}{R}{G}"]
@@ -675,7 +675,7 @@ def test_wider_fast_path_agrees_with_the_model() -> None:
 
     from payplan.engine.mtg.options import cast_options
     from payplan.engine.mtg.payment import resources
-    from payplan.planner.mtg_fastpath import fast_applies
+    from payplan.planner.mtg.fastpath import fast_applies
 
     cards = {
         "dual-wu": {"types": ["land"], "mana": [{"adds": "{W}|{U}"}]},
@@ -781,7 +781,7 @@ def test_the_time_limit_bounds_every_stage_and_claims_only_what_it_proved() -> N
     """With a tiny time limit on 60-source boards, a plan is either the proven optimum (the
     same as with the default limit) or says `optimal: false`: a payment found before the
     limit, or `unpayable` with the reason `time limit: ...`, never a claim that none exists."""
-    from payplan.benchmarks.mtg_bench import generate_mtg
+    from payplan.engine.mtg.generate import generate_mtg
 
     for seed in range(10):
         board = mtg_from_data(generate_mtg(60, seed))

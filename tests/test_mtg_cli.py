@@ -18,7 +18,7 @@ def write(tmp_path: Path, data: dict[str, Any], name: str = "cast.json") -> Path
 
 
 def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "payplan.planner.cli", *args], input=stdin,
+    return subprocess.run([sys.executable, "-m", "payplan.cli", *args], input=stdin,
                           capture_output=True, text=True, timeout=120)
 
 
@@ -96,8 +96,9 @@ def test_orders(tmp_path: Path) -> None:
     done = run("orders", str(write(tmp_path, data)), "--json")
     assert done.returncode == 0, done.stderr
     out = json.loads(done.stdout)
-    assert [(t["total"], t["count"]) for t in out["totals"]] == [("{0}", 1), ("{1}", 1)]
-    assert out["totals"][0]["order"][0].startswith("heartstone")
+    assert [(t["total"], t["count"]) for t in out["orders"]] == [({"mana": "{0}"}, 1),
+                                                                  ({"mana": "{1}"}, 1)]
+    assert out["orders"][0]["order"][0].startswith("heartstone")
     assert "before reductions: {3}" in run("orders", str(write(tmp_path, data))).stdout
 
 
@@ -155,9 +156,10 @@ def test_gen_mtg_writes_a_plannable_board(tmp_path: Path) -> None:
 
 
 def test_greedy_never_beats_the_planner() -> None:
-    from payplan.benchmarks.mtg_bench import generate_mtg, greedy_mtg
+    from payplan.benchmarks.mtg_bench import greedy_mtg
+    from payplan.engine.mtg.generate import generate_mtg
     from payplan.engine.mtg.loader import mtg_from_data
-    from payplan.planner.mtg_plan import plan_mtg
+    from payplan.planner.mtg.plan import plan_mtg
 
     for size in (5, 10, 20):
         for seed in range(6):
@@ -218,6 +220,6 @@ def test_ability_plays_on_every_command(tmp_path: Path) -> None:
     single = write(tmp_path, data, "one.json")
     orders = run("orders", str(single), "--json")
     assert orders.returncode == 0, orders.stderr
-    assert [t["total"] for t in json.loads(orders.stdout)["totals"]] == ["{1}"]
+    assert [t["total"] for t in json.loads(orders.stdout)["orders"]] == [{"mana": "{1}"}]
     text = run("plan", str(single))
     assert text.returncode == 0 and "hart (h1), ability search: ok" in text.stdout

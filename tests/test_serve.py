@@ -20,7 +20,7 @@ import pytest
 import yaml
 
 from payplan.planner.config import DEFAULT_CONFIG
-from payplan.planner.hand import hand_json, plan_hand
+from payplan.planner.riftbound import RULESET
 from payplan.planner.orders import discount_orders
 from payplan.planner.plan import plan
 from payplan.planner.serve import check_request, handle, serve
@@ -73,7 +73,7 @@ def test_results_are_what_the_commands_print() -> None:
     assert code == 0
     assert answers == [
         {"id": 1, "ok": True, "result": plan(scenario).to_json()},
-        {"id": "two", "ok": True, "result": hand_json(plan_hand(scenario))},
+        {"id": "two", "ok": True, "result": RULESET.hand(scenario, DEFAULT_CONFIG).to_json()},
         {"id": [3], "ok": True, "result": discount_orders(scenario).to_json()},
     ]
 
@@ -123,18 +123,18 @@ def test_every_line_gets_one_answer_in_order() -> None:
     assert errors[2][0].startswith("<stdin>:5: expected a request object")
     assert errors[3] == ["command: unknown command 'plna' (did you mean 'plan'?)"]
     assert errors[4] == ["id: missing (any JSON value; the answer repeats it)"]
-    assert errors[5] == ["command: missing (one of: plan, hand, orders)"]
-    assert errors[6] == ["scenario: missing (a scenario in the payplan/1 format)"]
+    assert errors[5] == ["command: missing (one of: plan, hand, orders, play)"]
+    assert errors[6] == ["scenario: missing (a scenario of format mtg/1 or payplan/1)"]
     assert errors[7] == ["senario: unknown key 'senario' (did you mean 'scenario'?)"]
     assert errors[8] == ["scenario.state.you.runes[2].domain: unknown domain 'firey' "
                          "(did you mean 'fury'?)"]
     assert errors[9][0].startswith("scenario: expected a mapping")
     assert errors[10] == ["scenario.play: missing (this command plans one play)"]
-    assert answers[11]["result"] == {"plays": []}
+    assert answers[11]["result"] == {"format": "payplan/1", "plays": []}
     assert "NaN" in errors[12][0]
     assert errors[13][0].startswith("<stdin>:16:")
     assert answers[14]["result"]["orders"][0]["total"] == {"energy": 2}
-    assert errors[15] == ["command: expected one of plan, hand, orders, got a number"]
+    assert errors[15] == ["command: expected one of plan, hand, orders, play, got a number"]
 
 
 def test_bad_utf8_spoils_one_line_only() -> None:
@@ -153,8 +153,7 @@ def test_check_request_and_handle_directly() -> None:
     assert handle("plan", FLOW)["ok"] is True
     answer = handle("orders", {"format": "payplan/2"})
     assert answer == {"ok": False, "errors": [
-        "scenario.format: unknown format 'payplan/2' (expected 'payplan/1')",
-        "scenario.play: missing (this command plans one play)"]}
+        "scenario.format: unknown format 'payplan/2' (did you mean 'payplan/1'?)"]}
 
 
 # --- Time limits ---------------------------------------------------------------------------------
@@ -186,7 +185,7 @@ def test_slow_request_is_stopped_and_the_next_is_answered() -> None:
 
 
 def server_command() -> list[str]:
-    return [sys.executable, "-m", "payplan.planner.cli", "serve"]
+    return [sys.executable, "-m", "payplan.cli", "serve"]
 
 
 def environment() -> dict[str, str]:
@@ -243,7 +242,7 @@ def test_a_client_process_piped_into_the_service() -> None:
             assert answer["errors"][0].startswith("scenario.cards: expected a mapping")
         if kind == 5:
             assert answer["errors"] == [
-                "command: unknown command 'serve' (expected one of: plan, hand, orders)"]
+                "command: unknown command 'serve' (expected one of: plan, hand, orders, play)"]
 
 
 def test_answers_come_as_each_line_arrives() -> None:

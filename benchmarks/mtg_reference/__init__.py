@@ -21,7 +21,7 @@ from typing import Any
 
 def run_cli(args: list[str]) -> tuple[int, str, str]:
     """payplan's CLI in this process: (exit code, stdout, stderr)."""
-    from payplan.planner.cli import main
+    from payplan.cli import main
 
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):

@@ -1,6 +1,6 @@
 """Read a scenario of format `mtg/1` (`shared/spec/mtg-format.md`) into frozen values.
 
-It is `engine.loader`'s reader with the words of seed 003: the same problems-with-paths
+It is `engine.reading.Reader` with the words of seed 003: the same problems-with-paths
 machinery (every problem collected, one line each, starting with the path of the bad value), the
 same YAML/JSON parsing and the same `ScenarioError`. Mana strings are parsed strictly; a bad
 symbol names its position: `cards.king.cost[3]: unknown mana symbol '{2/Q}'`.
@@ -16,7 +16,13 @@ from types import MappingProxyType
 from typing import Mapping
 
 from . import FORMAT
-from ..loader import _Fields, _index, _join, _kind, _options, _Reader, _show
+from ..reading import Fields as _Fields
+from ..reading import Reader
+from ..reading import index as _index
+from ..reading import join as _join
+from ..reading import kind as _kind
+from ..reading import options_text as _options
+from ..reading import show as _show
 from ..problems import DataPath, ScenarioError, path_text
 from ..scenario import Objective
 from .cards import (
@@ -89,8 +95,8 @@ MAX_LIFE = 1_000_000
 _KICKER = re.compile(r"kicker\.([0-9]+)")
 
 
-class _MtgReader(_Reader):
-    """`engine.loader`'s reader, reading the `mtg/1` keys."""
+class _MtgReader(Reader):
+    """`engine.reading.Reader`, reading the `mtg/1` keys."""
 
     def __init__(self) -> None:
         super().__init__()
@@ -166,7 +172,7 @@ class _MtgReader(_Reader):
             self.problem(at, f"{kind} takes a number, not a filter")
         return OtherCost(kind, count, filt) if count else None
 
-    def filter(self, value: object, path: DataPath) -> Filter:  # type: ignore[override]
+    def filter(self, value: object, path: DataPath) -> Filter:
         f = self.fields(value, path, FILTER_KEYS)
         return Filter(
             type=f.read("type", (), self.words, CARD_TYPES, "card type"),

@@ -25,11 +25,13 @@ land), each object sacrificed / exiled / discarded / returned the weight of that
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
+from typing import Protocol
 
 from .cards import Card, Filter, ManaAbility, MtgScenario, Obj, OtherCost
-from .mana import COLORS, Mana, total
-from .total_cost import object_matches, spell_matches
+from .mana import COLORS, NO_MANA, TYPES, Mana, add, mana_text, total
+from .total_cost import Priced, object_matches, spell_matches
 
 LEAVES = ("sacrifice", "return_to_hand")  # what takes a permanent away in 601.2h
 
@@ -149,3 +151,251 @@ def leave_charge(scenario: MtgScenario, kind: str, obj: Obj) -> int:
 
 def convoke_colors(p: Permanent) -> tuple[str, ...]:
     return tuple(c for c in COLORS if c in p.convoke)
+
+
+# --- Naming a payment ---------------------------------------------------------------------------
+
+
+class Usage(Protocol):
+    """A payment chosen by the planner, in indices into `Resources` (the model's and the fast
+    path's solutions both have this shape): mana abilities activated (permanent, ability, the
+    add option), creatures convoked (permanent, the color paid or "1"), artifacts improvised,
+    graveyard cards delved, and the objects each non-mana need took."""
+
+    @property
+    def activations(self) -> tuple[tuple[int, int, int], ...]: ...
+
+    @property
+    def convoke(self) -> tuple[tuple[int, str], ...]: ...
+
+    @property
+    def improvise(self) -> tuple[int, ...]: ...
+
+    @property
+    def delve(self) -> tuple[int, ...]: ...
+
+    @property
+    def uses(self) -> tuple[tuple[tuple[str, str, object], tuple[tuple[str, int], ...]], ...]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class SourceUse:
+    """One activation of a mana ability: the permanent, the mana it added, and what paid its
+    costs: whether it tapped (`taps`) or sacrificed (`sacrifices_self`) its permanent, and the
+    objects each of its non-mana costs took (`took`: (kind, ids), an altar's sacrifice).
+    `costs` is the words the plan's JSON lists for it (`tap`, `sacrifice c2`, ...)."""
+
+    id: str
+    adds: Mana
+    costs: tuple[str, ...]
+    taps: bool = False
+    sacrifices_self: bool = False
+    took: tuple[tuple[str, tuple[str, ...]], ...] = ()
+
+    def to_json(self) -> dict[str, object]:
+        return {"id": self.id, "adds": mana_text(self.adds), "costs": list(self.costs)}
+
+
+@dataclass(frozen=True, slots=True)
+class MtgPayment:
+    """A named `mtg/1` payment: the pool spent, each mana ability activated (in order), the
+    creatures convoked (each with the pip it paid), the cards delved, the artifacts improvised,
+    the life paid, and the objects each non-mana cost took (`other`: kind -> ids; mill: a
+    count)."""
+
+    pool: Mana = NO_MANA
+    sources: tuple[SourceUse, ...] = ()
+    convoke: tuple[tuple[str, str], ...] = ()  # (creature id, "{G}" or "{1}")
+    delve: tuple[str, ...] = ()
+    improvise: tuple[str, ...] = ()
+    life: int = 0
+    other: tuple[tuple[str, tuple[str, ...] | int], ...] = ()  # kind -> ids (mill: a count)
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "pool": mana_text(self.pool, ""),
+            "sources": [s.to_json() for s in self.sources],
+            "convoke": [{"id": i, "pays": pays} for i, pays in self.convoke],
+            "delve": list(self.delve),
+            "improvise": list(self.improvise),
+            "life": self.life,
+            "other": {kind: (list(ids) if isinstance(ids, tuple) else ids) for kind, ids in self.other},
+        }
+
+
+def name_payment(scenario: MtgScenario, option: Priced, res: Resources,
+                 solution: Usage) -> tuple[MtgPayment, Mana, int]:
+    """Name what pays, in state order; return the payment, the mana left in the pool and the
+    score (recomputed here from the one scorer's charges, never read from the solver)."""
+    w = scenario.objective
+    perms = res.permanents
+    score = 0
+    uses = dict(solution.uses)
+    # Non-mana costs of mana abilities (an altar's sacrifice) take their objects in order.
+    ability_refs: dict[tuple[str, object], list[tuple[str, int]]] = {}
+    for key, found in uses.items():
+        if key[0] == "ability":
+            ability_refs[(key[1], key[2])] = list(found)
+    made = NO_MANA
+    ability_mana = NO_MANA
+    sources: list[SourceUse] = []
+    tapped: set[int] = set()
+    lost: set[tuple[str, int]] = set()
+    life = option.life
+    for p, a, k in solution.activations:
+        perm = perms[p]
+        ability = perm.offers[a].ability
+        adds = ability.adds[k]
+        made = add(made, adds)
+        costs = list(ability.cost_words())
+        took: list[tuple[str, tuple[str, ...]]] = []
+        for part in ability.other:
+            refs = ability_refs.get((part.kind, part.filter), [])
+            taken = refs[:part.count]
+            ability_refs[(part.kind, part.filter)] = refs[part.count:]
+            taken_names = tuple(_ref_id(res, r) for r in taken)
+            costs = [c for c in costs if not c.startswith(part.kind)]
+            costs.append(f"{part.kind} {' '.join(taken_names)}")
+            took.append((part.kind, taken_names))
+            for r in taken:
+                lost.add(r)
+                score += leave_charge(scenario, part.kind, _ref_obj(res, r))
+        if ability.tap:
+            tapped.add(p)
+        if ability.sacrifice_self:
+            lost.add(("p", p))
+            score += leave_charge(scenario, "sacrifice", perm.obj)
+        life += ability.life
+        ability_mana = add(ability_mana, ability.mana.plain())
+        sources.append(SourceUse(perm.obj.id, adds, tuple(costs), taps=ability.tap,
+                                 sacrifices_self=ability.sacrifice_self, took=tuple(took)))
+    convoke = []
+    for p, t in solution.convoke:
+        tapped.add(p)
+        convoke.append((perms[p].obj.id, "{1}" if t == "1" else f"{{{t}}}"))
+    improvise = []
+    for p in solution.improvise:
+        tapped.add(p)
+        improvise.append(perms[p].obj.id)
+    delve = []
+    for c in solution.delve:
+        delve.append(res.cards[c].obj.id)
+        score += leave_charge(scenario, "exile_from_graveyard", res.cards[c].obj)
+    other: list[tuple[str, tuple[str, ...] | int]] = []
+    for key, spell_refs in uses.items():
+        if key[0] != "spell":
+            continue
+        kind = key[1]
+        if kind == "tap_untapped":
+            tapped.update(r[1] for r in spell_refs if r[0] == "p")
+        else:
+            for r in spell_refs:
+                lost.add(r)
+                score += leave_charge(scenario, kind, _ref_obj(res, r))
+        ids = tuple(_ref_id(res, r) for r in spell_refs)
+        previous = dict(other).get(kind)
+        if isinstance(previous, tuple):
+            other = [(k, v + ids if k == kind and isinstance(v, tuple) else v) for k, v in other]
+        else:
+            other.append((kind, ids))
+    mill = sum(o.count for o in option.other if o.kind == "mill")
+    if mill:
+        other.append(("mill", mill))
+        score += w.weight("mill") * mill
+    for p in tapped:
+        if ("p", p) not in lost:
+            score += perms[p].tap_charge
+    score += w.weight("life") * life
+    # Mana: the pool and what the abilities made, minus the abilities' own costs and the
+    # spell's mana (less what convoke, improvise and delve paid), is left in the pool.
+    paid_other = _paid_without_mana(solution)
+    spell = _minus_generic(option.mana, paid_other)
+    available = add(res.pool, made)
+    left = _left(available, ability_mana, spell, scenario, solution, res)
+    # The pool is spent first (it is free): what was consumed of a kind comes from it first.
+    pool_spent = tuple(min(pool, pool + m - lft) for pool, m, lft in zip(res.pool, made, left))
+    payment = MtgPayment(
+        pool=(pool_spent[0], pool_spent[1], pool_spent[2], pool_spent[3], pool_spent[4],
+              pool_spent[5], pool_spent[6]),
+        sources=tuple(sources),
+        convoke=tuple(convoke),
+        delve=tuple(delve),
+        improvise=tuple(improvise),
+        life=life,
+        other=tuple(other),
+    )
+    return payment, left, score
+
+
+def _paid_without_mana(solution: Usage) -> tuple[int, dict[str, int]]:
+    """What convoke, improvise and delve paid: generic count, and colored pips by color."""
+    generic = len(solution.improvise) + len(solution.delve)
+    colored: dict[str, int] = {}
+    for _, t in solution.convoke:
+        if t == "1":
+            generic += 1
+        else:
+            colored[t] = colored.get(t, 0) + 1
+    return generic, colored
+
+
+def _minus_generic(m: Mana, paid: tuple[int, dict[str, int]]) -> Mana:
+    generic, colored = paid
+    out = list(m)
+    out[0] -= generic
+    for t, n in colored.items():
+        out[1 + TYPES.index(t)] -= n
+    return (out[0], out[1], out[2], out[3], out[4], out[5], out[6])
+
+
+def _left(available: Mana, ability_mana: Mana, spell: Mana, scenario: MtgScenario,
+          solution: Usage, res: Resources) -> Mana:
+    """What stays in the pool: pips of a kind take that kind; the hybrid pips of the abilities'
+    costs each take one of their halves, then generic mana (the abilities' and the spell's)
+    takes W U B R G C in that order.
+
+    This is computed here, after the solve, on purpose: mana left in the pool is in no level of
+    the objective, so every split of generic mana (and of a filter's hybrid pip) over the kinds
+    made is the same payment to the model, and its flows pick one arbitrarily; the fast path
+    has no flows at all. One fixed rule here makes the plan the same whichever found it. Each
+    hybrid pip takes the kind most left over; if that greedy leaves a kind negative (two
+    filters whose halves overlap), the first split in product order that leaves none negative
+    is taken (one exists: the payment was feasible)."""
+    left = list(available)
+    for i in range(1, 7):
+        left[i] -= spell[i] + ability_mana[i]
+    hybrids = [tuple(1 + TYPES.index(c) for c in s.colors)
+               for p, a, _ in solution.activations
+               for s in res.permanents[p].offers[a].ability.mana.symbols if s.kind == "hybrid"]
+    generic = spell[0] + ability_mana[0]
+    greedy = list(left)
+    for kinds in hybrids:
+        i = max(kinds, key=lambda j: (greedy[j], -j))
+        greedy[i] -= 1
+    if min(greedy[1:]) >= 0 or not hybrids:
+        left = greedy
+    else:
+        for split in itertools.product(*hybrids):
+            trial = list(left)
+            for i in split:
+                trial[i] -= 1
+            if min(trial[1:]) >= 0 and sum(trial[1:]) >= generic:
+                left = trial
+                break
+    for i in range(1, 7):
+        take = min(left[i], generic)
+        left[i] -= take
+        generic -= take
+    left[0] = 0
+    return (0, left[1], left[2], left[3], left[4], left[5], left[6])
+
+
+def _ref_obj(res: Resources, ref: tuple[str, int]) -> Obj:
+    return res.permanents[ref[1]].obj if ref[0] == "p" else res.cards[ref[1]].obj
+
+
+def _ref_id(res: Resources, ref: tuple[str, int]) -> str:
+    obj = _ref_obj(res, ref)
+    return str(obj.id)
+
+

@@ -1,0 +1,366 @@
+"""Write an `mtg/1` scenario back in its format (the inverse of `engine.mtg.loader`).
+
+The output is plain JSON-able data: dicts, lists, strings, ints and bools, keys in the order the
+format lists them (`shared/spec/mtg-format.md`, then the keys the README's "The second ruleset"
+adds). Mana costs are their text (`str(ManaCost)`: the symbols as printed, in order), plain mana
+(what a source adds, a pool, a colored reduction) its canonical text (`mana_text`: W U B R G C).
+Keys whose value the loader's default gives back are left out; every object keeps its id. For
+every scenario the loader produces, `mtg_from_data(scenario_to_data(s)) == s`.
+
+Where the loader keeps a value in a form of its own, the dump writes that form:
+
+- A mana ability's life costs are one sum (`ManaAbility.life`): written as one `{pay_life: N}`
+  (several when N is over what one cost may say). Its mana cost is the last one the file gave
+  (the others are not kept).
+- An activated ability's mana costs are joined into one (`Activated.cost.mana`): written as one
+  mana string, which reads back as the same symbols.
+- `objective.weights` and `.benefits` hold what the file gave, not the defaults merged in (the
+  defaults apply through `Objective.defaults`): written as held, unless they equal the defaults.
+- A reduction's label is its `id`, or `reductions[N]` / `grants[N]` by position: `id` is
+  written only where the label is not the positional one.
+- A play's `from` is where the object is unless the file said otherwise; it is written wherever
+  the format can say it (not `battlefield`, where an ability play's object is).
+
+What only the engine makes, never the loader (`Card.activation` and `Filter.object`, set on the
+stand-in of an activated ability, `engine.mtg.cards.ability_card`), is not part of the format.
+"""
+
+from __future__ import annotations
+
+import json
+
+import yaml
+
+from ..reading import MAX_AMOUNT
+from . import FORMAT
+from .cards import (
+    DEFAULT_BENEFITS,
+    DEFAULT_WEIGHTS,
+    Activated,
+    Additional,
+    Alternative,
+    Amount,
+    Card,
+    Cost,
+    Filter,
+    Grant,
+    ManaAbility,
+    MtgScenario,
+    Obj,
+    OtherCost,
+    Play,
+    Player,
+    Reduction,
+    State,
+)
+from .mana import NO_MANA, mana_text
+
+__all__ = ["dump_json", "dump_yaml", "scenario_to_data", "state_to_data"]
+
+Data = dict[str, object]
+
+PLAY_ZONES = ("hand", "graveyard", "exile", "command")  # the zones `play.from` can name
+
+
+def dump_json(s: MtgScenario) -> str:
+    """The scenario as JSON text (indented, ending in a newline)."""
+    return json.dumps(scenario_to_data(s), indent=2) + "\n"
+
+
+def dump_yaml(s: MtgScenario) -> str:
+    """The scenario as YAML text, keys in the format's order."""
+    dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
+    return yaml.dump(scenario_to_data(s), Dumper=dumper, sort_keys=False, allow_unicode=True)
+
+
+def scenario_to_data(s: MtgScenario) -> Data:
+    out: Data = {"format": FORMAT}
+    out["cards"] = {card_id: card_to_data(card) for card_id, card in s.cards.items()}
+    out["state"] = state_to_data(s.state, complete=False)
+    if s.play is not None:
+        out["play"] = play_to_data(s.play)
+    if s.plays:
+        out["plays"] = [play_to_data(p) for p in s.plays]
+    objective: Data = {}
+    if s.objective.weights != DEFAULT_WEIGHTS:
+        objective["weights"] = dict(s.objective.weights)
+    if s.objective.benefits != DEFAULT_BENEFITS:
+        objective["benefits"] = dict(s.objective.benefits)
+    if objective:
+        out["objective"] = objective
+    return out
+
+
+# --- Costs and filters --------------------------------------------------------------------------
+
+
+def filter_to_data(f: Filter) -> Data:
+    out: Data = {}
+    if f.type:
+        out["type"] = list(f.type)
+    if f.not_type:
+        out["not_type"] = list(f.not_type)
+    if f.tags:
+        out["tags"] = list(f.tags)
+    if f.color:
+        out["color"] = list(f.color)
+    if f.name is not None:
+        out["name"] = f.name
+    if f.controller is not None:
+        out["controller"] = f.controller
+    if f.ability is not None:
+        out["ability"] = f.ability
+    return out
+
+
+def other_cost_to_data(o: OtherCost) -> Data:
+    """`{discard: 1}`, or `{sacrifice: {count: 1, filter: {...}}}` where there is a filter."""
+    if o.filter == Filter():
+        return {o.kind: o.count}
+    return {o.kind: {"count": o.count, "filter": filter_to_data(o.filter)}}
+
+
+def cost_to_data(c: Cost) -> object:
+    """A mana string, or `{cost: MANA, other: [...]}` where there are non-mana parts."""
+    if not c.other:
+        return str(c.mana)
+    out: Data = {}
+    if c.mana.symbols:
+        out["cost"] = str(c.mana)
+    out["other"] = [other_cost_to_data(o) for o in c.other]
+    return out
+
+
+def _cost_keys(out: Data, c: Cost) -> None:
+    """An alternative's or an additional cost's `cost` and `other`, as keys of its own mapping."""
+    if c.mana.symbols:
+        out["cost"] = str(c.mana)
+    if c.other:
+        out["other"] = [other_cost_to_data(o) for o in c.other]
+
+
+def _life(amount: int) -> list[object]:
+    """`{pay_life: N}` costs summing to `amount`, each within what one cost may say."""
+    out: list[object] = []
+    while amount > 0:
+        out.append({"pay_life": min(amount, MAX_AMOUNT)})
+        amount -= MAX_AMOUNT
+    return out
+
+
+# --- Cards --------------------------------------------------------------------------------------
+
+
+def card_to_data(card: Card) -> Data:
+    out: Data = {}
+    if card.name != card.id:
+        out["name"] = card.name
+    out["types"] = list(card.types)
+    if card.cost.symbols:
+        out["cost"] = str(card.cost)
+    if card.colors is not None:
+        out["colors"] = list(card.colors)
+    if card.tags:
+        out["tags"] = list(card.tags)
+    if card.flash:
+        out["flash"] = True
+    if card.flashback is not None:
+        out["flashback"] = cost_to_data(card.flashback)
+    if card.kicker:
+        out["kicker"] = [cost_to_data(k) for k in card.kicker]
+    for key, cost in (("multikicker", card.multikicker), ("replicate", card.replicate),
+                      ("buyback", card.buyback)):
+        if cost is not None:
+            out[key] = cost_to_data(cost)
+    if card.alternative:
+        out["alternative"] = [alternative_to_data(a) for a in card.alternative]
+    if card.additional:
+        out["additional"] = [additional_to_data(a) for a in card.additional]
+    for key, mana_cost in (("per_mode", card.per_mode), ("per_target", card.per_target)):
+        if mana_cost is not None:
+            out[key] = str(mana_cost)
+    if card.mode_costs:
+        out["modes"] = {mode: str(c) for mode, c in card.mode_costs.items()}
+    for key, on in (("convoke", card.convoke), ("delve", card.delve),
+                    ("improvise", card.improvise)):
+        if on:
+            out[key] = True
+    if card.reductions:
+        out["reductions"] = [reduction_to_data(r, f"reductions[{i}]")
+                             for i, r in enumerate(card.reductions)]
+    if card.mana:
+        out["mana"] = [mana_ability_to_data(m) for m in card.mana]
+    if card.grants:
+        out["grants"] = [grant_to_data(g, f"grants[{i}]") for i, g in enumerate(card.grants)]
+    if card.abilities:
+        out["abilities"] = [activated_to_data(a) for a in card.abilities]
+    return out
+
+
+def alternative_to_data(a: Alternative) -> Data:
+    out: Data = {"id": a.id}
+    _cost_keys(out, a.cost)
+    if a.zone is not None:
+        out["zone"] = a.zone
+    return out
+
+
+def additional_to_data(a: Additional) -> Data:
+    out: Data = {"id": a.id}
+    if a.mandatory:
+        out["mandatory"] = True
+    _cost_keys(out, a.cost)
+    return out
+
+
+def amount_to_data(a: Amount) -> object:
+    """A number, or `{count: FILTER}` (affinity: the count of your permanents matching it)."""
+    if a.count is not None:
+        return {"count": filter_to_data(a.count)}
+    return a.fixed
+
+
+def reduction_to_data(r: Reduction, label: str) -> Data:
+    """`label` is the one the loader gives a reduction without an `id` at that place."""
+    out: Data = {}
+    if r.label != label:
+        out["id"] = r.label
+    # A reduction says at least one of generic and mana: `generic: 0` where it says nothing else.
+    if r.generic != Amount() or r.colored == NO_MANA:
+        out["generic"] = amount_to_data(r.generic)
+    if r.minimum:
+        out["minimum"] = r.minimum
+    if r.colored != NO_MANA:
+        out["mana"] = mana_text(r.colored, "")
+    return out
+
+
+def mana_ability_to_data(m: ManaAbility) -> Data:
+    out: Data = {"adds": "|".join(mana_text(option) for option in m.adds)}
+    costs: list[object] = ["tap"] if m.tap else []
+    if m.sacrifice_self:
+        costs.append("sacrifice_self")
+    costs += _life(m.life)
+    if m.mana.symbols:
+        costs.append(str(m.mana))
+    costs += [other_cost_to_data(o) for o in m.other]
+    if costs != ["tap"]:  # `costs` left out is {T}
+        out["costs"] = costs
+    if m.only_for is not None:
+        out["only_for"] = filter_to_data(m.only_for)
+    return out
+
+
+def activated_to_data(a: Activated) -> Data:
+    out: Data = {"id": a.id}
+    costs: list[object] = ["tap"] if a.tap else []
+    if a.sacrifice_self:
+        costs.append("sacrifice_self")
+    if a.cost.mana.symbols:
+        costs.append(str(a.cost.mana))
+    costs += [other_cost_to_data(o) for o in a.cost.other]
+    if costs:
+        out["costs"] = costs
+    if a.sorcery:
+        out["timing"] = "sorcery"
+    return out
+
+
+def grant_to_data(g: Grant, label: str) -> Data:
+    """`label` is the one the loader gives this grant's reduction without an `id`."""
+    out: Data = {}
+    if g.increase is not None:
+        out["increase"] = str(g.increase)
+    if g.reduction is not None:
+        out["reduction"] = reduction_to_data(g.reduction, label)
+    if g.at_least is not None:
+        out["at_least"] = g.at_least
+    if g.applies_to != Filter():
+        out["applies_to"] = filter_to_data(g.applies_to)
+    return out
+
+
+# --- State --------------------------------------------------------------------------------------
+
+
+def state_to_data(state: State, *, complete: bool = True) -> Data:
+    """The `state` section. `complete` (the default, what `payplan play --json` prints after a
+    play): every key, each zone even when empty. Else (how `scenario_to_data` writes it) the keys
+    at the loader's default are left out, but for `you`."""
+    if complete:
+        return {"phase": state.phase, "stack": state.stack, "turn": state.turn,
+                "you": player_to_data(state.you), "opponent": player_to_data(state.opponent)}
+    out: Data = {}
+    if state.phase != "main":
+        out["phase"] = state.phase
+    if state.stack != "empty":
+        out["stack"] = state.stack
+    if state.turn != "you":
+        out["turn"] = state.turn
+    out["you"] = player_to_data(state.you, complete=False)
+    if state.opponent != Player():
+        out["opponent"] = player_to_data(state.opponent, complete=False)
+    return out
+
+
+def player_to_data(p: Player, *, complete: bool = True) -> Data:
+    if complete:
+        return {"life": p.life, "library": p.library, "hand": objects_to_data(p.hand),
+                "graveyard": objects_to_data(p.graveyard), "exile": objects_to_data(p.exile),
+                "command": objects_to_data(p.command),
+                "battlefield": objects_to_data(p.battlefield),
+                "mana_pool": mana_text(p.mana_pool, "")}
+    out: Data = {}
+    if p.life != 20:
+        out["life"] = p.life
+    if p.library:
+        out["library"] = p.library
+    for zone, objects in (("hand", p.hand), ("graveyard", p.graveyard), ("exile", p.exile),
+                          ("command", p.command), ("battlefield", p.battlefield)):
+        if objects:
+            out[zone] = objects_to_data(objects)
+    if p.mana_pool != NO_MANA:
+        out["mana_pool"] = mana_text(p.mana_pool, "")
+    return out
+
+
+def objects_to_data(objects: tuple[Obj, ...]) -> list[Data]:
+    return [object_to_data(o) for o in objects]
+
+
+def object_to_data(o: Obj) -> Data:
+    out: Data = {"id": o.id, "card": o.card}
+    if o.tapped:
+        out["tapped"] = True
+    if o.sick:
+        out["sick"] = True
+    if o.value is not None:
+        out["value"] = o.value
+    return out
+
+
+# --- Plays --------------------------------------------------------------------------------------
+
+
+def play_to_data(p: Play) -> Data:
+    """A cast (`object`, `from`, ...) or an ability play (`ability: {object, id}`, `x`,
+    `targets`)."""
+    out: Data = {}
+    if p.ability is None:
+        out["object"] = p.object
+        if p.zone in PLAY_ZONES:
+            out["from"] = p.zone
+        if p.cast != "auto":
+            out["cast"] = p.cast
+    if p.x is not None:
+        out["x"] = p.x
+    if p.optional:
+        out["optional"] = dict(p.optional)
+    if p.targets:
+        out["targets"] = list(p.targets)
+    if p.modes:
+        out["modes"] = list(p.modes)
+    if p.ability is not None:
+        out["ability"] = {"object": p.object, "id": p.ability}
+    return out
+

@@ -1,0 +1,92 @@
+"""An `mtg/1` cast resolved (608): the state after its payment is made and it leaves the stack.
+
+`resolve(scenario, cast)` takes the cast as decided (`Resolved`: the object, where it goes, the
+named payment, the mana left in the pool) and gives the scenario after it: what paid is tapped,
+sacrificed, returned, discarded, exiled or milled; life paid; the pool holds what was left; the
+spell is where it goes (an ability moves no card). Tokens that a cost moves cease to exist
+(111.7).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from .cards import MtgScenario, Obj, Player
+from .mana import Mana
+from .payment import MtgPayment
+
+ZONES = ("hand", "graveyard", "exile", "command", "battlefield")
+
+
+@dataclass(frozen=True, slots=True)
+class Resolved:
+    """One cast as decided: the object cast (or whose ability was activated), its destination
+    (None for an ability), the payment, and the mana left in the pool after it."""
+
+    object: str
+    destination: str | None
+    payment: MtgPayment
+    left_in_pool: Mana
+
+
+def resolve(scenario: MtgScenario, cast: Resolved) -> MtgScenario:
+    """The scenario after the cast resolves: what paid is tapped, sacrificed, returned,
+    discarded, exiled or milled; life paid; the pool holds what was left; the card is where it
+    goes (its `destination`; an ability moves no card). The play is cleared."""
+    you = scenario.state.you
+    pay = cast.payment
+    tapped = {s.id for s in pay.sources if s.taps}
+    tapped |= {i for i, _ in pay.convoke} | set(pay.improvise)
+    lost_to: dict[str, str] = {}
+    for s in pay.sources:
+        if s.sacrifices_self:
+            lost_to[s.id] = "graveyard"
+        for kind, taken in s.took:
+            if kind == "sacrifice":
+                for i in taken:
+                    lost_to[i] = "graveyard"
+    for kind, ids in pay.other:
+        if not isinstance(ids, tuple):
+            continue
+        if kind == "tap_untapped":
+            tapped |= set(ids)
+            continue
+        dest = {"sacrifice": "graveyard", "return_to_hand": "hand", "discard": "graveyard",
+                "exile_from_hand": "exile", "exile_from_graveyard": "exile"}[kind]
+        for i in ids:
+            lost_to[i] = dest
+    for i in pay.delve:
+        lost_to[i] = "exile"
+    # A spell leaves its zone for the stack and goes to its destination; an ability's
+    # permanent stays (unless its cost sacrificed it: then it is in `lost_to`).
+    played = cast.object if cast.destination is not None else ""
+    zones: dict[str, list[Obj]] = {z: [] for z in ZONES}
+    moved: dict[str, list[Obj]] = {z: [] for z in zones}
+    for zone in zones:
+        for obj in you.zone(zone):
+            if obj.id == played:
+                continue
+            if obj.id in lost_to:
+                if not scenario.cards[obj.card].tags or "token" not in scenario.cards[obj.card].tags:
+                    moved[lost_to[obj.id]].append(replace(obj, tapped=False, sick=False))
+                continue
+            zones[zone].append(replace(obj, tapped=obj.tapped or obj.id in tapped))
+    if cast.destination is not None:
+        card_obj = you.find(played)
+        assert card_obj is not None
+        dest = cast.destination
+        zones[dest].append(replace(card_obj[1], tapped=False, sick=dest == "battlefield"
+                                   and "creature" in scenario.cards[card_obj[1].card].types))
+    for z in zones:
+        zones[z] += moved[z]
+    mill = sum(n for k, n in pay.other if k == "mill" and isinstance(n, int))
+    you_after = Player(
+        life=you.life - pay.life, library=you.library - mill,
+        hand=tuple(zones["hand"]), graveyard=tuple(zones["graveyard"]),
+        exile=tuple(zones["exile"]), command=tuple(zones["command"]),
+        battlefield=tuple(zones["battlefield"]), mana_pool=cast.left_in_pool)
+    state = replace(scenario.state, you=you_after)
+    return replace(scenario, state=state, play=None)
+
+
+__all__ = ["Resolved", "ZONES", "resolve"]

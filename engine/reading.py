@@ -1,0 +1,501 @@
+"""Reading a scenario file, whatever its format: the bounded reader, YAML and JSON parsing, and
+the problems-with-paths machinery every ruleset's loader builds on.
+
+- `read_data(path)` / `parse_text(text, name)` / `parse_json(line, ...)`: parsed, not yet checked
+  data, within the size limits (`Limits`: bytes, then values as they are parsed, so a huge or
+  hostile input is refused before it is read whole). A syntax error is one
+  `NAME:LINE:COL: message` problem; a key repeated in one mapping is an error at its path.
+- `Reader`: reads one scenario, collecting every problem (`Problem(path, message)`) instead of
+  stopping at the first, each naming the path of the bad value and suggesting the nearest known
+  word. `engine.loader` (`payplan/1`) and `engine.mtg.loader` (`mtg/1`) subclass it with their
+  formats' words.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable, Iterable, Iterator, Mapping, Sequence, TypeVar
+
+import yaml
+
+from .problems import DataPath, Problem, ScenarioError, exception_line, path_text
+
+__all__ = ["Fields", "Ids", "Limits", "MAX_AMOUNT", "MAX_TOTAL", "Reader", "index", "join",
+           "kind", "options_text", "parse_json", "parse_text", "read_data", "show"]
+
+MAX_AMOUNT = 1000
+MAX_TOTAL = 1_000_000
+
+# Suggestions for unknown ids compare against every id of that kind: cheap for one mistake,
+# not for thousands. After this many, the remaining problems are reported without one.
+_SUGGESTION_BUDGET = 50
+
+T = TypeVar("T")
+D = TypeVar("D")
+W = TypeVar("W", bound=str)  # one word of a fixed set (a Literal alias: Domain, Zone, ...)
+
+
+def read_data(path: str | Path, limits: Limits | None = None) -> object:
+    """The parsed, not yet checked, data of a scenario file; a ScenarioError if it can't be
+    read or parsed (the file, line and column of a syntax error), or is over the size limits
+    (checked before the file is read whole: its size, then its values as they are parsed)."""
+    path = Path(path)
+    limits = limits if limits is not None else Limits.from_env()
+    try:
+        with path.open("rb") as stream:
+            raw = stream.read(limits.max_bytes + 1)
+        if len(raw) > limits.max_bytes:
+            raise ScenarioError([limits.too_big(str(path), "the file")])
+        text = raw.decode("utf-8-sig")
+    except (OSError, UnicodeDecodeError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise ScenarioError([_at(str(path), f"cannot read the file: {reason}")]) from None
+    return parse_text(text, str(path), as_json=path.suffix.lower() == ".json", limits=limits)
+
+# --- Size limits and parsing --------------------------------------------------------------------
+
+MAX_BYTES = 8 * 1024 * 1024
+"""Default size limit of a file or a `serve` request line, in bytes (env PAYPLAN_MAX_BYTES)."""
+MAX_VALUES = 500_000
+"""Default limit on the values in one file or request (env PAYPLAN_MAX_VALUES): every mapping,
+list, key and scalar counts one, and a YAML alias counts every value it repeats."""
+
+
+@dataclass(frozen=True, slots=True)
+class Limits:
+    """How big an input may be. A real scenario is a few kilobytes; the limits stop a huge or
+    hostile input (a YAML alias bomb) before it costs seconds and gigabytes."""
+
+    max_bytes: int = MAX_BYTES
+    max_values: int = MAX_VALUES
+
+    @classmethod
+    def from_env(cls) -> Limits:
+        """The limits, with `PAYPLAN_MAX_BYTES` / `PAYPLAN_MAX_VALUES` where they are set (a
+        value that is not a positive whole number is ignored: the default holds)."""
+        return cls(_env_int("PAYPLAN_MAX_BYTES", MAX_BYTES),
+                   _env_int("PAYPLAN_MAX_VALUES", MAX_VALUES))
+
+    def too_big(self, name: str, what: str) -> Problem:
+        return _at(name, f"{what} is over the size limit of {self.max_bytes:,} bytes "
+                         f"(raise it with the environment variable PAYPLAN_MAX_BYTES)")
+
+    def too_many(self, name: str, what: str) -> Problem:
+        return _at(name, f"{what} has more than {self.max_values:,} values (raise the limit with "
+                         f"the environment variable PAYPLAN_MAX_VALUES)")
+
+
+def _env_int(name: str, default: int) -> int:
+    text = os.environ.get(name, "").strip().replace("_", "")
+    return int(text) if text.isdigit() and 0 < len(text) < 19 and int(text) > 0 else default
+
+
+def _at(source: str, message: str) -> Problem:
+    """A problem with the text itself (no data path): `source` is the file or `NAME:LINE:COL`."""
+    return Problem((), message, source=source)
+
+
+def parse_text(text: str, name: str, *, as_json: bool, limits: Limits | None = None) -> object:
+    """Parse JSON or YAML text within the limits; a syntax error becomes one `NAME:LINE:COL: ...`
+    problem, a duplicate key one problem at its path, a size over the limits one problem."""
+    limits = limits if limits is not None else Limits.from_env()
+    if len(text) > limits.max_bytes and len(text.encode("utf-8")) > limits.max_bytes:
+        raise ScenarioError([limits.too_big(name, "the text")])
+    if as_json or text.lstrip().startswith("{"):
+        # JSON is (nearly) YAML, and reading it as JSON is many times faster on big states.
+        try:
+            return parse_json(text, name, limits)
+        except ScenarioError:
+            if as_json:
+                raise
+        # not JSON after all: YAML says what is wrong with it
+    return _parse_yaml(text, name, limits)
+
+
+def parse_json(text: str, name: str, limits: Limits | None = None,
+               line: int | None = None) -> object:
+    """JSON text as data: NaN and Infinity are not numbers, a key may appear once per object, and
+    the values are counted (a text within the byte limit can't be slow to parse; what it holds
+    is counted before the reader walks it). `line`: the text is that line of `name` (a `serve`
+    request), and positions are `NAME:LINE:COLUMN`."""
+    limits = limits if limits is not None else Limits.from_env()
+    duplicates: dict[int, list[str]] = {}
+
+    def pairs(items: list[tuple[str, object]]) -> dict[str, object]:
+        out = dict(items)
+        if len(out) != len(items):
+            seen: set[str] = set()
+            duplicates[id(out)] = [k for k, _ in items if k in seen or seen.add(k)]  # type: ignore[func-returns-value]
+        return out
+
+    try:
+        data = json.loads(text, object_pairs_hook=pairs, parse_constant=_no_constant)
+    except json.JSONDecodeError as exc:
+        where = f"{name}:{exc.lineno}" if line is None else f"{name}:{line}"
+        raise ScenarioError([_at(f"{where}:{exc.colno}", f"invalid JSON: {exc.msg}")]) from None
+    except (ValueError, RecursionError) as exc:  # too deep, or a number too long to read
+        where = name if line is None else f"{name}:{line}"
+        raise ScenarioError([_at(where, f"invalid JSON: {exception_line(exc)}")]) from None
+    _check_values(data, name if line is None else f"{name}:{line}", limits, duplicates)
+    return data
+
+
+def _no_constant(word: str) -> object:
+    raise ValueError(f"{word} is not a JSON number")
+
+
+def _check_values(data: object, name: str, limits: Limits,
+                  duplicates: Mapping[int, Sequence[object]]) -> None:
+    """Count the values of parsed data (stopping past the limit: shared or self-containing YAML
+    nodes are counted as often as the reader would walk them) and report duplicate keys."""
+    count = 0
+    problems: list[Problem] = []
+    # Each value with a link to its parent's (parent link, key): paths are built only for the
+    # duplicates, so a deep or self-containing input costs one step per value, not its depth.
+    Link = tuple[object, object] | None
+    stack: list[tuple[object, Link]] = [(data, None)]
+    while stack:
+        value, link = stack.pop()
+        count += 1
+        if count > limits.max_values:
+            raise ScenarioError([limits.too_many(name, "the data")])
+        if isinstance(value, dict):
+            for key in duplicates.get(id(value), ()):
+                problems.append(Problem(join(_unlink(link), key),
+                                        f"duplicate key {show(key)} (a key may appear once)"))
+            count += len(value)
+            stack.extend((item, (link, key if isinstance(key, str) else show(key)))
+                         for key, item in reversed(value.items()))
+        elif isinstance(value, list):
+            stack.extend((item, (link, i)) for i, item in reversed(list(enumerate(value))))
+    if problems:
+        raise ScenarioError(problems)
+
+
+def _unlink(link: object) -> DataPath:
+    """The path a chain of (parent link, key) pairs stands for."""
+    keys: list[object] = []
+    while isinstance(link, tuple):
+        link, key = link
+        keys.append(key)
+    path: DataPath = ()
+    for key in reversed(keys):
+        path = index(path, key) if isinstance(key, int) else join(path, key)
+    return path
+
+
+class _YamlLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
+    """The safe YAML loader, recording the keys a mapping repeats (PyYAML keeps the last)."""
+
+    def __init__(self, stream: str) -> None:
+        super().__init__(stream)
+        self.duplicates: dict[int, list[object]] = {}
+
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[object, object]:
+        written = list(node.value)  # before merge keys are flattened into it
+        mapping: dict[object, object] = super().construct_mapping(node, deep=deep)
+        if len(mapping) < len(node.value):
+            seen: list[object] = []
+            repeated: list[object] = []
+            for key_node, _ in written:
+                if key_node.tag == "tag:yaml.org,2002:merge":
+                    continue  # `<<: *base` merges keys that the mapping may then override
+                key = self.construct_object(key_node, deep=True)
+                (repeated if key in seen else seen).append(key)
+            if repeated:
+                self.duplicates.setdefault(id(mapping), []).extend(repeated)
+        return mapping
+
+    def construct_yaml_map(self, node: yaml.MappingNode) -> Iterator[dict[object, object]]:
+        data: dict[object, object] = {}
+        yield data
+        value = self.construct_mapping(node)
+        data.update(value)
+        if id(value) in self.duplicates:
+            self.duplicates[id(data)] = self.duplicates.pop(id(value))
+
+
+_YamlLoader.add_constructor("tag:yaml.org,2002:map", _YamlLoader.construct_yaml_map)
+
+
+def _parse_yaml(text: str, name: str, limits: Limits) -> object:
+    try:
+        _count_yaml(text, name, limits)
+        loader = _YamlLoader(text)
+        try:
+            data = loader.get_single_data()
+        finally:
+            loader.dispose()
+    except ScenarioError:
+        raise
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        where = f":{mark.line + 1}:{mark.column + 1}" if mark is not None else ""
+        what = exc.problem or exc.context or "syntax error"
+        raise ScenarioError([_at(f"{name}{where}", f"invalid YAML: {what}")]) from None
+    except (yaml.YAMLError, ValueError, TypeError, OverflowError, RecursionError) as exc:
+        # The YAML constructors raise plain ValueErrors (a date like 2024-13-45, a huge int).
+        raise ScenarioError([_at(name, f"invalid YAML: {exception_line(exc)}")]) from None
+    _check_values(data, name, limits, loader.duplicates)
+    return data
+
+
+def _count_yaml(text: str, name: str, limits: Limits) -> None:
+    """Count the values of YAML text from its event stream, before anything is built: an alias
+    counts every value of the node it repeats, so an alias bomb is refused in its first lines."""
+    size: dict[str, int] = {}  # anchor -> values in its node
+    open_nodes: list[tuple[str | None, int]] = []  # (anchor, count before the node)
+    count = 0
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    for event in yaml.parse(text, Loader=loader):
+        if isinstance(event, yaml.AliasEvent):
+            count += size.get(event.anchor or "", 1)
+        elif isinstance(event, yaml.ScalarEvent):
+            count += 1
+            if event.anchor is not None:
+                size[event.anchor] = 1
+        elif isinstance(event, (yaml.SequenceStartEvent, yaml.MappingStartEvent)):
+            open_nodes.append((event.anchor, count))
+            count += 1
+        elif isinstance(event, (yaml.SequenceEndEvent, yaml.MappingEndEvent)):
+            anchor, before = open_nodes.pop()
+            if anchor is not None:
+                size[anchor] = count - before
+        if count > limits.max_values:
+            raise ScenarioError([limits.too_many(name, "the text")])
+
+# --- Small helpers ------------------------------------------------------------------------------
+
+
+def join(path: DataPath, key: object) -> DataPath:
+    """The path of a mapping's value; a key that is not a string is named by its text."""
+    return (*path, key if isinstance(key, str) else show(key))
+
+
+def index(path: DataPath, i: int) -> DataPath:
+    return (*path, i)
+
+
+def show(value: object) -> str:
+    """A short, safe description of any value (no huge reprs, no int-to-str limits)."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value) if -(10**18) < value < 10**18 else "a huge number"
+    if isinstance(value, float):
+        return repr(value)
+    if isinstance(value, str):
+        text = value if len(value) <= 60 else value[:57] + "..."
+        return repr(text)
+    if isinstance(value, dict):
+        return "a mapping"
+    if isinstance(value, list):
+        return "a list"
+    return f"a value of type {type(value).__name__}"
+
+
+def kind(value: object) -> str:
+    """What a value is, for "expected X, got Y" messages."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return f"a boolean ({show(value)})"
+    if isinstance(value, (int, float)):
+        return f"the number {show(value)}"
+    if isinstance(value, str):
+        return f"the string {show(value)}"
+    return show(value)
+
+
+def options_text(options: Iterable[str]) -> str:
+    return ", ".join(options)
+
+# --- The reader ---------------------------------------------------------------------------------
+
+
+class Fields:
+    """The known, non-null keys of one mapping, with its path, for reading optional keys tersely.
+
+    `f.read("energy", 0, reader.integer)` is `reader.integer(value, "PATH.energy")` when the key
+    is there and `0` when it is not.
+    """
+
+    def __init__(self, reader: Reader, values: dict[str, object], path: DataPath) -> None:
+        self.reader = reader
+        self.values = values
+        self.path = path
+
+    def __contains__(self, key: str) -> bool:
+        return key in self.values
+
+    def __getitem__(self, key: str) -> object:
+        return self.values[key]
+
+    def at(self, key: str) -> DataPath:
+        return join(self.path, key)
+
+    def read(self, key: str, default: D, read: Callable[..., T], *args: object) -> T | D:
+        if key not in self.values:
+            return default
+        return read(self.values[key], self.at(key), *args)
+
+    def word(self, key: str, default: D, options: Sequence[W], what: str) -> W | D:
+        if key not in self.values:
+            return default
+        return self.reader.one_of(self.values[key], self.at(key), options, what)
+
+    def require(self, key: str, what: str) -> None:
+        """Report `key` missing (the mapping itself was read, so the key is what is wrong)."""
+        self.reader.problem(self.at(key), f"missing ({what})")
+
+class Reader:
+    """Reads one scenario, collecting problems instead of stopping at the first.
+
+    Every method returns a usable value even when the input is bad (a default in place of the bad
+    part), so that reading can go on and find the other problems; `scenario_from_data` raises as
+    soon as any problem was recorded, so such placeholder values never escape.
+    """
+
+    def __init__(self) -> None:
+        self.problems: list[Problem] = []
+        self._suggestions_left = _SUGGESTION_BUDGET
+        self.bad_cards: set[str] = set()  # card ids whose definitions have problems
+        self.ids = Ids()
+
+    # --- problems and suggestions
+
+    def problem(self, path: DataPath, message: str) -> None:
+        self.problems.append(Problem(path, message))
+
+    def suggest(self, word: object, candidates: Iterable[str]) -> str:
+        """` (did you mean 'x'?)` for the nearest candidate, or ``."""
+        if not isinstance(word, str) or self._suggestions_left <= 0:
+            return ""
+        pool = list(candidates)
+        if len(pool) > 20:
+            self._suggestions_left -= 1
+        # Short ids (`h2` for `h1`) share less, so they get a lower bar.
+        cutoff = 0.5 if len(word) <= 4 else 0.6
+        close = difflib.get_close_matches(word[:200], pool, n=1, cutoff=cutoff)
+        return f" (did you mean {close[0]!r}?)" if close else ""
+
+    def unknown(self, path: DataPath, what: str, value: object, options: Sequence[str]) -> None:
+        """`unknown domain 'firey' (did you mean 'fury'?)`, listing the options if none is near."""
+        if not isinstance(value, str):
+            expected = f"one of: {options_text(options)}" if len(options) <= 12 else f"a {what}"
+            self.problem(path, f"expected {expected}; got {kind(value)}")
+            return
+        hint = self.suggest(value, options)
+        if not hint and len(options) <= 12:
+            hint = f" (expected one of: {options_text(options)})"
+        self.problem(path, f"unknown {what} {show(value)}{hint}")
+
+    # --- shapes
+
+    def fields(self, value: object, path: DataPath, keys: Sequence[str]) -> Fields:
+        """The known keys of a mapping whose values are not null; unknown keys are problems."""
+        if not isinstance(value, dict):
+            self.problem(path, f"expected a mapping, got {kind(value)}")
+            return Fields(self, {}, path)
+        out: dict[str, object] = {}
+        for key, item in value.items():
+            if not isinstance(key, str) or key not in keys:
+                hint = self.suggest(key, keys)
+                if not hint and len(keys) <= 12:
+                    hint = f" (expected one of: {options_text(keys)})"
+                self.problem(join(path, key), f"unknown key {show(key)}{hint}")
+            elif item is not None:
+                out[key] = item
+        return Fields(self, out, path)
+
+    def items(self, value: object, path: DataPath) -> list[object]:
+        if not isinstance(value, list):
+            self.problem(path, f"expected a list, got {kind(value)}")
+            return []
+        return value
+
+    def each(self, value: object, path: DataPath) -> Iterator[tuple[DataPath, object]]:
+        """The items of a list, each with its path."""
+        for i, item in enumerate(self.items(value, path)):
+            yield index(path, i), item
+
+    def integer(self, value: object, path: DataPath, limit: int = MAX_AMOUNT) -> int:
+        """A whole number from 0 to `limit`."""
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.problem(path, f"expected a whole number, got {kind(value)}")
+            return 0
+        if value < 0:
+            self.problem(path, f"must not be negative, got {show(value)}")
+            return 0
+        if value > limit:
+            self.problem(path, f"absurd amount {show(value)} (at most {limit:,})")
+            return 0
+        return value
+
+    def large(self, value: object, path: DataPath) -> int:
+        """A whole number from 0 to 1,000,000 (XP, cards played, objective values)."""
+        return self.integer(value, path, MAX_TOTAL)
+
+    def boolean(self, value: object, path: DataPath) -> bool:
+        if not isinstance(value, bool):
+            self.problem(path, f"expected true or false, got {kind(value)}")
+            return False
+        return value
+
+    def string(self, value: object, path: DataPath) -> str:
+        """A non-empty string (an id, a name, a flag)."""
+        if not isinstance(value, str):
+            hint = " (quote it to make it a string)" if isinstance(value, (int, float)) else ""
+            self.problem(path, f"expected a string, got {kind(value)}{hint}")
+            return ""
+        if not value:
+            self.problem(path, "must not be empty")
+        return value
+
+    def one_of(self, value: object, path: DataPath, options: Sequence[W], what: str) -> W:
+        """One of a fixed set of words (typed as the set's own words); the first option on error."""
+        for option in options:
+            if value == option:
+                return option
+        self.unknown(path, what, value, options)
+        return options[0]
+
+    def strings(self, value: object, path: DataPath) -> tuple[str, ...]:
+        """A list of strings; a single string is a one-item list."""
+        if isinstance(value, str):
+            return (self.string(value, path),)
+        return tuple(self.string(item, where) for where, item in self.each(value, path))
+
+    def words(
+        self, value: object, path: DataPath, options: Sequence[str], what: str
+    ) -> tuple[str, ...]:
+        """A list of words from a fixed set; a single word is a one-item list."""
+        if isinstance(value, str):
+            return (self.one_of(value, path, options, what),)
+        listed = self.each(value, path)
+        return tuple(self.one_of(item, where, options, what) for where, item in listed)
+
+# --- Ids ----------------------------------------------------------------------------------------
+
+
+class Ids:
+    """Every object and rune id in the state, with its owner and zone, for one-pass checks."""
+
+    def __init__(self) -> None:
+        self.where: dict[str, tuple[str, str]] = {}
+        self.paths: dict[str, DataPath] = {}
+
+    def add(self, reader: Reader, ident: str, who: str, zone: str, path: DataPath) -> None:
+        if not ident:
+            return
+        if ident in self.where:
+            reader.problem(path, f"duplicate id {ident!r} (also at {path_text(self.paths[ident])})")
+            return
+        self.where[ident] = (who, zone)
+        self.paths[ident] = path

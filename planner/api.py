@@ -1,0 +1,59 @@
+"""The Python API, for every ruleset: read a file, plan its play, plan a hand, count discount
+orders, apply a plan. `payplan` (the package) exports these.
+
+Each function finds the ruleset of its input through the registry (`planner.rulesets`): a file
+by its `format`, a scenario by the ruleset whose loader made it. Answers are the types of
+`planner.answers` (`Plan`, `Orders`, ...), the same for every ruleset.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from ..engine.reading import Limits, parse_text, read_data
+from . import rulesets
+from .answers import Orders, Plan
+from .config import DEFAULT_CONFIG, SolverConfig
+
+
+def load_data(data: object) -> Any:
+    """The scenario of parsed data (a dict as YAML or JSON reads it), in its format's ruleset."""
+    return rulesets.for_data(data).load(data)
+
+
+def load_file(path: str | Path, limits: Limits | None = None) -> Any:
+    """Read a scenario file of any registered format: JSON if its name ends in `.json`, else
+    YAML (which also reads JSON). A `ScenarioError` lists every problem, each at its path."""
+    return load_data(read_data(path, limits))
+
+
+def load_text(text: str, name: str = "<input>", limits: Limits | None = None) -> Any:
+    """Read a scenario from YAML or JSON text; `name` is used in syntax error messages."""
+    return load_data(parse_text(text, name, as_json=name.lower().endswith(".json"),
+                                limits=limits))
+
+
+def plan(scenario: Any, config: SolverConfig = DEFAULT_CONFIG) -> Plan:
+    """The cheapest plan for the scenario's play."""
+    return rulesets.of(scenario).plan(scenario, config)
+
+
+def plan_hand(scenario: Any, config: SolverConfig = DEFAULT_CONFIG) -> list[Plan]:
+    """Every play that could be made now (cards, and abilities), planned; playable first."""
+    return list(rulesets.of(scenario).hand(scenario, config).plans)
+
+
+def orders(scenario: Any, config: SolverConfig = DEFAULT_CONFIG) -> Orders:
+    """Each distinct total the orders of the play's discounts reach, with how many orders."""
+    return rulesets.of(scenario).orders(scenario, config)
+
+
+def apply_play(scenario: Any, plan: Plan) -> Any:
+    """The scenario after `plan` (what `plan(scenario)` returned, status ok) is paid and
+    resolved: its `state` is the state after the play, and it has no play. payplan/1 raises
+    `PlanRefused` for a payment that doesn't fit the scenario."""
+    return rulesets.of(scenario).apply_play(scenario, plan)
+
+
+__all__ = ["apply_play", "load_data", "load_file", "load_text", "orders", "plan", "plan_hand"]

@@ -1,0 +1,104 @@
+"""Why an `mtg/1` cast can't be paid, in words a player knows (the option that came closest)."""
+
+from __future__ import annotations
+
+from ...engine.mtg.mana import COLOR_NAMES, TYPES, Mana, mana_text, total
+from ...engine.mtg.options import CastOptions
+from ...engine.mtg.cards import MtgScenario
+from ...engine.mtg.payment import Resources, can_pay_with
+
+# --- why a cast can't be paid --------------------------------------------------------------------
+
+NOUNS = {
+    "sacrifice": ("to sacrifice", "you control"),
+    "return_to_hand": ("to return to hand", "you control"),
+    "tap_untapped": ("untapped to tap", "you control"),
+    "discard": ("to discard", "in your hand"),
+    "exile_from_hand": ("to exile from your hand", "in your hand"),
+    "exile_from_graveyard": ("to exile from your graveyard", "in your graveyard"),
+}
+
+
+def unpayable_reasons(scenario: MtgScenario, opts: CastOptions, res: Resources) -> list[str]:
+    """Why no option can be paid, in words a player knows, for the option that came closest."""
+    best: list[str] | None = None
+    for option in opts.options:
+        found: list[str] = []
+        for i, t in enumerate(TYPES):
+            need = option.mana[1 + i]
+            if not need:
+                continue
+            direct = res.pool[1 + i] + sum(
+                max(m[1 + i] for m in o.ability.adds) for p in res.permanents for o in p.offers
+                if not o.ability.mana.symbols)
+            filtered = [p for p in res.permanents for o in p.offers
+                        if o.ability.mana.symbols and any(m[1 + i] for m in o.ability.adds)]
+            convoke = sum(1 for p in res.permanents if p.convoker and t in p.convoke)
+            if direct + convoke < need:
+                name = COLOR_NAMES[t]
+                text = (f"needs {mana_text(_only(i, need))}: {_count(direct + convoke, name + ' source')}"
+                        if direct + convoke else f"needs {mana_text(_only(i, need))}: no {name} source")
+                if filtered:
+                    f = filtered[0]
+                    cost = next(o.ability.mana for o in f.offers if o.ability.mana.symbols)
+                    text += (f", and the filter land {f.obj.id} needs {cost} from another source")
+                sick = [p.obj.id for p in res.permanents if not p.offers and p.obj.sick and
+                        any(any(m[1 + i] for m in a.adds) for a in p.card.mana)]
+                sick += [o.id for o in scenario.state.you.battlefield if o.sick and o.id not in sick
+                         and any(any(m[1 + i] for m in a.adds) for a in scenario.cards[o.card].mana)
+                         and "creature" in scenario.cards[o.card].types]
+                if sick:
+                    text += f" ({', '.join(sorted(set(sick)))} summoning sick: can't tap for mana)"
+                found.append(text)
+        cap = res.mana_cap()
+        if total(option.mana) > cap:
+            ways = ["untapped sources", "the pool"] + [w for w, on in (
+                ("convoke", opts.card.convoke), ("delve", opts.card.delve),
+                ("improvise", opts.card.improvise)) if on]
+            found.append(f"needs {total(option.mana)} mana in all ({mana_text(option.mana)}): at "
+                         f"most {cap} can be made ({', '.join(ways)})")
+        if option.life > res.life:
+            found.append(f"needs {option.life} life and you have {res.life} (life is paid only "
+                         f"while your life total is at least the amount, 119.4)")
+        for part in option.other:
+            if part.kind == "mill":
+                if part.count > res.library:
+                    found.append(f"needs to mill {part.count} and your library has "
+                                 f"{res.library} card{'s' * (res.library != 1)} (701.13b)")
+                continue
+            eligible = sum(1 for p in res.permanents if can_pay_with(scenario, part, p.obj, "battlefield")
+                           and (part.kind != "tap_untapped" or p.can_tap))
+            eligible += sum(1 for c in res.cards if can_pay_with(scenario, part, c.obj, c.zone))
+            if eligible < part.count:
+                verb, where = NOUNS.get(part.kind, (part.kind, "available"))
+                found.append(f"needs {part.count} {_what(part)} {verb}: {eligible} {where}")
+        if not found:
+            found.append(f"{mana_text(option.mana)}"
+                         f"{f' and {option.life} life' if option.life else ''}"
+                         f"{' and ' + ', '.join(f'{o.kind} {o.count}' for o in option.other) if option.other else ''}"
+                         f": each part could be paid alone, but they compete for the same sources "
+                         f"and objects, and no one payment covers them all")
+        if best is None or len(found) < len(best):
+            best = found
+    return best or ["no way to cast it"]
+
+
+def _only(i: int, n: int) -> Mana:
+    out = [0] * 7
+    out[1 + i] = n
+    return (out[0], out[1], out[2], out[3], out[4], out[5], out[6])
+
+
+def _count(n: int, noun: str) -> str:
+    words = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five"}
+    return f"{words.get(n, str(n))} {noun}{'s' * (n != 1)}"
+
+
+def _what(part: object) -> str:
+    f = getattr(part, "filter")
+    types = "/".join(f.type) if f.type else ("card" if part.kind in ("discard", "exile_from_hand", "exile_from_graveyard") else "permanent")  # type: ignore[attr-defined]
+    return types + ("s" if part.count != 1 else "")  # type: ignore[attr-defined]
+
+
+
+__all__ = ["unpayable_reasons"]

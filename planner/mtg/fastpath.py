@@ -1,0 +1,418 @@
+"""An exact shortcut for the common `mtg/1` cases: every payment is a matching of one-mana
+supplies to pips, and a greedy over a matroid finds the cheapest.
+
+When it applies (`fast_applies`; else the CP-SAT model decides):
+- no option has a non-mana cost (sacrifice, discard, tap, ... of the spell);
+- every permanent that can pay is a *unit* or a *fixed* source. A unit pays at most one pip,
+  in one of several ways that all charge the same (a land or creature tapping for one mana of
+  one of several kinds, a Treasure sacrificed for one, City of Brass with its life, convoke
+  for {1} or one of its colors, improvise for {1}). A fixed source has at least one ability
+  adding two mana or more or costing mana (Sol Ring, a filter land): it is enumerated (off or
+  a unit, or each ability and mana option), and for the filters among them each order of
+  activation: at most `MAX_MODES` such choices, and `MAX_WORK` over all the options (past that
+  the model is the faster exact answer);
+- no ability repeats (an altar), none has a non-mana cost, and life can't bind: every option's
+  life plus every life any ability could cost stays within the life total (or the option's own
+  life already exceeds it);
+- delve's graveyard cards are units too (each pays {1} of the spell).
+
+Why it is exact. Fix the option and the fixed sources' modes and order. The demands are the
+spell's pips (one per pip: a color or {C}, or generic) and each active filter's cost symbols;
+the supplies are the pool's mana and the fixed sources' mana (free: already charged by the
+mode), and the units. A supply may pay a demand as the rules allow: mana of that kind (any kind
+for generic); convoke, improvise and delve only the spell; restricted mana only the spell; a
+filter's cost never from its own mana nor from a filter activated after it. A payment is a set
+of supplies matched one to one onto all demands; charges and objects count only the units in
+it. The sets of supplies that can be matched into the demands are the independent sets of a
+transversal matroid, and the payments are its bases of size = the number of demands (all bases
+have that size when one exists). Give each unit the weight (charge, 1, position) and free mana
+(0, 0, 0): a basis of least total weight, compared lexicographically, is one of least
+(charges, objects, state-order rank), which is the model's objective after the option's own
+terms (X, benefits, total size are fixed by the option; a mode adds its own charge, object and
+position). The matroid greedy (supplies by weight, each kept if the set stays matchable) finds
+a least-weight basis; a supply once rejected stays rejected (a superset of a dependent set is
+dependent), so all later supplies of the same compatibility are skipped. Matchability is kept
+by augmenting paths over the demand classes (one class per kind of pip, generic, and each filter
+cost symbol), which is max-flow reachability. Options, modes and orders are compared by the
+model's key: (-X under `x: auto`, score - benefits, total size, objects, rank * options + index).
+The tests check it against the CP-SAT model; the reference campaign against the brute force.
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+
+from ...engine.mtg.cards import MtgScenario
+from ...engine.mtg.mana import TYPES, total
+from ...engine.mtg.payment import Resources, convoke_colors, leave_charge
+from ...engine.mtg.total_cost import Priced
+from .model import MtgSolution, repeatable
+
+MAX_MODES = 96  # combinations of fixed sources' modes (times filter orders) tried, at most
+MAX_WORK = 300  # options times mode choices, at most (each a greedy of ~0.1-0.5 ms)
+KINDS = tuple(range(1, 7))  # W U B R G C as indices into Mana
+
+# A demand class: ("spell", k, ()) a spell pip of kind k (0: generic); ("cost", p, kinds) a
+# symbol of fixed source p's filter cost, paid by any of `kinds`.
+Demand = tuple[str, int, tuple[int, ...]]
+
+
+@dataclass(frozen=True, slots=True)
+class Way:
+    """One way a supply pays one pip: mana of one of `kinds` (an activation (offer, option)
+    per kind), or convoke / improvise / delve (spell only)."""
+
+    kinds: tuple[int, ...]
+    spell_only: bool
+    label: str  # mana | convoke | improvise | delve
+    made_by: tuple[int, int, int] | None = None  # a filter's mana: (permanent, offer, option)
+    acts: tuple[tuple[int, int, int], ...] = ()  # per kind in `kinds`: (permanent, offer, option)
+
+
+@dataclass(frozen=True, slots=True)
+class Unit:
+    ref: tuple[str, int]  # ("p", permanent) | ("c", card) | ("pool", i) | ("made", i)
+    ways: tuple[Way, ...]
+    weight: tuple[int, int, int]  # (charge, objects, position)
+    life: int
+    key: tuple[object, ...] = ()  # what decides which demands it can pay (`_unit` sets it)
+
+
+def _unit(ref: tuple[str, int], ways: tuple[Way, ...], weight: tuple[int, int, int],
+          life: int) -> Unit:
+    return Unit(ref, ways, weight, life,
+                tuple((w.kinds, w.spell_only, w.label, w.made_by) for w in ways))
+
+
+@dataclass(frozen=True, slots=True)
+class Mode:
+    permanent: int
+    offer: int
+    option: int
+    charge: int
+    life: int
+    filter: bool  # its ability costs mana: its mana pays only filters activated after it
+
+
+@dataclass(frozen=True, slots=True)
+class Board:
+    units: tuple[Unit, ...]  # permanents and delve cards, sorted by weight
+    fixed: tuple[tuple[int, tuple[Mode, ...], Unit | None], ...]  # (permanent, modes, unit-or-off)
+
+
+def _board(scenario: MtgScenario, res: Resources) -> Board | None:
+    """The units and fixed sources, or None when the shortcut does not apply."""
+    life_w = scenario.objective.weight("life")
+    units: list[Unit] = []
+    fixed: list[tuple[int, tuple[Mode, ...], Unit | None]] = []
+    for p, perm in enumerate(res.permanents):
+        ways: list[Way] = []
+        modes: list[Mode] = []
+        profiles: set[tuple[int, int]] = set()  # (charge, life) of the unit ways
+        for a, offer in enumerate(perm.offers):
+            ab = offer.ability
+            if ab.other or repeatable(ab):
+                return None
+            charge = (leave_charge(scenario, "sacrifice", perm.obj) if ab.sacrifice_self
+                      else perm.tap_charge) + life_w * ab.life
+            for k, adds in enumerate(ab.adds):
+                size = total(adds)
+                if size == 0:
+                    continue
+                if size == 1 and not ab.mana.symbols:
+                    kind = next(i for i in KINDS if adds[i])
+                    ways.append(Way((kind,), offer.restricted, "mana", acts=((p, a, k),)))
+                    profiles.add((charge, ab.life))
+                else:
+                    modes.append(Mode(p, a, k, charge, ab.life, bool(ab.mana.symbols)))
+        if perm.convoker:
+            colors = tuple(1 + TYPES.index(c) for c in convoke_colors(perm))
+            ways.append(Way(colors, True, "convoke"))
+            profiles.add((perm.tap_charge, 0))
+        if perm.improviser:
+            ways.append(Way((), True, "improvise"))
+            profiles.add((perm.tap_charge, 0))
+        if len(profiles) > 1:
+            return None  # its ways charge differently: not one unit
+        unit = None
+        if ways:
+            charge, life = next(iter(profiles))
+            unit = _unit(("p", p), tuple(_merge(ways)), (charge, 1, perm.position), life)
+        if modes:
+            fixed.append((p, tuple(modes), unit))
+        elif unit is not None:
+            units.append(unit)
+    if res.delve:
+        for c, card in enumerate(res.cards):
+            if card.zone == "graveyard":
+                units.append(_unit(("c", c), (Way((), True, "delve"),),
+                                  (leave_charge(scenario, "exile_from_graveyard", card.obj), 1,
+                                   len(res.permanents) + card.position), 0))
+    return Board(tuple(sorted(units, key=lambda u: u.weight)), tuple(fixed))
+
+
+def _merge(ways: list[Way]) -> list[Way]:
+    """One mana way per restriction (kinds united, the first activation kept per kind); the
+    convoke / improvise ways as they are."""
+    out: list[Way] = []
+    for restricted in (False, True):
+        acts: dict[int, tuple[int, int, int]] = {}
+        for w in ways:
+            if w.label == "mana" and w.spell_only == restricted:
+                for kind, act in zip(w.kinds, w.acts):
+                    acts.setdefault(kind, act)
+        if acts:
+            kinds = tuple(sorted(acts))
+            out.append(Way(kinds, restricted, "mana", acts=tuple(acts[k] for k in kinds)))
+    return out + [w for w in ways if w.label != "mana"]
+
+
+def fast_board(scenario: MtgScenario, options: tuple[Priced, ...], res: Resources) -> Board | None:
+    """The board `solve_fast` works on, or None when the shortcut does not apply."""
+    if any(o.other for o in options):
+        return None
+    board = _board(scenario, res)
+    if board is None:
+        return None
+    count = _mode_count(board)
+    if count > MAX_MODES or len(options) * count > MAX_WORK:
+        return None  # not a blow-up: past this the model is the faster exact answer
+    most_life = sum(u.life for u in board.units) + sum(
+        max([m.life for m in modes] + [unit.life if unit else 0]) for _, modes, unit in board.fixed)
+    if most_life and any(o.life <= res.life < o.life + most_life for o in options):
+        return None
+    return board
+
+
+def fast_applies(scenario: MtgScenario, options: tuple[Priced, ...], res: Resources) -> bool:
+    return fast_board(scenario, options, res) is not None
+
+
+def _mode_count(board: Board) -> int:
+    """How many (modes, filter order) pairs `solve_fast` tries per option."""
+    count = 1
+    for _, modes, _ in board.fixed:
+        count *= len(modes) + 1
+    if count > MAX_MODES:
+        return count
+    return sum(max(1, _factorial(sum(1 for m in chosen if m.filter))) for chosen in _mode_choices(board))
+
+
+def _factorial(n: int) -> int:
+    out = 1
+    for i in range(2, n + 1):
+        out *= i
+    return out
+
+
+def solve_fast(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tuple[int, ...],
+               res: Resources, x_auto: bool, board: Board | None = None) -> MtgSolution | None:
+    board = board if board is not None else fast_board(scenario, options, res)
+    assert board is not None, "fast_board said yes"
+    life_w = scenario.objective.weight("life")
+    pool = [_unit(("pool", i), (Way((kind,), False, "mana"),), (0, 0, 0), 0)
+            for i, kind in enumerate(k for k in KINDS for _ in range(res.pool[k]))]
+    n_opt = len(options)
+    best: tuple[tuple[int, ...], MtgSolution] | None = None
+    most_made = sum(max([total(res.permanents[m.permanent].offers[m.offer].ability.adds[m.option])
+                         for m in modes] + [1]) for _, modes, _ in board.fixed)
+    supply_ub = len(pool) + len(board.units) + most_made
+    # A lower bound on an option's score: its life, and each pip beyond the free mana (the pool
+    # and the most the fixed sources could add) paid by a unit or a mode charging at least the
+    # least charge there is.
+    cheapest = min([u.weight[0] for u in board.units] + [
+        min([m.charge for m in modes] + ([unit.weight[0]] if unit else []))
+        for _, modes, unit in board.fixed] + [0 if not board.units and not board.fixed else 1 << 60])
+
+    def bound(o: int) -> tuple[int, ...]:
+        option = options[o]
+        head = ((-option.choices.x,) if x_auto else ())
+        beyond = max(0, total(option.mana) - len(pool) - most_made)
+        return head + (life_w * option.life + beyond * cheapest - benefits[o], option.size)
+
+    bounds = {o: bound(o) for o in range(n_opt)}
+    for index in sorted(range(n_opt), key=lambda o: (bounds[o], o)):
+        option = options[index]
+        if option.life > res.life or total(option.mana) > supply_ub:
+            continue
+        head = ((-option.choices.x,) if x_auto else ())
+        if best is not None and bounds[index] > best[0][:len(bounds[index])]:
+            continue  # every payment of it charges at least this much: it can't win
+        for chosen in _mode_choices(board):
+            if best is not None:
+                low = head + (bounds[index][len(head)] + sum(m.charge for m in chosen),)
+                if low > best[0][:len(low)]:
+                    continue  # the modes' own charges already lose
+            found = _pay(option, chosen, board, pool, res)
+            if found is None:
+                continue
+            units, assignment = found
+            # Charges include each ability's life; fast_board made sure life can't bind.
+            charge = sum(u.weight[0] for u in units) + sum(m.charge for m in chosen)
+            score = charge + life_w * option.life
+            objects = sum(u.weight[1] for u in units) + len(chosen)
+            rank = sum(u.weight[2] for u in units) + sum(res.permanents[m.permanent].position
+                                                         for m in chosen)
+            key = head + (score - benefits[index], option.size, objects, rank * n_opt + index)
+            if best is None or key < best[0]:
+                best = (key, _solution(index, chosen, assignment))
+    return best[1] if best is not None else None
+
+
+def _mode_choices(board: Board) -> list[tuple[Mode, ...]]:
+    """Every combination of the fixed sources' modes (None: off, or as a unit); `_pay` tries
+    each order of the active filters (a filter's mana pays only filters activated after it)."""
+    out: list[tuple[Mode, ...]] = []
+    for pick in itertools.product(*[(None,) + modes for _, modes, _ in board.fixed]):
+        active = tuple(m for m in pick if m is not None)
+        out.append(active)
+    return out
+
+
+def _pay(option: Priced, chosen: tuple[Mode, ...], board: Board, pool: list[Unit],
+         res: Resources) -> tuple[list[Unit], dict[tuple[str, int], tuple[Demand, Way]]] | None:
+    """The least-weight payment of `option` with these fixed modes (in the best filter order),
+    or None. Returns the units used and what each supply pays."""
+    filters = [m for m in chosen if m.filter]
+    orders = list(itertools.permutations(filters)) if len(filters) > 1 else [tuple(filters)]
+    best: tuple[tuple[int, int, int], list[Unit], dict[tuple[str, int], tuple[Demand, Way]]] | None = None
+    for order in orders:
+        found = _pay_in_order(option, chosen, order, board, pool, res)
+        if found is not None:
+            weight = (sum(u.weight[0] for u in found[0]), sum(u.weight[1] for u in found[0]),
+                      sum(u.weight[2] for u in found[0]))
+            if best is None or weight < best[0]:
+                best = (weight, found[0], found[1])
+    return None if best is None else (best[1], best[2])
+
+
+def _pay_in_order(option: Priced, chosen: tuple[Mode, ...], order: tuple[Mode, ...], board: Board,
+                  pool: list[Unit], res: Resources
+                  ) -> tuple[list[Unit], dict[tuple[str, int], tuple[Demand, Way]]] | None:
+    # Demands.
+    cap: dict[Demand, int] = {}
+    for k in KINDS:
+        if option.mana[k]:
+            cap[("spell", k, ())] = option.mana[k]
+    if option.mana[0]:
+        cap[("spell", 0, ())] = option.mana[0]
+    rank_of = {m.permanent: i for i, m in enumerate(order)}
+    for m in chosen:
+        for s in res.permanents[m.permanent].offers[m.offer].ability.mana.symbols:
+            if s.kind == "generic":
+                key: Demand = ("cost", m.permanent, KINDS)
+                cap[key] = cap.get(key, 0) + s.amount
+            else:
+                key = ("cost", m.permanent, tuple(sorted(1 + TYPES.index(c) for c in s.colors)))
+                cap[key] = cap.get(key, 0) + 1
+    need = sum(cap.values())
+    if not need:
+        return [], {}
+    # Supplies: the pool, the fixed modes' mana (free), then the units by weight.
+    made: list[Unit] = []
+    for m in chosen:
+        adds = res.permanents[m.permanent].offers[m.offer].ability.adds[m.option]
+        restricted = res.permanents[m.permanent].offers[m.offer].restricted
+        for kind in KINDS:
+            for _ in range(adds[kind]):
+                # Only a filter's mana is ordered; other sources' mana pays any filter's cost.
+                by = (m.permanent, m.offer, m.option) if m.filter else None
+                made.append(_unit(("made", len(made)), (Way((kind,), restricted, "mana", made_by=by),),
+                                  (0, 0, 0), 0))
+    active = {m.permanent for m in chosen}
+    units = list(board.units) + [u for p, _, u in board.fixed if u is not None and p not in active]
+    units.sort(key=lambda u: u.weight)
+    supplies = pool + made + units
+    if len(supplies) < need:
+        return None
+
+    def compatible(way: Way, d: Demand) -> bool:
+        if d[0] == "spell":
+            if d[1] == 0:
+                return True
+            return d[1] in way.kinds
+        if way.spell_only or not set(way.kinds) & set(d[2]):
+            return False
+        if way.made_by is not None:
+            src = way.made_by[0]
+            return src != d[1] and src in rank_of and d[1] in rank_of and rank_of[src] < rank_of[d[1]]
+        return True
+
+    demands = list(cap)
+    used = dict.fromkeys(demands, 0)
+    # assigned[d][signature] = supplies of that compatibility now paying d
+    assigned: dict[Demand, dict[tuple[Demand, ...], list[int]]] = {d: {} for d in demands}
+    sig_cache: dict[tuple[object, ...], tuple[Demand, ...]] = {}
+    dead: set[tuple[Demand, ...]] = set()
+    taken: list[int] = []
+
+    def signature(u: Unit) -> tuple[Demand, ...]:
+        key = u.key
+        sig = sig_cache.get(key)
+        if sig is None:
+            sig = tuple(d for d in demands if any(compatible(w, d) for w in u.ways))
+            sig_cache[key] = sig
+        return sig
+
+    def augment(sig: tuple[Demand, ...], item: int, seen: set[Demand]) -> bool:
+        for d in sig:
+            if d in seen:
+                continue
+            seen.add(d)
+            if used[d] < cap[d]:
+                used[d] += 1
+                assigned[d].setdefault(sig, []).append(item)
+                return True
+            for other, items in list(assigned[d].items()):
+                if items and augment(other, items[-1], seen):
+                    moved = items.pop()
+                    assert moved is not None
+                    assigned[d].setdefault(sig, []).append(item)
+                    return True
+        return False
+
+    for i, u in enumerate(supplies):
+        sig = signature(u)
+        if not sig or sig in dead:
+            continue
+        if augment(sig, i, set()):
+            taken.append(i)
+            if len(taken) == need:
+                break
+        else:
+            dead.add(sig)
+    if len(taken) < need:
+        return None
+    # What each supply pays (a demand and one way that can).
+    what: dict[tuple[str, int], tuple[Demand, Way]] = {}
+    for d, by_sig in assigned.items():
+        for items in by_sig.values():
+            for i in items:
+                u = supplies[i]
+                way = next(w for w in u.ways if compatible(w, d))
+                what[u.ref] = (d, way)
+    return [supplies[i] for i in taken if supplies[i].ref[0] in ("p", "c")], what
+
+
+def _solution(index: int, chosen: tuple[Mode, ...],
+              what: dict[tuple[str, int], tuple[Demand, Way]]) -> MtgSolution:
+    acts = [(m.permanent, m.offer, m.option) for m in chosen]
+    convoke: list[tuple[int, str]] = []
+    improvise: list[int] = []
+    delve: list[int] = []
+    for ref, (d, way) in what.items():
+        if ref[0] not in ("p", "c"):
+            continue
+        if way.label == "mana":
+            wanted = d[1] if d[0] == "spell" and d[1] != 0 else (
+                next(k for k in way.kinds if k in d[2]) if d[0] == "cost" else way.kinds[0])
+            acts.append(way.acts[way.kinds.index(wanted)])
+        elif way.label == "convoke":
+            convoke.append((ref[1], "1" if d[1] == 0 else TYPES[d[1] - 1]))
+        elif way.label == "improvise":
+            improvise.append(ref[1])
+        else:
+            delve.append(ref[1])
+    return MtgSolution(index, tuple(sorted(acts)), tuple(sorted(convoke)), tuple(sorted(improvise)),
+                       tuple(sorted(delve)), (), True)

@@ -1,0 +1,59 @@
+"""`payplan hand` on an `mtg/1` file: every card you could cast now and every activated ability
+of your permanents, planned."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from typing import Sequence
+
+from ...engine.mtg.cards import MtgScenario, Play
+from ...engine.mtg.mana import mana_text
+from ..answers import Plan
+from ..config import DEFAULT_CONFIG, SolverConfig
+from ..render import table
+from .plan import MtgPlan, plan_mtg
+
+
+def plan_hand(scenario: MtgScenario, config: SolverConfig = DEFAULT_CONFIG) -> list[MtgPlan]:
+    """Every nonland card in hand, every card in the graveyard with flashback (or an
+    alternative cost from the graveyard), then every activated ability of your permanents,
+    planned with `cast: auto` and `x: auto`. The file's play settings carry over to that same
+    object (and ability) only."""
+    you = scenario.state.you
+    out = []
+    for zone in ("hand", "graveyard"):
+        for obj in you.zone(zone):
+            card = scenario.cards[obj.card]
+            if "land" in card.types:
+                continue
+            if zone == "graveyard" and card.flashback is None and not any(
+                    a.zone == "graveyard" for a in card.alternative):
+                continue
+            play = Play(obj.id, zone)
+            if (scenario.play is not None and scenario.play.object == obj.id
+                    and scenario.play.ability is None):
+                play = replace(scenario.play, zone=zone)
+            out.append(plan_mtg(scenario, config, play))
+    for obj in you.battlefield:
+        for ability in scenario.cards[obj.card].abilities:
+            play = Play(obj.id, "battlefield", ability=ability.id)
+            if (scenario.play is not None and scenario.play.object == obj.id
+                    and scenario.play.ability == ability.id):
+                play = scenario.play
+            out.append(plan_mtg(scenario, config, play))
+    return out
+
+
+def render_hand(plans: Sequence[Plan]) -> str:
+    rows = []
+    for p in plans:
+        assert isinstance(p, MtgPlan)
+        total = mana_text(p.total_mana) + (f" + {p.total_life} life" if p.total_life else "")
+        card = p.play["card"] + (f" ({p.play['ability']})" if "ability" in p.play else "")
+        rows.append((p.play["object"], card, p.play["from"], p.status,
+                     p.cast or "", total if p.status == "ok" else "",
+                     "" if p.score is None else p.score))
+    return table(["object", "card", "from", "status", "cast", "total", "score"], rows)
+
+
+__all__ = ["plan_hand", "render_hand"]

@@ -1,0 +1,164 @@
+"""`payplan orders` on an `mtg/1` cast: each total the orders of its reductions reach.
+
+601.2f: the player applies the reductions in any order (a minimum binds only its own
+reduction), then floors such as Trinisphere raise the total. For the choices of the cheapest
+plan (or the first option when it can't be paid) this lists each distinct total, one order
+reaching it and how many orders do, counted by a memoised walk over (reductions left, running
+mana), never by listing the orders.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from ...engine.mtg import FORMAT
+from ...engine.mtg.cards import MtgScenario
+from ...engine.mtg.mana import Mana, mana_text
+from ...engine.mtg.options import cast_options
+from ...engine.mtg.payment import resources
+from ...engine.mtg.total_cost import Changer, apply_reduction, changers, price, reductions_of
+from ...engine.problems import ScenarioError
+from .. import answers
+from ..answers import Status
+from ..config import DEFAULT_CONFIG, SolverConfig
+from ..render import table
+from .plan import plan_mtg
+
+MAX_ORDERED = 10  # reductions whose orders `orders` counts (memoised, not walked)
+
+
+@dataclass(frozen=True, slots=True)
+class OrderTotal:
+    """One distinct total, an order of the reductions reaching it, and how many orders do."""
+
+    mana: Mana
+    order: tuple[str, ...]
+    count: int
+
+    def to_json(self) -> dict[str, object]:
+        return {"total": {"mana": mana_text(self.mana)}, "order": list(self.order),
+                "count": self.count}
+
+
+@dataclass(frozen=True, slots=True)
+class MtgOrders(answers.Orders):
+    """The answer of `payplan orders` on an `mtg/1` cast: for the cheapest plan's choices (or
+    the first option when it can't be paid), each distinct total the orders of the reductions
+    reach, cheapest first (floors after every order, as 601.2f says)."""
+
+    FORMAT = FORMAT
+
+    play: dict[str, str]
+    status: Status
+    reasons: tuple[str, ...] = ()
+    cast: str | None = None
+    start: Mana | None = None
+    orders: tuple[OrderTotal, ...] = ()
+    labels: tuple[str, ...] = ()
+
+    @property
+    def legal(self) -> bool:
+        return self.status != "illegal"
+
+    @property
+    def total_orders(self) -> int:
+        return sum(o.count for o in self.orders)
+
+    def to_json(self) -> dict[str, object]:
+        return {
+            "format": FORMAT,
+            "status": self.status,
+            "orders": [o.to_json() for o in self.orders],
+            "play": dict(self.play),
+            "cast": self.cast,
+            "payable": self.status == "ok",
+            "start": {"mana": mana_text(self.start)} if self.start is not None else None,
+            "discounts": list(self.labels),
+            "total_orders": self.total_orders,
+            "reasons": list(self.reasons),
+        }
+
+    def render(self) -> str:
+        return render_orders(self)
+
+
+def reduction_orders(scenario: MtgScenario, config: SolverConfig = DEFAULT_CONFIG
+                     ) -> MtgOrders:
+    """Each distinct total the orders of the reductions reach, for the choices of the cheapest
+    plan (or the first option when it can't be paid), with how many orders reach it. Floors
+    apply after every order, as 601.2f says."""
+    p = plan_mtg(scenario, config)
+    play = scenario.play
+    assert play is not None
+    nothing = MtgOrders(p.play, p.status, p.reasons)
+    if p.status == "illegal":
+        return nothing
+    card = scenario.played_card(play)
+    option = p.option
+    if option is None:
+        res = resources(scenario, card, play.object if play.ability is None else "")
+        opts = cast_options(scenario, play, res.mana_cap())
+        if not opts.options:
+            return nothing
+        option = opts.options[0]
+    changing = changers(scenario, card)
+    reductions = reductions_of(changing)
+    if len(reductions) > MAX_ORDERED:
+        raise ScenarioError.at(("play",), f"more than {MAX_ORDERED} reductions apply; `orders` "
+                                          f"counts the orders of at most {MAX_ORDERED}")
+    increases = tuple(c for c in changing if c.increase is not None)
+    floors = tuple(c for c in changing if c.at_least is not None)
+    start = price(scenario, card, play, option.choices, increases).mana
+    results = _walk(start, reductions, floors)
+    ranked = sorted(results.items(), key=lambda r: (sum(r[0]), r[0]))
+    return replace(nothing, cast=option.choices.cast, start=start,
+                   orders=tuple(OrderTotal(m, order, count) for m, (count, order) in ranked),
+                   labels=tuple(c.name for c in reductions))
+
+
+def _walk(start: Mana, reductions: tuple[Changer, ...], floors: tuple[Changer, ...]
+          ) -> dict[Mana, tuple[int, tuple[str, ...]]]:
+    memo: dict[tuple[int, Mana], dict[Mana, tuple[int, tuple[str, ...]]]] = {}
+
+    def finish(m: Mana) -> Mana:
+        for f in floors:
+            assert f.at_least is not None
+            short = f.at_least - sum(m)
+            if short > 0:
+                m = (m[0] + short,) + m[1:]
+        return m
+
+    def go(left: int, m: Mana) -> dict[Mana, tuple[int, tuple[str, ...]]]:
+        key = (left, m)
+        if key in memo:
+            return memo[key]
+        result: dict[Mana, tuple[int, tuple[str, ...]]] = {}
+        if not left:
+            result[finish(m)] = (1, ())
+        else:
+            for i in range(len(reductions)):
+                if left & (1 << i):
+                    after = apply_reduction(m, reductions[i])
+                    for final, (count, order) in go(left & ~(1 << i), after).items():
+                        old = result.get(final)
+                        result[final] = ((old[0] if old else 0) + count,
+                                         old[1] if old else (reductions[i].name,) + order)
+        memo[key] = result
+        return result
+
+    return go((1 << len(reductions)) - 1, start)
+
+
+def render_orders(result: MtgOrders) -> str:
+    play = result.play
+    head = f"{play['card']} ({play['object']}): {result.status}"
+    if not result.orders:
+        return "\n".join([head] + [f"  - {r}" for r in result.reasons])
+    rows = [(mana_text(t.mana), t.count, " -> ".join(t.order) or "(no reductions)")
+            for t in result.orders]
+    start = mana_text(result.start) if result.start is not None else ""
+    return head + f"\nbefore reductions: {start}\n\n" + table(
+        ["total", "orders", "one order"], rows)
+
+
+__all__ = ["MtgOrders", "OrderTotal", "reduction_orders", "render_orders"]

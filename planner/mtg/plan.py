@@ -1,0 +1,233 @@
+"""`plan_mtg(scenario)`: the cheapest way to cast one spell under `mtg/1`, with its JSON form.
+
+The engine lists the cost options (`engine.mtg.options`) and the resources
+(`engine.mtg.payment`); the fast path (`planner.mtg.fastpath`, basic lands and the pool) or the
+CP-SAT model (`planner.mtg.model`) picks the option and the payment; `engine.mtg.payment`
+names what pays (in state order, so equal inputs give equal plans byte for byte) and scores it
+with the one scorer's charges; `planner.mtg.explain` says in a player's words why a cast can't
+be paid.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from ...engine.mtg.cards import Card, MtgScenario, Play
+from ...engine.mtg.mana import NO_MANA, Mana, mana_text, total
+from ...engine.mtg.options import CastOptions, TooManyChoices, cast_options
+from ...engine.mtg.payment import MtgPayment, Resources, name_payment, resources
+from ...engine.mtg.total_cost import Priced, Step, destination
+from ...engine.mtg import FORMAT
+from ...engine.problems import ScenarioError
+from .. import answers
+from ..answers import Status
+from ..config import DEFAULT_CONFIG, SolverConfig
+from ..kernel import SolverStopped
+from .fastpath import fast_board, solve_fast
+from .explain import unpayable_reasons
+from .model import MtgSolution, solve_mtg
+
+
+@dataclass(frozen=True, slots=True)
+class MtgPlan(answers.Plan):
+    """An `mtg/1` plan: the way cast, X, the optional costs paid and the announcements, the
+    total (mana, life, other), its steps (601.2f), and the payment of pool, mana abilities,
+    convoke, delve, improvise, life and objects."""
+
+    FORMAT = FORMAT
+
+    status: Status
+    play: dict[str, str]
+    cast: str | None = None
+    x: int | None = None
+    optional: tuple[tuple[str, int], ...] = ()
+    announced_hybrid: tuple[str, ...] = ()
+    announced_phyrexian: tuple[str, ...] = ()
+    total_mana: Mana = NO_MANA
+    total_life: int = 0
+    total_other: tuple[tuple[str, int], ...] = ()
+    mana_value: int | None = 0  # None: an ability (it has no mana value)
+    payment: MtgPayment | None = None
+    left_in_pool: Mana = NO_MANA
+    steps: tuple[Step, ...] = ()
+    score: int | None = None
+    objective: int | None = None
+    destination: str | None = None
+    reasons: tuple[str, ...] = ()
+    optimal: bool = True
+    option: Priced | None = field(default=None, compare=False)
+
+    def to_json(self) -> dict[str, object]:
+        ok = self.status == "ok"
+        return {
+            "format": FORMAT,
+            "status": self.status,
+            "play": dict(self.play),
+            "cast": self.cast,
+            "x": self.x,
+            "paid": {name: n for name, n in self.optional},
+            "announced": {"hybrid": list(self.announced_hybrid),
+                          "phyrexian": list(self.announced_phyrexian)},
+            "total": ({"mana": mana_text(self.total_mana), "life": self.total_life,
+                       "other": [{k: n} for k, n in self.total_other]} if ok else None),
+            "mana_value": self.mana_value,
+            "payment": self.payment.to_json() if self.payment is not None else None,
+            "spent": ({"mana": total(self.total_mana), "life": self.payment.life}
+                      if self.payment is not None else None),
+            "left_in_pool": mana_text(self.left_in_pool, ""),
+            "steps": [s.to_json() for s in self.steps],
+            "score": self.score,
+            "objective": self.objective,
+            "destination": self.destination,
+            "reasons": list(self.reasons),
+            "optimal": self.optimal,
+        }
+
+    def render(self) -> str:
+        return render_mtg(self)
+
+    @property
+    def size(self) -> int:
+        return total(self.total_mana) if self.ok else 0
+
+
+def plan_mtg(scenario: MtgScenario, config: SolverConfig = DEFAULT_CONFIG,
+             play: Play | None = None) -> MtgPlan:
+    """The cheapest plan for the scenario's play (or `play`), per `mtg/1`'s objective."""
+    play = play if play is not None else scenario.play
+    assert play is not None, "the loader requires a play"
+    found = scenario.state.you.find(play.object)
+    assert found is not None
+    obj = found[1]
+    card = scenario.played_card(play)
+    header = {"object": obj.id, "card": card.id, "from": play.zone}
+    if play.ability is not None:
+        header["ability"] = play.ability
+    # An ability's source stays where it is and may pay (601.2g-h); a spell is on the stack.
+    res = resources(scenario, card, obj.id if play.ability is None else "")
+    try:
+        opts = cast_options(scenario, play, res.mana_cap())
+    except TooManyChoices as err:
+        raise ScenarioError.at(("cards", card.id, "cost"), str(err)) from None
+    if not opts.legal:
+        return MtgPlan("illegal", header, reasons=opts.reasons, mana_value=_mana_value(card))
+    return plan_options(scenario, opts, res, config, header)
+
+
+def plan_options(scenario: MtgScenario, opts: CastOptions, res: Resources, config: SolverConfig,
+                 header: dict[str, str]) -> MtgPlan:
+    card = opts.card
+    benefits = tuple(sum(scenario.objective.benefit(n) * k for n, k in o.choices.optional
+                         if n in opts.auto) for o in opts.options)
+    solution: MtgSolution | None
+    if not opts.options:
+        solution = None
+    elif config.fast_path and (board := fast_board(scenario, opts.options, res)) is not None:
+        solution = solve_fast(scenario, opts.options, benefits, res, opts.x_auto, board)
+    else:
+        try:
+            solution = solve_mtg(scenario, opts.options, benefits, res, config, opts.x_auto)
+        except SolverStopped as stopped:
+            return MtgPlan("unpayable", header, reasons=(str(stopped),), optimal=False,
+                           mana_value=_mana_value(card))
+    if solution is None:
+        return MtgPlan("unpayable", header, reasons=tuple(unpayable_reasons(scenario, opts, res)),
+                       mana_value=_mana_value(card))
+    option = opts.options[solution.option]
+    payment, left, score = name_payment(scenario, option, res, solution)
+    hybrid = tuple(half for s, half in option.announced if s.kind != "phyrexian")
+    phyrexian = tuple(half for s, half in option.announced if s.kind == "phyrexian")
+    x_in_cost = any(s.kind == "x" for s in card.cost.symbols) or (
+        card.flashback is not None and card.flashback.mana.x_count > 0)
+    return MtgPlan(
+        status="ok",
+        play=header,
+        cast=option.choices.cast,
+        x=option.choices.x if x_in_cost else None,
+        optional=option.choices.optional,
+        announced_hybrid=hybrid,
+        announced_phyrexian=phyrexian,
+        total_mana=option.mana,
+        total_life=option.life,
+        total_other=_other_counts(option),
+        mana_value=_mana_value(card),
+        payment=payment,
+        left_in_pool=left,
+        steps=option.steps,
+        score=score,
+        objective=score - benefits[solution.option],
+        destination=(None if card.activation is not None
+                     else destination(card, option.choices.cast, option.choices.optional)),
+        optimal=solution.optimal,
+        option=option,
+    )
+
+
+def _mana_value(card: Card) -> int | None:
+    """The card's mana value (202.3, from its mana cost alone); an ability has none."""
+    return None if card.activation is not None else card.cost.mana_value()
+
+
+def _other_counts(option: Priced) -> tuple[tuple[str, int], ...]:
+    out: dict[str, int] = {}
+    for o in option.other:
+        out[o.kind] = out.get(o.kind, 0) + o.count
+    return tuple(out.items())
+
+
+def render_mtg(p: MtgPlan) -> str:
+    """A readable table of the plan."""
+    from ..render import table
+
+    if "ability" in p.play:
+        head = f"{p.play['card']} ({p.play['object']}), ability {p.play['ability']}: {p.status}"
+    else:
+        head = f"{p.play['card']} ({p.play['object']}, from {p.play['from']}): {p.status}"
+    if p.status != "ok" or p.payment is None:
+        return "\n".join([head] + [f"  - {r}" for r in p.reasons])
+    out = [head, ""]
+    out.append(table(["rule", "step", "total"],
+                     [(s.rule, s.text, mana_text(s.mana) + (f" + {s.life} life" if s.life else ""))
+                      for s in p.steps]))
+    out.append("")
+    total_text = mana_text(p.total_mana) + (f" + {p.total_life} life" if p.total_life else "")
+    total_text += "".join(f" + {k} {n}" for k, n in p.total_other)
+    out.append(f"Cast: {p.cast}" + (f"   X = {p.x}" if p.x is not None else "")
+               + (f"   optional: {', '.join(f'{n} x{k}' for n, k in p.optional)}" if p.optional else ""))
+    out.append(f"Total: {total_text}" + ("" if p.mana_value is None
+                                          else f"   (mana value {p.mana_value})"))
+    out.append("")
+    pay = p.payment
+    rows: list[tuple[str, str]] = []
+    if any(pay.pool):
+        rows.append(("from the pool", mana_text(pay.pool)))
+    for s in pay.sources:
+        rows.append((s.id, f"adds {mana_text(s.adds)} ({', '.join(s.costs) or 'free'})"))
+    for i, pays in pay.convoke:
+        rows.append((i, f"convoke: pays {pays}"))
+    for i in pay.improvise:
+        rows.append((i, "improvise: pays {1}"))
+    for i in pay.delve:
+        rows.append((i, "delve: exiled, pays {1}"))
+    if pay.life:
+        rows.append(("life", str(pay.life)))
+    for kind, ids in pay.other:
+        rows.append((kind.replace("_", " "), " ".join(ids) if isinstance(ids, tuple) else str(ids)))
+    if not rows:
+        rows.append(("nothing to pay", ""))
+    out.append(table(["pays", "how"], rows))
+    out.append("")
+    tail = f"Score {p.score}"
+    if p.objective != p.score:
+        tail += f" (objective {p.objective} after benefits)"
+    if any(p.left_in_pool):
+        tail += f"; left in pool {mana_text(p.left_in_pool)}"
+    if p.destination is not None:
+        tail += f"; leaves the stack to: {p.destination}"
+    if not p.optimal:
+        tail += "; NOT proven optimal (time limit)"
+    out.append(tail)
+    return "\n".join(out)
+
+
+__all__ = ["MtgPlan", "MtgPayment", "plan_mtg", "render_mtg"]

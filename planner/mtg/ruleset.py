@@ -1,0 +1,80 @@
+"""The second ruleset, `mtg/1` (seed 003's casting procedure), registered as `RULESET`.
+
+Its rules are `engine/mtg/`; its optimiser and commands are this folder's modules, named as
+`planner/`'s are for `payplan/1` (`plan`, `model`, `fastpath`, `hand`, `orders`, `play`,
+`explain`).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Mapping
+
+from ...engine.mtg import FORMAT
+from ...engine.mtg import generate as generator
+from ...engine.mtg.cards import MtgScenario
+from ...engine.mtg.loader import mtg_from_data
+from .. import answers
+from ..answers import Hand
+from ..config import SolverConfig
+from ..rulesets import Family
+
+
+@dataclass(frozen=True, slots=True)
+class Mtg:
+    """`mtg/1`: see the module docstring."""
+
+    format: str = FORMAT
+    title: str = "casting spells in seed 003's game (rule 601.2)"
+    families: tuple[Family, ...] = tuple(
+        Family(name, generator.DEFAULT_SIZE[name], generator.SIZES[name], generator.ABOUT[name])
+        for name in generator.FAMILIES)
+    bench: str | None = "payplan.benchmarks.mtg_bench"
+
+    def owns(self, scenario: object) -> bool:
+        return isinstance(scenario, MtgScenario)
+
+    def load(self, data: object, *, require_play: bool = False) -> MtgScenario:
+        return mtg_from_data(data, require_play=require_play)
+
+    def plan(self, scenario: MtgScenario, config: SolverConfig) -> answers.Plan:
+        from .plan import plan_mtg
+
+        return plan_mtg(scenario, config)
+
+    def hand(self, scenario: MtgScenario, config: SolverConfig) -> Hand:
+        from .hand import plan_hand, render_hand
+
+        return Hand(FORMAT, tuple(plan_hand(scenario, config)), render_hand)
+
+    def orders(self, scenario: MtgScenario, config: SolverConfig) -> answers.Orders:
+        from .orders import reduction_orders
+
+        return reduction_orders(scenario, config)
+
+    def play(self, data: Mapping[str, object], config: SolverConfig) -> answers.PlayResult:
+        from .play import play_data
+
+        return play_data(data, config)
+
+    def apply_play(self, scenario: MtgScenario, plan: answers.Plan) -> MtgScenario:
+        from ...engine.mtg.stack import resolve
+        from .plan import MtgPlan
+        from .play import resolved_of
+
+        if not isinstance(plan, MtgPlan):
+            raise TypeError(f"not an mtg/1 plan: {type(plan).__name__}")
+        return resolve(scenario, resolved_of(plan))
+
+    def dump(self, scenario: MtgScenario) -> dict[str, object]:
+        from ...engine.mtg.dump import scenario_to_data
+
+        return scenario_to_data(scenario)
+
+    def generate(self, family: str, size: int, seed: int) -> dict[str, object]:
+        return generator.generate(family, size, seed)
+
+
+RULESET = Mtg()
+
+__all__ = ["Mtg", "RULESET"]

@@ -1,0 +1,82 @@
+"""The first ruleset, `payplan/1`: a Riftbound-style game (rule 353 total cost, Flow, the real
+card pool's mechanics), registered as `RULESET`.
+
+Its rules are `engine/` (the loader, rule 353's pricing, the paying rules, the Chain); its
+optimiser and commands are the modules of `planner/` (`plan`, `model`, `fastpath`, `hand`,
+`orders`, `play`). This object is what the registry hands the command line, `serve`, `batch`,
+`bench` and the Python API.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Mapping
+
+from ..engine import generate as generator
+from ..engine.chain import apply_payment
+from ..engine.dump import scenario_to_data
+from ..engine.loader import scenario_from_data
+from ..engine.scenario import FORMAT, Scenario
+from . import answers
+from .answers import Hand
+from .config import SolverConfig
+from .rulesets import Family
+
+
+@dataclass(frozen=True, slots=True)
+class Riftbound:
+    """`payplan/1`: see the module docstring."""
+
+    format: str = FORMAT
+    title: str = "Riftbound-style card plays (rule 353)"
+    families: tuple[Family, ...] = tuple(
+        Family(name, generator.DEFAULT_SIZE[name], generator.SIZES[name], generator.ABOUT[name])
+        for name in generator.FAMILIES)
+    bench: str | None = "payplan.benchmarks.riftbound_bench"
+
+    def owns(self, scenario: object) -> bool:
+        return isinstance(scenario, Scenario)
+
+    def load(self, data: object, *, require_play: bool = False) -> Scenario:
+        return scenario_from_data(data, require_play=require_play)
+
+    def plan(self, scenario: Scenario, config: SolverConfig) -> answers.Plan:
+        from .plan import plan
+
+        return plan(scenario, config)
+
+    def hand(self, scenario: Scenario, config: SolverConfig) -> Hand:
+        from .hand import plan_hand, render_hand
+        from .plan import Plan
+
+        return Hand(FORMAT, tuple(plan_hand(scenario, config)),
+                    lambda plans: render_hand([p for p in plans if isinstance(p, Plan)]))
+
+    def orders(self, scenario: Scenario, config: SolverConfig) -> answers.Orders:
+        from .orders import discount_orders
+
+        return discount_orders(scenario, config)
+
+    def play(self, data: Mapping[str, object], config: SolverConfig) -> answers.PlayResult:
+        from .play import play_data
+
+        return play_data(dict(data), config)
+
+    def apply_play(self, scenario: Scenario, plan: answers.Plan) -> Scenario:
+        from .play import applied_of
+        from .plan import Plan
+
+        if not isinstance(plan, Plan):
+            raise TypeError(f"not a payplan/1 plan: {type(plan).__name__}")
+        return replace(scenario, state=apply_payment(scenario, applied_of(plan)), play=None)
+
+    def dump(self, scenario: Scenario) -> dict[str, object]:
+        return scenario_to_data(scenario)
+
+    def generate(self, family: str, size: int, seed: int) -> dict[str, object]:
+        return generator.generate(family, size, seed)
+
+
+RULESET = Riftbound()
+
+__all__ = ["RULESET", "Riftbound"]

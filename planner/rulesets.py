@@ -1,0 +1,188 @@
+"""The rulesets: every game payplan plans, registered under the `format` its files say.
+
+A ruleset is one game: how to read its files, plan a play, list every play of a hand, count the
+orders of its discounts, run a sequence of plays, apply a plan to the state, write a state back,
+and generate benchmark scenarios. It is an object with the methods of `Ruleset`; the command
+line, `serve`, `batch`, `bench`, `gen` and the Python API ask this registry for the ruleset of a
+file (`for_data`, by its `format`) or of a loaded scenario (`of`), and never compare a format
+string themselves.
+
+Two rulesets ship: `payplan/1` (`planner.riftbound.RULESET`) and `mtg/1`
+(`planner.mtg.ruleset.RULESET`). A third game is one package with a `Ruleset` object, plus one
+registration, in any of three ways:
+
+- `register(ruleset)` from Python (this process only);
+- an entry point in the group `payplan.rulesets` of an installed distribution, naming the object
+  (`mygame = "mygame.rules:RULESET"`): every process finds it, serve's and batch's workers too;
+- the environment variable `PAYPLAN_RULESETS`, a comma-separated list of `module:attribute`
+  import paths, read by every process that starts with it (workers inherit it): the way to add a
+  ruleset without installing anything, as the tests do.
+"""
+
+from __future__ import annotations
+
+import difflib
+import importlib
+import os
+from dataclasses import dataclass
+from importlib import metadata
+from typing import Any, Mapping, Protocol, runtime_checkable
+
+from ..engine.problems import Problem, ScenarioError
+from .answers import Hand, Orders, Plan, PlayResult
+from .config import SolverConfig
+
+ENTRY_POINTS = "payplan.rulesets"
+ENVIRONMENT = "PAYPLAN_RULESETS"
+BUILT_IN = ("payplan.planner.riftbound:RULESET", "payplan.planner.mtg.ruleset:RULESET")
+
+
+@dataclass(frozen=True, slots=True)
+class Family:
+    """A family of seeded benchmark scenarios: its name, default size, the sizes the suites
+    sweep, and a few words on what SIZE means."""
+
+    name: str
+    default: int
+    sizes: tuple[int, ...]
+    about: str
+
+
+@runtime_checkable
+class Ruleset(Protocol):
+    """One game. `load` reads a file's parsed data into its scenario value (a `ScenarioError`
+    lists every problem, each at its path); the commands take that value."""
+
+    format: str  # what its files say in `format:`
+    title: str  # a few words for a person: "Riftbound-style, rule 353"
+
+    def owns(self, scenario: object) -> bool:
+        """Whether `scenario` is a scenario value of this ruleset (what `load` returns)."""
+
+    def load(self, data: object, *, require_play: bool = False) -> Any:
+        """The scenario of parsed data; with `require_play`, a missing `play` is a problem."""
+
+    def plan(self, scenario: Any, config: SolverConfig) -> Plan:
+        """The cheapest plan for the scenario's play."""
+
+    def hand(self, scenario: Any, config: SolverConfig) -> Hand:
+        """Every play that could be made now, planned."""
+
+    def orders(self, scenario: Any, config: SolverConfig) -> Orders:
+        """Each total the orders of the play's discounts reach."""
+
+    def play(self, data: Mapping[str, object], config: SolverConfig) -> PlayResult:
+        """Plan and apply the file's `play` (or each of its `plays`); raises `ScenarioError`
+        for a bad file."""
+
+    def apply_play(self, scenario: Any, plan: Plan) -> Any:
+        """The scenario after `plan` (an ok plan of `scenario`'s play, as `plan` returned it) is
+        paid and resolved: its state is the state after, and it has no play."""
+
+    def dump(self, scenario: Any) -> dict[str, object]:
+        """The scenario as data in its format (`load(dump(s))` is `s`)."""
+
+    families: tuple[Family, ...]  # the benchmark generator's families
+    # The import path of a module with the ruleset's benchmark parts, `measure(method, data,
+    # repeats, config, budget)` and `shape(data)`, for `payplan bench`; None: it has none.
+    bench: str | None
+
+    def generate(self, family: str, size: int, seed: int) -> dict[str, object]:
+        """A seeded benchmark scenario of one of `families`, as data."""
+
+
+_REGISTRY: dict[str, Ruleset] = {}
+_LOADED = False  # the built-in rulesets and PAYPLAN_RULESETS are registered
+_SCANNED = False  # the installed entry points are too (only looked at when a format is missing)
+
+
+def register(ruleset: Ruleset) -> Ruleset:
+    """Add a ruleset (replacing one of the same format); returns it."""
+    if not isinstance(ruleset, Ruleset):
+        raise TypeError(f"{ruleset!r} does not have the methods of a Ruleset")
+    _REGISTRY[ruleset.format] = ruleset
+    return ruleset
+
+
+def unregister(format_: str) -> None:
+    """Take the ruleset of `format_` out of this process's registry (a test's own ruleset)."""
+    _load_all()
+    _REGISTRY.pop(format_, None)
+
+
+def _load_all(scan: bool = False) -> None:
+    """The built-in rulesets and `PAYPLAN_RULESETS`, once; with `scan`, the installed entry
+    points too (reading every installed distribution's metadata costs start-up time, so it is
+    done only when a format is not found otherwise)."""
+    global _LOADED, _SCANNED
+    paths: list[str] = []
+    if not _LOADED:
+        _LOADED = True
+        paths += BUILT_IN
+        paths += [p.strip() for p in os.environ.get(ENVIRONMENT, "").split(",") if p.strip()]
+    if scan and not _SCANNED:
+        _SCANNED = True
+        paths += [entry.value for entry in metadata.entry_points(group=ENTRY_POINTS)]
+    for path in paths:
+        module, _, attribute = path.partition(":")
+        try:
+            value = getattr(importlib.import_module(module), attribute or "RULESET")
+        except (ImportError, AttributeError) as exc:
+            raise RulesetError(f"{ENVIRONMENT} or entry point {path!r}: can't import the "
+                               f"ruleset: {exc}") from None
+        if value.format not in _REGISTRY:  # one registered by hand keeps its place
+            register(value)
+
+
+class RulesetError(RuntimeError):
+    """A registered ruleset can't be imported (a bad entry point or `PAYPLAN_RULESETS`)."""
+
+
+def formats() -> tuple[str, ...]:
+    """Every registered format, sorted."""
+    _load_all(scan=True)
+    return tuple(sorted(_REGISTRY))
+
+
+def find(format_: str) -> Ruleset | None:
+    """The ruleset registered under `format_`, or None."""
+    _load_all()
+    if format_ not in _REGISTRY:
+        _load_all(scan=True)
+    return _REGISTRY.get(format_)
+
+
+def for_data(data: object) -> Ruleset:
+    """The ruleset of a file's parsed data, by its `format`; a `ScenarioError` at `format` when
+    it names none (a file that is not a mapping at all goes to the first built-in ruleset,
+    whose loader says what a file must hold)."""
+    _load_all()
+    if not isinstance(data, dict):
+        return next(iter(_REGISTRY.values()))
+    if "format" not in data:
+        raise ScenarioError([Problem(("format",), f"missing (required: one of "
+                                                  f"{', '.join(formats())})")])
+    word = data["format"]
+    found = find(word) if isinstance(word, str) else None
+    if found is None:
+        known = formats()
+        shown = repr(word[:60]) if isinstance(word, str) else f"a value of type {type(word).__name__}"
+        close = difflib.get_close_matches(word[:200], known, n=1) if isinstance(word, str) else []
+        hint = f" (did you mean {close[0]!r}?)" if close else f" (expected one of: {', '.join(known)})"
+        raise ScenarioError([Problem(("format",), f"unknown format {shown}{hint}")])
+    return found
+
+
+def of(scenario: object) -> Ruleset:
+    """The ruleset whose `load` made `scenario`; a TypeError for anything else."""
+    _load_all()
+    for scan in (False, True):
+        _load_all(scan=scan)
+        for ruleset in _REGISTRY.values():
+            if ruleset.owns(scenario):
+                return ruleset
+    raise TypeError(f"not a scenario of any registered ruleset: {type(scenario).__name__}")
+
+
+__all__ = ["ENTRY_POINTS", "ENVIRONMENT", "Family", "Ruleset", "RulesetError", "find", "for_data",
+           "formats", "of", "register", "unregister"]

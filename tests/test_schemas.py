@@ -1,0 +1,54 @@
+"""Every answer has its command's documented shape (the JSON Schemas in planner/schemas/): the
+golden transcripts of both games (and the toy ruleset's), and answers on generated scenarios of
+every family."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from payplan.benchmarks.generate import families, generate
+from payplan.planner.commands import answer
+from regen_golden import GOLDEN, cases
+from test_rulesets import SCHEMA, check_shape
+
+JSON_CASES = [c for c in cases() if c.name.endswith(".json") and not c.name.startswith("demo")]
+
+
+def test_each_command_has_a_schema() -> None:
+    assert set(SCHEMA) == {"plan", "hand", "orders", "play"}
+    for name, schema in SCHEMA.items():
+        assert schema["$id"].endswith(f"/{name}.schema.json")
+
+
+@pytest.mark.parametrize("case", JSON_CASES, ids=[c.name for c in JSON_CASES])
+def test_golden_answers_have_the_documented_shape(case: object) -> None:
+    command = case.args[0]  # type: ignore[attr-defined]
+    check_shape(command, json.loads((GOLDEN / case.name).read_text(encoding="utf-8")))  # type: ignore[attr-defined]
+
+
+def test_the_demo_is_a_plan() -> None:
+    check_shape("plan", json.loads((GOLDEN / "demo.json").read_text(encoding="utf-8")))
+
+
+@pytest.mark.parametrize("family", list(families()))
+def test_answers_on_generated_scenarios_have_the_documented_shape(family: str) -> None:
+    (_, fam) = families()[family]
+    for seed in range(3):
+        data = generate(family, min(fam.sizes), seed)
+        for command in ("plan", "hand", "orders", "play"):
+            check_shape(command, answer(command, data).to_json())
+
+
+def test_a_wrong_shape_is_caught() -> None:
+    """The schemas can fail: a plan without `format`, an mtg/1 plan's total in payplan/1's form."""
+    from jsonschema import ValidationError
+
+    plan = json.loads((GOLDEN / "01-sky-splitter-order.plan.json").read_text(encoding="utf-8"))
+    with pytest.raises(ValidationError):
+        check_shape("plan", {k: v for k, v in plan.items() if k != "format"})
+    mtg = json.loads((GOLDEN / "mtg" / "20-flashback-from-graveyard.plan.json").read_text(
+        encoding="utf-8"))
+    with pytest.raises(ValidationError):
+        check_shape("plan", {**mtg, "total": {"energy": 2}})
