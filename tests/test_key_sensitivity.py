@@ -33,10 +33,7 @@ import yaml
 
 from payplan.engine import loader as payplan_loader
 from payplan.engine.cost import DOMAINS, OTHER_KINDS, POWER_KEYS, SELF_KINDS
-from payplan.engine.loader import scenario_from_data
-from payplan.planner.hand import hand_json, plan_hand
-from payplan.planner.plan import plan
-from payplan.planner.play import play_data
+from payplan.planner.commands import answer
 
 Data = dict[str, Any]
 Key = tuple[str, str]  # (the tuple or reading method, the key)
@@ -622,18 +619,14 @@ def payplan_keys() -> list[Key]:
     return keys
 
 
-def run_payplan(command: str, data: Data) -> object:
-    """The JSON the command prints for this scenario (both scenarios of a pair must load)."""
-    if command == "play":
-        return play_data(data).to_json()
-    scenario = scenario_from_data(data, require_play=command == "plan")
-    if command == "hand":
-        return hand_json(plan_hand(scenario))
-    return plan(scenario).to_json()
+def run(command: str, data: Data) -> object:
+    """The JSON the command prints for this scenario, through the command table every ruleset
+    answers by (a scenario that does not load raises: both scenarios of a pair must load)."""
+    return answer(command, data).to_json()
 
 
 FORMATS: dict[str, Format] = {
-    "payplan/1": Format(payplan_keys, _pairs(), PAYPLAN_CLOSED, run_payplan, PAYPLAN_TURN_ONLY),
+    "payplan/1": Format(payplan_keys, _pairs(), PAYPLAN_CLOSED, run, PAYPLAN_TURN_ONLY),
     # "mtg/1": Format(...),  # its section: the mtg/1 loader's keys, pairs, closed list, runner
 }
 
