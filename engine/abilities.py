@@ -34,12 +34,13 @@ def find_ability(card: Card, ident: str) -> Ability | None:
 
 def accepts_target(scenario: Scenario, ability: Ability, target: GameObject) -> bool:
     """Whether `ability` may choose `target`: its `targets` filter accepts it, `controller`
-    included (`filters.target_matches`), and, for Equip, you control it (rules notes: Equip
-    attaches to a unit you control, whatever the filter leaves open)."""
+    included (`filters.target_matches`). Equip attaches to a unit you control (rules notes): it
+    chooses your units only, whatever its filter says of the controller."""
     if ability.targets is None:
         return False
-    if ability.kind == "equip" and controller_of(scenario, target.id) != "you":
-        return False
+    if ability.kind == "equip":
+        return (controller_of(scenario, target.id) == "you"
+                and target_matches(scenario, replace(ability.targets, controller=None), target))
     return target_matches(scenario, ability.targets, target)
 
 

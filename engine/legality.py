@@ -8,6 +8,8 @@ permission; Flow never changes timing (seed 000). Only one alternate base cost a
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from .cost import Cost
 from .abilities import ability_reasons, accepts_target, find_ability
 from .total_cost import (
@@ -131,6 +133,9 @@ def _reasons(ctx: PlayContext) -> tuple[list[str], list[BaseChoice] | None]:
                     if ability.kind == "equip" and whose == "opponent":
                         out.append(f"targets: {target_id} is the opponent's: Equip attaches to "
                                    f"a unit you control")
+                    elif ability.kind == "equip":  # its filter's controller is the rule's: you
+                        wanted = replace(ability.targets, controller=None).text()
+                        out.append(f"targets: {target_id} is not {wanted or 'a unit'}")
                     else:
                         out.append(f"targets: {target_id} is not {ability.targets.text()}")
         return out, None

@@ -93,6 +93,14 @@ def test_equip_on_an_opponents_unit_is_illegal() -> None:
     assert ok(equip("{type: unit}", "u1")).total == Cost.parse("[2]")  # [3] less u1's Might 1
 
 
+@pytest.mark.parametrize("controller, target, status", [("opponent", "u1", "ok"),
+                                                        ("opponent", "e1", "illegal")])
+def test_equip_chooses_your_units_whatever_its_filter_says(controller: str, target: str,
+                                                           status: str) -> None:
+    """The rule, not the file: an Equip's `controller` is always you."""
+    assert plan(equip(f"{{type: unit, controller: {controller}}}", target)).status == status
+
+
 @pytest.mark.parametrize("controller, target, status", [
     ("opponent", "e1", "ok"), ("opponent", "u1", "illegal"),
     ("you", "u1", "ok"), ("you", "e1", "illegal")])
