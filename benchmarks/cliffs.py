@@ -243,10 +243,10 @@ if command == "plan":
     from payplan.planner.plan import plan
     optimal = plan(scenario, config).optimal
 elif command == "hand":
-    from ..planner.hand import plan_hand
+    from payplan.planner.hand import plan_hand
     optimal = all(p.optimal for p in plan_hand(scenario, config))
 else:
-    from ..planner.orders import discount_orders
+    from payplan.planner.orders import discount_orders
     discount_orders(scenario, config)
     optimal = True
 print(json.dumps({"time": time.perf_counter() - began, "cpu": time.process_time() - cpu,

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -31,9 +32,12 @@ def regular(tmp_path_factory: pytest.TempPathFactory) -> Path:
     """A regular (non-editable) install of this checkout, into a folder of its own (as
     `.ci/typecheck` makes one): only `payplan` and its metadata land there."""
     target = tmp_path_factory.mktemp("regular") / "site"
+    had_build = (ROOT / "build").exists()
     installed = subprocess.run([sys.executable, "-m", "pip", "install", "--quiet", "--no-deps",
                                 "--target", str(target), str(ROOT)],
                                capture_output=True, text=True, timeout=900, cwd=target.parent)
+    if not had_build:  # pip builds in the tree; leave it as it was
+        shutil.rmtree(ROOT / "build", ignore_errors=True)
     assert installed.returncode == 0, installed.stderr
     names = {p.name for p in target.iterdir() if not p.name.endswith(".dist-info")}
     assert names <= {"payplan", "bin"} and "payplan" in names, names

@@ -15,7 +15,6 @@ import re
 from types import MappingProxyType
 from typing import Mapping
 
-from . import FORMAT
 from ..reading import Fields as _Fields
 from ..reading import Reader
 from ..reading import index as _index
@@ -646,8 +645,3 @@ def mtg_from_data(data: object, require_play: bool = False) -> MtgScenario:
     if reader.problems:
         raise ScenarioError(reader.problems)
     return scenario
-
-
-def is_mtg(data: object) -> bool:
-    """Whether parsed data says `format: mtg/1`."""
-    return isinstance(data, dict) and data.get("format") == FORMAT
