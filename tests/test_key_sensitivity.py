@@ -559,6 +559,30 @@ def _pairs() -> dict[Key, Pair]:
             {"id": "tribute", "cost": {"energy": 1}}]}),
         "cards.bolt.additional_costs.0.unlocks.0.energy.cost", "tribute", "offering")
 
+    # The turn (`turn-format.md`), read by the `turn` command.
+    turn = setup(BASE, **{"cards__bolt__cost": {"energy": 1},
+                          "state__you__hand": [{"id": "h1", "card": "bolt"},
+                                               {"id": "h2", "card": "bolt"}],
+                          "state__you__runes": [{"id": "r1", "domain": "fury"},
+                                                {"id": "r2", "domain": "fury"}],
+                          "play": MISSING, "turn": {"candidates": "auto"}})
+    t["TOP_KEYS", "turn"] = Pair(setup(turn, turn=MISSING), "turn", {"max_plays": 1},
+                                 command="turn")
+    t["TURN_KEYS", "candidates"] = Pair(turn, "turn.candidates", [{"object": "h2"}], "auto",
+                                        command="turn")
+    t["TURN_KEYS", "values"] = Pair(turn, "turn.values", {"h2": 5}, command="turn")
+    t["TURN_KEYS", "max_plays"] = Pair(turn, "turn.max_plays", 1, command="turn")
+    ritual = setup(turn, **{"cards__ritual": {"type": "spell", "cost": {"energy": 1},
+                                              "effect": {"adds": {"energy": 1}}},
+                            "cards__bolt__cost": {"energy": 2},
+                            "state__you__runes": [{"id": "r1", "domain": "fury"}],
+                            "state__you__hand": [{"id": "h1", "card": "ritual"},
+                                                 {"id": "h2", "card": "bolt"}]})
+    t["CARD_KEYS", "effect"] = Pair(ritual, "cards.ritual.effect", {"adds": {"energy": 2}},
+                                    command="turn")
+    t["EFFECT_KEYS", "adds"] = Pair(ritual, "cards.ritual.effect.adds", {"energy": 2},
+                                    {"energy": 1}, command="turn")
+
     # Conditions, the Power map, the runes shorthand.
     for kind in CONDITION_FALSE:
         t["CONDITION_KINDS", kind] = condition(kind)
@@ -586,7 +610,8 @@ PAYPLAN_CLOSED: dict[Key, str] = {
     ("MIGHT_OF_KEYS", "might_of"): "names the expression (`{might_of: target}`): one value",
 }
 
-# Keys only the turn planner will read (`turn-format.md`): none of payplan/1's so far.
+# Keys only the turn planner reads (`turn-format.md`) have their pairs above, on the `turn`
+# command; none waits for it.
 PAYPLAN_TURN_ONLY: dict[Key, str] = {}
 
 
