@@ -8,7 +8,8 @@ out is left open). The engine checks the payment against each (`engine.chain.app
 the play legal now, the choices priced by rule 353, the payment paying that total by the paying
 rules); no second checker lives here. Of the options it pays, the one `plan` would make for that
 payment is taken: the plan's ranking (`planner.model.ranking`) of a fixed payment, so the least
-score less benefits, then the smallest total, then the option's place. The score is the one
+score less benefits, then the smallest total, then the option's place (what the payment takes
+from the board, 357.3 and the keep-on-board tie-break, is the payment's, the same for each). The score is the one
 scorer's (`engine.payment.score`, on the payment read back in group counts).
 """
 
@@ -19,7 +20,7 @@ from typing import Mapping
 from ..engine.chain import Applied, PlanRefused, apply_payment
 from ..engine.loader import check_from_data, payment_from_data
 from ..engine.options import Chosen, CostOption, chosen_options
-from ..engine.payment import Payment, counts_of, name_payment, resources, score
+from ..engine.payment import Payment, counts_of, losses, name_payment, resources, score
 from ..engine.scenario import FORMAT, Scenario
 from .answers import Check
 from .config import DEFAULT_CONFIG, SolverConfig
@@ -57,7 +58,8 @@ def check(scenario: Scenario, payment: Payment, chosen: Chosen = Chosen(),
     if not opts.options:
         return _with(base, problems=("play: no cost option: the play has no base cost it may use",))
     ctx = opts.ctx
-    res = resources(scenario, ctx.obj, ctx.card if ctx.play.ability is not None else None)
+    res = resources(scenario, ctx.obj, ctx.card if ctx.play.ability is not None else None,
+                    targets=ctx.play.targets)
     refused: list[str] = []
     paid: list[tuple[list[int], int, int, int]] = []  # (rank, option, score, benefit)
     for i, option in enumerate(opts.options):
@@ -71,7 +73,9 @@ def check(scenario: Scenario, payment: Payment, chosen: Chosen = Chosen(),
         assert counts is not None, "a payment the engine accepts names what the resources hold"
         charged = score(scenario, option.total, res, counts)
         benefit = sum(scenario.objective.benefit(n) for n in option.paid_optional if n in opts.auto)
-        paid.append((ranking(charged, benefit, option.total.size, 0, i), i, charged, benefit))
+        targets, kept = losses(res, counts)
+        paid.append((ranking(targets, charged, benefit, kept, option.total.size, 0, i), i,
+                     charged, benefit))
     if not paid:
         i = _closest(opts.options, best)
         why = [refused[i]]

@@ -125,7 +125,8 @@ def plan_options(scenario: Scenario, opts: PlayOptions, config: SolverConfig = D
         return Plan("illegal", header, reasons=opts.reasons)
     if res is None:  # objects only where an option has a non-standard cost (free costs have none)
         res = resources(scenario, ctx.obj, ctx.card if ctx.play.ability is not None else None,
-                        objects=any(o.total.other for o in opts.options))
+                        objects=any(o.total.other for o in opts.options),
+                        targets=ctx.play.targets)
 
     def unpayable(reasons: tuple[str, ...], optimal: bool = True) -> Plan:
         """Not paid: the cheapest total the options reach and what the state lacks to pay it."""
@@ -134,6 +135,7 @@ def plan_options(scenario: Scenario, opts: PlayOptions, config: SolverConfig = D
             return Plan("unpayable", header, reasons=reasons, optimal=optimal)
         return Plan("unpayable", header, total=least.total, reasons=reasons, optimal=optimal,
                     shortfall=shortfall(scenario, least.total, res))
+
     benefits = tuple(
         sum(scenario.objective.benefit(n) for n in o.paid_optional if n in opts.auto)
         for o in opts.options
