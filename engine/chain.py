@@ -45,7 +45,7 @@ from typing import Callable
 
 from .abilities import HIDE, find_ability
 from .cards import Card, cost_family
-from .cost import DOMAINS, POWER_KEYS, Cost, Power, power_add
+from .cost import ANY, DOMAINS, POWER_KEYS, Cost, Power, power_add
 from .legality import base_choices, reasons
 from .payment import (LOSES_OBJECT, PAYS_FROM, ObjectGroup, Payment, eligible, pay_power,
                       resources, source_adds)
@@ -104,8 +104,9 @@ class PlanRefused(Exception):
 @dataclass(frozen=True, slots=True)
 class Applied:
     """One play as decided: the choices that price it, the total claimed, and the payment (the
-    planner's own `Payment` value; which pip a recycled rune pays is not read: the engine
-    matches the Power itself)."""
+    planner's own `Payment` value; of the pip each recycled rune pays, only that its Power can
+    pay it is checked, a pip of its domain or [A] (or `unused`): the engine matches the Power
+    itself)."""
 
     object: str
     choices: Choices
@@ -222,6 +223,13 @@ def _check_resources(ctx: PlayContext, applied: Applied) -> tuple[Source, ...]:
             if what == "exhausted" and rune.exhausted:
                 raise PlanRefused(f"payment: rune {rune_id} is already exhausted: "
                                   "it can't be exhausted for Energy")
+    # A recycled rune adds Power of its domain (403), which pays a pip of that domain or [A]:
+    # the pip its entry names must be one of those (or `unused`).
+    for rune_id, pays in pay.recycle:
+        domain = runes[rune_id].domain
+        if pays not in (domain, ANY, "unused"):
+            raise PlanRefused(f"payment: rune {rune_id} is a {domain} rune: recycled, its Power "
+                              f"can't pay a [{pays}] pip (it pays [{domain}] or [A])")
 
     # Sources: each usable here (engine.payment decides), activated once, its object on the board.
     as_played = ctx.card if ctx.play.ability is not None else None

@@ -10,6 +10,7 @@ choices named, score).
 from __future__ import annotations
 
 import copy
+import itertools
 import json
 import os
 import random
@@ -103,6 +104,7 @@ def test_payplan_a_named_discount_order_prices_the_total_it_gives() -> None:
     ({"recycle": [{"rune": "r1"}, {"rune": "r1"}]}, ("rune r1 is recycled twice",)),
     ({}, ("payment: does not cover [fury]",)),
     ({"recycle": [{"rune": "r3"}]}, ("does not cover [fury]", "[mind]")),
+    ({"recycle": [{"rune": "r1", "pays": "calm"}]}, ("rune r1 is a fury rune", "[calm] pip")),
     ({"pool": {"energy": 1}, "recycle": [{"rune": "r1"}]}, ("takes 1 Energy from the pool",)),
     ({"recycle": [{"rune": "r1"}], "sources": ["s1"]}, ("payment: no source s1",)),
     ({"recycle": [{"rune": "r1"}], "other": [{"discard": ["h1"]}]}, ("1 non-standard payments "
@@ -266,8 +268,20 @@ def test_mtg_tapped_sick_and_restricted_sources() -> None:
             "f1 is tapped")
     refused(check(data, {"sources": [{"id": "e1", "adds": "{G}", "costs": ["tap"]}]}),
             "e1 is a summoning-sick creature")
+    # Eldrazi Temple's {C}{C} is for Eldrazi creatures only: tapped for it while casting a bear
+    # (106.6: the restriction is on spending), the mana pays nothing and stays in the pool.
     refused(check(data, {"sources": [{"id": "t1", "adds": "{C}{C}", "costs": ["tap"]}]}),
-            "can't pay for this spell (only_for)")
+            "it gives no mana (and {C}{C} restricted to what this spell is not)")
+    data = mtg_scenario(battlefield=[{"id": "f1", "card": "forest"}, {"id": "f2", "card": "forest"},
+                                     {"id": "t1", "card": "eldrazi-temple"}],
+                        hand=[{"id": "h1", "card": "bear"}], play={"object": "h1"})
+    forests = [{"id": f, "adds": "{G}", "costs": ["tap"]} for f in ("f1", "f2")]
+    temple = {"id": "t1", "adds": "{C}{C}", "costs": ["tap"]}
+    idle = check(data, {"sources": forests + [temple]})
+    assert idle.legal and (idle.score, idle.gap) == (3, 1)  # the temple tapped for nothing
+    refused(check(data, {"sources": forests[:1] + [temple]}), "does not pay {1}{G}",
+            "it gives {G} (and {C}{C} restricted")
+    assert check(data, {"sources": forests[:1] + [{**temple, "adds": "{C}"}]}).legal
 
 
 def test_mtg_convoke_delve_and_non_mana_costs() -> None:
@@ -333,6 +347,35 @@ def test_mtg_filter_lands_life_and_choices() -> None:
     refused(check(finks, lands, announced={"hybrid": ["{G}", "{G}"]}), "does not pay")
     refused(check(finks, lands, announced={"hybrid": ["{R}", "{G}"]}), "announced: not an "
                                                                         "announcement")
+
+
+def test_mtg_a_mana_ability_that_mills() -> None:
+    # A land that taps and mills 2 for {U}{U}, for a {U}{U} spell: the plan's payment, as its
+    # JSON prints it ("mill 2": mill takes no object, its word keeps the count), checks legal
+    # from the file; milled with the spell's own mill, at most the library.
+    cards = {"mill-land": {"types": ["land"], "mana": [{"adds": "{U}{U}",
+                                                        "costs": ["tap", {"mill": 2}]}]},
+             "twin": {"types": ["sorcery"], "cost": "{U}{U}"},
+             "twin-mill": {"types": ["sorcery"], "cost": "{U}{U}",
+                           "additional": [{"id": "dig", "mandatory": True,
+                                           "other": [{"mill": 1}]}]}}
+    data = mtg_scenario(battlefield=[{"id": "l1", "card": "mill-land"}],
+                        hand=[{"id": "h1", "card": "twin"}], play={"object": "h1"}, cards=cards,
+                        library=2)
+    p = answer("plan", data).to_json()
+    assert p["status"] == "ok"
+    assert p["payment"]["sources"] == [{"id": "l1", "adds": "{U}{U}", "costs": ["tap", "mill 2"]}]
+    ok = check(data, p["payment"])
+    assert ok.legal and (ok.score, ok.gap) == (p["score"], 0)
+    bare = {"sources": [{"id": "l1", "adds": "{U}{U}", "costs": ["tap", "mill"]}]}
+    refused(check(data, bare), "payment.sources[0]: costs:", "expected ['tap', 'mill 2']")
+    both = {**data, "state": {**data["state"], "you": {**data["state"]["you"], "hand": [
+        {"id": "h1", "card": "twin-mill"}]}}}
+    refused(check(both, {**p["payment"], "other": {"mill": 1}}),
+            "payment.other.mill: mills 1 (and the mana abilities 2 more); your library has 2")
+    short = {**data, "state": {**data["state"], "you": {**data["state"]["you"], "library": 1}}}
+    refused(check(short, p["payment"]), "payment.sources: the mana abilities mill 2; your "
+                                        "library has 1 card")
 
 
 def test_mtg_bad_files_are_exit_2() -> None:
@@ -502,14 +545,14 @@ def _mtg_mutations(scenario: Any, payment: dict[str, Any], rng: random.Random) -
         what = rng.randrange(6)
         if what == 0 and m["sources"]:
             m["sources"].pop(rng.randrange(len(m["sources"])))
-        elif what == 1 and board:  # another permanent's first mana, as it would be written
+        elif what == 1 and board:  # a permanent's mana ability, as it would be written
             obj = rng.choice(you.battlefield)
             card = scenario.cards[obj.card]
             if card.mana:
                 from payplan.engine.mtg.mana import mana_text
 
-                ability = card.mana[0]
-                m["sources"].append({"id": obj.id, "adds": mana_text(ability.adds[0]),
+                ability = rng.choice(card.mana)
+                m["sources"].append({"id": obj.id, "adds": mana_text(rng.choice(ability.adds)),
                                      "costs": list(ability.cost_words())})
         elif what == 2 and m["sources"]:
             source = m["sources"][rng.randrange(len(m["sources"]))]
@@ -539,6 +582,77 @@ def test_mtg_checker_agrees_with_the_planner(data: dict[str, Any], rng: random.R
     _agrees(scenario, p, choices)
     for mutated in _mtg_mutations(scenario, p.payment.to_json(), rng):
         _no_better(scenario, p, mutated, choices)
+
+
+# --- mtg/1: the checker against the reference's payment check --------------------------------
+#
+# The mtg/1 reference's payment check (`payplan.benchmarks.mtg_reference.payment`, written apart
+# from the engine, on the raw data) reads a plan's JSON. For the total our check names (the
+# plan's choices named), each payment, the plan's and its mutations, is legal for us exactly
+# when the reference finds nothing wrong with it for some `left_in_pool` (it wants the mana left
+# named; ours leaves any surplus in the pool) but its `score` and `objective`, and, where ours is
+# illegal (no figures), its `spent`. The pool starts empty (the two read `payment.pool` apart:
+# see the test). Scores are not compared here: issue 20's open scorer
+# classes (class 13, a mana ability's mill) are `tests/test_mtg_vs_reference.py`'s.
+
+
+def _lefts(data: dict[str, Any], payment: dict[str, Any]) -> list[str]:
+    """Every mana the pool could hold after paying: up to the pool's and the sources' own."""
+    from payplan.benchmarks.mtg_reference.mana import parse_symbols
+
+    have: dict[str, int] = {}
+    texts = [str(data["state"]["you"].get("mana_pool") or "")]
+    texts += [str(s.get("adds") or "") for s in payment.get("sources") or []]
+    for text in texts:
+        for kind, arg in parse_symbols(text):
+            if kind == "mana":
+                have[arg] = have.get(arg, 0) + 1
+    kinds = "WUBRGC"
+    return ["".join(f"{{{k}}}" * n for k, n in zip(kinds, counts))
+            for counts in itertools.product(*(range(have.get(k, 0) + 1) for k in kinds))]
+
+
+def _reference_legal(data: dict[str, Any], result: Check, payment: dict[str, Any]) -> bool | None:
+    """Whether the reference finds the payment legal for the check's total; None where it does
+    not price that total (a pricing disagreement: the planner's against the reference's, such
+    as issue 20's open STAND_IN_NAME class, is `tests/test_mtg_vs_reference.py`'s)."""
+    from payplan.benchmarks.mtg_reference.payment import check_payment as reference_check
+
+    plan = {"status": "ok", **result.choices, "total": result.total, "payment": payment,
+            "spent": result.spent, "score": result.score, "objective": result.objective}
+    ignored = ("score:", "objective:") + (() if result.legal else ("spent:",))
+    for left in _lefts(data, payment):
+        problems = reference_check(data, {**plan, "left_in_pool": left})
+        if any("is not a total the reference prices" in p for p in problems):
+            return None
+        if not [p for p in problems if not p.startswith(ignored)]:
+            return True
+    return False
+
+
+@settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
+@given(cast_strategy(), st.randoms(use_true_random=False))
+def test_mtg_checker_agrees_with_the_reference(data: dict[str, Any], rng: random.Random) -> None:
+    # An empty pool: ours reads `payment.pool` as the pool mana the payment may spend (more
+    # stays there), the reference as at most what it spent (it may spend any of the pool).
+    data = copy.deepcopy(data)
+    data["state"]["you"].pop("mana_pool", None)
+    try:
+        scenario = payplan.load_data(data)
+        p = payplan.plan(scenario)
+    except ScenarioError:
+        return
+    if p.status != "ok" or not p.optimal:
+        return
+    choices = _mtg_choices(p)
+    own = json.loads(json.dumps(p.payment.to_json()))  # as a file holds it
+    for payment in [own] + _mtg_mutations(scenario, own, rng):
+        result = answer("check", {**data, "payment": payment, **choices})
+        assert isinstance(result, Check)
+        if result.total is None:  # no option to check against (a choice refused)
+            continue
+        reference = _reference_legal(data, result, payment)
+        assert reference is None or result.legal == reference, (payment, result.problems)
 
 
 @pytest.mark.parametrize("path", sorted((ROOT / "examples").glob("*.yaml"))

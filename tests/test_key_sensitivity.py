@@ -3,10 +3,11 @@ scenarios differing only in that key whose answers differ, for the command that 
 
 The keys are generated from the loader itself, never listed by hand: for `payplan/1`, every key
 tuple `engine.loader` passes to `_Reader.fields` (found in its source, so a key added there, or a
-new mapping read with its own tuple, is met here), plus the three vocabularies it reads as keys
-without `fields`: the non-standard cost kinds (`{discard: 1}`), the Power map's domains (`any`,
-`c`) and the runes shorthand's domains (`{fury: 3}`). A key is named by the tuple that holds it
-(`CARD_KEYS.cost`), or, for a tuple written inline, by the reading method
+new mapping read with its own tuple, is met here), plus what it reads as keys without
+`fields`: the non-standard cost kinds (`{discard: 1}`), the Power map's domains (`any`, `c`),
+the runes shorthand's domains (`{fury: 3}`), and the top-level keys `payplan check` reads
+beside the scenario (`CHECK_KEYS`: the payment and its choices). A key is named by the tuple
+that holds it (`CARD_KEYS.cost`), or, for a tuple written inline, by the reading method
 (`granted_keyword.flow`).
 
 Each key has a `Pair` (the command, a scenario, the path of the key, its two values: `MISSING`
@@ -559,6 +560,53 @@ def _pairs() -> dict[Key, Pair]:
             {"id": "tribute", "cost": {"energy": 1}}]}),
         "cards.bolt.additional_costs.0.unlocks.0.energy.cost", "tribute", "offering")
 
+    # `payplan check`: the payment the player chose and the choices beside it (the loader reads
+    # them for `check` only). BASE's bolt costs [2][fury]; PAID pays it (r1 and r2 exhausted,
+    # r2 recycled for [fury]). A payment may pay more Energy than it needs (it stays in the pool).
+    def C(data: Data, path: str, b: Any, a: Any = MISSING, **choices: Any) -> Pair:
+        return Pair({**data, **choices}, path, b, a, command="check")
+
+    paid = {"exhaust": ["r1", "r2"], "recycle": [{"rune": "r2", "pays": "fury"}]}
+    fury = {"recycle": [{"rune": "r2", "pays": "fury"}]}
+    t["CHECK_KEYS", "payment"] = C(setup(BASE, payment=paid), "payment", {}, paid)
+    t["PAYMENT_KEYS", "pool"] = C(setup(BASE, state__you__pool={"energy": 2}, payment=fury),
+                                  "payment.pool", {"energy": 2})
+    t["PAYMENT_KEYS", "exhaust"] = C(setup(BASE, payment=fury), "payment.exhaust", ["r1", "r3"])
+    t["PAYMENT_KEYS", "recycle"] = C(setup(BASE, payment={"exhaust": ["r1", "r2"]}),
+                                     "payment.recycle", [{"rune": "r2", "pays": "fury"}])
+    t["payment", "rune"] = C(setup(BASE, payment={"exhaust": ["r1", "r2"],
+                                                  "recycle": [{"rune": "r2"}]}),
+                             "payment.recycle.0.rune", "r3", "r2")
+    t["payment", "pays"] = C(setup(BASE, payment=paid), "payment.recycle.0.pays", "calm", "fury")
+    t["PAYMENT_KEYS", "sources"] = C(setup(SOURCE, payment={}), "payment.sources", ["u1"])
+    t["PAYMENT_KEYS", "other"] = C(setup(cost_of("discard"), payment={}), "payment.other",
+                                   [{"discard": ["h2"]}])
+    # Two Flow costs, [1] and [2], paid with [1]; the base named.
+    flows = setup(FLOW, cards__bolt__keywords={"flow": [{"energy": 1}, {"energy": 2}]},
+                  payment={"exhaust": ["r1"]})
+    t["CHECK_KEYS", "base"] = C(flows, "base", {"kind": "printed"})
+    t["chosen_base", "kind"] = C(flows, "base.kind", "printed", "flow", base={})
+    t["chosen_base", "index"] = C(flows, "base.index", 1, 0, base={})
+    t["chosen_base", "cost"] = C(flows, "base.cost", {"energy": 2}, {"energy": 1}, base={})
+    t["chosen_base", "ignore"] = C(setup(BASE, play__ignore="energy", payment=fury),
+                                   "base.ignore", "power", "energy", base={})
+    # An optional [1] (paid when `paid_optional` names it): `paid` pays [2][fury] only.
+    t["CHECK_KEYS", "paid_optional"] = C(setup(
+        BASE, cards__bolt__additional_costs=[{"id": "tax", "mandatory": False,
+                                              "cost": {"energy": 1}}],
+        play__optional={"tax": "auto"}, payment=paid), "paid_optional", ["tax"])
+    # REPEAT's tithe: [4], [1] more and [2] less per payment: twice [2], three times [1].
+    t["CHECK_KEYS", "paid"] = C(setup(REPEAT, payment={"exhaust": ["r1", "r2"]}), "paid",
+                                {"tithe": 3}, {"tithe": 2})
+    # [3][fury] less [2] (big) and [1] to a minimum of [1] (small): small then big leaves
+    # [fury], big then small [1][fury]; the payment pays [fury].
+    t["CHECK_KEYS", "discount_order"] = C(setup(
+        BASE, cards__bolt__cost={"energy": 3, "power": {"fury": 1}},
+        cards__bolt__discounts=[{"id": "big", "energy": 2},
+                                {"id": "small", "energy": 1, "minimum": {"energy": 1}}],
+        payment={"recycle": [{"rune": "r1", "pays": "fury"}]}),
+        "discount_order", ["big", "small"], ["small", "big"])
+
     # The turn (`turn-format.md`), read by the `turn` command.
     turn = setup(BASE, **{"cards__bolt__cost": {"energy": 1},
                           "state__you__hand": [{"id": "h1", "card": "bolt"},
@@ -641,6 +689,11 @@ def payplan_keys() -> list[Key]:
     keys += [("other_costs", kind) for kind in OTHER_KINDS + SELF_KINDS]
     keys += [("power", key) for key in POWER_KEYS + ("c",)]
     keys += [("runes", domain) for domain in DOMAINS]
+    # `payplan check`'s top-level keys (the payment and the choices beside it), read beside the
+    # scenario's own (`_Reader.submitted` and `_Reader.chosen`, not through `fields`).
+    assert "CHECK_KEYS" in inspect.getsource(payplan_loader._Reader.scenario)
+    assert "CHOICE_KEYS" in inspect.getsource(payplan_loader._Reader.chosen)
+    keys += [("CHECK_KEYS", key) for key in payplan_loader.CHECK_KEYS]
     return keys
 
 

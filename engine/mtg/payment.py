@@ -6,8 +6,9 @@ what your permanents, cards, life and pool can give, and what each use costs (th
   sacrifices it may be activated again: `repeatable`). A {T} ability needs the
   permanent untapped, and a creature not summoning sick (302.6); it pays the ability's other
   costs: life, sacrificing itself, mana from other sources (a filter land), non-mana costs such
-  as sacrificing another creature to an altar. Restricted mana (`only_for`) can be made only when
-  the spell is what it is restricted to, and then pays only the spell.
+  as sacrificing another creature to an altar. Restricted mana (`only_for`) pays only the spell
+  it is restricted to, and is made (by the planner) only then; a payment the player chose may
+  make it for another spell (`check_payment`): it pays nothing and stays in the pool (106.6).
 - Convoke taps an untapped creature (summoning sick or not) to pay {1} or one mana of one of its
   colors; improvise taps an untapped artifact to pay {1}; delve exiles a card from your graveyard
   to pay {1}. They pay the spell's total only, never a mana ability's cost.
@@ -44,6 +45,9 @@ class Offer:
     index: int
     ability: ManaAbility
     restricted: bool  # its mana pays the spell only
+    # False: restricted (`only_for`) to what this spell is not; only a payment the player chose
+    # activates it (`resources(..., floating=True)`), and its mana stays in the pool.
+    pays: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,7 +86,8 @@ class Resources:
         """The most the resources could ever pay toward a total (for X and counts)."""
         out = total(self.pool)
         for p in self.permanents:
-            best = max((max(total(m) for m in o.ability.adds) for o in p.offers), default=0)
+            best = max((max(total(m) for m in o.ability.adds) for o in p.offers if o.pays),
+                       default=0)
             out += max(best, 1 if (p.convoker or p.improviser) else 0)
         if self.delve:
             out += sum(1 for c in self.cards if c.zone == "graveyard")
@@ -106,8 +111,13 @@ def tap_weight_key(card: Card) -> str:
     return "tap_other"
 
 
-def resources(scenario: MtgScenario, spell: Card, spell_id: str) -> Resources:
-    """Everything that can pay for casting `spell` (object `spell_id`, which pays nothing)."""
+def resources(scenario: MtgScenario, spell: Card, spell_id: str,
+              floating: bool = False) -> Resources:
+    """Everything that can pay for casting `spell` (object `spell_id`, which pays nothing).
+    With `floating` (`payplan check`: a payment the player chose), a mana ability restricted
+    to what the spell is not is an offer too, whose mana pays nothing (`Offer.pays`): activating
+    it while casting is legal (106.6: the restriction is on spending), the mana stays in the
+    pool."""
     you = scenario.state.you
     objective = scenario.objective
     permanents = []
@@ -119,6 +129,8 @@ def resources(scenario: MtgScenario, spell: Card, spell_id: str) -> Resources:
                 continue
             restricted = ability.only_for is not None
             if ability.only_for is not None and not spell_matches(ability.only_for, spell):
+                if floating:
+                    offers.append(Offer(i, ability, True, pays=False))
                 continue
             offers.append(Offer(i, ability, restricted))
         convoker = spell.convoke and "creature" in card.types and not obj.tapped
@@ -263,7 +275,9 @@ def name_payment(scenario: MtgScenario, option: Priced, res: Resources,
             ability_refs[(part.kind, part.filter)] = refs[part.count:]
             taken_names = tuple(_ref_id(res, r) for r in taken)
             costs = [c for c in costs if not c.startswith(part.kind)]
-            costs.append(f"{part.kind} {' '.join(taken_names)}")
+            # Mill takes cards from the library, not objects: its word keeps its count.
+            costs.append(f"mill {part.count}" if part.kind == "mill"
+                         else f"{part.kind} {' '.join(taken_names)}")
             took.append((part.kind, taken_names))
             for r in taken:
                 lost.add(r)
@@ -435,7 +449,8 @@ def check_payment(scenario: MtgScenario, option: Priced, res: Resources,
 
     What it checks, as the module docstring says the rules are: the pool spent is there; each
     source is a permanent whose usable mana ability (`resources`' offers: untapped for {T}, not a
-    summoning-sick creature, `only_for` met) adds that mana at those costs, the objects its own
+    summoning-sick creature; with `floating`, one whose `only_for` the spell does not meet too,
+    its mana paying nothing) adds that mana at those costs, the objects its own
     non-mana costs name can pay them, and a permanent activates one such ability, once (an
     ability that neither taps nor sacrifices it, again: `repeatable`); convoke taps an untapped
     creature of the spell with convoke for {1} or one of its colors, improvise an untapped
@@ -469,6 +484,7 @@ def check_payment(scenario: MtgScenario, option: Priced, res: Resources,
     ability_uses: dict[NeedKey, list[Ref]] = {}
     once: dict[int, int] = {}
     life = option.life
+    ability_mill = 0  # cards the mana abilities mill (from the same library as the spell's)
     sources_ok = True
     for n, use in enumerate(payment.sources):
         at = f"payment.sources[{n}]"
@@ -496,6 +512,7 @@ def check_payment(scenario: MtgScenario, option: Priced, res: Resources,
         if ability.sacrifice_self:
             lost_mana.setdefault(p, []).append("its own mana ability")
         life += ability.life
+        ability_mill += sum(part.count for part, _ in took if part.kind == "mill")
         for part, refs in took:
             ability_uses.setdefault(("ability", part.kind, part.filter), []).extend(refs)
             for ref in refs:
@@ -569,6 +586,9 @@ def check_payment(scenario: MtgScenario, option: Priced, res: Resources,
     for kind, paid_with in given.items():
         if kind not in kinds and paid_with not in ((), 0):  # an empty entry pays nothing
             problems.append(f"payment.other.{kind}: the total has no {kind} cost")
+    if "mill" not in kinds and ability_mill > res.library:
+        problems.append(f"payment.sources: the mana abilities mill {ability_mill}; your library "
+                        f"has {res.library} card{'s' * (res.library != 1)} (701.13b)")
     for kind in kinds:
         parts = [o for o in option.other if o.kind == kind]
         count = sum(o.count for o in parts)
@@ -578,9 +598,10 @@ def check_payment(scenario: MtgScenario, option: Priced, res: Resources,
             n = paid if isinstance(paid, int) else len(paid)
             if n != count:
                 problems.append(f"{at}: mills {n}; the total mills {count}")
-            elif count > res.library:
-                problems.append(f"{at}: your library has {res.library} card"
-                                f"{'s' * (res.library != 1)} (701.13b)")
+            elif count + ability_mill > res.library:
+                also = f" (and the mana abilities {ability_mill} more)" if ability_mill else ""
+                problems.append(f"{at}: mills {count}{also}; your library has {res.library} "
+                                f"card{'s' * (res.library != 1)} (701.13b)")
             continue
         ids = paid if isinstance(paid, tuple) else ()
         if len(ids) != count:
@@ -756,6 +777,12 @@ def _took(scenario: MtgScenario, res: Resources, ability: ManaAbility, words: tu
     took: list[tuple[OtherCost, list[Ref]]] = []
     perm_at = {p.obj.id: i for i, p in enumerate(res.permanents)}
     for part in ability.other:
+        if part.kind == "mill":  # cards from the library, no object: the word is its count
+            if f"mill {part.count}" not in left:
+                return None
+            left.remove(f"mill {part.count}")
+            took.append((part, []))
+            continue
         word = next((w for w in left if w.split()[:1] == [part.kind] and w not in fixed), None)
         if word is None:
             return None
@@ -790,17 +817,21 @@ def _mana_short(res: Resources, payment: MtgPayment, activations: list[tuple[int
     the abilities not yet placed free to feed one another (a relaxation: if that fails, no order
     that extends it can pay)."""
     perms = res.permanents
-    Node = tuple[int, int]  # a filter ability (permanent, offer); (-1, 0) the base, (-2, 0) restricted
+    # A filter ability (permanent, offer); (-1, 0) the base, (-2, 0) restricted, (-4, 0) mana
+    # that pays nothing here (`Offer.pays`: it stays in the pool).
+    Node = tuple[int, int]
     base: Node = (-1, 0)
     restricted: Node = (-2, 0)
     spell_node: Node = (-3, 0)
+    floating: Node = (-4, 0)
     made: dict[Node, list[int]] = {base: list(payment.pool), restricted: [0] * 7}
     activated: dict[Node, int] = {}
     for p, a, k in activations:
         offer = perms[p].offers[a]
         node = (p, a)
         activated[node] = activated.get(node, 0) + 1
-        into = restricted if offer.restricted else node if offer.ability.mana.symbols else base
+        into = (floating if not offer.pays else restricted if offer.restricted
+                else node if offer.ability.mana.symbols else base)
         bucket = made.setdefault(into, [0] * 7)
         for i in range(1, 7):
             bucket[i] += offer.ability.adds[k][i]
@@ -820,6 +851,8 @@ def _mana_short(res: Resources, payment: MtgPayment, activations: list[tuple[int
     def pays(placed: list[Node]) -> int:
         """How much of the demands the mana pays with this (partial) order of the filters."""
         def feeds(giver: Node, owner: Node) -> bool:
+            if giver == floating:
+                return False
             if owner == spell_node:
                 return True
             if giver == restricted or giver == owner:
@@ -841,9 +874,12 @@ def _mana_short(res: Resources, payment: MtgPayment, activations: list[tuple[int
 
     if search([]):
         return None
-    given = [sum(m[i] for m in made.values()) for i in range(7)]
+    given = [sum(m[i] for n, m in made.items() if n != floating) for i in range(7)]
+    idle = made.get(floating)
     return (f"{mana_text(_seven(spell))} (the total after convoke, improvise and delve) and its "
-            f"mana abilities' own costs: it gives {mana_text(_seven(given), 'no mana')}")
+            f"mana abilities' own costs: it gives {mana_text(_seven(given), 'no mana')}"
+            + (f" (and {mana_text(_seven(idle))} restricted to what this spell is not)"
+               if idle and any(idle) else ""))
 
 
 def _seven(m: list[int]) -> Mana:

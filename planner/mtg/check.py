@@ -54,7 +54,8 @@ def check(scenario: MtgScenario, payment: MtgPayment, chosen: MtgChosen = MtgCho
     play = scenario.play
     assert play is not None, "the loader requires a play"
     card = scenario.played_card(play)
-    res = resources(scenario, card, play.object if play.ability is None else "")
+    # A mana ability restricted to what this spell is not may be activated (its mana floats).
+    res = resources(scenario, card, play.object if play.ability is None else "", floating=True)
     try:
         opts, wrong = chosen_casts(scenario, play, res.mana_cap(), chosen)
     except TooManyChoices as err:
