@@ -94,17 +94,24 @@ def solve(
     res: Resources,
     config: SolverConfig,
     free: Free = NO_FREE,
+    incumbent: Solution | None = None,
 ) -> Solution | None:
     """The best (option, payment, free optional costs paid), or None when no option can be
     paid (INFEASIBLE).
 
-    Raises `SolverStopped` when the time limit ran out before either was known, and
-    `ModelInvalid` (with CP-SAT's validation message) when the model itself is rejected."""
+    `incumbent` is a feasible payment known before the solve (`planner.fastpath.incumbent`,
+    checked by the engine): CP-SAT starts from it, and it is the answer (`optimal` false) when
+    the time limit stops CP-SAT before it finds one. Raises `SolverStopped` when the time limit
+    ran out before either was known (and no incumbent was given), and `ModelInvalid` (with
+    CP-SAT's validation message) when the model itself is rejected."""
     model = cp_model.CpModel()
     v = _variables(model, scenario, options, res, free)
     _constraints(model, v, options, res, free)
     terms = [Term(t) for t in _ranked_terms(scenario, v, options, benefits, res, free)]
-    solved = kernel.solve(model, terms, config, lambda solver: _read_back(solver, v, res), _all(v))
+    known = None if incumbent is None else kernel.Incumbent(
+        replace(incumbent, optimal=False), _hint(v, incumbent))
+    solved = kernel.solve(model, terms, config, lambda solver: _read_back(solver, v, res), _all(v),
+                          known)
     if solved is None:
         return None
     return replace(solved.value, optimal=solved.optimal)
@@ -298,6 +305,19 @@ def ranking(score: N, benefit: N, size: N, actions: N, option: N) -> list[N]:
     smaller score), the number of actions, the option's place in the list. The model minimises
     them over variables, the fast path compares them over numbers."""
     return [score - benefit, size, benefit, actions, option]
+
+
+def _hint(v: _Variables, known: Solution) -> list[tuple[cp_model.IntVar, int]]:
+    """The model's decision variables set as the payment `known` makes them (the deficits and
+    the constraints' own sums are CP-SAT's to complete)."""
+    hint = [(var, int(o == known.option)) for o, var in v.choose.items()]
+    hint += [(var, known.exhaust[g]) for g, var in v.exhaust.items()]
+    hint += [(var, known.recycle[g]) for g, var in v.recycle.items()]
+    hint += [(var, int(known.activate[s])) for s, var in v.activate.items()]
+    counts = dict(known.use)
+    hint += [(var, counts[key][g] if key in counts else 0) for (key, g), var in v.use.items()]
+    hint += [(var, int(i < len(known.paid) and known.paid[i])) for i, var in v.pay.items()]
+    return hint
 
 
 # --- Reading the answer back --------------------------------------------------------------------
