@@ -865,9 +865,50 @@ class _OrderCount:
 
     def state(self, pair: Pair, left: Bag) -> tuple[int, int]:
         """The state of the discounts `left` at `pair` (as a number: see `forward`), and how
-        many of them are dead there."""
+        many of them are dead there (`settled`: with their Energy parts settled)."""
         live, dead = self.bag(pair, left)
-        return self._state(pair, live), dead
+        pair, live, more = self.settled(pair, live)
+        return self._state(pair, live), dead + more
+
+    def settled(self, pair: Pair, live: Bag) -> tuple[Pair, Bag, int]:
+        """`pair` and the live behaviours with their Energy parts applied at once, where every
+        order applies each of them as a plain subtraction: the pair the Energy parts leave,
+        the behaviours without them, and how many of those are then dead. Else as given.
+
+        When that holds: the Energy parts left take S in all, and E - S is at least every one's
+        minimum and 0. In any order, before a part of amount a is applied the Energy is at
+        least E - (S - a) (each earlier part took at most its amount), so after it at least
+        E - S, at or above its minimum: `apply_energy` subtracts a in full, and so does every
+        part, whatever the order. Every order then ends at E - S, and Energy never reads the
+        pips, so the Energy parts no longer tell orders apart: the discounts left act as their
+        Power parts, with the Energy settled (a discount with a choice keeps its Energy:
+        whether it is taken is the choice's). Once it holds it holds on: a later part taken in
+        full leaves E - S as it was. So discounts differing only in their Energy parts become
+        one behaviour here, and their orders are counted as copies (`forward`)."""
+        spend = floor = 0
+        for b, copies in live:
+            mod = self.acting[b]
+            if mod.branches:
+                if any(branch.energy for branch in mod.branches):
+                    return pair, live, 0
+            elif mod.energy:
+                spend += mod.energy * copies
+                floor = max(floor, mod.min_energy)
+        if not spend or pair[0] - spend < floor:
+            return pair, live, 0
+        kept: dict[Behaviour, int] = {}
+        dead = 0
+        for b, copies in live:
+            mod = self.acting[b]
+            if mod.branches or not mod.energy:
+                kept[b] = kept.get(b, 0) + copies
+            elif not any(mod.power):
+                dead += copies
+            else:
+                power = self._intern((Mod("", 0, mod.power, 0, mod.min_power,
+                                          any_only=mod.any_only),))
+                kept[power] = kept.get(power, 0) + copies
+        return (pair[0] - spend, pair[1]), tuple(sorted(kept.items())), dead
 
     def _pid(self, pair: Pair) -> int:
         pid = self.pair_ids.setdefault(pair, len(self.pair_ids))
@@ -968,8 +1009,16 @@ class _OrderCount:
 
         def follow(pair: Pair, left: tuple[int, ...], wanted: int,
                    before: tuple[Application, ...]) -> None:
-            if not self.bag(pair, self.own_bag(left))[0]:
+            live = self.bag(pair, self.own_bag(left))[0]
+            if not live:
                 out[pair] = before + tuple(Application(i) for i in left)
+                return
+            if not self.settled(pair, live)[1]:
+                # Energy parts only, each subtracting in full whatever the order: every order
+                # reaches the one result, and the first takes them by index, each its first
+                # outcome (until those left are dead, as above).
+                after, app = outcomes(pair, self.mods[left[0]], left[0])[0]
+                follow(after, left[1:], wanted, before + (app,))
                 return
             tried: set[int] = set()
             for i in left:
