@@ -517,7 +517,90 @@ class _PowerSide:
                         list[tuple[Power, tuple[Application, ...]]]] = {}
 
     def front(self, pips: Power, order: tuple[int, ...]) -> list[tuple[Power, tuple[Application, ...]]]:
+        if not order and self.singles and all(
+                not any(self.parts[i].power[:ANY_INDEX]) for i in self.singles):
+            return self._any_only(pips)
         return self._search((1 << len(self.singles)) - 1, order, pips)
+
+    def _any_only(self, pips: Power) -> list[tuple[Power, tuple[Application, ...]]]:
+        """`_search`'s answer when every discount of the side is "[A] less" (each with its own
+        Power minimum, none naming a domain) and no mixed one is left, without the search:
+        the same results, in the same order, each with the same applications.
+
+        The results. Such a discount sees only the pip count n: it takes min(amount, n - its
+        minimum) pips (none once n is at its minimum), so n goes as Energy goes under an
+        Energy discount, and the least count any order reaches, c*, is that of descending
+        minimum (`energy_sequence`'s argument). The pips each one takes are the player's
+        choice among those left, so every Q <= pips with |Q| = c* is reached, and one with
+        more pips is beaten by one of them (take the extra pips off too). Of those, taking an
+        `[A]` pip while a domain pip is left is beaten (an `[A]` pip left can be paid by
+        anything that pays a domain pip): the results are the pips with k = |pips| - c*
+        removed, domain pips first, in every way (`any_removals`).
+
+        Their order and applications. `_search` walks moves (the live discounts by index, the
+        first of each shape) and their outcomes (`outcomes`, in `any_removals`' order), and
+        keeps the first sequence reaching each result, results in the order first reached:
+        its first sequence to Q takes, step by step, the first move and outcome from which Q
+        is still reachable. From pips P with discounts L left, Q is reachable exactly when
+        Q <= P and the least count L reach from |P| is c* (then the pips above Q can come off
+        at each step: any removal is allowed). So each result's sequence is built step by step
+        with that test, the outcome being the first removal r (ascending, first domain
+        slowest) with P - r >= Q that `_wasted_any` keeps (it drops an outcome that takes an
+        `[A]` pip while a domain pip is left: no domain is named later); and the results are
+        sorted by their sequences, as the walk reaches them. Checked against `_search` in
+        tests/test_discount_orders.py."""
+        singles, parts = self.singles, self.parts
+        count = sum(pips)
+
+        def least(left: list[int], n: int) -> int:
+            for i in sorted(left, key=lambda i: -parts[singles[i]].min_power):
+                part = parts[singles[i]]
+                n = max(n - part.power[ANY_INDEX], min(n, part.min_power))
+            return n
+
+        everyone = list(range(len(singles)))
+        k = count - least(everyone, count)
+        domain = sum(pips[:ANY_INDEX])
+        if k <= domain:
+            goals = [tuple(p - r for p, r in zip(pips, removed))
+                     for removed in any_removals(pips[:ANY_INDEX] + (0,), k)]
+        else:
+            goals = [(0,) * ANY_INDEX + (pips[ANY_INDEX] - (k - domain),)]
+        target = count - k
+        found = []
+        for goal in goals:
+            left, here = everyone, pips
+            steps: list[tuple[int, Power]] = []
+            path: list[Application] = []
+            while True:
+                live, shapes = [], set()
+                for i in left:
+                    part = parts[singles[i]]
+                    if is_live((0, here), part) and part.shape not in shapes:
+                        shapes.add(part.shape)
+                        live.append(i)
+                if not live:
+                    path += [Application(singles[i]) for i in left]
+                    break
+                n = sum(here)
+                for i in live:
+                    part = parts[singles[i]]
+                    take = min(part.power[ANY_INDEX], max(0, n - part.min_power), n)
+                    rest = [j for j in left if j != i]
+                    if least(rest, n - take) != target:
+                        continue
+                    removed = _first_removal(here, goal, take)
+                    if removed is not None:
+                        break
+                else:  # not expected: the goal is reachable, so some move keeps it so
+                    raise AssertionError(f"no move keeps {goal} reachable from {here}")
+                steps.append((i, removed))
+                path.append(Application(singles[i], -1, removed if take else None))
+                here = tuple(p - r for p, r in zip(here, removed))
+                left = rest
+            found.append((tuple(steps), goal, tuple(path)))
+        found.sort(key=lambda item: item[0])
+        return [(goal, path) for _, goal, path in found]
 
     def _search(self, left: int, rest: tuple[int, ...],
                 pips: Power) -> list[tuple[Power, tuple[Application, ...]]]:
@@ -559,6 +642,31 @@ class _PowerSide:
             result = [(p[1], path) for p, path in pareto(candidates)]
         self.memo[key] = result
         return result
+
+
+def _first_removal(pips: Power, goal: Power, take: int) -> Power | None:
+    """The first of `any_removals(pips, take)` (ascending, the first slot slowest) leaving at
+    least `goal` that `_wasted_any` keeps with no domain named later (it takes an `[A]` pip
+    only with no domain pip left), or None."""
+    room = [p - g for p, g in zip(pips, goal)]
+    if any(r < 0 for r in room):
+        return None
+    domain = sum(pips[:ANY_INDEX])
+    if take > domain:  # every domain pip, then `[A]` pips
+        if take - domain > room[ANY_INDEX] or any(room[d] < pips[d] for d in range(ANY_INDEX)):
+            return None
+        return pips[:ANY_INDEX] + (take - domain,)
+    if sum(room[:ANY_INDEX]) < take:
+        return None
+    # Domain pips only (taking an `[A]` pip would leave one): each slot as few as the later
+    # slots leave it to take, so the earliest slots are smallest.
+    out = [0] * len(pips)
+    left = take
+    for d in range(ANY_INDEX):
+        later = sum(room[d + 1:ANY_INDEX])
+        out[d] = max(0, left - later)
+        left -= out[d]
+    return tuple(out)
 
 
 def _wasted_any(before: Power, after: Power, targeted: set[int]) -> bool:

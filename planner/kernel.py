@@ -146,7 +146,8 @@ def solve(model: cp_model.CpModel, terms: Sequence[Term], config: SolverConfig,
     the solve (hinted to the first stage, and the answer if the time limit stops it first).
     Raises `SolverStopped` (only without an incumbent) and `ModelInvalid`."""
     stages = fold(terms)
-    if incumbent is not None:
+    if incumbent is not None and incumbent.hint:
+        model.clear_hints()  # type: ignore[no-untyped-call]
         for var, value in incumbent.hint:
             model.add_hint(var, value)
     solver = cp_model.CpSolver()

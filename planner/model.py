@@ -71,6 +71,7 @@ class Free:
 
 
 NO_FREE = Free()
+HINT_FROM = 1_000  # model variables from which the incumbent is hinted to CP-SAT (see `solve`)
 
 
 @dataclass(slots=True)
@@ -108,8 +109,12 @@ def solve(
     v = _variables(model, scenario, options, res, free)
     _constraints(model, v, options, res, free)
     terms = [Term(t) for t in _ranked_terms(scenario, v, options, benefits, res, free)]
+    # The incumbent answers if CP-SAT finds nothing in time; it is hinted only to a model past
+    # `HINT_FROM` variables: a smaller one is solved in milliseconds, and a hint would only
+    # change which of several equally cheap payments CP-SAT returns first.
     known = None if incumbent is None else kernel.Incumbent(
-        replace(incumbent, optimal=False), _hint(v, incumbent))
+        replace(incumbent, optimal=False),
+        _hint(v, incumbent) if len(_all(v)) >= HINT_FROM else ())
     solved = kernel.solve(model, terms, config, lambda solver: _read_back(solver, v, res), _all(v),
                           known)
     if solved is None:
