@@ -57,12 +57,13 @@ sources, pool-adding effects) every payment is a move of its own, as above.
 from __future__ import annotations
 
 import itertools
+import operator
 from dataclasses import dataclass, replace
 from typing import Any, Hashable, Iterator, Sequence
 
 from ..engine.chain import (Applied, PlanRefused, apply_payment, apply_unchecked, destination,
                             executions)
-from ..engine.cost import ANY_INDEX, DOMAINS, POWER_KEYS, Cost, OtherCost
+from ..engine.cost import ANY_INDEX, DOMAINS, POWER_KEYS, Cost, OtherCost, Player
 from ..engine.discounts import Deadline
 from ..engine.dump import state_to_data
 from ..engine.loader import optional_names
@@ -80,7 +81,7 @@ from ..engine.payment import (
     score,
 )
 from ..engine.scenario import Play, Scenario
-from ..engine.state import PlayerState, State
+from ..engine.state import PLAYERS, PlayerState, State
 from ..engine.turn import Turn, candidate_key
 from .fastpath import pay_runes, runes_of
 from .hand import ability_candidates, candidates as card_candidates
@@ -92,13 +93,48 @@ OPEN_POOL = Cost(BIG, (0,) * len(DOMAINS) + (BIG,))
 
 
 @dataclass(frozen=True, slots=True)
+class Entry:
+    """A play of `payplan play`'s `plays` as the file gives it: it is read against the state
+    each time it is tried (its object may reach its zone through an earlier play)."""
+
+    data: dict[str, object]  # the file without `plays`
+    entry: object
+
+    def read(self, scenario: Scenario) -> Play | None:
+        """The play on this state, or None when it can't be read here."""
+        from ..engine.loader import scenario_from_data
+        from ..engine.problems import ScenarioError
+
+        state = scenario.state  # read with the runes and pool left out: the play names neither
+        state = replace(state, you=replace(state.you, runes=(), pool=Cost()))
+        try:
+            here = scenario_from_data({**self.data, "state": state_to_data(state),
+                                       "play": self.entry}, require_play=True)
+        except ScenarioError:
+            return None
+        return here.play
+
+    def __hash__(self) -> int:
+        return hash(repr(self.entry))
+
+
+@dataclass(frozen=True, slots=True)
 class Deferred:
     """A search state of the deferred mode: the scenario without its runes, with a pool that
-    pays anything, and the Energy and Power the plays so far need from the real runes and
-    pool."""
+    pays anything; the Power the plays so far need from the real runes and pool (`demand`, its
+    Energy unused), and their Energy: `net`, what they need less what their effects added, and
+    `peak`, the most the runes and the real pool had to have given by any play (the Energy a
+    play's own effect adds comes after it is paid)."""
 
     scenario: Scenario
     demand: Cost
+    net: int = 0
+    peak: int = 0
+
+    @property
+    def need(self) -> Cost:
+        """What the real runes and pool must pay: the peak Energy and the Power."""
+        return Cost(self.peak, self.demand.power)
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,19 +167,21 @@ class _Choice:
 class RiftboundMoves:
     """`planner.turn.Moves` for `payplan/1` (see the module docstring)."""
 
-    def __init__(self, start: Scenario) -> None:
+    def __init__(self, start: Scenario, defer: bool = True) -> None:
         self.start = start
         you = start.state.you
         # The candidate order: every object of yours in zone order, as the start state holds it.
         self.place = {obj.id: i for i, obj in enumerate(
             [*you.hand, *you.trash, *you.facedown, *you.board])}
-        self.deferred = deferrable(start)
+        self.deferred = defer and deferrable(start)
         self.runes = resources(start, None, objects=False)
         self.tables = runes_of(self.runes)
         self.costs: dict[Cost, int | None] = {}
+        self.turn_values: dict[str, int] = {}
+        self.reads = Reads.of(start)
         # The deferred mode's moves of a candidate on a state do not depend on the need so far:
         # worked out once per (state, candidate).
-        self.raw: dict[Hashable, list[Move[Scenario]]] = {}
+        self.raw: dict[Hashable, list[tuple[Move[Scenario], _Diff]]] = {}
 
     def begin(self, scenario: Scenario) -> Scenario | Deferred:
         if not self.deferred:
@@ -151,6 +189,38 @@ class RiftboundMoves:
         you = scenario.state.you
         open_state = replace(scenario.state, you=replace(you, runes=(), pool=OPEN_POOL))
         return Deferred(replace(scenario, state=open_state), Cost())
+
+    def _signature(self, scenario: Scenario, candidate: Candidate) -> Hashable:
+        """What the moves of `candidate` on this state depend on (the deferred mode's cache
+        key; see `Reads`): the played object and its zone, the granting objects of both
+        players, and the parts of the state the scenario's cards read (whole zones where a
+        count or a cost reads them). A state with the same signature offers the same options
+        and payments; `_apply_diff` checks that the objects a cached move takes are there."""
+        state = scenario.state
+        you = state.you
+        mine = []
+        cards: set[str] = set()
+        for given in candidate.plays:
+            found = you.find(given.object) if isinstance(given, Play) else None
+            mine.append((given, found))
+            cards.add(found[1].card if found is not None else "")
+        reads = self.reads
+        what = frozenset().union(*(reads.of_card(c) for c in cards)) if cards else frozenset()
+        granting = tuple(sorted(
+            (who, o.card, o.location, o.exhausted, o.empowered, o.buffs, o.might, o.id)
+            for who in ("you", "opponent") for o in state.player(who).board
+            if o.card in reads.granters))
+        parts: list[Hashable] = [candidate.key, tuple(mine), granting, state.phase, state.turn,
+                                 state.flags, tuple(sorted(you.used_this_turn))]
+        if "played" in what:
+            parts.append(state.played_this_turn)
+        if "xp" in what:
+            parts.append(you.xp)
+        for zone in ("hand", "trash", "board", "facedown", "banishment"):
+            if zone in what:
+                parts.append((zone, _by_id(you.zone(zone)),
+                              _by_id(state.opponent.zone(zone)) if zone == "board" else ()))
+        return tuple(parts)
 
     def rune_cost(self, demand: Cost) -> int | None:
         """The cheapest payment of `demand` from the real runes and pool (None: they can't)."""
@@ -183,6 +253,35 @@ class RiftboundMoves:
                                  tuple(self._auto(scenario, p) for p in plays), None))
         return sorted(out, key=lambda c: c.order)
 
+    def twin(self, state: Scenario | Deferred, candidate: Candidate) -> Hashable:
+        """A card in hand, trash or facedown is the twin of another of the same card, in the
+        same zone and condition, worth the same (`auto` only); abilities have none."""
+        if candidate.listed is not None or candidate.card_object is None:
+            return None
+        scenario = state.scenario if isinstance(state, Deferred) else state
+        found = scenario.state.you.find(candidate.card_object)
+        if found is None:
+            return None
+        zone, obj = found
+        return (zone, obj.card, obj.value, obj.location, obj.might, obj.exhausted, obj.buffs,
+                obj.empowered, obj.hidden_turn, candidate.plays[0].from_zone,
+                self.turn_values.get(candidate.key))
+
+    def universe(self, state: Scenario | Deferred, turn: Turn[Any]) -> list[Candidate]:
+        """Every object of yours once (as a card), every ability of every card of yours."""
+        self.turn_values = dict(turn.values)
+        if turn.candidates is not None:
+            return self.candidates(state, turn)
+        scenario = state.scenario if isinstance(state, Deferred) else state
+        you = scenario.state.you
+        out = []
+        for obj in [*you.hand, *you.trash, *you.facedown, *you.board]:
+            out.append(Candidate(obj.id, (0, self._place(obj.id)), (), obj.id))
+            card = scenario.cards.get(obj.card)
+            for ability in card.abilities if card is not None else ():
+                out.append(Candidate(candidate_key(obj.id, ability.id), (1,), (), None))
+        return out
+
     def _place(self, object_id: str) -> int:
         return self.place.get(object_id, len(self.place))
 
@@ -205,10 +304,21 @@ class RiftboundMoves:
     def moves(self, state: Scenario | Deferred, candidate: Candidate,
               limit: Deadline) -> list[Move[Any]]:
         if isinstance(state, Deferred):
-            key = (canonical(state.scenario.state), candidate.key, candidate.plays)
-            raw = self.raw.get(key)
-            if raw is None:
-                raw = self.raw[key] = self._moves(state.scenario, candidate, limit, open_=True)
+            scenario = state.scenario
+            key = self._signature(scenario, candidate)
+            cached = self.raw.get(key)
+            if cached is None:
+                fresh = self._moves(scenario, candidate, limit, open_=True)
+                cached = self.raw[key] = [(m, _diff(scenario.state, m.after.state)) for m in fresh]
+                raw = [m for m, _ in cached]
+            else:
+                raw = []
+                for move, diff in cached:
+                    after = _apply_diff(scenario.state, diff)
+                    if after is None:  # not the objects the cached move took: work it out
+                        raw = self._moves(scenario, candidate, limit, open_=True)
+                        break
+                    raw.append(replace(move, after=replace(scenario, state=after)))
             out = [m for m in (self._deferred(state, move) for move in raw) if m is not None]
             return sorted(out, key=lambda m: m.rank)
         return self._moves(state, candidate, limit, open_=False)
@@ -216,7 +326,10 @@ class RiftboundMoves:
     def _moves(self, scenario: Scenario, candidate: Candidate, limit: Deadline,
                open_: bool) -> list[Move[Scenario]]:
         found: dict[Hashable, Move[Scenario]] = {}
-        for play in candidate.plays:
+        for given in candidate.plays:
+            play = given.read(scenario) if isinstance(given, Entry) else given
+            if play is None:
+                continue
             here = replace(scenario, play=play)
             if scenario.state.you.find(play.object) is None:
                 continue
@@ -279,10 +392,16 @@ class RiftboundMoves:
     def _deferred(self, state: Deferred, move: Move[Scenario]) -> Move[Deferred] | None:
         """The move of the deferred mode: its state keeps the pool open and adds the play's
         Energy and Power to the need; its objective adds what they add to the runes' cost."""
+        assert isinstance(move.plan, Plan) and move.plan.total is not None
         total = move.plan.total
-        assert isinstance(total, Cost)
-        need = state.demand + Cost(total.energy, total.power)
-        before, after = self.rune_cost(state.demand), self.rune_cost(need)
+        card = self.start.cards.get(move.plan.play["card"])
+        adds = card.effect_adds if card is not None and "ability" not in move.plan.play else None
+        added = adds.energy if adds is not None and _resolves(move.play) else 0
+        peak = max(state.peak, state.net + total.energy)
+        nxt = Deferred(state.scenario, state.demand + Cost(0, total.power),
+                       state.net + total.energy - added, peak)
+        need = nxt.need
+        before, after = self.rune_cost(state.need), self.rune_cost(need)
         if after is None:
             return None
         assert before is not None
@@ -291,12 +410,12 @@ class RiftboundMoves:
                                                      you=replace(you, pool=OPEN_POOL)))
         extra = after - before
         rank = (move.rank[0] + extra, move.rank[1], move.rank[2] + extra, *move.rank[3:])
-        return Move(move.plan, Deferred(reopened, need), move.objective + extra, move.size, rank,
-                    move.play)
+        return Move(move.plan, replace(nxt, scenario=reopened), move.objective + extra,
+                    move.size, rank, move.play)
 
     def key(self, state: Scenario | Deferred) -> Hashable:
         if isinstance(state, Deferred):
-            return (canonical(state.scenario.state), state.demand)
+            return (canonical(state.scenario.state), state.demand.power, state.net, state.peak)
         return canonical(state.state)
 
     def realize(self, start: Scenario, steps: Sequence[tuple[Candidate, Move[Any]]]
@@ -542,14 +661,15 @@ def name(scenario: Scenario, total: Cost, res: Resources,
         want = entry.count
         for g, count in enumerate(counts):
             while want and counts[g]:
-                group = res.objects[g]
+                objects = res.objects[g]
                 if entry.kind == "spend_buff":
-                    holder = next(i for i in group.ids if buffs_taken.get(i, 0) < group.sample.buffs)
+                    holder = next(i for i in objects.ids
+                                  if buffs_taken.get(i, 0) < objects.sample.buffs)
                     buffs_taken[holder] = buffs_taken.get(holder, 0) + 1
                     ids.append(holder)
                 else:
                     k = taken.get(g, 0)
-                    ids.append(group.ids[k])
+                    ids.append(objects.ids[k])
                     taken[g] = k + 1
                 counts[g] -= 1
                 want -= 1
@@ -570,15 +690,175 @@ def canonical(state: State) -> Hashable:
     """The state with every zone in id order: two states that differ only in the order of a
     zone (two units played in either order) have the same future (nothing but naming reads a
     zone's order, and the names are the same objects')."""
-    def player(p: PlayerState) -> PlayerState:
-        def by_id(objects: tuple[Any, ...]) -> tuple[Any, ...]:
-            return tuple(sorted(objects, key=lambda o: o.id))
-        return replace(p, runes=by_id(p.runes), hand=by_id(p.hand), trash=by_id(p.trash),
-                       board=by_id(p.board), banishment=by_id(p.banishment),
-                       rune_deck=by_id(p.rune_deck), facedown=by_id(p.facedown),
-                       used_this_turn=tuple(sorted(p.used_this_turn)))
-    return replace(state, flags=tuple(sorted(state.flags)), you=player(state.you),
-                   opponent=player(state.opponent))
+    return (state.phase, state.turn, tuple(sorted(state.flags)), state.played_this_turn,
+            _player_key(state.you), _player_key(state.opponent))
+
+
+def _player_key(p: PlayerState) -> Hashable:
+    by_id = _by_id
+    return (by_id(p.runes), p.pool, by_id(p.hand), by_id(p.trash), by_id(p.board), p.xp,
+            p.sources, by_id(p.banishment), by_id(p.rune_deck), by_id(p.facedown),
+            tuple(sorted(p.used_this_turn)))
+
+
+def _by_id(objects: tuple[Any, ...]) -> tuple[Any, ...]:
+    return tuple(sorted(objects, key=_ID)) if len(objects) > 1 else objects
+
+
+_ID = operator.attrgetter("id")
+
+
+@dataclass(frozen=True, slots=True)
+class Reads:
+    """What of a state pricing and paying a play can read, found in the card definitions
+    (conservatively: any key that reads a zone counts for the whole zone): the cards that grant
+    (their objects on either board); and, for every modifier a play can meet (every grant of a
+    card in the scenario's zones) and, per card, for its own costs, discounts and abilities
+    (`own`): whether the cards played this turn, XP or which zones (a count, `controls` or a
+    cost taking from a zone; the Might filters, victims and targets read the board) are read.
+    Only cards some object of the state holds are read: a card of the library no object has
+    can't be played or grant."""
+
+    granters: frozenset[str]
+    common: frozenset[str]  # what the grants read: `played`, `xp`, zone names
+    own: dict[str, frozenset[str]]  # per card id: what its own definition reads
+
+    @staticmethod
+    def of(scenario: Scenario) -> Reads:
+        from ..engine.dump import card_to_data
+
+        state = scenario.state
+        held = {o.card for who in ("you", "opponent") for p in [state.player(who)]
+                for zone in ("hand", "trash", "board", "banishment", "facedown")
+                for o in p.zone(zone)}
+        common: set[str] = set()
+        own: dict[str, frozenset[str]] = {}
+        granters = set()
+        for card_id in sorted(held):
+            card = scenario.cards.get(card_id)
+            if card is None:
+                continue
+            data = card_to_data(card)
+            grants = data.pop("grants", None)
+            if grants:
+                granters.add(card_id)
+                _scan(grants, common)
+            found: set[str] = set()
+            _scan(data, found)
+            own[card_id] = frozenset(found)
+        return Reads(frozenset(granters), frozenset(common), own)
+
+    def of_card(self, card_id: str) -> frozenset[str]:
+        return self.common | self.own.get(card_id, frozenset(("played", "xp", "hand", "trash",
+                                                               "board", "facedown")))
+
+
+_ZONE_KEYS = {"discard": "hand", "recycle_from_trash": "trash", "kill": "board",
+              "exhaust": "board", "return_to_hand": "board", "spend_buff": "board",
+              "controls": "board", "max_might": "board", "min_might": "board",
+              "might_of": "board", "printed_energy_of": "board", "printed_power_of": "board",
+              "targets": "board", "exile_from_hand": "hand"}
+
+
+def _scan(data: object, found: set[str]) -> None:
+    """What a card definition's part reads (`Reads`): `played`, `xp`, zone names."""
+    if isinstance(data, dict):
+        for key, value in data.items():
+            if key in ("played_this_turn_at_least",) or value == "played_this_turn":
+                found.add("played")
+            if key in ("level_at_least", "spend_xp"):
+                found.add("xp")
+            if key in _ZONE_KEYS:
+                found.add(_ZONE_KEYS[key])
+            if key == "max" and value == "might":
+                found.add("board")
+            if key == "count" and isinstance(data.get("zone", "board"), str):
+                found.add(str(data.get("zone", "board")))
+            _scan(value, found)
+    elif isinstance(data, list):
+        for value in data:
+            if isinstance(value, str) and value in _ZONE_KEYS:
+                found.add(_ZONE_KEYS[value])
+            if value in ("exhaust_self", "kill_self", "banish_self", "recycle_self",
+                         "disempower_self"):
+                found.add("board")
+            _scan(value, found)
+
+
+_ZONES = ("runes", "hand", "trash", "board", "banishment", "rune_deck", "facedown")
+
+
+@dataclass(frozen=True, slots=True)
+class _Diff:
+    """What one move changed in a state, to make again on another state with the same
+    signature: per player and zone, the objects it took out (as they were), put in, and
+    changed (from, to); the sources it took out and put in; XP and the cards played this turn
+    it added; the once-per-turn entries it recorded."""
+
+    played: int
+    players: tuple[tuple[Player, tuple[tuple[str, tuple[Any, ...], tuple[Any, ...],
+                                           tuple[tuple[Any, Any], ...]], ...],
+                         tuple[Any, ...], tuple[Any, ...], int, tuple[str, ...]], ...]
+
+
+def _diff(before: State, after: State) -> _Diff:
+    players = []
+    for who in PLAYERS:
+        old, new = before.player(who), after.player(who)
+        zones = []
+        for zone in _ZONES:
+            was = {o.id: o for o in getattr(old, zone)}
+            now = {o.id: o for o in getattr(new, zone)}
+            out = tuple(o for i, o in was.items() if i not in now)
+            into = tuple(o for i, o in now.items() if i not in was)
+            changed = tuple((was[i], now[i]) for i in was if i in now and was[i] != now[i])
+            if out or into or changed:
+                zones.append((zone, out, into, changed))
+        src_was = {s.id: s for s in old.sources}
+        src_now = {s.id: s for s in new.sources}
+        players.append((who, tuple(zones),
+                        tuple(s for i, s in src_was.items() if i not in src_now),
+                        tuple(s for i, s in src_now.items() if i not in src_was),
+                        new.xp - old.xp,
+                        new.used_this_turn[len(old.used_this_turn):]))
+    return _Diff(after.played_this_turn - before.played_this_turn, tuple(players))
+
+
+def _apply_diff(state: State, diff: _Diff) -> State | None:
+    """`state` with the move's changes, or None when the objects it took or changed are not
+    there as they were (then the move is worked out again on this state)."""
+    players: dict[str, PlayerState] = {}
+    for who, zones, src_out, src_in, xp, used in diff.players:
+        p = state.player(who)
+        changes: dict[str, Any] = {}
+        for zone, out, into, changed in zones:
+            held = getattr(p, zone)
+            by_id = {o.id: o for o in held}
+            for o in out:
+                if by_id.get(o.id) != o:
+                    return None
+            for o, _ in changed:
+                if by_id.get(o.id) != o:
+                    return None
+            for o in into:
+                if o.id in by_id:
+                    return None
+            gone = {o.id for o in out}
+            swap = {o.id: n for o, n in changed}
+            changes[zone] = tuple(swap.get(o.id, o) for o in held if o.id not in gone) + into
+        if src_out or src_in:
+            have = {s.id: s for s in p.sources}
+            if any(have.get(s.id) != s for s in src_out):
+                return None
+            gone_src = {s.id for s in src_out}
+            changes["sources"] = tuple(s for s in p.sources if s.id not in gone_src) + src_in
+        if xp:
+            changes["xp"] = p.xp + xp
+        if used:
+            changes["used_this_turn"] = p.used_this_turn + used
+        players[who] = replace(p, **changes) if changes else p
+    return replace(state, played_this_turn=state.played_this_turn + diff.played,
+                   you=players["you"], opponent=players["opponent"])
 
 
 # --- The deferred mode: runes read by nothing but the payment -----------------------------------
@@ -586,14 +866,21 @@ def canonical(state: State) -> Hashable:
 
 def deferrable(scenario: Scenario) -> bool:
     """Whether the turn can pay its runes together at the end (the module docstring): nothing
-    reads the runes, no source, no card whose effect adds to the pool."""
+    reads the runes, no source, no card whose effect adds Power to the pool (Energy an effect
+    adds is fungible: it is counted in `Deferred.net` and `peak`)."""
     from ..engine.dump import scenario_to_data
 
     if scenario.state.you.sources:
         return False
-    if any(card.effect_adds is not None for card in scenario.cards.values()):
+    if any(card.effect_adds is not None and any(card.effect_adds.power)
+           for card in scenario.cards.values()):
         return False
     return not _reads_runes(scenario_to_data(scenario).get("cards"))
+
+
+def _resolves(play: Play | None) -> bool:
+    """Whether the card's effect happens: it resolves unless countered (`engine.chain`)."""
+    return play is None or play.leaves_chain.by != "counter"
 
 
 def _reads_runes(data: object) -> bool:
@@ -612,9 +899,15 @@ def _pay_runes_together(moves: RiftboundMoves, start: Scenario,
     summed Energy and Power from the real runes and pool, split over the plays in order."""
     plans: list[Plan] = [p for p, _ in made]
     demand = Cost()
-    for p in plans:
+    net = peak = 0
+    for p, play in made:
         assert p.total is not None
-        demand = demand + Cost(p.total.energy, p.total.power)
+        demand = demand + Cost(0, p.total.power)
+        peak = max(peak, net + p.total.energy)
+        card = start.cards.get(p.play["card"])
+        adds = card.effect_adds if card is not None and "ability" not in p.play else None
+        net += p.total.energy - (adds.energy if adds is not None and _resolves(play) else 0)
+    demand = Cost(peak, demand.power)
     res = moves.runes
     found = pay_runes(demand, res, moves.tables)
     assert found is not None, "the search paid every play it made"
@@ -629,11 +922,12 @@ def _pay_runes_together(moves: RiftboundMoves, start: Scenario,
     recycled.sort(key=lambda r: order[r[0]])
     # Power: each play's pips matched to the pool's Power and the recycled runes, domain pips of
     # every play first, then [A] pips (the aggregate's own matching, made per play).
-    units: list[list[object]] = [[("pool", slot)] * n for slot, n in enumerate(res.pool_power)]
-    supply: dict[int, list[object]] = {slot: list(u) for slot, u in enumerate(units)}
+    units: list[list[tuple[str, object]]] = [[("pool", slot)] * n
+                                             for slot, n in enumerate(res.pool_power)]
+    supply: dict[int, list[tuple[str, object]]] = {slot: list(u) for slot, u in enumerate(units)}
     for rune_id, d, _ in recycled:
         supply[d].append(("rune", rune_id))
-    takes: list[list[tuple[object, int, int]]] = [[] for _ in plans]  # (unit, slot, pays)
+    takes: list[list[tuple[tuple[str, object], int, int]]] = [[] for _ in plans]
     for i, p in enumerate(plans):
         assert p.total is not None
         for d in range(len(DOMAINS)):
@@ -657,7 +951,7 @@ def _pay_runes_together(moves: RiftboundMoves, start: Scenario,
         recycle_now: list[tuple[str, str]] = []
         spent = [0] * len(POWER_KEYS)
         for unit, slot, pays in takes[i]:
-            kind, which = unit  # type: ignore[misc]
+            kind, which = unit
             if kind == "pool":
                 pool_power[slot] += 1
             else:
@@ -694,4 +988,4 @@ def _pay_runes_together(moves: RiftboundMoves, start: Scenario,
     return out, scenario
 
 
-__all__ = ["Deferred", "RiftboundMoves", "deferrable", "name", "open_payments", "payments"]
+__all__ = ["Deferred", "Entry", "RiftboundMoves", "deferrable", "name", "open_payments", "payments"]

@@ -10,7 +10,7 @@ optimiser and commands are the modules of `planner/` (`plan`, `model`, `fastpath
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Mapping
+from typing import Any, Mapping
 
 from ..engine import generate as generator
 from ..engine.chain import apply_payment
@@ -71,6 +71,11 @@ class Riftbound:
 
         return plan_turn(RiftboundMoves(scenario), scenario, turn_of(scenario), FORMAT,
                          deadline(config))
+
+    def turn_moves(self, scenario: Scenario, defer: bool = True) -> Any:
+        from .moves import RiftboundMoves
+
+        return RiftboundMoves(scenario, defer)
 
     def apply_play(self, scenario: Scenario, plan: answers.Plan) -> Scenario:
         from .play import applied_of

@@ -79,6 +79,10 @@ class Ruleset(Protocol):
         """The best turn (`shared/spec/turn-format.md`): the plays to make, in order, paid
         together (`planner.turn`)."""
 
+    def turn_moves(self, scenario: Any, defer: bool = True) -> Any:
+        """The turn planner's `planner.turn.Moves` for this scenario (`defer=False`: every state
+        holds everything, no part of the payment settled at the end: the baselines' view)."""
+
     def apply_play(self, scenario: Any, plan: Plan) -> Any:
         """The scenario after `plan` (an ok plan of `scenario`'s play, as `plan` returned it) is
         paid and resolved: its state is the state after, and it has no play."""

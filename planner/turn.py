@@ -78,7 +78,7 @@ class Moves(Protocol[S]):
         """The search state of the start scenario."""
 
     def realize(self, start: Any, steps: Sequence[tuple[Candidate, Move[S]]]
-                ) -> tuple[list[answers.Plan], Any]:
+                ) -> tuple[Sequence[answers.Plan], Any]:
         """The plays of the best path as `payplan plan` prints them, each with its payment on
         the scenario it meets, and the scenario after the last one."""
 
@@ -90,6 +90,16 @@ class Moves(Protocol[S]):
 
     def key(self, scenario: S) -> Hashable:
         """The state, for memoising (equal keys: the same future)."""
+
+    def twin(self, scenario: S, candidate: Candidate) -> Hashable:
+        """Candidates with equal twin keys on a state are interchangeable: the same card in the
+        same place and condition, worth the same (any sequence playing the later one could play
+        the earlier instead, with the same ranks and an earlier position list); None for a
+        candidate with no twin."""
+
+    def universe(self, scenario: S, turn: Turn[Any]) -> list[Candidate]:
+        """Every candidate the turn could ever offer from this start (for the bound on the value
+        still to gain): each a card play at most once, each ability as often as plays remain."""
 
     def reason(self, scenario: Any, candidate: Candidate) -> str:
         """Why `candidate` can't be played on this scenario (what `plan` says)."""
@@ -161,52 +171,107 @@ class TurnPlan(answers.Answer):
 
 
 class _Search(Generic[S]):
-    """The memoised search of the module docstring."""
+    """The memoised search of the module docstring, with a bound on the value.
+
+    **The bound.** The incumbent is the most value a complete path found so far makes. A path
+    from a state can add at most the values of the candidates the turn could still offer
+    (`Moves.universe`: each card not yet played once, each ability once per play left, the
+    largest first, as many as plays remain); where that can't bring the path to the incumbent,
+    the path can't be the answer (the answer has the most value) and the state is not searched.
+    A state's best is memoised with the value its search had to reach (`need`): where the best
+    found reaches it, no state left out could have done better (each could only reach less),
+    so the best is exact and serves any later visit; where it doesn't, the state is known not
+    to reach that value, which answers a later visit needing at least as much, and a visit
+    needing less searches it again. **Twins** (`Moves.twin`): of interchangeable candidates only
+    the first not yet played is tried."""
 
     def __init__(self, moves: Moves[S], turn: Turn[Any], limit: Deadline,
-                 fixed: Sequence[Candidate] | None = None) -> None:
+                 fixed: Sequence[Candidate] | None = None, start: S | None = None) -> None:
         self.moves = moves
         self.turn = turn
         self.limit = limit
         self.fixed = fixed  # `payplan play` with `plays`: this sequence, no other
-        self.memo: dict[Hashable, _Path] = {}
+        self.memo: dict[Hashable, tuple[int, _Path]] = {}
         self.cut = False
+        self.incumbent = 0
+        self.universe: list[Candidate] = (
+            list(fixed) if fixed is not None else
+            moves.universe(start, turn) if start is not None else [])
 
     def late(self) -> bool:
         if not self.cut and self.limit.at is not None and time.monotonic() > self.limit.at:
             self.cut = True
         return self.cut
 
-    def best(self, state: S, played: frozenset[str], used: frozenset[int], count: int) -> _Path:
+    def bound(self, played: frozenset[str], used: frozenset[int], count: int) -> int:
+        """The most value the plays left could add (see the class docstring)."""
+        left = self.turn.play_limit - count
+        if left <= 0:
+            return 0
+        values: list[int] = []
+        for c in self.universe:
+            value = self.turn.value(c.key) if self.fixed is None else 1
+            if c.listed is not None:
+                if c.listed not in used:
+                    values.append(value)
+            elif c.card_object is not None:
+                if c.card_object not in played:
+                    values.append(value)
+            else:
+                values.extend([value] * left)
+        values.sort(reverse=True)
+        return sum(values[:left])
+
+    def best(self, state: S, played: frozenset[str], used: frozenset[int], count: int,
+             gained: int = 0) -> _Path | None:
+        """The best path on from `state`, or None when none reaches the incumbent's value."""
+        need = self.incumbent - gained
         key = (self.moves.key(state), played, used, count)
         found = self.memo.get(key)
         if found is not None:
-            return found
+            reached, path = found
+            if path.value >= reached:  # exact
+                return path if path.value >= need else None
+            if need >= reached:  # known not to reach `reached`, so not `need` either
+                return None
+        if self.bound(played, used, count) < need:
+            return None
         best = _Path()
         if count < self.turn.play_limit:
+            twins: set[Hashable] = set()
             for candidate in self._candidates(state, count):
                 if candidate.card_object is not None and candidate.card_object in played:
                     continue
                 if candidate.listed is not None and candidate.listed in used:
                     continue
+                if self.fixed is None:
+                    twin = self.moves.twin(state, candidate)
+                    if twin is not None:
+                        if twin in twins:
+                            continue
+                        twins.add(twin)
                 value = self.turn.value(candidate.key) if self.fixed is None else 1
                 for move in self.moves.moves(state, candidate, self.limit):
                     rest = self.best(
                         move.after,
                         played | {candidate.card_object} if candidate.card_object else played,
                         used | {candidate.listed} if candidate.listed is not None else used,
-                        count + 1)
+                        count + 1, gained + value)
+                    if rest is None:
+                        continue
                     path = _Path(value + rest.value, move.objective + rest.objective,
                                  move.size + rest.size, (candidate.order,) + rest.positions,
                                  ((candidate, move),) + rest.steps)
                     if path.rank() < best.rank():
                         best = path
+                        if gained + best.value > self.incumbent:
+                            self.incumbent = gained + best.value
                     if self.late():
                         break  # past the time limit: the first move, no other
                 if self.late() and best.steps:
                     break
-        self.memo[key] = best
-        return best
+        self.memo[key] = (need, best)
+        return best if best.value >= need else None
 
     def _candidates(self, state: S, count: int) -> list[Candidate]:
         if self.fixed is not None:
@@ -214,12 +279,13 @@ class _Search(Generic[S]):
         return self.moves.candidates(state, self.turn)
 
 
-def plan_turn(moves: Moves[S], start: Any, turn: Turn[Any], fmt: str,
+def plan_turn(moves: Moves[Any], start: Any, turn: Turn[Any], fmt: str,
               limit: Deadline) -> TurnPlan:
     """The best turn from `start` (see the module docstring)."""
-    search = _Search(moves, turn, limit)
     first = moves.begin(start)
+    search = _Search(moves, turn, limit, start=first)
     path = search.best(first, frozenset(), frozenset(), 0)
+    assert path is not None  # the start needs nothing: the empty turn reaches it
     plans, final = moves.realize(start, path.steps)
     objective = sum(p.objective or 0 for p in plans)
     if objective != path.objective:  # the ruleset's moves and its realisation disagree: a bug
@@ -264,19 +330,22 @@ class Together:
     sequence that can be paid together, the scenario after them, and whether that is proved."""
 
     plans: tuple[answers.Plan, ...]
+    plays: tuple[Any, ...]  # the ruleset's play of each plan
     after: Any
     optimal: bool
 
 
-def pay_together(moves: Moves[S], start: Any, sequence: Sequence[Candidate],
+def pay_together(moves: Moves[Any], start: Any, sequence: Sequence[Candidate],
                  limit: Deadline) -> Together:
     """The listed plays in their order, paid together: the longest prefix that can be paid
     (value 1 a play, in the search above with one candidate a step), then the smallest summed
     objective, then size, then each play's payment as `plan` breaks ties."""
     search = _Search(moves, Turn(max_plays=len(sequence)), limit, fixed=sequence)
     path = search.best(moves.begin(start), frozenset(), frozenset(), 0)
+    assert path is not None
     plans, final = moves.realize(start, path.steps)
-    return Together(tuple(plans), final, not search.cut)
+    return Together(tuple(plans), tuple(move.play for _, move in path.steps), final,
+                    not search.cut)
 
 
 __all__ = ["Candidate", "Move", "Moves", "Together", "TurnPlan", "pay_together", "plan_turn"]

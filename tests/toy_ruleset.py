@@ -253,6 +253,9 @@ class ToyRuleset:
 
         return plan_turn(ToyMoves(), scenario, Turn(), FORMAT, deadline(config))
 
+    def turn_moves(self, scenario: Toy, defer: bool = True) -> Any:
+        return ToyMoves()
+
     def apply_play(self, scenario: Toy, plan: answers.Plan) -> Toy:
         assert isinstance(plan, ToyPlan)
         return apply(scenario, plan)
@@ -269,6 +272,12 @@ class ToyRuleset:
 class ToyMoves:
     """The turn planner's moves for toy/1: each card in hand, every split of its cost over the
     colors that may pay it."""
+
+    def begin(self, scenario: Toy) -> Toy:
+        return scenario
+
+    def realize(self, start: Toy, steps: Any) -> tuple[list[Any], Toy]:
+        return [m.plan for _, m in steps], steps[-1][1].after if steps else start
 
     def candidates(self, scenario: Toy, turn: object) -> list[Any]:
         from payplan.planner.turn import Candidate
@@ -290,6 +299,12 @@ class ToyMoves:
                         card.cost, charge, charge, "played", (), True, (f"cost {card.cost}",))
             out.append(Move(p, apply(scenario, p), charge, card.cost, (charge, len(out))))
         return sorted(out, key=lambda m: m.rank)
+
+    def twin(self, scenario: Toy, candidate: Any) -> object:
+        return None
+
+    def universe(self, scenario: Toy, turn: object) -> list[Any]:
+        return self.candidates(scenario, turn)
 
     def key(self, scenario: Toy) -> object:
         return (tuple(scenario.coins.items()), scenario.hand)
