@@ -206,18 +206,27 @@ class Made:
 
 @dataclass(frozen=True, slots=True)
 class _Raw:
-    """A deferred move as the scenario alone decides it: its plan (the mana not paid yet), the
-    scenario after it (pool emptied) and its key, the mana and units it makes arrive, its
-    non-mana objective and rank, and what `realize` needs."""
+    """A deferred move as what its pricing and paying read decides it: its plan (the mana not
+    paid yet), where the card goes and the payment of its non-mana part, its non-mana
+    objective and rank, and what `realize` needs."""
 
     plan: MtgPlan
-    after: MtgScenario
-    sid: int
-    free: Mana
-    units: tuple[tuple[UnitClass, str], ...]
+    dest: str | None
+    payment: MtgPayment
     objective: int
     rank: tuple[int, ...]
     made: Made
+
+
+@dataclass(frozen=True, slots=True)
+class _After:
+    """A deferred move made on one scenario: the scenario after it (pool emptied), its number,
+    and the mana and units it makes arrive."""
+
+    scenario: MtgScenario
+    sid: int
+    free: Mana
+    units: tuple[tuple[UnitClass, str], ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -258,10 +267,14 @@ class MtgMoves:
         self.cheap: dict[Ledger, _Assignment | None] = {}
         self.raw: dict[Hashable, list[_Raw]] = {}
         self.ids: dict[Hashable, int] = {}
-        # All the free mana a turn could have: the pool and every card's effect.
-        self.free_cap = total(you.mana_pool) + sum(
+        self.afters: dict[Hashable, list[_After | None]] = {}
+        # All the mana a turn could have in the deferred mode (for counts under `auto`): the
+        # pool, every card's effect, a unit for every card of yours with a mana ability.
+        self.turn_cap = total(you.mana_pool) + sum(
             total(start.cards[o.card].effect_adds or NO_MANA)
             for o in (*you.hand, *you.graveyard, *you.exile, *you.command))
+        self.turn_cap += sum(1 for o in (*you.hand, *you.graveyard, *you.exile, *you.command,
+                                         *you.battlefield) if start.cards[o.card].mana)
         self._values: Callable[[str], int] = lambda key: 1  # the turn's (`candidates` sets them)
         # The objects that are candidates themselves: never grouped with others in a payment.
         alone = {o.id for o in you.hand}
@@ -318,8 +331,7 @@ class MtgMoves:
         play = candidate.plays[0]
         scenario = state.scenario
         found = scenario.state.you.find(play.object)
-        if found is None or (self.prune and candidate.listed is None
-                             and self._twin(state, candidate)):
+        if found is None:
             return []
         zone, obj = found
         card = scenario.cards[obj.card]
@@ -360,37 +372,54 @@ class MtgMoves:
     def state_json(self, scenario: MtgScenario) -> dict[str, object]:
         return state_to_data(scenario.state)
 
-    # --- twins
+    # --- twins and the universe
 
-    def _twin(self, state: TurnState, candidate: Candidate) -> bool:
-        """Whether an earlier candidate of this state is this one's twin: its object earlier in
-        candidate order, in the same zone, with the same card, tapped, sick and value, played
-        as a card or not alike, and its candidates worth what this object's are. Then the state
-        is symmetric under swapping the two objects, and every turn that plays this candidate
-        first has a twin that plays the earlier one first, the same in value, objective and
-        size and earlier in candidate order (rule 4): this one need not be tried here."""
+    def twin(self, state: TurnState, candidate: Candidate) -> Hashable:
+        """Candidates with one twin key are interchangeable (`auto` only; the search tries the
+        first not yet played): their objects are in the same zone with the same card, tapped,
+        sick and value, played as a card or not alike, and each candidate of one is worth what
+        the other's same candidate is (a card play, each ability). The state is then symmetric
+        under swapping the two objects, so every turn that plays the later one has a twin that
+        plays the earlier one in its place, the same in value, objective and size and earlier
+        in candidate order (rule 4)."""
+        if not self.prune or candidate.listed is not None:
+            return None
         play = candidate.plays[0]
         scenario = state.scenario
-        you = scenario.state.you
-        found = you.find(play.object)
-        assert found is not None
+        found = scenario.state.you.find(play.object)
+        if found is None:
+            return None
         zone, obj = found
-        mine = self._place(obj.id)
         card = scenario.cards[obj.card]
-        keys = [None, *(a.id for a in card.abilities)]
-        value = self._values
-        for other in you.zone(zone):
-            if other.id == obj.id or self._place(other.id) >= mine:
-                continue
-            if (other.card, other.tapped, other.sick, other.value) != (
-                    obj.card, obj.tapped, obj.sick, obj.value):
-                continue
-            if (other.id in state.played) != (obj.id in state.played):
-                continue
-            if all(value(candidate_key(other.id, k)) == value(candidate_key(obj.id, k))
-                   for k in keys):
-                return True
-        return False
+        worth = tuple(self._values(candidate_key(obj.id, k))
+                      for k in (None, *(a.id for a in card.abilities)))
+        return (zone, obj.card, obj.tapped, obj.sick, obj.value, obj.id in state.played, worth,
+                play.zone, play.ability)
+
+    def universe(self, state: TurnState, turn: Turn[Any]) -> list[Candidate]:
+        """Every candidate the turn could offer (for the search's bound on the value): every
+        card of yours in hand or graveyard once (of the lands in hand only the one worth most,
+        one land a turn, none when a land was played), every ability of every card of yours."""
+        self._values = turn.value
+        if turn.candidates is not None:
+            return self.candidates(state, turn)
+        scenario = state.scenario
+        you = scenario.state.you
+        out = []
+        lands = []
+        for obj in [*you.hand, *you.graveyard]:
+            card = scenario.cards[obj.card]
+            one = Candidate(obj.id, (0, self._place(obj.id)), (), obj.id)
+            if "land" not in card.types:
+                out.append(one)
+            elif obj in you.hand and scenario.state.lands_played_this_turn == 0:
+                lands.append(one)
+        if lands:
+            out.append(max(lands, key=lambda c: turn.value(c.key)))
+        for obj in [*you.hand, *you.graveyard, *you.battlefield]:
+            for ability in scenario.cards[obj.card].abilities:
+                out.append(Candidate(candidate_key(obj.id, ability.id), (1,), (), None))
+        return out
 
     # --- moves
 
@@ -482,29 +511,72 @@ class MtgMoves:
         base = self.cheapest(ledger)
         assert base is not None, "the search reaches only states whose mana can be paid"
         scenario = state.scenario
-        # What a cast does to the scenario does not depend on the ledger: worked out once per
-        # (scenario, play), for every ledger the search meets with that scenario.
-        raw_key = (state.sid, _play_key(play))
+        # What a cast does does not depend on the ledger, and its price and payment only on
+        # what they read (`_reads`): worked out once for every state that reads the same, and
+        # made again on each scenario (`_after`).
+        played_key = _play_key(play)
+        reads = self._reads(scenario, play)
+        raw_key = reads if reads is not None else (state.sid, played_key)
         raw = self.raw.get(raw_key)
         if raw is None:
             raw = self.raw[raw_key] = self._raw(scenario, play)
+        afters = self.afters.get((state.sid, played_key))
+        if afters is None:
+            afters = self.afters[(state.sid, played_key)] = [
+                self._after(scenario, play, r) for r in raw]
         played = state.played | {play.object} if play.ability is None else state.played
         found_moves: dict[Hashable, Move[Any]] = {}
         epoch = len(ledger.epochs) - 1
-        for r in raw:
-            later = ledger.need(r.plan.total_mana).arrive(r.free, r.units)
+        for r, a in zip(raw, afters):
+            if a is None:
+                continue
+            later = ledger.need(r.plan.total_mana).arrive(a.free, a.units)
             cost = self.cheapest(later)
             if cost is None:
                 continue
             objective = r.objective + cost.cost - base.cost
             rank = (objective, *r.rank[1:])
-            key = (r.sid, later)
+            key = (a.sid, later)
             if key not in found_moves or rank < found_moves[key].rank:
-                after = TurnState(r.after, played, later, r.sid,
+                after = TurnState(a.scenario, played, later, a.sid,
                                   state.abilities or play.ability is not None)
                 found_moves[key] = Move(r.plan, after, objective,
                                         r.plan.size, rank, replace(r.made, epoch=epoch))
         return sorted(found_moves.values(), key=lambda m: m.rank)
+
+    def _reads(self, scenario: MtgScenario, play: Play) -> Hashable:
+        """What a cast's price and non-mana payment read of the scenario, when the card asks
+        for no non-mana cost but life (so its payment takes no object): the play, where its
+        object is and how (tapped, sick), and the cards on your battlefield (the grants and
+        counts that price it; the opponent's do not change in a turn). None: the card can ask
+        for objects (the whole scenario is read)."""
+        found = scenario.state.you.find(play.object)
+        assert found is not None
+        zone, obj = found
+        card = scenario.cards[obj.card]
+        if play.ability is not None or any(o.kind != "pay_life" for o in _costs_of(card)):
+            return None
+        return (_play_key(play), zone, obj.card, obj.tapped, obj.sick,
+                tuple(sorted(o.card for o in scenario.state.you.battlefield)))
+
+    def _after(self, scenario: MtgScenario, play: Play, r: _Raw) -> _After | None:
+        """The move `r` made on `scenario`: None when its life or mill is more than there is."""
+        you = scenario.state.you
+        mill = sum(n for k, n in r.payment.other if k == "mill" and isinstance(n, int))
+        if r.payment.life > you.life or mill > you.library:
+            return None
+        after = resolve(replace(scenario, play=None),
+                        Resolved(play.object, r.dest, r.payment, NO_MANA))
+        you = after.state.you
+        free = you.mana_pool  # what its effect added (Dark Ritual)
+        units: tuple[tuple[UnitClass, str], ...] = ()
+        if r.dest == "battlefield":
+            entered = next(o for o in you.battlefield if o.id == play.object)
+            cls = unit_class(after, entered)
+            if cls is not None:
+                units = ((cls, play.object),)
+        after = replace(after, state=replace(after.state, you=replace(you, mana_pool=NO_MANA)))
+        return _After(after, self.sid(canonical(after)), free, units)
 
     def _raw(self, scenario: MtgScenario, play: Play) -> list[_Raw]:
         scenario = replace(scenario, play=None)
@@ -512,40 +584,37 @@ class MtgMoves:
         assert found is not None
         obj = found[1]
         card = scenario.played_card(play)
-        res = resources(scenario, card, obj.id if play.ability is None else "")
         # Counts under `auto` (multikicker) up to what every unit and all the free mana of the
         # turn could pay.
-        cap = res.mana_cap() + self.free_cap
-        opts = self._options(scenario, play, card, cap)
+        opts = self._options(scenario, play, card, self.turn_cap)
         if not opts.legal:
             return []
         header = _header(obj, card, play)
         out = []
+        res: Resources | None = None
         for i, option in enumerate(opts.options):
             benefit = sum(scenario.objective.benefit(n) * k for n, k in option.choices.optional
                           if n in opts.auto)
             dest = (None if card.activation is not None
                     else destination(card, option.choices.cast, option.choices.optional))
-            open_res = replace(res, pool=option.mana)  # the mana is the ledger's: paid later
-            payer = _Payer(scenario, option, open_res, self.alone, mana=False)
-            for n, (usage, _) in enumerate(payer.payments()):
-                payment, _, score = name_payment(scenario, option, open_res, usage)
-                after = resolve(scenario, Resolved(obj.id, dest, replace(payment, pool=NO_MANA),
-                                                   NO_MANA))
-                you = after.state.you
-                free = you.mana_pool  # what its effect added (Dark Ritual)
-                units: tuple[tuple[UnitClass, str], ...] = ()
-                if dest == "battlefield":
-                    entered = next(o for o in you.battlefield if o.id == obj.id)
-                    cls = unit_class(after, entered)
-                    if cls is not None:
-                        units = ((cls, obj.id),)
-                after = replace(after, state=replace(after.state,
-                                                     you=replace(you, mana_pool=NO_MANA)))
+            if option.other:
+                if res is None:
+                    res = resources(scenario, card, obj.id if play.ability is None else "")
+                open_res = replace(res, pool=option.mana)  # the mana is the ledger's: paid later
+                payer = _Payer(scenario, option, open_res, self.alone, mana=False)
+                paid = [(usage, *name_payment(scenario, option, open_res, usage))
+                        for usage, _ in payer.payments()]
+            else:  # life at most: what `name_payment` names for no object used
+                paid = [(_Usage(), MtgPayment(life=option.life), NO_MANA,
+                         scenario.objective.weight("life") * option.life)]
+            for n, (usage, payment, _, score) in enumerate(paid):
                 plan = plan_of(card, header, option, payment, NO_MANA, score, benefit)
-                objects, position = _usage_rank(res, usage)
-                uses = tuple((key, tuple(_ref_id(res, r) for r in refs)) for key, refs in usage.uses)
-                out.append(_Raw(plan, after, self.sid(canonical(after)), free, units, score - benefit,
+                objects, position, uses = 0, 0, ()
+                if res is not None:
+                    objects, position = _usage_rank(res, usage)
+                    uses = tuple((key, tuple(_ref_id(res, r) for r in refs))
+                                 for key, refs in usage.uses)
+                out.append(_Raw(plan, dest, replace(payment, pool=NO_MANA), score - benefit,
                                 (score - benefit, option.size, objects, position, i, n),
                                 Made(play, choices=option.choices, uses=uses)))
         return out
@@ -1410,7 +1479,7 @@ def _pay_deferred(moves: MtgMoves, start: MtgScenario,
     pays: dict[tuple[int, int], list[list[int]]] = {}
     for i, e, k, amount in sorted(found.flows):
         pays.setdefault((e, k), []).append([i, amount])
-    taken = [0] * len(found.sources)  # unit objects of each source used so far
+    taken: set[str] = set()  # unit objects used so far
     plans: list[MtgPlan] = []
     cur = start
     for _, move in steps:
@@ -1432,7 +1501,6 @@ def _pay_deferred(moves: MtgMoves, start: MtgScenario,
         assert isinstance(move.plan, MtgPlan) and option.mana == move.plan.total_mana
         pool_spent = [0] * 7
         activations: list[tuple[int, int, int]] = []
-        index = {perm.obj.id: p for p, perm in enumerate(res.permanents)}
         for k in (*KINDS, GENERIC):
             for _ in range(option.mana[k]):
                 queue = pays[(made.epoch, k)]
@@ -1444,9 +1512,10 @@ def _pay_deferred(moves: MtgMoves, start: MtgScenario,
                 if not src.objects:
                     pool_spent[kind] += 1
                     continue
-                obj_id = sorted(src.objects, key=moves._place)[taken[queue[0][0]]]
-                taken[queue[0][0]] += 1
-                p = index[obj_id]
+                # The first of its objects in state order not used yet (canonical naming).
+                p = next(p for p, perm in enumerate(res.permanents)
+                         if perm.obj.id in src.objects and perm.obj.id not in taken)
+                taken.add(res.permanents[p].obj.id)
                 perm = res.permanents[p]
                 a, o = next((a, o) for a, offer in enumerate(perm.offers)
                             for o, m in enumerate(offer.ability.adds) if m[kind])

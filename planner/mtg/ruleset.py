@@ -68,9 +68,10 @@ class Mtg:
                          deadline(config))
 
     def turn_moves(self, scenario: MtgScenario, defer: bool = True) -> Any:
-        from ...engine.problems import ScenarioError
+        from .moves import MtgMoves
 
-        raise ScenarioError.at(("turn",), "the mtg/1 turn planner is not built yet")
+        return MtgMoves(scenario, listed=turn_of(scenario).candidates, deferred=None if defer
+                        else False)
 
     def apply_play(self, scenario: MtgScenario, plan: answers.Plan) -> MtgScenario:
         from ...engine.mtg.stack import resolve
