@@ -609,7 +609,8 @@ class MtgMoves:
                          scenario.objective.weight("life") * option.life)]
             for n, (usage, payment, _, score) in enumerate(paid):
                 plan = plan_of(card, header, option, payment, NO_MANA, score, benefit)
-                objects, position, uses = 0, 0, ()
+                objects, position = 0, 0
+                uses: tuple[tuple[NeedKey, tuple[str, ...]], ...] = ()
                 if res is not None:
                     objects, position = _usage_rank(res, usage)
                     uses = tuple((key, tuple(_ref_id(res, r) for r in refs))
@@ -899,6 +900,7 @@ class _Payer:
             self.budget = 10**6  # every payment: as many mana abilities as there are
         # Groups of interchangeable objects, each with what one of them may do.
         groups: dict[Hashable, list[tuple[str, int]]] = {}
+        sign: Hashable
         for p, perm in enumerate(res.permanents):
             eligible = tuple(self._eligible_perm(perm, n) for n in self.needs)
             sign = ("p", perm.obj.card, perm.obj.tapped, perm.obj.sick, perm.obj.value,
@@ -1117,8 +1119,8 @@ class _Payer:
                 offer = perm.offers[a]
                 if o < 0:  # one mana a time, its kind open: a unit per activation
                     alts = tuple((a, k) for k in range(len(offer.ability.adds)))
-                    kinds = tuple(sorted({k for m in offer.ability.adds for k in KINDS if m[k]}))
-                    units += [_Unit("wild", i, kinds, alts)] * times
+                    made = tuple(sorted({k for m in offer.ability.adds for k in KINDS if m[k]}))
+                    units += [_Unit("wild", i, made, alts)] * times
                     continue
                 supplies.append(_Supply(offer.ability.adds[o], offer.restricted, (i, a, o), times,
                                         exempt=offer.restricted,
@@ -1204,7 +1206,7 @@ class _Payer:
         return False
 
     def _usage(self, supplies: list[_Supply], units: list[_Unit],
-               flows: dict[int, list[int]], uses: tuple[tuple[NeedKey, tuple[Ref, ...]], ...]
+               flows: dict[int, tuple[int, ...]], uses: tuple[tuple[NeedKey, tuple[Ref, ...]], ...]
                ) -> _Usage:
         res = self.res
         activations: list[tuple[int, int, int]] = []
@@ -1260,7 +1262,8 @@ def _leftovers(free: Sequence[int], size: int) -> Iterator[tuple[int, ...]]:
 
 
 def _pays(supplies: Sequence[_Supply], units: Sequence[_Unit], demands: Sequence[_Demand],
-          caps: Sequence[int], order: tuple[int, ...], exact: bool) -> dict[int, list[int]] | None:
+          caps: Sequence[int], order: tuple[int, ...], exact: bool
+          ) -> dict[int, tuple[int, ...]] | None:
     """Whether the supplies pay every demand, spending at most `caps[k]` of each kind of their
     mana (`exact`: exactly, every unit used), filters fed only by earlier ones in `order`; the
     demands each unit paid (by index), or None."""
@@ -1520,10 +1523,10 @@ def _pay_deferred(moves: MtgMoves, start: MtgScenario,
                 a, o = next((a, o) for a, offer in enumerate(perm.offers)
                             for o, m in enumerate(offer.ability.adds) if m[kind])
                 activations.append((p, a, o))
-        refs = {perm.obj.id: ("p", p) for p, perm in enumerate(res.permanents)}
+        refs: dict[str, Ref] = {perm.obj.id: ("p", p) for p, perm in enumerate(res.permanents)}
         refs.update({held.obj.id: ("c", c) for c, held in enumerate(res.cards)})
         uses = tuple((key, tuple(refs[i] for i in ids)) for key, ids in made.uses)
-        usage = _Usage(tuple(sorted(activations)), uses=uses)  # type: ignore[arg-type]
+        usage = _Usage(tuple(sorted(activations)), uses=uses)
         payment, _, score = name_payment(cur, option, res, usage)
         spent = _mana(pool_spent)
         pool = cur.state.you.mana_pool
