@@ -497,6 +497,40 @@ def test_the_same_answer_byte_for_byte() -> None:
     assert first == again
 
 
+def test_the_turn_from_the_cli_serve_batch_and_python() -> None:
+    """examples/turns/02 (Forge's testKeepColorsOpen) answered the same by `payplan turn --json`,
+    `serve`, `batch` and `plan_turn` in Python: both cubs, each with a Forest and a Swamp."""
+    import io
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    import yaml
+
+    from payplan import load_file
+    from payplan import plan_turn as python_plan_turn
+    from payplan.planner.serve import serve
+
+    path = Path(__file__).resolve().parent.parent / "examples" / "turns" / "02-keep-colors-open.yaml"
+    want = turn(yaml.safe_load(path.read_text(encoding="utf-8")))
+    assert (want["value"], want["objective"], want["order"]) == (2, 4, ["c1", "c2"])
+    assert [sorted(sources(p)) for p in want["plays"]] == [["f1", "s1"], ["f2", "s2"]]
+    assert python_plan_turn(load_file(path)).to_json() == want
+    cli = subprocess.run([sys.executable, "-m", "payplan.cli", "turn", str(path), "--json"],
+                         capture_output=True, timeout=120)
+    assert cli.returncode == 0, cli.stderr.decode()
+    assert json.loads(cli.stdout) == want
+    line = json.dumps({"id": 1, "command": "turn",
+                       "scenario": yaml.safe_load(path.read_text(encoding="utf-8"))})
+    out = io.StringIO()
+    assert serve(io.StringIO(line + "\n"), out, CONFIG) == 0
+    assert json.loads(out.getvalue()) == {"id": 1, "ok": True, "result": want}
+    batch = subprocess.run([sys.executable, "-m", "payplan.cli", "batch", "--jobs", "1", "-", "-"],
+                           input=(line + "\n").encode(), capture_output=True, timeout=120)
+    assert batch.returncode == 0, batch.stderr.decode()
+    assert json.loads(batch.stdout) == {"id": 1, "ok": True, "result": want}
+
+
 # --- the two modes and the prunings, on generated turns ------------------------------------------
 
 
