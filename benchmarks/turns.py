@@ -16,8 +16,10 @@ The baselines see the same candidates and make the same moves as the planner (a 
 writes `results.json`, `summary.md` (how often and by how much each baseline loses value, or
 only objective, against the planner; the planner's time against a typical plan: p50 and p90
 per size, the share proved optimal) and `turn_losses.png`, `turn_time.png` (with matplotlib).
-The typical plan is the median time of `payplan plan` on the `typical` family's cases (its
-own ruleset's `typical` where it has one, else payplan/1's), planned in the same run.
+The typical plan is the median time of `payplan plan` on its own ruleset's typical family
+(`TYPICAL`: payplan/1's `typical` at 7 cards; mtg/1's `mtg` at 12 sources, a board the size of
+the turn's 10-12 lands), planned in the same run; each format's turns are compared with its own
+(and payplan/1's stays `typical_plan_ms`).
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ CASES = 20
 TYPICAL_CASES = 40
 AIMS = {7: (20.0, 100.0)}  # size: p50 and p90 ratios to one typical plan
 OPTIMAL_SHARE_AIM = {12: 0.9}
+TYPICAL = {"payplan/1": ("typical", 7), "mtg/1": ("mtg", 12)}  # format: (family, size)
 
 
 def baseline(ruleset: Any, scenario: Any, pick: str, config: SolverConfig) -> dict[str, Any]:
@@ -99,13 +102,14 @@ def _timed(run: Callable[[], Any]) -> tuple[float, Any]:
     return (time.perf_counter() - began) * 1000, out
 
 
-def typical_plan_ms(cases: int, config: SolverConfig) -> float:
-    """The median time of one `payplan plan` on the typical family (payplan/1)."""
+def typical_plan_ms(cases: int, config: SolverConfig, format_: str = "payplan/1") -> float:
+    """The median time of one `payplan plan` on the format's typical family (`TYPICAL`)."""
     from ..planner.commands import answer
 
+    family, size = TYPICAL.get(format_, TYPICAL["payplan/1"])
     times = []
     for seed in range(cases):
-        data = generate("typical", 7, seed)
+        data = generate(family, size, seed)
         answer("plan", data, config)  # warm
         ms, _ = _timed(lambda: answer("plan", data, config))
         times.append(ms)
@@ -116,11 +120,16 @@ def run_turns(sizes: tuple[int, ...], cases: int, config: SolverConfig,
               log: Any = None) -> dict[str, Any]:
     """Every turn case measured (see the module docstring)."""
     known = families()
-    typical = typical_plan_ms(TYPICAL_CASES, config)
-    out: dict[str, Any] = {"typical_plan_ms": round(typical, 3), "cases": []}
-    for name, (ruleset, fam) in known.items():
-        if name != "turn" and not name.endswith("-turn"):
-            continue
+    turns = {name: ruleset for name, (ruleset, _) in known.items()
+             if name == "turn" or name.endswith("-turn")}
+    typical = {fmt: typical_plan_ms(TYPICAL_CASES, config, fmt)
+               for fmt in sorted({"payplan/1", *(r.format for r in turns.values())})}
+    out: dict[str, Any] = {"typical_plan_ms": round(typical["payplan/1"], 3),
+                           "typical_plan_ms_by_format": {f: round(ms, 3)
+                                                         for f, ms in typical.items()},
+                           "cases": []}
+    for name, ruleset in turns.items():
+        mine = typical[ruleset.format]
         for size in sizes:
             for seed in range(cases):
                 data = generate(name, size, seed)
@@ -132,7 +141,7 @@ def run_turns(sizes: tuple[int, ...], cases: int, config: SolverConfig,
                     "planner": {"ms": round(ms, 3), "value": answer["value"],
                                 "objective": answer["objective"], "optimal": answer["optimal"],
                                 "order": answer["order"]},
-                    "x_typical": round(ms / typical, 1) if typical else None,
+                    "x_typical": round(ms / mine, 1) if mine else None,
                 }
                 for pick in ("greedy", "listed"):
                     bms, got = _timed(lambda: baseline(ruleset, scenario, pick, config))
@@ -157,13 +166,14 @@ def _pct(values: list[float], q: float) -> float:
     return ordered[low] + (ordered[high] - ordered[low]) * (pos - low)
 
 
-def summarise(cases: list[dict[str, Any]], typical: float) -> list[dict[str, Any]]:
+def summarise(cases: list[dict[str, Any]], typicals: dict[str, float]) -> list[dict[str, Any]]:
     rows = []
     groups: dict[tuple[str, int], list[dict[str, Any]]] = {}
     for case in cases:
         groups.setdefault((case["format"], case["size"]), []).append(case)
     for (fmt, size), group in sorted(groups.items()):
         times = [c["planner"]["ms"] for c in group]
+        typical = typicals[fmt]
         row: dict[str, Any] = {
             "format": fmt, "size": size, "cases": len(group),
             "p50_ms": round(_pct(times, 50), 2), "p90_ms": round(_pct(times, 90), 2),
@@ -195,7 +205,9 @@ def summarise(cases: list[dict[str, Any]], typical: float) -> list[dict[str, Any
 
 def markdown(results: dict[str, Any]) -> str:
     lines = ["# payplan bench --suite turn", "",
-             f"One typical `payplan plan`: {results['typical_plan_ms']} ms (median, same run).",
+             "One typical `payplan plan` (median, same run): " + ", ".join(
+                 f"{f} {ms} ms ({TYPICAL[f][0]} at {TYPICAL[f][1]})" if f in TYPICAL else
+                 f"{f} {ms} ms" for f, ms in results["typical_plan_ms_by_format"].items()) + ".",
              "", "| format | size | cases | p50 ms | p90 ms | p50 / typical | p90 / typical | "
                  "optimal | greedy loses value | listed loses value | greedy mean lost | "
                  "listed mean lost |",
@@ -243,7 +255,10 @@ def plot(results: dict[str, Any], out: Path) -> list[str]:
                 label=f"{fmt} p50")
         ax.plot([r["size"] for r in mine], [r["p90_ms"] for r in mine], marker="x",
                 linestyle="--", label=f"{fmt} p90")
-    ax.axhline(results["typical_plan_ms"], color="grey", linestyle=":", label="one typical plan")
+    for fmt, ms in results.get("typical_plan_ms_by_format",
+                               {"payplan/1": results["typical_plan_ms"]}).items():
+        ax.axhline(ms, color="grey", linestyle=":" if fmt == "payplan/1" else "-.",
+                   label=f"one typical {fmt} plan")
     ax.set_yscale("log")
     ax.set_xlabel("candidates (cards in hand)")
     ax.set_ylabel("ms per turn")
