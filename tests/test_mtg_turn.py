@@ -531,6 +531,38 @@ def test_the_turn_from_the_cli_serve_batch_and_python() -> None:
     assert json.loads(batch.stdout) == {"id": 1, "ok": True, "result": want}
 
 
+def test_the_bench_baselines_strand_a_cub_where_the_planner_casts_both() -> None:
+    """`payplan bench --suite turn`'s baselines on mtg/1 (each play paid alone at its cheapest):
+    on Forge's testKeepColorsOpen both tap the two Forests for the first cub (the tie broken by
+    state order) and cast one cub; the planner casts two."""
+    from pathlib import Path
+
+    import yaml
+
+    from payplan.benchmarks.turns import baseline
+
+    path = Path(__file__).resolve().parent.parent / "examples" / "turns" / "02-keep-colors-open.yaml"
+    s = RULESET.load(yaml.safe_load(path.read_text(encoding="utf-8")))
+    for pick in ("greedy", "listed"):
+        assert baseline(RULESET, s, pick, CONFIG) == {"value": 1, "objective": 2, "order": ["c1"]}
+    assert RULESET.turn(s, CONFIG).to_json()["value"] == 2
+
+
+def test_the_turn_bench_covers_mtg_turns() -> None:
+    """The turn suite measures mtg/1 turns beside payplan/1's, both baselines on each, each
+    format against its own typical plan."""
+    from payplan.benchmarks.turns import markdown, run_turns
+
+    results = run_turns((4,), 1, SolverConfig(time_limit=10))
+    assert {c["format"] for c in results["cases"]} == {"payplan/1", "mtg/1"}
+    assert set(results["typical_plan_ms_by_format"]) == {"payplan/1", "mtg/1"}
+    for case in results["cases"]:
+        assert set(case) >= {"planner", "greedy", "listed"}
+        for pick in ("greedy", "listed"):
+            assert case[pick]["value"] <= case["planner"]["value"]
+    assert "| mtg/1 | 4 | 1 |" in markdown(results)
+
+
 # --- the two modes and the prunings, on generated turns ------------------------------------------
 
 
