@@ -563,6 +563,21 @@ def test_the_turn_bench_covers_mtg_turns() -> None:
     assert "| mtg/1 | 4 | 1 |" in markdown(results)
 
 
+def test_the_schema_knows_a_land_play() -> None:
+    """A land play's plan (`land: true`) is in the plan schema: it costs nothing and scores 0;
+    one that says otherwise is not the documented shape."""
+    from jsonschema import ValidationError
+
+    you = {"battlefield": lands("forest"),
+           "hand": [{"id": "h1", "card": "forest"}, {"id": "h2", "card": "bear-cub"}]}
+    land = turn(scenario(you))["plays"][0]
+    assert land["land"] is True
+    check_shape("plan", land)
+    for key, wrong in (("land", False), ("score", 1), ("status", "unpayable")):
+        with pytest.raises(ValidationError):
+            check_shape("plan", {**land, key: wrong})
+
+
 # --- the two modes and the prunings, on generated turns ------------------------------------------
 
 
