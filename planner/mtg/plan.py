@@ -59,12 +59,14 @@ class MtgPlan(answers.Plan):
     # An unpayable cast: what the state lacks (mana, life, non-mana costs by kind) to pay the
     # total (then the least mana the options reach: `cheapest`), `engine.mtg.payment.shortfall`.
     shortfall: tuple[Mana, int, tuple[tuple[str, int], ...]] | None = None
+    land: bool = False  # a land played (305), not cast: no total, no payment (`payplan turn`)
 
     def to_json(self) -> dict[str, object]:
         """The plan's JSON; an unpayable cast has the total of least mana its options reach
         as `total`, and `shortfall` after it."""
         ok = self.status == "ok"
         priced = ok or (self.status == "unpayable" and self.shortfall is not None)
+        land = {"land": True} if self.land else {}
         out: dict[str, object] = {
             "format": FORMAT,
             "status": self.status,
@@ -93,6 +95,7 @@ class MtgPlan(answers.Plan):
             "destination": self.destination,
             "reasons": list(self.reasons),
             "optimal": self.optimal,
+            **land,
         }
 
     def render(self) -> str:
@@ -146,6 +149,15 @@ def plan_options(scenario: MtgScenario, opts: CastOptions, res: Resources, confi
                           tuple(unpayable_reasons(scenario, opts, res)))
     option = opts.options[solution.option]
     payment, left, score = name_payment(scenario, option, res, solution)
+    return plan_of(card, header, option, payment, left, score, benefits[solution.option],
+                   solution.optimal)
+
+
+def plan_of(card: Card, header: dict[str, str], option: Priced, payment: MtgPayment, left: Mana,
+            score: int, benefit: int, optimal: bool = True) -> MtgPlan:
+    """The ok plan of casting `card` (or activating the ability it stands in for) with `option`
+    and this named payment: what `plan_mtg` answers for the payment it chose, and what the turn
+    planner answers for the payment a turn needs."""
     hybrid = tuple(half for s, half in option.announced if s.kind != "phyrexian")
     phyrexian = tuple(half for s, half in option.announced if s.kind == "phyrexian")
     x_in_cost = any(s.kind == "x" for s in card.cost.symbols) or (
@@ -166,10 +178,10 @@ def plan_options(scenario: MtgScenario, opts: CastOptions, res: Resources, confi
         left_in_pool=left,
         steps=option.steps,
         score=score,
-        objective=score - benefits[solution.option],
+        objective=score - benefit,
         destination=(None if card.activation is not None
                      else destination(card, option.choices.cast, option.choices.optional)),
-        optimal=solution.optimal,
+        optimal=optimal,
         option=option,
     )
 
@@ -195,6 +207,14 @@ def _unpayable(scenario: MtgScenario, opts: CastOptions, res: Resources, header:
                    mana_value=_mana_value(opts.card), total_mana=least.mana,
                    total_life=least.life, total_other=_other_counts(least),
                    shortfall=(mana, life, tuple(lacking.items())))
+
+
+def land_plan(card: Card, header: dict[str, str]) -> MtgPlan:
+    """A land played (305): status ok, `land: true`, an empty total and payment, score 0."""
+    step = Step("305.2", f"play the land {card.name}: no cost (one land a turn)", NO_MANA, 0)
+    return MtgPlan("ok", header, total_mana=NO_MANA, mana_value=_mana_value(card),
+                   payment=MtgPayment(), steps=(step,), score=0, objective=0,
+                   destination="battlefield", land=True)
 
 
 def _mana_value(card: Card) -> int | None:
@@ -233,6 +253,9 @@ def render_mtg(p: MtgPlan) -> str:
                                      "(its mana abilities' own costs aside); they compete for the "
                                      "same sources and objects"))
         return "\n".join(lines)
+    if p.land:
+        return f"{p.play['card']} ({p.play['object']}, from {p.play['from']}): land played " \
+               f"(305.2: no cost, one a turn); it enters the battlefield"
     out = [head, ""]
     out.append(table(["rule", "step", "total"],
                      [(s.rule, s.text, mana_text(s.mana) + (f" + {s.life} life" if s.life else ""))
@@ -277,4 +300,4 @@ def render_mtg(p: MtgPlan) -> str:
     return "\n".join(out)
 
 
-__all__ = ["MtgPlan", "MtgPayment", "cheapest", "plan_mtg", "render_mtg"]
+__all__ = ["MtgPlan", "MtgPayment", "cheapest", "land_plan", "plan_mtg", "plan_of", "render_mtg"]
