@@ -95,6 +95,7 @@ from ...engine.mtg.payment import (
     can_pay_with,
     leave_charge,
     name_payment,
+    repeatable,
     resources,
 )
 from ...engine.mtg.stack import Resolved, resolve
@@ -103,7 +104,7 @@ from ...engine.problems import ScenarioError
 from ...engine.turn import Turn, candidate_key
 from ..config import DEFAULT_CONFIG, SolverConfig
 from ..turn import Candidate, Move
-from .model import REPEAT, repeatable
+from .model import REPEAT
 from .plan import MtgPlan, land_plan, plan_mtg, plan_of
 
 KINDS = tuple(range(1, 7))  # W U B R G C as indices into Mana
