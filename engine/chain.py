@@ -128,6 +128,16 @@ def apply_payment(scenario: Scenario, applied: Applied) -> State:
     return _after(ctx, applied, used_sources)
 
 
+def apply_unchecked(scenario: Scenario, applied: Applied) -> State:
+    """The state after the play, as `apply_payment` gives it, without checking the play's
+    legality, its price or its payment: for a caller that made the payment itself from the
+    engine's options and checks the plays it keeps with `apply_payment` (the turn planner).
+    Sources are not applied: a payment that activates one goes through `apply_payment`."""
+    if applied.payment.sources:
+        return apply_payment(scenario, applied)
+    return _after(context(scenario), applied, ())
+
+
 def _checked_context(scenario: Scenario, applied: Applied) -> PlayContext:
     play = scenario.play
     if play is None:
@@ -376,6 +386,12 @@ def _after(ctx: PlayContext, applied: Applied, used_sources: tuple[Source, ...])
             me.used_this_turn.append(grant.ident)
     if ctx.play.ability is not None:
         return _after_ability(ctx, me, players)
+
+    # The played card resolves (unless countered): what its effect adds goes to the pool, for
+    # the plays after it (the turn planner's Dark Ritual-like cards).
+    adds = ctx.card.effect_adds
+    if adds is not None and ctx.play.leaves_chain.by != "counter":
+        me.pool = Cost(me.pool.energy + adds.energy, power_add(me.pool.power, adds.power))
 
     # The played card leaves the Chain.
     where = destination(ctx.card, applied.base_kind, ctx.play.leaves_chain)

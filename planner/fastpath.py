@@ -385,6 +385,24 @@ def _pay(option: CostOption, res: Resources,
     return (actions, *_counts(res, runes, energy, picks))
 
 
+class _Bare(NamedTuple):
+    total: Cost
+
+
+def pay_runes(total: Cost, res: Resources,
+              runes: _Runes | None = None) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+    """The cheapest runes and pool for a bare Energy and Power total (no non-standard part, no
+    source), in counts per rune group (exhausted only, recycled), or None when they can't pay
+    it: `_pay`'s exact programme, for callers with a total and no option (the turn planner)."""
+    found = _pay(_Bare(total), res, runes if runes is not None else _Runes(res))  # type: ignore[arg-type]
+    return None if found is None else (found[1], found[2])
+
+
+def runes_of(res: Resources) -> _Runes:
+    """The rune tables `pay_runes` reads, to be built once for many totals."""
+    return _Runes(res)
+
+
 def _counts(res: Resources, runes: _Runes, energy: int,
             picks: tuple[tuple[int, int], ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
     """The runes `_pay` chose, per rune group: exhausted only, and recycled (per domain with
