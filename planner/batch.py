@@ -34,6 +34,7 @@ from __future__ import annotations
 
 import io
 import json
+import logging
 import os
 import socket
 import stat
@@ -324,7 +325,12 @@ def start_ray(address: str | None, cpus: int | None = None) -> Any:
         probe = os.environ.get("RAY_ADDRESS", "") if address == "auto" else address
         if probe and probe != "auto":
             _reachable(probe)
-        joined = _within(CONNECT_SECONDS, lambda: ray.init(address=address, **options))
+        quiet = _Without("SIGTERM handler is not set")  # ray.init's warning off the main thread
+        logging.getLogger("ray._private.worker").addFilter(quiet)
+        try:
+            joined = _within(CONNECT_SECONDS, lambda: ray.init(address=address, **options))
+        finally:
+            logging.getLogger("ray._private.worker").removeFilter(quiet)
         if isinstance(joined, BaseException):
             raise BatchError(f"--ray-address: can't join the Ray cluster at {address}: "
                              f"{_first_line(joined)}")
@@ -419,6 +425,17 @@ def _reachable(address: str) -> None:
 
 
 _LATE = object()
+
+
+class _Without(logging.Filter):
+    """A log filter that drops the records whose message starts with `prefix`."""
+
+    def __init__(self, prefix: str) -> None:
+        super().__init__()
+        self.prefix = prefix
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not str(record.msg).startswith(self.prefix)
 
 
 def _within(seconds: float, call: Callable[[], object]) -> object:

@@ -30,8 +30,7 @@ import math
 from dataclasses import dataclass, replace
 
 from ..engine.cost import Cost
-from ..engine.discounts import (MAX_COUNT_STATES, Application, CountCut, Pair, all_results,
-                               pareto_front)
+from ..engine.discounts import Application, CountCut, Pair, all_results, pareto_front
 from ..engine.options import CostOption, play_options
 from ..engine.scenario import FORMAT, Scenario
 from ..engine.total_cost import BaseChoice, Modifiers, PlayContext, modifiers, price
@@ -173,8 +172,8 @@ def discount_orders(scenario: Scenario, config: SolverConfig = DEFAULT_CONFIG) -
     totals.sort(key=lambda t: (t[0][0] + sum(t[0][1]), t[0][0], t[0][1]))
     why = _why(ctx, option, mods, [(pair, path) for pair, _, path in totals])
     if cut is not None:
-        stopped = (f"the time limit of {config.time_limit:g} s passed" if cut.by_time else
-                   f"the count reached its bound of {MAX_COUNT_STATES:,} states (its memory)")
+        stopped = (f"the time limit of {config.time_limit:g} s passed" if cut.bound is None else
+                   f"the count reached its bound of {cut.bound:,} states (its memory)")
         why = (f"Not counted: {stopped} while counting the orders; these are the best totals "
                f"the discount search found. {why}")
     return OrdersResult(
