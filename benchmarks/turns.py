@@ -55,7 +55,7 @@ def baseline(ruleset: Any, scenario: Any, pick: str, config: SolverConfig) -> di
     while len(order) < turn.play_limit:
         options = moves.candidates(state, turn)
         options = [c for c in options if c.card_object is None or c.card_object not in played]
-        chosen = None
+        chosen: tuple[Any, Any] | None = None
         if pick == "listed":
             while position < len(listed) and chosen is None:
                 candidate = listed[position]

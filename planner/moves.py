@@ -63,7 +63,7 @@ from typing import Any, Hashable, Iterator, Sequence
 
 from ..engine.chain import (Applied, PlanRefused, apply_payment, apply_unchecked, destination,
                             executions)
-from ..engine.cost import ANY_INDEX, DOMAINS, POWER_KEYS, Cost, OtherCost
+from ..engine.cost import ANY_INDEX, DOMAINS, POWER_KEYS, Cost, OtherCost, Player
 from ..engine.discounts import Deadline
 from ..engine.dump import state_to_data
 from ..engine.loader import optional_names
@@ -81,7 +81,7 @@ from ..engine.payment import (
     score,
 )
 from ..engine.scenario import Play, Scenario
-from ..engine.state import PlayerState, State
+from ..engine.state import PLAYERS, PlayerState, State
 from ..engine.turn import Turn, candidate_key
 from .fastpath import pay_runes, runes_of
 from .hand import ability_candidates, candidates as card_candidates
@@ -392,8 +392,8 @@ class RiftboundMoves:
     def _deferred(self, state: Deferred, move: Move[Scenario]) -> Move[Deferred] | None:
         """The move of the deferred mode: its state keeps the pool open and adds the play's
         Energy and Power to the need; its objective adds what they add to the runes' cost."""
+        assert isinstance(move.plan, Plan) and move.plan.total is not None
         total = move.plan.total
-        assert isinstance(total, Cost)
         card = self.start.cards.get(move.plan.play["card"])
         adds = card.effect_adds if card is not None and "ability" not in move.plan.play else None
         added = adds.energy if adds is not None and _resolves(move.play) else 0
@@ -661,14 +661,15 @@ def name(scenario: Scenario, total: Cost, res: Resources,
         want = entry.count
         for g, count in enumerate(counts):
             while want and counts[g]:
-                group = res.objects[g]
+                objects = res.objects[g]
                 if entry.kind == "spend_buff":
-                    holder = next(i for i in group.ids if buffs_taken.get(i, 0) < group.sample.buffs)
+                    holder = next(i for i in objects.ids
+                                  if buffs_taken.get(i, 0) < objects.sample.buffs)
                     buffs_taken[holder] = buffs_taken.get(holder, 0) + 1
                     ids.append(holder)
                 else:
                     k = taken.get(g, 0)
-                    ids.append(group.ids[k])
+                    ids.append(objects.ids[k])
                     taken[g] = k + 1
                 counts[g] -= 1
                 want -= 1
@@ -795,14 +796,14 @@ class _Diff:
     it added; the once-per-turn entries it recorded."""
 
     played: int
-    players: tuple[tuple[str, tuple[tuple[str, tuple[Any, ...], tuple[Any, ...],
+    players: tuple[tuple[Player, tuple[tuple[str, tuple[Any, ...], tuple[Any, ...],
                                            tuple[tuple[Any, Any], ...]], ...],
                          tuple[Any, ...], tuple[Any, ...], int, tuple[str, ...]], ...]
 
 
 def _diff(before: State, after: State) -> _Diff:
     players = []
-    for who in ("you", "opponent"):
+    for who in PLAYERS:
         old, new = before.player(who), after.player(who)
         zones = []
         for zone in _ZONES:
@@ -826,7 +827,7 @@ def _diff(before: State, after: State) -> _Diff:
 def _apply_diff(state: State, diff: _Diff) -> State | None:
     """`state` with the move's changes, or None when the objects it took or changed are not
     there as they were (then the move is worked out again on this state)."""
-    players = {}
+    players: dict[str, PlayerState] = {}
     for who, zones, src_out, src_in, xp, used in diff.players:
         p = state.player(who)
         changes: dict[str, Any] = {}
@@ -921,11 +922,12 @@ def _pay_runes_together(moves: RiftboundMoves, start: Scenario,
     recycled.sort(key=lambda r: order[r[0]])
     # Power: each play's pips matched to the pool's Power and the recycled runes, domain pips of
     # every play first, then [A] pips (the aggregate's own matching, made per play).
-    units: list[list[object]] = [[("pool", slot)] * n for slot, n in enumerate(res.pool_power)]
-    supply: dict[int, list[object]] = {slot: list(u) for slot, u in enumerate(units)}
+    units: list[list[tuple[str, object]]] = [[("pool", slot)] * n
+                                             for slot, n in enumerate(res.pool_power)]
+    supply: dict[int, list[tuple[str, object]]] = {slot: list(u) for slot, u in enumerate(units)}
     for rune_id, d, _ in recycled:
         supply[d].append(("rune", rune_id))
-    takes: list[list[tuple[object, int, int]]] = [[] for _ in plans]  # (unit, slot, pays)
+    takes: list[list[tuple[tuple[str, object], int, int]]] = [[] for _ in plans]
     for i, p in enumerate(plans):
         assert p.total is not None
         for d in range(len(DOMAINS)):
@@ -949,7 +951,7 @@ def _pay_runes_together(moves: RiftboundMoves, start: Scenario,
         recycle_now: list[tuple[str, str]] = []
         spent = [0] * len(POWER_KEYS)
         for unit, slot, pays in takes[i]:
-            kind, which = unit  # type: ignore[misc]
+            kind, which = unit
             if kind == "pool":
                 pool_power[slot] += 1
             else:

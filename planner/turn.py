@@ -78,7 +78,7 @@ class Moves(Protocol[S]):
         """The search state of the start scenario."""
 
     def realize(self, start: Any, steps: Sequence[tuple[Candidate, Move[S]]]
-                ) -> tuple[list[answers.Plan], Any]:
+                ) -> tuple[Sequence[answers.Plan], Any]:
         """The plays of the best path as `payplan plan` prints them, each with its payment on
         the scenario it meets, and the scenario after the last one."""
 
@@ -279,7 +279,7 @@ class _Search(Generic[S]):
         return self.moves.candidates(state, self.turn)
 
 
-def plan_turn(moves: Moves[S], start: Any, turn: Turn[Any], fmt: str,
+def plan_turn(moves: Moves[Any], start: Any, turn: Turn[Any], fmt: str,
               limit: Deadline) -> TurnPlan:
     """The best turn from `start` (see the module docstring)."""
     first = moves.begin(start)
@@ -335,7 +335,7 @@ class Together:
     optimal: bool
 
 
-def pay_together(moves: Moves[S], start: Any, sequence: Sequence[Candidate],
+def pay_together(moves: Moves[Any], start: Any, sequence: Sequence[Candidate],
                  limit: Deadline) -> Together:
     """The listed plays in their order, paid together: the longest prefix that can be paid
     (value 1 a play, in the search above with one candidate a step), then the smallest summed
