@@ -79,7 +79,14 @@ class Parser(argparse.ArgumentParser):
             what = f"unknown command {word!r}" + (f" (did you mean {close!r}?)" if close else
                                                   f" (expected one of: {', '.join(known)})")
         line = f"{where}: {what}" if where else f"{self.prog}: {message}"
-        self.exit(EXIT_BAD_INPUT, f"{line} (see {self.prog} --help)\n")
+        self.exit(EXIT_BAD_INPUT, f"{printable(line)} (see {self.prog} --help)\n")
+
+
+def printable(text: str) -> str:
+    """`text` with every character that is not printable (a line break of any kind, a control
+    character, a lone surrogate) written as its Python escape: a bad argument
+    (`unrecognized arguments: a\x1db`) stays on its one line, and any stderr can encode it."""
+    return "".join(c if c.isprintable() or c == " " else repr(c)[1:-1] for c in text)
 
 
 _INVALID_CHOICE = re.compile(r"invalid choice: '(?P<word>.*)' \(choose from (?P<known>.*)\)",

@@ -35,6 +35,7 @@ import yaml
 from payplan.cli import main
 from payplan.engine import discounts
 from payplan.engine.loader import scenario_from_data
+from payplan.engine.problems import ScenarioError
 from payplan.engine.reading import Limits, bounded_lines, read_data
 from payplan.planner.arguments import ray_equals
 from payplan.planner.cli import build_parser
@@ -185,7 +186,7 @@ def big_sparse(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return sparse(folder / "big.yaml", 2 * 1024 * MB, head=b"format: payplan/1\n")
 
 
-@pytest.mark.parametrize("verb", ["plan", "hand", "orders", "play"])
+@pytest.mark.parametrize("verb", ["plan", "hand", "orders", "play", "turn"])
 @pytest.mark.parametrize("source", ["/dev/zero", "/dev/urandom", "sparse"])
 def test_a_file_over_the_limit_is_refused_in_bounded_memory(verb: str, source: str,
                                                             big_sparse: Path) -> None:
@@ -198,6 +199,30 @@ def test_a_file_over_the_limit_is_refused_in_bounded_memory(verb: str, source: s
         f"{path}: the file is over the size limit of 8,388,608 bytes (raise it with the "
         "environment variable PAYPLAN_MAX_BYTES)")
     assert done.rss_mb < MEMORY_BOUND_MB, done.rss_mb
+
+
+REFUSAL_S = 2.0  # issue 21: the refusal of an input over the limits comes within 2 seconds
+
+
+@pytest.mark.parametrize("source", ["/dev/zero", "/dev/urandom", "sparse"])
+def test_the_refusal_of_a_file_over_the_limit_takes_under_2_seconds(source: str,
+                                                                   big_sparse: Path) -> None:
+    """The reading itself, in this process (a new process's start-up, about 1 to 2 s on a
+    loaded machine, is the same for every input and is not the reader's): at most one byte past
+    the limit is read."""
+    path = str(big_sparse) if source == "sparse" else source
+    start = time.monotonic()
+    with pytest.raises(ScenarioError, match="over the size limit"):
+        read_data(path, Limits())
+    assert time.monotonic() - start < REFUSAL_S
+
+
+def test_the_refusal_of_an_endless_line_takes_under_2_seconds() -> None:
+    with open("/dev/zero", "rb") as endless:
+        start = time.monotonic()
+        lines = bounded_lines(endless.readline, Limits().max_bytes)
+        assert next(lines) == (1, None)
+    assert time.monotonic() - start < REFUSAL_S
 
 
 def test_a_raised_limit_reads_in_pieces_not_its_size_at_once() -> None:
@@ -449,11 +474,13 @@ def test_serve_answers_a_plan_the_time_limit_stopped_not_a_timeout() -> None:
 # --- 5. Input from pipes ------------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("verb", ["plan", "hand", "orders", "play"])
+@pytest.mark.parametrize("verb", ["plan", "hand", "orders", "play", "turn"])
 def test_a_dash_reads_standard_input(verb: str) -> None:
     """`payplan plan -` was refused ("-: cannot read the file")."""
-    alone = command(verb, str(SKY), "--json")
-    with SKY.open("rb") as stream:
+    source = EXAMPLES / "turns" / "01-apprentice-first.yaml" if verb == "turn" else SKY
+    alone = command(verb, str(source), "--json")
+    assert alone.code == 0, alone.err
+    with source.open("rb") as stream:
         piped = command(verb, "-", "--json", stdin=stream)
     assert piped.code == alone.code and piped.err == ""
     assert piped.out == alone.out
@@ -633,6 +660,19 @@ def test_a_ruleset_variable_naming_no_module_is_one_line() -> None:
         "PAYPLAN_RULESETS or entry point 'no_such_module:X': can't import the ruleset")
 
 
+@pytest.mark.parametrize(("value", "says"), [
+    (":", "can't import the ruleset: Empty module name"),
+    (".x", "can't import the ruleset: the 'package' argument is required"),
+    ("os:sep", "not a ruleset"), ("os:path", "not a ruleset")])
+def test_a_ruleset_variable_naming_no_ruleset_is_one_line(value: str, says: str) -> None:
+    """Found by the fuzz's environment variables: an empty or relative module name and a value
+    that is no ruleset were tracebacks (ValueError, TypeError, AttributeError)."""
+    done = command("plan", str(SKY), env=dict(os.environ, PAYPLAN_RULESETS=value))
+    assert done.code == 2
+    line = one_clean_line(done.err)
+    assert line.startswith(f"PAYPLAN_RULESETS or entry point {value!r}: ") and says in line
+
+
 def test_time_limit_zero_is_refused_by_python_and_the_cli_alike(
         capsys: pytest.CaptureFixture[str]) -> None:
     """`SolverConfig(time_limit=0)` was accepted while `--time-limit 0` was refused: one rule,
@@ -691,6 +731,15 @@ def test_a_mistyped_command_gets_a_suggestion() -> None:
                                         "(see payplan --help)")
     far = command("zzz")
     assert far.code == 2 and "expected one of: plan, hand" in one_clean_line(far.err)
+
+
+def test_an_unknown_argument_with_a_control_character_stays_on_one_line() -> None:
+    """Found by the fuzz's options: `unrecognized arguments: a\x1db` printed the argument as it
+    came, and \x1d (like \x85, U+2028) breaks a line for every reader that splits lines."""
+    done = command("plan", str(SKY), "--bogus=a\x1db\x85c")
+    assert done.code == 2
+    assert one_clean_line(done.err) == ("payplan: unrecognized arguments: --bogus=a\\x1db\\x85c "
+                                        "(see payplan --help)")
 
 
 def test_resume_with_a_garbage_last_line_keeps_the_good_answers_in_its_advice(
