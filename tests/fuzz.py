@@ -483,8 +483,6 @@ def campaign(inputs: int, time_limit: float, serve_every: int = 20,
         pick = data.draw(st.integers(0, 99))
         target = ("serve" if pick < 100 // serve_every else "brute" if pick < 25
                   else "options" if pick < 32 else "cli" if pick < 65 else "loader")
-        c.inputs += 1
-        c.per_target[target] += 1
         start = time.perf_counter()
         text, suffix = data.draw(texts(seeds))
         try:
@@ -519,7 +517,7 @@ def campaign(inputs: int, time_limit: float, serve_every: int = 20,
                     text = " ".join(argv)
                     run_options(c, argv, env)
                 elif target == "serve":
-                    request = {"id": c.inputs, "command": data.draw(st.sampled_from(
+                    request = {"id": c.inputs + 1, "command": data.draw(st.sampled_from(
                         list(COMMANDS))), "scenario": data.draw(mutated(seeds))}
                     run_serve(c, dump(request, "json"), worker)
                 else:
@@ -528,6 +526,10 @@ def campaign(inputs: int, time_limit: float, serve_every: int = 20,
             c.found(target, "hang", str(hang), text)
         except Exception as exc:
             c.found(target, "exception", f"{type(exc).__name__}: {exc}", text)
+        # Counted once it ran: an input whose drawing Hypothesis abandoned (too big for its
+        # buffer: StopTest, not an Exception) never reached its target.
+        c.inputs += 1
+        c.per_target[target] += 1
         c.slowest = max(c.slowest, time.perf_counter() - start)
         if report is not None and c.inputs % 500 == 0:
             write_report(report, c, time.perf_counter() - started)
