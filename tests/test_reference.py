@@ -31,13 +31,12 @@ import pytest
 import yaml
 from hypothesis import HealthCheck, Phase, find, settings
 
-from payplan import load_file, plan_hand
 from payplan.benchmarks.reference.compare import (HAND_PLAY_MUTANTS, Answer, check, check_hand,
                                                   check_play, reference_answer)
 from payplan.benchmarks.reference.payer import payment_loses
 from payplan.benchmarks.reference.pricing import (ISSUE_20_MUTANTS, MUTANTS, REAL_MUTANTS,
                                                   SETTLED_MUTANTS, Unsupported, reference_totals)
-from payplan.planner.hand import hand_json
+from payplan.planner import commands
 from payplan.planner.play import play_data
 from reference import fresh
 from reference.strategies import real_scenario_data, scenario_data
@@ -165,13 +164,7 @@ def test_the_reference_gives_issue_20s_rulings(name: str) -> None:
         assert reference_answer(data, reference_totals(data, mutant)) != got
 
 
-def _xfail(klass: str) -> pytest.MarkDecorator:
-    return pytest.mark.xfail(strict=True, reason=f"issue 20, {klass}: the engine's half of the "
-                                                 "issue fixes it; take the mark off then")
-
-
-@pytest.mark.parametrize("name", [pytest.param(n, marks=_xfail(ISSUE_20[n][0]))
-                                  for n in sorted(ISSUE_20)])
+@pytest.mark.parametrize("name", sorted(ISSUE_20))
 def test_engine_gives_issue_20s_rulings(name: str) -> None:
     assert check(load(REGRESSIONS / f"{name}.yaml")) == []
 
@@ -187,7 +180,7 @@ def test_the_reference_prices_issue_20s_command_scenarios(name: str) -> None:
 def _command_problems(path: Path, command: str, mutants: tuple[str, ...] = ()) -> list[str]:
     data = load(path)
     if command == "hand":
-        return check_hand(data, hand_json(plan_hand(load_file(path))), mutants)
+        return check_hand(data, commands.answer("hand", load(path)).to_json(), mutants)
     return check_play(data, play_data(load(path)).to_json(), mutants)
 
 
@@ -203,8 +196,7 @@ def test_the_command_checks_tell_issue_20s_classes_apart(name: str) -> None:
         _command_problems(path, command) == []
 
 
-@pytest.mark.parametrize("name", [pytest.param(n, marks=_xfail(ISSUE_20_COMMANDS[n][0]))
-                                  for n in sorted(ISSUE_20_COMMANDS)])
+@pytest.mark.parametrize("name", sorted(ISSUE_20_COMMANDS))
 def test_engine_commands_give_issue_20s_rulings(name: str) -> None:
     _, _, command = ISSUE_20_COMMANDS[name]
     assert _command_problems(REGRESSIONS / f"{name}.yaml", command) == []
@@ -253,12 +245,11 @@ COMMAND_PLAYS = 120
 
 @pytest.mark.parametrize("family", fresh.FAMILIES)
 def test_hand_and_play_agree_with_the_reference_on_fresh_plays(family: str) -> None:
-    from payplan.engine.loader import scenario_from_data
 
     found = []
     for data in fresh.plays(family)[:COMMAND_PLAYS]:
         try:
-            got = hand_json(plan_hand(scenario_from_data(dict(data))))
+            got = commands.answer("hand", json.loads(json.dumps(data))).to_json()
             problems = check_hand(data, got)
             if problems and _explained(lambda m: check_hand(data, got, m), OPEN_COMMANDS + OPEN):
                 problems = []

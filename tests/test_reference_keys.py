@@ -19,11 +19,17 @@ from reference import fresh
 from reference.vocabulary import VOCABULARY, every_record, recording, used
 
 # Keys and words the generators never draw, each with its reason. Nothing else may be left out.
-# None today: every key and word of the loader is drawn. (A reading left open is drawn around,
+# Besides the turn's keys, every key and word of the loader is drawn. (A reading left open is drawn around,
 # not left out: a `printed_at_least` condition is drawn with Energy only, because with Power the
 # engine compares the pips counted together and the reference each domain, and the spec does
 # not say; `power` is met in every other cost.)
-NOT_DRAWN: dict[tuple[str, str, str], str] = {}
+_TURN = ("read by `payplan turn` only; the single-play generators here do not draw a turn (the "
+         "turn brute force's generator is to draw them)")
+NOT_DRAWN: dict[tuple[str, str, str], str] = {
+    ("keys", "TOP_KEYS", "turn"): _TURN, ("keys", "TURN_KEYS", "candidates"): _TURN,
+    ("keys", "TURN_KEYS", "max_plays"): _TURN, ("keys", "TURN_KEYS", "values"): _TURN,
+    ("keys", "CARD_KEYS", "effect"): _TURN, ("keys", "EFFECT_KEYS", "adds"): _TURN,
+}
 
 
 def test_every_loader_key_tuple_is_listed() -> None:
