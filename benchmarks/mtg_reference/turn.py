@@ -582,8 +582,7 @@ def replay(data: dict[str, Any], answer: dict[str, Any]) -> list[str]:
             obj_score = 0
         else:
             single = dict(here)
-            single["play"] = ({"ability": {"object": c.object, "id": c.ability}}
-                              if c.kind == "ability" else {"object": c.object, "from": c.zone})
+            single["play"] = _play_of(here, c)     # every optional cost auto, as the turn's
             problems += [f"{where}: payment: {q}" for q in check_payment(single, p)]
             try:
                 after = _applied(here, c, p)
