@@ -80,6 +80,8 @@ def normalized(data: dict[str, Any]) -> dict[str, Any]:
     you.setdefault("library", 0)
     state.setdefault("lands_played_this_turn", 0)
     _check_supported(out)
+    out["_relevant"] = brute.relevant_kinds(out)
+    you["mana_pool"] = _pool_text(_folded(out, list(_pool_of(you["mana_pool"]))))
     return out
 
 
@@ -423,8 +425,9 @@ def apply(here: dict[str, Any], c: Candidate, tapped: set[str], removed: dict[st
     exile_from_hand), `exiled` graveyard ids, the pool `left` (W U B R G C) plus the card's
     `effect.adds`, the card to `dest`."""
     cards = here["cards"]
-    state = copy.deepcopy(here["state"])
-    you = state["you"]
+    state = dict(here["state"])             # object dicts are never changed in place: new
+    you = dict(state["you"])                # ones replace them
+    state["you"] = you
     moved: dict[str, list[dict[str, Any]]] = {z: [] for z in ZONES}
     card_obj: dict[str, Any] | None = None
     if c.kind == "cast":
@@ -463,10 +466,25 @@ def apply(here: dict[str, Any], c: Candidate, tapped: set[str], removed: dict[st
                 pool[MANA.index(arg)] += 1
         if dest is not None:
             you[dest] = you[dest] + [{**card_obj, "tapped": False, "sick": dest == "battlefield"}]
-    you["mana_pool"] = _pool_text(tuple(pool))
+    you["mana_pool"] = _pool_text(_folded(here, pool))
     you["life"] = int(you.get("life", 20)) - life
     you["library"] = int(you.get("library", 0)) - mill
     return _key(state)
+
+
+def _folded(here: dict[str, Any], pool: list[int]) -> tuple[int, ...]:
+    """The pool with every color no cost of the file names (`brute.relevant_kinds`) counted as
+    the first such color: such mana can only ever pay generic mana, so pools that differ only in
+    those colors are the same state (the planner's pool is folded the same way in `replay`)."""
+    relevant = here.get("_relevant")
+    if relevant is None:
+        relevant = brute.relevant_kinds(here)
+    stand_in = next((c for c in MANA if c not in relevant), None)
+    if stand_in is None:
+        return tuple(pool)
+    out = [n if MANA[i] in relevant else 0 for i, n in enumerate(pool)]
+    out[MANA.index(stand_in)] += sum(n for i, n in enumerate(pool) if MANA[i] not in relevant)
+    return tuple(out)
 
 
 # --- The search --------------------------------------------------------------------------------
