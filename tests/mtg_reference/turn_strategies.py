@@ -4,7 +4,7 @@ brute force (payplan.benchmarks.mtg_reference.turn).
 `random_turn(rng)` draws one turn from a `random.Random` (a seed replays it exactly);
 `turns(seed, n)` is the stream the tests and the campaign use. At most 6 candidates (hand cards,
 flashback cards in the graveyard, permanents' activated abilities) and at most 5 permanents that
-make mana, so the brute force answers in well under a second.
+make mana, so the brute force answers most in well under a second (the larger hands get fewer sources).
 
 What makes order matter is drawn on purpose:
 - colors a later cast needs: lands of two or three colors, several casts sharing a color, hybrid
@@ -72,14 +72,17 @@ def random_turn(rng: random.Random) -> dict[str, Any]:
     for c in colors:
         card(f"land-{c}", {"types": ["land"], "mana": [{"adds": f"{{{c}}}"}]})
     dual = card("dual", {"types": ["land"], "mana": [{"adds": f"{{{colors[0]}}}|{{{colors[1]}}}"}]})
+    # Six candidates with four sources make tens of thousands of states for the brute force: the
+    # larger hands get fewer sources.
+    n_candidates = rng.randint(1, MAX_CANDIDATES)
     sources = 0
-    for _ in range(rng.randint(1, 3)):
+    for _ in range(rng.randint(1, 3 if n_candidates <= 4 else 2)):
         name = dual if rng.random() < 0.2 else f"land-{rng.choice(colors)}"
         you["battlefield"].append({"id": new_id("l"), "card": name, "tapped": rng.random() < 0.1})
         sources += 1
     extra = rng.choices(["none", "treasure", "brass", "rock", "elf", "sol"],
                         weights=[4, 2, 1, 2, 2, 1])[0]
-    if extra != "none" and sources < 5:
+    if extra != "none" and (n_candidates <= 4 or rng.random() < 0.3):
         bodies: dict[str, dict[str, Any]] = {
             "treasure": {"types": ["artifact"], "tags": ["treasure", "token"],
                          "mana": [{"adds": "{W}|{U}|{B}|{R}|{G}", "costs": ["tap", "sacrifice_self"]}]},
@@ -102,7 +105,6 @@ def random_turn(rng: random.Random) -> dict[str, Any]:
     kinds = ["spell", "spell", "spell", "creature", "land", "ritual", "mana-creature",
              "mana-rock", "reducer", "convoke", "delve", "improvise", "kicker", "x", "discard",
              "sacrifice", "flashback", "ability"]
-    n_candidates = rng.randint(1, MAX_CANDIDATES)
     made = 0
     has_ability = False
     while made < n_candidates:
