@@ -3,8 +3,8 @@ brute force (payplan.benchmarks.mtg_reference.turn).
 
 `random_turn(rng)` draws one turn from a `random.Random` (a seed replays it exactly);
 `turns(seed, n)` is the stream the tests and the campaign use. At most 6 candidates (hand cards,
-flashback cards in the graveyard, permanents' activated abilities) and at most 5 permanents that
-make mana, so the brute force answers most in well under a second (the larger hands get fewer sources).
+flashback cards in the graveyard, permanents' activated abilities) and at most 4 permanents that
+make mana (the larger hands get fewer), so the brute force answers most in well under a second.
 
 What makes order matter is drawn on purpose:
 - colors a later cast needs: lands of two or three colors, several casts sharing a color, hybrid
