@@ -81,7 +81,6 @@ def normalized(data: dict[str, Any]) -> dict[str, Any]:
     state.setdefault("lands_played_this_turn", 0)
     _check_supported(out)
     out["_relevant"] = brute.relevant_kinds(out)
-    you["mana_pool"] = _pool_text(_folded(out, list(_pool_of(you["mana_pool"]))))
     return out
 
 
@@ -466,7 +465,7 @@ def apply(here: dict[str, Any], c: Candidate, tapped: set[str], removed: dict[st
                 pool[MANA.index(arg)] += 1
         if dest is not None:
             you[dest] = you[dest] + [{**card_obj, "tapped": False, "sick": dest == "battlefield"}]
-    you["mana_pool"] = _pool_text(_folded(here, pool))
+    you["mana_pool"] = _pool_text(tuple(pool))
     you["life"] = int(you.get("life", 20)) - life
     you["library"] = int(you.get("library", 0)) - mill
     return _key(state)
@@ -475,7 +474,8 @@ def apply(here: dict[str, Any], c: Candidate, tapped: set[str], removed: dict[st
 def _folded(here: dict[str, Any], pool: list[int]) -> tuple[int, ...]:
     """The pool with every color no cost of the file names (`brute.relevant_kinds`) counted as
     the first such color: such mana can only ever pay generic mana, so pools that differ only in
-    those colors are the same state (the planner's pool is folded the same way in `replay`)."""
+    those colors are the same state for the search (`_Search.best` memoizes on the folded
+    state; the states themselves, which `replay` compares, keep the real pool)."""
     relevant = here.get("_relevant")
     if relevant is None:
         relevant = brute.relevant_kinds(here)
@@ -512,6 +512,15 @@ class _Search:
     memo: dict[tuple[str, frozenset[str], int], tuple[Rank, tuple[str, ...]]] = field(
         default_factory=dict)
     moves_memo: dict[tuple[str, Candidate], list[Move]] = field(default_factory=dict)
+    folds: dict[str, str] = field(default_factory=dict)
+
+    def fold(self, state_json: str) -> str:
+        if state_json not in self.folds:
+            state = json.loads(state_json)
+            pool = list(_pool_of(state["you"]["mana_pool"]))
+            state["you"]["mana_pool"] = _pool_text(_folded(self.base, pool))
+            self.folds[state_json] = _key(state)
+        return self.folds[state_json]
 
     def at(self, state_json: str) -> dict[str, Any]:
         return {**self.base, "state": json.loads(state_json)}
@@ -527,7 +536,7 @@ class _Search:
         return out
 
     def best(self, state_json: str, played: frozenset[str], left: int) -> tuple[Rank, tuple[str, ...]]:
-        k = (state_json, played, left)
+        k = (self.fold(state_json), played, left)
         if k in self.memo:
             return self.memo[k]
         result: tuple[Rank, tuple[str, ...]] = ((0, 0, 0), ())
