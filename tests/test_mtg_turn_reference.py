@@ -27,6 +27,8 @@ NOT_BUILT = {
     "the mtg/1 turn planner is not built yet",
     "unknown key 'turn' (expected one of: format, cards, state, play, plays, objective)",
 }
+NEW_KEYS = ("unknown key 'effect'", "unknown key 'enters_tapped'",
+            "unknown key 'lands_played_this_turn'")
 
 CARDS: dict[str, Any] = {
     "forest": {"types": ["land"], "mana": [{"adds": "{G}"}]},
@@ -70,8 +72,12 @@ def planner(data: dict[str, Any]) -> dict[str, Any]:
     try:
         return planner_answer(data)
     except ScenarioError as bad:
-        if len(bad.problems) == 1 and bad.problems[0].message in NOT_BUILT:
-            pytest.skip(f"payplan has no mtg/1 turn yet: {bad}")
+        # main before the mtg/1 turn lands: its loader refuses `turn` (and the turn's new card
+        # and state keys), or its ruleset says the turn is not built; nothing else skips.
+        messages = [p.message for p in bad.problems]
+        if any(m in NOT_BUILT for m in messages) and all(
+                m in NOT_BUILT or m.startswith(NEW_KEYS) for m in messages):
+            pytest.skip(f"payplan has no mtg/1 turn yet: {bad.problems[0]}")
         raise
 
 

@@ -195,15 +195,15 @@ def moves(data: dict[str, Any], c: Candidate) -> list[Move]:
     if c.kind == "land":
         if not _sorcery_speed(state) or int(state.get("lands_played_this_turn", 0)) >= 1:
             return []
-        after = copy.deepcopy(data)
-        _, obj = _obj(after, c.object)
-        after["state"]["you"]["hand"].remove(obj)
+        landed = copy.deepcopy(data)
+        _, obj = _obj(landed, c.object)
+        landed["state"]["you"]["hand"].remove(obj)
         card = data["cards"][obj["card"]]
         entered = {**obj, "tapped": bool(card.get("enters_tapped", False)),
                    "sick": True}
-        after["state"]["you"]["battlefield"].append(entered)
-        after["state"]["lands_played_this_turn"] = int(state.get("lands_played_this_turn", 0)) + 1
-        return [Move(c, 0, 0, 0, _key(after["state"]))]
+        landed["state"]["you"]["battlefield"].append(entered)
+        landed["state"]["lands_played_this_turn"] = int(state.get("lands_played_this_turn", 0)) + 1
+        return [Move(c, 0, 0, 0, _key(landed["state"]))]
     here = dict(data)
     here["play"] = _play_of(data, c)
     x_value: int | None = None
