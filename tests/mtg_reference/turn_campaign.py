@@ -1,6 +1,6 @@
 """The mtg/1 turn planner against the turn brute force on generated turns.
 
-    python -m tests.mtg_reference.turn_campaign N [--seed 0] [--out DIR]
+    python -m tests.mtg_reference.turn_campaign N [--seed 0] [--out DIR] [--progress K]
 
 Each turn (tests/mtg_reference/turn_strategies.py) is answered by `payplan turn` (the command
 table's `turn`) and compared with the brute force (benchmarks/mtg_reference/turn.py): value,
@@ -41,12 +41,17 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("turns", type=int, nargs="?", default=5000)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--out", type=Path, default=Path("mtg-turn-disagreements"))
+    parser.add_argument("--progress", type=int, default=0, metavar="K",
+                        help="print a line every K turns")
     args = parser.parse_args(argv)
     start = time.perf_counter()
     disagreements = 0
     values: Counter[int] = Counter()
     lengths: Counter[int] = Counter()
-    for seed, data in turns(args.seed, args.turns):
+    for n, (seed, data) in enumerate(turns(args.seed, args.turns), 1):
+        if args.progress and n % args.progress == 0:
+            print(f"{n} turns, {disagreements} disagreements, "
+                  f"{time.perf_counter() - start:.0f} s", flush=True)
         try:
             problems, answer = check(data)
         except Exception as bad:          # the planner's error, or the reference's
