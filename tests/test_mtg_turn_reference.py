@@ -120,6 +120,9 @@ HAND_WORKED: dict[str, tuple[dict[str, Any], tuple[int, int, int]]] = {
     # max_plays: 1 of the two cubs.
     "max-plays": (scenario({"battlefield": lands("forest", "forest", "swamp", "swamp"),
                             "hand": hand("bear-cub", "bear-cub")}, {"max_plays": 1}), (1, 2, 2)),
+    # max_plays 0: nothing.
+    "max-plays-0": (scenario({"battlefield": lands("forest", "forest"),
+                              "hand": hand("bear-cub")}, {"max_plays": 0}), (0, 0, 0)),
     # Flashback from the graveyard: {2}{U} on three Islands.
     "flashback": (scenario({"battlefield": lands("island", "island", "island"),
                             "graveyard": [{"id": "g1", "card": "think-twice"}]}), (1, 3, 3)),

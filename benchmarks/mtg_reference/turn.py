@@ -559,8 +559,7 @@ def solve_turn(data: dict[str, Any]) -> TurnOutcome:
     if spec.get("candidates", "auto") != "auto":
         raise Unsupported("an explicit candidate list")
     search = _Search(base, {str(k): int(v) for k, v in (spec.get("values") or {}).items()})
-    left = int(spec.get("max_plays") or DEFAULT_MAX_PLAYS) if spec.get("max_plays") is not None \
-        else DEFAULT_MAX_PLAYS
+    left = int(spec["max_plays"]) if spec.get("max_plays") is not None else DEFAULT_MAX_PLAYS
     (value, neg_objective, neg_size), order = search.best(_key(base["state"]), frozenset(), left)
     return TurnOutcome(value, -neg_objective, -neg_size, order, len(search.memo))
 
