@@ -20,6 +20,11 @@ here knows a game rule.
   previous stage's answer stands with `optimal: false`, as does a FEASIBLE answer (stopped with a
   payment in hand). MODEL_INVALID is a bug in the model, raised as `ModelInvalid` with CP-SAT's
   validation message; INFEASIBLE after fixing an optimum found is one too.
+- **Incumbent.** A model may hand `solve` a payment it already knows to be feasible (a greedy's,
+  checked), as `Incumbent(value, hint)`: `hint` (variable, value) pairs start the first stage's
+  search, and when the time limit stops the first stage before CP-SAT found a solution of its
+  own, the incumbent is the answer (`optimal: false`) instead of `SolverStopped`. Without one
+  the answer stays as it was: `SolverStopped`.
 - **Time.** One deadline, `config.time_limit` from the first solve, bounds every stage; a later
   stage that finds no time left keeps the answer in hand (`optimal: false`). `deadline` and
   `solver_config` let a plan share one time limit between its option search and CP-SAT.
@@ -86,6 +91,16 @@ class Term:
 
 
 @dataclass(frozen=True, slots=True)
+class Incumbent(Generic[T]):
+    """A feasible solution known before CP-SAT runs: its read-back `value` (what `solve`
+    returns when the time limit strikes first) and `hint`, (variable, value) pairs of the model
+    for the first stage's search (a partial hint is allowed: CP-SAT completes it)."""
+
+    value: T
+    hint: Sequence[tuple[cp_model.IntVar, int]] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class SolveStats:
     """What one solve did: its stages, each stage's CP-SAT status, and the time and branches."""
 
@@ -120,13 +135,19 @@ def solver_config(config: SolverConfig, limit: Deadline | None) -> SolverConfig:
 
 def solve(model: cp_model.CpModel, terms: Sequence[Term], config: SolverConfig,
           read_back: Callable[[cp_model.CpSolver], T],
-          hints: Sequence[cp_model.IntVar]) -> Solved[T] | None:
+          hints: Sequence[cp_model.IntVar],
+          incumbent: Incumbent[T] | None = None) -> Solved[T] | None:
     """Minimise `terms` lexicographically over `model` (see the module docstring): the
     read-back of the best solution, or None when the model has none (INFEASIBLE).
 
     `read_back(solver)` turns the solver's values into the model's answer; `hints` are the
-    variables whose values start each later stage. Raises `SolverStopped` and `ModelInvalid`."""
+    variables whose values start each later stage; `incumbent`, a feasible solution known
+    beforehand, hints the first stage and answers (not optimal) when the time limit stops it
+    first. Raises `SolverStopped` (no incumbent) and `ModelInvalid`."""
     stages = fold(terms)
+    if incumbent is not None:
+        for var, value in incumbent.hint:
+            model.add_hint(var, value)
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = config.workers
     solver.parameters.random_seed = config.seed
@@ -163,6 +184,8 @@ def solve(model: cp_model.CpModel, terms: Sequence[Term], config: SolverConfig,
                 raise ModelInvalid("CP-SAT found no solution after fixing an optimum it found")
             return None
         if status == cp_model.UNKNOWN:
+            if found is None and incumbent is not None:
+                return done(incumbent.value, False)  # the time limit struck first: what we knew
             if found is None:
                 raise SolverStopped(config.time_limit)
             return done(found, False)  # stopped before it found the last stage's answer again
@@ -252,5 +275,5 @@ def _ends(var: cp_model.IntVar) -> tuple[int, int]:
     return domain[0], domain[-1]
 
 
-__all__ = ["EXACT", "MIN_SOLVE", "ModelInvalid", "SolveStats", "Solved", "SolverStopped", "Term",
+__all__ = ["EXACT", "Incumbent", "MIN_SOLVE", "ModelInvalid", "SolveStats", "Solved", "SolverStopped", "Term",
            "cp_model", "deadline", "fold", "solve", "solver_config"]

@@ -101,8 +101,11 @@ class Board:
     fixed: tuple[tuple[int, tuple[Mode, ...], Unit | None], ...]  # (permanent, modes, unit-or-off)
 
 
-def _board(scenario: MtgScenario, res: Resources) -> Board | None:
-    """The units and fixed sources, or None when the shortcut does not apply."""
+def _board(scenario: MtgScenario, res: Resources, lenient: bool = False) -> Board | None:
+    """The units and fixed sources, or None when the shortcut does not apply. `lenient`
+    (`incumbent`'s board): what does not fit is left out instead (an ability with a non-mana
+    cost, a repeatable one, one costing life or adding more than one mana, a permanent whose
+    ways charge differently), so every payment on it is one the full board has too."""
     life_w = scenario.objective.weight("life")
     units: list[Unit] = []
     fixed: list[tuple[int, tuple[Mode, ...], Unit | None]] = []
@@ -112,7 +115,9 @@ def _board(scenario: MtgScenario, res: Resources) -> Board | None:
         profiles: set[tuple[int, int]] = set()  # (charge, life) of the unit ways
         for a, offer in enumerate(perm.offers):
             ab = offer.ability
-            if ab.other or repeatable(ab):
+            if ab.other or repeatable(ab) or (lenient and ab.life):
+                if lenient:
+                    continue
                 return None
             charge = (leave_charge(scenario, "sacrifice", perm.obj) if ab.sacrifice_self
                       else perm.tap_charge) + life_w * ab.life
@@ -124,7 +129,7 @@ def _board(scenario: MtgScenario, res: Resources) -> Board | None:
                     kind = next(i for i in KINDS if adds[i])
                     ways.append(Way((kind,), offer.restricted, "mana", acts=((p, a, k),)))
                     profiles.add((charge, ab.life))
-                else:
+                elif not lenient:
                     modes.append(Mode(p, a, k, charge, ab.life, bool(ab.mana.symbols)))
         if perm.convoker:
             colors = tuple(1 + TYPES.index(c) for c in convoke_colors(perm))
@@ -134,6 +139,8 @@ def _board(scenario: MtgScenario, res: Resources) -> Board | None:
             ways.append(Way((), True, "improvise"))
             profiles.add((perm.tap_charge, 0))
         if len(profiles) > 1:
+            if lenient:
+                continue
             return None  # its ways charge differently: not one unit
         unit = None
         if ways:
@@ -393,6 +400,36 @@ def _pay_in_order(option: Priced, chosen: tuple[Mode, ...], order: tuple[Mode, .
                 way = next(w for w in u.ways if compatible(w, d))
                 what[u.ref] = (d, way)
     return [supplies[i] for i in taken if supplies[i].ref[0] in ("p", "c")], what
+
+
+INCUMBENT_TRIES = 64  # options `incumbent` tries to pay, at most
+
+
+def incumbent(scenario: MtgScenario, options: tuple[Priced, ...], res: Resources,
+              x_auto: bool) -> MtgSolution | None:
+    """A feasible payment of one of `options`, found greedily before CP-SAT runs (the kernel's
+    `Incumbent`): the first of them, by (-X under `x: auto`, total mana, index), that the
+    one-mana units alone pay (no ability with a mana, life or non-mana cost, no ability adding
+    two mana: `_board(lenient=True)`), matched by `_pay`'s augmenting paths, so every pip is
+    paid by mana of its kind (any for generic) and every object is used once. Not optimal in
+    general (`optimal` False); None when no option tried is paid so (the model still decides)."""
+    board = _board(scenario, res, lenient=True)
+    if board is None:
+        return None
+    pool = [_unit(("pool", i), (Way((kind,), False, "mana"),), (0, 0, 0), 0)
+            for i, kind in enumerate(k for k in KINDS for _ in range(res.pool[k]))]
+    supply = len(pool) + len(board.units)
+    order = sorted((o for o in range(len(options))
+                    if not options[o].other and options[o].life <= res.life
+                    and total(options[o].mana) <= supply),
+                   key=lambda o: ((-options[o].choices.x if x_auto else 0), options[o].size, o))
+    for index in order[:INCUMBENT_TRIES]:
+        found = _pay(options[index], (), board, pool, res)
+        if found is not None:
+            solution = _solution(index, (), found[1])
+            return MtgSolution(solution.option, solution.activations, solution.convoke,
+                               solution.improvise, solution.delve, (), False)
+    return None
 
 
 def _solution(index: int, chosen: tuple[Mode, ...],

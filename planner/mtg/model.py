@@ -34,7 +34,8 @@ else:  # imported where a model is built: fast-path casts never load OR-Tools
 
 from ...engine.mtg.cards import ManaAbility, MtgScenario, OtherCost
 from ...engine.mtg.mana import TYPES, total
-from ...engine.mtg.payment import LEAVES, Resources, can_pay_with, convoke_colors, leave_charge
+from ...engine.mtg.payment import (LEAVES, Resources, can_pay_with, convoke_colors,
+                                   interchangeable, leave_charge)
 from ...engine.mtg.total_cost import Priced
 from .. import kernel
 from ..config import SolverConfig
@@ -66,9 +67,12 @@ def need_of(scope: str, o: OtherCost) -> Need:
 
 
 def solve_mtg(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tuple[int, ...],
-              res: Resources, config: SolverConfig, x_auto: bool) -> MtgSolution | None:
+              res: Resources, config: SolverConfig, x_auto: bool,
+              start: MtgSolution | None = None) -> MtgSolution | None:
     """The best (option, payment), or None when nothing can pay any option; SolverStopped when
-    the time limit ran out before either was known."""
+    the time limit ran out before either was known. `start`, a feasible payment known
+    beforehand (`fastpath.incumbent`), is the answer (not optimal) when the time limit strikes
+    before CP-SAT found one."""
     m = cp_model.CpModel()
     n_opt = len(options)
     objective = scenario.objective
@@ -78,30 +82,41 @@ def solve_mtg(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tupl
     m.add_exactly_one(choose.values())
 
     perms = res.permanents
+    # Counts, not copies: interchangeable permanents (`groups`) are one class, its variables
+    # counts of its members used each way, keyed by its first member; a permanent alone is a
+    # class of one, modelled as before.
+    members = {g[0]: g for g in groups(scenario, res, options)}
+    size = {p: len(g) for p, g in members.items()}
     # Mana abilities: each permanent activates at most one, once, adding one of its options.
     # An ability that neither taps nor sacrifices its permanent (an altar's) may be activated
     # again and again, up to REPEAT times.
     act: dict[tuple[int, int, int], cp_model.IntVar] = {}
     for p, perm in enumerate(perms):
+        if p not in members:
+            continue
         for a, offer in enumerate(perm.offers):
             for k in range(len(offer.ability.adds)):
                 name = f"act[{perm.obj.id},{a},{k}]"
                 act[(p, a, k)] = (m.new_int_var(0, REPEAT, name) if repeatable(offer.ability)
+                                  else m.new_int_var(0, size[p], name) if size[p] > 1
                                   else m.new_bool_var(name))
     by_perm: dict[int, list[tuple[int, int, int]]] = {}
     for act_key in act:
         by_perm.setdefault(act_key[0], []).append(act_key)
     for keys in by_perm.values():
         once = [act[k] for k in keys if not repeatable(perms[k[0]].offers[k[1]].ability)]
-        if len(once) > 1:
+        if len(once) > 1 and size[keys[0][0]] == 1:
             m.add_at_most_one(once)
 
     # Convoke, improvise, delve.
-    convoke = {(p, t): m.new_bool_var(f"convoke[{perm.obj.id},{t}]")
-               for p, perm in enumerate(perms) if perm.convoker
+    def counted(p: int, name: str) -> cp_model.IntVar:
+        return m.new_int_var(0, size[p], name) if size[p] > 1 else m.new_bool_var(name)
+
+    convoke = {(p, t): counted(p, f"convoke[{perm.obj.id},{t}]")
+               for p, perm in enumerate(perms) if perm.convoker and p in members
                for t in convoke_colors(perm) + ("1",)}
-    improvise = {p: m.new_bool_var(f"improvise[{perm.obj.id}]")
-                 for p, perm in enumerate(perms) if perm.improviser}
+    improvise = {p: counted(p, f"improvise[{perm.obj.id}]")
+                 for p, perm in enumerate(perms) if perm.improviser and p in members}
     delve = {c: m.new_bool_var(f"delve[{card.obj.id}]")
              for c, card in enumerate(res.cards) if res.delve and card.zone == "graveyard"}
 
@@ -144,6 +159,39 @@ def solve_mtg(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tupl
     used_objects: list[cp_model.LinearExprT] = []
     rank: list[cp_model.LinearExprT] = []
     for p, perm in enumerate(perms):
+        if size.get(p, 1) > 1:
+            # A class of n: each member is used at most one way (`groups` takes only permanents
+            # whose every use taps it or sacrifices it), so the counts add up to at most n; each
+            # use charges what it does to one member (sacrificed: its loss, the tap included;
+            # else its tap); the members used are the first ones in state order (any others
+            # would pay the same and rank later), so the rank is a prefix sum of positions.
+            uses = [act[k] for k in by_perm.get(p, [])]
+            uses += [v for (pp, _), v in convoke.items() if pp == p]
+            if p in improvise:
+                uses.append(improvise[p])
+            if not uses:
+                continue
+            used = sum(uses)
+            m.add(used <= size[p])
+            for k in by_perm.get(p, []):
+                ability = perm.offers[k[1]].ability
+                charges.append((leave_charge(scenario, "sacrifice", perm.obj)
+                                if ability.sacrifice_self else perm.tap_charge) * act[k])
+            charges.extend(perm.tap_charge * v for (pp, _), v in convoke.items() if pp == p)
+            if p in improvise:
+                charges.append(perm.tap_charge * improvise[p])
+            count = m.new_int_var(0, size[p], f"used[{perm.obj.id}+]")
+            m.add(count == used)
+            prefix = [0]
+            for q in members[p]:
+                prefix.append(prefix[-1] + perms[q].position)
+            ranked_at = m.new_int_var(0, prefix[-1], f"rank[{perm.obj.id}+]")
+            m.add_element(count, prefix, ranked_at)
+            used_objects.append(count)
+            rank.append(ranked_at)
+            continue
+        if p not in members:
+            continue
         mine = by_perm.get(p, [])
         tap_g = [act[k] for k in mine if perm.offers[k[1]].ability.tap]
         sac_g = [act[k] for k in mine if perm.offers[k[1]].ability.sacrifice_self]
@@ -297,11 +345,25 @@ def solve_mtg(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tupl
 
     def read_back(solver: cp_model.CpSolver) -> MtgSolution:
         chosen = next(o for o in range(n_opt) if solver.value(choose[o]))
+        # A class's uses go to its first members in state order: its activations (by ability
+        # and option), then convoke (by color), then improvise.
+        acts: list[tuple[int, int, int]] = []
+        convoked: list[tuple[int, str]] = []
+        improvised: list[int] = []
+        following = {p: iter(g) for p, g in members.items()}
+        for (p, a, k), v in sorted(act.items()):
+            for _ in range(solver.value(v)):
+                acts.append((p if size[p] == 1 or repeatable(perms[p].offers[a].ability)
+                             else next(following[p]), a, k))
+        for (p, t), v in sorted(convoke.items()):
+            convoked.extend((next(following[p]), t) for _ in range(solver.value(v)))
+        for p, v in sorted(improvise.items()):
+            improvised.extend(next(following[p]) for _ in range(solver.value(v)))
         return MtgSolution(
             option=chosen,
-            activations=tuple(sorted(k for k, v in act.items() for _ in range(solver.value(v)))),
-            convoke=tuple(sorted(k for k, v in convoke.items() if solver.value(v))),
-            improvise=tuple(sorted(p for p, v in improvise.items() if solver.value(v))),
+            activations=tuple(sorted(acts)),
+            convoke=tuple(sorted(convoked)),
+            improvise=tuple(sorted(improvised)),
             delve=tuple(sorted(c for c, v in delve.items() if solver.value(v))),
             uses=tuple((key, tuple(ref for (k, ref), v in sorted(use.items(),
                                                                   key=lambda i: i[0][1])
@@ -310,10 +372,32 @@ def solve_mtg(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tupl
             optimal=True,
         )
 
-    solved = kernel.solve(m, ranked, config, read_back, [*choose.values(), *act.values()])
+    known = None
+    if start is not None:
+        known = kernel.Incumbent(start, ())
+    solved = kernel.solve(m, ranked, config, read_back, [*choose.values(), *act.values()], known)
     if solved is None:
         return None
     return replace(solved.value, optimal=solved.optimal)
+
+
+def groups(scenario: MtgScenario, res: Resources,
+           options: tuple[Priced, ...]) -> list[tuple[int, ...]]:
+    """The permanents as classes of interchangeable ones, in state order (each class by its
+    first member). Permanents are interchangeable when they pay the same way at the same
+    charges (`engine.mtg.payment.interchangeable`) and no non-mana cost of the spell or of a
+    mana ability can take them (a filter could tell them apart); all others are alone."""
+    needs = [part for o in options for part in o.other]
+    needs += [part for perm in res.permanents for offer in perm.offers
+              for part in offer.ability.other]
+    out: list[tuple[int, ...]] = []
+    for group in interchangeable(res):
+        if len(group) > 1 and any(can_pay_with(scenario, part, res.permanents[p].obj, "battlefield")
+                                  for part in needs for p in group):
+            out.extend((p,) for p in group)
+        else:
+            out.append(group)
+    return sorted(out)
 
 
 def _charge_bound(scenario: MtgScenario, res: Resources, options: tuple[Priced, ...]) -> int:

@@ -23,7 +23,7 @@ from .. import answers
 from ..answers import Status
 from ..config import DEFAULT_CONFIG, SolverConfig
 from ..kernel import SolverStopped
-from .fastpath import fast_board, solve_fast
+from .fastpath import fast_board, incumbent, solve_fast
 from .explain import unpayable_reasons
 from .model import MtgSolution, solve_mtg
 
@@ -125,8 +125,9 @@ def plan_options(scenario: MtgScenario, opts: CastOptions, res: Resources, confi
     elif config.fast_path and (board := fast_board(scenario, opts.options, res)) is not None:
         solution = solve_fast(scenario, opts.options, benefits, res, opts.x_auto, board)
     else:
+        start = incumbent(scenario, opts.options, res, opts.x_auto)
         try:
-            solution = solve_mtg(scenario, opts.options, benefits, res, config, opts.x_auto)
+            solution = solve_mtg(scenario, opts.options, benefits, res, config, opts.x_auto, start)
         except SolverStopped as stopped:
             return MtgPlan("unpayable", header, reasons=(str(stopped),), optimal=False,
                            mana_value=_mana_value(card))
