@@ -25,7 +25,7 @@ fixing the level it optimised, so no weight can overflow.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model
@@ -33,10 +33,11 @@ else:  # imported where a model is built: fast-path casts never load OR-Tools
     from ..kernel import cp_model
 
 from ...engine.mtg.cards import ManaAbility, MtgScenario, OtherCost
-from ...engine.mtg.mana import TYPES, total
+from ...engine.mtg.mana import TYPES, Mana, total
+from ...engine.mtg.options import Linear
 from ...engine.mtg.payment import (LEAVES, Resources, can_pay_with, convoke_colors,
                                    interchangeable, leave_charge)
-from ...engine.mtg.total_cost import Priced
+from ...engine.mtg.total_cost import Choices, Priced
 from .. import kernel
 from ..config import SolverConfig
 from ..kernel import Term
@@ -60,32 +61,163 @@ class MtgSolution:
     delve: tuple[int, ...]  # card indices
     uses: tuple[tuple[Need, tuple[Ref, ...]], ...]
     optimal: bool
+    # Decided in the model from `Linear` choices (option -1): the choices (halves announced)
+    # and the total (mana, life) the model paid, which `price` must give back.
+    choices: Choices | None = None  # its halves not yet announced: see `halves`
+    total: tuple[Mana, int] | None = None
+    halves: tuple[tuple[str, tuple[int, ...]], ...] = ()  # kind -> pips taking each half
 
 
 def need_of(scope: str, o: OtherCost) -> Need:
     return (scope, o.kind, o.filter)
 
 
+@dataclass
+class _Side:
+    """The cast's side of the model: the total (mana by kind, life) and the objective's
+    option terms as expressions of the option variables, the non-mana parts the cast demands,
+    and how to read the choice back."""
+
+    mana: list[cp_model.LinearExprT]  # generic, W U B R G C
+    life: cp_model.LinearExprT
+    x: cp_model.LinearExprT
+    x_ub: int
+    benefit: cp_model.LinearExprT
+    benefit_ub: int
+    size: cp_model.LinearExprT
+    size_ub: int
+    mill_ub: int  # the most cards the cast's own parts mill
+    other: list[tuple[OtherCost, cp_model.LinearExprT]]  # a part, demanded (count times) when set
+    ties: list[tuple[cp_model.LinearExprT, int]]  # after the state order: (expr, its range)
+    index: tuple[cp_model.LinearExprT, int] | None  # the listed option's index and count
+    read: Callable[[cp_model.CpSolver], tuple[int, Choices | None]]
+    halves: Callable[[cp_model.CpSolver], tuple[tuple[str, tuple[int, ...]], ...]]
+    variables: list[cp_model.IntVar]
+
+
+def _listed(m: cp_model.CpModel, options: tuple[Priced, ...], benefits: tuple[int, ...]) -> _Side:
+    """One option of the list is cast: `choose[o]`, exactly one."""
+    n_opt = len(options)
+    choose = {o: m.new_bool_var(f"choose[{o}]") for o in range(n_opt)}
+    m.add_exactly_one(choose.values())
+
+    def read(solver: cp_model.CpSolver) -> tuple[int, Choices | None]:
+        return next(o for o in range(n_opt) if solver.value(choose[o])), None
+
+    return _Side(
+        mana=[sum(choose[o] * options[o].mana[i] for o in range(n_opt)) for i in range(7)],
+        life=sum(choose[o] * options[o].life for o in range(n_opt)),
+        x=sum(choose[o] * options[o].choices.x for o in range(n_opt)),
+        x_ub=max(o.choices.x for o in options) + 1,
+        benefit=sum(choose[o] * benefits[o] for o in range(n_opt)),
+        benefit_ub=max(benefits, default=0),
+        size=sum(choose[o] * options[o].size for o in range(n_opt)),
+        size_ub=max(o.size for o in options) + 1,
+        mill_ub=max((sum(p.count for p in o.other if p.kind == "mill") for o in options),
+                    default=0),
+        other=[(part, choose[o]) for o, option in enumerate(options) for part in option.other],
+        ties=[],
+        index=(cp_model.LinearExpr.weighted_sum(list(choose.values()), list(range(n_opt))), n_opt),
+        read=read, halves=lambda solver: (), variables=list(choose.values()))
+
+
+def _decided(m: cp_model.CpModel, linear: Linear, scenario: MtgScenario,
+             auto: tuple[str, ...]) -> _Side:
+    """Choices in the model (`engine.mtg.options.Linear`): `way[c]`, exactly one way to cast;
+    `x[c]`, its X; `times[name]`, how often each optional cost is paid; `half[kind, j]`, how
+    many of the announced pips of a kind take its half j (as many in all as the way and the
+    optional costs hold of that kind). The total is the sum of the parts chosen. Ties after
+    the state order: the earlier way, fewer optional costs paid, then each cost fewer times in
+    the card's order, the smaller X, then fewer pips on each later half (kinds in text order)."""
+    way = {c: m.new_bool_var(f"way[{w.cast}]") for c, w in enumerate(linear.ways)}
+    m.add_exactly_one(way.values())
+    x = {}
+    for c, w in enumerate(linear.ways):
+        if w.x_high:
+            x[c] = m.new_int_var(0, w.x_high, f"x[{w.cast}]")
+            m.add(x[c] <= w.x_high * way[c])
+            m.add(x[c] >= w.x_low * way[c])
+    times = {k.name: m.new_int_var(k.low, k.high, f"times[{k.name}]") for k in linear.counted}
+    mana: list[cp_model.LinearExprT] = [
+        sum(way[c] * w.base.mana[i] for c, w in enumerate(linear.ways))
+        + sum(times[k.name] * k.part.mana[i] for k in linear.counted) for i in range(7)]
+    mana[0] = mana[0] + sum(w.x_count * x[c] for c, w in enumerate(linear.ways) if c in x)
+    life: cp_model.LinearExprT = (sum(way[c] * w.base.life for c, w in enumerate(linear.ways))
+                                  + sum(times[k.name] * k.part.life for k in linear.counted))
+    half: dict[tuple[str, int], cp_model.IntVar] = {}
+    size_ub = max(total(w.base.mana) + w.x_count * w.x_high for w in linear.ways) + sum(
+        k.high * total(k.part.mana) for k in linear.counted)
+    for text, each in linear.halves:
+        most = max(dict(w.base.announced).get(text, 0) for w in linear.ways) + sum(
+            k.high * dict(k.part.announced).get(text, 0) for k in linear.counted)
+        pips = (sum(way[c] * dict(w.base.announced).get(text, 0) for c, w in enumerate(linear.ways))
+                + sum(times[k.name] * dict(k.part.announced).get(text, 0) for k in linear.counted))
+        for j, (name, adds, costs) in enumerate(each):
+            half[(text, j)] = m.new_int_var(0, most, f"half[{text},{name}]")
+            for i in range(7):
+                if adds[i]:
+                    mana[i] = mana[i] + adds[i] * half[(text, j)]
+            if costs:
+                life = life + costs * half[(text, j)]
+        m.add(sum(half[(text, j)] for j in range(len(each))) == pips)
+        size_ub += most * max(total(adds) for _, adds, _ in each)
+    benefit = sum(scenario.objective.benefit(k.name) * times[k.name]
+                  for k in linear.counted if k.name in auto)
+    benefit_ub = sum(max(0, scenario.objective.benefit(k.name)) * k.high
+                     for k in linear.counted if k.name in auto)
+    ties: list[tuple[cp_model.LinearExprT, int]] = []
+    if len(way) > 1:
+        ties.append((cp_model.LinearExpr.weighted_sum(list(way.values()), list(range(len(way)))),
+                     len(way)))
+    if len(times) > 1:
+        ties.append((sum(times.values()), sum(k.high for k in linear.counted) + 1))
+    ties += [(times[k.name], k.high + 1) for k in linear.counted if k.high > k.low]
+    if x:
+        ties.append((sum(x.values()), max(w.x_high for w in linear.ways) + 1))
+    for text, each in linear.halves:
+        ties += [(half[(text, j)], half[(text, j)].proto.domain[-1] + 1)
+                 for j in range(1, len(each))]
+
+    def read(solver: cp_model.CpSolver) -> tuple[int, Choices | None]:
+        c = next(c for c in way if solver.value(way[c]))
+        optional = tuple((k.name, solver.value(times[k.name])) for k in linear.counted
+                         if solver.value(times[k.name]))
+        return -1, Choices(linear.ways[c].cast, optional, solver.value(x[c]) if c in x else 0)
+
+    return _Side(
+        mana=mana, life=life, x=sum(x.values()) if x else 0,
+        x_ub=max(w.x_high for w in linear.ways) + 1, benefit=benefit, benefit_ub=benefit_ub,
+        size=sum(mana), size_ub=size_ub + 1,
+        mill_ub=max((sum(p.count for p in w.other if p.kind == "mill") for w in linear.ways),
+                    default=0),
+        other=[(part, way[c]) for c, w in enumerate(linear.ways) for part in w.other],
+        ties=ties, index=None, read=read,
+        halves=lambda solver: tuple((text, tuple(solver.value(half[(text, j)])
+                                                 for j in range(len(each))))
+                                    for text, each in linear.halves),
+        variables=[*way.values(), *x.values(), *times.values(), *half.values()])
+
+
 def solve_mtg(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tuple[int, ...],
               res: Resources, config: SolverConfig, x_auto: bool,
-              start: MtgSolution | None = None) -> MtgSolution | None:
+              start: MtgSolution | None = None, linear: Linear | None = None,
+              auto: tuple[str, ...] = ()) -> MtgSolution | None:
     """The best (option, payment), or None when nothing can pay any option; SolverStopped when
     the time limit ran out before either was known. `start`, a feasible payment known
     beforehand (`fastpath.incumbent`), is the answer (not optimal) when the time limit strikes
-    before CP-SAT found one."""
+    before CP-SAT found one. With `linear` (and `options` empty) the model decides the choices
+    itself (`_decided`; `auto`: the optional costs whose benefits count)."""
     m = cp_model.CpModel()
-    n_opt = len(options)
     objective = scenario.objective
 
-    # One option is cast.
-    choose = {o: m.new_bool_var(f"choose[{o}]") for o in range(n_opt)}
-    m.add_exactly_one(choose.values())
+    # One option is cast (or one set of choices is made).
+    side = _listed(m, options, benefits) if linear is None else _decided(m, linear, scenario, auto)
 
     perms = res.permanents
     # Counts, not copies: interchangeable permanents (`groups`) are one class, its variables
     # counts of its members used each way, keyed by its first member; a permanent alone is a
     # class of one, modelled as before.
-    members = {g[0]: g for g in groups(scenario, res, options)}
+    members = {g[0]: g for g in groups(scenario, res, [part for part, _ in side.other])}
     size = {p: len(g) for p, g in members.items()}
     # Mana abilities: each permanent activates at most one, once, adding one of its options.
     # An ability that neither taps nor sacrifices its permanent (an altar's) may be activated
@@ -123,11 +255,10 @@ def solve_mtg(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tupl
     # Non-mana needs: the spell's (per option) and the mana abilities' (per activation).
     demand: dict[Need, list[tuple[int, cp_model.IntVar]]] = {}
     samples: dict[Need, OtherCost] = {}
-    for o, option in enumerate(options):
-        for part in option.other:
-            key = need_of("spell", part)
-            samples.setdefault(key, part)
-            demand.setdefault(key, []).append((part.count, choose[o]))
+    for part, chosen in side.other:
+        key = need_of("spell", part)
+        samples.setdefault(key, part)
+        demand.setdefault(key, []).append((part.count, chosen))
     for (p, a, k), var in act.items():
         for part in perms[p].offers[a].ability.other:
             key = need_of("ability", part)
@@ -252,7 +383,7 @@ def solve_mtg(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tupl
         rank.append((len(perms) + card.position) * sum(mine_c))
 
     # Life: Phyrexian pips, life costs and mana abilities' life, only up to the life total.
-    life = sum(choose[o] * options[o].life for o in range(n_opt)) + sum(
+    life = side.life + sum(
         perms[p].offers[a].ability.life * var for (p, a, k), var in act.items())
     m.add(life <= res.life)
     charges.append(objective.weight("life") * life)
@@ -284,8 +415,8 @@ def solve_mtg(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tupl
     Demand = tuple[Node, tuple[str, ...]]  # (whose: the spell or a filter ability; kinds)
     demands: dict[Demand, cp_model.LinearExprT] = {}
     for i, t in enumerate(TYPES):
-        demands[(spell, (t,))] = sum(choose[o] * options[o].mana[1 + i] for o in range(n_opt))
-    demands[(spell, TYPES + ("generic",))] = sum(choose[o] * options[o].mana[0] for o in range(n_opt))
+        demands[(spell, (t,))] = side.mana[1 + i]
+    demands[(spell, TYPES + ("generic",))] = side.mana[0]
     for node in filters:
         p, a = node
         for s_ in perms[p].offers[a].ability.mana.symbols:
@@ -327,24 +458,24 @@ def solve_mtg(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tupl
     # The levels of the objective, most important first, each with the range of its values
     # (a level's value may be negative down to minus its range: its span is 2 * range + 1).
     score = cp_model.LinearExpr.sum(charges) if charges else 0
-    benefit = sum(choose[o] * benefits[o] for o in range(n_opt))
-    score_ub = _charge_bound(scenario, res, options) + 1
+    score_ub = _charge_bound(scenario, res, side.mill_ub) + 1
     levels: list[tuple[cp_model.LinearExprT, int]] = []
     if x_auto:
-        x_ub = max(o.choices.x for o in options) + 1
-        levels.append((-sum(choose[o] * options[o].choices.x for o in range(n_opt)), x_ub))
-    levels.append((score - benefit, score_ub + max(benefits, default=0) + 1))
-    levels.append((sum(choose[o] * options[o].size for o in range(n_opt)),
-                   max(o.size for o in options) + 1))
+        levels.append((-side.x, side.x_ub))
+    levels.append((score - side.benefit, score_ub + side.benefit_ub + 1))
+    levels.append((side.size, side.size_ub))
     levels.append((sum(used_objects), len(perms) + len(res.cards) + 1))
     order_ub = sum(range(len(perms) + len(res.cards) + 1)) + 1
-    levels.append((cp_model.LinearExpr.sum(rank) * n_opt
-                   + cp_model.LinearExpr.weighted_sum(list(choose.values()), list(range(n_opt))),
-                   order_ub * n_opt + n_opt))
+    if side.index is not None:
+        index, n_opt = side.index
+        levels.append((cp_model.LinearExpr.sum(rank) * n_opt + index, order_ub * n_opt + n_opt))
+    else:
+        levels.append((cp_model.LinearExpr.sum(rank), order_ub))
+    levels += side.ties
     ranked = [Term(expr, 2 * size + 1) for expr, size in levels]
 
     def read_back(solver: cp_model.CpSolver) -> MtgSolution:
-        chosen = next(o for o in range(n_opt) if solver.value(choose[o]))
+        chosen, choices = side.read(solver)
         # A class's uses go to its first members in state order: its activations (by ability
         # and option), then convoke (by color), then improvise.
         acts: list[tuple[int, int, int]] = []
@@ -370,24 +501,33 @@ def solve_mtg(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tupl
                                    if k == key and solver.value(v)))
                        for key in samples if samples[key].kind != "mill"),
             optimal=True,
+            choices=choices,
+            halves=side.halves(solver),
+            total=None if choices is None else (
+                _mana_value(solver, side.mana), solver.value(side.life)),
         )
 
     known = None
     if start is not None:
         known = kernel.Incumbent(start, ())
-    solved = kernel.solve(m, ranked, config, read_back, [*choose.values(), *act.values()], known)
+    solved = kernel.solve(m, ranked, config, read_back, [*side.variables, *act.values()], known)
     if solved is None:
         return None
     return replace(solved.value, optimal=solved.optimal)
 
 
+def _mana_value(solver: cp_model.CpSolver, mana: list[cp_model.LinearExprT]) -> Mana:
+    v = [int(solver.value(e)) if isinstance(e, cp_model.LinearExpr) else int(e) for e in mana]
+    return (v[0], v[1], v[2], v[3], v[4], v[5], v[6])
+
+
 def groups(scenario: MtgScenario, res: Resources,
-           options: tuple[Priced, ...]) -> list[tuple[int, ...]]:
+           spell_parts: list[OtherCost]) -> list[tuple[int, ...]]:
     """The permanents as classes of interchangeable ones, in state order (each class by its
     first member). Permanents are interchangeable when they pay the same way at the same
     charges (`engine.mtg.payment.interchangeable`) and no non-mana cost of the spell or of a
     mana ability can take them (a filter could tell them apart); all others are alone."""
-    needs = [part for o in options for part in o.other]
+    needs = list(spell_parts)
     needs += [part for perm in res.permanents for offer in perm.offers
               for part in offer.ability.other]
     out: list[tuple[int, ...]] = []
@@ -400,14 +540,13 @@ def groups(scenario: MtgScenario, res: Resources,
     return sorted(out)
 
 
-def _charge_bound(scenario: MtgScenario, res: Resources, options: tuple[Priced, ...]) -> int:
+def _charge_bound(scenario: MtgScenario, res: Resources, mill: int) -> int:
     """The largest score any payment could have."""
     w = scenario.objective
     biggest = max(list(w.weights.values()) + [1])
     values = [p.obj.value or 0 for p in res.permanents]
     values += [c.obj.value or 0 for c in res.cards]
     per_object = biggest * 2 + max(values + [0])
-    mill = max((sum(p.count for p in o.other if p.kind == "mill") for o in options), default=0)
     return (per_object * (len(res.permanents) + len(res.cards)) + w.weight("life") * res.life
             + w.weight("mill") * mill + 1)
 
