@@ -41,10 +41,11 @@ The tests check it against the CP-SAT model; the reference campaign against the 
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Any
 
 from ...engine.mtg.cards import MtgScenario
-from ...engine.mtg.mana import TYPES, total
+from ...engine.mtg.mana import TYPES, Mana, total
 from ...engine.mtg.payment import Resources, convoke_colors, leave_charge
 from ...engine.mtg.total_cost import Priced
 from .model import MtgSolution, repeatable
@@ -93,19 +94,30 @@ class Mode:
     charge: int
     life: int
     filter: bool  # its ability costs mana: its mana pays only filters activated after it
+    # `flex` (a wide board's): the ability adds `size` mana, each of any of these kinds in any
+    # mix (its options are every such mix), `option` -1 until the payment picks the mix.
+    flex: tuple[int, ...] = ()
+    size: int = 0
 
 
 @dataclass(frozen=True, slots=True)
 class Board:
     units: tuple[Unit, ...]  # permanents and delve cards, sorted by weight
     fixed: tuple[tuple[int, tuple[Mode, ...], Unit | None], ...]  # (permanent, modes, unit-or-off)
+    # A wide board (`_wide`): every combination of modes to try, and each fixed permanent's
+    # class of identical ones (which identical filters in one mode may be ordered by).
+    choices: tuple[tuple[Mode, ...], ...] = ()
+    class_of: tuple[tuple[int, int], ...] = ()
+    wide: bool = False
 
 
-def _board(scenario: MtgScenario, res: Resources, lenient: bool = False) -> Board | None:
+def _board(scenario: MtgScenario, res: Resources, lenient: bool = False,
+           wide: bool = False) -> Board | None:
     """The units and fixed sources, or None when the shortcut does not apply. `lenient`
     (`incumbent`'s board): what does not fit is left out instead (an ability with a non-mana
     cost, a repeatable one, one costing life or adding more than one mana, a permanent whose
-    ways charge differently), so every payment on it is one the full board has too."""
+    ways charge differently), so every payment on it is one the full board has too. `wide`:
+    the board `_wide` finishes (flexible modes)."""
     life_w = scenario.objective.weight("life")
     units: list[Unit] = []
     fixed: list[tuple[int, tuple[Mode, ...], Unit | None]] = []
@@ -121,6 +133,10 @@ def _board(scenario: MtgScenario, res: Resources, lenient: bool = False) -> Boar
                 return None
             charge = (leave_charge(scenario, "sacrifice", perm.obj) if ab.sacrifice_self
                       else perm.tap_charge) + life_w * ab.life
+            flex = _flex(ab.adds) if wide else None
+            if flex is not None and (ab.mana.symbols or flex[1] > 1):
+                modes.append(Mode(p, a, -1, charge, ab.life, bool(ab.mana.symbols), *flex))
+                continue
             for k, adds in enumerate(ab.adds):
                 size = total(adds)
                 if size == 0:
@@ -159,6 +175,113 @@ def _board(scenario: MtgScenario, res: Resources, lenient: bool = False) -> Boar
     return Board(tuple(sorted(units, key=lambda u: u.weight)), tuple(fixed))
 
 
+def _flex(adds: tuple[Mana, ...]) -> tuple[tuple[int, ...], int] | None:
+    """(kinds, n) when `adds` is every mix of n mana of those kinds (Mystic Gate's {W}{W},
+    {W}{U}, {U}{U}; Sol Ring's {C}{C}): then it adds n mana, each of any of the kinds, and the
+    option is the mix the payment uses (an exact restatement: every mix is an option)."""
+    sizes = {total(m) for m in adds}
+    if len(sizes) != 1 or any(m[0] for m in adds):
+        return None
+    n = sizes.pop()
+    kinds = tuple(k for k in KINDS if any(m[k] for m in adds))
+    if n < 1 or not kinds:
+        return None
+    every = set()
+    for combo in itertools.combinations_with_replacement(kinds, n):
+        mix = [0] * 7
+        for k in combo:
+            mix[k] += 1
+        every.add(tuple(mix))
+    return (kinds, n) if every == {tuple(m) for m in adds} and len(adds) == len(every) else None
+
+
+WIDE_WORK = 600  # matchings a wide board's search runs, at most, before CP-SAT decides instead
+MAX_ORDERS = 120  # filter orders tried for one combination of modes, at most
+
+
+class GaveUp(Exception):
+    """The wide fast path's search grew past its budget: the model is the faster exact answer."""
+
+
+def _wide(scenario: MtgScenario, res: Resources) -> Board | None:
+    """The board for fixed sources in numbers (CP-SAT's cases before): each multi-mana ability
+    whose options are every mix of its kinds is one flexible mode (`_flex`), and identical
+    fixed permanents (same card and state) are a class whose members are used in state order:
+    its combinations are how many members take each mode, on its first members. Exact: the
+    members are interchangeable but for their positions, so any payment can give the roles to
+    the first members, which ranks no later. None when the combinations exceed `MAX_MODES`."""
+    board = _board(scenario, res, wide=True)
+    if board is None or not board.fixed:
+        return None
+    classes: dict[tuple[object, ...], list[tuple[int, tuple[Mode, ...], Unit | None]]] = {}
+    for entry in board.fixed:
+        obj = res.permanents[entry[0]].obj
+        classes.setdefault((obj.card, obj.tapped, obj.sick, obj.value), []).append(entry)
+    per_class: list[list[tuple[Mode, ...]]] = []
+    class_of: list[tuple[int, int]] = []
+    count = 1
+    for c, entries in enumerate(classes.values()):
+        modes = entries[0][1]
+        members = [p for p, _, _ in entries]
+        class_of += [(p, c) for p in members]
+        picks: list[tuple[Mode, ...]] = []
+        for j in range(len(members) + 1):
+            for combo in itertools.combinations_with_replacement(range(len(modes)), j):
+                picks.append(tuple(replace(modes[i], permanent=members[n])
+                                   for n, i in enumerate(combo)))
+        count *= len(picks)
+        if count > MAX_MODES:
+            return None
+        per_class.append(picks)
+    choices = tuple(tuple(m for pick in combo for m in pick)
+                    for combo in itertools.product(*per_class))
+    return replace(board, choices=choices, class_of=tuple(class_of), wide=True)
+
+
+def _orders(filters: list[Mode], board: Board, res: Resources) -> list[tuple[Mode, ...]]:
+    """The orders of the active filters worth trying. On a wide board, filters of one class in
+    one mode are interchangeable, so they go in state order; and where no filter's mana can pay
+    a filter of another (class, mode) (its kinds meet no symbol of that cost), one order is
+    enough: only a filter's own kind of filter could use it. Else every order."""
+    if len(filters) <= 1:
+        return [tuple(filters)]
+    if not board.wide:
+        return list(itertools.permutations(filters))
+    class_of = dict(board.class_of)
+
+    def label(m: Mode) -> tuple[int, int, int]:
+        return (class_of[m.permanent], m.offer, m.option)
+
+    labels = sorted({label(m) for m in filters})
+    if len(labels) == 1 or not any(
+            _feeds(a, b, filters, res, label) for a in labels for b in labels if a != b):
+        return [tuple(sorted(filters, key=lambda m: (label(m), m.permanent)))]
+    by_label = {lab: sorted((m for m in filters if label(m) == lab), key=lambda m: m.permanent)
+                for lab in labels}
+    sequences = set(itertools.permutations([label(m) for m in filters]))
+    if len(sequences) > MAX_ORDERS:
+        raise GaveUp
+    out = []
+    for seq in sorted(sequences):
+        taken = {lab: iter(ms) for lab, ms in by_label.items()}
+        out.append(tuple(next(taken[lab]) for lab in seq))
+    return out
+
+
+def _feeds(a: tuple[int, int, int], b: tuple[int, int, int], filters: list[Mode],
+           res: Resources, label: Any) -> bool:
+    """Whether a filter labelled `a` adds mana a filter labelled `b` could spend on its cost."""
+    ma = next(m for m in filters if label(m) == a)
+    mb = next(m for m in filters if label(m) == b)
+    ability = res.permanents[ma.permanent].offers[ma.offer].ability
+    made = set(ma.flex) if ma.flex else {k for k in KINDS if ability.adds[ma.option][k]}
+    cost = res.permanents[mb.permanent].offers[mb.offer].ability.mana
+    for sym in cost.symbols:
+        if sym.kind == "generic" or made & {1 + TYPES.index(c) for c in sym.colors}:
+            return True
+    return False
+
+
 def _merge(ways: list[Way]) -> list[Way]:
     """One mana way per restriction (kinds united, the first activation kept per kind); the
     convoke / improvise ways as they are."""
@@ -184,7 +307,12 @@ def fast_board(scenario: MtgScenario, options: tuple[Priced, ...], res: Resource
         return None
     count = _mode_count(board)
     if count > MAX_MODES or len(options) * count > MAX_WORK:
-        return None  # not a blow-up: past this the model is the faster exact answer
+        # Past these the enumeration is slower than the model, unless fixed sources in numbers
+        # make it small again (`_wide`); its search keeps its own budget (`WIDE_WORK`).
+        wide = _wide(scenario, res)
+        if wide is None:
+            return None
+        board = wide
     most_life = sum(u.life for u in board.units) + sum(
         max([m.life for m in modes] + [unit.life if unit else 0]) for _, modes, unit in board.fixed)
     if most_life and any(o.life <= res.life < o.life + most_life for o in options):
@@ -222,8 +350,7 @@ def solve_fast(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tup
             for i, kind in enumerate(k for k in KINDS for _ in range(res.pool[k]))]
     n_opt = len(options)
     best: tuple[tuple[int, ...], MtgSolution] | None = None
-    most_made = sum(max([total(res.permanents[m.permanent].offers[m.offer].ability.adds[m.option])
-                         for m in modes] + [1]) for _, modes, _ in board.fixed)
+    most_made = sum(max([_adds(res, m) for m in modes] + [1]) for _, modes, _ in board.fixed)
     supply_ub = len(pool) + len(board.units) + most_made
     # A lower bound on an option's score: its life, and each pip beyond the free mana (the pool
     # and the most the fixed sources could add) paid by a unit or a mode charging at least the
@@ -239,6 +366,32 @@ def solve_fast(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tup
         return head + (life_w * option.life + beyond * cheapest - benefits[o], option.size)
 
     bounds = {o: bound(o) for o in range(n_opt)}
+    work = 0
+
+    unit_list = list(board.units) + [u for _, _, u in board.fixed if u is not None]
+    unit_cheapest = min([u.weight[0] for u in unit_list] + [1 << 60])
+    prefix = [0]
+    for position in sorted(u.weight[2] for u in unit_list):
+        prefix.append(prefix[-1] + position)
+
+    def wide_low(option: Priced, chosen: tuple[Mode, ...], index: int = -1) -> tuple[int, ...]:
+        """A lower bound on the key (after the X) of any payment of `option` with these modes:
+        every pip of the spell and of the active filters' costs that the pool and the modes'
+        mana can't pay takes a unit of its own (`beyond` of them), so the score is at least
+        the modes' charges, the option's life and `beyond` times the cheapest unit's charge;
+        the objects at least the modes and `beyond`; the rank at least the modes' positions and
+        the `beyond` earliest units' (an `index` of -1 leaves the last two out)."""
+        made = sum(_adds(res, m) for m in chosen)
+        costs = sum(_pips(res, m) for m in chosen if m.filter)
+        beyond = max(0, total(option.mana) + costs - len(pool) - made)
+        score = life_w * option.life + sum(m.charge for m in chosen) + beyond * unit_cheapest
+        if index < 0:
+            return (score,)
+        if beyond >= len(prefix):
+            return (1 << 60,)  # more pips than units: it can't be paid
+        rank = sum(res.permanents[m.permanent].position for m in chosen) + prefix[beyond]
+        return (score - benefits[index], option.size, len(chosen) + beyond,
+                rank * n_opt + index)
     for index in sorted(range(n_opt), key=lambda o: (bounds[o], o)):
         option = options[index]
         if option.life > res.life or total(option.mana) > supply_ub:
@@ -246,11 +399,19 @@ def solve_fast(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tup
         head = ((-option.choices.x,) if x_auto else ())
         if best is not None and bounds[index] > best[0][:len(bounds[index])]:
             continue  # every payment of it charges at least this much: it can't win
-        for chosen in _mode_choices(board):
+        combos: list[tuple[Mode, ...]] | tuple[tuple[Mode, ...], ...] = (
+            _mode_choices(board) if not board.wide else sorted(
+                board.choices, key=lambda chosen: wide_low(option, chosen, index)))
+        for chosen in combos:
             if best is not None:
                 low = head + (bounds[index][len(head)] + sum(m.charge for m in chosen),)
+                if board.wide:
+                    low = head + wide_low(option, chosen, index)
                 if low > best[0][:len(low)]:
                     continue  # the modes' own charges already lose
+            work += 1
+            if board.wide and work > WIDE_WORK:
+                raise GaveUp
             found = _pay(option, chosen, board, pool, res)
             if found is None:
                 continue
@@ -263,7 +424,7 @@ def solve_fast(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tup
                                                          for m in chosen)
             key = head + (score - benefits[index], option.size, objects, rank * n_opt + index)
             if best is None or key < best[0]:
-                best = (key, _solution(index, chosen, assignment))
+                best = (key, _solution(index, chosen, assignment, res))
     return best[1] if best is not None else None
 
 
@@ -282,7 +443,7 @@ def _pay(option: Priced, chosen: tuple[Mode, ...], board: Board, pool: list[Unit
     """The least-weight payment of `option` with these fixed modes (in the best filter order),
     or None. Returns the units used and what each supply pays."""
     filters = [m for m in chosen if m.filter]
-    orders = list(itertools.permutations(filters)) if len(filters) > 1 else [tuple(filters)]
+    orders = _orders(filters, board, res)
     best: tuple[tuple[int, int, int], list[Unit], dict[tuple[str, int], tuple[Demand, Way]]] | None = None
     for order in orders:
         found = _pay_in_order(option, chosen, order, board, pool, res)
@@ -319,8 +480,14 @@ def _pay_in_order(option: Priced, chosen: tuple[Mode, ...], order: tuple[Mode, .
     # Supplies: the pool, the fixed modes' mana (free), then the units by weight.
     made: list[Unit] = []
     for m in chosen:
-        adds = res.permanents[m.permanent].offers[m.offer].ability.adds[m.option]
         restricted = res.permanents[m.permanent].offers[m.offer].restricted
+        if m.flex:  # each of its mana any of its kinds: the payment picks the mix
+            by = (m.permanent, m.offer, m.option) if m.filter else None
+            for _ in range(m.size):
+                made.append(_unit(("made", len(made)), (Way(m.flex, restricted, "mana", made_by=by),),
+                                  (0, 0, 0), 0))
+            continue
+        adds = res.permanents[m.permanent].offers[m.offer].ability.adds[m.option]
         for kind in KINDS:
             for _ in range(adds[kind]):
                 # Only a filter's mana is ordered; other sources' mana pays any filter's cost.
@@ -432,9 +599,48 @@ def incumbent(scenario: MtgScenario, options: tuple[Priced, ...], res: Resources
     return None
 
 
+def _pips(res: Resources, m: Mode) -> int:
+    """How many pips the mode's own mana cost holds (generic mana counted by its amount)."""
+    return sum(s.amount if s.kind == "generic" else 1
+               for s in res.permanents[m.permanent].offers[m.offer].ability.mana.symbols)
+
+
+def _adds(res: Resources, m: Mode) -> int:
+    """How much mana the mode adds."""
+    if m.flex:
+        return m.size
+    return total(res.permanents[m.permanent].offers[m.offer].ability.adds[m.option])
+
+
+def _mix(m: Mode, first: int, what: dict[tuple[str, int], tuple[Demand, Way]],
+         res: Resources) -> int:
+    """The option of a flexible mode whose mana made from supply `first` on paid `what` says:
+    each of its mana of the kind it paid (generic: its first kind; unspent: its first kind)."""
+    mix = [0] * 7
+    for i in range(first, first + m.size):
+        d, way = what.get(("made", i), (("spell", 0, ()), Way(m.flex, False, "mana")))
+        if d[0] == "spell" and d[1] != 0:
+            mix[d[1]] += 1
+        elif d[0] == "cost":
+            mix[next(k for k in m.flex if k in d[2])] += 1
+        else:
+            mix[m.flex[0]] += 1
+    adds = res.permanents[m.permanent].offers[m.offer].ability.adds
+    return next(k for k, a in enumerate(adds) if list(a) == mix)
+
+
 def _solution(index: int, chosen: tuple[Mode, ...],
-              what: dict[tuple[str, int], tuple[Demand, Way]]) -> MtgSolution:
-    acts = [(m.permanent, m.offer, m.option) for m in chosen]
+              what: dict[tuple[str, int], tuple[Demand, Way]],
+              res: Resources | None = None) -> MtgSolution:
+    acts = []
+    first = 0  # the made supplies come in `chosen`'s order, `_adds` of them per mode
+    for m in chosen:
+        if m.flex:
+            assert res is not None
+            acts.append((m.permanent, m.offer, _mix(m, first, what, res)))
+        else:
+            acts.append((m.permanent, m.offer, m.option))
+        first += m.size if m.flex else 0 if res is None else _adds(res, m)
     convoke: list[tuple[int, str]] = []
     improvise: list[int] = []
     delve: list[int] = []

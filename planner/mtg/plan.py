@@ -24,7 +24,7 @@ from .. import answers
 from ..answers import Status
 from ..config import DEFAULT_CONFIG, SolverConfig
 from ..kernel import SolverStopped, deadline, solver_config
-from .fastpath import fast_board, incumbent, solve_fast
+from .fastpath import Board, GaveUp, fast_board, incumbent, solve_fast
 from .explain import unpayable_reasons
 from .model import MtgSolution, solve_mtg
 
@@ -139,8 +139,9 @@ def plan_options(scenario: MtgScenario, opts: CastOptions, res: Resources, confi
                            mana_value=_mana_value(card))
     elif not opts.options:
         solution = None
-    elif config.fast_path and (board := fast_board(scenario, opts.options, res)) is not None:
-        solution = solve_fast(scenario, opts.options, benefits, res, opts.x_auto, board)
+    elif config.fast_path and (board := fast_board(scenario, opts.options, res)) is not None \
+            and (solution := _fast(scenario, opts, benefits, res, board)) is not _GAVE_UP:
+        pass
     else:
         start = incumbent(scenario, opts.options, res, opts.x_auto)
         try:
@@ -189,6 +190,18 @@ def plan_options(scenario: MtgScenario, opts: CastOptions, res: Resources, confi
         optimal=solution.optimal and not opts.cut,
         option=option,
     )
+
+
+_GAVE_UP = MtgSolution(-1, (), (), (), (), (), False)  # the fast path's search outgrew its budget
+
+
+def _fast(scenario: MtgScenario, opts: CastOptions, benefits: tuple[int, ...], res: Resources,
+          board: Board) -> MtgSolution | None:
+    """The fast path's answer, or `_GAVE_UP` (the model decides instead)."""
+    try:
+        return solve_fast(scenario, opts.options, benefits, res, opts.x_auto, board)
+    except GaveUp:
+        return _GAVE_UP
 
 
 def _decided_option(scenario: MtgScenario, opts: CastOptions, solution: MtgSolution) -> Priced:
