@@ -392,40 +392,59 @@ def solve_fast(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tup
         rank = sum(res.permanents[m.permanent].position for m in chosen) + prefix[beyond]
         return (score - benefits[index], option.size, len(chosen) + beyond,
                 rank * n_opt + index)
-    for index in sorted(range(n_opt), key=lambda o: (bounds[o], o)):
+    def run(index: int, chosen: tuple[Mode, ...]) -> tuple[tuple[int, ...], MtgSolution] | None:
+        """The best payment of option `index` with these modes: its key and solution."""
         option = options[index]
-        if option.life > res.life or total(option.mana) > supply_ub:
-            continue
+        found = _pay(option, chosen, board, pool, res)
+        if found is None:
+            return None
+        units, assignment = found
+        # Charges include each ability's life; fast_board made sure life can't bind.
+        charge = sum(u.weight[0] for u in units) + sum(m.charge for m in chosen)
+        score = charge + life_w * option.life
+        objects = sum(u.weight[1] for u in units) + len(chosen)
+        rank = sum(u.weight[2] for u in units) + sum(res.permanents[m.permanent].position
+                                                     for m in chosen)
         head = ((-option.choices.x,) if x_auto else ())
+        key = head + (score - benefits[index], option.size, objects, rank * n_opt + index)
+        return key, _solution(index, chosen, assignment, res)
+
+    def low(index: int, chosen: tuple[Mode, ...]) -> tuple[int, ...]:
+        option = options[index]
+        return ((-option.choices.x,) if x_auto else ()) + wide_low(option, chosen, index)
+
+    candidates = [o for o in sorted(range(n_opt), key=lambda o: (bounds[o], o))
+                  if options[o].life <= res.life and total(options[o].mana) <= supply_ub]
+    # The search: options by their bound, each option's combinations by their bound (`low`), and
+    # nothing whose bound exceeds the best key found (every payment of it would be worse).
+    for index in candidates:
         if best is not None and bounds[index] > best[0][:len(bounds[index])]:
             continue  # every payment of it charges at least this much: it can't win
-        combos: list[tuple[Mode, ...]] | tuple[tuple[Mode, ...], ...] = (
-            _mode_choices(board) if not board.wide else sorted(
-                board.choices, key=lambda chosen: wide_low(option, chosen, index)))
-        for chosen in combos:
-            if best is not None:
-                low = head + (bounds[index][len(head)] + sum(m.charge for m in chosen),)
-                if board.wide:
-                    low = head + wide_low(option, chosen, index)
-                if low > best[0][:len(low)]:
-                    continue  # the modes' own charges already lose
+        combos = board.choices if board.wide else _mode_choices(board)
+        for chosen in sorted(combos, key=lambda chosen: low(index, chosen)):
+            if best is not None and low(index, chosen) > best[0]:
+                continue  # no payment with these modes can beat the best
             work += 1
             if board.wide and work > WIDE_WORK:
                 raise GaveUp
-            found = _pay(option, chosen, board, pool, res)
-            if found is None:
+            got = run(index, chosen)
+            if got is not None and (best is None or got[0] < best[0]):
+                best = got
+    if best is None or board.wide:
+        return best[1] if best is not None else None
+    # The plan the enumeration in its own order gives: the first payment there with the best key
+    # (options by bound, combinations in product order: what the fast path answered before the
+    # search above was ordered by bounds), skipping all whose bound exceeds it.
+    for index in candidates:
+        if bounds[index] > best[0][:len(bounds[index])]:
+            continue
+        for chosen in _mode_choices(board):
+            if low(index, chosen) > best[0]:
                 continue
-            units, assignment = found
-            # Charges include each ability's life; fast_board made sure life can't bind.
-            charge = sum(u.weight[0] for u in units) + sum(m.charge for m in chosen)
-            score = charge + life_w * option.life
-            objects = sum(u.weight[1] for u in units) + len(chosen)
-            rank = sum(u.weight[2] for u in units) + sum(res.permanents[m.permanent].position
-                                                         for m in chosen)
-            key = head + (score - benefits[index], option.size, objects, rank * n_opt + index)
-            if best is None or key < best[0]:
-                best = (key, _solution(index, chosen, assignment, res))
-    return best[1] if best is not None else None
+            got = run(index, chosen)
+            if got is not None and got[0] == best[0]:
+                return got[1]
+    raise AssertionError("the best key found is not found again")
 
 
 def _mode_choices(board: Board) -> list[tuple[Mode, ...]]:
