@@ -202,3 +202,39 @@ def test_the_time_limit_covers_the_option_pricing() -> None:
     rushed = plan_mtg(s, SolverConfig(time_limit=0.2))
     assert time.perf_counter() - began < 1.5
     assert not rushed.optimal
+
+
+@pytest.mark.parametrize("knob,size", [("mtg_kickers", 8), ("mtg_x", 8)])
+def test_small_mtg_cliffs_match_the_brute_force(knob: str, size: int) -> None:
+    """The cliffs suite's mtg/1 shapes, small enough for the independent brute force."""
+    from payplan.benchmarks.mtg_cliffs import cliff
+    from payplan.benchmarks.mtg_reference.compare import check
+
+    verdict = check(cliff(knob, size))
+    assert verdict.reference.status == "ok" and verdict.problems == ()
+
+
+def test_bench_cliffs_runs_the_mtg_shapes(tmp_path: Any) -> None:
+    """`payplan bench --suite cliffs` with two mtg/1 shapes at tiny sizes: each measured as a
+    whole process and against the typical CP-SAT plan's process, and again under
+    `--time-limit 2`, in results.json and the summary's own table."""
+    import json
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    payplan = Path(sys.executable).parent / "payplan"
+    command = [str(payplan)] if payplan.exists() else [sys.executable, "-m", "payplan.cli"]
+    out = Path(str(tmp_path)) / "cliffs"
+    done = subprocess.run(command + ["bench", "--suite", "cliffs", "--out", str(out),
+                                     "--cliff-sizes", "mtg_kickers=6;mtg_hand=4"],
+                          capture_output=True, text=True, timeout=900, cwd=str(tmp_path))
+    assert done.returncode == 0, done.stderr[-3000:]
+    results = json.loads((out / "results.json").read_text())
+    assert results["mtg_typical"]["process_ms"] > 0
+    for knob, size in (("mtg_kickers", "6"), ("mtg_hand", "4")):
+        row = results["knobs"][knob]["sizes"][size]
+        assert row["process_ms"] > row["time_ms"] > 0 and row["x_cp_typical"] > 0
+        assert row["optimal"] is True
+        assert row["rushed"]["greedy_pays_and_ok"] is True
+    assert "| knob | size | whole process | x typical CP-SAT |" in (out / "summary.md").read_text()

@@ -24,7 +24,9 @@ from .total_cost import (Changer, Choices, Priced, additional_costs, assembled, 
 
 MAX_ANNOUNCEMENTS = 4096  # distinct hybrid/Phyrexian announcements priced per cast
 MAX_COUNT = 20  # multikicker / replicate counts tried under `auto`, at most
-COMPACT_FROM = 128  # options past which `linear_choices` describes them instead of a list
+COMPACT_FROM = 100  # options past which `linear_choices` describes them instead of a list: past
+# about this many the model deciding the choices beats the list (X on 120 sources, 112 options:
+# 1.1 s against 2.3 s under load)
 
 
 class TooManyChoices(Exception):
