@@ -115,7 +115,7 @@ def cliff(knob: str, size: int) -> Data:
         data = _mtg(None, _board(size), None)
         for i in range(60):
             spell = SPELLS[i % len(SPELLS)]
-            data["cards"][f"spell{i}"] = dict(spell, cost=f"{{{i // 8}}}" + spell["cost"])
+            data["cards"][f"spell{i}"] = dict(spell, cost=f"{{{i // 8}}}{spell['cost']}")
         data["state"]["you"]["hand"] = [{"id": f"h{i}", "card": f"spell{i}"} for i in range(60)]
         return data
     raise ValueError(f"unknown mtg knob {knob!r} (one of: {', '.join(KNOBS)})")

@@ -370,6 +370,7 @@ def solve_fast(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tup
 
     unit_list = list(board.units) + [u for _, _, u in board.fixed if u is not None]
     unit_cheapest = min([u.weight[0] for u in unit_list] + [1 << 60])
+    units_of = {k: sum(1 for u in unit_list if any(k in w.kinds for w in u.ways)) for k in KINDS}
     prefix = [0]
     for position in sorted(u.weight[2] for u in unit_list):
         prefix.append(prefix[-1] + position)
@@ -387,13 +388,29 @@ def solve_fast(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tup
         score = life_w * option.life + sum(m.charge for m in chosen) + beyond * unit_cheapest
         if index < 0:
             return (score,)
-        if beyond >= len(prefix):
-            return (1 << 60,)  # more pips than units: it can't be paid
+        # It can't be paid when its pips outnumber the units still free (an active fixed
+        # permanent is no unit), or a kind's pips outnumber what the pool, the modes and every
+        # unit could make of that kind.
+        active = {m.permanent for m in chosen}
+        free = len(board.units) + sum(1 for p, _, u in board.fixed if u is not None and p not in active)
+        if beyond > free or any(option.mana[k] > res.pool[k] + units_of[k] + sum(
+                (m.size if k in m.flex else 0) if m.flex else
+                res.permanents[m.permanent].offers[m.offer].ability.adds[m.option][k]
+                for m in chosen) for k in KINDS if option.mana[k]):
+            return (1 << 60,)
         rank = sum(res.permanents[m.permanent].position for m in chosen) + prefix[beyond]
         return (score - benefits[index], option.size, len(chosen) + beyond,
                 rank * n_opt + index)
+    memo: dict[tuple[int, tuple[Mode, ...]], tuple[tuple[int, ...], MtgSolution] | None] = {}
+
     def run(index: int, chosen: tuple[Mode, ...]) -> tuple[tuple[int, ...], MtgSolution] | None:
-        """The best payment of option `index` with these modes: its key and solution."""
+        """The best payment of option `index` with these modes: its key and solution (each
+        computed once: the second pass below asks again)."""
+        if (index, chosen) not in memo:
+            memo[(index, chosen)] = _run(index, chosen)
+        return memo[(index, chosen)]
+
+    def _run(index: int, chosen: tuple[Mode, ...]) -> tuple[tuple[int, ...], MtgSolution] | None:
         option = options[index]
         found = _pay(option, chosen, board, pool, res)
         if found is None:
@@ -422,7 +439,10 @@ def solve_fast(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tup
             continue  # every payment of it charges at least this much: it can't win
         combos = board.choices if board.wide else _mode_choices(board)
         for chosen in sorted(combos, key=lambda chosen: low(index, chosen)):
-            if best is not None and low(index, chosen) > best[0]:
+            bound_here = low(index, chosen)
+            if bound_here[len(bound_here) - 1] >= 1 << 60 and len(bound_here) <= 2:
+                continue  # it can't be paid with these modes
+            if best is not None and bound_here > best[0]:
                 continue  # no payment with these modes can beat the best
             work += 1
             if board.wide and work > WIDE_WORK:

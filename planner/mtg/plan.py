@@ -130,7 +130,13 @@ def plan_options(scenario: MtgScenario, opts: CastOptions, res: Resources, confi
         tried = tuple(samples(scenario, card, opts.play, opts.linear))
         start = incumbent(scenario, tried, res, opts.x_auto)
         if start is not None:  # as decided choices, announced already
-            start = replace(start, choices=tried[start.option].choices, option=-1)
+            sample = tried[start.option]
+            halves = {text: [0] * len(each) for text, each in opts.linear.halves}
+            for sym, half in sample.announced:
+                names = [name for name, _, _ in dict(opts.linear.halves)[sym.text]]
+                halves[sym.text][names.index(half)] += 1
+            start = replace(start, choices=sample.choices, option=-1,
+                            halves=tuple((text, tuple(n)) for text, n in halves.items()))
         try:
             solution = solve_mtg(scenario, (), (), res, solving, opts.x_auto, start, opts.linear,
                                  opts.auto)
