@@ -19,19 +19,21 @@ The greedy payer does what the public Riftbound engines do, with no search and n
 Its payment is the brute force's `Payment` (`benchmarks.brute_force`), scored with the brute
 force's `charges` (the objective of `payplan/1`, written there apart from the planner), or it
 reports that it failed. The suite checks every greedy payment with the brute force's
-`payment_problems`.
+`payment_problems`. Which sources and objects it may use it asks the engine (`source_usable`,
+`candidates` below, on the engine's play context): the greedy is a baseline, not a checker.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import Callable, Mapping
 
-from .brute_force import Payment, candidates, charges, gives_up_object, source_usable
-from ..engine.cost import ANY_INDEX, DOMAINS, Cost
+from .brute_force import Payment, charges
+from ..engine.cost import ANY_INDEX, DOMAINS, Cost, OtherCost, Zone
+from ..engine.filters import PlayFacts, card_matches, holds, object_matches
 from ..engine.legality import base_choices, reasons
 from ..engine.scenario import Scenario
-from ..engine.state import Source
+from ..engine.state import GameObject, PlayerState, Source
 from ..engine.total_cost import Choices, PlayContext, context, optional_costs, price
 
 
@@ -181,6 +183,75 @@ def greedy_payment(ctx: PlayContext, total: Cost) -> tuple[Payment | None, str]:
 
 
 def _source_usable(ctx: PlayContext, source: Source) -> bool:
-    """Usable by the greedy: usable for this play (`benchmarks.brute_force.source_usable`) with no
-    Energy or Power of its own to pay."""
+    """Usable by the greedy: usable for this play (`source_usable`) with no Energy or Power of its
+    own to pay."""
     return not any(isinstance(cost, Cost) for cost in source.costs) and source_usable(ctx, source)
+
+
+# --- What the engine says may pay (the greedy's reading; the checkers have their own) -------
+
+
+def source_usable(ctx: PlayContext, source: Source) -> bool:
+    """Whether the source may be activated for this play on its own: `only_for` matches the
+    played card (an ability play: the ability), its `while` holds, and its object can pay its
+    `exhaust` / `kill` costs."""
+    if source.only_for is not None and not card_matches(source.only_for, ctx.card,
+                                                         from_zone=ctx.zone):
+        return False
+    if source.while_ and not holds(source.while_, ctx.scenario,
+                                   PlayFacts(ctx.card, ctx.zone, "printed", ()),
+                                   _board_object(ctx.scenario.state.you, source.id)):
+        return False
+    obj = _board_object(ctx.scenario.state.you, source.id)
+    for cost in source.costs:
+        if cost == "exhaust" and (obj is None or obj.exhausted):
+            return False
+        if cost == "kill" and obj is None:
+            return False
+        if isinstance(cost, Cost) and cost.other:
+            raise NotImplementedError("a source whose cost has non-standard parts")
+    return True
+
+
+def gives_up_object(source: Source) -> bool:
+    """Whether the source exhausts or kills its board object (which then serves nothing else)."""
+    return "exhaust" in source.costs or "kill" in source.costs
+
+
+def candidates(ctx: PlayContext, cost: OtherCost) -> list[GameObject]:
+    """The objects one non-standard cost may choose, in state order (before objects used
+    elsewhere)."""
+    owner = ctx.scenario.state.player(cost.filter.controller or "you")
+    zone = _OBJECT_ZONES.get(cost.kind, "board")
+    out = []
+    for obj in owner.zone(zone):
+        # The card being played pays nothing; an object whose ability is played may pay its
+        # own costs (exhaust_self, kill_self, ...).
+        if (obj.id == ctx.obj.id and ctx.zone != "board") or not object_matches(
+                ctx.scenario, cost.filter, obj):
+            continue
+        if cost.kind == "disempower_self" and obj.empowered <= 0:
+            continue
+        if cost.kind == "exhaust" and obj.exhausted:
+            continue
+        if cost.kind == "spend_buff" and obj.buffs <= 0:
+            continue
+        out.append(obj)
+    return out
+
+
+def _board_object(player: PlayerState, oid: str) -> GameObject | None:
+    return next((o for o in player.board if o.id == oid), None)
+
+
+# Kinds of non-standard cost that choose objects, and the zone they choose from.
+_OBJECT_ZONES: Mapping[str, Zone] = {
+    "discard": "hand",
+    "recycle_from_trash": "trash",
+    "kill": "board",
+    "exhaust": "board",
+    "return_to_hand": "board",
+    "banish_self": "board",
+    "disempower_self": "board",
+    "recycle_self": "board",
+}

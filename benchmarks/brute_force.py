@@ -1,86 +1,103 @@
 """The brute force the planner is checked against: every cost option, every payment, the optimum.
 
 The planner (planner/) picks, for one play, the cost option and the payment with the smallest
-objective. This module, written apart from the planner, finds the same optimum by walking
-everything, on purpose without cleverness. The tests check the planner against it, and the benchmark
-suite times it and scores and checks the greedy baseline's payments with it:
+objective. This module finds the same optimum by walking everything, on purpose without
+cleverness, and shares no code with the engine's pricing, legality or paying:
 
-- options: every legal base cost (`engine.legality.base_choices`), every set of optional costs
-  (`yes` always, `auto` both ways), every order of the component discounts and of the discounts on
-  the total (`itertools.permutations`), with every "[1] or [A]" branch and every "[A] less" pip
-  choice (`engine.discounts.outcomes` lists the distinct results of one application). Each total
-  is replayed step by step here and checked against `engine.total_cost.price`, the one function
-  that prices a play.
-- payments: every rune untouched / exhausted / recycled / both, every subset of sources, every
-  choice of objects for each non-standard cost; Power feasibility is a bipartite matching solved
-  as a max flow with networkx.
+- legality and cost options come from the independent reference
+  (`benchmarks/reference/pricing.py`, written from the seeds and the spec): every legal base,
+  every set and count of optional costs, every victim a cost's amount reads, every order and
+  choice of the component discounts and of the discounts on the total. The reference reads the
+  scenario's raw data; a loaded `Scenario` handed here is written back to that data with the
+  format's writer (`engine.dump.scenario_to_data`, the loader's inverse: it writes what the
+  loader read and decides nothing).
+- payments are this module's own search, written apart from the planner and from the
+  reference's payer (`benchmarks/reference/payer.py`, which only scores): every rune untouched /
+  exhausted / recycled / both, every activation count of every source the reference finds usable
+  (its `while`, `only_for`, `bonus`, a ready object where it exhausts), every choice of objects
+  for each non-standard cost, the filters read as the reference reads them; Power feasibility is
+  a bipartite matching solved as a max flow with networkx (two algorithms that must agree).
 
-It imports nothing from planner/ and does not call `engine.options` or
-`engine.discounts.pareto_front`: those are what it checks. `brute_plan` is meant for small states
-only; `payment_problems` and `score_payment` check and score a payment whoever made it, and
-`charges` scores one without checking it.
+The tests check the planner against it, and the benchmark suite times it and scores and checks
+the greedy baseline's payments with it. `brute_plan` is meant for small states only;
+`payment_problems` and `score_payment` check and score a payment whoever made it, and `charges`
+scores one without checking it.
 
-Payment semantics (the planner implements the same):
+Payment semantics (scenario-format.md's objective, the README, the rules notes):
 
 - The Rune Pool is free and spent first; its `any` Power pays any pip.
 - A ready rune may be exhausted (1 Energy) and/or recycled (1 Power of its domain); an exhausted
   rune may only be recycled. Charged: `exhaust` once for each rune that was ready and is exhausted
   or recycled; for each recycled rune its `value`, else `recycle`.
-- A source activates at most once, only where its `only_for` matches the played card (`from` is
-  the zone played from). Its costs: `exhaust` (its object must be a ready object on your board;
-  charged `exhaust`), `kill` (its object must be on your board; charged its `value`, else `kill`),
-  or an Energy/Power Cost added to what the other resources must pay. Each activation is also
-  charged `source`. An object given up to a source (exhausted or killed) serves one source only.
+- A source activates at most once (a `repeatable` one, a converter, any number of times). Its
+  costs: `exhaust` (its object must be ready; charged `exhaust`), `kill` (charged its `value`,
+  else `kill`), or an Energy/Power Cost added to what the other resources must pay. Each
+  activation is also charged `source`. An object gives itself up (exhausted or killed) to one
+  source at most.
 - Energy: the total's Energy plus the sources' Energy costs <= pool Energy + exhausted runes +
   the sources' Energy. Power: the total's pips plus the sources' Power costs are matched to pool
   Power, recycled runes and the sources' Power (a domain pip takes that domain or `any`; an [A]
   pip takes anything).
 - Non-standard costs: each entry needs `count` distinct objects matching its filter, from your
   zones, or your opponent's with `controller: opponent`: `discard` from hand and
-  `recycle_from_trash` from trash (never the card being played), `kill` and `return_to_hand` from
-  the board, `exhaust` from the ready objects on the board. `spend_buff` takes N buffs from matching
+  `recycle_from_trash` from trash (never the card being played), `kill`, `return_to_hand`,
+  `banish_self`, `recycle_self`, `disempower_self` (an object Empowered at least once) from the
+  board, `exhaust` from the ready objects on the board. `spend_buff` takes N buffs from matching
   board objects (buffs are counters: spending them does not use up the object), `spend_xp` N XP.
-  No object pays for two things (two non-standard costs, or a source and a non-standard cost).
-  Charged per object its `value`, else the kind's weight (`exhaust_unit` ignores `value`); per buff
-  `spend_buff`; per XP point `spend_xp`.
-- The plan minimises (score - benefits of the optional costs paid, total Energy + pips, score).
+  No object pays for two non-standard costs. Charged per object its `value`, else the kind's
+  weight (`exhaust_unit` and `disempower` ignore `value`; `banish_self` and `recycle_self` weigh
+  `banish`); per buff `spend_buff`; per XP point `spend_xp`.
+- Energy and Power are paid first (357.1.a), the non-standard costs after (357.2): an object its
+  source exhausted may still pay a non-standard cost that does not need it ready (not `exhaust`);
+  one its source killed pays nothing more, its buffs included.
+- Rule 357.3: a cost that takes an object off the board (`kill`, `return_to_hand`) takes one
+  other than the play's targets when it can: of the ways to choose the objects, only those
+  taking the fewest targets are legal.
+- The plan minimises, in order: the objective (score less the benefits of the `auto` optional
+  costs paid), whether the play's kept objects leave the board (an ability's own object and the
+  chosen targets: the tie-break of the objective), the total's Energy + pips, the score.
+
+`mutants` (tests only): the reference's and this search's re-creations of issue 20's wrong
+readings (`pricing.ISSUE_20_MUTANTS`), so a test can tell a known, open wrong answer of the
+planner from a new one.
 """
 
 from __future__ import annotations
 
 import itertools
+import json
 import re
 from collections import Counter
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from functools import lru_cache
-from typing import Iterator, Mapping, Sequence
+from typing import Any, Iterable, Iterator, Mapping, Sequence
 
 import networkx as nx  # type: ignore[import-untyped,unused-ignore]
 from networkx.algorithms import flow  # type: ignore[import-untyped,unused-ignore]
 
-from ..engine.cards import PrintedOf
-from ..engine.cost import ANY_INDEX, NO_POWER, Cost, OtherCost, Power, Zone, power_add
-from ..engine.discounts import Application, Mod, outcomes
-from ..engine.filters import PlayFacts, card_matches, holds, object_matches
-from ..engine.legality import base_choices, reasons
-from ..engine.scenario import Scenario
-from ..engine.state import GameObject, PlayerState, Source
-from ..engine.total_cost import (
-    BaseChoice,
-    Choices,
-    Modifiers,
-    PlayContext,
-    context,
-    modifiers,
-    optional_costs,
-    price,
+from .reference.payer import DEFAULT_WEIGHTS
+from .reference.pricing import (
+    ANY,
+    DOMAINS,
+    Base,
+    Context,
+    Obj,
+    Option,
+    Reference,
+    Source,
+    Total,
+    Unsupported,
+    object_matches,
+    reference_totals,
+    runes_of,
+    yaml_word,
+    zone_objects,
 )
 
-Pair = tuple[int, Power]  # (Energy, Power pips)
-Walk = tuple[Pair, tuple[Application, ...]]
+Power = tuple[int, ...]  # pips by `pricing.PIP_KEYS` (the six domains, then `any`)
 
 # Kinds of non-standard cost that choose objects, and the zone they choose from.
-OBJECT_ZONES: Mapping[str, Zone] = {
+OBJECT_ZONES: Mapping[str, str] = {
     "discard": "hand",
     "recycle_from_trash": "trash",
     "kill": "board",
@@ -89,206 +106,86 @@ OBJECT_ZONES: Mapping[str, Zone] = {
     "banish_self": "board",
     "disempower_self": "board",
     "recycle_self": "board",
+    "spend_buff": "board",
 }
+# Kinds that take the object off the board (the tie-break), and those rule 357.3 reads.
+OFF_THE_BOARD = ("kill", "return_to_hand", "banish_self", "recycle_self")
+RULE_357_3 = ("kill", "return_to_hand")
+
+
+# --- The scenario, as data ----------------------------------------------------------------------
+
+
+def as_data(scenario: Any) -> dict[str, Any]:
+    """The scenario's raw `payplan/1` data: a mapping as it is, a loaded `Scenario` written back
+    by the format's writer (the loader's inverse; no rule is decided there)."""
+    if isinstance(scenario, Mapping):
+        return dict(scenario)
+    from ..engine.dump import scenario_to_data
+
+    data: dict[str, Any] = scenario_to_data(scenario)
+    return data
+
+
+def total_of(cost: Any) -> Total:
+    """A total as the reference writes it: a `Total`, or any cost read through its JSON (the
+    engine's `Cost.to_json()`, the plan JSON's `total`)."""
+    if isinstance(cost, Total):
+        return cost
+    if isinstance(cost, Mapping):
+        return Total.from_json(cost)
+    return Total.from_json(cost.to_json())
+
+
+@dataclass(frozen=True)
+class _Play:
+    """One scenario read once: its data, the reference's reading of the play, the weights."""
+
+    data: dict[str, Any]
+    ref: Reference
+    weights: Mapping[str, int]
+
+    @property
+    def ctx(self) -> Context:
+        if self.ref.context is None:
+            raise Unsupported("a payment for an illegal play")
+        return self.ref.context
+
+
+def _read(scenario: Any, mutants: Iterable[str] = (), price: bool = True) -> _Play:
+    """The scenario read once; `price=False`: legality and the play's reading only (what a
+    payment check needs), not every option."""
+    data = as_data(scenario)
+    weights = dict(DEFAULT_WEIGHTS)
+    weights.update(((data.get("objective") or {}).get("weights") or {}))
+    return _Play(data, reference_totals(data, tuple(mutants), price), weights)
 
 
 # --- Cost options -------------------------------------------------------------------------------
 
 
-def brute_options(scenario: Scenario) -> list[tuple[Choices, Cost]]:
-    """Every (choices, total) the play can reach; empty when the play is illegal.
+def _ordered(options: Iterable[Option]) -> list[Option]:
+    return sorted(options, key=lambda o: (o.base.key(), sorted(o.paid), o.total.text()))
 
-    Walks every legal base, every optional set, every order and choice of the component discounts
-    and of the discounts on the total. Each total is replayed here step by step and asserted equal
-    to what `price` computes for the same choices.
-    """
-    ctx = context(scenario)
-    if reasons(ctx):
-        return []
-    bases, _ = base_choices(ctx)
-    out: list[tuple[Choices, Cost]] = []
-    for base in bases:
-        # "Ignoring any and all costs": no additional cost is paid, whatever `optional` says.
-        for optional in [()] if base.ignore == "all" else _optional_sets(ctx):
-            for counts, victims in _paid_choices(ctx, optional):
-                mods = modifiers(ctx, base, optional, counts, victims)
-                if ctx.card.ability_kind == "payment":
-                    # An effect's "pay X" is not a play: rule 353 does not price it, so no
-                    # discount, increase or Deflect applies; the engine must have found none.
-                    assert not (mods.total or mods.components or mods.increases), mods
-                    mods = Modifiers()
-                for components, parts in _component_walks(ctx, optional, mods, counts):
-                    before = _before_total_discounts(ctx, base, optional, parts, mods, counts,
-                                                     victims)
-                    start = (before.energy, before.power)
-                    for (energy, power), apps in _every_order(start, mods.total):
-                        replayed = Cost(energy, power, before.other)
-                        choices = Choices(base, optional, components, apps, counts, victims)
-                        priced = price(ctx, choices, mods).total
-                        assert priced == replayed, (
-                            f"price() says {priced}, the replay says {replayed} for {choices}"
-                        )
-                        out.append((choices, replayed))
+
+def brute_options(scenario: Any, mutants: Iterable[str] = ()) -> list[tuple[Option, Total]]:
+    """Every (option, total) the play can reach, in a fixed order; empty when it is illegal."""
+    ref = _read(scenario, mutants).ref
+    return [(o, o.total) for o in _ordered(ref.options)] if ref.legal else []
+
+
+def _benefit(data: Mapping[str, Any], option: Option) -> int:
+    """The benefits of the `auto` optional costs the option pays (the objective subtracts them),
+    each by its name, else by its family (`repeat` for `repeat.1`: the README's reading)."""
+    play = data.get("play") or {}
+    settings = play.get("optional") or {}
+    benefits = (data.get("objective") or {}).get("benefits") or {}
+    out = 0
+    for paid in option.paid:
+        name = paid.split("*")[0]
+        if yaml_word(settings.get(name)) == "auto":
+            out += int(benefits.get(name, benefits.get(name.split(".")[0], 0)))
     return out
-
-
-Counts = tuple[tuple[str, int], ...]
-Victims = tuple[tuple[str, Cost], ...]
-
-
-def _paid_choices(ctx: PlayContext, optional: tuple[str, ...]) -> list[tuple[Counts, Victims]]:
-    """Every count of each repeatable optional cost paid (1 up to its `max`, or up to every
-    object, buff, XP point and rune unit there is: more can't be paid) and every object that
-    could be the victim of a cost an unlock reads (`printed_*_of`), one by one."""
-    you = ctx.scenario.state.you
-    everything = (sum(len(p.hand) + len(p.trash) + len(p.board)
-                      for p in (you, ctx.scenario.state.opponent))
-                  + sum(o.buffs for o in you.board) + you.xp + 2 * len(you.runes)
-                  + you.pool.energy + you.pool.pips
-                  + sum(_adds(ctx.scenario, s).size for s in you.sources))
-    per_name: list[list[tuple[str, int]]] = []
-    for extra in ctx.card.additional_costs:
-        if extra.id not in optional or not extra.repeatable:
-            continue
-        wanted = ctx.play.optional_choice(extra.id)
-        if wanted.isdigit():
-            per_name.append([(extra.id, int(wanted))])
-            continue
-        top = everything if extra.max is None else min(extra.max, everything)
-        per_name.append([(extra.id, k) for k in range(1, max(top, 1) + 1)])
-    per_victim: list[list[tuple[str, Cost]]] = []
-    for extra in ctx.card.additional_costs:
-        if not (extra.mandatory or extra.id in optional) or not _read_by_unlock(ctx, extra.id):
-            continue
-        if not extra.cost.other:
-            continue
-        seen: list[tuple[str, Cost]] = []
-        for obj in candidates(ctx, extra.cost.other[0]):
-            card = ctx.scenario.cards[obj.card]
-            printed = Cost(card.cost.energy, NO_POWER[:ANY_INDEX] + (card.cost.pips,))
-            if (extra.id, printed) not in seen:
-                seen.append((extra.id, printed))
-        if seen:
-            per_victim.append(seen)
-    out = []
-    for counts in itertools.product(*per_name):
-        for victims in itertools.product(*per_victim):
-            out.append((tuple(c for c in counts if c[1] != 1), tuple(victims)))
-    return out
-
-
-def _read_by_unlock(ctx: PlayContext, cost_id: str) -> bool:
-    for extra in ctx.card.additional_costs:
-        for d in extra.unlocks:
-            for part in (d,) + d.tiers:
-                amounts = [part.energy, part.min_energy] + [a for _, a in part.power_amounts]
-                if any(isinstance(a, PrintedOf) and a.cost == cost_id for a in amounts):
-                    return True
-    return False
-
-
-def _scaled(cost: Cost, times: int, printed: Cost | None) -> Cost:
-    """A cost paid `times` times, its objects restricted to the victim's printed cost."""
-    other = []
-    for o in cost.other:
-        f = o.filter
-        if printed is not None:
-            f = replace(f, printed_energy=printed.energy, printed_power=printed.pips)
-        other.append(OtherCost(o.kind, o.count * times, f))
-    return Cost(cost.energy * times, tuple(p * times for p in cost.power), tuple(other))
-
-
-def _optional_sets(ctx: PlayContext) -> list[tuple[str, ...]]:
-    """`yes` names always, `auto` names both ways, every other name never; canonical order."""
-    names = [name for name, _ in optional_costs(ctx.card)]
-    out: list[tuple[str, ...]] = []
-    for flags in itertools.product((False, True), repeat=len(names)):
-        chosen = []
-        for name, paid in zip(names, flags):
-            choice = ctx.play.optional_choice(name)
-            must = choice == "yes" or (choice.isdigit() and choice != "0")
-            never = choice in ("no", "0")
-            if (must and not paid) or (never and paid):
-                break
-            if paid:
-                chosen.append(name)
-        else:
-            out.append(tuple(chosen))
-    return out
-
-
-def _component_of(name: str) -> str:
-    """The component a discount must name to apply to this optional cost (besides `optional`)."""
-    family = name.split(".")[0]
-    return family if family in ("accelerate", "repeat") else "optional"
-
-
-def _every_order(start: Pair, mods: Sequence[Mod]) -> Iterator[Walk]:
-    """Every permutation of `mods`, each with every distinct outcome of every application."""
-    for order in itertools.permutations(range(len(mods))):
-        yield from _walk(start, mods, order, ())
-
-
-def _walk(pair: Pair, mods: Sequence[Mod], order: tuple[int, ...],
-          done: tuple[Application, ...]) -> Iterator[Walk]:
-    if not order:
-        yield pair, done
-        return
-    index = order[0]
-    for after, app in outcomes(pair, mods[index], index):
-        yield from _walk(after, mods, order[1:], done + (app,))
-
-
-def _component_walks(
-    ctx: PlayContext, optional: tuple[str, ...], mods: Modifiers, counts: Counts = ()
-) -> Iterator[tuple[tuple[tuple[Application, ...], ...], tuple[Pair, ...]]]:
-    """Per optional cost paid, every way its component discounts apply; all combinations."""
-    available = dict(optional_costs(ctx.card))
-    per_part: list[list[Walk]] = []
-    for name in optional:
-        part = _scaled(available[name], dict(counts).get(name, 1), None)
-        applicable = [m for c, m in mods.components if c in (_component_of(name), "optional")]
-        per_part.append(list(_every_order((part.energy, part.power), applicable)))
-    for combo in itertools.product(*per_part):
-        yield tuple(apps for _, apps in combo), tuple(pair for pair, _ in combo)
-
-
-def _before_total_discounts(ctx: PlayContext, base: BaseChoice, optional: tuple[str, ...],
-                            parts: tuple[Pair, ...], mods: Modifiers, counts: Counts = (),
-                            victims: Victims = ()) -> Cost:
-    """Base + mandatory costs + Deflect + optional costs (as discounted) + increases; nothing
-    but the base under `ignore: all` ("ignoring any and all costs")."""
-    running = base.cost
-    if base.ignore == "all":
-        return running
-    victim = dict(victims)
-    for extra in ctx.card.additional_costs:
-        if extra.mandatory:
-            running = running + _scaled(extra.cost, 1, victim.get(extra.id))
-    # Deflect is not paid under a grant that ignores it, nor for a card that ignores it on its
-    # own play (Decree of Insight, card key `ignore_deflect`).
-    if not mods.ignore_deflect and not ctx.card.ignore_deflect:
-        for target_id in ctx.play.targets:
-            pips = _deflect_of(ctx.scenario, target_id)
-            running = running + Cost(0, NO_POWER[:ANY_INDEX] + (pips,))
-    available = dict(optional_costs(ctx.card))
-    for name, (energy, power) in zip(optional, parts):
-        whole = _scaled(available[name], dict(counts).get(name, 1), victim.get(name))
-        running = running + Cost(energy, power, whole.other)
-    for _, energy, power in mods.increases:
-        running = running + Cost(energy, power)
-    return running
-
-
-def _deflect_of(scenario: Scenario, target_id: str) -> int:
-    """Deflect of a chosen object your opponent controls; 0 for your own or unknown objects."""
-    if scenario.state.you.find(target_id) is not None:
-        return 0
-    found = scenario.state.opponent.find(target_id)
-    if found is None:
-        return 0
-    card = scenario.cards.get(found[1].card)
-    return card.keywords.deflect if card is not None else 0
 
 
 # --- Payments -----------------------------------------------------------------------------------
@@ -302,9 +199,10 @@ def _deflect_of(scenario: Scenario, target_id: str) -> int:
 class Payment:
     """A payment, described generically so any planner's answer can be re-scored.
 
-    `exhaust` / `recycle`: rune ids. `sources`: source ids (`state.you.sources[i].id`).
-    `other`: per non-standard cost, its kind and the object ids chosen; for `spend_buff` one id per
-    buff spent (an id repeats to spend several buffs of one object). `xp`: XP spent.
+    `exhaust` / `recycle`: rune ids. `sources`: source ids (`state.you.sources[i].id`), a
+    converter's once per activation. `other`: per non-standard cost, its kind and the object ids
+    chosen; for `spend_buff` one id per buff spent (an id repeats to spend several buffs of one
+    object). `xp`: XP spent.
     """
 
     exhaust: tuple[str, ...] = ()
@@ -358,25 +256,39 @@ def _xp_amount(chosen: object) -> int:
     raise ValueError(f"cannot read an XP amount from {chosen!r}")
 
 
-def score_payment(scenario: Scenario, option_total: Cost,
-                  payment: Payment | Mapping[str, object]) -> int | None:
+def _payment(payment: Payment | Mapping[str, object] | Any) -> Payment:
+    if isinstance(payment, Payment):
+        return payment
+    if isinstance(payment, Mapping):
+        return Payment.from_json(payment)
+    return Payment.from_json(payment.to_json())
+
+
+def score_payment(scenario: Any, option_total: Any, payment: Payment | Mapping[str, object] | Any,
+                  mutants: Iterable[str] = ()) -> int | None:
     """The score of `payment` for a play whose total is `option_total`; None if it does not pay.
 
     Independent of the planner: it reads the description, checks that it pays the total exactly
     as the module docstring says, and sums the charges.
     """
-    if not isinstance(payment, Payment):
-        payment = Payment.from_json(payment)
-    if payment_problems(scenario, option_total, payment):
+    play = _read(scenario, mutants, price=False)
+    payment = _payment(payment)
+    if _problems(play, total_of(option_total), payment):
         return None
-    return charges(scenario, payment)
+    return _charges(play, payment)
 
 
-def payment_problems(scenario: Scenario, option_total: Cost, payment: Payment) -> list[str]:
+def payment_problems(scenario: Any, option_total: Any,
+                     payment: Payment | Mapping[str, object] | Any) -> list[str]:
     """Why `payment` does not pay `option_total`; empty when it does."""
-    ctx = context(scenario)
-    you = scenario.state.you
-    runes = {r.id: r for r in you.runes}
+    return _problems(_read(scenario, price=False), total_of(option_total), _payment(payment))
+
+
+def _problems(play: _Play, total: Total, payment: Payment) -> list[str]:
+    if not play.ref.legal:
+        return ["the play is illegal"]
+    you = (play.data.get("state") or {}).get("you") or {}
+    runes = {r.id: r for r in runes_of(you)}
     problems: list[str] = []
     for rid in payment.exhaust + payment.recycle:
         if rid not in runes:
@@ -387,172 +299,136 @@ def payment_problems(scenario: Scenario, option_total: Cost, payment: Payment) -
     for rid in payment.exhaust:
         if rid in runes and runes[rid].exhausted:
             problems.append(f"rune {rid!r} is already exhausted")
-
-    by_id: dict[str, list[Source]] = {}
-    for source in you.sources:
-        by_id.setdefault(source.id, []).append(source)
+    usable = {s.id: s for s in play.ref.sources}
+    declared = [s["id"] for s in you.get("sources") or []]
     sources: list[Source] = []
     for sid in payment.sources:
-        if len(by_id.get(sid, [])) != 1:
+        if declared.count(sid) != 1:
             problems.append(f"source {sid!r} is unknown or ambiguous")
+        elif sid not in usable:
+            problems.append(f"source {sid!r} can't be activated for this play")
         else:
-            sources.append(by_id[sid][0])
-    once = [sid for sid in payment.sources if not any(s.repeatable for s in by_id.get(sid, []))]
+            sources.append(usable[sid])
+    once = [s.id for s in sources if not s.repeatable]
     if len(set(once)) != len(once):
         problems.append("a source is activated twice")
     if problems:
         return problems
-    if not _sources_usable(ctx, tuple(sources)):
-        problems.append(f"sources {list(payment.sources)} can't all be activated")
-        return problems
+    exhausted, killed = _given_up(sources)
+    if exhausted is None or killed is None:
+        return [f"sources {list(payment.sources)} give up one object twice"]
 
-    need_energy, need_power = _resource_need(option_total, tuple(sources))
-    have_energy, have_power = _resource_supply(
-        scenario, you, len(payment.exhaust), tuple(runes[r].domain for r in payment.recycle),
-        tuple(sources))
+    need_energy, need_power = _resource_need(total, sources)
+    have_energy, have_power = _resource_supply(play, len(payment.exhaust),
+                                               tuple(runes[r].domain for r in payment.recycle),
+                                               sources)
     if need_energy > have_energy:
         problems.append(f"needs {need_energy} Energy, the payment gives {have_energy}")
     if not power_feasible(need_power, have_power):
         problems.append(f"Power {need_power} can't be matched to {have_power}")
-
-    problems.extend(_other_problems(ctx, option_total.other, payment, _consumed(tuple(sources))))
+    problems.extend(_other_problems(play, total, payment, exhausted, killed))
     return problems
 
 
-def charges(scenario: Scenario, payment: Payment) -> int:
+def charges(scenario: Any, payment: Payment | Mapping[str, object] | Any) -> int:
     """The score of a payment, the sum of the charges in the module docstring, without checking
     that it pays (`score_payment` checks first); every id in it must exist."""
-    you = scenario.state.you
-    weight = scenario.objective.weight
-    runes = {r.id: r for r in you.runes}
+    data = as_data(scenario)
+    weights = dict(DEFAULT_WEIGHTS)
+    weights.update(((data.get("objective") or {}).get("weights") or {}))
+    return _charges_of(data, weights, _payment(payment))
+
+
+def _charges(play: _Play, payment: Payment) -> int:
+    return _charges_of(play.data, play.weights, payment)
+
+
+def _charges_of(data: Mapping[str, Any], weights: Mapping[str, int], payment: Payment) -> int:
+    state = data.get("state") or {}
+    you = state.get("you") or {}
+    runes = {r.id: r for r in runes_of(you)}
+    values = {r["id"]: r["value"] for r in (you.get("runes") or [])
+              if isinstance(r, dict) and r.get("value") is not None}
+    objects = {o.id: o for who in ("you", "opponent")
+               for zone in ("hand", "trash", "board", "facedown", "banishment")
+               for o in zone_objects(state.get(who) or {}, zone, who)}
     score = 0
     for rid in set(payment.exhaust) | set(payment.recycle):
         if not runes[rid].exhausted:
-            score += weight("exhaust")
+            score += weights["exhaust"]
     for rid in payment.recycle:
-        value = runes[rid].value
-        score += value if value is not None else weight("recycle")
+        score += int(values.get(rid, weights["recycle"]))
+    declared = {s["id"]: s for s in you.get("sources") or []}
     for sid in payment.sources:
-        source = next(s for s in you.sources if s.id == sid)
-        score += _source_charge(scenario, source)
+        score += _source_charge(weights, declared[sid], objects.get(sid))
     for kind, ids in payment.other:
         for oid in ids:
-            score += _object_charge(scenario, kind, _find_object(scenario, oid))
-    score += weight("spend_xp") * payment.xp
+            score += _object_charge(weights, kind, objects.get(oid))
+    score += weights["spend_xp"] * payment.xp
     return score
 
 
-def _source_charge(scenario: Scenario, source: Source) -> int:
-    weight = scenario.objective.weight
-    score = weight("source")
-    for cost in source.costs:
+def _source_charge(weights: Mapping[str, int], source: Mapping[str, Any],
+                   obj: Obj | None) -> int:
+    score = weights["source"]
+    for cost in source.get("costs", ["exhaust"]):
         if cost == "exhaust":
-            score += weight("exhaust")
+            score += weights["exhaust"]
         elif cost == "kill":
-            obj = _board_object(scenario.state.you, source.id)
             assert obj is not None
-            score += obj.value if obj.value is not None else weight("kill")
+            score += obj.value if obj.value is not None else weights["kill"]
     return score
 
 
-def _object_charge(scenario: Scenario, kind: str, obj: GameObject | None) -> int:
-    weight = scenario.objective.weight
+def _object_charge(weights: Mapping[str, int], kind: str, obj: Obj | None) -> int:
     if kind == "spend_buff":
-        return weight("spend_buff")
+        return weights["spend_buff"]
     if kind == "exhaust":
-        return weight("exhaust_unit")
+        return weights["exhaust_unit"]
     if kind == "disempower_self":
-        return weight("disempower")  # the object stays: its value is not lost
+        return weights["disempower"]  # the object stays: its value is not lost
     assert obj is not None
     if obj.value is not None:
         return obj.value
-    return weight("banish" if kind in ("banish_self", "recycle_self") else kind)
-
-
-def _find_object(scenario: Scenario, oid: str) -> GameObject | None:
-    for who in ("you", "opponent"):
-        found = scenario.state.player(who).find(oid)
-        if found is not None:
-            return found[1]
-    return None
-
-
-def _board_object(player: PlayerState, oid: str) -> GameObject | None:
-    return next((o for o in player.board if o.id == oid), None)
+    return weights["banish" if kind in ("banish_self", "recycle_self") else kind]
 
 
 # --- Sources and resources ----------------------------------------------------------------------
 
 
-def source_usable(ctx: PlayContext, source: Source) -> bool:
-    """Whether the source may be activated for this play on its own: `only_for` matches the
-    played card (an ability play: the ability), its `while` holds, and its object can pay its
-    `exhaust` / `kill` costs."""
-    if source.only_for is not None and not card_matches(source.only_for, ctx.card,
-                                                         from_zone=ctx.zone):
-        return False
-    if source.while_ and not holds(source.while_, ctx.scenario,
-                                   PlayFacts(ctx.card, ctx.zone, "printed", ()),
-                                   _board_object(ctx.scenario.state.you, source.id)):
-        return False
-    obj = _board_object(ctx.scenario.state.you, source.id)
-    for cost in source.costs:
-        if cost == "exhaust" and (obj is None or obj.exhausted):
-            return False
-        if cost == "kill" and obj is None:
-            return False
-        if isinstance(cost, Cost) and cost.other:
-            raise NotImplementedError("a source whose cost has non-standard parts")
-    return True
+def _given_up(sources: Sequence[Source]) -> tuple[frozenset[str] | None, frozenset[str] | None]:
+    """The objects the sources exhaust and those they kill; (None, None) when one object is
+    given up to two sources."""
+    exhausted = [s.id for s in sources if s.exhaust and not s.kill]
+    killed = [s.id for s in sources if s.kill]
+    given = exhausted + killed
+    if len(set(given)) != len(given):
+        return None, None
+    return frozenset(exhausted), frozenset(killed)
 
 
-def gives_up_object(source: Source) -> bool:
-    """Whether the source exhausts or kills its board object (which then serves nothing else)."""
-    return "exhaust" in source.costs or "kill" in source.costs
-
-
-def _consumed(sources: tuple[Source, ...]) -> list[str]:
-    """The board objects the sources give up (exhausted or killed), one entry per source."""
-    return [s.id for s in sources if gives_up_object(s)]
-
-
-def _sources_usable(ctx: PlayContext, sources: tuple[Source, ...]) -> bool:
-    consumed = _consumed(sources)
-    return len(set(consumed)) == len(consumed) and all(source_usable(ctx, s) for s in sources)
-
-
-def _resource_need(total: Cost, sources: tuple[Source, ...]) -> tuple[int, Power]:
-    energy, power = total.energy, total.power
+def _resource_need(total: Total, sources: Sequence[Source]) -> tuple[int, Power]:
+    energy, power = total.energy, list(total.pips)
     for source in sources:
-        for cost in source.costs:
-            if isinstance(cost, Cost):
-                energy += cost.energy
-                power = power_add(power, cost.power)
-    return energy, power
+        energy += source.pays.energy
+        power = [a + b for a, b in zip(power, source.pays.pips)]
+    return energy, tuple(power)
 
 
-def _resource_supply(scenario: Scenario, you: PlayerState, exhausted: int,
-                     recycled_domains: tuple[str, ...],
-                     sources: tuple[Source, ...]) -> tuple[int, Power]:
-    energy = you.pool.energy + exhausted
-    power = you.pool.power
+def _resource_supply(play: _Play, exhausted: int, recycled_domains: tuple[str, ...],
+                     sources: Sequence[Source]) -> tuple[int, Power]:
+    you = (play.data.get("state") or {}).get("you") or {}
+    pool = you.get("pool") or {}
+    energy = int(pool.get("energy", 0)) + exhausted
+    power = [0] * (len(DOMAINS) + 1)
+    for key, n in (pool.get("power") or {}).items():
+        power[ANY if key == "any" else DOMAINS.index(key)] += int(n)
     for domain in recycled_domains:
-        power = power_add(power, Cost.of(power={domain: 1}).power)
+        power[DOMAINS.index(domain)] += 1
     for source in sources:
-        adds = _adds(scenario, source)
-        energy += adds.energy
-        power = power_add(power, adds.power)
-    return energy, power
-
-
-def _adds(scenario: Scenario, source: Source) -> Cost:
-    """One activation's `adds`, with its `bonus` while the bonus's conditions hold."""
-    if source.bonus is None:
-        return source.adds
-    obj = _board_object(scenario.state.you, source.id)
-    facts = PlayFacts(next(iter(scenario.cards.values())), "hand", "printed", ())
-    return source.adds + source.bonus if holds(source.bonus_while, scenario, facts, obj) \
-        else source.adds
+        energy += source.adds.energy
+        power = [a + b for a, b in zip(power, source.adds.pips)]
+    return energy, tuple(power)
 
 
 @lru_cache(maxsize=1 << 16)
@@ -574,7 +450,7 @@ def power_feasible(need: Power, supply: Power) -> bool:
             graph.add_edge(("unit", j), "have", capacity=s)
     for i, n in enumerate(need):
         for j, s in enumerate(supply):
-            if n and s and (i == j or i == ANY_INDEX or j == ANY_INDEX):
+            if n and s and (i == j or i == ANY or j == ANY):
                 graph.add_edge(("pip", i), ("unit", j), capacity=n)
     flows = {nx.maximum_flow_value(graph, "need", "have", flow_func=algorithm)
              for algorithm in (flow.edmonds_karp, flow.preflow_push)}
@@ -582,12 +458,199 @@ def power_feasible(need: Power, supply: Power) -> bool:
     return bool(flows.pop() == wanted)
 
 
+# --- Non-standard costs -------------------------------------------------------------------------
+
+
+def _need_list(total: Total) -> list[tuple[str, dict[str, Any], int]]:
+    return [(kind, json.loads(flt) if flt else {}, n) for kind, flt, n in total.other]
+
+
+def candidates(play: _Play, kind: str, flt: Mapping[str, Any]) -> list[Obj]:
+    """The objects one non-standard cost may choose, in state order (before objects used
+    elsewhere): its zone, yours unless the filter says `controller: opponent`, the filter read
+    as the reference reads it; never the card being played (it is on the Chain), while an
+    ability's object may pay its own costs."""
+    owner = str(flt.get("controller", "you"))
+    state = play.data.get("state") or {}
+    on_chain = play.ref.played if play.ref.kind != "ability" else None
+    out = []
+    for obj in zone_objects(state.get(owner) or {}, OBJECT_ZONES[kind], owner):
+        if obj.id == on_chain or not object_matches(play.ctx, obj, flt):
+            continue
+        if kind == "disempower_self" and obj.empowered <= 0:
+            continue
+        if kind == "exhaust" and obj.exhausted:
+            continue
+        if kind == "spend_buff" and obj.buffs <= 0:
+            continue
+        out.append(obj)
+    return out
+
+
+def _other_choices(play: _Play, needs: Sequence[tuple[str, dict[str, Any], int]], k: int,
+                   used: frozenset[str], buffs_spent: Counter[str]
+                   ) -> Iterator[list[tuple[str, ...]]]:
+    """Every assignment of objects to needs[k:] (`spend_xp` excluded), given the objects and
+    buffs already used."""
+    if k == len(needs):
+        yield []
+        return
+    kind, flt, count = needs[k]
+    eligible = candidates(play, kind, flt)
+    if kind == "spend_buff":
+        units = [obj.id for obj in eligible for _ in range(obj.buffs - buffs_spent[obj.id])]
+        for pick in sorted(set(itertools.combinations(units, count))):
+            for rest in _other_choices(play, needs, k + 1, used, buffs_spent + Counter(pick)):
+                yield [pick] + rest
+        return
+    free = [obj.id for obj in eligible if obj.id not in used]
+    for pick in itertools.combinations(free, count):
+        for rest in _other_choices(play, needs, k + 1, used | set(pick), buffs_spent):
+            yield [pick] + rest
+
+
+def _legal_assignments(play: _Play, needs: Sequence[tuple[str, dict[str, Any], int]]
+                       ) -> list[list[tuple[str, ...]]]:
+    """The assignments rule 357.3 allows: those taking the fewest of the play's targets off the
+    board (by `kill` and `return_to_hand`)."""
+    found = list(_other_choices(play, needs, 0, frozenset(), Counter()))
+    if "kill_target_allowed" in play.ref.mutants or not found:
+        return found
+    targets = set(play.ctx.play.get("targets") or [])
+
+    def hits(chosen: list[tuple[str, ...]]) -> int:
+        return sum(len(set(ids) & targets) for (kind, _, _), ids in zip(needs, chosen)
+                   if kind in RULE_357_3)
+
+    least = min(hits(c) for c in found)
+    return [c for c in found if hits(c) == least]
+
+
+def _clashes(play: _Play, needs: Sequence[tuple[str, dict[str, Any], int]],
+             chosen: list[tuple[str, ...]], exhausted: frozenset[str],
+             killed: frozenset[str]) -> bool:
+    """Whether an assignment needs an object the sources gave up: one a source killed pays
+    nothing more, one a source exhausted no cost that needs it ready (357.1.a, 357.2)."""
+    for (kind, _, _), ids in zip(needs, chosen):
+        taken = set(ids)
+        if "source_object_barred" in play.ref.mutants and kind != "spend_buff":
+            if taken & (exhausted | killed):
+                return True
+        if taken & killed or (kind == "exhaust" and taken & exhausted):
+            return True
+    return False
+
+
+def _other_problems(play: _Play, total: Total, payment: Payment, exhausted: frozenset[str],
+                    killed: frozenset[str]) -> list[str]:
+    """Whether the payment's object choices pay the non-standard costs as allowed: per kind,
+    its ids shared out among that kind's costs, each taking `count` objects its filter accepts
+    (one buff per listing for `spend_buff`, no more than the object has); no object in two
+    costs; none its source gave up (`_clashes`); and rule 357.3: no other way takes fewer of
+    the play's targets off the board."""
+    needs = _need_list(total)
+    problems = []
+    xp_needed = sum(n for kind, _, n in needs if kind == "spend_xp")
+    xp_have = int(((play.data.get("state") or {}).get("you") or {}).get("xp", 0))
+    if payment.xp != xp_needed:
+        problems.append(f"spends {payment.xp} XP, the total asks {xp_needed}")
+    if payment.xp > xp_have:
+        problems.append(f"spends {payment.xp} XP, you have {xp_have}")
+    objects = [n for n in needs if n[0] != "spend_xp"]
+    given: dict[str, list[str]] = {}
+    for kind, listed in payment.other:
+        given.setdefault(kind, []).extend(listed)
+    wanted = {kind for kind, _, n in objects if n}
+    if set(k for k, v in given.items() if v) != wanted:
+        return problems + [f"the objects {payment.other} don't pay {total.text()}"]
+    chosen: list[tuple[str, ...]] = [()] * len(objects)
+    for kind, ids in given.items():
+        mine = [i for i, (k, _, _) in enumerate(objects) if k == kind]
+        split = _share_out(play, [objects[i] for i in mine], ids)
+        if split is None:
+            return problems + [f"the objects {list(ids)} don't pay the {kind} costs of "
+                               f"{total.text()}"]
+        for i, part in zip(mine, split):
+            chosen[i] = part
+    plain = [oid for kind, ids in given.items() if kind != "spend_buff" for oid in ids]
+    if len(set(plain)) != len(plain):
+        problems.append("an object pays two non-standard costs")
+    if _clashes(play, objects, chosen, exhausted, killed):
+        problems.append("an object pays a cost after its source gave it up")
+    if _fewer_targets_taken(play, objects, chosen):
+        problems.append("a cost takes a target of the play off the board while it could take "
+                        "another object (357.3)")
+    return problems
+
+
+def _share_out(play: _Play, needs: Sequence[tuple[str, dict[str, Any], int]],
+               ids: Sequence[str]) -> list[tuple[str, ...]] | None:
+    """The ids shared out among `needs` (all of one kind), each need taking `count` ids its
+    filter accepts; None when no way does."""
+    if len(ids) != sum(n for _, _, n in needs):
+        return None
+    kind = needs[0][0] if needs else ""
+    accepted = [{o.id: o for o in candidates(play, k, flt)} for k, flt, _ in needs]
+    if kind == "spend_buff":
+        spent = Counter(ids)
+        for oid, n in spent.items():
+            obj = next((a[oid] for a in accepted if oid in a), None)
+            if obj is None or n > obj.buffs:
+                return None
+    elif len(set(ids)) != len(ids):
+        return None
+
+    def go(k: int, left: tuple[str, ...]) -> list[tuple[str, ...]] | None:
+        if k == len(needs):
+            return [] if not left else None
+        count = needs[k][2]
+        for pick in sorted(set(itertools.combinations(left, count))):
+            if all(oid in accepted[k] for oid in pick):
+                rest = list(left)
+                for oid in pick:
+                    rest.remove(oid)
+                after = go(k + 1, tuple(rest))
+                if after is not None:
+                    return [pick] + after
+        return None
+
+    return go(0, tuple(ids))
+
+
+def _hits(play: _Play, needs: Sequence[tuple[str, dict[str, Any], int]],
+          chosen: Sequence[tuple[str, ...]]) -> int:
+    """How many of the play's targets an assignment takes off the board by the costs rule
+    357.3 reads."""
+    targets = set(play.ctx.play.get("targets") or [])
+    return sum(len(set(ids) & targets) for (kind, _, _), ids in zip(needs, chosen)
+               if kind in RULE_357_3)
+
+
+def _fewer_targets_taken(play: _Play, needs: Sequence[tuple[str, dict[str, Any], int]],
+                         chosen: Sequence[tuple[str, ...]]) -> bool:
+    """Whether another assignment takes fewer targets off the board than `chosen` (rule 357.3).
+    Only the costs that choose from the board can trade objects with the ones 357.3 reads, so
+    the search walks those alone and stops at the first such assignment."""
+    if "kill_target_allowed" in play.ref.mutants:
+        return False
+    taken = _hits(play, needs, chosen)
+    if not taken:
+        return False
+    board = [(i, n) for i, n in enumerate(needs) if OBJECT_ZONES[n[0]] == "board"
+             and n[0] != "spend_buff"]
+    part = [n for _, n in board]
+    for other in _other_choices(play, part, 0, frozenset(), Counter()):
+        if _hits(play, part, other) < taken:
+            return True
+    return False
+
+
 # --- The cheapest payment of one total ----------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
 class _RuneUse:
-    """One way to use the runes: how many exhausted, which domains recycled, its charge."""
+    """One way to use the runes: which exhausted, which recycled, their domains, its charge."""
 
     exhaust: tuple[str, ...]
     recycle: tuple[str, ...]
@@ -595,9 +658,9 @@ class _RuneUse:
     score: int
 
 
-def _rune_uses(scenario: Scenario) -> list[_RuneUse]:
+def _rune_uses(play: _Play) -> list[_RuneUse]:
     """Every way to use the runes, keeping the cheapest per (Energy given, Power given)."""
-    runes = scenario.state.you.runes
+    runes = runes_of((play.data.get("state") or {}).get("you") or {})
     per_rune: list[list[tuple[bool, bool]]] = [
         [(False, False), (False, True)] if r.exhausted
         else [(False, False), (True, False), (False, True), (True, True)]
@@ -609,144 +672,98 @@ def _rune_uses(scenario: Scenario) -> list[_RuneUse]:
         recycle = tuple(r.id for r, (_, c) in zip(runes, combo) if c)
         domains = tuple(sorted(r.domain for r, (_, c) in zip(runes, combo) if c))
         use = _RuneUse(exhaust, recycle, domains,
-                       charges(scenario, Payment(exhaust=exhaust, recycle=recycle)))
+                       _charges(play, Payment(exhaust=exhaust, recycle=recycle)))
         key = (len(exhaust), domains)
         if key not in best or use.score < best[key].score:
             best[key] = use
     return list(best.values())
 
 
-def cheapest_payment(scenario: Scenario, total: Cost) -> tuple[int, Payment] | None:
-    """The smallest score paying `total`, with one payment reaching it; None if none exists."""
-    ctx = context(scenario)
-    you = scenario.state.you
-    uses = _rune_uses(scenario)
-    best: tuple[int, Payment] | None = None
-    for flags in itertools.product(*(range(_activations(scenario, s) + 1) for s in you.sources)):
-        sources = tuple(s for s, times in zip(you.sources, flags) for _ in range(times))
-        if not _sources_usable(ctx, sources):
-            continue
-        other = _cheapest_other(ctx, total.other, _consumed(sources))
-        if other is None:
-            continue
-        other_score, other_payment = other
-        fixed = other_score + sum(_source_charge(scenario, s) for s in sources)
-        need_energy, need_power = _resource_need(total, sources)
-        for use in uses:
-            score = fixed + use.score
-            if best is not None and score >= best[0]:
-                continue
-            have_energy, have_power = _resource_supply(scenario, you, len(use.exhaust), use.domains,
-                                                       sources)
-            if have_energy < need_energy or not power_feasible(need_power, have_power):
-                continue
-            best = (score, Payment(use.exhaust, use.recycle, tuple(s.id for s in sources),
-                                   other_payment.other, other_payment.xp))
-    return best
-
-
-def _activations(scenario: Scenario, source: Source) -> int:
+def _activations(play: _Play, source: Source) -> int:
     """1 for a source; for a converter (`repeatable`), as many activations as the Energy and
     Power of the runes (2 each), the pool and the other sources could pay for (a cycle of
     converters feeding each other gains nothing and is never cheaper)."""
     if not source.repeatable:
         return 1
-    you = scenario.state.you
-    per = sum(c.energy + c.pips for c in source.costs if isinstance(c, Cost))
-    units = 2 * len(you.runes) + you.pool.energy + you.pool.pips + sum(
-        _adds(scenario, s).energy + _adds(scenario, s).pips for s in you.sources
-        if not s.repeatable)
-    return units // per
+    you = (play.data.get("state") or {}).get("you") or {}
+    pool = you.get("pool") or {}
+    units = 2 * len(runes_of(you)) + int(pool.get("energy", 0)) + sum(
+        int(n) for n in (pool.get("power") or {}).values()) + sum(
+        s.adds.size for s in play.ref.sources if not s.repeatable)
+    return units // max(1, source.pays.size)
 
 
-def candidates(ctx: PlayContext, cost: OtherCost) -> list[GameObject]:
-    """The objects one non-standard cost may choose, in state order (before objects used
-    elsewhere)."""
-    owner = ctx.scenario.state.player(cost.filter.controller or "you")
-    zone = OBJECT_ZONES.get(cost.kind, "board")
-    out = []
-    for obj in owner.zone(zone):
-        # The card being played pays nothing; an object whose ability is played may pay its
-        # own costs (exhaust_self, kill_self, ...).
-        if (obj.id == ctx.obj.id and ctx.zone != "board") or not object_matches(
-                ctx.scenario, cost.filter, obj):
+def _keeps(play: _Play) -> frozenset[str]:
+    return frozenset() if "tiebreak_size_first" in play.ref.mutants else play.ref.keep()
+
+
+def _loses(play: _Play, needs: Sequence[tuple[str, dict[str, Any], int]],
+           chosen: list[tuple[str, ...]], killed: frozenset[str]) -> bool:
+    keep = _keeps(play)
+    gone = set(killed)
+    for (kind, _, _), ids in zip(needs, chosen):
+        if kind in OFF_THE_BOARD:
+            gone |= set(ids)
+    return bool(gone & keep)
+
+
+def cheapest_payment(scenario: Any, total: Any, mutants: Iterable[str] = ()
+                     ) -> tuple[int, Payment] | None:
+    """The smallest score paying `total`, with one payment reaching it (among those of that
+    score, one that keeps the play's kept objects on the board where one does); None if none
+    exists."""
+    found = _cheapest(_read(scenario, mutants), total_of(total))
+    return None if found is None else (found[0], found[2])
+
+
+def best_payment(scenario: Any, total: Any, mutants: Iterable[str] = ()
+                 ) -> tuple[int, bool, Payment] | None:
+    """`cheapest_payment` with whether even that payment takes a kept object off the board."""
+    return _cheapest(_read(scenario, mutants), total_of(total))
+
+
+def _cheapest(play: _Play, total: Total) -> tuple[int, bool, Payment] | None:
+    if not play.ref.legal:
+        return None
+    uses = _rune_uses(play)
+    needs = _need_list(total)
+    xp = sum(n for kind, _, n in needs if kind == "spend_xp")
+    if xp > int(((play.data.get("state") or {}).get("you") or {}).get("xp", 0)):
+        return None
+    objects = [n for n in needs if n[0] != "spend_xp"]
+    assignments = _legal_assignments(play, objects)
+    sources = play.ref.sources
+    best: tuple[tuple[int, int], Payment] | None = None
+    for flags in itertools.product(*(range(_activations(play, s) + 1) for s in sources)):
+        active = [s for s, times in zip(sources, flags) for _ in range(times)]
+        exhausted, killed = _given_up(active)
+        if exhausted is None or killed is None:
             continue
-        if cost.kind == "disempower_self" and obj.empowered <= 0:
-            continue
-        if cost.kind == "exhaust" and obj.exhausted:
-            continue
-        if cost.kind == "spend_buff" and obj.buffs <= 0:
-            continue
-        out.append(obj)
-    return out
-
-
-def _cheapest_other(ctx: PlayContext, costs: tuple[OtherCost, ...],
-                    consumed: list[str]) -> tuple[int, Payment] | None:
-    """The cheapest choice of objects (buffs, XP) for every non-standard cost, or None."""
-    best: tuple[int, Payment] | None = None
-    for chosen in _other_choices(ctx, costs, 0, frozenset(consumed), Counter(), 0):
-        other = tuple((cost.kind, ids) for cost, ids in zip(costs, chosen)
-                      if cost.kind != "spend_xp")
-        xp = sum(c.count for c in costs if c.kind == "spend_xp")
-        payment = Payment(other=other, xp=xp)
-        score = charges(ctx.scenario, payment)
-        if best is None or score < best[0]:
-            best = (score, payment)
-    return best
-
-
-def _other_choices(ctx: PlayContext, costs: tuple[OtherCost, ...], k: int, used: frozenset[str],
-                   buffs_spent: Counter[str], xp_spent: int) -> Iterator[list[tuple[str, ...]]]:
-    """Every assignment of objects to costs[k:], given the objects and buffs already used."""
-    if k == len(costs):
-        yield []
-        return
-    cost = costs[k]
-    if cost.kind == "spend_xp":
-        if xp_spent + cost.count <= ctx.scenario.state.you.xp:
-            for rest in _other_choices(ctx, costs, k + 1, used, buffs_spent, xp_spent + cost.count):
-                yield [()] + rest
-        return
-    eligible = candidates(ctx, cost)
-    if cost.kind == "spend_buff":
-        units = [obj.id for obj in eligible for _ in range(obj.buffs - buffs_spent[obj.id])]
-        for pick in sorted(set(itertools.combinations(units, cost.count))):
-            spent = buffs_spent + Counter(pick)
-            for rest in _other_choices(ctx, costs, k + 1, used, spent, xp_spent):
-                yield [pick] + rest
-        return
-    free = [obj.id for obj in eligible if obj.id not in used]
-    for pick in itertools.combinations(free, cost.count):
-        for rest in _other_choices(ctx, costs, k + 1, used | set(pick), buffs_spent, xp_spent):
-            yield [pick] + rest
-
-
-def _other_problems(ctx: PlayContext, costs: tuple[OtherCost, ...], payment: Payment,
-                    consumed: list[str]) -> list[str]:
-    """Whether the payment's object choices are one of the assignments `_other_choices` allows.
-
-    The description lists ids per kind; an assignment of them to the costs of that kind (in any
-    order) must exist, with nothing left over.
-    """
-    given: dict[str, Counter[str]] = {}
-    for kind, ids in payment.other:
-        given.setdefault(kind, Counter()).update(ids)
-    problems = []
-    xp_needed = sum(c.count for c in costs if c.kind == "spend_xp")
-    if payment.xp != xp_needed:
-        problems.append(f"spends {payment.xp} XP, the total asks {xp_needed}")
-    if payment.xp > ctx.scenario.state.you.xp:
-        problems.append(f"spends {payment.xp} XP, you have {ctx.scenario.state.you.xp}")
-    object_costs = tuple(c for c in costs if c.kind != "spend_xp")
-    for chosen in _other_choices(ctx, object_costs, 0, frozenset(consumed), Counter(), 0):
-        offered: dict[str, Counter[str]] = {}
-        for cost, ids in zip(object_costs, chosen):
-            offered.setdefault(cost.kind, Counter()).update(ids)
-        if {k: v for k, v in offered.items() if v} == {k: v for k, v in given.items() if v}:
-            return problems
-    problems.append(f"the objects {payment.other} don't pay {[str(c) for c in costs]}")
-    return problems
+        src_score = sum(_charges(play, Payment(sources=(s.id,))) for s in active)
+        need_energy, need_power = _resource_need(total, active)
+        for chosen in assignments:
+            if _clashes(play, objects, chosen, exhausted, killed):
+                continue
+            other = tuple((kind, ids) for (kind, _, _), ids in zip(objects, chosen))
+            partial = Payment(other=other, xp=xp)
+            fixed = src_score + _charges(play, partial)
+            lost = int(_loses(play, objects, chosen, killed))
+            if best is not None and (fixed, lost) >= best[0]:
+                continue
+            for use in uses:
+                key = (fixed + use.score, lost)
+                if best is not None and key >= best[0]:
+                    continue
+                have_energy, have_power = _resource_supply(play, len(use.exhaust), use.domains,
+                                                           active)
+                if have_energy < need_energy or not power_feasible(need_power, have_power):
+                    continue
+                best = (key, Payment(use.exhaust, use.recycle, tuple(s.id for s in active),
+                                     other, xp))
+    if best is None:
+        return None
+    (score, lost), payment = best
+    return score, bool(lost), payment
 
 
 # --- The plan -----------------------------------------------------------------------------------
@@ -756,52 +773,63 @@ def _other_problems(ctx: PlayContext, costs: tuple[OtherCost, ...], payment: Pay
 class OracleResult:
     """The optimum found by brute force.
 
-    `objective` is the score minus the benefits of the optional costs paid; `size` the Energy
-    plus Power pips of the chosen total. `total`, `paid_optional`, `base` and `payment` are one
-    optimal plan; `optimal_totals` lists every total some optimal plan has (ties are allowed to
-    differ between the planner and the oracle).
+    `objective` is the score minus the benefits of the `auto` optional costs paid; `size` the
+    Energy plus Power pips of the chosen total; `loses`: whether the optimum must take the
+    play's kept objects off the board. `total`, `paid_optional` (names), `paid` (name -> times),
+    `base` and `payment` are one optimal plan; `optimal_totals` lists every total some optimal
+    plan has (ties are allowed to differ between the planner and the oracle). Totals are the
+    reference's `Total` (`total_of` reads the engine's `Cost` the same way).
     """
 
     status: str
     objective: int | None = None
     score: int | None = None
     size: int | None = None
-    total: Cost | None = None
+    total: Total | None = None
     paid_optional: tuple[str, ...] | None = None
-    base: BaseChoice | None = None
+    base: Base | None = None
     payment: Payment | None = None
-    optimal_totals: tuple[Cost, ...] = ()
+    optimal_totals: tuple[Total, ...] = ()
+    loses: bool | None = None
+    paid: tuple[tuple[str, int], ...] = ()
 
 
-def brute_plan(scenario: Scenario) -> OracleResult:
-    """The best (option, payment) pair by key (objective, size, score), by exhaustion."""
-    if reasons(context(scenario)):
+def _paid(option: Option) -> tuple[tuple[str, int], ...]:
+    out = []
+    for name in option.paid:
+        head, _, times = name.partition("*")
+        out.append((head, int(times) if times else 1))
+    return tuple(sorted(out))
+
+
+def brute_plan(scenario: Any, mutants: Iterable[str] = ()) -> OracleResult:
+    """The best (option, payment) pair by key (objective, loses, size, score), by exhaustion."""
+    play = _read(scenario, mutants)
+    if not play.ref.legal:
         return OracleResult("illegal")
-    payments: dict[Cost, tuple[int, Payment] | None] = {}
-    best: tuple[tuple[int, int, int], Choices, Cost, Payment] | None = None
-    optimal: list[Cost] = []
-    seen: set[tuple[BaseChoice, tuple[str, ...], Cost]] = set()
-    for choices, total in brute_options(scenario):
-        if (choices.base, choices.optional, total) in seen:
-            continue
-        seen.add((choices.base, choices.optional, total))
-        if total not in payments:
-            payments[total] = cheapest_payment(scenario, total)
-        found = payments[total]
+    payments: dict[Total, tuple[int, bool, Payment] | None] = {}
+    best: tuple[tuple[int, int, int, int], Option, Payment] | None = None
+    optimal: list[Total] = []
+    for option in _ordered(play.ref.options):
+        if option.total not in payments:
+            payments[option.total] = _cheapest(play, option.total)
+        found = payments[option.total]
         if found is None:
             continue
-        score, payment = found
-        benefits = sum(scenario.objective.benefit(name) for name in choices.optional)
-        key = (score - benefits, total.size, score)
+        score, lost, payment = found
+        key = (score - _benefit(play.data, option), int(lost), option.total.size, score)
         if best is None or key < best[0]:
-            best = (key, choices, total, payment)
-            optimal = [total]
-        elif key == best[0] and total not in optimal:
-            optimal.append(total)
+            best = (key, option, payment)
+            optimal = [option.total]
+        elif key == best[0] and option.total not in optimal:
+            optimal.append(option.total)
     if best is None:
         return OracleResult("unpayable")
-    (objective, size, score), choices, total, payment = best
-    rescored = score_payment(scenario, total, payment)
-    assert rescored == score, f"the search scored {score}, score_payment {rescored}: {payment}"
-    return OracleResult("ok", objective, score, size, total, choices.optional, choices.base,
-                        payment, tuple(optimal))
+    (objective, loses, size, score), option, payment = best
+    rescored = _charges(play, payment)
+    assert rescored == score and not _problems(play, option.total, payment), (
+        f"the search scored {score}, the charges {rescored}: {payment}")
+    paid = _paid(option)
+    return OracleResult("ok", objective, score, size, option.total,
+                        tuple(name for name, _ in paid), option.base, payment, tuple(optimal),
+                        bool(loses), paid)

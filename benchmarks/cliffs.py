@@ -193,6 +193,7 @@ def _orders(n: int) -> Data:
 
 # --- Measuring: python -m payplan.benchmarks.cliffs ---------------------------------------------
 
+# Run with `python -c`, outside any package: its imports are absolute.
 _CHILD = """
 import json, resource, sys, time
 from payplan.benchmarks.cliffs import KNOBS, cliff
@@ -203,7 +204,7 @@ knob, size, limit = sys.argv[1], int(sys.argv[2]), float(sys.argv[3])
 config = SolverConfig(time_limit=limit)
 if len(sys.argv) > 4 and sys.argv[4] == "brute":
     from dataclasses import replace
-    from payplan.benchmarks.brute_force import brute_plan
+    from payplan.benchmarks.brute_force import brute_plan, total_of
     from payplan.engine.scenario import Play
     from payplan.planner.plan import plan
     data = cliff(knob, size)
@@ -221,7 +222,7 @@ if len(sys.argv) > 4 and sys.argv[4] == "brute":
         want = brute_plan(alone)
         same = got.status == want.status and (got.status != "ok" or (
             got.score == want.score and got.total is not None and got.total.size == want.size
-            and got.total in want.optimal_totals))
+            and total_of(got.total) in want.optimal_totals))
         if not same:
             wrong.append(f"{got.play['object']}: planner {got.status} {got.total} score "
                          f"{got.score}, brute force {want.status} {want.total} score {want.score}")

@@ -31,7 +31,7 @@ import yaml
 
 from .generate import families, generate
 
-COMMANDS = ("plan", "hand", "orders", "play")
+COMMANDS = ("plan", "hand", "orders", "play", "turn")
 ROOT = Path(__file__).resolve().parent.parent
 
 

@@ -58,7 +58,7 @@ from ..planner.workers import Failure, LocalPool, Pool
 
 METHODS: tuple[str, ...] = ("planner", "greedy", "brute_force")
 SUITES: tuple[str, ...] = ("quick", "typical", "hand", "modifiers", "sources", "mtg", "all",
-                          "cliffs")
+                          "cliffs", "turn")
 PLOT_FAMILIES: dict[str, str] = {"hand": "hand size (cards)",
                                  "modifiers": "discounts on the total",
                                  "sources": "runes (plus Seals, Gold, restricted sources)",
@@ -709,6 +709,12 @@ def main(args: argparse.Namespace) -> int:
     if args.cliff_sizes is not None:
         print("bench: --cliff-sizes is for --suite cliffs", file=sys.stderr)
         return 2
+    if args.suite == "turn":
+        from .turns import bench_turns
+
+        return bench_turns(args.out, SolverConfig(workers=args.workers,
+                                                  time_limit=args.time_limit, seed=args.seed),
+                           args.cases, log=sys.stderr)
     spec = SUITE_SPECS[args.suite]
     if args.budget is not None or args.brute_budget is not None:
         spec = SuiteSpec(spec.name, spec.runs, spec.repeats,

@@ -19,6 +19,8 @@ from dataclasses import replace
 
 from .cards import Ability, Card, Keywords
 from .cost import ANY, Cost, Filter, OtherCost, power_from_map
+from .filters import controller_of, target_matches
+from .scenario import Scenario
 from .state import GameObject
 
 HIDE = "hide"
@@ -28,6 +30,18 @@ RESOLVED_KIND = {"exhaust_self": "exhaust", "kill_self": "kill"}
 
 def find_ability(card: Card, ident: str) -> Ability | None:
     return next((a for a in card.abilities if a.id == ident), None)
+
+
+def accepts_target(scenario: Scenario, ability: Ability, target: GameObject) -> bool:
+    """Whether `ability` may choose `target`: its `targets` filter accepts it, `controller`
+    included (`filters.target_matches`). Equip attaches to a unit you control (rules notes): it
+    chooses your units only, whatever its filter says of the controller."""
+    if ability.targets is None:
+        return False
+    if ability.kind == "equip":
+        return (controller_of(scenario, target.id) == "you"
+                and target_matches(scenario, replace(ability.targets, controller=None), target))
+    return target_matches(scenario, ability.targets, target)
 
 
 def resolve_self(cost: Cost, obj: GameObject) -> Cost:

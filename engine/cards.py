@@ -253,6 +253,7 @@ class Card:
     abilities: tuple[Ability, ...] = ()
     ability_kind: str | None = None  # set on the Card value that stands for an ability play
     ignore_deflect: bool = False  # Decree of Insight: Deflect is not paid for this card's play
+    effect_adds: Cost | None = None  # `effect: {adds: ...}`: its resolution adds this to the pool
 
     @property
     def own_domain(self) -> str:

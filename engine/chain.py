@@ -18,15 +18,17 @@ value and never changes. What the new state shows:
 - runes exhausted for Energy are exhausted; recycled runes leave the board to the bottom of the
   rune deck, ready (403); the Rune Pool loses what was used and keeps what a source added beyond it;
 - discarded cards and killed objects go to their owner's trash (409, 415), returned objects to
-  their owner's hand; a token that leaves the board ceases to exist instead; a card recycled from
-  the trash goes to the bottom of the main deck, which the state does not hold: it leaves the trash;
+  their owner's hand; a token (type `token`, or tagged `token`) that leaves the board ceases to
+  exist instead (183.1); a card recycled from the trash goes to the bottom of the main deck,
+  which the state does not hold: it leaves the trash;
 - buffs and XP are spent; objects exhausted to pay are exhausted; sources are exhausted or killed
   as their costs say, and a source whose object left its zone is gone with it;
 - an object that changes zone is a new object (109): its buffs, damage-like Might, location and
   exhaustion are not carried over (its id, card and value are);
 - `played_this_turn` grows by 1 (Repeat adds executions, not plays);
 - the played card leaves hand or trash for the Chain and, when it leaves the Chain, goes where
-  `destination` says: trash, hand, banishment, or the board at your base. A unit enters exhausted
+  `destination` says: trash, hand, banishment, or the board at your base (a Hidden card played
+  from facedown at the battlefield where it was hidden, 811.1.d.1). A unit enters exhausted
   unless Accelerate was paid (731); gear enters ready (147.1). Costs stay paid when countered.
 
 The payment's Energy and Power are accounted exactly: what the pool gives, each rune exhausted (1
@@ -45,12 +47,13 @@ from .abilities import HIDE, find_ability
 from .cards import Card, cost_family
 from .cost import DOMAINS, POWER_KEYS, Cost, Power, power_add
 from .legality import base_choices, reasons
-from .payment import ObjectGroup, Payment, eligible, pay_power, resources, source_adds
+from .payment import (LOSES_OBJECT, PAYS_FROM, ObjectGroup, Payment, eligible, pay_power,
+                      resources, source_adds)
 from .scenario import LeavesChain, Scenario
 from .state import GameObject, PlayerState, Rune, Source, State
 from .total_cost import Choices, PlayContext, context, granted, optional_costs, price
 
-__all__ = ["Applied", "PlanRefused", "apply_payment", "destination", "executions"]
+__all__ = ["Applied", "PlanRefused", "apply_payment", "destination", "executions", "is_token"]
 
 
 def executions(paid_optional: tuple[str, ...], leaves: LeavesChain) -> int:
@@ -79,6 +82,12 @@ def destination(card: Card, base_kind: str, leaves: LeavesChain) -> str:
     if leaves.by == "counter":
         return "trash"
     return "trash" if card.type == "spell" else "board"
+
+
+def is_token(card: Card) -> bool:
+    """Whether the card is a token: of type `token`, or a unit or gear tagged `token` (a Gold
+    token is a gear with the tag). A token that leaves the board ceases to exist (183.1)."""
+    return card.type == "token" or "token" in card.tags
 
 
 # --- The input ----------------------------------------------------------------------------------
@@ -126,6 +135,16 @@ def apply_payment(scenario: Scenario, applied: Applied) -> State:
     used_sources = _check_resources(ctx, applied)
     _check_other(ctx, applied, used_sources)
     return _after(ctx, applied, used_sources)
+
+
+def apply_unchecked(scenario: Scenario, applied: Applied) -> State:
+    """The state after the play, as `apply_payment` gives it, without checking the play's
+    legality, its price or its payment: for a caller that made the payment itself from the
+    engine's options and checks the plays it keeps with `apply_payment` (the turn planner).
+    Sources are not applied: a payment that activates one goes through `apply_payment`."""
+    if applied.payment.sources:
+        return apply_payment(scenario, applied)
+    return _after(context(scenario), applied, ())
 
 
 def _checked_context(scenario: Scenario, applied: Applied) -> PlayContext:
@@ -259,10 +278,12 @@ def _check_other(ctx: PlayContext, applied: Applied, used_sources: tuple[Source,
         raise PlanRefused(f"payment: {len(applied.payment.other)} non-standard payments for "
                           f"{len(total_other)} non-standard costs")
     state = ctx.scenario.state
-    # Objects given up to a source can't pay for anything else.
-    taken: dict[str, str] = {
-        s.id: f"source {s.id}" for s in used_sources if any(c in ("exhaust", "kill") for c in s.costs)
-    }
+    # 357.1.a then 357.2: an object that added Energy or Power by its own ability may still pay
+    # a non-standard cost, but not one that asks for a ready object once its source exhausted it,
+    # and none once its source killed it (it is gone).
+    killed = {s.id: f"source {s.id}" for s in used_sources if "kill" in s.costs}
+    exhausted = {s.id: f"source {s.id}" for s in used_sources if "exhaust" in s.costs}
+    taken: dict[str, str] = {}
     buffs: dict[str, int] = {}
     xp = 0
     for (kind, ids), need in zip(applied.payment.other, total_other):
@@ -288,6 +309,10 @@ def _check_other(ctx: PlayContext, applied: Applied, used_sources: tuple[Source,
             if not eligible(ctx.scenario, ObjectGroup(zone, owner, (object_id,), obj), need):
                 raise PlanRefused(f"payment: {label}: {object_id} ({obj.card}, in {zone}"
                                   f"{', exhausted' if obj.exhausted else ''}) can't pay it")
+            if object_id in killed or (kind == "exhaust" and object_id in exhausted):
+                gave = killed.get(object_id) or exhausted[object_id]
+                raise PlanRefused(f"payment: {object_id} pays for {label} and for {gave}, "
+                                  f"which {'kills' if object_id in killed else 'exhausts'} it")
             if kind == "spend_buff":
                 buffs[object_id] = buffs.get(object_id, 0) + 1
                 if buffs[object_id] > obj.buffs:
@@ -299,6 +324,29 @@ def _check_other(ctx: PlayContext, applied: Applied, used_sources: tuple[Source,
             taken[object_id] = label
     if xp > state.you.xp:
         raise PlanRefused(f"payment: spends {xp} XP, you have {state.you.xp}")
+    _check_targets_kept(ctx, applied, set(taken) | set(killed))
+
+
+def _check_targets_kept(ctx: PlayContext, applied: Applied, used: set[str]) -> None:
+    """357.3: a player may not pay costs that will make later choices illegal unless there is
+    no other choice. A cost that takes one of the play's targets from its zone while an object
+    it could take instead is left unused had another choice (take that one): refused."""
+    targets = set(ctx.play.targets)
+    if not targets:
+        return
+    for (kind, ids), need in zip(applied.payment.other, applied.total.other):
+        if kind not in LOSES_OBJECT or not targets & set(ids):
+            continue
+        owner = need.filter.controller or "you"
+        zone = PAYS_FROM.get(kind, "board")
+        for obj in ctx.scenario.state.player(owner).zone(zone):
+            if (obj.id in targets or obj.id in used or (obj.id == ctx.obj.id and ctx.zone != "board")
+                    or not eligible(ctx.scenario, ObjectGroup(zone, owner, (obj.id,), obj), need)):
+                continue
+            lost = sorted(targets & set(ids))[0]
+            raise PlanRefused(f"payment: {need} takes {lost}, a target of the play, while {obj.id} "
+                              f"could pay it (357.3: no cost may make a later choice illegal "
+                              f"unless there is no other choice)")
 
 
 # --- The new state ------------------------------------------------------------------------------
@@ -337,8 +385,10 @@ def _after(ctx: PlayContext, applied: Applied, used_sources: tuple[Source, ...])
         if kind == "spend_xp":
             me.xp -= part.count
         elif kind == "spend_buff":
+            # A buff is +1 Might: a Might the state gives (the current Might) loses it too.
             for object_id in ids:
-                owner.change(object_id, lambda o: replace(o, buffs=o.buffs - 1))
+                owner.change(object_id, lambda o: replace(
+                    o, buffs=o.buffs - 1, might=None if o.might is None else max(0, o.might - 1)))
         elif kind == "exhaust":
             for object_id in ids:
                 owner.change(object_id, lambda o: replace(o, exhausted=True))
@@ -377,14 +427,23 @@ def _after(ctx: PlayContext, applied: Applied, used_sources: tuple[Source, ...])
     if ctx.play.ability is not None:
         return _after_ability(ctx, me, players)
 
+    # The played card resolves (unless countered): what its effect adds goes to the pool, for
+    # the plays after it (the turn planner's Dark Ritual-like cards).
+    adds = ctx.card.effect_adds
+    if adds is not None and ctx.play.leaves_chain.by != "counter":
+        me.pool = Cost(me.pool.energy + adds.energy, power_add(me.pool.power, adds.power))
+
     # The played card leaves the Chain.
     where = destination(ctx.card, applied.base_kind, ctx.play.leaves_chain)
     fresh = GameObject(ctx.obj.id, ctx.obj.card, value=ctx.obj.value)
     if where == "board":
         enters_exhausted = ctx.card.type == "unit" and "accelerate" not in applied.paid_optional
-        me.board.append(replace(fresh, location="base", exhausted=enters_exhausted))
-    elif where == "trash" and ctx.card.type == "token":
-        pass  # a token that would leave the board ceases to exist
+        # 811.1.d.1: a Hidden card played from facedown is played to the battlefield where it
+        # was hidden; any other permanent enters at your base.
+        at = ctx.obj.location if ctx.zone == "facedown" and ctx.obj.location else "base"
+        me.board.append(replace(fresh, location=at, exhausted=enters_exhausted))
+    elif where == "trash" and is_token(ctx.card):
+        pass  # a token that would leave the board ceases to exist (183.1)
     else:
         me.zone(where).append(fresh)
 
@@ -456,8 +515,8 @@ class _Player:
         obj = self.take(origin, object_id)
         self.gone.add(object_id)
         card = scenario.cards.get(obj.card)
-        if card is not None and card.type == "token":
-            return
+        if card is not None and is_token(card):
+            return  # 183.1: a token that leaves the board ceases to exist
         self.zone(to).append(GameObject(obj.id, obj.card, value=obj.value))
 
     def build(self, moved: set[str]) -> PlayerState:

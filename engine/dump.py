@@ -42,6 +42,7 @@ from .scenario import (
     Scenario,
 )
 from .state import GameObject, PlayerState, Rune, Source, State
+from .turn import Turn
 
 __all__ = ["scenario_to_data", "state_to_data", "dump_json", "dump_yaml"]
 
@@ -69,6 +70,18 @@ def scenario_to_data(s: Scenario) -> Data:
     objective = objective_to_data(s.objective)
     if objective:
         out["objective"] = objective
+    if s.turn is not None:
+        out["turn"] = turn_to_data(s.turn)
+    return out
+
+
+def turn_to_data(turn: Turn[Play]) -> Data:
+    out: Data = {"candidates": "auto" if turn.candidates is None
+                 else [play_to_data(p) for p in turn.candidates]}
+    if turn.values:
+        out["values"] = dict(turn.values)
+    if turn.max_plays is not None:
+        out["max_plays"] = turn.max_plays
     return out
 
 
@@ -214,6 +227,8 @@ def card_to_data(card: Card) -> Data:
         out["abilities"] = [ability_to_data(a) for a in card.abilities]
     if card.ignore_deflect:
         out["ignore_deflect"] = True
+    if card.effect_adds is not None:
+        out["effect"] = {"adds": card.effect_adds.to_json()}
     return out
 
 

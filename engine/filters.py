@@ -20,16 +20,20 @@ from .cards import (
     PerPlayed,
     PrintedOf,
 )
-from .cost import Cost, Filter
+from .cost import Cost, Filter, Player
 from .scenario import Scenario
-from .state import GameObject
+from .state import PLAYERS, GameObject
 
 
 def object_might(scenario: Scenario, obj: GameObject) -> int:
+    """The object's current Might (rules notes, settled from the core rules): its `might` where
+    the state gives it (that is its current Might, buffs included), else its card's printed
+    Might plus its buffs (a buff is +1 Might); 0 for a card that prints none."""
     if obj.might is not None:
         return obj.might
     card = scenario.cards.get(obj.card)
-    return card.might if card is not None and card.might is not None else 0
+    printed = card.might if card is not None and card.might is not None else 0
+    return printed + obj.buffs
 
 
 def card_matches(
@@ -88,10 +92,43 @@ def card_matches(
 
 
 def object_matches(scenario: Scenario, f: Filter, obj: GameObject) -> bool:
+    """Whether an object meets `f` (its current Might, its location, its id); `controller` is
+    the caller's (`target_matches` reads it for what a play chooses)."""
     card = scenario.cards.get(obj.card)
     if card is None or (f.id is not None and obj.id != f.id):
         return False
     return card_matches(f, card, might=object_might(scenario, obj), location=obj.location)
+
+
+def play_matches(scenario: Scenario, f: Filter, card: Card, zone: str,
+                 obj: GameObject | None) -> bool:
+    """Whether a play meets `f` (a grant's `applies_to`, a source's `only_for`): `card` is the
+    card as played (an ability's stands-in `Card`), `zone` where it is played from, `obj` the
+    object played. Its `location` and Might are the object's where it is placed: an ability's
+    object on the board, a card played from facedown (it is played where it was hidden,
+    811.1.d.1); a card played from hand or trash is at no location and has its printed Might."""
+    placed = obj is not None and zone in ("board", "facedown")
+    return card_matches(f, card,
+                        might=object_might(scenario, obj) if placed and obj is not None else None,
+                        location=obj.location if placed and obj is not None else None,
+                        from_zone=zone)
+
+
+def controller_of(scenario: Scenario, object_id: str) -> Player | None:
+    """Who controls the object (or rune) with this id, relative to you; None if no one does."""
+    for who in PLAYERS:
+        if scenario.state.player(who).find(object_id) is not None:
+            return who
+    return None
+
+
+def target_matches(scenario: Scenario, f: Filter, obj: GameObject) -> bool:
+    """Whether an object a play chooses meets `f`, its `controller` included (`you` or
+    `opponent`, relative to you; unset: either): a `targets` filter of an ability, and the
+    targets a `{targets: FILTER}` condition reads."""
+    if f.controller is not None and controller_of(scenario, obj.id) != f.controller:
+        return False
+    return object_matches(scenario, f, obj)
 
 
 def evaluate(amount: Amount, scenario: Scenario, played: str | None = None, *,
@@ -198,5 +235,5 @@ def _holds(
     if c.kind == "targets":
         f = c.value
         assert isinstance(f, Filter)
-        return any(object_matches(scenario, f, t) for t in facts.targets)
+        return any(target_matches(scenario, f, t) for t in facts.targets)
     raise ValueError(f"unknown condition {c.kind!r}")

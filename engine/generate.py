@@ -34,18 +34,22 @@ from typing import Any
 
 Data = dict[str, Any]
 
-FAMILIES: tuple[str, ...] = ("typical", "hand", "modifiers", "sources")
-DEFAULT_SIZE: dict[str, int] = {"typical": 7, "hand": 200, "modifiers": 8, "sources": 24}
+FAMILIES: tuple[str, ...] = ("typical", "hand", "modifiers", "sources", "turn")
+DEFAULT_SIZE: dict[str, int] = {"typical": 7, "hand": 200, "modifiers": 8, "sources": 24,
+                                "turn": 7}
 SIZES: dict[str, tuple[int, ...]] = {
     "typical": (7,),
     "hand": (50, 200, 1000),
     "modifiers": (4, 6, 8, 12, 16, 20, 24),
     "sources": (12, 24, 36, 48, 60),
+    "turn": (4, 7, 12),
 }
 ABOUT: dict[str, str] = {"typical": "a usual turn: 7 cards, 8-12 runes, a few modifiers",
                          "hand": "a large hand paying discard and kill costs",
                          "modifiers": "SIZE discounts on the total",
-                         "sources": "SIZE runes with Seals, Gold tokens and restricted sources"}
+                         "sources": "SIZE runes with Seals, Gold tokens and restricted sources",
+                         "turn": "a turn of SIZE cards in hand, 10-12 runes, plays whose order "
+                                 "matters"}
 DOMAINS: tuple[str, ...] = ("fury", "calm", "mind", "body", "chaos", "order")
 
 # The card library every scenario starts from; each family adds the cards it needs.
@@ -81,10 +85,12 @@ def generate(family: str, size: int | None = None, seed: int = 0) -> Data:
     if size < 0:
         raise ValueError(f"size must be at least 0, got {size}")
     rng = random.Random(f"{family}:{size}:{seed}")
-    build = {"typical": _typical, "hand": _hand, "modifiers": _modifiers, "sources": _sources}
+    build = {"typical": _typical, "hand": _hand, "modifiers": _modifiers, "sources": _sources,
+             "turn": _turn}
     data = build[family](rng, size)
     data["format"] = "payplan/1"
-    return {key: data[key] for key in ("format", "cards", "state", "play", "objective") if key in data}
+    return {key: data[key] for key in ("format", "cards", "state", "play", "objective", "turn")
+            if key in data}
 
 
 # --- Pieces -------------------------------------------------------------------------------------
@@ -447,3 +453,69 @@ def _sources(rng: random.Random, size: int) -> Data:
 
 
 # --- The command --------------------------------------------------------------------------------
+
+
+# --- turn ---------------------------------------------------------------------------------------
+
+TURN_CARDS: Data = {
+    # Plays whose order matters (shared/spec/turn-format.md): a unit whose grant discounts the
+    # spells after it, a Legion card, a discard that feeds a Flow card in the trash, a ritual
+    # that adds Energy for the plays after it, an [A] spell and domain spells competing for
+    # the one rune of a domain, a once-per-turn discount.
+    "apprentice": {"name": "Eager Apprentice", "type": "unit", "domains": ["mind"],
+                   "cost": {"energy": 2}, "might": 1,
+                   "grants": [{"discount": {"id": "apprentice", "energy": 1,
+                                            "minimum": {"energy": 1}},
+                               "applies_to": {"type": "spell"}}]},
+    "legionnaire": {"name": "Noxus Hopeful", "type": "unit", "domains": ["fury"],
+                    "cost": {"energy": 4}, "might": 3,
+                    "discounts": [{"id": "legion", "energy": 2,
+                                   "if": {"played_this_turn_at_least": 1}}]},
+    "offering": {"name": "Dark Offering", "type": "spell", "domains": ["chaos"],
+                 "cost": {"energy": 1},
+                 "additional_costs": [{"id": "toss", "mandatory": True,
+                                       "cost": {"other": [{"discard": 1}]}}]},
+    "echo": {"name": "Echoing Strike", "type": "spell", "domains": ["chaos"],
+             "cost": {"energy": 5}, "keywords": {"flow": [{"energy": 1}]}},
+    "ritual": {"name": "Blood Ritual", "type": "spell", "domains": ["body"],
+               "cost": {"energy": 1}, "effect": {"adds": {"energy": 3}}},
+    "wild": {"name": "Wild Bolt", "type": "spell", "domains": ["fury"],
+             "cost": {"energy": 1, "power": {"any": 1}}},
+    "forge": {"name": "Ornn's Forge", "type": "gear", "domains": ["order"],
+              "cost": {"energy": 2},
+              "grants": [{"id": "forge", "once_per_turn": True,
+                          "discount": {"energy": 1}, "applies_to": {"type": "gear"}}]},
+    "relic": {"name": "Relic", "type": "gear", "domains": ["order"], "cost": {"energy": 2}},
+}
+
+
+def _turn(rng: random.Random, size: int) -> Data:
+    """A turn to plan: `size` cards in hand (7), 10-12 runes of two domains, a few board units;
+    the hand mixes filler cards with plays whose order matters (`TURN_CARDS`), a domain spell
+    per rune domain, and values that make some plays worth more. No `play`: a `turn:` instead."""
+    cards: Data = dict(BASE_CARDS)
+    cards.update(TURN_CARDS)
+    domains = rng.sample(DOMAINS[:4], 2)
+    for d in domains:
+        cards[f"{d}-spell"] = {"name": f"{d.title()} Spell", "type": "spell", "domains": [d],
+                               "cost": {"energy": rng.randint(1, 3), "power": {d: 1}}}
+    runes = _runes(rng, rng.randint(10, 12), domains, exhausted=0.35)
+    interesting = ["apprentice", "legionnaire", "offering", "echo", "ritual", "wild", "forge",
+                   "relic", f"{domains[0]}-spell", f"{domains[1]}-spell"]
+    picks = rng.sample(interesting, min(len(interesting), max(1, size * 2 // 3)))
+    if "offering" in picks and "echo" not in picks and rng.random() < 0.7:
+        picks.append("echo")
+    fillers = [rng.choice(FILLER) for _ in range(max(0, size - len(picks)))]
+    chosen = (picks + fillers)[:size]
+    rng.shuffle(chosen)
+    hand = [{"id": f"h{i + 1}", "card": card} for i, card in enumerate(chosen)]
+    board = _objects(rng, "u", rng.randint(0, 2), UNITS, board=True)
+    turn: Data = {"candidates": "auto"}
+    values = {h["id"]: rng.choice([1, 1, 1, 2, 3]) for h in hand if rng.random() < 0.4}
+    if values:
+        turn["values"] = values
+    you: Data = {"runes": runes, "hand": hand, "board": board}
+    if rng.random() < 0.3:
+        you["pool"] = {"energy": rng.randint(1, 2)}
+    return {"cards": cards, "state": {"phase": "main", "turn": "you", "you": you},
+            "turn": turn}

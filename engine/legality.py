@@ -8,9 +8,10 @@ permission; Flow never changes timing (seed 000). Only one alternate base cost a
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from .cost import Cost
-from .abilities import ability_reasons, find_ability
-from .filters import object_matches
+from .abilities import ability_reasons, accepts_target, find_ability
 from .total_cost import (
     BaseChoice,
     PlayContext,
@@ -127,8 +128,16 @@ def _reasons(ctx: PlayContext) -> tuple[list[str], list[BaseChoice] | None]:
                            f"give play.targets")
             for target_id in play.targets:
                 found = next((t for t in ctx.targets if t.id == target_id), None)
-                if found is None or not object_matches(ctx.scenario, ability.targets, found):
-                    out.append(f"targets: {target_id} is not {ability.targets.text()}")
+                if found is None or not accepts_target(ctx.scenario, ability, found):
+                    whose = target_controller(ctx.scenario, target_id)
+                    if ability.kind == "equip" and whose == "opponent":
+                        out.append(f"targets: {target_id} is the opponent's: Equip attaches to "
+                                   f"a unit you control")
+                    elif ability.kind == "equip":  # its filter's controller is the rule's: you
+                        wanted = replace(ability.targets, controller=None).text()
+                        out.append(f"targets: {target_id} is not {wanted or 'a unit'}")
+                    else:
+                        out.append(f"targets: {target_id} is not {ability.targets.text()}")
         return out, None
     if ctx.zone not in ("hand", "trash", "facedown"):
         out.append(f"zone: {play.object} is in {ctx.zone}: only cards in hand or trash can be played")

@@ -64,6 +64,7 @@ from .cost import (
 )
 from .problems import NOT_IN_ZONE, DataPath, Problem, ScenarioError
 from .reading import Fields, Limits, Reader, parse_json, parse_text, read_data
+from .turn import TURN_KEYS, Turn, candidate_key
 from .reading import join as _join
 from .reading import kind as _kind
 from .reading import options_text as _options
@@ -98,7 +99,7 @@ __all__ = ["Limits", "Problem", "ScenarioError", "load_file", "load_text", "pars
 
 MAX_PIPS = 20  # Power pips in one Power map, and Deflect: printed cards carry a handful
 
-TOP_KEYS = ("format", "cards", "state", "play", "objective")
+TOP_KEYS = ("format", "cards", "state", "play", "objective", "turn")
 CARD_KEYS = (
     "name",
     "type",
@@ -113,7 +114,9 @@ CARD_KEYS = (
     "grants",
     "abilities",
     "ignore_deflect",
+    "effect",
 )
+EFFECT_KEYS = ("adds",)
 KEYWORD_KEYS = ("flow", "accelerate", "repeat", "deflect", "hidden")
 ADDITIONAL_COST_KEYS = ("id", "mandatory", "cost", "unlocks", "repeatable", "max")
 ABILITY_KEYS = ("id", "kind", "cost", "timing", "targets", "times", "discounts")
@@ -573,7 +576,14 @@ class _Reader(Reader):
             grants=f.read("grants", (), self.grants, c),
             abilities=f.read("abilities", (), self.card_abilities, c),
             ignore_deflect=f.read("ignore_deflect", False, self.boolean),
+            effect_adds=f.read("effect", None, self.effect, c),
         )
+
+    def effect(self, value: object, path: DataPath, c: str) -> Cost | None:
+        """`effect: {adds: COST}`: what the card's resolution adds to your pool (Energy and
+        Power; the turn planner's later plays may spend it)."""
+        f = self.fields(value, path, EFFECT_KEYS)
+        return f.read("adds", None, self.cost, c, False)
 
     def card_abilities(self, value: object, path: DataPath, c: str) -> tuple[Ability, ...]:
         out: list[Ability] = []
@@ -1088,10 +1098,50 @@ class _Reader(Reader):
             self.card_library(f["cards"], ("cards",))
         state = f.read("state", State(), self.state)
         play = f.read("play", None, self.play, state)
+        turn = f.read("turn", None, self.turn, state)
+        if play is not None and turn is not None:
+            self.problem(("turn",), "give either `play` or `turn`, not both (`payplan turn` plans "
+                                    "the turn; the other commands one play)")
         if play is None and require_play:
             f.require("play", "this command plans one play")
         objective = f.read("objective", Objective(), self.objective)
-        return Scenario(MappingProxyType(dict(self.cards)), state, play, objective)
+        return Scenario(MappingProxyType(dict(self.cards)), state, play, objective, turn)
+
+    def turn(self, value: object, path: DataPath, state: State) -> Turn[Play]:
+        """`turn: {candidates: auto | [PLAY, ...], values: {KEY: N}, max_plays: N}`
+        (`shared/spec/turn-format.md`). A value's key names a candidate: for `auto` an object
+        of yours (a card play) or `OBJECT.ABILITY` (an ability of a card of yours), for a list
+        one of its plays."""
+        f = self.fields(value, path, TURN_KEYS)
+        listed: tuple[Play, ...] | None = None
+        if "candidates" in f and f["candidates"] != "auto":
+            listed = tuple(self.play(entry, where, state)
+                           for where, entry in self.each(f["candidates"], f.at("candidates")))
+            keys = {candidate_key(p.object, p.ability) for p in listed}
+        else:
+            you = state.you
+            mine = [*you.hand, *you.trash, *you.facedown, *you.board]
+            keys = {o.id for o in mine}
+            for o in mine:
+                card = self.cards.get(o.card)
+                if card is not None:
+                    keys |= {candidate_key(o.id, a.id) for a in card.abilities
+                             if a.kind != "payment"}
+        values: dict[str, int] = {}
+        if "values" in f:
+            raw = f["values"]
+            if not isinstance(raw, dict):
+                self.problem(f.at("values"), f"expected a mapping of candidate to value, got "
+                                             f"{_kind(raw)}")
+            else:
+                for key, n in raw.items():
+                    where = _join(f.at("values"), key)
+                    if not isinstance(key, str) or key not in keys:
+                        self.problem(where, f"names no candidate of the turn{self.suggest(key, sorted(keys))}")
+                        continue
+                    values[key] = self.large(n, where)
+        max_plays = f.read("max_plays", None, self.large)
+        return Turn(listed, MappingProxyType(values), max_plays)
 
 
 

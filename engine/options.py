@@ -21,6 +21,7 @@ import itertools
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 
+from .cards import AdditionalCost
 from .cost import NO_POWER, Cost, OtherCost, Power
 from .discounts import NO_DEADLINE, Application, Deadline, pareto, pareto_front
 from .filters import object_matches
@@ -38,6 +39,7 @@ from .total_cost import (
     modifiers,
     optional_costs,
     price,
+    discount_reach,
     total_discounts,
     victim_reads,
 )
@@ -105,30 +107,18 @@ def _required(choice: str) -> bool:
     return choice == "yes" or (choice.isdigit() and int(choice) > 0)
 
 
-def paid_variants(ctx: PlayContext, optional: tuple[str, ...]
+def paid_variants(ctx: PlayContext, optional: tuple[str, ...], base: BaseChoice | None = None
                   ) -> list[tuple[tuple[tuple[str, int], ...], tuple[tuple[str, Cost], ...]]]:
     """The choices made with an optional set that change the total: how many times each
     repeatable cost is paid (1..its bound, or the count the play gives), and for each
     additional cost whose object an unlock reads (Atakhan), which printed cost that object has.
 
-    Exact and small: a count above what the state can pay is never payable (`repeat_bound`), and
-    objects whose cards print the same cost give the same total, so one variant per distinct
-    printed cost among the objects that could pay it covers every choice of victim.
+    Exact and small: a count above what the state can pay is never payable (`repeat_bound`,
+    with the discounts that apply with `base`), and objects whose cards print the same cost give
+    the same total, so one variant per distinct printed cost among the objects that could pay
+    it covers every choice of victim.
     """
-    per_name: list[list[tuple[str, int]]] = []
     extras = {a.id: a for a in ctx.card.additional_costs}
-    for name in optional:
-        extra = extras.get(name)
-        if extra is None or not extra.repeatable:
-            continue
-        choice = ctx.play.optional_choice(name)
-        if choice.isdigit():
-            per_name.append([(name, int(choice))])
-            continue
-        bound = repeat_bound(ctx, extra.cost)
-        if extra.max is not None:
-            bound = min(bound, extra.max)
-        per_name.append([(name, k) for k in range(1, max(bound, 1) + 1)])
     per_victim: list[list[tuple[str, Cost]]] = []
     for cost_id in victim_reads(ctx.card):
         extra = extras.get(cost_id)
@@ -137,11 +127,60 @@ def paid_variants(ctx: PlayContext, optional: tuple[str, ...]
         printed = victim_costs(ctx, extra.cost)
         if printed:
             per_victim.append([(cost_id, p) for p in printed])
+    victim_sets = list(itertools.product(*per_victim))
+    repeatable = [extras[name] for name in optional if name in extras and extras[name].repeatable]
+    reach = (_reach(ctx, base, optional, victim_sets)
+             if base is not None and any(not ctx.play.optional_choice(e.id).isdigit()
+                                         for e in repeatable) else None)
+    per_name: list[list[tuple[str, int]]] = []
+    for extra in repeatable:
+        choice = ctx.play.optional_choice(extra.id)
+        if choice.isdigit():
+            per_name.append([(extra.id, int(choice))])
+            continue
+        bound = repeat_bound(ctx, extra.cost, _others_reach(ctx, extra.id, repeatable, reach))
+        if extra.max is not None:
+            bound = min(bound, extra.max)
+        per_name.append([(extra.id, k) for k in range(1, max(bound, 1) + 1)])
     out = []
     for counts in itertools.product(*per_name):
-        for victims in itertools.product(*per_victim):
+        for victims in victim_sets:
             out.append((tuple(c for c in counts if c[1] != 1), tuple(victims)))
     return out
+
+
+def _reach(ctx: PlayContext, base: BaseChoice, optional: tuple[str, ...],
+           victim_sets: list[tuple[tuple[str, Cost], ...]]) -> tuple[int, dict[str, int]]:
+    """`total_cost.discount_reach` at its largest over the choices of victim."""
+    fixed = 0
+    per: dict[str, int] = {}
+    for victims in victim_sets:
+        f, p = discount_reach(ctx, base, optional, victims)
+        fixed = max(fixed, f)
+        for name, n in p.items():
+            per[name] = max(per.get(name, 0), n)
+    return fixed, per
+
+
+def _others_reach(ctx: PlayContext, name: str, repeatable: list[AdditionalCost],
+                  reach: tuple[int, dict[str, int]] | None) -> tuple[int, int] | None:
+    """For the repeatable cost `name`: (what the discounts other than its own per-payment
+    unlocks could take off, what those unlocks take per payment), or None when that is not
+    bounded (another repeatable cost's per-payment unlock, with no bound but the resources).
+    No discount at all: (0, 0)."""
+    if reach is None:
+        return (0, 0)
+    fixed, per = reach
+    for other in repeatable:
+        took = per.get(other.id, 0)
+        if other.id == name or not took:
+            continue
+        choice = ctx.play.optional_choice(other.id)
+        times = int(choice) if choice.isdigit() else _object_bound(ctx, other.cost, other.max)
+        if times is None:
+            return None
+        fixed += took * times
+    return fixed, per.get(name, 0)
 
 
 def _objects_for(ctx: PlayContext, need: OtherCost) -> list[GameObject]:
@@ -154,11 +193,11 @@ def _objects_for(ctx: PlayContext, need: OtherCost) -> list[GameObject]:
             and not (need.kind == "exhaust" and o.exhausted)]
 
 
-def repeat_bound(ctx: PlayContext, cost: Cost) -> int:
-    """An upper bound on how many times the state could pay `cost` (each payment needs its
-    non-standard parts from distinct objects, buffs or XP; Energy and Power from the resources)."""
+def _object_bound(ctx: PlayContext, cost: Cost, most: int | None) -> int | None:
+    """How many times the state's objects, buffs and XP (and `max`) let `cost` be paid; None
+    where nothing of those bounds it."""
     you = ctx.scenario.state.you
-    bounds = []
+    bounds = [] if most is None else [most]
     for need in cost.other:
         if need.kind == "spend_xp":
             have = you.xp
@@ -167,15 +206,35 @@ def repeat_bound(ctx: PlayContext, cost: Cost) -> int:
         else:
             have = len(_objects_for(ctx, need))
         bounds.append(have // max(need.count, 1))
+    return min(bounds) if bounds else None
+
+
+def repeat_bound(ctx: PlayContext, cost: Cost,
+                 reach: tuple[int, int] | None = (0, 0)) -> int:
+    """An upper bound on how many times the state could pay `cost` (each payment needs its
+    non-standard parts from distinct objects, buffs or XP; Energy and Power from the resources).
+
+    `reach` is what the discounts could take off (`_others_reach`): those that count once,
+    together, and the cost's own per-payment unlocks, per payment. Paying the cost k times adds
+    k times its Energy and pips less k times what its unlocks take, and the other discounts
+    take at most their part, so a count whose net exceeds the resources can't be paid; where
+    each payment's unlocks take as much as it adds (356.4.f: a discount may make each payment
+    free) or `reach` is None, the resources bound nothing. A cost nothing bounds is paid at most
+    `MAX_FREE_REPEATS` times."""
+    you = ctx.scenario.state.you
+    bound = _object_bound(ctx, cost, None)
+    bounds = [] if bound is None else [bound]
     size = cost.energy + cost.pips
-    if size:
-        units = (2 * len(you.runes) + you.pool.energy + you.pool.pips
-                 + sum(source_adds(ctx.scenario, s).size for s in you.sources))
-        bounds.append(units // size)
+    if size and reach is not None:
+        fixed, each = reach
+        if size > each:
+            units = (2 * len(you.runes) + you.pool.energy + you.pool.pips
+                     + sum(source_adds(ctx.scenario, s).size for s in you.sources))
+            bounds.append((units + fixed) // (size - each))
     return min(bounds) if bounds else MAX_FREE_REPEATS
 
 
-MAX_FREE_REPEATS = 20  # a repeatable cost of nothing at all: paid at most this often
+MAX_FREE_REPEATS = 20  # a repeatable cost nothing bounds (free, or made free): at most this often
 
 
 def victim_costs(ctx: PlayContext, cost: Cost) -> list[Cost]:
@@ -363,7 +422,7 @@ def with_free(ctx: PlayContext, option: CostOption, paid: tuple[FreeCost, ...]) 
 def _options_for(ctx: PlayContext, base: BaseChoice, optional: tuple[str, ...],
                  deadline: Deadline = NO_DEADLINE) -> list[CostOption]:
     found: dict[Cost, CostOption] = {}
-    for counts, victims in paid_variants(ctx, optional):
+    for counts, victims in paid_variants(ctx, optional, base):
         if found and deadline.passed():  # past the deadline: what is found (see `Deadline`)
             break
         mods = modifiers(ctx, base, optional, counts, victims)

@@ -13,7 +13,12 @@ check of a payment (`engine.chain`) all read them here:
   and `only_for` restrictions; an `exhaust` or `kill` cost needs the object on your board (ready,
   to exhaust it);
 - non-standard costs (`eligible`, `capacity`), each paid with distinct objects that match its
-  filter, never the card being played; an object pays for one thing once;
+  filter, never the card being played; an object pays for one non-standard cost once, and after
+  a source used it (357.1.a, then 357.2) any but `exhaust` where the source exhausted it, none
+  where the source killed it (`SourceOffer`);
+- what a payment takes from the board that the play keeps (`board_losses`): the play's targets
+  (357.3: taken only where no payment can keep them) and, among payments of equal score, the
+  object whose ability is played;
 - Power (`pay_power`, `unpaid_power`): a domain pip takes Power of its domain, else Power of any
   domain; an `[A]` pip takes what is left, domain Power first.
 
@@ -34,7 +39,7 @@ from .cards import Card
 from .cost import (
     ANY_INDEX, DOMAIN_AT, DOMAINS, NO_POWER, POWER_KEYS, Cost, OtherCost, Player, Power, Zone,
     power_to_map)
-from .filters import PlayFacts, card_matches, holds, object_matches
+from .filters import PlayFacts, holds, object_matches, play_matches
 from .scenario import Scenario
 from .state import PLAYERS, GameObject, Source
 
@@ -70,13 +75,19 @@ class RuneGroup:
 
 @dataclass(frozen=True, slots=True)
 class SourceOffer:
-    """One usable source: activating it adds `adds`, needs `needs` paid, and charges `charge`."""
+    """One usable source: activating it adds `adds`, needs `needs` paid, and charges `charge`.
+
+    `uses_object`: it exhausts or kills its object. An object that added Energy or Power by its
+    own ability may still pay a non-standard cost of the same play (357.1.a, then 357.2), but
+    not one that asks for a ready object (`exhaust`) once the source has exhausted it, and none
+    once the source has killed it (`kills`: the object is gone)."""
 
     id: str
     adds: Cost
     needs: Cost
     charge: int
-    uses_object: bool  # exhausting or killing its object uses it up for other costs
+    uses_object: bool  # it exhausts or kills its object
+    kills: bool = False  # it kills its object: the object pays nothing else
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,12 +102,18 @@ class ObjectGroup:
 
 @dataclass(frozen=True, slots=True)
 class Resources:
+    """What can pay for one play. `targets` are the play's chosen objects and `own` the object
+    whose ability is played: each is in an object group of its own, so that a payment's counts
+    say whether it takes one of them from the board (`board_losses`)."""
+
     pool_energy: int
     pool_power: Power
     runes: tuple[RuneGroup, ...]
     sources: tuple[SourceOffer, ...]
     objects: tuple[ObjectGroup, ...]
     xp: int
+    targets: frozenset[str] = frozenset()
+    own: str | None = None
 
     @property
     def ready_runes(self) -> int:
@@ -105,15 +122,17 @@ class Resources:
 
 
 def resources(scenario: Scenario, played: GameObject | None, card: Card | None = None,
-              leave_out: bool = True, objects: bool = True) -> Resources:
+              leave_out: bool = True, objects: bool = True,
+              targets: tuple[str, ...] = ()) -> Resources:
     """Everything that can pay for a play of `played` (None: for no card in particular).
 
     `card` is the card as played when it is not the object's own (an ability play: `only_for`
     and a source's `while` read it). An object whose ability is played stays among the objects
-    (it may pay its own `exhaust_self` / `kill_self`), in a group of its own. `leave_out=False`
-    keeps the played object among the objects (`planner.hand` takes each played object out of
-    one gathering). `objects=False` leaves the objects out (`Resources.objects` is empty): only
-    non-standard costs take objects, so a play whose options have none never reads them."""
+    (it may pay its own `exhaust_self` / `kill_self`), in a group of its own, and so does each
+    of the play's `targets`. `leave_out=False` keeps the played object among the objects
+    (`planner.hand` takes each played object out of one gathering). `objects=False` leaves the
+    objects out (`Resources.objects` is empty): only non-standard costs take objects, so a play
+    whose options have none never reads them."""
     you = scenario.state.you
     objective = scenario.objective
     groups: dict[tuple[int, bool, int | None], list[str]] = {}
@@ -127,7 +146,7 @@ def resources(scenario: Scenario, played: GameObject | None, card: Card | None =
 
     if not you.sources and not objects:  # runes and the pool only: nothing below to gather
         return Resources(you.pool.energy, you.pool.power, runes, (), (), you.xp)
-    source_objects: set[str] = set()
+    source_objects: set[str] = set(targets)  # (objects singled out in groups of their own)
     offers = []
     played_card = card if card is not None else (
         scenario.cards.get(played.card) if played is not None else None)
@@ -138,7 +157,8 @@ def resources(scenario: Scenario, played: GameObject | None, card: Card | None =
     for source in you.sources:
         obj = next((o for o in you.board if o.id == source.id), None)
         if source.only_for is not None:
-            if played_card is None or not card_matches(source.only_for, played_card, from_zone=played_zone):
+            if played_card is None or not play_matches(scenario, source.only_for, played_card,
+                                                       played_zone or "hand", played):
                 continue
         if source.while_:
             if played_card is None:
@@ -148,7 +168,7 @@ def resources(scenario: Scenario, played: GameObject | None, card: Card | None =
                 continue
         charge = objective.weight("source")
         needs = Cost()
-        uses = False
+        uses = kills = False
         usable = True
         for c in source.costs:
             if c == "exhaust":
@@ -160,11 +180,12 @@ def resources(scenario: Scenario, played: GameObject | None, card: Card | None =
                 if obj is None:
                     usable = False
                 charge += obj.value if obj is not None and obj.value is not None else objective.weight("kill")
-                uses = True
+                uses = kills = True
             elif isinstance(c, Cost):
                 needs = needs + c
         if usable:
-            offer = SourceOffer(source.id, source_adds(scenario, source), needs, charge, uses)
+            offer = SourceOffer(source.id, source_adds(scenario, source), needs, charge, uses,
+                                kills)
             # A converter (`repeatable`) is one offer per activation it could make: n identical
             # 0/1 choices are exactly a count from 0 to n. More than `converter_bound` can't be
             # paid: each activation needs at least one unit of Energy or Power.
@@ -185,7 +206,8 @@ def resources(scenario: Scenario, played: GameObject | None, card: Card | None =
         ObjectGroup(owners[key][1], owners[key][0], tuple(o.id for o in objs), objs[0])
         for key, objs in objects_by.items()
     )
-    return Resources(you.pool.energy, you.pool.power, runes, tuple(offers), object_groups, you.xp)
+    return Resources(you.pool.energy, you.pool.power, runes, tuple(offers), object_groups, you.xp,
+                     frozenset(targets), played.id if on_board and played is not None else None)
 
 
 def paying_objects(scenario: Scenario) -> Iterator[tuple[Player, Zone, GameObject]]:
@@ -414,6 +436,44 @@ def charged(scenario: Scenario, res: Resources, exhaust: Mapping[int, C], recycl
     xp_weight = scenario.objective.weight("spend_xp")
     terms += [(n, xp_weight) for n in xp]
     return terms
+
+
+def board_losses(res: Resources, use: Mapping[tuple[NeedKey, int], C],
+                 activate: Mapping[int, C]) -> tuple[list[C], list[C]]:
+    """What a payment takes from where the play still wants it, as counts to add up (numbers,
+    or the model's variables, keyed as `charged` takes them): the uses of a non-standard cost
+    that takes its object from its zone (`LOSES_OBJECT`) and the sources that kill their object.
+
+    First, those that take one of the play's targets: rule 357.3, a player may not pay costs
+    that will make later choices illegal unless there is no other choice (a "kill a unit" cost
+    kills a unit other than the play's own target when one exists). Second, those that take the
+    object whose ability is played, or a target: among payments of equal score, the one that
+    keeps them on the board wins (`payplan/1`'s objective)."""
+    targets: list[C] = []
+    kept: list[C] = []
+    for (key, g), n in use.items():
+        if key[0] in LOSES_OBJECT:
+            held = res.objects[g].ids[0]  # a target or the own object is in a group of its own
+            if held in res.targets:
+                targets.append(n)
+            if held in res.targets or held == res.own:
+                kept.append(n)
+    for s, n in activate.items():
+        offer = res.sources[s]
+        if offer.kills:
+            if offer.id in res.targets:
+                targets.append(n)
+            if offer.id in res.targets or offer.id == res.own:
+                kept.append(n)
+    return targets, kept
+
+
+def losses(res: Resources, usage: Usage) -> tuple[int, int]:
+    """`board_losses` of a payment chosen in group counts, added up."""
+    targets, kept = board_losses(
+        res, {(key, g): n for key, counts in usage.use for g, n in enumerate(counts) if n},
+        {s: 1 for s, used in enumerate(usage.activate) if used})
+    return sum(targets), sum(kept)
 
 
 def score(scenario: Scenario, total: Cost, res: Resources, usage: Usage) -> int:

@@ -13,6 +13,7 @@ from typing import Mapping
 from .cards import Card, Discount, cost_family
 from .cost import Cost
 from .state import State
+from .turn import Turn
 
 FORMAT = "payplan/1"
 OPTIONAL_CHOICES: tuple[str, ...] = ("yes", "no", "auto")
@@ -102,6 +103,7 @@ class Scenario:
     state: State = State()
     play: Play | None = None
     objective: Objective = field(default_factory=Objective)
+    turn: Turn[Play] | None = None  # `payplan turn`'s `turn:` (turn-format.md)
 
     def card(self, card_id: str) -> Card:
         return self.cards[card_id]

@@ -28,7 +28,7 @@ from .abilities import HIDE, ability_card, find_ability, hide_card
 from .cards import Amount, Card, Discount, Grant, Increase, PrintedOf, cost_family, repeat_name
 from .cost import ANY_INDEX, NO_POWER, Cost, OtherCost, Power, Zone, power_add, power_text
 from .discounts import NO_DEADLINE, Application, Deadline, Mod, Pair, apply_mod, outcomes
-from .filters import PlayFacts, card_matches, evaluate, holds
+from .filters import PlayFacts, controller_of, evaluate, holds, play_matches
 from .problems import ScenarioError
 from .scenario import Play, Scenario
 from .state import GameObject
@@ -250,7 +250,7 @@ def granted(ctx: PlayContext, facts: PlayFacts | None = None) -> Iterator[tuple[
                 relation = "you" if owner == "you" else "opponent"
                 if wanted != relation:
                     continue
-                if not card_matches(grant.applies_to, ctx.card, from_zone=ctx.zone):
+                if not play_matches(scenario, grant.applies_to, ctx.card, ctx.zone, ctx.obj):
                     continue
                 if not holds(grant.while_, scenario, facts, obj):
                     continue
@@ -268,10 +268,7 @@ def _find_any(scenario: Scenario, object_id: str) -> GameObject | None:
 
 
 def target_controller(scenario: Scenario, object_id: str) -> str | None:
-    for who in ("you", "opponent"):
-        if scenario.state.player(who).find(object_id) is not None:
-            return who
-    return None
+    return controller_of(scenario, object_id)
 
 
 # --- Optional costs -----------------------------------------------------------------------------
@@ -305,14 +302,56 @@ def modifiers(ctx: PlayContext, base: BaseChoice, optional: tuple[str, ...],
 
     Sources, in this (documented, deterministic) order: the card's own discounts, grants of
     your board objects, grants of opponents' board objects that apply to your plays, the
-    instructing effect's one-shot discounts, then discounts unlocked by optional costs paid.
-    A discount or increase with `tiers` is its last tier whose condition holds, alone; an
-    unlock with `per_payment` counts once per payment of its (repeatable) cost. `ignore: all`
-    leaves no increase (nothing is paid).
+    instructing effect's one-shot discounts, then discounts unlocked by the additional costs
+    paid: each optional cost chosen, and each mandatory one (always paid, so its unlocks always
+    apply, but under `ignore: all`, which pays none). A discount or increase with `tiers` is its
+    last tier whose condition holds, alone; an unlock with `per_payment` counts once per payment
+    of its (repeatable) cost. `ignore: all` leaves no increase (nothing is paid).
     """
     scenario = ctx.scenario
+    discounts, increases, ignore_deflect = _applying(ctx, base, optional, counts)
+    labels = _unique([label for label, _, _, _ in discounts])
+    total: list[Mod] = []
+    components: list[tuple[str, Mod]] = []
+    victim_costs = dict(victims)
+    played = on_chain(ctx)
+    for label, (_, d, times, _) in zip(labels, discounts):
+        mod = to_mod(label, d, scenario, played, times=times, targets=ctx.targets,
+                     victims=victim_costs)
+        if d.component == "total":
+            total.append(mod)
+        else:
+            components.append((d.component, mod))
+    inc_labels = _unique([label for label, _ in increases])
+    evaluated = tuple(
+        (label, evaluate(inc.energy, scenario, played, targets=ctx.targets), inc.power)
+        for label, (_, inc) in zip(inc_labels, increases)
+    )
+    return Modifiers(tuple(total), tuple(components), evaluated, ignore_deflect)
+
+
+def on_chain(ctx: PlayContext) -> str | None:
+    """The id of the object that is on the Chain while the total is found, which no count
+    counts: the card played (351: it leaves its zone first, seed 003's procedure), or the card
+    being hidden (it leaves your hand to go facedown). None for an ability play: its object
+    stays on the board (rules notes), so its own "units you control" counts it."""
+    if ctx.play.ability is not None and ctx.play.ability != HIDE:
+        return None
+    return ctx.obj.id
+
+
+Applying = tuple[str, Discount, int, str | None]  # label, discount (its tier), times, per cost
+
+
+def _applying(ctx: PlayContext, base: BaseChoice, optional: tuple[str, ...],
+              counts: tuple[tuple[str, int], ...]
+              ) -> tuple[list[Applying], list[tuple[str, Increase]], bool]:
+    """The discounts (each with its label, how many times it counts and, for a per-payment
+    unlock, the cost whose payments it counts), the increases, and whether Deflect is ignored,
+    in `modifiers`' order, before any amount is evaluated."""
+    scenario = ctx.scenario
     facts = PlayFacts(ctx.card, ctx.zone, base.kind, ctx.targets)
-    discounts: list[tuple[str, Discount, int]] = []
+    discounts: list[Applying] = []
     increases: list[tuple[str, Increase]] = []
     ignore_deflect = ctx.card.ignore_deflect  # Decree of Insight: its own play ignores Deflect
     paid_counts = dict(counts)
@@ -323,14 +362,14 @@ def modifiers(ctx: PlayContext, base: BaseChoice, optional: tuple[str, ...],
     for d in ctx.card.discounts:
         tier = _tier(d, scenario, facts, own)
         if tier is not None:
-            discounts.append((d.id or ctx.card.id, tier, 1))
+            discounts.append((d.id or ctx.card.id, tier, 1, None))
     for granting_id, obj, grant in granted(ctx, facts):
         if grant.ignore_deflect:
             ignore_deflect = True
         if grant.discount is not None:
             tier = _tier(grant.discount, scenario, facts, obj)
             if tier is not None:
-                discounts.append((grant.discount.id or granting_id, tier, 1))
+                discounts.append((grant.discount.id or granting_id, tier, 1, None))
         if grant.increase is not None:
             inc = _tier(grant.increase, scenario, facts, obj)
             if inc is not None:
@@ -338,37 +377,41 @@ def modifiers(ctx: PlayContext, base: BaseChoice, optional: tuple[str, ...],
     for i, d in enumerate(ctx.play.discounts):
         tier = _tier(d, scenario, facts)
         if tier is not None:
-            discounts.append((d.id or f"play.discounts[{i}]", tier, 1))
+            discounts.append((d.id or f"play.discounts[{i}]", tier, 1, None))
     for extra in ctx.card.additional_costs:
-        paid = extra.id in optional or (extra.mandatory and base.ignore != "all")
-        if paid and (extra.id in optional or any(u.per_payment for u in extra.unlocks)
-                     or _reads_victim(ctx.card, extra.id)):
+        # A mandatory cost is always paid (but under `ignore: all`): its unlocks always apply.
+        if extra.id in optional or (extra.mandatory and base.ignore != "all"):
             times = paid_counts.get(extra.id, 1)
             for i, d in enumerate(extra.unlocks):
                 tier = _tier(d, scenario, facts)
                 if tier is not None:
                     discounts.append((d.id or f"{extra.id}.unlocks[{i}]", tier,
-                                      times if d.per_payment else 1))
+                                      times if d.per_payment else 1,
+                                      extra.id if d.per_payment else None))
     if base.ignore == "all":
         increases = []
+    return discounts, increases, ignore_deflect
 
-    labels = _unique([label for label, _, _ in discounts])
-    total: list[Mod] = []
-    components: list[tuple[str, Mod]] = []
-    victim_costs = dict(victims)
-    for label, (_, d, times) in zip(labels, discounts):
-        mod = to_mod(label, d, scenario, ctx.obj.id, times=times, targets=ctx.targets,
-                     victims=victim_costs)
-        if d.component == "total":
-            total.append(mod)
+
+def discount_reach(ctx: PlayContext, base: BaseChoice, optional: tuple[str, ...],
+                   victims: tuple[tuple[str, Cost], ...] = ()) -> tuple[int, dict[str, int]]:
+    """How much the discounts that apply with this base and optional set could take off at
+    most, in Energy plus pips (each discount's largest branch, minimums left aside: a minimum
+    only takes less): the discounts that count once, together, and per repeatable cost what
+    its per-payment unlocks take per payment. `engine.options.repeat_bound` reads it: a
+    payment a discount pays for is not bounded by the resources (356.4.f)."""
+    discounts, _, _ = _applying(ctx, base, optional, ())
+    fixed = 0
+    per: dict[str, int] = {}
+    played = on_chain(ctx)
+    for label, d, _, cost_id in discounts:
+        mod = to_mod(label, d, ctx.scenario, played, targets=ctx.targets, victims=dict(victims))
+        reach = max([m.energy + sum(m.power) for m in (mod, *mod.branches)])
+        if cost_id is None:
+            fixed += reach
         else:
-            components.append((d.component, mod))
-    inc_labels = _unique([label for label, _ in increases])
-    evaluated = tuple(
-        (label, evaluate(inc.energy, scenario, ctx.obj.id, targets=ctx.targets), inc.power)
-        for label, (_, inc) in zip(inc_labels, increases)
-    )
-    return Modifiers(tuple(total), tuple(components), evaluated, ignore_deflect)
+            per[cost_id] = per.get(cost_id, 0) + reach
+    return fixed, per
 
 
 def _tier(d: T, scenario: Scenario, facts: PlayFacts, source: GameObject | None = None) -> T | None:
@@ -387,11 +430,6 @@ def _tier(d: T, scenario: Scenario, facts: PlayFacts, source: GameObject | None 
                                per_payment=d.per_payment, conditions=(), tiers=())
             return replace(tier, id=d.id or tier.id, conditions=(), tiers=())
     return None
-
-
-def _reads_victim(card: Card, cost_id: str) -> bool:
-    """Whether some unlock of the card reads the object paid for `cost_id` (`printed_*_of`)."""
-    return bool(victim_reads(card).get(cost_id))
 
 
 def victim_reads(card: Card) -> dict[str, bool]:

@@ -8,6 +8,7 @@ a plan needs the solver):
     load_text(text) -> scenario            the same from a string
     plan(scenario) -> Plan                 the cheapest plan for the scenario's play
     plan_hand(scenario) -> list[Plan]      every play you could make now, planned
+    plan_turn(scenario) -> TurnPlan        the best plays this turn, in order, paid together
     orders(scenario) -> Orders             each total the discount orders reach, with counts
     apply_play(scenario, plan) -> scenario the scenario after an ok plan is paid and resolved
 
@@ -58,6 +59,8 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     "SolverConfig": ("payplan.planner.config", "SolverConfig"),
     "SolverConfigError": ("payplan.planner.config", "SolverConfigError"),
     "plan_hand": ("payplan.planner.api", "plan_hand"),
+    "plan_turn": ("payplan.planner.api", "plan_turn"),
+    "TurnPlan": ("payplan.planner.turn", "TurnPlan"),
     "orders": ("payplan.planner.api", "orders"),
     "apply_play": ("payplan.planner.api", "apply_play"),
     "PlanRefused": ("payplan.engine.chain", "PlanRefused"),
@@ -65,8 +68,9 @@ _EXPORTS: dict[str, tuple[str, str]] = {
 
 __all__ = ["Card", "Cost", "Hand", "MtgScenario", "Objective", "Orders", "Payment", "Plan",
            "PlanRefused", "Play", "PlayResult", "Problem", "Ruleset", "Scenario", "ScenarioError",
-           "SolverConfig", "SolverConfigError", "State", "apply_play", "load_data", "load_file",
-           "load_text", "orders", "plan", "plan_hand", "register", "__version__"]
+           "SolverConfig", "SolverConfigError", "State", "TurnPlan", "apply_play", "load_data",
+           "load_file", "load_text", "orders", "plan", "plan_hand", "plan_turn", "register",
+           "__version__"]
 
 if TYPE_CHECKING:
     from .engine.cards import Card
@@ -78,7 +82,9 @@ if TYPE_CHECKING:
     from .engine.scenario import Objective, Play, Scenario
     from .engine.state import State
     from .planner.answers import Hand, Orders, Plan, PlayResult
-    from .planner.api import apply_play, load_data, load_file, load_text, orders, plan, plan_hand
+    from .planner.api import (apply_play, load_data, load_file, load_text, orders, plan, plan_hand,
+                              plan_turn)
+    from .planner.turn import TurnPlan
     from .planner.config import SolverConfig, SolverConfigError
     from .planner.rulesets import Ruleset, register
 

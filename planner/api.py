@@ -13,7 +13,7 @@ from typing import Any
 
 from ..engine.reading import Limits, parse_text, read_data
 from . import rulesets
-from .answers import Orders, Plan
+from .answers import Answer, Orders, Plan
 from .config import DEFAULT_CONFIG, SolverConfig
 
 
@@ -49,6 +49,12 @@ def orders(scenario: Any, config: SolverConfig = DEFAULT_CONFIG) -> Orders:
     return rulesets.of(scenario).orders(scenario, config)
 
 
+def plan_turn(scenario: Any, config: SolverConfig = DEFAULT_CONFIG) -> Answer:
+    """The best turn (`shared/spec/turn-format.md`): the scenario's `turn` (default: every
+    candidate, each worth 1), the plays to make in order, paid together (`planner.turn`)."""
+    return rulesets.of(scenario).turn(scenario, config)
+
+
 def apply_play(scenario: Any, plan: Plan) -> Any:
     """The scenario after `plan` (what `plan(scenario)` returned, status ok) is paid and
     resolved: its `state` is the state after the play, and it has no play. payplan/1 raises
@@ -56,4 +62,5 @@ def apply_play(scenario: Any, plan: Plan) -> Any:
     return rulesets.of(scenario).apply_play(scenario, plan)
 
 
-__all__ = ["apply_play", "load_data", "load_file", "load_text", "orders", "plan", "plan_hand"]
+__all__ = ["apply_play", "load_data", "load_file", "load_text", "orders", "plan", "plan_hand",
+           "plan_turn"]

@@ -1,4 +1,5 @@
-"""The commands that answer a scenario, for every ruleset: `plan`, `hand`, `orders`, `play`.
+"""The commands that answer a scenario, for every ruleset: `plan`, `hand`, `orders`, `play`,
+`turn`.
 
 The command line, `serve` and `batch` all answer through `answer(command, data, config)`: the
 ruleset of the data is found by its `format` (`planner.rulesets`), and the command runs on it.
@@ -45,12 +46,17 @@ def _play(ruleset: Ruleset, data: Mapping[str, object], config: SolverConfig) ->
     return ruleset.play(data, config)
 
 
+def _turn(ruleset: Ruleset, data: Mapping[str, object], config: SolverConfig) -> Answer:
+    return ruleset.turn(ruleset.load(data), config)
+
+
 COMMANDS: dict[str, Command] = {c.name: c for c in (
     Command("plan", "the cheapest plan for the file's play", True, _plan),
     Command("hand", "plan every card in hand and every card playable from the trash or "
                     "graveyard, and every ability", False, _hand),
     Command("orders", "each distinct total the orders of the discounts reach", True, _orders),
     Command("play", "plan and apply the play (or `plays`), print the state after", True, _play),
+    Command("turn", "the best plays to make this turn, in order, paid together", False, _turn),
 )}
 
 

@@ -19,9 +19,11 @@ For the runes and the pool:
 
 A dynamic programme over the domains, on (runes recycled, ready runes recycled, flexible Power
 used), finds the cheapest choice for each option; the best option is then chosen by the model's
-own `ranking` (objective, total size, score, actions, option order), over the score of both
-parts and their actions (a non-standard need's objects and buffs count one action each, as the
-model's `use` variables do). The tests check it against the CP-SAT model and the brute force.
+own `ranking` (targets taken, objective, played object and targets taken, total size, score,
+actions, option order), over the score of both parts, what the flow takes from the board and
+their actions (a non-standard need's objects and buffs count one action each, as the model's
+`use` variables do; the flow ranks a unit as `ranking` does, `_Ranked`). The tests check it
+against the CP-SAT model and the brute force.
 """
 
 from __future__ import annotations
@@ -31,8 +33,8 @@ from typing import NamedTuple
 
 from ..engine.cost import ANY_INDEX, DOMAINS, Cost, OtherCost
 from ..engine.options import CostOption
-from ..engine.payment import (NeedKey, Resources, capacity, eligible, need_key,
-                                    needs_of, object_charge, score)
+from ..engine.payment import (NeedKey, Resources, board_losses, capacity, eligible, losses,
+                              need_key, needs_of, object_charge, score)
 from ..engine.scenario import Scenario
 from .model import Solution, ranking
 
@@ -78,9 +80,12 @@ def _pay_other(scenario: Scenario, total: Cost,
         keys = [key for key in needs if key[0] != "spend_xp" and (key[0] == "spend_buff") == buffs]
         if not keys:
             continue
-        arcs = [{g: object_charge(scenario, group, key[0])
-                 for g, group in enumerate(res.objects) if eligible(scenario, group, samples[key])}
-                for key in keys]
+        charges = [{g: object_charge(scenario, group, key[0]) for g, group in enumerate(res.objects)
+                    if eligible(scenario, group, samples[key])} for key in keys]
+        ranked = _Ranked(res, sum(needs[key] for key in keys),
+                         max((c for arc in charges for c in arc.values()), default=0))
+        arcs = [{g: ranked.charge(key, g, c) for g, c in arc.items()}
+                for key, arc in zip(keys, charges)]
         caps = [capacity(group, "spend_buff") if buffs else len(group.ids) for group in res.objects]
         flow = min_cost_flow([needs[key] for key in keys], arcs, caps)
         if flow is None:
@@ -91,6 +96,23 @@ def _pay_other(scenario: Scenario, total: Cost,
     if sum(n for key, n in needs.items() if key[0] == "spend_xp") > res.xp:
         return None
     return used, tuple((key, tuple(c)) for key, c in counts.items())
+
+
+class _Ranked:
+    """A unit of a need from a group, charged as the model ranks it (`ranking`): the targets it
+    takes from the board first (357.3), then its charge, then the played object or target it
+    takes (`engine.payment.board_losses`), in one number. Each part's weight exceeds what the
+    parts after it add up to over the `units` a flow takes (charges at most `top`), so the
+    cheapest flow in this charge is the cheapest in that order."""
+
+    def __init__(self, res: Resources, units: int, top: int) -> None:
+        self.res = res
+        self.kept_weight = units + 1
+        self.target_weight = (units * top + 1) * self.kept_weight
+
+    def charge(self, key: NeedKey, g: int, charge: int) -> int:
+        targets, kept = board_losses(self.res, {(key, g): 1}, {})
+        return sum(targets) * self.target_weight + charge * self.kept_weight + sum(kept)
 
 
 def min_cost_flow(demands: list[int], arcs: list[dict[int, int]],
@@ -179,8 +201,9 @@ def solve_fast(scenario: Scenario, options: tuple[CostOption, ...], benefits: tu
                 tuple(tuple(sorted(power[d] for d in members)) for members in classes))
 
     for index, option in enumerate(options):
-        if best is not None and _least_score(option, res, runes) - benefits[index] > best[0][0]:
-            continue  # it can't reach the best found's first rank (`_least_score`)
+        if best is not None and (0, _least_score(option, res, runes) - benefits[index]) > (
+                best[0][0], best[0][1]):
+            continue  # it can't reach the best found's first ranks (`_least_score`)
         # An option whose pips are those of an earlier one with domains of one class swapped
         # pays the same (score and actions) and comes later: it never wins (`_alike_domains`).
         # (An option skipped above has an alike one's bound: it is skipped either way.)
@@ -207,7 +230,8 @@ def solve_fast(scenario: Scenario, options: tuple[CostOption, ...], benefits: tu
             return solution
         # The DP minimised the runes' charges; the score is the one scorer's over its counts.
         charged = score(scenario, option.total, res, solution)
-        rank = ranking(charged, benefits[index], option.total.size, actions, index)
+        targets, kept = losses(res, solution)
+        rank = ranking(targets, charged, benefits[index], kept, option.total.size, actions, index)
         if best is None or rank < best[0]:
             best = (rank, solution)
     return best[1] if best else None
@@ -222,7 +246,9 @@ def _least_score(option: CostOption, res: Resources, runes: _Runes) -> float:
     pay (`_pay`'s `pips` less the pool's flexible Power) come from recycled runes, each charging
     at least the least recycle charge. A ready rune recycled for both pays one of each and
     charges both. So the score is at least their sum, and an option whose bound less its
-    benefit exceeds the best first rank found can't win: `solve_fast` skips it."""
+    benefit exceeds the best found's score rank can't win where that one takes no target (it
+    takes none: it has no non-standard cost; `ranking` ranks targets first): `solve_fast`
+    skips it."""
     if option.total.other or not runes.present:
         return -math.inf
     least = min(g.recycle_charge for g in res.runes)
@@ -383,6 +409,24 @@ def _pay(option: CostOption, res: Resources,
         return None
     _, actions, picks = best
     return (actions, *_counts(res, runes, energy, picks))
+
+
+class _Bare(NamedTuple):
+    total: Cost
+
+
+def pay_runes(total: Cost, res: Resources,
+              runes: _Runes | None = None) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+    """The cheapest runes and pool for a bare Energy and Power total (no non-standard part, no
+    source), in counts per rune group (exhausted only, recycled), or None when they can't pay
+    it: `_pay`'s exact programme, for callers with a total and no option (the turn planner)."""
+    found = _pay(_Bare(total), res, runes if runes is not None else _Runes(res))  # type: ignore[arg-type]
+    return None if found is None else (found[1], found[2])
+
+
+def runes_of(res: Resources) -> _Runes:
+    """The rune tables `pay_runes` reads, to be built once for many totals."""
+    return _Runes(res)
 
 
 def _counts(res: Resources, runes: _Runes, energy: int,

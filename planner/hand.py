@@ -1,7 +1,8 @@
 """`payplan hand`: the cheapest plan for every card you could play now.
 
 The cards planned are every object in your hand, every object in your trash whose card has a
-way to be played from there without an instructing effect (a Flow instance), and the trash
+way to be played from there without an instructing effect (a Flow instance, its own or one a
+grant gives it), and the trash
 object the file's `play` names when it gives `permit: true` (a permission comes only with a
 file's `play`, for that object; "play it for" is not carried over). Each card is planned as
 `payplan plan` would plan it alone: object id, the zone it is in, `base: auto`, every other field
@@ -29,8 +30,9 @@ Work shared across the plays is done once:
 Besides cards (and Hidden cards facedown since an earlier turn), every ability that could be
 activated now is planned (real cards: Equip, Empower, "[cost]: effect", hiding a Hidden card from
 hand): each ability of each object on your board, and `hide` for each Hidden card in hand. An
-ability that chooses (`targets`) is planned for each object of either board its filter accepts,
-and the cheapest payable plan is listed (objective, then total size, then state order).
+ability that chooses (`targets`) is planned for each object of either board it may choose
+(`engine.abilities.accepts_target`: its filter, `controller` included; Equip chooses only your
+units), and the cheapest payable plan is listed (objective, then total size, then state order).
 Illegal abilities (exhausted, Empowered already, no target) are listed with their reasons.
 
 Order of the result: playable plans first, by score, then by state order (hand, then trash,
@@ -44,13 +46,15 @@ from collections.abc import Mapping
 from dataclasses import dataclass, fields, is_dataclass, replace
 from typing import Any
 
-from ..engine.cards import Card
+from ..engine.cards import Card, Grant
 from ..engine.cost import Cost
-from ..engine.filters import card_matches, object_matches
+from ..engine.abilities import accepts_target
+from ..engine.filters import play_matches
 from ..engine.options import PlayOptions, play_options
 from ..engine.payment import ObjectGroup, Payment, Resources, paying_objects, resources
 from ..engine.scenario import Play, Scenario
-from ..engine.state import GameObject
+from ..engine.state import PLAYERS, GameObject
+from ..engine.total_cost import context
 from .config import DEFAULT_CONFIG, SolverConfig
 from .fastpath import applies
 from .kernel import deadline
@@ -70,21 +74,37 @@ class Candidate:
 
 
 def candidates(scenario: Scenario) -> list[Candidate]:
-    """Your hand, then the cards in your trash that have Flow or that the file's `play` permits
-    (`permit: true` on that object), in state order."""
+    """Your hand, then the cards in your trash that have Flow (their own, or granted: Kennen's
+    Flow equal to the printed cost) or that the file's `play` permits (`permit: true` on that
+    object), in state order."""
     you = scenario.state.you
     given = scenario.play
     permitted = given.object if given is not None and given.permit else None
     found = [("hand", obj) for obj in you.hand]
+    flow_granted = any(grant.flow_printed for who in PLAYERS
+                       for on_board in scenario.state.player(who).board
+                       for grant in _grants_of(scenario, on_board.card))
     for obj in you.trash:
         card = scenario.cards.get(obj.card)
-        if card is not None and (card.keywords.flow or obj.id == permitted):
+        if card is not None and (card.keywords.flow or obj.id == permitted or (
+                flow_granted and _has_granted_flow(scenario, obj))):
             found.append(("trash", obj))
     for obj in you.facedown:
         card = scenario.cards.get(obj.card)
         if card is not None and card.keywords.hidden and obj.hidden_turn != "this":
             found.append(("facedown", obj))
     return [Candidate(zone, obj, i) for i, (zone, obj) in enumerate(found)]
+
+
+def _grants_of(scenario: Scenario, card_id: str) -> tuple[Grant, ...]:
+    card = scenario.cards.get(card_id)
+    return card.grants if card is not None else ()
+
+
+def _has_granted_flow(scenario: Scenario, obj: GameObject) -> bool:
+    """Whether a grant gives the trash card `obj` a Flow instance, as the engine reads its play
+    from the trash (`engine.total_cost.context`: a grant's `applies_to` and `while`)."""
+    return bool(context(replace(scenario, play=Play(obj.id, "trash"))).card.keywords.flow)
 
 
 def play_for_object(scenario: Scenario, zone: str, obj: GameObject) -> Play:
@@ -113,7 +133,7 @@ def plan_hand(scenario: Scenario, config: SolverConfig = DEFAULT_CONFIG) -> list
         cached = options.get(key)
         res: Resources | None = None
         if cached is not None:
-            res = shared.for_object(cand.zone, cand.obj)
+            res = shared.for_object(cand.zone, cand.obj, play.targets)
             same = _paid_key(key, cached, res, config)
             earlier = paid.get(same) if same is not None else None
             if earlier is not None:
@@ -132,7 +152,7 @@ def plan_hand(scenario: Scenario, config: SolverConfig = DEFAULT_CONFIG) -> list
                                                card=replace(cached.ctx.card, id=own.id,
                                                             name=own.name)))
         if res is None and opts.legal:
-            res = shared.for_object(cand.zone, cand.obj)
+            res = shared.for_object(cand.zone, cand.obj, play.targets)
         got = plan_options(here, opts, config, res, limit)
         same = _paid_key(key, opts, res, config) if res is not None else None
         if same is not None and got.optimal:
@@ -174,10 +194,9 @@ def ability_candidates(scenario: Scenario) -> list[tuple[GameObject, list[Play]]
             if ability.targets is None:
                 out.append((obj, [Play(obj.id, "board", ability=ability.id)]))
                 continue
-            chosen = ability.targets
             targets = [t.id for who in ("you", "opponent")
                        for t in scenario.state.player(who).board
-                       if object_matches(scenario, chosen, t)]
+                       if accepts_target(scenario, ability, t)]
             plays = [Play(obj.id, "board", targets=(t,), ability=ability.id) for t in targets]
             out.append((obj, plays or [Play(obj.id, "board", ability=ability.id)]))
     for obj in you.hand:
@@ -341,13 +360,15 @@ class SharedResources:
         # position of each group's first object)
         self._gathered: dict[tuple[bool, ...], tuple[Resources, dict[str, int], list[int]]] = {}
 
-    def for_object(self, zone: str, obj: GameObject) -> Resources:
-        """What can pay for a play of `obj` (from `zone`), equal to `resources(scenario, obj)`."""
-        if obj.id in self._source_ids or self._conditional:
-            return resources(self.scenario, obj)
+    def for_object(self, zone: str, obj: GameObject, targets: tuple[str, ...] = ()) -> Resources:
+        """What can pay for a play of `obj` (from `zone`) choosing `targets`, equal to
+        `resources(scenario, obj, targets=targets)` (a play with targets has them in groups of
+        their own: the engine gathers for it)."""
+        if obj.id in self._source_ids or self._conditional or targets:
+            return resources(self.scenario, obj, targets=targets)
         card = self.scenario.cards.get(obj.card)
         admitted = tuple(card is not None and s.only_for is not None
-                         and card_matches(s.only_for, card, from_zone=zone)
+                         and play_matches(self.scenario, s.only_for, card, zone, obj)
                          for s in self._restricted)
         known = self._gathered.get(admitted)
         if known is None:

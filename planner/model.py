@@ -16,11 +16,13 @@ Variables (held in dicts keyed by the engine objects they stand for, named after
 - `pay[name]`: the free optional cost `name` is paid (`Free`: the engine leaves the choice of
   those optional costs to the model, each adding its own part to the total of any option).
 
-Objective, lexicographic: the score minus the benefits of the optional costs paid, then the
-smaller total (Energy plus pips), then the smaller score (no optional cost paid for a benefit
-that only equals its cost), then fewer actions, then the earlier option (with free optional
-costs: in the engine's order of the options they would make, `_rank`). The shared solver kernel
-(`planner.kernel`) folds the terms into exact weighted sums and solves them in stages.
+Objective, lexicographic (`ranking`): the fewest of the play's targets taken from the board
+(357.3), then the score minus the benefits of the optional costs paid, then the fewest of the
+played object and the targets taken from the board, then the smaller total (Energy plus pips),
+then the smaller score (no optional cost paid for a benefit that only equals its cost), then
+fewer actions, then the earlier option (with free optional costs: in the engine's order of the
+options they would make, `_rank`). The shared solver kernel (`planner.kernel`) folds the terms
+into exact weighted sums and solves them in stages.
 """
 
 from __future__ import annotations
@@ -32,7 +34,8 @@ from typing import TYPE_CHECKING, TypeVar
 
 from ..engine.cost import ANY_INDEX, DOMAINS, OtherCost
 from ..engine.options import CostOption, FreeCost
-from ..engine.payment import Resources, capacity, charged, eligible, need_key, needs_of
+from ..engine.payment import (Resources, board_losses, capacity, charged, eligible, need_key,
+                              needs_of)
 from ..engine.scenario import Scenario
 from . import kernel
 from .config import SolverConfig
@@ -233,13 +236,27 @@ def _constraints(model: cp_model.CpModel, v: _Variables, options: tuple[CostOpti
         if len(buffs) > 1:
             model.add(sum(buffs) <= capacity(objects, "spend_buff"))
 
-    # An object pays for one thing once: non-standard costs and sources that give it up share it.
-    source_of = {offer.id: s for s, offer in enumerate(res.sources) if offer.uses_object}
+    # An object pays for one thing once: the non-standard costs share it.
     for g, objects in enumerate(res.objects):
         users = [var for key, var in by_group.get(g, []) if key[0] != "spend_buff"]
-        users += [activate[source_of[i]] for i in objects.ids if i in source_of]
         if len(users) > 1:
             model.add(sum(users) <= len(objects.ids))
+
+    # A source that used its object to add Energy or Power leaves it to the non-standard costs
+    # (`engine.payment.SourceOffer`): none once it killed it (its buffs neither), and none that
+    # needs it ready once it exhausted it.
+    source_of = {offer.id: s for s, offer in enumerate(res.sources) if offer.uses_object}
+    for g, objects in enumerate(res.objects):
+        for s in (source_of[i] for i in objects.ids if i in source_of):
+            offer = res.sources[s]
+            taking = [var for key, var in by_group.get(g, [])
+                      if (key[0] != "spend_buff" if offer.kills else key[0] == "exhaust")]
+            if taking:
+                model.add(sum(taking) + activate[s] <= len(objects.ids))
+            buffs = [var for key, var in by_group.get(g, []) if key[0] == "spend_buff"]
+            if offer.kills and buffs:
+                held = capacity(objects, "spend_buff")
+                model.add(sum(buffs) + held * activate[s] <= held)
 
 
 # --- Objective ----------------------------------------------------------------------------------
@@ -259,7 +276,13 @@ def _ranked_terms(scenario: Scenario, v: _Variables, options: tuple[CostOption, 
     size = (cp_model.LinearExpr.sum([choose[o] * options[o].total.size for o in choose])
             + _dot(v.pay.values(), (cost.adds.size for cost in free.costs)))
     actions = cp_model.LinearExpr.sum(_actions(v))
-    return ranking(score, benefit, size, actions, _rank(v, free))
+    # What the payment takes from the board that the play keeps (`engine.payment.board_losses`).
+    targets, kept = board_losses(res, v.use, v.activate)
+    ranked = ranking(cp_model.LinearExpr.sum(targets), score, benefit,
+                     cp_model.LinearExpr.sum(kept), size, actions, _rank(v, free))
+    # A term over no variable (no target, no own object any cost could take) ranks nothing.
+    varying = [term for term in ranked if cp_model.FlatIntExpr(term).vars]
+    return varying or ranked[:1]
 
 
 def _rank(v: _Variables, free: Free) -> cp_model.LinearExpr:
@@ -292,12 +315,21 @@ def _rank(v: _Variables, free: Free) -> cp_model.LinearExpr:
     return _dot([*choose.values(), *v.pay.values()], [*option_weights, *set_weights])
 
 
-def ranking(score: N, benefit: N, size: N, actions: N, option: N) -> list[N]:
-    """The objective's terms, most important first: the score minus the benefits of the optional
-    costs paid, the total's size (Energy plus pips), the benefit (with the first term equal, the
-    smaller score), the number of actions, the option's place in the list. The model minimises
-    them over variables, the fast path compares them over numbers."""
-    return [score - benefit, size, benefit, actions, option]
+def ranking(targets: N, score: N, benefit: N, kept: N, size: N, actions: N, option: N) -> list[N]:
+    """The objective's terms, most important first; the model minimises them over variables,
+    the fast path compares them over numbers, so both rank every payment the same way:
+
+    1. `targets`: the play's targets its costs take from their zone (rule 357.3: no cost may
+       make a later choice illegal unless there is no other choice, so a payment that keeps
+       them, where one exists, is the only legal one; `engine.payment.board_losses`);
+    2. the score minus the benefits of the optional costs paid (`objective`);
+    3. `kept`: the played object (for an ability, its own object) and the targets taken from
+       the board (`payplan/1`: among plans of equal score, the one that keeps them wins);
+    4. the total's size (Energy plus pips);
+    5. the benefit (with the second term equal, the smaller score);
+    6. the number of actions;
+    7. the option's place in the engine's list."""
+    return [targets, score - benefit, kept, size, benefit, actions, option]
 
 
 # --- Reading the answer back --------------------------------------------------------------------

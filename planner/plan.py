@@ -111,7 +111,8 @@ def plan_options(scenario: Scenario, opts: PlayOptions, config: SolverConfig = D
         return Plan("illegal", header, reasons=opts.reasons)
     if res is None:  # objects only where an option has a non-standard cost (free costs have none)
         res = resources(scenario, ctx.obj, ctx.card if ctx.play.ability is not None else None,
-                        objects=any(o.total.other for o in opts.options))
+                        objects=any(o.total.other for o in opts.options),
+                        targets=ctx.play.targets)
     benefits = tuple(
         sum(scenario.objective.benefit(n) for n in o.paid_optional if n in opts.auto)
         for o in opts.options

@@ -1,10 +1,12 @@
 """`payplan play`: plan a play (or a sequence of plays), apply it, and report the state after.
 
-A scenario holds one `play`, or `plays: [PLAY, ...]`: each play is planned (`planner.plan.plan`)
-on the state the one before it left and applied by `engine.chain.apply_payment`, which re-checks
-its legality, re-prices it (rule 353) and checks the payment before it builds the new state (seed
-000: where the card goes when it leaves the Chain; Repeat adds executions, not plays). The run
-stops at the first play that can't be made (illegal, unpayable, or refused), saying which and why.
+A scenario holds one `play`, or `plays: [PLAY, ...]`. One play is planned (`planner.plan.plan`)
+and applied by `engine.chain.apply_payment`, which re-checks its legality, re-prices it (rule
+353) and checks the payment before it builds the new state (seed 000: where the card goes when
+it leaves the Chain; Repeat adds executions, not plays). `plays` are paid together
+(`play_together`): each on the state the ones before it left, the payments chosen jointly so
+that no play spends what a later one needs; the run stops at the first play that can't be made
+with the ones before it (illegal, unpayable, or refused), saying which and why.
 
 `plays` is this module's key: it is taken out of the data before the loader (which knows only
 the five keys of `payplan/1`) reads the rest. Each entry is checked up front by loading the
@@ -19,7 +21,7 @@ scenario format, so it can be fed back in) for one `play`; for `plays`,
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from ..engine.chain import Applied, PlanRefused, apply_payment
@@ -124,23 +126,51 @@ def play_data(data: dict[str, object], config: SolverConfig = DEFAULT_CONFIG) ->
 
     entries = _check_plays(base)
     del base["plays"]
-    initial = scenario_from_data(base).state
-    state = initial
+    start = scenario_from_data(base)
+    return play_together(base, start, entries, config)
+
+
+def play_together(base: Data, start: Scenario, entries: list[object],
+                  config: SolverConfig) -> PlayOutcome:
+    """The listed plays, in their order, paid together (turn-format.md, "payplan play with
+    plays"): among the payments of every play that make all of them payable, the smallest
+    summed objective (then size, then each play's payment as `plan` breaks ties); when none
+    pays them all, the longest prefix that can be paid together, with `stopped_at`. Planning
+    each play alone could spend the rune a later play needs; this never does when a joint
+    payment exists (`planner.turn.pay_together`)."""
+    from .kernel import deadline
+    from .moves import Entry, RiftboundMoves
+    from .turn import Candidate, pay_together
+
+    sequence = [Candidate(f"plays[{i}]", (i,), (Entry(base, entry),), None, i)
+                for i, entry in enumerate(entries)]
+    together = pay_together(RiftboundMoves(start), start, sequence, deadline(config))
     steps: list[PlayStep] = []
-    for i, entry in enumerate(entries):
-        try:
-            scenario = _scenario_for(base, entry, state, first=i == 0)
-        except ScenarioError as err:
-            reason = f"plays[{i}] can't be made now: " + "; ".join(
-                str(_in_plays(problem, i)) for problem in err.problems)
-            return PlayOutcome(tuple(steps), state, True, i, reason)
-        step = _play_one(scenario, config)
-        steps.append(step)
-        failed = _failure(step)
-        if failed is not None:
-            return PlayOutcome(tuple(steps), state, True, i, f"plays[{i}] {failed}")
-        state = step.after if step.after is not None else state  # made: `after` is set
-    return PlayOutcome(tuple(steps), state, True)
+    scenario = start
+    for p, play in zip(together.plans, together.plays):
+        assert isinstance(p, Plan)
+        here = replace(scenario, play=play)
+        after = apply_payment(here, applied_of(p))
+        steps.append(PlayStep(p, scenario.state, after))
+        scenario = replace(scenario, state=after, play=None)
+    made = len(steps)
+    if made == len(entries):
+        return PlayOutcome(tuple(steps), scenario.state, True)
+    # The first play not made: why, on the state the others left.
+    try:
+        next_scenario = _scenario_for(base, entries[made], scenario.state, first=made == 0)
+    except ScenarioError as err:
+        reason = f"plays[{made}] can't be made now: " + "; ".join(
+            str(_in_plays(problem, made)) for problem in err.problems)
+        return PlayOutcome(tuple(steps), scenario.state, True, made, reason)
+    step = _play_one(next_scenario, config)
+    failed = _failure(step)
+    if failed is None:  # payable alone on this state, but not with the plays before it
+        failed = (f"({step.plan.play['card']} {step.plan.play['object']}) can't be paid "
+                  "together with the plays before it")
+        step = PlayStep(replace(step.plan, status="unpayable", reasons=(failed,)), step.before)
+    steps.append(step)
+    return PlayOutcome(tuple(steps), scenario.state, True, made, f"plays[{made}] {failed}")
 
 
 def _play_one(scenario: Scenario, config: SolverConfig) -> PlayStep:

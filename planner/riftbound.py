@@ -10,13 +10,15 @@ optimiser and commands are the modules of `planner/` (`plan`, `model`, `fastpath
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Mapping
+from typing import Any, Mapping
 
 from ..engine import generate as generator
 from ..engine.chain import apply_payment
 from ..engine.dump import scenario_to_data
 from ..engine.loader import scenario_from_data
-from ..engine.scenario import FORMAT, Scenario
+from ..engine.problems import ScenarioError
+from ..engine.scenario import FORMAT, Play, Scenario
+from ..engine.turn import Turn
 from . import answers
 from .answers import Hand
 from .config import SolverConfig
@@ -62,6 +64,19 @@ class Riftbound:
 
         return play_data(dict(data), config)
 
+    def turn(self, scenario: Scenario, config: SolverConfig) -> answers.Answer:
+        from .kernel import deadline
+        from .moves import RiftboundMoves
+        from .turn import plan_turn
+
+        return plan_turn(RiftboundMoves(scenario), scenario, turn_of(scenario), FORMAT,
+                         deadline(config))
+
+    def turn_moves(self, scenario: Scenario, defer: bool = True) -> Any:
+        from .moves import RiftboundMoves
+
+        return RiftboundMoves(scenario, defer)
+
     def apply_play(self, scenario: Scenario, plan: answers.Plan) -> Scenario:
         from .play import applied_of
         from .plan import Plan
@@ -75,6 +90,15 @@ class Riftbound:
 
     def generate(self, family: str, size: int, seed: int) -> dict[str, object]:
         return generator.generate(family, size, seed)
+
+
+def turn_of(scenario: Scenario) -> Turn[Play]:
+    """The scenario's `turn` (default: every candidate, each worth 1); a file that gives a
+    `play` is not a turn."""
+    if scenario.play is not None:
+        raise ScenarioError.at(("play",), "`payplan turn` plans the file's `turn` (its "
+                                          "candidates: auto by default), not one `play`")
+    return scenario.turn if scenario.turn is not None else Turn()
 
 
 RULESET = Riftbound()

@@ -29,7 +29,7 @@ from importlib import metadata
 from typing import Any, Mapping, Protocol, runtime_checkable
 
 from ..engine.problems import Problem, ScenarioError
-from .answers import Hand, Orders, Plan, PlayResult
+from .answers import Answer, Hand, Orders, Plan, PlayResult
 from .config import SolverConfig
 
 ENTRY_POINTS = "payplan.rulesets"
@@ -74,6 +74,14 @@ class Ruleset(Protocol):
     def play(self, data: Mapping[str, object], config: SolverConfig) -> PlayResult:
         """Plan and apply the file's `play` (or each of its `plays`); raises `ScenarioError`
         for a bad file."""
+
+    def turn(self, scenario: Any, config: SolverConfig) -> Answer:
+        """The best turn (`shared/spec/turn-format.md`): the plays to make, in order, paid
+        together (`planner.turn`)."""
+
+    def turn_moves(self, scenario: Any, defer: bool = True) -> Any:
+        """The turn planner's `planner.turn.Moves` for this scenario (`defer=False`: every state
+        holds everything, no part of the payment settled at the end: the baselines' view)."""
 
     def apply_play(self, scenario: Any, plan: Plan) -> Any:
         """The scenario after `plan` (an ok plan of `scenario`'s play, as `plan` returned it) is

@@ -585,7 +585,7 @@ def test_wrong_shapes(data: object) -> None:
 
 def test_top_level_not_a_mapping() -> None:
     assert problems([1]) == [
-        "(top level): expected a mapping with the keys format, cards, state, play, objective, "
+        "(top level): expected a mapping with the keys format, cards, state, play, objective, turn, "
         "got a list"
     ]
 

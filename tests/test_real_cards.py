@@ -371,7 +371,7 @@ def test_hextech_gauntlets_reads_the_chosen_units_might_and_deflect_applies() ->
             domains: [fury, order]
             abilities:
               - id: equip
-                kind: equip
+                kind: KIND
                 cost: {energy: 3, power: {any: 1}}
                 targets: {}
                 discounts: [{energy: {might_of: target}}]
@@ -385,8 +385,13 @@ def test_hextech_gauntlets_reads_the_chosen_units_might_and_deflect_applies() ->
             board: [{id: e1, card: warden}]
         play: {ability: {object: g1, id: equip}, targets: [TARGET]}
     """
-    assert plan(load(text.replace("TARGET", "u1"))).total == Cost.parse("[1][A]")
-    assert plan(load(text.replace("TARGET", "e1"))).total == Cost.parse("[2][A][A]")
+    equip = text.replace("KIND", "equip")
+    assert plan(load(equip.replace("TARGET", "u1"))).total == Cost.parse("[1][A]")
+    # Equip attaches to a unit you control (rules notes): the opponent's unit is no target.
+    assert plan(load(equip.replace("TARGET", "e1"))).status == "illegal"
+    # Another ability that chooses the opponent's unit pays its Deflect.
+    other = text.replace("KIND", "activated")
+    assert plan(load(other.replace("TARGET", "e1"))).total == Cost.parse("[2][A][A]")
 
 
 # --- Payments asked by effects, sources for gear abilities, runes counted, Decree ---------------

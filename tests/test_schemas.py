@@ -10,6 +10,7 @@ import pytest
 
 from payplan.benchmarks.generate import families, generate
 from payplan.planner.commands import answer
+from payplan.planner.config import SolverConfig
 from regen_golden import GOLDEN, cases
 from test_rulesets import SCHEMA, check_shape
 
@@ -17,7 +18,7 @@ JSON_CASES = [c for c in cases() if c.name.endswith(".json") and not c.name.star
 
 
 def test_each_command_has_a_schema() -> None:
-    assert set(SCHEMA) == {"plan", "hand", "orders", "play"}
+    assert set(SCHEMA) == {"plan", "hand", "orders", "play", "turn"}
     for name, schema in SCHEMA.items():
         assert schema["$id"].endswith(f"/{name}.schema.json")
 
@@ -34,11 +35,16 @@ def test_the_demo_is_a_plan() -> None:
 
 @pytest.mark.parametrize("family", list(families()))
 def test_answers_on_generated_scenarios_have_the_documented_shape(family: str) -> None:
-    (_, fam) = families()[family]
+    (ruleset, fam) = families()[family]
     for seed in range(3):
         data = generate(family, min(fam.sizes), seed)
         for command in ("plan", "hand", "orders", "play"):
+            if command != "hand" and "play" not in data:
+                continue  # a turn: no one play to plan
             check_shape(command, answer(command, data).to_json())
+        if ruleset.format == "payplan/1" and family != "hand":  # (mtg/1's turn: being built)
+            check_shape("turn", answer("turn", {k: v for k, v in data.items() if k != "play"},
+                                       SolverConfig(time_limit=2)).to_json())
 
 
 def test_a_wrong_shape_is_caught() -> None:

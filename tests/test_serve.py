@@ -23,7 +23,7 @@ from payplan.planner.config import DEFAULT_CONFIG
 from payplan.planner.riftbound import RULESET
 from payplan.planner.orders import discount_orders
 from payplan.planner.plan import plan
-from payplan.planner.serve import check_request, handle, serve
+from payplan.planner.serve import COMMANDS, check_request, handle, serve
 from payplan.engine.loader import load_file
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -123,7 +123,7 @@ def test_every_line_gets_one_answer_in_order() -> None:
     assert errors[2][0].startswith("<stdin>:5: expected a request object")
     assert errors[3] == ["command: unknown command 'plna' (did you mean 'plan'?)"]
     assert errors[4] == ["id: missing (any JSON value; the answer repeats it)"]
-    assert errors[5] == ["command: missing (one of: plan, hand, orders, play)"]
+    assert errors[5] == [f"command: missing (one of: {', '.join(COMMANDS)})"]
     assert errors[6] == ["scenario: missing (a scenario of format mtg/1 or payplan/1)"]
     assert errors[7] == ["senario: unknown key 'senario' (did you mean 'scenario'?)"]
     assert errors[8] == ["scenario.state.you.runes[2].domain: unknown domain 'firey' "
@@ -134,7 +134,7 @@ def test_every_line_gets_one_answer_in_order() -> None:
     assert "NaN" in errors[12][0]
     assert errors[13][0].startswith("<stdin>:16:")
     assert answers[14]["result"]["orders"][0]["total"] == {"energy": 2}
-    assert errors[15] == ["command: expected one of plan, hand, orders, play, got a number"]
+    assert errors[15] == [f"command: expected one of {', '.join(COMMANDS)}, got a number"]
 
 
 def test_bad_utf8_spoils_one_line_only() -> None:
@@ -242,7 +242,7 @@ def test_a_client_process_piped_into_the_service() -> None:
             assert answer["errors"][0].startswith("scenario.cards: expected a mapping")
         if kind == 5:
             assert answer["errors"] == [
-                "command: unknown command 'serve' (expected one of: plan, hand, orders, play)"]
+                f"command: unknown command 'serve' (expected one of: {', '.join(COMMANDS)})"]
 
 
 def test_answers_come_as_each_line_arrives() -> None:

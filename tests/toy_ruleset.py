@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from types import MappingProxyType
-from typing import Mapping
+from typing import Any, Mapping
 
 from payplan.engine.problems import Problem, ScenarioError
 from payplan.planner import answers, kernel
@@ -246,6 +246,16 @@ class ToyRuleset:
             return ToyPlayResult((p,), s, 0, "; ".join(p.reasons))
         return ToyPlayResult((p,), apply(s, p))
 
+    def turn(self, scenario: Toy, config: SolverConfig) -> answers.Answer:
+        from payplan.engine.turn import Turn
+        from payplan.planner.kernel import deadline
+        from payplan.planner.turn import plan_turn
+
+        return plan_turn(ToyMoves(), scenario, Turn(), FORMAT, deadline(config))
+
+    def turn_moves(self, scenario: Toy, defer: bool = True) -> Any:
+        return ToyMoves()
+
     def apply_play(self, scenario: Toy, plan: answers.Plan) -> Toy:
         assert isinstance(plan, ToyPlan)
         return apply(scenario, plan)
@@ -257,6 +267,63 @@ class ToyRuleset:
         return {"format": FORMAT, "coins": {"copper": size, "gold": seed % 3},
                 "hand": [{"id": f"c{i}", "cost": 1 + (i + seed) % 3} for i in range(size)],
                 "play": "c0"}
+
+
+class ToyMoves:
+    """The turn planner's moves for toy/1: each card in hand, every split of its cost over the
+    colors that may pay it."""
+
+    def begin(self, scenario: Toy) -> Toy:
+        return scenario
+
+    def realize(self, start: Toy, steps: Any) -> tuple[list[Any], Toy]:
+        return [m.plan for _, m in steps], steps[-1][1].after if steps else start
+
+    def candidates(self, scenario: Toy, turn: object) -> list[Any]:
+        from payplan.planner.turn import Candidate
+
+        return [Candidate(c.id, (i,), (c.id,), c.id) for i, c in enumerate(scenario.hand)]
+
+    def moves(self, scenario: Toy, candidate: Any, limit: object) -> list[Any]:
+        from payplan.planner.turn import Move
+
+        card = next((c for c in scenario.hand if c.id == candidate.key), None)
+        if card is None:
+            return []
+        payers = [c for c in COLORS if scenario.coins.get(c) and (card.color in (None, c))]
+        out = []
+        for split in _splits(card.cost, [scenario.coins[c] for c in payers]):
+            spent = tuple((c, n) for c, n in zip(payers, split) if n)
+            charge = sum(CHARGE[c] * n for c, n in spent)
+            p = ToyPlan("ok", {"object": card.id, "card": card.id, "from": "hand"}, spent,
+                        card.cost, charge, charge, "played", (), True, (f"cost {card.cost}",))
+            out.append(Move(p, apply(scenario, p), charge, card.cost, (charge, len(out))))
+        return sorted(out, key=lambda m: m.rank)
+
+    def twin(self, scenario: Toy, candidate: Any) -> object:
+        return None
+
+    def universe(self, scenario: Toy, turn: object) -> list[Any]:
+        return self.candidates(scenario, turn)
+
+    def key(self, scenario: Toy) -> object:
+        return (tuple(scenario.coins.items()), scenario.hand)
+
+    def reason(self, scenario: Toy, candidate: Any) -> str:
+        card = next((c for c in scenario.hand if c.id == candidate.key), None)
+        if card is None:
+            return "no longer in hand"
+        return "; ".join(plan(scenario, SolverConfig(), card.id).reasons)
+
+    def state_json(self, scenario: Toy) -> dict[str, object]:
+        return {"coins": dict(scenario.coins)}
+
+
+def _splits(count: int, room: list[int]) -> list[tuple[int, ...]]:
+    if not room:
+        return [()] if count == 0 else []
+    return [(first, *rest) for first in range(min(count, room[0]), -1, -1)
+            for rest in _splits(count - first, room[1:])]
 
 
 RULESET = ToyRuleset()

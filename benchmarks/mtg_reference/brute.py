@@ -1,8 +1,8 @@
 """An independent brute force for `mtg/1` casts: the optimum by exhaustion.
 
 Written from the contract (shared/spec/mtg-format.md), seed 003 and the comprehensive rules
-(601.2b-h, 118, 107.3-4, 702), never from payplan's engine or planner. It reads the scenario's
-raw data (the dict `yaml.safe_load` gives) and tries:
+(601.2b-h, 118, 107.3-4, 605, 702), never from payplan's engine or planner. It reads the
+scenario's raw data (the dict `yaml.safe_load` gives) and tries:
 
 - every cast method the play allows (normal, each alternative id, flashback from the graveyard;
   `without_paying` only when the play names it), every optional count (kicker yes/no, multikicker
@@ -10,40 +10,61 @@ raw data (the dict `yaml.safe_load` gives) and tries:
 - every announcement of every hybrid, mono-hybrid, Phyrexian and hybrid Phyrexian pip;
 - every order of the reductions; the floors (Trinisphere) last;
 - every plan of every permanent you control: each option of each mana ability (several colours,
-  two mana, filter costs paid from other mana, Treasures, life), convoke with each of its
-  colours, improvise, a tap cost, or nothing; every set of sacrificed, discarded, exiled, returned
-  or delved objects; the pool.
+  two mana, filter costs paid from other mana, Treasures, life, every non-mana cost of the
+  `other` forms), a mana ability that neither taps nor sacrifices its permanent (an altar,
+  Seton's "tap an untapped Druid") as many times as its costs can be paid, convoke with each of
+  its colours, improvise, a tap cost, or nothing; every set of tapped, sacrificed, discarded,
+  exiled, returned or delved objects; the pool; every order of the mana abilities (601.2g).
 
 Choices the spec leaves open, as this reference reads them (each also in a comment below):
 - `cast: auto` compares normal, flashback and the card's alternative costs; "without paying its
   mana cost" needs an effect, so it is only tried when the play names it (X is then 0, 107.3b).
+  A spell is cast from the hand or the command zone, by flashback from the graveyard, by an
+  alternative cost from its `zone` (default hand and command), by `without_paying` from anywhere.
 - Increases apply before the reductions (601.2f lists them first); a reduction's `minimum` is a
   floor on the whole mana of the cost at the time that reduction applies; floors go last.
+- Escalate (`per_mode`) is paid for each mode beyond the first, spree (`modes`) for each chosen
+  mode, strive (`per_target`) for each target beyond the first: additional costs, paid with any
+  method (118.9d), "without paying its mana cost" included.
 - A colored reduction ({W} less) takes a {W} pip (an announced hybrid's W half included); when the
   cost has no {W} it reduces the generic part by one instead (118.7c as this reference reads it).
 - An object tapped and removed by the same payment (a Treasure; a creature tapped for mana then
   sacrificed) is charged the removal once. Tapping is charged by the first of land, creature,
-  artifact in the object's types, else `tap_other`.
-- Mana abilities are activated in 601.2g, before costs are paid (601.2h): an object sacrificed to
-  a mana ability can't also be tapped for convoke, improvise or a tap cost.
+  artifact in the object's types, else `tap_other`, however it is tapped: its own {T}, convoke,
+  improvise, a tap cost of the spell or of a mana ability ("tap an untapped creature").
+- Mana abilities are activated in 601.2g, before costs are paid (601.2h), in an order the player
+  chooses: an object sacrificed or returned by a mana ability can't also be tapped for convoke,
+  improvise or a tap cost; it may tap for mana (or be tapped by a mana ability's cost) first; a
+  filter's mana cost is paid from mana made before it (never its own), and restricted mana never
+  pays a mana ability's cost.
 - A summoning-sick creature, a land creature included (302.6 restricts every creature's own
   {T} abilities, whatever its other types), can't use a {T} mana ability but can be tapped for
-  convoke, improvise or a tap cost.
+  convoke, improvise or a tap cost (a mana ability's "tap an untapped creature" included).
 - Life: every point paid (Phyrexian, pay_life, a mana ability's life) comes out of one total that
-  may reach exactly 0, never below.
+  may reach exactly 0, never below. Mill (the spell's and the mana abilities') is at most the
+  library.
+- Filters: `type`, `color`, `not_type` any/none of, `tags` all of, `name` the card's name (its id
+  when it has none); the objects and spells a cost or a restriction reads are yours, so
+  `controller: opponent` there matches nothing. A grant's `controller` is relative to its object.
 - An activated ability (`play.ability`, a permanent's `abilities` entry, 602.2): its total is
   601.2f's with the grants whose `applies_to` says `ability: activated` (and no others, and no
-  affinity); its {T} is a tap cost of that one object (so it can't also tap for mana, and a
-  tapped or summoning-sick creature can't activate it), "sacrifice this" a sacrifice of it (it
-  may tap for mana first, 601.2g before 601.2h); no convoke, delve or improvise; mana restricted
-  with `ability: activated` pays abilities only, other restricted mana spells only.
+  affinity), matched against its permanent's types, colors, tags and name; its {T} is a tap cost
+  of that one object (so it can't also tap for mana, and a tapped or summoning-sick creature
+  can't activate it), "sacrifice this" a sacrifice of it (it may tap for mana first, 601.2g
+  before 601.2h); no convoke, delve or improvise; mana restricted with `ability: activated` pays
+  abilities only, other restricted mana spells only.
+- A permanent uses at most one of its abilities that tap or sacrifice it, once (a second would
+  find it tapped or gone), plus any number of activations of its other mana abilities.
 """
 
 from __future__ import annotations
 
 import itertools
+import json
+import re
 from dataclasses import dataclass, field
-from typing import Any, Iterator
+from functools import lru_cache
+from typing import Any, Callable, Iterator
 
 from .mana import (COLOR_NAMES, COLORS, MANA, SLOT, ZERO, Symbol, Vec, announcements,
                    parse_symbols, produced_options, vec_add, vec_text)
@@ -52,12 +73,32 @@ WEIGHTS = {"tap_land": 1, "tap_creature": 2, "tap_artifact": 1, "tap_other": 1, 
            "discard": 4, "mill": 1, "exile_from_graveyard": 1, "exile_from_hand": 4, "life": 1,
            "return_to_hand": 3}
 BENEFITS = {"kicker": 0, "buyback": 0}
-MAX_COUNT = 4       # multikicker / replicate / repeated mana abilities under `auto`
+REPEAT_CAP = 20     # multikicker / replicate under `auto`, and an altar's activations, at most
 X_CAP = 30          # x: auto never tries an X above this
-# True lets a filter land pay its own cost with its own mana, which the rules forbid (the cost
-# is paid on activation, before the mana exists): only to tell whether a disagreement with the
-# planner is exactly that mistake (campaign --diagnose).
+OTHER_KINDS = ("sacrifice", "discard", "mill", "pay_life", "exile_from_graveyard",
+               "exile_from_hand", "tap_untapped", "return_to_hand")
+FIELD_KINDS = ("sacrifice", "return_to_hand", "tap_untapped")   # objects on the battlefield
+REMOVALS = ("sacrifice", "return_to_hand")
+HAND_KINDS = ("discard", "exile_from_hand")
+PERMANENT_TYPES = {"artifact", "creature", "enchantment", "planeswalker", "battle", "land"}
+
+# Readings the rules forbid, each only to tell whether a disagreement with the planner is
+# exactly that mistake (campaign --diagnose); never set otherwise.
+# A filter land pays its own cost with its own mana (the cost is paid on activation, before the
+# mana exists).
 DIAGNOSE_SELF_PAYING_FILTERS = False
+# Issue 20's class 12: a mana ability that neither taps nor sacrifices its permanent (an altar,
+# Seton's "tap an untapped Druid") is activated at most once.
+DIAGNOSE_ONCE_PER_ABILITY = False
+# Issue 20's class 13: a creature tapped by a mana ability's cost ("tap an untapped creature")
+# is charged nothing.
+DIAGNOSE_FREE_MANA_TAPS = False
+# Found by this reference: a mana ability's mill cost (it still may not mill more than the library)
+# is charged nothing.
+DIAGNOSE_FREE_MANA_MILL = False
+# Found by this reference: a grant's `name` on activated abilities reads "NAME: ABILITY ID", not
+# the name of the ability's permanent.
+DIAGNOSE_ABILITY_STAND_IN_NAME = False
 
 
 class BadScenario(ValueError):
@@ -108,9 +149,11 @@ def _as_list(v: Any) -> list[Any]:
     return list(v) if isinstance(v, (list, tuple)) else [v]
 
 
-def matches(card: dict[str, Any], flt: dict[str, Any] | None, card_id: str = "") -> bool:
-    """A filter on a card: type (any of), not_type (none of), color (any of), tags (any of),
-    card (its id). `controller` and `ability` are read by the grant code, not here."""
+def matches(card: dict[str, Any], flt: dict[str, Any] | None, obj_id: str = "",
+            card_id: str = "") -> bool:
+    """A filter on a card: type (any of), not_type (none of), color (any of), tags (all of),
+    name (the card's name, else its id). `ability` and a grant's `controller` are read by the
+    grant code; anywhere else the object is yours, so `controller: opponent` matches nothing."""
     if not flt:
         return True
     types = set(card.get("types") or [])
@@ -122,13 +165,59 @@ def matches(card: dict[str, Any], flt: dict[str, Any] | None, card_id: str = "")
         wanted = {COLOR_NAMES.get(str(c).lower(), str(c).upper()) for c in _as_list(flt["color"])}
         if not card_colors(card) & wanted:
             return False
-    if "tags" in flt and not set(card.get("tags") or []) & set(_as_list(flt["tags"])):
+    if "tags" in flt and not set(_as_list(flt["tags"])) <= set(card.get("tags") or []):
         return False
-    if "card" in flt and card_id not in _as_list(flt["card"]):
+    if "name" in flt and str(flt["name"]) != str(card.get("name", card_id)):
         return False
-    if "object" in flt and card_id != flt["object"]:     # this reference's own key: {T} / "sacrifice
+    if flt.get("controller") == "opponent":
+        return False
+    if "object" in flt and obj_id != flt["object"]:      # this reference's own key: {T} / "sacrifice
         return False                                     # this" of an activated ability's object
     return True
+
+
+def _matches_obj(cards: dict[str, Any], o: Obj, flt: dict[str, Any] | None) -> bool:
+    return matches(cards[o.card], flt, o.id, o.card)
+
+
+def _cost_part(item: Any) -> tuple[str, int, Any]:
+    """One non-mana cost: (kind, count, filter), from `{kind: N}` or `{kind: {count, filter}}`."""
+    if not isinstance(item, dict) or len(item) != 1:
+        raise BadScenario(f"not a non-mana cost: {item!r}")
+    (kind, body), = item.items()
+    if kind not in OTHER_KINDS:
+        raise BadScenario(f"unknown cost {kind!r}")
+    if isinstance(body, dict):
+        return str(kind), int(body.get("count", 1)), body.get("filter")
+    return str(kind), int(body), None
+
+
+def _fj(flt: Any) -> str:
+    """A filter as hashable text (json.loads gives it back)."""
+    return json.dumps(flt, sort_keys=True)
+
+
+Part = tuple[str, int, str]          # (kind, count, filter as JSON): a non-mana, non-life cost
+
+
+def _parts(other: list[Any]) -> tuple[list[Part], int]:
+    """A cost's `other` list as parts and the life it pays; a part of count 0 is no cost."""
+    parts: list[Part] = []
+    life = 0
+    for item in other:
+        kind, n, flt = _cost_part(item)
+        if kind == "pay_life":
+            life += n
+        elif n:
+            parts.append((kind, n, _fj(flt)))
+    return parts, life
+
+
+def _full(v: Any) -> tuple[str, list[Any]]:
+    """A cost written as a mana string or as `{cost: MANA, other: [...]}`."""
+    if isinstance(v, dict):
+        return str(v.get("cost") or ""), list(v.get("other") or [])
+    return str(v or ""), []
 
 
 # --- Results -----------------------------------------------------------------------------------
@@ -151,7 +240,8 @@ class Outcome:
     def as_dict(self) -> dict[str, Any]:
         return {"status": self.status, "score": self.score, "objective": self.objective,
                 "totals": sorted(self.totals), "scores": sorted(self.scores),
-                "casts": sorted(self.casts), "destinations": sorted(self.destinations, key=str), "x": self.x, "reasons": list(self.reasons)}
+                "casts": sorted(self.casts), "destinations": sorted(self.destinations, key=str),
+                "x": self.x, "reasons": list(self.reasons)}
 
 
 @dataclass(slots=True)
@@ -185,9 +275,10 @@ class Priced:
     x: int | None
     mana: Vec                   # after announcement, reductions and floors
     life: int                   # Phyrexian life + pay_life costs
-    other: tuple[tuple[str, Any], ...]
+    other: tuple[Part, ...]
     benefit: int
     buyback: bool = False
+    optional: tuple[tuple[str, int], ...] = ()   # each optional cost paid, and how many times
 
 
 def _optional_setting(play: dict[str, Any], name: str) -> Any:
@@ -208,7 +299,7 @@ def _choices(setting: Any, counted: bool, bound: int) -> list[tuple[int, bool]]:
 
 
 def _grants(data: dict[str, Any], you: list[Obj], opp: list[Obj], spell: dict[str, Any],
-            spell_id: str) -> list[tuple[str, Any, Obj]]:
+            spell_id: str, spell_card: str) -> list[tuple[str, Any, Obj]]:
     """Every grant that applies to this spell: (kind, grant, granting object)."""
     cards = data["cards"]
     out = []
@@ -224,7 +315,7 @@ def _grants(data: dict[str, Any], you: list[Obj], opp: list[Obj], spell: dict[st
             # spells' only (602.2b: an ability's total cost follows 601.2f).
             if (applies.pop("ability", None) is not None) != bool(spell.get("_ability")):
                 continue
-            if not matches(spell, applies, spell_id):
+            if not matches(spell, applies, spell_id, spell_card):
                 continue
             for kind in ("increase", "reduction", "at_least"):
                 if kind in grant:
@@ -235,12 +326,12 @@ def _grants(data: dict[str, Any], you: list[Obj], opp: list[Obj], spell: dict[st
 def _count(data: dict[str, Any], you: list[Obj], amount: Any) -> int:
     if isinstance(amount, dict):
         flt = amount.get("count", amount)
-        return sum(1 for o in you if matches(data["cards"][o.card], flt, o.id))
+        return sum(1 for o in you if _matches_obj(data["cards"], o, flt))
     return int(amount)
 
 
 def _reduction(data: dict[str, Any], you: list[Obj], red: Any) -> tuple[int, list[str], int]:
-    """(generic amount, colored symbols, minimum) of one reduction."""
+    """(generic amount, colored symbols, minimum) of one reduction (`id` is only its label)."""
     if isinstance(red, str):
         amount, pips = 0, []
         for kind, arg in parse_symbols(red):
@@ -252,8 +343,8 @@ def _reduction(data: dict[str, Any], you: list[Obj], red: Any) -> tuple[int, lis
     generic = _count(data, you, red.get("generic", 0))
     colored: list[str] = []
     for key, n in red.items():
-        if isinstance(key, str) and key.upper() in MANA and key not in ("minimum",):
-            colored += [key.upper()] * _count(data, you, n)
+        if isinstance(key, str) and key in MANA:
+            colored += [key] * int(n)
     if "mana" in red:
         g, c, _ = _reduction(data, you, str(red["mana"]))
         generic += g
@@ -295,18 +386,19 @@ def _apply_reduction(mana: Vec, generic: int, colored: list[str], minimum: int) 
 
 
 def _methods(card: dict[str, Any], zone: str, requested: str) -> list[tuple[str, str, list[Any]]]:
-    """(cast name, mana cost text, other costs) of each method the zone allows."""
+    """(cast name, mana cost text, other costs) of each method the zone allows: the mana cost
+    from the hand or the command zone, flashback from the graveyard, an alternative cost from
+    its `zone` (default hand and command)."""
     out: list[tuple[str, str, list[Any]]] = []
-    if zone == "hand":
+    if zone in ("hand", "command"):
         out.append(("normal", card.get("cost") or "", []))
-        for alt in card.get("alternative") or []:
-            out.append((str(alt["id"]), alt.get("cost") or "", list(alt.get("other") or [])))
     if zone == "graveyard" and card.get("flashback") is not None:
-        fb = card["flashback"]
-        if isinstance(fb, dict):
-            out.append(("flashback", fb.get("cost") or "", list(fb.get("other") or [])))
-        else:
-            out.append(("flashback", str(fb), []))
+        text, other = _full(card["flashback"])
+        out.append(("flashback", text, other))
+    for alt in card.get("alternative") or []:
+        zones = [alt["zone"]] if alt.get("zone") is not None else ["hand", "command"]
+        if zone in zones:
+            out.append((str(alt["id"]), alt.get("cost") or "", list(alt.get("other") or [])))
     if requested == "without_paying":
         # An effect lets the card be cast without paying its mana cost, from where it is.
         return [("without_paying", "", [])]
@@ -315,16 +407,34 @@ def _methods(card: dict[str, Any], zone: str, requested: str) -> list[tuple[str,
     return out
 
 
-def _sorcery_speed_ok(state: dict[str, Any], card: dict[str, Any]) -> bool:
-    types = set(card.get("types") or [])
-    if "instant" in types or card.get("flash") or "flash" in (card.get("keywords") or []):
-        return True
+def _sorcery_speed(state: dict[str, Any]) -> bool:
     return bool(state.get("phase", "main") == "main" and state.get("turn", "you") == "you"
                 and state.get("stack", "empty") == "empty")
 
 
-def priced_casts(data: dict[str, Any], x_value: int | None) -> tuple[list[Priced], list[str]]:
-    """Every total cost the cast can have with X = x_value (None: the card's X is not asked)."""
+def _sorcery_speed_ok(state: dict[str, Any], card: dict[str, Any]) -> bool:
+    types = set(card.get("types") or [])
+    if "instant" in types or card.get("flash"):
+        return True
+    return _sorcery_speed(state)
+
+
+def _units(text: str) -> int:
+    """The least a copy of a cost text takes (X as 0), each unit one mana or, for a Phyrexian
+    pip, two life."""
+    units = 0
+    for kind, arg in parse_symbols(text):
+        if kind == "generic":
+            units += arg
+        elif kind != "x":
+            units += 1
+    return units
+
+
+def priced_casts(data: dict[str, Any], x_value: int | None, room: int | None = None
+                 ) -> tuple[list[Priced], list[str]]:
+    """Every total cost the cast can have with X = x_value (None: the card's X is not asked).
+    `room`: potential_mana(data), worked out here when None and a counted cost is `auto`."""
     cards = data["cards"]
     state = data.get("state") or {}
     you_p = state.get("you") or {}
@@ -346,44 +456,75 @@ def priced_casts(data: dict[str, Any], x_value: int | None) -> tuple[list[Priced
     if not methods:
         return [], [f"no way to cast it from the {obj.zone} ({requested})"]
 
-    grants = _grants(data, you, opp, card, obj.id)
+    grants = _grants(data, you, opp, card, obj.id, obj.card)
     increases = [parse_symbols(g) if isinstance(g, str) else parse_symbols(g.get("mana", ""))
                  for kind, g, _ in grants if kind == "increase"]
     reductions = [_reduction(data, you, g) for kind, g, _ in grants if kind == "reduction"]
     reductions += [_reduction(data, you, r) for r in card.get("reductions") or []]
     floors = [int(g) for kind, g, _ in grants if kind == "at_least"]
 
-    # Additional costs (601.2b, 601.2f): (name, symbols per copy, other per copy, counted?)
+    # Additional costs (601.2b, 601.2f): (name, mana per copy, other per copy, counted?)
     optional_costs: list[tuple[str, str, list[Any], bool]] = []
     for i, k in enumerate(_as_list(card["kicker"]) if card.get("kicker") is not None else []):
-        optional_costs.append(("kicker" if i == 0 else f"kicker.{i}", str(k), [], False))
-    if card.get("multikicker") is not None:
-        optional_costs.append(("multikicker", str(card["multikicker"]), [], True))
-    if card.get("replicate") is not None:
-        optional_costs.append(("replicate", str(card["replicate"]), [], True))
-    if card.get("buyback") is not None:
-        optional_costs.append(("buyback", str(card["buyback"]), [], False))
+        optional_costs.append(("kicker" if i == 0 else f"kicker.{i}", *_full(k), False))
+    for name in ("multikicker", "replicate", "buyback"):
+        if card.get(name) is not None:
+            optional_costs.append((name, *_full(card[name]), name != "buyback"))
     mandatory: list[tuple[str, list[Any]]] = []
     for add in card.get("additional") or []:
         if add.get("mandatory", False):
             mandatory.append((add.get("cost") or "", list(add.get("other") or [])))
         else:
             optional_costs.append((str(add["id"]), add.get("cost") or "", list(add.get("other") or []), False))
+    # Per-mode and per-target costs: escalate beyond the first mode, spree for each mode chosen,
+    # strive beyond the first target.
+    modes = [str(m) for m in play.get("modes") or []]
+    targets = list(play.get("targets") or [])
+    if card.get("per_mode"):
+        mandatory += [(str(card["per_mode"]), [])] * max(0, len(modes) - 1)
+    for m in modes:
+        if m in (card.get("modes") or {}):
+            mandatory.append((str(card["modes"][m]), []))
+    if card.get("per_target"):
+        mandatory += [(str(card["per_target"]), [])] * max(0, len(targets) - 1)
     benefits = {**BENEFITS, **((data.get("objective") or {}).get("benefits") or {})}
+    # `auto` on a counted cost tries every count the resources could pay, at most REPEAT_CAP.
+    if room is None and any(counted and _optional_setting(play, name) == "auto"
+                            for name, _, _, counted in optional_costs):
+        room = potential_mana(data)
+    room = (room or 0) + sum(r[0] + len(r[1]) for r in reductions) + int(you_p.get("life", 20)) // 2
+
+    def bound(text: str, other: list[Any]) -> int:
+        k = REPEAT_CAP
+        if _units(text):
+            k = min(k, room // _units(text))
+        parts, life = _parts(other)
+        if parts or life:
+            b = board(data)
+            for kind, n, fj in parts:
+                k = min(k, b.available(kind, json.loads(fj)) // n)
+            if life:
+                k = min(k, b.life_total // life)
+        return k
 
     out: list[Priced] = []
     for cast, cost_text, cast_other in methods:
-        per_optional = [_choices(_optional_setting(play, name), counted, MAX_COUNT)
-                        for name, _, _, counted in optional_costs]
+        per_optional = []
+        for name, text, oth, counted in optional_costs:
+            setting = _optional_setting(play, name)
+            per_optional.append(_choices(setting, counted, bound(text, oth) if counted and setting == "auto" else 0))
         for picks in itertools.product(*per_optional):
             symbols: list[Symbol] = list(parse_symbols(cost_text))
             other: list[Any] = list(cast_other)
             benefit = 0
             buyback = False
+            chosen: list[tuple[str, int]] = []
             for (name, text, oth, _), (n, auto) in zip(optional_costs, picks):
                 buyback = buyback or (name == "buyback" and n > 0)
                 symbols += parse_symbols(text) * n
                 other += oth * n
+                if n:
+                    chosen.append((name, n))
                 if auto:
                     base_name = name.split(".")[0]
                     benefit += int(benefits.get(name, benefits.get(base_name, 0))) * n
@@ -399,27 +540,29 @@ def priced_casts(data: dict[str, Any], x_value: int | None) -> tuple[list[Priced
             fixed = ZERO
             if x_count:
                 fixed = vec_add(fixed, {"generic": x_count * int(x or 0)})
-            choices = [announcements(s) for s in symbols if s[0] != "x"]
-            life_costs = sum(int(o["pay_life"]) for o in other if isinstance(o, dict) and "pay_life" in o)
-            seen: set[tuple[Vec, int]] = set()
-            for announced in itertools.product(*choices):
-                mana, life = fixed, life_costs
-                for counts, life_part in announced:
-                    mana = vec_add(mana, counts)
-                    life += life_part
-                if (mana, life) in seen:
-                    continue
-                seen.add((mana, life))
+            parts, life_costs = _parts(other)
+            for mana, life in _announced(fixed, life_costs, symbols):
                 # 601.2f: reductions in every order the player may choose; floors last.
-                for v in _reduced(mana, reductions, floors):
-                    out.append(Priced(cast, x if x_count else None, v, life,
-                                      tuple(_other_items(other)), benefit, buyback))
+                for v in sorted(_reduced(mana, reductions, floors)):
+                    out.append(Priced(cast, x if x_count else None, v, life, tuple(parts),
+                                      benefit, buyback, tuple(chosen)))
     return out, []
 
 
+def _announced(fixed: Vec, life: int, symbols: list[Symbol]) -> list[tuple[Vec, int]]:
+    """601.2b: every (mana, life) the announcements of the symbols reach (X already in `fixed`),
+    built symbol by symbol so that equal sums are one."""
+    reached = {(fixed, life)}
+    for s in symbols:
+        if s[0] != "x":
+            reached = {(vec_add(m, counts), l + extra) for m, l in reached
+                       for counts, extra in announcements(s)}
+    return sorted(reached)
+
+
 def ability_of(data: dict[str, Any], obj: Obj) -> dict[str, Any]:
-    """The activated ability the play names, as a pseudo-spell: the source's types, colors and
-    tags (what grants filter on), its `costs` split into mana text, {T}, "sacrifice this" and
+    """The activated ability the play names, as a pseudo-spell: the source's name, types, colors
+    and tags (what grants filter on), its `costs` split into mana text, {T}, "sacrifice this" and
     the other parts, and `_ability` set (no convoke, delve or improvise: those are spells')."""
     card = data["cards"][obj.card]
     wanted = str(data["play"]["ability"]["id"])
@@ -439,9 +582,12 @@ def ability_of(data: dict[str, Any], obj: Obj) -> dict[str, Any]:
     if sac:
         other.append({"sacrifice": {"count": 1, "filter": {"object": obj.id}}})
     colors = sorted(card_colors(card))
-    return {"types": list(card.get("types") or []), "tags": list(card.get("tags") or []),
-            "colors": colors, "cost": mana, "_other": other, "_taps": taps,
-            "_sorcery": ability.get("timing") == "sorcery", "_ability": True}
+    name = str(card.get("name", obj.card))
+    if DIAGNOSE_ABILITY_STAND_IN_NAME:
+        name = f"{name}: {wanted}"
+    return {"name": name, "types": list(card.get("types") or []),
+            "tags": list(card.get("tags") or []), "colors": colors, "cost": mana, "_other": other,
+            "_taps": taps, "_sorcery": ability.get("timing") == "sorcery", "_ability": True}
 
 
 def _priced_ability(data: dict[str, Any], obj: Obj, x_value: int | None) -> tuple[list[Priced], list[str]]:
@@ -452,12 +598,11 @@ def _priced_ability(data: dict[str, Any], obj: Obj, x_value: int | None) -> tupl
     ab = ability_of(data, obj)
     if obj.zone != "battlefield":
         return [], ["an activated ability is played from the battlefield"]
-    if ab["_sorcery"] and not (state.get("phase", "main") == "main" and state.get("turn", "you") == "you"
-                               and state.get("stack", "empty") == "empty"):
+    if ab["_sorcery"] and not _sorcery_speed(state):
         return [], ["timing: activate only as a sorcery"]
     if ab["_taps"] and (obj.tapped or (obj.sick and "creature" in ab["types"])):
         return [], ["{T}: tapped, or a summoning-sick creature (302.6)"]
-    grants = _grants(data, you, opp, ab, obj.id)
+    grants = _grants(data, you, opp, ab, obj.id, obj.card)
     increases = [parse_symbols(g) if isinstance(g, str) else parse_symbols(g.get("mana", ""))
                  for kind, g, _ in grants if kind == "increase"]
     reductions = [_reduction(data, you, g) for kind, g, _ in grants if kind == "reduction"]
@@ -469,50 +614,26 @@ def _priced_ability(data: dict[str, Any], obj: Obj, x_value: int | None) -> tupl
     if x_count and x_value is None:
         return [], []
     fixed = vec_add(ZERO, {"generic": x_count * int(x_value or 0)}) if x_count else ZERO
-    life_costs = sum(int(o["pay_life"]) for o in ab["_other"] if isinstance(o, dict) and "pay_life" in o)
+    parts, life_costs = _parts(ab["_other"])
     out: list[Priced] = []
     seen: set[tuple[Vec, int]] = set()
-    for announced in itertools.product(*[announcements(s) for s in symbols if s[0] != "x"]):
-        mana, life = fixed, life_costs
-        for counts, life_part in announced:
-            mana = vec_add(mana, counts)
-            life += life_part
-        for v in _reduced(mana, reductions, floors):
+    for mana, life in _announced(fixed, life_costs, symbols):
+        for v in sorted(_reduced(mana, reductions, floors)):
             if (v, life) in seen:
                 continue
             seen.add((v, life))
-            out.append(Priced("ability", x_value if x_count else None, v, life,
-                              tuple(_other_items(ab["_other"])), 0))
+            out.append(Priced("ability", x_value if x_count else None, v, life, tuple(parts), 0))
     return out, []
 
 
-def _other_items(other: list[Any]) -> Iterator[tuple[str, Any]]:
-    for o in other:
-        if isinstance(o, dict):
-            for k, v in o.items():
-                if k != "pay_life":
-                    yield (k, _freeze(v))
-
-
-def _freeze(v: Any) -> Any:
-    if isinstance(v, dict):
-        return tuple(sorted((k, _freeze(x)) for k, x in v.items()))
-    if isinstance(v, list):
-        return tuple(_freeze(x) for x in v)
-    return v
-
-
-def _thaw(v: Any) -> Any:
-    if isinstance(v, tuple) and all(isinstance(p, tuple) and len(p) == 2 and isinstance(p[0], str) for p in v):
-        return {k: _thaw(x) for k, x in v}
-    return v
+PLAY_ZONES = ("hand", "graveyard", "exile", "command")
 
 
 def _find(data: dict[str, Any]) -> Obj:
     state = data.get("state") or {}
     you_p = state.get("you") or {}
     play = data["play"]
-    objects = [o for zone in ("hand", "graveyard", "exile", "battlefield", "command")
+    objects = [o for zone in ("hand", "graveyard", "exile", "command", "battlefield")
                for o in _objects(you_p, zone, "you")]
     if "ability" in play:
         for o in objects:
@@ -524,20 +645,42 @@ def _find(data: dict[str, Any]) -> Obj:
             if o.id == str(play["object"]):
                 return o
         raise BadScenario(f"play.object: no object {play['object']!r}")
-    for o in objects:
-        if o.card == play.get("card"):
-            return o
+    zones = [play["from"]] if play.get("from") else list(PLAY_ZONES)
+    for zone in zones:                       # `card:` names the first such card, zone by zone
+        for o in _objects(you_p, zone, "you"):
+            if o.card == play.get("card"):
+                return o
     raise BadScenario("play: names no object")
+
+
+def _cost_texts(data: dict[str, Any]) -> list[str]:
+    """Every mana text of the played card or ability that a cast could pay (for X)."""
+    obj = _find(data)
+    if "ability" in data["play"]:
+        return [ability_of(data, obj)["cost"]]
+    card = data["cards"][obj.card]
+    texts = [str(card.get("cost") or "")]
+    for key in ("flashback", "multikicker", "replicate", "buyback"):
+        if card.get(key) is not None:
+            texts.append(_full(card[key])[0])
+    texts += [_full(k)[0] for k in (_as_list(card["kicker"]) if card.get("kicker") is not None else [])]
+    texts += [str(a.get("cost") or "") for a in (card.get("alternative") or []) + (card.get("additional") or [])]
+    return texts
 
 
 # --- The payment (601.2g-h) --------------------------------------------------------------------
 
-def _tap_weight(card: dict[str, Any], w: dict[str, int]) -> int:
+def tap_weight(card: dict[str, Any], w: dict[str, int]) -> int:
     types = set(card.get("types") or [])
     for t in ("land", "creature", "artifact"):
         if t in types:
             return w[f"tap_{t}"]
     return w["tap_other"]
+
+
+def charge(obj: Obj, weight: int) -> int:
+    """What losing `obj` costs: its `value`, else the weight of the way it is lost."""
+    return obj.value if obj.value is not None else weight
 
 
 @dataclass(frozen=True, slots=True)
@@ -548,91 +691,151 @@ class Activation:
     sac_self: bool
     life: int
     mana_cost: tuple[Symbol, ...]            # paid from other mana (a filter land)
-    sacrifice: tuple[tuple[int, Any], ...]   # sacrifice other objects: (count, filter)
-    restricted: Any                          # only_for filter or None
+    parts: tuple[Part, ...]                  # the other non-mana costs (an altar's sacrifice)
+    restricted: str | None                   # only_for filter as JSON, or None
+
+    @property
+    def free(self) -> bool:
+        """Neither taps nor sacrifices its permanent: activated as often as its costs allow."""
+        return not self.taps and not self.sac_self
 
 
-def _activations(card: dict[str, Any]) -> list[Activation]:
+def ability_costs(costs: list[Any]) -> tuple[bool, bool, int, tuple[Symbol, ...], tuple[Part, ...]]:
+    """A mana ability's `costs`: (taps, sacrifices itself, life, mana cost, other parts)."""
+    taps = sac = False
+    mana: list[Symbol] = []
+    other: list[Any] = []
+    for c in costs:
+        if c == "tap":
+            taps = True
+        elif c == "sacrifice_self":
+            sac = True
+        elif isinstance(c, str):
+            mana += parse_symbols(c)
+        else:
+            other.append(c)
+    parts, life = _parts(other)
+    return taps, sac, life, tuple(mana), tuple(parts)
+
+
+def activations(card: dict[str, Any]) -> list[Activation]:
+    """Each option of each mana ability of a card (a mana ability's costs default to {T})."""
     out = []
     for i, ability in enumerate(card.get("mana") or []):
-        costs = ability.get("costs", ["tap"])
-        taps = "tap" in costs
-        sac_self = "sacrifice_self" in costs
-        life = 0
-        mana_cost: list[Symbol] = []
-        sacrifice: list[tuple[int, Any]] = []
-        for c in costs:
-            if isinstance(c, str) and c.startswith("{"):
-                mana_cost += parse_symbols(c)
-            elif isinstance(c, dict) and "pay_life" in c:
-                life += int(c["pay_life"])
-            elif isinstance(c, dict) and "sacrifice" in c:
-                s = c["sacrifice"]
-                sacrifice.append((int(s.get("count", 1)), s.get("filter")))
+        taps, sac, life, mana_cost, parts = ability_costs(list(ability.get("costs", ["tap"])))
+        restricted = None if ability.get("only_for") is None else _fj(ability["only_for"])
         for adds in produced_options(ability["adds"]):
-            out.append(Activation(i, adds, taps, sac_self, life, tuple(mana_cost),
-                                  tuple(sacrifice), ability.get("only_for")))
+            out.append(Activation(i, adds, taps, sac, life, mana_cost, parts, restricted))
     return out
 
 
-def _pay_mana_cost(pool: list[int], cost: tuple[Symbol, ...]) -> Iterator[list[int]]:
+def pay_mana_cost(pool: tuple[int, ...], cost: tuple[Symbol, ...]) -> set[tuple[int, ...]]:
     """Every pool left after paying a mana ability's own cost from unrestricted mana."""
-    if not cost:
-        yield pool
-        return
-    (kind, arg), rest = cost[0], cost[1:]
-    if kind == "generic":
-        if arg == 0:
-            yield from _pay_mana_cost(pool, rest)
-            return
-        for i in range(6):
-            if pool[i] > 0:
-                p = pool.copy()
-                p[i] -= 1
-                yield from _pay_mana_cost(p, (("generic", arg - 1),) + rest)
-        return
-    options = {"mana": lambda a: [a], "hybrid": lambda a: list(a), "phyrexian": lambda a: [a],
-               "hphyrexian": lambda a: list(a), "mono": lambda a: [a[1]]}[kind](arg)
-    for c in options:
-        i = MANA.index(c)
-        if pool[i] > 0:
-            p = pool.copy()
-            p[i] -= 1
-            yield from _pay_mana_cost(p, rest)
+    pools = {pool}
+    for kind, arg in cost:
+        if kind == "generic":
+            for _ in range(arg):
+                pools = {p[:i] + (p[i] - 1,) + p[i + 1:] for p in pools for i in range(6) if p[i] > 0}
+            continue
+        options = {"mana": lambda a: [a], "hybrid": lambda a: list(a), "phyrexian": lambda a: [a],
+                   "hphyrexian": lambda a: list(a), "mono": lambda a: [a[1]]}[kind](arg)
+        nxt: set[tuple[int, ...]] = set()
+        for p in pools:
+            for c in options:
+                i = MANA.index(c)
+                if p[i] > 0:
+                    nxt.add(p[:i] + (p[i] - 1,) + p[i + 1:])
+        if kind == "mono":                    # {2/W}: two generic instead
+            two = {p for p in pools}
+            for _ in range(arg[0]):
+                two = {p[:i] + (p[i] - 1,) + p[i + 1:] for p in two for i in range(6) if p[i] > 0}
+            nxt |= two
+        pools = nxt
+    return pools
 
 
-def _can_pay(total: Vec, pool: list[int], filters: list[Activation], restricted: list[int],
-             convoke: list[int], generic_only: int) -> bool:
-    """Filter abilities in some order, each paid from mana already made (601.2g), then the
-    total from what is left (601.2h)."""
-    if filters:
-        for k, f in enumerate(filters):
-            rest = filters[:k] + filters[k + 1:]
-            start = pool.copy()
-            if DIAGNOSE_SELF_PAYING_FILTERS:          # a wrong reading, for diagnosis only
-                for c in f.adds:
-                    start[MANA.index(c)] += 1
-            for p in _pay_mana_cost(start, f.mana_cost):
-                p = p.copy()
-                for c in f.adds if not DIAGNOSE_SELF_PAYING_FILTERS else ():
-                    p[MANA.index(c)] += 1
-                if _can_pay(total, p, rest, restricted, convoke, generic_only):
+def _add(pool: tuple[int, ...], adds: tuple[str, ...]) -> tuple[int, ...]:
+    p = list(pool)
+    for c in adds:
+        p[MANA.index(c)] += 1
+    return tuple(p)
+
+
+def mana_ok(total: Vec, acts: list[Activation], preds: list[frozenset[int]], pool0: tuple[int, ...],
+            usable: Callable[[str], bool], convoke: tuple[int, ...] = (0,) * 5, generic_only: int = 0,
+            left: tuple[int, ...] | None = None) -> bool:
+    """Whether the mana abilities `acts` can be activated in some order (601.2g: act j after every
+    act in preds[j]; a filter's mana cost from unrestricted mana made before it) and the total then
+    paid (601.2h) from the pool, the restricted mana `usable` allows (a filter JSON -> bool), and
+    convoke creatures (by color; each may pay {1} instead) and `generic_only` generic payers.
+    With `left`, the mana left in the pool afterwards must be exactly `left` (W U B R G C)."""
+    n = len(acts)
+    seen: set[Any] = set()
+
+    def final(pu: tuple[int, ...], pr: tuple[int, ...], dead: tuple[int, ...]) -> bool:
+        have = [pu[i] + pr[i] for i in range(6)]
+        if left is not None:
+            consumed = [have[i] + dead[i] - left[i] for i in range(6)]
+            if any(c < 0 or c > have[i] for i, c in enumerate(consumed)):
+                return False
+            need = total[0] + sum(total[1:]) - sum(convoke) - generic_only
+            return (sum(consumed) == need
+                    and all(consumed[i] + convoke[i] >= total[i + 1] for i in range(5))
+                    and consumed[5] >= total[6])
+        for i in range(5):              # colored pips: that color's mana or convoke creature
+            if have[i] + convoke[i] < total[i + 1]:
+                return False
+        if have[5] < total[6]:          # {C} pips: colorless mana only
+            return False
+        return sum(have) + sum(convoke) + generic_only - sum(total[1:]) >= total[0]
+
+    def made(a: Activation, pu: tuple[int, ...], pr: tuple[int, ...], dead: tuple[int, ...]
+             ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+        if a.restricted is None:
+            return _add(pu, a.adds), pr, dead
+        if usable(a.restricted):
+            return pu, _add(pr, a.adds), dead
+        return pu, pr, _add(dead, a.adds)
+
+    def go(done: frozenset[int], pu: tuple[int, ...], pr: tuple[int, ...], dead: tuple[int, ...]) -> bool:
+        # Abilities with no mana cost are activated as soon as they may be (more mana never hurts).
+        progress = True
+        while progress:
+            progress = False
+            for j in range(n):
+                if j not in done and not acts[j].mana_cost and preds[j] <= done:
+                    done = done | {j}
+                    pu, pr, dead = made(acts[j], pu, pr, dead)
+                    progress = True
+        if len(done) == n:
+            return final(pu, pr, dead)
+        key = (done, pu, pr, dead)
+        if key in seen:
+            return False
+        seen.add(key)
+        for j in range(n):
+            a = acts[j]
+            if j in done or not preds[j] <= done:
+                continue
+            start = _add(pu, a.adds) if DIAGNOSE_SELF_PAYING_FILTERS and a.restricted is None else pu
+            for paid in sorted(pay_mana_cost(start, a.mana_cost)):
+                if DIAGNOSE_SELF_PAYING_FILTERS and a.restricted is None:
+                    if go(done | {j}, paid, pr, dead):
+                        return True
+                    continue
+                npu, npr, nd = made(a, paid, pr, dead)
+                if go(done | {j}, npu, npr, nd):
                     return True
         return False
-    have = [pool[i] + restricted[i] for i in range(6)]
-    for i in range(5):                      # colored pips: that color's mana or convoke creature
-        if have[i] + convoke[i] < total[i + 1]:
-            return False
-    if have[5] < total[6]:                  # {C} pips: colorless mana only
-        return False
-    left = sum(have) + sum(convoke) + generic_only - sum(total[1:])
-    return left >= total[0]
+
+    zero = (0,) * 6
+    return go(frozenset(), tuple(pool0), zero, zero)
 
 
 @dataclass(frozen=True, slots=True)
 class _Use:
-    """One object's part in a payment: at most one use that taps it, plus activations of its
-    mana abilities that neither tap it nor sacrifice it (an altar), each any number of times."""
+    """One object's part in a payment: at most one use that taps or sacrifices it, plus
+    activations of its mana abilities that neither tap it nor sacrifice it (an altar)."""
     kind: str                    # none | mana | convoke | improvise | tapcost
     act: Activation | None = None
     color: str | None = None     # convoke: the color it pays (None: {1})
@@ -641,17 +844,151 @@ class _Use:
 
     @property
     def acts(self) -> tuple[Activation, ...]:
-        return ((self.act,) if self.act is not None else ()) + self.repeats
+        return self.repeats + ((self.act,) if self.act is not None else ())
+
+    @property
+    def taps(self) -> bool:
+        return self.kind in ("convoke", "improvise", "tapcost") or (
+            self.kind == "mana" and self.act is not None and self.act.taps)
 
 
-def _uses(obj: Obj, card: dict[str, Any], spell: dict[str, Any], tapcosts: list[tuple[int, Any]],
-          cards: dict[str, Any]) -> list[_Use]:
+@dataclass(slots=True)
+class Board:
+    """What a payment may use: your permanents, cards in hand and graveyard (the played card
+    left out), the pool, life, library, the weights; and the spell being paid."""
+    cards: dict[str, Any]
+    spell: dict[str, Any]
+    cast_obj: Obj
+    battlefield: list[Obj]
+    hand: list[Obj]
+    graveyard: list[Obj]
+    pool0: tuple[int, ...]
+    weights: dict[str, int]
+    life_total: int
+    library: int
+
+    def usable(self, restricted: str) -> bool:
+        """Mana `only_for: {ability: activated, ...}` pays abilities only, other restricted mana
+        spells only, each matching the rest of its filter."""
+        rest = dict(json.loads(restricted) or {})
+        if (rest.pop("ability", None) is not None) != bool(self.spell.get("_ability")):
+            return False
+        return matches(self.spell, rest, self.cast_obj.id, self.cast_obj.card)
+
+    def available(self, kind: str, flt: Any) -> int:
+        """How many objects a cost of `kind` could take at most."""
+        if kind in REMOVALS:
+            return sum(1 for o in self.battlefield if _matches_obj(self.cards, o, flt))
+        if kind == "tap_untapped":
+            return sum(1 for o in self.battlefield if not o.tapped and _matches_obj(self.cards, o, flt))
+        if kind in HAND_KINDS:
+            return sum(1 for o in self.hand if _matches_obj(self.cards, o, flt))
+        if kind == "exile_from_graveyard":
+            return sum(1 for o in self.graveyard if _matches_obj(self.cards, o, flt))
+        return self.library                 # mill
+
+
+def board(data: dict[str, Any]) -> Board:
+    cards = data["cards"]
+    you_p = (data.get("state") or {}).get("you") or {}
+    obj = _find(data)
+    spell = ability_of(data, obj) if "ability" in data["play"] else cards[obj.card]
+    pool0 = [0] * 6
+    for kind, arg in parse_symbols(you_p.get("mana_pool") or ""):
+        if kind != "mana":
+            raise BadScenario("state.you.mana_pool: plain mana only")
+        pool0[MANA.index(arg)] += 1
+    return Board(cards, spell, obj, _objects(you_p, "battlefield", "you"),
+                 [o for o in _objects(you_p, "hand", "you") if o.id != obj.id],
+                 [o for o in _objects(you_p, "graveyard", "you") if o.id != obj.id],
+                 tuple(pool0), {**WEIGHTS, **((data.get("objective") or {}).get("weights") or {})},
+                 int(you_p.get("life", 20)), int(you_p.get("library", 0)))
+
+
+def _repeat_bound(b: Board, act: Activation, potential: int) -> int:
+    """How many times a free mana ability can be activated at most: each activation pays its
+    costs again (a creature to sacrifice, an untapped creature to tap, life, mana, ...)."""
+    k = REPEAT_CAP
+    for kind, n, fj in act.parts:
+        k = min(k, b.available(kind, json.loads(fj)) // n)
+    if act.life:
+        k = min(k, b.life_total // act.life)
+    if act.mana_cost:
+        k = min(k, potential // max(1, len(act.mana_cost)))
+    return k
+
+
+def potential_mana(data: dict[str, Any]) -> int:
+    """Every unit of mana any payment could bring, at most: a total above it can't be paid (each
+    symbol of the total takes one unit)."""
+    b = board(data)
+    spell = b.spell
+    base = sum(b.pool0) + len(b.graveyard) * bool(spell.get("delve"))
+    frees: list[tuple[Activation, int]] = []
+    for o in b.battlefield:
+        acts = activations(b.cards[o.card])
+        most = max([len(a.adds) for a in acts if not a.free] + [0])
+        types = set(b.cards[o.card].get("types") or [])
+        if (spell.get("convoke") and "creature" in types) or (spell.get("improvise") and "artifact" in types):
+            most = max(most, 1)
+        base += most
+        frees += [(a, 1) for a in acts if a.free]
+    total = base
+    for a, _ in frees:
+        if not a.mana_cost:
+            total += len(a.adds) * _repeat_bound(b, a, 0)
+    for a, _ in frees:
+        if a.mana_cost:
+            total += len(a.adds) * _repeat_bound(b, a, total)
+    return total
+
+
+def relevant_kinds(data: dict[str, Any]) -> str:
+    """The kinds of mana (W U B R G C) some cost on the board names: any other kind can only pay
+    generic mana, so two options of a mana ability that differ only in such kinds are one."""
+    found: set[str] = set()
+
+    def walk(v: Any, key: str = "") -> None:
+        if key == "adds":
+            return
+        if isinstance(v, dict):
+            for k, x in v.items():
+                if isinstance(k, str) and k in MANA:       # a reduction's `W: 1`
+                    found.add(k)
+                walk(x, str(k))
+        elif isinstance(v, list):
+            for x in v:
+                walk(x, key)
+        elif isinstance(v, str):
+            for body in re.findall(r"\{([^{}]*)\}", v):
+                found.update(ch for ch in body.upper() if ch in MANA)
+    walk(data.get("cards"))
+    return "".join(c for c in MANA if c in found)
+
+
+def _pruned(acts: list[Activation], relevant: str) -> list[Activation]:
+    stand_in = next((c for c in MANA if c not in relevant), None)
+    if stand_in is None:
+        return acts
+    out: list[Activation] = []
+    for a in acts:
+        adds = tuple(c if c in relevant else stand_in for c in a.adds)
+        b = Activation(a.ability, adds, a.taps, a.sac_self, a.life, a.mana_cost, a.parts, a.restricted)
+        if b not in out:
+            out.append(b)
+    return out
+
+
+def _uses(b: Board, obj: Obj, tapcosts: list[tuple[int, Any]], relevant: str,
+          potential: int) -> list[_Use]:
+    card = b.cards[obj.card]
+    spell = b.spell
     types = set(card.get("types") or [])
     sick = obj.sick and "creature" in types  # a land creature too (302.6: Dryad Arbor)
     once = [_Use("none")]
     free: list[Activation] = []
-    for act in _activations(card):
-        if not act.taps and not act.sac_self:
+    for act in _pruned(activations(card), relevant):
+        if act.free:
             free.append(act)
             continue
         if act.taps and (obj.tapped or sick):
@@ -661,58 +998,238 @@ def _uses(obj: Obj, card: dict[str, Any], spell: dict[str, Any], tapcosts: list[
         if spell.get("convoke") and "creature" in types:
             once.append(_Use("convoke"))
             for c in sorted(card_colors(card)):
-                once.append(_Use("convoke", color=c))
+                if c in relevant:
+                    once.append(_Use("convoke", color=c))
         if spell.get("improvise") and "artifact" in types:
             once.append(_Use("improvise"))
         for i, (_, flt) in enumerate(tapcosts):
-            if matches(card, flt, obj.id):
+            if _matches_obj(b.cards, obj, flt):
                 once.append(_Use("tapcost", req=i))
     if not free:
         return once
-    multisets = [m for k in range(MAX_COUNT + 1) for m in itertools.combinations_with_replacement(free, k)]
-    return [_Use(u.kind, u.act, u.color, u.req, m) for u in once for m in multisets]
+    # The free abilities' activations: a count for each option, the options of one ability
+    # together at most as often as its costs allow (once each under the class-12 reading).
+    by_ability: dict[int, list[Activation]] = {}
+    for a in free:
+        by_ability.setdefault(a.ability, []).append(a)
+    per_ability: list[list[tuple[Activation, ...]]] = []
+    for options in by_ability.values():
+        bound = 1 if DIAGNOSE_ONCE_PER_ABILITY else _repeat_bound(b, options[0], potential)
+        per_ability.append([m for k in range(bound + 1)
+                            for m in itertools.combinations_with_replacement(options, k)])
+    repeats = [sum(combo, ()) for combo in itertools.product(*per_ability)]
+    return [_Use(u.kind, u.act, u.color, u.req, r) for u in once for r in repeats]
 
 
-def _subsets(items: list[Any], k: int) -> Iterator[tuple[Any, ...]]:
-    return itertools.combinations(items, k)
+def _pick(b: Board, reqs: list[tuple[int, str, int, Any]], ok: Callable[[int, str, set[int]], bool],
+          taken: set[int]) -> Iterator[tuple[tuple[int, str, tuple[int, ...]], ...]]:
+    """Every way to give each (act, kind, count, filter) distinct battlefield objects (by index)
+    that `ok(index, kind, taken)` allows."""
+    if not reqs:
+        yield ()
+        return
+    (j, kind, n, flt), rest = reqs[0], reqs[1:]
+    eligible = [i for i, o in enumerate(b.battlefield)
+                if i not in taken and ok(i, kind, taken) and _matches_obj(b.cards, o, flt)]
+    for pick in itertools.combinations(eligible, n):
+        for more in _pick(b, rest, ok, taken | set(pick)):
+            yield ((j, kind, pick),) + more
 
+
+def _hand_best(b: Board, reqs: tuple[Part, ...]) -> int | None:
+    """The cheapest cards in hand for the discard and exile-from-hand costs."""
+    best: int | None = None
+
+    def ways(rest: tuple[Part, ...], taken: frozenset[str], cost: int) -> None:
+        nonlocal best
+        if not rest:
+            best = cost if best is None else min(best, cost)
+            return
+        (kind, n, fj), more = rest[0], rest[1:]
+        flt = json.loads(fj)
+        eligible = [o for o in b.hand if o.id not in taken and _matches_obj(b.cards, o, flt)]
+        for pick in itertools.combinations(eligible, n):
+            ways(more, taken | {o.id for o in pick},
+                 cost + sum(charge(o, b.weights[kind]) for o in pick))
+    ways(reqs, frozenset(), 0)
+    return best
+
+
+def _grave_best(b: Board, grave: list[Obj], reqs: list[Part]) -> int | None:
+    best: int | None = None
+
+    def ways(rest: list[Part], taken: frozenset[str], cost: int) -> None:
+        nonlocal best
+        if not rest:
+            best = cost if best is None else min(best, cost)
+            return
+        (_, n, fj), more = rest[0], rest[1:]
+        flt = json.loads(fj)
+        eligible = [g for g in grave if g.id not in taken and _matches_obj(b.cards, g, flt)]
+        for pick in itertools.combinations(eligible, n):
+            ways(more, taken | {g.id for g in pick},
+                 cost + sum(charge(g, b.weights["exile_from_graveyard"]) for g in pick))
+    ways(reqs, frozenset(), 0)
+    return best
+
+
+def precedence(owners: list[int], removers: dict[int, int], tappers: dict[int, list[int]]
+               ) -> list[frozenset[int]]:
+    """601.2g's order: an object's own activations, and the activations that tap it as their
+    cost, come before the activation that sacrifices or returns it (`removers`: object -> act;
+    `owners[j]`: the object of act j; `tappers`: object -> acts tapping it)."""
+    preds: list[set[int]] = [set() for _ in owners]
+    for o, j in removers.items():
+        preds[j] |= {i for i, owner in enumerate(owners) if owner == o and i != j}
+        preds[j] |= {i for i in tappers.get(o, []) if i != j}
+    return [frozenset(p) for p in preds]
+
+
+def score_of(b: Board, removed: dict[int, str], tapped: set[int], cost_tapped: set[int]) -> int:
+    """The battlefield's part of a payment's score: each object removed charged once (its value or
+    the weight of the way), each other object tapped its tap weight (`cost_tapped`: tapped only by
+    a mana ability's cost, free under the class-13 reading)."""
+    score = 0
+    for i, kind in removed.items():
+        score += charge(b.battlefield[i], b.weights[kind])
+    for i in tapped | cost_tapped:
+        if i in removed or (DIAGNOSE_FREE_MANA_TAPS and i in cost_tapped and i not in tapped):
+            continue
+        score += tap_weight(b.cards[b.battlefield[i].card], b.weights)
+    return score
+
+
+def _payments(p: Priced, b: Board, relevant: str, potential: int) -> int | None:
+    """The least score of paying the total `p`: None when it can't be paid."""
+    spell_parts = [(k, n, json.loads(fj)) for k, n, fj in p.other]
+    tapcosts = [(n, flt) for k, n, flt in spell_parts if k == "tap_untapped"]
+    spell_field = [(-1, k, n, flt) for k, n, flt in spell_parts if k in REMOVALS]
+    spell_hand = tuple(part for part in p.other if part[0] in HAND_KINDS)
+    spell_grave = [part for part in p.other if part[0] == "exile_from_graveyard"]
+    spell_mill = sum(n for k, n, _ in spell_parts if k == "mill")
+    if p.life > b.life_total or spell_mill > b.library:
+        return None
+    uses = [_uses(b, o, tapcosts, relevant, potential) for o in b.battlefield]
+    delve_sets: list[tuple[Obj, ...]] = [()] if not b.spell.get("delve") else [
+        s for k in range(len(b.graveyard) + 1) for s in itertools.combinations(b.graveyard, k)]
+    hand_cache: dict[tuple[Part, ...], int | None] = {}
+    best: int | None = None
+    for plan in itertools.product(*uses):
+        # tap costs: exactly the count each asks for
+        if any(sum(1 for u in plan if u.kind == "tapcost" and u.req == i) != n
+               for i, (n, _) in enumerate(tapcosts)):
+            continue
+        owners = [i for i, u in enumerate(plan) for _ in u.acts]
+        acts = [a for u in plan for a in u.acts]
+        life = p.life + sum(a.life for a in acts)
+        ability_mill = sum(n for a in acts for k, n, _ in a.parts if k == "mill")
+        mill = spell_mill + ability_mill
+        if life > b.life_total or mill > b.library:
+            continue
+        charged_mill = spell_mill if DIAGNOSE_FREE_MANA_MILL else mill
+        hand_reqs = spell_hand + tuple(part for a in acts for part in a.parts if part[0] in HAND_KINDS)
+        if hand_reqs not in hand_cache:
+            hand_cache[hand_reqs] = _hand_best(b, hand_reqs)
+        hand = hand_cache[hand_reqs]
+        if hand is None:
+            continue
+        grave_reqs = spell_grave + [part for a in acts for part in a.parts if part[0] == "exile_from_graveyard"]
+        tapped = {i for i, u in enumerate(plan) if u.taps}
+        late = {i for i, u in enumerate(plan) if u.kind in ("convoke", "improvise", "tapcost")}
+        self_gone = {owners[j]: j for j, a in enumerate(acts) if a.sac_self}
+        convoke = [0] * 5
+        generic_only = 0
+        for u in plan:
+            if u.kind == "convoke" and u.color is not None:
+                convoke[COLORS.index(u.color)] += 1
+            elif u.kind in ("convoke", "improvise"):
+                generic_only += 1
+        tap_reqs = [(j, k, n, json.loads(fj)) for j, a in enumerate(acts) for k, n, fj in a.parts
+                    if k == "tap_untapped"]
+        removal_reqs = [(j, k, n, json.loads(fj)) for j, a in enumerate(acts) for k, n, fj in a.parts
+                        if k in REMOVALS]
+        fixed = charged_mill * b.weights["mill"] + hand + life * b.weights["life"]
+        filters = any(a.mana_cost for a in acts)
+
+        # 601.2g: a mana ability's tap cost takes untapped objects no other use taps; its
+        # sacrifice or return takes objects not gone already and not to be tapped in 601.2h. An
+        # object may be tapped by one ability's cost and then sacrificed by another's.
+        def untapped(i: int, kind: str, taken: set[int]) -> bool:
+            return not b.battlefield[i].tapped and i not in tapped
+
+        def still_there(i: int, kind: str, taken: set[int]) -> bool:
+            return i not in self_gone and i not in late
+
+        picks = ((t + r) for t in _pick(b, tap_reqs, untapped, set())
+                 for r in _pick(b, removal_reqs, still_there, set()))
+        for mana_pick in picks:
+            removers = dict(self_gone)
+            tappers: dict[int, list[int]] = {}
+            cost_tapped: set[int] = set()
+            removed = {i: "sacrifice" for i in self_gone}
+            for j, kind, picked in mana_pick:
+                for i in picked:
+                    if kind == "tap_untapped":
+                        tappers.setdefault(i, []).append(j)
+                        cost_tapped.add(i)
+                    else:
+                        removers[i] = j
+                        removed[i] = kind
+            preds = precedence(owners, removers, tappers)
+            for spell_pick in _pick(b, spell_field, lambda i, k, t: True, set(removed)):
+                gone = dict(removed)
+                for _, kind, picked in spell_pick:
+                    for i in picked:
+                        gone[i] = kind
+                board_score = score_of(b, gone, tapped, cost_tapped)
+                checked: dict[int, bool] = {}
+                for delved in delve_sets:
+                    delved_ids = {d.id for d in delved}
+                    grave = _grave_best(b, [g for g in b.graveyard if g.id not in delved_ids], grave_reqs)
+                    if grave is None:
+                        continue
+                    score = fixed + grave + board_score + sum(
+                        charge(d, b.weights["exile_from_graveyard"]) for d in delved)
+                    if best is not None and score >= best:
+                        continue
+                    n_delve = len(delved)
+                    if n_delve not in checked:
+                        if not filters and not removers:
+                            checked[n_delve] = mana_ok(p.mana, [], [], _pool_after(b, acts), b.usable,
+                                                       tuple(convoke), generic_only + n_delve)
+                        else:
+                            checked[n_delve] = mana_ok(p.mana, acts, preds, b.pool0, b.usable,
+                                                       tuple(convoke), generic_only + n_delve)
+                    if checked[n_delve]:
+                        best = score
+    return best
+
+
+def _pool_after(b: Board, acts: list[Activation]) -> tuple[int, ...]:
+    """The pool once abilities with no mana cost and no restriction are activated (the fast case
+    of mana_ok: restricted mana goes in as its usable part)."""
+    pool = list(b.pool0)
+    for a in acts:
+        if a.restricted is None or b.usable(a.restricted):
+            for c in a.adds:
+                pool[MANA.index(c)] += 1
+    return tuple(pool)
+
+
+# --- The search --------------------------------------------------------------------------------
 
 def solve(data: dict[str, Any]) -> Outcome:
     """The optimum of the cast in `data` by exhaustion."""
-    cards = data["cards"]
-    state = data.get("state") or {}
-    you_p = state.get("you") or {}
     play = data["play"]
-    obj = _find(data)
-    spell = ability_of(data, obj) if "ability" in play else cards[obj.card]
-    weights = {**WEIGHTS, **((data.get("objective") or {}).get("weights") or {})}
-    life_total = int(you_p.get("life", 20))
-    library = int(you_p.get("library", 0))
-    battlefield = _objects(you_p, "battlefield", "you")
-    hand = [o for o in _objects(you_p, "hand", "you") if o.id != obj.id]
-    graveyard = [o for o in _objects(you_p, "graveyard", "you") if o.id != obj.id]
-    pool0 = [0] * 6
-    for kind, arg in parse_symbols(you_p.get("mana_pool") or ""):
-        if kind != "mana":
-            raise BadScenario("state.you.mana_pool: plain mana only")
-        pool0[MANA.index(arg)] += 1
-
-    has_x = any(s[0] == "x" for s in parse_symbols(spell.get("cost") or ""))
-    has_x = has_x or any(s[0] == "x" for a in spell.get("alternative") or []
-                         for s in parse_symbols(a.get("cost") or ""))
+    b = board(data)
+    spell = b.spell
+    relevant = relevant_kinds(data)
+    potential = potential_mana(data)
+    has_x = any(s[0] == "x" for text in _cost_texts(data) for s in parse_symbols(text))
     x_setting = play.get("x", "auto")
     best = _Best()
     tried = 0
-    cache: dict[Any, list[tuple[int, int]]] = {}
-
-    # Every unit of mana any payment could bring: a total above it can't be paid (each symbol of
-    # the total takes one unit), so larger X need not be tried.
-    potential = sum(pool0) + len(graveyard) * bool(spell.get("delve"))
-    for o in battlefield:
-        card = cards[o.card]
-        acts = _activations(card)
-        most = max([len(a.adds) * (1 if a.taps or a.sac_self else MAX_COUNT) for a in acts] + [0])
-        potential += max(most, 1 if (spell.get("convoke") or spell.get("improvise")) else 0)
+    cache: dict[Any, int | None] = {}
 
     def xs() -> list[int | None]:
         if not has_x:
@@ -721,26 +1238,26 @@ def solve(data: dict[str, Any]) -> Outcome:
             return list(range(X_CAP, -1, -1))
         return [int(x_setting)]
 
-    reasons: list[str] = []
     priced_any = False
     for x in xs():
-        priced, why = priced_casts(data, x)
+        priced, why = priced_casts(data, x, potential)
         if why:
             return Outcome("illegal", reasons=tuple(why))
         priced_any = priced_any or bool(priced)
         for p in priced:
             if sum(p.mana) > potential:
                 continue
-            key = (p.mana, p.life, p.other, p.cast == "without_paying")
+            key = (p.mana, p.life, p.other)
             if key not in cache:
-                cache[key] = _payments(p, spell, obj, cards, battlefield, hand, graveyard, pool0,
-                                       weights, life_total, library)
+                cache[key] = _payments(p, b, relevant, potential)
             tried += 1
-            for score, _objects_used in cache[key]:
-                # Under x: auto the largest X comes first; a named X is just the play's X.
-                most_x = -(p.x or 0) if x_setting == "auto" else 0
-                best.offer((most_x, score - p.benefit, sum(p.mana)),
-                           (vec_text(p.mana), p.life), score, p.cast, p.x, _destination(spell, p))
+            score = cache[key]
+            if score is None:
+                continue
+            # Under x: auto the largest X comes first; a named X is just the play's X.
+            most_x = -(p.x or 0) if x_setting == "auto" else 0
+            best.offer((most_x, score - p.benefit, sum(p.mana)),
+                       (vec_text(p.mana), p.life), score, p.cast, p.x, destination(spell, p))
         if best.key is not None and has_x and x_setting == "auto" and best.key[0] == -(x or 0):
             # X as large as any payment allows comes first: a payment at this X ends the search
             # (a method without X, found on the way, ranks as X = 0 and doesn't).
@@ -748,17 +1265,14 @@ def solve(data: dict[str, Any]) -> Outcome:
     if best.key is None:
         if not priced_any:
             return Outcome("illegal", reasons=("no cast method",))
-        return Outcome("unpayable", reasons=tuple(reasons) or ("no payment",), plans_tried=tried)
+        return Outcome("unpayable", reasons=("no payment",), plans_tried=tried)
     return Outcome("ok", score=min(best.scores), objective=best.objective,
                    totals=frozenset(best.totals), scores=frozenset(best.scores),
                    casts=frozenset(best.casts), destinations=frozenset(best.destinations),
                    x=best.x, plans_tried=tried)
 
 
-PERMANENT_TYPES = {"artifact", "creature", "enchantment", "planeswalker", "battle", "land"}
-
-
-def _destination(spell: dict[str, Any], p: Priced) -> str | None:
+def destination(spell: dict[str, Any], p: Priced) -> str | None:
     """Where the card goes when it resolves: flashback exiles it (702.34a), buyback returns
     it to hand (702.27a), a permanent spell enters the battlefield, others go to the graveyard."""
     if p.cast == "ability":
@@ -768,197 +1282,3 @@ def _destination(spell: dict[str, Any], p: Priced) -> str | None:
     if set(spell.get("types") or []) & PERMANENT_TYPES:
         return "battlefield"
     return "hand" if p.buyback else "graveyard"
-
-
-def _payments(p: Priced, spell: dict[str, Any], cast_obj: Obj, cards: dict[str, Any],
-              battlefield: list[Obj], hand: list[Obj], graveyard: list[Obj], pool0: list[int],
-              weights: dict[str, int], life_total: int, library: int) -> list[tuple[int, int]]:
-    """The best (score, objects used) of paying the total `p`: [] when it can't be paid."""
-    other = [(k, _thaw(v)) for k, v in p.other]
-    tapcosts: list[tuple[int, Any]] = []
-    sacrifices: list[tuple[int, Any]] = []
-    returns: list[tuple[int, Any]] = []
-    discard = 0
-    mill = 0
-    hand_exiles: list[tuple[int, Any]] = []
-    grave_exiles: list[tuple[int, Any]] = []
-    for k, v in other:
-        spec = v if isinstance(v, dict) else {"count": v}
-        n, flt = int(spec.get("count", 1)), spec.get("filter")
-        if k == "tap_untapped":
-            tapcosts.append((n, flt))
-        elif k == "sacrifice":
-            sacrifices.append((n, flt))
-        elif k == "return_to_hand":
-            returns.append((n, flt))
-        elif k == "discard":
-            discard += n
-        elif k == "mill":
-            mill += n
-        elif k == "exile_from_hand":
-            hand_exiles.append((n, flt))
-        elif k == "exile_from_graveyard":
-            grave_exiles.append((n, flt))
-        else:
-            raise BadScenario(f"unknown cost {k!r}")
-    if mill > library or p.life > life_total:
-        return []
-    fixed_score = mill * weights["mill"]
-
-    # Hand costs share nothing with the rest of the payment (no card in hand pays mana), so
-    # their cheapest choice is found apart and added: exact, as the sum of independent minima.
-    hand_best = _hand_best(hand, cards, discard, hand_exiles, weights)
-    if hand_best is None:
-        return []
-
-    def restricted_ok(flt: Any) -> bool:
-        # Mana `only_for` abilities (`ability: activated` in its filter) pays abilities only;
-        # other restricted mana pays spells only.
-        rest = dict(flt or {})
-        if (rest.pop("ability", None) is not None) != bool(spell.get("_ability")):
-            return False
-        return matches(spell, rest, cast_obj.id)
-
-    uses = [_uses(o, cards[o.card], spell, tapcosts, cards) for o in battlefield]
-    best: tuple[int, int] | None = None
-    delve_sets = [()] if not spell.get("delve") else [
-        s for k in range(len(graveyard) + 1) for s in _subsets(graveyard, k)]
-    for plan in itertools.product(*uses):
-        # tap costs: exactly the count each asks for
-        if any(sum(1 for u in plan if u.kind == "tapcost" and u.req == i) != n
-               for i, (n, _) in enumerate(tapcosts)):
-            continue
-        pool = pool0.copy()
-        restricted = [0] * 6
-        convoke = [0] * 5
-        generic_only = 0
-        filters: list[Activation] = []
-        life = p.life
-        gone_in_mana: set[str] = set()
-        mana_sacrifices: list[tuple[int, Any]] = []
-        for o, u in zip(battlefield, plan):
-            for a in u.acts:
-                life += a.life
-                if a.sac_self:
-                    gone_in_mana.add(o.id)
-                mana_sacrifices += list(a.sacrifice)
-                if a.mana_cost:
-                    filters.append(a)
-                elif a.restricted is not None:
-                    if restricted_ok(a.restricted):
-                        for c in a.adds:
-                            restricted[MANA.index(c)] += 1
-                else:
-                    for c in a.adds:
-                        pool[MANA.index(c)] += 1
-            if u.kind == "convoke":
-                if u.color is None:
-                    generic_only += 1
-                else:
-                    convoke[COLORS.index(u.color)] += 1
-            elif u.kind == "improvise":
-                generic_only += 1
-        if life > life_total:
-            continue
-        tapped_later = {o.id for o, u in zip(battlefield, plan) if u.kind in ("convoke", "improvise", "tapcost")}
-        # Objects sacrificed to mana abilities (601.2g): not Treasures already gone, nor those
-        # tapped in 601.2h.
-        for mana_sac in _assign(battlefield, cards, mana_sacrifices, gone_in_mana | tapped_later):
-            gone = gone_in_mana | set(mana_sac)
-            for spell_sac in _assign(battlefield, cards, sacrifices, gone):
-                removed = gone | set(spell_sac)
-                for returned in _assign(battlefield, cards, returns, removed):
-                    left = removed | set(returned)
-                    for delved in delve_sets:
-                        delved_ids = {d.id for d in delved}
-                        free_grave = [g for g in graveyard if g.id not in delved_ids]
-                        grave_pick = _grave_best(free_grave, cards, grave_exiles, weights)
-                        if grave_pick is None:
-                            continue
-                        if not _can_pay(p.mana, pool, filters, restricted, convoke,
-                                        generic_only + len(delved)):
-                            continue
-                        score = fixed_score + hand_best[0] + grave_pick[0] + life * weights["life"]
-                        used = hand_best[1] + grave_pick[1] + len(delved) + len(left)
-                        for d in delved:
-                            score += d.value if d.value is not None else weights["exile_from_graveyard"]
-                        for o, u in zip(battlefield, plan):
-                            if o.id in left:      # removed (or returned): charged once
-                                kind = "return_to_hand" if o.id in returned else "sacrifice"
-                                score += o.value if o.value is not None else weights[kind]
-                            elif u.kind != "none" and (u.kind != "mana" or (u.act and u.act.taps)):
-                                score += _tap_weight(cards[o.card], weights)
-                                used += 1
-                            elif u.acts:
-                                used += 1
-                        cand = (score, used)
-                        if best is None or cand < best:
-                            best = cand
-    return [] if best is None else [best]
-
-
-def _assign(battlefield: list[Obj], cards: dict[str, Any], reqs: list[tuple[int, Any]],
-            taken: set[str]) -> Iterator[tuple[str, ...]]:
-    """Every way to pick distinct objects for each (count, filter), avoiding `taken`."""
-    if not reqs:
-        yield ()
-        return
-    (n, flt), rest = reqs[0], reqs[1:]
-    eligible = [o.id for o in battlefield if o.id not in taken and matches(cards[o.card], flt, o.id)]
-    for pick in itertools.combinations(eligible, n):
-        for more in _assign(battlefield, cards, rest, taken | set(pick)):
-            yield pick + more
-
-
-def _hand_best(hand: list[Obj], cards: dict[str, Any], discard: int,
-               exiles: list[tuple[int, Any]], w: dict[str, int]) -> tuple[int, int] | None:
-    best: tuple[int, int] | None = None
-    ids = [o.id for o in hand]
-    by_id = {o.id: o for o in hand}
-
-    def exile_ways(reqs: list[tuple[int, Any]], taken: set[str]) -> Iterator[tuple[str, ...]]:
-        if not reqs:
-            yield ()
-            return
-        (n, flt), rest = reqs[0], reqs[1:]
-        eligible = [i for i in ids if i not in taken and matches(cards[by_id[i].card], flt, i)]
-        for pick in itertools.combinations(eligible, n):
-            for more in exile_ways(rest, taken | set(pick)):
-                yield pick + more
-
-    for exiled in exile_ways(exiles, set()):
-        rest = [i for i in ids if i not in exiled]
-        for discarded in itertools.combinations(rest, discard):
-            s = sum(_charge(by_id[i], w["exile_from_hand"]) for i in exiled)
-            s += sum(_charge(by_id[i], w["discard"]) for i in discarded)
-            cand = (s, len(exiled) + len(discarded))
-            if best is None or cand < best:
-                best = cand
-    return best
-
-
-def _grave_best(grave: list[Obj], cards: dict[str, Any], reqs: list[tuple[int, Any]],
-                w: dict[str, int]) -> tuple[int, int] | None:
-    best: tuple[int, int] | None = None
-
-    def ways(reqs: list[tuple[int, Any]], taken: set[str]) -> Iterator[tuple[Obj, ...]]:
-        if not reqs:
-            yield ()
-            return
-        (n, flt), rest = reqs[0], reqs[1:]
-        eligible = [g for g in grave if g.id not in taken and matches(cards[g.card], flt, g.id)]
-        for pick in itertools.combinations(eligible, n):
-            for more in ways(rest, taken | {g.id for g in pick}):
-                yield pick + more
-
-    for picked in ways(reqs, set()):
-        s = sum(_charge(g, w["exile_from_graveyard"]) for g in picked)
-        cand = (s, len(picked))
-        if best is None or cand < best:
-            best = cand
-    return best
-
-
-def _charge(obj: Obj, weight: int) -> int:
-    """What losing `obj` costs: its `value`, else the weight of the way it is lost."""
-    return obj.value if obj.value is not None else weight

@@ -2,27 +2,37 @@
 
 Written apart from `planner/` and `benchmarks/brute_force.py`: every use of every rune, every
 activation count of every source and every choice of objects for the non-standard costs is
-tried.
+tried. `best` answers the least (score, loses) of a total: the score, and then whether even the
+cheapest payments must take the play's kept objects off the board (the tie-break of
+scenario-format.md's objective: among payments of equal score, the one that keeps the played
+object, for an ability its own object, and the chosen targets on the board wins).
 
 - Runes: a ready rune is left alone, exhausted (1 Energy, weight `exhaust`) or exhausted and
   recycled (1 Energy and 1 Power of its domain, weights `exhaust` + `recycle`: recycling a ready
   rune loses its Energy too, and recycling a rune the same payment exhausted counts the exhaust
   once). Recycling a ready rune without taking its Energy is never cheaper than taking it as
   well, so it is not a separate case. An exhausted rune is left alone or recycled (`recycle`).
-  The pool is free.
+  A rune's `value` replaces the `recycle` weight for losing it. The pool is free.
 - Non-standard costs (spec "The objective"; the README's real-card additions): `discard`,
   `kill`, `return_to_hand`, `recycle_from_trash` charge each object its `value` or the weight;
   `exhaust` charges `exhaust_unit` per ready object; `spend_buff`, `spend_xp` per buff or XP
-  point; `banish_self` and `recycle_self` the `banish` weight (5), `disempower_self` the
-  `disempower` weight (2, the object needs `empowered` >= 1). Cards come from your hand or
-  trash other than the one played; objects from your board. One object pays one cost at most
-  (the README: "one object can't be exhausted twice").
+  point; `banish_self` and `recycle_self` the `banish` weight (5) or the object's `value`,
+  `disempower_self` the `disempower` weight (2, the object needs `empowered` >= 1). Cards come
+  from the hand or trash other than the one played; objects from the board, yours unless the
+  filter says `controller: opponent`. The filters are read as the pricing reads them
+  (`pricing.object_matches`: Might with buffs, location, name or id, printed cost). One object
+  pays one non-standard cost at most (the README: "one object can't be exhausted twice").
+- Rule 357.3 (issue 20, class 6): a cost that takes an object off the board (`kill`,
+  `return_to_hand`) takes one other than the play's targets when it can: of the ways to pay the
+  non-standard costs, only those that take the fewest targets are legal.
 - Sources (real-cards.md section 5): each is activated at most once, a `repeatable` one
   (a converter) any number of times; each activation charges `source`, plus `exhaust` when it
   exhausts its object and the object's `value` or `kill` when it kills it (the README), pays its
-  Energy/Power cost from the same payment and adds `adds`. An object a non-standard cost took
-  can't also be exhausted or killed by its source. Power added as `any` pays a pip of any
-  domain. What the payment has and needs is compared as sums: Energy; Power per domain, the
+  Energy/Power cost from the same payment and adds `adds`. An object gives itself up (exhausted
+  or killed) to one source at most. Energy and Power are paid first (357.1.a), the non-standard
+  costs after (357.2): an object its source exhausted may still pay a non-standard cost, unless
+  that cost needs it ready (`exhaust`); one its source killed pays nothing more (issue 20,
+  class 7). What the payment has and needs is compared as sums: Energy; Power per domain, the
   `any` Power added covering what the domains lack, then `[A]` pips from whatever is left.
 """
 
@@ -32,105 +42,138 @@ import itertools
 import json
 from typing import Any, Iterator, Mapping, Sequence
 
-from .pricing import ANY, DOMAINS, Reference, Total, Unsupported, runes_of, zone_objects
+from .pricing import (ANY, DOMAINS, Context, Obj, Reference, Total, Unsupported, object_matches,
+                      reference_totals, runes_of, zone_objects)
 
 DEFAULT_WEIGHTS = {"exhaust": 1, "recycle": 3, "discard": 4, "kill": 5, "exhaust_unit": 2,
                    "recycle_from_trash": 1, "return_to_hand": 2, "spend_buff": 2, "spend_xp": 1,
                    "source": 0, "banish": 5, "disempower": 2}
 
+# The zone each kind of non-standard cost takes its objects from.
+ZONE_OF = {"discard": "hand", "recycle_from_trash": "trash", "kill": "board", "exhaust": "board",
+           "return_to_hand": "board", "banish_self": "board", "recycle_self": "board",
+           "disempower_self": "board"}
+# Kinds that take the object off the board (for the tie-break), and those rule 357.3 reads.
+REMOVES = ("kill", "return_to_hand", "banish_self", "recycle_self")
+RULE_357_3 = ("kill", "return_to_hand")
 
-def _matches(data: Mapping[str, Any], entry: Any, flt: Mapping[str, Any]) -> bool:
-    """A cost's filter on an object (the keys the generator writes in costs)."""
-    card = data["cards"][entry.card]
-    for key, want in flt.items():
-        if key == "id":
-            ok = entry.id == want
-        elif key == "type":
-            ok = card.get("type") in (want if isinstance(want, list) else [want])
-        elif key == "tags":
-            ok = set(want) <= set(card.get("tags") or [])
-        elif key == "domain":
-            ok = want in (card.get("domains") or [])
-        elif key in ("printed_energy", "printed_power"):
-            cost = card.get("cost") or {}
-            power = sum((cost.get("power") or {}).values())
-            ok = (int(cost.get("energy", 0)) if key == "printed_energy" else power) == want
-        else:
-            raise Unsupported(f"cost filter {key}")
-        if not ok:
-            return False
-    return True
+# One way to pay the non-standard costs: (the board objects taken ready, every board object
+# taken, whether a kept object leaves the board, the buffs needed per filter) -> least charge.
+WayKey = tuple[frozenset[str], frozenset[str], bool, tuple[tuple[str, int], ...]]
+# One item's choice of objects: (ids, taken ready, taken off the board, taken off the board as
+# rule 357.3 reads it, charge).
+Choice = tuple[frozenset[str], frozenset[str], frozenset[str], frozenset[str], int]
 
 
-def _object_choices(data: Mapping[str, Any], total: Total, played: str | None,
-                    weights: Mapping[str, int]) -> dict[frozenset[str], int]:
-    """Every way to pay the non-standard part: the objects it takes -> the least charge."""
+def weights_of(data: Mapping[str, Any]) -> dict[str, int]:
+    weights = dict(DEFAULT_WEIGHTS)
+    weights.update(((data.get("objective") or {}).get("weights") or {}))
+    return weights
+
+
+def _charge(kind: str, obj: Obj, weights: Mapping[str, int]) -> int:
+    if kind == "exhaust":
+        return weights["exhaust_unit"]
+    if kind == "disempower_self":
+        return weights["disempower"]  # the object stays: its value is not lost
+    if obj.value is not None:
+        return obj.value
+    return weights["banish" if kind in ("banish_self", "recycle_self") else kind]
+
+
+def _object_ways(data: Mapping[str, Any], ref: Reference, total: Total,
+                 weights: Mapping[str, int]) -> dict[WayKey, int]:
+    """Every legal way to pay the non-standard part, merged by what it means for the sources and
+    the tie-break, each with its least charge. Spending XP is checked here; spending buffs is
+    left to the caller (a source that kills an object takes its buffs with it)."""
+    ctx = ref.context
+    assert ctx is not None
     state = data.get("state") or {}
     you = state.get("you") or {}
-    hand = [o for o in zone_objects(you, "hand", "you") if o.id != played]
-    trash = [o for o in zone_objects(you, "trash", "you") if o.id != played]
-    board = zone_objects(you, "board", "you")
-    per_item: list[list[tuple[frozenset[str], int]]] = []
+    on_chain = ref.played if ref.kind != "ability" else None  # an ability's object stays put
+    targets = set(ctx.play.get("targets") or [])
+    keep = ref.keep()
+    buffs: dict[str, int] = {}
+    xp = 0
+    per_item: list[list[Choice]] = []
     for kind, flt_text, n in total.other:
         flt = json.loads(flt_text) if flt_text else {}
         if kind == "spend_buff":
-            ok = sum(o.buffs for o in board) >= n
-            per_item.append([(frozenset(), n * weights["spend_buff"])] if ok else [])
+            buffs[flt_text] = buffs.get(flt_text, 0) + n
             continue
         if kind == "spend_xp":
-            ok = int(you.get("xp", 0)) >= n
-            per_item.append([(frozenset(), n * weights["spend_xp"])] if ok else [])
+            if flt:
+                raise Unsupported("spend_xp with a filter")
+            xp += n
             continue
-        if kind == "discard":
-            pool, weight = hand, weights["discard"]
-        elif kind == "recycle_from_trash":
-            pool, weight = trash, weights["recycle_from_trash"]
-        elif kind in ("kill", "return_to_hand"):
-            pool, weight = board, weights[kind]
-        elif kind == "exhaust":
-            pool, weight = [o for o in board if not o.exhausted], weights["exhaust_unit"]
-        elif kind in ("banish_self", "recycle_self"):
-            pool, weight = board, weights["banish"]
-        elif kind == "disempower_self":
-            pool, weight = [o for o in board if o.empowered >= 1], weights["disempower"]
-        else:
+        if kind not in ZONE_OF:
             raise Unsupported(kind)
-        candidates = [o for o in pool if _matches(data, o, flt)]
-        ways = []
-        for chosen in itertools.combinations(candidates, n):
-            charge = sum(weight if (o.value is None or kind in ("exhaust", "disempower_self"))
-                         else o.value for o in chosen)
-            ways.append((frozenset(o.id for o in chosen), charge))
-        per_item.append(ways)
-    out: dict[frozenset[str], int] = {}
+        owner = flt.get("controller", "you")
+        pool = [o for o in zone_objects(state.get(owner) or {}, ZONE_OF[kind], owner)
+                if o.id != on_chain and object_matches(ctx, o, flt)]
+        if kind == "exhaust":
+            pool = [o for o in pool if not o.exhausted]
+        if kind == "disempower_self":
+            pool = [o for o in pool if o.empowered >= 1]
+        none: frozenset[str] = frozenset()
+        per_item.append([(ids, ids if kind == "exhaust" else none,
+                          ids if kind in REMOVES else none, ids if kind in RULE_357_3 else none,
+                          sum(_charge(kind, o, weights) for o in chosen))
+                         for chosen in itertools.combinations(pool, n)
+                         for ids in [frozenset(o.id for o in chosen)]])
+    if xp > int(you.get("xp", 0)):
+        return {}
+    need_buffs = tuple(sorted(buffs.items()))
+    found: list[tuple[frozenset[str], frozenset[str], frozenset[str], int, int]] = []
     for combo in itertools.product(*per_item):
         used: frozenset[str] = frozenset()
-        charge = 0
+        ready: frozenset[str] = frozenset()
+        removed: frozenset[str] = frozenset()
+        hits = 0
+        charge = xp * weights["spend_xp"] + sum(buffs.values()) * weights["spend_buff"]
         clash = False
-        for ids, c in combo:
+        for ids, needs_ready, gone, by_357_3, c in combo:
             if used & ids:
                 clash = True
                 break
             used |= ids
+            ready |= needs_ready
+            removed |= gone
+            hits += len(by_357_3 & targets)
             charge += c
-        if not clash and charge < out.get(used, charge + 1):
-            out[used] = charge
+        if not clash:
+            found.append((used, ready, removed, hits, charge))
+    if not found:
+        return {}
+    # Rule 357.3: no cost takes a target off the board while another way takes fewer.
+    if "kill_target_allowed" not in ref.mutants:
+        least = min(f[3] for f in found)
+        found = [f for f in found if f[3] == least]
+    out: dict[WayKey, int] = {}
+    board_ids = {o.id for who in ("you", "opponent")
+                 for o in zone_objects(state.get(who) or {}, "board", who)}
+    for used, ready, removed, _, charge in found:
+        loses = bool(removed & keep) and "tiebreak_size_first" not in ref.mutants
+        key = (ready, used & board_ids, loses, need_buffs)
+        if charge < out.get(key, charge + 1):
+            out[key] = charge
     return out
 
 
 def _rune_signatures(you: Mapping[str, Any], weights: Mapping[str, int]
                      ) -> dict[tuple[int, tuple[int, ...]], int]:
     """(Energy taken, Power recycled per domain) -> the least charge of rune uses giving it."""
-    if any("value" in r for r in (you.get("runes") or []) if isinstance(r, dict)):
-        raise Unsupported("rune value")
+    values = {r["id"]: r["value"] for r in (you.get("runes") or [])
+              if isinstance(r, dict) and r.get("value") is not None}
     uses = []
     for r in runes_of(you):
-        d = DOMAINS.index(r.domain)
+        d: int | None = DOMAINS.index(r.domain)
+        recycle = int(values.get(r.id, weights["recycle"]))
         if r.exhausted:
-            uses.append([(0, 0, None), (weights["recycle"], 0, d)])
+            uses.append([(0, 0, None), (recycle, 0, d)])
         else:
             uses.append([(0, 0, None), (weights["exhaust"], 1, None),
-                         (weights["exhaust"] + weights["recycle"], 1, d)])
+                         (weights["exhaust"] + recycle, 1, d)])
     out: dict[tuple[int, tuple[int, ...]], int] = {}
     for combo in itertools.product(*uses):
         energy = sum(e for _, e, _ in combo)
@@ -145,26 +188,29 @@ def _rune_signatures(you: Mapping[str, Any], weights: Mapping[str, int]
     return out
 
 
-def _source_plans(ref: Reference | None, used: frozenset[str], weights: Mapping[str, int],
-                  bound: int) -> Iterator[tuple[int, Total, Total]]:
-    """Every activation count of every usable source: (charge, added, paid)."""
-    sources = ref.sources if ref is not None else ()
+def _source_plans(ref: Reference, weights: Mapping[str, int], bound: int
+                  ) -> Iterator[tuple[int, Total, Total, frozenset[str], frozenset[str]]]:
+    """Every activation count of every usable source: (charge, added, paid, the objects
+    exhausted, the objects killed); an object gives itself up to one source at most."""
+    sources = ref.sources
     ranges = []
     for s in sources:
-        if (s.exhaust or s.kill) and s.id in used:
-            ranges.append([0])
-        elif s.repeatable:
+        if s.repeatable:
             if s.exhaust or s.kill or s.pays.size == 0:
                 raise Unsupported("a repeatable source that exhausts, kills or costs nothing")
-            top = 1 if ref is not None and "converter_once" in ref.mutants else bound
+            top = 1 if "converter_once" in ref.mutants else bound
             ranges.append(list(range(top + 1)))
         else:
             ranges.append([0, 1])
     for counts in itertools.product(*ranges):
         charge, added, paid = 0, Total(), Total()
+        exhausted: list[str] = []
+        killed: list[str] = []
         for s, n in zip(sources, counts):
             if not n:
                 continue
+            if s.exhaust or s.kill:
+                (killed if s.kill else exhausted).append(s.id)
             each = weights["source"] + (weights["exhaust"] if s.exhaust else 0) + (
                 (weights["kill"] if s.value is None else s.value) if s.kill else 0)
             charge += n * each
@@ -172,7 +218,10 @@ def _source_plans(ref: Reference | None, used: frozenset[str], weights: Mapping[
                           tuple(a + n * b for a, b in zip(added.pips, s.adds.pips)))
             paid = Total(paid.energy + n * s.pays.energy,
                          tuple(a + n * b for a, b in zip(paid.pips, s.pays.pips)))
-        yield charge, added, paid
+        given = exhausted + killed
+        if len(set(given)) != len(given):
+            continue
+        yield charge, added, paid, frozenset(exhausted), frozenset(killed)
 
 
 def _power_ok(supply: Sequence[int], wild: int, need: Sequence[int], need_any: int) -> bool:
@@ -185,43 +234,90 @@ def _power_ok(supply: Sequence[int], wild: int, need: Sequence[int], need_any: i
     return spare >= need_any
 
 
-def cheapest(data: Mapping[str, Any], total: Total, ref: Reference | None = None) -> int | None:
-    """The least score that pays `total`, or None when nothing pays it. `ref` gives the object
-    played (left out of hand and trash) and the sources usable for this play."""
+def _buffs_ok(ctx: Context, data: Mapping[str, Any], need: tuple[tuple[str, int], ...],
+              killed: frozenset[str]) -> bool:
+    """Enough buffs on your board objects (matching each cost's filter) that no source killed."""
+    if not need:
+        return True
+    if len(need) > 1:
+        raise Unsupported("buffs spent under two filters")
+    ((flt_text, n),) = need
+    flt = json.loads(flt_text) if flt_text else {}
+    board = zone_objects((data.get("state") or {}).get("you") or {}, "board", "you")
+    return sum(o.buffs for o in board if o.id not in killed and object_matches(ctx, o, flt)) >= n
+
+
+def best(data: Mapping[str, Any], total: Total, ref: Reference | None = None
+         ) -> tuple[int, bool] | None:
+    """The least (score, loses) of the payments of `total`, or None when nothing pays it.
+    `loses`: the play's kept objects (`Reference.keep`) can't all stay on the board at that
+    score. `ref` gives the play's reading (left out of hand and trash, sources, targets)."""
+    if ref is None:
+        ref = reference_totals(data)
+    ctx = ref.context
+    if ctx is None:
+        raise Unsupported("a payment for an illegal play")
     state = data.get("state") or {}
     you = state.get("you") or {}
-    if you.get("sources") and ref is None:
-        raise Unsupported("sources without the reference's reading of them")
-    weights = dict(DEFAULT_WEIGHTS)
-    weights.update(((data.get("objective") or {}).get("weights") or {}))
+    weights = weights_of(data)
     pool = you.get("pool") or {}
     pool_energy = int(pool.get("energy", 0))
     pool_power = [int((pool.get("power") or {}).get(d, 0)) for d in DOMAINS]
     pool_any = int((pool.get("power") or {}).get("any", 0))  # Power of a domain of your choice
-    played = ref.played if ref is not None else (data.get("play") or {}).get("object")
-    if ref is not None and ref.kind == "ability":
-        played = None  # the ability's object stays where it is; atoms name it by id
-    objects = _object_choices(data, total, played, weights)
-    if not objects:
+    ways = _object_ways(data, ref, total, weights)
+    if not ways:
         return None
     signatures = _rune_signatures(you, weights)
     bound = len(runes_of(you)) + pool_energy + sum(pool_power) + pool_any + sum(
-        s.adds.size for s in (ref.sources if ref else ()) if not s.repeatable) + 1
-    best: int | None = None
-    for used, other_charge in objects.items():
-        for src_charge, added, paid in _source_plans(ref, used, weights, bound):
+        s.adds.size for s in ref.sources if not s.repeatable) + 1
+    keep = ref.keep()
+    barred = "source_object_barred" in ref.mutants
+    found: tuple[int, int] | None = None
+    for (ready, touched, loses, need_buffs), other_charge in ways.items():
+        for src_charge, added, paid, exhausted, killed in _source_plans(ref, weights, bound):
+            # 357.1.a then 357.2: a source's object pays Energy or Power first; exhausted, it
+            # may still pay a cost that does not need it ready; killed, nothing more.
+            if barred and (exhausted | killed) & touched:
+                continue
+            if exhausted & ready or killed & touched:
+                continue
+            if not _buffs_ok(ctx, data, need_buffs, killed):
+                continue
+            lost = int((loses or bool(killed & keep)) and "tiebreak_size_first" not in ref.mutants)
             fixed = other_charge + src_charge
-            if best is not None and fixed >= best:
+            if found is not None and (fixed, lost) >= found:
                 continue
             need_energy = total.energy + paid.energy
             need = [total.pips[i] + paid.pips[i] for i in range(len(DOMAINS))]
             need_any = total.pips[ANY] + paid.pips[ANY]
             for (energy, rec), charge in signatures.items():
-                if best is not None and fixed + charge >= best:
+                if found is not None and (fixed + charge, lost) >= found:
                     continue
                 if energy + pool_energy + added.energy < need_energy:
                     continue
                 supply = [rec[i] + pool_power[i] + added.pips[i] for i in range(len(DOMAINS))]
                 if _power_ok(supply, added.pips[ANY] + pool_any, need, need_any):
-                    best = fixed + charge
-    return best
+                    found = (fixed + charge, lost)
+    return None if found is None else (found[0], bool(found[1]))
+
+
+def cheapest(data: Mapping[str, Any], total: Total, ref: Reference | None = None) -> int | None:
+    """The least score that pays `total`, or None when nothing pays it."""
+    got = best(data, total, ref)
+    return None if got is None else got[0]
+
+
+def payment_loses(ref: Reference, payment: Mapping[str, Any]) -> bool:
+    """Whether a payment (the plan JSON's `payment`) takes a kept object off the board: one its
+    non-standard costs kill, return to hand, banish or recycle, or a source kills."""
+    taken: set[str] = set()
+    for entry in payment.get("other") or []:
+        for kind, ids in dict(entry).items():
+            if kind in REMOVES:
+                taken |= {str(i) for i in ids}
+    killing = {s.id for s in ref.sources if s.kill}
+    for item in payment.get("sources") or []:
+        sid = str(item["id"] if isinstance(item, Mapping) else item)
+        if sid in killing:
+            taken.add(sid)
+    return bool(taken & ref.keep())

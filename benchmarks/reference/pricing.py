@@ -101,6 +101,15 @@ class Total:
     def size(self) -> int:
         return self.energy + sum(self.pips)
 
+    @property
+    def power(self) -> Pips:
+        """The pips, by PIP_KEYS (the six domains, then `any`)."""
+        return self.pips
+
+    def power_map(self) -> dict[str, int]:
+        """The pips as a Power map: domain (or `any`) -> count, nonzero ones only."""
+        return {key: n for key, n in zip(PIP_KEYS, self.pips) if n}
+
     def text(self) -> str:
         out = f"[{self.energy}]" if self.energy else ""
         for key, n in zip(PIP_KEYS, self.pips):
@@ -146,9 +155,16 @@ def _other(items: Iterable[Any], self_id: str | None = None) -> tuple[tuple[str,
             counts[key] = counts.get(key, 0) + 1
             continue
         ((kind, value),) = dict(item).items()
+        if kind in SELF_ATOMS and isinstance(value, int):
+            # `{kill_self: 1}`: the bare word's long form (its count is 1).
+            if self_id is None:
+                raise Unsupported(f"{kind} outside an ability")
+            key = (SELF_ATOMS[kind], filter_key({"id": self_id}))
+            counts[key] = counts.get(key, 0) + 1
+            continue
         if kind in COUNTED and isinstance(value, int):
             key, n = (kind, ""), value
-        elif kind in FILTERED or kind in SELF_ATOMS.values():
+        elif kind in COUNTED + FILTERED or kind in SELF_ATOMS.values():
             if isinstance(value, int):
                 key, n = (kind, ""), value
             else:
@@ -297,19 +313,26 @@ class Context:
     kind: str = "card"
     ability: Mapping[str, Any] | None = None
     victims: dict[str, tuple[int, int]] = field(default_factory=dict)
+    # "Ignoring any and all costs" (`ignore: all`): no additional cost is paid.
+    ignore_all: bool = False
 
     def card_of(self, obj: Obj) -> Mapping[str, Any]:
         return self.cards[obj.card]
 
     def might(self, obj: Obj) -> int | None:
+        """The object's current Might: its `might` when given, else its printed Might plus its
+        buffs (a buff is +1 Might; issue 20, class 11). None for a card with no Might."""
         if obj.might is not None:
             return obj.might
         m = self.card_of(obj).get("might")
-        return None if m is None else int(m)
+        if m is None:
+            return None
+        return int(m) + (0 if "might_ignores_buffs" in self.mutants else obj.buffs)
 
 
 def object_matches(ctx: Context, obj: Obj, flt: Mapping[str, Any]) -> bool:
-    """A filter on an object in a zone (spec: type, tags, domain, name, might, location)."""
+    """A filter on an object in a zone (spec: type, tags, domain, name, might, location; the
+    README's `id`, `printed_energy`, `printed_power`; `controller`: who controls it)."""
     card = ctx.card_of(obj)
     for key, want in flt.items():
         if key == "location":
@@ -324,6 +347,14 @@ def object_matches(ctx: Context, obj: Obj, flt: Mapping[str, Any]) -> bool:
         elif not card_matches(ctx, card, key, want, ctx.might(obj)):
             return False
     return True
+
+
+def target_matches(ctx: Context, obj: Obj, flt: Mapping[str, Any]) -> bool:
+    """A filter on a chosen object (an ability's `targets`, a condition's `targets`): an object
+    filter, its `controller` read as who controls the object (issue 20, class 1)."""
+    if "target_controller_ignored" in ctx.mutants:
+        flt = {k: v for k, v in flt.items() if k != "controller"}
+    return object_matches(ctx, obj, flt)
 
 
 def card_matches(ctx: Context, card: Mapping[str, Any], key: str, want: Any,
@@ -350,14 +381,10 @@ def card_matches(ctx: Context, card: Mapping[str, Any], key: str, want: Any,
 
 def keyword_names(card: Mapping[str, Any]) -> set[str]:
     kw = card.get("keywords") or {}
-    names = set()
-    for name in ("flow", "repeat"):
-        if kw.get(name):
-            names.add(name)
-    if kw.get("accelerate"):
+    names = {name for name in ("flow", "repeat", "deflect", "hidden") if kw.get(name)}
+    # `accelerate: {}` is Accelerate for nothing: the card has the keyword.
+    if kw.get("accelerate") not in (None, False):
         names.add("accelerate")
-    if kw.get("deflect"):
-        names.add("deflect")
     return names
 
 
@@ -386,8 +413,11 @@ def amount(ctx: Context, value: Any) -> int:
         zone = value.get("zone", "board")
         you = ctx.state.get("you") or {}
         objs = zone_objects(you, zone, "you")
-        # Issue 10, item 4: the played card is on the Chain, in none of your zones.
-        n = sum(1 for o in objs if (o.id != ctx.obj.id or "counts_itself" in ctx.mutants)
+        # Issue 10, item 4: the played card is on the Chain, in none of your zones. An ability's
+        # object stays on the board: its own count counts it (rules notes; issue 20, class 4).
+        on_chain = ctx.kind != "ability" or "ability_counts_exclude_self" in ctx.mutants
+        n = sum(1 for o in objs
+                if (o.id != ctx.obj.id or not on_chain or "counts_itself" in ctx.mutants)
                 and object_matches(ctx, o, value["count"] or {}))
         return n * int(value.get("times", 1))
     if "per" in value:
@@ -439,7 +469,7 @@ def _one_condition(ctx: Context, base: Base, key: str, value: Any, granter: Obj 
         return granter is not None and granter.location == value
     if key == "targets":
         targets = ctx.play.get("targets") or []
-        return any(object_matches(ctx, o, value or {}) for o in ctx.board if o.id in targets)
+        return any(target_matches(ctx, o, value or {}) for o in ctx.board if o.id in targets)
     you = ctx.state.get("you") or {}
     # Real-card conditions (real-cards.md section 4 and the README's "Real-card additions").
     if key == "level_at_least":
@@ -605,6 +635,18 @@ class Reference:
     played: str | None = None
     sources: tuple[Source, ...] = ()
     repeatable: frozenset[str] = frozenset()
+    # The play's context (for the payer: filters read as the pricing reads them, the targets).
+    context: Context | None = None
+
+    def keep(self) -> frozenset[str]:
+        """The objects the tie-break keeps on the board where it can (scenario-format.md, "The
+        objective"): an ability's own object and the play's chosen targets."""
+        if self.context is None:
+            return frozenset()
+        out = set(self.context.play.get("targets") or [])
+        if self.kind == "ability" and self.played is not None:
+            out.add(self.played)
+        return frozenset(out)
 
     def executions(self, option: Option) -> int:
         """1, plus one per Repeat instance paid; 0 when countered (issue 10, item 5)."""
@@ -654,11 +696,22 @@ def optional_names(card: Mapping[str, Any]) -> list[tuple[str, str, Total]]:
     return [(o.name, o.kind, o.cost) for o in _optionals(card)]
 
 
+def _mandatory(add: Mapping[str, Any]) -> bool:
+    """An additional cost is mandatory unless it says `mandatory: false` (the loader's default:
+    printed "as an additional cost" text without "may")."""
+    return add.get("mandatory", True) is not False
+
+
+def _additional_costs(ctx: Context) -> list[Mapping[str, Any]]:
+    """The played card's printed additional costs; an ability play has none."""
+    return list(ctx.card.get("additional_costs") or []) if ctx.kind == "card" else []
+
+
 def _optionals(card: Mapping[str, Any]) -> list[Optional_]:
     kw = card.get("keywords") or {}
     out = []
     acc = kw.get("accelerate")
-    if acc:
+    if acc not in (None, False):
         if acc is True:
             domains = card.get("domains") or []
             dom = domains[0] if len(domains) == 1 else "any"
@@ -670,10 +723,28 @@ def _optionals(card: Mapping[str, Any]) -> list[Optional_]:
     for i, rep in enumerate(kw.get("repeat") or []):
         out.append(Optional_("repeat" if i == 0 else f"repeat.{i}", "repeat", card_cost(rep, card)))
     for add in card.get("additional_costs") or []:
-        if not add.get("mandatory", False):
+        if not _mandatory(add):
             out.append(Optional_(add["id"], "printed", card_cost(add.get("cost"), card), add,
                                  bool(add.get("repeatable", False)), add.get("max")))
     return out
+
+
+def played_id(data: Mapping[str, Any]) -> str | None:
+    """The id of the object a card play names: `object`, or the first of your objects of
+    `card` in the zone `from` names (in hand, then trash, then facedown without `from`; the
+    spec: "the first object of that card in `from`")."""
+    play = data.get("play") or {}
+    if "object" in play:
+        return str(play["object"])
+    if "card" not in play:
+        return None
+    you = (data.get("state") or {}).get("you") or {}
+    zones = [play["from"]] if "from" in play else ["hand", "trash", "facedown"]
+    for zone in zones:
+        for o in zone_objects(you, zone, "you"):
+            if o.card == play["card"]:
+                return o.id
+    return None
 
 
 def find_object(data: Mapping[str, Any], oid: str) -> Obj | None:
@@ -702,12 +773,34 @@ REAL_MUTANTS: tuple[str, ...] = ("per_payment_once", "first_victim", "first_tier
                                  "converter_once", "card_grants_reach_abilities",
                                  "repeat_at_most_once")
 
+# Issue 20's wrong answers of the engine at 352083e (classes 1-7 and 11, and the tie-break that
+# keeps objects on the board), each re-created as the reading it made, so that a disagreement
+# on a generated play can be named by its class and the generator shown to reach each ruling:
+# a target's `controller` ignored and Equip aimed at any unit; a grant's `applies_to.location`
+# never matching; a mandatory cost's `unlocks` never applying; an ability's counts leaving out
+# its own object; a repeatable cost capped by the resources before its per-payment discounts;
+# a kill cost free to kill the play's target; a source's object barred from every non-standard
+# cost of the play; Might read without buffs; equal scores ranked by the smaller total alone.
+ISSUE_20_MUTANTS: dict[str, str] = {
+    "target_controller_ignored": "class 1",
+    "grant_location_never": "class 2",
+    "mandatory_unlocks_ignored": "class 3",
+    "ability_counts_exclude_self": "class 4",
+    "repeat_capped_before_discounts": "class 5",
+    "kill_target_allowed": "class 6",
+    "source_object_barred": "class 7",
+    "might_ignores_buffs": "class 11",
+    "tiebreak_size_first": "tie-break",
+}
+
 ABILITY_TIMING = {"equip": "normal", "empower": "normal", "activated": "reaction"}
 
 
-def reference_totals(data: Mapping[str, Any], mutant: str | Iterable[str] | None = None
-                     ) -> Reference:
-    """Legality and every reachable (base, paid optional set, total) of the play in `data`.
+def reference_totals(data: Mapping[str, Any], mutant: str | Iterable[str] | None = None,
+                     price: bool = True) -> Reference:
+    """Legality and every reachable (base, paid optional set, total) of the play in `data`;
+    with `price=False` legality and the play's reading only (its context and sources: what a
+    payment check needs), no option.
 
     `mutant` re-creates one of issue 10's wrong answers on purpose (tests only: it shows the
     generator reaches each of them, without an old engine): `pareto_components` keeps only the
@@ -719,7 +812,8 @@ def reference_totals(data: Mapping[str, Any], mutant: str | Iterable[str] | None
     countered spell its executions. Several may be given at once.
     """
     mutants = frozenset([mutant] if isinstance(mutant, str) else mutant or ())
-    assert mutants <= set(MUTANTS + SETTLED_MUTANTS + REAL_MUTANTS), mutants
+    assert mutants <= set(MUTANTS + SETTLED_MUTANTS + REAL_MUTANTS + tuple(ISSUE_20_MUTANTS)), \
+        mutants
     cards = data["cards"]
     state = data.get("state") or {}
     play = data["play"]
@@ -727,10 +821,11 @@ def reference_totals(data: Mapping[str, Any], mutant: str | Iterable[str] | None
     board = [o for c in ("you", "opponent")
              for o in zone_objects(state.get(c) or {}, "board", c)]
     if "ability" in play or "hide" in play:
-        return _ability_totals(data, board, mutants)
-    if "object" not in play:
-        raise Unsupported("play by card")
-    obj = find_object(data, play["object"])
+        return _ability_totals(data, board, mutants, price)
+    oid = played_id(data)
+    if oid is None:
+        raise Unsupported("a play naming no object")
+    obj = find_object(data, oid)
     empty = Reference(False, [], set(), {}, leaves=leaves)
     if obj is None or obj.controller != "you" or obj.zone not in ("hand", "trash", "facedown"):
         empty.reasons.append("not in your hand or trash")
@@ -744,16 +839,29 @@ def reference_totals(data: Mapping[str, Any], mutant: str | Iterable[str] | None
     ignore = play.get("ignore")
     if zone == "facedown":
         # Hidden (real-cards.md section 6): hidden on an earlier turn, played with Reaction
-        # timing, its base cost ignored (kind `hidden`); hidden this turn: not playable.
-        if obj.hidden_turn != "earlier" or not (card.get("keywords") or {}).get("hidden"):
-            empty.reasons.append("hidden this turn")
-            return empty
+        # timing, its base cost ignored (kind `hidden`: its Energy and Power; a non-standard
+        # part stays, as under "ignoring its cost"); hidden this turn: not that way. A
+        # `play_for` cost is a base too (the README: the effect's "play it for"); `base`
+        # chooses among them (`printed` names the hidden base); `ignore` zeroes a `play_for`
+        # base, and `ignore: all` leaves nothing of either.
         if not timing_ok({"timing": "reaction"}, state):
             empty.reasons.append("timing")
             return empty
-        if ignore is not None or "play_for" in play or play.get("base", "auto") != "auto":
-            raise Unsupported("a hidden play with ignore, play_for or base")
-        bases = [Base("hidden", 0, Total())]
+        printed = card_cost(card.get("cost"), card)
+        found: list[Base] = []
+        if obj.hidden_turn == "earlier" and (card.get("keywords") or {}).get("hidden"):
+            found.append(Base("hidden", 0, Total(0, NO_PIPS, printed.other)))
+        if "play_for" in play:
+            found.append(Base("play_for", 0, card_cost(play["play_for"], card)))
+        want = play.get("base", "auto")
+        kinds = {"auto": ("hidden", "play_for"), "printed": ("hidden",),
+                 "play_for": ("play_for",)}.get(want, ()) if isinstance(want, str) else ()
+        bases = [b for b in found if b.kind in kinds]
+        bases = [b if b.kind == "hidden" and ignore != "all" else _ignored([b], ignore)[0]
+                 for b in bases]
+        if not bases:
+            empty.reasons.append("hidden this turn")
+            return empty
     else:
         if not timing_ok(card, state):
             empty.reasons.append("timing")
@@ -763,8 +871,10 @@ def reference_totals(data: Mapping[str, Any], mutant: str | Iterable[str] | None
             empty.reasons.append("no way to play it from there")
             return empty
     ref = Reference(True, [], set(), {}, card.get("type", ""), leaves, mutants, "card", obj.id)
+    ref.context = ctx
     ref.sources = _sources(ctx)
-    _price(ctx, ref, bases, _optionals(card), ignore == "all")
+    if price:
+        _price(ctx, ref, bases, _optionals(card), ignore == "all")
     return ref
 
 
@@ -772,16 +882,12 @@ def _card_bases(ctx: Context, mutants: frozenset[str]) -> list[Base]:
     """Base cost choices (353.1; seed 000 for Flow; the spec's `base` and trash permissions)."""
     card, play, zone = ctx.card, ctx.play, ctx.zone
     printed = card_cost(card.get("cost"), card)
-    flows = [card_cost(f, card) for f in (card.get("keywords") or {}).get("flow") or []]
-    # Granted Flow "equal to its cost" (real-cards.md section 6): one more Flow instance, the
-    # printed cost, after the card's own.
-    for o, g in _grants(ctx):
-        if (g.get("keyword") or {}).get("flow") == "printed" and _grant_active(ctx, o, g):
-            flows.append(printed)
+    flows = _flows(ctx)
     play_for = card_cost(play["play_for"], card) if "play_for" in play else None
     candidates: list[tuple[str, int, Total]] = []
     if zone == "hand" or play.get("permit", False):
         candidates.append(("printed", 0, printed))
+        candidates += [(b.kind, b.index, b.cost) for b in _alternatives(ctx)]
     if zone == "trash":
         candidates += [("flow", i, f) for i, f in enumerate(flows)]
     if play_for is not None:
@@ -802,12 +908,63 @@ def _card_bases(ctx: Context, mutants: frozenset[str]) -> list[Base]:
             e = 0
         if ignore in ("cost", "power", "all") and not dropped:
             pips = NO_PIPS
-        bases.append(Base(kind, index, Total(e, pips, cost.other)))
+        other = () if ignore == "all" and not dropped else cost.other
+        bases.append(Base(kind, index, Total(e, pips, other)))
     return bases
 
 
-def _ability_totals(data: Mapping[str, Any], board: list[Obj], mutants: frozenset[str]
-                    ) -> Reference:
+def _accepted(ctx: Context, ability: Mapping[str, Any]) -> list[str]:
+    """The board objects (both players', in state order) an ability's `targets` filter accepts.
+    Equip attaches to a unit you control (rules notes; issue 20, class 1), whatever its filter
+    says of the controller; another ability's `controller` is who controls the chosen object."""
+    accepts = dict(ability.get("targets") or {})
+    if ability.get("kind") == "equip" and "target_controller_ignored" not in ctx.mutants:
+        accepts["controller"] = "you"
+    return [o.id for o in ctx.board if target_matches(ctx, o, accepts)]
+
+
+def accepted_targets(data: Mapping[str, Any], oid: str, ability_id: str,
+                     mutants: Iterable[str] = ()) -> list[str]:
+    """The objects ability `ability_id` of your object `oid` may choose (`payplan hand` plans
+    it on each of them)."""
+    state = data.get("state") or {}
+    obj = find_object(data, oid)
+    if obj is None:
+        raise Unsupported(f"no object {oid}")
+    card = data["cards"][obj.card]
+    (ability,) = [a for a in card.get("abilities") or [] if a["id"] == ability_id]
+    board = [o for c in ("you", "opponent") for o in zone_objects(state.get(c) or {}, "board", c)]
+    ctx = Context(data, data["cards"], state, {}, obj, card, obj.zone, board, frozenset(mutants),
+                  "ability", ability)
+    return _accepted(ctx, ability)
+
+
+def _flows(ctx: Context) -> list[Total]:
+    """The card's Flow instances, then one per granted Flow "equal to its cost" that applies
+    (real-cards.md section 6: the printed cost, after the card's own)."""
+    card = ctx.card
+    flows = [card_cost(f, card) for f in (card.get("keywords") or {}).get("flow") or []]
+    for o, g in _grants(ctx):
+        if (g.get("keyword") or {}).get("flow") == "printed" and _grant_active(ctx, o, g):
+            flows.append(card_cost(card.get("cost"), card))
+    return flows
+
+
+def has_flow(data: Mapping[str, Any], oid: str) -> bool:
+    """Whether your object `oid` has a Flow instance, its own or granted, as the scenario stands
+    (`payplan hand` lists such a card in the trash; issue 20, class 8)."""
+    state = data.get("state") or {}
+    obj = find_object(data, oid)
+    if obj is None:
+        raise Unsupported(f"no object {oid}")
+    board = [o for c in ("you", "opponent") for o in zone_objects(state.get(c) or {}, "board", c)]
+    play = {"object": oid}
+    ctx = Context(data, data["cards"], state, play, obj, data["cards"][obj.card], obj.zone, board)
+    return bool(_flows(ctx))
+
+
+def _ability_totals(data: Mapping[str, Any], board: list[Obj], mutants: frozenset[str],
+                    price: bool = True) -> Reference:
     """An ability play (real-cards.md section 1) or a hide play (section 6): one base, the
     ability's cost (hiding: [A]), priced by rule 353 like a card with no additional costs but
     Deflect; an effect's payment (`kind: payment`) gets no rule-353 step at all (the README)."""
@@ -849,8 +1006,8 @@ def _ability_totals(data: Mapping[str, Any], board: list[Obj], mutants: frozense
     # Equip with nothing to equip does nothing: the engine refuses it, and so does this).
     if "targets" in ability:
         chosen = play.get("targets") or []
-        ok = bool(chosen) and all(any(o.id == t and object_matches(ctx, o, ability["targets"])
-                                      for o in board) for t in chosen)
+        accepted = set(_accepted(ctx, ability))
+        ok = bool(chosen) and all(t in accepted for t in chosen)
         if not ok:
             empty.reasons.append("targets")
             return empty
@@ -878,27 +1035,50 @@ def _ability_totals(data: Mapping[str, Any], board: list[Obj], mutants: frozense
         empty.reasons.append("exhausted")
         return empty
     ignore = play.get("ignore")
-    e, pips = cost.energy, cost.pips
-    if ignore in ("cost", "energy", "all"):
-        e = 0
-    if ignore in ("cost", "power", "all"):
-        pips = NO_PIPS
-    base = Base("printed", 0, Total(e, pips, cost.other))
+    (base,) = _ignored([Base("printed", 0, cost)], ignore)
     ref = Reference(True, [], set(), {}, card.get("type", ""), {}, mutants,
                     "hide" if kind == "hide" else "ability", obj.id)
+    ref.context = ctx
     ref.sources = _sources(ctx)
     if kind == "payment":
         ref.options.add(Option(base, frozenset(), base.cost))
         ref.starts[(base, frozenset())] = {base.cost: frozenset({base.cost})}
         return ref
-    _price(ctx, ref, [base], [], ignore == "all")
+    if price:
+        _price(ctx, ref, [base] + _ignored(_alternatives(ctx), ignore), [], ignore == "all")
     return ref
+
+
+def _alternatives(ctx: Context) -> list[Base]:
+    """Base costs granted to pay instead of the base cost (the README's grant `alternative`:
+    Teemo's "[1] instead of [A]" to hide), from the grants that apply to this play and are
+    active; chosen only under `base: auto` (they are neither `printed` nor `play_for`)."""
+    return [Base("alternative", 0, card_cost(g["alternative"], None)) for o, g in _grants(ctx)
+            if g.get("alternative") is not None and _grant_active(ctx, o, g)]
+
+
+def _ignored(bases: Sequence[Base], ignore: Any) -> list[Base]:
+    """Bases with the play's `ignore` applied (353.1: the base cost in use); `all` ("ignoring
+    any and all costs") leaves nothing, non-standard parts included."""
+    out = []
+    for b in bases:
+        if ignore == "all":
+            out.append(Base(b.kind, b.index, Total()))
+            continue
+        e, pips = b.cost.energy, b.cost.pips
+        if ignore in ("cost", "energy", "all"):
+            e = 0
+        if ignore in ("cost", "power", "all"):
+            pips = NO_PIPS
+        out.append(Base(b.kind, b.index, Total(e, pips, b.cost.other)))
+    return out
 
 
 def _price(ctx: Context, ref: Reference, bases: Sequence[Base], optionals: Sequence[Optional_],
            ignore_all: bool) -> None:
     """Every reachable option: each base, each count of each optional cost, each victim."""
     settings = ctx.play.get("optional") or {}
+    ctx.ignore_all = ignore_all
     ref.repeatable = frozenset(o.name for o in optionals if o.repeatable)
     choices: list[list[int]] = []
     for o in optionals:
@@ -940,19 +1120,28 @@ def _price(ctx: Context, ref: Reference, bases: Sequence[Base], optionals: Seque
 
 def _repeat_bound(ctx: Context, o: Optional_) -> int:
     """How many payments of a repeatable cost could be made at all here: its `max`, and never
-    more than the state holds for one of its parts (objects, buffs, XP, cards, resources).
-    Every count up to it is tried; a larger one could not be paid."""
+    more than the state holds for one of its non-standard parts (objects, buffs, XP, cards).
+    Every count up to it is tried; a larger one could not be paid.
+
+    Its Energy and Power are capped by the resources *after* the discounts that reduce them
+    (issue 20, class 5; 356.4.f): n payments add n times the cost's size (Energy plus pips) and
+    its `per_payment` unlocks take at most n times their amounts back, every other discount at
+    most its amounts (`_reduction_bound`), and what is left must be paid from at most the units
+    the runes (2 each), the pool and the sources can give. So n * (size - per payment) <=
+    resources + other reductions; a payment its own unlocks make free is not capped by the
+    resources at all, only by `max` and the objects."""
     you = ctx.state.get("you") or {}
     caps = [] if o.max is None else [int(o.max)]
     cost = o.cost
     for kind, flt, n in cost.other:
         want = json.loads(flt) if flt else {}
+        owner = want.get("controller", "you")
         if kind == "kill" or kind == "exhaust" or kind == "return_to_hand":
-            have = sum(1 for b in ctx.board if b.controller == "you" and b.id != ctx.obj.id
+            have = sum(1 for b in ctx.board if b.controller == owner and b.id != ctx.obj.id
                        and object_matches(ctx, b, want))
         elif kind == "discard":
-            have = sum(1 for h in zone_objects(you, "hand", "you") if h.id != ctx.obj.id
-                       and object_matches(ctx, h, want))
+            have = sum(1 for h in zone_objects(ctx.state.get(owner) or {}, "hand", owner)
+                       if h.id != ctx.obj.id and object_matches(ctx, h, want))
         elif kind == "spend_buff":
             have = sum(b.buffs for b in ctx.board if b.controller == "you")
         elif kind == "spend_xp":
@@ -963,13 +1152,83 @@ def _repeat_bound(ctx: Context, o: Optional_) -> int:
             have = 1
         caps.append(have // n)
     if cost.energy or any(cost.pips):
-        pool = you.get("pool") or {}
-        resources = (len(runes_of(you)) * 2 + int(pool.get("energy", 0))
-                     + sum((pool.get("power") or {}).values()) + 4 * len(you.get("sources") or []))
-        caps.append(resources // max(1, cost.size))
+        units = _resource_units(ctx)
+        if "repeat_capped_before_discounts" in ctx.mutants:
+            caps.append(units // max(1, cost.size))
+        else:
+            own = sum(_discount_bound(ctx, d) for d in (o.raw or {}).get("unlocks") or []
+                      if d.get("per_payment"))
+            if cost.size > own:
+                caps.append((units + _reduction_bound(ctx, o.name)) // (cost.size - own))
     if not caps:
-        raise Unsupported("a repeatable cost of nothing")
+        raise Unsupported("a repeatable cost nothing caps")
     return min(caps)
+
+
+def _resource_units(ctx: Context) -> int:
+    """At most how many Energy and Power units a payment can use: 2 per rune, the pool, and
+    each non-repeatable source's `adds` with its `bonus` (a converter gives back what it takes)."""
+    you = ctx.state.get("you") or {}
+    pool = you.get("pool") or {}
+    units = len(runes_of(you)) * 2 + int(pool.get("energy", 0)) + sum(
+        int(n) for n in (pool.get("power") or {}).values())
+    for src in you.get("sources") or []:
+        if not src.get("repeatable"):
+            units += card_cost(src.get("adds"), None).size
+            units += card_cost((src.get("bonus") or {}).get("adds"), None).size
+    return units
+
+
+def _reduction_bound(ctx: Context, name: str) -> int:
+    """At most how much Energy plus pips every discount but `name`'s own per-payment unlocks can
+    take off this play, whatever applies: each discount's amounts read at their largest."""
+    found: list[Mapping[str, Any]] = []
+    found += list(ctx.card.get("discounts") or []) if ctx.kind == "card" else []
+    found += list((ctx.ability or {}).get("discounts") or [])
+    found += list(ctx.play.get("discounts") or [])
+    for b in ctx.board:
+        for g in ctx.card_of(b).get("grants") or []:
+            if g.get("discount") is not None:
+                found.append(g["discount"])
+    for add in _additional_costs(ctx):
+        for d in add.get("unlocks") or []:
+            if d.get("per_payment") and add.get("repeatable"):
+                if add["id"] != name:
+                    raise Unsupported("two repeatable costs with per-payment unlocks")
+                continue
+            found.append(d)
+    return sum(_discount_bound(ctx, d) for d in found)
+
+
+def _discount_bound(ctx: Context, d: Mapping[str, Any]) -> int:
+    """The most Energy plus pips one discount (its largest tier or branch) can take."""
+    parts = [d] + list(d.get("tiers") or []) + list(d.get("choice") or [])
+    return max(_amount_bound(ctx, p.get("energy")) + sum(
+        _amount_bound(ctx, v) for v in (p.get("power") or {}).values()) for p in parts)
+
+
+def _amount_bound(ctx: Context, value: Any) -> int:
+    """The largest value an amount expression can have in this state, whatever it reads."""
+    if value is None:
+        return 0
+    if isinstance(value, int):
+        return value
+    you = ctx.state.get("you") or {}
+    mights = [ctx.might(b) or 0 for b in ctx.board]
+    printed = [card_cost(ctx.card_of(b).get("cost"), ctx.card_of(b)) for b in ctx.board]
+    if "max" in value or "might_of" in value:
+        return max(mights, default=0)
+    if "count" in value:
+        zone = value.get("zone", "board")
+        n = len(runes_of(you)) if zone == "runes" else len(you.get(zone) or [])
+        return n * int(value.get("times", 1))
+    if "per" in value:
+        return int(ctx.state.get("played_this_turn", 0)) * int(value.get("times", 1))
+    if "printed_energy_of" in value:
+        return max((t.energy for t in printed), default=0)
+    if "printed_power_of" in value:
+        return max((sum(t.pips) for t in printed), default=0)
+    raise Unsupported(f"amount {value!r}")
 
 
 def _victim_refs(value: Any, out: set[str]) -> None:
@@ -987,11 +1246,14 @@ def _victim_choices(ctx: Context, counts: Mapping[str, int]
                     ) -> Iterator[dict[str, tuple[int, int, str]]]:
     """For each paid additional cost whose payment an amount reads (real-cards.md section 3),
     one choice per distinct printed cost (Energy, pips) among the objects that could pay it:
-    (energy, pips, the cost's `kill` filter narrowed to that printed cost)."""
+    (energy, pips, the cost's `kill` filter narrowed to that printed cost). A mandatory cost is
+    always paid (but not under `ignore: all`), an optional one when `counts` names it."""
     names: set[str] = set()
     _victim_refs(ctx.card.get("additional_costs") or [], names)
     _victim_refs(ctx.card.get("discounts") or [], names)
-    names &= set(counts)
+    paid = set(counts) | ({a["id"] for a in _additional_costs(ctx) if _mandatory(a)}
+                          if not ctx.ignore_all else set())
+    names &= paid
     per_name: list[list[tuple[str, tuple[int, int, str]]]] = []
     for name in sorted(names):
         (add,) = [a for a in ctx.card.get("additional_costs") or [] if a["id"] == name]
@@ -1005,7 +1267,7 @@ def _victim_choices(ctx: Context, counts: Mapping[str, int]
         flt = dict(spec.get("filter") or {})
         seen: dict[tuple[int, int], str] = {}
         for b in ctx.board:
-            if b.controller == "you" and object_matches(ctx, b, flt):
+            if b.controller == flt.get("controller", "you") and object_matches(ctx, b, flt):
                 printed = card_cost(ctx.card_of(b).get("cost"), ctx.card_of(b))
                 key = (printed.energy, sum(printed.pips))
                 seen[key] = filter_key({**flt, "printed_energy": key[0], "printed_power": key[1]})
@@ -1023,9 +1285,11 @@ def _sources(ctx: Context) -> tuple[Source, ...]:
     out = []
     base = Base("printed", 0, Total())
     for s in you.get("sources") or []:
+        # A source whose object is not on your board (a rune's, a card's in hand) can't exhaust
+        # or kill it; one that does neither still pays.
         obj = next((b for b in ctx.board if b.id == s["id"] and b.controller == "you"), None)
-        if obj is None:
-            raise Unsupported("a source not on your board")
+        if obj is None and any(c in ("exhaust", "kill") for c in s.get("costs", ["exhaust"])):
+            continue
         if not condition_holds(ctx, base, s.get("while"), obj):
             continue
         if "only_for" in s and not _play_matches(ctx, dict(s["only_for"])):
@@ -1044,10 +1308,10 @@ def _sources(ctx: Context) -> tuple[Source, ...]:
                 pays = _add(pays, card_cost(c, None))
         if pays.other or adds.other:
             raise Unsupported("a source with non-standard parts")
-        if exhaust and obj.exhausted:
+        if exhaust and obj is not None and obj.exhausted:
             continue
-        out.append(Source(obj.id, adds, pays, exhaust, kill, bool(s.get("repeatable", False)),
-                          obj.value))
+        out.append(Source(str(s["id"]), adds, pays, exhaust, kill,
+                          bool(s.get("repeatable", False)), None if obj is None else obj.value))
     return tuple(out)
 
 
@@ -1058,6 +1322,20 @@ def _play_matches(ctx: Context, flt: dict[str, Any]) -> bool:
     equip/empower/activated abilities); without it, only card plays. The rest of the filter is
     read on the card played, or on the card whose ability it is."""
     want = flt.pop("ability", None)
+    if ctx.kind == "ability" and (ctx.ability or {}).get("kind") == "payment":
+        return False  # an effect's "pay X" is not a play: no filter matches it (the README)
+    if "location" in flt:
+        # Where the play is (issue 20, class 2): an ability's object where it stands; a card
+        # played from facedown at the battlefield where it was hidden (811.1.d.1); a card from
+        # hand or trash at no location (it is on the Chain), so a `location` does not match it.
+        location = flt.pop("location")
+        at = ctx.obj.location if ctx.kind == "ability" or ctx.zone == "facedown" else None
+        if "grant_location_never" in ctx.mutants or at != location:
+            return False
+    if "from" in flt and flt.pop("from") != ctx.zone:
+        return False
+    if "keyword" in flt and flt.pop("keyword") not in keyword_names(ctx.card):
+        return False
     if ctx.kind == "card":
         if want not in (None, "or_card"):
             return False
@@ -1082,10 +1360,19 @@ class Mods:
     ignore_deflect: bool
 
 
+def _grant_ident(g: Mapping[str, Any]) -> str | None:
+    """A grant's id for `once_per_turn`: its `id`, else its discount's or increase's (the
+    engine's documented reading; the spec names only the grant's `id`)."""
+    for part in (g, g.get("discount") or {}, g.get("increase") or {}):
+        if part.get("id") is not None:
+            return str(part["id"])
+    return None
+
+
 def _grant_active(ctx: Context, o: Obj, g: Mapping[str, Any]) -> bool:
     """A grant's `while` holds and, once per turn, it has not been used this turn."""
     used = (ctx.state.get("you") or {}).get("used_this_turn") or []
-    if g.get("once_per_turn") and g.get("id") in used:
+    if g.get("once_per_turn") and _grant_ident(g) in used:
         return False
     return condition_holds(ctx, Base("printed", 0, Total()), g.get("while"), o)
 
@@ -1099,10 +1386,6 @@ def _grants(ctx: Context) -> Iterator[tuple[Obj, Mapping[str, Any]]]:
             player = "you" if controller == "you" else "opponent"
             # `controller` is relative to the granting object's controller.
             if (o.controller == "you") != (player == "you"):
-                continue
-            if "from" in applies and applies.pop("from") != ctx.zone:
-                continue
-            if "keyword" in applies and applies.pop("keyword") not in keyword_names(ctx.card):
                 continue
             if not _play_matches(ctx, applies):
                 continue
@@ -1157,10 +1440,10 @@ def _modifiers(ctx: Context, base: Base, ignore_all: bool = False) -> Mods:
         if not condition_holds(ctx, base, g.get("while"), o):
             continue
         used = (ctx.state.get("you") or {}).get("used_this_turn") or []
-        if g.get("once_per_turn") and g.get("id") in used:
+        if g.get("once_per_turn") and _grant_ident(g) in used:
             continue
         if g.get("alternative") is not None:
-            raise Unsupported("a granted alternative cost")
+            continue  # a base cost (`_alternatives`), not a modifier
         if g.get("discount") is not None:
             add_discount(g["discount"], g["discount"].get("id", o.id), o)
         if g.get("increase") is not None and not ignore_all:
@@ -1175,17 +1458,22 @@ def _modifiers(ctx: Context, base: Base, ignore_all: bool = False) -> Mods:
 
 
 def _unlocked(ctx: Context, base: Base, counts: Mapping[str, int], component: str) -> list[Disc]:
-    """Discounts a paid printed optional cost unlocks (`unlocks`), on `component` (or not total);
-    a `per_payment` one counts once per payment of a repeatable cost."""
+    """Discounts a paid printed additional cost unlocks (`unlocks`), on `component` (or not
+    total); a `per_payment` one counts once per payment of a repeatable cost. A mandatory cost is
+    always paid, so its unlocks always apply (issue 20, class 3); none under `ignore: all`,
+    where no additional cost is paid."""
     out = []
-    for add in ctx.card.get("additional_costs") or []:
-        if add.get("mandatory", False) or add["id"] not in counts:
+    for add in _additional_costs(ctx):
+        mandatory = _mandatory(add)
+        if mandatory and ("mandatory_unlocks_ignored" in ctx.mutants or ctx.ignore_all):
+            continue
+        if not mandatory and add["id"] not in counts:
             continue
         for i, d in enumerate(add.get("unlocks") or []):
             t = _tier(ctx, base, d, None)
             if t is None:
                 continue
-            n = counts[add["id"]] if d.get("per_payment") else 1
+            n = counts.get(add["id"], 1) if d.get("per_payment") else 1
             if "per_payment_once" in ctx.mutants:
                 n = 1
             disc = read_discount(ctx, t, d.get("id", f"{add['id']}.unlock.{i}"), n)
@@ -1202,18 +1490,18 @@ def _starts(ctx: Context, base: Base, counts: Mapping[str, int], optionals: Sequ
     fixed = base.cost
     if not ignore_all:
         # "Ignoring any and all costs" (Bone Skewer): no mandatory cost, no Deflect.
-        for add in ctx.card.get("additional_costs") or [] if ctx.kind == "card" else []:
-            if add.get("mandatory", False):
+        for add in _additional_costs(ctx):
+            if _mandatory(add):
                 cost = card_cost(add.get("cost"), ctx.card)
                 if add["id"] in victims:
-                    raise Unsupported("a victim-reading mandatory cost")
+                    cost = Total(cost.energy, cost.pips, (("kill", victims[add["id"]][2], 1),))
                 fixed = _add(fixed, cost)
     if not mods.ignore_deflect and not ignore_all:
         deflect = 0
         for target in ctx.play.get("targets") or []:
-            for o in ctx.board:
-                if o.id == target and o.controller == "opponent":
-                    deflect += int((ctx.card_of(o).get("keywords") or {}).get("deflect", 0))
+            for chosen in ctx.board:
+                if chosen.id == target and chosen.controller == "opponent":
+                    deflect += int((ctx.card_of(chosen).get("keywords") or {}).get("deflect", 0))
         fixed = _add(fixed, Total(0, NO_PIPS[:ANY] + (deflect,)))
     for inc in mods.increases:
         fixed = _add(fixed, inc)

@@ -8,7 +8,7 @@ Its rules are `engine/mtg/`; its optimiser and commands are this folder's module
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Mapping
+from typing import Any, Mapping
 
 from ...engine.mtg import FORMAT
 from ...engine.mtg import generate as generator
@@ -56,6 +56,16 @@ class Mtg:
         from .play import play_data
 
         return play_data(data, config)
+
+    def turn(self, scenario: MtgScenario, config: SolverConfig) -> answers.Answer:
+        from ...engine.problems import ScenarioError
+
+        raise ScenarioError.at(("turn",), "the mtg/1 turn planner is not built yet")
+
+    def turn_moves(self, scenario: MtgScenario, defer: bool = True) -> Any:
+        from ...engine.problems import ScenarioError
+
+        raise ScenarioError.at(("turn",), "the mtg/1 turn planner is not built yet")
 
     def apply_play(self, scenario: MtgScenario, plan: answers.Plan) -> MtgScenario:
         from ...engine.mtg.stack import resolve

@@ -2,18 +2,30 @@
 
 `random_cast(rng)` draws one cast from a `random.Random`, so a seed replays it exactly;
 `casts(seed, n)` is the derandomized stream the tests and the campaign use; `cast_strategy()`
-wraps it for Hypothesis. Boards stay small (at most six permanents that can pay), so the brute
-force (brute.py) finishes in milliseconds to a second.
+wraps it for Hypothesis. Boards stay small (at most about seven permanents that can pay), so the
+brute force (payplan.benchmarks.mtg_reference.brute) finishes in milliseconds to a second.
 
-Every feature of the spec appears: hybrid, mono-hybrid, Phyrexian, hybrid Phyrexian and X pips;
-kicker (one or two), multikicker, replicate, buyback, mandatory extras; flashback, evoke, pitch
-and "without paying its mana cost"; reductions (with minimums, affinity counts, colored ones that
-can take a hybrid half), increases and Trinisphere floors; lands with several colours, sources
-adding two mana, filter lands, Treasures, mana creatures (sick or not, tapped or not), City of
-Brass life, restricted mana (`only_for`); convoke, delve, improvise; the pool; life, discard,
-mill, sacrifice, exile from graveyard or hand, tap costs; sorcery timing. About 15% of the casts
-become activations of a permanent's ability (`play.ability`: {T}, "sacrifice this", sorcery-only
-timing, grants on abilities), drawn last so the other casts of a seed stay as they were.
+Every key the mtg/1 loader accepts is drawn (tests/test_mtg_reference.py lists the loader's keys
+and enum words and fails on any never drawn), and every feature of the spec appears: hybrid,
+mono-hybrid, Phyrexian, hybrid Phyrexian and X pips; kicker (one or two, strings or
+{cost, other}), multikicker, replicate, buyback, mandatory and optional extras; escalate
+(`per_mode`), spree (`modes`), strive (`per_target`) with `play.modes` and `play.targets`;
+flashback, evoke, pitch, alternative costs from a `zone`, "without paying its mana cost", casts
+from the command zone and exile; reductions (ids, minimums, affinity counts, colored ones by
+`mana` or per color) and increases and Trinisphere floors, from your permanents and the
+opponent's (`controller`); lands with several colours, sources adding two mana, filter lands
+(hybrid and generic costs), Treasures and Lotus Petals, mana creatures (sick or not, tapped or
+not), City of Brass life, restricted mana (`only_for` by type, tags, name, color, not_type or
+`ability: activated`); mana abilities that neither tap nor sacrifice their permanent (Ashnod's
+and Phyrexian Altars, Seton's "tap an untapped Druid"), Springleaf Drum's tapped creature, and
+mana abilities paying every other cost kind (mill, discard, exile from hand or graveyard,
+return to hand, sacrifice themselves without tapping); convoke, delve, improvise; the pool;
+life, discard, mill, sacrifice, exile from graveyard or hand, tap and return costs; timing
+(phase, stack, turn, flash); every weight and benefits; `plays` beside `play` (which `plan`
+ignores). About 15% of the casts become activations of a permanent's ability (`play.ability`:
+{T}, "sacrifice this", sorcery-only timing, grants on abilities).
+
+Draws are weighted so that about half the casts are payable.
 """
 
 from __future__ import annotations
@@ -23,6 +35,10 @@ from typing import Any, Iterator
 
 COLORS = "WUBRG"
 NAMES = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+SPELL_TYPES = [["instant"], ["instant"], ["sorcery"], ["creature"], ["artifact"], ["enchantment"],
+               ["planeswalker"], ["battle"], ["kindred", "instant"], ["artifact", "creature"],
+               ["land"]]
+SPELL_TYPE_WEIGHTS = [8, 4, 5, 5, 3, 2, 1, 1, 1, 1, 1]
 
 
 def _symbol(rng: random.Random) -> str:
@@ -38,6 +54,25 @@ def _cost(rng: random.Random, lo: int, hi: int) -> str:
     return "".join(_symbol(rng) for _ in range(rng.randint(lo, hi)))
 
 
+def _plain(rng: random.Random) -> str:
+    """A cheap cost of plain symbols (for costs paid many times: no announcements to multiply)."""
+    return rng.choice(["{1}", "{R}", "{G}", "{W}", "{U}", "{B}", "{2}", "{C}"])
+
+
+def _full(rng: random.Random, text: str, other: list[Any] | None = None) -> Any:
+    """A cost as a string or, sometimes, as {cost, other}."""
+    if other or rng.random() < 0.25:
+        full: dict[str, Any] = {"cost": text}
+        if other:
+            full["other"] = other
+        return full
+    return text
+
+
+def _color_word(rng: random.Random, c: str) -> str:
+    return NAMES[c] if rng.random() < 0.6 else c
+
+
 # The permanents a board draws from: (card id, card, weight)
 SOURCES: list[tuple[str, dict[str, Any], int]] = [
     *[(f"basic-{c}", {"types": ["land"], "mana": [{"adds": f"{{{c}}}"}]}, 6) for c in COLORS],
@@ -49,45 +84,116 @@ SOURCES: list[tuple[str, dict[str, Any], int]] = [
     ("sol-ring", {"types": ["artifact"], "mana": [{"adds": "{C}{C}"}]}, 1),
     ("mystic-gate", {"types": ["land"], "mana": [{"adds": "{C}"}, {"adds": "{W}{W}|{W}{U}|{U}{U}", "costs": ["tap", "{W/U}"]}]}, 1),
     ("graven-cairns", {"types": ["land"], "mana": [{"adds": "{C}"}, {"adds": "{B}{B}|{B}{R}|{R}{R}", "costs": ["tap", "{B/R}"]}]}, 1),
+    ("signet-like", {"types": ["artifact"], "mana": [{"adds": "{R}{G}", "costs": ["tap", "{1}"]}]}, 1),
     ("treasure", {"types": ["artifact"], "tags": ["treasure"], "mana": [{"adds": "{W}|{U}|{B}|{R}|{G}", "costs": ["tap", "sacrifice_self"]}]}, 2),
-    ("llanowar-elves", {"types": ["creature"], "cost": "{G}", "mana": [{"adds": "{G}"}]}, 2),
+    ("lotus-petal", {"types": ["artifact"], "name": "Lotus Petal", "mana": [{"adds": "{W}|{U}|{B}|{R}|{G}", "costs": ["tap", "sacrifice_self"]}]}, 1),
+    ("llanowar-elves", {"types": ["creature"], "cost": "{G}", "tags": ["elf", "druid"], "mana": [{"adds": "{G}"}]}, 2),
     ("birds", {"types": ["creature"], "cost": "{G}", "mana": [{"adds": "{W}|{U}|{B}|{R}|{G}"}]}, 1),
+    ("blood-pet", {"types": ["creature"], "colors": ["black"], "mana": [{"adds": "{B}", "costs": ["sacrifice_self"]}]}, 1),
     ("eldrazi-temple", {"types": ["land"], "mana": [{"adds": "{C}"}, {"adds": "{C}{C}", "only_for": {"type": "creature", "tags": ["eldrazi"]}}]}, 1),
-    ("bear-w", {"types": ["creature"], "cost": "{1}{W}"}, 1),
-    ("bear-b", {"types": ["creature"], "cost": "{1}{B}"}, 1),
-    ("bear-g", {"types": ["creature"], "cost": "{1}{G}"}, 1),
+    ("monument-like", {"types": ["land"], "mana": [{"adds": "{C}"}, {"adds": "{R}{R}", "only_for": {"not_type": ["creature", "land"]}}]}, 1),
+    ("pillar-like", {"types": ["land"], "mana": [{"adds": "{G}{G}", "only_for": {"ability": "activated"}}, {"adds": "{C}"}]}, 1),
+    ("boseiju-like", {"types": ["land"], "name": "Boseiju", "mana": [{"adds": "{G}"}, {"adds": "{U}{U}", "only_for": {"color": ["blue", "G"]}}]}, 1),
+    ("named-vault", {"types": ["land"], "mana": [{"adds": "{B}{B}{B}", "only_for": {"name": "Big Spell"}}, {"adds": "{B}"}]}, 1),
+    ("bounce-land", {"types": ["land"], "mana": [{"adds": "{G}{U}", "costs": ["tap", {"return_to_hand": {"count": 1, "filter": {"type": "land"}}}]}]}, 1),
+    ("library-well", {"types": ["artifact"], "mana": [{"adds": "{U}{U}", "costs": ["tap", {"mill": 2}]}]}, 1),
+    ("rift-ritual", {"types": ["enchantment"], "mana": [{"adds": "{R}{R}", "costs": ["tap", {"discard": 1}]}]}, 1),
+    ("crypt-engine", {"types": ["artifact"], "mana": [{"adds": "{B}{B}", "costs": ["tap", {"exile_from_graveyard": {"count": 1, "filter": {"type": ["instant", "sorcery"]}}}]}]}, 1),
+    ("tide-pitcher", {"types": ["artifact"], "mana": [{"adds": "{U}{U}", "costs": ["tap", {"exile_from_hand": {"count": 1, "filter": {"color": "blue"}}}]}]}, 1),
+    ("bear-w", {"types": ["creature"], "cost": "{1}{W}", "colors": ["W"]}, 1),
+    ("bear-b", {"types": ["creature"], "cost": "{1}{B}", "colors": ["B", "black"]}, 1),
+    ("merfolk", {"types": ["creature"], "cost": "{U}", "colors": ["U"], "tags": ["merfolk"]}, 1),
+    ("bear-g", {"types": ["creature"], "cost": "{1}{G}", "tags": ["druid"]}, 1),
+    ("goblin", {"types": ["creature"], "colors": ["R"], "tags": ["goblin"]}, 1),
     ("ornament", {"types": ["artifact"], "cost": "{2}"}, 1),
+    ("totem", {"types": ["planeswalker"]}, 1),
 ]
+
+# Engines drawn as a group (so that each one has what it needs): (cards, objects)
+ENGINES: list[list[tuple[str, dict[str, Any]]]] = [
+    [("ashnods-altar", {"types": ["artifact"], "name": "Ashnod's Altar",
+                        "mana": [{"adds": "{C}{C}", "costs": [{"sacrifice": {"count": 1, "filter": {"type": "creature"}}}]}]})],
+    [("phyrexian-altar", {"types": ["artifact"], "name": "Phyrexian Altar",
+                          "mana": [{"adds": "{W}|{U}|{B}|{R}|{G}", "costs": [{"sacrifice": {"count": 1, "filter": {"type": "creature"}}}]}]})],
+    [("seton", {"types": ["creature"], "name": "Seton, Krosan Protector", "tags": ["druid"], "colors": ["green"],
+                "mana": [{"adds": "{G}", "costs": [{"tap_untapped": {"count": 1, "filter": {"tags": ["druid"]}}}]}]})],
+    [("springleaf-drum", {"types": ["artifact"], "mana": [{"adds": "{W}|{U}|{B}|{R}|{G}", "costs": ["tap", {"tap_untapped": {"count": 1, "filter": {"type": "creature"}}}]}]})],
+    [("blood-fountain", {"types": ["enchantment"], "mana": [{"adds": "{B}{B}", "costs": [{"pay_life": 2}, {"sacrifice": {"count": 1, "filter": {"type": "artifact"}}}]}]})],
+]
+ENGINE_FODDER = [("druid", {"types": ["creature"], "tags": ["druid"], "colors": ["G"]}),
+                 ("goblin", {"types": ["creature"], "colors": ["red"], "tags": ["goblin"]}),
+                 ("clue", {"types": ["artifact"], "tags": ["token", "clue"]})]
 
 GRANTS: list[tuple[str, dict[str, Any]]] = [
     ("electromancer", {"types": ["creature"], "cost": "{1}{R}", "grants": [{"reduction": {"generic": 1}, "applies_to": {"type": ["instant", "sorcery"]}}]}),
-    ("heartstone-like", {"types": ["artifact"], "grants": [{"reduction": {"generic": 2, "minimum": 1}, "applies_to": {}}]}),
+    ("heartstone-like", {"types": ["artifact"], "grants": [{"reduction": {"id": "heart", "generic": 2, "minimum": 1}, "applies_to": {}}]}),
     ("helm-like", {"types": ["artifact"], "grants": [{"reduction": {"generic": 1, "minimum": 2}, "applies_to": {}}]}),
     ("white-less", {"types": ["enchantment"], "grants": [{"reduction": {"mana": "{W}"}, "applies_to": {}}]}),
+    ("red-less", {"types": ["enchantment"], "grants": [{"reduction": {"R": 1, "C": 1}, "applies_to": {"color": "red"}}]}),
+    ("affinity-helper", {"types": ["artifact"], "grants": [{"reduction": {"generic": {"count": {"type": "artifact"}}, "minimum": 1}, "applies_to": {"tags": ["eldrazi"]}}]}),
     ("thalia", {"types": ["creature"], "cost": "{1}{W}", "grants": [{"increase": "{1}", "applies_to": {"not_type": "creature"}}]}),
+    ("named-tax", {"types": ["enchantment"], "grants": [{"increase": "{2}", "applies_to": {"name": "Big Spell"}}]}),
     ("trinisphere", {"types": ["artifact"], "grants": [{"at_least": 3, "applies_to": {"controller": "any"}}]}),
     ("sphere-of-resistance", {"types": ["artifact"], "grants": [{"increase": "{1}", "applies_to": {"controller": "any"}}]}),
+    ("kindred-helper", {"types": ["kindred", "enchantment"], "grants": [{"reduction": {"G": 1, "U": 1, "W": 1, "B": 1}, "applies_to": {"controller": "you", "type": "kindred"}}]}),
+]
+# Cost changers an opponent controls (their `controller` is relative to the opponent).
+OPPONENT_GRANTS: list[tuple[str, dict[str, Any]]] = [
+    ("opp-thalia", {"types": ["creature"], "grants": [{"increase": "{1}", "applies_to": {"controller": "opponent", "not_type": "creature"}}]}),
+    ("opp-sphere", {"types": ["artifact"], "grants": [{"increase": "{1}", "applies_to": {"controller": "any"}}]}),
+    ("opp-own-helper", {"types": ["artifact"], "grants": [{"reduction": {"generic": 2}, "applies_to": {"controller": "you"}}]}),
 ]
 
 FILLER = {"chaff-u": {"types": ["instant"], "cost": "{U}"}, "chaff-r": {"types": ["sorcery"], "cost": "{1}{R}"},
-          "chaff-a": {"types": ["artifact"], "cost": "{3}"}}
+          "chaff-a": {"types": ["artifact"], "cost": "{3}"}, "chaff-w": {"types": ["instant"], "cost": "{W}"},
+          "chaff-b": {"types": ["sorcery"], "cost": "{B}"}, "chaff-g": {"types": ["instant"], "cost": "{G}"}}
+# A card in hand of each color (what a pitch cost or an exile-from-hand cost looks for).
+OF_COLOR = {"white": "chaff-w", "blue": "chaff-u", "black": "chaff-b", "red": "chaff-r", "green": "chaff-g"}
+# A permanent each cost filter the generator writes accepts.
+FEED = [({"type": "creature"}, "goblin"), ({"type": "artifact"}, "ornament"), ({"type": ["creature", "land"]}, "bear-g"),
+        ({"tags": ["goblin"]}, "goblin"), ({"name": "Lotus Petal"}, "lotus-petal"), ({"type": "land"}, "wastes"),
+        ({"type": "creature", "color": "green"}, "bear-g")]
+
+
+def _other_cost(rng: random.Random, kind: str) -> dict[str, Any]:
+    if kind == "sacrifice":
+        return {"sacrifice": {"count": 1, "filter": rng.choice([{"type": "creature"}, {"type": "artifact"}, {"type": ["creature", "land"]},
+                                                                  {"tags": ["goblin"]}, {"name": "Lotus Petal"}])}}
+    if kind == "tap_untapped":
+        return {"tap_untapped": {"count": 1, "filter": rng.choice([{"type": "creature"}, {"type": "creature", "color": "green"}])}}
+    if kind == "return_to_hand":
+        return {"return_to_hand": {"count": 1, "filter": {"type": rng.choice(["land", "artifact", "creature"])}}}
+    if kind == "exile_from_graveyard":
+        return {"exile_from_graveyard": {"count": 1, "filter": {"type": rng.choice(["instant", "sorcery"])}}}
+    if kind == "exile_from_hand":
+        return {"exile_from_hand": {"count": 1, "filter": {"color": rng.choice(list(NAMES.values()))}}}
+    if kind == "discard" and rng.random() < 0.3:
+        return {"discard": {"count": 1, "filter": {"not_type": "artifact"}}}
+    return {kind: rng.randint(1, 3) if kind != "discard" else rng.randint(1, 2)}
 
 
 def random_cast(rng: random.Random) -> dict[str, Any]:
     cards: dict[str, Any] = dict(FILLER)
-    spell: dict[str, Any] = {"types": [rng.choice(["instant", "instant", "sorcery", "creature", "artifact"])]}
+    spell: dict[str, Any] = {"types": list(rng.choices(SPELL_TYPES, SPELL_TYPE_WEIGHTS)[0])}
     cost = _cost(rng, 0, 3)
     has_x = rng.random() < 0.15
     if has_x:
         cost = "{X}" * rng.choice([1, 1, 2]) + cost
     spell["cost"] = cost
+    if rng.random() < 0.1:
+        spell["name"] = "Big Spell"
     if "creature" in spell["types"] and rng.random() < 0.2:
-        spell["tags"] = ["eldrazi"]
+        spell["tags"] = ["eldrazi"] if rng.random() < 0.7 else ["eldrazi", "titan"]
+    if rng.random() < 0.06:
+        spell["colors"] = [_color_word(rng, c) for c in rng.sample(COLORS, rng.randint(1, 2))]
+    if "instant" not in spell["types"] and rng.random() < 0.1:
+        spell["flash"] = True
     play: dict[str, Any] = {"object": "s1"}
     zone = "hand"
     extra = rng.random()
     if extra < 0.12:
-        spell["flashback"] = _cost(rng, 1, 3)
+        fb_other = [_other_cost(rng, "pay_life")] if rng.random() < 0.2 else None
+        spell["flashback"] = _full(rng, _cost(rng, 1, 3), fb_other)
         if rng.random() < 0.8:
             zone = "graveyard"
     elif extra < 0.22:
@@ -95,52 +201,74 @@ def random_cast(rng: random.Random) -> dict[str, Any]:
     elif extra < 0.28:
         spell["alternative"] = [{"id": "pitch", "cost": "", "other": [
             {"pay_life": 1}, {"exile_from_hand": {"count": 1, "filter": {"color": rng.choice(list(NAMES.values()))}}}]}]
+    elif extra < 0.34:
+        where = rng.choice(["graveyard", "exile", "command", "hand"])
+        spell["alternative"] = [{"id": "escape", "cost": _cost(rng, 1, 2), "zone": where,
+                                 "other": [{"exile_from_graveyard": {"count": 1}}]}]
+        zone = where if rng.random() < 0.8 else "hand"
+    elif extra < 0.38:
+        zone = rng.choice(["command", "exile"])
     optional: dict[str, Any] = {}
     r = rng.random()
     if r < 0.12:
-        spell["kicker"] = [_cost(rng, 1, 2) for _ in range(rng.choice([1, 1, 2]))]
-        for i in range(len(spell["kicker"])):
-            optional["kicker" if i == 0 else f"kicker.{i}"] = rng.choice(["yes", "no", "auto"])
+        spell["kicker"] = [_full(rng, _cost(rng, 1, 2), [_other_cost(rng, "discard")] if rng.random() < 0.15 else None)
+                           for _ in range(rng.choice([1, 1, 2]))]
+        if len(spell["kicker"]) == 1 and rng.random() < 0.3:
+            spell["kicker"] = spell["kicker"][0]
+        for i in range(len(spell["kicker"]) if isinstance(spell["kicker"], list) else 1):
+            optional["kicker" if i == 0 else f"kicker.{i}"] = rng.choice(["yes", "no", "auto", True, False])
     elif r < 0.18:
-        spell["multikicker"] = _cost(rng, 1, 1)
-        optional["multikicker"] = rng.choice([0, 1, 2, "auto"])
+        spell["multikicker"] = _full(rng, _plain(rng))
+        optional["multikicker"] = rng.choice([0, 1, 2, "auto", "yes"])
     elif r < 0.24:
-        spell["replicate"] = _cost(rng, 1, 1)
-        optional["replicate"] = rng.choice([0, 1, 2])
+        spell["replicate"] = _full(rng, _plain(rng))
+        optional["replicate"] = rng.choice([0, 1, 2, "auto"])
     elif r < 0.30:
-        spell["buyback"] = _cost(rng, 1, 1)
+        spell["buyback"] = _full(rng, _cost(rng, 1, 1))
         optional["buyback"] = rng.choice(["yes", "no", "auto"])
+    elif r < 0.36:
+        extra_other = [_other_cost(rng, rng.choice(["sacrifice", "discard", "pay_life", "return_to_hand"]))]
+        spell["additional"] = [{"id": "bargain", "mandatory": False, "cost": _cost(rng, 0, 1), "other": extra_other}]
+        optional["bargain"] = rng.choice(["yes", "no", "auto"])
     if optional:
         play["optional"] = optional
+    r = rng.random()
+    if r < 0.05:
+        spell["per_mode"] = _plain(rng)
+        play["modes"] = rng.sample(["a", "b", "c"], rng.randint(1, 3))
+    elif r < 0.10:
+        spell["modes"] = {"a": "{1}", "b": _plain(rng), "c": "{R}{R}"}
+        play["modes"] = rng.sample(["a", "b", "c"], rng.randint(1, 2))
+    elif r < 0.14:
+        spell["per_target"] = _plain(rng)
     other: list[Any] = []
-    for kind, p in (("sacrifice", 0.08), ("discard", 0.08), ("mill", 0.08), ("pay_life", 0.08),
-                    ("exile_from_graveyard", 0.06), ("tap_untapped", 0.06)):
+    for kind, p in (("sacrifice", 0.05), ("discard", 0.05), ("mill", 0.05), ("pay_life", 0.05),
+                    ("exile_from_graveyard", 0.04), ("tap_untapped", 0.04), ("exile_from_hand", 0.03),
+                    ("return_to_hand", 0.03)):
         if rng.random() < p:
-            if kind == "sacrifice":
-                other.append({"sacrifice": {"count": 1, "filter": {"type": rng.choice(["creature", "artifact"])}}})
-            elif kind == "tap_untapped":
-                other.append({"tap_untapped": {"count": 1, "filter": {"type": "creature"}}})
-            elif kind == "exile_from_graveyard":
-                other.append({"exile_from_graveyard": {"count": 1, "filter": {"type": rng.choice(["instant", "sorcery"])}}})
-            else:
-                other.append({kind: rng.randint(1, 3)})
+            other.append(_other_cost(rng, kind))
     if other:
-        spell["additional"] = [{"id": "extra", "mandatory": True, "other": other}]
+        extra_cost: dict[str, Any] = {"id": "extra", "mandatory": True, "other": other}
+        if rng.random() < 0.3:
+            extra_cost["cost"] = _plain(rng)
+        spell.setdefault("additional", []).append(extra_cost)
     for keyword, p in (("convoke", 0.12), ("delve", 0.1), ("improvise", 0.08)):
         if rng.random() < p:
             spell[keyword] = True
     if rng.random() < 0.07:
         spell["reductions"] = [{"generic": {"count": {"type": "artifact"}}}]
+    elif rng.random() < 0.04:
+        spell["reductions"] = [{"id": "own", "generic": 1, "minimum": 1}]
     cards["spell"] = spell
 
-    battlefield: list[dict[str, Any]] = []
+    battlefield: list[Any] = []
     names, weights = [s[0] for s in SOURCES], [s[2] for s in SOURCES]
     for name, card, _ in SOURCES:
         cards[name] = card
-    for i in range(rng.randint(1, 6)):
+    wanted = [c for c in COLORS if c in cost + str(spell.get("flashback", ""))]
+    for i in range(rng.choice([1, 2, 3, 3, 4, 4, 5, 5, 6, 6])):
         name = rng.choices(names, weights)[0]
-        wanted = [c for c in COLORS if c in cost + spell.get("flashback", "")]
-        if name.startswith("basic-") and wanted and rng.random() < 0.6:
+        if name.startswith("basic-") and wanted and rng.random() < 0.85:
             name = f"basic-{rng.choice(wanted)}"      # boards mostly fit the spell, as in play
         entry: dict[str, Any] = {"id": f"p{i}", "card": name}
         if rng.random() < 0.1:
@@ -150,25 +278,62 @@ def random_cast(rng: random.Random) -> dict[str, Any]:
         if rng.random() < 0.1:
             entry["value"] = rng.randint(1, 9)
         battlefield.append(entry)
+    if rng.random() < 0.18:                           # an engine and what it feeds on
+        for name, card in rng.choice(ENGINES):
+            cards[name] = card
+            battlefield.append({"id": f"e{len(battlefield)}", "card": name})
+        for k in range(rng.randint(1, 3)):
+            name, card = rng.choice(ENGINE_FODDER)
+            cards[name] = card
+            entry = {"id": f"f{k}", "card": name}
+            if rng.random() < 0.3:
+                entry["sick"] = True
+            if rng.random() < 0.2:
+                entry["value"] = rng.randint(1, 9)
+            battlefield.append(entry)
     for j in range(rng.choice([0, 0, 0, 1, 1, 2])):
         name, card = rng.choice(GRANTS)
         cards[name] = card
         battlefield.append({"id": f"g{j}", "card": name})
-    you: dict[str, Any] = {"life": rng.choice([20, 20, 20, 4, 2, 1]), "library": rng.choice([40, 40, 2, 0]),
+    if rng.random() < 0.05:                           # the shorthand: a card id, its id generated
+        battlefield.append("ornament")
+    you: dict[str, Any] = {"life": rng.choice([20, 20, 20, 20, 20, 4, 2, 1]), "library": rng.choice([40, 40, 40, 40, 2, 0]),
                            "battlefield": battlefield}
-    hand: list[dict[str, Any]] = [{"id": f"h{i}", "card": rng.choice(sorted(FILLER))} for i in range(rng.randint(0, 2))]
+    hand: list[Any] = [{"id": f"h{i}", "card": rng.choice(sorted(FILLER))} for i in range(rng.randint(0, 2))]
     for h in hand:
         if rng.random() < 0.2:
             h["value"] = rng.randint(1, 9)
-    graveyard: list[dict[str, Any]] = [{"id": f"y{i}", "card": rng.choice(sorted(FILLER))} for i in range(rng.randint(0, 3))]
-    if zone == "hand":
-        hand.insert(0, {"id": "s1", "card": "spell"})
-    else:
-        graveyard.insert(0, {"id": "s1", "card": "spell"})
+    graveyard: list[Any] = [{"id": f"y{i}", "card": rng.choice(sorted(FILLER))} for i in range(rng.randint(0, 3))]
+    for y in graveyard:
+        if rng.random() < 0.1:
+            y["value"] = rng.randint(1, 9)
+    exile: list[Any] = []
+    command: list[Any] = []
+    if rng.random() < 0.05:
+        exile.append({"id": "x0", "card": "chaff-r"})
+    if rng.random() < 0.05:
+        command.append("chaff-a")
+    _feed(rng, spell, battlefield, hand, graveyard)
+    own = {"id": "s1", "card": "spell"}
+    {"hand": hand, "graveyard": graveyard, "exile": exile, "command": command}[zone].insert(0, own)
     you["hand"], you["graveyard"] = hand, graveyard
+    if exile:
+        you["exile"] = exile
+    if command:
+        you["command"] = command
     if rng.random() < 0.15:
         you["mana_pool"] = "".join(f"{{{rng.choice(COLORS + 'C')}}}" for _ in range(rng.randint(1, 2)))
-    state: dict[str, Any] = {"phase": "main" if rng.random() < 0.9 else "combat", "turn": "you", "you": you}
+    state: dict[str, Any] = {"phase": rng.choices(["main", "combat", "end"], [18, 1, 1])[0],
+                             "turn": rng.choices(["you", "opponent"], [19, 1])[0], "you": you}
+    if rng.random() < 0.05:
+        state["stack"] = rng.choice(["empty", "nonempty"])
+    if rng.random() < 0.15:
+        state["opponent"] = _opponent(rng, cards)
+        if rng.random() < 0.3:
+            play["targets"] = [o["id"] for o in state["opponent"]["battlefield"]
+                               if isinstance(o, dict)][:rng.randint(1, 3)]
+    if "per_target" in spell and "targets" not in play:
+        play["targets"] = ["t1", "t2", "t3"][:rng.randint(1, 3)]
     if has_x:
         play["x"] = rng.choice(["auto", "auto", 0, 1, 2])
     methods = ["auto", "auto", "auto", "normal"] + [a["id"] for a in spell.get("alternative", [])]
@@ -176,20 +341,89 @@ def random_cast(rng: random.Random) -> dict[str, Any]:
         methods = ["without_paying"]
     play["cast"] = rng.choice(methods)
     if zone == "graveyard" and play["cast"] == "normal":
-        play["cast"] = "flashback"
+        play["cast"] = "flashback" if "flashback" in spell else "auto"
+    if rng.random() < 0.1:                            # the card, not the object (and maybe its zone)
+        del play["object"]
+        play["card"] = "spell"
+        if rng.random() < 0.5:
+            play["from"] = zone
+    elif rng.random() < 0.08:
+        play["from"] = zone if rng.random() < 0.8 else rng.choice(["hand", "graveyard", "exile", "command"])
     scenario: dict[str, Any] = {"format": "mtg/1", "cards": cards, "state": state, "play": play}
-    if rng.random() < 0.15:
-        scenario["objective"] = {"weights": {"tap_creature": rng.randint(1, 4), "life": rng.randint(1, 3),
-                                             "sacrifice": rng.randint(2, 8)}}
+    if rng.random() < 0.2:
+        objective: dict[str, Any] = {"weights": {}}
+        keys = ["tap_land", "tap_creature", "tap_artifact", "tap_other", "sacrifice", "discard", "mill",
+                "exile_from_graveyard", "exile_from_hand", "life", "return_to_hand"]
+        for key in rng.sample(keys, rng.randint(1, 4)):
+            objective["weights"][key] = rng.randint(0, 6)
+        if optional and rng.random() < 0.5:
+            objective["benefits"] = {name.split(".")[0]: rng.randint(1, 8) for name in optional}
+        scenario["objective"] = objective
     if rng.random() < 0.15:
         _as_ability(rng, scenario)
+    if rng.random() < 0.03:
+        scenario["plays"] = [dict(scenario["play"])]  # read by `payplan play` only
+    _drop_unused_cards(scenario)
     return scenario
+
+
+def _drop_unused_cards(scenario: dict[str, Any]) -> None:
+    """Keep the cards some object is (a smaller file, quicker for both sides to read)."""
+    used = {"spell"}
+    for player in (scenario["state"].get("you") or {}, scenario["state"].get("opponent") or {}):
+        for zone in ("hand", "graveyard", "exile", "command", "battlefield"):
+            for o in player.get(zone) or []:
+                used.add(o if isinstance(o, str) else o["card"])
+    scenario["cards"] = {k: v for k, v in scenario["cards"].items() if k in used}
+
+
+def _feed(rng: random.Random, spell: dict[str, Any], battlefield: list[Any], hand: list[Any],
+          graveyard: list[Any]) -> None:
+    """Most of the time, give the spell's non-mana costs something to take (else most casts with
+    one would be unpayable): a permanent its filter accepts, cards in hand or in the graveyard."""
+    parts = [part for extra in spell.get("additional") or [] for part in extra.get("other") or []]
+    parts += [part for alt in spell.get("alternative") or [] for part in alt.get("other") or []]
+    for part in parts:
+        if rng.random() < 0.25:
+            continue
+        (kind, body), = part.items()
+        flt = body.get("filter") if isinstance(body, dict) else None
+        if kind in ("sacrifice", "tap_untapped", "return_to_hand"):
+            card = next((c for f, c in FEED if f == flt), "goblin")
+            battlefield.append({"id": f"n{len(battlefield)}", "card": card})
+        elif kind == "discard":
+            hand += [{"id": f"hd{len(hand) + k}", "card": rng.choice(sorted(FILLER))} for k in range(2)]
+        elif kind == "exile_from_hand" and flt:
+            hand.append({"id": f"hd{len(hand)}", "card": OF_COLOR[flt["color"]]})
+        elif kind == "exile_from_graveyard":
+            graveyard.append({"id": f"yd{len(graveyard)}", "card": rng.choice(["chaff-u", "chaff-r"])})
+
+
+def _opponent(rng: random.Random, cards: dict[str, Any]) -> dict[str, Any]:
+    battlefield: list[Any] = []
+    for j in range(rng.randint(1, 2)):
+        name, card = rng.choice(OPPONENT_GRANTS)
+        cards[name] = card
+        entry: dict[str, Any] = {"id": f"o{j}", "card": name}
+        if rng.random() < 0.3:
+            entry["tapped"] = True
+        battlefield.append(entry)
+    if rng.random() < 0.3:
+        battlefield.append("basic-R")
+    player: dict[str, Any] = {"battlefield": battlefield}
+    if rng.random() < 0.5:
+        player.update({"life": rng.randint(1, 20), "library": rng.randint(0, 30)})
+    if rng.random() < 0.5:
+        player.update({"hand": ["chaff-u"], "graveyard": [{"id": "oy0", "card": "chaff-r"}],
+                       "exile": ["chaff-a"], "command": ["chaff-u"], "mana_pool": "{R}"})
+    return player
 
 
 ABILITY_GRANTS: list[tuple[str, dict[str, Any]]] = [
     ("heartstone", {"types": ["artifact"], "grants": [{"reduction": {"generic": 1, "minimum": 1}, "applies_to": {"ability": "activated", "type": "creature"}}]}),
     ("training-grounds", {"types": ["enchantment"], "grants": [{"reduction": {"generic": 2, "minimum": 1}, "applies_to": {"ability": "activated"}}]}),
     ("suppression-like", {"types": ["artifact"], "grants": [{"increase": "{1}", "applies_to": {"ability": "activated", "type": "artifact"}}]}),
+    ("relic-tax", {"types": ["enchantment"], "grants": [{"increase": "{1}", "applies_to": {"ability": "activated", "name": "Relic"}}]}),
 ]
 
 
@@ -207,12 +441,17 @@ def _as_ability(rng: random.Random, scenario: dict[str, Any]) -> None:
     if rng.random() < 0.35:
         costs.append("sacrifice_self")
     for extra in spell.get("additional", []):
-        costs += extra["other"]
+        if extra.get("mandatory"):
+            costs += extra["other"]
     ability: dict[str, Any] = {"id": "act", "costs": costs}
     if rng.random() < 0.2:
         ability["timing"] = "sorcery"
+    elif rng.random() < 0.1:
+        ability["timing"] = "instant"
     source: dict[str, Any] = {"types": rng.choice([["creature"], ["artifact"], ["artifact", "creature"]]),
                               "abilities": [ability]}
+    if rng.random() < 0.3:
+        source["name"] = "Relic"
     if rng.random() < 0.4:
         source["mana"] = [{"adds": rng.choice(["{G}", "{R}|{W}", "{C}"])}]
     cards["relic"] = source
@@ -229,6 +468,8 @@ def _as_ability(rng: random.Random, scenario: dict[str, Any]) -> None:
     play: dict[str, Any] = {"ability": {"object": "a1", "id": "act"}}
     if "X" in spell["cost"]:
         play["x"] = scenario["play"].get("x", "auto")
+    if "targets" in scenario["play"]:
+        play["targets"] = scenario["play"]["targets"]
     scenario["play"] = play
 
 

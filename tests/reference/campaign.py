@@ -9,9 +9,14 @@ Hidden, `ignore: all`, granted Flow) with `strategies.real_scenario_data`; `clas
 default) the payplan/1 mechanics with `strategies.scenario_data`.
 
 Runs from the repository root. Prints the plays checked, the disagreements (with the first few
-scenarios as YAML when `--show` > 0), the plays per outcome and the wall time. Exit 1 when there
-is a disagreement. Generation is seeded (Hypothesis `seed(--seed)`), so a run is
+scenarios as YAML when `--show` > 0), the plays per outcome (the reference's: illegal,
+unpayable, ok paying nothing (score 0), ok paying something) and the wall time. Exit 1 when
+there is a disagreement. Generation is seeded (Hypothesis `seed(--seed)`), so a run is
 repeatable.
+
+`--attribute` names the known wrong answer behind each disagreement: the mutant(s) of the
+reference that re-create it and with which the engine agrees, issue 20's by their class
+(`pricing.ISSUE_20_MUTANTS`: `class 1` ... `class 11`, `tie-break`), issue 10's by name.
 """
 
 from __future__ import annotations
@@ -25,8 +30,9 @@ from typing import Any
 import yaml
 from hypothesis import HealthCheck, Phase, given, seed as hypothesis_seed, settings
 
-from payplan.benchmarks.reference.compare import check
-from payplan.benchmarks.reference.pricing import MUTANTS, SETTLED_MUTANTS, Unsupported, reference_totals
+from payplan.benchmarks.reference.compare import check, reference_answer
+from payplan.benchmarks.reference.pricing import (ISSUE_20_MUTANTS, MUTANTS, SETTLED_MUTANTS,
+                                                  Unsupported, reference_totals)
 from .strategies import real_scenario_data, scenario_data
 
 
@@ -49,7 +55,7 @@ def run(plays: int, seed: int, with_orders: bool, family: str = "classic") -> tu
             outcomes["unsupported"] += 1
             return
         checked += 1
-        outcomes["illegal" if not ref.legal else "legal"] += 1
+        outcomes[outcome(data, ref)] += 1
         if problems:
             found.append((data, problems))
 
@@ -57,17 +63,33 @@ def run(plays: int, seed: int, with_orders: bool, family: str = "classic") -> tu
     return checked, found, outcomes
 
 
+def outcome(data: dict[str, Any], ref: Any) -> str:
+    """The reference's answer, as one word: `illegal`, `unpayable`, `ok-free` (its least score
+    is 0: nothing is paid, or only from the pool) or `ok-pays`."""
+    got = reference_answer(data, ref)
+    if got.status != "ok":
+        return got.status
+    won = {w[2] for w in got.winners}
+    least = min(s for o, (s, _) in got.priced.items() if o.total.text() in won)
+    return "ok-pays" if least > 0 else "ok-free"
+
+
+def _name(mutant: str) -> str:
+    return ISSUE_20_MUTANTS.get(mutant, mutant)
+
+
 def attribute(data: dict[str, Any]) -> str:
     """Which known wrong answer explains a disagreement: the mutant(s) of the reference that
-    re-create it and with which the engine agrees; `unexplained` when none does."""
-    names = MUTANTS + SETTLED_MUTANTS
+    re-create it and with which the engine agrees (issue 20's named by class); `unexplained`
+    when none does."""
+    names = tuple(ISSUE_20_MUTANTS) + MUTANTS + SETTLED_MUTANTS
     for name in names:
         if not check(data, mutants=(name,)):
-            return name
+            return _name(name)
     for i, a in enumerate(names):
         for b in names[i + 1:]:
             if not check(data, mutants=(a, b)):
-                return f"{a}+{b}"
+                return f"{_name(a)}+{_name(b)}"
     if not check(data, mutants=names):
         return "several"
     return "unexplained"
@@ -81,8 +103,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-orders", action="store_true")
     parser.add_argument("--family", choices=("classic", "real"), default="classic")
     parser.add_argument("--attribute", action="store_true",
-                        help="name the known wrong answer behind each disagreement (an engine "
-                             "from before issue 10's fixes); unexplained ones are shown first")
+                        help="name the known wrong answer behind each disagreement (issue 20's "
+                             "classes, issue 10's wrong answers); unexplained ones are shown first")
     args = parser.parse_args(argv)
     start = time.perf_counter()
     checked, found, outcomes = run(args.plays, args.seed, not args.no_orders, args.family)

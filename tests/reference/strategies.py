@@ -1,14 +1,38 @@
-"""Hypothesis generator of small `payplan/1` scenarios (raw data), for the reference checks.
+"""Hypothesis generators of small `payplan/1` scenarios (raw data), for the reference checks.
 
-It can produce, together in one play: every kind of discount (Energy, Power by domain, `any`,
-minimum Energy and minimum Power, "[1] or [A]" `choice`, component total / optional / repeat /
-accelerate, `if` conditions of every kind, amounts: max Might, count in a zone, per card played),
-increases, grants with `applies_to` (type, domain, tags, keyword, from, controller) and `while`,
-several Flow instances (one may discard), `play_for`, `ignore` cost / energy / power, Accelerate
-(`true` or explicit), Repeat instances, Deflect with targets (chosen more than once too), printed
-additional costs mandatory and optional with `unlocks`, one-shot discounts of the play, `permit`,
-explicit bases, every `leaves_chain`, timing against phase and turn, and benefits for `auto`.
-Sizes stay small (at most 6 runes, a few discounts) so the brute force stays fast.
+They draw every key the `payplan/1` loader accepts and every word of its enums (a test,
+`tests/test_reference_keys.py`, lists the loader's keys and fails on one these never produce;
+the few they leave out are on a closed list there, each with its reason), written from the spec
+and the README, not from the engine: nothing here imports it.
+
+- `scenario_data()`: the rule-353 mechanics together in one play: every kind of discount
+  (Energy, Power by domain, `any`, minimum Energy and minimum Power, "[1] or [A]" `choice`,
+  component total / optional / repeat / accelerate, `if` conditions of every kind, amounts: max
+  Might, count in a zone, per card played), increases, grants with `applies_to` (type, domain,
+  tags, keyword, from, location, controller) and `while`, granted alternative costs, several
+  Flow instances (one may discard), `play_for`, `ignore`, Accelerate (`true` or explicit), Repeat
+  instances, Deflect with targets (chosen more than once too), printed additional costs,
+  mandatory (with `unlocks`, and without the `mandatory` key) and optional, of every
+  non-standard kind, one-shot discounts of the play, `permit`, explicit bases, plays named by
+  `card`, every `leaves_chain`, timing against phase and turn, buffs read as Might, rune values,
+  custom weights and benefits for `auto`.
+- `real_scenario_data()`: the real-card additions (`shared/spec/real-cards.md`): abilities
+  (Equip, Empower, "[cost]: effect", payments) with target filters naming a controller and
+  counts of their own object, grants reaching abilities (by kind, `location`, `or_card`,
+  once per turn, tiers, granted Flow, alternatives for hiding), repeatable costs with
+  per-payment discounts (some making each payment free), victim-reading costs (optional and
+  mandatory), kill costs with one of the play's targets among the candidates, sources (Seals,
+  Gold tokens, converters, bonus, `while`, `only_for`) whose objects other costs may take,
+  Hidden cards played from facedown and hidden from hand.
+
+Issue 20's situations are drawn on purpose, not left to chance: target controllers, grant
+locations, mandatory unlocks, ability counts, per-payment discounts that reach zero, kill costs
+with a targeted candidate, a source's object paying a non-standard cost, Might from buffs, an
+Empower that may kill its own unit.
+
+Sizes stay small (at most 6 runes, a few discounts) so the brute force stays fast. The draws are
+weighted so that most plays are legal and pay something (enough ready runes, timing and zones
+mostly right), while every illegal and unpayable case stays reachable.
 """
 
 from __future__ import annotations
@@ -18,16 +42,29 @@ from typing import Any, Callable
 from hypothesis import strategies as st
 
 DOMAINS = ("fury", "calm", "mind")
+# The other three domains of the format, drawn now and then (a domain no rune has makes a pip
+# only `[A]`-like resources pay: such plays are mostly unpayable, so they stay rare).
+RARE_DOMAINS = ("body", "chaos", "order")
+ALL_DOMAINS = DOMAINS + RARE_DOMAINS
 FLAGS = ("enemy_unit_died_this_turn", "hidden")
+KEYWORDS = ("flow", "accelerate", "repeat", "deflect", "hidden")
+WEIGHT_KEYS = ("exhaust", "recycle", "discard", "kill", "exhaust_unit", "recycle_from_trash",
+               "return_to_hand", "spend_buff", "spend_xp", "source", "banish", "disempower")
 Draw = Callable[..., Any]
 
 PLAYED = "played"
 
 
+def _domain(draw: Draw) -> str:
+    return str(draw(st.sampled_from(DOMAINS * 4 + RARE_DOMAINS + DOMAINS * 4)))
+
+
 @st.composite
 def power_maps(draw: Draw, max_pips: int = 2, allow_any: bool = True,
                allow_c: bool = False) -> dict[str, int]:
-    keys = list(DOMAINS) + (["any", "any"] if allow_any else []) + (["c"] if allow_c else [])
+    keys = list(DOMAINS * 4) + (["any"] * 3 if allow_any else []) + list(RARE_DOMAINS[:1]) + (
+        ["c"] * 2 if allow_c else []) + list(RARE_DOMAINS[1:]) + (["any"] * 3 if allow_any else [])
+    keys += list(DOMAINS * 2)
     out: dict[str, int] = {}
     for _ in range(draw(st.integers(0, max_pips))):
         key = draw(st.sampled_from(keys))
@@ -37,9 +74,9 @@ def power_maps(draw: Draw, max_pips: int = 2, allow_any: bool = True,
 
 @st.composite
 def costs(draw: Draw, max_energy: int = 3, max_pips: int = 2, allow_c: bool = False,
-          discard: bool = False) -> dict[str, Any]:
+          discard: bool = False, min_energy: int = 0) -> dict[str, Any]:
     cost: dict[str, Any] = {}
-    e = draw(st.integers(0, max_energy))
+    e = draw(st.integers(min_energy, max_energy))
     if e:
         cost["energy"] = e
     power = draw(power_maps(max_pips, allow_c=allow_c))
@@ -53,43 +90,56 @@ def costs(draw: Draw, max_energy: int = 3, max_pips: int = 2, allow_c: bool = Fa
 FILTERS: tuple[dict[str, Any], ...] = (
     {}, {"type": "unit"}, {"type": "spell"}, {"tags": ["poro"]}, {"domain": "fury"},
     {"type": "unit", "min_might": 2}, {"type": "unit", "max_might": 2}, {"type": ["unit", "gear"]},
+    {"type": "unit", "min_might": 3}, {"name": "Poro"}, {"printed_energy": 2},
+    {"type": "unit", "printed_power": 0}, {"printed_power": 1}, {"max_might": 3},
 )
 
 
 @st.composite
 def amounts(draw: Draw, allow_zero: bool = False) -> Any:
-    kind = draw(st.sampled_from(("int", "int", "int", "max", "count", "per")))
+    kind = draw(st.sampled_from(("int", "int", "int", "max", "count", "count", "per")))
     if kind == "int":
         return draw(st.integers(0 if allow_zero else 1, 3))
     if kind == "max":
         return {"max": "might", "of": draw(st.sampled_from(FILTERS))}
     if kind == "count":
-        zone = draw(st.sampled_from(("board", "hand", "trash")))
+        zone = draw(st.sampled_from(("hand", "board", "board", "trash")))
         flt = dict(draw(st.sampled_from(FILTERS)))
         if zone == "board" and draw(st.booleans()):
-            flt["location"] = "battlefield"
+            flt["location"] = draw(st.sampled_from(("battlefield", "base")))
         out: dict[str, Any] = {"count": flt, "zone": zone}
         times = draw(st.integers(1, 2))
-        if times != 1:
+        if times != 1 or draw(st.integers(0, 3)) == 0:
             out["times"] = times
         return out
     return {"per": "played_this_turn", "times": draw(st.integers(1, 2))}
 
 
+TARGET_FILTERS: tuple[dict[str, Any], ...] = (
+    {"type": "unit"}, {"tags": ["poro"]}, {"type": "unit", "min_might": 3},
+    {"type": "unit", "controller": "you"}, {"type": "unit", "controller": "opponent"},
+    {"controller": "you"}, {"id": "u0"}, {"id": "e0"}, {"type": "unit", "max_might": 2},
+    {"name": "Sentinel"}, {"printed_power": 0},
+)
+
+
 @st.composite
 def conditions(draw: Draw, granted: bool) -> Any:
     """One condition (or a list of two); `at` only where there is a granting object."""
-    kinds = ["from", "not_from", "base", "printed_at_least", "flag", "phase", "targets"]
+    kinds = ["from", "not_from", "base", "printed_at_least", "flag", "phase", "targets",
+             "targets"]
     if granted:
         kinds.append("at")
 
     def one() -> dict[str, Any]:
         kind = draw(st.sampled_from(kinds))
         if kind in ("from", "not_from"):
-            return {kind: draw(st.sampled_from(("hand", "trash")))}
+            return {kind: draw(st.sampled_from(("hand", "hand", "trash", "facedown")))}
         if kind == "base":
             return {"base": "flow"}
         if kind == "printed_at_least":
+            # Energy only: with Power the engine compares the pips counted together and the
+            # reference each domain (a reading the spec leaves open; left for the lead).
             return {"printed_at_least": {"energy": draw(st.integers(1, 4))}}
         if kind == "flag":
             return {"flag": draw(st.sampled_from(FLAGS))}
@@ -97,8 +147,7 @@ def conditions(draw: Draw, granted: bool) -> Any:
             return {"phase": draw(st.sampled_from(("main", "showdown")))}
         if kind == "at":
             return {"at": draw(st.sampled_from(("battlefield", "base")))}
-        return {"targets": draw(st.sampled_from(({"type": "unit"}, {"tags": ["poro"]},
-                                                 {"type": "unit", "min_might": 3})))}
+        return {"targets": dict(draw(st.sampled_from(TARGET_FILTERS)))}
 
     if draw(st.integers(0, 4)) == 0:
         return [one(), one()]
@@ -114,7 +163,8 @@ def discounts(draw: Draw, granted: bool = False, component: bool = True,
     if kind == "energy":
         d["energy"] = draw(amounts())
     elif kind == "domain":
-        d["power"] = {draw(st.sampled_from(DOMAINS + ("fury",))): draw(st.integers(1, 2))}
+        d["power"] = {draw(st.sampled_from(DOMAINS + ("fury",) + RARE_DOMAINS[:1])):
+                      draw(st.integers(1, 2))}
     elif kind == "any":
         d["power"] = {"any": draw(st.integers(1, 2))}
     elif kind == "both":
@@ -152,36 +202,89 @@ def increases(draw: Draw) -> dict[str, Any]:
 
 
 @st.composite
+def applies(draw: Draw) -> dict[str, Any]:
+    """A grant's `applies_to` on a card play: type, domain, tags, a keyword, the zone it comes
+    from, where it is played (`location`: a card from hand or trash is at none, one played from
+    facedown where it was hidden), and who plays it."""
+    out: dict[str, Any] = dict(draw(st.sampled_from((
+        {}, {}, {"type": "spell"}, {"type": "unit"}, {"domain": "fury"}, {"tags": ["poro"]},
+        {"from": "trash"}, {"from": "hand"}))))
+    if draw(st.integers(0, 2)) == 1:
+        out["keyword"] = draw(st.sampled_from(KEYWORDS))
+    if draw(st.integers(0, 7)) == 0:
+        out["location"] = draw(st.sampled_from(("battlefield", "base")))
+    if draw(st.integers(0, 3)) == 0:
+        out["controller"] = draw(st.sampled_from(("you", "opponent")))
+    return out
+
+
+@st.composite
 def grants(draw: Draw, label: str) -> dict[str, Any]:
-    kind = draw(st.sampled_from(("discount", "discount", "discount", "increase", "ignore_deflect")))
+    kind = draw(st.sampled_from(("discount", "discount", "discount", "increase", "ignore_deflect",
+                                 "discount", "alternative")))
     g: dict[str, Any] = {}
     if kind == "discount":
         g["discount"] = draw(discounts(granted=True, label=label))
     elif kind == "increase":
         g["increase"] = draw(increases())
+    elif kind == "alternative":
+        # "Pay [cost] instead of its base cost" (Teemo's, on cards here).
+        g["alternative"] = draw(costs(2, 1))
     else:
         g["ignore_deflect"] = True
-    applies: dict[str, Any] = dict(draw(st.sampled_from((
-        {}, {}, {"type": "spell"}, {"type": "unit"}, {"domain": "fury"}, {"tags": ["poro"]},
-        {"keyword": "accelerate"}, {"keyword": "flow"}, {"from": "trash"}))))
-    if draw(st.integers(0, 3)) == 0:
-        applies["controller"] = draw(st.sampled_from(("you", "opponent")))
-    if applies:
-        g["applies_to"] = applies
+    flt = draw(applies())
+    if flt:
+        g["applies_to"] = flt
     if draw(st.integers(0, 3)) == 0:
         g["while"] = draw(conditions(True))
     return g
+
+
+# Non-standard costs of printed additional costs: every kind, with filters that name what the
+# loader accepts (type, tags, domain, might, location, controller, name, id, printed cost).
+OTHER_COSTS: tuple[dict[str, Any], ...] = (
+    {"discard": 1}, {"discard": {"count": 1, "filter": {"type": "unit"}}},
+    {"discard": {"count": 1, "filter": {"name": "Calm Spell"}}},
+    {"kill": {"count": 1, "filter": {"type": "unit"}}},
+    {"kill": {"count": 1, "filter": {"type": "unit", "location": "base"}}},
+    {"kill": {"count": 1, "filter": {"tags": ["poro"], "max_might": 3}}},
+    {"kill": {"count": 1, "filter": {"id": "u0"}}},
+    {"exhaust": {"count": 1, "filter": {"type": "unit"}}},
+    {"exhaust": {"count": 1, "filter": {"type": ["unit", "gear"], "controller": "you"}}},
+    {"return_to_hand": {"count": 1, "filter": {"type": ["unit", "gear"]}}},
+    {"recycle_from_trash": 1}, {"recycle_from_trash": {"count": 1, "filter": {"type": "unit"}}},
+    {"spend_buff": 1}, {"spend_xp": 1},
+    {"kill": {"count": 1, "filter": {"type": "unit", "printed_energy": 2}}},
+    {"discard": {"count": 1, "filter": {"printed_power": 0}}},
+)
+
+
+@st.composite
+def additional_costs(draw: Draw, i: int) -> dict[str, Any]:
+    """A printed additional cost: mandatory (sometimes with `unlocks`, which always apply; the
+    `mandatory` key left out now and then, which means mandatory) or optional."""
+    mandatory = draw(st.booleans())
+    cost = draw(costs(1, 1))
+    if draw(st.integers(0, 2)) == 0:
+        cost["other"] = [dict(draw(st.sampled_from(OTHER_COSTS)))]
+    add: dict[str, Any] = {"id": f"extra{i}", "cost": cost}
+    if not mandatory or draw(st.integers(0, 3)):
+        add["mandatory"] = mandatory
+    if draw(st.integers(0, 2)) == 0 or (mandatory and draw(st.booleans())):
+        add["unlocks"] = [draw(discounts(label=f"unlock{i}"))]
+    return add
 
 
 @st.composite
 def played_cards(draw: Draw) -> dict[str, Any]:
     ctype = draw(st.sampled_from(("spell", "spell", "spell", "unit", "unit", "gear")))
     card: dict[str, Any] = {"name": "Played", "type": ctype}
-    domains = draw(st.sampled_from(([], ["fury"], ["fury"], ["calm"], ["fury", "calm"])))
+    domains = draw(st.sampled_from(([], ["fury"], ["fury"], ["calm"], ["fury", "calm"],
+                                    ["chaos"])))
     if domains:
         card["domains"] = domains
-    card["cost"] = draw(costs(4, 2, allow_c=True))
-    timing = draw(st.sampled_from(("normal", "normal", "action", "reaction")))
+    card["cost"] = draw(costs(3, 2, allow_c=True, min_energy=1))
+    timing = draw(st.sampled_from(("normal",) * 5 + ("action", "reaction")))
     if timing != "normal":
         card["timing"] = timing
     if ctype == "unit":
@@ -199,15 +302,13 @@ def played_cards(draw: Draw) -> dict[str, Any]:
             kw["repeat"] = repeats
     if ctype == "unit" and draw(st.booleans()):
         kw["accelerate"] = True if draw(st.booleans()) else draw(costs(2, 2, allow_c=True))
+    if draw(st.integers(0, 9)) == 0:
+        kw["deflect"] = 1
+    if draw(st.integers(0, 9)) == 0:
+        kw["hidden"] = True
     if kw:
         card["keywords"] = kw
-    adds = []
-    for i in range(draw(st.integers(0, 2))):
-        add: dict[str, Any] = {"id": f"extra{i}", "mandatory": draw(st.booleans()),
-                               "cost": draw(costs(2, 2, discard=True))}
-        if not add["mandatory"] and draw(st.booleans()):
-            add["unlocks"] = [draw(discounts(label=f"unlock{i}"))]
-        adds.append(add)
+    adds = [draw(additional_costs(i)) for i in range(draw(st.integers(0, 2)))]
     if adds:
         card["additional_costs"] = adds
     own = [draw(discounts(label=f"own{i}")) for i in range(draw(st.integers(0, 2)))]
@@ -252,10 +353,74 @@ def _tangle(draw: Draw, card: dict[str, Any], kw: dict[str, Any], adds: list[dic
 
 def _optional_names(card: dict[str, Any]) -> list[str]:
     kw = card.get("keywords") or {}
-    names = ["accelerate"] if kw.get("accelerate") else []
+    names = ["accelerate"] if kw.get("accelerate") not in (None, False) else []
     names += ["repeat" if i == 0 else f"repeat.{i}" for i in range(len(kw.get("repeat") or []))]
-    names += [a["id"] for a in card.get("additional_costs") or [] if not a["mandatory"]]
+    names += [a["id"] for a in card.get("additional_costs") or []
+              if a.get("mandatory", True) is False]
     return names
+
+
+def pip_domains(value: Any, card: dict[str, Any]) -> list[str]:
+    """The domains of the Power pips written anywhere in `value` (`c` read as the card's)."""
+    found: list[str] = []
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if key == "power" and isinstance(item, dict):
+                for k in item:
+                    domains = card.get("domains") or []
+                    k = (domains[0] if len(domains) == 1 else "any") if k == "c" else k
+                    if k in ALL_DOMAINS and k not in found:
+                        found.append(k)
+            else:
+                found += [d for d in pip_domains(item, card) if d not in found]
+    elif isinstance(value, list):
+        for item in value:
+            found += [d for d in pip_domains(item, card) if d not in found]
+    return found
+
+
+@st.composite
+def runes_of(draw: Draw, sizes: tuple[int, ...], wanted: list[str] = []) -> list[dict[str, Any]]:
+    """Runes, mostly ready, now and then of a domain beyond the three, with a `value`; most
+    often the first ones of the domains the play's pips name (`wanted`), so that it can pay."""
+    out = []
+    first = wanted if draw(st.integers(0, 4)) != 2 else []
+    for i in range(max(draw(st.sampled_from(sizes)), min(len(first), 3))):
+        domain = first[i] if i < len(first) else _domain(draw)
+        rune: dict[str, Any] = {"id": f"r{i}", "domain": domain}
+        if draw(st.integers(0, 7)) == 3:
+            rune["exhausted"] = True
+        if draw(st.integers(0, 9)) == 0:
+            rune["value"] = draw(st.integers(1, 5))
+        out.append(rune)
+    return out
+
+
+@st.composite
+def weights(draw: Draw) -> dict[str, int]:
+    """A few of the objective's weights changed."""
+    keys = draw(st.lists(st.sampled_from(WEIGHT_KEYS), min_size=2, max_size=7, unique=True))
+    return {k: draw(st.sampled_from((1, 2, 3, 0, 4, 5, 6))) for k in keys}
+
+
+def _elsewhere(draw: Draw, you: dict[str, Any], cards: dict[str, Any]) -> None:
+    """Now and then a banished card and a rune at the bottom of the rune deck: zones no play
+    reads (nothing may be played or paid from them)."""
+    if draw(st.integers(0, 7)) == 0:
+        you["banishment"] = [{"id": "b0", "card": draw(st.sampled_from(sorted(cards)))}]
+    if draw(st.integers(0, 7)) == 0:
+        you["rune_deck"] = [{"id": "d0", "domain": _domain(draw)}]
+
+
+def _leaves(draw: Draw, card_type: str) -> dict[str, Any]:
+    by = draw(st.sampled_from(("effect", "resolution", "counter", "effect")))
+    leaves: dict[str, Any] = {"by": by}
+    if by == "effect" or (by == "resolution" and draw(st.booleans())):
+        leaves["to"] = draw(st.sampled_from(("board", "hand", "trash", "banishment", "trash",
+                                             "hand", "banishment")))
+        # `to` is followed whoever directs the move, except where Flow banishes the card.
+        leaves["instructed_by"] = draw(st.sampled_from(("other", "self", "self", "other")))
+    return leaves
 
 
 @st.composite
@@ -283,16 +448,20 @@ def scenario_data(draw: Draw) -> dict[str, Any]:
         entry = {"id": f"g{i}", "card": cid,
                  "location": draw(st.sampled_from(("base", "battlefield")))}
         (opp_board if draw(st.integers(0, 3)) == 0 else you_board).append(entry)
-    for i in range(draw(st.integers(0, 2))):
+    for i in range(draw(st.integers(0, 3))):
         unit: dict[str, Any] = {"id": f"u{i}", "card": "poro-unit",
                                 "location": draw(st.sampled_from(("base", "battlefield")))}
-        if draw(st.booleans()):
+        if draw(st.integers(0, 2)) == 0:
             unit["might"] = draw(st.integers(0, 5))
+        if draw(st.integers(0, 2)) == 0:
+            unit["buffs"] = draw(st.integers(1, 2))  # +1 Might each where `might` is not given
+        if draw(st.integers(0, 3)) == 0:
+            unit["value"] = draw(st.integers(1, 6))
         you_board.append(unit)
     for i in range(draw(st.integers(0, 2))):
         opp_board.append({"id": f"e{i}", "card": "sentinel"})
 
-    zone = draw(st.sampled_from(("hand",) * 5 + ("trash",)))
+    zone = draw(st.sampled_from(("hand",) * 9 + ("trash",)))
     if played["type"] == "spell" and played.get("keywords", {}).get("flow"):
         zone = draw(st.sampled_from(("hand", "trash", "trash")))
     hand: list[dict[str, Any]] = []
@@ -308,15 +477,18 @@ def scenario_data(draw: Draw) -> dict[str, Any]:
                                                                     PLAYED)))})
     (hand if zone == "hand" else trash).insert(draw(st.integers(0, 1)), {"id": "p1", "card": PLAYED})
 
-    runes = [{"id": f"r{i}", "domain": draw(st.sampled_from(DOMAINS)),
-              **({"exhausted": True} if draw(st.integers(0, 3)) == 0 else {})}
-             for i in range(draw(st.sampled_from((0, 1, 2, 3, 4, 4, 5, 5, 6, 6))))]
-    you: dict[str, Any] = {"runes": runes, "hand": hand, "trash": trash, "board": you_board}
-    if draw(st.integers(0, 2)) == 0:
+    you: dict[str, Any] = {"runes": draw(runes_of((5, 3, 4, 1, 5, 6, 2, 6, 4, 5),
+                                             pip_domains(played, played))), "hand": hand,
+                           "trash": trash, "board": you_board}
+    if draw(st.integers(0, 4)) == 2:
         you["pool"] = {"energy": draw(st.integers(0, 2)), "power": draw(power_maps(2, False))}
+    if draw(st.integers(0, 2)) == 0 or "spend_xp" in repr(played):
+        you["xp"] = draw(st.integers(0, 3))
+    _elsewhere(draw, you, cards)
     state: dict[str, Any] = {
-        "phase": draw(st.sampled_from(("main",) * 10 + ("showdown", "closed"))),
-        "turn": draw(st.sampled_from(("you",) * 10 + ("opponent",))),
+        "phase": draw(st.sampled_from(("main",) * 16 + ("closed", "showdown", "closed", "closed")
+                                      + ("main",) * 16)),
+        "turn": draw(st.sampled_from(("you",) * 18 + ("opponent",) + ("you",) * 18)),
         "you": you,
         "opponent": {"board": opp_board},
     }
@@ -328,22 +500,28 @@ def scenario_data(draw: Draw) -> dict[str, Any]:
         state["played_this_turn"] = played_count
 
     play: dict[str, Any] = {"object": "p1"}
-    if draw(st.integers(0, 19)) == 0:
-        play["from"] = draw(st.sampled_from(("hand", "trash")))
+    if draw(st.integers(0, 9)) == 0:
+        # Named by card: the loader takes the first object of that card in `from` (or in hand,
+        # trash, facedown order), which may be another copy than p1.
+        play = {"card": PLAYED, "from": zone}
+    elif draw(st.integers(0, 9)) == 0:
+        play["from"] = draw(st.sampled_from((zone, zone, zone, "hand", "trash")))
     flows = len((played.get("keywords") or {}).get("flow") or [])
     if draw(st.integers(0, 4)) == 0:
         play["play_for"] = draw(costs(2, 2))
     base_choices: list[Any] = ["auto", "printed"] + [{"flow": i} for i in range(flows)]
     if "play_for" in play:
         base_choices.append("play_for")
-    if draw(st.integers(0, 3)) == 0:
+    if "play_for" in play and draw(st.booleans()):
+        play["base"] = "play_for"
+    elif draw(st.integers(0, 4)) == 0:
         play["base"] = draw(st.sampled_from(base_choices))
-    if draw(st.integers(0, 3)) == 0:
-        play["ignore"] = draw(st.sampled_from(("cost", "energy", "power")))
-    if played["type"] == "spell" and draw(st.booleans()):
+    if draw(st.integers(0, 4)) == 3:
+        play["ignore"] = draw(st.sampled_from(("energy", "power", "cost", "energy")))
+    if draw(st.integers(0, 1)) == 0:
         pool = [o["id"] for o in opp_board] + [o["id"] for o in you_board if o["id"].startswith("u")]
         if pool:
-            play["targets"] = draw(st.lists(st.sampled_from(pool), min_size=1, max_size=3))
+            play["targets"] = draw(st.lists(st.sampled_from(pool), min_size=1, max_size=2))
     settings = {name: draw(st.sampled_from(("yes", "no", "auto", "auto")))
                 for name in _optional_names(played)}
     settings = {k: v for k, v in settings.items() if v != "no" or draw(st.booleans())}
@@ -351,21 +529,19 @@ def scenario_data(draw: Draw) -> dict[str, Any]:
         play["optional"] = settings
     if draw(st.integers(0, 4)) == 0:
         play["discounts"] = [draw(discounts(label="instruction"))]
-    if draw(st.integers(0, 4)) == 0:
+    if draw(st.integers(0, 4)) == 0 or (zone == "trash" and draw(st.booleans())):
         play["permit"] = True
     if draw(st.booleans()):
-        by = draw(st.sampled_from(("resolution", "counter", "effect")))
-        leaves: dict[str, Any] = {"by": by}
-        if by == "effect" or (by == "resolution" and played["type"] == "spell"
-                              and draw(st.booleans())):
-            leaves["to"] = draw(st.sampled_from(("hand", "hand", "trash")))
-            # `to` is followed whoever directs the move, except where Flow banishes the card.
-            leaves["instructed_by"] = draw(st.sampled_from(("self", "self", "other")))
-        play["leaves_chain"] = leaves
+        play["leaves_chain"] = _leaves(draw, played["type"])
     data: dict[str, Any] = {"format": "payplan/1", "cards": cards, "state": state, "play": play}
     names = [n for n, v in settings.items() if v == "auto" and not n.startswith("repeat")]
+    objective: dict[str, Any] = {}
     if names and draw(st.integers(0, 2)) == 0:
-        data["objective"] = {"benefits": {n: draw(st.integers(1, 4)) for n in names}}
+        objective["benefits"] = {n: draw(st.integers(1, 4)) for n in names}
+    if draw(st.integers(0, 2)) == 1:
+        objective["weights"] = draw(weights())
+    if objective:
+        data["objective"] = objective
     return data
 
 
@@ -397,7 +573,8 @@ def real_conditions(draw: Draw, granted: bool) -> dict[str, Any]:
         return {"runes_at_most": draw(st.integers(1, 4))}
     if kind == "controls":
         return {"controls": draw(st.sampled_from(({"type": "gear"}, {"name": "scorcher"},
-                                                  {"tags": ["poro"]})))}
+                                                  {"tags": ["poro"]}, {"type": "token"},
+                                                  {"printed_energy": 5}, {"printed_power": 1})))}
     if kind == "flag":
         return {"flag": "hidden"}
     if kind == "phase":
@@ -411,9 +588,11 @@ def real_conditions(draw: Draw, granted: bool) -> dict[str, Any]:
 def real_discounts(draw: Draw, granted: bool, label: str, ability: bool = False,
                    targets: bool = False) -> dict[str, Any]:
     """A discount as real cards print them: plain, tiered ("instead"), amounts read from a
-    target's Might or from the runes, `only_any_pips`."""
-    kind = draw(st.sampled_from(("plain", "plain", "tiers", "runes", "only_any")
-                                + (("might",) if targets else ())))
+    target's Might or from the runes, `only_any_pips`; an ability's own count of the units (or
+    gear) you control, which counts the ability's object (issue 20, class 4)."""
+    kind = draw(st.sampled_from((("might",) if targets else ())
+                                + ("plain", "plain", "tiers", "runes", "only_any")
+                                + (("own_count", "own_count") if ability else ())))
     d: dict[str, Any]
     if kind == "plain":
         d = draw(discounts(granted=False, component=False))
@@ -434,42 +613,64 @@ def real_discounts(draw: Draw, granted: bool, label: str, ability: bool = False,
         d = {"energy": {"count": flt, "zone": "runes"}}
     elif kind == "only_any":
         d = {"power": {"any": draw(st.integers(1, 2))}, "only_any_pips": True}
+    elif kind == "own_count":
+        flt = dict(draw(st.sampled_from(({"type": "unit"}, {"type": "gear"},
+                                         {"type": ["unit", "gear"]}))))
+        d = {"energy": {"count": flt, "zone": "board"}}
+        if draw(st.integers(0, 3)) == 1:
+            d["energy"] = {"count": {}, "zone": draw(st.sampled_from(("hand", "trash")))}
     else:
         d = {"energy": {"might_of": "target"}}
     d["id"] = label
     return d
 
 
+ABILITY_TARGETS: tuple[dict[str, Any], ...] = (
+    {"type": "unit"}, {"type": "unit"}, {"type": "unit", "controller": "you"},
+    {"type": "unit", "controller": "opponent"}, {"type": "unit", "min_might": 2},
+)
+ABILITY_OTHER: tuple[Any, ...] = (
+    {"discard": 1}, {"spend_xp": 1}, {"spend_buff": 1},
+    {"kill": {"count": 1, "filter": {"type": "unit"}}},
+    {"kill": {"count": 1, "filter": {"type": "unit"}}},
+    {"return_to_hand": {"count": 1, "filter": {"type": "gear"}}},
+    {"recycle_from_trash": 1}, {"exhaust": {"count": 1, "filter": {"type": "unit"}}},
+    {"kill_self": 1},
+)
+
+
 @st.composite
 def real_abilities(draw: Draw, oid: str) -> list[dict[str, Any]]:
-    """One or two abilities of a board object: Equip (chooses a unit), Empower (`times`),
-    "[cost]: effect" with the atoms naming the object, or an effect's payment."""
+    """One or two abilities of a board object: Equip (chooses a unit; it attaches to one you
+    control), Empower (`times`), "[cost]: effect" with the atoms naming the object, or an
+    effect's payment; target filters naming a controller; costs of every non-standard kind
+    (an Empower that kills "a friendly unit" may kill its own unit: the tie-break keeps it)."""
     out = []
     for i in range(draw(st.integers(1, 2))):
         kind = draw(st.sampled_from(("equip", "equip", "empower", "empower", "activated",
                                      "activated", "payment")))
-        cost = draw(costs(3, 2))
+        cost = draw(costs(3, 2, min_energy=1))
         a: dict[str, Any] = {"id": f"{kind}{i}", "kind": kind}
         if kind in ("empower", "activated") and draw(st.booleans()):
             atom = draw(st.sampled_from(("exhaust_self", "exhaust_self", "kill_self",
                                          "banish_self", "disempower_self", "recycle_self")))
             cost["other"] = [atom]
-        if kind in ("activated", "empower") and draw(st.integers(0, 3)) == 0:
-            cost.setdefault("other", []).append(draw(st.sampled_from((
-                {"discard": 1}, {"spend_xp": 1}, {"spend_buff": 1},
-                {"kill": {"count": 1, "filter": {"type": "unit"}}}))))
+        if kind != "payment" and draw(st.integers(0, 2)) == 0:
+            cost.setdefault("other", []).append(draw(st.sampled_from(ABILITY_OTHER)))
+        if kind == "payment" and draw(st.integers(0, 3)) == 0:
+            cost.setdefault("other", []).append(draw(st.sampled_from(ABILITY_OTHER[:4])))
         a["cost"] = cost
         if kind == "equip":
-            a["targets"] = {"type": "unit"}
+            a["targets"] = dict(draw(st.sampled_from(ABILITY_TARGETS)))
         if kind == "activated" and draw(st.integers(0, 2)) == 0:
-            a["targets"] = {"type": "unit"}
+            a["targets"] = dict(draw(st.sampled_from(ABILITY_TARGETS)))
         if kind == "empower" and draw(st.booleans()):
             a["times"] = draw(st.integers(1, 3))
         if kind == "activated" and draw(st.integers(0, 3)) == 0:
             a["times"] = draw(st.integers(1, 2))
         if kind != "payment" and draw(st.integers(0, 3)) == 0:
             a["timing"] = draw(st.sampled_from(("normal", "action", "reaction")))
-        if kind != "payment" and draw(st.integers(0, 2)) == 0:
+        if kind != "payment" and draw(st.integers(0, 1)) == 0:
             a["discounts"] = [draw(real_discounts(True, f"{oid}-{kind}{i}", True,
                                                   "targets" in a))]
         out.append(a)
@@ -478,10 +679,11 @@ def real_abilities(draw: Draw, oid: str) -> list[dict[str, Any]]:
 
 @st.composite
 def real_grants(draw: Draw, label: str) -> dict[str, Any]:
-    """Grants reaching abilities (Weaponmaster, Risen Altar, Piltovan Forge), once per turn,
-    tiered increases (Helm of Suppression), granted Flow (Kennen), `ignore_deflect`."""
+    """Grants reaching abilities (Weaponmaster, Risen Altar "your units there", Piltovan Forge),
+    once per turn, tiered increases (Helm of Suppression), granted Flow (Kennen), alternatives
+    (Teemo's "[1] instead of [A]" to hide), `ignore_deflect`."""
     kind = draw(st.sampled_from(("discount", "discount", "discount", "increase", "flow",
-                                 "ignore_deflect")))
+                                 "ignore_deflect", "alternative")))
     g: dict[str, Any] = {}
     if kind == "discount":
         g["discount"] = draw(real_discounts(True, label))
@@ -494,18 +696,34 @@ def real_grants(draw: Draw, label: str) -> dict[str, Any]:
             g["increase"] = {"id": label, "energy": 1}
     elif kind == "flow":
         g["keyword"] = {"flow": "printed"}
+    elif kind == "alternative":
+        g["alternative"] = {"energy": 1}
     else:
         g["ignore_deflect"] = True
-    applies: dict[str, Any] = dict(draw(st.sampled_from((
-        {}, {"type": "spell"}, {"type": "unit"}, {"type": "gear"}, {"ability": "equip"},
-        {"ability": "empower"}, {"ability": "activated"}, {"ability": "any"},
-        {"ability": "activated", "type": "gear"}, {"ability": "or_card", "type": "gear"}))))
+    flt: dict[str, Any]
+    if draw(st.integers(0, 2)) == 0:
+        flt = dict(draw(st.sampled_from(({}, {"type": "spell"}, {"type": "unit"},
+                                          {"type": "gear"}, {"type": "unit", "from": "facedown"}))))
+        if draw(st.integers(0, 2)) == 1:
+            flt["keyword"] = draw(st.sampled_from(KEYWORDS))
+    else:
+        # An ability kind (Weaponmaster's equip, Risen Altar's empower "of your units there"
+        # with `location`, Piltovan Forge's gear abilities, Teemo's hide).
+        flt = {"ability": draw(st.sampled_from(("equip", "empower", "activated", "any",
+                                                "or_card", "hide")))}
+        if flt["ability"] in ("activated", "or_card") and draw(st.booleans()):
+            flt["type"] = "gear"
+        if draw(st.integers(0, 2)) == 0:
+            flt["location"] = draw(st.sampled_from(("battlefield", "base")))
     if kind == "flow":
-        applies = {"type": "spell"}
+        flt = {"type": "spell"}
+    if kind == "alternative":
+        flt = dict(draw(st.sampled_from(({"ability": "hide"}, {"ability": "hide"},
+                                         {"type": "spell"}))))
     if kind == "increase" and draw(st.integers(0, 2)) == 0:
-        applies["controller"] = "opponent"
-    if applies:
-        g["applies_to"] = applies
+        flt["controller"] = "opponent"
+    if flt:
+        g["applies_to"] = flt
     if draw(st.integers(0, 3)) == 0:
         g["id"] = label
         g["once_per_turn"] = True
@@ -518,7 +736,7 @@ def real_grants(draw: Draw, label: str) -> dict[str, Any]:
 def real_sources(draw: Draw, oid: str) -> dict[str, Any]:
     """A Seal, a Gold token (exhaust and kill), a converter (Hextech Anomaly, Ancient Henge),
     Renata's bonus, Diana's showdown-only source, an `only_for` (Lux, Renekton)."""
-    kind = draw(st.sampled_from(("seal", "seal", "gold", "anomaly", "henge", "energy")))
+    kind = draw(st.sampled_from(("seal", "seal", "gold", "anomaly", "henge", "energy", "energy")))
     s: dict[str, Any] = {"id": oid}
     if kind == "seal":
         s["adds"] = {"power": {draw(st.sampled_from(DOMAINS + ("any",))): 1}}
@@ -535,6 +753,8 @@ def real_sources(draw: Draw, oid: str) -> dict[str, Any]:
         s["repeatable"] = True
     else:
         s["adds"] = {"energy": draw(st.integers(1, 2))}
+        if draw(st.booleans()):
+            s["costs"] = ["exhaust"]
     if kind in ("seal", "gold", "energy") and draw(st.integers(0, 3)) == 0:
         s["bonus"] = {"adds": {"energy": 1},
                       "while": draw(real_conditions(True))}
@@ -549,21 +769,23 @@ def real_sources(draw: Draw, oid: str) -> dict[str, Any]:
 @st.composite
 def real_played_card(draw: Draw) -> dict[str, Any]:
     """A card with the real additions: a repeatable optional cost with a per-payment discount
-    (Commander Ledros, Kraken Hunter), a victim-reading one (Atakhan), tiered own discounts
+    (Commander Ledros, Kraken Hunter; now and then one its discount makes free, issue 20,
+    class 5), a victim-reading one (Atakhan; optional or mandatory), a mandatory cost with
+    `unlocks` (class 3), a kill or return-to-hand cost (classes 6, 7), tiered own discounts
     (Master Yi), Hidden, `ignore_deflect` (Decree of Insight)."""
     ctype = draw(st.sampled_from(("spell", "spell", "unit", "unit", "gear")))
     card: dict[str, Any] = {"name": "Played", "type": ctype}
     domains = draw(st.sampled_from(([], ["fury"], ["calm"], ["mind"])))
     if domains:
         card["domains"] = domains
-    card["cost"] = draw(costs(4, 2, allow_c=True))
+    card["cost"] = draw(costs(3, 2, allow_c=True, min_energy=1))
     if ctype == "unit":
         card["might"] = draw(st.integers(1, 4))
-    timing = draw(st.sampled_from(("normal", "normal", "action", "reaction")))
+    timing = draw(st.sampled_from(("normal",) * 5 + ("action", "reaction")))
     if timing != "normal":
         card["timing"] = timing
     kw: dict[str, Any] = {}
-    if draw(st.integers(0, 2)) == 0:
+    if draw(st.integers(0, 1)) == 0:
         kw["hidden"] = True
     if ctype == "unit" and draw(st.integers(0, 2)) == 0:
         kw["accelerate"] = True
@@ -572,8 +794,8 @@ def real_played_card(draw: Draw) -> dict[str, Any]:
     if kw:
         card["keywords"] = kw
     adds: list[dict[str, Any]] = []
-    extra = draw(st.sampled_from(("repeatable", "repeatable", "victim", "victim", "mandatory",
-                                  "none")))
+    extra = draw(st.sampled_from(("repeatable", "repeatable", "free_repeat", "victim", "victim",
+                                  "mandatory", "mandatory", "takes", "none")))
     if extra == "repeatable":
         atom = draw(st.sampled_from(({"kill": {"count": 1, "filter": {"type": "unit"}}},
                                      {"spend_buff": 1}, {"discard": 1},
@@ -590,19 +812,37 @@ def real_played_card(draw: Draw) -> dict[str, Any]:
         unlock["per_payment"] = True
         add["unlocks"] = [unlock]
         adds.append(add)
+    elif extra == "free_repeat":
+        # A payment its own per-payment discount makes free (or better): paid as often as
+        # `max` allows, whatever the resources (issue 20, class 5).
+        adds.append({"id": "many", "mandatory": False, "repeatable": True,
+                     "max": draw(st.integers(1, 3)),
+                     "cost": draw(st.sampled_from(({"energy": 1}, {"power": {"any": 1}}))),
+                     "unlocks": [{"energy": draw(st.integers(1, 2)), "per_payment": True}]})
     elif extra == "victim":
-        unlock = {}
+        unlock: dict[str, Any] = {}
         if draw(st.booleans()):
             unlock["energy"] = {"printed_energy_of": "paid", "cost": "offering"}
         if not unlock or draw(st.booleans()):
             unlock["power"] = {draw(st.sampled_from(DOMAINS + ("any",))): {
                 "printed_power_of": "paid", "cost": "offering"}}
-        adds.append({"id": "offering", "mandatory": False,
+        adds.append({"id": "offering", "mandatory": draw(st.sampled_from((False, False, True))),
                      "cost": {"other": [{"kill": {"count": 1, "filter": dict(draw(st.sampled_from(
                          ({"type": "unit"}, {"type": "unit"}, {"tags": ["poro"]}))))}}]},
                      "unlocks": [unlock]})
     elif extra == "mandatory":
-        adds.append({"id": "must", "mandatory": True, "cost": draw(costs(1, 1))})
+        must: dict[str, Any] = {"id": "must", "mandatory": True, "cost": draw(costs(1, 1))}
+        if draw(st.booleans()):
+            must["unlocks"] = [draw(real_discounts(False, "must-unlock"))]
+        adds.append(must)
+    elif extra == "takes":
+        # A cost that takes a unit or a gear off the board: the play's own target among the
+        # candidates (rule 357.3), a source's object among them (357.1.a, 357.2).
+        other = draw(st.sampled_from(({"kill": {"count": 1, "filter": {"type": "unit"}}},
+                                      {"return_to_hand": {"count": 1, "filter": {"type": "gear"}}},
+                                      {"kill": {"count": 1, "filter": {"type": "gear"}}})))
+        adds.append({"id": "takes", "mandatory": draw(st.booleans()),
+                     "cost": {"other": [other]}})
     if draw(st.integers(0, 3)) == 0:
         adds.append({"id": "extra", "mandatory": False, "cost": draw(costs(1, 1))})
     if adds:
@@ -623,6 +863,8 @@ def real_scenario_data(draw: Draw) -> dict[str, Any]:
     cards["sentinel"] = {"name": "Sentinel", "type": "unit", "domains": ["order"],
                          "cost": {"energy": 3}, "might": 4,
                          "keywords": {"deflect": draw(st.integers(1, 2))}}
+    cards["gold"] = {"name": "Gold", "type": draw(st.sampled_from(("token", "gear"))),
+                     "tags": ["token"]}
     played = draw(real_played_card())
     cards[PLAYED] = played
     you_board: list[dict[str, Any]] = []
@@ -642,23 +884,30 @@ def real_scenario_data(draw: Draw) -> dict[str, Any]:
         cards[cid] = gear
         entry: dict[str, Any] = {"id": f"g{i}", "card": cid,
                                  "location": draw(st.sampled_from(("base", "battlefield")))}
-        if draw(st.integers(0, 3)) == 0:
+        if draw(st.integers(0, 4)) == 0:
             entry["exhausted"] = True
-        if draw(st.integers(0, 2)) == 0:
+        if draw(st.integers(0, 4)) == 2:
             entry["empowered"] = draw(st.integers(1, 3))
         if draw(st.integers(0, 4)) == 0 and gear.get("grants"):
             opp_board.append(entry)
             continue
         you_board.append(entry)
-        if draw(st.integers(0, 2)) == 0:
+        if draw(st.integers(0, 1)) == 0:
             sources.append(draw(real_sources(f"g{i}")))
+    # A Gold token on the board: a source that kills and exhausts it, a token when it leaves.
+    if draw(st.integers(0, 3)) == 0:
+        you_board.append({"id": "k1", "card": "gold"})
+        sources.append({"id": "k1", "adds": {"power": {"any": 1}}, "costs": ["exhaust", "kill"]})
     # A unit with abilities (Empower on units: Kayle, Kharox).
-    if draw(st.integers(0, 2)) == 0:
+    if draw(st.integers(0, 1)) == 0:
         cards["hero"] = {"name": "Hero", "type": "unit", "domains": ["mind"],
                          "cost": {"energy": 3}, "might": 3,
                          "abilities": draw(real_abilities("u9"))}
-        you_board.append({"id": "u9", "card": "hero",
-                          **({"empowered": draw(st.integers(1, 3))} if draw(st.booleans()) else {})})
+        hero: dict[str, Any] = {"id": "u9", "card": "hero",
+                                "location": draw(st.sampled_from(("base", "battlefield")))}
+        if draw(st.integers(0, 3)) == 2:
+            hero["empowered"] = draw(st.integers(1, 3))
+        you_board.insert(draw(st.integers(0, len(you_board))), hero)
     for i in range(draw(st.integers(0, 3))):
         unit: dict[str, Any] = {"id": f"u{i}", "card": draw(st.sampled_from(sorted(REAL_UNITS)))}
         if draw(st.integers(0, 2)) == 0:
@@ -667,9 +916,11 @@ def real_scenario_data(draw: Draw) -> dict[str, Any]:
             unit["value"] = draw(st.integers(1, 6))
         if draw(st.integers(0, 4)) == 0:
             unit["exhausted"] = True
+        if draw(st.integers(0, 3)) == 0:
+            unit["location"] = draw(st.sampled_from(("base", "battlefield")))
         you_board.append(unit)
     for i in range(draw(st.integers(0, 1))):
-        opp_board.append({"id": f"e{i}", "card": "sentinel"})
+        opp_board.append({"id": f"e{i}", "card": draw(st.sampled_from(("sentinel", "recruit")))})
 
     hand: list[dict[str, Any]] = [{"id": f"h{i}", "card": draw(st.sampled_from(("recruit",
                                                                                   PLAYED)))}
@@ -680,39 +931,49 @@ def real_scenario_data(draw: Draw) -> dict[str, Any]:
     abilities = [(o["id"], a) for o in you_board for a in cards[o["card"]].get("abilities") or []]
     kinds = ["card", "card", "card"] + (["ability", "ability", "ability"] if abilities else [])
     if (played.get("keywords") or {}).get("hidden"):
-        kinds += ["facedown", "hide"]
+        kinds += ["hide", "facedown", "facedown", "hide", "facedown", "hide"]
     kind = draw(st.sampled_from(kinds))
+    units = [o["id"] for o in you_board + opp_board
+             if cards[o["card"]]["type"] == "unit"]
     play: dict[str, Any]
+    ability: dict[str, Any] = {}
     if kind == "ability":
         oid, ability = draw(st.sampled_from(abilities))
         play = {"ability": {"object": oid, "id": ability["id"]}}
-        if "targets" in ability:
-            pool = [o["id"] for o in you_board if cards[o["card"]]["type"] == "unit"]
-            pool += [o["id"] for o in opp_board if cards[o["card"]]["type"] == "unit"]
-            if pool:
-                play["targets"] = [draw(st.sampled_from(pool))]
+        if "targets" in ability and units:
+            # Mostly one of your units (Equip takes only those); now and then any unit.
+            mine = [u for u in units if any(o["id"] == u for o in you_board)]
+            pool = mine if mine and draw(st.integers(0, 3)) else units
+            play["targets"] = [draw(st.sampled_from(pool))]
         if "times" in ability and ability["kind"] != "empower" and draw(st.booleans()):
             used.append(f"{oid}.{ability['id']}")
         hand.append({"id": "p1", "card": PLAYED})
     elif kind == "facedown":
-        facedown.append({"id": "p1", "card": PLAYED, "location": "base",
-                         "hidden_turn": draw(st.sampled_from(("earlier", "earlier", "this")))})
+        facedown.append({"id": "p1", "card": PLAYED,
+                         "location": draw(st.sampled_from(("base", "battlefield"))),
+                         "hidden_turn": draw(st.sampled_from(("this", "earlier", "this",
+                                                              "earlier")))})
         play = {"object": "p1"}
+        if draw(st.integers(0, 2)) == 0:
+            play["from"] = "facedown"
     elif kind == "hide":
         hand.insert(0, {"id": "p1", "card": PLAYED})
         play = {"hide": "p1"}
     else:
-        zone = draw(st.sampled_from(("hand", "hand", "hand", "trash")))
+        zone = draw(st.sampled_from(("hand",) * 6 + ("trash",)))
         (hand if zone == "hand" else trash).insert(0, {"id": "p1", "card": PLAYED})
         play = {"object": "p1"}
-        if played["type"] == "spell" and draw(st.booleans()):
-            pool = [o["id"] for o in opp_board + you_board
-                    if cards[o["card"]]["type"] == "unit"]
-            if pool:
-                play["targets"] = draw(st.lists(st.sampled_from(pool), min_size=1, max_size=2))
+        takes = any(a["id"] == "takes" for a in played.get("additional_costs") or [])
+        if units and (played["type"] == "spell" or takes) and draw(st.booleans()):
+            # The play's targets; with a kill cost, one of your units among them (357.3).
+            mine = [u for u in units if any(o["id"] == u for o in you_board)]
+            if mine and takes and draw(st.booleans()):
+                play["targets"] = [draw(st.sampled_from(mine))]
+            else:
+                play["targets"] = draw(st.lists(st.sampled_from(units), min_size=1, max_size=2))
         settings: dict[str, Any] = {}
         for add in played.get("additional_costs") or []:
-            if add["mandatory"]:
+            if add.get("mandatory", True):
                 continue
             if add.get("repeatable"):
                 settings[add["id"]] = draw(st.sampled_from(("auto", "auto", "yes", "no", 0, 1, 2)))
@@ -725,17 +986,19 @@ def real_scenario_data(draw: Draw) -> dict[str, Any]:
             settings["repeat"] = draw(st.sampled_from(("auto", "yes", "no")))
         if settings:
             play["optional"] = settings
-        if draw(st.integers(0, 4)) == 0:
-            play["ignore"] = draw(st.sampled_from(("all", "all", "cost", "energy")))
-        if zone == "trash" and draw(st.integers(0, 2)) == 0:
+        if draw(st.integers(0, 4)) == 3:
+            play["ignore"] = draw(st.sampled_from(("all", "power", "all", "cost", "energy",
+                                                   "all")))
+        if zone == "trash" and draw(st.integers(0, 1)) == 0:
             play["permit"] = True
-    if kind in ("ability", "hide") and draw(st.integers(0, 6)) == 0:
+        if draw(st.integers(0, 2)) == 1:
+            play["leaves_chain"] = _leaves(draw, played["type"])
+    if kind in ("ability", "hide") and draw(st.integers(0, 9)) == 4:
         play["ignore"] = "cost"
 
-    runes = [{"id": f"r{i}", "domain": draw(st.sampled_from(DOMAINS)),
-              **({"exhausted": True} if draw(st.integers(0, 3)) == 0 else {})}
-             for i in range(draw(st.sampled_from((0, 1, 2, 3, 3, 4, 4, 5))))]
-    you: dict[str, Any] = {"runes": runes, "hand": hand, "trash": trash, "board": you_board}
+    you: dict[str, Any] = {"runes": draw(runes_of((4, 5, 3, 4, 1, 5, 2, 6, 4),
+                                             pip_domains(ability if kind == "ability" else played, played))), "hand": hand,
+                           "trash": trash, "board": you_board}
     if facedown:
         you["facedown"] = facedown
     if sources:
@@ -744,11 +1007,13 @@ def real_scenario_data(draw: Draw) -> dict[str, Any]:
         you["xp"] = draw(st.integers(0, 6))
     if used:
         you["used_this_turn"] = used
-    if draw(st.integers(0, 3)) == 0:
+    if draw(st.integers(0, 4)) == 2:
         you["pool"] = {"energy": draw(st.integers(0, 2)), "power": draw(power_maps(1, False))}
+    _elsewhere(draw, you, cards)
     state: dict[str, Any] = {
-        "phase": draw(st.sampled_from(("main",) * 8 + ("showdown", "closed"))),
-        "turn": draw(st.sampled_from(("you",) * 8 + ("opponent",))),
+        "phase": draw(st.sampled_from(("main",) * 16 + ("closed", "showdown", "closed", "closed")
+                                      + ("main",) * 16)),
+        "turn": draw(st.sampled_from(("you",) * 18 + ("opponent",) + ("you",) * 18)),
         "you": you, "opponent": {"board": opp_board},
     }
     if draw(st.integers(0, 2)) == 0:
@@ -756,4 +1021,187 @@ def real_scenario_data(draw: Draw) -> dict[str, Any]:
     if draw(st.booleans()):
         state["played_this_turn"] = draw(st.integers(1, 2))
     data: dict[str, Any] = {"format": "payplan/1", "cards": cards, "state": state, "play": play}
+    if draw(st.integers(0, 2)) == 1:
+        data["objective"] = {"weights": draw(weights())}
+    if draw(st.booleans()):
+        _REAL_THEMES[draw(st.sampled_from(sorted(_REAL_THEMES)))](draw, data)
     return data
+
+
+# --- Issue 20's situations, set up on purpose ---------------------------------------------------
+#
+# Each ruling of issue 20 tells two readings apart only when several parts meet in one play (a
+# grant naming a location and an ability of an object standing there; a payment made free by its
+# own discount and too few resources to pay it otherwise; ...). Uniform draws make them meet a
+# few times in ten thousand plays; a theme, drawn for about half the plays, sets one situation up
+# over the drawn play, its details still drawn.
+
+def _as_card_play(data: dict[str, Any], optional: dict[str, Any] | None = None) -> None:
+    """Make the play a card play of p1 from hand (p1 moved there if it was facedown)."""
+    you = data["state"]["you"]
+    you["facedown"] = [o for o in you.get("facedown") or [] if o["id"] != "p1"]
+    if not you["facedown"]:
+        del you["facedown"]
+    for zone in ("hand", "trash"):
+        you[zone] = [o for o in you.get(zone) or [] if o["id"] != "p1"]
+    you["hand"].insert(0, {"id": "p1", "card": PLAYED})
+    data["play"] = {"object": "p1"}
+    if optional:
+        data["play"]["optional"] = optional
+    data["state"]["phase"], data["state"]["turn"] = "main", "you"
+
+
+def _theme_free_repeat(draw: Draw, data: dict[str, Any]) -> None:
+    """Class 5: a repeatable [1] whose per-payment unlock takes [2] back, on a card that costs
+    Energy, with one rune or none: paid twice or more it pays for itself."""
+    played = data["cards"][PLAYED]
+    played["cost"] = {"energy": draw(st.integers(1, 3))}
+    played["additional_costs"] = [{"id": "many", "mandatory": False, "repeatable": True,
+                                   "max": draw(st.integers(2, 3)), "cost": {"energy": 1},
+                                   "unlocks": [{"energy": 2, "per_payment": True}]}]
+    _as_card_play(data, {"many": draw(st.sampled_from(("auto", "yes")))})
+    data["state"]["you"]["runes"] = data["state"]["you"]["runes"][:draw(st.integers(0, 1))]
+    data["state"]["you"].pop("pool", None)
+
+
+def _theme_location(draw: Draw, data: dict[str, Any]) -> None:
+    """Class 2: Risen Altar's "Empower costs of your units there": a grant naming a location,
+    and the Empowering unit standing there (or not)."""
+    cards, you = data["cards"], data["state"]["you"]
+    where = draw(st.sampled_from(("battlefield", "base")))
+    cards["altar"] = {"name": "Altar", "type": "gear", "grants": [{
+        "discount": {"id": "altar", "energy": draw(st.integers(1, 2))},
+        "applies_to": {"ability": draw(st.sampled_from(("empower", "any"))), "location": where}}]}
+    cards["champion"] = {"name": "Champion", "type": "unit", "might": 3, "cost": {"energy": 3},
+                         "abilities": [{"id": "empower", "kind": "empower",
+                                        "cost": {"energy": draw(st.integers(1, 3))}}]}
+    at = where if draw(st.integers(0, 3)) else ("base" if where == "battlefield" else "battlefield")
+    you["board"] += [{"id": "a1", "card": "altar"}, {"id": "c1", "card": "champion",
+                                                       "location": at}]
+    data["play"] = {"ability": {"object": "c1", "id": "empower"}}
+    data["state"]["phase"], data["state"]["turn"] = "main", "you"
+
+
+def _theme_kill_target(draw: Draw, data: dict[str, Any]) -> None:
+    """Class 6 (357.3): a kill cost, the play's target one of your units and the cheaper one to
+    lose; another unit to kill instead (or none)."""
+    cards, you = data["cards"], data["state"]["you"]
+    played = cards[PLAYED]
+    played["additional_costs"] = [{"id": "takes", "mandatory": True, "cost": {"other": [
+        {"kill": {"count": 1, "filter": {"type": "unit"}}}]}}]
+    _as_card_play(data)
+    you["board"] = [o for o in you["board"] if cards[o["card"]]["type"] != "unit"]
+    you["board"].append({"id": "v1", "card": "recruit", "value": draw(st.integers(1, 3))})
+    if draw(st.integers(0, 4)):
+        you["board"].append({"id": "v2", "card": draw(st.sampled_from(sorted(REAL_UNITS)))})
+    data["play"]["targets"] = ["v1"]
+
+
+def _theme_source_pays(draw: Draw, data: dict[str, Any]) -> None:
+    """Class 7 (357.1.a, 357.2): a gear that adds Energy by its own ability, and a cost of the
+    same play that returns (or kills, or exhausts) a gear: that gear may pay both, unless the
+    cost needs it ready."""
+    cards, you = data["cards"], data["state"]["you"]
+    cards["conduit"] = {"name": "Conduit", "type": "gear", "cost": {"energy": 2}}
+    cards[PLAYED]["additional_costs"] = [{"id": "takes", "mandatory": True, "cost": {"other": [
+        draw(st.sampled_from(({"return_to_hand": {"count": 1, "filter": {"type": "gear"}}},
+                              {"kill": {"count": 1, "filter": {"type": "gear"}}},
+                              {"return_to_hand": {"count": 1, "filter": {"type": "gear"}}},
+                              {"exhaust": {"count": 1, "filter": {"type": "gear"}}})))]}}]
+    cards[PLAYED]["cost"] = {"energy": draw(st.integers(1, 2))}
+    _as_card_play(data)
+    you["board"] = [o for o in you["board"] if cards[o["card"]]["type"] != "gear"]
+    you["board"].append({"id": "w1", "card": "conduit"})
+    you["sources"] = [{"id": "w1", "adds": {"energy": draw(st.integers(1, 2))}}]
+    you["runes"] = [r for r in you["runes"] if not r.get("exhausted")][:draw(st.integers(0, 1))]
+    you.pop("pool", None)
+
+
+def _theme_own_count(draw: Draw, data: dict[str, Any]) -> None:
+    """Class 4: an ability's own count of the units you control counts its own object."""
+    cards, you = data["cards"], data["state"]["you"]
+    cards["commander"] = {"name": "Commander", "type": "unit", "might": 3, "cost": {"energy": 3},
+                          "abilities": [{"id": "empower", "kind": "empower",
+                                         "cost": {"energy": draw(st.integers(3, 5))},
+                                         "discounts": [{"id": "per-unit", "energy": {
+                                             "count": {"type": "unit"}, "zone": "board"}}]}]}
+    you["board"].insert(0, {"id": "c2", "card": "commander"})
+    data["play"] = {"ability": {"object": "c2", "id": "empower"}}
+    data["state"]["phase"], data["state"]["turn"] = "main", "you"
+
+
+def _theme_tie_break(draw: Draw, data: dict[str, Any]) -> None:
+    """The tie-break: an Empower that kills "a friendly unit", its own unit first in state
+    order and another unit weighing the same (or not)."""
+    cards, you = data["cards"], data["state"]["you"]
+    cards["warlord"] = {"name": "Warlord", "type": "unit", "might": 3, "cost": {"energy": 3},
+                        "abilities": [{"id": "empower", "kind": "empower", "cost": {
+                            "energy": draw(st.integers(0, 1)),
+                            "other": [{"kill": {"count": 1, "filter": {"type": "unit"}}}]}}]}
+    you["board"] = [o for o in you["board"] if cards[o["card"]]["type"] != "unit"]
+    you["board"].insert(0, {"id": "w2", "card": "warlord"})
+    if draw(st.integers(0, 3)):
+        you["board"].append({"id": "v3", "card": "recruit",
+                             **({"value": 4} if draw(st.integers(0, 3)) == 1 else {})})
+    data["play"] = {"ability": {"object": "w2", "id": "empower"}}
+    data["state"]["phase"], data["state"]["turn"] = "main", "you"
+
+
+def _theme_mighty(draw: Draw, data: dict[str, Any]) -> None:
+    """Class 11: Might read by a filter, from a buffed unit whose `might` is not given."""
+    cards, you = data["cards"], data["state"]["you"]
+    played = cards[PLAYED]
+    amount = draw(st.sampled_from(({"count": {"type": "unit", "min_might": 3}, "zone": "board"},
+                                   {"max": "might", "of": {"type": "unit"}})))
+    played["discounts"] = [{"id": "mighty", "energy": amount}]
+    played["cost"] = {"energy": draw(st.integers(3, 5))}
+    _as_card_play(data)
+    you["board"] = [o for o in you["board"] if cards[o["card"]]["type"] != "unit"]
+    you["board"].append({"id": "m1", "card": "recruit", "buffs": 2})
+
+
+def _theme_enemy_target(draw: Draw, data: dict[str, Any]) -> None:
+    """Class 1: a target's controller: Equip aimed at the opponent's unit (it attaches to a unit
+    you control), or a discount that holds only when the play chooses your own unit."""
+    cards, you = data["cards"], data["state"]["you"]
+    opp = data["state"].setdefault("opponent", {})
+    opp.setdefault("board", []).append({"id": "e9", "card": "recruit"})
+    you["board"].append({"id": "v4", "card": "recruit"})
+    target = draw(st.sampled_from(("e9", "v4", "e9")))
+    if draw(st.booleans()):
+        cards["dirk"] = {"name": "Dirk", "type": "gear", "cost": {"energy": 1}, "abilities": [
+            {"id": "equip", "kind": "equip", "cost": {"energy": draw(st.integers(0, 2))},
+             "targets": dict(draw(st.sampled_from(({"type": "unit"},
+                                                   {"type": "unit", "controller": "you"}))))}]}
+        you["board"].append({"id": "d1", "card": "dirk"})
+        data["play"] = {"ability": {"object": "d1", "id": "equip"}, "targets": [target]}
+        data["state"]["phase"], data["state"]["turn"] = "main", "you"
+    else:
+        played = cards[PLAYED]
+        played["type"] = "spell"
+        played.pop("might", None)
+        played["discounts"] = [{"id": "own-unit", "energy": draw(st.integers(1, 2)), "if": {
+            "targets": {"type": "unit", "controller": draw(st.sampled_from(("you", "opponent")))}}}]
+        _as_card_play(data)
+        data["play"]["targets"] = [target]
+
+
+def _theme_card_grant(draw: Draw, data: dict[str, Any]) -> None:
+    """Issue 13: a grant whose `applies_to` names no `ability` reaches cards only, not the
+    abilities of the cards it matches (a gear's own ability, with a discount "for gear")."""
+    cards, you = data["cards"], data["state"]["you"]
+    cards["forge"] = {"name": "Forge", "type": "gear", "cost": {"energy": 1}, "grants": [
+        {"discount": {"id": "forge", "energy": 1},
+         "applies_to": dict(draw(st.sampled_from(({"type": "gear"}, {}))))}],
+        "abilities": [{"id": "ping", "cost": {"energy": draw(st.integers(1, 3))}}]}
+    you["board"].append({"id": "f2", "card": "forge"})
+    data["play"] = {"ability": {"object": "f2", "id": "ping"}}
+
+
+_REAL_THEMES: dict[str, Callable[[Draw, dict[str, Any]], None]] = {
+    "card_grant": _theme_card_grant,
+    "enemy_target": _theme_enemy_target,
+    "free_repeat": _theme_free_repeat, "location": _theme_location,
+    "kill_target": _theme_kill_target, "source_pays": _theme_source_pays,
+    "own_count": _theme_own_count, "tie_break": _theme_tie_break, "mighty": _theme_mighty,
+}

@@ -1,0 +1,421 @@
+"""One mtg/1 payment the planner names, checked by the reference: read from the plan's JSON
+(`total`, `payment`, `spent`, `left_in_pool`, `score`, `objective`), never from the engine's
+objects, against the raw scenario.
+
+`check_payment(data, plan)` lists what is wrong with the payment (nothing: it is legal, it pays
+the total, and its score recomputed with the reference's own charges is the plan's):
+
+- the total is one the reference prices for the plan's cast, X and optional costs;
+- each source is a permanent you control, used as one of its mana abilities allows (the mana it
+  adds, its costs: {T} only untapped and not summoning sick, sacrifice itself, life, a filter's
+  mana, the objects its other costs name, each matching its filter);
+- every object is tapped at most once (mana abilities, their tap costs, convoke, improvise, the
+  spell's tap costs) and removed at most once; an object a mana ability removes (601.2g) is not
+  tapped for convoke, improvise or a tap cost afterwards (601.2h); a card is discarded, exiled or
+  delved once;
+- convoke, improvise and delve only as the spell has them, on creatures, artifacts and cards in
+  the graveyard; convoke pays {1} or one of the creature's colors, and only pips the total has;
+- the spell's own non-mana costs take exactly the counts the total asks, each object matching;
+- life paid (the total's and the mana abilities') is the payment's `life`, at most the life
+  total; mill at most the library;
+- some order of the mana abilities (601.2g: an object's activations before its removal, a
+  filter's cost from mana made before it, never restricted mana) makes the mana that pays the rest
+  of the total and leaves exactly `left_in_pool`; the pool spent is in the pool;
+- `spent` is the total's mana count and the payment's life; the score is the reference's charge
+  of every object tapped or lost, mill and life; the objective is the score less the benefits.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from typing import Any
+
+from . import brute
+from .brute import (OTHER_KINDS, Activation, Board, Priced, _matches_obj, activations,
+                    board, card_colors, charge, mana_ok, precedence, priced_casts, score_of)
+from .mana import COLORS, MANA, Vec, parse_plain, parse_symbols, vec_text
+
+
+def _slots_fit(ids: list[str], slots: list[Any], fits: Any) -> bool:
+    """Whether the ids can be given one to each slot (a filter) that `fits(id, filter)`."""
+    if len(ids) != len(slots):
+        return False
+    if not ids:
+        return True
+    first, rest = ids[0], ids[1:]
+    for k, flt in enumerate(slots):
+        if fits(first, flt) and _slots_fit(rest, slots[:k] + slots[k + 1:], fits):
+            return True
+    return False
+
+
+def _costs_text(costs: list[Any]) -> tuple[bool, bool, int, str, dict[str, list[str]]]:
+    """A source's `costs` as the plan prints them: ("tap", "sacrifice_self", "pay_life N", a mana
+    string, "KIND ID ID ..."): (taps, sacrifices itself, life, mana, ids by kind)."""
+    taps = sac = False
+    life = 0
+    mana = ""
+    named: dict[str, list[str]] = {}
+    for c in costs:
+        words = str(c).split()
+        if not words:
+            continue
+        if words[0].startswith("{"):
+            mana += str(c).strip()
+        elif words[0] == "tap":
+            taps = True
+        elif words[0] == "sacrifice_self":
+            sac = True
+        elif words[0] == "pay_life":
+            life += int(words[1]) if len(words) > 1 else 0
+        elif words[0] in OTHER_KINDS:
+            named.setdefault(words[0], []).extend(words[1:])
+        else:
+            raise ValueError(f"unknown cost {c!r}")
+    return taps, sac, life, mana, named
+
+
+def _vec6(text: str) -> tuple[int, ...]:
+    v = parse_plain(text or "")
+    return tuple(v[1:])
+
+
+def _plain_colors(text: str) -> Counter[str]:
+    out: Counter[str] = Counter()
+    for kind, arg in parse_symbols(text or ""):
+        if kind != "mana":
+            raise ValueError(f"not plain mana: {text!r}")
+        out[arg] += 1
+    return out
+
+
+def _matching_totals(data: dict[str, Any], plan: dict[str, Any]) -> list[Priced]:
+    total = plan.get("total") or {}
+    mana = vec_text(parse_plain(str(total.get("mana") or "")))
+    life = int(total.get("life", 0))
+    other: Counter[str] = Counter()
+    for item in total.get("other") or []:
+        for k, n in item.items():
+            other[k] += int(n)
+    # what the plan paid of its optional costs (`paid`; earlier answers called it `optional`)
+    paid = plan["paid"] if "paid" in plan else plan.get("optional")
+    optional = {k: int(v) for k, v in (paid or {}).items() if v}
+    x = plan.get("x")
+    found: list[Priced] = []
+    for x_value in ([x] if x is not None else [None, 0]):
+        priced, _ = priced_casts(data, x_value)
+        for p in priced:
+            kinds: Counter[str] = Counter()
+            for k, n, _ in p.other:
+                kinds[k] += n
+            if (p.cast == plan.get("cast") and vec_text(p.mana) == mana and p.life == life
+                    and kinds == other and dict(p.optional) == optional and p not in found):
+                found.append(p)
+    return found
+
+
+def check_payment(data: dict[str, Any], plan: dict[str, Any]) -> list[str]:
+    """What is wrong with the plan's payment ([] when it is legal, pays the total and scores as
+    the plan says). A plan that is not `ok` names no payment."""
+    if plan.get("status") != "ok":
+        return [] if plan.get("payment") is None else ["a plan that is not ok names a payment"]
+    if not isinstance(plan.get("payment"), dict):
+        return ["an ok plan names no payment"]
+    candidates = _matching_totals(data, plan)
+    if not candidates:
+        return [f"total {plan.get('total')} (cast {plan.get('cast')}, x {plan.get('x')}, paid "
+                f"{plan.get('paid', plan.get('optional'))}) is not a total the reference prices"]
+    b = board(data)
+    first: list[str] | None = None
+    for p in candidates:
+        try:
+            problems = _check(b, p, plan)
+        except (KeyError, ValueError, TypeError, IndexError) as bad:
+            problems = [f"payment: unreadable ({type(bad).__name__}: {bad})"]
+        if not problems:
+            return []
+        first = problems if first is None else first
+    return first or []
+
+
+class _Ledger:
+    """What the payment does to each object, with the problems found on the way."""
+
+    def __init__(self, b: Board) -> None:
+        self.b = b
+        self.index = {o.id: i for i, o in enumerate(b.battlefield)}
+        self.hand = {o.id: o for o in b.hand}
+        self.grave = {o.id: o for o in b.graveyard}
+        self.problems: list[str] = []
+        self.tapped: dict[int, str] = {}          # by a use other than a mana ability's cost
+        self.cost_tapped: dict[int, str] = {}     # by a mana ability's tap cost
+        self.late_tapped: set[int] = set()        # tapped in 601.2h
+        self.removed: dict[int, str] = {}         # object -> sacrifice | return_to_hand
+        self.early_removed: set[int] = set()      # removed in 601.2g
+        self.cards_used: dict[str, str] = {}      # card in hand or graveyard -> how
+        self.charges = 0                          # hand and graveyard cards lost
+
+    def permanent(self, oid: str, where: str) -> int | None:
+        if oid not in self.index:
+            self.problems.append(f"{where}: {oid!r} is not a permanent you control")
+            return None
+        return self.index[oid]
+
+    def tap(self, i: int, how: str, by_cost: bool = False, late: bool = False) -> None:
+        o = self.b.battlefield[i]
+        if o.tapped:
+            self.problems.append(f"{how}: {o.id} is tapped already")
+        before = self.tapped.get(i) or self.cost_tapped.get(i)
+        if before is not None:
+            self.problems.append(f"{how}: {o.id} is tapped twice (also {before})")
+        (self.cost_tapped if by_cost else self.tapped)[i] = how
+        if late:
+            self.late_tapped.add(i)
+
+    def remove(self, i: int, kind: str, how: str, early: bool) -> None:
+        o = self.b.battlefield[i]
+        if i in self.removed:
+            self.problems.append(f"{how}: {o.id} is removed twice")
+        self.removed[i] = kind
+        if early:
+            self.early_removed.add(i)
+
+    def card(self, cid: str, kind: str, how: str, flt: Any = None) -> None:
+        zone = self.grave if kind in ("exile_from_graveyard", "delve") else self.hand
+        if cid not in zone:
+            self.problems.append(f"{how}: {cid!r} is not a card in your "
+                                 f"{'graveyard' if zone is self.grave else 'hand'}")
+            return
+        if cid in self.cards_used:
+            self.problems.append(f"{how}: {cid} is used twice (also {self.cards_used[cid]})")
+        self.cards_used[cid] = how
+        weight = "exile_from_graveyard" if kind == "delve" else kind
+        self.charges += charge(zone[cid], self.b.weights[weight])
+
+
+def _check(b: Board, p: Priced, plan: dict[str, Any]) -> list[str]:
+    pay = plan["payment"]
+    spell = b.spell
+    led = _Ledger(b)
+    cards = b.cards
+    acts: list[Activation] = []
+    owners: list[int] = []
+    removers: dict[int, int] = {}
+    tappers: dict[int, list[int]] = {}
+    life_abilities = 0
+    mill = 0
+    ability_mill = 0
+
+    # 601.2g: each source's activation.
+    for n, s in enumerate(pay.get("sources") or []):
+        where = f"payment.sources[{n}]"
+        i = led.permanent(str(s.get("id")), where)
+        if i is None:
+            continue
+        o = b.battlefield[i]
+        card = cards[o.card]
+        adds = _plain_colors(str(s.get("adds") or ""))
+        taps, sac, life, mana, named = _costs_text(list(s.get("costs") or []))
+        mana_syms = Counter(parse_symbols(mana))
+        fitting: list[Activation] = []
+        for a in activations(card):
+            kinds: Counter[str] = Counter()
+            for k, cnt, _ in a.parts:
+                kinds[k] += cnt
+            names_ok = set(named) <= set(kinds) and all(
+                k == "mill" or len(named.get(k, [])) == cnt for k, cnt in kinds.items())
+            if (Counter(a.adds) == adds and a.taps == taps and a.sac_self == sac and a.life == life
+                    and Counter(a.mana_cost) == mana_syms and names_ok):
+                fitting.append(a)
+
+        def fits_parts(a: Activation) -> bool:
+            for kind in {k for k, _, _ in a.parts if k != "mill"}:
+                slots = [json.loads(fj) for k, cnt, fj in a.parts if k == kind for _ in range(cnt)]
+                ids = named.get(kind, [])
+                if kind in ("discard", "exile_from_hand"):
+                    ok = _slots_fit(ids, slots, lambda c, f: c in led.hand and _matches_obj(cards, led.hand[c], f))
+                elif kind == "exile_from_graveyard":
+                    ok = _slots_fit(ids, slots, lambda c, f: c in led.grave and _matches_obj(cards, led.grave[c], f))
+                else:
+                    ok = _slots_fit(ids, slots, lambda c, f: c in led.index and _matches_obj(
+                        cards, b.battlefield[led.index[c]], f))
+                if not ok:
+                    return False
+            return True
+
+        chosen = next((a for a in fitting if fits_parts(a)), None)
+        if chosen is None:
+            led.problems.append(f"{where}: {o.id} ({o.card}) has no mana ability adding "
+                                f"{s.get('adds')!r} for the costs {s.get('costs')}"
+                                + (" with those objects" if fitting else ""))
+            continue
+        j = len(acts)
+        acts.append(chosen)
+        owners.append(i)
+        life_abilities += chosen.life
+        if chosen.taps:
+            if o.sick and "creature" in set(card.get("types") or []):
+                led.problems.append(f"{where}: {o.id} is a summoning-sick creature; its {{T}} "
+                                    f"ability can't be activated (302.6)")
+            led.tap(i, f"{where} ({o.id}'s {{T}})")
+        if chosen.sac_self:
+            led.remove(i, "sacrifice", where, early=True)
+            removers[i] = j
+        for kind, cnt, _ in chosen.parts:
+            if kind == "mill":
+                mill += cnt
+                ability_mill += cnt
+        for kind, ids in named.items():
+            for cid in ids:
+                if kind == "mill":
+                    continue
+                if kind in ("discard", "exile_from_hand", "exile_from_graveyard"):
+                    led.card(cid, kind, f"{where} ({kind})")
+                    continue
+                t = led.permanent(cid, f"{where} ({kind})")
+                if t is None:
+                    continue
+                if kind == "tap_untapped":
+                    led.tap(t, f"{where} (tap cost)", by_cost=True)
+                    tappers.setdefault(t, []).append(j)
+                else:
+                    led.remove(t, kind, f"{where} ({kind})", early=True)
+                    removers[t] = j
+
+    # 601.2h: convoke, improvise, delve.
+    convoke_colors: Counter[str] = Counter()
+    generic_paid = 0
+    for n, c in enumerate(pay.get("convoke") or []):
+        where = f"payment.convoke[{n}]"
+        if not spell.get("convoke") or spell.get("_ability"):
+            led.problems.append(f"{where}: the spell has no convoke")
+        i = led.permanent(str(c.get("id")), where)
+        if i is None:
+            continue
+        o = b.battlefield[i]
+        if "creature" not in set(cards[o.card].get("types") or []):
+            led.problems.append(f"{where}: {o.id} is not a creature")
+        led.tap(i, where, late=True)
+        pays = str(c.get("pays"))
+        if pays == "{1}":
+            generic_paid += 1
+        else:
+            color = pays.strip("{}")
+            if color not in COLORS or color not in card_colors(cards[o.card]):
+                led.problems.append(f"{where}: {o.id} can't pay {pays} (its colors: "
+                                    f"{sorted(card_colors(cards[o.card]))})")
+            convoke_colors[color] += 1
+    for n, oid in enumerate(pay.get("improvise") or []):
+        where = f"payment.improvise[{n}]"
+        if not spell.get("improvise") or spell.get("_ability"):
+            led.problems.append(f"{where}: the spell has no improvise")
+        i = led.permanent(str(oid), where)
+        if i is None:
+            continue
+        if "artifact" not in set(cards[b.battlefield[i].card].get("types") or []):
+            led.problems.append(f"{where}: {oid} is not an artifact")
+        led.tap(i, where, late=True)
+        generic_paid += 1
+    for n, cid in enumerate(pay.get("delve") or []):
+        where = f"payment.delve[{n}]"
+        if not spell.get("delve") or spell.get("_ability"):
+            led.problems.append(f"{where}: the spell has no delve")
+        led.card(str(cid), "delve", where)
+        generic_paid += 1
+
+    # 601.2h: the spell's own non-mana costs, exactly as the total asks.
+    other = pay.get("other") or {}
+    spell_kinds = {k for k, _, _ in p.other} | set(other)
+    for kind in sorted(spell_kinds):
+        where = f"payment.other.{kind}"
+        wanted = [json.loads(fj) for k, cnt, fj in p.other if k == kind for _ in range(cnt)]
+        if kind == "mill":
+            if int(other.get("mill") or 0) != len(wanted):
+                led.problems.append(f"{where}: {other.get('mill')}, the total mills {len(wanted)}")
+            mill += len(wanted)
+            continue
+        ids = [str(x) for x in other.get(kind) or []]
+        if kind in ("discard", "exile_from_hand", "exile_from_graveyard"):
+            zone = led.grave if kind == "exile_from_graveyard" else led.hand
+            fit = _slots_fit(ids, wanted, lambda c, f: c in zone and _matches_obj(cards, zone[c], f))
+            for cid in ids:
+                led.card(cid, kind, where)
+        else:
+            fit = _slots_fit(ids, wanted, lambda c, f: c in led.index and _matches_obj(
+                cards, b.battlefield[led.index[c]], f))
+            for cid in ids:
+                i = led.permanent(cid, where)
+                if i is None:
+                    continue
+                if kind == "tap_untapped":
+                    led.tap(i, where, late=True)
+                else:
+                    led.remove(i, kind, where, early=False)
+        if not fit:
+            led.problems.append(f"{where}: {ids} is not what the total asks ({len(wanted)} "
+                                f"matching {wanted})")
+        if kind not in OTHER_KINDS:
+            led.problems.append(f"{where}: not a cost")
+
+    for i in sorted(led.early_removed & led.late_tapped):
+        led.problems.append(f"{b.battlefield[i].id} is sacrificed or returned by a mana ability "
+                            f"(601.2g) and then tapped to pay (601.2h)")
+
+    # Life and mill.
+    life = int(pay.get("life", 0))
+    if life != p.life + life_abilities:
+        led.problems.append(f"payment.life: {life}, but the total asks {p.life} and the mana "
+                            f"abilities {life_abilities}")
+    if life > b.life_total:
+        led.problems.append(f"payment.life: {life} is more than the life total {b.life_total}")
+    if mill > b.library:
+        led.problems.append(f"mill {mill}: the library has {b.library} cards")
+
+    # The mana: the rest of the total, from the pool and the abilities, leaving left_in_pool.
+    rest: list[int] = list(p.mana)
+    for color, count in convoke_colors.items():
+        if color in COLORS:
+            rest[1 + MANA.index(color)] -= count
+    rest[0] -= generic_paid
+    if min(rest) < 0:
+        led.problems.append(f"convoke, improvise and delve pay more than the total "
+                            f"{vec_text(p.mana)} has of some kind")
+    left = _vec6(str(plan.get("left_in_pool") or ""))
+    if min(rest) >= 0:
+        rest_vec: Vec = (rest[0], rest[1], rest[2], rest[3], rest[4], rest[5], rest[6])
+        preds = precedence(owners, removers, tappers)
+        if not mana_ok(rest_vec, acts, preds, b.pool0, b.usable, left=left):
+            pool_vec: Vec = (0, *b.pool0[:6])  # type: ignore[assignment]
+            led.problems.append(f"mana: the pool {vec_text(pool_vec)!r} and the sources can't "
+                                f"pay {vec_text(rest_vec)!r} (and the filters' costs) leaving "
+                                f"{plan.get('left_in_pool')!r} in the pool, in any order (601.2g)")
+    made = [0] * 6
+    for a in acts:
+        for c in a.adds:
+            made[MANA.index(c)] += 1
+    spent_pool = _vec6(str(pay.get("pool") or ""))
+    for i in range(6):
+        if spent_pool[i] > b.pool0[i] or spent_pool[i] > b.pool0[i] + made[i] - left[i]:
+            led.problems.append(f"payment.pool: {pay.get('pool')!r} is not mana the pool had and "
+                                f"the payment spent")
+            break
+    spent = plan.get("spent") or {}
+    if spent.get("mana") != sum(p.mana) or spent.get("life") != life:
+        led.problems.append(f"spent: {spent}, but the total has {sum(p.mana)} mana and the "
+                            f"payment {life} life")
+
+    # The score, with the reference's own charges.
+    score = (score_of(b, dict(led.removed), set(led.tapped), set(led.cost_tapped)) + led.charges
+             + (mill - ability_mill * brute.DIAGNOSE_FREE_MANA_MILL) * b.weights["mill"]
+             + life * b.weights["life"])
+    if plan.get("score") != score:
+        led.problems.append(f"score: the plan says {plan.get('score')}, the reference's charges "
+                            f"of this payment come to {score}")
+    elif plan.get("objective") is not None and plan.get("objective") != score - p.benefit:
+        led.problems.append(f"objective: the plan says {plan.get('objective')}, the score less "
+                            f"the benefits is {score - p.benefit}")
+    return led.problems
+
+
+__all__ = ["check_payment"]

@@ -1,0 +1,282 @@
+"""`payplan bench --suite turn`: the turn planner against the two baselines of the turn spec, and
+its time against one typical single plan, measured in the same run.
+
+For every ruleset with a `turn` family (payplan/1's `engine/generate.py`, mtg/1's
+`engine/mtg/generate.py`), every size (candidates in hand) and `--cases` seeds, in this process,
+one case at a time:
+
+- the planner: `Ruleset.turn` (its value, objective, time, whether proved optimal);
+- greedy (`greedy`): repeatedly make the affordable play of highest value (ties: candidate
+  order), each paid alone at its cheapest (its first move as the planner ranks them alone);
+- listed order (`listed`): the candidates in candidate order, each paid alone at its cheapest
+  when it can be.
+
+The baselines see the same candidates and make the same moves as the planner (a ruleset's
+`turn_moves` with nothing settled at the end), one play at a time, never looking ahead. It
+writes `results.json`, `summary.md` (how often and by how much each baseline loses value, or
+only objective, against the planner; the planner's time against a typical plan: p50 and p90
+per size, the share proved optimal) and `turn_losses.png`, `turn_time.png` (with matplotlib).
+The typical plan is the median time of `payplan plan` on the `typical` family's cases (its
+own ruleset's `typical` where it has one, else payplan/1's), planned in the same run.
+"""
+
+from __future__ import annotations
+
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+from ..planner import rulesets
+from ..planner.config import SolverConfig
+from ..planner.kernel import deadline
+from .generate import families, generate
+
+SIZES = (4, 7, 12)
+CASES = 20
+TYPICAL_CASES = 40
+AIMS = {7: (20.0, 100.0)}  # size: p50 and p90 ratios to one typical plan
+OPTIMAL_SHARE_AIM = {12: 0.9}
+
+
+def baseline(ruleset: Any, scenario: Any, pick: str, config: SolverConfig) -> dict[str, Any]:
+    """One baseline's turn: its value, objective and the plays it made."""
+    turn = scenario.turn if scenario.turn is not None else _default_turn()
+    moves = ruleset.turn_moves(scenario, defer=False)
+    state = moves.begin(scenario)
+    limit = deadline(config)
+    played: set[str] = set()
+    value = objective = 0
+    order: list[str] = []
+    listed = list(moves.candidates(state, turn))
+    position = 0
+    while len(order) < turn.play_limit:
+        options = moves.candidates(state, turn)
+        options = [c for c in options if c.card_object is None or c.card_object not in played]
+        chosen: tuple[Any, Any] | None = None
+        if pick == "listed":
+            while position < len(listed) and chosen is None:
+                candidate = listed[position]
+                position += 1
+                here = next((c for c in options if c.key == candidate.key), None)
+                found = moves.moves(state, here, limit) if here is not None else []
+                if found:
+                    chosen = (here, found[0])
+            if chosen is None:
+                break
+        else:
+            best: tuple[int, int] | None = None
+            for k, candidate in enumerate(options):
+                found = moves.moves(state, candidate, limit)
+                if not found:
+                    continue
+                rank = (-turn.value(candidate.key), k)
+                if best is None or rank < best:
+                    best, chosen = rank, (candidate, found[0])
+            if chosen is None:
+                break
+        candidate, move = chosen
+        value += turn.value(candidate.key)
+        objective += move.objective
+        order.append(candidate.key)
+        if candidate.card_object is not None:
+            played.add(candidate.card_object)
+        state = move.after
+    return {"value": value, "objective": objective, "order": order}
+
+
+def _default_turn() -> Any:
+    from ..engine.turn import Turn
+
+    return Turn()
+
+
+def _timed(run: Callable[[], Any]) -> tuple[float, Any]:
+    began = time.perf_counter()
+    out = run()
+    return (time.perf_counter() - began) * 1000, out
+
+
+def typical_plan_ms(cases: int, config: SolverConfig) -> float:
+    """The median time of one `payplan plan` on the typical family (payplan/1)."""
+    from ..planner.commands import answer
+
+    times = []
+    for seed in range(cases):
+        data = generate("typical", 7, seed)
+        answer("plan", data, config)  # warm
+        ms, _ = _timed(lambda: answer("plan", data, config))
+        times.append(ms)
+    return statistics.median(times)
+
+
+def run_turns(sizes: tuple[int, ...], cases: int, config: SolverConfig,
+              log: Any = None) -> dict[str, Any]:
+    """Every turn case measured (see the module docstring)."""
+    known = families()
+    typical = typical_plan_ms(TYPICAL_CASES, config)
+    out: dict[str, Any] = {"typical_plan_ms": round(typical, 3), "cases": []}
+    for name, (ruleset, fam) in known.items():
+        if name != "turn" and not name.endswith("-turn"):
+            continue
+        for size in sizes:
+            for seed in range(cases):
+                data = generate(name, size, seed)
+                scenario = ruleset.load(data)
+                ms, planned = _timed(lambda: ruleset.turn(scenario, config))
+                answer = planned.to_json()
+                case: dict[str, Any] = {
+                    "format": ruleset.format, "family": name, "size": size, "seed": seed,
+                    "planner": {"ms": round(ms, 3), "value": answer["value"],
+                                "objective": answer["objective"], "optimal": answer["optimal"],
+                                "order": answer["order"]},
+                    "x_typical": round(ms / typical, 1) if typical else None,
+                }
+                for pick in ("greedy", "listed"):
+                    bms, got = _timed(lambda: baseline(ruleset, scenario, pick, config))
+                    got["ms"] = round(bms, 3)
+                    case[pick] = got
+                out["cases"].append(case)
+                if log is not None:
+                    print(f"turn {ruleset.format} size {size} seed {seed}: {ms:.0f} ms, value "
+                          f"{answer['value']} (greedy {case['greedy']['value']}, listed "
+                          f"{case['listed']['value']})", file=log, flush=True)
+    out["summary"] = summarise(out["cases"], typical)
+    return out
+
+
+def _pct(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    if not ordered:
+        return float("nan")
+    pos = (len(ordered) - 1) * q / 100
+    low = int(pos)
+    high = min(low + 1, len(ordered) - 1)
+    return ordered[low] + (ordered[high] - ordered[low]) * (pos - low)
+
+
+def summarise(cases: list[dict[str, Any]], typical: float) -> list[dict[str, Any]]:
+    rows = []
+    groups: dict[tuple[str, int], list[dict[str, Any]]] = {}
+    for case in cases:
+        groups.setdefault((case["format"], case["size"]), []).append(case)
+    for (fmt, size), group in sorted(groups.items()):
+        times = [c["planner"]["ms"] for c in group]
+        row: dict[str, Any] = {
+            "format": fmt, "size": size, "cases": len(group),
+            "p50_ms": round(_pct(times, 50), 2), "p90_ms": round(_pct(times, 90), 2),
+            "p50_x_typical": round(_pct(times, 50) / typical, 1) if typical else None,
+            "p90_x_typical": round(_pct(times, 90) / typical, 1) if typical else None,
+            "optimal_share": round(sum(c["planner"]["optimal"] for c in group) / len(group), 3),
+        }
+        for pick in ("greedy", "listed"):
+            lost = [c["planner"]["value"] - c[pick]["value"] for c in group]
+            worse = [c[pick]["objective"] - c["planner"]["objective"] for c in group
+                     if c[pick]["value"] == c["planner"]["value"]]
+            row[pick] = {
+                "loses_value": sum(1 for x in lost if x > 0),
+                "loses_value_share": round(sum(1 for x in lost if x > 0) / len(group), 3),
+                "mean_value_lost": round(statistics.mean(lost), 2),
+                "max_value_lost": max(lost),
+                "same_value_higher_objective": sum(1 for x in worse if x > 0),
+                # A baseline turn worth more, or as much for less: never, when the planner's
+                # answer is proved optimal (its cut answers are counted apart).
+                "better_than_planner": sum(
+                    1 for c in group if c["planner"]["optimal"] and (
+                        c[pick]["value"] > c["planner"]["value"]
+                        or (c[pick]["value"] == c["planner"]["value"]
+                            and c[pick]["objective"] < c["planner"]["objective"]))),
+            }
+        rows.append(row)
+    return rows
+
+
+def markdown(results: dict[str, Any]) -> str:
+    lines = ["# payplan bench --suite turn", "",
+             f"One typical `payplan plan`: {results['typical_plan_ms']} ms (median, same run).",
+             "", "| format | size | cases | p50 ms | p90 ms | p50 / typical | p90 / typical | "
+                 "optimal | greedy loses value | listed loses value | greedy mean lost | "
+                 "listed mean lost |",
+             "|---|---|---|---|---|---|---|---|---|---|---|---|"]
+    for r in results["summary"]:
+        g, lst = r["greedy"], r["listed"]
+        lines.append(f"| {r['format']} | {r['size']} | {r['cases']} | {r['p50_ms']} | "
+                     f"{r['p90_ms']} | {r['p50_x_typical']}x | {r['p90_x_typical']}x | "
+                     f"{r['optimal_share']:.0%} | {g['loses_value']} ({g['loses_value_share']:.0%})"
+                     f" | {lst['loses_value']} ({lst['loses_value_share']:.0%}) | "
+                     f"{g['mean_value_lost']} | {lst['mean_value_lost']} |")
+    better = sum(r[p]["better_than_planner"] for r in results["summary"] for p in ("greedy", "listed"))
+    lines += ["", f"Baseline turns better than the planner's: {better} (must be 0)."]
+    return "\n".join(lines) + "\n"
+
+
+def plot(results: dict[str, Any], out: Path) -> list[str]:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    names = []
+    rows = results["summary"]
+    labels = [f"{r['format']}\n{r['size']}" for r in rows]
+    fig, ax = plt.subplots(figsize=(8, 4))
+    width = 0.38
+    xs = range(len(rows))
+    ax.bar([x - width / 2 for x in xs], [r["greedy"]["loses_value_share"] for r in rows],
+           width, label="greedy")
+    ax.bar([x + width / 2 for x in xs], [r["listed"]["loses_value_share"] for r in rows],
+           width, label="listed order")
+    ax.set_xticks(list(xs), labels)
+    ax.set_ylabel("share of turns losing value vs the planner")
+    ax.set_ylim(0, 1)
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(out / "turn_losses.png", dpi=110)
+    plt.close(fig)
+    names.append("turn_losses.png")
+    fig, ax = plt.subplots(figsize=(8, 4))
+    for fmt in sorted({r["format"] for r in rows}):
+        mine = [r for r in rows if r["format"] == fmt]
+        ax.plot([r["size"] for r in mine], [r["p50_ms"] for r in mine], marker="o",
+                label=f"{fmt} p50")
+        ax.plot([r["size"] for r in mine], [r["p90_ms"] for r in mine], marker="x",
+                linestyle="--", label=f"{fmt} p90")
+    ax.axhline(results["typical_plan_ms"], color="grey", linestyle=":", label="one typical plan")
+    ax.set_yscale("log")
+    ax.set_xlabel("candidates (cards in hand)")
+    ax.set_ylabel("ms per turn")
+    ax.legend()
+    fig.tight_layout()
+    fig.savefig(out / "turn_time.png", dpi=110)
+    plt.close(fig)
+    names.append("turn_time.png")
+    return names
+
+
+def bench_turns(out: Any, config: SolverConfig, cases: int | None, log: Any = None) -> int:
+    """`payplan bench --suite turn`: 0 when every case ran and no baseline beat the planner."""
+    from .suite import _command_line, _tree
+
+    out = Path(out)
+    out.mkdir(parents=True, exist_ok=True)
+    results = run_turns(SIZES, cases or CASES, config, log=log)
+    results["command"] = _command_line()
+    results["tree"] = _tree()
+    results["config"] = {"time_limit": config.time_limit, "workers": config.workers,
+                         "seed": config.seed}
+    try:
+        results["plots"] = plot(results, out)
+    except ImportError:
+        results["plots"] = []
+        print("bench: plots skipped: matplotlib is not installed", file=sys.stderr)
+    summary = markdown(results)
+    (out / "summary.md").write_text(summary, encoding="utf-8")
+    (out / "results.json").write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
+    print(summary)
+    better = sum(r[p]["better_than_planner"] for r in results["summary"] for p in ("greedy", "listed"))
+    return 1 if better else 0
+
+
+__all__ = ["baseline", "bench_turns", "run_turns"]

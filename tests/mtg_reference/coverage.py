@@ -1,0 +1,30 @@
+"""The loader's keys and enum words as `PLACE.NAME` (keys.drawn's terms), read from the loader's
+own tuples: the list the generator must meet. Test code: it imports the engine's loader, which
+the reference never does."""
+
+from __future__ import annotations
+
+
+def loader_words() -> set[str]:
+    from payplan.engine.mtg import loader as L
+    from payplan.engine.mtg.cards import CARD_TYPES, DEFAULT_WEIGHTS, OTHER_KINDS
+    from payplan.engine.mtg.mana import COLORS, NAME_COLORS
+
+    places: dict[str, tuple[str, ...]] = {
+        "top": L.TOP_KEYS, "card": L.CARD_KEYS, "cost": L.COST_KEYS,
+        "alternative": L.ALTERNATIVE_KEYS, "additional": L.ADDITIONAL_KEYS,
+        "other_long": L.OTHER_LONG_KEYS, "filter": L.FILTER_KEYS, "reduction": L.REDUCTION_KEYS,
+        "amount": L.AMOUNT_KEYS, "ability": L.ABILITY_KEYS, "ability_word": L.ABILITY_WORDS,
+        "activated": L.ACTIVATED_KEYS, "timing": L.ACTIVATED_TIMINGS,
+        "ability_play": L.ABILITY_PLAY_KEYS, "grant": L.GRANT_KEYS, "state": L.STATE_KEYS,
+        "player_keys": L.PLAYER_KEYS, "object": L.OBJECT_KEYS, "play": L.PLAY_KEYS,
+        "objective": L.OBJECTIVE_KEYS, "play_zone": L.PLAY_ZONES, "zone": L.OBJECT_ZONES,
+        "stack": L.STACKS, "player": L.PLAYERS, "controller": L.CONTROLLERS, "choice": L.CHOICES,
+        "cast": L.CASTS, "card_type": CARD_TYPES, "other_kind": OTHER_KINDS,
+        "weight": tuple(DEFAULT_WEIGHTS), "color": tuple(COLORS) + tuple(NAME_COLORS),
+        # Written inline in the loader (`filter`'s `ability` word), and the shapes it reads:
+        # an optional cost's true/false and count, an object as its card id alone.
+        "ability_kind": ("activated",),
+    }
+    words = {f"{place}.{name}" for place, names in places.items() for name in names}
+    return words | {"choice.true_or_false", "choice.count", "object.shorthand"}

@@ -1,0 +1,178 @@
+"""What a generated mtg/1 scenario draws, in the loader's terms: every key, by where it stands,
+and every enum word, as `PLACE.NAME` (`card.per_mode`, `filter.name`, `cast.without_paying`,
+`card_type.battle`, `weight.tap_other`). tests/test_mtg_reference.py compares these with the
+loader's own lists; tests/test_mtg_vs_reference.py checks its fresh draws met every one.
+
+Written from the format (shared/spec/mtg-format.md and the README's keys), not from the loader:
+the test names which of the loader's tuples each place stands for.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+COLOR_NAMES = {"white", "blue", "black", "red", "green"}
+
+
+def drawn(data: dict[str, Any]) -> set[str]:
+    """Every `PLACE.NAME` the scenario holds."""
+    out: set[str] = set()
+    _top(data, out)
+    return out
+
+
+def _keys(place: str, value: Any, out: set[str]) -> None:
+    if isinstance(value, dict):
+        out.update(f"{place}.{k}" for k in value)
+
+
+def _words(place: str, value: Any, out: set[str]) -> None:
+    for w in value if isinstance(value, list) else [value]:
+        if isinstance(w, str):
+            out.add(f"{place}.{w}")
+
+
+def _colors(value: Any, out: set[str]) -> None:
+    for c in value if isinstance(value, list) else [value]:
+        out.add(f"color.{c}")
+
+
+def _top(d: dict[str, Any], out: set[str]) -> None:
+    _keys("top", d, out)
+    for card in (d.get("cards") or {}).values():
+        _card(card, out)
+    if isinstance(d.get("state"), dict):
+        _state(d["state"], out)
+    if isinstance(d.get("play"), dict):
+        _play(d["play"], out)
+    for p in d.get("plays") or []:
+        _play(p, out)
+    obj = d.get("objective")
+    if isinstance(obj, dict):
+        _keys("objective", obj, out)
+        _keys("weight", obj.get("weights"), out)
+
+
+def _card(c: dict[str, Any], out: set[str]) -> None:
+    _keys("card", c, out)
+    _words("card_type", c.get("types"), out)
+    if "colors" in c:
+        _colors(c["colors"], out)
+    for key in ("flashback", "multikicker", "replicate", "buyback"):
+        if key in c:
+            _full(c[key], out)
+    if "kicker" in c:
+        for k in c["kicker"] if isinstance(c["kicker"], list) else [c["kicker"]]:
+            _full(k, out)
+    for a in c.get("alternative") or []:
+        _keys("alternative", a, out)
+        _other(a.get("other"), out)
+        if "zone" in a:
+            _words("play_zone", a["zone"], out)
+    for a in c.get("additional") or []:
+        _keys("additional", a, out)
+        _other(a.get("other"), out)
+    for r in c.get("reductions") or []:
+        _reduction(r, out)
+    for m in c.get("mana") or []:
+        _keys("ability", m, out)
+        _ability_costs(m.get("costs"), out)
+        if "only_for" in m:
+            _filter(m["only_for"], out)
+    for g in c.get("grants") or []:
+        _keys("grant", g, out)
+        if isinstance(g.get("reduction"), dict):
+            _reduction(g["reduction"], out)
+        if "applies_to" in g:
+            _filter(g["applies_to"], out)
+    for a in c.get("abilities") or []:
+        _keys("activated", a, out)
+        _ability_costs(a.get("costs"), out)
+        if "timing" in a:
+            _words("timing", a["timing"], out)
+
+
+def _full(v: Any, out: set[str]) -> None:
+    if isinstance(v, dict):
+        _keys("cost", v, out)
+        _other(v.get("other"), out)
+
+
+def _other(items: Any, out: set[str]) -> None:
+    for item in items or []:
+        if isinstance(item, dict):
+            for kind, body in item.items():
+                out.add(f"other_kind.{kind}")
+                if isinstance(body, dict):
+                    _keys("other_long", body, out)
+                    if "filter" in body:
+                        _filter(body["filter"], out)
+
+
+def _ability_costs(costs: Any, out: set[str]) -> None:
+    for c in costs or []:
+        if isinstance(c, str) and not c.startswith("{"):
+            out.add(f"ability_word.{c}")
+        elif isinstance(c, dict):
+            _other([c], out)
+
+
+def _filter(f: Any, out: set[str]) -> None:
+    if not isinstance(f, dict):
+        return
+    _keys("filter", f, out)
+    for key in ("type", "not_type"):
+        if key in f:
+            _words("card_type", f[key], out)
+    if "color" in f:
+        _colors(f["color"], out)
+    if "controller" in f:
+        _words("controller", f["controller"], out)
+    if "ability" in f:
+        _words("ability_kind", f["ability"], out)
+
+
+def _reduction(r: Any, out: set[str]) -> None:
+    if isinstance(r, dict):
+        _keys("reduction", r, out)
+        if isinstance(r.get("generic"), dict):
+            _keys("amount", r["generic"], out)
+            _filter(r["generic"].get("count"), out)
+
+
+def _state(s: dict[str, Any], out: set[str]) -> None:
+    _keys("state", s, out)
+    if "stack" in s:
+        _words("stack", s["stack"], out)
+    if "turn" in s:
+        _words("player", s["turn"], out)
+    for who in ("you", "opponent"):
+        p = s.get(who)
+        if not isinstance(p, dict):
+            continue
+        _keys("player_keys", p, out)
+        for zone in ("hand", "graveyard", "exile", "command", "battlefield"):
+            if zone in p:
+                out.add(f"zone.{zone}")
+            for o in p.get(zone) or []:
+                if isinstance(o, str):
+                    out.add("object.shorthand")
+                else:
+                    _keys("object", o, out)
+
+
+def _play(p: dict[str, Any], out: set[str]) -> None:
+    _keys("play", p, out)
+    if isinstance(p.get("cast"), str):
+        out.add(f"cast.{p['cast']}")
+    if "from" in p:
+        _words("play_zone", p["from"], out)
+    for v in (p.get("optional") or {}).values():
+        if isinstance(v, bool):
+            out.add("choice.true_or_false")
+        elif isinstance(v, int):
+            out.add("choice.count")
+        else:
+            out.add(f"choice.{v}")
+    if isinstance(p.get("ability"), dict):
+        _keys("ability_play", p["ability"], out)

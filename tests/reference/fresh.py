@@ -1,0 +1,41 @@
+"""Plays drawn fresh for this test run, shared by the tests that read them.
+
+`plays(family)` draws `PLAYS` scenarios of a family (`classic`: `strategies.scenario_data`,
+`real`: `strategies.real_scenario_data`) with Hypothesis, randomized (no seed is fixed, so each
+run draws others; `pytest --hypothesis-seed N` repeats one), once per test process:
+`tests/test_reference.py` checks the engine against the reference on them and
+`tests/test_reference_keys.py` checks that they meet every key of the loader.
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import Any
+
+from hypothesis import HealthCheck, Phase, given, settings
+
+from .strategies import real_scenario_data, scenario_data
+
+PLAYS = 700
+FAMILIES = ("classic", "real")
+
+
+@lru_cache(maxsize=None)
+def _drawn(family: str, batch: int = 0) -> tuple[dict[str, Any], ...]:
+    out: list[dict[str, Any]] = []
+
+    @settings(max_examples=PLAYS, database=None, deadline=None, phases=[Phase.generate],
+              suppress_health_check=list(HealthCheck))
+    @given(real_scenario_data() if family == "real" else scenario_data())
+    def draw(data: dict[str, Any]) -> None:
+        out.append(data)
+
+    draw()
+    return tuple(out)
+
+
+def plays(family: str, batch: int = 0) -> tuple[dict[str, Any], ...]:
+    """The plays of `family` drawn for this run (the same ones for every caller); `batch` > 0:
+    another `PLAYS` of them, drawn apart."""
+    assert family in FAMILIES, family
+    return _drawn(family, batch)

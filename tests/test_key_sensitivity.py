@@ -1,0 +1,688 @@
+"""No key is accepted and ignored (issue 20): for every key a format's loader accepts, a pair of
+scenarios differing only in that key whose answers differ, for the command that reads it.
+
+The keys are generated from the loader itself, never listed by hand: for `payplan/1`, every key
+tuple `engine.loader` passes to `_Reader.fields` (found in its source, so a key added there, or a
+new mapping read with its own tuple, is met here), plus the three vocabularies it reads as keys
+without `fields`: the non-standard cost kinds (`{discard: 1}`), the Power map's domains (`any`,
+`c`) and the runes shorthand's domains (`{fury: 3}`). A key is named by the tuple that holds it
+(`CARD_KEYS.cost`), or, for a tuple written inline, by the reading method
+(`granted_keyword.flow`).
+
+Each key has a `Pair` (the command, a scenario, the path of the key, its two values: `MISSING`
+leaves it out) or a place on the format's closed list, with the reason no pair can exist. A
+key the loader accepts with neither fails the suite, and so does a table entry for a key the
+loader no longer accepts. Both scenarios of a pair must load; the answers compared are the
+command's JSON.
+
+The table is per format (`FORMATS`): `payplan/1` here; a second format adds its own key finder,
+pairs, closed list and runner, and the same tests run over it.
+"""
+
+from __future__ import annotations
+
+import ast
+import copy
+import inspect
+import textwrap
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+import pytest
+import yaml
+
+from payplan.engine import loader as payplan_loader
+from payplan.engine.cost import DOMAINS, OTHER_KINDS, POWER_KEYS, SELF_KINDS
+from payplan.planner.commands import answer
+
+Data = dict[str, Any]
+Key = tuple[str, str]  # (the tuple or reading method, the key)
+
+
+class _Missing:
+    def __repr__(self) -> str:
+        return "MISSING"
+
+
+MISSING: Any = _Missing()
+
+
+@dataclass(frozen=True)
+class Pair:
+    """Two scenarios: `base` with the key at `path` (dotted; list indices as numbers) set to `a`
+    and to `b` (`MISSING`: left out). Where the key is the only content of a list entry (a
+    grant that gives one thing), `path` ends at the entry's index and `b` is the entry."""
+
+    base: Data
+    path: str
+    b: Any
+    a: Any = MISSING
+    command: str = "plan"
+
+
+@dataclass(frozen=True)
+class Format:
+    """One format's table: how to find its loader's keys, each key's pair or reason, and how
+    to run a command on its data."""
+
+    keys: Callable[[], list[Key]]
+    pairs: dict[Key, Pair]
+    closed: dict[Key, str]
+    run: Callable[[str, Data], object]
+    turn_only: dict[Key, str] = field(default_factory=dict)  # closed until the turn planner
+
+
+# --- Scenarios ----------------------------------------------------------------------------------
+
+
+def y(text: str) -> Any:
+    return yaml.safe_load(textwrap.dedent(text))
+
+
+BASE = y("""
+    format: payplan/1
+    cards:
+      bolt: {type: spell, domains: [fury], cost: {energy: 2, power: {fury: 1}}}
+      brute: {type: unit, domains: [body], cost: {energy: 2}, might: 2}
+    state:
+      you:
+        runes: [{id: r1, domain: fury}, {id: r2, domain: fury}, {id: r3, domain: calm}]
+        hand: [{id: h1, card: bolt}]
+        board: [{id: u1, card: brute}]
+      opponent:
+        board: [{id: e1, card: brute}]
+    play: {object: h1}
+""")
+
+
+def _walk(data: Any, path: str) -> tuple[Any, Any]:
+    """The container holding the last step of `path`, and that step (a key or an index)."""
+    steps: list[Any] = [int(s) if s.isdigit() else s for s in path.split(".")]
+    here = data
+    for step in steps[:-1]:
+        here = here[step]
+    return here, steps[-1]
+
+
+def setup(base: Data, **sets: Any) -> Data:
+    """`base` with each dotted path (`__` for `.`) set to its value (`MISSING`: taken out)."""
+    out = copy.deepcopy(base)
+    for path, value in sets.items():
+        holder, last = _walk(out, path.replace("__", "."))
+        if value is MISSING:
+            del holder[last]
+        else:
+            holder[last] = value
+    return out
+
+
+def built(pair: Pair, value: Any) -> Data:
+    out = copy.deepcopy(pair.base)
+    holder, last = _walk(out, pair.path)
+    if isinstance(last, int):  # a list entry holding only the key
+        if value is not MISSING:
+            holder.insert(last, value)
+    elif value is MISSING:
+        holder.pop(last, None)
+    else:
+        holder[last] = value
+    return out
+
+
+def P(path: str, b: Any, a: Any = MISSING, command: str = "plan", **sets: Any) -> Pair:
+    return Pair(setup(BASE, **sets), path, b, a, command)
+
+
+# An ability on the board, played.
+ABILITY = setup(BASE, **{
+    "cards__brute__abilities": [{"id": "strike", "cost": {"energy": 1}}],
+    "play": {"ability": {"object": "u1", "id": "strike"}}})
+# A card in the trash with Flow.
+FLOW = setup(BASE, **{
+    "cards__bolt__keywords": {"flow": [{"energy": 1}]},
+    "state__you__hand": [], "state__you__trash": [{"id": "t1", "card": "bolt"}],
+    "play": {"object": "t1"}})
+# A spell with a repeatable optional cost.
+REPEAT = setup(BASE, **{
+    "cards__bolt__additional_costs": [{"id": "tithe", "mandatory": False, "repeatable": True,
+                                       "cost": {"energy": 1},
+                                       "unlocks": [{"energy": 2, "per_payment": True}]}],
+    "cards__bolt__cost": {"energy": 4}, "play__optional": {"tithe": "auto"}})
+# A spell choosing the opponent's unit e1, which has Deflect 1.
+DEFLECT = setup(BASE, **{
+    "cards__warden": {"type": "unit", "domains": ["order"], "might": 1,
+                      "keywords": {"deflect": 1}},
+    "state__opponent__board": [{"id": "e1", "card": "warden"}], "play__targets": ["e1"]})
+
+
+def grant(**parts: Any) -> Data:
+    """BASE with u1's card granting `parts` (a discount on spells by default)."""
+    g = {"discount": {"energy": 1}, "applies_to": {"type": "spell"}}
+    g.update(parts)
+    return setup(BASE, cards__brute__grants=[g])
+
+
+def discount(**parts: Any) -> Data:
+    """BASE with bolt's own discount `parts` (index 0 of its `discounts`)."""
+    return setup(BASE, cards__bolt__discounts=[parts])
+
+
+def cost_of(kind: str, count: int = 1) -> Data:
+    """BASE where bolt costs `{kind: count}` more, with one object of each zone to pay it."""
+    return setup(BASE, **{
+        "cards__bolt__cost": {"energy": 0, "other": [{kind: count}]},
+        "state__you__hand": [{"id": "h1", "card": "bolt"}, {"id": "h2", "card": "bolt"}],
+        "state__you__trash": [{"id": "t2", "card": "bolt"}],
+        "state__you__board": [{"id": "u1", "card": "brute", "buffs": 1}],
+        "state__you__xp": 2})
+
+
+def self_cost(kind: str) -> Data:
+    """ABILITY where the ability costs `{kind: 1}` more (the object itself)."""
+    return setup(ABILITY, **{
+        "cards__brute__abilities": [{"id": "strike", "cost": {"energy": 0, "other": [{kind: 1}]}}],
+        "state__you__board": [{"id": "u1", "card": "brute", "empowered": 1}]})
+
+
+CONDITION_FALSE: dict[str, Any] = {
+    "from": "trash", "not_from": "hand", "base": "flow", "printed_at_least": {"energy": 5},
+    "flag": "storm", "phase": "showdown", "at": "battlefield",
+    "targets": {"type": "unit"}, "level_at_least": 3, "played_this_turn_at_least": 2,
+    "controls": {"type": "gear"}, "runes_at_most": 1, "empowered_at_least": 1}
+
+
+def condition(kind: str) -> Pair:
+    """A discount of [1] on bolt with `if: {}` against `if: {kind: ...}`, which is false here."""
+    return Pair(discount(energy=1, **{"if": {}}), f"cards.bolt.discounts.0.if.{kind}",
+                CONDITION_FALSE[kind])
+
+
+WEIGHED: dict[str, Data] = {
+    "exhaust": BASE, "recycle": BASE, "source": setup(BASE, **{
+        "state__you__runes": [], "cards__bolt__cost": {"energy": 1},
+        "state__you__sources": [{"id": "u1", "adds": {"energy": 1}}]}),
+    "discard": cost_of("discard"), "kill": cost_of("kill"), "exhaust_unit": cost_of("exhaust"),
+    "recycle_from_trash": cost_of("recycle_from_trash"),
+    "return_to_hand": cost_of("return_to_hand"), "spend_buff": cost_of("spend_buff"),
+    "spend_xp": cost_of("spend_xp"), "banish": self_cost("banish_self"),
+    "disempower": self_cost("disempower_self")}
+
+HIDE = setup(BASE, **{
+    "cards__bolt__keywords": {"hidden": True},
+    "cards__teemo": {"type": "unit", "domains": ["chaos"],
+                     "grants": [{"alternative": {"energy": 0}, "applies_to": {"ability": "hide"}}]},
+    "state__you__board": [{"id": "u1", "card": "teemo"}], "play": {"hide": "h1"}})
+
+FACEDOWN = setup(BASE, **{
+    "cards__bolt__keywords": {"hidden": True}, "state__phase": "closed",
+    "state__you__hand": [], "state__you__facedown": [{"id": "f1", "card": "bolt",
+                                                      "location": "battlefield"}],
+    "play": {"object": "f1"}})
+
+SOURCE = setup(BASE, **{
+    "state__you__runes": [], "cards__bolt__cost": {"energy": 1},
+    "cards__seal": {"type": "gear"},
+    "state__you__board": [{"id": "u1", "card": "brute"}, {"id": "g1", "card": "seal"}],
+    "state__you__sources": [{"id": "u1", "adds": {"energy": 1}}]})
+
+CONVERTER = setup(SOURCE, **{
+    "cards__bolt__cost": {"power": {"any": 2}},
+    "state__you__runes": [{"id": "r1", "domain": "calm"}, {"id": "r2", "domain": "calm"}],
+    "state__you__sources": [{"id": "g1", "adds": {"power": {"any": 1}},
+                             "costs": [{"energy": 1}]}]})
+
+KILL = setup(BASE, **{
+    "cards__bolt__cost": {"energy": 0, "other": [{"kill": {"count": 1, "filter": {}}}]},
+    "state__you__board": [{"id": "u1", "card": "brute"}, {"id": "u2", "card": "brute"}]})
+
+VICTIM = setup(BASE, **{
+    "cards__giant": {"type": "unit", "domains": ["body"], "cost": {"energy": 5}, "might": 5},
+    "cards__bolt__cost": {"energy": 5},
+    "cards__bolt__additional_costs": [{
+        "id": "offering", "cost": {"other": [{"kill": {"count": 1, "filter": {"type": "unit"}}}]},
+        "unlocks": [{"energy": {"printed_energy_of": "paid", "cost": "offering"}}]}],
+    "state__you__board": [{"id": "u1", "card": "giant"}],
+    "state__you__runes": [{"id": f"r{i}", "domain": "fury"} for i in range(1, 6)]})
+
+
+def _pairs() -> dict[Key, Pair]:
+    t: dict[Key, Pair] = {}
+
+    # Top level.
+    t["TOP_KEYS", "cards"] = P("cards", setup(BASE, cards__bolt__cost={"energy": 1})["cards"],
+                               BASE["cards"])
+    t["TOP_KEYS", "state"] = P("state", setup(BASE, state__phase="closed")["state"],
+                               BASE["state"])
+    t["TOP_KEYS", "play"] = Pair(setup(BASE, **{"state__you__hand": [
+        {"id": "h1", "card": "bolt"}, {"id": "h2", "card": "brute"}]}), "play",
+        {"object": "h2"}, {"object": "h1"})
+    t["TOP_KEYS", "objective"] = P("objective", {"weights": {"exhaust": 9}})
+
+    # Cards.
+    t["CARD_KEYS", "name"] = Pair(grant(applies_to={"name": "Zap"}), "cards.bolt.name", "Zap")
+    t["CARD_KEYS", "type"] = P("cards.bolt.type", "unit", "spell")
+    t["CARD_KEYS", "domains"] = P("cards.bolt.domains", ["calm"], ["fury"],
+                                  cards__bolt__cost={"power": {"c": 1}})
+    t["CARD_KEYS", "cost"] = P("cards.bolt.cost", {"energy": 1})
+    t["CARD_KEYS", "timing"] = P("cards.bolt.timing", "reaction", state__phase="closed")
+    t["CARD_KEYS", "might"] = Pair(discount(energy={"max": "might", "of": {}}),
+                                   "cards.brute.might", 1, 2)
+    t["CARD_KEYS", "tags"] = Pair(discount(energy=1, **{"if": {"controls": {"tags": ["elite"]}}}),
+                                  "cards.brute.tags", ["elite"])
+    t["CARD_KEYS", "keywords"] = Pair(DEFLECT, "cards.warden.keywords", {"deflect": 2},
+                                      {"deflect": 1})
+    t["CARD_KEYS", "additional_costs"] = P("cards.bolt.additional_costs",
+                                           [{"id": "tax", "cost": {"energy": 1}}])
+    t["CARD_KEYS", "discounts"] = P("cards.bolt.discounts", [{"energy": 1}])
+    t["CARD_KEYS", "grants"] = P("cards.brute.grants", [{"discount": {"energy": 1}}])
+    t["CARD_KEYS", "abilities"] = P("cards.brute.abilities", [{"id": "strike"}], command="hand")
+    t["CARD_KEYS", "ignore_deflect"] = Pair(DEFLECT, "cards.bolt.ignore_deflect", True)
+
+    # Keywords.
+    t["KEYWORD_KEYS", "flow"] = Pair(FLOW, "cards.bolt.keywords.flow", [{"energy": 2}],
+                                     [{"energy": 1}])
+    for kw, value in (("accelerate", True), ("repeat", [{"energy": 1}])):
+        t["KEYWORD_KEYS", kw] = Pair(setup(grant(applies_to={"keyword": kw}),
+                                           cards__bolt__keywords={}),
+                                     f"cards.bolt.keywords.{kw}", value)
+    t["KEYWORD_KEYS", "deflect"] = Pair(DEFLECT, "cards.warden.keywords.deflect", 2, 1)
+    t["KEYWORD_KEYS", "hidden"] = Pair(FACEDOWN, "cards.bolt.keywords.hidden", False, True)
+
+    # Additional costs.
+    extra = setup(BASE, cards__bolt__additional_costs=[{"id": "tax", "cost": {"energy": 1}}])
+    t["ADDITIONAL_COST_KEYS", "id"] = Pair(extra, "cards.bolt.additional_costs.0.id", "levy",
+                                           "tax")
+    t["ADDITIONAL_COST_KEYS", "mandatory"] = Pair(extra, "cards.bolt.additional_costs.0.mandatory",
+                                                  False)
+    t["ADDITIONAL_COST_KEYS", "cost"] = Pair(extra, "cards.bolt.additional_costs.0.cost",
+                                             {"energy": 2})
+    t["ADDITIONAL_COST_KEYS", "unlocks"] = Pair(extra, "cards.bolt.additional_costs.0.unlocks",
+                                                [{"energy": 2}])
+    t["ADDITIONAL_COST_KEYS", "repeatable"] = Pair(
+        setup(REPEAT, play__optional={"tithe": "yes"}),
+        "cards.bolt.additional_costs.0.repeatable", False, True)
+    t["ADDITIONAL_COST_KEYS", "max"] = Pair(REPEAT, "cards.bolt.additional_costs.0.max", 1)
+
+    # Abilities.
+    t["ABILITY_KEYS", "id"] = P("cards.brute.abilities.0.id", "smash", "strike",
+                                cards__brute__abilities=[{"id": "strike"}], command="hand")
+    t["ABILITY_KEYS", "kind"] = Pair(setup(ABILITY, state__phase="closed"),
+                                     "cards.brute.abilities.0.kind", "empower")
+    t["ABILITY_KEYS", "cost"] = Pair(ABILITY, "cards.brute.abilities.0.cost", {"energy": 2})
+    t["ABILITY_KEYS", "timing"] = Pair(setup(ABILITY, state__phase="closed"),
+                                       "cards.brute.abilities.0.timing", "normal")
+    t["ABILITY_KEYS", "targets"] = Pair(ABILITY, "cards.brute.abilities.0.targets",
+                                        {"type": "unit"})
+    t["ABILITY_KEYS", "times"] = Pair(setup(ABILITY, state__you__used_this_turn=["u1.strike"]),
+                                      "cards.brute.abilities.0.times", 1)
+    t["ABILITY_KEYS", "discounts"] = Pair(ABILITY, "cards.brute.abilities.0.discounts",
+                                          [{"energy": 1}])
+
+    # Costs and non-standard costs.
+    t["COST_KEYS", "energy"] = P("cards.bolt.cost.energy", 1)
+    t["COST_KEYS", "power"] = P("cards.bolt.cost.power", {"calm": 1})
+    t["COST_KEYS", "other"] = Pair(setup(cost_of("discard"), cards__bolt__cost={"energy": 0}),
+                                   "cards.bolt.cost.other", [{"discard": 1}])
+    long = setup(cost_of("discard"), cards__bolt__cost={"other": [{"discard": {}}]})
+    t["OTHER_LONG_KEYS", "count"] = Pair(long, "cards.bolt.cost.other.0.discard.count", 2)
+    t["OTHER_LONG_KEYS", "filter"] = Pair(
+        setup(long, state__you__hand=[{"id": "h1", "card": "bolt"}, {"id": "h2", "card": "brute"}]),
+        "cards.bolt.cost.other.0.discard.filter", {"type": "spell"})
+    for kind in OTHER_KINDS + SELF_KINDS:
+        base = self_cost(kind) if kind in SELF_KINDS else cost_of(kind)
+        where = "cards.brute.abilities.0.cost.other" if kind in SELF_KINDS else "cards.bolt.cost.other"
+        t["other_costs", kind] = Pair(setup(base, **{where.replace(".", "__"): []}),
+                                      where + ".0", {kind: 1})
+
+    # Filters: an object filter in `controls`, a play filter in a grant's `applies_to`.
+    def controls(**f: Any) -> Pair:
+        key = next(iter(f))
+        return Pair(discount(energy=1, **{"if": {"controls": {}}}),
+                    f"cards.bolt.discounts.0.if.controls.{key}", f[key])
+
+    def applies(key: str, value: Any, base: Data | None = None) -> Pair:
+        data = base if base is not None else grant(applies_to={})
+        return Pair(data, f"cards.brute.grants.0.applies_to.{key}", value)
+
+    t["FILTER_KEYS", "type"] = controls(type="gear")
+    t["FILTER_KEYS", "tags"] = controls(tags=["elite"])
+    t["FILTER_KEYS", "domain"] = controls(domain="fury")
+    t["FILTER_KEYS", "name"] = controls(name="Titan")
+    t["FILTER_KEYS", "max_might"] = controls(max_might=1)
+    t["FILTER_KEYS", "min_might"] = controls(min_might=3)
+    t["FILTER_KEYS", "location"] = controls(location="battlefield")
+    t["FILTER_KEYS", "id"] = controls(id="e1")
+    t["FILTER_KEYS", "printed_energy"] = controls(printed_energy=5)
+    t["FILTER_KEYS", "printed_power"] = controls(printed_power=1)
+    t["FILTER_KEYS", "from"] = applies("from", "trash")
+    t["FILTER_KEYS", "keyword"] = applies("keyword", "flow")
+    t["FILTER_KEYS", "ability"] = applies("ability", "any")
+    t["FILTER_KEYS", "controller"] = Pair(
+        setup(ABILITY, **{"cards__brute__abilities": [{"id": "strike", "targets": {}}],
+                          "play__targets": ["e1"]}),
+        "cards.brute.abilities.0.targets.controller", "you")
+
+    # Discounts and their parts.
+    t["DISCOUNT_KEYS", "id"] = Pair(discount(energy=1), "cards.bolt.discounts.0.id", "rebate")
+    t["DISCOUNT_KEYS", "energy"] = Pair(discount(), "cards.bolt.discounts.0.energy", 1)
+    t["DISCOUNT_KEYS", "power"] = Pair(discount(), "cards.bolt.discounts.0.power", {"fury": 1})
+    t["DISCOUNT_KEYS", "minimum"] = Pair(discount(energy=1), "cards.bolt.discounts.0.minimum",
+                                         {"energy": 2})
+    t["DISCOUNT_KEYS", "component"] = Pair(discount(energy=1), "cards.bolt.discounts.0.component",
+                                           "accelerate")
+    t["DISCOUNT_KEYS", "choice"] = Pair(discount(), "cards.bolt.discounts.0.choice",
+                                        [{"energy": 1}, {"power": {"any": 1}}])
+    t["DISCOUNT_KEYS", "if"] = Pair(discount(energy=1), "cards.bolt.discounts.0.if",
+                                    {"flag": "storm"})
+    t["DISCOUNT_KEYS", "tiers"] = Pair(discount(), "cards.bolt.discounts.0.tiers", [{"energy": 1}])
+    t["DISCOUNT_KEYS", "per_payment"] = Pair(
+        REPEAT, "cards.bolt.additional_costs.0.unlocks.0.per_payment", False, True)
+    t["DISCOUNT_KEYS", "only_any_pips"] = Pair(discount(power={"any": 1}),
+                                               "cards.bolt.discounts.0.only_any_pips", True)
+    choice = discount(choice=[{}, {}])
+    t["BRANCH_KEYS", "energy"] = Pair(choice, "cards.bolt.discounts.0.choice.0.energy", 2)
+    t["BRANCH_KEYS", "power"] = Pair(choice, "cards.bolt.discounts.0.choice.1.power", {"any": 1})
+    t["MINIMUM_KEYS", "energy"] = Pair(discount(energy=1, minimum={}),
+                                       "cards.bolt.discounts.0.minimum.energy", 2)
+    t["MINIMUM_KEYS", "power"] = Pair(discount(power={"any": 1}, minimum={}),
+                                      "cards.bolt.discounts.0.minimum.power", 1)
+
+    # Increases, granted by u1 to spells.
+    increase = grant(discount=None, increase={"energy": 1})
+    del increase["cards"]["brute"]["grants"][0]["discount"]
+    t["INCREASE_KEYS", "id"] = Pair(increase, "cards.brute.grants.0.increase.id", "tax")
+    t["INCREASE_KEYS", "energy"] = Pair(increase, "cards.brute.grants.0.increase.energy", 0, 1)
+    t["INCREASE_KEYS", "power"] = Pair(increase, "cards.brute.grants.0.increase.power", {"fury": 1})
+    t["INCREASE_KEYS", "if"] = Pair(increase, "cards.brute.grants.0.increase.if", {"flag": "storm"})
+    t["INCREASE_KEYS", "tiers"] = Pair(increase, "cards.brute.grants.0.increase.tiers",
+                                       [{"energy": 2}])
+
+    # Grants.
+    t["GRANT_KEYS", "discount"] = Pair(grant(), "cards.brute.grants.0.discount", {"energy": 2},
+                                       {"energy": 1})
+    t["GRANT_KEYS", "increase"] = Pair(increase, "cards.brute.grants.0.increase", {"energy": 2},
+                                       {"energy": 1})
+    t["GRANT_KEYS", "ignore_deflect"] = Pair(setup(DEFLECT, cards__brute__grants=[]),
+                                             "cards.brute.grants.0", {"ignore_deflect": True})
+    t["GRANT_KEYS", "applies_to"] = Pair(grant(), "cards.brute.grants.0.applies_to",
+                                         {"type": "unit"}, {"type": "spell"})
+    t["GRANT_KEYS", "while"] = Pair(grant(), "cards.brute.grants.0.while", {"flag": "storm"})
+    once = setup(grant(once_per_turn=True), state__you__used_this_turn=["forge"])
+    t["GRANT_KEYS", "id"] = Pair(once, "cards.brute.grants.0.id", "forge")
+    t["GRANT_KEYS", "once_per_turn"] = Pair(setup(grant(id="forge"),
+                                                  state__you__used_this_turn=["forge"]),
+                                            "cards.brute.grants.0.once_per_turn", True)
+    t["GRANT_KEYS", "keyword"] = Pair(
+        setup(FLOW, cards__bolt__keywords={}, cards__brute__grants=[]),
+        "cards.brute.grants.0", {"keyword": {"flow": "printed"}})
+    t["GRANT_KEYS", "alternative"] = Pair(HIDE, "cards.teemo.grants.0.alternative",
+                                          {"energy": 3}, {"energy": 0})
+
+    # The state.
+    t["STATE_KEYS", "phase"] = P("state.phase", "closed")
+    t["STATE_KEYS", "turn"] = P("state.turn", "opponent")
+    t["STATE_KEYS", "flags"] = Pair(discount(energy=1, **{"if": {"flag": "storm"}}),
+                                    "state.flags", ["storm"])
+    t["STATE_KEYS", "played_this_turn"] = Pair(
+        discount(energy={"per": "played_this_turn", "times": 1}), "state.played_this_turn", 1)
+    t["STATE_KEYS", "you"] = P("state.you", setup(BASE, state__you__pool={"energy": 3})[
+        "state"]["you"], BASE["state"]["you"])
+    t["STATE_KEYS", "opponent"] = Pair(
+        setup(BASE, **{"cards__taxer": {"type": "unit", "domains": ["chaos"], "grants": [
+            {"increase": {"energy": 1}, "applies_to": {"controller": "opponent"}}]}}),
+        "state.opponent", {"board": [{"id": "e1", "card": "taxer"}]})
+
+    # A player.
+    t["PLAYER_KEYS", "runes"] = P("state.you.runes", {"fury": 1, "calm": 2})
+    t["PLAYER_KEYS", "pool"] = P("state.you.pool", {"energy": 2})
+    t["PLAYER_KEYS", "hand"] = Pair(
+        discount(energy={"count": {}, "zone": "hand"}), "state.you.hand",
+        [{"id": "h1", "card": "bolt"}, {"id": "h2", "card": "bolt"}], [{"id": "h1", "card": "bolt"}])
+    t["PLAYER_KEYS", "trash"] = Pair(discount(energy={"count": {}, "zone": "trash"}),
+                                     "state.you.trash", [{"id": "t1", "card": "bolt"}])
+    t["PLAYER_KEYS", "board"] = P("state.you.board", [{"id": "u1", "card": "brute"}],
+                                  cards__brute__grants=[{"discount": {"energy": 1}}],
+                                  state__you__board=[])
+    t["PLAYER_KEYS", "xp"] = Pair(discount(energy=1, **{"if": {"level_at_least": 3}}),
+                                  "state.you.xp", 3)
+    t["PLAYER_KEYS", "sources"] = Pair(setup(SOURCE, **{"state__you__sources": []}),
+                                       "state.you.sources", [{"id": "u1", "adds": {"energy": 1}}])
+    t["PLAYER_KEYS", "banishment"] = P("state.you.banishment", [{"id": "b1", "card": "bolt"}],
+                                       command="play")
+    t["PLAYER_KEYS", "rune_deck"] = P("state.you.rune_deck", [{"id": "d1", "domain": "mind"}],
+                                      command="play")
+    t["PLAYER_KEYS", "facedown"] = Pair(setup(FACEDOWN, state__you__facedown=[], play=MISSING),
+                                        "state.you.facedown",
+                                        [{"id": "f1", "card": "bolt", "location": "battlefield"}],
+                                        command="hand")
+    t["PLAYER_KEYS", "used_this_turn"] = Pair(setup(grant(id="forge", once_per_turn=True)),
+                                              "state.you.used_this_turn", ["forge"])
+
+    # Runes and objects.
+    t["RUNE_KEYS", "id"] = P("state.you.runes.0.id", "x1", "r1")
+    t["RUNE_KEYS", "domain"] = P("state.you.runes.0.domain", "calm", "fury",
+                                 state__you__runes=[{"id": "r1", "domain": "fury"}],
+                                 cards__bolt__cost={"power": {"fury": 1}})
+    t["RUNE_KEYS", "exhausted"] = P("state.you.runes.0.exhausted", True)
+    t["RUNE_KEYS", "value"] = P("state.you.runes.1.value", 0)
+    t["OBJECT_KEYS", "id"] = Pair(KILL, "state.you.board.0.id", "u9", "u1")
+    t["OBJECT_KEYS", "card"] = Pair(setup(discount(energy={"max": "might", "of": {}}),
+                                          cards__giant={"type": "unit", "might": 5}),
+                                    "state.you.board.0.card", "giant", "brute")
+    t["OBJECT_KEYS", "value"] = Pair(KILL, "state.you.board.0.value", 9)
+    t["OBJECT_KEYS", "location"] = Pair(grant(**{"while": {"at": "battlefield"}}),
+                                        "state.you.board.0.location", "battlefield")
+    t["OBJECT_KEYS", "might"] = Pair(discount(energy={"max": "might", "of": {}}),
+                                     "state.you.board.0.might", 0)
+    t["OBJECT_KEYS", "exhausted"] = Pair(SOURCE, "state.you.board.0.exhausted", True)
+    t["OBJECT_KEYS", "buffs"] = Pair(discount(energy={"max": "might", "of": {}}),
+                                     "state.you.board.0.buffs", 1)
+    t["OBJECT_KEYS", "empowered"] = Pair(
+        setup(ABILITY, cards__brute__abilities=[{"id": "strike", "kind": "empower"}]),
+        "state.you.board.0.empowered", 1)
+    t["OBJECT_KEYS", "hidden_turn"] = Pair(FACEDOWN, "state.you.facedown.0.hidden_turn", "this")
+
+    # Sources.
+    t["SOURCE_KEYS", "id"] = Pair(SOURCE, "state.you.sources.0.id", "g1", "u1")
+    t["SOURCE_KEYS", "adds"] = Pair(SOURCE, "state.you.sources.0.adds", {"power": {"fury": 1}},
+                                    {"energy": 1})
+    t["SOURCE_KEYS", "costs"] = Pair(SOURCE, "state.you.sources.0.costs", ["kill"])
+    t["SOURCE_KEYS", "only_for"] = Pair(SOURCE, "state.you.sources.0.only_for", {"type": "unit"})
+    t["SOURCE_KEYS", "while"] = Pair(SOURCE, "state.you.sources.0.while", {"flag": "storm"})
+    t["SOURCE_KEYS", "bonus"] = Pair(setup(SOURCE, cards__bolt__cost={"energy": 2}),
+                                     "state.you.sources.0.bonus", {"adds": {"energy": 1}})
+    t["SOURCE_KEYS", "repeatable"] = Pair(CONVERTER, "state.you.sources.0.repeatable", True)
+    bonus = setup(SOURCE, **{"cards__bolt__cost": {"energy": 2},
+                             "state__you__sources__0__bonus": {"adds": {"energy": 1}}})
+    t["BONUS_KEYS", "adds"] = Pair(bonus, "state.you.sources.0.bonus.adds", {"power": {"fury": 1}},
+                                   {"energy": 1})
+    t["BONUS_KEYS", "while"] = Pair(bonus, "state.you.sources.0.bonus.while", {"flag": "storm"})
+
+    # The play.
+    two = setup(BASE, state__you__hand=[{"id": "h1", "card": "bolt"}, {"id": "h2", "card": "brute"}])
+    t["PLAY_KEYS", "object"] = Pair(two, "play.object", "h2", "h1")
+    t["PLAY_KEYS", "card"] = Pair(setup(two, play={"card": "bolt"}), "play.card", "brute", "bolt")
+    t["PLAY_KEYS", "from"] = Pair(setup(FLOW, **{
+        "state__you__hand": [{"id": "h1", "card": "bolt"}], "play": {"card": "bolt"}}),
+        "play.from", "trash")
+    t["PLAY_KEYS", "base"] = Pair(setup(FLOW, play__permit=True), "play.base", "printed")
+    t["PLAY_KEYS", "ignore"] = P("play.ignore", "cost")
+    t["PLAY_KEYS", "play_for"] = P("play.play_for", {"energy": 0})
+    t["PLAY_KEYS", "targets"] = Pair(DEFLECT, "play.targets", ["e1", "e1"], ["e1"])
+    t["PLAY_KEYS", "optional"] = Pair(setup(extra, **{
+        "cards__bolt__additional_costs__0__mandatory": False}), "play.optional", {"tax": "yes"})
+    t["PLAY_KEYS", "discounts"] = P("play.discounts", [{"energy": 1}])
+    t["PLAY_KEYS", "permit"] = Pair(setup(FLOW, cards__bolt__keywords={}), "play.permit", True)
+    t["PLAY_KEYS", "leaves_chain"] = P("play.leaves_chain", {"by": "counter"})
+    t["PLAY_KEYS", "ability"] = Pair(setup(ABILITY, cards__brute__abilities=[
+        {"id": "strike", "cost": {"energy": 1}}, {"id": "smash", "cost": {"energy": 2}}]),
+        "play.ability", {"object": "u1", "id": "smash"}, {"object": "u1", "id": "strike"})
+    t["PLAY_KEYS", "hide"] = Pair(setup(HIDE, state__you__hand=[
+        {"id": "h1", "card": "bolt"}, {"id": "h2", "card": "bolt"}]), "play.hide", "h2", "h1")
+    t["ABILITY_PLAY_KEYS", "object"] = Pair(setup(ABILITY, state__you__board=[
+        {"id": "u1", "card": "brute"}, {"id": "u2", "card": "brute", "exhausted": True}],
+        cards__brute__abilities=[{"id": "strike", "cost": {"other": ["exhaust_self"]}}]),
+        "play.ability.object", "u2", "u1")
+    t["ABILITY_PLAY_KEYS", "id"] = Pair(t["PLAY_KEYS", "ability"].base, "play.ability.id",
+                                        "smash", "strike")
+    t["base", "flow"] = Pair(setup(FLOW, **{
+        "cards__bolt__keywords": {"flow": [{"energy": 1}, {"energy": 3}]},
+        "play__base": {"flow": 0}}), "play.base.flow", 1, 0)
+    t["LEAVES_CHAIN_KEYS", "by"] = P("play.leaves_chain.by", "counter", play__leaves_chain={})
+    t["LEAVES_CHAIN_KEYS", "to"] = P("play.leaves_chain.to", "hand", play__leaves_chain={})
+    t["LEAVES_CHAIN_KEYS", "instructed_by"] = Pair(
+        setup(FLOW, play__leaves_chain={"to": "hand"}), "play.leaves_chain.instructed_by", "self")
+
+    # The objective.
+    t["OBJECTIVE_KEYS", "weights"] = P("objective.weights", {"recycle": 0}, objective={})
+    t["OBJECTIVE_KEYS", "benefits"] = Pair(setup(REPEAT, objective={}, **{
+        "cards__bolt__cost": {"energy": 1}, "cards__bolt__additional_costs__0__unlocks": [],
+        "cards__bolt__additional_costs__0__repeatable": False,
+        "play__optional": {"tithe": "auto"}}), "objective.benefits", {"tithe": 5})
+    for weight, base in WEIGHED.items():
+        t["weights", weight] = Pair(setup(base, objective={"weights": {}}),
+                                    f"objective.weights.{weight}", 9)
+
+    # Amounts.
+    t["MAX_MIGHT_KEYS", "of"] = Pair(discount(energy={"max": "might"}),
+                                     "cards.bolt.discounts.0.energy.of", {"type": "gear"})
+    count = discount(energy={"count": {}})
+    t["COUNT_OF_KEYS", "count"] = Pair(count, "cards.bolt.discounts.0.energy.count",
+                                       {"type": "gear"}, {})
+    t["COUNT_OF_KEYS", "zone"] = Pair(count, "cards.bolt.discounts.0.energy.zone", "trash")
+    t["COUNT_OF_KEYS", "times"] = Pair(count, "cards.bolt.discounts.0.energy.times", 2)
+    t["PER_PLAYED_KEYS", "times"] = Pair(
+        setup(discount(energy={"per": "played_this_turn"}), state__played_this_turn=1),
+        "cards.bolt.discounts.0.energy.times", 2)
+    t["PRINTED_OF_KEYS", "cost"] = Pair(setup(VICTIM, **{
+        "cards__bolt__additional_costs": VICTIM["cards"]["bolt"]["additional_costs"] + [
+            {"id": "tribute", "cost": {"energy": 1}}]}),
+        "cards.bolt.additional_costs.0.unlocks.0.energy.cost", "tribute", "offering")
+
+    # The turn (`turn-format.md`), read by the `turn` command.
+    turn = setup(BASE, **{"cards__bolt__cost": {"energy": 1},
+                          "state__you__hand": [{"id": "h1", "card": "bolt"},
+                                               {"id": "h2", "card": "bolt"}],
+                          "state__you__runes": [{"id": "r1", "domain": "fury"},
+                                                {"id": "r2", "domain": "fury"}],
+                          "play": MISSING, "turn": {"candidates": "auto"}})
+    t["TOP_KEYS", "turn"] = Pair(setup(turn, turn=MISSING), "turn", {"max_plays": 1},
+                                 command="turn")
+    t["TURN_KEYS", "candidates"] = Pair(turn, "turn.candidates", [{"object": "h2"}], "auto",
+                                        command="turn")
+    t["TURN_KEYS", "values"] = Pair(turn, "turn.values", {"h2": 5}, command="turn")
+    t["TURN_KEYS", "max_plays"] = Pair(turn, "turn.max_plays", 1, command="turn")
+    ritual = setup(turn, **{"cards__ritual": {"type": "spell", "cost": {"energy": 1},
+                                              "effect": {"adds": {"energy": 1}}},
+                            "cards__bolt__cost": {"energy": 2},
+                            "state__you__runes": [{"id": "r1", "domain": "fury"}],
+                            "state__you__hand": [{"id": "h1", "card": "ritual"},
+                                                 {"id": "h2", "card": "bolt"}]})
+    t["CARD_KEYS", "effect"] = Pair(ritual, "cards.ritual.effect", {"adds": {"energy": 2}},
+                                    command="turn")
+    t["EFFECT_KEYS", "adds"] = Pair(ritual, "cards.ritual.effect.adds", {"energy": 2},
+                                    {"energy": 1}, command="turn")
+
+    # Conditions, the Power map, the runes shorthand.
+    for kind in CONDITION_FALSE:
+        t["CONDITION_KINDS", kind] = condition(kind)
+    for key in POWER_KEYS + ("c",):
+        t["power", key] = P(f"cards.bolt.cost.power.{key}", 1, cards__bolt__cost={"power": {}},
+                            state__you__runes={d: 1 for d in DOMAINS})
+    for domain in DOMAINS:
+        t["runes", domain] = P(f"state.you.runes.{domain}", 1, cards__bolt__cost={"energy": 1},
+                               state__you__runes={})
+    return t
+
+
+PAYPLAN_CLOSED: dict[Key, str] = {
+    ("TOP_KEYS", "format"): "required, and `payplan/1` is its one value here: no two scenarios "
+                            "this loader reads differ in it",
+    ("granted_keyword", "flow"): "required in a grant's `keyword`, and `printed` is its one value: "
+                                 "the pair of GRANT_KEYS.keyword shows the grant read",
+    ("MAX_MIGHT_KEYS", "max"): "names the expression (`{max: might, of}`): `might` is its one "
+                               "value, and without it the mapping is no such amount",
+    ("PER_PLAYED_KEYS", "per"): "names the expression (`{per: played_this_turn}`): one value",
+    ("PRINTED_OF_KEYS", "printed_energy_of"): "names the expression (`{printed_energy_of: "
+                                              "paid}`): one value",
+    ("PRINTED_OF_KEYS", "printed_power_of"): "names the expression (`{printed_power_of: "
+                                             "paid}`): one value",
+    ("MIGHT_OF_KEYS", "might_of"): "names the expression (`{might_of: target}`): one value",
+}
+
+# Keys only the turn planner reads (`turn-format.md`) have their pairs above, on the `turn`
+# command; none waits for it.
+PAYPLAN_TURN_ONLY: dict[Key, str] = {}
+
+
+def payplan_keys() -> list[Key]:
+    """Every key `engine.loader` accepts: each key tuple it passes to `_Reader.fields` (read from
+    its source with `ast`; a tuple written inline is named by the method that reads it), and
+    the vocabularies it reads as keys without `fields`: non-standard cost kinds (`other_costs`),
+    Power map domains (`power`), runes shorthand domains (`runes`)."""
+    tree = ast.parse(inspect.getsource(payplan_loader))
+    keys: list[Key] = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.FunctionDef):
+            continue
+        for call in ast.walk(node):
+            if (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute)
+                    and call.func.attr == "fields" and len(call.args) == 3):
+                arg = call.args[2]
+                name = arg.id if isinstance(arg, ast.Name) else node.name
+                value = eval(compile(ast.Expression(arg), "<loader>", "eval"),  # noqa: S307
+                             vars(payplan_loader))
+                keys += [(name, key) for key in value if (name, key) not in keys]
+    # Read as keys, but not through `fields`: the names come from what the loader reads them
+    # against (`other_costs`: OTHER_KINDS + SELF_KINDS; `power`: POWER_KEYS and `c`; `runes`).
+    assert "OTHER_KINDS + SELF_KINDS" in inspect.getsource(payplan_loader._Reader.other_costs)
+    assert "POWER_KEYS" in inspect.getsource(payplan_loader._Reader.power)
+    assert "DOMAINS" in inspect.getsource(payplan_loader._Reader.runes)
+    keys += [("other_costs", kind) for kind in OTHER_KINDS + SELF_KINDS]
+    keys += [("power", key) for key in POWER_KEYS + ("c",)]
+    keys += [("runes", domain) for domain in DOMAINS]
+    return keys
+
+
+def run(command: str, data: Data) -> object:
+    """The JSON the command prints for this scenario, through the command table every ruleset
+    answers by (a scenario that does not load raises: both scenarios of a pair must load)."""
+    return answer(command, data).to_json()
+
+
+FORMATS: dict[str, Format] = {
+    "payplan/1": Format(payplan_keys, _pairs(), PAYPLAN_CLOSED, run, PAYPLAN_TURN_ONLY),
+    # "mtg/1": Format(...),  # its section: the mtg/1 loader's keys, pairs, closed list, runner
+}
+
+
+def _cases() -> list[tuple[str, Key]]:
+    return [(name, key) for name, f in FORMATS.items() for key in f.keys()]
+
+
+@pytest.mark.parametrize("format_name, key", _cases(), ids=lambda v: ".".join(v)
+                         if isinstance(v, tuple) else v)
+def test_every_key_changes_an_answer(format_name: str, key: Key) -> None:
+    f = FORMATS[format_name]
+    if key in f.closed or key in f.turn_only:
+        return
+    assert key in f.pairs, (f"{format_name}: the loader accepts {'.'.join(key)}, and no pair "
+                            f"shows an answer it changes: add one to the table, or the key to "
+                            f"the closed list with the reason no answer can depend on it")
+    pair = f.pairs[key]
+    last = pair.path.split(".")[-1]
+    if last.isdigit():
+        assert isinstance(pair.b, dict) and list(pair.b) == [key[1]], pair
+    else:
+        assert last == key[1], f"the pair for {key} varies {pair.path}"
+    a, b = (f.run(pair.command, built(pair, value)) for value in (pair.a, pair.b))
+    assert a != b, f"{format_name}: {'.'.join(key)} changes no answer of `{pair.command}` here"
+
+
+@pytest.mark.parametrize("format_name", list(FORMATS))
+def test_the_table_names_only_keys_the_loader_accepts(format_name: str) -> None:
+    f = FORMATS[format_name]
+    accepted = set(f.keys())
+    stale = sorted((set(f.pairs) | set(f.closed) | set(f.turn_only)) - accepted)
+    assert not stale, f"{format_name}: the table names keys the loader does not accept: {stale}"
+    assert not set(f.closed) & set(f.pairs), "a closed key has a pair"
