@@ -16,15 +16,16 @@ here knows a game rule.
   optimum with a constraint, minimise the next, starting from the solution in hand (hints).
   A single term past int64 can't be solved exactly and is a `ModelInvalid`.
 - **Statuses.** Only INFEASIBLE in the first stage means no payment exists (`None`). UNKNOWN in
-  the first stage is `SolverStopped` (the time limit, never "unpayable"); in a later stage the
+  the first stage is `SolverStopped` (the time limit, never "unpayable"), or the incumbent's
+  answer where the model gave one (below); in a later stage the
   previous stage's answer stands with `optimal: false`, as does a FEASIBLE answer (stopped with a
   payment in hand). MODEL_INVALID is a bug in the model, raised as `ModelInvalid` with CP-SAT's
   validation message; INFEASIBLE after fixing an optimum found is one too.
-- **Incumbent.** A model may hand `solve` a payment it already knows to be feasible (a greedy's,
-  checked), as `Incumbent(value, hint)`: `hint` (variable, value) pairs start the first stage's
-  search, and when the time limit stops the first stage before CP-SAT found a solution of its
-  own, the incumbent is the answer (`optimal: false`) instead of `SolverStopped`. Without one
-  the answer stays as it was: `SolverStopped`.
+- **An incumbent first.** A model that knows a feasible answer before the solve (a greedy
+  payment it has checked) passes it as an `Incumbent`: its values are CP-SAT's hint (the search
+  starts from them), and its read-back is the answer, with `optimal: false`, when the time limit
+  stops the first stage before CP-SAT has a solution of its own. So a play with a known payment
+  is never answered "no payment found" for lack of time.
 - **Time.** One deadline, `config.time_limit` from the first solve, bounds every stage; a later
   stage that finds no time left keeps the answer in hand (`optimal: false`). `deadline` and
   `solver_config` let a plan share one time limit between its option search and CP-SAT.
@@ -92,9 +93,9 @@ class Term:
 
 @dataclass(frozen=True, slots=True)
 class Incumbent(Generic[T]):
-    """A feasible solution known before CP-SAT runs: its read-back `value` (what `solve`
-    returns when the time limit strikes first) and `hint`, (variable, value) pairs of the model
-    for the first stage's search (a partial hint is allowed: CP-SAT completes it)."""
+    """A feasible answer known before the solve: `value` (what `read_back` would give for it)
+    and `hint`, the values of the model's variables that make it (all of them, or the decisions
+    only: CP-SAT completes a partial hint). The model vouches that the values are feasible."""
 
     value: T
     hint: Sequence[tuple[cp_model.IntVar, int]] = ()
@@ -141,11 +142,12 @@ def solve(model: cp_model.CpModel, terms: Sequence[Term], config: SolverConfig,
     read-back of the best solution, or None when the model has none (INFEASIBLE).
 
     `read_back(solver)` turns the solver's values into the model's answer; `hints` are the
-    variables whose values start each later stage; `incumbent`, a feasible solution known
-    beforehand, hints the first stage and answers (not optimal) when the time limit stops it
-    first. Raises `SolverStopped` (no incumbent) and `ModelInvalid`."""
+    variables whose values start each later stage; `incumbent`, a feasible answer known before
+    the solve (hinted to the first stage, and the answer if the time limit stops it first).
+    Raises `SolverStopped` (only without an incumbent) and `ModelInvalid`."""
     stages = fold(terms)
-    if incumbent is not None:
+    if incumbent is not None and incumbent.hint:
+        model.clear_hints()  # type: ignore[no-untyped-call]
         for var, value in incumbent.hint:
             model.add_hint(var, value)
     solver = cp_model.CpSolver()
@@ -185,7 +187,7 @@ def solve(model: cp_model.CpModel, terms: Sequence[Term], config: SolverConfig,
             return None
         if status == cp_model.UNKNOWN:
             if found is None and incumbent is not None:
-                return done(incumbent.value, False)  # the time limit struck first: what we knew
+                return done(incumbent.value, False)  # stopped first: the known answer stands
             if found is None:
                 raise SolverStopped(config.time_limit)
             return done(found, False)  # stopped before it found the last stage's answer again
@@ -275,5 +277,6 @@ def _ends(var: cp_model.IntVar) -> tuple[int, int]:
     return domain[0], domain[-1]
 
 
-__all__ = ["EXACT", "Incumbent", "MIN_SOLVE", "ModelInvalid", "SolveStats", "Solved", "SolverStopped", "Term",
+__all__ = ["EXACT", "Incumbent", "MIN_SOLVE", "ModelInvalid", "SolveStats", "Solved",
+           "SolverStopped", "Term",
            "cp_model", "deadline", "fold", "solve", "solver_config"]
