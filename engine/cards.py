@@ -225,7 +225,9 @@ class Ability:
     `cost` may hold the self atoms (`exhaust_self`, ...) as non-standard costs of that kind with
     count 1; `timing` defaults to normal for equip/empower, reaction for activated; `targets` is
     what it chooses (None: nothing); `times` how often it may be used (Empower: counted by the
-    object's `empowered`, default 1; others: by `OBJECT.ID` entries in `used_this_turn`)."""
+    object's `empowered`, default 1; others: by `OBJECT.ID` entries in `used_this_turn`);
+    `while_` the conditions it may be used under ("use only while I'm at a battlefield",
+    377.2.b), read with its own object as the granting object (`at`, `empowered_at_least`)."""
 
     id: str
     kind: str = "activated"
@@ -234,6 +236,7 @@ class Ability:
     targets: Filter | None = None
     times: int | None = None
     discounts: tuple[Discount, ...] = ()
+    while_: tuple[Condition, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)

@@ -242,6 +242,8 @@ def ability_to_data(a: Ability) -> Data:
         out["times"] = a.times
     if a.discounts:
         out["discounts"] = [discount_to_data(d) for d in a.discounts]
+    if a.while_:
+        out["while"] = conditions_to_data(a.while_)
     return out
 
 

@@ -10,8 +10,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import json
+
 from .cost import Cost
 from .abilities import ability_reasons, accepts_target, find_ability
+from .dump import conditions_to_data
+from .filters import PlayFacts, holds
 from .total_cost import (
     BaseChoice,
     PlayContext,
@@ -121,6 +125,13 @@ def _reasons(ctx: PlayContext) -> tuple[list[str], list[BaseChoice] | None]:
                                    ctx.scenario.state.you.used_this_turn))
         if out:
             return out, None
+        # "Use only while / if ..." (377.2.b): read with the ability's own object.
+        if ability is not None and ability.while_ and not holds(
+                ability.while_, ctx.scenario, PlayFacts(ctx.card, ctx.zone, "printed", ctx.targets),
+                ctx.obj):
+            wanted = json.dumps(conditions_to_data(ability.while_), sort_keys=True)
+            return [f"while: {ability.id} of {ctx.obj.id} may be used only while {wanted} "
+                    f"holds"], None
         out.extend(timing_reasons(ctx))
         if ability is not None and ability.targets is not None:
             if not play.targets:

@@ -119,7 +119,7 @@ CARD_KEYS = (
 EFFECT_KEYS = ("adds",)
 KEYWORD_KEYS = ("flow", "accelerate", "repeat", "deflect", "hidden")
 ADDITIONAL_COST_KEYS = ("id", "mandatory", "cost", "unlocks", "repeatable", "max")
-ABILITY_KEYS = ("id", "kind", "cost", "timing", "targets", "times", "discounts")
+ABILITY_KEYS = ("id", "kind", "cost", "timing", "targets", "times", "discounts", "while")
 COST_KEYS = ("energy", "power", "other")
 OTHER_LONG_KEYS = ("count", "filter")
 FILTER_KEYS = (
@@ -600,7 +600,7 @@ class _Reader(Reader):
             default_timing = "reaction" if kind in ("activated", "payment") else "normal"
             if kind == "payment":
                 # An effect's "you may pay X": rule 353 does not price it and it chooses nothing.
-                for key in ("discounts", "targets", "timing", "times"):
+                for key in ("discounts", "targets", "timing", "times", "while"):
                     if key in f:
                         self.problem(f.at(key), f"a payment ability takes no `{key}`: it is paid "
                                                 "as the effect asks, no modifier applies")
@@ -612,6 +612,7 @@ class _Reader(Reader):
                 targets=f.read("targets", None, self.filter),
                 times=f.read("times", 1 if kind == "empower" else None, self.integer),
                 discounts=f.read("discounts", (), self.discounts, c),
+                while_=f.read("while", (), self.conditions, c),
             ))
         return tuple(out)
 

@@ -47,7 +47,8 @@ additions", read there, not from the engine):
   `or_card` for equip/empower/activated); grants without `ability` reach cards only. Timing
   defaults: equip/empower normal, activated reaction. Empower's `times` (default 1) against
   `empowered`, another's against `OBJ.ID` in `used_this_turn`. An effect's payment (`kind:
-  payment`) is its cost alone, any timing. Readings: an ability with `targets` needs targets it
+  payment`) is its cost alone, any timing. An ability's `while` (issue 24) must hold, read
+  with its own object as the granting object; outside it the play is illegal. Readings: an ability with `targets` needs targets it
   accepts; `exhaust_self` on an exhausted object and `disempower_self` on one not Empowered
   make the play illegal (the README says they "need" it). Hiding (section 6) is an ability
   play of cost [A] (`ability: hide`); a card hidden on an earlier turn plays from facedown with
@@ -997,6 +998,11 @@ def _ability_totals(data: Mapping[str, Any], board: list[Obj], mutants: frozense
         return empty
     ctx = Context(data, cards, state, play, obj, card, obj.zone, board, mutants, "ability",
                   ability)
+    # "Use only while ..." (issue 24, item 1; 377.2.b): the ability's `while`, read with its
+    # own object as the granting object (its location, its Empowered count); outside: illegal.
+    if not condition_holds(ctx, Base("printed", 0, Total()), ability.get("while"), obj):
+        empty.reasons.append("while")
+        return empty
     if kind != "payment":
         timing = ability.get("timing", ABILITY_TIMING.get(kind, "normal"))
         if not timing_ok({"timing": timing}, state):

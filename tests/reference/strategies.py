@@ -673,6 +673,11 @@ def real_abilities(draw: Draw, oid: str) -> list[dict[str, Any]]:
         if kind != "payment" and draw(st.integers(0, 1)) == 0:
             a["discounts"] = [draw(real_discounts(True, f"{oid}-{kind}{i}", True,
                                                   "targets" in a))]
+        # "Use only while ..." (issue 24, item 1): at a battlefield (Renata Glasc -
+        # Mastermind), or any real condition, read with the object itself.
+        if kind != "payment" and draw(st.integers(0, 4)) == 0:
+            a["while"] = (dict(draw(real_conditions(True)))
+                          if draw(st.booleans()) else {"at": "battlefield"})
         out.append(a)
     return out
 

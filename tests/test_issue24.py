@@ -1,0 +1,79 @@
+"""Issue 24's payplan/1 additions (the rest of the Riftbound card pool), each pinned by scenarios
+worked by hand from the rules (`shared/spec/rules-notes.md`), on the fast path and the CP-SAT
+model alike. Each test failed before its addition.
+
+1. Conditions on activated abilities (`abilities[].while`, 377.2.b).
+"""
+
+from __future__ import annotations
+
+import textwrap
+
+import pytest
+
+from payplan.engine.cost import Cost
+from payplan.engine.loader import load_text
+from payplan.engine.problems import ScenarioError
+from payplan.engine.scenario import Scenario
+from payplan.planner import SolverConfig, plan
+from payplan.planner.hand import plan_hand
+
+FAST = SolverConfig()
+MODEL = SolverConfig(fast_path=False)
+BOTH = pytest.mark.parametrize("config", [FAST, MODEL], ids=["fast", "model"])
+
+
+def load(text: str) -> Scenario:
+    return load_text("format: payplan/1\n" + textwrap.dedent(text))
+
+
+# --- 1. Conditions on activated abilities --------------------------------------------------------
+
+RENATA = """
+    cards:
+      renata: {type: unit, domains: [chaos], might: 3, abilities: [{id: scheme,
+               cost: {energy: 1, other: [exhaust_self]}, while: WHILE}]}
+    state:
+      you:
+        runes: {chaos: 2}
+        board: [{id: u1, card: renata, location: WHERE}]
+    play: {ability: {object: u1, id: scheme}}
+"""
+
+
+def renata(where: str, cond: str = "{at: battlefield}") -> Scenario:
+    return load(RENATA.replace("WHERE", where).replace("WHILE", cond))
+
+
+@BOTH
+def test_an_ability_used_only_at_a_battlefield(config: SolverConfig) -> None:
+    p = plan(renata("battlefield"), config)
+    assert p.status == "ok" and p.total == Cost.parse("[1]{exhaust 1 id=u1}")
+    p = plan(renata("base"), config)
+    assert p.status == "illegal"
+    assert any(r.startswith("while: scheme of u1") for r in p.reasons), p.reasons
+
+
+@BOTH
+def test_an_ability_condition_on_the_state(config: SolverConfig) -> None:
+    """A condition not about the object (a flag: "only if unattached", written as a flag)."""
+    assert plan(renata("base", "{flag: unattached}"), config).status == "illegal"
+    with_flag = RENATA.replace("WHERE", "base").replace("WHILE", "{flag: unattached}").replace(
+        "    state:\n", "    state:\n      flags: [unattached]\n")
+    assert plan(load(with_flag), config).status == "ok"
+
+
+def test_hand_leaves_out_an_ability_outside_its_condition() -> None:
+    def listed(where: str) -> list[str]:
+        data = RENATA.replace("WHERE", where).replace("WHILE", "{at: battlefield}")
+        data = data.replace("    play: {ability: {object: u1, id: scheme}}\n", "")
+        return [p.status for p in plan_hand(load(data)) if p.play.get("ability") == "scheme"]
+    assert listed("battlefield") == ["ok"]
+    assert listed("base") in ([], ["illegal"])
+
+
+def test_a_payment_takes_no_while() -> None:
+    data = RENATA.replace("WHILE", "{at: battlefield}").replace(
+        "{id: scheme,", "{id: scheme, kind: payment,").replace("WHERE", "base")
+    with pytest.raises(ScenarioError, match="while"):
+        load(data)
