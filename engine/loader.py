@@ -808,10 +808,10 @@ class _Reader(Reader):
                 )
             )
             made = out[-1]
-            if made.repeatable and (any(c in ("exhaust", "kill") for c in made.costs)
+            if made.repeatable and ("kill" in made.costs
                                     or not any(isinstance(c, Cost) and c.size for c in made.costs)):
                 self.problem(f.at("repeatable"), "a repeatable source (a converter) pays an Energy "
-                             "or Power cost per activation, and neither exhausts nor kills")
+                             "or Power cost per activation, and does not kill its object")
         return tuple(out)
 
     def source_costs(self, value: object, path: DataPath) -> tuple[str | Cost, ...]:

@@ -3,6 +3,7 @@ worked by hand from the rules (`shared/spec/rules-notes.md`), on the fast path a
 model alike. Each test failed before its addition.
 
 1. Conditions on activated abilities (`abilities[].while`, 377.2.b).
+3. Converters that exhaust (`sources[].costs: [exhaust, ...]` with `repeatable`): exhausted once.
 """
 
 from __future__ import annotations
@@ -11,12 +12,16 @@ import textwrap
 
 import pytest
 
+from payplan.engine.chain import apply_payment
 from payplan.engine.cost import Cost
 from payplan.engine.loader import load_text
 from payplan.engine.problems import ScenarioError
 from payplan.engine.scenario import Scenario
 from payplan.planner import SolverConfig, plan
+from payplan.engine.payment import resources
 from payplan.planner.hand import plan_hand
+from payplan.planner.moves import _source_choices
+from payplan.planner.play import applied_of
 
 FAST = SolverConfig()
 MODEL = SolverConfig(fast_path=False)
@@ -77,3 +82,47 @@ def test_a_payment_takes_no_while() -> None:
         "{id: scheme,", "{id: scheme, kind: payment,").replace("WHERE", "base")
     with pytest.raises(ScenarioError, match="while"):
         load(data)
+
+
+# --- 3. Converters that exhaust -------------------------------------------------------------------
+
+ANOMALY = """
+    cards:
+      scorcher: {type: unit, domains: [fury], cost: {energy: 5}, might: 5}
+      anomaly: {type: gear, domains: [mind]}
+    state:
+      you:
+        runes: {fury: 3}
+        pool: {energy: 0, power: {fury: 2}}
+        hand: [{id: h1, card: scorcher}]
+        board: [{id: g1, card: anomaly, exhausted: EXHAUSTED}]
+        sources: [{id: g1, adds: {energy: 1}, costs: [exhaust, {power: {any: 1}}],
+                   repeatable: true}]
+    play: {object: h1}
+"""
+
+
+@BOTH
+def test_a_converter_that_exhausts_charges_it_once(config: SolverConfig) -> None:
+    """Two activations, one exhaustion: 3 runes exhausted (3) + the Anomaly once (1)."""
+    scenario = load(ANOMALY.replace("EXHAUSTED", "false"))
+    p = plan(scenario, config)
+    assert p.status == "ok" and p.score == 4, (p.status, p.score)
+    assert p.payment is not None and p.payment.sources == ("g1", "g1")
+    state = apply_payment(scenario, applied_of(p))
+    assert [o.exhausted for o in state.you.board if o.id == "g1"] == [True]
+
+
+@BOTH
+def test_an_exhausted_converter_does_not_convert(config: SolverConfig) -> None:
+    assert plan(load(ANOMALY.replace("EXHAUSTED", "true")), config).status == "unpayable"
+
+
+def test_the_turn_planner_takes_an_exhausting_converter_s_activations_together() -> None:
+    """The turn planner's source choices: a later activation is never taken without the first
+    (it would convert without the exhaustion being charged)."""
+    scenario = load(ANOMALY.replace("EXHAUSTED", "false"))
+    res = resources(scenario, scenario.state.you.hand[0])
+    assert [o.follows for o in res.sources][:2] == [False, True]
+    for flags in _source_choices(res):
+        assert all(not on or flags[i - 1] for i, on in enumerate(flags) if res.sources[i].follows)

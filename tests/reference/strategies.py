@@ -760,6 +760,9 @@ def real_sources(draw: Draw, oid: str) -> dict[str, Any]:
         s["adds"] = {"energy": draw(st.integers(1, 2))}
         if draw(st.booleans()):
             s["costs"] = ["exhaust"]
+    if kind in ("anomaly", "henge") and draw(st.booleans()):
+        # "[T]: pay any amount ..." (issue 24, item 3): exhausted once for all activations.
+        s["costs"] = ["exhaust"] + s["costs"]
     if kind in ("seal", "gold", "energy") and draw(st.integers(0, 3)) == 0:
         s["bonus"] = {"adds": {"energy": 1},
                       "while": draw(real_conditions(True))}
