@@ -201,7 +201,10 @@ class AdditionalCost:
     """Printed "as an additional cost" text (rule 353.2); `unlocks` apply only if it is paid.
 
     `repeatable`: it may be paid 0..`max` times (None: no limit); an unlock with `per_payment`
-    counts once per payment."""
+    counts once per payment. `ignore` (an optional cost only: Wallop, Call to Glory, "you may
+    spend a buff; if you do, ignore this spell's cost"): paying it changes the base cost as
+    `play.ignore` does (353.1: `cost`, `energy` or `power` of the base in use set to 0); the
+    additional costs and increases after it still apply."""
 
     id: str
     mandatory: bool
@@ -209,6 +212,7 @@ class AdditionalCost:
     unlocks: tuple[Discount, ...] = ()
     repeatable: bool = False
     max: int | None = None
+    ignore: str | None = None
 
 
 # `payment`: "you may pay X to [effect]" asked by a trigger or a resolving effect. It is not a

@@ -270,6 +270,8 @@ def additional_cost_to_data(a: AdditionalCost) -> Data:
         out["repeatable"] = True
     if a.max is not None:
         out["max"] = a.max
+    if a.ignore is not None:
+        out["ignore"] = a.ignore
     return out
 
 

@@ -118,7 +118,9 @@ CARD_KEYS = (
 )
 EFFECT_KEYS = ("adds",)
 KEYWORD_KEYS = ("flow", "accelerate", "repeat", "deflect", "hidden")
-ADDITIONAL_COST_KEYS = ("id", "mandatory", "cost", "unlocks", "repeatable", "max")
+ADDITIONAL_COST_KEYS = ("id", "mandatory", "cost", "unlocks", "repeatable", "max", "ignore")
+# What paying an optional cost may have the play ignore (Wallop: "ignore this spell's cost").
+PAID_IGNORES = ("cost", "energy", "power")
 ABILITY_KEYS = ("id", "kind", "cost", "timing", "targets", "times", "discounts", "while")
 COST_KEYS = ("energy", "power", "other")
 OTHER_LONG_KEYS = ("count", "filter")
@@ -657,8 +659,15 @@ class _Reader(Reader):
                     unlocks=f.read("unlocks", (), self.discounts, c),
                     repeatable=f.read("repeatable", False, self.boolean),
                     max=f.read("max", None, self.integer),
+                    ignore=f.word("ignore", None, PAID_IGNORES, "ignored part"),
                 )
             )
+            made = out[-1]
+            if made.ignore is not None and made.mandatory:
+                self.problem(f.at("ignore"), "`ignore` is on an optional cost (`mandatory: "
+                             "false`): paying it has the play ignore its base cost")
+            elif made.ignore is not None and made.repeatable:
+                self.problem(f.at("ignore"), "`ignore` is on a cost paid once, not a repeatable one")
         return tuple(out)
 
     # --- state

@@ -126,3 +126,61 @@ def test_the_turn_planner_takes_an_exhausting_converter_s_activations_together()
     assert [o.follows for o in res.sources][:2] == [False, True]
     for flags in _source_choices(res):
         assert all(not on or flags[i - 1] for i, on in enumerate(flags) if res.sources[i].follows)
+
+
+# --- 4. "Ignore this spell's cost" bought by an optional cost --------------------------------------
+
+GLORY = """
+    cards:
+      glory: {type: spell, domains: [order], cost: {energy: 3, power: {order: 1}},
+              additional_costs: [{id: buff, mandatory: false, cost: {other: [{spend_buff: 1}]},
+                                  ignore: IGNORE}]}
+      helm: {type: gear, grants: [{increase: {energy: 1}, applies_to: {type: spell,
+                                                                      controller: opponent}}]}
+      soldier: {type: unit, domains: [order], might: 2}
+    state:
+      you:
+        runes: {order: 4}
+        hand: [{id: h1, card: glory}]
+        board: [{id: u1, card: soldier, buffs: 1}]
+      opponent:
+        board: [{id: e1, card: helm}]
+    play: {object: h1, optional: {buff: CHOICE}}
+"""
+
+
+def glory(ignore: str, choice: str) -> Scenario:
+    return load(GLORY.replace("IGNORE", ignore).replace("CHOICE", choice))
+
+
+@BOTH
+@pytest.mark.parametrize("ignore, total", [
+    ("cost", "[1]{spend_buff 1}"),           # the base [0], then Helm's +[1] (356.1.b)
+    ("energy", "[1][order]{spend_buff 1}"),  # only the Energy ignored
+    ("power", "[4]{spend_buff 1}"),          # only the Power ignored
+])
+def test_paying_the_option_ignores_the_base_and_increases_still_apply(
+        config: SolverConfig, ignore: str, total: str) -> None:
+    p = plan(glory(ignore, "yes"), config)
+    assert p.status == "ok" and p.total == Cost.parse(total), (p.status, p.total)
+
+
+@BOTH
+def test_not_paying_the_option_keeps_the_printed_cost(config: SolverConfig) -> None:
+    p = plan(glory("cost", "no"), config)
+    assert p.status == "ok" and p.total == Cost.parse("[4][order]")
+
+
+@BOTH
+def test_auto_chooses_the_option_with_the_payment(config: SolverConfig) -> None:
+    """`auto`: spending the buff (2) and one rune (1) beats four runes and a recycle (4 + 3)."""
+    p = plan(glory("cost", "auto"), config)
+    assert p.status == "ok" and p.total == Cost.parse("[1]{spend_buff 1}") and p.score == 3
+
+
+def test_ignore_is_on_an_optional_cost_only() -> None:
+    with pytest.raises(ScenarioError, match="optional cost"):
+        load(GLORY.replace("mandatory: false", "mandatory: true").replace("IGNORE", "cost")
+             .replace("    play: {object: h1, optional: {buff: CHOICE}}\n", "    play: {object: h1}\n"))
+    with pytest.raises(ScenarioError, match="ignore"):
+        glory("all", "yes")

@@ -302,6 +302,10 @@ def _pairs() -> dict[Key, Pair]:
         setup(REPEAT, play__optional={"tithe": "yes"}),
         "cards.bolt.additional_costs.0.repeatable", False, True)
     t["ADDITIONAL_COST_KEYS", "max"] = Pair(REPEAT, "cards.bolt.additional_costs.0.max", 1)
+    t["ADDITIONAL_COST_KEYS", "ignore"] = Pair(
+        setup(extra, cards__bolt__additional_costs=[
+            {"id": "tax", "mandatory": False, "cost": {"energy": 1}}], play__optional={"tax": "yes"}),
+        "cards.bolt.additional_costs.0.ignore", "cost")
 
     # Abilities.
     t["ABILITY_KEYS", "id"] = P("cards.brute.abilities.0.id", "smash", "strike",

@@ -53,6 +53,9 @@ additions", read there, not from the engine):
   make the play illegal (the README says they "need" it). Hiding (section 6) is an ability
   play of cost [A] (`ability: hide`); a card hidden on an earlier turn plays from facedown with
   Reaction timing, base kind `hidden` of cost [0]; hidden this turn it can't.
+- An optional cost with `ignore` (issue 24: "spend a buff; if you do, ignore this spell's
+  cost"): paid, the base in use has that part zeroed as `play.ignore` does; additional costs,
+  increases and discounts after it apply as usual.
 - Repeatable optional costs (section 2): every count from 0 (`auto`) or 1 (`yes`) to what the
   state holds (objects, buffs, XP, cards; resources for Energy/Power; `max`), or the number
   given; a `per_payment` unlock's amounts times the count, as one discount.
@@ -1111,7 +1114,14 @@ def _price(ctx: Context, ref: Reference, bases: Sequence[Base], optionals: Seque
             for victims in _victim_choices(ctx, counts):
                 ctx.victims = dict((k, (e, p)) for k, (e, p, _) in victims.items())
                 mods = _modifiers(ctx, base, ignore_all)
-                starts = _starts(ctx, base, counts, optionals, mods,
+                # An optional cost whose payment ignores the cost (issue 24, item 4: Wallop,
+                # Call to Glory): the base in use with that part zeroed (353.1), then the rest.
+                used = base
+                for o in optionals:
+                    if counts.get(o.name) and o.raw is not None and o.raw.get("ignore") \
+                            and not ignore_all:
+                        (used,) = _ignored([used], o.raw["ignore"])
+                starts = _starts(ctx, used, counts, optionals, mods,
                                  "pareto_components" in ctx.mutants, victims, ignore_all)
                 total_discs = mods.total + _unlocked(ctx, base, counts, "total")
                 for start in starts:

@@ -272,6 +272,9 @@ def additional_costs(draw: Draw, i: int) -> dict[str, Any]:
         add["mandatory"] = mandatory
     if draw(st.integers(0, 2)) == 0 or (mandatory and draw(st.booleans())):
         add["unlocks"] = [draw(discounts(label=f"unlock{i}"))]
+    if not mandatory and draw(st.integers(0, 3)) == 0:
+        # Wallop / Call to Glory (issue 24, item 4): paying it ignores the base cost (or a part).
+        add["ignore"] = draw(st.sampled_from(("cost", "cost", "energy", "power")))
     return add
 
 
