@@ -261,6 +261,9 @@ class Card:
     ability_kind: str | None = None  # set on the Card value that stands for an ability play
     ignore_deflect: bool = False  # Decree of Insight: Deflect is not paid for this card's play
     effect_adds: Cost | None = None  # `effect: {adds: ...}`: its resolution adds this to the pool
+    # Pips of the printed cost each payable by either of two domains (a Fury-or-Chaos pip):
+    # announced as one of its halves as the base cost is determined (issue 24, item 5).
+    hybrid: tuple[tuple[str, str], ...] = ()
 
     @property
     def own_domain(self) -> str:

@@ -229,6 +229,8 @@ def card_to_data(card: Card) -> Data:
         out["ignore_deflect"] = True
     if card.effect_adds is not None:
         out["effect"] = {"adds": card.effect_adds.to_json()}
+    if card.hybrid:
+        out["hybrid"] = [list(pair) for pair in card.hybrid]
     return out
 
 

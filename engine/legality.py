@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import itertools
 import json
 
-from .cost import Cost
+from .cards import Card
+from .cost import Cost, power_from_map
 from .abilities import ability_reasons, accepts_target, find_ability
 from .dump import conditions_to_data
 from .filters import PlayFacts, holds
@@ -48,6 +50,19 @@ def timing_reasons(ctx: PlayContext) -> list[str]:
             f"but {why}{flow}"]
 
 
+def hybrid_costs(card: Card) -> list[Cost]:
+    """The printed cost with each hybrid pip paid as one of its domains: every choice, in
+    order (the first halves first), each distinct cost once."""
+    out: list[Cost] = []
+    for halves in itertools.product(*card.hybrid):
+        cost = card.cost
+        for domain in halves:
+            cost = cost + Cost(0, power_from_map({domain: 1}))
+        if cost not in out:
+            out.append(cost)
+    return out
+
+
 def base_choices(ctx: PlayContext) -> tuple[list[BaseChoice], list[str]]:
     """The base costs this play may use, and why none may where the list is empty."""
     play = ctx.play
@@ -62,7 +77,12 @@ def base_choices(ctx: PlayContext) -> tuple[list[BaseChoice], list[str]]:
             candidates.append(BaseChoice("hidden", _ignoring(Cost(other=card.cost.other), ignore),
                                          ignore=ignore))
     elif printed_ok:
-        candidates.append(base_cost(card, "printed", None, play.ignore, None))
+        # A hybrid pip is announced as one of its halves (issue 24, item 5): one printed base
+        # per choice of halves, in order, the same cost once.
+        for printed in hybrid_costs(card):
+            found = base_cost(replace(card, cost=printed), "printed", None, play.ignore, None)
+            if found not in candidates:
+                candidates.append(found)
         # "Pay this instead of the base cost" granted by another object (Teemo's hide for [1]).
         for _, _, grant in granted(ctx):
             if grant.alternative is not None:

@@ -115,6 +115,7 @@ CARD_KEYS = (
     "abilities",
     "ignore_deflect",
     "effect",
+    "hybrid",
 )
 EFFECT_KEYS = ("adds",)
 KEYWORD_KEYS = ("flow", "accelerate", "repeat", "deflect", "hidden")
@@ -579,7 +580,21 @@ class _Reader(Reader):
             abilities=f.read("abilities", (), self.card_abilities, c),
             ignore_deflect=f.read("ignore_deflect", False, self.boolean),
             effect_adds=f.read("effect", None, self.effect, c),
+            hybrid=f.read("hybrid", (), self.hybrid),
         )
+
+    def hybrid(self, value: object, path: DataPath) -> tuple[tuple[str, str], ...]:
+        """`hybrid: [[D1, D2], ...]`: one pip each, payable by either of two domains."""
+        out: list[tuple[str, str]] = []
+        for where, item in self.each(value, path):
+            pair = self.words(item, where, DOMAINS, "domain")
+            if len(pair) != 2 or pair[0] == pair[1]:
+                self.problem(where, "a hybrid pip names two different domains, as [fury, chaos]")
+                continue
+            out.append((pair[0], pair[1]))
+        if len(out) > MAX_PIPS:
+            self.problem(path, f"more than {MAX_PIPS} hybrid pips")
+        return tuple(out)
 
     def effect(self, value: object, path: DataPath, c: str) -> Cost | None:
         """`effect: {adds: COST}`: what the card's resolution adds to your pool (Energy and

@@ -184,3 +184,49 @@ def test_ignore_is_on_an_optional_cost_only() -> None:
              .replace("    play: {object: h1, optional: {buff: CHOICE}}\n", "    play: {object: h1}\n"))
     with pytest.raises(ScenarioError, match="ignore"):
         glory("all", "yes")
+
+
+# --- 5. A pip payable by either of two domains ----------------------------------------------------
+
+RAIDER = """
+    cards:
+      raider: {type: unit, domains: [fury, chaos], cost: {energy: 2}, hybrid: [[fury, chaos]],
+               might: 2, discounts: DISCOUNTS}
+    state:
+      you:
+        runes: RUNES
+        hand: [{id: h1, card: raider}]
+    play: {object: h1}
+"""
+
+
+def raider(runes: str, discounts: str = "[]") -> Scenario:
+    return load(RAIDER.replace("RUNES", runes).replace("DISCOUNTS", discounts))
+
+
+@BOTH
+@pytest.mark.parametrize("runes, total", [
+    ("{chaos: 3}", "[2][chaos]"), ("{fury: 3}", "[2][fury]"),
+])
+def test_either_domain_pays_the_pip(config: SolverConfig, runes: str, total: str) -> None:
+    p = plan(raider(runes), config)
+    assert p.status == "ok" and p.total == Cost.parse(total), (p.status, p.total)
+
+
+@BOTH
+def test_the_pip_is_announced_before_the_discounts(config: SolverConfig) -> None:
+    """Announced as Fury, a "[fury] less" takes it: [2] (exhaust two), not [2][chaos] (5)."""
+    p = plan(raider("{chaos: 3}", "[{power: {fury: 1}}]"), config)
+    assert p.status == "ok" and p.total == Cost.parse("[2]") and p.score == 2
+
+
+@BOTH
+def test_neither_domain_leaves_it_unpayable(config: SolverConfig) -> None:
+    assert plan(raider("{calm: 3}"), config).status == "unpayable"
+
+
+def test_a_hybrid_pip_names_two_domains() -> None:
+    for bad in ("[[fury, fury]]", "[[fury]]", "[[fury, void]]"):
+        with pytest.raises(ScenarioError, match="hybrid"):
+            load(RAIDER.replace("[[fury, chaos]]", bad).replace("RUNES", "{fury: 1}")
+                 .replace("DISCOUNTS", "[]"))

@@ -321,6 +321,7 @@ def _pairs() -> dict[Key, Pair]:
                                       "cards.brute.abilities.0.times", 1)
     t["ABILITY_KEYS", "discounts"] = Pair(ABILITY, "cards.brute.abilities.0.discounts",
                                           [{"energy": 1}])
+    t["CARD_KEYS", "hybrid"] = P("cards.bolt.hybrid", [["calm", "mind"]])
     t["ABILITY_KEYS", "while"] = Pair(ABILITY, "cards.brute.abilities.0.while", {"flag": "storm"})
 
     # Costs and non-standard costs.

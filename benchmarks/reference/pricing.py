@@ -53,6 +53,8 @@ additions", read there, not from the engine):
   make the play illegal (the README says they "need" it). Hiding (section 6) is an ability
   play of cost [A] (`ability: hide`); a card hidden on an earlier turn plays from facedown with
   Reaction timing, base kind `hidden` of cost [0]; hidden this turn it can't.
+- A card's `hybrid` pips (issue 24: a Fury-or-Chaos pip) are announced as one of their two
+  domains: the printed base is each choice of halves (an ability's or hiding's cost has none).
 - An optional cost with `ignore` (issue 24: "spend a buff; if you do, ignore this spell's
   cost"): paid, the base in use has that part zeroed as `play.ignore` does; additional costs,
   increases and discounts after it apply as usual.
@@ -890,7 +892,13 @@ def _card_bases(ctx: Context, mutants: frozenset[str]) -> list[Base]:
     play_for = card_cost(play["play_for"], card) if "play_for" in play else None
     candidates: list[tuple[str, int, Total]] = []
     if zone == "hand" or play.get("permit", False):
-        candidates.append(("printed", 0, printed))
+        # Hybrid pips (issue 24, item 5): each announced as one of its two domains, so one
+        # printed base per choice of halves.
+        for halves in itertools.product(*[list(pair) for pair in card.get("hybrid") or []]):
+            pips = list(printed.pips)
+            for domain in halves:
+                pips[PIP_KEYS.index(domain)] += 1
+            candidates.append(("printed", 0, Total(printed.energy, tuple(pips), printed.other)))
         candidates += [(b.kind, b.index, b.cost) for b in _alternatives(ctx)]
     if zone == "trash":
         candidates += [("flow", i, f) for i, f in enumerate(flows)]

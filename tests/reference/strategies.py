@@ -287,6 +287,11 @@ def played_cards(draw: Draw) -> dict[str, Any]:
     if domains:
         card["domains"] = domains
     card["cost"] = draw(costs(3, 2, allow_c=True, min_energy=1))
+    if draw(st.integers(0, 4)) == 0:
+        # Hybrid pips (issue 24, item 5): one or two, each payable by either of two domains.
+        card["hybrid"] = draw(st.lists(st.sampled_from((["fury", "calm"], ["fury", "chaos"],
+                                                        ["calm", "mind"])),
+                                       min_size=1, max_size=2))
     timing = draw(st.sampled_from(("normal",) * 5 + ("action", "reaction")))
     if timing != "normal":
         card["timing"] = timing
