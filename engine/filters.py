@@ -70,6 +70,8 @@ def card_matches(
         return False
     if f.tags and not set(f.tags) <= set(card.tags):
         return False
+    if f.any_tags and not set(f.any_tags) & set(card.tags):
+        return False
     if f.domain is not None and f.domain not in card.domains:
         return False
     if f.name is not None and f.name not in (card.name, card.id):

@@ -140,6 +140,7 @@ FILTER_KEYS = (
     "id",
     "printed_energy",
     "printed_power",
+    "any_tags",
 )
 # A filter can't name `payment` (nothing modifies an effect's payment); `or_card`: the cards
 # the rest of the filter matches and the equip/empower/activated abilities of such cards.
@@ -329,6 +330,7 @@ class _Reader(Reader):
         return Filter(
             type=f.read("type", (), self.words, CARD_TYPES, "card type"),
             tags=f.read("tags", (), self.strings),
+            any_tags=f.read("any_tags", (), self.strings),
             domain=f.word("domain", None, DOMAINS, "domain"),
             name=f.read("name", None, self.string),
             max_might=f.read("max_might", None, self.integer),

@@ -230,3 +230,38 @@ def test_a_hybrid_pip_names_two_domains() -> None:
         with pytest.raises(ScenarioError, match="hybrid"):
             load(RAIDER.replace("[[fury, chaos]]", bad).replace("RUNES", "{fury: 1}")
                  .replace("DISCOUNTS", "[]"))
+
+
+# --- 7. OR over tags in filters --------------------------------------------------------------------
+
+WOLF = """
+    cards:
+      wolf: {type: unit, domains: [body], cost: {energy: 1}, might: 3, additional_costs: [
+             {id: prey, cost: {other: [{kill: {count: 1, filter: FILTER}}]}}]}
+      poro: {type: unit, tags: [poro], might: 1}
+      both: {type: unit, tags: [poro, cat], might: 1}
+      yordle: {type: unit, tags: [yordle], might: 1}
+    state:
+      you:
+        runes: {body: 1}
+        hand: [{id: h1, card: wolf}]
+        board: BOARD
+    play: {object: h1}
+"""
+
+
+@BOTH
+@pytest.mark.parametrize("flt, board, killed", [
+    ("{any_tags: [bird, cat, dog, poro]}", "[{id: u1, card: yordle}, {id: u2, card: poro}]", "u2"),
+    ("{any_tags: [bird, cat]}", "[{id: u1, card: poro}, {id: u2, card: both}]", "u2"),
+    ("{tags: [poro], any_tags: [cat, dog]}", "[{id: u1, card: poro}, {id: u2, card: both}]", "u2"),
+    ("{any_tags: [bird, dog]}", "[{id: u1, card: poro}, {id: u2, card: yordle}]", None),
+])
+def test_any_tags_needs_one_of_them(config: SolverConfig, flt: str, board: str,
+                                    killed: str | None) -> None:
+    p = plan(load(WOLF.replace("FILTER", flt).replace("BOARD", board)), config)
+    if killed is None:
+        assert p.status == "unpayable"
+        return
+    assert p.status == "ok" and p.payment is not None
+    assert [i for k, ids in p.payment.other if k == "kill" for i in ids] == [killed]

@@ -321,6 +321,8 @@ def _pairs() -> dict[Key, Pair]:
                                       "cards.brute.abilities.0.times", 1)
     t["ABILITY_KEYS", "discounts"] = Pair(ABILITY, "cards.brute.abilities.0.discounts",
                                           [{"energy": 1}])
+    t["FILTER_KEYS", "any_tags"] = Pair(grant(applies_to={"type": "spell"}),
+                                        "cards.brute.grants.0.applies_to.any_tags", ["bird", "cat"])
     t["CARD_KEYS", "hybrid"] = P("cards.bolt.hybrid", [["calm", "mind"]])
     t["ABILITY_KEYS", "while"] = Pair(ABILITY, "cards.brute.abilities.0.while", {"flag": "storm"})
 

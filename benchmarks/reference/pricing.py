@@ -369,6 +369,9 @@ def card_matches(ctx: Context, card: Mapping[str, Any], key: str, want: Any,
         return card.get("type") in as_list(want)
     if key == "tags":
         return set(as_list(want)) <= set(card.get("tags") or [])
+    if key == "any_tags":
+        # OR over tags (issue 24, item 7: "a Bird, Cat, Dog, or Poro"): one of them will do.
+        return bool(set(as_list(want)) & set(card.get("tags") or []))
     if key == "domain":
         return bool(set(as_list(want)) & set(card.get("domains") or []))
     if key == "name":

@@ -256,6 +256,9 @@ OTHER_COSTS: tuple[dict[str, Any], ...] = (
     {"spend_buff": 1}, {"spend_xp": 1},
     {"kill": {"count": 1, "filter": {"type": "unit", "printed_energy": 2}}},
     {"discard": {"count": 1, "filter": {"printed_power": 0}}},
+    # OR over tags (issue 24, item 7: Stalking Wolf's "a Bird, Cat, Dog, or Poro").
+    {"kill": {"count": 1, "filter": {"any_tags": ["bird", "cat", "poro"]}}},
+    {"discard": {"count": 1, "filter": {"any_tags": ["poro", "dog"]}}},
 )
 
 
