@@ -265,3 +265,35 @@ def test_any_tags_needs_one_of_them(config: SolverConfig, flt: str, board: str,
         return
     assert p.status == "ok" and p.payment is not None
     assert [i for k, ids in p.payment.other if k == "kill" for i in ids] == [killed]
+
+
+# --- 8. Equip and Empower are activated abilities ------------------------------------------------
+
+FORGE = """
+    cards:
+      dirk: {type: gear, domains: [fury], keywords: {hidden: true}, abilities: [
+             {id: equip, kind: equip, cost: {energy: 2}, targets: {type: unit}},
+             {id: empower, kind: empower, cost: {energy: 2}},
+             {id: ping, cost: {energy: 2}}]}
+      forge: {type: gear, grants: [{discount: {energy: 1}, applies_to: {ability: activated}}]}
+      recruit: {type: unit, domains: [fury], might: 1}
+    state:
+      you:
+        runes: {fury: 3}
+        hand: [{id: h1, card: dirk}]
+        board: [{id: g1, card: dirk}, {id: b1, card: forge}, {id: u1, card: recruit}]
+    play: PLAY
+"""
+
+
+@BOTH
+@pytest.mark.parametrize("play, total", [
+    ("{ability: {object: g1, id: equip}, targets: [u1]}", "[1]"),
+    ("{ability: {object: g1, id: empower}}", "[1]"),
+    ("{ability: {object: g1, id: ping}}", "[1]"),
+    ("{hide: h1}", "[A]"),  # hiding is not an ability (rules notes): no discount
+])
+def test_activated_reaches_equip_and_empower_not_hiding(config: SolverConfig, play: str,
+                                                        total: str) -> None:
+    p = plan(load(FORGE.replace("PLAY", play)), config)
+    assert p.status == "ok" and p.total == Cost.parse(total), (p.status, p.total)

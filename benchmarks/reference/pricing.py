@@ -1374,6 +1374,8 @@ def _play_matches(ctx: Context, flt: dict[str, Any]) -> bool:
         elif want == "or_card":
             if kind not in ("equip", "empower", "activated"):
                 return False
+        elif want == "activated" and kind in ("equip", "empower"):
+            pass  # Equip and Empower are activated abilities (818.1; issue 24, item 8)
         elif want != "any" and want != kind:
             return False
     return all(card_matches(ctx, ctx.card, k, v, _card_might(ctx.card)) for k, v in flt.items())
