@@ -898,10 +898,11 @@ def _card_bases(ctx: Context, mutants: frozenset[str]) -> list[Base]:
         # Hybrid pips (issue 24, item 5): each announced as one of its two domains, so one
         # printed base per choice of halves.
         for halves in itertools.product(*[list(pair) for pair in card.get("hybrid") or []]):
-            pips = list(printed.pips)
+            with_halves = list(printed.pips)
             for domain in halves:
-                pips[PIP_KEYS.index(domain)] += 1
-            candidates.append(("printed", 0, Total(printed.energy, tuple(pips), printed.other)))
+                with_halves[PIP_KEYS.index(domain)] += 1
+            candidates.append(("printed", 0, Total(printed.energy, tuple(with_halves),
+                                                   printed.other)))
         candidates += [(b.kind, b.index, b.cost) for b in _alternatives(ctx)]
     if zone == "trash":
         candidates += [("flow", i, f) for i, f in enumerate(flows)]
