@@ -48,7 +48,8 @@ def card_matches(
 
     `controller` is not read here: it is relative to who asks and the caller checks it; nor is
     `id` (an object's, `object_matches` reads it). A filter with `ability` matches only the
-    plays of abilities of that kind (`any`: every kind), and one without matches only cards;
+    plays of abilities of that kind (`any`: every kind; `activated`: Equip and Empower too, as
+    818.1 makes them activated abilities), and one without matches only cards;
     `or_card` matches both the cards and their equip/empower/activated abilities (Ornn's "gear
     or gear abilities"). No filter matches a `payment` (an effect's "pay X" is not a play).
     """
@@ -60,7 +61,11 @@ def card_matches(
     elif f.ability == "or_card":
         if card.ability_kind == "hide":
             return False
-    elif card.ability_kind is None or f.ability not in ("any", card.ability_kind):
+    elif card.ability_kind is None or not (
+            f.ability in ("any", card.ability_kind)
+            # Equip and Empower are activated abilities (818.1): "activated abilities" reach
+            # them (Piltovan Forge), never hiding (issue 24, item 8).
+            or (f.ability == "activated" and card.ability_kind in ("equip", "empower"))):
         return False
     if f.printed_energy is not None and card.cost.energy != f.printed_energy:
         return False
@@ -69,6 +74,8 @@ def card_matches(
     if f.type and card.type not in f.type:
         return False
     if f.tags and not set(f.tags) <= set(card.tags):
+        return False
+    if f.any_tags and not set(f.any_tags) & set(card.tags):
         return False
     if f.domain is not None and f.domain not in card.domains:
         return False
