@@ -104,7 +104,21 @@ def object_matches(scenario: Scenario, f: Filter, obj: GameObject) -> bool:
     card = scenario.cards.get(obj.card)
     if card is None or (f.id is not None and obj.id != f.id):
         return False
-    return card_matches(f, card, might=object_might(scenario, obj), location=obj.location)
+    location = obj.location if f.location is None else placed_location(scenario, obj)
+    return card_matches(f, card, might=object_might(scenario, obj), location=location)
+
+
+def placed_location(scenario: Scenario, obj: GameObject) -> str | None:
+    """Where the object is: its `location`, or, when it is on a board or facedown and the file
+    names none, its base (every object on the board is at a location, a unit is played to its
+    base: `engine.chain`); None for an object in no such zone."""
+    if obj.location is not None:
+        return obj.location
+    for who in ("you", "opponent"):
+        player = scenario.state.player(who)
+        if any(o.id == obj.id for o in (*player.board, *player.facedown)):
+            return "base"
+    return None
 
 
 def play_matches(scenario: Scenario, f: Filter, card: Card, zone: str,
@@ -117,7 +131,7 @@ def play_matches(scenario: Scenario, f: Filter, card: Card, zone: str,
     placed = obj is not None and zone in ("board", "facedown")
     return card_matches(f, card,
                         might=object_might(scenario, obj) if placed and obj is not None else None,
-                        location=obj.location if placed and obj is not None else None,
+                        location=(obj.location or "base") if placed and obj is not None else None,
                         from_zone=zone)
 
 
@@ -222,7 +236,7 @@ def _holds(
     if c.kind == "phase":
         return state.phase == c.value
     if c.kind == "at":
-        return source is not None and source.location == c.value
+        return source is not None and placed_location(scenario, source) == c.value
     if c.kind == "level_at_least":
         assert isinstance(c.value, int)
         return state.you.xp >= c.value
