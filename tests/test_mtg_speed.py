@@ -99,6 +99,9 @@ def test_choices_decided_in_the_model_agree_with_the_option_list(
         decided += res.linear is not None
         inside = plan_mtg(s, SolverConfig(fast_path=False))
         assert _key(inside.to_json()) == _key(listed.to_json()), seed
+        if listed.status == "unpayable":  # the cheapest total and what the state lacks (check)
+            assert (inside.to_json()["total"], inside.to_json()["shortfall"]) == \
+                (listed.to_json()["total"], listed.to_json()["shortfall"]), seed
         assert inside.optimal and listed.optimal
         if inside.payment is not None:
             assert _covers(s, inside), seed
