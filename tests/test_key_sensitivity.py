@@ -32,6 +32,7 @@ import pytest
 import yaml
 
 from payplan.engine import loader as payplan_loader
+from payplan.engine import reading as payplan_reading
 from payplan.engine.cost import DOMAINS, OTHER_KINDS, POWER_KEYS, SELF_KINDS
 from payplan.planner.commands import answer
 
@@ -628,8 +629,14 @@ def payplan_keys() -> list[Key]:
     its source with `ast`; a tuple written inline is named by the method that reads it), and
     the vocabularies it reads as keys without `fields`: non-standard cost kinds (`other_costs`),
     Power map domains (`power`), runes shorthand domains (`runes`)."""
-    tree = ast.parse(inspect.getsource(payplan_loader))
     keys: list[Key] = []
+    for source in (payplan_loader, payplan_reading):  # the shared reader holds `read_turn`
+        _fields_keys(source, keys)
+    return _payplan_vocabularies(keys)
+
+
+def _fields_keys(module: Any, keys: list[Key]) -> None:
+    tree = ast.parse(inspect.getsource(module))
     for node in ast.walk(tree):
         if not isinstance(node, ast.FunctionDef):
             continue
@@ -639,8 +646,11 @@ def payplan_keys() -> list[Key]:
                 arg = call.args[2]
                 name = arg.id if isinstance(arg, ast.Name) else node.name
                 value = eval(compile(ast.Expression(arg), "<loader>", "eval"),  # noqa: S307
-                             vars(payplan_loader))
+                             vars(module))
                 keys += [(name, key) for key in value if (name, key) not in keys]
+
+
+def _payplan_vocabularies(keys: list[Key]) -> list[Key]:
     # Read as keys, but not through `fields`: the names come from what the loader reads them
     # against (`other_costs`: OTHER_KINDS + SELF_KINDS; `power`: POWER_KEYS and `c`; `runes`).
     assert "OTHER_KINDS + SELF_KINDS" in inspect.getsource(payplan_loader._Reader.other_costs)

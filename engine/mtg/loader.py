@@ -671,13 +671,7 @@ class _MtgReader(Reader):
         ability of a card of yours in hand, graveyard or on the battlefield: it may be played
         this turn and then activated); for a list, one of its plays. A land play in a list is
         `{object: ID}` for a land in hand."""
-        f = self.fields(value, path, TURN_KEYS)
-        listed: tuple[Play, ...] | None = None
-        if "candidates" in f and f["candidates"] != "auto":
-            listed = tuple(self.mtg_play(entry, where, state)
-                           for where, entry in self.each(f["candidates"], f.at("candidates")))
-            keys = {candidate_key(p.object, p.ability) for p in listed}
-        else:
+        def auto_keys() -> set[str]:
             you = state.you
             keys = {o.id for o in you.hand}
             for o in you.graveyard:
@@ -689,22 +683,10 @@ class _MtgReader(Reader):
                 card = self.mtg_cards.get(o.card)
                 if card is not None:
                     keys |= {candidate_key(o.id, a.id) for a in card.abilities}
-        values: dict[str, int] = {}
-        if "values" in f:
-            raw = f["values"]
-            if not isinstance(raw, dict):
-                self.problem(f.at("values"), f"expected a mapping of candidate to value, got "
-                                             f"{_kind(raw)}")
-            else:
-                for key, n in raw.items():
-                    where = _join(f.at("values"), key)
-                    if not isinstance(key, str) or key not in keys:
-                        self.problem(where, f"names no candidate of the turn"
-                                            f"{self.suggest(key, sorted(keys))}")
-                        continue
-                    values[key] = self.large(n, where)
-        max_plays = f.read("max_plays", None, self.large)
-        return Turn(listed, MappingProxyType(values), max_plays)
+            return keys
+
+        return self.read_turn(value, path, lambda entry, where: self.mtg_play(entry, where, state),
+                              lambda p: candidate_key(p.object, p.ability), auto_keys)
 
 
 def mtg_from_data(data: object, require_play: bool = False) -> MtgScenario:
