@@ -48,7 +48,7 @@ import copy
 import itertools
 import json
 from dataclasses import dataclass
-from typing import Any, Iterator, Mapping, Sequence
+from typing import Any, Hashable, Iterator, Mapping, Sequence
 
 from payplan.planner.commands import answer  # `payplan turn --json`
 
@@ -275,8 +275,12 @@ def _move(you: dict[str, Any], oid: str) -> dict[str, Any]:
 def apply(data: Mapping[str, Any], state: State, ref: Reference, option: Option,
           pay: Payment) -> State:
     """The state after the play of `ref` with `option`, paid by `pay`."""
-    new = copy.deepcopy(state)
-    you = new["you"]
+    # A new state sharing the entries it does not change (entries are never changed in place).
+    new = dict(state)
+    you = dict(state["you"])
+    new["you"] = you
+    for zone in ZONES:
+        you[zone] = list(you[zone])
     runes = []
     for r in you["runes"]:
         if r["id"] in pay.recycle:
@@ -315,6 +319,14 @@ def apply(data: Mapping[str, Any], state: State, ref: Reference, option: Option,
     return new
 
 
+def state_key(state: State) -> Hashable:
+    """What of the state a later play can read (the entries' other keys never change)."""
+    you = state["you"]
+    return (state["played_this_turn"], tuple((r["id"], r["exhausted"]) for r in you["runes"]),
+            tuple(tuple((o["id"], bool(o.get("exhausted"))) for o in you[z]) for z in ZONES),
+            you["pool"]["energy"], tuple(sorted(you["pool"]["power"].items())))
+
+
 def _benefit(data: Mapping[str, Any], play: Mapping[str, Any], option: Option) -> int:
     settings = play.get("optional") or {}
     benefits = (data.get("objective") or {}).get("benefits") or {}
@@ -337,13 +349,13 @@ def moves(data: Mapping[str, Any], state: State, cand: Candidate
     ref = priced(data, state, cand.play)
     if not ref.legal:
         return
-    best: dict[str, tuple[int, int, State]] = {}
+    best: dict[Hashable, tuple[int, int, State]] = {}
     for option in sorted(ref.options, key=lambda o: (o.base.key(), sorted(o.paid),
                                                      o.total.text())):
         benefit = _benefit(data, cand.play, option)
         for pay in payments(data, state, ref, option.total):
             after = apply(data, state, ref, option, pay)
-            key = json.dumps(after, sort_keys=True)
+            key = state_key(after)
             got = (pay.score - benefit, option.total.size, after)
             if key not in best or got[:2] < best[key][:2]:
                 best[key] = got
@@ -359,10 +371,10 @@ def best_turn(data: Mapping[str, Any]) -> tuple[int, int, int]:
     """(value, objective, size) of the best turn, by the spec's rules 1 to 3."""
     start = normal_state(data)
     max_plays = int((data.get("turn") or {}).get("max_plays", DEFAULT_MAX_PLAYS))
-    memo: dict[tuple[str, frozenset[str], int], Rank] = {}
+    memo: dict[tuple[Hashable, frozenset[str], int], Rank] = {}
 
     def go(state: State, used: frozenset[str], made: int) -> Rank:
-        key = (json.dumps(state, sort_keys=True), used, made)
+        key = (state_key(state), used, made)
         if key in memo:
             return memo[key]
         best: Rank = (0, 0, 0)
