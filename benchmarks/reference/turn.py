@@ -521,10 +521,11 @@ def _summary(state: State) -> dict[str, Any]:
             "pool": you["pool"], "played_this_turn": state["played_this_turn"]}
 
 
-def compare(data: Mapping[str, Any]) -> list[str]:
+def compare(data: Mapping[str, Any], expected: tuple[int, int, int] | None = None) -> list[str]:
     """The disagreements of the planner's turn with the brute force (an empty list: they agree
-    on value, objective and size, and the planner's plays replay as it says)."""
-    value, objective, size = best_turn(data)
+    on value, objective and size, and the planner's plays replay as it says). `expected`: the
+    brute force's `best_turn(data)`, when the caller has it already."""
+    value, objective, size = best_turn(data) if expected is None else expected
     got = answer("turn", dict(copy.deepcopy(dict(data)))).to_json()
     problems = []
     if got.get("status") != "ok":

@@ -1,6 +1,6 @@
 """The turn brute force against the planner on many generated turns (issue 23, payplan/1).
 
-    python -m tests.reference.turn_campaign N [--seed 0] [--show 3]
+    python -m tests.reference.turn_campaign N [--seed 0] [--show 3] [--progress 500]
 
 Draws N turns with `turn_strategies.turn_data` (seeded: a run is repeatable), asks `payplan
 turn --json` (the command table's answer) and checks it against
@@ -28,7 +28,7 @@ from payplan.benchmarks.reference.turn import best_turn, compare
 from .turn_strategies import turn_data
 
 
-def run(turns: int, seed: int) -> tuple[int, list[tuple[dict[str, Any], list[str]]],
+def run(turns: int, seed: int, progress: int = 0) -> tuple[int, list[tuple[dict[str, Any], list[str]]],
                                         collections.Counter[str]]:
     found: list[tuple[dict[str, Any], list[str]]] = []
     outcomes: collections.Counter[str] = collections.Counter()
@@ -41,8 +41,9 @@ def run(turns: int, seed: int) -> tuple[int, list[tuple[dict[str, Any], list[str
     def one(data: dict[str, Any]) -> None:
         nonlocal checked
         try:
-            problems = compare(data)
-            value, _, _ = best_turn(data)
+            expected = best_turn(data)
+            problems = compare(data, expected)
+            value = expected[0]
         except Unsupported:
             outcomes["unsupported"] += 1
             return
@@ -50,7 +51,11 @@ def run(turns: int, seed: int) -> tuple[int, list[tuple[dict[str, Any], list[str
         outcomes[f"value {value}" if value < 4 else "value 4+"] += 1
         if problems:
             found.append((data, problems))
+        if progress and checked % progress == 0:
+            print(f"... {checked} checked, {len(found)} disagreements, "
+                  f"{time.perf_counter() - start:.0f} s", flush=True)
 
+    start = time.perf_counter()
     one()
     return checked, found, outcomes
 
@@ -60,9 +65,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("turns", type=int, nargs="?", default=1000)
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--show", type=int, default=3)
+    parser.add_argument("--progress", type=int, default=0,
+                        help="print a line every this many turns checked")
     args = parser.parse_args(argv)
     start = time.perf_counter()
-    checked, found, outcomes = run(args.turns, args.seed)
+    checked, found, outcomes = run(args.turns, args.seed, args.progress)
     wall = time.perf_counter() - start
     kinds = collections.Counter(p.split(":")[0] for _, ps in found for p in ps)
     print(f"turns checked: {checked} ({dict(sorted(outcomes.items()))})")
