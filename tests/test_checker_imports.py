@@ -26,6 +26,10 @@ ALLOWED: dict[str, dict[str, str]] = {
                                                   "`payplan orders`",
         "payplan.engine.loader.scenario_from_data": "the loader, to hand the engine the scenario",
     },
+    "benchmarks/reference/turn.py": {
+        "payplan.planner.commands.answer": "the command table's answer, the turn it compares: "
+                                           "`payplan turn --json`",
+    },
     "benchmarks/brute_force.py": {
         "payplan.engine.dump.scenario_to_data": "the format's writer (the loader's inverse), to "
                                                 "read a loaded Scenario handed to it as raw data",

@@ -246,18 +246,19 @@ def payments(data: Mapping[str, Any], state: State, ref: Reference, total: Total
         if energy < total.energy:
             continue
         supply = list(power0[:ANY])
-        exhaust, recycle = [], []
+        exhausted: list[str] = []
+        recycled: list[str] = []
         for r, (_, how, _) in zip(you["runes"], combo):
             if "e" in how:
-                exhaust.append(r["id"])
+                exhausted.append(r["id"])
             if "r" in how:
-                recycle.append(r["id"])
+                recycled.append(r["id"])
                 supply[DOMAINS.index(r["domain"])] += 1
         rune_charge = sum(c for c, _, _ in combo)
         lefts = set(_power_left(supply, power0[ANY], need, total.pips[ANY]))
         for left in sorted(lefts):
             for ids, charge in discard_ways:
-                yield Payment(frozenset(exhaust), frozenset(recycle), ids,
+                yield Payment(frozenset(exhausted), frozenset(recycled), ids,
                               energy - total.energy, left, rune_charge + charge)
 
 
@@ -486,16 +487,14 @@ def replay(data: Mapping[str, Any], got: Mapping[str, Any]) -> list[str]:
         used = [0] * len(PIP_KEYS)
         for k, n in (spent.get("power") or {}).items():
             used[PIP_KEYS.index(k)] += int(n)
-        if sum(used) != sum(total.pips) or any(
-                used[d] < 0 for d in range(len(PIP_KEYS))):
+        if sum(used) != sum(total.pips) or any(n < 0 for n in used):
             problems.append(f"{where}: spends Power {spent.get('power')} of a total "
                             f"{total.text()}")
         power = [a - b for a, b in zip(power, used)]
-        lack = [d for d in range(ANY) if used[d] + 0 < 0]
-        # Each domain pip from its domain or from `any`: the domain Power spent and the `any`
-        # spent must cover them.
+        # Each domain pip from its domain or from `any` Power: what the domains spent lack of
+        # their pips, the `any` Power spent must cover.
         short = sum(max(0, total.pips[d] - used[d]) for d in range(ANY))
-        if energy < 0 or any(n < 0 for n in power) or short > used[ANY] or lack:
+        if energy < 0 or any(n < 0 for n in power) or short > used[ANY]:
             problems.append(f"{where}: the payment does not cover {total.text()} (pool after "
                             f"{energy}, {power})")
             return problems
@@ -526,7 +525,7 @@ def compare(data: Mapping[str, Any], expected: tuple[int, int, int] | None = Non
     on value, objective and size, and the planner's plays replay as it says). `expected`: the
     brute force's `best_turn(data)`, when the caller has it already."""
     value, objective, size = best_turn(data) if expected is None else expected
-    got = answer("turn", dict(copy.deepcopy(dict(data)))).to_json()
+    got: Mapping[str, Any] = answer("turn", dict(copy.deepcopy(dict(data)))).to_json()
     problems = []
     if got.get("status") != "ok":
         return [f"status {got.get('status')}"]
