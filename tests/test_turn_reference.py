@@ -112,6 +112,12 @@ def test_the_brute_force_answers_turns_worked_by_hand(name: str) -> None:
 
 
 @pytest.mark.parametrize("name", sorted(HAND_WORKED))
+def test_the_minimal_mode_answers_them_too(name: str) -> None:
+    data, want = HAND_WORKED[name]
+    assert ref_turn.best_turn(data, minimal=True) == want
+
+
+@pytest.mark.parametrize("name", sorted(HAND_WORKED))
 def test_the_planner_agrees_on_the_hand_worked_turns(name: str) -> None:
     data, _ = HAND_WORKED[name]
     assert ref_turn.compare(data) == []
@@ -148,6 +154,13 @@ def test_what_the_model_does_not_cover_is_refused() -> None:
 @given(turn_data())
 def test_fresh_turns_against_the_planner(data: dict[str, Any]) -> None:
     assert ref_turn.compare(data) == []
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=list(HealthCheck))
+@given(turn_data())
+def test_the_minimal_payments_lose_nothing(data: dict[str, Any]) -> None:
+    """The campaign's `--minimal` mode against the exhaustive one (turn.payments' argument)."""
+    assert ref_turn.best_turn(data, minimal=True) == ref_turn.best_turn(data)
 
 
 def test_the_generator_draws_every_turn_key_and_makes_turns_worth_playing() -> None:

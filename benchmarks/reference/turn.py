@@ -208,9 +208,21 @@ def _power_left(supply: Sequence[int], wild: int, need: Sequence[int], need_any:
             yield tuple(s - x for s, x in zip(supply, xs)) + (wild - w,)
 
 
-def payments(data: Mapping[str, Any], state: State, ref: Reference, total: Total
-             ) -> Iterator[Payment]:
-    """Every payment of `total` on `state` (`ref` is the play's reading there)."""
+def _covers(supply: Sequence[int], wild: int, need: Sequence[int], need_any: int) -> bool:
+    """Whether `supply` (by domain) and `wild` (`any` Power) pay the domain pips `need` and the
+    [A] pips `need_any`."""
+    lack = sum(max(0, n - x) for x, n in zip(supply, need))
+    return lack <= wild and sum(supply) + wild - sum(need) >= need_any
+
+
+# A rune's use and the lesser uses it can be cut to (`minimal` mode).
+DOWNGRADES = {"er": ("e", ""), "e": ("",), "r": ("",), "": ()}
+
+
+def _discard_ways(data: Mapping[str, Any], state: State, ref: Reference, total: Total
+                  ) -> list[tuple[tuple[str, ...], int]]:
+    """Every choice of the cards the total's discard costs take (from hand, not the played
+    card; one card pays one cost), with its charge."""
     ctx = ref.context
     assert ctx is not None
     you = state["you"]
@@ -229,6 +241,27 @@ def payments(data: Mapping[str, Any], state: State, ref: Reference, total: Total
                             charge + sum(weights["discard"] if o.value is None else o.value
                                          for o in chosen)))
         discard_ways = sorted(set(nxt))
+    return discard_ways
+
+
+def payments(data: Mapping[str, Any], state: State, ref: Reference, total: Total,
+             minimal: bool = False) -> Iterator[Payment]:
+    """Every payment of `total` on `state` (`ref` is the play's reading there).
+
+    `minimal`: only the payments no single rune's use can be cut in (exhausted and recycled to
+    exhausted or left alone; exhausted, or recycled, to left alone) while still paying. Exact
+    for the turn, by this argument: a cut rune stays on the board ready (or exhausted), and any
+    later play that would have used what the uncut use floated to it (its Energy, its Power)
+    can make the cut part of the use then, in its own payment, for the same charge (exhausting
+    later charges `exhaust`, recycling an exhausted rune `recycle`, a ready one both, and
+    gives its Energy too); a sequence that never uses it is cheaper by the cut part. Nothing
+    this module models reads the runes otherwise (a `{count: ..., zone: runes}` amount would:
+    the turn generator draws none), and the totals, so the sizes, do not depend on the
+    payment. The planner's minimal payments are its own; this mode exists to run campaigns of
+    thousands of turns, and the exhaustive mode (the default) checks the claim itself."""
+    you = state["you"]
+    weights = weights_of(data)
+    discard_ways = _discard_ways(data, state, ref, total)
     if not discard_ways:
         return
     energy0, power0 = _pool_of(you)
@@ -254,12 +287,32 @@ def payments(data: Mapping[str, Any], state: State, ref: Reference, total: Total
             if "r" in how:
                 recycled.append(r["id"])
                 supply[DOMAINS.index(r["domain"])] += 1
+        if minimal and _cuttable(you["runes"], combo, energy - total.energy, supply,
+                                 power0[ANY], need, total.pips[ANY]):
+            continue
         rune_charge = sum(c for c, _, _ in combo)
         lefts = set(_power_left(supply, power0[ANY], need, total.pips[ANY]))
         for left in sorted(lefts):
             for ids, charge in discard_ways:
                 yield Payment(frozenset(exhausted), frozenset(recycled), ids,
                               energy - total.energy, left, rune_charge + charge)
+
+
+def _cuttable(runes: Sequence[Mapping[str, Any]], combo: Sequence[tuple[int, str, int]],
+              spare_energy: int, supply: Sequence[int], wild: int, need: Sequence[int],
+              need_any: int) -> bool:
+    """Whether one rune's use can be cut and the payment still pays."""
+    for r, (_, how, _) in zip(runes, combo):
+        for less in DOWNGRADES[how]:
+            energy = spare_energy - (("e" in how) - ("e" in less))
+            if energy < 0:
+                continue
+            cut = list(supply)
+            if "r" in how and "r" not in less:
+                cut[DOMAINS.index(r["domain"])] -= 1
+            if _covers(cut, wild, need, need_any):
+                return True
+    return False
 
 
 # --- Applying a play ---------------------------------------------------------------------------
@@ -343,7 +396,7 @@ def priced(data: Mapping[str, Any], state: State, play: Mapping[str, Any]) -> Re
     return reference_totals(one)
 
 
-def moves(data: Mapping[str, Any], state: State, cand: Candidate
+def moves(data: Mapping[str, Any], state: State, cand: Candidate, minimal: bool = False
           ) -> Iterator[tuple[int, int, State]]:
     """Every move of a candidate on `state`: (objective, size, the state after), the least
     (objective, size) kept for each state after (what follows depends on that state only)."""
@@ -354,7 +407,7 @@ def moves(data: Mapping[str, Any], state: State, cand: Candidate
     for option in sorted(ref.options, key=lambda o: (o.base.key(), sorted(o.paid),
                                                      o.total.text())):
         benefit = _benefit(data, cand.play, option)
-        for pay in payments(data, state, ref, option.total):
+        for pay in payments(data, state, ref, option.total, minimal):
             after = apply(data, state, ref, option, pay)
             key = state_key(after)
             got = (pay.score - benefit, option.total.size, after)
@@ -368,8 +421,9 @@ def moves(data: Mapping[str, Any], state: State, cand: Candidate
 Rank = tuple[int, int, int]  # (-value, objective, size): the least is the best
 
 
-def best_turn(data: Mapping[str, Any]) -> tuple[int, int, int]:
-    """(value, objective, size) of the best turn, by the spec's rules 1 to 3."""
+def best_turn(data: Mapping[str, Any], minimal: bool = False) -> tuple[int, int, int]:
+    """(value, objective, size) of the best turn, by the spec's rules 1 to 3 (`minimal`: over
+    the minimal payments only, see `payments`)."""
     start = normal_state(data)
     max_plays = int((data.get("turn") or {}).get("max_plays", DEFAULT_MAX_PLAYS))
     memo: dict[tuple[Hashable, frozenset[str], int], Rank] = {}
@@ -386,7 +440,7 @@ def best_turn(data: Mapping[str, Any]) -> tuple[int, int, int]:
                 if mark in used:
                     continue
                 value = value_of(data, cand.key)
-                for objective, size, after in moves(data, state, cand):
+                for objective, size, after in moves(data, state, cand, minimal):
                     rest = go(after, used | {mark, cand.key}, made + 1)
                     got = (rest[0] - value, rest[1] + objective, rest[2] + size)
                     if got < best:
@@ -464,7 +518,7 @@ def replay(data: Mapping[str, Any], got: Mapping[str, Any]) -> list[str]:
         if bad:
             problems.append(f"{where}: rune uses {bad} not open on the state it meets")
             return problems
-        legal_discards = {pay.discard for pay in payments(data, state, ref, total)}
+        legal_discards = {ids for ids, _ in _discard_ways(data, state, ref, total)}
         if tuple(sorted(discard)) not in legal_discards:
             problems.append(f"{where}: discards {discard}, legal {sorted(legal_discards)}")
             return problems

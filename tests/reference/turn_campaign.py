@@ -1,6 +1,6 @@
 """The turn brute force against the planner on many generated turns (issue 23, payplan/1).
 
-    python -m tests.reference.turn_campaign N [--seed 0] [--show 3] [--progress 500]
+    python -m tests.reference.turn_campaign N [--seed 0] [--show 3] [--progress 500] [--minimal]
 
 Draws N turns with `turn_strategies.turn_data` (seeded: a run is repeatable), asks `payplan
 turn --json` (the command table's answer) and checks it against
@@ -8,7 +8,9 @@ turn --json` (the command table's answer) and checks it against
 force's, and the planner's plays replayed on the reference (legal, totals reached, payments
 legal and scored as claimed, the state after). Prints the turns checked (by how many plays the
 best turn makes), the disagreements (the first few turns as YAML) and the wall time. Runs from
-the repository root; exit 1 when there is a disagreement.
+the repository root; exit 1 when there is a disagreement. `--minimal`: the brute force pays
+each play only in the ways no rune's use can be cut in (exact by the argument beside
+`turn.payments`, itself tested against the exhaustive mode in tests/test_turn_reference.py).
 """
 
 from __future__ import annotations
@@ -28,7 +30,7 @@ from payplan.benchmarks.reference.turn import best_turn, compare
 from .turn_strategies import turn_data
 
 
-def run(turns: int, seed: int, progress: int = 0) -> tuple[int, list[tuple[dict[str, Any], list[str]]],
+def run(turns: int, seed: int, progress: int = 0, minimal: bool = False) -> tuple[int, list[tuple[dict[str, Any], list[str]]],
                                         collections.Counter[str]]:
     found: list[tuple[dict[str, Any], list[str]]] = []
     outcomes: collections.Counter[str] = collections.Counter()
@@ -41,7 +43,7 @@ def run(turns: int, seed: int, progress: int = 0) -> tuple[int, list[tuple[dict[
     def one(data: dict[str, Any]) -> None:
         nonlocal checked
         try:
-            expected = best_turn(data)
+            expected = best_turn(data, minimal)
             problems = compare(data, expected)
             value = expected[0]
         except Unsupported:
@@ -67,9 +69,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--show", type=int, default=3)
     parser.add_argument("--progress", type=int, default=0,
                         help="print a line every this many turns checked")
+    parser.add_argument("--minimal", action="store_true",
+                        help="the brute force over minimal payments only (exact by the argument "
+                             "in turn.payments; many times faster)")
     args = parser.parse_args(argv)
     start = time.perf_counter()
-    checked, found, outcomes = run(args.turns, args.seed, args.progress)
+    checked, found, outcomes = run(args.turns, args.seed, args.progress, args.minimal)
     wall = time.perf_counter() - start
     kinds = collections.Counter(p.split(":")[0] for _, ps in found for p in ps)
     print(f"turns checked: {checked} ({dict(sorted(outcomes.items()))})")
