@@ -56,9 +56,11 @@ class MtgPlan(answers.Plan):
     reasons: tuple[str, ...] = ()
     optimal: bool = True
     option: Priced | None = field(default=None, compare=False)
+    land: bool = False  # a land played (305), not cast: no total, no payment (`payplan turn`)
 
     def to_json(self) -> dict[str, object]:
         ok = self.status == "ok"
+        land = {"land": True} if self.land else {}
         return {
             "format": FORMAT,
             "status": self.status,
@@ -81,6 +83,7 @@ class MtgPlan(answers.Plan):
             "destination": self.destination,
             "reasons": list(self.reasons),
             "optimal": self.optimal,
+            **land,
         }
 
     def render(self) -> str:
@@ -135,6 +138,15 @@ def plan_options(scenario: MtgScenario, opts: CastOptions, res: Resources, confi
                        mana_value=_mana_value(card))
     option = opts.options[solution.option]
     payment, left, score = name_payment(scenario, option, res, solution)
+    return plan_of(card, header, option, payment, left, score, benefits[solution.option],
+                   solution.optimal)
+
+
+def plan_of(card: Card, header: dict[str, str], option: Priced, payment: MtgPayment, left: Mana,
+            score: int, benefit: int, optimal: bool = True) -> MtgPlan:
+    """The ok plan of casting `card` (or activating the ability it stands in for) with `option`
+    and this named payment: what `plan_mtg` answers for the payment it chose, and what the turn
+    planner answers for the payment a turn needs."""
     hybrid = tuple(half for s, half in option.announced if s.kind != "phyrexian")
     phyrexian = tuple(half for s, half in option.announced if s.kind == "phyrexian")
     x_in_cost = any(s.kind == "x" for s in card.cost.symbols) or (
@@ -155,12 +167,20 @@ def plan_options(scenario: MtgScenario, opts: CastOptions, res: Resources, confi
         left_in_pool=left,
         steps=option.steps,
         score=score,
-        objective=score - benefits[solution.option],
+        objective=score - benefit,
         destination=(None if card.activation is not None
                      else destination(card, option.choices.cast, option.choices.optional)),
-        optimal=solution.optimal,
+        optimal=optimal,
         option=option,
     )
+
+
+def land_plan(card: Card, header: dict[str, str]) -> MtgPlan:
+    """A land played (305): status ok, `land: true`, an empty total and payment, score 0."""
+    step = Step("305.2", f"play the land {card.name}: no cost (one land a turn)", NO_MANA, 0)
+    return MtgPlan("ok", header, total_mana=NO_MANA, mana_value=_mana_value(card),
+                   payment=MtgPayment(), steps=(step,), score=0, objective=0,
+                   destination="battlefield", land=True)
 
 
 def _mana_value(card: Card) -> int | None:
@@ -185,6 +205,9 @@ def render_mtg(p: MtgPlan) -> str:
         head = f"{p.play['card']} ({p.play['object']}, from {p.play['from']}): {p.status}"
     if p.status != "ok" or p.payment is None:
         return "\n".join([head] + [f"  - {r}" for r in p.reasons])
+    if p.land:
+        return f"{p.play['card']} ({p.play['object']}, from {p.play['from']}): land played " \
+               f"(305.2: no cost, one a turn); it enters the battlefield"
     out = [head, ""]
     out.append(table(["rule", "step", "total"],
                      [(s.rule, s.text, mana_text(s.mana) + (f" + {s.life} life" if s.life else ""))
@@ -230,4 +253,4 @@ def render_mtg(p: MtgPlan) -> str:
     return "\n".join(out)
 
 
-__all__ = ["MtgPlan", "MtgPayment", "plan_mtg", "render_mtg"]
+__all__ = ["MtgPlan", "MtgPayment", "land_plan", "plan_mtg", "plan_of", "render_mtg"]
