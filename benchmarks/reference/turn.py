@@ -545,6 +545,12 @@ def replay(data: Mapping[str, Any], got: Mapping[str, Any]) -> list[str]:
             problems.append(f"{where}: spends Power {spent.get('power')} of a total "
                             f"{total.text()}")
         power = [a - b for a, b in zip(power, used)]
+        # `spent` names the domain a pool `any` Power paid as (the chosen domain): a domain
+        # spent beyond what the pool and the recycled runes had of it came from `any` Power.
+        for d in range(ANY):
+            if power[d] < 0:
+                power[ANY] += power[d]
+                power[d] = 0
         # Each domain pip from its domain or from `any` Power: what the domains spent lack of
         # their pips, the `any` Power spent must cover.
         short = sum(max(0, total.pips[d] - used[d]) for d in range(ANY))
