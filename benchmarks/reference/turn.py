@@ -585,7 +585,10 @@ def compare(data: Mapping[str, Any], expected: tuple[int, int, int] | None = Non
     on value, objective and size, and the planner's plays replay as it says). `expected`: the
     brute force's `best_turn(data)`, when the caller has it already."""
     value, objective, size = best_turn(data) if expected is None else expected
-    got: Mapping[str, Any] = answer("turn", dict(copy.deepcopy(dict(data)))).to_json()
+    try:
+        got: Mapping[str, Any] = answer("turn", dict(copy.deepcopy(dict(data)))).to_json()
+    except Exception as error:  # a valid turn must be answered, never raise
+        return [f"planner raised: {type(error).__name__}: {error}"]
     problems = []
     if got.get("status") != "ok":
         return [f"status {got.get('status')}"]
