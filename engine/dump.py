@@ -361,6 +361,8 @@ def source_to_data(s: Source) -> Data:
 
 def play_to_data(p: Play) -> Data:
     out: Data = {"object": p.object, "from": p.from_zone}
+    if not p.from_given:
+        del out["from"]  # read again where the object is (a turn's listed play)
     if p.ability == "hide":
         out = {"hide": p.object}
     elif p.ability is not None:

@@ -891,6 +891,7 @@ class _Reader(Reader):
             discounts=f.read("discounts", (), self.discounts, c),
             permit=f.read("permit", False, self.boolean),
             leaves_chain=f.read("leaves_chain", LeavesChain(), self.leaves_chain),
+            from_given=from_zone is not None,
         )
 
     def ability_play(self, f: Fields, path: DataPath, state: State) -> Play:
