@@ -32,9 +32,10 @@ if TYPE_CHECKING:
 else:  # imported where a model is built: fast-path casts never load OR-Tools
     from ..kernel import cp_model
 
-from ...engine.mtg.cards import ManaAbility, MtgScenario, OtherCost
+from ...engine.mtg.cards import MtgScenario, OtherCost
 from ...engine.mtg.mana import TYPES, total
-from ...engine.mtg.payment import LEAVES, Resources, can_pay_with, convoke_colors, leave_charge
+from ...engine.mtg.payment import (LEAVES, REPEAT, Resources, can_pay_with, convoke_colors,
+                                   leave_charge, repeatable)
 from ...engine.mtg.total_cost import Priced
 from .. import kernel
 from ..config import SolverConfig
@@ -42,11 +43,6 @@ from ..kernel import Term
 
 Need = tuple[str, str, object]  # (spell | ability, kind, filter)
 Ref = tuple[str, int]  # ("p", permanent index) | ("c", card index)
-REPEAT = 20  # activations of one repeatable mana ability in one payment, at most
-
-
-def repeatable(ability: ManaAbility) -> bool:
-    return not ability.tap and not ability.sacrifice_self
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,13 +76,13 @@ def solve_mtg(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tupl
     perms = res.permanents
     # Mana abilities: each permanent activates at most one, once, adding one of its options.
     # An ability that neither taps nor sacrifices its permanent (an altar's) may be activated
-    # again and again, up to REPEAT times.
+    # again and again, as often as the engine says its costs could be paid (`Offer.repeats`).
     act: dict[tuple[int, int, int], cp_model.IntVar] = {}
     for p, perm in enumerate(perms):
         for a, offer in enumerate(perm.offers):
             for k in range(len(offer.ability.adds)):
                 name = f"act[{perm.obj.id},{a},{k}]"
-                act[(p, a, k)] = (m.new_int_var(0, REPEAT, name) if repeatable(offer.ability)
+                act[(p, a, k)] = (m.new_int_var(0, offer.repeats, name) if repeatable(offer.ability)
                                   else m.new_bool_var(name))
     by_perm: dict[int, list[tuple[int, int, int]]] = {}
     for act_key in act:
@@ -119,9 +115,13 @@ def solve_mtg(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tupl
             samples.setdefault(key, part)
             demand.setdefault(key, []).append((part.count, var))
     use: dict[tuple[Need, Ref], cp_model.IntVar] = {}
+    # Everything milled, the spell's and the mana abilities', comes from one library (seed 003:
+    # a cost can't mill more cards than the library holds).
+    milled = [c * v for key, part in samples.items() if part.kind == "mill" for c, v in demand[key]]
+    if milled:
+        m.add(sum(milled) <= res.library)
     for key, part in samples.items():
         if part.kind == "mill":
-            m.add(sum(c * v for c, v in demand[key]) <= res.library)
             continue
         terms = []
         for p, perm in enumerate(perms):
@@ -215,8 +215,8 @@ def solve_mtg(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tupl
     # Mana made, by kind, at supply nodes: `base` (the pool and abilities with no mana cost),
     # `restricted` (mana that pays the spell only), and each filter ability (a mana ability
     # with a mana cost), whose mana may pay the spell or another filter ability's cost.
-    cap = total(res.pool) + sum(max(total(x) for x in perm.offers[a].ability.adds)
-                                for p, perm in enumerate(perms) for a in range(len(perm.offers)))
+    cap = total(res.pool) + sum(max(total(x) for x in offer.ability.adds) * offer.repeats
+                                for perm in perms for offer in perm.offers)
     Node = tuple[int, int]  # a filter ability: (permanent, offer); (-1, 0) base; (-2, 0) restricted
     base: Node = (-1, 0)
     restricted: Node = (-2, 0)
