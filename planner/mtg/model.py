@@ -223,9 +223,14 @@ def solve_mtg(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tupl
     made: dict[Node, dict[str, cp_model.LinearExprT]] = {
         base: {t: res.pool[1 + i] for i, t in enumerate(TYPES)},
         restricted: {t: 0 for t in TYPES}}
+    # A restricted filter (its mana pays the spell only) is a filter node too: its own cost is
+    # paid like any filter's.
+    spell_only: set[Node] = {restricted}
     for (p, a, k), var in act.items():
         offer = perms[p].offers[a]
-        node = restricted if offer.restricted else (p, a) if offer.ability.mana.symbols else base
+        node = (p, a) if offer.ability.mana.symbols else restricted if offer.restricted else base
+        if offer.restricted:
+            spell_only.add(node)
         bucket = made.setdefault(node, {t: 0 for t in TYPES})
         for i, t in enumerate(TYPES):
             if offer.ability.adds[k][1 + i]:
@@ -253,7 +258,7 @@ def solve_mtg(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tupl
     for (owner, kinds), need in demands.items():
         flows: list[cp_model.LinearExprT] = []
         for node in made:
-            if node == owner or (node == restricted and owner != spell):
+            if node == owner or (node in spell_only and owner != spell):
                 continue
             edge = None
             if node in order and owner in order:
