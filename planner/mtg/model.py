@@ -333,4 +333,4 @@ def _charge_bound(scenario: MtgScenario, res: Resources, options: tuple[Priced, 
             + w.weight("mill") * mill + 1)
 
 
-__all__ = ["LEAVES", "MtgSolution", "solve_mtg"]
+__all__ = ["LEAVES", "MtgSolution", "repeatable", "solve_mtg"]
