@@ -150,3 +150,27 @@ def test_a_restricted_filter_pays_its_cost(config: SolverConfig) -> None:
     data = board("{G}{G}", {"temple1": temple, "wastes1": {"types": ["land"], "mana": [{"adds": "{C}"}]}})
     p = plan(data, config)
     assert p["status"] == "ok" and p["score"] == 2 and p["left_in_pool"] == ""
+
+
+# --- `payplan play`: what the mana abilities' costs took ---------------------------------------
+
+def test_play_taps_the_druids_and_mills_the_wells_cards() -> None:
+    data = board("{G}{G}{U}{U}", {"seton1": SETON, "druid1": DRUID, "druid2": DRUID,
+                                  "well1": WELL}, library=10)
+    out = answer("play", copy.deepcopy(data)).to_json()
+    assert isinstance(out, dict)
+    you = out["state"]["you"]
+    tapped = {o["id"] for o in you["battlefield"] if isinstance(o, dict) and o.get("tapped")}
+    assert {"druid1", "druid2", "well1"} <= tapped and "seton1" not in tapped
+    assert you["library"] == 8
+
+
+def test_play_moves_what_an_altars_cost_returns() -> None:
+    bounce = {"types": ["artifact"], "mana": [{"adds": "{C}{C}", "costs": [
+        {"return_to_hand": {"count": 1, "filter": {"type": "creature"}}}]}]}
+    data = board("{2}", {"bounce1": bounce, "goblin1": CREATURE})
+    out = answer("play", copy.deepcopy(data)).to_json()
+    assert isinstance(out, dict)
+    you = out["state"]["you"]
+    assert "goblin1" in {o["id"] for o in you["hand"]}
+    assert "goblin1" not in {o["id"] for o in you["battlefield"]}

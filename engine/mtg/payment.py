@@ -238,6 +238,7 @@ class SourceUse:
     taps: bool = False
     sacrifices_self: bool = False
     took: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    mill: int = 0  # cards its cost milled
 
     def to_json(self) -> dict[str, object]:
         return {"id": self.id, "adds": mana_text(self.adds), "costs": list(self.costs)}
@@ -325,7 +326,8 @@ def name_payment(scenario: MtgScenario, option: Priced, res: Resources,
         life += ability.life
         ability_mana = add(ability_mana, ability.mana.plain())
         sources.append(SourceUse(perm.obj.id, adds, tuple(costs), taps=ability.tap,
-                                 sacrifices_self=ability.sacrifice_self, took=tuple(took)))
+                                 sacrifices_self=ability.sacrifice_self, took=tuple(took),
+                                 mill=sum(o.count for o in ability.other if o.kind == "mill")))
     convoke = []
     for p, t in solution.convoke:
         tapped.add(p)
