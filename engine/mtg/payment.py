@@ -454,8 +454,8 @@ def _left(available: Mana, ability_mana: Mana, spell: Mana, scenario: MtgScenari
     if not filters:
         return out  # no cost is paid with made mana: every split is reached
     reach = _Reach(res, solution, spell)
-    if reach.fits({i: out[i] for i in range(1, 7)}):
-        return out
+    if reach.fits({i: out[i] for i in range(1, 7)}) or not reach.fits({}):
+        return out  # (no order tried fits at all: past MAX_ORDERS, the rule's split stands)
     fixed: dict[int, int] = {}
     for i in range(1, 7):
         fixed[i] = next((v for v in range(out[i] + sum(out[1:]) + 1)
