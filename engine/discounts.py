@@ -517,7 +517,90 @@ class _PowerSide:
                         list[tuple[Power, tuple[Application, ...]]]] = {}
 
     def front(self, pips: Power, order: tuple[int, ...]) -> list[tuple[Power, tuple[Application, ...]]]:
+        if not order and self.singles and all(
+                not any(self.parts[i].power[:ANY_INDEX]) for i in self.singles):
+            return self._any_only(pips)
         return self._search((1 << len(self.singles)) - 1, order, pips)
+
+    def _any_only(self, pips: Power) -> list[tuple[Power, tuple[Application, ...]]]:
+        """`_search`'s answer when every discount of the side is "[A] less" (each with its own
+        Power minimum, none naming a domain) and no mixed one is left, without the search:
+        the same results, in the same order, each with the same applications.
+
+        The results. Such a discount sees only the pip count n: it takes min(amount, n - its
+        minimum) pips (none once n is at its minimum), so n goes as Energy goes under an
+        Energy discount, and the least count any order reaches, c*, is that of descending
+        minimum (`energy_sequence`'s argument). The pips each one takes are the player's
+        choice among those left, so every Q <= pips with |Q| = c* is reached, and one with
+        more pips is beaten by one of them (take the extra pips off too). Of those, taking an
+        `[A]` pip while a domain pip is left is beaten (an `[A]` pip left can be paid by
+        anything that pays a domain pip): the results are the pips with k = |pips| - c*
+        removed, domain pips first, in every way (`any_removals`).
+
+        Their order and applications. `_search` walks moves (the live discounts by index, the
+        first of each shape) and their outcomes (`outcomes`, in `any_removals`' order), and
+        keeps the first sequence reaching each result, results in the order first reached:
+        its first sequence to Q takes, step by step, the first move and outcome from which Q
+        is still reachable. From pips P with discounts L left, Q is reachable exactly when
+        Q <= P and the least count L reach from |P| is c* (then the pips above Q can come off
+        at each step: any removal is allowed). So each result's sequence is built step by step
+        with that test, the outcome being the first removal r (ascending, first domain
+        slowest) with P - r >= Q that `_wasted_any` keeps (it drops an outcome that takes an
+        `[A]` pip while a domain pip is left: no domain is named later); and the results are
+        sorted by their sequences, as the walk reaches them. Checked against `_search` in
+        tests/test_discount_orders.py."""
+        singles, parts = self.singles, self.parts
+        count = sum(pips)
+
+        def least(left: list[int], n: int) -> int:
+            for i in sorted(left, key=lambda i: -parts[singles[i]].min_power):
+                part = parts[singles[i]]
+                n = max(n - part.power[ANY_INDEX], min(n, part.min_power))
+            return n
+
+        everyone = list(range(len(singles)))
+        k = count - least(everyone, count)
+        domain = sum(pips[:ANY_INDEX])
+        if k <= domain:
+            goals = [tuple(p - r for p, r in zip(pips, removed))
+                     for removed in any_removals(pips[:ANY_INDEX] + (0,), k)]
+        else:
+            goals = [(0,) * ANY_INDEX + (pips[ANY_INDEX] - (k - domain),)]
+        target = count - k
+        found = []
+        for goal in goals:
+            left, here = everyone, pips
+            steps: list[tuple[int, Power]] = []
+            path: list[Application] = []
+            while True:
+                live, shapes = [], set()
+                for i in left:
+                    part = parts[singles[i]]
+                    if is_live((0, here), part) and part.shape not in shapes:
+                        shapes.add(part.shape)
+                        live.append(i)
+                if not live:
+                    path += [Application(singles[i]) for i in left]
+                    break
+                n = sum(here)
+                for i in live:
+                    part = parts[singles[i]]
+                    take = min(part.power[ANY_INDEX], max(0, n - part.min_power), n)
+                    rest = [j for j in left if j != i]
+                    if least(rest, n - take) != target:
+                        continue
+                    removed = _first_removal(here, goal, take)
+                    if removed is not None:
+                        break
+                else:  # not expected: the goal is reachable, so some move keeps it so
+                    raise AssertionError(f"no move keeps {goal} reachable from {here}")
+                steps.append((i, removed))
+                path.append(Application(singles[i], -1, removed if take else None))
+                here = tuple(p - r for p, r in zip(here, removed))
+                left = rest
+            found.append((tuple(steps), goal, tuple(path)))
+        found.sort(key=lambda item: item[0])
+        return [(goal, path) for _, goal, path in found]
 
     def _search(self, left: int, rest: tuple[int, ...],
                 pips: Power) -> list[tuple[Power, tuple[Application, ...]]]:
@@ -559,6 +642,31 @@ class _PowerSide:
             result = [(p[1], path) for p, path in pareto(candidates)]
         self.memo[key] = result
         return result
+
+
+def _first_removal(pips: Power, goal: Power, take: int) -> Power | None:
+    """The first of `any_removals(pips, take)` (ascending, the first slot slowest) leaving at
+    least `goal` that `_wasted_any` keeps with no domain named later (it takes an `[A]` pip
+    only with no domain pip left), or None."""
+    room = [p - g for p, g in zip(pips, goal)]
+    if any(r < 0 for r in room):
+        return None
+    domain = sum(pips[:ANY_INDEX])
+    if take > domain:  # every domain pip, then `[A]` pips
+        if take - domain > room[ANY_INDEX] or any(room[d] < pips[d] for d in range(ANY_INDEX)):
+            return None
+        return pips[:ANY_INDEX] + (take - domain,)
+    if sum(room[:ANY_INDEX]) < take:
+        return None
+    # Domain pips only (taking an `[A]` pip would leave one): each slot as few as the later
+    # slots leave it to take, so the earliest slots are smallest.
+    out = [0] * len(pips)
+    left = take
+    for d in range(ANY_INDEX):
+        later = sum(room[d + 1:ANY_INDEX])
+        out[d] = max(0, left - later)
+        left -= out[d]
+    return tuple(out)
 
 
 def _wasted_any(before: Power, after: Power, targeted: set[int]) -> bool:
@@ -865,9 +973,50 @@ class _OrderCount:
 
     def state(self, pair: Pair, left: Bag) -> tuple[int, int]:
         """The state of the discounts `left` at `pair` (as a number: see `forward`), and how
-        many of them are dead there."""
+        many of them are dead there (`settled`: with their Energy parts settled)."""
         live, dead = self.bag(pair, left)
-        return self._state(pair, live), dead
+        pair, live, more = self.settled(pair, live)
+        return self._state(pair, live), dead + more
+
+    def settled(self, pair: Pair, live: Bag) -> tuple[Pair, Bag, int]:
+        """`pair` and the live behaviours with their Energy parts applied at once, where every
+        order applies each of them as a plain subtraction: the pair the Energy parts leave,
+        the behaviours without them, and how many of those are then dead. Else as given.
+
+        When that holds: the Energy parts left take S in all, and E - S is at least every one's
+        minimum and 0. In any order, before a part of amount a is applied the Energy is at
+        least E - (S - a) (each earlier part took at most its amount), so after it at least
+        E - S, at or above its minimum: `apply_energy` subtracts a in full, and so does every
+        part, whatever the order. Every order then ends at E - S, and Energy never reads the
+        pips, so the Energy parts no longer tell orders apart: the discounts left act as their
+        Power parts, with the Energy settled (a discount with a choice keeps its Energy:
+        whether it is taken is the choice's). Once it holds it holds on: a later part taken in
+        full leaves E - S as it was. So discounts differing only in their Energy parts become
+        one behaviour here, and their orders are counted as copies (`forward`)."""
+        spend = floor = 0
+        for b, copies in live:
+            mod = self.acting[b]
+            if mod.branches:
+                if any(branch.energy for branch in mod.branches):
+                    return pair, live, 0
+            elif mod.energy:
+                spend += mod.energy * copies
+                floor = max(floor, mod.min_energy)
+        if not spend or pair[0] - spend < floor:
+            return pair, live, 0
+        kept: dict[Behaviour, int] = {}
+        dead = 0
+        for b, copies in live:
+            mod = self.acting[b]
+            if mod.branches or not mod.energy:
+                kept[b] = kept.get(b, 0) + copies
+            elif not any(mod.power):
+                dead += copies
+            else:
+                power = self._intern((Mod("", 0, mod.power, 0, mod.min_power,
+                                          any_only=mod.any_only),))
+                kept[power] = kept.get(power, 0) + copies
+        return (pair[0] - spend, pair[1]), tuple(sorted(kept.items())), dead
 
     def _pid(self, pair: Pair) -> int:
         pid = self.pair_ids.setdefault(pair, len(self.pair_ids))
@@ -968,8 +1117,16 @@ class _OrderCount:
 
         def follow(pair: Pair, left: tuple[int, ...], wanted: int,
                    before: tuple[Application, ...]) -> None:
-            if not self.bag(pair, self.own_bag(left))[0]:
+            live = self.bag(pair, self.own_bag(left))[0]
+            if not live:
                 out[pair] = before + tuple(Application(i) for i in left)
+                return
+            if not self.settled(pair, live)[1]:
+                # Energy parts only, each subtracting in full whatever the order: every order
+                # reaches the one result, and the first takes them by index, each its first
+                # outcome (until those left are dead, as above).
+                after, app = outcomes(pair, self.mods[left[0]], left[0])[0]
+                follow(after, left[1:], wanted, before + (app,))
                 return
             tried: set[int] = set()
             for i in left:

@@ -23,7 +23,7 @@ from dataclasses import dataclass, replace
 
 from .cards import AdditionalCost
 from .cost import NO_POWER, Cost, OtherCost, Power
-from .discounts import NO_DEADLINE, Application, Deadline, pareto, pareto_front
+from .discounts import NO_DEADLINE, Application, Deadline, dominates, pareto, pareto_front
 from .filters import object_matches
 from .payment import PAYS_FROM, source_adds
 from .state import GameObject
@@ -324,7 +324,9 @@ def play_options(scenario: Scenario, deadline: Deadline = NO_DEADLINE,
 
     Past the `deadline`, the searches settle for what they have (see `discounts.Deadline`) and
     no further base or optional set is tried: every option listed is still a valid one, and
-    `exact` is False."""
+    `exact` is False. Then the option a fixed-order payer plays (`listed_option`) is listed
+    too, last, unless a listed option of its choices is at least as easy to pay: so a play
+    such a payer pays has an option the planner can pay, whatever the search had time for."""
     ctx = context(scenario)
     why, bases = checked(ctx)
     names = [name for name, _ in optional_costs(ctx.card)]
@@ -345,9 +347,33 @@ def play_options(scenario: Scenario, deadline: Deadline = NO_DEADLINE,
                 break
         if deadline.passed():
             break
+    if deadline.cut:
+        plain = listed_option(ctx, bases[0])
+        if not any(o.total.other == plain.total.other and o.base == plain.base
+                   and o.paid == plain.paid and dominates(_pair(o), _pair(plain))
+                   for o in options):
+            options.append(plain)
+            groups.append(0)
     if chosen is None:
         return PlayOptions(ctx, (), tuple(options), auto, exact=not deadline.cut)
     return PlayOptions(ctx, (), tuple(options), auto, not deadline.cut, chosen, tuple(groups))
+
+
+def listed_option(ctx: PlayContext, base: BaseChoice) -> CostOption:
+    """The option a payer with no search plays: `base`, the optional costs the play requires
+    (`yes`, or a count) and no other, every discount in listed order with its first branch and
+    canonical "[A] less" pips (application lists left empty: `total_cost.price`'s defaults)."""
+    names = [name for name, _ in optional_costs(ctx.card)]
+    required = tuple(n for n in names if _required(ctx.play.optional_choice(n))
+                     and ctx.play.ignore != "all")
+    counts = tuple((n, int(ctx.play.optional_choice(n))) for n in required
+                   if ctx.play.optional_choice(n).isdigit()
+                   and int(ctx.play.optional_choice(n)) != 1)
+    return price(ctx, Choices(base, required, counts=counts))
+
+
+def _pair(option: CostOption) -> tuple[int, Power]:
+    return option.total.energy, option.total.power
 
 
 FREE_FROM = 5  # `auto` optional costs: from here on the model chooses them (measured: see README)

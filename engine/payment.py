@@ -452,7 +452,7 @@ def board_losses(res: Resources, use: Mapping[tuple[NeedKey, int], C],
     targets: list[C] = []
     kept: list[C] = []
     for (key, g), n in use.items():
-        if key[0] in LOSES_OBJECT:
+        if key[0] in LOSES_OBJECT and res.objects[g].ids:  # an emptied group pays nothing
             held = res.objects[g].ids[0]  # a target or the own object is in a group of its own
             if held in res.targets:
                 targets.append(n)

@@ -29,12 +29,13 @@ against the CP-SAT model and the brute force.
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from typing import NamedTuple
 
 from ..engine.cost import ANY_INDEX, DOMAINS, Cost, OtherCost
 from ..engine.options import CostOption
-from ..engine.payment import (NeedKey, Resources, board_losses, capacity, eligible, losses,
-                              need_key, needs_of, object_charge, score)
+from ..engine.payment import (NeedKey, ObjectGroup, Resources, board_losses, capacity, eligible,
+                              losses, need_key, needs_of, object_charge, score)
 from ..engine.scenario import Scenario
 from .model import Solution, ranking
 
@@ -455,3 +456,73 @@ def _counts(res: Resources, runes: _Runes, energy: int,
 def _recycled(picks: tuple[tuple[int, int], ...]) -> int:
     """How many runes the choices recycle."""
     return sum(x + y for x, y in picks)
+
+
+# --- An incumbent for the model -------------------------------------------------------------------
+
+MAX_TRIES = 2_000  # options tried for an incumbent before the model goes on without one
+
+
+def incumbent(scenario: Scenario, options: tuple[CostOption, ...],
+              res: Resources) -> Solution | None:
+    """A payment of one of the options, found without search, for the model to start from
+    (`planner.kernel.Incumbent`): the first option, in list order, that the runes, the pool
+    and a set of sources pay, or None. Not the cheapest: only feasible.
+
+    Sources are tried as sets, each activated once and none with an Energy or Power cost of
+    its own (a fixed-order greedy payer uses no other): none; those whose object no
+    non-standard need of the option could take; all of them. A set's sources add to the pool
+    (the model counts their Energy and Power as it counts the pool's) and take their objects
+    out of the object groups; then `_pay` (the runes and the pool, exact) and `_pay_other`
+    (the objects, exact) decide. So whatever a greedy with one of those sets pays, this pays,
+    and each part it returns satisfies the model's constraints: the Energy and Power it gives
+    cover the option's, and no object pays twice."""
+    free = [s for s, offer in enumerate(res.sources) if offer.needs == Cost()]
+    tries = 0
+    for index, option in enumerate(options):
+        total = option.total
+        if total.pips > 2 * MAX_PIPS or total.energy > 10 * MAX_ENERGY:
+            continue
+        wanted = [need for need in total.other if need.kind != "spend_xp"]
+        if sum(n.count for n in wanted) * len(res.objects) > MAX_FLOW:
+            continue
+        quiet = [s for s in free if not res.sources[s].uses_object or not any(
+            eligible(scenario, res.objects[g], need) for need in wanted
+            for g, group in enumerate(res.objects) if res.sources[s].id in group.ids)]
+        tried: list[list[int]] = []
+        for chosen in ([], quiet, free):
+            if chosen in tried:
+                continue
+            tried.append(chosen)
+            tries += 1
+            if tries > MAX_TRIES:
+                return None
+            found = _pay_with(scenario, option, res, chosen)
+            if found is not None:
+                exhaust, recycle, use = found
+                activate = tuple(s in chosen for s in range(len(res.sources)))
+                return Solution(index, exhaust, recycle, activate, use, False)
+    return None
+
+
+def _pay_with(scenario: Scenario, option: CostOption, res: Resources, chosen: list[int]
+              ) -> tuple[tuple[int, ...], tuple[int, ...],
+                         tuple[tuple[NeedKey, tuple[int, ...]], ...]] | None:
+    """The runes and objects that pay `option` with the sources `chosen` activated (their
+    adds as pool, their objects taken out), or None."""
+    offers = [res.sources[s] for s in chosen]
+    gone = {offer.id for offer in offers if offer.uses_object}
+    groups = tuple(ObjectGroup(g.zone, g.owner, tuple(i for i in g.ids if i not in gone), g.sample)
+                   if gone.intersection(g.ids) else g for g in res.objects)
+    pooled = replace(
+        res, sources=(), objects=groups,
+        pool_energy=res.pool_energy + sum(o.adds.energy for o in offers),
+        pool_power=tuple(p + sum(o.adds.power[k] for o in offers)
+                         for k, p in enumerate(res.pool_power)))
+    other = _pay_other(scenario, option.total, pooled) if option.total.other else (0, ())
+    if other is None:
+        return None
+    paid = _pay(option, pooled, _Runes(pooled))
+    if paid is None:
+        return None
+    return paid[1], paid[2], other[1]

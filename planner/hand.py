@@ -33,6 +33,11 @@ hand): each ability of each object on your board, and `hide` for each Hidden car
 ability that chooses (`targets`) is planned for each object of either board it may choose
 (`engine.abilities.accepts_target`: its filter, `controller` included; Equip chooses only your
 units), and the cheapest payable plan is listed (objective, then total size, then state order).
+Equivalent targets are one branch (`distinct_targets`): objects of one board equal but for an
+id that nothing else in the file names are told apart by no rule, so each plan of the ability
+on one is, renamed, a plan on the other, with the same objective and total; the first in state
+order wins every tie, so planning the first of each class lists what planning all of them
+lists. 200 board objects with Equip on 101 units of three kinds: 4 plans per Equip, not 101.
 Illegal abilities (exhausted, Empowered already, no target) are listed with their reasons.
 
 Order of the result: playable plans first, by score, then by state order (hand, then trash,
@@ -159,7 +164,7 @@ def plan_hand(scenario: Scenario, config: SolverConfig = DEFAULT_CONFIG) -> list
             paid[same] = got
         planned.append((cand, got))
     index = len(planned)
-    for obj, plays in ability_candidates(scenario):
+    for obj, plays in ability_candidates(scenario, anonymous):
         best: Plan | None = None
         for ability_play in plays:
             here = replace(scenario, play=ability_play)
@@ -178,10 +183,12 @@ def plan_hand(scenario: Scenario, config: SolverConfig = DEFAULT_CONFIG) -> list
     return [p for _, p in playable + rest]
 
 
-def ability_candidates(scenario: Scenario) -> list[tuple[GameObject, list[Play]]]:
+def ability_candidates(scenario: Scenario, anonymous: Anonymous | None = None
+                       ) -> list[tuple[GameObject, list[Play]]]:
     """Each ability that could be activated now, with the plays to try (one per target its
-    filter accepts, or one without targets): abilities of your board objects in state order,
-    then hiding each Hidden card in your hand."""
+    filter accepts, or one without targets; with `anonymous`, one per class of equivalent
+    targets: `distinct_targets`): abilities of your board objects in state order, then hiding
+    each Hidden card in your hand."""
     you = scenario.state.you
     out: list[tuple[GameObject, list[Play]]] = []
     for obj in you.board:
@@ -194,15 +201,45 @@ def ability_candidates(scenario: Scenario) -> list[tuple[GameObject, list[Play]]
             if ability.targets is None:
                 out.append((obj, [Play(obj.id, "board", ability=ability.id)]))
                 continue
-            targets = [t.id for who in ("you", "opponent")
+            targets = [(who, t) for who in ("you", "opponent")
                        for t in scenario.state.player(who).board
                        if accepts_target(scenario, ability, t)]
-            plays = [Play(obj.id, "board", targets=(t,), ability=ability.id) for t in targets]
+            if anonymous is not None:
+                targets = distinct_targets(targets, obj, anonymous)
+            plays = [Play(obj.id, "board", targets=(t.id,), ability=ability.id)
+                     for _, t in targets]
             out.append((obj, plays or [Play(obj.id, "board", ability=ability.id)]))
     for obj in you.hand:
         card = scenario.cards.get(obj.card)
         if card is not None and card.keywords.hidden:
             out.append((obj, [Play(obj.id, "hand", ability="hide")]))
+    return out
+
+
+def distinct_targets(targets: list[tuple[str, GameObject]], played: GameObject,
+                     anonymous: Anonymous) -> list[tuple[str, GameObject]]:
+    """The first target (owner, object), in state order, of each class of equivalent ones:
+    objects of one player equal in every field but their id, none of them the object whose
+    ability is played, whose ids no other string of the file holds (`Anonymous`).
+
+    Why one stands for its class: no rule reads an object's id but to compare it with a string
+    of the file (a filter's `id`, a play's targets), and none of those names these, so renaming
+    the two objects into each other maps the scenario onto one that differs only in the order
+    of two equal objects, and a plan of the ability on one onto a plan on the other: same
+    legality, total and score, hence the same objective and size, all `_better` compares.
+    The first of them wins that tie, so it is the one listed either way."""
+    if not anonymous.sure:
+        return targets
+    out: list[tuple[str, GameObject]] = []
+    seen: set[tuple[object, ...]] = set()
+    for owner, target in targets:
+        if target.id == played.id or target.id in anonymous.mentioned:
+            out.append((owner, target))
+            continue
+        key = (owner, _but(target, ("id",)))
+        if key not in seen:
+            seen.add(key)
+            out.append((owner, target))
     return out
 
 

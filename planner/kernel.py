@@ -16,10 +16,16 @@ here knows a game rule.
   optimum with a constraint, minimise the next, starting from the solution in hand (hints).
   A single term past int64 can't be solved exactly and is a `ModelInvalid`.
 - **Statuses.** Only INFEASIBLE in the first stage means no payment exists (`None`). UNKNOWN in
-  the first stage is `SolverStopped` (the time limit, never "unpayable"); in a later stage the
+  the first stage is `SolverStopped` (the time limit, never "unpayable"), or the incumbent's
+  answer where the model gave one (below); in a later stage the
   previous stage's answer stands with `optimal: false`, as does a FEASIBLE answer (stopped with a
   payment in hand). MODEL_INVALID is a bug in the model, raised as `ModelInvalid` with CP-SAT's
   validation message; INFEASIBLE after fixing an optimum found is one too.
+- **An incumbent first.** A model that knows a feasible answer before the solve (a greedy
+  payment it has checked) passes it as an `Incumbent`: its values are CP-SAT's hint (the search
+  starts from them), and its read-back is the answer, with `optimal: false`, when the time limit
+  stops the first stage before CP-SAT has a solution of its own. So a play with a known payment
+  is never answered "no payment found" for lack of time.
 - **Time.** One deadline, `config.time_limit` from the first solve, bounds every stage; a later
   stage that finds no time left keeps the answer in hand (`optimal: false`). `deadline` and
   `solver_config` let a plan share one time limit between its option search and CP-SAT.
@@ -86,6 +92,16 @@ class Term:
 
 
 @dataclass(frozen=True, slots=True)
+class Incumbent(Generic[T]):
+    """A feasible answer known before the solve: `value` (what `read_back` would give for it)
+    and `hint`, the values of the model's variables that make it (all of them, or the decisions
+    only: CP-SAT completes a partial hint). The model vouches that the values are feasible."""
+
+    value: T
+    hint: Sequence[tuple[cp_model.IntVar, int]] = ()
+
+
+@dataclass(frozen=True, slots=True)
 class SolveStats:
     """What one solve did: its stages, each stage's CP-SAT status, and the time and branches."""
 
@@ -120,13 +136,20 @@ def solver_config(config: SolverConfig, limit: Deadline | None) -> SolverConfig:
 
 def solve(model: cp_model.CpModel, terms: Sequence[Term], config: SolverConfig,
           read_back: Callable[[cp_model.CpSolver], T],
-          hints: Sequence[cp_model.IntVar]) -> Solved[T] | None:
+          hints: Sequence[cp_model.IntVar],
+          incumbent: Incumbent[T] | None = None) -> Solved[T] | None:
     """Minimise `terms` lexicographically over `model` (see the module docstring): the
     read-back of the best solution, or None when the model has none (INFEASIBLE).
 
     `read_back(solver)` turns the solver's values into the model's answer; `hints` are the
-    variables whose values start each later stage. Raises `SolverStopped` and `ModelInvalid`."""
+    variables whose values start each later stage; `incumbent`, a feasible answer known before
+    the solve (hinted to the first stage, and the answer if the time limit stops it first).
+    Raises `SolverStopped` (only without an incumbent) and `ModelInvalid`."""
     stages = fold(terms)
+    if incumbent is not None and incumbent.hint:
+        model.clear_hints()  # type: ignore[no-untyped-call]
+        for var, value in incumbent.hint:
+            model.add_hint(var, value)
     solver = cp_model.CpSolver()
     solver.parameters.num_workers = config.workers
     solver.parameters.random_seed = config.seed
@@ -163,6 +186,8 @@ def solve(model: cp_model.CpModel, terms: Sequence[Term], config: SolverConfig,
                 raise ModelInvalid("CP-SAT found no solution after fixing an optimum it found")
             return None
         if status == cp_model.UNKNOWN:
+            if found is None and incumbent is not None:
+                return done(incumbent.value, False)  # stopped first: the known answer stands
             if found is None:
                 raise SolverStopped(config.time_limit)
             return done(found, False)  # stopped before it found the last stage's answer again
@@ -252,5 +277,6 @@ def _ends(var: cp_model.IntVar) -> tuple[int, int]:
     return domain[0], domain[-1]
 
 
-__all__ = ["EXACT", "MIN_SOLVE", "ModelInvalid", "SolveStats", "Solved", "SolverStopped", "Term",
+__all__ = ["EXACT", "Incumbent", "MIN_SOLVE", "ModelInvalid", "SolveStats", "Solved",
+           "SolverStopped", "Term",
            "cp_model", "deadline", "fold", "solve", "solver_config"]

@@ -74,6 +74,7 @@ class Free:
 
 
 NO_FREE = Free()
+HINT_FROM = 1_000  # model variables from which the incumbent is hinted to CP-SAT (see `solve`)
 
 
 @dataclass(slots=True)
@@ -97,17 +98,28 @@ def solve(
     res: Resources,
     config: SolverConfig,
     free: Free = NO_FREE,
+    incumbent: Solution | None = None,
 ) -> Solution | None:
     """The best (option, payment, free optional costs paid), or None when no option can be
     paid (INFEASIBLE).
 
-    Raises `SolverStopped` when the time limit ran out before either was known, and
-    `ModelInvalid` (with CP-SAT's validation message) when the model itself is rejected."""
+    `incumbent` is a feasible payment known before the solve (`planner.fastpath.incumbent`,
+    checked by the engine): CP-SAT starts from it, and it is the answer (`optimal` false) when
+    the time limit stops CP-SAT before it finds one. Raises `SolverStopped` when the time limit
+    ran out before either was known (and no incumbent was given), and `ModelInvalid` (with
+    CP-SAT's validation message) when the model itself is rejected."""
     model = cp_model.CpModel()
     v = _variables(model, scenario, options, res, free)
     _constraints(model, v, options, res, free)
     terms = [Term(t) for t in _ranked_terms(scenario, v, options, benefits, res, free)]
-    solved = kernel.solve(model, terms, config, lambda solver: _read_back(solver, v, res), _all(v))
+    # The incumbent answers if CP-SAT finds nothing in time; it is hinted only to a model past
+    # `HINT_FROM` variables: a smaller one is solved in milliseconds, and a hint would only
+    # change which of several equally cheap payments CP-SAT returns first.
+    known = None if incumbent is None else kernel.Incumbent(
+        replace(incumbent, optimal=False),
+        _hint(v, incumbent) if len(_all(v)) >= HINT_FROM else ())
+    solved = kernel.solve(model, terms, config, lambda solver: _read_back(solver, v, res), _all(v),
+                          known)
     if solved is None:
         return None
     return replace(solved.value, optimal=solved.optimal)
@@ -330,6 +342,19 @@ def ranking(targets: N, score: N, benefit: N, kept: N, size: N, actions: N, opti
     6. the number of actions;
     7. the option's place in the engine's list."""
     return [targets, score - benefit, kept, size, benefit, actions, option]
+
+
+def _hint(v: _Variables, known: Solution) -> list[tuple[cp_model.IntVar, int]]:
+    """The model's decision variables set as the payment `known` makes them (the deficits and
+    the constraints' own sums are CP-SAT's to complete)."""
+    hint = [(var, int(o == known.option)) for o, var in v.choose.items()]
+    hint += [(var, known.exhaust[g]) for g, var in v.exhaust.items()]
+    hint += [(var, known.recycle[g]) for g, var in v.recycle.items()]
+    hint += [(var, int(known.activate[s])) for s, var in v.activate.items()]
+    counts = dict(known.use)
+    hint += [(var, counts[key][g] if key in counts else 0) for (key, g), var in v.use.items()]
+    hint += [(var, int(i < len(known.paid) and known.paid[i])) for i, var in v.pay.items()]
+    return hint
 
 
 # --- Reading the answer back --------------------------------------------------------------------

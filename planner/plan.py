@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from ..engine.chain import destination, executions
+from ..engine.chain import Applied, PlanRefused, apply_payment, destination, executions
 from ..engine.cost import Cost, power_to_map
 from ..engine.discounts import NO_DEADLINE, Deadline
 from ..engine.options import CostOption, PlayOptions, play_options, with_free
@@ -21,9 +21,9 @@ from . import answers
 from .answers import Status
 from .config import DEFAULT_CONFIG, SolverConfig
 from .explain import unpayable_reasons
-from .fastpath import applies, solve_fast
+from .fastpath import applies, incumbent, solve_fast
 from .kernel import deadline, solver_config
-from .model import Free, SolverStopped, solve
+from .model import Free, Solution, SolverStopped, solve
 
 
 @dataclass(frozen=True, slots=True)
@@ -126,7 +126,7 @@ def plan_options(scenario: Scenario, opts: PlayOptions, config: SolverConfig = D
     else:
         try:
             solution = solve(scenario, opts.options, benefits, res, solver_config(config, limit),
-                             free)
+                             free, _incumbent(scenario, opts, res))
         except SolverStopped as stopped:
             # Not proved unpayable: said so, with `optimal: false`.
             return Plan("unpayable", header, reasons=(str(stopped),), optimal=False)
@@ -173,6 +173,24 @@ def plan_options(scenario: Scenario, opts: PlayOptions, config: SolverConfig = D
         optimal=solution.optimal and opts.exact,
         option=option,
     )
+
+
+def _incumbent(scenario: Scenario, opts: PlayOptions, res: Resources) -> Solution | None:
+    """A payment of one option found without search (`planner.fastpath.incumbent`), named
+    and checked by the engine as `payplan play` checks a plan (`engine.chain.apply_payment`:
+    the choices price to the total, the payment pays it by the paying rules), for CP-SAT to
+    start from; None when there is none or the engine refuses it. The free optional costs
+    (`PlayOptions.free`) are left unpaid: each option is listed without them."""
+    found = incumbent(scenario, opts.options, res)
+    if found is None:
+        return None
+    option = opts.options[found.option]
+    payment, _, _ = name_payment(scenario, option.total, res, found)
+    try:
+        apply_payment(scenario, Applied(opts.ctx.obj.id, option.choices, option.total, payment))
+    except PlanRefused:
+        return None
+    return replace(found, paid=(False,) * len(opts.free))
 
 
 __all__ = ["Plan", "plan", "plan_options"]

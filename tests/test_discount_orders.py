@@ -342,7 +342,8 @@ def test_sixteen_distinct_discounts_are_counted() -> None:
 
 def test_a_passed_deadline_still_gives_valid_results() -> None:
     """Past the deadline the searches follow one move each: what they return is still reached
-    by a full sequence, the deadline says it cut, and the true front beats or equals it."""
+    by a full sequence, the deadline says it cut, and the true front beats or equals it. (A
+    lone "[A] less" with a minimum is no search: `_PowerSide._any_only` answers it whole.)"""
     cases = [
         ((30, (2, 2, 2, 2, 2, 2, 1)), [Mod(f"m{i}", energy=1 + i % 3, power=(0,) * 6 + (1,),
                                            min_energy=i % 4, min_power=i % 2) for i in range(9)]),
@@ -354,10 +355,50 @@ def test_a_passed_deadline_still_gives_valid_results() -> None:
     for start, mods in cases:
         deadline = Deadline(0.0)
         cut = pareto_front(start, mods, deadline)
-        assert deadline.cut and cut
+        exact = {pair for pair, _ in pareto_front(start, mods)}
+        assert cut and (deadline.cut or (len(mods) == 1 and {p for p, _ in cut} == exact))
         for pair, path in cut:
             assert replay(start, mods, path) == pair
-        exact = {pair for pair, _ in pareto_front(start, mods)}
         for pair, _ in cut:
             assert any(e == pair or (e[0] <= pair[0] and sum(e[1]) <= sum(pair[1]) and all(
                 x <= y for x, y in zip(e[1][:ANY_INDEX], pair[1][:ANY_INDEX]))) for e in exact)
+
+
+@st.composite
+def any_side_case(draw: st.DrawFn) -> tuple[tuple[int, ...], list[Mod]]:
+    """Pips over six domains and [A] pips, and up to six "[A] less" discounts, each with its own
+    Power minimum (some equal, some 0): a Power side of "[A] less" only."""
+    pips = draw(six_power_st(2))
+    mods = [Mod(f"a{k}", power=(0,) * ANY_INDEX + (draw(st.integers(1, 3)),),
+                min_power=draw(st.integers(0, 6)))
+            for k in range(draw(st.integers(1, 6)))]
+    return pips, mods
+
+
+@settings(max_examples=300, deadline=None)
+@given(any_side_case())
+def test_any_only_power_side_is_the_search(case: tuple[tuple[int, ...], list[Mod]]) -> None:
+    """`_PowerSide._any_only` (the results of "[A] less" discounts with minimums, worked out
+    without the search) gives `_search`'s list: the same results, in the same order, each with
+    the same applications."""
+    pips, mods = case
+    singles = list(range(len(mods)))
+    side = discounts._PowerSide(mods, singles, [])
+    searched = discounts._PowerSide(mods, singles, [])._search((1 << len(mods)) - 1, (), pips)
+    assert side.front(pips, ()) == searched
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.tuples(st.integers(0, 12), six_power_st(2)), st.lists(st.one_of(
+    st.builds(lambda a, m: Mod("a", power=(0,) * ANY_INDEX + (a,), min_power=m),
+              st.integers(1, 3), st.integers(0, 5)),
+    st.builds(lambda e, m: Mod("e", energy=e, min_energy=m), st.integers(1, 3),
+              st.integers(0, 5))), min_size=1, max_size=5))
+def test_any_less_with_minimums_matches_brute_force(start: Pair, mods: list[Mod]) -> None:
+    """Energy discounts and "[A] less" discounts with Power minimums over six domains (the
+    front `_any_only` settles): every Pareto-best result of every order and choice, each
+    reached by its sequence."""
+    found = pareto_front(start, mods)
+    assert {pair for pair, _ in found} == naive_pareto(set(brute_force(start, mods)))
+    for pair, path in found:
+        assert replay(start, mods, path) == pair

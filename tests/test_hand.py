@@ -5,6 +5,7 @@ score is the brute-force oracle's (benchmarks/brute_force.py)."""
 
 from __future__ import annotations
 
+import random
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
@@ -21,7 +22,7 @@ from payplan.engine.scenario import Play, Scenario
 from payplan.engine.state import GameObject, Source
 from payplan.planner.answers import Hand
 from payplan.planner.hand import SharedResources, candidates, plan_hand, play_for_object, render_hand
-from payplan.planner.plan import plan
+from payplan.planner.plan import Plan, plan
 from strategies import PLAYED, scenarios
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -238,3 +239,99 @@ def test_one_engine_call_per_scan(monkeypatch: pytest.MonkeyPatch) -> None:
     for p in plans:
         c = next(c for c in candidates(scenario) if c.obj.id == p.play["object"])
         assert p.to_json() == solo(scenario, c.zone, c.obj)
+
+
+def _equip_board(rng: random.Random) -> dict[str, Any]:
+    """Gear with Equip (a fixed cost, a discount by the target's Might, a discount while the
+    target is a named or a tagged unit) over units of a few kinds on both boards: twins, units
+    told apart by buffs, Might, location or exhaustion, an enemy unit with Deflect, and units
+    whose id a filter names."""
+    cards: dict[str, Any] = {
+        "dirk": {"type": "gear", "domains": ["fury"], "cost": {"energy": 1}, "abilities": [
+            {"id": "equip", "kind": "equip", "cost": {"power": {"fury": 1}},
+             "targets": {"type": "unit"}}]},
+        "gauntlets": {"type": "gear", "domains": ["order"], "cost": {"energy": 2}, "abilities": [
+            {"id": "equip", "kind": "equip", "cost": {"energy": 3, "power": {"any": 1}},
+             "targets": {"type": "unit"},
+             "discounts": [{"id": "gauntlets", "energy": {"might_of": "target"}}]}]},
+        "charm": {"type": "gear", "domains": ["calm"], "cost": {"energy": 1}, "abilities": [
+            {"id": "equip", "kind": "equip", "cost": {"energy": 2, "power": {"calm": 1}},
+             "targets": {"type": "unit"},
+             "discounts": [{"id": "for-u2", "energy": 2, "if": {"targets": {"id": "u2"}}},
+                           {"id": "for-poro", "energy": 1,
+                            "if": {"targets": {"tags": ["poro"]}}}]}]},
+        "grunt": {"type": "unit", "domains": ["fury"], "cost": {"energy": 2}, "might": 2,
+                  "tags": ["poro"]},
+        "warden": {"type": "unit", "domains": ["calm"], "cost": {"energy": 3}, "might": 3},
+        "wall": {"type": "unit", "domains": ["calm"], "cost": {"energy": 3}, "might": 1,
+                 "keywords": {"deflect": 1}},
+    }
+    board: list[dict[str, Any]] = []
+    for i in range(rng.randint(1, 4)):
+        board.append({"id": f"g{i}", "card": rng.choice(["dirk", "gauntlets", "charm"])})
+    for i in range(rng.randint(2, 9)):
+        unit: dict[str, Any] = {"id": f"u{i}", "card": rng.choice(["grunt", "warden", "wall"])}
+        if rng.random() < 0.2:
+            unit["buffs"] = 1
+        if rng.random() < 0.2:
+            unit["might"] = 4
+        if rng.random() < 0.15:
+            unit["location"] = "battlefield"
+        if rng.random() < 0.1:
+            unit["exhausted"] = True
+        board.insert(rng.randint(0, len(board)), unit)
+    enemies = [{"id": f"e{i}", "card": rng.choice(["grunt", "wall"])}
+               for i in range(rng.randint(0, 3))]
+    runes = [{"id": f"r{k}", "domain": rng.choice(["fury", "calm", "order"]),
+              **({"exhausted": True} if rng.random() < 0.3 else {})}
+             for k in range(rng.randint(1, 5))]
+    return {"format": "payplan/1", "cards": cards,
+            "state": {"phase": "main", "turn": "you",
+                      "you": {"runes": runes, "board": board}, "opponent": {"board": enemies}}}
+
+
+@pytest.mark.parametrize("seed", range(60))
+def test_equivalent_targets_are_one_branch(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Planning the first of each class of equivalent targets (`distinct_targets`) lists, byte
+    for byte, what planning every target lists; and it plans fewer where there are twins."""
+    import payplan.planner.hand as hand_module
+
+    scenario = scenario_from_data(_equip_board(random.Random(seed)))
+    planned: list[int] = []
+    real = hand_module.plan_options
+
+    def counting(*args: Any, **kwargs: Any) -> Plan:
+        planned.append(1)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(hand_module, "plan_options", counting)
+    classes = [p.to_json() for p in plan_hand(scenario)]
+    fewer = len(planned)
+    monkeypatch.setattr(hand_module, "distinct_targets", lambda targets, played, anonymous: targets)
+    planned.clear()
+    every = [p.to_json() for p in plan_hand(scenario)]
+    assert classes == every
+    assert fewer <= len(planned)
+
+
+def test_twin_targets_planned_once() -> None:
+    """Eight identical units and one told apart by a buff: Equip is planned on two of them, and
+    on each unit whose id a filter names (the charm's `u2`; then a discount's `u3`) apart."""
+    data = _equip_board(random.Random(0))
+    data["state"]["you"]["board"] = ([{"id": "g0", "card": "dirk"}]
+                                     + [{"id": f"u{i}", "card": "warden"} for i in range(8)]
+                                     + [{"id": "u8", "card": "warden", "buffs": 1}])
+    data["state"]["opponent"]["board"] = []
+    scenario = scenario_from_data(data)
+    plays = dict(hand_module_candidates(scenario))
+    assert [p.targets for p in plays["g0"]] == [("u0",), ("u2",), ("u8",)]
+    data["cards"]["dirk"]["abilities"][0]["discounts"] = [
+        {"id": "for-u3", "energy": 1, "if": {"targets": {"id": "u3"}}}]
+    plays = dict(hand_module_candidates(scenario_from_data(data)))
+    assert [p.targets for p in plays["g0"]] == [("u0",), ("u2",), ("u3",), ("u8",)]
+
+
+def hand_module_candidates(scenario: Scenario) -> list[tuple[str, list[Play]]]:
+    from payplan.planner.hand import Anonymous, ability_candidates
+
+    return [(obj.id, plays) for obj, plays in ability_candidates(scenario, Anonymous(scenario))]

@@ -17,11 +17,13 @@ from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from payplan.benchmarks.cliffs import cliff
 from payplan.benchmarks.generate import generate
 from payplan.engine.cost import POWER_KEYS, Cost
-from payplan.engine.discounts import Application, CountCut, Deadline, Mod, Pair, all_results
+from payplan.engine.discounts import (Application, CountCut, Deadline, Mod, Pair, all_results,
+                                     outcomes)
 from payplan.engine.loader import load_file, scenario_from_data
 from payplan.engine.options import play_options
 from payplan.engine.scenario import Scenario
@@ -31,7 +33,7 @@ from payplan.planner.config import SolverConfig
 from payplan.planner.plan import plan
 from payplan.benchmarks.reference.pricing import Disc, apply_discount
 from strategies import scenarios
-from test_discount_orders import cases, repeated_case
+from test_discount_orders import cases, mod_st, power_st, repeated_case
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -270,6 +272,49 @@ def test_identical_discounts_against_every_permutation(case: tuple[Pair, list[Mo
     start, mods = case
     results = all_results(start, mods)
     assert {pair: count for pair, (count, _) in results.items()} == every_permutation(start, mods)
+
+
+def first_sequences(start: Pair, mods: list[Mod]) -> dict[Pair, tuple[Application, ...]]:
+    """Every (order, outcome) sequence walked in the order `all_results` names its first by
+    (discount index, then the outcome's place in `outcomes`, step by step): the first one
+    reaching each result."""
+    first: dict[Pair, tuple[Application, ...]] = {}
+
+    def walk(pair: Pair, left: tuple[int, ...], path: tuple[Application, ...]) -> None:
+        if not left:
+            first.setdefault(pair, path)
+            return
+        for i in left:
+            rest = tuple(j for j in left if j != i)
+            for after, app in outcomes(pair, mods[i], i):
+                walk(after, rest, path + (app,))
+
+    walk(start, tuple(range(len(mods))), ())
+    return first
+
+
+# Much Energy for the discounts' Energy parts: every order takes them in full from some point
+# on (at the start or after a few steps), where the count settles the Energy at once.
+plenty = st.tuples(st.tuples(st.integers(8, 40), power_st(2)), st.lists(mod_st(), max_size=6))
+
+
+@settings(max_examples=200, deadline=None)
+@given(plenty)
+def test_settled_energy_against_every_permutation(case: tuple[Pair, list[Mod]]) -> None:
+    """Where the Energy parts left subtract in full in any order (`_OrderCount.settled`), the
+    counts and the first sequence to each result are the plain walk's."""
+    start, mods = case
+    results = all_results(start, mods)
+    assert {pair: count for pair, (count, _) in results.items()} == every_permutation(start, mods)
+
+    def plain(path: tuple[Application, ...]) -> tuple[tuple[int, int, object], ...]:
+        # Once every discount left is dead, `all_results` lists them as `Application(i)`:
+        # branch -1, which pricing reads as the first branch (one outcome: the same result).
+        return tuple((a.index, max(a.branch, 0) if mods[a.index].branches else -1, a.removed)
+                     for a in path)
+
+    assert ({pair: plain(path) for pair, (_, path) in results.items()}
+            == {pair: plain(path) for pair, path in first_sequences(start, mods).items()})
 
 
 def ordered_mods(scenario: Scenario) -> tuple[Pair, list[Mod]]:
