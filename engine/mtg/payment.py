@@ -312,8 +312,9 @@ def name_payment(scenario: MtgScenario, option: Priced, res: Resources,
             took.append((part.kind, taken_names))
             for r in taken:
                 if part.kind == "tap_untapped":
-                    # "Tap an untapped creature" taps it: charged its tap weight (once, and
-                    # nothing if the payment also removes it), not removed.
+                    # "Tap an untapped creature" taps it: charged its tap weight (mtg-format's
+                    # objective: each object tapped is charged by its type; once, and nothing
+                    # if the payment also removes it), not removed.
                     tapped.add(r[1])
                     continue
                 lost.add(r)
