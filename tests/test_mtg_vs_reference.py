@@ -144,6 +144,18 @@ def test_known_class(case: Callable[[], dict[str, Any]]) -> None:
     assert not verdict.problems, "; ".join(verdict.problems)
 
 
+ORDER_CYCLE = ("found by the campaign: a mana ability whose cost returns or sacrifices a filter "
+               "land pays that filter's cost with its own mana (the filter must be activated "
+               "first, 601.2g); the model orders filters among themselves only")
+
+
+@pytest.mark.xfail(strict=True, reason=ORDER_CYCLE)
+def test_a_remover_does_not_feed_its_victim() -> None:
+    path = Path(__file__).parent / "mtg_reference" / "cases" / "remover-feeds-its-victim.yaml"
+    verdict = check(yaml.safe_load(path.read_text(encoding="utf-8")), PLANNERS)
+    assert not verdict.problems, "; ".join(verdict.problems)
+
+
 # --- A fixed slice -----------------------------------------------------------------------------------
 
 KNOWN: dict[int, str] = {}   # none in this slice at present (the hand cases hold each class)
