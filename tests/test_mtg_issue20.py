@@ -174,3 +174,15 @@ def test_play_moves_what_an_altars_cost_returns() -> None:
     you = out["state"]["you"]
     assert "goblin1" in {o["id"] for o in you["hand"]}
     assert "goblin1" not in {o["id"] for o in you["battlefield"]}
+
+
+@pytest.mark.parametrize("config", CONFIGS)
+def test_a_drum_taps_a_creature_that_then_sacrifices_itself(config: SolverConfig) -> None:
+    """601.2g: mana abilities in the order the player likes. The Drum's cost taps the Blood Pet,
+    which then sacrifices itself for {B}: the Pet is charged once (5), the Drum 1; tapping the
+    Goblin instead would add 2 (class 13 made the Goblin look free)."""
+    drum = {"types": ["artifact"], "mana": [{"adds": "{W}|{U}|{B}|{R}|{G}", "costs": [
+        "tap", {"tap_untapped": {"count": 1, "filter": {"type": "creature"}}}]}]}
+    pet = {"types": ["creature"], "mana": [{"adds": "{B}", "costs": ["sacrifice_self"]}]}
+    p = plan(board("{B}{R}", {"pet1": pet, "drum1": drum, "goblin1": CREATURE}), config)
+    assert p["status"] == "ok" and p["score"] == 5 + 1

@@ -139,7 +139,10 @@ def solve_mtg(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tupl
         m.add(sum(terms) == sum(c * v for c, v in demand[key]))
 
     # Each permanent: tapped at most once (for mana, convoke, improvise or a tap cost), lost at
-    # most once (sacrificed or returned); one sacrificed for mana is gone before 601.2h taps it.
+    # most once (sacrificed or returned); one sacrificed for mana is gone before 601.2h taps it
+    # (convoke, improvise, the spell's tap cost); a mana ability's tap cost taps it in 601.2g,
+    # before it is sacrificed for mana if the player orders them so (Springleaf Drum tapping a
+    # creature that then sacrifices itself for mana).
     charges: list[cp_model.LinearExprT] = []
     used_objects: list[cp_model.LinearExprT] = []
     rank: list[cp_model.LinearExprT] = []
@@ -155,7 +158,9 @@ def solve_mtg(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tupl
         for (key, ref), var in use.items():
             if ref != ("p", p):
                 continue
-            if key[1] == "tap_untapped":
+            if key[1] == "tap_untapped" and key[0] == "ability":
+                tap_g.append(var)  # a mana ability's cost taps it in 601.2g: it may go later
+            elif key[1] == "tap_untapped":
                 tap_h.append(var)
             elif key[0] == "ability":
                 leave_g.append(var)
