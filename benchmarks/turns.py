@@ -16,8 +16,10 @@ The baselines see the same candidates and make the same moves as the planner (a 
 writes `results.json`, `summary.md` (how often and by how much each baseline loses value, or
 only objective, against the planner; the planner's time against a typical plan: p50 and p90
 per size, the share proved optimal) and `turn_losses.png`, `turn_time.png` (with matplotlib).
-The typical plan is the median time of `payplan plan` on the `typical` family's cases (its
-own ruleset's `typical` where it has one, else payplan/1's), planned in the same run.
+The typical plan is the median time of `payplan plan` on its own ruleset's typical family
+(`TYPICAL`: payplan/1's `typical` at 7 cards; mtg/1's `mtg` at 12 sources, a board the size of
+the turn's 10-12 lands), planned in the same run; each format's turns are compared with its own
+(and payplan/1's stays `typical_plan_ms`).
 """
 
 from __future__ import annotations
@@ -39,6 +41,7 @@ CASES = 20
 TYPICAL_CASES = 40
 AIMS = {7: (20.0, 100.0)}  # size: p50 and p90 ratios to one typical plan
 OPTIMAL_SHARE_AIM = {12: 0.9}
+TYPICAL = {"payplan/1": ("typical", 7), "mtg/1": ("mtg", 12)}  # format: (family, size)
 
 
 def baseline(ruleset: Any, scenario: Any, pick: str, config: SolverConfig) -> dict[str, Any]:
@@ -99,13 +102,14 @@ def _timed(run: Callable[[], Any]) -> tuple[float, Any]:
     return (time.perf_counter() - began) * 1000, out
 
 
-def typical_plan_ms(cases: int, config: SolverConfig) -> float:
-    """The median time of one `payplan plan` on the typical family (payplan/1)."""
+def typical_plan_ms(cases: int, config: SolverConfig, format_: str = "payplan/1") -> float:
+    """The median time of one `payplan plan` on the format's typical family (`TYPICAL`)."""
     from ..planner.commands import answer
 
+    family, size = TYPICAL.get(format_, TYPICAL["payplan/1"])
     times = []
     for seed in range(cases):
-        data = generate("typical", 7, seed)
+        data = generate(family, size, seed)
         answer("plan", data, config)  # warm
         ms, _ = _timed(lambda: answer("plan", data, config))
         times.append(ms)
@@ -116,23 +120,31 @@ def run_turns(sizes: tuple[int, ...], cases: int, config: SolverConfig,
               log: Any = None) -> dict[str, Any]:
     """Every turn case measured (see the module docstring)."""
     known = families()
-    typical = typical_plan_ms(TYPICAL_CASES, config)
-    out: dict[str, Any] = {"typical_plan_ms": round(typical, 3), "cases": []}
-    for name, (ruleset, fam) in known.items():
-        if name != "turn" and not name.endswith("-turn"):
-            continue
+    turns = {name: ruleset for name, (ruleset, _) in known.items()
+             if name == "turn" or name.endswith("-turn")}
+    typical = {fmt: typical_plan_ms(TYPICAL_CASES, config, fmt)
+               for fmt in sorted({"payplan/1", *(r.format for r in turns.values())})}
+    out: dict[str, Any] = {"typical_plan_ms": round(typical["payplan/1"], 3),
+                           "typical_plan_ms_by_format": {f: round(ms, 3)
+                                                         for f, ms in typical.items()},
+                           "cases": []}
+    for name, ruleset in turns.items():
+        mine = typical[ruleset.format]
         for size in sizes:
             for seed in range(cases):
                 data = generate(name, size, seed)
                 scenario = ruleset.load(data)
+                cpu = time.process_time()
                 ms, planned = _timed(lambda: ruleset.turn(scenario, config))
+                cpu_ms = (time.process_time() - cpu) * 1000
                 answer = planned.to_json()
                 case: dict[str, Any] = {
                     "format": ruleset.format, "family": name, "size": size, "seed": seed,
-                    "planner": {"ms": round(ms, 3), "value": answer["value"],
+                    "planner": {"ms": round(ms, 3), "cpu_ms": round(cpu_ms, 3),
+                                "value": answer["value"],
                                 "objective": answer["objective"], "optimal": answer["optimal"],
                                 "order": answer["order"]},
-                    "x_typical": round(ms / typical, 1) if typical else None,
+                    "x_typical": round(ms / mine, 1) if mine else None,
                 }
                 for pick in ("greedy", "listed"):
                     bms, got = _timed(lambda: baseline(ruleset, scenario, pick, config))
@@ -157,16 +169,21 @@ def _pct(values: list[float], q: float) -> float:
     return ordered[low] + (ordered[high] - ordered[low]) * (pos - low)
 
 
-def summarise(cases: list[dict[str, Any]], typical: float) -> list[dict[str, Any]]:
+def summarise(cases: list[dict[str, Any]], typicals: dict[str, float]) -> list[dict[str, Any]]:
     rows = []
     groups: dict[tuple[str, int], list[dict[str, Any]]] = {}
     for case in cases:
         groups.setdefault((case["format"], case["size"]), []).append(case)
     for (fmt, size), group in sorted(groups.items()):
         times = [c["planner"]["ms"] for c in group]
+        typical = typicals[fmt]
         row: dict[str, Any] = {
             "format": fmt, "size": size, "cases": len(group),
             "p50_ms": round(_pct(times, 50), 2), "p90_ms": round(_pct(times, 90), 2),
+            # This process's CPU time: on a loaded machine the wall clock (and with it the time
+            # limit, which is wall clock) runs ahead of it.
+            "p50_cpu_ms": round(_pct([c["planner"].get("cpu_ms", 0.0) for c in group], 50), 2),
+            "p90_cpu_ms": round(_pct([c["planner"].get("cpu_ms", 0.0) for c in group], 90), 2),
             "p50_x_typical": round(_pct(times, 50) / typical, 1) if typical else None,
             "p90_x_typical": round(_pct(times, 90) / typical, 1) if typical else None,
             "optimal_share": round(sum(c["planner"]["optimal"] for c in group) / len(group), 3),
@@ -195,15 +212,20 @@ def summarise(cases: list[dict[str, Any]], typical: float) -> list[dict[str, Any
 
 def markdown(results: dict[str, Any]) -> str:
     lines = ["# payplan bench --suite turn", "",
-             f"One typical `payplan plan`: {results['typical_plan_ms']} ms (median, same run).",
+             f"Load average at the end: {results.get('load', '?')}.", "",
+             "One typical `payplan plan` (median, same run): " + ", ".join(
+                 f"{f} {ms} ms ({TYPICAL[f][0]} at {TYPICAL[f][1]})" if f in TYPICAL else
+                 f"{f} {ms} ms" for f, ms in results["typical_plan_ms_by_format"].items()) + ".",
              "", "| format | size | cases | p50 ms | p90 ms | p50 / typical | p90 / typical | "
+                 "p50 CPU ms | p90 CPU ms | "
                  "optimal | greedy loses value | listed loses value | greedy mean lost | "
                  "listed mean lost |",
-             "|---|---|---|---|---|---|---|---|---|---|---|---|"]
+             "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for r in results["summary"]:
         g, lst = r["greedy"], r["listed"]
         lines.append(f"| {r['format']} | {r['size']} | {r['cases']} | {r['p50_ms']} | "
                      f"{r['p90_ms']} | {r['p50_x_typical']}x | {r['p90_x_typical']}x | "
+                     f"{r['p50_cpu_ms']} | {r['p90_cpu_ms']} | "
                      f"{r['optimal_share']:.0%} | {g['loses_value']} ({g['loses_value_share']:.0%})"
                      f" | {lst['loses_value']} ({lst['loses_value_share']:.0%}) | "
                      f"{g['mean_value_lost']} | {lst['mean_value_lost']} |")
@@ -243,7 +265,10 @@ def plot(results: dict[str, Any], out: Path) -> list[str]:
                 label=f"{fmt} p50")
         ax.plot([r["size"] for r in mine], [r["p90_ms"] for r in mine], marker="x",
                 linestyle="--", label=f"{fmt} p90")
-    ax.axhline(results["typical_plan_ms"], color="grey", linestyle=":", label="one typical plan")
+    for fmt, ms in results.get("typical_plan_ms_by_format",
+                               {"payplan/1": results["typical_plan_ms"]}).items():
+        ax.axhline(ms, color="grey", linestyle=":" if fmt == "payplan/1" else "-.",
+                   label=f"one typical {fmt} plan")
     ax.set_yscale("log")
     ax.set_xlabel("candidates (cards in hand)")
     ax.set_ylabel("ms per turn")
@@ -255,6 +280,15 @@ def plot(results: dict[str, Any], out: Path) -> list[str]:
     return names
 
 
+def _load() -> str:
+    try:
+        import os
+
+        return " ".join(f"{x:.2f}" for x in os.getloadavg())
+    except (AttributeError, OSError):
+        return "?"
+
+
 def bench_turns(out: Any, config: SolverConfig, cases: int | None, log: Any = None) -> int:
     """`payplan bench --suite turn`: 0 when every case ran and no baseline beat the planner."""
     from .suite import _command_line, _tree
@@ -264,6 +298,7 @@ def bench_turns(out: Any, config: SolverConfig, cases: int | None, log: Any = No
     results = run_turns(SIZES, cases or CASES, config, log=log)
     results["command"] = _command_line()
     results["tree"] = _tree()
+    results["load"] = _load()
     results["config"] = {"time_limit": config.time_limit, "workers": config.workers,
                          "seed": config.seed}
     try:

@@ -951,6 +951,71 @@ FORMATS: dict[str, Format] = {
 }
 
 
+# --- mtg/1: the keys the turn planner added to its loader ------------------------------------------
+# mtg/1's own table (every key `engine/mtg/loader.py` accepts, found in its source) slots into
+# FORMATS with issue 20's mtg/1 part; until it does, the keys the turn added to the mtg/1 loader
+# (`turn-format.md`: `turn` and its keys, a card's `effect` and its `adds`, `enters_tapped`,
+# `state.lands_played_this_turn`) have their pairs here, for that table to take in, each run as
+# the table runs a pair and checked to name a key of the tuple the loader reads it with.
+
+MTG_CARDS: Data = {
+    "swamp": {"types": ["land"], "mana": [{"adds": "{B}"}]},
+    "forest": {"types": ["land"], "mana": [{"adds": "{G}"}]},
+    "shock": {"types": ["instant"], "cost": "{B}"},
+    "ritual": {"types": ["instant"], "cost": "{B}", "effect": {"adds": "{B}{B}{B}"}},
+    "horror": {"types": ["creature"], "cost": "{2}{B}"},
+    "bear": {"types": ["creature"], "cost": "{1}{G}"},
+}
+
+
+def mtg_turn(battlefield: list[str], hand: list[str], **turn: Any) -> Data:
+    """An mtg/1 turn: lands `l1..` on the battlefield and cards `h1..` in hand."""
+    return {"format": "mtg/1", "cards": copy.deepcopy(MTG_CARDS),
+            "state": {"phase": "main", "you": {
+                "battlefield": [{"id": f"l{i + 1}", "card": c} for i, c in enumerate(battlefield)],
+                "hand": [{"id": f"h{i + 1}", "card": c} for i, c in enumerate(hand)]}},
+            "turn": {"candidates": "auto", **turn}}
+
+
+def _mtg_turn_pairs() -> dict[Key, Pair]:
+    t: dict[Key, Pair] = {}
+    two = mtg_turn(["swamp", "swamp"], ["shock", "shock"])
+    untold = copy.deepcopy(two)
+    del untold["turn"]
+    t["TOP_KEYS", "turn"] = Pair(untold, "turn", {"max_plays": 1}, command="turn")
+    t["TURN_KEYS", "candidates"] = Pair(two, "turn.candidates", [{"object": "h2"}], "auto",
+                                        command="turn")
+    t["TURN_KEYS", "values"] = Pair(two, "turn.values", {"h2": 5}, command="turn")
+    t["TURN_KEYS", "max_plays"] = Pair(two, "turn.max_plays", 1, command="turn")
+    # One Swamp: the Horror ({2}{B}) is paid only by the Ritual's mana.
+    ritual = mtg_turn(["swamp"], ["ritual", "horror"])
+    t["CARD_KEYS", "effect"] = Pair(ritual, "cards.ritual.effect", {"adds": "{B}{B}{B}"},
+                                    command="turn")
+    t["EFFECT_KEYS", "adds"] = Pair(ritual, "cards.ritual.effect.adds", "{B}{B}{B}", "{B}",
+                                    command="turn")
+    # One Forest: the Bear ({1}{G}) is paid only with the Forest in hand played first.
+    drop = mtg_turn(["forest"], ["forest", "bear"])
+    t["CARD_KEYS", "enters_tapped"] = Pair(drop, "cards.forest.enters_tapped", True,
+                                           command="turn")
+    t["STATE_KEYS", "lands_played_this_turn"] = Pair(drop, "state.lands_played_this_turn", 1,
+                                                     command="turn")
+    return t
+
+
+MTG_TURN_PAIRS = _mtg_turn_pairs()
+
+
+@pytest.mark.parametrize("key", list(MTG_TURN_PAIRS), ids=".".join)
+def test_the_mtg_turn_keys_change_an_answer(key: Key) -> None:
+    from payplan.engine.mtg import loader as mtg_loader
+
+    assert key[1] in getattr(mtg_loader, key[0]), f"mtg/1's loader reads no {'.'.join(key)}"
+    pair = MTG_TURN_PAIRS[key]
+    assert pair.path.split(".")[-1] == key[1], pair
+    a, b = (run(pair.command, built(pair, value)) for value in (pair.a, pair.b))
+    assert a != b, f"mtg/1: {'.'.join(key)} changes no answer of `{pair.command}` here"
+
+
 def _cases() -> list[tuple[str, Key]]:
     return [(name, key) for name, f in FORMATS.items() for key in f.keys()]
 

@@ -11,6 +11,7 @@ from typing import Mapping
 
 from .mana import NO_MANA, ManaCost, Mana
 from ..scenario import Objective
+from ..turn import Turn
 
 CARD_TYPES: tuple[str, ...] = ("land", "creature", "artifact", "enchantment", "planeswalker",
                                "instant", "sorcery", "battle", "kindred")
@@ -182,6 +183,8 @@ class Card:
     # it is an ability being activated, not a spell: grants reach it only through
     # `applies_to: {ability: activated}` (602.2b applies 601.2f to abilities).
     activation: Cost | None = None
+    effect_adds: Mana | None = None  # `effect: {adds: MANA}`: its resolution adds this (Dark Ritual)
+    enters_tapped: bool = False  # a land that enters the battlefield tapped when played (305)
     ability_id: str | None = None  # the stand-in's ability (its `title` names it)
 
     @property
@@ -290,6 +293,7 @@ class State:
     turn: str = "you"
     you: Player = Player()
     opponent: Player = Player()
+    lands_played_this_turn: int = 0  # rule 305.2: one land a turn
 
     @property
     def sorcery_speed(self) -> bool:
@@ -322,6 +326,7 @@ class MtgScenario:
     play: Play | None
     objective: Objective = field(default_factory=mtg_objective)
     plays: tuple[Play, ...] = ()  # `plays:` for payplan play, in order
+    turn: Turn[Play] | None = None  # `payplan turn`'s `turn:` (turn-format.md)
 
     format: str = "mtg/1"
 

@@ -54,6 +54,7 @@ from .cards import (
     State,
 )
 from .mana import NO_MANA, mana_text
+from ..turn import Turn
 
 __all__ = ["dump_json", "dump_yaml", "scenario_to_data", "state_to_data"]
 
@@ -88,6 +89,18 @@ def scenario_to_data(s: MtgScenario) -> Data:
         objective["benefits"] = dict(s.objective.benefits)
     if objective:
         out["objective"] = objective
+    if s.turn is not None:
+        out["turn"] = turn_to_data(s.turn)
+    return out
+
+
+def turn_to_data(turn: Turn[Play]) -> Data:
+    out: Data = {"candidates": "auto" if turn.candidates is None
+                 else [play_to_data(p) for p in turn.candidates]}
+    if turn.values:
+        out["values"] = dict(turn.values)
+    if turn.max_plays is not None:
+        out["max_plays"] = turn.max_plays
     return out
 
 
@@ -194,6 +207,10 @@ def card_to_data(card: Card) -> Data:
         out["grants"] = [grant_to_data(g, f"grants[{i}]") for i, g in enumerate(card.grants)]
     if card.abilities:
         out["abilities"] = [activated_to_data(a) for a in card.abilities]
+    if card.effect_adds is not None:
+        out["effect"] = {"adds": mana_text(card.effect_adds, "")}
+    if card.enters_tapped:
+        out["enters_tapped"] = True
     return out
 
 
@@ -288,18 +305,22 @@ def state_to_data(state: State, *, complete: bool = True) -> Data:
     play): every key, each zone even when empty. Else (how `scenario_to_data` writes it) the keys
     at the loader's default are left out, but for `you`."""
     if complete:
-        return {"phase": state.phase, "stack": state.stack, "turn": state.turn,
-                "you": player_to_data(state.you), "opponent": player_to_data(state.opponent)}
-    out: Data = {}
-    if state.phase != "main":
-        out["phase"] = state.phase
-    if state.stack != "empty":
-        out["stack"] = state.stack
-    if state.turn != "you":
-        out["turn"] = state.turn
-    out["you"] = player_to_data(state.you, complete=False)
-    if state.opponent != Player():
-        out["opponent"] = player_to_data(state.opponent, complete=False)
+        out: Data = {"phase": state.phase, "stack": state.stack, "turn": state.turn,
+                     "you": player_to_data(state.you),
+                     "opponent": player_to_data(state.opponent)}
+    else:
+        out = {}
+        if state.phase != "main":
+            out["phase"] = state.phase
+        if state.stack != "empty":
+            out["stack"] = state.stack
+        if state.turn != "you":
+            out["turn"] = state.turn
+        out["you"] = player_to_data(state.you, complete=False)
+        if state.opponent != Player():
+            out["opponent"] = player_to_data(state.opponent, complete=False)
+    if state.lands_played_this_turn:  # as payplan/1's played_this_turn: written when not 0
+        out["lands_played_this_turn"] = state.lands_played_this_turn
     return out
 
 

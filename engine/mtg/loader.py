@@ -24,6 +24,7 @@ from ..reading import options_text as _options
 from ..reading import show as _show
 from ..problems import DataPath, ScenarioError, path_text
 from ..scenario import Objective
+from ..turn import TURN_KEYS, Turn, candidate_key
 from .cards import (
     CARD_TYPES,
     DEFAULT_BENEFITS,
@@ -59,11 +60,12 @@ from .mana import (
     parse_plain,
 )
 
-TOP_KEYS = ("format", "cards", "state", "play", "plays", "objective")
+TOP_KEYS = ("format", "cards", "state", "play", "plays", "objective", "turn")
 CARD_KEYS = ("name", "types", "cost", "colors", "tags", "flash", "flashback", "kicker",
              "multikicker", "replicate", "buyback", "alternative", "additional", "per_mode",
              "per_target", "modes", "convoke", "delve", "improvise", "reductions", "mana",
-             "grants", "abilities")
+             "grants", "abilities", "effect", "enters_tapped")
+EFFECT_KEYS = ("adds",)
 COST_KEYS = ("cost", "other")
 ALTERNATIVE_KEYS = ("id", "cost", "other", "zone")
 ADDITIONAL_KEYS = ("id", "mandatory", "cost", "other")
@@ -77,7 +79,7 @@ ACTIVATED_KEYS = ("id", "costs", "timing")
 ACTIVATED_TIMINGS = ("instant", "sorcery")
 ABILITY_PLAY_KEYS = ("object", "id")
 GRANT_KEYS = ("increase", "reduction", "at_least", "applies_to")
-STATE_KEYS = ("phase", "stack", "turn", "you", "opponent")
+STATE_KEYS = ("phase", "stack", "turn", "you", "opponent", "lands_played_this_turn")
 PLAYER_KEYS = ("life", "library", "hand", "graveyard", "exile", "command", "battlefield",
                "mana_pool")
 OBJECT_KEYS = ("id", "card", "tapped", "sick", "value")
@@ -246,8 +248,24 @@ class _MtgReader(Reader):
             mana=f.read("mana", (), self.abilities),
             grants=f.read("grants", (), self.mtg_grants),
             abilities=f.read("abilities", (), self.activated),
+            effect_adds=f.read("effect", None, self.effect),
+            enters_tapped=f.read("enters_tapped", False, self.boolean),
         )
+        if card.effect_adds is not None and "land" in card.types:
+            self.problem(f.at("effect"), "a land is played, not cast: it has no resolution to "
+                                         "add mana (its mana abilities do)")
+        if card.enters_tapped and "land" not in card.types:
+            self.problem(f.at("enters_tapped"), "enters_tapped is read for lands (a land played "
+                                                "enters tapped, 305); this card is not a land")
         return card
+
+    def effect(self, value: object, path: DataPath) -> Mana | None:
+        """`effect: {adds: "{B}{B}{B}"}`: the mana the card's resolution adds to your pool
+        (Dark Ritual), for the casts after it in a turn."""
+        f = self.fields(value, path, EFFECT_KEYS)
+        if isinstance(value, dict) and "adds" not in f:
+            f.require("adds", "the mana its resolution adds, like \"{B}{B}{B}\"")
+        return f.read("adds", None, self.plain_mana)
 
     def alternatives(self, value: object, path: DataPath) -> tuple[Alternative, ...]:
         out = []
@@ -398,6 +416,7 @@ class _MtgReader(Reader):
             turn=f.word("turn", "you", PLAYERS, "player"),
             you=f.read("you", Player(), self.mtg_player, "you"),
             opponent=f.read("opponent", Player(), self.mtg_player, "opponent"),
+            lands_played_this_turn=f.read("lands_played_this_turn", 0, self.large),
         )
 
     def mtg_player(self, value: object, path: DataPath, who: str) -> Player:
@@ -632,10 +651,60 @@ class _MtgReader(Reader):
         plays: tuple[Play, ...] = ()
         if "plays" in f:
             plays = tuple(self.mtg_play(item, where, state) for where, item in self.each(f["plays"], ("plays",)))
+        turn = f.read("turn", None, self.turn, state)
+        if turn is not None:
+            for other in ("play", "plays"):
+                if other in f:
+                    self.problem(("turn",), f"give either `{other}` or `turn`, not both "
+                                            f"(`payplan turn` plans the turn; `payplan play` "
+                                            f"the `{other}`)")
         if play is None and not plays and require_play:
             f.require("play", "this command plans one play")
         objective = f.read("objective", mtg_objective(), self.mtg_objective)
-        return MtgScenario(MappingProxyType(dict(self.mtg_cards)), state, play, objective, plays)
+        return MtgScenario(MappingProxyType(dict(self.mtg_cards)), state, play, objective, plays,
+                           turn=turn)
+
+    def turn(self, value: object, path: DataPath, state: State) -> Turn[Play]:
+        """`turn: {candidates: auto | [PLAY, ...], values: {KEY: N}, max_plays: N}`
+        (`shared/spec/turn-format.md`). A value's key names a candidate: for `auto` a card of
+        yours in hand or graveyard (a cast or a land play) or `OBJECT.ABILITY` (an activated
+        ability of a card of yours in hand, graveyard or on the battlefield: it may be played
+        this turn and then activated); for a list, one of its plays. A land play in a list is
+        `{object: ID}` for a land in hand."""
+        f = self.fields(value, path, TURN_KEYS)
+        listed: tuple[Play, ...] | None = None
+        if "candidates" in f and f["candidates"] != "auto":
+            listed = tuple(self.mtg_play(entry, where, state)
+                           for where, entry in self.each(f["candidates"], f.at("candidates")))
+            keys = {candidate_key(p.object, p.ability) for p in listed}
+        else:
+            you = state.you
+            keys = {o.id for o in you.hand}
+            for o in you.graveyard:
+                card = self.mtg_cards.get(o.card)
+                if card is not None and (card.flashback is not None or any(
+                        alt.zone == "graveyard" for alt in card.alternative)):
+                    keys.add(o.id)  # a card cast from the graveyard (702.34, an alternative)
+            for o in (*you.hand, *you.graveyard, *you.battlefield):
+                card = self.mtg_cards.get(o.card)
+                if card is not None:
+                    keys |= {candidate_key(o.id, a.id) for a in card.abilities}
+        values: dict[str, int] = {}
+        if "values" in f:
+            raw = f["values"]
+            if not isinstance(raw, dict):
+                self.problem(f.at("values"), f"expected a mapping of candidate to value, got "
+                                             f"{_kind(raw)}")
+            else:
+                for key, n in raw.items():
+                    where = _join(f.at("values"), key)
+                    if not isinstance(key, str) or key not in keys:
+                        self.problem(where, f"names no candidate of the turn"
+                                            f"{self.suggest(key, sorted(keys))}")
+                        continue
+                    values[key] = self.large(n, where)
+        max_plays = f.read("max_plays", None, self.large)
+        return Turn(listed, MappingProxyType(values), max_plays)
 
 
 def mtg_from_data(data: object, require_play: bool = False) -> MtgScenario:

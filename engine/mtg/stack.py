@@ -4,7 +4,8 @@
 named payment, the mana left in the pool) and gives the scenario after it: what paid is tapped,
 sacrificed, returned, discarded, exiled or milled; life paid; the pool holds what was left; the
 spell is where it goes (an ability moves no card). Tokens that a cost moves cease to exist
-(111.7).
+(111.7). A spell whose card says `effect: {adds: MANA}` (Dark Ritual) adds that mana to the pool
+as it resolves (608.2): the casts after it may spend it.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from .cards import MtgScenario, Obj, Player
-from .mana import Mana
+from .mana import Mana, add
 from .payment import MtgPayment
 
 ZONES = ("hand", "graveyard", "exile", "command", "battlefield")
@@ -79,11 +80,18 @@ def resolve(scenario: MtgScenario, cast: Resolved) -> MtgScenario:
         zones[z] += moved[z]
     mill = sum(n for k, n in pay.other if k == "mill" and isinstance(n, int))
     mill += sum(s.mill for s in pay.sources)
+    pool = cast.left_in_pool
+    if cast.destination is not None:
+        found = you.find(cast.object)
+        assert found is not None
+        adds = scenario.cards[found[1].card].effect_adds
+        if adds is not None:  # the spell resolves: its effect adds mana (608.2)
+            pool = add(pool, adds)
     you_after = Player(
         life=you.life - pay.life, library=you.library - mill,
         hand=tuple(zones["hand"]), graveyard=tuple(zones["graveyard"]),
         exile=tuple(zones["exile"]), command=tuple(zones["command"]),
-        battlefield=tuple(zones["battlefield"]), mana_pool=cast.left_in_pool)
+        battlefield=tuple(zones["battlefield"]), mana_pool=pool)
     state = replace(scenario.state, you=you_after)
     return replace(scenario, state=state, play=None)
 

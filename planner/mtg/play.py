@@ -1,11 +1,17 @@
-"""`payplan play` on an `mtg/1` file: cast the `play` (or each of the `plays`, in order), each
-planned on the state the one before it left and resolved (`engine.mtg.stack.resolve`); the run
-stops at the first cast that can't be made, saying which and why.
+"""`payplan play` on an `mtg/1` file: cast the `play`, or the `plays` in their order, paid
+together (`shared/spec/turn-format.md`): among the payments of every play that make all of
+them payable, each on the state the ones before it left and resolved
+(`engine.mtg.stack.resolve`), the one with the smallest summed objective (then total size, then
+each play's payment as `plan` breaks ties), so that no play spends the land a later play needs
+when some payment pays them all (`planner.turn.pay_together` over `planner.mtg.moves`). When no
+payment pays them all, the longest prefix that can be paid together, paid together; the run
+stops at the first play not made, saying which and why (`stopped_at`, `reason`). A play of a
+land in hand (`{object: ID}`) in `plays` is a land play (305), as in a turn's list.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Mapping
 
 from ...engine.mtg import FORMAT
@@ -71,10 +77,11 @@ def play_data(data: Mapping[str, object], config: SolverConfig = DEFAULT_CONFIG)
 
 
 def run_play(scenario: MtgScenario, config: SolverConfig = DEFAULT_CONFIG) -> MtgPlayOutcome:
-    """Each play in order, planned on the state the one before it left, until one can't be
-    made."""
-    sequence = bool(scenario.plays)
-    plays = list(scenario.plays) or ([scenario.play] if scenario.play is not None else [])
+    """The file's `play`, or its `plays` paid together (the module docstring)."""
+    if scenario.plays:
+        return _together(scenario, config)
+    plays = [scenario.play] if scenario.play is not None else []
+    sequence = False
     out: list[MtgPlan] = []
     for i, play in enumerate(plays):
         if scenario.state.you.find(play.object) is None:
@@ -90,6 +97,47 @@ def run_play(scenario: MtgScenario, config: SolverConfig = DEFAULT_CONFIG) -> Mt
                                   f"plays[{i}] {reason}" if sequence else reason)
         scenario = resolve(scenario, resolved_of(p))
     return MtgPlayOutcome(tuple(out), scenario, sequence)
+
+
+def _together(scenario: MtgScenario, config: SolverConfig) -> MtgPlayOutcome:
+    from ...engine.mtg.lands import land_play_reasons
+    from ...engine.turn import candidate_key
+    from ..kernel import deadline
+    from ..turn import Candidate, pay_together
+    from .moves import MtgMoves
+
+    plays = list(scenario.plays)
+    start = replace(scenario, play=None, plays=())
+    moves = MtgMoves(start, config, listed=plays)
+    sequence = [Candidate(candidate_key(p.object, p.ability), (i,), (p,),
+                          p.object if p.ability is None else None, i)
+                for i, p in enumerate(plays)]
+    together = pay_together(moves, start, sequence, deadline(config))
+    out = [p for p in together.plans if isinstance(p, MtgPlan)]
+    after = together.after
+    assert isinstance(after, MtgScenario)
+    if len(out) == len(plays):
+        return MtgPlayOutcome(tuple(out), after, True)
+    i = len(out)
+    play = plays[i]
+    found = after.state.you.find(play.object)
+    if found is None:
+        p = MtgPlan("illegal", {"object": play.object, "card": "", "from": play.zone},
+                    reasons=(f"{play.object} is no longer in your {play.zone}",))
+    elif play.ability is None and "land" in after.cards[found[1].card].types:
+        card = after.cards[found[1].card]
+        header = {"object": play.object, "card": card.id, "from": found[0]}
+        p = MtgPlan("illegal", header, reasons=land_play_reasons(after, play.object)
+                    or ("it can't be played with the plays before it",))
+    else:
+        p = plan_mtg(after, config, play)
+        if p.ok:  # only when the search was cut by the time limit
+            p = replace(p, status="unpayable", reasons=(
+                "it could not be paid together with the plays before it in the time limit",))
+    out.append(p)
+    what = f"({p.play['card']} {p.play['object']})"
+    reason = f"plays[{i}] {what} is {p.status}: " + "; ".join(p.reasons)
+    return MtgPlayOutcome(tuple(out), after, True, i, reason)
 
 
 __all__ = ["MtgPlayOutcome", "play_data", "resolved_of", "run_play"]

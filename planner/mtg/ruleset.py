@@ -12,8 +12,9 @@ from typing import Any, Mapping
 
 from ...engine.mtg import FORMAT
 from ...engine.mtg import generate as generator
-from ...engine.mtg.cards import MtgScenario
+from ...engine.mtg.cards import MtgScenario, Play
 from ...engine.mtg.loader import mtg_from_data
+from ...engine.turn import Turn
 from .. import answers
 from ..answers import Hand
 from ..config import SolverConfig
@@ -58,14 +59,19 @@ class Mtg:
         return play_data(data, config)
 
     def turn(self, scenario: MtgScenario, config: SolverConfig) -> answers.Answer:
-        from ...engine.problems import ScenarioError
+        from ..kernel import deadline
+        from ..turn import plan_turn
+        from .moves import MtgMoves
 
-        raise ScenarioError.at(("turn",), "the mtg/1 turn planner is not built yet")
+        turn = turn_of(scenario)
+        return plan_turn(MtgMoves(scenario, config, turn.candidates), scenario, turn, FORMAT,
+                         deadline(config))
 
     def turn_moves(self, scenario: MtgScenario, defer: bool = True) -> Any:
-        from ...engine.problems import ScenarioError
+        from .moves import MtgMoves
 
-        raise ScenarioError.at(("turn",), "the mtg/1 turn planner is not built yet")
+        return MtgMoves(scenario, listed=turn_of(scenario).candidates, deferred=None if defer
+                        else False)
 
     def apply_play(self, scenario: MtgScenario, plan: answers.Plan) -> MtgScenario:
         from ...engine.mtg.stack import resolve
@@ -85,6 +91,18 @@ class Mtg:
         return generator.generate(family, size, seed)
 
 
+def turn_of(scenario: MtgScenario) -> Turn[Play]:
+    """The scenario's `turn` (default: every candidate, each worth 1); a file that gives a
+    `play` or `plays` is not a turn."""
+    from ...engine.problems import ScenarioError
+
+    for key, given in (("play", scenario.play is not None), ("plays", bool(scenario.plays))):
+        if given:
+            raise ScenarioError.at((key,), "`payplan turn` plans the file's `turn` (its "
+                                           "candidates: auto by default), not `" + key + "`")
+    return scenario.turn if scenario.turn is not None else Turn()
+
+
 RULESET = Mtg()
 
-__all__ = ["Mtg", "RULESET"]
+__all__ = ["Mtg", "RULESET", "turn_of"]
