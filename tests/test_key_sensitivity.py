@@ -912,6 +912,35 @@ def _mtg_pairs() -> dict[Key, Pair]:
     for weight, base in weighed.items():
         t["weights", weight] = Pair(setup(base, objective={"weights": {}}),
                                     f"objective.weights.{weight}", 9)
+
+    # The turn (`turn-format.md`), read by the `turn` command: a Swamp on the battlefield, a
+    # Swamp, Dark Ritual and a {3}{B} creature in hand.
+    mturn = y("""
+        format: mtg/1
+        cards:
+          swamp: {types: [land], mana: [{adds: "{B}"}]}
+          ritual: {types: [instant], cost: "{B}", effect: {adds: "{B}{B}{B}"}}
+          horror: {types: [creature], cost: "{3}{B}"}
+        state:
+          you:
+            battlefield: [{id: s1, card: swamp}]
+            hand: [{id: h1, card: swamp}, {id: h2, card: ritual}, {id: h3, card: horror}]
+        turn: {candidates: auto, values: {h3: 3}}
+    """)
+    t["TOP_KEYS", "turn"] = Pair(mturn, "turn", {"max_plays": 1}, {"candidates": "auto"},
+                                 command="turn")
+    t["TURN_KEYS", "candidates"] = Pair(setup(mturn, turn__values={}), "turn.candidates",
+                                        [{"object": "h2"}], "auto", command="turn")
+    t["TURN_KEYS", "values"] = Pair(mturn, "turn.values", {"h2": 5}, {"h3": 3}, command="turn")
+    t["TURN_KEYS", "max_plays"] = Pair(mturn, "turn.max_plays", 1, command="turn")
+    t["CARD_KEYS", "effect"] = Pair(mturn, "cards.ritual.effect", {"adds": "{B}"},
+                                    {"adds": "{B}{B}{B}"}, command="turn")
+    t["EFFECT_KEYS", "adds"] = Pair(mturn, "cards.ritual.effect.adds", "{B}", "{B}{B}{B}",
+                                    command="turn")
+    t["CARD_KEYS", "enters_tapped"] = Pair(mturn, "cards.swamp.enters_tapped", True,
+                                           command="turn")
+    t["STATE_KEYS", "lands_played_this_turn"] = Pair(mturn, "state.lands_played_this_turn", 1,
+                                                     command="turn")
     return t
 
 
