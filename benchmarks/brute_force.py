@@ -30,7 +30,8 @@ Payment semantics (scenario-format.md's objective, the README, the rules notes):
   rune may only be recycled. Charged: `exhaust` once for each rune that was ready and is exhausted
   or recycled; for each recycled rune its `value`, else `recycle`.
 - A source activates at most once (a `repeatable` one, a converter, any number of times). Its
-  costs: `exhaust` (its object must be ready; charged `exhaust`), `kill` (charged its `value`,
+  costs: `exhaust` (its object must be ready; charged `exhaust`; a converter's once for all its
+  activations, issue 24), `kill` (charged its `value`,
   else `kill`), or an Energy/Power Cost added to what the other resources must pay. Each
   activation is also charged `source`. An object gives itself up (exhausted or killed) to one
   source at most.
@@ -359,8 +360,9 @@ def _charges_of(data: Mapping[str, Any], weights: Mapping[str, int], payment: Pa
     for rid in payment.recycle:
         score += int(values.get(rid, weights["recycle"]))
     declared = {s["id"]: s for s in you.get("sources") or []}
-    for sid in payment.sources:
-        score += _source_charge(weights, declared[sid], objects.get(sid))
+    for i, sid in enumerate(payment.sources):
+        score += _source_charge(weights, declared[sid], objects.get(sid),
+                                again=sid in payment.sources[:i])
     for kind, ids in payment.other:
         for oid in ids:
             score += _object_charge(weights, kind, objects.get(oid))
@@ -369,10 +371,12 @@ def _charges_of(data: Mapping[str, Any], weights: Mapping[str, int], payment: Pa
 
 
 def _source_charge(weights: Mapping[str, int], source: Mapping[str, Any],
-                   obj: Obj | None) -> int:
+                   obj: Obj | None, again: bool = False) -> int:
+    """One activation's charge; `again`: a later activation of a converter in the same payment,
+    whose exhaustion (issue 24: "[T]: pay any amount ...") the first one charged."""
     score = weights["source"]
     for cost in source.get("costs", ["exhaust"]):
-        if cost == "exhaust":
+        if cost == "exhaust" and not again:
             score += weights["exhaust"]
         elif cost == "kill":
             assert obj is not None
@@ -399,7 +403,9 @@ def _object_charge(weights: Mapping[str, int], kind: str, obj: Obj | None) -> in
 def _given_up(sources: Sequence[Source]) -> tuple[frozenset[str] | None, frozenset[str] | None]:
     """The objects the sources exhaust and those they kill; (None, None) when one object is
     given up to two sources."""
-    exhausted = [s.id for s in sources if s.exhaust and not s.kill]
+    # A converter that exhausts (issue 24) gives its object up once for all its activations.
+    exhausted = [s.id for i, s in enumerate(sources) if s.exhaust and not s.kill
+                 and not (s.repeatable and s in sources[:i])]
     killed = [s.id for s in sources if s.kill]
     given = exhausted + killed
     if len(set(given)) != len(given):
@@ -739,7 +745,7 @@ def _cheapest(play: _Play, total: Total) -> tuple[int, bool, Payment] | None:
         exhausted, killed = _given_up(active)
         if exhausted is None or killed is None:
             continue
-        src_score = sum(_charges(play, Payment(sources=(s.id,))) for s in active)
+        src_score = _charges(play, Payment(sources=tuple(s.id for s in active)))
         need_energy, need_power = _resource_need(total, active)
         for chosen in assignments:
             if _clashes(play, objects, chosen, exhausted, killed):

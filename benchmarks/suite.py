@@ -17,7 +17,7 @@ Every method runs in a worker with a per-case time budget (`--budget`, `--brute-
 case not answered within its budget plus 6 s (the repeat allowance and the worker's start) is
 recorded as timed out (the worker is replaced), and the method is skipped at the larger sizes of
 that family. The workers are `payplan batch`'s (`planner.batch`): one local process by default,
-so no two measurements share the machine; `--jobs N` runs N at once, `--ray [ADDRESS]` runs
+so no two measurements share the machine; `--jobs N` runs N at once, `--ray` (or `--ray-address ADDRESS`) runs
 them as Ray tasks (a local cluster without an address), each measurement on one Ray worker. A case is timed `--repeats` times with `time.perf_counter` (fewer once its runs add
 up to a second or more); its time is the median of its runs. Per family, size and method the
 suite reports p50, p90 and mean time per plan over the cases, and plans per second.

@@ -68,6 +68,7 @@ def ability_card(card: Card, ability: Ability, obj: GameObject) -> Card:
         abilities=(),
         ability_kind=ability.kind,
         ignore_deflect=False,
+        hybrid=(),
     )
 
 
@@ -86,6 +87,7 @@ def hide_card(card: Card) -> Card:
         abilities=(),
         ability_kind=HIDE,
         ignore_deflect=False,
+        hybrid=(),
     )
 
 

@@ -201,7 +201,10 @@ class AdditionalCost:
     """Printed "as an additional cost" text (rule 353.2); `unlocks` apply only if it is paid.
 
     `repeatable`: it may be paid 0..`max` times (None: no limit); an unlock with `per_payment`
-    counts once per payment."""
+    counts once per payment. `ignore` (an optional cost only: Wallop, Call to Glory, "you may
+    spend a buff; if you do, ignore this spell's cost"): paying it changes the base cost as
+    `play.ignore` does (353.1: `cost`, `energy` or `power` of the base in use set to 0); the
+    additional costs and increases after it still apply."""
 
     id: str
     mandatory: bool
@@ -209,6 +212,7 @@ class AdditionalCost:
     unlocks: tuple[Discount, ...] = ()
     repeatable: bool = False
     max: int | None = None
+    ignore: str | None = None
 
 
 # `payment`: "you may pay X to [effect]" asked by a trigger or a resolving effect. It is not a
@@ -225,7 +229,9 @@ class Ability:
     `cost` may hold the self atoms (`exhaust_self`, ...) as non-standard costs of that kind with
     count 1; `timing` defaults to normal for equip/empower, reaction for activated; `targets` is
     what it chooses (None: nothing); `times` how often it may be used (Empower: counted by the
-    object's `empowered`, default 1; others: by `OBJECT.ID` entries in `used_this_turn`)."""
+    object's `empowered`, default 1; others: by `OBJECT.ID` entries in `used_this_turn`);
+    `while_` the conditions it may be used under ("use only while I'm at a battlefield",
+    377.2.b), read with its own object as the granting object (`at`, `empowered_at_least`)."""
 
     id: str
     kind: str = "activated"
@@ -234,6 +240,7 @@ class Ability:
     targets: Filter | None = None
     times: int | None = None
     discounts: tuple[Discount, ...] = ()
+    while_: tuple[Condition, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,6 +261,9 @@ class Card:
     ability_kind: str | None = None  # set on the Card value that stands for an ability play
     ignore_deflect: bool = False  # Decree of Insight: Deflect is not paid for this card's play
     effect_adds: Cost | None = None  # `effect: {adds: ...}`: its resolution adds this to the pool
+    # Pips of the printed cost each payable by either of two domains (a Fury-or-Chaos pip):
+    # announced as one of its halves as the base cost is determined (issue 24, item 5).
+    hybrid: tuple[tuple[str, str], ...] = ()
 
     @property
     def own_domain(self) -> str:

@@ -91,6 +91,7 @@ class Filter:
     id: str | None = None  # one object (the self atoms of an ability)
     printed_energy: int | None = None  # an object whose card prints exactly this Energy
     printed_power: int | None = None  # ... and this many Power pips (Atakhan's victims)
+    any_tags: tuple[str, ...] = ()  # at least one of these tags ("a Bird, Cat, Dog, or Poro")
 
     def text(self) -> str:
         """`key=value` for each field that constrains, `|` between the values of a list."""
@@ -212,7 +213,7 @@ def _parse_other(token: str, text: str) -> OtherCost:
     fields: dict[str, object] = {}
     for word in words[2:]:
         key, _, value = word.partition("=")
-        if key in ("type", "tags"):
+        if key in ("type", "tags", "any_tags"):
             fields[key] = tuple(value.split("|"))
         elif key in ("max_might", "min_might", "printed_energy", "printed_power"):
             fields[key] = int(value)
@@ -229,6 +230,8 @@ def filter_to_json(f: Filter) -> dict[str, object]:
         out["type"] = f.type[0] if len(f.type) == 1 else list(f.type)
     if f.tags:
         out["tags"] = list(f.tags)
+    if f.any_tags:
+        out["any_tags"] = list(f.any_tags)
     for key in ("domain", "name", "max_might", "min_might", "location", "controller", "keyword",
                 "ability", "id", "printed_energy", "printed_power"):
         value = getattr(f, key)

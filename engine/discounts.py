@@ -843,19 +843,30 @@ def _bits(mask: int) -> list[int]:
     return out
 
 
-class CountCut(Exception):
-    """`all_results` stopped at its deadline: the orders were not all counted."""
+MAX_COUNT_STATES = 200_000
+"""States `all_results` expands at most. Each holds about 1 to 1.2 KB while the count runs (its
+children, its count, its reach mask and the memos), so this bounds the count's memory whatever
+the time limit (`payplan orders` on 28 generated discounts: 274 MB peak RSS, the whole process,
+cut at this bound); past it the count is cut, as by the deadline. Generated discounts (the
+`modifiers` family) take 17,283 states at 16, 60,568 at 20 and 223,853 at 24."""
 
-    def __init__(self, states: int) -> None:
-        super().__init__(f"counted {states:,} states before the time limit")
+
+class CountCut(Exception):
+    """`all_results` stopped at its deadline or at its `bound` of states (`MAX_COUNT_STATES`):
+    the orders were not all counted."""
+
+    def __init__(self, states: int, bound: int | None = None) -> None:
+        why = "the time limit" if bound is None else f"the bound of {bound:,} states"
+        super().__init__(f"counted {states:,} states before {why}")
         self.states = states
+        self.bound = bound  # None: the deadline cut the count
 
 
 def all_results(start: Pair, mods: list[Mod], deadline: Deadline = NO_DEADLINE
                 ) -> dict[Pair, tuple[int, tuple[Application, ...]]]:
     """Every distinct result that some order of `mods` reaches, how many orders reach it, and
     the first sequence that does (for `payplan orders`). Raises `CountCut` once `deadline` has
-    passed: a count is exact or not given.
+    passed or past `MAX_COUNT_STATES` states: a count is exact or not given.
 
     An order is a permutation of the discounts; where discounts offer choices ("[1] or [A]",
     "[A] less"), each distinct sequence of choice outcomes counts as an order of its own (a
@@ -909,6 +920,7 @@ class _OrderCount:
     def __init__(self, mods: list[Mod], deadline: Deadline) -> None:
         self.mods = mods
         self.deadline = deadline
+        self.max_states = MAX_COUNT_STATES
         self.ids: dict[tuple[object, ...], Behaviour] = {}
         self.acting: list[Mod] = []  # behaviour -> a discount acting as it (for `outcomes`)
         self.at: dict[tuple[Behaviour, int], Behaviour | None] = {}  # (b, result) -> b there
@@ -1054,8 +1066,11 @@ class _OrderCount:
             rows = perm[size - 1] if size else []
             for state, count in layers[size].items():
                 order.append(state)
-                if len(order) % 512 == 0 and self.deadline.passed():
-                    raise CountCut(len(order))
+                if len(order) % 512 == 0:
+                    if self.deadline.passed():
+                        raise CountCut(len(order))
+                    if len(order) > self.max_states:
+                        raise CountCut(len(order), self.max_states)
                 bid, pid = state >> 32, state & low
                 if size == 0:
                     pair = self.pairs[pid]

@@ -229,6 +229,8 @@ def card_to_data(card: Card) -> Data:
         out["ignore_deflect"] = True
     if card.effect_adds is not None:
         out["effect"] = {"adds": card.effect_adds.to_json()}
+    if card.hybrid:
+        out["hybrid"] = [list(pair) for pair in card.hybrid]
     return out
 
 
@@ -242,6 +244,8 @@ def ability_to_data(a: Ability) -> Data:
         out["times"] = a.times
     if a.discounts:
         out["discounts"] = [discount_to_data(d) for d in a.discounts]
+    if a.while_:
+        out["while"] = conditions_to_data(a.while_)
     return out
 
 
@@ -268,6 +272,8 @@ def additional_cost_to_data(a: AdditionalCost) -> Data:
         out["repeatable"] = True
     if a.max is not None:
         out["max"] = a.max
+    if a.ignore is not None:
+        out["ignore"] = a.ignore
     return out
 
 

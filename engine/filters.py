@@ -48,7 +48,8 @@ def card_matches(
 
     `controller` is not read here: it is relative to who asks and the caller checks it; nor is
     `id` (an object's, `object_matches` reads it). A filter with `ability` matches only the
-    plays of abilities of that kind (`any`: every kind), and one without matches only cards;
+    plays of abilities of that kind (`any`: every kind; `activated`: Equip and Empower too, as
+    818.1 makes them activated abilities), and one without matches only cards;
     `or_card` matches both the cards and their equip/empower/activated abilities (Ornn's "gear
     or gear abilities"). No filter matches a `payment` (an effect's "pay X" is not a play).
     """
@@ -60,7 +61,11 @@ def card_matches(
     elif f.ability == "or_card":
         if card.ability_kind == "hide":
             return False
-    elif card.ability_kind is None or f.ability not in ("any", card.ability_kind):
+    elif card.ability_kind is None or not (
+            f.ability in ("any", card.ability_kind)
+            # Equip and Empower are activated abilities (818.1): "activated abilities" reach
+            # them (Piltovan Forge), never hiding (issue 24, item 8).
+            or (f.ability == "activated" and card.ability_kind in ("equip", "empower"))):
         return False
     if f.printed_energy is not None and card.cost.energy != f.printed_energy:
         return False
@@ -69,6 +74,8 @@ def card_matches(
     if f.type and card.type not in f.type:
         return False
     if f.tags and not set(f.tags) <= set(card.tags):
+        return False
+    if f.any_tags and not set(f.any_tags) & set(card.tags):
         return False
     if f.domain is not None and f.domain not in card.domains:
         return False
@@ -97,7 +104,21 @@ def object_matches(scenario: Scenario, f: Filter, obj: GameObject) -> bool:
     card = scenario.cards.get(obj.card)
     if card is None or (f.id is not None and obj.id != f.id):
         return False
-    return card_matches(f, card, might=object_might(scenario, obj), location=obj.location)
+    location = obj.location if f.location is None else placed_location(scenario, obj)
+    return card_matches(f, card, might=object_might(scenario, obj), location=location)
+
+
+def placed_location(scenario: Scenario, obj: GameObject) -> str | None:
+    """Where the object is: its `location`, or, when it is on a board or facedown and the file
+    names none, its base (every object on the board is at a location, a unit is played to its
+    base: `engine.chain`); None for an object in no such zone."""
+    if obj.location is not None:
+        return obj.location
+    for who in ("you", "opponent"):
+        player = scenario.state.player(who)
+        if any(o.id == obj.id for o in (*player.board, *player.facedown)):
+            return "base"
+    return None
 
 
 def play_matches(scenario: Scenario, f: Filter, card: Card, zone: str,
@@ -110,7 +131,7 @@ def play_matches(scenario: Scenario, f: Filter, card: Card, zone: str,
     placed = obj is not None and zone in ("board", "facedown")
     return card_matches(f, card,
                         might=object_might(scenario, obj) if placed and obj is not None else None,
-                        location=obj.location if placed and obj is not None else None,
+                        location=(obj.location or "base") if placed and obj is not None else None,
                         from_zone=zone)
 
 
@@ -215,7 +236,7 @@ def _holds(
     if c.kind == "phase":
         return state.phase == c.value
     if c.kind == "at":
-        return source is not None and source.location == c.value
+        return source is not None and placed_location(scenario, source) == c.value
     if c.kind == "level_at_least":
         assert isinstance(c.value, int)
         return state.you.xp >= c.value

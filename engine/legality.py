@@ -10,8 +10,14 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .cost import Cost
+import itertools
+import json
+
+from .cards import Card
+from .cost import Cost, power_from_map
 from .abilities import ability_reasons, accepts_target, find_ability
+from .dump import conditions_to_data
+from .filters import PlayFacts, holds
 from .total_cost import (
     BaseChoice,
     PlayContext,
@@ -44,6 +50,19 @@ def timing_reasons(ctx: PlayContext) -> list[str]:
             f"but {why}{flow}"]
 
 
+def hybrid_costs(card: Card) -> list[Cost]:
+    """The printed cost with each hybrid pip paid as one of its domains: every choice, in
+    order (the first halves first), each distinct cost once."""
+    out: list[Cost] = []
+    for halves in itertools.product(*card.hybrid):
+        cost = card.cost
+        for domain in halves:
+            cost = cost + Cost(0, power_from_map({domain: 1}))
+        if cost not in out:
+            out.append(cost)
+    return out
+
+
 def base_choices(ctx: PlayContext) -> tuple[list[BaseChoice], list[str]]:
     """The base costs this play may use, and why none may where the list is empty."""
     play = ctx.play
@@ -58,7 +77,12 @@ def base_choices(ctx: PlayContext) -> tuple[list[BaseChoice], list[str]]:
             candidates.append(BaseChoice("hidden", _ignoring(Cost(other=card.cost.other), ignore),
                                          ignore=ignore))
     elif printed_ok:
-        candidates.append(base_cost(card, "printed", None, play.ignore, None))
+        # A hybrid pip is announced as one of its halves (issue 24, item 5): one printed base
+        # per choice of halves, in order, the same cost once.
+        for printed in hybrid_costs(card):
+            found = base_cost(replace(card, cost=printed), "printed", None, play.ignore, None)
+            if found not in candidates:
+                candidates.append(found)
         # "Pay this instead of the base cost" granted by another object (Teemo's hide for [1]).
         for _, _, grant in granted(ctx):
             if grant.alternative is not None:
@@ -121,6 +145,13 @@ def _reasons(ctx: PlayContext) -> tuple[list[str], list[BaseChoice] | None]:
                                    ctx.scenario.state.you.used_this_turn))
         if out:
             return out, None
+        # "Use only while / if ..." (377.2.b): read with the ability's own object.
+        if ability is not None and ability.while_ and not holds(
+                ability.while_, ctx.scenario, PlayFacts(ctx.card, ctx.zone, "printed", ctx.targets),
+                ctx.obj):
+            wanted = json.dumps(conditions_to_data(ability.while_), sort_keys=True)
+            return [f"while: {ability.id} of {ctx.obj.id} may be used only while {wanted} "
+                    f"holds"], None
         out.extend(timing_reasons(ctx))
         if ability is not None and ability.targets is not None:
             if not play.targets:

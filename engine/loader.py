@@ -115,11 +115,14 @@ CARD_KEYS = (
     "abilities",
     "ignore_deflect",
     "effect",
+    "hybrid",
 )
 EFFECT_KEYS = ("adds",)
 KEYWORD_KEYS = ("flow", "accelerate", "repeat", "deflect", "hidden")
-ADDITIONAL_COST_KEYS = ("id", "mandatory", "cost", "unlocks", "repeatable", "max")
-ABILITY_KEYS = ("id", "kind", "cost", "timing", "targets", "times", "discounts")
+ADDITIONAL_COST_KEYS = ("id", "mandatory", "cost", "unlocks", "repeatable", "max", "ignore")
+# What paying an optional cost may have the play ignore (Wallop: "ignore this spell's cost").
+PAID_IGNORES = ("cost", "energy", "power")
+ABILITY_KEYS = ("id", "kind", "cost", "timing", "targets", "times", "discounts", "while")
 COST_KEYS = ("energy", "power", "other")
 OTHER_LONG_KEYS = ("count", "filter")
 FILTER_KEYS = (
@@ -137,6 +140,7 @@ FILTER_KEYS = (
     "id",
     "printed_energy",
     "printed_power",
+    "any_tags",
 )
 # A filter can't name `payment` (nothing modifies an effect's payment); `or_card`: the cards
 # the rest of the filter matches and the equip/empower/activated abilities of such cards.
@@ -326,6 +330,7 @@ class _Reader(Reader):
         return Filter(
             type=f.read("type", (), self.words, CARD_TYPES, "card type"),
             tags=f.read("tags", (), self.strings),
+            any_tags=f.read("any_tags", (), self.strings),
             domain=f.word("domain", None, DOMAINS, "domain"),
             name=f.read("name", None, self.string),
             max_might=f.read("max_might", None, self.integer),
@@ -577,7 +582,21 @@ class _Reader(Reader):
             abilities=f.read("abilities", (), self.card_abilities, c),
             ignore_deflect=f.read("ignore_deflect", False, self.boolean),
             effect_adds=f.read("effect", None, self.effect, c),
+            hybrid=f.read("hybrid", (), self.hybrid),
         )
+
+    def hybrid(self, value: object, path: DataPath) -> tuple[tuple[str, str], ...]:
+        """`hybrid: [[D1, D2], ...]`: one pip each, payable by either of two domains."""
+        out: list[tuple[str, str]] = []
+        for where, item in self.each(value, path):
+            pair = self.words(item, where, DOMAINS, "domain")
+            if len(pair) != 2 or pair[0] == pair[1]:
+                self.problem(where, "a hybrid pip names two different domains, as [fury, chaos]")
+                continue
+            out.append((pair[0], pair[1]))
+        if len(out) > MAX_PIPS:
+            self.problem(path, f"more than {MAX_PIPS} hybrid pips")
+        return tuple(out)
 
     def effect(self, value: object, path: DataPath, c: str) -> Cost | None:
         """`effect: {adds: COST}`: what the card's resolution adds to your pool (Energy and
@@ -600,7 +619,7 @@ class _Reader(Reader):
             default_timing = "reaction" if kind in ("activated", "payment") else "normal"
             if kind == "payment":
                 # An effect's "you may pay X": rule 353 does not price it and it chooses nothing.
-                for key in ("discounts", "targets", "timing", "times"):
+                for key in ("discounts", "targets", "timing", "times", "while"):
                     if key in f:
                         self.problem(f.at(key), f"a payment ability takes no `{key}`: it is paid "
                                                 "as the effect asks, no modifier applies")
@@ -612,6 +631,7 @@ class _Reader(Reader):
                 targets=f.read("targets", None, self.filter),
                 times=f.read("times", 1 if kind == "empower" else None, self.integer),
                 discounts=f.read("discounts", (), self.discounts, c),
+                while_=f.read("while", (), self.conditions, c),
             ))
         return tuple(out)
 
@@ -656,8 +676,15 @@ class _Reader(Reader):
                     unlocks=f.read("unlocks", (), self.discounts, c),
                     repeatable=f.read("repeatable", False, self.boolean),
                     max=f.read("max", None, self.integer),
+                    ignore=f.word("ignore", None, PAID_IGNORES, "ignored part"),
                 )
             )
+            made = out[-1]
+            if made.ignore is not None and made.mandatory:
+                self.problem(f.at("ignore"), "`ignore` is on an optional cost (`mandatory: "
+                             "false`): paying it has the play ignore its base cost")
+            elif made.ignore is not None and made.repeatable:
+                self.problem(f.at("ignore"), "`ignore` is on a cost paid once, not a repeatable one")
         return tuple(out)
 
     # --- state
@@ -807,10 +834,10 @@ class _Reader(Reader):
                 )
             )
             made = out[-1]
-            if made.repeatable and (any(c in ("exhaust", "kill") for c in made.costs)
+            if made.repeatable and ("kill" in made.costs
                                     or not any(isinstance(c, Cost) and c.size for c in made.costs)):
                 self.problem(f.at("repeatable"), "a repeatable source (a converter) pays an Energy "
-                             "or Power cost per activation, and neither exhausts nor kills")
+                             "or Power cost per activation, and does not kill its object")
         return tuple(out)
 
     def source_costs(self, value: object, path: DataPath) -> tuple[str | Cost, ...]:

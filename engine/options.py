@@ -272,7 +272,9 @@ def _sets_by_total(ctx: PlayContext, base: BaseChoice, names: list[str], require
     later costs to both keeps their order (the later ones sort after every earlier index).
     """
     extras = {extra.id: extra for extra in ctx.card.additional_costs}
-    if any(n in extras and (extras[n].unlocks or extras[n].repeatable) for n in auto):
+    # A cost whose payment ignores the base cost (`ignore`) adds no fixed part: not a sum.
+    if any(n in extras and (extras[n].unlocks or extras[n].repeatable or extras[n].ignore)
+           for n in auto):
         return None
     if any(n in extras and extras[n].repeatable for n in required):
         return None
@@ -403,7 +405,8 @@ def free_costs(ctx: PlayContext, bases: list[BaseChoice],
     auto = [n for n in names if ctx.play.optional_choice(n) == "auto"]
     required = tuple(n for n in names if _required(ctx.play.optional_choice(n)))
     extras = {extra.id: extra for extra in ctx.card.additional_costs}
-    if any(n in extras and (extras[n].unlocks or extras[n].repeatable) for n in auto + list(required)):
+    if any(n in extras and (extras[n].unlocks or extras[n].repeatable or extras[n].ignore)
+           for n in auto + list(required)):
         return None
     found: tuple[FreeCost, ...] | None = None
     for base in bases:

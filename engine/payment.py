@@ -88,6 +88,10 @@ class SourceOffer:
     charge: int
     uses_object: bool  # it exhausts or kills its object
     kills: bool = False  # it kills its object: the object pays nothing else
+    # A later activation of a converter that exhausts its object ("[E]: pay any amount ..."):
+    # it converts within the one exhaustion the offer before it (of the same source) charges,
+    # so it is activated only with that one (issue 24, item 3).
+    follows: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,8 +192,16 @@ def resources(scenario: Scenario, played: GameObject | None, card: Card | None =
                                 kills)
             # A converter (`repeatable`) is one offer per activation it could make: n identical
             # 0/1 choices are exactly a count from 0 to n. More than `converter_bound` can't be
-            # paid: each activation needs at least one unit of Energy or Power.
-            offers.extend([offer] * (converter_bound(scenario, source) if source.repeatable else 1))
+            # paid: each activation needs at least one unit of Energy or Power. One that
+            # exhausts its object ("[E]: pay any amount of ...", issue 24) exhausts it once: its
+            # first offer charges the exhaustion, the others follow it (`follows`), charging
+            # only the `source` weight, and are activated only with it.
+            count = converter_bound(scenario, source) if source.repeatable else 1
+            offers.append(offer)
+            if count > 1:
+                rest = offer if not uses else SourceOffer(
+                    source.id, offer.adds, needs, objective.weight("source"), False, False, True)
+                offers.extend([rest] * (count - 1))
             if uses:
                 source_objects.add(source.id)
 

@@ -16,16 +16,18 @@ from __future__ import annotations
 import difflib
 import json
 import os
+import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable, Iterable, Iterator, Mapping, Sequence, TypeVar
+from typing import IO, Callable, Iterable, Iterator, Mapping, Sequence, TypeVar
 
 import yaml
 
 from .problems import DataPath, Problem, ScenarioError, exception_line, path_text
 
-__all__ = ["Fields", "Ids", "Limits", "MAX_AMOUNT", "MAX_TOTAL", "Reader", "index", "join",
-           "kind", "options_text", "parse_json", "parse_text", "read_data", "show"]
+__all__ = ["Fields", "Ids", "Limits", "MAX_AMOUNT", "MAX_TOTAL", "Reader", "STDIN_NAME",
+           "bounded_lines", "index", "join", "kind", "options_text", "parse_json", "parse_text",
+           "read_data", "show"]
 
 MAX_AMOUNT = 1000
 MAX_TOTAL = 1_000_000
@@ -39,22 +41,81 @@ D = TypeVar("D")
 W = TypeVar("W", bound=str)  # one word of a fixed set (a Literal alias: Domain, Zone, ...)
 
 
-def read_data(path: str | Path, limits: Limits | None = None) -> object:
-    """The parsed, not yet checked, data of a scenario file; a ScenarioError if it can't be
-    read or parsed (the file, line and column of a syntax error), or is over the size limits
-    (checked before the file is read whole: its size, then its values as they are parsed)."""
-    path = Path(path)
+def read_data(path: str | Path, limits: Limits | None = None,
+              stdin: IO[bytes] | None = None) -> object:
+    """The parsed, not yet checked, data of a scenario file (`-`: standard input, `stdin` or
+    this process's); a ScenarioError if it can't be read or parsed (the file, line and column of
+    a syntax error), or is over the size limits (checked before the file is read whole: its
+    size, then its values as they are parsed). Any stream works (a pipe, `/dev/stdin`, a
+    device): it is read once, at most one byte past the limit."""
     limits = limits if limits is not None else Limits.from_env()
+    name = STDIN_NAME if str(path) == "-" else str(path)
     try:
-        with path.open("rb") as stream:
-            raw = stream.read(limits.max_bytes + 1)
+        if str(path) == "-":
+            raw = _read_at_most(stdin if stdin is not None else sys.stdin.buffer,
+                                limits.max_bytes + 1)
+        else:
+            with Path(path).open("rb") as stream:
+                raw = _read_at_most(stream, limits.max_bytes + 1)
         if len(raw) > limits.max_bytes:
-            raise ScenarioError([limits.too_big(str(path), "the file")])
+            raise ScenarioError([limits.too_big(name, "the file")])
         text = raw.decode("utf-8-sig")
     except (OSError, UnicodeDecodeError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
-        raise ScenarioError([_at(str(path), f"cannot read the file: {reason}")]) from None
-    return parse_text(text, str(path), as_json=path.suffix.lower() == ".json", limits=limits)
+        raise ScenarioError([_at(name, f"cannot read the file: {reason}")]) from None
+    except MemoryError:
+        raise ScenarioError([_at(name, "not enough memory to read the file (lower "
+                                       "PAYPLAN_MAX_BYTES)")]) from None
+    del raw
+    as_json = name != STDIN_NAME and Path(path).suffix.lower() == ".json"
+    try:
+        return parse_text(text, name, as_json=as_json, limits=limits)
+    except MemoryError:
+        raise ScenarioError([_at(name, "not enough memory to parse the file (lower "
+                                       "PAYPLAN_MAX_BYTES or PAYPLAN_MAX_VALUES)")]) from None
+
+
+def _read_at_most(stream: IO[bytes], size: int) -> bytearray:
+    """At most `size` bytes of `stream`, read in pieces (one `read(size)` would allocate `size`
+    bytes up front, whatever the file holds)."""
+    data = bytearray()
+    while len(data) < size:
+        part = stream.read(min(size - len(data), 1 << 20))
+        if not part:
+            break
+        data += part
+    return data
+
+
+STDIN_NAME = "<stdin>"
+"""The name standard input goes by in problems (`<stdin>:3:1: invalid YAML: ...`)."""
+
+Line = TypeVar("Line", str, bytes)
+
+
+def bounded_lines(readline: Callable[[int], Line], max_bytes: int
+                  ) -> Iterator[tuple[int, Line | None]]:
+    """Numbered lines (from 1) of a stream, as `readline(size)` reads it, each at most
+    `max_bytes` long plus its line break. A longer line is yielded as None as soon as it is
+    known to be too long, before the rest of it is read: the rest is read past in pieces, never
+    held whole, when the next line is asked for (so an endless line, `/dev/zero`, is refused at
+    once and costs no memory)."""
+    number = 0
+    while True:
+        raw = readline(max_bytes + 1)
+        if not raw:
+            return
+        number += 1
+        if len(raw) > max_bytes and not _ends_line(raw):
+            yield number, None
+            while raw and not _ends_line(raw):
+                raw = readline(1 << 16)
+        else:
+            yield number, raw
+
+
+def _ends_line(raw: str | bytes) -> bool:
+    return raw.endswith(b"\n") if isinstance(raw, bytes) else raw.endswith("\n")
 
 # --- Size limits and parsing --------------------------------------------------------------------
 
@@ -75,10 +136,16 @@ class Limits:
 
     @classmethod
     def from_env(cls) -> Limits:
-        """The limits, with `PAYPLAN_MAX_BYTES` / `PAYPLAN_MAX_VALUES` where they are set (a
-        value that is not a positive whole number is ignored: the default holds)."""
-        return cls(_env_int("PAYPLAN_MAX_BYTES", MAX_BYTES),
-                   _env_int("PAYPLAN_MAX_VALUES", MAX_VALUES))
+        """The limits, with `PAYPLAN_MAX_BYTES` / `PAYPLAN_MAX_VALUES` where they are set (to
+        a whole number from 1 to 2^62; `_` may group digits, blank is unset). Any other value
+        is a ScenarioError naming the variable (`PAYPLAN_MAX_BYTES: expected ...`), never
+        ignored: a limit the user meant to set but mistyped would otherwise silently hold."""
+        problems: list[Problem] = []
+        max_bytes = _env_int("PAYPLAN_MAX_BYTES", MAX_BYTES, problems)
+        max_values = _env_int("PAYPLAN_MAX_VALUES", MAX_VALUES, problems)
+        if problems:
+            raise ScenarioError(problems)
+        return cls(max_bytes, max_values)
 
     def too_big(self, name: str, what: str) -> Problem:
         return _at(name, f"{what} is over the size limit of {self.max_bytes:,} bytes "
@@ -89,9 +156,22 @@ class Limits:
                          f"the environment variable PAYPLAN_MAX_VALUES)")
 
 
-def _env_int(name: str, default: int) -> int:
-    text = os.environ.get(name, "").strip().replace("_", "")
-    return int(text) if text.isdigit() and 0 < len(text) < 19 and int(text) > 0 else default
+MAX_LIMIT = 2**62  # beyond any memory: a limit past it is a typo
+
+
+def _env_int(name: str, default: int, problems: list[Problem]) -> int:
+    text = os.environ.get(name, "")
+    if not text.strip():
+        return default
+    digits = text.strip()
+    if digits.isascii() and digits.replace("_", "").isdigit() and "__" not in digits and \
+            not digits.startswith("_") and not digits.endswith("_") and len(digits) < 30:
+        value = int(digits.replace("_", ""))
+        if 1 <= value <= MAX_LIMIT:
+            return value
+    problems.append(_at(name, f"expected a whole number from 1 to 2^62 (this environment "
+                              f"variable is a size limit), got {show(text)}"))
+    return default
 
 
 def _at(source: str, message: str) -> Problem:

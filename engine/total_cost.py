@@ -536,6 +536,15 @@ def price(ctx: PlayContext, choices: Choices, mods: Modifiers | None = None) -> 
     steps: list[Step] = []
     running = base.cost
     steps.append(Step("353.1", "base", "", base.text(), running))
+    # An optional cost whose payment has the play ignore its cost (Wallop, Call to Glory): a
+    # change of the base cost (353.1), not a discount, so what comes after still applies.
+    extras = {extra.id: extra for extra in ctx.card.additional_costs}
+    for name in choices.optional:
+        paid = extras.get(name)
+        if paid is not None and paid.ignore is not None and base.ignore != "all":
+            running = _ignoring(running, paid.ignore)
+            steps.append(Step("353.1", "base", name, f"ignoring its {paid.ignore} (paid {name}): "
+                              f"{running}", running))
     skip_additional = base.ignore == "all"  # "ignoring any and all costs": none is paid
     victims = dict(choices.victims)
 

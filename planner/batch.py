@@ -32,20 +32,25 @@ own beyond the chunking.
 
 from __future__ import annotations
 
+import io
 import json
+import logging
 import os
+import socket
+import stat
+import subprocess
 import sys
+import threading
 import time
 from collections import deque
 from dataclasses import dataclass
-from itertools import islice
 from pathlib import Path
 from typing import IO, Any, Callable, Generic, Iterable, Iterator, Sequence, TypeVar
 
 from ..engine.loader import ScenarioError, read_data
+from ..engine.reading import Limits, bounded_lines
 from .config import DEFAULT_CONFIG, SolverConfig
-from .serve import (REQUEST_KEYS, Answer, _encode, answer_line,
-                                   answer_request, handle)
+from .serve import REQUEST_KEYS, Answer, _encode, _TooLong, answer_line, answer_request, handle
 from .workers import Failure, LocalPool, Outcome, Pool, timeout_error
 
 __all__ = ["BatchOptions", "Progress", "RayPool", "Request", "batch", "read_requests",
@@ -58,6 +63,11 @@ SCENARIO_SUFFIXES: tuple[str, ...] = (".yaml", ".yml", ".json")
 # ~0.02 to 0.18 ms (measured at two loads), so 16 a task keep it near 0.01 ms.
 LOCAL_CHUNK = 16
 RAY_CHUNK = 64
+# Bytes of request lines read ahead of the answers written (besides `window` chunks): lines may
+# be up to the size limit each (8 MiB), and the driver holds those read ahead.
+WINDOW_BYTES = 64 * 1024 * 1024
+EXIT_INTERNAL = 3  # every request answered, and at least one answer is an internal error
+CONNECT_SECONDS = 20.0  # at most this long to join a Ray cluster at an address
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -80,11 +90,16 @@ class Request:
     raw: bytes = b""
     path: str = ""
     name: str = ""
+    too_long: bool = False  # a line over the size limit (its bytes are not kept)
 
 
-def read_requests(source: str, stdin: IO[bytes] | None = None) -> Iterator[Request]:
+def read_requests(source: str, stdin: IO[bytes] | None = None,
+                  limits: Limits | None = None) -> Iterator[Request]:
     """The requests of IN in order: JSON lines (a file or `-`), or the scenario files of a
-    folder sorted by name. Raises BatchError when IN can't be opened."""
+    folder sorted by name. Raises BatchError when IN can't be opened. A line over the size
+    limit is a `too_long` request, yielded as soon as it passes the limit (`bounded_lines`):
+    no line is ever held whole past the limit."""
+    limits = limits if limits is not None else Limits.from_env()
     if source != "-" and Path(source).is_dir():
         folder = Path(source)
         names = sorted(p.name for p in folder.iterdir()
@@ -94,19 +109,21 @@ def read_requests(source: str, stdin: IO[bytes] | None = None) -> Iterator[Reque
         return
     if source == "-":
         stream = stdin if stdin is not None else sys.stdin.buffer
-        yield from _lines(stream, "<stdin>")
+        yield from _lines(stream, "<stdin>", limits)
         return
     try:
         handle_ = open(source, "rb")
     except OSError as exc:
         raise BatchError(f"{source}: cannot read: {exc.strerror or exc}") from None
     with handle_:
-        yield from _lines(handle_, source)
+        yield from _lines(handle_, source, limits)
 
 
-def _lines(stream: IO[bytes], name: str) -> Iterator[Request]:
-    for number, raw in enumerate(stream, 1):
-        if raw.strip():
+def _lines(stream: IO[bytes], name: str, limits: Limits) -> Iterator[Request]:
+    for number, raw in bounded_lines(stream.readline, limits.max_bytes):
+        if raw is None:
+            yield Request(name, number, too_long=True)
+        elif raw.strip():
             yield Request(name, number, raw=raw)
 
 
@@ -114,6 +131,8 @@ def expected_id(request: Request) -> object:
     """The id the answer to `request` carries (what `--resume` checks OUT against)."""
     if request.path:
         return request.name
+    if request.too_long:
+        return None
     try:
         data = json.loads(request.raw.decode("utf-8-sig" if request.number == 1 else "utf-8"))
     except (ValueError, RecursionError):
@@ -136,6 +155,8 @@ def answer(request: Request, config: SolverConfig = DEFAULT_CONFIG) -> Answer:
         except ScenarioError as err:
             return {"id": request.name, "ok": False, "errors": list(err.lines)}
         return answer_request({"id": request.name, "command": "plan", "scenario": data}, run)
+    if request.too_long:
+        return answer_line(_TooLong(), request.number, run, source=request.source)
     line: str | UnicodeDecodeError
     try:
         line = request.raw.decode("utf-8-sig" if request.number == 1 else "utf-8")
@@ -144,16 +165,28 @@ def answer(request: Request, config: SolverConfig = DEFAULT_CONFIG) -> Answer:
     return answer_line(line, request.number, run, source=request.source, bare=True)
 
 
-def answer_chunk(requests: Sequence[Request], config: SolverConfig) -> list[str]:
-    """The answer lines (JSON, without the newline) to a chunk of requests, in order: a
-    worker's task. The worker encodes them, so the process that writes OUT only writes."""
+Line = tuple[str, bool]  # an answer line (JSON, without the newline), and whether it is internal
+
+
+def answer_chunk(requests: Sequence[Request], config: SolverConfig) -> list[Line]:
+    """The answer lines to a chunk of requests, in order, each with whether it is an internal
+    error (a bug): a worker's task. The worker encodes them, so the process that writes OUT
+    only writes."""
     lines = []
     for request in requests:
-        lines.append(_encode(answer(request, config)))
+        result = answer(request, config)
+        lines.append((_encode(result), is_internal(result)))
     return lines
 
 
-def failure_answer(request: Request, failure: Failure) -> str:
+def is_internal(result: Answer) -> bool:
+    """Whether an answer is an internal error (our bug, or a worker that died twice), not an
+    answer about the request."""
+    errors = result.get("errors") if result.get("ok") is False else None
+    return isinstance(errors, list) and any(str(e).startswith("internal:") for e in errors)
+
+
+def failure_answer(request: Request, failure: Failure) -> Line:
     """The answer line to a request that could not be answered by a worker."""
     if failure.kind == "timeout":
         text = timeout_error(failure.detail)
@@ -162,7 +195,8 @@ def failure_answer(request: Request, failure: Failure) -> str:
                 f"({failure.detail})")
     else:
         text = f"internal: {failure.detail}"
-    return _encode({"id": expected_id(request), "ok": False, "errors": [text]})
+    return _encode({"id": expected_id(request), "ok": False, "errors": [text]}), \
+        failure.kind != "timeout"
 
 
 # --- Running tasks in order ---------------------------------------------------------------------
@@ -178,14 +212,20 @@ class _Task(Generic[T]):
 def run_ordered(items: Iterable[T], pool: Pool, chunk: int,
                 on_failure: Callable[[T, Failure], R],
                 timeout: float | Callable[[T], float] | None = None,
-                window: int | None = None) -> Iterator[tuple[T, R]]:
+                window: int | None = None, weight: Callable[[T], int] | None = None,
+                window_weight: int = 0, barrier: Callable[[T], bool] | None = None
+                ) -> Iterator[tuple[T, R]]:
     """Each item with its result, in input order, computed on `pool` in chunks of `chunk`.
 
     Items are read lazily: at most `window` chunks (default 4 per task the pool runs at once)
-    are outstanding between the first item not yet yielded and the last one read. `timeout` is
-    in seconds per item, or a function of the item (a chunk gets the sum over its items). A chunk whose worker died is sent
-    again, once; a chunk that fails again (or times out, or raises) is split into its items, and
-    an item that fails alone is given `on_failure(item, failure)`.
+    are outstanding between the first item not yet yielded and the last one read, and with
+    `weight`, at most `window_weight` of their summed weight (a chunk ends once it reaches it;
+    one chunk is always allowed). An item `barrier` holds ends its chunk, and nothing more is
+    read until it is yielded (reading past it may take long: the rest of an endless line).
+    `timeout` is in seconds per item, or a function of the item (a chunk gets the sum over its
+    items). A chunk whose worker died is sent again, once; a chunk that fails again (or times
+    out, or raises) is split into its items, and an item that fails alone is given
+    `on_failure(item, failure)`.
     """
     chunk = max(1, chunk)
     window_items = chunk * (window if window is not None else 4 * max(1, pool.capacity))
@@ -193,6 +233,8 @@ def run_ordered(items: Iterable[T], pool: Pool, chunk: int,
     exhausted = False
     read = 0  # items read from `source`
     yielded = 0  # items yielded, in order
+    held = 0  # summed weight of the items read and not yet yielded
+    hold_until = -1  # position of a barrier read and not yet yielded
     ready: dict[int, tuple[T, R]] = {}
     queued: deque[_Task[T]] = deque()  # tasks to send again (retries and splits) go first
     running: dict[int, _Task[T]] = {}
@@ -201,13 +243,25 @@ def run_ordered(items: Iterable[T], pool: Pool, chunk: int,
         while len(running) < pool.capacity:
             if queued:
                 task = queued.popleft()
-            elif not exhausted and read - yielded < window_items:
-                part = list(islice(source, chunk))
+            elif (not exhausted and read - yielded < window_items and hold_until < yielded
+                  and (weight is None or held < window_weight or read == yielded)):
+                part: list[T] = []
+                part_weight = 0
+                for item in source:
+                    part.append(item)
+                    part_weight += weight(item) if weight is not None else 0
+                    if barrier is not None and barrier(item):
+                        hold_until = read + len(part) - 1
+                        break
+                    if len(part) >= chunk or (weight is not None and
+                                              held + part_weight >= window_weight):
+                        break
                 if not part:
                     exhausted = True
                     continue
                 task = _Task(read, part)
                 read += len(part)
+                held += part_weight
             else:
                 break
             keys += 1
@@ -231,8 +285,10 @@ def run_ordered(items: Iterable[T], pool: Pool, chunk: int,
                 failure = Failure(outcome.kind, outcome.detail, attempts)
                 ready[task.start] = (task.items[0], on_failure(task.items[0], failure))
         while yielded in ready:
-            yield ready.pop(yielded)
+            item, result = ready.pop(yielded)
+            held -= weight(item) if weight is not None else 0
             yielded += 1
+            yield item, result
     assert not ready and not queued, "every item is answered"
 
 
@@ -258,15 +314,145 @@ def ray_module() -> Any:
 
 def start_ray(address: str | None, cpus: int | None = None) -> Any:
     """Connect to the Ray cluster at `address` (`auto`, `HOST:PORT`, `ray://HOST:PORT`), or
-    start a local one (with `cpus` CPUs, default all) when `address` is None or empty."""
+    start a local one (with `cpus` CPUs, default all) when `address` is None or empty. A
+    cluster that can't be reached (nothing listening, a bad address, no cluster for `auto`, no
+    answer within `CONNECT_SECONDS`) is a BatchError, one line, never a traceback or a hang."""
     ray = ray_module()
-    if not ray.is_initialized():
-        options: dict[str, Any] = {"log_to_driver": False, "configure_logging": False}
-        if address:
-            ray.init(address=address, **options)
-        else:
+    if ray.is_initialized():
+        return ray
+    options: dict[str, Any] = {"log_to_driver": False, "configure_logging": False}
+    if address:
+        probe = os.environ.get("RAY_ADDRESS", "") if address == "auto" else address
+        if probe and probe != "auto":
+            _reachable(probe)
+        quiet = _Without("SIGTERM handler is not set")  # ray.init's warning off the main thread
+        logging.getLogger("ray._private.worker").addFilter(quiet)
+        try:
+            joined = _within(CONNECT_SECONDS, lambda: ray.init(address=address, **options))
+        finally:
+            logging.getLogger("ray._private.worker").removeFilter(quiet)
+        if isinstance(joined, BaseException):
+            raise BatchError(f"--ray-address: can't join the Ray cluster at {address}: "
+                             f"{_first_line(joined)}")
+        if joined is _LATE:
+            raise BatchError(f"--ray-address: no Ray cluster answered at {address} within "
+                             f"{CONNECT_SECONDS:g} s")
+    else:
+        try:
             ray.init(num_cpus=cpus, include_dashboard=False, **options)
+        except Exception as exc:
+            raise BatchError(f"--ray: can't start a local Ray cluster: {_first_line(exc)}") \
+                from None
+        _reap_with_this_process(ray)
     return ray
+
+
+# The reaper of a local cluster: it waits for its stdin to close (the driver exited, however:
+# even SIGKILL closes it), then kills every process the cluster's raylet started (they carry
+# RAY_RAYLET_PID in their environment). Ray ends its own head processes with the driver, but
+# its agents (about 200 MB) outlive a killed driver by a minute or more: they try to report
+# the raylet's death to the dead GCS, with a 60 s timeout, before they exit.
+_REAPER = r"""
+import os, signal, sys, time
+sys.stdin.buffer.read()
+mark = b"RAY_RAYLET_PID=" + sys.argv[1].encode()
+for _ in range(3):
+    for name in os.listdir("/proc"):
+        if not name.isdigit() or int(name) == os.getpid():
+            continue
+        try:
+            with open("/proc/" + name + "/environ", "rb") as env:
+                found = mark in env.read().split(b"\0")
+        except OSError:
+            continue
+        if found:
+            try:
+                os.kill(int(name), signal.SIGKILL)
+            except OSError:
+                pass
+    time.sleep(1)
+"""
+
+
+def _reap_with_this_process(ray: Any) -> None:
+    """Start the reaper of the local cluster this process started (Linux: it reads /proc);
+    where the raylet can't be found, nothing (the agents then exit on their own, in a minute
+    or two)."""
+    if not os.path.isdir("/proc"):
+        return
+    try:
+        from ray._private import ray_constants, worker
+
+        node: Any = worker._global_node
+        raylet = node.all_processes[ray_constants.PROCESS_TYPE_RAYLET][0].process.pid
+        reaper = subprocess.Popen([sys.executable, "-c", _REAPER, str(raylet)],
+                                  stdin=subprocess.PIPE, stdout=subprocess.DEVNULL,
+                                  stderr=subprocess.DEVNULL, start_new_session=True)
+    except Exception:  # Ray's internals moved: no reaper
+        return
+    _REAPERS.append(reaper)  # its stdin stays open until this process exits
+
+
+_REAPERS: list[subprocess.Popen[bytes]] = []
+
+
+def release_reapers() -> None:
+    """After `ray.shutdown()`: let the reapers of the clusters this process started reap now
+    (whatever of them is left) instead of when this process exits."""
+    while _REAPERS:
+        reaper = _REAPERS.pop()
+        try:
+            if reaper.stdin is not None:
+                reaper.stdin.close()
+            reaper.wait(timeout=10)
+        except (OSError, subprocess.TimeoutExpired):
+            pass
+
+
+def _reachable(address: str) -> None:
+    """A BatchError unless something accepts a TCP connection at `address` (HOST:PORT, or
+    ray://HOST:PORT) within a few seconds: Ray itself waits a minute or more for an address
+    where nothing listens."""
+    host, _, port = address.removeprefix("ray://").rpartition(":")
+    host = host.strip("[]")
+    try:
+        with socket.create_connection((host, int(port)), timeout=5):
+            pass
+    except (OSError, ValueError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else (
+            str(exc) or type(exc).__name__)
+        raise BatchError(f"--ray-address: can't reach {address}: {reason}") from None
+
+
+_LATE = object()
+
+
+class _Without(logging.Filter):
+    """A log filter that drops the records whose message starts with `prefix`."""
+
+    def __init__(self, prefix: str) -> None:
+        super().__init__()
+        self.prefix = prefix
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return not str(record.msg).startswith(self.prefix)
+
+
+def _within(seconds: float, call: Callable[[], object]) -> object:
+    """`call()`'s result, or the exception it raised, or `_LATE` when it has not returned
+    within `seconds` (it runs on in a daemon thread, which the process leaves behind)."""
+    outcome: list[object] = []
+
+    def run() -> None:
+        try:
+            outcome.append(call())
+        except BaseException as exc:  # noqa: B036 - handed back to the caller
+            outcome.append(exc)
+
+    thread = threading.Thread(target=run, name="payplan-ray-connect", daemon=True)
+    thread.start()
+    thread.join(seconds)
+    return outcome[0] if outcome else _LATE
 
 
 class RayPool:
@@ -414,35 +600,41 @@ class BatchOptions:
 
 def batch(source: str, target: str, options: BatchOptions = BatchOptions(),
           stdin: IO[bytes] | None = None, stdout: IO[str] | None = None) -> int:
-    """Answer every request of `source` into `target` (see the module's docstring); 0 when
-    every request is answered, BatchError for a problem with the command itself."""
+    """Answer every request of `source` into `target` (see the module's docstring): 0 when
+    every request is answered, `EXIT_INTERNAL` (3) when every request is answered and at least
+    one answer is an internal error; BatchError for a problem with the command itself, raised
+    before OUT is written (or cut back by `resume`)."""
     if options.resume and target == "-":
         raise BatchError("--resume: OUT must be a file (the answers already written are read "
                          "back from it)")
     if source != "-" and not Path(source).exists():
         raise BatchError(f"{source}: no such file or folder")
-    requests: Iterable[Request] = read_requests(source, stdin)
+    limits = Limits.from_env()
+    _refuse_same_file(source, target, stdin, stdout)
+    requests: Iterable[Request] = read_requests(source, stdin, limits)
     done = 0
     if options.resume and Path(target).exists():
         requests, done = _resume(target, requests)
-    progress = None
-    if options.progress and sys.stderr.isatty():  # the bar is for a person watching
-        progress = Progress(_count(source) if source != "-" else None, "batch", done=done)
     timeout = options.request_timeout if options.request_timeout else None
-    out: IO[str]
-    if target == "-":
-        out = stdout if stdout is not None else sys.stdout
-    else:
-        try:
-            out = open(target, "a" if done else "w", encoding="utf-8")
-        except OSError as exc:
-            raise BatchError(f"{target}: cannot write: {exc.strerror or exc}") from None
     started_ray = False
     pool: Pool | None = None
+    out: IO[str] | None = None
+    progress = None
+    internal = False
     try:
-        if options.ray:
+        if options.ray:  # before OUT is touched: a cluster that can't be reached costs nothing
             started_ray = not ray_module().is_initialized()
             start_ray(options.address, options.jobs)
+        if options.progress and sys.stderr.isatty():  # the bar is for a person watching
+            progress = Progress(_count(source, limits), "batch", done=done)
+        if target == "-":
+            out = stdout if stdout is not None else sys.stdout
+        else:
+            try:
+                out = open(target, "a" if done else "w", encoding="utf-8")
+            except OSError as exc:
+                raise BatchError(f"{target}: cannot write: {exc.strerror or exc}") from None
+        if options.ray:
             # Two tasks per CPU keep every worker busy while an answer travels back; with a
             # time limit, one (a task's time counts from when it is sent).
             pool = RayPool(answer_chunk, options.config, per_cpu=1 if timeout else 2)
@@ -450,9 +642,12 @@ def batch(source: str, target: str, options: BatchOptions = BatchOptions(),
         else:
             pool = LocalPool(options.jobs or os.cpu_count() or 1, answer_chunk, options.config)
             chunk = options.chunk or LOCAL_CHUNK
-        for _, line in run_ordered(requests, pool, chunk, failure_answer, timeout):
+        for _, (line, failed) in run_ordered(requests, pool, chunk, failure_answer, timeout,
+                                             weight=_weight, window_weight=WINDOW_BYTES,
+                                             barrier=_ends_chunk):
             out.write(line + "\n")
             out.flush()
+            internal = internal or failed
             if progress is not None:
                 progress.step()
     finally:
@@ -460,38 +655,93 @@ def batch(source: str, target: str, options: BatchOptions = BatchOptions(),
             pool.close()
         if started_ray:
             ray_module().shutdown()
-        if target != "-":
+            release_reapers()
+        if out is not None and target != "-":
             out.close()
         if progress is not None:
             progress.close()
-    return 0
+    return EXIT_INTERNAL if internal else 0
 
 
-def _count(source: str) -> int | None:
-    """How many requests IN holds (for the progress bar's ETA), or None if unknown."""
+def _weight(request: Request) -> int:
+    return len(request.raw)
+
+
+def _ends_chunk(request: Request) -> bool:
+    """A line over the size limit ends its chunk, and nothing is read past it until it is
+    answered: the rest of it may be endless (`/dev/zero`)."""
+    return request.too_long
+
+
+def _refuse_same_file(source: str, target: str, stdin: IO[bytes] | None,
+                      stdout: IO[str] | None) -> None:
+    """A BatchError when OUT is IN (the same file by any path, a symlink or a hard link, or the
+    same file as stdin or stdout), or OUT would be a scenario file of the folder IN: writing it
+    would empty IN, or read back the answers as requests."""
+    def identity(name: str, stream: object) -> tuple[int, int] | None:
+        try:
+            if name == "-":
+                fileno = getattr(stream, "fileno", None)
+                info = os.fstat(fileno()) if fileno is not None else None
+            else:
+                info = os.stat(name)
+        except (OSError, ValueError, io.UnsupportedOperation):
+            return None
+        if info is None or not stat.S_ISREG(info.st_mode):
+            return None  # a pipe, a terminal, /dev/null: nothing to lose
+        return info.st_dev, info.st_ino
+
+    if source != "-" and Path(source).is_dir():
+        if target != "-" and Path(target).suffix.lower() in SCENARIO_SUFFIXES and (
+                Path(target).resolve().parent == Path(source).resolve()):
+            raise BatchError(f"{target}: OUT is a scenario file of the folder IN; write the "
+                             "answers outside it (or with another suffix)")
+        return
+    read = identity(source, stdin if stdin is not None else sys.stdin)
+    written = identity(target, stdout if stdout is not None else sys.stdout)
+    if read is not None and read == written:
+        what = "OUT (stdout)" if target == "-" else "OUT"
+        which = "IN (stdin)" if source == "-" else f"IN ({source})"
+        raise BatchError(f"{target}: {what} is the same file as {which}; writing the answers "
+                         "would destroy the requests: write them to another file")
+
+
+def _count(source: str, limits: Limits) -> int | None:
+    """How many requests IN holds (for the progress bar's ETA), or None if unknown: IN read a
+    second time, so only a folder or a regular file (never a pipe or a device)."""
+    if source == "-":
+        return None
     try:
-        return sum(1 for _ in read_requests(source))
+        if not Path(source).is_dir() and not stat.S_ISREG(os.stat(source).st_mode):
+            return None
+        return sum(1 for _ in read_requests(source, limits=limits))
     except (BatchError, OSError):
         return None
 
 
 def _resume(target: str, requests: Iterable[Request]) -> tuple[Iterator[Request], int]:
     """Skip the requests OUT already answers (by position and id): OUT is cut back to its last
-    whole answer (a torn last line, from an interrupted run, is dropped and answered again)."""
-    data = Path(target).read_bytes()
-    keep = data.rfind(b"\n") + 1  # a last line without its newline is torn
+    whole answer (a torn last line, from an interrupted run, is dropped and answered again).
+    OUT is read line by line, never whole."""
     ids: list[object] = []
     offset = 0
-    for number, line in enumerate(data[:keep].splitlines(keepends=True), 1):
-        try:
-            answer_ = json.loads(line)
-            if not isinstance(answer_, dict) or "id" not in answer_ or "ok" not in answer_:
-                raise ValueError("not an answer")
-        except (ValueError, RecursionError):
-            raise BatchError(f"{target}:{number}: not an answer of payplan batch; not "
-                             "resuming (remove OUT or run without --resume)") from None
-        ids.append(answer_["id"])
-        offset += len(line)
+    with open(target, "rb") as handle_:
+        for number, line in enumerate(handle_, 1):
+            if not line.endswith(b"\n"):
+                break  # torn: the run was cut while writing it
+            try:
+                answer_ = json.loads(line)
+                if not isinstance(answer_, dict) or "id" not in answer_ or "ok" not in answer_:
+                    raise ValueError("not an answer")
+            except (ValueError, RecursionError):
+                kept = (f"its first {number - 1} lines are answers: keep them (`head -n "
+                        f"{number - 1}`) to resume after them" if number > 1 else
+                        "it holds no answer: write to another OUT")
+                raise BatchError(f"{target}:{number}: not an answer of payplan batch; not "
+                                 f"resuming ({kept}, or run without --resume to answer every "
+                                 "request again)") from None
+            ids.append(answer_["id"])
+            offset += len(line)
     source = iter(requests)
     for position, ident in enumerate(ids):
         request = next(source, None)

@@ -9,20 +9,23 @@ which adds the benchmark commands `gen` and `bench`).
     payplan serve                  JSON-lines service on stdin/stdout
     payplan batch IN OUT           many requests, in order, on every core or on Ray
 
-Every file is read for its `format` and answered by that ruleset (`planner.rulesets`).
-Exit codes: 0 ok, 1 unpayable or illegal, 2 a bad file (one line per problem on stderr).
+Every file is read for its `format` and answered by that ruleset (`planner.rulesets`); FILE `-`
+is standard input. Exit codes: 0 ok, 1 unpayable or illegal, 2 a bad file, option or environment
+variable (one line per problem on stderr, never a traceback), 3 `batch` wrote an answer that is
+an internal error, 130 interrupted (Ctrl-C).
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
-from typing import Callable, Sequence
+from typing import IO, Callable, Literal, Sequence
 
 from .. import __version__
 from ..engine.problems import ScenarioError
-from ..engine.reading import read_data
+from ..engine.reading import Limits, read_data
 from .answers import EXIT_BAD_INPUT, EXIT_OK, Answer
 from .arguments import (
     MAX_CHUNK,
@@ -30,12 +33,16 @@ from .arguments import (
     Parser,
     add_pool_arguments,
     config_of,
+    ray_equals,
     seconds,
     solver_options,
     whole_number,
 )
 from .commands import COMMANDS, answer
-from .config import REQUEST_TIMEOUT
+from .config import REQUEST_MARGIN
+from .rulesets import RulesetError
+
+EXIT_INTERRUPTED = 130  # Ctrl-C, as a shell reports a process SIGINT ended
 
 # What adds more commands to the parser (`payplan.cli` adds `gen` and `bench`): it gets the
 # subparsers and the command word of the command line (None while --help lists them all).
@@ -43,8 +50,19 @@ Extra = Callable[["argparse._SubParsersAction[Parser]", "str | None"], None]
 
 
 def _print(result: Answer, as_json: bool) -> int:
-    print(json.dumps(result.to_json(), indent=2) if as_json else result.render())
+    write(sys.stdout, json.dumps(result.to_json(), indent=2) if as_json else result.render())
     return result.exit_code
+
+
+def write(stream: IO[str], text: str) -> None:
+    """`text` and a line break on `stream`; what its encoding can't hold (a lone surrogate from
+    a JSON `\\ud800` escape in an id) is written as its escape, never a UnicodeEncodeError."""
+    encoding = getattr(stream, "encoding", None) or "utf-8"
+    try:
+        safe = text.encode(encoding, "backslashreplace").decode(encoding)
+    except LookupError:
+        safe = text.encode("ascii", "backslashreplace").decode("ascii")
+    stream.write(safe + "\n")
 
 
 def cmd_answer(args: argparse.Namespace) -> int:
@@ -69,14 +87,20 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
 
 def cmd_serve(args: argparse.Namespace) -> int:
+    from .rulesets import formats
     from .serve import serve
 
-    return serve(sys.stdin, sys.stdout, config_of(args), request_timeout=args.request_timeout)
+    formats()  # every registered ruleset imports (PAYPLAN_RULESETS), or one line and exit 2
+    timeout: float | Literal["auto"] = (args.request_timeout if args.request_timeout is not None
+                                        else "auto")
+    return serve(sys.stdin, sys.stdout, config_of(args), request_timeout=timeout)
 
 
 def cmd_batch(args: argparse.Namespace) -> int:
     from .batch import BatchError, BatchOptions, batch
+    from .rulesets import formats
 
+    formats()
     options = BatchOptions(config=config_of(args), jobs=args.jobs, ray=args.ray is not None,
                            address=args.ray or None, chunk=args.chunk,
                            request_timeout=args.request_timeout, resume=args.resume)
@@ -114,7 +138,7 @@ def build_parser(command_word: str | None = None, extra: Extra | None = None) ->
         p = sub.add_parser(name, help=help_text, description=help_text)
         if file:
             p.add_argument("file", help="scenario file (YAML or JSON; its `format` names the "
-                                        "ruleset: payplan/1, mtg/1, ...)")
+                                        "ruleset: payplan/1, mtg/1, ...), or - for stdin")
         if json_flag:
             p.add_argument("--json", action="store_true", help="print JSON as the spec says")
         solver_options(p, seed_help="CP-SAT random seed")
@@ -127,10 +151,11 @@ def build_parser(command_word: str | None = None, extra: Extra | None = None) ->
     serve = command("serve", cmd_serve, "JSON-lines service on stdin/stdout", file=False,
                     json_flag=False)
     serve.add_argument("--request-timeout", type=seconds(0, MAX_SECONDS, zero=True),
-                       default=REQUEST_TIMEOUT, metavar="SECONDS",
+                       default=None, metavar="SECONDS",
                        help="seconds one request may take before its worker is stopped and "
-                            f"it is answered as an error (default {REQUEST_TIMEOUT:g}; 0 means "
-                            "no limit)")
+                            "it is answered as an error (default: --time-limit plus "
+                            f"{REQUEST_MARGIN:g}, so a plan the time limit stops is still "
+                            "answered; 0 means no limit)")
     batch = command("batch", cmd_batch, "answer many requests in order, on every core or on Ray",
                     file=False, json_flag=False)
     add_batch_arguments(batch)
@@ -140,18 +165,40 @@ def build_parser(command_word: str | None = None, extra: Extra | None = None) ->
 
 
 def main(argv: Sequence[str] | None = None, extra: Extra | None = None) -> int:
-    words = sys.argv[1:] if argv is None else argv
+    words = ray_equals(sys.argv[1:] if argv is None else argv)
     command_word = next((w for w in words if not w.startswith("-")), "")
-    args = build_parser(command_word, extra).parse_args(argv)
     try:
+        args = build_parser(command_word, extra).parse_args(words)
+        Limits.from_env()  # PAYPLAN_MAX_BYTES / PAYPLAN_MAX_VALUES: refused here, not per file
         code: int = args.func(args)
         return code
     except ScenarioError as err:
         for line in err.lines:
-            print(line, file=sys.stderr)
+            write(sys.stderr, line)
         return EXIT_BAD_INPUT
-    except BrokenPipeError:  # pragma: no cover - e.g. piped into head
+    except RulesetError as err:  # PAYPLAN_RULESETS or an entry point names no ruleset
+        write(sys.stderr, " ".join(str(err).split()))
+        return EXIT_BAD_INPUT
+    except MemoryError:
+        write(sys.stderr, "payplan: out of memory (lower PAYPLAN_MAX_BYTES or "
+                          "PAYPLAN_MAX_VALUES, or give the process more memory)")
+        return EXIT_BAD_INPUT
+    except KeyboardInterrupt:
+        return EXIT_INTERRUPTED
+    except BrokenPipeError:  # e.g. piped into head: the reader left, nothing to say
+        _quiet_stdout()
         return EXIT_OK
 
 
-__all__ = ["build_parser", "cmd_answer", "demo_text", "main"]
+def _quiet_stdout() -> None:
+    """Point stdout at /dev/null so that the interpreter's last flush of a closed pipe does not
+    print an error on the way out."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError, AttributeError):  # not a real file (a test's capture)
+        pass
+
+
+__all__ = ["EXIT_INTERRUPTED", "build_parser", "cmd_answer", "demo_text", "main", "write"]

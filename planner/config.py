@@ -18,7 +18,8 @@ class SolverConfig:
     limit that stops the search with a payment in hand gives a plan marked `optimal: false`.
 
     `workers`: 0 lets CP-SAT choose, else that many search workers. `time_limit`: seconds for
-    the whole search (`inf`: none). `seed`: CP-SAT's random seed. Anything else raises
+    the whole search, more than 0 (`inf`: none), the rule `--time-limit` applies too (which
+    also caps it at a day). `seed`: CP-SAT's random seed. Anything else raises
     `SolverConfigError`, so a bad setting never reaches the model as an answer."""
 
     workers: int = 1
@@ -31,8 +32,9 @@ class SolverConfig:
             raise SolverConfigError(f"workers: expected a whole number from 0 to {INT32_MAX}, "
                                     f"got {self.workers!r}")
         if (isinstance(self.time_limit, bool) or not isinstance(self.time_limit, (int, float))
-                or math.isnan(self.time_limit) or self.time_limit < 0):
-            raise SolverConfigError(f"time_limit: expected seconds, 0 or more, got {self.time_limit!r}")
+                or math.isnan(self.time_limit) or self.time_limit <= 0):
+            raise SolverConfigError(f"time_limit: expected seconds more than 0 (inf: no limit), "
+                                    f"got {self.time_limit!r}")
         if not _whole(self.seed) or not -INT32_MAX - 1 <= self.seed <= INT32_MAX:
             raise SolverConfigError(f"seed: expected a whole number from {-INT32_MAX - 1} to "
                                     f"{INT32_MAX}, got {self.seed!r}")
@@ -43,4 +45,15 @@ def _whole(value: object) -> bool:
 
 
 DEFAULT_CONFIG = SolverConfig()
-REQUEST_TIMEOUT = 10.0  # seconds, by default, before a `serve` request's worker is stopped
+
+REQUEST_MARGIN = 10.0
+"""Seconds past the time limit a `serve` request gets by default before its worker is stopped:
+the documented margin (CP-SAT's least 0.05 s, pricing the options found and building the model,
+about 1 s at 15,000 variables, OR-Tools' first import 0.6 s), reading the request and sending
+the answer, with room to spare on a loaded machine."""
+
+
+def request_timeout(config: SolverConfig) -> float:
+    """`serve`'s default `--request-timeout`: the time limit plus `REQUEST_MARGIN`, so that a
+    plan the time limit stops is answered (`optimal: false`), not stopped as a timeout."""
+    return config.time_limit + REQUEST_MARGIN

@@ -141,6 +141,10 @@ def _variables(model: cp_model.CpModel, scenario: Scenario, options: tuple[CostO
 
     # Sources: each activated at most once.
     activate = {s: model.new_bool_var(f"activate[{offer.id}]") for s, offer in enumerate(res.sources)}
+    # A converter's later activations within its one exhaustion (`SourceOffer.follows`).
+    for s, offer in enumerate(res.sources):
+        if offer.follows:
+            model.add(activate[s] <= activate[s - 1])
 
     # Non-standard needs: per kind and filter, how many objects (buffs) of each eligible group.
     needs: dict[tuple[str, object], OtherCost] = {}

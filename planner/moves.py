@@ -490,10 +490,12 @@ def open_payments(scenario: Scenario, total: Cost, res: Resources) -> Iterator[_
 
 def _source_choices(res: Resources) -> Iterator[tuple[bool, ...]]:
     """Which source offers to activate: identical offers in a row (a converter's activations)
-    are a count, the first ones taken."""
+    are a count, the first ones taken; an offer that follows the one before it (an exhausting
+    converter's later activations) is part of that one's run, so it is never taken alone."""
     runs: list[tuple[int, int]] = []  # (first index, length) of each run of identical offers
     for i, offer in enumerate(res.sources):
-        if runs and res.sources[runs[-1][0]] == offer and runs[-1][0] + runs[-1][1] == i:
+        if runs and runs[-1][0] + runs[-1][1] == i and (
+                res.sources[runs[-1][0]] == offer or offer.follows):
             runs[-1] = (runs[-1][0], runs[-1][1] + 1)
         else:
             runs.append((i, 1))

@@ -11,8 +11,8 @@ cost option the engine lists. The running total before the discounts on the tota
 additional costs, component discounts, increases) is priced once by `engine.total_cost.price`
 with no total discount; `engine.discounts.all_results` then counts the orders without walking
 them (16 generated discounts, over 10^12 orders, in about 0.5 s of CPU time). The count
-shares the plan's time limit (`--time-limit`): it is exact or not given. Cut by the limit, the
-answer lists the Pareto-best totals the discount search found, each with one order,
+shares the plan's time limit (`--time-limit`), and its memory is bounded
+(`engine.discounts.MAX_COUNT_STATES`): it is exact or not given. Cut by either, the answer lists the Pareto-best totals the discount search found, each with one order,
 `count: null`, `total_orders: null` and `"counted": false` (the key is there only then).
 
 An order is a permutation of the discounts; where a discount offers a choice ("[1] or [A]
@@ -59,7 +59,7 @@ class OrderStep:
 @dataclass(frozen=True, slots=True)
 class OrderTotal:
     """One distinct total: an order reaching it, step by step, and how many orders reach it
-    (None: not counted, the time limit cut the count)."""
+    (None: not counted, the time limit or the count's bound cut it)."""
 
     total: Cost
     order: tuple[str, ...]
@@ -90,7 +90,7 @@ class OrdersResult(answers.Orders):
     orders: tuple[OrderTotal, ...] = ()
     why: str = ""
     labels: tuple[str, ...] = ()
-    counted: bool = True  # False: the time limit cut the count (no count is given)
+    counted: bool = True  # False: the time limit or the state bound cut the count (no count)
 
     @property
     def legal(self) -> bool:
@@ -155,11 +155,14 @@ def discount_orders(scenario: Scenario, config: SolverConfig = DEFAULT_CONFIG) -
         found: dict[Pair, tuple[int | None, tuple[Application, ...]]] = dict(
             all_results(start, list(mods.total), limit))
         counted = True
-    except CountCut:
-        # Past the time limit: no count, and the totals the discount search reaches (it
-        # follows one move per state once the limit has passed, so it answers at once).
+        cut: CountCut | None = None
+    except CountCut as stop:
+        # Past the time limit (or the count's memory bound): no count, and the totals the
+        # discount search reaches (past the time limit it follows one move per state, so it
+        # answers at once).
         found = {pair: (None, path) for pair, path in pareto_front(start, list(mods.total), limit)}
         counted = False
+        cut = stop
     totals = []
     for pair, (count, path) in found.items():
         priced = price(ctx, replace(ch, total=path), mods)
@@ -168,9 +171,11 @@ def discount_orders(scenario: Scenario, config: SolverConfig = DEFAULT_CONFIG) -
         totals.append((pair, OrderTotal(priced.total, priced.discount_order, count, steps), path))
     totals.sort(key=lambda t: (t[0][0] + sum(t[0][1]), t[0][0], t[0][1]))
     why = _why(ctx, option, mods, [(pair, path) for pair, _, path in totals])
-    if not counted:
-        why = (f"Not counted: the time limit of {config.time_limit:g} s passed while counting "
-               f"the orders; these are the best totals the discount search found. {why}")
+    if cut is not None:
+        stopped = (f"the time limit of {config.time_limit:g} s passed" if cut.bound is None else
+                   f"the count reached its bound of {cut.bound:,} states (its memory)")
+        why = (f"Not counted: {stopped} while counting the orders; these are the best totals "
+               f"the discount search found. {why}")
     return OrdersResult(
         play=header,
         base=option.base,

@@ -135,9 +135,12 @@ def _load_all(scan: bool = False) -> None:
         module, _, attribute = path.partition(":")
         try:
             value = getattr(importlib.import_module(module), attribute or "RULESET")
-        except (ImportError, AttributeError) as exc:
+        except Exception as exc:  # no such module or attribute, an empty or relative name
             raise RulesetError(f"{ENVIRONMENT} or entry point {path!r}: can't import the "
                                f"ruleset: {exc}") from None
+        if not isinstance(value, Ruleset):
+            raise RulesetError(f"{ENVIRONMENT} or entry point {path!r}: not a ruleset (it "
+                               f"lacks a Ruleset's attributes: format, load, plan, ...)")
         if value.format not in _REGISTRY:  # one registered by hand keeps its place
             register(value)
 

@@ -15,8 +15,11 @@ A line that is not JSON (or not a JSON object) gets `"id": null`; so does a requ
 `id`. Blank lines are skipped. Unknown request keys are errors, as in the scenario format.
 
 Requests run one at a time in a worker process, so a request that takes too long never holds up
-the service: after `request_timeout` seconds the worker is stopped, the request is answered
-`"errors": ["timeout: ..."]`, and a fresh worker serves the next line. A worker that dies is
+the service: after `request_timeout` seconds (by default the time limit plus
+`config.REQUEST_MARGIN`, so that a plan the time limit stops is answered, `optimal: false`) the
+worker is stopped, the request is answered `"errors": ["timeout: ..."]`, and a fresh worker
+serves the next line. A line over the size limit is answered as soon as it passes the limit,
+then read past in pieces (an endless line costs neither memory nor a wait for its end). A worker that dies is
 replaced the same way. Workers come from a fork server that has already imported the planner,
 so starting one takes milliseconds. The service ends, with exit code 0, at the end of its input.
 """
@@ -25,13 +28,14 @@ from __future__ import annotations
 
 import difflib
 import json
-from typing import IO, Any, Callable, Iterator
+from typing import IO, Any, Callable, Iterator, Literal
 
 from ..engine.problems import ScenarioError, exception_line
-from ..engine.reading import Limits, parse_json
+from ..engine.reading import Limits, bounded_lines, parse_json
+from .arguments import nearest
 from .commands import COMMANDS as _COMMANDS
 from .commands import answer
-from .config import DEFAULT_CONFIG, REQUEST_TIMEOUT, SolverConfig
+from .config import DEFAULT_CONFIG, SolverConfig, request_timeout as default_timeout
 from .rulesets import formats
 from .workers import Failure, LocalPool, Outcome, timeout_error
 
@@ -46,12 +50,16 @@ Runner = Callable[[str, object], Answer]  # (command, scenario data) -> {"ok", .
 
 
 def serve(stdin: IO[str], stdout: IO[str], config: SolverConfig = DEFAULT_CONFIG,
-          request_timeout: float | None = REQUEST_TIMEOUT, limits: Limits | None = None) -> int:
+          request_timeout: float | None | Literal["auto"] = "auto",
+          limits: Limits | None = None) -> int:
     """Answer every request line of `stdin` on `stdout`, in order; 0 at the end of input.
 
-    `request_timeout` is in seconds; None or 0 (or less) means no limit. A line over
-    `limits.max_bytes` is answered as an error without being read whole.
+    `request_timeout` is in seconds; None or 0 (or less) means no limit, "auto" the time limit
+    plus `REQUEST_MARGIN` (`config.request_timeout`). A line over `limits.max_bytes` is
+    answered as an error as soon as it passes the limit, without being read whole.
     """
+    if request_timeout == "auto":
+        request_timeout = default_timeout(config)
     if request_timeout is not None and request_timeout <= 0:
         request_timeout = None
     limits = limits if limits is not None else Limits.from_env()
@@ -77,31 +85,21 @@ Line = str | UnicodeDecodeError | _TooLong
 
 def _lines(stdin: IO[str], limits: Limits) -> Iterator[tuple[int, Line]]:
     """Numbered lines; read as bytes where possible so that bad UTF-8 spoils one line only.
-    A line over the byte limit is read past in pieces, never held whole, and yielded as
-    `_TooLong`."""
+    A line over the byte limit is yielded as `_TooLong` as soon as it passes the limit, then
+    read past in pieces, never held whole (`bounded_lines`)."""
     binary: IO[bytes] | None = getattr(stdin, "buffer", None)
-    number = 0
-    while True:
-        raw: bytes | str = (binary.readline(limits.max_bytes + 1) if binary is not None
-                            else stdin.readline(limits.max_bytes + 1))
-        if not raw:
-            return
-        number += 1
-        if len(raw) > limits.max_bytes and not _ends_line(raw):
-            while raw and not _ends_line(raw):
-                raw = binary.readline(1 << 16) if binary is not None else stdin.readline(1 << 16)
+    if binary is None:
+        for number, text in bounded_lines(stdin.readline, limits.max_bytes):
+            yield number, text if text is not None else _TooLong()
+        return
+    for number, raw in bounded_lines(binary.readline, limits.max_bytes):
+        if raw is None:
             yield number, _TooLong()
-        elif isinstance(raw, str):
-            yield number, raw
-        else:
-            try:
-                yield number, raw.decode("utf-8-sig" if number == 1 else "utf-8")
-            except UnicodeDecodeError as exc:
-                yield number, exc
-
-
-def _ends_line(raw: bytes | str) -> bool:
-    return raw.endswith(b"\n") if isinstance(raw, bytes) else raw.endswith("\n")
+            continue
+        try:
+            yield number, raw.decode("utf-8-sig" if number == 1 else "utf-8")
+        except UnicodeDecodeError as exc:
+            yield number, exc
 
 
 def _answer(line: Line, number: int, worker: Worker, timeout: float | None,
@@ -169,8 +167,8 @@ def check_request(request: dict[str, object]) -> list[str]:
     elif not isinstance(command, str):
         errors.append(f"command: expected one of {', '.join(COMMANDS)}, got {_kind(command)}")
     elif command not in COMMANDS:
-        close = _nearest(command[:200], COMMANDS)
-        hint = f" (did you mean {close[0]!r}?)" if close else f" (expected one of: {', '.join(COMMANDS)})"
+        near = nearest(command, COMMANDS)
+        hint = f" (did you mean {near!r}?)" if near else f" (expected one of: {', '.join(COMMANDS)})"
         errors.append(f"command: unknown command {_show(command)}{hint}")
     if "scenario" not in request:
         errors.append(f"scenario: missing (a scenario of format {' or '.join(formats())})")
@@ -255,14 +253,6 @@ def _encode(answer: Answer) -> str:
         return json.dumps(answer, allow_nan=False)
     except (ValueError, TypeError, RecursionError) as exc:
         return json.dumps(_failed(None, [f"id: can't be repeated in the answer: {exception_line(exc)}"]))
-
-
-def _nearest(word: str, options: tuple[str, ...]) -> list[str]:
-    """The option nearest `word` (as difflib measures it, 0.6 or more alike), ties going to the
-    earlier option: `plam` is `plan`, not `play`."""
-    scores = [difflib.SequenceMatcher(None, word, option).ratio() for option in options]
-    best = max(range(len(options)), key=lambda i: (scores[i], -i), default=None)
-    return [options[best]] if best is not None and scores[best] >= 0.6 else []
 
 
 def _key(key: object) -> str:

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import multiprocessing
 import os
+import signal
+import threading
 import time
 from dataclasses import dataclass
 from multiprocessing.connection import Connection, wait as wait_connections
@@ -49,11 +51,17 @@ class Pool(Protocol):
 
 
 def _worker_main(conn: Connection, function: Callable[[list[Any], Any], list[Any]],
-                 argument: Any) -> None:
-    """A local worker: a task in, its results out, until told to stop or cut off."""
+                 argument: Any, parent: int) -> None:
+    """A local worker: a task in, its results out, until told to stop or cut off. It ends
+    quietly when the process that started it is gone (killed, even by SIGKILL): its pipe
+    closes, or, while it works on a task, `_orphan_watch` sees it go. Ctrl-C is the driver's
+    to handle (it stops the workers), so a worker ignores SIGINT."""
     devnull = os.open(os.devnull, os.O_WRONLY)  # nothing a library prints reaches our stdout
     os.dup2(devnull, 1)
     os.close(devnull)
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    threading.Thread(target=_orphan_watch, args=(parent,), name="payplan-orphan-watch",
+                     daemon=True).start()
     while True:
         try:
             message = conn.recv()
@@ -62,7 +70,39 @@ def _worker_main(conn: Connection, function: Callable[[list[Any], Any], list[Any
         if message is None:
             return
         key, items = message
-        conn.send((key, function(items, argument)))
+        results = function(items, argument)
+        try:
+            conn.send((key, results))
+        except (OSError, EOFError):  # the driver is gone (BrokenPipeError): nobody to answer
+            return
+
+
+ORPHAN_CHECK = 0.5  # seconds between a worker's checks that its driver is still there
+
+
+def _orphan_watch(parent: int) -> None:
+    """In a worker: end the process, quietly, once the driver `parent` is gone. A worker is a
+    child of the fork server, not of the driver, so a driver killed with SIGKILL (which runs no
+    clean-up) would otherwise leave it computing its task to the end."""
+    while True:
+        time.sleep(ORPHAN_CHECK)
+        if not _alive(parent):
+            os._exit(0)
+
+
+def _alive(pid: int) -> bool:
+    """Whether process `pid` is running (a zombie, killed and not yet reaped, is not)."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:  # someone else's: the pid was reused, ours is gone
+        return False
+    try:
+        with open(f"/proc/{pid}/stat", "rb") as status:
+            return status.read().rpartition(b")")[2].split()[:1] != [b"Z"]
+    except OSError:  # no /proc (not Linux): kill(0) is all there is
+        return True
 
 
 @dataclass(slots=True)
@@ -90,7 +130,8 @@ class LocalPool:
     def _start(self) -> _Slot:
         ours, theirs = self._context.Pipe()
         process = self._context.Process(target=_worker_main,
-                                        args=(theirs, self._function, self._argument),
+                                        args=(theirs, self._function, self._argument,
+                                              os.getpid()),
                                         name="payplan-batch-worker", daemon=True)
         process.start()
         theirs.close()

@@ -1,10 +1,16 @@
 """The fuzz campaign: `python -m tests.fuzz --inputs 100000`.
 
-Hypothesis draws inputs for four targets and checks what payplan promises for any input:
+Hypothesis draws inputs for five targets and checks what payplan promises for any input, in
+both formats (payplan/1 and mtg/1):
 
-- `loader`: text (YAML or JSON) read by `parse_text` + `scenario_from_data`;
-- `cli`: the text as a file for `payplan plan|hand|orders|play [--json]` and random option
-  values, run in-process through `payplan.planner.cli.main` (SystemExit caught);
+- `loader`: text (YAML or JSON) read by `parse_text` and its ruleset's loader (`rulesets`);
+- `cli`: the text as a file (or as standard input, `-`) for every command of the command table
+  (`plan|hand|orders|play|turn [--json]`) with random options and option values (every option
+  of the command line, known or not for the command, and mistyped command words) and random
+  values of the environment variables (`PAYPLAN_MAX_BYTES`, `PAYPLAN_MAX_VALUES`,
+  `PAYPLAN_RULESETS`), run in-process through `payplan.planner.cli.main` (SystemExit caught);
+- `options`: random options and values of `payplan serve` and `payplan batch`, parsed as the
+  command line parses them (the commands themselves are not started);
 - `serve`: the data as a request line answered by the service's own path (`_answer`, with a
   real worker process, so a request that runs too long is stopped);
 - `brute`: a valid, small scenario planned by the planner and by the independent brute force
@@ -18,6 +24,7 @@ every refusal exit code 2 with every stderr line starting with a path (`PATH: me
 service answer one JSON line with `errors` of the same form, and agreement with the brute force.
 
 Findings are printed (target, check, a reproducer) and counted; the exit code is 1 if any.
+Each run draws its own inputs (`--seed N`, default 0: the same seed, the same inputs).
 """
 
 from __future__ import annotations
@@ -26,6 +33,7 @@ import argparse
 import contextlib
 import io
 import json
+import os
 import re
 import signal
 import sys
@@ -36,17 +44,20 @@ from pathlib import Path
 from typing import Any, Iterator
 
 import yaml
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, given, seed, settings
 from hypothesis import strategies as st
 
 from payplan.benchmarks.generate import generate
 from payplan.engine.loader import parse_text, scenario_from_data
 from payplan.engine.problems import ScenarioError
+from payplan.planner import rulesets
+from payplan.planner.cli import build_parser
 from payplan.planner.cli import main as cli_main
+from payplan.planner.commands import COMMANDS
 from payplan.planner.config import SolverConfig
 
 ROOT = Path(__file__).resolve().parent.parent
-TARGETS = ("loader", "cli", "serve", "brute")
+TARGETS = ("loader", "cli", "options", "serve", "brute")
 # A refusal line: a path (or a file, or an option) and a message. No traceback, no bare text.
 REFUSAL = re.compile(r"^(\(top level\)|[^\s:][^\n]*?): \S")
 CONFIG = SolverConfig(time_limit=2.0)
@@ -94,11 +105,14 @@ def deadline(seconds: float) -> Iterator[None]:
 
 
 def corpus() -> list[dict[str, Any]]:
-    """Valid scenarios: every example, and small generated ones of every family."""
+    """Valid scenarios of both formats: every example (payplan/1's, mtg/1's, the turns'), and
+    small generated ones of every family."""
     seeds: list[dict[str, Any]] = []
-    for path in sorted((ROOT / "examples").glob("*.yaml")):
-        seeds.append(yaml.safe_load(path.read_text(encoding="utf-8")))
-    for family, size in (("typical", 7), ("hand", 6), ("modifiers", 4), ("sources", 4)):
+    for folder in ("", "mtg", "turns"):
+        for path in sorted((ROOT / "examples" / folder).glob("*.yaml")):
+            seeds.append(yaml.safe_load(path.read_text(encoding="utf-8")))
+    for family, size in (("typical", 7), ("hand", 6), ("modifiers", 4), ("sources", 4),
+                         ("mtg", 5), ("mtg", 10)):
         for seed in range(3):
             seeds.append(generate(family, size, seed))
     return seeds
@@ -191,10 +205,13 @@ def _get(data: Any, path: tuple[Any, ...]) -> Any:
     return data
 
 
-def bomb(levels: int) -> str:
+FORMATS = st.sampled_from(["payplan/1", "mtg/1"])
+
+
+def bomb(levels: int, format_: str = "payplan/1") -> str:
     lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
     lines += [f"a{i}: &a{i} [" + ", ".join([f"*a{i - 1}"] * 10) + "]" for i in range(1, levels)]
-    return "\n".join(lines) + "\nformat: payplan/1\n"
+    return "\n".join(lines) + f"\nformat: {format_}\n"
 
 
 @st.composite
@@ -214,11 +231,12 @@ def texts(draw: st.DrawFn, seeds: list[dict[str, Any]]) -> tuple[str, str]:
     if kind == "deep":
         n = draw(st.integers(50, 5000))
         open_, close = draw(st.sampled_from([("[", "]"), ("{a: ", "}"), ('{"a": ', "}")]))
-        return "format: payplan/1\nstate: " + open_ * n + "1" + close * n + "\n", "yaml"
+        return (f"format: {draw(FORMATS)}\nstate: " + open_ * n + "1" + close * n + "\n",
+                "yaml")
     if kind == "bomb":
-        return bomb(draw(st.integers(3, 12))), "yaml"
+        return bomb(draw(st.integers(3, 12)), draw(FORMATS)), "yaml"
     text = dump(draw(st.sampled_from(seeds)), "yaml")
-    return text + "format: payplan/1\n", "yaml"
+    return text + f"format: {draw(FORMATS)}\n", "yaml"
 
 
 def dump(data: Any, kind: str) -> str:
@@ -245,7 +263,7 @@ def check_lines(c: Campaign, target: str, lines: list[str], text: str) -> None:
 def run_loader(c: Campaign, text: str, suffix: str) -> None:
     try:
         data = parse_text(text, f"fuzz.{suffix}", as_json=suffix == "json")
-        scenario_from_data(data)
+        rulesets.for_data(data).load(data)
     except ScenarioError as err:
         check_lines(c, "loader", list(err.lines), text)
 
@@ -253,16 +271,88 @@ def run_loader(c: Campaign, text: str, suffix: str) -> None:
 OPTION_VALUES = st.one_of(st.sampled_from(["nan", "-1", "0", "1e999", "inf", "x", "",
                                            "99999999999999999999", "0.5", "2", "-0"]),
                           st.text(max_size=6))
+# Every option of the command line (a flag, or one taking a value), whichever command it
+# belongs to, and a few that none has.
+FLAGS = ("--json", "--ray", "--resume", "--version", "--help", "--bogus", "-", "--")
+VALUED = ("--time-limit", "--workers", "--seed", "--jobs", "--chunk", "--request-timeout",
+          "--ray-address", "--ray=", "--ray-address=", "--time-limit=", "--size")
+ADDRESSES = st.sampled_from(["auto", "127.0.0.1:1", "ray://127.0.0.1:1", "host", "h:99999",
+                             "ray://", ":1", "[::1]:1", "notanaddress", "a b:1"])
+# Values of the environment variables the commands read. PAYPLAN_RULESETS names modules that
+# import at no cost (never one with side effects on import).
+SIZE_VALUES = st.one_of(OPTION_VALUES, st.sampled_from(["1", "10", "100", "1000", "1_000", "_1",
+                                                        "2_", "4611686018427387904",
+                                                        "4611686018427387905", " 7 ", "٣"]))
+RULESET_VALUES = st.sampled_from([
+    "", ",", ":", "::", ".x", "os:path", "os:sep", "json", "json:loads", "no_such_module:X",
+    "payplan.planner.riftbound:RULESET", "payplan.planner.mtg.ruleset:RULESET",
+    "payplan.planner.riftbound:RULESET,no_such_module", "payplan.planner.riftbound:FORMAT"])
+ENVIRONMENT = {"PAYPLAN_MAX_BYTES": SIZE_VALUES, "PAYPLAN_MAX_VALUES": SIZE_VALUES,
+               "PAYPLAN_RULESETS": RULESET_VALUES}
+COMMAND_WORDS = st.sampled_from(["plam", "PLAN", "hands", "order", "", "-", "plan plan",
+                                 "serv", "bach", "trun"])
+
+
+@st.composite
+def options(draw: st.DrawFn) -> list[str]:
+    """Up to three options, known or not, each with a value if it takes one."""
+    out: list[str] = []
+    for _ in range(draw(st.integers(0, 3))):
+        if draw(st.booleans()):
+            out.append(draw(st.sampled_from(FLAGS)))
+            continue
+        option = draw(st.sampled_from(VALUED))
+        value = draw(ADDRESSES) if "ray" in option and draw(st.booleans()) else \
+            draw(OPTION_VALUES)
+        out += [option + value] if option.endswith("=") else [option, value]
+    return out
+
+
+@contextlib.contextmanager
+def environment(values: dict[str, str]) -> Iterator[None]:
+    """The environment variables set to `values` for the block, and the ruleset registry read
+    afresh (it reads PAYPLAN_RULESETS once per process), as a new process would see them."""
+    old = {name: os.environ.get(name) for name in values}
+    registry = (dict(rulesets._REGISTRY), rulesets._LOADED, rulesets._SCANNED)
+    os.environ.update(values)
+    if "PAYPLAN_RULESETS" in values:
+        rulesets._REGISTRY.clear()
+        rulesets._LOADED = rulesets._SCANNED = False
+    try:
+        yield
+    finally:
+        for name, value in old.items():
+            if value is None:
+                os.environ.pop(name, None)
+            else:
+                os.environ[name] = value
+        rulesets._REGISTRY.clear()
+        rulesets._REGISTRY.update(registry[0])
+        rulesets._LOADED, rulesets._SCANNED = registry[1], registry[2]
+
+
+def _settable(value: str) -> bool:
+    """Whether an environment variable can hold `value` (no NUL; encodable as the OS encodes
+    the environment): what no process can be started with is not an input."""
+    try:
+        return "\0" not in value and bool(os.fsencode(value) or True)
+    except UnicodeError:
+        return False
 
 
 def run_cli(c: Campaign, text: str, suffix: str, command: str, extra: list[str],
-            folder: Path) -> None:
+            folder: Path, env: dict[str, str] | None = None, stdin: bool = False) -> None:
     path = folder / f"input.{suffix}"
     path.write_text(text, encoding="utf-8", errors="replace")
     out, err = io.StringIO(), io.StringIO()
-    argv = [command, str(path), *extra]
+    argv = [command, "-" if stdin else str(path), *extra]
+    shown = f"{' '.join(f'{k}={v!r}' for k, v in (env or {}).items())} payplan {argv}\n{text}"
+    old_stdin = sys.stdin
     try:
-        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), \
+                environment(env or {}):
+            if stdin:
+                sys.stdin = io.TextIOWrapper(io.BytesIO(text.encode("utf-8", "replace")))
             try:
                 code = cli_main(argv)
             except SystemExit as stop:
@@ -270,14 +360,45 @@ def run_cli(c: Campaign, text: str, suffix: str, command: str, extra: list[str],
     except Hang:
         raise
     except Exception as exc:
-        c.found("cli", "exception", f"{type(exc).__name__}: {exc}", f"payplan {argv}\n{text}")
+        c.found("cli", "exception", f"{type(exc).__name__}: {exc}", shown)
         return
+    finally:
+        sys.stdin = old_stdin
     if code not in (0, 1, 2):
-        c.found("cli", "exit code", str(code), f"payplan {argv}\n{text}")
+        c.found("cli", "exit code", str(code), shown)
     if code == 2:
-        check_lines(c, "cli", err.getvalue().splitlines(), f"payplan {argv}\n{text}")
+        check_lines(c, "cli", err.getvalue().splitlines(), shown)
     elif err.getvalue().strip():
-        c.found("cli", "stderr on success", err.getvalue()[:300], f"payplan {argv}\n{text}")
+        c.found("cli", "stderr on success", err.getvalue()[:300], shown)
+
+
+def run_options(c: Campaign, argv: list[str], env: dict[str, str]) -> None:
+    """`payplan serve|batch ARGS` parsed as `main` parses them (not run): a refusal is exit 2
+    with `PATH: message` lines; what parses is what `main` would start."""
+    from payplan.engine.reading import Limits
+    from payplan.planner.arguments import ray_equals
+
+    err = io.StringIO()
+    shown = f"{' '.join(f'{k}={v!r}' for k, v in env.items())} payplan {argv}"
+    try:
+        with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(err), \
+                environment(env):
+            try:
+                build_parser(argv[0]).parse_args(ray_equals(argv))
+                Limits.from_env()
+                code = 0
+            except SystemExit as stop:
+                code = stop.code if isinstance(stop.code, int) else -1
+            except ScenarioError as refused:
+                print("\n".join(refused.lines), file=sys.stderr)
+                code = 2
+    except Exception as exc:
+        c.found("options", "exception", f"{type(exc).__name__}: {exc}", shown)
+        return
+    if code not in (0, 2):
+        c.found("options", "exit code", str(code), shown)
+    if code == 2 and "--help" not in argv:
+        check_lines(c, "options", err.getvalue().splitlines(), shown)
 
 
 def run_serve(c: Campaign, line: str, worker: Any) -> None:
@@ -341,27 +462,27 @@ def run_brute(c: Campaign, data: Any) -> None:
 
 
 def campaign(inputs: int, time_limit: float, serve_every: int = 20,
-             report: Path | None = None) -> Campaign:
-    """Run `inputs` inputs (Hypothesis, derandomised); return the figures. With `report`, the
-    figures so far are written there every 500 inputs (a long run can be read while it runs)."""
+             report: Path | None = None, run_seed: int | None = None) -> Campaign:
+    """Run `inputs` inputs (Hypothesis: drawn from `run_seed`, at random when None); return the
+    figures. With `report`, the figures so far are written there every 500 inputs (a long run
+    can be read while it runs)."""
     started = time.perf_counter()
     from payplan.planner.serve import Worker
 
     c = Campaign(time_limit)
     seeds = corpus()
+    riftbound = [s for s in seeds if s.get("format") == "payplan/1"]  # the brute force's game
     worker = Worker(CONFIG)
     folder = Path(tempfile.mkdtemp(prefix="payplan-fuzz-"))
 
-    @settings(max_examples=inputs, deadline=None, database=None, derandomize=True,
+    @settings(max_examples=inputs, deadline=None, database=None,
               suppress_health_check=list(HealthCheck), print_blob=False)
     @given(st.data())
     def one(data: st.DataObject) -> None:
         # A worker round trip costs more: the service gets one input in `serve_every`.
         pick = data.draw(st.integers(0, 99))
         target = ("serve" if pick < 100 // serve_every else "brute" if pick < 25
-                  else "cli" if pick < 60 else "loader")
-        c.inputs += 1
-        c.per_target[target] += 1
+                  else "options" if pick < 32 else "cli" if pick < 65 else "loader")
         start = time.perf_counter()
         text, suffix = data.draw(texts(seeds))
         try:
@@ -369,28 +490,52 @@ def campaign(inputs: int, time_limit: float, serve_every: int = 20,
                 if target == "loader":
                     run_loader(c, text, suffix)
                 elif target == "cli":
-                    command = data.draw(st.sampled_from(["plan", "hand", "orders", "play"]))
+                    command = data.draw(st.sampled_from(list(COMMANDS)))
+                    if data.draw(st.integers(0, 19)) == 0:
+                        command = data.draw(COMMAND_WORDS)
                     extra = ["--json"] if data.draw(st.booleans()) else []
                     extra += ["--time-limit", "2"]
-                    if data.draw(st.integers(0, 4)) == 0:
-                        extra += [data.draw(st.sampled_from(["--time-limit", "--workers",
-                                                             "--seed"])),
-                                  data.draw(OPTION_VALUES)]
-                    run_cli(c, text, suffix, command, extra, folder)
+                    if data.draw(st.integers(0, 3)) == 0:
+                        extra += data.draw(options())
+                    env = data.draw(st.dictionaries(st.sampled_from(list(ENVIRONMENT)),
+                                                    st.just(""), max_size=2)) \
+                        if data.draw(st.integers(0, 5)) == 0 else {}
+                    env = {name: data.draw(ENVIRONMENT[name]) for name in env}
+                    env = {k: v for k, v in env.items() if _settable(v)}
+                    run_cli(c, text, suffix, command, extra, folder, env,
+                            stdin=data.draw(st.integers(0, 9)) == 0)
+                elif target == "options":
+                    argv = [data.draw(st.sampled_from(["serve", "batch"]))]
+                    if argv[0] == "batch":
+                        argv += data.draw(st.lists(st.sampled_from(["-", "in.jsonl", "out",
+                                                                    "--ray"]),
+                                                   max_size=3))
+                    argv += data.draw(options())
+                    env = data.draw(st.dictionaries(st.sampled_from(list(ENVIRONMENT)[:2]),
+                                                    SIZE_VALUES, max_size=2))
+                    env = {k: v for k, v in env.items() if _settable(v)}
+                    text = " ".join(argv)
+                    run_options(c, argv, env)
                 elif target == "serve":
-                    request = {"id": c.inputs, "command": data.draw(st.sampled_from(
-                        ["plan", "hand", "orders"])), "scenario": data.draw(mutated(seeds))}
+                    request = {"id": c.inputs + 1, "command": data.draw(st.sampled_from(
+                        list(COMMANDS))), "scenario": data.draw(mutated(seeds))}
                     run_serve(c, dump(request, "json"), worker)
                 else:
-                    run_brute(c, data.draw(renumbered(seeds)))
+                    run_brute(c, data.draw(renumbered(riftbound)))
         except Hang as hang:
             c.found(target, "hang", str(hang), text)
         except Exception as exc:
             c.found(target, "exception", f"{type(exc).__name__}: {exc}", text)
+        # Counted once it ran: an input whose drawing Hypothesis abandoned (too big for its
+        # buffer: StopTest, not an Exception) never reached its target.
+        c.inputs += 1
+        c.per_target[target] += 1
         c.slowest = max(c.slowest, time.perf_counter() - start)
         if report is not None and c.inputs % 500 == 0:
             write_report(report, c, time.perf_counter() - started)
 
+    if run_seed is not None:
+        one = seed(run_seed)(one)
     try:
         one()
     finally:
@@ -416,10 +561,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--time-limit", type=float, default=10.0,
                         help="seconds an input may take before it counts as a hang (plus 5)")
     parser.add_argument("--report", default=None, help="write the figures as JSON here")
+    parser.add_argument("--seed", type=int, default=0,
+                        help="the run's seed: another seed, other inputs (default 0)")
     args = parser.parse_args(argv)
     report = Path(args.report) if args.report else None
     start = time.perf_counter()
-    c = campaign(args.inputs, args.time_limit, report=report)
+    c = campaign(args.inputs, args.time_limit, report=report, run_seed=args.seed)
     elapsed = time.perf_counter() - start
     for finding in c.findings:
         print(json.dumps(finding), file=sys.stderr)

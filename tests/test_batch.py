@@ -181,7 +181,8 @@ def crash_run(tmp_path: Path, *pool: str) -> tuple[list[dict[str, Any]], list[di
     markers.mkdir()
     env = with_faults(PAYPLAN_TEST_CRASH=f"17@{markers},42")
     done = cli("batch", str(source), str(target), *pool, env=env)
-    assert done.returncode == 0, done.stderr.decode()
+    # Every request answered, one of them an internal error: exit 3 (the run needs a look).
+    assert done.returncode == 3, done.stderr.decode()
     expected = [expected_line(r["id"], r["scenario"]) for r in requests]
     return read_answers(target), expected, markers, done.stderr.decode()
 

@@ -1,7 +1,7 @@
-"""The checkers share no code with what they check (issue 20): the independent reference
-(`benchmarks/reference/`) and the brute force (`benchmarks/brute_force.py`) import nothing from
-`engine/` or `planner/` but the public entry points they compare against or read scenarios
-with, each listed here with why.
+"""The checkers share no code with what they check (issue 20): the independent references
+(`benchmarks/reference/`, `benchmarks/mtg_reference/`) and the brute force
+(`benchmarks/brute_force.py`) import nothing from `engine/` or `planner/` but the public entry
+points they compare against or read scenarios with, each listed here with why.
 
 Read from the source (every `import` and `from ... import`, at the top or inside a function,
 relative ones resolved to their package), so an import added anywhere in these files is seen.
@@ -16,6 +16,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 CHECKERS = sorted([*(ROOT / "benchmarks" / "reference").glob("*.py"),
+                   *(ROOT / "benchmarks" / "mtg_reference").glob("*.py"),
                    ROOT / "benchmarks" / "brute_force.py"])
 
 # file -> the names it may import from the engine or the planner, and why.
@@ -25,6 +26,10 @@ ALLOWED: dict[str, dict[str, str]] = {
         "payplan.planner.orders.discount_orders": "`payplan.orders`, the answer it compares: "
                                                   "`payplan orders`",
         "payplan.engine.loader.scenario_from_data": "the loader, to hand the engine the scenario",
+    },
+    "benchmarks/mtg_reference/turn.py": {
+        "payplan.planner.commands.answer": "the command table's `turn`, the answer it compares: "
+                                           "`payplan turn`",
     },
     "benchmarks/brute_force.py": {
         "payplan.engine.dump.scenario_to_data": "the format's writer (the loader's inverse), to "
@@ -71,7 +76,8 @@ def reaches_checked(name: str) -> bool:
 def test_the_checkers_are_found() -> None:
     names = {p.relative_to(ROOT).as_posix() for p in CHECKERS}
     assert {"benchmarks/reference/pricing.py", "benchmarks/reference/payer.py",
-            "benchmarks/reference/compare.py", "benchmarks/brute_force.py"} <= names
+            "benchmarks/reference/compare.py", "benchmarks/brute_force.py",
+            "benchmarks/mtg_reference/brute.py", "benchmarks/mtg_reference/turn.py"} <= names
 
 
 @pytest.mark.parametrize("path", CHECKERS, ids=lambda p: p.relative_to(ROOT).as_posix())

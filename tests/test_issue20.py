@@ -163,6 +163,16 @@ def test_a_grant_for_plays_at_a_location_reads_the_played_objects(where: str, to
     assert ok(load(ALTAR.replace("WHERE", where))).total == Cost.parse(total)
 
 
+def test_an_object_on_the_board_with_no_location_given_is_at_its_base() -> None:
+    """Every object on the board is somewhere: one the file places nowhere is at its base (a
+    unit is played to its base), as the independent reference reads it. A grant for plays at
+    base reaches its Empower; one for plays at a battlefield does not; a condition `at: base`
+    of the granting object holds."""
+    nowhere = ALTAR.replace(", location: WHERE", "")
+    assert ok(load(nowhere.replace("location: battlefield", "location: base"))).total == Cost.parse("[1]")
+    assert ok(load(nowhere)).total == Cost.parse("[2]")
+
+
 FACEDOWN = """
     cards:
       ambush: {type: unit, domains: [chaos], cost: {energy: 4}, might: 2, keywords: {hidden: true},

@@ -305,6 +305,10 @@ def _pairs() -> dict[Key, Pair]:
         setup(REPEAT, play__optional={"tithe": "yes"}),
         "cards.bolt.additional_costs.0.repeatable", False, True)
     t["ADDITIONAL_COST_KEYS", "max"] = Pair(REPEAT, "cards.bolt.additional_costs.0.max", 1)
+    t["ADDITIONAL_COST_KEYS", "ignore"] = Pair(
+        setup(extra, cards__bolt__additional_costs=[
+            {"id": "tax", "mandatory": False, "cost": {"energy": 1}}], play__optional={"tax": "yes"}),
+        "cards.bolt.additional_costs.0.ignore", "cost")
 
     # Abilities.
     t["ABILITY_KEYS", "id"] = P("cards.brute.abilities.0.id", "smash", "strike",
@@ -320,6 +324,10 @@ def _pairs() -> dict[Key, Pair]:
                                       "cards.brute.abilities.0.times", 1)
     t["ABILITY_KEYS", "discounts"] = Pair(ABILITY, "cards.brute.abilities.0.discounts",
                                           [{"energy": 1}])
+    t["FILTER_KEYS", "any_tags"] = Pair(grant(applies_to={"type": "spell"}),
+                                        "cards.brute.grants.0.applies_to.any_tags", ["bird", "cat"])
+    t["CARD_KEYS", "hybrid"] = P("cards.bolt.hybrid", [["calm", "mind"]])
+    t["ABILITY_KEYS", "while"] = Pair(ABILITY, "cards.brute.abilities.0.while", {"flag": "storm"})
 
     # Costs and non-standard costs.
     t["COST_KEYS", "energy"] = P("cards.bolt.cost.energy", 1)

@@ -476,11 +476,16 @@ def test_generated_casts_draw_every_loader_key() -> None:
     from mtg_reference.coverage import loader_words
     from mtg_reference.keys import drawn
     from mtg_reference.strategies import casts
+    from mtg_reference.turn_strategies import turns
 
     # Keys the generator never draws, each with its reason (none at present).
     exceptions: dict[str, str] = {}
     seen: set[str] = set()
     for _, data in casts(0, 1500):
+        seen |= drawn(data)
+    # The turn's keys (`turn`, a card's `effect` and `enters_tapped`, the state's
+    # `lands_played_this_turn`) are drawn by the turn generator (tests/test_mtg_turn_reference.py).
+    for _, data in turns(0, 300):
         seen |= drawn(data)
     missing = loader_words() - seen - set(exceptions)
     assert not missing, f"the generator never draws: {sorted(missing)}"
@@ -489,14 +494,16 @@ def test_generated_casts_draw_every_loader_key() -> None:
 
 def test_the_reference_imports_nothing_of_what_it_checks() -> None:
     """benchmarks/mtg_reference/ reads no module of engine/ or planner/ (directly, relatively or
-    by name at run time), nor anything else of payplan, but the entry point it compares against:
-    the CLI's `main`."""
+    by name at run time), nor anything else of payplan, but the entry points it compares against:
+    the CLI's `main`, and the command table's `answer` for the turn."""
     import ast
 
     folder = EXAMPLES.parent.parent / "benchmarks" / "mtg_reference"
     modules = sorted(folder.glob("*.py"))
     assert {m.name for m in modules} >= {"__init__.py", "brute.py", "compare.py", "mana.py", "payment.py"}
-    allowed = {("payplan.cli", "main"), ("payplan.planner.cli", "main")}
+    # turn.py's `planner_answer`: the command table's `turn`, the answer it compares.
+    allowed = {("payplan.cli", "main"), ("payplan.planner.cli", "main"),
+               ("payplan.planner.commands", "answer")}
     found: list[str] = []
     for module in modules:
         tree = ast.parse(module.read_text(encoding="utf-8"))

@@ -465,7 +465,8 @@ def test_or_card_source_pays_gear_and_gear_abilities_only() -> None:
     ornn = "only_for: {type: gear, ability: or_card}"
     text = (NEXUS.replace("PHASE", "main").replace("turn: opponent", "turn: you")
             .replace("{id: d1, adds", "{id: a1, adds")
-            .replace("applies_to: {ability: any}", "applies_to: {ability: activated}"))
+            # The altar's discount kept off the Equip (`activated` reaches Equip: 818.1).
+            .replace("applies_to: {ability: any}", "applies_to: {ability: hide}"))
     equip = plan(load(text.replace("ONLY", ornn) + "    play: {ability: {object: d1, id: equip}}\n"))
     assert equip.status == "ok" and equip.payment is not None
     assert equip.payment.sources == ("a1",)

@@ -27,7 +27,8 @@ object, for an ability its own object, and the chosen targets on the board wins)
   non-standard costs, only those that take the fewest targets are legal.
 - Sources (real-cards.md section 5): each is activated at most once, a `repeatable` one
   (a converter) any number of times; each activation charges `source`, plus `exhaust` when it
-  exhausts its object and the object's `value` or `kill` when it kills it (the README), pays its
+  exhausts its object (a converter that exhausts, issue 24: `exhaust` once for all its
+  activations, and only when it is ready) and the object's `value` or `kill` when it kills it (the README), pays its
   Energy/Power cost from the same payment and adds `adds`. An object gives itself up (exhausted
   or killed) to one source at most. Energy and Power are paid first (357.1.a), the non-standard
   costs after (357.2): an object its source exhausted may still pay a non-standard cost, unless
@@ -196,8 +197,8 @@ def _source_plans(ref: Reference, weights: Mapping[str, int], bound: int
     ranges = []
     for s in sources:
         if s.repeatable:
-            if s.exhaust or s.kill or s.pays.size == 0:
-                raise Unsupported("a repeatable source that exhausts, kills or costs nothing")
+            if s.kill or s.pays.size == 0:
+                raise Unsupported("a repeatable source that kills or costs nothing")
             top = 1 if "converter_once" in ref.mutants else bound
             ranges.append(list(range(top + 1)))
         else:
@@ -211,9 +212,11 @@ def _source_plans(ref: Reference, weights: Mapping[str, int], bound: int
                 continue
             if s.exhaust or s.kill:
                 (killed if s.kill else exhausted).append(s.id)
-            each = weights["source"] + (weights["exhaust"] if s.exhaust else 0) + (
+            each = weights["source"] + (
                 (weights["kill"] if s.value is None else s.value) if s.kill else 0)
-            charge += n * each
+            # Exhausting is once for the activations together: a converter that exhausts
+            # ("[E]: pay any amount of ...", issue 24) converts any amount in one exhaustion.
+            charge += n * each + (weights["exhaust"] if s.exhaust else 0)
             added = Total(added.energy + n * s.adds.energy,
                           tuple(a + n * b for a, b in zip(added.pips, s.adds.pips)))
             paid = Total(paid.energy + n * s.pays.energy,

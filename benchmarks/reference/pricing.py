@@ -47,11 +47,17 @@ additions", read there, not from the engine):
   `or_card` for equip/empower/activated); grants without `ability` reach cards only. Timing
   defaults: equip/empower normal, activated reaction. Empower's `times` (default 1) against
   `empowered`, another's against `OBJ.ID` in `used_this_turn`. An effect's payment (`kind:
-  payment`) is its cost alone, any timing. Readings: an ability with `targets` needs targets it
+  payment`) is its cost alone, any timing. An ability's `while` (issue 24) must hold, read
+  with its own object as the granting object; outside it the play is illegal. Readings: an ability with `targets` needs targets it
   accepts; `exhaust_self` on an exhausted object and `disempower_self` on one not Empowered
   make the play illegal (the README says they "need" it). Hiding (section 6) is an ability
   play of cost [A] (`ability: hide`); a card hidden on an earlier turn plays from facedown with
   Reaction timing, base kind `hidden` of cost [0]; hidden this turn it can't.
+- A card's `hybrid` pips (issue 24: a Fury-or-Chaos pip) are announced as one of their two
+  domains: the printed base is each choice of halves (an ability's or hiding's cost has none).
+- An optional cost with `ignore` (issue 24: "spend a buff; if you do, ignore this spell's
+  cost"): paid, the base in use has that part zeroed as `play.ignore` does; additional costs,
+  increases and discounts after it apply as usual.
 - Repeatable optional costs (section 2): every count from 0 (`auto`) or 1 (`yes`) to what the
   state holds (objects, buffs, XP, cards; resources for Energy/Power; `max`), or the number
   given; a `per_payment` unlock's amounts times the count, as one discount.
@@ -363,6 +369,9 @@ def card_matches(ctx: Context, card: Mapping[str, Any], key: str, want: Any,
         return card.get("type") in as_list(want)
     if key == "tags":
         return set(as_list(want)) <= set(card.get("tags") or [])
+    if key == "any_tags":
+        # OR over tags (issue 24, item 7: "a Bird, Cat, Dog, or Poro"): one of them will do.
+        return bool(set(as_list(want)) & set(card.get("tags") or []))
     if key == "domain":
         return bool(set(as_list(want)) & set(card.get("domains") or []))
     if key == "name":
@@ -886,7 +895,14 @@ def _card_bases(ctx: Context, mutants: frozenset[str]) -> list[Base]:
     play_for = card_cost(play["play_for"], card) if "play_for" in play else None
     candidates: list[tuple[str, int, Total]] = []
     if zone == "hand" or play.get("permit", False):
-        candidates.append(("printed", 0, printed))
+        # Hybrid pips (issue 24, item 5): each announced as one of its two domains, so one
+        # printed base per choice of halves.
+        for halves in itertools.product(*[list(pair) for pair in card.get("hybrid") or []]):
+            with_halves = list(printed.pips)
+            for domain in halves:
+                with_halves[PIP_KEYS.index(domain)] += 1
+            candidates.append(("printed", 0, Total(printed.energy, tuple(with_halves),
+                                                   printed.other)))
         candidates += [(b.kind, b.index, b.cost) for b in _alternatives(ctx)]
     if zone == "trash":
         candidates += [("flow", i, f) for i, f in enumerate(flows)]
@@ -997,6 +1013,11 @@ def _ability_totals(data: Mapping[str, Any], board: list[Obj], mutants: frozense
         return empty
     ctx = Context(data, cards, state, play, obj, card, obj.zone, board, mutants, "ability",
                   ability)
+    # "Use only while ..." (issue 24, item 1; 377.2.b): the ability's `while`, read with its
+    # own object as the granting object (its location, its Empowered count); outside: illegal.
+    if not condition_holds(ctx, Base("printed", 0, Total()), ability.get("while"), obj):
+        empty.reasons.append("while")
+        return empty
     if kind != "payment":
         timing = ability.get("timing", ABILITY_TIMING.get(kind, "normal"))
         if not timing_ok({"timing": timing}, state):
@@ -1105,7 +1126,14 @@ def _price(ctx: Context, ref: Reference, bases: Sequence[Base], optionals: Seque
             for victims in _victim_choices(ctx, counts):
                 ctx.victims = dict((k, (e, p)) for k, (e, p, _) in victims.items())
                 mods = _modifiers(ctx, base, ignore_all)
-                starts = _starts(ctx, base, counts, optionals, mods,
+                # An optional cost whose payment ignores the cost (issue 24, item 4: Wallop,
+                # Call to Glory): the base in use with that part zeroed (353.1), then the rest.
+                used = base
+                for o in optionals:
+                    if counts.get(o.name) and o.raw is not None and o.raw.get("ignore") \
+                            and not ignore_all:
+                        (used,) = _ignored([used], o.raw["ignore"])
+                starts = _starts(ctx, used, counts, optionals, mods,
                                  "pareto_components" in ctx.mutants, victims, ignore_all)
                 total_discs = mods.total + _unlocked(ctx, base, counts, "total")
                 for start in starts:
@@ -1347,6 +1375,8 @@ def _play_matches(ctx: Context, flt: dict[str, Any]) -> bool:
         elif want == "or_card":
             if kind not in ("equip", "empower", "activated"):
                 return False
+        elif want == "activated" and kind in ("equip", "empower"):
+            pass  # Equip and Empower are activated abilities (818.1; issue 24, item 8)
         elif want != "any" and want != kind:
             return False
     return all(card_matches(ctx, ctx.card, k, v, _card_might(ctx.card)) for k, v in flt.items())

@@ -10,6 +10,8 @@ imports this file at start-up. With one of these variables set, it wraps
   `DIR/crashed-ID` behind), as a worker lost to a fault elsewhere would. Several,
   comma-separated: `5@DIR,9`.
 - `PAYPLAN_TEST_HANG=ID`: the worker that answers request ID never finishes it.
+- `PAYPLAN_TEST_SLOW=ID:SECONDS,...[@DIR]`: the worker that answers request ID takes SECONDS
+  more; with `@DIR` it first leaves its pid behind (`DIR/PID`), so a test can watch it.
 """
 
 import json
@@ -17,6 +19,9 @@ import os
 import time
 
 CRASH, HANG = os.environ.get("PAYPLAN_TEST_CRASH"), os.environ.get("PAYPLAN_TEST_HANG")
+SLOW, _, PIDS = os.environ.get("PAYPLAN_TEST_SLOW", "").partition("@")
+DELAYS = {ident: float(seconds) for ident, _, seconds in
+          (entry.partition(":") for entry in SLOW.split(",") if entry)}
 
 
 def _crash(ident_text: str) -> None:
@@ -33,7 +38,7 @@ def _crash(ident_text: str) -> None:
         os._exit(86)
 
 
-if CRASH or HANG:
+if CRASH or HANG or DELAYS:
     from payplan.planner import batch
 
     answer = batch.answer
@@ -41,6 +46,10 @@ if CRASH or HANG:
     def faulty(request, config=batch.DEFAULT_CONFIG):  # type: ignore[no-untyped-def]
         result = answer(request, config)
         ident_text = json.dumps(result.get("id"))
+        if ident_text in DELAYS:
+            if PIDS:
+                open(os.path.join(PIDS, str(os.getpid())), "w").close()
+            time.sleep(DELAYS[ident_text])
         _crash(ident_text)
         while ident_text in (HANG or "").split(","):
             time.sleep(60)

@@ -256,6 +256,9 @@ OTHER_COSTS: tuple[dict[str, Any], ...] = (
     {"spend_buff": 1}, {"spend_xp": 1},
     {"kill": {"count": 1, "filter": {"type": "unit", "printed_energy": 2}}},
     {"discard": {"count": 1, "filter": {"printed_power": 0}}},
+    # OR over tags (issue 24, item 7: Stalking Wolf's "a Bird, Cat, Dog, or Poro").
+    {"kill": {"count": 1, "filter": {"any_tags": ["bird", "cat", "poro"]}}},
+    {"discard": {"count": 1, "filter": {"any_tags": ["poro", "dog"]}}},
 )
 
 
@@ -272,6 +275,9 @@ def additional_costs(draw: Draw, i: int) -> dict[str, Any]:
         add["mandatory"] = mandatory
     if draw(st.integers(0, 2)) == 0 or (mandatory and draw(st.booleans())):
         add["unlocks"] = [draw(discounts(label=f"unlock{i}"))]
+    if not mandatory and draw(st.integers(0, 3)) == 0:
+        # Wallop / Call to Glory (issue 24, item 4): paying it ignores the base cost (or a part).
+        add["ignore"] = draw(st.sampled_from(("cost", "cost", "energy", "power")))
     return add
 
 
@@ -284,6 +290,11 @@ def played_cards(draw: Draw) -> dict[str, Any]:
     if domains:
         card["domains"] = domains
     card["cost"] = draw(costs(3, 2, allow_c=True, min_energy=1))
+    if draw(st.integers(0, 4)) == 0:
+        # Hybrid pips (issue 24, item 5): one or two, each payable by either of two domains.
+        card["hybrid"] = draw(st.lists(st.sampled_from((["fury", "calm"], ["fury", "chaos"],
+                                                        ["calm", "mind"])),
+                                       min_size=1, max_size=2))
     timing = draw(st.sampled_from(("normal",) * 5 + ("action", "reaction")))
     if timing != "normal":
         card["timing"] = timing
@@ -673,6 +684,11 @@ def real_abilities(draw: Draw, oid: str) -> list[dict[str, Any]]:
         if kind != "payment" and draw(st.integers(0, 1)) == 0:
             a["discounts"] = [draw(real_discounts(True, f"{oid}-{kind}{i}", True,
                                                   "targets" in a))]
+        # "Use only while ..." (issue 24, item 1): at a battlefield (Renata Glasc -
+        # Mastermind), or any real condition, read with the object itself.
+        if kind != "payment" and draw(st.integers(0, 4)) == 0:
+            a["while"] = (dict(draw(real_conditions(True)))
+                          if draw(st.booleans()) else {"at": "battlefield"})
         out.append(a)
     return out
 
@@ -755,6 +771,9 @@ def real_sources(draw: Draw, oid: str) -> dict[str, Any]:
         s["adds"] = {"energy": draw(st.integers(1, 2))}
         if draw(st.booleans()):
             s["costs"] = ["exhaust"]
+    if kind in ("anomaly", "henge") and draw(st.booleans()):
+        # "[T]: pay any amount ..." (issue 24, item 3): exhausted once for all activations.
+        s["costs"] = ["exhaust"] + s["costs"]
     if kind in ("seal", "gold", "energy") and draw(st.integers(0, 3)) == 0:
         s["bonus"] = {"adds": {"energy": 1},
                       "while": draw(real_conditions(True))}

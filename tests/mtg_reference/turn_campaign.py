@@ -1,0 +1,88 @@
+"""The mtg/1 turn planner against the turn brute force on generated turns.
+
+    python -m tests.mtg_reference.turn_campaign N [--seed 0] [--out DIR] [--progress K]
+
+Each turn (tests/mtg_reference/turn_strategies.py) is answered by `payplan turn` (the command
+table's `turn`) and compared with the brute force (benchmarks/mtg_reference/turn.py): value,
+objective and size equal, `optimal: true`, and the planner's sequence replayed by the reference
+(each play a move the reference finds on the state it meets, each payment checked by the
+single-cast reference, the sums as claimed). It prints the turns checked, the disagreements
+(each saved as a YAML scenario in DIR with the problems in its header, for `payplan turn FILE
+--json` to replay) and the wall time. Exit 1 when any turn disagrees, 2 when the planner has no
+mtg/1 turn yet.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from payplan.benchmarks.mtg_reference.turn import compare, planner_answer, solve_turn
+
+from .turn_strategies import turns
+
+NOT_BUILT = "the mtg/1 turn planner is not built yet"
+
+
+def check(data: dict[str, Any]) -> tuple[list[str], dict[str, Any] | None]:
+    """(problems, the planner's answer) for one turn."""
+    answer = planner_answer(data)
+    return compare(data, answer), answer
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("turns", type=int, nargs="?", default=5000)
+    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--out", type=Path, default=Path("mtg-turn-disagreements"))
+    parser.add_argument("--progress", type=int, default=0, metavar="K",
+                        help="print a line every K turns")
+    args = parser.parse_args(argv)
+    start = time.perf_counter()
+    disagreements = 0
+    values: Counter[int] = Counter()
+    lengths: Counter[int] = Counter()
+    for n, (seed, data) in enumerate(turns(args.seed, args.turns), 1):
+        if args.progress and n % args.progress == 0:
+            print(f"{n} turns, {disagreements} disagreements, "
+                  f"{time.perf_counter() - start:.0f} s", flush=True)
+        try:
+            problems, answer = check(data)
+        except Exception as bad:          # the planner's error, or the reference's
+            if NOT_BUILT in str(bad):
+                print(f"payplan: {NOT_BUILT}: nothing to compare", file=sys.stderr)
+                return 2
+            problems, answer = [f"raised {type(bad).__name__}: {bad}"], None
+        if answer is not None:
+            values[int(answer.get("value") or 0)] += 1
+            lengths[len(answer.get("order") or [])] += 1
+        if problems:
+            disagreements += 1
+            args.out.mkdir(parents=True, exist_ok=True)
+            header = [f"# turn campaign seed {seed}: the planner and the turn brute force disagree"]
+            header += [f"#   {p}" for p in problems]
+            try:
+                header.append(f"# reference: {solve_turn(data).as_dict()}")
+            except Exception as bad:
+                header.append(f"# reference raised {type(bad).__name__}: {bad}")
+            if answer is not None:
+                header.append(f"# planner: value {answer.get('value')}, objective "
+                              f"{answer.get('objective')}, order {answer.get('order')}")
+            (args.out / f"turn-{seed}.yaml").write_text(
+                "\n".join(header) + "\n" + yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
+            print(f"turn {seed}: " + "; ".join(problems), flush=True)
+    wall = time.perf_counter() - start
+    print(f"turns checked: {args.turns} (plays per turn: {dict(sorted(lengths.items()))})")
+    print(f"disagreements: {disagreements}" + (f" (scenarios in {args.out})" if disagreements else ""))
+    print(f"wall time: {wall:.1f} s")
+    return 1 if disagreements else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

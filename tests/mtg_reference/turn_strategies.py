@@ -1,0 +1,230 @@
+"""Small generated `mtg/1` turns (shared/spec/turn-format.md), as raw scenario dicts, for the turn
+brute force (payplan.benchmarks.mtg_reference.turn).
+
+`random_turn(rng)` draws one turn from a `random.Random` (a seed replays it exactly);
+`turns(seed, n)` is the stream the tests and the campaign use. At most 6 candidates (hand cards,
+flashback cards in the graveyard, permanents' activated abilities) and at most 4 permanents that
+make mana (the larger hands get fewer), so the brute force answers most in well under a second.
+
+What makes order matter is drawn on purpose:
+- colors a later cast needs: lands of two or three colors, several casts sharing a color, hybrid
+  pips; a land that makes either of two colors;
+- land drops (a land in hand, sometimes entering tapped, sometimes the turn's land already played);
+- rituals (`effect: {adds}`) whose mana pays the casts after them;
+- creatures and artifacts that make mana: an artifact played first taps for a later cast, a
+  creature played first is summoning sick (its {T} can't pay, 302.6) but can convoke;
+- cost reducers played first (a grant discounting instants and sorceries), convoke, delve (a cast
+  discarding to the graveyard feeds a later delve), improvise, Treasures, a life-paying land,
+  discard and sacrifice costs, kicker (`auto`, with a benefit), X (the largest payable on the
+  state it meets), flashback from the graveyard, activated abilities ({T} and a mana cost);
+- values, max_plays, mana already in the pool, another phase (no land play, no sorcery).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any, Iterator
+
+COLORS = "WUBRG"
+MAX_CANDIDATES = 6
+
+# Every turn key the generator draws (tests/test_mtg_turn_reference.py checks each is met).
+TURN_KEYS = ("turn.candidates", "turn.values", "turn.max_plays", "state.lands_played_this_turn",
+             "card.effect.adds", "card.enters_tapped")
+
+
+def _pip(rng: random.Random, colors: str) -> str:
+    kind = rng.choices(["color", "generic", "hybrid", "phyrexian"], weights=[6, 5, 1, 1])[0]
+    a = rng.choice(colors)
+    if kind == "generic":
+        return f"{{{rng.randint(1, 2)}}}"
+    if kind == "hybrid":
+        b = rng.choice([c for c in COLORS if c != a])
+        return f"{{{a}/{b}}}"
+    if kind == "phyrexian":
+        return f"{{{a}/P}}"
+    return f"{{{a}}}"
+
+
+def _cost(rng: random.Random, colors: str, lo: int = 1, hi: int = 3) -> str:
+    pips = [_pip(rng, colors) for _ in range(rng.randint(lo, hi))]
+    generic = sum(int(p[1:-1]) for p in pips if p[1:-1].isdigit())
+    rest = [p for p in pips if not p[1:-1].isdigit()]
+    return (f"{{{generic}}}" if generic else "") + "".join(rest)
+
+
+def random_turn(rng: random.Random) -> dict[str, Any]:
+    colors = "".join(rng.sample(COLORS, rng.choice([2, 2, 3])))
+    cards: dict[str, Any] = {}
+    you: dict[str, Any] = {"hand": [], "graveyard": [], "battlefield": []}
+    state: dict[str, Any] = {"you": you}
+    counter = [0]
+
+    def new_id(prefix: str) -> str:
+        counter[0] += 1
+        return f"{prefix}{counter[0]}"
+
+    def card(name: str, body: dict[str, Any]) -> str:
+        cards[name] = body
+        return name
+
+    # Lands that make one color, one that makes either of two.
+    for c in colors:
+        card(f"land-{c}", {"types": ["land"], "mana": [{"adds": f"{{{c}}}"}]})
+    dual = card("dual", {"types": ["land"], "mana": [{"adds": f"{{{colors[0]}}}|{{{colors[1]}}}"}]})
+    # Six candidates with four sources make tens of thousands of states for the brute force: the
+    # larger hands get fewer sources.
+    n_candidates = rng.randint(1, MAX_CANDIDATES)
+    sources = 0
+    for _ in range(rng.randint(1, 3 if n_candidates <= 4 else 2)):
+        name = dual if rng.random() < 0.2 else f"land-{rng.choice(colors)}"
+        you["battlefield"].append({"id": new_id("l"), "card": name, "tapped": rng.random() < 0.1})
+        sources += 1
+    extra = rng.choices(["none", "treasure", "brass", "rock", "elf", "sol"],
+                        weights=[4, 2, 1, 2, 2, 1])[0]
+    if extra != "none" and (n_candidates <= 4 or rng.random() < 0.3):
+        bodies: dict[str, dict[str, Any]] = {
+            "treasure": {"types": ["artifact"], "tags": ["treasure", "token"],
+                         "mana": [{"adds": "{W}|{U}|{B}|{R}|{G}", "costs": ["tap", "sacrifice_self"]}]},
+            "brass": {"types": ["land"], "mana": [{"adds": f"{{{colors[0]}}}|{{{colors[1]}}}",
+                                                    "costs": ["tap", {"pay_life": 1}]}]},
+            "rock": {"types": ["artifact"], "mana": [{"adds": "{C}"}]},
+            "elf": {"types": ["creature"], "colors": ["green"], "mana": [{"adds": f"{{{colors[0]}}}"}]},
+            "sol": {"types": ["artifact"], "mana": [{"adds": "{C}{C}"}]},
+        }
+        card(extra, bodies[extra])
+        entry: dict[str, Any] = {"id": new_id("p"), "card": extra}
+        if extra == "elf" and rng.random() < 0.4:
+            entry["sick"] = True
+        if rng.random() < 0.15:
+            entry["value"] = rng.randint(0, 6)
+        you["battlefield"].append(entry)
+        sources += 1
+
+    # The hand and the graveyard: at most MAX_CANDIDATES candidates in all.
+    kinds = ["spell", "spell", "spell", "creature", "land", "ritual", "mana-creature",
+             "mana-rock", "reducer", "convoke", "delve", "improvise", "kicker", "x", "discard",
+             "sacrifice", "flashback", "ability"]
+    made = 0
+    has_ability = False
+    while made < n_candidates:
+        kind = rng.choice(kinds)
+        cost = _cost(rng, colors)
+        oid = new_id("h")
+        zone = "hand"
+        if kind == "spell":
+            body: dict[str, Any] = {"types": [rng.choice(["instant", "sorcery"])], "cost": cost}
+        elif kind == "creature":
+            body = {"types": ["creature"], "cost": cost}
+        elif kind == "land":
+            c = rng.choice(colors)
+            body = {"types": ["land"], "mana": [{"adds": f"{{{c}}}"}]}
+            if rng.random() < 0.35:
+                body["enters_tapped"] = True
+        elif kind == "ritual":
+            c = rng.choice(colors)
+            body = {"name": "Ritual", "types": ["instant"], "cost": f"{{{c}}}",
+                    "effect": {"adds": f"{{{c}}}" * rng.choice([2, 3]) if rng.random() < 0.7
+                               else f"{{{c}}}{{{rng.choice(colors)}}}"}}
+        elif kind == "mana-creature":
+            c = rng.choice(colors)
+            body = {"types": ["creature"], "cost": f"{{{c}}}", "mana": [{"adds": f"{{{c}}}"}]}
+        elif kind == "mana-rock":
+            body = {"types": ["artifact"], "cost": rng.choice(["{1}", "{2}", "{0}"]),
+                    "mana": [{"adds": rng.choice(["{C}", f"{{{rng.choice(colors)}}}"])}]}
+        elif kind == "reducer":
+            body = {"types": ["creature"], "cost": _cost(rng, colors, 1, 2),
+                    "grants": [{"reduction": {"generic": 1},
+                                "applies_to": {"type": ["instant", "sorcery"]}}]}
+        elif kind == "convoke":
+            body = {"types": ["instant"], "cost": "{2}" + f"{{{rng.choice(colors)}}}", "convoke": True}
+        elif kind == "delve":
+            body = {"types": ["sorcery"], "cost": "{3}" + f"{{{rng.choice(colors)}}}", "delve": True}
+        elif kind == "improvise":
+            body = {"types": ["artifact"], "cost": "{2}", "improvise": True}
+        elif kind == "kicker":
+            body = {"types": ["instant"], "cost": f"{{{rng.choice(colors)}}}",
+                    "kicker": [rng.choice(["{1}", "{2}", f"{{{rng.choice(colors)}}}"])]}
+        elif kind == "x":
+            body = {"types": ["sorcery"], "cost": f"{{X}}{{{rng.choice(colors)}}}"}
+        elif kind == "discard":
+            body = {"types": ["sorcery"], "cost": f"{{{rng.choice(colors)}}}",
+                    "additional": [{"id": "discard", "mandatory": True, "other": [{"discard": 1}]}]}
+        elif kind == "sacrifice":
+            body = {"types": ["instant"], "cost": f"{{{rng.choice(colors)}}}",
+                    "additional": [{"id": "sac", "mandatory": True,
+                                    "other": [{"sacrifice": {"count": 1,
+                                                             "filter": {"type": ["artifact", "creature"]}}}]}]}
+        elif kind == "flashback":
+            body = {"types": ["instant"], "cost": "{1}" + f"{{{rng.choice(colors)}}}",
+                    "flashback": "{2}" + f"{{{rng.choice(colors)}}}"}
+            zone = rng.choice(["hand", "graveyard", "graveyard"])
+        else:                   # an activated ability of a permanent on the battlefield
+            if has_ability:
+                continue
+            has_ability = True
+            name = card("pinger", {"types": ["creature"], "abilities": [
+                {"id": "ping", "costs": ["tap", rng.choice(["{1}", f"{{{rng.choice(colors)}}}"])]}]})
+            you["battlefield"].append({"id": new_id("a"), "card": name,
+                                       "sick": rng.random() < 0.2})
+            made += 1
+            continue
+        name = card(f"c-{oid}", body)
+        you[zone].append({"id": oid, "card": name})
+        made += 1
+    # Cards in the graveyard for delve, and a Treasure's sacrifice target: a few plain cards.
+    if any(b.get("delve") for b in cards.values()):
+        card("filler", {"types": ["sorcery"], "cost": "{1}"})
+        for _ in range(rng.randint(0, 3)):
+            you["graveyard"].append({"id": new_id("g"), "card": "filler"})
+    if rng.random() < 0.2:
+        you["mana_pool"] = f"{{{rng.choice(colors)}}}"
+    if rng.random() < 0.3:
+        you["life"] = rng.randint(1, 4)
+    you["library"] = rng.randint(0, 20)
+    if rng.random() < 0.15:
+        state["lands_played_this_turn"] = 1
+    if rng.random() < 0.08:
+        state["phase"] = rng.choice(["combat", "end"])
+    spec: dict[str, Any] = {}
+    if rng.random() < 0.2:
+        spec["candidates"] = "auto"
+    keys = [o["id"] for o in you["hand"]] + [
+        o["id"] for o in you["graveyard"] if cards[o["card"]].get("flashback")] + [
+        f"{o['id']}.ping" for o in you["battlefield"] if o["card"] == "pinger"]
+    if rng.random() < 0.5:
+        spec["values"] = {k: rng.randint(0, 5) for k in keys if rng.random() < 0.6}
+    if rng.random() < 0.3:
+        spec["max_plays"] = rng.randint(1, 3)
+    data: dict[str, Any] = {"format": "mtg/1", "cards": cards, "state": state, "turn": spec}
+    if rng.random() < 0.15:
+        data["objective"] = {"weights": {"tap_land": rng.randint(1, 3), "tap_creature": rng.randint(0, 3),
+                                         "sacrifice": rng.randint(1, 6)},
+                             "benefits": {"kicker": rng.randint(0, 3)}}
+    elif any("kicker" in b for b in cards.values()) and rng.random() < 0.5:
+        data["objective"] = {"benefits": {"kicker": rng.randint(1, 3)}}
+    return data
+
+
+def keys_drawn(data: dict[str, Any]) -> set[str]:
+    """Which of TURN_KEYS a generated turn holds."""
+    out: set[str] = set()
+    spec = data.get("turn") or {}
+    for k in ("candidates", "values", "max_plays"):
+        if k in spec:
+            out.add(f"turn.{k}")
+    if "lands_played_this_turn" in data["state"]:
+        out.add("state.lands_played_this_turn")
+    for body in data["cards"].values():
+        if "effect" in body:
+            out.add("card.effect.adds")
+        if "enters_tapped" in body:
+            out.add("card.enters_tapped")
+    return out
+
+
+def turns(seed: int, n: int) -> Iterator[tuple[int, dict[str, Any]]]:
+    """n turns: turn i is random_turn(Random(seed * 1_000_003 + i)), with its seed."""
+    for i in range(n):
+        s = seed * 1_000_003 + i
+        yield s, random_turn(random.Random(s))

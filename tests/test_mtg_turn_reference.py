@@ -1,0 +1,210 @@
+"""The mtg/1 turn brute force (benchmarks/mtg_reference/turn.py): turns worked by hand, then the
+planner's `turn` against it on fresh generated turns each run (tests/mtg_reference/
+turn_strategies.py), and the generator drawing every turn key.
+
+Charges are the spec's defaults: tap a land 1, a creature 2, an artifact 1; sacrifice 5;
+discard 4; exile from the graveyard 1; life 1. While the planner has no mtg/1 turn yet, the tests
+that ask it skip (only on its own words for that: the loader's unknown `turn` key or the
+ruleset's "not built yet").
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from payplan.benchmarks.mtg_reference.turn import (Unsupported, compare, planner_answer,
+                                                   replay, solve_turn)
+from payplan.engine.problems import ScenarioError
+from tests.mtg_reference.turn_strategies import TURN_KEYS, keys_drawn, random_turn, turns
+
+NOT_BUILT = {
+    "the mtg/1 turn planner is not built yet",
+    "unknown key 'turn' (expected one of: format, cards, state, play, plays, objective)",
+}
+NEW_KEYS = ("unknown key 'effect'", "unknown key 'enters_tapped'",
+            "unknown key 'lands_played_this_turn'")
+
+CARDS: dict[str, Any] = {
+    "forest": {"types": ["land"], "mana": [{"adds": "{G}"}]},
+    "swamp": {"types": ["land"], "mana": [{"adds": "{B}"}]},
+    "island": {"types": ["land"], "mana": [{"adds": "{U}"}]},
+    "tapped-forest": {"types": ["land"], "enters_tapped": True, "mana": [{"adds": "{G}"}]},
+    "bear-cub": {"name": "Bear Cub", "types": ["creature"], "cost": "{1}{G}"},
+    "ritual": {"name": "Dark Ritual", "types": ["instant"], "cost": "{B}",
+               "effect": {"adds": "{B}{B}{B}"}},
+    "horror": {"types": ["creature"], "cost": "{2}{B}"},
+    "elves": {"types": ["creature"], "cost": "{G}", "mana": [{"adds": "{G}"}]},
+    "rock": {"types": ["artifact"], "cost": "{1}", "mana": [{"adds": "{C}"}]},
+    "sol": {"types": ["artifact"], "mana": [{"adds": "{C}{C}"}]},
+    "bolt": {"types": ["instant"], "cost": "{1}"},
+    "convoker": {"types": ["instant"], "cost": "{1}{G}", "convoke": True},
+    "think-twice": {"types": ["instant"], "cost": "{1}{U}", "flashback": "{2}{U}"},
+    "looter": {"types": ["sorcery"], "cost": "{U}",
+               "additional": [{"id": "discard", "mandatory": True, "other": [{"discard": 1}]}]},
+    "cruise": {"types": ["sorcery"], "cost": "{2}{U}", "delve": True},
+    "fireball": {"types": ["sorcery"], "cost": "{X}{G}"},
+    "treasure": {"types": ["artifact"], "tags": ["treasure", "token"],
+                 "mana": [{"adds": "{W}|{U}|{B}|{R}|{G}", "costs": ["tap", "sacrifice_self"]}]},
+}
+
+
+def scenario(you: dict[str, Any], spec: dict[str, Any] | None = None,
+             **state: Any) -> dict[str, Any]:
+    return {"format": "mtg/1", "cards": copy.deepcopy(CARDS), "state": {"you": you, **state},
+            "turn": spec or {}}
+
+
+def lands(*cards: str) -> list[dict[str, Any]]:
+    return [{"id": f"l{i + 1}", "card": c} for i, c in enumerate(cards)]
+
+
+def hand(*cards: str) -> list[dict[str, Any]]:
+    return [{"id": f"h{i + 1}", "card": c} for i, c in enumerate(cards)]
+
+
+def planner(data: dict[str, Any]) -> dict[str, Any]:
+    try:
+        return planner_answer(data)
+    except ScenarioError as bad:
+        # main before the mtg/1 turn lands: its loader refuses `turn` (and the turn's new card
+        # and state keys), or its ruleset says the turn is not built; nothing else skips.
+        messages = [p.message for p in bad.problems]
+        if any(m in NOT_BUILT for m in messages) and all(
+                m in NOT_BUILT or m.startswith(NEW_KEYS) for m in messages):
+            pytest.skip(f"payplan has no mtg/1 turn yet: {bad.problems[0]}")
+        raise
+
+
+# --- Turns worked by hand (value, objective, size) ---------------------------------------------
+
+HAND_WORKED: dict[str, tuple[dict[str, Any], tuple[int, int, int]]] = {
+    # Forge's testKeepColorsOpen: two Forests, two Swamps, two Bear Cubs {1}{G}: each takes a
+    # Forest and a Swamp; four lands tapped.
+    "keep-colors-open": (scenario({"battlefield": lands("forest", "forest", "swamp", "swamp"),
+                                   "hand": hand("bear-cub", "bear-cub")}), (2, 4, 4)),
+    # A Swamp pays Dark Ritual; its {B}{B}{B} pays the {2}{B} horror: one land tapped.
+    "ritual-pays-the-next-cast": (scenario({"battlefield": lands("swamp"),
+                                            "hand": hand("ritual", "horror")}), (2, 1, 4)),
+    # The land played this turn pays: a Forest in hand, a Forest on the battlefield: the land
+    # and the cub (two taps).
+    "land-then-cast": (scenario({"battlefield": lands("forest"),
+                                 "hand": hand("forest", "bear-cub")}), (2, 2, 2)),
+    # A land that enters tapped pays nothing this turn: the land play and the elves.
+    "enters-tapped": (scenario({"battlefield": lands("forest"),
+                                "hand": hand("tapped-forest", "bear-cub", "elves")}), (2, 1, 1)),
+    # The turn's land already played: only one cast.
+    "land-already-played": (scenario({"battlefield": lands("forest"),
+                                      "hand": hand("forest", "bear-cub", "elves")},
+                                     lands_played_this_turn=1), (1, 1, 1)),
+    # A summoning-sick elf can't tap for mana but convokes: the elves with the Forest, then the
+    # convoke spell {1}{G} with the elf's {G} and the Swamp's {1}: 1 + 2 + 1.
+    "sick-elf-convokes": (scenario({"battlefield": lands("forest", "swamp"),
+                                    "hand": hand("elves", "convoker")}), (2, 4, 3)),
+    # A mana rock cast first pays the next cast: the rock's {1} by the Swamp, then the rock's {C}
+    # and the Forest pay the cub.
+    "rock-pays-later": (scenario({"battlefield": lands("forest", "swamp"),
+                                  "hand": hand("rock", "bear-cub")}), (2, 3, 3)),
+    # Sol-like two mana floats: one tap pays two {1} bolts.
+    "mana-floats": (scenario({"battlefield": [{"id": "s1", "card": "sol"}],
+                              "hand": hand("bolt", "bolt")}), (2, 1, 2)),
+    # Values: the horror (5) over two cubs (1 each) on three lands that can't pay both kinds.
+    "values": (scenario({"battlefield": lands("swamp", "forest", "forest"),
+                         "hand": hand("horror", "bear-cub", "bear-cub")},
+                        {"values": {"h1": 5}}), (5, 3, 3)),
+    # max_plays: 1 of the two cubs.
+    "max-plays": (scenario({"battlefield": lands("forest", "forest", "swamp", "swamp"),
+                            "hand": hand("bear-cub", "bear-cub")}, {"max_plays": 1}), (1, 2, 2)),
+    # max_plays 0: nothing.
+    "max-plays-0": (scenario({"battlefield": lands("forest", "forest"),
+                              "hand": hand("bear-cub")}, {"max_plays": 0}), (0, 0, 0)),
+    # Flashback from the graveyard: {2}{U} on three Islands.
+    "flashback": (scenario({"battlefield": lands("island", "island", "island"),
+                            "graveyard": [{"id": "g1", "card": "think-twice"}]}), (1, 3, 3)),
+    # A discard feeds delve: looter ({U}, discard the bolt), then cruise {2}{U} with the Island
+    # and two delved cards (the bolt and the looter itself): 1 + 4, then 1 + 1 + 1.
+    "discard-feeds-delve": (scenario({"battlefield": lands("island", "island"),
+                                      "hand": hand("looter", "cruise", "bolt")},
+                                     {"values": {"h3": 0}}), (2, 8, 4)),
+    # X is the largest payable on the state alone: three Forests, X = 2 (three taps).
+    "x-largest": (scenario({"battlefield": lands("forest", "forest", "forest"),
+                            "hand": hand("fireball")}), (1, 3, 3)),
+    # Three sources for two cubs: one cub, with the two Forests (2), not a Forest and the
+    # Treasure (1 + 5).
+    "treasure": (scenario({"battlefield": [*lands("forest", "forest"), {"id": "t1", "card": "treasure"}],
+                           "hand": hand("bear-cub", "bear-cub")}), (1, 2, 2)),
+    # With a Swamp too, both cubs: a Forest and the Swamp (2), a Forest and the Treasure (6).
+    "treasure-pays-the-second": (scenario({"battlefield": [*lands("forest", "forest", "swamp"),
+                                                           {"id": "t1", "card": "treasure"}],
+                                           "hand": hand("bear-cub", "bear-cub")}), (2, 8, 4)),
+    # Not your main phase: no land play, only the instant.
+    "not-main": (scenario({"battlefield": lands("swamp"), "hand": hand("forest", "ritual", "bolt")},
+                          phase="combat"), (2, 1, 2)),
+}
+
+
+@pytest.mark.parametrize("name", sorted(HAND_WORKED))
+def test_the_brute_force_on_turns_worked_by_hand(name: str) -> None:
+    data, (value, objective, size) = HAND_WORKED[name]
+    out = solve_turn(data)
+    assert (out.value, out.objective, out.size) == (value, objective, size), out.as_dict()
+
+
+@pytest.mark.parametrize("name", sorted(HAND_WORKED))
+def test_the_planner_on_turns_worked_by_hand(name: str) -> None:
+    data = HAND_WORKED[name][0]
+    answer = planner(data)
+    assert compare(data, answer) == []
+
+
+def test_keep_colors_open_orders_and_payments() -> None:
+    """Forge's case, the reference's own order; a planner answer casting one cub with both
+    Forests is refuted by the replay (the second cub then has no move)."""
+    data = HAND_WORKED["keep-colors-open"][0]
+    assert solve_turn(data).order == ("h1", "h2")
+    both_forests = {"status": "ok", "value": 2, "objective": 4, "order": ["h1", "h2"], "plays": [
+        _cub("h1", [("l1", "{G}"), ("l2", "{G}")]), _cub("h2", [("l3", "{B}"), ("l4", "{B}")])]}
+    problems = replay(data, both_forests)
+    assert problems and "plays[1]" in problems[-1]
+
+
+def _cub(oid: str, taps: list[tuple[str, str]]) -> dict[str, Any]:
+    return {"status": "ok", "play": {"object": oid, "from": "hand"}, "cast": "normal", "x": None,
+            "total": {"mana": "{1}{G}", "life": 0, "other": []},
+            "payment": {"pool": "", "sources": [{"id": i, "adds": a, "costs": ["tap"]} for i, a in taps],
+                        "convoke": [], "delve": [], "improvise": [], "life": 0, "other": {}},
+            "spent": {"mana": 2, "life": 0}, "left_in_pool": "", "score": 2, "objective": 2,
+            "destination": "battlefield", "paid": {}}
+
+
+def test_unsupported_mana_abilities_are_refused() -> None:
+    data = scenario({"battlefield": [{"id": "f1", "card": "filter"}], "hand": hand("bolt")})
+    data["cards"]["filter"] = {"types": ["land"], "mana": [{"adds": "{U}{U}", "costs": ["tap", "{1}"]}]}
+    with pytest.raises(Unsupported):
+        solve_turn(data)
+
+
+# --- Generated turns --------------------------------------------------------------------------
+
+def test_the_generator_draws_every_turn_key() -> None:
+    drawn: set[str] = set()
+    for _, data in turns(0, 300):
+        drawn |= keys_drawn(data)
+    assert drawn == set(TURN_KEYS)
+
+
+def test_generated_turns_are_deterministic() -> None:
+    assert random_turn(random.Random(7)) == random_turn(random.Random(7))
+
+
+@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(st.integers(min_value=0, max_value=2**40))
+def test_the_planner_against_the_brute_force_on_fresh_turns(seed: int) -> None:
+    data = random_turn(random.Random(seed))
+    answer = planner(data)
+    assert compare(data, answer) == [], f"seed {seed}"
