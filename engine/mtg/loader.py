@@ -354,7 +354,7 @@ class _MtgReader(Reader):
         """`per: devotion` or `per: {count: FILTER}` (a mana ability's amount from the state)."""
         if value == "devotion":
             if any(sum(m[1:6]) != 1 or sum(m) != 1 for m in adds):
-                self.problem(path, "per: devotion adds one colored mana per devotion to its "
+                self.problem(path, "devotion adds one colored mana per devotion to its "
                                    "color: each option of `adds` must be one of {W} {U} {B} {R} {G}")
             return PerAmount(devotion=True)
         if not isinstance(value, dict):
