@@ -19,7 +19,8 @@ not), City of Brass life, restricted mana (`only_for` by type, tags, name, color
 `ability: activated`); mana abilities that neither tap nor sacrifice their permanent (Ashnod's
 and Phyrexian Altars, Seton's "tap an untapped Druid"), Springleaf Drum's tapped creature, and
 mana abilities paying every other cost kind (mill, discard, exile from hand or graveyard,
-return to hand, sacrifice themselves without tapping); convoke, delve, improvise; the pool;
+return to hand, sacrifice themselves without tapping), mana counted from the state (`per`:
+Gaea's Cradle's creatures, Cabal Coffers' Swamps, Nykthos's devotion); convoke, delve, improvise; the pool;
 life, discard, mill, sacrifice, exile from graveyard or hand, tap and return costs; timing
 (phase, stack, turn, flash); every weight and benefits; `plays` beside `play` (which `plan`
 ignores). About 15% of the casts become activations of a permanent's ability (`play.ability`:
@@ -100,6 +101,10 @@ SOURCES: list[tuple[str, dict[str, Any], int]] = [
     ("rift-ritual", {"types": ["enchantment"], "mana": [{"adds": "{R}{R}", "costs": ["tap", {"discard": 1}]}]}, 1),
     ("crypt-engine", {"types": ["artifact"], "mana": [{"adds": "{B}{B}", "costs": ["tap", {"exile_from_graveyard": {"count": 1, "filter": {"type": ["instant", "sorcery"]}}}]}]}, 1),
     ("tide-pitcher", {"types": ["artifact"], "mana": [{"adds": "{U}{U}", "costs": ["tap", {"exile_from_hand": {"count": 1, "filter": {"color": "blue"}}}]}]}, 1),
+    # Amounts from the state (issue 25): Gaea's Cradle, Cabal Coffers (basic Swamps), Nykthos.
+    ("gaeas-cradle", {"types": ["land"], "mana": [{"adds": "{G}", "per": {"count": {"type": "creature"}}}]}, 1),
+    ("cabal-coffers", {"types": ["land"], "mana": [{"adds": "{B}", "costs": ["{2}", "tap"], "per": {"count": {"name": "basic-B"}}}]}, 1),
+    ("nykthos", {"types": ["land"], "mana": [{"adds": "{C}"}, {"adds": "{W}|{U}|{B}|{R}|{G}", "costs": ["tap", "{2}"], "per": "devotion"}]}, 1),
     ("bear-w", {"types": ["creature"], "cost": "{1}{W}", "colors": ["W"]}, 1),
     ("bear-b", {"types": ["creature"], "cost": "{1}{B}", "colors": ["B", "black"]}, 1),
     ("merfolk", {"types": ["creature"], "cost": "{U}", "colors": ["U"], "tags": ["merfolk"]}, 1),
