@@ -112,3 +112,18 @@ def test_fast_path_and_model_agree_on_counted_mana(cards: list[str], spell: str,
                                                     tapped: set[int], sick: set[int]) -> None:
     board = [{"card": c, "tapped": i in tapped, "sick": i in sick} for i, c in enumerate(cards)]
     both(scenario(board, spell=spell, x=x))
+
+
+def test_the_turn_counts_too() -> None:
+    """`payplan turn` pays with the counted mana: Gaea's Cradle with three creatures pays a
+    three-mana creature (its deferred mode, which pools one-mana units, must not take the Cradle
+    for one {G})."""
+    from payplan.planner.commands import answer
+
+    data: dict[str, Any] = {
+        "format": "mtg/1", "cards": {**CARDS, "ogre": {"types": ["creature"], "cost": "{2}{G}"}},
+        "state": {"you": {"battlefield": ["cradle", "bear", "bear", "bear"],
+                          "hand": [{"id": "h1", "card": "ogre"}]}},
+        "turn": {"values": {"h1": 5}}}
+    out = answer("turn", data, SolverConfig(time_limit=60)).to_json()
+    assert out["value"] == 5, out

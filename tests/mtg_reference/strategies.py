@@ -101,10 +101,6 @@ SOURCES: list[tuple[str, dict[str, Any], int]] = [
     ("rift-ritual", {"types": ["enchantment"], "mana": [{"adds": "{R}{R}", "costs": ["tap", {"discard": 1}]}]}, 1),
     ("crypt-engine", {"types": ["artifact"], "mana": [{"adds": "{B}{B}", "costs": ["tap", {"exile_from_graveyard": {"count": 1, "filter": {"type": ["instant", "sorcery"]}}}]}]}, 1),
     ("tide-pitcher", {"types": ["artifact"], "mana": [{"adds": "{U}{U}", "costs": ["tap", {"exile_from_hand": {"count": 1, "filter": {"color": "blue"}}}]}]}, 1),
-    # Amounts from the state (issue 25): Gaea's Cradle, Cabal Coffers (basic Swamps), Nykthos.
-    ("gaeas-cradle", {"types": ["land"], "mana": [{"adds": "{G}", "per": {"count": {"type": "creature"}}}]}, 1),
-    ("cabal-coffers", {"types": ["land"], "mana": [{"adds": "{B}", "costs": ["{2}", "tap"], "per": {"count": {"name": "basic-B"}}}]}, 1),
-    ("nykthos", {"types": ["land"], "mana": [{"adds": "{C}"}, {"adds": "{W}|{U}|{B}|{R}|{G}", "costs": ["tap", "{2}"], "per": "devotion"}]}, 1),
     ("bear-w", {"types": ["creature"], "cost": "{1}{W}", "colors": ["W"]}, 1),
     ("bear-b", {"types": ["creature"], "cost": "{1}{B}", "colors": ["B", "black"]}, 1),
     ("merfolk", {"types": ["creature"], "cost": "{U}", "colors": ["U"], "tags": ["merfolk"]}, 1),
@@ -112,6 +108,14 @@ SOURCES: list[tuple[str, dict[str, Any], int]] = [
     ("goblin", {"types": ["creature"], "colors": ["R"], "tags": ["goblin"]}, 1),
     ("ornament", {"types": ["artifact"], "cost": "{2}"}, 1),
     ("totem", {"types": ["planeswalker"]}, 1),
+]
+
+# Mana counted from the state (issue 25), drawn by a side generator (`random_cast`): Gaea's
+# Cradle, Cabal Coffers (basic Swamps), Nykthos.
+COUNTED: list[tuple[str, dict[str, Any]]] = [
+    ("gaeas-cradle", {"types": ["land"], "mana": [{"adds": "{G}", "per": {"count": {"type": "creature"}}}]}),
+    ("cabal-coffers", {"types": ["land"], "mana": [{"adds": "{B}", "costs": ["{2}", "tap"], "per": {"count": {"name": "basic-B"}}}]}),
+    ("nykthos", {"types": ["land"], "mana": [{"adds": "{C}"}, {"adds": "{W}|{U}|{B}|{R}|{G}", "costs": ["tap", "{2}"], "per": "devotion"}]}),
 ]
 
 # Engines drawn as a group (so that each one has what it needs): (cards, objects)
@@ -178,6 +182,10 @@ def _other_cost(rng: random.Random, kind: str) -> dict[str, Any]:
 
 
 def random_cast(rng: random.Random) -> dict[str, Any]:
+    # Keys added after the fixed slices were drawn come from a side generator seeded by `rng`'s
+    # state, so every cast drawn before them keeps its draws (tests/test_mtg_vs_reference.py's
+    # slice and its KNOWN list stay what they were).
+    side = random.Random(repr(rng.getstate()))
     cards: dict[str, Any] = dict(FILLER)
     spell: dict[str, Any] = {"types": list(rng.choices(SPELL_TYPES, SPELL_TYPE_WEIGHTS)[0])}
     cost = _cost(rng, 0, 3)
@@ -354,6 +362,11 @@ def random_cast(rng: random.Random) -> dict[str, Any]:
             play["from"] = zone
     elif rng.random() < 0.08:
         play["from"] = zone if rng.random() < 0.8 else rng.choice(["hand", "graveyard", "exile", "command"])
+    if side.random() < 0.12:                          # a land whose mana is counted
+        name, card = side.choice(COUNTED)
+        cards[name] = card
+        state["you"]["battlefield"].append({"id": f"n{len(state['you']['battlefield'])}",
+                                            "card": name, "tapped": side.random() < 0.1})
     scenario: dict[str, Any] = {"format": "mtg/1", "cards": cards, "state": state, "play": play}
     if rng.random() < 0.2:
         objective: dict[str, Any] = {"weights": {}}
