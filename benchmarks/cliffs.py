@@ -34,6 +34,7 @@ from __future__ import annotations
 from typing import Any
 
 from ..engine.generate import BASE_CARDS, DOMAINS, generate
+from . import mtg_cliffs
 
 Data = dict[str, Any]
 
@@ -64,6 +65,9 @@ SWEEP: dict[str, tuple[int, ...]] = {
 # knob -> the largest size the brute force is run at (every order, choice and payment: small)
 BRUTE_UP_TO: dict[str, int] = {"any_less": 9, "mixed": 5, "repeat": 2, "optional": 4,
                                "either": 3, "either_same": 4, "flow_trash": 4, "orders": 7}
+# The mtg/1 shapes (issue 22: `benchmarks.mtg_cliffs`), measured as whole processes.
+KNOBS.update(mtg_cliffs.KNOBS)
+SWEEP.update(mtg_cliffs.SWEEP)
 AIM_MS = 100.0  # issue 12: every row under 100 ms per plan
 AIM_MB = 200.0  # and under 200 MB
 AIM_ORDERS_MS = 1000.0  # `payplan orders` at 16 discounts under 1 s
@@ -74,6 +78,8 @@ def cliff(knob: str, size: int) -> Data:
     build = {"any_less": _any_less, "mixed": _mixed, "repeat": _repeat, "optional": _optional,
              "either": _either, "either_same": _either_same, "flow_trash": _flow_trash,
              "orders": _orders}
+    if knob in mtg_cliffs.KNOBS:
+        return mtg_cliffs.cliff(knob, size)
     if knob not in build:
         raise ValueError(f"unknown knob {knob!r} (one of: {', '.join(build)})")
     data = build[knob](size)
@@ -266,6 +272,8 @@ def measure(knob: str, size: int, time_limit: float = 10.0, brute: bool = False)
     import subprocess
     import sys
 
+    if knob in mtg_cliffs.KNOBS:
+        return mtg_cliffs.measure(knob, size, time_limit)
     argv = [sys.executable, "-c", _CHILD, knob, str(size), str(time_limit)]
     try:
         done = subprocess.run(argv + (["brute"] if brute else []), capture_output=True,
@@ -332,6 +340,8 @@ def run_cliffs(sweep: dict[str, tuple[int, ...]], time_limit: float = 10.0,
     base = typical.get("time")
     say(f"typical plan: {base * 1000:.2f} ms" if base else f"typical plan: {typical}")
     knobs: dict[str, Any] = {}
+    mtg_base = (mtg_cliffs.typical(time_limit) if any(k in mtg_cliffs.KNOBS for k in sweep)
+                else None)
     agree = 0
     disagree: list[dict[str, Any]] = []
     errors: list[dict[str, Any]] = []
@@ -339,8 +349,15 @@ def run_cliffs(sweep: dict[str, tuple[int, ...]], time_limit: float = 10.0,
         what, table, command = KNOBS[knob]
         rows: dict[str, Any] = {}
         for size in sizes:
+            if knob in mtg_cliffs.KNOBS:
+                row = mtg_cliffs.row(knob, size, (mtg_base or {}).get("process_s"), time_limit)
+                if "error" in row:
+                    errors.append({"knob": knob, "size": size, "error": row["error"]})
+                rows[str(size)] = row
+                say(f"{knob} {size}: {row}")
+                continue
             got = measure(knob, size, time_limit)
-            row: dict[str, Any] = {}
+            row = {}
             if "error" in got:
                 row["error"] = got["error"]
                 errors.append({"knob": knob, "size": size, "error": got["error"]})
@@ -371,6 +388,10 @@ def run_cliffs(sweep: dict[str, tuple[int, ...]], time_limit: float = 10.0,
                     "rss_mb": typical.get("rss_mb")},
         "aims": {"plan_ms": AIM_MS, "orders_ms": AIM_ORDERS_MS, "rss_mb": AIM_MB},
         "knobs": knobs,
+        **({"mtg_typical": {"process_ms": round(mtg_base["process_s"] * 1000, 1),
+                            "time_ms": round(mtg_base["time"] * 1000, 3),
+                            "rss_mb": round(mtg_base["rss_mb"], 1)}}
+           if mtg_base and "error" not in mtg_base else {}),
         "checks": {"brute_force_agree": agree, "brute_force_disagree": disagree,
                    "errors": errors},
     }
@@ -385,6 +406,8 @@ def cliffs_markdown(results: dict[str, Any]) -> str:
              "| knob | size | time | CPU time | x typical | peak RSS | optimal | brute force |",
              "|---|---|---|---|---|---|---|---|"]
     for knob, entry in results["knobs"].items():
+        if knob in mtg_cliffs.KNOBS:
+            continue  # their own table, below
         for size, row in entry["sizes"].items():
             brute = row.get("brute_force")
             if brute is None:
@@ -403,6 +426,8 @@ def cliffs_markdown(results: dict[str, Any]) -> str:
             lines.append(f"| {entry['what']} | {size} | {row['time_ms']:,.1f} ms | "
                          f"{row['cpu_ms']:,.1f} ms | {ratio} | "
                          f"{row['rss_mb']:.0f} MB | {row['optimal']} | {said} |")
+    if any(k in mtg_cliffs.KNOBS for k in results["knobs"]):
+        lines += ["", mtg_cliffs.markdown(results).rstrip("\n")]
     c = results["checks"]
     lines += ["", f"Checks: the brute force agrees on {c['brute_force_agree']} plans, disagrees "
               f"on {len(c['brute_force_disagree'])} sizes; errors {len(c['errors'])}."]

@@ -162,6 +162,29 @@ def counted_ability(scenario: MtgScenario, ability: ManaAbility) -> ManaAbility:
     return replace(ability, adds=tuple(options), per=None)
 
 
+def interchangeable(res: Resources) -> list[tuple[int, ...]]:
+    """Your permanents as classes of ones that pay alike (indices, in state order): the same
+    card, tapped and sick state and `value` (so the same usable abilities, tap charge, convoke
+    colors and losses), where every use taps or sacrifices the permanent: each ability adds
+    mana without costing mana or a non-mana cost and is not repeatable (it taps or sacrifices
+    it), so each member is used at most one way. Any other permanent is a class of its own.
+    Members differ only in their position (state order)."""
+    classes: dict[tuple[object, ...], list[int]] = {}
+    out: list[list[int]] = []
+    for p, perm in enumerate(res.permanents):
+        simple = all((o.ability.tap or o.ability.sacrifice_self) and not o.ability.mana.symbols
+                     and not o.ability.other for o in perm.offers)
+        if not simple:
+            out.append([p])
+            continue
+        key = (perm.obj.card, perm.obj.tapped, perm.obj.sick, perm.obj.value)
+        if key not in classes:
+            classes[key] = []
+            out.append(classes[key])
+        classes[key].append(p)
+    return [tuple(g) for g in out]
+
+
 def can_pay_with(scenario: MtgScenario, need: OtherCost, obj: Obj, zone: str) -> bool:
     """Whether `obj` (yours, in `zone`) can pay one of the non-mana cost `need`."""
     wanted = {"sacrifice": "battlefield", "return_to_hand": "battlefield",

@@ -41,10 +41,11 @@ The tests check it against the CP-SAT model; the reference campaign against the 
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from typing import Any
 
 from ...engine.mtg.cards import MtgScenario
-from ...engine.mtg.mana import TYPES, total
+from ...engine.mtg.mana import TYPES, Mana, total
 from ...engine.mtg.payment import Resources, convoke_colors, leave_charge
 from ...engine.mtg.total_cost import Priced
 from .model import MtgSolution, repeatable
@@ -93,16 +94,30 @@ class Mode:
     charge: int
     life: int
     filter: bool  # its ability costs mana: its mana pays only filters activated after it
+    # `flex` (a wide board's): the ability adds `size` mana, each of any of these kinds in any
+    # mix (its options are every such mix), `option` -1 until the payment picks the mix.
+    flex: tuple[int, ...] = ()
+    size: int = 0
 
 
 @dataclass(frozen=True, slots=True)
 class Board:
     units: tuple[Unit, ...]  # permanents and delve cards, sorted by weight
     fixed: tuple[tuple[int, tuple[Mode, ...], Unit | None], ...]  # (permanent, modes, unit-or-off)
+    # A wide board (`_wide`): every combination of modes to try, and each fixed permanent's
+    # class of identical ones (which identical filters in one mode may be ordered by).
+    choices: tuple[tuple[Mode, ...], ...] = ()
+    class_of: tuple[tuple[int, int], ...] = ()
+    wide: bool = False
 
 
-def _board(scenario: MtgScenario, res: Resources) -> Board | None:
-    """The units and fixed sources, or None when the shortcut does not apply."""
+def _board(scenario: MtgScenario, res: Resources, lenient: bool = False,
+           wide: bool = False) -> Board | None:
+    """The units and fixed sources, or None when the shortcut does not apply. `lenient`
+    (`incumbent`'s board): what does not fit is left out instead (an ability with a non-mana
+    cost, a repeatable one, one costing life or adding more than one mana, a permanent whose
+    ways charge differently), so every payment on it is one the full board has too. `wide`:
+    the board `_wide` finishes (flexible modes)."""
     life_w = scenario.objective.weight("life")
     units: list[Unit] = []
     fixed: list[tuple[int, tuple[Mode, ...], Unit | None]] = []
@@ -112,10 +127,16 @@ def _board(scenario: MtgScenario, res: Resources) -> Board | None:
         profiles: set[tuple[int, int]] = set()  # (charge, life) of the unit ways
         for a, offer in enumerate(perm.offers):
             ab = offer.ability
-            if ab.other or repeatable(ab):
+            if ab.other or repeatable(ab) or (lenient and ab.life):
+                if lenient:
+                    continue
                 return None
             charge = (leave_charge(scenario, "sacrifice", perm.obj) if ab.sacrifice_self
                       else perm.tap_charge) + life_w * ab.life
+            flex = _flex(ab.adds) if wide else None
+            if flex is not None and (ab.mana.symbols or flex[1] > 1):
+                modes.append(Mode(p, a, -1, charge, ab.life, bool(ab.mana.symbols), *flex))
+                continue
             for k, adds in enumerate(ab.adds):
                 size = total(adds)
                 if size == 0:
@@ -124,7 +145,7 @@ def _board(scenario: MtgScenario, res: Resources) -> Board | None:
                     kind = next(i for i in KINDS if adds[i])
                     ways.append(Way((kind,), offer.restricted, "mana", acts=((p, a, k),)))
                     profiles.add((charge, ab.life))
-                else:
+                elif not lenient:
                     modes.append(Mode(p, a, k, charge, ab.life, bool(ab.mana.symbols)))
         if perm.convoker:
             colors = tuple(1 + TYPES.index(c) for c in convoke_colors(perm))
@@ -134,6 +155,8 @@ def _board(scenario: MtgScenario, res: Resources) -> Board | None:
             ways.append(Way((), True, "improvise"))
             profiles.add((perm.tap_charge, 0))
         if len(profiles) > 1:
+            if lenient:
+                continue
             return None  # its ways charge differently: not one unit
         unit = None
         if ways:
@@ -150,6 +173,113 @@ def _board(scenario: MtgScenario, res: Resources) -> Board | None:
                                   (leave_charge(scenario, "exile_from_graveyard", card.obj), 1,
                                    len(res.permanents) + card.position), 0))
     return Board(tuple(sorted(units, key=lambda u: u.weight)), tuple(fixed))
+
+
+def _flex(adds: tuple[Mana, ...]) -> tuple[tuple[int, ...], int] | None:
+    """(kinds, n) when `adds` is every mix of n mana of those kinds (Mystic Gate's {W}{W},
+    {W}{U}, {U}{U}; Sol Ring's {C}{C}): then it adds n mana, each of any of the kinds, and the
+    option is the mix the payment uses (an exact restatement: every mix is an option)."""
+    sizes = {total(m) for m in adds}
+    if len(sizes) != 1 or any(m[0] for m in adds):
+        return None
+    n = sizes.pop()
+    kinds = tuple(k for k in KINDS if any(m[k] for m in adds))
+    if n < 1 or not kinds:
+        return None
+    every = set()
+    for combo in itertools.combinations_with_replacement(kinds, n):
+        mix = [0] * 7
+        for k in combo:
+            mix[k] += 1
+        every.add(tuple(mix))
+    return (kinds, n) if every == {tuple(m) for m in adds} and len(adds) == len(every) else None
+
+
+WIDE_WORK = 600  # matchings a wide board's search runs, at most, before CP-SAT decides instead
+MAX_ORDERS = 120  # filter orders tried for one combination of modes, at most
+
+
+class GaveUp(Exception):
+    """The wide fast path's search grew past its budget: the model is the faster exact answer."""
+
+
+def _wide(scenario: MtgScenario, res: Resources) -> Board | None:
+    """The board for fixed sources in numbers (CP-SAT's cases before): each multi-mana ability
+    whose options are every mix of its kinds is one flexible mode (`_flex`), and identical
+    fixed permanents (same card and state) are a class whose members are used in state order:
+    its combinations are how many members take each mode, on its first members. Exact: the
+    members are interchangeable but for their positions, so any payment can give the roles to
+    the first members, which ranks no later. None when the combinations exceed `MAX_MODES`."""
+    board = _board(scenario, res, wide=True)
+    if board is None or not board.fixed:
+        return None
+    classes: dict[tuple[object, ...], list[tuple[int, tuple[Mode, ...], Unit | None]]] = {}
+    for entry in board.fixed:
+        obj = res.permanents[entry[0]].obj
+        classes.setdefault((obj.card, obj.tapped, obj.sick, obj.value), []).append(entry)
+    per_class: list[list[tuple[Mode, ...]]] = []
+    class_of: list[tuple[int, int]] = []
+    count = 1
+    for c, entries in enumerate(classes.values()):
+        modes = entries[0][1]
+        members = [p for p, _, _ in entries]
+        class_of += [(p, c) for p in members]
+        picks: list[tuple[Mode, ...]] = []
+        for j in range(len(members) + 1):
+            for combo in itertools.combinations_with_replacement(range(len(modes)), j):
+                picks.append(tuple(replace(modes[i], permanent=members[n])
+                                   for n, i in enumerate(combo)))
+        count *= len(picks)
+        if count > MAX_MODES:
+            return None
+        per_class.append(picks)
+    choices = tuple(tuple(m for pick in combo for m in pick)
+                    for combo in itertools.product(*per_class))
+    return replace(board, choices=choices, class_of=tuple(class_of), wide=True)
+
+
+def _orders(filters: list[Mode], board: Board, res: Resources) -> list[tuple[Mode, ...]]:
+    """The orders of the active filters worth trying. On a wide board, filters of one class in
+    one mode are interchangeable, so they go in state order; and where no filter's mana can pay
+    a filter of another (class, mode) (its kinds meet no symbol of that cost), one order is
+    enough: only a filter's own kind of filter could use it. Else every order."""
+    if len(filters) <= 1:
+        return [tuple(filters)]
+    if not board.wide:
+        return list(itertools.permutations(filters))
+    class_of = dict(board.class_of)
+
+    def label(m: Mode) -> tuple[int, int, int]:
+        return (class_of[m.permanent], m.offer, m.option)
+
+    labels = sorted({label(m) for m in filters})
+    if len(labels) == 1 or not any(
+            _feeds(a, b, filters, res, label) for a in labels for b in labels if a != b):
+        return [tuple(sorted(filters, key=lambda m: (label(m), m.permanent)))]
+    by_label = {lab: sorted((m for m in filters if label(m) == lab), key=lambda m: m.permanent)
+                for lab in labels}
+    sequences = set(itertools.permutations([label(m) for m in filters]))
+    if len(sequences) > MAX_ORDERS:
+        raise GaveUp
+    out = []
+    for seq in sorted(sequences):
+        taken = {lab: iter(ms) for lab, ms in by_label.items()}
+        out.append(tuple(next(taken[lab]) for lab in seq))
+    return out
+
+
+def _feeds(a: tuple[int, int, int], b: tuple[int, int, int], filters: list[Mode],
+           res: Resources, label: Any) -> bool:
+    """Whether a filter labelled `a` adds mana a filter labelled `b` could spend on its cost."""
+    ma = next(m for m in filters if label(m) == a)
+    mb = next(m for m in filters if label(m) == b)
+    ability = res.permanents[ma.permanent].offers[ma.offer].ability
+    made = set(ma.flex) if ma.flex else {k for k in KINDS if ability.adds[ma.option][k]}
+    cost = res.permanents[mb.permanent].offers[mb.offer].ability.mana
+    for sym in cost.symbols:
+        if sym.kind == "generic" or made & {1 + TYPES.index(c) for c in sym.colors}:
+            return True
+    return False
 
 
 def _merge(ways: list[Way]) -> list[Way]:
@@ -177,7 +307,12 @@ def fast_board(scenario: MtgScenario, options: tuple[Priced, ...], res: Resource
         return None
     count = _mode_count(board)
     if count > MAX_MODES or len(options) * count > MAX_WORK:
-        return None  # not a blow-up: past this the model is the faster exact answer
+        # Past these the enumeration is slower than the model, unless fixed sources in numbers
+        # make it small again (`_wide`); its search keeps its own budget (`WIDE_WORK`).
+        wide = _wide(scenario, res)
+        if wide is None:
+            return None
+        board = wide
     most_life = sum(u.life for u in board.units) + sum(
         max([m.life for m in modes] + [unit.life if unit else 0]) for _, modes, unit in board.fixed)
     if most_life and any(o.life <= res.life < o.life + most_life for o in options):
@@ -215,8 +350,7 @@ def solve_fast(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tup
             for i, kind in enumerate(k for k in KINDS for _ in range(res.pool[k]))]
     n_opt = len(options)
     best: tuple[tuple[int, ...], MtgSolution] | None = None
-    most_made = sum(max([total(res.permanents[m.permanent].offers[m.offer].ability.adds[m.option])
-                         for m in modes] + [1]) for _, modes, _ in board.fixed)
+    most_made = sum(max([_adds(res, m) for m in modes] + [1]) for _, modes, _ in board.fixed)
     supply_ub = len(pool) + len(board.units) + most_made
     # A lower bound on an option's score: its life, and each pip beyond the free mana (the pool
     # and the most the fixed sources could add) paid by a unit or a mode charging at least the
@@ -232,32 +366,105 @@ def solve_fast(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tup
         return head + (life_w * option.life + beyond * cheapest - benefits[o], option.size)
 
     bounds = {o: bound(o) for o in range(n_opt)}
-    for index in sorted(range(n_opt), key=lambda o: (bounds[o], o)):
+    work = 0
+
+    unit_list = list(board.units) + [u for _, _, u in board.fixed if u is not None]
+    unit_cheapest = min([u.weight[0] for u in unit_list] + [1 << 60])
+    units_of = {k: sum(1 for u in unit_list if any(k in w.kinds for w in u.ways)) for k in KINDS}
+    prefix = [0]
+    for position in sorted(u.weight[2] for u in unit_list):
+        prefix.append(prefix[-1] + position)
+
+    def wide_low(option: Priced, chosen: tuple[Mode, ...], index: int = -1) -> tuple[int, ...]:
+        """A lower bound on the key (after the X) of any payment of `option` with these modes:
+        every pip of the spell and of the active filters' costs that the pool and the modes'
+        mana can't pay takes a unit of its own (`beyond` of them), so the score is at least
+        the modes' charges, the option's life and `beyond` times the cheapest unit's charge;
+        the objects at least the modes and `beyond`; the rank at least the modes' positions and
+        the `beyond` earliest units' (an `index` of -1 leaves the last two out)."""
+        made = sum(_adds(res, m) for m in chosen)
+        costs = sum(_pips(res, m) for m in chosen if m.filter)
+        beyond = max(0, total(option.mana) + costs - len(pool) - made)
+        score = life_w * option.life + sum(m.charge for m in chosen) + beyond * unit_cheapest
+        if index < 0:
+            return (score,)
+        # It can't be paid when its pips outnumber the units still free (an active fixed
+        # permanent is no unit), or a kind's pips outnumber what the pool, the modes and every
+        # unit could make of that kind.
+        active = {m.permanent for m in chosen}
+        free = len(board.units) + sum(1 for p, _, u in board.fixed if u is not None and p not in active)
+        if beyond > free or any(option.mana[k] > res.pool[k] + units_of[k] + sum(
+                (m.size if k in m.flex else 0) if m.flex else
+                res.permanents[m.permanent].offers[m.offer].ability.adds[m.option][k]
+                for m in chosen) for k in KINDS if option.mana[k]):
+            return (1 << 60,)
+        rank = sum(res.permanents[m.permanent].position for m in chosen) + prefix[beyond]
+        return (score - benefits[index], option.size, len(chosen) + beyond,
+                rank * n_opt + index)
+    memo: dict[tuple[int, tuple[Mode, ...]], tuple[tuple[int, ...], MtgSolution] | None] = {}
+
+    def run(index: int, chosen: tuple[Mode, ...]) -> tuple[tuple[int, ...], MtgSolution] | None:
+        """The best payment of option `index` with these modes: its key and solution (each
+        computed once: the second pass below asks again)."""
+        if (index, chosen) not in memo:
+            memo[(index, chosen)] = _run(index, chosen)
+        return memo[(index, chosen)]
+
+    def _run(index: int, chosen: tuple[Mode, ...]) -> tuple[tuple[int, ...], MtgSolution] | None:
         option = options[index]
-        if option.life > res.life or total(option.mana) > supply_ub:
-            continue
+        found = _pay(option, chosen, board, pool, res)
+        if found is None:
+            return None
+        units, assignment = found
+        # Charges include each ability's life; fast_board made sure life can't bind.
+        charge = sum(u.weight[0] for u in units) + sum(m.charge for m in chosen)
+        score = charge + life_w * option.life
+        objects = sum(u.weight[1] for u in units) + len(chosen)
+        rank = sum(u.weight[2] for u in units) + sum(res.permanents[m.permanent].position
+                                                     for m in chosen)
         head = ((-option.choices.x,) if x_auto else ())
+        key = head + (score - benefits[index], option.size, objects, rank * n_opt + index)
+        return key, _solution(index, chosen, assignment, res)
+
+    def low(index: int, chosen: tuple[Mode, ...]) -> tuple[int, ...]:
+        option = options[index]
+        return ((-option.choices.x,) if x_auto else ()) + wide_low(option, chosen, index)
+
+    candidates = [o for o in sorted(range(n_opt), key=lambda o: (bounds[o], o))
+                  if options[o].life <= res.life and total(options[o].mana) <= supply_ub]
+    # The search: options by their bound, each option's combinations by their bound (`low`), and
+    # nothing whose bound exceeds the best key found (every payment of it would be worse).
+    for index in candidates:
         if best is not None and bounds[index] > best[0][:len(bounds[index])]:
             continue  # every payment of it charges at least this much: it can't win
+        combos = board.choices if board.wide else _mode_choices(board)
+        for chosen in sorted(combos, key=lambda chosen: low(index, chosen)):
+            bound_here = low(index, chosen)
+            if bound_here[len(bound_here) - 1] >= 1 << 60 and len(bound_here) <= 2:
+                continue  # it can't be paid with these modes
+            if best is not None and bound_here > best[0]:
+                continue  # no payment with these modes can beat the best
+            work += 1
+            if board.wide and work > WIDE_WORK:
+                raise GaveUp
+            got = run(index, chosen)
+            if got is not None and (best is None or got[0] < best[0]):
+                best = got
+    if best is None or board.wide:
+        return best[1] if best is not None else None
+    # The plan the enumeration in its own order gives: the first payment there with the best key
+    # (options by bound, combinations in product order: what the fast path answered before the
+    # search above was ordered by bounds), skipping all whose bound exceeds it.
+    for index in candidates:
+        if bounds[index] > best[0][:len(bounds[index])]:
+            continue
         for chosen in _mode_choices(board):
-            if best is not None:
-                low = head + (bounds[index][len(head)] + sum(m.charge for m in chosen),)
-                if low > best[0][:len(low)]:
-                    continue  # the modes' own charges already lose
-            found = _pay(option, chosen, board, pool, res)
-            if found is None:
+            if low(index, chosen) > best[0]:
                 continue
-            units, assignment = found
-            # Charges include each ability's life; fast_board made sure life can't bind.
-            charge = sum(u.weight[0] for u in units) + sum(m.charge for m in chosen)
-            score = charge + life_w * option.life
-            objects = sum(u.weight[1] for u in units) + len(chosen)
-            rank = sum(u.weight[2] for u in units) + sum(res.permanents[m.permanent].position
-                                                         for m in chosen)
-            key = head + (score - benefits[index], option.size, objects, rank * n_opt + index)
-            if best is None or key < best[0]:
-                best = (key, _solution(index, chosen, assignment))
-    return best[1] if best is not None else None
+            got = run(index, chosen)
+            if got is not None and got[0] == best[0]:
+                return got[1]
+    raise AssertionError("the best key found is not found again")
 
 
 def _mode_choices(board: Board) -> list[tuple[Mode, ...]]:
@@ -275,7 +482,7 @@ def _pay(option: Priced, chosen: tuple[Mode, ...], board: Board, pool: list[Unit
     """The least-weight payment of `option` with these fixed modes (in the best filter order),
     or None. Returns the units used and what each supply pays."""
     filters = [m for m in chosen if m.filter]
-    orders = list(itertools.permutations(filters)) if len(filters) > 1 else [tuple(filters)]
+    orders = _orders(filters, board, res)
     best: tuple[tuple[int, int, int], list[Unit], dict[tuple[str, int], tuple[Demand, Way]]] | None = None
     for order in orders:
         found = _pay_in_order(option, chosen, order, board, pool, res)
@@ -312,8 +519,14 @@ def _pay_in_order(option: Priced, chosen: tuple[Mode, ...], order: tuple[Mode, .
     # Supplies: the pool, the fixed modes' mana (free), then the units by weight.
     made: list[Unit] = []
     for m in chosen:
-        adds = res.permanents[m.permanent].offers[m.offer].ability.adds[m.option]
         restricted = res.permanents[m.permanent].offers[m.offer].restricted
+        if m.flex:  # each of its mana any of its kinds: the payment picks the mix
+            by = (m.permanent, m.offer, m.option) if m.filter else None
+            for _ in range(m.size):
+                made.append(_unit(("made", len(made)), (Way(m.flex, restricted, "mana", made_by=by),),
+                                  (0, 0, 0), 0))
+            continue
+        adds = res.permanents[m.permanent].offers[m.offer].ability.adds[m.option]
         for kind in KINDS:
             for _ in range(adds[kind]):
                 # Only a filter's mana is ordered; other sources' mana pays any filter's cost.
@@ -395,9 +608,78 @@ def _pay_in_order(option: Priced, chosen: tuple[Mode, ...], order: tuple[Mode, .
     return [supplies[i] for i in taken if supplies[i].ref[0] in ("p", "c")], what
 
 
+INCUMBENT_TRIES = 64  # options `incumbent` tries to pay, at most
+
+
+def incumbent(scenario: MtgScenario, options: tuple[Priced, ...], res: Resources,
+              x_auto: bool) -> MtgSolution | None:
+    """A feasible payment of one of `options`, found greedily before CP-SAT runs (the kernel's
+    `Incumbent`): the first of them, by (-X under `x: auto`, total mana, index), that the
+    one-mana units alone pay (no ability with a mana, life or non-mana cost, no ability adding
+    two mana: `_board(lenient=True)`), matched by `_pay`'s augmenting paths, so every pip is
+    paid by mana of its kind (any for generic) and every object is used once. Not optimal in
+    general (`optimal` False); None when no option tried is paid so (the model still decides)."""
+    board = _board(scenario, res, lenient=True)
+    if board is None:
+        return None
+    pool = [_unit(("pool", i), (Way((kind,), False, "mana"),), (0, 0, 0), 0)
+            for i, kind in enumerate(k for k in KINDS for _ in range(res.pool[k]))]
+    supply = len(pool) + len(board.units)
+    order = sorted((o for o in range(len(options))
+                    if not options[o].other and options[o].life <= res.life
+                    and total(options[o].mana) <= supply),
+                   key=lambda o: ((-options[o].choices.x if x_auto else 0), options[o].size, o))
+    for index in order[:INCUMBENT_TRIES]:
+        found = _pay(options[index], (), board, pool, res)
+        if found is not None:
+            solution = _solution(index, (), found[1])
+            return MtgSolution(solution.option, solution.activations, solution.convoke,
+                               solution.improvise, solution.delve, (), False)
+    return None
+
+
+def _pips(res: Resources, m: Mode) -> int:
+    """How many pips the mode's own mana cost holds (generic mana counted by its amount)."""
+    return sum(s.amount if s.kind == "generic" else 1
+               for s in res.permanents[m.permanent].offers[m.offer].ability.mana.symbols)
+
+
+def _adds(res: Resources, m: Mode) -> int:
+    """How much mana the mode adds."""
+    if m.flex:
+        return m.size
+    return total(res.permanents[m.permanent].offers[m.offer].ability.adds[m.option])
+
+
+def _mix(m: Mode, first: int, what: dict[tuple[str, int], tuple[Demand, Way]],
+         res: Resources) -> int:
+    """The option of a flexible mode whose mana made from supply `first` on paid `what` says:
+    each of its mana of the kind it paid (generic: its first kind; unspent: its first kind)."""
+    mix = [0] * 7
+    for i in range(first, first + m.size):
+        d, way = what.get(("made", i), (("spell", 0, ()), Way(m.flex, False, "mana")))
+        if d[0] == "spell" and d[1] != 0:
+            mix[d[1]] += 1
+        elif d[0] == "cost":
+            mix[next(k for k in m.flex if k in d[2])] += 1
+        else:
+            mix[m.flex[0]] += 1
+    adds = res.permanents[m.permanent].offers[m.offer].ability.adds
+    return next(k for k, a in enumerate(adds) if list(a) == mix)
+
+
 def _solution(index: int, chosen: tuple[Mode, ...],
-              what: dict[tuple[str, int], tuple[Demand, Way]]) -> MtgSolution:
-    acts = [(m.permanent, m.offer, m.option) for m in chosen]
+              what: dict[tuple[str, int], tuple[Demand, Way]],
+              res: Resources | None = None) -> MtgSolution:
+    acts = []
+    first = 0  # the made supplies come in `chosen`'s order, `_adds` of them per mode
+    for m in chosen:
+        if m.flex:
+            assert res is not None
+            acts.append((m.permanent, m.offer, _mix(m, first, what, res)))
+        else:
+            acts.append((m.permanent, m.offer, m.option))
+        first += m.size if m.flex else 0 if res is None else _adds(res, m)
     convoke: list[tuple[int, str]] = []
     improvise: list[int] = []
     delve: list[int] = []

@@ -25,7 +25,7 @@ fixing the level it optimised, so no weight can overflow.
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Callable
 
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model
@@ -33,9 +33,11 @@ else:  # imported where a model is built: fast-path casts never load OR-Tools
     from ..kernel import cp_model
 
 from ...engine.mtg.cards import ManaAbility, MtgScenario, OtherCost
-from ...engine.mtg.mana import TYPES, total
-from ...engine.mtg.payment import LEAVES, Resources, can_pay_with, convoke_colors, leave_charge
-from ...engine.mtg.total_cost import Priced
+from ...engine.mtg.mana import TYPES, Mana, total
+from ...engine.mtg.options import Linear
+from ...engine.mtg.payment import (LEAVES, Resources, can_pay_with, convoke_colors,
+                                   interchangeable, leave_charge)
+from ...engine.mtg.total_cost import Choices, Priced
 from .. import kernel
 from ..config import SolverConfig
 from ..kernel import Term
@@ -43,6 +45,12 @@ from ..kernel import Term
 Need = tuple[str, str, object]  # (spell | ability, kind, filter)
 Ref = tuple[str, int]  # ("p", permanent index) | ("c", card index)
 REPEAT = 20  # activations of one repeatable mana ability in one payment, at most
+# Whether CP-SAT starts from the incumbent's values (`kernel.Incumbent.hint`) when the model
+# decides the choices (`_decided`). A listed model gets none: measured on the 40 bench boards of
+# 10 to 60 sources with the fast path off, the hint made no solve faster (0.68 s of CPU either
+# way) but moved 28 answers to other payments of the same objective; there the incumbent is only
+# the answer when the time limit strikes first.
+HINT_DECIDED = True
 
 
 def repeatable(ability: ManaAbility) -> bool:
@@ -59,60 +67,223 @@ class MtgSolution:
     delve: tuple[int, ...]  # card indices
     uses: tuple[tuple[Need, tuple[Ref, ...]], ...]
     optimal: bool
+    # Decided in the model from `Linear` choices (option -1): the choices (halves announced)
+    # and the total (mana, life) the model paid, which `price` must give back.
+    choices: Choices | None = None  # its halves not yet announced: see `halves`
+    total: tuple[Mana, int] | None = None
+    halves: tuple[tuple[str, tuple[int, ...]], ...] = ()  # kind -> pips taking each half
 
 
 def need_of(scope: str, o: OtherCost) -> Need:
     return (scope, o.kind, o.filter)
 
 
-def solve_mtg(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tuple[int, ...],
-              res: Resources, config: SolverConfig, x_auto: bool) -> MtgSolution | None:
-    """The best (option, payment), or None when nothing can pay any option; SolverStopped when
-    the time limit ran out before either was known."""
-    m = cp_model.CpModel()
-    n_opt = len(options)
-    objective = scenario.objective
+@dataclass
+class _Side:
+    """The cast's side of the model: the total (mana by kind, life) and the objective's
+    option terms as expressions of the option variables, the non-mana parts the cast demands,
+    and how to read the choice back."""
 
-    # One option is cast.
+    mana: list[cp_model.LinearExprT]  # generic, W U B R G C
+    life: cp_model.LinearExprT
+    x: cp_model.LinearExprT
+    x_ub: int
+    benefit: cp_model.LinearExprT
+    benefit_ub: int
+    size: cp_model.LinearExprT
+    size_ub: int
+    mill_ub: int  # the most cards the cast's own parts mill
+    other: list[tuple[OtherCost, cp_model.LinearExprT]]  # a part, demanded (count times) when set
+    ties: list[tuple[cp_model.LinearExprT, int]]  # after the state order: (expr, its range)
+    index: tuple[cp_model.LinearExprT, int] | None  # the listed option's index and count
+    read: Callable[[cp_model.CpSolver], tuple[int, Choices | None]]
+    halves: Callable[[cp_model.CpSolver], tuple[tuple[str, tuple[int, ...]], ...]]
+    variables: list[cp_model.IntVar]
+    hint: Callable[[MtgSolution], list[tuple[cp_model.IntVar, int]]]  # a known solution's values
+
+
+def _listed(m: cp_model.CpModel, options: tuple[Priced, ...], benefits: tuple[int, ...]) -> _Side:
+    """One option of the list is cast: `choose[o]`, exactly one."""
+    n_opt = len(options)
     choose = {o: m.new_bool_var(f"choose[{o}]") for o in range(n_opt)}
     m.add_exactly_one(choose.values())
 
+    def read(solver: cp_model.CpSolver) -> tuple[int, Choices | None]:
+        return next(o for o in range(n_opt) if solver.value(choose[o])), None
+
+    return _Side(
+        mana=[sum(choose[o] * options[o].mana[i] for o in range(n_opt)) for i in range(7)],
+        life=sum(choose[o] * options[o].life for o in range(n_opt)),
+        x=sum(choose[o] * options[o].choices.x for o in range(n_opt)),
+        x_ub=max(o.choices.x for o in options) + 1,
+        benefit=sum(choose[o] * benefits[o] for o in range(n_opt)),
+        benefit_ub=max(benefits, default=0),
+        size=sum(choose[o] * options[o].size for o in range(n_opt)),
+        size_ub=max(o.size for o in options) + 1,
+        mill_ub=max((sum(p.count for p in o.other if p.kind == "mill") for o in options),
+                    default=0),
+        other=[(part, choose[o]) for o, option in enumerate(options) for part in option.other],
+        ties=[],
+        index=(cp_model.LinearExpr.weighted_sum(list(choose.values()), list(range(n_opt))), n_opt),
+        read=read, halves=lambda solver: (), variables=list(choose.values()),
+        hint=lambda known: [(v, int(o == known.option)) for o, v in choose.items()])
+
+
+def _decided(m: cp_model.CpModel, linear: Linear, scenario: MtgScenario,
+             auto: tuple[str, ...]) -> _Side:
+    """Choices in the model (`engine.mtg.options.Linear`): `way[c]`, exactly one way to cast;
+    `x[c]`, its X; `times[name]`, how often each optional cost is paid; `half[kind, j]`, how
+    many of the announced pips of a kind take its half j (as many in all as the way and the
+    optional costs hold of that kind). The total is the sum of the parts chosen. Ties after
+    the state order: the earlier way, fewer optional costs paid, then each cost fewer times in
+    the card's order, the smaller X, then fewer pips on each later half (kinds in text order)."""
+    way = {c: m.new_bool_var(f"way[{w.cast}]") for c, w in enumerate(linear.ways)}
+    m.add_exactly_one(way.values())
+    x = {}
+    for c, w in enumerate(linear.ways):
+        if w.x_high:
+            x[c] = m.new_int_var(0, w.x_high, f"x[{w.cast}]")
+            m.add(x[c] <= w.x_high * way[c])
+            m.add(x[c] >= w.x_low * way[c])
+    times = {k.name: m.new_int_var(k.low, k.high, f"times[{k.name}]") for k in linear.counted}
+    mana: list[cp_model.LinearExprT] = [
+        sum(way[c] * w.base.mana[i] for c, w in enumerate(linear.ways))
+        + sum(times[k.name] * k.part.mana[i] for k in linear.counted) for i in range(7)]
+    mana[0] = cp_model.LinearExpr.sum(
+        [mana[0], *(w.x_count * x[c] for c, w in enumerate(linear.ways) if c in x)])
+    life: cp_model.LinearExprT = (sum(way[c] * w.base.life for c, w in enumerate(linear.ways))
+                                  + sum(times[k.name] * k.part.life for k in linear.counted))
+    half: dict[tuple[str, int], cp_model.IntVar] = {}
+    size_ub = max(total(w.base.mana) + w.x_count * w.x_high for w in linear.ways) + sum(
+        k.high * total(k.part.mana) for k in linear.counted)
+    for text, each in linear.halves:
+        most = max(dict(w.base.announced).get(text, 0) for w in linear.ways) + sum(
+            k.high * dict(k.part.announced).get(text, 0) for k in linear.counted)
+        pips = (sum(way[c] * dict(w.base.announced).get(text, 0) for c, w in enumerate(linear.ways))
+                + sum(times[k.name] * dict(k.part.announced).get(text, 0) for k in linear.counted))
+        for j, (name, adds, costs) in enumerate(each):
+            half[(text, j)] = m.new_int_var(0, most, f"half[{text},{name}]")
+            for i in range(7):
+                if adds[i]:
+                    mana[i] = cp_model.LinearExpr.sum([mana[i], adds[i] * half[(text, j)]])
+            if costs:
+                life = cp_model.LinearExpr.sum([life, costs * half[(text, j)]])
+        m.add(sum(half[(text, j)] for j in range(len(each))) == pips)
+        size_ub += most * max(total(adds) for _, adds, _ in each)
+    benefit = sum(scenario.objective.benefit(k.name) * times[k.name]
+                  for k in linear.counted if k.name in auto)
+    benefit_ub = sum(max(0, scenario.objective.benefit(k.name)) * k.high
+                     for k in linear.counted if k.name in auto)
+    ties: list[tuple[cp_model.LinearExprT, int]] = []
+    if len(way) > 1:
+        ties.append((cp_model.LinearExpr.weighted_sum(list(way.values()), list(range(len(way)))),
+                     len(way)))
+    if len(times) > 1:
+        ties.append((sum(times.values()), sum(k.high for k in linear.counted) + 1))
+    ties += [(times[k.name], k.high + 1) for k in linear.counted if k.high > k.low]
+    if x:
+        ties.append((sum(x.values()), max(w.x_high for w in linear.ways) + 1))
+    for text, each in linear.halves:
+        ties += [(half[(text, j)], half[(text, j)].proto.domain[-1] + 1)
+                 for j in range(1, len(each))]
+
+    def read(solver: cp_model.CpSolver) -> tuple[int, Choices | None]:
+        c = next(c for c in way if solver.value(way[c]))
+        optional = tuple((k.name, solver.value(times[k.name])) for k in linear.counted
+                         if solver.value(times[k.name]))
+        return -1, Choices(linear.ways[c].cast, optional, solver.value(x[c]) if c in x else 0)
+
+    return _Side(
+        mana=mana, life=life, x=sum(x.values()) if x else 0,
+        x_ub=max(w.x_high for w in linear.ways) + 1, benefit=benefit, benefit_ub=benefit_ub,
+        size=sum(mana), size_ub=size_ub + 1,
+        mill_ub=max((sum(p.count for p in w.other if p.kind == "mill") for w in linear.ways),
+                    default=0),
+        other=[(part, way[c]) for c, w in enumerate(linear.ways) for part in w.other],
+        ties=ties, index=None, read=read,
+        halves=lambda solver: tuple((text, tuple(solver.value(half[(text, j)])
+                                                 for j in range(len(each))))
+                                    for text, each in linear.halves),
+        variables=[*way.values(), *x.values(), *times.values(), *half.values()],
+        hint=lambda known: _decided_hint(known, linear, way, x, times, half))
+
+
+def _decided_hint(known: MtgSolution, linear: Linear, way: dict[int, cp_model.IntVar],
+                  x: dict[int, cp_model.IntVar], times: dict[str, cp_model.IntVar],
+                  half: dict[tuple[str, int], cp_model.IntVar]) -> list[tuple[cp_model.IntVar, int]]:
+    """The decided choices' values of a known solution (its `choices` and `halves`)."""
+    assert known.choices is not None
+    chosen = next(c for c, w in enumerate(linear.ways) if w.cast == known.choices.cast)
+    out = [(v, int(c == chosen)) for c, v in way.items()]
+    out += [(v, known.choices.x if c == chosen else 0) for c, v in x.items()]
+    paid = dict(known.choices.optional)
+    out += [(v, paid.get(name, 0)) for name, v in times.items()]
+    counts = dict(known.halves)
+    out += [(v, counts[text][j] if text in counts else 0) for (text, j), v in half.items()]
+    return out
+
+
+def solve_mtg(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tuple[int, ...],
+              res: Resources, config: SolverConfig, x_auto: bool,
+              start: MtgSolution | None = None, linear: Linear | None = None,
+              auto: tuple[str, ...] = ()) -> MtgSolution | None:
+    """The best (option, payment), or None when nothing can pay any option; SolverStopped when
+    the time limit ran out before either was known. `start`, a feasible payment known
+    beforehand (`fastpath.incumbent`), is the answer (not optimal) when the time limit strikes
+    before CP-SAT found one. With `linear` (and `options` empty) the model decides the choices
+    itself (`_decided`; `auto`: the optional costs whose benefits count)."""
+    m = cp_model.CpModel()
+    objective = scenario.objective
+
+    # One option is cast (or one set of choices is made).
+    side = _listed(m, options, benefits) if linear is None else _decided(m, linear, scenario, auto)
+
     perms = res.permanents
+    # Counts, not copies: interchangeable permanents (`groups`) are one class, its variables
+    # counts of its members used each way, keyed by its first member; a permanent alone is a
+    # class of one, modelled as before.
+    members = {g[0]: g for g in groups(scenario, res, [part for part, _ in side.other])}
+    size = {p: len(g) for p, g in members.items()}
     # Mana abilities: each permanent activates at most one, once, adding one of its options.
     # An ability that neither taps nor sacrifices its permanent (an altar's) may be activated
     # again and again, up to REPEAT times.
     act: dict[tuple[int, int, int], cp_model.IntVar] = {}
     for p, perm in enumerate(perms):
+        if p not in members:
+            continue
         for a, offer in enumerate(perm.offers):
             for k in range(len(offer.ability.adds)):
                 name = f"act[{perm.obj.id},{a},{k}]"
                 act[(p, a, k)] = (m.new_int_var(0, REPEAT, name) if repeatable(offer.ability)
+                                  else m.new_int_var(0, size[p], name) if size[p] > 1
                                   else m.new_bool_var(name))
     by_perm: dict[int, list[tuple[int, int, int]]] = {}
     for act_key in act:
         by_perm.setdefault(act_key[0], []).append(act_key)
     for keys in by_perm.values():
         once = [act[k] for k in keys if not repeatable(perms[k[0]].offers[k[1]].ability)]
-        if len(once) > 1:
+        if len(once) > 1 and size[keys[0][0]] == 1:
             m.add_at_most_one(once)
 
     # Convoke, improvise, delve.
-    convoke = {(p, t): m.new_bool_var(f"convoke[{perm.obj.id},{t}]")
-               for p, perm in enumerate(perms) if perm.convoker
+    def counted(p: int, name: str) -> cp_model.IntVar:
+        return m.new_int_var(0, size[p], name) if size[p] > 1 else m.new_bool_var(name)
+
+    convoke = {(p, t): counted(p, f"convoke[{perm.obj.id},{t}]")
+               for p, perm in enumerate(perms) if perm.convoker and p in members
                for t in convoke_colors(perm) + ("1",)}
-    improvise = {p: m.new_bool_var(f"improvise[{perm.obj.id}]")
-                 for p, perm in enumerate(perms) if perm.improviser}
+    improvise = {p: counted(p, f"improvise[{perm.obj.id}]")
+                 for p, perm in enumerate(perms) if perm.improviser and p in members}
     delve = {c: m.new_bool_var(f"delve[{card.obj.id}]")
              for c, card in enumerate(res.cards) if res.delve and card.zone == "graveyard"}
 
     # Non-mana needs: the spell's (per option) and the mana abilities' (per activation).
-    demand: dict[Need, list[tuple[int, cp_model.IntVar]]] = {}
+    demand: dict[Need, list[tuple[int, cp_model.LinearExprT]]] = {}
     samples: dict[Need, OtherCost] = {}
-    for o, option in enumerate(options):
-        for part in option.other:
-            key = need_of("spell", part)
-            samples.setdefault(key, part)
-            demand.setdefault(key, []).append((part.count, choose[o]))
+    for part, chosen in side.other:
+        key = need_of("spell", part)
+        samples.setdefault(key, part)
+        demand.setdefault(key, []).append((part.count, chosen))
     for (p, a, k), var in act.items():
         for part in perms[p].offers[a].ability.other:
             key = need_of("ability", part)
@@ -144,6 +315,39 @@ def solve_mtg(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tupl
     used_objects: list[cp_model.LinearExprT] = []
     rank: list[cp_model.LinearExprT] = []
     for p, perm in enumerate(perms):
+        if size.get(p, 1) > 1:
+            # A class of n: each member is used at most one way (`groups` takes only permanents
+            # whose every use taps it or sacrifices it), so the counts add up to at most n; each
+            # use charges what it does to one member (sacrificed: its loss, the tap included;
+            # else its tap); the members used are the first ones in state order (any others
+            # would pay the same and rank later), so the rank is a prefix sum of positions.
+            uses = [act[k] for k in by_perm.get(p, [])]
+            uses += [v for (pp, _), v in convoke.items() if pp == p]
+            if p in improvise:
+                uses.append(improvise[p])
+            if not uses:
+                continue
+            used_here = sum(uses)
+            m.add(used_here <= size[p])
+            for key_a in by_perm.get(p, []):
+                ability = perm.offers[key_a[1]].ability
+                charges.append((leave_charge(scenario, "sacrifice", perm.obj)
+                                if ability.sacrifice_self else perm.tap_charge) * act[key_a])
+            charges.extend(perm.tap_charge * v for (pp, _), v in convoke.items() if pp == p)
+            if p in improvise:
+                charges.append(perm.tap_charge * improvise[p])
+            n_used = m.new_int_var(0, size[p], f"used[{perm.obj.id}+]")
+            m.add(n_used == used_here)
+            prefix = [0]
+            for q in members[p]:
+                prefix.append(prefix[-1] + perms[q].position)
+            ranked_at = m.new_int_var(0, prefix[-1], f"rank[{perm.obj.id}+]")
+            m.add_element(n_used, prefix, ranked_at)
+            used_objects.append(n_used)
+            rank.append(ranked_at)
+            continue
+        if p not in members:
+            continue
         mine = by_perm.get(p, [])
         tap_g = [act[k] for k in mine if perm.offers[k[1]].ability.tap]
         sac_g = [act[k] for k in mine if perm.offers[k[1]].ability.sacrifice_self]
@@ -204,8 +408,8 @@ def solve_mtg(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tupl
         rank.append((len(perms) + card.position) * sum(mine_c))
 
     # Life: Phyrexian pips, life costs and mana abilities' life, only up to the life total.
-    life = sum(choose[o] * options[o].life for o in range(n_opt)) + sum(
-        perms[p].offers[a].ability.life * var for (p, a, k), var in act.items())
+    life = cp_model.LinearExpr.sum([side.life, *(
+        perms[p].offers[a].ability.life * var for (p, a, k), var in act.items())])
     m.add(life <= res.life)
     charges.append(objective.weight("life") * life)
     for key, part in samples.items():
@@ -236,8 +440,8 @@ def solve_mtg(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tupl
     Demand = tuple[Node, tuple[str, ...]]  # (whose: the spell or a filter ability; kinds)
     demands: dict[Demand, cp_model.LinearExprT] = {}
     for i, t in enumerate(TYPES):
-        demands[(spell, (t,))] = sum(choose[o] * options[o].mana[1 + i] for o in range(n_opt))
-    demands[(spell, TYPES + ("generic",))] = sum(choose[o] * options[o].mana[0] for o in range(n_opt))
+        demands[(spell, (t,))] = side.mana[1 + i]
+    demands[(spell, TYPES + ("generic",))] = side.mana[0]
     for node in filters:
         p, a = node
         for s_ in perms[p].offers[a].ability.mana.symbols:
@@ -279,51 +483,112 @@ def solve_mtg(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tupl
     # The levels of the objective, most important first, each with the range of its values
     # (a level's value may be negative down to minus its range: its span is 2 * range + 1).
     score = cp_model.LinearExpr.sum(charges) if charges else 0
-    benefit = sum(choose[o] * benefits[o] for o in range(n_opt))
-    score_ub = _charge_bound(scenario, res, options) + 1
+    score_ub = _charge_bound(scenario, res, side.mill_ub) + 1
     levels: list[tuple[cp_model.LinearExprT, int]] = []
     if x_auto:
-        x_ub = max(o.choices.x for o in options) + 1
-        levels.append((-sum(choose[o] * options[o].choices.x for o in range(n_opt)), x_ub))
-    levels.append((score - benefit, score_ub + max(benefits, default=0) + 1))
-    levels.append((sum(choose[o] * options[o].size for o in range(n_opt)),
-                   max(o.size for o in options) + 1))
+        levels.append((-side.x, side.x_ub))
+    levels.append((cp_model.LinearExpr.weighted_sum([score, side.benefit], [1, -1]),
+                   score_ub + side.benefit_ub + 1))
+    levels.append((side.size, side.size_ub))
     levels.append((sum(used_objects), len(perms) + len(res.cards) + 1))
     order_ub = sum(range(len(perms) + len(res.cards) + 1)) + 1
-    levels.append((cp_model.LinearExpr.sum(rank) * n_opt
-                   + cp_model.LinearExpr.weighted_sum(list(choose.values()), list(range(n_opt))),
-                   order_ub * n_opt + n_opt))
+    if side.index is not None:
+        index, n_opt = side.index
+        levels.append((cp_model.LinearExpr.weighted_sum([cp_model.LinearExpr.sum(rank), index],
+                                                        [n_opt, 1]), order_ub * n_opt + n_opt))
+    else:
+        levels.append((cp_model.LinearExpr.sum(rank), order_ub))
+    levels += side.ties
     ranked = [Term(expr, 2 * size + 1) for expr, size in levels]
 
     def read_back(solver: cp_model.CpSolver) -> MtgSolution:
-        chosen = next(o for o in range(n_opt) if solver.value(choose[o]))
+        chosen, choices = side.read(solver)
+        # A class's uses go to its first members in state order: its activations (by ability
+        # and option), then convoke (by color), then improvise.
+        acts: list[tuple[int, int, int]] = []
+        convoked: list[tuple[int, str]] = []
+        improvised: list[int] = []
+        following = {p: iter(g) for p, g in members.items()}
+        for (p, a, k), v in sorted(act.items()):
+            for _ in range(solver.value(v)):
+                acts.append((p if size[p] == 1 or repeatable(perms[p].offers[a].ability)
+                             else next(following[p]), a, k))
+        for (p, t), v in sorted(convoke.items()):
+            convoked.extend((next(following[p]), t) for _ in range(solver.value(v)))
+        for p, v in sorted(improvise.items()):
+            improvised.extend(next(following[p]) for _ in range(solver.value(v)))
         return MtgSolution(
             option=chosen,
-            activations=tuple(sorted(k for k, v in act.items() for _ in range(solver.value(v)))),
-            convoke=tuple(sorted(k for k, v in convoke.items() if solver.value(v))),
-            improvise=tuple(sorted(p for p, v in improvise.items() if solver.value(v))),
+            activations=tuple(sorted(acts)),
+            convoke=tuple(sorted(convoked)),
+            improvise=tuple(sorted(improvised)),
             delve=tuple(sorted(c for c, v in delve.items() if solver.value(v))),
             uses=tuple((key, tuple(ref for (k, ref), v in sorted(use.items(),
                                                                   key=lambda i: i[0][1])
                                    if k == key and solver.value(v)))
                        for key in samples if samples[key].kind != "mill"),
             optimal=True,
+            choices=choices,
+            halves=side.halves(solver),
+            total=None if choices is None else (
+                _mana_value(solver, side.mana), solver.value(side.life)),
         )
 
-    solved = kernel.solve(m, ranked, config, read_back, [*choose.values(), *act.values()])
+    known = None
+    if start is not None:
+        # Its values for the cast and the payment's uses, counted by class; CP-SAT completes
+        # the rest (the flows, the objects used).
+        rep = {q: p for p, g in members.items() for q in g}
+        counts: dict[object, int] = {}
+        for p, a, k in start.activations:
+            counts[(rep[p], a, k)] = counts.get((rep[p], a, k), 0) + 1
+        for p, t in start.convoke:
+            counts[("convoke", rep[p], t)] = counts.get(("convoke", rep[p], t), 0) + 1
+        for p in start.improvise:
+            counts[("improvise", rep[p])] = counts.get(("improvise", rep[p]), 0) + 1
+        hint = side.hint(start)
+        hint += [(v, counts.get(key, 0)) for key, v in act.items()]
+        hint += [(v, counts.get(("convoke", *key), 0)) for key, v in convoke.items()]
+        hint += [(v, counts.get(("improvise", key), 0)) for key, v in improvise.items()]
+        hint += [(v, int(c in start.delve)) for c, v in delve.items()]
+        known = kernel.Incumbent(start, hint if HINT_DECIDED and linear is not None else ())
+    solved = kernel.solve(m, ranked, config, read_back, [*side.variables, *act.values()], known)
     if solved is None:
         return None
     return replace(solved.value, optimal=solved.optimal)
 
 
-def _charge_bound(scenario: MtgScenario, res: Resources, options: tuple[Priced, ...]) -> int:
+def _mana_value(solver: cp_model.CpSolver, mana: list[cp_model.LinearExprT]) -> Mana:
+    v = [int(solver.value(e)) if isinstance(e, cp_model.LinearExpr) else int(e) for e in mana]
+    return (v[0], v[1], v[2], v[3], v[4], v[5], v[6])
+
+
+def groups(scenario: MtgScenario, res: Resources,
+           spell_parts: list[OtherCost]) -> list[tuple[int, ...]]:
+    """The permanents as classes of interchangeable ones, in state order (each class by its
+    first member). Permanents are interchangeable when they pay the same way at the same
+    charges (`engine.mtg.payment.interchangeable`) and no non-mana cost of the spell or of a
+    mana ability can take them (a filter could tell them apart); all others are alone."""
+    needs = list(spell_parts)
+    needs += [part for perm in res.permanents for offer in perm.offers
+              for part in offer.ability.other]
+    out: list[tuple[int, ...]] = []
+    for group in interchangeable(res):
+        if len(group) > 1 and any(can_pay_with(scenario, part, res.permanents[p].obj, "battlefield")
+                                  for part in needs for p in group):
+            out.extend((p,) for p in group)
+        else:
+            out.append(group)
+    return sorted(out)
+
+
+def _charge_bound(scenario: MtgScenario, res: Resources, mill: int) -> int:
     """The largest score any payment could have."""
     w = scenario.objective
     biggest = max(list(w.weights.values()) + [1])
     values = [p.obj.value or 0 for p in res.permanents]
     values += [c.obj.value or 0 for c in res.cards]
     per_object = biggest * 2 + max(values + [0])
-    mill = max((sum(p.count for p in o.other if p.kind == "mill") for o in options), default=0)
     return (per_object * (len(res.permanents) + len(res.cards)) + w.weight("life") * res.life
             + w.weight("mill") * mill + 1)
 

@@ -10,20 +10,21 @@ be paid.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ...engine.mtg.cards import Card, MtgScenario, Play
 from ...engine.mtg.mana import NO_MANA, Mana, mana_text, total
-from ...engine.mtg.options import CastOptions, TooManyChoices, cast_options
+from ...engine.discounts import Deadline
+from ...engine.mtg.options import CastOptions, TooManyChoices, announce, cast_options, samples
 from ...engine.mtg.payment import MtgPayment, Resources, name_payment, resources
-from ...engine.mtg.total_cost import Priced, Step, destination
+from ...engine.mtg.total_cost import Priced, Step, destination, price
 from ...engine.mtg import FORMAT
 from ...engine.problems import ScenarioError
 from .. import answers
 from ..answers import Status
 from ..config import DEFAULT_CONFIG, SolverConfig
-from ..kernel import SolverStopped
-from .fastpath import fast_board, solve_fast
+from ..kernel import SolverStopped, deadline, solver_config
+from .fastpath import Board, GaveUp, fast_board, incumbent, solve_fast
 from .explain import unpayable_reasons
 from .model import MtgSolution, solve_mtg
 
@@ -107,39 +108,73 @@ def plan_mtg(scenario: MtgScenario, config: SolverConfig = DEFAULT_CONFIG,
     if play.ability is not None:
         header["ability"] = play.ability
     # An ability's source stays where it is and may pay (601.2g-h); a spell is on the stack.
+    limit = deadline(config)  # the time limit bounds the whole plan, the pricing included
     res = resources(scenario, card, obj.id if play.ability is None else "")
     try:
-        opts = cast_options(scenario, play, res.mana_cap())
+        opts = cast_options(scenario, play, res.mana_cap(), compact=True, deadline=limit)
     except TooManyChoices as err:
         raise ScenarioError.at(("cards", card.id, "cost"), str(err)) from None
     if not opts.legal:
         return MtgPlan("illegal", header, reasons=opts.reasons, mana_value=_mana_value(card))
-    return plan_options(scenario, opts, res, config, header)
+    return plan_options(scenario, opts, res, config, header, limit)
 
 
 def plan_options(scenario: MtgScenario, opts: CastOptions, res: Resources, config: SolverConfig,
-                 header: dict[str, str]) -> MtgPlan:
+                 header: dict[str, str], limit: Deadline | None = None) -> MtgPlan:
+    """Plan the cast from its options: the fast path where it applies, else the CP-SAT model
+    (started from an incumbent where one is found), within what is left of `limit`."""
     card = opts.card
+    solving = solver_config(config, limit)
     benefits = tuple(sum(scenario.objective.benefit(n) * k for n, k in o.choices.optional
                          if n in opts.auto) for o in opts.options)
     solution: MtgSolution | None
-    if not opts.options:
-        solution = None
-    elif config.fast_path and (board := fast_board(scenario, opts.options, res)) is not None:
-        solution = solve_fast(scenario, opts.options, benefits, res, opts.x_auto, board)
-    else:
+    if opts.linear is not None:
+        assert opts.play is not None
+        tried = tuple(samples(scenario, card, opts.play, opts.linear))
+        start = incumbent(scenario, tried, res, opts.x_auto)
+        if start is not None:  # as decided choices, announced already
+            sample = tried[start.option]
+            halves = {text: [0] * len(each) for text, each in opts.linear.halves}
+            for sym, half in sample.announced:
+                names = [name for name, _, _ in dict(opts.linear.halves)[sym.text]]
+                halves[sym.text][names.index(half)] += 1
+            start = replace(start, choices=sample.choices, option=-1,
+                            halves=tuple((text, tuple(n)) for text, n in halves.items()))
         try:
-            solution = solve_mtg(scenario, opts.options, benefits, res, config, opts.x_auto)
+            solution = solve_mtg(scenario, (), (), res, solving, opts.x_auto, start, opts.linear,
+                                 opts.auto)
         except SolverStopped as stopped:
             return MtgPlan("unpayable", header, reasons=(str(stopped),), optimal=False,
                            mana_value=_mana_value(card))
+    elif not opts.options:
+        solution = None
+    elif config.fast_path and (board := fast_board(scenario, opts.options, res)) is not None \
+            and (solution := _fast(scenario, opts, benefits, res, board)) is not _GAVE_UP:
+        pass
+    else:
+        start = incumbent(scenario, opts.options, res, opts.x_auto)
+        try:
+            solution = solve_mtg(scenario, opts.options, benefits, res, solving, opts.x_auto,
+                                 start)
+        except SolverStopped as stopped:
+            return MtgPlan("unpayable", header, reasons=(str(stopped),), optimal=False,
+                           mana_value=_mana_value(card))
+    if solution is None and opts.cut:  # the time limit struck in the pricing
+        return MtgPlan("unpayable", header, reasons=(str(SolverStopped(config.time_limit)),),
+                       optimal=False, mana_value=_mana_value(card))
     if solution is None:
-        return MtgPlan("unpayable", header, reasons=tuple(unpayable_reasons(scenario, opts, res)),
+        return MtgPlan("unpayable", header, reasons=tuple(_reasons(scenario, opts, res)),
                        mana_value=_mana_value(card))
-    option = opts.options[solution.option]
+    if solution.choices is not None:
+        option = _decided_option(scenario, opts, solution)
+        benefit = sum(scenario.objective.benefit(n) * k for n, k in option.choices.optional
+                      if n in opts.auto)
+    else:
+        option = opts.options[solution.option]
+        benefit = benefits[solution.option]
     payment, left, score = name_payment(scenario, option, res, solution)
-    return plan_of(card, header, option, payment, left, score, benefits[solution.option],
-                   solution.optimal)
+    return plan_of(card, header, option, payment, left, score, benefit,
+                   solution.optimal and not opts.cut)
 
 
 def plan_of(card: Card, header: dict[str, str], option: Priced, payment: MtgPayment, left: Mana,
@@ -181,6 +216,48 @@ def land_plan(card: Card, header: dict[str, str]) -> MtgPlan:
     return MtgPlan("ok", header, total_mana=NO_MANA, mana_value=_mana_value(card),
                    payment=MtgPayment(), steps=(step,), score=0, objective=0,
                    destination="battlefield", land=True)
+
+
+_GAVE_UP = MtgSolution(-1, (), (), (), (), (), False)  # the fast path's search outgrew its budget
+
+
+def _fast(scenario: MtgScenario, opts: CastOptions, benefits: tuple[int, ...], res: Resources,
+          board: Board) -> MtgSolution | None:
+    """The fast path's answer, or `_GAVE_UP` (the model decides instead)."""
+    try:
+        return solve_fast(scenario, opts.options, benefits, res, opts.x_auto, board)
+    except GaveUp:
+        return _GAVE_UP
+
+
+def _decided_option(scenario: MtgScenario, opts: CastOptions, solution: MtgSolution) -> Priced:
+    """The option the model decided (`Linear` choices), priced by the one pricing function;
+    its total must be the one the model paid (the parts add up: `linear_choices`)."""
+    assert solution.choices is not None and opts.linear is not None and opts.play is not None
+    play = opts.play
+    choices = solution.choices
+    if solution.halves:
+        choices = announce(opts.card, play, choices,
+                           {text: list(per) for text, per in solution.halves}, opts.linear)
+    option = price(scenario, opts.card, play, choices)
+    if solution.total is not None and (option.mana, option.life) != solution.total:
+        raise AssertionError(f"the model's total {solution.total} is not the price "
+                             f"{(option.mana, option.life)} of {choices}")
+    return option
+
+
+def _reasons(scenario: MtgScenario, opts: CastOptions, res: Resources) -> list[str]:
+    """Why no option can be paid (`explain`); for choices decided in the model, said of the
+    options with nothing optional paid and X = 0 (the cheapest there are)."""
+    if opts.linear is not None and opts.play is not None:
+        fixed = {k.name: k.low for k in opts.linear.counted}
+        play = replace(opts.play, x=0 if opts.x_auto else opts.play.x,
+                       optional={**opts.play.optional, **fixed})
+        try:
+            opts = cast_options(scenario, play, res.mana_cap())
+        except TooManyChoices:
+            return ["no announcement of its hybrid and Phyrexian pips can be paid"]
+    return unpayable_reasons(scenario, opts, res)
 
 
 def _mana_value(card: Card) -> int | None:
