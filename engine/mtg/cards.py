@@ -79,6 +79,7 @@ class ManaAbility:
     mana: ManaCost = ManaCost()
     other: tuple[OtherCost, ...] = ()
     only_for: Filter | None = None
+    per: PerAmount | None = None  # `per`: `adds` is multiplied by an amount of the state
 
     def cost_words(self) -> tuple[str, ...]:
         out = ["tap"] if self.tap else []
@@ -90,6 +91,17 @@ class ManaAbility:
             out.append(str(self.mana))
         out.extend(f"{o.kind} {o.count}" for o in self.other)
         return tuple(out)
+
+
+@dataclass(frozen=True, slots=True)
+class PerAmount:
+    """A mana ability's `per`: each option of its `adds` is multiplied by the number of your
+    permanents matching `count` (Gaea's Cradle, Cabal Coffers), or, for `devotion`, by your
+    devotion to the option's color (Nykthos, rule 700.5), both counted from the state when the
+    cast begins (mana abilities are activated before costs are paid, 601.2g-h)."""
+
+    devotion: bool = False
+    count: Filter | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -255,6 +255,8 @@ def mana_ability_to_data(m: ManaAbility) -> Data:
         out["costs"] = costs
     if m.only_for is not None:
         out["only_for"] = filter_to_data(m.only_for)
+    if m.per is not None:
+        out["per"] = "devotion" if m.per.devotion else {"count": filter_to_data(m.per.count or Filter())}
     return out
 
 

@@ -43,6 +43,7 @@ from .cards import (
     Obj,
     mtg_objective,
     OtherCost,
+    PerAmount,
     Play,
     Player,
     Reduction,
@@ -73,7 +74,8 @@ OTHER_LONG_KEYS = ("count", "filter")
 FILTER_KEYS = ("type", "not_type", "tags", "color", "name", "controller", "ability")
 REDUCTION_KEYS = ("id", "generic", "minimum", "mana", "W", "U", "B", "R", "G", "C")
 AMOUNT_KEYS = ("count",)
-ABILITY_KEYS = ("adds", "costs", "only_for")
+ABILITY_KEYS = ("adds", "costs", "only_for", "per")
+PER_KEYS = ("count",)
 ABILITY_WORDS = ("tap", "sacrifice_self")
 ACTIVATED_KEYS = ("id", "costs", "timing")
 ACTIVATED_TIMINGS = ("instant", "sorcery")
@@ -338,13 +340,32 @@ class _MtgReader(Reader):
             costs = f["costs"] if "costs" in f else ["tap"]
             tap, sac, manas, paid = self.ability_costs(costs, f.at("costs"), "mana ability cost",
                                                        plain_mana=True)
+            adds = f.read("adds", (), self.adds)
+            per = f.read("per", None, self.per_amount, adds)
             out.append(ManaAbility(
-                adds=f.read("adds", (), self.adds), tap=tap, sacrifice_self=sac,
+                adds=adds, tap=tap, sacrifice_self=sac, per=per,
                 life=sum(o.count for o in paid if o.kind == "pay_life"),
                 mana=manas[-1] if manas else ManaCost(),  # the last mana cost given stands
                 other=tuple(o for o in paid if o.kind != "pay_life"),
                 only_for=f.read("only_for", None, self.filter)))
         return tuple(out)
+
+    def per_amount(self, value: object, path: DataPath, adds: tuple[Mana, ...]) -> PerAmount | None:
+        """`per: devotion` or `per: {count: FILTER}` (a mana ability's amount from the state)."""
+        if value == "devotion":
+            if any(sum(m[1:6]) != 1 or sum(m) != 1 for m in adds):
+                self.problem(path, "devotion adds one colored mana per devotion to its "
+                                   "color: each option of `adds` must be one of {W} {U} {B} {R} {G}")
+            return PerAmount(devotion=True)
+        if not isinstance(value, dict):
+            self.problem(path, f"expected `devotion` or {{count: FILTER}} (your permanents to "
+                               f"count), got {_kind(value)}")
+            return None
+        f = self.fields(value, path, PER_KEYS)
+        if "count" not in f:
+            f.require("count", "a filter of your permanents to count")
+            return None
+        return PerAmount(count=f.read("count", Filter(), self.filter))
 
     def ability_costs(self, value: object, path: DataPath, what: str, plain_mana: bool = False
                       ) -> tuple[bool, bool, list[ManaCost], list[OtherCost]]:

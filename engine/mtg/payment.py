@@ -156,6 +156,10 @@ def resources(scenario: MtgScenario, spell: Card, spell_id: str) -> Resources:
             restricted = ability.only_for is not None
             if ability.only_for is not None and not spell_matches(ability.only_for, spell):
                 continue
+            if ability.per is not None:
+                ability = counted_ability(scenario, ability)
+                if not ability.adds:
+                    continue  # it would add nothing (601.2g): never part of a payment
             offers.append(Offer(i, ability, restricted))
         convoker = spell.convoke and "creature" in card.types and not obj.tapped
         permanents.append(Permanent(
@@ -172,6 +176,37 @@ def resources(scenario: MtgScenario, spell: Card, spell_id: str) -> Resources:
         replace(o, repeats=repeat_bound(scenario, o.ability, perms, zone_cards, you.life, you.library))
         if repeatable(o.ability) else o for o in p.offers)) for p in perms)
     return Resources(you.mana_pool, perms, zone_cards, you.life, you.library, spell.delve)
+
+
+def devotion(scenario: MtgScenario, color: str) -> int:
+    """Your devotion to `color` (700.5): its mana symbols among the mana costs of your
+    permanents; a hybrid symbol counts for each of its colors, a Phyrexian one for its own."""
+    out = 0
+    for obj in scenario.state.you.battlefield:
+        card = scenario.cards.get(obj.card)
+        if card is not None:
+            out += sum(1 for s in card.cost.symbols if color in s.colors)
+    return out
+
+
+def counted_ability(scenario: MtgScenario, ability: ManaAbility) -> ManaAbility:
+    """A `per` mana ability with its amounts worked out from the state when the cast begins:
+    each option of `adds` times its count (options that would add nothing are left out)."""
+    per = ability.per
+    assert per is not None
+    options: list[Mana] = []
+    for option in ability.adds:
+        if per.devotion:
+            n = devotion(scenario, next(c for i, c in enumerate(COLORS) if option[1 + i]))
+        else:
+            assert per.count is not None
+            n = sum(1 for o in scenario.state.you.battlefield
+                    if object_matches(scenario, per.count, o))
+        scaled: Mana = (option[0] * n, option[1] * n, option[2] * n, option[3] * n,
+                        option[4] * n, option[5] * n, option[6] * n)
+        if n and scaled not in options:
+            options.append(scaled)
+    return replace(ability, adds=tuple(options), per=None)
 
 
 def interchangeable(res: Resources) -> list[tuple[int, ...]]:
