@@ -832,6 +832,11 @@ def _mtg_pairs() -> dict[Key, Pair]:
     t["ABILITY_KEYS", "adds"] = Pair(MBASE, "cards.mountain.mana.0.adds", "{G}", "{R}")
     t["ABILITY_KEYS", "costs"] = Pair(MBASE, "cards.mountain.mana.0.costs", ["tap", {"pay_life": 1}])
     t["ABILITY_KEYS", "only_for"] = Pair(MBASE, "cards.mountain.mana.0.only_for", {"type": "creature"})
+    # Counted mana (Cabal Coffers): one Mountain adds {R} per land, so one tap pays bolt.
+    t["ABILITY_KEYS", "per"] = Pair(MBASE, "cards.mountain.mana.0.per", {"count": {"type": "land"}})
+    t["PER_KEYS", "count"] = Pair(
+        setup(MBASE, cards__mountain__mana=[{"adds": "{R}", "per": {"count": {"type": "creature"}}}]),
+        "cards.mountain.mana.0.per.count", {"type": "land"}, {"type": "creature"})
 
     # Activated abilities and the ability play.
     t["ACTIVATED_KEYS", "id"] = Pair(setup(MABILITY, play=MISSING), "cards.bear.abilities.0.id",
