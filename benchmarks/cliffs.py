@@ -499,10 +499,10 @@ def bench_cliffs(out: Any, time_limit: float, sizes: str | None, log: Any = None
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     results = run_cliffs(sweep, time_limit, log=log)
-    from .suite import _command_line, _tree
+    from .provenance import command_line, tree
 
-    results["command"] = _command_line()
-    results["tree"] = _tree()
+    results["command"] = command_line()
+    results["tree"] = tree()
     results["plots"] = []
     summary = cliffs_markdown(results)
     (out / "summary.md").write_text(summary, encoding="utf-8")

@@ -50,6 +50,7 @@ from types import ModuleType
 from typing import Any, Callable, Iterator, Sequence
 
 from .generate import case_name, generate
+from .provenance import command_line, tree
 from ..engine.scenario import Scenario
 from ..planner import rulesets
 from ..planner.batch import BatchError, Progress, RayPool, run_ordered, start_ray
@@ -752,12 +753,12 @@ def main(args: argparse.Namespace) -> int:
     results: dict[str, Any] = {
         "format": "payplan-bench/1",
         "suite": spec.name,
-        "command": _command_line(),
+        "command": command_line(),
         "started": time.strftime("%Y-%m-%dT%H:%M:%S%z", time.localtime(started)),
         "elapsed_s": round(elapsed, 1),
         "machine": {"python": platform.python_version(), "platform": platform.platform(),
                     "cpus": os.cpu_count(), "ortools": _version("ortools")},
-        "tree": _tree(),
+        "tree": tree(),
         "config": {"workers": config.workers, "time_limit": config.time_limit,
                    "seed": config.seed, "fast_path": config.fast_path,
                    "repeats": args.repeats or spec.repeats,
@@ -799,27 +800,6 @@ def write_results(results: dict[str, Any], out: Path) -> None:
     """`results.json` and `summary.md` in `out`."""
     (out / "results.json").write_text(json.dumps(results, indent=1) + "\n", encoding="utf-8")
     (out / "summary.md").write_text(summary_markdown(results), encoding="utf-8")
-
-
-def _command_line() -> str:
-    argv = sys.argv[1:] if Path(sys.argv[0]).name == "payplan" else sys.argv
-    return " ".join(["payplan", *argv]) if argv and argv[0] == "bench" else " ".join(sys.argv)
-
-
-def _tree() -> dict[str, Any]:
-    """The commit the code was measured at and the files that differed from it (read-only
-    git queries; empty when git or the repository is not there)."""
-    import subprocess
-
-    root = Path(__file__).resolve().parent.parent
-    try:
-        commit = subprocess.run(["git", "rev-parse", "HEAD"], cwd=root, capture_output=True,
-                                text=True, timeout=10, check=True).stdout.strip()
-        status = subprocess.run(["git", "status", "--porcelain"], cwd=root, capture_output=True,
-                                text=True, timeout=10, check=True).stdout.splitlines()
-    except (OSError, subprocess.SubprocessError):
-        return {}
-    return {"commit": commit, "changed": [line[3:] for line in status]}
 
 
 def _version(package: str) -> str | None:

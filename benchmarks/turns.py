@@ -291,13 +291,13 @@ def _load() -> str:
 
 def bench_turns(out: Any, config: SolverConfig, cases: int | None, log: Any = None) -> int:
     """`payplan bench --suite turn`: 0 when every case ran and no baseline beat the planner."""
-    from .suite import _command_line, _tree
+    from .provenance import command_line, tree
 
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
     results = run_turns(SIZES, cases or CASES, config, log=log)
-    results["command"] = _command_line()
-    results["tree"] = _tree()
+    results["command"] = command_line()
+    results["tree"] = tree()
     results["load"] = _load()
     results["config"] = {"time_limit": config.time_limit, "workers": config.workers,
                          "seed": config.seed}

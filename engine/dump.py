@@ -42,7 +42,7 @@ from .scenario import (
     Scenario,
 )
 from .state import GameObject, PlayerState, Rune, Source, State
-from .turn import Turn
+from .turn import turn_to_data
 
 __all__ = ["scenario_to_data", "state_to_data", "dump_json", "dump_yaml"]
 
@@ -71,17 +71,7 @@ def scenario_to_data(s: Scenario) -> Data:
     if objective:
         out["objective"] = objective
     if s.turn is not None:
-        out["turn"] = turn_to_data(s.turn)
-    return out
-
-
-def turn_to_data(turn: Turn[Play]) -> Data:
-    out: Data = {"candidates": "auto" if turn.candidates is None
-                 else [play_to_data(p) for p in turn.candidates]}
-    if turn.values:
-        out["values"] = dict(turn.values)
-    if turn.max_plays is not None:
-        out["max_plays"] = turn.max_plays
+        out["turn"] = turn_to_data(s.turn, play_to_data)
     return out
 
 
@@ -371,6 +361,8 @@ def source_to_data(s: Source) -> Data:
 
 def play_to_data(p: Play) -> Data:
     out: Data = {"object": p.object, "from": p.from_zone}
+    if not p.from_given:
+        del out["from"]  # read again where the object is (a turn's listed play)
     if p.ability == "hide":
         out = {"hide": p.object}
     elif p.ability is not None:

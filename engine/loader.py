@@ -65,7 +65,7 @@ from .cost import (
 )
 from .problems import NOT_IN_ZONE, DataPath, Problem, ScenarioError
 from .reading import Fields, Limits, Reader, parse_json, parse_text, read_data
-from .turn import TURN_KEYS, Turn, candidate_key
+from .turn import TURN_KEYS, Turn, candidate_key  # TURN_KEYS: read by engine.reading, listed here
 from .reading import join as _join
 from .reading import kind as _kind
 from .reading import options_text as _options
@@ -932,6 +932,7 @@ class _Reader(Reader):
             discounts=f.read("discounts", (), self.discounts, c),
             permit=f.read("permit", False, self.boolean),
             leaves_chain=f.read("leaves_chain", LeavesChain(), self.leaves_chain),
+            from_given=from_zone is not None,
         )
 
     def ability_play(self, f: Fields, path: DataPath, state: State) -> Play:
@@ -1272,13 +1273,7 @@ class _Reader(Reader):
         (`shared/spec/turn-format.md`). A value's key names a candidate: for `auto` an object
         of yours (a card play) or `OBJECT.ABILITY` (an ability of a card of yours), for a list
         one of its plays."""
-        f = self.fields(value, path, TURN_KEYS)
-        listed: tuple[Play, ...] | None = None
-        if "candidates" in f and f["candidates"] != "auto":
-            listed = tuple(self.play(entry, where, state)
-                           for where, entry in self.each(f["candidates"], f.at("candidates")))
-            keys = {candidate_key(p.object, p.ability) for p in listed}
-        else:
+        def auto_keys() -> set[str]:
             you = state.you
             mine = [*you.hand, *you.trash, *you.facedown, *you.board]
             keys = {o.id for o in mine}
@@ -1287,21 +1282,10 @@ class _Reader(Reader):
                 if card is not None:
                     keys |= {candidate_key(o.id, a.id) for a in card.abilities
                              if a.kind != "payment"}
-        values: dict[str, int] = {}
-        if "values" in f:
-            raw = f["values"]
-            if not isinstance(raw, dict):
-                self.problem(f.at("values"), f"expected a mapping of candidate to value, got "
-                                             f"{_kind(raw)}")
-            else:
-                for key, n in raw.items():
-                    where = _join(f.at("values"), key)
-                    if not isinstance(key, str) or key not in keys:
-                        self.problem(where, f"names no candidate of the turn{self.suggest(key, sorted(keys))}")
-                        continue
-                    values[key] = self.large(n, where)
-        max_plays = f.read("max_plays", None, self.large)
-        return Turn(listed, MappingProxyType(values), max_plays)
+            return keys
+
+        return self.read_turn(value, path, lambda entry, where: self.play(entry, where, state),
+                              lambda p: candidate_key(p.object, p.ability), auto_keys)
 
 
 

@@ -19,11 +19,13 @@ import os
 import sys
 from dataclasses import dataclass
 from pathlib import Path
+from types import MappingProxyType
 from typing import IO, Callable, Iterable, Iterator, Mapping, Sequence, TypeVar
 
 import yaml
 
 from .problems import DataPath, Problem, ScenarioError, exception_line, path_text
+from .turn import TURN_KEYS, Turn
 
 __all__ = ["Fields", "Ids", "Limits", "MAX_AMOUNT", "MAX_TOTAL", "Reader", "STDIN_NAME",
            "bounded_lines", "index", "join", "kind", "options_text", "parse_json", "parse_text",
@@ -521,6 +523,38 @@ class Reader:
     def large(self, value: object, path: DataPath) -> int:
         """A whole number from 0 to 1,000,000 (XP, cards played, objective values)."""
         return self.integer(value, path, MAX_TOTAL)
+
+    def read_turn(self, value: object, path: DataPath,
+                  play: Callable[[object, DataPath], T], key: Callable[[T], str],
+                  auto_keys: Callable[[], set[str]]) -> Turn[T]:
+        """`turn: {candidates: auto | [PLAY, ...], values: {KEY: N}, max_plays: N}`
+        (`shared/spec/turn-format.md`), for either ruleset: its loader reads each listed play
+        (`play`), names its candidate (`key`) and says which keys `auto` offers (`auto_keys`).
+        A value's key must name a candidate of the turn."""
+        f = self.fields(value, path, TURN_KEYS)
+        listed: tuple[T, ...] | None = None
+        if "candidates" in f and f["candidates"] != "auto":
+            listed = tuple(play(entry, where)
+                           for where, entry in self.each(f["candidates"], f.at("candidates")))
+            keys = {key(p) for p in listed}
+        else:
+            keys = auto_keys()
+        values: dict[str, int] = {}
+        if "values" in f:
+            raw = f["values"]
+            if not isinstance(raw, dict):
+                self.problem(f.at("values"), f"expected a mapping of candidate to value, got "
+                                             f"{kind(raw)}")
+            else:
+                for name, n in raw.items():
+                    where = join(f.at("values"), name)
+                    if not isinstance(name, str) or name not in keys:
+                        self.problem(where, f"names no candidate of the turn"
+                                            f"{self.suggest(name, sorted(keys))}")
+                        continue
+                    values[name] = self.large(n, where)
+        max_plays = f.read("max_plays", None, self.large)
+        return Turn(listed, MappingProxyType(values), max_plays)
 
     def boolean(self, value: object, path: DataPath) -> bool:
         if not isinstance(value, bool):

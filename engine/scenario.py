@@ -68,6 +68,9 @@ class Play:
     permit: bool = False
     leaves_chain: LeavesChain = LeavesChain()
     ability: str | None = None  # an ability play of `object` (its id, or `hide`)
+    # Whether the file named `from` (a turn's listed play that does not is played from where
+    # its object is when it is tried: an earlier play may have put it in the trash)
+    from_given: bool = True
 
     def optional_choice(self, name: str) -> str:
         for key, choice in self.optional:

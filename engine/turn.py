@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import Generic, Mapping, TypeVar
+from typing import Any, Callable, Generic, Mapping, TypeVar
 
 P = TypeVar("P")
 
@@ -41,4 +41,15 @@ def candidate_key(object_id: str, ability: str | None) -> str:
     return object_id if ability is None else f"{object_id}.{ability}"
 
 
-__all__ = ["MAX_TURN_PLAYS", "TURN_KEYS", "Turn", "candidate_key"]
+def turn_to_data(turn: Turn[P], play_to_data: Callable[[P], dict[str, Any]]) -> dict[str, Any]:
+    """The `turn:` mapping of a file (either ruleset's dump, each writing its own plays)."""
+    out: dict[str, Any] = {"candidates": "auto" if turn.candidates is None
+                           else [play_to_data(p) for p in turn.candidates]}
+    if turn.values:
+        out["values"] = dict(turn.values)
+    if turn.max_plays is not None:
+        out["max_plays"] = turn.max_plays
+    return out
+
+
+__all__ = ["MAX_TURN_PLAYS", "TURN_KEYS", "Turn", "candidate_key", "turn_to_data"]

@@ -206,10 +206,13 @@ class RiftboundMoves:
             cards.add(found[1].card if found is not None else "")
         reads = self.reads
         what = frozenset().union(*(reads.of_card(c) for c in cards)) if cards else frozenset()
-        granting = tuple(sorted(
+        # In board order, not sorted: the discounts a play meets are listed in the order of
+        # their granting objects, and a move's choices name them by that place (`Application.
+        # index`): a move made on one order is not a move of another.
+        granting = tuple(
             (who, o.card, o.location, o.exhausted, o.empowered, o.buffs, o.might, o.id)
             for who in ("you", "opponent") for o in state.player(who).board
-            if o.card in reads.granters))
+            if o.card in reads.granters)
         parts: list[Hashable] = [candidate.key, tuple(mine), granting, state.phase, state.turn,
                                  state.flags, tuple(sorted(you.used_this_turn))]
         if "played" in what:
@@ -330,6 +333,12 @@ class RiftboundMoves:
             play = given.read(scenario) if isinstance(given, Entry) else given
             if play is None:
                 continue
+            if not play.from_given and play.ability is None:
+                # A listed play that names no zone is played from where its object is now
+                # (turn-format.md: what an entry leaves out is chosen as for `auto`).
+                now = scenario.state.you.find(play.object)
+                if now is not None and now[0] != play.from_zone:
+                    play = replace(play, from_zone=now[0])
             here = replace(scenario, play=play)
             if scenario.state.you.find(play.object) is None:
                 continue
@@ -689,16 +698,19 @@ def name(scenario: Scenario, total: Cost, res: Resources,
 
 
 def canonical(state: State) -> Hashable:
-    """The state with every zone in id order: two states that differ only in the order of a
-    zone (two units played in either order) have the same future (nothing but naming reads a
-    zone's order, and the names are the same objects')."""
+    """The state with every zone but the board in id order: two states that differ only in the
+    order of a hand or trash have the same future (nothing but naming reads those orders, and
+    the names are the same objects'). The board keeps its order: the discounts its objects
+    grant are listed in that order and a play's choices name them by their place, so a path
+    found on one board order is not a path of another (two granting units played in either
+    order are two states)."""
     return (state.phase, state.turn, tuple(sorted(state.flags)), state.played_this_turn,
             _player_key(state.you), _player_key(state.opponent))
 
 
 def _player_key(p: PlayerState) -> Hashable:
     by_id = _by_id
-    return (by_id(p.runes), p.pool, by_id(p.hand), by_id(p.trash), by_id(p.board), p.xp,
+    return (by_id(p.runes), p.pool, by_id(p.hand), by_id(p.trash), p.board, p.xp,
             p.sources, by_id(p.banishment), by_id(p.rune_deck), by_id(p.facedown),
             tuple(sorted(p.used_this_turn)))
 

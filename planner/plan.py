@@ -24,6 +24,7 @@ from .explain import unpayable_reasons
 from .fastpath import applies, incumbent, solve_fast
 from .kernel import deadline, solver_config
 from .model import Free, Solution, SolverStopped, solve
+from .render import lacking, table
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,7 +86,6 @@ class Plan(answers.Plan):
         }
 
     def render(self) -> str:
-        from .render import render_plan
 
         return render_plan(self)
 
@@ -216,4 +216,49 @@ def _incumbent(scenario: Scenario, opts: PlayOptions, res: Resources) -> Solutio
     return replace(found, paid=(False,) * len(opts.free))
 
 
-__all__ = ["Plan", "cheapest", "plan", "plan_options"]
+
+def render_plan(p: Plan) -> str:
+    head = f"{p.play['card']} ({p.play['object']}, from {p.play['from']}): {p.status}"
+    if p.status != "ok":
+        lines = [head] + [f"  - {r}" for r in p.reasons]
+        if p.status == "unpayable" and p.total is not None and p.shortfall is not None:
+            lines.append(f"Cheapest total: {p.total}; the state lacks {lacking(p.shortfall)}")
+        return "\n".join(lines)
+    assert p.total is not None and p.payment is not None and p.base is not None
+    out = [head, ""]
+    out.append(table(["rule", "step", "total"], [(s.rule, s.text, s.total) for s in p.steps]))
+    out.append("")
+    out.append(f"Total: {p.total}" + (f"   paid optional: {', '.join(p.paid_optional)}"
+                                       if p.paid_optional else ""))
+    if p.discount_order:
+        out.append(f"Discount order: {' -> '.join(p.discount_order)}")
+    out.append("")
+    pay = p.payment
+    rows: list[tuple[str, str]] = []
+    if pay.pool_energy or any(pay.pool_power):
+        rows.append(("from the pool", str(Cost(pay.pool_energy, pay.pool_power))))
+    if pay.exhaust:
+        rows.append(("exhaust (Energy)", " ".join(pay.exhaust)))
+    if pay.recycle:
+        rows.append(("recycle (Power)", " ".join(f"{r}->{pays}" for r, pays in pay.recycle)))
+    if pay.sources:
+        rows.append(("use sources", " ".join(pay.sources)))
+    for kind, ids in pay.other:
+        rows.append((kind.replace("_", " "), " ".join(ids)))
+    if not rows:
+        rows.append(("nothing to pay", ""))
+    out.append(table(["pay with", "what"], rows))
+    out.append("")
+    tail = f"Score {p.score}"
+    if p.objective != p.score:
+        tail += f" (objective {p.objective} after benefits)"
+    tail += f"; executions {p.executions}"
+    if p.destination is not None:
+        tail += f"; leaves the Chain to: {p.destination}"
+    if not p.optimal:
+        tail += "; NOT proven optimal (time limit)"
+    out.append(tail)
+    return "\n".join(out)
+
+
+__all__ = ["Plan", "cheapest", "plan", "plan_options", "render_plan"]

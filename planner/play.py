@@ -33,8 +33,7 @@ from ..engine.scenario import FORMAT, Scenario
 from ..engine.state import GameObject, PlayerState, State
 from . import answers
 from .config import DEFAULT_CONFIG, SolverConfig
-from .plan import Plan, plan
-from .render import render_plan
+from .plan import Plan, plan, render_plan
 
 __all__ = ["PlayOutcome", "PlayStep", "applied_of", "play_data", "play_file", "render_play"]
 

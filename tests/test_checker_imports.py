@@ -27,6 +27,10 @@ ALLOWED: dict[str, dict[str, str]] = {
                                                   "`payplan orders`",
         "payplan.engine.loader.scenario_from_data": "the loader, to hand the engine the scenario",
     },
+    "benchmarks/reference/turn.py": {
+        "payplan.planner.commands.answer": "the command table's answer, the turn it compares: "
+                                           "`payplan turn --json`",
+    },
     "benchmarks/mtg_reference/turn.py": {
         "payplan.planner.commands.answer": "the command table's `turn`, the answer it compares: "
                                            "`payplan turn`",

@@ -16,8 +16,10 @@ key the loader accepts with neither fails the suite, and so does a table entry f
 loader no longer accepts. Both scenarios of a pair must load; the answers compared are the
 command's JSON.
 
-The table is per format (`FORMATS`): `payplan/1` here; a second format adds its own key finder,
-pairs, closed list and runner, and the same tests run over it.
+The table is per format (`FORMATS`): `payplan/1`, then `mtg/1` (every key tuple
+`engine.mtg.loader` passes to `fields`, plus the non-mana cost kinds and the weights it reads as
+keys); each format has its own key finder, pairs, closed list and runner, and the same tests run
+over both.
 """
 
 from __future__ import annotations
@@ -33,6 +35,8 @@ import pytest
 import yaml
 
 from payplan.engine import loader as payplan_loader
+from payplan.engine import reading as payplan_reading
+from payplan.engine.mtg import loader as mtg_loader
 from payplan.engine.cost import DOMAINS, OTHER_KINDS, POWER_KEYS, SELF_KINDS
 from payplan.planner.commands import answer
 
@@ -676,8 +680,14 @@ def payplan_keys() -> list[Key]:
     its source with `ast`; a tuple written inline is named by the method that reads it), and
     the vocabularies it reads as keys without `fields`: non-standard cost kinds (`other_costs`),
     Power map domains (`power`), runes shorthand domains (`runes`)."""
-    tree = ast.parse(inspect.getsource(payplan_loader))
     keys: list[Key] = []
+    for source in (payplan_loader, payplan_reading):  # the shared reader holds `read_turn`
+        _fields_keys(source, keys)
+    return _payplan_vocabularies(keys)
+
+
+def _fields_keys(module: Any, keys: list[Key]) -> None:
+    tree = ast.parse(inspect.getsource(module))
     for node in ast.walk(tree):
         if not isinstance(node, ast.FunctionDef):
             continue
@@ -687,8 +697,11 @@ def payplan_keys() -> list[Key]:
                 arg = call.args[2]
                 name = arg.id if isinstance(arg, ast.Name) else node.name
                 value = eval(compile(ast.Expression(arg), "<loader>", "eval"),  # noqa: S307
-                             vars(payplan_loader))
+                             vars(module))
                 keys += [(name, key) for key in value if (name, key) not in keys]
+
+
+def _payplan_vocabularies(keys: list[Key]) -> list[Key]:
     # Read as keys, but not through `fields`: the names come from what the loader reads them
     # against (`other_costs`: OTHER_KINDS + SELF_KINDS; `power`: POWER_KEYS and `c`; `runes`).
     assert "OTHER_KINDS + SELF_KINDS" in inspect.getsource(payplan_loader._Reader.other_costs)
@@ -711,9 +724,363 @@ def run(command: str, data: Data) -> object:
     return answer(command, data).to_json()
 
 
+# --- mtg/1 ------------------------------------------------------------------------------------------
+
+MBASE = y("""
+    format: mtg/1
+    cards:
+      bolt: {types: [instant], cost: "{1}{R}"}
+      mountain: {types: [land], mana: [{adds: "{R}"}]}
+      bear: {types: [creature], cost: "{1}{G}"}
+    state:
+      you:
+        library: 10
+        battlefield: [{id: m1, card: mountain}, {id: m2, card: mountain}, {id: m3, card: mountain},
+                      {id: c1, card: bear}]
+        hand: [{id: h1, card: bolt}, {id: h2, card: bear}]
+        graveyard: [{id: g1, card: bear}]
+    play: {object: h1}
+""")
+
+
+def M(path: str, b: Any, a: Any = MISSING, command: str = "plan", **sets: Any) -> Pair:
+    return Pair(setup(MBASE, **sets), path, b, a, command)
+
+
+def mgrant(**parts: Any) -> Data:
+    """MBASE with the bear (c1) granting `parts` ({1} more on your spells by default)."""
+    g = {"increase": "{1}"}
+    g.update(parts)
+    return setup(MBASE, cards__bear__grants=[g])
+
+
+# bolt with a non-mana cost, and a card of each zone (and an untapped creature) to pay it.
+def mcost(kind: str, body: Any = 1) -> Data:
+    return setup(MBASE, **{"cards__bolt__cost": "",
+                           "cards__bolt__additional": [{"id": "extra", "mandatory": True,
+                                                        "other": [{kind: body}]}]})
+
+
+# An activated ability of the bear, played.
+MABILITY = setup(MBASE, **{"cards__bear__abilities": [{"id": "act", "costs": ["{1}"]}],
+                           "play": {"ability": {"object": "c1", "id": "act"}}})
+# A mana ability that costs what varies: the Mountains gone, an altar-like artifact.
+MSOURCE = setup(MBASE, **{
+    "cards__altar": {"types": ["artifact"], "mana": [{"adds": "{R}{R}", "costs": []}]},
+    "state__you__battlefield": [{"id": "a1", "card": "altar"}, {"id": "c1", "card": "bear"}]})
+# bolt with X and a kicker.
+MX = setup(MBASE, **{"cards__bolt__cost": "{X}{R}", "play__x": "auto"})
+
+
+def _mtg_pairs() -> dict[Key, Pair]:
+    t: dict[Key, Pair] = {}
+
+    # Top level.
+    t["TOP_KEYS", "cards"] = M("cards", setup(MBASE, cards__bolt__cost="{R}")["cards"],
+                               MBASE["cards"])
+    t["TOP_KEYS", "state"] = M("state", setup(MBASE, state__you__mana_pool="{R}{R}")["state"],
+                               MBASE["state"])
+    t["TOP_KEYS", "play"] = M("play", {"object": "h2"}, {"object": "h1"})
+    t["TOP_KEYS", "plays"] = M("plays", [{"object": "h1"}, {"object": "h2"}], command="play")
+    t["TOP_KEYS", "objective"] = M("objective", {"weights": {"tap_land": 9}})
+
+    # Cards.
+    t["CARD_KEYS", "name"] = Pair(mgrant(applies_to={"name": "Zap"}), "cards.bolt.name", "Zap")
+    t["CARD_KEYS", "types"] = M("cards.bolt.types", ["sorcery"], ["instant"], state__phase="combat")
+    t["CARD_KEYS", "cost"] = M("cards.bolt.cost", "{R}")
+    t["CARD_KEYS", "colors"] = Pair(mgrant(applies_to={"color": ["W"]}), "cards.bolt.colors", ["W"])
+    t["CARD_KEYS", "tags"] = Pair(mgrant(applies_to={"tags": ["burn"]}), "cards.bolt.tags", ["burn"])
+    t["CARD_KEYS", "flash"] = M("cards.bolt.flash", True, cards__bolt__types=["sorcery"],
+                                state__phase="combat")
+    t["CARD_KEYS", "flashback"] = M("cards.bolt.flashback", "{R}", play={"object": "g2"},
+                                    state__you__graveyard=[{"id": "g2", "card": "bolt"}])
+    t["CARD_KEYS", "kicker"] = M("cards.bolt.kicker", ["{1}"], ["{R}"],
+                                 play__optional={"kicker": "yes"})
+    t["CARD_KEYS", "multikicker"] = M("cards.bolt.multikicker", "{R}", "{1}",
+                                      play__optional={"multikicker": 1})
+    t["CARD_KEYS", "replicate"] = M("cards.bolt.replicate", "{R}", "{1}",
+                                    play__optional={"replicate": 1})
+    t["CARD_KEYS", "buyback"] = M("cards.bolt.buyback", "{R}", "{1}", play__optional={"buyback": "yes"})
+    t["CARD_KEYS", "alternative"] = M("cards.bolt.alternative", [{"id": "pitch", "cost": "{R}"}])
+    t["CARD_KEYS", "additional"] = M("cards.bolt.additional",
+                                     [{"id": "tax", "mandatory": True, "cost": "{1}"}])
+    t["CARD_KEYS", "per_mode"] = M("cards.bolt.per_mode", "{1}", play__modes=["a", "b"])
+    t["CARD_KEYS", "per_target"] = M("cards.bolt.per_target", "{1}", play__targets=["c1", "m1"])
+    t["CARD_KEYS", "modes"] = M("cards.bolt.modes", {"a": "{1}"}, {"a": "{R}"}, play__modes=["a"])
+    t["CARD_KEYS", "convoke"] = M("cards.bolt.convoke", True, state__you__battlefield=[
+        {"id": "m1", "card": "mountain"}, {"id": "c1", "card": "bear"}])
+    t["CARD_KEYS", "delve"] = M("cards.bolt.delve", True, state__you__battlefield=[
+        {"id": "m1", "card": "mountain"}])
+    t["CARD_KEYS", "improvise"] = M("cards.bolt.improvise", True, **{
+        "cards__relic": {"types": ["artifact"]},
+        "state__you__battlefield": [{"id": "m1", "card": "mountain"}, {"id": "r1", "card": "relic"}]})
+    t["CARD_KEYS", "reductions"] = M("cards.bolt.reductions", [{"generic": 1}])
+    t["CARD_KEYS", "mana"] = M("cards.mountain.mana", [{"adds": "{R}{R}"}])
+    t["CARD_KEYS", "grants"] = M("cards.bear.grants", [{"increase": "{1}"}])
+    t["CARD_KEYS", "abilities"] = M("cards.bear.abilities", [{"id": "act"}], command="hand")
+
+    # Costs: a full cost, non-mana parts and their long form.
+    t["COST_KEYS", "cost"] = M("cards.bolt.flashback.cost", "{R}", "{1}{R}",
+                               cards__bolt__flashback={"cost": "{1}{R}"}, play={"object": "g2"},
+                               state__you__graveyard=[{"id": "g2", "card": "bolt"}])
+    t["COST_KEYS", "other"] = M("cards.bolt.flashback.other", [{"pay_life": 2}],
+                                cards__bolt__flashback={"cost": "{R}"}, play={"object": "g2"},
+                                state__you__graveyard=[{"id": "g2", "card": "bolt"}])
+    for kind, body in (("sacrifice", 1), ("discard", 1), ("mill", 1), ("pay_life", 1),
+                       ("exile_from_graveyard", 1), ("exile_from_hand", 1), ("tap_untapped", 1),
+                       ("return_to_hand", 1)):
+        t["mtg_other_cost", kind] = M("cards.bolt.additional.0.other.0", {kind: body},
+                                      cards__bolt__additional=[{"id": "extra", "mandatory": True,
+                                                                "other": []}])
+    t["OTHER_LONG_KEYS", "count"] = Pair(mcost("mill", {"count": 1}),
+                                         "cards.bolt.additional.0.other.0.mill.count", 2)
+    t["OTHER_LONG_KEYS", "filter"] = Pair(mcost("sacrifice", {"count": 1}),
+                                          "cards.bolt.additional.0.other.0.sacrifice.filter",
+                                          {"type": "creature"})
+
+    # Alternative and additional costs.
+    alt = setup(MBASE, cards__bolt__alternative=[{"id": "pitch", "cost": "{R}"}])
+    t["ALTERNATIVE_KEYS", "id"] = Pair(alt, "cards.bolt.alternative.0.id", "evoke", "pitch")
+    t["ALTERNATIVE_KEYS", "cost"] = Pair(alt, "cards.bolt.alternative.0.cost", "{1}{R}{R}")
+    t["ALTERNATIVE_KEYS", "other"] = Pair(alt, "cards.bolt.alternative.0.other", [{"pay_life": 9}])
+    t["ALTERNATIVE_KEYS", "zone"] = Pair(alt, "cards.bolt.alternative.0.zone", "graveyard")
+    add = setup(MBASE, cards__bolt__additional=[{"id": "tax", "mandatory": True, "cost": "{1}"}])
+    t["ADDITIONAL_KEYS", "id"] = Pair(add, "cards.bolt.additional.0.id", "levy", "tax")
+    t["ADDITIONAL_KEYS", "mandatory"] = Pair(add, "cards.bolt.additional.0.mandatory", False, True)
+    t["ADDITIONAL_KEYS", "cost"] = Pair(add, "cards.bolt.additional.0.cost", "{R}", "{1}")
+    t["ADDITIONAL_KEYS", "other"] = Pair(add, "cards.bolt.additional.0.other", [{"pay_life": 2}])
+
+    # Filters (read here through a grant's applies_to; `ability` through an ability play).
+    t["FILTER_KEYS", "type"] = Pair(mgrant(applies_to={}), "cards.bear.grants.0.applies_to.type",
+                                    ["creature"])
+    t["FILTER_KEYS", "not_type"] = Pair(mgrant(applies_to={}),
+                                        "cards.bear.grants.0.applies_to.not_type", ["instant"])
+    t["FILTER_KEYS", "tags"] = Pair(mgrant(applies_to={}), "cards.bear.grants.0.applies_to.tags",
+                                    ["burn"])
+    t["FILTER_KEYS", "color"] = Pair(mgrant(applies_to={}), "cards.bear.grants.0.applies_to.color",
+                                     ["G"])
+    t["FILTER_KEYS", "name"] = Pair(mgrant(applies_to={}), "cards.bear.grants.0.applies_to.name",
+                                    "Zap")
+    t["FILTER_KEYS", "controller"] = Pair(mgrant(applies_to={}),
+                                          "cards.bear.grants.0.applies_to.controller", "opponent")
+    t["FILTER_KEYS", "ability"] = Pair(setup(MABILITY, cards__bear__grants=[
+        {"increase": "{1}", "applies_to": {}}]), "cards.bear.grants.0.applies_to.ability",
+        "activated")
+
+    # Reductions and amounts.
+    red = setup(MBASE, cards__bolt__cost="{2}{R}", cards__bolt__reductions=[{"generic": 1}])
+    t["REDUCTION_KEYS", "id"] = Pair(red, "cards.bolt.reductions.0.id", "affinity")
+    t["REDUCTION_KEYS", "generic"] = Pair(red, "cards.bolt.reductions.0.generic", 2, 1)
+    t["REDUCTION_KEYS", "minimum"] = Pair(red, "cards.bolt.reductions.0.minimum", 3)
+    t["REDUCTION_KEYS", "mana"] = Pair(red, "cards.bolt.reductions.0.mana", "{R}")
+    for color in ("W", "U", "B", "R", "G", "C"):
+        t["REDUCTION_KEYS", color] = Pair(
+            setup(red, cards__bolt__cost="{2}{W}{U}{B}{R}{G}{C}", state__you__mana_pool="{W}{U}{B}{G}{C}"),
+            f"cards.bolt.reductions.0.{color}", 1)
+    t["AMOUNT_KEYS", "count"] = Pair(
+        setup(red, cards__bolt__reductions=[{"generic": {"count": {"type": "artifact"}}}]),
+        "cards.bolt.reductions.0.generic.count", {"type": "land"}, {"type": "artifact"})
+
+    # Mana abilities.
+    t["ABILITY_KEYS", "adds"] = Pair(MBASE, "cards.mountain.mana.0.adds", "{G}", "{R}")
+    t["ABILITY_KEYS", "costs"] = Pair(MBASE, "cards.mountain.mana.0.costs", ["tap", {"pay_life": 1}])
+    t["ABILITY_KEYS", "only_for"] = Pair(MBASE, "cards.mountain.mana.0.only_for", {"type": "creature"})
+    # Counted mana (Cabal Coffers): one Mountain adds {R} per land, so one tap pays bolt.
+    t["ABILITY_KEYS", "per"] = Pair(MBASE, "cards.mountain.mana.0.per", {"count": {"type": "land"}})
+    t["PER_KEYS", "count"] = Pair(
+        setup(MBASE, cards__mountain__mana=[{"adds": "{R}", "per": {"count": {"type": "creature"}}}]),
+        "cards.mountain.mana.0.per.count", {"type": "land"}, {"type": "creature"})
+
+    # Activated abilities and the ability play.
+    t["ACTIVATED_KEYS", "id"] = Pair(setup(MABILITY, play=MISSING), "cards.bear.abilities.0.id",
+                                     "swing", "act", command="hand")
+    t["ACTIVATED_KEYS", "costs"] = Pair(MABILITY, "cards.bear.abilities.0.costs", ["{2}"], ["{1}"])
+    t["ACTIVATED_KEYS", "timing"] = Pair(setup(MABILITY, state__phase="combat"),
+                                         "cards.bear.abilities.0.timing", "sorcery")
+    two = setup(MABILITY, **{"state__you__battlefield": MBASE["state"]["you"]["battlefield"] + [
+        {"id": "c2", "card": "bear", "tapped": True}],
+        "cards__bear__abilities": [{"id": "act", "costs": ["tap"]}]})
+    t["ABILITY_PLAY_KEYS", "object"] = Pair(two, "play.ability.object", "c2", "c1")
+    t["ABILITY_PLAY_KEYS", "id"] = Pair(setup(MABILITY, cards__bear__abilities=[
+        {"id": "act", "costs": ["{1}"]}, {"id": "big", "costs": ["{3}"]}]),
+        "play.ability.id", "big", "act")
+
+    # Grants.
+    t["GRANT_KEYS", "increase"] = Pair(mgrant(), "cards.bear.grants.0.increase", "{2}", "{1}")
+    t["GRANT_KEYS", "reduction"] = Pair(setup(MBASE, cards__bear__grants=[{"reduction": {"generic": 1}}]),
+                                        "cards.bear.grants.0.reduction", {"generic": 0}, {"generic": 1})
+    t["GRANT_KEYS", "at_least"] = Pair(setup(MBASE, cards__bear__grants=[{"at_least": 1}]),
+                                       "cards.bear.grants.0.at_least", 3, 1)
+    t["GRANT_KEYS", "applies_to"] = Pair(mgrant(), "cards.bear.grants.0.applies_to",
+                                         {"type": ["creature"]})
+
+    # State, players, objects.
+    t["STATE_KEYS", "phase"] = M("state.phase", "combat", cards__bolt__types=["sorcery"])
+    t["STATE_KEYS", "stack"] = M("state.stack", "nonempty", cards__bolt__types=["sorcery"])
+    t["STATE_KEYS", "turn"] = M("state.turn", "opponent", cards__bolt__types=["sorcery"])
+    t["STATE_KEYS", "you"] = M("state.you", {**MBASE["state"]["you"], "mana_pool": "{R}{R}"},
+                               MBASE["state"]["you"])
+    t["STATE_KEYS", "opponent"] = Pair(mgrant(applies_to={"controller": "opponent"}),
+                                       "state.opponent",
+                                       {"battlefield": [{"id": "e1", "card": "bear"}]})
+    t["PLAYER_KEYS", "life"] = M("state.you.life", 1, 20, cards__bolt__cost="{R/P}",
+                                 state__you__battlefield=[])
+    t["PLAYER_KEYS", "library"] = Pair(mcost("mill"), "state.you.library", 0, 10)
+    t["PLAYER_KEYS", "hand"] = Pair(mcost("discard"), "state.you.hand",
+                                    [{"id": "h1", "card": "bolt"}],
+                                    [{"id": "h1", "card": "bolt"}, {"id": "h2", "card": "bear"}])
+    t["PLAYER_KEYS", "graveyard"] = Pair(mcost("exile_from_graveyard"), "state.you.graveyard",
+                                         [{"id": "g1", "card": "bear"}])
+    t["PLAYER_KEYS", "exile"] = M("state.you.exile", [{"id": "x1", "card": "bolt"}],
+                                  [{"id": "x1", "card": "bear"}], play={"object": "x1"},
+                                  cards__bolt__alternative=[{"id": "free", "cost": "", "zone": "exile"}])
+    t["PLAYER_KEYS", "command"] = M("state.you.command", [{"id": "k1", "card": "bolt"}],
+                                    [{"id": "k1", "card": "bear"}], play={"object": "k1"})
+    t["PLAYER_KEYS", "battlefield"] = M("state.you.battlefield", [{"id": "m1", "card": "mountain"}],
+                                        MBASE["state"]["you"]["battlefield"])
+    t["PLAYER_KEYS", "mana_pool"] = M("state.you.mana_pool", "{R}")
+    t["OBJECT_KEYS", "id"] = M("state.you.hand.0.id", "h9", "h1", play={"card": "bolt"})
+    t["OBJECT_KEYS", "card"] = M("state.you.hand.0.card", "bear", "bolt")
+    t["OBJECT_KEYS", "tapped"] = M("state.you.battlefield.0.tapped", True)
+    t["OBJECT_KEYS", "sick"] = Pair(setup(MBASE, **{"cards__bear__mana": [{"adds": "{R}"}],
+                                                    "state__you__battlefield": [
+                                                        {"id": "m1", "card": "mountain"},
+                                                        {"id": "c1", "card": "bear"}]}),
+                                    "state.you.battlefield.1.sick", True)
+    t["OBJECT_KEYS", "value"] = Pair(mcost("sacrifice", {"count": 1, "filter": {"type": "creature"}}),
+                                     "state.you.battlefield.3.value", 9)
+
+    # The play.
+    t["PLAY_KEYS", "object"] = M("play.object", "h2", "h1")
+    t["PLAY_KEYS", "card"] = M("play.card", "bear", "bolt", play={"card": "bolt"})
+    t["PLAY_KEYS", "from"] = M("play.from", "graveyard", play={"card": "bear"},
+                               cards__bear__flashback="{G}")
+    t["PLAY_KEYS", "cast"] = M("play.cast", "normal", "auto",
+                               cards__bolt__alternative=[{"id": "pitch", "cost": "{R}"}])
+    t["PLAY_KEYS", "x"] = Pair(MX, "play.x", 1, "auto")
+    t["PLAY_KEYS", "optional"] = M("play.optional", {"kicker": "yes"}, cards__bolt__kicker=["{1}"])
+    t["PLAY_KEYS", "targets"] = M("play.targets", ["c1", "m1"], cards__bolt__per_target="{1}")
+    t["PLAY_KEYS", "modes"] = M("play.modes", ["a", "b"], cards__bolt__per_mode="{1}")
+    t["PLAY_KEYS", "ability"] = Pair(setup(MABILITY, cards__bear__abilities=[
+        {"id": "act", "costs": ["{1}"]}, {"id": "big", "costs": ["{3}"]}]),
+        "play.ability", {"object": "c1", "id": "big"}, {"object": "c1", "id": "act"})
+
+    # Objective.
+    t["OBJECTIVE_KEYS", "weights"] = M("objective.weights", {"tap_land": 9}, objective={})
+    t["OBJECTIVE_KEYS", "benefits"] = M("objective.benefits", {"kicker": 5}, objective={},
+                                        cards__bolt__kicker=["{1}"], play__optional={"kicker": "auto"})
+    weighed = {
+        "tap_land": MBASE,
+        "tap_creature": setup(MBASE, cards__bolt__convoke=True, cards__bolt__cost="{1}",
+                              state__you__battlefield=[{"id": "c1", "card": "bear"}]),
+        "tap_artifact": setup(MBASE, cards__bolt__improvise=True, cards__bolt__cost="{1}",
+                              cards__relic={"types": ["artifact"]},
+                              state__you__battlefield=[{"id": "r1", "card": "relic"}]),
+        "tap_other": setup(mcost("tap_untapped", {"count": 1, "filter": {"type": "enchantment"}}), **{
+            "cards__aura": {"types": ["enchantment"]},
+            "state__you__battlefield": [{"id": "e1", "card": "aura"}]}),
+        "sacrifice": mcost("sacrifice", {"count": 1, "filter": {"type": "creature"}}),
+        "discard": mcost("discard"), "mill": mcost("mill"),
+        "exile_from_graveyard": mcost("exile_from_graveyard"),
+        "exile_from_hand": mcost("exile_from_hand"), "life": mcost("pay_life"),
+        "return_to_hand": mcost("return_to_hand", {"count": 1, "filter": {"type": "creature"}}),
+    }
+    for weight, base in weighed.items():
+        t["weights", weight] = Pair(setup(base, objective={"weights": {}}),
+                                    f"objective.weights.{weight}", 9)
+
+    # The turn (`turn-format.md`), read by the `turn` command: a Swamp on the battlefield, a
+    # Swamp, Dark Ritual and a {3}{B} creature in hand.
+    mturn = y("""
+        format: mtg/1
+        cards:
+          swamp: {types: [land], mana: [{adds: "{B}"}]}
+          ritual: {types: [instant], cost: "{B}", effect: {adds: "{B}{B}{B}"}}
+          horror: {types: [creature], cost: "{3}{B}"}
+        state:
+          you:
+            battlefield: [{id: s1, card: swamp}]
+            hand: [{id: h1, card: swamp}, {id: h2, card: ritual}, {id: h3, card: horror}]
+        turn: {candidates: auto, values: {h3: 3}}
+    """)
+    t["TOP_KEYS", "turn"] = Pair(mturn, "turn", {"max_plays": 1}, {"candidates": "auto"},
+                                 command="turn")
+    t["TURN_KEYS", "candidates"] = Pair(setup(mturn, turn__values={}), "turn.candidates",
+                                        [{"object": "h2"}], "auto", command="turn")
+    t["TURN_KEYS", "values"] = Pair(mturn, "turn.values", {"h2": 5}, {"h3": 3}, command="turn")
+    t["TURN_KEYS", "max_plays"] = Pair(mturn, "turn.max_plays", 1, command="turn")
+    t["CARD_KEYS", "effect"] = Pair(mturn, "cards.ritual.effect", {"adds": "{B}"},
+                                    {"adds": "{B}{B}{B}"}, command="turn")
+    t["EFFECT_KEYS", "adds"] = Pair(mturn, "cards.ritual.effect.adds", "{B}", "{B}{B}{B}",
+                                    command="turn")
+    t["CARD_KEYS", "enters_tapped"] = Pair(mturn, "cards.swamp.enters_tapped", True,
+                                           command="turn")
+    t["STATE_KEYS", "lands_played_this_turn"] = Pair(mturn, "state.lands_played_this_turn", 1,
+                                                     command="turn")
+
+    # `payplan check`: the payment the player chose (in the plan's JSON shape) and the choices
+    # beside it, read for `check` only. MBASE's bolt costs {1}{R}; `mpaid` pays it with m1 and m2.
+    def MC(data: Data, path: str, b: Any, a: Any = MISSING, **top: Any) -> Pair:
+        return Pair({**data, **top}, path, b, a, command="check")
+
+    tap = {"id": "m1", "adds": "{R}", "costs": ["tap"]}
+    mpaid = {"sources": [tap, {"id": "m2", "adds": "{R}", "costs": ["tap"]}]}
+    t["PAYMENT_KEYS", "sources"] = MC(MBASE, "payment.sources", mpaid["sources"], [tap],
+                                      payment=mpaid)
+    t["mtg_payment", "id"] = MC(MBASE, "payment.sources.1.id", "c1", "m2", payment=mpaid)
+    t["mtg_payment", "adds"] = MC(MBASE, "payment.sources.1.adds", "{G}", "{R}", payment=mpaid)
+    t["mtg_payment", "costs"] = MC(MBASE, "payment.sources.1.costs", [], ["tap"], payment=mpaid)
+    t["PAYMENT_KEYS", "pool"] = MC(setup(MBASE, state__you__mana_pool="{R}"), "payment.pool",
+                                   "{R}", payment={"sources": [tap]})
+    convoke = setup(MBASE, cards__bolt__convoke=True)
+    t["PAYMENT_KEYS", "convoke"] = MC(convoke, "payment.convoke", [{"id": "c1", "pays": "{1}"}],
+                                      payment={"sources": [tap]})
+    t["mtg_payment", "pays"] = MC(convoke, "payment.convoke.0.pays", "{G}", "{1}",
+                                  payment={"sources": [tap], "convoke": [{"id": "c1"}]})
+    t["PAYMENT_KEYS", "delve"] = MC(setup(MBASE, cards__bolt__delve=True), "payment.delve",
+                                    ["g1"], payment={"sources": [tap]})
+    t["PAYMENT_KEYS", "improvise"] = MC(setup(MBASE, **{
+        "cards__bolt__improvise": True, "cards__relic": {"types": ["artifact"]},
+        "state__you__battlefield": [{"id": "m1", "card": "mountain"},
+                                    {"id": "r1", "card": "relic"}]}),
+        "payment.improvise", ["r1"], payment={"sources": [tap]})
+    phyrexian = setup(MBASE, cards__bolt__cost="{R/P}")
+    t["PAYMENT_KEYS", "life"] = MC(phyrexian, "payment.life", 2, payment={})
+    t["mtg_chosen", "phyrexian"] = MC(phyrexian, "announced.phyrexian", ["{R}"], ["life"],
+                                      payment={"life": 2}, announced={"phyrexian": ["life"]})
+    t["mtg_chosen", "hybrid"] = MC(setup(MBASE, cards__bolt__cost="{R/G}"), "announced.hybrid",
+                                   ["{G}"], ["{R}"], payment={"sources": [tap]},
+                                   announced={"hybrid": ["{R}"]})
+    t["PAYMENT_KEYS", "other"] = MC(mcost("sacrifice"), "payment.other", {"sacrifice": ["c1"]},
+                                    payment={})
+
+    return t
+
+
+MTG_CLOSED: dict[Key, str] = {
+    ("TOP_KEYS", "format"): "required, and `mtg/1` is its one value here: no two scenarios this "
+                            "loader reads differ in it",
+}
+
+
+def mtg_keys() -> list[Key]:
+    """Every key `engine.mtg.loader` accepts: each key tuple it passes to `fields` (read from its
+    source with `ast`), and the vocabularies it reads as keys without `fields`: the non-mana cost
+    kinds (`mtg_other_cost`: OTHER_KINDS) and the weights (`number_map` with DEFAULT_WEIGHTS)."""
+    keys: list[Key] = []
+    for source in (mtg_loader, payplan_reading):  # the shared reader holds `read_turn`
+        _fields_keys(source, keys)
+    assert "read_turn" in inspect.getsource(mtg_loader._MtgReader.turn)
+    assert "OTHER_KINDS" in inspect.getsource(mtg_loader._MtgReader.mtg_other_cost)
+    assert "tuple(DEFAULT_WEIGHTS)" in inspect.getsource(mtg_loader._MtgReader.mtg_objective)
+    keys += [("mtg_other_cost", kind) for kind in mtg_loader.OTHER_KINDS]
+    keys += [("weights", w) for w in mtg_loader.DEFAULT_WEIGHTS]
+    return keys
+
+
 FORMATS: dict[str, Format] = {
     "payplan/1": Format(payplan_keys, _pairs(), PAYPLAN_CLOSED, run, PAYPLAN_TURN_ONLY),
-    # "mtg/1": Format(...),  # its section: the mtg/1 loader's keys, pairs, closed list, runner
+    "mtg/1": Format(mtg_keys, _mtg_pairs(), MTG_CLOSED, run),
 }
 
 

@@ -4,7 +4,8 @@ The loader's keys and words are listed from the loader itself (`tests/reference/
 every `*_KEYS` tuple of `engine/loader.py`, the condition kinds, the objective's weights, and
 the words of each enum it reads), so a key added to the loader, by any change, is a key the
 generators must draw. The plays drawn fresh for this run (`tests/reference/fresh.py`, both
-families, the same plays the engine is checked on in `tests/test_reference.py`) are loaded with
+families, the same plays the engine is checked on in `tests/test_reference.py`, and the turns
+of the turn generator, `fresh.turns`, for the turn's keys) are loaded with
 the loader recording what it reads. A key or word they do not meet is looked for in up to
 `EXTRA` more batches of fresh draws (Hypothesis's draws vary from run to run: a word drawn in
 3% of the plays may be met only a handful of times in one run), so the test fails on a key the
@@ -19,17 +20,12 @@ from reference import fresh
 from reference.vocabulary import VOCABULARY, every_record, recording, used
 
 # Keys and words the generators never draw, each with its reason. Nothing else may be left out.
-# Besides the turn's keys, every key and word of the loader is drawn. (A reading left open is drawn around,
-# not left out: a `printed_at_least` condition is drawn with Energy only, because with Power the
-# engine compares the pips counted together and the reference each domain, and the spec does
-# not say; `power` is met in every other cost.)
-_TURN = ("read by `payplan turn` only; the single-play generators here do not draw a turn (the "
-         "turn brute force's generator is to draw them)")
-NOT_DRAWN: dict[tuple[str, str, str], str] = {
-    ("keys", "TOP_KEYS", "turn"): _TURN, ("keys", "TURN_KEYS", "candidates"): _TURN,
-    ("keys", "TURN_KEYS", "max_plays"): _TURN, ("keys", "TURN_KEYS", "values"): _TURN,
-    ("keys", "CARD_KEYS", "effect"): _TURN, ("keys", "EFFECT_KEYS", "adds"): _TURN,
-}
+# Every key and word of the loader is drawn: the turn's keys (`turn`, `candidates`, `values`,
+# `max_plays`, a card's `effect` and its `adds`) by the turn generator (`fresh.turns`). (A
+# reading left open is drawn around, not left out: a `printed_at_least` condition is drawn with
+# Energy only, because with Power the engine compares the pips counted together and the
+# reference each domain, and the spec does not say; `power` is met in every other cost.)
+NOT_DRAWN: dict[tuple[str, str, str], str] = {}
 
 
 def test_every_loader_key_tuple_is_listed() -> None:
@@ -45,12 +41,13 @@ EXTRA = 3
 
 
 def test_the_generators_draw_every_loader_key() -> None:
-    drawn = used(list(fresh.plays("classic")) + list(fresh.plays("real")))
+    drawn = used(list(fresh.plays("classic")) + list(fresh.plays("real")) + list(fresh.turns()))
     missing = every_record() - drawn - set(NOT_DRAWN)
     batch = 0
     while missing and batch < EXTRA:
         batch += 1
-        drawn |= used(list(fresh.plays("classic", batch)) + list(fresh.plays("real", batch)))
+        drawn |= used(list(fresh.plays("classic", batch)) + list(fresh.plays("real", batch))
+                      + list(fresh.turns(batch)))
         missing = every_record() - drawn - set(NOT_DRAWN)
     assert not missing, (f"keys or words of the loader that {(1 + batch) * 2 * fresh.PLAYS} "
                          f"fresh plays never use: {sorted(missing)}")

@@ -110,6 +110,25 @@ def test_a_discard_feeds_a_flow_card_played_from_the_trash() -> None:
     assert out["state"]["you"]["banishment"] == [{"id": "h2", "card": "echo"}]  # Flow
 
 
+def test_a_listed_play_without_from_is_played_from_where_its_card_is_then() -> None:
+    """The same turn as a list: Echo's entry names no zone, so once Offering discarded it, it
+    is played from the trash (turn-format.md: what an entry leaves out is chosen as for
+    `auto`); an entry that says `from: hand` can't be, and only Offering is made."""
+    cards = {
+        "offering": {"type": "spell", "cost": {"energy": 1},
+                     "additional_costs": [{"id": "toss", "mandatory": True,
+                                           "cost": {"other": [{"discard": 1}]}}]},
+        "echo": {"type": "spell", "cost": {"energy": 5}, "keywords": {"flow": [{"energy": 1}]}},
+    }
+    you = {"runes": {"mind": 2}, "hand": [{"id": "h1", "card": "offering"},
+                                          {"id": "h2", "card": "echo"}]}
+    out = turn(cards, you, {"candidates": [{"object": "h1"}, {"object": "h2"}]})
+    assert out["order"] == ["h1", "h2"] and out["value"] == 2
+    assert out["plays"][1]["play"]["from"] == "trash"
+    pinned = turn(cards, you, {"candidates": [{"object": "h1"}, {"object": "h2", "from": "hand"}]})
+    assert pinned["order"] == ["h1"] and pinned["value"] == 1
+
+
 def test_a_play_that_adds_energy_pays_the_plays_after_it() -> None:
     """Ritual ([1]) adds [3] when it resolves; two Grunts ([2] each); two runes. Ritual first
     (one rune), a Grunt from the pool's [3], the other from the pool's last [1] and the second

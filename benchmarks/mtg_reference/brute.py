@@ -888,9 +888,52 @@ class Board:
         return self.library                 # mill
 
 
+def devotion_to(cards: dict[str, Any], you: list[Obj], color: str) -> int:
+    """700.5: the symbols of `color` in the mana costs of your permanents (a hybrid symbol
+    counts for each of its colors, a Phyrexian or a {2/C} symbol for its color)."""
+    n = 0
+    for o in you:
+        for kind, arg in parse_symbols(cards[o.card].get("cost") or ""):
+            if kind in ("mana", "phyrexian"):
+                n += arg == color
+            elif kind in ("hybrid", "hphyrexian"):
+                n += color in arg
+            elif kind == "mono":
+                n += arg[1] == color
+    return n
+
+
+def counted_cards(cards: dict[str, Any], you: list[Obj]) -> dict[str, Any]:
+    """The cards with each mana ability's `per` worked out on your battlefield as the cast
+    begins (every mana ability can be activated before a cost is paid, 601.2g-h): `per:
+    {count: FILTER}` repeats each option's mana once per permanent of yours matching FILTER,
+    `per: devotion` an option of one colored mana once per devotion to that color. An option
+    that comes to no mana adds nothing."""
+    out = dict(cards)
+    for cid, card in cards.items():
+        if not any(isinstance(a, dict) and "per" in a for a in card.get("mana") or []):
+            continue
+        abilities = []
+        for a in card.get("mana") or []:
+            if not isinstance(a, dict) or "per" not in a:
+                abilities.append(a)
+                continue
+            options = []
+            for opt in produced_options(a["adds"]):
+                if a["per"] == "devotion":
+                    (color,) = opt
+                    times = devotion_to(cards, you, color)
+                else:
+                    times = sum(1 for o in you if _matches_obj(cards, o, a["per"]["count"]))
+                options.append("".join("{" + c + "}" for c in opt) * times)
+            abilities.append({k: v for k, v in a.items() if k != "per"} | {"adds": "|".join(options)})
+        out[cid] = {**card, "mana": abilities}
+    return out
+
+
 def board(data: dict[str, Any]) -> Board:
-    cards = data["cards"]
     you_p = (data.get("state") or {}).get("you") or {}
+    cards = counted_cards(data["cards"], _objects(you_p, "battlefield", "you"))
     obj = _find(data)
     spell = ability_of(data, obj) if "ability" in data["play"] else cards[obj.card]
     pool0 = [0] * 6

@@ -79,6 +79,7 @@ class ManaAbility:
     mana: ManaCost = ManaCost()
     other: tuple[OtherCost, ...] = ()
     only_for: Filter | None = None
+    per: PerAmount | None = None  # `per`: `adds` is multiplied by an amount of the state
 
     def cost_words(self) -> tuple[str, ...]:
         out = ["tap"] if self.tap else []
@@ -90,6 +91,17 @@ class ManaAbility:
             out.append(str(self.mana))
         out.extend(f"{o.kind} {o.count}" for o in self.other)
         return tuple(out)
+
+
+@dataclass(frozen=True, slots=True)
+class PerAmount:
+    """A mana ability's `per`: each option of its `adds` is multiplied by the number of your
+    permanents matching `count` (Gaea's Cradle, Cabal Coffers), or, for `devotion`, by your
+    devotion to the option's color (Nykthos, rule 700.5), both counted from the state when the
+    cast begins (mana abilities are activated before costs are paid, 601.2g-h)."""
+
+    devotion: bool = False
+    count: Filter | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,6 +197,12 @@ class Card:
     activation: Cost | None = None
     effect_adds: Mana | None = None  # `effect: {adds: MANA}`: its resolution adds this (Dark Ritual)
     enters_tapped: bool = False  # a land that enters the battlefield tapped when played (305)
+    ability_id: str | None = None  # the stand-in's ability (its `title` names it)
+
+    @property
+    def title(self) -> str:
+        """The name the texts use: the card's, or for an ability's stand-in "NAME: ID"."""
+        return self.name if self.ability_id is None else f"{self.name}: {self.ability_id}"
 
     def card_colors(self) -> tuple[str, ...]:
         return self.colors if self.colors is not None else self.cost.colors()
@@ -233,9 +251,12 @@ def ability_card(card: Card, ability: Activated, obj_id: str) -> Card:
         other += (OtherCost("tap_untapped", 1, own),)
     if ability.sacrifice_self:
         other += (OtherCost("sacrifice", 1, own),)
-    return Card(id=card.id, name=f"{card.name}: {ability.id}", types=card.types,
+    # Its name is its permanent's: a filter's `name` ("activated abilities of permanents named
+    # Relic") reads the name of the ability's source (602.2b applies 601.2f to the ability).
+    return Card(id=card.id, name=card.name, types=card.types,
                 cost=ability.cost.mana, colors=card.card_colors(), tags=card.tags,
-                flash=not ability.sorcery, activation=Cost(ability.cost.mana, other))
+                flash=not ability.sorcery, activation=Cost(ability.cost.mana, other),
+                ability_id=ability.id)
 
 
 @dataclass(frozen=True, slots=True)

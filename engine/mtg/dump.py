@@ -54,7 +54,7 @@ from .cards import (
     State,
 )
 from .mana import NO_MANA, mana_text
-from ..turn import Turn
+from ..turn import turn_to_data
 
 __all__ = ["dump_json", "dump_yaml", "scenario_to_data", "state_to_data"]
 
@@ -90,17 +90,7 @@ def scenario_to_data(s: MtgScenario) -> Data:
     if objective:
         out["objective"] = objective
     if s.turn is not None:
-        out["turn"] = turn_to_data(s.turn)
-    return out
-
-
-def turn_to_data(turn: Turn[Play]) -> Data:
-    out: Data = {"candidates": "auto" if turn.candidates is None
-                 else [play_to_data(p) for p in turn.candidates]}
-    if turn.values:
-        out["values"] = dict(turn.values)
-    if turn.max_plays is not None:
-        out["max_plays"] = turn.max_plays
+        out["turn"] = turn_to_data(s.turn, play_to_data)
     return out
 
 
@@ -265,6 +255,8 @@ def mana_ability_to_data(m: ManaAbility) -> Data:
         out["costs"] = costs
     if m.only_for is not None:
         out["only_for"] = filter_to_data(m.only_for)
+    if m.per is not None:
+        out["per"] = "devotion" if m.per.devotion else {"count": filter_to_data(m.per.count or Filter())}
     return out
 
 

@@ -43,6 +43,7 @@ from .cards import (
     Obj,
     mtg_objective,
     OtherCost,
+    PerAmount,
     Play,
     Player,
     Reduction,
@@ -86,7 +87,8 @@ OTHER_LONG_KEYS = ("count", "filter")
 FILTER_KEYS = ("type", "not_type", "tags", "color", "name", "controller", "ability")
 REDUCTION_KEYS = ("id", "generic", "minimum", "mana", "W", "U", "B", "R", "G", "C")
 AMOUNT_KEYS = ("count",)
-ABILITY_KEYS = ("adds", "costs", "only_for")
+ABILITY_KEYS = ("adds", "costs", "only_for", "per")
+PER_KEYS = ("count",)
 ABILITY_WORDS = ("tap", "sacrifice_self")
 ACTIVATED_KEYS = ("id", "costs", "timing")
 ACTIVATED_TIMINGS = ("instant", "sorcery")
@@ -351,13 +353,32 @@ class _MtgReader(Reader):
             costs = f["costs"] if "costs" in f else ["tap"]
             tap, sac, manas, paid = self.ability_costs(costs, f.at("costs"), "mana ability cost",
                                                        plain_mana=True)
+            adds = f.read("adds", (), self.adds)
+            per = f.read("per", None, self.per_amount, adds)
             out.append(ManaAbility(
-                adds=f.read("adds", (), self.adds), tap=tap, sacrifice_self=sac,
+                adds=adds, tap=tap, sacrifice_self=sac, per=per,
                 life=sum(o.count for o in paid if o.kind == "pay_life"),
                 mana=manas[-1] if manas else ManaCost(),  # the last mana cost given stands
                 other=tuple(o for o in paid if o.kind != "pay_life"),
                 only_for=f.read("only_for", None, self.filter)))
         return tuple(out)
+
+    def per_amount(self, value: object, path: DataPath, adds: tuple[Mana, ...]) -> PerAmount | None:
+        """`per: devotion` or `per: {count: FILTER}` (a mana ability's amount from the state)."""
+        if value == "devotion":
+            if any(sum(m[1:6]) != 1 or sum(m) != 1 for m in adds):
+                self.problem(path, "devotion adds one colored mana per devotion to its "
+                                   "color: each option of `adds` must be one of {W} {U} {B} {R} {G}")
+            return PerAmount(devotion=True)
+        if not isinstance(value, dict):
+            self.problem(path, f"expected `devotion` or {{count: FILTER}} (your permanents to "
+                               f"count), got {_kind(value)}")
+            return None
+        f = self.fields(value, path, PER_KEYS)
+        if "count" not in f:
+            f.require("count", "a filter of your permanents to count")
+            return None
+        return PerAmount(count=f.read("count", Filter(), self.filter))
 
     def ability_costs(self, value: object, path: DataPath, what: str, plain_mana: bool = False
                       ) -> tuple[bool, bool, list[ManaCost], list[OtherCost]]:
@@ -782,13 +803,7 @@ class _MtgReader(Reader):
         ability of a card of yours in hand, graveyard or on the battlefield: it may be played
         this turn and then activated); for a list, one of its plays. A land play in a list is
         `{object: ID}` for a land in hand."""
-        f = self.fields(value, path, TURN_KEYS)
-        listed: tuple[Play, ...] | None = None
-        if "candidates" in f and f["candidates"] != "auto":
-            listed = tuple(self.mtg_play(entry, where, state)
-                           for where, entry in self.each(f["candidates"], f.at("candidates")))
-            keys = {candidate_key(p.object, p.ability) for p in listed}
-        else:
+        def auto_keys() -> set[str]:
             you = state.you
             keys = {o.id for o in you.hand}
             for o in you.graveyard:
@@ -800,22 +815,10 @@ class _MtgReader(Reader):
                 card = self.mtg_cards.get(o.card)
                 if card is not None:
                     keys |= {candidate_key(o.id, a.id) for a in card.abilities}
-        values: dict[str, int] = {}
-        if "values" in f:
-            raw = f["values"]
-            if not isinstance(raw, dict):
-                self.problem(f.at("values"), f"expected a mapping of candidate to value, got "
-                                             f"{_kind(raw)}")
-            else:
-                for key, n in raw.items():
-                    where = _join(f.at("values"), key)
-                    if not isinstance(key, str) or key not in keys:
-                        self.problem(where, f"names no candidate of the turn"
-                                            f"{self.suggest(key, sorted(keys))}")
-                        continue
-                    values[key] = self.large(n, where)
-        max_plays = f.read("max_plays", None, self.large)
-        return Turn(listed, MappingProxyType(values), max_plays)
+            return keys
+
+        return self.read_turn(value, path, lambda entry, where: self.mtg_play(entry, where, state),
+                              lambda p: candidate_key(p.object, p.ability), auto_keys)
 
 
 def mtg_from_data(data: object, require_play: bool = False) -> MtgScenario:

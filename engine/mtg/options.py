@@ -145,14 +145,14 @@ def activations(card: Card, obj: Obj, scenario: MtgScenario) -> tuple[list[str],
     reasons: list[str] = []
     source = scenario.cards[obj.card]
     if not card.flash and not scenario.state.sorcery_speed:
-        reasons.append(f"{card.name} can be activated only as a sorcery: in your main phase with "
+        reasons.append(f"{card.title} can be activated only as a sorcery: in your main phase with "
                        f"an empty stack (602.5d)")
     assert card.activation is not None
     taps = any(o.kind == "tap_untapped" and o.filter.object == obj.id for o in card.activation.other)
     if taps and obj.tapped:
-        reasons.append(f"{card.name} costs {{T}} and {obj.id} is tapped (602.5a)")
+        reasons.append(f"{card.title} costs {{T}} and {obj.id} is tapped (602.5a)")
     elif taps and obj.sick and "creature" in source.types:
-        reasons.append(f"{card.name} costs {{T}} and {obj.id} is a summoning-sick creature (302.6)")
+        reasons.append(f"{card.title} costs {{T}} and {obj.id} is a summoning-sick creature (302.6)")
     return ([], reasons) if reasons else (["ability"], [])
 
 

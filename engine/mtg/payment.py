@@ -2,13 +2,17 @@
 what your permanents, cards, life and pool can give, and what each use costs (the one scorer).
 
 - The pool is spent first and free; mana left in it stays there (and is reported).
-- Each permanent activates at most one of its mana abilities, once (one that neither taps nor
-  sacrifices it may be activated again: `repeatable`). A {T} ability needs the
-  permanent untapped, and a creature not summoning sick (302.6); it pays the ability's other
-  costs: life, sacrificing itself, mana from other sources (a filter land), non-mana costs such
-  as sacrificing another creature to an altar. Restricted mana (`only_for`) pays only the spell
-  it is restricted to, and is made (by the planner) only then; a payment the player chose may
-  make it for another spell (`check_payment`): it pays nothing and stays in the pool (106.6).
+- Each permanent activates at most one of its mana abilities that tap or sacrifice it, once (a
+  second would find it tapped or gone). A mana ability that does neither (Ashnod's Altar,
+  Phyrexian Altar, Seton's "tap an untapped Druid") may be activated again and again in the same
+  payment, as long as each activation's costs can be paid (601.2g: the player activates the
+  mana abilities they wish, 605; only a cost limits how often, and {T} or sacrificing the
+  permanent can be paid once): `Offer.repeats`, at most `REPEAT`. A {T} ability needs the permanent untapped, and a creature not summoning sick
+  (302.6); it pays the ability's other costs: life, sacrificing itself, mana from other sources
+  (a filter land), non-mana costs such as sacrificing another creature to an altar. Restricted mana (`only_for`) can be made only when
+  the spell is what it is restricted to, and then pays only the spell; a payment the player
+  chose may make it for another spell (`check_payment`): it pays nothing and stays in the pool
+  (106.6).
 - Convoke taps an untapped creature (summoning sick or not) to pay {1} or one mana of one of its
   colors; improvise taps an untapped artifact to pay {1}; delve exiles a card from your graveyard
   to pay {1}. They pay the spell's total only, never a mana ability's cost.
@@ -28,7 +32,7 @@ land), each object sacrificed / exiled / discarded / returned the weight of that
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Protocol
 
 from .cards import ZONE_OF_KIND, Card, Filter, ManaAbility, MtgScenario, Obj, OtherCost
@@ -36,6 +40,12 @@ from .mana import COLOR_NAMES, COLORS, NO_MANA, TYPES, Mana, add, mana_text, tot
 from .total_cost import Priced, object_matches, spell_matches
 
 LEAVES = ("sacrifice", "return_to_hand")  # what takes a permanent away in 601.2h
+REPEAT = 20  # activations of one repeatable mana ability in one payment, at most
+
+
+def repeatable(ability: ManaAbility) -> bool:
+    """Neither taps nor sacrifices its permanent: activated as often as its costs can be paid."""
+    return not ability.tap and not ability.sacrifice_self
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,6 +58,7 @@ class Offer:
     # False: restricted (`only_for`) to what this spell is not; only a payment the player chose
     # activates it (`resources(..., floating=True)`), and its mana stays in the pool.
     pays: bool = True
+    repeats: int = 1  # activations at most in one payment (`repeat_bound`; 1 unless repeatable)
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,22 +94,47 @@ class Resources:
     delve: bool
 
     def mana_cap(self) -> int:
-        """The most the resources could ever pay toward a total (for X and counts)."""
+        """The most the resources could ever pay toward a total (for X and counts): per
+        permanent its best ability that taps or sacrifices it (or convoke, improvise), plus
+        every activation its repeatable abilities could make, each less the mana it costs."""
         out = total(self.pool)
         for p in self.permanents:
-            best = max((max(total(m) for m in o.ability.adds) for o in p.offers if o.pays),
-                       default=0)
+            best = max((max(total(m) for m in o.ability.adds) for o in p.offers
+                        if o.pays and not repeatable(o.ability)), default=0)
             out += max(best, 1 if (p.convoker or p.improviser) else 0)
+            for o in p.offers:
+                if o.pays and repeatable(o.ability):
+                    gain = max(total(m) for m in o.ability.adds) - _mana_size(o.ability)
+                    out += max(0, gain) * o.repeats
         if self.delve:
             out += sum(1 for c in self.cards if c.zone == "graveyard")
         return out
 
 
-def repeatable(ability: ManaAbility) -> bool:
-    """A mana ability that neither taps nor sacrifices its permanent (an altar's) may be
-    activated again and again in one payment; any other, once, and a permanent activates at
-    most one such ability."""
-    return not ability.tap and not ability.sacrifice_self
+def _mana_size(ability: ManaAbility) -> int:
+    """The mana a filter ability's own cost takes (a hybrid pip one)."""
+    return sum(s.amount if s.kind == "generic" else 1 for s in ability.mana.symbols)
+
+
+def repeat_bound(scenario: MtgScenario, ability: ManaAbility, permanents: tuple[Permanent, ...],
+                 cards: tuple[CardInZone, ...], life: int, library: int) -> int:
+    """How many times a repeatable mana ability can be activated in one payment: each
+    activation pays all its costs again (601.2g, 605), so at most the objects its non-mana costs can
+    take (distinct objects: an untapped one for a tap cost) over the count each takes, the life
+    total over its life (119.4), the library over its mill (seed 003: no cost mills more than
+    the library holds), and `REPEAT`."""
+    k = REPEAT
+    for part in ability.other:
+        if part.kind == "mill":
+            k = min(k, library // part.count)
+            continue
+        eligible = sum(1 for p in permanents if can_pay_with(scenario, part, p.obj, "battlefield")
+                       and (part.kind != "tap_untapped" or p.can_tap))
+        eligible += sum(1 for c in cards if can_pay_with(scenario, part, c.obj, c.zone))
+        k = min(k, eligible // part.count)
+    if ability.life:
+        k = min(k, life // ability.life)
+    return k
 
 
 def tap_weight_key(card: Card) -> str:
@@ -128,6 +164,10 @@ def resources(scenario: MtgScenario, spell: Card, spell_id: str,
             if ability.tap and (obj.tapped or (obj.sick and "creature" in card.types)):
                 continue
             restricted = ability.only_for is not None
+            if ability.per is not None:
+                ability = counted_ability(scenario, ability)
+                if not ability.adds:
+                    continue  # it would add nothing (601.2g): never part of a payment
             if ability.only_for is not None and not spell_matches(ability.only_for, spell):
                 if floating:
                     offers.append(Offer(i, ability, True, pays=False))
@@ -143,8 +183,42 @@ def resources(scenario: MtgScenario, spell: Card, spell_id: str,
         for pos, obj in enumerate(you.zone(zone)):
             if obj.id != spell_id:
                 cards.append(CardInZone(obj, scenario.cards[obj.card], zone, pos))
-    return Resources(you.mana_pool, tuple(permanents), tuple(cards), you.life, you.library,
-                     spell.delve)
+    perms, zone_cards = tuple(permanents), tuple(cards)
+    perms = tuple(replace(p, offers=tuple(
+        replace(o, repeats=repeat_bound(scenario, o.ability, perms, zone_cards, you.life, you.library))
+        if repeatable(o.ability) else o for o in p.offers)) for p in perms)
+    return Resources(you.mana_pool, perms, zone_cards, you.life, you.library, spell.delve)
+
+
+def devotion(scenario: MtgScenario, color: str) -> int:
+    """Your devotion to `color` (700.5): its mana symbols among the mana costs of your
+    permanents; a hybrid symbol counts for each of its colors, a Phyrexian one for its own."""
+    out = 0
+    for obj in scenario.state.you.battlefield:
+        card = scenario.cards.get(obj.card)
+        if card is not None:
+            out += sum(1 for s in card.cost.symbols if color in s.colors)
+    return out
+
+
+def counted_ability(scenario: MtgScenario, ability: ManaAbility) -> ManaAbility:
+    """A `per` mana ability with its amounts worked out from the state when the cast begins:
+    each option of `adds` times its count (options that would add nothing are left out)."""
+    per = ability.per
+    assert per is not None
+    options: list[Mana] = []
+    for option in ability.adds:
+        if per.devotion:
+            n = devotion(scenario, next(c for i, c in enumerate(COLORS) if option[1 + i]))
+        else:
+            assert per.count is not None
+            n = sum(1 for o in scenario.state.you.battlefield
+                    if object_matches(scenario, per.count, o))
+        scaled: Mana = (option[0] * n, option[1] * n, option[2] * n, option[3] * n,
+                        option[4] * n, option[5] * n, option[6] * n)
+        if n and scaled not in options:
+            options.append(scaled)
+    return replace(ability, adds=tuple(options), per=None)
 
 
 def interchangeable(res: Resources) -> list[tuple[int, ...]]:
@@ -234,6 +308,7 @@ class SourceUse:
     taps: bool = False
     sacrifices_self: bool = False
     took: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    mill: int = 0  # cards its cost milled
 
     def to_json(self) -> dict[str, object]:
         return {"id": self.id, "adds": mana_text(self.adds), "costs": list(self.costs)}
@@ -293,6 +368,11 @@ def name_payment(scenario: MtgScenario, option: Priced, res: Resources,
         costs = list(ability.cost_words())
         took: list[tuple[str, tuple[str, ...]]] = []
         for part in ability.other:
+            if part.kind == "mill":
+                # Milling is charged per card, the mana ability's as the spell's (its words
+                # keep the count: "mill 2").
+                score += w.weight("mill") * part.count
+                continue
             refs = ability_refs.get((part.kind, part.filter), [])
             taken = refs[:part.count]
             ability_refs[(part.kind, part.filter)] = refs[part.count:]
@@ -303,6 +383,12 @@ def name_payment(scenario: MtgScenario, option: Priced, res: Resources,
                          else f"{part.kind} {' '.join(taken_names)}")
             took.append((part.kind, taken_names))
             for r in taken:
+                if part.kind == "tap_untapped":
+                    # "Tap an untapped creature" taps it: charged its tap weight (mtg-format's
+                    # objective: each object tapped is charged by its type; once, and nothing
+                    # if the payment also removes it), not removed.
+                    tapped.add(r[1])
+                    continue
                 lost.add(r)
                 score += leave_charge(scenario, part.kind, _ref_obj(res, r))
         if ability.tap:
@@ -313,7 +399,8 @@ def name_payment(scenario: MtgScenario, option: Priced, res: Resources,
         life += ability.life
         ability_mana = add(ability_mana, ability.mana.plain())
         sources.append(SourceUse(perm.obj.id, adds, tuple(costs), taps=ability.tap,
-                                 sacrifices_self=ability.sacrifice_self, took=tuple(took)))
+                                 sacrifices_self=ability.sacrifice_self, took=tuple(took),
+                                 mill=sum(o.count for o in ability.other if o.kind == "mill")))
     convoke = []
     for p, t in solution.convoke:
         tapped.add(p)
@@ -403,9 +490,12 @@ def _left(available: Mana, ability_mana: Mana, spell: Mana, scenario: MtgScenari
     the objective, so every split of generic mana (and of a filter's hybrid pip) over the kinds
     made is the same payment to the model, and its flows pick one arbitrarily; the fast path
     has no flows at all. One fixed rule here makes the plan the same whichever found it. Each
-    hybrid pip takes the kind most left over; if that greedy leaves a kind negative (two
-    filters whose halves overlap), the first split in product order that leaves none negative
-    is taken (one exists: the payment was feasible)."""
+    hybrid pip takes the kind most left over, and the generic mana W U B R G C in order. That
+    split must be one some order of the mana abilities reaches (601.2g): a filter's cost is paid
+    from mana made before it, never its own (the cost is paid as it is activated) nor restricted
+    mana. When it is not (the greedy took a filter's own kind for its {1}), the mana left is the
+    least W, then the least U, ..., that some order reaches (`_reachable`; one exists: the
+    payment was feasible)."""
     left = list(available)
     for i in range(1, 7):
         left[i] -= spell[i] + ability_mana[i]
@@ -431,8 +521,148 @@ def _left(available: Mana, ability_mana: Mana, spell: Mana, scenario: MtgScenari
         take = min(left[i], generic)
         left[i] -= take
         generic -= take
-    left[0] = 0
-    return (0, left[1], left[2], left[3], left[4], left[5], left[6])
+    out: Mana = (0, left[1], left[2], left[3], left[4], left[5], left[6])
+    filters = [(p, a, k) for p, a, k in solution.activations
+               if res.permanents[p].offers[a].ability.mana.symbols]
+    if not filters:
+        return out  # no cost is paid with made mana: every split is reached
+    reach = _Reach(res, solution, spell)
+    if reach.fits({i: out[i] for i in range(1, 7)}) or not reach.fits({}):
+        return out  # (no order tried fits at all: past MAX_ORDERS, the rule's split stands)
+    fixed: dict[int, int] = {}
+    for i in range(1, 7):
+        fixed[i] = next((v for v in range(out[i] + sum(out[1:]) + 1)
+                         if reach.fits({**fixed, i: v})), 0)
+    return (0, fixed[1], fixed[2], fixed[3], fixed[4], fixed[5], fixed[6])
+
+
+class _Reach:
+    """Which mana left in the pool some order of the filter abilities reaches (601.2g): the
+    pool and the mana of abilities that cost no mana are there from the start; a filter's
+    cost (its pips, hybrid halves and generic mana) is paid from the start's mana and the
+    mana of filters activated before it, never restricted mana; the spell's pips and generic
+    mana and what is left take any mana. A max flow per order of the filters (orders of
+    identical activations counted once, at most `MAX_ORDERS`)."""
+
+    MAX_ORDERS = 720
+
+    def __init__(self, res: Resources, solution: Usage, spell: Mana) -> None:
+        self.start = [res.pool[i] for i in range(7)]
+        self.restricted = [0] * 7
+        self.filters: list[tuple[Mana, bool, ManaAbility]] = []
+        for p, a, k in solution.activations:
+            offer = res.permanents[p].offers[a]
+            adds = offer.ability.adds[k]
+            if offer.ability.mana.symbols:
+                self.filters.append((adds, offer.restricted, offer.ability))
+            else:
+                bucket = self.restricted if offer.restricted else self.start
+                for i in range(1, 7):
+                    bucket[i] += adds[i]
+        self.spell = spell
+        self.orders = _distinct_orders([(p, a, k) for p, a, k in solution.activations
+                                        if res.permanents[p].offers[a].ability.mana.symbols],
+                                       self.MAX_ORDERS)
+
+    def fits(self, fixed: dict[int, int]) -> bool:
+        """Whether some order leaves `fixed[i]` of each kind i listed (and the rest of what is
+        left in the kinds not listed)."""
+        return any(self._fits(order, fixed) for order in self.orders)
+
+    def _fits(self, order: tuple[int, ...], fixed: dict[int, int]) -> bool:
+        # Supplies: (stage, kind): stage 0 the start, 1.. the filters in this order, -1 the
+        # restricted mana (and restricted filters' mana).
+        supply: dict[tuple[int, int], int] = {}
+        for i in range(1, 7):
+            supply[(0, i)] = self.start[i]
+            supply[(-1, i)] = self.restricted[i]
+        demands: list[tuple[int, tuple[int, ...], int]] = []  # (stage that may be fed, kinds, n)
+        everything = tuple(range(1, 7))
+        for position, f in enumerate(order, start=1):
+            adds, restricted, ability = self.filters[f]
+            for i in range(1, 7):
+                key = (-1 if restricted else position, i)
+                supply[key] = supply.get(key, 0) + adds[i]
+            for s in ability.mana.symbols:
+                if s.kind == "generic":
+                    demands.append((position, everything, s.amount))
+                else:
+                    demands.append((position, tuple(1 + TYPES.index(c) for c in s.colors), 1))
+        last = len(order) + 1
+        for i in range(1, 7):
+            if self.spell[i]:
+                demands.append((last, (i,), self.spell[i]))
+        if self.spell[0]:
+            demands.append((last, everything, self.spell[0]))
+        rest = sum(supply.values()) - sum(n for _, _, n in demands)
+        for i, n in fixed.items():
+            demands.append((last, (i,), n))
+            rest -= n
+        if rest < 0:
+            return False
+        if rest:
+            demands.append((last, tuple(i for i in everything if i not in fixed), rest))
+        return _max_flow(supply, demands) == sum(supply.values())
+
+
+def _distinct_orders(items: list[tuple[int, int, int]], limit: int) -> list[tuple[int, ...]]:
+    """The orders of `items` (as indices), identical items kept in their given order; at most
+    `limit` of them."""
+    out: list[tuple[int, ...]] = []
+
+    def extend(prefix: tuple[int, ...], rest: list[int]) -> None:
+        if len(out) >= limit:
+            return
+        if not rest:
+            out.append(prefix)
+            return
+        seen: set[tuple[int, int, int]] = set()
+        for j, i in enumerate(rest):
+            if items[i] in seen:
+                continue
+            seen.add(items[i])
+            extend(prefix + (i,), rest[:j] + rest[j + 1:])
+
+    extend((), list(range(len(items))))
+    return out
+
+
+def _max_flow(supply: dict[tuple[int, int], int],
+              demands: list[tuple[int, tuple[int, ...], int]]) -> int:
+    """The most mana the supplies give the demands: a supply (stage, kind) feeds a demand
+    (stage, kinds, n) of a later stage that takes its kind (restricted mana, stage -1, feeds
+    only the last stage: the spell and the pool). Augmenting paths, small graphs."""
+    last = max([st for st, _, _ in demands] + [0])
+    sources = [key for key, n in supply.items() if n > 0]
+    edges = {(si, di) for si, (st, kind) in enumerate(sources)
+             for di, (dst, kinds, _) in enumerate(demands)
+             if kind in kinds and (st < dst if st >= 0 else dst == last)}
+    flow: dict[tuple[int, int], int] = {}
+    out_left = [supply[key] for key in sources]
+    in_left = [n for _, _, n in demands]
+
+    def augment(si: int, seen: set[int]) -> bool:
+        for di in range(len(demands)):
+            if (si, di) not in edges or di in seen:
+                continue
+            seen.add(di)
+            if in_left[di] > 0:
+                in_left[di] -= 1
+                flow[(si, di)] = flow.get((si, di), 0) + 1
+                return True
+            for sj in range(len(sources)):
+                if flow.get((sj, di), 0) > 0 and sj != si and augment(sj, seen):
+                    flow[(sj, di)] -= 1
+                    flow[(si, di)] = flow.get((si, di), 0) + 1
+                    return True
+        return False
+
+    total_flow = 0
+    for si in range(len(sources)):
+        while out_left[si] > 0 and augment(si, set()):
+            out_left[si] -= 1
+            total_flow += 1
+    return total_flow
 
 
 def _ref_obj(res: Resources, ref: tuple[str, int]) -> Obj:
@@ -885,7 +1115,7 @@ def _mana_short(res: Resources, payment: MtgPayment, activations: list[tuple[int
             if giver in placed and owner in placed:
                 return placed.index(giver) < placed.index(owner)
             return giver in placed or owner not in placed
-        return _max_flow(made, demands, feeds)
+        return _chosen_flow(made, demands, feeds)
 
     needed = sum(d[2] for d in demands)
 
@@ -909,9 +1139,9 @@ def _seven(m: list[int]) -> Mana:
     return (m[0], m[1], m[2], m[3], m[4], m[5], m[6])
 
 
-def _max_flow(made: dict[tuple[int, int], list[int]],
-              demands: list[tuple[tuple[int, int], tuple[int, ...], int]],
-              feeds: object) -> int:
+def _chosen_flow(made: dict[tuple[int, int], list[int]],
+                 demands: list[tuple[tuple[int, int], tuple[int, ...], int]],
+                 feeds: object) -> int:
     """The most of the demands the mana made can pay: a max flow (augmenting paths) from the
     mana of each kind at each node to the demands whose kinds take it and whose owner that node
     `feeds`."""

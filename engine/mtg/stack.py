@@ -39,23 +39,21 @@ def resolve(scenario: MtgScenario, cast: Resolved) -> MtgScenario:
     tapped = {s.id for s in pay.sources if s.taps}
     tapped |= {i for i, _ in pay.convoke} | set(pay.improvise)
     lost_to: dict[str, str] = {}
+    dests = {"sacrifice": "graveyard", "return_to_hand": "hand", "discard": "graveyard",
+             "exile_from_hand": "exile", "exile_from_graveyard": "exile"}
+    # What the mana abilities' costs took (601.2g), then the spell's (601.2h): a creature an
+    # ability's cost taps is tapped, any other object goes where its cost sends it.
+    took = [(kind, ids) for s in pay.sources for kind, ids in s.took]
+    took += [(kind, ids) for kind, ids in pay.other if isinstance(ids, tuple)]
     for s in pay.sources:
         if s.sacrifices_self:
             lost_to[s.id] = "graveyard"
-        for kind, taken in s.took:
-            if kind == "sacrifice":
-                for i in taken:
-                    lost_to[i] = "graveyard"
-    for kind, ids in pay.other:
-        if not isinstance(ids, tuple):
-            continue
+    for kind, ids in took:
         if kind == "tap_untapped":
             tapped |= set(ids)
             continue
-        dest = {"sacrifice": "graveyard", "return_to_hand": "hand", "discard": "graveyard",
-                "exile_from_hand": "exile", "exile_from_graveyard": "exile"}[kind]
         for i in ids:
-            lost_to[i] = dest
+            lost_to[i] = dests[kind]
     for i in pay.delve:
         lost_to[i] = "exile"
     # A spell leaves its zone for the stack and goes to its destination; an ability's
@@ -81,6 +79,7 @@ def resolve(scenario: MtgScenario, cast: Resolved) -> MtgScenario:
     for z in zones:
         zones[z] += moved[z]
     mill = sum(n for k, n in pay.other if k == "mill" and isinstance(n, int))
+    mill += sum(s.mill for s in pay.sources)
     pool = cast.left_in_pool
     if cast.destination is not None:
         found = you.find(cast.object)

@@ -162,7 +162,7 @@ def base_cost(card: Card, cast: str) -> tuple[Cost, str]:
                 parts.append("{T}" if o.kind == "tap_untapped" else "sacrifice it")
             else:
                 parts.append(f"{o.kind} {o.count}")
-        return card.activation, (f"activation cost of {card.name}: "
+        return card.activation, (f"activation cost of {card.title}: "
                                  f"{', '.join(parts) or '{0}'} (602.2b)")
     if cast == "normal":
         return Cost(card.cost), f"mana cost {card.cost or '(none)'}"

@@ -29,8 +29,8 @@ def unpayable_reasons(scenario: MtgScenario, opts: CastOptions, res: Resources) 
             if not need:
                 continue
             direct = res.pool[1 + i] + sum(
-                max(m[1 + i] for m in o.ability.adds) for p in res.permanents for o in p.offers
-                if not o.ability.mana.symbols)
+                max(m[1 + i] for m in o.ability.adds) * o.repeats for p in res.permanents
+                for o in p.offers if not o.ability.mana.symbols)
             filtered = [p for p in res.permanents for o in p.offers
                         if o.ability.mana.symbols and any(m[1 + i] for m in o.ability.adds)]
             convoke = sum(1 for p in res.permanents if p.convoker and t in p.convoke)

@@ -35,7 +35,7 @@ else:  # imported where a model is built: fast-path casts never load OR-Tools
 from ...engine.mtg.cards import MtgScenario, OtherCost
 from ...engine.mtg.mana import TYPES, Mana, total
 from ...engine.mtg.options import Linear
-from ...engine.mtg.payment import (LEAVES, Resources, can_pay_with, convoke_colors,
+from ...engine.mtg.payment import (LEAVES, REPEAT, Resources, can_pay_with, convoke_colors,
                                    interchangeable, leave_charge, repeatable)
 from ...engine.mtg.total_cost import Choices, Priced
 from .. import kernel
@@ -44,7 +44,6 @@ from ..kernel import Term
 
 Need = tuple[str, str, object]  # (spell | ability, kind, filter)
 Ref = tuple[str, int]  # ("p", permanent index) | ("c", card index)
-REPEAT = 20  # activations of one repeatable mana ability in one payment, at most
 # Whether CP-SAT starts from the incumbent's values (`kernel.Incumbent.hint`) when the model
 # decides the choices (`_decided`). A listed model gets none: measured on the 40 bench boards of
 # 10 to 60 sources with the fast path off, the hint made no solve faster (0.68 s of CPU either
@@ -242,7 +241,7 @@ def solve_mtg(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tupl
     size = {p: len(g) for p, g in members.items()}
     # Mana abilities: each permanent activates at most one, once, adding one of its options.
     # An ability that neither taps nor sacrifices its permanent (an altar's) may be activated
-    # again and again, up to REPEAT times.
+    # again and again, as often as the engine says its costs could be paid (`Offer.repeats`).
     act: dict[tuple[int, int, int], cp_model.IntVar] = {}
     for p, perm in enumerate(perms):
         if p not in members:
@@ -250,7 +249,7 @@ def solve_mtg(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tupl
         for a, offer in enumerate(perm.offers):
             for k in range(len(offer.ability.adds)):
                 name = f"act[{perm.obj.id},{a},{k}]"
-                act[(p, a, k)] = (m.new_int_var(0, REPEAT, name) if repeatable(offer.ability)
+                act[(p, a, k)] = (m.new_int_var(0, offer.repeats, name) if repeatable(offer.ability)
                                   else m.new_int_var(0, size[p], name) if size[p] > 1
                                   else m.new_bool_var(name))
     by_perm: dict[int, list[tuple[int, int, int]]] = {}
@@ -286,9 +285,13 @@ def solve_mtg(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tupl
             samples.setdefault(key, part)
             demand.setdefault(key, []).append((part.count, var))
     use: dict[tuple[Need, Ref], cp_model.IntVar] = {}
+    # Everything milled, the spell's and the mana abilities', comes from one library (seed 003:
+    # a cost can't mill more cards than the library holds).
+    milled = [c * v for key, part in samples.items() if part.kind == "mill" for c, v in demand[key]]
+    if milled:
+        m.add(sum(milled) <= res.library)
     for key, part in samples.items():
         if part.kind == "mill":
-            m.add(sum(c * v for c, v in demand[key]) <= res.library)
             continue
         terms = []
         for p, perm in enumerate(perms):
@@ -306,7 +309,10 @@ def solve_mtg(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tupl
         m.add(sum(terms) == sum(c * v for c, v in demand[key]))
 
     # Each permanent: tapped at most once (for mana, convoke, improvise or a tap cost), lost at
-    # most once (sacrificed or returned); one sacrificed for mana is gone before 601.2h taps it.
+    # most once (sacrificed or returned); one sacrificed for mana is gone before 601.2h taps it
+    # (convoke, improvise, the spell's tap cost); a mana ability's tap cost taps it in 601.2g,
+    # before it is sacrificed for mana if the player orders them so (Springleaf Drum tapping a
+    # creature that then sacrifices itself for mana).
     charges: list[cp_model.LinearExprT] = []
     used_objects: list[cp_model.LinearExprT] = []
     rank: list[cp_model.LinearExprT] = []
@@ -355,7 +361,9 @@ def solve_mtg(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tupl
         for (key, ref), var in use.items():
             if ref != ("p", p):
                 continue
-            if key[1] == "tap_untapped":
+            if key[1] == "tap_untapped" and key[0] == "ability":
+                tap_g.append(var)  # a mana ability's cost taps it in 601.2g: it may go later
+            elif key[1] == "tap_untapped":
                 tap_h.append(var)
             elif key[0] == "ability":
                 leave_g.append(var)
@@ -415,17 +423,22 @@ def solve_mtg(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tupl
     # Mana made, by kind, at supply nodes: `base` (the pool and abilities with no mana cost),
     # `restricted` (mana that pays the spell only), and each filter ability (a mana ability
     # with a mana cost), whose mana may pay the spell or another filter ability's cost.
-    cap = total(res.pool) + sum(max(total(x) for x in perm.offers[a].ability.adds)
-                                for p, perm in enumerate(perms) for a in range(len(perm.offers)))
+    cap = total(res.pool) + sum(max(total(x) for x in offer.ability.adds) * offer.repeats
+                                for perm in perms for offer in perm.offers)
     Node = tuple[int, int]  # a filter ability: (permanent, offer); (-1, 0) base; (-2, 0) restricted
     base: Node = (-1, 0)
     restricted: Node = (-2, 0)
     made: dict[Node, dict[str, cp_model.LinearExprT]] = {
         base: {t: res.pool[1 + i] for i, t in enumerate(TYPES)},
         restricted: {t: 0 for t in TYPES}}
+    # A restricted filter (its mana pays the spell only) is a filter node too: its own cost is
+    # paid like any filter's.
+    spell_only: set[Node] = {restricted}
     for (p, a, k), var in act.items():
         offer = perms[p].offers[a]
-        node = restricted if offer.restricted else (p, a) if offer.ability.mana.symbols else base
+        node = (p, a) if offer.ability.mana.symbols else restricted if offer.restricted else base
+        if offer.restricted:
+            spell_only.add(node)
         bucket = made.setdefault(node, {t: 0 for t in TYPES})
         for i, t in enumerate(TYPES):
             if offer.ability.adds[k][1 + i]:
@@ -453,7 +466,7 @@ def solve_mtg(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tupl
     for (owner, kinds), need in demands.items():
         flows: list[cp_model.LinearExprT] = []
         for node in made:
-            if node == owner or (node == restricted and owner != spell):
+            if node == owner or (node in spell_only and owner != spell):
                 continue
             edge = None
             if node in order and owner in order:
@@ -589,4 +602,4 @@ def _charge_bound(scenario: MtgScenario, res: Resources, mill: int) -> int:
             + w.weight("mill") * mill + 1)
 
 
-__all__ = ["LEAVES", "MtgSolution", "solve_mtg"]
+__all__ = ["LEAVES", "MtgSolution", "REPEAT", "repeatable", "solve_mtg"]

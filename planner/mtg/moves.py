@@ -717,7 +717,8 @@ def _simple(ability: Any) -> bool:
     """A unit's mana ability: {T} (and sacrificing itself, or not) for one mana of one of its
     kinds, nothing else."""
     return (ability.tap and not ability.life and not ability.mana.symbols and not ability.other
-            and ability.only_for is None and all(total(m) == 1 for m in ability.adds))
+            and ability.only_for is None and ability.per is None
+            and all(total(m) == 1 for m in ability.adds))
 
 
 def unit_class(scenario: MtgScenario, obj: Obj) -> UnitClass | None:

@@ -27,4 +27,7 @@ def loader_words() -> set[str]:
         "ability_kind": ("activated",),
     }
     words = {f"{place}.{name}" for place, names in places.items() for name in names}
-    return words | {"choice.true_or_false", "choice.count", "object.shorthand"}
+    # Read by the turn command only (turn-format.md): a single cast never reads them, so the
+    # single-cast generator draws none (the key-sensitivity test pairs them on `turn`).
+    turn_only = {"top.turn", "card.effect", "card.enters_tapped", "state.lands_played_this_turn"}
+    return (words - turn_only) | {"choice.true_or_false", "choice.count", "object.shorthand"}

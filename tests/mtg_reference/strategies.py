@@ -19,7 +19,8 @@ not), City of Brass life, restricted mana (`only_for` by type, tags, name, color
 `ability: activated`); mana abilities that neither tap nor sacrifice their permanent (Ashnod's
 and Phyrexian Altars, Seton's "tap an untapped Druid"), Springleaf Drum's tapped creature, and
 mana abilities paying every other cost kind (mill, discard, exile from hand or graveyard,
-return to hand, sacrifice themselves without tapping); convoke, delve, improvise; the pool;
+return to hand, sacrifice themselves without tapping), mana counted from the state (`per`:
+Gaea's Cradle's creatures, Cabal Coffers' Swamps, Nykthos's devotion); convoke, delve, improvise; the pool;
 life, discard, mill, sacrifice, exile from graveyard or hand, tap and return costs; timing
 (phase, stack, turn, flash); every weight and benefits; `plays` beside `play` (which `plan`
 ignores). About 15% of the casts become activations of a permanent's ability (`play.ability`:
@@ -109,6 +110,14 @@ SOURCES: list[tuple[str, dict[str, Any], int]] = [
     ("totem", {"types": ["planeswalker"]}, 1),
 ]
 
+# Mana counted from the state (issue 25), drawn by a side generator (`random_cast`): Gaea's
+# Cradle, Cabal Coffers (basic Swamps), Nykthos.
+COUNTED: list[tuple[str, dict[str, Any]]] = [
+    ("gaeas-cradle", {"types": ["land"], "mana": [{"adds": "{G}", "per": {"count": {"type": "creature"}}}]}),
+    ("cabal-coffers", {"types": ["land"], "mana": [{"adds": "{B}", "costs": ["{2}", "tap"], "per": {"count": {"name": "basic-B"}}}]}),
+    ("nykthos", {"types": ["land"], "mana": [{"adds": "{C}"}, {"adds": "{W}|{U}|{B}|{R}|{G}", "costs": ["tap", "{2}"], "per": "devotion"}]}),
+]
+
 # Engines drawn as a group (so that each one has what it needs): (cards, objects)
 ENGINES: list[list[tuple[str, dict[str, Any]]]] = [
     [("ashnods-altar", {"types": ["artifact"], "name": "Ashnod's Altar",
@@ -173,6 +182,10 @@ def _other_cost(rng: random.Random, kind: str) -> dict[str, Any]:
 
 
 def random_cast(rng: random.Random) -> dict[str, Any]:
+    # Keys added after the fixed slices were drawn come from a side generator seeded by `rng`'s
+    # state, so every cast drawn before them keeps its draws (tests/test_mtg_vs_reference.py's
+    # slice and its KNOWN list stay what they were).
+    side = random.Random(repr(rng.getstate()))
     cards: dict[str, Any] = dict(FILLER)
     spell: dict[str, Any] = {"types": list(rng.choices(SPELL_TYPES, SPELL_TYPE_WEIGHTS)[0])}
     cost = _cost(rng, 0, 3)
@@ -349,6 +362,11 @@ def random_cast(rng: random.Random) -> dict[str, Any]:
             play["from"] = zone
     elif rng.random() < 0.08:
         play["from"] = zone if rng.random() < 0.8 else rng.choice(["hand", "graveyard", "exile", "command"])
+    if side.random() < 0.12:                          # a land whose mana is counted
+        name, card = side.choice(COUNTED)
+        cards[name] = card
+        state["you"]["battlefield"].append({"id": f"n{len(state['you']['battlefield'])}",
+                                            "card": name, "tapped": side.random() < 0.1})
     scenario: dict[str, Any] = {"format": "mtg/1", "cards": cards, "state": state, "play": play}
     if rng.random() < 0.2:
         objective: dict[str, Any] = {"weights": {}}

@@ -4,7 +4,8 @@
 `real`: `strategies.real_scenario_data`) with Hypothesis, randomized (no seed is fixed, so each
 run draws others; `pytest --hypothesis-seed N` repeats one), once per test process:
 `tests/test_reference.py` checks the engine against the reference on them and
-`tests/test_reference_keys.py` checks that they meet every key of the loader.
+`tests/test_reference_keys.py` checks that they meet every key of the loader. `turns()` draws
+turns the same way (`turn_strategies.turn_data`), whose keys the same test meets.
 """
 
 from __future__ import annotations
@@ -15,8 +16,10 @@ from typing import Any
 from hypothesis import HealthCheck, Phase, given, settings
 
 from .strategies import real_scenario_data, scenario_data
+from .turn_strategies import turn_data
 
 PLAYS = 700
+TURNS = 150
 FAMILIES = ("classic", "real")
 
 
@@ -39,3 +42,18 @@ def plays(family: str, batch: int = 0) -> tuple[dict[str, Any], ...]:
     another `PLAYS` of them, drawn apart."""
     assert family in FAMILIES, family
     return _drawn(family, batch)
+
+
+@lru_cache(maxsize=None)
+def turns(batch: int = 0) -> tuple[dict[str, Any], ...]:
+    """`TURNS` turns (`turn_strategies.turn_data`) drawn for this run; `batch` > 0: others."""
+    out: list[dict[str, Any]] = []
+
+    @settings(max_examples=TURNS, database=None, deadline=None, phases=[Phase.generate],
+              suppress_health_check=list(HealthCheck))
+    @given(turn_data())
+    def draw(data: dict[str, Any]) -> None:
+        out.append(data)
+
+    draw()
+    return tuple(out)

@@ -1,0 +1,211 @@
+"""A Hypothesis generator of small `payplan/1` turns (raw data), for the turn brute force
+(`benchmarks/reference/turn.py`), written from turn-format.md and the seeds, not the planner.
+
+`turn_data()` draws 2 to 6 candidates (a hand of 2 to 5 cards, now and then a Flow card in the
+trash) on 2 to 5 runes, from cards that make the order of the plays matter:
+
+- a unit whose grant discounts the later plays (`[1]` less to a minimum, `[A]` less, a domain
+  pip less; on spells, units or a domain), and an opponent's unit whose grant makes them cost
+  more;
+- Legion (`played_this_turn_at_least`: 1 or 2) and momentum (`{per: played_this_turn}`);
+- a discard cost (mandatory, or optional with a benefit) next to Flow cards, which it may put in
+  the trash for a later play from there, and a discount counting the cards in the trash;
+- spells needing a domain pip, and `[A]` spells that may take the rune a later one needs;
+- pool-adding effects (`effect: {adds: ...}`: Energy, a domain's Power, `any` Power), a pool to
+  start with;
+- Accelerate (a unit entering ready), exhausted runes, rune values, custom weights;
+- `values` (0 to 5), `max_plays` (1 to 4), explicit candidate lists (some left out, some with
+  optional settings), and `candidates: auto` written out.
+
+Most turns have a payable play: the cards cost at most [3] and two pips, and there are at least
+as many ready runes as the cheapest card needs.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Callable
+
+from hypothesis import strategies as st
+
+DOMAINS = ("fury", "calm", "mind")
+Draw = Callable[..., Any]
+
+
+def _cost(draw: Draw, energy: tuple[int, int] = (0, 3), pips: int = 1) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    e = draw(st.integers(*energy))
+    if e:
+        out["energy"] = e
+    power: dict[str, int] = {}
+    for _ in range(draw(st.integers(0, pips))):
+        key = draw(st.sampled_from(DOMAINS + ("any",)))
+        power[key] = power.get(key, 0) + 1
+    if power:
+        out["power"] = power
+    return out
+
+
+@st.composite
+def turn_card(draw: Draw, kind: str) -> dict[str, Any]:
+    """One card of a kind that makes order matter."""
+    domain = draw(st.sampled_from(DOMAINS))
+    card: dict[str, Any] = {"type": "spell", "domains": [domain]}
+    if kind == "plain":
+        card["type"] = draw(st.sampled_from(("spell", "unit")))
+        card["cost"] = _cost(draw, (1, 3), 1)
+    elif kind == "domain":
+        card["cost"] = {"energy": draw(st.integers(0, 2)),
+                        "power": {domain: draw(st.integers(1, 2))}}
+    elif kind == "wild":
+        card["cost"] = {"energy": draw(st.integers(0, 1)), "power": {"any": 1}}
+    elif kind == "granter":
+        card["type"] = "unit"
+        card["cost"] = _cost(draw, (1, 2), 0)
+        discount = draw(st.sampled_from((
+            {"energy": 1, "minimum": {"energy": 1}}, {"energy": 1}, {"power": {"any": 1}},
+            {"power": {domain: 1}}, {"energy": 2, "minimum": {"energy": 1}})))
+        applies = draw(st.sampled_from(({"type": "spell"}, {"type": "unit"}, {"domain": domain},
+                                        {})))
+        card["grants"] = [{"discount": dict(discount, id=f"grant-{domain}"),
+                           "applies_to": applies}]
+    elif kind == "legion":
+        card["type"] = draw(st.sampled_from(("spell", "unit")))
+        card["cost"] = {"energy": draw(st.integers(2, 4))}
+        n = draw(st.integers(1, 2))
+        card["discounts"] = [{"id": "legion", "energy": draw(st.integers(1, 3)),
+                              "if": {"played_this_turn_at_least": n}}]
+    elif kind == "momentum":
+        card["cost"] = {"energy": draw(st.integers(2, 4))}
+        card["discounts"] = [{"id": "momentum", "energy": {"per": "played_this_turn",
+                                                          "times": 1}}]
+    elif kind == "scavenger":
+        card["cost"] = {"energy": draw(st.integers(2, 4))}
+        card["discounts"] = [{"id": "scavenger", "energy": {"count": {}, "zone": "trash",
+                                                           "times": 1}}]
+    elif kind == "offering":
+        card["cost"] = _cost(draw, (0, 2), 0)
+        mandatory = draw(st.booleans())
+        flt = draw(st.sampled_from((None, {"type": "spell"})))
+        discard: Any = 1 if flt is None else {"count": 1, "filter": flt}
+        card["additional_costs"] = [{"id": "toss", "mandatory": mandatory,
+                                     "cost": {"other": [{"discard": discard}]}}]
+        if not mandatory:
+            card["additional_costs"][0]["unlocks"] = [{"energy": 1}]
+    elif kind == "flow":
+        card["cost"] = {"energy": draw(st.integers(3, 5))}
+        card["keywords"] = {"flow": [_cost(draw, (0, 2), 1)]}
+    elif kind == "ritual":
+        card["cost"] = _cost(draw, (0, 2), 0)
+        adds = draw(st.sampled_from(({"energy": 2}, {"energy": 3}, {"power": {domain: 1}},
+                                     {"power": {"any": 1}}, {"energy": 1, "power": {domain: 1}})))
+        card["effect"] = {"adds": adds}
+    elif kind == "accelerate":
+        card["type"] = "unit"
+        card["cost"] = {"energy": draw(st.integers(1, 2))}
+        card["keywords"] = {"accelerate": True}
+    else:
+        raise AssertionError(kind)
+    if card["type"] == "unit":
+        card["might"] = draw(st.integers(1, 3))
+    return card
+
+
+KINDS = ("plain", "domain", "wild", "granter", "legion", "momentum", "scavenger", "offering",
+         "flow", "ritual", "accelerate")
+
+
+@st.composite
+def turn_data(draw: Draw) -> dict[str, Any]:
+    cards: dict[str, Any] = {}
+    hand: list[dict[str, Any]] = []
+    trash: list[dict[str, Any]] = []
+    n_hand = draw(st.integers(2, 5))
+    # Order matters through these: the turn draws at least one of them most of the time.
+    kinds = [draw(st.sampled_from(KINDS)) for _ in range(n_hand)]
+    if draw(st.integers(0, 9)) < 8 and not set(kinds) & {"granter", "legion", "offering",
+                                                         "ritual", "momentum"}:
+        kinds[0] = draw(st.sampled_from(("granter", "legion", "offering", "ritual", "momentum")))
+    if "offering" in kinds and "flow" not in kinds and draw(st.booleans()):
+        kinds[-1] = "flow"
+    for i, kind in enumerate(kinds):
+        name = f"{kind}-{i}"
+        cards[name] = draw(turn_card(kind))
+        entry: dict[str, Any] = {"id": f"h{i + 1}", "card": name}
+        if draw(st.integers(0, 9)) == 0:
+            entry["value"] = draw(st.integers(1, 6))  # what discarding it costs
+        hand.append(entry)
+    if n_hand < 6 and draw(st.integers(0, 3)) == 0:
+        cards["flow-t"] = draw(turn_card("flow"))
+        trash.append({"id": "t1", "card": "flow-t"})
+    if "scavenger" in kinds and draw(st.booleans()):
+        cards["dust"] = {"type": "spell", "cost": {"energy": 1}}
+        trash.append({"id": "t2", "card": "dust"})
+    runes = []
+    n_runes = draw(st.integers(2, 5))
+    for i in range(n_runes):
+        rune: dict[str, Any] = {"id": f"r{i + 1}", "domain": draw(st.sampled_from(DOMAINS))}
+        if i >= 2 and draw(st.integers(0, 4)) == 0:
+            rune["exhausted"] = True
+        if draw(st.integers(0, 7)) == 0:
+            rune["value"] = draw(st.integers(1, 6))
+        runes.append(rune)
+    you: dict[str, Any] = {"runes": runes, "hand": hand}
+    if trash:
+        you["trash"] = trash
+    if draw(st.integers(0, 4)) == 0:
+        pool: dict[str, Any] = {}
+        if draw(st.booleans()):
+            pool["energy"] = draw(st.integers(1, 2))
+        if draw(st.booleans()) or not pool:
+            pool["power"] = {draw(st.sampled_from(DOMAINS + ("any",))): 1}
+        you["pool"] = pool
+    state: dict[str, Any] = {"you": you}
+    if draw(st.integers(0, 4)) == 0:
+        state["played_this_turn"] = draw(st.integers(0, 2))
+    if draw(st.integers(0, 5)) == 0:
+        cards["taxer"] = {"type": "unit", "might": 2, "cost": {"energy": 2}, "grants": [
+            {"increase": {"energy": 1}, "applies_to": {
+                "controller": "opponent", "type": draw(st.sampled_from(("spell", "unit")))}}]}
+        state["opponent"] = {"board": [{"id": "o1", "card": "taxer"}]}
+    data: dict[str, Any] = {"format": "payplan/1", "cards": cards, "state": state}
+    ids = [e["id"] for e in hand] + [e["id"] for e in trash if e["card"] == "flow-t"]
+    spec: dict[str, Any] = {}
+    how = draw(st.integers(0, 9))
+    if how == 0:
+        spec["candidates"] = "auto"
+    elif how == 1:
+        # An explicit list: some of the hand (and the trash's Flow card), in a drawn order,
+        # each with its optional costs left out or set.
+        chosen = draw(st.lists(st.sampled_from(ids), min_size=1, max_size=len(ids),
+                               unique=True))
+        listed = []
+        for oid in chosen:
+            entry = {"object": oid}
+            card = cards[next(e["card"] for e in hand + trash if e["id"] == oid)]
+            optional = [a["id"] for a in card.get("additional_costs") or []
+                        if a.get("mandatory") is False]
+            if (card.get("keywords") or {}).get("accelerate"):
+                optional.append("accelerate")
+            if optional and draw(st.booleans()):
+                entry["optional"] = {optional[0]: draw(st.sampled_from(("yes", "no", "auto")))}
+            listed.append(entry)
+        spec["candidates"] = listed
+        ids = chosen
+    if draw(st.integers(0, 2)) == 0:
+        spec["values"] = {oid: draw(st.integers(0, 5))
+                          for oid in draw(st.lists(st.sampled_from(ids), max_size=3,
+                                                   unique=True))}
+    if draw(st.integers(0, 4)) == 0:
+        spec["max_plays"] = draw(st.integers(1, 4))
+    data["turn"] = spec
+    if draw(st.integers(0, 5)) == 0:
+        objective: dict[str, Any] = {"weights": {
+            "exhaust": draw(st.integers(0, 3)), "recycle": draw(st.integers(0, 5)),
+            "discard": draw(st.integers(0, 6))}}
+        names = sorted({a["id"] for c in cards.values() for a in c.get("additional_costs") or []
+                        if a.get("mandatory") is False} | {
+            "accelerate" for c in cards.values() if (c.get("keywords") or {}).get("accelerate")})
+        if names and draw(st.booleans()):
+            objective["benefits"] = {n: draw(st.integers(0, 4)) for n in names}
+        data["objective"] = objective
+    return data
