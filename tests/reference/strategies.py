@@ -497,12 +497,13 @@ def scenario_data(draw: Draw) -> dict[str, Any]:
         you["xp"] = draw(st.integers(0, 3))
     _elsewhere(draw, you, cards)
     state: dict[str, Any] = {
-        "phase": draw(st.sampled_from(("main",) * 16 + ("closed", "showdown", "closed", "closed")
+        "phase": draw(st.sampled_from(("main",) * 16 + ("closed", "showdown", "showdown", "closed")
                                       + ("main",) * 16)),
         "turn": draw(st.sampled_from(("you",) * 18 + ("opponent",) + ("you",) * 18)),
         "you": you,
         "opponent": {"board": opp_board},
     }
+    _showdown_theme(draw, state, played)
     flags = draw(st.lists(st.sampled_from(FLAGS), unique=True, max_size=2))
     if flags:
         state["flags"] = flags
@@ -1030,11 +1031,12 @@ def real_scenario_data(draw: Draw) -> dict[str, Any]:
         you["pool"] = {"energy": draw(st.integers(0, 2)), "power": draw(power_maps(1, False))}
     _elsewhere(draw, you, cards)
     state: dict[str, Any] = {
-        "phase": draw(st.sampled_from(("main",) * 16 + ("closed", "showdown", "closed", "closed")
+        "phase": draw(st.sampled_from(("main",) * 16 + ("closed", "showdown", "showdown", "closed")
                                       + ("main",) * 16)),
         "turn": draw(st.sampled_from(("you",) * 18 + ("opponent",) + ("you",) * 18)),
         "you": you, "opponent": {"board": opp_board},
     }
+    _showdown_theme(draw, state, played)
     if draw(st.integers(0, 2)) == 0:
         state["flags"] = ["hidden"]
     if draw(st.booleans()):
@@ -1224,3 +1226,12 @@ _REAL_THEMES: dict[str, Callable[[Draw, dict[str, Any]], None]] = {
     "kill_target": _theme_kill_target, "source_pays": _theme_source_pays,
     "own_count": _theme_own_count, "tie_break": _theme_tie_break, "mighty": _theme_mighty,
 }
+
+
+def _showdown_theme(draw: Any, state: dict[str, Any], played: dict[str, Any]) -> None:
+    """In a showdown, half the time the played card is an Action card: legal there (an Action
+    card needs your main phase or a showdown), so that a checker refusing it is met (issue 20's
+    second injected bug passed the fresh plays before: they drew no Action card in a showdown)."""
+    if state["phase"] == "showdown" and "timing" not in played and draw(st.booleans()):
+        played["timing"] = "action"
+
