@@ -105,7 +105,10 @@ def object_matches(scenario: Scenario, f: Filter, obj: GameObject) -> bool:
     if card is None or (f.id is not None and obj.id != f.id):
         return False
     location = obj.location if f.location is None else placed_location(scenario, obj)
-    return card_matches(f, card, might=object_might(scenario, obj), location=location)
+    # An object with no Might (a gear: its card prints none, the state gives none) meets no
+    # Might filter, as its card doesn't (`card_matches`); `object_might`'s 0 is for amounts.
+    might = object_might(scenario, obj) if obj.might is not None or card.might is not None else None
+    return card_matches(f, card, might=might, location=location)
 
 
 def placed_location(scenario: Scenario, obj: GameObject) -> str | None:

@@ -550,3 +550,23 @@ def test_the_ranking_keeps_the_board_before_the_smaller_total() -> None:
     smaller = ranking(0, 5, 0, 1, 0, 1, 0)
     assert keeps < smaller
     assert ranking(0, 9, 0, 0, 0, 0, 0) < ranking(1, 0, 0, 0, 0, 0, 0)  # 357.3 first
+
+
+def test_a_gear_meets_no_might_filter_in_a_count() -> None:
+    """A gear has no Might: "[1] less for each unit or gear with 3 Might or less" counts no
+    gear (found by the real-card campaign: the engine counted a gear as Might 0)."""
+    data = load("""
+        cards:
+          gadget: {type: gear}
+          spell: {type: spell, cost: {energy: 3},
+                  discounts: [{id: small, energy: {count: {max_might: 3}, zone: board}}]}
+          squire: {type: unit, might: 2}
+        state:
+          you:
+            runes: {fury: 3}
+            hand: [{id: h1, card: spell}]
+            board: [{id: g1, card: gadget}, {id: u1, card: squire}]
+        play: {object: h1}
+    """)
+    assert ok(data).total == Cost.parse("[2]")  # the squire counts, the gadget does not
+

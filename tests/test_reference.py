@@ -352,3 +352,39 @@ def test_reference_prices_the_card_examples(path: Path) -> None:
     elif "score" in want:
         assert (got.status, got.objective) == ("ok", want["score"])
     assert check(data) == []
+
+
+def test_rule_357_3_reads_across_the_totals_victims_make() -> None:
+    """An optional "kill a unit" whose unlock is the victim's printed Power makes one total per
+    victim; the play's own target is killed only when no other victim exists (357.3), even
+    though killing it would make the cheaper total (found by the real-card campaign: the
+    reference applied 357.3 within each total only)."""
+    data: dict[str, Any] = yaml.safe_load("""
+        format: payplan/1
+        cards:
+          adept: {type: unit, domains: [mind], cost: {energy: 2, power: {mind: 1}}, might: 3}
+          hero: {type: unit, domains: [mind], cost: {energy: 3}, might: 3}
+          played:
+            type: spell
+            domains: [mind]
+            cost: {energy: 1, power: {fury: 1}}
+            additional_costs:
+            - id: offering
+              mandatory: false
+              cost: {other: [{kill: {count: 1, filter: {type: unit}}}]}
+              unlocks: [{power: {fury: {printed_power_of: paid, cost: offering}}}]
+        state:
+          you:
+            runes: {fury: 2}
+            hand: [{id: p1, card: played}]
+            board: [{id: u1, card: adept}, {id: u9, card: hero}]
+        play: {object: p1, targets: [u1], optional: {offering: "yes"}}
+    """)
+    got = reference_answer(data, reference_totals(data))
+    assert got.status == "ok"
+    assert all("printed_energy\":3" in text for _, _, text in got.winners), got.winners  # hero
+    assert check(data) == []
+    allowed = reference_answer(data, reference_totals(data, ("kill_target_allowed",)))
+    assert allowed.objective is not None and got.objective is not None
+    assert allowed.objective < got.objective  # killing the target would be cheaper
+

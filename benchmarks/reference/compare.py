@@ -28,7 +28,7 @@ from payplan.planner.orders import discount_orders as orders  # `payplan.orders`
 from payplan.planner.plan import plan  # `payplan.plan`
 
 from .payer import best as best_payment
-from .payer import payment_loses
+from .payer import payment_loses, target_hits
 from .pricing import (Option, Reference, Total, accepted_targets, find_object, has_flow,
                       played_id, reference_totals, yaml_word, zone_objects)
 
@@ -100,6 +100,12 @@ def reference_answer(data: Mapping[str, Any], ref: Reference) -> Answer:
             priced[option] = found
     if not priced:
         return Answer("unpayable", priced=priced)
+    # Rule 357.3 across totals: a victim's printed cost makes its own total, and a way taking
+    # a target off the board is no choice while another total's way takes fewer.
+    if "kill_target_allowed" not in ref.mutants:
+        hits = {o: target_hits(data, o.total, ref) for o in priced}
+        fewest = min(hits.values())
+        priced = {o: found for o, found in priced.items() if hits[o] == fewest}
     # (objective, loses, size): the least objective; among those, a payment that keeps the
     # kept objects on the board; then the smallest total.
     keys = {o: (s - _benefit(data, o), lost, o.total.size) for o, (s, lost) in priced.items()}

@@ -84,6 +84,19 @@ def _charge(kind: str, obj: Obj, weights: Mapping[str, int]) -> int:
 
 def _object_ways(data: Mapping[str, Any], ref: Reference, total: Total,
                  weights: Mapping[str, int]) -> dict[WayKey, int]:
+    return _ways_and_hits(data, ref, total, weights)[0]
+
+
+def target_hits(data: Mapping[str, Any], total: Total, ref: Reference) -> int:
+    """The fewest of the play's targets a way to pay the non-standard part of `total` takes off
+    the board (rule 357.3); 0 when no way pays it. Across totals (a victim's printed cost
+    makes its own total), a payment taking more targets than another total's is no choice the
+    player may make either: `compare.reference_answer` keeps the totals taking the fewest."""
+    return _ways_and_hits(data, ref, total, weights_of(data))[1]
+
+
+def _ways_and_hits(data: Mapping[str, Any], ref: Reference, total: Total,
+                   weights: Mapping[str, int]) -> tuple[dict[WayKey, int], int]:
     """Every legal way to pay the non-standard part, merged by what it means for the sources and
     the tie-break, each with its least charge. Spending XP is checked here; spending buffs is
     left to the caller (a source that kills an object takes its buffs with it)."""
@@ -123,7 +136,7 @@ def _object_ways(data: Mapping[str, Any], ref: Reference, total: Total,
                          for chosen in itertools.combinations(pool, n)
                          for ids in [frozenset(o.id for o in chosen)]])
     if xp > int(you.get("xp", 0)):
-        return {}
+        return {}, 0
     need_buffs = tuple(sorted(buffs.items()))
     found: list[tuple[frozenset[str], frozenset[str], frozenset[str], int, int]] = []
     for combo in itertools.product(*per_item):
@@ -145,10 +158,10 @@ def _object_ways(data: Mapping[str, Any], ref: Reference, total: Total,
         if not clash:
             found.append((used, ready, removed, hits, charge))
     if not found:
-        return {}
+        return {}, 0
     # Rule 357.3: no cost takes a target off the board while another way takes fewer.
+    least = min(f[3] for f in found)
     if "kill_target_allowed" not in ref.mutants:
-        least = min(f[3] for f in found)
         found = [f for f in found if f[3] == least]
     out: dict[WayKey, int] = {}
     board_ids = {o.id for who in ("you", "opponent")
@@ -158,7 +171,7 @@ def _object_ways(data: Mapping[str, Any], ref: Reference, total: Total,
         key = (ready, used & board_ids, loses, need_buffs)
         if charge < out.get(key, charge + 1):
             out[key] = charge
-    return out
+    return out, least
 
 
 def _rune_signatures(you: Mapping[str, Any], weights: Mapping[str, int]
