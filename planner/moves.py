@@ -300,6 +300,15 @@ class RiftboundMoves:
 
     def _listed(self, scenario: Scenario, play: Play, i: int) -> Candidate:
         key = candidate_key(play.object, play.ability)
+        if play.ability is None:
+            # What the entry leaves out is chosen as for `auto` (turn-format.md): an optional
+            # cost it does not name is `auto`, not "not paid".
+            found = scenario.state.you.find(play.object)
+            if found is not None and found[1].card in scenario.cards:
+                given = {name for name, _ in play.optional}
+                rest = tuple((n, "auto") for n in optional_names(scenario.cards[found[1].card])
+                             if n not in given)
+                play = replace(play, optional=play.optional + rest)
         return Candidate(key, (i,), (play,), play.object if play.ability is None else None, i)
 
     # --- moves

@@ -129,6 +129,28 @@ def test_a_listed_play_without_from_is_played_from_where_its_card_is_then() -> N
     assert pinned["order"] == ["h1"] and pinned["value"] == 1
 
 
+def test_a_listed_play_leaves_its_optional_costs_to_the_planner() -> None:
+    """An entry that names no optional cost has them `auto` (turn-format.md: what it leaves
+    out is chosen as for `auto`): Offering ([2], may discard a spell for [1] less) pays its
+    discard of Echo, and Echo is then played from the trash by Flow for [1]: two runes, both
+    plays (found by the turn brute force's campaign: the planner left the discard unpaid)."""
+    cards = {
+        "offering": {"type": "spell", "cost": {"energy": 2},
+                     "additional_costs": [{"id": "toss", "mandatory": False,
+                                           "cost": {"other": [{"discard": 1}]},
+                                           "unlocks": [{"energy": 1}]}]},
+        "echo": {"type": "spell", "cost": {"energy": 3}, "keywords": {"flow": [{"energy": 1}]}},
+    }
+    you = {"runes": {"mind": 2}, "hand": [{"id": "h1", "card": "offering"},
+                                          {"id": "h2", "card": "echo"}]}
+    out = turn(cards, you, {"candidates": [{"object": "h1"}, {"object": "h2"}]})
+    assert out["order"] == ["h1", "h2"] and out["value"] == 2
+    assert out["plays"][0]["paid_optional"] == ["toss"]
+    unpaid = turn(cards, you, {"candidates": [{"object": "h1", "optional": {"toss": "no"}},
+                                              {"object": "h2"}]})
+    assert unpaid["order"] == ["h1"] and unpaid["value"] == 1
+
+
 def test_a_play_that_adds_energy_pays_the_plays_after_it() -> None:
     """Ritual ([1]) adds [3] when it resolves; two Grunts ([2] each); two runes. Ritual first
     (one rune), a Grunt from the pool's [3], the other from the pool's last [1] and the second
