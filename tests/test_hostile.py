@@ -6,7 +6,9 @@ lands), input from pipes, noise and leftovers of a killed batch, and the quieter
 command, the `--resume` advice).
 
 Memory is the peak RSS of the whole command process, read from `os.wait4` of that process (no
-other process is counted). Nothing here writes more than a few kilobytes to disk: the big inputs
+other process is counted). The command is started by a small launcher (`LAUNCH`), not forked
+from pytest itself: Linux carries a process's peak RSS across exec, so a command forked from a
+pytest process grown to hundreds of MB by the suite would report that size as its own. Nothing here writes more than a few kilobytes to disk: the big inputs
 are `/dev/zero`, `/dev/urandom` and sparse files. The time bounds asserted are hang bounds (an
 input read whole took minutes and gigabytes before the fixes); the refusal times measured by
 hand are in the README."""
@@ -68,15 +70,50 @@ class Run:
     seconds: float
 
 
+# Forks and execs `payplan ARGS` from a small process, waits for it, writes its peak RSS (KB) to
+# the fd given first, and exits as it did (SIGTERM kills the command).
+LAUNCH = r"""
+import os, signal, sys
+fd = int(sys.argv[1])
+pid = os.fork()
+if pid == 0:
+    os.close(fd)
+    os.execv(sys.executable, [sys.executable, "-m", "payplan.cli", *sys.argv[2:]])
+signal.signal(signal.SIGTERM, lambda *_: os.kill(pid, signal.SIGKILL))
+_, status, usage = os.wait4(pid, 0)
+os.write(fd, str(usage.ru_maxrss).encode())
+os.close(fd)
+code = os.waitstatus_to_exitcode(status)
+if code < 0:
+    signal.signal(-code, signal.SIG_DFL) if -code != signal.SIGKILL else None
+    os.kill(os.getpid(), -code)
+sys.exit(code)
+"""
+
+
+def launched(args: list[str], **popen: Any) -> tuple[subprocess.Popen[bytes], int]:
+    """`payplan ARGS` through `LAUNCH`, and the read end of the pipe its peak RSS comes on."""
+    read, write = os.pipe()
+    child = subprocess.Popen([sys.executable, "-c", LAUNCH, str(write), *args],
+                             pass_fds=(write,), **popen)
+    os.close(write)
+    return child, read
+
+
+def peak_mb(read: int) -> float:
+    with os.fdopen(read, "rb") as f:
+        return int(f.read() or b"0") / 1024
+
+
 def command(*args: str, stdin: Any = subprocess.DEVNULL, env: dict[str, str] | None = None,
             first_line: bool = False, timeout: float = HANG_S) -> Run:
     """`payplan ARGS` as its own process: exit code, stdout, stderr, its peak RSS and the wall
     time. With `first_line`, the process is killed once stdout has one line (the command reads
     an endless input: the refusal is what is waited for) and `code` is -9."""
     start = time.monotonic()
-    child = subprocess.Popen([sys.executable, "-m", "payplan.cli", *args], stdin=stdin,
-                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
-    watchdog = threading.Timer(timeout, child.kill)
+    child, rss = launched(list(args), stdin=stdin, stdout=subprocess.PIPE,
+                          stderr=subprocess.PIPE, env=env)
+    watchdog = threading.Timer(timeout, child.terminate)
     watchdog.start()
     assert child.stdout is not None and child.stderr is not None
     errors: list[bytes] = []
@@ -86,7 +123,7 @@ def command(*args: str, stdin: Any = subprocess.DEVNULL, env: dict[str, str] | N
         if first_line:
             out = child.stdout.readline().decode()
             seconds = time.monotonic() - start
-            child.kill()
+            child.terminate()
         else:
             out = child.stdout.read().decode()
         _, status, usage = os.wait4(child.pid, 0)  # this process's own peak RSS, nothing else
@@ -98,7 +135,8 @@ def command(*args: str, stdin: Any = subprocess.DEVNULL, env: dict[str, str] | N
         watchdog.cancel()
     child.stdout.close()
     child.stderr.close()
-    return Run(child.returncode, out, b"".join(errors).decode(), usage.ru_maxrss / 1024, seconds)
+    del usage  # the launcher's own: its child's comes on the pipe
+    return Run(child.returncode, out, b"".join(errors).decode(), peak_mb(rss), seconds)
 
 
 def one_clean_line(err: str) -> str:
@@ -253,8 +291,8 @@ def test_batch_answers_an_endless_line_at_once_in_bounded_memory(tmp_path: Path)
     passes the limit, and the answer is written while the rest is read past."""
     target, log = tmp_path / "out.jsonl", tmp_path / "stderr"
     with log.open("wb") as err_file:
-        child = subprocess.Popen([sys.executable, "-m", "payplan.cli", "batch", "/dev/zero",
-                                  str(target), "--jobs", "1"], stderr=err_file)
+        child, rss = launched(["batch", "/dev/zero", str(target), "--jobs", "1"],
+                              stderr=err_file)
     try:
         deadline = time.monotonic() + HANG_S
         while time.monotonic() < deadline and not (
@@ -262,13 +300,13 @@ def test_batch_answers_an_endless_line_at_once_in_bounded_memory(tmp_path: Path)
             time.sleep(0.05)
         written = target.read_bytes()
     finally:
-        child.kill()
-    _, _, usage = os.wait4(child.pid, 0)
+        child.terminate()
+    child.wait()
     err = log.read_text(encoding="utf-8")
     assert json.loads(written) == {"id": None, "ok": False, "errors": [
         "/dev/zero:1: the request line is over the size limit of 8,388,608 bytes (raise it "
         "with the environment variable PAYPLAN_MAX_BYTES)"]}
-    assert usage.ru_maxrss / 1024 < MEMORY_BOUND_MB and "Traceback" not in err
+    assert peak_mb(rss) < MEMORY_BOUND_MB and "Traceback" not in err
 
 
 def test_batch_reads_a_200_mb_line_in_pieces(tmp_path: Path) -> None:
