@@ -28,7 +28,7 @@ import sys
 import time
 from typing import Any
 
-from ..engine.mtg.generate import CARDS, generate_mtg
+from ..engine.mtg.generate import CARDS, SPELLS, generate_mtg
 
 Data = dict[str, Any]
 
@@ -51,17 +51,6 @@ AIM_X_TYPICAL = 5.0  # whole process, against a typical CP-SAT plan's whole proc
 AIM_RUSHED_S = 3.0  # under --time-limit 2, wall time of the whole process
 RUSHED_LIMIT = 2.0
 TYPICAL = (20, 3)  # the mtg family's board CP-SAT decides, as the typical CP-SAT plan
-
-SPELLS: tuple[Data, ...] = (
-    {"types": ["sorcery"], "cost": "{X}{R}{R}"},
-    {"types": ["instant"], "cost": "{2}{W/U}{W/U}{B/P}"},
-    {"types": ["sorcery"], "cost": "{3}{G}{G}", "kicker": ["{2}{R}"]},
-    {"types": ["instant"], "cost": "{4}{R}{R}", "convoke": True},
-    {"types": ["sorcery"], "cost": "{6}{U}", "delve": True},
-    {"types": ["creature"], "cost": "{2/W}{2/U}{2/B}{2/R}{2/G}"},
-    {"types": ["instant"], "cost": "{1}{W}{U}{B}{R}{G}"},
-    {"types": ["sorcery"], "cost": "{X}{G}{W}{U}"},
-)
 
 
 def _board(size: int) -> list[Data]:
