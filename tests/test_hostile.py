@@ -441,7 +441,7 @@ def test_a_ray_address_where_nothing_listens_is_one_line_at_once(tmp_path: Path,
 def test_ray_auto_without_a_cluster_is_one_line(tmp_path: Path) -> None:
     """`--ray auto` with no cluster running was a ConnectionError traceback."""
     env = {k: v for k, v in os.environ.items() if k != "RAY_ADDRESS"}
-    env["TMPDIR"] = str(tmp_path)  # no /tmp/ray/ray_current_cluster of another test's cluster
+    env["TMPDIR"] = str(tmp_path)  # no ray_current_cluster file of another test's cluster
     env["RAY_TMPDIR"] = str(tmp_path)
     done = command("batch", "-", "-", "--ray-address", "auto", env=env)
     assert done.code == 2
