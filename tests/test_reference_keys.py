@@ -25,7 +25,17 @@ from reference.vocabulary import VOCABULARY, every_record, recording, used
 # reading left open is drawn around, not left out: a `printed_at_least` condition is drawn with
 # Energy only, because with Power the engine compares the pips counted together and the
 # reference each domain, and the spec does not say; `power` is met in every other cost.)
-NOT_DRAWN: dict[tuple[str, str, str], str] = {}
+_CHECK = ("read by `payplan check` only (a payment the player chose): the reference prices "
+          "plays and has no payment checker for payplan/1; check is cross-checked in "
+          "tests/test_check.py against the planner and the brute force's payment search")
+NOT_DRAWN: dict[tuple[str, str, str], str] = {
+    **{("keys", t, k): _CHECK for t, k in (
+        ("CHECK_KEYS", "base"), ("CHECK_KEYS", "discount_order"), ("CHECK_KEYS", "paid"),
+        ("CHECK_KEYS", "paid_optional"), ("CHECK_KEYS", "payment"),
+        ("CHOICE_KEYS", "base"), ("CHOICE_KEYS", "discount_order"), ("CHOICE_KEYS", "paid"),
+        ("CHOICE_KEYS", "paid_optional"), ("PAYMENT_KEYS", "exhaust"),
+        ("PAYMENT_KEYS", "other"), ("PAYMENT_KEYS", "pool"), ("PAYMENT_KEYS", "recycle"),
+        ("PAYMENT_KEYS", "sources"))},}
 
 
 def test_every_loader_key_tuple_is_listed() -> None:
