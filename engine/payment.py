@@ -557,36 +557,7 @@ def name_payment(scenario: Scenario, total: Cost, res: Resources,
         spent[take.pays if take.pays != ANY_INDEX else take.slot] += take.count
     recycle = tuple((rune_id, rune_pays.get(rune_id, "unused")) for rune_id, _, _ in recycled)
 
-    # Non-standard costs: each entry of the total takes its objects, in state order.
-    other: list[tuple[str, tuple[str, ...]]] = []
-    remaining = {key: list(counts) for key, counts in usage.use} if total.other else {}
-    taken: dict[int, int] = {}
-    buffs_taken: dict[str, int] = {}
-    for entry in total.other:
-        key = need_key(entry)
-        if entry.kind == "spend_xp":
-            other.append((entry.kind, (f"{entry.count} XP",)))
-            continue
-        ids: list[str] = []
-        counts = remaining[key]
-        want = entry.count
-        for g, count in enumerate(counts):
-            while want and counts[g]:
-                objects = res.objects[g]
-                if entry.kind == "spend_buff":
-                    holder = next(i for i in objects.ids
-                                  if buffs_taken.get(i, 0) < objects.sample.buffs)
-                    buffs_taken[holder] = buffs_taken.get(holder, 0) + 1
-                    ids.append(holder)
-                    counts[g] -= 1
-                    want -= 1
-                    continue
-                k = taken.get(g, 0)
-                ids.append(objects.ids[k])
-                taken[g] = k + 1
-                counts[g] -= 1
-                want -= 1
-        other.append((entry.kind, tuple(ids)))
+    other = name_other(total, res, usage.use)
 
     payment = Payment(
         pool_energy=from_pool,
@@ -594,7 +565,7 @@ def name_payment(scenario: Scenario, total: Cost, res: Resources,
         exhaust=tuple(exhaust),
         recycle=recycle,
         sources=tuple(o.id for o in used_sources),
-        other=tuple(other),
+        other=other,
     )
     spent_cost = Cost(total.energy, tuple(spent))
     return payment, spent_cost, score(scenario, total, res, usage)
@@ -649,6 +620,40 @@ class Counts:
     recycle: tuple[int, ...]
     activate: tuple[bool, ...]
     use: tuple[tuple[NeedKey, tuple[int, ...]], ...]
+
+
+def name_other(total: Cost, res: Resources, use: Sequence[tuple[NeedKey, Sequence[int]]]
+               ) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The objects each non-standard entry of `total` takes, named: `use` gives per need the
+    count taken from each object group; each entry takes the first objects of its groups in
+    state order (buffs from the first holder with one left), XP by its count."""
+    other: list[tuple[str, tuple[str, ...]]] = []
+    remaining = {key: list(counts) for key, counts in use}
+    taken: dict[int, int] = {}
+    buffs_taken: dict[str, int] = {}
+    for entry in total.other:
+        if entry.kind == "spend_xp":
+            other.append((entry.kind, (f"{entry.count} XP",)))
+            continue
+        counts = remaining[need_key(entry)]
+        ids: list[str] = []
+        want = entry.count
+        for g in range(len(counts)):
+            while want and counts[g]:
+                objects = res.objects[g]
+                if entry.kind == "spend_buff":
+                    holder = next(i for i in objects.ids
+                                  if buffs_taken.get(i, 0) < objects.sample.buffs)
+                    buffs_taken[holder] = buffs_taken.get(holder, 0) + 1
+                    ids.append(holder)
+                else:
+                    k = taken.get(g, 0)
+                    ids.append(objects.ids[k])
+                    taken[g] = k + 1
+                counts[g] -= 1
+                want -= 1
+        other.append((entry.kind, tuple(ids)))
+    return tuple(other)
 
 
 def counts_of(total: Cost, res: Resources, payment: Payment) -> Counts | None:

@@ -74,6 +74,7 @@ from ..engine.payment import (
     Resources,
     capacity,
     eligible,
+    name_other,
     need_key,
     needs_of,
     pay_power,
@@ -668,32 +669,7 @@ def name(scenario: Scenario, total: Cost, res: Resources,
             if kind == "rune":
                 rune_pays[str(which)] = POWER_KEYS[take.pays]
             spent[take.pays if take.pays != ANY_INDEX else take.slot] += take.count
-    other: list[tuple[str, tuple[str, ...]]] = []
-    remaining = {key: list(counts) for key, counts in choice.use}
-    taken: dict[int, int] = {}
-    buffs_taken: dict[str, int] = {}
-    for entry in total.other:
-        if entry.kind == "spend_xp":
-            other.append((entry.kind, (f"{entry.count} XP",)))
-            continue
-        counts = remaining[need_key(entry)]
-        ids: list[str] = []
-        want = entry.count
-        for g, count in enumerate(counts):
-            while want and counts[g]:
-                objects = res.objects[g]
-                if entry.kind == "spend_buff":
-                    holder = next(i for i in objects.ids
-                                  if buffs_taken.get(i, 0) < objects.sample.buffs)
-                    buffs_taken[holder] = buffs_taken.get(holder, 0) + 1
-                    ids.append(holder)
-                else:
-                    k = taken.get(g, 0)
-                    ids.append(objects.ids[k])
-                    taken[g] = k + 1
-                counts[g] -= 1
-                want -= 1
-        other.append((entry.kind, tuple(ids)))
+    other = name_other(total, res, choice.use)
     order = [rune.id for rune in scenario.state.you.runes]
     payment = Payment(
         pool_energy=from_pool,
@@ -701,7 +677,7 @@ def name(scenario: Scenario, total: Cost, res: Resources,
         exhaust=tuple(i for i in order if i in exhaust_ids),
         recycle=tuple((i, rune_pays.get(i, "unused")) for i, _ in recycled),
         sources=tuple(o.id for o in used),
-        other=tuple(other),
+        other=other,
     )
     return payment, Cost(total.energy, tuple(spent))
 
