@@ -644,3 +644,24 @@ def test_generated_turns_have_the_documented_shape(seed: int) -> None:
     out = answer("turn", data, SolverConfig(time_limit=30)).to_json()
     check_shape("turn", out)
     check_payments(data, out)
+
+
+@pytest.mark.parametrize("name", ["remover-feeds-its-victim", "remover-after-its-victim"])
+def test_a_turn_orders_a_remover_after_what_it_removes(name: str) -> None:
+    """The campaign's order cycle (tests/mtg_reference/cases/) in the turn's own payments
+    (`planner.mtg.moves`): a bounce land's cost returns the Mystic Gate whose {W/U} its {U}
+    paid; the one play's payment must be one the single-cast reference finds legal and
+    optimal, whichever of the two cases."""
+    from pathlib import Path
+
+    import yaml
+
+    from payplan.benchmarks.mtg_reference.compare import judge
+
+    data = yaml.safe_load((Path(__file__).parent / "mtg_reference" / "cases" / f"{name}.yaml")
+                          .read_text(encoding="utf-8"))
+    turn = {k: v for k, v in data.items() if k != "play"} | {"turn": {"candidates": [data["play"]]}}
+    out = answer("turn", turn, CONFIG).to_json()
+    assert out["order"] == [data["play"]["object"]]
+    verdict = judge(data, {"turn": (0, out["plays"][0], "")})
+    assert not verdict.problems, "; ".join(verdict.problems)

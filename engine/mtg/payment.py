@@ -43,6 +43,12 @@ LEAVES = ("sacrifice", "return_to_hand")  # what takes a permanent away in 601.2
 REPEAT = 20  # activations of one repeatable mana ability in one payment, at most
 
 
+def ability_scope(p: int, a: int) -> str:
+    """The scope of the non-mana needs of permanent p's mana ability a when it takes its
+    objects apart from the other abilities (`Usage.uses` keys; the model's removers)."""
+    return f"ability {p} {a}"
+
+
 def repeatable(ability: ManaAbility) -> bool:
     """Neither taps nor sacrifices its permanent: activated as often as its costs can be paid."""
     return not ability.tap and not ability.sacrifice_self
@@ -350,10 +356,12 @@ def name_payment(scenario: MtgScenario, option: Priced, res: Resources,
     score = 0
     uses = dict(solution.uses)
     # Non-mana costs of mana abilities (an altar's sacrifice) take their objects in order.
-    ability_refs: dict[tuple[str, object], list[tuple[str, int]]] = {}
+    # A need of one ability's own (`ability_scope`) goes to that ability, the pooled ones
+    # ("ability") to the abilities in activation order.
+    ability_refs: dict[tuple[str, str, object], list[tuple[str, int]]] = {}
     for key, found in uses.items():
-        if key[0] == "ability":
-            ability_refs[(key[1], key[2])] = list(found)
+        if key[0].startswith("ability"):
+            ability_refs[key] = list(found)
     made = NO_MANA
     ability_mana = NO_MANA
     sources: list[SourceUse] = []
@@ -373,9 +381,11 @@ def name_payment(scenario: MtgScenario, option: Priced, res: Resources,
                 # keep the count: "mill 2").
                 score += w.weight("mill") * part.count
                 continue
-            refs = ability_refs.get((part.kind, part.filter), [])
+            own = (ability_scope(p, a), part.kind, part.filter)
+            need = own if own in ability_refs else ("ability", part.kind, part.filter)
+            refs = ability_refs.get(need, [])
             taken = refs[:part.count]
-            ability_refs[(part.kind, part.filter)] = refs[part.count:]
+            ability_refs[need] = refs[part.count:]
             taken_names = tuple(_ref_id(res, r) for r in taken)
             costs = [c for c in costs if not c.startswith(part.kind)]
             # Mill takes cards from the library, not objects: its word keeps its count.

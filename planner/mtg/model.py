@@ -35,14 +35,14 @@ else:  # imported where a model is built: fast-path casts never load OR-Tools
 from ...engine.mtg.cards import MtgScenario, OtherCost
 from ...engine.mtg.mana import TYPES, Mana, total
 from ...engine.mtg.options import Linear
-from ...engine.mtg.payment import (LEAVES, REPEAT, Resources, can_pay_with, convoke_colors,
-                                   interchangeable, leave_charge, repeatable)
+from ...engine.mtg.payment import (LEAVES, REPEAT, Resources, ability_scope, can_pay_with,
+                                   convoke_colors, interchangeable, leave_charge, repeatable)
 from ...engine.mtg.total_cost import Choices, Priced
 from .. import kernel
 from ..config import SolverConfig
 from ..kernel import Term
 
-Need = tuple[str, str, object]  # (spell | ability, kind, filter)
+Need = tuple[str, str, object]  # (spell | ability | ability_scope(p, a), kind, filter)
 Ref = tuple[str, int]  # ("p", permanent index) | ("c", card index)
 # Whether CP-SAT starts from the incumbent's values (`kernel.Incumbent.hint`) when the model
 # decides the choices (`_decided`). A listed model gets none: measured on the 40 bench boards of
@@ -279,9 +279,22 @@ def solve_mtg(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tupl
         key = need_of("spell", part)
         samples.setdefault(key, part)
         demand.setdefault(key, []).append((part.count, chosen))
+    # A mana ability whose cost can take away (sacrifice, return) a permanent with a filter
+    # ability (a bounce land returning a Mystic Gate) takes its objects under a need of its own,
+    # so the order below knows which ability removed which permanent (601.2g: every ability of
+    # a permanent is activated before the ability whose cost removes it, so the remover's mana
+    # can never have paid that permanent's filter). All other abilities' needs are pooled by
+    # kind and filter: any assignment of the pooled objects to them pays the same.
+    filtering = {q for q, perm in enumerate(perms) if q in members
+                 and any(offer.ability.mana.symbols for offer in perm.offers)}
+    removers = {(p, a) for p, perm in enumerate(perms) if p in members
+                for a, offer in enumerate(perm.offers)
+                if any(part.kind in LEAVES and any(
+                    can_pay_with(scenario, part, perms[q].obj, "battlefield") for q in filtering)
+                    for part in offer.ability.other)}
     for (p, a, k), var in act.items():
         for part in perms[p].offers[a].ability.other:
-            key = need_of("ability", part)
+            key = need_of(ability_scope(p, a) if (p, a) in removers else "ability", part)
             samples.setdefault(key, part)
             demand.setdefault(key, []).append((part.count, var))
     use: dict[tuple[Need, Ref], cp_model.IntVar] = {}
@@ -361,11 +374,11 @@ def solve_mtg(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tupl
         for (key, ref), var in use.items():
             if ref != ("p", p):
                 continue
-            if key[1] == "tap_untapped" and key[0] == "ability":
+            if key[1] == "tap_untapped" and key[0].startswith("ability"):
                 tap_g.append(var)  # a mana ability's cost taps it in 601.2g: it may go later
             elif key[1] == "tap_untapped":
                 tap_h.append(var)
-            elif key[0] == "ability":
+            elif key[0].startswith("ability"):
                 leave_g.append(var)
             else:
                 leave_h.append(var)
@@ -436,14 +449,15 @@ def solve_mtg(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tupl
     spell_only: set[Node] = {restricted}
     for (p, a, k), var in act.items():
         offer = perms[p].offers[a]
-        node = (p, a) if offer.ability.mana.symbols else restricted if offer.restricted else base
+        node = ((p, a) if offer.ability.mana.symbols or (p, a) in removers
+                else restricted if offer.restricted else base)
         if offer.restricted:
             spell_only.add(node)
         bucket = made.setdefault(node, {t: 0 for t in TYPES})
         for i, t in enumerate(TYPES):
             if offer.ability.adds[k][1 + i]:
                 bucket[t] = cp_model.LinearExpr.sum([bucket[t], var * offer.ability.adds[k][1 + i]])
-    filters = [n for n in made if n[0] >= 0]
+    filters = [n for n in made if n[0] >= 0]  # the filter abilities and the removers
     # Demands: the spell's pips of each kind, its generic mana, each filter ability's own cost.
     spell: Node = (-3, 0)
     Demand = tuple[Node, tuple[str, ...]]  # (whose: the spell or a filter ability; kinds)
@@ -462,6 +476,25 @@ def solve_mtg(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tupl
     # A filter ability's mana pays another's cost only if it was activated first: an order.
     order = {n: m.new_int_var(0, len(filters), f"order[{perms[n[0]].obj.id}]") for n in filters} \
         if len(filters) > 1 else {}
+    # A remover goes after every ordered ability of each permanent its cost removes (that
+    # ability was activated at all: 601.2g, a permanent gone can't be activated); with the
+    # feeding order above, the remover's mana can't pay (even through other filters) the cost
+    # of an ability of what it removes. A class's (or a repeatable ability's) activations share
+    # one place in the order: a payment that needs them at different places is not found.
+    for r in removers:
+        if r not in order:
+            continue
+        for part in perms[r[0]].offers[r[1]].ability.other:
+            if part.kind not in LEAVES:
+                continue
+            for node in order:
+                taken = use.get((need_of(ability_scope(*r), part), ("p", node[0])))
+                if node == r or taken is None:
+                    continue
+                active = m.new_bool_var(f"active[{perms[node[0]].obj.id},{node[1]}]")
+                m.add(sum(v for (pp, aa, _), v in act.items() if (pp, aa) == node)
+                      <= REPEAT * size.get(node[0], 1) * active)
+                m.add(order[node] + 1 <= order[r]).only_enforce_if([taken, active])
     spend: dict[tuple[Node, str], list[cp_model.IntVar]] = {}
     for (owner, kinds), need in demands.items():
         flows: list[cp_model.LinearExprT] = []

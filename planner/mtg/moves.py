@@ -89,9 +89,11 @@ from ...engine.mtg.lands import land_play_reasons, play_land
 from ...engine.mtg.mana import NO_MANA, TYPES, Mana, add, total
 from ...engine.mtg.options import TooManyChoices, cast_options
 from ...engine.mtg.payment import (
+    LEAVES,
     MtgPayment,
     Permanent,
     Resources,
+    ability_scope,
     can_pay_with,
     leave_charge,
     name_payment,
@@ -841,7 +843,9 @@ class _Supply:
     activation: tuple[int, int, int] | None = None  # (permanent, offer, option)
     times: int = 1
     exempt: bool = True  # never left out (the pool; an object lost to the payment; restricted)
-    filter: bool = False  # its ability costs mana: its mana pays later filters' costs only
+    # Ordered: its ability costs mana, or it is a remover (`_Payer.removers`): its mana pays
+    # later filters' costs only.
+    filter: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -884,11 +888,22 @@ class _Payer:
             had = needs.get(key)
             needs[key] = _Need(key, o, (had.count or 0) + o.count if had else o.count,
                                o.kind == "tap_untapped")
+        # A mana ability whose cost can take away a permanent with a filter ability takes its
+        # objects under a need of its own (`ability_scope`, as the model's removers): its mana
+        # is an ordered supply, after every ordered supply of what it removes (601.2g).
+        filtering = [perm for perm in res.permanents
+                     if any(offer.ability.mana.symbols for offer in perm.offers)]
+        self.removers = frozenset(
+            (p, a) for p, perm in enumerate(res.permanents) for a, offer in enumerate(perm.offers)
+            if mana and any(part.kind in LEAVES and any(
+                can_pay_with(scenario, part, q.obj, "battlefield") for q in filtering)
+                for part in offer.ability.other))
         if mana:
-            for perm in res.permanents:
-                for offer in perm.offers:
+            for p, perm in enumerate(res.permanents):
+                for a, offer in enumerate(perm.offers):
                     for part in offer.ability.other:
-                        key = ("ability", part.kind, part.filter)
+                        key = (ability_scope(p, a) if (p, a) in self.removers else "ability",
+                               part.kind, part.filter)
                         if key not in needs and part.kind != "mill":
                             needs[key] = _Need(key, part, None, part.kind == "tap_untapped")
         self.needs = list(needs.values())
@@ -934,7 +949,7 @@ class _Payer:
             for a, offer in enumerate(perm.offers):
                 ab = offer.ability
                 one = (all(total(m) == 1 for m in ab.adds) and not ab.mana.symbols
-                       and not offer.restricted)
+                       and not offer.restricted and (p, a) not in self.removers)
                 if repeatable(ab):
                     repeat_keys += [(a, -1)] if one else [(a, k) for k in range(len(ab.adds))]
                     continue
@@ -975,7 +990,8 @@ class _Payer:
         """The model's rules for one permanent (`planner.mtg.model`): tapped at most once, lost
         at most once, not tapped in 601.2h after a mana ability sacrificed it; a one-mana
         ability named with its kind only where it is never left out."""
-        lost_for_mana = profile.lose is not None and self.needs[profile.lose].key[0] == "ability"
+        lost_for_mana = (profile.lose is not None
+                         and self.needs[profile.lose].key[0].startswith("ability"))
         if profile.mana:
             offer = perm.offers[profile.mana[0][0]]
             ab = offer.ability
@@ -1063,9 +1079,10 @@ class _Payer:
             for a, times in acts:
                 ab = perm.offers[a].ability
                 life += ab.life * times
+                scope = ability_scope(i, a) if (i, a) in self.removers else "ability"
                 for part in ab.other:
                     if part.kind != "mill":
-                        asked[self.index[("ability", part.kind, part.filter)]] += part.count * times
+                        asked[self.index[(scope, part.kind, part.filter)]] += part.count * times
         filled = [0] * len(self.needs)
         for _, prof in used:
             if prof.lose is not None:
@@ -1116,7 +1133,8 @@ class _Payer:
                 offer = perm.offers[a]
                 supplies.append(_Supply(offer.ability.adds[o], offer.restricted, (i, a, o), 1,
                                         exempt=offer.restricted or prof.lose is not None,
-                                        filter=bool(offer.ability.mana.symbols)))
+                                        filter=bool(offer.ability.mana.symbols)
+                                        or (i, a) in self.removers))
             for a, o, times in prof.repeats:
                 offer = perm.offers[a]
                 if o < 0:  # one mana a time, its kind open: a unit per activation
@@ -1126,7 +1144,8 @@ class _Payer:
                     continue
                 supplies.append(_Supply(offer.ability.adds[o], offer.restricted, (i, a, o), times,
                                         exempt=offer.restricted,
-                                        filter=bool(offer.ability.mana.symbols)))
+                                        filter=bool(offer.ability.mana.symbols)
+                                        or (i, a) in self.removers))
             if prof.taph is not None and prof.taph[0] == "convoke":
                 c = str(prof.taph[1])
                 units.append(_Unit("convoke", i, () if c == "1" else (1 + TYPES.index(c),)))
@@ -1143,6 +1162,10 @@ class _Payer:
             return
         filters = [j for j, sup in enumerate(supplies) if sup.filter]
         orders = list(itertools.permutations(filters)) if len(filters) > 1 else [tuple(filters)]
+        if self.removers:
+            orders = [o for o in orders if self._removed_after(o, supplies, used)]
+            if not orders:
+                return
         for left in _leftovers(free, sum(free) - spend):
             caps = [f - lft for f, lft in zip(free, left)]
             flows = None
@@ -1154,6 +1177,23 @@ class _Payer:
                                  and self._removable(supplies, units, left, caps, orders)):
                 continue
             yield self._usage(supplies, units, flows, uses), _mana(left)
+
+    def _removed_after(self, order: tuple[int, ...], supplies: list[_Supply],
+                       used: list[tuple[tuple[str, int], _Profile]]) -> bool:
+        """Whether `order` puts every remover's supplies after the ordered supplies of each
+        permanent its cost removes (a permanent gone can't be activated, 601.2g)."""
+        rank = {j: r for r, j in enumerate(order)}
+        for ref, prof in used:
+            if ref[0] != "p" or prof.lose is None:
+                continue
+            scope = self.needs[prof.lose].key[0]
+            removers = [j for j, sup in enumerate(supplies) if sup.activation is not None
+                        and ability_scope(*sup.activation[:2]) == scope]
+            victims = [j for j, sup in enumerate(supplies) if j in rank
+                       and sup.activation is not None and sup.activation[0] == ref[1]]
+            if any(rank[v] >= rank[r] for r in removers for v in victims if v != r):
+                return False
+        return True
 
     def _demands(self, supplies: list[_Supply]) -> list[_Demand]:
         out = [_Demand(-1, frozenset({k}), self.option.mana[k]) for k in KINDS if self.option.mana[k]]
