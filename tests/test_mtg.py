@@ -199,6 +199,35 @@ def test_treasures_before_creatures_on_an_altar_forge_4154() -> None:
     assert p["payment"]["sources"][0]["costs"] == ["sacrifice c0"]
 
 
+def test_an_altar_is_bounded_by_its_creatures_not_by_a_cap() -> None:
+    """Rule 605 and 601.2g: nothing but its costs limits how often a mana ability that neither
+    taps nor sacrifices its permanent is activated. An altar ("sacrifice a creature: add {C}")
+    with 25 creatures makes 25 mana: a {22} spell is paid by 22 sacrifices (5 each: 110), not
+    refused at the planner's old cut of 20 activations; `check` takes the same payment."""
+    from payplan.benchmarks.mtg_reference.brute import _repeat_bound, activations, board
+    from payplan.planner.api import check_payment, load_data
+
+    altar = {"types": ["artifact"], "mana": [{"adds": "{C}", "costs": [
+        {"sacrifice": {"count": 1, "filter": {"type": "creature"}}}]}]}
+    creatures = [{"id": f"c{i}", "card": "bear"} for i in range(25)]
+    data = scenario([{"id": "altar", "card": "altar"}] + creatures, {"object": "h1"},
+                    hand=[{"id": "h1", "card": "x"}],
+                    cards={"x": {"types": ["sorcery"], "cost": "{22}"}, "altar": altar,
+                           "bear": {"types": ["creature"], "cost": "{1}{G}"}})
+    p = plan(data)
+    assert p["status"] == "ok" and p["score"] == 22 * 5
+    assert source_ids(p) == ["altar"] * 22
+    verdict = check_payment(load_data(data), p["payment"]).to_json()
+    assert verdict["legal"] and verdict["gap"] == 0, verdict
+    # The reference's enumeration bound is the same: the creatures, not the cut.
+    b = board(data)
+    act, = activations(altar)
+    assert _repeat_bound(b, act, 0) == 25
+    data["cards"]["x"]["cost"] = "{26}"
+    p = plan(data)
+    assert p["status"] == "unpayable" and "at most 25" in " ".join(p["reasons"]), p["reasons"]
+
+
 def test_restricted_mana_only_for_its_spells() -> None:
     data = scenario(lands("eldrazi-temple", "wastes"), {"object": "h1"},
                     hand=[{"id": "h1", "card": "eldrazi-spawnling"}])

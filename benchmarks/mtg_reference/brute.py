@@ -73,7 +73,7 @@ WEIGHTS = {"tap_land": 1, "tap_creature": 2, "tap_artifact": 1, "tap_other": 1, 
            "discard": 4, "mill": 1, "exile_from_graveyard": 1, "exile_from_hand": 4, "life": 1,
            "return_to_hand": 3}
 BENEFITS = {"kicker": 0, "buyback": 0}
-REPEAT_CAP = 20     # multikicker / replicate under `auto`, and an altar's activations, at most
+REPEAT_CAP = 20     # multikicker / replicate under `auto`, and a mana ability only mana bounds, at most
 X_CAP = 30          # x: auto never tries an X above this
 OTHER_KINDS = ("sacrifice", "discard", "mill", "pay_life", "exile_from_graveyard",
                "exile_from_hand", "tap_untapped", "return_to_hand")
@@ -950,12 +950,13 @@ def board(data: dict[str, Any]) -> Board:
 
 def _repeat_bound(b: Board, act: Activation, potential: int) -> int:
     """How many times a free mana ability can be activated at most: each activation pays its
-    costs again (a creature to sacrifice, an untapped creature to tap, life, mana, ...)."""
-    k = REPEAT_CAP
-    for kind, n, fj in act.parts:
-        k = min(k, b.available(kind, json.loads(fj)) // n)
+    costs again (a creature to sacrifice, an untapped creature to tap, life, mana, ...). The
+    objects and the life bound it however far (rule 605: nothing else limits how often); only
+    an ability whose costs are mana at most stops at REPEAT_CAP (the format's documented cut)."""
+    bounds = [b.available(kind, json.loads(fj)) // n for kind, n, fj in act.parts]
     if act.life:
-        k = min(k, b.life_total // act.life)
+        bounds.append(b.life_total // act.life)
+    k = min(bounds) if bounds else REPEAT_CAP
     if act.mana_cost:
         k = min(k, potential // max(1, len(act.mana_cost)))
     return k

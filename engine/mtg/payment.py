@@ -7,7 +7,7 @@ what your permanents, cards, life and pool can give, and what each use costs (th
   Phyrexian Altar, Seton's "tap an untapped Druid") may be activated again and again in the same
   payment, as long as each activation's costs can be paid (601.2g: the player activates the
   mana abilities they wish, 605; only a cost limits how often, and {T} or sacrificing the
-  permanent can be paid once): `Offer.repeats`, at most `REPEAT`. A {T} ability needs the permanent untapped, and a creature not summoning sick
+  permanent can be paid once): `Offer.repeats` (`repeat_bound`). A {T} ability needs the permanent untapped, and a creature not summoning sick
   (302.6); it pays the ability's other costs: life, sacrificing itself, mana from other sources
   (a filter land), non-mana costs such as sacrificing another creature to an altar. Restricted mana (`only_for`) can be made only when
   the spell is what it is restricted to, and then pays only the spell; a payment the player
@@ -40,7 +40,7 @@ from .mana import COLOR_NAMES, COLORS, NO_MANA, TYPES, Mana, add, mana_text, tot
 from .total_cost import Priced, object_matches, spell_matches
 
 LEAVES = ("sacrifice", "return_to_hand")  # what takes a permanent away in 601.2h
-REPEAT = 20  # activations of one repeatable mana ability in one payment, at most
+REPEAT = 20  # activations of a repeatable mana ability that no object, life or library bounds
 
 
 def ability_scope(p: int, a: int) -> str:
@@ -128,19 +128,21 @@ def repeat_bound(scenario: MtgScenario, ability: ManaAbility, permanents: tuple[
     activation pays all its costs again (601.2g, 605), so at most the objects its non-mana costs can
     take (distinct objects: an untapped one for a tap cost) over the count each takes, the life
     total over its life (119.4), the library over its mill (seed 003: no cost mills more than
-    the library holds), and `REPEAT`."""
-    k = REPEAT
+    the library holds). These bounds are the rules' own, however large (an altar and 60
+    creatures: 60 activations); only an ability none of them bounds (its costs are mana at most)
+    is cut at `REPEAT`, a documented limit of the planner."""
+    bounds = []
     for part in ability.other:
         if part.kind == "mill":
-            k = min(k, library // part.count)
+            bounds.append(library // part.count)
             continue
         eligible = sum(1 for p in permanents if can_pay_with(scenario, part, p.obj, "battlefield")
                        and (part.kind != "tap_untapped" or p.can_tap))
         eligible += sum(1 for c in cards if can_pay_with(scenario, part, c.obj, c.zone))
-        k = min(k, eligible // part.count)
+        bounds.append(eligible // part.count)
     if ability.life:
-        k = min(k, life // ability.life)
-    return k
+        bounds.append(life // ability.life)
+    return min(bounds) if bounds else REPEAT
 
 
 def tap_weight_key(card: Card) -> str:

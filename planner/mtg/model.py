@@ -404,8 +404,9 @@ def solve_mtg(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tupl
             if ref == ("p", p) and key[1] != "tap_untapped":
                 charges.append(leave_charge(scenario, key[1], perm.obj) * var)
         touched = m.new_bool_var(f"used[{perm.obj.id}]")
+        most = max([REPEAT, *(o.repeats for o in perm.offers)])
         for var in everything:
-            m.add(var <= REPEAT * touched)
+            m.add(var <= most * touched)
         used_objects.append(touched)
         rank.append(perm.position * touched)
     for c, card in enumerate(res.cards):
@@ -493,7 +494,8 @@ def solve_mtg(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tupl
                     continue
                 active = m.new_bool_var(f"active[{perms[node[0]].obj.id},{node[1]}]")
                 m.add(sum(v for (pp, aa, _), v in act.items() if (pp, aa) == node)
-                      <= REPEAT * size.get(node[0], 1) * active)
+                      <= max(REPEAT, perms[node[0]].offers[node[1]].repeats)
+                      * size.get(node[0], 1) * active)
                 m.add(order[node] + 1 <= order[r]).only_enforce_if([taken, active])
     spend: dict[tuple[Node, str], list[cp_model.IntVar]] = {}
     for (owner, kinds), need in demands.items():

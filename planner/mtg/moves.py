@@ -106,7 +106,6 @@ from ...engine.problems import ScenarioError
 from ...engine.turn import Turn, candidate_key
 from ..config import DEFAULT_CONFIG, SolverConfig
 from ..turn import Candidate, Move
-from .model import REPEAT
 from .plan import MtgPlan, land_plan, plan_mtg, plan_of
 
 KINDS = tuple(range(1, 7))  # W U B R G C as indices into Mana
@@ -910,8 +909,8 @@ class _Payer:
         self.index = {n.key: i for i, n in enumerate(self.needs)}
         self.budget = total(option.mana) + sum(
             max([len(o.ability.mana.symbols) + total(o.ability.mana.plain())
-                 for o in perm.offers] + [0]) * (REPEAT if any(repeatable(o.ability)
-                                                               for o in perm.offers) else 1)
+                 for o in perm.offers] + [0]) * max([1, *(o.repeats for o in perm.offers
+                                                          if repeatable(o.ability))])
             for perm in res.permanents)
         if not minimal:
             self.budget = 10**6  # every payment: as many mana abilities as there are
@@ -975,7 +974,7 @@ class _Payer:
                 loses.append(i)
         repeats: list[tuple[tuple[int, int, int], ...]] = [()]
         if repeat_keys:
-            top = min(REPEAT, self.budget)
+            top = min(max(perm.offers[a].repeats for a, _ in repeat_keys), self.budget)
             for counts in _compositions(len(repeat_keys), top):
                 if sum(counts):
                     repeats.append(tuple((a, k, n) for (a, k), n in zip(repeat_keys, counts) if n))
