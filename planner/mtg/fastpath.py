@@ -341,6 +341,20 @@ def _factorial(n: int) -> int:
     return out
 
 
+@dataclass(frozen=True, slots=True)
+class Sums:
+    """What `low` needs of a combination of modes, summed once for all the options: the
+    mana its modes add (in all and per kind), the pips of its active filters' costs, its
+    charges, the units still free (an active fixed permanent is no unit), the positions."""
+
+    made: int
+    costs: int
+    charge: int
+    free: int
+    kinds: tuple[int, ...]  # per kind in KINDS: its modes' mana of that kind at most
+    position: int
+
+
 def solve_fast(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tuple[int, ...],
                res: Resources, x_auto: bool, board: Board | None = None) -> MtgSolution | None:
     board = board if board is not None else fast_board(scenario, options, res)
@@ -375,40 +389,60 @@ def solve_fast(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tup
     for position in sorted(u.weight[2] for u in unit_list):
         prefix.append(prefix[-1] + position)
 
-    def wide_low(option: Priced, chosen: tuple[Mode, ...], index: int = -1) -> tuple[int, ...]:
-        """A lower bound on the key (after the X) of any payment of `option` with these modes:
-        every pip of the spell and of the active filters' costs that the pool and the modes'
-        mana can't pay takes a unit of its own (`beyond` of them), so the score is at least
-        the modes' charges, the option's life and `beyond` times the cheapest unit's charge;
-        the objects at least the modes and `beyond`; the rank at least the modes' positions and
-        the `beyond` earliest units' (an `index` of -1 leaves the last two out)."""
-        made = sum(_adds(res, m) for m in chosen)
-        costs = sum(_pips(res, m) for m in chosen if m.filter)
-        beyond = max(0, total(option.mana) + costs - len(pool) - made)
-        score = life_w * option.life + sum(m.charge for m in chosen) + beyond * unit_cheapest
-        if index < 0:
-            return (score,)
-        # It can't be paid when its pips outnumber the units still free (an active fixed
-        # permanent is no unit), or a kind's pips outnumber what the pool, the modes and every
-        # unit could make of that kind.
-        active = {m.permanent for m in chosen}
-        free = len(board.units) + sum(1 for p, _, u in board.fixed if u is not None and p not in active)
-        if beyond > free or any(option.mana[k] > res.pool[k] + units_of[k] + sum(
-                (m.size if k in m.flex else 0) if m.flex else
-                res.permanents[m.permanent].offers[m.offer].ability.adds[m.option][k]
-                for m in chosen) for k in KINDS if option.mana[k]):
-            return (1 << 60,)
-        rank = sum(res.permanents[m.permanent].position for m in chosen) + prefix[beyond]
-        return (score - benefits[index], option.size, len(chosen) + beyond,
-                rank * n_opt + index)
-    memo: dict[tuple[int, tuple[Mode, ...]], tuple[tuple[int, ...], MtgSolution] | None] = {}
+    combos = board.choices if board.wide else _mode_choices(board)
+    free_units = len(board.units)
 
-    def run(index: int, chosen: tuple[Mode, ...]) -> tuple[tuple[int, ...], MtgSolution] | None:
-        """The best payment of option `index` with these modes: its key and solution (each
-        computed once: the second pass below asks again)."""
-        if (index, chosen) not in memo:
-            memo[(index, chosen)] = _run(index, chosen)
-        return memo[(index, chosen)]
+    def sums(chosen: tuple[Mode, ...]) -> Sums:
+        active = {m.permanent for m in chosen}
+        kinds = tuple(sum((m.size if k in m.flex else 0) if m.flex else
+                          res.permanents[m.permanent].offers[m.offer].ability.adds[m.option][k]
+                          for m in chosen) for k in KINDS)
+        return Sums(sum(_adds(res, m) for m in chosen),
+                    sum(_pips(res, m) for m in chosen if m.filter),
+                    sum(m.charge for m in chosen),
+                    free_units + sum(1 for p, _, u in board.fixed
+                                     if u is not None and p not in active),
+                    kinds, sum(res.permanents[m.permanent].position for m in chosen))
+
+    combo_sums = [sums(chosen) for chosen in combos]
+    sizes = [total(o.mana) for o in options]
+    lows: dict[tuple[int, int], tuple[int, ...]] = {}
+
+    def low(index: int, c: int) -> tuple[int, ...]:
+        """A lower bound on the key of any payment of option `index` with combination `c` of
+        the modes: every pip of the spell and of the active filters' costs that the pool and
+        the modes' mana can't pay takes a unit of its own (`beyond` of them), so the score is
+        at least the modes' charges, the option's life and `beyond` times the cheapest unit's
+        charge; the objects at least the modes and `beyond`; the rank at least the modes'
+        positions and the `beyond` earliest units'."""
+        got = lows.get((index, c))
+        if got is not None:
+            return got
+        option = options[index]
+        head = ((-option.choices.x,) if x_auto else ())
+        at = combo_sums[c]
+        beyond = max(0, sizes[index] + at.costs - len(pool) - at.made)
+        score = life_w * option.life + at.charge + beyond * unit_cheapest
+        # It can't be paid when its pips outnumber the units still free, or a kind's pips
+        # outnumber what the pool, the modes and every unit could make of that kind.
+        mana = option.mana
+        if beyond > at.free or any(mana[k] > res.pool[k] + units_of[k] + at.kinds[k - 1]
+                                   for k in KINDS if mana[k]):
+            got = head + (1 << 60,)
+        else:
+            got = head + (score - benefits[index], option.size, len(combos[c]) + beyond,
+                          (at.position + prefix[beyond]) * n_opt + index)
+        lows[(index, c)] = got
+        return got
+
+    memo: dict[tuple[int, int], tuple[tuple[int, ...], MtgSolution] | None] = {}
+
+    def run(index: int, c: int) -> tuple[tuple[int, ...], MtgSolution] | None:
+        """The best payment of option `index` with combination `c` of the modes: its key and
+        solution (each computed once: the second pass below asks again)."""
+        if (index, c) not in memo:
+            memo[(index, c)] = _run(index, combos[c])
+        return memo[(index, c)]
 
     def _run(index: int, chosen: tuple[Mode, ...]) -> tuple[tuple[int, ...], MtgSolution] | None:
         option = options[index]
@@ -426,20 +460,15 @@ def solve_fast(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tup
         key = head + (score - benefits[index], option.size, objects, rank * n_opt + index)
         return key, _solution(index, chosen, assignment, res)
 
-    def low(index: int, chosen: tuple[Mode, ...]) -> tuple[int, ...]:
-        option = options[index]
-        return ((-option.choices.x,) if x_auto else ()) + wide_low(option, chosen, index)
-
     candidates = [o for o in sorted(range(n_opt), key=lambda o: (bounds[o], o))
-                  if options[o].life <= res.life and total(options[o].mana) <= supply_ub]
+                  if options[o].life <= res.life and sizes[o] <= supply_ub]
     # The search: options by their bound, each option's combinations by their bound (`low`), and
     # nothing whose bound exceeds the best key found (every payment of it would be worse).
     for index in candidates:
         if best is not None and bounds[index] > best[0][:len(bounds[index])]:
             continue  # every payment of it charges at least this much: it can't win
-        combos = board.choices if board.wide else _mode_choices(board)
-        for chosen in sorted(combos, key=lambda chosen: low(index, chosen)):
-            bound_here = low(index, chosen)
+        for c in sorted(range(len(combos)), key=lambda c: low(index, c)):
+            bound_here = low(index, c)
             if bound_here[len(bound_here) - 1] >= 1 << 60 and len(bound_here) <= 2:
                 continue  # it can't be paid with these modes
             if best is not None and bound_here > best[0]:
@@ -447,7 +476,7 @@ def solve_fast(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tup
             work += 1
             if board.wide and work > WIDE_WORK:
                 raise GaveUp
-            got = run(index, chosen)
+            got = run(index, c)
             if got is not None and (best is None or got[0] < best[0]):
                 best = got
     if best is None or board.wide:
@@ -458,10 +487,10 @@ def solve_fast(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tup
     for index in candidates:
         if bounds[index] > best[0][:len(bounds[index])]:
             continue
-        for chosen in _mode_choices(board):
-            if low(index, chosen) > best[0]:
+        for c in range(len(combos)):
+            if low(index, c) > best[0]:
                 continue
-            got = run(index, chosen)
+            got = run(index, c)
             if got is not None and got[0] == best[0]:
                 return got[1]
     raise AssertionError("the best key found is not found again")
