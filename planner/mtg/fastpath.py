@@ -46,7 +46,8 @@ from typing import Any
 
 from ...engine.mtg.cards import MtgScenario
 from ...engine.mtg.mana import TYPES, Mana, total
-from ...engine.mtg.payment import Resources, convoke_colors, leave_charge, repeatable
+from ...engine.mtg.payment import (Permanent, Resources, convoke_colors, leave_charge,
+                                     repeatable)
 from ...engine.mtg.total_cost import Priced
 from .model import MtgSolution
 
@@ -117,53 +118,30 @@ def _board(scenario: MtgScenario, res: Resources, lenient: bool = False,
     (`incumbent`'s board): what does not fit is left out instead (an ability with a non-mana
     cost, a repeatable one, one costing life or adding more than one mana, a permanent whose
     ways charge differently), so every payment on it is one the full board has too. `wide`:
-    the board `_wide` finishes (flexible modes)."""
+    the board `_wide` finishes (flexible modes).
+
+    Each class of identical permanents (same card, tapped and sick state and `value`: the same
+    usable abilities, charges and convoke colors, `engine.mtg.payment.interchangeable`) is
+    worked out once, on its first member (`_ways`); the others get its ways and modes with
+    their own index and position (`_as_member`), which is what working each out alone gives."""
     life_w = scenario.objective.weight("life")
     units: list[Unit] = []
     fixed: list[tuple[int, tuple[Mode, ...], Unit | None]] = []
+    done: dict[tuple[object, ...], _Template | None] = {}
     for p, perm in enumerate(res.permanents):
-        ways: list[Way] = []
-        modes: list[Mode] = []
-        profiles: set[tuple[int, int]] = set()  # (charge, life) of the unit ways
-        for a, offer in enumerate(perm.offers):
-            ab = offer.ability
-            if ab.other or repeatable(ab) or (lenient and ab.life):
-                if lenient:
-                    continue
-                return None
-            charge = (leave_charge(scenario, "sacrifice", perm.obj) if ab.sacrifice_self
-                      else perm.tap_charge) + life_w * ab.life
-            flex = _flex(ab.adds) if wide else None
-            if flex is not None and (ab.mana.symbols or flex[1] > 1):
-                modes.append(Mode(p, a, -1, charge, ab.life, bool(ab.mana.symbols), *flex))
-                continue
-            for k, adds in enumerate(ab.adds):
-                size = total(adds)
-                if size == 0:
-                    continue
-                if size == 1 and not ab.mana.symbols:
-                    kind = next(i for i in KINDS if adds[i])
-                    ways.append(Way((kind,), offer.restricted, "mana", acts=((p, a, k),)))
-                    profiles.add((charge, ab.life))
-                elif not lenient:
-                    modes.append(Mode(p, a, k, charge, ab.life, bool(ab.mana.symbols)))
-        if perm.convoker:
-            colors = tuple(1 + TYPES.index(c) for c in convoke_colors(perm))
-            ways.append(Way(colors, True, "convoke"))
-            profiles.add((perm.tap_charge, 0))
-        if perm.improviser:
-            ways.append(Way((), True, "improvise"))
-            profiles.add((perm.tap_charge, 0))
-        if len(profiles) > 1:
-            if lenient:
-                continue
-            return None  # its ways charge differently: not one unit
-        unit = None
-        if ways:
-            charge, life = next(iter(profiles))
-            unit = _unit(("p", p), tuple(_merge(ways)), (charge, 1, perm.position), life)
+        obj = perm.obj
+        key = (obj.card, obj.tapped, obj.sick, obj.value)
+        if key in done:
+            template = done[key]
+        else:
+            template = done[key] = _ways(scenario, perm, p, lenient, wide, life_w)
+        if template is None:
+            return None
+        if template.skip:
+            continue
+        unit, modes = _as_member(template, p, perm.position)
         if modes:
-            fixed.append((p, tuple(modes), unit))
+            fixed.append((p, modes, unit))
         elif unit is not None:
             units.append(unit)
     if res.delve:
@@ -173,6 +151,84 @@ def _board(scenario: MtgScenario, res: Resources, lenient: bool = False,
                                   (leave_charge(scenario, "exile_from_graveyard", card.obj), 1,
                                    len(res.permanents) + card.position), 0))
     return Board(tuple(sorted(units, key=lambda u: u.weight)), tuple(fixed))
+
+
+@dataclass(frozen=True, slots=True)
+class _Template:
+    """What a permanent (index `p`) brings to the board: its unit (ways, charge, life), its
+    fixed modes, or nothing (`skip`: a lenient board leaves it out)."""
+
+    p: int
+    ways: tuple[Way, ...] = ()
+    unit_key: tuple[object, ...] = ()
+    charge: int = 0
+    life: int = 0
+    modes: tuple[Mode, ...] = ()
+    skip: bool = False
+
+
+def _ways(scenario: MtgScenario, perm: Permanent, p: int, lenient: bool, wide: bool,
+          life_w: int) -> _Template | None:
+    """Permanent `p`'s ways and modes (`_board`); None when the shortcut does not apply."""
+    ways: list[Way] = []
+    modes: list[Mode] = []
+    profiles: set[tuple[int, int]] = set()  # (charge, life) of the unit ways
+    for a, offer in enumerate(perm.offers):
+        ab = offer.ability
+        if ab.other or repeatable(ab) or (lenient and ab.life):
+            if lenient:
+                continue
+            return None
+        charge = (leave_charge(scenario, "sacrifice", perm.obj) if ab.sacrifice_self
+                  else perm.tap_charge) + life_w * ab.life
+        flex = _flex(ab.adds) if wide else None
+        if flex is not None and (ab.mana.symbols or flex[1] > 1):
+            modes.append(Mode(p, a, -1, charge, ab.life, bool(ab.mana.symbols), *flex))
+            continue
+        for k, adds in enumerate(ab.adds):
+            size = total(adds)
+            if size == 0:
+                continue
+            if size == 1 and not ab.mana.symbols:
+                kind = next(i for i in KINDS if adds[i])
+                ways.append(Way((kind,), offer.restricted, "mana", acts=((p, a, k),)))
+                profiles.add((charge, ab.life))
+            elif not lenient:
+                modes.append(Mode(p, a, k, charge, ab.life, bool(ab.mana.symbols)))
+    if perm.convoker:
+        colors = tuple(1 + TYPES.index(c) for c in convoke_colors(perm))
+        ways.append(Way(colors, True, "convoke"))
+        profiles.add((perm.tap_charge, 0))
+    if perm.improviser:
+        ways.append(Way((), True, "improvise"))
+        profiles.add((perm.tap_charge, 0))
+    if len(profiles) > 1:
+        if lenient:
+            return _Template(p, skip=True)
+        return None  # its ways charge differently: not one unit
+    if not ways:
+        return _Template(p, modes=tuple(modes), skip=not modes)
+    charge, life = next(iter(profiles))
+    merged = tuple(_merge(ways))
+    return _Template(p, merged, _unit(("p", p), merged, (0, 0, 0), 0).key, charge, life,
+                     tuple(modes))
+
+
+def _as_member(template: _Template, p: int, position: int
+               ) -> tuple[Unit | None, tuple[Mode, ...]]:
+    """The template's unit and modes for the identical permanent `p` at `position`: the same,
+    with `p` for the template's own index (only the mana ways' activations and the modes name
+    it)."""
+    ways = template.ways
+    modes = template.modes
+    if p != template.p:
+        ways = tuple(Way(w.kinds, w.spell_only, w.label, w.made_by,
+                         tuple((p, a, k) for _, a, k in w.acts)) for w in ways)
+        modes = tuple(Mode(p, m.offer, m.option, m.charge, m.life, m.filter, m.flex, m.size)
+                      for m in modes)
+    unit = (Unit(("p", p), ways, (template.charge, 1, position), template.life,
+                 template.unit_key) if ways else None)
+    return unit, modes
 
 
 def _flex(adds: tuple[Mana, ...]) -> tuple[tuple[int, ...], int] | None:
