@@ -41,6 +41,7 @@ The tests check it against the CP-SAT model; the reference campaign against the 
 from __future__ import annotations
 
 import itertools
+from operator import attrgetter
 from dataclasses import dataclass, replace
 from typing import Any
 
@@ -81,6 +82,9 @@ class Unit:
     key: tuple[object, ...] = ()  # what decides which demands it can pay (`_unit` sets it)
 
 
+_weight = attrgetter("weight")
+
+
 def _unit(ref: tuple[str, int], ways: tuple[Way, ...], weight: tuple[int, int, int],
           life: int) -> Unit:
     return Unit(ref, ways, weight, life,
@@ -114,11 +118,18 @@ class Board:
 
 def _board(scenario: MtgScenario, res: Resources, lenient: bool = False,
            wide: bool = False) -> Board | None:
+    boards = _boards(scenario, res, lenient)
+    return None if boards is None else boards[1 if wide else 0]
+
+
+def _boards(scenario: MtgScenario, res: Resources, lenient: bool = False
+            ) -> tuple[Board, Board] | None:
     """The units and fixed sources, or None when the shortcut does not apply. `lenient`
     (`incumbent`'s board): what does not fit is left out instead (an ability with a non-mana
     cost, a repeatable one, one costing life or adding more than one mana, a permanent whose
     ways charge differently), so every payment on it is one the full board has too. `wide`:
-    the board `_wide` finishes (flexible modes).
+    the board `_wide` finishes (flexible modes). `_boards` makes the two in one pass: the board
+    and the wide one (lenient: the same twice), or None.
 
     Each class of identical permanents (same card, tapped and sick state and `value`: the same
     usable abilities, charges and convoke colors, `engine.mtg.payment.interchangeable`) is
@@ -127,6 +138,8 @@ def _board(scenario: MtgScenario, res: Resources, lenient: bool = False,
     life_w = scenario.objective.weight("life")
     units: list[Unit] = []
     fixed: list[tuple[int, tuple[Mode, ...], Unit | None]] = []
+    wide_units: list[Unit] = []
+    wide_fixed: list[tuple[int, tuple[Mode, ...], Unit | None]] = []
     done: dict[tuple[object, ...], _Template | None] = {}
     for p, perm in enumerate(res.permanents):
         obj = perm.obj
@@ -134,29 +147,37 @@ def _board(scenario: MtgScenario, res: Resources, lenient: bool = False,
         if key in done:
             template = done[key]
         else:
-            template = done[key] = _ways(scenario, perm, p, lenient, wide, life_w)
+            template = done[key] = _ways(scenario, perm, p, lenient, life_w)
         if template is None:
             return None
         if template.skip:
             continue
-        unit, modes = _as_member(template, p, perm.position)
+        unit, modes, wide_modes = _as_member(template, p, perm.position)
         if modes:
             fixed.append((p, modes, unit))
         elif unit is not None:
             units.append(unit)
+        if wide_modes:
+            wide_fixed.append((p, wide_modes, unit))
+        elif unit is not None:
+            wide_units.append(unit)
     if res.delve:
         for c, card in enumerate(res.cards):
             if card.zone == "graveyard":
-                units.append(_unit(("c", c), (Way((), True, "delve"),),
-                                  (leave_charge(scenario, "exile_from_graveyard", card.obj), 1,
-                                   len(res.permanents) + card.position), 0))
-    return Board(tuple(sorted(units, key=lambda u: u.weight)), tuple(fixed))
+                delve = _unit(("c", c), (Way((), True, "delve"),),
+                              (leave_charge(scenario, "exile_from_graveyard", card.obj), 1,
+                               len(res.permanents) + card.position), 0)
+                units.append(delve)
+                wide_units.append(delve)
+    return (Board(tuple(sorted(units, key=lambda u: u.weight)), tuple(fixed)),
+            Board(tuple(sorted(wide_units, key=lambda u: u.weight)), tuple(wide_fixed)))
 
 
 @dataclass(frozen=True, slots=True)
 class _Template:
     """What a permanent (index `p`) brings to the board: its unit (ways, charge, life), its
-    fixed modes, or nothing (`skip`: a lenient board leaves it out)."""
+    fixed modes (on the wide board: `wide_modes`), or nothing (`skip`: a lenient board leaves
+    it out)."""
 
     p: int
     ways: tuple[Way, ...] = ()
@@ -165,13 +186,17 @@ class _Template:
     life: int = 0
     modes: tuple[Mode, ...] = ()
     skip: bool = False
+    wide_modes: tuple[Mode, ...] = ()
 
 
-def _ways(scenario: MtgScenario, perm: Permanent, p: int, lenient: bool, wide: bool,
+def _ways(scenario: MtgScenario, perm: Permanent, p: int, lenient: bool,
           life_w: int) -> _Template | None:
-    """Permanent `p`'s ways and modes (`_board`); None when the shortcut does not apply."""
+    """Permanent `p`'s ways and modes, on the board and on the wide one (`_boards`: where an
+    ability is one flexible mode, `_flex`, its options are no modes of their own); None when
+    the shortcut does not apply."""
     ways: list[Way] = []
     modes: list[Mode] = []
+    wide_modes: list[Mode] = []
     profiles: set[tuple[int, int]] = set()  # (charge, life) of the unit ways
     for a, offer in enumerate(perm.offers):
         ab = offer.ability
@@ -181,10 +206,11 @@ def _ways(scenario: MtgScenario, perm: Permanent, p: int, lenient: bool, wide: b
             return None
         charge = (leave_charge(scenario, "sacrifice", perm.obj) if ab.sacrifice_self
                   else perm.tap_charge) + life_w * ab.life
-        flex = _flex(ab.adds) if wide else None
+        # A flexible mode is one only when it costs mana or adds two or more (`_flex`'s n).
+        flex = (_flex(ab.adds) if not lenient and ab.adds
+                and (ab.mana.symbols or total(ab.adds[0]) > 1) else None)
         if flex is not None and (ab.mana.symbols or flex[1] > 1):
-            modes.append(Mode(p, a, -1, charge, ab.life, bool(ab.mana.symbols), *flex))
-            continue
+            wide_modes.append(Mode(p, a, -1, charge, ab.life, bool(ab.mana.symbols), *flex))
         for k, adds in enumerate(ab.adds):
             size = total(adds)
             if size == 0:
@@ -195,6 +221,8 @@ def _ways(scenario: MtgScenario, perm: Permanent, p: int, lenient: bool, wide: b
                 profiles.add((charge, ab.life))
             elif not lenient:
                 modes.append(Mode(p, a, k, charge, ab.life, bool(ab.mana.symbols)))
+                if flex is None:
+                    wide_modes.append(modes[-1])
     if perm.convoker:
         colors = tuple(1 + TYPES.index(c) for c in convoke_colors(perm))
         ways.append(Way(colors, True, "convoke"))
@@ -207,28 +235,35 @@ def _ways(scenario: MtgScenario, perm: Permanent, p: int, lenient: bool, wide: b
             return _Template(p, skip=True)
         return None  # its ways charge differently: not one unit
     if not ways:
-        return _Template(p, modes=tuple(modes), skip=not modes)
+        return _Template(p, modes=tuple(modes), skip=not modes and not wide_modes,
+                         wide_modes=tuple(wide_modes))
     charge, life = next(iter(profiles))
     merged = tuple(_merge(ways))
     return _Template(p, merged, _unit(("p", p), merged, (0, 0, 0), 0).key, charge, life,
-                     tuple(modes))
+                     tuple(modes), wide_modes=tuple(wide_modes))
 
 
 def _as_member(template: _Template, p: int, position: int
-               ) -> tuple[Unit | None, tuple[Mode, ...]]:
-    """The template's unit and modes for the identical permanent `p` at `position`: the same,
-    with `p` for the template's own index (only the mana ways' activations and the modes name
-    it)."""
+               ) -> tuple[Unit | None, tuple[Mode, ...], tuple[Mode, ...]]:
+    """The template's unit, modes and wide modes for the identical permanent `p` at
+    `position`: the same, with `p` for the template's own index (only the mana ways'
+    activations and the modes name it)."""
     ways = template.ways
     modes = template.modes
+    wide_modes = template.wide_modes
     if p != template.p:
         ways = tuple(Way(w.kinds, w.spell_only, w.label, w.made_by,
                          tuple((p, a, k) for _, a, k in w.acts)) for w in ways)
-        modes = tuple(Mode(p, m.offer, m.option, m.charge, m.life, m.filter, m.flex, m.size)
-                      for m in modes)
+        modes = tuple(_moved(m, p) for m in modes)
+        wide_modes = tuple(_moved(m, p) for m in wide_modes)
     unit = (Unit(("p", p), ways, (template.charge, 1, position), template.life,
                  template.unit_key) if ways else None)
-    return unit, modes
+    return unit, modes, wide_modes
+
+
+def _moved(m: Mode, p: int) -> Mode:
+    """Mode `m` of an identical permanent, `p`."""
+    return Mode(p, m.offer, m.option, m.charge, m.life, m.filter, m.flex, m.size)
 
 
 def _flex(adds: tuple[Mana, ...]) -> tuple[tuple[int, ...], int] | None:
@@ -259,15 +294,15 @@ class GaveUp(Exception):
     """The wide fast path's search grew past its budget: the model is the faster exact answer."""
 
 
-def _wide(scenario: MtgScenario, res: Resources) -> Board | None:
+def _wide(board: Board, res: Resources) -> Board | None:
     """The board for fixed sources in numbers (CP-SAT's cases before): each multi-mana ability
     whose options are every mix of its kinds is one flexible mode (`_flex`), and identical
     fixed permanents (same card and state) are a class whose members are used in state order:
     its combinations are how many members take each mode, on its first members. Exact: the
     members are interchangeable but for their positions, so any payment can give the roles to
-    the first members, which ranks no later. None when the combinations exceed `MAX_MODES`."""
-    board = _board(scenario, res, wide=True)
-    if board is None or not board.fixed:
+    the first members, which ranks no later. None when the combinations exceed `MAX_MODES`.
+    `board` is `_boards`' wide board."""
+    if not board.fixed:
         return None
     classes: dict[tuple[object, ...], list[tuple[int, tuple[Mode, ...], Unit | None]]] = {}
     for entry in board.fixed:
@@ -283,8 +318,7 @@ def _wide(scenario: MtgScenario, res: Resources) -> Board | None:
         picks: list[tuple[Mode, ...]] = []
         for j in range(len(members) + 1):
             for combo in itertools.combinations_with_replacement(range(len(modes)), j):
-                picks.append(tuple(replace(modes[i], permanent=members[n])
-                                   for n, i in enumerate(combo)))
+                picks.append(tuple(_moved(modes[i], members[n]) for n, i in enumerate(combo)))
         count *= len(picks)
         if count > MAX_MODES:
             return None
@@ -358,14 +392,15 @@ def fast_board(scenario: MtgScenario, options: tuple[Priced, ...], res: Resource
     """The board `solve_fast` works on, or None when the shortcut does not apply."""
     if any(o.other for o in options):
         return None
-    board = _board(scenario, res)
-    if board is None:
+    boards = _boards(scenario, res)
+    if boards is None:
         return None
+    board = boards[0]
     count = _mode_count(board)
     if count > MAX_MODES or len(options) * count > MAX_WORK:
         # Past these the enumeration is slower than the model, unless fixed sources in numbers
         # make it small again (`_wide`); its search keeps its own budget (`WIDE_WORK`).
-        wide = _wide(scenario, res)
+        wide = _wide(boards[1], res)
         if wide is None:
             return None
         board = wide
@@ -399,7 +434,7 @@ def _factorial(n: int) -> int:
 
 @dataclass(frozen=True, slots=True)
 class Sums:
-    """What `low` needs of a combination of modes, summed once for all the options: the
+    """What `solve_fast`'s bounds need of a combination of modes, summed once for all the options: the
     mana its modes add (in all and per kind), the pips of its active filters' costs, its
     charges, the units still free (an active fixed permanent is no unit), the positions."""
 
@@ -409,6 +444,7 @@ class Sums:
     free: int
     kinds: tuple[int, ...]  # per kind in KINDS: its modes' mana of that kind at most
     position: int
+    modes: int
 
 
 def solve_fast(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tuple[int, ...],
@@ -440,7 +476,10 @@ def solve_fast(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tup
 
     unit_list = list(board.units) + [u for _, _, u in board.fixed if u is not None]
     unit_cheapest = min([u.weight[0] for u in unit_list] + [1 << 60])
-    units_of = {k: sum(1 for u in unit_list if any(k in w.kinds for w in u.ways)) for k in KINDS}
+    units_of = dict.fromkeys(KINDS, 0)  # the units that could pay a pip of each kind
+    for u in unit_list:
+        for k in {k for w in u.ways for k in w.kinds}:
+            units_of[k] += 1
     prefix = [0]
     for position in sorted(u.weight[2] for u in unit_list):
         prefix.append(prefix[-1] + position)
@@ -458,40 +497,48 @@ def solve_fast(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tup
                     sum(m.charge for m in chosen),
                     free_units + sum(1 for p, _, u in board.fixed
                                      if u is not None and p not in active),
-                    kinds, sum(res.permanents[m.permanent].position for m in chosen))
+                    kinds, sum(res.permanents[m.permanent].position for m in chosen), len(chosen))
 
     combo_sums = [sums(chosen) for chosen in combos]
     sizes = [total(o.mana) for o in options]
-    lows: dict[tuple[int, int], tuple[int, ...]] = {}
+    lows: dict[int, list[tuple[int, ...]]] = {}
 
-    def low(index: int, c: int) -> tuple[int, ...]:
-        """A lower bound on the key of any payment of option `index` with combination `c` of
-        the modes: every pip of the spell and of the active filters' costs that the pool and
-        the modes' mana can't pay takes a unit of its own (`beyond` of them), so the score is
-        at least the modes' charges, the option's life and `beyond` times the cheapest unit's
-        charge; the objects at least the modes and `beyond`; the rank at least the modes'
-        positions and the `beyond` earliest units'."""
-        got = lows.get((index, c))
-        if got is not None:
-            return got
+    def lows_of(index: int) -> list[tuple[int, ...]]:
+        """For each combination of the modes, a lower bound on the key of any payment of option
+        `index` with it: every pip of the spell and of the active filters' costs that the pool
+        and the modes' mana can't pay takes a unit of its own (`beyond` of them), so the score
+        is at least the modes' charges, the option's life and `beyond` times the cheapest
+        unit's charge; the objects at least the modes and `beyond`; the rank at least the
+        modes' positions and the `beyond` earliest units'. A combination that can't pay it
+        (its pips outnumber the units still free, or a kind's pips outnumber what the pool, the
+        modes and every unit could make of that kind) has (1 << 60) after the X."""
+        if index in lows:
+            return lows[index]
         option = options[index]
         head = ((-option.choices.x,) if x_auto else ())
-        at = combo_sums[c]
-        beyond = max(0, sizes[index] + at.costs - len(pool) - at.made)
-        score = life_w * option.life + at.charge + beyond * unit_cheapest
-        # It can't be paid when its pips outnumber the units still free, or a kind's pips
-        # outnumber what the pool, the modes and every unit could make of that kind.
         mana = option.mana
-        if beyond > at.free or any(mana[k] > res.pool[k] + units_of[k] + at.kinds[k - 1]
-                                   for k in KINDS if mana[k]):
-            got = head + (1 << 60,)
-        else:
-            got = head + (score - benefits[index], option.size, len(combos[c]) + beyond,
-                          (at.position + prefix[beyond]) * n_opt + index)
-        lows[(index, c)] = got
-        return got
+        base = sizes[index] - len(pool)
+        score = life_w * option.life - benefits[index]
+        # Per kind the option's pips of it less what the pool and every unit could make of it:
+        # what the modes must make.
+        short = [(k - 1, mana[k] - res.pool[k] - units_of[k]) for k in KINDS if mana[k]]
+        cant = head + (1 << 60,)
+        out = []
+        for c, at in enumerate(combo_sums):
+            beyond = base + at.costs - at.made
+            if beyond < 0:
+                beyond = 0
+            if beyond > at.free or any(at.kinds[i] < n for i, n in short):
+                out.append(cant)
+            else:
+                out.append(head + (score + at.charge + beyond * unit_cheapest, option.size,
+                                   at.modes + beyond, (at.position + prefix[beyond]) * n_opt
+                                   + index))
+        lows[index] = out
+        return out
 
     memo: dict[tuple[int, int], tuple[tuple[int, ...], MtgSolution] | None] = {}
+    sigs: Signatures = {}
 
     def run(index: int, c: int) -> tuple[tuple[int, ...], MtgSolution] | None:
         """The best payment of option `index` with combination `c` of the modes: its key and
@@ -502,7 +549,7 @@ def solve_fast(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tup
 
     def _run(index: int, chosen: tuple[Mode, ...]) -> tuple[tuple[int, ...], MtgSolution] | None:
         option = options[index]
-        found = _pay(option, chosen, board, pool, res)
+        found = _pay(option, chosen, board, pool, res, sigs)
         if found is None:
             return None
         units, assignment = found
@@ -523,12 +570,13 @@ def solve_fast(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tup
     for index in candidates:
         if best is not None and bounds[index] > best[0][:len(bounds[index])]:
             continue  # every payment of it charges at least this much: it can't win
-        for c in sorted(range(len(combos)), key=lambda c: low(index, c)):
-            bound_here = low(index, c)
+        bounds_here = lows_of(index)
+        for c in sorted(range(len(combos)), key=bounds_here.__getitem__):
+            bound_here = bounds_here[c]
             if bound_here[len(bound_here) - 1] >= 1 << 60 and len(bound_here) <= 2:
                 continue  # it can't be paid with these modes
             if best is not None and bound_here > best[0]:
-                continue  # no payment with these modes can beat the best
+                break  # no payment with these modes, nor the later ones, can beat the best
             work += 1
             if board.wide and work > WIDE_WORK:
                 raise GaveUp
@@ -543,8 +591,9 @@ def solve_fast(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tup
     for index in candidates:
         if bounds[index] > best[0][:len(bounds[index])]:
             continue
+        bounds_here = lows_of(index)
         for c in range(len(combos)):
-            if low(index, c) > best[0]:
+            if bounds_here[c] > best[0]:
                 continue
             got = run(index, c)
             if got is not None and got[0] == best[0]:
@@ -562,15 +611,22 @@ def _mode_choices(board: Board) -> list[tuple[Mode, ...]]:
     return out
 
 
+# What each unit of the board or the pool can pay, by the demand classes of a payment and the
+# unit's key: it depends on nothing else (their ways are made by no filter, so no order of the
+# filters matters), so one search's payments share it (`_pay_in_order`).
+Signatures = dict[tuple[Demand, ...], dict[tuple[object, ...], tuple[Demand, ...]]]
+
+
 def _pay(option: Priced, chosen: tuple[Mode, ...], board: Board, pool: list[Unit],
-         res: Resources) -> tuple[list[Unit], dict[tuple[str, int], tuple[Demand, Way]]] | None:
+         res: Resources, sigs: Signatures | None = None
+         ) -> tuple[list[Unit], dict[tuple[str, int], tuple[Demand, Way]]] | None:
     """The least-weight payment of `option` with these fixed modes (in the best filter order),
     or None. Returns the units used and what each supply pays."""
     filters = [m for m in chosen if m.filter]
     orders = _orders(filters, board, res)
     best: tuple[tuple[int, int, int], list[Unit], dict[tuple[str, int], tuple[Demand, Way]]] | None = None
     for order in orders:
-        found = _pay_in_order(option, chosen, order, board, pool, res)
+        found = _pay_in_order(option, chosen, order, board, pool, res, sigs)
         if found is not None:
             weight = (sum(u.weight[0] for u in found[0]), sum(u.weight[1] for u in found[0]),
                       sum(u.weight[2] for u in found[0]))
@@ -580,7 +636,7 @@ def _pay(option: Priced, chosen: tuple[Mode, ...], board: Board, pool: list[Unit
 
 
 def _pay_in_order(option: Priced, chosen: tuple[Mode, ...], order: tuple[Mode, ...], board: Board,
-                  pool: list[Unit], res: Resources
+                  pool: list[Unit], res: Resources, sigs: Signatures | None = None
                   ) -> tuple[list[Unit], dict[tuple[str, int], tuple[Demand, Way]]] | None:
     # Demands.
     cap: dict[Demand, int] = {}
@@ -620,7 +676,7 @@ def _pay_in_order(option: Priced, chosen: tuple[Mode, ...], order: tuple[Mode, .
                                   (0, 0, 0), 0))
     active = {m.permanent for m in chosen}
     units = list(board.units) + [u for p, _, u in board.fixed if u is not None and p not in active]
-    units.sort(key=lambda u: u.weight)
+    units.sort(key=_weight)
     supplies = pool + made + units
     if len(supplies) < need:
         return None
@@ -641,16 +697,18 @@ def _pay_in_order(option: Priced, chosen: tuple[Mode, ...], order: tuple[Mode, .
     used = dict.fromkeys(demands, 0)
     # assigned[d][signature] = supplies of that compatibility now paying d
     assigned: dict[Demand, dict[tuple[Demand, ...], list[int]]] = {d: {} for d in demands}
-    sig_cache: dict[tuple[object, ...], tuple[Demand, ...]] = {}
+    sig_cache: dict[tuple[object, ...], tuple[Demand, ...]] = {}  # the made mana's
+    shared = {} if sigs is None else sigs.setdefault(tuple(demands), {})  # the others'
     dead: set[tuple[Demand, ...]] = set()
     taken: list[int] = []
 
     def signature(u: Unit) -> tuple[Demand, ...]:
         key = u.key
-        sig = sig_cache.get(key)
+        cache = sig_cache if u.ref[0] == "made" else shared
+        sig = cache.get(key)
         if sig is None:
             sig = tuple(d for d in demands if any(compatible(w, d) for w in u.ways))
-            sig_cache[key] = sig
+            cache[key] = sig
         return sig
 
     def augment(sig: tuple[Demand, ...], item: int, seen: set[Demand]) -> bool:
