@@ -43,7 +43,7 @@ from __future__ import annotations
 import itertools
 from operator import attrgetter
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, NamedTuple
 
 from ...engine.mtg.cards import MtgScenario
 from ...engine.mtg.mana import TYPES, Mana, total
@@ -61,8 +61,12 @@ KINDS = tuple(range(1, 7))  # W U B R G C as indices into Mana
 Demand = tuple[str, int, tuple[int, ...]]
 
 
-@dataclass(frozen=True, slots=True)
-class Way:
+# The search's own records (Way, Unit, Mode, and the board's templates and sums) are named
+# tuples, not frozen dataclasses: as immutable, and built several times faster (a plan builds
+# thousands of them; a frozen dataclass sets each field through `object.__setattr__`).
+
+
+class Way(NamedTuple):
     """One way a supply pays one pip: mana of one of `kinds` (an activation (offer, option)
     per kind), or convoke / improvise / delve (spell only)."""
 
@@ -70,11 +74,10 @@ class Way:
     spell_only: bool
     label: str  # mana | convoke | improvise | delve
     made_by: tuple[int, int, int] | None = None  # a filter's mana: (permanent, offer, option)
-    acts: tuple[tuple[int, int, int], ...] = ()  # per kind in `kinds`: (permanent, offer, option)
+    acts: tuple[tuple[int, int], ...] = ()  # per kind in `kinds`: (offer, option) of its unit's permanent
 
 
-@dataclass(frozen=True, slots=True)
-class Unit:
+class Unit(NamedTuple):
     ref: tuple[str, int]  # ("p", permanent) | ("c", card) | ("pool", i) | ("made", i)
     ways: tuple[Way, ...]
     weight: tuple[int, int, int]  # (charge, objects, position)
@@ -91,8 +94,7 @@ def _unit(ref: tuple[str, int], ways: tuple[Way, ...], weight: tuple[int, int, i
                 tuple((w.kinds, w.spell_only, w.label, w.made_by) for w in ways))
 
 
-@dataclass(frozen=True, slots=True)
-class Mode:
+class Mode(NamedTuple):
     permanent: int
     offer: int
     option: int
@@ -114,6 +116,9 @@ class Board:
     choices: tuple[tuple[Mode, ...], ...] = ()
     class_of: tuple[tuple[int, int], ...] = ()
     wide: bool = False
+    # The units and the fixed permanents' units together, sorted by weight (weights differ:
+    # each holds its object's position), which `_pay_in_order` filters for the active modes.
+    everyone: tuple[Unit, ...] = ()
 
 
 def _board(scenario: MtgScenario, res: Resources, lenient: bool = False,
@@ -142,6 +147,8 @@ def _boards(scenario: MtgScenario, res: Resources, lenient: bool = False
     wide_fixed: list[tuple[int, tuple[Mode, ...], Unit | None]] = []
     done: dict[tuple[object, ...], _Template | None] = {}
     for p, perm in enumerate(res.permanents):
+        if not perm.offers and not perm.convoker and not perm.improviser:
+            continue  # it can pay nothing (tapped, or a creature without convoke)
         obj = perm.obj
         key = (obj.card, obj.tapped, obj.sick, obj.value)
         if key in done:
@@ -151,6 +158,12 @@ def _boards(scenario: MtgScenario, res: Resources, lenient: bool = False
         if template is None:
             return None
         if template.skip:
+            continue
+        if not template.modes and not template.wide_modes:  # a unit alone, the most common
+            alone = Unit(("p", p), template.ways, (template.charge, 1, perm.position),
+                         template.life, template.unit_key)
+            units.append(alone)
+            wide_units.append(alone)
             continue
         unit, modes, wide_modes = _as_member(template, p, perm.position)
         if modes:
@@ -169,12 +182,16 @@ def _boards(scenario: MtgScenario, res: Resources, lenient: bool = False
                                len(res.permanents) + card.position), 0)
                 units.append(delve)
                 wide_units.append(delve)
-    return (Board(tuple(sorted(units, key=lambda u: u.weight)), tuple(fixed)),
-            Board(tuple(sorted(wide_units, key=lambda u: u.weight)), tuple(wide_fixed)))
+    return (_board_of(units, fixed), _board_of(wide_units, wide_fixed))
 
 
-@dataclass(frozen=True, slots=True)
-class _Template:
+def _board_of(units: list[Unit], fixed: list[tuple[int, tuple[Mode, ...], Unit | None]]) -> Board:
+    everyone = units + [u for _, _, u in fixed if u is not None]
+    return Board(tuple(sorted(units, key=_weight)), tuple(fixed),
+                 everyone=tuple(sorted(everyone, key=_weight)))
+
+
+class _Template(NamedTuple):
     """What a permanent (index `p`) brings to the board: its unit (ways, charge, life), its
     fixed modes (on the wide board: `wide_modes`), or nothing (`skip`: a lenient board leaves
     it out)."""
@@ -194,6 +211,9 @@ def _ways(scenario: MtgScenario, perm: Permanent, p: int, lenient: bool,
     """Permanent `p`'s ways and modes, on the board and on the wide one (`_boards`: where an
     ability is one flexible mode, `_flex`, its options are no modes of their own); None when
     the shortcut does not apply."""
+    # Its one-mana abilities as one mana way per restriction (unrestricted first): per kind the
+    # first activation (offer, option) that makes it; then convoke and improvise.
+    acts: tuple[dict[int, tuple[int, int]], dict[int, tuple[int, int]]] = ({}, {})
     ways: list[Way] = []
     modes: list[Mode] = []
     wide_modes: list[Mode] = []
@@ -212,17 +232,22 @@ def _ways(scenario: MtgScenario, perm: Permanent, p: int, lenient: bool,
         if flex is not None and (ab.mana.symbols or flex[1] > 1):
             wide_modes.append(Mode(p, a, -1, charge, ab.life, bool(ab.mana.symbols), *flex))
         for k, adds in enumerate(ab.adds):
-            size = total(adds)
+            size = sum(adds)
             if size == 0:
                 continue
             if size == 1 and not ab.mana.symbols:
                 kind = next(i for i in KINDS if adds[i])
-                ways.append(Way((kind,), offer.restricted, "mana", acts=((p, a, k),)))
+                acts[offer.restricted].setdefault(kind, (a, k))
                 profiles.add((charge, ab.life))
             elif not lenient:
                 modes.append(Mode(p, a, k, charge, ab.life, bool(ab.mana.symbols)))
                 if flex is None:
                     wide_modes.append(modes[-1])
+    for restricted in (False, True):
+        if acts[restricted]:
+            kinds = tuple(sorted(acts[restricted]))
+            ways.append(Way(kinds, restricted, "mana",
+                            acts=tuple(acts[restricted][k] for k in kinds)))
     if perm.convoker:
         colors = tuple(1 + TYPES.index(c) for c in convoke_colors(perm))
         ways.append(Way(colors, True, "convoke"))
@@ -238,7 +263,7 @@ def _ways(scenario: MtgScenario, perm: Permanent, p: int, lenient: bool,
         return _Template(p, modes=tuple(modes), skip=not modes and not wide_modes,
                          wide_modes=tuple(wide_modes))
     charge, life = next(iter(profiles))
-    merged = tuple(_merge(ways))
+    merged = tuple(ways)
     return _Template(p, merged, _unit(("p", p), merged, (0, 0, 0), 0).key, charge, life,
                      tuple(modes), wide_modes=tuple(wide_modes))
 
@@ -246,14 +271,12 @@ def _ways(scenario: MtgScenario, perm: Permanent, p: int, lenient: bool,
 def _as_member(template: _Template, p: int, position: int
                ) -> tuple[Unit | None, tuple[Mode, ...], tuple[Mode, ...]]:
     """The template's unit, modes and wide modes for the identical permanent `p` at
-    `position`: the same, with `p` for the template's own index (only the mana ways'
-    activations and the modes name it)."""
+    `position`: the same, with `p` for the template's own index (the unit's ref and the modes
+    name it; its ways, the same objects, name no permanent)."""
     ways = template.ways
     modes = template.modes
     wide_modes = template.wide_modes
     if p != template.p:
-        ways = tuple(Way(w.kinds, w.spell_only, w.label, w.made_by,
-                         tuple((p, a, k) for _, a, k in w.acts)) for w in ways)
         modes = tuple(_moved(m, p) for m in modes)
         wide_modes = tuple(_moved(m, p) for m in wide_modes)
     unit = (Unit(("p", p), ways, (template.charge, 1, position), template.life,
@@ -372,22 +395,6 @@ def _feeds(a: tuple[int, int, int], b: tuple[int, int, int], filters: list[Mode]
     return False
 
 
-def _merge(ways: list[Way]) -> list[Way]:
-    """One mana way per restriction (kinds united, the first activation kept per kind); the
-    convoke / improvise ways as they are."""
-    out: list[Way] = []
-    for restricted in (False, True):
-        acts: dict[int, tuple[int, int, int]] = {}
-        for w in ways:
-            if w.label == "mana" and w.spell_only == restricted:
-                for kind, act in zip(w.kinds, w.acts):
-                    acts.setdefault(kind, act)
-        if acts:
-            kinds = tuple(sorted(acts))
-            out.append(Way(kinds, restricted, "mana", acts=tuple(acts[k] for k in kinds)))
-    return out + [w for w in ways if w.label != "mana"]
-
-
 def fast_board(scenario: MtgScenario, options: tuple[Priced, ...], res: Resources) -> Board | None:
     """The board `solve_fast` works on, or None when the shortcut does not apply."""
     if any(o.other for o in options):
@@ -432,8 +439,7 @@ def _factorial(n: int) -> int:
     return out
 
 
-@dataclass(frozen=True, slots=True)
-class Sums:
+class Sums(NamedTuple):
     """What `solve_fast`'s bounds need of a combination of modes, summed once for all the options: the
     mana its modes add (in all and per kind), the pips of its active filters' costs, its
     charges, the units still free (an active fixed permanent is no unit), the positions."""
@@ -487,17 +493,29 @@ def solve_fast(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tup
     combos = board.choices if board.wide else _mode_choices(board)
     free_units = len(board.units)
 
+    with_unit = {p for p, _, u in board.fixed if u is not None}
+    # Per mode (the combinations share their mode objects): the mana it adds (per kind, and in
+    # all), its filter cost's pips, its position.
+    each: dict[int, tuple[tuple[int, ...], int, int, int]] = {}
+
+    def mode_sums(m: Mode) -> tuple[tuple[int, ...], int, int, int]:
+        got = each.get(id(m))
+        if got is None:
+            adds = res.permanents[m.permanent].offers[m.offer].ability.adds
+            kinds = tuple((m.size if k in m.flex else 0) if m.flex else adds[m.option][k]
+                          for k in KINDS)
+            got = each[id(m)] = (kinds, _adds(res, m), _pips(res, m) if m.filter else 0,
+                                 res.permanents[m.permanent].position)
+        return got
+
     def sums(chosen: tuple[Mode, ...]) -> Sums:
+        parts = [mode_sums(m) for m in chosen]
         active = {m.permanent for m in chosen}
-        kinds = tuple(sum((m.size if k in m.flex else 0) if m.flex else
-                          res.permanents[m.permanent].offers[m.offer].ability.adds[m.option][k]
-                          for m in chosen) for k in KINDS)
-        return Sums(sum(_adds(res, m) for m in chosen),
-                    sum(_pips(res, m) for m in chosen if m.filter),
+        return Sums(sum(part[1] for part in parts), sum(part[2] for part in parts),
                     sum(m.charge for m in chosen),
-                    free_units + sum(1 for p, _, u in board.fixed
-                                     if u is not None and p not in active),
-                    kinds, sum(res.permanents[m.permanent].position for m in chosen), len(chosen))
+                    free_units + len(with_unit) - len(active & with_unit),
+                    tuple(sum(part[0][i] for part in parts) for i in range(len(KINDS))),
+                    sum(part[3] for part in parts), len(chosen))
 
     combo_sums = [sums(chosen) for chosen in combos]
     sizes = [total(o.mana) for o in options]
@@ -611,10 +629,11 @@ def _mode_choices(board: Board) -> list[tuple[Mode, ...]]:
     return out
 
 
-# What each unit of the board or the pool can pay, by the demand classes of a payment and the
-# unit's key: it depends on nothing else (their ways are made by no filter, so no order of the
-# filters matters), so one search's payments share it (`_pay_in_order`).
-Signatures = dict[tuple[Demand, ...], dict[tuple[object, ...], tuple[Demand, ...]]]
+# What each unit of the board or the pool can pay (the indices of the demand classes it can
+# pay), by the demand classes of a payment (a filter's cost by its kinds, not its permanent) and
+# the unit's key: it depends on nothing else (their ways are made by no filter, so no order of
+# the filters matters), so one search's payments share it (`_pay_in_order`).
+Signatures = dict[tuple[Demand, ...], dict[tuple[object, ...], tuple[int, ...]]]
 
 
 def _pay(option: Priced, chosen: tuple[Mode, ...], board: Board, pool: list[Unit],
@@ -675,8 +694,8 @@ def _pay_in_order(option: Priced, chosen: tuple[Mode, ...], order: tuple[Mode, .
                 made.append(_unit(("made", len(made)), (Way((kind,), restricted, "mana", made_by=by),),
                                   (0, 0, 0), 0))
     active = {m.permanent for m in chosen}
-    units = list(board.units) + [u for p, _, u in board.fixed if u is not None and p not in active]
-    units.sort(key=_weight)
+    units = ([u for u in board.everyone if u.ref[0] != "p" or u.ref[1] not in active] if active
+             else list(board.everyone))
     supplies = pool + made + units
     if len(supplies) < need:
         return None
@@ -693,38 +712,42 @@ def _pay_in_order(option: Priced, chosen: tuple[Mode, ...], order: tuple[Mode, .
             return src != d[1] and src in rank_of and d[1] in rank_of and rank_of[src] < rank_of[d[1]]
         return True
 
+    # The demand classes by their index in `demands`; a supply's signature is the indices of
+    # those it can pay, in that order.
     demands = list(cap)
-    used = dict.fromkeys(demands, 0)
-    # assigned[d][signature] = supplies of that compatibility now paying d
-    assigned: dict[Demand, dict[tuple[Demand, ...], list[int]]] = {d: {} for d in demands}
-    sig_cache: dict[tuple[object, ...], tuple[Demand, ...]] = {}  # the made mana's
-    shared = {} if sigs is None else sigs.setdefault(tuple(demands), {})  # the others'
-    dead: set[tuple[Demand, ...]] = set()
+    caps = list(cap.values())
+    used = [0] * len(demands)
+    # assigned[j][signature] = supplies of that compatibility now paying demand j
+    assigned: list[dict[tuple[int, ...], list[int]]] = [{} for _ in demands]
+    sig_cache: dict[tuple[object, ...], tuple[int, ...]] = {}  # the made mana's
+    # The others' (a unit pays a filter's cost by its kinds alone, whichever filter it is).
+    shared = {} if sigs is None else sigs.setdefault(
+        tuple(d if d[0] == "spell" else ("cost", -1, d[2]) for d in demands), {})
+    dead: set[tuple[int, ...]] = set()
     taken: list[int] = []
 
-    def signature(u: Unit) -> tuple[Demand, ...]:
+    def signature(u: Unit) -> tuple[int, ...]:
         key = u.key
         cache = sig_cache if u.ref[0] == "made" else shared
         sig = cache.get(key)
         if sig is None:
-            sig = tuple(d for d in demands if any(compatible(w, d) for w in u.ways))
+            sig = tuple(j for j, d in enumerate(demands) if any(compatible(w, d) for w in u.ways))
             cache[key] = sig
         return sig
 
-    def augment(sig: tuple[Demand, ...], item: int, seen: set[Demand]) -> bool:
-        for d in sig:
-            if d in seen:
+    def augment(sig: tuple[int, ...], item: int, seen: list[bool]) -> bool:
+        for j in sig:
+            if seen[j]:
                 continue
-            seen.add(d)
-            if used[d] < cap[d]:
-                used[d] += 1
-                assigned[d].setdefault(sig, []).append(item)
+            seen[j] = True
+            if used[j] < caps[j]:
+                used[j] += 1
+                assigned[j].setdefault(sig, []).append(item)
                 return True
-            for other, items in list(assigned[d].items()):
+            for other, items in list(assigned[j].items()):
                 if items and augment(other, items[-1], seen):
-                    moved = items.pop()
-                    assert moved is not None
-                    assigned[d].setdefault(sig, []).append(item)
+                    items.pop()
+                    assigned[j].setdefault(sig, []).append(item)
                     return True
         return False
 
@@ -732,7 +755,7 @@ def _pay_in_order(option: Priced, chosen: tuple[Mode, ...], order: tuple[Mode, .
         sig = signature(u)
         if not sig or sig in dead:
             continue
-        if augment(sig, i, set()):
+        if augment(sig, i, [False] * len(demands)):
             taken.append(i)
             if len(taken) == need:
                 break
@@ -742,7 +765,7 @@ def _pay_in_order(option: Priced, chosen: tuple[Mode, ...], order: tuple[Mode, .
         return None
     # What each supply pays (a demand and one way that can).
     what: dict[tuple[str, int], tuple[Demand, Way]] = {}
-    for d, by_sig in assigned.items():
+    for d, by_sig in zip(demands, assigned):
         for items in by_sig.values():
             for i in items:
                 u = supplies[i]
@@ -832,7 +855,8 @@ def _solution(index: int, chosen: tuple[Mode, ...],
         if way.label == "mana":
             wanted = d[1] if d[0] == "spell" and d[1] != 0 else (
                 next(k for k in way.kinds if k in d[2]) if d[0] == "cost" else way.kinds[0])
-            acts.append(way.acts[way.kinds.index(wanted)])
+            offer, option = way.acts[way.kinds.index(wanted)]
+            acts.append((ref[1], offer, option))
         elif way.label == "convoke":
             convoke.append((ref[1], "1" if d[1] == 0 else TYPES[d[1] - 1]))
         elif way.label == "improvise":
