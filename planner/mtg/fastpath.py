@@ -555,6 +555,12 @@ def solve_fast(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tup
         lows[index] = out
         return out
 
+    reach = _reach(board, res)
+    deltas: list[dict[int, int]] = [{} for _ in combos]
+
+    def hall(index: int, c: int) -> bool:
+        return _hall(options[index].mana, combos[c], reach, res, deltas[c])
+
     memo: dict[tuple[int, int], tuple[tuple[int, ...], MtgSolution] | None] = {}
     sigs: Signatures = {}
 
@@ -598,6 +604,8 @@ def solve_fast(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tup
             work += 1
             if board.wide and work > WIDE_WORK:
                 raise GaveUp
+            if not hall(index, c):
+                continue  # it can't be paid with these modes (counted as work all the same)
             got = run(index, c)
             if got is not None and (best is None or got[0] < best[0]):
                 best = got
@@ -611,12 +619,61 @@ def solve_fast(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tup
             continue
         bounds_here = lows_of(index)
         for c in range(len(combos)):
-            if bounds_here[c] > best[0]:
+            if bounds_here[c] > best[0] or not hall(index, c):
                 continue
             got = run(index, c)
             if got is not None and got[0] == best[0]:
                 return got[1]
     raise AssertionError("the best key found is not found again")
+
+
+class Reach(NamedTuple):
+    """What `_hall` needs of a board: per set S of kinds (a bit mask of KINDS) the supplies of
+    the pool and of every unit (the fixed permanents' too) that can make some kind of S, and
+    each fixed permanent's unit's kinds (a bit mask)."""
+
+    of: tuple[int, ...]
+    unit_mask: dict[int, int]
+
+
+def _mask(u: Unit) -> int:
+    return sum(1 << k for k in {k for w in u.ways for k in w.kinds})
+
+
+def _reach(board: Board, res: Resources) -> Reach:
+    masks = [_mask(u) for u in board.everyone]
+    of = [0] * 128
+    for S in range(2, 128, 2):
+        of[S] = sum(res.pool[k] for k in KINDS if S >> k & 1) + sum(1 for m in masks if m & S)
+    return Reach(tuple(of), {p: _mask(u) for p, _, u in board.fixed if u is not None})
+
+
+def _hall(mana: Mana, chosen: tuple[Mode, ...], reach: Reach, res: Resources,
+          deltas: dict[int, int]) -> bool:
+    """Hall's condition on the spell's colored pips with these modes: for every set S of the
+    kinds it has pips of, those pips are at most the supplies that can each make some kind of
+    S (the pool's mana, the modes' mana, the units still free: an active fixed permanent is no
+    unit). It is necessary (each pip takes a supply of its own, and the filters' costs only
+    take more), so a combination failing it can't pay: `_pay` would find no payment
+    (tests/test_mtg_fastpath.py checks this). `deltas` keeps, per S, what the modes change of
+    `reach` (the caller's, one per combination)."""
+    colored = [k for k in KINDS if mana[k]]
+    for n in range(1, 1 << len(colored)):
+        S = sum(1 << k for i, k in enumerate(colored) if n >> i & 1)
+        delta = deltas.get(S)
+        if delta is None:
+            delta = 0
+            for m in chosen:
+                delta -= 1 if reach.unit_mask.get(m.permanent, 0) & S else 0
+                if m.flex:
+                    delta += m.size if any(S >> k & 1 for k in m.flex) else 0
+                else:
+                    adds = res.permanents[m.permanent].offers[m.offer].ability.adds[m.option]
+                    delta += sum(adds[k] for k in KINDS if S >> k & 1)
+            deltas[S] = delta
+        if sum(mana[k] for k in colored if S >> k & 1) > reach.of[S] + delta:
+            return False
+    return True
 
 
 def _mode_choices(board: Board) -> list[tuple[Mode, ...]]:
