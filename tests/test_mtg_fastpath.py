@@ -41,7 +41,7 @@ def test_hall_rejects_only_combinations_that_cannot_pay() -> None:
                     found = fastpath._pay(option, chosen, board, pool, res)
                 except fastpath.GaveUp:
                     continue
-                if not fastpath._hall(option.mana, chosen, reach, res, {}):
+                if not fastpath._hall(fastpath._needs(option.mana), chosen, reach, res, {}):
                     rejected += 1
                     assert found is None, (option, chosen)
                 paid += found is not None

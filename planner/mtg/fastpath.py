@@ -555,11 +555,20 @@ def solve_fast(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tup
         lows[index] = out
         return out
 
+    # `_hall` is asked only once some combination was not paid (until then every one tried
+    # was, and the check would be all cost); it skips only what `_pay` would not pay.
     reach = _reach(board, res)
     deltas: list[dict[int, int]] = [{} for _ in combos]
+    needs: dict[Mana, tuple[tuple[int, int], ...]] = {}
+    failed = False
 
     def hall(index: int, c: int) -> bool:
-        return _hall(options[index].mana, combos[c], reach, res, deltas[c])
+        if not failed:
+            return True
+        mana = options[index].mana
+        if mana not in needs:
+            needs[mana] = _needs(mana)
+        return _hall(needs[mana], combos[c], reach, res, deltas[c])
 
     memo: dict[tuple[int, int], tuple[tuple[int, ...], MtgSolution] | None] = {}
     sigs: Signatures = {}
@@ -567,8 +576,10 @@ def solve_fast(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tup
     def run(index: int, c: int) -> tuple[tuple[int, ...], MtgSolution] | None:
         """The best payment of option `index` with combination `c` of the modes: its key and
         solution (each computed once: the second pass below asks again)."""
+        nonlocal failed
         if (index, c) not in memo:
             memo[(index, c)] = _run(index, combos[c])
+            failed = failed or memo[(index, c)] is None
         return memo[(index, c)]
 
     def _run(index: int, chosen: tuple[Mode, ...]) -> tuple[tuple[int, ...], MtgSolution] | None:
@@ -628,12 +639,14 @@ def solve_fast(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tup
 
 
 class Reach(NamedTuple):
-    """What `_hall` needs of a board: per set S of kinds (a bit mask of KINDS) the supplies of
-    the pool and of every unit (the fixed permanents' too) that can make some kind of S, and
-    each fixed permanent's unit's kinds (a bit mask)."""
+    """What `_hall` needs of a board: the pool's mana and every unit (the fixed permanents'
+    too) as counts by the kinds each can make (a bit mask of KINDS), each fixed permanent's
+    unit's kinds, and (filled as asked, `_reached`) per set S of kinds the supplies of those
+    that can make some kind of S."""
 
-    of: tuple[int, ...]
+    masks: dict[int, int]
     unit_mask: dict[int, int]
+    of: dict[int, int]
 
 
 def _mask(u: Unit) -> int:
@@ -641,26 +654,43 @@ def _mask(u: Unit) -> int:
 
 
 def _reach(board: Board, res: Resources) -> Reach:
-    masks = [_mask(u) for u in board.everyone]
-    of = [0] * 128
-    for S in range(2, 128, 2):
-        of[S] = sum(res.pool[k] for k in KINDS if S >> k & 1) + sum(1 for m in masks if m & S)
-    return Reach(tuple(of), {p: _mask(u) for p, _, u in board.fixed if u is not None})
+    masks: dict[int, int] = {}
+    for supply in [1 << k for k in KINDS for _ in range(res.pool[k])] + [
+            _mask(u) for u in board.everyone]:
+        masks[supply] = masks.get(supply, 0) + 1
+    return Reach(masks, {p: _mask(u) for p, _, u in board.fixed if u is not None}, {})
 
 
-def _hall(mana: Mana, chosen: tuple[Mode, ...], reach: Reach, res: Resources,
-          deltas: dict[int, int]) -> bool:
+def _reached(reach: Reach, S: int) -> int:
+    """The pool's mana and the units that can make some kind of S."""
+    got = reach.of.get(S)
+    if got is None:
+        got = reach.of[S] = sum(n for mask, n in reach.masks.items() if mask & S)
+    return got
+
+
+def _needs(mana: Mana) -> tuple[tuple[int, int], ...]:
+    """`_hall`'s sets of kinds for a spell's mana: each nonempty set S (a bit mask) of the
+    kinds it has pips of, with how many pips of S it has."""
+    colored = [k for k in KINDS if mana[k]]
+    out = []
+    for n in range(1, 1 << len(colored)):
+        S = sum(1 << k for i, k in enumerate(colored) if n >> i & 1)
+        out.append((S, sum(mana[k] for k in colored if S >> k & 1)))
+    return tuple(out)
+
+
+def _hall(needs: tuple[tuple[int, int], ...], chosen: tuple[Mode, ...], reach: Reach,
+          res: Resources, deltas: dict[int, int]) -> bool:
     """Hall's condition on the spell's colored pips with these modes: for every set S of the
-    kinds it has pips of, those pips are at most the supplies that can each make some kind of
+    kinds it has pips of (`needs`, `_needs`), those pips are at most the supplies that can each make some kind of
     S (the pool's mana, the modes' mana, the units still free: an active fixed permanent is no
     unit). It is necessary (each pip takes a supply of its own, and the filters' costs only
     take more), so a combination failing it can't pay: `_pay` would find no payment
     (tests/test_mtg_fastpath.py checks this). `deltas` keeps, per S, what the modes change of
     `reach` (the caller's, one per combination)."""
-    colored = [k for k in KINDS if mana[k]]
-    for n in range(1, 1 << len(colored)):
-        S = sum(1 << k for i, k in enumerate(colored) if n >> i & 1)
-        delta = deltas.get(S)
+    for S, need in needs:
+        delta = deltas.get(S) if chosen else 0
         if delta is None:
             delta = 0
             for m in chosen:
@@ -671,7 +701,7 @@ def _hall(mana: Mana, chosen: tuple[Mode, ...], reach: Reach, res: Resources,
                     adds = res.permanents[m.permanent].offers[m.offer].ability.adds[m.option]
                     delta += sum(adds[k] for k in KINDS if S >> k & 1)
             deltas[S] = delta
-        if sum(mana[k] for k in colored if S >> k & 1) > reach.of[S] + delta:
+        if need > _reached(reach, S) + delta:
             return False
     return True
 
