@@ -414,10 +414,12 @@ def name_payment(scenario: MtgScenario, option: Priced, res: Resources,
             lost.add(("p", p))
             score += leave_charge(scenario, "sacrifice", perm.obj)
         life += ability.life
-        ability_mana = add(ability_mana, ability.mana.plain())
+        if ability.mana.symbols:  # a filter's cost
+            ability_mana = add(ability_mana, ability.mana.plain())
         sources.append(SourceUse(perm.obj.id, adds, tuple(costs), taps=ability.tap,
                                  sacrifices_self=ability.sacrifice_self, took=tuple(took),
-                                 mill=sum(o.count for o in ability.other if o.kind == "mill")))
+                                 mill=sum(o.count for o in ability.other if o.kind == "mill")
+                                 if ability.other else 0))
     convoke = []
     for p, t in solution.convoke:
         tapped.add(p)

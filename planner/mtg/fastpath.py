@@ -453,6 +453,10 @@ class Sums(NamedTuple):
     modes: int
 
 
+# A payment found: the option's index, the modes, what each supply pays (`_solution` names it).
+Found = tuple[int, tuple[Mode, ...], dict[tuple[str, int], tuple[Demand, Way]]]
+
+
 def solve_fast(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tuple[int, ...],
                res: Resources, x_auto: bool, board: Board | None = None) -> MtgSolution | None:
     board = board if board is not None else fast_board(scenario, options, res)
@@ -461,7 +465,7 @@ def solve_fast(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tup
     pool = [_unit(("pool", i), (Way((kind,), False, "mana"),), (0, 0, 0), 0)
             for i, kind in enumerate(k for k in KINDS for _ in range(res.pool[k]))]
     n_opt = len(options)
-    best: tuple[tuple[int, ...], MtgSolution] | None = None
+    best: tuple[tuple[int, ...], Found] | None = None
     most_made = sum(max([_adds(res, m) for m in modes] + [1]) for _, modes, _ in board.fixed)
     supply_ub = len(pool) + len(board.units) + most_made
     # A lower bound on an option's score: its life, and each pip beyond the free mana (the pool
@@ -570,10 +574,10 @@ def solve_fast(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tup
             needs[mana] = _needs(mana)
         return _hall(needs[mana], combos[c], reach, res, deltas[c])
 
-    memo: dict[tuple[int, int], tuple[tuple[int, ...], MtgSolution] | None] = {}
+    memo: dict[tuple[int, int], tuple[tuple[int, ...], Found] | None] = {}
     sigs: Signatures = {}
 
-    def run(index: int, c: int) -> tuple[tuple[int, ...], MtgSolution] | None:
+    def run(index: int, c: int) -> tuple[tuple[int, ...], Found] | None:
         """The best payment of option `index` with combination `c` of the modes: its key and
         solution (each computed once: the second pass below asks again)."""
         nonlocal failed
@@ -582,7 +586,7 @@ def solve_fast(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tup
             failed = failed or memo[(index, c)] is None
         return memo[(index, c)]
 
-    def _run(index: int, chosen: tuple[Mode, ...]) -> tuple[tuple[int, ...], MtgSolution] | None:
+    def _run(index: int, chosen: tuple[Mode, ...]) -> tuple[tuple[int, ...], Found] | None:
         option = options[index]
         found = _pay(option, chosen, board, pool, res, sigs)
         if found is None:
@@ -596,7 +600,7 @@ def solve_fast(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tup
                                                      for m in chosen)
         head = ((-option.choices.x,) if x_auto else ())
         key = head + (score - benefits[index], option.size, objects, rank * n_opt + index)
-        return key, _solution(index, chosen, assignment, res)
+        return key, (index, chosen, assignment)  # its solution is made for the best alone
 
     candidates = [o for o in sorted(range(n_opt), key=lambda o: (bounds[o], o))
                   if options[o].life <= res.life and sizes[o] <= supply_ub]
@@ -621,7 +625,7 @@ def solve_fast(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tup
             if got is not None and (best is None or got[0] < best[0]):
                 best = got
     if best is None or board.wide:
-        return best[1] if best is not None else None
+        return _solution(*best[1], res) if best is not None else None
     # The plan the enumeration in its own order gives: the first payment there with the best key
     # (options by bound, combinations in product order: what the fast path answered before the
     # search above was ordered by bounds), skipping all whose bound exceeds it.
@@ -634,7 +638,7 @@ def solve_fast(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tup
                 continue
             got = run(index, c)
             if got is not None and got[0] == best[0]:
-                return got[1]
+                return _solution(*got[1], res)
     raise AssertionError("the best key found is not found again")
 
 
