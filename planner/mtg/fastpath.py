@@ -36,6 +36,13 @@ by augmenting paths over the demand classes (one class per kind of pip, generic,
 cost symbol), which is max-flow reachability. Options, modes and orders are compared by the
 model's key: (-X under `x: auto`, score - benefits, total size, objects, rank * options + index).
 The tests check it against the CP-SAT model; the reference campaign against the brute force.
+
+What keeps it fast, each exact (the answers are the same byte for byte): identical permanents
+(same card, tapped and sick state, `value`) are worked out once per board (`_ways`); a
+combination of modes is summed once for all options (`Sums`) and each option's bounds over all
+combinations in one loop; what a unit can pay is kept per shape of the demands for the whole
+search; a combination failing Hall's condition on the colored pips is not paid (`_hall`); only
+the best payment is named (`_solution`).
 """
 
 from __future__ import annotations
