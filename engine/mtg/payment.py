@@ -102,16 +102,23 @@ class Resources:
     def mana_cap(self) -> int:
         """The most the resources could ever pay toward a total (for X and counts): per
         permanent its best ability that taps or sacrifices it (or convoke, improvise), plus
-        every activation its repeatable abilities could make, each less the mana it costs."""
+        every activation its repeatable abilities could make, each less the mana it costs.
+        Permanents of one card and tapped and sick state have the same offers (`resources`), so
+        each such class is worked out once."""
         out = total(self.pool)
+        each: dict[tuple[str, bool, bool], int] = {}
         for p in self.permanents:
-            best = max((max(total(m) for m in o.ability.adds) for o in p.offers
-                        if o.pays and not repeatable(o.ability)), default=0)
-            out += max(best, 1 if (p.convoker or p.improviser) else 0)
-            for o in p.offers:
-                if o.pays and repeatable(o.ability):
-                    gain = max(total(m) for m in o.ability.adds) - _mana_size(o.ability)
-                    out += max(0, gain) * o.repeats
+            key = (p.obj.card, p.obj.tapped, p.obj.sick)
+            if key not in each:
+                best = max((max(total(m) for m in o.ability.adds) for o in p.offers
+                            if o.pays and not repeatable(o.ability)), default=0)
+                most = max(best, 1 if (p.convoker or p.improviser) else 0)
+                for o in p.offers:
+                    if o.pays and repeatable(o.ability):
+                        gain = max(total(m) for m in o.ability.adds) - _mana_size(o.ability)
+                        most += max(0, gain) * o.repeats
+                each[key] = most
+            out += each[key]
         if self.delve:
             out += sum(1 for c in self.cards if c.zone == "graveyard")
         return out
@@ -409,10 +416,12 @@ def name_payment(scenario: MtgScenario, option: Priced, res: Resources,
             lost.add(("p", p))
             score += leave_charge(scenario, "sacrifice", perm.obj)
         life += ability.life
-        ability_mana = add(ability_mana, ability.mana.plain())
+        if ability.mana.symbols:  # a filter's cost
+            ability_mana = add(ability_mana, ability.mana.plain())
         sources.append(SourceUse(perm.obj.id, adds, tuple(costs), taps=ability.tap,
                                  sacrifices_self=ability.sacrifice_self, took=tuple(took),
-                                 mill=sum(o.count for o in ability.other if o.kind == "mill")))
+                                 mill=sum(o.count for o in ability.other if o.kind == "mill")
+                                 if ability.other else 0))
     convoke = []
     for p, t in solution.convoke:
         tapped.add(p)

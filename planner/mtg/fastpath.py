@@ -36,17 +36,26 @@ by augmenting paths over the demand classes (one class per kind of pip, generic,
 cost symbol), which is max-flow reachability. Options, modes and orders are compared by the
 model's key: (-X under `x: auto`, score - benefits, total size, objects, rank * options + index).
 The tests check it against the CP-SAT model; the reference campaign against the brute force.
+
+What keeps it fast, each exact (the answers are the same byte for byte): identical permanents
+(same card, tapped and sick state, `value`) are worked out once per board (`_ways`); a
+combination of modes is summed once for all options (`Sums`) and each option's bounds over all
+combinations in one loop; what a unit can pay is kept per shape of the demands for the whole
+search; a combination failing Hall's condition on the colored pips is not paid (`_hall`); only
+the best payment is named (`_solution`).
 """
 
 from __future__ import annotations
 
 import itertools
+from operator import attrgetter
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, NamedTuple
 
 from ...engine.mtg.cards import MtgScenario
 from ...engine.mtg.mana import TYPES, Mana, total
-from ...engine.mtg.payment import Resources, convoke_colors, leave_charge, repeatable
+from ...engine.mtg.payment import (Permanent, Resources, convoke_colors, leave_charge,
+                                     repeatable)
 from ...engine.mtg.total_cost import Priced
 from .model import MtgSolution
 
@@ -59,8 +68,12 @@ KINDS = tuple(range(1, 7))  # W U B R G C as indices into Mana
 Demand = tuple[str, int, tuple[int, ...]]
 
 
-@dataclass(frozen=True, slots=True)
-class Way:
+# The search's own records (Way, Unit, Mode, and the board's templates and sums) are named
+# tuples, not frozen dataclasses: as immutable, and built several times faster (a plan builds
+# thousands of them; a frozen dataclass sets each field through `object.__setattr__`).
+
+
+class Way(NamedTuple):
     """One way a supply pays one pip: mana of one of `kinds` (an activation (offer, option)
     per kind), or convoke / improvise / delve (spell only)."""
 
@@ -68,16 +81,18 @@ class Way:
     spell_only: bool
     label: str  # mana | convoke | improvise | delve
     made_by: tuple[int, int, int] | None = None  # a filter's mana: (permanent, offer, option)
-    acts: tuple[tuple[int, int, int], ...] = ()  # per kind in `kinds`: (permanent, offer, option)
+    acts: tuple[tuple[int, int], ...] = ()  # per kind in `kinds`: (offer, option) of its unit's permanent
 
 
-@dataclass(frozen=True, slots=True)
-class Unit:
+class Unit(NamedTuple):
     ref: tuple[str, int]  # ("p", permanent) | ("c", card) | ("pool", i) | ("made", i)
     ways: tuple[Way, ...]
     weight: tuple[int, int, int]  # (charge, objects, position)
     life: int
     key: tuple[object, ...] = ()  # what decides which demands it can pay (`_unit` sets it)
+
+
+_weight = attrgetter("weight")
 
 
 def _unit(ref: tuple[str, int], ways: tuple[Way, ...], weight: tuple[int, int, int],
@@ -86,8 +101,7 @@ def _unit(ref: tuple[str, int], ways: tuple[Way, ...], weight: tuple[int, int, i
                 tuple((w.kinds, w.spell_only, w.label, w.made_by) for w in ways))
 
 
-@dataclass(frozen=True, slots=True)
-class Mode:
+class Mode(NamedTuple):
     permanent: int
     offer: int
     option: int
@@ -109,70 +123,177 @@ class Board:
     choices: tuple[tuple[Mode, ...], ...] = ()
     class_of: tuple[tuple[int, int], ...] = ()
     wide: bool = False
+    # The units and the fixed permanents' units together, sorted by weight (weights differ:
+    # each holds its object's position), which `_pay_in_order` filters for the active modes.
+    everyone: tuple[Unit, ...] = ()
 
 
 def _board(scenario: MtgScenario, res: Resources, lenient: bool = False,
            wide: bool = False) -> Board | None:
+    boards = _boards(scenario, res, lenient)
+    return None if boards is None else boards[1 if wide else 0]
+
+
+def _boards(scenario: MtgScenario, res: Resources, lenient: bool = False
+            ) -> tuple[Board, Board] | None:
     """The units and fixed sources, or None when the shortcut does not apply. `lenient`
     (`incumbent`'s board): what does not fit is left out instead (an ability with a non-mana
     cost, a repeatable one, one costing life or adding more than one mana, a permanent whose
     ways charge differently), so every payment on it is one the full board has too. `wide`:
-    the board `_wide` finishes (flexible modes)."""
+    the board `_wide` finishes (flexible modes). `_boards` makes the two in one pass: the board
+    and the wide one (lenient: the same twice), or None.
+
+    Each class of identical permanents (same card, tapped and sick state and `value`: the same
+    usable abilities, charges and convoke colors, `engine.mtg.payment.interchangeable`) is
+    worked out once, on its first member (`_ways`); the others get its ways and modes with
+    their own index and position (`_as_member`), which is what working each out alone gives."""
     life_w = scenario.objective.weight("life")
     units: list[Unit] = []
     fixed: list[tuple[int, tuple[Mode, ...], Unit | None]] = []
+    wide_units: list[Unit] = []
+    wide_fixed: list[tuple[int, tuple[Mode, ...], Unit | None]] = []
+    done: dict[tuple[object, ...], _Template | None] = {}
     for p, perm in enumerate(res.permanents):
-        ways: list[Way] = []
-        modes: list[Mode] = []
-        profiles: set[tuple[int, int]] = set()  # (charge, life) of the unit ways
-        for a, offer in enumerate(perm.offers):
-            ab = offer.ability
-            if ab.other or repeatable(ab) or (lenient and ab.life):
-                if lenient:
-                    continue
-                return None
-            charge = (leave_charge(scenario, "sacrifice", perm.obj) if ab.sacrifice_self
-                      else perm.tap_charge) + life_w * ab.life
-            flex = _flex(ab.adds) if wide else None
-            if flex is not None and (ab.mana.symbols or flex[1] > 1):
-                modes.append(Mode(p, a, -1, charge, ab.life, bool(ab.mana.symbols), *flex))
-                continue
-            for k, adds in enumerate(ab.adds):
-                size = total(adds)
-                if size == 0:
-                    continue
-                if size == 1 and not ab.mana.symbols:
-                    kind = next(i for i in KINDS if adds[i])
-                    ways.append(Way((kind,), offer.restricted, "mana", acts=((p, a, k),)))
-                    profiles.add((charge, ab.life))
-                elif not lenient:
-                    modes.append(Mode(p, a, k, charge, ab.life, bool(ab.mana.symbols)))
-        if perm.convoker:
-            colors = tuple(1 + TYPES.index(c) for c in convoke_colors(perm))
-            ways.append(Way(colors, True, "convoke"))
-            profiles.add((perm.tap_charge, 0))
-        if perm.improviser:
-            ways.append(Way((), True, "improvise"))
-            profiles.add((perm.tap_charge, 0))
-        if len(profiles) > 1:
-            if lenient:
-                continue
-            return None  # its ways charge differently: not one unit
-        unit = None
-        if ways:
-            charge, life = next(iter(profiles))
-            unit = _unit(("p", p), tuple(_merge(ways)), (charge, 1, perm.position), life)
+        if not perm.offers and not perm.convoker and not perm.improviser:
+            continue  # it can pay nothing (tapped, or a creature without convoke)
+        obj = perm.obj
+        key = (obj.card, obj.tapped, obj.sick, obj.value)
+        if key in done:
+            template = done[key]
+        else:
+            template = done[key] = _ways(scenario, perm, p, lenient, life_w)
+        if template is None:
+            return None
+        if template.skip:
+            continue
+        if not template.modes and not template.wide_modes:  # a unit alone, the most common
+            alone = Unit(("p", p), template.ways, (template.charge, 1, perm.position),
+                         template.life, template.unit_key)
+            units.append(alone)
+            wide_units.append(alone)
+            continue
+        unit, modes, wide_modes = _as_member(template, p, perm.position)
         if modes:
-            fixed.append((p, tuple(modes), unit))
+            fixed.append((p, modes, unit))
         elif unit is not None:
             units.append(unit)
+        if wide_modes:
+            wide_fixed.append((p, wide_modes, unit))
+        elif unit is not None:
+            wide_units.append(unit)
     if res.delve:
         for c, card in enumerate(res.cards):
             if card.zone == "graveyard":
-                units.append(_unit(("c", c), (Way((), True, "delve"),),
-                                  (leave_charge(scenario, "exile_from_graveyard", card.obj), 1,
-                                   len(res.permanents) + card.position), 0))
-    return Board(tuple(sorted(units, key=lambda u: u.weight)), tuple(fixed))
+                delve = _unit(("c", c), (Way((), True, "delve"),),
+                              (leave_charge(scenario, "exile_from_graveyard", card.obj), 1,
+                               len(res.permanents) + card.position), 0)
+                units.append(delve)
+                wide_units.append(delve)
+    return (_board_of(units, fixed), _board_of(wide_units, wide_fixed))
+
+
+def _board_of(units: list[Unit], fixed: list[tuple[int, tuple[Mode, ...], Unit | None]]) -> Board:
+    everyone = units + [u for _, _, u in fixed if u is not None]
+    return Board(tuple(sorted(units, key=_weight)), tuple(fixed),
+                 everyone=tuple(sorted(everyone, key=_weight)))
+
+
+class _Template(NamedTuple):
+    """What a permanent (index `p`) brings to the board: its unit (ways, charge, life), its
+    fixed modes (on the wide board: `wide_modes`), or nothing (`skip`: a lenient board leaves
+    it out)."""
+
+    p: int
+    ways: tuple[Way, ...] = ()
+    unit_key: tuple[object, ...] = ()
+    charge: int = 0
+    life: int = 0
+    modes: tuple[Mode, ...] = ()
+    skip: bool = False
+    wide_modes: tuple[Mode, ...] = ()
+
+
+def _ways(scenario: MtgScenario, perm: Permanent, p: int, lenient: bool,
+          life_w: int) -> _Template | None:
+    """Permanent `p`'s ways and modes, on the board and on the wide one (`_boards`: where an
+    ability is one flexible mode, `_flex`, its options are no modes of their own); None when
+    the shortcut does not apply."""
+    # Its one-mana abilities as one mana way per restriction (unrestricted first): per kind the
+    # first activation (offer, option) that makes it; then convoke and improvise.
+    acts: tuple[dict[int, tuple[int, int]], dict[int, tuple[int, int]]] = ({}, {})
+    ways: list[Way] = []
+    modes: list[Mode] = []
+    wide_modes: list[Mode] = []
+    profiles: set[tuple[int, int]] = set()  # (charge, life) of the unit ways
+    for a, offer in enumerate(perm.offers):
+        ab = offer.ability
+        if ab.other or repeatable(ab) or (lenient and ab.life):
+            if lenient:
+                continue
+            return None
+        charge = (leave_charge(scenario, "sacrifice", perm.obj) if ab.sacrifice_self
+                  else perm.tap_charge) + life_w * ab.life
+        # A flexible mode is one only when it costs mana or adds two or more (`_flex`'s n).
+        flex = (_flex(ab.adds) if not lenient and ab.adds
+                and (ab.mana.symbols or total(ab.adds[0]) > 1) else None)
+        if flex is not None and (ab.mana.symbols or flex[1] > 1):
+            wide_modes.append(Mode(p, a, -1, charge, ab.life, bool(ab.mana.symbols), *flex))
+        for k, adds in enumerate(ab.adds):
+            size = sum(adds)
+            if size == 0:
+                continue
+            if size == 1 and not ab.mana.symbols:
+                kind = next(i for i in KINDS if adds[i])
+                acts[offer.restricted].setdefault(kind, (a, k))
+                profiles.add((charge, ab.life))
+            elif not lenient:
+                modes.append(Mode(p, a, k, charge, ab.life, bool(ab.mana.symbols)))
+                if flex is None:
+                    wide_modes.append(modes[-1])
+    for restricted in (False, True):
+        if acts[restricted]:
+            kinds = tuple(sorted(acts[restricted]))
+            ways.append(Way(kinds, restricted, "mana",
+                            acts=tuple(acts[restricted][k] for k in kinds)))
+    if perm.convoker:
+        colors = tuple(1 + TYPES.index(c) for c in convoke_colors(perm))
+        ways.append(Way(colors, True, "convoke"))
+        profiles.add((perm.tap_charge, 0))
+    if perm.improviser:
+        ways.append(Way((), True, "improvise"))
+        profiles.add((perm.tap_charge, 0))
+    if len(profiles) > 1:
+        if lenient:
+            return _Template(p, skip=True)
+        return None  # its ways charge differently: not one unit
+    if not ways:
+        return _Template(p, modes=tuple(modes), skip=not modes and not wide_modes,
+                         wide_modes=tuple(wide_modes))
+    charge, life = next(iter(profiles))
+    merged = tuple(ways)
+    return _Template(p, merged, _unit(("p", p), merged, (0, 0, 0), 0).key, charge, life,
+                     tuple(modes), wide_modes=tuple(wide_modes))
+
+
+def _as_member(template: _Template, p: int, position: int
+               ) -> tuple[Unit | None, tuple[Mode, ...], tuple[Mode, ...]]:
+    """The template's unit, modes and wide modes for the identical permanent `p` at
+    `position`: the same, with `p` for the template's own index (the unit's ref and the modes
+    name it; its ways, the same objects, name no permanent)."""
+    ways = template.ways
+    modes = template.modes
+    wide_modes = template.wide_modes
+    if p != template.p:
+        modes = tuple(_moved(m, p) for m in modes)
+        wide_modes = tuple(_moved(m, p) for m in wide_modes)
+    unit = (Unit(("p", p), ways, (template.charge, 1, position), template.life,
+                 template.unit_key) if ways else None)
+    return unit, modes, wide_modes
+
+
+def _moved(m: Mode, p: int) -> Mode:
+    """Mode `m` of an identical permanent, `p`."""
+    return Mode(p, m.offer, m.option, m.charge, m.life, m.filter, m.flex, m.size)
 
 
 def _flex(adds: tuple[Mana, ...]) -> tuple[tuple[int, ...], int] | None:
@@ -203,15 +324,15 @@ class GaveUp(Exception):
     """The wide fast path's search grew past its budget: the model is the faster exact answer."""
 
 
-def _wide(scenario: MtgScenario, res: Resources) -> Board | None:
+def _wide(board: Board, res: Resources) -> Board | None:
     """The board for fixed sources in numbers (CP-SAT's cases before): each multi-mana ability
     whose options are every mix of its kinds is one flexible mode (`_flex`), and identical
     fixed permanents (same card and state) are a class whose members are used in state order:
     its combinations are how many members take each mode, on its first members. Exact: the
     members are interchangeable but for their positions, so any payment can give the roles to
-    the first members, which ranks no later. None when the combinations exceed `MAX_MODES`."""
-    board = _board(scenario, res, wide=True)
-    if board is None or not board.fixed:
+    the first members, which ranks no later. None when the combinations exceed `MAX_MODES`.
+    `board` is `_boards`' wide board."""
+    if not board.fixed:
         return None
     classes: dict[tuple[object, ...], list[tuple[int, tuple[Mode, ...], Unit | None]]] = {}
     for entry in board.fixed:
@@ -227,8 +348,7 @@ def _wide(scenario: MtgScenario, res: Resources) -> Board | None:
         picks: list[tuple[Mode, ...]] = []
         for j in range(len(members) + 1):
             for combo in itertools.combinations_with_replacement(range(len(modes)), j):
-                picks.append(tuple(replace(modes[i], permanent=members[n])
-                                   for n, i in enumerate(combo)))
+                picks.append(tuple(_moved(modes[i], members[n]) for n, i in enumerate(combo)))
         count *= len(picks)
         if count > MAX_MODES:
             return None
@@ -282,34 +402,19 @@ def _feeds(a: tuple[int, int, int], b: tuple[int, int, int], filters: list[Mode]
     return False
 
 
-def _merge(ways: list[Way]) -> list[Way]:
-    """One mana way per restriction (kinds united, the first activation kept per kind); the
-    convoke / improvise ways as they are."""
-    out: list[Way] = []
-    for restricted in (False, True):
-        acts: dict[int, tuple[int, int, int]] = {}
-        for w in ways:
-            if w.label == "mana" and w.spell_only == restricted:
-                for kind, act in zip(w.kinds, w.acts):
-                    acts.setdefault(kind, act)
-        if acts:
-            kinds = tuple(sorted(acts))
-            out.append(Way(kinds, restricted, "mana", acts=tuple(acts[k] for k in kinds)))
-    return out + [w for w in ways if w.label != "mana"]
-
-
 def fast_board(scenario: MtgScenario, options: tuple[Priced, ...], res: Resources) -> Board | None:
     """The board `solve_fast` works on, or None when the shortcut does not apply."""
     if any(o.other for o in options):
         return None
-    board = _board(scenario, res)
-    if board is None:
+    boards = _boards(scenario, res)
+    if boards is None:
         return None
+    board = boards[0]
     count = _mode_count(board)
     if count > MAX_MODES or len(options) * count > MAX_WORK:
         # Past these the enumeration is slower than the model, unless fixed sources in numbers
         # make it small again (`_wide`); its search keeps its own budget (`WIDE_WORK`).
-        wide = _wide(scenario, res)
+        wide = _wide(boards[1], res)
         if wide is None:
             return None
         board = wide
@@ -341,6 +446,24 @@ def _factorial(n: int) -> int:
     return out
 
 
+class Sums(NamedTuple):
+    """What `solve_fast`'s bounds need of a combination of modes, summed once for all the options: the
+    mana its modes add (in all and per kind), the pips of its active filters' costs, its
+    charges, the units still free (an active fixed permanent is no unit), the positions."""
+
+    made: int
+    costs: int
+    charge: int
+    free: int
+    kinds: tuple[int, ...]  # per kind in KINDS: its modes' mana of that kind at most
+    position: int
+    modes: int
+
+
+# A payment found: the option's index, the modes, what each supply pays (`_solution` names it).
+Found = tuple[int, tuple[Mode, ...], dict[tuple[str, int], tuple[Demand, Way]]]
+
+
 def solve_fast(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tuple[int, ...],
                res: Resources, x_auto: bool, board: Board | None = None) -> MtgSolution | None:
     board = board if board is not None else fast_board(scenario, options, res)
@@ -349,7 +472,7 @@ def solve_fast(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tup
     pool = [_unit(("pool", i), (Way((kind,), False, "mana"),), (0, 0, 0), 0)
             for i, kind in enumerate(k for k in KINDS for _ in range(res.pool[k]))]
     n_opt = len(options)
-    best: tuple[tuple[int, ...], MtgSolution] | None = None
+    best: tuple[tuple[int, ...], Found] | None = None
     most_made = sum(max([_adds(res, m) for m in modes] + [1]) for _, modes, _ in board.fixed)
     supply_ub = len(pool) + len(board.units) + most_made
     # A lower bound on an option's score: its life, and each pip beyond the free mana (the pool
@@ -370,49 +493,109 @@ def solve_fast(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tup
 
     unit_list = list(board.units) + [u for _, _, u in board.fixed if u is not None]
     unit_cheapest = min([u.weight[0] for u in unit_list] + [1 << 60])
-    units_of = {k: sum(1 for u in unit_list if any(k in w.kinds for w in u.ways)) for k in KINDS}
+    units_of = dict.fromkeys(KINDS, 0)  # the units that could pay a pip of each kind
+    for u in unit_list:
+        for k in {k for w in u.ways for k in w.kinds}:
+            units_of[k] += 1
     prefix = [0]
     for position in sorted(u.weight[2] for u in unit_list):
         prefix.append(prefix[-1] + position)
 
-    def wide_low(option: Priced, chosen: tuple[Mode, ...], index: int = -1) -> tuple[int, ...]:
-        """A lower bound on the key (after the X) of any payment of `option` with these modes:
-        every pip of the spell and of the active filters' costs that the pool and the modes'
-        mana can't pay takes a unit of its own (`beyond` of them), so the score is at least
-        the modes' charges, the option's life and `beyond` times the cheapest unit's charge;
-        the objects at least the modes and `beyond`; the rank at least the modes' positions and
-        the `beyond` earliest units' (an `index` of -1 leaves the last two out)."""
-        made = sum(_adds(res, m) for m in chosen)
-        costs = sum(_pips(res, m) for m in chosen if m.filter)
-        beyond = max(0, total(option.mana) + costs - len(pool) - made)
-        score = life_w * option.life + sum(m.charge for m in chosen) + beyond * unit_cheapest
-        if index < 0:
-            return (score,)
-        # It can't be paid when its pips outnumber the units still free (an active fixed
-        # permanent is no unit), or a kind's pips outnumber what the pool, the modes and every
-        # unit could make of that kind.
+    combos = board.choices if board.wide else _mode_choices(board)
+    free_units = len(board.units)
+
+    with_unit = {p for p, _, u in board.fixed if u is not None}
+    # Per mode (the combinations share their mode objects): the mana it adds (per kind, and in
+    # all), its filter cost's pips, its position.
+    each: dict[int, tuple[tuple[int, ...], int, int, int]] = {}
+
+    def mode_sums(m: Mode) -> tuple[tuple[int, ...], int, int, int]:
+        got = each.get(id(m))
+        if got is None:
+            adds = res.permanents[m.permanent].offers[m.offer].ability.adds
+            kinds = tuple((m.size if k in m.flex else 0) if m.flex else adds[m.option][k]
+                          for k in KINDS)
+            got = each[id(m)] = (kinds, _adds(res, m), _pips(res, m) if m.filter else 0,
+                                 res.permanents[m.permanent].position)
+        return got
+
+    def sums(chosen: tuple[Mode, ...]) -> Sums:
+        parts = [mode_sums(m) for m in chosen]
         active = {m.permanent for m in chosen}
-        free = len(board.units) + sum(1 for p, _, u in board.fixed if u is not None and p not in active)
-        if beyond > free or any(option.mana[k] > res.pool[k] + units_of[k] + sum(
-                (m.size if k in m.flex else 0) if m.flex else
-                res.permanents[m.permanent].offers[m.offer].ability.adds[m.option][k]
-                for m in chosen) for k in KINDS if option.mana[k]):
-            return (1 << 60,)
-        rank = sum(res.permanents[m.permanent].position for m in chosen) + prefix[beyond]
-        return (score - benefits[index], option.size, len(chosen) + beyond,
-                rank * n_opt + index)
-    memo: dict[tuple[int, tuple[Mode, ...]], tuple[tuple[int, ...], MtgSolution] | None] = {}
+        return Sums(sum(part[1] for part in parts), sum(part[2] for part in parts),
+                    sum(m.charge for m in chosen),
+                    free_units + len(with_unit) - len(active & with_unit),
+                    tuple(sum(part[0][i] for part in parts) for i in range(len(KINDS))),
+                    sum(part[3] for part in parts), len(chosen))
 
-    def run(index: int, chosen: tuple[Mode, ...]) -> tuple[tuple[int, ...], MtgSolution] | None:
-        """The best payment of option `index` with these modes: its key and solution (each
-        computed once: the second pass below asks again)."""
-        if (index, chosen) not in memo:
-            memo[(index, chosen)] = _run(index, chosen)
-        return memo[(index, chosen)]
+    combo_sums = [sums(chosen) for chosen in combos]
+    sizes = [total(o.mana) for o in options]
+    lows: dict[int, list[tuple[int, ...]]] = {}
 
-    def _run(index: int, chosen: tuple[Mode, ...]) -> tuple[tuple[int, ...], MtgSolution] | None:
+    def lows_of(index: int) -> list[tuple[int, ...]]:
+        """For each combination of the modes, a lower bound on the key of any payment of option
+        `index` with it: every pip of the spell and of the active filters' costs that the pool
+        and the modes' mana can't pay takes a unit of its own (`beyond` of them), so the score
+        is at least the modes' charges, the option's life and `beyond` times the cheapest
+        unit's charge; the objects at least the modes and `beyond`; the rank at least the
+        modes' positions and the `beyond` earliest units'. A combination that can't pay it
+        (its pips outnumber the units still free, or a kind's pips outnumber what the pool, the
+        modes and every unit could make of that kind) has (1 << 60) after the X."""
+        if index in lows:
+            return lows[index]
         option = options[index]
-        found = _pay(option, chosen, board, pool, res)
+        head = ((-option.choices.x,) if x_auto else ())
+        mana = option.mana
+        base = sizes[index] - len(pool)
+        score = life_w * option.life - benefits[index]
+        # Per kind the option's pips of it less what the pool and every unit could make of it:
+        # what the modes must make.
+        short = [(k - 1, mana[k] - res.pool[k] - units_of[k]) for k in KINDS if mana[k]]
+        cant = head + (1 << 60,)
+        out = []
+        for c, at in enumerate(combo_sums):
+            beyond = base + at.costs - at.made
+            if beyond < 0:
+                beyond = 0
+            if beyond > at.free or any(at.kinds[i] < n for i, n in short):
+                out.append(cant)
+            else:
+                out.append(head + (score + at.charge + beyond * unit_cheapest, option.size,
+                                   at.modes + beyond, (at.position + prefix[beyond]) * n_opt
+                                   + index))
+        lows[index] = out
+        return out
+
+    # `_hall` is asked only once some combination was not paid (until then every one tried
+    # was, and the check would be all cost); it skips only what `_pay` would not pay.
+    reach = _reach(board, res)
+    deltas: list[dict[int, int]] = [{} for _ in combos]
+    needs: dict[Mana, tuple[tuple[int, int], ...]] = {}
+    failed = False
+
+    def hall(index: int, c: int) -> bool:
+        if not failed:
+            return True
+        mana = options[index].mana
+        if mana not in needs:
+            needs[mana] = _needs(mana)
+        return _hall(needs[mana], combos[c], reach, res, deltas[c])
+
+    memo: dict[tuple[int, int], tuple[tuple[int, ...], Found] | None] = {}
+    sigs: Signatures = {}
+
+    def run(index: int, c: int) -> tuple[tuple[int, ...], Found] | None:
+        """The best payment of option `index` with combination `c` of the modes: its key and
+        solution (each computed once: the second pass below asks again)."""
+        nonlocal failed
+        if (index, c) not in memo:
+            memo[(index, c)] = _run(index, combos[c])
+            failed = failed or memo[(index, c)] is None
+        return memo[(index, c)]
+
+    def _run(index: int, chosen: tuple[Mode, ...]) -> tuple[tuple[int, ...], Found] | None:
+        option = options[index]
+        found = _pay(option, chosen, board, pool, res, sigs)
         if found is None:
             return None
         units, assignment = found
@@ -424,47 +607,114 @@ def solve_fast(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tup
                                                      for m in chosen)
         head = ((-option.choices.x,) if x_auto else ())
         key = head + (score - benefits[index], option.size, objects, rank * n_opt + index)
-        return key, _solution(index, chosen, assignment, res)
-
-    def low(index: int, chosen: tuple[Mode, ...]) -> tuple[int, ...]:
-        option = options[index]
-        return ((-option.choices.x,) if x_auto else ()) + wide_low(option, chosen, index)
+        return key, (index, chosen, assignment)  # its solution is made for the best alone
 
     candidates = [o for o in sorted(range(n_opt), key=lambda o: (bounds[o], o))
-                  if options[o].life <= res.life and total(options[o].mana) <= supply_ub]
+                  if options[o].life <= res.life and sizes[o] <= supply_ub]
     # The search: options by their bound, each option's combinations by their bound (`low`), and
     # nothing whose bound exceeds the best key found (every payment of it would be worse).
     for index in candidates:
         if best is not None and bounds[index] > best[0][:len(bounds[index])]:
             continue  # every payment of it charges at least this much: it can't win
-        combos = board.choices if board.wide else _mode_choices(board)
-        for chosen in sorted(combos, key=lambda chosen: low(index, chosen)):
-            bound_here = low(index, chosen)
+        bounds_here = lows_of(index)
+        for c in sorted(range(len(combos)), key=bounds_here.__getitem__):
+            bound_here = bounds_here[c]
             if bound_here[len(bound_here) - 1] >= 1 << 60 and len(bound_here) <= 2:
                 continue  # it can't be paid with these modes
             if best is not None and bound_here > best[0]:
-                continue  # no payment with these modes can beat the best
+                break  # no payment with these modes, nor the later ones, can beat the best
             work += 1
             if board.wide and work > WIDE_WORK:
                 raise GaveUp
-            got = run(index, chosen)
+            if not hall(index, c):
+                continue  # it can't be paid with these modes (counted as work all the same)
+            got = run(index, c)
             if got is not None and (best is None or got[0] < best[0]):
                 best = got
     if best is None or board.wide:
-        return best[1] if best is not None else None
+        return _solution(*best[1], res) if best is not None else None
     # The plan the enumeration in its own order gives: the first payment there with the best key
     # (options by bound, combinations in product order: what the fast path answered before the
     # search above was ordered by bounds), skipping all whose bound exceeds it.
     for index in candidates:
         if bounds[index] > best[0][:len(bounds[index])]:
             continue
-        for chosen in _mode_choices(board):
-            if low(index, chosen) > best[0]:
+        bounds_here = lows_of(index)
+        for c in range(len(combos)):
+            if bounds_here[c] > best[0] or not hall(index, c):
                 continue
-            got = run(index, chosen)
+            got = run(index, c)
             if got is not None and got[0] == best[0]:
-                return got[1]
+                return _solution(*got[1], res)
     raise AssertionError("the best key found is not found again")
+
+
+class Reach(NamedTuple):
+    """What `_hall` needs of a board: the pool's mana and every unit (the fixed permanents'
+    too) as counts by the kinds each can make (a bit mask of KINDS), each fixed permanent's
+    unit's kinds, and (filled as asked, `_reached`) per set S of kinds the supplies of those
+    that can make some kind of S."""
+
+    masks: dict[int, int]
+    unit_mask: dict[int, int]
+    of: dict[int, int]
+
+
+def _mask(u: Unit) -> int:
+    return sum(1 << k for k in {k for w in u.ways for k in w.kinds})
+
+
+def _reach(board: Board, res: Resources) -> Reach:
+    masks: dict[int, int] = {}
+    for supply in [1 << k for k in KINDS for _ in range(res.pool[k])] + [
+            _mask(u) for u in board.everyone]:
+        masks[supply] = masks.get(supply, 0) + 1
+    return Reach(masks, {p: _mask(u) for p, _, u in board.fixed if u is not None}, {})
+
+
+def _reached(reach: Reach, S: int) -> int:
+    """The pool's mana and the units that can make some kind of S."""
+    got = reach.of.get(S)
+    if got is None:
+        got = reach.of[S] = sum(n for mask, n in reach.masks.items() if mask & S)
+    return got
+
+
+def _needs(mana: Mana) -> tuple[tuple[int, int], ...]:
+    """`_hall`'s sets of kinds for a spell's mana: each nonempty set S (a bit mask) of the
+    kinds it has pips of, with how many pips of S it has."""
+    colored = [k for k in KINDS if mana[k]]
+    out = []
+    for n in range(1, 1 << len(colored)):
+        S = sum(1 << k for i, k in enumerate(colored) if n >> i & 1)
+        out.append((S, sum(mana[k] for k in colored if S >> k & 1)))
+    return tuple(out)
+
+
+def _hall(needs: tuple[tuple[int, int], ...], chosen: tuple[Mode, ...], reach: Reach,
+          res: Resources, deltas: dict[int, int]) -> bool:
+    """Hall's condition on the spell's colored pips with these modes: for every set S of the
+    kinds it has pips of (`needs`, `_needs`), those pips are at most the supplies that can each make some kind of
+    S (the pool's mana, the modes' mana, the units still free: an active fixed permanent is no
+    unit). It is necessary (each pip takes a supply of its own, and the filters' costs only
+    take more), so a combination failing it can't pay: `_pay` would find no payment
+    (tests/test_mtg_fastpath.py checks this). `deltas` keeps, per S, what the modes change of
+    `reach` (the caller's, one per combination)."""
+    for S, need in needs:
+        delta = deltas.get(S) if chosen else 0
+        if delta is None:
+            delta = 0
+            for m in chosen:
+                delta -= 1 if reach.unit_mask.get(m.permanent, 0) & S else 0
+                if m.flex:
+                    delta += m.size if any(S >> k & 1 for k in m.flex) else 0
+                else:
+                    adds = res.permanents[m.permanent].offers[m.offer].ability.adds[m.option]
+                    delta += sum(adds[k] for k in KINDS if S >> k & 1)
+            deltas[S] = delta
+        if need > _reached(reach, S) + delta:
+            return False
+    return True
 
 
 def _mode_choices(board: Board) -> list[tuple[Mode, ...]]:
@@ -477,15 +727,23 @@ def _mode_choices(board: Board) -> list[tuple[Mode, ...]]:
     return out
 
 
+# What each unit of the board or the pool can pay (the indices of the demand classes it can
+# pay), by the demand classes of a payment (a filter's cost by its kinds, not its permanent) and
+# the unit's key: it depends on nothing else (their ways are made by no filter, so no order of
+# the filters matters), so one search's payments share it (`_pay_in_order`).
+Signatures = dict[tuple[Demand, ...], dict[tuple[object, ...], tuple[int, ...]]]
+
+
 def _pay(option: Priced, chosen: tuple[Mode, ...], board: Board, pool: list[Unit],
-         res: Resources) -> tuple[list[Unit], dict[tuple[str, int], tuple[Demand, Way]]] | None:
+         res: Resources, sigs: Signatures | None = None
+         ) -> tuple[list[Unit], dict[tuple[str, int], tuple[Demand, Way]]] | None:
     """The least-weight payment of `option` with these fixed modes (in the best filter order),
     or None. Returns the units used and what each supply pays."""
     filters = [m for m in chosen if m.filter]
     orders = _orders(filters, board, res)
     best: tuple[tuple[int, int, int], list[Unit], dict[tuple[str, int], tuple[Demand, Way]]] | None = None
     for order in orders:
-        found = _pay_in_order(option, chosen, order, board, pool, res)
+        found = _pay_in_order(option, chosen, order, board, pool, res, sigs)
         if found is not None:
             weight = (sum(u.weight[0] for u in found[0]), sum(u.weight[1] for u in found[0]),
                       sum(u.weight[2] for u in found[0]))
@@ -495,7 +753,7 @@ def _pay(option: Priced, chosen: tuple[Mode, ...], board: Board, pool: list[Unit
 
 
 def _pay_in_order(option: Priced, chosen: tuple[Mode, ...], order: tuple[Mode, ...], board: Board,
-                  pool: list[Unit], res: Resources
+                  pool: list[Unit], res: Resources, sigs: Signatures | None = None
                   ) -> tuple[list[Unit], dict[tuple[str, int], tuple[Demand, Way]]] | None:
     # Demands.
     cap: dict[Demand, int] = {}
@@ -534,8 +792,8 @@ def _pay_in_order(option: Priced, chosen: tuple[Mode, ...], order: tuple[Mode, .
                 made.append(_unit(("made", len(made)), (Way((kind,), restricted, "mana", made_by=by),),
                                   (0, 0, 0), 0))
     active = {m.permanent for m in chosen}
-    units = list(board.units) + [u for p, _, u in board.fixed if u is not None and p not in active]
-    units.sort(key=lambda u: u.weight)
+    units = ([u for u in board.everyone if u.ref[0] != "p" or u.ref[1] not in active] if active
+             else list(board.everyone))
     supplies = pool + made + units
     if len(supplies) < need:
         return None
@@ -552,36 +810,42 @@ def _pay_in_order(option: Priced, chosen: tuple[Mode, ...], order: tuple[Mode, .
             return src != d[1] and src in rank_of and d[1] in rank_of and rank_of[src] < rank_of[d[1]]
         return True
 
+    # The demand classes by their index in `demands`; a supply's signature is the indices of
+    # those it can pay, in that order.
     demands = list(cap)
-    used = dict.fromkeys(demands, 0)
-    # assigned[d][signature] = supplies of that compatibility now paying d
-    assigned: dict[Demand, dict[tuple[Demand, ...], list[int]]] = {d: {} for d in demands}
-    sig_cache: dict[tuple[object, ...], tuple[Demand, ...]] = {}
-    dead: set[tuple[Demand, ...]] = set()
+    caps = list(cap.values())
+    used = [0] * len(demands)
+    # assigned[j][signature] = supplies of that compatibility now paying demand j
+    assigned: list[dict[tuple[int, ...], list[int]]] = [{} for _ in demands]
+    sig_cache: dict[tuple[object, ...], tuple[int, ...]] = {}  # the made mana's
+    # The others' (a unit pays a filter's cost by its kinds alone, whichever filter it is).
+    shared = {} if sigs is None else sigs.setdefault(
+        tuple(d if d[0] == "spell" else ("cost", -1, d[2]) for d in demands), {})
+    dead: set[tuple[int, ...]] = set()
     taken: list[int] = []
 
-    def signature(u: Unit) -> tuple[Demand, ...]:
+    def signature(u: Unit) -> tuple[int, ...]:
         key = u.key
-        sig = sig_cache.get(key)
+        cache = sig_cache if u.ref[0] == "made" else shared
+        sig = cache.get(key)
         if sig is None:
-            sig = tuple(d for d in demands if any(compatible(w, d) for w in u.ways))
-            sig_cache[key] = sig
+            sig = tuple(j for j, d in enumerate(demands) if any(compatible(w, d) for w in u.ways))
+            cache[key] = sig
         return sig
 
-    def augment(sig: tuple[Demand, ...], item: int, seen: set[Demand]) -> bool:
-        for d in sig:
-            if d in seen:
+    def augment(sig: tuple[int, ...], item: int, seen: list[bool]) -> bool:
+        for j in sig:
+            if seen[j]:
                 continue
-            seen.add(d)
-            if used[d] < cap[d]:
-                used[d] += 1
-                assigned[d].setdefault(sig, []).append(item)
+            seen[j] = True
+            if used[j] < caps[j]:
+                used[j] += 1
+                assigned[j].setdefault(sig, []).append(item)
                 return True
-            for other, items in list(assigned[d].items()):
+            for other, items in list(assigned[j].items()):
                 if items and augment(other, items[-1], seen):
-                    moved = items.pop()
-                    assert moved is not None
-                    assigned[d].setdefault(sig, []).append(item)
+                    items.pop()
+                    assigned[j].setdefault(sig, []).append(item)
                     return True
         return False
 
@@ -589,7 +853,7 @@ def _pay_in_order(option: Priced, chosen: tuple[Mode, ...], order: tuple[Mode, .
         sig = signature(u)
         if not sig or sig in dead:
             continue
-        if augment(sig, i, set()):
+        if augment(sig, i, [False] * len(demands)):
             taken.append(i)
             if len(taken) == need:
                 break
@@ -599,7 +863,7 @@ def _pay_in_order(option: Priced, chosen: tuple[Mode, ...], order: tuple[Mode, .
         return None
     # What each supply pays (a demand and one way that can).
     what: dict[tuple[str, int], tuple[Demand, Way]] = {}
-    for d, by_sig in assigned.items():
+    for d, by_sig in zip(demands, assigned):
         for items in by_sig.values():
             for i in items:
                 u = supplies[i]
@@ -689,7 +953,8 @@ def _solution(index: int, chosen: tuple[Mode, ...],
         if way.label == "mana":
             wanted = d[1] if d[0] == "spell" and d[1] != 0 else (
                 next(k for k in way.kinds if k in d[2]) if d[0] == "cost" else way.kinds[0])
-            acts.append(way.acts[way.kinds.index(wanted)])
+            offer, option = way.acts[way.kinds.index(wanted)]
+            acts.append((ref[1], offer, option))
         elif way.label == "convoke":
             convoke.append((ref[1], "1" if d[1] == 0 else TYPES[d[1] - 1]))
         elif way.label == "improvise":
