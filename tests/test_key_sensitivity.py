@@ -949,6 +949,11 @@ def _mtg_pairs() -> dict[Key, Pair]:
                                     "state.you.battlefield.1.sick", True)
     t["OBJECT_KEYS", "value"] = Pair(mcost("sacrifice", {"count": 1, "filter": {"type": "creature"}}),
                                      "state.you.battlefield.3.value", 9)
+    # Cast from the command zone: {1}{R} is paid by the three Mountains, {3}{R} (one earlier
+    # cast, 903.8) is not.
+    t["OBJECT_KEYS", "commander_casts"] = M(
+        "state.you.command.0.commander_casts", 1, play={"object": "k1"},
+        state__you__command=[{"id": "k1", "card": "bolt"}])
 
     # The play.
     t["PLAY_KEYS", "object"] = M("play.object", "h2", "h1")

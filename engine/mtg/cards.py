@@ -268,6 +268,7 @@ class Obj:
     tapped: bool = False
     sick: bool = False
     value: int | None = None  # what losing it charges, instead of the weight
+    commander_casts: int = 0  # in the command zone: casts from there this game (903.8)
 
 
 @dataclass(frozen=True, slots=True)

@@ -349,6 +349,8 @@ def object_to_data(o: Obj) -> Data:
         out["sick"] = True
     if o.value is not None:
         out["value"] = o.value
+    if o.commander_casts:
+        out["commander_casts"] = o.commander_casts
     return out
 
 

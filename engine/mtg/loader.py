@@ -97,7 +97,7 @@ GRANT_KEYS = ("increase", "reduction", "at_least", "applies_to")
 STATE_KEYS = ("phase", "stack", "turn", "you", "opponent", "lands_played_this_turn")
 PLAYER_KEYS = ("life", "library", "hand", "graveyard", "exile", "command", "battlefield",
                "mana_pool")
-OBJECT_KEYS = ("id", "card", "tapped", "sick", "value")
+OBJECT_KEYS = ("id", "card", "tapped", "sick", "value", "commander_casts")
 PLAY_KEYS = ("object", "card", "from", "cast", "x", "optional", "targets", "modes", "ability")
 OBJECTIVE_KEYS = ("weights", "benefits")
 PLAY_ZONES = ("hand", "graveyard", "exile", "command")
@@ -485,8 +485,17 @@ class _MtgReader(Reader):
                 tapped=f.read("tapped", False, self.boolean),
                 sick=f.read("sick", False, self.boolean),
                 value=f.read("value", None, self.large),
+                commander_casts=self.commander_casts(f, zone),
             ))
         return tuple(out)
+
+    def commander_casts(self, f: _Fields, zone: str) -> int:
+        """`commander_casts`: only an object in the command zone has been cast from there."""
+        if "commander_casts" in f and zone != "command":
+            self.problem(f.at("commander_casts"), "only an object in the command zone counts its "
+                                                  "casts from there (903.8's commander tax)")
+            return 0
+        return f.read("commander_casts", 0, self.integer)
 
     def mtg_card_ref(self, value: object, path: DataPath) -> str:
         if not isinstance(value, str):

@@ -21,7 +21,7 @@ from ..problems import Problem
 from .cards import Card, MtgScenario, Obj, OtherCost, Play
 from .mana import NO_MANA, TYPES, Mana, Symbol, add, total
 from .total_cost import (Changer, Choices, Priced, additional_costs, assembled, base_cost, changers,
-                         price)
+                         commander_casts, price)
 
 MAX_ANNOUNCEMENTS = 4096  # distinct hybrid/Phyrexian announcements priced per cast
 MAX_COUNT = 20  # multikicker / replicate counts tried under `auto`, at most
@@ -441,7 +441,7 @@ def linear_choices(scenario: MtgScenario, card: Card, play: Play, ways: list[str
         symbols_of.update((sym.text, sym) for sym in cost.mana.symbols if sym.announced)
     out: list[Way] = []
     for cast in ways:
-        symbols, other, _ = assembled(card, play, cast, ())
+        symbols, other, _ = assembled(card, play, cast, (), commander_casts(scenario, play))
         symbols_of.update((sym.text, sym) for sym in symbols if sym.announced)
         x_count = sum(1 for sym in symbols if sym.kind == "x")
         if not x_count or cast == "without_paying":

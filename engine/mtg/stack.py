@@ -74,8 +74,11 @@ def resolve(scenario: MtgScenario, cast: Resolved) -> MtgScenario:
         card_obj = you.find(played)
         assert card_obj is not None
         dest = cast.destination
+        # A commander's casts from the command zone are counted there only (903.8): the state
+        # after the play keeps no count on an object that left it.
         zones[dest].append(replace(card_obj[1], tapped=False, sick=dest == "battlefield"
-                                   and "creature" in scenario.cards[card_obj[1].card].types))
+                                   and "creature" in scenario.cards[card_obj[1].card].types,
+                                   commander_casts=0))
     for z in zones:
         zones[z] += moved[z]
     mill = sum(n for k, n in pay.other if k == "mill" and isinstance(n, int))

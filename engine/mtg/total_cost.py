@@ -196,14 +196,29 @@ def additional_costs(card: Card, play: Play, choices: Choices) -> list[tuple[str
     return out
 
 
-def assembled(card: Card, play: Play, cast: str, optional: tuple[tuple[str, int], ...]
+def commander_casts(scenario: MtgScenario, play: Play) -> int:
+    """How often the played object was cast from the command zone before (903.8), when this
+    play casts it from there; else 0."""
+    if play.zone != "command" or play.ability is not None:
+        return 0
+    return next((o.commander_casts for o in scenario.state.you.command if o.id == play.object), 0)
+
+
+def assembled(card: Card, play: Play, cast: str, optional: tuple[tuple[str, int], ...],
+              earlier_casts: int = 0
               ) -> tuple[tuple[Symbol, ...], tuple[OtherCost, ...], list[tuple[str, str]]]:
     """Every mana symbol and non-mana part of the cost before X, announcements and changers,
-    with the steps that named them."""
+    with the steps that named them. `earlier_casts` (`commander_casts`): the commander tax,
+    903.8, an additional {2} per earlier cast from the command zone; an additional cost
+    (601.2f), so reductions and floors see it, whatever the way of casting (118.9d)."""
     base, words = base_cost(card, cast)
     symbols = list(base.mana.symbols)
     other = list(base.other)
     steps = [("601.2b", words)]
+    if earlier_casts:
+        symbols.append(Symbol("generic", amount=2 * earlier_casts))
+        steps.append(("903.8", f"commander tax: {{{2 * earlier_casts}}} ({earlier_casts} earlier "
+                               f"cast{'s' if earlier_casts > 1 else ''} from the command zone)"))
     for name, cost in additional_costs(card, play, Choices(cast, optional)):
         symbols.extend(cost.mana.symbols)
         other.extend(cost.other)
@@ -218,7 +233,8 @@ def price(scenario: MtgScenario, card: Card, play: Play, choices: Choices,
     """The total cost of casting `card` with these choices (601.2b, 601.2f)."""
     if changing is None:
         changing = changers(scenario, card)
-    symbols, other_parts, named = assembled(card, play, choices.cast, choices.optional)
+    symbols, other_parts, named = assembled(card, play, choices.cast, choices.optional,
+                                            commander_casts(scenario, play))
     steps: list[Step] = []
     mana = NO_MANA
     life = 0
