@@ -10,7 +10,7 @@ import pytest
 import yaml
 
 from mtg_reference import EXAMPLES, read_expect
-from payplan.benchmarks.mtg_reference.brute import solve
+from payplan.benchmarks.mtg_reference.brute import BadScenario, solve
 from payplan.benchmarks.mtg_reference.mana import parse_plain, parse_symbols, vec_text
 
 EXAMPLE_FILES = sorted(EXAMPLES.glob("*.yaml"))
@@ -368,6 +368,87 @@ def test_cast_zones() -> None:
     data["play"]["cast"] = "auto"
     data["cards"]["spell"]["alternative"] = [{"id": "foretold", "cost": "{C}", "zone": "exile"}]
     assert solve(data).casts == {"foretold"}
+
+
+def commander(cost: str, lands: list[str], casts: int | None) -> dict[str, Any]:
+    """`cast`'s spell in the command zone, cast from there `casts` times before (no key: None)."""
+    data = cast(cost, lands)
+    you = data["state"]["you"]
+    you["command"], you["hand"] = you["hand"], []
+    if casts is not None:
+        you["command"][0]["commander_casts"] = casts
+    return data
+
+
+def only_total(data: dict[str, Any]) -> tuple[str, int]:
+    got = solve(data)
+    assert got.status == "ok", got.reasons
+    (total,) = got.totals
+    return total
+
+
+def test_commander_tax_is_two_per_earlier_cast_from_the_command_zone() -> None:
+    """903.8: {2}{G} cast from the command zone for the third time costs {6}{G}: four lands
+    can't pay it, seven can (each land tapped: score 7). In hand, or in the command zone with no
+    earlier cast, it costs {2}{G}."""
+    assert solve(commander("{2}{G}", ["G", "C", "C", "C"], 2)).status == "unpayable"
+    got = solve(commander("{2}{G}", ["G"] + ["C"] * 6, 2))
+    assert got.status == "ok" and got.score == 7
+    assert got.totals == {(vec_text(parse_plain("{6}{G}")), 0)}
+    assert only_total(cast("{2}{G}", ["G"] * 7)) == ("{2}{G}", 0)
+    assert only_total(commander("{2}{G}", ["G"] * 7, 0)) == ("{2}{G}", 0)
+    assert only_total(commander("{2}{G}", ["G"] * 7, None)) == ("{2}{G}", 0)
+
+
+def test_commander_tax_is_the_played_objects_own() -> None:
+    """Another commander's earlier casts don't tax a spell cast from the hand."""
+    data = cast("{2}{G}", ["G"] * 7)
+    data["cards"]["other"] = {"types": ["creature"], "cost": "{1}"}
+    data["state"]["you"]["command"] = [{"id": "cmd", "card": "other", "commander_casts": 3}]
+    assert only_total(data) == ("{2}{G}", 0)
+
+
+def test_commander_tax_is_an_additional_cost() -> None:
+    """601.2f: the tax goes in before the reductions and the floors. A generic reduction of {1}
+    takes one off it ({2}{G} taxed {4}: {5}{G}); {2} less takes {G} + {4} to {2}{G} (taxed after
+    the reduction it would be {4}{G}); Trinisphere counts it ({G} + {2} is already three mana:
+    {2}{G}, not {G} raised to three and then taxed, {4}{G})."""
+    reducer = {"types": ["creature"], "grants": [{"reduction": {"generic": 1}, "applies_to": {}}]}
+    data = commander("{2}{G}", ["G"] * 7, 2)
+    data["cards"]["helper"] = reducer
+    data["state"]["you"]["battlefield"].append({"id": "c1", "card": "helper"})
+    assert only_total(data) == (vec_text(parse_plain("{5}{G}")), 0)
+    data = commander("{G}", ["G"] * 7, 2)
+    data["cards"]["helper"] = {**reducer, "grants": [{"reduction": {"generic": 2}, "applies_to": {}}]}
+    data["state"]["you"]["battlefield"].append({"id": "c1", "card": "helper"})
+    assert only_total(data) == ("{2}{G}", 0)
+    data = commander("{G}", ["G"] * 7, 1)
+    data["cards"]["trinisphere"] = {"types": ["artifact"], "grants": [{"at_least": 3, "applies_to": {}}]}
+    data["state"]["you"]["battlefield"].append({"id": "a1", "card": "trinisphere"})
+    assert only_total(data) == ("{2}{G}", 0)
+
+
+def test_commander_tax_applies_without_paying_the_mana_cost() -> None:
+    """118.9d: "without paying its mana cost" still pays the additional costs: {2} for a
+    commander cast once before (and nothing from the hand)."""
+    data = commander("{2}{G}", ["G"] * 3, 1)
+    data["play"]["cast"] = "without_paying"
+    got = solve(data)
+    assert got.totals == {("{2}", 0)} and got.casts == {"without_paying"} and got.score == 2
+    data = cast("{2}{G}", ["G"] * 3)
+    data["play"]["cast"] = "without_paying"
+    assert solve(data).totals == {("", 0)}
+
+
+def test_commander_casts_only_in_the_command_zone() -> None:
+    """The key belongs to command-zone objects: anywhere else the scenario is malformed."""
+    data = cast("{2}{G}", ["G"] * 3)
+    data["state"]["you"]["hand"][0]["commander_casts"] = 1
+    with pytest.raises(BadScenario):
+        solve(data)
+    data = commander("{2}{G}", ["G"] * 3, -1)
+    with pytest.raises(BadScenario):
+        solve(data)
 
 
 # --- The payment check ----------------------------------------------------------------------------

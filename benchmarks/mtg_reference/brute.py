@@ -26,6 +26,10 @@ Choices the spec leaves open, as this reference reads them (each also in a comme
 - Escalate (`per_mode`) is paid for each mode beyond the first, spree (`modes`) for each chosen
   mode, strive (`per_target`) for each target beyond the first: additional costs, paid with any
   method (118.9d), "without paying its mana cost" included.
+- The commander tax (903.8: {2} for each earlier cast from the command zone, the object's
+  `commander_casts`) is an additional cost of a cast from the command zone, whatever the
+  method, "without paying its mana cost" included (118.9d): reductions can take it off, floors
+  count it. It doesn't change the mana value, and it is never added to an ability's cost.
 - A colored reduction ({W} less) takes a {W} pip (an announced hybrid's W half included); when the
   cost has no {W} it reduces the generic part by one instead (118.7c as this reference reads it).
 - An object tapped and removed by the same payment (a Treasure; a creature tapped for mana then
@@ -116,6 +120,7 @@ class Obj:
     tapped: bool = False
     sick: bool = False
     value: int | None = None
+    commander_casts: int = 0   # casts from the command zone this game (903.8), command zone only
 
 
 def _objects(player: dict[str, Any], zone: str, controller: str) -> list[Obj]:
@@ -124,10 +129,17 @@ def _objects(player: dict[str, Any], zone: str, controller: str) -> list[Obj]:
         if isinstance(entry, str):
             entry = {"card": entry}
         prefix = "" if controller == "you" else "opponent."
-        out.append(Obj(id=str(entry.get("id", f"{prefix}{zone}[{i}]")), card=str(entry["card"]),
+        oid = str(entry.get("id", f"{prefix}{zone}[{i}]"))
+        casts = entry.get("commander_casts", 0)
+        if "commander_casts" in entry and zone != "command":
+            raise BadScenario(f"{oid}: commander_casts on an object outside the command zone")
+        if isinstance(casts, bool) or not isinstance(casts, int) or casts < 0:
+            raise BadScenario(f"{oid}: commander_casts must be an integer, 0 or more: {casts!r}")
+        out.append(Obj(id=oid, card=str(entry["card"]),
                        zone=zone, controller=controller, tapped=bool(entry.get("tapped", False)),
                        sick=bool(entry.get("sick", False)),
-                       value=None if entry.get("value") is None else int(entry["value"])))
+                       value=None if entry.get("value") is None else int(entry["value"]),
+                       commander_casts=casts))
     return out
 
 
@@ -487,6 +499,9 @@ def priced_casts(data: dict[str, Any], x_value: int | None, room: int | None = N
             mandatory.append((str(card["modes"][m]), []))
     if card.get("per_target"):
         mandatory += [(str(card["per_target"]), [])] * max(0, len(targets) - 1)
+    tax = commander_tax(obj)
+    if tax:
+        mandatory.append((f"{{{tax}}}", []))
     benefits = {**BENEFITS, **((data.get("objective") or {}).get("benefits") or {})}
     # `auto` on a counted cost tries every count the resources could pay, at most REPEAT_CAP.
     if room is None and any(counted and _optional_setting(play, name) == "auto"
@@ -547,6 +562,15 @@ def priced_casts(data: dict[str, Any], x_value: int | None, room: int | None = N
                     out.append(Priced(cast, x if x_count else None, v, life, tuple(parts),
                                       benefit, buyback, tuple(chosen)))
     return out, []
+
+
+def commander_tax(obj: Obj) -> int:
+    """903.8: a card cast from the command zone costs {2} more for each time it was cast from
+    there before this game (`commander_casts`). An additional cost (601.2f): it goes in with the
+    other additional costs, before increases, reductions (a generic reduction takes it off) and
+    floors (Trinisphere counts it), whatever the method, "without paying its mana cost" included
+    (118.9d); never for a cast from another zone, never for an ability (priced elsewhere)."""
+    return 2 * obj.commander_casts if obj.zone == "command" else 0
 
 
 def _announced(fixed: Vec, life: int, symbols: list[Symbol]) -> list[tuple[Vec, int]]:

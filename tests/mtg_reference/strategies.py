@@ -11,7 +11,8 @@ mono-hybrid, Phyrexian, hybrid Phyrexian and X pips; kicker (one or two, strings
 {cost, other}), multikicker, replicate, buyback, mandatory and optional extras; escalate
 (`per_mode`), spree (`modes`), strive (`per_target`) with `play.modes` and `play.targets`;
 flashback, evoke, pitch, alternative costs from a `zone`, "without paying its mana cost", casts
-from the command zone and exile; reductions (ids, minimums, affinity counts, colored ones by
+from the command zone (a commander's `commander_casts`, the tax of 903.8, in about 1 cast in
+15) and exile; reductions (ids, minimums, affinity counts, colored ones by
 `mana` or per color) and increases and Trinisphere floors, from your permanents and the
 opponent's (`controller`); lands with several colours, sources adding two mana, filter lands
 (hybrid and generic costs), Treasures and Lotus Petals, mana creatures (sick or not, tapped or
@@ -367,6 +368,8 @@ def random_cast(rng: random.Random) -> dict[str, Any]:
         cards[name] = card
         state["you"]["battlefield"].append({"id": f"n{len(state['you']['battlefield'])}",
                                             "card": name, "tapped": side.random() < 0.1})
+    if side.random() < 1 / 15:                        # a commander, cast from the command zone
+        _to_command_zone(side, spell, state["you"], play, own, zone)
     scenario: dict[str, Any] = {"format": "mtg/1", "cards": cards, "state": state, "play": play}
     if rng.random() < 0.2:
         objective: dict[str, Any] = {"weights": {}}
@@ -383,6 +386,32 @@ def random_cast(rng: random.Random) -> dict[str, Any]:
         scenario["plays"] = [dict(scenario["play"])]  # read by `payplan play` only
     _drop_unused_cards(scenario)
     return scenario
+
+
+def _to_command_zone(rng: random.Random, spell: dict[str, Any], you: dict[str, Any],
+                     play: dict[str, Any], own: dict[str, Any], zone: str) -> None:
+    """The played card as a commander: in the command zone (moved there when the play's method
+    can cast it from there), cast from there 0..3 times before (`commander_casts`, each time {2}
+    more, 903.8). Most of the time a Sol Ring for each earlier cast pays the tax, so these casts
+    stay about as payable as the others."""
+    cast = play.get("cast", "auto")
+    alternatives = {a["id"]: a.get("zone") for a in spell.get("alternative") or []}
+    from_command = cast in ("auto", "normal", "without_paying") or (
+        cast in alternatives and alternatives[cast] in (None, "command"))
+    if zone != "command" and from_command:
+        you[zone].remove(own)
+        if not you[zone] and zone in ("exile", "command"):
+            del you[zone]
+        you.setdefault("command", []).insert(0, own)
+        if play.get("from") == zone:
+            play["from"] = "command"
+    if "command" not in you or own not in you["command"]:
+        return
+    own["commander_casts"] = casts = rng.randint(0, 3)
+    battlefield = you["battlefield"]
+    for k in range(casts):
+        if rng.random() < 0.8:
+            battlefield.append({"id": f"cz{k}", "card": "sol-ring"})
 
 
 def _drop_unused_cards(scenario: dict[str, Any]) -> None:
