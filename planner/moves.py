@@ -289,6 +289,43 @@ class RiftboundMoves:
     def _place(self, object_id: str) -> int:
         return self.place.get(object_id, len(self.place))
 
+    def supply(self, state: Scenario | Deferred) -> int | None:
+        """No bound on what the plays can spend (discounts change the costs)."""
+        return None
+
+    def usage(self, candidate: Candidate) -> tuple[int, int, int] | None:
+        return None
+
+    def spend(self, state: Scenario | Deferred) -> tuple[int, int] | None:
+        return None
+
+    def floor(self, candidate: Candidate) -> int | None:
+        """The least objective a move of this `universe` candidate can have: its score is never
+        below 0 (weights are never negative; in the deferred mode what a move adds to the
+        runes' cheapest payment is not either, the need only grows), less the benefits of the
+        optional costs it pays that are `auto` (each named once in `paid_optional`); None for
+        a repeatable one with a benefit (paid a chosen number of times)."""
+        objective = self.start.objective
+        if candidate.plays:  # a listed play: its own `auto` names
+            names = [name for play in candidate.plays if isinstance(play, Play)
+                     for name, choice in play.optional if choice == "auto"]
+            card = None
+            if isinstance(candidate.plays[0], Play):
+                found = self.start.state.you.find(candidate.plays[0].object)
+                card = self.start.cards.get(found[1].card) if found is not None else None
+        elif candidate.card_object is None:
+            return 0  # an `auto` ability play: no optional cost of it is `auto`
+        else:
+            found = self.start.state.you.find(candidate.card_object)
+            card = self.start.cards.get(found[1].card) if found is not None else None
+            names = list(optional_names(card)) if card is not None else []
+        repeatable = {extra.id for extra in card.additional_costs
+                      if extra.repeatable} if card is not None else set()
+        if any(objective.benefit(n) and (n in repeatable or card is None) for n in names):
+            return None
+        return -sum(objective.benefit(n) for n in set(names))
+
+
     def _auto(self, scenario: Scenario, play: Play) -> Play:
         """The play with every optional cost `auto` (the planner chooses them)."""
         if play.ability is not None:
