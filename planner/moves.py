@@ -87,7 +87,7 @@ from ..engine.turn import Turn, candidate_key
 from .fastpath import pay_runes, runes_of
 from .hand import ability_candidates, candidates as card_candidates
 from .plan import Plan
-from .turn import Candidate, Move
+from .turn import Candidate, Move, evolve
 
 BIG = 10**6  # the deferred mode's pool: it pays any play's Energy and Power
 OPEN_POOL = Cost(BIG, (0,) * len(DOMAINS) + (BIG,))
@@ -241,11 +241,11 @@ class RiftboundMoves:
         if turn.candidates is not None:
             return [self._listed(scenario, play, i) for i, play in enumerate(turn.candidates)]
         out = []
-        for cand in card_candidates(replace(scenario, play=None)):
+        for cand in card_candidates(evolve(scenario, play=None)):
             play = self._auto(scenario, Play(cand.obj.id, cand.zone))
             out.append(Candidate(cand.obj.id, (0, self._place(cand.obj.id)), (play,),
                                  cand.obj.id))
-        for obj, plays in ability_candidates(replace(scenario, play=None)):
+        for obj, plays in ability_candidates(evolve(scenario, play=None)):
             if plays[0].ability == "hide" or plays[0].from_zone != "board":
                 continue
             card = scenario.cards[obj.card]
@@ -334,7 +334,7 @@ class RiftboundMoves:
         if found is None:
             return play
         card = scenario.cards[found[1].card]
-        return replace(play, optional=tuple((n, "auto") for n in optional_names(card)))
+        return evolve(play, optional=tuple((n, "auto") for n in optional_names(card)))
 
     def _listed(self, scenario: Scenario, play: Play, i: int) -> Candidate:
         key = candidate_key(play.object, play.ability)
@@ -368,7 +368,7 @@ class RiftboundMoves:
                     if after is None:  # not the objects the cached move took: work it out
                         raw = self._moves(scenario, candidate, limit, open_=True)
                         break
-                    raw.append(replace(move, after=replace(scenario, state=after)))
+                    raw.append(evolve(move, after=evolve(scenario, state=after)))
             out = [m for m in (self._deferred(state, move) for move in raw) if m is not None]
             return sorted(out, key=lambda m: m.rank)
         return self._moves(state, candidate, limit, open_=False)
@@ -386,7 +386,7 @@ class RiftboundMoves:
                 now = scenario.state.you.find(play.object)
                 if now is not None and now[0] != play.from_zone:
                     play = replace(play, from_zone=now[0])
-            here = replace(scenario, play=play)
+            here = evolve(scenario, play=play)
             if scenario.state.you.find(play.object) is None:
                 continue
             opts = play_options(here, limit)
@@ -442,7 +442,7 @@ class RiftboundMoves:
             option=option)
         objective = paid_score - benefit
         rank = (objective, option.total.size, paid_score, choice.actions, n)
-        return Move(plan, replace(here, state=after, play=None), objective, option.total.size,
+        return Move(plan, evolve(here, state=after, play=None), objective, option.total.size,
                     rank, play)
 
     def _deferred(self, state: Deferred, move: Move[Scenario]) -> Move[Deferred] | None:
@@ -462,11 +462,11 @@ class RiftboundMoves:
             return None
         assert before is not None
         you = move.after.state.you
-        reopened = replace(move.after, state=replace(move.after.state,
-                                                     you=replace(you, pool=OPEN_POOL)))
+        reopened = evolve(move.after, state=evolve(move.after.state,
+                                                     you=evolve(you, pool=OPEN_POOL)))
         extra = after - before
         rank = (move.rank[0] + extra, move.rank[1], move.rank[2] + extra, *move.rank[3:])
-        return Move(move.plan, replace(nxt, scenario=reopened), move.objective + extra,
+        return Move(move.plan, evolve(nxt, scenario=reopened), move.objective + extra,
                     move.size, rank, move.play)
 
     def key(self, state: Scenario | Deferred) -> Hashable:
@@ -892,8 +892,8 @@ def _apply_diff(state: State, diff: _Diff) -> State | None:
             changes["xp"] = p.xp + xp
         if used:
             changes["used_this_turn"] = p.used_this_turn + used
-        players[who] = replace(p, **changes) if changes else p
-    return replace(state, played_this_turn=state.played_this_turn + diff.played,
+        players[who] = evolve(p, **changes) if changes else p
+    return evolve(state, played_this_turn=state.played_this_turn + diff.played,
                    you=players["you"], opponent=players["opponent"])
 
 

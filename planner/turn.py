@@ -17,7 +17,9 @@ of a path are its first move's plus the rest's, compared the same way whatever c
 (the position lists too: two paths with the same first move compare as their rests do). So
 `best` is memoised on exactly that key (`Moves.key` is the state up to the names of
 interchangeable runes and objects, which the moves name canonically: the first ones in state
-order), and it tries every candidate and every move of it: nothing is pruned but equal states.
+order), and it tries every candidate and every move of it: nothing is pruned but equal states
+and paths a bound proves can't beat the best found (`_Search`: the whole rank is bounded, value,
+objective, size and positions, so the first of equal rank is still the one answered).
 The moves of a candidate are every payment of it (the ruleset's `Moves.moves` says which, and
 argues there why no other payment can do better), sorted as `plan` breaks ties, so the first
 of equal rank wins.
@@ -29,6 +31,7 @@ fast, and says `optimal: false`.
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import time
 from dataclasses import dataclass, field
@@ -190,6 +193,26 @@ class TurnPlan(answers.Answer):
         return EXIT_OK
 
 
+_FIELDS: dict[type, tuple[str, ...]] = {}
+V = TypeVar("V")
+
+
+def evolve(value: V, **changes: Any) -> V:
+    """`dataclasses.replace` for the frozen dataclasses the moves copy on every step (states,
+    scenarios, moves), without `__init__`'s keyword handling: the same fields, the changed ones
+    set (none of these classes has a `__post_init__`). About a third of a turn's time went to
+    `replace`."""
+    cls = type(value)
+    names = _FIELDS.get(cls)
+    if names is None:
+        assert not hasattr(cls, "__post_init__"), cls
+        names = _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls))  # type: ignore[arg-type]
+    new = object.__new__(cls)
+    for name in names:
+        object.__setattr__(new, name, changes[name] if name in changes else getattr(value, name))
+    return new
+
+
 # A search's threshold: a rank in the shape of `_Path.rank`, its positions wrapped so a
 # threshold can also say "any positions" (`_ANY`) or "none" (`_NONE`): a path's rank is below a
 # threshold when `_Path.rank` with its positions wrapped as `(1, positions)` compares less.
@@ -289,8 +312,25 @@ class _Search(Generic[S]):
     rank, part by part, so at most in the order of the rules; where it is not below the
     threshold, no path on from the state is, and the state is not searched. Where a floor is
     unknown (`None`) the objective bound is off (a floor of minus infinity) and only the value
-    bounds. **Twins** (`Moves.twin`): of interchangeable candidates only the first not yet
-    played is tried."""
+    bounds.
+
+    **The supply** (`Moves.supply`, `usage`, `spend`; mtg/1's deferred mode, where the mana
+    is the ledger's): the plays on from a state spend at most what the state can still give
+    plus what they add, each at least its least use (`usage`), so the plays' values are at
+    most a knapsack's of weights use less adds within that supply (`_knapsack`: relaxed to
+    fractions, so at least the best of whole plays); and a path worth what the threshold asks
+    (`need`, when that is the most it can be worth: only those can be below it) plays
+    candidates worth `need` together, so it uses at least `_cover`'s least summed use (again
+    relaxed); what it uses beyond all the free supply the turn has had and its plays add is a
+    unit's each, charged at least `spend`'s least charge: the objective of its mana is at least
+    that many charges more than the state's (the cheapest assignment of all the mana, less that
+    of the state's mana, is at least the rest's units: take the whole turn's cheapest one, its
+    part for the state's casts pays them), and its size at least that use (a play's size counts
+    each unit of its mana). Only the rest's value, objective and size are bounded: every bound
+    holds part by part, so the optimistic rank is still at most every path's.
+
+    **Twins** (`Moves.twin`): of interchangeable candidates only the first not yet played is
+    tried."""
 
     def __init__(self, moves: Moves[S], turn: Turn[Any], limit: Deadline,
                  fixed: Sequence[Candidate] | None = None, start: S | None = None) -> None:
@@ -491,4 +531,5 @@ def pay_together(moves: Moves[Any], start: Any, sequence: Sequence[Candidate],
                     not search.cut)
 
 
-__all__ = ["Candidate", "Move", "Moves", "Together", "TurnPlan", "pay_together", "plan_turn"]
+__all__ = ["Candidate", "Move", "Moves", "Together", "TurnPlan", "evolve", "pay_together",
+           "plan_turn"]

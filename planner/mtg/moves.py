@@ -106,7 +106,7 @@ from ...engine.mtg.total_cost import Choices, Priced, destination
 from ...engine.problems import ScenarioError
 from ...engine.turn import Turn, candidate_key
 from ..config import DEFAULT_CONFIG, SolverConfig
-from ..turn import Candidate, Move
+from ..turn import Candidate, Move, evolve
 from .model import REPEAT
 from .plan import MtgPlan, land_plan, plan_mtg, plan_of
 
@@ -171,14 +171,14 @@ class Ledger:
 
     def need(self, mana: Mana) -> Ledger:
         last = self.epochs[-1]
-        return Ledger(self.epochs[:-1] + (replace(last, demand=add(last.demand, mana)),))
+        return Ledger(self.epochs[:-1] + (evolve(last, demand=add(last.demand, mana)),))
 
     def arrive(self, free: Mana, units: tuple[tuple[UnitClass, str], ...]) -> Ledger:
         if free == NO_MANA and not units:
             return self
         last = self.epochs[-1]
         if last.demand == NO_MANA:  # nothing was cast since the last arrival: the same epoch
-            merged = replace(last, free=add(last.free, free),
+            merged = evolve(last, free=add(last.free, free),
                              units=tuple(sorted(last.units + units)))
             return Ledger(self.epochs[:-1] + (merged,))
         return Ledger(self.epochs + (Epoch(free, tuple(sorted(units))),))
@@ -623,7 +623,7 @@ class MtgMoves:
                 after = TurnState(a.scenario, played, later, a.sid,
                                   state.abilities or play.ability is not None)
                 found_moves[key] = Move(r.plan, after, objective,
-                                        r.plan.size, rank, replace(r.made, epoch=epoch))
+                                        r.plan.size, rank, evolve(r.made, epoch=epoch))
         return sorted(found_moves.values(), key=lambda m: m.rank)
 
     def _reads(self, scenario: MtgScenario, play: Play) -> Hashable:
@@ -647,7 +647,7 @@ class MtgMoves:
         mill = sum(n for k, n in r.payment.other if k == "mill" and isinstance(n, int))
         if r.payment.life > you.life or mill > you.library:
             return None
-        after = resolve(replace(scenario, play=None),
+        after = resolve(evolve(scenario, play=None),
                         Resolved(play.object, r.dest, r.payment, NO_MANA))
         you = after.state.you
         free = you.mana_pool  # what its effect added (Dark Ritual)
@@ -657,7 +657,7 @@ class MtgMoves:
             cls = unit_class(after, entered)
             if cls is not None:
                 units = ((cls, play.object),)
-        after = replace(after, state=replace(after.state, you=replace(you, mana_pool=NO_MANA)))
+        after = evolve(after, state=evolve(after.state, you=evolve(you, mana_pool=NO_MANA)))
         return _After(after, self.sid(canonical(after)), free, units)
 
     def _raw(self, scenario: MtgScenario, play: Play) -> list[_Raw]:
@@ -760,9 +760,9 @@ def canonical(scenario: MtgScenario) -> Hashable:
     def player(p: Any) -> Any:
         def by_id(objects: tuple[Obj, ...]) -> tuple[Obj, ...]:
             return tuple(sorted(objects, key=lambda o: o.id))
-        return replace(p, hand=by_id(p.hand), graveyard=by_id(p.graveyard), exile=by_id(p.exile),
+        return evolve(p, hand=by_id(p.hand), graveyard=by_id(p.graveyard), exile=by_id(p.exile),
                        command=by_id(p.command), battlefield=by_id(p.battlefield))
-    return replace(state, you=player(state.you), opponent=player(state.opponent))
+    return evolve(state, you=player(state.you), opponent=player(state.opponent))
 
 
 def _made(res: Resources, usage: _Usage) -> Mana:
