@@ -16,6 +16,7 @@ stronger than, and each shown able to lose a best turn when made too strong.
 
 from __future__ import annotations
 
+import copy
 import itertools
 import random
 from dataclasses import replace
@@ -34,7 +35,6 @@ from payplan.planner.kernel import deadline
 from payplan.planner.turn import (TOP, Move, _below, _cover, _knapsack, _Path, _Search, _shift,
                                   evolve)
 
-RULESET = families()["mtg-turn"][0]
 
 # --- Thresholds ---------------------------------------------------------------------------------
 
@@ -132,14 +132,15 @@ def _dearer_units(mp: pytest.MonkeyPatch) -> None:
     mp.setattr(mtg_moves.MtgMoves, "spend", spend)
 
 
-def _violations(data: dict[str, Any], states: int = 120) -> int:
+def _violations(data: dict[str, Any], states: int = 120, family: str = "mtg-turn") -> int:
     """How many states the search meets where its bound is stronger than the exact best path
     on from there (searched again, with no threshold): a value bound below that path's value,
     or, where only paths worth the bound's value can be below the threshold and that path is
     one, an objective or size bound above its objective or size."""
-    scenario = RULESET.load(data)
+    ruleset = families()[family][0]
+    scenario = ruleset.load(data)
     turn = scenario.turn
-    moves = mtg_moves.MtgMoves(scenario, SolverConfig(), turn.candidates)
+    moves = ruleset.turn_moves(scenario)
     first = moves.begin(scenario)
     limit = deadline(SolverConfig(time_limit=60))
     search = _Search(moves, turn, limit, start=first)
@@ -198,3 +199,31 @@ def _turn(seed: int) -> dict[str, Any]:
     from tests.mtg_reference.turn_strategies import random_turn
 
     return random_turn(random.Random(seed))
+
+
+@pytest.mark.parametrize("size,seed", [(4, s) for s in range(6)])
+def test_payplan_bounds_hold_at_every_state_met(size: int, seed: int) -> None:
+    assert _violations(generate("turn", size, seed), family="turn") == 0
+
+
+def test_payplan_floor_takes_off_the_auto_benefits() -> None:
+    """An Accelerate card's floor is minus its benefit (its score is at least 0); a card with
+    no optional cost and an ability play have 0; a repeatable optional cost with a benefit
+    has none (paid a chosen number of times)."""
+    from payplan.planner.moves import RiftboundMoves
+    from payplan.planner.turn import Candidate
+
+    data = copy.deepcopy(generate("turn", 4, 0))
+    first = data["state"]["you"]["hand"][0]
+    fast = first["card"]
+    data["cards"][fast].setdefault("keywords", {})["accelerate"] = True
+    data["objective"] = {"benefits": {"accelerate": 3}}
+    benefit = 3
+    fast_cards = {fast}
+    scenario = families()["turn"][0].load(data)
+    moves = RiftboundMoves(scenario)
+    floors = {obj.id: moves.floor(Candidate(obj.id, (0,), (), obj.id))
+              for obj in scenario.state.you.hand}
+    for obj in scenario.state.you.hand:
+        assert floors[obj.id] == (-benefit if obj.card in fast_cards else 0)
+    assert moves.floor(Candidate("x.ability", (1,), (), None)) == 0
