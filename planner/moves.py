@@ -87,7 +87,7 @@ from ..engine.turn import Turn, candidate_key
 from .fastpath import pay_runes, runes_of
 from .hand import ability_candidates, candidates as card_candidates
 from .plan import Plan
-from .turn import Candidate, Move
+from .turn import Candidate, Move, evolve
 
 BIG = 10**6  # the deferred mode's pool: it pays any play's Energy and Power
 OPEN_POOL = Cost(BIG, (0,) * len(DOMAINS) + (BIG,))
@@ -241,11 +241,11 @@ class RiftboundMoves:
         if turn.candidates is not None:
             return [self._listed(scenario, play, i) for i, play in enumerate(turn.candidates)]
         out = []
-        for cand in card_candidates(replace(scenario, play=None)):
+        for cand in card_candidates(evolve(scenario, play=None)):
             play = self._auto(scenario, Play(cand.obj.id, cand.zone))
             out.append(Candidate(cand.obj.id, (0, self._place(cand.obj.id)), (play,),
                                  cand.obj.id))
-        for obj, plays in ability_candidates(replace(scenario, play=None)):
+        for obj, plays in ability_candidates(evolve(scenario, play=None)):
             if plays[0].ability == "hide" or plays[0].from_zone != "board":
                 continue
             card = scenario.cards[obj.card]
@@ -289,6 +289,43 @@ class RiftboundMoves:
     def _place(self, object_id: str) -> int:
         return self.place.get(object_id, len(self.place))
 
+    def supply(self, state: Scenario | Deferred) -> int | None:
+        """No bound on what the plays can spend (discounts change the costs)."""
+        return None
+
+    def usage(self, candidate: Candidate) -> tuple[int, int, int] | None:
+        return None
+
+    def spend(self, state: Scenario | Deferred) -> tuple[int, int] | None:
+        return None
+
+    def floor(self, candidate: Candidate) -> int | None:
+        """The least objective a move of this `universe` candidate can have: its score is never
+        below 0 (weights are never negative; in the deferred mode what a move adds to the
+        runes' cheapest payment is not either, the need only grows), less the benefits of the
+        optional costs it pays that are `auto` (each named once in `paid_optional`); None for
+        a repeatable one with a benefit (paid a chosen number of times)."""
+        objective = self.start.objective
+        if candidate.plays:  # a listed play: its own `auto` names
+            names = [name for play in candidate.plays if isinstance(play, Play)
+                     for name, choice in play.optional if choice == "auto"]
+            card = None
+            if isinstance(candidate.plays[0], Play):
+                found = self.start.state.you.find(candidate.plays[0].object)
+                card = self.start.cards.get(found[1].card) if found is not None else None
+        elif candidate.card_object is None:
+            return 0  # an `auto` ability play: no optional cost of it is `auto`
+        else:
+            found = self.start.state.you.find(candidate.card_object)
+            card = self.start.cards.get(found[1].card) if found is not None else None
+            names = list(optional_names(card)) if card is not None else []
+        repeatable = {extra.id for extra in card.additional_costs
+                      if extra.repeatable} if card is not None else set()
+        if any(objective.benefit(n) and (n in repeatable or card is None) for n in names):
+            return None
+        return -sum(objective.benefit(n) for n in set(names))
+
+
     def _auto(self, scenario: Scenario, play: Play) -> Play:
         """The play with every optional cost `auto` (the planner chooses them)."""
         if play.ability is not None:
@@ -297,7 +334,7 @@ class RiftboundMoves:
         if found is None:
             return play
         card = scenario.cards[found[1].card]
-        return replace(play, optional=tuple((n, "auto") for n in optional_names(card)))
+        return evolve(play, optional=tuple((n, "auto") for n in optional_names(card)))
 
     def _listed(self, scenario: Scenario, play: Play, i: int) -> Candidate:
         key = candidate_key(play.object, play.ability)
@@ -331,7 +368,7 @@ class RiftboundMoves:
                     if after is None:  # not the objects the cached move took: work it out
                         raw = self._moves(scenario, candidate, limit, open_=True)
                         break
-                    raw.append(replace(move, after=replace(scenario, state=after)))
+                    raw.append(evolve(move, after=evolve(scenario, state=after)))
             out = [m for m in (self._deferred(state, move) for move in raw) if m is not None]
             return sorted(out, key=lambda m: m.rank)
         return self._moves(state, candidate, limit, open_=False)
@@ -349,7 +386,7 @@ class RiftboundMoves:
                 now = scenario.state.you.find(play.object)
                 if now is not None and now[0] != play.from_zone:
                     play = replace(play, from_zone=now[0])
-            here = replace(scenario, play=play)
+            here = evolve(scenario, play=play)
             if scenario.state.you.find(play.object) is None:
                 continue
             opts = play_options(here, limit)
@@ -405,7 +442,7 @@ class RiftboundMoves:
             option=option)
         objective = paid_score - benefit
         rank = (objective, option.total.size, paid_score, choice.actions, n)
-        return Move(plan, replace(here, state=after, play=None), objective, option.total.size,
+        return Move(plan, evolve(here, state=after, play=None), objective, option.total.size,
                     rank, play)
 
     def _deferred(self, state: Deferred, move: Move[Scenario]) -> Move[Deferred] | None:
@@ -425,11 +462,11 @@ class RiftboundMoves:
             return None
         assert before is not None
         you = move.after.state.you
-        reopened = replace(move.after, state=replace(move.after.state,
-                                                     you=replace(you, pool=OPEN_POOL)))
+        reopened = evolve(move.after, state=evolve(move.after.state,
+                                                     you=evolve(you, pool=OPEN_POOL)))
         extra = after - before
         rank = (move.rank[0] + extra, move.rank[1], move.rank[2] + extra, *move.rank[3:])
-        return Move(move.plan, replace(nxt, scenario=reopened), move.objective + extra,
+        return Move(move.plan, evolve(nxt, scenario=reopened), move.objective + extra,
                     move.size, rank, move.play)
 
     def key(self, state: Scenario | Deferred) -> Hashable:
@@ -855,8 +892,8 @@ def _apply_diff(state: State, diff: _Diff) -> State | None:
             changes["xp"] = p.xp + xp
         if used:
             changes["used_this_turn"] = p.used_this_turn + used
-        players[who] = replace(p, **changes) if changes else p
-    return replace(state, played_this_turn=state.played_this_turn + diff.played,
+        players[who] = evolve(p, **changes) if changes else p
+    return evolve(state, played_this_turn=state.played_this_turn + diff.played,
                    you=players["you"], opponent=players["opponent"])
 
 

@@ -17,7 +17,9 @@ of a path are its first move's plus the rest's, compared the same way whatever c
 (the position lists too: two paths with the same first move compare as their rests do). So
 `best` is memoised on exactly that key (`Moves.key` is the state up to the names of
 interchangeable runes and objects, which the moves name canonically: the first ones in state
-order), and it tries every candidate and every move of it: nothing is pruned but equal states.
+order), and it tries every candidate and every move of it: nothing is pruned but equal states
+and paths a bound proves can't beat the best found (`_Search`: the whole rank is bounded, value,
+objective, size and positions, so the first of equal rank is still the one answered).
 The moves of a candidate are every payment of it (the ruleset's `Moves.moves` says which, and
 argues there why no other payment can do better), sorted as `plan` breaks ties, so the first
 of equal rank wins.
@@ -29,6 +31,8 @@ fast, and says `optimal: false`.
 
 from __future__ import annotations
 
+import dataclasses
+import math
 import time
 from dataclasses import dataclass, field
 from typing import Any, Generic, Hashable, Protocol, Sequence, TypeVar
@@ -101,6 +105,25 @@ class Moves(Protocol[S]):
         """Every candidate the turn could ever offer from this start (for the bound on the value
         still to gain): each a card play at most once, each ability as often as plays remain."""
 
+    def floor(self, candidate: Candidate) -> int | None:
+        """The least objective any move of this candidate of the `universe` can have (a
+        play's score is never below 0; the benefits of the `auto` optional costs it pays are
+        taken off it), None when the ruleset can't say."""
+
+    def supply(self, scenario: S) -> int | None:
+        """What the plays on from this state can still spend, in units `weight` counts (mtg/1:
+        mana), before what they add; None when the ruleset can't bound it."""
+
+    def usage(self, candidate: Candidate) -> tuple[int, int, int] | None:
+        """What any play of this `universe` candidate takes of `supply` at least, the free
+        supply it adds at most (mtg/1: a ritual's mana) and the charged supply it brings at most
+        (mtg/1: a unit); None when unknown (the supply bounds are then off)."""
+
+    def spend(self, scenario: S) -> tuple[int, int] | None:
+        """The free supply the turn has had by this state, and the least charge of any other
+        unit of supply it can use: a path on from here that uses more than the free supply
+        charges at least that for each unit more. None when unknown."""
+
     def reason(self, scenario: Any, candidate: Candidate) -> str:
         """Why `candidate` can't be played on this scenario (what `plan` says)."""
 
@@ -170,20 +193,144 @@ class TurnPlan(answers.Answer):
         return EXIT_OK
 
 
-class _Search(Generic[S]):
-    """The memoised search of the module docstring, with a bound on the value.
+_FIELDS: dict[type, tuple[str, ...]] = {}
+V = TypeVar("V")
 
-    **The bound.** The incumbent is the most value a complete path found so far makes. A path
-    from a state can add at most the values of the candidates the turn could still offer
-    (`Moves.universe`: each card not yet played once, each ability once per play left, the
-    largest first, as many as plays remain); where that can't bring the path to the incumbent,
-    the path can't be the answer (the answer has the most value) and the state is not searched.
-    A state's best is memoised with the value its search had to reach (`need`): where the best
-    found reaches it, no state left out could have done better (each could only reach less),
-    so the best is exact and serves any later visit; where it doesn't, the state is known not
-    to reach that value, which answers a later visit needing at least as much, and a visit
-    needing less searches it again. **Twins** (`Moves.twin`): of interchangeable candidates only
-    the first not yet played is tried."""
+
+def evolve(value: V, **changes: Any) -> V:
+    """`dataclasses.replace` for the frozen dataclasses the moves copy on every step (states,
+    scenarios, moves), without `__init__`'s keyword handling: the same fields, the changed ones
+    set (none of these classes has a `__post_init__`). About a third of a turn's time went to
+    `replace`."""
+    cls = type(value)
+    names = _FIELDS.get(cls)
+    if names is None:
+        assert not hasattr(cls, "__post_init__"), cls
+        names = _FIELDS[cls] = tuple(f.name for f in dataclasses.fields(cls))  # type: ignore[arg-type]
+    new = object.__new__(cls)
+    for name in names:
+        object.__setattr__(new, name, changes[name] if name in changes else getattr(value, name))
+    return new
+
+
+# A search's threshold: a rank in the shape of `_Path.rank`, its positions wrapped so a
+# threshold can also say "any positions" (`_ANY`) or "none" (`_NONE`): a path's rank is below a
+# threshold when `_Path.rank` with its positions wrapped as `(1, positions)` compares less.
+_NONE = (0,)
+_ANY = (2,)
+Threshold = tuple[int, int, int, tuple[Any, ...]]
+TOP: Threshold = (1, 0, 0, _ANY)  # every path is below it (values are never negative)
+
+
+def _below(path: _Path, threshold: Threshold) -> bool:
+    return (-path.value, path.objective, path.size, (1, path.positions)) < threshold
+
+
+def _shift(threshold: Threshold, value: int, move: Move[Any], position: tuple[int, ...]
+           ) -> Threshold:
+    """The threshold a rest must be below for `move` (worth `value`, at `position`) then the
+    rest to be below `threshold`: the ranks add up part by part, and the first position of the
+    path is `position`, so the rest's positions are compared with what follows it."""
+    wrapped = threshold[3]
+    if wrapped[0] != 1:  # any positions, or none
+        rest = wrapped
+    else:
+        positions = wrapped[1]
+        if not positions or positions[0] < position:  # every path from here compares greater
+            rest = _NONE
+        elif positions[0] > position:  # every path from here compares less
+            rest = _ANY
+        else:
+            rest = (1, positions[1:])
+    return (threshold[0] + value, threshold[1] - move.objective, threshold[2] - move.size, rest)
+
+
+def _knapsack(items: Sequence[tuple[int, int]], supply: int) -> int:
+    """The most value of plays whose weights (what each takes of the supply, less what it
+    adds) add up to at most `supply`, relaxed to fractions of a play (so at least the most of
+    whole plays): every play of weight 0 or less (it adds as much as it takes, or more), then
+    the others by value per unit of weight, the last one in part."""
+    most = 0
+    heavy = []
+    for value, weight in items:
+        if weight <= 0:
+            most += value
+            supply -= weight
+        elif value > 0:
+            heavy.append((value, weight))
+    heavy.sort(key=lambda vw: vw[0] / vw[1], reverse=True)
+    for value, weight in heavy:
+        if supply <= 0:
+            break
+        if weight <= supply:
+            most += value
+            supply -= weight
+        else:
+            return most + value * supply // weight
+    return most
+
+
+def _cover(items: Sequence[tuple[int, int]], need: int) -> int:
+    """The least summed use of plays (value, use) worth at least `need` together, relaxed to
+    fractions of a play and rounded up (so at most the least of whole plays): the plays by use
+    per unit of value, the last one in part."""
+    spent = 0.0
+    for value, use in sorted((vu for vu in items if vu[0] > 0), key=lambda vu: vu[1] / vu[0]):
+        if value >= need:
+            return math.ceil(spent + use * need / value - 1e-9)
+        spent += use
+        need -= value
+    return math.ceil(spent - 1e-9)  # not worth `need` at all: the knapsack bound prunes it
+
+
+class _Search(Generic[S]):
+    """The memoised search of the module docstring, a branch and bound on the whole rank.
+
+    **Thresholds.** `best(state, ..., threshold)` answers the best path on from the state when
+    its rank (the four rules, then the order of the moves) is below `threshold`, and None when
+    no path on from it is. The root asks with `TOP` (every path is below it). Once a state has
+    a best path so far, the paths still to try there must beat it: the threshold of the rest
+    after a move is the state's (the one it was asked with, or its best so far, whichever is
+    lower) less that move's value, objective, size and position (`_shift`: the ranks of a path
+    are its first move's plus its rest's, part by part, and the positions compare as the rest's
+    once the first ones are equal). A path equal to the best so far is no better: it comes
+    later in the order of the moves, and the first of equal rank wins, as without the bound.
+    So what a state answers is what the search without thresholds answers, whenever it is
+    below the threshold. It is memoised with the threshold it was asked: a path found is exact
+    (every path left out was no better than it: each was not below a threshold that was at most
+    it), and serves any later visit (when below that visit's threshold); None says no path is
+    below that threshold, which answers a later visit with a threshold at most it, and a visit
+    with a higher one searches the state again.
+
+    **The bound.** A path on from a state is worth at most the values of the candidates the
+    turn could still offer (`Moves.universe`: each card not yet played once, each ability once
+    per play left, the largest first, as many as plays remain), and its objective is at least
+    the least objectives those plays could have (`Moves.floor`: a play's score is never below
+    0, weights are never negative, and only the benefits of the `auto` optional costs it pays
+    can make it less; the most negative first, as many as plays remain); its size is at least
+    0 and its positions at least the empty list. That optimistic rank is at most every path's
+    rank, part by part, so at most in the order of the rules; where it is not below the
+    threshold, no path on from the state is, and the state is not searched. Where a floor is
+    unknown (`None`) the objective bound is off (a floor of minus infinity) and only the value
+    bounds.
+
+    **The supply** (`Moves.supply`, `usage`, `spend`; mtg/1's deferred mode, where the mana
+    is the ledger's): the plays on from a state spend at most what the state can still give
+    plus what they add, each at least its least use (`usage`), so the plays' values are at
+    most a knapsack's of weights use less adds within that supply (`_knapsack`: relaxed to
+    fractions, so at least the best of whole plays); and a path worth what the threshold asks
+    (`need`, when that is the most it can be worth: only those can be below it) plays
+    candidates worth `need` together, so it uses at least `_cover`'s least summed use (again
+    relaxed); what it uses beyond all the free supply the turn has had and its plays add is a
+    unit's each, charged at least `spend`'s least charge: the objective of its mana is at least
+    that many charges more than the state's (the cheapest assignment of all the mana, less that
+    of the state's mana, is at least the rest's units: take the whole turn's cheapest one, its
+    part for the state's casts pays them), and its size at least that use (a play's size counts
+    each unit of its mana). Only the rest's value, objective and size are bounded: every bound
+    holds part by part, so the optimistic rank is still at most every path's.
+
+    **Twins** (`Moves.twin`): of interchangeable candidates only the first not yet played is
+    tried."""
 
     def __init__(self, moves: Moves[S], turn: Turn[Any], limit: Deadline,
                  fixed: Sequence[Candidate] | None = None, start: S | None = None) -> None:
@@ -191,52 +338,92 @@ class _Search(Generic[S]):
         self.turn = turn
         self.limit = limit
         self.fixed = fixed  # `payplan play` with `plays`: this sequence, no other
-        self.memo: dict[Hashable, tuple[int, _Path]] = {}
+        self.memo: dict[Hashable, tuple[Threshold, _Path | None]] = {}
         self.cut = False
-        self.incumbent = 0
         self.universe: list[Candidate] = (
             list(fixed) if fixed is not None else
             moves.universe(start, turn) if start is not None else [])
+        floors = [None if fixed is not None else moves.floor(c) for c in self.universe]
+        self.floors: list[int] | None = (
+            None if any(f is None for f in floors) else [f for f in floors if f is not None])
+        usages = [None if fixed is not None else moves.usage(c) for c in self.universe]
+        self.usages: list[tuple[int, int, int]] | None = (
+            None if any(u is None for u in usages) else [u for u in usages if u is not None])
 
     def late(self) -> bool:
         if not self.cut and self.limit.at is not None and time.monotonic() > self.limit.at:
             self.cut = True
         return self.cut
 
-    def bound(self, played: frozenset[str], used: frozenset[int], count: int) -> int:
-        """The most value the plays left could add (see the class docstring)."""
+    def bound(self, state: S, played: frozenset[str], used: frozenset[int], count: int,
+              threshold: Threshold) -> tuple[int, int | None, int]:
+        """The most value the plays left could add, and the least objective (None: unknown)
+        and size of those worth what `threshold` asks; see the class docstring."""
         left = self.turn.play_limit - count
         if left <= 0:
-            return 0
+            return 0, 0, 0
         values: list[int] = []
-        for c in self.universe:
+        floors: list[int] = []
+        items: list[tuple[int, tuple[int, int, int]]] = []  # (value, usage) of each play left
+        for i, c in enumerate(self.universe):
             value = self.turn.value(c.key) if self.fixed is None else 1
             if c.listed is not None:
-                if c.listed not in used:
-                    values.append(value)
+                times = 0 if c.listed in used else 1
             elif c.card_object is not None:
-                if c.card_object not in played:
-                    values.append(value)
+                times = 0 if c.card_object in played else 1
             else:
-                values.extend([value] * left)
+                times = left
+            if not times:
+                continue
+            values.extend([value] * times)
+            if self.floors is not None:
+                floors.extend([self.floors[i]] * times)
+            if self.usages is not None:
+                items.extend([(value, self.usages[i])] * times)
         values.sort(reverse=True)
-        return sum(values[:left])
+        most = sum(values[:left])
+        if self.floors is None:
+            return most, None, 0
+        floors.sort()
+        least = sum(floors[:left])
+        if self.usages is None:
+            return most, least, 0
+        supply = self.moves.supply(state)
+        spend = self.moves.spend(state)
+        if supply is None or spend is None:
+            return most, least, 0
+        most = min(most, _knapsack([(v, u[0] - u[1] - u[2]) for v, u in items], supply))
+        need = -threshold[0]
+        if most == need > 0:  # only paths worth exactly `need` can be below the threshold
+            free, charge = spend
+            mana = _cover([(v, u[0]) for v, u in items], need)
+            least += charge * max(0, mana - free - sum(u[1] for _, u in items))
+            return most, least, mana
+        return most, least, 0
 
     def best(self, state: S, played: frozenset[str], used: frozenset[int], count: int,
-             gained: int = 0) -> _Path | None:
-        """The best path on from `state`, or None when none reaches the incumbent's value."""
-        need = self.incumbent - gained
+             threshold: Threshold = TOP) -> _Path | None:
+        """The best path on from `state`, or None when it is not below `threshold`."""
         key = (self.moves.key(state), played, used, count)
         found = self.memo.get(key)
         if found is not None:
-            reached, path = found
-            if path.value >= reached:  # exact
-                return path if path.value >= need else None
-            if need >= reached:  # known not to reach `reached`, so not `need` either
+            asked, path = found
+            if path is not None:  # exact
+                return path if _below(path, threshold) else None
+            if threshold <= asked:  # no path below `asked`, so none below `threshold`
                 return None
-        if self.bound(played, used, count) < need:
+        most, least, size = self.bound(state, played, used, count, threshold)
+        if least is None:
+            if -most > threshold[0]:
+                return None
+        elif not (-most, least, size, (1, ())) < threshold:
             return None
-        best = _Path()
+        best: _Path | None = None
+        bar = threshold
+        empty = _Path()
+        if _below(empty, bar):
+            best = empty
+            bar = (0, 0, 0, (1, ()))
         if count < self.turn.play_limit:
             twins: set[Hashable] = set()
             for candidate in self._candidates(state, count):
@@ -256,22 +443,18 @@ class _Search(Generic[S]):
                         move.after,
                         played | {candidate.card_object} if candidate.card_object else played,
                         used | {candidate.listed} if candidate.listed is not None else used,
-                        count + 1, gained + value)
-                    if rest is None:
-                        continue
-                    path = _Path(value + rest.value, move.objective + rest.objective,
-                                 move.size + rest.size, (candidate.order,) + rest.positions,
-                                 ((candidate, move),) + rest.steps)
-                    if path.rank() < best.rank():
-                        best = path
-                        if gained + best.value > self.incumbent:
-                            self.incumbent = gained + best.value
+                        count + 1, _shift(bar, value, move, candidate.order))
+                    if rest is not None:  # below the bar: the best so far
+                        best = _Path(value + rest.value, move.objective + rest.objective,
+                                     move.size + rest.size, (candidate.order,) + rest.positions,
+                                     ((candidate, move),) + rest.steps)
+                        bar = (-best.value, best.objective, best.size, (1, best.positions))
                     if self.late():
                         break  # past the time limit: the first move, no other
-                if self.late() and best.steps:
+                if self.late() and best is not None and best.steps:
                     break
-        self.memo[key] = (need, best)
-        return best if best.value >= need else None
+        self.memo[key] = (threshold, best)
+        return best
 
     def _candidates(self, state: S, count: int) -> list[Candidate]:
         if self.fixed is not None:
@@ -285,7 +468,7 @@ def plan_turn(moves: Moves[Any], start: Any, turn: Turn[Any], fmt: str,
     first = moves.begin(start)
     search = _Search(moves, turn, limit, start=first)
     path = search.best(first, frozenset(), frozenset(), 0)
-    assert path is not None  # the start needs nothing: the empty turn reaches it
+    assert path is not None  # every path is below `TOP`: the empty turn is
     plans, final = moves.realize(start, path.steps)
     objective = sum(p.objective or 0 for p in plans)
     if objective != path.objective:  # the ruleset's moves and its realisation disagree: a bug
@@ -348,4 +531,5 @@ def pay_together(moves: Moves[Any], start: Any, sequence: Sequence[Candidate],
                     not search.cut)
 
 
-__all__ = ["Candidate", "Move", "Moves", "Together", "TurnPlan", "pay_together", "plan_turn"]
+__all__ = ["Candidate", "Move", "Moves", "Together", "TurnPlan", "evolve", "pay_together",
+           "plan_turn"]

@@ -86,7 +86,7 @@ from ...engine.discounts import Deadline
 from ...engine.mtg.cards import Card, MtgScenario, Obj, OtherCost, Play
 from ...engine.mtg.dump import state_to_data
 from ...engine.mtg.lands import land_play_reasons, play_land
-from ...engine.mtg.mana import NO_MANA, TYPES, Mana, add, total
+from ...engine.mtg.mana import NO_MANA, TYPES, Mana, ManaCost, add, total
 from ...engine.mtg.options import TooManyChoices, cast_options
 from ...engine.mtg.payment import (
     LEAVES,
@@ -97,6 +97,7 @@ from ...engine.mtg.payment import (
     can_pay_with,
     leave_charge,
     name_payment,
+    tap_weight_key,
     repeatable,
     resources,
 )
@@ -105,7 +106,7 @@ from ...engine.mtg.total_cost import Choices, Priced, destination
 from ...engine.problems import ScenarioError
 from ...engine.turn import Turn, candidate_key
 from ..config import DEFAULT_CONFIG, SolverConfig
-from ..turn import Candidate, Move
+from ..turn import Candidate, Move, evolve
 from .plan import MtgPlan, land_plan, plan_mtg, plan_of
 
 KINDS = tuple(range(1, 7))  # W U B R G C as indices into Mana
@@ -169,14 +170,14 @@ class Ledger:
 
     def need(self, mana: Mana) -> Ledger:
         last = self.epochs[-1]
-        return Ledger(self.epochs[:-1] + (replace(last, demand=add(last.demand, mana)),))
+        return Ledger(self.epochs[:-1] + (evolve(last, demand=add(last.demand, mana)),))
 
     def arrive(self, free: Mana, units: tuple[tuple[UnitClass, str], ...]) -> Ledger:
         if free == NO_MANA and not units:
             return self
         last = self.epochs[-1]
         if last.demand == NO_MANA:  # nothing was cast since the last arrival: the same epoch
-            merged = replace(last, free=add(last.free, free),
+            merged = evolve(last, free=add(last.free, free),
                              units=tuple(sorted(last.units + units)))
             return Ledger(self.epochs[:-1] + (merged,))
         return Ledger(self.epochs + (Epoch(free, tuple(sorted(units))),))
@@ -285,6 +286,19 @@ class MtgMoves:
         if listed is not None:
             alone = {p.object for p in listed}
         self.alone = frozenset(alone)
+        # Whether every cast costs at least its printed mana (`supply`): no reduction anywhere.
+        objects = [o for who in (start.state.you, start.state.opponent)
+                   for zone in ("hand", "graveyard", "battlefield", "exile", "command")
+                   for o in who.zone(zone)]
+        # The least charge a unit a card of yours brings could have (`spend`).
+        self.unit_charges = [
+            min([start.objective.weight("sacrifice"), *([o.value] if o.value is not None else [])])
+            if any(a.sacrifice_self for a in start.cards[o.card].mana)
+            else start.objective.weight(tap_weight_key(start.cards[o.card]))
+            for o in mine if start.cards[o.card].mana]
+        self.fixed_costs = not any(
+            card.reductions or any(g.reduction is not None for g in card.grants)
+            for card in (start.cards[o.card] for o in objects))
 
     # --- the protocol
 
@@ -328,6 +342,71 @@ class MtgMoves:
 
     def _place(self, object_id: str) -> int:
         return self.place.get(object_id, len(self.place))
+
+    def supply(self, state: TurnState) -> int | None:
+        """The mana the turn can still spend from this state, before what later plays add (the
+        deferred mode): the ledger's free mana and units, less what its casts need. Each unit
+        makes one mana (the deferred mode takes only those), so no sequence of plays from here
+        spends more than this and what they add (`weight`). None outside the deferred mode, or
+        where a cost can be reduced (a card's `reductions`, a grant's `reduction`: its cost
+        is then not known before it is cast)."""
+        ledger = state.ledger
+        if ledger is None or not self.fixed_costs:
+            return None
+        return sum(total(e.free) + len(e.units) - total(e.demand) for e in ledger.epochs)
+
+    def usage(self, candidate: Candidate) -> tuple[int, int, int] | None:
+        """What a play of this `universe` candidate spends of `supply` at least, the free mana
+        it adds at most and the units it brings at most: a cast's least mana of any way to cast
+        it (X 0, a hybrid pip 1, a Phyrexian pip 0: life can pay it; optional costs not paid),
+        its effect's mana, one unit for a permanent with a mana ability (a unit makes one
+        mana); a land play spends nothing. None for an ability (its costs are not bounded
+        here)."""
+        if candidate.card_object is None:
+            return None
+        found = self.start.state.you.find(candidate.card_object)
+        if found is None:
+            return None
+        card = self.start.cards[found[1].card]
+        units = 1 if card.mana else 0
+        if "land" in card.types:
+            return 0, 0, units
+        costs = [card.cost, *(c.mana for c in (card.flashback, *(a.cost for a in card.alternative))
+                              if c is not None)]
+        return min(_least_mana(c) for c in costs), total(card.effect_adds or NO_MANA), units
+
+    def spend(self, state: TurnState) -> tuple[int, int] | None:
+        """The free mana the turn has had by this state (the start pool, what resolved effects
+        added) and the least charge of a unit it has or a play of it could bring: every mana
+        a play spends beyond the free mana is a unit's, charged at least that (None outside
+        the deferred mode, as `supply`)."""
+        ledger = state.ledger
+        if ledger is None or not self.fixed_costs:
+            return None
+        charges = [cls.charge for e in ledger.epochs for cls, _ in e.units] + self.unit_charges
+        return sum(total(e.free) for e in ledger.epochs), min(charges, default=0)
+
+    def floor(self, candidate: Candidate) -> int | None:
+        """The least objective a move of this `universe` candidate can have: its score is never
+        below 0 (weights are never negative; in the deferred mode what a move adds to the
+        cheapest assignment is not either: the need only grows, and mana arriving pays only
+        later casts), less the benefits of the optional costs it pays that are `auto`; None
+        for one paid a chosen number of times (multikicker, replicate) with a benefit."""
+        objective = self.start.objective
+        if candidate.plays:  # a listed play: its own `auto` names
+            names = [name for play in candidate.plays
+                     for name, choice in play.optional.items() if choice == "auto"]
+        elif candidate.card_object is None:
+            return 0  # an `auto` ability play: no optional cost of it is `auto`
+        else:
+            found = self.start.state.you.find(candidate.card_object)
+            if found is None:
+                return None
+            names = list(self.start.cards[found[1].card].optional_names())
+        if any(objective.benefit(n) and n in ("multikicker", "replicate") for n in names):
+            return None
+        return -sum(objective.benefit(n) for n in set(names))
+
 
     def moves(self, state: TurnState, candidate: Candidate, limit: Deadline) -> list[Move[Any]]:
         play = candidate.plays[0]
@@ -543,7 +622,7 @@ class MtgMoves:
                 after = TurnState(a.scenario, played, later, a.sid,
                                   state.abilities or play.ability is not None)
                 found_moves[key] = Move(r.plan, after, objective,
-                                        r.plan.size, rank, replace(r.made, epoch=epoch))
+                                        r.plan.size, rank, evolve(r.made, epoch=epoch))
         return sorted(found_moves.values(), key=lambda m: m.rank)
 
     def _reads(self, scenario: MtgScenario, play: Play) -> Hashable:
@@ -567,7 +646,7 @@ class MtgMoves:
         mill = sum(n for k, n in r.payment.other if k == "mill" and isinstance(n, int))
         if r.payment.life > you.life or mill > you.library:
             return None
-        after = resolve(replace(scenario, play=None),
+        after = resolve(evolve(scenario, play=None),
                         Resolved(play.object, r.dest, r.payment, NO_MANA))
         you = after.state.you
         free = you.mana_pool  # what its effect added (Dark Ritual)
@@ -577,7 +656,7 @@ class MtgMoves:
             cls = unit_class(after, entered)
             if cls is not None:
                 units = ((cls, play.object),)
-        after = replace(after, state=replace(after.state, you=replace(you, mana_pool=NO_MANA)))
+        after = evolve(after, state=evolve(after.state, you=evolve(you, mana_pool=NO_MANA)))
         return _After(after, self.sid(canonical(after)), free, units)
 
     def _raw(self, scenario: MtgScenario, play: Play) -> list[_Raw]:
@@ -631,6 +710,20 @@ class MtgMoves:
 # --- Helpers ------------------------------------------------------------------------------------
 
 
+def _least_mana(cost: ManaCost) -> int:
+    """The least mana a cost takes: generic and colored pips, a hybrid pip 1, a {2/W} pip 1, a
+    Phyrexian pip and X 0."""
+    least = 0
+    for s in cost.symbols:
+        if s.kind == "generic":
+            least += s.amount
+        elif s.kind == "monohybrid":
+            least += min(s.amount, 1)
+        elif s.kind in ("color", "hybrid"):
+            least += 1
+    return least
+
+
 def castable_from_graveyard(card: Card) -> bool:
     """Whether `card` has a way to be cast from a graveyard (702.34 flashback, an alternative
     cost with `zone: graveyard`)."""
@@ -666,9 +759,9 @@ def canonical(scenario: MtgScenario) -> Hashable:
     def player(p: Any) -> Any:
         def by_id(objects: tuple[Obj, ...]) -> tuple[Obj, ...]:
             return tuple(sorted(objects, key=lambda o: o.id))
-        return replace(p, hand=by_id(p.hand), graveyard=by_id(p.graveyard), exile=by_id(p.exile),
+        return evolve(p, hand=by_id(p.hand), graveyard=by_id(p.graveyard), exile=by_id(p.exile),
                        command=by_id(p.command), battlefield=by_id(p.battlefield))
-    return replace(state, you=player(state.you), opponent=player(state.opponent))
+    return evolve(state, you=player(state.you), opponent=player(state.opponent))
 
 
 def _made(res: Resources, usage: _Usage) -> Mana:
