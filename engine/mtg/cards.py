@@ -223,7 +223,8 @@ class Card:
         names.extend(a.id for a in self.additional if not a.mandatory)
         return tuple(names)
 
-    def counted(self, name: str) -> bool:
+    @staticmethod
+    def counted(name: str) -> bool:
         """Whether an optional cost is paid a chosen number of times."""
         return name in ("multikicker", "replicate")
 

@@ -161,6 +161,19 @@ class ManaCost:
                 out[1 + TYPES.index(s.colors[0])] += 1
         return _mana(out)
 
+    def least_mana(self) -> int:
+        """The least mana paying it takes: generic and colored pips, a hybrid pip 1, a {2/W}
+        pip 1, a Phyrexian pip and X 0 (life can pay a Phyrexian pip)."""
+        least = 0
+        for s in self.symbols:
+            if s.kind == "generic":
+                least += s.amount
+            elif s.kind == "monohybrid":
+                least += min(s.amount, 1)
+            elif s.kind in ("color", "hybrid"):
+                least += 1
+        return least
+
     def mana_value(self) -> int:
         """Rule 202.3: X is 0; a hybrid pip counts its largest half, a Phyrexian pip 1."""
         total = 0

@@ -103,12 +103,12 @@ class Resources:
         """The most the resources could ever pay toward a total (for X and counts): per
         permanent its best ability that taps or sacrifices it (or convoke, improvise), plus
         every activation its repeatable abilities could make, each less the mana it costs.
-        Permanents of one card and tapped and sick state have the same offers (`resources`), so
-        each such class is worked out once."""
+        Permanents of one `kind_of` have the same offers (`resources`), so each such class is
+        worked out once."""
         out = total(self.pool)
-        each: dict[tuple[str, bool, bool], int] = {}
+        each: dict[tuple[object, ...], int] = {}
         for p in self.permanents:
-            key = (p.obj.card, p.obj.tapped, p.obj.sick)
+            key = kind_of(p)
             if key not in each:
                 best = max((max(total(m) for m in o.ability.adds) for o in p.offers
                             if o.pays and not repeatable(o.ability)), default=0)
@@ -236,10 +236,32 @@ def counted_ability(scenario: MtgScenario, ability: ManaAbility) -> ManaAbility:
     return replace(ability, adds=tuple(options), per=None)
 
 
+def kind_of(perm: Permanent) -> tuple[object, ...]:
+    """What identical permanents share: the same card, tapped and sick state and `value` (so
+    the same usable abilities, tap charge, convoke colors and losses); they differ only in their
+    position (state order)."""
+    obj = perm.obj
+    return (obj.card, obj.tapped, obj.sick, obj.value)
+
+
+def removers(scenario: MtgScenario, res: Resources) -> frozenset[tuple[int, int]]:
+    """The mana abilities (permanent, offer) whose cost can take away (sacrifice, return) a
+    permanent with a filter ability (a bounce land returning a Mystic Gate). 601.2g: every
+    ability of a permanent is activated before the ability whose cost removes it, so a
+    remover's mana can't have paid that permanent's filter: the model and the turn's payments
+    order them after what they remove (`ability_scope` keys what each takes)."""
+    filtering = [q.obj for q in res.permanents
+                 if any(offer.ability.mana.symbols for offer in q.offers)]
+    return frozenset(
+        (p, a) for p, perm in enumerate(res.permanents) for a, offer in enumerate(perm.offers)
+        if any(part.kind in LEAVES and any(can_pay_with(scenario, part, obj, "battlefield")
+                                           for obj in filtering)
+               for part in offer.ability.other))
+
+
 def interchangeable(res: Resources) -> list[tuple[int, ...]]:
-    """Your permanents as classes of ones that pay alike (indices, in state order): the same
-    card, tapped and sick state and `value` (so the same usable abilities, tap charge, convoke
-    colors and losses), where every use taps or sacrifices the permanent: each ability adds
+    """Your permanents as classes of ones that pay alike (indices, in state order): of one
+    `kind_of`, where every use taps or sacrifices the permanent: each ability adds
     mana without costing mana or a non-mana cost and is not repeatable (it taps or sacrifices
     it), so each member is used at most one way. Any other permanent is a class of its own.
     Members differ only in their position (state order)."""
@@ -251,7 +273,7 @@ def interchangeable(res: Resources) -> list[tuple[int, ...]]:
         if not simple:
             out.append([p])
             continue
-        key = (perm.obj.card, perm.obj.tapped, perm.obj.sick, perm.obj.value)
+        key = kind_of(perm)
         if key not in classes:
             classes[key] = []
             out.append(classes[key])

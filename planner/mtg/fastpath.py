@@ -54,7 +54,7 @@ from typing import Any, NamedTuple
 
 from ...engine.mtg.cards import MtgScenario
 from ...engine.mtg.mana import TYPES, Mana, total
-from ...engine.mtg.payment import (Permanent, Resources, convoke_colors, leave_charge,
+from ...engine.mtg.payment import (Permanent, Resources, convoke_colors, kind_of, leave_charge,
                                      repeatable)
 from ...engine.mtg.total_cost import Priced
 from .model import MtgSolution
@@ -156,8 +156,7 @@ def _boards(scenario: MtgScenario, res: Resources, lenient: bool = False
     for p, perm in enumerate(res.permanents):
         if not perm.offers and not perm.convoker and not perm.improviser:
             continue  # it can pay nothing (tapped, or a creature without convoke)
-        obj = perm.obj
-        key = (obj.card, obj.tapped, obj.sick, obj.value)
+        key = kind_of(perm)
         if key in done:
             template = done[key]
         else:

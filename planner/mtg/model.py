@@ -36,7 +36,8 @@ from ...engine.mtg.cards import MtgScenario, OtherCost
 from ...engine.mtg.mana import TYPES, Mana, total
 from ...engine.mtg.options import Linear
 from ...engine.mtg.payment import (LEAVES, REPEAT, Resources, ability_scope, can_pay_with,
-                                   convoke_colors, interchangeable, leave_charge, repeatable)
+                                   convoke_colors, interchangeable, leave_charge, removers,
+                                   repeatable)
 from ...engine.mtg.total_cost import Choices, Priced
 from .. import kernel
 from ..config import SolverConfig
@@ -279,22 +280,14 @@ def solve_mtg(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tupl
         key = need_of("spell", part)
         samples.setdefault(key, part)
         demand.setdefault(key, []).append((part.count, chosen))
-    # A mana ability whose cost can take away (sacrifice, return) a permanent with a filter
-    # ability (a bounce land returning a Mystic Gate) takes its objects under a need of its own,
-    # so the order below knows which ability removed which permanent (601.2g: every ability of
-    # a permanent is activated before the ability whose cost removes it, so the remover's mana
-    # can never have paid that permanent's filter). All other abilities' needs are pooled by
-    # kind and filter: any assignment of the pooled objects to them pays the same.
-    filtering = {q for q, perm in enumerate(perms) if q in members
-                 and any(offer.ability.mana.symbols for offer in perm.offers)}
-    removers = {(p, a) for p, perm in enumerate(perms) if p in members
-                for a, offer in enumerate(perm.offers)
-                if any(part.kind in LEAVES and any(
-                    can_pay_with(scenario, part, perms[q].obj, "battlefield") for q in filtering)
-                    for part in offer.ability.other)}
+    # A remover (`engine.mtg.payment.removers`) takes its objects under a need of its own, so
+    # the order below knows which ability removed which permanent. All other abilities' needs
+    # are pooled by kind and filter: any assignment of the pooled objects to them pays the same.
+    # (A permanent a remover can take is a class of its own: `groups`.)
+    removing = removers(scenario, res)
     for (p, a, k), var in act.items():
         for part in perms[p].offers[a].ability.other:
-            key = need_of(ability_scope(p, a) if (p, a) in removers else "ability", part)
+            key = need_of(ability_scope(p, a) if (p, a) in removing else "ability", part)
             samples.setdefault(key, part)
             demand.setdefault(key, []).append((part.count, var))
     use: dict[tuple[Need, Ref], cp_model.IntVar] = {}
@@ -450,7 +443,7 @@ def solve_mtg(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tupl
     spell_only: set[Node] = {restricted}
     for (p, a, k), var in act.items():
         offer = perms[p].offers[a]
-        node = ((p, a) if offer.ability.mana.symbols or (p, a) in removers
+        node = ((p, a) if offer.ability.mana.symbols or (p, a) in removing
                 else restricted if offer.restricted else base)
         if offer.restricted:
             spell_only.add(node)
@@ -482,7 +475,17 @@ def solve_mtg(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tupl
     # feeding order above, the remover's mana can't pay (even through other filters) the cost
     # of an ability of what it removes. A class's (or a repeatable ability's) activations share
     # one place in the order: a payment that needs them at different places is not found.
-    for r in removers:
+    active: dict[Node, cp_model.IntVar] = {}  # an ordered ability activated at all
+
+    def activated(node: Node) -> cp_model.IntVar:
+        if node not in active:
+            active[node] = m.new_bool_var(f"active[{perms[node[0]].obj.id},{node[1]}]")
+            m.add(sum(v for (pp, aa, _), v in act.items() if (pp, aa) == node)
+                  <= max(REPEAT, perms[node[0]].offers[node[1]].repeats)
+                  * size.get(node[0], 1) * active[node])
+        return active[node]
+
+    for r in removing:
         if r not in order:
             continue
         for part in perms[r[0]].offers[r[1]].ability.other:
@@ -492,11 +495,7 @@ def solve_mtg(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tupl
                 taken = use.get((need_of(ability_scope(*r), part), ("p", node[0])))
                 if node == r or taken is None:
                     continue
-                active = m.new_bool_var(f"active[{perms[node[0]].obj.id},{node[1]}]")
-                m.add(sum(v for (pp, aa, _), v in act.items() if (pp, aa) == node)
-                      <= max(REPEAT, perms[node[0]].offers[node[1]].repeats)
-                      * size.get(node[0], 1) * active)
-                m.add(order[node] + 1 <= order[r]).only_enforce_if([taken, active])
+                m.add(order[node] + 1 <= order[r]).only_enforce_if([taken, activated(node)])
     spend: dict[tuple[Node, str], list[cp_model.IntVar]] = {}
     for (owner, kinds), need in demands.items():
         flows: list[cp_model.LinearExprT] = []

@@ -86,10 +86,9 @@ from ...engine.discounts import Deadline
 from ...engine.mtg.cards import Card, MtgScenario, Obj, OtherCost, Play
 from ...engine.mtg.dump import state_to_data
 from ...engine.mtg.lands import land_play_reasons, play_land
-from ...engine.mtg.mana import NO_MANA, TYPES, Mana, ManaCost, add, total
+from ...engine.mtg.mana import NO_MANA, TYPES, Mana, add, total
 from ...engine.mtg.options import TooManyChoices, cast_options
 from ...engine.mtg.payment import (
-    LEAVES,
     MtgPayment,
     Permanent,
     Resources,
@@ -97,9 +96,10 @@ from ...engine.mtg.payment import (
     can_pay_with,
     leave_charge,
     name_payment,
-    tap_weight_key,
+    removers,
     repeatable,
     resources,
+    tap_weight_key,
 )
 from ...engine.mtg.stack import Resolved, resolve
 from ...engine.mtg.total_cost import Choices, Priced, destination
@@ -286,16 +286,16 @@ class MtgMoves:
         if listed is not None:
             alone = {p.object for p in listed}
         self.alone = frozenset(alone)
-        # Whether every cast costs at least its printed mana (`supply`): no reduction anywhere.
-        objects = [o for who in (start.state.you, start.state.opponent)
-                   for zone in ("hand", "graveyard", "battlefield", "exile", "command")
-                   for o in who.zone(zone)]
         # The least charge a unit a card of yours brings could have (`spend`).
         self.unit_charges = [
             min([start.objective.weight("sacrifice"), *([o.value] if o.value is not None else [])])
             if any(a.sacrifice_self for a in start.cards[o.card].mana)
             else start.objective.weight(tap_weight_key(start.cards[o.card]))
             for o in mine if start.cards[o.card].mana]
+        # Whether every cast costs at least its printed mana (`supply`): no reduction anywhere.
+        objects = [o for who in (start.state.you, start.state.opponent)
+                   for zone in ("hand", "graveyard", "battlefield", "exile", "command")
+                   for o in who.zone(zone)]
         self.fixed_costs = not any(
             card.reductions or any(g.reduction is not None for g in card.grants)
             for card in (start.cards[o.card] for o in objects))
@@ -373,7 +373,7 @@ class MtgMoves:
             return 0, 0, units
         costs = [card.cost, *(c.mana for c in (card.flashback, *(a.cost for a in card.alternative))
                               if c is not None)]
-        return min(_least_mana(c) for c in costs), total(card.effect_adds or NO_MANA), units
+        return min(c.least_mana() for c in costs), total(card.effect_adds or NO_MANA), units
 
     def spend(self, state: TurnState) -> tuple[int, int] | None:
         """The free mana the turn has had by this state (the start pool, what resolved effects
@@ -403,7 +403,7 @@ class MtgMoves:
             if found is None:
                 return None
             names = list(self.start.cards[found[1].card].optional_names())
-        if any(objective.benefit(n) and n in ("multikicker", "replicate") for n in names):
+        if any(objective.benefit(n) and Card.counted(n) for n in names):
             return None
         return -sum(objective.benefit(n) for n in set(names))
 
@@ -710,20 +710,6 @@ class MtgMoves:
 # --- Helpers ------------------------------------------------------------------------------------
 
 
-def _least_mana(cost: ManaCost) -> int:
-    """The least mana a cost takes: generic and colored pips, a hybrid pip 1, a {2/W} pip 1, a
-    Phyrexian pip and X 0."""
-    least = 0
-    for s in cost.symbols:
-        if s.kind == "generic":
-            least += s.amount
-        elif s.kind == "monohybrid":
-            least += min(s.amount, 1)
-        elif s.kind in ("color", "hybrid"):
-            least += 1
-    return least
-
-
 def castable_from_graveyard(card: Card) -> bool:
     """Whether `card` has a way to be cast from a graveyard (702.34 flashback, an alternative
     cost with `zone: graveyard`)."""
@@ -980,16 +966,10 @@ class _Payer:
             had = needs.get(key)
             needs[key] = _Need(key, o, (had.count or 0) + o.count if had else o.count,
                                o.kind == "tap_untapped")
-        # A mana ability whose cost can take away a permanent with a filter ability takes its
-        # objects under a need of its own (`ability_scope`, as the model's removers): its mana
-        # is an ordered supply, after every ordered supply of what it removes (601.2g).
-        filtering = [perm for perm in res.permanents
-                     if any(offer.ability.mana.symbols for offer in perm.offers)]
-        self.removers = frozenset(
-            (p, a) for p, perm in enumerate(res.permanents) for a, offer in enumerate(perm.offers)
-            if mana and any(part.kind in LEAVES and any(
-                can_pay_with(scenario, part, q.obj, "battlefield") for q in filtering)
-                for part in offer.ability.other))
+        # A remover (`engine.mtg.payment.removers`) takes its objects under a need of its own
+        # (`ability_scope`, as in the model): its mana is an ordered supply, after every
+        # ordered supply of what it removes (601.2g).
+        self.removers = removers(scenario, res) if mana else frozenset()
         if mana:
             for p, perm in enumerate(res.permanents):
                 for a, offer in enumerate(perm.offers):
@@ -1255,7 +1235,8 @@ class _Payer:
         filters = [j for j, sup in enumerate(supplies) if sup.filter]
         orders = list(itertools.permutations(filters)) if len(filters) > 1 else [tuple(filters)]
         if self.removers:
-            orders = [o for o in orders if self._removed_after(o, supplies, used)]
+            pairs = self._removals(supplies, used)
+            orders = [o for o in orders if all(o.index(v) < o.index(r) for v, r in pairs)]
             if not orders:
                 return
         for left in _leftovers(free, sum(free) - spend):
@@ -1270,22 +1251,22 @@ class _Payer:
                 continue
             yield self._usage(supplies, units, flows, uses), _mana(left)
 
-    def _removed_after(self, order: tuple[int, ...], supplies: list[_Supply],
-                       used: list[tuple[tuple[str, int], _Profile]]) -> bool:
-        """Whether `order` puts every remover's supplies after the ordered supplies of each
-        permanent its cost removes (a permanent gone can't be activated, 601.2g)."""
-        rank = {j: r for r, j in enumerate(order)}
+    def _removals(self, supplies: list[_Supply], used: list[tuple[tuple[str, int], _Profile]]
+                  ) -> list[tuple[int, int]]:
+        """The (victim, remover) pairs of ordered supplies an order must keep: each remover's
+        supplies after the ordered supplies of each permanent its cost removes (a permanent
+        gone can't be activated, 601.2g)."""
+        ordered = {j: (sup.activation[0], ability_scope(*sup.activation[:2]))
+                   for j, sup in enumerate(supplies) if sup.filter and sup.activation is not None}
+        pairs = []
         for ref, prof in used:
             if ref[0] != "p" or prof.lose is None:
                 continue
             scope = self.needs[prof.lose].key[0]
-            removers = [j for j, sup in enumerate(supplies) if sup.activation is not None
-                        and ability_scope(*sup.activation[:2]) == scope]
-            victims = [j for j, sup in enumerate(supplies) if j in rank
-                       and sup.activation is not None and sup.activation[0] == ref[1]]
-            if any(rank[v] >= rank[r] for r in removers for v in victims if v != r):
-                return False
-        return True
+            victims = [j for j, (p, _) in ordered.items() if p == ref[1]]
+            pairs += [(v, r) for r, (_, s) in ordered.items() if s == scope
+                      for v in victims if v != r]
+        return pairs
 
     def _demands(self, supplies: list[_Supply]) -> list[_Demand]:
         out = [_Demand(-1, frozenset({k}), self.option.mana[k]) for k in KINDS if self.option.mana[k]]
