@@ -258,3 +258,15 @@ def test_bench_cliffs_refuses_bad_sizes(tmp_path: Path) -> None:
     assert cli_main(["bench", "--suite", "cliffs", "--out", str(tmp_path / "x"),
                      "--cliff-sizes", "cliff=3"]) == 2
     assert cli_main(["bench", "--suite", "quick", "--cliff-sizes", "orders=3"]) == 2
+
+
+def test_the_mtg_cpu_table_has_a_row_per_size(capsys: pytest.CaptureFixture[str]) -> None:
+    """`python -m payplan.benchmarks.mtg_cpu` (the CPU-time figures of benchmarks/RESULTS.md):
+    one row per size, each with its case count and two ratios."""
+    from payplan.benchmarks import mtg_cpu
+
+    assert mtg_cpu.main(["--cases", "1", "--repeats", "1"]) == 0
+    rows = [line for line in capsys.readouterr().out.splitlines() if line.startswith("| ") and
+            line.split("|")[1].strip().isdigit()]
+    assert [int(r.split("|")[1]) for r in rows] == list(mtg_cpu.SIZES)
+    assert all(r.split("|")[2].strip() == "1" and r.count("x |") == 2 for r in rows)
