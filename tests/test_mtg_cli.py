@@ -8,6 +8,8 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import yaml
+
 from tests.mtg_cases import scenario
 
 
@@ -84,6 +86,25 @@ def test_hand(tmp_path: Path) -> None:
     assert [(p["play"]["object"], p["status"]) for p in plays] == [("h1", "ok"), ("g1", "ok")]
     text = run("hand", str(flashback_file(tmp_path))).stdout
     assert "think-twice" in text and "brainstorm" in text
+
+
+def test_hand_lists_the_command_zone_with_its_tax() -> None:
+    """A commander is cast from the command zone: `hand` lists it after the hand's cards, planned
+    as `plan` plans it (the tax in its total), and plays nothing from the exile."""
+    example = Path(__file__).parent.parent / "examples" / "mtg" / "40-commander-tax-medallion.yaml"
+    data = yaml.safe_load(example.read_text())
+    you = data["state"]["you"]
+    you["hand"] = [{"id": "h1", "card": "forest"}, {"id": "h2", "card": "sol-ring"}]
+    you["exile"] = [{"id": "x1", "card": "atraxa"}]
+    del data["play"]
+    done = run("hand", "-", "--json", stdin=json.dumps(data))
+    assert done.returncode == 0, done.stderr
+    plays = json.loads(done.stdout)["plays"]
+    assert [(p["play"]["object"], p["play"]["from"]) for p in plays] == [("h2", "hand"),
+                                                                        ("a1", "command")]
+    alone = json.loads(run("plan", str(example), "--json").stdout)
+    assert plays[1]["total"] == alone["total"] and plays[1]["score"] == alone["score"]
+    assert any(step["rule"] == "903.8" for step in plays[1]["steps"])
 
 
 def test_orders(tmp_path: Path) -> None:

@@ -16,12 +16,13 @@ from .plan import MtgPlan, plan_mtg
 
 def plan_hand(scenario: MtgScenario, config: SolverConfig = DEFAULT_CONFIG) -> list[MtgPlan]:
     """Every nonland card in hand, every card in the graveyard with flashback (or an
-    alternative cost from the graveyard), then every activated ability of your permanents,
+    alternative cost from the graveyard), every card in the command zone (a commander, cast
+    from there with its tax, 903.8), then every activated ability of your permanents,
     planned with `cast: auto` and `x: auto`. The file's play settings carry over to that same
     object (and ability) only."""
     you = scenario.state.you
     out = []
-    for zone in ("hand", "graveyard"):
+    for zone in ("hand", "graveyard", "command"):
         for obj in you.zone(zone):
             card = scenario.cards[obj.card]
             if "land" in card.types:
