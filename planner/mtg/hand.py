@@ -11,6 +11,7 @@ from ...engine.mtg.mana import mana_text
 from ..answers import Plan
 from ..config import DEFAULT_CONFIG, SolverConfig
 from ..render import table
+from .moves import castable_from_graveyard
 from .plan import MtgPlan, plan_mtg
 
 
@@ -27,8 +28,7 @@ def plan_hand(scenario: MtgScenario, config: SolverConfig = DEFAULT_CONFIG) -> l
             card = scenario.cards[obj.card]
             if "land" in card.types:
                 continue
-            if zone == "graveyard" and card.flashback is None and not any(
-                    a.zone == "graveyard" for a in card.alternative):
+            if zone == "graveyard" and not castable_from_graveyard(card):
                 continue
             play = Play(obj.id, zone)
             if (scenario.play is not None and scenario.play.object == obj.id
