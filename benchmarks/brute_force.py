@@ -34,7 +34,12 @@ Payment semantics (scenario-format.md's objective, the README, the rules notes):
   activations, issue 24), `kill` (charged its `value`,
   else `kill`), or an Energy/Power Cost added to what the other resources must pay. Each
   activation is also charged `source`. An object gives itself up (exhausted or killed) to one
-  source at most.
+  source at most. A `{kill: {count, filter}}` cost (Malzahar - Fanatic, issue 24) kills that
+  many objects of yours on the board matching the filter with each activation, chosen as a
+  `kill` of an additional cost chooses them (charged alike, read by 357.3 and the tie-break
+  alike): a victim pays nothing else (no other cost, no buff, no source of its own unless it is
+  the killing source and that one neither exhausts nor kills itself). The payment names them in
+  `source_kills: [{source, kill: [ids]}]`.
 - Energy: the total's Energy plus the sources' Energy costs <= pool Energy + exhausted runes +
   the sources' Energy. Power: the total's pips plus the sources' Power costs are matched to pool
   Power, recycled runes and the sources' Power (a domain pip takes that domain or `any`; an [A]
@@ -211,6 +216,7 @@ class Payment:
     sources: tuple[str, ...] = ()
     other: tuple[tuple[str, tuple[str, ...]], ...] = ()
     xp: int = 0
+    source_kills: tuple[tuple[str, tuple[str, ...]], ...] = ()  # (source id, its victims)
 
     @staticmethod
     def from_json(data: Mapping[str, object]) -> Payment:
@@ -239,8 +245,10 @@ class Payment:
             else:
                 other.append((kind, tuple(str(c) for c in chosen)))  # type: ignore[attr-defined]
         sources = ids(data.get("sources"), "id")
+        kills = tuple((str(entry["source"]), tuple(str(i) for i in entry.get("kill") or ()))
+                      for entry in data.get("source_kills") or ())  # type: ignore[attr-defined]
         return Payment(ids(data.get("exhaust"), "rune"), ids(data.get("recycle"), "rune"),
-                       sources, tuple(other), xp)
+                       sources, tuple(other), xp, kills)
 
 
 def _xp_amount(chosen: object) -> int:
@@ -327,7 +335,29 @@ def _problems(play: _Play, total: Total, payment: Payment) -> list[str]:
         problems.append(f"needs {need_energy} Energy, the payment gives {have_energy}")
     if not power_feasible(need_power, have_power):
         problems.append(f"Power {need_power} can't be matched to {have_power}")
-    problems.extend(_other_problems(play, total, payment, exhausted, killed))
+    owned = _source_needs(play, sources)
+    listed = dict(payment.source_kills)
+    owners = list(dict.fromkeys(o for o, _ in owned))
+    picks: list[tuple[str, ...]] = []
+    if sorted(listed) != sorted(owners) or len(listed) != len(payment.source_kills):
+        return problems + [f"source_kills {list(payment.source_kills)} don't name the sources "
+                           f"that kill other objects, {owners}"]
+    for owner in owners:
+        ids = listed[owner]
+        atoms = [n for o, n in owned if o == owner]
+        if len(ids) != sum(n for _, _, n in atoms):
+            return problems + [f"source {owner} kills {sum(n for _, _, n in atoms)}, the "
+                               f"payment names {list(ids)}"]
+        at = 0
+        for kind, flt, n in atoms:
+            part = tuple(ids[at:at + n])
+            at += n
+            allowed = {o.id for o in candidates(play, kind, flt)}
+            if not set(part) <= allowed:
+                return problems + [f"source {owner} can't kill {sorted(set(part) - allowed)}"]
+            picks.append(part)
+    problems.extend(_other_problems(play, total, payment, exhausted, killed,
+                                    sources, owned, picks))
     return problems
 
 
@@ -366,6 +396,9 @@ def _charges_of(data: Mapping[str, Any], weights: Mapping[str, int], payment: Pa
     for kind, ids in payment.other:
         for oid in ids:
             score += _object_charge(weights, kind, objects.get(oid))
+    for _, ids in payment.source_kills:
+        for oid in ids:
+            score += _object_charge(weights, "kill", objects.get(oid))
     score += weights["spend_xp"] * payment.xp
     return score
 
@@ -411,6 +444,56 @@ def _given_up(sources: Sequence[Source]) -> tuple[frozenset[str] | None, frozens
     if len(set(given)) != len(given):
         return None, None
     return frozenset(exhausted), frozenset(killed)
+
+
+def _kill_atoms(play: _Play, source_id: str) -> list[tuple[str, dict[str, Any], int]]:
+    """The `{kill: ...}` atoms of a source's costs, as needs (`kill`, filter, count)."""
+    you = (play.data.get("state") or {}).get("you") or {}
+    declared = next(s for s in you.get("sources") or [] if s["id"] == source_id)
+    out: list[tuple[str, dict[str, Any], int]] = []
+    for cost in declared.get("costs", ["exhaust"]):
+        if isinstance(cost, Mapping) and "kill" in cost:
+            spec = cost["kill"]
+            if isinstance(spec, Mapping):
+                out.append(("kill", dict(spec.get("filter") or {}), int(spec.get("count", 1))))
+            else:
+                out.append(("kill", {}, int(spec)))
+    return out
+
+
+def _source_needs(play: _Play, active: Sequence[Source]
+                  ) -> list[tuple[str, tuple[str, dict[str, Any], int]]]:
+    """Every kill atom of the active sources, with the source it belongs to."""
+    return [(s.id, need) for i, s in enumerate(active) if s not in active[:i]
+            for need in _kill_atoms(play, s.id)]
+
+
+def _victims_clash(play: _Play, active: Sequence[Source],
+                   owned: Sequence[tuple[str, tuple[str, dict[str, Any], int]]],
+                   picks: Sequence[tuple[str, ...]], needs: Sequence[tuple[str, dict[str, Any], int]],
+                   chosen: Sequence[tuple[str, ...]]) -> bool:
+    """Whether the sources' victims (`picks`, one per atom of `owned`) pay something else: a
+    buff spent (`chosen` for `needs`), or a source activated, its own killing source aside
+    where that one neither exhausts nor kills its object."""
+    victims = {oid for ids in picks for oid in ids}
+    for (kind, _, _), ids in zip(needs, chosen):
+        if kind == "spend_buff" and victims & set(ids):
+            return True
+    for (owner, _), ids in zip(owned, picks):
+        for oid in ids:
+            for s in active:
+                if s.id == oid and not (s.id == owner and not s.exhaust and not s.kill):
+                    return True
+    return False
+
+
+def _named_victims(owned: Sequence[tuple[str, tuple[str, dict[str, Any], int]]],
+                   picks: Sequence[tuple[str, ...]]) -> tuple[tuple[str, tuple[str, ...]], ...]:
+    """The victims per source, its atoms' in their order (`Payment.source_kills`)."""
+    out: dict[str, tuple[str, ...]] = {}
+    for (owner, _), ids in zip(owned, picks):
+        out[owner] = out.get(owner, ()) + tuple(ids)
+    return tuple(out.items())
 
 
 def _resource_need(total: Total, sources: Sequence[Source]) -> tuple[int, Power]:
@@ -548,7 +631,9 @@ def _clashes(play: _Play, needs: Sequence[tuple[str, dict[str, Any], int]],
 
 
 def _other_problems(play: _Play, total: Total, payment: Payment, exhausted: frozenset[str],
-                    killed: frozenset[str]) -> list[str]:
+                    killed: frozenset[str], active: Sequence[Source] = (),
+                    owned: Sequence[tuple[str, tuple[str, dict[str, Any], int]]] = (),
+                    picks: Sequence[tuple[str, ...]] = ()) -> list[str]:
     """Whether the payment's object choices pay the non-standard costs as allowed: per kind,
     its ids shared out among that kind's costs, each taking `count` objects its filter accepts
     (one buff per listing for `spend_buff`, no more than the object has); no object in two
@@ -579,11 +664,15 @@ def _other_problems(play: _Play, total: Total, payment: Payment, exhausted: froz
         for i, part in zip(mine, split):
             chosen[i] = part
     plain = [oid for kind, ids in given.items() if kind != "spend_buff" for oid in ids]
+    plain += [oid for ids in picks for oid in ids]
     if len(set(plain)) != len(plain):
         problems.append("an object pays two non-standard costs")
-    if _clashes(play, objects, chosen, exhausted, killed):
+    every = list(objects) + [n for _, n in owned]
+    both = list(chosen) + list(picks)
+    if _clashes(play, every, both, exhausted, killed) or _victims_clash(
+            play, active, owned, picks, objects, chosen):
         problems.append("an object pays a cost after its source gave it up")
-    if _fewer_targets_taken(play, objects, chosen):
+    if _fewer_targets_taken(play, every, both):
         problems.append("a cost takes a target of the play off the board while it could take "
                         "another object (357.3)")
     return problems
@@ -737,23 +826,42 @@ def _cheapest(play: _Play, total: Total) -> tuple[int, bool, Payment] | None:
     if xp > int(((play.data.get("state") or {}).get("you") or {}).get("xp", 0)):
         return None
     objects = [n for n in needs if n[0] != "spend_xp"]
-    assignments = _legal_assignments(play, objects)
     sources = play.ref.sources
-    best: tuple[tuple[int, int], Payment] | None = None
+    # Per set of activations, the assignments of objects to the total's costs and to the
+    # sources' kill atoms (`_source_needs`) that rule 357.3 allows: over every set, those
+    # taking the fewest of the play's targets (a source's victim is read as a kill of an
+    # additional cost is, and keeping a target may need another set of sources).
+    ways: list[tuple[list[Source], list[tuple[str, tuple[str, dict[str, Any], int]]],
+                     list[list[tuple[str, ...]]]]] = []
+    plain = _legal_assignments(play, objects)
     for flags in itertools.product(*(range(_activations(play, s) + 1) for s in sources)):
         active = [s for s, times in zip(sources, flags) for _ in range(times)]
+        owned = _source_needs(play, active)
+        ways.append((active, owned, _legal_assignments(play, objects + [n for _, n in owned])
+                     if owned else plain))
+    least = min((_hits(play, objects + [n for _, n in owned], found[0])
+                 for _, owned, found in ways if found), default=0)
+    best: tuple[tuple[int, int], Payment] | None = None
+    for active, owned, found in ways:
         exhausted, killed = _given_up(active)
         if exhausted is None or killed is None:
             continue
         src_score = _charges(play, Payment(sources=tuple(s.id for s in active)))
         need_energy, need_power = _resource_need(total, active)
-        for chosen in assignments:
-            if _clashes(play, objects, chosen, exhausted, killed):
+        every = objects + [n for _, n in owned]
+        for both in found:
+            if owned and "kill_target_allowed" not in play.ref.mutants and _hits(
+                    play, every, both) > least:
+                continue
+            chosen, picks = both[:len(objects)], both[len(objects):]
+            if _clashes(play, every, both, exhausted, killed) or _victims_clash(
+                    play, active, owned, picks, objects, chosen):
                 continue
             other = tuple((kind, ids) for (kind, _, _), ids in zip(objects, chosen))
-            partial = Payment(other=other, xp=xp)
+            victims = _named_victims(owned, picks)
+            partial = Payment(other=other, xp=xp, source_kills=victims)
             fixed = src_score + _charges(play, partial)
-            lost = int(_loses(play, objects, chosen, killed))
+            lost = int(_loses(play, every, both, killed))
             if best is not None and (fixed, lost) >= best[0]:
                 continue
             for use in uses:
@@ -765,7 +873,7 @@ def _cheapest(play: _Play, total: Total) -> tuple[int, bool, Payment] | None:
                 if have_energy < need_energy or not power_feasible(need_power, have_power):
                     continue
                 best = (key, Payment(use.exhaust, use.recycle, tuple(s.id for s in active),
-                                     other, xp))
+                                     other, xp, victims))
     if best is None:
         return None
     (score, lost), payment = best

@@ -45,7 +45,7 @@ from typing import Callable
 
 from .abilities import HIDE, find_ability
 from .cards import Card, cost_family
-from .cost import ANY, DOMAINS, POWER_KEYS, Cost, Power, power_add
+from .cost import ANY, DOMAINS, POWER_KEYS, Cost, OtherCost, Power, power_add
 from .legality import base_choices, reasons
 from .payment import (LOSES_OBJECT, PAYS_FROM, ObjectGroup, Payment, eligible, pay_power,
                       resources, source_adds)
@@ -291,6 +291,7 @@ def _check_other(ctx: PlayContext, applied: Applied, used_sources: tuple[Source,
     # and none once its source killed it (it is gone).
     killed = {s.id: f"source {s.id}" for s in used_sources if "kill" in s.costs}
     exhausted = {s.id: f"source {s.id}" for s in used_sources if "exhaust" in s.costs}
+    killed.update(_check_source_kills(ctx, applied, used_sources))
     taken: dict[str, str] = {}
     buffs: dict[str, int] = {}
     xp = 0
@@ -322,6 +323,9 @@ def _check_other(ctx: PlayContext, applied: Applied, used_sources: tuple[Source,
                 raise PlanRefused(f"payment: {object_id} pays for {label} and for {gave}, "
                                   f"which {'kills' if object_id in killed else 'exhausts'} it")
             if kind == "spend_buff":
+                if object_id in killed:
+                    raise PlanRefused(f"payment: {object_id} pays for {label} and for "
+                                      f"{killed[object_id]}, which kills it")
                 buffs[object_id] = buffs.get(object_id, 0) + 1
                 if buffs[object_id] > obj.buffs:
                     raise PlanRefused(f"payment: {object_id} has {obj.buffs} buff(s) to spend, "
@@ -335,6 +339,52 @@ def _check_other(ctx: PlayContext, applied: Applied, used_sources: tuple[Source,
     _check_targets_kept(ctx, applied, set(taken) | set(killed))
 
 
+def _check_source_kills(ctx: PlayContext, applied: Applied,
+                        used_sources: tuple[Source, ...]) -> dict[str, str]:
+    """The objects the sources' `{kill: ...}` costs kill (`Payment.source_kills`): per
+    activation of such a source, its count of distinct objects of yours on the board matching
+    each atom's filter (in the atoms' order), none of them paying anything else: not the
+    object of any source activated but the killing source's own (and not that one where the
+    source exhausts or kills it), nor killed twice. Returns each victim with what killed it."""
+    pay = applied.payment
+    wanted = [s for s in used_sources if any(isinstance(c, OtherCost) for c in s.costs)]
+    listed = [source_id for source_id, _ in pay.source_kills]
+    if sorted(listed) != sorted(s.id for s in wanted):
+        raise PlanRefused(f"payment: source_kills names {sorted(listed)}, the sources activated "
+                          f"that kill other objects are {sorted(s.id for s in wanted)}")
+    you = ctx.scenario.state.you
+    activated = {s.id for s in used_sources}
+    victims: dict[str, str] = {}
+    for source_id, ids in pay.source_kills:
+        source = next(s for s in wanted if s.id == source_id)
+        atoms = [c for c in source.costs if isinstance(c, OtherCost)]
+        label = f"source {source_id}"
+        if len(ids) != sum(a.count for a in atoms):
+            raise PlanRefused(f"payment: {label} kills {sum(a.count for a in atoms)} "
+                              f"object(s), the payment names {len(ids)}")
+        rest = list(ids)
+        for atom in atoms:
+            for object_id in rest[:atom.count]:
+                obj = _on_board(you, object_id)
+                if obj is None:
+                    raise PlanRefused(f"payment: {label} kills {object_id}, which is not on "
+                                      "your board")
+                if not eligible(ctx.scenario, ObjectGroup("board", "you", (object_id,), obj), atom):
+                    raise PlanRefused(f"payment: {label}: {object_id} ({obj.card}) doesn't "
+                                      f"match its kill cost {atom}")
+                if object_id in victims:
+                    raise PlanRefused(f"payment: {object_id} is killed by {victims[object_id]} "
+                                      f"and by {label}")
+                itself = object_id == source_id and not any(c in ("exhaust", "kill")
+                                                            for c in source.costs)
+                if object_id in activated and not itself:
+                    raise PlanRefused(f"payment: {label} kills {object_id}, whose source "
+                                      "this payment uses (a killed object pays nothing else)")
+                victims[object_id] = label
+            rest = rest[atom.count:]
+    return victims
+
+
 def _check_targets_kept(ctx: PlayContext, applied: Applied, used: set[str]) -> None:
     """357.3: a player may not pay costs that will make later choices illegal unless there is
     no other choice. A cost that takes one of the play's targets from its zone while an object
@@ -342,6 +392,22 @@ def _check_targets_kept(ctx: PlayContext, applied: Applied, used: set[str]) -> N
     targets = set(ctx.play.targets)
     if not targets:
         return
+    by_id = {source.id: source for source in ctx.scenario.state.you.sources}
+    for source_id, ids in applied.payment.source_kills:
+        atoms = [c for c in by_id[source_id].costs if isinstance(c, OtherCost)]
+        for atom in atoms:
+            if not targets & set(ids):
+                break
+            for obj in ctx.scenario.state.you.board:
+                if (obj.id in targets or obj.id in used or obj.id in applied.payment.sources
+                        or not eligible(ctx.scenario, ObjectGroup("board", "you", (obj.id,), obj),
+                                        atom)):
+                    continue
+                lost = sorted(targets & set(ids))[0]
+                raise PlanRefused(f"payment: source {source_id} kills {lost}, a target of the "
+                                  f"play, while {obj.id} could be killed instead (357.3: no "
+                                  f"cost may make a later choice illegal unless there is no "
+                                  f"other choice)")
     for (kind, ids), need in zip(applied.payment.other, applied.total.other):
         if kind not in LOSES_OBJECT or not targets & set(ids):
             continue
@@ -421,8 +487,14 @@ def _after(ctx: PlayContext, applied: Applied, used_sources: tuple[Source, ...])
             for object_id in ids:
                 owner.change(object_id, lambda o: replace(o, empowered=o.empowered - 1))
 
-    # Sources: their objects exhausted or killed as their costs say.
+    # Sources: the objects their `{kill: ...}` costs kill, then their own objects exhausted or
+    # killed as their costs say.
+    for _, ids in pay.source_kills:
+        for object_id in ids:
+            me.move(scenario, object_id, "board", "trash")
     for source in used_sources:
+        if source.id in me.gone:
+            continue
         if "kill" in source.costs:
             me.move(scenario, source.id, "board", "trash")
         elif "exhaust" in source.costs:

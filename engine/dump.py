@@ -31,7 +31,8 @@ from .cards import (
     PerPlayed,
     PrintedOf,
 )
-from .cost import NO_POWER, POWER_KEYS, Cost, Filter, filter_to_json, power_to_map
+from .cost import (NO_POWER, POWER_KEYS, Cost, Filter, OtherCost, filter_to_json, other_to_json,
+                   power_to_map)
 from .scenario import (
     DEFAULT_BENEFITS,
     DEFAULT_WEIGHTS,
@@ -340,7 +341,8 @@ def source_to_data(s: Source) -> Data:
     out: Data = {
         "id": s.id,
         "adds": s.adds.to_json(),
-        "costs": [c.to_json() if isinstance(c, Cost) else c for c in s.costs],
+        "costs": [c.to_json() if isinstance(c, Cost)
+                  else other_to_json(c) if isinstance(c, OtherCost) else c for c in s.costs],
     }
     if s.only_for is not None:
         out["only_for"] = filter_to_json(s.only_for)

@@ -112,7 +112,7 @@ CHECK_ONLY = {
     **{key: f"a choice of the payment `payplan check` reads; this command makes its own"
        for key in CHOICE_KEYS},
 }
-PAYMENT_KEYS = ("pool", "exhaust", "recycle", "sources", "other")
+PAYMENT_KEYS = ("pool", "exhaust", "recycle", "sources", "other", "source_kills")
 PAID_KINDS = OTHER_KINDS + SELF_ONLY  # the kinds a payment's `other` names (as the plan's total)
 BASE_KINDS = typing.get_args(BaseKind)
 CARD_KEYS = (
@@ -185,6 +185,7 @@ RUNE_KEYS = ("id", "domain", "exhausted", "value")
 OBJECT_KEYS = ("id", "card", "value", "location", "might", "exhausted", "buffs", "empowered",
                "hidden_turn")
 SOURCE_KEYS = ("id", "adds", "costs", "only_for", "while", "bonus", "repeatable")
+SOURCE_KILL_KEYS = ("kill",)  # a source cost that kills other objects: {kill: {count, filter}}
 BONUS_KEYS = ("adds", "while")
 PLAY_KEYS = (
     "object",
@@ -875,20 +876,55 @@ class _Reader(Reader):
                 )
             )
             made = out[-1]
-            if made.repeatable and ("kill" in made.costs
-                                    or not any(isinstance(c, Cost) and c.size for c in made.costs)):
+            if made.repeatable and any(isinstance(c, OtherCost) for c in made.costs):
+                self.problem(f.at("repeatable"), "a repeatable source (a converter) may not kill: "
+                             "its costs take no `{kill: ...}`")
+            elif made.repeatable and ("kill" in made.costs
+                                      or not any(isinstance(c, Cost) and c.size for c in made.costs)):
                 self.problem(f.at("repeatable"), "a repeatable source (a converter) pays an Energy "
                              "or Power cost per activation, and does not kill its object")
         return tuple(out)
 
-    def source_costs(self, value: object, path: DataPath) -> tuple[str | Cost, ...]:
-        """`exhaust`, `kill` or an Energy/Power Cost, per item."""
-        return tuple(
-            self.plain_cost(item, where)
-            if isinstance(item, dict)
-            else self.one_of(item, where, SOURCE_COSTS, "source cost")
-            for where, item in self.each(value, path)
-        )
+    def source_costs(self, value: object, path: DataPath) -> tuple[str | Cost | OtherCost, ...]:
+        """`exhaust`, `kill`, `{kill: {count, filter}}` (kill other objects of yours: issue 24,
+        Malzahar - Fanatic) or an Energy/Power Cost, per item."""
+        out: list[str | Cost | OtherCost] = []
+        for where, item in self.each(value, path):
+            if isinstance(item, dict) and "kill" in item:
+                out.append(self.source_kill(item, where))
+            elif isinstance(item, dict):
+                out.append(self.plain_cost(item, where))
+            else:
+                out.append(self.one_of(item, where, SOURCE_COSTS, "source cost"))
+        return tuple(out)
+
+    def source_kill(self, item: dict[object, object], path: DataPath) -> OtherCost:
+        """`{kill: N}` or `{kill: {count: N, filter: FILTER}}`: each activation kills N (>= 1,
+        default 1) objects of yours on the board that match FILTER."""
+        at = _join(path, "kill")
+        fields = self.fields(item, path, SOURCE_KILL_KEYS)
+        if "kill" not in fields:
+            self.problem(at, "expected how many objects each activation kills, 1 or more, or "
+                             "{count, filter}")
+            return OtherCost("kill", 1)
+        spec = fields["kill"]
+        raw: object = spec
+        count_at = at
+        chosen = Filter()
+        if isinstance(spec, dict):
+            f = self.fields(spec, at, OTHER_LONG_KEYS)
+            raw = spec.get("count", 1)
+            count_at = f.at("count")
+            count = f.read("count", 1, self.integer)
+            chosen = f.read("filter", Filter(), self.filter)
+            if chosen.controller == "opponent":
+                self.problem(_join(_join(at, "filter"), "controller"), "a source's `kill` cost "
+                             "kills objects of yours: the filter's controller is you")
+        else:
+            count = self.integer(spec, at)
+        if raw == 0 and not isinstance(raw, bool):
+            self.problem(count_at, "a `kill` source cost kills at least 1 object, got 0")
+        return OtherCost("kill", count, chosen)
 
     def owned(self, ident: str, path: DataPath, who: str, what: str) -> None:
         """Check that `ident` is an object or rune of `who`."""
@@ -1183,8 +1219,16 @@ class _Reader(Reader):
                 self.unknown(at, "non-standard cost", kind, PAID_KINDS)
                 continue
             other.append((kind, self.strings(ids, at) if ids is not None else ()))
+        killed: list[tuple[str, tuple[str, ...]]] = []
+        for where, entry in (self.each(f["source_kills"], f.at("source_kills"))
+                             if "source_kills" in f else ()):
+            g = self.fields(entry, where, ("source", "kill"))
+            if "source" not in g:
+                g.require("source", "the id of the source whose cost kills")
+            killed.append((g.read("source", "", self.string), g.read("kill", (), self.strings)))
         return Payment(pool.energy, pool.power, f.read("exhaust", (), self.strings),
-                       tuple(recycle), f.read("sources", (), self.strings), tuple(other))
+                       tuple(recycle), f.read("sources", (), self.strings), tuple(other),
+                       tuple(killed))
 
     def chosen(self, data: dict[object, object]) -> Chosen:
         """The choices named beside a payment; each key left out (or null) is left open."""

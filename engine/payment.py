@@ -37,8 +37,8 @@ from typing import Generic, Iterator, Mapping, Protocol, Sequence, TypeVar
 
 from .cards import Card
 from .cost import (
-    ANY_INDEX, DOMAIN_AT, DOMAINS, NO_POWER, POWER_KEYS, Cost, OtherCost, Player, Power, Zone,
-    power_to_map)
+    ANY_INDEX, DOMAIN_AT, DOMAINS, NO_POWER, POWER_KEYS, Cost, Filter, OtherCost, Player, Power,
+    Zone, power_to_map)
 from .filters import PlayFacts, holds, object_matches, play_matches
 from .scenario import Scenario
 from .state import PLAYERS, GameObject, Source
@@ -92,6 +92,11 @@ class SourceOffer:
     # it converts within the one exhaustion the offer before it (of the same source) charges,
     # so it is activated only with that one (issue 24, item 3).
     follows: bool = False
+    # The other objects of yours one activation kills (a `{kill: {count, filter}}` cost,
+    # Malzahar - Fanatic), one need per filter: each paid by objects on your board as a `kill`
+    # of an additional cost is (`source_eligible`, `source_need_key`), and such an object pays
+    # nothing else (no exhaust, no other source, no other cost).
+    kill_needs: tuple[OtherCost, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -151,6 +156,11 @@ def resources(scenario: Scenario, played: GameObject | None, card: Card | None =
     if not you.sources and not objects:  # runes and the pool only: nothing below to gather
         return Resources(you.pool.energy, you.pool.power, runes, (), (), you.xp)
     source_objects: set[str] = set(targets)  # (objects singled out in groups of their own)
+    if any(isinstance(c, OtherCost) for source in you.sources for c in source.costs):
+        # A source may kill other objects: it takes them from the board, so they are gathered,
+        # and every source's object is in a group of its own (a victim activates no source).
+        objects = True
+        source_objects.update(source.id for source in you.sources)
     offers = []
     played_card = card if card is not None else (
         scenario.cards.get(played.card) if played is not None else None)
@@ -174,6 +184,7 @@ def resources(scenario: Scenario, played: GameObject | None, card: Card | None =
         needs = Cost()
         uses = kills = False
         usable = True
+        kill_needs: dict[object, int] = {}
         for c in source.costs:
             if c == "exhaust":
                 if obj is None or obj.exhausted:
@@ -187,9 +198,13 @@ def resources(scenario: Scenario, played: GameObject | None, card: Card | None =
                 uses = kills = True
             elif isinstance(c, Cost):
                 needs = needs + c
+            elif isinstance(c, OtherCost):
+                kill_needs[c.filter] = kill_needs.get(c.filter, 0) + c.count
         if usable:
             offer = SourceOffer(source.id, source_adds(scenario, source), needs, charge, uses,
-                                kills)
+                                kills, kill_needs=tuple(
+                                    OtherCost("kill", n, f) for f, n in kill_needs.items()
+                                    if isinstance(f, Filter)))
             # A converter (`repeatable`) is one offer per activation it could make: n identical
             # 0/1 choices are exactly a count from 0 to n. More than `converter_bound` can't be
             # paid: each activation needs at least one unit of Energy or Power. One that
@@ -281,6 +296,29 @@ def eligible(scenario: Scenario, group: ObjectGroup, need: OtherCost) -> bool:
     if kind == "spend_buff" and group.sample.buffs <= 0:
         return False
     return object_matches(scenario, need.filter, group.sample)
+
+
+def source_eligible(scenario: Scenario, offer: SourceOffer, group: ObjectGroup,
+                    need: OtherCost) -> bool:
+    """Whether objects of `group` can pay the kill need `need` of source `offer`: as an
+    additional cost's `kill`, but never the source's own object where the source exhausts or
+    kills it (a killed object pays nothing else; the own object is in a group of its own)."""
+    if offer.uses_object and offer.id in group.ids:
+        return False
+    return eligible(scenario, group, need)
+
+
+def source_need_key(offer: SourceOffer, need: OtherCost) -> NeedKey:
+    """The need key of a source's kill need: kind `kill` (charged and taken from the board as
+    an additional cost's kill), apart from the total's needs and other sources' by the source."""
+    return (need.kind, (offer.id, need.filter))
+
+
+def source_kills(res: Resources) -> Iterator[tuple[int, NeedKey, OtherCost]]:
+    """Every kill need of every source offer: (offer index, need key, need)."""
+    for s, offer in enumerate(res.sources):
+        for need in offer.kill_needs:
+            yield s, source_need_key(offer, need), need
 
 
 def object_charge(scenario: Scenario, group: ObjectGroup, kind: str) -> int:
@@ -557,7 +595,7 @@ def name_payment(scenario: Scenario, total: Cost, res: Resources,
         spent[take.pays if take.pays != ANY_INDEX else take.slot] += take.count
     recycle = tuple((rune_id, rune_pays.get(rune_id, "unused")) for rune_id, _, _ in recycled)
 
-    other = name_other(total, res, usage.use)
+    other, killed = name_objects(total, res, usage.use, usage.activate)
 
     payment = Payment(
         pool_energy=from_pool,
@@ -566,6 +604,7 @@ def name_payment(scenario: Scenario, total: Cost, res: Resources,
         recycle=recycle,
         sources=tuple(o.id for o in used_sources),
         other=other,
+        source_kills=killed,
     )
     spent_cost = Cost(total.energy, tuple(spent))
     return payment, spent_cost, score(scenario, total, res, usage)
@@ -583,7 +622,10 @@ class Payment:
     (a domain, `any`, or `unused`); a rune may be in both (exhausted, then recycled). `other`:
     per entry of the total's non-standard costs, in order, its kind and the ids of the objects
     that pay it (for `spend_buff` one id per buff, an id repeated for several buffs; for
-    `spend_xp` the amount as text, `"3 XP"`: XP is not an object).
+    `spend_xp` the amount as text, `"3 XP"`: XP is not an object). `source_kills`: per
+    activation of a source whose costs kill other objects, in `sources` order, the source's
+    id and the objects it kills (its `kill` atoms' in their order); JSON
+    `[{"source": ID, "kill": [IDS]}]`, written only when a source killed.
     """
 
     pool_energy: int = 0
@@ -592,6 +634,7 @@ class Payment:
     recycle: tuple[tuple[str, str], ...] = ()
     sources: tuple[str, ...] = ()
     other: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    source_kills: tuple[tuple[str, tuple[str, ...]], ...] = ()
 
     @property
     def recycled(self) -> tuple[str, ...]:
@@ -599,13 +642,17 @@ class Payment:
         return tuple(rune for rune, _ in self.recycle)
 
     def to_json(self) -> dict[str, object]:
-        return {
+        out: dict[str, object] = {
             "pool": {"energy": self.pool_energy, "power": power_to_map(self.pool_power)},
             "exhaust": list(self.exhaust),
             "recycle": [{"rune": r, "pays": pays} for r, pays in self.recycle],
             "sources": list(self.sources),
             "other": [{kind: list(ids)} for kind, ids in self.other],
         }
+        if self.source_kills:
+            out["source_kills"] = [{"source": source, "kill": list(ids)}
+                                   for source, ids in self.source_kills]
+        return out
 
 
 # --- A named payment back in group counts ------------------------------------------------------
@@ -624,13 +671,36 @@ class Counts:
 
 def name_other(total: Cost, res: Resources, use: Sequence[tuple[NeedKey, Sequence[int]]]
                ) -> tuple[tuple[str, tuple[str, ...]], ...]:
-    """The objects each non-standard entry of `total` takes, named: `use` gives per need the
-    count taken from each object group; each entry takes the first objects of its groups in
-    state order (buffs from the first holder with one left), XP by its count."""
+    """The objects each non-standard entry of `total` takes, named (`name_objects` without
+    sources)."""
+    return name_objects(total, res, use, ())[0]
+
+
+def name_objects(total: Cost, res: Resources, use: Sequence[tuple[NeedKey, Sequence[int]]],
+                 activate: Sequence[bool]) -> tuple[tuple[tuple[str, tuple[str, ...]], ...],
+                                                    tuple[tuple[str, tuple[str, ...]], ...]]:
+    """The objects each non-standard entry of `total` takes, and each activated source's kill
+    needs (`Payment.source_kills`), named: `use` gives per need the count taken from each
+    object group; the sources' victims are named first, then each entry takes the next objects
+    of its groups in state order (buffs from the first holder with one left), XP by its count."""
     other: list[tuple[str, tuple[str, ...]]] = []
     remaining = {key: list(counts) for key, counts in use}
     taken: dict[int, int] = {}
     buffs_taken: dict[str, int] = {}
+    killed: list[tuple[str, tuple[str, ...]]] = []
+    for s, offer in enumerate(res.sources):
+        if not offer.kill_needs or s >= len(activate) or not activate[s]:
+            continue
+        victims: list[str] = []
+        for need in offer.kill_needs:
+            counts = remaining.get(source_need_key(offer, need), [])
+            for g, n in enumerate(counts):
+                for _ in range(n):
+                    k = taken.get(g, 0)
+                    victims.append(res.objects[g].ids[k])
+                    taken[g] = k + 1
+        killed.append((offer.id, tuple(victims)))
+    gone = {i for _, ids in killed for i in ids}  # a source's victim spends no buff
     for entry in total.other:
         if entry.kind == "spend_xp":
             other.append((entry.kind, (f"{entry.count} XP",)))
@@ -642,8 +712,8 @@ def name_other(total: Cost, res: Resources, use: Sequence[tuple[NeedKey, Sequenc
             while want and counts[g]:
                 objects = res.objects[g]
                 if entry.kind == "spend_buff":
-                    holder = next(i for i in objects.ids
-                                  if buffs_taken.get(i, 0) < objects.sample.buffs)
+                    holder = next(i for i in objects.ids if i not in gone
+                                  and buffs_taken.get(i, 0) < objects.sample.buffs)
                     buffs_taken[holder] = buffs_taken.get(holder, 0) + 1
                     ids.append(holder)
                 else:
@@ -653,7 +723,7 @@ def name_other(total: Cost, res: Resources, use: Sequence[tuple[NeedKey, Sequenc
                 counts[g] -= 1
                 want -= 1
         other.append((entry.kind, tuple(ids)))
-    return tuple(other)
+    return tuple(other), tuple(killed)
 
 
 def counts_of(total: Cost, res: Resources, payment: Payment) -> Counts | None:
@@ -685,6 +755,24 @@ def counts_of(total: Cost, res: Resources, payment: Payment) -> Counts | None:
     object_group = {(group.owner, object_id): g for g, group in enumerate(res.objects)
                     for object_id in group.ids}
     use: dict[NeedKey, list[int]] = {}
+    # A source's victims, its kill atoms' in their order (`Payment.source_kills`).
+    done: set[int] = set()
+    for source_id, ids in payment.source_kills:
+        s = next((s for s, offer in enumerate(res.sources) if offer.id == source_id
+                  and offer.kill_needs and activate[s] and s not in done), None)
+        if s is None:
+            return None
+        done.add(s)
+        offer = res.sources[s]
+        rest = list(ids)
+        for need in offer.kill_needs:
+            counts = use.setdefault(source_need_key(offer, need), [0] * len(res.objects))
+            for object_id in rest[:need.count]:
+                g = object_group.get(("you", object_id))
+                if g is None:
+                    return None
+                counts[g] += 1
+            rest = rest[need.count:]
     for (kind, ids), need in zip(payment.other, total.other):
         if need.kind == "spend_xp":
             continue

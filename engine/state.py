@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .cards import Condition
-from .cost import Cost, Domain, Filter, Player, Zone
+from .cost import Cost, Domain, Filter, OtherCost, Player, Zone
 
 ZONES: tuple[Zone, ...] = ("hand", "trash", "board", "banishment", "facedown")
 
@@ -46,13 +46,15 @@ class GameObject:
 class Source:
     """An "add" ability usable while paying: one activation adds `adds`.
 
-    `costs` holds "exhaust", "kill" and/or Energy/Power Costs; `only_for` restricts the plays it
-    may pay for. A source activates at most once per payment.
+    `costs` holds "exhaust", "kill" (its own object) and/or Energy/Power Costs, and `kill`
+    OtherCosts (each activation kills that many other objects of yours matching the filter:
+    Malzahar - Fanatic); `only_for` restricts the plays it may pay for. A source activates at
+    most once per payment.
     """
 
     id: str
     adds: Cost
-    costs: tuple[str | Cost, ...] = ("exhaust",)
+    costs: tuple[str | Cost | OtherCost, ...] = ("exhaust",)
     only_for: Filter | None = None
     while_: tuple[Condition, ...] = ()  # usable only while all hold (Diana: showdowns only)
     bonus: Cost | None = None  # added to `adds` while `bonus_while` holds (Renata's Gold)

@@ -477,7 +477,9 @@ def incumbent(scenario: Scenario, options: tuple[CostOption, ...],
     (the objects, exact) decide. So whatever a greedy with one of those sets pays, this pays,
     and each part it returns satisfies the model's constraints: the Energy and Power it gives
     cover the option's, and no object pays twice."""
-    free = [s for s, offer in enumerate(res.sources) if offer.needs == Cost()]
+    # (A source that kills other objects is never tried: its victims are the model's to choose.)
+    free = [s for s, offer in enumerate(res.sources)
+            if offer.needs == Cost() and not offer.kill_needs]
     tries = 0
     for index, option in enumerate(options):
         total = option.total

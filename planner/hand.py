@@ -451,6 +451,8 @@ def payment_text(pay: Payment) -> str:
         parts.append("recycle " + " ".join(f"{r}->{pays}" for r, pays in pay.recycle))
     if pay.sources:
         parts.append("use " + " ".join(pay.sources))
+    for source, ids in pay.source_kills:
+        parts.append(f"kill {' '.join(ids)} for {source}")
     for kind, ids in pay.other:
         parts.append(kind.replace("_", " ") + " " + " ".join(ids))
     return "; ".join(parts) if parts else "nothing (free)"

@@ -34,8 +34,8 @@ from typing import TYPE_CHECKING, TypeVar
 
 from ..engine.cost import ANY_INDEX, DOMAINS, OtherCost
 from ..engine.options import CostOption, FreeCost
-from ..engine.payment import (Resources, board_losses, capacity, charged, eligible, need_key,
-                              needs_of)
+from ..engine.payment import (NeedKey, Resources, board_losses, capacity, charged, eligible,
+                              need_key, needs_of, source_eligible, source_kills)
 from ..engine.scenario import Scenario
 from . import kernel
 from .config import SolverConfig
@@ -89,6 +89,7 @@ class _Variables:
     pay: dict[int, cp_model.IntVar]  # per free optional cost
     needs: dict[tuple[str, object], OtherCost]  # one sample need per kind and filter
     demand: dict[tuple[str, object], cp_model.LinearExpr]  # per need key: what the option asks
+    kills: list[tuple[int, NeedKey, OtherCost]]  # the sources' kill needs (offer, key, need)
 
 
 def solve(
@@ -162,8 +163,17 @@ def _variables(model: cp_model.CpModel, scenario: Scenario, options: tuple[CostO
             if eligible(scenario, objects, need):
                 use[(key, g)] = model.new_int_var(0, capacity(objects, need.kind),
                                                   f"use[{need.kind},{objects.ids[0]}]")
+    # The sources' kill needs (Malzahar - Fanatic): per source and filter, how many objects of
+    # each group it may kill.
+    kills = list(source_kills(res))
+    for s, key, need in kills:
+        offer = res.sources[s]
+        for g, objects in enumerate(res.objects):
+            if source_eligible(scenario, offer, objects, need):
+                use[(key, g)] = model.new_int_var(0, capacity(objects, need.kind),
+                                                  f"use[kill,{offer.id},{objects.ids[0]}]")
     pay = {i: model.new_bool_var(f"pay[{cost.name}]") for i, cost in enumerate(free.costs)}
-    return _Variables(choose, exhaust, recycle, activate, use, pay, needs, demand)
+    return _Variables(choose, exhaust, recycle, activate, use, pay, needs, demand, kills)
 
 
 def _dot(variables: Iterable[cp_model.IntVar], coefficients: Iterable[int]) -> cp_model.LinearExpr:
@@ -246,6 +256,10 @@ def _constraints(model: cp_model.CpModel, v: _Variables, options: tuple[CostOpti
         else:
             model.add(sum(by_key.get(key, [])) == v.demand[key])
 
+    # A source that kills other objects kills its count of them with each activation.
+    for s, key, need in v.kills:
+        model.add(sum(by_key.get(key, [])) == need.count * activate[s])
+
     # A buff is spent once: every `spend_buff` need taking buffs of one group shares its buffs.
     for g, objects in enumerate(res.objects):
         buffs = [var for key, var in by_group.get(g, []) if key[0] == "spend_buff"]
@@ -273,6 +287,24 @@ def _constraints(model: cp_model.CpModel, v: _Variables, options: tuple[CostOpti
             if offer.kills and buffs:
                 held = capacity(objects, "spend_buff")
                 model.add(sum(buffs) + held * activate[s] <= held)
+
+    # An object a source kills as its cost (`engine.payment.SourceOffer.kill_needs`) pays
+    # nothing else: no buff of it is spent, and no other source of it is activated (its own
+    # kill need may take it where the source neither exhausts nor kills it).
+    killers = {key: res.sources[s].id for s, key, _ in v.kills}
+    for g, objects in enumerate(res.objects):
+        killed = [(key, var) for key, var in by_group.get(g, []) if key in killers]
+        if not killed:
+            continue
+        buffs = [var for key, var in by_group.get(g, []) if key[0] == "spend_buff"]
+        if buffs and objects.sample.buffs:
+            model.add(sum(buffs) + objects.sample.buffs * sum(var for _, var in killed)
+                      <= capacity(objects, "spend_buff"))
+        for s, offer in enumerate(res.sources):
+            if offer.id in objects.ids:
+                others = [var for key, var in killed if killers[key] != offer.id]
+                if others:
+                    model.add(sum(others) + activate[s] <= len(objects.ids))
 
 
 # --- Objective ----------------------------------------------------------------------------------
@@ -374,7 +406,7 @@ def _read_back(solver: cp_model.CpSolver, v: _Variables, res: Resources) -> Solu
         recycle=tuple(value(v.recycle[g]) for g in range(len(res.runes))),
         activate=tuple(bool(value(var)) for var in v.activate.values()),
         use=tuple((key, tuple(value(v.use.get((key, g))) for g in range(len(res.objects))))
-                  for key in v.needs),
+                  for key in [*v.needs, *(key for _, key, _ in v.kills)]),
         optimal=True,
         paid=tuple(bool(value(var)) for var in v.pay.values()),
     )

@@ -74,12 +74,14 @@ from ..engine.payment import (
     Resources,
     capacity,
     eligible,
-    name_other,
+    name_objects,
     need_key,
     needs_of,
     pay_power,
     resources,
     score,
+    source_eligible,
+    source_kills,
 )
 from ..engine.scenario import Play, Scenario
 from ..engine.state import PLAYERS, PlayerState, State
@@ -530,7 +532,7 @@ def payments(scenario: Scenario, total: Cost, res: Resources) -> Iterator[_Choic
                     if _removable(need_e, need_p, from_pool, used, activate, pool_power,
                                   recycle, exhaust, res):
                         continue
-                    for use in _object_choices(scenario, total, res):
+                    for use in _object_choices(scenario, total, res, activate):
                         yield _Choice(pool_power, exhaust, recycle, activate, use)
 
 
@@ -636,17 +638,26 @@ def _splits(count: int, room: Sequence[int]) -> Iterator[tuple[int, ...]]:
             yield (first, *rest)
 
 
-def _object_choices(scenario: Scenario, total: Cost,
-                    res: Resources) -> Iterator[tuple[tuple[NeedKey, tuple[int, ...]], ...]]:
-    """Every split of each non-standard cost over the groups that may pay it, one object paying
-    one cost (buffs: counted per group), XP from the pile. Whether an object a source used may
-    pay too is the engine's to say (`apply_payment` refuses what it may not)."""
+def _object_choices(scenario: Scenario, total: Cost, res: Resources,
+                    activate: Sequence[bool] = ()
+                    ) -> Iterator[tuple[tuple[NeedKey, tuple[int, ...]], ...]]:
+    """Every split of each non-standard cost, and of each kill need of the sources `activate`
+    uses, over the groups that may pay it, one object paying one cost (buffs: counted per
+    group), XP from the pile. Whether an object a source used may pay too is the engine's to
+    say (`apply_payment` refuses what it may not)."""
     needs = needs_of(total)
     keys = [key for key in needs if key[0] != "spend_xp"]
     xp = sum(o.count for o in total.other if o.kind == "spend_xp")
     if xp > res.xp:
         return
     samples: dict[NeedKey, OtherCost] = {need_key(o): o for o in total.other}
+    killers: dict[NeedKey, int] = {}
+    for s, key, need in source_kills(res):
+        if s < len(activate) and activate[s]:
+            keys.append(key)
+            needs[key] = need.count
+            samples[key] = need
+            killers[key] = s
     room = [capacity(g, "kill") for g in res.objects]
     buffs = [capacity(g, "spend_buff") for g in res.objects]
 
@@ -657,8 +668,13 @@ def _object_choices(scenario: Scenario, total: Cost,
         key = keys[k]
         need = samples[key]
         pot = buffs if need.kind == "spend_buff" else room
-        bins = [pot[g] if eligible(scenario, group, need) else 0
-                for g, group in enumerate(res.objects)]
+        if key in killers:
+            offer = res.sources[killers[key]]
+            bins = [pot[g] if source_eligible(scenario, offer, group, need) else 0
+                    for g, group in enumerate(res.objects)]
+        else:
+            bins = [pot[g] if eligible(scenario, group, need) else 0
+                    for g, group in enumerate(res.objects)]
         for split in _splits(needs[key], bins):
             for g, n in enumerate(split):
                 pot[g] -= n
@@ -706,7 +722,7 @@ def name(scenario: Scenario, total: Cost, res: Resources,
             if kind == "rune":
                 rune_pays[str(which)] = POWER_KEYS[take.pays]
             spent[take.pays if take.pays != ANY_INDEX else take.slot] += take.count
-    other = name_other(total, res, choice.use)
+    other, killed = name_objects(total, res, choice.use, choice.activate)
     order = [rune.id for rune in scenario.state.you.runes]
     payment = Payment(
         pool_energy=from_pool,
@@ -715,6 +731,7 @@ def name(scenario: Scenario, total: Cost, res: Resources,
         recycle=tuple((i, rune_pays.get(i, "unused")) for i, _ in recycled),
         sources=tuple(o.id for o in used),
         other=other,
+        source_kills=killed,
     )
     return payment, Cost(total.energy, tuple(spent))
 

@@ -243,6 +243,8 @@ def render_plan(p: Plan) -> str:
         rows.append(("recycle (Power)", " ".join(f"{r}->{pays}" for r, pays in pay.recycle)))
     if pay.sources:
         rows.append(("use sources", " ".join(pay.sources)))
+    for source, ids in pay.source_kills:
+        rows.append((f"kill for {source}", " ".join(ids)))
     for kind, ids in pay.other:
         rows.append((kind.replace("_", " "), " ".join(ids)))
     if not rows:

@@ -356,7 +356,7 @@ def real_card_scenarios(draw: st.DrawFn) -> Scenario:
     you = replace(you, board=you.board + extra_board, xp=draw(st.sampled_from([0, 3, 6])))
     kind = draw(st.sampled_from(["repeat_kill", "repeat_buff", "victim", "tiers", "once",
                                  "ignore_all", "hidden", "ability", "bonus", "converter",
-                                 "decree", "plain"]))
+                                 "decree", "malzahar", "plain"]))
     if kind in ("repeat_kill", "repeat_buff"):
         need = (OtherCost("kill", 1, UNIT) if kind == "repeat_kill"
                 else OtherCost("spend_buff", 1))
@@ -438,6 +438,22 @@ def real_card_scenarios(draw: st.DrawFn) -> Scenario:
         you = replace(you, board=you.board + (anomaly,), sources=you.sources + (converter,),
                       pool=you.pool + Cost(draw(st.integers(0, 2)),
                                            power_of(["any"] * draw(st.integers(0, 2)))))
+    if kind == "malzahar":  # Malzahar - Fanatic: kill another friendly unit or gear, add [A][A]
+        malz = GameObject("malz1", "ogre", exhausted=draw(st.integers(0, 4)) == 0)
+        costs = draw(st.sampled_from([
+            ("exhaust", OtherCost("kill", 1, Filter(type=("unit", "gear")))),
+            ("exhaust", OtherCost("kill", 1, Filter(type=("unit", "gear")))),
+            (OtherCost("kill", 1, UNIT),),  # no exhaust: it may be its own victim
+            ("exhaust", OtherCost("kill", 2, Filter())),
+            (Cost(1), OtherCost("kill", 1, Filter(name="cub"))),
+        ]))
+        you = replace(you, board=you.board + (malz,),
+                      sources=you.sources + (Source("malz1", Cost(0, power_of(["any", "any"])),
+                                                    costs),))
+        if draw(st.booleans()):  # a Gold token beside it: its own source, or a victim
+            you = replace(you, board=you.board + (GameObject("gold2", "gold"),),
+                          sources=you.sources + (Source("gold2", Cost(0, power_of(["any"])),
+                                                        ("exhaust", "kill")),))
     cards[PLAYED] = card
     state = replace(s.state, you=you)
     return Scenario(MappingProxyType(cards), state, play, s.objective)

@@ -505,6 +505,11 @@ def _pairs() -> dict[Key, Pair]:
     t["SOURCE_KEYS", "bonus"] = Pair(setup(SOURCE, cards__bolt__cost={"energy": 2}),
                                      "state.you.sources.0.bonus", {"adds": {"energy": 1}})
     t["SOURCE_KEYS", "repeatable"] = Pair(CONVERTER, "state.you.sources.0.repeatable", True)
+    # A source whose cost kills another object (issue 24, item 6: Malzahar - Fanatic): with
+    # it, u1's [1] also kills the seal (5); without it, only u1's exhaustion (1).
+    killer = setup(SOURCE, state__you__sources__0__costs=["exhaust"])
+    t["SOURCE_KILL_KEYS", "kill"] = Pair(killer, "state.you.sources.0.costs.1",
+                                         {"kill": {"count": 1, "filter": {"type": "gear"}}})
     bonus = setup(SOURCE, **{"cards__bolt__cost": {"energy": 2},
                              "state__you__sources__0__bonus": {"adds": {"energy": 1}}})
     t["BONUS_KEYS", "adds"] = Pair(bonus, "state.you.sources.0.bonus.adds", {"power": {"fury": 1}},
@@ -591,6 +596,14 @@ def _pairs() -> dict[Key, Pair]:
                              "payment.recycle.0.rune", "r3", "r2")
     t["payment", "pays"] = C(setup(BASE, payment=paid), "payment.recycle.0.pays", "calm", "fury")
     t["PAYMENT_KEYS", "sources"] = C(setup(SOURCE, payment={}), "payment.sources", ["u1"])
+    kills = setup(SOURCE, state__you__sources__0__costs=["exhaust", {"kill": 1}])
+    t["PAYMENT_KEYS", "source_kills"] = C(setup(kills, payment={"sources": ["u1"]}),
+                                          "payment.source_kills",
+                                          [{"source": "u1", "kill": ["g1"]}])
+    named = setup(kills, payment={"sources": ["u1"],
+                                  "source_kills": [{"source": "u1", "kill": ["g1"]}]})
+    t["payment", "source"] = C(named, "payment.source_kills.0.source", "g1", "u1")
+    t["payment", "kill"] = C(named, "payment.source_kills.0.kill", ["u1"], ["g1"])
     t["PAYMENT_KEYS", "other"] = C(setup(cost_of("discard"), payment={}), "payment.other",
                                    [{"discard": ["h2"]}])
     # Two Flow costs, [1] and [2], paid with [1]; the base named.

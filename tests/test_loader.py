@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 
 from payplan.engine.cards import Condition, CountOf, Discount, MaxMight, PerPlayed
 from payplan.engine.cost import Cost, Filter, OtherCost, power_from_map
-from payplan.engine.loader import ScenarioError, load_file, load_text, scenario_from_data
+from payplan.engine.loader import (ScenarioError, check_from_data, load_file, load_text,
+                                   scenario_from_data)
 from payplan.engine.scenario import DEFAULT_WEIGHTS, LeavesChain, Scenario
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
@@ -475,6 +476,17 @@ BAD: list[tuple[str, Edit, str]] = [
     ("ignore", _set("play.ignore", "costs"), "play.ignore: unknown ignore 'costs' (did you mean 'cost'?)"),
     ("base word", _set("play.base", "flow"), "play.base: unknown base 'flow'"),
     ("source cost", _set("state.you.sources.0.costs", ["exhuast"]), "state.you.sources[0].costs[0]: unknown source cost 'exhuast' (did you mean 'exhaust'?)"),
+    # a source cost that kills other objects (issue 24, item 6: Malzahar - Fanatic)
+    ("source kill none", _set("state.you.sources.0.costs", [{"kill": 0}]), "state.you.sources[0].costs[0].kill: a `kill` source cost kills at least 1 object, got 0"),
+    ("source kill count 0", _set("state.you.sources.0.costs", [{"kill": {"count": 0}}]), "state.you.sources[0].costs[0].kill.count: a `kill` source cost kills at least 1 object, got 0"),
+    ("source kill negative", _set("state.you.sources.0.costs", [{"kill": {"count": -2}}]), "state.you.sources[0].costs[0].kill.count: must not be negative"),
+    ("source kill null", _set("state.you.sources.0.costs", [{"kill": None}]), "state.you.sources[0].costs[0].kill: expected how many objects each activation kills"),
+    ("source kill word", _set("state.you.sources.0.costs", [{"kill": "one"}]), "state.you.sources[0].costs[0].kill: expected a whole number"),
+    ("source kill with energy", _set("state.you.sources.0.costs", [{"kill": 1, "energy": 1}]), "state.you.sources[0].costs[0].energy: unknown key 'energy' (expected one of: kill)"),
+    ("source kill key", _set("state.you.sources.0.costs", [{"kill": {"cuont": 1}}]), "state.you.sources[0].costs[0].kill.cuont: unknown key 'cuont' (did you mean 'count'?)"),
+    ("source kill filter", _set("state.you.sources.0.costs", [{"kill": {"filter": {"type": "untt"}}}]), "state.you.sources[0].costs[0].kill.filter.type: unknown card type 'untt' (did you mean 'unit'?)"),
+    ("source kill the opponent's", _set("state.you.sources.0.costs", [{"kill": {"filter": {"controller": "opponent"}}}]), "state.you.sources[0].costs[0].kill.filter.controller: a source's `kill` cost kills objects of yours"),
+    ("converter kills", _set("state.you.sources.0", {"id": "u1", "adds": {"energy": 1}, "repeatable": True, "costs": [{"power": {"any": 1}}, {"kill": 1}]}), "state.you.sources[0].repeatable: a repeatable source (a converter) may not kill: its costs take no `{kill: ...}`"),
     # references
     ("unknown card", _set("state.you.hand.0.card", "blot"), "state.you.hand[0].card: unknown card 'blot' (did you mean 'bolt'?)"),
     ("unknown card shorthand", _set("state.you.trash", ["grnut"]), "state.you.trash[0]: unknown card 'grnut' (did you mean 'grunt'?)"),
@@ -542,6 +554,23 @@ def test_bad_input(edit: Edit, expected: str) -> None:
         return
     lines = problems(data)
     assert any(line.startswith(expected) for line in lines), lines
+
+
+def test_source_kill_atoms_read_and_the_payment_names_the_victims() -> None:
+    """`{kill: N}` and `{kill: {count, filter}}` in a source's costs (issue 24, item 6) are kill
+    OtherCosts; `payment.source_kills` names what each source killed (read by `check`)."""
+    data = base()
+    data["state"]["you"]["sources"][0]["costs"] = [
+        "exhaust", {"kill": 2}, {"kill": {"filter": {"type": ["unit", "gear"]}}}]
+    costs = scenario_from_data(data).state.you.sources[0].costs
+    assert costs == ("exhaust", OtherCost("kill", 2), OtherCost("kill", 1, Filter(type=("unit", "gear"))))
+    data["payment"] = {"sources": ["u1"], "source_kills": [{"source": "u1", "kill": ["x1", "x2"]}]}
+    _, payment, _ = check_from_data(data)
+    assert payment.source_kills == (("u1", ("x1", "x2")),)
+    data["payment"] = {"source_kills": [{"kill": ["u1"]}]}
+    with pytest.raises(ScenarioError) as info:
+        check_from_data(data)
+    assert "payment.source_kills[0].source: missing" in info.value.lines[0]
 
 
 def test_optional_names_need_the_cards_keywords() -> None:
