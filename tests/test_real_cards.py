@@ -554,3 +554,53 @@ def test_a_buff_is_spent_once_across_needs_with_different_filters() -> None:
         assert p.status == "ok" and p.total == Cost.parse("[fury]{spend_buff 1 type=gear}")
         assert p.payment is not None and p.payment.other == (("spend_buff", ("b0",)),)
         assert [r for r, _ in p.payment.recycle] == ["r1"]
+
+
+MALZAHAR = """
+    cards:
+      malzahar: {type: unit, domains: [mind], cost: {energy: 4}, might: 3}
+      grunt: {type: unit, domains: [body], cost: {energy: 1}, might: 1}
+      spell: {type: spell, domains: [mind], cost: COST}
+    state:
+      you:
+        runes: RUNES
+        hand: [{id: h1, card: spell}]
+        board: [{id: m1, card: malzahar}, BOARD]
+        sources: [{id: m1, adds: {power: {any: 2}}, costs: [exhaust, KILL]}]
+    play: {object: h1}
+"""
+
+
+def malzahar(cost: str, board: str, kill: str = "{kill: {filter: {type: unit}}}",
+             runes: str = "[]") -> Scenario:
+    return load(MALZAHAR.replace("COST", cost).replace("BOARD", board).replace("KILL", kill)
+                .replace("RUNES", runes))
+
+
+def test_a_source_victim_spends_no_buff() -> None:
+    """Malzahar - Fanatic's victim pays nothing else (issue 24, item 6): the only other unit
+    holds the only buff, so killing it for [A][A] leaves the buff unpaid; the two exhausted runes
+    are recycled instead (3 + 3) and the buff spent (2). (Killing it and spending its buff,
+    2 + 2, is not a payment.)"""
+    s = malzahar("{power: {any: 2}, other: [{spend_buff: 1}]}", "{id: u1, card: grunt, value: 1, buffs: 1}",
+                 runes="[{id: r1, domain: mind, exhausted: true}, {id: r2, domain: mind, exhausted: true}]")
+    p = plan(s)
+    assert p.status == "ok" and p.score == 8 and p.payment is not None
+    assert p.payment.sources == () and p.payment.source_kills == ()
+
+
+def test_a_source_kills_two_beside_an_additional_kill() -> None:
+    """A source killing two others with each activation, beside the play's own kill cost: three
+    distinct victims (values 1 + 2 + 3) and Malzahar's exhaustion (1): 7. `payplan play` sends
+    all three to the trash and Malzahar stays, exhausted."""
+    s = malzahar("{power: {any: 2}, other: [{kill: {count: 1, filter: {type: unit}}}]}",
+                 "{id: u1, card: grunt, value: 1}, {id: u2, card: grunt, value: 2}, "
+                 "{id: u3, card: grunt, value: 3}", kill="{kill: {count: 2, filter: {type: unit}}}")
+    p = plan(s)
+    assert p.status == "ok" and p.score == 7 and p.payment is not None
+    (source, victims), = p.payment.source_kills
+    (_, killed), = p.payment.other
+    assert source == "m1" and len(victims) == 2 and sorted(victims + killed) == ["u1", "u2", "u3"]
+    after = apply_payment(s, applied_of(p))
+    assert sorted(o.id for o in after.you.trash) == ["h1", "u1", "u2", "u3"]
+    assert [(o.id, o.exhausted) for o in after.you.board] == [("m1", True)]
