@@ -69,6 +69,7 @@ def ability_card(card: Card, ability: Ability, obj: GameObject) -> Card:
         ability_kind=ability.kind,
         ignore_deflect=False,
         hybrid=(),
+        alternatives=tuple(resolve_self(alt, obj) for alt in ability.alternatives),
     )
 
 

@@ -231,7 +231,9 @@ class Ability:
     what it chooses (None: nothing); `times` how often it may be used (Empower: counted by the
     object's `empowered`, default 1; others: by `OBJECT.ID` entries in `used_this_turn`);
     `while_` the conditions it may be used under ("use only while I'm at a battlefield",
-    377.2.b), read with its own object as the granting object (`at`, `empowered_at_least`)."""
+    377.2.b), read with its own object as the granting object (`at`, `empowered_at_least`).
+    `alternatives`: costs the player may pay instead of `cost` (Legion Marauder's Empower "[1]
+    or [Body]"), each a base cost of its own (kind `alternative`)."""
 
     id: str
     kind: str = "activated"
@@ -241,6 +243,7 @@ class Ability:
     times: int | None = None
     discounts: tuple[Discount, ...] = ()
     while_: tuple[Condition, ...] = ()
+    alternatives: tuple[Cost, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -264,6 +267,9 @@ class Card:
     # Pips of the printed cost each payable by either of two domains (a Fury-or-Chaos pip):
     # announced as one of its halves as the base cost is determined (issue 24, item 5).
     hybrid: tuple[tuple[str, str], ...] = ()
+    # An ability play's costs payable instead of its cost (`Ability.alternatives`, issue 24):
+    # each a base cost of kind `alternative` (set on the Card value of an ability play only).
+    alternatives: tuple[Cost, ...] = ()
 
     @property
     def own_domain(self) -> str:

@@ -237,6 +237,8 @@ def ability_to_data(a: Ability) -> Data:
         out["discounts"] = [discount_to_data(d) for d in a.discounts]
     if a.while_:
         out["while"] = conditions_to_data(a.while_)
+    if a.alternatives:
+        out["alternatives"] = [c.to_json() for c in a.alternatives]
     return out
 
 

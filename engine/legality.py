@@ -83,6 +83,11 @@ def base_choices(ctx: PlayContext) -> tuple[list[BaseChoice], list[str]]:
             found = base_cost(replace(card, cost=printed), "printed", None, play.ignore, None)
             if found not in candidates:
                 candidates.append(found)
+        # An ability's own "[1] or [Body]" (Legion Marauder's Empower, issue 24): each cost it
+        # may pay instead of its cost is a base of its own.
+        for alternative in card.alternatives:
+            alt = base_cost(card, "play_for", None, play.ignore, alternative)
+            candidates.append(BaseChoice("alternative", alt.cost, ignore=alt.ignore))
         # "Pay this instead of the base cost" granted by another object (Teemo's hide for [1]).
         for _, _, grant in granted(ctx):
             if grant.alternative is not None:

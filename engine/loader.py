@@ -137,7 +137,8 @@ KEYWORD_KEYS = ("flow", "accelerate", "repeat", "deflect", "hidden")
 ADDITIONAL_COST_KEYS = ("id", "mandatory", "cost", "unlocks", "repeatable", "max", "ignore")
 # What paying an optional cost may have the play ignore (Wallop: "ignore this spell's cost").
 PAID_IGNORES = ("cost", "energy", "power")
-ABILITY_KEYS = ("id", "kind", "cost", "timing", "targets", "times", "discounts", "while")
+ABILITY_KEYS = ("id", "kind", "cost", "timing", "targets", "times", "discounts", "while",
+                "alternatives")
 COST_KEYS = ("energy", "power", "other")
 OTHER_LONG_KEYS = ("count", "filter")
 FILTER_KEYS = (
@@ -661,7 +662,7 @@ class _Reader(Reader):
             default_timing = "reaction" if kind in ("activated", "payment") else "normal"
             if kind == "payment":
                 # An effect's "you may pay X": rule 353 does not price it and it chooses nothing.
-                for key in ("discounts", "targets", "timing", "times", "while"):
+                for key in ("discounts", "targets", "timing", "times", "while", "alternatives"):
                     if key in f:
                         self.problem(f.at(key), f"a payment ability takes no `{key}`: it is paid "
                                                 "as the effect asks, no modifier applies")
@@ -674,6 +675,7 @@ class _Reader(Reader):
                 times=f.read("times", 1 if kind == "empower" else None, self.integer),
                 discounts=f.read("discounts", (), self.discounts, c),
                 while_=f.read("while", (), self.conditions, c),
+                alternatives=f.read("alternatives", (), self.cost_list, c),
             ))
         return tuple(out)
 

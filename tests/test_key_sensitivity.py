@@ -505,6 +505,9 @@ def _pairs() -> dict[Key, Pair]:
     t["SOURCE_KEYS", "bonus"] = Pair(setup(SOURCE, cards__bolt__cost={"energy": 2}),
                                      "state.you.sources.0.bonus", {"adds": {"energy": 1}})
     t["SOURCE_KEYS", "repeatable"] = Pair(CONVERTER, "state.you.sources.0.repeatable", True)
+    # An ability's alternative cost (issue 24: Legion Marauder's "[1] or [Body]"): strike's [1]
+    # or, with it, [0].
+    t["ABILITY_KEYS", "alternatives"] = Pair(ABILITY, "cards.brute.abilities.0.alternatives", [{}])
     # A source whose cost kills another object (issue 24, item 6: Malzahar - Fanatic): with
     # it, u1's [1] also kills the seal (5); without it, only u1's exhaustion (1).
     killer = setup(SOURCE, state__you__sources__0__costs=["exhaust"])

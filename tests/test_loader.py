@@ -476,6 +476,10 @@ BAD: list[tuple[str, Edit, str]] = [
     ("ignore", _set("play.ignore", "costs"), "play.ignore: unknown ignore 'costs' (did you mean 'cost'?)"),
     ("base word", _set("play.base", "flow"), "play.base: unknown base 'flow'"),
     ("source cost", _set("state.you.sources.0.costs", ["exhuast"]), "state.you.sources[0].costs[0]: unknown source cost 'exhuast' (did you mean 'exhaust'?)"),
+    # an ability's alternative costs (issue 24: Legion Marauder's Empower "[1] or [Body]")
+    ("alternatives on a payment", _set("cards.grunt.abilities", [{"id": "pay", "kind": "payment", "cost": {"energy": 1}, "alternatives": [{"energy": 2}]}]), "cards.grunt.abilities[0].alternatives: a payment ability takes no `alternatives`"),
+    ("alternative cost key", _set("cards.grunt.abilities", [{"id": "e", "kind": "empower", "cost": {"energy": 1}, "alternatives": [{"enrgy": 1}]}]), "cards.grunt.abilities[0].alternatives[0].enrgy: unknown key 'enrgy' (did you mean 'energy'?)"),
+    ("alternatives not a list", _set("cards.grunt.abilities", [{"id": "e", "kind": "empower", "cost": {"energy": 1}, "alternatives": 3}]), "cards.grunt.abilities[0].alternatives: expected a list"),
     # a source cost that kills other objects (issue 24, item 6: Malzahar - Fanatic)
     ("source kill none", _set("state.you.sources.0.costs", [{"kill": 0}]), "state.you.sources[0].costs[0].kill: a `kill` source cost kills at least 1 object, got 0"),
     ("source kill count 0", _set("state.you.sources.0.costs", [{"kill": {"count": 0}}]), "state.you.sources[0].costs[0].kill.count: a `kill` source cost kills at least 1 object, got 0"),
