@@ -38,7 +38,8 @@ Payment semantics (scenario-format.md's objective, the README, the rules notes):
   many objects of yours on the board matching the filter with each activation, chosen as a
   `kill` of an additional cost chooses them (charged alike, read by 357.3 and the tie-break
   alike): a victim pays nothing else (no other cost, no buff, no source of its own unless it is
-  the killing source and that one neither exhausts nor kills itself). The payment names them in
+  the killing source, which may exhaust and kill it in one activation, but not kill it twice
+  with a bare `kill`). The payment names them in
   `source_kills: [{source, kill: [ids]}]`.
 - Energy: the total's Energy plus the sources' Energy costs <= pool Energy + exhausted runes +
   the sources' Energy. Power: the total's pips plus the sources' Power costs are matched to pool
@@ -474,7 +475,7 @@ def _victims_clash(play: _Play, active: Sequence[Source],
                    chosen: Sequence[tuple[str, ...]]) -> bool:
     """Whether the sources' victims (`picks`, one per atom of `owned`) pay something else: a
     buff spent (`chosen` for `needs`), or a source activated, its own killing source aside
-    where that one neither exhausts nor kills its object."""
+    where that one does not kill its object already (a bare `kill`)."""
     victims = {oid for ids in picks for oid in ids}
     for (kind, _, _), ids in zip(needs, chosen):
         if kind == "spend_buff" and victims & set(ids):
@@ -482,7 +483,7 @@ def _victims_clash(play: _Play, active: Sequence[Source],
     for (owner, _), ids in zip(owned, picks):
         for oid in ids:
             for s in active:
-                if s.id == oid and not (s.id == owner and not s.exhaust and not s.kill):
+                if s.id == oid and not (s.id == owner and not s.kill):
                     return True
     return False
 

@@ -345,7 +345,8 @@ def _check_source_kills(ctx: PlayContext, applied: Applied,
     activation of such a source, its count of distinct objects of yours on the board matching
     each atom's filter (in the atoms' order), none of them paying anything else: not the
     object of any source activated but the killing source's own (and not that one where the
-    source exhausts or kills it), nor killed twice. Returns each victim with what killed it."""
+    source's bare `kill` kills it already), nor killed twice. Returns each victim with what
+    killed it."""
     pay = applied.payment
     wanted = [s for s in used_sources if any(isinstance(c, OtherCost) for c in s.costs)]
     listed = [source_id for source_id, _ in pay.source_kills]
@@ -375,8 +376,7 @@ def _check_source_kills(ctx: PlayContext, applied: Applied,
                 if object_id in victims:
                     raise PlanRefused(f"payment: {object_id} is killed by {victims[object_id]} "
                                       f"and by {label}")
-                itself = object_id == source_id and not any(c in ("exhaust", "kill")
-                                                            for c in source.costs)
+                itself = object_id == source_id and "kill" not in source.costs
                 if object_id in activated and not itself:
                     raise PlanRefused(f"payment: {label} kills {object_id}, whose source "
                                       "this payment uses (a killed object pays nothing else)")

@@ -95,7 +95,8 @@ class SourceOffer:
     # The other objects of yours one activation kills (a `{kill: {count, filter}}` cost,
     # Malzahar - Fanatic), one need per filter: each paid by objects on your board as a `kill`
     # of an additional cost is (`source_eligible`, `source_need_key`), and such an object pays
-    # nothing else (no exhaust, no other source, no other cost).
+    # nothing else (no exhaust, no other source, no other cost; the activation's own costs
+    # aside: Malzahar may exhaust and kill himself).
     kill_needs: tuple[OtherCost, ...] = ()
 
 
@@ -301,9 +302,10 @@ def eligible(scenario: Scenario, group: ObjectGroup, need: OtherCost) -> bool:
 def source_eligible(scenario: Scenario, offer: SourceOffer, group: ObjectGroup,
                     need: OtherCost) -> bool:
     """Whether objects of `group` can pay the kill need `need` of source `offer`: as an
-    additional cost's `kill`, but never the source's own object where the source exhausts or
-    kills it (a killed object pays nothing else; the own object is in a group of its own)."""
-    if offer.uses_object and offer.id in group.ids:
+    additional cost's `kill`; the source's own object (in a group of its own) where the filter
+    matches it, unless the source's bare `kill` kills it already (exhausting it by the same
+    activation is no other part of the payment: Gold's `[exhaust, kill]` does both too)."""
+    if offer.kills and offer.id in group.ids:
         return False
     return eligible(scenario, group, need)
 

@@ -290,7 +290,7 @@ def _constraints(model: cp_model.CpModel, v: _Variables, options: tuple[CostOpti
 
     # An object a source kills as its cost (`engine.payment.SourceOffer.kill_needs`) pays
     # nothing else: no buff of it is spent, and no other source of it is activated (its own
-    # kill need may take it where the source neither exhausts nor kills it).
+    # kill need may take it: `engine.payment.source_eligible`).
     killers = {key: res.sources[s].id for s, key, _ in v.kills}
     for g, objects in enumerate(res.objects):
         killed = [(key, var) for key, var in by_group.get(g, []) if key in killers]

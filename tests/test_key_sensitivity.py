@@ -606,7 +606,7 @@ def _pairs() -> dict[Key, Pair]:
     named = setup(kills, payment={"sources": ["u1"],
                                   "source_kills": [{"source": "u1", "kill": ["g1"]}]})
     t["payment", "source"] = C(named, "payment.source_kills.0.source", "g1", "u1")
-    t["payment", "kill"] = C(named, "payment.source_kills.0.kill", ["u1"], ["g1"])
+    t["payment", "kill"] = C(named, "payment.source_kills.0.kill", ["g1", "u1"], ["g1"])
     t["PAYMENT_KEYS", "other"] = C(setup(cost_of("discard"), payment={}), "payment.other",
                                    [{"discard": ["h2"]}])
     # Two Flow costs, [1] and [2], paid with [1]; the base named.

@@ -558,14 +558,14 @@ def test_a_buff_is_spent_once_across_needs_with_different_filters() -> None:
 
 MALZAHAR = """
     cards:
-      malzahar: {type: unit, domains: [mind], cost: {energy: 4}, might: 3}
+      malzahar: {type: unit, domains: [mind], cost: {energy: 4}, might: 3}  # (m1 worth 9)
       grunt: {type: unit, domains: [body], cost: {energy: 1}, might: 1}
       spell: {type: spell, domains: [mind], cost: COST}
     state:
       you:
         runes: RUNES
         hand: [{id: h1, card: spell}]
-        board: [{id: m1, card: malzahar}, BOARD]
+        board: [{id: m1, card: malzahar, value: 9}, BOARD]
         sources: [{id: m1, adds: {power: {any: 2}}, costs: [exhaust, KILL]}]
     play: {object: h1}
 """
@@ -581,7 +581,7 @@ def test_a_source_victim_spends_no_buff() -> None:
     """Malzahar - Fanatic's victim pays nothing else (issue 24, item 6): the only other unit
     holds the only buff, so killing it for [A][A] leaves the buff unpaid; the two exhausted runes
     are recycled instead (3 + 3) and the buff spent (2). (Killing it and spending its buff,
-    2 + 2, is not a payment.)"""
+    2 + 2, is not a payment; Malzahar killing himself, worth 9, costs more.)"""
     s = malzahar("{power: {any: 2}, other: [{spend_buff: 1}]}", "{id: u1, card: grunt, value: 1, buffs: 1}",
                  runes="[{id: r1, domain: mind, exhausted: true}, {id: r2, domain: mind, exhausted: true}]")
     p = plan(s)
