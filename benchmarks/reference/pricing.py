@@ -70,8 +70,9 @@ additions", read there, not from the engine):
   grants are skipped while their id is in `used_this_turn`. Granted Flow `printed`: one more
   Flow instance equal to the printed cost. `ignore: all`: base [0], no additional cost (Deflect
   included) and no increase. Card key `ignore_deflect`: no Deflect on its play.
-- Sources (section 5) are read here (`while`, `only_for`, `bonus`, ready when they exhaust) and
-  paid in `payer.py`.
+- Sources (section 5) are read here (`while`, `only_for`, `bonus`, ready when they exhaust;
+  issue 24's `{kill: {count, filter}}` cost atom that kills other objects) and paid in
+  `payer.py`.
 """
 
 from __future__ import annotations
@@ -624,6 +625,10 @@ class Source:
     kill: bool
     repeatable: bool
     value: int | None
+    # Costs that kill other objects (issue 24, item 6: Malzahar - Fanatic's "kill a friendly
+    # unit or gear"): (filter as `filter_key` gives it, count) per `{kill: ...}` atom, each
+    # activation killing that many of your board objects its filter matches.
+    kills: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass
@@ -646,6 +651,9 @@ class Reference:
     repeatable: frozenset[str] = frozenset()
     # The play's context (for the payer: filters read as the pricing reads them, the targets).
     context: Context | None = None
+    # The payer's answers per total (payer._search: targets taken, score, loses), kept.
+    payments: dict[Total, tuple[int, int, int] | None] = field(default_factory=dict,
+                                                                compare=False, repr=False)
 
     def keep(self) -> frozenset[str]:
         """The objects the tie-break keeps on the board where it can (scenario-format.md, "The
@@ -1327,20 +1335,47 @@ def _sources(ctx: Context) -> tuple[Source, ...]:
         if bonus and condition_holds(ctx, base, bonus.get("while"), obj):
             adds = _add(adds, card_cost(bonus.get("adds"), None))
         pays, exhaust, kill = Total(), False, False
+        kills: list[tuple[str, int]] = []
         for c in s.get("costs", ["exhaust"]):
             if c == "exhaust":
                 exhaust = True
             elif c == "kill":
                 kill = True
+            elif isinstance(c, dict) and "kill" in c:
+                kills.append(_source_kill(c))
             else:
                 pays = _add(pays, card_cost(c, None))
         if pays.other or adds.other:
             raise Unsupported("a source with non-standard parts")
         if exhaust and obj is not None and obj.exhausted:
             continue
+        if kills and s.get("repeatable"):
+            raise Unsupported("a repeatable source that kills")
         out.append(Source(str(s["id"]), adds, pays, exhaust, kill,
-                          bool(s.get("repeatable", False)), None if obj is None else obj.value))
+                          bool(s.get("repeatable", False)), None if obj is None else obj.value,
+                          tuple(kills)))
     return tuple(out)
+
+
+def _source_kill(atom: Mapping[str, Any]) -> tuple[str, int]:
+    """A source's `{kill: {count: N, filter: FILTER}}` atom (issue 24, item 6; the shape of the
+    `other` atom `kill`: a bare number is a count with no filter, the count defaults to 1):
+    (the filter as `filter_key` gives it, N). It kills objects of yours: a filter naming another
+    controller is not modelled."""
+    if len(atom) != 1:
+        raise Unsupported("a source cost mixing a kill with something else")
+    value = atom["kill"]
+    if isinstance(value, int):
+        n, flt = value, {}
+    else:
+        spec = dict(value or {})
+        n, flt = int(spec.get("count", 1)), dict(spec.get("filter") or {})
+    if flt.get("controller", "you") != "you":
+        raise Unsupported("a source killing another player's objects")
+    flt.pop("controller", None)
+    if n < 1:
+        raise Unsupported("a source kill of no object")
+    return filter_key(flt), n
 
 
 def _play_matches(ctx: Context, flt: dict[str, Any]) -> bool:

@@ -753,7 +753,8 @@ def real_grants(draw: Draw, label: str) -> dict[str, Any]:
 def real_sources(draw: Draw, oid: str) -> dict[str, Any]:
     """A Seal, a Gold token (exhaust and kill), a converter (Hextech Anomaly, Ancient Henge),
     Renata's bonus, Diana's showdown-only source, an `only_for` (Lux, Renekton)."""
-    kind = draw(st.sampled_from(("seal", "seal", "gold", "anomaly", "henge", "energy", "energy")))
+    kind = draw(st.sampled_from(("seal", "seal", "gold", "anomaly", "henge", "energy", "energy",
+                                 "fanatic")))
     s: dict[str, Any] = {"id": oid}
     if kind == "seal":
         s["adds"] = {"power": {draw(st.sampled_from(DOMAINS + ("any",))): 1}}
@@ -768,6 +769,8 @@ def real_sources(draw: Draw, oid: str) -> dict[str, Any]:
         s["adds"] = {"power": {"any": 1}}
         s["costs"] = [{"energy": 1}]
         s["repeatable"] = True
+    elif kind == "fanatic":
+        return draw(killing_source(oid))
     else:
         s["adds"] = {"energy": draw(st.integers(1, 2))}
         if draw(st.booleans()):
@@ -783,6 +786,44 @@ def real_sources(draw: Draw, oid: str) -> dict[str, Any]:
     if draw(st.integers(0, 4)) == 0:
         s["only_for"] = dict(draw(st.sampled_from(({"type": "spell"}, {"type": "unit"},
                                                    {"type": "gear", "ability": "or_card"}))))
+    return s
+
+
+# What a source's `{kill: ...}` atom may kill (issue 24, item 6): Malzahar - Fanatic's "a
+# friendly unit or gear" (which matches Malzahar himself), a unit, a gear, any object (no filter),
+# a tag, a Might bound (Malzahar's 2 is out of it), a token.
+KILL_FILTERS: tuple[dict[str, Any], ...] = (
+    {"type": ["unit", "gear"]}, {"type": ["unit", "gear"]}, {"type": "unit"}, {"type": "gear"},
+    {}, {"tags": ["poro"]}, {"max_might": 1}, {"tags": ["token"]})
+
+
+@st.composite
+def killing_source(draw: Draw, oid: str) -> dict[str, Any]:
+    """Malzahar - Fanatic's source: "Kill a friendly unit or gear, [E]: Add [A][A]", its kill
+    drawn as `{kill: {count, filter}}`, `{kill: {filter}}` (count 1) or `{kill: N}` (no filter),
+    now and then killing two, without the exhaust, or beside the bare word `kill`."""
+    flt = dict(draw(st.sampled_from(KILL_FILTERS)))
+    count = draw(st.sampled_from((1, 1, 1, 1, 2)))
+    form = draw(st.sampled_from(("full", "full", "filter", "number")))
+    atom: dict[str, Any]
+    if form == "number" or not flt:
+        atom = {"kill": count} if draw(st.booleans()) else {"kill": {"count": count}}
+    elif form == "filter" and count == 1:
+        atom = {"kill": {"filter": flt}}
+    else:
+        atom = {"kill": {"count": count, "filter": flt}}
+    costs: list[Any] = ["exhaust", atom]
+    if draw(st.integers(0, 5)) == 0:
+        costs = [atom]
+    elif draw(st.integers(0, 7)) == 0:
+        costs = ["exhaust", "kill", atom]
+    if draw(st.integers(0, 5)) == 0:
+        costs.append({"energy": 1})
+    s: dict[str, Any] = {"id": oid, "adds": draw(st.sampled_from((
+        {"power": {"any": 2}}, {"power": {"any": 2}}, {"power": {"any": 1}},
+        {"energy": 2}, {"power": {"chaos": 1, "any": 1}}))), "costs": costs}
+    if draw(st.integers(0, 5)) == 0:
+        s["only_for"] = dict(draw(st.sampled_from(({"type": "spell"}, {"type": "unit"}))))
     return s
 
 
@@ -918,6 +959,16 @@ def real_scenario_data(draw: Draw) -> dict[str, Any]:
     if draw(st.integers(0, 3)) == 0:
         you_board.append({"id": "k1", "card": "gold"})
         sources.append({"id": "k1", "adds": {"power": {"any": 1}}, "costs": ["exhaust", "kill"]})
+    # Malzahar - Fanatic (issue 24, item 6): a unit whose source kills another object (or him).
+    if draw(st.integers(0, 2)) == 0:
+        cards["malzahar"] = dict(MALZAHAR)
+        mz: dict[str, Any] = {"id": "mz", "card": "malzahar"}
+        if draw(st.integers(0, 5)) == 0:
+            mz["exhausted"] = True
+        if draw(st.integers(0, 2)) == 0:
+            mz["value"] = draw(st.integers(1, 8))
+        you_board.insert(draw(st.integers(0, len(you_board))), mz)
+        sources.append(draw(killing_source("mz")))
     # A unit with abilities (Empower on units: Kayle, Kharox).
     if draw(st.integers(0, 1)) == 0:
         cards["hero"] = {"name": "Hero", "type": "unit", "domains": ["mind"],
@@ -1219,7 +1270,47 @@ def _theme_card_grant(draw: Draw, data: dict[str, Any]) -> None:
     data["play"] = {"ability": {"object": "f2", "id": "ping"}}
 
 
+MALZAHAR: dict[str, Any] = {"name": "Malzahar - Fanatic", "type": "unit", "domains": ["chaos"],
+                            "cost": {"energy": 3}, "might": 2}
+
+
+def _theme_fanatic(draw: Draw, data: dict[str, Any]) -> None:
+    """Issue 24, item 6: Malzahar's source needed to pay (few runes), what it may kill one of
+    the play's targets (rule 357.3), the object of an ability played (the tie-break), another
+    source's object, a unit whose buff a cost spends, or a unit an exhaust cost needs."""
+    cards, you = data["cards"], data["state"]["you"]
+    cards["malzahar"] = dict(MALZAHAR)
+    you["board"] = [o for o in you["board"] if o["id"] != "mz"]
+    you["sources"] = [s for s in you.get("sources") or [] if s["id"] != "mz"]
+    you["board"].insert(draw(st.integers(0, len(you["board"]))), {"id": "mz", "card": "malzahar"})
+    you["sources"].append(draw(killing_source("mz")))
+    for i in range(draw(st.integers(1, 2))):
+        unit: dict[str, Any] = {"id": f"f{i}", "card": draw(st.sampled_from(sorted(REAL_UNITS)))}
+        if draw(st.booleans()):
+            unit["value"] = draw(st.integers(1, 6))
+        if draw(st.integers(0, 3)) == 0:
+            unit["buffs"] = 1
+        you["board"].append(unit)
+    you["runes"] = [r for r in you["runes"] if not r.get("exhausted")][:draw(st.integers(0, 2))]
+    you.pop("pool", None)
+    if "ability" in data["play"] or draw(st.integers(0, 2)) == 0:
+        return
+    _as_card_play(data)
+    played = cards[PLAYED]
+    what = draw(st.sampled_from(("target", "target", "exhaust", "buff", "kill")))
+    if what == "target":
+        mine = [o["id"] for o in you["board"] if cards[o["card"]]["type"] == "unit"]
+        data["play"]["targets"] = [draw(st.sampled_from(mine))]
+    else:
+        atom = {"exhaust": {"exhaust": {"count": 1, "filter": {"type": "unit"}}},
+                "buff": {"spend_buff": 1},
+                "kill": {"kill": {"count": 1, "filter": {"type": "unit"}}}}[what]
+        played["additional_costs"] = [{"id": "takes", "mandatory": True,
+                                       "cost": {"other": [atom]}}]
+
+
 _REAL_THEMES: dict[str, Callable[[Draw, dict[str, Any]], None]] = {
+    "fanatic": _theme_fanatic,
     "card_grant": _theme_card_grant,
     "enemy_target": _theme_enemy_target,
     "free_repeat": _theme_free_repeat, "location": _theme_location,
