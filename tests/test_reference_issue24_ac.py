@@ -221,3 +221,104 @@ def test_a_converter_that_kills_is_not_modelled() -> None:
     data = scenario([{"id": "m1", "card": "malzahar"}, {"id": "u1", "card": "recruit"}], [source])
     with pytest.raises(Unsupported):
         reference_totals(data)
+
+
+# --- C. Abilities with alternative costs ---------------------------------------------------------
+
+# Legion Marauder: Empower "[1] or [Body]".
+MARAUDER: dict[str, Any] = {
+    "name": "Legion Marauder", "type": "unit", "domains": ["body"], "cost": {"energy": 3},
+    "might": 3, "abilities": [{"id": "empower", "kind": "empower", "cost": {"energy": 1},
+                               "alternatives": [{"power": {"body": 1}}]}]}
+
+
+def marauder(runes: Any, **extra: Any) -> dict[str, Any]:
+    you: dict[str, Any] = {"runes": runes, "board": [{"id": "u1", "card": "marauder"}]}
+    return {"format": "payplan/1", "cards": {"marauder": copy.deepcopy(MARAUDER)},
+            "state": {"phase": "main", "turn": "you", "you": you},
+            "play": {"ability": {"object": "u1", "id": "empower"}, **extra}}
+
+
+def test_the_printed_cost_when_it_is_cheaper() -> None:
+    # A ready Body rune: [1] by exhausting it (1); [Body] by exhausting and recycling it (1 + 3).
+    got = answer(marauder([{"id": "r1", "domain": "body"}]))
+    assert (got.status, got.objective, got.winners) == ("ok", 1, (("printed", (), "[1]"),))
+
+
+def test_the_alternative_when_only_it_is_payable() -> None:
+    # The Body rune is exhausted: no Energy for [1]; [Body] by recycling it: 3.
+    got = answer(marauder([{"id": "r1", "domain": "body", "exhausted": True}]))
+    assert (got.status, got.objective, got.winners) == ("ok", 3, (("alternative", (), "[body]"),))
+    # A Fury rune instead: neither [1] (exhausted) nor [Body] can be paid.
+    got = answer(marauder([{"id": "r1", "domain": "fury", "exhausted": True}]))
+    assert got.status == "unpayable"
+
+
+def test_rule_353_prices_each_alternative() -> None:
+    # A gear's grant "Empower costs [A] less" (applies to empower abilities): [1] stays [1]
+    # (no pip to take), [Body] becomes [0]: the alternative at 0 beats exhausting the rune (1).
+    data = marauder([{"id": "r1", "domain": "body"}])
+    data["cards"]["banner"] = {"name": "Banner", "type": "gear", "grants": [
+        {"discount": {"id": "banner", "power": {"any": 1}}, "applies_to": {"ability": "empower"}}]}
+    data["state"]["you"]["board"].append({"id": "g1", "card": "banner"})
+    got = answer(data)
+    assert (got.objective, got.winners) == (0, (("alternative", (), "[0]"),))
+    # An increase "[1] more" on it instead, a Body and a Fury rune: [2] by exhausting both (2);
+    # [1][Body] needs the Body rune recycled (exhausted and recycled, 1 + 3, at least 4): [2].
+    data["cards"]["banner"]["grants"] = [{"increase": {"id": "tax", "energy": 1},
+                                          "applies_to": {"ability": "empower"}}]
+    data["state"]["you"]["runes"] = [{"id": "r1", "domain": "body"}, {"id": "r2", "domain": "fury"}]
+    got = answer(data)
+    assert (got.objective, got.winners) == (2, (("printed", (), "[2]"),))
+    # Deflect: targeting an enemy with Deflect 1 adds [A] to each base: [1][A] or [Body][A].
+    # With one exhausted Body rune and one exhausted Fury rune, [1][A] can't be paid (no
+    # Energy), [Body][A] by recycling both: 3 + 3 = 6.
+    data = marauder([{"id": "r1", "domain": "body", "exhausted": True},
+                     {"id": "r2", "domain": "fury", "exhausted": True}], targets=["e1"])
+    data["cards"]["marauder"]["abilities"][0]["targets"] = {"type": "unit"}
+    data["cards"]["wall"] = {"name": "Wall", "type": "unit", "cost": {"energy": 2}, "might": 2,
+                             "keywords": {"deflect": 1}}
+    data["state"]["opponent"] = {"board": [{"id": "e1", "card": "wall"}]}
+    got = answer(data)
+    assert (got.objective, got.winners) == (6, (("alternative", (), "[body][A]"),))
+
+
+def test_several_alternatives_and_ignoring_the_cost() -> None:
+    # Two alternatives, [Body] and [A][A] beside [1]: with two exhausted Fury runes only [A][A]
+    # can be paid, by recycling both: 6.
+    data = marauder([{"id": "r1", "domain": "fury", "exhausted": True},
+                     {"id": "r2", "domain": "fury", "exhausted": True}])
+    data["cards"]["marauder"]["abilities"][0]["alternatives"].append({"power": {"any": 2}})
+    got = answer(data)
+    assert (got.objective, got.winners) == (6, (("alternative", (), "[A][A]"),))
+    # "Ignoring its cost" zeroes every base: [0] from each, 0.
+    data["play"]["ignore"] = "cost"
+    got = answer(data)
+    assert got.objective == 0 and {w[2] for w in got.winners} == {"[0]"}
+
+
+def test_an_alternative_without_the_atom_the_object_cannot_pay() -> None:
+    # "[E]: ..." or "[2]": exhausted, the object can't pay [E], so only the alternative is a
+    # base (with two ready runes: 2); with no alternative the play is illegal, as before.
+    data = marauder([{"id": "r1", "domain": "body"}, {"id": "r2", "domain": "body"}])
+    ability = data["cards"]["marauder"]["abilities"][0]
+    ability.update(kind="activated", id="go", cost={"other": ["exhaust_self"]},
+                   alternatives=[{"energy": 2}])
+    data["play"] = {"ability": {"object": "u1", "id": "go"}}
+    data["state"]["you"]["board"][0]["exhausted"] = True
+    got = answer(data)
+    assert (got.objective, got.winners) == (2, (("alternative", (), "[2]"),))
+    del ability["alternatives"]
+    assert answer(data).status == "illegal"
+    # Ready, [E] (exhaust_unit 2 for the object itself) ties with [2] (two runes exhausted, 2);
+    # the smaller total wins: [E], the printed base.
+    ability["alternatives"] = [{"energy": 2}]
+    data["state"]["you"]["board"][0]["exhausted"] = False
+    got = answer(data)
+    assert (got.objective, got.winners) == (2, (("printed", (), '(exhaust {"id":"u1"} 1)'),))
+
+
+def test_empower_used_up_is_illegal_whatever_the_base() -> None:
+    data = marauder([{"id": "r1", "domain": "body"}])
+    data["state"]["you"]["board"][0]["empowered"] = 1
+    assert answer(data).status == "illegal"

@@ -41,7 +41,10 @@ merges identical states, so nothing is pruned).
 The real-card additions (issue 13; `shared/spec/real-cards.md` and the README's "Real-card
 additions", read there, not from the engine):
 
-- Ability plays (section 1): the ability's cost is the one base (kind `printed`); no additional
+- Ability plays (section 1): the ability's cost is the base (kind `printed`), and each of its
+  `alternatives` (issue 24, item 11: Legion Marauder's "[1] or [Body]") a base of kind
+  `alternative` beside it, priced alike (a base whose `exhaust_self` or `disempower_self` its
+  object can't pay is left out; with none left the play is illegal); no additional
   cost but Deflect on the opponent's objects it chooses; its own `discounts` (its object grants
   them), `play.discounts`, and the grants whose `applies_to.ability` names it (`any`, its kind,
   `or_card` for equip/empower/activated); grants without `ability` reach cards only. Timing
@@ -1053,15 +1056,27 @@ def _ability_totals(data: Mapping[str, Any], board: list[Obj], mutants: frozense
             empty.reasons.append("used up")
             return empty
     cost = card_cost(ability.get("cost"), card, obj.id)
+    # Alternative costs (issue 24, item 11: Legion Marauder's Empower "[1] or [Body]"): each a
+    # base of its own, kind `alternative`, priced by rule 353 like the printed one.
+    own = [Base("alternative", 0, card_cost(alt, card, obj.id))
+           for i, alt in enumerate(ability.get("alternatives") or [])] if kind != "payment" else []
     # The README: `exhaust_self` "the object must be ready", `disempower_self` "needs
     # `empowered` >= 1": read as conditions of activating (illegal, the engine's answer too),
-    # not as costs nothing pays (unpayable).
+    # not as costs nothing pays (unpayable). With alternatives, a base whose atom can't be met
+    # is left out, and the play is illegal when every base is.
     self_filter = filter_key({"id": obj.id})
-    if any(k == "disempower_self" for k, _, _ in cost.other) and obj.empowered < 1:
-        empty.reasons.append("not Empowered")
-        return empty
-    if any((k, f) == ("exhaust", self_filter) for k, f, _ in cost.other) and obj.exhausted:
-        empty.reasons.append("exhausted")
+
+    def blocked(t: Total) -> str | None:
+        if any(k == "disempower_self" for k, _, _ in t.other) and obj.empowered < 1:
+            return "not Empowered"
+        if any((k, f) == ("exhaust", self_filter) for k, f, _ in t.other) and obj.exhausted:
+            return "exhausted"
+        return None
+
+    printed_ok = blocked(cost) is None
+    own = [b for b in own if blocked(b.cost) is None]
+    if not printed_ok and not own:
+        empty.reasons.append(str(blocked(cost)))
         return empty
     ignore = play.get("ignore")
     (base,) = _ignored([Base("printed", 0, cost)], ignore)
@@ -1074,7 +1089,8 @@ def _ability_totals(data: Mapping[str, Any], board: list[Obj], mutants: frozense
         ref.starts[(base, frozenset())] = {base.cost: frozenset({base.cost})}
         return ref
     if price:
-        _price(ctx, ref, [base] + _ignored(_alternatives(ctx), ignore), [], ignore == "all")
+        bases = ([base] if printed_ok else []) + _ignored(own + _alternatives(ctx), ignore)
+        _price(ctx, ref, bases, [], ignore == "all")
     return ref
 
 

@@ -652,6 +652,23 @@ ABILITY_OTHER: tuple[Any, ...] = (
 
 
 @st.composite
+def alternative_costs(draw: Draw) -> dict[str, Any]:
+    """One of an ability's `alternatives` (issue 24, item 11)."""
+    kind = draw(st.sampled_from(("pip", "pip", "drawn", "drawn", "other", "self")))
+    if kind == "pip":
+        return {"power": {draw(st.sampled_from(DOMAINS + ("any",))): 1}}
+    if kind == "drawn":
+        cost = draw(costs(3, 2))
+        return cost or {"energy": 1}
+    if kind == "other":
+        cost = {"other": [draw(st.sampled_from(ABILITY_OTHER))]}
+        if draw(st.booleans()):
+            cost["energy"] = draw(st.integers(1, 2))
+        return cost
+    return {"other": [draw(st.sampled_from(("exhaust_self", "exhaust_self", "disempower_self")))]}
+
+
+@st.composite
 def real_abilities(draw: Draw, oid: str) -> list[dict[str, Any]]:
     """One or two abilities of a board object: Equip (chooses a unit; it attaches to one you
     control), Empower (`times`), "[cost]: effect" with the atoms naming the object, or an
@@ -685,6 +702,11 @@ def real_abilities(draw: Draw, oid: str) -> list[dict[str, Any]]:
         if kind != "payment" and draw(st.integers(0, 1)) == 0:
             a["discounts"] = [draw(real_discounts(True, f"{oid}-{kind}{i}", True,
                                                   "targets" in a))]
+        # Alternative costs (issue 24, item 11: Legion Marauder's Empower "[1] or [Body]"):
+        # one or two, each a base of its own (a pip, a drawn cost, a non-standard part, now and
+        # then the object's own exhaustion).
+        if kind != "payment" and draw(st.integers(0, 2)) == 0:
+            a["alternatives"] = [draw(alternative_costs()) for _ in range(draw(st.integers(1, 2)))]
         # "Use only while ..." (issue 24, item 1): at a battlefield (Renata Glasc -
         # Mastermind), or any real condition, read with the object itself.
         if kind != "payment" and draw(st.integers(0, 4)) == 0:
@@ -1309,8 +1331,45 @@ def _theme_fanatic(draw: Draw, data: dict[str, Any]) -> None:
                                        "cost": {"other": [atom]}}]
 
 
+def _theme_marauder(draw: Draw, data: dict[str, Any]) -> None:
+    """Issue 24, item 11: Legion Marauder's Empower "[1] or [Body]" (or one more drawn
+    alternative), the play's runes drawn ready or exhausted, a grant on Empower costs now and
+    then (a discount on the pips, an increase), an enemy with Deflect to choose."""
+    cards, you = data["cards"], data["state"]["you"]
+    ability: dict[str, Any] = {"id": "empower", "kind": "empower", "cost": {"energy": 1},
+                               "alternatives": [{"power": {"body": 1}}]}
+    if draw(st.integers(0, 2)) == 0:
+        ability["alternatives"].append(draw(alternative_costs()))
+    if draw(st.integers(0, 3)) == 0:
+        ability["targets"] = {"type": "unit"}
+    cards["marauder"] = {"name": "Legion Marauder", "type": "unit", "domains": ["body"],
+                         "cost": {"energy": 3}, "might": 3, "abilities": [ability]}
+    entry: dict[str, Any] = {"id": "lm", "card": "marauder"}
+    if draw(st.integers(0, 5)) == 0:
+        entry["empowered"] = 1
+    if draw(st.integers(0, 4)) == 0:
+        entry["exhausted"] = True
+    you["board"].append(entry)
+    you["runes"] = [{"id": f"rm{i}", "domain": draw(st.sampled_from(("body", "body", "fury"))),
+                     **({"exhausted": True} if draw(st.booleans()) else {})}
+                    for i in range(draw(st.integers(0, 3)))]
+    grant = draw(st.sampled_from((None, None, {"discount": {"id": "drill", "power": {"any": 1}}},
+                                  {"discount": {"id": "drill", "energy": 1}},
+                                  {"increase": {"id": "drill", "energy": 1}})))
+    if grant is not None:
+        cards["drill"] = {"name": "Drill", "type": "gear",
+                          "grants": [dict(grant, applies_to={"ability": "empower"})]}
+        you["board"].append({"id": "dr", "card": "drill"})
+    data["play"] = {"ability": {"object": "lm", "id": "empower"}}
+    if "targets" in ability:
+        data["state"].setdefault("opponent", {}).setdefault("board", []).append(
+            {"id": "ew", "card": "sentinel"})
+        data["play"]["targets"] = [draw(st.sampled_from(("ew", "lm")))]
+    data["state"]["phase"], data["state"]["turn"] = "main", "you"
+
+
 _REAL_THEMES: dict[str, Callable[[Draw, dict[str, Any]], None]] = {
-    "fanatic": _theme_fanatic,
+    "fanatic": _theme_fanatic, "marauder": _theme_marauder,
     "card_grant": _theme_card_grant,
     "enemy_target": _theme_enemy_target,
     "free_repeat": _theme_free_repeat, "location": _theme_location,
