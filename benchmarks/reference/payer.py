@@ -272,6 +272,8 @@ def _source_plans(ref: Reference, weights: Mapping[str, int], bound: int
             clash = False
             for s, (ids, c) in zip(killers, picks):
                 others = {t.id for t in active if t is not s}
+                if "source_victims_untracked" in ref.mutants:
+                    others = set()
                 if victims & ids or ids & others:
                     clash = True
                     break
@@ -285,6 +287,8 @@ def _source_plans(ref: Reference, weights: Mapping[str, int], bound: int
             charge, added, paid, exhausted, killed = plan
             if victims & killed:
                 continue
+            if "source_victims_untracked" in ref.mutants:
+                victims = frozenset()
             yield charge + extra, added, paid, exhausted, killed | victims
 
 
@@ -379,7 +383,7 @@ def _search(data: Mapping[str, Any], total: Total, ref: Reference
     keep = ref.keep()
     targets = frozenset(ctx.play.get("targets") or [])
     barred = "source_object_barred" in ref.mutants
-    counts_hits = "kill_target_allowed" not in ref.mutants
+    counts_hits = not {"kill_target_allowed", "source_kills_outside_357_3"} & ref.mutants
     plans = list(_source_plans(ref, weights, bound))
     found: tuple[int, int, int] | None = None
     for (ready, touched, loses, need_buffs, way_hits), other_charge in ways.items():

@@ -788,10 +788,13 @@ SETTLED_MUTANTS: tuple[str, ...] = ("counts_itself", "countered_executes",
 # real-card generator reaches the choices it must get right: a per-payment discount counted
 # once; only the first victim's printed cost tried; the first tier that holds instead of the
 # last; a converter activated once at most; grants without `ability` reaching abilities; a
-# repeatable cost paid 0 or 1 times only.
+# repeatable cost paid 0 or 1 times only; issue 24's: an ability's `alternatives` left out; the
+# objects a source's kill atom kills left free to pay the rest of the payment (another source,
+# an exhaust or kill cost) and to stay for the tie-break; a source's kills left out of rule 357.3.
 REAL_MUTANTS: tuple[str, ...] = ("per_payment_once", "first_victim", "first_tier",
                                  "converter_once", "card_grants_reach_abilities",
-                                 "repeat_at_most_once")
+                                 "repeat_at_most_once", "alternatives_ignored",
+                                 "source_victims_untracked", "source_kills_outside_357_3")
 
 # Issue 20's wrong answers of the engine at 352083e (classes 1-7 and 11, and the tie-break that
 # keeps objects on the board), each re-created as the reading it made, so that a disagreement
@@ -1059,7 +1062,8 @@ def _ability_totals(data: Mapping[str, Any], board: list[Obj], mutants: frozense
     # Alternative costs (issue 24, item 11: Legion Marauder's Empower "[1] or [Body]"): each a
     # base of its own, kind `alternative`, priced by rule 353 like the printed one.
     own = [Base("alternative", 0, card_cost(alt, card, obj.id))
-           for i, alt in enumerate(ability.get("alternatives") or [])] if kind != "payment" else []
+           for i, alt in enumerate(ability.get("alternatives") or [])] if kind != "payment" and (
+               "alternatives_ignored" not in mutants) else []
     # The README: `exhaust_self` "the object must be ready", `disempower_self` "needs
     # `empowered` >= 1": read as conditions of activating (illegal, the engine's answer too),
     # not as costs nothing pays (unpayable). With alternatives, a base whose atom can't be met

@@ -1313,6 +1313,13 @@ def _theme_fanatic(draw: Draw, data: dict[str, Any]) -> None:
         if draw(st.integers(0, 3)) == 0:
             unit["buffs"] = 1
         you["board"].append(unit)
+    if draw(st.integers(0, 2)):
+        # A cheap gear with a source of its own: Malzahar may kill it, but not after its own
+        # source was activated in the same payment.
+        cards["seal"] = {"name": "Seal", "type": "gear", "cost": {"energy": 1}}
+        you["board"].append({"id": "fs", "card": "seal", "value": 1})
+        you["sources"].append({"id": "fs", "adds": {"power": {"any": 1}},
+                               "costs": draw(st.sampled_from((["exhaust"], [])))})
     you["runes"] = [r for r in you["runes"] if not r.get("exhausted")][:draw(st.integers(0, 2))]
     you.pop("pool", None)
     if "ability" in data["play"] or draw(st.integers(0, 2)) == 0:
