@@ -202,8 +202,9 @@ def test_an_ability_s_own_object_is_kept_by_the_tie_break() -> None:
     ref = reference_totals(data)
     assert best(data, Total(0, (0, 0, 0, 0, 0, 0, 2)), ref) == (6, False)
     # A payment that kills u1 with the source takes the kept object off the board.
-    assert payment_loses(ref, {"sources": [{"id": "m1", "kill": ["u1"]}]})
-    assert not payment_loses(ref, {"sources": [{"id": "m1", "kill": ["u2"]}]})
+    assert payment_loses(ref, {"sources": ["m1"], "source_kills": [{"source": "m1", "kill": ["u1"]}]})
+    assert not payment_loses(ref, {"sources": ["m1"],
+                                   "source_kills": [{"source": "m1", "kill": ["u2"]}]})
 
 
 def test_an_exhausted_malzahar_adds_nothing() -> None:

@@ -438,13 +438,13 @@ def payment_loses(ref: Reference, payment: Mapping[str, Any]) -> bool:
 def source_kills(ref: Reference, payment: Mapping[str, Any]) -> set[str]:
     """The objects a payment's sources kill: the object of each source activated that kills
     it (the bare word `kill`), and the objects its `{kill: ...}` atoms killed, which the plan
-    JSON lists in that activation's entry (`{id: SOURCE, kill: [OBJ, ...]}`)."""
+    JSON lists apart (the README: `payment.source_kills: [{source: ID, kill: [IDS]}]`)."""
     killing = {s.id for s in ref.sources if s.kill}
     out: set[str] = set()
     for item in payment.get("sources") or []:
         sid = str(item["id"] if isinstance(item, Mapping) else item)
         if sid in killing:
             out.add(sid)
-        if isinstance(item, Mapping):
-            out |= {str(i) for i in item.get("kill") or []}
+    for entry in payment.get("source_kills") or []:
+        out |= {str(i) for i in dict(entry).get("kill") or []}
     return out
