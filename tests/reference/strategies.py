@@ -1119,6 +1119,14 @@ def real_scenario_data(draw: Draw) -> dict[str, Any]:
         data["objective"] = {"weights": draw(weights())}
     if draw(st.booleans()):
         _REAL_THEMES[draw(st.sampled_from(sorted(_REAL_THEMES)))](draw, data)
+        # A theme that took a unit off the board (Malzahar among them) takes its source too.
+        you = state["you"]
+        mine = {o["id"] for zone in ("board", "hand", "trash", "facedown")
+                for o in you.get(zone) or []} | {r["id"] for r in you.get("runes") or []}
+        if you.get("sources"):
+            you["sources"] = [s for s in you["sources"] if s["id"] in mine]
+            if not you["sources"]:
+                del you["sources"]
     return data
 
 
