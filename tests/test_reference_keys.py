@@ -35,7 +35,7 @@ NOT_DRAWN: dict[tuple[str, str, str], str] = {
         ("CHOICE_KEYS", "base"), ("CHOICE_KEYS", "discount_order"), ("CHOICE_KEYS", "paid"),
         ("CHOICE_KEYS", "paid_optional"), ("PAYMENT_KEYS", "exhaust"),
         ("PAYMENT_KEYS", "other"), ("PAYMENT_KEYS", "pool"), ("PAYMENT_KEYS", "recycle"),
-        ("PAYMENT_KEYS", "sources"))},}
+        ("PAYMENT_KEYS", "sources"), ("PAYMENT_KEYS", "source_kills"))},}
 
 
 def test_every_loader_key_tuple_is_listed() -> None:
