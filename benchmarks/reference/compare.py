@@ -28,7 +28,7 @@ from payplan.planner.orders import discount_orders as orders  # `payplan.orders`
 from payplan.planner.plan import plan  # `payplan.plan`
 
 from .payer import best as best_payment
-from .payer import payment_loses, target_hits
+from .payer import payment_loses, source_kills, target_hits
 from .pricing import (Option, Reference, Total, accepted_targets, find_object, has_flow,
                       played_id, reference_totals, yaml_word, zone_objects)
 
@@ -364,12 +364,8 @@ def check_play(data: Mapping[str, Any], got: Mapping[str, Any],
         for kind, ids in dict(entry).items():
             if kind in ("kill", "kill_self"):
                 killed += [str(i) for i in ids]
-    ref = reference_totals(data)
-    killing = {s.id for s in ref.sources if s.kill}
-    for item in payment.get("sources") or []:
-        sid = str(item["id"] if isinstance(item, Mapping) else item)
-        if sid in killing:
-            killed.append(sid)
+    ref = reference_totals(data, price=False)
+    killed += sorted(source_kills(ref, payment))
     for oid in killed:
         obj = find_object(data, oid)
         if obj is None:

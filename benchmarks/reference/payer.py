@@ -23,8 +23,10 @@ object, for an ability its own object, and the chosen targets on the board wins)
   (`pricing.object_matches`: Might with buffs, location, name or id, printed cost). One object
   pays one non-standard cost at most (the README: "one object can't be exhausted twice").
 - Rule 357.3 (issue 20, class 6): a cost that takes an object off the board (`kill`,
-  `return_to_hand`) takes one other than the play's targets when it can: of the ways to pay the
-  non-standard costs, only those that take the fewest targets are legal.
+  `return_to_hand`, a source's kill) takes one other than the play's targets when it can: of
+  the complete payments, only those that take the fewest targets are legal (read over the whole
+  payment, since issue 24's sources kill other objects: the way that keeps a target with its
+  kill cost may leave a source nothing to kill).
 - Sources (real-cards.md section 5): each is activated at most once, a `repeatable` one
   (a converter) any number of times; each activation charges `source`, plus `exhaust` when it
   exhausts its object (a converter that exhausts, issue 24: `exhaust` once for all its
@@ -33,7 +35,12 @@ object, for an ability its own object, and the chosen targets on the board wins)
   or killed) to one source at most. Energy and Power are paid first (357.1.a), the non-standard
   costs after (357.2): an object its source exhausted may still pay a non-standard cost, unless
   that cost needs it ready (`exhaust`); one its source killed pays nothing more (issue 20,
-  class 7). What the payment has and needs is compared as sums: Energy; Power per domain, the
+  class 7). A source's `{kill: {count, filter}}` atom (issue 24, item 6: Malzahar - Fanatic)
+  kills that many of your board objects its filter matches per activation, its own object
+  among them only if the filter matches it, each charged as a kill cost charges it (`value`,
+  else the `kill` weight); such an object pays nothing else: no exhaust, no other cost, and no
+  other source of it is activated, no other source kills it; its buffs go with it. What the
+  payment has and needs is compared as sums: Energy; Power per domain, the
   `any` Power added covering what the domains lack, then `[A]` pips from whatever is left.
 """
 
@@ -43,8 +50,8 @@ import itertools
 import json
 from typing import Any, Iterator, Mapping, Sequence
 
-from .pricing import (ANY, DOMAINS, Context, Obj, Reference, Total, Unsupported, object_matches,
-                      reference_totals, runes_of, zone_objects)
+from .pricing import (ANY, DOMAINS, Context, Obj, Reference, Source, Total, Unsupported,
+                      object_matches, reference_totals, runes_of, zone_objects)
 
 DEFAULT_WEIGHTS = {"exhaust": 1, "recycle": 3, "discard": 4, "kill": 5, "exhaust_unit": 2,
                    "recycle_from_trash": 1, "return_to_hand": 2, "spend_buff": 2, "spend_xp": 1,
@@ -59,8 +66,9 @@ REMOVES = ("kill", "return_to_hand", "banish_self", "recycle_self")
 RULE_357_3 = ("kill", "return_to_hand")
 
 # One way to pay the non-standard costs: (the board objects taken ready, every board object
-# taken, whether a kept object leaves the board, the buffs needed per filter) -> least charge.
-WayKey = tuple[frozenset[str], frozenset[str], bool, tuple[tuple[str, int], ...]]
+# taken, whether a kept object leaves the board, the buffs needed per filter, how many of the
+# play's targets it takes off the board as rule 357.3 reads it) -> least charge.
+WayKey = tuple[frozenset[str], frozenset[str], bool, tuple[tuple[str, int], ...], int]
 # One item's choice of objects: (ids, taken ready, taken off the board, taken off the board as
 # rule 357.3 reads it, charge).
 Choice = tuple[frozenset[str], frozenset[str], frozenset[str], frozenset[str], int]
@@ -88,18 +96,23 @@ def _object_ways(data: Mapping[str, Any], ref: Reference, total: Total,
 
 
 def target_hits(data: Mapping[str, Any], total: Total, ref: Reference) -> int:
-    """The fewest of the play's targets a way to pay the non-standard part of `total` takes off
-    the board (rule 357.3); 0 when no way pays it. Across totals (a victim's printed cost
-    makes its own total), a payment taking more targets than another total's is no choice the
-    player may make either: `compare.reference_answer` keeps the totals taking the fewest."""
-    return _ways_and_hits(data, ref, total, weights_of(data))[1]
+    """The fewest of the play's targets a payment of `total` takes off the board (rule 357.3:
+    its non-standard costs' kills and returns, and the objects its sources kill); 0 when nothing
+    pays it. Across totals (a victim's printed cost makes its own total), a payment taking more
+    targets than another total's is no choice the player may make either:
+    `compare.reference_answer` keeps the totals taking the fewest."""
+    got = _search(data, total, ref)
+    return 0 if got is None else got[0]
 
 
 def _ways_and_hits(data: Mapping[str, Any], ref: Reference, total: Total,
                    weights: Mapping[str, int]) -> tuple[dict[WayKey, int], int]:
-    """Every legal way to pay the non-standard part, merged by what it means for the sources and
-    the tie-break, each with its least charge. Spending XP is checked here; spending buffs is
-    left to the caller (a source that kills an object takes its buffs with it)."""
+    """Every way to pay the non-standard part, merged by what it means for the sources, the
+    tie-break and rule 357.3 (the targets it takes), each with its least charge; and the fewest
+    targets a way takes. Spending XP is checked here; spending buffs is left to the caller (a
+    source that kills an object takes its buffs with it). Rule 357.3 is the caller's too: a
+    way that takes more targets is legal when no complete payment takes fewer (a source may
+    need the object the way with fewer would take)."""
     ctx = ref.context
     assert ctx is not None
     state = data.get("state") or {}
@@ -159,16 +172,15 @@ def _ways_and_hits(data: Mapping[str, Any], ref: Reference, total: Total,
             found.append((used, ready, removed, hits, charge))
     if not found:
         return {}, 0
-    # Rule 357.3: no cost takes a target off the board while another way takes fewer.
     least = min(f[3] for f in found)
-    if "kill_target_allowed" not in ref.mutants:
-        found = [f for f in found if f[3] == least]
     out: dict[WayKey, int] = {}
     board_ids = {o.id for who in ("you", "opponent")
                  for o in zone_objects(state.get(who) or {}, "board", who)}
-    for used, ready, removed, _, charge in found:
+    for used, ready, removed, hits, charge in found:
         loses = bool(removed & keep) and "tiebreak_size_first" not in ref.mutants
-        key = (ready, used & board_ids, loses, need_buffs)
+        if "kill_target_allowed" in ref.mutants:
+            hits = 0
+        key = (ready, used & board_ids, loses, need_buffs, hits)
         if charge < out.get(key, charge + 1):
             out[key] = charge
     return out, least
@@ -202,42 +214,110 @@ def _rune_signatures(you: Mapping[str, Any], weights: Mapping[str, int]
     return out
 
 
+def _victims(ref: Reference, s: Source, weights: Mapping[str, int]
+             ) -> list[tuple[frozenset[str], int]]:
+    """The ways one activation of `s` pays its `{kill: ...}` atoms (issue 24, item 6): each
+    atom N of your board objects its filter matches, its own object among them only when the
+    filter matches it (and not when the bare word `kill` already kills it), no object killed
+    twice; each (the objects killed, their charge: each its `value`, else the `kill` weight,
+    as a kill cost of the play charges it)."""
+    ctx = ref.context
+    assert ctx is not None
+    mine = [o for o in ctx.board if o.controller == "you" and not (s.kill and o.id == s.id)]
+    per_atom = []
+    for flt_text, n in s.kills:
+        flt = json.loads(flt_text) if flt_text else {}
+        pool = [o for o in mine if object_matches(ctx, o, flt)]
+        per_atom.append([(frozenset(o.id for o in chosen),
+                          sum(_charge("kill", o, weights) for o in chosen))
+                         for chosen in itertools.combinations(pool, n)])
+    out = []
+    for combo in itertools.product(*per_atom):
+        ids: frozenset[str] = frozenset()
+        charge = 0
+        for chosen, c in combo:
+            if ids & chosen:
+                break
+            ids |= chosen
+            charge += c
+        else:
+            out.append((ids, charge))
+    return out
+
+
 def _source_plans(ref: Reference, weights: Mapping[str, int], bound: int
                   ) -> Iterator[tuple[int, Total, Total, frozenset[str], frozenset[str]]]:
-    """Every activation count of every usable source: (charge, added, paid, the objects
-    exhausted, the objects killed); an object gives itself up to one source at most."""
+    """Every activation count of every usable source, and for each activated source that
+    kills other objects every choice of them: (charge, added, paid, the objects exhausted, the
+    objects killed: by a source's bare `kill` or by its `{kill: ...}` atoms). An object gives
+    itself up to one source at most; an object a source's atom kills pays nothing else: no
+    other source of it is activated and no other source kills it (issue 24, item 6)."""
     sources = ref.sources
     ranges = []
     for s in sources:
         if s.repeatable:
-            if s.kill or s.pays.size == 0:
+            if s.kill or s.kills or s.pays.size == 0:
                 raise Unsupported("a repeatable source that kills or costs nothing")
             top = 1 if "converter_once" in ref.mutants else bound
             ranges.append(list(range(top + 1)))
         else:
             ranges.append([0, 1])
+    choices = {s.id: _victims(ref, s, weights) for s in sources if s.kills}
     for counts in itertools.product(*ranges):
-        charge, added, paid = 0, Total(), Total()
-        exhausted: list[str] = []
-        killed: list[str] = []
-        for s, n in zip(sources, counts):
-            if not n:
+        active = [s for s, n in zip(sources, counts) if n]
+        killers = [s for s in active if s.kills]
+        for picks in itertools.product(*[choices[s.id] for s in killers]):
+            victims: frozenset[str] = frozenset()
+            extra = 0
+            clash = False
+            for s, (ids, c) in zip(killers, picks):
+                others = {t.id for t in active if t is not s}
+                if "source_victims_untracked" in ref.mutants:
+                    others = set()
+                if victims & ids or ids & others:
+                    clash = True
+                    break
+                victims |= ids
+                extra += c
+            if clash:
                 continue
-            if s.exhaust or s.kill:
-                (killed if s.kill else exhausted).append(s.id)
-            each = weights["source"] + (
-                (weights["kill"] if s.value is None else s.value) if s.kill else 0)
-            # Exhausting is once for the activations together: a converter that exhausts
-            # ("[E]: pay any amount of ...", issue 24) converts any amount in one exhaustion.
-            charge += n * each + (weights["exhaust"] if s.exhaust else 0)
-            added = Total(added.energy + n * s.adds.energy,
-                          tuple(a + n * b for a, b in zip(added.pips, s.adds.pips)))
-            paid = Total(paid.energy + n * s.pays.energy,
-                         tuple(a + n * b for a, b in zip(paid.pips, s.pays.pips)))
-        given = exhausted + killed
-        if len(set(given)) != len(given):
+            plan = _plain_plan(sources, counts, weights)
+            if plan is None:
+                continue
+            charge, added, paid, exhausted, killed = plan
+            if victims & killed:
+                continue
+            if "source_victims_untracked" in ref.mutants:
+                victims = frozenset()
+            yield charge + extra, added, paid, exhausted, killed | victims
+
+
+def _plain_plan(sources: Sequence[Source], counts: Sequence[int], weights: Mapping[str, int]
+                ) -> tuple[int, Total, Total, frozenset[str], frozenset[str]] | None:
+    """One activation count per source, its kills of other objects aside: (charge, added,
+    paid, the objects exhausted, the objects killed), or None when an object would give itself
+    up to two sources."""
+    charge, added, paid = 0, Total(), Total()
+    exhausted: list[str] = []
+    killed: list[str] = []
+    for s, n in zip(sources, counts):
+        if not n:
             continue
-        yield charge, added, paid, frozenset(exhausted), frozenset(killed)
+        if s.exhaust or s.kill:
+            (killed if s.kill else exhausted).append(s.id)
+        each = weights["source"] + (
+            (weights["kill"] if s.value is None else s.value) if s.kill else 0)
+        # Exhausting is once for the activations together: a converter that exhausts
+        # ("[E]: pay any amount of ...", issue 24) converts any amount in one exhaustion.
+        charge += n * each + (weights["exhaust"] if s.exhaust else 0)
+        added = Total(added.energy + n * s.adds.energy,
+                      tuple(a + n * b for a, b in zip(added.pips, s.adds.pips)))
+        paid = Total(paid.energy + n * s.pays.energy,
+                     tuple(a + n * b for a, b in zip(paid.pips, s.pays.pips)))
+    given = exhausted + killed
+    if len(set(given)) != len(given):
+        return None
+    return charge, added, paid, frozenset(exhausted), frozenset(killed)
 
 
 def _power_ok(supply: Sequence[int], wild: int, need: Sequence[int], need_any: int) -> bool:
@@ -265,11 +345,24 @@ def _buffs_ok(ctx: Context, data: Mapping[str, Any], need: tuple[tuple[str, int]
 
 def best(data: Mapping[str, Any], total: Total, ref: Reference | None = None
          ) -> tuple[int, bool] | None:
-    """The least (score, loses) of the payments of `total`, or None when nothing pays it.
-    `loses`: the play's kept objects (`Reference.keep`) can't all stay on the board at that
-    score. `ref` gives the play's reading (left out of hand and trash, sources, targets)."""
+    """The least (score, loses) of the payments of `total` that rule 357.3 allows (those taking
+    the fewest of the play's targets off the board), or None when nothing pays it. `loses`: the
+    play's kept objects (`Reference.keep`) can't all stay on the board at that score. `ref`
+    gives the play's reading (left out of hand and trash, sources, targets)."""
     if ref is None:
         ref = reference_totals(data)
+    got = _search(data, total, ref)
+    return None if got is None else (got[1], bool(got[2]))
+
+
+def _search(data: Mapping[str, Any], total: Total, ref: Reference
+            ) -> tuple[int, int, int] | None:
+    """The least (targets taken, score, loses) over every payment of `total`: rule 357.3 first
+    (no payment takes a target off the board while another payment of it takes fewer; its
+    non-standard costs and the objects its sources kill count alike), then the score, then the
+    tie-break. Kept on `ref` per total."""
+    if total in ref.payments:
+        return ref.payments[total]
     ctx = ref.context
     if ctx is None:
         raise Unsupported("a payment for an illegal play")
@@ -282,17 +375,22 @@ def best(data: Mapping[str, Any], total: Total, ref: Reference | None = None
     pool_any = int((pool.get("power") or {}).get("any", 0))  # Power of a domain of your choice
     ways = _object_ways(data, ref, total, weights)
     if not ways:
+        ref.payments[total] = None
         return None
     signatures = _rune_signatures(you, weights)
     bound = len(runes_of(you)) + pool_energy + sum(pool_power) + pool_any + sum(
         s.adds.size for s in ref.sources if not s.repeatable) + 1
     keep = ref.keep()
+    targets = frozenset(ctx.play.get("targets") or [])
     barred = "source_object_barred" in ref.mutants
-    found: tuple[int, int] | None = None
-    for (ready, touched, loses, need_buffs), other_charge in ways.items():
-        for src_charge, added, paid, exhausted, killed in _source_plans(ref, weights, bound):
+    counts_hits = not {"kill_target_allowed", "source_kills_outside_357_3"} & ref.mutants
+    plans = list(_source_plans(ref, weights, bound))
+    found: tuple[int, int, int] | None = None
+    for (ready, touched, loses, need_buffs, way_hits), other_charge in ways.items():
+        for src_charge, added, paid, exhausted, killed in plans:
             # 357.1.a then 357.2: a source's object pays Energy or Power first; exhausted, it
-            # may still pay a cost that does not need it ready; killed, nothing more.
+            # may still pay a cost that does not need it ready; killed (by its own source or by
+            # another's kill atom), nothing more.
             if barred and (exhausted | killed) & touched:
                 continue
             if exhausted & ready or killed & touched:
@@ -300,21 +398,23 @@ def best(data: Mapping[str, Any], total: Total, ref: Reference | None = None
             if not _buffs_ok(ctx, data, need_buffs, killed):
                 continue
             lost = int((loses or bool(killed & keep)) and "tiebreak_size_first" not in ref.mutants)
+            hits = way_hits + (len(killed & targets) if counts_hits else 0)
             fixed = other_charge + src_charge
-            if found is not None and (fixed, lost) >= found:
+            if found is not None and (hits, fixed, lost) >= found:
                 continue
             need_energy = total.energy + paid.energy
             need = [total.pips[i] + paid.pips[i] for i in range(len(DOMAINS))]
             need_any = total.pips[ANY] + paid.pips[ANY]
             for (energy, rec), charge in signatures.items():
-                if found is not None and (fixed + charge, lost) >= found:
+                if found is not None and (hits, fixed + charge, lost) >= found:
                     continue
                 if energy + pool_energy + added.energy < need_energy:
                     continue
                 supply = [rec[i] + pool_power[i] + added.pips[i] for i in range(len(DOMAINS))]
                 if _power_ok(supply, added.pips[ANY] + pool_any, need, need_any):
-                    found = (fixed + charge, lost)
-    return None if found is None else (found[0], bool(found[1]))
+                    found = (hits, fixed + charge, lost)
+    ref.payments[total] = found
+    return found
 
 
 def cheapest(data: Mapping[str, Any], total: Total, ref: Reference | None = None) -> int | None:
@@ -331,9 +431,20 @@ def payment_loses(ref: Reference, payment: Mapping[str, Any]) -> bool:
         for kind, ids in dict(entry).items():
             if kind in REMOVES:
                 taken |= {str(i) for i in ids}
+    taken |= source_kills(ref, payment)
+    return bool(taken & ref.keep())
+
+
+def source_kills(ref: Reference, payment: Mapping[str, Any]) -> set[str]:
+    """The objects a payment's sources kill: the object of each source activated that kills
+    it (the bare word `kill`), and the objects its `{kill: ...}` atoms killed, which the plan
+    JSON lists apart (the README: `payment.source_kills: [{source: ID, kill: [IDS]}]`)."""
     killing = {s.id for s in ref.sources if s.kill}
+    out: set[str] = set()
     for item in payment.get("sources") or []:
         sid = str(item["id"] if isinstance(item, Mapping) else item)
         if sid in killing:
-            taken.add(sid)
-    return bool(taken & ref.keep())
+            out.add(sid)
+    for entry in payment.get("source_kills") or []:
+        out |= {str(i) for i in dict(entry).get("kill") or []}
+    return out

@@ -41,7 +41,10 @@ merges identical states, so nothing is pruned).
 The real-card additions (issue 13; `shared/spec/real-cards.md` and the README's "Real-card
 additions", read there, not from the engine):
 
-- Ability plays (section 1): the ability's cost is the one base (kind `printed`); no additional
+- Ability plays (section 1): the ability's cost is the base (kind `printed`), and each of its
+  `alternatives` (issue 24, item 11: Legion Marauder's "[1] or [Body]") a base of kind
+  `alternative` beside it, priced alike (a base whose `exhaust_self` or `disempower_self` its
+  object can't pay is left out; with none left the play is illegal); no additional
   cost but Deflect on the opponent's objects it chooses; its own `discounts` (its object grants
   them), `play.discounts`, and the grants whose `applies_to.ability` names it (`any`, its kind,
   `or_card` for equip/empower/activated); grants without `ability` reach cards only. Timing
@@ -70,8 +73,9 @@ additions", read there, not from the engine):
   grants are skipped while their id is in `used_this_turn`. Granted Flow `printed`: one more
   Flow instance equal to the printed cost. `ignore: all`: base [0], no additional cost (Deflect
   included) and no increase. Card key `ignore_deflect`: no Deflect on its play.
-- Sources (section 5) are read here (`while`, `only_for`, `bonus`, ready when they exhaust) and
-  paid in `payer.py`.
+- Sources (section 5) are read here (`while`, `only_for`, `bonus`, ready when they exhaust;
+  issue 24's `{kill: {count, filter}}` cost atom that kills other objects) and paid in
+  `payer.py`.
 """
 
 from __future__ import annotations
@@ -624,6 +628,10 @@ class Source:
     kill: bool
     repeatable: bool
     value: int | None
+    # Costs that kill other objects (issue 24, item 6: Malzahar - Fanatic's "kill a friendly
+    # unit or gear"): (filter as `filter_key` gives it, count) per `{kill: ...}` atom, each
+    # activation killing that many of your board objects its filter matches.
+    kills: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass
@@ -646,6 +654,9 @@ class Reference:
     repeatable: frozenset[str] = frozenset()
     # The play's context (for the payer: filters read as the pricing reads them, the targets).
     context: Context | None = None
+    # The payer's answers per total (payer._search: targets taken, score, loses), kept.
+    payments: dict[Total, tuple[int, int, int] | None] = field(default_factory=dict,
+                                                                compare=False, repr=False)
 
     def keep(self) -> frozenset[str]:
         """The objects the tie-break keeps on the board where it can (scenario-format.md, "The
@@ -777,10 +788,13 @@ SETTLED_MUTANTS: tuple[str, ...] = ("counts_itself", "countered_executes",
 # real-card generator reaches the choices it must get right: a per-payment discount counted
 # once; only the first victim's printed cost tried; the first tier that holds instead of the
 # last; a converter activated once at most; grants without `ability` reaching abilities; a
-# repeatable cost paid 0 or 1 times only.
+# repeatable cost paid 0 or 1 times only; issue 24's: an ability's `alternatives` left out; the
+# objects a source's kill atom kills left free to pay the rest of the payment (another source,
+# an exhaust or kill cost) and to stay for the tie-break; a source's kills left out of rule 357.3.
 REAL_MUTANTS: tuple[str, ...] = ("per_payment_once", "first_victim", "first_tier",
                                  "converter_once", "card_grants_reach_abilities",
-                                 "repeat_at_most_once")
+                                 "repeat_at_most_once", "alternatives_ignored",
+                                 "source_victims_untracked", "source_kills_outside_357_3")
 
 # Issue 20's wrong answers of the engine at 352083e (classes 1-7 and 11, and the tie-break that
 # keeps objects on the board), each re-created as the reading it made, so that a disagreement
@@ -1045,15 +1059,28 @@ def _ability_totals(data: Mapping[str, Any], board: list[Obj], mutants: frozense
             empty.reasons.append("used up")
             return empty
     cost = card_cost(ability.get("cost"), card, obj.id)
+    # Alternative costs (issue 24, item 11: Legion Marauder's Empower "[1] or [Body]"): each a
+    # base of its own, kind `alternative`, priced by rule 353 like the printed one.
+    own = [Base("alternative", 0, card_cost(alt, card, obj.id))
+           for i, alt in enumerate(ability.get("alternatives") or [])] if kind != "payment" and (
+               "alternatives_ignored" not in mutants) else []
     # The README: `exhaust_self` "the object must be ready", `disempower_self` "needs
     # `empowered` >= 1": read as conditions of activating (illegal, the engine's answer too),
-    # not as costs nothing pays (unpayable).
+    # not as costs nothing pays (unpayable). With alternatives, a base whose atom can't be met
+    # is left out, and the play is illegal when every base is.
     self_filter = filter_key({"id": obj.id})
-    if any(k == "disempower_self" for k, _, _ in cost.other) and obj.empowered < 1:
-        empty.reasons.append("not Empowered")
-        return empty
-    if any((k, f) == ("exhaust", self_filter) for k, f, _ in cost.other) and obj.exhausted:
-        empty.reasons.append("exhausted")
+
+    def blocked(t: Total) -> str | None:
+        if any(k == "disempower_self" for k, _, _ in t.other) and obj.empowered < 1:
+            return "not Empowered"
+        if any((k, f) == ("exhaust", self_filter) for k, f, _ in t.other) and obj.exhausted:
+            return "exhausted"
+        return None
+
+    printed_ok = blocked(cost) is None
+    own = [b for b in own if blocked(b.cost) is None]
+    if not printed_ok and not own:
+        empty.reasons.append(str(blocked(cost)))
         return empty
     ignore = play.get("ignore")
     (base,) = _ignored([Base("printed", 0, cost)], ignore)
@@ -1066,7 +1093,8 @@ def _ability_totals(data: Mapping[str, Any], board: list[Obj], mutants: frozense
         ref.starts[(base, frozenset())] = {base.cost: frozenset({base.cost})}
         return ref
     if price:
-        _price(ctx, ref, [base] + _ignored(_alternatives(ctx), ignore), [], ignore == "all")
+        bases = ([base] if printed_ok else []) + _ignored(own + _alternatives(ctx), ignore)
+        _price(ctx, ref, bases, [], ignore == "all")
     return ref
 
 
@@ -1327,20 +1355,47 @@ def _sources(ctx: Context) -> tuple[Source, ...]:
         if bonus and condition_holds(ctx, base, bonus.get("while"), obj):
             adds = _add(adds, card_cost(bonus.get("adds"), None))
         pays, exhaust, kill = Total(), False, False
+        kills: list[tuple[str, int]] = []
         for c in s.get("costs", ["exhaust"]):
             if c == "exhaust":
                 exhaust = True
             elif c == "kill":
                 kill = True
+            elif isinstance(c, dict) and "kill" in c:
+                kills.append(_source_kill(c))
             else:
                 pays = _add(pays, card_cost(c, None))
         if pays.other or adds.other:
             raise Unsupported("a source with non-standard parts")
         if exhaust and obj is not None and obj.exhausted:
             continue
+        if kills and s.get("repeatable"):
+            raise Unsupported("a repeatable source that kills")
         out.append(Source(str(s["id"]), adds, pays, exhaust, kill,
-                          bool(s.get("repeatable", False)), None if obj is None else obj.value))
+                          bool(s.get("repeatable", False)), None if obj is None else obj.value,
+                          tuple(kills)))
     return tuple(out)
+
+
+def _source_kill(atom: Mapping[str, Any]) -> tuple[str, int]:
+    """A source's `{kill: {count: N, filter: FILTER}}` atom (issue 24, item 6; the shape of the
+    `other` atom `kill`: a bare number is a count with no filter, the count defaults to 1):
+    (the filter as `filter_key` gives it, N). It kills objects of yours: a filter naming another
+    controller is not modelled."""
+    if len(atom) != 1:
+        raise Unsupported("a source cost mixing a kill with something else")
+    value = atom["kill"]
+    if isinstance(value, int):
+        n, flt = value, {}
+    else:
+        spec = dict(value or {})
+        n, flt = int(spec.get("count", 1)), dict(spec.get("filter") or {})
+    if flt.get("controller", "you") != "you":
+        raise Unsupported("a source killing another player's objects")
+    flt.pop("controller", None)
+    if n < 1:
+        raise Unsupported("a source kill of no object")
+    return filter_key(flt), n
 
 
 def _play_matches(ctx: Context, flt: dict[str, Any]) -> bool:

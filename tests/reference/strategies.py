@@ -652,6 +652,23 @@ ABILITY_OTHER: tuple[Any, ...] = (
 
 
 @st.composite
+def alternative_costs(draw: Draw) -> dict[str, Any]:
+    """One of an ability's `alternatives` (issue 24, item 11)."""
+    kind = draw(st.sampled_from(("pip", "pip", "drawn", "drawn", "other", "self")))
+    if kind == "pip":
+        return {"power": {draw(st.sampled_from(DOMAINS + ("any",))): 1}}
+    if kind == "drawn":
+        cost = draw(costs(3, 2))
+        return cost or {"energy": 1}
+    if kind == "other":
+        cost = {"other": [draw(st.sampled_from(ABILITY_OTHER))]}
+        if draw(st.booleans()):
+            cost["energy"] = draw(st.integers(1, 2))
+        return cost
+    return {"other": [draw(st.sampled_from(("exhaust_self", "exhaust_self", "disempower_self")))]}
+
+
+@st.composite
 def real_abilities(draw: Draw, oid: str) -> list[dict[str, Any]]:
     """One or two abilities of a board object: Equip (chooses a unit; it attaches to one you
     control), Empower (`times`), "[cost]: effect" with the atoms naming the object, or an
@@ -685,6 +702,11 @@ def real_abilities(draw: Draw, oid: str) -> list[dict[str, Any]]:
         if kind != "payment" and draw(st.integers(0, 1)) == 0:
             a["discounts"] = [draw(real_discounts(True, f"{oid}-{kind}{i}", True,
                                                   "targets" in a))]
+        # Alternative costs (issue 24, item 11: Legion Marauder's Empower "[1] or [Body]"):
+        # one or two, each a base of its own (a pip, a drawn cost, a non-standard part, now and
+        # then the object's own exhaustion).
+        if kind != "payment" and draw(st.integers(0, 2)) == 0:
+            a["alternatives"] = [draw(alternative_costs()) for _ in range(draw(st.integers(1, 2)))]
         # "Use only while ..." (issue 24, item 1): at a battlefield (Renata Glasc -
         # Mastermind), or any real condition, read with the object itself.
         if kind != "payment" and draw(st.integers(0, 4)) == 0:
@@ -753,7 +775,8 @@ def real_grants(draw: Draw, label: str) -> dict[str, Any]:
 def real_sources(draw: Draw, oid: str) -> dict[str, Any]:
     """A Seal, a Gold token (exhaust and kill), a converter (Hextech Anomaly, Ancient Henge),
     Renata's bonus, Diana's showdown-only source, an `only_for` (Lux, Renekton)."""
-    kind = draw(st.sampled_from(("seal", "seal", "gold", "anomaly", "henge", "energy", "energy")))
+    kind = draw(st.sampled_from(("seal", "seal", "gold", "anomaly", "henge", "energy", "energy",
+                                 "fanatic")))
     s: dict[str, Any] = {"id": oid}
     if kind == "seal":
         s["adds"] = {"power": {draw(st.sampled_from(DOMAINS + ("any",))): 1}}
@@ -768,6 +791,8 @@ def real_sources(draw: Draw, oid: str) -> dict[str, Any]:
         s["adds"] = {"power": {"any": 1}}
         s["costs"] = [{"energy": 1}]
         s["repeatable"] = True
+    elif kind == "fanatic":
+        return draw(killing_source(oid))
     else:
         s["adds"] = {"energy": draw(st.integers(1, 2))}
         if draw(st.booleans()):
@@ -783,6 +808,44 @@ def real_sources(draw: Draw, oid: str) -> dict[str, Any]:
     if draw(st.integers(0, 4)) == 0:
         s["only_for"] = dict(draw(st.sampled_from(({"type": "spell"}, {"type": "unit"},
                                                    {"type": "gear", "ability": "or_card"}))))
+    return s
+
+
+# What a source's `{kill: ...}` atom may kill (issue 24, item 6): Malzahar - Fanatic's "a
+# friendly unit or gear" (which matches Malzahar himself), a unit, a gear, any object (no filter),
+# a tag, a Might bound (Malzahar's 2 is out of it), a token.
+KILL_FILTERS: tuple[dict[str, Any], ...] = (
+    {"type": ["unit", "gear"]}, {"type": ["unit", "gear"]}, {"type": "unit"}, {"type": "gear"},
+    {}, {"tags": ["poro"]}, {"max_might": 1}, {"tags": ["token"]})
+
+
+@st.composite
+def killing_source(draw: Draw, oid: str) -> dict[str, Any]:
+    """Malzahar - Fanatic's source: "Kill a friendly unit or gear, [E]: Add [A][A]", its kill
+    drawn as `{kill: {count, filter}}`, `{kill: {filter}}` (count 1) or `{kill: N}` (no filter),
+    now and then killing two, without the exhaust, or beside the bare word `kill`."""
+    flt = dict(draw(st.sampled_from(KILL_FILTERS)))
+    count = draw(st.sampled_from((1, 1, 1, 1, 2)))
+    form = draw(st.sampled_from(("full", "full", "filter", "number")))
+    atom: dict[str, Any]
+    if form == "number" or not flt:
+        atom = {"kill": count} if draw(st.booleans()) else {"kill": {"count": count}}
+    elif form == "filter" and count == 1:
+        atom = {"kill": {"filter": flt}}
+    else:
+        atom = {"kill": {"count": count, "filter": flt}}
+    costs: list[Any] = ["exhaust", atom]
+    if draw(st.integers(0, 5)) == 0:
+        costs = [atom]
+    elif draw(st.integers(0, 7)) == 0:
+        costs = ["exhaust", "kill", atom]
+    if draw(st.integers(0, 5)) == 0:
+        costs.append({"energy": 1})
+    s: dict[str, Any] = {"id": oid, "adds": draw(st.sampled_from((
+        {"power": {"any": 2}}, {"power": {"any": 2}}, {"power": {"any": 1}},
+        {"energy": 2}, {"power": {"chaos": 1, "any": 1}}))), "costs": costs}
+    if draw(st.integers(0, 5)) == 0:
+        s["only_for"] = dict(draw(st.sampled_from(({"type": "spell"}, {"type": "unit"}))))
     return s
 
 
@@ -918,6 +981,16 @@ def real_scenario_data(draw: Draw) -> dict[str, Any]:
     if draw(st.integers(0, 3)) == 0:
         you_board.append({"id": "k1", "card": "gold"})
         sources.append({"id": "k1", "adds": {"power": {"any": 1}}, "costs": ["exhaust", "kill"]})
+    # Malzahar - Fanatic (issue 24, item 6): a unit whose source kills another object (or him).
+    if draw(st.integers(0, 2)) == 0:
+        cards["malzahar"] = dict(MALZAHAR)
+        mz: dict[str, Any] = {"id": "mz", "card": "malzahar"}
+        if draw(st.integers(0, 5)) == 0:
+            mz["exhausted"] = True
+        if draw(st.integers(0, 2)) == 0:
+            mz["value"] = draw(st.integers(1, 8))
+        you_board.insert(draw(st.integers(0, len(you_board))), mz)
+        sources.append(draw(killing_source("mz")))
     # A unit with abilities (Empower on units: Kayle, Kharox).
     if draw(st.integers(0, 1)) == 0:
         cards["hero"] = {"name": "Hero", "type": "unit", "domains": ["mind"],
@@ -1046,6 +1119,14 @@ def real_scenario_data(draw: Draw) -> dict[str, Any]:
         data["objective"] = {"weights": draw(weights())}
     if draw(st.booleans()):
         _REAL_THEMES[draw(st.sampled_from(sorted(_REAL_THEMES)))](draw, data)
+        # A theme that took a unit off the board (Malzahar among them) takes its source too.
+        you = state["you"]
+        mine = {o["id"] for zone in ("board", "hand", "trash", "facedown")
+                for o in you.get(zone) or []} | {r["id"] for r in you.get("runes") or []}
+        if you.get("sources"):
+            you["sources"] = [s for s in you["sources"] if s["id"] in mine]
+            if not you["sources"]:
+                del you["sources"]
     return data
 
 
@@ -1219,7 +1300,91 @@ def _theme_card_grant(draw: Draw, data: dict[str, Any]) -> None:
     data["play"] = {"ability": {"object": "f2", "id": "ping"}}
 
 
+MALZAHAR: dict[str, Any] = {"name": "Malzahar - Fanatic", "type": "unit", "domains": ["chaos"],
+                            "cost": {"energy": 3}, "might": 2}
+
+
+def _theme_fanatic(draw: Draw, data: dict[str, Any]) -> None:
+    """Issue 24, item 6: Malzahar's source needed to pay (few runes), what it may kill one of
+    the play's targets (rule 357.3), the object of an ability played (the tie-break), another
+    source's object, a unit whose buff a cost spends, or a unit an exhaust cost needs."""
+    cards, you = data["cards"], data["state"]["you"]
+    cards["malzahar"] = dict(MALZAHAR)
+    you["board"] = [o for o in you["board"] if o["id"] != "mz"]
+    you["sources"] = [s for s in you.get("sources") or [] if s["id"] != "mz"]
+    you["board"].insert(draw(st.integers(0, len(you["board"]))), {"id": "mz", "card": "malzahar"})
+    you["sources"].append(draw(killing_source("mz")))
+    for i in range(draw(st.integers(1, 2))):
+        unit: dict[str, Any] = {"id": f"f{i}", "card": draw(st.sampled_from(sorted(REAL_UNITS)))}
+        if draw(st.booleans()):
+            unit["value"] = draw(st.integers(1, 6))
+        if draw(st.integers(0, 3)) == 0:
+            unit["buffs"] = 1
+        you["board"].append(unit)
+    if draw(st.integers(0, 2)):
+        # A cheap gear with a source of its own: Malzahar may kill it, but not after its own
+        # source was activated in the same payment.
+        cards["seal"] = {"name": "Seal", "type": "gear", "cost": {"energy": 1}}
+        you["board"].append({"id": "fs", "card": "seal", "value": 1})
+        you["sources"].append({"id": "fs", "adds": {"power": {"any": 1}},
+                               "costs": draw(st.sampled_from((["exhaust"], [])))})
+    you["runes"] = [r for r in you["runes"] if not r.get("exhausted")][:draw(st.integers(0, 2))]
+    you.pop("pool", None)
+    if "ability" in data["play"] or draw(st.integers(0, 2)) == 0:
+        return
+    _as_card_play(data)
+    played = cards[PLAYED]
+    what = draw(st.sampled_from(("target", "target", "exhaust", "buff", "kill")))
+    if what == "target":
+        mine = [o["id"] for o in you["board"] if cards[o["card"]]["type"] == "unit"]
+        data["play"]["targets"] = [draw(st.sampled_from(mine))]
+    else:
+        atom = {"exhaust": {"exhaust": {"count": 1, "filter": {"type": "unit"}}},
+                "buff": {"spend_buff": 1},
+                "kill": {"kill": {"count": 1, "filter": {"type": "unit"}}}}[what]
+        played["additional_costs"] = [{"id": "takes", "mandatory": True,
+                                       "cost": {"other": [atom]}}]
+
+
+def _theme_marauder(draw: Draw, data: dict[str, Any]) -> None:
+    """Issue 24, item 11: Legion Marauder's Empower "[1] or [Body]" (or one more drawn
+    alternative), the play's runes drawn ready or exhausted, a grant on Empower costs now and
+    then (a discount on the pips, an increase), an enemy with Deflect to choose."""
+    cards, you = data["cards"], data["state"]["you"]
+    ability: dict[str, Any] = {"id": "empower", "kind": "empower", "cost": {"energy": 1},
+                               "alternatives": [{"power": {"body": 1}}]}
+    if draw(st.integers(0, 2)) == 0:
+        ability["alternatives"].append(draw(alternative_costs()))
+    if draw(st.integers(0, 3)) == 0:
+        ability["targets"] = {"type": "unit"}
+    cards["marauder"] = {"name": "Legion Marauder", "type": "unit", "domains": ["body"],
+                         "cost": {"energy": 3}, "might": 3, "abilities": [ability]}
+    entry: dict[str, Any] = {"id": "lm", "card": "marauder"}
+    if draw(st.integers(0, 5)) == 0:
+        entry["empowered"] = 1
+    if draw(st.integers(0, 4)) == 0:
+        entry["exhausted"] = True
+    you["board"].append(entry)
+    you["runes"] = [{"id": f"rm{i}", "domain": draw(st.sampled_from(("body", "body", "fury"))),
+                     **({"exhausted": True} if draw(st.booleans()) else {})}
+                    for i in range(draw(st.integers(0, 3)))]
+    grant = draw(st.sampled_from((None, None, {"discount": {"id": "drill", "power": {"any": 1}}},
+                                  {"discount": {"id": "drill", "energy": 1}},
+                                  {"increase": {"id": "drill", "energy": 1}})))
+    if grant is not None:
+        cards["drill"] = {"name": "Drill", "type": "gear",
+                          "grants": [dict(grant, applies_to={"ability": "empower"})]}
+        you["board"].append({"id": "dr", "card": "drill"})
+    data["play"] = {"ability": {"object": "lm", "id": "empower"}}
+    if "targets" in ability:
+        data["state"].setdefault("opponent", {}).setdefault("board", []).append(
+            {"id": "ew", "card": "sentinel"})
+        data["play"]["targets"] = [draw(st.sampled_from(("ew", "lm")))]
+    data["state"]["phase"], data["state"]["turn"] = "main", "you"
+
+
 _REAL_THEMES: dict[str, Callable[[Draw, dict[str, Any]], None]] = {
+    "fanatic": _theme_fanatic, "marauder": _theme_marauder,
     "card_grant": _theme_card_grant,
     "enemy_target": _theme_enemy_target,
     "free_repeat": _theme_free_repeat, "location": _theme_location,
