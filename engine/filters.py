@@ -36,6 +36,14 @@ def object_might(scenario: Scenario, obj: GameObject) -> int:
     return printed + obj.buffs
 
 
+def has_might(scenario: Scenario, obj: GameObject) -> bool:
+    """Whether the object has a Might: the state gives it one, or its card prints one."""
+    if obj.might is not None:
+        return True
+    card = scenario.cards.get(obj.card)
+    return card is not None and card.might is not None
+
+
 def card_matches(
     f: Filter,
     card: Card,
@@ -107,7 +115,7 @@ def object_matches(scenario: Scenario, f: Filter, obj: GameObject) -> bool:
     location = obj.location if f.location is None else placed_location(scenario, obj)
     # An object with no Might (a gear: its card prints none, the state gives none) meets no
     # Might filter, as its card doesn't (`card_matches`); `object_might`'s 0 is for amounts.
-    might = object_might(scenario, obj) if obj.might is not None or card.might is not None else None
+    might = object_might(scenario, obj) if has_might(scenario, obj) else None
     return card_matches(f, card, might=might, location=location)
 
 
@@ -264,8 +272,11 @@ def _holds(
         assert isinstance(c.value, int)
         return source is not None and source.empowered >= c.value
     if c.kind == "might_at_least":
+        # An object with no Might (a gear: its card prints none, the state gives none) is never
+        # "at least N", N = 0 included, as it meets no Might filter (`object_matches`).
         assert isinstance(c.value, int)
-        return source is not None and object_might(scenario, source) >= c.value
+        return source is not None and has_might(scenario, source) \
+            and object_might(scenario, source) >= c.value
     if c.kind == "targets":
         f = c.value
         assert isinstance(f, Filter)

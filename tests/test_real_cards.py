@@ -614,6 +614,8 @@ def test_deflect_while_reads_the_granting_object_and_its_controller() -> None:
     # might_at_least: the granting object's Might (the shield prints none; given 5, Mighty).
     mighty = "{deflect: 1, applies_to: {self: true}, while: {might_at_least: 5}}"
     assert _deflect_total(mighty, targets="[e2]") == Cost.parse("[1]")
+    # A granting object with no Might is never "at least N", N = 0 included (found by ref-deflect).
+    assert _deflect_total(mighty.replace("5", "0"), targets="[e2]") == Cost.parse("[1]")
     assert _deflect_total(mighty, theirs="{id: e2, card: shield, might: 5}", targets="[e2]") \
         == Cost.parse("[1][A]")
     # Reaching e1 (Might 5) is not enough: `while` reads the granting object, not the target.
