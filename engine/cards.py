@@ -78,6 +78,7 @@ CONDITION_KINDS: tuple[str, ...] = (
     "controls",
     "runes_at_most",
     "empowered_at_least",
+    "might_at_least",
 )
 
 
@@ -88,7 +89,8 @@ class Condition:
     `value` is a zone name (`from`, `not_from`), `"flow"` (`base`), a Cost (`printed_at_least`),
     a flag name, a phase, a location (`at`), a Filter (`targets`, `controls`) or a number
     (`level_at_least`, `played_this_turn_at_least`, `runes_at_most`: you control at most N runes,
-    `empowered_at_least`: the granting object has been Empowered N or more times).
+    `empowered_at_least`: the granting object has been Empowered N or more times,
+    `might_at_least`: the granting object's Might, buffs included, is N or more).
     """
 
     kind: str
@@ -146,8 +148,12 @@ class Grant:
 
     Exactly one of `discount`, `increase`, `ignore_deflect`, `flow_printed` (Kennen: a Flow
     instance equal to the printed cost), `alternative` (Teemo: "pay this instead of the base
-    cost") is set. `applies_to.controller` is relative to the granting object's controller
-    (default: the same player). `once_per_turn`: it applies only while its id (`id`, else its
+    cost"), `deflect` is set. `applies_to.controller` is relative to the granting object's
+    controller (default: the same player).
+
+    `deflect` N (809.2: values stack): every board object `applies_to` matches (read on the
+    object, not on a play; `self: true` the granting object itself) has Deflect N more while
+    `while` holds, read with the granting object (`engine.total_cost.deflect_of`). `once_per_turn`: it applies only while its id (`id`, else its
     discount's or increase's id) is not in `state.you.used_this_turn`.
     """
 
@@ -160,6 +166,7 @@ class Grant:
     once_per_turn: bool = False
     flow_printed: bool = False
     alternative: Cost | None = None
+    deflect: int = 0
 
     @property
     def ident(self) -> str | None:

@@ -92,6 +92,7 @@ class Filter:
     printed_energy: int | None = None  # an object whose card prints exactly this Energy
     printed_power: int | None = None  # ... and this many Power pips (Atakhan's victims)
     any_tags: tuple[str, ...] = ()  # at least one of these tags ("a Bird, Cat, Dog, or Poro")
+    self_: bool = False  # `self: true`: the granting object itself (a grant's `applies_to` only)
 
     def text(self) -> str:
         """`key=value` for each field that constrains, `|` between the values of a list."""
@@ -101,7 +102,7 @@ class Filter:
             if isinstance(value, tuple):
                 if value:
                     parts.append(f"{key}={'|'.join(value)}")
-            elif value is not None:
+            elif value is not None and value is not False:
                 parts.append(f"{key}={value}")
         return " ".join(parts)
 
@@ -239,6 +240,8 @@ def filter_to_json(f: Filter) -> dict[str, object]:
             out[key] = value
     if f.from_zone is not None:
         out["from"] = f.from_zone
+    if f.self_:
+        out["self"] = True
     return out
 
 

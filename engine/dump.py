@@ -184,6 +184,8 @@ def grant_to_data(g: Grant) -> Data:
         out["keyword"] = {"flow": "printed"}
     if g.alternative is not None:
         out["alternative"] = g.alternative.to_json()
+    if g.deflect:
+        out["deflect"] = g.deflect
     return out
 
 
@@ -336,6 +338,8 @@ def object_to_data(o: GameObject) -> Data:
         out["empowered"] = o.empowered
     if o.hidden_turn is not None:
         out["hidden_turn"] = o.hidden_turn
+    if o.deflect:
+        out["deflect"] = o.deflect
     return out
 
 

@@ -36,6 +36,14 @@ def object_might(scenario: Scenario, obj: GameObject) -> int:
     return printed + obj.buffs
 
 
+def has_might(scenario: Scenario, obj: GameObject) -> bool:
+    """Whether the object has a Might: the state gives it one, or its card prints one."""
+    if obj.might is not None:
+        return True
+    card = scenario.cards.get(obj.card)
+    return card is not None and card.might is not None
+
+
 def card_matches(
     f: Filter,
     card: Card,
@@ -107,7 +115,7 @@ def object_matches(scenario: Scenario, f: Filter, obj: GameObject) -> bool:
     location = obj.location if f.location is None else placed_location(scenario, obj)
     # An object with no Might (a gear: its card prints none, the state gives none) meets no
     # Might filter, as its card doesn't (`card_matches`); `object_might`'s 0 is for amounts.
-    might = object_might(scenario, obj) if obj.might is not None or card.might is not None else None
+    might = object_might(scenario, obj) if has_might(scenario, obj) else None
     return card_matches(f, card, might=might, location=location)
 
 
@@ -214,15 +222,22 @@ def holds(
     scenario: Scenario,
     facts: PlayFacts,
     source: GameObject | None = None,
+    player: Player = "you",
 ) -> bool:
-    """Whether every condition holds for this play; `source` is the granting object, if any."""
-    return all(_holds(c, scenario, facts, source) for c in conditions)
+    """Whether every condition holds for this play; `source` is the granting object, if any.
+
+    `player` is whose level, board and runes `level_at_least`, `controls` and `runes_at_most`
+    read: you, but for a Deflect grant the granting object's controller (Master Yi -
+    Tempered's "[Level 6] I have [Deflect]" reads its controller's XP)."""
+    return all(_holds(c, scenario, facts, source, player) for c in conditions)
 
 
 def _holds(
-    c: Condition, scenario: Scenario, facts: PlayFacts, source: GameObject | None
+    c: Condition, scenario: Scenario, facts: PlayFacts, source: GameObject | None,
+    player: Player = "you",
 ) -> bool:
     state = scenario.state
+    mine = state.player(player)
     if c.kind == "from":
         return facts.from_zone == c.value
     if c.kind == "not_from":
@@ -242,20 +257,26 @@ def _holds(
         return source is not None and placed_location(scenario, source) == c.value
     if c.kind == "level_at_least":
         assert isinstance(c.value, int)
-        return state.you.xp >= c.value
+        return mine.xp >= c.value
     if c.kind == "controls":
         f = c.value
         assert isinstance(f, Filter)
-        return any(object_matches(scenario, f, o) for o in state.you.board)
+        return any(object_matches(scenario, f, o) for o in mine.board)
     if c.kind == "played_this_turn_at_least":
         assert isinstance(c.value, int)
         return state.played_this_turn >= c.value
     if c.kind == "runes_at_most":
         assert isinstance(c.value, int)
-        return len(state.you.runes) <= c.value
+        return len(mine.runes) <= c.value
     if c.kind == "empowered_at_least":
         assert isinstance(c.value, int)
         return source is not None and source.empowered >= c.value
+    if c.kind == "might_at_least":
+        # An object with no Might (a gear: its card prints none, the state gives none) is never
+        # "at least N", N = 0 included, as it meets no Might filter (`object_matches`).
+        assert isinstance(c.value, int)
+        return source is not None and has_might(scenario, source) \
+            and object_might(scenario, source) >= c.value
     if c.kind == "targets":
         f = c.value
         assert isinstance(f, Filter)

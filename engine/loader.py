@@ -157,6 +157,7 @@ FILTER_KEYS = (
     "printed_energy",
     "printed_power",
     "any_tags",
+    "self",
 )
 # A filter can't name `payment` (nothing modifies an effect's payment); `or_card`: the cards
 # the rest of the filter matches and the equip/empower/activated abilities of such cards.
@@ -167,7 +168,7 @@ BRANCH_KEYS = ("energy", "power")
 MINIMUM_KEYS = ("energy", "power")
 INCREASE_KEYS = ("id", "energy", "power", "if", "tiers")
 GRANT_KEYS = ("discount", "increase", "ignore_deflect", "applies_to", "while", "id",
-              "once_per_turn", "keyword", "alternative")
+              "once_per_turn", "keyword", "alternative", "deflect")
 STATE_KEYS = ("phase", "turn", "flags", "played_this_turn", "you", "opponent")
 PLAYER_KEYS = (
     "runes",
@@ -184,7 +185,7 @@ PLAYER_KEYS = (
 )
 RUNE_KEYS = ("id", "domain", "exhausted", "value")
 OBJECT_KEYS = ("id", "card", "value", "location", "might", "exhausted", "buffs", "empowered",
-               "hidden_turn")
+               "hidden_turn", "deflect")
 SOURCE_KEYS = ("id", "adds", "costs", "only_for", "while", "bonus", "repeatable")
 SOURCE_KILL_KEYS = ("kill",)  # a source cost that kills other objects: {kill: {count, filter}}
 BONUS_KEYS = ("adds", "while")
@@ -368,8 +369,20 @@ class _Reader(Reader):
 
     # --- filters, amounts, conditions
 
-    def filter(self, value: object, path: DataPath) -> Filter:
+    def filter(self, value: object, path: DataPath, allow_self: bool = False) -> Filter:
+        """A filter; `self: true` (the granting object) only where `allow_self` (a grant's
+        `applies_to`)."""
         f = self.fields(value, path, FILTER_KEYS)
+        itself = False
+        if "self" in f:
+            if not allow_self:
+                self.problem(f.at("self"), "`self` names the granting object: it is read only "
+                                           "in a grant's `applies_to`")
+            elif f["self"] is not True:
+                self.problem(f.at("self"), f"expected true (the granting object itself), got "
+                                           f"{_kind(f['self'])}")
+            else:
+                itself = True
         return Filter(
             type=f.read("type", (), self.words, CARD_TYPES, "card type"),
             tags=f.read("tags", (), self.strings),
@@ -386,6 +399,7 @@ class _Reader(Reader):
             id=f.read("id", None, self.string),
             printed_energy=f.read("printed_energy", None, self.integer),
             printed_power=f.read("printed_power", None, self.integer),
+            self_=itself,
         )
 
     def amount(self, value: object, path: DataPath) -> Amount:
@@ -461,6 +475,7 @@ class _Reader(Reader):
             "controls": lambda: self.filter(value, path),
             "runes_at_most": lambda: self.large(value, path),
             "empowered_at_least": lambda: self.large(value, path),
+            "might_at_least": lambda: self.integer(value, path),
         }
         return Condition(kind, read[kind]())
 
@@ -547,23 +562,34 @@ class _Reader(Reader):
             discount=f.read("discount", None, self.discount, c),
             increase=f.read("increase", None, self.increase, c),
             ignore_deflect=f.read("ignore_deflect", False, self.boolean),
-            applies_to=f.read("applies_to", Filter(), self.filter),
+            applies_to=f.read("applies_to", Filter(), self.filter, True),
             while_=f.read("while", (), self.conditions, c),
             id=f.read("id", None, self.string),
             once_per_turn=f.read("once_per_turn", False, self.boolean),
             flow_printed=f.read("keyword", False, self.granted_keyword),
             alternative=f.read("alternative", None, self.cost, None),
+            deflect=f.read("deflect", 0, self.granted_deflect),
         )
         gives = ((grant.discount is not None) + (grant.increase is not None) + grant.ignore_deflect
-                 + grant.flow_printed + (grant.alternative is not None))
+                 + grant.flow_printed + (grant.alternative is not None) + ("deflect" in f))
         if isinstance(value, dict) and gives != 1:
             self.problem(
                 path,
                 "a grant gives exactly one of `discount`, `increase`, `ignore_deflect: true`, "
-                "`keyword: {flow: printed}`, `alternative`"
+                "`keyword: {flow: printed}`, `alternative`, `deflect`"
                 + (f"; this one gives {gives}" if gives else ""),
             )
+        if "deflect" in f and grant.once_per_turn:
+            self.problem(f.at("once_per_turn"), "a `deflect` grant is no play's modifier: it is "
+                                                "not used up, so it takes no `once_per_turn`")
         return grant
+
+    def granted_deflect(self, value: object, path: DataPath) -> int:
+        """`deflect: N` on a grant: Deflect N more, 1 to 20."""
+        n = self.integer(value, path, MAX_PIPS)
+        if n == 0 and value == 0 and not isinstance(value, bool):
+            self.problem(path, "a granted Deflect is at least 1 (leave the grant out for none)")
+        return n
 
     def granted_keyword(self, value: object, path: DataPath) -> bool:
         """`{flow: printed}`: Flow equal to the printed cost (the one granted keyword so far)."""
@@ -839,8 +865,12 @@ class _Reader(Reader):
                     empowered=f.read("empowered", 0, self.integer),
                     hidden_turn=f.word("hidden_turn", "earlier" if zone == "facedown" else None,
                                        HIDDEN_TURNS, "hidden turn"),
+                    deflect=f.read("deflect", 0, lambda v, at: self.integer(v, at, MAX_PIPS)),
                 )
             )
+            if "deflect" in f and zone != "board":
+                self.problem(f.at("deflect"), "Deflect from an effect is a board object's: an "
+                                              f"object in the {zone} has none")
         return tuple(out)
 
     def card_ref(self, value: object, path: DataPath) -> str:

@@ -40,6 +40,7 @@ class GameObject:
     buffs: int = 0
     empowered: int = 0  # how often it has been Empowered
     hidden_turn: str | None = None  # facedown: hidden on an `earlier` turn or `this` one
+    deflect: int = 0  # Deflect gained from an effect (Kato the Arm's keywords, a Deflect token)
 
 
 @dataclass(frozen=True, slots=True)

@@ -26,12 +26,12 @@ from typing import Iterator, Literal, TypeVar
 
 from .abilities import HIDE, ability_card, find_ability, hide_card
 from .cards import Amount, Card, Discount, Grant, Increase, PrintedOf, cost_family, repeat_name
-from .cost import ANY_INDEX, NO_POWER, Cost, OtherCost, Power, Zone, power_add, power_text
+from .cost import ANY_INDEX, NO_POWER, Cost, OtherCost, Player, Power, Zone, power_add, power_text
 from .discounts import NO_DEADLINE, Application, Deadline, Mod, Pair, apply_mod, outcomes
-from .filters import PlayFacts, controller_of, evaluate, holds, play_matches
+from .filters import PlayFacts, controller_of, evaluate, holds, object_matches, play_matches
 from .problems import ScenarioError
 from .scenario import Play, Scenario
-from .state import GameObject
+from .state import PLAYERS, GameObject
 
 COMPONENT_OF = {"accelerate": "accelerate", "repeat": "repeat"}
 T = TypeVar("T", Discount, Increase)
@@ -250,6 +250,10 @@ def granted(ctx: PlayContext, facts: PlayFacts | None = None) -> Iterator[tuple[
                 relation = "you" if owner == "you" else "opponent"
                 if wanted != relation:
                     continue
+                if grant.deflect:
+                    continue  # Deflect of board objects (`deflect_of`), not a play's modifier
+                if grant.applies_to.self_ and ctx.obj.id != obj.id:
+                    continue  # `self: true`: only a play of the granting object (its abilities)
                 if not play_matches(scenario, grant.applies_to, ctx.card, ctx.zone, ctx.obj):
                     continue
                 if not holds(grant.while_, scenario, facts, obj):
@@ -684,8 +688,47 @@ def _deflect(ctx: PlayContext, target_id: str) -> int:
     found = ctx.scenario.state.opponent.find(target_id)
     if found is None:
         return 0
-    card = ctx.scenario.cards.get(found[1].card)
-    return card.keywords.deflect if card is not None else 0
+    facts = PlayFacts(ctx.card, ctx.zone, "printed", ctx.targets)
+    return deflect_of(ctx.scenario, found[1], "opponent", on_board=found[0] == "board",
+                      facts=facts)
+
+
+def deflect_of(scenario: Scenario, obj: GameObject, controller: Player, *, on_board: bool = True,
+               facts: PlayFacts | None = None) -> int:
+    """The object's Deflect (809.2: the values stack): its card's `keywords.deflect`, plus its
+    own `deflect` (gained from an effect), plus every `deflect` grant that reaches it while it is
+    on the board. A grant reaches it when `applies_to` matches it read as a board object
+    (`controller` relative to the granting object's controller, default the same player;
+    `self: true` only the granting object itself) and `while` holds, read with the granting
+    object, its player conditions (`level_at_least`, `controls`, `runes_at_most`) from the
+    granting object's controller. `facts` is the play that chooses it (for `from`, `targets`
+    and the like in a `while`)."""
+    card = scenario.cards.get(obj.card)
+    total = (card.keywords.deflect if card is not None else 0) + obj.deflect
+    if not on_board:
+        return total
+    for owner in PLAYERS:
+        for granter in scenario.state.player(owner).board:
+            granting = scenario.cards.get(granter.card)
+            if granting is None or not any(g.deflect for g in granting.grants):
+                continue
+            relation = "you" if owner == controller else "opponent"
+            for grant in granting.grants:
+                if not grant.deflect:
+                    continue
+                if (grant.applies_to.controller or "you") != relation:
+                    continue
+                if grant.applies_to.self_ and granter.id != obj.id:
+                    continue
+                if not object_matches(scenario, grant.applies_to, obj):
+                    continue
+                if grant.while_:
+                    read = facts if facts is not None else PlayFacts(
+                        card if card is not None else granting, "board", "printed", ())
+                    if not holds(grant.while_, scenario, read, granter, owner):
+                        continue
+                total += grant.deflect
+    return total
 
 
 def best_components(ctx: PlayContext, optional: tuple[str, ...],

@@ -163,6 +163,7 @@ condition = optional_dict(
     phase=st.sampled_from(["main", "showdown", "closed"]),
     at=st.sampled_from(["base", "battlefield"]),
     targets=some_filter,
+    might_at_least=small,
     **{"from": st.sampled_from(["hand", "trash"])},
 )
 conditions = condition | st.lists(condition, max_size=3)
@@ -183,7 +184,9 @@ grant = st.one_of(
     st.builds(lambda x: {"discount": x}, discount),
     st.builds(lambda x: {"increase": x}, increase),
     st.just({"ignore_deflect": True}),
-).flatmap(lambda g: optional_dict(applies_to=filters, **{"while": conditions}).map(lambda o: {**g, **o}))
+    st.builds(lambda n: {"deflect": n}, st.integers(1, 4)),
+).flatmap(lambda g: optional_dict(applies_to=filters | filters.map(lambda f: {**f, "self": True}),
+                                  **{"while": conditions}).map(lambda o: {**g, **o}))
 keywords = optional_dict(
     flow=st.lists(costs(), max_size=2) | costs(),
     accelerate=st.booleans() | costs(),
@@ -284,6 +287,8 @@ def player(draw: st.DrawFn, who: str, card_ids: list[str]) -> tuple[dict[str, An
                 ids[zone].append(f"{prefix}{zone}[{i}]")
                 continue
             obj: dict[str, Any] = {"card": card, **draw(object_fields)}
+            if zone == "board" and draw(st.booleans()):
+                obj["deflect"] = draw(small)  # Deflect from an effect: board objects only
             if draw(st.booleans()):
                 obj["id"] = f"{w}{zone}{i}"
             objects.append(obj)

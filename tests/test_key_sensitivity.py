@@ -662,6 +662,20 @@ def _pairs() -> dict[Key, Pair]:
     # Conditions, the Power map, the runes shorthand.
     for kind in CONDITION_FALSE:
         t["CONDITION_KINDS", kind] = condition(kind)
+    # The granting object's Might (issue 24, item 2): u1's brute, Might 2, is not Mighty.
+    t["CONDITION_KINDS", "might_at_least"] = Pair(grant(**{"while": {}}),
+                                                  "cards.brute.grants.0.while.might_at_least", 3)
+
+    # Deflect from grants and effects (issue 24, item 2), on DEFLECT's e1 (its card Deflect 1).
+    # A gear of the opponent's, `monument`, grants Deflect 1 to every object of theirs.
+    monument = setup(DEFLECT, **{
+        "cards__monument": {"type": "gear", "domains": ["body"],
+                            "grants": [{"deflect": 1, "applies_to": {}}]},
+        "state__opponent__board": [{"id": "e1", "card": "warden"},
+                                   {"id": "g9", "card": "monument"}]})
+    t["GRANT_KEYS", "deflect"] = Pair(monument, "cards.monument.grants.0.deflect", 2, 1)
+    t["FILTER_KEYS", "self"] = Pair(monument, "cards.monument.grants.0.applies_to.self", True)
+    t["OBJECT_KEYS", "deflect"] = Pair(DEFLECT, "state.opponent.board.0.deflect", 1)
     for key in POWER_KEYS + ("c",):
         t["power", key] = P(f"cards.bolt.cost.power.{key}", 1, cards__bolt__cost={"power": {}},
                             state__you__runes={d: 1 for d in DOMAINS})

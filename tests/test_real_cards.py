@@ -604,3 +604,114 @@ def test_a_source_kills_two_beside_an_additional_kill() -> None:
     after = apply_payment(s, applied_of(p))
     assert sorted(o.id for o in after.you.trash) == ["h1", "u1", "u2", "u3"]
     assert [(o.id, o.exhausted) for o in after.you.board] == [("m1", True)]
+# --- Granted and gained Deflect (issue 24, item 2) ---------------------------------------------
+
+DEFLECT_GRANTS = """
+    cards:
+      bolt: {type: spell, domains: [mind], cost: {energy: 1}}
+      grunt: {type: unit, domains: [fury], cost: {energy: 1}, might: 2}
+      shield: {type: gear, domains: [body], grants: [GRANT]}
+    state:
+      you:
+        runes: {mind: 6}
+        hand: [{id: h1, card: bolt}]
+        board: [{id: u1, card: grunt}, MINE]
+      opponent:
+        xp: 2
+        board: [{id: e1, card: grunt, buffs: 3}, THEIRS]
+    play: {object: h1, targets: TARGETS}
+"""
+
+
+def _deflect_total(grant: str, mine: str = "{id: u2, card: grunt}",
+                   theirs: str = "{id: e2, card: shield}", targets: str = "[e1]") -> Cost | None:
+    text = (DEFLECT_GRANTS.replace("GRANT", grant).replace("MINE", mine)
+            .replace("THEIRS", theirs).replace("TARGETS", targets))
+    totals = {plan(load(text), config).total for config in (SolverConfig(),
+                                                              SolverConfig(fast_path=False))}
+    assert len(totals) == 1, totals  # the fast path and the model read the same Deflect
+    return totals.pop()
+
+
+def test_a_deflect_grant_reaches_its_controllers_objects_by_applies_to() -> None:
+    """The opponent's gear `shield` grants Deflect to their units; `controller` is read from the
+    granting object's controller (default the same player), `while` with the granting object."""
+    one = Cost.parse("[1][A]")
+    assert _deflect_total("{deflect: 1, applies_to: {type: unit}}") == one
+    assert _deflect_total("{deflect: 1, applies_to: {type: gear}}") == Cost.parse("[1]")
+    # Your own gear granting to its controller's (your) units charges nothing: you choose e1.
+    assert _deflect_total("{deflect: 1}", mine="{id: g1, card: shield}", theirs="{id: e2, "
+                          "card: grunt}") == Cost.parse("[1]")
+    # ... but granting to the opponent's units (`controller: opponent`, from yours) does.
+    assert _deflect_total("{deflect: 2, applies_to: {controller: opponent}}",
+                          mine="{id: g1, card: shield}", theirs="{id: e2, card: grunt}") \
+        == Cost.parse("[1][A][A]")
+    # Might filters read the object's Might with its buffs (2 + 3).
+    assert _deflect_total("{deflect: 1, applies_to: {min_might: 5}}") == one
+    assert _deflect_total("{deflect: 1, applies_to: {min_might: 6}}") == Cost.parse("[1]")
+
+
+def test_self_reaches_only_the_granting_object() -> None:
+    grant = "{deflect: 1, applies_to: {self: true}}"
+    assert _deflect_total(grant) == Cost.parse("[1]")  # e1 is not the shield
+    assert _deflect_total(grant, targets="[e2]") == Cost.parse("[1][A]")
+    assert _deflect_total(grant, targets="[e2, e2, e1]") == Cost.parse("[1][A][A]")  # per choice
+
+
+def test_deflect_while_reads_the_granting_object_and_its_controller() -> None:
+    # might_at_least: the granting object's Might (the shield prints none; given 5, Mighty).
+    mighty = "{deflect: 1, applies_to: {self: true}, while: {might_at_least: 5}}"
+    assert _deflect_total(mighty, targets="[e2]") == Cost.parse("[1]")
+    # A granting object with no Might is never "at least N", N = 0 included (found by ref-deflect).
+    assert _deflect_total(mighty.replace("5", "0"), targets="[e2]") == Cost.parse("[1]")
+    assert _deflect_total(mighty, theirs="{id: e2, card: shield, might: 5}", targets="[e2]") \
+        == Cost.parse("[1][A]")
+    # Reaching e1 (Might 5) is not enough: `while` reads the granting object, not the target.
+    assert _deflect_total(mighty.replace("self: true", "type: unit")) == Cost.parse("[1]")
+    # level_at_least on a Deflect grant: the granting object's controller's XP (the opponent: 2).
+    level = "{deflect: 1, applies_to: {type: unit}, while: {level_at_least: LEVEL}}"
+    assert _deflect_total(level.replace("LEVEL", "2")) == Cost.parse("[1][A]")
+    assert _deflect_total(level.replace("LEVEL", "3")) == Cost.parse("[1]")
+    # controls: the opponent's board (it has a grunt; you have no gear).
+    controls = "{deflect: 1, applies_to: {type: unit}, while: {controls: {type: gear}}}"
+    assert _deflect_total(controls) == Cost.parse("[1][A]")
+
+
+def test_gained_and_granted_deflect_stack_with_the_keyword() -> None:
+    """809.2: keyword + the object's `deflect` + every grant reaching it."""
+    text = """
+    cards:
+      bolt: {type: spell, domains: [mind], cost: {energy: 1}}
+      poro: {type: unit, domains: [fury], might: 2, keywords: {deflect: 1}}
+      monument: {type: gear, grants: [{deflect: 1, applies_to: {type: unit}}]}
+      refuge: {type: gear, grants: [{deflect: 2, applies_to: {name: poro}}]}
+    state:
+      you:
+        runes: {mind: 9}
+        hand: [{id: h1, card: bolt}]
+      opponent:
+        board: [{id: e1, card: poro, deflect: 2}, {id: g1, card: monument},
+                {id: g2, card: refuge}]
+    play: {object: h1, targets: [e1]}
+"""
+    p = plan(load(text))
+    assert p.total == Cost.parse("[1][A][A][A][A][A][A]")  # 1 + 2 + 1 + 2
+    assert [s.text for s in p.steps if s.kind == "deflect"] == ["Deflect 6 of e1: [A][A][A][A][A][A]"]
+    assert not p.discount_order  # a Deflect grant is no play's modifier
+
+
+def test_self_on_a_grant_to_plays_reaches_the_granting_objects_abilities() -> None:
+    text = """
+    cards:
+      smith:
+        type: unit
+        abilities: [{id: hit, cost: {energy: 2}}]
+        grants: [{discount: {id: own, energy: 1}, applies_to: {self: true, ability: any}}]
+    state:
+      you:
+        runes: {mind: 4}
+        board: [{id: u1, card: smith}, {id: u2, card: smith}]
+    play: {ability: {object: u1, id: hit}}
+"""
+    p = plan(load(text))
+    assert p.total == Cost.parse("[1]") and p.discount_order == ("own",)  # u1's only, not u2's
