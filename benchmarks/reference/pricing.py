@@ -70,6 +70,12 @@ additions", read there, not from the engine):
   grants are skipped while their id is in `used_this_turn`. Granted Flow `printed`: one more
   Flow instance equal to the printed cost. `ignore: all`: base [0], no additional cost (Deflect
   included) and no increase. Card key `ignore_deflect`: no Deflect on its play.
+- Granted and conditional Deflect (issue 24, item 2; 809.2): an object's Deflect is its card's
+  `keywords.deflect`, plus its own `deflect` (gained from an effect), plus every grant
+  `deflect: N` of a board object whose `applies_to` reaches it (read on the object, `controller`
+  relative to the granting object's controller, `self: true` the granting object) while its
+  `while` holds with the granting object; such a grant reaches objects, never a play. Condition
+  `might_at_least`: the granting object's Might (none, or a gear's: it does not hold).
 - Sources (section 5) are read here (`while`, `only_for`, `bonus`, ready when they exhaust) and
   paid in `payer.py`.
 """
@@ -213,6 +219,8 @@ class Obj:
     empowered: int = 0
     buffs: int = 0
     hidden_turn: str = "earlier"
+    # Deflect the object gained from an effect (issue 24, item 2: `board[].deflect`).
+    deflect: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,7 +241,7 @@ def zone_objects(player: Mapping[str, Any], zone: str, controller: str) -> list[
         out.append(Obj(oid, entry["card"], controller, zone, location, entry.get("might"),
                        entry.get("value"), bool(entry.get("exhausted", False)),
                        int(entry.get("empowered", 0)), int(entry.get("buffs", 0)),
-                       str(entry.get("hidden_turn", "earlier"))))
+                       str(entry.get("hidden_turn", "earlier")), int(entry.get("deflect", 0))))
     return out
 
 
@@ -493,6 +501,12 @@ def _one_condition(ctx: Context, base: Base, key: str, value: Any, granter: Obj 
     if key == "empowered_at_least":
         # The granting object (or the source) has been Empowered that often; none: not.
         return granter is not None and granter.empowered >= int(value)
+    if key == "might_at_least":
+        # Issue 24, item 2 ("while Mighty": at least 5): the granting object's Might as Might
+        # is read elsewhere (its `might`, else printed plus buffs); no granting object, or one
+        # with no Might (a gear), does not hold.
+        might = None if granter is None else ctx.might(granter)
+        return might is not None and might >= int(value)
     raise Unsupported(f"condition {key}")
 
 
@@ -1408,9 +1422,12 @@ def _grant_active(ctx: Context, o: Obj, g: Mapping[str, Any]) -> bool:
 
 
 def _grants(ctx: Context) -> Iterator[tuple[Obj, Mapping[str, Any]]]:
-    """Grants of objects on either board that apply to this play (spec, "Grants")."""
+    """Grants of objects on either board that apply to this play (spec, "Grants"). A grant of
+    Deflect reaches board objects, not plays (`deflect_of`)."""
     for o in ctx.board:
         for g in ctx.card_of(o).get("grants") or []:
+            if g.get("deflect") is not None:
+                continue
             applies = dict(g.get("applies_to") or {})
             controller = applies.pop("controller", "you")
             player = "you" if controller == "you" else "opponent"
@@ -1420,6 +1437,41 @@ def _grants(ctx: Context) -> Iterator[tuple[Obj, Mapping[str, Any]]]:
             if not _play_matches(ctx, applies):
                 continue
             yield o, g
+
+
+def deflect_of(ctx: Context, base: Base, obj: Obj) -> int:
+    """An object's Deflect (issue 24, item 2; 809.2: values stack): its card's
+    `keywords.deflect`, plus its own `deflect` (gained from an effect), plus N for every grant
+    `deflect: N` of a board object (either player's) that reaches it while the grant's `while`
+    holds, read with the granting object (and in the play's context, as other grants' `while`
+    are)."""
+    n = int((ctx.card_of(obj).get("keywords") or {}).get("deflect", 0)) + obj.deflect
+    for granter in ctx.board:
+        for g in ctx.card_of(granter).get("grants") or []:
+            if g.get("deflect") is None or not _deflect_reaches(ctx, granter, g, obj):
+                continue
+            if g.get("once_per_turn"):
+                raise Unsupported("a Deflect grant once per turn")
+            if condition_holds(ctx, base, g.get("while"), granter):
+                n += int(g["deflect"])
+    return n
+
+
+def _deflect_reaches(ctx: Context, granter: Obj, g: Mapping[str, Any], obj: Obj) -> bool:
+    """A Deflect grant's `applies_to`, read on the board object: `controller` relative to the
+    granting object's controller (default the same player), `self: true` the granting object
+    itself (`false`: any other), the rest as an object filter (the granting object is matched
+    like any other)."""
+    flt = dict(g.get("applies_to") or {})
+    controller = flt.pop("controller", "you")
+    if (obj.controller == granter.controller) != (controller == "you"):
+        return False
+    if "self" in flt and bool(flt.pop("self")) != (obj.id == granter.id):
+        return False
+    for key in ("from", "keyword", "ability"):
+        if key in flt:
+            raise Unsupported(f"a Deflect grant's applies_to.{key}")
+    return object_matches(ctx, obj, flt)
 
 
 def _card_might(card: Mapping[str, Any]) -> int | None:
@@ -1531,7 +1583,7 @@ def _starts(ctx: Context, base: Base, counts: Mapping[str, int], optionals: Sequ
         for target in ctx.play.get("targets") or []:
             for chosen in ctx.board:
                 if chosen.id == target and chosen.controller == "opponent":
-                    deflect += int((ctx.card_of(chosen).get("keywords") or {}).get("deflect", 0))
+                    deflect += deflect_of(ctx, base, chosen)
         fixed = _add(fixed, Total(0, NO_PIPS[:ANY] + (deflect,)))
     for inc in mods.increases:
         fixed = _add(fixed, inc)
