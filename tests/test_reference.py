@@ -286,7 +286,9 @@ def _may_differ(mutant: str, data: dict[str, Any]) -> bool:
             "grant_location_never": '"location"', "ability_counts_exclude_self": '"count"',
             "kill_target_allowed": '"targets"', "source_object_barred": '"sources"',
             "might_ignores_buffs": '"buffs"', "tiebreak_size_first": '"kill',
-            "mandatory_unlocks_ignored": '"unlocks"'}.get(mutant, "") in text
+            "mandatory_unlocks_ignored": '"unlocks"', "deflect_printed_only": '"targets"',
+            "deflect_controller_absolute": '"targets"',
+            "deflect_granter_excluded": '"targets"'}.get(mutant, "") in text
 
 
 # Each wrong answer, and the family that reaches it. Not here: the converter read as activated

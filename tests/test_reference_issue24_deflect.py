@@ -226,3 +226,24 @@ def test_unpayable_when_the_deflect_is_more_than_the_runes() -> None:
     assert reference_answer(few, reference_totals(few)).status == "unpayable"
     enough = scenario(opp, ["e1"], runes=4)
     assert reference_answer(enough, reference_totals(enough)).status == "ok"
+
+
+@pytest.mark.parametrize("mutant, want", [
+    # The printed keyword alone: the Sentinel's 1.
+    ("deflect_printed_only", "[1][A]"),
+    # `controller` read as a player: the opponent's Monument and the Sunhawk's own grant
+    # (no `controller`: "you") would reach your units instead: 1 + 2.
+    ("deflect_controller_absolute", "[1][A][A][A]"),
+    # The granting object not matched: the Sunhawk's own grant would reach nothing: 1 + 4.
+    ("deflect_granter_excluded", "[1][A][A][A][A][A]"),
+])
+def test_the_wrong_readings_differ_here(mutant: str, want: str) -> None:
+    """The reference's mutants of item 2 (each a wrong reading, `pricing.REAL_MUTANTS`) on one
+    play: Bolt on an Empowered Sunhawk (its own Deflect 2) beside a Monument (1) and on a
+    Sentinel (1) with a token (2): the right answer is (2 + 1) + (1 + 2 + 1) = [A] x7."""
+    opp = [{"id": "m1", "card": "monument"}, {"id": "s1", "card": "sunhawk", "empowered": 1},
+           {"id": "e1", "card": "sentinel", "deflect": 2}]
+    data = scenario(opp, ["s1", "e1"])
+    assert totals(data) == {"[1]" + "[A]" * 7}
+    got = {o.total.text() for o in reference_totals(data, mutant).options}
+    assert got == {want}

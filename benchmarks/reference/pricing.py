@@ -792,9 +792,14 @@ SETTLED_MUTANTS: tuple[str, ...] = ("counts_itself", "countered_executes",
 # once; only the first victim's printed cost tried; the first tier that holds instead of the
 # last; a converter activated once at most; grants without `ability` reaching abilities; a
 # repeatable cost paid 0 or 1 times only.
+# Issue 24, item 2's: an object's Deflect its printed keyword only (no grant, nothing gained);
+# a Deflect grant's `controller` read as a player (`you`: you) rather than relative to the
+# granting object's controller; a grant never reaching its own granting object (so `self: true`
+# reaches nothing).
 REAL_MUTANTS: tuple[str, ...] = ("per_payment_once", "first_victim", "first_tier",
                                  "converter_once", "card_grants_reach_abilities",
-                                 "repeat_at_most_once")
+                                 "repeat_at_most_once", "deflect_printed_only",
+                                 "deflect_controller_absolute", "deflect_granter_excluded")
 
 # Issue 20's wrong answers of the engine at 352083e (classes 1-7 and 11, and the tie-break that
 # keeps objects on the board), each re-created as the reading it made, so that a disagreement
@@ -1445,7 +1450,10 @@ def deflect_of(ctx: Context, base: Base, obj: Obj) -> int:
     `deflect: N` of a board object (either player's) that reaches it while the grant's `while`
     holds, read with the granting object (and in the play's context, as other grants' `while`
     are)."""
-    n = int((ctx.card_of(obj).get("keywords") or {}).get("deflect", 0)) + obj.deflect
+    n = int((ctx.card_of(obj).get("keywords") or {}).get("deflect", 0))
+    if "deflect_printed_only" in ctx.mutants:
+        return n
+    n += obj.deflect
     for granter in ctx.board:
         for g in ctx.card_of(granter).get("grants") or []:
             if g.get("deflect") is None or not _deflect_reaches(ctx, granter, g, obj):
@@ -1464,7 +1472,12 @@ def _deflect_reaches(ctx: Context, granter: Obj, g: Mapping[str, Any], obj: Obj)
     like any other)."""
     flt = dict(g.get("applies_to") or {})
     controller = flt.pop("controller", "you")
-    if (obj.controller == granter.controller) != (controller == "you"):
+    if "deflect_controller_absolute" in ctx.mutants:
+        if obj.controller != controller:
+            return False
+    elif (obj.controller == granter.controller) != (controller == "you"):
+        return False
+    if obj.id == granter.id and "deflect_granter_excluded" in ctx.mutants:
         return False
     if "self" in flt and bool(flt.pop("self")) != (obj.id == granter.id):
         return False
