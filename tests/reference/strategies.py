@@ -966,6 +966,11 @@ def real_scenario_data(draw: Draw) -> dict[str, Any]:
                                 "location": draw(st.sampled_from(("base", "battlefield")))}
         if draw(st.integers(0, 3)) == 2:
             hero["empowered"] = draw(st.integers(1, 3))
+        if draw(st.integers(0, 2)) == 0:
+            # Its Might read by `might_at_least` in its abilities' `while` and discounts.
+            hero["buffs"] = draw(st.integers(1, 2))
+        elif draw(st.integers(0, 5)) == 0:
+            hero["might"] = draw(st.integers(4, 6))
         you_board.insert(draw(st.integers(0, len(you_board))), hero)
     for i in range(draw(st.integers(0, 3))):
         unit: dict[str, Any] = {"id": f"u{i}", "card": draw(st.sampled_from(sorted(REAL_UNITS)))}
@@ -1320,6 +1325,8 @@ def _theme_deflect(draw: Draw, data: dict[str, Any]) -> None:
         cards["monument"] = {"name": "Monument", "type": "gear", "cost": {"energy": 2},
                              "grants": [draw(deflect_grants(reach))]}
         (board if owner == "opponent" else you["board"]).append({"id": "m9", "card": "monument"})
+        if owner == "opponent" and draw(st.integers(0, 2)) == 0:
+            enemies.append("m9")  # a gear chosen: its Deflect, if its grant reaches it
     mine = [o["id"] for o in you["board"] if cards[o["card"]]["type"] == "unit"]
     targets = draw(st.lists(st.sampled_from(enemies), min_size=1, max_size=2))
     if mine and draw(st.integers(0, 3)) == 0:
