@@ -247,3 +247,57 @@ def test_the_wrong_readings_differ_here(mutant: str, want: str) -> None:
     assert totals(data) == {"[1]" + "[A]" * 7}
     got = {o.total.text() for o in reference_totals(data, mutant).options}
     assert got == {want}
+
+
+YI = {"name": "Master Yi - Tempered", "type": "unit", "domains": ["body"], "cost": {"energy": 4},
+      "might": 4, "grants": [{"deflect": 1, "applies_to": {"self": True},
+                              "while": {"level_at_least": 6}}]}
+
+
+@pytest.mark.parametrize("opponent_xp, your_xp, deflect", [(6, 0, 1), (5, 6, 0), (0, 0, 0)])
+def test_player_conditions_read_the_granting_objects_controller(
+        opponent_xp: int, your_xp: int, deflect: int) -> None:
+    """A Deflect grant's `while` reads its level from the granting object's controller (the
+    README's reading: the opponent's Master Yi - Tempered has Deflect at the opponent's Level 6,
+    whatever yours is)."""
+    data = scenario([{"id": "y1", "card": "yi"}], ["y1"], cards={"yi": YI})
+    data["state"]["opponent"]["xp"] = opponent_xp
+    data["state"]["you"]["xp"] = your_xp
+    assert totals(data) == {"[1]" + "[A]" * deflect}
+
+
+def test_controls_and_runes_read_the_granting_objects_controller() -> None:
+    """`controls` is the granting object's controller's board, `runes_at_most` its runes."""
+    ward = {"name": "Ward", "type": "gear", "cost": {"energy": 1}, "grants": [
+        {"deflect": 1, "applies_to": {"type": "unit"}, "while": {"controls": {"name": "Sentinel"}}},
+        {"deflect": 1, "applies_to": {"type": "unit"}, "while": {"runes_at_most": 2}}]}
+    lib = {"ward": ward}
+    enemy = [{"id": "w1", "card": "ward"}, {"id": "e1", "card": "recruit"}]
+    # The opponent controls no Sentinel (yours doesn't count); the opponent has no runes (<= 2).
+    data = scenario(enemy, ["e1"], you=[{"id": "s1", "card": "sentinel"}], cards=lib)
+    assert totals(data) == {"[1][A]"}
+    # The opponent's Sentinel; four runes of theirs.
+    data = scenario(enemy + [{"id": "s2", "card": "sentinel"}], ["e1"], cards=lib)
+    data["state"]["opponent"]["runes"] = [{"id": f"o{i}", "domain": "order"} for i in range(4)]
+    assert totals(data) == {"[1][A]"}
+    data["state"]["opponent"]["runes"] = data["state"]["opponent"]["runes"][:2]
+    assert totals(data) == {"[1][A][A]"}
+
+
+def test_self_on_a_grant_to_plays_is_its_own_abilities() -> None:
+    """The README: `self: true` in a grant to plays reaches only plays of the granting object,
+    its abilities: a gear's "my abilities cost [1] less" reaches its own, not another gear's,
+    and no card."""
+    tinker = {"name": "Tinker", "type": "gear", "cost": {"energy": 1},
+              "grants": [{"discount": {"id": "mine", "energy": 1},
+                          "applies_to": {"ability": "any", "self": True}}],
+              "abilities": [{"id": "tick", "kind": "activated", "cost": {"energy": 2}}]}
+    other = {"name": "Other", "type": "gear", "cost": {"energy": 1},
+             "abilities": [{"id": "tock", "kind": "activated", "cost": {"energy": 2}}]}
+    lib = {"tinker": tinker, "other": other}
+    board = [{"id": "g1", "card": "tinker"}, {"id": "g2", "card": "other"}]
+    assert totals(scenario([], [], you=board, cards=lib,
+                           play={"ability": {"object": "g1", "id": "tick"}})) == {"[1]"}
+    assert totals(scenario([], [], you=board, cards=lib,
+                           play={"ability": {"object": "g2", "id": "tock"}})) == {"[2]"}
+    assert totals(scenario([], [], you=board, cards=lib)) == {"[1]"}  # Bolt: no discount

@@ -456,16 +456,22 @@ def amount(ctx: Context, value: Any) -> int:
     raise Unsupported(f"amount {value!r}")
 
 
-def condition_holds(ctx: Context, base: Base, cond: Any, granter: Obj | None) -> bool:
-    """`if` / `while`: a map (every key must hold) or a list of maps (all must hold)."""
+def condition_holds(ctx: Context, base: Base, cond: Any, granter: Obj | None,
+                    player: str = "you") -> bool:
+    """`if` / `while`: a map (every key must hold) or a list of maps (all must hold).
+    `player`: whose level, runes and objects the player conditions read (`level_at_least`,
+    `runes_at_most`, `controls`): yours, but a Deflect grant's `while` reads its granting
+    object's controller's (the README, issue 24 item 2: an opponent's Master Yi - Tempered,
+    "[Level 6] I have Deflect", reads `state.opponent.xp`)."""
     for c in as_list(cond):
         for key, value in dict(c).items():
-            if not _one_condition(ctx, base, key, value, granter):
+            if not _one_condition(ctx, base, key, value, granter, player):
                 return False
     return True
 
 
-def _one_condition(ctx: Context, base: Base, key: str, value: Any, granter: Obj | None) -> bool:
+def _one_condition(ctx: Context, base: Base, key: str, value: Any, granter: Obj | None,
+                   player: str = "you") -> bool:
     if key == "from":
         return bool(ctx.zone == value)
     if key == "not_from":
@@ -487,14 +493,14 @@ def _one_condition(ctx: Context, base: Base, key: str, value: Any, granter: Obj 
     if key == "targets":
         targets = ctx.play.get("targets") or []
         return any(target_matches(ctx, o, value or {}) for o in ctx.board if o.id in targets)
-    you = ctx.state.get("you") or {}
+    you = ctx.state.get(player) or {}
     # Real-card conditions (real-cards.md section 4 and the README's "Real-card additions").
     if key == "level_at_least":
         return int(you.get("xp", 0)) >= int(value)
     if key == "played_this_turn_at_least":
         return int(ctx.state.get("played_this_turn", 0)) >= int(value)
     if key == "controls":
-        return any(o.controller == "you" and object_matches(ctx, o, value or {})
+        return any(o.controller == player and object_matches(ctx, o, value or {})
                    for o in ctx.board)
     if key == "runes_at_most":
         return len(runes_of(you)) <= int(value)
@@ -1439,6 +1445,11 @@ def _grants(ctx: Context) -> Iterator[tuple[Obj, Mapping[str, Any]]]:
             # `controller` is relative to the granting object's controller.
             if (o.controller == "you") != (player == "you"):
                 continue
+            # `self: true` on a grant to plays (the README, issue 24 item 2): only plays of the
+            # granting object itself, its abilities (a card played is not on the board).
+            if "self" in applies and bool(applies.pop("self")) != (
+                    ctx.kind == "ability" and ctx.obj.id == o.id):
+                continue
             if not _play_matches(ctx, applies):
                 continue
             yield o, g
@@ -1449,7 +1460,7 @@ def deflect_of(ctx: Context, base: Base, obj: Obj) -> int:
     `keywords.deflect`, plus its own `deflect` (gained from an effect), plus N for every grant
     `deflect: N` of a board object (either player's) that reaches it while the grant's `while`
     holds, read with the granting object (and in the play's context, as other grants' `while`
-    are)."""
+    are; its player conditions from the granting object's controller, as the README reads it)."""
     n = int((ctx.card_of(obj).get("keywords") or {}).get("deflect", 0))
     if "deflect_printed_only" in ctx.mutants:
         return n
@@ -1460,7 +1471,7 @@ def deflect_of(ctx: Context, base: Base, obj: Obj) -> int:
                 continue
             if g.get("once_per_turn"):
                 raise Unsupported("a Deflect grant once per turn")
-            if condition_holds(ctx, base, g.get("while"), granter):
+            if condition_holds(ctx, base, g.get("while"), granter, granter.controller):
                 n += int(g["deflect"])
     return n
 

@@ -740,6 +740,8 @@ def real_grants(draw: Draw, label: str) -> dict[str, Any]:
             flt["type"] = "gear"
         if draw(st.integers(0, 2)) == 0:
             flt["location"] = draw(st.sampled_from(("battlefield", "base")))
+        if flt["ability"] != "hide" and draw(st.integers(0, 4)) == 0:
+            flt["self"] = True  # its own abilities only (the README, issue 24 item 2)
     if kind == "flow":
         flt = {"type": "spell"}
     if kind == "alternative":
@@ -1281,6 +1283,10 @@ DEFLECT_UNITS: dict[str, dict[str, Any]] = {
                                       "while": {"might_at_least": 5}}]},
     "pouty": {"name": "Pouty Poro", "type": "unit", "domains": ["calm"], "cost": {"energy": 1},
               "might": 1, "tags": ["poro"], "keywords": {"deflect": 1}},
+    # Master Yi - Tempered: "[Level 6] I have Deflect", its controller's level (the README).
+    "yi": {"name": "Master Yi", "type": "unit", "domains": ["body"], "cost": {"energy": 4},
+           "might": 4, "grants": [{"deflect": 1, "applies_to": {"self": True},
+                                   "while": {"level_at_least": 6}}]},
 }
 
 
@@ -1298,7 +1304,7 @@ def _theme_deflect(draw: Draw, data: dict[str, Any]) -> None:
     enemies = []
     for i in range(draw(st.integers(1, 3))):
         unit: dict[str, Any] = {"id": f"n{i}", "card": draw(st.sampled_from(
-            ("sunhawk", "fiora", "sentinel", "pouty", "recruit", "fiora", "sunhawk")))}
+            ("sunhawk", "fiora", "sentinel", "pouty", "recruit", "fiora", "sunhawk", "yi")))}
         if draw(st.integers(0, 2)) == 0:
             unit["deflect"] = draw(st.integers(1, 2))
         if draw(st.booleans()):
@@ -1311,6 +1317,13 @@ def _theme_deflect(draw: Draw, data: dict[str, Any]) -> None:
             unit["location"] = draw(st.sampled_from(("base", "battlefield")))
         board.append(unit)
         enemies.append(unit["id"])
+    # A Deflect grant's player conditions read its controller's level, runes and objects.
+    if draw(st.booleans()):
+        opp["xp"] = draw(st.sampled_from((6, 6, 2, 0)))
+    if draw(st.integers(0, 2)) == 0:
+        you["xp"] = draw(st.sampled_from((6, 6, 2, 0)))
+    if draw(st.integers(0, 3)) == 0:
+        opp["runes"] = [{"id": f"o{i}", "domain": "order"} for i in range(draw(st.integers(1, 5)))]
     if draw(st.booleans()):
         # A gear granting Deflect: the opponent's (its units: default or `controller: you`;
         # yours: `controller: opponent`), or yours reaching your own units (never charged).
