@@ -301,3 +301,16 @@ def test_self_on_a_grant_to_plays_is_its_own_abilities() -> None:
     assert totals(scenario([], [], you=board, cards=lib,
                            play={"ability": {"object": "g2", "id": "tock"}})) == {"[2]"}
     assert totals(scenario([], [], you=board, cards=lib)) == {"[1]"}  # Bolt: no discount
+
+
+def test_a_keyword_filter_reads_the_printed_keywords() -> None:
+    """"Your units with Deflect have Deflect 1 more": `keyword: deflect` is the card's printed
+    keyword (the README), so a unit with Deflect gained only (`deflect` on the object) is not
+    reached."""
+    ward = {"name": "Ward", "type": "gear", "cost": {"energy": 1},
+            "grants": [{"deflect": 1, "applies_to": {"keyword": "deflect"}}]}
+    lib = {"ward": ward}
+    opp = [{"id": "w1", "card": "ward"}, {"id": "e1", "card": "sentinel"},
+           {"id": "e2", "card": "recruit", "deflect": 1}]
+    assert totals(scenario(opp, ["e1"], cards=lib)) == {"[1][A][A]"}
+    assert totals(scenario(opp, ["e2"], cards=lib)) == {"[1][A]"}

@@ -1492,7 +1492,11 @@ def _deflect_reaches(ctx: Context, granter: Obj, g: Mapping[str, Any], obj: Obj)
         return False
     if "self" in flt and bool(flt.pop("self")) != (obj.id == granter.id):
         return False
-    for key in ("from", "keyword", "ability"):
+    # `keyword`: the object's card has it printed (the README: a `keyword: deflect` filter
+    # reads the card's printed keywords).
+    if "keyword" in flt and flt.pop("keyword") not in keyword_names(ctx.card_of(obj)):
+        return False
+    for key in ("from", "ability"):
         if key in flt:
             raise Unsupported(f"a Deflect grant's applies_to.{key}")
     return object_matches(ctx, obj, flt)

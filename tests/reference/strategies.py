@@ -767,7 +767,7 @@ DEFLECT_REACHES: tuple[dict[str, Any], ...] = (
     {"type": "unit"}, {"type": "unit"}, {}, {"self": True}, {"self": True},
     {"type": "unit", "location": "battlefield"}, {"type": "unit", "min_might": 3},
     {"name": "Sentinel"}, {"tags": ["poro"]}, {"controller": "opponent", "type": "unit"},
-    {"controller": "you", "type": "unit"},
+    {"controller": "you", "type": "unit"}, {"keyword": "deflect"},
 )
 
 
