@@ -1479,7 +1479,7 @@ def deflect_of(ctx: Context, base: Base, obj: Obj) -> int:
 def _deflect_reaches(ctx: Context, granter: Obj, g: Mapping[str, Any], obj: Obj) -> bool:
     """A Deflect grant's `applies_to`, read on the board object: `controller` relative to the
     granting object's controller (default the same player), `self: true` the granting object
-    itself (`false`: any other), the rest as an object filter (the granting object is matched
+    itself (the loader takes only `true`), the rest as an object filter (the granting object is matched
     like any other)."""
     flt = dict(g.get("applies_to") or {})
     controller = flt.pop("controller", "you")
