@@ -1479,8 +1479,8 @@ def deflect_of(ctx: Context, base: Base, obj: Obj) -> int:
 def _deflect_reaches(ctx: Context, granter: Obj, g: Mapping[str, Any], obj: Obj) -> bool:
     """A Deflect grant's `applies_to`, read on the board object: `controller` relative to the
     granting object's controller (default the same player), `self: true` the granting object
-    itself (the loader takes only `true`), the rest as an object filter (the granting object is matched
-    like any other)."""
+    itself (the loader takes only `true`), the rest as an object filter (the granting object
+    is matched like any other)."""
     flt = dict(g.get("applies_to") or {})
     controller = flt.pop("controller", "you")
     if "deflect_controller_absolute" in ctx.mutants:
