@@ -154,10 +154,12 @@ def test_applies_to_reads_the_object() -> None:
 
 
 def test_while_is_read_with_the_granting_object() -> None:
-    """A Monument whose grant holds only while it (a gear, no Might) is Mighty never holds; one
+    """A Monument whose grant holds only while it (a gear, no Might) is Mighty never holds, not
+    even at least 0 (a gear has no Might, as a Might filter never matches it); one
     whose grant holds while it is at a battlefield holds there."""
     mighty = {"name": "M", "type": "gear", "cost": {"energy": 1}, "grants": [
-        {"deflect": 1, "applies_to": {"type": "unit"}, "while": {"might_at_least": 1}}]}
+        {"deflect": 1, "applies_to": {"type": "unit"}, "while": {"might_at_least": 1}},
+        {"deflect": 1, "applies_to": {"type": "unit"}, "while": {"might_at_least": 0}}]}
     there = {"name": "T", "type": "gear", "cost": {"energy": 1}, "grants": [
         {"deflect": 1, "applies_to": {"type": "unit"}, "while": {"at": "battlefield"}}]}
     lib = {"mighty": mighty, "there": there}

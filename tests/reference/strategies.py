@@ -581,8 +581,8 @@ def real_conditions(draw: Draw, granted: bool) -> dict[str, Any]:
     kind = draw(st.sampled_from(kinds))
     if kind == "might":
         # "While Mighty" (issue 24, item 2; Fiora - Victorious: at least 5): the granting
-        # object's Might, buffs included; a gear has none.
-        return {"might_at_least": draw(st.sampled_from((5, 5, 3, 4, 1)))}
+        # object's Might, buffs included; a gear has none (at least 0 does not hold for it).
+        return {"might_at_least": draw(st.sampled_from((5, 5, 3, 4, 1, 0)))}
     if kind == "level":
         return {"level_at_least": draw(st.integers(1, 6))}
     if kind == "legion":
@@ -782,7 +782,7 @@ def deflect_grants(draw: Draw, reach: dict[str, Any] | None = None) -> dict[str,
         g["applies_to"] = flt
     pick = draw(st.integers(0, 5))
     if pick in (0, 1):
-        g["while"] = {"might_at_least": draw(st.sampled_from((5, 5, 4, 3)))}
+        g["while"] = {"might_at_least": draw(st.sampled_from((5, 5, 4, 3, 0)))}
     elif pick == 2:
         g["while"] = {"empowered_at_least": 1}
     elif pick == 3:
