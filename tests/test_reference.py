@@ -287,8 +287,9 @@ def _may_differ(mutant: str, data: dict[str, Any]) -> bool:
             "kill_target_allowed": '"targets"', "source_object_barred": '"sources"',
             "might_ignores_buffs": '"buffs"', "tiebreak_size_first": '"kill',
             "mandatory_unlocks_ignored": '"unlocks"', "alternatives_ignored": '"alternatives"',
-            "source_victims_untracked": '{"kill": ', "source_kills_outside_357_3": '{"kill": '
-            }.get(mutant, "") in text
+            "source_victims_untracked": '{"kill": ', "source_kills_outside_357_3": '{"kill": ',
+            "deflect_printed_only": '"targets"', "deflect_controller_absolute": '"targets"',
+            "deflect_granter_excluded": '"targets"'}.get(mutant, "") in text
 
 
 # Each wrong answer, and the family that reaches it. Not here: the converter read as activated

@@ -73,6 +73,12 @@ additions", read there, not from the engine):
   grants are skipped while their id is in `used_this_turn`. Granted Flow `printed`: one more
   Flow instance equal to the printed cost. `ignore: all`: base [0], no additional cost (Deflect
   included) and no increase. Card key `ignore_deflect`: no Deflect on its play.
+- Granted and conditional Deflect (issue 24, item 2; 809.2): an object's Deflect is its card's
+  `keywords.deflect`, plus its own `deflect` (gained from an effect), plus every grant
+  `deflect: N` of a board object whose `applies_to` reaches it (read on the object, `controller`
+  relative to the granting object's controller, `self: true` the granting object) while its
+  `while` holds with the granting object; such a grant reaches objects, never a play. Condition
+  `might_at_least`: the granting object's Might (none, or a gear's: it does not hold).
 - Sources (section 5) are read here (`while`, `only_for`, `bonus`, ready when they exhaust;
   issue 24's `{kill: {count, filter}}` cost atom that kills other objects) and paid in
   `payer.py`.
@@ -217,6 +223,8 @@ class Obj:
     empowered: int = 0
     buffs: int = 0
     hidden_turn: str = "earlier"
+    # Deflect the object gained from an effect (issue 24, item 2: `board[].deflect`).
+    deflect: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -237,7 +245,7 @@ def zone_objects(player: Mapping[str, Any], zone: str, controller: str) -> list[
         out.append(Obj(oid, entry["card"], controller, zone, location, entry.get("might"),
                        entry.get("value"), bool(entry.get("exhausted", False)),
                        int(entry.get("empowered", 0)), int(entry.get("buffs", 0)),
-                       str(entry.get("hidden_turn", "earlier"))))
+                       str(entry.get("hidden_turn", "earlier")), int(entry.get("deflect", 0))))
     return out
 
 
@@ -452,16 +460,22 @@ def amount(ctx: Context, value: Any) -> int:
     raise Unsupported(f"amount {value!r}")
 
 
-def condition_holds(ctx: Context, base: Base, cond: Any, granter: Obj | None) -> bool:
-    """`if` / `while`: a map (every key must hold) or a list of maps (all must hold)."""
+def condition_holds(ctx: Context, base: Base, cond: Any, granter: Obj | None,
+                    player: str = "you") -> bool:
+    """`if` / `while`: a map (every key must hold) or a list of maps (all must hold).
+    `player`: whose level, runes and objects the player conditions read (`level_at_least`,
+    `runes_at_most`, `controls`): yours, but a Deflect grant's `while` reads its granting
+    object's controller's (the README, issue 24 item 2: an opponent's Master Yi - Tempered,
+    "[Level 6] I have Deflect", reads `state.opponent.xp`)."""
     for c in as_list(cond):
         for key, value in dict(c).items():
-            if not _one_condition(ctx, base, key, value, granter):
+            if not _one_condition(ctx, base, key, value, granter, player):
                 return False
     return True
 
 
-def _one_condition(ctx: Context, base: Base, key: str, value: Any, granter: Obj | None) -> bool:
+def _one_condition(ctx: Context, base: Base, key: str, value: Any, granter: Obj | None,
+                   player: str = "you") -> bool:
     if key == "from":
         return bool(ctx.zone == value)
     if key == "not_from":
@@ -483,20 +497,26 @@ def _one_condition(ctx: Context, base: Base, key: str, value: Any, granter: Obj 
     if key == "targets":
         targets = ctx.play.get("targets") or []
         return any(target_matches(ctx, o, value or {}) for o in ctx.board if o.id in targets)
-    you = ctx.state.get("you") or {}
+    you = ctx.state.get(player) or {}
     # Real-card conditions (real-cards.md section 4 and the README's "Real-card additions").
     if key == "level_at_least":
         return int(you.get("xp", 0)) >= int(value)
     if key == "played_this_turn_at_least":
         return int(ctx.state.get("played_this_turn", 0)) >= int(value)
     if key == "controls":
-        return any(o.controller == "you" and object_matches(ctx, o, value or {})
+        return any(o.controller == player and object_matches(ctx, o, value or {})
                    for o in ctx.board)
     if key == "runes_at_most":
         return len(runes_of(you)) <= int(value)
     if key == "empowered_at_least":
         # The granting object (or the source) has been Empowered that often; none: not.
         return granter is not None and granter.empowered >= int(value)
+    if key == "might_at_least":
+        # Issue 24, item 2 ("while Mighty": at least 5): the granting object's Might as Might
+        # is read elsewhere (its `might`, else printed plus buffs); no granting object, or one
+        # with no Might (a gear), does not hold.
+        might = None if granter is None else ctx.might(granter)
+        return might is not None and might >= int(value)
     raise Unsupported(f"condition {key}")
 
 
@@ -791,10 +811,16 @@ SETTLED_MUTANTS: tuple[str, ...] = ("counts_itself", "countered_executes",
 # repeatable cost paid 0 or 1 times only; issue 24's: an ability's `alternatives` left out; the
 # objects a source's kill atom kills left free to pay the rest of the payment (another source,
 # an exhaust or kill cost) and to stay for the tie-break; a source's kills left out of rule 357.3.
+# Issue 24, item 2's: an object's Deflect its printed keyword only (no grant, nothing gained);
+# a Deflect grant's `controller` read as a player (`you`: you) rather than relative to the
+# granting object's controller; a grant never reaching its own granting object (so `self: true`
+# reaches nothing).
 REAL_MUTANTS: tuple[str, ...] = ("per_payment_once", "first_victim", "first_tier",
                                  "converter_once", "card_grants_reach_abilities",
                                  "repeat_at_most_once", "alternatives_ignored",
-                                 "source_victims_untracked", "source_kills_outside_357_3")
+                                 "source_victims_untracked", "source_kills_outside_357_3",
+                                 "deflect_printed_only", "deflect_controller_absolute",
+                                 "deflect_granter_excluded")
 
 # Issue 20's wrong answers of the engine at 352083e (classes 1-7 and 11, and the tie-break that
 # keeps objects on the board), each re-created as the reading it made, so that a disagreement
@@ -1463,18 +1489,73 @@ def _grant_active(ctx: Context, o: Obj, g: Mapping[str, Any]) -> bool:
 
 
 def _grants(ctx: Context) -> Iterator[tuple[Obj, Mapping[str, Any]]]:
-    """Grants of objects on either board that apply to this play (spec, "Grants")."""
+    """Grants of objects on either board that apply to this play (spec, "Grants"). A grant of
+    Deflect reaches board objects, not plays (`deflect_of`)."""
     for o in ctx.board:
         for g in ctx.card_of(o).get("grants") or []:
+            if g.get("deflect") is not None:
+                continue
             applies = dict(g.get("applies_to") or {})
             controller = applies.pop("controller", "you")
             player = "you" if controller == "you" else "opponent"
             # `controller` is relative to the granting object's controller.
             if (o.controller == "you") != (player == "you"):
                 continue
+            # `self: true` on a grant to plays (the README, issue 24 item 2): only plays of the
+            # granting object itself, its abilities (a card played is not on the board).
+            if "self" in applies and bool(applies.pop("self")) != (
+                    ctx.kind == "ability" and ctx.obj.id == o.id):
+                continue
             if not _play_matches(ctx, applies):
                 continue
             yield o, g
+
+
+def deflect_of(ctx: Context, base: Base, obj: Obj) -> int:
+    """An object's Deflect (issue 24, item 2; 809.2: values stack): its card's
+    `keywords.deflect`, plus its own `deflect` (gained from an effect), plus N for every grant
+    `deflect: N` of a board object (either player's) that reaches it while the grant's `while`
+    holds, read with the granting object (and in the play's context, as other grants' `while`
+    are; its player conditions from the granting object's controller, as the README reads it)."""
+    n = int((ctx.card_of(obj).get("keywords") or {}).get("deflect", 0))
+    if "deflect_printed_only" in ctx.mutants:
+        return n
+    n += obj.deflect
+    for granter in ctx.board:
+        for g in ctx.card_of(granter).get("grants") or []:
+            if g.get("deflect") is None or not _deflect_reaches(ctx, granter, g, obj):
+                continue
+            if g.get("once_per_turn"):
+                raise Unsupported("a Deflect grant once per turn")
+            if condition_holds(ctx, base, g.get("while"), granter, granter.controller):
+                n += int(g["deflect"])
+    return n
+
+
+def _deflect_reaches(ctx: Context, granter: Obj, g: Mapping[str, Any], obj: Obj) -> bool:
+    """A Deflect grant's `applies_to`, read on the board object: `controller` relative to the
+    granting object's controller (default the same player), `self: true` the granting object
+    itself (the loader takes only `true`), the rest as an object filter (the granting object
+    is matched like any other)."""
+    flt = dict(g.get("applies_to") or {})
+    controller = flt.pop("controller", "you")
+    if "deflect_controller_absolute" in ctx.mutants:
+        if obj.controller != controller:
+            return False
+    elif (obj.controller == granter.controller) != (controller == "you"):
+        return False
+    if obj.id == granter.id and "deflect_granter_excluded" in ctx.mutants:
+        return False
+    if "self" in flt and bool(flt.pop("self")) != (obj.id == granter.id):
+        return False
+    # `keyword`: the object's card has it printed (the README: a `keyword: deflect` filter
+    # reads the card's printed keywords).
+    if "keyword" in flt and flt.pop("keyword") not in keyword_names(ctx.card_of(obj)):
+        return False
+    for key in ("from", "ability"):
+        if key in flt:
+            raise Unsupported(f"a Deflect grant's applies_to.{key}")
+    return object_matches(ctx, obj, flt)
 
 
 def _card_might(card: Mapping[str, Any]) -> int | None:
@@ -1586,7 +1667,7 @@ def _starts(ctx: Context, base: Base, counts: Mapping[str, int], optionals: Sequ
         for target in ctx.play.get("targets") or []:
             for chosen in ctx.board:
                 if chosen.id == target and chosen.controller == "opponent":
-                    deflect += int((ctx.card_of(chosen).get("keywords") or {}).get("deflect", 0))
+                    deflect += deflect_of(ctx, base, chosen)
         fixed = _add(fixed, Total(0, NO_PIPS[:ANY] + (deflect,)))
     for inc in mods.increases:
         fixed = _add(fixed, inc)

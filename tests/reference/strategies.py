@@ -23,7 +23,9 @@ and the README, not from the engine: nothing here imports it.
   per-payment discounts (some making each payment free), victim-reading costs (optional and
   mandatory), kill costs with one of the play's targets among the candidates, sources (Seals,
   Gold tokens, converters, bonus, `while`, `only_for`) whose objects other costs may take,
-  Hidden cards played from facedown and hidden from hand.
+  Hidden cards played from facedown and hidden from hand; granted and conditional Deflect
+  (issue 24, item 2: grants `deflect` reaching objects by a filter or `self: true`, while
+  Empowered or Mighty (`might_at_least`), an object's own `deflect`, plays choosing them).
 
 Issue 20's situations are drawn on purpose, not left to chance: target controllers, grant
 locations, mandatory unlocks, ability counts, per-payment discounts that reach zero, kill costs
@@ -575,8 +577,12 @@ REAL_CONDITIONS = ("level", "legion", "runes_at_most", "controls", "flag", "phas
 
 @st.composite
 def real_conditions(draw: Draw, granted: bool) -> dict[str, Any]:
-    kinds = list(REAL_CONDITIONS) + (["empowered_at_least", "at"] if granted else [])
+    kinds = list(REAL_CONDITIONS) + (["empowered_at_least", "at", "might"] if granted else [])
     kind = draw(st.sampled_from(kinds))
+    if kind == "might":
+        # "While Mighty" (issue 24, item 2; Fiora - Victorious: at least 5): the granting
+        # object's Might, buffs included; a gear has none (at least 0 does not hold for it).
+        return {"might_at_least": draw(st.sampled_from((5, 5, 3, 4, 1, 0)))}
     if kind == "level":
         return {"level_at_least": draw(st.integers(1, 6))}
     if kind == "legion":
@@ -722,8 +728,10 @@ def real_grants(draw: Draw, label: str) -> dict[str, Any]:
     once per turn, tiered increases (Helm of Suppression), granted Flow (Kennen), alternatives
     (Teemo's "[1] instead of [A]" to hide), `ignore_deflect`."""
     kind = draw(st.sampled_from(("discount", "discount", "discount", "increase", "flow",
-                                 "ignore_deflect", "alternative")))
+                                 "ignore_deflect", "alternative", "deflect")))
     g: dict[str, Any] = {}
+    if kind == "deflect":
+        return draw(deflect_grants())
     if kind == "discount":
         g["discount"] = draw(real_discounts(True, label))
     elif kind == "increase":
@@ -754,6 +762,8 @@ def real_grants(draw: Draw, label: str) -> dict[str, Any]:
             flt["type"] = "gear"
         if draw(st.integers(0, 2)) == 0:
             flt["location"] = draw(st.sampled_from(("battlefield", "base")))
+        if flt["ability"] != "hide" and draw(st.integers(0, 4)) == 0:
+            flt["self"] = True  # its own abilities only (the README, issue 24 item 2)
     if kind == "flow":
         flt = {"type": "spell"}
     if kind == "alternative":
@@ -767,6 +777,37 @@ def real_grants(draw: Draw, label: str) -> dict[str, Any]:
         g["id"] = label
         g["once_per_turn"] = True
     if draw(st.integers(0, 4)) == 0:
+        g["while"] = draw(real_conditions(True))
+    return g
+
+
+# What a Deflect grant reaches (issue 24, item 2), a filter read on the board object:
+# Petricite Monument's friendly units, the granting object itself (`self: true`: Solari
+# Sunhawk, Fiora - Victorious), units at a battlefield, a Might, a name, a tag, the other
+# player's objects (`controller: opponent`, relative to the granting object's controller).
+DEFLECT_REACHES: tuple[dict[str, Any], ...] = (
+    {"type": "unit"}, {"type": "unit"}, {}, {"self": True}, {"self": True},
+    {"type": "unit", "location": "battlefield"}, {"type": "unit", "min_might": 3},
+    {"name": "Sentinel"}, {"tags": ["poro"]}, {"controller": "opponent", "type": "unit"},
+    {"controller": "you", "type": "unit"}, {"keyword": "deflect"},
+)
+
+
+@st.composite
+def deflect_grants(draw: Draw, reach: dict[str, Any] | None = None) -> dict[str, Any]:
+    """A grant of Deflect N (issue 24, item 2): what it reaches (`reach`, else drawn), now and
+    then only while a condition on the granting object holds (Empowered, Mighty, at a
+    battlefield) or another real condition."""
+    g: dict[str, Any] = {"deflect": draw(st.sampled_from((1, 1, 2, 3)))}
+    flt = dict(draw(st.sampled_from(DEFLECT_REACHES)) if reach is None else reach)
+    if flt:
+        g["applies_to"] = flt
+    pick = draw(st.integers(0, 5))
+    if pick in (0, 1):
+        g["while"] = {"might_at_least": draw(st.sampled_from((5, 5, 4, 3, 0)))}
+    elif pick == 2:
+        g["while"] = {"empowered_at_least": 1}
+    elif pick == 3:
         g["while"] = draw(real_conditions(True))
     return g
 
@@ -1000,6 +1041,11 @@ def real_scenario_data(draw: Draw) -> dict[str, Any]:
                                 "location": draw(st.sampled_from(("base", "battlefield")))}
         if draw(st.integers(0, 3)) == 2:
             hero["empowered"] = draw(st.integers(1, 3))
+        if draw(st.integers(0, 2)) == 0:
+            # Its Might read by `might_at_least` in its abilities' `while` and discounts.
+            hero["buffs"] = draw(st.integers(1, 2))
+        elif draw(st.integers(0, 5)) == 0:
+            hero["might"] = draw(st.integers(4, 6))
         you_board.insert(draw(st.integers(0, len(you_board))), hero)
     for i in range(draw(st.integers(0, 3))):
         unit: dict[str, Any] = {"id": f"u{i}", "card": draw(st.sampled_from(sorted(REAL_UNITS)))}
@@ -1013,7 +1059,13 @@ def real_scenario_data(draw: Draw) -> dict[str, Any]:
             unit["location"] = draw(st.sampled_from(("base", "battlefield")))
         you_board.append(unit)
     for i in range(draw(st.integers(0, 1))):
-        opp_board.append({"id": f"e{i}", "card": draw(st.sampled_from(("sentinel", "recruit")))})
+        enemy: dict[str, Any] = {"id": f"e{i}",
+                                 "card": draw(st.sampled_from(("sentinel", "recruit")))}
+        if draw(st.integers(0, 3)) == 0:
+            enemy["deflect"] = draw(st.integers(0, 2))  # gained from an effect (issue 24)
+        if draw(st.integers(0, 3)) == 0:
+            enemy["buffs"] = draw(st.integers(1, 2))
+        opp_board.append(enemy)
 
     hand: list[dict[str, Any]] = [{"id": f"h{i}", "card": draw(st.sampled_from(("recruit",
                                                                                   PLAYED)))}
@@ -1383,9 +1435,110 @@ def _theme_marauder(draw: Draw, data: dict[str, Any]) -> None:
     data["state"]["phase"], data["state"]["turn"] = "main", "you"
 
 
+# Issue 24, item 2's units: Solari Sunhawk ("I have Deflect 2 while I'm Empowered"), Fiora -
+# Victorious (Deflect while Mighty), a Poro with Deflect of its own.
+DEFLECT_UNITS: dict[str, dict[str, Any]] = {
+    "sunhawk": {"name": "Solari Sunhawk", "type": "unit", "domains": ["order"],
+                "cost": {"energy": 3}, "might": 3, "grants": [
+                    {"deflect": 2, "applies_to": {"self": True},
+                     "while": {"empowered_at_least": 1}}]},
+    "fiora": {"name": "Fiora", "type": "unit", "domains": ["order"], "cost": {"energy": 4},
+              "might": 4, "grants": [{"deflect": 1, "applies_to": {"self": True},
+                                      "while": {"might_at_least": 5}}]},
+    "pouty": {"name": "Pouty Poro", "type": "unit", "domains": ["calm"], "cost": {"energy": 1},
+              "might": 1, "tags": ["poro"], "keywords": {"deflect": 1}},
+    # Master Yi - Tempered: "[Level 6] I have Deflect", its controller's level (the README).
+    "yi": {"name": "Master Yi", "type": "unit", "domains": ["body"], "cost": {"energy": 4},
+           "might": 4, "grants": [{"deflect": 1, "applies_to": {"self": True},
+                                   "while": {"level_at_least": 6}}]},
+}
+
+
+def _theme_deflect(draw: Draw, data: dict[str, Any]) -> None:
+    """Issue 24, item 2: a play choosing the opponent's units whose Deflect is granted (by the
+    unit itself while Empowered or Mighty, by a Petricite Monument-like gear of either player,
+    `controller` relative to it), gained (`deflect` on the object) and printed, stacking
+    (809.2); chosen once or twice, now and then your own unit too (no Deflect charged), or
+    under an `ignore_deflect`. The play is a spell from hand or an activated ability that
+    chooses a unit."""
+    cards, you, state = data["cards"], data["state"]["you"], data["state"]
+    opp = state.setdefault("opponent", {})
+    board = opp.setdefault("board", [])
+    cards.update({k: dict(v) for k, v in DEFLECT_UNITS.items()})
+    enemies = []
+    for i in range(draw(st.integers(1, 3))):
+        unit: dict[str, Any] = {"id": f"n{i}", "card": draw(st.sampled_from(
+            ("sunhawk", "fiora", "sentinel", "pouty", "recruit", "fiora", "sunhawk", "yi")))}
+        if draw(st.integers(0, 2)) == 0:
+            unit["deflect"] = draw(st.integers(1, 2))
+        if draw(st.booleans()):
+            unit["buffs"] = draw(st.integers(1, 2))
+        elif draw(st.integers(0, 3)) == 0:
+            unit["might"] = draw(st.integers(3, 6))
+        if draw(st.booleans()):
+            unit["empowered"] = 1
+        if draw(st.integers(0, 2)) == 0:
+            unit["location"] = draw(st.sampled_from(("base", "battlefield")))
+        board.append(unit)
+        enemies.append(unit["id"])
+    # A Deflect grant's player conditions read its controller's level, runes and objects.
+    if draw(st.booleans()):
+        opp["xp"] = draw(st.sampled_from((6, 6, 2, 0)))
+    if draw(st.integers(0, 2)) == 0:
+        you["xp"] = draw(st.sampled_from((6, 6, 2, 0)))
+    if draw(st.integers(0, 3)) == 0:
+        opp["runes"] = [{"id": f"o{i}", "domain": "order"} for i in range(draw(st.integers(1, 5)))]
+    if draw(st.booleans()):
+        # A gear granting Deflect: the opponent's (its units: default or `controller: you`;
+        # yours: `controller: opponent`), or yours reaching your own units (never charged).
+        owner = draw(st.sampled_from(("opponent", "opponent", "you", "you")))
+        if owner == "opponent":
+            reach = dict(draw(st.sampled_from(({"type": "unit"}, {}, {"controller": "you"},
+                                               {"type": "unit", "location": "battlefield"},
+                                               {"min_might": 4}, {"controller": "opponent"}))))
+        else:
+            reach = dict(draw(st.sampled_from(({"controller": "opponent", "type": "unit"},
+                                               {"controller": "opponent"}, {"type": "unit"}))))
+        cards["monument"] = {"name": "Monument", "type": "gear", "cost": {"energy": 2},
+                             "grants": [draw(deflect_grants(reach))]}
+        (board if owner == "opponent" else you["board"]).append({"id": "m9", "card": "monument"})
+        if owner == "opponent" and draw(st.integers(0, 2)) == 0:
+            enemies.append("m9")  # a gear chosen: its Deflect, if its grant reaches it
+    mine = [o["id"] for o in you["board"] if cards[o["card"]]["type"] == "unit"]
+    targets = draw(st.lists(st.sampled_from(enemies), min_size=1, max_size=2))
+    if mine and draw(st.integers(0, 3)) == 0:
+        targets.append(draw(st.sampled_from(mine)))
+    if draw(st.integers(0, 2)) == 0:
+        cards["zapper"] = {"name": "Zapper", "type": "gear", "cost": {"energy": 1}, "abilities": [
+            {"id": "zap", "kind": "activated", "cost": draw(costs(1, 1, min_energy=1)),
+             "targets": {"type": "unit"}}]}
+        you["board"].append({"id": "z1", "card": "zapper"})
+        data["play"] = {"ability": {"object": "z1", "id": "zap"}}
+        state["phase"], state["turn"] = "main", "you"
+    else:
+        played = cards[PLAYED]
+        played["type"] = "spell"
+        played.pop("might", None)
+        kw = dict(played.get("keywords") or {})
+        kw.pop("accelerate", None)
+        if kw:
+            played["keywords"] = kw
+        else:
+            played.pop("keywords", None)
+        _as_card_play(data)
+    data["play"]["targets"] = targets
+    if draw(st.integers(0, 5)) == 0:
+        cards["decree"] = {"name": "Decree", "type": "gear", "cost": {"energy": 1},
+                           "grants": [{"ignore_deflect": True}]}
+        you["board"].append({"id": "x9", "card": "decree"})
+    if len(you.get("runes") or []) < 4:
+        you["runes"] = list(you.get("runes") or []) + [
+            {"id": f"q{i}", "domain": draw(st.sampled_from(DOMAINS))} for i in range(3)]
+
+
 _REAL_THEMES: dict[str, Callable[[Draw, dict[str, Any]], None]] = {
     "fanatic": _theme_fanatic, "marauder": _theme_marauder,
-    "card_grant": _theme_card_grant,
+    "card_grant": _theme_card_grant, "deflect": _theme_deflect,
     "enemy_target": _theme_enemy_target,
     "free_repeat": _theme_free_repeat, "location": _theme_location,
     "kill_target": _theme_kill_target, "source_pays": _theme_source_pays,
