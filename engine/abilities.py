@@ -114,9 +114,17 @@ def ability_reasons(card: Card, ability: Ability | None, ability_id: str, obj: G
             what = "Empowered" if ability.kind == "empower" else "used this turn"
             out.append(f"times: {obj.id} has been {what} {used} time(s); {ability.id} may be "
                        f"used {ability.times} time(s)")
-    kinds = [o.kind for o in ability.cost.other]
-    if "exhaust_self" in kinds and obj.exhausted:
-        out.append(f"cost: {ability.id} exhausts {obj.id}, which is exhausted")
-    if "disempower_self" in kinds and obj.empowered <= 0:
-        out.append(f"cost: {ability.id} disempowers {obj.id}, which is not Empowered")
+    # A cost that exhausts or disempowers the object itself can't be paid when it is exhausted
+    # or not Empowered; with alternatives (issue 24), only when none of the costs can be.
+    blocked = []
+    for cost in (ability.cost, *ability.alternatives):
+        kinds = [o.kind for o in cost.other]
+        why = []
+        if "exhaust_self" in kinds and obj.exhausted:
+            why.append(f"cost: {ability.id} exhausts {obj.id}, which is exhausted")
+        if "disempower_self" in kinds and obj.empowered <= 0:
+            why.append(f"cost: {ability.id} disempowers {obj.id}, which is not Empowered")
+        blocked.append(why)
+    if all(blocked):
+        out.extend(blocked[0])
     return out

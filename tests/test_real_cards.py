@@ -604,6 +604,8 @@ def test_a_source_kills_two_beside_an_additional_kill() -> None:
     after = apply_payment(s, applied_of(p))
     assert sorted(o.id for o in after.you.trash) == ["h1", "u1", "u2", "u3"]
     assert [(o.id, o.exhausted) for o in after.you.board] == [("m1", True)]
+
+
 # --- Granted and gained Deflect (issue 24, item 2) ---------------------------------------------
 
 DEFLECT_GRANTS = """
@@ -715,3 +717,25 @@ def test_self_on_a_grant_to_plays_reaches_the_granting_objects_abilities() -> No
 """
     p = plan(load(text))
     assert p.total == Cost.parse("[1]") and p.discount_order == ("own",)  # u1's only, not u2's
+
+
+def test_an_alternative_pays_where_the_cost_exhausts_an_exhausted_object() -> None:
+    """An ability's alternative cost (issue 24) is a cost of its own: the gear's [E] can't be
+    paid while it is exhausted, but [2] instead can (two runes exhausted, 2); with neither
+    payable (the alternative exhausting it too) the play is illegal."""
+    text = """
+        cards:
+          lantern: {type: gear, cost: {energy: 1},
+                    abilities: [{id: shine, kind: activated, cost: {other: [exhaust_self]},
+                                 alternatives: [ALT]}]}
+        state:
+          you:
+            runes: {fury: 2}
+            board: [{id: g1, card: lantern, exhausted: true}]
+        play: {ability: {object: g1, id: shine}}
+    """
+    p = plan(load(text.replace("ALT", "{energy: 2}")))
+    assert p.status == "ok" and p.score == 2 and p.base is not None
+    assert p.base.kind == "alternative"
+    q = plan(load(text.replace("ALT", "{energy: 1, other: [exhaust_self]}")))
+    assert q.status == "illegal" and any("exhausts g1" in r for r in q.reasons)
