@@ -149,12 +149,12 @@ class Grant:
     Exactly one of `discount`, `increase`, `ignore_deflect`, `flow_printed` (Kennen: a Flow
     instance equal to the printed cost), `alternative` (Teemo: "pay this instead of the base
     cost"), `deflect` is set. `applies_to.controller` is relative to the granting object's
-    controller (default: the same player).
+    controller (default: the same player). `once_per_turn`: it applies only while its id (`id`,
+    else its discount's or increase's id) is not in `state.you.used_this_turn`.
 
     `deflect` N (809.2: values stack): every board object `applies_to` matches (read on the
     object, not on a play; `self: true` the granting object itself) has Deflect N more while
-    `while` holds, read with the granting object (`engine.total_cost.deflect_of`). `once_per_turn`: it applies only while its id (`id`, else its
-    discount's or increase's id) is not in `state.you.used_this_turn`.
+    `while` holds, read with the granting object (`engine.total_cost.deflect_of`).
     """
 
     discount: Discount | None = None
