@@ -78,6 +78,10 @@ CONDITION_KINDS: tuple[str, ...] = (
     "controls",
     "runes_at_most",
     "empowered_at_least",
+    "score_at_least",
+    "opponent_score_at_least",
+    "within_of_victory",
+    "opponent_controls",
 )
 
 
@@ -89,6 +93,12 @@ class Condition:
     a flag name, a phase, a location (`at`), a Filter (`targets`, `controls`) or a number
     (`level_at_least`, `played_this_turn_at_least`, `runes_at_most`: you control at most N runes,
     `empowered_at_least`: the granting object has been Empowered N or more times).
+
+    Board conditions as state (issue 24, item 9), read for the player making the play or, for a
+    grant (or a source, or an ability's own discount), its object's controller:
+    `score_at_least` / `opponent_score_at_least` (a number: that player's `score` is at least
+    N), `within_of_victory` (a number: your score >= the state's `victory_score` - N),
+    `opponent_controls` (a Filter: the opponent has a board object matching).
     """
 
     kind: str

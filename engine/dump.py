@@ -41,7 +41,7 @@ from .scenario import (
     Play,
     Scenario,
 )
-from .state import GameObject, PlayerState, Rune, Source, State
+from .state import DEFAULT_VICTORY_SCORE, GameObject, PlayerState, Rune, Source, State
 from .turn import turn_to_data
 
 __all__ = ["scenario_to_data", "state_to_data", "dump_json", "dump_yaml"]
@@ -277,6 +277,8 @@ def state_to_data(state: State) -> Data:
         out["flags"] = list(state.flags)
     if state.played_this_turn:
         out["played_this_turn"] = state.played_this_turn
+    if state.victory_score != DEFAULT_VICTORY_SCORE:
+        out["victory_score"] = state.victory_score
     out["you"] = player_to_data(state.you)
     opponent = player_to_data(state.opponent)
     if opponent:
@@ -305,6 +307,8 @@ def player_to_data(p: PlayerState) -> Data:
         out["facedown"] = [object_to_data(o) for o in p.facedown]
     if p.used_this_turn:
         out["used_this_turn"] = list(p.used_this_turn)
+    if p.score:
+        out["score"] = p.score
     return out
 
 
@@ -333,6 +337,8 @@ def object_to_data(o: GameObject) -> Data:
         out["empowered"] = o.empowered
     if o.hidden_turn is not None:
         out["hidden_turn"] = o.hidden_turn
+    if o.stunned:
+        out["stunned"] = True
     return out
 
 

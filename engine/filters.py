@@ -43,6 +43,7 @@ def card_matches(
     might: int | None = None,
     location: str | None = None,
     from_zone: str | None = None,
+    stunned: bool = False,
 ) -> bool:
     """Whether a card (as an object with this Might and location, or as a play) meets `f`.
 
@@ -95,6 +96,8 @@ def card_matches(
         return False
     if f.keyword is not None and f.keyword not in card.keyword_names():
         return False
+    if f.stunned is not None and stunned != f.stunned:
+        return False
     return True
 
 
@@ -108,7 +111,7 @@ def object_matches(scenario: Scenario, f: Filter, obj: GameObject) -> bool:
     # An object with no Might (a gear: its card prints none, the state gives none) meets no
     # Might filter, as its card doesn't (`card_matches`); `object_might`'s 0 is for amounts.
     might = object_might(scenario, obj) if obj.might is not None or card.might is not None else None
-    return card_matches(f, card, might=might, location=location)
+    return card_matches(f, card, might=might, location=location, stunned=obj.stunned)
 
 
 def placed_location(scenario: Scenario, obj: GameObject) -> str | None:
@@ -135,7 +138,8 @@ def play_matches(scenario: Scenario, f: Filter, card: Card, zone: str,
     return card_matches(f, card,
                         might=object_might(scenario, obj) if placed and obj is not None else None,
                         location=(obj.location or "base") if placed and obj is not None else None,
-                        from_zone=zone)
+                        from_zone=zone,
+                        stunned=placed and obj is not None and obj.stunned)
 
 
 def controller_of(scenario: Scenario, object_id: str) -> Player | None:
@@ -219,10 +223,37 @@ def holds(
     return all(_holds(c, scenario, facts, source) for c in conditions)
 
 
+def perspective(scenario: Scenario, source: GameObject | None) -> Player:
+    """Whose point of view a condition reads (issue 24, item 9): the player making the play
+    (you), or for a grant, a source or an ability the controller of its object; an object no
+    player controls (a battlefield) reads the player making the play."""
+    if source is None:
+        return "you"
+    return controller_of(scenario, source.id) or "you"
+
+
+def _other(who: Player) -> Player:
+    return "opponent" if who == "you" else "you"
+
+
 def _holds(
     c: Condition, scenario: Scenario, facts: PlayFacts, source: GameObject | None
 ) -> bool:
     state = scenario.state
+    if c.kind in ("score_at_least", "opponent_score_at_least", "within_of_victory",
+                  "opponent_controls"):
+        who = perspective(scenario, source)
+        if c.kind == "opponent_controls":
+            f = c.value
+            assert isinstance(f, Filter)
+            return any(object_matches(scenario, f, o) for o in state.player(_other(who)).board)
+        assert isinstance(c.value, int)
+        if c.kind == "opponent_score_at_least":
+            return state.player(_other(who)).score >= c.value
+        score = state.player(who).score
+        if c.kind == "score_at_least":
+            return score >= c.value
+        return score >= state.victory_score - c.value
     if c.kind == "from":
         return facts.from_zone == c.value
     if c.kind == "not_from":

@@ -85,6 +85,7 @@ from .options import Chosen, ChosenBase, cost_key
 from .payment import SELF_ONLY, Payment
 from .total_cost import BaseKind, optional_costs
 from .state import (
+    DEFAULT_VICTORY_SCORE,
     LOCATIONS,
     PHASES,
     HIDDEN_TURNS,
@@ -156,6 +157,7 @@ FILTER_KEYS = (
     "printed_energy",
     "printed_power",
     "any_tags",
+    "stunned",
 )
 # A filter can't name `payment` (nothing modifies an effect's payment); `or_card`: the cards
 # the rest of the filter matches and the equip/empower/activated abilities of such cards.
@@ -167,7 +169,7 @@ MINIMUM_KEYS = ("energy", "power")
 INCREASE_KEYS = ("id", "energy", "power", "if", "tiers")
 GRANT_KEYS = ("discount", "increase", "ignore_deflect", "applies_to", "while", "id",
               "once_per_turn", "keyword", "alternative")
-STATE_KEYS = ("phase", "turn", "flags", "played_this_turn", "you", "opponent")
+STATE_KEYS = ("phase", "turn", "flags", "played_this_turn", "you", "opponent", "victory_score")
 PLAYER_KEYS = (
     "runes",
     "pool",
@@ -180,10 +182,11 @@ PLAYER_KEYS = (
     "rune_deck",
     "facedown",
     "used_this_turn",
+    "score",
 )
 RUNE_KEYS = ("id", "domain", "exhausted", "value")
 OBJECT_KEYS = ("id", "card", "value", "location", "might", "exhausted", "buffs", "empowered",
-               "hidden_turn")
+               "hidden_turn", "stunned")
 SOURCE_KEYS = ("id", "adds", "costs", "only_for", "while", "bonus", "repeatable")
 BONUS_KEYS = ("adds", "while")
 PLAY_KEYS = (
@@ -384,6 +387,7 @@ class _Reader(Reader):
             id=f.read("id", None, self.string),
             printed_energy=f.read("printed_energy", None, self.integer),
             printed_power=f.read("printed_power", None, self.integer),
+            stunned=f.read("stunned", None, self.boolean),
         )
 
     def amount(self, value: object, path: DataPath) -> Amount:
@@ -459,6 +463,10 @@ class _Reader(Reader):
             "controls": lambda: self.filter(value, path),
             "runes_at_most": lambda: self.large(value, path),
             "empowered_at_least": lambda: self.large(value, path),
+            "score_at_least": lambda: self.integer(value, path),
+            "opponent_score_at_least": lambda: self.integer(value, path),
+            "within_of_victory": lambda: self.integer(value, path),
+            "opponent_controls": lambda: self.filter(value, path),
         }
         return Condition(kind, read[kind]())
 
@@ -736,6 +744,9 @@ class _Reader(Reader):
         turn = f.word("turn", "you", PLAYERS, "player")
         flags = f.read("flags", (), self.strings)
         played_this_turn = f.read("played_this_turn", 0, self.large)
+        victory_score = f.read("victory_score", DEFAULT_VICTORY_SCORE, self.integer)
+        if "victory_score" in f and victory_score < 1:
+            self.problem(f.at("victory_score"), "the points to win are at least 1")
         players = {who: f.read(who, PlayerState(), self.player, who) for who in PLAYERS}
         # Sources name objects and runes: read them once every id of both players is known.
         for who in PLAYERS:
@@ -744,7 +755,8 @@ class _Reader(Reader):
                 where = _join(f.at(who), "sources")
                 sources = self.sources(raw["sources"], where, who)
                 players[who] = replace(players[who], sources=sources)
-        return State(phase, turn, flags, played_this_turn, players["you"], players["opponent"])
+        return State(phase, turn, flags, played_this_turn, players["you"], players["opponent"],
+                     victory_score)
 
     def player(self, value: object, path: DataPath, who: str) -> PlayerState:
         """A player's state without `sources`, which `state` reads afterwards."""
@@ -768,6 +780,7 @@ class _Reader(Reader):
             rune_deck=rune_deck,
             facedown=zones["facedown"],
             used_this_turn=f.read("used_this_turn", (), self.strings),
+            score=f.read("score", 0, self.integer),
         )
 
     def runes(self, value: object, path: DataPath, who: str, pattern: str) -> tuple[Rune, ...]:
@@ -836,8 +849,12 @@ class _Reader(Reader):
                     empowered=f.read("empowered", 0, self.integer),
                     hidden_turn=f.word("hidden_turn", "earlier" if zone == "facedown" else None,
                                        HIDDEN_TURNS, "hidden turn"),
+                    stunned=f.read("stunned", False, self.boolean),
                 )
             )
+            if zone != "board" and "stunned" in f:
+                self.problem(f.at("stunned"), f"only an object on the board is stunned, not one "
+                                              f"in the {zone}")
         return tuple(out)
 
     def card_ref(self, value: object, path: DataPath) -> str:

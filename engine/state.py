@@ -17,6 +17,7 @@ PLAYERS: tuple[Player, ...] = ("you", "opponent")
 HIDDEN_TURNS: tuple[str, ...] = ("earlier", "this")
 LOCATIONS: tuple[str, ...] = ("base", "battlefield")
 SOURCE_COSTS: tuple[str, ...] = ("exhaust", "kill")
+DEFAULT_VICTORY_SCORE = 8  # the points to win in a duel
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,6 +41,7 @@ class GameObject:
     buffs: int = 0
     empowered: int = 0  # how often it has been Empowered
     hidden_turn: str | None = None  # facedown: hidden on an `earlier` turn or `this` one
+    stunned: bool = False  # a board object stunned (issue 24, item 9)
 
 
 @dataclass(frozen=True, slots=True)
@@ -73,6 +75,7 @@ class PlayerState:
     rune_deck: tuple[Rune, ...] = ()
     facedown: tuple[GameObject, ...] = ()  # hidden cards (Hidden), with `hidden_turn`
     used_this_turn: tuple[str, ...] = ()  # once-per-turn grants and abilities used this turn
+    score: int = 0  # the player's points (issue 24, item 9)
 
     def zone(self, name: Zone) -> tuple[GameObject, ...]:
         return {
@@ -100,6 +103,7 @@ class State:
     played_this_turn: int = 0
     you: PlayerState = field(default_factory=PlayerState)
     opponent: PlayerState = field(default_factory=PlayerState)
+    victory_score: int = DEFAULT_VICTORY_SCORE  # the points to win
 
     def player(self, who: Player) -> PlayerState:
         return self.you if who == "you" else self.opponent

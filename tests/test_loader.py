@@ -514,6 +514,20 @@ BAD: list[tuple[str, Edit, str]] = [
     ("additional cost id missing", _delete("cards.bolt.additional_costs.0.id"), "cards.bolt.additional_costs[0].id: missing"),
     ("additional cost reserved id", _set("cards.bolt.additional_costs.0.id", "repeat.2"), "cards.bolt.additional_costs[0].id: 'repeat.2' is the name of a keyword's cost"),
     ("additional cost duplicate", _set("cards.bolt.additional_costs.1.id", "extra"), "cards.bolt.additional_costs[1].id: duplicate additional cost id 'extra'"),
+    # board conditions as state (issue 24, item 9)
+    ("score negative", _set("state.you.score", -1), "state.you.score: must not be negative"),
+    ("score absurd", _set("state.opponent.score", 1001), "state.opponent.score: absurd amount 1001"),
+    ("score not a number", _set("state.you.score", "5"), "state.you.score: expected a whole number"),
+    ("victory score zero", _set("state.victory_score", 0), "state.victory_score: the points to win are at least 1"),
+    ("victory score absurd", _set("state.victory_score", 5000), "state.victory_score: absurd amount 5000"),
+    ("stunned not a boolean", _set("state.you.board.0.stunned", "yes"), "state.you.board[0].stunned: expected true or false"),
+    ("stunned in hand", _set("state.you.hand.0.stunned", True), "state.you.hand[0].stunned: only an object on the board is stunned"),
+    ("stunned filter", _set("cards.bolt.discounts", [{"energy": 1, "if": {"controls": {"stunned": 1}}}]), "cards.bolt.discounts[0].if.controls.stunned: expected true or false"),
+    ("score condition", _set("cards.bolt.discounts", [{"energy": 1, "if": {"score_at_least": -2}}]), "cards.bolt.discounts[0].if.score_at_least: must not be negative"),
+    ("opponent score condition", _set("cards.bolt.discounts", [{"energy": 1, "if": {"opponent_score_at_least": "x"}}]), "cards.bolt.discounts[0].if.opponent_score_at_least: expected a whole number"),
+    ("within condition", _set("cards.bolt.discounts", [{"energy": 1, "if": {"within_of_victory": 1001}}]), "cards.bolt.discounts[0].if.within_of_victory: absurd amount"),
+    ("opponent controls", _set("cards.bolt.discounts", [{"energy": 1, "if": {"opponent_controls": {"typ": "unit"}}}]), "cards.bolt.discounts[0].if.opponent_controls.typ: unknown key 'typ' (did you mean 'type'?)"),
+    ("condition typo", _set("cards.bolt.discounts", [{"energy": 1, "if": {"score_at_leest": 1}}]), "cards.bolt.discounts[0].if.score_at_leest: unknown key 'score_at_leest' (did you mean 'score_at_least'?)"),
 ]
 
 
