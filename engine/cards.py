@@ -12,7 +12,7 @@ from typing import Literal
 
 from .cost import NO_POWER, Cost, Filter, Power, Zone
 
-CARD_TYPES: tuple[str, ...] = ("unit", "spell", "gear", "token")
+CARD_TYPES: tuple[str, ...] = ("unit", "spell", "gear", "token", "battlefield")
 TIMINGS: tuple[str, ...] = ("normal", "action", "reaction")
 COMPONENTS: tuple[str, ...] = ("total", "optional", "repeat", "accelerate")
 
@@ -82,7 +82,20 @@ CONDITION_KINDS: tuple[str, ...] = (
     "opponent_score_at_least",
     "within_of_victory",
     "opponent_controls",
+    "units_at",
+    "here",
 )
+UNITS_AT_WHERE: tuple[str, ...] = ("here", "any")
+
+
+@dataclass(frozen=True, slots=True)
+class UnitsAt:
+    """`{units_at: {count: N, where: here|any}}`: a battlefield with exactly N units (both
+    players' units counted): `here` the granting battlefield or the granting object's own
+    battlefield, `any` some battlefield of `state.battlefields`."""
+
+    count: int
+    where: str = "any"
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,7 +111,9 @@ class Condition:
     grant (or a source, or an ability's own discount), its object's controller:
     `score_at_least` / `opponent_score_at_least` (a number: that player's `score` is at least
     N), `within_of_victory` (a number: your score >= the state's `victory_score` - N),
-    `opponent_controls` (a Filter: the opponent has a board object matching).
+    `opponent_controls` (a Filter: the opponent has a board object matching), `units_at` (a
+    UnitsAt). `here` (true): the granting object is a battlefield and `state.showdown_at`
+    names it (Mystic Vortex's "during showdowns here").
     """
 
     kind: str
@@ -170,6 +185,9 @@ class Grant:
     once_per_turn: bool = False
     flow_printed: bool = False
     alternative: Cost | None = None
+    # With `ignore_deflect`, on a battlefield's grant (Heisho): only the Deflect of the chosen
+    # objects at this battlefield is ignored.
+    only_here: bool = False
 
     @property
     def ident(self) -> str | None:

@@ -30,6 +30,7 @@ from .cards import (
     MightOfTarget,
     PerPlayed,
     PrintedOf,
+    UnitsAt,
 )
 from .cost import NO_POWER, POWER_KEYS, Cost, Filter, filter_to_json, power_to_map
 from .scenario import (
@@ -103,6 +104,8 @@ def _condition_value(c: Condition) -> object:
         return c.value.to_json()
     if isinstance(c.value, Filter):
         return filter_to_json(c.value)
+    if isinstance(c.value, UnitsAt):
+        return {"count": c.value.count, "where": c.value.where}
     return c.value
 
 
@@ -171,6 +174,8 @@ def grant_to_data(g: Grant) -> Data:
         out["increase"] = increase_to_data(g.increase)
     if g.ignore_deflect:
         out["ignore_deflect"] = True
+    if g.only_here:
+        out["only_here"] = True
     if g.applies_to != Filter():
         out["applies_to"] = filter_to_json(g.applies_to)
     if g.while_:
@@ -279,6 +284,10 @@ def state_to_data(state: State) -> Data:
         out["played_this_turn"] = state.played_this_turn
     if state.victory_score != DEFAULT_VICTORY_SCORE:
         out["victory_score"] = state.victory_score
+    if state.battlefields:
+        out["battlefields"] = [{"id": b.id, "card": b.card} for b in state.battlefields]
+    if state.showdown_at is not None:
+        out["showdown_at"] = state.showdown_at
     out["you"] = player_to_data(state.you)
     opponent = player_to_data(state.opponent)
     if opponent:

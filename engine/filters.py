@@ -19,10 +19,11 @@ from .cards import (
     MightOfTarget,
     PerPlayed,
     PrintedOf,
+    UnitsAt,
 )
 from .cost import Cost, Filter, Player
 from .scenario import Scenario
-from .state import PLAYERS, GameObject
+from .state import PLAYERS, GameObject, location_kind
 
 
 def object_might(scenario: Scenario, obj: GameObject) -> int:
@@ -44,6 +45,7 @@ def card_matches(
     location: str | None = None,
     from_zone: str | None = None,
     stunned: bool = False,
+    timing: str | None = None,
 ) -> bool:
     """Whether a card (as an object with this Might and location, or as a play) meets `f`.
 
@@ -90,13 +92,15 @@ def card_matches(
             return False
         if f.min_might is not None and value < f.min_might:
             return False
-    if f.location is not None and location != f.location:
+    if f.location is not None and location_kind(location) != f.location:
         return False
     if f.from_zone is not None and from_zone != f.from_zone:
         return False
     if f.keyword is not None and f.keyword not in card.keyword_names():
         return False
     if f.stunned is not None and stunned != f.stunned:
+        return False
+    if f.timing is not None and (timing or card.timing) != f.timing:
         return False
     return True
 
@@ -135,7 +139,10 @@ def play_matches(scenario: Scenario, f: Filter, card: Card, zone: str,
     object on the board, a card played from facedown (it is played where it was hidden,
     811.1.d.1); a card played from hand or trash is at no location and has its printed Might."""
     placed = obj is not None and zone in ("board", "facedown")
-    return card_matches(f, card,
+    # A Hidden card played from facedown has Reaction timing (hiding itself is an ability play
+    # of normal timing, its stand-in card's).
+    timing = "reaction" if zone == "facedown" and card.ability_kind is None else card.timing
+    return card_matches(f, card, timing=timing,
                         might=object_might(scenario, obj) if placed and obj is not None else None,
                         location=(obj.location or "base") if placed and obj is not None else None,
                         from_zone=zone,
@@ -223,6 +230,27 @@ def holds(
     return all(_holds(c, scenario, facts, source) for c in conditions)
 
 
+def units_at(scenario: Scenario, battlefield_id: str) -> int:
+    """The units of both players at this named battlefield."""
+    state = scenario.state
+    return sum(1 for who in PLAYERS for o in state.player(who).board
+               if o.location == battlefield_id and o.card in scenario.cards
+               and scenario.cards[o.card].type == "unit")
+
+
+def _battlefields_for(scenario: Scenario, wanted: UnitsAt,
+                      source: GameObject | None) -> tuple[GameObject, ...]:
+    """The battlefields a `units_at` reads: every named one (`any`), or (`here`) the granting
+    battlefield, or the one the granting object is at; none for an object elsewhere."""
+    state = scenario.state
+    if wanted.where == "any":
+        return state.battlefields
+    if source is None:
+        return ()
+    here = state.battlefield(source.id) or state.battlefield(source.location)
+    return (here,) if here is not None else ()
+
+
 def perspective(scenario: Scenario, source: GameObject | None) -> Player:
     """Whose point of view a condition reads (issue 24, item 9): the player making the play
     (you), or for a grant, a source or an ability the controller of its object; an object no
@@ -270,7 +298,15 @@ def _holds(
     if c.kind == "phase":
         return state.phase == c.value
     if c.kind == "at":
-        return source is not None and placed_location(scenario, source) == c.value
+        return source is not None and location_kind(placed_location(scenario, source)) == c.value
+    if c.kind == "here":
+        return (source is not None and state.battlefield(source.id) is not None
+                and state.showdown_at == source.id)
+    if c.kind == "units_at":
+        wanted = c.value
+        assert isinstance(wanted, UnitsAt)
+        return any(units_at(scenario, b.id) == wanted.count
+                   for b in _battlefields_for(scenario, wanted, source))
     if c.kind == "level_at_least":
         assert isinstance(c.value, int)
         return state.you.xp >= c.value

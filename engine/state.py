@@ -104,6 +104,22 @@ class State:
     you: PlayerState = field(default_factory=PlayerState)
     opponent: PlayerState = field(default_factory=PlayerState)
     victory_score: int = DEFAULT_VICTORY_SCORE  # the points to win
+    # Named battlefields (`{id, card}`; no controller, no zone) and the one of the current
+    # showdown (only in phase showdown).
+    battlefields: tuple[GameObject, ...] = ()
+    showdown_at: str | None = None
 
     def player(self, who: Player) -> PlayerState:
         return self.you if who == "you" else self.opponent
+
+    def battlefield(self, object_id: str | None) -> GameObject | None:
+        """The named battlefield with this id, if any."""
+        return next((b for b in self.battlefields if b.id == object_id), None)
+
+
+def location_kind(location: str | None) -> str | None:
+    """What a location is for the filters and `at`: `base`, or `battlefield` for the word and
+    for a named battlefield's id (an object there is at a battlefield)."""
+    if location is None or location == "base":
+        return location
+    return "battlefield"

@@ -216,7 +216,8 @@ class RiftboundMoves:
             if o.card in reads.granters)
         parts: list[Hashable] = [candidate.key, tuple(mine), granting, state.phase, state.turn,
                                  state.flags, tuple(sorted(you.used_this_turn)),
-                                 you.score, state.opponent.score, state.victory_score]
+                                 you.score, state.opponent.score, state.victory_score,
+                                 state.battlefields, state.showdown_at]
         if "played" in what:
             parts.append(state.played_this_turn)
         if "xp" in what:
@@ -728,7 +729,8 @@ def canonical(state: State) -> Hashable:
     found on one board order is not a path of another (two granting units played in either
     order are two states)."""
     return (state.phase, state.turn, tuple(sorted(state.flags)), state.played_this_turn,
-            state.victory_score, _player_key(state.you), _player_key(state.opponent))
+            state.victory_score, state.battlefields, state.showdown_at,
+            _player_key(state.you), _player_key(state.opponent))
 
 
 def _player_key(p: PlayerState) -> Hashable:
@@ -767,7 +769,7 @@ class Reads:
         state = scenario.state
         held = {o.card for who in ("you", "opponent") for p in [state.player(who)]
                 for zone in ("hand", "trash", "board", "banishment", "facedown")
-                for o in p.zone(zone)}
+                for o in p.zone(zone)} | {b.card for b in state.battlefields}
         common: set[str] = set()
         own: dict[str, frozenset[str]] = {}
         granters = set()
@@ -794,7 +796,7 @@ _ZONE_KEYS = {"discard": "hand", "recycle_from_trash": "trash", "kill": "board",
               "exhaust": "board", "return_to_hand": "board", "spend_buff": "board",
               "controls": "board", "max_might": "board", "min_might": "board",
               "might_of": "board", "printed_energy_of": "board", "printed_power_of": "board",
-              "targets": "board", "exile_from_hand": "hand", "opponent_controls": "board",
+              "targets": "board", "exile_from_hand": "hand", "opponent_controls": "board", "units_at": "board",
               "stunned": "board"}
 
 

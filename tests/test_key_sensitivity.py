@@ -195,7 +195,17 @@ CONDITION_FALSE: dict[str, Any] = {
     "targets": {"type": "unit"}, "level_at_least": 3, "played_this_turn_at_least": 2,
     "controls": {"type": "gear"}, "runes_at_most": 1, "empowered_at_least": 1,
     "score_at_least": 1, "opponent_score_at_least": 1, "within_of_victory": 3,
-    "opponent_controls": {"type": "gear"}}
+    "opponent_controls": {"type": "gear"}, "units_at": {"count": 1}}
+
+
+# A named battlefield b1 whose grant raises every play by [1] (`while` empty), in a showdown
+# (bolt with Action timing, so it may be played there); no `showdown_at`.
+VORTEX = setup(BASE, **{
+    "cards__vortex": {"type": "battlefield", "grants": [
+        {"increase": {"energy": 1}, "while": {}}]},
+    "cards__plain": {"type": "battlefield"},
+    "cards__bolt__timing": "action", "state__phase": "showdown",
+    "state__battlefields": [{"id": "b1", "card": "vortex"}]})
 
 
 def condition(kind: str) -> Pair:
@@ -370,6 +380,7 @@ def _pairs() -> dict[Key, Pair]:
     t["FILTER_KEYS", "printed_energy"] = controls(printed_energy=5)
     t["FILTER_KEYS", "printed_power"] = controls(printed_power=1)
     t["FILTER_KEYS", "stunned"] = controls(stunned=True)
+    t["FILTER_KEYS", "timing"] = applies("timing", "reaction")
     t["FILTER_KEYS", "from"] = applies("from", "trash")
     t["FILTER_KEYS", "keyword"] = applies("keyword", "flow")
     t["FILTER_KEYS", "ability"] = applies("ability", "any")
@@ -445,6 +456,29 @@ def _pairs() -> dict[Key, Pair]:
         "state"]["you"], BASE["state"]["you"])
     t["STATE_KEYS", "victory_score"] = Pair(discount(energy=1, **{"if": {"within_of_victory": 3}}),
                                             "state.victory_score", 3)
+    t["STATE_KEYS", "battlefields"] = Pair(setup(VORTEX, state__battlefields=MISSING),
+                                           "state.battlefields", [{"id": "b1", "card": "vortex"}])
+    here = setup(VORTEX, cards__vortex__grants__0__while={"here": True})
+    t["STATE_KEYS", "showdown_at"] = Pair(here, "state.showdown_at", "b1")
+    t["CONDITION_KINDS", "here"] = Pair(VORTEX, "cards.vortex.grants.0.while.here", True)
+    t["BATTLEFIELD_KEYS", "id"] = Pair(VORTEX, "state.battlefields.0.id", "b2", "b1",
+                                       command="play")
+    t["BATTLEFIELD_KEYS", "card"] = Pair(VORTEX, "state.battlefields.0.card", "plain", "vortex")
+    at_b1 = setup(discount(energy=1, **{"if": {"units_at": {"count": 1}}}), **{
+        "cards__plain": {"type": "battlefield"},
+        "state__battlefields": [{"id": "b1", "card": "plain"}],
+        "state__opponent__board": [{"id": "e1", "card": "brute", "location": "b1"}]})
+    t["UNITS_AT_KEYS", "count"] = Pair(at_b1, "cards.bolt.discounts.0.if.units_at.count", 2, 1)
+    t["UNITS_AT_KEYS", "where"] = Pair(
+        setup(at_b1, cards__bolt__discounts=[],
+              cards__brute__grants=[{"discount": {"energy": 1}, "applies_to": {"type": "spell"},
+                                     "while": {"units_at": {"count": 1}}}]),
+        "cards.brute.grants.0.while.units_at.where", "here")
+    t["GRANT_KEYS", "only_here"] = Pair(
+        setup(DEFLECT, **{"cards__heisho": {"type": "battlefield",
+                                            "grants": [{"ignore_deflect": True}]},
+                          "state__battlefields": [{"id": "b1", "card": "heisho"}]}),
+        "cards.heisho.grants.0.only_here", True)
     t["STATE_KEYS", "opponent"] = Pair(
         setup(BASE, **{"cards__taxer": {"type": "unit", "domains": ["chaos"], "grants": [
             {"increase": {"energy": 1}, "applies_to": {"controller": "opponent"}}]}}),
