@@ -924,8 +924,10 @@ class _Reader(Reader):
         """`base`, `battlefield`, or the id of a battlefield of `state.battlefields`."""
         if isinstance(value, str) and value in self.battlefield_ids:
             return value
-        options = LOCATIONS + tuple(sorted(self.battlefield_ids))
-        return self.one_of(value, path, options, "location")
+        if value in LOCATIONS or not self.battlefield_ids:
+            return self.one_of(value, path, LOCATIONS, "location")
+        self.unknown(path, "location", value, LOCATIONS + tuple(sorted(self.battlefield_ids)))
+        return LOCATIONS[0]
 
     def battlefields(self, value: object, path: DataPath) -> tuple[GameObject, ...]:
         """`state.battlefields: [{id, card}, ...]`: named battlefields, their cards of type
