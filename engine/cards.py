@@ -12,7 +12,7 @@ from typing import Literal
 
 from .cost import NO_POWER, Cost, Filter, Power, Zone
 
-CARD_TYPES: tuple[str, ...] = ("unit", "spell", "gear", "token")
+CARD_TYPES: tuple[str, ...] = ("unit", "spell", "gear", "token", "battlefield")
 TIMINGS: tuple[str, ...] = ("normal", "action", "reaction")
 COMPONENTS: tuple[str, ...] = ("total", "optional", "repeat", "accelerate")
 
@@ -79,7 +79,24 @@ CONDITION_KINDS: tuple[str, ...] = (
     "runes_at_most",
     "empowered_at_least",
     "might_at_least",
+    "score_at_least",
+    "opponent_score_at_least",
+    "within_of_victory",
+    "opponent_controls",
+    "units_at",
+    "here",
 )
+UNITS_AT_WHERE: tuple[str, ...] = ("here", "any")
+
+
+@dataclass(frozen=True, slots=True)
+class UnitsAt:
+    """`{units_at: {count: N, where: here|any}}`: a battlefield with exactly N units (both
+    players' units counted): `here` the granting battlefield or the granting object's own
+    battlefield, `any` some battlefield of `state.battlefields`."""
+
+    count: int
+    where: str = "any"
 
 
 @dataclass(frozen=True, slots=True)
@@ -91,6 +108,14 @@ class Condition:
     (`level_at_least`, `played_this_turn_at_least`, `runes_at_most`: you control at most N runes,
     `empowered_at_least`: the granting object has been Empowered N or more times,
     `might_at_least`: the granting object's Might, buffs included, is N or more).
+
+    Board conditions as state (issue 24, item 9), read for the player making the play or, for a
+    grant (or a source, or an ability's own discount), its object's controller:
+    `score_at_least` / `opponent_score_at_least` (a number: that player's `score` is at least
+    N), `within_of_victory` (a number: your score >= the state's `victory_score` - N),
+    `opponent_controls` (a Filter: the opponent has a board object matching), `units_at` (a
+    UnitsAt). `here` (true): the granting object is a battlefield and `state.showdown_at`
+    names it (Mystic Vortex's "during showdowns here").
     """
 
     kind: str
@@ -167,6 +192,9 @@ class Grant:
     flow_printed: bool = False
     alternative: Cost | None = None
     deflect: int = 0
+    # With `ignore_deflect`, on a battlefield's grant (Heisho): only the Deflect of the chosen
+    # objects at this battlefield is ignored.
+    only_here: bool = False
 
     @property
     def ident(self) -> str | None:

@@ -570,6 +570,7 @@ class _Player:
         self.sources = p.sources
         self.facedown = list(p.facedown)
         self.used_this_turn = list(p.used_this_turn)
+        self.score = p.score
         self.gone: set[str] = set()  # ids that changed zone or ceased to exist
 
     @staticmethod
@@ -612,6 +613,7 @@ class _Player:
             rune_deck=tuple(self.rune_deck),
             facedown=tuple(self.facedown),
             used_this_turn=tuple(self.used_this_turn),
+            score=self.score,
         )
 
 

@@ -93,6 +93,8 @@ class Filter:
     printed_power: int | None = None  # ... and this many Power pips (Atakhan's victims)
     any_tags: tuple[str, ...] = ()  # at least one of these tags ("a Bird, Cat, Dog, or Poro")
     self_: bool = False  # `self: true`: the granting object itself (a grant's `applies_to` only)
+    stunned: bool | None = None  # a board object stunned (true) or not (false)
+    timing: str | None = None  # normal|action|reaction: the played card's timing (as played)
 
     def text(self) -> str:
         """`key=value` for each field that constrains, `|` between the values of a list."""
@@ -234,7 +236,7 @@ def filter_to_json(f: Filter) -> dict[str, object]:
     if f.any_tags:
         out["any_tags"] = list(f.any_tags)
     for key in ("domain", "name", "max_might", "min_might", "location", "controller", "keyword",
-                "ability", "id", "printed_energy", "printed_power"):
+                "ability", "id", "printed_energy", "printed_power", "stunned", "timing"):
         value = getattr(f, key)
         if value is not None:
             out[key] = value

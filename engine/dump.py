@@ -30,6 +30,7 @@ from .cards import (
     MightOfTarget,
     PerPlayed,
     PrintedOf,
+    UnitsAt,
 )
 from .cost import (NO_POWER, POWER_KEYS, Cost, Filter, OtherCost, filter_to_json, other_to_json,
                    power_to_map)
@@ -42,7 +43,7 @@ from .scenario import (
     Play,
     Scenario,
 )
-from .state import GameObject, PlayerState, Rune, Source, State
+from .state import DEFAULT_VICTORY_SCORE, GameObject, PlayerState, Rune, Source, State
 from .turn import turn_to_data
 
 __all__ = ["scenario_to_data", "state_to_data", "dump_json", "dump_yaml"]
@@ -104,6 +105,8 @@ def _condition_value(c: Condition) -> object:
         return c.value.to_json()
     if isinstance(c.value, Filter):
         return filter_to_json(c.value)
+    if isinstance(c.value, UnitsAt):
+        return {"count": c.value.count, "where": c.value.where}
     return c.value
 
 
@@ -172,6 +175,8 @@ def grant_to_data(g: Grant) -> Data:
         out["increase"] = increase_to_data(g.increase)
     if g.ignore_deflect:
         out["ignore_deflect"] = True
+    if g.only_here:
+        out["only_here"] = True
     if g.applies_to != Filter():
         out["applies_to"] = filter_to_json(g.applies_to)
     if g.while_:
@@ -282,6 +287,12 @@ def state_to_data(state: State) -> Data:
         out["flags"] = list(state.flags)
     if state.played_this_turn:
         out["played_this_turn"] = state.played_this_turn
+    if state.victory_score != DEFAULT_VICTORY_SCORE:
+        out["victory_score"] = state.victory_score
+    if state.battlefields:
+        out["battlefields"] = [{"id": b.id, "card": b.card} for b in state.battlefields]
+    if state.showdown_at is not None:
+        out["showdown_at"] = state.showdown_at
     out["you"] = player_to_data(state.you)
     opponent = player_to_data(state.opponent)
     if opponent:
@@ -310,6 +321,8 @@ def player_to_data(p: PlayerState) -> Data:
         out["facedown"] = [object_to_data(o) for o in p.facedown]
     if p.used_this_turn:
         out["used_this_turn"] = list(p.used_this_turn)
+    if p.score:
+        out["score"] = p.score
     return out
 
 
@@ -340,6 +353,8 @@ def object_to_data(o: GameObject) -> Data:
         out["hidden_turn"] = o.hidden_turn
     if o.deflect:
         out["deflect"] = o.deflect
+    if o.stunned:
+        out["stunned"] = True
     return out
 
 

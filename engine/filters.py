@@ -19,10 +19,11 @@ from .cards import (
     MightOfTarget,
     PerPlayed,
     PrintedOf,
+    UnitsAt,
 )
 from .cost import Cost, Filter, Player
 from .scenario import Scenario
-from .state import PLAYERS, GameObject
+from .state import PLAYERS, GameObject, location_kind
 
 
 def object_might(scenario: Scenario, obj: GameObject) -> int:
@@ -51,6 +52,8 @@ def card_matches(
     might: int | None = None,
     location: str | None = None,
     from_zone: str | None = None,
+    stunned: bool = False,
+    timing: str | None = None,
 ) -> bool:
     """Whether a card (as an object with this Might and location, or as a play) meets `f`.
 
@@ -97,11 +100,15 @@ def card_matches(
             return False
         if f.min_might is not None and value < f.min_might:
             return False
-    if f.location is not None and location != f.location:
+    if f.location is not None and location_kind(location) != f.location:
         return False
     if f.from_zone is not None and from_zone != f.from_zone:
         return False
     if f.keyword is not None and f.keyword not in card.keyword_names():
+        return False
+    if f.stunned is not None and stunned != f.stunned:
+        return False
+    if f.timing is not None and (timing or card.timing) != f.timing:
         return False
     return True
 
@@ -116,7 +123,7 @@ def object_matches(scenario: Scenario, f: Filter, obj: GameObject) -> bool:
     # An object with no Might (a gear: its card prints none, the state gives none) meets no
     # Might filter, as its card doesn't (`card_matches`); `object_might`'s 0 is for amounts.
     might = object_might(scenario, obj) if has_might(scenario, obj) else None
-    return card_matches(f, card, might=might, location=location)
+    return card_matches(f, card, might=might, location=location, stunned=obj.stunned)
 
 
 def placed_location(scenario: Scenario, obj: GameObject) -> str | None:
@@ -140,10 +147,14 @@ def play_matches(scenario: Scenario, f: Filter, card: Card, zone: str,
     object on the board, a card played from facedown (it is played where it was hidden,
     811.1.d.1); a card played from hand or trash is at no location and has its printed Might."""
     placed = obj is not None and zone in ("board", "facedown")
-    return card_matches(f, card,
+    # A Hidden card played from facedown has Reaction timing (hiding itself is an ability play
+    # of normal timing, its stand-in card's).
+    timing = "reaction" if zone == "facedown" and card.ability_kind is None else card.timing
+    return card_matches(f, card, timing=timing,
                         might=object_might(scenario, obj) if placed and obj is not None else None,
                         location=(obj.location or "base") if placed and obj is not None else None,
-                        from_zone=zone)
+                        from_zone=zone,
+                        stunned=placed and obj is not None and obj.stunned)
 
 
 def controller_of(scenario: Scenario, object_id: str) -> Player | None:
@@ -232,12 +243,60 @@ def holds(
     return all(_holds(c, scenario, facts, source, player) for c in conditions)
 
 
+def units_at(scenario: Scenario, battlefield_id: str) -> int:
+    """The units of both players at this named battlefield."""
+    state = scenario.state
+    return sum(1 for who in PLAYERS for o in state.player(who).board
+               if o.location == battlefield_id and o.card in scenario.cards
+               and scenario.cards[o.card].type == "unit")
+
+
+def _battlefields_for(scenario: Scenario, wanted: UnitsAt,
+                      source: GameObject | None) -> tuple[GameObject, ...]:
+    """The battlefields a `units_at` reads: every named one (`any`), or (`here`) the granting
+    battlefield, or the one the granting object is at; none for an object elsewhere."""
+    state = scenario.state
+    if wanted.where == "any":
+        return state.battlefields
+    if source is None:
+        return ()
+    here = state.battlefield(source.id) or state.battlefield(source.location)
+    return (here,) if here is not None else ()
+
+
+def perspective(scenario: Scenario, source: GameObject | None) -> Player:
+    """Whose point of view a condition reads (issue 24, item 9): the player making the play
+    (you), or for a grant, a source or an ability the controller of its object; an object no
+    player controls (a battlefield) reads the player making the play."""
+    if source is None:
+        return "you"
+    return controller_of(scenario, source.id) or "you"
+
+
+def _other(who: Player) -> Player:
+    return "opponent" if who == "you" else "you"
+
+
 def _holds(
     c: Condition, scenario: Scenario, facts: PlayFacts, source: GameObject | None,
     player: Player = "you",
 ) -> bool:
     state = scenario.state
     mine = state.player(player)
+    if c.kind in ("score_at_least", "opponent_score_at_least", "within_of_victory",
+                  "opponent_controls"):
+        who = perspective(scenario, source)
+        if c.kind == "opponent_controls":
+            f = c.value
+            assert isinstance(f, Filter)
+            return any(object_matches(scenario, f, o) for o in state.player(_other(who)).board)
+        assert isinstance(c.value, int)
+        if c.kind == "opponent_score_at_least":
+            return state.player(_other(who)).score >= c.value
+        score = state.player(who).score
+        if c.kind == "score_at_least":
+            return score >= c.value
+        return score >= state.victory_score - c.value
     if c.kind == "from":
         return facts.from_zone == c.value
     if c.kind == "not_from":
@@ -254,7 +313,15 @@ def _holds(
     if c.kind == "phase":
         return state.phase == c.value
     if c.kind == "at":
-        return source is not None and placed_location(scenario, source) == c.value
+        return source is not None and location_kind(placed_location(scenario, source)) == c.value
+    if c.kind == "here":
+        return (source is not None and state.battlefield(source.id) is not None
+                and state.showdown_at == source.id)
+    if c.kind == "units_at":
+        wanted = c.value
+        assert isinstance(wanted, UnitsAt)
+        return any(units_at(scenario, b.id) == wanted.count
+                   for b in _battlefields_for(scenario, wanted, source))
     if c.kind == "level_at_least":
         assert isinstance(c.value, int)
         return mine.xp >= c.value

@@ -48,6 +48,8 @@ from .cards import (
     MightOfTarget,
     PerPlayed,
     PrintedOf,
+    UNITS_AT_WHERE,
+    UnitsAt,
     repeat_name,
 )
 from .cost import (
@@ -85,6 +87,7 @@ from .options import Chosen, ChosenBase, cost_key
 from .payment import SELF_ONLY, Payment
 from .total_cost import BaseKind, optional_costs
 from .state import (
+    DEFAULT_VICTORY_SCORE,
     LOCATIONS,
     PHASES,
     HIDDEN_TURNS,
@@ -158,6 +161,8 @@ FILTER_KEYS = (
     "printed_power",
     "any_tags",
     "self",
+    "stunned",
+    "timing",
 )
 # A filter can't name `payment` (nothing modifies an effect's payment); `or_card`: the cards
 # the rest of the filter matches and the equip/empower/activated abilities of such cards.
@@ -168,8 +173,11 @@ BRANCH_KEYS = ("energy", "power")
 MINIMUM_KEYS = ("energy", "power")
 INCREASE_KEYS = ("id", "energy", "power", "if", "tiers")
 GRANT_KEYS = ("discount", "increase", "ignore_deflect", "applies_to", "while", "id",
-              "once_per_turn", "keyword", "alternative", "deflect")
-STATE_KEYS = ("phase", "turn", "flags", "played_this_turn", "you", "opponent")
+              "once_per_turn", "keyword", "alternative", "deflect", "only_here")
+STATE_KEYS = ("phase", "turn", "flags", "played_this_turn", "you", "opponent", "victory_score",
+              "battlefields", "showdown_at")
+BATTLEFIELD_KEYS = ("id", "card")
+UNITS_AT_KEYS = ("count", "where")
 PLAYER_KEYS = (
     "runes",
     "pool",
@@ -182,10 +190,11 @@ PLAYER_KEYS = (
     "rune_deck",
     "facedown",
     "used_this_turn",
+    "score",
 )
 RUNE_KEYS = ("id", "domain", "exhausted", "value")
 OBJECT_KEYS = ("id", "card", "value", "location", "might", "exhausted", "buffs", "empowered",
-               "hidden_turn", "deflect")
+               "hidden_turn", "deflect", "stunned")
 SOURCE_KEYS = ("id", "adds", "costs", "only_for", "while", "bonus", "repeatable")
 SOURCE_KILL_KEYS = ("kill",)  # a source cost that kills other objects: {kill: {count, filter}}
 BONUS_KEYS = ("adds", "while")
@@ -293,6 +302,8 @@ class _Reader(Reader):
         super().__init__()
         self.cards: dict[str, Card] = {}
         self.printed_refs: list[tuple[str, DataPath]] = []  # (cost id, path) of printed_*_of amounts
+        self.here_refs: list[DataPath] = []  # paths of `here` conditions, checked per card
+        self.battlefield_ids: set[str] = set()
 
     # --- costs
 
@@ -400,6 +411,8 @@ class _Reader(Reader):
             printed_energy=f.read("printed_energy", None, self.integer),
             printed_power=f.read("printed_power", None, self.integer),
             self_=itself,
+            stunned=f.read("stunned", None, self.boolean),
+            timing=f.word("timing", None, TIMINGS, "timing"),
         )
 
     def amount(self, value: object, path: DataPath) -> Amount:
@@ -476,8 +489,30 @@ class _Reader(Reader):
             "runes_at_most": lambda: self.large(value, path),
             "empowered_at_least": lambda: self.large(value, path),
             "might_at_least": lambda: self.integer(value, path),
+            "score_at_least": lambda: self.integer(value, path),
+            "opponent_score_at_least": lambda: self.integer(value, path),
+            "within_of_victory": lambda: self.integer(value, path),
+            "opponent_controls": lambda: self.filter(value, path),
+            "units_at": lambda: self.units_at(value, path),
+            "here": lambda: self.here(value, path),
         }
         return Condition(kind, read[kind]())
+
+    def units_at(self, value: object, path: DataPath) -> UnitsAt:
+        """`{count: N, where: here|any}` (where: default `any`)."""
+        f = self.fields(value, path, UNITS_AT_KEYS)
+        if isinstance(value, dict) and "count" not in f:
+            f.require("count", "how many units the battlefield has, exactly")
+        return UnitsAt(f.read("count", 0, self.integer),
+                       f.word("where", "any", UNITS_AT_WHERE, "battlefield"))
+
+    def here(self, value: object, path: DataPath) -> bool:
+        """`here: true`, a battlefield's word: recorded to check it is on a battlefield."""
+        if value is not True:
+            self.problem(path, f"expected true (the showdown is at this battlefield), got "
+                               f"{_kind(value)}")
+        self.here_refs.append(path)
+        return True
 
     # --- discounts, increases, grants
 
@@ -569,7 +604,11 @@ class _Reader(Reader):
             flow_printed=f.read("keyword", False, self.granted_keyword),
             alternative=f.read("alternative", None, self.cost, None),
             deflect=f.read("deflect", 0, self.granted_deflect),
+            only_here=f.read("only_here", False, self.boolean),
         )
+        if grant.only_here and not grant.ignore_deflect:
+            self.problem(f.at("only_here"), "`only_here` goes with `ignore_deflect: true` (Heisho: "
+                                            "the Deflect of what is chosen here)")
         gives = ((grant.discount is not None) + (grant.increase is not None) + grant.ignore_deflect
                  + grant.flow_printed + (grant.alternative is not None) + ("deflect" in f))
         if isinstance(value, dict) and gives != 1:
@@ -618,7 +657,26 @@ class _Reader(Reader):
 
     def card(self, card_id: str, value: object, path: DataPath) -> Card:
         refs = len(self.printed_refs)
+        heres = len(self.here_refs)
         card = self.card_fields(card_id, value, path)
+        if card.type != "battlefield":
+            for where in self.here_refs[heres:]:
+                self.problem(where, f"`here` is a battlefield's condition (a showdown there); "
+                                    f"{card_id!r} is a {card.type}")
+            for i, g in enumerate(card.grants):
+                if g.only_here:
+                    self.problem(_join((*_join(path, "grants"), i), "only_here"),
+                                 f"`only_here` is on a battlefield's grant; {card_id!r} is a "
+                                 f"{card.type}")
+        else:
+            for i, g in enumerate(card.grants):
+                if g.applies_to.controller == "opponent":
+                    self.problem(_join(_join((*_join(path, "grants"), i), "applies_to"),
+                                       "controller"),
+                                 "a battlefield has no controller: its grants reach the plays of "
+                                 "everyone (or `you`, the player making the play), never "
+                                 "`opponent`")
+        del self.here_refs[heres:]
         extra = {a.id for a in card.additional_costs}
         for ident, where in self.printed_refs[refs:]:
             if ident and ident not in extra:
@@ -765,6 +823,18 @@ class _Reader(Reader):
         turn = f.word("turn", "you", PLAYERS, "player")
         flags = f.read("flags", (), self.strings)
         played_this_turn = f.read("played_this_turn", 0, self.large)
+        victory_score = f.read("victory_score", DEFAULT_VICTORY_SCORE, self.integer)
+        if "victory_score" in f and victory_score < 1:
+            self.problem(f.at("victory_score"), "the points to win are at least 1")
+        # Battlefields first: objects' `location` may name one.
+        battlefields = f.read("battlefields", (), self.battlefields)
+        showdown_at = f.read("showdown_at", None, self.string)
+        if showdown_at is not None and showdown_at not in self.battlefield_ids:
+            self.problem(f.at("showdown_at"), f"no battlefield {showdown_at!r} in "
+                         f"`state.battlefields`{self.suggest(showdown_at, self.battlefield_ids)}")
+        elif showdown_at is not None and phase != "showdown":
+            self.problem(f.at("showdown_at"), f"the showdown's battlefield is named only in phase "
+                                              f"showdown (the phase is {phase})")
         players = {who: f.read(who, PlayerState(), self.player, who) for who in PLAYERS}
         # Sources name objects and runes: read them once every id of both players is known.
         for who in PLAYERS:
@@ -773,7 +843,8 @@ class _Reader(Reader):
                 where = _join(f.at(who), "sources")
                 sources = self.sources(raw["sources"], where, who)
                 players[who] = replace(players[who], sources=sources)
-        return State(phase, turn, flags, played_this_turn, players["you"], players["opponent"])
+        return State(phase, turn, flags, played_this_turn, players["you"], players["opponent"],
+                     victory_score, battlefields, showdown_at)
 
     def player(self, value: object, path: DataPath, who: str) -> PlayerState:
         """A player's state without `sources`, which `state` reads afterwards."""
@@ -797,6 +868,7 @@ class _Reader(Reader):
             rune_deck=rune_deck,
             facedown=zones["facedown"],
             used_this_turn=f.read("used_this_turn", (), self.strings),
+            score=f.read("score", 0, self.integer),
         )
 
     def runes(self, value: object, path: DataPath, who: str, pattern: str) -> tuple[Rune, ...]:
@@ -858,7 +930,7 @@ class _Reader(Reader):
                     id=ident,
                     card=f.read("card", "", self.card_ref),
                     value=f.read("value", None, self.integer),
-                    location=f.word("location", None, LOCATIONS, "location"),
+                    location=f.read("location", None, self.location),
                     might=f.read("might", None, self.integer),
                     exhausted=f.read("exhausted", False, self.boolean),
                     buffs=f.read("buffs", 0, self.integer),
@@ -866,11 +938,49 @@ class _Reader(Reader):
                     hidden_turn=f.word("hidden_turn", "earlier" if zone == "facedown" else None,
                                        HIDDEN_TURNS, "hidden turn"),
                     deflect=f.read("deflect", 0, lambda v, at: self.integer(v, at, MAX_PIPS)),
+                    stunned=f.read("stunned", False, self.boolean),
                 )
             )
             if "deflect" in f and zone != "board":
                 self.problem(f.at("deflect"), "Deflect from an effect is a board object's: an "
                                               f"object in the {zone} has none")
+            made = out[-1]
+            if self.cards.get(made.card) is not None and self.cards[made.card].type == "battlefield":
+                self.problem(f.at("card") if "card" in f else where,
+                             f"{made.card!r} is a battlefield: it goes in `state.battlefields`")
+            if zone != "board" and "stunned" in f:
+                self.problem(f.at("stunned"), f"only an object on the board is stunned, not one "
+                                              f"in the {zone}")
+        return tuple(out)
+
+    def location(self, value: object, path: DataPath) -> str:
+        """`base`, `battlefield`, or the id of a battlefield of `state.battlefields`."""
+        if isinstance(value, str) and value in self.battlefield_ids:
+            return value
+        if value in LOCATIONS or not self.battlefield_ids:
+            return self.one_of(value, path, LOCATIONS, "location")
+        self.unknown(path, "location", value, LOCATIONS + tuple(sorted(self.battlefield_ids)))
+        return LOCATIONS[0]
+
+    def battlefields(self, value: object, path: DataPath) -> tuple[GameObject, ...]:
+        """`state.battlefields: [{id, card}, ...]`: named battlefields, their cards of type
+        `battlefield`; ids unique among all objects."""
+        out: list[GameObject] = []
+        for where, item in self.each(value, path):
+            f = self.fields(item, where, BATTLEFIELD_KEYS)
+            for key, what in (("id", "the battlefield's id"), ("card", "its card")):
+                if isinstance(item, dict) and key not in f:
+                    f.require(key, what)
+            ident = f.read("id", "", self.string)
+            self.ids.add(self, ident, "battlefield", "battlefields", f.at("id"))
+            card = f.read("card", "", self.card_ref)
+            known = self.cards.get(card)
+            if known is not None and known.type != "battlefield":
+                self.problem(f.at("card"), f"{card!r} is a {known.type}: a battlefield's card has "
+                                           "`type: battlefield`")
+            if ident:
+                self.battlefield_ids.add(ident)
+            out.append(GameObject(ident, card))
         return tuple(out)
 
     def card_ref(self, value: object, path: DataPath) -> str:
@@ -964,6 +1074,9 @@ class _Reader(Reader):
         if found is None:
             candidates = (k for k, v in self.ids.where.items() if v[0] == who)
             self.problem(path, f"unknown object {ident!r}{self.suggest(ident, candidates)}")
+        elif found[0] == "battlefield":
+            self.problem(path, f"{what} is an object or rune of a player, and {ident!r} is a "
+                               "battlefield")
         elif found[0] != who:
             owners = ("yours", "the opponent's")
             mine, theirs = owners if who == "you" else owners[::-1]
@@ -1099,6 +1212,8 @@ class _Reader(Reader):
             self.problem(path, f"unknown object {ident!r}{self.suggest(ident, candidates)}")
         elif found[0] == "opponent":
             self.problem(path, f"{ident!r} is the opponent's; you can only play your own cards")
+        elif found[0] == "battlefield":
+            self.problem(path, f"{ident!r} is a battlefield, not a card you can play")
         else:
             self.problem(path, f"{ident!r} is a rune, not a card")
 
@@ -1342,6 +1457,10 @@ class _Reader(Reader):
         if play is None and require_play:
             f.require("play", "this command plans one play")
         objective = f.read("objective", Objective(), self.objective)
+        for where in self.here_refs:  # outside a card: a source's `while`, a play's discount
+            self.problem(where, "`here` is a battlefield's condition (a showdown there), read on "
+                                "a battlefield's grant")
+        self.here_refs.clear()
         return Scenario(MappingProxyType(dict(self.cards)), state, play, objective, turn)
 
     def turn(self, value: object, path: DataPath, state: State) -> Turn[Play]:

@@ -227,7 +227,8 @@ def resources(scenario: Scenario, played: GameObject | None, card: Card | None =
         if leave_out and played is not None and obj.id == played.id and not on_board:
             continue
         object_key = (owner, zone, obj.card, obj.value, obj.might, obj.location, obj.exhausted,
-                      obj.buffs, obj.empowered, obj.id if obj.id in source_objects else None)
+                      obj.buffs, obj.empowered, obj.stunned,
+                      obj.id if obj.id in source_objects else None)
         objects_by.setdefault(object_key, []).append(obj)
         owners[object_key] = (owner, zone)
     object_groups = tuple(

@@ -17,6 +17,7 @@ PLAYERS: tuple[Player, ...] = ("you", "opponent")
 HIDDEN_TURNS: tuple[str, ...] = ("earlier", "this")
 LOCATIONS: tuple[str, ...] = ("base", "battlefield")
 SOURCE_COSTS: tuple[str, ...] = ("exhaust", "kill")
+DEFAULT_VICTORY_SCORE = 8  # the points to win in a duel
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,6 +42,7 @@ class GameObject:
     empowered: int = 0  # how often it has been Empowered
     hidden_turn: str | None = None  # facedown: hidden on an `earlier` turn or `this` one
     deflect: int = 0  # Deflect gained from an effect (Kato the Arm's keywords, a Deflect token)
+    stunned: bool = False  # a board object stunned (issue 24, item 9)
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,6 +78,7 @@ class PlayerState:
     rune_deck: tuple[Rune, ...] = ()
     facedown: tuple[GameObject, ...] = ()  # hidden cards (Hidden), with `hidden_turn`
     used_this_turn: tuple[str, ...] = ()  # once-per-turn grants and abilities used this turn
+    score: int = 0  # the player's points (issue 24, item 9)
 
     def zone(self, name: Zone) -> tuple[GameObject, ...]:
         return {
@@ -103,6 +106,23 @@ class State:
     played_this_turn: int = 0
     you: PlayerState = field(default_factory=PlayerState)
     opponent: PlayerState = field(default_factory=PlayerState)
+    victory_score: int = DEFAULT_VICTORY_SCORE  # the points to win
+    # Named battlefields (`{id, card}`; no controller, no zone) and the one of the current
+    # showdown (only in phase showdown).
+    battlefields: tuple[GameObject, ...] = ()
+    showdown_at: str | None = None
 
     def player(self, who: Player) -> PlayerState:
         return self.you if who == "you" else self.opponent
+
+    def battlefield(self, object_id: str | None) -> GameObject | None:
+        """The named battlefield with this id, if any."""
+        return next((b for b in self.battlefields if b.id == object_id), None)
+
+
+def location_kind(location: str | None) -> str | None:
+    """What a location is for the filters and `at`: `base`, or `battlefield` for the word and
+    for a named battlefield's id (an object there is at a battlefield)."""
+    if location is None or location == "base":
+        return location
+    return "battlefield"

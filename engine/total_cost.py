@@ -188,6 +188,8 @@ class Modifiers:
     components: tuple[tuple[str, Mod], ...] = ()  # (component, discount)
     increases: tuple[tuple[str, int, tuple[int, ...]], ...] = ()  # (label, energy, power)
     ignore_deflect: bool = False
+    # Battlefields whose chosen objects' Deflect is ignored (Heisho's `only_here`).
+    deflect_ignored_at: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -261,6 +263,21 @@ def granted(ctx: PlayContext, facts: PlayFacts | None = None) -> Iterator[tuple[
                 if grant.once_per_turn and grant.ident in used:
                     continue
                 yield granting.id, obj, grant
+    # Named battlefields (no controller): their grants reach the plays of the player making the
+    # play (the loader refuses `controller: opponent` on them), read with the battlefield as the
+    # granting object.
+    for obj in scenario.state.battlefields:
+        granting = scenario.cards.get(obj.card)
+        if granting is None:
+            continue
+        for grant in granting.grants:
+            if not play_matches(scenario, grant.applies_to, ctx.card, ctx.zone, ctx.obj):
+                continue
+            if not holds(grant.while_, scenario, facts, obj):
+                continue
+            if grant.once_per_turn and grant.ident in used:
+                continue
+            yield granting.id, obj, grant
 
 
 def _find_any(scenario: Scenario, object_id: str) -> GameObject | None:
@@ -313,7 +330,7 @@ def modifiers(ctx: PlayContext, base: BaseChoice, optional: tuple[str, ...],
     of its (repeatable) cost. `ignore: all` leaves no increase (nothing is paid).
     """
     scenario = ctx.scenario
-    discounts, increases, ignore_deflect = _applying(ctx, base, optional, counts)
+    discounts, increases, ignore_deflect, ignored_at = _applying(ctx, base, optional, counts)
     labels = _unique([label for label, _, _, _ in discounts])
     total: list[Mod] = []
     components: list[tuple[str, Mod]] = []
@@ -331,7 +348,7 @@ def modifiers(ctx: PlayContext, base: BaseChoice, optional: tuple[str, ...],
         (label, evaluate(inc.energy, scenario, played, targets=ctx.targets), inc.power)
         for label, (_, inc) in zip(inc_labels, increases)
     )
-    return Modifiers(tuple(total), tuple(components), evaluated, ignore_deflect)
+    return Modifiers(tuple(total), tuple(components), evaluated, ignore_deflect, ignored_at)
 
 
 def on_chain(ctx: PlayContext) -> str | None:
@@ -349,15 +366,17 @@ Applying = tuple[str, Discount, int, str | None]  # label, discount (its tier), 
 
 def _applying(ctx: PlayContext, base: BaseChoice, optional: tuple[str, ...],
               counts: tuple[tuple[str, int], ...]
-              ) -> tuple[list[Applying], list[tuple[str, Increase]], bool]:
+              ) -> tuple[list[Applying], list[tuple[str, Increase]], bool, tuple[str, ...]]:
     """The discounts (each with its label, how many times it counts and, for a per-payment
-    unlock, the cost whose payments it counts), the increases, and whether Deflect is ignored,
-    in `modifiers`' order, before any amount is evaluated."""
+    unlock, the cost whose payments it counts), the increases, whether Deflect is ignored, and
+    the battlefields whose chosen objects' Deflect is ignored (Heisho), in `modifiers`' order,
+    before any amount is evaluated."""
     scenario = ctx.scenario
     facts = PlayFacts(ctx.card, ctx.zone, base.kind, ctx.targets)
     discounts: list[Applying] = []
     increases: list[tuple[str, Increase]] = []
     ignore_deflect = ctx.card.ignore_deflect  # Decree of Insight: its own play ignores Deflect
+    ignored_at: list[str] = []
     paid_counts = dict(counts)
 
     # An ability's own discounts are its object's: "while this is Empowered" (and `at`) read
@@ -368,7 +387,9 @@ def _applying(ctx: PlayContext, base: BaseChoice, optional: tuple[str, ...],
         if tier is not None:
             discounts.append((d.id or ctx.card.id, tier, 1, None))
     for granting_id, obj, grant in granted(ctx, facts):
-        if grant.ignore_deflect:
+        if grant.ignore_deflect and grant.only_here:
+            ignored_at.append(obj.id)  # Heisho: the chosen objects at this battlefield only
+        elif grant.ignore_deflect:
             ignore_deflect = True
         if grant.discount is not None:
             tier = _tier(grant.discount, scenario, facts, obj)
@@ -394,7 +415,7 @@ def _applying(ctx: PlayContext, base: BaseChoice, optional: tuple[str, ...],
                                       extra.id if d.per_payment else None))
     if base.ignore == "all":
         increases = []
-    return discounts, increases, ignore_deflect
+    return discounts, increases, ignore_deflect, tuple(ignored_at)
 
 
 def discount_reach(ctx: PlayContext, base: BaseChoice, optional: tuple[str, ...],
@@ -404,7 +425,7 @@ def discount_reach(ctx: PlayContext, base: BaseChoice, optional: tuple[str, ...]
     only takes less): the discounts that count once, together, and per repeatable cost what
     its per-payment unlocks take per payment. `engine.options.repeat_bound` reads it: a
     payment a discount pays for is not bounded by the resources (356.4.f)."""
-    discounts, _, _ = _applying(ctx, base, optional, ())
+    discounts, _, _, _ = _applying(ctx, base, optional, ())
     fixed = 0
     per: dict[str, int] = {}
     played = on_chain(ctx)
@@ -560,7 +581,8 @@ def price(ctx: PlayContext, choices: Choices, mods: Modifiers | None = None) -> 
             steps.append(Step("353.2.a", "mandatory", extra.id, str(part), running))
     for target_id in ctx.play.targets:
         deflect = _deflect(ctx, target_id)
-        if deflect and not mods.ignore_deflect and not skip_additional:
+        if deflect and not mods.ignore_deflect and not skip_additional and not _ignored_here(
+                ctx, mods, target_id):
             charge = Cost(0, NO_POWER[:-1] + (deflect,))
             running = running + charge
             steps.append(Step("353.2.a.2", "deflect", target_id, str(charge), running, times=deflect))
@@ -679,6 +701,15 @@ def _sequence(mods: list[Mod], apps: tuple[Application, ...]) -> list[tuple[Appl
         if i not in used:
             out.append((Application(i, 0 if mod.branches else -1), mod))
     return out
+
+
+def _ignored_here(ctx: PlayContext, mods: Modifiers, target_id: str) -> bool:
+    """Whether the chosen object is at a battlefield whose grant ignores the Deflect of what is
+    chosen there (Heisho's `only_here`); a target elsewhere still charges its Deflect."""
+    if not mods.deflect_ignored_at:
+        return False
+    found = _find_any(ctx.scenario, target_id)
+    return found is not None and found.location in mods.deflect_ignored_at
 
 
 def _deflect(ctx: PlayContext, target_id: str) -> int:

@@ -58,7 +58,7 @@ from ..engine.filters import play_matches
 from ..engine.options import PlayOptions, play_options
 from ..engine.payment import ObjectGroup, Payment, Resources, paying_objects, resources
 from ..engine.scenario import Play, Scenario
-from ..engine.state import PLAYERS, GameObject
+from ..engine.state import GameObject
 from ..engine.total_cost import context
 from .config import DEFAULT_CONFIG, SolverConfig
 from .fastpath import applies
@@ -86,9 +86,9 @@ def candidates(scenario: Scenario) -> list[Candidate]:
     given = scenario.play
     permitted = given.object if given is not None and given.permit else None
     found = [("hand", obj) for obj in you.hand]
-    flow_granted = any(grant.flow_printed for who in PLAYERS
-                       for on_board in scenario.state.player(who).board
-                       for grant in _grants_of(scenario, on_board.card))
+    flow_granted = any(grant.flow_printed for on_board in (
+        *scenario.state.you.board, *scenario.state.opponent.board, *scenario.state.battlefields)
+        for grant in _grants_of(scenario, on_board.card))
     for obj in you.trash:
         card = scenario.cards.get(obj.card)
         if card is not None and (card.keywords.flow or obj.id == permitted or (

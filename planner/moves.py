@@ -213,11 +213,13 @@ class RiftboundMoves:
         # their granting objects, and a move's choices name them by that place (`Application.
         # index`): a move made on one order is not a move of another.
         granting = tuple(
-            (who, o.card, o.location, o.exhausted, o.empowered, o.buffs, o.might, o.id)
+            (who, o.card, o.location, o.exhausted, o.empowered, o.buffs, o.might, o.stunned, o.id)
             for who in ("you", "opponent") for o in state.player(who).board
             if o.card in reads.granters)
         parts: list[Hashable] = [candidate.key, tuple(mine), granting, state.phase, state.turn,
-                                 state.flags, tuple(sorted(you.used_this_turn))]
+                                 state.flags, tuple(sorted(you.used_this_turn)),
+                                 you.score, state.opponent.score, state.victory_score,
+                                 state.battlefields, state.showdown_at]
         if "played" in what:
             parts.append(state.played_this_turn)
         if "xp" in what:
@@ -270,7 +272,7 @@ class RiftboundMoves:
             return None
         zone, obj = found
         return (zone, obj.card, obj.value, obj.location, obj.might, obj.exhausted, obj.buffs,
-                obj.empowered, obj.hidden_turn, candidate.plays[0].from_zone,
+                obj.empowered, obj.hidden_turn, obj.stunned, candidate.plays[0].from_zone,
                 self.turn_values.get(candidate.key))
 
     def universe(self, state: Scenario | Deferred, turn: Turn[Any]) -> list[Candidate]:
@@ -744,6 +746,7 @@ def canonical(state: State) -> Hashable:
     found on one board order is not a path of another (two granting units played in either
     order are two states)."""
     return (state.phase, state.turn, tuple(sorted(state.flags)), state.played_this_turn,
+            state.victory_score, state.battlefields, state.showdown_at,
             _player_key(state.you), _player_key(state.opponent))
 
 
@@ -751,7 +754,7 @@ def _player_key(p: PlayerState) -> Hashable:
     by_id = _by_id
     return (by_id(p.runes), p.pool, by_id(p.hand), by_id(p.trash), p.board, p.xp,
             p.sources, by_id(p.banishment), by_id(p.rune_deck), by_id(p.facedown),
-            tuple(sorted(p.used_this_turn)))
+            tuple(sorted(p.used_this_turn)), p.score)
 
 
 def _by_id(objects: tuple[Any, ...]) -> tuple[Any, ...]:
@@ -783,7 +786,7 @@ class Reads:
         state = scenario.state
         held = {o.card for who in ("you", "opponent") for p in [state.player(who)]
                 for zone in ("hand", "trash", "board", "banishment", "facedown")
-                for o in p.zone(zone)}
+                for o in p.zone(zone)} | {b.card for b in state.battlefields}
         common: set[str] = set()
         own: dict[str, frozenset[str]] = {}
         granters = set()
@@ -810,7 +813,8 @@ _ZONE_KEYS = {"discard": "hand", "recycle_from_trash": "trash", "kill": "board",
               "exhaust": "board", "return_to_hand": "board", "spend_buff": "board",
               "controls": "board", "max_might": "board", "min_might": "board",
               "might_of": "board", "printed_energy_of": "board", "printed_power_of": "board",
-              "targets": "board", "exile_from_hand": "hand"}
+              "targets": "board", "exile_from_hand": "hand", "opponent_controls": "board", "units_at": "board",
+              "stunned": "board"}
 
 
 def _scan(data: object, found: set[str]) -> None:

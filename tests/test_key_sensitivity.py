@@ -193,7 +193,19 @@ CONDITION_FALSE: dict[str, Any] = {
     "from": "trash", "not_from": "hand", "base": "flow", "printed_at_least": {"energy": 5},
     "flag": "storm", "phase": "showdown", "at": "battlefield",
     "targets": {"type": "unit"}, "level_at_least": 3, "played_this_turn_at_least": 2,
-    "controls": {"type": "gear"}, "runes_at_most": 1, "empowered_at_least": 1}
+    "controls": {"type": "gear"}, "runes_at_most": 1, "empowered_at_least": 1,
+    "score_at_least": 1, "opponent_score_at_least": 1, "within_of_victory": 3,
+    "opponent_controls": {"type": "gear"}, "units_at": {"count": 1}}
+
+
+# A named battlefield b1 whose grant raises every play by [1] (`while` empty), in a showdown
+# (bolt with Action timing, so it may be played there); no `showdown_at`.
+VORTEX = setup(BASE, **{
+    "cards__vortex": {"type": "battlefield", "grants": [
+        {"increase": {"energy": 1}, "while": {}}]},
+    "cards__plain": {"type": "battlefield"},
+    "cards__bolt__timing": "action", "state__phase": "showdown",
+    "state__battlefields": [{"id": "b1", "card": "vortex"}]})
 
 
 def condition(kind: str) -> Pair:
@@ -367,6 +379,8 @@ def _pairs() -> dict[Key, Pair]:
     t["FILTER_KEYS", "id"] = controls(id="e1")
     t["FILTER_KEYS", "printed_energy"] = controls(printed_energy=5)
     t["FILTER_KEYS", "printed_power"] = controls(printed_power=1)
+    t["FILTER_KEYS", "stunned"] = controls(stunned=True)
+    t["FILTER_KEYS", "timing"] = applies("timing", "reaction")
     t["FILTER_KEYS", "from"] = applies("from", "trash")
     t["FILTER_KEYS", "keyword"] = applies("keyword", "flow")
     t["FILTER_KEYS", "ability"] = applies("ability", "any")
@@ -440,6 +454,31 @@ def _pairs() -> dict[Key, Pair]:
         discount(energy={"per": "played_this_turn", "times": 1}), "state.played_this_turn", 1)
     t["STATE_KEYS", "you"] = P("state.you", setup(BASE, state__you__pool={"energy": 3})[
         "state"]["you"], BASE["state"]["you"])
+    t["STATE_KEYS", "victory_score"] = Pair(discount(energy=1, **{"if": {"within_of_victory": 3}}),
+                                            "state.victory_score", 3)
+    t["STATE_KEYS", "battlefields"] = Pair(setup(VORTEX, state__battlefields=MISSING),
+                                           "state.battlefields", [{"id": "b1", "card": "vortex"}])
+    here = setup(VORTEX, cards__vortex__grants__0__while={"here": True})
+    t["STATE_KEYS", "showdown_at"] = Pair(here, "state.showdown_at", "b1")
+    t["CONDITION_KINDS", "here"] = Pair(VORTEX, "cards.vortex.grants.0.while.here", True)
+    t["BATTLEFIELD_KEYS", "id"] = Pair(VORTEX, "state.battlefields.0.id", "b2", "b1",
+                                       command="play")
+    t["BATTLEFIELD_KEYS", "card"] = Pair(VORTEX, "state.battlefields.0.card", "plain", "vortex")
+    at_b1 = setup(discount(energy=1, **{"if": {"units_at": {"count": 1}}}), **{
+        "cards__plain": {"type": "battlefield"},
+        "state__battlefields": [{"id": "b1", "card": "plain"}],
+        "state__opponent__board": [{"id": "e1", "card": "brute", "location": "b1"}]})
+    t["UNITS_AT_KEYS", "count"] = Pair(at_b1, "cards.bolt.discounts.0.if.units_at.count", 2, 1)
+    t["UNITS_AT_KEYS", "where"] = Pair(
+        setup(at_b1, cards__bolt__discounts=[],
+              cards__brute__grants=[{"discount": {"energy": 1}, "applies_to": {"type": "spell"},
+                                     "while": {"units_at": {"count": 1}}}]),
+        "cards.brute.grants.0.while.units_at.where", "here")
+    t["GRANT_KEYS", "only_here"] = Pair(
+        setup(DEFLECT, **{"cards__heisho": {"type": "battlefield",
+                                            "grants": [{"ignore_deflect": True}]},
+                          "state__battlefields": [{"id": "b1", "card": "heisho"}]}),
+        "cards.heisho.grants.0.only_here", True)
     t["STATE_KEYS", "opponent"] = Pair(
         setup(BASE, **{"cards__taxer": {"type": "unit", "domains": ["chaos"], "grants": [
             {"increase": {"energy": 1}, "applies_to": {"controller": "opponent"}}]}}),
@@ -468,6 +507,8 @@ def _pairs() -> dict[Key, Pair]:
                                         "state.you.facedown",
                                         [{"id": "f1", "card": "bolt", "location": "battlefield"}],
                                         command="hand")
+    t["PLAYER_KEYS", "score"] = Pair(discount(energy=1, **{"if": {"score_at_least": 2}}),
+                                     "state.you.score", 2)
     t["PLAYER_KEYS", "used_this_turn"] = Pair(setup(grant(id="forge", once_per_turn=True)),
                                               "state.you.used_this_turn", ["forge"])
 
@@ -493,6 +534,9 @@ def _pairs() -> dict[Key, Pair]:
     t["OBJECT_KEYS", "empowered"] = Pair(
         setup(ABILITY, cards__brute__abilities=[{"id": "strike", "kind": "empower"}]),
         "state.you.board.0.empowered", 1)
+    t["OBJECT_KEYS", "stunned"] = Pair(
+        discount(energy=1, **{"if": {"opponent_controls": {"stunned": True}}}),
+        "state.opponent.board.0.stunned", True)
     t["OBJECT_KEYS", "hidden_turn"] = Pair(FACEDOWN, "state.you.facedown.0.hidden_turn", "this")
 
     # Sources.

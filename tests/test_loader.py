@@ -51,6 +51,7 @@ def base() -> dict[str, Any]:
                                      {"id": "must", "mandatory": True, "cost": {}}],
             },
             "grunt": {"type": "unit", "domains": ["body"], "cost": {"energy": 1}, "might": 2},
+            "vortex": {"type": "battlefield"},
         },
         "state": {
             "you": {
@@ -547,6 +548,40 @@ BAD: list[tuple[str, Edit, str]] = [
     ("additional cost id missing", _delete("cards.bolt.additional_costs.0.id"), "cards.bolt.additional_costs[0].id: missing"),
     ("additional cost reserved id", _set("cards.bolt.additional_costs.0.id", "repeat.2"), "cards.bolt.additional_costs[0].id: 'repeat.2' is the name of a keyword's cost"),
     ("additional cost duplicate", _set("cards.bolt.additional_costs.1.id", "extra"), "cards.bolt.additional_costs[1].id: duplicate additional cost id 'extra'"),
+    # board conditions as state (issue 24, item 9)
+    ("score negative", _set("state.you.score", -1), "state.you.score: must not be negative"),
+    ("score absurd", _set("state.opponent.score", 1001), "state.opponent.score: absurd amount 1001"),
+    ("score not a number", _set("state.you.score", "5"), "state.you.score: expected a whole number"),
+    ("victory score zero", _set("state.victory_score", 0), "state.victory_score: the points to win are at least 1"),
+    ("victory score absurd", _set("state.victory_score", 5000), "state.victory_score: absurd amount 5000"),
+    ("stunned not a boolean", _set("state.you.board.0.stunned", "yes"), "state.you.board[0].stunned: expected true or false"),
+    ("stunned in hand", _set("state.you.hand.0.stunned", True), "state.you.hand[0].stunned: only an object on the board is stunned"),
+    ("stunned filter", _set("cards.bolt.discounts", [{"energy": 1, "if": {"controls": {"stunned": 1}}}]), "cards.bolt.discounts[0].if.controls.stunned: expected true or false"),
+    ("score condition", _set("cards.bolt.discounts", [{"energy": 1, "if": {"score_at_least": -2}}]), "cards.bolt.discounts[0].if.score_at_least: must not be negative"),
+    ("opponent score condition", _set("cards.bolt.discounts", [{"energy": 1, "if": {"opponent_score_at_least": "x"}}]), "cards.bolt.discounts[0].if.opponent_score_at_least: expected a whole number"),
+    ("within condition", _set("cards.bolt.discounts", [{"energy": 1, "if": {"within_of_victory": 1001}}]), "cards.bolt.discounts[0].if.within_of_victory: absurd amount"),
+    ("opponent controls", _set("cards.bolt.discounts", [{"energy": 1, "if": {"opponent_controls": {"typ": "unit"}}}]), "cards.bolt.discounts[0].if.opponent_controls.typ: unknown key 'typ' (did you mean 'type'?)"),
+    ("condition typo", _set("cards.bolt.discounts", [{"energy": 1, "if": {"score_at_leest": 1}}]), "cards.bolt.discounts[0].if.score_at_leest: unknown key 'score_at_leest' (did you mean 'score_at_least'?)"),
+    # named battlefields (issue 24, items 2 and 11)
+    ("battlefield card type", _set("state.battlefields", [{"id": "b1", "card": "grunt"}]), "state.battlefields[0].card: 'grunt' is a unit: a battlefield's card has `type: battlefield`"),
+    ("battlefield unknown card", _set("state.battlefields", [{"id": "b1", "card": "vortx"}]), "state.battlefields[0].card: unknown card 'vortx'"),
+    ("battlefield id missing", _set("state.battlefields", [{"card": "vortex"}]), "state.battlefields[0].id: missing"),
+    ("battlefield key", _set("state.battlefields", [{"id": "b1", "card": "vortex", "owner": "you"}]), "state.battlefields[0].owner: unknown key 'owner'"),
+    ("battlefield id clash", _set("state.battlefields", [{"id": "u1", "card": "vortex"}]), "state.you.board[0].id: duplicate id 'u1' (also at state.battlefields[0].id)"),
+    ("battlefield card in hand", _set("state.you.hand", [{"id": "h1", "card": "bolt"}, {"id": "h2", "card": "vortex"}]), "state.you.hand[1].card: 'vortex' is a battlefield: it goes in `state.battlefields`"),
+    ("location unknown", _set("state.you.board.0.location", "b9"), "state.you.board[0].location: unknown location 'b9'"),
+    ("showdown_at unknown", _both(_set("state.phase", "showdown"), _set("state.showdown_at", "b9")), "state.showdown_at: no battlefield 'b9' in `state.battlefields`"),
+    ("showdown_at outside showdown", _both(_set("state.battlefields", [{"id": "b1", "card": "vortex"}]), _set("state.showdown_at", "b1")), "state.showdown_at: the showdown's battlefield is named only in phase showdown"),
+    ("here not true", _set("cards.vortex.grants", [{"increase": {"energy": 1}, "while": {"here": False}}]), "cards.vortex.grants[0].while.here: expected true"),
+    ("here on a unit", _set("cards.grunt.grants", [{"increase": {"energy": 1}, "while": {"here": True}}]), "cards.grunt.grants[0].while.here: `here` is a battlefield's condition"),
+    ("here in a source", _set("state.you.sources.0.while", {"here": True}), "state.you.sources[0].while.here: `here` is a battlefield's condition"),
+    ("only_here alone", _set("cards.vortex.grants", [{"increase": {"energy": 1}, "only_here": True}]), "cards.vortex.grants[0].only_here: `only_here` goes with `ignore_deflect: true`"),
+    ("only_here on a unit", _set("cards.grunt.grants", [{"ignore_deflect": True, "only_here": True}]), "cards.grunt.grants[0].only_here: `only_here` is on a battlefield's grant"),
+    ("battlefield grant controller", _set("cards.vortex.grants", [{"increase": {"energy": 1}, "applies_to": {"controller": "opponent"}}]), "cards.vortex.grants[0].applies_to.controller: a battlefield has no controller"),
+    ("units_at count missing", _set("cards.bolt.discounts", [{"energy": 1, "if": {"units_at": {"where": "any"}}}]), "cards.bolt.discounts[0].if.units_at.count: missing"),
+    ("units_at where", _set("cards.bolt.discounts", [{"energy": 1, "if": {"units_at": {"count": 2, "where": "there"}}}]), "cards.bolt.discounts[0].if.units_at.where: unknown battlefield 'there'"),
+    ("timing filter", _set("cards.vortex.grants", [{"increase": {"energy": 1}, "applies_to": {"timing": "reactoin"}}]), "cards.vortex.grants[0].applies_to.timing: unknown timing 'reactoin' (did you mean 'reaction'?)"),
+    ("play a battlefield", _both(_set("state.battlefields", [{"id": "b1", "card": "vortex"}]), _set("play.object", "b1")), "play.object: 'b1' is a battlefield, not a card you can play"),
 ]
 
 

@@ -739,3 +739,93 @@ def test_an_alternative_pays_where_the_cost_exhausts_an_exhausted_object() -> No
     assert p.base.kind == "alternative"
     q = plan(load(text.replace("ALT", "{energy: 1, other: [exhaust_self]}")))
     assert q.status == "illegal" and any("exhausts g1" in r for r in q.reasons)
+# --- Board conditions as state and named battlefields (issue 24, items 9 and 11) ---------------
+
+BOARD = """
+    cards:
+      bolt: {type: spell, domains: [fury], cost: {energy: 3}}
+      grunt: {type: unit, domains: [fury], cost: {energy: 2}, might: 2}
+      warden: {type: unit, domains: [order], might: 1, keywords: {deflect: 1},
+               abilities: [{id: zap, cost: {energy: 1}, targets: {type: unit}}]}
+      plain: {type: battlefield}
+      heisho: {type: battlefield,
+               grants: [{ignore_deflect: true, only_here: true, applies_to: {ability: or_card}}]}
+      GRANTER
+    state:
+      battlefields: [{id: b1, card: heisho}, {id: b2, card: plain}]
+      you:
+        score: YOURS
+        runes: {fury: 4}
+        hand: [{id: h1, card: bolt}]
+        board: BOARD
+      opponent:
+        score: THEIRS
+        board: ENEMY
+"""
+
+
+def board(play: str = "{object: h1}", granter: str = "", yours: int = 0, theirs: int = 0,
+          mine: str = "[]", enemy: str = "[]") -> Scenario:
+    text = (BOARD.replace("GRANTER", granter).replace("YOURS", str(yours))
+            .replace("THEIRS", str(theirs)).replace("BOARD", mine).replace("ENEMY", enemy))
+    return load(text + f"    play: {play}\n")
+
+
+def test_an_object_at_a_named_battlefield_is_at_a_battlefield() -> None:
+    granter = ("apprentice: {type: unit, domains: [mind], grants: [{discount: {energy: 1}, "
+               "applies_to: {type: spell}, while: {at: battlefield}}]}")
+    there = board(granter=granter, mine="[{id: u1, card: apprentice, location: b2}]")
+    home = board(granter=granter, mine="[{id: u1, card: apprentice}]")
+    assert plan(there).total == Cost.parse("[2]") and plan(home).total == Cost.parse("[3]")
+
+
+def test_an_opponents_grant_reads_its_controllers_score() -> None:
+    granter = ("taxer: {type: unit, domains: [chaos], grants: [{increase: {energy: 1}, "
+               "applies_to: {controller: opponent}, while: {score_at_least: 3}}]}")
+    enemy = "[{id: e1, card: taxer}]"
+    assert plan(board(granter=granter, theirs=3, enemy=enemy)).total == Cost.parse("[4]")
+    assert plan(board(granter=granter, yours=3, enemy=enemy)).total == Cost.parse("[3]")
+
+
+def test_units_at_here_reads_the_granting_objects_battlefield() -> None:
+    granter = ("keeper: {type: unit, domains: [order], grants: [{discount: {energy: 1}, "
+               "applies_to: {type: spell}, while: {units_at: {count: 2, where: here}}}]}")
+    both = board(granter=granter, mine="[{id: u1, card: keeper, location: b1}]",
+                 enemy="[{id: e1, card: grunt, location: b1}]")
+    apart = board(granter=granter, mine="[{id: u1, card: keeper, location: b1}]",
+                  enemy="[{id: e1, card: grunt, location: b2}]")
+    assert plan(both).total == Cost.parse("[2]") and plan(apart).total == Cost.parse("[3]")
+
+
+def test_a_stunned_filter_picks_the_stunned_object_to_pay() -> None:
+    extra = load("""
+        cards:
+          bolt: {type: spell, domains: [fury], cost: {energy: 1,
+                 other: [{kill: {count: 1, filter: {stunned: true}}}]}}
+          grunt: {type: unit, domains: [fury], cost: {energy: 2}, might: 2}
+        state:
+          you:
+            runes: {fury: 1}
+            hand: [{id: h1, card: bolt}]
+            board: [{id: u1, card: grunt}, {id: u2, card: grunt, stunned: true}]
+        play: {object: h1}
+    """)
+    p = plan(extra)
+    assert p.status == "ok" and p.payment is not None and p.payment.other == (("kill", ("u2",)),)
+
+
+def test_heisho_ignores_the_deflect_of_what_an_ability_chooses_there() -> None:
+    ability = "{ability: {object: u1, id: zap}, targets: [e1]}"
+    here = board(ability, mine="[{id: u1, card: warden}]",
+                 enemy="[{id: e1, card: warden, location: b1}]")
+    away = board(ability, mine="[{id: u1, card: warden}]",
+                 enemy="[{id: e1, card: warden, location: b2}]")
+    assert plan(here).total == Cost.parse("[1]") and plan(away).total == Cost.parse("[1][A]")
+
+
+def test_play_keeps_the_battlefields_scores_and_stunned() -> None:
+    s = board(yours=2, theirs=5, enemy="[{id: e1, card: grunt, location: b1, stunned: true}]")
+    after = apply_payment(s, applied_of(plan(s)))
+    assert after.battlefields == s.state.battlefields
+    assert (after.you.score, after.opponent.score) == (2, 5)
+    assert after.opponent.board[0].stunned and after.opponent.board[0].location == "b1"

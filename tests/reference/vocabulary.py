@@ -32,7 +32,7 @@ VOCABULARY: dict[tuple[str, str], tuple[str, ...]] = {
         "CARD_TYPES", "COMPONENTS", "TIMINGS", "ABILITY_KINDS", "IGNORES", "OPTIONAL_CHOICES",
         "LOCATIONS", "PHASES", "HIDDEN_TURNS", "PLAYERS", "SOURCE_COSTS", "BASES", "PLAY_ZONES",
         "COUNT_ZONES", "LEAVES_BY", "LEAVES_TO", "INSTRUCTED_BY", "CONDITION_BASES",
-        "FILTER_ABILITIES", "DOMAINS", "KEYWORD_KEYS", "PAID_IGNORES")},
+        "FILTER_ABILITIES", "DOMAINS", "KEYWORD_KEYS", "PAID_IGNORES", "UNITS_AT_WHERE")},
     ("words", "MAX_WORD"): ("might",),
     ("words", "PER_WORD"): ("played_this_turn",),
     ("words", "PRINTED_OF_WORD"): ("paid",),
