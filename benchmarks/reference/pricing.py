@@ -213,6 +213,7 @@ class Obj:
     empowered: int = 0
     buffs: int = 0
     hidden_turn: str = "earlier"
+    stunned: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -233,7 +234,8 @@ def zone_objects(player: Mapping[str, Any], zone: str, controller: str) -> list[
         out.append(Obj(oid, entry["card"], controller, zone, location, entry.get("might"),
                        entry.get("value"), bool(entry.get("exhausted", False)),
                        int(entry.get("empowered", 0)), int(entry.get("buffs", 0)),
-                       str(entry.get("hidden_turn", "earlier"))))
+                       str(entry.get("hidden_turn", "earlier")),
+                       bool(entry.get("stunned", False))))
     return out
 
 
@@ -338,11 +340,15 @@ class Context:
 
 def object_matches(ctx: Context, obj: Obj, flt: Mapping[str, Any]) -> bool:
     """A filter on an object in a zone (spec: type, tags, domain, name, might, location; the
-    README's `id`, `printed_energy`, `printed_power`; `controller`: who controls it)."""
+    README's `id`, `printed_energy`, `printed_power`; `controller`: who controls it; issue 24's
+    `stunned`, on the object)."""
     card = ctx.card_of(obj)
     for key, want in flt.items():
         if key == "location":
             if obj.location != want:
+                return False
+        elif key == "stunned":
+            if obj.stunned != bool(want):
                 return False
         elif key == "id":
             if obj.id != want:
@@ -385,6 +391,9 @@ def card_matches(ctx: Context, card: Mapping[str, Any], key: str, want: Any,
     if key in ("printed_energy", "printed_power"):
         printed = card_cost(card.get("cost"), card)
         return bool((printed.energy if key == "printed_energy" else sum(printed.pips)) == want)
+    if key == "stunned":
+        # A card that is no board object is not stunned (issue 24, section D).
+        return not want
     raise Unsupported(f"filter key {key}")
 
 
@@ -493,7 +502,33 @@ def _one_condition(ctx: Context, base: Base, key: str, value: Any, granter: Obj 
     if key == "empowered_at_least":
         # The granting object (or the source) has been Empowered that often; none: not.
         return granter is not None and granter.empowered >= int(value)
+    # Board conditions as state (issue 24, section D): the players read relative to the player
+    # making the play, or for a grant to the granting object's controller.
+    me = _viewer(granter)
+    them = "opponent" if me == "you" else "you"
+    if key == "score_at_least":
+        return _score(ctx, me) >= int(value)
+    if key == "opponent_score_at_least":
+        return _score(ctx, them) >= int(value)
+    if key == "within_of_victory":
+        return _score(ctx, me) >= int(ctx.state.get("victory_score", 8)) - int(value)
+    if key == "opponent_controls":
+        return any(o.controller == them and object_matches(ctx, o, value or {})
+                   for o in ctx.board)
     raise Unsupported(f"condition {key}")
+
+
+def _viewer(granter: Obj | None) -> str:
+    """Whose "you" a condition reads: the granting object's controller; with no granting object
+    (the card's own discounts, the play's), the player making the play, who is always `you`
+    here."""
+    if granter is not None and granter.controller in ("you", "opponent"):
+        return granter.controller
+    return "you"
+
+
+def _score(ctx: Context, player: str) -> int:
+    return int((ctx.state.get(player) or {}).get("score", 0))
 
 
 @dataclass(frozen=True, slots=True)
@@ -1362,6 +1397,12 @@ def _play_matches(ctx: Context, flt: dict[str, Any]) -> bool:
             return False
     if "from" in flt and flt.pop("from") != ctx.zone:
         return False
+    if "stunned" in flt:
+        # Issue 24, section D: an ability's object as it stands; a card played is no board
+        # object, so never stunned.
+        stunned = ctx.obj.stunned if ctx.kind == "ability" else False
+        if stunned != bool(flt.pop("stunned")):
+            return False
     if "keyword" in flt and flt.pop("keyword") not in keyword_names(ctx.card):
         return False
     if ctx.kind == "card":

@@ -570,13 +570,36 @@ REAL_UNITS: dict[str, dict[str, Any]] = {
     "adept": {"name": "Adept", "type": "unit", "domains": ["mind"],
               "cost": {"energy": 2, "power": {"mind": 1}}, "might": 3, "tags": ["poro"]},
 }
-REAL_CONDITIONS = ("level", "legion", "runes_at_most", "controls", "flag", "phase")
+REAL_CONDITIONS = ("level", "legion", "runes_at_most", "controls", "flag", "phase", "board",
+                   "board")
+# Issue 24, section D: board conditions read from the state (scores, the opponent's objects).
+ENEMY_FILTERS: tuple[dict[str, Any], ...] = (
+    {"type": "unit", "stunned": True}, {"type": "unit", "stunned": True}, {"type": "unit"},
+    {"type": "unit", "stunned": False}, {"name": "sentinel"}, {"type": "gear"},
+)
+
+
+@st.composite
+def board_conditions(draw: Draw) -> dict[str, Any]:
+    """A board condition of issue 24, section D (players relative to the play's player, or
+    to the granting object's controller)."""
+    kind = draw(st.sampled_from(("score", "opponent_score", "within", "opponent_controls",
+                                 "opponent_controls")))
+    if kind == "score":
+        return {"score_at_least": draw(st.integers(0, 7))}
+    if kind == "opponent_score":
+        return {"opponent_score_at_least": draw(st.integers(1, 7))}
+    if kind == "within":
+        return {"within_of_victory": draw(st.integers(0, 3))}
+    return {"opponent_controls": dict(draw(st.sampled_from(ENEMY_FILTERS)))}
 
 
 @st.composite
 def real_conditions(draw: Draw, granted: bool) -> dict[str, Any]:
     kinds = list(REAL_CONDITIONS) + (["empowered_at_least", "at"] if granted else [])
     kind = draw(st.sampled_from(kinds))
+    if kind == "board":
+        return dict(draw(board_conditions()))
     if kind == "level":
         return {"level_at_least": draw(st.integers(1, 6))}
     if kind == "legion":
@@ -586,7 +609,8 @@ def real_conditions(draw: Draw, granted: bool) -> dict[str, Any]:
     if kind == "controls":
         return {"controls": draw(st.sampled_from(({"type": "gear"}, {"name": "scorcher"},
                                                   {"tags": ["poro"]}, {"type": "token"},
-                                                  {"printed_energy": 5}, {"printed_power": 1})))}
+                                                  {"printed_energy": 5}, {"printed_power": 1},
+                                                  {"type": "unit", "stunned": False})))}
     if kind == "flag":
         return {"flag": "hidden"}
     if kind == "phase":
@@ -938,9 +962,16 @@ def real_scenario_data(draw: Draw) -> dict[str, Any]:
             unit["exhausted"] = True
         if draw(st.integers(0, 3)) == 0:
             unit["location"] = draw(st.sampled_from(("base", "battlefield")))
+        if draw(st.integers(0, 5)) == 0:
+            unit["stunned"] = draw(st.booleans())
         you_board.append(unit)
-    for i in range(draw(st.integers(0, 1))):
-        opp_board.append({"id": f"e{i}", "card": draw(st.sampled_from(("sentinel", "recruit")))})
+    for i in range(draw(st.integers(0, 2))):
+        enemy: dict[str, Any] = {"id": f"e{i}",
+                                 "card": draw(st.sampled_from(("sentinel", "recruit")))}
+        if draw(st.integers(0, 2)) == 0:
+            # A stunned enemy unit (issue 24, section D), or one said not to be.
+            enemy["stunned"] = draw(st.sampled_from((True, True, False)))
+        opp_board.append(enemy)
 
     hand: list[dict[str, Any]] = [{"id": f"h{i}", "card": draw(st.sampled_from(("recruit",
                                                                                   PLAYED)))}
@@ -1041,12 +1072,22 @@ def real_scenario_data(draw: Draw) -> dict[str, Any]:
         state["flags"] = ["hidden"]
     if draw(st.booleans()):
         state["played_this_turn"] = draw(st.integers(1, 2))
+    _scores(draw, state)
     data: dict[str, Any] = {"format": "payplan/1", "cards": cards, "state": state, "play": play}
     if draw(st.integers(0, 2)) == 1:
         data["objective"] = {"weights": draw(weights())}
     if draw(st.booleans()):
         _REAL_THEMES[draw(st.sampled_from(sorted(_REAL_THEMES)))](draw, data)
     return data
+
+
+def _scores(draw: Draw, state: dict[str, Any]) -> None:
+    """The players' scores and the points to win (issue 24, section D), most of the time."""
+    for player in ("you", "opponent"):
+        if draw(st.integers(0, 2)):
+            state.setdefault(player, {})["score"] = draw(st.integers(0, 8))
+    if draw(st.integers(0, 3)) == 0:
+        state["victory_score"] = draw(st.integers(4, 11))
 
 
 # --- Issue 20's situations, set up on purpose ---------------------------------------------------
@@ -1219,7 +1260,39 @@ def _theme_card_grant(draw: Draw, data: dict[str, Any]) -> None:
     data["play"] = {"ability": {"object": "f2", "id": "ping"}}
 
 
+def _theme_board_state(draw: Draw, data: dict[str, Any]) -> None:
+    """Issue 24, section D: a board condition read from the state, on the played card's own
+    discount (read for you) and on an opponent's grant that reaches your plays (read for the
+    opponent: "while I have 6 points" is the opponent's score, "while an opponent controls a
+    stunned unit" yours), with the scores near the conditions' thresholds and a stunned unit
+    on either board now and then."""
+    cards, state = data["cards"], data["state"]
+    you, opp = state["you"], state.setdefault("opponent", {})
+    played = cards[PLAYED]
+    if draw(st.booleans()):
+        played["discounts"] = [{"id": "board", "energy": draw(st.integers(1, 2)),
+                                "if": dict(draw(board_conditions()))}]
+        played["cost"] = {"energy": draw(st.integers(1, 3))}
+    if draw(st.booleans()):
+        cards["warden"] = {"name": "Warden", "type": "gear", "cost": {"energy": 2}, "grants": [
+            {"increase": {"id": "warden", "energy": 1}, "applies_to": {"controller": "opponent"},
+             "while": dict(draw(board_conditions()))}]}
+        opp.setdefault("board", []).append({"id": "w9", "card": "warden"})
+    for player, side in (("you", you), ("opponent", opp)):
+        if draw(st.integers(0, 3)):
+            side["score"] = draw(st.integers(0, 8))
+        if draw(st.booleans()):
+            side.setdefault("board", []).append(
+                {"id": "s8" if player == "you" else "s9", "card": "recruit",
+                 "stunned": draw(st.sampled_from((True, True, False)))})
+    if draw(st.booleans()):
+        state["victory_score"] = draw(st.integers(4, 11))
+    else:
+        state.pop("victory_score", None)
+
+
 _REAL_THEMES: dict[str, Callable[[Draw, dict[str, Any]], None]] = {
+    "board_state": _theme_board_state,
     "card_grant": _theme_card_grant,
     "enemy_target": _theme_enemy_target,
     "free_repeat": _theme_free_repeat, "location": _theme_location,
