@@ -174,3 +174,216 @@ def test_a_board_condition_on_a_paid_total() -> None:
     data = scenario(card, opponent={"board": [{"id": "e1", "card": "recruit", "stunned": True}]})
     got = reference_answer(data, reference_totals(data))
     assert (got.status, got.objective) == ("ok", 2)
+
+
+# --- Section B's battlefields: Mystic Vortex, Heisho, locations, `timing`; D's `units_at` ------
+
+VORTEX = {"name": "Mystic Vortex", "type": "battlefield", "grants": [
+    {"increase": {"id": "vortex", "power": {"any": 1}}, "applies_to": {"timing": "reaction"},
+     "while": [{"phase": "showdown"}, {"here": True}]}]}
+HEISHO = {"name": "Heisho, Shell of the World", "type": "battlefield", "grants": [
+    {"ignore_deflect": True, "only_here": True, "applies_to": {"ability": "or_card"}}]}
+SENTINEL = {"name": "Sentinel", "type": "unit", "domains": ["order"], "cost": {"energy": 3},
+            "might": 4, "keywords": {"deflect": 2}}
+PLAIN = {"name": "Plains", "type": "battlefield"}
+
+
+def fields(first: str = "vortex", second: str = "plain") -> list[dict[str, Any]]:
+    return [{"id": "bf1", "card": first}, {"id": "bf2", "card": second}]
+
+
+def vortex_play(timing: str | None, showdown_at: str | None = "bf1",
+                phase: str = "showdown") -> set[str]:
+    card = {**SPELL, "cost": {"energy": 2}}
+    if timing is not None:
+        card["timing"] = timing
+    state: dict[str, Any] = {"cards": {"vortex": VORTEX, "plain": PLAIN},
+                             "battlefields": fields(), "phase": phase}
+    if showdown_at is not None:
+        state["showdown_at"] = showdown_at
+    return totals(scenario(card, **state))
+
+
+def test_mystic_vortex_taxes_reaction_plays_in_showdowns_there() -> None:
+    """Mystic Vortex: Reaction cards cost [A] more during showdowns here. A Reaction spell of
+    [2] in a showdown at Mystic Vortex: [2][A]; an Action spell there: [2]; the showdown at
+    the other battlefield, or no showdown (a Reaction spell in your main phase): [2]. The
+    battlefield has no controller: its grant reaches your plays without naming one."""
+    assert vortex_play("reaction") == {"[2][A]"}
+    assert vortex_play("action") == {"[2]"}
+    assert vortex_play("reaction", "bf2") == {"[2]"}
+    assert vortex_play("reaction", None) == {"[2]"}
+    assert vortex_play("reaction", None, "main") == {"[2]"}
+
+
+def test_mystic_vortex_reaches_hidden_plays() -> None:
+    """A Hidden card played from facedown has Reaction timing, whatever its own timing: its
+    base is ignored ([0]) and Mystic Vortex adds [A] in a showdown there; hiding a card has
+    normal timing (and is not legal in a showdown anyway)."""
+    card = {**SPELL, "cost": {"energy": 2}, "keywords": {"hidden": True}}
+    data = scenario(card, cards={"vortex": VORTEX, "plain": PLAIN}, battlefields=fields(),
+                    phase="showdown", showdown_at="bf1")
+    data["state"]["you"]["hand"] = []
+    data["state"]["you"]["facedown"] = [{"id": "p1", "card": "bolt", "location": "bf1"}]
+    assert totals(data) == {"[A]"}
+    data["state"]["showdown_at"] = "bf2"
+    assert totals(data) == {"[0]"}
+
+
+def test_here_reads_the_granting_battlefield() -> None:
+    """Two Mystic Vortexes: the showdown at the second taxes a Reaction play once (the first
+    one's `here` does not hold)."""
+    card = {**SPELL, "cost": {"energy": 2}, "timing": "reaction"}
+    data = scenario(card, cards={"vortex": VORTEX}, battlefields=fields("vortex", "vortex"),
+                    phase="showdown", showdown_at="bf2")
+    assert totals(data) == {"[2][A]"}
+
+
+def heisho_play(locations: list[str], grant: dict[str, Any] | None = None) -> set[str]:
+    """Your spell ([2]) choosing one opponent's Sentinel (Deflect 2) per location given."""
+    heisho = HEISHO if grant is None else {**HEISHO, "grants": [grant]}
+    card = {**SPELL, "cost": {"energy": 2}}
+    board = [{"id": f"e{i}", "card": "sentinel", "location": where}
+             for i, where in enumerate(locations)]
+    data = scenario(card, cards={"heisho": heisho, "plain": PLAIN, "sentinel": SENTINEL},
+                    battlefields=fields("heisho", "plain"), opponent={"board": board})
+    data["play"]["targets"] = [f"e{i}" for i in range(len(locations))]
+    return totals(data)
+
+
+def test_heisho_ignores_deflect_of_what_is_chosen_there() -> None:
+    """Heisho: ignore Deflect for anything that chooses something here. A Sentinel at Heisho:
+    [2]; at the other battlefield, at the bare `battlefield` or at its base: [2][A][A]; one at
+    Heisho and one elsewhere: [2][A][A] (only the one there is ignored). Without `only_here`
+    the grant ignores all of the play's Deflect, as before."""
+    assert heisho_play(["bf1"]) == {"[2]"}
+    assert heisho_play(["bf2"]) == {"[2][A][A]"}
+    assert heisho_play(["battlefield"]) == {"[2][A][A]"}
+    assert heisho_play(["base"]) == {"[2][A][A]"}
+    assert heisho_play(["bf1", "bf2"]) == {"[2][A][A]"}
+    assert heisho_play(["bf1", "bf1"]) == {"[2]"}
+    everywhere = {"ignore_deflect": True, "applies_to": {"ability": "or_card"}}
+    assert heisho_play(["bf1", "bf2"], everywhere) == {"[2]"}
+
+
+def test_heisho_reaches_abilities_that_choose() -> None:
+    """An ability of yours choosing the opponent's Sentinel at Heisho pays no Deflect ([1]);
+    at the other battlefield [1][A][A]."""
+    rod = {"name": "Rod", "type": "gear", "cost": {"energy": 1}, "abilities": [
+        {"id": "zap", "kind": "activated", "cost": {"energy": 1}, "targets": {"type": "unit"}}]}
+    for where, want in (("bf1", "[1]"), ("bf2", "[1][A][A]")):
+        data = scenario(SPELL, cards={"heisho": HEISHO, "plain": PLAIN, "sentinel": SENTINEL,
+                                      "rod": rod},
+                        battlefields=fields("heisho", "plain"),
+                        you={"board": [{"id": "g1", "card": "rod"}]},
+                        opponent={"board": [{"id": "e1", "card": "sentinel", "location": where}]})
+        data["play"] = {"ability": {"object": "g1", "id": "zap"}, "targets": ["e1"]}
+        assert totals(data) == {want}, where
+
+
+def test_a_battlefield_id_is_at_a_battlefield() -> None:
+    """An object at a named battlefield matches `location: battlefield` and `{at: battlefield}`:
+    Renata's ability "use only while I'm at a battlefield" is legal at bf1, illegal at base;
+    a grant "[1] less for abilities of objects at a battlefield" applies at bf2."""
+    renata = {"name": "Renata", "type": "unit", "cost": {"energy": 3}, "might": 3, "abilities": [
+        {"id": "scheme", "kind": "activated", "cost": {"energy": 2},
+         "while": {"at": "battlefield"}}]}
+    altar = {"name": "Altar", "type": "gear", "grants": [
+        {"discount": {"id": "altar", "energy": 1},
+         "applies_to": {"ability": "any", "location": "battlefield"}}]}
+
+    def play(where: str, with_altar: bool = False) -> Any:
+        board = [{"id": "u1", "card": "renata", "location": where}]
+        if with_altar:
+            board.append({"id": "g1", "card": "altar"})
+        data = scenario(SPELL, cards={"renata": renata, "altar": altar, "plain": PLAIN},
+                        battlefields=fields("plain", "plain"), you={"board": board})
+        data["play"] = {"ability": {"object": "u1", "id": "scheme"}}
+        return reference_totals(data)
+
+    assert play("bf1").legal and {o.total.text() for o in play("bf1").options} == {"[2]"}
+    assert not play("base").legal
+    assert {o.total.text() for o in play("bf2", True).options} == {"[1]"}
+    assert not play("base", True).legal
+
+
+def test_the_timing_filter() -> None:
+    """A grant "[1] less for your Action cards": an Action spell [4] -> [3]; a normal one [4];
+    the same grant on `timing: normal` reaches the normal one only; a hidden card played from
+    facedown is a Reaction play, not a normal one."""
+    def grant(timing: str) -> dict[str, Any]:
+        return {"name": "Drum", "type": "gear", "grants": [
+            {"discount": {"id": "drum", "energy": 1}, "applies_to": {"timing": timing}}]}
+
+    def play(card_timing: str | None, timing: str, facedown: bool = False) -> set[str]:
+        card = copy.deepcopy(SPELL)
+        if card_timing is not None:
+            card["timing"] = card_timing
+        if facedown:
+            card["keywords"] = {"hidden": True}
+        data = scenario(card, cards={"drum": grant(timing)},
+                        you={"board": [{"id": "g1", "card": "drum"}]})
+        if facedown:
+            data["state"]["you"]["hand"] = []
+            data["state"]["you"]["facedown"] = [{"id": "p1", "card": "bolt"}]
+            data["play"]["play_for"] = {"energy": 3}
+            data["play"]["base"] = "play_for"
+        return totals(data)
+
+    assert play("action", "action") == {"[3]"}
+    assert play(None, "action") == {"[4]"}
+    assert play(None, "normal") == {"[3]"}
+    assert play("reaction", "reaction") == {"[3]"}
+    # From facedown ("play it for [3]"): Reaction timing, whatever the card says.
+    assert play(None, "reaction", facedown=True) == {"[2]"}
+    assert play(None, "normal", facedown=True) == {"[3]"}
+
+
+def units_at_play(cond: dict[str, Any], places: list[tuple[str, str]],
+                  granter: str = "battlefield") -> set[str]:
+    """Bolt [4] under a grant "[2] less while COND": on the battlefield bf1's card (`granter`
+    `battlefield`) or on a gear of yours at bf1 (`gear`). `places`: (controller, location) of
+    one Recruit each."""
+    grant = {"discount": {"id": "crowd", "energy": 2}, "while": cond}
+    cards: dict[str, Any] = {"plain": PLAIN}
+    you_board: list[dict[str, Any]] = []
+    if granter == "battlefield":
+        cards["arena"] = {"name": "Arena", "type": "battlefield", "grants": [grant]}
+        bfs = fields("arena", "plain")
+    else:
+        cards["flag"] = {"name": "Flag", "type": "gear", "grants": [grant]}
+        bfs = fields("plain", "plain")
+        you_board.append({"id": "g1", "card": "flag", "location": "bf1"})
+    opp_board: list[dict[str, Any]] = []
+    for i, (who, where) in enumerate(places):
+        entry = {"id": f"x{i}", "card": "recruit", "location": where}
+        (you_board if who == "you" else opp_board).append(entry)
+    return totals(scenario(SPELL, cards=cards, battlefields=bfs, you={"board": you_board},
+                           opponent={"board": opp_board}))
+
+
+def test_units_at_here_counts_both_players_units_there() -> None:
+    """"While there are exactly two units here": one of yours and one of the opponent's at bf1
+    hold ([2]); two at bf1 and one more at bf1: three, no ([4]); two units at bf2: no; units at
+    the bare `battlefield` or a base are at no named battlefield. A gear at bf1 reads bf1 as
+    its `here`."""
+    two = {"units_at": {"count": 2, "where": "here"}}
+    assert units_at_play(two, [("you", "bf1"), ("opponent", "bf1")]) == {"[2]"}
+    assert units_at_play(two, [("you", "bf1"), ("opponent", "bf1"), ("you", "bf1")]) == {"[4]"}
+    assert units_at_play(two, [("you", "bf2"), ("opponent", "bf2")]) == {"[4]"}
+    assert units_at_play(two, [("you", "battlefield"), ("opponent", "bf1")]) == {"[4]"}
+    assert units_at_play(two, [("you", "base"), ("opponent", "bf1"),
+                               ("opponent", "bf1")]) == {"[2]"}
+    assert units_at_play(two, [("you", "bf1"), ("opponent", "bf1")], "gear") == {"[2]"}
+    assert units_at_play(two, [("you", "bf2"), ("opponent", "bf2")], "gear") == {"[4]"}
+    zero = {"units_at": {"count": 0, "where": "here"}}
+    assert units_at_play(zero, [("you", "bf2")]) == {"[2]"}
+
+
+def test_units_at_any_battlefield() -> None:
+    """"While a battlefield has exactly two units": two at bf2 hold; one at each do not; the
+    gear (no unit) at bf1 is not counted."""
+    two = {"units_at": {"count": 2, "where": "any"}}
+    assert units_at_play(two, [("you", "bf2"), ("opponent", "bf2")], "gear") == {"[2]"}
+    assert units_at_play(two, [("you", "bf1"), ("opponent", "bf2")], "gear") == {"[4]"}
+    assert units_at_play(two, [("you", "bf1"), ("opponent", "bf1")], "gear") == {"[2]"}

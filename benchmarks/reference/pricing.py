@@ -72,6 +72,29 @@ additions", read there, not from the engine):
   included) and no increase. Card key `ignore_deflect`: no Deflect on its play.
 - Sources (section 5) are read here (`while`, `only_for`, `bonus`, ready when they exhaust) and
   paid in `payer.py`.
+
+Issue 24's board keys (items 9 and 11; the contract's sections D and B's battlefields):
+
+- Scores (`state.you.score`, `state.opponent.score`, default 0; `state.victory_score`, default
+  8), objects' `stunned` and the filter `stunned` (a card that is no board object is not
+  stunned; an ability play reads its object). Conditions `score_at_least`,
+  `opponent_score_at_least`, `within_of_victory` (your score >= victory_score - N) and
+  `opponent_controls`: "you" is the player making the play (always `you` here) or, for a grant,
+  the granting object's controller, so an opponent's grant reaching your plays reads the
+  opponent's score as its own. `controls` keeps reading your board (the contract: "stays
+  yours").
+- Named battlefields (`state.battlefields: [{id, card}]`): objects of no player, each at
+  itself; a board or facedown object whose `location` is a battlefield id is at that
+  battlefield and so at `battlefield` (filters' `location`, the condition `at`). A
+  battlefield's grants reach every play (`applies_to.controller` unset or `you`, read for the
+  player making the play); their conditions read the player making the play. `here`: the
+  granting battlefield (or the named battlefield the granting object stands at) is
+  `state.showdown_at`. `units_at`: a named battlefield (`here`: that one; `any`: some one) with
+  exactly N units of both players; an object at the bare word `battlefield` is at none of them.
+- Filter `timing` on a play: a card's own timing, Reaction from facedown; an ability's timing
+  (its kind's default), hiding normal. On an object: its card's timing.
+- `only_here` beside `ignore_deflect` (Heisho): only the Deflect of chosen objects at that
+  battlefield is ignored; other chosen objects still charge theirs.
 """
 
 from __future__ import annotations
@@ -239,6 +262,13 @@ def zone_objects(player: Mapping[str, Any], zone: str, controller: str) -> list[
     return out
 
 
+def battlefields_of(state: Mapping[str, Any]) -> list[Obj]:
+    """The named battlefields (issue 24, section B: `state.battlefields: [{id, card}]`), as
+    objects of no player (controller `battlefield`), each at itself (its location its own id)."""
+    return [Obj(str(b["id"]), str(b["card"]), "battlefield", "battlefield", str(b["id"]))
+            for b in state.get("battlefields") or []]
+
+
 def runes_of(player: Mapping[str, Any]) -> list[Rune]:
     runes = player.get("runes") or []
     if isinstance(runes, dict):
@@ -327,6 +357,13 @@ class Context:
     def card_of(self, obj: Obj) -> Mapping[str, Any]:
         return self.cards[obj.card]
 
+    def battlefields(self) -> list[Obj]:
+        """The named battlefields (`state.battlefields`)."""
+        return battlefields_of(self.state)
+
+    def battlefield_ids(self) -> set[str]:
+        return {b.id for b in self.battlefields()}
+
     def might(self, obj: Obj) -> int | None:
         """The object's current Might: its `might` when given, else its printed Might plus its
         buffs (a buff is +1 Might; issue 20, class 11). None for a card with no Might."""
@@ -338,6 +375,17 @@ class Context:
         return int(m) + (0 if "might_ignores_buffs" in self.mutants else obj.buffs)
 
 
+def at_location(ctx: Context, location: str | None, want: Any) -> bool:
+    """An object's location against a filter's `location` or a condition's `at` (issue 24,
+    section B): the same word or battlefield id, or the word `battlefield` for an object at a
+    named battlefield (it is at a battlefield)."""
+    if location is None:
+        return False
+    if location == want:
+        return True
+    return want == "battlefield" and location in ctx.battlefield_ids()
+
+
 def object_matches(ctx: Context, obj: Obj, flt: Mapping[str, Any]) -> bool:
     """A filter on an object in a zone (spec: type, tags, domain, name, might, location; the
     README's `id`, `printed_energy`, `printed_power`; `controller`: who controls it; issue 24's
@@ -345,7 +393,7 @@ def object_matches(ctx: Context, obj: Obj, flt: Mapping[str, Any]) -> bool:
     card = ctx.card_of(obj)
     for key, want in flt.items():
         if key == "location":
-            if obj.location != want:
+            if not at_location(ctx, obj.location, want):
                 return False
         elif key == "stunned":
             if obj.stunned != bool(want):
@@ -391,6 +439,9 @@ def card_matches(ctx: Context, card: Mapping[str, Any], key: str, want: Any,
     if key in ("printed_energy", "printed_power"):
         printed = card_cost(card.get("cost"), card)
         return bool((printed.energy if key == "printed_energy" else sum(printed.pips)) == want)
+    if key == "timing":
+        # A card's timing (issue 24, section B); the play's timing is read in `_play_matches`.
+        return card.get("timing", "normal") in as_list(want)
     if key == "stunned":
         # A card that is no board object is not stunned (issue 24, section D).
         return not want
@@ -484,7 +535,16 @@ def _one_condition(ctx: Context, base: Base, key: str, value: Any, granter: Obj 
         return bool(ctx.state.get("phase", "main") == value)
     if key == "at":
         # The granting object is at that location; a discount with no granting object is not.
-        return granter is not None and granter.location == value
+        # At a named battlefield it is at a battlefield too (issue 24, section B).
+        return granter is not None and at_location(ctx, granter.location, value)
+    if key == "here":
+        # Issue 24, section B ("during showdowns here", Mystic Vortex): the showdown is at the
+        # granting battlefield (or at the battlefield where the granting object stands).
+        here = _here(ctx, granter)
+        showdown = ctx.state.get("showdown_at")
+        return (here is not None and showdown == here) == bool(value)
+    if key == "units_at":
+        return _units_at(ctx, granter, dict(value))
     if key == "targets":
         targets = ctx.play.get("targets") or []
         return any(target_matches(ctx, o, value or {}) for o in ctx.board if o.id in targets)
@@ -503,7 +563,8 @@ def _one_condition(ctx: Context, base: Base, key: str, value: Any, granter: Obj 
         # The granting object (or the source) has been Empowered that often; none: not.
         return granter is not None and granter.empowered >= int(value)
     # Board conditions as state (issue 24, section D): the players read relative to the player
-    # making the play, or for a grant to the granting object's controller.
+    # making the play, or for a grant to the granting object's controller (a battlefield has
+    # none: the player making the play).
     me = _viewer(granter)
     them = "opponent" if me == "you" else "you"
     if key == "score_at_least":
@@ -520,8 +581,8 @@ def _one_condition(ctx: Context, base: Base, key: str, value: Any, granter: Obj 
 
 def _viewer(granter: Obj | None) -> str:
     """Whose "you" a condition reads: the granting object's controller; with no granting object
-    (the card's own discounts, the play's), the player making the play, who is always `you`
-    here."""
+    (the card's own discounts, the play's), or a battlefield's (no controller), the player
+    making the play, who is always `you` here."""
     if granter is not None and granter.controller in ("you", "opponent"):
         return granter.controller
     return "you"
@@ -529,6 +590,34 @@ def _viewer(granter: Obj | None) -> str:
 
 def _score(ctx: Context, player: str) -> int:
     return int((ctx.state.get(player) or {}).get("score", 0))
+
+
+def _here(ctx: Context, granter: Obj | None) -> str | None:
+    """The battlefield a `here` reads: the granting battlefield itself, or the named battlefield
+    the granting object stands at; none otherwise."""
+    if granter is None:
+        return None
+    if granter.controller == "battlefield":
+        return granter.id
+    if granter.location in ctx.battlefield_ids():
+        return granter.location
+    return None
+
+
+def _units_at(ctx: Context, granter: Obj | None, value: Mapping[str, Any]) -> bool:
+    """`{units_at: {count: N, where: here|any}}` (issue 24, section D): a battlefield with
+    exactly N units, both players' counted: `here` the one `_here` names, `any` some named
+    battlefield. Only named battlefields (`state.battlefields`) are counted: an object at the
+    bare word `battlefield` stands at no battlefield one could name."""
+    want = int(value["count"])
+    where = value.get("where", "here")
+    if where == "here":
+        here = _here(ctx, granter)
+        places = [] if here is None else [here]
+    else:
+        places = sorted(ctx.battlefield_ids())
+    return any(sum(1 for o in ctx.board if o.location == b
+                   and ctx.card_of(o).get("type") == "unit") == want for b in places)
 
 
 @dataclass(frozen=True, slots=True)
@@ -1249,7 +1338,7 @@ def _reduction_bound(ctx: Context, name: str) -> int:
     found += list(ctx.card.get("discounts") or []) if ctx.kind == "card" else []
     found += list((ctx.ability or {}).get("discounts") or [])
     found += list(ctx.play.get("discounts") or [])
-    for b in ctx.board:
+    for b in ctx.board + ctx.battlefields():
         for g in ctx.card_of(b).get("grants") or []:
             if g.get("discount") is not None:
                 found.append(g["discount"])
@@ -1393,8 +1482,10 @@ def _play_matches(ctx: Context, flt: dict[str, Any]) -> bool:
         # hand or trash at no location (it is on the Chain), so a `location` does not match it.
         location = flt.pop("location")
         at = ctx.obj.location if ctx.kind == "ability" or ctx.zone == "facedown" else None
-        if "grant_location_never" in ctx.mutants or at != location:
+        if "grant_location_never" in ctx.mutants or not at_location(ctx, at, location):
             return False
+    if "timing" in flt and play_timing(ctx) not in as_list(flt.pop("timing")):
+        return False
     if "from" in flt and flt.pop("from") != ctx.zone:
         return False
     if "stunned" in flt:
@@ -1423,12 +1514,26 @@ def _play_matches(ctx: Context, flt: dict[str, Any]) -> bool:
     return all(card_matches(ctx, ctx.card, k, v, _card_might(ctx.card)) for k, v in flt.items())
 
 
+def play_timing(ctx: Context) -> str:
+    """The play's timing (issue 24, section B's filter `timing`): a card's own, Reaction for a
+    Hidden card played from facedown; an ability's (its kind's default), hiding normal."""
+    if ctx.kind == "ability":
+        ability = ctx.ability or {}
+        kind = ability.get("kind", "activated")
+        return str(ability.get("timing", ABILITY_TIMING.get(kind, "normal")))
+    if ctx.zone == "facedown":
+        return "reaction"
+    return str(ctx.card.get("timing", "normal"))
+
+
 @dataclass
 class Mods:
     total: list[Disc]
     component: list[Disc]  # component != total
     increases: list[Total]
     ignore_deflect: bool
+    # Heisho (issue 24, section B): the battlefields where a chosen object's Deflect is ignored.
+    ignore_deflect_at: set[str] = field(default_factory=set)
 
 
 def _grant_ident(g: Mapping[str, Any]) -> str | None:
@@ -1461,6 +1566,16 @@ def _grants(ctx: Context) -> Iterator[tuple[Obj, Mapping[str, Any]]]:
             if not _play_matches(ctx, applies):
                 continue
             yield o, g
+    # A named battlefield's grants (issue 24, section B): it has no controller, so its
+    # `applies_to.controller` is read relative to the player making the play (you): unset or
+    # `you` reaches every player's plays, yours included; `opponent` would reach nobody's own.
+    for b in ctx.battlefields():
+        for g in ctx.card_of(b).get("grants") or []:
+            applies = dict(g.get("applies_to") or {})
+            if applies.pop("controller", "you") != "you":
+                continue
+            if _play_matches(ctx, applies):
+                yield b, g
 
 
 def _card_might(card: Mapping[str, Any]) -> int | None:
@@ -1524,7 +1639,13 @@ def _modifiers(ctx: Context, base: Base, ignore_all: bool = False) -> Mods:
                 t = card_cost({"power": inc.get("power") or {}}, None)
                 mods.increases.append(Total(amount(ctx, inc.get("energy")), t.pips))
         if g.get("ignore_deflect"):
-            mods.ignore_deflect = True
+            if g.get("only_here"):
+                # Heisho: only the Deflect of chosen objects at this battlefield is ignored.
+                here = _here(ctx, o)
+                if here is not None:
+                    mods.ignore_deflect_at.add(here)
+            else:
+                mods.ignore_deflect = True
     return mods
 
 
@@ -1571,7 +1692,8 @@ def _starts(ctx: Context, base: Base, counts: Mapping[str, int], optionals: Sequ
         deflect = 0
         for target in ctx.play.get("targets") or []:
             for chosen in ctx.board:
-                if chosen.id == target and chosen.controller == "opponent":
+                if chosen.id == target and chosen.controller == "opponent" and (
+                        chosen.location not in mods.ignore_deflect_at):
                     deflect += int((ctx.card_of(chosen).get("keywords") or {}).get("deflect", 0))
         fixed = _add(fixed, Total(0, NO_PIPS[:ANY] + (deflect,)))
     for inc in mods.increases:

@@ -595,11 +595,21 @@ def board_conditions(draw: Draw) -> dict[str, Any]:
 
 
 @st.composite
+def units_at(draw: Draw, granted: bool) -> dict[str, Any]:
+    """`{units_at: {count: N, where: here|any}}` (issue 24, section D): `here` only where there
+    is a granting object."""
+    where = draw(st.sampled_from(("here", "any", "here"))) if granted else "any"
+    return {"units_at": {"count": draw(st.sampled_from((0, 1, 2, 2, 2, 3))), "where": where}}
+
+
+@st.composite
 def real_conditions(draw: Draw, granted: bool) -> dict[str, Any]:
     kinds = list(REAL_CONDITIONS) + (["empowered_at_least", "at"] if granted else [])
-    kind = draw(st.sampled_from(kinds))
+    kind = draw(st.sampled_from(kinds + ["units_at"]))
     if kind == "board":
         return dict(draw(board_conditions()))
+    if kind == "units_at":
+        return dict(draw(units_at(granted)))
     if kind == "level":
         return {"level_at_least": draw(st.integers(1, 6))}
     if kind == "legion":
@@ -763,6 +773,9 @@ def real_grants(draw: Draw, label: str) -> dict[str, Any]:
                                          {"type": "spell"}))))
     if kind == "increase" and draw(st.integers(0, 2)) == 0:
         flt["controller"] = "opponent"
+    if kind in ("discount", "increase") and draw(st.integers(0, 5)) == 0:
+        # The play's timing (issue 24, section B): a card's own, Reaction from facedown.
+        flt["timing"] = draw(st.sampled_from(("normal", "action", "reaction")))
     if flt:
         g["applies_to"] = flt
     if draw(st.integers(0, 3)) == 0:
@@ -1078,7 +1091,157 @@ def real_scenario_data(draw: Draw) -> dict[str, Any]:
         data["objective"] = {"weights": draw(weights())}
     if draw(st.booleans()):
         _REAL_THEMES[draw(st.sampled_from(sorted(_REAL_THEMES)))](draw, data)
+    if "battlefields" not in state and draw(st.integers(0, 2)) == 0:
+        _named_battlefields(draw, data)
     return data
+
+
+# --- Named battlefields (issue 24, section B; D's `units_at`) -----------------------------------
+
+BATTLEFIELD_IDS = ("bf1", "bf2")
+
+
+@st.composite
+def battlefield_grants(draw: Draw) -> dict[str, Any]:
+    """A battlefield's grant: Mystic Vortex ("Reaction cards cost [A] more during showdowns
+    here"), Heisho ("ignore Deflect for anything that chooses something here", now and then
+    without `only_here`), or a discount or increase reaching both players' plays with a `while`
+    read at the battlefield (`here`, `units_at`, the phase, a board condition)."""
+    kind = draw(st.sampled_from(("vortex", "vortex", "heisho", "heisho", "discount",
+                                 "increase")))
+    if kind == "vortex":
+        g: dict[str, Any] = {"increase": {"id": "vortex", "power": {"any": 1}},
+                             "applies_to": {"timing": draw(st.sampled_from(
+                                 ("reaction", "reaction", "action")))},
+                             "while": [{"phase": "showdown"}, {"here": True}]}
+        if draw(st.integers(0, 3)) == 0:
+            g["while"] = {"here": True}
+        return g
+    if kind == "heisho":
+        g = {"ignore_deflect": True, "only_here": draw(st.sampled_from((True, True, True, False)))}
+        if not g["only_here"]:
+            del g["only_here"]
+        if draw(st.integers(0, 3)):
+            g["applies_to"] = {"ability": "or_card"}
+        return g
+    g = {kind: {"id": f"field-{kind}", "energy": 1}}
+    flt = dict(draw(st.sampled_from(({}, {}, {"type": "spell"}, {"controller": "you"},
+                                     {"timing": "normal"}, {"ability": "any"},
+                                     {"ability": "or_card"}))))
+    if flt:
+        g["applies_to"] = flt
+    g["while"] = draw(st.sampled_from(({"here": True}, {"phase": "showdown"}))) \
+        if draw(st.integers(0, 2)) == 0 else draw(real_conditions(True))
+    return g
+
+
+@st.composite
+def battlefield_cards(draw: Draw, label: str) -> dict[str, Any]:
+    card: dict[str, Any] = {"name": f"Field {label}", "type": "battlefield"}
+    if draw(st.integers(0, 4)):
+        card["grants"] = [draw(battlefield_grants())]
+    return card
+
+
+def _named_battlefields(draw: Draw, data: dict[str, Any]) -> None:
+    """Name the battlefields (`state.battlefields`, each with a `type: battlefield` card), put
+    some board and facedown objects of either player at one of them, and in a showdown now and
+    then name where it is (`showdown_at`)."""
+    cards, state = data["cards"], data["state"]
+    fields = []
+    for bid in BATTLEFIELD_IDS[:draw(st.integers(1, 2))]:
+        cards[f"field-{bid}"] = draw(battlefield_cards(bid))
+        fields.append({"id": bid, "card": f"field-{bid}"})
+    state["battlefields"] = fields
+    ids = [f["id"] for f in fields]
+    for player in ("you", "opponent"):
+        side = state.get(player) or {}
+        for zone in ("board", "facedown"):
+            for entry in side.get(zone) or []:
+                if isinstance(entry, dict) and draw(st.integers(0, 2)) == 0:
+                    entry["location"] = draw(st.sampled_from(ids + ["battlefield", "base"]))
+    if state.get("phase") == "showdown" and draw(st.integers(0, 2)):
+        state["showdown_at"] = draw(st.sampled_from(ids))
+
+
+def _theme_mystic_vortex(draw: Draw, data: dict[str, Any]) -> None:
+    """Mystic Vortex: a showdown (at it, at another battlefield, or none named) and a Reaction,
+    Action or normal card, from hand or (a Hidden card hidden at a battlefield) from facedown."""
+    cards, state = data["cards"], data["state"]
+    you = state["you"]
+    cards["vortex"] = {"name": "Mystic Vortex", "type": "battlefield", "grants": [
+        {"increase": {"id": "vortex", "power": {"any": 1}},
+         "applies_to": {"timing": "reaction"}, "while": [{"phase": "showdown"}, {"here": True}]}]}
+    cards["plains"] = {"name": "Plains", "type": "battlefield"}
+    state["battlefields"] = [{"id": "bf1", "card": "vortex"}, {"id": "bf2", "card": "plains"}]
+    _as_card_play(data)
+    played = cards[PLAYED]
+    played["timing"] = draw(st.sampled_from(("reaction", "reaction", "action", "normal")))
+    state["phase"] = draw(st.sampled_from(("showdown", "showdown", "showdown", "main")))
+    state["turn"] = draw(st.sampled_from(("you", "opponent", "you")))
+    if state["phase"] == "showdown" and draw(st.integers(0, 3)):
+        state["showdown_at"] = draw(st.sampled_from(("bf1", "bf1", "bf2")))
+    if (played.get("keywords") or {}).get("hidden") and draw(st.booleans()):
+        you["hand"] = [o for o in you["hand"] if o["id"] != "p1"]
+        you["facedown"] = [{"id": "p1", "card": PLAYED,
+                            "location": draw(st.sampled_from(("bf1", "bf2")))}]
+
+
+def _theme_heisho(draw: Draw, data: dict[str, Any]) -> None:
+    """Heisho: a spell (or an ability that chooses) choosing the opponent's Deflect units, at
+    Heisho, at the other battlefield or at their base, one or two of them."""
+    cards, state = data["cards"], data["state"]
+    cards["heisho"] = {"name": "Heisho, Shell of the World", "type": "battlefield", "grants": [
+        {"ignore_deflect": True, "only_here": True, "applies_to": {"ability": "or_card"}}]}
+    cards["plains"] = {"name": "Plains", "type": "battlefield"}
+    state["battlefields"] = [{"id": "bf1", "card": "heisho"}, {"id": "bf2", "card": "plains"}]
+    opp = state.setdefault("opponent", {})
+    enemies = [{"id": f"q{i}", "card": "sentinel",
+                "location": draw(st.sampled_from(("bf1", "bf1", "bf2", "base")))}
+               for i in range(draw(st.integers(1, 2)))]
+    opp["board"] = list(opp.get("board") or []) + enemies
+    chosen = draw(st.lists(st.sampled_from([e["id"] for e in enemies]), min_size=1, max_size=2))
+    if draw(st.integers(0, 2)):
+        played = cards[PLAYED]
+        played["type"] = "spell"
+        played.pop("might", None)
+        _as_card_play(data)
+    else:
+        cards["rod"] = {"name": "Rod", "type": "gear", "cost": {"energy": 1}, "abilities": [
+            {"id": "zap", "kind": "activated", "cost": {"energy": draw(st.integers(0, 2))},
+             "targets": {"type": "unit"}}]}
+        state["you"].setdefault("board", []).append({"id": "o9", "card": "rod"})
+        data["play"] = {"ability": {"object": "o9", "id": "zap"}}
+        chosen = chosen[:1]
+    data["play"]["targets"] = chosen
+
+
+def _theme_crowded_battlefield(draw: Draw, data: dict[str, Any]) -> None:
+    """`units_at`: "while there are exactly two units here" on a battlefield, or on a gear at
+    one, or "a battlefield with exactly N units", with both players' units spread over the
+    battlefields, the bare `battlefield` and the bases."""
+    cards, state = data["cards"], data["state"]
+    cond = dict(draw(units_at(True)))
+    grant = {"discount": {"id": "crowd", "energy": draw(st.integers(1, 2))}, "while": cond}
+    cards["plains"] = {"name": "Plains", "type": "battlefield"}
+    on_field = draw(st.booleans())
+    if on_field:
+        cards["arena"] = {"name": "Arena", "type": "battlefield", "grants": [grant]}
+        state["battlefields"] = [{"id": "bf1", "card": "arena"}, {"id": "bf2", "card": "plains"}]
+    else:
+        cards["banner"] = {"name": "Banner", "type": "gear", "grants": [grant]}
+        state["battlefields"] = [{"id": "bf1", "card": "plains"}, {"id": "bf2", "card": "plains"}]
+        state["you"].setdefault("board", []).append(
+            {"id": "n9", "card": "banner", "location": draw(st.sampled_from(("bf1", "bf2",
+                                                                             "base")))})
+    where = ("bf1", "bf1", "bf2", "battlefield", "base")
+    for player, prefix in (("you", "y"), ("opponent", "z")):
+        side = state.setdefault(player, {})
+        side["board"] = list(side.get("board") or []) + [
+            {"id": f"{prefix}{i}", "card": draw(st.sampled_from(("recruit", "sentinel"))),
+             "location": draw(st.sampled_from(where))} for i in range(draw(st.integers(0, 2)))]
+    if state.get("phase") != "showdown":
+        state.pop("showdown_at", None)
 
 
 def _scores(draw: Draw, state: dict[str, Any]) -> None:
@@ -1293,6 +1456,8 @@ def _theme_board_state(draw: Draw, data: dict[str, Any]) -> None:
 
 _REAL_THEMES: dict[str, Callable[[Draw, dict[str, Any]], None]] = {
     "board_state": _theme_board_state,
+    "mystic_vortex": _theme_mystic_vortex, "heisho": _theme_heisho,
+    "crowded_battlefield": _theme_crowded_battlefield,
     "card_grant": _theme_card_grant,
     "enemy_target": _theme_enemy_target,
     "free_repeat": _theme_free_repeat, "location": _theme_location,
