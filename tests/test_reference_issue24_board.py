@@ -13,8 +13,12 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+import pytest
+from hypothesis import HealthCheck, Phase, find, settings
+
 from payplan.benchmarks.reference.compare import reference_answer
-from payplan.benchmarks.reference.pricing import reference_totals
+from payplan.benchmarks.reference.pricing import BOARD_MUTANTS, Unsupported, reference_totals
+from reference.strategies import real_scenario_data
 
 SPELL = {"name": "Bolt", "type": "spell", "domains": ["fury"], "cost": {"energy": 4}}
 RECRUIT = {"name": "Recruit", "type": "unit", "domains": ["fury"], "cost": {"energy": 1},
@@ -387,3 +391,25 @@ def test_units_at_any_battlefield() -> None:
     assert units_at_play(two, [("you", "bf2"), ("opponent", "bf2")], "gear") == {"[2]"}
     assert units_at_play(two, [("you", "bf1"), ("opponent", "bf2")], "gear") == {"[4]"}
     assert units_at_play(two, [("you", "bf1"), ("opponent", "bf1")], "gear") == {"[2]"}
+
+
+# --- The generator reaches each of these readings ------------------------------------------------
+
+
+@pytest.mark.parametrize("mutant", BOARD_MUTANTS)
+def test_the_generator_tells_each_wrong_board_reading_apart(mutant: str) -> None:
+    """Each wrong reading of the board keys (`pricing.BOARD_MUTANTS`) gives another answer than
+    the reference on some play `real_scenario_data` draws, so the fresh plays and the campaign
+    would find an engine making it. Randomized, as the generator is; the reference alone."""
+    def differs(data: dict[str, Any]) -> bool:
+        try:
+            right, wrong = reference_totals(data), reference_totals(data, mutant)
+            if (right.legal, right.options) == (wrong.legal, wrong.options):
+                return False  # the same options: the same answer (the cheap test first)
+            return reference_answer(data, right) != reference_answer(data, wrong)
+        except Unsupported:
+            return False
+
+    find(real_scenario_data(), differs,
+         settings=settings(max_examples=6000, database=None, phases=[Phase.generate],
+                           suppress_health_check=list(HealthCheck)))

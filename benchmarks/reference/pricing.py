@@ -383,6 +383,8 @@ def at_location(ctx: Context, location: str | None, want: Any) -> bool:
         return False
     if location == want:
         return True
+    if "battlefield_id_elsewhere" in ctx.mutants:
+        return False
     return want == "battlefield" and location in ctx.battlefield_ids()
 
 
@@ -542,6 +544,8 @@ def _one_condition(ctx: Context, base: Base, key: str, value: Any, granter: Obj 
         # granting battlefield (or at the battlefield where the granting object stands).
         here = _here(ctx, granter)
         showdown = ctx.state.get("showdown_at")
+        if "here_any_showdown" in ctx.mutants:
+            return (showdown is not None) == bool(value)
         return (here is not None and showdown == here) == bool(value)
     if key == "units_at":
         return _units_at(ctx, granter, dict(value))
@@ -565,7 +569,7 @@ def _one_condition(ctx: Context, base: Base, key: str, value: Any, granter: Obj 
     # Board conditions as state (issue 24, section D): the players read relative to the player
     # making the play, or for a grant to the granting object's controller (a battlefield has
     # none: the player making the play).
-    me = _viewer(granter)
+    me = "you" if "grant_conditions_for_player" in ctx.mutants else _viewer(granter)
     them = "opponent" if me == "you" else "you"
     if key == "score_at_least":
         return _score(ctx, me) >= int(value)
@@ -616,8 +620,10 @@ def _units_at(ctx: Context, granter: Obj | None, value: Mapping[str, Any]) -> bo
         places = [] if here is None else [here]
     else:
         places = sorted(ctx.battlefield_ids())
+    own = "units_at_own_only" in ctx.mutants
     return any(sum(1 for o in ctx.board if o.location == b
-                   and ctx.card_of(o).get("type") == "unit") == want for b in places)
+                   and ctx.card_of(o).get("type") == "unit"
+                   and (not own or o.controller == _viewer(granter))) == want for b in places)
 
 
 @dataclass(frozen=True, slots=True)
@@ -926,6 +932,15 @@ ISSUE_20_MUTANTS: dict[str, str] = {
     "tiebreak_size_first": "tie-break",
 }
 
+# Wrong readings of issue 24's board keys (items 9 and 11), each a plausible shortcut, to show
+# the real-card generator reaches the choice: an opponent's grant's conditions read for the
+# player making the play; an object at a battlefield id not at `battlefield`; `here` holding
+# in any showdown; `units_at` counting only the units of the player it is read for; a Hidden
+# card played from facedown at its card's timing; Heisho's `only_here` ignoring all Deflect.
+BOARD_MUTANTS: tuple[str, ...] = ("grant_conditions_for_player", "battlefield_id_elsewhere",
+                                  "here_any_showdown", "units_at_own_only",
+                                  "facedown_card_timing", "only_here_everywhere")
+
 ABILITY_TIMING = {"equip": "normal", "empower": "normal", "activated": "reaction"}
 
 
@@ -945,7 +960,8 @@ def reference_totals(data: Mapping[str, Any], mutant: str | Iterable[str] | None
     countered spell its executions. Several may be given at once.
     """
     mutants = frozenset([mutant] if isinstance(mutant, str) else mutant or ())
-    assert mutants <= set(MUTANTS + SETTLED_MUTANTS + REAL_MUTANTS + tuple(ISSUE_20_MUTANTS)), \
+    assert mutants <= set(MUTANTS + SETTLED_MUTANTS + REAL_MUTANTS + tuple(ISSUE_20_MUTANTS)
+                          + BOARD_MUTANTS), \
         mutants
     cards = data["cards"]
     state = data.get("state") or {}
@@ -1521,7 +1537,7 @@ def play_timing(ctx: Context) -> str:
         ability = ctx.ability or {}
         kind = ability.get("kind", "activated")
         return str(ability.get("timing", ABILITY_TIMING.get(kind, "normal")))
-    if ctx.zone == "facedown":
+    if ctx.zone == "facedown" and "facedown_card_timing" not in ctx.mutants:
         return "reaction"
     return str(ctx.card.get("timing", "normal"))
 
@@ -1639,7 +1655,7 @@ def _modifiers(ctx: Context, base: Base, ignore_all: bool = False) -> Mods:
                 t = card_cost({"power": inc.get("power") or {}}, None)
                 mods.increases.append(Total(amount(ctx, inc.get("energy")), t.pips))
         if g.get("ignore_deflect"):
-            if g.get("only_here"):
+            if g.get("only_here") and "only_here_everywhere" not in ctx.mutants:
                 # Heisho: only the Deflect of chosen objects at this battlefield is ignored.
                 here = _here(ctx, o)
                 if here is not None:

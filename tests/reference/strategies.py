@@ -1436,7 +1436,10 @@ def _theme_board_state(draw: Draw, data: dict[str, Any]) -> None:
         played["discounts"] = [{"id": "board", "energy": draw(st.integers(1, 2)),
                                 "if": dict(draw(board_conditions()))}]
         played["cost"] = {"energy": draw(st.integers(1, 3))}
-    if draw(st.booleans()):
+    if draw(st.integers(0, 2)):
+        # A card play (the Warden's grant reaches cards only), in your main phase.
+        _as_card_play(data)
+    if draw(st.integers(0, 3)):
         cards["warden"] = {"name": "Warden", "type": "gear", "cost": {"energy": 2}, "grants": [
             {"increase": {"id": "warden", "energy": 1}, "applies_to": {"controller": "opponent"},
              "while": dict(draw(board_conditions()))}]}
