@@ -391,6 +391,10 @@ def test_units_at_any_battlefield() -> None:
     assert units_at_play(two, [("you", "bf2"), ("opponent", "bf2")], "gear") == {"[2]"}
     assert units_at_play(two, [("you", "bf1"), ("opponent", "bf2")], "gear") == {"[4]"}
     assert units_at_play(two, [("you", "bf1"), ("opponent", "bf1")], "gear") == {"[2]"}
+    # `where` unset is `any` (the README's default).
+    bare = {"units_at": {"count": 2}}
+    assert units_at_play(bare, [("you", "bf2"), ("opponent", "bf2")], "gear") == {"[2]"}
+    assert units_at_play(bare, [("you", "bf1"), ("opponent", "bf2")], "gear") == {"[4]"}
 
 
 # --- The generator reaches each of these readings ------------------------------------------------

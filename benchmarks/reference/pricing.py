@@ -90,7 +90,8 @@ Issue 24's board keys (items 9 and 11; the contract's sections D and B's battlef
   player making the play); their conditions read the player making the play. `here`: the
   granting battlefield (or the named battlefield the granting object stands at) is
   `state.showdown_at`. `units_at`: a named battlefield (`here`: that one; `any`: some one) with
-  exactly N units of both players; an object at the bare word `battlefield` is at none of them.
+  exactly N units of both players (`where` unset: `any`, the README's default); an object at
+  the bare word `battlefield` is at none of them.
 - Filter `timing` on a play: a card's own timing, Reaction from facedown; an ability's timing
   (its kind's default), hiding normal. On an object: its card's timing.
 - `only_here` beside `ignore_deflect` (Heisho): only the Deflect of chosen objects at that
@@ -611,10 +612,11 @@ def _here(ctx: Context, granter: Obj | None) -> str | None:
 def _units_at(ctx: Context, granter: Obj | None, value: Mapping[str, Any]) -> bool:
     """`{units_at: {count: N, where: here|any}}` (issue 24, section D): a battlefield with
     exactly N units, both players' counted: `here` the one `_here` names, `any` some named
-    battlefield. Only named battlefields (`state.battlefields`) are counted: an object at the
-    bare word `battlefield` stands at no battlefield one could name."""
+    battlefield (`where` unset: `any`, as the README reads it; the contract gives no default).
+    Only named battlefields (`state.battlefields`) are counted: an object at the bare word
+    `battlefield` stands at no battlefield one could name."""
     want = int(value["count"])
-    where = value.get("where", "here")
+    where = value.get("where", "any")
     if where == "here":
         here = _here(ctx, granter)
         places = [] if here is None else [here]

@@ -598,8 +598,12 @@ def board_conditions(draw: Draw) -> dict[str, Any]:
 def units_at(draw: Draw, granted: bool) -> dict[str, Any]:
     """`{units_at: {count: N, where: here|any}}` (issue 24, section D): `here` only where there
     is a granting object."""
-    where = draw(st.sampled_from(("here", "any", "here"))) if granted else "any"
-    return {"units_at": {"count": draw(st.sampled_from((0, 1, 2, 2, 2, 3))), "where": where}}
+    where = draw(st.sampled_from(("here", "any", "here", None))) if granted else \
+        draw(st.sampled_from(("any", "any", None)))
+    cond: dict[str, Any] = {"count": draw(st.sampled_from((0, 1, 2, 2, 2, 3)))}
+    if where is not None:
+        cond["where"] = where  # unset: `any` (the README's default)
+    return {"units_at": cond}
 
 
 @st.composite
