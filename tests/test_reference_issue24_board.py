@@ -417,3 +417,13 @@ def test_the_generator_tells_each_wrong_board_reading_apart(mutant: str) -> None
     find(real_scenario_data(), differs,
          settings=settings(max_examples=6000, database=None, phases=[Phase.generate],
                            suppress_health_check=list(HealthCheck)))
+
+
+def test_a_battlefield_is_not_at_a_battlefield() -> None:
+    """A battlefield's grant "[1] more for spells while at a battlefield": the battlefield is
+    where objects stand, at no location itself, so `at` does not hold: Bolt stays [4]."""
+    odd = {"name": "Odd Field", "type": "battlefield", "grants": [
+        {"increase": {"id": "odd", "energy": 1}, "applies_to": {"type": "spell"},
+         "while": {"at": "battlefield"}}]}
+    data = scenario(SPELL, cards={"odd": odd}, battlefields=[{"id": "bf1", "card": "odd"}])
+    assert totals(data) == {"[4]"}

@@ -83,8 +83,8 @@ Issue 24's board keys (items 9 and 11; the contract's sections D and B's battlef
   the granting object's controller, so an opponent's grant reaching your plays reads the
   opponent's score as its own. `controls` keeps reading your board (the contract: "stays
   yours").
-- Named battlefields (`state.battlefields: [{id, card}]`): objects of no player, each at
-  itself; a board or facedown object whose `location` is a battlefield id is at that
+- Named battlefields (`state.battlefields: [{id, card}]`): objects of no player and at no
+  location (`at` on a battlefield's grant does not hold); a board or facedown object whose `location` is a battlefield id is at that
   battlefield and so at `battlefield` (filters' `location`, the condition `at`). A
   battlefield's grants reach every play (`applies_to.controller` unset or `you`, read for the
   player making the play); their conditions read the player making the play. `here`: the
@@ -265,8 +265,10 @@ def zone_objects(player: Mapping[str, Any], zone: str, controller: str) -> list[
 
 def battlefields_of(state: Mapping[str, Any]) -> list[Obj]:
     """The named battlefields (issue 24, section B: `state.battlefields: [{id, card}]`), as
-    objects of no player (controller `battlefield`), each at itself (its location its own id)."""
-    return [Obj(str(b["id"]), str(b["card"]), "battlefield", "battlefield", str(b["id"]))
+    objects of no player (controller `battlefield`) at no location: a battlefield is where
+    objects stand, not itself at one, so `{at: ...}` on its grant does not hold (the engine's
+    reading too; the contract says nothing of it)."""
+    return [Obj(str(b["id"]), str(b["card"]), "battlefield", "battlefield")
             for b in state.get("battlefields") or []]
 
 
