@@ -82,6 +82,30 @@ additions", read there, not from the engine):
 - Sources (section 5) are read here (`while`, `only_for`, `bonus`, ready when they exhaust;
   issue 24's `{kill: {count, filter}}` cost atom that kills other objects) and paid in
   `payer.py`.
+
+Issue 24's board keys (items 9 and 11; the contract's sections D and B's battlefields):
+
+- Scores (`state.you.score`, `state.opponent.score`, default 0; `state.victory_score`, default
+  8), objects' `stunned` and the filter `stunned` (a card that is no board object is not
+  stunned; an ability play reads its object). Conditions `score_at_least`,
+  `opponent_score_at_least`, `within_of_victory` (your score >= victory_score - N) and
+  `opponent_controls`: "you" is the player making the play (always `you` here) or, for a grant,
+  the granting object's controller, so an opponent's grant reaching your plays reads the
+  opponent's score as its own. `controls` keeps reading your board (the contract: "stays
+  yours").
+- Named battlefields (`state.battlefields: [{id, card}]`): objects of no player and at no
+  location (`at` on a battlefield's grant does not hold); a board or facedown object whose `location` is a battlefield id is at that
+  battlefield and so at `battlefield` (filters' `location`, the condition `at`). A
+  battlefield's grants reach every play (`applies_to.controller` unset or `you`, read for the
+  player making the play); their conditions read the player making the play. `here`: the
+  granting battlefield (or the named battlefield the granting object stands at) is
+  `state.showdown_at`. `units_at`: a named battlefield (`here`: that one; `any`: some one) with
+  exactly N units of both players (`where` unset: `any`, the README's default); an object at
+  the bare word `battlefield` is at none of them.
+- Filter `timing` on a play: a card's own timing, Reaction from facedown; an ability's timing
+  (its kind's default), hiding normal. On an object: its card's timing.
+- `only_here` beside `ignore_deflect` (Heisho): only the Deflect of chosen objects at that
+  battlefield is ignored; other chosen objects still charge theirs.
 """
 
 from __future__ import annotations
@@ -225,6 +249,7 @@ class Obj:
     hidden_turn: str = "earlier"
     # Deflect the object gained from an effect (issue 24, item 2: `board[].deflect`).
     deflect: int = 0
+    stunned: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -245,8 +270,18 @@ def zone_objects(player: Mapping[str, Any], zone: str, controller: str) -> list[
         out.append(Obj(oid, entry["card"], controller, zone, location, entry.get("might"),
                        entry.get("value"), bool(entry.get("exhausted", False)),
                        int(entry.get("empowered", 0)), int(entry.get("buffs", 0)),
-                       str(entry.get("hidden_turn", "earlier")), int(entry.get("deflect", 0))))
+                       str(entry.get("hidden_turn", "earlier")), int(entry.get("deflect", 0)),
+                       bool(entry.get("stunned", False))))
     return out
+
+
+def battlefields_of(state: Mapping[str, Any]) -> list[Obj]:
+    """The named battlefields (issue 24, section B: `state.battlefields: [{id, card}]`), as
+    objects of no player (controller `battlefield`) at no location: a battlefield is where
+    objects stand, not itself at one, so `{at: ...}` on its grant does not hold (the engine's
+    reading too; the contract says nothing of it)."""
+    return [Obj(str(b["id"]), str(b["card"]), "battlefield", "battlefield")
+            for b in state.get("battlefields") or []]
 
 
 def runes_of(player: Mapping[str, Any]) -> list[Rune]:
@@ -337,6 +372,13 @@ class Context:
     def card_of(self, obj: Obj) -> Mapping[str, Any]:
         return self.cards[obj.card]
 
+    def battlefields(self) -> list[Obj]:
+        """The named battlefields (`state.battlefields`)."""
+        return battlefields_of(self.state)
+
+    def battlefield_ids(self) -> set[str]:
+        return {b.id for b in self.battlefields()}
+
     def might(self, obj: Obj) -> int | None:
         """The object's current Might: its `might` when given, else its printed Might plus its
         buffs (a buff is +1 Might; issue 20, class 11). None for a card with no Might."""
@@ -348,13 +390,30 @@ class Context:
         return int(m) + (0 if "might_ignores_buffs" in self.mutants else obj.buffs)
 
 
+def at_location(ctx: Context, location: str | None, want: Any) -> bool:
+    """An object's location against a filter's `location` or a condition's `at` (issue 24,
+    section B): the same word or battlefield id, or the word `battlefield` for an object at a
+    named battlefield (it is at a battlefield)."""
+    if location is None:
+        return False
+    if location == want:
+        return True
+    if "battlefield_id_elsewhere" in ctx.mutants:
+        return False
+    return want == "battlefield" and location in ctx.battlefield_ids()
+
+
 def object_matches(ctx: Context, obj: Obj, flt: Mapping[str, Any]) -> bool:
     """A filter on an object in a zone (spec: type, tags, domain, name, might, location; the
-    README's `id`, `printed_energy`, `printed_power`; `controller`: who controls it)."""
+    README's `id`, `printed_energy`, `printed_power`; `controller`: who controls it; issue 24's
+    `stunned`, on the object)."""
     card = ctx.card_of(obj)
     for key, want in flt.items():
         if key == "location":
-            if obj.location != want:
+            if not at_location(ctx, obj.location, want):
+                return False
+        elif key == "stunned":
+            if obj.stunned != bool(want):
                 return False
         elif key == "id":
             if obj.id != want:
@@ -397,6 +456,12 @@ def card_matches(ctx: Context, card: Mapping[str, Any], key: str, want: Any,
     if key in ("printed_energy", "printed_power"):
         printed = card_cost(card.get("cost"), card)
         return bool((printed.energy if key == "printed_energy" else sum(printed.pips)) == want)
+    if key == "timing":
+        # A card's timing (issue 24, section B); the play's timing is read in `_play_matches`.
+        return card.get("timing", "normal") in as_list(want)
+    if key == "stunned":
+        # A card that is no board object is not stunned (issue 24, section D).
+        return not want
     raise Unsupported(f"filter key {key}")
 
 
@@ -493,7 +558,18 @@ def _one_condition(ctx: Context, base: Base, key: str, value: Any, granter: Obj 
         return bool(ctx.state.get("phase", "main") == value)
     if key == "at":
         # The granting object is at that location; a discount with no granting object is not.
-        return granter is not None and granter.location == value
+        # At a named battlefield it is at a battlefield too (issue 24, section B).
+        return granter is not None and at_location(ctx, granter.location, value)
+    if key == "here":
+        # Issue 24, section B ("during showdowns here", Mystic Vortex): the showdown is at the
+        # granting battlefield (or at the battlefield where the granting object stands).
+        here = _here(ctx, granter)
+        showdown = ctx.state.get("showdown_at")
+        if "here_any_showdown" in ctx.mutants:
+            return (showdown is not None) == bool(value)
+        return (here is not None and showdown == here) == bool(value)
+    if key == "units_at":
+        return _units_at(ctx, granter, dict(value))
     if key == "targets":
         targets = ctx.play.get("targets") or []
         return any(target_matches(ctx, o, value or {}) for o in ctx.board if o.id in targets)
@@ -517,7 +593,65 @@ def _one_condition(ctx: Context, base: Base, key: str, value: Any, granter: Obj 
         # with no Might (a gear), does not hold.
         might = None if granter is None else ctx.might(granter)
         return might is not None and might >= int(value)
+    # Board conditions as state (issue 24, section D): the players read relative to the player
+    # making the play, or for a grant to the granting object's controller (a battlefield has
+    # none: the player making the play).
+    me = "you" if "grant_conditions_for_player" in ctx.mutants else _viewer(granter)
+    them = "opponent" if me == "you" else "you"
+    if key == "score_at_least":
+        return _score(ctx, me) >= int(value)
+    if key == "opponent_score_at_least":
+        return _score(ctx, them) >= int(value)
+    if key == "within_of_victory":
+        return _score(ctx, me) >= int(ctx.state.get("victory_score", 8)) - int(value)
+    if key == "opponent_controls":
+        return any(o.controller == them and object_matches(ctx, o, value or {})
+                   for o in ctx.board)
     raise Unsupported(f"condition {key}")
+
+
+def _viewer(granter: Obj | None) -> str:
+    """Whose "you" a condition reads: the granting object's controller; with no granting object
+    (the card's own discounts, the play's), or a battlefield's (no controller), the player
+    making the play, who is always `you` here."""
+    if granter is not None and granter.controller in ("you", "opponent"):
+        return granter.controller
+    return "you"
+
+
+def _score(ctx: Context, player: str) -> int:
+    return int((ctx.state.get(player) or {}).get("score", 0))
+
+
+def _here(ctx: Context, granter: Obj | None) -> str | None:
+    """The battlefield a `here` reads: the granting battlefield itself, or the named battlefield
+    the granting object stands at; none otherwise."""
+    if granter is None:
+        return None
+    if granter.controller == "battlefield":
+        return granter.id
+    if granter.location in ctx.battlefield_ids():
+        return granter.location
+    return None
+
+
+def _units_at(ctx: Context, granter: Obj | None, value: Mapping[str, Any]) -> bool:
+    """`{units_at: {count: N, where: here|any}}` (issue 24, section D): a battlefield with
+    exactly N units, both players' counted: `here` the one `_here` names, `any` some named
+    battlefield (`where` unset: `any`, as the README reads it; the contract gives no default).
+    Only named battlefields (`state.battlefields`) are counted: an object at the bare word
+    `battlefield` stands at no battlefield one could name."""
+    want = int(value["count"])
+    where = value.get("where", "any")
+    if where == "here":
+        here = _here(ctx, granter)
+        places = [] if here is None else [here]
+    else:
+        places = sorted(ctx.battlefield_ids())
+    own = "units_at_own_only" in ctx.mutants
+    return any(sum(1 for o in ctx.board if o.location == b
+                   and ctx.card_of(o).get("type") == "unit"
+                   and (not own or o.controller == _viewer(granter))) == want for b in places)
 
 
 @dataclass(frozen=True, slots=True)
@@ -842,6 +976,15 @@ ISSUE_20_MUTANTS: dict[str, str] = {
     "tiebreak_size_first": "tie-break",
 }
 
+# Wrong readings of issue 24's board keys (items 9 and 11), each a plausible shortcut, to show
+# the real-card generator reaches the choice: an opponent's grant's conditions read for the
+# player making the play; an object at a battlefield id not at `battlefield`; `here` holding
+# in any showdown; `units_at` counting only the units of the player it is read for; a Hidden
+# card played from facedown at its card's timing; Heisho's `only_here` ignoring all Deflect.
+BOARD_MUTANTS: tuple[str, ...] = ("grant_conditions_for_player", "battlefield_id_elsewhere",
+                                  "here_any_showdown", "units_at_own_only",
+                                  "facedown_card_timing", "only_here_everywhere")
+
 ABILITY_TIMING = {"equip": "normal", "empower": "normal", "activated": "reaction"}
 
 
@@ -861,7 +1004,8 @@ def reference_totals(data: Mapping[str, Any], mutant: str | Iterable[str] | None
     countered spell its executions. Several may be given at once.
     """
     mutants = frozenset([mutant] if isinstance(mutant, str) else mutant or ())
-    assert mutants <= set(MUTANTS + SETTLED_MUTANTS + REAL_MUTANTS + tuple(ISSUE_20_MUTANTS)), \
+    assert mutants <= set(MUTANTS + SETTLED_MUTANTS + REAL_MUTANTS + tuple(ISSUE_20_MUTANTS)
+                          + BOARD_MUTANTS), \
         mutants
     cards = data["cards"]
     state = data.get("state") or {}
@@ -1268,7 +1412,7 @@ def _reduction_bound(ctx: Context, name: str) -> int:
     found += list(ctx.card.get("discounts") or []) if ctx.kind == "card" else []
     found += list((ctx.ability or {}).get("discounts") or [])
     found += list(ctx.play.get("discounts") or [])
-    for b in ctx.board:
+    for b in ctx.board + ctx.battlefields():
         for g in ctx.card_of(b).get("grants") or []:
             if g.get("discount") is not None:
                 found.append(g["discount"])
@@ -1439,10 +1583,18 @@ def _play_matches(ctx: Context, flt: dict[str, Any]) -> bool:
         # hand or trash at no location (it is on the Chain), so a `location` does not match it.
         location = flt.pop("location")
         at = ctx.obj.location if ctx.kind == "ability" or ctx.zone == "facedown" else None
-        if "grant_location_never" in ctx.mutants or at != location:
+        if "grant_location_never" in ctx.mutants or not at_location(ctx, at, location):
             return False
+    if "timing" in flt and play_timing(ctx) not in as_list(flt.pop("timing")):
+        return False
     if "from" in flt and flt.pop("from") != ctx.zone:
         return False
+    if "stunned" in flt:
+        # Issue 24, section D: an ability's object as it stands; a card played is no board
+        # object, so never stunned.
+        stunned = ctx.obj.stunned if ctx.kind == "ability" else False
+        if stunned != bool(flt.pop("stunned")):
+            return False
     if "keyword" in flt and flt.pop("keyword") not in keyword_names(ctx.card):
         return False
     if ctx.kind == "card":
@@ -1463,12 +1615,26 @@ def _play_matches(ctx: Context, flt: dict[str, Any]) -> bool:
     return all(card_matches(ctx, ctx.card, k, v, _card_might(ctx.card)) for k, v in flt.items())
 
 
+def play_timing(ctx: Context) -> str:
+    """The play's timing (issue 24, section B's filter `timing`): a card's own, Reaction for a
+    Hidden card played from facedown; an ability's (its kind's default), hiding normal."""
+    if ctx.kind == "ability":
+        ability = ctx.ability or {}
+        kind = ability.get("kind", "activated")
+        return str(ability.get("timing", ABILITY_TIMING.get(kind, "normal")))
+    if ctx.zone == "facedown" and "facedown_card_timing" not in ctx.mutants:
+        return "reaction"
+    return str(ctx.card.get("timing", "normal"))
+
+
 @dataclass
 class Mods:
     total: list[Disc]
     component: list[Disc]  # component != total
     increases: list[Total]
     ignore_deflect: bool
+    # Heisho (issue 24, section B): the battlefields where a chosen object's Deflect is ignored.
+    ignore_deflect_at: set[str] = field(default_factory=set)
 
 
 def _grant_ident(g: Mapping[str, Any]) -> str | None:
@@ -1509,6 +1675,16 @@ def _grants(ctx: Context) -> Iterator[tuple[Obj, Mapping[str, Any]]]:
             if not _play_matches(ctx, applies):
                 continue
             yield o, g
+    # A named battlefield's grants (issue 24, section B): it has no controller, so its
+    # `applies_to.controller` is read relative to the player making the play (you): unset or
+    # `you` reaches every player's plays, yours included; `opponent` would reach nobody's own.
+    for b in ctx.battlefields():
+        for g in ctx.card_of(b).get("grants") or []:
+            applies = dict(g.get("applies_to") or {})
+            if applies.pop("controller", "you") != "you":
+                continue
+            if _play_matches(ctx, applies):
+                yield b, g
 
 
 def deflect_of(ctx: Context, base: Base, obj: Obj) -> int:
@@ -1619,7 +1795,13 @@ def _modifiers(ctx: Context, base: Base, ignore_all: bool = False) -> Mods:
                 t = card_cost({"power": inc.get("power") or {}}, None)
                 mods.increases.append(Total(amount(ctx, inc.get("energy")), t.pips))
         if g.get("ignore_deflect"):
-            mods.ignore_deflect = True
+            if g.get("only_here") and "only_here_everywhere" not in ctx.mutants:
+                # Heisho: only the Deflect of chosen objects at this battlefield is ignored.
+                here = _here(ctx, o)
+                if here is not None:
+                    mods.ignore_deflect_at.add(here)
+            else:
+                mods.ignore_deflect = True
     return mods
 
 
@@ -1666,7 +1848,8 @@ def _starts(ctx: Context, base: Base, counts: Mapping[str, int], optionals: Sequ
         deflect = 0
         for target in ctx.play.get("targets") or []:
             for chosen in ctx.board:
-                if chosen.id == target and chosen.controller == "opponent":
+                if chosen.id == target and chosen.controller == "opponent" and (
+                        chosen.location not in mods.ignore_deflect_at):
                     deflect += deflect_of(ctx, base, chosen)
         fixed = _add(fixed, Total(0, NO_PIPS[:ANY] + (deflect,)))
     for inc in mods.increases:

@@ -572,17 +572,54 @@ REAL_UNITS: dict[str, dict[str, Any]] = {
     "adept": {"name": "Adept", "type": "unit", "domains": ["mind"],
               "cost": {"energy": 2, "power": {"mind": 1}}, "might": 3, "tags": ["poro"]},
 }
-REAL_CONDITIONS = ("level", "legion", "runes_at_most", "controls", "flag", "phase")
+REAL_CONDITIONS = ("level", "legion", "runes_at_most", "controls", "flag", "phase", "board",
+                   "board")
+# Issue 24, section D: board conditions read from the state (scores, the opponent's objects).
+ENEMY_FILTERS: tuple[dict[str, Any], ...] = (
+    {"type": "unit", "stunned": True}, {"type": "unit", "stunned": True}, {"type": "unit"},
+    {"type": "unit", "stunned": False}, {"name": "sentinel"}, {"type": "gear"},
+)
+
+
+@st.composite
+def board_conditions(draw: Draw) -> dict[str, Any]:
+    """A board condition of issue 24, section D (players relative to the play's player, or
+    to the granting object's controller)."""
+    kind = draw(st.sampled_from(("score", "opponent_score", "within", "opponent_controls",
+                                 "opponent_controls")))
+    if kind == "score":
+        return {"score_at_least": draw(st.integers(0, 7))}
+    if kind == "opponent_score":
+        return {"opponent_score_at_least": draw(st.integers(1, 7))}
+    if kind == "within":
+        return {"within_of_victory": draw(st.integers(0, 3))}
+    return {"opponent_controls": dict(draw(st.sampled_from(ENEMY_FILTERS)))}
+
+
+@st.composite
+def units_at(draw: Draw, granted: bool) -> dict[str, Any]:
+    """`{units_at: {count: N, where: here|any}}` (issue 24, section D): `here` only where there
+    is a granting object."""
+    where = draw(st.sampled_from(("here", "any", "here", None))) if granted else \
+        draw(st.sampled_from(("any", "any", None)))
+    cond: dict[str, Any] = {"count": draw(st.sampled_from((0, 1, 2, 2, 2, 3)))}
+    if where is not None:
+        cond["where"] = where  # unset: `any` (the README's default)
+    return {"units_at": cond}
 
 
 @st.composite
 def real_conditions(draw: Draw, granted: bool) -> dict[str, Any]:
     kinds = list(REAL_CONDITIONS) + (["empowered_at_least", "at", "might"] if granted else [])
-    kind = draw(st.sampled_from(kinds))
+    kind = draw(st.sampled_from(kinds + ["units_at"]))
     if kind == "might":
         # "While Mighty" (issue 24, item 2; Fiora - Victorious: at least 5): the granting
         # object's Might, buffs included; a gear has none (at least 0 does not hold for it).
         return {"might_at_least": draw(st.sampled_from((5, 5, 3, 4, 1, 0)))}
+    if kind == "board":
+        return dict(draw(board_conditions()))
+    if kind == "units_at":
+        return dict(draw(units_at(granted)))
     if kind == "level":
         return {"level_at_least": draw(st.integers(1, 6))}
     if kind == "legion":
@@ -592,7 +629,8 @@ def real_conditions(draw: Draw, granted: bool) -> dict[str, Any]:
     if kind == "controls":
         return {"controls": draw(st.sampled_from(({"type": "gear"}, {"name": "scorcher"},
                                                   {"tags": ["poro"]}, {"type": "token"},
-                                                  {"printed_energy": 5}, {"printed_power": 1})))}
+                                                  {"printed_energy": 5}, {"printed_power": 1},
+                                                  {"type": "unit", "stunned": False})))}
     if kind == "flag":
         return {"flag": "hidden"}
     if kind == "phase":
@@ -771,6 +809,9 @@ def real_grants(draw: Draw, label: str) -> dict[str, Any]:
                                          {"type": "spell"}))))
     if kind == "increase" and draw(st.integers(0, 2)) == 0:
         flt["controller"] = "opponent"
+    if kind in ("discount", "increase") and draw(st.integers(0, 5)) == 0:
+        # The play's timing (issue 24, section B): a card's own, Reaction from facedown.
+        flt["timing"] = draw(st.sampled_from(("normal", "action", "reaction")))
     if flt:
         g["applies_to"] = flt
     if draw(st.integers(0, 3)) == 0:
@@ -1057,14 +1098,19 @@ def real_scenario_data(draw: Draw) -> dict[str, Any]:
             unit["exhausted"] = True
         if draw(st.integers(0, 3)) == 0:
             unit["location"] = draw(st.sampled_from(("base", "battlefield")))
+        if draw(st.integers(0, 5)) == 0:
+            unit["stunned"] = draw(st.booleans())
         you_board.append(unit)
-    for i in range(draw(st.integers(0, 1))):
+    for i in range(draw(st.integers(0, 2))):
         enemy: dict[str, Any] = {"id": f"e{i}",
                                  "card": draw(st.sampled_from(("sentinel", "recruit")))}
         if draw(st.integers(0, 3)) == 0:
             enemy["deflect"] = draw(st.integers(0, 2))  # gained from an effect (issue 24)
         if draw(st.integers(0, 3)) == 0:
             enemy["buffs"] = draw(st.integers(1, 2))
+        if draw(st.integers(0, 2)) == 0:
+            # A stunned enemy unit (issue 24, section D), or one said not to be.
+            enemy["stunned"] = draw(st.sampled_from((True, True, False)))
         opp_board.append(enemy)
 
     hand: list[dict[str, Any]] = [{"id": f"h{i}", "card": draw(st.sampled_from(("recruit",
@@ -1166,6 +1212,7 @@ def real_scenario_data(draw: Draw) -> dict[str, Any]:
         state["flags"] = ["hidden"]
     if draw(st.booleans()):
         state["played_this_turn"] = draw(st.integers(1, 2))
+    _scores(draw, state)
     data: dict[str, Any] = {"format": "payplan/1", "cards": cards, "state": state, "play": play}
     if draw(st.integers(0, 2)) == 1:
         data["objective"] = {"weights": draw(weights())}
@@ -1179,7 +1226,166 @@ def real_scenario_data(draw: Draw) -> dict[str, Any]:
             you["sources"] = [s for s in you["sources"] if s["id"] in mine]
             if not you["sources"]:
                 del you["sources"]
+    if "battlefields" not in state and draw(st.integers(0, 2)) == 0:
+        _named_battlefields(draw, data)
     return data
+
+
+# --- Named battlefields (issue 24, section B; D's `units_at`) -----------------------------------
+
+BATTLEFIELD_IDS = ("bf1", "bf2")
+
+
+@st.composite
+def battlefield_grants(draw: Draw) -> dict[str, Any]:
+    """A battlefield's grant: Mystic Vortex ("Reaction cards cost [A] more during showdowns
+    here"), Heisho ("ignore Deflect for anything that chooses something here", now and then
+    without `only_here`), or a discount or increase reaching both players' plays with a `while`
+    read at the battlefield (`here`, `units_at`, the phase, a board condition)."""
+    kind = draw(st.sampled_from(("vortex", "vortex", "heisho", "heisho", "discount",
+                                 "increase")))
+    if kind == "vortex":
+        g: dict[str, Any] = {"increase": {"id": "vortex", "power": {"any": 1}},
+                             "applies_to": {"timing": draw(st.sampled_from(
+                                 ("reaction", "reaction", "action")))},
+                             "while": [{"phase": "showdown"}, {"here": True}]}
+        if draw(st.integers(0, 3)) == 0:
+            g["while"] = {"here": True}
+        return g
+    if kind == "heisho":
+        g = {"ignore_deflect": True, "only_here": draw(st.sampled_from((True, True, True, False)))}
+        if not g["only_here"]:
+            del g["only_here"]
+        if draw(st.integers(0, 3)):
+            g["applies_to"] = {"ability": "or_card"}
+        return g
+    g = {kind: {"id": f"field-{kind}", "energy": 1}}
+    flt = dict(draw(st.sampled_from(({}, {}, {"type": "spell"}, {"controller": "you"},
+                                     {"timing": "normal"}, {"ability": "any"},
+                                     {"ability": "or_card"}))))
+    if flt:
+        g["applies_to"] = flt
+    g["while"] = draw(st.sampled_from(({"here": True}, {"phase": "showdown"}))) \
+        if draw(st.integers(0, 2)) == 0 else draw(real_conditions(True))
+    return g
+
+
+@st.composite
+def battlefield_cards(draw: Draw, label: str) -> dict[str, Any]:
+    card: dict[str, Any] = {"name": f"Field {label}", "type": "battlefield"}
+    if draw(st.integers(0, 4)):
+        card["grants"] = [draw(battlefield_grants())]
+    return card
+
+
+def _named_battlefields(draw: Draw, data: dict[str, Any]) -> None:
+    """Name the battlefields (`state.battlefields`, each with a `type: battlefield` card), put
+    some board and facedown objects of either player at one of them, and in a showdown now and
+    then name where it is (`showdown_at`)."""
+    cards, state = data["cards"], data["state"]
+    fields = []
+    for bid in BATTLEFIELD_IDS[:draw(st.integers(1, 2))]:
+        cards[f"field-{bid}"] = draw(battlefield_cards(bid))
+        fields.append({"id": bid, "card": f"field-{bid}"})
+    state["battlefields"] = fields
+    ids = [f["id"] for f in fields]
+    for player in ("you", "opponent"):
+        side = state.get(player) or {}
+        for zone in ("board", "facedown"):
+            for entry in side.get(zone) or []:
+                if isinstance(entry, dict) and draw(st.integers(0, 2)) == 0:
+                    entry["location"] = draw(st.sampled_from(ids + ["battlefield", "base"]))
+    if state.get("phase") == "showdown" and draw(st.integers(0, 2)):
+        state["showdown_at"] = draw(st.sampled_from(ids))
+
+
+def _theme_mystic_vortex(draw: Draw, data: dict[str, Any]) -> None:
+    """Mystic Vortex: a showdown (at it, at another battlefield, or none named) and a Reaction,
+    Action or normal card, from hand or (a Hidden card hidden at a battlefield) from facedown."""
+    cards, state = data["cards"], data["state"]
+    you = state["you"]
+    cards["vortex"] = {"name": "Mystic Vortex", "type": "battlefield", "grants": [
+        {"increase": {"id": "vortex", "power": {"any": 1}},
+         "applies_to": {"timing": "reaction"}, "while": [{"phase": "showdown"}, {"here": True}]}]}
+    cards["plains"] = {"name": "Plains", "type": "battlefield"}
+    state["battlefields"] = [{"id": "bf1", "card": "vortex"}, {"id": "bf2", "card": "plains"}]
+    _as_card_play(data)
+    played = cards[PLAYED]
+    played["timing"] = draw(st.sampled_from(("reaction", "reaction", "action", "normal")))
+    state["phase"] = draw(st.sampled_from(("showdown", "showdown", "showdown", "main")))
+    state["turn"] = draw(st.sampled_from(("you", "opponent", "you")))
+    if state["phase"] == "showdown" and draw(st.integers(0, 3)):
+        state["showdown_at"] = draw(st.sampled_from(("bf1", "bf1", "bf2")))
+    if (played.get("keywords") or {}).get("hidden") and draw(st.booleans()):
+        you["hand"] = [o for o in you["hand"] if o["id"] != "p1"]
+        you["facedown"] = [{"id": "p1", "card": PLAYED,
+                            "location": draw(st.sampled_from(("bf1", "bf2")))}]
+
+
+def _theme_heisho(draw: Draw, data: dict[str, Any]) -> None:
+    """Heisho: a spell (or an ability that chooses) choosing the opponent's Deflect units, at
+    Heisho, at the other battlefield or at their base, one or two of them."""
+    cards, state = data["cards"], data["state"]
+    cards["heisho"] = {"name": "Heisho, Shell of the World", "type": "battlefield", "grants": [
+        {"ignore_deflect": True, "only_here": True, "applies_to": {"ability": "or_card"}}]}
+    cards["plains"] = {"name": "Plains", "type": "battlefield"}
+    state["battlefields"] = [{"id": "bf1", "card": "heisho"}, {"id": "bf2", "card": "plains"}]
+    opp = state.setdefault("opponent", {})
+    enemies = [{"id": f"q{i}", "card": "sentinel",
+                "location": draw(st.sampled_from(("bf1", "bf1", "bf2", "base")))}
+               for i in range(draw(st.integers(1, 2)))]
+    opp["board"] = list(opp.get("board") or []) + enemies
+    chosen = draw(st.lists(st.sampled_from([e["id"] for e in enemies]), min_size=1, max_size=2))
+    if draw(st.integers(0, 2)):
+        played = cards[PLAYED]
+        played["type"] = "spell"
+        played.pop("might", None)
+        _as_card_play(data)
+    else:
+        cards["rod"] = {"name": "Rod", "type": "gear", "cost": {"energy": 1}, "abilities": [
+            {"id": "zap", "kind": "activated", "cost": {"energy": draw(st.integers(0, 2))},
+             "targets": {"type": "unit"}}]}
+        state["you"].setdefault("board", []).append({"id": "o9", "card": "rod"})
+        data["play"] = {"ability": {"object": "o9", "id": "zap"}}
+        chosen = chosen[:1]
+    data["play"]["targets"] = chosen
+
+
+def _theme_crowded_battlefield(draw: Draw, data: dict[str, Any]) -> None:
+    """`units_at`: "while there are exactly two units here" on a battlefield, or on a gear at
+    one, or "a battlefield with exactly N units", with both players' units spread over the
+    battlefields, the bare `battlefield` and the bases."""
+    cards, state = data["cards"], data["state"]
+    cond = dict(draw(units_at(True)))
+    grant = {"discount": {"id": "crowd", "energy": draw(st.integers(1, 2))}, "while": cond}
+    cards["plains"] = {"name": "Plains", "type": "battlefield"}
+    on_field = draw(st.booleans())
+    if on_field:
+        cards["arena"] = {"name": "Arena", "type": "battlefield", "grants": [grant]}
+        state["battlefields"] = [{"id": "bf1", "card": "arena"}, {"id": "bf2", "card": "plains"}]
+    else:
+        cards["banner"] = {"name": "Banner", "type": "gear", "grants": [grant]}
+        state["battlefields"] = [{"id": "bf1", "card": "plains"}, {"id": "bf2", "card": "plains"}]
+        state["you"].setdefault("board", []).append(
+            {"id": "n9", "card": "banner", "location": draw(st.sampled_from(("bf1", "bf2",
+                                                                             "base")))})
+    where = ("bf1", "bf1", "bf2", "battlefield", "base")
+    for player, prefix in (("you", "y"), ("opponent", "z")):
+        side = state.setdefault(player, {})
+        side["board"] = list(side.get("board") or []) + [
+            {"id": f"{prefix}{i}", "card": draw(st.sampled_from(("recruit", "sentinel"))),
+             "location": draw(st.sampled_from(where))} for i in range(draw(st.integers(0, 2)))]
+    if state.get("phase") != "showdown":
+        state.pop("showdown_at", None)
+
+
+def _scores(draw: Draw, state: dict[str, Any]) -> None:
+    """The players' scores and the points to win (issue 24, section D), most of the time."""
+    for player in ("you", "opponent"):
+        if draw(st.integers(0, 2)):
+            state.setdefault(player, {})["score"] = draw(st.integers(0, 8))
+    if draw(st.integers(0, 3)) == 0:
+        state["victory_score"] = draw(st.integers(4, 11))
 
 
 # --- Issue 20's situations, set up on purpose ---------------------------------------------------
@@ -1536,9 +1742,46 @@ def _theme_deflect(draw: Draw, data: dict[str, Any]) -> None:
             {"id": f"q{i}", "domain": draw(st.sampled_from(DOMAINS))} for i in range(3)]
 
 
+def _theme_board_state(draw: Draw, data: dict[str, Any]) -> None:
+    """Issue 24, section D: a board condition read from the state, on the played card's own
+    discount (read for you) and on an opponent's grant that reaches your plays (read for the
+    opponent: "while I have 6 points" is the opponent's score, "while an opponent controls a
+    stunned unit" yours), with the scores near the conditions' thresholds and a stunned unit
+    on either board now and then."""
+    cards, state = data["cards"], data["state"]
+    you, opp = state["you"], state.setdefault("opponent", {})
+    played = cards[PLAYED]
+    if draw(st.booleans()):
+        played["discounts"] = [{"id": "board", "energy": draw(st.integers(1, 2)),
+                                "if": dict(draw(board_conditions()))}]
+        played["cost"] = {"energy": draw(st.integers(1, 3))}
+    if draw(st.integers(0, 2)):
+        # A card play (the Warden's grant reaches cards only), in your main phase.
+        _as_card_play(data)
+    if draw(st.integers(0, 3)):
+        cards["warden"] = {"name": "Warden", "type": "gear", "cost": {"energy": 2}, "grants": [
+            {"increase": {"id": "warden", "energy": 1}, "applies_to": {"controller": "opponent"},
+             "while": dict(draw(board_conditions()))}]}
+        opp.setdefault("board", []).append({"id": "w9", "card": "warden"})
+    for player, side in (("you", you), ("opponent", opp)):
+        if draw(st.integers(0, 3)):
+            side["score"] = draw(st.integers(0, 8))
+        if draw(st.booleans()):
+            side.setdefault("board", []).append(
+                {"id": "s8" if player == "you" else "s9", "card": "recruit",
+                 "stunned": draw(st.sampled_from((True, True, False)))})
+    if draw(st.booleans()):
+        state["victory_score"] = draw(st.integers(4, 11))
+    else:
+        state.pop("victory_score", None)
+
+
 _REAL_THEMES: dict[str, Callable[[Draw, dict[str, Any]], None]] = {
-    "fanatic": _theme_fanatic, "marauder": _theme_marauder,
-    "card_grant": _theme_card_grant, "deflect": _theme_deflect,
+    "fanatic": _theme_fanatic, "marauder": _theme_marauder, "deflect": _theme_deflect,
+    "board_state": _theme_board_state,
+    "mystic_vortex": _theme_mystic_vortex, "heisho": _theme_heisho,
+    "crowded_battlefield": _theme_crowded_battlefield,
+    "card_grant": _theme_card_grant,
     "enemy_target": _theme_enemy_target,
     "free_repeat": _theme_free_repeat, "location": _theme_location,
     "kill_target": _theme_kill_target, "source_pays": _theme_source_pays,

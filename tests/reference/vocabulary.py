@@ -32,7 +32,8 @@ VOCABULARY: dict[tuple[str, str], tuple[str, ...]] = {
         "CARD_TYPES", "COMPONENTS", "TIMINGS", "ABILITY_KINDS", "IGNORES", "OPTIONAL_CHOICES",
         "LOCATIONS", "PHASES", "HIDDEN_TURNS", "PLAYERS", "SOURCE_COSTS", "BASES", "PLAY_ZONES",
         "COUNT_ZONES", "LEAVES_BY", "LEAVES_TO", "INSTRUCTED_BY", "CONDITION_BASES",
-        "FILTER_ABILITIES", "DOMAINS", "KEYWORD_KEYS", "PAID_IGNORES", "UNITS_AT_WHERE")},
+        "FILTER_ABILITIES", "DOMAINS", "KEYWORD_KEYS", "PAID_IGNORES", "UNITS_AT_WHERE")
+       if hasattr(L, name)},
     ("words", "MAX_WORD"): ("might",),
     ("words", "PER_WORD"): ("played_this_turn",),
     ("words", "PRINTED_OF_WORD"): ("paid",),
@@ -57,6 +58,11 @@ def _name(kind: str, options: Sequence[str]) -> str:
     if same:
         return "/".join(same)
     found = _BY_VALUE.get(tuple(options))
+    if kind == "words" and found is None and len(options) > len(L.LOCATIONS) and \
+            tuple(options[:len(L.LOCATIONS)]) == tuple(L.LOCATIONS):
+        # A location read in a file with named battlefields (issue 24): the words and the
+        # file's battlefield ids, built where it is read.
+        return "LOCATIONS"
     if found == "FLOW":
         return "GRANTED_KEYWORD/FLOW_BASE"
     if found is not None:
