@@ -26,6 +26,11 @@ NOUNS = {
     "return_to_hand": ("an object to return to hand", "objects to return to hand"),
     "spend_buff": ("a buff to spend", "buffs to spend"),
     "spend_xp": ("an XP to spend", "XP to spend"),
+    # The atoms on the played ability's own object (`engine.cost.SELF_KINDS` kept as kinds).
+    "banish_self": ("the ability's own object to banish", "of the ability's own object to banish"),
+    "disempower_self": ("the ability's own object Empowered, to disempower",
+                        "Empowers of the ability's own object to spend"),
+    "recycle_self": ("the ability's own object to recycle", "of the ability's own object to recycle"),
 }
 WHERE = {"spend_buff": "your units", "spend_xp": "your XP"}
 

@@ -280,3 +280,26 @@ def test_payplan_cheapest_total_ties_go_to_the_first_option() -> None:
     assert p["shortfall"] == {"energy": 2}
     text = answer("plan", data).render()
     assert "Cheapest total: [2]; the state lacks [2]" in text
+
+
+def test_every_kind_a_cost_takes_from_a_zone_has_its_reason_words() -> None:
+    """`payplan plan`'s reasons name every non-standard kind the payment reads (a kind missing
+    here was a KeyError, a traceback, on an ability whose alternative disempowers its own
+    unEmpowered object: found by the reference's Legion Marauder theme)."""
+    from payplan.engine.payment import PAYS_FROM
+    from payplan.planner.explain import NOUNS
+
+    assert set(PAYS_FROM) | {"spend_xp"} <= set(NOUNS)
+    data = {"format": "payplan/1",
+            "cards": {"smith": {"type": "unit", "domains": ["body"], "cost": {"energy": 2},
+                                "might": 2, "abilities": [{"id": "hit", "kind": "activated",
+                                                           "cost": {"energy": 3},
+                                                           "alternatives": [{"other": [
+                                                               "disempower_self"]}]}]}},
+            "state": {"phase": "main", "turn": "you",
+                      "you": {"runes": [{"id": "r0", "domain": "body"}],
+                              "board": [{"id": "g0", "card": "smith"}]}},
+            "play": {"ability": {"object": "g0", "id": "hit"}}}
+    p = payplan.plan(scenario_from_data(data))
+    assert p.status == "unpayable"
+    assert any("disempower" in r for r in p.reasons)

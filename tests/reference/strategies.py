@@ -1320,6 +1320,11 @@ def _theme_mystic_vortex(draw: Draw, data: dict[str, Any]) -> None:
         you["hand"] = [o for o in you["hand"] if o["id"] != "p1"]
         you["facedown"] = [{"id": "p1", "card": PLAYED,
                             "location": draw(st.sampled_from(("bf1", "bf2")))}]
+        if draw(st.integers(0, 2)):
+            # Played from facedown it has Reaction timing whatever its own (the reading the
+            # Vortex tells apart): most often a card of another timing, in a showdown at it.
+            played["timing"] = draw(st.sampled_from(("action", "normal")))
+            state["phase"], state["showdown_at"] = "showdown", "bf1"
 
 
 def _theme_heisho(draw: Draw, data: dict[str, Any]) -> None:
