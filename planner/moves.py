@@ -294,7 +294,14 @@ class RiftboundMoves:
         return self.place.get(object_id, len(self.place))
 
     def supply(self, state: Scenario | Deferred) -> int | None:
-        """No bound on what the plays can spend (discounts change the costs)."""
+        """No bound on what the plays can spend (discounts change the costs). So no bound of
+        payplan/1's search assumes that costs never fall: an effect that lasts for the turn
+        (issue 24) makes a later play cheaper, or gives it a Repeat instance, and the bounds
+        stay valid: the value bound reads only `values` (no cost), and `floor` takes off the
+        benefit of every optional cost a play could pay, a Repeat an effect or grant may give
+        it included (the score is never below 0, whatever a discount takes off). The memo and
+        the deferred mode's move cache key the state with its effects (`canonical`,
+        `_signature`): two states with different effects are two futures."""
         return None
 
     def usage(self, candidate: Candidate) -> tuple[int, int, int] | None:

@@ -79,3 +79,88 @@ def test_auto_pays_the_granted_repeat_for_its_benefit() -> None:
     data["objective"] = {"benefits": {"repeat": 10}}
     out = plan(data)
     assert out["paid_optional"] == ["repeat"]
+
+
+# --- Effects that last for the turn -------------------------------------------------------------
+
+FIREBRAND = {"type": "unit", "domains": ["fury"], "cost": {"energy": 6, "power": {"fury": 1}},
+             "might": 4, "effect": {"discounts": [
+                 {"discount": {"energy": 5}, "applies_to": {"type": "spell"}}]}}
+
+
+def fire(**play: Any) -> dict[str, Any]:
+    return {
+        "format": "payplan/1",
+        "cards": {"firebrand": copy.deepcopy(FIREBRAND), "dredge": copy.deepcopy(SPELL)},
+        "state": {"phase": "main", "turn": "you",
+                  "you": {"runes": {"fury": 7, "mind": 2},
+                          "hand": [{"id": "h1", "card": "firebrand"},
+                                   {"id": "h2", "card": "dredge"}]}},
+        "play": {"object": "h1", **play},
+    }
+
+
+def test_play_creates_the_effect_at_resolution() -> None:
+    out = answer("play", fire()).to_json()
+    assert out["state"]["you"]["effects"] == [
+        {"id": "effect1", "discount": {"energy": 5}, "applies_to": {"type": "spell"}, "uses": 1}]
+
+
+def test_a_countered_play_creates_nothing() -> None:
+    out = answer("play", fire(leaves_chain={"by": "counter"})).to_json()
+    assert "effects" not in out["state"]["you"]
+
+
+def test_the_next_matching_play_uses_it_and_drops_it() -> None:
+    data = fire()
+    data["state"]["you"]["effects"] = [{"discount": {"energy": 5},
+                                        "applies_to": {"type": "spell"}, "uses": 2}]
+    data["play"] = {"object": "h2"}
+    out = answer("play", data).to_json()
+    assert out["state"]["you"]["effects"][0]["uses"] == 1
+    again = answer("play", {**data, "state": out["state"]}).to_json()
+    assert "effects" not in again["state"]["you"] or not again["state"]["you"]["effects"]
+
+
+def test_an_effect_is_used_even_when_it_takes_nothing() -> None:
+    data = fire()
+    data["cards"]["free"] = {"type": "spell", "cost": {}}
+    data["state"]["you"]["hand"].append({"id": "h3", "card": "free"})
+    data["state"]["you"]["effects"] = [{"discount": {"energy": 5},
+                                        "applies_to": {"type": "spell"}}]
+    data["play"] = {"object": "h3"}
+    out = answer("play", data).to_json()
+    assert not out["state"]["you"].get("effects")
+
+
+def test_the_opponents_effects_never_reach_your_plays() -> None:
+    data = fire()
+    data["state"]["opponent"] = {"effects": [{"discount": {"energy": 5},
+                                              "applies_to": {"type": "spell"}}]}
+    data["play"] = {"object": "h2"}
+    out = plan(data)
+    assert out["total"] == {"energy": 3, "power": {"mind": 1}}
+    after = answer("play", data).to_json()
+    assert after["state"]["opponent"]["effects"][0]["uses"] == 1  # kept, as the file had it
+
+
+def test_the_turn_carries_the_effect_to_the_later_play() -> None:
+    data = fire()
+    del data["play"]
+    data["turn"] = {"candidates": "auto"}
+    out = answer("turn", data).to_json()
+    assert out["order"] == ["h1", "h2"]
+    assert out["plays"][1]["total"] == {"power": {"mind": 1}}
+    assert not out["state"]["you"].get("effects")
+
+
+def test_uses_turn_reaches_every_matching_play() -> None:
+    data = fire()
+    data["cards"]["firebrand"]["effect"]["discounts"][0]["uses"] = "turn"
+    data["state"]["you"]["hand"].append({"id": "h3", "card": "dredge"})
+    data["state"]["you"]["runes"] = {"fury": 7, "mind": 2}
+    del data["play"]
+    data["turn"] = {"candidates": "auto"}
+    out = answer("turn", data).to_json()
+    assert out["value"] == 3
+    assert out["state"]["you"]["effects"][0]["uses"] == "turn"
