@@ -676,8 +676,8 @@ class _Reader(Reader):
         """`effect: {adds: COST, discounts: [...], grants: [...]}`: what the card's resolution
         adds to your pool (Energy and Power; the turn planner's later plays may spend it), and
         the effects that last for the turn it creates (issue 24, item 10): each `discounts`
-        entry `{discount, applies_to, uses}`, each `grants` entry `{keyword | ignore_deflect,
-        applies_to, uses}`."""
+        entry `{discount, applies_to, uses}`, each `grants` entry `{discount | keyword |
+        ignore_deflect, applies_to, uses}`."""
         f = self.fields(value, path, EFFECT_KEYS)
         adds = f.read("adds", None, self.cost, c, False)
         creates: list[Effect] = []
@@ -711,7 +711,9 @@ class _Reader(Reader):
                          "an effect's discount is a discount of the total")
         if isinstance(value, dict):
             gives = [k for k in ("discount", "keyword", "ignore_deflect") if k in f]
-            wanted = {"discounts": ("discount",), "grants": ("keyword", "ignore_deflect"),
+            # A grant giving a discount is that discount as an effect (the same entry).
+            wanted = {"discounts": ("discount",),
+                      "grants": ("discount", "keyword", "ignore_deflect"),
                       "state": ("discount", "keyword", "ignore_deflect")}[kind]
             if len(gives) != 1 or gives[0] not in wanted:
                 named = " or ".join(f"`{k}`" for k in wanted)
