@@ -172,10 +172,12 @@ class Grant:
     """A static modifier an object on the board gives to plays that match `applies_to`.
 
     Exactly one of `discount`, `increase`, `ignore_deflect`, `flow_printed` (Kennen: a Flow
-    instance equal to the printed cost), `alternative` (Teemo: "pay this instead of the base
-    cost"), `deflect` is set. `applies_to.controller` is relative to the granting object's
-    controller (default: the same player). `once_per_turn`: it applies only while its id (`id`,
-    else its discount's or increase's id) is not in `state.you.used_this_turn`.
+    instance equal to the printed cost), `repeat` (`printed` or `base`: a Repeat instance equal
+    to the printed cost or to the base cost in use; Temporal Portal, The Academy),
+    `alternative` (Teemo: "pay this instead of the base cost"), `deflect` is set.
+    `applies_to.controller` is relative to the granting object's controller (default: the same
+    player). `once_per_turn`: it applies only while its id (`id`, else its discount's or
+    increase's id) is not in `state.you.used_this_turn`.
 
     `deflect` N (809.2: values stack): every board object `applies_to` matches (read on the
     object, not on a play; `self: true` the granting object itself) has Deflect N more while
@@ -195,6 +197,7 @@ class Grant:
     # With `ignore_deflect`, on a battlefield's grant (Heisho): only the Deflect of the chosen
     # objects at this battlefield is ignored.
     only_here: bool = False
+    repeat: str | None = None  # `keyword: {repeat: printed|base}` (issue 24, item 11)
 
     @property
     def ident(self) -> str | None:
@@ -204,6 +207,28 @@ class Grant:
             if part is not None and part.id is not None:
                 return part.id
         return None
+
+
+@dataclass(frozen=True, slots=True)
+class Effect:
+    """An effect that lasts for the turn (issue 24, item 10): "your next spell this turn costs
+    [2] less" (`grant.discount`), "the next spell you play this turn has Repeat equal to its
+    cost" (`grant.repeat`). It reaches its player's plays that `grant.applies_to` matches, as
+    its grant would from the board; each play it reaches uses it once (`uses`: how many plays
+    it still reaches; None for `uses: turn`, every matching play this turn). `id`: `effect1`,
+    `effect2`, ... unless the file gives one; empty on a card's `effect` (it gets one when the
+    card's resolution creates it)."""
+
+    grant: Grant
+    uses: int | None = 1
+    id: str = ""
+
+    @property
+    def label(self) -> str:
+        """The label of its discount in a plan's steps: the discount's id, else the effect's."""
+        if self.grant.discount is not None and self.grant.discount.id is not None:
+            return self.grant.discount.id
+        return self.id
 
 
 # --- Cards --------------------------------------------------------------------------------------
@@ -222,11 +247,16 @@ def cost_family(name: str) -> str:
 
 @dataclass(frozen=True, slots=True)
 class Keywords:
-    """Cost keywords. `accelerate` is already resolved to a Cost (true -> [1] plus [C])."""
+    """Cost keywords. `accelerate` is already resolved to a Cost (true -> [1] plus [C]).
+
+    `repeat_base`: the indices of the Repeat instances (granted, `keyword: {repeat: base}`)
+    whose cost is the base cost in use, worked out with the base (`total_cost.optional_costs`);
+    their entry in `repeat` is a placeholder."""
 
     flow: tuple[Cost, ...] = ()
     accelerate: Cost | None = None
     repeat: tuple[Cost, ...] = ()
+    repeat_base: tuple[int, ...] = ()
     deflect: int = 0
     hidden: bool = False
 
@@ -299,6 +329,8 @@ class Card:
     ability_kind: str | None = None  # set on the Card value that stands for an ability play
     ignore_deflect: bool = False  # Decree of Insight: Deflect is not paid for this card's play
     effect_adds: Cost | None = None  # `effect: {adds: ...}`: its resolution adds this to the pool
+    # `effect: {discounts, grants}`: the effects its resolution creates, in that order (issue 24)
+    effect_creates: tuple[Effect, ...] = ()
     # Pips of the printed cost each payable by either of two domains (a Fury-or-Chaos pip):
     # announced as one of its halves as the base cost is determined (issue 24, item 5).
     hybrid: tuple[tuple[str, str], ...] = ()

@@ -44,14 +44,15 @@ from dataclasses import dataclass, replace
 from typing import Callable
 
 from .abilities import HIDE, find_ability
-from .cards import Card, cost_family
+from .cards import Card, Effect, cost_family
 from .cost import ANY, DOMAINS, POWER_KEYS, Cost, OtherCost, Power, power_add
 from .legality import base_choices, reasons
 from .payment import (LOSES_OBJECT, PAYS_FROM, ObjectGroup, Payment, eligible, pay_power,
                       resources, source_adds)
 from .scenario import LeavesChain, Scenario
 from .state import GameObject, PlayerState, Rune, Source, State
-from .total_cost import Choices, PlayContext, context, granted, optional_costs, price
+from .total_cost import (Choices, PlayContext, context, effects_reaching, granted, optional_costs,
+                         price)
 
 __all__ = ["Applied", "PlanRefused", "apply_payment", "destination", "executions", "is_token"]
 
@@ -504,6 +505,12 @@ def _after(ctx: PlayContext, applied: Applied, used_sources: tuple[Source, ...])
     for _, _, grant in granted(ctx):
         if grant.once_per_turn and grant.ident is not None:
             me.used_this_turn.append(grant.ident)
+    # Effects that last for the turn (issue 24): each one that reaches the play is used once,
+    # whatever it took off; one used up is dropped (`uses: turn` stays).
+    reaching = {e.id for e in effects_reaching(ctx)}
+    me.effects = [e if e.id not in reaching or e.uses is None else replace(e, uses=e.uses - 1)
+                  for e in me.effects]
+    me.effects = [e for e in me.effects if e.uses is None or e.uses > 0]
     if ctx.play.ability is not None:
         return _after_ability(ctx, me, players)
 
@@ -512,6 +519,10 @@ def _after(ctx: PlayContext, applied: Applied, used_sources: tuple[Source, ...])
     adds = ctx.card.effect_adds
     if adds is not None and ctx.play.leaves_chain.by != "counter":
         me.pool = Cost(me.pool.energy + adds.energy, power_add(me.pool.power, adds.power))
+    # What its resolution creates that lasts for the turn (issue 24): after the play used the
+    # effects that reached it, so it is not reached by its own; none when it is countered.
+    if ctx.play.leaves_chain.by != "counter":
+        me.effects += created(scenario.state, ctx.card.effect_creates)
 
     # The played card leaves the Chain.
     where = destination(ctx.card, applied.base_kind, ctx.play.leaves_chain)
@@ -571,6 +582,7 @@ class _Player:
         self.facedown = list(p.facedown)
         self.used_this_turn = list(p.used_this_turn)
         self.score = p.score
+        self.effects = list(p.effects)
         self.gone: set[str] = set()  # ids that changed zone or ceased to exist
 
     @staticmethod
@@ -614,10 +626,26 @@ class _Player:
             facedown=tuple(self.facedown),
             used_this_turn=tuple(self.used_this_turn),
             score=self.score,
+            effects=tuple(self.effects),
         )
 
 
 # --- Small helpers ------------------------------------------------------------------------------
+
+
+def created(state: State, effects: tuple[Effect, ...]) -> list[Effect]:
+    """The card's effects as its resolution creates them, in order, each with the next id
+    `effectN` (the first N no effect of either player holds)."""
+    taken = {e.id for who in ("you", "opponent") for e in state.player(who).effects}
+    out = []
+    n = 0
+    for effect in effects:
+        n += 1
+        while f"effect{n}" in taken:
+            n += 1
+        taken.add(f"effect{n}")
+        out.append(replace(effect, id=f"effect{n}"))
+    return out
 
 
 def _need(total: Cost, used: tuple[Source, ...]) -> Cost:

@@ -20,6 +20,7 @@ from .cards import (
     Amount,
     Card,
     Condition,
+    Effect,
     CountOf,
     Discount,
     Grant,
@@ -187,6 +188,8 @@ def grant_to_data(g: Grant) -> Data:
         out["once_per_turn"] = True
     if g.flow_printed:
         out["keyword"] = {"flow": "printed"}
+    if g.repeat is not None:
+        out["keyword"] = {"repeat": g.repeat}
     if g.alternative is not None:
         out["alternative"] = g.alternative.to_json()
     if g.deflect:
@@ -225,10 +228,38 @@ def card_to_data(card: Card) -> Data:
         out["abilities"] = [ability_to_data(a) for a in card.abilities]
     if card.ignore_deflect:
         out["ignore_deflect"] = True
+    effect: Data = {}
     if card.effect_adds is not None:
-        out["effect"] = {"adds": card.effect_adds.to_json()}
+        effect["adds"] = card.effect_adds.to_json()
+    discounts = [e for e in card.effect_creates if e.grant.discount is not None]
+    if discounts:
+        effect["discounts"] = [effect_to_data(e) for e in discounts]
+    grants = [e for e in card.effect_creates if e.grant.discount is None]
+    if grants:
+        effect["grants"] = [effect_to_data(e) for e in grants]
+    if effect:
+        out["effect"] = effect
     if card.hybrid:
         out["hybrid"] = [list(pair) for pair in card.hybrid]
+    return out
+
+
+def effect_to_data(e: Effect) -> Data:
+    """An effect that lasts for the turn (a card's `effect` entry, or one of `state.*.effects`
+    with its `id`)."""
+    out: Data = {"id": e.id} if e.id else {}
+    g = e.grant
+    if g.discount is not None:
+        out["discount"] = discount_to_data(g.discount)
+    if g.ignore_deflect:
+        out["ignore_deflect"] = True
+    if g.flow_printed:
+        out["keyword"] = {"flow": "printed"}
+    if g.repeat is not None:
+        out["keyword"] = {"repeat": g.repeat}
+    if g.applies_to != Filter():
+        out["applies_to"] = filter_to_json(g.applies_to)
+    out["uses"] = "turn" if e.uses is None else e.uses
     return out
 
 
@@ -323,6 +354,8 @@ def player_to_data(p: PlayerState) -> Data:
         out["used_this_turn"] = list(p.used_this_turn)
     if p.score:
         out["score"] = p.score
+    if p.effects:
+        out["effects"] = [effect_to_data(e) for e in p.effects]
     return out
 
 

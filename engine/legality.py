@@ -24,6 +24,7 @@ from .total_cost import (
     _ignoring,
     base_cost,
     granted,
+    optional_costs,
     target_controller,
 )
 
@@ -184,6 +185,13 @@ def _reasons(ctx: PlayContext) -> tuple[list[str], list[BaseChoice] | None]:
     out.extend(timing_reasons(ctx))
     bases, base_reasons = base_choices(ctx)
     out.extend(base_reasons)
+    # A granted Repeat instance (`keyword: {repeat: ...}`) the play says it pays, where no grant
+    # reaches the play: the loader can't tell (the grants are read on the state).
+    has = {name for name, _ in optional_costs(ctx.card)}
+    for name, choice in play.optional:
+        if name not in has and (choice == "yes" or (choice.isdigit() and int(choice) > 0)):
+            out.append(f"optional: {ctx.card.name} has no optional cost {name} on this play "
+                       f"(no grant gives it that Repeat instance here)")
     for target_id in play.targets:
         if target_controller(ctx.scenario, target_id) is None:
             out.append(f"targets: {target_id} does not exist")

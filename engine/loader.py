@@ -39,6 +39,7 @@ from .cards import (
     Condition,
     CountOf,
     Discount,
+    Effect,
     Grant,
     Increase,
     Keywords,
@@ -135,7 +136,12 @@ CARD_KEYS = (
     "effect",
     "hybrid",
 )
-EFFECT_KEYS = ("adds",)
+EFFECT_KEYS = ("adds", "discounts", "grants")
+# An effect that lasts for the turn (issue 24, item 10): an entry of a card's `effect.discounts`
+# (`discount`) or `effect.grants` (`keyword`, `ignore_deflect`), and of `state.*.effects`.
+EFFECT_ENTRY_KEYS = ("discount", "keyword", "ignore_deflect", "applies_to", "uses")
+STATE_EFFECT_KEYS = ("id",) + EFFECT_ENTRY_KEYS
+USES_WORDS = ("turn",)  # `uses: turn`: every matching play this turn
 KEYWORD_KEYS = ("flow", "accelerate", "repeat", "deflect", "hidden")
 ADDITIONAL_COST_KEYS = ("id", "mandatory", "cost", "unlocks", "repeatable", "max", "ignore")
 # What paying an optional cost may have the play ignore (Wallop: "ignore this spell's cost").
@@ -191,6 +197,7 @@ PLAYER_KEYS = (
     "facedown",
     "used_this_turn",
     "score",
+    "effects",
 )
 RUNE_KEYS = ("id", "domain", "exhausted", "value")
 OBJECT_KEYS = ("id", "card", "value", "location", "might", "exhausted", "buffs", "empowered",
@@ -301,6 +308,7 @@ class _Reader(Reader):
     def __init__(self) -> None:
         super().__init__()
         self.cards: dict[str, Card] = {}
+        self.state_effects: tuple[Effect, ...] = ()  # `state.you.effects`, once read
         self.printed_refs: list[tuple[str, DataPath]] = []  # (cost id, path) of printed_*_of amounts
         self.here_refs: list[DataPath] = []  # paths of `here` conditions, checked per card
         self.battlefield_ids: set[str] = set()
@@ -601,7 +609,6 @@ class _Reader(Reader):
             while_=f.read("while", (), self.conditions, c),
             id=f.read("id", None, self.string),
             once_per_turn=f.read("once_per_turn", False, self.boolean),
-            flow_printed=f.read("keyword", False, self.granted_keyword),
             alternative=f.read("alternative", None, self.cost, None),
             deflect=f.read("deflect", 0, self.granted_deflect),
             only_here=f.read("only_here", False, self.boolean),
@@ -609,13 +616,19 @@ class _Reader(Reader):
         if grant.only_here and not grant.ignore_deflect:
             self.problem(f.at("only_here"), "`only_here` goes with `ignore_deflect: true` (Heisho: "
                                             "the Deflect of what is chosen here)")
+        keyword = f.read("keyword", None, self.granted_keyword)
+        if keyword is not None:
+            grant = replace(grant, flow_printed=keyword == "flow",
+                            repeat=None if keyword == "flow" else keyword)
         gives = ((grant.discount is not None) + (grant.increase is not None) + grant.ignore_deflect
-                 + grant.flow_printed + (grant.alternative is not None) + ("deflect" in f))
+                 + grant.flow_printed + (grant.repeat is not None)
+                 + (grant.alternative is not None) + ("deflect" in f))
         if isinstance(value, dict) and gives != 1:
             self.problem(
                 path,
                 "a grant gives exactly one of `discount`, `increase`, `ignore_deflect: true`, "
-                "`keyword: {flow: printed}`, `alternative`, `deflect`"
+                "`keyword: {flow: printed}` / `{repeat: printed|base}`, `alternative`, "
+                "`deflect`"
                 + (f"; this one gives {gives}" if gives else ""),
             )
         if "deflect" in f and grant.once_per_turn:
@@ -630,14 +643,31 @@ class _Reader(Reader):
             self.problem(path, "a granted Deflect is at least 1 (leave the grant out for none)")
         return n
 
-    def granted_keyword(self, value: object, path: DataPath) -> bool:
-        """`{flow: printed}`: Flow equal to the printed cost (the one granted keyword so far)."""
-        f = self.fields(value, path, ("flow",))
-        if "flow" not in f:
-            f.require("flow", "printed")
-            return False
-        f.word("flow", None, ("printed",), "granted Flow")
-        return True
+    def granted_repeats(self) -> int:
+        """How many grants of the file's cards and effects (the cards' `effect.grants` and
+        the state's effects, read by then) give a Repeat instance (`keyword: {repeat: ...}`):
+        the most instances a play may gain beyond its card's own."""
+        grants = [g for card in self.cards.values()
+                  for g in card.grants + tuple(e.grant for e in card.effect_creates)]
+        grants += [e.grant for e in self.state_effects]
+        return sum(1 for g in grants if g.repeat is not None)
+
+    def granted_keyword(self, value: object, path: DataPath) -> str | None:
+        """`{flow: printed}` (Flow equal to the printed cost: `flow`), or `{repeat: printed}` /
+        `{repeat: base}` (a Repeat instance equal to the printed cost or to the base cost in
+        use: `printed` / `base`); exactly one of the two keys."""
+        f = self.fields(value, path, ("flow", "repeat"))
+        given = [k for k in ("flow", "repeat") if k in f]
+        if len(given) != 1:
+            if given:
+                self.problem(path, "a granted keyword is one of `flow` or `repeat`, not both")
+            else:
+                self.problem(path, "missing: give `flow: printed` or `repeat: printed|base`")
+            return None
+        if given[0] == "flow":
+            f.word("flow", None, ("printed",), "granted Flow")
+            return "flow"
+        return f.word("repeat", None, ("printed", "base"), "granted Repeat")
 
     # --- cards
 
@@ -693,6 +723,8 @@ class _Reader(Reader):
         if len(set(domains)) != len(domains):
             self.problem(f.at("domains"), "a domain is listed twice")
         c = domains[0] if len(domains) == 1 else ANY  # what [C] means on this card
+        effect: tuple[Cost | None, tuple[Effect, ...]] = f.read("effect", (None, ()),
+                                                                self.effect, c)
         return Card(
             id=card_id,
             name=f.read("name", card_id, self.string),
@@ -708,7 +740,8 @@ class _Reader(Reader):
             grants=f.read("grants", (), self.grants, c),
             abilities=f.read("abilities", (), self.card_abilities, c),
             ignore_deflect=f.read("ignore_deflect", False, self.boolean),
-            effect_adds=f.read("effect", None, self.effect, c),
+            effect_adds=effect[0],
+            effect_creates=effect[1],
             hybrid=f.read("hybrid", (), self.hybrid),
         )
 
@@ -725,11 +758,82 @@ class _Reader(Reader):
             self.problem(path, f"more than {MAX_PIPS} hybrid pips")
         return tuple(out)
 
-    def effect(self, value: object, path: DataPath, c: str) -> Cost | None:
-        """`effect: {adds: COST}`: what the card's resolution adds to your pool (Energy and
-        Power; the turn planner's later plays may spend it)."""
+    def effect(self, value: object, path: DataPath, c: str
+               ) -> tuple[Cost | None, tuple[Effect, ...]]:
+        """`effect: {adds: COST, discounts: [...], grants: [...]}`: what the card's resolution
+        adds to your pool (Energy and Power; the turn planner's later plays may spend it), and
+        the effects that last for the turn it creates (issue 24, item 10): each `discounts`
+        entry `{discount, applies_to, uses}`, each `grants` entry `{discount | keyword |
+        ignore_deflect, applies_to, uses}`."""
         f = self.fields(value, path, EFFECT_KEYS)
-        return f.read("adds", None, self.cost, c, False)
+        adds = f.read("adds", None, self.cost, c, False)
+        creates: list[Effect] = []
+        for key in ("discounts", "grants"):
+            if key in f:
+                for where, item in self.each(f[key], f.at(key)):
+                    creates.append(self.effect_entry(item, where, c, key))
+        return adds, tuple(creates)
+
+    def effect_entry(self, value: object, path: DataPath, c: str, kind: str,
+                     ident: str = "") -> Effect:
+        """One effect: a discount (`kind` `discounts`), a grant (`grants`: `keyword`,
+        `ignore_deflect`) or either (`state`, with an `id`), with `applies_to` and `uses`."""
+        if kind == "state":
+            f = self.fields(value, path, STATE_EFFECT_KEYS)
+        else:
+            f = self.fields(value, path, EFFECT_ENTRY_KEYS)
+        keyword = f.read("keyword", None, self.granted_keyword)
+        grant = Grant(
+            discount=f.read("discount", None, self.discount, c),
+            ignore_deflect=f.read("ignore_deflect", False, self.boolean),
+            applies_to=f.read("applies_to", Filter(), self.filter),
+            flow_printed=keyword == "flow",
+            repeat=keyword if keyword in ("printed", "base") else None,
+        )
+        if grant.applies_to.controller is not None:
+            self.problem(_join(f.at("applies_to"), "controller"),
+                         "an effect reaches only its own player's plays: no `controller`")
+        if grant.discount is not None and grant.discount.component != "total":
+            self.problem(_join(f.at("discount"), "component"),
+                         "an effect's discount is a discount of the total")
+        if isinstance(value, dict):
+            gives = [k for k in ("discount", "keyword", "ignore_deflect") if k in f]
+            # A grant giving a discount is that discount as an effect (the same entry).
+            wanted = {"discounts": ("discount",),
+                      "grants": ("discount", "keyword", "ignore_deflect"),
+                      "state": ("discount", "keyword", "ignore_deflect")}[kind]
+            if len(gives) != 1 or gives[0] not in wanted:
+                named = " or ".join(f"`{k}`" for k in wanted)
+                self.problem(path, f"an effect of `{kind}` gives exactly one of {named}"
+                             + (f"; this one gives {', '.join(gives)}" if gives else ""))
+        uses: int | None = 1
+        if "uses" in f:
+            raw = f["uses"]
+            if isinstance(raw, str):
+                self.one_of(raw, f.at("uses"), USES_WORDS, "number of uses")
+                uses = None
+            else:
+                uses = self.integer(raw, f.at("uses"))
+                if uses < 1:
+                    self.problem(f.at("uses"), "an effect is used at least once (or `turn`)")
+        return Effect(grant, uses, f.read("id", ident, self.string) if kind == "state" else "")
+
+    def effects(self, value: object, path: DataPath, prefix: str) -> tuple[Effect, ...]:
+        """`state.*.effects`: ids `effect1`, `effect2`, ... (by place, among those not given)
+        unless given; ids unique among the player's effects."""
+        out: list[Effect] = []
+        given = {item["id"] for item in value if isinstance(item, dict)
+                 and isinstance(item.get("id"), str)} if isinstance(value, list) else set()
+        n = 0
+        for where, item in self.each(value, path):
+            n += 1
+            while f"{prefix}effect{n}" in given:
+                n += 1
+            effect = self.effect_entry(item, where, ANY, "state", f"{prefix}effect{n}")
+            if any(e.id == effect.id for e in out):
+                self.problem(_join(where, "id"), f"effect id {effect.id!r} is used twice")
+            out.append(effect)
+        return tuple(out)
 
     def card_abilities(self, value: object, path: DataPath, c: str) -> tuple[Ability, ...]:
         out: list[Ability] = []
@@ -869,6 +973,7 @@ class _Reader(Reader):
             facedown=zones["facedown"],
             used_this_turn=f.read("used_this_turn", (), self.strings),
             score=f.read("score", 0, self.integer),
+            effects=f.read("effects", (), self.effects, prefix),
         )
 
     def runes(self, value: object, path: DataPath, who: str, pattern: str) -> tuple[Rune, ...]:
@@ -1258,6 +1363,11 @@ class _Reader(Reader):
             self.problem(path, f"expected {expected}, got {_kind(value)}")
             return ()
         names = optional_names(card) if card is not None else None
+        if card is not None and names is not None:
+            # A Repeat instance a grant may give (`keyword: {repeat: ...}`) is named after the
+            # card's own: whether the grant reaches the play is the planner's to read.
+            own = len(card.keywords.repeat)
+            names = names + tuple(repeat_name(own + k) for k in range(self.granted_repeats()))
         out: dict[str, str] = {}
         for key, choice in value.items():
             where = _join(path, key)
@@ -1449,6 +1559,7 @@ class _Reader(Reader):
         if "cards" in f:
             self.card_library(f["cards"], ("cards",))
         state = f.read("state", State(), self.state)
+        self.state_effects = state.you.effects
         play = f.read("play", None, self.play, state)
         turn = f.read("turn", None, self.turn, state)
         if play is not None and turn is not None:

@@ -291,7 +291,7 @@ def _sets_by_total(ctx: PlayContext, base: BaseChoice, names: list[str], require
     parts: list[tuple[list[Sum], int]] = []  # per `auto` cost: what it may add, its benefit
     for name in auto:
         adds: list[Sum] = []
-        for components in best_components(ctx, (name,), mods, (), deadline):
+        for components in best_components(ctx, (name,), mods, (), deadline, base):
             added = price(ctx, Choices(base, (name,), components), quiet).total
             if added.other != alone.other:
                 return None
@@ -420,7 +420,7 @@ def free_costs(ctx: PlayContext, bases: list[BaseChoice],
         alone = price(ctx, Choices(base), quiet).total
         costs = []
         for name in auto:
-            results = best_components(ctx, (name,), mods, (), deadline)
+            results = best_components(ctx, (name,), mods, (), deadline, base)
             # Past the deadline, the first result stands for the cost (valid, not proved best).
             if len(results) != 1 and not deadline.passed():
                 return None
@@ -468,7 +468,7 @@ def _options_for(ctx: PlayContext, base: BaseChoice, optional: tuple[str, ...],
         order = None if chosen is None else chosen.order
         if order is not None and sorted(order) != sorted(m.label for m in mods.total):
             continue
-        for components in best_components(ctx, optional, mods, counts, deadline):
+        for components in best_components(ctx, optional, mods, counts, deadline, base):
             if found and deadline.passed():
                 break
             if not mods.total:  # no discount on the total: one result

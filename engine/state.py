@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from .cards import Condition
+from .cards import Condition, Effect
 from .cost import Cost, Domain, Filter, OtherCost, Player, Zone
 
 ZONES: tuple[Zone, ...] = ("hand", "trash", "board", "banishment", "facedown")
@@ -79,6 +79,7 @@ class PlayerState:
     facedown: tuple[GameObject, ...] = ()  # hidden cards (Hidden), with `hidden_turn`
     used_this_turn: tuple[str, ...] = ()  # once-per-turn grants and abilities used this turn
     score: int = 0  # the player's points (issue 24, item 9)
+    effects: tuple[Effect, ...] = ()  # effects that last for the turn (issue 24, item 10)
 
     def zone(self, name: Zone) -> tuple[GameObject, ...]:
         return {

@@ -25,7 +25,8 @@ from dataclasses import replace
 from typing import Iterator, Literal, TypeVar
 
 from .abilities import HIDE, ability_card, find_ability, hide_card
-from .cards import Amount, Card, Discount, Grant, Increase, PrintedOf, cost_family, repeat_name
+from .cards import (Amount, Card, Discount, Effect, Grant, Increase, PrintedOf, cost_family,
+                    repeat_name)
 from .cost import ANY_INDEX, NO_POWER, Cost, OtherCost, Player, Power, Zone, power_add, power_text
 from .discounts import NO_DEADLINE, Application, Deadline, Mod, Pair, apply_mod, outcomes
 from .filters import PlayFacts, controller_of, evaluate, holds, object_matches, play_matches
@@ -227,11 +228,48 @@ def context(scenario: Scenario) -> PlayContext:
         card = ability_card(card, ability, obj)
     else:
         ctx = PlayContext(scenario, play, card, obj, zone, targets)
-        if zone == "trash" and any(g.flow_printed for _, _, g in granted(ctx)):
+        grants = [g for _, _, g in granted(ctx)] + [e.grant for e in effects_reaching(ctx)]
+        if zone == "trash" and any(g.flow_printed for g in grants):
             # Granted Flow equal to its printed cost (Kennen): one more Flow instance, last.
             card = replace(card, keywords=replace(card.keywords,
                                                   flow=card.keywords.flow + (card.cost,)))
+        card = with_granted_repeat(card, [g.repeat for g in grants if g.repeat is not None])
     return PlayContext(scenario, play, card, obj, zone, targets)
+
+
+def play_optional_names(scenario: Scenario, play: Play) -> tuple[str, ...]:
+    """The names of the optional costs `play` has on this state, in canonical order: its card's
+    own and the Repeat instances the grants that reach it give (`with_granted_repeat`). The
+    play's object must be in your zones."""
+    card = context(replace(scenario, play=play)).card
+    return tuple(name for name, _ in optional_costs(card))
+
+
+def granted_repeats(scenario: Scenario) -> int:
+    """How many grants in the scenario give a Repeat instance (`keyword: {repeat: ...}`: the
+    cards' grants, the effects their cards create, the effects in `state.you.effects`): the
+    most instances a play may gain beyond its card's own."""
+    grants = [g for card in scenario.cards.values()
+              for g in card.grants + tuple(e.grant for e in card.effect_creates)]
+    grants += [e.grant for e in scenario.state.you.effects]
+    return sum(1 for g in grants if g.repeat is not None)
+
+
+def with_granted_repeat(card: Card, kinds: list[str]) -> Card:
+    """The card with one more Repeat instance per granted `keyword: {repeat: ...}` (Temporal
+    Portal, The Academy), after its own, in the grants' order: `printed`, equal to its printed
+    cost (`cost`, without hybrid pips); `base`, equal to the base cost in use, resolved with
+    the base (`optional_costs`; a placeholder here, its index in `repeat_base`)."""
+    if not kinds:
+        return card
+    repeat = list(card.keywords.repeat)
+    at_base = list(card.keywords.repeat_base)
+    for kind in kinds:
+        if kind == "base":
+            at_base.append(len(repeat))
+        repeat.append(Cost(card.cost.energy, card.cost.power) if kind == "printed" else Cost())
+    return replace(card, keywords=replace(card.keywords, repeat=tuple(repeat),
+                                          repeat_base=tuple(at_base)))
 
 
 def granted(ctx: PlayContext, facts: PlayFacts | None = None) -> Iterator[tuple[str, GameObject, Grant]]:
@@ -280,6 +318,17 @@ def granted(ctx: PlayContext, facts: PlayFacts | None = None) -> Iterator[tuple[
             yield granting.id, obj, grant
 
 
+def effects_reaching(ctx: PlayContext) -> list[Effect]:
+    """The effects that last for the turn (`state.you.effects`, issue 24) that reach this play:
+    those whose `applies_to` matches the card as played, as a grant's would (a filter naming
+    `ability` reaches ability plays, one without it cards only). Each applies as its grant
+    would from the board and is used once by the play (`engine.chain`), whatever it takes off.
+    The opponent's effects (`state.opponent.effects`) reach the opponent's plays only: never
+    one of yours."""
+    return [e for e in ctx.scenario.state.you.effects
+            if play_matches(ctx.scenario, e.grant.applies_to, ctx.card, ctx.zone, ctx.obj)]
+
+
 def _find_any(scenario: Scenario, object_id: str) -> GameObject | None:
     for who in ("you", "opponent"):
         found = scenario.state.player(who).find(object_id)
@@ -295,13 +344,19 @@ def target_controller(scenario: Scenario, object_id: str) -> str | None:
 # --- Optional costs -----------------------------------------------------------------------------
 
 
-def optional_costs(card: Card) -> tuple[tuple[str, Cost], ...]:
+def optional_costs(card: Card, base: BaseChoice | None = None) -> tuple[tuple[str, Cost], ...]:
     """Every optional additional cost the card has, by name, in canonical order: Accelerate,
-    each Repeat instance (`repeat`, `repeat.1`, ...), then printed optional costs."""
+    each Repeat instance (`repeat`, `repeat.1`, ...), then printed optional costs. A Repeat
+    instance equal to the base cost in use (`Keywords.repeat_base`) costs `base.cost`, the base
+    as 353.1 determined it (a Flow, `play_for` or alternative cost, a hybrid pip's half, what
+    `play.ignore` zeroed; an optional cost's own `ignore` comes later and leaves it); without a
+    base (names only) it is a placeholder."""
     out: list[tuple[str, Cost]] = []
     if card.keywords.accelerate is not None:
         out.append(("accelerate", card.keywords.accelerate))
     for i, cost in enumerate(card.keywords.repeat):
+        if i in card.keywords.repeat_base and base is not None:
+            cost = Cost(base.cost.energy, base.cost.power)
         out.append((repeat_name(i), cost))
     for extra in card.additional_costs:
         if not extra.mandatory:
@@ -399,6 +454,15 @@ def _applying(ctx: PlayContext, base: BaseChoice, optional: tuple[str, ...],
             inc = _tier(grant.increase, scenario, facts, obj)
             if inc is not None:
                 increases.append((grant.increase.id or granting_id, inc))
+    # Effects that last for the turn (issue 24): after the board's grants, before the
+    # instructing effect's one-shot discounts; labelled by the discount's id or the effect's.
+    for effect in effects_reaching(ctx):
+        if effect.grant.ignore_deflect:
+            ignore_deflect = True
+        if effect.grant.discount is not None:
+            tier = _tier(effect.grant.discount, scenario, facts)
+            if tier is not None:
+                discounts.append((effect.label, tier, 1, None))
     for i, d in enumerate(ctx.play.discounts):
         tier = _tier(d, scenario, facts)
         if tier is not None:
@@ -588,7 +652,7 @@ def price(ctx: PlayContext, choices: Choices, mods: Modifiers | None = None) -> 
             steps.append(Step("353.2.a.2", "deflect", target_id, str(charge), running, times=deflect))
 
     # 353.2.b: optional additional costs chosen, each with the discounts on its component.
-    available = dict(optional_costs(ctx.card))
+    available = dict(optional_costs(ctx.card, base))
     for k, name in enumerate(choices.optional):
         times = choices.count(name)
         part = _times(_with_victim(available[name], victims.get(name)), times)
@@ -765,7 +829,8 @@ def deflect_of(scenario: Scenario, obj: GameObject, controller: Player, *, on_bo
 def best_components(ctx: PlayContext, optional: tuple[str, ...],
                     mods: Modifiers,
                     counts: tuple[tuple[str, int], ...] = (),
-                    deadline: Deadline = NO_DEADLINE) -> list[tuple[tuple[Application, ...], ...]]:
+                    deadline: Deadline = NO_DEADLINE,
+                    base: BaseChoice | None = None) -> list[tuple[tuple[Application, ...], ...]]:
     """Every way to apply the component discounts of the optional costs paid that a later step
     could tell apart: per optional cost paid, every distinct result (`component_results`); then
     every combination whose summed result differs, the least Energy kept for each sum.
@@ -781,7 +846,7 @@ def best_components(ctx: PlayContext, optional: tuple[str, ...],
     """
     if not optional:
         return [()]  # no part: the one (empty) way
-    available = dict(optional_costs(ctx.card))
+    available = dict(optional_costs(ctx.card, base))
     per_part: list[list[tuple[Pair, tuple[Application, ...]]]] = []
     for name in optional:
         component = _component(name)

@@ -68,6 +68,8 @@ from ..engine.discounts import Deadline
 from ..engine.dump import state_to_data
 from ..engine.loader import optional_names
 from ..engine.options import CostOption, play_options
+from ..engine.cards import Effect, repeat_name
+from ..engine.total_cost import granted_repeats, play_optional_names
 from ..engine.payment import (
     NeedKey,
     Payment,
@@ -216,10 +218,12 @@ class RiftboundMoves:
             (who, o.card, o.location, o.exhausted, o.empowered, o.buffs, o.might, o.stunned, o.id)
             for who in ("you", "opponent") for o in state.player(who).board
             if o.card in reads.granters)
+        # The effects that last for the turn (issue 24) price the play as grants do, and the
+        # move uses them: the same effects, the same moves and the same effects after.
         parts: list[Hashable] = [candidate.key, tuple(mine), granting, state.phase, state.turn,
                                  state.flags, tuple(sorted(you.used_this_turn)),
                                  you.score, state.opponent.score, state.victory_score,
-                                 state.battlefields, state.showdown_at]
+                                 state.battlefields, state.showdown_at, you.effects]
         if "played" in what:
             parts.append(state.played_this_turn)
         if "xp" in what:
@@ -294,7 +298,14 @@ class RiftboundMoves:
         return self.place.get(object_id, len(self.place))
 
     def supply(self, state: Scenario | Deferred) -> int | None:
-        """No bound on what the plays can spend (discounts change the costs)."""
+        """No bound on what the plays can spend (discounts change the costs). So no bound of
+        payplan/1's search assumes that costs never fall: an effect that lasts for the turn
+        (issue 24) makes a later play cheaper, or gives it a Repeat instance, and the bounds
+        stay valid: the value bound reads only `values` (no cost), and `floor` takes off the
+        benefit of every optional cost a play could pay, a Repeat an effect or grant may give
+        it included (the score is never below 0, whatever a discount takes off). The memo and
+        the deferred mode's move cache key the state with its effects (`canonical`,
+        `_signature`): two states with different effects are two futures."""
         return None
 
     def usage(self, candidate: Candidate) -> tuple[int, int, int] | None:
@@ -323,6 +334,12 @@ class RiftboundMoves:
             found = self.start.state.you.find(candidate.card_object)
             card = self.start.cards.get(found[1].card) if found is not None else None
             names = list(optional_names(card)) if card is not None else []
+        if card is not None:
+            # A Repeat instance a grant may give later in the turn (`keyword: {repeat: ...}`,
+            # from the board or an effect): its benefit is taken off too (a lower floor is
+            # still a floor).
+            own = len(card.keywords.repeat)
+            names += [repeat_name(own + k) for k in range(granted_repeats(self.start))]
         repeatable = {extra.id for extra in card.additional_costs
                       if extra.repeatable} if card is not None else set()
         if any(objective.benefit(n) and (n in repeatable or card is None) for n in names):
@@ -337,8 +354,7 @@ class RiftboundMoves:
         found = scenario.state.you.find(play.object)
         if found is None:
             return play
-        card = scenario.cards[found[1].card]
-        return evolve(play, optional=tuple((n, "auto") for n in optional_names(card)))
+        return evolve(play, optional=tuple((n, "auto") for n in play_optional_names(scenario, play)))
 
     def _listed(self, scenario: Scenario, play: Play, i: int) -> Candidate:
         key = candidate_key(play.object, play.ability)
@@ -348,7 +364,7 @@ class RiftboundMoves:
             found = scenario.state.you.find(play.object)
             if found is not None and found[1].card in scenario.cards:
                 given = {name for name, _ in play.optional}
-                rest = tuple((n, "auto") for n in optional_names(scenario.cards[found[1].card])
+                rest = tuple((n, "auto") for n in play_optional_names(scenario, play)
                              if n not in given)
                 play = replace(play, optional=play.optional + rest)
         return Candidate(key, (i,), (play,), play.object if play.ability is None else None, i)
@@ -754,7 +770,7 @@ def _player_key(p: PlayerState) -> Hashable:
     by_id = _by_id
     return (by_id(p.runes), p.pool, by_id(p.hand), by_id(p.trash), p.board, p.xp,
             p.sources, by_id(p.banishment), by_id(p.rune_deck), by_id(p.facedown),
-            tuple(sorted(p.used_this_turn)), p.score)
+            tuple(sorted(p.used_this_turn)), p.score, p.effects)
 
 
 def _by_id(objects: tuple[Any, ...]) -> tuple[Any, ...]:
@@ -856,6 +872,9 @@ class _Diff:
     players: tuple[tuple[Player, tuple[tuple[str, tuple[Any, ...], tuple[Any, ...],
                                            tuple[tuple[Any, Any], ...]], ...],
                          tuple[Any, ...], tuple[Any, ...], int, tuple[str, ...]], ...]
+    # Per player, the effects after the move where it changed them (issue 24): the signature
+    # holds the effects before, so the move leaves the same ones on every state it is made on.
+    effects: tuple[tuple[Player, tuple[Effect, ...]], ...] = ()
 
 
 def _diff(before: State, after: State) -> _Diff:
@@ -878,7 +897,9 @@ def _diff(before: State, after: State) -> _Diff:
                         tuple(s for i, s in src_now.items() if i not in src_was),
                         new.xp - old.xp,
                         new.used_this_turn[len(old.used_this_turn):]))
-    return _Diff(after.played_this_turn - before.played_this_turn, tuple(players))
+    effects = tuple((who, after.player(who).effects) for who in PLAYERS
+                    if after.player(who).effects != before.player(who).effects)
+    return _Diff(after.played_this_turn - before.played_this_turn, tuple(players), effects)
 
 
 def _apply_diff(state: State, diff: _Diff) -> State | None:
@@ -913,6 +934,9 @@ def _apply_diff(state: State, diff: _Diff) -> State | None:
             changes["xp"] = p.xp + xp
         if used:
             changes["used_this_turn"] = p.used_this_turn + used
+        for whose, effects in diff.effects:
+            if whose == who:
+                changes["effects"] = effects
         players[who] = evolve(p, **changes) if changes else p
     return evolve(state, played_this_turn=state.played_this_turn + diff.played,
                    you=players["you"], opponent=players["opponent"])

@@ -442,6 +442,13 @@ def _pairs() -> dict[Key, Pair]:
     t["GRANT_KEYS", "keyword"] = Pair(
         setup(FLOW, cards__bolt__keywords={}, cards__brute__grants=[]),
         "cards.brute.grants.0", {"keyword": {"flow": "printed"}})
+    # A granted Repeat instance (issue 24, item 11): equal to the printed cost ([2][fury]) or
+    # to the base cost in use (the Flow cost, [1]).
+    t["granted_keyword", "repeat"] = Pair(
+        setup(FLOW, cards__brute__grants=[{"keyword": {"repeat": "printed"},
+                                           "applies_to": {"type": "spell"}}],
+              play__optional={"repeat": "yes"}),
+        "cards.brute.grants.0.keyword.repeat", "base", "printed")
     t["GRANT_KEYS", "alternative"] = Pair(HIDE, "cards.teemo.grants.0.alternative",
                                           {"energy": 3}, {"energy": 0})
 
@@ -703,6 +710,66 @@ def _pairs() -> dict[Key, Pair]:
     t["EFFECT_KEYS", "adds"] = Pair(ritual, "cards.ritual.effect.adds", {"energy": 2},
                                     {"energy": 1}, command="turn")
 
+    # Effects that last for the turn (issue 24, item 10). A charm ([1]) whose resolution makes
+    # the next spell cost [2] less; then two bolts ([2][fury]): three runes.
+    spell = {"type": "spell"}
+    charm = setup(turn, **{
+        "cards__charm": {"type": "spell", "cost": {"energy": 1}, "effect": {
+            "discounts": [{"discount": {"energy": 2}, "applies_to": spell}]}},
+        "cards__bolt__cost": {"energy": 2, "power": {"fury": 1}},
+        "state__you__runes": [{"id": "r1", "domain": "fury"}, {"id": "r2", "domain": "fury"},
+                              {"id": "r3", "domain": "calm"}],
+        "state__you__hand": [{"id": "h2", "card": "charm"}, {"id": "h1", "card": "bolt"},
+                             {"id": "h3", "card": "bolt"}]})
+    t["EFFECT_KEYS", "discounts"] = Pair(charm, "cards.charm.effect.discounts",
+                                         [{"discount": {"energy": 2}, "applies_to": spell}],
+                                         [], command="turn")
+    t["EFFECT_ENTRY_KEYS", "discount"] = Pair(charm, "cards.charm.effect.discounts.0.discount",
+                                              {"energy": 1}, {"energy": 2}, command="turn")
+    t["EFFECT_ENTRY_KEYS", "applies_to"] = Pair(
+        charm, "cards.charm.effect.discounts.0.applies_to", {"type": "unit"}, spell,
+        command="turn")
+    t["EFFECT_ENTRY_KEYS", "uses"] = Pair(charm, "cards.charm.effect.discounts.0.uses", 2,
+                                          command="turn")
+    # A granted Repeat worth 10 (a benefit) the next spell gains, or Flow (nothing from hand).
+    graced = setup(charm, **{"cards__charm__effect": {"grants": [
+        {"keyword": {"repeat": "printed"}, "applies_to": spell}]},
+        "objective": {"benefits": {"repeat": 10}},
+        "state__you__runes": [{"id": f"r{i}", "domain": "fury"} for i in range(1, 9)]})
+    t["EFFECT_KEYS", "grants"] = Pair(graced, "cards.charm.effect.grants",
+                                      [{"keyword": {"repeat": "printed"}, "applies_to": spell}],
+                                      [], command="turn")
+    t["EFFECT_ENTRY_KEYS", "keyword"] = Pair(graced, "cards.charm.effect.grants.0.keyword",
+                                             {"repeat": "printed"}, {"flow": "printed"},
+                                             command="turn")
+    # The charm, then a bolt choosing e1 (Deflect 1), paid together (`payplan play`).
+    shield = setup(DEFLECT, **{
+        "cards__charm": {"type": "spell", "cost": {"energy": 1}, "effect": {
+            "grants": [{"ignore_deflect": True, "applies_to": spell}]}},
+        "state__you__runes": [{"id": f"r{i}", "domain": "fury"} for i in range(1, 6)],
+        "state__you__hand": [{"id": "h1", "card": "bolt"}, {"id": "h2", "card": "charm"}],
+        "play": MISSING, "plays": [{"object": "h2"}, {"object": "h1", "targets": ["e1"]}]})
+    t["EFFECT_ENTRY_KEYS", "ignore_deflect"] = Pair(
+        shield, "cards.charm.effect.grants.0.ignore_deflect", True, False, command="play")
+    # An effect already in the state: the next spell costs [1] less.
+    fx = setup(BASE, state__you__effects=[{"id": "fx", "discount": {"energy": 1},
+                                           "applies_to": spell}])
+    t["PLAYER_KEYS", "effects"] = Pair(fx, "state.you.effects",
+                                       [{"discount": {"energy": 1}, "applies_to": spell}], [])
+    t["STATE_EFFECT_KEYS", "id"] = Pair(fx, "state.you.effects.0.id", "fx")  # the step's label
+    t["STATE_EFFECT_KEYS", "discount"] = Pair(fx, "state.you.effects.0.discount", {"energy": 2},
+                                              {"energy": 1})
+    t["STATE_EFFECT_KEYS", "applies_to"] = Pair(fx, "state.you.effects.0.applies_to",
+                                                {"type": "unit"}, spell)
+    t["STATE_EFFECT_KEYS", "uses"] = Pair(fx, "state.you.effects.0.uses", 2, command="play")
+    t["STATE_EFFECT_KEYS", "keyword"] = Pair(
+        setup(FLOW, state__you__effects=[{"keyword": {"repeat": "printed"}, "applies_to": spell}],
+              play__optional={"repeat": "yes"}),
+        "state.you.effects.0.keyword", {"repeat": "base"}, {"repeat": "printed"})
+    t["STATE_EFFECT_KEYS", "ignore_deflect"] = Pair(
+        setup(DEFLECT, state__you__effects=[{"ignore_deflect": True, "applies_to": spell}]),
+        "state.you.effects.0.ignore_deflect", False, True)
+
     # Conditions, the Power map, the runes shorthand.
     for kind in CONDITION_FALSE:
         t["CONDITION_KINDS", kind] = condition(kind)
@@ -732,8 +799,9 @@ def _pairs() -> dict[Key, Pair]:
 PAYPLAN_CLOSED: dict[Key, str] = {
     ("TOP_KEYS", "format"): "required, and `payplan/1` is its one value here: no two scenarios "
                             "this loader reads differ in it",
-    ("granted_keyword", "flow"): "required in a grant's `keyword`, and `printed` is its one value: "
-                                 "the pair of GRANT_KEYS.keyword shows the grant read",
+    ("granted_keyword", "flow"): "one of the two keys a grant's `keyword` requires, and `printed` "
+                                 "is its one value: the pair of GRANT_KEYS.keyword shows the "
+                                 "grant read",
     ("MAX_MIGHT_KEYS", "max"): "names the expression (`{max: might, of}`): `might` is its one "
                                "value, and without it the mapping is no such amount",
     ("PER_PLAYED_KEYS", "per"): "names the expression (`{per: played_this_turn}`): one value",

@@ -26,19 +26,21 @@ VOCABULARY: dict[tuple[str, str], tuple[str, ...]] = {
        if name.endswith("_KEYS") and isinstance(value, tuple) and name != "POWER_KEYS"},
     ("keys", "CONDITION_KINDS"): tuple(L.CONDITION_KINDS),
     ("keys", "WEIGHTS"): tuple(L.DEFAULT_WEIGHTS),
-    ("keys", "GRANTED_KEYWORD"): ("flow",),
+    ("keys", "GRANTED_KEYWORD"): ("flow", "repeat"),
     ("keys", "FLOW_BASE"): ("flow",),
     **{("words", name): tuple(getattr(L, name)) for name in (
         "CARD_TYPES", "COMPONENTS", "TIMINGS", "ABILITY_KINDS", "IGNORES", "OPTIONAL_CHOICES",
         "LOCATIONS", "PHASES", "HIDDEN_TURNS", "PLAYERS", "SOURCE_COSTS", "BASES", "PLAY_ZONES",
         "COUNT_ZONES", "LEAVES_BY", "LEAVES_TO", "INSTRUCTED_BY", "CONDITION_BASES",
-        "FILTER_ABILITIES", "DOMAINS", "KEYWORD_KEYS", "PAID_IGNORES", "UNITS_AT_WHERE")
+        "FILTER_ABILITIES", "DOMAINS", "KEYWORD_KEYS", "PAID_IGNORES", "UNITS_AT_WHERE",
+        "USES_WORDS")
        if hasattr(L, name)},
     ("words", "MAX_WORD"): ("might",),
     ("words", "PER_WORD"): ("played_this_turn",),
     ("words", "PRINTED_OF_WORD"): ("paid",),
     ("words", "MIGHT_OF_WORD"): ("target",),
     ("words", "GRANTED_FLOW"): ("printed",),
+    ("words", "GRANTED_REPEAT"): ("printed", "base"),
     ("kinds", "OTHER_KINDS"): tuple(L.OTHER_KINDS) + tuple(L.SELF_KINDS),
     ("power", "POWER_KEYS"): tuple(L.POWER_KEYS) + ("c",),
 }
@@ -46,7 +48,8 @@ VOCABULARY: dict[tuple[str, str], tuple[str, ...]] = {
 # Tuples the loader builds where it reads (equal to one above, not the same object), by value.
 _BY_VALUE = {("flow",): "FLOW", tuple(L.DEFAULT_WEIGHTS): "WEIGHTS", ("might",): "MAX_WORD",
              ("played_this_turn",): "PER_WORD", ("paid",): "PRINTED_OF_WORD",
-             ("target",): "MIGHT_OF_WORD", ("printed",): "GRANTED_FLOW"}
+             ("target",): "MIGHT_OF_WORD", ("printed",): "GRANTED_FLOW",
+             ("flow", "repeat"): "GRANTED_KEYWORD", ("printed", "base"): "GRANTED_REPEAT"}
 
 Record = tuple[str, str, str]
 
@@ -64,7 +67,7 @@ def _name(kind: str, options: Sequence[str]) -> str:
         # file's battlefield ids, built where it is read.
         return "LOCATIONS"
     if found == "FLOW":
-        return "GRANTED_KEYWORD/FLOW_BASE"
+        return "FLOW_BASE"
     if found is not None:
         return found
     equal = [name for (k, name), value in VOCABULARY.items()
