@@ -70,12 +70,18 @@ additions", read there, not from the engine):
   grants are skipped while their id is in `used_this_turn`. Granted Flow `printed`: one more
   Flow instance equal to the printed cost. `ignore: all`: base [0], no additional cost (Deflect
   included) and no increase. Card key `ignore_deflect`: no Deflect on its play.
+- Granted Repeat (issue 24, section C: The Academy, Temporal Portal): each active grant with
+  `keyword: {repeat: printed|base}` that applies to a card play gives it one more Repeat
+  instance, named after its own (`repeat.K`, K the next index; several grants in the order
+  they are met), equal to the printed cost (`cost`, no hybrid pip) or to the base in use (the
+  option's base, after the play's `ignore`; before an optional cost's own `ignore`).
 - Sources (section 5) are read here (`while`, `only_for`, `bonus`, ready when they exhaust) and
   paid in `payer.py`.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import json
 from dataclasses import dataclass, field
@@ -698,6 +704,9 @@ class Optional_:
     raw: Mapping[str, Any] | None = None
     repeatable: bool = False
     max: int | None = None
+    # A granted Repeat equal to the base cost in use (`keyword: {repeat: base}`): its cost is
+    # the option's base cost, set per base.
+    base_cost: bool = False
 
 
 def optional_names(card: Mapping[str, Any]) -> list[tuple[str, str, Total]]:
@@ -730,7 +739,7 @@ def _optionals(card: Mapping[str, Any]) -> list[Optional_]:
         else:
             out.append(Optional_("accelerate", "accelerate", card_cost(acc, card)))
     for i, rep in enumerate(kw.get("repeat") or []):
-        out.append(Optional_("repeat" if i == 0 else f"repeat.{i}", "repeat", card_cost(rep, card)))
+        out.append(Optional_(_repeat_name(i), "repeat", card_cost(rep, card)))
     for add in card.get("additional_costs") or []:
         if not _mandatory(add):
             out.append(Optional_(add["id"], "printed", card_cost(add.get("cost"), card), add,
@@ -883,7 +892,7 @@ def reference_totals(data: Mapping[str, Any], mutant: str | Iterable[str] | None
     ref.context = ctx
     ref.sources = _sources(ctx)
     if price:
-        _price(ctx, ref, bases, _optionals(card), ignore == "all")
+        _price(ctx, ref, bases, _optionals(card), ignore == "all", _granted_repeats(ctx))
     return ref
 
 
@@ -960,7 +969,7 @@ def _flows(ctx: Context) -> list[Total]:
     (real-cards.md section 6: the printed cost, after the card's own)."""
     card = ctx.card
     flows = [card_cost(f, card) for f in (card.get("keywords") or {}).get("flow") or []]
-    for o, g in _grants(ctx):
+    for o, g in _every_grant(ctx):
         if (g.get("keyword") or {}).get("flow") == "printed" and _grant_active(ctx, o, g):
             flows.append(card_cost(card.get("cost"), card))
     return flows
@@ -1074,7 +1083,8 @@ def _alternatives(ctx: Context) -> list[Base]:
     """Base costs granted to pay instead of the base cost (the README's grant `alternative`:
     Teemo's "[1] instead of [A]" to hide), from the grants that apply to this play and are
     active; chosen only under `base: auto` (they are neither `printed` nor `play_for`)."""
-    return [Base("alternative", 0, card_cost(g["alternative"], None)) for o, g in _grants(ctx)
+    return [Base("alternative", 0, card_cost(g["alternative"], None))
+            for o, g in _every_grant(ctx)
             if g.get("alternative") is not None and _grant_active(ctx, o, g)]
 
 
@@ -1096,8 +1106,19 @@ def _ignored(bases: Sequence[Base], ignore: Any) -> list[Base]:
 
 
 def _price(ctx: Context, ref: Reference, bases: Sequence[Base], optionals: Sequence[Optional_],
-           ignore_all: bool) -> None:
-    """Every reachable option: each base, each count of each optional cost, each victim."""
+           ignore_all: bool, granted: Sequence[str] = ()) -> None:
+    """Every reachable option: each base, each count of each optional cost, each victim.
+
+    `granted`: the Repeat instances grants give the card (`printed` or `base`, issue 24
+    section C), named after its own (`repeat.K`, K the next index), each an optional cost of
+    kind `repeat` equal to the printed cost (`cost`, no hybrid pip) or to the base in use (the
+    option's base: Flow, `play_for`, an alternative, hidden, after the play's `ignore`; before
+    an optional cost's own `ignore`, discounts and increases)."""
+    own = sum(1 for o in optionals if o.kind == "repeat")
+    printed = card_cost(ctx.card.get("cost"), ctx.card)
+    extra = [Optional_(_repeat_name(own + i), "repeat", printed, None, False, None,
+                       word == "base") for i, word in enumerate(granted)]
+    optionals = list(optionals) + extra
     settings = ctx.play.get("optional") or {}
     ctx.ignore_all = ignore_all
     ref.repeatable = frozenset(o.name for o in optionals if o.repeatable)
@@ -1117,7 +1138,10 @@ def _price(ctx: Context, ref: Reference, bases: Sequence[Base], optionals: Seque
                 low = 1 if setting == "yes" else 0
                 top = min(top, 1) if "repeat_at_most_once" in ctx.mutants else top
                 choices.append([0] if setting == "no" else list(range(low, top + 1)))
+    everything = optionals
     for base in bases:
+        optionals = [dataclasses.replace(o, cost=base.cost) if o.base_cost else o
+                     for o in everything]
         for picks in itertools.product(*choices):
             counts = {o.name: n for o, n in zip(optionals, picks) if n}
             paid = frozenset(n if n not in ref.repeatable else f"{n}*{c}"
@@ -1399,7 +1423,7 @@ def _grant_ident(g: Mapping[str, Any]) -> str | None:
     return None
 
 
-def _grant_active(ctx: Context, o: Obj, g: Mapping[str, Any]) -> bool:
+def _grant_active(ctx: Context, o: Obj | None, g: Mapping[str, Any]) -> bool:
     """A grant's `while` holds and, once per turn, it has not been used this turn."""
     used = (ctx.state.get("you") or {}).get("used_this_turn") or []
     if g.get("once_per_turn") and _grant_ident(g) in used:
@@ -1420,6 +1444,30 @@ def _grants(ctx: Context) -> Iterator[tuple[Obj, Mapping[str, Any]]]:
             if not _play_matches(ctx, applies):
                 continue
             yield o, g
+
+
+def _every_grant(ctx: Context) -> Iterator[tuple[Obj | None, Mapping[str, Any]]]:
+    """The grants that apply to this play, with their granting object: the boards' grants."""
+    yield from _grants(ctx)
+
+
+def _granted_repeats(ctx: Context) -> list[str]:
+    """Issue 24, section C (The Academy, Temporal Portal): one word per active grant that
+    applies to this card play with `keyword: {repeat: printed|base}`, in the order the grants
+    are met (the boards' objects in state order)."""
+    if ctx.kind != "card":
+        return []
+    out = []
+    for o, g in _every_grant(ctx):
+        word = (g.get("keyword") or {}).get("repeat")
+        if word is not None and _grant_active(ctx, o, g):
+            out.append(str(word))
+    return out
+
+
+def _repeat_name(i: int) -> str:
+    """The name of a card's Repeat instance number `i` (0: `repeat`, then `repeat.1`, ...)."""
+    return "repeat" if i == 0 else f"repeat.{i}"
 
 
 def _card_might(card: Mapping[str, Any]) -> int | None:
@@ -1466,7 +1514,7 @@ def _modifiers(ctx: Context, base: Base, ignore_all: bool = False) -> Mods:
         add_discount(d, d.get("id", f"play.{i}"), None)
     if ctx.kind == "card" and ctx.card.get("ignore_deflect"):
         mods.ignore_deflect = True
-    for o, g in _grants(ctx):
+    for o, g in _every_grant(ctx):
         if not condition_holds(ctx, base, g.get("while"), o):
             continue
         used = (ctx.state.get("you") or {}).get("used_this_turn") or []
@@ -1475,7 +1523,7 @@ def _modifiers(ctx: Context, base: Base, ignore_all: bool = False) -> Mods:
         if g.get("alternative") is not None:
             continue  # a base cost (`_alternatives`), not a modifier
         if g.get("discount") is not None:
-            add_discount(g["discount"], g["discount"].get("id", o.id), o)
+            add_discount(g["discount"], g["discount"].get("id", o.id if o else g.get("id")), o)
         if g.get("increase") is not None and not ignore_all:
             # "Ignoring any and all costs": no increase applies (the README).
             inc = _tier(ctx, base, g["increase"], o)

@@ -700,7 +700,7 @@ def real_grants(draw: Draw, label: str) -> dict[str, Any]:
     once per turn, tiered increases (Helm of Suppression), granted Flow (Kennen), alternatives
     (Teemo's "[1] instead of [A]" to hide), `ignore_deflect`."""
     kind = draw(st.sampled_from(("discount", "discount", "discount", "increase", "flow",
-                                 "ignore_deflect", "alternative")))
+                                 "ignore_deflect", "alternative", "repeat")))
     g: dict[str, Any] = {}
     if kind == "discount":
         g["discount"] = draw(real_discounts(True, label))
@@ -715,6 +715,9 @@ def real_grants(draw: Draw, label: str) -> dict[str, Any]:
         g["keyword"] = {"flow": "printed"}
     elif kind == "alternative":
         g["alternative"] = {"energy": 1}
+    elif kind == "repeat":
+        # The Academy, Temporal Portal (issue 24, section C): Repeat equal to the cost.
+        g["keyword"] = {"repeat": draw(st.sampled_from(("printed", "base")))}
     else:
         g["ignore_deflect"] = True
     flt: dict[str, Any]
@@ -732,7 +735,7 @@ def real_grants(draw: Draw, label: str) -> dict[str, Any]:
             flt["type"] = "gear"
         if draw(st.integers(0, 2)) == 0:
             flt["location"] = draw(st.sampled_from(("battlefield", "base")))
-    if kind == "flow":
+    if kind in ("flow", "repeat"):
         flt = {"type": "spell"}
     if kind == "alternative":
         flt = dict(draw(st.sampled_from(({"ability": "hide"}, {"ability": "hide"},
@@ -1219,7 +1222,67 @@ def _theme_card_grant(draw: Draw, data: dict[str, Any]) -> None:
     data["play"] = {"ability": {"object": "f2", "id": "ping"}}
 
 
+def _theme_repeat_equal(draw: Draw, data: dict[str, Any]) -> None:
+    """Issue 24, section C (The Academy, Temporal Portal): a spell that grants give one or two
+    Repeat instances equal to its printed cost (`printed`, without its hybrid pips) or to its
+    base cost in use (`base`), on a base that differs from the printed one now and then (hybrid
+    halves, `play_for`, Flow from the trash, a granted alternative, `ignore`), a component
+    discount on Repeat now and then, and the instances chosen `auto` (with a benefit), `yes` or
+    `no`."""
+    cards, you = data["cards"], data["state"]["you"]
+    played = cards[PLAYED]
+    played["type"] = "spell"
+    played.pop("might", None)
+    played["cost"] = draw(costs(3, 1, min_energy=1))
+    kw = dict(played.get("keywords") or {})
+    kw.pop("accelerate", None)
+    kw.pop("hidden", None)
+    if draw(st.integers(0, 3)) == 0:
+        kw["repeat"] = [draw(costs(1, 1))]
+    else:
+        kw.pop("repeat", None)
+    played["keywords"] = kw
+    if not kw:
+        del played["keywords"]
+    words = [draw(st.sampled_from(("printed", "base")))
+             for _ in range(draw(st.sampled_from((1, 1, 1, 2))))]
+    grants: list[dict[str, Any]] = [{"keyword": {"repeat": w}, "applies_to": {"type": "spell"}}
+                                    for w in words]
+    how = draw(st.sampled_from(("printed", "hybrid", "play_for", "flow", "alternative",
+                                "ignore")))
+    zone = "hand"
+    if how == "hybrid":
+        played["hybrid"] = [list(draw(st.sampled_from((["fury", "calm"], ["calm", "mind"]))))]
+    elif how == "flow":
+        played.setdefault("keywords", {})["flow"] = [draw(costs(1, 1))]
+        zone = "trash"
+    elif how == "alternative":
+        grants.append({"alternative": {"energy": draw(st.integers(0, 1))},
+                       "applies_to": {"type": "spell"}})
+    if draw(st.integers(0, 4)) == 0:
+        grants.append({"discount": {"id": "repeat-less", "energy": 1, "component": "repeat"},
+                       "applies_to": {"type": "spell"}})
+    cards["academy"] = {"name": "Academy", "type": "gear", "cost": {"energy": 2},
+                        "grants": grants}
+    own = len(kw.get("repeat") or [])
+    optional = {("repeat" if i == 0 else f"repeat.{i}"): draw(st.sampled_from(
+        ("auto", "auto", "yes", "no"))) for i in range(own + len(words))}
+    _as_card_play(data, optional)
+    if zone == "trash":
+        you["hand"] = [o for o in you["hand"] if o["id"] != "p1"]
+        you.setdefault("trash", []).insert(0, {"id": "p1", "card": PLAYED})
+    you["board"].append({"id": "a2", "card": "academy"})
+    if how == "play_for":
+        data["play"]["play_for"] = draw(costs(2, 1))
+    elif how == "ignore":
+        data["play"]["ignore"] = draw(st.sampled_from(("cost", "energy", "power")))
+    if draw(st.booleans()):
+        objective = data.setdefault("objective", {})
+        objective["benefits"] = {"repeat": draw(st.integers(1, 4))}
+
+
 _REAL_THEMES: dict[str, Callable[[Draw, dict[str, Any]], None]] = {
+    "repeat_equal": _theme_repeat_equal,
     "card_grant": _theme_card_grant,
     "enemy_target": _theme_enemy_target,
     "free_repeat": _theme_free_repeat, "location": _theme_location,
