@@ -6,6 +6,11 @@ Section C: a grant `keyword: {repeat: printed|base}` gives the card it applies t
 Repeat instance, an optional additional cost named as the next `repeat.K` after its own
 instances, equal to its printed cost (`cost`, without hybrid pips) or to the base cost in use
 (after Flow, `play_for`, an alternative; before discounts and increases).
+
+Section E: an effect in `state.you.effects` applies to a matching play of yours as a discount
+of the total (or as its grant), in the order the player chooses; the turn brute force creates
+a card's `effect` discounts and grants at its resolution, the later matching plays use them
+(`uses`), and the opponent's effects never reach your plays.
 """
 
 from __future__ import annotations
@@ -14,7 +19,8 @@ from typing import Any
 
 import pytest
 
-from payplan.benchmarks.reference.pricing import reference_totals
+from payplan.benchmarks.reference import turn as ref_turn
+from payplan.benchmarks.reference.pricing import Unsupported, reference_totals
 
 
 def scenario(cards: dict[str, Any], you: dict[str, Any], play: dict[str, Any],
@@ -187,3 +193,196 @@ def test_ignoring_any_and_all_costs_pays_no_granted_repeat() -> None:
                      "board": [{"id": "g1", "card": "academy"}]},
                     {"object": "h1", "ignore": "all", "optional": {"repeat": "yes"}})
     assert totals(data) == {(): {"[0]"}}
+
+
+# --- Section E: effects for the turn, one play -------------------------------------------------
+
+SPELL3 = {"type": "spell", "cost": {"energy": 3}}
+NEXT_SPELL_2_LESS = {"id": "effect1", "discount": {"energy": 2}, "applies_to": {"type": "spell"},
+                     "uses": 1}
+
+
+def with_effects(card: dict[str, Any], effects: list[dict[str, Any]], **state: Any
+                 ) -> dict[str, Any]:
+    cards = {"c": card, **state.pop("cards", {})}
+    you = {"runes": {"fury": 4}, "hand": [{"id": "h1", "card": "c"}], "effects": effects,
+           **state.pop("you", {})}
+    return scenario(cards, you, {"object": "h1", **state.pop("play", {})}, state=state)
+
+
+def test_an_effect_in_the_state_discounts_a_matching_play() -> None:
+    data = with_effects(SPELL3, [NEXT_SPELL_2_LESS])
+    assert totals(data) == {(): {"[1]"}}
+    assert reference_totals(data).effects_used == (0,)
+
+
+def test_an_effect_reaches_only_the_plays_its_applies_to_matches() -> None:
+    unit = {"type": "unit", "cost": {"energy": 3}, "might": 2}
+    data = with_effects(unit, [NEXT_SPELL_2_LESS])
+    assert totals(data) == {(): {"[3]"}}
+    assert reference_totals(data).effects_used == ()
+
+
+def test_two_effects_stack() -> None:
+    # [2] less and [1] less on a [3][fury] spell: [0][fury]; both used.
+    bolt = {"type": "spell", "cost": {"energy": 3, "power": {"fury": 1}}}
+    data = with_effects(bolt, [NEXT_SPELL_2_LESS, {"id": "effect2", "discount": {"energy": 1},
+                                                  "applies_to": {}, "uses": "turn"}])
+    assert totals(data) == {(): {"[fury]"}}
+    assert reference_totals(data).effects_used == (0, 1)
+
+
+def test_an_effect_is_a_discount_on_the_total_in_the_order_the_player_chooses() -> None:
+    # A [3] spell, an effect [2] less and a grant [1] less to a minimum of [1]: the grant first,
+    # [3] -> [2] -> [0]; the effect first, [3] -> [1], and the grant takes nothing: [0] or [1].
+    cards = {"mentor": {"type": "unit", "might": 1, "grants": [
+        {"discount": {"id": "mentor", "energy": 1, "minimum": {"energy": 1}},
+         "applies_to": {"type": "spell"}}]}}
+    data = with_effects(SPELL3, [NEXT_SPELL_2_LESS], cards=cards,
+                        you={"board": [{"id": "u1", "card": "mentor"}]})
+    assert totals(data) == {(): {"[0]", "[1]"}}
+
+
+def test_a_matching_play_uses_an_effect_its_discount_takes_nothing_from() -> None:
+    # [2] less on a [fury] spell takes nothing; the play still uses the effect.
+    data = with_effects({"type": "spell", "cost": {"power": {"fury": 1}}}, [NEXT_SPELL_2_LESS])
+    assert totals(data) == {(): {"[fury]"}}
+    assert reference_totals(data).effects_used == (0,)
+
+
+def test_the_opponents_effects_never_reach_your_plays() -> None:
+    data = with_effects(SPELL3, [], opponent={"effects": [dict(NEXT_SPELL_2_LESS, applies_to={})]})
+    assert totals(data) == {(): {"[3]"}}
+
+
+def test_a_granted_effect_gives_its_grant() -> None:
+    # Temporal Portal's effect in the state: Repeat equal to the printed cost, `repeat`, on a
+    # [3] spell: [6] paid; an effect granting a discount is a discount like the others.
+    portal = {"id": "effect1", "keyword": {"repeat": "printed"}, "applies_to": {"type": "spell"},
+              "uses": 1}
+    data = with_effects(SPELL3, [portal], play={"optional": {"repeat": "auto"}})
+    assert totals(data) == {(): {"[3]"}, ("repeat",): {"[6]"}}
+    assert reference_totals(data).effects_used == (0,)
+    granted = {"id": "effect1", "discount": {"energy": 1}, "applies_to": {"type": "spell"},
+               "uses": 2}
+    assert totals(with_effects(SPELL3, [granted, portal],
+                               play={"optional": {"repeat": "yes"}})) == {("repeat",): {"[5]"}}
+
+
+def test_an_effect_reaches_an_ability_only_when_its_applies_to_names_it() -> None:
+    gear = {"type": "gear", "abilities": [{"id": "tap", "kind": "activated",
+                                           "cost": {"energy": 3}}]}
+    for applies, want in (({}, "[3]"), ({"ability": "activated"}, "[1]")):
+        data = scenario({"g": gear}, {"runes": {"fury": 4}, "board": [{"id": "b1", "card": "g"}],
+                                      "effects": [dict(NEXT_SPELL_2_LESS, applies_to=applies)]},
+                        {"ability": {"object": "b1", "id": "tap"}})
+        assert totals(data) == {(): {want}}, applies
+
+
+# --- Section E: effects in the turn brute force -------------------------------------------------
+
+
+def turn(cards: dict[str, Any], you: dict[str, Any], **extra: Any) -> dict[str, Any]:
+    return {"format": "payplan/1", "cards": cards,
+            "state": {"you": you, **extra.pop("state", {})}, "turn": extra.pop("spec", {}),
+            **extra}
+
+
+def coupon(uses: Any = 1, cost: int = 1, kind: str = "discounts") -> dict[str, Any]:
+    """"Your next spell this turn costs [2] less" on a card of cost [cost]."""
+    entry = {"discount": {"energy": 2}, "applies_to": {"type": "spell"}, "uses": uses}
+    return {"type": "spell", "cost": {"energy": cost}, "effect": {kind: [entry]}}
+
+
+def hand(*cards: str) -> list[dict[str, Any]]:
+    return [{"id": f"h{i + 1}", "card": c} for i, c in enumerate(cards)]
+
+
+# (turn, (value, objective, size)), worked by hand (default weights: exhaust 1).
+TURNS: dict[str, tuple[dict[str, Any], tuple[int, int, int]]] = {
+    # Coupon [1] first: Bolt [3] costs [1]; 2 runes. Bolt first: [3] + [1] > 3 runes.
+    "coupon-first": (turn({"coupon": coupon(), "bolt": SPELL3},
+                          {"runes": {"fury": 3}, "hand": hand("bolt", "coupon")}), (2, 2, 2)),
+    # The same as a grant giving a discount.
+    "coupon-as-a-grant": (turn({"coupon": coupon(kind="grants"), "bolt": SPELL3},
+                               {"runes": {"fury": 3}, "hand": hand("bolt", "coupon")}),
+                          (2, 2, 2)),
+    # `uses: 1`: only the first Bolt after it is discounted: [1] + [1] + [3] on 5 runes.
+    "one-use": (turn({"coupon": coupon(), "bolt": SPELL3},
+                     {"runes": {"fury": 5}, "hand": hand("bolt", "coupon", "bolt")}), (3, 5, 5)),
+    # `uses: 2`: both: [1] + [1] + [1].
+    "two-uses": (turn({"coupon": coupon(2), "bolt": SPELL3},
+                      {"runes": {"fury": 5}, "hand": hand("bolt", "coupon", "bolt")}), (3, 3, 3)),
+    # `uses: turn`: every spell after it: [1] + [1] + [1] on 3 runes.
+    "this-turn": (turn({"coupon": coupon("turn"), "bolt": SPELL3},
+                       {"runes": {"fury": 3}, "hand": hand("bolt", "coupon", "bolt")}), (3, 3, 3)),
+    # The play that creates it is not reached by it: Coupon [2] pays [2], then Bolt [1].
+    "not-its-own": (turn({"coupon": coupon(cost=2), "bolt": SPELL3},
+                         {"runes": {"fury": 3}, "hand": hand("coupon", "bolt")}), (2, 3, 3)),
+    # An effect in the state goes to the first matching play: Bolt first ([1]), then Spark [1]
+    # on 2 runes; Spark first would use it up and leave Bolt at [3].
+    "state-effect-order": (turn({"spark": {"type": "spell", "cost": {"energy": 1}},
+                                 "bolt": SPELL3},
+                                {"runes": {"fury": 2}, "hand": hand("spark", "bolt"),
+                                 "effects": [NEXT_SPELL_2_LESS]}), (2, 2, 2)),
+    # The opponent's effects never reach your plays: Bolt [3] on 3 runes.
+    "opponents-effect": (turn({"bolt": SPELL3}, {"runes": {"fury": 3}, "hand": hand("bolt")},
+                              state={"opponent": {"effects": [NEXT_SPELL_2_LESS]}}), (1, 3, 3)),
+    # Temporal Portal (a unit [1] here) then Spark [1] with the granted Repeat [1] (benefit
+    # 3): 1 + 2 - 3 = 0 on 3 runes, size 3; Spark first gets no Repeat (objective 2).
+    "portal": (turn({"portal": {"type": "unit", "might": 1, "cost": {"energy": 1}, "effect": {
+        "grants": [{"keyword": {"repeat": "printed"}, "applies_to": {"type": "spell"},
+                    "uses": 1}]}}, "spark": {"type": "spell", "cost": {"energy": 1}}},
+        {"runes": {"fury": 3}, "hand": hand("spark", "portal")},
+        objective={"benefits": {"repeat": 3}}), (2, 0, 3)),
+    # Repeat equal to the base: Echo [4], Flow [1], in the trash, after the Portal (base):
+    # Repeat [1]; [1] + [1] + [1] - 3 = 0 on 3 runes.
+    "portal-base-flow": (turn({"portal": {"type": "unit", "might": 1, "cost": {"energy": 1},
+                                          "effect": {"grants": [
+                                              {"keyword": {"repeat": "base"},
+                                               "applies_to": {"type": "spell"}}]}},
+                               "echo": {"type": "spell", "cost": {"energy": 4},
+                                        "keywords": {"flow": [{"energy": 1}]}}},
+                              {"runes": {"fury": 3}, "hand": hand("portal"),
+                               "trash": [{"id": "t1", "card": "echo"}]},
+                              objective={"benefits": {"repeat": 3}}), (2, 0, 3)),
+}
+
+
+@pytest.mark.parametrize("name", sorted(TURNS))
+def test_the_turn_brute_force_carries_effects(name: str) -> None:
+    data, want = TURNS[name]
+    assert ref_turn.best_turn(data) == want
+    assert ref_turn.best_turn(data, minimal=True) == want
+
+
+def test_effects_after_a_play() -> None:
+    """Used ones lose a use and go at 0 (`turn` never does); the resolution's new ones follow,
+    ids `effect1`, ... (skipping ids taken), `uses` default 1."""
+    effects = [{"id": "effect1", "discount": {"energy": 1}, "uses": 1},
+               {"id": "b", "discount": {"energy": 1}, "uses": 2},
+               {"id": "c", "discount": {"energy": 1}, "uses": "turn"},
+               {"id": "d", "discount": {"energy": 1}, "uses": 1}]
+    created = {"discounts": [{"discount": {"energy": 2}, "applies_to": {"type": "spell"}}],
+               "grants": [{"keyword": {"repeat": "printed"}, "uses": 2}]}
+    after = ref_turn._effects_after(effects, (0, 1, 2), created)
+    assert after == [{"id": "b", "discount": {"energy": 1}, "uses": 1},
+                     {"id": "c", "discount": {"energy": 1}, "uses": "turn"},
+                     {"id": "d", "discount": {"energy": 1}, "uses": 1},
+                     {"id": "effect1", "discount": {"energy": 2},
+                      "applies_to": {"type": "spell"}, "uses": 1},
+                     {"id": "effect2", "keyword": {"repeat": "printed"}, "uses": 2}]
+    # Countered (no execution): nothing is created, the used ones are still used.
+    assert ref_turn._effects_after(effects, (3,), {}) == effects[:3]
+
+
+def test_a_repeated_card_with_an_effect_is_refused() -> None:
+    # Whether its effect is created once per execution is open: the reference does not guess.
+    data = turn({"bolt": dict(coupon(), cost={"energy": 1}),
+                 "academy": {"type": "gear", "grants": [{"keyword": {"repeat": "printed"},
+                                                        "applies_to": {"type": "spell"}}]}},
+                {"runes": {"fury": 3}, "hand": hand("bolt"),
+                 "board": [{"id": "g1", "card": "academy"}]},
+                objective={"benefits": {"repeat": 5}})
+    with pytest.raises(Unsupported):
+        ref_turn.best_turn(data)

@@ -652,6 +652,8 @@ class Reference:
     repeatable: frozenset[str] = frozenset()
     # The play's context (for the payer: filters read as the pricing reads them, the targets).
     context: Context | None = None
+    # The indices of the effects in `state.you.effects` the play uses (issue 24, section E).
+    effects_used: tuple[int, ...] = ()
 
     def keep(self) -> frozenset[str]:
         """The objects the tie-break keeps on the board where it can (scenario-format.md, "The
@@ -891,6 +893,7 @@ def reference_totals(data: Mapping[str, Any], mutant: str | Iterable[str] | None
     ref = Reference(True, [], set(), {}, card.get("type", ""), leaves, mutants, "card", obj.id)
     ref.context = ctx
     ref.sources = _sources(ctx)
+    ref.effects_used = effects_used(ctx)
     if price:
         _price(ctx, ref, bases, _optionals(card), ignore == "all", _granted_repeats(ctx))
     return ref
@@ -973,6 +976,23 @@ def _flows(ctx: Context) -> list[Total]:
         if (g.get("keyword") or {}).get("flow") == "printed" and _grant_active(ctx, o, g):
             flows.append(card_cost(card.get("cost"), card))
     return flows
+
+
+def play_optional_names(data: Mapping[str, Any], oid: str) -> list[str]:
+    """The names of the optional costs a card play of your object `oid` has on the scenario's
+    state: the card's own, then the Repeat instances grants give it (issue 24, section C: the
+    boards' grants and your effects for the turn that apply to it)."""
+    state = data.get("state") or {}
+    obj = find_object(data, oid)
+    if obj is None:
+        raise Unsupported(f"no object {oid}")
+    card = data["cards"][obj.card]
+    board = [o for c in ("you", "opponent") for o in zone_objects(state.get(c) or {}, "board", c)]
+    ctx = Context(data, data["cards"], state, {"object": oid}, obj, card, obj.zone, board)
+    own = _optionals(card)
+    repeats = sum(1 for o in own if o.kind == "repeat")
+    return [o.name for o in own] + [_repeat_name(repeats + i)
+                                    for i in range(len(_granted_repeats(ctx)))]
 
 
 def has_flow(data: Mapping[str, Any], oid: str) -> bool:
@@ -1070,6 +1090,7 @@ def _ability_totals(data: Mapping[str, Any], board: list[Obj], mutants: frozense
                     "hide" if kind == "hide" else "ability", obj.id)
     ref.context = ctx
     ref.sources = _sources(ctx)
+    ref.effects_used = effects_used(ctx)
     if kind == "payment":
         ref.options.add(Option(base, frozenset(), base.cost))
         ref.starts[(base, frozenset())] = {base.cost: frozenset({base.cost})}
@@ -1242,6 +1263,9 @@ def _reduction_bound(ctx: Context, name: str) -> int:
         for g in ctx.card_of(b).get("grants") or []:
             if g.get("discount") is not None:
                 found.append(g["discount"])
+    for e in (ctx.state.get("you") or {}).get("effects") or []:
+        if e.get("discount") is not None:
+            found.append(e["discount"])
     for add in _additional_costs(ctx):
         for d in add.get("unlocks") or []:
             if d.get("per_payment") and add.get("repeatable"):
@@ -1447,8 +1471,36 @@ def _grants(ctx: Context) -> Iterator[tuple[Obj, Mapping[str, Any]]]:
 
 
 def _every_grant(ctx: Context) -> Iterator[tuple[Obj | None, Mapping[str, Any]]]:
-    """The grants that apply to this play, with their granting object: the boards' grants."""
+    """The grants that apply to this play, with their granting object: the boards' grants,
+    then your effects for the turn (no granting object)."""
     yield from _grants(ctx)
+    effects = list((ctx.state.get("you") or {}).get("effects") or [])
+    for i in _matching_effects(ctx):
+        yield None, effects[i]
+
+
+def _matching_effects(ctx: Context) -> list[int]:
+    """Issue 24, section E: the indices of the effects in `state.you.effects` whose
+    `applies_to` matches this play (read as a grant's, on the play; a `controller` other than
+    `you` reaches no play of yours). The opponent's effects (`state.opponent.effects`) never
+    reach your plays. A matching play uses each of them, whatever its discount takes."""
+    out = []
+    for i, e in enumerate((ctx.state.get("you") or {}).get("effects") or []):
+        applies = dict(e.get("applies_to") or {})
+        if applies.pop("controller", "you") != "you":
+            continue
+        if _play_matches(ctx, applies):
+            out.append(i)
+    return out
+
+
+def effects_used(ctx: Context) -> tuple[int, ...]:
+    """The effects of `state.you.effects` the play uses (section E): those that apply to it
+    and whose `while` (if any, read with no granting object) holds."""
+    effects = list((ctx.state.get("you") or {}).get("effects") or [])
+    return tuple(i for i in _matching_effects(ctx)
+                 if condition_holds(ctx, Base("printed", 0, Total()), effects[i].get("while"),
+                                    None))
 
 
 def _granted_repeats(ctx: Context) -> list[str]:
@@ -1523,7 +1575,7 @@ def _modifiers(ctx: Context, base: Base, ignore_all: bool = False) -> Mods:
         if g.get("alternative") is not None:
             continue  # a base cost (`_alternatives`), not a modifier
         if g.get("discount") is not None:
-            add_discount(g["discount"], g["discount"].get("id", o.id if o else g.get("id")), o)
+            add_discount(g["discount"], g["discount"].get("id", o.id if o else str(g.get("id", "effect"))), o)
         if g.get("increase") is not None and not ignore_all:
             # "Ignoring any and all costs": no increase applies (the README).
             inc = _tier(ctx, base, g["increase"], o)

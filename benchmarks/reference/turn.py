@@ -23,6 +23,11 @@ The model of a play (turn-format.md, "Between plays", and the seeds):
 - `played_this_turn` + 1 for each card play (Legion's `played_this_turn_at_least`, `per:
   played_this_turn` amounts read it).
 - A card's `effect: {adds: COST}` adds COST to the pool when it resolves.
+- Effects for the turn (issue 24, section E): a play uses every effect of `state.you.effects`
+  that applies to it (the reference prices it with them: `Reference.effects_used`), each one use
+  less and dropped at 0 (`uses: turn` stays); its resolution then creates its card's
+  `effect.discounts` and `effect.grants`, each an effect of its own (`_effects_after`). Granted
+  Repeat instances (section C) are optional costs the turn chooses (`auto`), as Accelerate.
 - Grants of a unit played earlier apply to the later plays (the reference prices each play on
   the state it meets, boards included).
 
@@ -32,8 +37,10 @@ The score of a payment is the objective's weights (`payer.weights_of`): each run
 optional costs it pays.
 
 What the model does not cover raises `Unsupported` (abilities, sources, facedown cards,
-once-per-turn grants, alternative bases granted, non-standard costs other than discard, Repeat,
-`leaves_chain`), so a turn it can't read is never silently mis-answered.
+once-per-turn grants, alternative bases granted, non-standard costs other than discard, a
+card's own Repeat, a Repeat paid on a card with an `effect` (whether it adds and creates once
+per execution is not settled), `leaves_chain`), so a turn it can't read is never silently
+mis-answered.
 
 `compare(data)` asks the planner (`payplan turn --json`: the command table's `answer("turn",
 data)`), checks its value, objective and size against the brute force, and replays its plays on
@@ -54,8 +61,8 @@ from payplan.planner.commands import answer  # `payplan turn --json`
 
 from .payer import weights_of
 from .pricing import (ANY, DOMAINS, PIP_KEYS, Option, Reference, Total, Unsupported, card_cost,
-                      find_object, has_flow, object_matches, optional_names, reference_totals,
-                      yaml_word, zone_objects)
+                      find_object, has_flow, object_matches, play_optional_names,
+                      reference_totals, yaml_word, zone_objects)
 
 State = dict[str, Any]
 DEFAULT_MAX_PLAYS = 16
@@ -99,6 +106,8 @@ def normal_state(data: Mapping[str, Any]) -> State:
     pool = you.get("pool") or {}
     you["pool"] = {"energy": int(pool.get("energy", 0)),
                    "power": {k: int(v) for k, v in (pool.get("power") or {}).items() if v}}
+    # Effects for the turn (issue 24, section E), each a grant-shaped map with `uses`.
+    you["effects"] = [dict(e) for e in you.get("effects") or []]
     state["you"] = you
     cards = data["cards"]
     for who in ("you", "opponent"):
@@ -129,7 +138,7 @@ def _with_auto(data: Mapping[str, Any], play: Mapping[str, Any]) -> dict[str, An
     if obj is None:
         return out
     given = dict(out.get("optional") or {})
-    for name, _, _ in optional_names(data["cards"][obj.card]):
+    for name in play_optional_names(data, obj.id):
         given.setdefault(name, "auto")
     out["optional"] = given
     return out
@@ -363,8 +372,16 @@ def apply(data: Mapping[str, Any], state: State, ref: Reference, option: Option,
     else:
         raise Unsupported(f"destination {where}")
     energy, power = pay.pool_energy, list(pay.pool_power)
-    adds = (card.get("effect") or {}).get("adds")
-    if adds is not None and ref.executions(option) > 0:
+    effect = card.get("effect") or {}
+    executions = ref.executions(option)
+    if effect and executions > 1:
+        # Whether a repeated card adds and creates its effects once per execution is not
+        # settled (turn-format.md, issue 24 section E): the generator draws around it.
+        raise Unsupported("Repeat paid on a card with an effect")
+    you["effects"] = _effects_after(you["effects"], ref.effects_used,
+                                    effect if executions > 0 else {})
+    adds = effect.get("adds")
+    if adds is not None and executions > 0:
         add = card_cost(adds, card)
         energy += add.energy
         power = [a + b for a, b in zip(power, add.pips)]
@@ -373,12 +390,55 @@ def apply(data: Mapping[str, Any], state: State, ref: Reference, option: Option,
     return new
 
 
+def _effects_after(effects: Sequence[Mapping[str, Any]], used: Sequence[int],
+                   created: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """Issue 24, section E: the effects after a play that uses those at `used` (each one use
+    less, dropped at 0; `uses: turn` never runs out) and whose resolution creates `created`
+    (the card's `effect`: each `discounts` entry, then each `grants` entry, an effect of its
+    own with `uses` default 1; ids `effect1`, `effect2`, ... unless given)."""
+    out = []
+    for i, e in enumerate(effects):
+        if i in used and e.get("uses", 1) != "turn":
+            left = int(e.get("uses", 1)) - 1
+            if left <= 0:
+                continue
+            e = dict(e, uses=left)
+        out.append(dict(e))
+    new = [{"discount": d["discount"], **({"applies_to": d["applies_to"]}
+                                          if "applies_to" in d else {}),
+            "uses": d.get("uses", 1), **({"id": d["id"]} if "id" in d else {})}
+           for d in created.get("discounts") or []]
+    new += [dict(g, uses=g.get("uses", 1)) for g in created.get("grants") or []]
+    taken = {str(e.get("id")) for e in out}
+    n = 0
+    for e in new:
+        if "id" not in e:
+            n += 1
+            while f"effect{n}" in taken:
+                n += 1
+            e["id"] = f"effect{n}"
+        taken.add(str(e["id"]))
+        out.append(e)
+    return out
+
+
+def effect_key(effect: Mapping[str, Any]) -> str:
+    """An effect as a later play reads it: its grant and `applies_to` and uses left (not its
+    id, which nothing reads)."""
+    e = {k: v for k, v in effect.items() if k != "id"}
+    if not e.get("applies_to"):
+        e.pop("applies_to", None)
+    e["uses"] = e.get("uses", 1)
+    return json.dumps(e, sort_keys=True)
+
+
 def state_key(state: State) -> Hashable:
     """What of the state a later play can read (the entries' other keys never change)."""
     you = state["you"]
     return (state["played_this_turn"], tuple((r["id"], r["exhausted"]) for r in you["runes"]),
             tuple(tuple((o["id"], bool(o.get("exhausted"))) for o in you[z]) for z in ZONES),
-            you["pool"]["energy"], tuple(sorted(you["pool"]["power"].items())))
+            you["pool"]["energy"], tuple(sorted(you["pool"]["power"].items())),
+            tuple(effect_key(e) for e in you["effects"]))
 
 
 def _benefit(data: Mapping[str, Any], play: Mapping[str, Any], option: Option) -> int:
@@ -577,7 +637,8 @@ def _summary(state: State) -> dict[str, Any]:
     you = state["you"]
     return {"runes": sorted((r["id"], r["exhausted"]) for r in you["runes"]),
             **{z: sorted((o["id"], bool(o.get("exhausted"))) for o in you[z]) for z in ZONES},
-            "pool": you["pool"], "played_this_turn": state["played_this_turn"]}
+            "pool": you["pool"], "played_this_turn": state["played_this_turn"],
+            "effects": sorted(effect_key(e) for e in you["effects"])}
 
 
 def compare(data: Mapping[str, Any], expected: tuple[int, int, int] | None = None) -> list[str]:
