@@ -15,12 +15,17 @@ a card's `effect` discounts and grants at its resolution, the later matching pla
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, Phase, find, settings
 
 from payplan.benchmarks.reference import turn as ref_turn
-from payplan.benchmarks.reference.pricing import Unsupported, reference_totals
+from payplan.benchmarks.reference.compare import reference_answer
+from payplan.benchmarks.reference.pricing import EFFECT_MUTANTS, Unsupported, reference_totals
+from reference.strategies import real_scenario_data
+from reference.turn_strategies import turn_data
 
 
 def scenario(cards: dict[str, Any], you: dict[str, Any], play: dict[str, Any],
@@ -386,3 +391,55 @@ def test_a_repeated_card_with_an_effect_is_refused() -> None:
                 objective={"benefits": {"repeat": 5}})
     with pytest.raises(Unsupported):
         ref_turn.best_turn(data)
+
+
+# --- The generators reach each wrong reading ----------------------------------------------------
+
+
+def _one_play_differs(mutant: str) -> Any:
+    def differs(data: dict[str, Any]) -> bool:
+        text = json.dumps(data)
+        if ('"repeat": "' if mutant.startswith("repeat") else '"effects"') not in text:
+            return False
+        try:
+            right = reference_answer(data, reference_totals(data))
+            wrong = reference_answer(data, reference_totals(data, mutant))
+        except Unsupported:
+            return False
+        return right != wrong
+    return differs
+
+
+@pytest.mark.parametrize("mutant", EFFECT_MUTANTS)
+def test_the_real_generator_reaches_each_wrong_reading(mutant: str) -> None:
+    """A granted Repeat `base` read as printed (and the other way), the state's effects left
+    out, the effects' discounts applied first: each told apart on a generated play, so the
+    checks on fresh plays and the campaign would find an engine reading it so."""
+    found = find(real_scenario_data(), _one_play_differs(mutant),
+                 settings=settings(max_examples=4000, database=None, phases=[Phase.generate],
+                                   suppress_health_check=list(HealthCheck)))
+    assert _one_play_differs(mutant)(found)
+
+
+def _turn_differs(mutant: str) -> Any:
+    def differs(data: dict[str, Any]) -> bool:
+        you = data["state"]["you"]
+        if not you.get("effects") and not any(
+                set(c.get("effect") or {}) - {"adds"} for c in data["cards"].values()):
+            return False
+        try:
+            return bool(ref_turn.best_turn(data, True) != ref_turn.best_turn(data, True,
+                                                                             [mutant]))
+        except Unsupported:
+            return False
+    return differs
+
+
+@pytest.mark.parametrize("mutant", ref_turn.EFFECT_TURN_MUTANTS)
+def test_the_turn_generator_reaches_each_wrong_reading(mutant: str) -> None:
+    """Effects never used up, never created, used by every play: each changes the best turn
+    of a generated turn (order matters through the effects)."""
+    found = find(turn_data(), _turn_differs(mutant),
+                 settings=settings(max_examples=400, database=None, phases=[Phase.generate],
+                                   suppress_health_check=list(HealthCheck)))
+    assert _turn_differs(mutant)(found)

@@ -813,6 +813,14 @@ ISSUE_20_MUTANTS: dict[str, str] = {
     "tiebreak_size_first": "tie-break",
 }
 
+# Wrong readings of issue 24's sections C and E, each a plausible shortcut, to show the
+# generators reach what tells them apart: a granted Repeat `base` read as the printed cost, a
+# `printed` one read as the base in use; the effects in the state left out of the play; the
+# effects' discounts applied before every other discount on the total (not in the order the
+# player chooses). The turn brute force's own: `turn.EFFECT_TURN_MUTANTS`.
+EFFECT_MUTANTS: tuple[str, ...] = ("repeat_base_as_printed", "repeat_printed_as_base",
+                                   "effects_ignored", "effects_first")
+
 ABILITY_TIMING = {"equip": "normal", "empower": "normal", "activated": "reaction"}
 
 
@@ -832,8 +840,8 @@ def reference_totals(data: Mapping[str, Any], mutant: str | Iterable[str] | None
     countered spell its executions. Several may be given at once.
     """
     mutants = frozenset([mutant] if isinstance(mutant, str) else mutant or ())
-    assert mutants <= set(MUTANTS + SETTLED_MUTANTS + REAL_MUTANTS + tuple(ISSUE_20_MUTANTS)), \
-        mutants
+    assert mutants <= set(MUTANTS + SETTLED_MUTANTS + REAL_MUTANTS + tuple(ISSUE_20_MUTANTS)
+                          + EFFECT_MUTANTS), mutants
     cards = data["cards"]
     state = data.get("state") or {}
     play = data["play"]
@@ -1137,6 +1145,10 @@ def _price(ctx: Context, ref: Reference, bases: Sequence[Base], optionals: Seque
     an optional cost's own `ignore`, discounts and increases)."""
     own = sum(1 for o in optionals if o.kind == "repeat")
     printed = card_cost(ctx.card.get("cost"), ctx.card)
+    if "repeat_base_as_printed" in ctx.mutants:
+        granted = ["printed" for _ in granted]
+    if "repeat_printed_as_base" in ctx.mutants:
+        granted = ["base" for _ in granted]
     extra = [Optional_(_repeat_name(own + i), "repeat", printed, None, False, None,
                        word == "base") for i, word in enumerate(granted)]
     optionals = list(optionals) + extra
@@ -1182,7 +1194,9 @@ def _price(ctx: Context, ref: Reference, bases: Sequence[Base], optionals: Seque
                                  "pareto_components" in ctx.mutants, victims, ignore_all)
                 total_discs = mods.total + _unlocked(ctx, base, counts, "total")
                 for start in starts:
-                    parts = every_order((start.energy, start.pips), total_discs)
+                    parts: set[Part] = set()
+                    for first in every_order((start.energy, start.pips), mods.first):
+                        parts |= every_order(first, total_discs)
                     reached = frozenset(Total(e, p, start.other) for e, p in parts)
                     by_start[start] = by_start.get(start, frozenset()) | reached
                     for t in reached:
@@ -1436,6 +1450,8 @@ class Mods:
     component: list[Disc]  # component != total
     increases: list[Total]
     ignore_deflect: bool
+    # The `effects_first` mutant's effect discounts, applied before the others.
+    first: list[Disc] = field(default_factory=list)
 
 
 def _grant_ident(g: Mapping[str, Any]) -> str | None:
@@ -1475,6 +1491,8 @@ def _every_grant(ctx: Context) -> Iterator[tuple[Obj | None, Mapping[str, Any]]]
     then your effects for the turn (no granting object)."""
     yield from _grants(ctx)
     effects = list((ctx.state.get("you") or {}).get("effects") or [])
+    if "effects_ignored" in ctx.mutants:
+        return
     for i in _matching_effects(ctx):
         yield None, effects[i]
 
@@ -1574,8 +1592,13 @@ def _modifiers(ctx: Context, base: Base, ignore_all: bool = False) -> Mods:
             continue
         if g.get("alternative") is not None:
             continue  # a base cost (`_alternatives`), not a modifier
-        if g.get("discount") is not None:
-            add_discount(g["discount"], g["discount"].get("id", o.id if o else str(g.get("id", "effect"))), o)
+        if g.get("discount") is not None and o is None and "effects_first" in ctx.mutants:
+            tier = _tier(ctx, base, g["discount"], o)
+            if tier is not None:
+                mods.first.append(read_discount(ctx, tier, str(g.get("id", "effect"))))
+        elif g.get("discount") is not None:
+            label = o.id if o is not None else str(g.get("id", "effect"))
+            add_discount(g["discount"], g["discount"].get("id", label), o)
         if g.get("increase") is not None and not ignore_all:
             # "Ignoring any and all costs": no increase applies (the README).
             inc = _tier(ctx, base, g["increase"], o)

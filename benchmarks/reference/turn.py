@@ -335,8 +335,15 @@ def _move(you: dict[str, Any], oid: str) -> dict[str, Any]:
     raise Unsupported(f"no object {oid}")
 
 
+# Wrong readings of issue 24's section E in the turn, each a plausible shortcut, to show the
+# turn generator reaches what tells them apart: effects never used up, effects never created,
+# every play using every effect (matching or not).
+EFFECT_TURN_MUTANTS = ("effects_never_used_up", "effects_not_created",
+                       "effects_used_by_every_play")
+
+
 def apply(data: Mapping[str, Any], state: State, ref: Reference, option: Option,
-          pay: Payment) -> State:
+          pay: Payment, mutants: frozenset[str] = frozenset()) -> State:
     """The state after the play of `ref` with `option`, paid by `pay`."""
     # A new state sharing the entries it does not change (entries are never changed in place).
     new = dict(state)
@@ -378,8 +385,14 @@ def apply(data: Mapping[str, Any], state: State, ref: Reference, option: Option,
         # Whether a repeated card adds and creates its effects once per execution is not
         # settled (turn-format.md, issue 24 section E): the generator draws around it.
         raise Unsupported("Repeat paid on a card with an effect")
-    you["effects"] = _effects_after(you["effects"], ref.effects_used,
-                                    effect if executions > 0 else {})
+    used: Sequence[int] = ref.effects_used
+    if "effects_never_used_up" in mutants:
+        used = ()
+    elif "effects_used_by_every_play" in mutants:
+        used = range(len(you["effects"]))
+    you["effects"] = _effects_after(you["effects"], used,
+                                    effect if executions > 0 and "effects_not_created"
+                                    not in mutants else {})
     adds = effect.get("adds")
     if adds is not None and executions > 0:
         add = card_cost(adds, card)
@@ -456,7 +469,8 @@ def priced(data: Mapping[str, Any], state: State, play: Mapping[str, Any]) -> Re
     return reference_totals(one)
 
 
-def moves(data: Mapping[str, Any], state: State, cand: Candidate, minimal: bool = False
+def moves(data: Mapping[str, Any], state: State, cand: Candidate, minimal: bool = False,
+          mutants: frozenset[str] = frozenset()
           ) -> Iterator[tuple[int, int, State]]:
     """Every move of a candidate on `state`: (objective, size, the state after), the least
     (objective, size) kept for each state after (what follows depends on that state only)."""
@@ -468,7 +482,7 @@ def moves(data: Mapping[str, Any], state: State, cand: Candidate, minimal: bool 
                                                      o.total.text())):
         benefit = _benefit(data, cand.play, option)
         for pay in payments(data, state, ref, option.total, minimal):
-            after = apply(data, state, ref, option, pay)
+            after = apply(data, state, ref, option, pay, mutants)
             key = state_key(after)
             got = (pay.score - benefit, option.total.size, after)
             if key not in best or got[:2] < best[key][:2]:
@@ -481,9 +495,13 @@ def moves(data: Mapping[str, Any], state: State, cand: Candidate, minimal: bool 
 Rank = tuple[int, int, int]  # (-value, objective, size): the least is the best
 
 
-def best_turn(data: Mapping[str, Any], minimal: bool = False) -> tuple[int, int, int]:
+def best_turn(data: Mapping[str, Any], minimal: bool = False, mutants: Sequence[str] = ()
+              ) -> tuple[int, int, int]:
     """(value, objective, size) of the best turn, by the spec's rules 1 to 3 (`minimal`: over
-    the minimal payments only, see `payments`)."""
+    the minimal payments only, see `payments`; `mutants`: of `EFFECT_TURN_MUTANTS`, tests
+    only)."""
+    wrong = frozenset(mutants)
+    assert wrong <= set(EFFECT_TURN_MUTANTS), wrong
     start = normal_state(data)
     max_plays = int((data.get("turn") or {}).get("max_plays", DEFAULT_MAX_PLAYS))
     memo: dict[tuple[Hashable, frozenset[str], int], Rank] = {}
@@ -500,7 +518,7 @@ def best_turn(data: Mapping[str, Any], minimal: bool = False) -> tuple[int, int,
                 if mark in used:
                     continue
                 value = value_of(data, cand.key)
-                for objective, size, after in moves(data, state, cand, minimal):
+                for objective, size, after in moves(data, state, cand, minimal, wrong):
                     rest = go(after, used | {mark, cand.key}, made + 1)
                     got = (rest[0] - value, rest[1] + objective, rest[2] + size)
                     if got < best:

@@ -23,7 +23,8 @@ and the README, not from the engine: nothing here imports it.
   per-payment discounts (some making each payment free), victim-reading costs (optional and
   mandatory), kill costs with one of the play's targets among the candidates, sources (Seals,
   Gold tokens, converters, bonus, `while`, `only_for`) whose objects other costs may take,
-  Hidden cards played from facedown and hidden from hand.
+  Hidden cards played from facedown and hidden from hand; issue 24: Repeat granted equal to
+  the printed or base cost, effects for the turn in the state (yours and the opponent's).
 
 Issue 20's situations are drawn on purpose, not left to chance: target controllers, grant
 locations, mandatory unlocks, ability counts, per-payment discounts that reach zero, kill costs
@@ -753,6 +754,39 @@ def real_grants(draw: Draw, label: str) -> dict[str, Any]:
 
 
 @st.composite
+def real_effects(draw: Draw) -> list[dict[str, Any]]:
+    """Effects for the turn already in the state (issue 24, section E): "your next spell this
+    turn costs [2] less" and the like (a discount, now and then tiered or with a minimum),
+    granted Flow or `ignore_deflect` for the turn, on spells, units, cards from the trash,
+    abilities or everything; `uses` 1, 2, `turn` or left out; an id given now and then."""
+    out = []
+    for i in range(draw(st.integers(1, 2))):
+        kind = draw(st.sampled_from(("discount", "discount", "discount", "discount", "flow",
+                                     "ignore_deflect")))
+        e: dict[str, Any] = {}
+        if draw(st.booleans()):
+            e["id"] = f"effect{draw(st.integers(1, 3))}{'abc'[i]}"
+        if kind == "discount":
+            e["discount"] = draw(real_discounts(False, f"fx{i}"))
+            applies = draw(st.sampled_from((
+                {"type": "spell"}, {"type": "spell"}, {"type": "unit"}, {}, {"from": "trash"},
+                {"ability": "any"}, {"ability": "activated"}, {"domain": "fury"})))
+        elif kind == "flow":
+            e["keyword"] = {"flow": "printed"}
+            applies = {"type": "spell"}
+        else:
+            e["ignore_deflect"] = True
+            applies = draw(st.sampled_from(({"type": "spell"}, {})))
+        if applies or draw(st.booleans()):
+            e["applies_to"] = applies
+        uses = draw(st.sampled_from((1, 1, 2, "turn", None)))
+        if uses is not None:
+            e["uses"] = uses
+        out.append(e)
+    return out
+
+
+@st.composite
 def real_sources(draw: Draw, oid: str) -> dict[str, Any]:
     """A Seal, a Gold token (exhaust and kill), a converter (Hextech Anomaly, Ancient Henge),
     Renata's bonus, Diana's showdown-only source, an `only_for` (Lux, Renekton)."""
@@ -1040,6 +1074,11 @@ def real_scenario_data(draw: Draw) -> dict[str, Any]:
         "you": you, "opponent": {"board": opp_board},
     }
     _showdown_theme(draw, state, played)
+    if draw(st.integers(0, 3)) == 0:
+        you["effects"] = draw(real_effects())
+    if draw(st.integers(0, 9)) == 0:
+        # The opponent's effects reach only the opponent's plays, never yours.
+        state["opponent"]["effects"] = draw(real_effects())
     if draw(st.integers(0, 2)) == 0:
         state["flags"] = ["hidden"]
     if draw(st.booleans()):
@@ -1223,8 +1262,9 @@ def _theme_card_grant(draw: Draw, data: dict[str, Any]) -> None:
 
 
 def _theme_repeat_equal(draw: Draw, data: dict[str, Any]) -> None:
-    """Issue 24, section C (The Academy, Temporal Portal): a spell that grants give one or two
-    Repeat instances equal to its printed cost (`printed`, without its hybrid pips) or to its
+    """Issue 24, section C (The Academy, Temporal Portal): a spell that grants (on the board or,
+    now and then, effects for the turn in the state) give one or two Repeat instances equal to
+    its printed cost (`printed`, without its hybrid pips) or to its
     base cost in use (`base`), on a base that differs from the printed one now and then (hybrid
     halves, `play_for`, Flow from the trash, a granted alternative, `ignore`), a component
     discount on Repeat now and then, and the instances chosen `auto` (with a benefit), `yes` or
@@ -1262,8 +1302,17 @@ def _theme_repeat_equal(draw: Draw, data: dict[str, Any]) -> None:
     if draw(st.integers(0, 4)) == 0:
         grants.append({"discount": {"id": "repeat-less", "energy": 1, "component": "repeat"},
                        "applies_to": {"type": "spell"}})
-    cards["academy"] = {"name": "Academy", "type": "gear", "cost": {"energy": 2},
-                        "grants": grants}
+    portal = draw(st.integers(0, 2)) == 0
+    if portal:
+        # Temporal Portal's effect for the turn, in the state: the Repeat grants there (all of
+        # them: the order of instances granted by the board and by effects is not settled).
+        effects = you.setdefault("effects", [])
+        for g in grants[:len(words)]:
+            effects.append(dict(g, uses=draw(st.sampled_from((1, 2, "turn")))))
+        grants = grants[len(words):]
+    if grants:
+        cards["academy"] = {"name": "Academy", "type": "gear", "cost": {"energy": 2},
+                            "grants": grants}
     own = len(kw.get("repeat") or [])
     optional = {("repeat" if i == 0 else f"repeat.{i}"): draw(st.sampled_from(
         ("auto", "auto", "yes", "no"))) for i in range(own + len(words))}
@@ -1271,7 +1320,8 @@ def _theme_repeat_equal(draw: Draw, data: dict[str, Any]) -> None:
     if zone == "trash":
         you["hand"] = [o for o in you["hand"] if o["id"] != "p1"]
         you.setdefault("trash", []).insert(0, {"id": "p1", "card": PLAYED})
-    you["board"].append({"id": "a2", "card": "academy"})
+    if grants:
+        you["board"].append({"id": "a2", "card": "academy"})
     if how == "play_for":
         data["play"]["play_for"] = draw(costs(2, 1))
     elif how == "ignore":
@@ -1281,8 +1331,31 @@ def _theme_repeat_equal(draw: Draw, data: dict[str, Any]) -> None:
         objective["benefits"] = {"repeat": draw(st.integers(1, 4))}
 
 
+def _theme_effect_order(draw: Draw, data: dict[str, Any]) -> None:
+    """Issue 24, section E: an effect of the state ("your next spell this turn costs [2]
+    less") among the discounts on the total, in the order the player chooses: beside a
+    grant's "[1] less, to a minimum of [1]" the order changes the total."""
+    cards, you = data["cards"], data["state"]["you"]
+    played = cards[PLAYED]
+    played["type"] = "spell"
+    played.pop("might", None)
+    played["cost"] = {"energy": draw(st.integers(2, 4)),
+                      **({"power": {"fury": 1}} if draw(st.booleans()) else {})}
+    cards["mentor"] = {"name": "Mentor", "type": "unit", "might": 1, "cost": {"energy": 2},
+                       "grants": [{"discount": {"id": "mentor", "energy": 1,
+                                                "minimum": {"energy": 1}},
+                                   "applies_to": {"type": "spell"}}]}
+    _as_card_play(data)
+    you["board"].append({"id": "m2", "card": "mentor"})
+    effect: dict[str, Any] = {"discount": {"energy": draw(st.integers(1, 2))},
+                              "applies_to": {"type": "spell"}}
+    if draw(st.booleans()):
+        effect["uses"] = draw(st.sampled_from((1, 2, "turn")))
+    you.setdefault("effects", []).insert(0, effect)
+
+
 _REAL_THEMES: dict[str, Callable[[Draw, dict[str, Any]], None]] = {
-    "repeat_equal": _theme_repeat_equal,
+    "repeat_equal": _theme_repeat_equal, "effect_order": _theme_effect_order,
     "card_grant": _theme_card_grant,
     "enemy_target": _theme_enemy_target,
     "free_repeat": _theme_free_repeat, "location": _theme_location,
