@@ -23,7 +23,8 @@ from hypothesis import HealthCheck, Phase, find, settings
 
 from payplan.benchmarks.reference import turn as ref_turn
 from payplan.benchmarks.reference.compare import reference_answer
-from payplan.benchmarks.reference.pricing import EFFECT_MUTANTS, Unsupported, reference_totals
+from payplan.benchmarks.reference.pricing import (EFFECT_MUTANTS, Unsupported, effects_after,
+                                                  reference_totals)
 from reference.strategies import real_scenario_data
 from reference.turn_strategies import turn_data
 
@@ -370,7 +371,7 @@ def test_effects_after_a_play() -> None:
                {"id": "d", "discount": {"energy": 1}, "uses": 1}]
     created = {"discounts": [{"discount": {"energy": 2}, "applies_to": {"type": "spell"}}],
                "grants": [{"keyword": {"repeat": "printed"}, "uses": 2}]}
-    after = ref_turn._effects_after(effects, (0, 1, 2), created)
+    after = effects_after(effects, (0, 1, 2), created)
     assert after == [{"id": "b", "discount": {"energy": 1}, "uses": 1},
                      {"id": "c", "discount": {"energy": 1}, "uses": "turn"},
                      {"id": "d", "discount": {"energy": 1}, "uses": 1},
@@ -378,7 +379,7 @@ def test_effects_after_a_play() -> None:
                       "applies_to": {"type": "spell"}, "uses": 1},
                      {"id": "effect2", "keyword": {"repeat": "printed"}, "uses": 2}]
     # Countered (no execution): nothing is created, the used ones are still used.
-    assert ref_turn._effects_after(effects, (3,), {}) == effects[:3]
+    assert effects_after(effects, (3,), {}) == effects[:3]
 
 
 def test_a_repeated_card_with_an_effect_is_refused() -> None:

@@ -986,6 +986,48 @@ def _flows(ctx: Context) -> list[Total]:
     return flows
 
 
+def effects_after(effects: Sequence[Mapping[str, Any]], used: Sequence[int],
+                   created: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """Issue 24, section E: the effects after a play that uses those at `used` (each one use
+    less, dropped at 0; `uses: turn` never runs out) and whose resolution creates `created`
+    (the card's `effect`: each `discounts` entry, then each `grants` entry, an effect of its
+    own with `uses` default 1; ids `effect1`, `effect2`, ... unless given)."""
+    out = []
+    for i, e in enumerate(effects):
+        if i in used and e.get("uses", 1) != "turn":
+            left = int(e.get("uses", 1)) - 1
+            if left <= 0:
+                continue
+            e = dict(e, uses=left)
+        out.append(dict(e))
+    new = [{"discount": d["discount"], **({"applies_to": d["applies_to"]}
+                                          if "applies_to" in d else {}),
+            "uses": d.get("uses", 1), **({"id": d["id"]} if "id" in d else {})}
+           for d in created.get("discounts") or []]
+    new += [dict(g, uses=g.get("uses", 1)) for g in created.get("grants") or []]
+    taken = {str(e.get("id")) for e in out}
+    n = 0
+    for e in new:
+        if "id" not in e:
+            n += 1
+            while f"effect{n}" in taken:
+                n += 1
+            e["id"] = f"effect{n}"
+        taken.add(str(e["id"]))
+        out.append(e)
+    return out
+
+
+def effect_key(effect: Mapping[str, Any]) -> str:
+    """An effect as a later play reads it: its grant and `applies_to` and uses left (not its
+    id, which nothing reads)."""
+    e = {k: v for k, v in effect.items() if k != "id"}
+    if not e.get("applies_to"):
+        e.pop("applies_to", None)
+    e["uses"] = e.get("uses", 1)
+    return json.dumps(e, sort_keys=True)
+
+
 def play_optional_names(data: Mapping[str, Any], oid: str) -> list[str]:
     """The names of the optional costs a card play of your object `oid` has on the scenario's
     state: the card's own, then the Repeat instances grants give it (issue 24, section C: the

@@ -26,8 +26,8 @@ The model of a play (turn-format.md, "Between plays", and the seeds):
 - Effects for the turn (issue 24, section E): a play uses every effect of `state.you.effects`
   that applies to it (the reference prices it with them: `Reference.effects_used`), each one use
   less and dropped at 0 (`uses: turn` stays); its resolution then creates its card's
-  `effect.discounts` and `effect.grants`, each an effect of its own (`_effects_after`). Granted
-  Repeat instances (section C) are optional costs the turn chooses (`auto`), as Accelerate.
+  `effect.discounts` and `effect.grants`, each an effect of its own (`pricing.effects_after`).
+  Granted Repeat instances (section C) are optional costs the turn chooses (`auto`).
 - Grants of a unit played earlier apply to the later plays (the reference prices each play on
   the state it meets, boards included).
 
@@ -61,8 +61,8 @@ from payplan.planner.commands import answer  # `payplan turn --json`
 
 from .payer import weights_of
 from .pricing import (ANY, DOMAINS, PIP_KEYS, Option, Reference, Total, Unsupported, card_cost,
-                      find_object, has_flow, object_matches, play_optional_names,
-                      reference_totals, yaml_word, zone_objects)
+                      effect_key, effects_after, find_object, has_flow, object_matches,
+                      play_optional_names, reference_totals, yaml_word, zone_objects)
 
 State = dict[str, Any]
 DEFAULT_MAX_PLAYS = 16
@@ -390,7 +390,7 @@ def apply(data: Mapping[str, Any], state: State, ref: Reference, option: Option,
         used = ()
     elif "effects_used_by_every_play" in mutants:
         used = range(len(you["effects"]))
-    you["effects"] = _effects_after(you["effects"], used,
+    you["effects"] = effects_after(you["effects"], used,
                                     effect if executions > 0 and "effects_not_created"
                                     not in mutants else {})
     adds = effect.get("adds")
@@ -401,48 +401,6 @@ def apply(data: Mapping[str, Any], state: State, ref: Reference, option: Option,
     you["pool"] = {"energy": energy, "power": {k: n for k, n in zip(PIP_KEYS, power) if n}}
     new["played_this_turn"] = int(new["played_this_turn"]) + 1
     return new
-
-
-def _effects_after(effects: Sequence[Mapping[str, Any]], used: Sequence[int],
-                   created: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """Issue 24, section E: the effects after a play that uses those at `used` (each one use
-    less, dropped at 0; `uses: turn` never runs out) and whose resolution creates `created`
-    (the card's `effect`: each `discounts` entry, then each `grants` entry, an effect of its
-    own with `uses` default 1; ids `effect1`, `effect2`, ... unless given)."""
-    out = []
-    for i, e in enumerate(effects):
-        if i in used and e.get("uses", 1) != "turn":
-            left = int(e.get("uses", 1)) - 1
-            if left <= 0:
-                continue
-            e = dict(e, uses=left)
-        out.append(dict(e))
-    new = [{"discount": d["discount"], **({"applies_to": d["applies_to"]}
-                                          if "applies_to" in d else {}),
-            "uses": d.get("uses", 1), **({"id": d["id"]} if "id" in d else {})}
-           for d in created.get("discounts") or []]
-    new += [dict(g, uses=g.get("uses", 1)) for g in created.get("grants") or []]
-    taken = {str(e.get("id")) for e in out}
-    n = 0
-    for e in new:
-        if "id" not in e:
-            n += 1
-            while f"effect{n}" in taken:
-                n += 1
-            e["id"] = f"effect{n}"
-        taken.add(str(e["id"]))
-        out.append(e)
-    return out
-
-
-def effect_key(effect: Mapping[str, Any]) -> str:
-    """An effect as a later play reads it: its grant and `applies_to` and uses left (not its
-    id, which nothing reads)."""
-    e = {k: v for k, v in effect.items() if k != "id"}
-    if not e.get("applies_to"):
-        e.pop("applies_to", None)
-    e["uses"] = e.get("uses", 1)
-    return json.dumps(e, sort_keys=True)
 
 
 def state_key(state: State) -> Hashable:

@@ -909,6 +909,18 @@ def real_played_card(draw: Draw) -> dict[str, Any]:
         card["discounts"] = own
     if draw(st.integers(0, 6)) == 0:
         card["ignore_deflect"] = True
+    if draw(st.integers(0, 7)) == 0:
+        # What its resolution creates for the turn (issue 24, section E): `payplan play` puts
+        # it in `state.you.effects` (not when countered).
+        made = draw(real_effects())
+        effect: dict[str, Any] = {}
+        for e in made:
+            e.pop("id", None)
+            if "discount" in e and draw(st.booleans()):
+                effect.setdefault("discounts", []).append(e)
+            else:
+                effect.setdefault("grants", []).append(e)
+        card["effect"] = effect
     return card
 
 
