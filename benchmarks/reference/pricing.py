@@ -1025,7 +1025,17 @@ def effect_key(effect: Mapping[str, Any]) -> str:
     if not e.get("applies_to"):
         e.pop("applies_to", None)
     e["uses"] = e.get("uses", 1)
-    return json.dumps(e, sort_keys=True)
+    return json.dumps(_without_defaults(e), sort_keys=True)
+
+
+def _without_defaults(value: Any) -> Any:
+    """A map as written, an amount's default `times: 1` left out (`payplan play` writes it)."""
+    if isinstance(value, dict):
+        return {k: _without_defaults(v) for k, v in value.items()
+                if not (k == "times" and v == 1)}
+    if isinstance(value, list):
+        return [_without_defaults(v) for v in value]
+    return value
 
 
 def play_optional_names(data: Mapping[str, Any], oid: str) -> list[str]:
