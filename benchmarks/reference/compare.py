@@ -29,8 +29,9 @@ from payplan.planner.plan import plan  # `payplan.plan`
 
 from .payer import best as best_payment
 from .payer import payment_loses, source_kills, target_hits
-from .pricing import (Option, Reference, Total, accepted_targets, find_object, has_flow,
-                      played_id, reference_totals, yaml_word, zone_objects)
+from .pricing import (Option, Reference, Total, accepted_targets, effect_key, effects_after,
+                      find_object, has_flow, played_id, reference_totals, yaml_word,
+                      zone_objects)
 
 
 def _benefit(data: Mapping[str, Any], option: Option) -> int:
@@ -325,13 +326,38 @@ def _is_token(card: Mapping[str, Any]) -> bool:
     return card.get("type") == "token" or "token" in (card.get("tags") or [])
 
 
+def _effects_checked(data: Mapping[str, Any], got: Mapping[str, Any], ref: Reference
+                     ) -> list[str]:
+    """`state.you.effects` after the play (ids aside) against `pricing.effects_after`: the
+    plan's executions say whether the card's `effect` was created (none when countered); a
+    card with an effect that executed more than once (Repeat paid) is not checked (open)."""
+    you = (data.get("state") or {}).get("you") or {}
+    effect: Mapping[str, Any] = {}
+    if ref.kind == "card" and ref.played is not None:
+        obj = find_object(data, ref.played)
+        effect = (data["cards"][obj.card].get("effect") or {}) if obj is not None else {}
+    executions = int(got.get("executions", 1))
+    if effect and executions > 1:
+        return []
+    want = sorted(effect_key(e) for e in effects_after(list(you.get("effects") or []),
+                                                       ref.effects_used,
+                                                       effect if executions > 0 else {}))
+    after = ((got.get("state") or {}).get("you") or {}).get("effects") or []
+    have = sorted(effect_key(e) for e in after)
+    if want != have:
+        return [f"effects after the play: {have}, the reference's {want}"]
+    return []
+
+
 def check_play(data: Mapping[str, Any], got: Mapping[str, Any],
                mutants: Iterable[str] = ()) -> list[str]:
     """`payplan play`'s JSON for one `play` (the plan with `state`, the state after) against the
     reference, where the plan is ok: a Hidden card played from facedown to the board stands at
     the battlefield where it was hidden (811.1.d.1; issue 20, class 9); every object the payment
     killed (a kill cost, a source that kills) is in its owner's trash, or in no zone at all for
-    a token (type `token` or tag `token`: 183.1, class 10)."""
+    a token (type `token` or tag `token`: 183.1, class 10); the effects for the turn after it
+    (issue 24, section E) are the reference's: those the play uses one use less (gone at 0),
+    then those its resolution creates."""
     if got.get("status") != "ok":
         return []
     after = got.get("state") or {}
@@ -364,8 +390,9 @@ def check_play(data: Mapping[str, Any], got: Mapping[str, Any],
         for kind, ids in dict(entry).items():
             if kind in ("kill", "kill_self"):
                 killed += [str(i) for i in ids]
-    ref = reference_totals(data, price=False)
+    ref = reference_totals(data)  # priced: the effects the play used (`_effects_checked`)
     killed += sorted(source_kills(ref, payment))
+    problems += _effects_checked(data, got, ref)
     for oid in killed:
         obj = find_object(data, oid)
         if obj is None:

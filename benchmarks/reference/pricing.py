@@ -79,6 +79,11 @@ additions", read there, not from the engine):
   relative to the granting object's controller, `self: true` the granting object) while its
   `while` holds with the granting object; such a grant reaches objects, never a play. Condition
   `might_at_least`: the granting object's Might (none, or a gear's: it does not hold).
+- Granted Repeat (issue 24, section C: The Academy, Temporal Portal): each active grant with
+  `keyword: {repeat: printed|base}` that applies to a card play gives it one more Repeat
+  instance, named after its own (`repeat.K`, K the next index; several grants in the order
+  they are met), equal to the printed cost (`cost`, no hybrid pip) or to the base in use (the
+  option's base, after the play's `ignore`; before an optional cost's own `ignore`).
 - Sources (section 5) are read here (`while`, `only_for`, `bonus`, ready when they exhaust;
   issue 24's `{kill: {count, filter}}` cost atom that kills other objects) and paid in
   `payer.py`.
@@ -110,6 +115,7 @@ Issue 24's board keys (items 9 and 11; the contract's sections D and B's battlef
 
 from __future__ import annotations
 
+import dataclasses
 import itertools
 import json
 from dataclasses import dataclass, field
@@ -811,6 +817,8 @@ class Reference:
     # The payer's answers per total (payer._search: targets taken, score, loses), kept.
     payments: dict[Total, tuple[int, int, int] | None] = field(default_factory=dict,
                                                                 compare=False, repr=False)
+    # The indices of the effects in `state.you.effects` the play uses (issue 24, section E).
+    effects_used: tuple[int, ...] = ()
 
     def keep(self) -> frozenset[str]:
         """The objects the tie-break keeps on the board where it can (scenario-format.md, "The
@@ -863,6 +871,9 @@ class Optional_:
     raw: Mapping[str, Any] | None = None
     repeatable: bool = False
     max: int | None = None
+    # A granted Repeat equal to the base cost in use (`keyword: {repeat: base}`): its cost is
+    # the option's base cost, set per base.
+    base_cost: bool = False
 
 
 def optional_names(card: Mapping[str, Any]) -> list[tuple[str, str, Total]]:
@@ -895,7 +906,7 @@ def _optionals(card: Mapping[str, Any]) -> list[Optional_]:
         else:
             out.append(Optional_("accelerate", "accelerate", card_cost(acc, card)))
     for i, rep in enumerate(kw.get("repeat") or []):
-        out.append(Optional_("repeat" if i == 0 else f"repeat.{i}", "repeat", card_cost(rep, card)))
+        out.append(Optional_(_repeat_name(i), "repeat", card_cost(rep, card)))
     for add in card.get("additional_costs") or []:
         if not _mandatory(add):
             out.append(Optional_(add["id"], "printed", card_cost(add.get("cost"), card), add,
@@ -984,6 +995,13 @@ ISSUE_20_MUTANTS: dict[str, str] = {
 BOARD_MUTANTS: tuple[str, ...] = ("grant_conditions_for_player", "battlefield_id_elsewhere",
                                   "here_any_showdown", "units_at_own_only",
                                   "facedown_card_timing", "only_here_everywhere")
+# Wrong readings of issue 24's sections C and E, each a plausible shortcut, to show the
+# generators reach what tells them apart: a granted Repeat `base` read as the printed cost, a
+# `printed` one read as the base in use; the effects in the state left out of the play; the
+# effects' discounts applied before every other discount on the total (not in the order the
+# player chooses). The turn brute force's own: `turn.EFFECT_TURN_MUTANTS`.
+EFFECT_MUTANTS: tuple[str, ...] = ("repeat_base_as_printed", "repeat_printed_as_base",
+                                   "effects_ignored", "effects_first")
 
 ABILITY_TIMING = {"equip": "normal", "empower": "normal", "activated": "reaction"}
 
@@ -1005,8 +1023,7 @@ def reference_totals(data: Mapping[str, Any], mutant: str | Iterable[str] | None
     """
     mutants = frozenset([mutant] if isinstance(mutant, str) else mutant or ())
     assert mutants <= set(MUTANTS + SETTLED_MUTANTS + REAL_MUTANTS + tuple(ISSUE_20_MUTANTS)
-                          + BOARD_MUTANTS), \
-        mutants
+                          + BOARD_MUTANTS + EFFECT_MUTANTS), mutants
     cards = data["cards"]
     state = data.get("state") or {}
     play = data["play"]
@@ -1066,8 +1083,9 @@ def reference_totals(data: Mapping[str, Any], mutant: str | Iterable[str] | None
     ref = Reference(True, [], set(), {}, card.get("type", ""), leaves, mutants, "card", obj.id)
     ref.context = ctx
     ref.sources = _sources(ctx)
+    ref.effects_used = effects_used(ctx)
     if price:
-        _price(ctx, ref, bases, _optionals(card), ignore == "all")
+        _price(ctx, ref, bases, _optionals(card), ignore == "all", _granted_repeats(ctx))
     return ref
 
 
@@ -1144,10 +1162,79 @@ def _flows(ctx: Context) -> list[Total]:
     (real-cards.md section 6: the printed cost, after the card's own)."""
     card = ctx.card
     flows = [card_cost(f, card) for f in (card.get("keywords") or {}).get("flow") or []]
-    for o, g in _grants(ctx):
+    for o, g in _every_grant(ctx):
         if (g.get("keyword") or {}).get("flow") == "printed" and _grant_active(ctx, o, g):
             flows.append(card_cost(card.get("cost"), card))
     return flows
+
+
+def effects_after(effects: Sequence[Mapping[str, Any]], used: Sequence[int],
+                   created: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """Issue 24, section E: the effects after a play that uses those at `used` (each one use
+    less, dropped at 0; `uses: turn` never runs out) and whose resolution creates `created`
+    (the card's `effect`: each `discounts` entry, then each `grants` entry, an effect of its
+    own with `uses` default 1; ids `effect1`, `effect2`, ... unless given)."""
+    out = []
+    for i, e in enumerate(effects):
+        if i in used and e.get("uses", 1) != "turn":
+            left = int(e.get("uses", 1)) - 1
+            if left <= 0:
+                continue
+            e = dict(e, uses=left)
+        out.append(dict(e))
+    new = [{"discount": d["discount"], **({"applies_to": d["applies_to"]}
+                                          if "applies_to" in d else {}),
+            "uses": d.get("uses", 1), **({"id": d["id"]} if "id" in d else {})}
+           for d in created.get("discounts") or []]
+    new += [dict(g, uses=g.get("uses", 1)) for g in created.get("grants") or []]
+    taken = {str(e.get("id")) for e in out}
+    n = 0
+    for e in new:
+        if "id" not in e:
+            n += 1
+            while f"effect{n}" in taken:
+                n += 1
+            e["id"] = f"effect{n}"
+        taken.add(str(e["id"]))
+        out.append(e)
+    return out
+
+
+def effect_key(effect: Mapping[str, Any]) -> str:
+    """An effect as a later play reads it: its grant and `applies_to` and uses left (not its
+    id, which nothing reads)."""
+    e = {k: v for k, v in effect.items() if k != "id"}
+    if not e.get("applies_to"):
+        e.pop("applies_to", None)
+    e["uses"] = e.get("uses", 1)
+    return json.dumps(_without_defaults(e), sort_keys=True)
+
+
+def _without_defaults(value: Any) -> Any:
+    """A map as written, an amount's default `times: 1` left out (`payplan play` writes it)."""
+    if isinstance(value, dict):
+        return {k: _without_defaults(v) for k, v in value.items()
+                if not (k == "times" and v == 1)}
+    if isinstance(value, list):
+        return [_without_defaults(v) for v in value]
+    return value
+
+
+def play_optional_names(data: Mapping[str, Any], oid: str) -> list[str]:
+    """The names of the optional costs a card play of your object `oid` has on the scenario's
+    state: the card's own, then the Repeat instances grants give it (issue 24, section C: the
+    boards' grants and your effects for the turn that apply to it)."""
+    state = data.get("state") or {}
+    obj = find_object(data, oid)
+    if obj is None:
+        raise Unsupported(f"no object {oid}")
+    card = data["cards"][obj.card]
+    board = [o for c in ("you", "opponent") for o in zone_objects(state.get(c) or {}, "board", c)]
+    ctx = Context(data, data["cards"], state, {"object": oid}, obj, card, obj.zone, board)
+    own = _optionals(card)
+    repeats = sum(1 for o in own if o.kind == "repeat")
+    return [o.name for o in own] + [_repeat_name(repeats + i)
+                                    for i in range(len(_granted_repeats(ctx)))]
 
 
 def has_flow(data: Mapping[str, Any], oid: str) -> bool:
@@ -1258,6 +1345,7 @@ def _ability_totals(data: Mapping[str, Any], board: list[Obj], mutants: frozense
                     "hide" if kind == "hide" else "ability", obj.id)
     ref.context = ctx
     ref.sources = _sources(ctx)
+    ref.effects_used = effects_used(ctx)
     if kind == "payment":
         ref.options.add(Option(base, frozenset(), base.cost))
         ref.starts[(base, frozenset())] = {base.cost: frozenset({base.cost})}
@@ -1272,7 +1360,8 @@ def _alternatives(ctx: Context) -> list[Base]:
     """Base costs granted to pay instead of the base cost (the README's grant `alternative`:
     Teemo's "[1] instead of [A]" to hide), from the grants that apply to this play and are
     active; chosen only under `base: auto` (they are neither `printed` nor `play_for`)."""
-    return [Base("alternative", 0, card_cost(g["alternative"], None)) for o, g in _grants(ctx)
+    return [Base("alternative", 0, card_cost(g["alternative"], None))
+            for o, g in _every_grant(ctx)
             if g.get("alternative") is not None and _grant_active(ctx, o, g)]
 
 
@@ -1294,8 +1383,23 @@ def _ignored(bases: Sequence[Base], ignore: Any) -> list[Base]:
 
 
 def _price(ctx: Context, ref: Reference, bases: Sequence[Base], optionals: Sequence[Optional_],
-           ignore_all: bool) -> None:
-    """Every reachable option: each base, each count of each optional cost, each victim."""
+           ignore_all: bool, granted: Sequence[str] = ()) -> None:
+    """Every reachable option: each base, each count of each optional cost, each victim.
+
+    `granted`: the Repeat instances grants give the card (`printed` or `base`, issue 24
+    section C), named after its own (`repeat.K`, K the next index), each an optional cost of
+    kind `repeat` equal to the printed cost (`cost`, no hybrid pip) or to the base in use (the
+    option's base: Flow, `play_for`, an alternative, hidden, after the play's `ignore`; before
+    an optional cost's own `ignore`, discounts and increases)."""
+    own = sum(1 for o in optionals if o.kind == "repeat")
+    printed = card_cost(ctx.card.get("cost"), ctx.card)
+    if "repeat_base_as_printed" in ctx.mutants:
+        granted = ["printed" for _ in granted]
+    if "repeat_printed_as_base" in ctx.mutants:
+        granted = ["base" for _ in granted]
+    extra = [Optional_(_repeat_name(own + i), "repeat", printed, None, False, None,
+                       word == "base") for i, word in enumerate(granted)]
+    optionals = list(optionals) + extra
     settings = ctx.play.get("optional") or {}
     ctx.ignore_all = ignore_all
     ref.repeatable = frozenset(o.name for o in optionals if o.repeatable)
@@ -1315,7 +1419,10 @@ def _price(ctx: Context, ref: Reference, bases: Sequence[Base], optionals: Seque
                 low = 1 if setting == "yes" else 0
                 top = min(top, 1) if "repeat_at_most_once" in ctx.mutants else top
                 choices.append([0] if setting == "no" else list(range(low, top + 1)))
+    everything = optionals
     for base in bases:
+        optionals = [dataclasses.replace(o, cost=base.cost) if o.base_cost else o
+                     for o in everything]
         for picks in itertools.product(*choices):
             counts = {o.name: n for o, n in zip(optionals, picks) if n}
             paid = frozenset(n if n not in ref.repeatable else f"{n}*{c}"
@@ -1335,7 +1442,9 @@ def _price(ctx: Context, ref: Reference, bases: Sequence[Base], optionals: Seque
                                  "pareto_components" in ctx.mutants, victims, ignore_all)
                 total_discs = mods.total + _unlocked(ctx, base, counts, "total")
                 for start in starts:
-                    parts = every_order((start.energy, start.pips), total_discs)
+                    parts: set[Part] = set()
+                    for first in every_order((start.energy, start.pips), mods.first):
+                        parts |= every_order(first, total_discs)
                     reached = frozenset(Total(e, p, start.other) for e, p in parts)
                     by_start[start] = by_start.get(start, frozenset()) | reached
                     for t in reached:
@@ -1416,6 +1525,9 @@ def _reduction_bound(ctx: Context, name: str) -> int:
         for g in ctx.card_of(b).get("grants") or []:
             if g.get("discount") is not None:
                 found.append(g["discount"])
+    for e in (ctx.state.get("you") or {}).get("effects") or []:
+        if e.get("discount") is not None:
+            found.append(e["discount"])
     for add in _additional_costs(ctx):
         for d in add.get("unlocks") or []:
             if d.get("per_payment") and add.get("repeatable"):
@@ -1635,6 +1747,8 @@ class Mods:
     ignore_deflect: bool
     # Heisho (issue 24, section B): the battlefields where a chosen object's Deflect is ignored.
     ignore_deflect_at: set[str] = field(default_factory=set)
+    # The `effects_first` mutant's effect discounts, applied before the others.
+    first: list[Disc] = field(default_factory=list)
 
 
 def _grant_ident(g: Mapping[str, Any]) -> str | None:
@@ -1646,7 +1760,7 @@ def _grant_ident(g: Mapping[str, Any]) -> str | None:
     return None
 
 
-def _grant_active(ctx: Context, o: Obj, g: Mapping[str, Any]) -> bool:
+def _grant_active(ctx: Context, o: Obj | None, g: Mapping[str, Any]) -> bool:
     """A grant's `while` holds and, once per turn, it has not been used this turn."""
     used = (ctx.state.get("you") or {}).get("used_this_turn") or []
     if g.get("once_per_turn") and _grant_ident(g) in used:
@@ -1734,6 +1848,60 @@ def _deflect_reaches(ctx: Context, granter: Obj, g: Mapping[str, Any], obj: Obj)
     return object_matches(ctx, obj, flt)
 
 
+def _every_grant(ctx: Context) -> Iterator[tuple[Obj | None, Mapping[str, Any]]]:
+    """The grants that apply to this play, with their granting object: the boards' grants,
+    then your effects for the turn (no granting object)."""
+    yield from _grants(ctx)
+    effects = list((ctx.state.get("you") or {}).get("effects") or [])
+    if "effects_ignored" in ctx.mutants:
+        return
+    for i in _matching_effects(ctx):
+        yield None, effects[i]
+
+
+def _matching_effects(ctx: Context) -> list[int]:
+    """Issue 24, section E: the indices of the effects in `state.you.effects` whose
+    `applies_to` matches this play (read as a grant's, on the play; a `controller` other than
+    `you` reaches no play of yours). The opponent's effects (`state.opponent.effects`) never
+    reach your plays. A matching play uses each of them, whatever its discount takes."""
+    out = []
+    for i, e in enumerate((ctx.state.get("you") or {}).get("effects") or []):
+        applies = dict(e.get("applies_to") or {})
+        if applies.pop("controller", "you") != "you":
+            continue
+        if _play_matches(ctx, applies):
+            out.append(i)
+    return out
+
+
+def effects_used(ctx: Context) -> tuple[int, ...]:
+    """The effects of `state.you.effects` the play uses (section E): those that apply to it
+    and whose `while` (if any, read with no granting object) holds."""
+    effects = list((ctx.state.get("you") or {}).get("effects") or [])
+    return tuple(i for i in _matching_effects(ctx)
+                 if condition_holds(ctx, Base("printed", 0, Total()), effects[i].get("while"),
+                                    None))
+
+
+def _granted_repeats(ctx: Context) -> list[str]:
+    """Issue 24, section C (The Academy, Temporal Portal): one word per active grant that
+    applies to this card play with `keyword: {repeat: printed|base}`, in the order the grants
+    are met (the boards' objects in state order)."""
+    if ctx.kind != "card":
+        return []
+    out = []
+    for o, g in _every_grant(ctx):
+        word = (g.get("keyword") or {}).get("repeat")
+        if word is not None and _grant_active(ctx, o, g):
+            out.append(str(word))
+    return out
+
+
+def _repeat_name(i: int) -> str:
+    """The name of a card's Repeat instance number `i` (0: `repeat`, then `repeat.1`, ...)."""
+    return "repeat" if i == 0 else f"repeat.{i}"
+
+
 def _card_might(card: Mapping[str, Any]) -> int | None:
     m = card.get("might")
     return None if m is None else int(m)
@@ -1778,7 +1946,7 @@ def _modifiers(ctx: Context, base: Base, ignore_all: bool = False) -> Mods:
         add_discount(d, d.get("id", f"play.{i}"), None)
     if ctx.kind == "card" and ctx.card.get("ignore_deflect"):
         mods.ignore_deflect = True
-    for o, g in _grants(ctx):
+    for o, g in _every_grant(ctx):
         if not condition_holds(ctx, base, g.get("while"), o):
             continue
         used = (ctx.state.get("you") or {}).get("used_this_turn") or []
@@ -1786,8 +1954,13 @@ def _modifiers(ctx: Context, base: Base, ignore_all: bool = False) -> Mods:
             continue
         if g.get("alternative") is not None:
             continue  # a base cost (`_alternatives`), not a modifier
-        if g.get("discount") is not None:
-            add_discount(g["discount"], g["discount"].get("id", o.id), o)
+        if g.get("discount") is not None and o is None and "effects_first" in ctx.mutants:
+            tier = _tier(ctx, base, g["discount"], o)
+            if tier is not None:
+                mods.first.append(read_discount(ctx, tier, str(g.get("id", "effect"))))
+        elif g.get("discount") is not None:
+            label = o.id if o is not None else str(g.get("id", "effect"))
+            add_discount(g["discount"], g["discount"].get("id", label), o)
         if g.get("increase") is not None and not ignore_all:
             # "Ignoring any and all costs": no increase applies (the README).
             inc = _tier(ctx, base, g["increase"], o)

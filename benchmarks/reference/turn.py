@@ -23,6 +23,11 @@ The model of a play (turn-format.md, "Between plays", and the seeds):
 - `played_this_turn` + 1 for each card play (Legion's `played_this_turn_at_least`, `per:
   played_this_turn` amounts read it).
 - A card's `effect: {adds: COST}` adds COST to the pool when it resolves.
+- Effects for the turn (issue 24, section E): a play uses every effect of `state.you.effects`
+  that applies to it (the reference prices it with them: `Reference.effects_used`), each one use
+  less and dropped at 0 (`uses: turn` stays); its resolution then creates its card's
+  `effect.discounts` and `effect.grants`, each an effect of its own (`pricing.effects_after`).
+  Granted Repeat instances (section C) are optional costs the turn chooses (`auto`).
 - Grants of a unit played earlier apply to the later plays (the reference prices each play on
   the state it meets, boards included).
 
@@ -32,8 +37,10 @@ The score of a payment is the objective's weights (`payer.weights_of`): each run
 optional costs it pays.
 
 What the model does not cover raises `Unsupported` (abilities, sources, facedown cards,
-once-per-turn grants, alternative bases granted, non-standard costs other than discard, Repeat,
-`leaves_chain`), so a turn it can't read is never silently mis-answered.
+once-per-turn grants, alternative bases granted, non-standard costs other than discard, a
+card's own Repeat, a Repeat paid on a card with an `effect` (whether it adds and creates once
+per execution is not settled), `leaves_chain`), so a turn it can't read is never silently
+mis-answered.
 
 `compare(data)` asks the planner (`payplan turn --json`: the command table's `answer("turn",
 data)`), checks its value, objective and size against the brute force, and replays its plays on
@@ -54,8 +61,8 @@ from payplan.planner.commands import answer  # `payplan turn --json`
 
 from .payer import weights_of
 from .pricing import (ANY, DOMAINS, PIP_KEYS, Option, Reference, Total, Unsupported, card_cost,
-                      find_object, has_flow, object_matches, optional_names, reference_totals,
-                      yaml_word, zone_objects)
+                      effect_key, effects_after, find_object, has_flow, object_matches,
+                      play_optional_names, reference_totals, yaml_word, zone_objects)
 
 State = dict[str, Any]
 DEFAULT_MAX_PLAYS = 16
@@ -99,6 +106,8 @@ def normal_state(data: Mapping[str, Any]) -> State:
     pool = you.get("pool") or {}
     you["pool"] = {"energy": int(pool.get("energy", 0)),
                    "power": {k: int(v) for k, v in (pool.get("power") or {}).items() if v}}
+    # Effects for the turn (issue 24, section E), each a grant-shaped map with `uses`.
+    you["effects"] = [dict(e) for e in you.get("effects") or []]
     state["you"] = you
     cards = data["cards"]
     for who in ("you", "opponent"):
@@ -129,7 +138,7 @@ def _with_auto(data: Mapping[str, Any], play: Mapping[str, Any]) -> dict[str, An
     if obj is None:
         return out
     given = dict(out.get("optional") or {})
-    for name, _, _ in optional_names(data["cards"][obj.card]):
+    for name in play_optional_names(data, obj.id):
         given.setdefault(name, "auto")
     out["optional"] = given
     return out
@@ -326,8 +335,15 @@ def _move(you: dict[str, Any], oid: str) -> dict[str, Any]:
     raise Unsupported(f"no object {oid}")
 
 
+# Wrong readings of issue 24's section E in the turn, each a plausible shortcut, to show the
+# turn generator reaches what tells them apart: effects never used up, effects never created,
+# every play using every effect (matching or not).
+EFFECT_TURN_MUTANTS = ("effects_never_used_up", "effects_not_created",
+                       "effects_used_by_every_play")
+
+
 def apply(data: Mapping[str, Any], state: State, ref: Reference, option: Option,
-          pay: Payment) -> State:
+          pay: Payment, mutants: frozenset[str] = frozenset()) -> State:
     """The state after the play of `ref` with `option`, paid by `pay`."""
     # A new state sharing the entries it does not change (entries are never changed in place).
     new = dict(state)
@@ -363,8 +379,22 @@ def apply(data: Mapping[str, Any], state: State, ref: Reference, option: Option,
     else:
         raise Unsupported(f"destination {where}")
     energy, power = pay.pool_energy, list(pay.pool_power)
-    adds = (card.get("effect") or {}).get("adds")
-    if adds is not None and ref.executions(option) > 0:
+    effect = card.get("effect") or {}
+    executions = ref.executions(option)
+    if effect and executions > 1:
+        # Whether a repeated card adds and creates its effects once per execution is not
+        # settled (turn-format.md, issue 24 section E): the generator draws around it.
+        raise Unsupported("Repeat paid on a card with an effect")
+    used: Sequence[int] = ref.effects_used
+    if "effects_never_used_up" in mutants:
+        used = ()
+    elif "effects_used_by_every_play" in mutants:
+        used = range(len(you["effects"]))
+    you["effects"] = effects_after(you["effects"], used,
+                                    effect if executions > 0 and "effects_not_created"
+                                    not in mutants else {})
+    adds = effect.get("adds")
+    if adds is not None and executions > 0:
         add = card_cost(adds, card)
         energy += add.energy
         power = [a + b for a, b in zip(power, add.pips)]
@@ -378,7 +408,8 @@ def state_key(state: State) -> Hashable:
     you = state["you"]
     return (state["played_this_turn"], tuple((r["id"], r["exhausted"]) for r in you["runes"]),
             tuple(tuple((o["id"], bool(o.get("exhausted"))) for o in you[z]) for z in ZONES),
-            you["pool"]["energy"], tuple(sorted(you["pool"]["power"].items())))
+            you["pool"]["energy"], tuple(sorted(you["pool"]["power"].items())),
+            tuple(effect_key(e) for e in you["effects"]))
 
 
 def _benefit(data: Mapping[str, Any], play: Mapping[str, Any], option: Option) -> int:
@@ -396,7 +427,8 @@ def priced(data: Mapping[str, Any], state: State, play: Mapping[str, Any]) -> Re
     return reference_totals(one)
 
 
-def moves(data: Mapping[str, Any], state: State, cand: Candidate, minimal: bool = False
+def moves(data: Mapping[str, Any], state: State, cand: Candidate, minimal: bool = False,
+          mutants: frozenset[str] = frozenset()
           ) -> Iterator[tuple[int, int, State]]:
     """Every move of a candidate on `state`: (objective, size, the state after), the least
     (objective, size) kept for each state after (what follows depends on that state only)."""
@@ -408,7 +440,7 @@ def moves(data: Mapping[str, Any], state: State, cand: Candidate, minimal: bool 
                                                      o.total.text())):
         benefit = _benefit(data, cand.play, option)
         for pay in payments(data, state, ref, option.total, minimal):
-            after = apply(data, state, ref, option, pay)
+            after = apply(data, state, ref, option, pay, mutants)
             key = state_key(after)
             got = (pay.score - benefit, option.total.size, after)
             if key not in best or got[:2] < best[key][:2]:
@@ -421,9 +453,13 @@ def moves(data: Mapping[str, Any], state: State, cand: Candidate, minimal: bool 
 Rank = tuple[int, int, int]  # (-value, objective, size): the least is the best
 
 
-def best_turn(data: Mapping[str, Any], minimal: bool = False) -> tuple[int, int, int]:
+def best_turn(data: Mapping[str, Any], minimal: bool = False, mutants: Sequence[str] = ()
+              ) -> tuple[int, int, int]:
     """(value, objective, size) of the best turn, by the spec's rules 1 to 3 (`minimal`: over
-    the minimal payments only, see `payments`)."""
+    the minimal payments only, see `payments`; `mutants`: of `EFFECT_TURN_MUTANTS`, tests
+    only)."""
+    wrong = frozenset(mutants)
+    assert wrong <= set(EFFECT_TURN_MUTANTS), wrong
     start = normal_state(data)
     max_plays = int((data.get("turn") or {}).get("max_plays", DEFAULT_MAX_PLAYS))
     memo: dict[tuple[Hashable, frozenset[str], int], Rank] = {}
@@ -440,7 +476,7 @@ def best_turn(data: Mapping[str, Any], minimal: bool = False) -> tuple[int, int,
                 if mark in used:
                     continue
                 value = value_of(data, cand.key)
-                for objective, size, after in moves(data, state, cand, minimal):
+                for objective, size, after in moves(data, state, cand, minimal, wrong):
                     rest = go(after, used | {mark, cand.key}, made + 1)
                     got = (rest[0] - value, rest[1] + objective, rest[2] + size)
                     if got < best:
@@ -577,7 +613,8 @@ def _summary(state: State) -> dict[str, Any]:
     you = state["you"]
     return {"runes": sorted((r["id"], r["exhausted"]) for r in you["runes"]),
             **{z: sorted((o["id"], bool(o.get("exhausted"))) for o in you[z]) for z in ZONES},
-            "pool": you["pool"], "played_this_turn": state["played_this_turn"]}
+            "pool": you["pool"], "played_this_turn": state["played_this_turn"],
+            "effects": sorted(effect_key(e) for e in you["effects"])}
 
 
 def compare(data: Mapping[str, Any], expected: tuple[int, int, int] | None = None) -> list[str]:

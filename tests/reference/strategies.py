@@ -25,7 +25,9 @@ and the README, not from the engine: nothing here imports it.
   Gold tokens, converters, bonus, `while`, `only_for`) whose objects other costs may take,
   Hidden cards played from facedown and hidden from hand; granted and conditional Deflect
   (issue 24, item 2: grants `deflect` reaching objects by a filter or `self: true`, while
-  Empowered or Mighty (`might_at_least`), an object's own `deflect`, plays choosing them).
+  Empowered or Mighty (`might_at_least`), an object's own `deflect`, plays choosing them);
+  issue 24: Repeat granted equal to the printed or base cost, effects for the turn in the
+  state (yours and the opponent's).
 
 Issue 20's situations are drawn on purpose, not left to chance: target controllers, grant
 locations, mandatory unlocks, ability counts, per-payment discounts that reach zero, kill costs
@@ -766,7 +768,7 @@ def real_grants(draw: Draw, label: str) -> dict[str, Any]:
     once per turn, tiered increases (Helm of Suppression), granted Flow (Kennen), alternatives
     (Teemo's "[1] instead of [A]" to hide), `ignore_deflect`."""
     kind = draw(st.sampled_from(("discount", "discount", "discount", "increase", "flow",
-                                 "ignore_deflect", "alternative", "deflect")))
+                                 "ignore_deflect", "alternative", "deflect", "repeat")))
     g: dict[str, Any] = {}
     if kind == "deflect":
         return draw(deflect_grants())
@@ -783,6 +785,9 @@ def real_grants(draw: Draw, label: str) -> dict[str, Any]:
         g["keyword"] = {"flow": "printed"}
     elif kind == "alternative":
         g["alternative"] = {"energy": 1}
+    elif kind == "repeat":
+        # The Academy, Temporal Portal (issue 24, section C): Repeat equal to the cost.
+        g["keyword"] = {"repeat": draw(st.sampled_from(("printed", "base")))}
     else:
         g["ignore_deflect"] = True
     flt: dict[str, Any]
@@ -802,7 +807,7 @@ def real_grants(draw: Draw, label: str) -> dict[str, Any]:
             flt["location"] = draw(st.sampled_from(("battlefield", "base")))
         if flt["ability"] != "hide" and draw(st.integers(0, 4)) == 0:
             flt["self"] = True  # its own abilities only (the README, issue 24 item 2)
-    if kind == "flow":
+    if kind in ("flow", "repeat"):
         flt = {"type": "spell"}
     if kind == "alternative":
         flt = dict(draw(st.sampled_from(({"ability": "hide"}, {"ability": "hide"},
@@ -851,6 +856,39 @@ def deflect_grants(draw: Draw, reach: dict[str, Any] | None = None) -> dict[str,
     elif pick == 3:
         g["while"] = draw(real_conditions(True))
     return g
+
+
+@st.composite
+def real_effects(draw: Draw) -> list[dict[str, Any]]:
+    """Effects for the turn already in the state (issue 24, section E): "your next spell this
+    turn costs [2] less" and the like (a discount, now and then tiered or with a minimum),
+    granted Flow or `ignore_deflect` for the turn, on spells, units, cards from the trash,
+    abilities or everything; `uses` 1, 2, `turn` or left out; an id given now and then."""
+    out = []
+    for i in range(draw(st.integers(1, 2))):
+        kind = draw(st.sampled_from(("discount", "discount", "discount", "discount", "flow",
+                                     "ignore_deflect")))
+        e: dict[str, Any] = {}
+        if draw(st.booleans()):
+            e["id"] = f"effect{draw(st.integers(1, 3))}{'abc'[i]}"
+        if kind == "discount":
+            e["discount"] = draw(real_discounts(False, f"fx{i}"))
+            applies = draw(st.sampled_from((
+                {"type": "spell"}, {"type": "spell"}, {"type": "unit"}, {}, {"from": "trash"},
+                {"ability": "any"}, {"ability": "activated"}, {"domain": "fury"})))
+        elif kind == "flow":
+            e["keyword"] = {"flow": "printed"}
+            applies = {"type": "spell"}
+        else:
+            e["ignore_deflect"] = True
+            applies = draw(st.sampled_from(({"type": "spell"}, {})))
+        if applies or draw(st.booleans()):
+            e["applies_to"] = applies
+        uses = draw(st.sampled_from((1, 1, 2, "turn", None)))
+        if uses is not None:
+            e["uses"] = uses
+        out.append(e)
+    return out
 
 
 @st.composite
@@ -1017,6 +1055,18 @@ def real_played_card(draw: Draw) -> dict[str, Any]:
         card["discounts"] = own
     if draw(st.integers(0, 6)) == 0:
         card["ignore_deflect"] = True
+    if draw(st.integers(0, 7)) == 0:
+        # What its resolution creates for the turn (issue 24, section E): `payplan play` puts
+        # it in `state.you.effects` (not when countered).
+        made = draw(real_effects())
+        effect: dict[str, Any] = {}
+        for e in made:
+            e.pop("id", None)
+            if "discount" in e and draw(st.booleans()):
+                effect.setdefault("discounts", []).append(e)
+            else:
+                effect.setdefault("grants", []).append(e)
+        card["effect"] = effect
     return card
 
 
@@ -1208,6 +1258,11 @@ def real_scenario_data(draw: Draw) -> dict[str, Any]:
         "you": you, "opponent": {"board": opp_board},
     }
     _showdown_theme(draw, state, played)
+    if draw(st.integers(0, 3)) == 0:
+        you["effects"] = draw(real_effects())
+    if draw(st.integers(0, 9)) == 0:
+        # The opponent's effects reach only the opponent's plays, never yours.
+        state["opponent"]["effects"] = draw(real_effects())
     if draw(st.integers(0, 2)) == 0:
         state["flags"] = ["hidden"]
     if draw(st.booleans()):
@@ -1781,11 +1836,105 @@ def _theme_board_state(draw: Draw, data: dict[str, Any]) -> None:
         state.pop("victory_score", None)
 
 
+def _theme_repeat_equal(draw: Draw, data: dict[str, Any]) -> None:
+    """Issue 24, section C (The Academy, Temporal Portal): a spell that grants (on the board or,
+    now and then, effects for the turn in the state) give one or two Repeat instances equal to
+    its printed cost (`printed`, without its hybrid pips) or to its
+    base cost in use (`base`), on a base that differs from the printed one now and then (hybrid
+    halves, `play_for`, Flow from the trash, a granted alternative, `ignore`), a component
+    discount on Repeat now and then, and the instances chosen `auto` (with a benefit), `yes` or
+    `no`."""
+    cards, you = data["cards"], data["state"]["you"]
+    played = cards[PLAYED]
+    played["type"] = "spell"
+    played.pop("might", None)
+    played["cost"] = draw(costs(3, 1, min_energy=1))
+    kw = dict(played.get("keywords") or {})
+    kw.pop("accelerate", None)
+    kw.pop("hidden", None)
+    if draw(st.integers(0, 3)) == 0:
+        kw["repeat"] = [draw(costs(1, 1))]
+    else:
+        kw.pop("repeat", None)
+    played["keywords"] = kw
+    if not kw:
+        del played["keywords"]
+    words = [draw(st.sampled_from(("printed", "base")))
+             for _ in range(draw(st.sampled_from((1, 1, 1, 2))))]
+    grants: list[dict[str, Any]] = [{"keyword": {"repeat": w}, "applies_to": {"type": "spell"}}
+                                    for w in words]
+    how = draw(st.sampled_from(("printed", "hybrid", "play_for", "flow", "alternative",
+                                "ignore")))
+    zone = "hand"
+    if how == "hybrid":
+        played["hybrid"] = [list(draw(st.sampled_from((["fury", "calm"], ["calm", "mind"]))))]
+    elif how == "flow":
+        played.setdefault("keywords", {})["flow"] = [draw(costs(1, 1))]
+        zone = "trash"
+    elif how == "alternative":
+        grants.append({"alternative": {"energy": draw(st.integers(0, 1))},
+                       "applies_to": {"type": "spell"}})
+    if draw(st.integers(0, 4)) == 0:
+        grants.append({"discount": {"id": "repeat-less", "energy": 1, "component": "repeat"},
+                       "applies_to": {"type": "spell"}})
+    portal = draw(st.integers(0, 2)) == 0
+    if portal:
+        # Temporal Portal's effect for the turn, in the state: the Repeat grants there (all of
+        # them: the order of instances granted by the board and by effects is not settled).
+        effects = you.setdefault("effects", [])
+        for g in grants[:len(words)]:
+            effects.append(dict(g, uses=draw(st.sampled_from((1, 2, "turn")))))
+        grants = grants[len(words):]
+    if grants:
+        cards["academy"] = {"name": "Academy", "type": "gear", "cost": {"energy": 2},
+                            "grants": grants}
+    own = len(kw.get("repeat") or [])
+    optional = {("repeat" if i == 0 else f"repeat.{i}"): draw(st.sampled_from(
+        ("auto", "auto", "yes", "no"))) for i in range(own + len(words))}
+    _as_card_play(data, optional)
+    if zone == "trash":
+        you["hand"] = [o for o in you["hand"] if o["id"] != "p1"]
+        you.setdefault("trash", []).insert(0, {"id": "p1", "card": PLAYED})
+    if grants:
+        you["board"].append({"id": "a2", "card": "academy"})
+    if how == "play_for":
+        data["play"]["play_for"] = draw(costs(2, 1))
+    elif how == "ignore":
+        data["play"]["ignore"] = draw(st.sampled_from(("cost", "energy", "power")))
+    if draw(st.booleans()):
+        objective = data.setdefault("objective", {})
+        objective["benefits"] = {"repeat": draw(st.integers(1, 4))}
+
+
+def _theme_effect_order(draw: Draw, data: dict[str, Any]) -> None:
+    """Issue 24, section E: an effect of the state ("your next spell this turn costs [2]
+    less") among the discounts on the total, in the order the player chooses: beside a
+    grant's "[1] less, to a minimum of [1]" the order changes the total."""
+    cards, you = data["cards"], data["state"]["you"]
+    played = cards[PLAYED]
+    played["type"] = "spell"
+    played.pop("might", None)
+    played["cost"] = {"energy": draw(st.integers(2, 4)),
+                      **({"power": {"fury": 1}} if draw(st.booleans()) else {})}
+    cards["mentor"] = {"name": "Mentor", "type": "unit", "might": 1, "cost": {"energy": 2},
+                       "grants": [{"discount": {"id": "mentor", "energy": 1,
+                                                "minimum": {"energy": 1}},
+                                   "applies_to": {"type": "spell"}}]}
+    _as_card_play(data)
+    you["board"].append({"id": "m2", "card": "mentor"})
+    effect: dict[str, Any] = {"discount": {"energy": draw(st.integers(1, 2))},
+                              "applies_to": {"type": "spell"}}
+    if draw(st.booleans()):
+        effect["uses"] = draw(st.sampled_from((1, 2, "turn")))
+    you.setdefault("effects", []).insert(0, effect)
+
+
 _REAL_THEMES: dict[str, Callable[[Draw, dict[str, Any]], None]] = {
     "fanatic": _theme_fanatic, "marauder": _theme_marauder, "deflect": _theme_deflect,
     "board_state": _theme_board_state,
     "mystic_vortex": _theme_mystic_vortex, "heisho": _theme_heisho,
     "crowded_battlefield": _theme_crowded_battlefield,
+    "repeat_equal": _theme_repeat_equal, "effect_order": _theme_effect_order,
     "card_grant": _theme_card_grant,
     "enemy_target": _theme_enemy_target,
     "free_repeat": _theme_free_repeat, "location": _theme_location,

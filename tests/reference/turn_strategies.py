@@ -14,6 +14,11 @@ trash) on 2 to 5 runes, from cards that make the order of the plays matter:
 - pool-adding effects (`effect: {adds: ...}`: Energy, a domain's Power, `any` Power), a pool to
   start with;
 - Accelerate (a unit entering ready), exhausted runes, rune values, custom weights;
+- effects for the turn (issue 24, section E): a card whose resolution creates a discount for
+  the next matching plays (`effect: {discounts}` or `{grants}`, `uses` 1, 2 or `turn`) or a
+  Repeat equal to the printed or base cost (Temporal Portal, with a benefit for `repeat` now
+  and then), effects already in `state.you.effects`, and the opponent's effects (which never
+  reach your plays);
 - `values` (0 to 5), `max_plays` (1 to 4), explicit candidate lists (some left out, some with
   optional settings), and `candidates: auto` written out.
 
@@ -103,6 +108,25 @@ def turn_card(draw: Draw, kind: str) -> dict[str, Any]:
         card["type"] = "unit"
         card["cost"] = {"energy": draw(st.integers(1, 2))}
         card["keywords"] = {"accelerate": True}
+    elif kind == "coupon":
+        # "Your next spell this turn costs [2] less" (issue 24, section E): an effect its
+        # resolution creates, used by the next matching plays (`uses`), written as a discount
+        # or as a grant giving a discount.
+        card["type"] = draw(st.sampled_from(("spell", "unit")))
+        card["cost"] = _cost(draw, (0, 2), draw(st.integers(0, 1)))
+        entry = {"discount": dict(draw(st.sampled_from(EFFECT_DISCOUNTS)))}
+        entry.update(_effect_reach(draw, domain))
+        if draw(st.booleans()):
+            card["effect"] = {"discounts": [entry]}
+        else:
+            card["effect"] = {"grants": [entry]}
+        if draw(st.integers(0, 4)) == 0:
+            card["effect"]["adds"] = {"energy": 1}
+    elif kind == "portal":
+        # Temporal Portal: "the next spell you play this turn gains Repeat equal to its cost".
+        card["type"] = "unit"
+        card["cost"] = _cost(draw, (0, 2), 0)
+        card["effect"] = {"grants": [_repeat_effect(draw)]}
     else:
         raise AssertionError(kind)
     if card["type"] == "unit":
@@ -111,7 +135,53 @@ def turn_card(draw: Draw, kind: str) -> dict[str, Any]:
 
 
 KINDS = ("plain", "domain", "wild", "granter", "legion", "momentum", "scavenger", "offering",
-         "flow", "ritual", "accelerate")
+         "flow", "ritual", "accelerate", "coupon", "portal")
+
+EFFECT_DISCOUNTS: tuple[dict[str, Any], ...] = (
+    {"energy": 1}, {"energy": 2}, {"energy": 2}, {"power": {"any": 1}},
+    {"energy": 2, "minimum": {"energy": 1}}, {"energy": 1, "power": {"any": 1}})
+
+
+def _effect_reach(draw: Draw, domain: str) -> dict[str, Any]:
+    """An effect's `applies_to` (now and then none: every play) and `uses` (default 1 left
+    out now and then; `turn`: every matching play this turn)."""
+    out: dict[str, Any] = {}
+    applies = draw(st.sampled_from(({"type": "spell"}, {"type": "spell"}, {"type": "unit"},
+                                    {"domain": domain}, {})))
+    if applies or draw(st.booleans()):
+        out["applies_to"] = applies
+    uses = draw(st.sampled_from((1, 1, 2, "turn", None)))
+    if uses is not None:
+        out["uses"] = uses
+    return out
+
+
+def _repeat_effect(draw: Draw) -> dict[str, Any]:
+    """A Repeat granted for the turn, equal to the printed cost or to the base in use (a Flow
+    card from the trash has a base of its own), on spells."""
+    return {"keyword": {"repeat": draw(st.sampled_from(("printed", "base")))},
+            "applies_to": {"type": "spell"}, "uses": draw(st.sampled_from((1, 1, 2)))}
+
+
+def _state_effects(draw: Draw) -> list[dict[str, Any]]:
+    """Effects already in the state: discounts (`uses` 1, 2 or `turn`) and Repeat grants,
+    some with an id given."""
+    out = []
+    for i in range(draw(st.integers(1, 2))):
+        if draw(st.integers(0, 3)) == 0:
+            e = _repeat_effect(draw)
+        else:
+            e = {"discount": dict(draw(st.sampled_from(EFFECT_DISCOUNTS)))}
+            e.update(_effect_reach(draw, draw(st.sampled_from(DOMAINS))))
+        if draw(st.booleans()):
+            e = {"id": f"e{i + 1}", **e}
+        out.append(e)
+    return out
+
+
+def _has_repeat_grant(cards: dict[str, Any], effects: list[dict[str, Any]]) -> bool:
+    grants = [g for c in cards.values() for g in (c.get("effect") or {}).get("grants") or []]
+    return any("keyword" in g for g in grants + effects)
 
 
 @st.composite
@@ -123,8 +193,10 @@ def turn_data(draw: Draw) -> dict[str, Any]:
     # Order matters through these: the turn draws at least one of them most of the time.
     kinds = [draw(st.sampled_from(KINDS)) for _ in range(n_hand)]
     if draw(st.integers(0, 9)) < 8 and not set(kinds) & {"granter", "legion", "offering",
-                                                         "ritual", "momentum"}:
-        kinds[0] = draw(st.sampled_from(("granter", "legion", "offering", "ritual", "momentum")))
+                                                         "ritual", "momentum", "coupon",
+                                                         "portal"}:
+        kinds[0] = draw(st.sampled_from(("granter", "legion", "offering", "ritual", "momentum",
+                                         "coupon", "coupon", "portal")))
     if "offering" in kinds and "flow" not in kinds and draw(st.booleans()):
         kinds[-1] = "flow"
     for i, kind in enumerate(kinds):
@@ -162,11 +234,27 @@ def turn_data(draw: Draw) -> dict[str, Any]:
     state: dict[str, Any] = {"you": you}
     if draw(st.integers(0, 4)) == 0:
         state["played_this_turn"] = draw(st.integers(0, 2))
+    effects = _state_effects(draw) if draw(st.integers(0, 3)) == 0 else []
+    if effects:
+        you["effects"] = effects
+    repeat = _has_repeat_grant(cards, effects)
+    if repeat:
+        # Whether a repeated card creates its effects (and adds) once per execution is open:
+        # drawn around, as the turn reference refuses it: every card with an effect is a unit
+        # when a Repeat may be granted to spells.
+        for card in cards.values():
+            if card.get("effect") and card["type"] == "spell":
+                card["type"] = "unit"
+                card["might"] = draw(st.integers(1, 3))
     if draw(st.integers(0, 5)) == 0:
         cards["taxer"] = {"type": "unit", "might": 2, "cost": {"energy": 2}, "grants": [
             {"increase": {"energy": 1}, "applies_to": {
                 "controller": "opponent", "type": draw(st.sampled_from(("spell", "unit")))}}]}
         state["opponent"] = {"board": [{"id": "o1", "card": "taxer"}]}
+    if draw(st.integers(0, 7)) == 0:
+        # The opponent's effects reach only the opponent's plays (never yours).
+        state.setdefault("opponent", {})["effects"] = [
+            {"discount": {"energy": 2}, "applies_to": {}, "uses": 1}]
     data: dict[str, Any] = {"format": "payplan/1", "cards": cards, "state": state}
     ids = [e["id"] for e in hand] + [e["id"] for e in trash if e["card"] == "flow-t"]
     spec: dict[str, Any] = {}
@@ -208,4 +296,8 @@ def turn_data(draw: Draw) -> dict[str, Any]:
         if names and draw(st.booleans()):
             objective["benefits"] = {n: draw(st.integers(0, 4)) for n in names}
         data["objective"] = objective
+    if repeat and draw(st.integers(0, 2)):
+        # A Repeat worth paying now and then: which spell takes the granted Repeat matters.
+        data.setdefault("objective", {}).setdefault("benefits", {})["repeat"] = draw(
+            st.integers(1, 4))
     return data
