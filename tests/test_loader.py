@@ -534,7 +534,7 @@ BAD: list[tuple[str, Edit, str]] = [
     ("granted deflect zero", _set("cards.grunt.grants", [{"deflect": 0}]), "cards.grunt.grants[0].deflect: a granted Deflect is at least 1"),
     ("granted deflect negative", _set("cards.grunt.grants", [{"deflect": -1}]), "cards.grunt.grants[0].deflect: must not be negative"),
     ("granted deflect not a number", _set("cards.grunt.grants", [{"deflect": "2"}]), "cards.grunt.grants[0].deflect: expected a whole number"),
-    ("granted deflect and a discount", _set("cards.grunt.grants", [{"deflect": 1, "discount": {"energy": 1}}]), "cards.grunt.grants[0]: a grant gives exactly one of `discount`, `increase`, `ignore_deflect: true`, `keyword: {flow: printed}`, `alternative`, `deflect`; this one gives 2"),
+    ("granted deflect and a discount", _set("cards.grunt.grants", [{"deflect": 1, "discount": {"energy": 1}}]), "cards.grunt.grants[0]: a grant gives exactly one of `discount`, `increase`, `ignore_deflect: true`, `keyword: {flow: printed}` / `{repeat: printed|base}`, `alternative`, `deflect`; this one gives 2"),
     ("granted deflect once per turn", _set("cards.grunt.grants", [{"deflect": 1, "once_per_turn": True}]), "cards.grunt.grants[0].once_per_turn: a `deflect` grant is no play's modifier"),
     ("granted deflect fine", _set("cards.grunt.grants", [{"deflect": 2, "applies_to": {"self": True}, "while": {"might_at_least": 5}}]), ""),
     ("self false", _set("cards.grunt.grants", [{"deflect": 1, "applies_to": {"self": False}}]), "cards.grunt.grants[0].applies_to.self: expected true (the granting object itself), got a boolean (false)"),
