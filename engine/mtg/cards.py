@@ -45,6 +45,10 @@ class Filter:
     controller: str | None = None  # you | opponent | any (grants: relative to the granter)
     ability: str | None = None  # `activated`: the grant changes activated abilities' costs
     object: str | None = None  # only this object (an ability's own {T} / sacrifice cost)
+    multicolored: bool | None = None  # two or more colors (True) or fewer (False)
+    colorless: bool | None = None  # no color (True) or some (False)
+    attacking: bool | None = None  # a permanent's combat state (a spell is not attacking)
+    chosen_type: bool = False  # has the chosen type of the object holding the filter
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,6 +135,7 @@ class Grant:
     increase: ManaCost | None = None
     reduction: Reduction | None = None
     at_least: int | None = None
+    turn: str | None = None  # caster | not_caster: only during (or outside) the caster's turn
 
 
 @dataclass(frozen=True, slots=True)
@@ -270,6 +275,8 @@ class Obj:
     sick: bool = False
     value: int | None = None  # what losing it charges, instead of the weight
     commander_casts: int = 0  # in the command zone: casts from there this game (903.8)
+    attacking: bool = False  # a creature on the battlefield that is attacking
+    chosen_type: str | None = None  # the creature type chosen as it entered (a tag)
 
 
 @dataclass(frozen=True, slots=True)

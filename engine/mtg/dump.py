@@ -113,6 +113,11 @@ def filter_to_data(f: Filter) -> Data:
         out["controller"] = f.controller
     if f.ability is not None:
         out["ability"] = f.ability
+    for key in ("multicolored", "colorless", "attacking"):
+        if getattr(f, key) is not None:
+            out[key] = getattr(f, key)
+    if f.chosen_type:
+        out["chosen_type"] = True
     return out
 
 
@@ -286,6 +291,8 @@ def grant_to_data(g: Grant, label: str) -> Data:
         out["at_least"] = g.at_least
     if g.applies_to != Filter():
         out["applies_to"] = filter_to_data(g.applies_to)
+    if g.turn is not None:
+        out["turn"] = g.turn
     return out
 
 
@@ -351,6 +358,10 @@ def object_to_data(o: Obj) -> Data:
         out["value"] = o.value
     if o.commander_casts:
         out["commander_casts"] = o.commander_casts
+    if o.attacking:
+        out["attacking"] = True
+    if o.chosen_type is not None:
+        out["chosen_type"] = o.chosen_type
     return out
 
 

@@ -88,30 +88,49 @@ class Changer:
     at_least: int | None = None
 
 
-def spell_matches(f: Filter, card: Card) -> bool:
-    """Whether a spell of `card` meets `f` (controller is the caller's business)."""
+def spell_matches(f: Filter, card: Card, chosen: str | None = None) -> bool:
+    """Whether a spell of `card` meets `f` (controller is the caller's business). `chosen`: the
+    creature type chosen for the object whose grant or ability holds `f` (`chosen_type`)."""
     if (f.ability is not None) != (card.activation is not None):
         return False  # a grant on activated abilities changes only theirs; others only spells'
+    if f.attacking:
+        return False  # a spell is not attacking (only a permanent is)
+    return card_matches(f, card, chosen)
+
+
+def card_matches(f: Filter, card: Card, chosen: str | None = None) -> bool:
+    """Whether `card` meets `f`'s card conditions: types, tags, colors, name, chosen type."""
     if f.type and not set(f.type) & set(card.types):
         return False
     if f.not_type and set(f.not_type) & set(card.types):
         return False
     if f.tags and not set(f.tags) <= set(card.tags):
         return False
-    if f.color and not set(f.color) & set(card.card_colors()):
+    colors = card.card_colors()
+    if f.color and not set(f.color) & set(colors):
         return False
+    if f.multicolored is not None and (len(set(colors)) >= 2) != f.multicolored:
+        return False
+    if f.colorless is not None and (not colors) != f.colorless:
+        return False
+    if f.chosen_type and (chosen is None or chosen not in card.tags):
+        return False  # 205.3m: a creature type is a tag here; no type chosen matches nothing
     if f.name is not None and f.name not in (card.name, card.id):
         return False
     return True
 
 
-def object_matches(scenario: MtgScenario, f: Filter, obj: Obj) -> bool:
+def object_matches(scenario: MtgScenario, f: Filter, obj: Obj, chosen: str | None = None) -> bool:
+    """Whether the object `obj` (a permanent, or a card in a zone) meets `f`; `chosen` as for
+    `spell_matches`."""
     card = scenario.cards.get(obj.card)
     if card is None:
         return False
     if f.object is not None and obj.id != f.object:
         return False
-    return spell_matches(Filter(f.type, f.not_type, f.tags, f.color, f.name), card)
+    if f.attacking is not None and obj.attacking != f.attacking:
+        return False
+    return card_matches(f, card, chosen)
 
 
 def changers(scenario: MtgScenario, card: Card) -> tuple[Changer, ...]:
@@ -135,7 +154,9 @@ def changers(scenario: MtgScenario, card: Card) -> tuple[Changer, ...]:
                 controller = g.applies_to.controller or "you"
                 if controller != "any" and (controller == "you") != (who == "you"):
                     continue
-                if not spell_matches(g.applies_to, card):
+                if g.turn is not None and (g.turn == "caster") != (scenario.state.turn == "you"):
+                    continue  # you cast it: `caster` is your turn, `not_caster` the opponent's
+                if not spell_matches(g.applies_to, card, obj.chosen_type):
                     continue
                 name = f"{source.name} ({obj.id})"
                 if g.increase is not None:
@@ -145,7 +166,8 @@ def changers(scenario: MtgScenario, card: Card) -> tuple[Changer, ...]:
                     amount = r.generic.fixed
                     if r.generic.count is not None:
                         amount = sum(1 for o in player.battlefield
-                                     if object_matches(scenario, r.generic.count, o))
+                                     if object_matches(scenario, r.generic.count, o,
+                                                       obj.chosen_type))
                     out.append(Changer(obj.id, name, generic=amount, minimum=r.minimum,
                                        colored=r.colored))
                 elif g.at_least is not None:

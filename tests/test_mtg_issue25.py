@@ -1,0 +1,108 @@
+"""Issue 25, colors, combat and choices as state (`mtg/1`): the other side of each example in
+examples/mtg/41-46, and the loader's refusals. Answers worked by hand from the cards' Oracle
+wording and the spec's objective (tap a land 1). Every plan is made with the fast path on and
+off (`tests.test_mtg.plan`), and must agree."""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from payplan.engine.loader import ScenarioError
+from payplan.engine.mtg.loader import mtg_from_data
+
+from tests.test_mtg import plan
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "mtg"
+
+
+def example(name: str) -> dict[str, Any]:
+    (path,) = EXAMPLES.glob(f"{name}-*.yaml")
+    data: dict[str, Any] = yaml.safe_load(path.read_text(encoding="utf-8"))
+    return data
+
+
+def test_embercleave_counts_only_attacking_creatures() -> None:
+    data = example("41")
+    assert plan(data)["total"]["mana"] == "{2}{R}{R}"
+    for obj in data["state"]["you"]["battlefield"]:
+        obj.pop("attacking", None)
+    assert plan(data)["total"]["mana"] == "{4}{R}{R}"  # nobody attacks: nothing off
+    data["state"]["you"]["battlefield"][-1]["attacking"] = True
+    assert plan(data)["total"]["mana"] == "{3}{R}{R}"
+
+
+def test_pillar_pays_only_a_multicolored_spell() -> None:
+    data = example("42")
+    assert plan(data)["score"] == 2
+    data["cards"]["helix"]["cost"] = "{1}{R}"  # Lightning Strike: mono-red
+    assert plan(data)["status"] == "unpayable"
+    data["cards"]["helix"]["cost"] = "{R/W}{R}"  # a hybrid symbol counts each of its colors
+    assert plan(data)["status"] == "ok"
+
+
+def test_ugin_reduces_only_colorless_spells() -> None:
+    data = example("43")
+    assert plan(data)["total"]["mana"] == "{4}"
+    data["cards"]["wurmcoil"]["colors"] = ["green"]  # a color indicator makes it colored
+    assert plan(data)["status"] == "unpayable"  # {6}, five Wastes
+    data["cards"]["wurmcoil"]["colors"] = []  # an empty list: colorless again
+    assert plan(data)["total"]["mana"] == "{4}"
+    del data["cards"]["wurmcoil"]["colors"]
+    data["cards"]["wurmcoil"]["cost"] = "{4}{C}"  # {C} is no color: still colorless
+    assert plan(data)["total"]["mana"] == "{2}{C}"
+
+
+def test_defense_grid_only_outside_the_casters_turn() -> None:
+    data = example("44")
+    assert plan(data)["total"]["mana"] == "{3}{U}{U}"
+    data["state"]["turn"] = "you"
+    assert plan(data)["total"]["mana"] == "{U}{U}"
+    data["cards"]["defense-grid"]["grants"][0]["turn"] = "caster"
+    assert plan(data)["total"]["mana"] == "{3}{U}{U}"
+
+
+def test_incubator_reads_its_own_chosen_type() -> None:
+    data = example("45")
+    assert plan(data)["total"]["mana"] == "{G}{G}"
+    data["state"]["you"]["battlefield"][0]["chosen_type"] = "goblin"
+    assert plan(data)["total"]["mana"] == "{1}{G}{G}"
+    del data["state"]["you"]["battlefield"][0]["chosen_type"]  # no type chosen: nothing off
+    assert plan(data)["total"]["mana"] == "{1}{G}{G}"
+
+
+def test_cavern_colors_only_its_chosen_type() -> None:
+    data = example("46")
+    assert plan(data)["score"] == 2
+    data["state"]["you"]["battlefield"][0]["chosen_type"] = "elf"
+    assert plan(data)["status"] == "unpayable"  # {C} and {R}: no {W}
+
+
+def _problems(data: dict[str, Any]) -> list[str]:
+    with pytest.raises(ScenarioError) as err:
+        mtg_from_data(data, require_play=True)
+    return [str(p) for p in err.value.problems]
+
+
+def test_the_loader_refuses_what_cant_be() -> None:
+    data = example("45")
+    bad = copy.deepcopy(data)
+    bad["state"]["you"]["hand"][0]["chosen_type"] = "elf"
+    assert any("state.you.hand[0].chosen_type" in p and "battlefield" in p for p in _problems(bad))
+    bad = copy.deepcopy(data)
+    bad["state"]["you"]["battlefield"][0]["attacking"] = True  # an artifact
+    assert any("state.you.battlefield[0].attacking" in p and "creature" in p
+               for p in _problems(bad))
+    bad = copy.deepcopy(data)
+    bad["cards"]["archdruid"]["reductions"] = [{"generic": {"count": {"chosen_type": True}}}]
+    assert any("chosen_type" in p and "holding" in p for p in _problems(bad))
+    bad = copy.deepcopy(data)
+    bad["cards"]["incubator"]["grants"][0]["turn"] = "yours"
+    assert any("cards.incubator.grants[0].turn" in p for p in _problems(bad))
+    bad = copy.deepcopy(data)
+    bad["cards"]["incubator"]["grants"][0]["applies_to"]["multicolored"] = "yes"
+    assert any("applies_to.multicolored" in p for p in _problems(bad))
