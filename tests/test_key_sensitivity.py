@@ -880,6 +880,26 @@ def _mtg_pairs() -> dict[Key, Pair]:
         setup(mgrant(applies_to={}), **{"state__you__battlefield__3__chosen_type": "elf"}),
         "cards.bear.grants.0.applies_to.chosen_type", True)
 
+    # A grant on spells that target the bear c1 (green, a creature, yours; issue 25): each key of
+    # the targets' filter makes c1 no longer match, and the increase stops applying.
+    aimed = setup(mgrant(applies_to={"targets": {}}), play__targets=["c1"])
+    for key, value in (("type", ["land"]), ("not_type", ["creature"]), ("tags", ["x"]),
+                       ("color", ["R"]), ("name", "Zap"), ("controller", "opponent"),
+                       ("multicolored", True), ("colorless", True), ("attacking", True),
+                       ("chosen_type", True), ("player", "opponent")):
+        t["TARGET_FILTER_KEYS", key] = Pair(aimed, f"cards.bear.grants.0.applies_to.targets.{key}",
+                                            value)
+    t["TARGET_FILTER_KEYS", "self"] = Pair(setup(aimed, play__targets=["m1"]),
+                                           "cards.bear.grants.0.applies_to.targets.self", True)
+    t["FILTER_KEYS", "targets"] = Pair(setup(mgrant(applies_to={}), play__targets=["m1"]),
+                                       "cards.bear.grants.0.applies_to.targets", {"type": ["land"]},
+                                       {"type": ["creature"]})
+    t["AMOUNT_KEYS", "count_targets"] = Pair(
+        setup(MBASE, cards__bear__grants=[{"reduction": {"generic": {"count_targets": {}}}}],
+              play__targets=["c1"]),
+        "cards.bear.grants.0.reduction.generic.count_targets", {"type": ["creature"]},
+        {"type": ["land"]})
+
     # Reductions and amounts.
     red = setup(MBASE, cards__bolt__cost="{2}{R}", cards__bolt__reductions=[{"generic": 1}])
     t["REDUCTION_KEYS", "id"] = Pair(red, "cards.bolt.reductions.0.id", "affinity")

@@ -106,3 +106,63 @@ def test_the_loader_refuses_what_cant_be() -> None:
     bad = copy.deepcopy(data)
     bad["cards"]["incubator"]["grants"][0]["applies_to"]["multicolored"] = "yes"
     assert any("applies_to.multicolored" in p for p in _problems(bad))
+
+
+# --- targets (examples 47-49) ---------------------------------------------------------------------
+
+
+def test_boreal_elemental_taxes_only_spells_aimed_at_it() -> None:
+    data = example("47")
+    assert plan(data)["total"]["mana"] == "{3}{R}"
+    data["play"]["targets"] = ["opponent"]
+    assert plan(data)["total"]["mana"] == "{1}{R}"
+    data["play"]["targets"] = ["b1", "b1"]  # one target named twice counts once
+    assert plan(data)["total"]["mana"] == "{3}{R}"
+    # Your own Elemental taxes the opponent's spells, not yours (`controller: opponent`).
+    data["state"]["you"]["battlefield"].append(data["state"]["opponent"]["battlefield"].pop())
+    assert plan(data)["total"]["mana"] == "{1}{R}"
+
+
+def test_infectious_curse_reads_the_player_from_its_controller() -> None:
+    data = example("48")
+    assert plan(data)["total"]["mana"] == "{R}"
+    data["play"]["targets"] = ["o1"]
+    assert plan(data)["total"]["mana"] == "{1}{R}"
+    data["play"]["targets"] = ["you"]
+    assert plan(data)["total"]["mana"] == "{1}{R}"
+    # The opponent's Curse: "spells you cast" is its controller's spells, not yours, whomever
+    # they target.
+    data["state"]["opponent"]["battlefield"].append(data["state"]["you"]["battlefield"].pop(0))
+    assert plan(data)["total"]["mana"] == "{1}{R}"
+    # With `controller: opponent` it reaches your spells, and `player: opponent` from its side
+    # is you: aimed at yourself, {R}.
+    data["cards"]["curse"]["grants"][0]["applies_to"]["controller"] = "opponent"
+    assert plan(data)["total"]["mana"] == "{R}"
+
+
+def test_thaumaturge_counts_each_creature_target() -> None:
+    data = example("49")
+    assert plan(data)["total"]["mana"] == "{R}"
+    data["play"]["targets"] = ["o1", "opponent"]
+    assert plan(data)["total"]["mana"] == "{1}{R}"
+    data["play"]["targets"] = ["opponent", "m1"]  # a player and a land: no creature
+    assert plan(data)["total"]["mana"] == "{2}{R}"
+
+
+def test_the_loader_refuses_targets_where_no_spell_is_read() -> None:
+    data = example("49")
+    bad = copy.deepcopy(data)
+    bad["cards"]["arc-lightning"]["reductions"] = [{"generic": {"count": {"targets": {}}}}]
+    assert any("targets" in p and "applies_to" in p for p in _problems(bad))
+    bad = copy.deepcopy(data)
+    bad["cards"]["arc-lightning"]["reductions"] = [
+        {"generic": {"count_targets": {"self": True}}}]
+    assert any(".self" in p for p in _problems(bad))
+    bad = copy.deepcopy(data)
+    bad["cards"]["thaumaturge"]["grants"][0]["applies_to"]["targets"] = {
+        "player": "opponent", "type": "creature"}
+    assert any("player" in p and "alone" in p for p in _problems(bad))
+    bad = copy.deepcopy(data)
+    bad["cards"]["thaumaturge"]["grants"][0]["reduction"]["generic"] = {
+        "count": {"type": "land"}, "count_targets": {"type": "creature"}}
+    assert any("one of them" in p for p in _problems(bad))

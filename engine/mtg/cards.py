@@ -49,6 +49,9 @@ class Filter:
     colorless: bool | None = None  # no color (True) or some (False)
     attacking: bool | None = None  # a permanent's combat state (a spell is not attacking)
     chosen_type: bool = False  # has the chosen type of the object holding the filter
+    targets: "Filter | None" = None  # a spell with at least one target matching this
+    player: str | None = None  # inside `targets`: a player target (you | opponent)
+    itself: bool = False  # inside `targets` (`self: true`): the object holding the filter
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,6 +117,7 @@ class Amount:
 
     fixed: int = 0
     count: Filter | None = None
+    count_targets: Filter | None = None  # the spell's targets matching this, each once
 
 
 @dataclass(frozen=True, slots=True)

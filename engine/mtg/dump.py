@@ -118,6 +118,12 @@ def filter_to_data(f: Filter) -> Data:
             out[key] = getattr(f, key)
     if f.chosen_type:
         out["chosen_type"] = True
+    if f.targets is not None:
+        out["targets"] = filter_to_data(f.targets)
+    if f.player is not None:
+        out["player"] = f.player
+    if f.itself:
+        out["self"] = True
     return out
 
 
@@ -229,6 +235,8 @@ def amount_to_data(a: Amount) -> object:
     """A number, or `{count: FILTER}` (affinity: the count of your permanents matching it)."""
     if a.count is not None:
         return {"count": filter_to_data(a.count)}
+    if a.count_targets is not None:
+        return {"count_targets": filter_to_data(a.count_targets)}
     return a.fixed
 
 

@@ -85,9 +85,13 @@ ALTERNATIVE_KEYS = ("id", "cost", "other", "zone")
 ADDITIONAL_KEYS = ("id", "mandatory", "cost", "other")
 OTHER_LONG_KEYS = ("count", "filter")
 FILTER_KEYS = ("type", "not_type", "tags", "color", "name", "controller", "ability",
-               "multicolored", "colorless", "attacking", "chosen_type")
+               "multicolored", "colorless", "attacking", "chosen_type", "targets")
+# A spell's targets' filter: an object's conditions (no `ability`, no nested `targets`), or a
+# player's (`player`), `self` the object holding the filter.
+TARGET_FILTER_KEYS = ("type", "not_type", "tags", "color", "name", "controller", "multicolored",
+                      "colorless", "attacking", "chosen_type", "player", "self")
 REDUCTION_KEYS = ("id", "generic", "minimum", "mana", "W", "U", "B", "R", "G", "C")
-AMOUNT_KEYS = ("count",)
+AMOUNT_KEYS = ("count", "count_targets")
 ABILITY_KEYS = ("adds", "costs", "only_for", "per")
 PER_KEYS = ("count",)
 ABILITY_WORDS = ("tap", "sacrifice_self")
@@ -191,16 +195,30 @@ class _MtgReader(Reader):
             self.problem(at, f"{kind} takes a number, not a filter")
         return OtherCost(kind, count, filt) if count else None
 
-    def filter(self, value: object, path: DataPath, held: bool = False) -> Filter:
+    def filter(self, value: object, path: DataPath, held: bool = False,
+               inside: bool = False, grant: bool = False) -> Filter:
         """A filter. `held`: it belongs to an object on the battlefield (a grant's `applies_to`
         and its reduction's count, a mana ability's `only_for` and `per` count), the only
-        places `chosen_type` (that object's chosen creature type) can be read."""
-        f = self.fields(value, path, FILTER_KEYS)
+        places `chosen_type` (that object's chosen creature type) can be read. `grant`: a
+        grant's `applies_to`, the one place `targets` (the spell's targets) is read. `inside`:
+        the filter of a spell's targets (`player`, `self`)."""
+        f = (self.fields(value, path, TARGET_FILTER_KEYS) if inside
+             else self.fields(value, path, FILTER_KEYS))
         if "chosen_type" in f and not held:
             self.problem(f.at("chosen_type"), "chosen_type reads the chosen type of the object "
                                               "holding the filter: only in a grant's applies_to "
                                               "or count, or a mana ability's only_for or per")
+        if "targets" in f and not grant:
+            self.problem(f.at("targets"), "targets reads the targets of the spell being cast: "
+                                          "only in a grant's applies_to (a count of them is a "
+                                          "reduction's {count_targets: FILTER})")
         chosen = f.read("chosen_type", False, self.boolean)
+        targets = f.read("targets", None, self.target_filter, held) if grant else None
+        player = f.word("player", None, PLAYERS, "player")
+        itself = f.read("self", False, self.boolean)
+        if player is not None and len(f.values) > 1:
+            self.problem(f.at("player"), "a player target has no other conditions: `player` "
+                                         "stands alone in a targets filter")
         return Filter(
             type=f.read("type", (), self.words, CARD_TYPES, "card type"),
             not_type=f.read("not_type", (), self.words, CARD_TYPES, "card type"),
@@ -213,7 +231,23 @@ class _MtgReader(Reader):
             colorless=f.read("colorless", None, self.boolean),
             attacking=f.read("attacking", None, self.boolean),
             chosen_type=chosen and held,
+            targets=targets,
+            player=player,
+            itself=itself and held,
         )
+
+    def target_filter(self, value: object, path: DataPath, held: bool) -> Filter:
+        """The filter of a spell's targets: an object's (`self: true` the holder itself, which
+        only a permanent's filter has) or a player's (`player: you | opponent`)."""
+        f = self.filter(value, path, held, inside=True)
+        if isinstance(value, dict) and value.get("self") is True and not held:
+            self.problem(_join(path, "self"), "self is the object holding the filter: only in a "
+                                              "permanent's grant")
+        return f
+
+    def grant_filter(self, value: object, path: DataPath) -> Filter:
+        """`filter` for a grant's `applies_to` (`chosen_type` and `targets` readable)."""
+        return self.filter(value, path, True, grant=True)
 
     def held_filter(self, value: object, path: DataPath) -> Filter:
         """`filter` for a filter an object on the battlefield holds (`chosen_type` readable)."""
@@ -336,8 +370,12 @@ class _MtgReader(Reader):
     def amount_of(self, value: object, path: DataPath, held: bool = False) -> Amount:
         if isinstance(value, dict):
             f = self.fields(value, path, AMOUNT_KEYS)
-            if "count" not in f:
-                f.require("count", "a filter of your permanents to count")
+            if ("count" in f) == ("count_targets" in f):
+                self.problem(path, "an amount is a number, {count: FILTER} (your permanents) or "
+                                   "{count_targets: FILTER} (the spell's targets): one of them")
+            if "count_targets" in f:
+                return Amount(count_targets=f.read("count_targets", Filter(), self.target_filter,
+                                                   held))
             return Amount(count=f.read("count", Filter(), self.filter, held))
         return Amount(fixed=self.integer(value, path))
 
@@ -452,7 +490,7 @@ class _MtgReader(Reader):
                 self.problem(where, "a grant has exactly one of: increase, reduction, at_least")
             label = path_text(where).rsplit(".", 1)[-1]
             out.append(Grant(
-                applies_to=f.read("applies_to", Filter(), self.held_filter),
+                applies_to=f.read("applies_to", Filter(), self.grant_filter),
                 increase=f.read("increase", None, self.mana_cost),
                 reduction=(self.reduction(f["reduction"], f.at("reduction"), label, True)
                            if "reduction" in f else None),

@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..discounts import Mod, pareto_front
-from .cards import Card, Cost, Filter, MtgScenario, Obj, OtherCost, Play
+from .cards import Amount, Card, Cost, Filter, MtgScenario, Obj, OtherCost, Play
 from .mana import (
     NO_MANA,
     TYPES,
@@ -133,15 +133,53 @@ def object_matches(scenario: MtgScenario, f: Filter, obj: Obj, chosen: str | Non
     return card_matches(f, card, chosen)
 
 
-def changers(scenario: MtgScenario, card: Card) -> tuple[Changer, ...]:
-    """The increases, reductions and floors that apply to casting `card`, in state order:
-    the card's own reductions (affinity), then every permanent's grants."""
+def targeted(scenario: MtgScenario, f: Filter, targets: tuple[str, ...], holder: Obj | None,
+             side: str) -> int:
+    """How many of the spell's distinct `targets` match `f` (a `targets` filter): a player
+    (`you`, `opponent`) matches `player:`, read from `side` (the holder's controller); an
+    object (any zone, either player's) matches the rest, its `controller` also relative to
+    `side` (default any), `self: true` only `holder` itself."""
+    n = 0
+    for t in dict.fromkeys(targets):
+        if t in PLAYER_WORDS:
+            n += f.player is not None and (t == side) == (f.player == "you")
+            continue
+        if f.player is not None:
+            continue
+        for who in PLAYER_WORDS:
+            found = scenario.state.you.find(t) if who == "you" else scenario.state.opponent.find(t)
+            if found is None:
+                continue
+            if f.itself and (holder is None or found[1].id != holder.id):
+                break
+            if f.controller not in (None, "any") and (f.controller == "you") != (who == side):
+                break
+            n += object_matches(scenario, f, found[1], holder.chosen_type if holder else None)
+            break
+    return n
+
+
+PLAYER_WORDS = ("you", "opponent")
+
+
+def _amount(scenario: MtgScenario, a: Amount, pool: tuple[Obj, ...], targets: tuple[str, ...],
+            holder: Obj | None, side: str) -> int:
+    """A reduction's amount: fixed, or a count of `pool`'s permanents, or of the targets."""
+    if a.count is not None:
+        chosen = holder.chosen_type if holder is not None else None
+        return sum(1 for o in pool if object_matches(scenario, a.count, o, chosen))
+    if a.count_targets is not None:
+        return targeted(scenario, a.count_targets, targets, holder, side)
+    return a.fixed
+
+
+def changers(scenario: MtgScenario, card: Card, targets: tuple[str, ...] = ()
+             ) -> tuple[Changer, ...]:
+    """The increases, reductions and floors that apply to casting `card` with these targets,
+    in state order: the card's own reductions (affinity), then every permanent's grants."""
     out: list[Changer] = []
     for r in card.reductions:
-        amount = r.generic.fixed
-        if r.generic.count is not None:
-            amount = sum(1 for o in scenario.state.you.battlefield
-                         if object_matches(scenario, r.generic.count, o))
+        amount = _amount(scenario, r.generic, scenario.state.you.battlefield, targets, None, "you")
         out.append(Changer("", f"{card.name} ({r.label})", generic=amount, minimum=r.minimum,
                            colored=r.colored))
     for who in ("you", "opponent"):
@@ -158,16 +196,15 @@ def changers(scenario: MtgScenario, card: Card) -> tuple[Changer, ...]:
                     continue  # you cast it: `caster` is your turn, `not_caster` the opponent's
                 if not spell_matches(g.applies_to, card, obj.chosen_type):
                     continue
+                if g.applies_to.targets is not None and not targeted(
+                        scenario, g.applies_to.targets, targets, obj, who):
+                    continue
                 name = f"{source.name} ({obj.id})"
                 if g.increase is not None:
                     out.append(Changer(obj.id, name, increase=g.increase))
                 elif g.reduction is not None:
                     r = g.reduction
-                    amount = r.generic.fixed
-                    if r.generic.count is not None:
-                        amount = sum(1 for o in player.battlefield
-                                     if object_matches(scenario, r.generic.count, o,
-                                                       obj.chosen_type))
+                    amount = _amount(scenario, r.generic, player.battlefield, targets, obj, who)
                     out.append(Changer(obj.id, name, generic=amount, minimum=r.minimum,
                                        colored=r.colored))
                 elif g.at_least is not None:
@@ -254,7 +291,7 @@ def price(scenario: MtgScenario, card: Card, play: Play, choices: Choices,
           changing: tuple[Changer, ...] | None = None) -> Priced:
     """The total cost of casting `card` with these choices (601.2b, 601.2f)."""
     if changing is None:
-        changing = changers(scenario, card)
+        changing = changers(scenario, card, play.targets)
     symbols, other_parts, named = assembled(card, play, choices.cast, choices.optional,
                                             commander_casts(scenario, play))
     steps: list[Step] = []
