@@ -946,6 +946,16 @@ def _mtg_pairs() -> dict[Key, Pair]:
                                        "cards.bear.grants.0.at_least", 3, 1)
     t["GRANT_KEYS", "applies_to"] = Pair(mgrant(), "cards.bear.grants.0.applies_to",
                                          {"type": ["creature"]})
+    # Granted keywords (issue 25): convoke lets the bear pay bolt's {1} with two Mountains
+    # tapped elsewhere; flashback lets the graveyard's bolt be cast.
+    t["GRANT_KEYS", "keyword"] = Pair(setup(MBASE, **{
+        "cards__bear__grants": [{"keyword": "delve"}],
+        "state__you__battlefield": [{"id": "m1", "card": "mountain"}, {"id": "c1", "card": "bear"}]}),
+        "cards.bear.grants.0.keyword", "convoke", "delve")
+    t["GRANT_KEYS", "flashback"] = Pair(setup(MBASE, play={"object": "g2", "from": "graveyard"},
+                                              cards__bear__grants=[],
+                                              state__you__graveyard=[{"id": "g2", "card": "bolt"}]),
+                                        "cards.bear.grants.0", {"flashback": "mana_cost"})
     # Defense Grid's "except during its controller's turn": not on your own turn (issue 25).
     t["GRANT_KEYS", "turn"] = Pair(mgrant(), "cards.bear.grants.0.turn", "not_caster")
 

@@ -166,3 +166,53 @@ def test_the_loader_refuses_targets_where_no_spell_is_read() -> None:
     bad["cards"]["thaumaturge"]["grants"][0]["reduction"]["generic"] = {
         "count": {"type": "land"}, "count_targets": {"type": "creature"}}
     assert any("one of them" in p for p in _problems(bad))
+
+
+# --- keywords granted by another permanent (examples 50-51) ----------------------------------------
+
+
+def test_chief_engineer_gives_artifact_spells_convoke() -> None:
+    data = example("50")
+    p = plan(data)
+    assert p["score"] == 10 and len(p["payment"]["convoke"]) == 4
+    data["cards"]["engineer"]["grants"][0]["applies_to"] = {"type": ["instant"]}
+    assert plan(data)["status"] == "unpayable"  # not an artifact spell: no convoke
+    del data["cards"]["engineer"]["grants"]
+    assert plan(data)["status"] == "unpayable"
+
+
+def test_lier_gives_graveyard_spells_flashback() -> None:
+    data = example("51")
+    p = plan(data)
+    assert (p["cast"], p["destination"]) == ("flashback", "exile")
+    data["state"]["you"]["battlefield"].pop(0)  # Lier gone: no way from the graveyard
+    assert plan(data)["status"] != "ok"
+    data = example("51")
+    data["cards"]["bolt"]["flashback"] = "{4}{R}"  # a flashback cost of its own stands
+    assert plan(data)["status"] == "unpayable"  # one Mountain
+    data["state"]["you"]["battlefield"] += [{"id": f"m{i}", "card": "mountain"} for i in range(2, 6)]
+    assert plan(data)["total"]["mana"] == "{4}{R}"
+
+
+def test_hand_and_play_see_the_granted_flashback(tmp_path: Path) -> None:
+    import json
+    import subprocess
+    import sys
+
+    data = example("51")
+    del data["play"]
+    path = tmp_path / "lier.yaml"
+    path.write_text(yaml.safe_dump(data), encoding="utf-8")
+    out = subprocess.run([sys.executable, "-m", "payplan", "hand", str(path), "--json"],
+                         capture_output=True, text=True, check=False)
+    assert out.returncode == 0, out.stderr
+    assert any(p["play"]["object"] == "g1" and p["status"] == "ok"
+               for p in json.loads(out.stdout)["plays"])
+    data["plays"] = [{"object": "g1", "from": "graveyard"}]
+    path.write_text(yaml.safe_dump(data), encoding="utf-8")
+    out = subprocess.run([sys.executable, "-m", "payplan", "play", str(path), "--json"],
+                         capture_output=True, text=True, check=False)
+    assert out.returncode == 0, out.stderr
+    state = json.loads(out.stdout)["state"]["you"]
+    assert [o["id"] for o in state.get("exile", [])] == ["g1"]
+    assert not state.get("graveyard")

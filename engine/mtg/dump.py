@@ -297,6 +297,10 @@ def grant_to_data(g: Grant, label: str) -> Data:
         out["reduction"] = reduction_to_data(g.reduction, label)
     if g.at_least is not None:
         out["at_least"] = g.at_least
+    if g.keyword is not None:
+        out["keyword"] = g.keyword
+    if g.flashback:
+        out["flashback"] = "mana_cost"
     if g.applies_to != Filter():
         out["applies_to"] = filter_to_data(g.applies_to)
     if g.turn is not None:

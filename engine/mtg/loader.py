@@ -98,7 +98,8 @@ ABILITY_WORDS = ("tap", "sacrifice_self")
 ACTIVATED_KEYS = ("id", "costs", "timing")
 ACTIVATED_TIMINGS = ("instant", "sorcery")
 ABILITY_PLAY_KEYS = ("object", "id")
-GRANT_KEYS = ("increase", "reduction", "at_least", "applies_to", "turn")
+GRANT_KEYS = ("increase", "reduction", "at_least", "keyword", "flashback", "applies_to", "turn")
+GRANT_KEYWORDS = ("convoke", "delve", "improvise")
 GRANT_TURNS = ("caster", "not_caster")
 STATE_KEYS = ("phase", "stack", "turn", "you", "opponent", "lands_played_this_turn")
 PLAYER_KEYS = ("life", "library", "hand", "graveyard", "exile", "command", "battlefield",
@@ -485,9 +486,11 @@ class _MtgReader(Reader):
         out = []
         for where, item in self.each(value, path):
             f = self.fields(item, where, GRANT_KEYS)
-            kinds = [k for k in ("increase", "reduction", "at_least") if k in f]
+            kinds = [k for k in ("increase", "reduction", "at_least", "keyword", "flashback")
+                     if k in f]
             if isinstance(item, dict) and len(kinds) != 1:
-                self.problem(where, "a grant has exactly one of: increase, reduction, at_least")
+                self.problem(where, "a grant has exactly one of: increase, reduction, at_least, "
+                                    "keyword, flashback")
             label = path_text(where).rsplit(".", 1)[-1]
             out.append(Grant(
                 applies_to=f.read("applies_to", Filter(), self.grant_filter),
@@ -496,6 +499,8 @@ class _MtgReader(Reader):
                            if "reduction" in f else None),
                 at_least=f.read("at_least", None, self.integer),
                 turn=f.word("turn", None, GRANT_TURNS, "turn"),
+                keyword=f.word("keyword", None, GRANT_KEYWORDS, "granted keyword"),
+                flashback=f.word("flashback", None, ("mana_cost",), "flashback cost") is not None,
             ))
         return tuple(out)
 
@@ -683,9 +688,14 @@ class _MtgReader(Reader):
         if card is None:
             return value if isinstance(value, str) else self.string(value, path)
         word = self.one_of(value, path, names, "way to cast")
-        if word == "flashback" and card.flashback is None:
+        if word == "flashback" and card.flashback is None and not self.grants_flashback():
             self.problem(path, f"{card.id!r} has no flashback")
         return word
+
+    def grants_flashback(self) -> bool:
+        """Whether a card of the file grants flashback (`flashback: mana_cost`): then whether
+        a graveyard card has it depends on the state, and the plan says (`options.casts`)."""
+        return any(g.flashback for c in self.mtg_cards.values() for g in c.grants)
 
     def mtg_optional(self, value: object, path: DataPath, card: Card | None) -> Mapping[str, str | int]:
         if not isinstance(value, dict):
@@ -890,8 +900,8 @@ class _MtgReader(Reader):
             keys = {o.id for o in you.hand}
             for o in you.graveyard:
                 card = self.mtg_cards.get(o.card)
-                if card is not None and (card.flashback is not None or any(
-                        alt.zone == "graveyard" for alt in card.alternative)):
+                if card is not None and (card.flashback is not None or self.grants_flashback()
+                                         or any(alt.zone == "graveyard" for alt in card.alternative)):
                     keys.add(o.id)  # a card cast from the graveyard (702.34, an alternative)
             for o in (*you.hand, *you.graveyard, *you.battlefield):
                 card = self.mtg_cards.get(o.card)

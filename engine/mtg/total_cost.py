@@ -173,6 +173,37 @@ def _amount(scenario: MtgScenario, a: Amount, pool: tuple[Obj, ...], targets: tu
     return a.fixed
 
 
+def keyword_grants(scenario: MtgScenario, card: Card, zone: str) -> tuple[frozenset[str], bool]:
+    """The keywords permanents grant a card of yours in `zone` (`keyword`: convoke, delve,
+    improvise; read on spells, so only outside the battlefield), and whether one grants it
+    flashback (`flashback: mana_cost`, only in the graveyard), by the grants' `applies_to` read
+    on the card (controller relative to the granting permanent's, as for cost changers)."""
+    keywords: set[str] = set()
+    flashback = False
+    if card.activation is not None or zone == "battlefield":
+        return frozenset(), False
+    for who in ("you", "opponent"):
+        player = scenario.state.you if who == "you" else scenario.state.opponent
+        for obj in player.battlefield:
+            source = scenario.cards.get(obj.card)
+            if source is None:
+                continue
+            for g in source.grants:
+                if g.keyword is None and not g.flashback:
+                    continue
+                controller = g.applies_to.controller or "you"
+                if controller != "any" and (controller == "you") != (who == "you"):
+                    continue
+                if g.turn is not None and (g.turn == "caster") != (scenario.state.turn == "you"):
+                    continue
+                if not spell_matches(g.applies_to, card, obj.chosen_type):
+                    continue
+                if g.keyword is not None:
+                    keywords.add(g.keyword)
+                flashback = flashback or (g.flashback and zone == "graveyard")
+    return frozenset(keywords), flashback
+
+
 def changers(scenario: MtgScenario, card: Card, targets: tuple[str, ...] = ()
              ) -> tuple[Changer, ...]:
     """The increases, reductions and floors that apply to casting `card` with these targets,

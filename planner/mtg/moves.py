@@ -281,7 +281,8 @@ class MtgMoves:
         self._values: Callable[[str], int] = lambda key: 1  # the turn's (`candidates` sets them)
         # The objects that are candidates themselves: never grouped with others in a payment.
         alone = {o.id for o in you.hand}
-        alone |= {o.id for o in you.graveyard if castable_from_graveyard(start.cards[o.card])}
+        alone |= {o.id for o in you.graveyard
+                  if castable_from_graveyard(start.with_grants(start.cards[o.card], "graveyard"))}
         alone |= {o.id for o in you.battlefield if start.cards[o.card].abilities}
         if listed is not None:
             alone = {p.object for p in listed}
@@ -329,7 +330,8 @@ class MtgMoves:
         for zone in ("hand", "graveyard"):
             for obj in you.zone(zone):
                 card = scenario.cards[obj.card]
-                if zone == "graveyard" and not castable_from_graveyard(card):
+                if zone == "graveyard" and not castable_from_graveyard(
+                        scenario.with_grants(card, zone)):
                     continue
                 out.append(Candidate(obj.id, (0, self._place(obj.id)), (auto_play(card, obj, zone),),
                                      obj.id))
