@@ -21,7 +21,11 @@ not), City of Brass life, restricted mana (`only_for` by type, tags, name, color
 and Phyrexian Altars, Seton's "tap an untapped Druid"), Springleaf Drum's tapped creature, and
 mana abilities paying every other cost kind (mill, discard, exile from hand or graveyard,
 return to hand, sacrifice themselves without tapping), mana counted from the state (`per`:
-Gaea's Cradle's creatures, Cabal Coffers' Swamps, Nykthos's devotion); convoke, delve, improvise; the pool;
+Gaea's Cradle's creatures, Cabal Coffers' Swamps, Nykthos's devotion); issue 25's state and
+grants (`_issue25`: attacking creatures and Embercleave's count, chosen creature types on an
+Incubator, a Cavern or a counting land, multicolored and colorless filters, Defense Grid's
+`turn`, target filters with `self` and `player`, `count_targets`, granted convoke, delve,
+improvise and flashback, `play.targets` naming players and objects of any zone); convoke, delve, improvise; the pool;
 life, discard, mill, sacrifice, exile from graveyard or hand, tap and return costs; timing
 (phase, stack, turn, flash); every weight and benefits; `plays` beside `play` (which `plan`
 ignores). About 15% of the casts become activations of a permanent's ability (`play.ability`:
