@@ -216,3 +216,18 @@ def test_hand_and_play_see_the_granted_flashback(tmp_path: Path) -> None:
     state = json.loads(out.stdout)["state"]["you"]
     assert [o["id"] for o in state.get("exile", [])] == ["g1"]
     assert not state.get("graveyard")
+
+
+def test_the_loader_refuses_words_that_would_check_nothing() -> None:
+    data = example("47")
+    bad = copy.deepcopy(data)
+    bad["cards"]["boreal"]["grants"][0]["applies_to"]["targets"]["self"] = False
+    assert any("targets.self" in p and "true" in p for p in _problems(bad))
+    data = example("45")
+    bad = copy.deepcopy(data)
+    bad["cards"]["incubator"]["grants"][0]["applies_to"]["chosen_type"] = False
+    assert any("applies_to.chosen_type" in p and "true" in p for p in _problems(bad))
+    data = example("50")
+    bad = copy.deepcopy(data)
+    bad["cards"]["engineer"]["grants"][0]["applies_to"] = {"ability": "activated"}
+    assert any("grants[0].applies_to" in p and "spell's" in p for p in _problems(bad))

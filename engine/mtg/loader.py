@@ -213,6 +213,10 @@ class _MtgReader(Reader):
             self.problem(f.at("targets"), "targets reads the targets of the spell being cast: "
                                           "only in a grant's applies_to (a count of them is a "
                                           "reduction's {count_targets: FILTER})")
+        for key in ("chosen_type", "self"):
+            if f.read(key, True, self.boolean) is False:
+                self.problem(f.at(key), f"`{key}` is `true` or left out (`false` would be "
+                                        "nothing to check)")
         chosen = f.read("chosen_type", False, self.boolean)
         targets = f.read("targets", None, self.target_filter, held) if grant else None
         player = f.word("player", None, PLAYERS, "player")
@@ -502,6 +506,10 @@ class _MtgReader(Reader):
                 keyword=f.word("keyword", None, GRANT_KEYWORDS, "granted keyword"),
                 flashback=f.word("flashback", None, ("mana_cost",), "flashback cost") is not None,
             ))
+            made = out[-1]
+            if (made.keyword is not None or made.flashback) and made.applies_to.ability is not None:
+                self.problem(f.at("applies_to"), "a granted keyword or flashback is a spell's: "
+                                                 "its applies_to names no `ability`")
         return tuple(out)
 
     # --- state
