@@ -910,6 +910,8 @@ MABILITY = setup(MBASE, **{"cards__bear__abilities": [{"id": "act", "costs": ["{
 MSOURCE = setup(MBASE, **{
     "cards__altar": {"types": ["artifact"], "mana": [{"adds": "{R}{R}", "costs": []}]},
     "state__you__battlefield": [{"id": "a1", "card": "altar"}, {"id": "c1", "card": "bear"}]})
+# bolt costing {1} less for each of your creatures the count's filter matches (Embercleave).
+MATTACK = setup(MBASE, cards__bolt__reductions=[{"generic": {"count": {"type": "creature"}}}])
 # bolt with X and a kicker.
 MX = setup(MBASE, **{"cards__bolt__cost": "{X}{R}", "play__x": "auto"})
 
@@ -1008,6 +1010,37 @@ def _mtg_pairs() -> dict[Key, Pair]:
     t["FILTER_KEYS", "ability"] = Pair(setup(MABILITY, cards__bear__grants=[
         {"increase": "{1}", "applies_to": {}}]), "cards.bear.grants.0.applies_to.ability",
         "activated")
+    # Colors (bolt is mono-red: neither multicolored nor colorless), combat and the chosen type
+    # (issue 25): the bear's increase stops applying.
+    t["FILTER_KEYS", "multicolored"] = Pair(mgrant(applies_to={}),
+                                            "cards.bear.grants.0.applies_to.multicolored", True)
+    t["FILTER_KEYS", "colorless"] = Pair(mgrant(applies_to={}),
+                                         "cards.bear.grants.0.applies_to.colorless", True)
+    t["FILTER_KEYS", "attacking"] = Pair(MATTACK, "cards.bolt.reductions.0.generic.count.attacking",
+                                         True)
+    t["FILTER_KEYS", "chosen_type"] = Pair(
+        setup(mgrant(applies_to={}), **{"state__you__battlefield__3__chosen_type": "elf"}),
+        "cards.bear.grants.0.applies_to.chosen_type", True)
+
+    # A grant on spells that target the bear c1 (green, a creature, yours; issue 25): each key of
+    # the targets' filter makes c1 no longer match, and the increase stops applying.
+    aimed = setup(mgrant(applies_to={"targets": {}}), play__targets=["c1"])
+    for key, value in (("type", ["land"]), ("not_type", ["creature"]), ("tags", ["x"]),
+                       ("color", ["R"]), ("name", "Zap"), ("controller", "opponent"),
+                       ("multicolored", True), ("colorless", True), ("attacking", True),
+                       ("chosen_type", True), ("player", "opponent")):
+        t["TARGET_FILTER_KEYS", key] = Pair(aimed, f"cards.bear.grants.0.applies_to.targets.{key}",
+                                            value)
+    t["TARGET_FILTER_KEYS", "self"] = Pair(setup(aimed, play__targets=["m1"]),
+                                           "cards.bear.grants.0.applies_to.targets.self", True)
+    t["FILTER_KEYS", "targets"] = Pair(setup(mgrant(applies_to={}), play__targets=["m1"]),
+                                       "cards.bear.grants.0.applies_to.targets", {"type": ["land"]},
+                                       {"type": ["creature"]})
+    t["AMOUNT_KEYS", "count_targets"] = Pair(
+        setup(MBASE, cards__bear__grants=[{"reduction": {"generic": {"count_targets": {}}}}],
+              play__targets=["c1"]),
+        "cards.bear.grants.0.reduction.generic.count_targets", {"type": ["creature"]},
+        {"type": ["land"]})
 
     # Reductions and amounts.
     red = setup(MBASE, cards__bolt__cost="{2}{R}", cards__bolt__reductions=[{"generic": 1}])
@@ -1055,6 +1088,18 @@ def _mtg_pairs() -> dict[Key, Pair]:
                                        "cards.bear.grants.0.at_least", 3, 1)
     t["GRANT_KEYS", "applies_to"] = Pair(mgrant(), "cards.bear.grants.0.applies_to",
                                          {"type": ["creature"]})
+    # Granted keywords (issue 25): convoke lets the bear pay bolt's {1} with two Mountains
+    # tapped elsewhere; flashback lets the graveyard's bolt be cast.
+    t["GRANT_KEYS", "keyword"] = Pair(setup(MBASE, **{
+        "cards__bear__grants": [{"keyword": "delve"}],
+        "state__you__battlefield": [{"id": "m1", "card": "mountain"}, {"id": "c1", "card": "bear"}]}),
+        "cards.bear.grants.0.keyword", "convoke", "delve")
+    t["GRANT_KEYS", "flashback"] = Pair(setup(MBASE, play={"object": "g2", "from": "graveyard"},
+                                              cards__bear__grants=[],
+                                              state__you__graveyard=[{"id": "g2", "card": "bolt"}]),
+                                        "cards.bear.grants.0", {"flashback": "mana_cost"})
+    # Defense Grid's "except during its controller's turn": not on your own turn (issue 25).
+    t["GRANT_KEYS", "turn"] = Pair(mgrant(), "cards.bear.grants.0.turn", "not_caster")
 
     # State, players, objects.
     t["STATE_KEYS", "phase"] = M("state.phase", "combat", cards__bolt__types=["sorcery"])
@@ -1093,6 +1138,14 @@ def _mtg_pairs() -> dict[Key, Pair]:
                                      "state.you.battlefield.3.value", 9)
     # Cast from the command zone: {1}{R} is paid by the three Mountains, {3}{R} (one earlier
     # cast, 903.8) is not.
+    # The bear attacking: bolt's "{1} less for each attacking creature" takes the {1}.
+    t["OBJECT_KEYS", "attacking"] = Pair(setup(MATTACK, **{
+        "cards__bolt__reductions__0__generic__count__attacking": True}),
+        "state.you.battlefield.3.attacking", True)
+    # The bear's chosen type is the bolt's tag: its increase reaches the bolt.
+    t["OBJECT_KEYS", "chosen_type"] = Pair(
+        setup(mgrant(applies_to={"chosen_type": True}), cards__bolt__tags=["goblin"]),
+        "state.you.battlefield.3.chosen_type", "goblin")
     t["OBJECT_KEYS", "commander_casts"] = M(
         "state.you.command.0.commander_casts", 1, play={"object": "k1"},
         state__you__command=[{"id": "k1", "card": "bolt"}])

@@ -84,6 +84,8 @@ def assert_in_format_order(data: dict[str, Any]) -> None:
                 _reduction_in_order(g["reduction"])
             if "applies_to" in g:
                 _in_order(loader.FILTER_KEYS, "filter")(g["applies_to"])
+                if "targets" in g["applies_to"]:
+                    _in_order(loader.TARGET_FILTER_KEYS, "filter")(g["applies_to"]["targets"])
         for a in card.get("abilities", []):
             _in_order(loader.ACTIVATED_KEYS, "ability")(a)
             _others_in_order([c for c in a.get("costs", []) if isinstance(c, dict)])
@@ -118,7 +120,9 @@ def _others_in_order(items: list[Any]) -> None:
 def _reduction_in_order(r: dict[str, Any]) -> None:
     _in_order(loader.REDUCTION_KEYS, "reduction")(r)
     if isinstance(r.get("generic"), dict):
-        _in_order(loader.FILTER_KEYS, "filter")(r["generic"]["count"])
+        (key, body), = r["generic"].items()
+        _in_order(loader.FILTER_KEYS if key == "count" else loader.TARGET_FILTER_KEYS,
+                  "filter")(body)
 
 
 # --- The corpora --------------------------------------------------------------------------------

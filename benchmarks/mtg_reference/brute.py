@@ -57,6 +57,19 @@ Choices the spec leaves open, as this reference reads them (each also in a comme
   can't activate it), "sacrifice this" a sacrifice of it (it may tap for mana first, 601.2g
   before 601.2h); no convoke, delve or improvise; mana restricted with `ability: activated` pays
   abilities only, other restricted mana spells only.
+- Issue 25's keys (README, "Keys payplan adds to `mtg/1`"): a card's colors decide
+  `multicolored` (two or more) and `colorless` (none); `attacking` is a battlefield object's
+  state (a spell, or a card in another zone, is never attacking); `chosen_type: true` reads the
+  type chosen by the permanent holding the filter (a grant's, a mana ability's), none chosen
+  matching nothing; `turn: caster` is your turn (you cast everything here), `not_caster` the
+  opponent's. `play.targets` is read once per distinct target; `you` / `opponent` are players,
+  other entries objects of either player in any zone. A target filter holding `player`
+  matches player targets only, any other (`{}` included) object targets only. Undocumented and
+  read here as their words say (never drawn): `self: false` is any object but the granting
+  permanent, `chosen_type: false` a card without the chosen type.
+- Granted keywords (`keyword:`) are the spell's while cast (never an ability's); a granted
+  `flashback: mana_cost` gives a card of yours in the graveyard with no flashback of its own
+  flashback for its mana cost (exiled as it resolves).
 - A permanent uses at most one of its abilities that tap or sacrifice it, once (a second would
   find it tapped or gone), plus any number of activations of its other mana abilities.
 """
@@ -66,7 +79,7 @@ from __future__ import annotations
 import itertools
 import json
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, Callable, Iterator
 
@@ -121,6 +134,8 @@ class Obj:
     sick: bool = False
     value: int | None = None
     commander_casts: int = 0   # casts from the command zone this game (903.8), command zone only
+    attacking: bool = False    # a creature on the battlefield, attacking (issue 25)
+    chosen_type: str | None = None   # the creature type chosen as it entered (a permanent's tag)
 
 
 def _objects(player: dict[str, Any], zone: str, controller: str) -> list[Obj]:
@@ -139,7 +154,10 @@ def _objects(player: dict[str, Any], zone: str, controller: str) -> list[Obj]:
                        zone=zone, controller=controller, tapped=bool(entry.get("tapped", False)),
                        sick=bool(entry.get("sick", False)),
                        value=None if entry.get("value") is None else int(entry["value"]),
-                       commander_casts=casts))
+                       commander_casts=casts,
+                       attacking=zone == "battlefield" and bool(entry.get("attacking", False)),
+                       chosen_type=(None if zone != "battlefield" or entry.get("chosen_type") is None
+                                    else str(entry["chosen_type"]))))
     return out
 
 
@@ -162,10 +180,15 @@ def _as_list(v: Any) -> list[Any]:
 
 
 def matches(card: dict[str, Any], flt: dict[str, Any] | None, obj_id: str = "",
-            card_id: str = "") -> bool:
+            card_id: str = "", obj: Obj | None = None, holder: Obj | None = None) -> bool:
     """A filter on a card: type (any of), not_type (none of), color (any of), tags (all of),
-    name (the card's name, else its id). `ability` and a grant's `controller` are read by the
-    grant code; anywhere else the object is yours, so `controller: opponent` matches nothing."""
+    name (the card's name, else its id), multicolored (two colors or more) and colorless (none),
+    a card's colors as `card_colors` reads them; `attacking` the state of `obj` (a permanent; a
+    spell or a card in another zone is never attacking); `chosen_type: true` the card has among
+    its tags the type `holder` (the permanent whose grant or mana ability holds the filter)
+    chose, none when it chose none (`false`: the card doesn't have it). `ability`, `targets` and
+    a grant's `controller` are read by the grant code; anywhere else the object is yours, so
+    `controller: opponent` there matches nothing."""
     if not flt:
         return True
     types = set(card.get("types") or [])
@@ -177,6 +200,26 @@ def matches(card: dict[str, Any], flt: dict[str, Any] | None, obj_id: str = "",
         wanted = {COLOR_NAMES.get(str(c).lower(), str(c).upper()) for c in _as_list(flt["color"])}
         if not card_colors(card) & wanted:
             return False
+    if "multicolored" in flt and (len(card_colors(card)) >= 2) != bool(flt["multicolored"]):
+        return False
+    if "colorless" in flt and (not card_colors(card)) != bool(flt["colorless"]):
+        return False
+    if "attacking" in flt:
+        attacking = obj is not None and obj.zone == "battlefield" and obj.attacking
+        if attacking != bool(flt["attacking"]):
+            return False
+    if "chosen_type" in flt:
+        chosen = holder.chosen_type if holder is not None else None
+        has = chosen is not None and chosen in set(card.get("tags") or [])
+        if flt["chosen_type"] and not has:
+            return False
+        if not flt["chosen_type"] and has:
+            return False
+    if "_chosen" in flt:       # chosen_type resolved on a mana ability's permanent (board())
+        if flt["_chosen"] is None or flt["_chosen"] not in set(card.get("tags") or []):
+            return False
+    if "_not_chosen" in flt and flt["_not_chosen"] is not None and flt["_not_chosen"] in set(card.get("tags") or []):
+        return False
     if "tags" in flt and not set(_as_list(flt["tags"])) <= set(card.get("tags") or []):
         return False
     if "name" in flt and str(flt["name"]) != str(card.get("name", card_id)):
@@ -188,8 +231,9 @@ def matches(card: dict[str, Any], flt: dict[str, Any] | None, obj_id: str = "",
     return True
 
 
-def _matches_obj(cards: dict[str, Any], o: Obj, flt: dict[str, Any] | None) -> bool:
-    return matches(cards[o.card], flt, o.id, o.card)
+def _matches_obj(cards: dict[str, Any], o: Obj, flt: dict[str, Any] | None,
+                 holder: Obj | None = None) -> bool:
+    return matches(cards[o.card], flt, o.id, o.card, o, holder)
 
 
 def _cost_part(item: Any) -> tuple[str, int, Any]:
@@ -310,39 +354,156 @@ def _choices(setting: Any, counted: bool, bound: int) -> list[tuple[int, bool]]:
     raise BadScenario(f"play.optional: bad setting {setting!r}")
 
 
-def _grants(data: dict[str, Any], you: list[Obj], opp: list[Obj], spell: dict[str, Any],
-            spell_id: str, spell_card: str) -> list[tuple[str, Any, Obj]]:
-    """Every grant that applies to this spell: (kind, grant, granting object)."""
+Target = tuple[str, Any]     # ("player", "you" | "opponent"), ("object", Obj) or ("unknown", id)
+
+
+def play_targets(data: dict[str, Any]) -> list[Target]:
+    """`play.targets`, each target once (one named twice is one target): the words `you` and
+    `opponent` are players (relative to you), any other entry an object of either player in
+    any zone."""
+    state = data.get("state") or {}
+    objects: dict[str, Obj] = {}
+    for who in ("you", "opponent"):
+        for zone in ("battlefield", "hand", "graveyard", "exile", "command"):
+            for o in _objects(state.get(who) or {}, zone, who):
+                objects.setdefault(o.id, o)
+    out: list[Target] = []
+    seen: set[str] = set()
+    for entry in data["play"].get("targets") or []:
+        name = str(entry)
+        if name in seen:
+            continue
+        seen.add(name)
+        if name in ("you", "opponent"):
+            out.append(("player", name))
+        elif name in objects:
+            out.append(("object", objects[name]))
+        else:
+            out.append(("unknown", name))
+    return out
+
+
+def _relative(player: str, viewer: str) -> str:
+    """`player` (you | opponent, from your side) as `viewer` (you | opponent) names it."""
+    if viewer == "you":
+        return player
+    return "opponent" if player == "you" else "you"
+
+
+def target_matches(cards: dict[str, Any], t: Target, flt: dict[str, Any],
+                   grantor: Obj | None) -> bool:
+    """A target filter (a grant's `applies_to.targets`, a `count_targets`): `player: you |
+    opponent` alone matches a player target, anything else an object target: `controller` (you
+    | opponent | any, default any) and `player` relative to the granting permanent's
+    controller (to you with no grantor, a card's own reduction), `self: true` the granting
+    permanent itself (false: any other object), the rest an object's conditions (`chosen_type`
+    the granting permanent's type)."""
+    viewer = grantor.controller if grantor is not None else "you"
+    if "player" in flt:
+        return t[0] == "player" and _relative(str(t[1]), viewer) == flt["player"]
+    if t[0] != "object":
+        return False
+    o: Obj = t[1]
+    rest = dict(flt)
+    controller = rest.pop("controller", "any")
+    if controller != "any" and _relative(o.controller, viewer) != controller:
+        return False
+    if "self" in rest:
+        is_self = grantor is not None and o.id == grantor.id and o.controller == grantor.controller
+        if is_self != bool(rest.pop("self")):
+            return False
+    return matches(cards[o.card], rest, o.id, o.card, o, grantor)
+
+
+def _applying(data: dict[str, Any], you: list[Obj], opp: list[Obj], spell: dict[str, Any],
+              spell_id: str, spell_card: str, spell_obj: Obj | None = None
+              ) -> list[tuple[dict[str, Any], Obj]]:
+    """Every grant of a permanent (yours or the opponent's) whose conditions this spell (or
+    ability) meets: (grant, granting object). `controller` is relative to the granting
+    object's controller (the caster is you); `turn: caster` only during your turn (you cast
+    it), `not_caster` only outside it; `targets` at least one of the play's targets matching;
+    `ability: activated` grants change activated abilities only, the others spells only
+    (602.2b: an ability's total cost follows 601.2f)."""
     cards = data["cards"]
+    your_turn = (data.get("state") or {}).get("turn", "you") == "you"
+    targets = play_targets(data)
     out = []
     for obj in you + opp:
         for grant in cards[obj.card].get("grants") or []:
             applies = dict(grant.get("applies_to") or {})
             controller = applies.pop("controller", "you")
-            # `controller` is relative to the granting object's controller; the caster is `you`.
             caster_rel = "you" if obj.controller == "you" else "opponent"
             if controller != "any" and controller != caster_rel:
                 continue
-            # `ability: activated` grants change activated abilities' costs only, the others
-            # spells' only (602.2b: an ability's total cost follows 601.2f).
+            turn = grant.get("turn")
+            if (turn == "caster" and not your_turn) or (turn == "not_caster" and your_turn):
+                continue
             if (applies.pop("ability", None) is not None) != bool(spell.get("_ability")):
                 continue
-            if not matches(spell, applies, spell_id, spell_card):
+            wanted = applies.pop("targets", None)
+            if wanted is not None and not any(target_matches(cards, t, wanted, obj) for t in targets):
                 continue
-            for kind in ("increase", "reduction", "at_least"):
-                if kind in grant:
-                    out.append((kind, grant[kind], obj))
+            if not matches(spell, applies, spell_id, spell_card, spell_obj, obj):
+                continue
+            out.append((grant, obj))
     return out
 
 
-def _count(data: dict[str, Any], you: list[Obj], amount: Any) -> int:
+def _grants(data: dict[str, Any], you: list[Obj], opp: list[Obj], spell: dict[str, Any],
+            spell_id: str, spell_card: str, spell_obj: Obj | None = None
+            ) -> list[tuple[str, Any, Obj]]:
+    """Every cost change granted to this spell: (kind, grant's change, granting object)."""
+    out: list[tuple[str, Any, Obj]] = []
+    for grant, obj in _applying(data, you, opp, spell, spell_id, spell_card, spell_obj):
+        for kind in ("increase", "reduction", "at_least"):
+            if kind in grant:
+                out.append((kind, grant[kind], obj))
+    return out
+
+
+def granted_keywords(data: dict[str, Any], spell: dict[str, Any], obj: Obj) -> dict[str, Any]:
+    """The spell with the keywords other permanents grant it (`keyword: convoke | delve |
+    improvise`, while it is cast); an activated ability gets none (they are spells')."""
+    if spell.get("_ability"):
+        return spell
+    state = data.get("state") or {}
+    you = _objects(state.get("you") or {}, "battlefield", "you")
+    opp = _objects(state.get("opponent") or {}, "battlefield", "opponent")
+    words = [str(g["keyword"]) for g, _ in _applying(data, you, opp, spell, obj.id, obj.card, obj)
+             if "keyword" in g]
+    return {**spell, **{w: True for w in words}} if words else spell
+
+
+def granted_flashback(data: dict[str, Any], card: dict[str, Any], obj: Obj) -> dict[str, Any]:
+    """A card of yours in the graveyard with no flashback of its own, matched by a grant
+    `flashback: mana_cost` (Lier): it has flashback, the cost its mana cost (its own
+    flashback cost, when it has one, stands)."""
+    if obj.zone != "graveyard" or card.get("flashback") is not None:
+        return card
+    state = data.get("state") or {}
+    you = _objects(state.get("you") or {}, "battlefield", "you")
+    opp = _objects(state.get("opponent") or {}, "battlefield", "opponent")
+    if any(g.get("flashback") == "mana_cost"
+           for g, _ in _applying(data, you, opp, card, obj.id, obj.card, obj)):
+        return {**card, "flashback": str(card.get("cost") or "")}
+    return card
+
+
+def _count(data: dict[str, Any], you: list[Obj], amount: Any, holder: Obj | None = None) -> int:
+    """A reduction's amount: a number, `{count: FILTER}` (your permanents matching, `holder`
+    the permanent whose grant it is) or `{count_targets: FILTER}` (the play's distinct targets
+    matching, relative to the holder's controller, or to you on a card's own reduction)."""
     if isinstance(amount, dict):
+        if "count_targets" in amount:
+            return sum(1 for t in play_targets(data)
+                       if target_matches(data["cards"], t, amount["count_targets"], holder))
         flt = amount.get("count", amount)
-        return sum(1 for o in you if _matches_obj(data["cards"], o, flt))
+        return sum(1 for o in you if _matches_obj(data["cards"], o, flt, holder))
     return int(amount)
 
 
-def _reduction(data: dict[str, Any], you: list[Obj], red: Any) -> tuple[int, list[str], int]:
+def _reduction(data: dict[str, Any], you: list[Obj], red: Any, holder: Obj | None = None
+               ) -> tuple[int, list[str], int]:
     """(generic amount, colored symbols, minimum) of one reduction (`id` is only its label)."""
     if isinstance(red, str):
         amount, pips = 0, []
@@ -352,7 +513,7 @@ def _reduction(data: dict[str, Any], you: list[Obj], red: Any) -> tuple[int, lis
             elif kind == "mana":
                 pips.append(arg)
         return amount, pips, 0
-    generic = _count(data, you, red.get("generic", 0))
+    generic = _count(data, you, red.get("generic", 0), holder)
     colored: list[str] = []
     for key, n in red.items():
         if isinstance(key, str) and key in MANA:
@@ -459,6 +620,7 @@ def priced_casts(data: dict[str, Any], x_value: int | None, room: int | None = N
         return _priced_ability(data, obj, x_value)
     if "land" in (card.get("types") or []):
         return [], ["a land is played, not cast"]
+    card = granted_flashback(data, card, obj)
     if play.get("from") is not None and play["from"] != obj.zone:
         return [], [f"{obj.id} is in the {obj.zone}, not the {play['from']}"]
     if not _sorcery_speed_ok(state, card):
@@ -468,10 +630,10 @@ def priced_casts(data: dict[str, Any], x_value: int | None, room: int | None = N
     if not methods:
         return [], [f"no way to cast it from the {obj.zone} ({requested})"]
 
-    grants = _grants(data, you, opp, card, obj.id, obj.card)
+    grants = _grants(data, you, opp, card, obj.id, obj.card, obj)
     increases = [parse_symbols(g) if isinstance(g, str) else parse_symbols(g.get("mana", ""))
                  for kind, g, _ in grants if kind == "increase"]
-    reductions = [_reduction(data, you, g) for kind, g, _ in grants if kind == "reduction"]
+    reductions = [_reduction(data, you, g, holder) for kind, g, holder in grants if kind == "reduction"]
     reductions += [_reduction(data, you, r) for r in card.get("reductions") or []]
     floors = [int(g) for kind, g, _ in grants if kind == "at_least"]
 
@@ -626,10 +788,10 @@ def _priced_ability(data: dict[str, Any], obj: Obj, x_value: int | None) -> tupl
         return [], ["timing: activate only as a sorcery"]
     if ab["_taps"] and (obj.tapped or (obj.sick and "creature" in ab["types"])):
         return [], ["{T}: tapped, or a summoning-sick creature (302.6)"]
-    grants = _grants(data, you, opp, ab, obj.id, obj.card)
+    grants = _grants(data, you, opp, ab, obj.id, obj.card, obj)
     increases = [parse_symbols(g) if isinstance(g, str) else parse_symbols(g.get("mana", ""))
                  for kind, g, _ in grants if kind == "increase"]
-    reductions = [_reduction(data, you, g) for kind, g, _ in grants if kind == "reduction"]
+    reductions = [_reduction(data, you, g, holder) for kind, g, holder in grants if kind == "reduction"]
     floors = [int(g) for kind, g, _ in grants if kind == "at_least"]
     symbols: list[Symbol] = list(parse_symbols(ab["cost"]))
     for inc in increases:
@@ -927,6 +1089,39 @@ def devotion_to(cards: dict[str, Any], you: list[Obj], color: str) -> int:
     return n
 
 
+def _resolve_chosen(flt: Any, chosen: str | None) -> Any:
+    if not isinstance(flt, dict) or "chosen_type" not in flt:
+        return flt
+    out = {k: v for k, v in flt.items() if k != "chosen_type"}
+    out["_chosen" if flt["chosen_type"] else "_not_chosen"] = chosen
+    return out
+
+
+def holders(cards: dict[str, Any], field: list[Obj]) -> tuple[dict[str, Any], list[Obj]]:
+    """A permanent whose mana abilities read `chosen_type` (Cavern of Souls' `only_for`, a
+    `per` count) gets a card of its own (`CARD#ID`, its name kept) with that permanent's
+    chosen type written in: two Caverns may have chosen two types."""
+    out = dict(cards)
+    objs: list[Obj] = []
+    for o in field:
+        card = cards[o.card]
+        if "chosen_type" not in json.dumps(card.get("mana") or []):
+            objs.append(o)
+            continue
+        abilities = []
+        for a in card.get("mana") or []:
+            a = dict(a)
+            if "only_for" in a:
+                a["only_for"] = _resolve_chosen(a["only_for"], o.chosen_type)
+            if isinstance(a.get("per"), dict) and "count" in a["per"]:
+                a["per"] = {**a["per"], "count": _resolve_chosen(a["per"]["count"], o.chosen_type)}
+            abilities.append(a)
+        key = f"{o.card}#{o.id}"
+        out[key] = {**card, "name": card.get("name", o.card), "mana": abilities}
+        objs.append(replace(o, card=key))
+    return out, objs
+
+
 def counted_cards(cards: dict[str, Any], you: list[Obj]) -> dict[str, Any]:
     """The cards with each mana ability's `per` worked out on your battlefield as the cast
     begins (every mana ability can be activated before a cost is paid, 601.2g-h): `per:
@@ -957,15 +1152,17 @@ def counted_cards(cards: dict[str, Any], you: list[Obj]) -> dict[str, Any]:
 
 def board(data: dict[str, Any]) -> Board:
     you_p = (data.get("state") or {}).get("you") or {}
-    cards = counted_cards(data["cards"], _objects(you_p, "battlefield", "you"))
+    cards, permanents = holders(data["cards"], _objects(you_p, "battlefield", "you"))
+    cards = counted_cards(cards, permanents)
     obj = _find(data)
     spell = ability_of(data, obj) if "ability" in data["play"] else cards[obj.card]
+    spell = granted_keywords(data, spell, obj)
     pool0 = [0] * 6
     for kind, arg in parse_symbols(you_p.get("mana_pool") or ""):
         if kind != "mana":
             raise BadScenario("state.you.mana_pool: plain mana only")
         pool0[MANA.index(arg)] += 1
-    return Board(cards, spell, obj, _objects(you_p, "battlefield", "you"),
+    return Board(cards, spell, obj, permanents,
                  [o for o in _objects(you_p, "hand", "you") if o.id != obj.id],
                  [o for o in _objects(you_p, "graveyard", "you") if o.id != obj.id],
                  tuple(pool0), {**WEIGHTS, **((data.get("objective") or {}).get("weights") or {})},

@@ -5,7 +5,7 @@ Frozen values only; `engine.mtg.loader` builds them from a file and checks them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from types import MappingProxyType
 from typing import Mapping
 
@@ -45,6 +45,13 @@ class Filter:
     controller: str | None = None  # you | opponent | any (grants: relative to the granter)
     ability: str | None = None  # `activated`: the grant changes activated abilities' costs
     object: str | None = None  # only this object (an ability's own {T} / sacrifice cost)
+    multicolored: bool | None = None  # two or more colors (True) or fewer (False)
+    colorless: bool | None = None  # no color (True) or some (False)
+    attacking: bool | None = None  # a permanent's combat state (a spell is not attacking)
+    chosen_type: bool = False  # has the chosen type of the object holding the filter
+    targets: "Filter | None" = None  # a spell with at least one target matching this
+    player: str | None = None  # inside `targets`: a player target (you | opponent)
+    itself: bool = False  # inside `targets` (`self: true`): the object holding the filter
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,6 +117,7 @@ class Amount:
 
     fixed: int = 0
     count: Filter | None = None
+    count_targets: Filter | None = None  # the spell's targets matching this, each once
 
 
 @dataclass(frozen=True, slots=True)
@@ -131,6 +139,10 @@ class Grant:
     increase: ManaCost | None = None
     reduction: Reduction | None = None
     at_least: int | None = None
+    turn: str | None = None  # caster | not_caster: only during (or outside) the caster's turn
+    keyword: str | None = None  # convoke | delve | improvise: the spells it applies to have it
+    flashback: bool = False  # `flashback: mana_cost`: graveyard cards it applies to have
+    # flashback, its cost their mana cost (Lier, Disciple of the Drowned)
 
 
 @dataclass(frozen=True, slots=True)
@@ -270,6 +282,8 @@ class Obj:
     sick: bool = False
     value: int | None = None  # what losing it charges, instead of the weight
     commander_casts: int = 0  # in the command zone: casts from there this game (903.8)
+    attacking: bool = False  # a creature on the battlefield that is attacking
+    chosen_type: str | None = None  # the creature type chosen as it entered (a tag)
 
 
 @dataclass(frozen=True, slots=True)
@@ -345,12 +359,28 @@ class MtgScenario:
     format: str = "mtg/1"
 
     def played_card(self, play: Play) -> Card:
-        """What `play` prices and pays for: the object's card, or for `play.ability` the
-        stand-in of that activated ability (`ability_card`)."""
+        """What `play` prices and pays for: the object's card with what other permanents grant
+        it (`with_grants`), or for `play.ability` the stand-in of that activated ability
+        (`ability_card`)."""
         found = self.state.you.find(play.object)
         assert found is not None, "the loader checked the played object"
         card = self.cards[found[1].card]
         if play.ability is None:
-            return card
+            return self.with_grants(card, found[0])
         ability = next(a for a in card.abilities if a.id == play.ability)
         return ability_card(card, ability, found[1].id)
+
+    def with_grants(self, card: Card, zone: str) -> Card:
+        """`card` (yours, in `zone`) with the keywords permanents grant it: convoke, delve,
+        improvise (`keyword`), and in the graveyard flashback for its mana cost (`flashback:
+        mana_cost`; a card with a flashback cost of its own keeps it, 702.34)."""
+        from .total_cost import keyword_grants  # total_cost reads this module's types
+
+        keywords, flashback = keyword_grants(self, card, zone)
+        if not keywords and not flashback:
+            return card
+        return replace(card, convoke=card.convoke or "convoke" in keywords,
+                       delve=card.delve or "delve" in keywords,
+                       improvise=card.improvise or "improvise" in keywords,
+                       flashback=card.flashback if card.flashback is not None or not flashback
+                       else Cost(card.cost))

@@ -113,6 +113,17 @@ def filter_to_data(f: Filter) -> Data:
         out["controller"] = f.controller
     if f.ability is not None:
         out["ability"] = f.ability
+    for key in ("multicolored", "colorless", "attacking"):
+        if getattr(f, key) is not None:
+            out[key] = getattr(f, key)
+    if f.chosen_type:
+        out["chosen_type"] = True
+    if f.targets is not None:
+        out["targets"] = filter_to_data(f.targets)
+    if f.player is not None:
+        out["player"] = f.player
+    if f.itself:
+        out["self"] = True
     return out
 
 
@@ -224,6 +235,8 @@ def amount_to_data(a: Amount) -> object:
     """A number, or `{count: FILTER}` (affinity: the count of your permanents matching it)."""
     if a.count is not None:
         return {"count": filter_to_data(a.count)}
+    if a.count_targets is not None:
+        return {"count_targets": filter_to_data(a.count_targets)}
     return a.fixed
 
 
@@ -284,8 +297,14 @@ def grant_to_data(g: Grant, label: str) -> Data:
         out["reduction"] = reduction_to_data(g.reduction, label)
     if g.at_least is not None:
         out["at_least"] = g.at_least
+    if g.keyword is not None:
+        out["keyword"] = g.keyword
+    if g.flashback:
+        out["flashback"] = "mana_cost"
     if g.applies_to != Filter():
         out["applies_to"] = filter_to_data(g.applies_to)
+    if g.turn is not None:
+        out["turn"] = g.turn
     return out
 
 
@@ -351,6 +370,10 @@ def object_to_data(o: Obj) -> Data:
         out["value"] = o.value
     if o.commander_casts:
         out["commander_casts"] = o.commander_casts
+    if o.attacking:
+        out["attacking"] = True
+    if o.chosen_type is not None:
+        out["chosen_type"] = o.chosen_type
     return out
 
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 from types import MappingProxyType
-from typing import Mapping
+from typing import Any, Callable, Mapping
 
 from ..reading import Fields as _Fields
 from ..reading import Reader
@@ -84,20 +84,28 @@ COST_KEYS = ("cost", "other")
 ALTERNATIVE_KEYS = ("id", "cost", "other", "zone")
 ADDITIONAL_KEYS = ("id", "mandatory", "cost", "other")
 OTHER_LONG_KEYS = ("count", "filter")
-FILTER_KEYS = ("type", "not_type", "tags", "color", "name", "controller", "ability")
+FILTER_KEYS = ("type", "not_type", "tags", "color", "name", "controller", "ability",
+               "multicolored", "colorless", "attacking", "chosen_type", "targets")
+# A spell's targets' filter: an object's conditions (no `ability`, no nested `targets`), or a
+# player's (`player`), `self` the object holding the filter.
+TARGET_FILTER_KEYS = ("type", "not_type", "tags", "color", "name", "controller", "multicolored",
+                      "colorless", "attacking", "chosen_type", "player", "self")
 REDUCTION_KEYS = ("id", "generic", "minimum", "mana", "W", "U", "B", "R", "G", "C")
-AMOUNT_KEYS = ("count",)
+AMOUNT_KEYS = ("count", "count_targets")
 ABILITY_KEYS = ("adds", "costs", "only_for", "per")
 PER_KEYS = ("count",)
 ABILITY_WORDS = ("tap", "sacrifice_self")
 ACTIVATED_KEYS = ("id", "costs", "timing")
 ACTIVATED_TIMINGS = ("instant", "sorcery")
 ABILITY_PLAY_KEYS = ("object", "id")
-GRANT_KEYS = ("increase", "reduction", "at_least", "applies_to")
+GRANT_KEYS = ("increase", "reduction", "at_least", "keyword", "flashback", "applies_to", "turn")
+GRANT_KEYWORDS = ("convoke", "delve", "improvise")
+GRANT_TURNS = ("caster", "not_caster")
 STATE_KEYS = ("phase", "stack", "turn", "you", "opponent", "lands_played_this_turn")
 PLAYER_KEYS = ("life", "library", "hand", "graveyard", "exile", "command", "battlefield",
                "mana_pool")
-OBJECT_KEYS = ("id", "card", "tapped", "sick", "value", "commander_casts")
+OBJECT_KEYS = ("id", "card", "tapped", "sick", "value", "commander_casts", "attacking",
+               "chosen_type")
 PLAY_KEYS = ("object", "card", "from", "cast", "x", "optional", "targets", "modes", "ability")
 OBJECTIVE_KEYS = ("weights", "benefits")
 PLAY_ZONES = ("hand", "graveyard", "exile", "command")
@@ -188,8 +196,34 @@ class _MtgReader(Reader):
             self.problem(at, f"{kind} takes a number, not a filter")
         return OtherCost(kind, count, filt) if count else None
 
-    def filter(self, value: object, path: DataPath) -> Filter:
-        f = self.fields(value, path, FILTER_KEYS)
+    def filter(self, value: object, path: DataPath, held: bool = False,
+               inside: bool = False, grant: bool = False) -> Filter:
+        """A filter. `held`: it belongs to an object on the battlefield (a grant's `applies_to`
+        and its reduction's count, a mana ability's `only_for` and `per` count), the only
+        places `chosen_type` (that object's chosen creature type) can be read. `grant`: a
+        grant's `applies_to`, the one place `targets` (the spell's targets) is read. `inside`:
+        the filter of a spell's targets (`player`, `self`)."""
+        f = (self.fields(value, path, TARGET_FILTER_KEYS) if inside
+             else self.fields(value, path, FILTER_KEYS))
+        if "chosen_type" in f and not held:
+            self.problem(f.at("chosen_type"), "chosen_type reads the chosen type of the object "
+                                              "holding the filter: only in a grant's applies_to "
+                                              "or count, or a mana ability's only_for or per")
+        if "targets" in f and not grant:
+            self.problem(f.at("targets"), "targets reads the targets of the spell being cast: "
+                                          "only in a grant's applies_to (a count of them is a "
+                                          "reduction's {count_targets: FILTER})")
+        for key in ("chosen_type", "self"):
+            if f.read(key, True, self.boolean) is False:
+                self.problem(f.at(key), f"`{key}` is `true` or left out (`false` would be "
+                                        "nothing to check)")
+        chosen = f.read("chosen_type", False, self.boolean)
+        targets = f.read("targets", None, self.target_filter, held) if grant else None
+        player = f.word("player", None, PLAYERS, "player")
+        itself = f.read("self", False, self.boolean)
+        if player is not None and len(f.values) > 1:
+            self.problem(f.at("player"), "a player target has no other conditions: `player` "
+                                         "stands alone in a targets filter")
         return Filter(
             type=f.read("type", (), self.words, CARD_TYPES, "card type"),
             not_type=f.read("not_type", (), self.words, CARD_TYPES, "card type"),
@@ -198,7 +232,31 @@ class _MtgReader(Reader):
             name=f.read("name", None, self.string),
             controller=f.word("controller", None, CONTROLLERS, "controller"),
             ability=f.word("ability", None, ("activated",), "ability kind"),
+            multicolored=f.read("multicolored", None, self.boolean),
+            colorless=f.read("colorless", None, self.boolean),
+            attacking=f.read("attacking", None, self.boolean),
+            chosen_type=chosen and held,
+            targets=targets,
+            player=player,
+            itself=itself and held,
         )
+
+    def target_filter(self, value: object, path: DataPath, held: bool) -> Filter:
+        """The filter of a spell's targets: an object's (`self: true` the holder itself, which
+        only a permanent's filter has) or a player's (`player: you | opponent`)."""
+        f = self.filter(value, path, held, inside=True)
+        if isinstance(value, dict) and value.get("self") is True and not held:
+            self.problem(_join(path, "self"), "self is the object holding the filter: only in a "
+                                              "permanent's grant")
+        return f
+
+    def grant_filter(self, value: object, path: DataPath) -> Filter:
+        """`filter` for a grant's `applies_to` (`chosen_type` and `targets` readable)."""
+        return self.filter(value, path, True, grant=True)
+
+    def held_filter(self, value: object, path: DataPath) -> Filter:
+        """`filter` for a filter an object on the battlefield holds (`chosen_type` readable)."""
+        return self.filter(value, path, True)
 
     def colors(self, value: object, path: DataPath) -> tuple[str, ...]:
         """Colors by letter (W) or name (white)."""
@@ -314,15 +372,20 @@ class _MtgReader(Reader):
             return MappingProxyType({})
         return MappingProxyType({str(k): self.mana_cost(v, _join(path, k)) for k, v in value.items()})
 
-    def amount_of(self, value: object, path: DataPath) -> Amount:
+    def amount_of(self, value: object, path: DataPath, held: bool = False) -> Amount:
         if isinstance(value, dict):
             f = self.fields(value, path, AMOUNT_KEYS)
-            if "count" not in f:
-                f.require("count", "a filter of your permanents to count")
-            return Amount(count=f.read("count", Filter(), self.filter))
+            if ("count" in f) == ("count_targets" in f):
+                self.problem(path, "an amount is a number, {count: FILTER} (your permanents) or "
+                                   "{count_targets: FILTER} (the spell's targets): one of them")
+            if "count_targets" in f:
+                return Amount(count_targets=f.read("count_targets", Filter(), self.target_filter,
+                                                   held))
+            return Amount(count=f.read("count", Filter(), self.filter, held))
         return Amount(fixed=self.integer(value, path))
 
-    def reduction(self, value: object, path: DataPath, label: str) -> Reduction:
+    def reduction(self, value: object, path: DataPath, label: str, held: bool = False
+                  ) -> Reduction:
         f = self.fields(value, path, REDUCTION_KEYS)
         colors = [t for t in TYPES if t in f]
         if isinstance(value, dict) and "generic" not in f and "mana" not in f and not colors:
@@ -335,7 +398,7 @@ class _MtgReader(Reader):
             colored = colored[:i] + (colored[i] + n,) + colored[i + 1:]  # type: ignore[assignment]
         return Reduction(
             label=f.read("id", label, self.string),
-            generic=f.read("generic", Amount(), self.amount_of),
+            generic=f.read("generic", Amount(), self.amount_of, held),
             minimum=f.read("minimum", 0, self.integer),
             colored=colored,
         )
@@ -360,7 +423,7 @@ class _MtgReader(Reader):
                 life=sum(o.count for o in paid if o.kind == "pay_life"),
                 mana=manas[-1] if manas else ManaCost(),  # the last mana cost given stands
                 other=tuple(o for o in paid if o.kind != "pay_life"),
-                only_for=f.read("only_for", None, self.filter)))
+                only_for=f.read("only_for", None, self.held_filter)))
         return tuple(out)
 
     def per_amount(self, value: object, path: DataPath, adds: tuple[Mana, ...]) -> PerAmount | None:
@@ -378,7 +441,7 @@ class _MtgReader(Reader):
         if "count" not in f:
             f.require("count", "a filter of your permanents to count")
             return None
-        return PerAmount(count=f.read("count", Filter(), self.filter))
+        return PerAmount(count=f.read("count", Filter(), self.held_filter))
 
     def ability_costs(self, value: object, path: DataPath, what: str, plain_mana: bool = False
                       ) -> tuple[bool, bool, list[ManaCost], list[OtherCost]]:
@@ -427,17 +490,26 @@ class _MtgReader(Reader):
         out = []
         for where, item in self.each(value, path):
             f = self.fields(item, where, GRANT_KEYS)
-            kinds = [k for k in ("increase", "reduction", "at_least") if k in f]
+            kinds = [k for k in ("increase", "reduction", "at_least", "keyword", "flashback")
+                     if k in f]
             if isinstance(item, dict) and len(kinds) != 1:
-                self.problem(where, "a grant has exactly one of: increase, reduction, at_least")
+                self.problem(where, "a grant has exactly one of: increase, reduction, at_least, "
+                                    "keyword, flashback")
             label = path_text(where).rsplit(".", 1)[-1]
             out.append(Grant(
-                applies_to=f.read("applies_to", Filter(), self.filter),
+                applies_to=f.read("applies_to", Filter(), self.grant_filter),
                 increase=f.read("increase", None, self.mana_cost),
-                reduction=(self.reduction(f["reduction"], f.at("reduction"), label)
+                reduction=(self.reduction(f["reduction"], f.at("reduction"), label, True)
                            if "reduction" in f else None),
                 at_least=f.read("at_least", None, self.integer),
+                turn=f.word("turn", None, GRANT_TURNS, "turn"),
+                keyword=f.word("keyword", None, GRANT_KEYWORDS, "granted keyword"),
+                flashback=f.word("flashback", None, ("mana_cost",), "flashback cost") is not None,
             ))
+            made = out[-1]
+            if (made.keyword is not None or made.flashback) and made.applies_to.ability is not None:
+                self.problem(f.at("applies_to"), "a granted keyword or flashback is a spell's: "
+                                                 "its applies_to names no `ability`")
         return tuple(out)
 
     # --- state
@@ -470,6 +542,10 @@ class _MtgReader(Reader):
         out: list[Obj] = []
         for i, (where, item) in enumerate(self.each(value, path)):
             generated = f"{prefix}{zone}[{i}]"
+            if isinstance(item, dict) and item.get("attacking") is True:
+                card = self.mtg_cards.get(str(item.get("card")))
+                if card is not None and "creature" not in card.types:
+                    self.problem(_join(where, "attacking"), "only a creature attacks (506.3)")
             if isinstance(item, str):
                 self.ids.add(self, generated, who, zone, where)
                 out.append(Obj(generated, self.mtg_card_ref(item, where)))
@@ -486,8 +562,18 @@ class _MtgReader(Reader):
                 sick=f.read("sick", False, self.boolean),
                 value=f.read("value", None, self.large),
                 commander_casts=self.commander_casts(f, zone),
+                attacking=self.battlefield_only(f, "attacking", zone, False, self.boolean),
+                chosen_type=self.battlefield_only(f, "chosen_type", zone, None, self.string),
             ))
         return tuple(out)
+
+    def battlefield_only(self, f: _Fields, key: str, zone: str, default: Any,
+                         read: Callable[[object, DataPath], Any]) -> Any:
+        """A key only a permanent has (`attacking`, `chosen_type`): refused in another zone."""
+        if key in f and zone != "battlefield":
+            self.problem(f.at(key), f"only a permanent on the battlefield has `{key}`")
+            return default
+        return f.read(key, default, read)
 
     def commander_casts(self, f: _Fields, zone: str) -> int:
         """`commander_casts`: only an object in the command zone has been cast from there."""
@@ -610,9 +696,14 @@ class _MtgReader(Reader):
         if card is None:
             return value if isinstance(value, str) else self.string(value, path)
         word = self.one_of(value, path, names, "way to cast")
-        if word == "flashback" and card.flashback is None:
+        if word == "flashback" and card.flashback is None and not self.grants_flashback():
             self.problem(path, f"{card.id!r} has no flashback")
         return word
+
+    def grants_flashback(self) -> bool:
+        """Whether a card of the file grants flashback (`flashback: mana_cost`): then whether
+        a graveyard card has it depends on the state, and the plan says (`options.casts`)."""
+        return any(g.flashback for c in self.mtg_cards.values() for g in c.grants)
 
     def mtg_optional(self, value: object, path: DataPath, card: Card | None) -> Mapping[str, str | int]:
         if not isinstance(value, dict):
@@ -817,8 +908,8 @@ class _MtgReader(Reader):
             keys = {o.id for o in you.hand}
             for o in you.graveyard:
                 card = self.mtg_cards.get(o.card)
-                if card is not None and (card.flashback is not None or any(
-                        alt.zone == "graveyard" for alt in card.alternative)):
+                if card is not None and (card.flashback is not None or self.grants_flashback()
+                                         or any(alt.zone == "graveyard" for alt in card.alternative)):
                     keys.add(o.id)  # a card cast from the graveyard (702.34, an alternative)
             for o in (*you.hand, *you.graveyard, *you.battlefield):
                 card = self.mtg_cards.get(o.card)

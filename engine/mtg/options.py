@@ -284,7 +284,7 @@ def _options(scenario: MtgScenario, play: Play, mana_cap: int, chosen: MtgChosen
             wrong += named
     if wrong:
         return CastOptions(card, obj, zone, (), (), auto, x_auto), tuple(wrong)
-    changing: tuple[Changer, ...] = changers(scenario, card)
+    changing: tuple[Changer, ...] = changers(scenario, card, play.targets)
     reduction = sum(c.generic + total(c.colored) for c in changing)
     x_auto = x_auto and any(base_cost(card, c)[0].mana.x_count for c in ways)
     if compact:  # never on the chosen path (`chosen_casts` passes False): check lists its totals

@@ -180,10 +180,11 @@ def resources(scenario: MtgScenario, spell: Card, spell_id: str,
                 continue
             restricted = ability.only_for is not None
             if ability.per is not None:
-                ability = counted_ability(scenario, ability)
+                ability = counted_ability(scenario, ability, obj)
                 if not ability.adds:
                     continue  # it would add nothing (601.2g): never part of a payment
-            if ability.only_for is not None and not spell_matches(ability.only_for, spell):
+            if ability.only_for is not None and not spell_matches(ability.only_for, spell,
+                                                                  obj.chosen_type):
                 if floating:
                     offers.append(Offer(i, ability, True, pays=False))
                 continue
@@ -216,9 +217,11 @@ def devotion(scenario: MtgScenario, color: str) -> int:
     return out
 
 
-def counted_ability(scenario: MtgScenario, ability: ManaAbility) -> ManaAbility:
+def counted_ability(scenario: MtgScenario, ability: ManaAbility, holder: Obj | None = None
+                    ) -> ManaAbility:
     """A `per` mana ability with its amounts worked out from the state when the cast begins:
-    each option of `adds` times its count (options that would add nothing are left out)."""
+    each option of `adds` times its count (options that would add nothing are left out).
+    `holder`: the ability's permanent (a count's `chosen_type` reads its chosen type)."""
     per = ability.per
     assert per is not None
     options: list[Mana] = []
@@ -227,8 +230,9 @@ def counted_ability(scenario: MtgScenario, ability: ManaAbility) -> ManaAbility:
             n = devotion(scenario, next(c for i, c in enumerate(COLORS) if option[1 + i]))
         else:
             assert per.count is not None
+            chosen = holder.chosen_type if holder is not None else None
             n = sum(1 for o in scenario.state.you.battlefield
-                    if object_matches(scenario, per.count, o))
+                    if object_matches(scenario, per.count, o, chosen))
         scaled: Mana = (option[0] * n, option[1] * n, option[2] * n, option[3] * n,
                         option[4] * n, option[5] * n, option[6] * n)
         if n and scaled not in options:
@@ -241,7 +245,7 @@ def kind_of(perm: Permanent) -> tuple[object, ...]:
     the same usable abilities, tap charge, convoke colors and losses); they differ only in their
     position (state order)."""
     obj = perm.obj
-    return (obj.card, obj.tapped, obj.sick, obj.value)
+    return (obj.card, obj.tapped, obj.sick, obj.value, obj.attacking, obj.chosen_type)
 
 
 def removers(scenario: MtgScenario, res: Resources) -> frozenset[tuple[int, int]]:
@@ -290,9 +294,7 @@ def can_pay_with(scenario: MtgScenario, need: OtherCost, obj: Obj, zone: str) ->
         return False
     if need.filter.controller == "opponent":
         return False
-    f = need.filter
-    return object_matches(scenario, Filter(f.type, f.not_type, f.tags, f.color, f.name,
-                                           object=f.object), obj)
+    return object_matches(scenario, need.filter, obj)
 
 
 def leave_charge(scenario: MtgScenario, kind: str, obj: Obj) -> int:

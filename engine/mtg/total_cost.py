@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..discounts import Mod, pareto_front
-from .cards import Card, Cost, Filter, MtgScenario, Obj, OtherCost, Play
+from .cards import Amount, Card, Cost, Filter, MtgScenario, Obj, OtherCost, Play
 from .mana import (
     NO_MANA,
     TYPES,
@@ -88,41 +88,129 @@ class Changer:
     at_least: int | None = None
 
 
-def spell_matches(f: Filter, card: Card) -> bool:
-    """Whether a spell of `card` meets `f` (controller is the caller's business)."""
+def spell_matches(f: Filter, card: Card, chosen: str | None = None) -> bool:
+    """Whether a spell of `card` meets `f` (controller is the caller's business). `chosen`: the
+    creature type chosen for the object whose grant or ability holds `f` (`chosen_type`)."""
     if (f.ability is not None) != (card.activation is not None):
         return False  # a grant on activated abilities changes only theirs; others only spells'
+    if f.attacking:
+        return False  # a spell is not attacking (only a permanent is)
+    return card_matches(f, card, chosen)
+
+
+def card_matches(f: Filter, card: Card, chosen: str | None = None) -> bool:
+    """Whether `card` meets `f`'s card conditions: types, tags, colors, name, chosen type."""
     if f.type and not set(f.type) & set(card.types):
         return False
     if f.not_type and set(f.not_type) & set(card.types):
         return False
     if f.tags and not set(f.tags) <= set(card.tags):
         return False
-    if f.color and not set(f.color) & set(card.card_colors()):
+    colors = card.card_colors()
+    if f.color and not set(f.color) & set(colors):
         return False
+    if f.multicolored is not None and (len(set(colors)) >= 2) != f.multicolored:
+        return False
+    if f.colorless is not None and (not colors) != f.colorless:
+        return False
+    if f.chosen_type and (chosen is None or chosen not in card.tags):
+        return False  # 205.3m: a creature type is a tag here; no type chosen matches nothing
     if f.name is not None and f.name not in (card.name, card.id):
         return False
     return True
 
 
-def object_matches(scenario: MtgScenario, f: Filter, obj: Obj) -> bool:
+def object_matches(scenario: MtgScenario, f: Filter, obj: Obj, chosen: str | None = None) -> bool:
+    """Whether the object `obj` (a permanent, or a card in a zone) meets `f`; `chosen` as for
+    `spell_matches`."""
     card = scenario.cards.get(obj.card)
     if card is None:
         return False
     if f.object is not None and obj.id != f.object:
         return False
-    return spell_matches(Filter(f.type, f.not_type, f.tags, f.color, f.name), card)
+    if f.attacking is not None and obj.attacking != f.attacking:
+        return False
+    return card_matches(f, card, chosen)
 
 
-def changers(scenario: MtgScenario, card: Card) -> tuple[Changer, ...]:
-    """The increases, reductions and floors that apply to casting `card`, in state order:
-    the card's own reductions (affinity), then every permanent's grants."""
+def targeted(scenario: MtgScenario, f: Filter, targets: tuple[str, ...], holder: Obj | None,
+             side: str) -> int:
+    """How many of the spell's distinct `targets` match `f` (a `targets` filter): a player
+    (`you`, `opponent`) matches `player:`, read from `side` (the holder's controller); an
+    object (any zone, either player's) matches the rest, its `controller` also relative to
+    `side` (default any), `self: true` only `holder` itself."""
+    n = 0
+    for t in dict.fromkeys(targets):
+        if t in PLAYER_WORDS:
+            n += f.player is not None and (t == side) == (f.player == "you")
+            continue
+        if f.player is not None:
+            continue
+        for who in PLAYER_WORDS:
+            found = scenario.state.you.find(t) if who == "you" else scenario.state.opponent.find(t)
+            if found is None:
+                continue
+            if f.itself and (holder is None or found[1].id != holder.id):
+                break
+            if f.controller not in (None, "any") and (f.controller == "you") != (who == side):
+                break
+            n += object_matches(scenario, f, found[1], holder.chosen_type if holder else None)
+            break
+    return n
+
+
+PLAYER_WORDS = ("you", "opponent")
+
+
+def _amount(scenario: MtgScenario, a: Amount, pool: tuple[Obj, ...], targets: tuple[str, ...],
+            holder: Obj | None, side: str) -> int:
+    """A reduction's amount: fixed, or a count of `pool`'s permanents, or of the targets."""
+    if a.count is not None:
+        chosen = holder.chosen_type if holder is not None else None
+        return sum(1 for o in pool if object_matches(scenario, a.count, o, chosen))
+    if a.count_targets is not None:
+        return targeted(scenario, a.count_targets, targets, holder, side)
+    return a.fixed
+
+
+def keyword_grants(scenario: MtgScenario, card: Card, zone: str) -> tuple[frozenset[str], bool]:
+    """The keywords permanents grant a card of yours in `zone` (`keyword`: convoke, delve,
+    improvise; read on spells, so only outside the battlefield), and whether one grants it
+    flashback (`flashback: mana_cost`, only in the graveyard), by the grants' `applies_to` read
+    on the card (controller relative to the granting permanent's, as for cost changers)."""
+    keywords: set[str] = set()
+    flashback = False
+    if card.activation is not None or zone == "battlefield":
+        return frozenset(), False
+    for who in ("you", "opponent"):
+        player = scenario.state.you if who == "you" else scenario.state.opponent
+        for obj in player.battlefield:
+            source = scenario.cards.get(obj.card)
+            if source is None:
+                continue
+            for g in source.grants:
+                if g.keyword is None and not g.flashback:
+                    continue
+                controller = g.applies_to.controller or "you"
+                if controller != "any" and (controller == "you") != (who == "you"):
+                    continue
+                if g.turn is not None and (g.turn == "caster") != (scenario.state.turn == "you"):
+                    continue
+                if not spell_matches(g.applies_to, card, obj.chosen_type):
+                    continue
+                if g.keyword is not None:
+                    keywords.add(g.keyword)
+                flashback = flashback or (g.flashback and zone == "graveyard")
+    return frozenset(keywords), flashback
+
+
+def changers(scenario: MtgScenario, card: Card, targets: tuple[str, ...] = ()
+             ) -> tuple[Changer, ...]:
+    """The increases, reductions and floors that apply to casting `card` with these targets,
+    in state order: the card's own reductions (affinity), then every permanent's grants."""
     out: list[Changer] = []
     for r in card.reductions:
-        amount = r.generic.fixed
-        if r.generic.count is not None:
-            amount = sum(1 for o in scenario.state.you.battlefield
-                         if object_matches(scenario, r.generic.count, o))
+        amount = _amount(scenario, r.generic, scenario.state.you.battlefield, targets, None, "you")
         out.append(Changer("", f"{card.name} ({r.label})", generic=amount, minimum=r.minimum,
                            colored=r.colored))
     for who in ("you", "opponent"):
@@ -135,17 +223,19 @@ def changers(scenario: MtgScenario, card: Card) -> tuple[Changer, ...]:
                 controller = g.applies_to.controller or "you"
                 if controller != "any" and (controller == "you") != (who == "you"):
                     continue
-                if not spell_matches(g.applies_to, card):
+                if g.turn is not None and (g.turn == "caster") != (scenario.state.turn == "you"):
+                    continue  # you cast it: `caster` is your turn, `not_caster` the opponent's
+                if not spell_matches(g.applies_to, card, obj.chosen_type):
+                    continue
+                if g.applies_to.targets is not None and not targeted(
+                        scenario, g.applies_to.targets, targets, obj, who):
                     continue
                 name = f"{source.name} ({obj.id})"
                 if g.increase is not None:
                     out.append(Changer(obj.id, name, increase=g.increase))
                 elif g.reduction is not None:
                     r = g.reduction
-                    amount = r.generic.fixed
-                    if r.generic.count is not None:
-                        amount = sum(1 for o in player.battlefield
-                                     if object_matches(scenario, r.generic.count, o))
+                    amount = _amount(scenario, r.generic, player.battlefield, targets, obj, who)
                     out.append(Changer(obj.id, name, generic=amount, minimum=r.minimum,
                                        colored=r.colored))
                 elif g.at_least is not None:
@@ -232,7 +322,7 @@ def price(scenario: MtgScenario, card: Card, play: Play, choices: Choices,
           changing: tuple[Changer, ...] | None = None) -> Priced:
     """The total cost of casting `card` with these choices (601.2b, 601.2f)."""
     if changing is None:
-        changing = changers(scenario, card)
+        changing = changers(scenario, card, play.targets)
     symbols, other_parts, named = assembled(card, play, choices.cast, choices.optional,
                                             commander_casts(scenario, play))
     steps: list[Step] = []

@@ -28,7 +28,8 @@ def plan_hand(scenario: MtgScenario, config: SolverConfig = DEFAULT_CONFIG) -> l
             card = scenario.cards[obj.card]
             if "land" in card.types:
                 continue
-            if zone == "graveyard" and not castable_from_graveyard(card):
+            if zone == "graveyard" and not castable_from_graveyard(
+                    scenario.with_grants(card, zone)):
                 continue
             play = Play(obj.id, zone)
             if (scenario.play is not None and scenario.play.object == obj.id

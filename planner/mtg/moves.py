@@ -83,7 +83,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Callable, Hashable, Iterator, Sequence
 
 from ...engine.discounts import Deadline
-from ...engine.mtg.cards import Card, MtgScenario, Obj, OtherCost, Play
+from ...engine.mtg.cards import Amount, Card, MtgScenario, Obj, OtherCost, Play
 from ...engine.mtg.dump import state_to_data
 from ...engine.mtg.lands import land_play_reasons, play_land
 from ...engine.mtg.mana import NO_MANA, TYPES, Mana, add, total
@@ -281,7 +281,8 @@ class MtgMoves:
         self._values: Callable[[str], int] = lambda key: 1  # the turn's (`candidates` sets them)
         # The objects that are candidates themselves: never grouped with others in a payment.
         alone = {o.id for o in you.hand}
-        alone |= {o.id for o in you.graveyard if castable_from_graveyard(start.cards[o.card])}
+        alone |= {o.id for o in you.graveyard
+                  if castable_from_graveyard(start.with_grants(start.cards[o.card], "graveyard"))}
         alone |= {o.id for o in you.battlefield if start.cards[o.card].abilities}
         if listed is not None:
             alone = {p.object for p in listed}
@@ -329,7 +330,8 @@ class MtgMoves:
         for zone in ("hand", "graveyard"):
             for obj in you.zone(zone):
                 card = scenario.cards[obj.card]
-                if zone == "graveyard" and not castable_from_graveyard(card):
+                if zone == "graveyard" and not castable_from_graveyard(
+                        scenario.with_grants(card, zone)):
                     continue
                 out.append(Candidate(obj.id, (0, self._place(obj.id)), (auto_play(card, obj, zone),),
                                      obj.id))
@@ -853,11 +855,16 @@ def deferrable(scenario: MtgScenario, listed: Sequence[Play] | None) -> bool:
         if len({a.sacrifice_self for a in live}) > 1:
             return False
         units_leave = units_leave or any(a.sacrifice_self for a in live)
-        counts = counts or any(r.generic.count is not None for r in card.reductions) or any(
-            g.reduction is not None and g.reduction.generic.count is not None for g in card.grants)
+        counts = counts or any(_counted(r.generic) for r in card.reductions) or any(
+            g.reduction is not None and _counted(g.reduction.generic) for g in card.grants)
     if units_leave and counts:
         return False  # a Treasure used would leave the count it is in
     return not _x_auto(scenario, listed)  # X is chosen on the state the play meets
+
+
+def _counted(a: Amount) -> bool:
+    """Whether a reduction's amount counts objects (of the board, or the spell's targets)."""
+    return a.count is not None or a.count_targets is not None
 
 
 def _x_auto(scenario: MtgScenario, listed: Sequence[Play] | None) -> bool:

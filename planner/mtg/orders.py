@@ -101,7 +101,7 @@ def reduction_orders(scenario: MtgScenario, config: SolverConfig = DEFAULT_CONFI
         if not opts.options:
             return nothing
         option = opts.options[0]
-    changing = changers(scenario, card)
+    changing = changers(scenario, card, play.targets)
     reductions = reductions_of(changing)
     if len(reductions) > MAX_ORDERED:
         raise ScenarioError.at(("play",), f"more than {MAX_ORDERED} reductions apply; `orders` "

@@ -1,0 +1,233 @@
+"""Issue 25, colors, combat and choices as state (`mtg/1`): the other side of each example in
+examples/mtg/41-46, and the loader's refusals. Answers worked by hand from the cards' Oracle
+wording and the spec's objective (tap a land 1). Every plan is made with the fast path on and
+off (`tests.test_mtg.plan`), and must agree."""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from payplan.engine.loader import ScenarioError
+from payplan.engine.mtg.loader import mtg_from_data
+
+from tests.test_mtg import plan
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "mtg"
+
+
+def example(name: str) -> dict[str, Any]:
+    (path,) = EXAMPLES.glob(f"{name}-*.yaml")
+    data: dict[str, Any] = yaml.safe_load(path.read_text(encoding="utf-8"))
+    return data
+
+
+def test_embercleave_counts_only_attacking_creatures() -> None:
+    data = example("41")
+    assert plan(data)["total"]["mana"] == "{2}{R}{R}"
+    for obj in data["state"]["you"]["battlefield"]:
+        obj.pop("attacking", None)
+    assert plan(data)["total"]["mana"] == "{4}{R}{R}"  # nobody attacks: nothing off
+    data["state"]["you"]["battlefield"][-1]["attacking"] = True
+    assert plan(data)["total"]["mana"] == "{3}{R}{R}"
+
+
+def test_pillar_pays_only_a_multicolored_spell() -> None:
+    data = example("42")
+    assert plan(data)["score"] == 2
+    data["cards"]["helix"]["cost"] = "{1}{R}"  # Lightning Strike: mono-red
+    assert plan(data)["status"] == "unpayable"
+    data["cards"]["helix"]["cost"] = "{R/W}{R}"  # a hybrid symbol counts each of its colors
+    assert plan(data)["status"] == "ok"
+
+
+def test_ugin_reduces_only_colorless_spells() -> None:
+    data = example("43")
+    assert plan(data)["total"]["mana"] == "{4}"
+    data["cards"]["wurmcoil"]["colors"] = ["green"]  # a color indicator makes it colored
+    assert plan(data)["status"] == "unpayable"  # {6}, five Wastes
+    data["cards"]["wurmcoil"]["colors"] = []  # an empty list: colorless again
+    assert plan(data)["total"]["mana"] == "{4}"
+    del data["cards"]["wurmcoil"]["colors"]
+    data["cards"]["wurmcoil"]["cost"] = "{4}{C}"  # {C} is no color: still colorless
+    assert plan(data)["total"]["mana"] == "{2}{C}"
+
+
+def test_defense_grid_only_outside_the_casters_turn() -> None:
+    data = example("44")
+    assert plan(data)["total"]["mana"] == "{3}{U}{U}"
+    data["state"]["turn"] = "you"
+    assert plan(data)["total"]["mana"] == "{U}{U}"
+    data["cards"]["defense-grid"]["grants"][0]["turn"] = "caster"
+    assert plan(data)["total"]["mana"] == "{3}{U}{U}"
+
+
+def test_incubator_reads_its_own_chosen_type() -> None:
+    data = example("45")
+    assert plan(data)["total"]["mana"] == "{G}{G}"
+    data["state"]["you"]["battlefield"][0]["chosen_type"] = "goblin"
+    assert plan(data)["total"]["mana"] == "{1}{G}{G}"
+    del data["state"]["you"]["battlefield"][0]["chosen_type"]  # no type chosen: nothing off
+    assert plan(data)["total"]["mana"] == "{1}{G}{G}"
+
+
+def test_cavern_colors_only_its_chosen_type() -> None:
+    data = example("46")
+    assert plan(data)["score"] == 2
+    data["state"]["you"]["battlefield"][0]["chosen_type"] = "elf"
+    assert plan(data)["status"] == "unpayable"  # {C} and {R}: no {W}
+
+
+def _problems(data: dict[str, Any]) -> list[str]:
+    with pytest.raises(ScenarioError) as err:
+        mtg_from_data(data, require_play=True)
+    return [str(p) for p in err.value.problems]
+
+
+def test_the_loader_refuses_what_cant_be() -> None:
+    data = example("45")
+    bad = copy.deepcopy(data)
+    bad["state"]["you"]["hand"][0]["chosen_type"] = "elf"
+    assert any("state.you.hand[0].chosen_type" in p and "battlefield" in p for p in _problems(bad))
+    bad = copy.deepcopy(data)
+    bad["state"]["you"]["battlefield"][0]["attacking"] = True  # an artifact
+    assert any("state.you.battlefield[0].attacking" in p and "creature" in p
+               for p in _problems(bad))
+    bad = copy.deepcopy(data)
+    bad["cards"]["archdruid"]["reductions"] = [{"generic": {"count": {"chosen_type": True}}}]
+    assert any("chosen_type" in p and "holding" in p for p in _problems(bad))
+    bad = copy.deepcopy(data)
+    bad["cards"]["incubator"]["grants"][0]["turn"] = "yours"
+    assert any("cards.incubator.grants[0].turn" in p for p in _problems(bad))
+    bad = copy.deepcopy(data)
+    bad["cards"]["incubator"]["grants"][0]["applies_to"]["multicolored"] = "yes"
+    assert any("applies_to.multicolored" in p for p in _problems(bad))
+
+
+# --- targets (examples 47-49) ---------------------------------------------------------------------
+
+
+def test_boreal_elemental_taxes_only_spells_aimed_at_it() -> None:
+    data = example("47")
+    assert plan(data)["total"]["mana"] == "{3}{R}"
+    data["play"]["targets"] = ["opponent"]
+    assert plan(data)["total"]["mana"] == "{1}{R}"
+    data["play"]["targets"] = ["b1", "b1"]  # one target named twice counts once
+    assert plan(data)["total"]["mana"] == "{3}{R}"
+    # Your own Elemental taxes the opponent's spells, not yours (`controller: opponent`).
+    data["state"]["you"]["battlefield"].append(data["state"]["opponent"]["battlefield"].pop())
+    assert plan(data)["total"]["mana"] == "{1}{R}"
+
+
+def test_infectious_curse_reads_the_player_from_its_controller() -> None:
+    data = example("48")
+    assert plan(data)["total"]["mana"] == "{R}"
+    data["play"]["targets"] = ["o1"]
+    assert plan(data)["total"]["mana"] == "{1}{R}"
+    data["play"]["targets"] = ["you"]
+    assert plan(data)["total"]["mana"] == "{1}{R}"
+    # The opponent's Curse: "spells you cast" is its controller's spells, not yours, whomever
+    # they target.
+    data["state"]["opponent"]["battlefield"].append(data["state"]["you"]["battlefield"].pop(0))
+    assert plan(data)["total"]["mana"] == "{1}{R}"
+    # With `controller: opponent` it reaches your spells, and `player: opponent` from its side
+    # is you: aimed at yourself, {R}.
+    data["cards"]["curse"]["grants"][0]["applies_to"]["controller"] = "opponent"
+    assert plan(data)["total"]["mana"] == "{R}"
+
+
+def test_thaumaturge_counts_each_creature_target() -> None:
+    data = example("49")
+    assert plan(data)["total"]["mana"] == "{R}"
+    data["play"]["targets"] = ["o1", "opponent"]
+    assert plan(data)["total"]["mana"] == "{1}{R}"
+    data["play"]["targets"] = ["opponent", "m1"]  # a player and a land: no creature
+    assert plan(data)["total"]["mana"] == "{2}{R}"
+
+
+def test_the_loader_refuses_targets_where_no_spell_is_read() -> None:
+    data = example("49")
+    bad = copy.deepcopy(data)
+    bad["cards"]["arc-lightning"]["reductions"] = [{"generic": {"count": {"targets": {}}}}]
+    assert any("targets" in p and "applies_to" in p for p in _problems(bad))
+    bad = copy.deepcopy(data)
+    bad["cards"]["arc-lightning"]["reductions"] = [
+        {"generic": {"count_targets": {"self": True}}}]
+    assert any(".self" in p for p in _problems(bad))
+    bad = copy.deepcopy(data)
+    bad["cards"]["thaumaturge"]["grants"][0]["applies_to"]["targets"] = {
+        "player": "opponent", "type": "creature"}
+    assert any("player" in p and "alone" in p for p in _problems(bad))
+    bad = copy.deepcopy(data)
+    bad["cards"]["thaumaturge"]["grants"][0]["reduction"]["generic"] = {
+        "count": {"type": "land"}, "count_targets": {"type": "creature"}}
+    assert any("one of them" in p for p in _problems(bad))
+
+
+# --- keywords granted by another permanent (examples 50-51) ----------------------------------------
+
+
+def test_chief_engineer_gives_artifact_spells_convoke() -> None:
+    data = example("50")
+    p = plan(data)
+    assert p["score"] == 10 and len(p["payment"]["convoke"]) == 4
+    data["cards"]["engineer"]["grants"][0]["applies_to"] = {"type": ["instant"]}
+    assert plan(data)["status"] == "unpayable"  # not an artifact spell: no convoke
+    del data["cards"]["engineer"]["grants"]
+    assert plan(data)["status"] == "unpayable"
+
+
+def test_lier_gives_graveyard_spells_flashback() -> None:
+    data = example("51")
+    p = plan(data)
+    assert (p["cast"], p["destination"]) == ("flashback", "exile")
+    data["state"]["you"]["battlefield"].pop(0)  # Lier gone: no way from the graveyard
+    assert plan(data)["status"] != "ok"
+    data = example("51")
+    data["cards"]["bolt"]["flashback"] = "{4}{R}"  # a flashback cost of its own stands
+    assert plan(data)["status"] == "unpayable"  # one Mountain
+    data["state"]["you"]["battlefield"] += [{"id": f"m{i}", "card": "mountain"} for i in range(2, 6)]
+    assert plan(data)["total"]["mana"] == "{4}{R}"
+
+
+def test_hand_and_play_see_the_granted_flashback(tmp_path: Path) -> None:
+    import json
+    import subprocess
+    import sys
+
+    data = example("51")
+    del data["play"]
+    path = tmp_path / "lier.yaml"
+    path.write_text(yaml.safe_dump(data), encoding="utf-8")
+    out = subprocess.run([sys.executable, "-m", "payplan", "hand", str(path), "--json"],
+                         capture_output=True, text=True, check=False)
+    assert out.returncode == 0, out.stderr
+    assert any(p["play"]["object"] == "g1" and p["status"] == "ok"
+               for p in json.loads(out.stdout)["plays"])
+    data["plays"] = [{"object": "g1", "from": "graveyard"}]
+    path.write_text(yaml.safe_dump(data), encoding="utf-8")
+    out = subprocess.run([sys.executable, "-m", "payplan", "play", str(path), "--json"],
+                         capture_output=True, text=True, check=False)
+    assert out.returncode == 0, out.stderr
+    state = json.loads(out.stdout)["state"]["you"]
+    assert [o["id"] for o in state.get("exile", [])] == ["g1"]
+    assert not state.get("graveyard")
+
+
+def test_the_loader_refuses_words_that_would_check_nothing() -> None:
+    data = example("47")
+    bad = copy.deepcopy(data)
+    bad["cards"]["boreal"]["grants"][0]["applies_to"]["targets"]["self"] = False
+    assert any("targets.self" in p and "true" in p for p in _problems(bad))
+    data = example("45")
+    bad = copy.deepcopy(data)
+    bad["cards"]["incubator"]["grants"][0]["applies_to"]["chosen_type"] = False
+    assert any("applies_to.chosen_type" in p and "true" in p for p in _problems(bad))
+    data = example("50")
+    bad = copy.deepcopy(data)
+    bad["cards"]["engineer"]["grants"][0]["applies_to"] = {"ability": "activated"}
+    assert any("grants[0].applies_to" in p and "spell's" in p for p in _problems(bad))
