@@ -51,10 +51,12 @@ Payment semantics (scenario-format.md's objective, the README, the rules notes):
 - Energy and Power are paid first (357.1.a), the non-standard costs after (357.2): an object its
   source exhausted may still pay a non-standard cost that does not need it ready (not `exhaust`);
   one its source killed pays nothing more, its buffs included.
-- Rule 357.3: a cost that takes an object off the board (`kill`, `return_to_hand`) takes one
-  other than the play's targets when it can: of the ways to choose the objects, only those
-  taking the fewest targets are legal.
-- The plan minimises, in order: the objective (score less the benefits of the `auto` optional
+- Rule 357.3: a cost that takes an object off the board (`kill`, `return_to_hand`, or a source
+  that kills its object: the README's reading) takes one other than the play's targets when it
+  can: of the ways to pay, over every option and total (a repeatable "kill a unit" paid once
+  may keep the target where paid twice it can't), only those taking the fewest targets are
+  legal; this comes before the objective.
+- The plan minimises, in order: the targets taken (357.3), the objective (score less the benefits of the `auto` optional
   costs paid), whether the play's kept objects leave the board (an ability's own object and the
   chosen targets: the tie-break of the objective), the total's Energy + pips, the score.
 
@@ -515,23 +517,6 @@ def _other_choices(play: _Play, needs: Sequence[tuple[str, dict[str, Any], int]]
             yield [pick] + rest
 
 
-def _legal_assignments(play: _Play, needs: Sequence[tuple[str, dict[str, Any], int]]
-                       ) -> list[list[tuple[str, ...]]]:
-    """The assignments rule 357.3 allows: those taking the fewest of the play's targets off the
-    board (by `kill` and `return_to_hand`)."""
-    found = list(_other_choices(play, needs, 0, frozenset(), Counter()))
-    if "kill_target_allowed" in play.ref.mutants or not found:
-        return found
-    targets = set(play.ctx.play.get("targets") or [])
-
-    def hits(chosen: list[tuple[str, ...]]) -> int:
-        return sum(len(set(ids) & targets) for (kind, _, _), ids in zip(needs, chosen)
-                   if kind in RULE_357_3)
-
-    least = min(hits(c) for c in found)
-    return [c for c in found if hits(c) == least]
-
-
 def _clashes(play: _Play, needs: Sequence[tuple[str, dict[str, Any], int]],
              chosen: list[tuple[str, ...]], exhausted: frozenset[str],
              killed: frozenset[str]) -> bool:
@@ -729,6 +714,14 @@ def best_payment(scenario: Any, total: Any, mutants: Iterable[str] = ()
 
 
 def _cheapest(play: _Play, total: Total) -> tuple[int, bool, Payment] | None:
+    found = _ranked(play, total)
+    return None if found is None else found[1:]
+
+
+def _ranked(play: _Play, total: Total) -> tuple[int, int, bool, Payment] | None:
+    """The payment of `total` taking the fewest of the play's targets off the board (rule
+    357.3: by a `kill` or `return_to_hand` cost, or by a source that kills its object), then the
+    smallest score, then one keeping the kept objects: (targets taken, score, loses, payment)."""
     if not play.ref.legal:
         return None
     uses = _rune_uses(play)
@@ -737,9 +730,11 @@ def _cheapest(play: _Play, total: Total) -> tuple[int, bool, Payment] | None:
     if xp > int(((play.data.get("state") or {}).get("you") or {}).get("xp", 0)):
         return None
     objects = [n for n in needs if n[0] != "spend_xp"]
-    assignments = _legal_assignments(play, objects)
+    assignments = list(_other_choices(play, objects, 0, frozenset(), Counter()))
     sources = play.ref.sources
-    best: tuple[tuple[int, int], Payment] | None = None
+    allowed = "kill_target_allowed" in play.ref.mutants
+    targets = frozenset(play.ctx.play.get("targets") or [])
+    best: tuple[tuple[int, int, int], Payment] | None = None
     for flags in itertools.product(*(range(_activations(play, s) + 1) for s in sources)):
         active = [s for s, times in zip(sources, flags) for _ in range(times)]
         exhausted, killed = _given_up(active)
@@ -754,10 +749,11 @@ def _cheapest(play: _Play, total: Total) -> tuple[int, bool, Payment] | None:
             partial = Payment(other=other, xp=xp)
             fixed = src_score + _charges(play, partial)
             lost = int(_loses(play, objects, chosen, killed))
-            if best is not None and (fixed, lost) >= best[0]:
+            hits = 0 if allowed else _hits(play, objects, chosen) + len(killed & targets)
+            if best is not None and (hits, fixed, lost) >= best[0]:
                 continue
             for use in uses:
-                key = (fixed + use.score, lost)
+                key = (hits, fixed + use.score, lost)
                 if best is not None and key >= best[0]:
                     continue
                 have_energy, have_power = _resource_supply(play, len(use.exhaust), use.domains,
@@ -768,8 +764,8 @@ def _cheapest(play: _Play, total: Total) -> tuple[int, bool, Payment] | None:
                                      other, xp))
     if best is None:
         return None
-    (score, lost), payment = best
-    return score, bool(lost), payment
+    (hits, score, lost), payment = best
+    return hits, score, bool(lost), payment
 
 
 # --- The plan -----------------------------------------------------------------------------------
@@ -809,21 +805,23 @@ def _paid(option: Option) -> tuple[tuple[str, int], ...]:
 
 
 def brute_plan(scenario: Any, mutants: Iterable[str] = ()) -> OracleResult:
-    """The best (option, payment) pair by key (objective, loses, size, score), by exhaustion."""
+    """The best (option, payment) pair by key (targets taken, objective, loses, size, score),
+    by exhaustion: rule 357.3 reads across the options' totals (a payment taking a target is
+    no choice while another option's payment takes fewer)."""
     play = _read(scenario, mutants)
     if not play.ref.legal:
         return OracleResult("illegal")
-    payments: dict[Total, tuple[int, bool, Payment] | None] = {}
-    best: tuple[tuple[int, int, int, int], Option, Payment] | None = None
+    payments: dict[Total, tuple[int, int, bool, Payment] | None] = {}
+    best: tuple[tuple[int, int, int, int, int], Option, Payment] | None = None
     optimal: list[Total] = []
     for option in _ordered(play.ref.options):
         if option.total not in payments:
-            payments[option.total] = _cheapest(play, option.total)
+            payments[option.total] = _ranked(play, option.total)
         found = payments[option.total]
         if found is None:
             continue
-        score, lost, payment = found
-        key = (score - _benefit(play.data, option), int(lost), option.total.size, score)
+        hits, score, lost, payment = found
+        key = (hits, score - _benefit(play.data, option), int(lost), option.total.size, score)
         if best is None or key < best[0]:
             best = (key, option, payment)
             optimal = [option.total]
@@ -831,7 +829,7 @@ def brute_plan(scenario: Any, mutants: Iterable[str] = ()) -> OracleResult:
             optimal.append(option.total)
     if best is None:
         return OracleResult("unpayable")
-    (objective, loses, size, score), option, payment = best
+    (_, objective, loses, size, score), option, payment = best
     rescored = _charges(play, payment)
     assert rescored == score and not _problems(play, option.total, payment), (
         f"the search scored {score}, the charges {rescored}: {payment}")

@@ -554,3 +554,41 @@ def test_a_buff_is_spent_once_across_needs_with_different_filters() -> None:
         assert p.status == "ok" and p.total == Cost.parse("[fury]{spend_buff 1 type=gear}")
         assert p.payment is not None and p.payment.other == (("spend_buff", ("b0",)),)
         assert [r for r, _ in p.payment.recycle] == ["r1"]
+
+
+# --- Fixed cases from failing Hypothesis seeds (tests/seeds/*.yaml) -----------------------------
+
+from pathlib import Path  # noqa: E402
+
+from payplan.benchmarks.brute_force import brute_plan  # noqa: E402
+
+SEEDS = Path(__file__).parent / "seeds"
+
+
+@pytest.mark.parametrize("config", [SolverConfig(), SolverConfig(fast_path=False)],
+                         ids=["default", "cp-sat"])
+def test_357_3_reads_across_the_totals_a_repeatable_kill_makes(config: SolverConfig) -> None:
+    """Paying the repeatable "kill a unit" twice would kill b0, the play's target, where paying
+    it once kills b2 instead: 357.3 rules out the second payment, though it is cheaper."""
+    scenario = load_text((SEEDS / "357-3-across-totals.yaml").read_text())
+    got = plan(scenario, config)
+    assert (got.status, got.objective, got.optimal) == ("ok", 14, True)
+    assert dict(applied_of(got).payment.other) == {"kill": ("b2",)}
+    expected = brute_plan(scenario)
+    assert (expected.objective, expected.paid) == (14, (("accelerate", 1), ("many", 1)))
+    assert brute_plan(scenario, ("kill_target_allowed",)).objective == 11
+    check(scenario, config)
+
+
+@pytest.mark.parametrize("config", [SolverConfig(), SolverConfig(fast_path=False)],
+                         ids=["default", "cp-sat"])
+def test_357_3_counts_a_source_that_kills_the_target(config: SolverConfig) -> None:
+    """b0, the play's target, could kill itself for [A] (charge 0); r1 is recycled instead
+    (charge 1): the README's 357.3 reading counts a source that kills its object."""
+    scenario = load_text((SEEDS / "357-3-source-kills-target.yaml").read_text())
+    got = plan(scenario, config)
+    assert (got.status, got.objective, got.optimal) == ("ok", 1, True)
+    assert applied_of(got).payment.sources == ()
+    assert brute_plan(scenario).objective == 1
+    assert brute_plan(scenario, ("kill_target_allowed",)).objective == 0
+    check(scenario, config)
