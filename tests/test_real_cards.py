@@ -592,3 +592,20 @@ def test_357_3_counts_a_source_that_kills_the_target(config: SolverConfig) -> No
     assert brute_plan(scenario).objective == 1
     assert brute_plan(scenario, ("kill_target_allowed",)).objective == 0
     check(scenario, config)
+
+
+def test_a_plan_the_time_limit_cut_short_is_not_compared_as_optimal() -> None:
+    """A plan marked `optimal: false` (the time limit stopped the search) is checked for what
+    it claims (no better than the optimum, its payment re-scored), not for equality."""
+    from dataclasses import replace as _replace
+
+    scenario = load_text((SEEDS / "357-3-across-totals.yaml").read_text())
+    got = plan(scenario, SolverConfig())
+    from test_planner_vs_oracle import _cut_short
+
+    assert not _cut_short(scenario, got)
+    worse = _replace(got, optimal=False, objective=got.objective + 3)
+    assert _cut_short(scenario, worse)
+    better = _replace(got, optimal=False, objective=got.objective - 3)
+    with pytest.raises(AssertionError):
+        _cut_short(scenario, better)
