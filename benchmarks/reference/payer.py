@@ -23,8 +23,9 @@ object, for an ability its own object, and the chosen targets on the board wins)
   (`pricing.object_matches`: Might with buffs, location, name or id, printed cost). One object
   pays one non-standard cost at most (the README: "one object can't be exhausted twice").
 - Rule 357.3 (issue 20, class 6): a cost that takes an object off the board (`kill`,
-  `return_to_hand`) takes one other than the play's targets when it can: of the ways to pay the
-  non-standard costs, only those that take the fewest targets are legal.
+  `return_to_hand`, or a source that kills its object: the README counts it) takes one other
+  than the play's targets when it can: of the ways to pay, only those that take the fewest
+  targets are legal (across totals: `compare.reference_answer`).
 - Sources (real-cards.md section 5): each is activated at most once, a `repeatable` one
   (a converter) any number of times; each activation charges `source`, plus `exhaust` when it
   exhausts its object (a converter that exhausts, issue 24: `exhaust` once for all its
@@ -59,8 +60,9 @@ REMOVES = ("kill", "return_to_hand", "banish_self", "recycle_self")
 RULE_357_3 = ("kill", "return_to_hand")
 
 # One way to pay the non-standard costs: (the board objects taken ready, every board object
-# taken, whether a kept object leaves the board, the buffs needed per filter) -> least charge.
-WayKey = tuple[frozenset[str], frozenset[str], bool, tuple[tuple[str, int], ...]]
+# taken, whether a kept object leaves the board, the buffs needed per filter, the targets it
+# takes off the board as rule 357.3 reads it) -> least charge.
+WayKey = tuple[frozenset[str], frozenset[str], bool, tuple[tuple[str, int], ...], int]
 # One item's choice of objects: (ids, taken ready, taken off the board, taken off the board as
 # rule 357.3 reads it, charge).
 Choice = tuple[frozenset[str], frozenset[str], frozenset[str], frozenset[str], int]
@@ -88,11 +90,13 @@ def _object_ways(data: Mapping[str, Any], ref: Reference, total: Total,
 
 
 def target_hits(data: Mapping[str, Any], total: Total, ref: Reference) -> int:
-    """The fewest of the play's targets a way to pay the non-standard part of `total` takes off
-    the board (rule 357.3); 0 when no way pays it. Across totals (a victim's printed cost
-    makes its own total), a payment taking more targets than another total's is no choice the
-    player may make either: `compare.reference_answer` keeps the totals taking the fewest."""
-    return _ways_and_hits(data, ref, total, weights_of(data))[1]
+    """The fewest of the play's targets a payment of `total` takes off the board (rule 357.3:
+    by its non-standard costs or a source killing its object); 0 when nothing pays it. Across
+    totals (a victim's printed cost makes its own total), a payment taking more targets than
+    another total's is no choice the player may make either: `compare.reference_answer` keeps
+    the totals taking the fewest."""
+    found = _ranked(data, total, ref)
+    return 0 if found is None else found[0]
 
 
 def _ways_and_hits(data: Mapping[str, Any], ref: Reference, total: Total,
@@ -159,16 +163,16 @@ def _ways_and_hits(data: Mapping[str, Any], ref: Reference, total: Total,
             found.append((used, ready, removed, hits, charge))
     if not found:
         return {}, 0
-    # Rule 357.3: no cost takes a target off the board while another way takes fewer.
+    # Rule 357.3: no payment takes a target off the board while another takes fewer; the
+    # sources' kills count too, so the ways keep their count (`best` ranks by it first).
     least = min(f[3] for f in found)
-    if "kill_target_allowed" not in ref.mutants:
-        found = [f for f in found if f[3] == least]
+    allowed = "kill_target_allowed" in ref.mutants
     out: dict[WayKey, int] = {}
     board_ids = {o.id for who in ("you", "opponent")
                  for o in zone_objects(state.get(who) or {}, "board", who)}
-    for used, ready, removed, _, charge in found:
+    for used, ready, removed, hits, charge in found:
         loses = bool(removed & keep) and "tiebreak_size_first" not in ref.mutants
-        key = (ready, used & board_ids, loses, need_buffs)
+        key = (ready, used & board_ids, loses, need_buffs, 0 if allowed else hits)
         if charge < out.get(key, charge + 1):
             out[key] = charge
     return out, least
@@ -265,11 +269,19 @@ def _buffs_ok(ctx: Context, data: Mapping[str, Any], need: tuple[tuple[str, int]
 
 def best(data: Mapping[str, Any], total: Total, ref: Reference | None = None
          ) -> tuple[int, bool] | None:
-    """The least (score, loses) of the payments of `total`, or None when nothing pays it.
-    `loses`: the play's kept objects (`Reference.keep`) can't all stay on the board at that
-    score. `ref` gives the play's reading (left out of hand and trash, sources, targets)."""
+    """The least (score, loses) of the payments of `total` that take the fewest of the play's
+    targets off the board (rule 357.3), or None when nothing pays it. `loses`: the play's kept
+    objects (`Reference.keep`) can't all stay on the board at that score. `ref` gives the
+    play's reading (left out of hand and trash, sources, targets)."""
     if ref is None:
         ref = reference_totals(data)
+    found = _ranked(data, total, ref)
+    return None if found is None else (found[1], found[2])
+
+
+def _ranked(data: Mapping[str, Any], total: Total, ref: Reference
+            ) -> tuple[int, int, bool] | None:
+    """The least (targets taken, score, loses) of the payments of `total`."""
     ctx = ref.context
     if ctx is None:
         raise Unsupported("a payment for an illegal play")
@@ -288,8 +300,10 @@ def best(data: Mapping[str, Any], total: Total, ref: Reference | None = None
         s.adds.size for s in ref.sources if not s.repeatable) + 1
     keep = ref.keep()
     barred = "source_object_barred" in ref.mutants
-    found: tuple[int, int] | None = None
-    for (ready, touched, loses, need_buffs), other_charge in ways.items():
+    allowed = "kill_target_allowed" in ref.mutants
+    targets = frozenset(ctx.play.get("targets") or [])
+    found: tuple[int, int, int] | None = None
+    for (ready, touched, loses, need_buffs, way_hits), other_charge in ways.items():
         for src_charge, added, paid, exhausted, killed in _source_plans(ref, weights, bound):
             # 357.1.a then 357.2: a source's object pays Energy or Power first; exhausted, it
             # may still pay a cost that does not need it ready; killed, nothing more.
@@ -300,21 +314,22 @@ def best(data: Mapping[str, Any], total: Total, ref: Reference | None = None
             if not _buffs_ok(ctx, data, need_buffs, killed):
                 continue
             lost = int((loses or bool(killed & keep)) and "tiebreak_size_first" not in ref.mutants)
+            hits = 0 if allowed else way_hits + len(killed & targets)
             fixed = other_charge + src_charge
-            if found is not None and (fixed, lost) >= found:
+            if found is not None and (hits, fixed, lost) >= found:
                 continue
             need_energy = total.energy + paid.energy
             need = [total.pips[i] + paid.pips[i] for i in range(len(DOMAINS))]
             need_any = total.pips[ANY] + paid.pips[ANY]
             for (energy, rec), charge in signatures.items():
-                if found is not None and (fixed + charge, lost) >= found:
+                if found is not None and (hits, fixed + charge, lost) >= found:
                     continue
                 if energy + pool_energy + added.energy < need_energy:
                     continue
                 supply = [rec[i] + pool_power[i] + added.pips[i] for i in range(len(DOMAINS))]
                 if _power_ok(supply, added.pips[ANY] + pool_any, need, need_any):
-                    found = (fixed + charge, lost)
-    return None if found is None else (found[0], bool(found[1]))
+                    found = (hits, fixed + charge, lost)
+    return None if found is None else (found[0], found[1], bool(found[2]))
 
 
 def cheapest(data: Mapping[str, Any], total: Total, ref: Reference | None = None) -> int | None:
