@@ -57,10 +57,12 @@ Payment semantics (scenario-format.md's objective, the README, the rules notes):
 - Energy and Power are paid first (357.1.a), the non-standard costs after (357.2): an object its
   source exhausted may still pay a non-standard cost that does not need it ready (not `exhaust`);
   one its source killed pays nothing more, its buffs included.
-- Rule 357.3: a cost that takes an object off the board (`kill`, `return_to_hand`) takes one
-  other than the play's targets when it can: of the ways to choose the objects, only those
-  taking the fewest targets are legal.
-- The plan minimises, in order: the objective (score less the benefits of the `auto` optional
+- Rule 357.3: a cost that takes an object off the board (`kill`, `return_to_hand`, or a source
+  that kills its object: the README's reading) takes one other than the play's targets when it
+  can: of the ways to pay, over every option and total (a repeatable "kill a unit" paid once
+  may keep the target where paid twice it can't), only those taking the fewest targets are
+  legal; this comes before the objective.
+- The plan minimises, in order: the targets taken (357.3), the objective (score less the benefits of the `auto` optional
   costs paid), whether the play's kept objects leave the board (an ability's own object and the
   chosen targets: the tie-break of the objective), the total's Energy + pips, the score.
 
@@ -599,23 +601,6 @@ def _other_choices(play: _Play, needs: Sequence[tuple[str, dict[str, Any], int]]
             yield [pick] + rest
 
 
-def _legal_assignments(play: _Play, needs: Sequence[tuple[str, dict[str, Any], int]]
-                       ) -> list[list[tuple[str, ...]]]:
-    """The assignments rule 357.3 allows: those taking the fewest of the play's targets off the
-    board (by `kill` and `return_to_hand`)."""
-    found = list(_other_choices(play, needs, 0, frozenset(), Counter()))
-    if "kill_target_allowed" in play.ref.mutants or not found:
-        return found
-    targets = set(play.ctx.play.get("targets") or [])
-
-    def hits(chosen: list[tuple[str, ...]]) -> int:
-        return sum(len(set(ids) & targets) for (kind, _, _), ids in zip(needs, chosen)
-                   if kind in RULE_357_3)
-
-    least = min(hits(c) for c in found)
-    return [c for c in found if hits(c) == least]
-
-
 def _clashes(play: _Play, needs: Sequence[tuple[str, dict[str, Any], int]],
              chosen: list[tuple[str, ...]], exhausted: frozenset[str],
              killed: frozenset[str]) -> bool:
@@ -819,6 +804,14 @@ def best_payment(scenario: Any, total: Any, mutants: Iterable[str] = ()
 
 
 def _cheapest(play: _Play, total: Total) -> tuple[int, bool, Payment] | None:
+    found = _ranked(play, total)
+    return None if found is None else found[1:]
+
+
+def _ranked(play: _Play, total: Total) -> tuple[int, int, bool, Payment] | None:
+    """The payment of `total` taking the fewest of the play's targets off the board (rule
+    357.3: by a `kill` or `return_to_hand` cost, or by a source that kills its object), then the
+    smallest score, then one keeping the kept objects: (targets taken, score, loses, payment)."""
     if not play.ref.legal:
         return None
     uses = _rune_uses(play)
@@ -828,10 +821,13 @@ def _cheapest(play: _Play, total: Total) -> tuple[int, bool, Payment] | None:
         return None
     objects = [n for n in needs if n[0] != "spend_xp"]
     sources = play.ref.sources
+    allowed = "kill_target_allowed" in play.ref.mutants
+    targets = frozenset(play.ctx.play.get("targets") or [])
     # Per set of activations, the assignments of objects to the total's costs and to the
-    # sources' kill atoms (`_source_needs`) that rule 357.3 allows: over every set, those
-    # taking the fewest of the play's targets (a source's victim is read as a kill of an
-    # additional cost is, and keeping a target may need another set of sources).
+    # sources' kill atoms (`_source_needs`). Rule 357.3 ranks first, over every set and (by
+    # `_ranked`'s callers) every total: the payments taking the fewest of the play's targets
+    # (a source's victim read as a kill of an additional cost is, a source killing its own
+    # object counted too; keeping a target may need another set of sources).
     ways: list[tuple[list[Source], list[tuple[str, tuple[str, dict[str, Any], int]]],
                      list[list[tuple[str, ...]]]]] = []
     plain = _legal_assignments(play, objects)
@@ -840,9 +836,7 @@ def _cheapest(play: _Play, total: Total) -> tuple[int, bool, Payment] | None:
         owned = _source_needs(play, active)
         ways.append((active, owned, _legal_assignments(play, objects + [n for _, n in owned])
                      if owned else plain))
-    least = min((_hits(play, objects + [n for _, n in owned], found[0])
-                 for _, owned, found in ways if found), default=0)
-    best: tuple[tuple[int, int], Payment] | None = None
+    best: tuple[tuple[int, int, int], Payment] | None = None
     for active, owned, found in ways:
         exhausted, killed = _given_up(active)
         if exhausted is None or killed is None:
@@ -851,9 +845,6 @@ def _cheapest(play: _Play, total: Total) -> tuple[int, bool, Payment] | None:
         need_energy, need_power = _resource_need(total, active)
         every = objects + [n for _, n in owned]
         for both in found:
-            if owned and "kill_target_allowed" not in play.ref.mutants and _hits(
-                    play, every, both) > least:
-                continue
             chosen, picks = both[:len(objects)], both[len(objects):]
             if _clashes(play, every, both, exhausted, killed) or _victims_clash(
                     play, active, owned, picks, objects, chosen):
@@ -863,10 +854,11 @@ def _cheapest(play: _Play, total: Total) -> tuple[int, bool, Payment] | None:
             partial = Payment(other=other, xp=xp, source_kills=victims)
             fixed = src_score + _charges(play, partial)
             lost = int(_loses(play, every, both, killed))
-            if best is not None and (fixed, lost) >= best[0]:
+            hits = 0 if allowed else _hits(play, every, both) + len(killed & targets)
+            if best is not None and (hits, fixed, lost) >= best[0]:
                 continue
             for use in uses:
-                key = (fixed + use.score, lost)
+                key = (hits, fixed + use.score, lost)
                 if best is not None and key >= best[0]:
                     continue
                 have_energy, have_power = _resource_supply(play, len(use.exhaust), use.domains,
@@ -877,8 +869,8 @@ def _cheapest(play: _Play, total: Total) -> tuple[int, bool, Payment] | None:
                                      other, xp, victims))
     if best is None:
         return None
-    (score, lost), payment = best
-    return score, bool(lost), payment
+    (hits, score, lost), payment = best
+    return hits, score, bool(lost), payment
 
 
 # --- The plan -----------------------------------------------------------------------------------
@@ -918,21 +910,23 @@ def _paid(option: Option) -> tuple[tuple[str, int], ...]:
 
 
 def brute_plan(scenario: Any, mutants: Iterable[str] = ()) -> OracleResult:
-    """The best (option, payment) pair by key (objective, loses, size, score), by exhaustion."""
+    """The best (option, payment) pair by key (targets taken, objective, loses, size, score),
+    by exhaustion: rule 357.3 reads across the options' totals (a payment taking a target is
+    no choice while another option's payment takes fewer)."""
     play = _read(scenario, mutants)
     if not play.ref.legal:
         return OracleResult("illegal")
-    payments: dict[Total, tuple[int, bool, Payment] | None] = {}
-    best: tuple[tuple[int, int, int, int], Option, Payment] | None = None
+    payments: dict[Total, tuple[int, int, bool, Payment] | None] = {}
+    best: tuple[tuple[int, int, int, int, int], Option, Payment] | None = None
     optimal: list[Total] = []
     for option in _ordered(play.ref.options):
         if option.total not in payments:
-            payments[option.total] = _cheapest(play, option.total)
+            payments[option.total] = _ranked(play, option.total)
         found = payments[option.total]
         if found is None:
             continue
-        score, lost, payment = found
-        key = (score - _benefit(play.data, option), int(lost), option.total.size, score)
+        hits, score, lost, payment = found
+        key = (hits, score - _benefit(play.data, option), int(lost), option.total.size, score)
         if best is None or key < best[0]:
             best = (key, option, payment)
             optimal = [option.total]
@@ -940,7 +934,7 @@ def brute_plan(scenario: Any, mutants: Iterable[str] = ()) -> OracleResult:
             optimal.append(option.total)
     if best is None:
         return OracleResult("unpayable")
-    (objective, loses, size, score), option, payment = best
+    (_, objective, loses, size, score), option, payment = best
     rescored = _charges(play, payment)
     assert rescored == score and not _problems(play, option.total, payment), (
         f"the search scored {score}, the charges {rescored}: {payment}")

@@ -391,3 +391,19 @@ def test_rule_357_3_reads_across_the_totals_victims_make() -> None:
     assert allowed.objective is not None and got.objective is not None
     assert allowed.objective < got.objective  # killing the target would be cheaper
 
+
+
+@pytest.mark.parametrize("name, objective, allowed", [
+    ("357-3-across-totals", 14, 11), ("357-3-source-kills-target", 1, 0)])
+def test_rule_357_3_real_seed_cases(name: str, objective: int, allowed: int) -> None:
+    """The two shrunk cases of failing Hypothesis seeds (tests/seeds/): a repeatable "kill a
+    unit" paid once where twice would kill the target (357.3 across totals), and a source that
+    would kill its own object, the play's target (357.3 counts it, as the README reads it).
+    The reference alone gives the objective, agrees with the engine, and the mutant allowing
+    the target's kill gives the cheaper, wrong answer."""
+    data = yaml.safe_load((ROOT / "tests" / "seeds" / f"{name}.yaml").read_text())
+    got = reference_answer(data, reference_totals(data))
+    assert (got.status, got.objective) == ("ok", objective)
+    assert check(data) == []
+    wrong = reference_answer(data, reference_totals(data, ("kill_target_allowed",)))
+    assert wrong.objective == allowed
