@@ -1207,6 +1207,28 @@ def test_the_mtg_turn_keys_change_an_answer(key: Key) -> None:
     assert a != b, f"mtg/1: {'.'.join(key)} changes no answer of `{pair.command}` here"
 
 
+# --- mtg/1: words the loader reads as values (issue 25) ----------------------------------------------
+# Values that are words of a vocabulary, not keys, added with issue 25: each changes an answer.
+
+
+def _mtg_word_pairs() -> dict[Key, Pair]:
+    t: dict[Key, Pair] = {}
+    # `{pay_life: X}` (Toxic Deluge): X life, X auto the largest payable (your 20 life), not 1.
+    t["pay_life", "X"] = Pair(mcost("pay_life", 1), "cards.bolt.additional.0.other.0.pay_life",
+                              "X", 1)
+    return t
+
+
+MTG_WORD_PAIRS = _mtg_word_pairs()
+
+
+@pytest.mark.parametrize("key", list(MTG_WORD_PAIRS), ids=".".join)
+def test_the_mtg_words_change_an_answer(key: Key) -> None:
+    pair = MTG_WORD_PAIRS[key]
+    a, b = (run(pair.command, built(pair, value)) for value in (pair.a, pair.b))
+    assert a != b, f"mtg/1: the word {'.'.join(key)} changes no answer of `{pair.command}` here"
+
+
 def _cases() -> list[tuple[str, Key]]:
     return [(name, key) for name, f in FORMATS.items() for key in f.keys()]
 

@@ -216,3 +216,70 @@ def test_hand_and_play_see_the_granted_flashback(tmp_path: Path) -> None:
     state = json.loads(out.stdout)["state"]["you"]
     assert [o["id"] for o in state.get("exile", [])] == ["g1"]
     assert not state.get("graveyard")
+
+
+# --- X in a non-mana cost (example 52) ------------------------------------------------------------
+
+
+def test_toxic_deluge_pays_the_announced_x_in_life() -> None:
+    data = example("52")
+    p = plan(data)
+    assert (p["x"], p["total"]["life"], p["score"], p["mana_value"]) == (7, 7, 10, 3)
+    data["play"]["x"] = 3
+    p = plan(data)
+    assert (p["x"], p["total"], p["score"]) == (3, {"mana": "{2}{B}", "life": 3, "other": []}, 6)
+    data["play"]["x"] = 8  # more life than you have (119.4)
+    assert plan(data)["status"] == "unpayable"
+    data["play"]["x"] = "auto"
+    data["state"]["you"]["life"] = 0  # X = 0 is still a cast
+    assert (plan(data)["x"], plan(data)["total"]["life"]) == (0, 0)
+    # Cast without paying its mana cost, X is still announced and X life paid (its ruling).
+    data = example("52")
+    data["play"]["cast"] = "without_paying"
+    p = plan(data)
+    assert (p["x"], p["total"], p["score"]) == (7, {"mana": "{0}", "life": 7, "other": []}, 7)
+    # Two Swamps: the {2}{B} can't be paid whatever X is.
+    data = example("52")
+    data["state"]["you"]["battlefield"].pop()
+    assert plan(data)["status"] == "unpayable"
+
+
+def test_x_life_beside_an_x_in_the_mana_cost() -> None:
+    # Bond of Agony ({X}{B}, "as an additional cost, pay X life"): X is bounded by both the mana
+    # (three Swamps: X = 2) and the life (5).
+    data = example("52")
+    data["cards"]["toxic-deluge"]["cost"] = "{X}{B}"
+    p = plan(data)
+    assert (p["x"], p["total"], p["mana_value"]) == (2, {"mana": "{2}{B}", "life": 2, "other": []}, 1)
+    data["state"]["you"]["life"] = 1
+    assert (plan(data)["x"], plan(data)["total"]["mana"]) == (1, "{1}{B}")
+
+
+def test_x_life_in_an_activated_ability() -> None:
+    data = example("52")
+    data["cards"]["swamp"]["abilities"] = [{"id": "drain", "costs": ["{1}", {"pay_life": "X"}]}]
+    data["play"] = {"ability": {"object": "s1", "id": "drain"}, "x": 4}
+    p = plan(data)
+    assert (p["x"], p["total"]["life"]) == (4, 4)
+
+
+def test_the_loader_refuses_x_where_none_is_announced() -> None:
+    data = example("52")
+    bad = copy.deepcopy(data)
+    bad["cards"]["toxic-deluge"]["additional"][0]["other"] = [{"mill": "X"}]
+    assert any("additional[0].other[0].mill" in p and "only pay_life" in p for p in _problems(bad))
+    bad = copy.deepcopy(data)
+    bad["cards"]["toxic-deluge"]["additional"][0]["mandatory"] = False
+    assert any("cards.toxic-deluge.additional[0]" in p and "optional" in p for p in _problems(bad))
+    bad = copy.deepcopy(data)
+    bad["cards"]["toxic-deluge"]["kicker"] = {"other": [{"pay_life": "X"}]}
+    assert any("cards.toxic-deluge.kicker" in p for p in _problems(bad))
+    bad = copy.deepcopy(data)
+    bad["cards"]["swamp"]["mana"][0]["costs"] = ["tap", {"pay_life": "X"}]
+    assert any("cards.swamp.mana[0].costs" in p and "mana ability" in p for p in _problems(bad))
+    bad = copy.deepcopy(data)
+    bad["cards"]["toxic-deluge"]["additional"][0]["other"] = [{"pay_life": "Y"}]
+    assert any("pay_life" in p for p in _problems(bad))
+    bad = copy.deepcopy(data)
+    del bad["cards"]["toxic-deluge"]["additional"]
+    assert any("play.x" in p and "no {X}" in p for p in _problems(bad))

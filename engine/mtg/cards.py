@@ -61,9 +61,15 @@ class OtherCost:
     kind: str
     count: int
     filter: Filter = Filter()
+    x: bool = False  # `{pay_life: X}`: X life, X the announced X (`count` is then 0)
 
-    def to_json(self) -> dict[str, int]:
-        return {self.kind: self.count}
+    def to_json(self) -> dict[str, int | str]:
+        return {self.kind: "X" if self.x else self.count}
+
+    @property
+    def text(self) -> str:
+        """How a step names it: `pay_life 2`, `pay_life X`."""
+        return f"{self.kind} {'X' if self.x else self.count}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +78,21 @@ class Cost:
 
     mana: ManaCost = ManaCost()
     other: tuple[OtherCost, ...] = ()
+
+    @property
+    def x_life(self) -> int:
+        """How many `{pay_life: X}` parts it has: each pays X life."""
+        return sum(1 for o in self.other if o.x)
+
+    @property
+    def has_x(self) -> bool:
+        """Whether paying it needs an X announced: an {X} symbol or an X life cost."""
+        return bool(self.mana.x_count or self.x_life)
+
+
+def life_of(other: tuple[OtherCost, ...] | list[OtherCost], x: int) -> int:
+    """The life the `pay_life` parts of `other` pay with X announced as `x`."""
+    return sum(x if o.x else o.count for o in other if o.kind == "pay_life")
 
 
 @dataclass(frozen=True, slots=True)
@@ -222,6 +243,28 @@ class Card:
     @property
     def permanent(self) -> bool:
         return any(t in PERMANENT_TYPES for t in self.types)
+
+    def has_x(self) -> bool:
+        """Whether a play of it may announce X: {X} in its mana cost, its flashback or an
+        alternative cost, or X life in a cost's other parts (Toxic Deluge)."""
+        costs = [Cost(self.cost), *(a.cost for a in self.alternative),
+                 *(a.cost for a in self.additional if a.mandatory)]
+        if self.flashback is not None:
+            costs.append(self.flashback)
+        if self.activation is not None:
+            costs.append(self.activation)
+        return any(c.has_x for c in costs)
+
+    def shows_x(self) -> bool:
+        """Whether a plan names its X: {X} in its mana cost or flashback cost, or an X life
+        cost (the plan's `x` is null otherwise)."""
+        costs = [*(a.cost for a in self.additional if a.mandatory), *(a.cost for a in self.alternative)]
+        if self.flashback is not None:
+            costs.append(self.flashback)
+        if self.activation is not None:
+            costs.append(self.activation)
+        return bool(self.cost.x_count or any(c.x_life for c in costs) or (
+            self.flashback is not None and self.flashback.mana.x_count))
 
     def optional_names(self) -> tuple[str, ...]:
         """The names `play.optional` may use, in canonical order."""

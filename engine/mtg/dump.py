@@ -129,6 +129,8 @@ def filter_to_data(f: Filter) -> Data:
 
 def other_cost_to_data(o: OtherCost) -> Data:
     """`{discard: 1}`, or `{sacrifice: {count: 1, filter: {...}}}` where there is a filter."""
+    if o.x:
+        return {o.kind: "X"}
     if o.filter == Filter():
         return {o.kind: o.count}
     return {o.kind: {"count": o.count, "filter": filter_to_data(o.filter)}}

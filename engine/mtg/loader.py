@@ -186,6 +186,12 @@ class _MtgReader(Reader):
         if kind not in OTHER_KINDS:
             self.unknown(at, "cost kind", kind, OTHER_KINDS)
             return None
+        if body == "X":
+            if kind != "pay_life":
+                self.problem(at, f"only pay_life takes X (X life, X the announced X); {kind} "
+                                 f"takes a number")
+                return None
+            return OtherCost(kind, 0, x=True)
         if isinstance(body, dict):
             f = self.fields(body, at, OTHER_LONG_KEYS)
             count = f.read("count", 1, self.integer)
@@ -195,6 +201,13 @@ class _MtgReader(Reader):
         if kind in ("pay_life", "mill") and filt != Filter():
             self.problem(at, f"{kind} takes a number, not a filter")
         return OtherCost(kind, count, filt) if count else None
+
+    def no_x_life(self, cost: Cost | None, path: DataPath, what: str) -> None:
+        """Refuse `{pay_life: X}` in a cost where no X is announced for it."""
+        if cost is not None and cost.x_life:
+            self.problem(path, f"{{pay_life: X}} in {what}: X life is paid only in a spell's "
+                               f"cost, its mandatory additional costs or an activated "
+                               f"ability's cost, where the play announces X")
 
     def filter(self, value: object, path: DataPath, held: bool = False,
                inside: bool = False, grant: bool = False) -> Filter:
@@ -320,6 +333,16 @@ class _MtgReader(Reader):
             effect_adds=f.read("effect", None, self.effect),
             enters_tapped=f.read("enters_tapped", False, self.boolean),
         )
+        for key, cost in (("multikicker", card.multikicker), ("replicate", card.replicate),
+                          ("buyback", card.buyback)):
+            self.no_x_life(cost, f.at(key), f"an optional cost ({key})")
+        for i, cost in enumerate(card.kicker):
+            self.no_x_life(cost, f.at("kicker") if not isinstance(f["kicker"], list)
+                           else (*f.at("kicker"), i), "an optional cost (kicker)")
+        for i, a in enumerate(card.additional):
+            if not a.mandatory:
+                self.no_x_life(a.cost, (*f.at("additional"), i, "other"),
+                               "an optional additional cost")
         if card.effect_adds is not None and "land" in card.types:
             self.problem(f.at("effect"), "a land is played, not cast: it has no resolution to "
                                          "add mana (its mana abilities do)")
@@ -412,6 +435,10 @@ class _MtgReader(Reader):
             costs = f["costs"] if "costs" in f else ["tap"]
             tap, sac, manas, paid = self.ability_costs(costs, f.at("costs"), "mana ability cost",
                                                        plain_mana=True)
+            if any(o.x for o in paid):
+                self.problem(f.at("costs"), "{pay_life: X} in a mana ability's costs: no X is "
+                                            "announced for a mana ability")
+                paid = [o for o in paid if not o.x]
             adds = f.read("adds", (), self.adds)
             per = f.read("per", None, self.per_amount, adds)
             out.append(ManaAbility(
@@ -597,7 +624,7 @@ class _MtgReader(Reader):
         if "x" in f:
             raw = f["x"]
             x = None if raw == "auto" else self.integer(raw, f.at("x"))
-            if card is not None and not card.cost.x_count and card.id not in self.bad_cards:
+            if card is not None and not card.has_x() and card.id not in self.bad_cards:
                 self.problem(f.at("x"), f"{card.id!r} has no {{X}} in its cost")
         return Play(
             object=ident,
@@ -648,7 +675,7 @@ class _MtgReader(Reader):
         if "x" in f:
             raw = f["x"]
             x = None if raw == "auto" else self.integer(raw, f.at("x"))
-            if card is not None and not any(a.id == ability_id and a.cost.mana.x_count
+            if card is not None and not any(a.id == ability_id and a.cost.has_x
                                             for a in card.abilities):
                 self.problem(f.at("x"), f"{card.id!r}'s ability {ability_id!r} has no {{X}} "
                                         f"in its cost")

@@ -637,7 +637,8 @@ class MtgMoves:
         assert found is not None
         zone, obj = found
         card = scenario.cards[obj.card]
-        if play.ability is not None or any(o.kind != "pay_life" for o in _costs_of(card)):
+        if play.ability is not None or any(o.kind != "pay_life" or o.x for o in _costs_of(card)):
+            # X life: `x: auto`'s range reads your life total
             return None
         return (_play_key(play), zone, obj.card, obj.tapped, obj.sick,
                 tuple(sorted(o.card for o in scenario.state.you.battlefield)))
@@ -882,10 +883,9 @@ def _x_auto(scenario: MtgScenario, listed: Sequence[Play] | None) -> bool:
         card = scenario.cards[found[1].card]
         if play.ability is not None:
             ability = next((a for a in card.abilities if a.id == play.ability), None)
-            if ability is not None and ability.cost.mana.x_count:
+            if ability is not None and ability.cost.has_x:
                 return True
-        elif card.cost.x_count or (card.flashback is not None and card.flashback.mana.x_count) \
-                or any(a.cost.mana.x_count for a in card.alternative):
+        elif card.has_x():
             return True
     return False
 
