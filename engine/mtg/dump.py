@@ -280,6 +280,8 @@ def activated_to_data(a: Activated) -> Data:
     costs: list[object] = ["tap"] if a.tap else []
     if a.sacrifice_self:
         costs.append("sacrifice_self")
+    if a.discard_self:
+        costs.append("discard_self")
     if a.cost.mana.symbols:
         costs.append(str(a.cost.mana))
     costs += [other_cost_to_data(o) for o in a.cost.other]
@@ -287,6 +289,10 @@ def activated_to_data(a: Activated) -> Data:
         out["costs"] = costs
     if a.sorcery:
         out["timing"] = "sorcery"
+    if a.zone != "battlefield":
+        out["zone"] = a.zone
+    if a.cycling:
+        out["cycling"] = True
     return out
 
 

@@ -94,8 +94,10 @@ REDUCTION_KEYS = ("id", "generic", "minimum", "mana", "W", "U", "B", "R", "G", "
 AMOUNT_KEYS = ("count", "count_targets")
 ABILITY_KEYS = ("adds", "costs", "only_for", "per")
 PER_KEYS = ("count",)
-ABILITY_WORDS = ("tap", "sacrifice_self")
-ACTIVATED_KEYS = ("id", "costs", "timing")
+ABILITY_WORDS = ("tap", "sacrifice_self", "discard_self")
+ACTIVATED_KEYS = ("id", "costs", "timing", "zone", "cycling")
+ACTIVATED_ZONES = ("battlefield", "hand")
+ABILITY_KINDS = ("activated", "cycling")  # a filter's `ability`
 ACTIVATED_TIMINGS = ("instant", "sorcery")
 ABILITY_PLAY_KEYS = ("object", "id")
 GRANT_KEYS = ("increase", "reduction", "at_least", "keyword", "flashback", "applies_to", "turn")
@@ -240,7 +242,7 @@ class _MtgReader(Reader):
             color=f.read("color", (), self.colors),
             name=f.read("name", None, self.string),
             controller=f.word("controller", None, CONTROLLERS, "controller"),
-            ability=f.word("ability", None, ("activated",), "ability kind"),
+            ability=f.word("ability", None, ABILITY_KINDS, "ability kind"),
             multicolored=f.read("multicolored", None, self.boolean),
             colorless=f.read("colorless", None, self.boolean),
             attacking=f.read("attacking", None, self.boolean),
@@ -433,8 +435,11 @@ class _MtgReader(Reader):
             if isinstance(item, dict) and "adds" not in f:
                 f.require("adds", "the mana one activation adds, like \"{G}\" or \"{W}|{U}\"")
             costs = f["costs"] if "costs" in f else ["tap"]
-            tap, sac, manas, paid = self.ability_costs(costs, f.at("costs"), "mana ability cost",
-                                                       plain_mana=True)
+            tap, sac, disc, manas, paid = self.ability_costs(costs, f.at("costs"),
+                                                             "mana ability cost", plain_mana=True)
+            if disc:
+                self.problem(f.at("costs"), "discard_self in a mana ability's costs: mana "
+                                            "abilities are activated from the battlefield here")
             if any(o.x for o in paid):
                 self.problem(f.at("costs"), "{pay_life: X} in a mana ability's costs: no X is "
                                             "announced for a mana ability")
@@ -467,11 +472,11 @@ class _MtgReader(Reader):
         return PerAmount(count=f.read("count", Filter(), self.held_filter))
 
     def ability_costs(self, value: object, path: DataPath, what: str, plain_mana: bool = False
-                      ) -> tuple[bool, bool, list[ManaCost], list[OtherCost]]:
+                      ) -> tuple[bool, bool, bool, list[ManaCost], list[OtherCost]]:
         """An ability's `costs` list (a mana ability's or an activated ability's): whether it
-        taps and whether it sacrifices its permanent, its mana costs and its other costs, each
-        in order. `plain_mana`: a mana cost may hold plain, generic and hybrid symbols only."""
-        tap, sac = False, False
+        taps, whether it sacrifices its permanent, whether it discards its card (`discard_self`),
+        its mana costs and its other costs, each in order. `plain_mana`: a mana cost may hold plain, generic and hybrid symbols only."""
+        tap, sac, disc = False, False, False
         manas: list[ManaCost] = []
         other: list[OtherCost] = []
         for at, c in self.each(value, path):
@@ -485,11 +490,12 @@ class _MtgReader(Reader):
                 word = self.one_of(c, at, ABILITY_WORDS, what)
                 tap = tap or word == "tap"
                 sac = sac or word == "sacrifice_self"
+                disc = disc or word == "discard_self"
             else:
                 one = self.mtg_other_cost(c, at)
                 if one is not None:
                     other.append(one)
-        return tap, sac, manas, other
+        return tap, sac, disc, manas, other
 
     def activated(self, value: object, path: DataPath) -> tuple[Activated, ...]:
         """`abilities: [{id, costs: [tap, sacrifice_self, "{3}", {pay_life: 2}, ...], timing}]`:
@@ -502,11 +508,25 @@ class _MtgReader(Reader):
             ident = f.read("id", "", self.string)
             if ident and any(a.id == ident for a in out):
                 self.problem(f.at("id"), f"duplicate ability id {ident!r}")
-            tap, sac, manas, other = self.ability_costs(
+            tap, sac, disc, manas, other = self.ability_costs(
                 f["costs"] if "costs" in f else [], f.at("costs"), "ability cost")
             mana_cost = ManaCost(tuple(s for m in manas for s in m.symbols))  # all, in order
             sorcery = f.word("timing", "instant", ACTIVATED_TIMINGS, "timing") == "sorcery"
-            out.append(Activated(ident, Cost(mana_cost, tuple(other)), tap, sac, sorcery))
+            zone = f.word("zone", "battlefield", ACTIVATED_ZONES, "zone")
+            cycling = f.read("cycling", False, self.boolean)
+            if zone == "hand" and (tap or sac):
+                self.problem(f.at("costs"), "an ability activated from the hand can't tap or "
+                                            "sacrifice its card (it is no permanent there): no "
+                                            "tap or sacrifice_self")
+            if zone != "hand" and disc:
+                self.problem(f.at("costs"), "discard_self discards the card from your hand: "
+                                            "only in an ability with zone: hand")
+            if cycling and (zone != "hand" or not disc):
+                self.problem(f.at("cycling"), "cycling is activated from the hand and its cost "
+                                              "discards the card (702.29a): zone: hand and "
+                                              "discard_self in its costs")
+            out.append(Activated(ident, Cost(mana_cost, tuple(other)), tap, sac, sorcery,
+                                 zone, disc, cycling))
         return tuple(out)
 
     def mtg_grants(self, value: object, path: DataPath) -> tuple[Grant, ...]:
@@ -659,11 +679,13 @@ class _MtgReader(Reader):
             elif found is None:
                 mine = (k for k, (who, _) in self.ids.where.items() if who == "you")
                 self.problem(a.at("object"), f"unknown object {ident!r}{self.suggest(ident, mine)}")
-            elif found[0] != "battlefield":
+            elif found[0] not in ACTIVATED_ZONES:
                 self.problem(a.at("object"), f"{ident!r} is in your {found[0]}: activated "
-                                             f"abilities are played from the battlefield")
+                                             f"abilities are played from the battlefield (or, "
+                                             f"with zone: hand, the hand)")
             else:
                 card = self.mtg_cards.get(found[1].card)
+        zone = "battlefield"
         if card is not None and card.id not in self.bad_cards and ability_id and all(
                 x.id != ability_id for x in card.abilities):
             names = [x.id for x in card.abilities]
@@ -671,6 +693,15 @@ class _MtgReader(Reader):
             self.problem(a.at("id"), f"{card.id!r} has no ability {ability_id!r}"
                                      f"{self.suggest(ability_id, names) or has}")
             card = None
+        elif card is not None and card.id not in self.bad_cards and ability_id:
+            ability = next(x for x in card.abilities if x.id == ability_id)
+            found = state.you.find(ident)
+            assert found is not None
+            zone = found[0]
+            if ability.zone != zone:
+                self.problem(a.at("object"), f"{ident!r} is in your {zone}: {card.id!r}'s "
+                                             f"ability {ability_id!r} is activated from the "
+                                             f"{ability.zone}")
         x: int | None = None
         if "x" in f:
             raw = f["x"]
@@ -679,7 +710,7 @@ class _MtgReader(Reader):
                                             for a in card.abilities):
                 self.problem(f.at("x"), f"{card.id!r}'s ability {ability_id!r} has no {{X}} "
                                         f"in its cost")
-        return Play(object=ident, zone="battlefield", x=x,
+        return Play(object=ident, zone=zone, x=x,
                     targets=f.read("targets", (), self.strings), ability=ability_id)
 
     def mtg_played(self, f: _Fields, state: State,

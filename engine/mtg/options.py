@@ -144,6 +144,10 @@ def activations(card: Card, obj: Obj, scenario: MtgScenario) -> tuple[list[str],
     creature not summoning sick (302.6). One way: `ability`."""
     reasons: list[str] = []
     source = scenario.cards[obj.card]
+    found = scenario.state.you.find(obj.id)
+    if found is not None and found[0] != card.ability_zone:
+        reasons.append(f"{card.title} is activated from your {card.ability_zone} and {obj.id} "
+                       f"is in your {found[0]} (113.6)")
     if not card.flash and not scenario.state.sorcery_speed:
         reasons.append(f"{card.title} can be activated only as a sorcery: in your main phase with "
                        f"an empty stack (602.5d)")

@@ -93,6 +93,8 @@ def spell_matches(f: Filter, card: Card, chosen: str | None = None) -> bool:
     creature type chosen for the object whose grant or ability holds `f` (`chosen_type`)."""
     if (f.ability is not None) != (card.activation is not None):
         return False  # a grant on activated abilities changes only theirs; others only spells'
+    if f.ability == "cycling" and not card.cycling:
+        return False  # "cycling abilities you activate" (Fluctuator): cycling ones only
     if f.attacking:
         return False  # a spell is not attacking (only a permanent is)
     return card_matches(f, card, chosen)
@@ -249,7 +251,8 @@ def base_cost(card: Card, cast: str) -> tuple[Cost, str]:
         parts = [str(card.activation.mana)] if card.activation.mana.symbols else []
         for o in card.activation.other:
             if o.filter.object is not None:
-                parts.append("{T}" if o.kind == "tap_untapped" else "sacrifice it")
+                parts.append({"tap_untapped": "{T}", "sacrifice": "sacrifice it",
+                              "discard": "discard it"}[o.kind])
             else:
                 parts.append(o.text)
         return card.activation, (f"activation cost of {card.title}: "

@@ -335,11 +335,14 @@ class MtgMoves:
                     continue
                 out.append(Candidate(obj.id, (0, self._place(obj.id)), (auto_play(card, obj, zone),),
                                      obj.id))
-        for obj in you.battlefield:
-            for index, ability in enumerate(scenario.cards[obj.card].abilities):
-                out.append(Candidate(candidate_key(obj.id, ability.id),
-                                     (1, self._place(obj.id), index),
-                                     (Play(obj.id, "battlefield", ability=ability.id),), None))
+        for zone in ("battlefield", "hand"):
+            for obj in you.zone(zone):
+                for index, ability in enumerate(scenario.cards[obj.card].abilities):
+                    if ability.zone != zone:
+                        continue  # a cycling ability of a permanent, a {T} one of a card in hand
+                    out.append(Candidate(candidate_key(obj.id, ability.id),
+                                         (1, self._place(obj.id), index),
+                                         (Play(obj.id, zone, ability=ability.id),), None))
         return sorted(out, key=lambda c: c.order)
 
     def _place(self, object_id: str) -> int:
@@ -874,7 +877,7 @@ def _x_auto(scenario: MtgScenario, listed: Sequence[Play] | None) -> bool:
     mine = [*you.hand, *you.graveyard, *you.exile, *you.command, *you.battlefield]
     # Any ability of a card of yours may be played (`auto`: it may enter this turn first).
     plays = listed if listed is not None else [Play(o.id, "hand") for o in mine] + [
-        Play(o.id, "battlefield", ability=a.id) for o in mine
+        Play(o.id, a.zone, ability=a.id) for o in mine
         for a in scenario.cards[o.card].abilities]
     for play in plays:
         found = you.find(play.object)
