@@ -253,6 +253,14 @@ def test_x_life_beside_an_x_in_the_mana_cost() -> None:
     assert (p["x"], p["total"], p["mana_value"]) == (2, {"mana": "{2}{B}", "life": 2, "other": []}, 1)
     data["state"]["you"]["life"] = 1
     assert (plan(data)["x"], plan(data)["total"]["mana"]) == (1, "{1}{B}")
+    # Cast without paying its mana cost, X in that mana cost is 0 (107.3b): no life either,
+    # whatever X the play names.
+    data["state"]["you"]["life"] = 20
+    data["play"]["cast"] = "without_paying"
+    p = plan(data)
+    assert (p["x"], p["total"]["life"], p["score"]) == (0, 0, 0)
+    data["play"]["x"] = 1
+    assert (plan(data)["x"], plan(data)["total"]["life"]) == (0, 0)
 
 
 def test_x_life_in_an_activated_ability() -> None:

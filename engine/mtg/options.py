@@ -342,9 +342,13 @@ def x_parts(card: Card, cast: str) -> tuple[int, int]:
     """What X is announced for in a way to cast: its {X} symbols (none without paying its mana
     cost) and its X life costs (`{pay_life: X}` in its cost and its mandatory additional
     costs, paid whichever way it is cast: Toxic Deluge cast without paying its mana cost still
-    pays X life). The loader refuses X life in an optional cost."""
+    pays X life). A spell with {X} in its mana cost cast paying neither it nor a cost with {X}
+    (without paying, an alternative cost without {X}) has X = 0 (107.3b), X life included (Bond
+    of Agony). The loader refuses X life in an optional cost."""
     base, _ = base_cost(card, cast)
     mana_x = 0 if cast == "without_paying" else base.mana.x_count
+    if card.activation is None and card.cost.x_count and not mana_x:
+        return 0, 0  # 107.3b: {X} in its mana cost, paying neither it nor a cost with X: X = 0
     life_x = base.x_life + sum(a.cost.x_life for a in card.additional if a.mandatory)
     return mana_x, life_x
 
