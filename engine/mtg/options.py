@@ -347,7 +347,7 @@ def x_parts(card: Card, cast: str) -> tuple[int, int]:
     of Agony). The loader refuses X life in an optional cost."""
     base, _ = base_cost(card, cast)
     mana_x = 0 if cast == "without_paying" else base.mana.x_count
-    if card.activation is None and card.cost.x_count and not mana_x:
+    if card.activation is None and card.cost.x_count and not mana_x and not base.x_life:
         return 0, 0  # 107.3b: {X} in its mana cost, paying neither it nor a cost with X: X = 0
     life_x = base.x_life + sum(a.cost.x_life for a in card.additional if a.mandatory)
     return mana_x, life_x
