@@ -912,6 +912,12 @@ MSOURCE = setup(MBASE, **{
     "state__you__battlefield": [{"id": "a1", "card": "altar"}, {"id": "c1", "card": "bear"}]})
 # bolt costing {1} less for each of your creatures the count's filter matches (Embercleave).
 MATTACK = setup(MBASE, cards__bolt__reductions=[{"generic": {"count": {"type": "creature"}}}])
+# The bear card in hand cycled (issue 25): `{1}`, discard it; the Mountains' grant takes {1}
+# off cycling abilities.
+MCYCLE = setup(MBASE, **{
+    "cards__bear__abilities": [{"id": "act", "zone": "hand", "costs": ["{1}", "discard_self"]}],
+    "cards__mountain__grants": [{"reduction": {"generic": 1}, "applies_to": {"ability": "cycling"}}],
+    "play": {"ability": {"object": "h2", "id": "act"}}})
 # bolt with X and a kicker.
 MX = setup(MBASE, **{"cards__bolt__cost": "{X}{R}", "play__x": "auto"})
 
@@ -1072,6 +1078,12 @@ def _mtg_pairs() -> dict[Key, Pair]:
     t["ACTIVATED_KEYS", "costs"] = Pair(MABILITY, "cards.bear.abilities.0.costs", ["{2}"], ["{1}"])
     t["ACTIVATED_KEYS", "timing"] = Pair(setup(MABILITY, state__phase="combat"),
                                          "cards.bear.abilities.0.timing", "sorcery")
+    # An ability of the bear card in hand (h2), activated from there (cycling; issue 25): `hand`
+    # lists the battlefield bear's ability or the one in hand; `cycling` lets the Mountains'
+    # "cycling abilities cost {1} less" reach it.
+    t["ACTIVATED_KEYS", "zone"] = Pair(setup(MABILITY, play=MISSING), "cards.bear.abilities.0.zone",
+                                       "hand", "battlefield", command="hand")
+    t["ACTIVATED_KEYS", "cycling"] = Pair(MCYCLE, "cards.bear.abilities.0.cycling", True, False)
     two = setup(MABILITY, **{"state__you__battlefield": MBASE["state"]["you"]["battlefield"] + [
         {"id": "c2", "card": "bear", "tapped": True}],
         "cards__bear__abilities": [{"id": "act", "costs": ["tap"]}]})
@@ -1347,6 +1359,35 @@ def test_the_mtg_turn_keys_change_an_answer(key: Key) -> None:
     assert pair.path.split(".")[-1] == key[1], pair
     a, b = (run(pair.command, built(pair, value)) for value in (pair.a, pair.b))
     assert a != b, f"mtg/1: {'.'.join(key)} changes no answer of `{pair.command}` here"
+
+
+# --- mtg/1: words the loader reads as values (issue 25) ----------------------------------------------
+# Values that are words of a vocabulary, not keys, added with issue 25: each changes an answer.
+
+
+def _mtg_word_pairs() -> dict[Key, Pair]:
+    t: dict[Key, Pair] = {}
+    # `{pay_life: X}` (Toxic Deluge): X life, X auto the largest payable (your 20 life), not 1.
+    t["pay_life", "X"] = Pair(mcost("pay_life", 1), "cards.bolt.additional.0.other.0.pay_life",
+                              "X", 1)
+    # `discard_self` (cycling's "discard this card"): the bear in hand is discarded, or not.
+    t["ABILITY_WORDS", "discard_self"] = Pair(MCYCLE, "cards.bear.abilities.0.costs",
+                                              ["{1}", "discard_self"], ["{1}"])
+    # `ability: cycling` reaches the cycling ability only; `activated` every activated ability.
+    t["ABILITY_KINDS", "cycling"] = Pair(setup(MCYCLE, cards__bear__abilities__0__cycling=False),
+                                         "cards.mountain.grants.0.applies_to.ability", "cycling",
+                                         "activated")
+    return t
+
+
+MTG_WORD_PAIRS = _mtg_word_pairs()
+
+
+@pytest.mark.parametrize("key", list(MTG_WORD_PAIRS), ids=".".join)
+def test_the_mtg_words_change_an_answer(key: Key) -> None:
+    pair = MTG_WORD_PAIRS[key]
+    a, b = (run(pair.command, built(pair, value)) for value in (pair.a, pair.b))
+    assert a != b, f"mtg/1: the word {'.'.join(key)} changes no answer of `{pair.command}` here"
 
 
 def _cases() -> list[tuple[str, Key]]:

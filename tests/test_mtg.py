@@ -668,7 +668,7 @@ def test_mana_only_for_abilities() -> None:
      "play.ability.id: 'hart' has no ability 'serch' (did you mean 'search'?)"),
     ({"ability": {"object": "h9", "id": "search"}}, "play.ability.object: unknown object 'h9'"),
     ({"ability": {"object": "h2", "id": "search"}},
-     "play.ability.object: 'h2' is in your hand: activated abilities are played from the battlefield"),
+     "play.ability.object: 'h2' is in your hand: 'hart''s ability 'search' is activated from the battlefield"),
     ({"ability": {"object": "h1", "id": "search"}, "cast": "normal"},
      "play.cast: an ability play names its object in `ability`; it has no cast, optional costs or modes"),
     ({"ability": {"object": "h1", "id": "search"}, "x": 2},

@@ -285,12 +285,14 @@ def _mana_ability(draw: Draw) -> dict[str, object]:
 
 def _activated(draw: Draw, ident: str) -> dict[str, object]:
     out: dict[str, object] = {"id": ident}
+    zone = draw(st.sampled_from([None, "battlefield", "hand"]))  # hand: cycling (issue 25)
+    costs: list[object] = []
     if draw(st.booleans()):
-        costs: list[object] = []
+        words = ["discard_self"] if zone == "hand" else ["tap", "sacrifice_self"]
         for _ in range(draw(st.integers(0, 4))):
             part = draw(st.integers(0, 3))
             if part == 0:
-                costs.append(draw(st.sampled_from(["tap", "sacrifice_self"])))
+                costs.append(draw(st.sampled_from(words)))
             elif part == 1:
                 costs.append(_mana_cost(draw, 1, 2))  # joined in order
             else:
@@ -298,6 +300,10 @@ def _activated(draw: Draw, ident: str) -> dict[str, object]:
         out["costs"] = costs
     if draw(st.booleans()):
         out["timing"] = draw(st.sampled_from(["instant", "sorcery"]))
+    if zone is not None:
+        out["zone"] = zone
+    if zone == "hand" and "discard_self" in costs and draw(st.booleans()):
+        out["cycling"] = draw(st.booleans())
     return out
 
 

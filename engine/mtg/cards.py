@@ -61,9 +61,15 @@ class OtherCost:
     kind: str
     count: int
     filter: Filter = Filter()
+    x: bool = False  # `{pay_life: X}`: X life, X the announced X (`count` is then 0)
 
-    def to_json(self) -> dict[str, int]:
-        return {self.kind: self.count}
+    def to_json(self) -> dict[str, int | str]:
+        return {self.kind: "X" if self.x else self.count}
+
+    @property
+    def text(self) -> str:
+        """How a step names it: `pay_life 2`, `pay_life X`."""
+        return f"{self.kind} {'X' if self.x else self.count}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -72,6 +78,21 @@ class Cost:
 
     mana: ManaCost = ManaCost()
     other: tuple[OtherCost, ...] = ()
+
+    @property
+    def x_life(self) -> int:
+        """How many `{pay_life: X}` parts it has: each pays X life."""
+        return sum(1 for o in self.other if o.x)
+
+    @property
+    def has_x(self) -> bool:
+        """Whether paying it needs an X announced: an {X} symbol or an X life cost."""
+        return bool(self.mana.x_count or self.x_life)
+
+
+def life_of(other: tuple[OtherCost, ...] | list[OtherCost], x: int) -> int:
+    """The life the `pay_life` parts of `other` pay with X announced as `x`."""
+    return sum(x if o.x else o.count for o in other if o.kind == "pay_life")
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,13 +189,18 @@ class Activated:
     """An activated ability (602) of a permanent: `{id, costs: [...], timing}` in a card's
     `abilities`. Its cost is mana and non-mana parts as a spell's, plus `tap` ({T}: the
     permanent taps, so not while tapped or, for a creature, summoning sick, 302.6) and
-    `sacrifice_self`; `sorcery`: activate only as a sorcery (602.5d)."""
+    `sacrifice_self`; `sorcery`: activate only as a sorcery (602.5d). `zone: hand`: activated
+    from the hand (cycling, 702.29), its costs may discard its own card (`discard_self`) and
+    never tap or sacrifice it."""
 
     id: str
     cost: Cost = Cost()
     tap: bool = False
     sacrifice_self: bool = False
     sorcery: bool = False
+    zone: str = "battlefield"  # where its object is when activated: battlefield | hand
+    discard_self: bool = False  # "discard this card" (from the hand; 702.29a)
+    cycling: bool = False  # a cycling ability (702.29): what `ability: cycling` filters read
 
 
 @dataclass(frozen=True, slots=True)
@@ -210,6 +236,8 @@ class Card:
     effect_adds: Mana | None = None  # `effect: {adds: MANA}`: its resolution adds this (Dark Ritual)
     enters_tapped: bool = False  # a land that enters the battlefield tapped when played (305)
     ability_id: str | None = None  # the stand-in's ability (its `title` names it)
+    ability_zone: str = "battlefield"  # the stand-in's ability: where it is activated from
+    cycling: bool = False  # the stand-in's ability is a cycling ability (702.29)
 
     @property
     def title(self) -> str:
@@ -222,6 +250,28 @@ class Card:
     @property
     def permanent(self) -> bool:
         return any(t in PERMANENT_TYPES for t in self.types)
+
+    def has_x(self) -> bool:
+        """Whether a play of it may announce X: {X} in its mana cost, its flashback or an
+        alternative cost, or X life in a cost's other parts (Toxic Deluge)."""
+        costs = [Cost(self.cost), *(a.cost for a in self.alternative),
+                 *(a.cost for a in self.additional if a.mandatory)]
+        if self.flashback is not None:
+            costs.append(self.flashback)
+        if self.activation is not None:
+            costs.append(self.activation)
+        return any(c.has_x for c in costs)
+
+    def shows_x(self) -> bool:
+        """Whether a plan names its X: {X} in its mana cost or flashback cost, or an X life
+        cost (the plan's `x` is null otherwise)."""
+        costs = [*(a.cost for a in self.additional if a.mandatory), *(a.cost for a in self.alternative)]
+        if self.flashback is not None:
+            costs.append(self.flashback)
+        if self.activation is not None:
+            costs.append(self.activation)
+        return bool(self.cost.x_count or any(c.x_life for c in costs) or (
+            self.flashback is not None and self.flashback.mana.x_count))
 
     def optional_names(self) -> tuple[str, ...]:
         """The names `play.optional` may use, in canonical order."""
@@ -257,19 +307,22 @@ def ability_card(card: Card, ability: Activated, obj_id: str) -> Card:
     """The stand-in the total cost and the payment see for activating `ability` of object
     `obj_id` (a `card`): its name, types, colors and tags (what `applies_to` filters read), the
     ability's mana cost, instant timing unless `sorcery`, and the whole cost as `activation`,
-    where {T} is a tap_untapped and "sacrifice this" a sacrifice of that one object."""
+    where {T} is a tap_untapped, "sacrifice this" a sacrifice and "discard this card" a discard
+    of that one object."""
     own = Filter(object=obj_id)
     other = ability.cost.other
     if ability.tap:
         other += (OtherCost("tap_untapped", 1, own),)
     if ability.sacrifice_self:
         other += (OtherCost("sacrifice", 1, own),)
+    if ability.discard_self:
+        other += (OtherCost("discard", 1, own),)
     # Its name is its permanent's: a filter's `name` ("activated abilities of permanents named
     # Relic") reads the name of the ability's source (602.2b applies 601.2f to the ability).
     return Card(id=card.id, name=card.name, types=card.types,
                 cost=ability.cost.mana, colors=card.card_colors(), tags=card.tags,
                 flash=not ability.sorcery, activation=Cost(ability.cost.mana, other),
-                ability_id=ability.id)
+                ability_id=ability.id, ability_zone=ability.zone, cycling=ability.cycling)
 
 
 @dataclass(frozen=True, slots=True)

@@ -129,6 +129,8 @@ def filter_to_data(f: Filter) -> Data:
 
 def other_cost_to_data(o: OtherCost) -> Data:
     """`{discard: 1}`, or `{sacrifice: {count: 1, filter: {...}}}` where there is a filter."""
+    if o.x:
+        return {o.kind: "X"}
     if o.filter == Filter():
         return {o.kind: o.count}
     return {o.kind: {"count": o.count, "filter": filter_to_data(o.filter)}}
@@ -278,6 +280,8 @@ def activated_to_data(a: Activated) -> Data:
     costs: list[object] = ["tap"] if a.tap else []
     if a.sacrifice_self:
         costs.append("sacrifice_self")
+    if a.discard_self:
+        costs.append("discard_self")
     if a.cost.mana.symbols:
         costs.append(str(a.cost.mana))
     costs += [other_cost_to_data(o) for o in a.cost.other]
@@ -285,6 +289,10 @@ def activated_to_data(a: Activated) -> Data:
         out["costs"] = costs
     if a.sorcery:
         out["timing"] = "sorcery"
+    if a.zone != "battlefield":
+        out["zone"] = a.zone
+    if a.cycling:
+        out["cycling"] = True
     return out
 
 

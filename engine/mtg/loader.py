@@ -94,8 +94,10 @@ REDUCTION_KEYS = ("id", "generic", "minimum", "mana", "W", "U", "B", "R", "G", "
 AMOUNT_KEYS = ("count", "count_targets")
 ABILITY_KEYS = ("adds", "costs", "only_for", "per")
 PER_KEYS = ("count",)
-ABILITY_WORDS = ("tap", "sacrifice_self")
-ACTIVATED_KEYS = ("id", "costs", "timing")
+ABILITY_WORDS = ("tap", "sacrifice_self", "discard_self")
+ACTIVATED_KEYS = ("id", "costs", "timing", "zone", "cycling")
+ACTIVATED_ZONES = ("battlefield", "hand")
+ABILITY_KINDS = ("activated", "cycling")  # a filter's `ability`
 ACTIVATED_TIMINGS = ("instant", "sorcery")
 ABILITY_PLAY_KEYS = ("object", "id")
 GRANT_KEYS = ("increase", "reduction", "at_least", "keyword", "flashback", "applies_to", "turn")
@@ -186,6 +188,12 @@ class _MtgReader(Reader):
         if kind not in OTHER_KINDS:
             self.unknown(at, "cost kind", kind, OTHER_KINDS)
             return None
+        if body == "X":
+            if kind != "pay_life":
+                self.problem(at, f"only pay_life takes X (X life, X the announced X); {kind} "
+                                 f"takes a number")
+                return None
+            return OtherCost(kind, 0, x=True)
         if isinstance(body, dict):
             f = self.fields(body, at, OTHER_LONG_KEYS)
             count = f.read("count", 1, self.integer)
@@ -195,6 +203,13 @@ class _MtgReader(Reader):
         if kind in ("pay_life", "mill") and filt != Filter():
             self.problem(at, f"{kind} takes a number, not a filter")
         return OtherCost(kind, count, filt) if count else None
+
+    def no_x_life(self, cost: Cost | None, path: DataPath, what: str) -> None:
+        """Refuse `{pay_life: X}` in a cost where no X is announced for it."""
+        if cost is not None and cost.x_life:
+            self.problem(path, f"{{pay_life: X}} in {what}: X life is paid only in a spell's "
+                               f"cost, its mandatory additional costs or an activated "
+                               f"ability's cost, where the play announces X")
 
     def filter(self, value: object, path: DataPath, held: bool = False,
                inside: bool = False, grant: bool = False) -> Filter:
@@ -231,7 +246,7 @@ class _MtgReader(Reader):
             color=f.read("color", (), self.colors),
             name=f.read("name", None, self.string),
             controller=f.word("controller", None, CONTROLLERS, "controller"),
-            ability=f.word("ability", None, ("activated",), "ability kind"),
+            ability=f.word("ability", None, ABILITY_KINDS, "ability kind"),
             multicolored=f.read("multicolored", None, self.boolean),
             colorless=f.read("colorless", None, self.boolean),
             attacking=f.read("attacking", None, self.boolean),
@@ -324,6 +339,16 @@ class _MtgReader(Reader):
             effect_adds=f.read("effect", None, self.effect),
             enters_tapped=f.read("enters_tapped", False, self.boolean),
         )
+        for key, cost in (("multikicker", card.multikicker), ("replicate", card.replicate),
+                          ("buyback", card.buyback)):
+            self.no_x_life(cost, f.at(key), f"an optional cost ({key})")
+        for i, cost in enumerate(card.kicker):
+            self.no_x_life(cost, f.at("kicker") if not isinstance(f["kicker"], list)
+                           else (*f.at("kicker"), i), "an optional cost (kicker)")
+        for i, a in enumerate(card.additional):
+            if not a.mandatory:
+                self.no_x_life(a.cost, (*f.at("additional"), i, "other"),
+                               "an optional additional cost")
         if card.effect_adds is not None and "land" in card.types:
             self.problem(f.at("effect"), "a land is played, not cast: it has no resolution to "
                                          "add mana (its mana abilities do)")
@@ -414,8 +439,15 @@ class _MtgReader(Reader):
             if isinstance(item, dict) and "adds" not in f:
                 f.require("adds", "the mana one activation adds, like \"{G}\" or \"{W}|{U}\"")
             costs = f["costs"] if "costs" in f else ["tap"]
-            tap, sac, manas, paid = self.ability_costs(costs, f.at("costs"), "mana ability cost",
-                                                       plain_mana=True)
+            tap, sac, disc, manas, paid = self.ability_costs(costs, f.at("costs"),
+                                                             "mana ability cost", plain_mana=True)
+            if disc:
+                self.problem(f.at("costs"), "discard_self in a mana ability's costs: mana "
+                                            "abilities are activated from the battlefield here")
+            if any(o.x for o in paid):
+                self.problem(f.at("costs"), "{pay_life: X} in a mana ability's costs: no X is "
+                                            "announced for a mana ability")
+                paid = [o for o in paid if not o.x]
             adds = f.read("adds", (), self.adds)
             per = f.read("per", None, self.per_amount, adds)
             out.append(ManaAbility(
@@ -444,11 +476,11 @@ class _MtgReader(Reader):
         return PerAmount(count=f.read("count", Filter(), self.held_filter))
 
     def ability_costs(self, value: object, path: DataPath, what: str, plain_mana: bool = False
-                      ) -> tuple[bool, bool, list[ManaCost], list[OtherCost]]:
+                      ) -> tuple[bool, bool, bool, list[ManaCost], list[OtherCost]]:
         """An ability's `costs` list (a mana ability's or an activated ability's): whether it
-        taps and whether it sacrifices its permanent, its mana costs and its other costs, each
-        in order. `plain_mana`: a mana cost may hold plain, generic and hybrid symbols only."""
-        tap, sac = False, False
+        taps, whether it sacrifices its permanent, whether it discards its card (`discard_self`),
+        its mana costs and its other costs, each in order. `plain_mana`: a mana cost may hold plain, generic and hybrid symbols only."""
+        tap, sac, disc = False, False, False
         manas: list[ManaCost] = []
         other: list[OtherCost] = []
         for at, c in self.each(value, path):
@@ -462,11 +494,12 @@ class _MtgReader(Reader):
                 word = self.one_of(c, at, ABILITY_WORDS, what)
                 tap = tap or word == "tap"
                 sac = sac or word == "sacrifice_self"
+                disc = disc or word == "discard_self"
             else:
                 one = self.mtg_other_cost(c, at)
                 if one is not None:
                     other.append(one)
-        return tap, sac, manas, other
+        return tap, sac, disc, manas, other
 
     def activated(self, value: object, path: DataPath) -> tuple[Activated, ...]:
         """`abilities: [{id, costs: [tap, sacrifice_self, "{3}", {pay_life: 2}, ...], timing}]`:
@@ -479,11 +512,25 @@ class _MtgReader(Reader):
             ident = f.read("id", "", self.string)
             if ident and any(a.id == ident for a in out):
                 self.problem(f.at("id"), f"duplicate ability id {ident!r}")
-            tap, sac, manas, other = self.ability_costs(
+            tap, sac, disc, manas, other = self.ability_costs(
                 f["costs"] if "costs" in f else [], f.at("costs"), "ability cost")
             mana_cost = ManaCost(tuple(s for m in manas for s in m.symbols))  # all, in order
             sorcery = f.word("timing", "instant", ACTIVATED_TIMINGS, "timing") == "sorcery"
-            out.append(Activated(ident, Cost(mana_cost, tuple(other)), tap, sac, sorcery))
+            zone = f.word("zone", "battlefield", ACTIVATED_ZONES, "zone")
+            cycling = f.read("cycling", False, self.boolean)
+            if zone == "hand" and (tap or sac):
+                self.problem(f.at("costs"), "an ability activated from the hand can't tap or "
+                                            "sacrifice its card (it is no permanent there): no "
+                                            "tap or sacrifice_self")
+            if zone != "hand" and disc:
+                self.problem(f.at("costs"), "discard_self discards the card from your hand: "
+                                            "only in an ability with zone: hand")
+            if cycling and (zone != "hand" or not disc):
+                self.problem(f.at("cycling"), "cycling is activated from the hand and its cost "
+                                              "discards the card (702.29a): zone: hand and "
+                                              "discard_self in its costs")
+            out.append(Activated(ident, Cost(mana_cost, tuple(other)), tap, sac, sorcery,
+                                 zone, disc, cycling))
         return tuple(out)
 
     def mtg_grants(self, value: object, path: DataPath) -> tuple[Grant, ...]:
@@ -605,7 +652,7 @@ class _MtgReader(Reader):
         if "x" in f:
             raw = f["x"]
             x = None if raw == "auto" else self.integer(raw, f.at("x"))
-            if card is not None and not card.cost.x_count and card.id not in self.bad_cards:
+            if card is not None and not card.has_x() and card.id not in self.bad_cards:
                 self.problem(f.at("x"), f"{card.id!r} has no {{X}} in its cost")
         return Play(
             object=ident,
@@ -640,11 +687,13 @@ class _MtgReader(Reader):
             elif found is None:
                 mine = (k for k, (who, _) in self.ids.where.items() if who == "you")
                 self.problem(a.at("object"), f"unknown object {ident!r}{self.suggest(ident, mine)}")
-            elif found[0] != "battlefield":
+            elif found[0] not in ACTIVATED_ZONES:
                 self.problem(a.at("object"), f"{ident!r} is in your {found[0]}: activated "
-                                             f"abilities are played from the battlefield")
+                                             f"abilities are played from the battlefield (or, "
+                                             f"with zone: hand, the hand)")
             else:
                 card = self.mtg_cards.get(found[1].card)
+        zone = "battlefield"
         if card is not None and card.id not in self.bad_cards and ability_id and all(
                 x.id != ability_id for x in card.abilities):
             names = [x.id for x in card.abilities]
@@ -652,15 +701,24 @@ class _MtgReader(Reader):
             self.problem(a.at("id"), f"{card.id!r} has no ability {ability_id!r}"
                                      f"{self.suggest(ability_id, names) or has}")
             card = None
+        elif card is not None and card.id not in self.bad_cards and ability_id:
+            ability = next(x for x in card.abilities if x.id == ability_id)
+            found = state.you.find(ident)
+            assert found is not None
+            zone = found[0]
+            if ability.zone != zone:
+                self.problem(a.at("object"), f"{ident!r} is in your {zone}: {card.id!r}'s "
+                                             f"ability {ability_id!r} is activated from the "
+                                             f"{ability.zone}")
         x: int | None = None
         if "x" in f:
             raw = f["x"]
             x = None if raw == "auto" else self.integer(raw, f.at("x"))
-            if card is not None and not any(a.id == ability_id and a.cost.mana.x_count
+            if card is not None and not any(a.id == ability_id and a.cost.has_x
                                             for a in card.abilities):
                 self.problem(f.at("x"), f"{card.id!r}'s ability {ability_id!r} has no {{X}} "
                                         f"in its cost")
-        return Play(object=ident, zone="battlefield", x=x,
+        return Play(object=ident, zone=zone, x=x,
                     targets=f.read("targets", (), self.strings), ability=ability_id)
 
     def mtg_played(self, f: _Fields, state: State,

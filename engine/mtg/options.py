@@ -144,6 +144,10 @@ def activations(card: Card, obj: Obj, scenario: MtgScenario) -> tuple[list[str],
     creature not summoning sick (302.6). One way: `ability`."""
     reasons: list[str] = []
     source = scenario.cards[obj.card]
+    found = scenario.state.you.find(obj.id)
+    if found is not None and found[0] != card.ability_zone:
+        reasons.append(f"{card.title} is activated from your {card.ability_zone} and {obj.id} "
+                       f"is in your {found[0]} (113.6)")
     if not card.flash and not scenario.state.sorcery_speed:
         reasons.append(f"{card.title} can be activated only as a sorcery: in your main phase with "
                        f"an empty stack (602.5d)")
@@ -286,7 +290,7 @@ def _options(scenario: MtgScenario, play: Play, mana_cap: int, chosen: MtgChosen
         return CastOptions(card, obj, zone, (), (), auto, x_auto), tuple(wrong)
     changing: tuple[Changer, ...] = changers(scenario, card, play.targets)
     reduction = sum(c.generic + total(c.colored) for c in changing)
-    x_auto = x_auto and any(base_cost(card, c)[0].mana.x_count for c in ways)
+    x_auto = x_auto and any(any(x_parts(card, c)) for c in ways)
     if compact:  # never on the chosen path (`chosen_casts` passes False): check lists its totals
         linear = linear_choices(scenario, card, play, ways, changing, mana_cap)
         if linear is not None and _listed(linear) >= COMPACT_FROM:
@@ -295,15 +299,16 @@ def _options(scenario: MtgScenario, play: Play, mana_cap: int, chosen: MtgChosen
     announced_any = False
     for cast in ways:
         base, _ = base_cost(card, cast)
-        x_count = base.mana.x_count
-        if not x_count or cast == "without_paying":
+        x_count, x_life = x_parts(card, cast)
+        if not x_count and not x_life:
             xs = [0]
         elif play.x is not None:
             xs = [play.x]
         elif chosen is not None and chosen.x is not None:
             xs = [chosen.x]
         else:
-            xs = list(range((mana_cap + reduction) // x_count + 1))
+            xs = list(range(x_high(x_count, x_life, mana_cap + reduction,
+                                   scenario.state.you.life) + 1))
         if chosen is not None and chosen.x is not None:  # the X of this way: 0 if it has none
             xs = [x for x in xs if x == chosen.x]
             if not xs:
@@ -331,6 +336,34 @@ def _options(scenario: MtgScenario, play: Play, mana_cap: int, chosen: MtgChosen
         wrong.append(Problem(("announced",), "not an announcement of this cost's hybrid and "
                                              "Phyrexian pips (each half, in cost order)"))
     return CastOptions(card, obj, zone, (), tuple(options), auto, x_auto), tuple(wrong)
+
+
+def x_parts(card: Card, cast: str) -> tuple[int, int]:
+    """What X is announced for in a way to cast: its {X} symbols (none without paying its mana
+    cost) and its X life costs (`{pay_life: X}` in its cost and its mandatory additional
+    costs, paid whichever way it is cast: Toxic Deluge cast without paying its mana cost still
+    pays X life). A spell with {X} in its mana cost cast paying neither it nor a cost with {X}
+    (without paying, an alternative cost without {X}) has X = 0 (107.3b), X life included (Bond
+    of Agony). The loader refuses X life in an optional cost."""
+    base, _ = base_cost(card, cast)
+    mana_x = 0 if cast == "without_paying" else base.mana.x_count
+    if card.activation is None and card.cost.x_count and not mana_x and not base.x_life:
+        return 0, 0  # 107.3b: {X} in its mana cost, paying neither it nor a cost with X: X = 0
+    life_x = base.x_life + sum(a.cost.x_life for a in card.additional if a.mandatory)
+    return mana_x, life_x
+
+
+def x_high(x_count: int, x_life: int, mana: int, life: int) -> int:
+    """The largest X worth pricing under `x: auto`: what `mana` (the most the resources and
+    the reductions could ever give) pays for the {X} symbols, and what your `life` pays for
+    the X life costs (119.4: life is paid only while your life total is at least the amount;
+    paying to 0 is allowed), the smaller of the two where there are both."""
+    bounds = []
+    if x_count:
+        bounds.append(mana // x_count)
+    if x_life:
+        bounds.append(life // x_life)
+    return min(bounds, default=0)
 
 
 def _chosen_set(card: Card, play: Play, paid: tuple[tuple[str, int], ...]
@@ -440,6 +473,8 @@ def linear_choices(scenario: MtgScenario, card: Card, play: Play, ways: list[str
         counted.append(Counted(name, low, high, _part(cost.mana.symbols, cost.other)))
         symbols_of.update((sym.text, sym) for sym in cost.mana.symbols if sym.announced)
     out: list[Way] = []
+    if any(x_parts(card, cast)[1] for cast in ways):
+        return None  # X life: the model's X adds mana only
     for cast in ways:
         symbols, other, _ = assembled(card, play, cast, (), commander_casts(scenario, play))
         symbols_of.update((sym.text, sym) for sym in symbols if sym.announced)

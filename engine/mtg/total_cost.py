@@ -23,7 +23,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..discounts import Mod, pareto_front
-from .cards import Amount, Card, Cost, Filter, MtgScenario, Obj, OtherCost, Play
+from .cards import Amount, Card, Cost, Filter, MtgScenario, Obj, OtherCost, Play, life_of
 from .mana import (
     NO_MANA,
     TYPES,
@@ -93,6 +93,8 @@ def spell_matches(f: Filter, card: Card, chosen: str | None = None) -> bool:
     creature type chosen for the object whose grant or ability holds `f` (`chosen_type`)."""
     if (f.ability is not None) != (card.activation is not None):
         return False  # a grant on activated abilities changes only theirs; others only spells'
+    if f.ability == "cycling" and not card.cycling:
+        return False  # "cycling abilities you activate" (Fluctuator): cycling ones only
     if f.attacking:
         return False  # a spell is not attacking (only a permanent is)
     return card_matches(f, card, chosen)
@@ -249,9 +251,10 @@ def base_cost(card: Card, cast: str) -> tuple[Cost, str]:
         parts = [str(card.activation.mana)] if card.activation.mana.symbols else []
         for o in card.activation.other:
             if o.filter.object is not None:
-                parts.append("{T}" if o.kind == "tap_untapped" else "sacrifice it")
+                parts.append({"tap_untapped": "{T}", "sacrifice": "sacrifice it",
+                              "discard": "discard it"}[o.kind])
             else:
-                parts.append(f"{o.kind} {o.count}")
+                parts.append(o.text)
         return card.activation, (f"activation cost of {card.title}: "
                                  f"{', '.join(parts) or '{0}'} (602.2b)")
     if cast == "normal":
@@ -313,7 +316,7 @@ def assembled(card: Card, play: Play, cast: str, optional: tuple[tuple[str, int]
         symbols.extend(cost.mana.symbols)
         other.extend(cost.other)
         parts = [str(cost.mana)] if cost.mana.symbols else []
-        parts += [f"{o.kind} {o.count}" for o in cost.other]
+        parts += [o.text for o in cost.other]
         steps.append(("601.2f", f"additional cost {name}: {' '.join(parts) or '(nothing)'}"))
     return tuple(symbols), tuple(other), steps
 
@@ -346,11 +349,11 @@ def price(scenario: MtgScenario, card: Card, play: Play, choices: Choices,
                 mana = add(mana, (int(half.strip("{}")), 0, 0, 0, 0, 0, 0))
             else:
                 mana = _plus(mana, half.strip("{}"), 1)
-    life += sum(o.count for o in other_parts if o.kind == "pay_life")
+    life += life_of(other_parts, choices.x)  # X life: the announced X (Toxic Deluge)
     other = tuple(o for o in other_parts if o.kind != "pay_life")
     for rule, words in named:
         steps.append(Step(rule, words, mana, life))
-    if any(s.kind == "x" for s in symbols):
+    if any(s.kind == "x" for s in symbols) or any(o.x for o in other_parts):
         steps.append(Step("601.2b", f"announce X = {choices.x}", mana, life))
     for s, half in announced:
         steps.append(Step("601.2b", f"announce {s.text} as {'2 life' if half == 'life' else half}",

@@ -95,8 +95,7 @@ def _choices(scenario: MtgScenario, option: Priced) -> dict[str, object]:
     play = scenario.play
     assert play is not None
     card = scenario.played_card(play)
-    x_in_cost = any(s.kind == "x" for s in card.cost.symbols) or (
-        card.flashback is not None and card.flashback.mana.x_count > 0)
+    x_in_cost = card.shows_x()
     return {"cast": option.choices.cast, "x": option.choices.x if x_in_cost else None,
             "paid": {name: n for name, n in option.choices.optional},
             "announced": {"hybrid": [h for s, h in option.announced if s.kind != "phyrexian"],

@@ -1,5 +1,6 @@
-"""`payplan hand` on an `mtg/1` file: every card you could cast now and every activated ability
-of your permanents, planned."""
+"""`payplan hand` on an `mtg/1` file: every card you could cast now, every activated ability
+of your permanents and every ability of your cards in hand activated from there (cycling),
+planned."""
 
 from __future__ import annotations
 
@@ -18,8 +19,8 @@ from .plan import MtgPlan, plan_mtg
 def plan_hand(scenario: MtgScenario, config: SolverConfig = DEFAULT_CONFIG) -> list[MtgPlan]:
     """Every nonland card in hand, every card in the graveyard with flashback (or an
     alternative cost from the graveyard), every card in the command zone (a commander, cast
-    from there with its tax, 903.8), then every activated ability of your permanents,
-    planned with `cast: auto` and `x: auto`. The file's play settings carry over to that same
+    from there with its tax, 903.8), then every activated ability of your permanents, then
+    every ability of your cards in hand activated from there (cycling, 702.29), planned with `cast: auto` and `x: auto`. The file's play settings carry over to that same
     object (and ability) only."""
     you = scenario.state.you
     out = []
@@ -36,14 +37,21 @@ def plan_hand(scenario: MtgScenario, config: SolverConfig = DEFAULT_CONFIG) -> l
                     and scenario.play.ability is None):
                 play = replace(scenario.play, zone=zone)
             out.append(plan_mtg(scenario, config, play))
-    for obj in you.battlefield:
-        for ability in scenario.cards[obj.card].abilities:
-            play = Play(obj.id, "battlefield", ability=ability.id)
-            if (scenario.play is not None and scenario.play.object == obj.id
-                    and scenario.play.ability == ability.id):
-                play = scenario.play
-            out.append(plan_mtg(scenario, config, play))
+    for zone in ("battlefield", "hand"):
+        for obj in you.zone(zone):
+            for ability in scenario.cards[obj.card].abilities:
+                if ability.zone == zone:
+                    out.append(_ability_plan(scenario, config, obj.id, zone, ability.id))
     return out
+
+
+def _ability_plan(scenario: MtgScenario, config: SolverConfig, object_id: str, zone: str,
+                  ability_id: str) -> MtgPlan:
+    play = Play(object_id, zone, ability=ability_id)
+    if (scenario.play is not None and scenario.play.object == object_id
+            and scenario.play.ability == ability_id):
+        play = scenario.play
+    return plan_mtg(scenario, config, play)
 
 
 def render_hand(plans: Sequence[Plan]) -> str:

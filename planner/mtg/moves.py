@@ -335,11 +335,14 @@ class MtgMoves:
                     continue
                 out.append(Candidate(obj.id, (0, self._place(obj.id)), (auto_play(card, obj, zone),),
                                      obj.id))
-        for obj in you.battlefield:
-            for index, ability in enumerate(scenario.cards[obj.card].abilities):
-                out.append(Candidate(candidate_key(obj.id, ability.id),
-                                     (1, self._place(obj.id), index),
-                                     (Play(obj.id, "battlefield", ability=ability.id),), None))
+        for zone in ("battlefield", "hand"):
+            for obj in you.zone(zone):
+                for index, ability in enumerate(scenario.cards[obj.card].abilities):
+                    if ability.zone != zone:
+                        continue  # a cycling ability of a permanent, a {T} one of a card in hand
+                    out.append(Candidate(candidate_key(obj.id, ability.id),
+                                         (1, self._place(obj.id), index),
+                                         (Play(obj.id, zone, ability=ability.id),), None))
         return sorted(out, key=lambda c: c.order)
 
     def _place(self, object_id: str) -> int:
@@ -637,7 +640,8 @@ class MtgMoves:
         assert found is not None
         zone, obj = found
         card = scenario.cards[obj.card]
-        if play.ability is not None or any(o.kind != "pay_life" for o in _costs_of(card)):
+        if play.ability is not None or any(o.kind != "pay_life" or o.x for o in _costs_of(card)):
+            # X life: `x: auto`'s range reads your life total
             return None
         return (_play_key(play), zone, obj.card, obj.tapped, obj.sick,
                 tuple(sorted(o.card for o in scenario.state.you.battlefield)))
@@ -873,7 +877,7 @@ def _x_auto(scenario: MtgScenario, listed: Sequence[Play] | None) -> bool:
     mine = [*you.hand, *you.graveyard, *you.exile, *you.command, *you.battlefield]
     # Any ability of a card of yours may be played (`auto`: it may enter this turn first).
     plays = listed if listed is not None else [Play(o.id, "hand") for o in mine] + [
-        Play(o.id, "battlefield", ability=a.id) for o in mine
+        Play(o.id, a.zone, ability=a.id) for o in mine
         for a in scenario.cards[o.card].abilities]
     for play in plays:
         found = you.find(play.object)
@@ -882,10 +886,9 @@ def _x_auto(scenario: MtgScenario, listed: Sequence[Play] | None) -> bool:
         card = scenario.cards[found[1].card]
         if play.ability is not None:
             ability = next((a for a in card.abilities if a.id == play.ability), None)
-            if ability is not None and ability.cost.mana.x_count:
+            if ability is not None and ability.cost.has_x:
                 return True
-        elif card.cost.x_count or (card.flashback is not None and card.flashback.mana.x_count) \
-                or any(a.cost.mana.x_count for a in card.alternative):
+        elif card.has_x():
             return True
     return False
 

@@ -193,8 +193,7 @@ def plan_of(card: Card, header: dict[str, str], option: Priced, payment: MtgPaym
     planner answers for the payment a turn needs."""
     hybrid = tuple(half for s, half in option.announced if s.kind != "phyrexian")
     phyrexian = tuple(half for s, half in option.announced if s.kind == "phyrexian")
-    x_in_cost = any(s.kind == "x" for s in card.cost.symbols) or (
-        card.flashback is not None and card.flashback.mana.x_count > 0)
+    x_in_cost = card.shows_x()
     return MtgPlan(
         status="ok",
         play=header,
