@@ -72,6 +72,11 @@ Choices the spec leaves open, as this reference reads them (each also in a comme
   flashback for its mana cost (exiled as it resolves).
 - A permanent uses at most one of its abilities that tap or sacrifice it, once (a second would
   find it tapped or gone), plus any number of activations of its other mana abilities.
+- X in a non-mana cost (issue 25): `{pay_life: X}` in any `other` list (a spell's costs, an
+  activated ability's `costs`) pays the announced X in life; a play whose only X is there still
+  announces X, and `x: auto` is the largest X payable (life to exactly 0; bounded by the life
+  total, not by X_CAP). 107.3b sets X to 0 only when the card's mana cost has {X} and it is
+  cast without paying it: Toxic Deluge cast without paying its mana cost still chooses X.
 """
 
 from __future__ import annotations
@@ -236,13 +241,23 @@ def _matches_obj(cards: dict[str, Any], o: Obj, flt: dict[str, Any] | None,
     return matches(cards[o.card], flt, o.id, o.card, o, holder)
 
 
-def _cost_part(item: Any) -> tuple[str, int, Any]:
-    """One non-mana cost: (kind, count, filter), from `{kind: N}` or `{kind: {count, filter}}`."""
+def is_x_life(item: Any) -> bool:
+    """`{pay_life: X}` (issue 25): X life, X the announced X (the only non-mana cost with X)."""
+    return isinstance(item, dict) and len(item) == 1 and str(item.get("pay_life")).upper() == "X"
+
+
+def _cost_part(item: Any, x: int | None = None) -> tuple[str, int, Any]:
+    """One non-mana cost: (kind, count, filter), from `{kind: N}` or `{kind: {count, filter}}`;
+    `{pay_life: X}` pays `x` life (X announced; no X here is a bad scenario)."""
     if not isinstance(item, dict) or len(item) != 1:
         raise BadScenario(f"not a non-mana cost: {item!r}")
     (kind, body), = item.items()
     if kind not in OTHER_KINDS:
         raise BadScenario(f"unknown cost {kind!r}")
+    if is_x_life(item):
+        if x is None:
+            raise BadScenario("{pay_life: X} where no X is announced")
+        return "pay_life", int(x), None
     if isinstance(body, dict):
         return str(kind), int(body.get("count", 1)), body.get("filter")
     return str(kind), int(body), None
@@ -256,12 +271,13 @@ def _fj(flt: Any) -> str:
 Part = tuple[str, int, str]          # (kind, count, filter as JSON): a non-mana, non-life cost
 
 
-def _parts(other: list[Any]) -> tuple[list[Part], int]:
-    """A cost's `other` list as parts and the life it pays; a part of count 0 is no cost."""
+def _parts(other: list[Any], x: int | None = None) -> tuple[list[Part], int]:
+    """A cost's `other` list as parts and the life it pays (`{pay_life: X}`: `x` life); a part
+    of count 0 is no cost."""
     parts: list[Part] = []
     life = 0
     for item in other:
-        kind, n, flt = _cost_part(item)
+        kind, n, flt = _cost_part(item, x)
         if kind == "pay_life":
             life += n
         elif n:
@@ -675,7 +691,7 @@ def priced_casts(data: dict[str, Any], x_value: int | None, room: int | None = N
         k = REPEAT_CAP
         if _units(text):
             k = min(k, room // _units(text))
-        parts, life = _parts(other)
+        parts, life = _parts(other, x_value or 0)
         if parts or life:
             b = board(data)
             for kind, n, fj in parts:
@@ -711,19 +727,26 @@ def priced_casts(data: dict[str, Any], x_value: int | None, room: int | None = N
             for inc in increases:
                 symbols += inc
             x_count = sum(1 for s in symbols if s[0] == "x")
-            x = 0 if cast == "without_paying" else x_value   # 107.3b: X is 0 when not paying
-            if x_count and x is None:
+            uses_x = bool(x_count) or any(is_x_life(item) for item in other)
+            # 107.3b: X is 0 when a card with {X} in its mana cost is cast without paying it; a
+            # card whose X is only in a non-mana cost (Toxic Deluge) still announces its X.
+            x = 0 if cast == "without_paying" and mana_cost_has_x(card) else x_value
+            if uses_x and x is None:
                 continue
             fixed = ZERO
             if x_count:
                 fixed = vec_add(fixed, {"generic": x_count * int(x or 0)})
-            parts, life_costs = _parts(other)
+            parts, life_costs = _parts(other, x)
             for mana, life in _announced(fixed, life_costs, symbols):
                 # 601.2f: reductions in every order the player may choose; floors last.
                 for v in sorted(_reduced(mana, reductions, floors)):
-                    out.append(Priced(cast, x if x_count else None, v, life, tuple(parts),
+                    out.append(Priced(cast, x if uses_x else None, v, life, tuple(parts),
                                       benefit, buyback, tuple(chosen)))
     return out, []
+
+
+def mana_cost_has_x(card: dict[str, Any]) -> bool:
+    return any(kind == "x" for kind, _ in parse_symbols(str(card.get("cost") or "")))
 
 
 def commander_tax(obj: Obj) -> int:
@@ -797,10 +820,11 @@ def _priced_ability(data: dict[str, Any], obj: Obj, x_value: int | None) -> tupl
     for inc in increases:
         symbols += inc
     x_count = sum(1 for s in symbols if s[0] == "x")
-    if x_count and x_value is None:
+    uses_x = bool(x_count) or any(is_x_life(item) for item in ab["_other"])
+    if uses_x and x_value is None:
         return [], []
     fixed = vec_add(ZERO, {"generic": x_count * int(x_value or 0)}) if x_count else ZERO
-    parts, life_costs = _parts(ab["_other"])
+    parts, life_costs = _parts(ab["_other"], x_value)
     out: list[Priced] = []
     seen: set[tuple[Vec, int]] = set()
     for mana, life in _announced(fixed, life_costs, symbols):
@@ -808,7 +832,7 @@ def _priced_ability(data: dict[str, Any], obj: Obj, x_value: int | None) -> tupl
             if (v, life) in seen:
                 continue
             seen.add((v, life))
-            out.append(Priced("ability", x_value if x_count else None, v, life, tuple(parts), 0))
+            out.append(Priced("ability", x_value if uses_x else None, v, life, tuple(parts), 0))
     return out, []
 
 
@@ -837,6 +861,24 @@ def _find(data: dict[str, Any]) -> Obj:
             if o.card == play.get("card"):
                 return o
     raise BadScenario("play: names no object")
+
+
+def _x_life_anywhere(data: dict[str, Any]) -> bool:
+    """Whether some `other` list of the played card (or the ability's costs) holds `{pay_life:
+    X}`: the play then announces an X."""
+    obj = _find(data)
+    if "ability" in data["play"]:
+        return any(is_x_life(item) for item in ability_of(data, obj)["_other"])
+    card = data["cards"][obj.card]
+    others: list[Any] = []
+    for key in ("flashback", "multikicker", "replicate", "buyback"):
+        if card.get(key) is not None:
+            others += _full(card[key])[1]
+    for k in _as_list(card["kicker"]) if card.get("kicker") is not None else []:
+        others += _full(k)[1]
+    for a in (card.get("alternative") or []) + (card.get("additional") or []):
+        others += list(a.get("other") or [])
+    return any(is_x_life(item) for item in others)
 
 
 def _cost_texts(data: dict[str, Any]) -> list[str]:
@@ -1490,7 +1532,8 @@ def solve(data: dict[str, Any]) -> Outcome:
     spell = b.spell
     relevant = relevant_kinds(data)
     potential = potential_mana(data)
-    has_x = any(s[0] == "x" for text in _cost_texts(data) for s in parse_symbols(text))
+    has_x = (any(s[0] == "x" for text in _cost_texts(data) for s in parse_symbols(text))
+             or _x_life_anywhere(data))
     x_setting = play.get("x", "auto")
     best = _Best()
     tried = 0
@@ -1500,7 +1543,8 @@ def solve(data: dict[str, Any]) -> Outcome:
         if not has_x:
             return [None]
         if x_setting == "auto":
-            return list(range(X_CAP, -1, -1))
+            # X life (`{pay_life: X}`) is bounded by the life total only (to exactly 0).
+            return list(range(max(X_CAP, b.life_total), -1, -1))
         return [int(x_setting)]
 
     priced_any = False
@@ -1514,7 +1558,11 @@ def solve(data: dict[str, Any]) -> Outcome:
                 continue
             key = (p.mana, p.life, p.other)
             if key not in cache:
-                cache[key] = _payments(p, b, relevant, potential)
+                # A total with no payment at 0 life has none with more (X life: each X tried).
+                free = (p.mana, 0, p.other)
+                if free not in cache:
+                    cache[free] = _payments(replace(p, life=0), b, relevant, potential)
+                cache[key] = None if cache[free] is None else _payments(p, b, relevant, potential)
             tried += 1
             score = cache[key]
             if score is None:

@@ -103,6 +103,8 @@ def _other(items: Any, out: set[str]) -> None:
         if isinstance(item, dict):
             for kind, body in item.items():
                 out.add(f"other_kind.{kind}")
+                if isinstance(body, str) and body.upper() == "X":
+                    out.add(f"x_cost.{kind}")      # issue 25: {pay_life: X}
                 if isinstance(body, dict):
                     _keys("other_long", body, out)
                     if "filter" in body:

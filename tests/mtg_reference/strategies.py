@@ -384,6 +384,7 @@ def random_cast(rng: random.Random) -> dict[str, Any]:
         _as_ability(rng, scenario)
     if rng.random() < 0.03:
         scenario["plays"] = [dict(scenario["play"])]  # read by `payplan play` only
+    _issue25_costs(side, scenario)
     _drop_unused_cards(scenario)
     return scenario
 
@@ -532,3 +533,52 @@ def cast_strategy() -> Any:
     from hypothesis import strategies as st
 
     return st.integers(min_value=0, max_value=2**32 - 1).map(lambda s: random_cast(random.Random(s)))
+
+
+# Issue 25, "costs the format can't say" (spec25 M2 parts 1-2), drawn by `_issue25_costs` from
+# the side generator once everything else is drawn (so the casts that don't draw them keep theirs).
+
+def _issue25_costs(rng: random.Random, scenario: dict[str, Any]) -> None:
+    """X in a non-mana cost: `{pay_life: X}` (Toxic Deluge) in a spell's mandatory or optional
+    additional cost, an alternative cost, a flashback or kicker cost, or an activated ability's
+    costs, the play announcing `x` (`auto` or a number)."""
+    cards, play = scenario["cards"], scenario["play"]
+    you = scenario["state"]["you"]
+    if rng.random() >= 0.08:
+        return
+    x_life = {"pay_life": "X"}
+    if "ability" in play:
+        source = cards[_ability_card(scenario)]
+        ability = next(a for a in source.get("abilities") or [] if a.get("id") == play["ability"]["id"])
+        ability["costs"] = list(ability.get("costs") or []) + [x_life]
+    else:
+        spell = cards["spell"]
+        where = rng.choices(["additional", "optional", "other"], [6, 1, 2])[0]
+        if where == "other" and spell.get("alternative"):
+            spell["alternative"][0]["other"] = list(spell["alternative"][0].get("other") or []) + [x_life]
+        elif where == "other" and isinstance(spell.get("flashback"), dict):
+            spell["flashback"]["other"] = list(spell["flashback"].get("other") or []) + [x_life]
+        elif where == "other" and isinstance(spell.get("kicker"), dict):
+            spell["kicker"]["other"] = list(spell["kicker"].get("other") or []) + [x_life]
+        elif where == "optional" and "bargain" not in str(spell.get("additional")):
+            spell.setdefault("additional", []).append({"id": "x-life", "mandatory": False, "other": [x_life]})
+            play.setdefault("optional", {})["x-life"] = rng.choice(["yes", "no", "auto"])
+        else:
+            extra: dict[str, Any] = {"id": "pay-x-life", "mandatory": True, "other": [x_life]}
+            if rng.random() < 0.2:
+                extra["cost"] = _plain(rng)
+            spell.setdefault("additional", []).append(extra)
+    play["x"] = rng.choice(["auto", "auto", "auto", 0, 1, 3, 6]) if "x" not in play else play["x"]
+    if rng.random() < 0.4:
+        you["life"] = rng.choice([0, 1, 2, 5, 7, 12])
+
+
+def _ability_card(scenario: dict[str, Any]) -> str:
+    """The card of the object whose ability the play activates."""
+    oid = scenario["play"]["ability"]["object"]
+    you = scenario["state"]["you"]
+    for zone in ("battlefield", "hand"):
+        for o in you.get(zone) or []:
+            if isinstance(o, dict) and o.get("id") == oid:
+                return str(o["card"])
+    raise KeyError(oid)
