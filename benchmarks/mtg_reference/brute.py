@@ -454,7 +454,7 @@ def _applying(data: dict[str, Any], you: list[Obj], opp: list[Obj], spell: dict[
             turn = grant.get("turn")
             if (turn == "caster" and not your_turn) or (turn == "not_caster" and your_turn):
                 continue
-            if (applies.pop("ability", None) is not None) != bool(spell.get("_ability")):
+            if not ability_word_ok(applies.pop("ability", None), spell):
                 continue
             wanted = applies.pop("targets", None)
             if wanted is not None and not any(target_matches(cards, t, wanted, obj) for t in targets):
@@ -463,6 +463,18 @@ def _applying(data: dict[str, Any], you: list[Obj], opp: list[Obj], spell: dict[
                 continue
             out.append((grant, obj))
     return out
+
+
+def ability_word_ok(words: Any, spell: dict[str, Any]) -> bool:
+    """A filter's `ability` word against the spell or ability being paid: none matches spells
+    only; `activated` any activated ability (from the battlefield or the hand); `cycling` an
+    ability marked `cycling: true` only (issue 25). A list matches when one of its words does."""
+    if words is None:
+        return not spell.get("_ability")
+    if not spell.get("_ability"):
+        return False
+    wanted = {str(w) for w in _as_list(words)}
+    return "activated" in wanted or ("cycling" in wanted and bool(spell.get("_cycling")))
 
 
 def _grants(data: dict[str, Any], you: list[Obj], opp: list[Obj], spell: dict[str, Any],
@@ -776,7 +788,7 @@ def ability_of(data: dict[str, Any], obj: Obj) -> dict[str, Any]:
     card = data["cards"][obj.card]
     wanted = str(data["play"]["ability"]["id"])
     ability = next(a for a in card.get("abilities") or [] if str(a.get("id")) == wanted)
-    mana, other, taps, sac = "", [], False, False
+    mana, other, taps, sac, discard = "", [], False, False, False
     for c in ability.get("costs") or []:
         if isinstance(c, str) and c.startswith("{"):
             mana += c
@@ -784,19 +796,24 @@ def ability_of(data: dict[str, Any], obj: Obj) -> dict[str, Any]:
             taps = True
         elif c == "sacrifice_self":
             sac = True
+        elif c == "discard_self":
+            discard = True
         else:
             other.append(c)
     if taps:
         other.append({"tap_untapped": {"count": 1, "filter": {"object": obj.id}}})
     if sac:
         other.append({"sacrifice": {"count": 1, "filter": {"object": obj.id}}})
+    if discard:      # issue 25: "discard this card" (cycling), a discard of the card itself
+        other.append({"discard": {"count": 1, "filter": {"object": obj.id}}})
     colors = sorted(card_colors(card))
     name = str(card.get("name", obj.card))
     if DIAGNOSE_ABILITY_STAND_IN_NAME:
         name = f"{name}: {wanted}"
     return {"name": name, "types": list(card.get("types") or []),
             "tags": list(card.get("tags") or []), "colors": colors, "cost": mana, "_other": other,
-            "_taps": taps, "_sorcery": ability.get("timing") == "sorcery", "_ability": True}
+            "_taps": taps, "_sorcery": ability.get("timing") == "sorcery", "_ability": True,
+            "_zone": str(ability.get("zone") or "battlefield"), "_cycling": bool(ability.get("cycling"))}
 
 
 def _priced_ability(data: dict[str, Any], obj: Obj, x_value: int | None) -> tuple[list[Priced], list[str]]:
@@ -805,11 +822,12 @@ def _priced_ability(data: dict[str, Any], obj: Obj, x_value: int | None) -> tupl
     you = _objects(state.get("you") or {}, "battlefield", "you")
     opp = _objects(state.get("opponent") or {}, "battlefield", "opponent")
     ab = ability_of(data, obj)
-    if obj.zone != "battlefield":
-        return [], ["an activated ability is played from the battlefield"]
+    if obj.zone != ab["_zone"]:
+        return [], [f"the ability is activated from the {ab['_zone']}, not the {obj.zone}"]
     if ab["_sorcery"] and not _sorcery_speed(state):
         return [], ["timing: activate only as a sorcery"]
-    if ab["_taps"] and (obj.tapped or (obj.sick and "creature" in ab["types"])):
+    if ab["_taps"] and (obj.zone != "battlefield" or obj.tapped
+                        or (obj.sick and "creature" in ab["types"])):
         return [], ["{T}: tapped, or a summoning-sick creature (302.6)"]
     grants = _grants(data, you, opp, ab, obj.id, obj.card, obj)
     increases = [parse_symbols(g) if isinstance(g, str) else parse_symbols(g.get("mana", ""))
@@ -1099,7 +1117,7 @@ class Board:
         """Mana `only_for: {ability: activated, ...}` pays abilities only, other restricted mana
         spells only, each matching the rest of its filter."""
         rest = dict(json.loads(restricted) or {})
-        if (rest.pop("ability", None) is not None) != bool(self.spell.get("_ability")):
+        if not ability_word_ok(rest.pop("ability", None), self.spell):
             return False
         return matches(self.spell, rest, self.cast_obj.id, self.cast_obj.card)
 
@@ -1204,8 +1222,11 @@ def board(data: dict[str, Any]) -> Board:
         if kind != "mana":
             raise BadScenario("state.you.mana_pool: plain mana only")
         pool0[MANA.index(arg)] += 1
+    # The played card leaves the hand as it is cast; a card whose ability is activated from the
+    # hand stays there to pay its own `discard_self`.
+    keep = "ability" in data["play"] and obj.zone == "hand"
     return Board(cards, spell, obj, permanents,
-                 [o for o in _objects(you_p, "hand", "you") if o.id != obj.id],
+                 [o for o in _objects(you_p, "hand", "you") if keep or o.id != obj.id],
                  [o for o in _objects(you_p, "graveyard", "you") if o.id != obj.id],
                  tuple(pool0), {**WEIGHTS, **((data.get("objective") or {}).get("weights") or {})},
                  int(you_p.get("life", 20)), int(you_p.get("library", 0)))

@@ -31,6 +31,9 @@ def loader_words() -> set[str]:
     # single-cast generator draws none (the key-sensitivity test pairs them on `turn`).
     turn_only = {"top.turn", "card.effect", "card.enters_tapped", "state.lands_played_this_turn"}
     # Issue 25 (spec25 M2): the one non-mana cost that takes X, `{pay_life: X}`.
-    issue25_costs = {"x_cost.pay_life"}
+    # Abilities activated from the hand: `abilities[].zone` (`hand`; `battlefield`, the default,
+    # is not drawn), `cycling`, the cost word `discard_self`, the filter word `ability: cycling`.
+    issue25_costs = {"x_cost.pay_life", "ability_zone.hand", "activated.zone", "activated.cycling",
+                     "ability_word.discard_self", "ability_kind.cycling"}
     return ((words - turn_only) | {"choice.true_or_false", "choice.count", "object.shorthand"}
             | issue25_costs)

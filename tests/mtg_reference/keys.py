@@ -87,6 +87,8 @@ def _card(c: dict[str, Any], out: set[str]) -> None:
             _filter(g["applies_to"], out)
     for a in c.get("abilities") or []:
         _keys("activated", a, out)
+        if "zone" in a:
+            _words("ability_zone", a["zone"], out)      # issue 25: hand | battlefield
         _ability_costs(a.get("costs"), out)
         if "timing" in a:
             _words("timing", a["timing"], out)

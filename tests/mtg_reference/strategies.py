@@ -544,6 +544,8 @@ def _issue25_costs(rng: random.Random, scenario: dict[str, Any]) -> None:
     costs, the play announcing `x` (`auto` or a number)."""
     cards, play = scenario["cards"], scenario["play"]
     you = scenario["state"]["you"]
+    _cycling(rng, scenario)
+    play = scenario["play"]
     if rng.random() >= 0.08:
         return
     x_life = {"pay_life": "X"}
@@ -582,3 +584,52 @@ def _ability_card(scenario: dict[str, Any]) -> str:
             if isinstance(o, dict) and o.get("id") == oid:
                 return str(o["card"])
     raise KeyError(oid)
+
+
+CYCLING_COSTS: list[list[Any]] = [
+    ["{2}", "discard_self"], ["{2}", "discard_self"], ["{1}{U}", "discard_self"], ["{R}", "discard_self"],
+    [{"pay_life": 2}, "discard_self"], ["{B/P}", "discard_self"], ["{1}", "discard_self", {"discard": 1}],
+    ["{X}{G}", "discard_self"], ["{3}", "discard_self"],
+]
+HAND_ABILITY_GRANTS: list[tuple[str, dict[str, Any]]] = [
+    ("fluctuator", {"types": ["artifact"], "name": "Fluctuator",
+                    "grants": [{"reduction": {"generic": 2}, "applies_to": {"ability": "cycling"}}]}),
+    ("fluctuator", {"types": ["artifact"], "name": "Fluctuator",
+                    "grants": [{"reduction": {"generic": 2}, "applies_to": {"ability": "cycling"}}]}),
+    ("cycling-tax", {"types": ["enchantment"], "grants": [{"increase": "{1}", "applies_to": {"ability": "cycling"}}]}),
+    ("ability-tax", {"types": ["artifact"], "grants": [{"increase": "{1}", "applies_to": {"ability": "activated"}}]}),
+    ("cycle-pillar", {"types": ["land"], "mana": [{"adds": "{C}{C}", "only_for": {"ability": "cycling"}}, {"adds": "{C}"}]}),
+]
+
+
+def _cycling(rng: random.Random, scenario: dict[str, Any]) -> None:
+    """Abilities activated from the hand (issue 25): the played card gets a hand ability
+    (`zone: hand`, most often `cycling: true`, costs with `discard_self`), and the play, most of
+    the time, activates it (`play.ability` on the card in hand); Fluctuator (`ability:
+    cycling`) and other grants and restricted mana around it."""
+    cards, play = scenario["cards"], scenario["play"]
+    you = scenario["state"]["you"]
+    own = next((o for o in you.get("hand") or [] if isinstance(o, dict) and o.get("id") == "s1"), None)
+    if own is None or "ability" in play or rng.random() >= 0.1:
+        return
+    spell = cards["spell"]
+    costs = [dict(c) if isinstance(c, dict) else c for c in rng.choice(CYCLING_COSTS)]
+    ability: dict[str, Any] = {"id": "cycle", "zone": "hand", "costs": costs}
+    if rng.random() < 0.85:
+        ability["cycling"] = True
+    if rng.random() < 0.1:
+        ability["timing"] = rng.choice(["sorcery", "instant"])
+    spell["abilities"] = list(spell.get("abilities") or []) + [ability]
+    for k in range(rng.choice([0, 1, 1, 2])):
+        name, card = rng.choice(HAND_ABILITY_GRANTS)
+        cards[name] = card
+        you["battlefield"].append({"id": f"hc{k}", "card": name})
+    if "discard" in str(costs[1:]) and rng.random() < 0.8:
+        you["hand"].append({"id": "hd-c", "card": rng.choice(sorted(FILLER))})
+    if rng.random() < 0.8:
+        new: dict[str, Any] = {"ability": {"object": "s1", "id": "cycle"}}
+        if "{X}" in "".join(c for c in costs if isinstance(c, str)):
+            new["x"] = rng.choice(["auto", "auto", 0, 1, 2])
+        if play.get("targets"):
+            new["targets"] = play["targets"]
+        scenario["play"] = new
