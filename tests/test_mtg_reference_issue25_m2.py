@@ -7,7 +7,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from payplan.benchmarks.mtg_reference.brute import solve
+import pytest
+
+from payplan.benchmarks.mtg_reference.brute import BadScenario, solve
 
 SWAMP = {"types": ["land"], "mana": [{"adds": "{B}"}]}
 ISLAND = {"types": ["land"], "mana": [{"adds": "{U}"}]}
@@ -96,15 +98,25 @@ def test_x_life_without_paying_the_mana_cost() -> None:
     assert (got.x, got.totals, got.score) == (7, {("", 7)}, 7)
 
 
-def test_x_life_in_an_optional_cost() -> None:
-    """An optional extra "pay X life" (x: 4): `yes` pays 4 life (score 1 + 4), `no` none (1);
-    the announced X is the play's either way."""
+def test_x_life_in_an_optional_cost_is_refused() -> None:
+    """An optional extra "pay X life" is a bad scenario (the README: X would be announced for a
+    cost that may not be paid)."""
     spell = {"types": ["instant"], "cost": "{B}",
              "additional": [{"id": "x-life", "mandatory": False, "other": [{"pay_life": "X"}]}]}
     data = scenario(spell, [("swamp", SWAMP)], x=4, optional={"x-life": "yes"})
-    assert solve(data).score == 5
-    data["play"]["optional"]["x-life"] = "no"
-    assert solve(data).score == 1
+    with pytest.raises(BadScenario):
+        solve(data)
+
+
+def test_x_life_in_flashback() -> None:
+    """A flashback cost "{1}{B}, pay X life" from the graveyard, x: 2: two Swamps and 2 life
+    (score 4), exiled."""
+    spell = {"types": ["sorcery"], "cost": "{B}", "flashback": {"cost": "{1}{B}", "other": [{"pay_life": "X"}]}}
+    data = scenario(spell, [("swamp", SWAMP)] * 2, x=2)
+    you = data["state"]["you"]
+    you["graveyard"], you["hand"] = you["hand"], []
+    got = solve(data)
+    assert (got.score, got.totals, got.casts, got.destinations) == (4, {("{1}{B}", 2)}, {"flashback"}, {"exile"})
 
 
 def test_x_life_in_an_ability() -> None:

@@ -72,8 +72,8 @@ Choices the spec leaves open, as this reference reads them (each also in a comme
   flashback for its mana cost (exiled as it resolves).
 - A permanent uses at most one of its abilities that tap or sacrifice it, once (a second would
   find it tapped or gone), plus any number of activations of its other mana abilities.
-- X in a non-mana cost (issue 25): `{pay_life: X}` in any `other` list (a spell's costs, an
-  activated ability's `costs`) pays the announced X in life; a play whose only X is there still
+- X in a non-mana cost (issue 25): `{pay_life: X}` in an `other` list (a way to cast's, a
+  mandatory additional cost's, an activated ability's `costs`; never an optional cost's) pays the announced X in life; a play whose only X is there still
   announces X, and `x: auto` is the largest X payable (life to exactly 0; bounded by the life
   total, not by X_CAP). 107.3b sets X to 0 only when the card's mana cost has {X} and it is
   cast without paying it: Toxic Deluge cast without paying its mana cost still chooses X.
@@ -678,6 +678,10 @@ def priced_casts(data: dict[str, Any], x_value: int | None, room: int | None = N
             mandatory.append((add.get("cost") or "", list(add.get("other") or [])))
         else:
             optional_costs.append((str(add["id"]), add.get("cost") or "", list(add.get("other") or []), False))
+    for name, _, oth, _ in optional_costs:
+        if any(is_x_life(item) for item in oth):
+            # The README: X would be announced for a cost that may not be paid.
+            raise BadScenario(f"{{pay_life: X}} in the optional cost {name}")
     # Per-mode and per-target costs: escalate beyond the first mode, spree for each mode chosen,
     # strive beyond the first target.
     modes = [str(m) for m in play.get("modes") or []]

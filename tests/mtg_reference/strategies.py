@@ -539,9 +539,9 @@ def cast_strategy() -> Any:
 # the side generator once everything else is drawn (so the casts that don't draw them keep theirs).
 
 def _issue25_costs(rng: random.Random, scenario: dict[str, Any]) -> None:
-    """X in a non-mana cost: `{pay_life: X}` (Toxic Deluge) in a spell's mandatory or optional
-    additional cost, an alternative cost, a flashback or kicker cost, or an activated ability's
-    costs, the play announcing `x` (`auto` or a number)."""
+    """X in a non-mana cost: `{pay_life: X}` (Toxic Deluge) in a spell's mandatory additional
+    cost, an alternative or flashback cost, or an activated ability's costs (never an optional
+    cost: the loader refuses it there), the play announcing `x` (`auto` or a number)."""
     cards, play = scenario["cards"], scenario["play"]
     you = scenario["state"]["you"]
     _cycling(rng, scenario)
@@ -555,16 +555,14 @@ def _issue25_costs(rng: random.Random, scenario: dict[str, Any]) -> None:
         ability["costs"] = list(ability.get("costs") or []) + [x_life]
     else:
         spell = cards["spell"]
-        where = rng.choices(["additional", "optional", "other"], [6, 1, 2])[0]
+        # Never in an optional cost (the README: X would be announced for a cost not paid).
+        where = rng.choices(["additional", "other"], [6, 2])[0]
         if where == "other" and spell.get("alternative"):
             spell["alternative"][0]["other"] = list(spell["alternative"][0].get("other") or []) + [x_life]
         elif where == "other" and isinstance(spell.get("flashback"), dict):
             spell["flashback"]["other"] = list(spell["flashback"].get("other") or []) + [x_life]
-        elif where == "other" and isinstance(spell.get("kicker"), dict):
-            spell["kicker"]["other"] = list(spell["kicker"].get("other") or []) + [x_life]
-        elif where == "optional" and "bargain" not in str(spell.get("additional")):
-            spell.setdefault("additional", []).append({"id": "x-life", "mandatory": False, "other": [x_life]})
-            play.setdefault("optional", {})["x-life"] = rng.choice(["yes", "no", "auto"])
+        elif where == "other" and spell.get("flashback") is not None:
+            spell["flashback"] = {"cost": spell["flashback"], "other": [x_life]}
         else:
             extra: dict[str, Any] = {"id": "pay-x-life", "mandatory": True, "other": [x_life]}
             if rng.random() < 0.2:
