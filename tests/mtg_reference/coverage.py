@@ -25,6 +25,15 @@ def loader_words() -> set[str]:
         # Written inline in the loader (`filter`'s `ability` word), and the shapes it reads:
         # an optional cost's true/false and count, an object as its card id alone.
         "ability_kind": ("activated",),
+        # Issue 25's words, as the README lists them (the loader writes them inline): a grant's
+        # `turn`, `keyword` and `flashback`; a target filter's keys (an object's conditions,
+        # `self`, or `player` alone) and its players; `play.targets` naming each player and an
+        # object.
+        "grant_turn": ("caster", "not_caster"), "keyword": ("convoke", "delve", "improvise"),
+        "grant_flashback": ("mana_cost",),
+        "targets_filter": ("type", "not_type", "tags", "color", "name", "multicolored", "colorless",
+                           "attacking", "chosen_type", "controller", "self", "player"),
+        "target_player": L.PLAYERS, "target": L.PLAYERS + ("object",),
     }
     words = {f"{place}.{name}" for place, names in places.items() for name in names}
     # Read by the turn command only (turn-format.md): a single cast never reads them, so the

@@ -79,8 +79,16 @@ def _card(c: dict[str, Any], out: set[str]) -> None:
         _ability_costs(m.get("costs"), out)
         if "only_for" in m:
             _filter(m["only_for"], out)
+        if isinstance(m.get("per"), dict):
+            _filter(m["per"].get("count"), out)
     for g in c.get("grants") or []:
         _keys("grant", g, out)
+        if "turn" in g:
+            _words("grant_turn", g["turn"], out)
+        if "keyword" in g:
+            _words("keyword", g["keyword"], out)
+        if "flashback" in g:
+            _words("grant_flashback", g["flashback"], out)
         if isinstance(g.get("reduction"), dict):
             _reduction(g["reduction"], out)
         if "applies_to" in g:
@@ -134,6 +142,24 @@ def _filter(f: Any, out: set[str]) -> None:
         _words("controller", f["controller"], out)
     if "ability" in f:
         _words("ability_kind", f["ability"], out)
+    if "targets" in f:
+        _targets(f["targets"], out)
+
+
+def _targets(f: Any, out: set[str]) -> None:
+    """A target filter (issue 25): an object's conditions, `self`, or `player` alone."""
+    if not isinstance(f, dict):
+        return
+    _keys("targets_filter", f, out)
+    for key in ("type", "not_type"):
+        if key in f:
+            _words("card_type", f[key], out)
+    if "color" in f:
+        _colors(f["color"], out)
+    if "controller" in f:
+        _words("controller", f["controller"], out)
+    if "player" in f:
+        _words("target_player", f["player"], out)
 
 
 def _reduction(r: Any, out: set[str]) -> None:
@@ -142,6 +168,7 @@ def _reduction(r: Any, out: set[str]) -> None:
         if isinstance(r.get("generic"), dict):
             _keys("amount", r["generic"], out)
             _filter(r["generic"].get("count"), out)
+            _targets(r["generic"].get("count_targets"), out)
 
 
 def _state(s: dict[str, Any], out: set[str]) -> None:
@@ -180,3 +207,5 @@ def _play(p: dict[str, Any], out: set[str]) -> None:
             out.add(f"choice.{v}")
     if isinstance(p.get("ability"), dict):
         _keys("ability_play", p["ability"], out)
+    for t in p.get("targets") or []:
+        out.add(f"target.{t}" if t in ("you", "opponent") else "target.object")

@@ -21,7 +21,11 @@ not), City of Brass life, restricted mana (`only_for` by type, tags, name, color
 and Phyrexian Altars, Seton's "tap an untapped Druid"), Springleaf Drum's tapped creature, and
 mana abilities paying every other cost kind (mill, discard, exile from hand or graveyard,
 return to hand, sacrifice themselves without tapping), mana counted from the state (`per`:
-Gaea's Cradle's creatures, Cabal Coffers' Swamps, Nykthos's devotion); convoke, delve, improvise; the pool;
+Gaea's Cradle's creatures, Cabal Coffers' Swamps, Nykthos's devotion); issue 25's state and
+grants (`_issue25`: attacking creatures and Embercleave's count, chosen creature types on an
+Incubator, a Cavern or a counting land, multicolored and colorless filters, Defense Grid's
+`turn`, target filters with `self` and `player`, `count_targets`, granted convoke, delve,
+improvise and flashback, `play.targets` naming players and objects of any zone); convoke, delve, improvise; the pool;
 life, discard, mill, sacrifice, exile from graveyard or hand, tap and return costs; timing
 (phase, stack, turn, flash); every weight and benefits; `plays` beside `play` (which `plan`
 ignores). About 15% of the casts become activations of a permanent's ability (`play.ability`:
@@ -370,6 +374,7 @@ def random_cast(rng: random.Random) -> dict[str, Any]:
                                             "card": name, "tapped": side.random() < 0.1})
     if side.random() < 1 / 15:                        # a commander, cast from the command zone
         _to_command_zone(side, spell, state["you"], play, own, zone)
+    _issue25(side, cards, spell, state, play, own)
     scenario: dict[str, Any] = {"format": "mtg/1", "cards": cards, "state": state, "play": play}
     if rng.random() < 0.2:
         objective: dict[str, Any] = {"weights": {}}
@@ -387,6 +392,140 @@ def random_cast(rng: random.Random) -> dict[str, Any]:
     _issue25_costs(side, scenario)
     _drop_unused_cards(scenario)
     return scenario
+
+
+# Issue 25: colors, combat and choices as state; costs that depend on the targets; keywords
+# and flashback granted by another permanent. Drawn by `_issue25` from the side generator.
+CHOSEN_TYPES = ["eldrazi", "goblin", "druid", "elf", "merfolk"]
+TARGET_FILTERS: list[dict[str, Any]] = [
+    {"type": "creature"}, {"type": "creature", "controller": "opponent"}, {"controller": "you"},
+    {"not_type": "land", "color": "green"}, {"tags": ["goblin"], "attacking": True},
+    {"multicolored": False, "controller": "any"}, {"colorless": True}, {"name": "Lotus Petal"},
+    {"chosen_type": True}, {"self": True}, {"player": "opponent"}, {"player": "you"},
+    {"attacking": False, "type": ["creature", "artifact"]}, {},
+]
+ISSUE25_GRANTS: list[tuple[str, dict[str, Any]]] = [
+    ("ugin-like", {"types": ["planeswalker"], "grants": [{"reduction": {"generic": 2}, "applies_to": {"colorless": True}}]}),
+    ("gold-tax", {"types": ["enchantment"], "grants": [{"increase": "{1}", "applies_to": {"multicolored": True}}]}),
+    ("mono-helper", {"types": ["artifact"], "grants": [{"reduction": {"generic": 1}, "applies_to": {"multicolored": False, "colorless": False}}]}),
+    ("incubator-like", {"types": ["artifact"], "grants": [{"reduction": {"generic": 2}, "applies_to": {"type": "creature", "chosen_type": True}}]}),
+    ("herald-like", {"types": ["artifact"], "grants": [{"reduction": {"generic": 1}, "applies_to": {"chosen_type": True}}]}),
+    ("warchief-like", {"types": ["creature"], "colors": ["red"], "tags": ["goblin"], "grants": [{"reduction": {"generic": {"count": {"type": "creature", "attacking": True}}, "minimum": 1}, "applies_to": {}}]}),
+    ("my-turn-helper", {"types": ["artifact"], "grants": [{"reduction": {"generic": 1}, "applies_to": {}, "turn": "caster"}]}),
+    ("curse-like", {"types": ["enchantment"], "tags": ["aura", "curse"], "grants": [{"reduction": {"generic": 1}, "applies_to": {"targets": {"player": "opponent"}}}]}),
+    ("thaumaturge-like", {"types": ["creature"], "cost": "{1}{U}", "grants": [{"reduction": {"generic": {"count_targets": {"type": "creature"}}}, "applies_to": {"type": ["instant", "sorcery"]}}]}),
+    ("engineer-like", {"types": ["creature"], "cost": "{1}{U}", "grants": [{"keyword": "convoke", "applies_to": {"type": "artifact"}}]}),
+    ("convoke-all", {"types": ["enchantment"], "grants": [{"keyword": "convoke", "applies_to": {}}]}),
+    ("delve-granter", {"types": ["creature"], "colors": ["black"], "grants": [{"keyword": "delve", "applies_to": {"type": ["instant", "sorcery"]}}]}),
+    ("improvise-granter", {"types": ["artifact"], "grants": [{"keyword": "improvise", "applies_to": {}, "turn": "caster"}]}),
+    ("lier-like", {"types": ["creature"], "cost": "{3}{U}{U}", "grants": [{"flashback": "mana_cost", "applies_to": {"type": ["instant", "sorcery"]}}]}),
+]
+ISSUE25_OPPONENT: list[tuple[str, dict[str, Any]]] = [
+    ("defense-grid", {"types": ["artifact"], "grants": [{"increase": "{2}", "applies_to": {"controller": "any"}, "turn": "not_caster"}]}),
+    ("boreal-like", {"types": ["creature"], "cost": "{4}{U}", "grants": [{"increase": "{2}", "applies_to": {"controller": "opponent", "targets": {"self": True}}}]}),
+    ("opp-curse", {"types": ["enchantment"], "grants": [{"reduction": {"generic": 1}, "applies_to": {"controller": "opponent", "targets": {"player": "opponent"}}}]}),
+    ("opp-lier", {"types": ["creature"], "grants": [{"flashback": "mana_cost", "applies_to": {"controller": "opponent"}}]}),
+    ("opp-bear", {"types": ["creature"], "cost": "{1}{G}", "tags": ["goblin"]}),
+]
+ISSUE25_SOURCES: list[tuple[str, dict[str, Any]]] = [
+    ("pillar-of-paruns", {"types": ["land"], "mana": [{"adds": "{W}|{U}|{B}|{R}|{G}", "only_for": {"multicolored": True}}]}),
+    ("colorless-vault", {"types": ["land"], "mana": [{"adds": "{C}{C}", "only_for": {"colorless": True}}, {"adds": "{C}"}]}),
+    ("cavern-like", {"types": ["land"], "mana": [{"adds": "{C}"}, {"adds": "{W}|{U}|{B}|{R}|{G}", "only_for": {"type": "creature", "chosen_type": True}}]}),
+    ("tribal-cradle", {"types": ["land"], "mana": [{"adds": "{G}", "per": {"count": {"chosen_type": True}}}]}),
+    ("war-cradle", {"types": ["land"], "mana": [{"adds": "{R}", "per": {"count": {"type": "creature", "attacking": True}}}]}),
+]
+
+
+def _issue25(rng: random.Random, cards: dict[str, Any], spell: dict[str, Any],
+             state: dict[str, Any], play: dict[str, Any], own: dict[str, Any]) -> None:
+    """Issue 25's keys: `attacking` and `chosen_type` on permanents, the filters `multicolored`,
+    `colorless`, `attacking`, `chosen_type`, grants with `turn`, `targets` (`self`, `player`),
+    `count_targets`, `keyword` and `flashback: mana_cost`, and `play.targets` naming objects of
+    any zone and the players."""
+    you = state["you"]
+    field: list[Any] = you["battlefield"]
+    if rng.random() < 0.25:                           # some creatures attack
+        for entry in field:
+            if isinstance(entry, dict) and "creature" in cards[entry["card"]]["types"] and rng.random() < 0.5:
+                entry["attacking"] = rng.random() < 0.8
+    if rng.random() < 0.06:                           # Embercleave's own reduction
+        spell["reductions"] = [{"generic": {"count": {"type": "creature", "attacking": rng.random() < 0.85}}}]
+        for k in range(rng.randint(1, 2)):
+            cards["goblin"] = dict(next(c for n, c, _ in SOURCES if n == "goblin"))
+            field.append({"id": f"at{k}", "card": "goblin", "attacking": rng.random() < 0.8})
+    chosen_holders = 0
+    for k in range(rng.choice([0, 0, 0, 0, 1, 1, 2])):
+        name, card = rng.choice(ISSUE25_GRANTS)
+        engine = any(isinstance(e, dict) and str(e["id"]).startswith("e") for e in field)
+        if engine and "keyword" in str(card):
+            continue                                  # an altar's board with convoke: too slow to exhaust
+        cards[name] = card
+        entry: dict[str, Any] = {"id": f"i{k}", "card": name}
+        if "chosen_type" in str(card) or rng.random() < 0.1:
+            entry["chosen_type"] = rng.choice(CHOSEN_TYPES)
+            chosen_holders += 1
+        if "creature" in card["types"] and rng.random() < 0.2:
+            entry["attacking"] = True
+        field.append(entry)
+        if name == "lier-like" and own in you["hand"] and "flashback" not in spell and play.get("cast") in ("auto", "normal"):
+            you["hand"].remove(own)
+            you["graveyard"].insert(0, own)
+            play["cast"] = rng.choice(["auto", "flashback"])
+            if "from" in play:
+                play["from"] = "graveyard"
+    if rng.random() < 0.1:                            # a source whose mana is restricted or counted by issue 25's filters
+        name, card = rng.choice(ISSUE25_SOURCES)
+        cards[name] = card
+        entry = {"id": f"iz{len(field)}", "card": name}
+        if "chosen_type" in str(card):
+            if rng.random() < 0.85:
+                entry["chosen_type"] = rng.choice(CHOSEN_TYPES)
+            chosen_holders += 1
+        field.append(entry)
+    if chosen_holders and "creature" in spell["types"] and rng.random() < 0.6:
+        spell["tags"] = sorted(set(spell.get("tags") or []) | {rng.choice(CHOSEN_TYPES)})
+    if rng.random() < 0.08:                           # the opponent's cost changers and permanents
+        opponent = state.setdefault("opponent", {"battlefield": []})
+        opp_field = opponent.setdefault("battlefield", [])
+        for k in range(rng.randint(1, 2)):
+            name, card = rng.choice(ISSUE25_OPPONENT)
+            cards[name] = card
+            entry = {"id": f"oi{k}", "card": name}
+            if "creature" in card["types"] and rng.random() < 0.3:
+                entry["attacking"] = True
+            opp_field.append(entry)
+        if rng.random() < 0.4:
+            state["turn"] = "opponent"
+    if rng.random() < 0.08:                           # a target filter of issue 25 on a grant of yours
+        flt = dict(rng.choice(TARGET_FILTERS))
+        if "player" not in flt and rng.random() < 0.3:
+            flt.update(rng.choice(TARGET_FILTERS[:9]))
+        grant: dict[str, Any] = {"reduction": {"generic": 1}, "applies_to": {"targets": flt}}
+        if rng.random() < 0.4 and "player" not in flt:
+            grant = {"reduction": {"generic": {"count_targets": flt}}, "applies_to": {}}
+        elif rng.random() < 0.3:
+            grant = {"increase": "{1}", "applies_to": {"targets": flt}}
+        cards["target-helper"] = {"types": ["enchantment"], "tags": ["goblin"], "grants": [grant]}
+        entry = {"id": "tg0", "card": "target-helper"}
+        if rng.random() < 0.6:
+            entry["chosen_type"] = rng.choice(CHOSEN_TYPES)
+        field.append(entry)
+    if rng.random() < 0.04:                           # a card's own reduction per target
+        flt = dict(rng.choice([f for f in TARGET_FILTERS if "self" not in f and "chosen_type" not in f]))
+        spell["reductions"] = [{"generic": {"count_targets": flt}}]
+    reads_targets = "targets" in str(cards) or "count_targets" in str(spell)
+    if reads_targets and rng.random() < 0.85 or rng.random() < 0.04:
+        pool: list[str] = ["you", "opponent"]
+        for who in ("you", "opponent"):
+            player = state.get(who) or {}
+            for zone in ("battlefield", "hand", "graveyard"):
+                for o in player.get(zone) or []:
+                    if isinstance(o, dict) and o.get("id") and o is not own:
+                        pool.append(str(o["id"]))
+        chosen = rng.sample(pool, min(len(pool), rng.randint(1, 3)))
+        if rng.random() < 0.1 and "per_target" not in spell:
+            chosen.append(chosen[0])                  # one target named twice is one target
+        play["targets"] = chosen
 
 
 def _to_command_zone(rng: random.Random, spell: dict[str, Any], you: dict[str, Any],
