@@ -29,7 +29,11 @@ improvise and flashback, `play.targets` naming players and objects of any zone);
 life, discard, mill, sacrifice, exile from graveyard or hand, tap and return costs; timing
 (phase, stack, turn, flash); every weight and benefits; `plays` beside `play` (which `plan`
 ignores). About 15% of the casts become activations of a permanent's ability (`play.ability`:
-{T}, "sacrifice this", sorcery-only timing, grants on abilities).
+{T}, "sacrifice this", sorcery-only timing, grants on abilities). Issue 25's costs
+(`_issue25_costs`): `{pay_life: X}` (Toxic Deluge) in a mandatory extra, an alternative or
+flashback cost or an ability's costs, with `x`; about 1 cast in 12 gives the played card a hand
+ability (`zone: hand`, `discard_self`, mostly `cycling: true`) and most of those activate it
+from the hand, beside Fluctuator (`ability: cycling`), taxes and mana restricted to cycling.
 
 Draws are weighted so that about half the casts are payable.
 """
