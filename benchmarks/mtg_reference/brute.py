@@ -72,6 +72,11 @@ Choices the spec leaves open, as this reference reads them (each also in a comme
   flashback for its mana cost (exiled as it resolves).
 - A permanent uses at most one of its abilities that tap or sacrifice it, once (a second would
   find it tapped or gone), plus any number of activations of its other mana abilities.
+- X in a non-mana cost (issue 25): `{pay_life: X}` in an `other` list (a way to cast's, a
+  mandatory additional cost's, an activated ability's `costs`; never an optional cost's) pays the announced X in life; a play whose only X is there still
+  announces X, and `x: auto` is the largest X payable (life to exactly 0; bounded by the life
+  total, not by X_CAP). 107.3b sets X to 0 only when the card's mana cost has {X} and it is
+  cast without paying it: Toxic Deluge cast without paying its mana cost still chooses X.
 """
 
 from __future__ import annotations
@@ -236,13 +241,23 @@ def _matches_obj(cards: dict[str, Any], o: Obj, flt: dict[str, Any] | None,
     return matches(cards[o.card], flt, o.id, o.card, o, holder)
 
 
-def _cost_part(item: Any) -> tuple[str, int, Any]:
-    """One non-mana cost: (kind, count, filter), from `{kind: N}` or `{kind: {count, filter}}`."""
+def is_x_life(item: Any) -> bool:
+    """`{pay_life: X}` (issue 25): X life, X the announced X (the only non-mana cost with X)."""
+    return isinstance(item, dict) and len(item) == 1 and str(item.get("pay_life")).upper() == "X"
+
+
+def _cost_part(item: Any, x: int | None = None) -> tuple[str, int, Any]:
+    """One non-mana cost: (kind, count, filter), from `{kind: N}` or `{kind: {count, filter}}`;
+    `{pay_life: X}` pays `x` life (X announced; no X here is a bad scenario)."""
     if not isinstance(item, dict) or len(item) != 1:
         raise BadScenario(f"not a non-mana cost: {item!r}")
     (kind, body), = item.items()
     if kind not in OTHER_KINDS:
         raise BadScenario(f"unknown cost {kind!r}")
+    if is_x_life(item):
+        if x is None:
+            raise BadScenario("{pay_life: X} where no X is announced")
+        return "pay_life", int(x), None
     if isinstance(body, dict):
         return str(kind), int(body.get("count", 1)), body.get("filter")
     return str(kind), int(body), None
@@ -256,12 +271,13 @@ def _fj(flt: Any) -> str:
 Part = tuple[str, int, str]          # (kind, count, filter as JSON): a non-mana, non-life cost
 
 
-def _parts(other: list[Any]) -> tuple[list[Part], int]:
-    """A cost's `other` list as parts and the life it pays; a part of count 0 is no cost."""
+def _parts(other: list[Any], x: int | None = None) -> tuple[list[Part], int]:
+    """A cost's `other` list as parts and the life it pays (`{pay_life: X}`: `x` life); a part
+    of count 0 is no cost."""
     parts: list[Part] = []
     life = 0
     for item in other:
-        kind, n, flt = _cost_part(item)
+        kind, n, flt = _cost_part(item, x)
         if kind == "pay_life":
             life += n
         elif n:
@@ -438,7 +454,7 @@ def _applying(data: dict[str, Any], you: list[Obj], opp: list[Obj], spell: dict[
             turn = grant.get("turn")
             if (turn == "caster" and not your_turn) or (turn == "not_caster" and your_turn):
                 continue
-            if (applies.pop("ability", None) is not None) != bool(spell.get("_ability")):
+            if not ability_word_ok(applies.pop("ability", None), spell):
                 continue
             wanted = applies.pop("targets", None)
             if wanted is not None and not any(target_matches(cards, t, wanted, obj) for t in targets):
@@ -447,6 +463,18 @@ def _applying(data: dict[str, Any], you: list[Obj], opp: list[Obj], spell: dict[
                 continue
             out.append((grant, obj))
     return out
+
+
+def ability_word_ok(words: Any, spell: dict[str, Any]) -> bool:
+    """A filter's `ability` word against the spell or ability being paid: none matches spells
+    only; `activated` any activated ability (from the battlefield or the hand); `cycling` an
+    ability marked `cycling: true` only (issue 25). A list matches when one of its words does."""
+    if words is None:
+        return not spell.get("_ability")
+    if not spell.get("_ability"):
+        return False
+    wanted = {str(w) for w in _as_list(words)}
+    return "activated" in wanted or ("cycling" in wanted and bool(spell.get("_cycling")))
 
 
 def _grants(data: dict[str, Any], you: list[Obj], opp: list[Obj], spell: dict[str, Any],
@@ -650,6 +678,10 @@ def priced_casts(data: dict[str, Any], x_value: int | None, room: int | None = N
             mandatory.append((add.get("cost") or "", list(add.get("other") or [])))
         else:
             optional_costs.append((str(add["id"]), add.get("cost") or "", list(add.get("other") or []), False))
+    for name, _, oth, _ in optional_costs:
+        if any(is_x_life(item) for item in oth):
+            # The README: X would be announced for a cost that may not be paid.
+            raise BadScenario(f"{{pay_life: X}} in the optional cost {name}")
     # Per-mode and per-target costs: escalate beyond the first mode, spree for each mode chosen,
     # strive beyond the first target.
     modes = [str(m) for m in play.get("modes") or []]
@@ -675,7 +707,7 @@ def priced_casts(data: dict[str, Any], x_value: int | None, room: int | None = N
         k = REPEAT_CAP
         if _units(text):
             k = min(k, room // _units(text))
-        parts, life = _parts(other)
+        parts, life = _parts(other, x_value or 0)
         if parts or life:
             b = board(data)
             for kind, n, fj in parts:
@@ -711,19 +743,26 @@ def priced_casts(data: dict[str, Any], x_value: int | None, room: int | None = N
             for inc in increases:
                 symbols += inc
             x_count = sum(1 for s in symbols if s[0] == "x")
-            x = 0 if cast == "without_paying" else x_value   # 107.3b: X is 0 when not paying
-            if x_count and x is None:
+            uses_x = bool(x_count) or any(is_x_life(item) for item in other)
+            # 107.3b: X is 0 when a card with {X} in its mana cost is cast without paying it; a
+            # card whose X is only in a non-mana cost (Toxic Deluge) still announces its X.
+            x = 0 if cast == "without_paying" and mana_cost_has_x(card) else x_value
+            if uses_x and x is None:
                 continue
             fixed = ZERO
             if x_count:
                 fixed = vec_add(fixed, {"generic": x_count * int(x or 0)})
-            parts, life_costs = _parts(other)
+            parts, life_costs = _parts(other, x)
             for mana, life in _announced(fixed, life_costs, symbols):
                 # 601.2f: reductions in every order the player may choose; floors last.
                 for v in sorted(_reduced(mana, reductions, floors)):
-                    out.append(Priced(cast, x if x_count else None, v, life, tuple(parts),
+                    out.append(Priced(cast, x if uses_x else None, v, life, tuple(parts),
                                       benefit, buyback, tuple(chosen)))
     return out, []
+
+
+def mana_cost_has_x(card: dict[str, Any]) -> bool:
+    return any(kind == "x" for kind, _ in parse_symbols(str(card.get("cost") or "")))
 
 
 def commander_tax(obj: Obj) -> int:
@@ -753,7 +792,7 @@ def ability_of(data: dict[str, Any], obj: Obj) -> dict[str, Any]:
     card = data["cards"][obj.card]
     wanted = str(data["play"]["ability"]["id"])
     ability = next(a for a in card.get("abilities") or [] if str(a.get("id")) == wanted)
-    mana, other, taps, sac = "", [], False, False
+    mana, other, taps, sac, discard = "", [], False, False, False
     for c in ability.get("costs") or []:
         if isinstance(c, str) and c.startswith("{"):
             mana += c
@@ -761,19 +800,24 @@ def ability_of(data: dict[str, Any], obj: Obj) -> dict[str, Any]:
             taps = True
         elif c == "sacrifice_self":
             sac = True
+        elif c == "discard_self":
+            discard = True
         else:
             other.append(c)
     if taps:
         other.append({"tap_untapped": {"count": 1, "filter": {"object": obj.id}}})
     if sac:
         other.append({"sacrifice": {"count": 1, "filter": {"object": obj.id}}})
+    if discard:      # issue 25: "discard this card" (cycling), a discard of the card itself
+        other.append({"discard": {"count": 1, "filter": {"object": obj.id}}})
     colors = sorted(card_colors(card))
     name = str(card.get("name", obj.card))
     if DIAGNOSE_ABILITY_STAND_IN_NAME:
         name = f"{name}: {wanted}"
     return {"name": name, "types": list(card.get("types") or []),
             "tags": list(card.get("tags") or []), "colors": colors, "cost": mana, "_other": other,
-            "_taps": taps, "_sorcery": ability.get("timing") == "sorcery", "_ability": True}
+            "_taps": taps, "_sorcery": ability.get("timing") == "sorcery", "_ability": True,
+            "_zone": str(ability.get("zone") or "battlefield"), "_cycling": bool(ability.get("cycling"))}
 
 
 def _priced_ability(data: dict[str, Any], obj: Obj, x_value: int | None) -> tuple[list[Priced], list[str]]:
@@ -782,11 +826,12 @@ def _priced_ability(data: dict[str, Any], obj: Obj, x_value: int | None) -> tupl
     you = _objects(state.get("you") or {}, "battlefield", "you")
     opp = _objects(state.get("opponent") or {}, "battlefield", "opponent")
     ab = ability_of(data, obj)
-    if obj.zone != "battlefield":
-        return [], ["an activated ability is played from the battlefield"]
+    if obj.zone != ab["_zone"]:
+        return [], [f"the ability is activated from the {ab['_zone']}, not the {obj.zone}"]
     if ab["_sorcery"] and not _sorcery_speed(state):
         return [], ["timing: activate only as a sorcery"]
-    if ab["_taps"] and (obj.tapped or (obj.sick and "creature" in ab["types"])):
+    if ab["_taps"] and (obj.zone != "battlefield" or obj.tapped
+                        or (obj.sick and "creature" in ab["types"])):
         return [], ["{T}: tapped, or a summoning-sick creature (302.6)"]
     grants = _grants(data, you, opp, ab, obj.id, obj.card, obj)
     increases = [parse_symbols(g) if isinstance(g, str) else parse_symbols(g.get("mana", ""))
@@ -797,10 +842,11 @@ def _priced_ability(data: dict[str, Any], obj: Obj, x_value: int | None) -> tupl
     for inc in increases:
         symbols += inc
     x_count = sum(1 for s in symbols if s[0] == "x")
-    if x_count and x_value is None:
+    uses_x = bool(x_count) or any(is_x_life(item) for item in ab["_other"])
+    if uses_x and x_value is None:
         return [], []
     fixed = vec_add(ZERO, {"generic": x_count * int(x_value or 0)}) if x_count else ZERO
-    parts, life_costs = _parts(ab["_other"])
+    parts, life_costs = _parts(ab["_other"], x_value)
     out: list[Priced] = []
     seen: set[tuple[Vec, int]] = set()
     for mana, life in _announced(fixed, life_costs, symbols):
@@ -808,7 +854,7 @@ def _priced_ability(data: dict[str, Any], obj: Obj, x_value: int | None) -> tupl
             if (v, life) in seen:
                 continue
             seen.add((v, life))
-            out.append(Priced("ability", x_value if x_count else None, v, life, tuple(parts), 0))
+            out.append(Priced("ability", x_value if uses_x else None, v, life, tuple(parts), 0))
     return out, []
 
 
@@ -837,6 +883,24 @@ def _find(data: dict[str, Any]) -> Obj:
             if o.card == play.get("card"):
                 return o
     raise BadScenario("play: names no object")
+
+
+def _x_life_anywhere(data: dict[str, Any]) -> bool:
+    """Whether some `other` list of the played card (or the ability's costs) holds `{pay_life:
+    X}`: the play then announces an X."""
+    obj = _find(data)
+    if "ability" in data["play"]:
+        return any(is_x_life(item) for item in ability_of(data, obj)["_other"])
+    card = data["cards"][obj.card]
+    others: list[Any] = []
+    for key in ("flashback", "multikicker", "replicate", "buyback"):
+        if card.get(key) is not None:
+            others += _full(card[key])[1]
+    for k in _as_list(card["kicker"]) if card.get("kicker") is not None else []:
+        others += _full(k)[1]
+    for a in (card.get("alternative") or []) + (card.get("additional") or []):
+        others += list(a.get("other") or [])
+    return any(is_x_life(item) for item in others)
 
 
 def _cost_texts(data: dict[str, Any]) -> list[str]:
@@ -1057,7 +1121,7 @@ class Board:
         """Mana `only_for: {ability: activated, ...}` pays abilities only, other restricted mana
         spells only, each matching the rest of its filter."""
         rest = dict(json.loads(restricted) or {})
-        if (rest.pop("ability", None) is not None) != bool(self.spell.get("_ability")):
+        if not ability_word_ok(rest.pop("ability", None), self.spell):
             return False
         return matches(self.spell, rest, self.cast_obj.id, self.cast_obj.card)
 
@@ -1162,8 +1226,11 @@ def board(data: dict[str, Any]) -> Board:
         if kind != "mana":
             raise BadScenario("state.you.mana_pool: plain mana only")
         pool0[MANA.index(arg)] += 1
+    # The played card leaves the hand as it is cast; a card whose ability is activated from the
+    # hand stays there to pay its own `discard_self`.
+    keep = "ability" in data["play"] and obj.zone == "hand"
     return Board(cards, spell, obj, permanents,
-                 [o for o in _objects(you_p, "hand", "you") if o.id != obj.id],
+                 [o for o in _objects(you_p, "hand", "you") if keep or o.id != obj.id],
                  [o for o in _objects(you_p, "graveyard", "you") if o.id != obj.id],
                  tuple(pool0), {**WEIGHTS, **((data.get("objective") or {}).get("weights") or {})},
                  int(you_p.get("life", 20)), int(you_p.get("library", 0)))
@@ -1490,7 +1557,8 @@ def solve(data: dict[str, Any]) -> Outcome:
     spell = b.spell
     relevant = relevant_kinds(data)
     potential = potential_mana(data)
-    has_x = any(s[0] == "x" for text in _cost_texts(data) for s in parse_symbols(text))
+    has_x = (any(s[0] == "x" for text in _cost_texts(data) for s in parse_symbols(text))
+             or _x_life_anywhere(data))
     x_setting = play.get("x", "auto")
     best = _Best()
     tried = 0
@@ -1500,7 +1568,8 @@ def solve(data: dict[str, Any]) -> Outcome:
         if not has_x:
             return [None]
         if x_setting == "auto":
-            return list(range(X_CAP, -1, -1))
+            # X life (`{pay_life: X}`) is bounded by the life total only (to exactly 0).
+            return list(range(max(X_CAP, b.life_total), -1, -1))
         return [int(x_setting)]
 
     priced_any = False
@@ -1514,7 +1583,11 @@ def solve(data: dict[str, Any]) -> Outcome:
                 continue
             key = (p.mana, p.life, p.other)
             if key not in cache:
-                cache[key] = _payments(p, b, relevant, potential)
+                # A total with no payment at 0 life has none with more (X life: each X tried).
+                free = (p.mana, 0, p.other)
+                if free not in cache:
+                    cache[free] = _payments(replace(p, life=0), b, relevant, potential)
+                cache[key] = None if cache[free] is None else _payments(p, b, relevant, potential)
             tried += 1
             score = cache[key]
             if score is None:

@@ -39,4 +39,10 @@ def loader_words() -> set[str]:
     # Read by the turn command only (turn-format.md): a single cast never reads them, so the
     # single-cast generator draws none (the key-sensitivity test pairs them on `turn`).
     turn_only = {"top.turn", "card.effect", "card.enters_tapped", "state.lands_played_this_turn"}
-    return (words - turn_only) | {"choice.true_or_false", "choice.count", "object.shorthand"}
+    # Issue 25 (spec25 M2): the one non-mana cost that takes X, `{pay_life: X}`.
+    # Abilities activated from the hand: `abilities[].zone` (`hand`; `battlefield`, the default,
+    # is not drawn), `cycling`, the cost word `discard_self`, the filter word `ability: cycling`.
+    issue25_costs = {"x_cost.pay_life", "ability_zone.hand", "activated.zone", "activated.cycling",
+                     "ability_word.discard_self", "ability_kind.cycling"}
+    return ((words - turn_only) | {"choice.true_or_false", "choice.count", "object.shorthand"}
+            | issue25_costs)

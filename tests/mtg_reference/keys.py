@@ -95,6 +95,8 @@ def _card(c: dict[str, Any], out: set[str]) -> None:
             _filter(g["applies_to"], out)
     for a in c.get("abilities") or []:
         _keys("activated", a, out)
+        if "zone" in a:
+            _words("ability_zone", a["zone"], out)      # issue 25: hand | battlefield
         _ability_costs(a.get("costs"), out)
         if "timing" in a:
             _words("timing", a["timing"], out)
@@ -111,6 +113,8 @@ def _other(items: Any, out: set[str]) -> None:
         if isinstance(item, dict):
             for kind, body in item.items():
                 out.add(f"other_kind.{kind}")
+                if isinstance(body, str) and body.upper() == "X":
+                    out.add(f"x_cost.{kind}")      # issue 25: {pay_life: X}
                 if isinstance(body, dict):
                     _keys("other_long", body, out)
                     if "filter" in body:

@@ -29,7 +29,11 @@ improvise and flashback, `play.targets` naming players and objects of any zone);
 life, discard, mill, sacrifice, exile from graveyard or hand, tap and return costs; timing
 (phase, stack, turn, flash); every weight and benefits; `plays` beside `play` (which `plan`
 ignores). About 15% of the casts become activations of a permanent's ability (`play.ability`:
-{T}, "sacrifice this", sorcery-only timing, grants on abilities).
+{T}, "sacrifice this", sorcery-only timing, grants on abilities). Issue 25's costs
+(`_issue25_costs`): `{pay_life: X}` (Toxic Deluge) in a mandatory extra, an alternative or
+flashback cost or an ability's costs, with `x`; about 1 cast in 12 gives the played card a hand
+ability (`zone: hand`, `discard_self`, mostly `cycling: true`) and most of those activate it
+from the hand, beside Fluctuator (`ability: cycling`), taxes and mana restricted to cycling.
 
 Draws are weighted so that about half the casts are payable.
 """
@@ -389,6 +393,7 @@ def random_cast(rng: random.Random) -> dict[str, Any]:
         _as_ability(rng, scenario)
     if rng.random() < 0.03:
         scenario["plays"] = [dict(scenario["play"])]  # read by `payplan play` only
+    _issue25_costs(side, scenario)
     _drop_unused_cards(scenario)
     return scenario
 
@@ -671,3 +676,101 @@ def cast_strategy() -> Any:
     from hypothesis import strategies as st
 
     return st.integers(min_value=0, max_value=2**32 - 1).map(lambda s: random_cast(random.Random(s)))
+
+
+# Issue 25, "costs the format can't say" (spec25 M2 parts 1-2), drawn by `_issue25_costs` from
+# the side generator once everything else is drawn (so the casts that don't draw them keep theirs).
+
+def _issue25_costs(rng: random.Random, scenario: dict[str, Any]) -> None:
+    """X in a non-mana cost: `{pay_life: X}` (Toxic Deluge) in a spell's mandatory additional
+    cost, an alternative or flashback cost, or an activated ability's costs (never an optional
+    cost: the loader refuses it there), the play announcing `x` (`auto` or a number)."""
+    cards, play = scenario["cards"], scenario["play"]
+    you = scenario["state"]["you"]
+    _cycling(rng, scenario)
+    play = scenario["play"]
+    if rng.random() >= 0.08:
+        return
+    x_life = {"pay_life": "X"}
+    if "ability" in play:
+        source = cards[_ability_card(scenario)]
+        ability = next(a for a in source.get("abilities") or [] if a.get("id") == play["ability"]["id"])
+        ability["costs"] = list(ability.get("costs") or []) + [x_life]
+    else:
+        spell = cards["spell"]
+        # Never in an optional cost (the README: X would be announced for a cost not paid).
+        where = rng.choices(["additional", "other"], [6, 2])[0]
+        if where == "other" and spell.get("alternative"):
+            spell["alternative"][0]["other"] = list(spell["alternative"][0].get("other") or []) + [x_life]
+        elif where == "other" and isinstance(spell.get("flashback"), dict):
+            spell["flashback"]["other"] = list(spell["flashback"].get("other") or []) + [x_life]
+        elif where == "other" and spell.get("flashback") is not None:
+            spell["flashback"] = {"cost": spell["flashback"], "other": [x_life]}
+        else:
+            extra: dict[str, Any] = {"id": "pay-x-life", "mandatory": True, "other": [x_life]}
+            if rng.random() < 0.2:
+                extra["cost"] = _plain(rng)
+            spell.setdefault("additional", []).append(extra)
+    play["x"] = rng.choice(["auto", "auto", "auto", 0, 1, 3, 6]) if "x" not in play else play["x"]
+    if rng.random() < 0.4:
+        you["life"] = rng.choice([0, 1, 2, 5, 7, 12])
+
+
+def _ability_card(scenario: dict[str, Any]) -> str:
+    """The card of the object whose ability the play activates."""
+    oid = scenario["play"]["ability"]["object"]
+    you = scenario["state"]["you"]
+    for zone in ("battlefield", "hand"):
+        for o in you.get(zone) or []:
+            if isinstance(o, dict) and o.get("id") == oid:
+                return str(o["card"])
+    raise KeyError(oid)
+
+
+CYCLING_COSTS: list[list[Any]] = [
+    ["{2}", "discard_self"], ["{2}", "discard_self"], ["{1}{U}", "discard_self"], ["{R}", "discard_self"],
+    [{"pay_life": 2}, "discard_self"], ["{B/P}", "discard_self"], ["{1}", "discard_self", {"discard": 1}],
+    ["{X}{G}", "discard_self"], ["{3}", "discard_self"],
+]
+HAND_ABILITY_GRANTS: list[tuple[str, dict[str, Any]]] = [
+    ("fluctuator", {"types": ["artifact"], "name": "Fluctuator",
+                    "grants": [{"reduction": {"generic": 2}, "applies_to": {"ability": "cycling"}}]}),
+    ("fluctuator", {"types": ["artifact"], "name": "Fluctuator",
+                    "grants": [{"reduction": {"generic": 2}, "applies_to": {"ability": "cycling"}}]}),
+    ("cycling-tax", {"types": ["enchantment"], "grants": [{"increase": "{1}", "applies_to": {"ability": "cycling"}}]}),
+    ("ability-tax", {"types": ["artifact"], "grants": [{"increase": "{1}", "applies_to": {"ability": "activated"}}]}),
+    ("cycle-pillar", {"types": ["land"], "mana": [{"adds": "{C}{C}", "only_for": {"ability": "cycling"}}, {"adds": "{C}"}]}),
+]
+
+
+def _cycling(rng: random.Random, scenario: dict[str, Any]) -> None:
+    """Abilities activated from the hand (issue 25): the played card gets a hand ability
+    (`zone: hand`, most often `cycling: true`, costs with `discard_self`), and the play, most of
+    the time, activates it (`play.ability` on the card in hand); Fluctuator (`ability:
+    cycling`) and other grants and restricted mana around it."""
+    cards, play = scenario["cards"], scenario["play"]
+    you = scenario["state"]["you"]
+    own = next((o for o in you.get("hand") or [] if isinstance(o, dict) and o.get("id") == "s1"), None)
+    if own is None or "ability" in play or rng.random() >= 0.1:
+        return
+    spell = cards["spell"]
+    costs = [dict(c) if isinstance(c, dict) else c for c in rng.choice(CYCLING_COSTS)]
+    ability: dict[str, Any] = {"id": "cycle", "zone": "hand", "costs": costs}
+    if rng.random() < 0.85:
+        ability["cycling"] = True
+    if rng.random() < 0.1:
+        ability["timing"] = rng.choice(["sorcery", "instant"])
+    spell["abilities"] = list(spell.get("abilities") or []) + [ability]
+    for k in range(rng.choice([0, 1, 1, 2])):
+        name, card = rng.choice(HAND_ABILITY_GRANTS)
+        cards[name] = card
+        you["battlefield"].append({"id": f"hc{k}", "card": name})
+    if "discard" in str(costs[1:]) and rng.random() < 0.8:
+        you["hand"].append({"id": "hd-c", "card": rng.choice(sorted(FILLER))})
+    if rng.random() < 0.8:
+        new: dict[str, Any] = {"ability": {"object": "s1", "id": "cycle"}}
+        if "{X}" in "".join(c for c in costs if isinstance(c, str)):
+            new["x"] = rng.choice(["auto", "auto", 0, 1, 2])
+        if play.get("targets"):
+            new["targets"] = play["targets"]
+        scenario["play"] = new
