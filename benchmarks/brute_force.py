@@ -601,6 +601,12 @@ def _other_choices(play: _Play, needs: Sequence[tuple[str, dict[str, Any], int]]
             yield [pick] + rest
 
 
+def _assignments(play: _Play, needs: Sequence[tuple[str, dict[str, Any], int]]
+                 ) -> list[list[tuple[str, ...]]]:
+    """Every assignment of objects to `needs` (rule 357.3 is read by `_ranked`, over them all)."""
+    return list(_other_choices(play, needs, 0, frozenset(), Counter()))
+
+
 def _clashes(play: _Play, needs: Sequence[tuple[str, dict[str, Any], int]],
              chosen: list[tuple[str, ...]], exhausted: frozenset[str],
              killed: frozenset[str]) -> bool:
@@ -830,11 +836,11 @@ def _ranked(play: _Play, total: Total) -> tuple[int, int, bool, Payment] | None:
     # object counted too; keeping a target may need another set of sources).
     ways: list[tuple[list[Source], list[tuple[str, tuple[str, dict[str, Any], int]]],
                      list[list[tuple[str, ...]]]]] = []
-    plain = _legal_assignments(play, objects)
+    plain = _assignments(play, objects)
     for flags in itertools.product(*(range(_activations(play, s) + 1) for s in sources)):
         active = [s for s, times in zip(sources, flags) for _ in range(times)]
         owned = _source_needs(play, active)
-        ways.append((active, owned, _legal_assignments(play, objects + [n for _, n in owned])
+        ways.append((active, owned, _assignments(play, objects + [n for _, n in owned])
                      if owned else plain))
     best: tuple[tuple[int, int, int], Payment] | None = None
     for active, owned, found in ways:
