@@ -21,9 +21,10 @@ Mana never goes below 0.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Iterator
 
 from ..discounts import Mod, pareto_front
-from .cards import Amount, Card, Cost, Filter, MtgScenario, Obj, OtherCost, Play, life_of
+from .cards import Amount, Card, Cost, Filter, Grant, MtgScenario, Obj, OtherCost, Play, life_of
 from .mana import (
     NO_MANA,
     TYPES,
@@ -175,46 +176,13 @@ def _amount(scenario: MtgScenario, a: Amount, pool: tuple[Obj, ...], targets: tu
     return a.fixed
 
 
-def keyword_grants(scenario: MtgScenario, card: Card, zone: str) -> tuple[frozenset[str], bool]:
-    """The keywords permanents grant a card of yours in `zone` (`keyword`: convoke, delve,
-    improvise; read on spells, so only outside the battlefield), and whether one grants it
-    flashback (`flashback: mana_cost`, only in the graveyard), by the grants' `applies_to` read
-    on the card (controller relative to the granting permanent's, as for cost changers)."""
-    keywords: set[str] = set()
-    flashback = False
-    if card.activation is not None or zone == "battlefield":
-        return frozenset(), False
-    for who in ("you", "opponent"):
-        player = scenario.state.you if who == "you" else scenario.state.opponent
-        for obj in player.battlefield:
-            source = scenario.cards.get(obj.card)
-            if source is None:
-                continue
-            for g in source.grants:
-                if g.keyword is None and not g.flashback:
-                    continue
-                controller = g.applies_to.controller or "you"
-                if controller != "any" and (controller == "you") != (who == "you"):
-                    continue
-                if g.turn is not None and (g.turn == "caster") != (scenario.state.turn == "you"):
-                    continue
-                if not spell_matches(g.applies_to, card, obj.chosen_type):
-                    continue
-                if g.keyword is not None:
-                    keywords.add(g.keyword)
-                flashback = flashback or (g.flashback and zone == "graveyard")
-    return frozenset(keywords), flashback
-
-
-def changers(scenario: MtgScenario, card: Card, targets: tuple[str, ...] = ()
-             ) -> tuple[Changer, ...]:
-    """The increases, reductions and floors that apply to casting `card` with these targets,
-    in state order: the card's own reductions (affinity), then every permanent's grants."""
-    out: list[Changer] = []
-    for r in card.reductions:
-        amount = _amount(scenario, r.generic, scenario.state.you.battlefield, targets, None, "you")
-        out.append(Changer("", f"{card.name} ({r.label})", generic=amount, minimum=r.minimum,
-                           colored=r.colored))
+def reaching_grants(scenario: MtgScenario, card: Card
+                    ) -> Iterator[tuple[str, tuple[Obj, ...], Obj, Card, Grant]]:
+    """Each grant of a permanent that reaches a cast of `card` by you, in state order (yours,
+    then the opponent's): its `applies_to.controller` (relative to the granting permanent's
+    controller, default the same player), its `turn` and its card conditions hold (the chosen
+    type read from the granting permanent). Yields (its controller, that player's
+    battlefield, the permanent, its card, the grant); `targets` is the caller's."""
     for who in ("you", "opponent"):
         player = scenario.state.you if who == "you" else scenario.state.opponent
         for obj in player.battlefield:
@@ -227,21 +195,49 @@ def changers(scenario: MtgScenario, card: Card, targets: tuple[str, ...] = ()
                     continue
                 if g.turn is not None and (g.turn == "caster") != (scenario.state.turn == "you"):
                     continue  # you cast it: `caster` is your turn, `not_caster` the opponent's
-                if not spell_matches(g.applies_to, card, obj.chosen_type):
-                    continue
-                if g.applies_to.targets is not None and not targeted(
-                        scenario, g.applies_to.targets, targets, obj, who):
-                    continue
-                name = f"{source.name} ({obj.id})"
-                if g.increase is not None:
-                    out.append(Changer(obj.id, name, increase=g.increase))
-                elif g.reduction is not None:
-                    r = g.reduction
-                    amount = _amount(scenario, r.generic, player.battlefield, targets, obj, who)
-                    out.append(Changer(obj.id, name, generic=amount, minimum=r.minimum,
-                                       colored=r.colored))
-                elif g.at_least is not None:
-                    out.append(Changer(obj.id, name, at_least=g.at_least))
+                if spell_matches(g.applies_to, card, obj.chosen_type):
+                    yield who, player.battlefield, obj, source, g
+
+
+def keyword_grants(scenario: MtgScenario, card: Card, zone: str) -> tuple[frozenset[str], bool]:
+    """The keywords permanents grant a card of yours in `zone` (`keyword`: convoke, delve,
+    improvise; read on spells, so only outside the battlefield), and whether one grants it
+    flashback (`flashback: mana_cost`, only in the graveyard), by the grants' `applies_to` read
+    on the card (`reaching_grants`)."""
+    if card.activation is not None or zone == "battlefield":
+        return frozenset(), False
+    keywords: set[str] = set()
+    flashback = False
+    for _, _, _, _, g in reaching_grants(scenario, card):
+        if g.keyword is not None:
+            keywords.add(g.keyword)
+        flashback = flashback or (g.flashback and zone == "graveyard")
+    return frozenset(keywords), flashback
+
+
+def changers(scenario: MtgScenario, card: Card, targets: tuple[str, ...] = ()
+             ) -> tuple[Changer, ...]:
+    """The increases, reductions and floors that apply to casting `card` with these targets,
+    in state order: the card's own reductions (affinity), then every permanent's grants."""
+    out: list[Changer] = []
+    for r in card.reductions:
+        amount = _amount(scenario, r.generic, scenario.state.you.battlefield, targets, None, "you")
+        out.append(Changer("", f"{card.name} ({r.label})", generic=amount, minimum=r.minimum,
+                           colored=r.colored))
+    for who, battlefield, obj, source, g in reaching_grants(scenario, card):
+        if g.applies_to.targets is not None and not targeted(
+                scenario, g.applies_to.targets, targets, obj, who):
+            continue
+        name = f"{source.name} ({obj.id})"
+        if g.increase is not None:
+            out.append(Changer(obj.id, name, increase=g.increase))
+        elif g.reduction is not None:
+            r = g.reduction
+            amount = _amount(scenario, r.generic, battlefield, targets, obj, who)
+            out.append(Changer(obj.id, name, generic=amount, minimum=r.minimum,
+                               colored=r.colored))
+        elif g.at_least is not None:
+            out.append(Changer(obj.id, name, at_least=g.at_least))
     return tuple(out)
 
 
