@@ -706,6 +706,11 @@ class _Reader(Reader):
                                  "a battlefield has no controller: its grants reach the plays of "
                                  "everyone (or `you`, the player making the play), never "
                                  "`opponent`")
+                if g.deflect:
+                    self.problem(_join((*_join(path, "grants"), i), "deflect"),
+                                 "a battlefield grants no Deflect: a `deflect` grant is a board "
+                                 "object's, reaching the objects its controller's `applies_to` "
+                                 "names")
         del self.here_refs[heres:]
         extra = {a.id for a in card.additional_costs}
         for ident, where in self.printed_refs[refs:]:
