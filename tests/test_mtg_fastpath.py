@@ -7,6 +7,7 @@ from payplan.engine.mtg.generate import generate_mtg
 from payplan.engine.mtg.loader import mtg_from_data
 from payplan.engine.mtg.options import cast_options
 from payplan.engine.mtg.payment import Resources, resources
+from payplan.engine.mtg.total_cost import played_card
 from payplan.planner.mtg import fastpath
 
 
@@ -17,7 +18,7 @@ def _boards() -> list[tuple[object, ...]]:
         for seed in range(12):
             scenario = mtg_from_data(generate_mtg(size, seed), require_play=True)
             assert scenario.play is not None
-            card = scenario.played_card(scenario.play)
+            card = played_card(scenario, scenario.play)
             res = resources(scenario, card, scenario.play.object)
             opts = cast_options(scenario, scenario.play, res.mana_cap())
             board = fastpath.fast_board(scenario, opts.options, res)

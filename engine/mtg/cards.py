@@ -5,7 +5,7 @@ Frozen values only; `engine.mtg.loader` builds them from a file and checks them.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Mapping
 
@@ -411,29 +411,14 @@ class MtgScenario:
 
     format: str = "mtg/1"
 
-    def played_card(self, play: Play) -> Card:
-        """What `play` prices and pays for: the object's card with what other permanents grant
-        it (`with_grants`), or for `play.ability` the stand-in of that activated ability
-        (`ability_card`)."""
+    def printed_card(self, play: Play) -> Card:
+        """The card `play` plays as printed: the object's card, or for `play.ability` the
+        stand-in of that activated ability (`ability_card`). What the play prices and pays for
+        is `engine.mtg.total_cost.played_card`: this, with what other permanents grant it."""
         found = self.state.you.find(play.object)
         assert found is not None, "the loader checked the played object"
         card = self.cards[found[1].card]
         if play.ability is None:
-            return self.with_grants(card, found[0])
+            return card
         ability = next(a for a in card.abilities if a.id == play.ability)
         return ability_card(card, ability, found[1].id)
-
-    def with_grants(self, card: Card, zone: str) -> Card:
-        """`card` (yours, in `zone`) with the keywords permanents grant it: convoke, delve,
-        improvise (`keyword`), and in the graveyard flashback for its mana cost (`flashback:
-        mana_cost`; a card with a flashback cost of its own keeps it, 702.34)."""
-        from .total_cost import keyword_grants  # total_cost reads this module's types
-
-        keywords, flashback = keyword_grants(self, card, zone)
-        if not keywords and not flashback:
-            return card
-        return replace(card, convoke=card.convoke or "convoke" in keywords,
-                       delve=card.delve or "delve" in keywords,
-                       improvise=card.improvise or "improvise" in keywords,
-                       flashback=card.flashback if card.flashback is not None or not flashback
-                       else Cost(card.cost))

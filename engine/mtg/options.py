@@ -21,7 +21,7 @@ from ..problems import Problem
 from .cards import Card, MtgScenario, Obj, OtherCost, Play
 from .mana import NO_MANA, TYPES, Mana, Symbol, add, total
 from .total_cost import (Changer, Choices, Priced, additional_costs, assembled, base_cost, changers,
-                         commander_casts, price)
+                         commander_casts, played_card, price)
 
 MAX_ANNOUNCEMENTS = 4096  # distinct hybrid/Phyrexian announcements priced per cast
 MAX_COUNT = 20  # multikicker / replicate counts tried under `auto`, at most
@@ -262,7 +262,7 @@ def _options(scenario: MtgScenario, play: Play, mana_cap: int, chosen: MtgChosen
     assert found is not None, "the loader checked the played object"
     zone_found, obj = found
     zone = play.zone
-    card = scenario.played_card(play)
+    card = played_card(scenario, play)
     auto = tuple(n for n in card.optional_names() if play.optional.get(n, "no") == "auto")
     if zone_found != zone:
         why = (f"{obj.id} is in your {zone_found}, not your {zone}",)

@@ -20,7 +20,7 @@ Mana never goes below 0.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Iterator
 
 from ..discounts import Mod, pareto_front
@@ -213,6 +213,32 @@ def keyword_grants(scenario: MtgScenario, card: Card, zone: str) -> tuple[frozen
             keywords.add(g.keyword)
         flashback = flashback or (g.flashback and zone == "graveyard")
     return frozenset(keywords), flashback
+
+
+def with_grants(scenario: MtgScenario, card: Card, zone: str) -> Card:
+    """`card` (yours, in `zone`) with the keywords permanents grant it: convoke, delve,
+    improvise (`keyword`), and in the graveyard flashback for its mana cost (`flashback:
+    mana_cost`; a card with a flashback cost of its own keeps it, 702.34)."""
+    keywords, flashback = keyword_grants(scenario, card, zone)
+    if not keywords and not flashback:
+        return card
+    return replace(card, convoke=card.convoke or "convoke" in keywords,
+                   delve=card.delve or "delve" in keywords,
+                   improvise=card.improvise or "improvise" in keywords,
+                   flashback=card.flashback if card.flashback is not None or not flashback
+                   else Cost(card.cost))
+
+
+def played_card(scenario: MtgScenario, play: Play) -> Card:
+    """What `play` prices and pays for: the card as printed (`MtgScenario.printed_card`: an
+    ability's stand-in for `play.ability`), a card with what other permanents grant it
+    (`with_grants`)."""
+    card = scenario.printed_card(play)
+    if play.ability is not None:
+        return card
+    found = scenario.state.you.find(play.object)
+    assert found is not None, "the loader checked the played object"
+    return with_grants(scenario, card, found[0])
 
 
 def changers(scenario: MtgScenario, card: Card, targets: tuple[str, ...] = ()

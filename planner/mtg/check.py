@@ -23,7 +23,7 @@ from ...engine.mtg.loader import mtg_check_from_data, mtg_payment_from_data
 from ...engine.mtg.mana import mana_text, total
 from ...engine.mtg.options import MtgChosen, TooManyChoices, chosen_casts
 from ...engine.mtg.payment import MtgPayment, check_payment, name_payment, resources
-from ...engine.mtg.total_cost import Priced
+from ...engine.mtg.total_cost import Priced, played_card
 from ...engine.problems import ScenarioError
 from ..answers import Check
 from ..config import DEFAULT_CONFIG, SolverConfig
@@ -53,7 +53,7 @@ def check(scenario: MtgScenario, payment: MtgPayment, chosen: MtgChosen = MtgCho
                  optimal=best.optimal if known else None)
     play = scenario.play
     assert play is not None, "the loader requires a play"
-    card = scenario.played_card(play)
+    card = played_card(scenario, play)
     # A mana ability restricted to what this spell is not may be activated (its mana floats).
     res = resources(scenario, card, play.object if play.ability is None else "", floating=True)
     try:
@@ -94,7 +94,7 @@ def _choices(scenario: MtgScenario, option: Priced) -> dict[str, object]:
     """The choices of an option, in the plan's shape (`x` null when the cost has no {X})."""
     play = scenario.play
     assert play is not None
-    card = scenario.played_card(play)
+    card = played_card(scenario, play)
     x_in_cost = card.shows_x()
     return {"cast": option.choices.cast, "x": option.choices.x if x_in_cost else None,
             "paid": {name: n for name, n in option.choices.optional},

@@ -9,6 +9,7 @@ from typing import Sequence
 
 from ...engine.mtg.cards import MtgScenario, Play
 from ...engine.mtg.mana import mana_text
+from ...engine.mtg.total_cost import with_grants
 from ..answers import Plan
 from ..config import DEFAULT_CONFIG, SolverConfig
 from ..render import table
@@ -30,7 +31,7 @@ def plan_hand(scenario: MtgScenario, config: SolverConfig = DEFAULT_CONFIG) -> l
             if "land" in card.types:
                 continue
             if zone == "graveyard" and not castable_from_graveyard(
-                    scenario.with_grants(card, zone)):
+                    with_grants(scenario, card, zone)):
                 continue
             play = Play(obj.id, zone)
             if (scenario.play is not None and scenario.play.object == obj.id

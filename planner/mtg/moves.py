@@ -102,7 +102,7 @@ from ...engine.mtg.payment import (
     tap_weight_key,
 )
 from ...engine.mtg.stack import Resolved, resolve
-from ...engine.mtg.total_cost import Choices, Priced, destination
+from ...engine.mtg.total_cost import Choices, Priced, destination, played_card, with_grants
 from ...engine.problems import ScenarioError
 from ...engine.turn import Turn, candidate_key
 from ..config import DEFAULT_CONFIG, SolverConfig
@@ -282,7 +282,7 @@ class MtgMoves:
         # The objects that are candidates themselves: never grouped with others in a payment.
         alone = {o.id for o in you.hand}
         alone |= {o.id for o in you.graveyard
-                  if castable_from_graveyard(start.with_grants(start.cards[o.card], "graveyard"))}
+                  if castable_from_graveyard(with_grants(start, start.cards[o.card], "graveyard"))}
         alone |= {o.id for o in you.battlefield if start.cards[o.card].abilities}
         if listed is not None:
             alone = {p.object for p in listed}
@@ -331,7 +331,7 @@ class MtgMoves:
             for obj in you.zone(zone):
                 card = scenario.cards[obj.card]
                 if zone == "graveyard" and not castable_from_graveyard(
-                        scenario.with_grants(card, zone)):
+                        with_grants(scenario, card, zone)):
                     continue
                 out.append(Candidate(obj.id, (0, self._place(obj.id)), (auto_play(card, obj, zone),),
                                      obj.id))
@@ -551,7 +551,7 @@ class MtgMoves:
         found = scenario.state.you.find(play.object)
         assert found is not None
         obj = found[1]
-        card = scenario.played_card(play)
+        card = played_card(scenario, play)
         res = resources(scenario, card, obj.id if play.ability is None else "")
         opts = self._options(scenario, play, card, res.mana_cap())
         if not opts.legal:
@@ -670,7 +670,7 @@ class MtgMoves:
         found = scenario.state.you.find(play.object)
         assert found is not None
         obj = found[1]
-        card = scenario.played_card(play)
+        card = played_card(scenario, play)
         # Counts under `auto` (multikicker) up to what every unit and all the free mana of the
         # turn could pay.
         opts = self._options(scenario, play, card, self.turn_cap)
@@ -1622,7 +1622,7 @@ def _pay_deferred(moves: MtgMoves, start: MtgScenario,
         obj_found = cur.state.you.find(play.object)
         assert obj_found is not None and made.choices is not None
         obj = obj_found[1]
-        card = cur.played_card(play)
+        card = played_card(cur, play)
         res = resources(cur, card, obj.id if play.ability is None else "")
         opts = cast_options(cur, play, 10**3)  # as many counts as the search priced
         option = next(o for o in opts.options if o.choices == made.choices)

@@ -16,7 +16,8 @@ from ...engine.mtg.cards import MtgScenario
 from ...engine.mtg.mana import Mana, mana_text
 from ...engine.mtg.options import cast_options
 from ...engine.mtg.payment import resources
-from ...engine.mtg.total_cost import Changer, apply_reduction, changers, price, reductions_of
+from ...engine.mtg.total_cost import (Changer, apply_reduction, changers, played_card, price,
+                                      reductions_of)
 from ...engine.problems import ScenarioError
 from .. import answers
 from ..answers import Status
@@ -93,7 +94,7 @@ def reduction_orders(scenario: MtgScenario, config: SolverConfig = DEFAULT_CONFI
     nothing = MtgOrders(p.play, p.status, p.reasons)
     if p.status == "illegal":
         return nothing
-    card = scenario.played_card(play)
+    card = played_card(scenario, play)
     option = p.option
     if option is None:
         res = resources(scenario, card, play.object if play.ability is None else "")

@@ -17,7 +17,7 @@ from ...engine.mtg.mana import NO_MANA, Mana, mana_text, total
 from ...engine.discounts import Deadline
 from ...engine.mtg.options import CastOptions, TooManyChoices, announce, cast_options, samples
 from ...engine.mtg.payment import MtgPayment, Resources, name_payment, resources, shortfall
-from ...engine.mtg.total_cost import Priced, Step, destination, price
+from ...engine.mtg.total_cost import Priced, Step, destination, played_card, price
 from ...engine.mtg import FORMAT
 from ...engine.problems import ScenarioError
 from .. import answers
@@ -115,7 +115,7 @@ def plan_mtg(scenario: MtgScenario, config: SolverConfig = DEFAULT_CONFIG,
     found = scenario.state.you.find(play.object)
     assert found is not None
     obj = found[1]
-    card = scenario.played_card(play)
+    card = played_card(scenario, play)
     header = {"object": obj.id, "card": card.id, "from": play.zone}
     if play.ability is not None:
         header["ability"] = play.ability
