@@ -1211,10 +1211,12 @@ def effect_key(effect: Mapping[str, Any]) -> str:
 
 
 def _without_defaults(value: Any) -> Any:
-    """A map as written, an amount's default `times: 1` left out (`payplan play` writes it)."""
+    """A map as written, the defaults `payplan play` writes out left out: an amount's
+    `times: 1`, a `units_at` condition's `where: any` (the README's default)."""
     if isinstance(value, dict):
         return {k: _without_defaults(v) for k, v in value.items()
-                if not (k == "times" and v == 1)}
+                if not (k == "times" and v == 1)
+                and not (k == "where" and v == "any" and "count" in value)}
     if isinstance(value, list):
         return [_without_defaults(v) for v in value]
     return value
