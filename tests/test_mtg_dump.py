@@ -454,7 +454,9 @@ def every_key_scenario(draw: Draw) -> dict[str, Any]:
 
 def _play(draw: Draw, s: MtgScenario) -> dict[str, object] | None:
     you = s.state.you
-    able = [(o, a) for o in you.battlefield for a in s.cards[o.card].abilities]
+    # An ability is activated from where it says (a cycling ability from the hand).
+    able = [(o, a) for zone in ("battlefield", "hand") for o in you.zone(zone)
+            for a in s.cards[o.card].abilities if a.zone == zone]
     castable = [(z, o) for z in ("hand", "graveyard", "exile", "command") for o in you.zone(z)]
     if able and (not castable or draw(st.booleans())):
         obj, ability = draw(st.sampled_from(able))

@@ -1429,12 +1429,15 @@ def _theme_crowded_battlefield(draw: Draw, data: dict[str, Any]) -> None:
         state["you"].setdefault("board", []).append(
             {"id": "n9", "card": "banner", "location": draw(st.sampled_from(("bf1", "bf2",
                                                                              "base")))})
-    where = ("bf1", "bf1", "bf2", "battlefield", "base")
+    # Both players' units, most often together at bf1: a count of one player's units alone
+    # (the `units_at_own_only` reading) then differs from the count of both.
+    where = ("bf1", "bf1", "bf1", "bf2", "battlefield", "base")
     for player, prefix in (("you", "y"), ("opponent", "z")):
         side = state.setdefault(player, {})
         side["board"] = list(side.get("board") or []) + [
             {"id": f"{prefix}{i}", "card": draw(st.sampled_from(("recruit", "sentinel"))),
-             "location": draw(st.sampled_from(where))} for i in range(draw(st.integers(0, 2)))]
+             "location": draw(st.sampled_from(where))}
+            for i in range(draw(st.sampled_from((0, 1, 1, 2))))]
     if state.get("phase") != "showdown":
         state.pop("showdown_at", None)
 
