@@ -317,7 +317,7 @@ def test_the_generators_reach_each_wrong_answer(mutant: str) -> None:
 
     strategy = real_scenario_data() if REACHED[mutant] == "real" else scenario_data()
     found = find(strategy, differs,
-                 settings=settings(max_examples=4000, database=None, phases=[Phase.generate],
+                 settings=settings(max_examples=12000, database=None, phases=[Phase.generate],
                                    suppress_health_check=list(HealthCheck)))
     assert answer(found) != reference_answer(found, reference_totals(found, mutant))
 

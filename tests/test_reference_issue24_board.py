@@ -415,7 +415,7 @@ def test_the_generator_tells_each_wrong_board_reading_apart(mutant: str) -> None
             return False
 
     find(real_scenario_data(), differs,
-         settings=settings(max_examples=6000, database=None, phases=[Phase.generate],
+         settings=settings(max_examples=20000, database=None, phases=[Phase.generate],
                            suppress_health_check=list(HealthCheck)))
 
 

@@ -417,7 +417,7 @@ def test_the_real_generator_reaches_each_wrong_reading(mutant: str) -> None:
     out, the effects' discounts applied first: each told apart on a generated play, so the
     checks on fresh plays and the campaign would find an engine reading it so."""
     found = find(real_scenario_data(), _one_play_differs(mutant),
-                 settings=settings(max_examples=4000, database=None, phases=[Phase.generate],
+                 settings=settings(max_examples=12000, database=None, phases=[Phase.generate],
                                    suppress_health_check=list(HealthCheck)))
     assert _one_play_differs(mutant)(found)
 
