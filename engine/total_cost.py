@@ -280,35 +280,24 @@ def granted(ctx: PlayContext, facts: PlayFacts | None = None) -> Iterator[tuple[
     if facts is None:
         facts = PlayFacts(ctx.card, ctx.zone, "printed", ctx.targets)
     used = scenario.state.you.used_this_turn
-    for owner in ("you", "opponent"):
-        for obj in scenario.state.player(owner).board:
-            granting = scenario.cards.get(obj.card)
-            if granting is None:
-                continue
-            for grant in granting.grants:
-                wanted = grant.applies_to.controller or "you"
-                relation = "you" if owner == "you" else "opponent"
-                if wanted != relation:
-                    continue
-                if grant.deflect:
-                    continue  # Deflect of board objects (`deflect_of`), not a play's modifier
-                if grant.applies_to.self_ and ctx.obj.id != obj.id:
-                    continue  # `self: true`: only a play of the granting object (its abilities)
-                if not play_matches(scenario, grant.applies_to, ctx.card, ctx.zone, ctx.obj):
-                    continue
-                if not holds(grant.while_, scenario, facts, obj):
-                    continue
-                if grant.once_per_turn and grant.ident in used:
-                    continue
-                yield granting.id, obj, grant
-    # Named battlefields (no controller): their grants reach the plays of the player making the
-    # play (the loader refuses `controller: opponent` on them), read with the battlefield as the
-    # granting object.
-    for obj in scenario.state.battlefields:
+    # Named battlefields (no controller, `None`) come after the boards: their grants reach the
+    # plays of the player making the play (the loader refuses `controller: opponent` and
+    # `deflect` on them), read with the battlefield as the granting object.
+    holders: list[tuple[Player | None, GameObject]] = [
+        (owner, obj) for owner in PLAYERS for obj in scenario.state.player(owner).board]
+    holders += [(None, obj) for obj in scenario.state.battlefields]
+    for owner, obj in holders:
         granting = scenario.cards.get(obj.card)
         if granting is None:
             continue
         for grant in granting.grants:
+            if grant.deflect:
+                continue  # Deflect of board objects (`deflect_of`), not a play's modifier
+            if owner is not None:
+                if (grant.applies_to.controller or "you") != owner:
+                    continue
+                if grant.applies_to.self_ and ctx.obj.id != obj.id:
+                    continue  # `self: true`: only a play of the granting object (its abilities)
             if not play_matches(scenario, grant.applies_to, ctx.card, ctx.zone, ctx.obj):
                 continue
             if not holds(grant.while_, scenario, facts, obj):
