@@ -706,6 +706,10 @@ class _Reader(Reader):
                                  "a battlefield has no controller: its grants reach the plays of "
                                  "everyone (or `you`, the player making the play), never "
                                  "`opponent`")
+                if g.applies_to.self_:
+                    self.problem(_join(_join((*_join(path, "grants"), i), "applies_to"), "self"),
+                                 "a battlefield is no object a play can name: `self: true` in "
+                                 "its grant's `applies_to` would match nothing")
                 if g.deflect:
                     self.problem(_join((*_join(path, "grants"), i), "deflect"),
                                  "a battlefield grants no Deflect: a `deflect` grant is a board "

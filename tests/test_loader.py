@@ -599,6 +599,7 @@ BAD: list[tuple[str, Edit, str]] = [
     ("only_here alone", _set("cards.vortex.grants", [{"increase": {"energy": 1}, "only_here": True}]), "cards.vortex.grants[0].only_here: `only_here` goes with `ignore_deflect: true`"),
     ("only_here on a unit", _set("cards.grunt.grants", [{"ignore_deflect": True, "only_here": True}]), "cards.grunt.grants[0].only_here: `only_here` is on a battlefield's grant"),
     ("battlefield grant controller", _set("cards.vortex.grants", [{"increase": {"energy": 1}, "applies_to": {"controller": "opponent"}}]), "cards.vortex.grants[0].applies_to.controller: a battlefield has no controller"),
+    ("battlefield grant self", _set("cards.vortex.grants", [{"increase": {"energy": 1}, "applies_to": {"self": True}}]), "cards.vortex.grants[0].applies_to.self: a battlefield is no object a play can name"),
     ("battlefield grant deflect", _set("cards.vortex.grants", [{"deflect": 1, "applies_to": {"type": "unit"}}]), "cards.vortex.grants[0].deflect: a battlefield grants no Deflect"),
     ("units_at count missing", _set("cards.bolt.discounts", [{"energy": 1, "if": {"units_at": {"where": "any"}}}]), "cards.bolt.discounts[0].if.units_at.count: missing"),
     ("units_at where", _set("cards.bolt.discounts", [{"energy": 1, "if": {"units_at": {"count": 2, "where": "there"}}}]), "cards.bolt.discounts[0].if.units_at.where: unknown battlefield 'there'"),
