@@ -700,18 +700,19 @@ class _Reader(Reader):
                                  f"{card.type}")
         else:
             for i, g in enumerate(card.grants):
+                at = (*_join(path, "grants"), i)
+                reach = _join(at, "applies_to")
                 if g.applies_to.controller == "opponent":
-                    self.problem(_join(_join((*_join(path, "grants"), i), "applies_to"),
-                                       "controller"),
+                    self.problem(_join(reach, "controller"),
                                  "a battlefield has no controller: its grants reach the plays of "
                                  "everyone (or `you`, the player making the play), never "
                                  "`opponent`")
                 if g.applies_to.self_:
-                    self.problem(_join(_join((*_join(path, "grants"), i), "applies_to"), "self"),
+                    self.problem(_join(reach, "self"),
                                  "a battlefield is no object a play can name: `self: true` in "
                                  "its grant's `applies_to` would match nothing")
                 if g.deflect:
-                    self.problem(_join((*_join(path, "grants"), i), "deflect"),
+                    self.problem(_join(at, "deflect"),
                                  "a battlefield grants no Deflect: a `deflect` grant is a board "
                                  "object's, reaching the objects its controller's `applies_to` "
                                  "names")
