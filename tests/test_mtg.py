@@ -95,6 +95,19 @@ def test_bad_file_problems_with_paths() -> None:
     assert any(p.startswith("play.object: unknown object 'h9'") for p in problems)
 
 
+def test_a_target_naming_nothing_is_refused() -> None:
+    """`play.targets` takes object ids of either player or `you` / `opponent`; an id naming no
+    object was accepted and matched no targets filter (a wrong answer waiting)."""
+    data = scenario(lands("forest"), {"object": "h1", "targets": ["l1", "opponent", "l9"]},
+                    hand=[{"id": "h1", "card": "think-twice"}])
+    with pytest.raises(ScenarioError) as err:
+        mtg_from_data(data, require_play=True)
+    assert list(err.value.lines) == ["play.targets[2]: unknown object 'l9' (a target is an object id "
+                               "or you, opponent) (did you mean 'l1'?)"]
+    data["play"]["targets"] = ["l1", "you"]
+    assert mtg_from_data(data, require_play=True).play is not None
+
+
 @pytest.mark.parametrize("patch, line", [
     ({"play": {"object": "h1", "optional": {"kikcer": "yes"}}},
      "play.optional.kikcer: 'burst-lightning' has no optional cost 'kikcer' (did you mean 'kicker'?)"),

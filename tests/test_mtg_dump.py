@@ -452,6 +452,12 @@ def every_key_scenario(draw: Draw) -> dict[str, Any]:
     return data
 
 
+def _targets(s: MtgScenario) -> list[str]:
+    """Targets that name something (an id naming nothing is refused): the opponent, then your
+    battlefield's objects, then you."""
+    return ["opponent"] + [o.id for o in s.state.you.zone("battlefield")] + ["you"]
+
+
 def _play(draw: Draw, s: MtgScenario) -> dict[str, object] | None:
     you = s.state.you
     # An ability is activated from where it says (a cycling ability from the hand).
@@ -464,7 +470,7 @@ def _play(draw: Draw, s: MtgScenario) -> dict[str, object] | None:
         if ability.cost.mana.x_count and draw(st.booleans()):
             play["x"] = draw(st.sampled_from(["auto", 0, 3]))
         if draw(st.booleans()):
-            play["targets"] = _one_or_list(draw, ["t1", "t2"][:draw(st.integers(1, 2))])
+            play["targets"] = _one_or_list(draw, _targets(s)[:draw(st.integers(1, 2))])
         return play
     if not castable:
         return None
@@ -489,7 +495,7 @@ def _play(draw: Draw, s: MtgScenario) -> dict[str, object] | None:
             optional[key] = draw(st.sampled_from(choices))
         play["optional"] = optional
     if draw(st.integers(0, 2)) == 0:
-        play["targets"] = _one_or_list(draw, ["t1", "t2"][:draw(st.integers(1, 2))])
+        play["targets"] = _one_or_list(draw, _targets(s)[:draw(st.integers(1, 2))])
     if draw(st.integers(0, 2)) == 0:
         modes = list(card.mode_costs) or ["m1", "m2"]
         play["modes"] = draw(st.lists(st.sampled_from(modes), min_size=1, max_size=3))
@@ -619,10 +625,10 @@ cards:
 state: {turn: opponent, stack: nonempty, phase: combat,
         you: {life: 0, library: 5, battlefield: [{id: a1, card: relic}]},
         opponent: {exile: [relic], command: [relic]}}
-plays: [{ability: {object: a1, id: act}, x: 2, targets: t1}, {object: a1}]
+plays: [{ability: {object: a1, id: act}, x: 2, targets: a1}, {object: a1}]
 """))
     data: Any = scenario_to_data(s)
-    assert data["plays"] == [{"x": 2, "targets": ["t1"], "ability": {"object": "a1", "id": "act"}},
+    assert data["plays"] == [{"x": 2, "targets": ["a1"], "ability": {"object": "a1", "id": "act"}},
                              {"object": "a1"}]  # `from` can't say battlefield: left to the loader
     assert data["state"]["phase"] == "combat" and data["state"]["turn"] == "opponent"
     assert data["state"]["opponent"] == {

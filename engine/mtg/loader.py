@@ -660,7 +660,7 @@ class _MtgReader(Reader):
             cast=cast,
             x=x,
             optional=f.read("optional", MappingProxyType({}), self.mtg_optional, card),
-            targets=f.read("targets", (), self.strings),
+            targets=f.read("targets", (), self.play_targets),
             modes=f.read("modes", (), self.modes, card),
         )
 
@@ -719,7 +719,20 @@ class _MtgReader(Reader):
                 self.problem(f.at("x"), f"{card.id!r}'s ability {ability_id!r} has no {{X}} "
                                         f"in its cost")
         return Play(object=ident, zone=zone, x=x,
-                    targets=f.read("targets", (), self.strings), ability=ability_id)
+                    targets=f.read("targets", (), self.play_targets), ability=ability_id)
+
+    def play_targets(self, value: object, path: DataPath) -> tuple[str, ...]:
+        """`play.targets`: object ids of either player (any zone) or the players `you` /
+        `opponent`; an id naming nothing is refused (it would match no targets filter)."""
+        listed = [(path, value)] if isinstance(value, str) else list(self.each(value, path))
+        out: list[str] = []
+        for where, item in listed:
+            ident = self.string(item, where)
+            if ident and ident not in PLAYERS and ident not in self.ids.where:
+                self.problem(where, f"unknown object {ident!r} (a target is an object id or "
+                                    f"{_options(PLAYERS)}){self.suggest(ident, self.ids.where)}")
+            out.append(ident)
+        return tuple(out)
 
     def mtg_played(self, f: _Fields, state: State,
                    from_zone: str | None) -> tuple[str, str, Card | None]:

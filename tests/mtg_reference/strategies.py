@@ -355,7 +355,11 @@ def random_cast(rng: random.Random) -> dict[str, Any]:
             play["targets"] = [o["id"] for o in state["opponent"]["battlefield"]
                                if isinstance(o, dict)][:rng.randint(1, 3)]
     if "per_target" in spell and "targets" not in play:
-        play["targets"] = ["t1", "t2", "t3"][:rng.randint(1, 3)]
+        # Up to three distinct targets that name something (the loader refuses an id naming
+        # nothing): the players, then your battlefield's objects.
+        named = ["opponent", "you"] + [o["id"] for o in you.get("battlefield") or []
+                                       if isinstance(o, dict) and "id" in o]
+        play["targets"] = named[:rng.randint(1, 3)]
     if has_x:
         play["x"] = rng.choice(["auto", "auto", 0, 1, 2])
     methods = ["auto", "auto", "auto", "normal"] + [a["id"] for a in spell.get("alternative", [])]
