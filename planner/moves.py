@@ -184,6 +184,11 @@ class RiftboundMoves:
         self.costs: dict[Cost, int | None] = {}
         self.turn_values: dict[str, int] = {}
         self.reads = Reads.of(start)
+        # Whether the order of the boards can be left out of the search's keys but for the
+        # granting objects' order (`key`): no card of the scenario, held or not, reads a board.
+        self.board_unread = self.deferred and _board_unread(start)
+        self.board_granters = frozenset(card_id for card_id, card in start.cards.items()
+                                        if card.grants)
         # The deferred mode's moves of a candidate on a state do not depend on the need so far:
         # worked out once per (state, candidate).
         self.raw: dict[Hashable, list[tuple[Move[Scenario], _Diff]]] = {}
@@ -491,6 +496,9 @@ class RiftboundMoves:
 
     def key(self, state: Scenario | Deferred) -> Hashable:
         if isinstance(state, Deferred):
+            if self.board_unread:
+                return (canonical(state.scenario.state, self.board_granters, self.place),
+                        state.demand.power, state.net, state.peak)
             return (canonical(state.scenario.state), state.demand.power, state.net, state.peak)
         return canonical(state.state)
 
@@ -754,23 +762,67 @@ def name(scenario: Scenario, total: Cost, res: Resources,
     return payment, Cost(total.energy, tuple(spent))
 
 
-def canonical(state: State) -> Hashable:
+def canonical(state: State, granters: frozenset[str] | None = None,
+              place: dict[str, int] | None = None) -> Hashable:
     """The state with every zone but the board in id order: two states that differ only in the
     order of a hand or trash have the same future (nothing but naming reads those orders, and
     the names are the same objects'). The board keeps its order: the discounts its objects
     grant are listed in that order and a play's choices name them by their place, so a path
     found on one board order is not a path of another (two granting units played in either
-    order are two states)."""
+    order are two states).
+
+    With `granters` and `place` (the deferred mode's search key where no card reads a board,
+    `RiftboundMoves.board_unread`), each board is its objects in id order, the ids of its
+    granting objects (cards in `granters`: every card of the library with grants) in board
+    order, and the ids of its objects with no
+    place in the candidate order (`place`: tokens made this turn) in board order. Two deferred
+    states that differ only in the order of the other objects have one future, move for move:
+    - the candidates are the same, in the same order: the hand, trash and facedown cards are
+      read in id order, the abilities are sorted by their object's place (fixed on the start
+      state) and only objects with no place fall back on the board order, which is kept;
+    - the moves of a candidate are the same plans, payments and ranks: with no card reading a
+      board (no count, filter, target or cost on one: `Reads`), a play's pricing and payment
+      read the board only through the discounts its granting objects give, listed in their
+      board order, which is kept (`_signature` is the same for both states, so they share one
+      cached list of moves);
+    - each move leaves two states that again differ only so: it takes objects out or changes
+      them by id, and appends what it puts on a board at its end, on both (`engine.chain`,
+      `_apply_diff`).
+    So `best` on one is `best` on the other, ties included, and the deferred `realize` pays the
+    path from the real start, reading only each move's plan and play."""
+    if granters is not None and place is not None:
+        return (state.phase, state.turn, tuple(sorted(state.flags)), state.played_this_turn,
+                state.victory_score, state.battlefields, state.showdown_at,
+                _player_key(state.you, granters, place),
+                _player_key(state.opponent, granters, place))
     return (state.phase, state.turn, tuple(sorted(state.flags)), state.played_this_turn,
             state.victory_score, state.battlefields, state.showdown_at,
             _player_key(state.you), _player_key(state.opponent))
 
 
-def _player_key(p: PlayerState) -> Hashable:
+def _player_key(p: PlayerState, granters: frozenset[str] | None = None,
+                place: dict[str, int] | None = None) -> Hashable:
     by_id = _by_id
-    return (by_id(p.runes), p.pool, by_id(p.hand), by_id(p.trash), p.board, p.xp,
+    board: Hashable = p.board
+    if granters is not None and place is not None and len(p.board) > 1:
+        board = (by_id(p.board), tuple(o.id for o in p.board if o.card in granters),
+                 tuple(o.id for o in p.board if o.id not in place))
+    return (by_id(p.runes), p.pool, by_id(p.hand), by_id(p.trash), board, p.xp,
             p.sources, by_id(p.banishment), by_id(p.rune_deck), by_id(p.facedown),
             tuple(sorted(p.used_this_turn)), p.score, p.effects)
+
+
+def _board_unread(scenario: Scenario) -> bool:
+    """Whether no card of the scenario (every card of its library, held or not) reads a board:
+    nothing `Reads` counts as reading the board in its definition, its grants included."""
+    from ..engine.dump import card_to_data
+
+    for card in scenario.cards.values():
+        found: set[str] = set()
+        _scan(card_to_data(card), found)
+        if "board" in found:
+            return False
+    return True
 
 
 def _by_id(objects: tuple[Any, ...]) -> tuple[Any, ...]:
