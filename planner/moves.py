@@ -69,7 +69,7 @@ from ..engine.dump import state_to_data
 from ..engine.loader import optional_names
 from ..engine.options import CostOption, play_options
 from ..engine.cards import Effect, repeat_name
-from ..engine.total_cost import granted_repeats, play_optional_names
+from ..engine.total_cost import granted_repeats, optional_costs, play_optional_names
 from ..engine.payment import (
     NeedKey,
     Payment,
@@ -184,6 +184,9 @@ class RiftboundMoves:
         self.costs: dict[Cost, int | None] = {}
         self.turn_values: dict[str, int] = {}
         self.reads = Reads.of(start)
+        self.no_granted_repeats = granted_repeats(start) == 0
+        self._state_parts: dict[int, tuple[State, tuple[Hashable, ...]]] = {}
+        self.optional_names: dict[str, tuple[str, ...]] = {}
         # Whether the order of the boards can be left out of the search's keys but for the
         # granting objects' order (`key`): no card of the scenario, held or not, reads a board.
         self.board_unread = self.deferred and _board_unread(start)
@@ -216,19 +219,28 @@ class RiftboundMoves:
             cards.add(found[1].card if found is not None else "")
         reads = self.reads
         what = frozenset().union(*(reads.of_card(c) for c in cards)) if cards else frozenset()
-        # In board order, not sorted: the discounts a play meets are listed in the order of
-        # their granting objects, and a move's choices name them by that place (`Application.
-        # index`): a move made on one order is not a move of another.
-        granting = tuple(
-            (who, o.card, o.location, o.exhausted, o.empowered, o.buffs, o.might, o.stunned, o.id)
-            for who in ("you", "opponent") for o in state.player(who).board
-            if o.card in reads.granters)
-        # The effects that last for the turn (issue 24) price the play as grants do, and the
-        # move uses them: the same effects, the same moves and the same effects after.
-        parts: list[Hashable] = [candidate.key, tuple(mine), granting, state.phase, state.turn,
-                                 state.flags, tuple(sorted(you.used_this_turn)),
-                                 you.score, state.opponent.score, state.victory_score,
-                                 state.battlefields, state.showdown_at, you.effects]
+        # The parts read of the state alone, whatever the candidate: worked out once per state
+        # (the search asks for every candidate of a state; the state is kept with them, so its
+        # id is not reused while they are).
+        kept = self._state_parts.get(id(state))
+        if kept is not None and kept[0] is state:
+            common = kept[1]
+        else:
+            # In board order, not sorted: the discounts a play meets are listed in the order of
+            # their granting objects, and a move's choices name them by that place
+            # (`Application.index`): a move made on one order is not a move of another.
+            granting = tuple(
+                (who, o.card, o.location, o.exhausted, o.empowered, o.buffs, o.might, o.stunned,
+                 o.id)
+                for who in ("you", "opponent") for o in state.player(who).board
+                if o.card in reads.granters)
+            # The effects that last for the turn (issue 24) price the play as grants do, and
+            # the move uses them: the same effects, the same moves and the same effects after.
+            common = (granting, state.phase, state.turn, state.flags,
+                      tuple(sorted(you.used_this_turn)), you.score, state.opponent.score,
+                      state.victory_score, state.battlefields, state.showdown_at, you.effects)
+            self._state_parts[id(state)] = (state, common)
+        parts: list[Hashable] = [candidate.key, tuple(mine), *common]
         if "played" in what:
             parts.append(state.played_this_turn)
         if "xp" in what:
@@ -359,7 +371,18 @@ class RiftboundMoves:
         found = scenario.state.you.find(play.object)
         if found is None:
             return play
-        return evolve(play, optional=tuple((n, "auto") for n in play_optional_names(scenario, play)))
+        card_id = found[1].card
+        if self.no_granted_repeats and card_id in scenario.cards:
+            # No grant or effect of the scenario gives a Repeat instance (`granted_repeats`):
+            # a play's optional costs are its card's own (`play_optional_names` adds only the
+            # granted Repeat instances to them), the same on every state.
+            names = self.optional_names.get(card_id)
+            if names is None:
+                names = self.optional_names[card_id] = tuple(
+                    name for name, _ in optional_costs(scenario.cards[card_id]))
+        else:
+            names = play_optional_names(scenario, play)
+        return evolve(play, optional=tuple((n, "auto") for n in names))
 
     def _listed(self, scenario: Scenario, play: Play, i: int) -> Candidate:
         key = candidate_key(play.object, play.ability)
@@ -487,8 +510,9 @@ class RiftboundMoves:
             return None
         assert before is not None
         you = move.after.state.you
-        reopened = evolve(move.after, state=evolve(move.after.state,
-                                                     you=evolve(you, pool=OPEN_POOL)))
+        # A move made again from the cache (`_apply_diff`) keeps the open pool it met.
+        reopened = move.after if you.pool == OPEN_POOL else evolve(
+            move.after, state=evolve(move.after.state, you=evolve(you, pool=OPEN_POOL)))
         extra = after - before
         rank = (move.rank[0] + extra, move.rank[1], move.rank[2] + extra, *move.rank[3:])
         return Move(move.plan, evolve(nxt, scenario=reopened), move.objective + extra,
