@@ -798,9 +798,9 @@ def canonical(state: State, granters: frozenset[str] | None = None,
     With `granters` and `place` (the deferred mode's search key where no card reads a board,
     `RiftboundMoves.board_unread`), each board is its objects in id order, the ids of its
     granting objects (cards in `granters`: every card of the library with grants) in board
-    order, and the ids of its objects with no
-    place in the candidate order (`place`: tokens made this turn) in board order. Two deferred
-    states that differ only in the order of the other objects have one future, move for move:
+    order, and the ids of its objects with no place in the candidate order (`place`: tokens
+    made this turn) in board order. Two deferred states that differ only in the order of the
+    other objects have one future, move for move:
     - the candidates are the same, in the same order: the hand, trash and facedown cards are
       read in id order, the abilities are sorted by their object's place (fixed on the start
       state) and only objects with no place fall back on the board order, which is kept;
