@@ -69,7 +69,7 @@ from ..engine.dump import state_to_data
 from ..engine.loader import optional_names
 from ..engine.options import CostOption, play_options
 from ..engine.cards import Effect, repeat_name
-from ..engine.total_cost import granted_repeats, play_optional_names
+from ..engine.total_cost import granted_repeats, optional_costs, play_optional_names
 from ..engine.payment import (
     NeedKey,
     Payment,
@@ -184,6 +184,14 @@ class RiftboundMoves:
         self.costs: dict[Cost, int | None] = {}
         self.turn_values: dict[str, int] = {}
         self.reads = Reads.of(start)
+        self.no_granted_repeats = granted_repeats(start) == 0
+        self._state_parts: dict[int, tuple[State, tuple[Hashable, ...]]] = {}
+        self.optional_names: dict[str, tuple[str, ...]] = {}
+        # Whether the order of the boards can be left out of the search's keys but for the
+        # granting objects' order (`key`): no card of the scenario, held or not, reads a board.
+        self.board_unread = self.deferred and _board_unread(start)
+        self.board_granters = frozenset(card_id for card_id, card in start.cards.items()
+                                        if card.grants)
         # The deferred mode's moves of a candidate on a state do not depend on the need so far:
         # worked out once per (state, candidate).
         self.raw: dict[Hashable, list[tuple[Move[Scenario], _Diff]]] = {}
@@ -211,19 +219,28 @@ class RiftboundMoves:
             cards.add(found[1].card if found is not None else "")
         reads = self.reads
         what = frozenset().union(*(reads.of_card(c) for c in cards)) if cards else frozenset()
-        # In board order, not sorted: the discounts a play meets are listed in the order of
-        # their granting objects, and a move's choices name them by that place (`Application.
-        # index`): a move made on one order is not a move of another.
-        granting = tuple(
-            (who, o.card, o.location, o.exhausted, o.empowered, o.buffs, o.might, o.stunned, o.id)
-            for who in ("you", "opponent") for o in state.player(who).board
-            if o.card in reads.granters)
-        # The effects that last for the turn (issue 24) price the play as grants do, and the
-        # move uses them: the same effects, the same moves and the same effects after.
-        parts: list[Hashable] = [candidate.key, tuple(mine), granting, state.phase, state.turn,
-                                 state.flags, tuple(sorted(you.used_this_turn)),
-                                 you.score, state.opponent.score, state.victory_score,
-                                 state.battlefields, state.showdown_at, you.effects]
+        # The parts read of the state alone, whatever the candidate: worked out once per state
+        # (the search asks for every candidate of a state; the state is kept with them, so its
+        # id is not reused while they are).
+        kept = self._state_parts.get(id(state))
+        if kept is not None and kept[0] is state:
+            common = kept[1]
+        else:
+            # In board order, not sorted: the discounts a play meets are listed in the order of
+            # their granting objects, and a move's choices name them by that place
+            # (`Application.index`): a move made on one order is not a move of another.
+            granting = tuple(
+                (who, o.card, o.location, o.exhausted, o.empowered, o.buffs, o.might, o.stunned,
+                 o.id)
+                for who in ("you", "opponent") for o in state.player(who).board
+                if o.card in reads.granters)
+            # The effects that last for the turn (issue 24) price the play as grants do, and
+            # the move uses them: the same effects, the same moves and the same effects after.
+            common = (granting, state.phase, state.turn, state.flags,
+                      tuple(sorted(you.used_this_turn)), you.score, state.opponent.score,
+                      state.victory_score, state.battlefields, state.showdown_at, you.effects)
+            self._state_parts[id(state)] = (state, common)
+        parts: list[Hashable] = [candidate.key, tuple(mine), *common]
         if "played" in what:
             parts.append(state.played_this_turn)
         if "xp" in what:
@@ -354,7 +371,18 @@ class RiftboundMoves:
         found = scenario.state.you.find(play.object)
         if found is None:
             return play
-        return evolve(play, optional=tuple((n, "auto") for n in play_optional_names(scenario, play)))
+        card_id = found[1].card
+        if self.no_granted_repeats and card_id in scenario.cards:
+            # No grant or effect of the scenario gives a Repeat instance (`granted_repeats`):
+            # a play's optional costs are its card's own (`play_optional_names` adds only the
+            # granted Repeat instances to them), the same on every state.
+            names = self.optional_names.get(card_id)
+            if names is None:
+                names = self.optional_names[card_id] = tuple(
+                    name for name, _ in optional_costs(scenario.cards[card_id]))
+        else:
+            names = play_optional_names(scenario, play)
+        return evolve(play, optional=tuple((n, "auto") for n in names))
 
     def _listed(self, scenario: Scenario, play: Play, i: int) -> Candidate:
         key = candidate_key(play.object, play.ability)
@@ -482,8 +510,9 @@ class RiftboundMoves:
             return None
         assert before is not None
         you = move.after.state.you
-        reopened = evolve(move.after, state=evolve(move.after.state,
-                                                     you=evolve(you, pool=OPEN_POOL)))
+        # A move made again from the cache (`_apply_diff`) keeps the open pool it met.
+        reopened = move.after if you.pool == OPEN_POOL else evolve(
+            move.after, state=evolve(move.after.state, you=evolve(you, pool=OPEN_POOL)))
         extra = after - before
         rank = (move.rank[0] + extra, move.rank[1], move.rank[2] + extra, *move.rank[3:])
         return Move(move.plan, evolve(nxt, scenario=reopened), move.objective + extra,
@@ -491,6 +520,9 @@ class RiftboundMoves:
 
     def key(self, state: Scenario | Deferred) -> Hashable:
         if isinstance(state, Deferred):
+            if self.board_unread:
+                return (canonical(state.scenario.state, self.board_granters, self.place),
+                        state.demand.power, state.net, state.peak)
             return (canonical(state.scenario.state), state.demand.power, state.net, state.peak)
         return canonical(state.state)
 
@@ -754,23 +786,67 @@ def name(scenario: Scenario, total: Cost, res: Resources,
     return payment, Cost(total.energy, tuple(spent))
 
 
-def canonical(state: State) -> Hashable:
+def canonical(state: State, granters: frozenset[str] | None = None,
+              place: dict[str, int] | None = None) -> Hashable:
     """The state with every zone but the board in id order: two states that differ only in the
     order of a hand or trash have the same future (nothing but naming reads those orders, and
     the names are the same objects'). The board keeps its order: the discounts its objects
     grant are listed in that order and a play's choices name them by their place, so a path
     found on one board order is not a path of another (two granting units played in either
-    order are two states)."""
+    order are two states).
+
+    With `granters` and `place` (the deferred mode's search key where no card reads a board,
+    `RiftboundMoves.board_unread`), each board is its objects in id order, the ids of its
+    granting objects (cards in `granters`: every card of the library with grants) in board
+    order, and the ids of its objects with no place in the candidate order (`place`: tokens
+    made this turn) in board order. Two deferred states that differ only in the order of the
+    other objects have one future, move for move:
+    - the candidates are the same, in the same order: the hand, trash and facedown cards are
+      read in id order, the abilities are sorted by their object's place (fixed on the start
+      state) and only objects with no place fall back on the board order, which is kept;
+    - the moves of a candidate are the same plans, payments and ranks: with no card reading a
+      board (no count, filter, target or cost on one: `Reads`), a play's pricing and payment
+      read the board only through the discounts its granting objects give, listed in their
+      board order, which is kept (`_signature` is the same for both states, so they share one
+      cached list of moves);
+    - each move leaves two states that again differ only so: it takes objects out or changes
+      them by id, and appends what it puts on a board at its end, on both (`engine.chain`,
+      `_apply_diff`).
+    So `best` on one is `best` on the other, ties included, and the deferred `realize` pays the
+    path from the real start, reading only each move's plan and play."""
+    if granters is not None and place is not None:
+        return (state.phase, state.turn, tuple(sorted(state.flags)), state.played_this_turn,
+                state.victory_score, state.battlefields, state.showdown_at,
+                _player_key(state.you, granters, place),
+                _player_key(state.opponent, granters, place))
     return (state.phase, state.turn, tuple(sorted(state.flags)), state.played_this_turn,
             state.victory_score, state.battlefields, state.showdown_at,
             _player_key(state.you), _player_key(state.opponent))
 
 
-def _player_key(p: PlayerState) -> Hashable:
+def _player_key(p: PlayerState, granters: frozenset[str] | None = None,
+                place: dict[str, int] | None = None) -> Hashable:
     by_id = _by_id
-    return (by_id(p.runes), p.pool, by_id(p.hand), by_id(p.trash), p.board, p.xp,
+    board: Hashable = p.board
+    if granters is not None and place is not None and len(p.board) > 1:
+        board = (by_id(p.board), tuple(o.id for o in p.board if o.card in granters),
+                 tuple(o.id for o in p.board if o.id not in place))
+    return (by_id(p.runes), p.pool, by_id(p.hand), by_id(p.trash), board, p.xp,
             p.sources, by_id(p.banishment), by_id(p.rune_deck), by_id(p.facedown),
             tuple(sorted(p.used_this_turn)), p.score, p.effects)
+
+
+def _board_unread(scenario: Scenario) -> bool:
+    """Whether no card of the scenario (every card of its library, held or not) reads a board:
+    nothing `Reads` counts as reading the board in its definition, its grants included."""
+    from ..engine.dump import card_to_data
+
+    for card in scenario.cards.values():
+        found: set[str] = set()
+        _scan(card_to_data(card), found)
+        if "board" in found:
+            return False
+    return True
 
 
 def _by_id(objects: tuple[Any, ...]) -> tuple[Any, ...]:

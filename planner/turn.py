@@ -283,6 +283,10 @@ def _cover(items: Sequence[tuple[int, int]], need: int) -> int:
     return math.ceil(spent - 1e-9)  # not worth `need` at all: the knapsack bound prunes it
 
 
+# Of the plays left: (value, weight) for `_knapsack`, (value, use) for `_cover`, free supply added.
+_Items = tuple[list[tuple[int, int]], list[tuple[int, int]], int]
+
+
 class _Search(Generic[S]):
     """The memoised search of the module docstring, a branch and bound on the whole rank.
 
@@ -339,6 +343,7 @@ class _Search(Generic[S]):
         self.limit = limit
         self.fixed = fixed  # `payplan play` with `plays`: this sequence, no other
         self.memo: dict[Hashable, tuple[Threshold, _Path | None]] = {}
+        self.plays_left: dict[Hashable, tuple[int, int | None, _Items]] = {}
         self.cut = False
         self.universe: list[Candidate] = (
             list(fixed) if fixed is not None else
@@ -362,6 +367,33 @@ class _Search(Generic[S]):
         left = self.turn.play_limit - count
         if left <= 0:
             return 0, 0, 0
+        # The part of the bound read from the universe alone depends only on what was played
+        # and how many plays are left: worked out once for each.
+        found = self.plays_left.get((played, used, count))
+        if found is None:
+            found = self.plays_left[(played, used, count)] = self._plays_left(played, used, left)
+        most, least, items = found
+        if least is None or self.usages is None:
+            return most, least, 0
+        supply = self.moves.supply(state)
+        spend = self.moves.spend(state)
+        if supply is None or spend is None:
+            return most, least, 0
+        weights, uses, adds = items
+        most = min(most, _knapsack(weights, supply))
+        need = -threshold[0]
+        if most == need > 0:  # only paths worth exactly `need` can be below the threshold
+            free, charge = spend
+            mana = _cover(uses, need)
+            least += charge * max(0, mana - free - adds)
+            return most, least, mana
+        return most, least, 0
+
+    def _plays_left(self, played: frozenset[str], used: frozenset[int], left: int
+                    ) -> tuple[int, int | None, _Items]:
+        """The most value and the least objective (None: unknown) of the universe's plays left,
+        and of each play left (when the usages are known) its value and weight (what it takes
+        of the supply less what it adds), its value and use, and the free supply all add."""
         values: list[int] = []
         floors: list[int] = []
         items: list[tuple[int, tuple[int, int, int]]] = []  # (value, usage) of each play left
@@ -382,24 +414,12 @@ class _Search(Generic[S]):
                 items.extend([(value, self.usages[i])] * times)
         values.sort(reverse=True)
         most = sum(values[:left])
+        parts = ([(v, u[0] - u[1] - u[2]) for v, u in items], [(v, u[0]) for v, u in items],
+                 sum(u[1] for _, u in items))
         if self.floors is None:
-            return most, None, 0
+            return most, None, parts
         floors.sort()
-        least = sum(floors[:left])
-        if self.usages is None:
-            return most, least, 0
-        supply = self.moves.supply(state)
-        spend = self.moves.spend(state)
-        if supply is None or spend is None:
-            return most, least, 0
-        most = min(most, _knapsack([(v, u[0] - u[1] - u[2]) for v, u in items], supply))
-        need = -threshold[0]
-        if most == need > 0:  # only paths worth exactly `need` can be below the threshold
-            free, charge = spend
-            mana = _cover([(v, u[0]) for v, u in items], need)
-            least += charge * max(0, mana - free - sum(u[1] for _, u in items))
-            return most, least, mana
-        return most, least, 0
+        return most, sum(floors[:left]), parts
 
     def best(self, state: S, played: frozenset[str], used: frozenset[int], count: int,
              threshold: Threshold = TOP) -> _Path | None:

@@ -200,9 +200,11 @@ def resources(scenario: MtgScenario, spell: Card, spell_id: str,
             if obj.id != spell_id:
                 cards.append(CardInZone(obj, scenario.cards[obj.card], zone, pos))
     perms, zone_cards = tuple(permanents), tuple(cards)
+    # A permanent with no repeatable offer is kept as it is (a copy would be equal).
     perms = tuple(replace(p, offers=tuple(
         replace(o, repeats=repeat_bound(scenario, o.ability, perms, zone_cards, you.life, you.library))
-        if repeatable(o.ability) else o for o in p.offers)) for p in perms)
+        if repeatable(o.ability) else o for o in p.offers))
+        if any(repeatable(o.ability) for o in p.offers) else p for p in perms)
     return Resources(you.mana_pool, perms, zone_cards, you.life, you.library, spell.delve)
 
 

@@ -69,7 +69,9 @@ def resolve(scenario: MtgScenario, cast: Resolved) -> MtgScenario:
                 if not scenario.cards[obj.card].tags or "token" not in scenario.cards[obj.card].tags:
                     moved[lost_to[obj.id]].append(replace(obj, tapped=False, sick=False))
                 continue
-            zones[zone].append(replace(obj, tapped=obj.tapped or obj.id in tapped))
+            # An object this payment doesn't tap is kept as it is (a copy would be equal).
+            zones[zone].append(obj if obj.tapped or obj.id not in tapped
+                               else replace(obj, tapped=True))
     if cast.destination is not None:
         card_obj = you.find(played)
         assert card_obj is not None
