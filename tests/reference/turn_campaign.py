@@ -1,6 +1,7 @@
 """The turn brute force against the planner on many generated turns (issue 23, payplan/1).
 
     python -m tests.reference.turn_campaign N [--seed 0] [--show 3] [--progress 500] [--minimal]
+        [--out DIR]
 
 Draws N turns with `turn_strategies.turn_data` (seeded: a run is repeatable), asks `payplan
 turn --json` (the command table's answer) and checks it against
@@ -19,6 +20,7 @@ import argparse
 import collections
 import sys
 import time
+from pathlib import Path
 from typing import Any
 
 import yaml
@@ -30,8 +32,8 @@ from payplan.benchmarks.reference.turn import best_turn, compare
 from .turn_strategies import turn_data
 
 
-def run(turns: int, seed: int, progress: int = 0, minimal: bool = False) -> tuple[int, list[tuple[dict[str, Any], list[str]]],
-                                        collections.Counter[str]]:
+def run(turns: int, seed: int, progress: int = 0, minimal: bool = False, out: Path | None = None
+        ) -> tuple[int, list[tuple[dict[str, Any], list[str]]], collections.Counter[str]]:
     found: list[tuple[dict[str, Any], list[str]]] = []
     outcomes: collections.Counter[str] = collections.Counter()
     checked = 0
@@ -53,6 +55,12 @@ def run(turns: int, seed: int, progress: int = 0, minimal: bool = False) -> tupl
         outcomes[f"value {value}" if value < 4 else "value 4+"] += 1
         if problems:
             found.append((data, problems))
+            if out is not None:  # each as it is found: a long run shows them before its end
+                out.mkdir(parents=True, exist_ok=True)
+                text = "".join(f"# {p}\n" for p in problems)
+                (out / f"turn-{checked}.yaml").write_text(
+                    text + yaml.safe_dump(data, sort_keys=False, default_flow_style=None))
+                print(f"turn {checked}: {problems[0]}", flush=True)
         if progress and checked % progress == 0:
             print(f"... {checked} checked, {len(found)} disagreements, "
                   f"{time.perf_counter() - start:.0f} s", flush=True)
@@ -69,12 +77,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--show", type=int, default=3)
     parser.add_argument("--progress", type=int, default=0,
                         help="print a line every this many turns checked")
+    parser.add_argument("--out", type=Path, default=None,
+                        help="write each disagreement's turn here as it is found (turn-K.yaml)")
     parser.add_argument("--minimal", action="store_true",
                         help="the brute force over minimal payments only (exact by the argument "
                              "in turn.payments; many times faster)")
     args = parser.parse_args(argv)
     start = time.perf_counter()
-    checked, found, outcomes = run(args.turns, args.seed, args.progress, args.minimal)
+    checked, found, outcomes = run(args.turns, args.seed, args.progress, args.minimal, args.out)
     wall = time.perf_counter() - start
     kinds = collections.Counter(p.split(":")[0] for _, ps in found for p in ps)
     print(f"turns checked: {checked} ({dict(sorted(outcomes.items()))})")
