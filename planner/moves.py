@@ -574,6 +574,8 @@ def payments(scenario: Scenario, total: Cost, res: Resources) -> Iterator[_Choic
                     continue
                 if not _covers(need_p, _supply(pool_power, add_p, recycle, res)):
                     continue
+                if _spends_any_first(pool_power, need_p, add_p, recycle, res):
+                    continue
                 left = need_e - from_pool - add_e - _ready(recycle, res)
                 room = [len(g.ids) - recycle[i] if g.ready else 0 for i, g in enumerate(res.runes)]
                 if sum(room) < left:
@@ -628,6 +630,31 @@ def _supply(pool_power: Sequence[int], added: Sequence[int], recycle: Sequence[i
         if n:
             out.append((slot, ("source",), n))
     return out
+
+
+def _spends_any_first(pool_power: Sequence[int], need_p: Sequence[int], added: Sequence[int],
+                      recycle: Sequence[int], res: Resources) -> bool:
+    """Whether the payment takes a unit of the pool's Power of any domain where a unit of the
+    pool's Power of domain d, left in the pool, would pay as well (the same payment taking the d
+    unit instead still covers the pips). That other payment has the same charges and leaves the
+    same state but for the pool, which keeps the `any` unit instead of the d unit; an `any` unit
+    pays every pip a d unit pays, so every continuation of this payment is one of the other's,
+    for the same value and objective: this one is never better, and it is left out. It is also
+    the paying rule's choice (`engine.payment.pay_power`: a domain pip takes its domain's Power
+    first, the flexible Power last), so a turn leaves the pool a play alone would leave. Refuted
+    if dropped: tests/test_turn_reference.py's pool case (the planner's state after differed
+    from the brute force's)."""
+    any_slot = len(DOMAINS)
+    if not pool_power[any_slot]:
+        return False
+    for d in range(len(DOMAINS)):
+        if res.pool_power[d] > pool_power[d]:
+            swapped = list(pool_power)
+            swapped[any_slot] -= 1
+            swapped[d] += 1
+            if _covers(need_p, _supply(swapped, added, recycle, res)):
+                return True
+    return False
 
 
 def _covers(need: Sequence[int], supply: list[tuple[int, object, int]]) -> bool:

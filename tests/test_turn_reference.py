@@ -123,6 +123,24 @@ def test_the_planner_agrees_on_the_hand_worked_turns(name: str) -> None:
     assert ref_turn.compare(data) == []
 
 
+def test_a_domain_pip_takes_the_pools_domain_power_before_its_any_power() -> None:
+    """A Power unit of any domain in the pool and a calm unit a ritual adds: the [calm] spell
+    after the ritual takes the calm unit, and the turn ends with the flexible unit in the pool
+    (the paying rule, as `plan` alone pays it; the brute force's state after). The planner's
+    explicit payments once took the `any` unit (the same value and objective, a weaker pool:
+    found by the 5,000-turn campaign, seed 2301)."""
+    data = turn({"ritual": {"type": "unit", "domains": ["calm"], "cost": {"energy": 1},
+                            "might": 1, "effect": {"adds": {"power": {"calm": 1}}}},
+                 "word": {"type": "spell", "domains": ["calm"], "cost": {"power": {"calm": 1}}}},
+                {"runes": [{"id": "r1", "domain": "fury"}],
+                 "hand": [{"id": "h1", "card": "ritual"}, {"id": "h2", "card": "word"}],
+                 "pool": {"power": {"any": 1}}})
+    got = answer("turn", copy.deepcopy(data)).to_json()
+    assert (got["value"], got["objective"], got["order"]) == (2, 1, ["h1", "h2"])
+    assert got["state"]["you"]["pool"] == {"power": {"any": 1}}
+    assert ref_turn.compare(data) == []
+
+
 def test_the_replay_refuses_a_wrong_claim() -> None:
     """The replay itself: the planner's answer with a play's payment taking an exhausted rune,
     a score it does not make, or a summed objective not its plays' is refused."""
