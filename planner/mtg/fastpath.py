@@ -493,8 +493,12 @@ def solve_fast(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tup
     unit_list = list(board.units) + [u for _, _, u in board.fixed if u is not None]
     unit_cheapest = min([u.weight[0] for u in unit_list] + [1 << 60])
     units_of = dict.fromkeys(KINDS, 0)  # the units that could pay a pip of each kind
+    kinds_of: dict[tuple[object, ...], set[int]] = {}  # by the unit's key (its ways)
     for u in unit_list:
-        for k in {k for w in u.ways for k in w.kinds}:
+        made_by = kinds_of.get(u.key)
+        if made_by is None:
+            made_by = kinds_of[u.key] = {k for w in u.ways for k in w.kinds}
+        for k in made_by:
             units_of[k] += 1
     prefix = [0]
     for position in sorted(u.weight[2] for u in unit_list):
@@ -504,28 +508,32 @@ def solve_fast(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tup
     free_units = len(board.units)
 
     with_unit = {p for p, _, u in board.fixed if u is not None}
-    # Per mode (the combinations share their mode objects): the mana it adds (per kind, and in
-    # all), its filter cost's pips, its position.
-    each: dict[int, tuple[tuple[int, ...], int, int, int]] = {}
+    # Per mode (the combinations share their mode objects): the mana it adds, its filter
+    # cost's pips, its charge, whether it takes a unit away (its permanent has one: a
+    # combination names each permanent once), its position, and the mana it adds per kind;
+    # a combination's sums add its modes' up.
+    each: dict[int, tuple[int, ...]] = {}
 
-    def mode_sums(m: Mode) -> tuple[tuple[int, ...], int, int, int]:
+    def mode_sums(m: Mode) -> tuple[int, ...]:
         got = each.get(id(m))
         if got is None:
             adds = res.permanents[m.permanent].offers[m.offer].ability.adds
             kinds = tuple((m.size if k in m.flex else 0) if m.flex else adds[m.option][k]
                           for k in KINDS)
-            got = each[id(m)] = (kinds, _adds(res, m), _pips(res, m) if m.filter else 0,
-                                 res.permanents[m.permanent].position)
+            got = each[id(m)] = (_adds(res, m), _pips(res, m) if m.filter else 0, m.charge,
+                                 1 if m.permanent in with_unit else 0,
+                                 res.permanents[m.permanent].position) + kinds
         return got
 
+    no_kinds = (0,) * len(KINDS)
+    everyone_free = free_units + len(with_unit)
+
     def sums(chosen: tuple[Mode, ...]) -> Sums:
-        parts = [mode_sums(m) for m in chosen]
-        active = {m.permanent for m in chosen}
-        return Sums(sum(part[1] for part in parts), sum(part[2] for part in parts),
-                    sum(m.charge for m in chosen),
-                    free_units + len(with_unit) - len(active & with_unit),
-                    tuple(sum(part[0][i] for part in parts) for i in range(len(KINDS))),
-                    sum(part[3] for part in parts), len(chosen))
+        if not chosen:
+            return Sums(0, 0, 0, everyone_free, no_kinds, 0, 0)
+        made, costs, charge, taken, position, *kinds = map(sum, zip(*map(mode_sums, chosen)))
+        return Sums(made, costs, charge, everyone_free - taken, tuple(kinds), position,
+                    len(chosen))
 
     combo_sums = [sums(chosen) for chosen in combos]
     sizes = [total(o.mana) for o in options]
@@ -549,32 +557,81 @@ def solve_fast(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tup
         score = life_w * option.life - benefits[index]
         # Per kind the option's pips of it less what the pool and every unit could make of it:
         # what the modes must make.
-        short = [(k - 1, mana[k] - res.pool[k] - units_of[k]) for k in KINDS if mana[k]]
+        # (A kind whose pips the pool and the units can make already asks nothing of them.)
+        short = [(k - 1, n) for k in KINDS if mana[k]
+                 and (n := mana[k] - res.pool[k] - units_of[k]) > 0]
         cant = head + (1 << 60,)
+        size = option.size
         out = []
-        for c, at in enumerate(combo_sums):
+        for at in combo_sums:
             beyond = base + at.costs - at.made
             if beyond < 0:
                 beyond = 0
-            if beyond > at.free or any(at.kinds[i] < n for i, n in short):
+            if beyond > at.free or (short and any(at.kinds[i] < n for i, n in short)):
                 out.append(cant)
             else:
-                out.append(head + (score + at.charge + beyond * unit_cheapest, option.size,
+                out.append(head + (score + at.charge + beyond * unit_cheapest, size,
                                    at.modes + beyond, (at.position + prefix[beyond]) * n_opt
                                    + index))
         lows[index] = out
         return out
 
+    # A tighter bound, asked only before a matching would run (it skips, never reorders: the
+    # search tries what it tried before, in the same order, so the answers stay the same): a
+    # payment with these modes takes at least `beyond` of the units still free; one whose score
+    # and objects reach the bound above takes exactly `beyond`, of least total charge, which
+    # are the first `beyond` free units by weight (charge, then position) but for ties of
+    # charge; so its rank is at least theirs (the earliest of each tied charge). Charges below
+    # zero would let more units score less: then it is not used.
+    tight_ok = all(u.weight[0] >= 0 for u in board.everyone)
+    free_sums: dict[int, tuple[list[int], list[int]]] = {}
+
+    def tight(index: int, c: int) -> tuple[int, ...] | None:
+        at = combo_sums[c]
+        beyond = sizes[index] - len(pool) + at.costs - at.made
+        if beyond < 0:
+            beyond = 0
+        prefixes = free_sums.get(c)
+        if prefixes is None:
+            active = {m.permanent for m in combos[c]}
+            charges, positions = [0], [0]
+            for u in board.everyone:
+                if u.ref[0] == "p" and u.ref[1] in active:
+                    continue
+                charges.append(charges[-1] + u.weight[0])
+                positions.append(positions[-1] + u.weight[2])
+            prefixes = free_sums[c] = (charges, positions)
+        if beyond >= len(prefixes[0]):
+            return None
+        option = options[index]
+        head = ((-option.choices.x,) if x_auto else ())
+        return head + (life_w * option.life - benefits[index] + at.charge + prefixes[0][beyond],
+                       option.size, at.modes + beyond,
+                       (at.position + prefixes[1][beyond]) * n_opt + index)
+
+    def beaten(index: int, c: int, key: tuple[int, ...], ties: bool = False) -> bool:
+        """Whether every payment of option `index` with combination `c` has a key above `key`
+        (`tight`), or (`ties`) at least `key`."""
+        if not tight_ok:
+            return False
+        low = tight(index, c)
+        return low is None or low > key or (ties and low == key)
+
     # `_hall` is asked only once some combination was not paid (until then every one tried
     # was, and the check would be all cost); it skips only what `_pay` would not pay.
-    reach = _reach(board, res)
-    deltas: list[dict[int, int]] = [{} for _ in combos]
+    # (`reach` and `deltas` are made the first time it is asked.)
+    reach: Reach | None = None
+    deltas: list[dict[int, int]] = []
     needs: dict[Mana, tuple[tuple[int, int], ...]] = {}
     failed = False
 
     def hall(index: int, c: int) -> bool:
+        nonlocal reach
         if not failed:
             return True
+        if reach is None:
+            reach = _reach(board, res)
+            deltas.extend({} for _ in combos)
         mana = options[index].mana
         if mana not in needs:
             needs[mana] = _needs(mana)
@@ -627,6 +684,8 @@ def solve_fast(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tup
                 raise GaveUp
             if not hall(index, c):
                 continue  # it can't be paid with these modes (counted as work all the same)
+            if best is not None and beaten(index, c, best[0], ties=True):
+                continue  # it can't beat the best, only tie (counted as work all the same)
             got = run(index, c)
             if got is not None and (best is None or got[0] < best[0]):
                 best = got
@@ -640,7 +699,7 @@ def solve_fast(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tup
             continue
         bounds_here = lows_of(index)
         for c in range(len(combos)):
-            if bounds_here[c] > best[0] or not hall(index, c):
+            if bounds_here[c] > best[0] or not hall(index, c) or beaten(index, c, best[0]):
                 continue
             got = run(index, c)
             if got is not None and got[0] == best[0]:
@@ -825,7 +884,8 @@ def _pay_in_order(option: Priced, chosen: tuple[Mode, ...], order: tuple[Mode, .
 
     def signature(u: Unit) -> tuple[int, ...]:
         key = u.key
-        cache = sig_cache if u.ref[0] == "made" else shared
+        # A mode's mana is paired by its order only when a filter makes it.
+        cache = sig_cache if u.ref[0] == "made" and u.ways[0].made_by is not None else shared
         sig = cache.get(key)
         if sig is None:
             sig = tuple(j for j, d in enumerate(demands) if any(compatible(w, d) for w in u.ways))
