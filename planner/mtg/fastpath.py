@@ -232,21 +232,24 @@ def _ways(scenario: MtgScenario, perm: Permanent, p: int, lenient: bool,
             return None
         charge = (leave_charge(scenario, "sacrifice", perm.obj) if ab.sacrifice_self
                   else perm.tap_charge) + life_w * ab.life
+        filters = bool(ab.mana.symbols)
         # A flexible mode is one only when it costs mana or adds two or more (`_flex`'s n).
         flex = (_flex(ab.adds) if not lenient and ab.adds
-                and (ab.mana.symbols or total(ab.adds[0]) > 1) else None)
-        if flex is not None and (ab.mana.symbols or flex[1] > 1):
-            wide_modes.append(Mode(p, a, -1, charge, ab.life, bool(ab.mana.symbols), *flex))
+                and (filters or sum(ab.adds[0]) > 1) else None)
+        if flex is not None and (filters or flex[1] > 1):
+            wide_modes.append(Mode(p, a, -1, charge, ab.life, filters, *flex))
+        made = acts[offer.restricted]
         for k, adds in enumerate(ab.adds):
             size = sum(adds)
             if size == 0:
                 continue
-            if size == 1 and not ab.mana.symbols:
-                kind = next(i for i in KINDS if adds[i])
-                acts[offer.restricted].setdefault(kind, (a, k))
+            if size == 1 and not filters:
+                kind = adds.index(1, 1)  # its one mana's kind (KINDS: W U B R G C)
+                if kind not in made:
+                    made[kind] = (a, k)
                 profiles.add((charge, ab.life))
             elif not lenient:
-                modes.append(Mode(p, a, k, charge, ab.life, bool(ab.mana.symbols)))
+                modes.append(Mode(p, a, k, charge, ab.life, filters))
                 if flex is None:
                     wide_modes.append(modes[-1])
     for restricted in (False, True):
@@ -270,8 +273,8 @@ def _ways(scenario: MtgScenario, perm: Permanent, p: int, lenient: bool,
                          wide_modes=tuple(wide_modes))
     charge, life = next(iter(profiles))
     merged = tuple(ways)
-    return _Template(p, merged, _unit(("p", p), merged, (0, 0, 0), 0).key, charge, life,
-                     tuple(modes), wide_modes=tuple(wide_modes))
+    key = tuple((w.kinds, w.spell_only, w.label, w.made_by) for w in merged)  # `_unit`'s
+    return _Template(p, merged, key, charge, life, tuple(modes), wide_modes=tuple(wide_modes))
 
 
 def _as_member(template: _Template, p: int, position: int
@@ -579,12 +582,21 @@ def solve_fast(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tup
     # A tighter bound, asked only before a matching would run (it skips, never reorders: the
     # search tries what it tried before, in the same order, so the answers stay the same): a
     # payment with these modes takes at least `beyond` of the units still free; one whose score
-    # and objects reach the bound above takes exactly `beyond`, of least total charge, which
-    # are the first `beyond` free units by weight (charge, then position) but for ties of
-    # charge; so its rank is at least theirs (the earliest of each tied charge). Charges below
-    # zero would let more units score less: then it is not used.
+    # and objects reach the bound above takes exactly `beyond`, of least total charge: every
+    # free unit charging less than the `beyond`-th (by weight: charge, then position) and the
+    # rest among those charging as much as it; so its rank is at least theirs, the earliest of
+    # that charge. And for each kind of the spell's pips, those the pool and the modes' mana
+    # can't make take units that make that kind: the earliest such set among those, or, when
+    # there is none, no payment reaches that score and objects (its rank bound is endless).
+    # Charges below zero would let more units score less: then it is not used.
     tight_ok = all(u.weight[0] >= 0 for u in board.everyone)
-    free_sums: dict[int, tuple[list[int], list[int]]] = {}
+    free_sums: dict[int, tuple[list[int], list[int], list[Unit]]] = {}
+    endless = 1 << 60
+    everyone = list(board.everyone)
+    # Each unit's permanent (-1: a delve card), charge and position, for `compress`.
+    owners = [u.ref[1] if u.ref[0] == "p" else -1 for u in everyone]
+    all_charges = [u.weight[0] for u in everyone]
+    all_positions = [u.weight[2] for u in everyone]
 
     def tight(index: int, c: int) -> tuple[int, ...] | None:
         at = combo_sums[c]
@@ -594,20 +606,23 @@ def solve_fast(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tup
         prefixes = free_sums.get(c)
         if prefixes is None:
             active = {m.permanent for m in combos[c]}
-            charges, positions = [0], [0]
-            for u in board.everyone:
-                if u.ref[0] == "p" and u.ref[1] in active:
-                    continue
-                charges.append(charges[-1] + u.weight[0])
-                positions.append(positions[-1] + u.weight[2])
-            prefixes = free_sums[c] = (charges, positions)
+            kept = [p not in active for p in owners]
+            prefixes = free_sums[c] = (
+                list(itertools.accumulate(itertools.compress(all_charges, kept), initial=0)),
+                list(itertools.accumulate(itertools.compress(all_positions, kept), initial=0)),
+                list(itertools.compress(everyone, kept)))
         if beyond >= len(prefixes[0]):
             return None
         option = options[index]
+        rank = prefixes[1][beyond]
+        mana = option.mana
+        short = [(k, n) for k in KINDS if mana[k]
+                 and (n := mana[k] - res.pool[k] - at.kinds[k - 1]) > 0]
+        if short and beyond:
+            rank = max(rank, _least_rank(prefixes[2], beyond, rank, short, kinds_of, endless))
         head = ((-option.choices.x,) if x_auto else ())
         return head + (life_w * option.life - benefits[index] + at.charge + prefixes[0][beyond],
-                       option.size, at.modes + beyond,
-                       (at.position + prefixes[1][beyond]) * n_opt + index)
+                       option.size, at.modes + beyond, (at.position + rank) * n_opt + index)
 
     def beaten(index: int, c: int, key: tuple[int, ...], ties: bool = False) -> bool:
         """Whether every payment of option `index` with combination `c` has a key above `key`
@@ -705,6 +720,40 @@ def solve_fast(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tup
             if got is not None and got[0] == best[0]:
                 return _solution(*got[1], res)
     raise AssertionError("the best key found is not found again")
+
+
+def _least_rank(free: list[Unit], beyond: int, rank: int, short: list[tuple[int, int]],
+                kinds_of: dict[tuple[object, ...], set[int]], endless: int) -> int:
+    """`solve_fast`'s bound on the rank of a payment taking exactly `beyond` of the `free`
+    units (in weight order), of least total charge: all that charge less than the
+    `beyond`-th (`low` of them) and the rest from those charging as much (`free[low:high]`);
+    `rank` is the positions of the first `beyond`. For each (kind, n) of `short`, at least n
+    of them make that kind: where the first `beyond` hold fewer, the latest of the tied ones
+    that don't make it give way to the earliest tied ones after them that do (the least rank
+    with n of them, for that kind alone); `endless` where the tied ones can't make up n. The
+    bound is the largest over the kinds."""
+    charge = free[beyond - 1].weight[0]
+    low = beyond - 1
+    while low and free[low - 1].weight[0] == charge:
+        low -= 1
+    high = beyond
+    while high < len(free) and free[high].weight[0] == charge:
+        high += 1
+    out = rank
+    for kind, n in short:
+        n -= sum(1 for u in free[:low] if kind in kinds_of[u.key])
+        if n <= 0:
+            continue
+        tied = free[low:beyond]
+        n -= sum(1 for u in tied if kind in kinds_of[u.key])
+        if n <= 0:
+            continue
+        after = [u.weight[2] for u in free[beyond:high] if kind in kinds_of[u.key]][:n]
+        before = [u.weight[2] for u in tied if kind not in kinds_of[u.key]][-n:]
+        if len(after) < n or len(before) < n:
+            return endless
+        out = max(out, rank - sum(before) + sum(after))
+    return out
 
 
 class Reach(NamedTuple):
