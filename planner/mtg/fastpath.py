@@ -480,32 +480,41 @@ def solve_fast(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tup
     # A lower bound on an option's score: its life, and each pip beyond the free mana (the pool
     # and the most the fixed sources could add) paid by a unit or a mode charging at least the
     # least charge there is.
-    cheapest = min([u.weight[0] for u in board.units] + [
+    # (The units are sorted by weight: the first charges least.)
+    cheapest = min(([board.units[0].weight[0]] if board.units else []) + [
         min([m.charge for m in modes] + ([unit.weight[0]] if unit else []))
         for _, modes, unit in board.fixed] + [0 if not board.units and not board.fixed else 1 << 60])
+    sizes = [total(o.mana) for o in options]
 
     def bound(o: int) -> tuple[int, ...]:
         option = options[o]
         head = ((-option.choices.x,) if x_auto else ())
-        beyond = max(0, total(option.mana) - len(pool) - most_made)
+        beyond = max(0, sizes[o] - len(pool) - most_made)
         return head + (life_w * option.life + beyond * cheapest - benefits[o], option.size)
 
     bounds = {o: bound(o) for o in range(n_opt)}
     work = 0
 
-    unit_list = list(board.units) + [u for _, _, u in board.fixed if u is not None]
-    unit_cheapest = min([u.weight[0] for u in unit_list] + [1 << 60])
-    units_of = dict.fromkeys(KINDS, 0)  # the units that could pay a pip of each kind
-    kinds_of: dict[tuple[object, ...], set[int]] = {}  # by the unit's key (its ways)
-    for u in unit_list:
+    # Every unit (the fixed permanents' too), by weight: its permanent (-1: a delve card), charge
+    # and position; the units that could pay a pip of each kind; the kinds each makes (by its
+    # key: its ways).
+    everyone = list(board.everyone)
+    owners: list[int] = []
+    all_charges: list[int] = []
+    all_positions: list[int] = []
+    units_of = dict.fromkeys(KINDS, 0)
+    kinds_of: dict[tuple[object, ...], set[int]] = {}
+    for u in everyone:
+        owners.append(u.ref[1] if u.ref[0] == "p" else -1)
+        all_charges.append(u.weight[0])
+        all_positions.append(u.weight[2])
         made_by = kinds_of.get(u.key)
         if made_by is None:
             made_by = kinds_of[u.key] = {k for w in u.ways for k in w.kinds}
         for k in made_by:
             units_of[k] += 1
-    prefix = [0]
-    for position in sorted(u.weight[2] for u in unit_list):
-        prefix.append(prefix[-1] + position)
+    unit_cheapest = all_charges[0] if everyone else 1 << 60
+    prefix = list(itertools.accumulate(sorted(all_positions), initial=0))
 
     combos = board.choices if board.wide else _mode_choices(board)
     free_units = len(board.units)
@@ -539,7 +548,6 @@ def solve_fast(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tup
                     len(chosen))
 
     combo_sums = [sums(chosen) for chosen in combos]
-    sizes = [total(o.mana) for o in options]
     lows: dict[int, list[tuple[int, ...]]] = {}
 
     def lows_of(index: int) -> list[tuple[int, ...]]:
@@ -589,14 +597,9 @@ def solve_fast(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tup
     # can't make take units that make that kind: the earliest such set among those, or, when
     # there is none, no payment reaches that score and objects (its rank bound is endless).
     # Charges below zero would let more units score less: then it is not used.
-    tight_ok = all(u.weight[0] >= 0 for u in board.everyone)
+    tight_ok = not everyone or all_charges[0] >= 0  # (the least charge is the first)
     free_sums: dict[int, tuple[list[int], list[int], list[Unit]]] = {}
     endless = 1 << 60
-    everyone = list(board.everyone)
-    # Each unit's permanent (-1: a delve card), charge and position, for `compress`.
-    owners = [u.ref[1] if u.ref[0] == "p" else -1 for u in everyone]
-    all_charges = [u.weight[0] for u in everyone]
-    all_positions = [u.weight[2] for u in everyone]
 
     def tight(index: int, c: int) -> tuple[int, ...] | None:
         at = combo_sums[c]
