@@ -18,6 +18,11 @@ plan, the parent's wall time) and, inside it, the plan alone; against a typical 
 timed the same way in the same run (`typical`: the mtg family's 20-source board of seed 3, which
 CP-SAT decides with the fast path off); and again under `--time-limit 2`, where every cast the
 greedy (`benchmarks.mtg_bench.greedy_mtg`) pays must answer `ok`.
+
+The payplan/1 shapes of issue 22 (`benchmarks.cliffs.SHAPES`) are measured the same way, each
+against a typical payplan/1 CP-SAT plan (`typical_p1`: the `typical` family's turn of seed 0,
+fast path off) and with payplan/1's greedy (`benchmarks.baselines.greedy_plan`); an `orders`
+shape counts as optimal when its count was not cut.
 """
 
 from __future__ import annotations
@@ -51,6 +56,7 @@ AIM_X_TYPICAL = 5.0  # whole process, against a typical CP-SAT plan's whole proc
 AIM_RUSHED_S = 3.0  # under --time-limit 2, wall time of the whole process
 RUSHED_LIMIT = 2.0
 TYPICAL = (20, 3)  # the mtg family's board CP-SAT decides, as the typical CP-SAT plan
+TYPICAL_P1 = (7, 0)  # payplan/1's `typical` turn planned with the fast path off, likewise
 
 
 def _board(size: int) -> list[Data]:
@@ -112,36 +118,45 @@ def cliff(knob: str, size: int) -> Data:
 
 _CHILD = """
 import json, resource, sys, time
-from payplan.benchmarks.mtg_cliffs import KNOBS, TYPICAL, cliff
+from payplan.benchmarks.cliffs import KNOBS, cliff
+from payplan.benchmarks.mtg_cliffs import TYPICAL, TYPICAL_P1
+from payplan.engine.generate import generate
 from payplan.engine.mtg.generate import generate_mtg
 from payplan.planner import rulesets
 from payplan.planner.config import SolverConfig
 knob, size, limit = sys.argv[1], int(sys.argv[2]), float(sys.argv[3])
 config = SolverConfig(time_limit=limit)
-if knob == "typical":
-    data = generate_mtg(*TYPICAL)
+if knob in ("typical", "typical_p1"):
+    data = generate_mtg(*TYPICAL) if knob == "typical" else generate("typical", *TYPICAL_P1)
     config = SolverConfig(time_limit=limit, fast_path=False)
     command = "plan"
 else:
     data = cliff(knob, size)
     command = KNOBS[knob][2]
 ruleset = rulesets.for_data(data)
-scenario = ruleset.load(data, require_play=command == "plan")
+scenario = ruleset.load(data, require_play=command != "hand")
 cpu = time.process_time()
 began = time.perf_counter()
 if command == "plan":
     plans = [ruleset.plan(scenario, config)]
-else:
+elif command == "hand":
     plans = list(ruleset.hand(scenario, config).plans)
+else:
+    plans = [ruleset.orders(scenario, config)]
 elapsed = time.perf_counter() - began
 cpu = time.process_time() - cpu
 greedy = []
 greedy_s = time.perf_counter()
-if command == "plan" and knob != "typical":
-    from payplan.benchmarks.mtg_bench import greedy_mtg
-    greedy = [greedy_mtg(scenario).status]
+if command != "hand" and not knob.startswith("typical"):
+    if data["format"] == "mtg/1":
+        from payplan.benchmarks.mtg_bench import greedy_mtg
+        greedy = [greedy_mtg(scenario).status]
+    else:
+        from payplan.benchmarks.baselines import greedy_plan
+        greedy = [greedy_plan(scenario).status]
 greedy_s = time.perf_counter() - greedy_s
-print(json.dumps({"time": elapsed, "cpu": cpu, "optimal": all(p.optimal for p in plans),
+optimal = all(getattr(p, "optimal", getattr(p, "counted", True)) for p in plans)
+print(json.dumps({"time": elapsed, "cpu": cpu, "optimal": optimal,
                   "statuses": [p.status for p in plans], "greedy": greedy, "greedy_s": greedy_s,
                   "rss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
 """
@@ -167,9 +182,10 @@ def measure(knob: str, size: int, time_limit: float = 10.0) -> dict[str, Any]:
     return answer
 
 
-def typical(time_limit: float = 10.0, runs: int = 5) -> dict[str, Any]:
-    """The typical CP-SAT plan as a whole process: the median of `runs` fresh processes."""
-    got = [measure("typical", 0, time_limit) for _ in range(runs)]
+def typical(time_limit: float = 10.0, runs: int = 5, knob: str = "typical") -> dict[str, Any]:
+    """The typical CP-SAT plan as a whole process: the median of `runs` fresh processes
+    (`knob` "typical_p1": payplan/1's)."""
+    got = [measure(knob, 0, time_limit) for _ in range(runs)]
     fine = sorted((g for g in got if "error" not in g), key=lambda g: g["process_s"])
     if not fine:
         return got[0]
@@ -201,17 +217,20 @@ def row(knob: str, size: int, base_process_s: float | None, time_limit: float) -
     return out
 
 
-def markdown(results: dict[str, Any]) -> str:
-    """The mtg/1 rows as a Markdown table (benchmarks/RESULTS.md quotes it)."""
-    base = results.get("mtg_typical", {})
-    lines = [f"Typical CP-SAT plan as a whole process (the mtg family's 20-source board of seed 3, "
+def markdown(results: dict[str, Any], knobs: Any = None, base_key: str = "mtg_typical",
+             said: str = "the mtg family's 20-source board of seed 3") -> str:
+    """The mtg/1 rows (or those of `knobs`, against `results[base_key]`) as a Markdown table
+    (benchmarks/RESULTS.md quotes it)."""
+    knobs = KNOBS if knobs is None else knobs
+    base = results.get(base_key, {})
+    lines = [f"Typical CP-SAT plan as a whole process ({said}, "
              f"fast path off; median of 5): {base.get('process_ms')} ms, its plan "
              f"{base.get('time_ms')} ms, peak RSS {base.get('rss_mb')} MB.", "",
              "| knob | size | whole process | x typical CP-SAT | plan | CPU | peak RSS | optimal "
              "| --time-limit 2: whole process | statuses | greedy-payable ok |",
              "|---|---|---|---|---|---|---|---|---|---|---|"]
     for knob, entry in results["knobs"].items():
-        if knob not in KNOBS:
+        if knob not in knobs:
             continue
         for size, r in entry["sizes"].items():
             if "error" in r:
