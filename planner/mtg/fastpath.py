@@ -47,6 +47,7 @@ the best payment is named (`_solution`).
 
 from __future__ import annotations
 
+import functools
 import itertools
 from operator import attrgetter
 from dataclasses import dataclass, replace
@@ -298,10 +299,12 @@ def _moved(m: Mode, p: int) -> Mode:
     return Mode(p, m.offer, m.option, m.charge, m.life, m.filter, m.flex, m.size)
 
 
+@functools.lru_cache(maxsize=1024)
 def _flex(adds: tuple[Mana, ...]) -> tuple[tuple[int, ...], int] | None:
     """(kinds, n) when `adds` is every mix of n mana of those kinds (Mystic Gate's {W}{W},
     {W}{U}, {U}{U}; Sol Ring's {C}{C}): then it adds n mana, each of any of the kinds, and the
-    option is the mix the payment uses (an exact restatement: every mix is an option)."""
+    option is the mix the payment uses (an exact restatement: every mix is an option). A
+    function of `adds` alone, so each is worked out once."""
     sizes = {total(m) for m in adds}
     if len(sizes) != 1 or any(m[0] for m in adds):
         return None
@@ -940,8 +943,14 @@ def _pay_in_order(option: Priced, chosen: tuple[Mode, ...], order: tuple[Mode, .
         cache = sig_cache if u.ref[0] == "made" and u.ways[0].made_by is not None else shared
         sig = cache.get(key)
         if sig is None:
-            sig = tuple(j for j, d in enumerate(demands) if any(compatible(w, d) for w in u.ways))
-            cache[key] = sig
+            out = []
+            for j, d in enumerate(demands):
+                if d[0] == "spell":  # `compatible`'s first case, for every way at once
+                    if d[1] == 0 or any(d[1] in w.kinds for w in u.ways):
+                        out.append(j)
+                elif any(compatible(w, d) for w in u.ways):
+                    out.append(j)
+            sig = cache[key] = tuple(out)
         return sig
 
     def augment(sig: tuple[int, ...], item: int, seen: list[bool]) -> bool:
@@ -978,7 +987,8 @@ def _pay_in_order(option: Priced, chosen: tuple[Mode, ...], order: tuple[Mode, .
         for items in by_sig.values():
             for i in items:
                 u = supplies[i]
-                way = next(w for w in u.ways if compatible(w, d))
+                ways = u.ways
+                way = ways[0] if len(ways) == 1 else next(w for w in ways if compatible(w, d))
                 what[u.ref] = (d, way)
     return [supplies[i] for i in taken if supplies[i].ref[0] in ("p", "c")], what
 
