@@ -431,7 +431,8 @@ def run_cliffs(sweep: dict[str, tuple[int, ...]], time_limit: float = 10.0,
         for size in sizes:
             if knob in WHOLE:
                 of = mtg_base if knob in mtg_cliffs.KNOBS else p1_base
-                row = mtg_cliffs.row(knob, size, (of or {}).get("process_s"), time_limit)
+                row = mtg_cliffs.row(knob, size, (of or {}).get("process_s"), time_limit,
+                                     (of or {}).get("process_cpu_s"))
                 if "error" in row:
                     errors.append({"knob": knob, "size": size, "error": row["error"]})
                 rows[str(size)] = row
@@ -470,10 +471,12 @@ def run_cliffs(sweep: dict[str, tuple[int, ...]], time_limit: float = 10.0,
         "aims": {"plan_ms": AIM_MS, "orders_ms": AIM_ORDERS_MS, "rss_mb": AIM_MB},
         "knobs": knobs,
         **({"mtg_typical": {"process_ms": round(mtg_base["process_s"] * 1000, 1),
+                            "process_cpu_ms": round(mtg_base["process_cpu_s"] * 1000, 1),
                             "time_ms": round(mtg_base["time"] * 1000, 3),
                             "rss_mb": round(mtg_base["rss_mb"], 1)}}
            if mtg_base and "error" not in mtg_base else {}),
         **({"p1_typical": {"process_ms": round(p1_base["process_s"] * 1000, 1),
+                           "process_cpu_ms": round(p1_base["process_cpu_s"] * 1000, 1),
                            "time_ms": round(p1_base["time"] * 1000, 3),
                            "rss_mb": round(p1_base["rss_mb"], 1)}}
            if p1_base and "error" not in p1_base else {}),
