@@ -254,10 +254,10 @@ def _ways(scenario: MtgScenario, perm: Permanent, p: int, lenient: bool,
                 if flex is None:
                     wide_modes.append(modes[-1])
     for restricted in (False, True):
-        if acts[restricted]:
-            kinds = tuple(sorted(acts[restricted]))
-            ways.append(Way(kinds, restricted, "mana",
-                            acts=tuple(acts[restricted][k] for k in kinds)))
+        made = acts[restricted]
+        if made:
+            kinds = tuple(sorted(made))
+            ways.append(Way(kinds, restricted, "mana", None, tuple(map(made.__getitem__, kinds))))
     if perm.convoker:
         colors = tuple(1 + TYPES.index(c) for c in convoke_colors(perm))
         ways.append(Way(colors, True, "convoke"))
@@ -274,8 +274,8 @@ def _ways(scenario: MtgScenario, perm: Permanent, p: int, lenient: bool,
                          wide_modes=tuple(wide_modes))
     charge, life = next(iter(profiles))
     merged = tuple(ways)
-    key = tuple((w.kinds, w.spell_only, w.label, w.made_by) for w in merged)  # `_unit`'s
-    return _Template(p, merged, key, charge, life, tuple(modes), wide_modes=tuple(wide_modes))
+    key = tuple([(w.kinds, w.spell_only, w.label, w.made_by) for w in merged])  # `_unit`'s
+    return _Template(p, merged, key, charge, life, tuple(modes), False, tuple(wide_modes))
 
 
 def _as_member(template: _Template, p: int, position: int
@@ -493,7 +493,7 @@ def solve_fast(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tup
         option = options[o]
         head = ((-option.choices.x,) if x_auto else ())
         beyond = max(0, sizes[o] - len(pool) - most_made)
-        return head + (life_w * option.life + beyond * cheapest - benefits[o], option.size)
+        return head + (life_w * option.life + beyond * cheapest - benefits[o], sizes[o])
 
     bounds = {o: bound(o) for o in range(n_opt)}
     work = 0
@@ -575,7 +575,7 @@ def solve_fast(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tup
         short = [(k - 1, n) for k in KINDS if mana[k]
                  and (n := mana[k] - res.pool[k] - units_of[k]) > 0]
         cant = head + (1 << 60,)
-        size = option.size
+        size = sizes[index]  # (the option's size: its total mana)
         out = []
         for at in combo_sums:
             beyond = base + at.costs - at.made
@@ -628,7 +628,7 @@ def solve_fast(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tup
             rank = max(rank, _least_rank(prefixes[2], beyond, rank, short, kinds_of, endless))
         head = ((-option.choices.x,) if x_auto else ())
         return head + (life_w * option.life - benefits[index] + at.charge + prefixes[0][beyond],
-                       option.size, at.modes + beyond, (at.position + rank) * n_opt + index)
+                       sizes[index], at.modes + beyond, (at.position + rank) * n_opt + index)
 
     def beaten(index: int, c: int, key: tuple[int, ...], ties: bool = False) -> bool:
         """Whether every payment of option `index` with combination `c` has a key above `key`
@@ -683,7 +683,7 @@ def solve_fast(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tup
         rank = sum(u.weight[2] for u in units) + sum(res.permanents[m.permanent].position
                                                      for m in chosen)
         head = ((-option.choices.x,) if x_auto else ())
-        key = head + (score - benefits[index], option.size, objects, rank * n_opt + index)
+        key = head + (score - benefits[index], sizes[index], objects, rank * n_opt + index)
         return key, (index, chosen, assignment)  # its solution is made for the best alone
 
     candidates = [o for o in sorted(range(n_opt), key=lambda o: (bounds[o], o))
