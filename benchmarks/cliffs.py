@@ -15,6 +15,18 @@ They are deterministic (no randomness): the same knob and size give the same dat
 - `flow_trash`: `payplan hand` with `size` distinct Flow cards in the trash.
 - `orders`: `payplan orders` on the `modifiers` family at `size` discounts.
 
+Issue 22's payplan/1 shapes (`SHAPES`), each timed as a whole process against a typical CP-SAT
+plan of payplan/1 timed the same way, as the mtg/1 shapes are (`benchmarks.mtg_cliffs`):
+
+- `hand_gear`: `payplan hand` on a board of `size` objects: gear with Equip (and an Empower and
+  an exhaust ability) and identical units with an ability of their own (Equip's targets: the
+  `size // 2 + 1` units are equivalent).
+- `any_number`: a unit with two "any number" costs (kill a unit: a Power pip less each; exhaust a
+  unit: an Energy less each), both `auto`, over `size` units of four values.
+- `orders_mixed`: `payplan orders` on `mixed`'s play at `size` discounts.
+- `split_mixed`: `size` discounts on the total, half on Energy and half on Power pips, each with
+  its own minimum.
+
 `python -m payplan.benchmarks.cliffs` runs every knob at the table's sizes, each in a fresh
 process, and prints time, the ratio to the median typical plan of the same run, and peak RSS as
 a Markdown table (benchmarks/RESULTS.md, "Cliffs").
@@ -65,9 +77,21 @@ SWEEP: dict[str, tuple[int, ...]] = {
 # knob -> the largest size the brute force is run at (every order, choice and payment: small)
 BRUTE_UP_TO: dict[str, int] = {"any_less": 9, "mixed": 5, "repeat": 2, "optional": 4,
                                "either": 3, "either_same": 4, "flow_trash": 4, "orders": 7}
+# Issue 22's payplan/1 shapes, measured as whole processes like the mtg/1 shapes.
+SHAPES: dict[str, tuple[str, tuple[int, ...], str]] = {
+    "hand_gear": ("payplan/1: hand on gear and units with abilities; board objects", (200,), "hand"),
+    "any_number": ("payplan/1: two 'any number' costs; units", (40,), "plan"),
+    "orders_mixed": ("payplan/1: orders, mixed Energy+Power discounts; discounts", (14,), "orders"),
+    "split_mixed": ("payplan/1: discounts half on Energy, half on Power, each a minimum; "
+                    "discounts", (12,), "plan"),
+}
+KNOBS.update(SHAPES)
+SWEEP.update({"hand_gear": (50, 100, 200), "any_number": (10, 20, 40),
+              "orders_mixed": (8, 11, 14), "split_mixed": (6, 9, 12)})
 # The mtg/1 shapes (issue 22: `benchmarks.mtg_cliffs`), measured as whole processes.
 KNOBS.update(mtg_cliffs.KNOBS)
 SWEEP.update(mtg_cliffs.SWEEP)
+WHOLE = set(SHAPES) | set(mtg_cliffs.KNOBS)  # the knobs timed as whole processes
 AIM_MS = 100.0  # issue 12: every row under 100 ms per plan
 AIM_MB = 200.0  # and under 200 MB
 AIM_ORDERS_MS = 1000.0  # `payplan orders` at 16 discounts under 1 s
@@ -77,7 +101,8 @@ def cliff(knob: str, size: int) -> Data:
     """The adversarial scenario of `knob` at `size`."""
     build = {"any_less": _any_less, "mixed": _mixed, "repeat": _repeat, "optional": _optional,
              "either": _either, "either_same": _either_same, "flow_trash": _flow_trash,
-             "orders": _orders}
+             "orders": _orders, "hand_gear": _hand_gear, "any_number": _any_number,
+             "orders_mixed": _mixed, "split_mixed": _split_mixed}
     if knob in mtg_cliffs.KNOBS:
         return mtg_cliffs.cliff(knob, size)
     if knob not in build:
@@ -191,6 +216,59 @@ def _orders(n: int) -> Data:
     return generate("modifiers", n, 0)
 
 
+def _hand_gear(n: int) -> Data:
+    cards: Data = dict(BASE_CARDS)
+    cards["dirk"] = {"name": "Dirk", "type": "gear", "domains": ["fury"], "cost": {"energy": 1},
+                     "abilities": [{"id": "equip", "kind": "equip",
+                                    "cost": {"power": {"fury": 1}}, "targets": {"type": "unit"}}]}
+    cards["blade"] = {"name": "Blade", "type": "gear", "domains": ["calm"], "cost": {"energy": 2},
+                      "abilities": [
+                          {"id": "equip", "kind": "equip", "cost": {"energy": 1, "power": {"calm": 1}},
+                           "targets": {"type": "unit"}},
+                          {"id": "empower", "kind": "empower", "cost": {"energy": 3}},
+                          {"id": "strike", "cost": {"energy": 1, "other": ["exhaust_self"]}}]}
+    cards["squire"] = {"name": "Squire", "type": "unit", "domains": ["fury"], "cost": {"energy": 2},
+                       "might": 2, "abilities": [
+                           {"id": "rally", "cost": {"energy": 1, "other": ["exhaust_self"]}}]}
+    units = n // 2 + 1
+    board: list[Data] = [{"id": f"u{i}", "card": "squire"} for i in range(units)]
+    board += [{"id": f"g{i}", "card": ("dirk", "blade")[i % 2]} for i in range(n - units)]
+    you: Data = {"runes": _runes(4, ("fury", "calm")),
+                 "hand": [{"id": "h1", "card": "bolt"}, {"id": "h2", "card": "squire"}],
+                 "board": board}
+    return {"cards": cards, "state": {"phase": "main", "turn": "you", "you": you}}
+
+
+def _any_number(n: int) -> Data:
+    card = {"name": "Warlord", "type": "unit", "domains": ["order"], "might": 8,
+            "cost": {"energy": 9, "power": {"order": 6}},
+            "additional_costs": [
+                {"id": "sacrifice", "mandatory": False, "repeatable": True,
+                 "cost": {"other": [{"kill": {"count": 1, "filter": {"type": "unit"}}}]},
+                 "unlocks": [{"power": {"order": 1}, "per_payment": True}]},
+                {"id": "muster", "mandatory": False, "repeatable": True,
+                 "cost": {"other": [{"exhaust": {"count": 1, "filter": {"type": "unit"}}}]},
+                 "unlocks": [{"energy": 1, "per_payment": True}]}]}
+    data = _scenario(card, _runes(3, ("order", "fury")),
+                     {"optional": {"sacrifice": "auto", "muster": "auto"}})
+    data["state"]["you"]["board"] = [{"id": f"u{i}", "card": "grunt", "value": i % 4}
+                                     for i in range(n)]
+    return data
+
+
+def _split_mixed(n: int) -> Data:
+    card = {"name": "Grand Design", "type": "spell", "domains": ["fury", "calm"],
+            "cost": {"energy": 2 * n, "power": {"fury": 3, "calm": 3, "any": n // 2}}}
+    discounts = []
+    for i in range(n):
+        d: Data = ({"id": f"e{i + 1}", "energy": 1 + i % 3, "minimum": {"energy": i % 4}}
+                   if i % 2 == 0 else
+                   {"id": f"p{i + 1}", "power": {("fury", "calm", "any")[i % 3]: 1},
+                    "minimum": {"power": i % 3}})
+        discounts.append(d)
+    return _scenario(card, _runes(6, ("fury", "calm", "mind")), {"discounts": discounts})
+
+
 # --- Measuring: python -m payplan.benchmarks.cliffs ---------------------------------------------
 
 # Run with `python -c`, outside any package: its imports are absolute.
@@ -272,7 +350,7 @@ def measure(knob: str, size: int, time_limit: float = 10.0, brute: bool = False)
     import subprocess
     import sys
 
-    if knob in mtg_cliffs.KNOBS:
+    if knob in WHOLE:
         return mtg_cliffs.measure(knob, size, time_limit)
     argv = [sys.executable, "-c", _CHILD, knob, str(size), str(time_limit)]
     try:
@@ -342,6 +420,8 @@ def run_cliffs(sweep: dict[str, tuple[int, ...]], time_limit: float = 10.0,
     knobs: dict[str, Any] = {}
     mtg_base = (mtg_cliffs.typical(time_limit) if any(k in mtg_cliffs.KNOBS for k in sweep)
                 else None)
+    p1_base = (mtg_cliffs.typical(time_limit, knob="typical_p1")
+               if any(k in SHAPES for k in sweep) else None)
     agree = 0
     disagree: list[dict[str, Any]] = []
     errors: list[dict[str, Any]] = []
@@ -349,8 +429,10 @@ def run_cliffs(sweep: dict[str, tuple[int, ...]], time_limit: float = 10.0,
         what, table, command = KNOBS[knob]
         rows: dict[str, Any] = {}
         for size in sizes:
-            if knob in mtg_cliffs.KNOBS:
-                row = mtg_cliffs.row(knob, size, (mtg_base or {}).get("process_s"), time_limit)
+            if knob in WHOLE:
+                of = mtg_base if knob in mtg_cliffs.KNOBS else p1_base
+                row = mtg_cliffs.row(knob, size, (of or {}).get("process_s"), time_limit,
+                                     (of or {}).get("process_cpu_s"))
                 if "error" in row:
                     errors.append({"knob": knob, "size": size, "error": row["error"]})
                 rows[str(size)] = row
@@ -389,9 +471,15 @@ def run_cliffs(sweep: dict[str, tuple[int, ...]], time_limit: float = 10.0,
         "aims": {"plan_ms": AIM_MS, "orders_ms": AIM_ORDERS_MS, "rss_mb": AIM_MB},
         "knobs": knobs,
         **({"mtg_typical": {"process_ms": round(mtg_base["process_s"] * 1000, 1),
+                            "process_cpu_ms": round(mtg_base["process_cpu_s"] * 1000, 1),
                             "time_ms": round(mtg_base["time"] * 1000, 3),
                             "rss_mb": round(mtg_base["rss_mb"], 1)}}
            if mtg_base and "error" not in mtg_base else {}),
+        **({"p1_typical": {"process_ms": round(p1_base["process_s"] * 1000, 1),
+                           "process_cpu_ms": round(p1_base["process_cpu_s"] * 1000, 1),
+                           "time_ms": round(p1_base["time"] * 1000, 3),
+                           "rss_mb": round(p1_base["rss_mb"], 1)}}
+           if p1_base and "error" not in p1_base else {}),
         "checks": {"brute_force_agree": agree, "brute_force_disagree": disagree,
                    "errors": errors},
     }
@@ -402,12 +490,13 @@ def cliffs_markdown(results: dict[str, Any]) -> str:
     typical = results["typical"]
     lines = [f"Typical plan (median of {typical['cases']} `typical` turns): "
              f"{typical['p50_ms']} ms, peak RSS {typical['rss_mb']:.0f} MB; load average "
-             f"{results['load_average']}.", "",
-             "| knob | size | time | CPU time | x typical | peak RSS | optimal | brute force |",
-             "|---|---|---|---|---|---|---|---|"]
+             f"{results['load_average']}."]
+    if any(k not in WHOLE for k in results["knobs"]):  # (the whole processes have their own)
+        lines += ["", "| knob | size | time | CPU time | x typical | peak RSS | optimal | "
+                  "brute force |", "|---|---|---|---|---|---|---|---|"]
     for knob, entry in results["knobs"].items():
-        if knob in mtg_cliffs.KNOBS:
-            continue  # their own table, below
+        if knob in WHOLE:
+            continue  # their own tables, below
         for size, row in entry["sizes"].items():
             brute = row.get("brute_force")
             if brute is None:
@@ -426,6 +515,9 @@ def cliffs_markdown(results: dict[str, Any]) -> str:
             lines.append(f"| {entry['what']} | {size} | {row['time_ms']:,.1f} ms | "
                          f"{row['cpu_ms']:,.1f} ms | {ratio} | "
                          f"{row['rss_mb']:.0f} MB | {row['optimal']} | {said} |")
+    if any(k in SHAPES for k in results["knobs"]):
+        lines += ["", mtg_cliffs.markdown(results, SHAPES, "p1_typical",
+                                          "payplan/1's `typical` turn of seed 0").rstrip("\n")]
     if any(k in mtg_cliffs.KNOBS for k in results["knobs"]):
         lines += ["", mtg_cliffs.markdown(results).rstrip("\n")]
     c = results["checks"]

@@ -36,7 +36,7 @@ from payplan.planner.plan import Plan
 
 @pytest.mark.parametrize("knob,size", [("any_less", 7), ("any_less", 9), ("mixed", 5),
                                        ("either", 3), ("either_same", 4), ("optional", 4),
-                                       ("repeat", 2)])
+                                       ("repeat", 2), ("split_mixed", 6), ("any_number", 3)])
 def test_small_cliffs_match_the_brute_force(knob: str, size: int) -> None:
     data = cliff(knob, size)
     runes = data["state"]["you"]["runes"]  # at most 6, spread: the brute force tries them all
@@ -268,3 +268,31 @@ def test_alike_domains_on_the_any_less_cliff(pips: int, monkeypatch: pytest.Monk
     skipped = plan(scenario)
     monkeypatch.setattr(fastpath, "_alike_domains", _every_domain_apart)
     assert skipped.dumps() == plan(scenario).dumps()
+
+
+def test_issue_22_payplan_shapes_run_as_whole_processes(tmp_path: object) -> None:
+    """Issue 22's payplan/1 shapes in the `cliffs` suite at tiny sizes: each timed as a whole
+    process against payplan/1's typical CP-SAT plan of the same run, proved optimal, and again
+    under `--time-limit 2`, where a play the greedy pays answers ok. Figures are read for their
+    shape, never judged."""
+    from pathlib import Path
+
+    payplan = Path(sys.executable).parent / "payplan"
+    command = [str(payplan)] if payplan.exists() else [sys.executable, "-m", "payplan.cli"]
+    out = Path(str(tmp_path)) / "cliffs"
+    sizes = "hand_gear=6;any_number=3;orders_mixed=4;split_mixed=4"
+    done = subprocess.run(command + ["bench", "--suite", "cliffs", "--out", str(out),
+                                     "--cliff-sizes", sizes],
+                          capture_output=True, text=True, timeout=900, cwd=str(tmp_path))
+    assert done.returncode == 0, done.stderr[-3000:]
+    results = json.loads((out / "results.json").read_text())
+    assert results["p1_typical"]["process_ms"] > 0 and "mtg_typical" not in results
+    for knob, size in (("hand_gear", "6"), ("any_number", "3"), ("orders_mixed", "4"),
+                       ("split_mixed", "4")):
+        row = results["knobs"][knob]["sizes"][size]
+        assert row["process_ms"] > row["time_ms"] > 0 and row["x_cp_typical"] > 0
+        assert row["optimal"] is True
+        assert row["rushed"]["statuses"] and row["rushed"]["greedy_pays_and_ok"] is True
+    summary = (out / "summary.md").read_text()
+    assert "payplan/1's `typical` turn of seed 0" in summary
+    assert "| knob | size | time | CPU time |" not in summary  # no knob timed in-process

@@ -47,6 +47,7 @@ the best payment is named (`_solution`).
 
 from __future__ import annotations
 
+import functools
 import itertools
 from operator import attrgetter
 from dataclasses import dataclass, replace
@@ -232,28 +233,31 @@ def _ways(scenario: MtgScenario, perm: Permanent, p: int, lenient: bool,
             return None
         charge = (leave_charge(scenario, "sacrifice", perm.obj) if ab.sacrifice_self
                   else perm.tap_charge) + life_w * ab.life
+        filters = bool(ab.mana.symbols)
         # A flexible mode is one only when it costs mana or adds two or more (`_flex`'s n).
         flex = (_flex(ab.adds) if not lenient and ab.adds
-                and (ab.mana.symbols or total(ab.adds[0]) > 1) else None)
-        if flex is not None and (ab.mana.symbols or flex[1] > 1):
-            wide_modes.append(Mode(p, a, -1, charge, ab.life, bool(ab.mana.symbols), *flex))
+                and (filters or sum(ab.adds[0]) > 1) else None)
+        if flex is not None and (filters or flex[1] > 1):
+            wide_modes.append(Mode(p, a, -1, charge, ab.life, filters, *flex))
+        made = acts[offer.restricted]
         for k, adds in enumerate(ab.adds):
             size = sum(adds)
             if size == 0:
                 continue
-            if size == 1 and not ab.mana.symbols:
-                kind = next(i for i in KINDS if adds[i])
-                acts[offer.restricted].setdefault(kind, (a, k))
+            if size == 1 and not filters:
+                kind = adds.index(1, 1)  # its one mana's kind (KINDS: W U B R G C)
+                if kind not in made:
+                    made[kind] = (a, k)
                 profiles.add((charge, ab.life))
             elif not lenient:
-                modes.append(Mode(p, a, k, charge, ab.life, bool(ab.mana.symbols)))
+                modes.append(Mode(p, a, k, charge, ab.life, filters))
                 if flex is None:
                     wide_modes.append(modes[-1])
     for restricted in (False, True):
-        if acts[restricted]:
-            kinds = tuple(sorted(acts[restricted]))
-            ways.append(Way(kinds, restricted, "mana",
-                            acts=tuple(acts[restricted][k] for k in kinds)))
+        made = acts[restricted]
+        if made:
+            kinds = tuple(sorted(made))
+            ways.append(Way(kinds, restricted, "mana", None, tuple(map(made.__getitem__, kinds))))
     if perm.convoker:
         colors = tuple(1 + TYPES.index(c) for c in convoke_colors(perm))
         ways.append(Way(colors, True, "convoke"))
@@ -270,8 +274,8 @@ def _ways(scenario: MtgScenario, perm: Permanent, p: int, lenient: bool,
                          wide_modes=tuple(wide_modes))
     charge, life = next(iter(profiles))
     merged = tuple(ways)
-    return _Template(p, merged, _unit(("p", p), merged, (0, 0, 0), 0).key, charge, life,
-                     tuple(modes), wide_modes=tuple(wide_modes))
+    key = tuple([(w.kinds, w.spell_only, w.label, w.made_by) for w in merged])  # `_unit`'s
+    return _Template(p, merged, key, charge, life, tuple(modes), False, tuple(wide_modes))
 
 
 def _as_member(template: _Template, p: int, position: int
@@ -295,10 +299,12 @@ def _moved(m: Mode, p: int) -> Mode:
     return Mode(p, m.offer, m.option, m.charge, m.life, m.filter, m.flex, m.size)
 
 
+@functools.lru_cache(maxsize=1024)
 def _flex(adds: tuple[Mana, ...]) -> tuple[tuple[int, ...], int] | None:
     """(kinds, n) when `adds` is every mix of n mana of those kinds (Mystic Gate's {W}{W},
     {W}{U}, {U}{U}; Sol Ring's {C}{C}): then it adds n mana, each of any of the kinds, and the
-    option is the mix the payment uses (an exact restatement: every mix is an option)."""
+    option is the mix the payment uses (an exact restatement: every mix is an option). A
+    function of `adds` alone, so each is worked out once."""
     sizes = {total(m) for m in adds}
     if len(sizes) != 1 or any(m[0] for m in adds):
         return None
@@ -477,58 +483,74 @@ def solve_fast(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tup
     # A lower bound on an option's score: its life, and each pip beyond the free mana (the pool
     # and the most the fixed sources could add) paid by a unit or a mode charging at least the
     # least charge there is.
-    cheapest = min([u.weight[0] for u in board.units] + [
+    # (The units are sorted by weight: the first charges least.)
+    cheapest = min(([board.units[0].weight[0]] if board.units else []) + [
         min([m.charge for m in modes] + ([unit.weight[0]] if unit else []))
         for _, modes, unit in board.fixed] + [0 if not board.units and not board.fixed else 1 << 60])
+    sizes = [total(o.mana) for o in options]
 
     def bound(o: int) -> tuple[int, ...]:
         option = options[o]
         head = ((-option.choices.x,) if x_auto else ())
-        beyond = max(0, total(option.mana) - len(pool) - most_made)
-        return head + (life_w * option.life + beyond * cheapest - benefits[o], option.size)
+        beyond = max(0, sizes[o] - len(pool) - most_made)
+        return head + (life_w * option.life + beyond * cheapest - benefits[o], sizes[o])
 
     bounds = {o: bound(o) for o in range(n_opt)}
     work = 0
 
-    unit_list = list(board.units) + [u for _, _, u in board.fixed if u is not None]
-    unit_cheapest = min([u.weight[0] for u in unit_list] + [1 << 60])
-    units_of = dict.fromkeys(KINDS, 0)  # the units that could pay a pip of each kind
-    for u in unit_list:
-        for k in {k for w in u.ways for k in w.kinds}:
+    # Every unit (the fixed permanents' too), by weight: its permanent (-1: a delve card), charge
+    # and position; the units that could pay a pip of each kind; the kinds each makes (by its
+    # key: its ways).
+    everyone = list(board.everyone)
+    owners: list[int] = []
+    all_charges: list[int] = []
+    all_positions: list[int] = []
+    units_of = dict.fromkeys(KINDS, 0)
+    kinds_of: dict[tuple[object, ...], set[int]] = {}
+    for u in everyone:
+        owners.append(u.ref[1] if u.ref[0] == "p" else -1)
+        all_charges.append(u.weight[0])
+        all_positions.append(u.weight[2])
+        made_by = kinds_of.get(u.key)
+        if made_by is None:
+            made_by = kinds_of[u.key] = {k for w in u.ways for k in w.kinds}
+        for k in made_by:
             units_of[k] += 1
-    prefix = [0]
-    for position in sorted(u.weight[2] for u in unit_list):
-        prefix.append(prefix[-1] + position)
+    unit_cheapest = all_charges[0] if everyone else 1 << 60
+    prefix = list(itertools.accumulate(sorted(all_positions), initial=0))
 
     combos = board.choices if board.wide else _mode_choices(board)
     free_units = len(board.units)
 
     with_unit = {p for p, _, u in board.fixed if u is not None}
-    # Per mode (the combinations share their mode objects): the mana it adds (per kind, and in
-    # all), its filter cost's pips, its position.
-    each: dict[int, tuple[tuple[int, ...], int, int, int]] = {}
+    # Per mode (the combinations share their mode objects): the mana it adds, its filter
+    # cost's pips, its charge, whether it takes a unit away (its permanent has one: a
+    # combination names each permanent once), its position, and the mana it adds per kind;
+    # a combination's sums add its modes' up.
+    each: dict[int, tuple[int, ...]] = {}
 
-    def mode_sums(m: Mode) -> tuple[tuple[int, ...], int, int, int]:
+    def mode_sums(m: Mode) -> tuple[int, ...]:
         got = each.get(id(m))
         if got is None:
             adds = res.permanents[m.permanent].offers[m.offer].ability.adds
             kinds = tuple((m.size if k in m.flex else 0) if m.flex else adds[m.option][k]
                           for k in KINDS)
-            got = each[id(m)] = (kinds, _adds(res, m), _pips(res, m) if m.filter else 0,
-                                 res.permanents[m.permanent].position)
+            got = each[id(m)] = (_adds(res, m), _pips(res, m) if m.filter else 0, m.charge,
+                                 1 if m.permanent in with_unit else 0,
+                                 res.permanents[m.permanent].position) + kinds
         return got
 
+    no_kinds = (0,) * len(KINDS)
+    everyone_free = free_units + len(with_unit)
+
     def sums(chosen: tuple[Mode, ...]) -> Sums:
-        parts = [mode_sums(m) for m in chosen]
-        active = {m.permanent for m in chosen}
-        return Sums(sum(part[1] for part in parts), sum(part[2] for part in parts),
-                    sum(m.charge for m in chosen),
-                    free_units + len(with_unit) - len(active & with_unit),
-                    tuple(sum(part[0][i] for part in parts) for i in range(len(KINDS))),
-                    sum(part[3] for part in parts), len(chosen))
+        if not chosen:
+            return Sums(0, 0, 0, everyone_free, no_kinds, 0, 0)
+        made, costs, charge, taken, position, *kinds = map(sum, zip(*map(mode_sums, chosen)))
+        return Sums(made, costs, charge, everyone_free - taken, tuple(kinds), position,
+                    len(chosen))
 
     combo_sums = [sums(chosen) for chosen in combos]
-    sizes = [total(o.mana) for o in options]
     lows: dict[int, list[tuple[int, ...]]] = {}
 
     def lows_of(index: int) -> list[tuple[int, ...]]:
@@ -549,32 +571,88 @@ def solve_fast(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tup
         score = life_w * option.life - benefits[index]
         # Per kind the option's pips of it less what the pool and every unit could make of it:
         # what the modes must make.
-        short = [(k - 1, mana[k] - res.pool[k] - units_of[k]) for k in KINDS if mana[k]]
+        # (A kind whose pips the pool and the units can make already asks nothing of them.)
+        short = [(k - 1, n) for k in KINDS if mana[k]
+                 and (n := mana[k] - res.pool[k] - units_of[k]) > 0]
         cant = head + (1 << 60,)
+        size = sizes[index]  # (the option's size: its total mana)
         out = []
-        for c, at in enumerate(combo_sums):
+        for at in combo_sums:
             beyond = base + at.costs - at.made
             if beyond < 0:
                 beyond = 0
-            if beyond > at.free or any(at.kinds[i] < n for i, n in short):
+            if beyond > at.free or (short and any(at.kinds[i] < n for i, n in short)):
                 out.append(cant)
             else:
-                out.append(head + (score + at.charge + beyond * unit_cheapest, option.size,
+                out.append(head + (score + at.charge + beyond * unit_cheapest, size,
                                    at.modes + beyond, (at.position + prefix[beyond]) * n_opt
                                    + index))
         lows[index] = out
         return out
 
+    # A tighter bound, asked only before a matching would run (it skips, never reorders: the
+    # search tries what it tried before, in the same order, so the answers stay the same): a
+    # payment with these modes takes at least `beyond` of the units still free; one whose score
+    # and objects reach the bound above takes exactly `beyond`, of least total charge: every
+    # free unit charging less than the `beyond`-th (by weight: charge, then position) and the
+    # rest among those charging as much as it; so its rank is at least theirs, the earliest of
+    # that charge. And for each kind of the spell's pips, those the pool and the modes' mana
+    # can't make take units that make that kind: the earliest such set among those, or, when
+    # there is none, no payment reaches that score and objects (its rank bound is endless).
+    # Charges below zero would let more units score less: then it is not used.
+    tight_ok = not everyone or all_charges[0] >= 0  # (the least charge is the first)
+    free_sums: dict[int, tuple[list[int], list[int], list[Unit]]] = {}
+    endless = 1 << 60
+
+    def tight(index: int, c: int) -> tuple[int, ...] | None:
+        at = combo_sums[c]
+        beyond = sizes[index] - len(pool) + at.costs - at.made
+        if beyond < 0:
+            beyond = 0
+        prefixes = free_sums.get(c)
+        if prefixes is None:
+            active = {m.permanent for m in combos[c]}
+            kept = [p not in active for p in owners]
+            prefixes = free_sums[c] = (
+                list(itertools.accumulate(itertools.compress(all_charges, kept), initial=0)),
+                list(itertools.accumulate(itertools.compress(all_positions, kept), initial=0)),
+                list(itertools.compress(everyone, kept)))
+        if beyond >= len(prefixes[0]):
+            return None
+        option = options[index]
+        rank = prefixes[1][beyond]
+        mana = option.mana
+        short = [(k, n) for k in KINDS if mana[k]
+                 and (n := mana[k] - res.pool[k] - at.kinds[k - 1]) > 0]
+        if short and beyond:
+            rank = max(rank, _least_rank(prefixes[2], beyond, rank, short, kinds_of, endless))
+        head = ((-option.choices.x,) if x_auto else ())
+        return head + (life_w * option.life - benefits[index] + at.charge + prefixes[0][beyond],
+                       sizes[index], at.modes + beyond, (at.position + rank) * n_opt + index)
+
+    def beaten(index: int, c: int, key: tuple[int, ...], ties: bool = False) -> bool:
+        """Whether every payment of option `index` with combination `c` has a key above `key`
+        (`tight`), or (`ties`) at least `key`."""
+        if not tight_ok:
+            return False
+        low = tight(index, c)
+        return low is None or low > key or (ties and low == key)
+
     # `_hall` is asked only once some combination was not paid (until then every one tried
     # was, and the check would be all cost); it skips only what `_pay` would not pay.
-    reach = _reach(board, res)
-    deltas: list[dict[int, int]] = [{} for _ in combos]
+    # (`reach` and `deltas` are made the first time it is asked.)
+    reach: Reach | None = None
+    deltas: list[dict[int, int]] = []
     needs: dict[Mana, tuple[tuple[int, int], ...]] = {}
     failed = False
 
     def hall(index: int, c: int) -> bool:
+        nonlocal reach
         if not failed:
             return True
+        if reach is None:
+            reach = _reach(board, res)
+            deltas.extend({} for _ in combos)
         mana = options[index].mana
         if mana not in needs:
             needs[mana] = _needs(mana)
@@ -605,7 +683,7 @@ def solve_fast(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tup
         rank = sum(u.weight[2] for u in units) + sum(res.permanents[m.permanent].position
                                                      for m in chosen)
         head = ((-option.choices.x,) if x_auto else ())
-        key = head + (score - benefits[index], option.size, objects, rank * n_opt + index)
+        key = head + (score - benefits[index], sizes[index], objects, rank * n_opt + index)
         return key, (index, chosen, assignment)  # its solution is made for the best alone
 
     candidates = [o for o in sorted(range(n_opt), key=lambda o: (bounds[o], o))
@@ -627,6 +705,8 @@ def solve_fast(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tup
                 raise GaveUp
             if not hall(index, c):
                 continue  # it can't be paid with these modes (counted as work all the same)
+            if best is not None and beaten(index, c, best[0], ties=True):
+                continue  # it can't beat the best, only tie (counted as work all the same)
             got = run(index, c)
             if got is not None and (best is None or got[0] < best[0]):
                 best = got
@@ -640,12 +720,46 @@ def solve_fast(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tup
             continue
         bounds_here = lows_of(index)
         for c in range(len(combos)):
-            if bounds_here[c] > best[0] or not hall(index, c):
+            if bounds_here[c] > best[0] or not hall(index, c) or beaten(index, c, best[0]):
                 continue
             got = run(index, c)
             if got is not None and got[0] == best[0]:
                 return _solution(*got[1], res)
     raise AssertionError("the best key found is not found again")
+
+
+def _least_rank(free: list[Unit], beyond: int, rank: int, short: list[tuple[int, int]],
+                kinds_of: dict[tuple[object, ...], set[int]], endless: int) -> int:
+    """`solve_fast`'s bound on the rank of a payment taking exactly `beyond` of the `free`
+    units (in weight order), of least total charge: all that charge less than the
+    `beyond`-th (`low` of them) and the rest from those charging as much (`free[low:high]`);
+    `rank` is the positions of the first `beyond`. For each (kind, n) of `short`, at least n
+    of them make that kind: where the first `beyond` hold fewer, the latest of the tied ones
+    that don't make it give way to the earliest tied ones after them that do (the least rank
+    with n of them, for that kind alone); `endless` where the tied ones can't make up n. The
+    bound is the largest over the kinds."""
+    charge = free[beyond - 1].weight[0]
+    low = beyond - 1
+    while low and free[low - 1].weight[0] == charge:
+        low -= 1
+    high = beyond
+    while high < len(free) and free[high].weight[0] == charge:
+        high += 1
+    out = rank
+    for kind, n in short:
+        n -= sum(1 for u in free[:low] if kind in kinds_of[u.key])
+        if n <= 0:
+            continue
+        tied = free[low:beyond]
+        n -= sum(1 for u in tied if kind in kinds_of[u.key])
+        if n <= 0:
+            continue
+        after = [u.weight[2] for u in free[beyond:high] if kind in kinds_of[u.key]][:n]
+        before = [u.weight[2] for u in tied if kind not in kinds_of[u.key]][-n:]
+        if len(after) < n or len(before) < n:
+            return endless
+        out = max(out, rank - sum(before) + sum(after))
+    return out
 
 
 class Reach(NamedTuple):
@@ -825,11 +939,18 @@ def _pay_in_order(option: Priced, chosen: tuple[Mode, ...], order: tuple[Mode, .
 
     def signature(u: Unit) -> tuple[int, ...]:
         key = u.key
-        cache = sig_cache if u.ref[0] == "made" else shared
+        # A mode's mana is paired by its order only when a filter makes it.
+        cache = sig_cache if u.ref[0] == "made" and u.ways[0].made_by is not None else shared
         sig = cache.get(key)
         if sig is None:
-            sig = tuple(j for j, d in enumerate(demands) if any(compatible(w, d) for w in u.ways))
-            cache[key] = sig
+            out = []
+            for j, d in enumerate(demands):
+                if d[0] == "spell":  # `compatible`'s first case, for every way at once
+                    if d[1] == 0 or any(d[1] in w.kinds for w in u.ways):
+                        out.append(j)
+                elif any(compatible(w, d) for w in u.ways):
+                    out.append(j)
+            sig = cache[key] = tuple(out)
         return sig
 
     def augment(sig: tuple[int, ...], item: int, seen: list[bool]) -> bool:
@@ -866,7 +987,8 @@ def _pay_in_order(option: Priced, chosen: tuple[Mode, ...], order: tuple[Mode, .
         for items in by_sig.values():
             for i in items:
                 u = supplies[i]
-                way = next(w for w in u.ways if compatible(w, d))
+                ways = u.ways
+                way = ways[0] if len(ways) == 1 else next(w for w in ways if compatible(w, d))
                 what[u.ref] = (d, way)
     return [supplies[i] for i in taken if supplies[i].ref[0] in ("p", "c")], what
 
