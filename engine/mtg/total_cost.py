@@ -24,7 +24,8 @@ from dataclasses import dataclass, replace
 from typing import Iterator
 
 from ..discounts import Mod, pareto_front
-from .cards import Amount, Card, Cost, Filter, Grant, MtgScenario, Obj, OtherCost, Play, life_of
+from .cards import (Amount, Card, Cost, Filter, Grant, MtgScenario, Obj, OtherCost, Play,
+                    Reduction, life_of)
 from .mana import (
     NO_MANA,
     TYPES,
@@ -87,6 +88,17 @@ class Changer:
     minimum: int = 0
     colored: Mana = NO_MANA
     at_least: int | None = None
+    per_paid: str | None = None  # `generic` is `each` per object this additional cost took
+    each: int = 0
+
+
+def with_counts(changing: tuple[Changer, ...], optional: tuple[tuple[str, int], ...]
+                ) -> tuple[Changer, ...]:
+    """The changers with each `per_paid` reduction's amount for these announcements: `each`
+    generic less per object its additional cost took (0 when it is not paid)."""
+    paid = dict(optional)
+    return tuple(replace(c, generic=c.each * paid.get(c.per_paid, 0)) if c.per_paid else c
+                 for c in changing)
 
 
 def spell_matches(f: Filter, card: Card, chosen: str | None = None) -> bool:
@@ -176,6 +188,18 @@ def _amount(scenario: MtgScenario, a: Amount, pool: tuple[Obj, ...], targets: tu
     return a.fixed
 
 
+def _colored(scenario: MtgScenario, r: Reduction, pool: tuple[Obj, ...], holder: Obj | None
+             ) -> Mana:
+    """A reduction's colored mana: its fixed pips, and each counted color key (Khalni Hydra's
+    `G: {count: FILTER}`) as that many pips of its color, counted on `pool` (the battlefield of
+    the reduction's controller) as `generic: {count: FILTER}` is."""
+    out = r.colored
+    for t, f in r.colored_counts:
+        n = _amount(scenario, Amount(count=f), pool, (), holder, "you")
+        out = _plus(out, t, n)
+    return out
+
+
 def reaching_grants(scenario: MtgScenario, card: Card
                     ) -> Iterator[tuple[str, tuple[Obj, ...], Obj, Card, Grant]]:
     """Each grant of a permanent that reaches a cast of `card` by you, in state order (yours,
@@ -247,9 +271,11 @@ def changers(scenario: MtgScenario, card: Card, targets: tuple[str, ...] = ()
     in state order: the card's own reductions (affinity), then every permanent's grants."""
     out: list[Changer] = []
     for r in card.reductions:
-        amount = _amount(scenario, r.generic, scenario.state.you.battlefield, targets, None, "you")
+        battlefield = scenario.state.you.battlefield
+        amount = _amount(scenario, r.generic, battlefield, targets, None, "you")
         out.append(Changer("", f"{card.name} ({r.label})", generic=amount, minimum=r.minimum,
-                           colored=r.colored))
+                           colored=_colored(scenario, r, battlefield, None),
+                           per_paid=r.generic.per_paid, each=r.generic.each))
     for who, battlefield, obj, source, g in reaching_grants(scenario, card):
         if g.applies_to.targets is not None and not targeted(
                 scenario, g.applies_to.targets, targets, obj, who):
@@ -261,7 +287,7 @@ def changers(scenario: MtgScenario, card: Card, targets: tuple[str, ...] = ()
             r = g.reduction
             amount = _amount(scenario, r.generic, battlefield, targets, obj, who)
             out.append(Changer(obj.id, name, generic=amount, minimum=r.minimum,
-                               colored=r.colored))
+                               colored=_colored(scenario, r, battlefield, obj)))
         elif g.at_least is not None:
             out.append(Changer(obj.id, name, at_least=g.at_least))
     return tuple(out)
@@ -297,8 +323,13 @@ def additional_costs(card: Card, play: Play, choices: Choices) -> list[tuple[str
             out.append((a.id, a.cost))
     paid = dict(choices.optional)
     for name in card.optional_names():
+        cost = card.optional_cost(name)
+        if cost.any_part is not None:  # paid once, its `count: any` part taking that many
+            if paid.get(name, 0):
+                out.append((name, cost.taking(paid[name])))
+            continue
         for _ in range(paid.get(name, 0)):
-            out.append((name, card.optional_cost(name)))
+            out.append((name, cost))
     if card.per_mode is not None and len(play.modes) > 1:
         for _ in range(len(play.modes) - 1):
             out.append(("per mode", Cost(card.per_mode)))
@@ -348,6 +379,7 @@ def price(scenario: MtgScenario, card: Card, play: Play, choices: Choices,
     """The total cost of casting `card` with these choices (601.2b, 601.2f)."""
     if changing is None:
         changing = changers(scenario, card, play.targets)
+    changing = with_counts(changing, choices.optional)
     symbols, other_parts, named = assembled(card, play, choices.cast, choices.optional,
                                             commander_casts(scenario, play))
     steps: list[Step] = []
