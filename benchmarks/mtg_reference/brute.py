@@ -77,6 +77,18 @@ Choices the spec leaves open, as this reference reads them (each also in a comme
   announces X, and `x: auto` is the largest X payable (life to exactly 0; bounded by the life
   total, not by X_CAP). 107.3b sets X to 0 only when the card's mana cost has {X} and it is
   cast without paying it: Toxic Deluge cast without paying its mana cost still chooses X.
+- Issue 25, group B (the contract's B1, B2). A reduction's color key takes `{count: FILTER}`
+  (Khalni Hydra): your permanents matching FILTER, counted on the battlefield as the cast begins
+  (a permanent sacrificed to pay changes nothing), a fixed colored reduction of that many
+  afterwards (a pip of that color, an announced hybrid's half; beyond them {1} less each while
+  generic mana is left, as a fixed one does here); in a grant's reduction too; never
+  `count_targets` or `per_paid`. An optional additional cost with a `count: any` part
+  (Torgaar's "sacrifice any number of creatures"): `optional: {ID: N}` takes N objects (`yes` 1,
+  `no` 0; `auto` every N from 0 to what matches, each charged as any object the payment loses,
+  its benefit B per object); N = 0 is the cost not paid, N > 0 pays its mana and its other parts
+  once; a named N above what matches leaves no payment (`unpayable`). `{per_paid: ID, each: N}`
+  in the card's own reduction is N generic less per object ID took (0 unpaid), a generic
+  reduction like any other (every order, its `minimum` its own, the floors after).
 """
 
 from __future__ import annotations
@@ -121,6 +133,13 @@ DIAGNOSE_FREE_MANA_MILL = False
 # Found by this reference: a grant's `name` on activated abilities reads "NAME: ABILITY ID", not
 # the name of the ability's permanent.
 DIAGNOSE_ABILITY_STAND_IN_NAME = False
+# Issue 25, group B: wrong readings of the new keys, each set only by the tests that show the
+# generator tells it apart (tests/test_mtg_reference_issue25_b.py), never otherwise:
+# `color_count_opponent` a colored reduction's count read on the opponent's permanents;
+# `color_count_as_generic` a counted colored reduction taking generic mana; `per_paid_ignores_each`
+# `{per_paid, each: N}` read as 1 per object; `count_any_capped_at_one` `count: any` taking at
+# most one object.
+MISREADINGS: frozenset[str] = frozenset()
 
 
 class BadScenario(ValueError):
@@ -259,6 +278,9 @@ def _cost_part(item: Any, x: int | None = None) -> tuple[str, int, Any]:
             raise BadScenario("{pay_life: X} where no X is announced")
         return "pay_life", int(x), None
     if isinstance(body, dict):
+        if body.get("count") == "any":
+            # Issue 25 (B2): read only in an optional additional cost (`_any_part`).
+            raise BadScenario(f"count: any outside an optional additional cost: {item!r}")
         return str(kind), int(body.get("count", 1)), body.get("filter")
     return str(kind), int(body), None
 
@@ -517,11 +539,18 @@ def granted_flashback(data: dict[str, Any], card: dict[str, Any], obj: Obj) -> d
     return card
 
 
-def _count(data: dict[str, Any], you: list[Obj], amount: Any, holder: Obj | None = None) -> int:
+def _count(data: dict[str, Any], you: list[Obj], amount: Any, holder: Obj | None = None,
+           paid: dict[str, int] | None = None) -> int:
     """A reduction's amount: a number, `{count: FILTER}` (your permanents matching, `holder`
-    the permanent whose grant it is) or `{count_targets: FILTER}` (the play's distinct targets
-    matching, relative to the holder's controller, or to you on a card's own reduction)."""
+    the permanent whose grant it is), `{count_targets: FILTER}` (the play's distinct targets
+    matching, relative to the holder's controller, or to you on a card's own reduction) or
+    `{per_paid: ID, each: N}` (issue 25, B2: N per object the optional cost ID took, `paid`)."""
     if isinstance(amount, dict):
+        if "per_paid" in amount:
+            if paid is None:
+                raise BadScenario("per_paid: only in the card's own reductions")
+            each = 1 if "per_paid_ignores_each" in MISREADINGS else int(amount.get("each", 1))
+            return paid.get(str(amount["per_paid"]), 0) * each
         if "count_targets" in amount:
             return sum(1 for t in play_targets(data)
                        if target_matches(data["cards"], t, amount["count_targets"], holder))
@@ -530,9 +559,26 @@ def _count(data: dict[str, Any], you: list[Obj], amount: Any, holder: Obj | None
     return int(amount)
 
 
-def _reduction(data: dict[str, Any], you: list[Obj], red: Any, holder: Obj | None = None
-               ) -> tuple[int, list[str], int]:
-    """(generic amount, colored symbols, minimum) of one reduction (`id` is only its label)."""
+def _colored_amount(data: dict[str, Any], you: list[Obj], amount: Any, holder: Obj | None) -> int:
+    """A reduction's color key (issue 25, B1): a number, or `{count: FILTER}`, your permanents
+    matching FILTER counted as the cast begins, as `generic: {count: FILTER}` is (Khalni
+    Hydra's `G: {count: {type: creature, color: green}}`); `count_targets` and `per_paid` are
+    not read in a color key."""
+    if not isinstance(amount, dict):
+        return int(amount)
+    if "count" not in amount or set(amount) != {"count"}:
+        raise BadScenario(f"a color key of a reduction takes a number or {{count: FILTER}}: {amount!r}")
+    if "color_count_opponent" in MISREADINGS:
+        state = data.get("state") or {}
+        you = _objects(state.get("opponent") or {}, "battlefield", "opponent")
+    return _count(data, you, amount, holder)
+
+
+def _reduction(data: dict[str, Any], you: list[Obj], red: Any, holder: Obj | None = None,
+               paid: dict[str, int] | None = None) -> tuple[int, list[str], int]:
+    """(generic amount, colored symbols, minimum) of one reduction (`id` is only its label);
+    `paid`: the count each optional `count: any` cost took (a card's own reductions only).
+    A counted color key acts exactly as a fixed one of that many (B1)."""
     if isinstance(red, str):
         amount, pips = 0, []
         for kind, arg in parse_symbols(red):
@@ -541,11 +587,15 @@ def _reduction(data: dict[str, Any], you: list[Obj], red: Any, holder: Obj | Non
             elif kind == "mana":
                 pips.append(arg)
         return amount, pips, 0
-    generic = _count(data, you, red.get("generic", 0), holder)
+    generic = _count(data, you, red.get("generic", 0), holder, paid)
     colored: list[str] = []
     for key, n in red.items():
         if isinstance(key, str) and key in MANA:
-            colored += [key] * int(n)
+            many = _colored_amount(data, you, n, holder)
+            if "color_count_as_generic" in MISREADINGS and isinstance(n, dict):
+                generic += many
+            else:
+                colored += [key] * many
     if "mana" in red:
         g, c, _ = _reduction(data, you, str(red["mana"]))
         generic += g
@@ -661,9 +711,16 @@ def priced_casts(data: dict[str, Any], x_value: int | None, room: int | None = N
     grants = _grants(data, you, opp, card, obj.id, obj.card, obj)
     increases = [parse_symbols(g) if isinstance(g, str) else parse_symbols(g.get("mana", ""))
                  for kind, g, _ in grants if kind == "increase"]
-    reductions = [_reduction(data, you, g, holder) for kind, g, holder in grants if kind == "reduction"]
-    reductions += [_reduction(data, you, r) for r in card.get("reductions") or []]
+    granted = [_reduction(data, you, g, holder) for kind, g, holder in grants if kind == "reduction"]
     floors = [int(g) for kind, g, _ in grants if kind == "at_least"]
+    any_parts = any_costs(card)
+
+    def reductions_for(paid: dict[str, int]) -> list[tuple[int, list[str], int]]:
+        """The grants' reductions and the card's own, `per_paid` read on `paid` (B2)."""
+        return granted + [_reduction(data, you, r, None, paid) for r in card.get("reductions") or []]
+
+    _check_per_paid(card, any_parts)
+    reductions = reductions_for({})
 
     # Additional costs (601.2b, 601.2f): (name, mana per copy, other per copy, counted?)
     optional_costs: list[tuple[str, str, list[Any], bool]] = []
@@ -677,7 +734,9 @@ def priced_casts(data: dict[str, Any], x_value: int | None, room: int | None = N
         if add.get("mandatory", False):
             mandatory.append((add.get("cost") or "", list(add.get("other") or [])))
         else:
-            optional_costs.append((str(add["id"]), add.get("cost") or "", list(add.get("other") or []), False))
+            name = str(add["id"])
+            optional_costs.append((name, add.get("cost") or "", list(add.get("other") or []),
+                                   name in any_parts))
     for name, _, oth, _ in optional_costs:
         if any(is_x_life(item) for item in oth):
             # The README: X would be announced for a cost that may not be paid.
@@ -701,9 +760,14 @@ def priced_casts(data: dict[str, Any], x_value: int | None, room: int | None = N
     if room is None and any(counted and _optional_setting(play, name) == "auto"
                             for name, _, _, counted in optional_costs):
         room = potential_mana(data)
-    room = (room or 0) + sum(r[0] + len(r[1]) for r in reductions) + int(you_p.get("life", 20)) // 2
+    most_paid = {name: board(data).available(kind, flt) for name, (_, kind, flt) in any_parts.items()}
+    room = ((room or 0) + sum(r[0] + len(r[1]) for r in reductions_for(most_paid))
+            + int(you_p.get("life", 20)) // 2)
 
-    def bound(text: str, other: list[Any]) -> int:
+    def bound(text: str, other: list[Any], name: str = "") -> int:
+        if name in any_parts:           # count: any: at most what matches (B2)
+            cap = most_paid[name]
+            return min(cap, 1) if "count_any_capped_at_one" in MISREADINGS else cap
         k = REPEAT_CAP
         if _units(text):
             k = min(k, room // _units(text))
@@ -721,7 +785,10 @@ def priced_casts(data: dict[str, Any], x_value: int | None, room: int | None = N
         per_optional = []
         for name, text, oth, counted in optional_costs:
             setting = _optional_setting(play, name)
-            per_optional.append(_choices(setting, counted, bound(text, oth) if counted and setting == "auto" else 0))
+            choices = _choices(setting, counted, bound(text, oth, name) if counted and setting == "auto" else 0)
+            if name in any_parts and "count_any_capped_at_one" in MISREADINGS:
+                choices = [(min(n, 1), auto) for n, auto in choices]
+            per_optional.append(choices)
         for picks in itertools.product(*per_optional):
             symbols: list[Symbol] = list(parse_symbols(cost_text))
             other: list[Any] = list(cast_other)
@@ -730,8 +797,14 @@ def priced_casts(data: dict[str, Any], x_value: int | None, room: int | None = N
             chosen: list[tuple[str, int]] = []
             for (name, text, oth, _), (n, auto) in zip(optional_costs, picks):
                 buyback = buyback or (name == "buyback" and n > 0)
-                symbols += parse_symbols(text) * n
-                other += oth * n
+                if name in any_parts:
+                    # B2: N objects; the cost (its mana, its other parts) is paid once when N > 0.
+                    if n:
+                        symbols += parse_symbols(text)
+                        other += with_count(oth, n)
+                else:
+                    symbols += parse_symbols(text) * n
+                    other += oth * n
                 if n:
                     chosen.append((name, n))
                 if auto:
@@ -753,12 +826,58 @@ def priced_casts(data: dict[str, Any], x_value: int | None, room: int | None = N
             if x_count:
                 fixed = vec_add(fixed, {"generic": x_count * int(x or 0)})
             parts, life_costs = _parts(other, x)
+            paid_here = reductions if not any_parts else reductions_for(
+                {name: n for name, n in chosen if name in any_parts})
             for mana, life in _announced(fixed, life_costs, symbols):
                 # 601.2f: reductions in every order the player may choose; floors last.
-                for v in sorted(_reduced(mana, reductions, floors)):
+                for v in sorted(_reduced(mana, paid_here, floors)):
                     out.append(Priced(cast, x if uses_x else None, v, life, tuple(parts),
                                       benefit, buyback, tuple(chosen)))
     return out, []
+
+
+def any_costs(card: dict[str, Any]) -> dict[str, tuple[int, str, Any]]:
+    """Issue 25 (B2): each optional additional cost (no `mandatory: true`) with a `count: any`
+    part: id -> (the part's index in `other`, its kind, its filter). The player chooses how many
+    objects it takes (0 or more, at most what matches); 0 is the cost not paid, N > 0 pays the
+    cost once with N objects (its mana and other parts once). A kind without a filter, or two
+    such parts in one cost, is a bad scenario."""
+    out: dict[str, tuple[int, str, Any]] = {}
+    for add in card.get("additional") or []:
+        for i, item in enumerate(add.get("other") or []):
+            if not (isinstance(item, dict) and len(item) == 1):
+                continue
+            (kind, body), = item.items()
+            if not (isinstance(body, dict) and body.get("count") == "any"):
+                continue
+            if add.get("mandatory", False):
+                raise BadScenario(f"count: any in the mandatory cost {add.get('id')}")
+            if kind not in ("sacrifice", "exile_from_graveyard", "exile_from_hand", "tap_untapped",
+                            "return_to_hand"):
+                raise BadScenario(f"count: any on {kind}")
+            if str(add["id"]) in out:
+                raise BadScenario(f"two count: any parts in {add['id']}")
+            out[str(add["id"])] = (i, str(kind), body.get("filter"))
+    return out
+
+
+def with_count(other: list[Any], n: int) -> list[Any]:
+    """An `other` list with its `count: any` part taking `n` objects."""
+    out: list[Any] = []
+    for item in other:
+        (kind, body), = item.items()
+        if isinstance(body, dict) and body.get("count") == "any":
+            item = {kind: {**body, "count": n}}
+        out.append(item)
+    return out
+
+
+def _check_per_paid(card: dict[str, Any], any_parts: dict[str, Any]) -> None:
+    """`{per_paid: ID}` names an optional additional cost of the card with a `count: any` part."""
+    for red in card.get("reductions") or []:
+        amount = red.get("generic") if isinstance(red, dict) else None
+        if isinstance(amount, dict) and "per_paid" in amount and str(amount["per_paid"]) not in any_parts:
+            raise BadScenario(f"per_paid: {amount['per_paid']!r} names no count: any cost")
 
 
 def mana_cost_has_x(card: dict[str, Any]) -> bool:
