@@ -123,6 +123,19 @@ def test_a_granted_colored_count_and_its_minimum() -> None:
     assert answer(data) == ("ok", 6, {"{G}" * 6})
 
 
+def test_an_opponents_grant_counts_the_opponents_permanents() -> None:
+    """The opponent's "spells your opponents cast cost {G} less for each green creature you
+    control" (`controller: opponent`, relative to its controller): "you control" is the
+    opponent, so its two green creatures count and your three don't: Khalni Hydra is {G}x6
+    (six Forests, score 6)."""
+    grant = {"types": ["enchantment"], "grants": [{"reduction": {"G": dict(GREEN_CREATURES)},
+                                                   "applies_to": {"controller": "opponent"}}]}
+    spell = {"types": ["creature"], "cost": "{G}" * 8}
+    data = scenario(spell, [("elf", ELF)] * 3 + [("forest", FOREST)] * 6,
+                    (("helper", grant), ("elf", ELF), ("elf", ELF)))
+    assert answer(data) == ("ok", 6, {"{G}" * 6})
+
+
 def test_counted_as_the_cast_begins() -> None:
     """Khalni Hydra with "sacrifice a creature" as a mandatory extra and three green
     creatures: the count is 3 (the sacrifice comes later, 601.2h), {G}x5 with five Forests and

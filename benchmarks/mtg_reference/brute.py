@@ -79,7 +79,9 @@ Choices the spec leaves open, as this reference reads them (each also in a comme
   cast without paying it: Toxic Deluge cast without paying its mana cost still chooses X.
 - Issue 25, group B (the contract's B1, B2). A reduction's color key takes `{count: FILTER}`
   (Khalni Hydra): your permanents matching FILTER, counted on the battlefield as the cast begins
-  (a permanent sacrificed to pay changes nothing), a fixed colored reduction of that many
+  (a permanent sacrificed to pay changes nothing; on an opponent's permanent's grant, the
+  opponent's permanents: "you control" is its controller, as for `generic: {count}`), a fixed
+  colored reduction of that many
   afterwards (a pip of that color, an announced hybrid's half; beyond them {1} less each while
   generic mana is left, as a fixed one does here); in a grant's reduction too; never
   `count_targets` or `per_paid`. An optional additional cost with a `count: any` part
@@ -555,6 +557,10 @@ def _count(data: dict[str, Any], you: list[Obj], amount: Any, holder: Obj | None
             return sum(1 for t in play_targets(data)
                        if target_matches(data["cards"], t, amount["count_targets"], holder))
         flt = amount.get("count", amount)
+        if holder is not None and holder.controller == "opponent":
+            # "for each ... you control" on the opponent's permanent: the opponent's permanents.
+            state = data.get("state") or {}
+            you = _objects(state.get("opponent") or {}, "battlefield", "opponent")
         return sum(1 for o in you if _matches_obj(data["cards"], o, flt, holder))
     return int(amount)
 
@@ -569,8 +575,12 @@ def _colored_amount(data: dict[str, Any], you: list[Obj], amount: Any, holder: O
     if "count" not in amount or set(amount) != {"count"}:
         raise BadScenario(f"a color key of a reduction takes a number or {{count: FILTER}}: {amount!r}")
     if "color_count_opponent" in MISREADINGS:
+        # Your permanents and the opponent's swapped, whoever holds the reduction.
         state = data.get("state") or {}
-        you = _objects(state.get("opponent") or {}, "battlefield", "opponent")
+        theirs = _objects(state.get("opponent") or {}, "battlefield", "opponent")
+        if holder is not None and holder.controller == "opponent":
+            return sum(1 for o in you if _matches_obj(data["cards"], o, amount["count"], holder))
+        you = theirs
     return _count(data, you, amount, holder)
 
 

@@ -838,9 +838,15 @@ def _colored_count(rng: random.Random, scenario: dict[str, Any], spell: dict[str
     reduction: dict[str, Any] = {color: {"count": dict(flt)}}
     if rng.random() < 0.2:
         reduction["minimum"] = rng.randint(1, 3)
-    if rng.random() < 0.3:                            # a grant of yours instead of the card's own
-        cards["color-helper"] = {"types": ["enchantment"], "grants": [{"reduction": reduction, "applies_to": {}}]}
-        field.append({"id": "b-helper", "card": "color-helper"})
+    if rng.random() < 0.3:                            # a grant instead of the card's own
+        if rng.random() < 0.3:                        # the opponent's: it counts the opponent's
+            cards["color-helper"] = {"types": ["enchantment"], "grants": [
+                {"reduction": reduction, "applies_to": {"controller": rng.choice(["opponent", "any"])}}]}
+            opponent = state.setdefault("opponent", {"battlefield": []})
+            opponent.setdefault("battlefield", []).append({"id": "b-helper", "card": "color-helper"})
+        else:
+            cards["color-helper"] = {"types": ["enchantment"], "grants": [{"reduction": reduction, "applies_to": {}}]}
+            field.append({"id": "b-helper", "card": "color-helper"})
     else:
         spell["reductions"] = list(spell.get("reductions") or []) + [reduction]
     for k in range(rng.choice([0, 1, 2, 2, 3, 4])):
