@@ -342,3 +342,130 @@ def test_the_generator_tells_each_wrong_reading_apart(misreading: str, marker: s
     differs = _differs(misreading, marker)
     found = next((seed for seed, data in casts(25, 3000) if differs(data)), None)
     assert found is not None, f"no generated cast tells {misreading} apart"
+
+
+# --- B3: morph, cast face down and turned face up ----------------------------------------------
+
+WASTES = {"types": ["land"], "mana": [{"adds": "{C}"}]}
+# A green creature with morph {1}{G} that taps for {G} (face up).
+MORPHLING = {"name": "Morph Elf", "types": ["creature"], "cost": "{4}{G}", "morph": "{1}{G}",
+             "mana": [{"adds": "{G}"}]}
+
+
+def face_down_cast(lands: list[tuple[str, dict[str, Any]]], **extra: Any) -> dict[str, Any]:
+    return scenario({**MORPHLING, **extra}, lands, cast="face_down")
+
+
+def test_cast_face_down_for_three() -> None:
+    """Cast face down: {3} (an alternative cost), three Wastes: score 3, onto the battlefield.
+    `cast: auto` never picks it: {4}{G} with three Wastes can't be paid."""
+    got = solve(face_down_cast([("wastes", WASTES)] * 3))
+    assert (got.status, got.score, got.totals, got.casts, got.destinations) == (
+        "ok", 3, {("{3}", 0)}, {"face_down"}, {"battlefield"})
+    data = face_down_cast([("wastes", WASTES)] * 3)
+    data["play"]["cast"] = "auto"
+    assert solve(data).status == "unpayable"
+
+
+def test_face_down_is_cast_at_sorcery_speed() -> None:
+    """A face-down spell has no flash: on the opponent's turn it is illegal, even for a card
+    with flash (or an instant's morph)."""
+    data = face_down_cast([("wastes", WASTES)] * 3, flash=True)
+    data["state"]["turn"] = "opponent"
+    assert solve(data).status == "illegal"
+    data["state"]["turn"] = "you"
+    data["state"]["stack"] = "nonempty"
+    assert solve(data).status == "illegal"
+
+
+def test_grants_on_a_face_down_spell() -> None:
+    """It is a colorless creature spell with no name: "creature spells cost {1} less" makes
+    {2} (score 2); "green spells cost {1} less" and a grant naming the card reduce nothing ({3});
+    Thalia ("noncreature spells cost {1} more") adds nothing, a Sphere adds {1} ({4}); a
+    Trinisphere after the creature reduction puts it back at {3}."""
+    def grant(change: dict[str, Any]) -> dict[str, Any]:
+        return {"types": ["artifact"], "grants": [change]}
+
+    cases = [
+        ({"reduction": {"generic": 1}, "applies_to": {"type": "creature"}}, "{2}"),
+        ({"reduction": {"generic": 1}, "applies_to": {"color": "green"}}, "{3}"),
+        ({"reduction": {"generic": 1}, "applies_to": {"name": "Morph Elf"}}, "{3}"),
+        ({"increase": "{1}", "applies_to": {"not_type": "creature"}}, "{3}"),
+        ({"increase": "{1}", "applies_to": {}}, "{4}"),
+    ]
+    for change, want in cases:
+        data = face_down_cast([("wastes", WASTES)] * 4 + [("helper", grant(change))])
+        assert answer(data)[2] == {want}, change
+    data = face_down_cast([("wastes", WASTES)] * 4 + [
+        ("helper", grant(cases[0][0])), ("sphere", TRINISPHERE)])
+    assert answer(data) == ("ok", 3, {"{3}"})
+
+
+def test_face_down_takes_no_additional_cost() -> None:
+    """The card's own reductions and its mandatory extra ("sacrifice a creature") are the face-up
+    card's: face down it is {3} and takes nothing (score 3 with a creature on the battlefield
+    left alone)."""
+    spell = {"reductions": [{"generic": 3}],
+             "additional": [{"id": "extra", "mandatory": True,
+                             "other": [{"sacrifice": {"count": 1, "filter": {"type": "creature"}}}]}]}
+    data = face_down_cast([("wastes", WASTES)] * 3 + [("goblin", GOBLIN)], **spell)
+    assert answer(data) == ("ok", 3, {"{3}"})
+
+
+def morph_on_battlefield(lands: list[tuple[str, dict[str, Any]]]) -> dict[str, Any]:
+    data = scenario({"types": ["instant"], "cost": "{G}"}, [("morphling", MORPHLING)] + lands)
+    data["state"]["you"]["battlefield"][0]["face_down"] = True
+    data["play"] = {"turn_face_up": "p0"}
+    return data
+
+
+def test_turn_face_up_pays_the_morph_cost() -> None:
+    """Turning it face up: {1}{G}, two Forests (score 2), no card moves; at any time (the
+    opponent's turn, a spell on the stack)."""
+    data = morph_on_battlefield([("forest", FOREST)] * 2)
+    got = solve(data)
+    assert (got.status, got.score, got.totals, got.casts, got.destinations) == (
+        "ok", 2, {("{1}{G}", 0)}, {"turn_face_up"}, {None})
+    data["state"].update({"turn": "opponent", "stack": "nonempty", "phase": "combat"})
+    assert solve(data).score == 2
+
+
+def test_no_cost_changer_reaches_turning_face_up() -> None:
+    """A special action is neither a spell nor an ability: "activated abilities cost {1} less",
+    "spells cost {1} less" and a Sphere change nothing ({1}{G}), a Trinisphere neither; mana
+    spendable only on creature spells can't pay it (one Forest and that land: unpayable)."""
+    helpers = [{"reduction": {"generic": 1}, "applies_to": {"ability": "activated"}},
+               {"reduction": {"generic": 1}, "applies_to": {}},
+               {"increase": "{1}", "applies_to": {"controller": "any"}},
+               {"at_least": 3, "applies_to": {"controller": "any"}}]
+    lands = [("forest", FOREST)] * 3
+    lands += [(f"helper{i}", {"types": ["artifact"], "grants": [g]}) for i, g in enumerate(helpers)]
+    assert answer(morph_on_battlefield(lands)) == ("ok", 2, {"{1}{G}"})
+    temple = {"types": ["land"], "mana": [{"adds": "{C}", "only_for": {"type": "creature"}}]}
+    assert solve(morph_on_battlefield([("forest", FOREST), ("temple", temple)])).status == "unpayable"
+
+
+def test_a_face_down_permanent_has_no_abilities_and_no_color() -> None:
+    """Face down, Morph Elf is a colorless 2/2 with no mana ability (708.2): it can't tap for
+    {G} (a {G} instant it alone paid is unpayable); it is no green creature for Khalni Hydra
+    (with a green Elf: {G}x6 face up, {G}x7 face down, seven Forests: 7); it is a creature for
+    "{1} less per creature" ({3} is {2}, two Wastes: 2)."""
+    data = scenario({"types": ["instant"], "cost": "{G}"}, [("morphling", MORPHLING)])
+    assert solve(data).status == "ok"
+    data["state"]["you"]["battlefield"][0]["face_down"] = True
+    assert solve(data).status == "unpayable"
+    data = scenario(hydra(), [("morphling", MORPHLING), ("elf", ELF)] + [("forest", FOREST)] * 7)
+    assert answer(data)[2] == {"{G}" * 6}
+    data["state"]["you"]["battlefield"][0]["face_down"] = True
+    assert answer(data) == ("ok", 7, {"{G}" * 7})
+    counted = {"types": ["sorcery"], "cost": "{3}", "reductions": [{"generic": {"count": {"type": "creature"}}}]}
+    data = scenario(counted, [("morphling", MORPHLING), ("wastes", WASTES), ("wastes", WASTES)])
+    data["state"]["you"]["battlefield"][0]["face_down"] = True
+    assert answer(data) == ("ok", 2, {"{2}"})
+
+
+def test_turn_face_up_needs_a_face_down_morph() -> None:
+    """A face-up permanent can't be turned face up (illegal)."""
+    data = morph_on_battlefield([("forest", FOREST)] * 2)
+    data["state"]["you"]["battlefield"][0]["face_down"] = False
+    assert solve(data).status == "illegal"

@@ -91,6 +91,15 @@ Choices the spec leaves open, as this reference reads them (each also in a comme
   once; a named N above what matches leaves no payment (`unpayable`). `{per_paid: ID, each: N}`
   in the card's own reduction is N generic less per object ID took (0 unpaid), a generic
   reduction like any other (every order, its `minimum` its own, the floors after).
+- Issue 25, B3 (morph, 702.37, 708): `play.cast: face_down` casts a card with `morph` from
+  the hand as a 2/2 creature spell with no name, colors, tags, mana cost or abilities for {3}
+  (an alternative cost), at sorcery speed whatever the card; no additional cost of the card,
+  none of its own reductions; the grants that match such a spell apply (a creature-spell
+  reduction does, a colored or named one doesn't); `cast: auto` never picks it. A battlefield
+  object with `face_down: true` is that 2/2 for every reading (no mana abilities, no grants,
+  colorless for counts and filters). `play.turn_face_up: ID` (116.2b, any time) pays the
+  morph cost of your face-down permanent: no cost changer applies and no restricted mana pays
+  it (a special action is neither a spell nor an ability).
 """
 
 from __future__ import annotations
@@ -516,7 +525,7 @@ def _grants(data: dict[str, Any], you: list[Obj], opp: list[Obj], spell: dict[st
 def granted_keywords(data: dict[str, Any], spell: dict[str, Any], obj: Obj) -> dict[str, Any]:
     """The spell with the keywords other permanents grant it (`keyword: convoke | delve |
     improvise`, while it is cast); an activated ability gets none (they are spells')."""
-    if spell.get("_ability"):
+    if spell.get("_ability") or spell.get("_special"):
         return spell
     state = data.get("state") or {}
     you = _objects(state.get("you") or {}, "battlefield", "you")
@@ -706,6 +715,10 @@ def priced_casts(data: dict[str, Any], x_value: int | None, room: int | None = N
     card = cards[obj.card]
     if "ability" in play:
         return _priced_ability(data, obj, x_value)
+    if "turn_face_up" in play:
+        return _priced_face_up(data, obj, x_value)
+    if play.get("cast") == "face_down":
+        return _priced_face_down(data, obj, card)
     if "land" in (card.get("types") or []):
         return [], ["a land is played, not cast"]
     card = granted_flashback(data, card, obj)
@@ -949,6 +962,91 @@ def ability_of(data: dict[str, Any], obj: Obj) -> dict[str, Any]:
             "_zone": str(ability.get("zone") or "battlefield"), "_cycling": bool(ability.get("cycling"))}
 
 
+# --- Morph (issue 25, B3; 702.37) ----------------------------------------------------------------
+
+FACE_DOWN = "_face-down 2/2"                     # the card a face-down permanent is (708.2)
+FACE_DOWN_CARD: dict[str, Any] = {"types": ["creature"], "colors": [], "name": ""}
+FACE_DOWN_SPELL: dict[str, Any] = {"types": ["creature"], "colors": [], "name": "", "cost": ""}
+FACE_DOWN_COST = "{3}"
+TURN_FACE_UP: dict[str, Any] = {"types": [], "colors": [], "name": "", "cost": "", "_special": True}
+
+
+def face_down_view(data: dict[str, Any]) -> dict[str, Any]:
+    """The scenario as the rules see it (708.2): every battlefield object with `face_down: true`
+    is a 2/2 creature with no name, colors, tags, mana cost or abilities (its card's `morph` is
+    kept aside, `_morph`, for turning it face up). A scenario with none is returned as it is."""
+    state = data.get("state") or {}
+    if "face_down" not in json.dumps(state):
+        return data
+    data = json.loads(json.dumps(data))
+    cards = data["cards"]
+    morphs: dict[str, str] = {}
+    for who in ("you", "opponent"):
+        for entry in (data["state"].get(who) or {}).get("battlefield") or []:
+            if isinstance(entry, dict) and entry.get("face_down"):
+                card = cards[str(entry["card"])]
+                if card.get("morph") is None:
+                    raise BadScenario(f"{entry.get('id')}: face_down on a card without morph")
+                if who == "you":
+                    morphs[str(entry.get("id"))] = str(card["morph"])
+                entry["card"] = FACE_DOWN
+    cards[FACE_DOWN] = dict(FACE_DOWN_CARD)
+    data["_morph"] = morphs
+    return data
+
+
+def morph_card(data: dict[str, Any], obj: Obj) -> dict[str, Any]:
+    """What turning `obj` face up costs: `{morph: MANA}` (none when it isn't face down)."""
+    morph = (data.get("_morph") or {}).get(obj.id)
+    return {} if morph is None else {"morph": morph}
+
+
+def _priced_face_down(data: dict[str, Any], obj: Obj, card: dict[str, Any]
+                      ) -> tuple[list[Priced], list[str]]:
+    """702.37c / 708.4: a card with morph cast face down from the hand, a 2/2 creature spell
+    with no name, colors or mana cost for {3} (an alternative cost, 118.9): sorcery timing, no
+    kicker or other additional cost (it has no abilities), the grants that match such a spell
+    (its increases, reductions, floors)."""
+    state = data.get("state") or {}
+    if card.get("morph") is None:
+        return [], ["face_down: the card has no morph"]
+    if obj.zone != "hand":
+        return [], [f"face_down: cast from the hand only, not the {obj.zone}"]
+    if not _sorcery_speed(state):
+        return [], ["timing: a face-down spell is cast at sorcery speed"]
+    you = _objects(state.get("you") or {}, "battlefield", "you")
+    opp = _objects(state.get("opponent") or {}, "battlefield", "opponent")
+    face = dict(FACE_DOWN_SPELL)
+    grants = _grants(data, you, opp, face, obj.id, "", obj)
+    symbols: list[Symbol] = list(parse_symbols(FACE_DOWN_COST))
+    for kind, g, _ in grants:
+        if kind == "increase":
+            symbols += parse_symbols(g) if isinstance(g, str) else parse_symbols(g.get("mana", ""))
+    reductions = [_reduction(data, you, g, holder) for kind, g, holder in grants if kind == "reduction"]
+    floors = [int(g) for kind, g, _ in grants if kind == "at_least"]
+    out: list[Priced] = []
+    for mana, life in _announced(ZERO, 0, symbols):
+        for v in sorted(_reduced(mana, reductions, floors)):
+            out.append(Priced("face_down", None, v, life, (), 0))
+    return out, []
+
+
+def _priced_face_up(data: dict[str, Any], obj: Obj, x_value: int | None) -> tuple[list[Priced], list[str]]:
+    """116.2b / 702.37e: turning a face-down permanent of yours face up, a special action at any
+    time, for its morph cost: no cost changer applies (neither a spell nor an ability)."""
+    morph = morph_card(data, obj).get("morph")
+    if obj.zone != "battlefield" or morph is None:
+        return [], [f"turn_face_up: {obj.id} is no face-down permanent of yours with morph"]
+    symbols = list(parse_symbols(morph))
+    x_count = sum(1 for s in symbols if s[0] == "x")
+    if x_count and x_value is None:
+        return [], []
+    fixed = vec_add(ZERO, {"generic": x_count * int(x_value or 0)}) if x_count else ZERO
+    out = [Priced("turn_face_up", x_value if x_count else None, mana, life, (), 0)
+           for mana, life in _announced(fixed, 0, symbols)]
+    return out, []
+
+
 def _priced_ability(data: dict[str, Any], obj: Obj, x_value: int | None) -> tuple[list[Priced], list[str]]:
     """Every total an activated ability's cost can have (602.2b: announce, then 601.2b-f)."""
     state = data.get("state") or {}
@@ -1001,6 +1099,11 @@ def _find(data: dict[str, Any]) -> Obj:
             if o.id == str(play["ability"]["object"]):
                 return o
         raise BadScenario("play.ability.object: no such object")
+    if "turn_face_up" in play:
+        for o in objects:
+            if o.id == str(play["turn_face_up"]):
+                return o
+        raise BadScenario("play.turn_face_up: no such object")
     if "object" in play:
         for o in objects:
             if o.id == str(play["object"]):
@@ -1018,6 +1121,8 @@ def _x_life_anywhere(data: dict[str, Any]) -> bool:
     """Whether some `other` list of the played card (or the ability's costs) holds `{pay_life:
     X}`: the play then announces an X."""
     obj = _find(data)
+    if "turn_face_up" in data["play"] or data["play"].get("cast") == "face_down":
+        return False
     if "ability" in data["play"]:
         return any(is_x_life(item) for item in ability_of(data, obj)["_other"])
     card = data["cards"][obj.card]
@@ -1035,6 +1140,10 @@ def _x_life_anywhere(data: dict[str, Any]) -> bool:
 def _cost_texts(data: dict[str, Any]) -> list[str]:
     """Every mana text of the played card or ability that a cast could pay (for X)."""
     obj = _find(data)
+    if "turn_face_up" in data["play"]:
+        return [str(morph_card(data, obj).get("morph") or "")]
+    if data["play"].get("cast") == "face_down":
+        return [FACE_DOWN_COST]
     if "ability" in data["play"]:
         return [ability_of(data, obj)["cost"]]
     card = data["cards"][obj.card]
@@ -1249,6 +1358,8 @@ class Board:
     def usable(self, restricted: str) -> bool:
         """Mana `only_for: {ability: activated, ...}` pays abilities only, other restricted mana
         spells only, each matching the rest of its filter."""
+        if self.spell.get("_special"):
+            return False            # a special action is neither a spell nor an ability (B3)
         rest = dict(json.loads(restricted) or {})
         if not ability_word_ok(rest.pop("ability", None), self.spell):
             return False
@@ -1348,7 +1459,12 @@ def board(data: dict[str, Any]) -> Board:
     cards, permanents = holders(data["cards"], _objects(you_p, "battlefield", "you"))
     cards = counted_cards(cards, permanents)
     obj = _find(data)
-    spell = ability_of(data, obj) if "ability" in data["play"] else cards[obj.card]
+    if "turn_face_up" in data["play"]:
+        spell = dict(TURN_FACE_UP)
+    elif data["play"].get("cast") == "face_down":
+        spell = dict(FACE_DOWN_SPELL)
+    else:
+        spell = ability_of(data, obj) if "ability" in data["play"] else cards[obj.card]
     spell = granted_keywords(data, spell, obj)
     pool0 = [0] * 6
     for kind, arg in parse_symbols(you_p.get("mana_pool") or ""):
@@ -1681,6 +1797,7 @@ def _pool_after(b: Board, acts: list[Activation]) -> tuple[int, ...]:
 
 def solve(data: dict[str, Any]) -> Outcome:
     """The optimum of the cast in `data` by exhaustion."""
+    data = face_down_view(data)
     play = data["play"]
     b = board(data)
     spell = b.spell
@@ -1742,8 +1859,10 @@ def solve(data: dict[str, Any]) -> Outcome:
 def destination(spell: dict[str, Any], p: Priced) -> str | None:
     """Where the card goes when it resolves: flashback exiles it (702.34a), buyback returns
     it to hand (702.27a), a permanent spell enters the battlefield, others go to the graveyard."""
-    if p.cast == "ability":
-        return None                         # an ability moves no card (its costs may)
+    if p.cast in ("ability", "turn_face_up"):
+        return None                         # an ability or a special action moves no card
+    if p.cast == "face_down":
+        return "battlefield"
     if p.cast == "flashback":
         return "exile"
     if set(spell.get("types") or []) & PERMANENT_TYPES:
