@@ -1377,6 +1377,11 @@ def _mtg_word_pairs() -> dict[Key, Pair]:
     t["ABILITY_KINDS", "cycling"] = Pair(setup(MCYCLE, cards__bear__abilities__0__cycling=False),
                                          "cards.mountain.grants.0.applies_to.ability", "cycling",
                                          "activated")
+    # A color key counted from the state (Khalni Hydra; issue 25, B1): {R} less per creature
+    # of yours (the bear) makes bolt's {R}{R}{R}{R} payable by the three Mountains; 0 does not.
+    t["REDUCTION_KEYS.R", "count"] = Pair(
+        setup(MBASE, cards__bolt__cost="{R}{R}{R}{R}", cards__bolt__reductions=[{"R": 0}]),
+        "cards.bolt.reductions.0.R", {"count": {"type": "creature"}}, 0)
     return t
 
 

@@ -123,6 +123,10 @@ def _reduction_in_order(r: dict[str, Any]) -> None:
         (key, body), = r["generic"].items()
         _in_order(loader.FILTER_KEYS if key == "count" else loader.TARGET_FILTER_KEYS,
                   "filter")(body)
+    for c in "WUBRG":
+        if isinstance(r.get(c), dict):  # a counted color key (issue 25, B1)
+            _in_order(loader.AMOUNT_KEYS, "amount")(r[c])
+            _in_order(loader.FILTER_KEYS, "filter")(r[c]["count"])
 
 
 # --- The corpora --------------------------------------------------------------------------------
@@ -256,8 +260,9 @@ def _reduction(draw: Draw, with_id: bool) -> dict[str, object]:
     if draw(st.integers(0, 2)) == 0:
         out["mana"] = _plain(draw, lo=0)
     for c in COLORS + "C":
-        if draw(st.integers(0, 7)) == 0:
-            out[c] = draw(st.integers(0, 2))
+        if draw(st.integers(0, 7)) == 0:  # a color key counted from the state (issue 25, B1)
+            out[c] = ({"count": _filter(draw)} if c != "C" and draw(st.integers(0, 2)) == 0
+                      else draw(st.integers(0, 2)))
     if not any(k in out for k in ("generic", "mana", *COLORS, "C")):
         out["generic"] = generic  # a reduction says at least one of them
     return out

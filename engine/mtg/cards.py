@@ -144,12 +144,15 @@ class Amount:
 @dataclass(frozen=True, slots=True)
 class Reduction:
     """`{generic: N, minimum: M}` (generic mana less, never below M mana in all) or
-    `{mana: "{W}"}` (colored mana less: a pip of that color, else generic, rule 118.7c)."""
+    `{mana: "{W}"}` (colored mana less: a pip of that color, else generic, rule 118.7c).
+    `colored_counts`: a color key counted from the state (`{G: {count: FILTER}}`, Khalni
+    Hydra): that many more of that color less, the count taken as the cast begins."""
 
     label: str
     generic: Amount = Amount()
     minimum: int = 0
     colored: Mana = NO_MANA
+    colored_counts: tuple[tuple[str, Filter], ...] = ()  # (color letter, filter), per color key
 
 
 @dataclass(frozen=True, slots=True)

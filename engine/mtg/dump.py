@@ -248,12 +248,14 @@ def reduction_to_data(r: Reduction, label: str) -> Data:
     if r.label != label:
         out["id"] = r.label
     # A reduction says at least one of generic and mana: `generic: 0` where it says nothing else.
-    if r.generic != Amount() or r.colored == NO_MANA:
+    if r.generic != Amount() or (r.colored == NO_MANA and not r.colored_counts):
         out["generic"] = amount_to_data(r.generic)
     if r.minimum:
         out["minimum"] = r.minimum
     if r.colored != NO_MANA:
         out["mana"] = mana_text(r.colored, "")
+    for t, f in r.colored_counts:  # a counted color key (Khalni Hydra's `G`)
+        out[t] = {"count": filter_to_data(f)}
     return out
 
 

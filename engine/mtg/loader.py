@@ -417,7 +417,11 @@ class _MtgReader(Reader):
             self.problem(path, "a reduction needs `generic` (a number or {count: FILTER}), `mana` "
                                "(\"{W}\") or a count per color (W: 1)")
         colored = f.read("mana", NO_MANA, self.plain_mana)
+        counted: list[tuple[str, Filter]] = []
         for t in colors:
+            if isinstance(f[t], dict):
+                counted.append((t, self.colored_count(f[t], f.at(t), t, held)))
+                continue
             i = 1 + TYPES.index(t)
             n = f.read(t, 0, self.integer)
             colored = colored[:i] + (colored[i] + n,) + colored[i + 1:]  # type: ignore[assignment]
@@ -426,7 +430,22 @@ class _MtgReader(Reader):
             generic=f.read("generic", Amount(), self.amount_of, held),
             minimum=f.read("minimum", 0, self.integer),
             colored=colored,
+            colored_counts=tuple(counted),
         )
+
+    def colored_count(self, value: object, path: DataPath, color: str, held: bool) -> Filter:
+        """A color key's `{count: FILTER}` (Khalni Hydra's `G`): one of that color less per
+        permanent of yours matching FILTER. {C} and the spell's targets are not counted."""
+        f = self.fields(value, path, AMOUNT_KEYS)
+        if color == "C":
+            self.problem(path, "C takes a number: a count is read in the color keys W U B R G")
+        elif "count_targets" in f:
+            self.problem(f.at("count_targets"), "count_targets is not taken in a color key: a "
+                                                "colored count is {count: FILTER} (your "
+                                                "permanents)")
+        elif "count" not in f:
+            f.require("count", "a filter of your permanents to count")
+        return f.read("count", Filter(), self.filter, held)
 
     def reductions(self, value: object, path: DataPath) -> tuple[Reduction, ...]:
         return tuple(self.reduction(item, where, path_text(where).rsplit(".", 1)[-1])

@@ -24,7 +24,8 @@ from dataclasses import dataclass, replace
 from typing import Iterator
 
 from ..discounts import Mod, pareto_front
-from .cards import Amount, Card, Cost, Filter, Grant, MtgScenario, Obj, OtherCost, Play, life_of
+from .cards import (Amount, Card, Cost, Filter, Grant, MtgScenario, Obj, OtherCost, Play,
+                    Reduction, life_of)
 from .mana import (
     NO_MANA,
     TYPES,
@@ -176,6 +177,18 @@ def _amount(scenario: MtgScenario, a: Amount, pool: tuple[Obj, ...], targets: tu
     return a.fixed
 
 
+def _colored(scenario: MtgScenario, r: Reduction, pool: tuple[Obj, ...], holder: Obj | None
+             ) -> Mana:
+    """A reduction's colored mana: its fixed pips, and each counted color key (Khalni Hydra's
+    `G: {count: FILTER}`) as that many pips of its color, counted on `pool` (the battlefield of
+    the reduction's controller) as `generic: {count: FILTER}` is."""
+    out = r.colored
+    for t, f in r.colored_counts:
+        n = _amount(scenario, Amount(count=f), pool, (), holder, "you")
+        out = _plus(out, t, n)
+    return out
+
+
 def reaching_grants(scenario: MtgScenario, card: Card
                     ) -> Iterator[tuple[str, tuple[Obj, ...], Obj, Card, Grant]]:
     """Each grant of a permanent that reaches a cast of `card` by you, in state order (yours,
@@ -247,9 +260,10 @@ def changers(scenario: MtgScenario, card: Card, targets: tuple[str, ...] = ()
     in state order: the card's own reductions (affinity), then every permanent's grants."""
     out: list[Changer] = []
     for r in card.reductions:
-        amount = _amount(scenario, r.generic, scenario.state.you.battlefield, targets, None, "you")
+        battlefield = scenario.state.you.battlefield
+        amount = _amount(scenario, r.generic, battlefield, targets, None, "you")
         out.append(Changer("", f"{card.name} ({r.label})", generic=amount, minimum=r.minimum,
-                           colored=r.colored))
+                           colored=_colored(scenario, r, battlefield, None)))
     for who, battlefield, obj, source, g in reaching_grants(scenario, card):
         if g.applies_to.targets is not None and not targeted(
                 scenario, g.applies_to.targets, targets, obj, who):
@@ -261,7 +275,7 @@ def changers(scenario: MtgScenario, card: Card, targets: tuple[str, ...] = ()
             r = g.reduction
             amount = _amount(scenario, r.generic, battlefield, targets, obj, who)
             out.append(Changer(obj.id, name, generic=amount, minimum=r.minimum,
-                               colored=r.colored))
+                               colored=_colored(scenario, r, battlefield, obj)))
         elif g.at_least is not None:
             out.append(Changer(obj.id, name, at_least=g.at_least))
     return tuple(out)

@@ -83,7 +83,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Callable, Hashable, Iterator, Sequence
 
 from ...engine.discounts import Deadline
-from ...engine.mtg.cards import Amount, Card, MtgScenario, Obj, OtherCost, Play
+from ...engine.mtg.cards import Card, MtgScenario, Obj, OtherCost, Play, Reduction
 from ...engine.mtg.dump import state_to_data
 from ...engine.mtg.lands import land_play_reasons, play_land
 from ...engine.mtg.mana import NO_MANA, TYPES, Mana, add, total
@@ -859,16 +859,18 @@ def deferrable(scenario: MtgScenario, listed: Sequence[Play] | None) -> bool:
         if len({a.sacrifice_self for a in live}) > 1:
             return False
         units_leave = units_leave or any(a.sacrifice_self for a in live)
-        counts = counts or any(_counted(r.generic) for r in card.reductions) or any(
-            g.reduction is not None and _counted(g.reduction.generic) for g in card.grants)
+        counts = counts or any(_counted(r) for r in card.reductions) or any(
+            g.reduction is not None and _counted(g.reduction) for g in card.grants)
     if units_leave and counts:
         return False  # a Treasure used would leave the count it is in
     return not _x_auto(scenario, listed)  # X is chosen on the state the play meets
 
 
-def _counted(a: Amount) -> bool:
-    """Whether a reduction's amount counts objects (of the board, or the spell's targets)."""
-    return a.count is not None or a.count_targets is not None
+def _counted(r: Reduction) -> bool:
+    """Whether a reduction's amount counts objects (of the board, or the spell's targets): its
+    generic amount or a counted color key (Khalni Hydra)."""
+    return r.generic.count is not None or r.generic.count_targets is not None or bool(
+        r.colored_counts)
 
 
 def _x_auto(scenario: MtgScenario, listed: Sequence[Play] | None) -> bool:

