@@ -469,3 +469,21 @@ def test_turn_face_up_needs_a_face_down_morph() -> None:
     data = morph_on_battlefield([("forest", FOREST)] * 2)
     data["state"]["you"]["battlefield"][0]["face_down"] = False
     assert solve(data).status == "illegal"
+
+
+# --- Found on the way: X life under an alternative cost without X -------------------------------
+
+def test_an_alternative_cost_without_x_makes_x_zero() -> None:
+    """107.3b: {X}{B} with "pay X life" as a mandatory extra, cast by evoke ({B}, no X): X is 0,
+    so no life (one Swamp: score 1, whatever `x` the play names); cast normally with x: 2,
+    {2}{B} and 2 life (three Swamps: 3 + 2 = 5). Found by the campaign of 2026-12 (cast
+    12000455): the reference paid X life under evoke."""
+    spell = {"types": ["instant"], "cost": "{X}{B}",
+             "alternative": [{"id": "evoke", "cost": "{B}"}],
+             "additional": [{"id": "x-life", "mandatory": True, "other": [{"pay_life": "X"}]}]}
+    data = scenario(spell, [("swamp", SWAMP)], cast="evoke", x=2)
+    got = solve(data)
+    assert (got.status, got.score, got.totals) == ("ok", 1, {("{B}", 0)})
+    data = scenario(spell, [("swamp", SWAMP)] * 3, cast="normal", x=2)
+    got = solve(data)
+    assert (got.status, got.score, got.totals) == ("ok", 5, {("{2}{B}", 2)})
