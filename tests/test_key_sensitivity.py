@@ -1062,6 +1062,19 @@ def _mtg_pairs() -> dict[Key, Pair]:
         setup(red, cards__bolt__reductions=[{"generic": {"count": {"type": "artifact"}}}]),
         "cards.bolt.reductions.0.generic.count", {"type": "land"}, {"type": "artifact"})
 
+    # "Sacrifice any number" and a reduction per object (Torgaar; issue 25, B2): bolt at {2}{R}
+    # with two such costs, `sac` paid with the bear c1; the reduction counts `sac` ({1} less
+    # per creature, or `each: 2`) or `sac2` (not paid: nothing less).
+    torgaar = setup(MBASE, cards__bolt__cost="{2}{R}", cards__bolt__additional=[
+        {"id": i, "other": [{"sacrifice": {"count": "any", "filter": {"type": "creature"}}}]}
+        for i in ("sac", "sac2")], cards__bolt__reductions=[
+        {"generic": {"per_paid": "sac2", "each": 1}}], play__optional={"sac": 1})
+    t["AMOUNT_KEYS", "per_paid"] = Pair(torgaar, "cards.bolt.reductions.0.generic.per_paid",
+                                        "sac", "sac2")
+    t["AMOUNT_KEYS", "each"] = Pair(
+        setup(torgaar, cards__bolt__reductions=[{"generic": {"per_paid": "sac"}}]),
+        "cards.bolt.reductions.0.generic.each", 2)
+
     # Mana abilities.
     t["ABILITY_KEYS", "adds"] = Pair(MBASE, "cards.mountain.mana.0.adds", "{G}", "{R}")
     t["ABILITY_KEYS", "costs"] = Pair(MBASE, "cards.mountain.mana.0.costs", ["tap", {"pay_life": 1}])
@@ -1382,6 +1395,15 @@ def _mtg_word_pairs() -> dict[Key, Pair]:
     t["REDUCTION_KEYS.R", "count"] = Pair(
         setup(MBASE, cards__bolt__cost="{R}{R}{R}{R}", cards__bolt__reductions=[{"R": 0}]),
         "cards.bolt.reductions.0.R", {"count": {"type": "creature"}}, 0)
+    # `count: any` (Torgaar; issue 25, B2): with 6 per object taken, auto sacrifices both
+    # creatures (c1, c2), where `count: 1` takes one.
+    t["OTHER_LONG_KEYS.count", "any"] = Pair(
+        setup(MBASE, cards__bolt__additional=[{"id": "sac", "other": [
+            {"sacrifice": {"count": 1, "filter": {"type": "creature"}}}]}],
+            play__optional={"sac": "auto"}, objective={"benefits": {"sac": 6}},
+            state__you__battlefield=[*MBASE["state"]["you"]["battlefield"],
+                                     {"id": "c2", "card": "bear"}]),
+        "cards.bolt.additional.0.other.0.sacrifice.count", "any", 1)
     return t
 
 

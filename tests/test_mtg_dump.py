@@ -119,7 +119,9 @@ def _others_in_order(items: list[Any]) -> None:
 
 def _reduction_in_order(r: dict[str, Any]) -> None:
     _in_order(loader.REDUCTION_KEYS, "reduction")(r)
-    if isinstance(r.get("generic"), dict):
+    if isinstance(r.get("generic"), dict) and "per_paid" in r["generic"]:
+        _in_order(loader.AMOUNT_KEYS, "amount")(r["generic"])  # per_paid, each (issue 25, B2)
+    elif isinstance(r.get("generic"), dict):
         (key, body), = r["generic"].items()
         _in_order(loader.FILTER_KEYS if key == "count" else loader.TARGET_FILTER_KEYS,
                   "filter")(body)
@@ -374,6 +376,10 @@ def _card(draw: Draw, card_id: str) -> dict[str, object]:
                 a["cost"] = _mana_cost(draw)
             if draw(st.booleans()):
                 a["other"] = _others(draw)
+            if not a.get("mandatory") and draw(st.integers(0, 2)) == 0:  # issue 25, B2
+                a["other"] = [*a.get("other", []), {draw(st.sampled_from(
+                    ["sacrifice", "exile_from_graveyard", "tap_untapped"])): {
+                        "count": "any", "filter": _filter(draw)}}]
             additional.append(a)
         out["additional"] = additional
     for key in ("per_mode", "per_target"):
@@ -384,6 +390,13 @@ def _card(draw: Draw, card_id: str) -> dict[str, object]:
                                                                      unique=True, max_size=3))}
     if maybe(3):
         out["reductions"] = [_reduction(draw, with_id=True) for _ in range(draw(st.integers(0, 2)))]
+    takes_any = [a["id"] for a in out.get("additional", [])  # type: ignore[attr-defined]
+                 if any(isinstance(o, dict) and isinstance(next(iter(o.values())), dict)
+                        and next(iter(o.values())).get("count") == "any" for o in a.get("other", []))]
+    if takes_any and draw(st.booleans()):  # a reduction per object it took (issue 25, B2)
+        out.setdefault("reductions", []).append(  # type: ignore[attr-defined]
+            {"generic": {"per_paid": draw(st.sampled_from(takes_any)),
+                         "each": draw(st.integers(0, 3))}})
     if maybe(2):
         out["mana"] = [_mana_ability(draw) for _ in range(draw(st.integers(0, 2)))]
     if maybe(3):

@@ -156,3 +156,149 @@ def test_the_turn_counts_on_the_state_each_cast_meets() -> None:
     out = run("turn", data)
     assert out["order"] == ["h2", "h1"]
     assert [p["total"]["mana"] for p in out["plays"]] == ["{1}{G}", "{G}{G}{G}{G}"]
+
+
+# --- B2: Torgaar (examples/mtg/67, 68) -----------------------------------------------------------
+
+
+def test_torgaar_auto_sacrifices_the_cheapest_count() -> None:
+    data = example("67")
+    p = plan(data)
+    assert (p["paid"], p["total"]["mana"], p["score"]) == ({"sacrifice": 2}, "{2}{B}{B}", 6)
+    assert sorted(p["payment"]["other"]["sacrifice"]) == ["t1", "t2"]
+    assert p["total"]["other"] == [{"sacrifice": 2}] and p["mana_value"] == 8
+    assert p["steps"][-1]["text"] == ("Torgaar, Famine Incarnate (reductions[0]): costs {4} "
+                                      "less: 4 generic taken")
+    # A fifth Swamp: one Goblin would do ({4}{B}{B}: six mana, but five Swamps: no), so still
+    # two Goblins, {2}{B}{B}: four Swamps and the Goblins, 4 + 2 = 6.
+    data["state"]["you"]["battlefield"].insert(0, {"id": "s5", "card": "swamp"})
+    p = plan(data)
+    assert (p["paid"], p["score"]) == ({"sacrifice": 2}, 6)
+    # The Goblins worth 5 each (a sacrifice's weight): with eight Swamps none goes.
+    for obj in data["state"]["you"]["battlefield"]:
+        obj.pop("value", None)
+    data["state"]["you"]["battlefield"] += [{"id": f"x{i}", "card": "swamp"} for i in range(3)]
+    p = plan(data)
+    assert (p["paid"], p["total"]["mana"], p["score"]) == ({}, "{6}{B}{B}", 8)
+
+
+def test_torgaar_benefits_count_per_object() -> None:
+    """`benefits: {sacrifice: B}` is B per object: at 6 each, every creature goes (each saves
+    {2} and earns 6 against its 5), all three: {B}{B}, 2 + 1 + 1 + 5 - 18 = -9."""
+    data = example("67")
+    data["objective"] = {"benefits": {"sacrifice": 6}}
+    p = plan(data)
+    assert (p["paid"], p["total"]["mana"], p["score"], p["objective"]) == (
+        {"sacrifice": 3}, "{B}{B}", 9, -9)
+
+
+def test_torgaar_named_counts() -> None:
+    data = example("68")
+    p = plan(data)
+    assert (p["paid"], p["total"]["mana"], p["score"]) == ({"sacrifice": 1}, "{4}{B}{B}", 10)
+    assert p["payment"]["other"]["sacrifice"] == ["e1"]
+    assert "e1" in [s["id"] for s in p["payment"]["sources"]]  # tapped for {G}, then sacrificed
+    data["play"]["optional"] = {"sacrifice": 0}
+    assert plan(data)["status"] == "unpayable"
+    data["play"]["optional"] = {"sacrifice": "no"}
+    assert plan(data)["total"]["mana"] == "{6}{B}{B}"
+    data["play"]["optional"] = {"sacrifice": "yes"}  # yes is one
+    assert plan(data)["total"]["mana"] == "{4}{B}{B}"
+    data["play"]["optional"] = {"sacrifice": 2}  # one creature only
+    p = plan(data)
+    assert p["status"] == "unpayable" and p["total"]["mana"] == "{2}{B}{B}"
+
+
+def test_torgaar_check_play_orders_dump() -> None:
+    data = example("67")
+    p = plan(data)
+    ok = checked(data, p["payment"])
+    assert ok["legal"] and ok["choices"]["paid"] == {"sacrifice": 2} and ok["score"] == 6
+    # The Bears for a Goblin: legal, not optimal (4 + 1 + 5).
+    worse = dict(p["payment"], other={"sacrifice": ["t1", "b1"]})
+    got = checked(data, worse)
+    assert got["legal"] and got["score"] == 10 and got["gap"] == 4
+    short = dict(p["payment"], other={"sacrifice": ["t1"]})  # one creature: {4}{B}{B}
+    assert not checked(data, short)["legal"]
+    named = checked(data, p["payment"], paid={"sacrifice": 3})  # two objects named, not three
+    assert not named["legal"] and any("sacrifice 3" in q for q in named["problems"])
+    after = run("play", data)["state"]["you"]
+    assert sorted(o["id"] for o in after["battlefield"]) == ["b1", "h1", "s1", "s2", "s3", "s4"]
+    orders = run("orders", data)
+    assert [o["total"]["mana"] for o in orders["orders"]] == ["{2}{B}{B}"]
+    dumped = round_trips(data)["cards"]["torgaar"]
+    assert dumped["additional"] == [{"id": "sacrifice", "other": [
+        {"sacrifice": {"count": "any", "filter": {"type": ["creature"]}}}]}]
+    assert dumped["reductions"] == [{"generic": {"per_paid": "sacrifice", "each": 2}}]
+
+
+def test_per_paid_and_count_any_pairs() -> None:
+    """The pairs: `each: 2` against `each: 1`, and `count: any` against `count: 1`."""
+    data = example("67")
+    data["cards"]["torgaar"]["reductions"][0]["generic"]["each"] = 1
+    p = plan(data)  # {1} per creature: at best all three, {3}{B}{B}: five mana, four Swamps
+    assert p["status"] == "unpayable"
+    data = example("67")
+    data["cards"]["torgaar"]["additional"][0]["other"][0]["sacrifice"]["count"] = 1
+    del data["cards"]["torgaar"]["reductions"]
+    assert plan(data)["status"] == "unpayable"  # no reduction: eight mana, four Swamps
+
+
+def test_turn_refuses_count_any() -> None:
+    data = example("67")
+    del data["play"]
+    data["turn"] = {}
+    with pytest.raises(ScenarioError) as err:
+        run("turn", data)
+    assert [str(p) for p in err.value.problems] == [
+        "cards.torgaar.additional[0].other[0].sacrifice.count: count: any is not supported by "
+        "`payplan turn` (its payments take fixed counts); plan the cast with `payplan plan`"]
+
+
+def test_the_loader_refuses_what_count_any_and_per_paid_cant_be() -> None:
+    data = example("67")
+    torgaar = ["cards", "torgaar"]
+
+    def refused(*edits: tuple[list[Any], Any]) -> list[str]:
+        bad = copy.deepcopy(data)
+        for path, value in edits:
+            here = bad
+            for step in path[:-1]:
+                here = here[step]
+            here[path[-1]] = value
+        return problems(bad)
+
+    any_part = {"sacrifice": {"count": "any", "filter": {"type": "creature"}}}
+    where = "count: any (as many as the play chooses) is read only in an optional additional cost"
+    mandatory = refused(([*torgaar, "additional", 0, "mandatory"], True))
+    assert len(mandatory) == 2 and where in mandatory[0]  # and per_paid names no such cost
+    assert "per_paid names an optional additional cost" in mandatory[1]
+    for key in ("kicker", "multikicker", "buyback"):
+        got = refused(([*torgaar, key], {"cost": "{1}", "other": [any_part]}))
+        assert len(got) == 1 and got[0].startswith(f"cards.torgaar.{key}.other[0].sacrifice"
+                                                   f".count: {where}")
+    got = refused(([*torgaar, "alternative"], [{"id": "alt", "other": [any_part]}]))
+    assert len(got) == 1 and where in got[0]
+    got = refused(([*torgaar, "abilities"], [{"id": "act", "costs": [any_part]}]))
+    assert len(got) == 1 and where in got[0]
+    got = refused(([*torgaar, "mana"], [{"adds": "{B}", "costs": [any_part]}]))
+    assert len(got) == 1 and where in got[0]
+    for kind in ("discard", "mill", "pay_life"):
+        got = refused(([*torgaar, "additional", 0, "other"], [{kind: {"count": "any"}}]))
+        assert got[0] == (f"cards.torgaar.additional[0].other[0].{kind}.count: count: any "
+                          f"chooses objects by a filter; {kind} takes a number")
+    got = refused(([*torgaar, "additional", 0, "other"], [any_part, any_part]))
+    assert got == ["cards.torgaar.additional[0].other: at most one part of an additional cost "
+                   "says count: any"]
+    got = refused(([*torgaar, "reductions", 0, "generic", "per_paid"], "kicker"))
+    assert got == ["cards.torgaar.reductions[0].generic.per_paid: per_paid names an optional "
+                   "additional cost of this card with a count: any part; 'kicker' is none (it "
+                   "has: sacrifice)"]
+    got = refused(([*torgaar, "reductions", 0, "generic"], {"each": 2}))
+    assert len(got) == 2 and "one of them" in got[0] and "each is the amount" in got[1]
+    data["cards"]["altar"] = {"types": ["artifact"], "grants": [
+        {"reduction": {"generic": {"per_paid": "sacrifice"}}}]}
+    got = problems(data)
+    assert got == ["cards.altar.grants[0].reduction.generic.per_paid: per_paid counts what this "
+                   "card's own additional cost took: only in a card's own reductions, not a "
+                   "grant's"]

@@ -62,14 +62,15 @@ class OtherCost:
     count: int
     filter: Filter = Filter()
     x: bool = False  # `{pay_life: X}`: X life, X the announced X (`count` is then 0)
+    any: bool = False  # `count: any`: as many as the play chooses (`count` is then 0)
 
     def to_json(self) -> dict[str, int | str]:
         return {self.kind: "X" if self.x else self.count}
 
     @property
     def text(self) -> str:
-        """How a step names it: `pay_life 2`, `pay_life X`."""
-        return f"{self.kind} {'X' if self.x else self.count}"
+        """How a step names it: `pay_life 2`, `pay_life X`, `sacrifice any`."""
+        return f"{self.kind} {'X' if self.x else 'any' if self.any else self.count}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +89,16 @@ class Cost:
     def has_x(self) -> bool:
         """Whether paying it needs an X announced: an {X} symbol or an X life cost."""
         return bool(self.mana.x_count or self.x_life)
+
+    @property
+    def any_part(self) -> OtherCost | None:
+        """Its `count: any` part (Torgaar's "sacrifice any number of creatures"), if any."""
+        return next((o for o in self.other if o.any), None)
+
+    def taking(self, n: int) -> Cost:
+        """This cost with its `count: any` part taking `n` objects."""
+        return Cost(self.mana, tuple(OtherCost(o.kind, n, o.filter) if o.any else o
+                                     for o in self.other))
 
 
 def life_of(other: tuple[OtherCost, ...] | list[OtherCost], x: int) -> int:
@@ -139,6 +150,8 @@ class Amount:
     fixed: int = 0
     count: Filter | None = None
     count_targets: Filter | None = None  # the spell's targets matching this, each once
+    per_paid: str | None = None  # `{per_paid: ID, each: N}`: N per object the additional
+    each: int = 1  # cost ID took (Torgaar), known once the count is announced (601.2b)
 
 
 @dataclass(frozen=True, slots=True)
@@ -288,10 +301,15 @@ class Card:
         names.extend(a.id for a in self.additional if not a.mandatory)
         return tuple(names)
 
-    @staticmethod
-    def counted(name: str) -> bool:
-        """Whether an optional cost is paid a chosen number of times."""
-        return name in ("multikicker", "replicate")
+    def counted(self, name: str) -> bool:
+        """Whether an optional cost is paid a chosen number of times (multikicker, replicate),
+        or takes a chosen number of objects (an additional cost with a `count: any` part)."""
+        return name in ("multikicker", "replicate") or self.takes_any(name)
+
+    def takes_any(self, name: str) -> bool:
+        """Whether `name` is an optional additional cost with a `count: any` part."""
+        return any(a.id == name and not a.mandatory and a.cost.any_part is not None
+                   for a in self.additional)
 
     def optional_cost(self, name: str) -> Cost:
         if name.startswith("kicker"):

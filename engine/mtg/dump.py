@@ -131,6 +131,9 @@ def other_cost_to_data(o: OtherCost) -> Data:
     """`{discard: 1}`, or `{sacrifice: {count: 1, filter: {...}}}` where there is a filter."""
     if o.x:
         return {o.kind: "X"}
+    if o.any:  # Torgaar's "any number"
+        return {o.kind: {"count": "any", **({"filter": filter_to_data(o.filter)}
+                                           if o.filter != Filter() else {})}}
     if o.filter == Filter():
         return {o.kind: o.count}
     return {o.kind: {"count": o.count, "filter": filter_to_data(o.filter)}}
@@ -239,6 +242,8 @@ def amount_to_data(a: Amount) -> object:
         return {"count": filter_to_data(a.count)}
     if a.count_targets is not None:
         return {"count_targets": filter_to_data(a.count_targets)}
+    if a.per_paid is not None:
+        return {"per_paid": a.per_paid, "each": a.each}
     return a.fixed
 
 

@@ -84,6 +84,7 @@ COST_KEYS = ("cost", "other")
 ALTERNATIVE_KEYS = ("id", "cost", "other", "zone")
 ADDITIONAL_KEYS = ("id", "mandatory", "cost", "other")
 OTHER_LONG_KEYS = ("count", "filter")
+ANY_REFUSED = ("discard", "mill", "pay_life")  # kinds without a filter take no `count: any`
 FILTER_KEYS = ("type", "not_type", "tags", "color", "name", "controller", "ability",
                "multicolored", "colorless", "attacking", "chosen_type", "targets")
 # A spell's targets' filter: an object's conditions (no `ability`, no nested `targets`), or a
@@ -91,7 +92,7 @@ FILTER_KEYS = ("type", "not_type", "tags", "color", "name", "controller", "abili
 TARGET_FILTER_KEYS = ("type", "not_type", "tags", "color", "name", "controller", "multicolored",
                       "colorless", "attacking", "chosen_type", "player", "self")
 REDUCTION_KEYS = ("id", "generic", "minimum", "mana", "W", "U", "B", "R", "G", "C")
-AMOUNT_KEYS = ("count", "count_targets")
+AMOUNT_KEYS = ("count", "count_targets", "per_paid", "each")
 ABILITY_KEYS = ("adds", "costs", "only_for", "per")
 PER_KEYS = ("count",)
 ABILITY_WORDS = ("tap", "sacrifice_self", "discard_self")
@@ -168,17 +169,20 @@ class _MtgReader(Reader):
         return Cost(f.read("cost", ManaCost(), self.mana_cost),
                     f.read("other", (), self.mtg_other_costs))
 
-    def mtg_other_costs(self, value: object, path: DataPath) -> tuple[OtherCost, ...]:
+    def mtg_other_costs(self, value: object, path: DataPath, any_ok: bool = False
+                        ) -> tuple[OtherCost, ...]:
         out: list[OtherCost] = []
         for where, item in self.each(value, path):
-            one = self.mtg_other_cost(item, where)
+            one = self.mtg_other_cost(item, where, any_ok)
             if one is not None:
                 out.append(one)
         return tuple(out)
 
-    def mtg_other_cost(self, item: object, where: DataPath) -> OtherCost | None:
+    def mtg_other_cost(self, item: object, where: DataPath, any_ok: bool = False
+                       ) -> OtherCost | None:
         """One non-mana cost (`{discard: 1}`, `{sacrifice: {count, filter}}`); None if it
-        is bad (a problem is noted) or counts 0."""
+        is bad (a problem is noted) or counts 0. `any_ok`: `count: any` may be read (an
+        optional additional cost's part; Torgaar)."""
         if not isinstance(item, dict) or len(item) != 1:
             self.problem(where, f"expected one non-mana cost like {{discard: 1}} or "
                                 f"{{sacrifice: {{count: 1, filter: ...}}}}, got {_kind(item)}")
@@ -194,6 +198,18 @@ class _MtgReader(Reader):
                                  f"takes a number")
                 return None
             return OtherCost(kind, 0, x=True)
+        if isinstance(body, dict) and body.get("count") == "any":
+            f = self.fields(body, at, OTHER_LONG_KEYS)
+            if kind in ANY_REFUSED:
+                self.problem(f.at("count"), f"count: any chooses objects by a filter; {kind} "
+                                            f"takes a number")
+                return None
+            if not any_ok:
+                self.problem(f.at("count"), "count: any (as many as the play chooses) is read "
+                                            "only in an optional additional cost (an "
+                                            "`additional` entry without mandatory: true)")
+                return None
+            return OtherCost(kind, 0, f.read("filter", Filter(), self.filter), any=True)
         if isinstance(body, dict):
             f = self.fields(body, at, OTHER_LONG_KEYS)
             count = f.read("count", 1, self.integer)
@@ -349,6 +365,14 @@ class _MtgReader(Reader):
             if not a.mandatory:
                 self.no_x_life(a.cost, (*f.at("additional"), i, "other"),
                                "an optional additional cost")
+        for i, r in enumerate(card.reductions):
+            named = r.generic.per_paid
+            if named is not None and not card.takes_any(named):
+                takes = [a.id for a in card.additional if card.takes_any(a.id)]
+                self.problem((*f.at("reductions"), i, "generic", "per_paid"),
+                             f"per_paid names an optional additional cost of this card with a "
+                             f"count: any part; {named!r} is none (it has: "
+                             f"{', '.join(takes) or 'none'})")
         if card.effect_adds is not None and "land" in card.types:
             self.problem(f.at("effect"), "a land is played, not cast: it has no resolution to "
                                          "add mana (its mana abilities do)")
@@ -384,11 +408,16 @@ class _MtgReader(Reader):
             f = self.fields(item, where, ADDITIONAL_KEYS)
             if isinstance(item, dict) and "id" not in f:
                 f.require("id", "a name for this additional cost")
+            mandatory = f.read("mandatory", False, self.boolean)
             out.append(Additional(
                 id=f.read("id", f"additional{i}", self.string),
-                cost=Cost(f.read("cost", ManaCost(), self.mana_cost), f.read("other", (), self.mtg_other_costs)),
-                mandatory=f.read("mandatory", False, self.boolean),
+                cost=Cost(f.read("cost", ManaCost(), self.mana_cost),
+                          f.read("other", (), self.mtg_other_costs, not mandatory)),
+                mandatory=mandatory,
             ))
+            if sum(o.any for o in out[-1].cost.other) > 1:
+                self.problem(f.at("other"), "at most one part of an additional cost says "
+                                            "count: any")
         return tuple(out)
 
     def mode_costs(self, value: object, path: DataPath) -> Mapping[str, ManaCost]:
@@ -400,9 +429,20 @@ class _MtgReader(Reader):
     def amount_of(self, value: object, path: DataPath, held: bool = False) -> Amount:
         if isinstance(value, dict):
             f = self.fields(value, path, AMOUNT_KEYS)
-            if ("count" in f) == ("count_targets" in f):
-                self.problem(path, "an amount is a number, {count: FILTER} (your permanents) or "
-                                   "{count_targets: FILTER} (the spell's targets): one of them")
+            if sum(k in f for k in ("count", "count_targets", "per_paid")) != 1:
+                self.problem(path, "an amount is a number, {count: FILTER} (your permanents), "
+                                   "{count_targets: FILTER} (the spell's targets) or {per_paid: "
+                                   "ID, each: N} (per object a cost took): one of them")
+            if "each" in f and "per_paid" not in f:
+                self.problem(f.at("each"), "each is the amount per object of a per_paid "
+                                           "amount")
+            if "per_paid" in f:
+                if held:
+                    self.problem(f.at("per_paid"), "per_paid counts what this card's own "
+                                                   "additional cost took: only in a card's own "
+                                                   "reductions, not a grant's")
+                return Amount(per_paid=f.read("per_paid", None, self.string),
+                              each=f.read("each", 1, self.integer))
             if "count_targets" in f:
                 return Amount(count_targets=f.read("count_targets", Filter(), self.target_filter,
                                                    held))

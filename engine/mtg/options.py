@@ -18,10 +18,10 @@ from dataclasses import dataclass
 
 from ..discounts import NO_DEADLINE, Deadline
 from ..problems import Problem
-from .cards import Card, MtgScenario, Obj, OtherCost, Play
+from .cards import ZONE_OF_KIND, Card, MtgScenario, Obj, OtherCost, Play
 from .mana import NO_MANA, TYPES, Mana, Symbol, add, total
 from .total_cost import (Changer, Choices, Priced, additional_costs, assembled, base_cost, changers,
-                         commander_casts, played_card, price)
+                         commander_casts, object_matches, played_card, price)
 
 MAX_ANNOUNCEMENTS = 4096  # distinct hybrid/Phyrexian announcements priced per cast
 MAX_COUNT = 20  # multikicker / replicate counts tried under `auto`, at most
@@ -160,10 +160,12 @@ def activations(card: Card, obj: Obj, scenario: MtgScenario) -> tuple[list[str],
     return ([], reasons) if reasons else (["ability"], [])
 
 
-def optional_sets(card: Card, play: Play, cap: int) -> list[tuple[tuple[str, int], ...]]:
+def optional_sets(scenario: MtgScenario, card: Card, play: Play, cap: int
+                  ) -> list[tuple[tuple[str, int], ...]]:
     """Every (name, times) set the play may pay: `yes` once (or the count given), `no` never,
     `auto` both; a counted cost under `auto` from 0 to `cap` times (its mana can't exceed what
-    the resources could pay)."""
+    the resources could pay); a cost with a `count: any` part under `auto` from 0 to as many
+    objects as could match it (`any_high`), one option per count (as multikicker's)."""
     per_name: list[list[tuple[str, int]]] = []
     for name in card.optional_names():
         choice = play.optional.get(name, "no")
@@ -173,6 +175,8 @@ def optional_sets(card: Card, play: Play, cap: int) -> list[tuple[tuple[str, int
             per_name.append([(name, 1)])
         elif choice == "no":
             per_name.append([(name, 0)])
+        elif card.takes_any(name):
+            per_name.append([(name, k) for k in range(any_high(scenario, card, play, name) + 1)])
         elif card.counted(name):
             cost = card.optional_cost(name)
             each = max(1, total(cost.mana.plain()) + sum(s.kind != "x" and s.kind not in ("generic", "color")
@@ -186,6 +190,18 @@ def optional_sets(card: Card, play: Play, cap: int) -> list[tuple[tuple[str, int
         out.append(tuple((n, k) for n, k in combo if k))
     out.sort(key=lambda s: (sum(k for _, k in s), s))
     return out
+
+
+def any_high(scenario: MtgScenario, card: Card, play: Play, name: str) -> int:
+    """The most objects the `count: any` part of the optional cost `name` could take: your
+    objects in its kind's zone matching its filter (untapped ones for `tap_untapped`; the card
+    played is on the stack, not in a zone). Counts beyond can't be paid."""
+    part = card.optional_cost(name).any_part
+    assert part is not None
+    objects = scenario.state.you.zone(ZONE_OF_KIND[part.kind])
+    return sum(1 for o in objects if o.id != play.object
+               and not (part.kind == "tap_untapped" and o.tapped)
+               and object_matches(scenario, part.filter, o))
 
 
 def announcements(symbols: tuple[Symbol, ...]) -> list[tuple[str, ...]]:
@@ -289,7 +305,9 @@ def _options(scenario: MtgScenario, play: Play, mana_cap: int, chosen: MtgChosen
     if wrong:
         return CastOptions(card, obj, zone, (), (), auto, x_auto), tuple(wrong)
     changing: tuple[Changer, ...] = changers(scenario, card, play.targets)
-    reduction = sum(c.generic + total(c.colored) for c in changing)
+    reduction = sum(c.generic + total(c.colored) for c in changing) + sum(
+        c.each * any_high(scenario, card, play, c.per_paid) for c in changing
+        if c.per_paid is not None and card.takes_any(c.per_paid))
     x_auto = x_auto and any(any(x_parts(card, c)) for c in ways)
     if compact:  # never on the chosen path (`chosen_casts` passes False): check lists its totals
         linear = linear_choices(scenario, card, play, ways, changing, mana_cap)
@@ -314,7 +332,7 @@ def _options(scenario: MtgScenario, play: Play, mana_cap: int, chosen: MtgChosen
             if not xs:
                 continue
         sets = ([fixed_set] if fixed_set is not None
-                else optional_sets(card, play, mana_cap + reduction))
+                else optional_sets(scenario, card, play, mana_cap + reduction))
         for optional in sets:
             symbols = list(base.mana.symbols)
             for _, cost in additional_costs(card, play, Choices(cast, optional)):

@@ -88,6 +88,17 @@ class Changer:
     minimum: int = 0
     colored: Mana = NO_MANA
     at_least: int | None = None
+    per_paid: str | None = None  # `generic` is `each` per object this additional cost took
+    each: int = 0
+
+
+def with_counts(changing: tuple[Changer, ...], optional: tuple[tuple[str, int], ...]
+                ) -> tuple[Changer, ...]:
+    """The changers with each `per_paid` reduction's amount for these announcements: `each`
+    generic less per object its additional cost took (0 when it is not paid)."""
+    paid = dict(optional)
+    return tuple(replace(c, generic=c.each * paid.get(c.per_paid, 0)) if c.per_paid else c
+                 for c in changing)
 
 
 def spell_matches(f: Filter, card: Card, chosen: str | None = None) -> bool:
@@ -263,7 +274,8 @@ def changers(scenario: MtgScenario, card: Card, targets: tuple[str, ...] = ()
         battlefield = scenario.state.you.battlefield
         amount = _amount(scenario, r.generic, battlefield, targets, None, "you")
         out.append(Changer("", f"{card.name} ({r.label})", generic=amount, minimum=r.minimum,
-                           colored=_colored(scenario, r, battlefield, None)))
+                           colored=_colored(scenario, r, battlefield, None),
+                           per_paid=r.generic.per_paid, each=r.generic.each))
     for who, battlefield, obj, source, g in reaching_grants(scenario, card):
         if g.applies_to.targets is not None and not targeted(
                 scenario, g.applies_to.targets, targets, obj, who):
@@ -311,8 +323,13 @@ def additional_costs(card: Card, play: Play, choices: Choices) -> list[tuple[str
             out.append((a.id, a.cost))
     paid = dict(choices.optional)
     for name in card.optional_names():
+        cost = card.optional_cost(name)
+        if cost.any_part is not None:  # paid once, its `count: any` part taking that many
+            if paid.get(name, 0):
+                out.append((name, cost.taking(paid[name])))
+            continue
         for _ in range(paid.get(name, 0)):
-            out.append((name, card.optional_cost(name)))
+            out.append((name, cost))
     if card.per_mode is not None and len(play.modes) > 1:
         for _ in range(len(play.modes) - 1):
             out.append(("per mode", Cost(card.per_mode)))
@@ -362,6 +379,7 @@ def price(scenario: MtgScenario, card: Card, play: Play, choices: Choices,
     """The total cost of casting `card` with these choices (601.2b, 601.2f)."""
     if changing is None:
         changing = changers(scenario, card, play.targets)
+    changing = with_counts(changing, choices.optional)
     symbols, other_parts, named = assembled(card, play, choices.cast, choices.optional,
                                             commander_casts(scenario, play))
     steps: list[Step] = []

@@ -408,7 +408,7 @@ class MtgMoves:
             if found is None:
                 return None
             names = list(self.start.cards[found[1].card].optional_names())
-        if any(objective.benefit(n) and Card.counted(n) for n in names):
+        if any(objective.benefit(n) and n in ("multikicker", "replicate") for n in names):
             return None
         return -sum(objective.benefit(n) for n in set(names))
 

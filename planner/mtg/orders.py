@@ -17,7 +17,7 @@ from ...engine.mtg.mana import Mana, mana_text
 from ...engine.mtg.options import cast_options
 from ...engine.mtg.payment import resources
 from ...engine.mtg.total_cost import (Changer, apply_reduction, changers, played_card, price,
-                                      reductions_of)
+                                      reductions_of, with_counts)
 from ...engine.problems import ScenarioError
 from .. import answers
 from ..answers import Status
@@ -102,7 +102,7 @@ def reduction_orders(scenario: MtgScenario, config: SolverConfig = DEFAULT_CONFI
         if not opts.options:
             return nothing
         option = opts.options[0]
-    changing = changers(scenario, card, play.targets)
+    changing = with_counts(changers(scenario, card, play.targets), option.choices.optional)
     reductions = reductions_of(changing)
     if len(reductions) > MAX_ORDERED:
         raise ScenarioError.at(("play",), f"more than {MAX_ORDERED} reductions apply; `orders` "

@@ -106,6 +106,14 @@ def turn_of(scenario: MtgScenario) -> Turn[Play]:
         if given:
             raise ScenarioError.at((key,), "`payplan turn` plans the file's `turn` (its "
                                            "candidates: auto by default), not `" + key + "`")
+    for card_id, card in scenario.cards.items():  # issue 25's B2: refused, not planned
+        for i, a in enumerate(card.additional):
+            for j, o in enumerate(a.cost.other):
+                if o.any:
+                    raise ScenarioError.at(
+                        ("cards", card_id, "additional", i, "other", j, o.kind, "count"),
+                        "count: any is not supported by `payplan turn` (its payments take "
+                        "fixed counts); plan the cast with `payplan plan`")
     return scenario.turn if scenario.turn is not None else Turn()
 
 
