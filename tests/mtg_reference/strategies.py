@@ -40,6 +40,7 @@ Draws are weighted so that about half the casts are payable.
 
 from __future__ import annotations
 
+import json
 import random
 from typing import Any, Iterator
 
@@ -813,8 +814,14 @@ def _issue25_b(rng: random.Random, scenario: dict[str, Any]) -> None:
     # Room for the theme's objects: the brute force tries every use of every permanent, and
     # every count `auto` may take; the permanents the play targets stay.
     named = {str(t) for t in play.get("targets") or []}
+
+    def kept(o: Any) -> bool:
+        """A target of the play, or a permanent granting flashback (the play's `cast` may be it)."""
+        card = cards[o if isinstance(o, str) else o["card"]]
+        return (isinstance(o, dict) and o.get("id") in named) or '"flashback"' in json.dumps(card.get("grants") or [])
+
     while len(field) > 3:
-        spare = [o for o in field if not (isinstance(o, dict) and o.get("id") in named)]
+        spare = [o for o in field if not kept(o)]
         if not spare:
             break
         field.remove(rng.choice(spare))
