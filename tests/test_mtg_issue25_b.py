@@ -207,6 +207,7 @@ def test_torgaar_named_counts() -> None:
     data["play"]["optional"] = {"sacrifice": 2}  # one creature only
     p = plan(data)
     assert p["status"] == "unpayable" and p["total"]["mana"] == "{2}{B}{B}"
+    assert p["reasons"] == ["needs 2 creatures to sacrifice: 1 you control"]
 
 
 def test_torgaar_check_play_orders_dump() -> None:

@@ -2,9 +2,10 @@
 
 For each legal way to cast (normal, flashback, an alternative cost, without paying its mana
 cost), each set of optional additional costs (`auto` tried paid and unpaid; multikicker and
-replicate each count from 0 to what the resources could ever pay), each X (`x: auto`: 0 to what
-the resources could ever pay), and each announcement of the hybrid and Phyrexian pips (as a
-multiset per kind of symbol: interchangeable pips need not be told apart), one priced option.
+replicate each count from 0 to what the resources could ever pay, a `count: any` part from 0 to
+the objects that could match it), each X (`x: auto`: 0 to what the resources could ever pay),
+and each announcement of the hybrid and Phyrexian pips (as a multiset per kind of symbol:
+interchangeable pips need not be told apart), one priced option.
 Options with the same total are one; a total another option of the same cast, optional costs and
 X beats on every part (no more mana of any kind, no more life, the same non-mana parts) is left
 out: it can never pay less. Options come out in a deterministic order: cast (as `casts` lists
