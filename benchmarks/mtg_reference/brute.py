@@ -77,6 +77,29 @@ Choices the spec leaves open, as this reference reads them (each also in a comme
   announces X, and `x: auto` is the largest X payable (life to exactly 0; bounded by the life
   total, not by X_CAP). 107.3b sets X to 0 only when the card's mana cost has {X} and it is
   cast without paying it: Toxic Deluge cast without paying its mana cost still chooses X.
+- Issue 25, group B (the contract's B1, B2). A reduction's color key takes `{count: FILTER}`
+  (Khalni Hydra): your permanents matching FILTER, counted on the battlefield as the cast begins
+  (a permanent sacrificed to pay changes nothing; on an opponent's permanent's grant, the
+  opponent's permanents: "you control" is its controller, as for `generic: {count}`), a fixed
+  colored reduction of that many
+  afterwards (a pip of that color, an announced hybrid's half; beyond them {1} less each while
+  generic mana is left, as a fixed one does here); in a grant's reduction too; never
+  `count_targets` or `per_paid`. An optional additional cost with a `count: any` part
+  (Torgaar's "sacrifice any number of creatures"): `optional: {ID: N}` takes N objects (`yes` 1,
+  `no` 0; `auto` every N from 0 to what matches, each charged as any object the payment loses,
+  its benefit B per object); N = 0 is the cost not paid, N > 0 pays its mana and its other parts
+  once; a named N above what matches leaves no payment (`unpayable`). `{per_paid: ID, each: N}`
+  in the card's own reduction is N generic less per object ID took (0 unpaid), a generic
+  reduction like any other (every order, its `minimum` its own, the floors after).
+- Issue 25, B3 (morph, 702.37, 708): `play.cast: face_down` casts a card with `morph` from
+  the hand as a 2/2 creature spell with no name, colors, tags, mana cost or abilities for {3}
+  (an alternative cost), at sorcery speed whatever the card; no additional cost of the card,
+  none of its own reductions; the grants that match such a spell apply (a creature-spell
+  reduction does, a colored or named one doesn't); `cast: auto` never picks it. A battlefield
+  object with `face_down: true` is that 2/2 for every reading (no mana abilities, no grants,
+  colorless for counts and filters). `play.turn_face_up: ID` (116.2b, any time) pays the
+  morph cost of your face-down permanent: no cost changer applies and no restricted mana pays
+  it (a special action is neither a spell nor an ability).
 """
 
 from __future__ import annotations
@@ -121,6 +144,13 @@ DIAGNOSE_FREE_MANA_MILL = False
 # Found by this reference: a grant's `name` on activated abilities reads "NAME: ABILITY ID", not
 # the name of the ability's permanent.
 DIAGNOSE_ABILITY_STAND_IN_NAME = False
+# Issue 25, group B: wrong readings of the new keys, each set only by the tests that show the
+# generator tells it apart (tests/test_mtg_reference_issue25_b.py), never otherwise:
+# `color_count_opponent` a colored reduction's count read on the opponent's permanents;
+# `color_count_as_generic` a counted colored reduction taking generic mana; `per_paid_ignores_each`
+# `{per_paid, each: N}` read as 1 per object; `count_any_capped_at_one` `count: any` taking at
+# most one object.
+MISREADINGS: frozenset[str] = frozenset()
 
 
 class BadScenario(ValueError):
@@ -259,6 +289,9 @@ def _cost_part(item: Any, x: int | None = None) -> tuple[str, int, Any]:
             raise BadScenario("{pay_life: X} where no X is announced")
         return "pay_life", int(x), None
     if isinstance(body, dict):
+        if body.get("count") == "any":
+            # Issue 25 (B2): read only in an optional additional cost (`_any_part`).
+            raise BadScenario(f"count: any outside an optional additional cost: {item!r}")
         return str(kind), int(body.get("count", 1)), body.get("filter")
     return str(kind), int(body), None
 
@@ -492,7 +525,7 @@ def _grants(data: dict[str, Any], you: list[Obj], opp: list[Obj], spell: dict[st
 def granted_keywords(data: dict[str, Any], spell: dict[str, Any], obj: Obj) -> dict[str, Any]:
     """The spell with the keywords other permanents grant it (`keyword: convoke | delve |
     improvise`, while it is cast); an activated ability gets none (they are spells')."""
-    if spell.get("_ability"):
+    if spell.get("_ability") or spell.get("_special"):
         return spell
     state = data.get("state") or {}
     you = _objects(state.get("you") or {}, "battlefield", "you")
@@ -517,22 +550,54 @@ def granted_flashback(data: dict[str, Any], card: dict[str, Any], obj: Obj) -> d
     return card
 
 
-def _count(data: dict[str, Any], you: list[Obj], amount: Any, holder: Obj | None = None) -> int:
+def _count(data: dict[str, Any], you: list[Obj], amount: Any, holder: Obj | None = None,
+           paid: dict[str, int] | None = None) -> int:
     """A reduction's amount: a number, `{count: FILTER}` (your permanents matching, `holder`
-    the permanent whose grant it is) or `{count_targets: FILTER}` (the play's distinct targets
-    matching, relative to the holder's controller, or to you on a card's own reduction)."""
+    the permanent whose grant it is), `{count_targets: FILTER}` (the play's distinct targets
+    matching, relative to the holder's controller, or to you on a card's own reduction) or
+    `{per_paid: ID, each: N}` (issue 25, B2: N per object the optional cost ID took, `paid`)."""
     if isinstance(amount, dict):
+        if "per_paid" in amount:
+            if paid is None:
+                raise BadScenario("per_paid: only in the card's own reductions")
+            each = 1 if "per_paid_ignores_each" in MISREADINGS else int(amount.get("each", 1))
+            return paid.get(str(amount["per_paid"]), 0) * each
         if "count_targets" in amount:
             return sum(1 for t in play_targets(data)
                        if target_matches(data["cards"], t, amount["count_targets"], holder))
         flt = amount.get("count", amount)
+        if holder is not None and holder.controller == "opponent":
+            # "for each ... you control" on the opponent's permanent: the opponent's permanents.
+            state = data.get("state") or {}
+            you = _objects(state.get("opponent") or {}, "battlefield", "opponent")
         return sum(1 for o in you if _matches_obj(data["cards"], o, flt, holder))
     return int(amount)
 
 
-def _reduction(data: dict[str, Any], you: list[Obj], red: Any, holder: Obj | None = None
-               ) -> tuple[int, list[str], int]:
-    """(generic amount, colored symbols, minimum) of one reduction (`id` is only its label)."""
+def _colored_amount(data: dict[str, Any], you: list[Obj], amount: Any, holder: Obj | None) -> int:
+    """A reduction's color key (issue 25, B1): a number, or `{count: FILTER}`, your permanents
+    matching FILTER counted as the cast begins, as `generic: {count: FILTER}` is (Khalni
+    Hydra's `G: {count: {type: creature, color: green}}`); `count_targets` and `per_paid` are
+    not read in a color key."""
+    if not isinstance(amount, dict):
+        return int(amount)
+    if "count" not in amount or set(amount) != {"count"}:
+        raise BadScenario(f"a color key of a reduction takes a number or {{count: FILTER}}: {amount!r}")
+    if "color_count_opponent" in MISREADINGS:
+        # Your permanents and the opponent's swapped, whoever holds the reduction.
+        state = data.get("state") or {}
+        theirs = _objects(state.get("opponent") or {}, "battlefield", "opponent")
+        if holder is not None and holder.controller == "opponent":
+            return sum(1 for o in you if _matches_obj(data["cards"], o, amount["count"], holder))
+        you = theirs
+    return _count(data, you, amount, holder)
+
+
+def _reduction(data: dict[str, Any], you: list[Obj], red: Any, holder: Obj | None = None,
+               paid: dict[str, int] | None = None) -> tuple[int, list[str], int]:
+    """(generic amount, colored symbols, minimum) of one reduction (`id` is only its label);
+    `paid`: the count each optional `count: any` cost took (a card's own reductions only).
+    A counted color key acts exactly as a fixed one of that many (B1)."""
     if isinstance(red, str):
         amount, pips = 0, []
         for kind, arg in parse_symbols(red):
@@ -541,11 +606,15 @@ def _reduction(data: dict[str, Any], you: list[Obj], red: Any, holder: Obj | Non
             elif kind == "mana":
                 pips.append(arg)
         return amount, pips, 0
-    generic = _count(data, you, red.get("generic", 0), holder)
+    generic = _count(data, you, red.get("generic", 0), holder, paid)
     colored: list[str] = []
     for key, n in red.items():
         if isinstance(key, str) and key in MANA:
-            colored += [key] * int(n)
+            many = _colored_amount(data, you, n, holder)
+            if "color_count_as_generic" in MISREADINGS and isinstance(n, dict):
+                generic += many
+            else:
+                colored += [key] * many
     if "mana" in red:
         g, c, _ = _reduction(data, you, str(red["mana"]))
         generic += g
@@ -646,6 +715,10 @@ def priced_casts(data: dict[str, Any], x_value: int | None, room: int | None = N
     card = cards[obj.card]
     if "ability" in play:
         return _priced_ability(data, obj, x_value)
+    if "turn_face_up" in play:
+        return _priced_face_up(data, obj, x_value)
+    if play.get("cast") == "face_down":
+        return _priced_face_down(data, obj, card)
     if "land" in (card.get("types") or []):
         return [], ["a land is played, not cast"]
     card = granted_flashback(data, card, obj)
@@ -661,9 +734,16 @@ def priced_casts(data: dict[str, Any], x_value: int | None, room: int | None = N
     grants = _grants(data, you, opp, card, obj.id, obj.card, obj)
     increases = [parse_symbols(g) if isinstance(g, str) else parse_symbols(g.get("mana", ""))
                  for kind, g, _ in grants if kind == "increase"]
-    reductions = [_reduction(data, you, g, holder) for kind, g, holder in grants if kind == "reduction"]
-    reductions += [_reduction(data, you, r) for r in card.get("reductions") or []]
+    granted = [_reduction(data, you, g, holder) for kind, g, holder in grants if kind == "reduction"]
     floors = [int(g) for kind, g, _ in grants if kind == "at_least"]
+    any_parts = any_costs(card)
+
+    def reductions_for(paid: dict[str, int]) -> list[tuple[int, list[str], int]]:
+        """The grants' reductions and the card's own, `per_paid` read on `paid` (B2)."""
+        return granted + [_reduction(data, you, r, None, paid) for r in card.get("reductions") or []]
+
+    _check_per_paid(card, any_parts)
+    reductions = reductions_for({})
 
     # Additional costs (601.2b, 601.2f): (name, mana per copy, other per copy, counted?)
     optional_costs: list[tuple[str, str, list[Any], bool]] = []
@@ -677,7 +757,9 @@ def priced_casts(data: dict[str, Any], x_value: int | None, room: int | None = N
         if add.get("mandatory", False):
             mandatory.append((add.get("cost") or "", list(add.get("other") or [])))
         else:
-            optional_costs.append((str(add["id"]), add.get("cost") or "", list(add.get("other") or []), False))
+            name = str(add["id"])
+            optional_costs.append((name, add.get("cost") or "", list(add.get("other") or []),
+                                   name in any_parts))
     for name, _, oth, _ in optional_costs:
         if any(is_x_life(item) for item in oth):
             # The README: X would be announced for a cost that may not be paid.
@@ -701,9 +783,14 @@ def priced_casts(data: dict[str, Any], x_value: int | None, room: int | None = N
     if room is None and any(counted and _optional_setting(play, name) == "auto"
                             for name, _, _, counted in optional_costs):
         room = potential_mana(data)
-    room = (room or 0) + sum(r[0] + len(r[1]) for r in reductions) + int(you_p.get("life", 20)) // 2
+    most_paid = {name: board(data).available(kind, flt) for name, (_, kind, flt) in any_parts.items()}
+    room = ((room or 0) + sum(r[0] + len(r[1]) for r in reductions_for(most_paid))
+            + int(you_p.get("life", 20)) // 2)
 
-    def bound(text: str, other: list[Any]) -> int:
+    def bound(text: str, other: list[Any], name: str = "") -> int:
+        if name in any_parts:           # count: any: at most what matches (B2)
+            cap = most_paid[name]
+            return min(cap, 1) if "count_any_capped_at_one" in MISREADINGS else cap
         k = REPEAT_CAP
         if _units(text):
             k = min(k, room // _units(text))
@@ -721,7 +808,10 @@ def priced_casts(data: dict[str, Any], x_value: int | None, room: int | None = N
         per_optional = []
         for name, text, oth, counted in optional_costs:
             setting = _optional_setting(play, name)
-            per_optional.append(_choices(setting, counted, bound(text, oth) if counted and setting == "auto" else 0))
+            choices = _choices(setting, counted, bound(text, oth, name) if counted and setting == "auto" else 0)
+            if name in any_parts and "count_any_capped_at_one" in MISREADINGS:
+                choices = [(min(n, 1), auto) for n, auto in choices]
+            per_optional.append(choices)
         for picks in itertools.product(*per_optional):
             symbols: list[Symbol] = list(parse_symbols(cost_text))
             other: list[Any] = list(cast_other)
@@ -730,8 +820,14 @@ def priced_casts(data: dict[str, Any], x_value: int | None, room: int | None = N
             chosen: list[tuple[str, int]] = []
             for (name, text, oth, _), (n, auto) in zip(optional_costs, picks):
                 buyback = buyback or (name == "buyback" and n > 0)
-                symbols += parse_symbols(text) * n
-                other += oth * n
+                if name in any_parts:
+                    # B2: N objects; the cost (its mana, its other parts) is paid once when N > 0.
+                    if n:
+                        symbols += parse_symbols(text)
+                        other += with_count(oth, n)
+                else:
+                    symbols += parse_symbols(text) * n
+                    other += oth * n
                 if n:
                     chosen.append((name, n))
                 if auto:
@@ -744,21 +840,70 @@ def priced_casts(data: dict[str, Any], x_value: int | None, room: int | None = N
                 symbols += inc
             x_count = sum(1 for s in symbols if s[0] == "x")
             uses_x = bool(x_count) or any(is_x_life(item) for item in other)
-            # 107.3b: X is 0 when a card with {X} in its mana cost is cast without paying it; a
-            # card whose X is only in a non-mana cost (Toxic Deluge) still announces its X.
-            x = 0 if cast == "without_paying" and mana_cost_has_x(card) else x_value
+            # 107.3b: X is 0 when a card with {X} in its mana cost is cast paying neither its
+            # mana cost nor an alternative cost that includes X (without paying it, evoke or
+            # flashback with no {X}: no X life either, the README's Bond of Agony); a card whose
+            # X is only in a non-mana cost (Toxic Deluge) still announces its X.
+            x = (0 if cast != "normal" and mana_cost_has_x(card)
+                 and not any(s[0] == "x" for s in parse_symbols(cost_text)) else x_value)
             if uses_x and x is None:
                 continue
             fixed = ZERO
             if x_count:
                 fixed = vec_add(fixed, {"generic": x_count * int(x or 0)})
             parts, life_costs = _parts(other, x)
+            paid_here = reductions if not any_parts else reductions_for(
+                {name: n for name, n in chosen if name in any_parts})
             for mana, life in _announced(fixed, life_costs, symbols):
                 # 601.2f: reductions in every order the player may choose; floors last.
-                for v in sorted(_reduced(mana, reductions, floors)):
+                for v in sorted(_reduced(mana, paid_here, floors)):
                     out.append(Priced(cast, x if uses_x else None, v, life, tuple(parts),
                                       benefit, buyback, tuple(chosen)))
     return out, []
+
+
+def any_costs(card: dict[str, Any]) -> dict[str, tuple[int, str, Any]]:
+    """Issue 25 (B2): each optional additional cost (no `mandatory: true`) with a `count: any`
+    part: id -> (the part's index in `other`, its kind, its filter). The player chooses how many
+    objects it takes (0 or more, at most what matches); 0 is the cost not paid, N > 0 pays the
+    cost once with N objects (its mana and other parts once). A kind without a filter, or two
+    such parts in one cost, is a bad scenario."""
+    out: dict[str, tuple[int, str, Any]] = {}
+    for add in card.get("additional") or []:
+        for i, item in enumerate(add.get("other") or []):
+            if not (isinstance(item, dict) and len(item) == 1):
+                continue
+            (kind, body), = item.items()
+            if not (isinstance(body, dict) and body.get("count") == "any"):
+                continue
+            if add.get("mandatory", False):
+                raise BadScenario(f"count: any in the mandatory cost {add.get('id')}")
+            if kind not in ("sacrifice", "exile_from_graveyard", "exile_from_hand", "tap_untapped",
+                            "return_to_hand"):
+                raise BadScenario(f"count: any on {kind}")
+            if str(add["id"]) in out:
+                raise BadScenario(f"two count: any parts in {add['id']}")
+            out[str(add["id"])] = (i, str(kind), body.get("filter"))
+    return out
+
+
+def with_count(other: list[Any], n: int) -> list[Any]:
+    """An `other` list with its `count: any` part taking `n` objects."""
+    out: list[Any] = []
+    for item in other:
+        (kind, body), = item.items()
+        if isinstance(body, dict) and body.get("count") == "any":
+            item = {kind: {**body, "count": n}}
+        out.append(item)
+    return out
+
+
+def _check_per_paid(card: dict[str, Any], any_parts: dict[str, Any]) -> None:
+    """`{per_paid: ID}` names an optional additional cost of the card with a `count: any` part."""
+    for red in card.get("reductions") or []:
+        amount = red.get("generic") if isinstance(red, dict) else None
+        if isinstance(amount, dict) and "per_paid" in amount and str(amount["per_paid"]) not in any_parts:
+            raise BadScenario(f"per_paid: {amount['per_paid']!r} names no count: any cost")
 
 
 def mana_cost_has_x(card: dict[str, Any]) -> bool:
@@ -820,6 +965,91 @@ def ability_of(data: dict[str, Any], obj: Obj) -> dict[str, Any]:
             "_zone": str(ability.get("zone") or "battlefield"), "_cycling": bool(ability.get("cycling"))}
 
 
+# --- Morph (issue 25, B3; 702.37) ----------------------------------------------------------------
+
+FACE_DOWN = "_face-down 2/2"                     # the card a face-down permanent is (708.2)
+FACE_DOWN_CARD: dict[str, Any] = {"types": ["creature"], "colors": [], "name": ""}
+FACE_DOWN_SPELL: dict[str, Any] = {"types": ["creature"], "colors": [], "name": "", "cost": ""}
+FACE_DOWN_COST = "{3}"
+TURN_FACE_UP: dict[str, Any] = {"types": [], "colors": [], "name": "", "cost": "", "_special": True}
+
+
+def face_down_view(data: dict[str, Any]) -> dict[str, Any]:
+    """The scenario as the rules see it (708.2): every battlefield object with `face_down: true`
+    is a 2/2 creature with no name, colors, tags, mana cost or abilities (its card's `morph` is
+    kept aside, `_morph`, for turning it face up). A scenario with none is returned as it is."""
+    state = data.get("state") or {}
+    if "face_down" not in json.dumps(state):
+        return data
+    data = json.loads(json.dumps(data))
+    cards = data["cards"]
+    morphs: dict[str, str] = {}
+    for who in ("you", "opponent"):
+        for entry in (data["state"].get(who) or {}).get("battlefield") or []:
+            if isinstance(entry, dict) and entry.get("face_down"):
+                card = cards[str(entry["card"])]
+                if card.get("morph") is None:
+                    raise BadScenario(f"{entry.get('id')}: face_down on a card without morph")
+                if who == "you":
+                    morphs[str(entry.get("id"))] = str(card["morph"])
+                entry["card"] = FACE_DOWN
+    cards[FACE_DOWN] = dict(FACE_DOWN_CARD)
+    data["_morph"] = morphs
+    return data
+
+
+def morph_card(data: dict[str, Any], obj: Obj) -> dict[str, Any]:
+    """What turning `obj` face up costs: `{morph: MANA}` (none when it isn't face down)."""
+    morph = (data.get("_morph") or {}).get(obj.id)
+    return {} if morph is None else {"morph": morph}
+
+
+def _priced_face_down(data: dict[str, Any], obj: Obj, card: dict[str, Any]
+                      ) -> tuple[list[Priced], list[str]]:
+    """702.37c / 708.4: a card with morph cast face down from the hand, a 2/2 creature spell
+    with no name, colors or mana cost for {3} (an alternative cost, 118.9): sorcery timing, no
+    kicker or other additional cost (it has no abilities), the grants that match such a spell
+    (its increases, reductions, floors)."""
+    state = data.get("state") or {}
+    if card.get("morph") is None:
+        return [], ["face_down: the card has no morph"]
+    if obj.zone != "hand":
+        return [], [f"face_down: cast from the hand only, not the {obj.zone}"]
+    if not _sorcery_speed(state):
+        return [], ["timing: a face-down spell is cast at sorcery speed"]
+    you = _objects(state.get("you") or {}, "battlefield", "you")
+    opp = _objects(state.get("opponent") or {}, "battlefield", "opponent")
+    face = dict(FACE_DOWN_SPELL)
+    grants = _grants(data, you, opp, face, obj.id, "", obj)
+    symbols: list[Symbol] = list(parse_symbols(FACE_DOWN_COST))
+    for kind, g, _ in grants:
+        if kind == "increase":
+            symbols += parse_symbols(g) if isinstance(g, str) else parse_symbols(g.get("mana", ""))
+    reductions = [_reduction(data, you, g, holder) for kind, g, holder in grants if kind == "reduction"]
+    floors = [int(g) for kind, g, _ in grants if kind == "at_least"]
+    out: list[Priced] = []
+    for mana, life in _announced(ZERO, 0, symbols):
+        for v in sorted(_reduced(mana, reductions, floors)):
+            out.append(Priced("face_down", None, v, life, (), 0))
+    return out, []
+
+
+def _priced_face_up(data: dict[str, Any], obj: Obj, x_value: int | None) -> tuple[list[Priced], list[str]]:
+    """116.2b / 702.37e: turning a face-down permanent of yours face up, a special action at any
+    time, for its morph cost: no cost changer applies (neither a spell nor an ability)."""
+    morph = morph_card(data, obj).get("morph")
+    if obj.zone != "battlefield" or morph is None:
+        return [], [f"turn_face_up: {obj.id} is no face-down permanent of yours with morph"]
+    symbols = list(parse_symbols(morph))
+    x_count = sum(1 for s in symbols if s[0] == "x")
+    if x_count and x_value is None:
+        return [], []
+    fixed = vec_add(ZERO, {"generic": x_count * int(x_value or 0)}) if x_count else ZERO
+    out = [Priced("turn_face_up", x_value if x_count else None, mana, life, (), 0)
+           for mana, life in _announced(fixed, 0, symbols)]
+    return out, []
+
+
 def _priced_ability(data: dict[str, Any], obj: Obj, x_value: int | None) -> tuple[list[Priced], list[str]]:
     """Every total an activated ability's cost can have (602.2b: announce, then 601.2b-f)."""
     state = data.get("state") or {}
@@ -872,6 +1102,11 @@ def _find(data: dict[str, Any]) -> Obj:
             if o.id == str(play["ability"]["object"]):
                 return o
         raise BadScenario("play.ability.object: no such object")
+    if "turn_face_up" in play:
+        for o in objects:
+            if o.id == str(play["turn_face_up"]):
+                return o
+        raise BadScenario("play.turn_face_up: no such object")
     if "object" in play:
         for o in objects:
             if o.id == str(play["object"]):
@@ -889,6 +1124,8 @@ def _x_life_anywhere(data: dict[str, Any]) -> bool:
     """Whether some `other` list of the played card (or the ability's costs) holds `{pay_life:
     X}`: the play then announces an X."""
     obj = _find(data)
+    if "turn_face_up" in data["play"] or data["play"].get("cast") == "face_down":
+        return False
     if "ability" in data["play"]:
         return any(is_x_life(item) for item in ability_of(data, obj)["_other"])
     card = data["cards"][obj.card]
@@ -906,6 +1143,10 @@ def _x_life_anywhere(data: dict[str, Any]) -> bool:
 def _cost_texts(data: dict[str, Any]) -> list[str]:
     """Every mana text of the played card or ability that a cast could pay (for X)."""
     obj = _find(data)
+    if "turn_face_up" in data["play"]:
+        return [str(morph_card(data, obj).get("morph") or "")]
+    if data["play"].get("cast") == "face_down":
+        return [FACE_DOWN_COST]
     if "ability" in data["play"]:
         return [ability_of(data, obj)["cost"]]
     card = data["cards"][obj.card]
@@ -1120,6 +1361,8 @@ class Board:
     def usable(self, restricted: str) -> bool:
         """Mana `only_for: {ability: activated, ...}` pays abilities only, other restricted mana
         spells only, each matching the rest of its filter."""
+        if self.spell.get("_special"):
+            return False            # a special action is neither a spell nor an ability (B3)
         rest = dict(json.loads(restricted) or {})
         if not ability_word_ok(rest.pop("ability", None), self.spell):
             return False
@@ -1219,7 +1462,12 @@ def board(data: dict[str, Any]) -> Board:
     cards, permanents = holders(data["cards"], _objects(you_p, "battlefield", "you"))
     cards = counted_cards(cards, permanents)
     obj = _find(data)
-    spell = ability_of(data, obj) if "ability" in data["play"] else cards[obj.card]
+    if "turn_face_up" in data["play"]:
+        spell = dict(TURN_FACE_UP)
+    elif data["play"].get("cast") == "face_down":
+        spell = dict(FACE_DOWN_SPELL)
+    else:
+        spell = ability_of(data, obj) if "ability" in data["play"] else cards[obj.card]
     spell = granted_keywords(data, spell, obj)
     pool0 = [0] * 6
     for kind, arg in parse_symbols(you_p.get("mana_pool") or ""):
@@ -1552,6 +1800,7 @@ def _pool_after(b: Board, acts: list[Activation]) -> tuple[int, ...]:
 
 def solve(data: dict[str, Any]) -> Outcome:
     """The optimum of the cast in `data` by exhaustion."""
+    data = face_down_view(data)
     play = data["play"]
     b = board(data)
     spell = b.spell
@@ -1613,8 +1862,10 @@ def solve(data: dict[str, Any]) -> Outcome:
 def destination(spell: dict[str, Any], p: Priced) -> str | None:
     """Where the card goes when it resolves: flashback exiles it (702.34a), buyback returns
     it to hand (702.27a), a permanent spell enters the battlefield, others go to the graveyard."""
-    if p.cast == "ability":
-        return None                         # an ability moves no card (its costs may)
+    if p.cast in ("ability", "turn_face_up"):
+        return None                         # an ability or a special action moves no card
+    if p.cast == "face_down":
+        return "battlefield"
     if p.cast == "flashback":
         return "exile"
     if set(spell.get("types") or []) & PERMANENT_TYPES:

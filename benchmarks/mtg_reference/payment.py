@@ -118,6 +118,7 @@ def _matching_totals(data: dict[str, Any], plan: dict[str, Any]) -> list[Priced]
 def check_payment(data: dict[str, Any], plan: dict[str, Any]) -> list[str]:
     """What is wrong with the plan's payment ([] when it is legal, pays the total and scores as
     the plan says). A plan that is not `ok` names no payment."""
+    data = brute.face_down_view(data)
     if plan.get("status") != "ok":
         return [] if plan.get("payment") is None else ["a plan that is not ok names a payment"]
     if not isinstance(plan.get("payment"), dict):

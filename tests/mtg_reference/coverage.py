@@ -44,5 +44,10 @@ def loader_words() -> set[str]:
     # is not drawn), `cycling`, the cost word `discard_self`, the filter word `ability: cycling`.
     issue25_costs = {"x_cost.pay_life", "ability_zone.hand", "activated.zone", "activated.cycling",
                      "ability_word.discard_self", "ability_kind.cycling"}
+    # Issue 25, group B: a reduction's color key counted (`{count: FILTER}`, Khalni Hydra);
+    # `count: any` on each kind that takes it and `per_paid` with `each` (Torgaar).
+    issue25_b = {"color_amount.count", "amount.per_paid", "amount.each",
+                 *(f"count_any.{kind}" for kind in ("sacrifice", "exile_from_graveyard", "exile_from_hand",
+                                                    "tap_untapped", "return_to_hand"))}
     return ((words - turn_only) | {"choice.true_or_false", "choice.count", "object.shorthand"}
-            | issue25_costs)
+            | issue25_costs | issue25_b)

@@ -117,6 +117,8 @@ def _other(items: Any, out: set[str]) -> None:
                     out.add(f"x_cost.{kind}")      # issue 25: {pay_life: X}
                 if isinstance(body, dict):
                     _keys("other_long", body, out)
+                    if body.get("count") == "any":
+                        out.add(f"count_any.{kind}")      # issue 25 (B2): Torgaar
                     if "filter" in body:
                         _filter(body["filter"], out)
 
@@ -165,6 +167,10 @@ def _targets(f: Any, out: set[str]) -> None:
 def _reduction(r: Any, out: set[str]) -> None:
     if isinstance(r, dict):
         _keys("reduction", r, out)
+        for color, amount in r.items():                 # issue 25 (B1): Khalni Hydra
+            if color in ("W", "U", "B", "R", "G", "C") and isinstance(amount, dict):
+                _keys("color_amount", amount, out)
+                _filter(amount.get("count"), out)
         if isinstance(r.get("generic"), dict):
             _keys("amount", r["generic"], out)
             _filter(r["generic"].get("count"), out)
