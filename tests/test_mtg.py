@@ -95,6 +95,22 @@ def test_bad_file_problems_with_paths() -> None:
     assert any(p.startswith("play.object: unknown object 'h9'") for p in problems)
 
 
+def test_a_colored_reductions_minimum_is_refused() -> None:
+    """A `minimum` on a reduction with no `generic` part was accepted and bound nothing (the
+    brute force bound it); it is refused where it stands."""
+    data = scenario(lands("plains", "plains"), {"object": "h1"},
+                    hand=[{"id": "h1", "card": "saint"}],
+                    cards={"saint": {"types": ["instant"], "cost": "{W}{W}",
+                                     "reductions": [{"W": 1, "minimum": 2}]}})
+    with pytest.raises(ScenarioError) as err:
+        mtg_from_data(data, require_play=True)
+    assert list(err.value.lines) == [
+        "cards.saint.reductions[0].minimum: a minimum binds a reduction's generic part only "
+        "(\"can't reduce to less than N mana\"): a colored reduction has none"]
+    data["cards"]["saint"]["reductions"] = [{"W": 1}]
+    assert mtg_from_data(data, require_play=True).play is not None
+
+
 def test_a_target_naming_nothing_is_refused() -> None:
     """`play.targets` takes object ids of either player or `you` / `opponent`; an id naming no
     object was accepted and matched no targets filter (a wrong answer waiting)."""

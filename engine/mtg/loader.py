@@ -456,6 +456,11 @@ class _MtgReader(Reader):
         if isinstance(value, dict) and "generic" not in f and "mana" not in f and not colors:
             self.problem(path, "a reduction needs `generic` (a number or {count: FILTER}), `mana` "
                                "(\"{W}\") or a count per color (W: 1)")
+        if "minimum" in f and "generic" not in f and ("mana" in f or colors):
+            # It was accepted and bound nothing (the brute force bound it: ref-b's finding).
+            self.problem(f.at("minimum"), "a minimum binds a reduction's generic part only "
+                                          "(\"can't reduce to less than N mana\"): a colored "
+                                          "reduction has none")
         colored = f.read("mana", NO_MANA, self.plain_mana)
         counted: list[tuple[str, Filter]] = []
         for t in colors:
