@@ -111,6 +111,19 @@ def test_calciform_pools_is_one_activation_of_x() -> None:
     assert plan(data)["status"] == "unpayable"
 
 
+def test_check_reads_the_plans_own_payment_back() -> None:
+    for name in ("76", "78", "79"):
+        data = example(name)
+        p = plan(data)
+        back = check_data({**data, "payment": p["payment"]})
+        assert back.legal and back.score == p["score"], back.problems
+    data = example("78")
+    p = plan(data)
+    for s in p["payment"]["sources"]:  # the counts are read from counters_removed
+        s["costs"] = [w for w in s["costs"] if not w.startswith("remove_counters")]
+    assert check_data({**data, "payment": p["payment"]}).legal
+
+
 def test_calciform_pools_check() -> None:
     data = example("78")
     tap = {"id": "p1", "adds": "{C}", "costs": ["tap"]}
@@ -318,6 +331,10 @@ def test_the_loader_refuses_what_cant_be() -> None:
             {"id": "up", "loyalty": "+x"}]), "abilities[0].loyalty", "loyalty cost"),
         (lambda d: d[pools[0]][pools[1]].update(abilities=[{"id": "x", "costs": [
             {"remove_counters": {"kind": "storage", "count": "X"}}]}]), "count", "per: removed"),
+        (lambda d: d[pools[0]][pools[1]].update(types=["planeswalker"], abilities=[
+            {"id": "up", "loyalty": 1, "costs": [{"remove_counters": {"kind": "loyalty",
+                                                                     "count": 1}}]}]),
+         "abilities[0].costs", "not supported with loyalty"),
         (lambda d: d[pools[0]][pools[1]].update(grants=[{"loyalty": 1}]),
          "grants[0].loyalty", "ability: loyalty"),
         (lambda d: d[pools[0]][pools[1]].update(grants=[{"loyalty": 1, "increase": "{1}"}]),

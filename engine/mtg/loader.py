@@ -660,6 +660,10 @@ class _MtgReader(Reader):
                 if zone == "hand":
                     self.problem(f.at("loyalty"), "a loyalty ability is a permanent's (606.3): "
                                                   "not with zone: hand")
+                if "loyalty" in remove:
+                    self.problem(f.at("costs"), "remove_counters of kind loyalty is not "
+                                                "supported with loyalty: N (its loyalty cost "
+                                                "says the loyalty counters)")
             out.append(Activated(ident, Cost(mana_cost, tuple(other)), tap, sac, sorcery,
                                  zone, disc, cycling, tuple(sorted(remove.items())), loyalty))
         return tuple(out)
@@ -987,7 +991,7 @@ class _MtgReader(Reader):
         f = self.fields(value, path, PAYMENT_KEYS)
         sources: list[SourceUse] = []
         for where, entry in self.each(f["sources"], f.at("sources")) if "sources" in f else ():
-            g = self.fields(entry, where, ("id", "adds", "costs"))
+            g = self.fields(entry, where, ("id", "adds", "costs", "counters_removed"))
             for key, what in (("id", "the permanent whose mana ability is activated"),
                               ("adds", "the mana it adds, like \"{G}\""),
                               ("costs", "its costs as the plan lists them, like [tap]")):
@@ -995,7 +999,8 @@ class _MtgReader(Reader):
                     g.require(key, what)
             sources.append(SourceUse(g.read("id", "", self.string),
                                      g.read("adds", NO_MANA, self.plain_mana),
-                                     g.read("costs", (), self.cost_words)))
+                                     g.read("costs", (), self.cost_words),
+                                     counters_removed=g.read("counters_removed", (), self.counters)))
         convoke: list[tuple[str, str]] = []
         for where, entry in self.each(f["convoke"], f.at("convoke")) if "convoke" in f else ():
             g = self.fields(entry, where, ("id", "pays"))

@@ -872,6 +872,7 @@ def check_payment(scenario: MtgScenario, option: Priced, res: Resources,
             sources_ok = False
             continue
         perm = perms[p]
+        use = _with_removal_words(use)
         stored = _storage_of(perm, use)
         if isinstance(stored, str):
             problems.append(f"{at}: {stored}")
@@ -1166,6 +1167,16 @@ def _offer_of(scenario: MtgScenario, res: Resources, perm: Permanent, use: Sourc
     return (f"costs: {list(use.costs)} are not the costs of {ident}'s mana ability that adds "
             f"{mana_text(use.adds)} (expected {expected}, each non-mana cost as its kind and the "
             f"ids of the objects it takes, like 'sacrifice c2', that can pay it)")
+
+
+def _with_removal_words(use: SourceUse) -> SourceUse:
+    """A source whose `counters_removed` is given (the plan's JSON has it): its `remove_counters`
+    cost words are those counts (the words it lists for them, if any, are not read)."""
+    if not use.counters_removed:
+        return use
+    words = tuple(w for w in use.costs if not w.startswith("remove_counters"))
+    words += tuple(f"remove_counters {kind} {n}" for kind, n in use.counters_removed)
+    return replace(use, costs=words)
 
 
 def _storage_of(perm: Permanent, use: SourceUse) -> tuple[int, list[int]] | str | None:
