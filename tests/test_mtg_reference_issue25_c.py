@@ -8,10 +8,14 @@ counters on permanents removed as a cost (Druids' Repository, storage lands, the
 from __future__ import annotations
 
 import copy
+from dataclasses import replace
 from typing import Any
 
 import pytest
 
+from mtg_reference.keys import drawn
+from mtg_reference.strategies import casts
+from payplan.benchmarks.mtg_reference import brute
 from payplan.benchmarks.mtg_reference.brute import BadScenario, solve
 
 FOREST = {"types": ["land"], "mana": [{"adds": "{G}"}]}
@@ -311,3 +315,106 @@ def test_a_loyalty_ability_needs_a_planeswalker() -> None:
     data["cards"]["walker"]["types"] = ["creature"]
     with pytest.raises(BadScenario):
         solve(data)
+
+
+# --- The generator tells wrong readings apart ------------------------------------------------------
+#
+# Each mutant is a deliberately wrong reading of C1 or C2, patched into the brute force; the
+# generator (tests/mtg_reference/strategies.py, `_issue25_c`) must draw, within a bounded number of
+# casts, one whose answer (status, score, totals, X, total.loyalty) the mutant gets wrong.
+
+def _unbounded(mp: pytest.MonkeyPatch) -> None:
+    """Counters don't bound a repeated mana ability (nor a tapping one)."""
+    mp.setattr(brute, "_counter_bounds", lambda act: [1] if act.once else [])
+    mp.setattr(brute, "counters_fit", lambda acts: True)
+
+
+def _one_color(mp: pytest.MonkeyPatch) -> None:
+    """`per: removed` adds X mana of one option for all, not any combination."""
+    real = brute.counter_options
+    mp.setattr(brute, "counter_options", lambda card, ability: [
+        o for o in real(card, ability) if not o[2] or len(set(o[0])) <= 1])
+
+
+def _carth_everywhere(mp: pytest.MonkeyPatch) -> None:
+    """Carth's `loyalty` (and `ability: loyalty`) reach abilities without a loyalty cost."""
+    real = brute.ability_counter_costs
+
+    def costs(data: dict[str, Any], obj: Any, spell: dict[str, Any]) -> Any:
+        if spell.get("_ability") and spell.get("_loyalty") is None:
+            spell = {**spell, "_loyalty": 0}
+        return real(data, obj, spell)
+    mp.setattr(brute, "ability_counter_costs", costs)
+    word = brute.ability_word_ok
+    mp.setattr(brute, "ability_word_ok", lambda words, spell: word(
+        ["activated" if w == "loyalty" else w for w in brute._as_list(words)] if words is not None else None, spell))
+
+
+def _free_counters(mp: pytest.MonkeyPatch) -> None:
+    """Removing a counter is charged nothing (the weight `counter` ignored)."""
+    mp.setattr(brute, "counters_charged", lambda b, acts: 0)
+
+
+def _minus_without_counters(mp: pytest.MonkeyPatch) -> None:
+    """A -N loyalty cost (or remove_counters of an activated ability) needs no counters."""
+    real = brute.ability_counter_costs
+    mp.setattr(brute, "ability_counter_costs", lambda data, obj, spell: replace(real(data, obj, spell), short=False))
+
+
+def _twice_a_turn(mp: pytest.MonkeyPatch) -> None:
+    """`loyalty_activated` ignored."""
+    real = brute._loyalty_illegal
+    mp.setattr(brute, "_loyalty_illegal", lambda data, obj, ab: real(data, replace(obj, loyalty_activated=False), ab))
+
+
+def _carth_subtracts(mp: pytest.MonkeyPatch) -> None:
+    """Carth read as "costs one more counter": -2 becomes -3, +1 becomes 0."""
+    real = brute._loyalty_value
+    mp.setattr(brute, "_loyalty_value", lambda a: (
+        -real(a) if "applies_to" in a and real(a) is not None else real(a)))  # type: ignore[operator]
+
+
+def _storage_pays_itself(mp: pytest.MonkeyPatch) -> None:
+    """A storage land's {1} paid with the mana its own counters make."""
+    mp.setattr(brute, "DIAGNOSE_SELF_PAYING_FILTERS", True)
+
+
+MUTANTS = {"counters_do_not_bound": _unbounded, "per_removed_one_color": _one_color,
+           "carth_on_every_ability": _carth_everywhere, "counters_free": _free_counters,
+           "minus_without_counters": _minus_without_counters, "loyalty_twice_a_turn": _twice_a_turn,
+           "carth_subtracts": _carth_subtracts, "storage_pays_itself": _storage_pays_itself}
+GROUP_C = {"object.counters", "cost_atom.remove_counters", "activated.loyalty", "grant.loyalty",
+           "object.loyalty_activated", "per.removed"}
+REACH = 1500
+
+
+def _answer(data: dict[str, Any]) -> tuple[Any, ...]:
+    got = solve(data)
+    return got.status, got.score, got.totals, got.x, got.loyalty
+
+
+@pytest.mark.parametrize("mutant", sorted(MUTANTS))
+def test_the_generator_tells_each_wrong_reading_apart(mutant: str) -> None:
+    for seed, data in casts(25_003, REACH):
+        if not drawn(data) & GROUP_C:
+            continue
+        right = _answer(data)
+        with pytest.MonkeyPatch.context() as mp:
+            MUTANTS[mutant](mp)
+            wrong = _answer(data)
+        if wrong != right:
+            return
+    pytest.fail(f"{REACH} casts from seed 25003 never tell {mutant} apart")
+
+
+def test_the_generator_draws_group_c_often() -> None:
+    """Every key of group C within 400 casts; counters and loyalty plays each in at least 1 in 20."""
+    counts: dict[str, int] = {}
+    for _, data in casts(7, 400):
+        for key in drawn(data):
+            counts[key] = counts.get(key, 0) + 1
+    for key in ("object.counters", "object.loyalty_activated", "counter_kind.loyalty",
+                "cost_atom.remove_counters", "remove_counters.count_x", "per.removed", "weight.counter",
+                "activated.loyalty", "grant.loyalty", "ability_kind.loyalty"):
+        assert counts.get(key, 0) >= 1, key
+    assert counts["object.counters"] >= 20 and counts["activated.loyalty"] >= 20

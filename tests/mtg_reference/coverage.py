@@ -44,5 +44,11 @@ def loader_words() -> set[str]:
     # is not drawn), `cycling`, the cost word `discard_self`, the filter word `ability: cycling`.
     issue25_costs = {"x_cost.pay_life", "ability_zone.hand", "activated.zone", "activated.cycling",
                      "ability_word.discard_self", "ability_kind.cycling"}
+    # Issue 25, group C: counters on permanents removed as a cost (storage lands, Druids'
+    # Repository; the weight `counter`) and loyalty abilities (Carth the Lion's grant `loyalty`,
+    # the filter word `ability: loyalty`), as the contract names them.
+    issue25_c = {"object.counters", "object.loyalty_activated", "counter_kind.loyalty",
+                 "cost_atom.remove_counters", "remove_counters.count_x", "per.removed",
+                 "weight.counter", "activated.loyalty", "grant.loyalty", "ability_kind.loyalty"}
     return ((words - turn_only) | {"choice.true_or_false", "choice.count", "object.shorthand"}
-            | issue25_costs)
+            | issue25_costs | issue25_c)
