@@ -324,8 +324,10 @@ def test_a_loyalty_ability_needs_a_planeswalker() -> None:
 # casts, one whose answer (status, score, totals, X, total.loyalty) the mutant gets wrong.
 
 def _unbounded(mp: pytest.MonkeyPatch) -> None:
-    """Counters don't bound a repeated mana ability (nor a tapping one)."""
-    mp.setattr(brute, "_counter_bounds", lambda act: [1] if act.once else [])
+    """Counters don't bound a repeated mana ability (nor a tapping one): here up to one more
+    activation than the counters allow (unbounded would be too many plans to exhaust)."""
+    mp.setattr(brute, "_counter_bounds", lambda act: [1] if act.once else [
+        dict(act.have).get(kind, 0) // n + 1 for kind, n in act.counters])
     mp.setattr(brute, "counters_fit", lambda acts: True)
 
 

@@ -818,7 +818,8 @@ def _issue25_c(rng: random.Random, scenario: dict[str, Any]) -> None:
     field: list[Any] = you["battlefield"]
     themed = False
     engine = any(isinstance(e, dict) and str(e["id"]).startswith("e") for e in field)
-    if rng.random() < 0.14 and not engine:            # sources that spend their counters
+    small = len(field) <= 6                           # a filter-like source on a big board is slow to exhaust
+    if rng.random() < (0.2 if small else 0) and not engine:   # sources that spend their counters
         for k in range(rng.choice([1, 1, 1, 2])):
             name, card, kind = rng.choice(C_SOURCES)
             cards[name] = card
