@@ -920,6 +920,20 @@ MCYCLE = setup(MBASE, **{
     "play": {"ability": {"object": "h2", "id": "act"}}})
 # bolt with X and a kicker.
 MX = setup(MBASE, **{"cards__bolt__cost": "{X}{R}", "play__x": "auto"})
+# Counters as costs (issue 25, C1): a Druids' Repository-like enchantment, its two charge
+# counters each paying one {R}; bolt ({1}{R}) needs both.
+MCOUNT = setup(MBASE, **{
+    "cards__repo": {"types": ["enchantment"], "mana": [
+        {"adds": "{R}", "costs": [{"remove_counters": {"kind": "charge", "count": 1}}]}]},
+    "state__you__battlefield": [{"id": "r1", "card": "repo", "counters": {"charge": 2}}]})
+# A loyalty ability (issue 25, C2): the walker's -2 with 1 loyalty; the bear on the
+# battlefield grants loyalty abilities an additional [+1] (Carth the Lion), so it costs -1.
+MLOYAL = setup(MBASE, **{
+    "cards__walker": {"types": ["planeswalker"], "abilities": [{"id": "down", "loyalty": -2}]},
+    "cards__bear__grants": [{"loyalty": 1, "applies_to": {"ability": "loyalty"}}],
+    "state__you__battlefield": [{"id": "w1", "card": "walker", "counters": {"loyalty": 1}},
+                                {"id": "c1", "card": "bear"}],
+    "play": {"ability": {"object": "w1", "id": "down"}}})
 
 
 def _mtg_pairs() -> dict[Key, Pair]:
@@ -1084,6 +1098,11 @@ def _mtg_pairs() -> dict[Key, Pair]:
     t["ACTIVATED_KEYS", "zone"] = Pair(setup(MABILITY, play=MISSING), "cards.bear.abilities.0.zone",
                                        "hand", "battlefield", command="hand")
     t["ACTIVATED_KEYS", "cycling"] = Pair(MCYCLE, "cards.bear.abilities.0.cycling", True, False)
+    t["ACTIVATED_KEYS", "loyalty"] = Pair(MLOYAL, "cards.walker.abilities.0.loyalty", -3, -2)
+    t["REMOVE_KEYS", "kind"] = Pair(MCOUNT, "cards.repo.mana.0.costs.0.remove_counters.kind",
+                                    "storage", "charge")
+    t["REMOVE_KEYS", "count"] = Pair(MCOUNT, "cards.repo.mana.0.costs.0.remove_counters.count",
+                                     2, 1)
     two = setup(MABILITY, **{"state__you__battlefield": MBASE["state"]["you"]["battlefield"] + [
         {"id": "c2", "card": "bear", "tapped": True}],
         "cards__bear__abilities": [{"id": "act", "costs": ["tap"]}]})
@@ -1112,6 +1131,7 @@ def _mtg_pairs() -> dict[Key, Pair]:
                                         "cards.bear.grants.0", {"flashback": "mana_cost"})
     # Defense Grid's "except during its controller's turn": not on your own turn (issue 25).
     t["GRANT_KEYS", "turn"] = Pair(mgrant(), "cards.bear.grants.0.turn", "not_caster")
+    t["GRANT_KEYS", "loyalty"] = Pair(MLOYAL, "cards.bear.grants.0.loyalty", -1, 1)
 
     # State, players, objects.
     t["STATE_KEYS", "phase"] = M("state.phase", "combat", cards__bolt__types=["sorcery"])
@@ -1161,6 +1181,10 @@ def _mtg_pairs() -> dict[Key, Pair]:
     t["OBJECT_KEYS", "commander_casts"] = M(
         "state.you.command.0.commander_casts", 1, play={"object": "k1"},
         state__you__command=[{"id": "k1", "card": "bolt"}])
+    t["OBJECT_KEYS", "counters"] = Pair(MCOUNT, "state.you.battlefield.0.counters",
+                                        {"charge": 1}, {"charge": 2})
+    t["OBJECT_KEYS", "loyalty_activated"] = Pair(MLOYAL, "state.you.battlefield.0.loyalty_activated",
+                                                 True)
 
     # The play.
     t["PLAY_KEYS", "object"] = M("play.object", "h2", "h1")
@@ -1196,6 +1220,7 @@ def _mtg_pairs() -> dict[Key, Pair]:
         "exile_from_graveyard": mcost("exile_from_graveyard"),
         "exile_from_hand": mcost("exile_from_hand"), "life": mcost("pay_life"),
         "return_to_hand": mcost("return_to_hand", {"count": 1, "filter": {"type": "creature"}}),
+        "counter": MCOUNT,
     }
     for weight, base in weighed.items():
         t["weights", weight] = Pair(setup(base, objective={"weights": {}}),

@@ -112,7 +112,9 @@ def _cost_in_order(value: object) -> None:
 def _others_in_order(items: list[Any]) -> None:
     for item in items:
         (body,) = item.values()
-        if isinstance(body, dict):
+        if "remove_counters" in item:  # counters removed as a cost (issue 25, C1)
+            _in_order(loader.REMOVE_KEYS, "remove_counters")(body)
+        elif isinstance(body, dict):
             _in_order(loader.OTHER_LONG_KEYS, "other")(body)
             _in_order(loader.FILTER_KEYS, "filter")(body["filter"])
 
@@ -263,13 +265,25 @@ def _reduction(draw: Draw, with_id: bool) -> dict[str, object]:
     return out
 
 
+def _removal(draw: Draw) -> dict[str, object]:
+    """A `remove_counters` cost atom (issue 25, C1)."""
+    return {"remove_counters": {"kind": draw(st.sampled_from(["charge", "storage", "loyalty"])),
+                                "count": draw(st.integers(1, 3))}}
+
+
 def _mana_ability(draw: Draw) -> dict[str, object]:
+    if draw(st.integers(0, 6)) == 0:  # a storage land's ability (issue 25, C1)
+        return {"adds": draw(st.sampled_from(["{W}|{U}", "{R}"])), "per": "removed",
+                "costs": [_mana_cost(draw, 1, 1, plain_only=True),
+                          {"remove_counters": {"kind": "storage", "count": "X"}}]}
     out: dict[str, object] = {"adds": "|".join(_plain(draw) for _ in range(draw(st.integers(1, 3))))}
     if draw(st.booleans()):
         costs: list[object] = []
         for _ in range(draw(st.integers(0, 4))):
-            part = draw(st.integers(0, 4))
-            if part == 0:
+            part = draw(st.integers(0, 5))
+            if part == 5:
+                costs.append(_removal(draw))
+            elif part == 0:
                 costs.append(draw(st.sampled_from(["tap", "sacrifice_self"])))
             elif part == 1:
                 costs.append(_mana_cost(draw, 1, 2, plain_only=True))  # the last one stands
@@ -283,15 +297,19 @@ def _mana_ability(draw: Draw) -> dict[str, object]:
     return out
 
 
-def _activated(draw: Draw, ident: str) -> dict[str, object]:
+def _activated(draw: Draw, ident: str, walker: bool = False) -> dict[str, object]:
     out: dict[str, object] = {"id": ident}
     zone = draw(st.sampled_from([None, "battlefield", "hand"]))  # hand: cycling (issue 25)
+    if walker and zone != "hand" and draw(st.booleans()):  # a loyalty ability (issue 25, C2)
+        out["loyalty"] = draw(st.sampled_from([1, -2, "+2", "-3", "0", 0]))
     costs: list[object] = []
     if draw(st.booleans()):
         words = ["discard_self"] if zone == "hand" else ["tap", "sacrifice_self"]
         for _ in range(draw(st.integers(0, 4))):
-            part = draw(st.integers(0, 3))
-            if part == 0:
+            part = draw(st.integers(0, 4))
+            if part == 4:
+                costs.append(_removal(draw))
+            elif part == 0:
                 costs.append(draw(st.sampled_from(words)))
             elif part == 1:
                 costs.append(_mana_cost(draw, 1, 2))  # joined in order
@@ -308,8 +326,10 @@ def _activated(draw: Draw, ident: str) -> dict[str, object]:
 
 
 def _grant(draw: Draw) -> dict[str, object]:
-    kind = draw(st.sampled_from(["increase", "reduction", "at_least"]))
+    kind = draw(st.sampled_from(["increase", "reduction", "at_least", "loyalty"]))
     out: dict[str, object] = {}
+    if kind == "loyalty":  # Carth the Lion (issue 25, C2)
+        return {"loyalty": draw(st.sampled_from([1, -1, 2])), "applies_to": {"ability": "loyalty"}}
     if kind == "increase":
         out["increase"] = _mana_cost(draw)
     elif kind == "reduction":
@@ -385,7 +405,8 @@ def _card(draw: Draw, card_id: str) -> dict[str, object]:
         out["grants"] = [_grant(draw) for _ in range(draw(st.integers(0, 2)))]
     if maybe(3):
         idents = draw(st.lists(st.sampled_from(["act", "pump", "draw"]), unique=True, max_size=2))
-        out["abilities"] = [_activated(draw, ident) for ident in idents]
+        walker = "planeswalker" in (out["types"] if isinstance(out["types"], list) else [out["types"]])
+        out["abilities"] = [_activated(draw, ident, walker) for ident in idents]
     return out
 
 
@@ -427,6 +448,12 @@ def every_key_scenario(draw: Draw) -> dict[str, Any]:
                         obj[key] = draw(st.booleans())
                 if draw(st.integers(0, 3)) == 0:
                     obj["value"] = draw(st.integers(0, 9))
+                if zone == "battlefield" and draw(st.integers(0, 3)) == 0:  # issue 25, C1-C2
+                    obj["counters"] = draw(st.dictionaries(
+                        st.sampled_from(["charge", "storage", "loyalty"]), st.integers(0, 5),
+                        max_size=2))
+                if zone == "battlefield" and draw(st.integers(0, 5)) == 0:
+                    obj["loyalty_activated"] = draw(st.booleans())
                 objects.append(obj)
             player[zone] = objects
         if draw(st.integers(0, 2)) == 0:

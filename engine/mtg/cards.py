@@ -28,7 +28,7 @@ ZONE_OF_KIND: dict[str, str] = {
 DEFAULT_WEIGHTS: Mapping[str, int] = MappingProxyType({
     "tap_land": 1, "tap_creature": 2, "tap_artifact": 1, "tap_other": 1, "sacrifice": 5,
     "discard": 4, "mill": 1, "exile_from_graveyard": 1, "exile_from_hand": 4, "life": 1,
-    "return_to_hand": 3,
+    "return_to_hand": 3, "counter": 1,
 })
 DEFAULT_BENEFITS: Mapping[str, int] = MappingProxyType({"kicker": 0, "buyback": 0})
 
@@ -108,6 +108,13 @@ class ManaAbility:
     other: tuple[OtherCost, ...] = ()
     only_for: Filter | None = None
     per: PerAmount | None = None  # `per`: `adds` is multiplied by an amount of the state
+    # `{remove_counters: {kind, count: N}}` costs: N counters of each kind removed from its own
+    # permanent per activation (Druids' Repository).
+    remove: tuple[tuple[str, int], ...] = ()
+    # `per: removed` with `{remove_counters: {kind: KIND, count: X}}` (a storage land): activated
+    # at most once, X counters of this kind removed, each option of `adds` (one mana each) once
+    # per counter, chosen independently; the model sees one activation per mana made.
+    removed: str | None = None
 
     def cost_words(self) -> tuple[str, ...]:
         out = ["tap"] if self.tap else []
@@ -118,7 +125,16 @@ class ManaAbility:
         if self.mana.symbols:
             out.append(str(self.mana))
         out.extend(f"{o.kind} {o.count}" for o in self.other)
+        out.extend(f"remove_counters {kind} {n}" for kind, n in self.remove)
         return tuple(out)
+
+    def removes(self, kind: str) -> int:
+        """The counters of `kind` one activation removes (a `per: removed` one: per mana)."""
+        return sum(n for k, n in self.remove if k == kind) + (self.removed == kind)
+
+    def counter_kinds(self) -> tuple[str, ...]:
+        return tuple(dict.fromkeys([k for k, _ in self.remove]
+                                   + ([self.removed] if self.removed else [])))
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,6 +180,7 @@ class Grant:
     keyword: str | None = None  # convoke | delve | improvise: the spells it applies to have it
     flashback: bool = False  # `flashback: mana_cost`: graveyard cards it applies to have
     # flashback, its cost their mana cost (Lier, Disciple of the Drowned)
+    loyalty: int | None = None  # loyalty abilities it applies to cost this much more (Carth)
 
 
 @dataclass(frozen=True, slots=True)
@@ -201,6 +218,8 @@ class Activated:
     zone: str = "battlefield"  # where its object is when activated: battlefield | hand
     discard_self: bool = False  # "discard this card" (from the hand; 702.29a)
     cycling: bool = False  # a cycling ability (702.29): what `ability: cycling` filters read
+    remove: tuple[tuple[str, int], ...] = ()  # counters its cost removes from its permanent
+    loyalty: int | None = None  # a loyalty ability (606): its printed loyalty cost, signed
 
 
 @dataclass(frozen=True, slots=True)
@@ -238,6 +257,8 @@ class Card:
     ability_id: str | None = None  # the stand-in's ability (its `title` names it)
     ability_zone: str = "battlefield"  # the stand-in's ability: where it is activated from
     cycling: bool = False  # the stand-in's ability is a cycling ability (702.29)
+    remove: tuple[tuple[str, int], ...] = ()  # the stand-in's ability: counters its cost removes
+    loyalty: int | None = None  # the stand-in's ability is a loyalty ability: its printed cost
 
     @property
     def title(self) -> str:
@@ -322,7 +343,8 @@ def ability_card(card: Card, ability: Activated, obj_id: str) -> Card:
     return Card(id=card.id, name=card.name, types=card.types,
                 cost=ability.cost.mana, colors=card.card_colors(), tags=card.tags,
                 flash=not ability.sorcery, activation=Cost(ability.cost.mana, other),
-                ability_id=ability.id, ability_zone=ability.zone, cycling=ability.cycling)
+                ability_id=ability.id, ability_zone=ability.zone, cycling=ability.cycling,
+                remove=ability.remove, loyalty=ability.loyalty)
 
 
 @dataclass(frozen=True, slots=True)
@@ -337,6 +359,11 @@ class Obj:
     commander_casts: int = 0  # in the command zone: casts from there this game (903.8)
     attacking: bool = False  # a creature on the battlefield that is attacking
     chosen_type: str | None = None  # the creature type chosen as it entered (a tag)
+    counters: tuple[tuple[str, int], ...] = ()  # on the battlefield: counters by kind, sorted
+    loyalty_activated: bool = False  # a loyalty ability of it was activated this turn (606.3)
+
+    def counter(self, kind: str) -> int:
+        return sum(n for k, n in self.counters if k == kind)
 
 
 @dataclass(frozen=True, slots=True)

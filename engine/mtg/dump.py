@@ -266,13 +266,23 @@ def mana_ability_to_data(m: ManaAbility) -> Data:
     if m.mana.symbols:
         costs.append(str(m.mana))
     costs += [other_cost_to_data(o) for o in m.other]
+    costs += _removals(m.remove)
+    if m.removed is not None:
+        costs.append({"remove_counters": {"kind": m.removed, "count": "X"}})
     if costs != ["tap"]:  # `costs` left out is {T}
         out["costs"] = costs
     if m.only_for is not None:
         out["only_for"] = filter_to_data(m.only_for)
     if m.per is not None:
         out["per"] = "devotion" if m.per.devotion else {"count": filter_to_data(m.per.count or Filter())}
+    if m.removed is not None:
+        out["per"] = "removed"
     return out
+
+
+def _removals(remove: tuple[tuple[str, int], ...]) -> list[object]:
+    """`{remove_counters: {kind, count}}` cost atoms (counters removed from its permanent)."""
+    return [{"remove_counters": {"kind": kind, "count": n}} for kind, n in remove]
 
 
 def activated_to_data(a: Activated) -> Data:
@@ -285,14 +295,17 @@ def activated_to_data(a: Activated) -> Data:
     if a.cost.mana.symbols:
         costs.append(str(a.cost.mana))
     costs += [other_cost_to_data(o) for o in a.cost.other]
+    costs += _removals(a.remove)
     if costs:
         out["costs"] = costs
-    if a.sorcery:
+    if a.sorcery and a.loyalty is None:  # a loyalty ability is a sorcery's timing (606.3)
         out["timing"] = "sorcery"
     if a.zone != "battlefield":
         out["zone"] = a.zone
     if a.cycling:
         out["cycling"] = True
+    if a.loyalty is not None:
+        out["loyalty"] = a.loyalty
     return out
 
 
@@ -313,6 +326,8 @@ def grant_to_data(g: Grant, label: str) -> Data:
         out["applies_to"] = filter_to_data(g.applies_to)
     if g.turn is not None:
         out["turn"] = g.turn
+    if g.loyalty is not None:
+        out["loyalty"] = g.loyalty
     return out
 
 
@@ -382,6 +397,10 @@ def object_to_data(o: Obj) -> Data:
         out["attacking"] = True
     if o.chosen_type is not None:
         out["chosen_type"] = o.chosen_type
+    if o.counters:
+        out["counters"] = dict(o.counters)
+    if o.loyalty_activated:
+        out["loyalty_activated"] = True
     return out
 
 

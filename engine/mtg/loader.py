@@ -95,19 +95,24 @@ AMOUNT_KEYS = ("count", "count_targets")
 ABILITY_KEYS = ("adds", "costs", "only_for", "per")
 PER_KEYS = ("count",)
 ABILITY_WORDS = ("tap", "sacrifice_self", "discard_self")
-ACTIVATED_KEYS = ("id", "costs", "timing", "zone", "cycling")
+ACTIVATED_KEYS = ("id", "costs", "timing", "zone", "cycling", "loyalty")
 ACTIVATED_ZONES = ("battlefield", "hand")
-ABILITY_KINDS = ("activated", "cycling")  # a filter's `ability`
+ABILITY_KINDS = ("activated", "cycling", "loyalty")  # a filter's `ability`
 ACTIVATED_TIMINGS = ("instant", "sorcery")
 ABILITY_PLAY_KEYS = ("object", "id")
-GRANT_KEYS = ("increase", "reduction", "at_least", "keyword", "flashback", "applies_to", "turn")
+GRANT_KEYS = ("increase", "reduction", "at_least", "keyword", "flashback", "applies_to", "turn",
+              "loyalty")
 GRANT_KEYWORDS = ("convoke", "delve", "improvise")
 GRANT_TURNS = ("caster", "not_caster")
 STATE_KEYS = ("phase", "stack", "turn", "you", "opponent", "lands_played_this_turn")
 PLAYER_KEYS = ("life", "library", "hand", "graveyard", "exile", "command", "battlefield",
                "mana_pool")
 OBJECT_KEYS = ("id", "card", "tapped", "sick", "value", "commander_casts", "attacking",
-               "chosen_type")
+               "chosen_type", "counters", "loyalty_activated")
+REMOVE_KEYS = ("kind", "count")  # `{remove_counters: {kind: KIND, count: N or X}}`
+MAX_COUNTERS = 1000  # counters of one kind on an object
+MAX_LOYALTY_COST = 20  # a loyalty ability's cost, -20 to +20
+_COUNTER_KIND = re.compile(r"[a-z][a-z_]*")
 PLAY_KEYS = ("object", "card", "from", "cast", "x", "optional", "targets", "modes", "ability")
 OBJECTIVE_KEYS = ("weights", "benefits")
 PLAY_ZONES = ("hand", "graveyard", "exile", "command")
@@ -352,6 +357,10 @@ class _MtgReader(Reader):
         if card.effect_adds is not None and "land" in card.types:
             self.problem(f.at("effect"), "a land is played, not cast: it has no resolution to "
                                          "add mana (its mana abilities do)")
+        for i, act in enumerate(card.abilities):
+            if act.loyalty is not None and "planeswalker" not in card.types:
+                self.problem((*f.at("abilities"), i, "loyalty"), "a loyalty ability is a "
+                             "planeswalker's (606.3): this card's types have no planeswalker")
         if card.enters_tapped and "land" not in card.types:
             self.problem(f.at("enters_tapped"), "enters_tapped is read for lands (a land played "
                                                 "enters tapped, 305); this card is not a land")
@@ -449,9 +458,13 @@ class _MtgReader(Reader):
                                             "announced for a mana ability")
                 paid = [o for o in paid if not o.x]
             adds = f.read("adds", (), self.adds)
-            per = f.read("per", None, self.per_amount, adds)
+            per_word = f["per"] if "per" in f else None
+            remove, removed = self.mana_counters(costs, f.at("costs"), per_word, adds, tap, sac,
+                                                 paid)
+            per = (f.read("per", None, self.per_amount, adds) if per_word != "removed"
+                   else None)
             out.append(ManaAbility(
-                adds=adds, tap=tap, sacrifice_self=sac, per=per,
+                adds=adds, tap=tap, sacrifice_self=sac, per=per, remove=remove, removed=removed,
                 life=sum(o.count for o in paid if o.kind == "pay_life"),
                 mana=manas[-1] if manas else ManaCost(),  # the last mana cost given stands
                 other=tuple(o for o in paid if o.kind != "pay_life"),
@@ -495,11 +508,115 @@ class _MtgReader(Reader):
                 tap = tap or word == "tap"
                 sac = sac or word == "sacrifice_self"
                 disc = disc or word == "discard_self"
+            elif isinstance(c, dict) and "remove_counters" in c:
+                continue  # read by `counter_costs`
             else:
                 one = self.mtg_other_cost(c, at)
                 if one is not None:
                     other.append(one)
         return tap, sac, disc, manas, other
+
+    def counter_costs(self, value: object, path: DataPath) -> list[tuple[DataPath, str, int | None]]:
+        """The `{remove_counters: {kind: KIND, count: N}}` atoms of an ability's `costs`: each
+        at its path, with its kind and count (None for `count: X`)."""
+        out: list[tuple[DataPath, str, int | None]] = []
+        if not isinstance(value, list):
+            return out
+        for at, c in self.each(value, path):
+            if not isinstance(c, dict) or "remove_counters" not in c:
+                continue
+            if len(c) != 1:
+                self.problem(at, "a remove_counters cost stands alone: {remove_counters: {kind: "
+                                 "KIND, count: N}}")
+                continue
+            where = _join(at, "remove_counters")
+            f = self.fields(c["remove_counters"], where, REMOVE_KEYS)
+            if isinstance(c["remove_counters"], dict):
+                for key, what in (("kind", "the kind of counter removed, like charge or storage"),
+                                  ("count", "how many (1 or more), or X (a mana ability with "
+                                            "per: removed)")):
+                    if key not in f:
+                        f.require(key, what)
+            kind = f.read("kind", "", self.counter_kind)
+            raw = f["count"] if "count" in f else 1
+            if raw == "X":
+                count: int | None = None
+            else:
+                count = f.read("count", 1, self.integer, MAX_COUNTERS)
+                if count < 1:
+                    self.problem(f.at("count"), "removes 1 counter or more (or X)")
+            if kind:
+                out.append((where, kind, count))
+        return out
+
+    def counter_kind(self, value: object, path: DataPath) -> str:
+        """A kind of counter: a lowercase word (charge, storage, loyalty)."""
+        word = self.string(value, path)
+        if word and not _COUNTER_KIND.fullmatch(word):
+            self.problem(path, f"a kind of counter is a lowercase word like charge or storage, "
+                               f"got {word!r}")
+            return ""
+        return word
+
+    def counters(self, value: object, path: DataPath) -> tuple[tuple[str, int], ...]:
+        """An object's `counters: {KIND: N}` (N 0 to 1,000), sorted by kind."""
+        if not isinstance(value, dict):
+            self.problem(path, f"expected a mapping of counter kind to count like {{charge: 3}}, "
+                               f"got {_kind(value)}")
+            return ()
+        out: dict[str, int] = {}
+        for key, n in value.items():
+            at = _join(path, str(key))
+            kind = self.counter_kind(key, at)
+            count = self.integer(n, at, MAX_COUNTERS)
+            if kind:
+                out[kind] = count
+        return tuple(sorted(out.items()))
+
+    def loyalty_cost(self, value: object, path: DataPath) -> int:
+        """A loyalty cost: an integer -20 to +20, or the string "+N" / "-N" / "N" (606.4)."""
+        n: object = value
+        if isinstance(value, str) and re.fullmatch(r"[+-]?[0-9]{1,3}", value):
+            n = int(value)
+        if isinstance(n, bool) or not isinstance(n, int):
+            self.problem(path, f"expected a loyalty cost like +1, 0 or -2, got {_kind(value)}")
+            return 0
+        if not -MAX_LOYALTY_COST <= n <= MAX_LOYALTY_COST:
+            self.problem(path, f"a loyalty cost is -{MAX_LOYALTY_COST} to +{MAX_LOYALTY_COST}, "
+                               f"got {n}")
+            return 0
+        return n
+
+    def mana_counters(self, costs: object, path: DataPath, per: object, adds: tuple[Mana, ...],
+                      tap: bool, sac: bool, other: list[OtherCost]
+                      ) -> tuple[tuple[tuple[str, int], ...], str | None]:
+        """A mana ability's counter costs: the fixed removals, and the kind of `per: removed`'s
+        X (a storage land), with their refusals."""
+        fixed: dict[str, int] = {}
+        removed: str | None = None
+        for at, kind, count in self.counter_costs(costs, path):
+            if count is None and per != "removed":
+                self.problem(_join(at, "count"), "count: X is read only in a mana ability with "
+                                                 "per: removed (X counters, X mana)")
+            elif count is None and removed is not None:
+                self.problem(at, "one remove_counters with count: X per ability")
+            elif count is None:
+                removed = kind
+            else:
+                fixed[kind] = fixed.get(kind, 0) + count
+        if per == "removed":
+            where = _join(path[:-1] if path else path, "per")
+            if removed is None:
+                self.problem(where, "per: removed needs a {remove_counters: {kind: KIND, "
+                                    "count: X}} cost (the counters removed)")
+            if tap or sac or other or fixed:
+                self.problem(where, "per: removed is not supported with tap, sacrifice_self, "
+                                    "life or other non-mana costs (only a mana cost and the X "
+                                    "counters)")
+            if any(sum(m) != 1 for m in adds):
+                self.problem(where, "per: removed adds one mana per counter removed: each "
+                                    "option of `adds` must be one mana, like {W}|{U}")
+        return tuple(sorted(fixed.items())), removed
 
     def activated(self, value: object, path: DataPath) -> tuple[Activated, ...]:
         """`abilities: [{id, costs: [tap, sacrifice_self, "{3}", {pay_life: 2}, ...], timing}]`:
@@ -529,19 +646,37 @@ class _MtgReader(Reader):
                 self.problem(f.at("cycling"), "cycling is activated from the hand and its cost "
                                               "discards the card (702.29a): zone: hand and "
                                               "discard_self in its costs")
+            remove: dict[str, int] = {}
+            for at, kind, count in self.counter_costs(f["costs"] if "costs" in f else [],
+                                                      f.at("costs")):
+                if count is None:
+                    self.problem(_join(at, "count"), "count: X is read only in a mana ability "
+                                                     "with per: removed")
+                else:
+                    remove[kind] = remove.get(kind, 0) + count
+            loyalty = f.read("loyalty", None, self.loyalty_cost)
+            if loyalty is not None:
+                sorcery = True  # 606.3: a loyalty ability is activated as a sorcery
+                if zone == "hand":
+                    self.problem(f.at("loyalty"), "a loyalty ability is a permanent's (606.3): "
+                                                  "not with zone: hand")
+                if "loyalty" in remove:
+                    self.problem(f.at("costs"), "remove_counters of kind loyalty is not "
+                                                "supported with loyalty: N (its loyalty cost "
+                                                "says the loyalty counters)")
             out.append(Activated(ident, Cost(mana_cost, tuple(other)), tap, sac, sorcery,
-                                 zone, disc, cycling))
+                                 zone, disc, cycling, tuple(sorted(remove.items())), loyalty))
         return tuple(out)
 
     def mtg_grants(self, value: object, path: DataPath) -> tuple[Grant, ...]:
         out = []
         for where, item in self.each(value, path):
             f = self.fields(item, where, GRANT_KEYS)
-            kinds = [k for k in ("increase", "reduction", "at_least", "keyword", "flashback")
-                     if k in f]
+            kinds = [k for k in ("increase", "reduction", "at_least", "keyword", "flashback",
+                                 "loyalty") if k in f]
             if isinstance(item, dict) and len(kinds) != 1:
                 self.problem(where, "a grant has exactly one of: increase, reduction, at_least, "
-                                    "keyword, flashback")
+                                    "keyword, flashback, loyalty")
             label = path_text(where).rsplit(".", 1)[-1]
             out.append(Grant(
                 applies_to=f.read("applies_to", Filter(), self.grant_filter),
@@ -552,11 +687,15 @@ class _MtgReader(Reader):
                 turn=f.word("turn", None, GRANT_TURNS, "turn"),
                 keyword=f.word("keyword", None, GRANT_KEYWORDS, "granted keyword"),
                 flashback=f.word("flashback", None, ("mana_cost",), "flashback cost") is not None,
+                loyalty=f.read("loyalty", None, self.loyalty_cost),
             ))
             made = out[-1]
             if (made.keyword is not None or made.flashback) and made.applies_to.ability is not None:
                 self.problem(f.at("applies_to"), "a granted keyword or flashback is a spell's: "
                                                  "its applies_to names no `ability`")
+            if made.loyalty is not None and made.applies_to.ability not in ("loyalty", "activated"):
+                self.problem(f.at("loyalty"), "a loyalty cost change reaches loyalty abilities: "
+                                              "its applies_to says ability: loyalty")
         return tuple(out)
 
     # --- state
@@ -611,6 +750,9 @@ class _MtgReader(Reader):
                 commander_casts=self.commander_casts(f, zone),
                 attacking=self.battlefield_only(f, "attacking", zone, False, self.boolean),
                 chosen_type=self.battlefield_only(f, "chosen_type", zone, None, self.string),
+                counters=self.battlefield_only(f, "counters", zone, (), self.counters),
+                loyalty_activated=self.battlefield_only(f, "loyalty_activated", zone, False,
+                                                        self.boolean),
             ))
         return tuple(out)
 
@@ -849,7 +991,7 @@ class _MtgReader(Reader):
         f = self.fields(value, path, PAYMENT_KEYS)
         sources: list[SourceUse] = []
         for where, entry in self.each(f["sources"], f.at("sources")) if "sources" in f else ():
-            g = self.fields(entry, where, ("id", "adds", "costs"))
+            g = self.fields(entry, where, ("id", "adds", "costs", "counters_removed"))
             for key, what in (("id", "the permanent whose mana ability is activated"),
                               ("adds", "the mana it adds, like \"{G}\""),
                               ("costs", "its costs as the plan lists them, like [tap]")):
@@ -857,7 +999,8 @@ class _MtgReader(Reader):
                     g.require(key, what)
             sources.append(SourceUse(g.read("id", "", self.string),
                                      g.read("adds", NO_MANA, self.plain_mana),
-                                     g.read("costs", (), self.cost_words)))
+                                     g.read("costs", (), self.cost_words),
+                                     counters_removed=g.read("counters_removed", (), self.counters)))
         convoke: list[tuple[str, str]] = []
         for where, entry in self.each(f["convoke"], f.at("convoke")) if "convoke" in f else ():
             g = self.fields(entry, where, ("id", "pays"))

@@ -21,7 +21,7 @@ from ..problems import Problem
 from .cards import Card, MtgScenario, Obj, OtherCost, Play
 from .mana import NO_MANA, TYPES, Mana, Symbol, add, total
 from .total_cost import (Changer, Choices, Priced, additional_costs, assembled, base_cost, changers,
-                         commander_casts, played_card, price)
+                         commander_casts, loyalty_cost, played_card, price, signed)
 
 MAX_ANNOUNCEMENTS = 4096  # distinct hybrid/Phyrexian announcements priced per cast
 MAX_COUNT = 20  # multikicker / replicate counts tried under `auto`, at most
@@ -157,7 +157,31 @@ def activations(card: Card, obj: Obj, scenario: MtgScenario) -> tuple[list[str],
         reasons.append(f"{card.title} costs {{T}} and {obj.id} is tapped (602.5a)")
     elif taps and obj.sick and "creature" in source.types:
         reasons.append(f"{card.title} costs {{T}} and {obj.id} is a summoning-sick creature (302.6)")
+    reasons += counter_reasons(card, obj, scenario)
     return ([], reasons) if reasons else (["ability"], [])
+
+
+def counter_reasons(card: Card, obj: Obj, scenario: MtgScenario) -> list[str]:
+    """Why the counters on `obj` can't pay the cost of the ability `card` stands in for: its
+    `remove_counters` need that many there; a loyalty ability (606.3) once a turn per
+    permanent, and a negative loyalty cost (after the changers, 606.4) that many loyalty
+    counters (606.6)."""
+    reasons: list[str] = []
+    for kind, n in card.remove:
+        if obj.counter(kind) < n:
+            reasons.append(f"{card.title} removes {n} {kind} counter{'s' * (n != 1)} and {obj.id} "
+                           f"has {obj.counter(kind)} (a cost is paid only in full, 601.2h)")
+    loyalty = loyalty_cost(scenario, card)
+    if loyalty is None:
+        return reasons
+    if obj.loyalty_activated:
+        reasons.append(f"a loyalty ability of {obj.id} was activated this turn: one per "
+                       f"permanent a turn (606.3)")
+    have = obj.counter("loyalty")
+    if loyalty < 0 and have < -loyalty:
+        reasons.append(f"{card.title} costs {signed(loyalty)} loyalty and {obj.id} has {have} "
+                       f"loyalty counter{'s' * (have != 1)} (606.6)")
+    return reasons
 
 
 def optional_sets(card: Card, play: Play, cap: int) -> list[tuple[tuple[str, int], ...]]:

@@ -37,7 +37,7 @@ from typing import Protocol
 
 from .cards import ZONE_OF_KIND, Card, Filter, ManaAbility, MtgScenario, Obj, OtherCost
 from .mana import COLOR_NAMES, COLORS, NO_MANA, TYPES, Mana, add, mana_text, total
-from .total_cost import Priced, object_matches, spell_matches
+from .total_cost import Choices, Priced, loyalty_cost, object_matches, spell_matches
 
 LEAVES = ("sacrifice", "return_to_hand")  # what takes a permanent away in 601.2h
 REPEAT = 20  # activations of a repeatable mana ability that no object, life or library bounds
@@ -50,8 +50,51 @@ def ability_scope(p: int, a: int) -> str:
 
 
 def repeatable(ability: ManaAbility) -> bool:
-    """Neither taps nor sacrifices its permanent: activated as often as its costs can be paid."""
+    """Neither taps nor sacrifices its permanent: activated as often as its costs can be paid.
+    (A `per: removed` ability is activated once, X chosen: the model and the payments count it
+    one activation per mana it makes, `per_counter`.)"""
     return not ability.tap and not ability.sacrifice_self
+
+
+def per_counter(ability: ManaAbility) -> bool:
+    """A storage land's `per: removed` ability: one activation, X counters removed, X mana; a
+    payment lists it once per mana made (its mana cost paid once, `merged`)."""
+    return ability.removed is not None
+
+
+def available_counters(obj: Obj, played: Priced | None) -> tuple[tuple[str, int], ...]:
+    """The counters on `obj` its mana abilities may remove: all of them, less what the cost of
+    the ability being activated removes when `obj` is that ability's permanent (`played`)."""
+    if played is None:
+        return obj.counters
+    return tuple((k, n - played.removed(k)) for k, n in obj.counters)
+
+
+def counters_allow(ability: ManaAbility, counters: tuple[tuple[str, int], ...]) -> bool:
+    """Whether the counters there pay one activation of `ability` (a `per: removed` one: X = 1)."""
+    have = dict(counters)
+    return all(have.get(k, 0) >= ability.removes(k) for k in ability.counter_kinds())
+
+
+def merged(res: Resources, activations: tuple[tuple[int, int, int], ...] | list[tuple[int, int, int]]
+           ) -> list[tuple[int, int, Mana, int]]:
+    """The activations as the rules make them: (permanent, offer, the mana added, how many
+    units): each listed one alone, but the units of a `per: removed` ability together, one
+    activation adding all their mana (its X the count), where its first unit is."""
+    out: list[tuple[int, int, Mana, int]] = []
+    where: dict[tuple[int, int], int] = {}
+    for p, a, k in activations:
+        ability = res.permanents[p].offers[a].ability
+        adds = ability.adds[k]
+        if per_counter(ability) and (p, a) in where:
+            i = where[(p, a)]
+            q, b, made, n = out[i]
+            out[i] = (q, b, add(made, adds), n + 1)
+            continue
+        if per_counter(ability):
+            where[(p, a)] = len(out)
+        out.append((p, a, adds, 1))
+    return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,6 +123,7 @@ class Permanent:
     convoke: tuple[str, ...]  # colors it can pay by convoke ({1} always); () and not convoker: no
     convoker: bool
     improviser: bool
+    counters: tuple[tuple[str, int], ...] = ()  # what its mana abilities may remove (by kind)
 
 
 @dataclass(frozen=True, slots=True)
@@ -114,7 +158,9 @@ class Resources:
                             if o.pays and not repeatable(o.ability)), default=0)
                 most = max(best, 1 if (p.convoker or p.improviser) else 0)
                 for o in p.offers:
-                    if o.pays and repeatable(o.ability):
+                    if o.pays and per_counter(o.ability):
+                        most += max(0, o.repeats - _mana_size(o.ability))  # once, X mana
+                    elif o.pays and repeatable(o.ability):
                         gain = max(total(m) for m in o.ability.adds) - _mana_size(o.ability)
                         most += max(0, gain) * o.repeats
                 each[key] = most
@@ -130,7 +176,8 @@ def _mana_size(ability: ManaAbility) -> int:
 
 
 def repeat_bound(scenario: MtgScenario, ability: ManaAbility, permanents: tuple[Permanent, ...],
-                 cards: tuple[CardInZone, ...], life: int, library: int) -> int:
+                 cards: tuple[CardInZone, ...], life: int, library: int,
+                 counters: tuple[tuple[str, int], ...] = ()) -> int:
     """How many times a repeatable mana ability can be activated in one payment: each
     activation pays all its costs again (601.2g, 605), so at most the objects its non-mana costs can
     take (distinct objects: an untapped one for a tap cost) over the count each takes, the life
@@ -149,6 +196,9 @@ def repeat_bound(scenario: MtgScenario, ability: ManaAbility, permanents: tuple[
         bounds.append(eligible // part.count)
     if ability.life:
         bounds.append(life // ability.life)
+    have = dict(counters)
+    for kind in ability.counter_kinds():  # the counters on its permanent (Druids' Repository)
+        bounds.append(have.get(kind, 0) // ability.removes(kind))
     return min(bounds) if bounds else REPEAT
 
 
@@ -163,21 +213,26 @@ def tap_weight_key(card: Card) -> str:
 
 
 def resources(scenario: MtgScenario, spell: Card, spell_id: str,
-              floating: bool = False) -> Resources:
+              floating: bool = False, holder: str = "") -> Resources:
     """Everything that can pay for casting `spell` (object `spell_id`, which pays nothing).
     With `floating` (`payplan check`: a payment the player chose), a mana ability restricted
     to what the spell is not is an offer too, whose mana pays nothing (`Offer.pays`): activating
     it while casting is legal (106.6: the restriction is on spending), the mana stays in the
-    pool."""
+    pool. `holder`: for an ability being activated, its permanent (the counters its cost
+    removes are not there for that permanent's mana abilities)."""
     you = scenario.state.you
     objective = scenario.objective
     permanents = []
+    played = _activation_price(scenario, spell) if holder else None
     for pos, obj in enumerate(you.battlefield):
         card = scenario.cards[obj.card]
         offers = []
+        counters = available_counters(obj, played if obj.id == holder else None)
         for i, ability in enumerate(card.mana):
             if ability.tap and (obj.tapped or (obj.sick and "creature" in card.types)):
                 continue
+            if not counters_allow(ability, counters):
+                continue  # too few counters for even one activation
             restricted = ability.only_for is not None
             if ability.per is not None:
                 ability = counted_ability(scenario, ability, obj)
@@ -193,7 +248,7 @@ def resources(scenario: MtgScenario, spell: Card, spell_id: str,
         permanents.append(Permanent(
             obj, card, pos, tuple(offers), objective.weight(tap_weight_key(card)),
             not obj.tapped, card.card_colors() if convoker else (), convoker,
-            spell.improvise and "artifact" in card.types and not obj.tapped))
+            spell.improvise and "artifact" in card.types and not obj.tapped, counters))
     cards = []
     for zone in ("hand", "graveyard"):
         for pos, obj in enumerate(you.zone(zone)):
@@ -201,9 +256,20 @@ def resources(scenario: MtgScenario, spell: Card, spell_id: str,
                 cards.append(CardInZone(obj, scenario.cards[obj.card], zone, pos))
     perms, zone_cards = tuple(permanents), tuple(cards)
     perms = tuple(replace(p, offers=tuple(
-        replace(o, repeats=repeat_bound(scenario, o.ability, perms, zone_cards, you.life, you.library))
+        replace(o, repeats=repeat_bound(scenario, o.ability, perms, zone_cards, you.life,
+                                        you.library, p.counters))
         if repeatable(o.ability) else o for o in p.offers)) for p in perms)
     return Resources(you.mana_pool, perms, zone_cards, you.life, you.library, spell.delve)
+
+
+def _activation_price(scenario: MtgScenario, spell: Card) -> Priced | None:
+    """What the cost of the ability `spell` stands in for removes from its permanent: its
+    `remove_counters` and a negative loyalty cost after the cost changers (a `Priced` holding
+    only those), or None when it removes none."""
+    loyalty = loyalty_cost(scenario, spell)
+    if not spell.remove and not loyalty:
+        return None
+    return Priced(Choices("ability"), NO_MANA, 0, (), (), (), spell.remove, loyalty)
 
 
 def devotion(scenario: MtgScenario, color: str) -> int:
@@ -245,7 +311,8 @@ def kind_of(perm: Permanent) -> tuple[object, ...]:
     the same usable abilities, tap charge, convoke colors and losses); they differ only in their
     position (state order)."""
     obj = perm.obj
-    return (obj.card, obj.tapped, obj.sick, obj.value, obj.attacking, obj.chosen_type)
+    return (obj.card, obj.tapped, obj.sick, obj.value, obj.attacking, obj.chosen_type,
+            perm.counters)
 
 
 def removers(scenario: MtgScenario, res: Resources) -> frozenset[tuple[int, int]]:
@@ -348,9 +415,14 @@ class SourceUse:
     sacrifices_self: bool = False
     took: tuple[tuple[str, tuple[str, ...]], ...] = ()
     mill: int = 0  # cards its cost milled
+    counters_removed: tuple[tuple[str, int], ...] = ()  # counters its cost removed, by kind
 
     def to_json(self) -> dict[str, object]:
-        return {"id": self.id, "adds": mana_text(self.adds), "costs": list(self.costs)}
+        out: dict[str, object] = {"id": self.id, "adds": mana_text(self.adds),
+                                  "costs": list(self.costs)}
+        if self.counters_removed:
+            out["counters_removed"] = dict(self.counters_removed)
+        return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -386,7 +458,9 @@ def name_payment(scenario: MtgScenario, option: Priced, res: Resources,
     score (recomputed here from the one scorer's charges, never read from the solver)."""
     w = scenario.objective
     perms = res.permanents
-    score = 0
+    # The counters an activation's cost removes from its own permanent (a negative loyalty cost
+    # included), each charged the `counter` weight; putting counters on charges nothing.
+    score = w.weight("counter") * option.counters_removed()
     uses = dict(solution.uses)
     # Non-mana costs of mana abilities (an altar's sacrifice) take their objects in order.
     # A need of one ability's own (`ability_scope`) goes to that ability, the pooled ones
@@ -401,12 +475,16 @@ def name_payment(scenario: MtgScenario, option: Priced, res: Resources,
     tapped: set[int] = set()
     lost: set[tuple[str, int]] = set()
     life = option.life
-    for p, a, k in solution.activations:
+    for p, a, adds, units in merged(res, solution.activations):
         perm = perms[p]
         ability = perm.offers[a].ability
-        adds = ability.adds[k]
         made = add(made, adds)
         costs = list(ability.cost_words())
+        removed = ability.remove
+        if ability.removed is not None:  # a storage land: X counters for X mana, X = units
+            removed = ((ability.removed, units),)
+            costs.append(f"remove_counters {ability.removed} {units}")
+        score += w.weight("counter") * sum(n for _, n in removed)
         took: list[tuple[str, tuple[str, ...]]] = []
         for part in ability.other:
             if part.kind == "mill":
@@ -445,7 +523,7 @@ def name_payment(scenario: MtgScenario, option: Priced, res: Resources,
         sources.append(SourceUse(perm.obj.id, adds, tuple(costs), taps=ability.tap,
                                  sacrifices_self=ability.sacrifice_self, took=tuple(took),
                                  mill=sum(o.count for o in ability.other if o.kind == "mill")
-                                 if ability.other else 0))
+                                 if ability.other else 0, counters_removed=removed))
     convoke = []
     for p, t in solution.convoke:
         tapped.add(p)
@@ -545,7 +623,7 @@ def _left(available: Mana, ability_mana: Mana, spell: Mana, scenario: MtgScenari
     for i in range(1, 7):
         left[i] -= spell[i] + ability_mana[i]
     hybrids = [tuple(1 + TYPES.index(c) for c in s.colors)
-               for p, a, _ in solution.activations
+               for p, a, _, _ in merged(res, solution.activations)
                for s in res.permanents[p].offers[a].ability.mana.symbols if s.kind == "hybrid"]
     generic = spell[0] + ability_mana[0]
     greedy = list(left)
@@ -567,7 +645,7 @@ def _left(available: Mana, ability_mana: Mana, spell: Mana, scenario: MtgScenari
         left[i] -= take
         generic -= take
     out: Mana = (0, left[1], left[2], left[3], left[4], left[5], left[6])
-    filters = [(p, a, k) for p, a, k in solution.activations
+    filters = [(p, a) for p, a, _, _ in merged(res, solution.activations)
                if res.permanents[p].offers[a].ability.mana.symbols]
     if not filters:
         return out  # no cost is paid with made mana: every split is reached
@@ -595,9 +673,9 @@ class _Reach:
         self.start = [res.pool[i] for i in range(7)]
         self.restricted = [0] * 7
         self.filters: list[tuple[Mana, bool, ManaAbility]] = []
-        for p, a, k in solution.activations:
+        activations = merged(res, solution.activations)
+        for p, a, adds, _ in activations:
             offer = res.permanents[p].offers[a]
-            adds = offer.ability.adds[k]
             if offer.ability.mana.symbols:
                 self.filters.append((adds, offer.restricted, offer.ability))
             else:
@@ -605,7 +683,7 @@ class _Reach:
                 for i in range(1, 7):
                     bucket[i] += adds[i]
         self.spell = spell
-        self.orders = _distinct_orders([(p, a, k) for p, a, k in solution.activations
+        self.orders = _distinct_orders([(p, a, adds) for p, a, adds, _ in activations
                                         if res.permanents[p].offers[a].ability.mana.symbols],
                                        self.MAX_ORDERS)
 
@@ -650,7 +728,7 @@ class _Reach:
         return _max_flow(supply, demands) == sum(supply.values())
 
 
-def _distinct_orders(items: list[tuple[int, int, int]], limit: int) -> list[tuple[int, ...]]:
+def _distinct_orders(items: list[tuple[int, int, Mana]], limit: int) -> list[tuple[int, ...]]:
     """The orders of `items` (as indices), identical items kept in their given order; at most
     `limit` of them."""
     out: list[tuple[int, ...]] = []
@@ -661,7 +739,7 @@ def _distinct_orders(items: list[tuple[int, int, int]], limit: int) -> list[tupl
         if not rest:
             out.append(prefix)
             return
-        seen: set[tuple[int, int, int]] = set()
+        seen: set[tuple[int, int, Mana]] = set()
         for j, i in enumerate(rest):
             if items[i] in seen:
                 continue
@@ -784,6 +862,8 @@ def check_payment(scenario: MtgScenario, option: Priced, res: Resources,
     life = option.life
     ability_mill = 0  # cards the mana abilities mill (from the same library as the spell's)
     sources_ok = True
+    removing: dict[tuple[int, str], int] = {}  # counters the mana abilities remove
+    storage_seen: set[tuple[int, int]] = set()
     for n, use in enumerate(payment.sources):
         at = f"payment.sources[{n}]"
         p = perm_at.get(use.id)
@@ -792,6 +872,22 @@ def check_payment(scenario: MtgScenario, option: Priced, res: Resources,
             sources_ok = False
             continue
         perm = perms[p]
+        use = _with_removal_words(use)
+        stored = _storage_of(perm, use)
+        if isinstance(stored, str):
+            problems.append(f"{at}: {stored}")
+            sources_ok = False
+            continue
+        if stored is not None:
+            a, units = stored
+            if (p, a) in storage_seen:
+                problems.append(f"{at}: {use.id} activates its per: removed ability again (X is "
+                                f"chosen once: one activation)")
+            storage_seen.add((p, a))
+            activations.extend((p, a, k) for k in units)
+            for kind in perm.offers[a].ability.counter_kinds():
+                removing[(p, kind)] = removing.get((p, kind), 0) + len(units)
+            continue
         found = _offer_of(scenario, res, perm, use, card_at)
         if isinstance(found, str):
             problems.append(f"{at}: {found}")
@@ -800,6 +896,8 @@ def check_payment(scenario: MtgScenario, option: Priced, res: Resources,
         a, k, took = found
         ability = perm.offers[a].ability
         activations.append((p, a, k))
+        for kind in ability.counter_kinds():
+            removing[(p, kind)] = removing.get((p, kind), 0) + ability.removes(kind)
         if not repeatable(ability):
             once[p] = once.get(p, 0) + 1
             if once[p] == 2:
@@ -821,6 +919,12 @@ def check_payment(scenario: MtgScenario, option: Priced, res: Resources,
                     tap_cost.setdefault(ref[1], []).append(what)
                 else:
                     lost_mana.setdefault(ref[1], []).append(what)
+
+    for (p, kind), n in removing.items():
+        have = dict(perms[p].counters).get(kind, 0)
+        if n > have:
+            problems.append(f"payment.sources: the mana abilities of {perms[p].obj.id} remove {n} "
+                            f"{kind} counter{'s' * (n != 1)}; it has {have} to remove")
 
     # Convoke, improvise, delve: each pays one pip of the total.
     need = list(option.mana)
@@ -1065,6 +1169,46 @@ def _offer_of(scenario: MtgScenario, res: Resources, perm: Permanent, use: Sourc
             f"ids of the objects it takes, like 'sacrifice c2', that can pay it)")
 
 
+def _with_removal_words(use: SourceUse) -> SourceUse:
+    """A source whose `counters_removed` is given (the plan's JSON has it): its `remove_counters`
+    cost words are those counts (the words it lists for them, if any, are not read)."""
+    if not use.counters_removed:
+        return use
+    words = tuple(w for w in use.costs if not w.startswith("remove_counters"))
+    words += tuple(f"remove_counters {kind} {n}" for kind, n in use.counters_removed)
+    return replace(use, costs=words)
+
+
+def _storage_of(perm: Permanent, use: SourceUse) -> tuple[int, list[int]] | str | None:
+    """A source naming a `per: removed` ability of `perm` (its costs name `remove_counters KIND
+    X`): that offer and the add option of each mana it made (X units), or why it can't be;
+    None when the source names no such ability (another of `perm`'s abilities may be it)."""
+    for a, offer in enumerate(perm.offers):
+        ability = offer.ability
+        if not per_counter(ability):
+            continue
+        x = total(use.adds)
+        word = f"remove_counters {ability.removed} {x}"
+        if not any(w.startswith(f"remove_counters {ability.removed} ") for w in use.costs):
+            continue
+        expected = [str(ability.mana)] if ability.mana.symbols else []
+        if sorted(use.costs) != sorted(expected + [word]):
+            return (f"costs: {list(use.costs)} are not the costs of {perm.obj.id}'s per: removed "
+                    f"ability adding {mana_text(use.adds)} (expected {expected + [word]}: X is "
+                    f"the mana it adds)")
+        units: list[int] = []
+        for i in range(7):
+            k = next((j for j, m in enumerate(ability.adds) if m[i]), None)
+            if use.adds[i] and k is None:
+                return (f"{perm.obj.id}'s per: removed ability adds no "
+                        f"{mana_text(_seven([int(j == i) for j in range(7)]))}")
+            units += [k] * use.adds[i] if k is not None else []
+        if not units:
+            return f"{perm.obj.id}'s per: removed ability removes 1 counter or more (X >= 1)"
+        return a, units
+    return None
+
+
 def _took(scenario: MtgScenario, res: Resources, ability: ManaAbility, words: tuple[str, ...],
           card_at: dict[str, int]) -> list[tuple[OtherCost, list[Ref]]] | None:
     """The objects each non-mana cost of `ability` takes, read from the payment's words for it,
@@ -1140,6 +1284,8 @@ def _mana_short(res: Resources, payment: MtgPayment, activations: list[tuple[int
     if spell[0]:
         demands.append((spell_node, every, spell[0]))
     for node, times in activated.items():
+        if per_counter(perms[node[0]].offers[node[1]].ability):
+            times = 1  # a storage land's units are one activation: its cost is paid once
         for s in perms[node[0]].offers[node[1]].ability.mana.symbols:
             kinds = every if s.kind == "generic" else tuple(1 + TYPES.index(c) for c in s.colors)
             demands.append((node, kinds, (s.amount if s.kind == "generic" else 1) * times))
@@ -1270,7 +1416,8 @@ def shortfall(scenario: MtgScenario, option: Priced, res: Resources
         if not need:
             continue
         have = res.pool[1 + i] + sum(
-            max([max((adds[1 + i] for offer in p.offers for adds in offer.ability.adds),
+            max([max((adds[1 + i] * (offer.repeats if per_counter(offer.ability) else 1)
+                      for offer in p.offers for adds in offer.ability.adds),
                      default=0), 1 if p.convoker and t in p.convoke else 0])
             for p in res.permanents)
         lack[1 + i] = max(0, need - have)

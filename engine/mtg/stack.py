@@ -28,6 +28,22 @@ class Resolved:
     destination: str | None
     payment: MtgPayment
     left_in_pool: Mana
+    # An activation's own permanent: the counters its cost removes (kind, n) and a loyalty
+    # ability's signed loyalty change (606.4; None: not a loyalty ability).
+    counters: tuple[tuple[str, int], ...] = ()
+    loyalty: int | None = None
+
+
+def counted(obj: Obj, change: dict[str, int], activated: bool = False) -> Obj:
+    """`obj` with its counters changed by `change` (kind -> signed n); a kind at 0 is dropped.
+    `activated`: a loyalty ability of it was activated (606.3: once a turn)."""
+    if not change and not activated:
+        return obj
+    have = dict(obj.counters)
+    for kind, n in change.items():
+        have[kind] = have.get(kind, 0) + n
+    return replace(obj, counters=tuple(sorted((k, n) for k, n in have.items() if n > 0)),
+                   loyalty_activated=obj.loyalty_activated or activated)
 
 
 def resolve(scenario: MtgScenario, cast: Resolved) -> MtgScenario:
@@ -81,6 +97,21 @@ def resolve(scenario: MtgScenario, cast: Resolved) -> MtgScenario:
                                    commander_casts=0))
     for z in zones:
         zones[z] += moved[z]
+    # Counters removed by the mana abilities and by the activation's cost, loyalty put on.
+    change: dict[str, dict[str, int]] = {}
+    for s in pay.sources:
+        for kind, n in s.counters_removed:
+            mine = change.setdefault(s.id, {})
+            mine[kind] = mine.get(kind, 0) - n
+    if cast.destination is None:
+        mine = change.setdefault(cast.object, {})
+        for kind, n in cast.counters:
+            mine[kind] = mine.get(kind, 0) - n
+        if cast.loyalty is not None:
+            mine["loyalty"] = mine.get("loyalty", 0) + cast.loyalty
+    zones["battlefield"] = [counted(o, change.get(o.id, {}), cast.destination is None
+                                    and cast.loyalty is not None and o.id == cast.object)
+                            for o in zones["battlefield"]]
     mill = sum(n for k, n in pay.other if k == "mill" and isinstance(n, int))
     mill += sum(s.mill for s in pay.sources)
     pool = cast.left_in_pool

@@ -70,10 +70,26 @@ class Priced:
     other: tuple[OtherCost, ...]
     steps: tuple[Step, ...]
     announced: tuple[tuple[Symbol, str], ...]  # each announced symbol and its half
+    # An activation's counters on its own permanent: those its cost removes (kind, n), and a
+    # loyalty ability's signed loyalty change after the cost changers (606.4; None: not one).
+    counters: tuple[tuple[str, int], ...] = ()
+    loyalty: int | None = None
 
     @property
     def size(self) -> int:
         return total(self.mana)
+
+    def removed(self, kind: str) -> int:
+        """The counters of `kind` the activation's cost removes from its permanent (a negative
+        loyalty cost's included)."""
+        out = sum(n for k, n in self.counters if k == kind)
+        if kind == "loyalty" and self.loyalty is not None:
+            out += max(0, -self.loyalty)
+        return out
+
+    def counters_removed(self) -> int:
+        """Every counter the activation's cost removes (each charged the `counter` weight)."""
+        return sum(n for _, n in self.counters) + max(0, -(self.loyalty or 0))
 
 
 @dataclass(frozen=True, slots=True)
@@ -87,6 +103,7 @@ class Changer:
     minimum: int = 0
     colored: Mana = NO_MANA
     at_least: int | None = None
+    loyalty: int = 0  # a loyalty ability costs this much more (606.4; Carth the Lion)
 
 
 def spell_matches(f: Filter, card: Card, chosen: str | None = None) -> bool:
@@ -96,6 +113,8 @@ def spell_matches(f: Filter, card: Card, chosen: str | None = None) -> bool:
         return False  # a grant on activated abilities changes only theirs; others only spells'
     if f.ability == "cycling" and not card.cycling:
         return False  # "cycling abilities you activate" (Fluctuator): cycling ones only
+    if f.ability == "loyalty" and card.loyalty is None:
+        return False  # "loyalty abilities of planeswalkers you control" (Carth): those only
     if f.attacking:
         return False  # a spell is not attacking (only a permanent is)
     return card_matches(f, card, chosen)
@@ -264,6 +283,8 @@ def changers(scenario: MtgScenario, card: Card, targets: tuple[str, ...] = ()
                                colored=r.colored))
         elif g.at_least is not None:
             out.append(Changer(obj.id, name, at_least=g.at_least))
+        elif g.loyalty is not None and card.loyalty is not None:
+            out.append(Changer(obj.id, name, loyalty=g.loyalty))
     return tuple(out)
 
 
@@ -277,6 +298,7 @@ def base_cost(card: Card, cast: str) -> tuple[Cost, str]:
                               "discard": "discard it"}[o.kind])
             else:
                 parts.append(o.text)
+        parts += [f"remove {n} {kind} counter{'s' * (n != 1)}" for kind, n in card.remove]
         return card.activation, (f"activation cost of {card.title}: "
                                  f"{', '.join(parts) or '{0}'} (602.2b)")
     if cast == "normal":
@@ -430,7 +452,36 @@ def price(scenario: MtgScenario, card: Card, play: Play, choices: Choices,
             steps.append(Step("601.2f", f"{c.name}: costs at least {c.at_least} mana", mana, life))
         elif c.at_least is not None:
             steps.append(Step("601.2f", f"{c.name}: at least {c.at_least} mana (already)", mana, life))
-    return Priced(choices, mana, life, other, tuple(steps), tuple(announced))
+    loyalty = _loyalty(card, changing, steps, mana, life)
+    return Priced(choices, mana, life, other, tuple(steps), tuple(announced), card.remove, loyalty)
+
+
+def signed(n: int) -> str:
+    """A loyalty cost as printed: +1, 0, -2."""
+    return f"+{n}" if n > 0 else str(n)
+
+
+def _loyalty(card: Card, changing: tuple[Changer, ...], steps: list[Step], mana: Mana,
+             life: int) -> int | None:
+    """A loyalty ability's loyalty cost (606.4) after the changers that add to it (Carth the
+    Lion: "cost an additional [+1]"), with a step for each; None for any other play."""
+    if card.loyalty is None:
+        return None
+    n = card.loyalty
+    steps.append(Step("606.4", f"loyalty cost {signed(n)}", mana, life))
+    for c in changing:
+        if c.loyalty:
+            n += c.loyalty
+            steps.append(Step("606.4", f"{c.name}: loyalty abilities cost an additional "
+                                       f"[{signed(c.loyalty)}]: {signed(n)}", mana, life))
+    return n
+
+
+def loyalty_cost(scenario: MtgScenario, card: Card, targets: tuple[str, ...] = ()) -> int | None:
+    """The loyalty cost of the loyalty ability `card` stands in for, after its changers."""
+    if card.loyalty is None:
+        return None
+    return card.loyalty + sum(c.loyalty for c in changers(scenario, card, targets))
 
 
 def _apply_generic(generic: int, mod: Mod) -> int:

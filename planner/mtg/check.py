@@ -55,7 +55,8 @@ def check(scenario: MtgScenario, payment: MtgPayment, chosen: MtgChosen = MtgCho
     assert play is not None, "the loader requires a play"
     card = played_card(scenario, play)
     # A mana ability restricted to what this spell is not may be activated (its mana floats).
-    res = resources(scenario, card, play.object if play.ability is None else "", floating=True)
+    res = resources(scenario, card, play.object if play.ability is None else "", floating=True,
+                    holder=play.object if play.ability is not None else "")
     try:
         opts, wrong = chosen_casts(scenario, play, res.mana_cap(), chosen)
     except TooManyChoices as err:
@@ -103,8 +104,13 @@ def _choices(scenario: MtgScenario, option: Priced) -> dict[str, object]:
 
 
 def _total(option: Priced) -> dict[str, object]:
-    return {"mana": mana_text(option.mana), "life": option.life,
-            "other": [{kind: n} for kind, n in _other_counts(option)]}
+    out: dict[str, object] = {"mana": mana_text(option.mana), "life": option.life,
+                              "other": [{kind: n} for kind, n in _other_counts(option)]}
+    if option.counters:  # an activation's own counters removed, its loyalty (issue 25)
+        out["counters"] = dict(option.counters)
+    if option.loyalty is not None:
+        out["loyalty"] = option.loyalty
+    return out
 
 
 def _summary(option: Priced) -> str:

@@ -56,7 +56,7 @@ def unpayable_reasons(scenario: MtgScenario, opts: CastOptions, res: Resources) 
                 ("convoke", opts.card.convoke), ("delve", opts.card.delve),
                 ("improvise", opts.card.improvise)) if on]
             found.append(f"needs {total(option.mana)} mana in all ({mana_text(option.mana)}): at "
-                         f"most {cap} can be made ({', '.join(ways)})")
+                         f"most {cap} can be made ({', '.join(ways)}){_counters_note(res)}")
         if option.life > res.life:
             found.append(f"needs {option.life} life and you have {res.life} (life is paid only "
                          f"while your life total is at least the amount, 119.4)")
@@ -81,6 +81,14 @@ def unpayable_reasons(scenario: MtgScenario, opts: CastOptions, res: Resources) 
         if best is None or len(found) < len(best):
             best = found
     return best or ["no way to cast it"]
+
+
+def _counters_note(res: Resources) -> str:
+    """`; counters bound r1 (2 charge)`: the permanents whose mana abilities remove counters,
+    with what is there (issue 25: each counter pays one activation's cost, once)."""
+    bound = [f"{p.obj.id} ({', '.join(f'{n} {k}' for k, n in p.counters) or 'no counters'})"
+             for p in res.permanents if any(o.ability.counter_kinds() for o in p.offers)]
+    return f"; counters removed as a cost bound {', '.join(bound)}" if bound else ""
 
 
 def _only(i: int, n: int) -> Mana:

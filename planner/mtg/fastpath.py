@@ -147,6 +147,8 @@ def _boards(scenario: MtgScenario, res: Resources, lenient: bool = False
     usable abilities, charges and convoke colors, `engine.mtg.payment.interchangeable`) is
     worked out once, on its first member (`_ways`); the others get its ways and modes with
     their own index and position (`_as_member`), which is what working each out alone gives."""
+    if any(o.ability.counter_kinds() for perm in res.permanents for o in perm.offers):
+        return None  # counters removed as a cost (issue 25): the model decides
     life_w = scenario.objective.weight("life")
     units: list[Unit] = []
     fixed: list[tuple[int, tuple[Mode, ...], Unit | None]] = []

@@ -36,8 +36,8 @@ from ...engine.mtg.cards import MtgScenario, OtherCost
 from ...engine.mtg.mana import TYPES, Mana, total
 from ...engine.mtg.options import Linear
 from ...engine.mtg.payment import (LEAVES, REPEAT, Resources, ability_scope, can_pay_with,
-                                   convoke_colors, interchangeable, leave_charge, removers,
-                                   repeatable)
+                                   convoke_colors, interchangeable, leave_charge, per_counter,
+                                   removers, repeatable)
 from ...engine.mtg.total_cost import Choices, Priced
 from .. import kernel
 from ..config import SolverConfig
@@ -260,6 +260,7 @@ def solve_mtg(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tupl
         once = [act[k] for k in keys if not repeatable(perms[k[0]].offers[k[1]].ability)]
         if len(once) > 1 and size[keys[0][0]] == 1:
             m.add_at_most_one(once)
+    _counters_bound(m, res, act, by_perm, size)
 
     # Convoke, improvise, delve.
     def counted(p: int, name: str) -> cp_model.IntVar:
@@ -426,6 +427,11 @@ def solve_mtg(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tupl
     for key, part in samples.items():
         if part.kind == "mill":
             charges.append(objective.weight("mill") * sum(c * v for c, v in demand[key]))
+    for (p, a, k), var in act.items():  # each counter a mana ability removes (Druids' Repository)
+        ability = perms[p].offers[a].ability
+        removed = sum(ability.removes(kind) for kind in ability.counter_kinds())
+        if removed:
+            charges.append(objective.weight("counter") * removed * var)
 
     # Mana made, by kind, at supply nodes: `base` (the pool and abilities with no mana cost),
     # `restricted` (mana that pays the spell only), and each filter ability (a mana ability
@@ -461,12 +467,14 @@ def solve_mtg(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tupl
     demands[(spell, TYPES + ("generic",))] = side.mana[0]
     for node in filters:
         p, a = node
+        times: cp_model.LinearExprT = sum(var for (pp, aa, _), var in act.items() if (pp, aa) == node)
+        if per_counter(perms[p].offers[a].ability):
+            times = _once(m, perms[p].obj.id, a, times, perms[p].offers[a].repeats)
         for s_ in perms[p].offers[a].ability.mana.symbols:
             kinds = TYPES if s_.kind == "generic" else tuple(s_.colors)
             count = s_.amount if s_.kind == "generic" else 1
             key_d = (node, kinds)
-            demands[key_d] = cp_model.LinearExpr.sum([demands.get(key_d, 0), count * sum(
-                var for (pp, aa, _), var in act.items() if (pp, aa) == node)])
+            demands[key_d] = cp_model.LinearExpr.sum([demands.get(key_d, 0), count * times])
     # A filter ability's mana pays another's cost only if it was activated first: an order.
     order = {n: m.new_int_var(0, len(filters), f"order[{perms[n[0]].obj.id}]") for n in filters} \
         if len(filters) > 1 else {}
@@ -601,6 +609,33 @@ def solve_mtg(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tupl
     return replace(solved.value, optimal=solved.optimal)
 
 
+def _once(m: cp_model.CpModel, name: str, a: int, units: cp_model.LinearExprT,
+          most: int) -> cp_model.IntVar:
+    """Whether a `per: removed` ability (a storage land) is activated at all: its units (one
+    per mana, X in all) are one activation, whose mana cost is paid once."""
+    on = m.new_bool_var(f"activated[{name},{a}]")
+    m.add(units <= most * on)
+    m.add(units >= on)
+    return on
+
+
+def _counters_bound(m: cp_model.CpModel, res: Resources,
+                    act: dict[tuple[int, int, int], cp_model.IntVar],
+                    by_perm: dict[int, list[tuple[int, int, int]]], size: dict[int, int]) -> None:
+    """The counters a permanent's mana abilities remove, all activations together, are at most
+    those on it (`Permanent.counters`). A class of several (`groups`: abilities that tap or
+    sacrifice it) is used once per member, and each member's offers need counters enough."""
+    for p, keys in by_perm.items():
+        if size.get(p, 1) > 1:
+            continue
+        perm = res.permanents[p]
+        have = dict(perm.counters)
+        kinds = {kind for key in keys for kind in perm.offers[key[1]].ability.counter_kinds()}
+        for kind in sorted(kinds):
+            m.add(sum(act[key] * perm.offers[key[1]].ability.removes(kind) for key in keys)
+                  <= have.get(kind, 0))
+
+
 def _mana_value(solver: cp_model.CpSolver, mana: list[cp_model.LinearExprT]) -> Mana:
     v = [int(solver.value(e)) if isinstance(e, cp_model.LinearExpr) else int(e) for e in mana]
     return (v[0], v[1], v[2], v[3], v[4], v[5], v[6])
@@ -632,8 +667,9 @@ def _charge_bound(scenario: MtgScenario, res: Resources, mill: int) -> int:
     values = [p.obj.value or 0 for p in res.permanents]
     values += [c.obj.value or 0 for c in res.cards]
     per_object = biggest * 2 + max(values + [0])
+    counters = sum(n for p in res.permanents for _, n in p.counters)
     return (per_object * (len(res.permanents) + len(res.cards)) + w.weight("life") * res.life
-            + w.weight("mill") * mill + 1)
+            + w.weight("mill") * mill + w.weight("counter") * counters + 1)
 
 
 __all__ = ["LEAVES", "MtgSolution", "REPEAT", "repeatable", "solve_mtg"]

@@ -244,6 +244,27 @@ class _Usage:
     uses: tuple[tuple[NeedKey, tuple[Ref, ...]], ...] = ()
 
 
+def counter_keys(scenario: MtgScenario) -> tuple[tuple[str | int, ...], str] | None:
+    """The first key of counters as costs or loyalty (issue 25) a card of the file has, with
+    why the turn's own payment enumeration does not plan it (its path and the one line), or
+    None: `payplan turn` (and `play`'s `plays`, paid together) refuse such a file."""
+    why = ("is not supported by `payplan turn` (nor `plays` paid together): counters as costs "
+           "and loyalty abilities are planned one play at a time (`payplan plan`, `play`)")
+    for card_id, card in scenario.cards.items():
+        for i, m in enumerate(card.mana):
+            if m.counter_kinds():
+                return ("cards", card_id, "mana", i, "costs"), f"remove_counters {why}"
+        for i, a in enumerate(card.abilities):
+            if a.remove:
+                return ("cards", card_id, "abilities", i, "costs"), f"remove_counters {why}"
+            if a.loyalty is not None:
+                return ("cards", card_id, "abilities", i, "loyalty"), f"loyalty {why}"
+        for i, g in enumerate(card.grants):
+            if g.loyalty is not None:
+                return ("cards", card_id, "grants", i, "loyalty"), f"loyalty {why}"
+    return None
+
+
 class MtgMoves:
     """`planner.turn.Moves` for `mtg/1` (see the module docstring)."""
 
@@ -254,6 +275,9 @@ class MtgMoves:
         every payment as a move even where the deferred mode applies (a check of one mode
         against the other), None chooses; `prune` False tries every payment, minimal or not,
         and every twin (a check of the prunings: small turns only)."""
+        refused = counter_keys(start)
+        if refused is not None:
+            raise ScenarioError.at(*refused)
         self.start = start
         self.config = config
         you = start.state.you

@@ -97,7 +97,8 @@ def reduction_orders(scenario: MtgScenario, config: SolverConfig = DEFAULT_CONFI
     card = played_card(scenario, play)
     option = p.option
     if option is None:
-        res = resources(scenario, card, play.object if play.ability is None else "")
+        res = resources(scenario, card, play.object if play.ability is None else "",
+                        holder=play.object if play.ability is not None else "")
         opts = cast_options(scenario, play, res.mana_cap())
         if not opts.options:
             return nothing

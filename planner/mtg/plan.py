@@ -17,7 +17,7 @@ from ...engine.mtg.mana import NO_MANA, Mana, mana_text, total
 from ...engine.discounts import Deadline
 from ...engine.mtg.options import CastOptions, TooManyChoices, announce, cast_options, samples
 from ...engine.mtg.payment import MtgPayment, Resources, name_payment, resources, shortfall
-from ...engine.mtg.total_cost import Priced, Step, destination, played_card, price
+from ...engine.mtg.total_cost import Priced, Step, destination, played_card, price, signed
 from ...engine.mtg import FORMAT
 from ...engine.problems import ScenarioError
 from .. import answers
@@ -61,6 +61,10 @@ class MtgPlan(answers.Plan):
     # total (then the least mana the options reach: `cheapest`), `engine.mtg.payment.shortfall`.
     shortfall: tuple[Mana, int, tuple[tuple[str, int], ...]] | None = None
     land: bool = False  # a land played (305), not cast: no total, no payment (`payplan turn`)
+    # An activation's counters on its own permanent: removed by its cost (kind, n), and a
+    # loyalty ability's signed loyalty change (606.4, after Carth-like changers).
+    total_counters: tuple[tuple[str, int], ...] = ()
+    total_loyalty: int | None = None
 
     def to_json(self) -> dict[str, object]:
         """The plan's JSON; an unpayable cast has the total of least mana its options reach
@@ -78,7 +82,8 @@ class MtgPlan(answers.Plan):
             "announced": {"hybrid": list(self.announced_hybrid),
                           "phyrexian": list(self.announced_phyrexian)},
             "total": ({"mana": mana_text(self.total_mana), "life": self.total_life,
-                       "other": [{k: n} for k, n in self.total_other]} if priced else None),
+                       "other": [{k: n} for k, n in self.total_other], **self._counters()}
+                      if priced else None),
         }
         if self.status == "unpayable":
             out["shortfall"] = None if self.shortfall is None else {
@@ -98,6 +103,16 @@ class MtgPlan(answers.Plan):
             "optimal": self.optimal,
             **land,
         }
+
+    def _counters(self) -> dict[str, object]:
+        """`total.counters` (what an activation's cost removes from its permanent) and
+        `total.loyalty` (a loyalty ability's change), each only when there is one."""
+        out: dict[str, object] = {}
+        if self.total_counters:
+            out["counters"] = dict(self.total_counters)
+        if self.total_loyalty is not None:
+            out["loyalty"] = self.total_loyalty
+        return out
 
     def render(self) -> str:
         return render_mtg(self)
@@ -121,7 +136,8 @@ def plan_mtg(scenario: MtgScenario, config: SolverConfig = DEFAULT_CONFIG,
         header["ability"] = play.ability
     # An ability's source stays where it is and may pay (601.2g-h); a spell is on the stack.
     limit = deadline(config)  # the time limit bounds the whole plan, the pricing included
-    res = resources(scenario, card, obj.id if play.ability is None else "")
+    res = resources(scenario, card, obj.id if play.ability is None else "",
+                    holder=obj.id if play.ability is not None else "")
     try:
         opts = cast_options(scenario, play, res.mana_cap(), compact=True, deadline=limit)
     except TooManyChoices as err:
@@ -205,6 +221,8 @@ def plan_of(card: Card, header: dict[str, str], option: Priced, payment: MtgPaym
         total_mana=option.mana,
         total_life=option.life,
         total_other=_other_counts(option),
+        total_counters=option.counters,
+        total_loyalty=option.loyalty,
         mana_value=_mana_value(card),
         payment=payment,
         left_in_pool=left,
@@ -319,7 +337,9 @@ def _other_counts(option: Priced) -> tuple[tuple[str, int], ...]:
 
 def _total_text(p: MtgPlan) -> str:
     return (mana_text(p.total_mana) + (f" + {p.total_life} life" if p.total_life else "")
-            + "".join(f" + {k} {n}" for k, n in p.total_other))
+            + "".join(f" + {k} {n}" for k, n in p.total_other)
+            + "".join(f" + remove {n} {k} counter{'s' * (n != 1)}" for k, n in p.total_counters)
+            + (f" + loyalty {signed(p.total_loyalty)}" if p.total_loyalty is not None else ""))
 
 
 def render_mtg(p: MtgPlan) -> str:

@@ -67,7 +67,10 @@ def resolved_of(p: MtgPlan) -> Resolved:
     """The engine's view of an ok plan: what was cast, where it goes, its payment."""
     if p.status != "ok" or p.payment is None:
         raise ValueError(f"only an ok plan can be applied (this one is {p.status})")
-    return Resolved(p.play["object"], p.destination, p.payment, p.left_in_pool)
+    option = p.option
+    return Resolved(p.play["object"], p.destination, p.payment, p.left_in_pool,
+                    option.counters if option is not None else (),
+                    option.loyalty if option is not None else None)
 
 
 def play_data(data: Mapping[str, object], config: SolverConfig = DEFAULT_CONFIG) -> MtgPlayOutcome:
