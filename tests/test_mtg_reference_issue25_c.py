@@ -160,14 +160,14 @@ def test_storage_land_x_from_one_to_the_counters() -> None:
 
 def test_remove_counters_in_an_activated_ability() -> None:
     """An artifact "{1}, Remove a charge counter: draw": with 1 charge counter and a Wastes, score
-    1 + 1 = 2; with none, unpayable; with `count: 2` and 2 counters, 1 + 2 = 3."""
+    1 + 1 = 2; with none, illegal (the state alone forbids it); with `count: 2` and 2 counters, 1 + 2 = 3."""
     battery = {"types": ["artifact"], "abilities": [
         {"id": "draw", "costs": ["{1}", {"remove_counters": {"kind": "charge", "count": 1}}]}]}
     data = board({"battery1": {**battery, "_obj": {"counters": {"charge": 1}}}, "wastes1": WASTES},
                  ability={"object": "battery1", "id": "draw"})
     assert result(data) == ("ok", 2, ["{1}"])
     data["state"]["you"]["battlefield"][0]["counters"] = {}
-    assert result(data)[0] == "unpayable"
+    assert result(data)[0] == "illegal"
     data["cards"]["battery"]["abilities"][0]["costs"][1]["remove_counters"]["count"] = 2
     data["state"]["you"]["battlefield"][0]["counters"] = {"charge": 2}
     assert result(data) == ("ok", 3, ["{1}"])
@@ -207,13 +207,14 @@ def test_plus_and_minus_loyalty() -> None:
 
 
 def test_minus_with_too_few_counters() -> None:
-    """606.6: -2 with 1 loyalty (or none: `counters` absent) can't be paid: unpayable, as this
-    reference reads a cost that can't be paid; -3 with 2 likewise, even with the mana."""
-    assert solve(walker("minus", 1)).status == "unpayable"
+    """606.6: -2 with 1 loyalty (or none: `counters` absent) can't be activated: illegal, with
+    the reason; -3 with 2 likewise, even with the mana."""
+    got = solve(walker("minus", 1))
+    assert got.status == "illegal" and "606.6" in " ".join(got.reasons)
     data = walker("minus", 0)
     del data["state"]["you"]["battlefield"][0]["counters"]
-    assert solve(data).status == "unpayable"
-    assert solve(walker("ult", 2)).status == "unpayable"
+    assert solve(data).status == "illegal"
+    assert solve(walker("ult", 2)).status == "illegal"
 
 
 def test_carth_turns_minus_two_into_minus_one_and_plus_one_into_plus_two() -> None:
@@ -264,13 +265,13 @@ def test_carth_changes_loyalty_abilities_only() -> None:
 
 def test_an_opponents_carth_or_a_non_planeswalker_filter() -> None:
     """The opponent's Carth helps its controller's planeswalkers, not yours: -2 with 1 loyalty
-    stays unpayable; a Carth-like grant for creatures only (`type: creature`) misses the Walker."""
+    stays illegal; a Carth-like grant for creatures only (`type: creature`) misses the Walker."""
     data = walker("minus", 1)
     data["cards"]["carth"] = CARTH
     data["state"]["opponent"]["battlefield"].append({"id": "carth1", "card": "carth"})
-    assert solve(data).status == "unpayable"
+    assert solve(data).status == "illegal"
     narrow = {"types": ["creature"], "grants": [{"loyalty": 1, "applies_to": {"ability": "loyalty", "type": "creature"}}]}
-    assert solve(walker("minus", 1, {"narrow1": narrow})).status == "unpayable"
+    assert solve(walker("minus", 1, {"narrow1": narrow})).status == "illegal"
 
 
 def test_loyalty_activated_and_timing() -> None:

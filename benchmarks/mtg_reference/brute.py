@@ -1602,6 +1602,9 @@ def solve(data: dict[str, Any]) -> Outcome:
             return list(range(max(X_CAP, b.life_total), -1, -1))
         return [int(x_setting)]
 
+    if b.counters_short:
+        # 606.6 (and a counter cost of the state alone): the ability can't be activated.
+        return Outcome("illegal", reasons=("counters: its permanent has too few counters for the cost (606.6)",))
     priced_any = False
     for x in xs():
         priced, why = priced_casts(data, x, potential)
@@ -1669,8 +1672,9 @@ def destination(spell: dict[str, Any], p: Priced) -> str | None:
 #   illegal when the object says `loyalty_activated: true` (606.3). Its cost is N plus every
 #   matching grant's `loyalty` (Carth the Lion: -2 becomes -1, +1 becomes +2; two Carths add
 #   2); a negative change needs that many loyalty counters (`counters.loyalty`, default 0), else
-#   the cost can't be paid: this reference reads it as `unpayable` (a cost, as a sacrifice with
-#   nothing to sacrifice; 606.6 "can't be activated"). The filter word `ability: loyalty`
+#   the ability can't be activated (606.6): `illegal`, as is an activated ability whose own
+#   `remove_counters` finds too few counters (the state alone decides it; a mana ability short of
+#   counters is just not used). The filter word `ability: loyalty`
 #   matches loyalty abilities only.
 # - The costs of one payment in order (601.2g then 601.2h): mana abilities remove their counters
 #   first, from what the permanent has; then the ability's own cost puts on (+N) and removes
