@@ -116,7 +116,7 @@ from .mana import (COLOR_NAMES, COLORS, MANA, SLOT, ZERO, Symbol, Vec, announcem
 
 WEIGHTS = {"tap_land": 1, "tap_creature": 2, "tap_artifact": 1, "tap_other": 1, "sacrifice": 5,
            "discard": 4, "mill": 1, "exile_from_graveyard": 1, "exile_from_hand": 4, "life": 1,
-           "return_to_hand": 3}
+           "return_to_hand": 3, "counter": 1}
 BENEFITS = {"kicker": 0, "buyback": 0}
 REPEAT_CAP = 20     # multikicker / replicate under `auto`, and a mana ability only mana bounds, at most
 X_CAP = 30          # x: auto never tries an X above this
@@ -171,6 +171,8 @@ class Obj:
     commander_casts: int = 0   # casts from the command zone this game (903.8), command zone only
     attacking: bool = False    # a creature on the battlefield, attacking (issue 25)
     chosen_type: str | None = None   # the creature type chosen as it entered (a permanent's tag)
+    counters: tuple[tuple[str, int], ...] = ()   # issue 25 C1: `counters: {KIND: N}`, sorted
+    loyalty_activated: bool = False  # issue 25 C2: a loyalty ability of it was activated this turn
 
 
 def _objects(player: dict[str, Any], zone: str, controller: str) -> list[Obj]:
@@ -192,7 +194,8 @@ def _objects(player: dict[str, Any], zone: str, controller: str) -> list[Obj]:
                        commander_casts=casts,
                        attacking=zone == "battlefield" and bool(entry.get("attacking", False)),
                        chosen_type=(None if zone != "battlefield" or entry.get("chosen_type") is None
-                                    else str(entry["chosen_type"]))))
+                                    else str(entry["chosen_type"])),
+                       **_counter_state(entry, zone, oid)))
     return out
 
 
@@ -341,12 +344,13 @@ class Outcome:
     x: int | None = None
     reasons: tuple[str, ...] = ()
     plans_tried: int = 0
+    loyalty: int | None = None                   # issue 25 C2: `total.loyalty` of a loyalty ability
 
     def as_dict(self) -> dict[str, Any]:
         return {"status": self.status, "score": self.score, "objective": self.objective,
                 "totals": sorted(self.totals), "scores": sorted(self.scores),
                 "casts": sorted(self.casts), "destinations": sorted(self.destinations, key=str),
-                "x": self.x, "reasons": list(self.reasons)}
+                "x": self.x, "reasons": list(self.reasons), "loyalty": self.loyalty}
 
 
 @dataclass(slots=True)
@@ -507,7 +511,8 @@ def ability_word_ok(words: Any, spell: dict[str, Any]) -> bool:
     if not spell.get("_ability"):
         return False
     wanted = {str(w) for w in _as_list(words)}
-    return "activated" in wanted or ("cycling" in wanted and bool(spell.get("_cycling")))
+    return ("activated" in wanted or ("cycling" in wanted and bool(spell.get("_cycling")))
+            or ("loyalty" in wanted and spell.get("_loyalty") is not None))
 
 
 def _grants(data: dict[str, Any], you: list[Obj], opp: list[Obj], spell: dict[str, Any],
@@ -938,6 +943,7 @@ def ability_of(data: dict[str, Any], obj: Obj) -> dict[str, Any]:
     wanted = str(data["play"]["ability"]["id"])
     ability = next(a for a in card.get("abilities") or [] if str(a.get("id")) == wanted)
     mana, other, taps, sac, discard = "", [], False, False, False
+    removes: list[tuple[str, int]] = []
     for c in ability.get("costs") or []:
         if isinstance(c, str) and c.startswith("{"):
             mana += c
@@ -947,6 +953,8 @@ def ability_of(data: dict[str, Any], obj: Obj) -> dict[str, Any]:
             sac = True
         elif c == "discard_self":
             discard = True
+        elif _is_remove_counters(c):
+            removes.append(_remove_counters(c))
         else:
             other.append(c)
     if taps:
@@ -962,7 +970,8 @@ def ability_of(data: dict[str, Any], obj: Obj) -> dict[str, Any]:
     return {"name": name, "types": list(card.get("types") or []),
             "tags": list(card.get("tags") or []), "colors": colors, "cost": mana, "_other": other,
             "_taps": taps, "_sorcery": ability.get("timing") == "sorcery", "_ability": True,
-            "_zone": str(ability.get("zone") or "battlefield"), "_cycling": bool(ability.get("cycling"))}
+            "_zone": str(ability.get("zone") or "battlefield"), "_cycling": bool(ability.get("cycling")),
+            "_removes": removes, "_loyalty": _loyalty_value(ability)}
 
 
 # --- Morph (issue 25, B3; 702.37) ----------------------------------------------------------------
@@ -1058,7 +1067,10 @@ def _priced_ability(data: dict[str, Any], obj: Obj, x_value: int | None) -> tupl
     ab = ability_of(data, obj)
     if obj.zone != ab["_zone"]:
         return [], [f"the ability is activated from the {ab['_zone']}, not the {obj.zone}"]
-    if ab["_sorcery"] and not _sorcery_speed(state):
+    why = _loyalty_illegal(data, obj, ab)
+    if why:
+        return [], [why]
+    if (ab["_sorcery"] or ab["_loyalty"] is not None) and not _sorcery_speed(state):
         return [], ["timing: activate only as a sorcery"]
     if ab["_taps"] and (obj.zone != "battlefield" or obj.tapped
                         or (obj.sick and "creature" in ab["types"])):
@@ -1184,6 +1196,9 @@ class Activation:
     mana_cost: tuple[Symbol, ...]            # paid from other mana (a filter land)
     parts: tuple[Part, ...]                  # the other non-mana costs (an altar's sacrifice)
     restricted: str | None                   # only_for filter as JSON, or None
+    counters: tuple[tuple[str, int], ...] = ()   # issue 25 C1: counters it removes from its own permanent
+    have: tuple[tuple[str, int], ...] = ()       # the counters its permanent may spend on mana abilities
+    once: bool = False                           # `per: removed`: X is chosen once, activated at most once
 
     @property
     def free(self) -> bool:
@@ -1203,6 +1218,8 @@ def ability_costs(costs: list[Any]) -> tuple[bool, bool, int, tuple[Symbol, ...]
             sac = True
         elif isinstance(c, str):
             mana += parse_symbols(c)
+        elif _is_remove_counters(c):
+            continue                      # issue 25 C1: read by activations()
         else:
             other.append(c)
     parts, life = _parts(other)
@@ -1215,8 +1232,9 @@ def activations(card: dict[str, Any]) -> list[Activation]:
     for i, ability in enumerate(card.get("mana") or []):
         taps, sac, life, mana_cost, parts = ability_costs(list(ability.get("costs", ["tap"])))
         restricted = None if ability.get("only_for") is None else _fj(ability["only_for"])
-        for adds in produced_options(ability["adds"]):
-            out.append(Activation(i, adds, taps, sac, life, mana_cost, parts, restricted))
+        for adds, removes, once in counter_options(card, ability):
+            out.append(Activation(i, adds, taps, sac, life, mana_cost, parts, restricted,
+                                  removes, _have(card), once))
     return out
 
 
@@ -1357,6 +1375,12 @@ class Board:
     weights: dict[str, int]
     life_total: int
     library: int
+    # Issue 25 group C: what the activated ability's own counter costs remove (charged the
+    # weight `counter` each), whether its permanent has too few counters for them, and a loyalty
+    # ability's signed change after the cost changers (None: not a loyalty ability).
+    ability_removes: int = 0
+    counters_short: bool = False
+    loyalty: int | None = None
 
     def usable(self, restricted: str) -> bool:
         """Mana `only_for: {ability: activated, ...}` pays abilities only, other restricted mana
@@ -1441,8 +1465,8 @@ def counted_cards(cards: dict[str, Any], you: list[Obj]) -> dict[str, Any]:
             continue
         abilities = []
         for a in card.get("mana") or []:
-            if not isinstance(a, dict) or "per" not in a:
-                abilities.append(a)
+            if not isinstance(a, dict) or "per" not in a or a["per"] == "removed":
+                abilities.append(a)        # `per: removed` (issue 25 C1): counter_options()
                 continue
             options = []
             for opt in produced_options(a["adds"]):
@@ -1469,6 +1493,8 @@ def board(data: dict[str, Any]) -> Board:
     else:
         spell = ability_of(data, obj) if "ability" in data["play"] else cards[obj.card]
     spell = granted_keywords(data, spell, obj)
+    counted = ability_counter_costs(data, obj, spell)
+    cards, permanents = counter_cards(cards, permanents, obj, counted)
     pool0 = [0] * 6
     for kind, arg in parse_symbols(you_p.get("mana_pool") or ""):
         if kind != "mana":
@@ -1481,7 +1507,8 @@ def board(data: dict[str, Any]) -> Board:
                  [o for o in _objects(you_p, "hand", "you") if keep or o.id != obj.id],
                  [o for o in _objects(you_p, "graveyard", "you") if o.id != obj.id],
                  tuple(pool0), {**WEIGHTS, **((data.get("objective") or {}).get("weights") or {})},
-                 int(you_p.get("life", 20)), int(you_p.get("library", 0)))
+                 int(you_p.get("life", 20)), int(you_p.get("library", 0)),
+                 counted.removed, counted.short, counted.loyalty)
 
 
 def _repeat_bound(b: Board, act: Activation, potential: int) -> int:
@@ -1490,6 +1517,7 @@ def _repeat_bound(b: Board, act: Activation, potential: int) -> int:
     objects and the life bound it however far (rule 605: nothing else limits how often); only
     an ability whose costs are mana at most stops at REPEAT_CAP (the format's documented cut)."""
     bounds = [b.available(kind, json.loads(fj)) // n for kind, n, fj in act.parts]
+    bounds += _counter_bounds(act)
     if act.life:
         bounds.append(b.life_total // act.life)
     k = min(bounds) if bounds else REPEAT_CAP
@@ -1553,7 +1581,7 @@ def _pruned(acts: list[Activation], relevant: str) -> list[Activation]:
     out: list[Activation] = []
     for a in acts:
         adds = tuple(c if c in relevant else stand_in for c in a.adds)
-        b = Activation(a.ability, adds, a.taps, a.sac_self, a.life, a.mana_cost, a.parts, a.restricted)
+        b = replace(a, adds=adds)
         if b not in out:
             out.append(b)
     return out
@@ -1586,7 +1614,7 @@ def _uses(b: Board, obj: Obj, tapcosts: list[tuple[int, Any]], relevant: str,
             if _matches_obj(b.cards, obj, flt):
                 once.append(_Use("tapcost", req=i))
     if not free:
-        return once
+        return [u for u in once if counters_fit(u.acts)]
     # The free abilities' activations: a count for each option, the options of one ability
     # together at most as often as its costs allow (once each under the class-12 reading).
     by_ability: dict[int, list[Activation]] = {}
@@ -1598,7 +1626,8 @@ def _uses(b: Board, obj: Obj, tapcosts: list[tuple[int, Any]], relevant: str,
         per_ability.append([m for k in range(bound + 1)
                             for m in itertools.combinations_with_replacement(options, k)])
     repeats = [sum(combo, ()) for combo in itertools.product(*per_ability)]
-    return [_Use(u.kind, u.act, u.color, u.req, r) for u in once for r in repeats]
+    return [_Use(u.kind, u.act, u.color, u.req, r) for u in once for r in repeats
+            if counters_fit(r + ((u.act,) if u.act is not None else ()))]
 
 
 def _pick(b: Board, reqs: list[tuple[int, str, int, Any]], ok: Callable[[int, str, set[int]], bool],
@@ -1687,7 +1716,7 @@ def _payments(p: Priced, b: Board, relevant: str, potential: int) -> int | None:
     spell_hand = tuple(part for part in p.other if part[0] in HAND_KINDS)
     spell_grave = [part for part in p.other if part[0] == "exile_from_graveyard"]
     spell_mill = sum(n for k, n, _ in spell_parts if k == "mill")
-    if p.life > b.life_total or spell_mill > b.library:
+    if p.life > b.life_total or spell_mill > b.library or b.counters_short:
         return None
     uses = [_uses(b, o, tapcosts, relevant, potential) for o in b.battlefield]
     delve_sets: list[tuple[Obj, ...]] = [()] if not b.spell.get("delve") else [
@@ -1728,7 +1757,8 @@ def _payments(p: Priced, b: Board, relevant: str, potential: int) -> int | None:
                     if k == "tap_untapped"]
         removal_reqs = [(j, k, n, json.loads(fj)) for j, a in enumerate(acts) for k, n, fj in a.parts
                         if k in REMOVALS]
-        fixed = charged_mill * b.weights["mill"] + hand + life * b.weights["life"]
+        fixed = (charged_mill * b.weights["mill"] + hand + life * b.weights["life"]
+                 + counters_charged(b, acts))
         filters = any(a.mana_cost for a in acts)
 
         # 601.2g: a mana ability's tap cost takes untapped objects no other use taps; its
@@ -1821,6 +1851,9 @@ def solve(data: dict[str, Any]) -> Outcome:
             return list(range(max(X_CAP, b.life_total), -1, -1))
         return [int(x_setting)]
 
+    if b.counters_short:
+        # 606.6 (and a counter cost of the state alone): the ability can't be activated.
+        return Outcome("illegal", reasons=("counters: its permanent has too few counters for the cost (606.6)",))
     priced_any = False
     for x in xs():
         priced, why = priced_casts(data, x, potential)
@@ -1856,7 +1889,7 @@ def solve(data: dict[str, Any]) -> Outcome:
     return Outcome("ok", score=min(best.scores), objective=best.objective,
                    totals=frozenset(best.totals), scores=frozenset(best.scores),
                    casts=frozenset(best.casts), destinations=frozenset(best.destinations),
-                   x=best.x, plans_tried=tried)
+                   x=best.x, plans_tried=tried, loyalty=b.loyalty)
 
 
 def destination(spell: dict[str, Any], p: Priced) -> str | None:
@@ -1871,3 +1904,204 @@ def destination(spell: dict[str, Any], p: Priced) -> str | None:
     if set(spell.get("types") or []) & PERMANENT_TYPES:
         return "battlefield"
     return "hand" if p.buyback else "graveyard"
+
+
+# --- Issue 25, group C: counters removed as a cost; loyalty abilities ----------------------------
+#
+# Read from the contract of issue 25 (C1, C2) and rules 122, 605, 606, 601.2g-h as a player
+# knows them, never from payplan's engine:
+# - `counters: {KIND: N}` on a battlefield object (refused elsewhere); `{remove_counters: {kind,
+#   count: N}}` in a mana ability's or an activated ability's `costs` removes N counters of KIND
+#   from the ability's own permanent, payable only while it has N (after every earlier removal
+#   of the same payment). A mana ability that taps or sacrifices nothing is activated as often
+#   as its costs allow: the counters bound it (Druids' Repository: one mana per charge counter).
+# - `per: removed` with `count: X` (storage lands): one activation at most, X from 1 to the
+#   counters there, X mana each one of `adds`' options chosen independently; its mana cost ({1})
+#   paid from other mana made before it (the land's own {T}: {C} included), as a filter's.
+# - Each counter removed is charged the weight `counter` (default 1); a counter put on is free.
+# - A loyalty ability (`loyalty: N` on an activated ability of a planeswalker): sorcery timing,
+#   illegal when the object says `loyalty_activated: true` (606.3). Its cost is N plus every
+#   matching grant's `loyalty` (Carth the Lion: -2 becomes -1, +1 becomes +2; two Carths add
+#   2); a negative change needs that many loyalty counters (`counters.loyalty`, default 0), else
+#   the ability can't be activated (606.6): `illegal`, as is an activated ability whose own
+#   `remove_counters` finds too few counters (the state alone decides it; a mana ability short of
+#   counters is just not used). The filter word `ability: loyalty`
+#   matches loyalty abilities only.
+# - The costs of one payment in order (601.2g then 601.2h): mana abilities remove their counters
+#   first, from what the permanent has; then the ability's own cost puts on (+N) and removes
+#   (-N, `remove_counters`) in the order the player likes, so additions first: the permanent
+#   must have, after the mana abilities, at least the ability's removals less its additions.
+
+@dataclass(frozen=True, slots=True)
+class CounterCost:
+    """An activated ability's own counter costs, on its permanent."""
+    removed: int = 0                          # counters its cost removes (charged)
+    short: bool = False                       # too few counters: the cost can't be paid
+    loyalty: int | None = None                # the signed loyalty change (a loyalty ability)
+    budget: tuple[tuple[str, int], ...] = ()  # what its permanent's mana abilities may remove
+
+
+def _counter_state(entry: dict[str, Any], zone: str, oid: str) -> dict[str, Any]:
+    """An object's `counters` (a battlefield object only) and `loyalty_activated`."""
+    raw = entry.get("counters")
+    if raw is not None and zone != "battlefield":
+        raise BadScenario(f"{oid}: counters on an object outside the battlefield")
+    counters: dict[str, int] = {}
+    for kind, n in (raw or {}).items():
+        if isinstance(n, bool) or not isinstance(n, int) or not 0 <= n <= 1000:
+            raise BadScenario(f"{oid}: counters.{kind} must be 0 to 1,000: {n!r}")
+        if n:
+            counters[str(kind)] = n
+    return {"counters": tuple(sorted(counters.items())),
+            "loyalty_activated": zone == "battlefield" and bool(entry.get("loyalty_activated", False))}
+
+
+def _is_remove_counters(c: Any) -> bool:
+    return isinstance(c, dict) and "remove_counters" in c
+
+
+def _remove_counters(c: Any) -> tuple[str, int]:
+    """`{remove_counters: {kind, count}}` as (kind, count); count X is -1 (read by `per: removed`)."""
+    body = c["remove_counters"]
+    count = body.get("count", 1)
+    if str(count).upper() == "X":
+        return str(body["kind"]), -1
+    if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+        raise BadScenario(f"remove_counters: count must be 1 or more, or X: {count!r}")
+    return str(body["kind"]), count
+
+
+def _loyalty_value(ability: dict[str, Any]) -> int | None:
+    """`loyalty: N` of an activated ability (`+N` or `N` adds, `-N` removes), else None."""
+    if "loyalty" not in ability:
+        return None
+    value = ability["loyalty"]
+    if isinstance(value, bool):
+        raise BadScenario(f"loyalty: not an integer: {value!r}")
+    try:
+        n = int(str(value).strip())
+    except ValueError:
+        raise BadScenario(f"loyalty: not an integer: {value!r}") from None
+    if not -20 <= n <= 20:
+        raise BadScenario(f"loyalty: -20 to +20: {value!r}")
+    return n
+
+
+def _loyalty_illegal(data: dict[str, Any], obj: Obj, ab: dict[str, Any]) -> str | None:
+    """Why a loyalty ability can't be activated now (606.3), None when it can (timing aside)."""
+    if ab.get("_loyalty") is None:
+        return None
+    if "planeswalker" not in ab["types"]:
+        raise BadScenario(f"{obj.id}: a loyalty ability on a permanent that is no planeswalker")
+    if obj.loyalty_activated:
+        return f"loyalty: a loyalty ability of {obj.id} was activated this turn (606.3)"
+    return None
+
+
+def ability_counter_costs(data: dict[str, Any], obj: Obj, spell: dict[str, Any]) -> CounterCost:
+    """The counters an activated ability's own cost puts on and removes (its `remove_counters`,
+    its loyalty after the grants' `loyalty`), and what is left for its permanent's mana
+    abilities (601.2g: they go first, then the ability's cost, additions before removals)."""
+    if not spell.get("_ability"):
+        return CounterCost()
+    removes: dict[str, int] = {}
+    for kind, n in spell.get("_removes") or []:
+        if n < 0:
+            raise BadScenario("remove_counters: count X only in a mana ability with per: removed")
+        removes[kind] = removes.get(kind, 0) + n
+    added: dict[str, int] = {}
+    loyalty: int | None = spell.get("_loyalty")
+    if loyalty is not None:
+        state = data.get("state") or {}
+        you = _objects(state.get("you") or {}, "battlefield", "you")
+        opp = _objects(state.get("opponent") or {}, "battlefield", "opponent")
+        for grant, _ in _applying(data, you, opp, spell, obj.id, obj.card, obj):
+            if "loyalty" in grant:
+                loyalty += _loyalty_value(grant) or 0
+        if loyalty > 0:
+            added["loyalty"] = loyalty
+        elif loyalty < 0:
+            removes["loyalty"] = removes.get("loyalty", 0) - loyalty
+    have = dict(obj.counters) if obj.zone == "battlefield" else {}
+    short = any(have.get(k, 0) + added.get(k, 0) < n for k, n in removes.items())
+    budget = {k: max(0, min(n, n + added.get(k, 0) - removes.get(k, 0))) for k, n in have.items()}
+    return CounterCost(sum(removes.values()), short, loyalty, tuple(sorted(budget.items())))
+
+
+def counter_cards(cards: dict[str, Any], permanents: list[Obj], played: Obj, counted: CounterCost
+                  ) -> tuple[dict[str, Any], list[Obj]]:
+    """Each permanent whose mana abilities remove counters gets a card of its own (`CARD@ID`, its
+    name kept) holding the counters it may spend (`_counters`; the played ability's permanent
+    keeps what that ability's cost leaves, `counted.budget`)."""
+    out = dict(cards)
+    objs: list[Obj] = []
+    for o in permanents:
+        card = cards[o.card]
+        if "remove_counters" not in json.dumps(card.get("mana") or []):
+            objs.append(o)
+            continue
+        have = dict(counted.budget) if o.id == played.id and played.zone == "battlefield" else dict(o.counters)
+        key = f"{o.card}@{o.id}"
+        out[key] = {**card, "name": card.get("name", o.card), "_counters": have}
+        objs.append(replace(o, card=key))
+    return out, objs
+
+
+def _have(card: dict[str, Any]) -> tuple[tuple[str, int], ...]:
+    return tuple(sorted((card.get("_counters") or {}).items()))
+
+
+def counter_options(card: dict[str, Any], ability: dict[str, Any]
+                    ) -> list[tuple[tuple[str, ...], tuple[tuple[str, int], ...], bool]]:
+    """Each option of a mana ability as (mana added, counters removed, activated at most once):
+    `per: removed` gives, for X from 1 to the counters its permanent has, each combination of X
+    of `adds`' options (each chosen independently); otherwise `adds`' options, each removing
+    the ability's fixed `remove_counters`."""
+    fixed: dict[str, int] = {}
+    x_kind: str | None = None
+    for c in ability.get("costs") or []:
+        if _is_remove_counters(c):
+            kind, n = _remove_counters(c)
+            if n < 0:
+                x_kind = kind
+            else:
+                fixed[kind] = fixed.get(kind, 0) + n
+    options = produced_options(ability["adds"])
+    per_removed = ability.get("per") == "removed"
+    if per_removed != (x_kind is not None):
+        raise BadScenario("per: removed goes with a remove_counters count X, and only with it")
+    if x_kind is None:
+        removes = tuple(sorted(fixed.items()))
+        return [(adds, removes, False) for adds in options]
+    have = dict(_have(card))
+    out = []
+    for x in range(1, have.get(x_kind, 0) + 1):
+        removes = tuple(sorted({**fixed, x_kind: fixed.get(x_kind, 0) + x}.items()))
+        for combo in itertools.combinations_with_replacement(options, x):
+            out.append((sum(combo, ()), removes, True))
+    return out
+
+
+def _counter_bounds(act: Activation) -> list[int]:
+    """How often a free mana ability's counters let it be activated (`per: removed`: once)."""
+    have = dict(act.have)
+    bounds = [have.get(kind, 0) // n for kind, n in act.counters]
+    return bounds + [1] if act.once else bounds
+
+
+def counters_fit(acts: tuple[Activation, ...]) -> bool:
+    """Whether one permanent's activations remove no more counters of a kind than it has."""
+    spent: dict[str, int] = {}
+    have: dict[str, int] = {}
+    for a in acts:
+        have.update(a.have)
+        for kind, n in a.counters:
+            spent[kind] = spent.get(kind, 0) + n
+    return all(n <= have.get(kind, 0) for kind, n in spent.items())
+
+
+def counters_charged(b: Board, acts: list[Activation]) -> int:
+    """The weight `counter` for each counter the payment removes (mana abilities' and the
+    activated ability's own cost, loyalty included)."""
+    removed = b.ability_removes + sum(n for a in acts for _, n in a.counters)
+    return removed * b.weights.get("counter", 1)

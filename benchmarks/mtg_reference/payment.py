@@ -33,7 +33,8 @@ from typing import Any
 
 from . import brute
 from .brute import (OTHER_KINDS, Activation, Board, Priced, _matches_obj, activations,
-                    board, card_colors, charge, mana_ok, precedence, priced_casts, score_of)
+                    board, card_colors, charge, counters_charged, counters_fit, mana_ok,
+                    precedence, priced_casts, score_of)
 from .mana import COLORS, MANA, Vec, parse_plain, parse_symbols, vec_text
 
 
@@ -71,6 +72,8 @@ def _costs_text(costs: list[Any]) -> tuple[bool, bool, int, str, dict[str, list[
             life += int(words[1]) if len(words) > 1 else 0
         elif words[0] in OTHER_KINDS:
             named.setdefault(words[0], []).extend(words[1:])
+        elif words[0].startswith("remove_counters"):
+            continue            # issue 25 C1: the source's `counters_removed` says how many
         else:
             raise ValueError(f"unknown cost {c!r}")
     return taps, sac, life, mana, named
@@ -219,6 +222,7 @@ def _check(b: Board, p: Priced, plan: dict[str, Any]) -> list[str]:
         adds = _plain_colors(str(s.get("adds") or ""))
         taps, sac, life, mana, named = _costs_text(list(s.get("costs") or []))
         mana_syms = Counter(parse_symbols(mana))
+        removed = {str(k): int(v) for k, v in (s.get("counters_removed") or {}).items() if int(v)}
         fitting: list[Activation] = []
         for a in activations(card):
             kinds: Counter[str] = Counter()
@@ -227,7 +231,7 @@ def _check(b: Board, p: Priced, plan: dict[str, Any]) -> list[str]:
             names_ok = set(named) <= set(kinds) and all(
                 k == "mill" or len(named.get(k, [])) == cnt for k, cnt in kinds.items())
             if (Counter(a.adds) == adds and a.taps == taps and a.sac_self == sac and a.life == life
-                    and Counter(a.mana_cost) == mana_syms and names_ok):
+                    and Counter(a.mana_cost) == mana_syms and names_ok and dict(a.counters) == removed):
                 fitting.append(a)
 
         def fits_parts(a: Activation) -> bool:
@@ -283,6 +287,15 @@ def _check(b: Board, p: Priced, plan: dict[str, Any]) -> list[str]:
                 else:
                     led.remove(t, kind, f"{where} ({kind})", early=True)
                     removers[t] = j
+
+    # Issue 25 C1: one permanent's mana abilities remove at most the counters it may spend; the
+    # activated ability's own counter cost (loyalty included) must be payable.
+    for i in sorted(set(owners)):
+        if not counters_fit(tuple(a for a, owner in zip(acts, owners) if owner == i)):
+            led.problems.append(f"payment.sources: {b.battlefield[i].id}'s mana abilities remove more "
+                                f"counters than it has")
+    if b.counters_short:
+        led.problems.append("the ability's cost removes more counters than its permanent has")
 
     # 601.2h: convoke, improvise, delve.
     convoke_colors: Counter[str] = Counter()
@@ -409,7 +422,7 @@ def _check(b: Board, p: Priced, plan: dict[str, Any]) -> list[str]:
     # The score, with the reference's own charges.
     score = (score_of(b, dict(led.removed), set(led.tapped), set(led.cost_tapped)) + led.charges
              + (mill - ability_mill * brute.DIAGNOSE_FREE_MANA_MILL) * b.weights["mill"]
-             + life * b.weights["life"])
+             + life * b.weights["life"] + counters_charged(b, acts))
     if plan.get("score") != score:
         led.problems.append(f"score: the plan says {plan.get('score')}, the reference's charges "
                             f"of this payment come to {score}")

@@ -49,5 +49,11 @@ def loader_words() -> set[str]:
     issue25_b = {"color_amount.count", "amount.per_paid", "amount.each",
                  *(f"count_any.{kind}" for kind in ("sacrifice", "exile_from_graveyard", "exile_from_hand",
                                                     "tap_untapped", "return_to_hand"))}
+    # Issue 25, group C: counters on permanents removed as a cost (storage lands, Druids'
+    # Repository; the weight `counter`) and loyalty abilities (Carth the Lion's grant `loyalty`,
+    # the filter word `ability: loyalty`), as the contract names them.
+    issue25_c = {"object.counters", "object.loyalty_activated", "counter_kind.loyalty",
+                 "cost_atom.remove_counters", "remove_counters.count_x", "per.removed",
+                 "weight.counter", "activated.loyalty", "grant.loyalty", "ability_kind.loyalty"}
     return ((words - turn_only) | {"choice.true_or_false", "choice.count", "object.shorthand"}
-            | issue25_costs | issue25_b)
+            | issue25_costs | issue25_b | issue25_c)

@@ -81,6 +81,8 @@ def _card(c: dict[str, Any], out: set[str]) -> None:
             _filter(m["only_for"], out)
         if isinstance(m.get("per"), dict):
             _filter(m["per"].get("count"), out)
+        elif m.get("per") == "removed":
+            out.add("per.removed")                     # issue 25 C1: storage lands
     for g in c.get("grants") or []:
         _keys("grant", g, out)
         if "turn" in g:
@@ -127,6 +129,12 @@ def _ability_costs(costs: Any, out: set[str]) -> None:
     for c in costs or []:
         if isinstance(c, str) and not c.startswith("{"):
             out.add(f"ability_word.{c}")
+        elif isinstance(c, dict) and "remove_counters" in c:
+            # issue 25 C1: counters removed from the ability's own permanent (count X: per removed)
+            out.add("cost_atom.remove_counters")
+            body = c["remove_counters"]
+            if isinstance(body, dict) and str(body.get("count")).upper() == "X":
+                out.add("remove_counters.count_x")
         elif isinstance(c, dict):
             _other([c], out)
 
@@ -196,6 +204,8 @@ def _state(s: dict[str, Any], out: set[str]) -> None:
                     out.add("object.shorthand")
                 else:
                     _keys("object", o, out)
+                    if isinstance(o.get("counters"), dict):
+                        _words("counter_kind", list(o["counters"]), out)   # issue 25 C1
 
 
 def _play(p: dict[str, Any], out: set[str]) -> None:

@@ -401,6 +401,7 @@ def random_cast(rng: random.Random) -> dict[str, Any]:
         scenario["plays"] = [dict(scenario["play"])]  # read by `payplan play` only
     _issue25_costs(side, scenario)
     _issue25_b(side_b, scenario)
+    _issue25_c(random.Random(f"issue25-c:{side.random()}"), scenario)
     _drop_unused_cards(scenario)
     return scenario
 
@@ -929,3 +930,107 @@ def _library_card(name: str) -> dict[str, Any]:
         if n == name:
             return card
     return FILLER[name]
+
+# Issue 25, group C: counters removed as a cost (Druids' Repository, storage lands, Gemstone
+# Mine) and loyalty abilities with Carth the Lion, drawn by `_issue25_c` from a generator of its
+# own (seeded by the side generator's next draw), so the casts that don't draw them keep theirs.
+
+def _remove(kind: str, count: Any) -> dict[str, Any]:
+    return {"remove_counters": {"kind": kind, "count": count}}
+
+
+C_SOURCES: list[tuple[str, dict[str, Any], str]] = [
+    ("druids-repository", {"types": ["enchantment"], "name": "Druids' Repository",
+                           "mana": [{"adds": "{W}|{U}|{B}|{R}|{G}", "costs": [_remove("charge", 1)]}]}, "charge"),
+    ("calciform-pools", {"types": ["land"], "name": "Calciform Pools",
+                         "mana": [{"adds": "{C}"}, {"adds": "{W}|{U}", "costs": ["{1}", _remove("storage", "X")], "per": "removed"}]}, "storage"),
+    ("dreadship-reef", {"types": ["land"], "name": "Dreadship Reef",
+                        "mana": [{"adds": "{C}"}, {"adds": "{U}|{B}", "costs": ["{1}", _remove("storage", "X")], "per": "removed"}]}, "storage"),
+    ("fungal-reaches", {"types": ["land"], "name": "Fungal Reaches",
+                        "mana": [{"adds": "{C}"}, {"adds": "{R}|{G}", "costs": ["{1}", _remove("storage", "X")], "per": "removed"}]}, "storage"),
+    ("gemstone-mine", {"types": ["land"], "name": "Gemstone Mine",
+                       "mana": [{"adds": "{W}|{U}|{B}|{R}|{G}", "costs": ["tap", _remove("mining", 1)]}]}, "mining"),
+    ("charged-battery", {"types": ["artifact"], "mana": [{"adds": "{C}{C}", "costs": [_remove("charge", 2)]}]}, "charge"),
+]
+C_GRANTS: list[tuple[str, dict[str, Any]]] = [
+    ("carth", {"types": ["creature"], "name": "Carth the Lion", "colors": ["black", "green"],
+               "grants": [{"loyalty": 1, "applies_to": {"ability": "loyalty"}}]}),
+    ("carth", {"types": ["creature"], "name": "Carth the Lion", "colors": ["black", "green"],
+               "grants": [{"loyalty": 1, "applies_to": {"ability": "loyalty"}}]}),
+    ("loyalty-tax", {"types": ["enchantment"], "grants": [{"increase": "{1}", "applies_to": {"ability": "loyalty"}}]}),
+    ("walker-helper", {"types": ["artifact"], "grants": [{"reduction": {"generic": 1}, "applies_to": {"ability": "activated", "type": "planeswalker"}}]}),
+    ("creature-carth", {"types": ["creature"], "grants": [{"loyalty": 1, "applies_to": {"ability": "loyalty", "type": "creature"}}]}),
+]
+
+
+def _issue25_c(rng: random.Random, scenario: dict[str, Any]) -> None:
+    """Counters (`counters` on permanents, `remove_counters` in mana and activated abilities,
+    `per: removed`, the weight `counter`) and loyalty abilities (`loyalty` on an activated
+    ability of a planeswalker, `loyalty_activated`, Carth's grant `loyalty`, the filter word
+    `ability: loyalty`)."""
+    cards, play, you = scenario["cards"], scenario["play"], scenario["state"]["you"]
+    field: list[Any] = you["battlefield"]
+    themed = False
+    engine = any(isinstance(e, dict) and str(e["id"]).startswith("e") for e in field)
+    small = len(field) <= 6                           # a filter-like source on a big board is slow to exhaust
+    if rng.random() < (0.2 if small else 0) and not engine:   # sources that spend their counters
+        for k in range(rng.choice([1, 1, 1, 2])):
+            name, card, kind = rng.choice(C_SOURCES)
+            cards[name] = card
+            entry: dict[str, Any] = {"id": f"cc{k}", "card": name}
+            r = rng.random()
+            if r < 0.8:
+                entry["counters"] = {kind: rng.randint(0, 3)}
+            elif r < 0.9:
+                entry["counters"] = {"charge" if kind != "charge" else "storage": rng.randint(1, 3)}
+            if rng.random() < 0.15:
+                entry["tapped"] = True
+            field.append(entry)
+        themed = True
+    if "ability" in play and play["ability"].get("object") == "a1" and rng.random() < 0.25:
+        relic = next(e for e in field if isinstance(e, dict) and e.get("id") == "a1")
+        ability = cards["relic"]["abilities"][0]
+        ability["costs"] = list(ability.get("costs") or []) + [_remove("charge", rng.randint(1, 2))]
+        relic["counters"] = {"charge": rng.randint(0, 3)}
+        themed = True
+    if rng.random() < 0.09:
+        _loyalty_play(rng, scenario)
+        themed = True
+    if themed and rng.random() < 0.3:
+        weights = scenario.setdefault("objective", {}).setdefault("weights", {})
+        weights["counter"] = rng.randint(0, 4)
+
+
+def _loyalty_play(rng: random.Random, scenario: dict[str, Any]) -> None:
+    """The play becomes an ability of a planeswalker (`w1`): a loyalty ability (+N, 0, -N, with
+    or without mana) most of the time, else one without loyalty (a mana cost, or removing
+    loyalty counters with `remove_counters`); Carths and other grants around it."""
+    cards, you = scenario["cards"], scenario["state"]["you"]
+    field: list[Any] = you["battlefield"]
+    abilities: list[dict[str, Any]] = [
+        {"id": "plus", "loyalty": rng.choice([0, 1, 1, 2])},
+        {"id": "minus", "loyalty": rng.choice([-1, -2, -2, -3, -5])},
+        {"id": "paid", "loyalty": rng.choice([-1, -2, 1]), "costs": [_plain(rng)]},
+        {"id": "plain", "costs": [_plain(rng)]},
+        {"id": "drain", "costs": [_remove("loyalty", rng.randint(1, 2))]},
+    ]
+    walker: dict[str, Any] = {"types": ["planeswalker"], "name": "Walker", "abilities": abilities}
+    if rng.random() < 0.1:
+        walker["mana"] = [{"adds": "{C}", "costs": [_remove("loyalty", 1)]}]
+    cards["walker"] = walker
+    entry: dict[str, Any] = {"id": "w1", "card": "walker"}
+    if rng.random() < 0.9:
+        entry["counters"] = {"loyalty": rng.choice([0, 1, 2, 2, 3, 4, 6])}
+    if rng.random() < 0.1:
+        entry["loyalty_activated"] = rng.random() < 0.8
+    field.append(entry)
+    for k in range(rng.choice([0, 1, 1, 2])):
+        name, card = rng.choice(C_GRANTS)
+        cards[name] = card
+        field.append({"id": f"cg{k}", "card": name})
+    if rng.random() < 0.1:                            # the opponent's Carth helps the opponent only
+        name, card = C_GRANTS[0]
+        cards[name] = card
+        scenario["state"].setdefault("opponent", {}).setdefault("battlefield", []).append({"id": "ocg", "card": name})
+    chosen = rng.choices([a["id"] for a in abilities], [3, 4, 3, 2, 2])[0]
+    scenario["play"] = {"ability": {"object": "w1", "id": chosen}}
