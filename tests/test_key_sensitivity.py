@@ -968,6 +968,8 @@ def _mtg_pairs() -> dict[Key, Pair]:
     t["CARD_KEYS", "mana"] = M("cards.mountain.mana", [{"adds": "{R}{R}"}])
     t["CARD_KEYS", "grants"] = M("cards.bear.grants", [{"increase": "{1}"}])
     t["CARD_KEYS", "abilities"] = M("cards.bear.abilities", [{"id": "act"}], command="hand")
+    # Issue 25 group A: bolt may be paid only with a creature's mana (the Mountains are lands).
+    t["CARD_KEYS", "spend_only"] = M("cards.bolt.spend_only", {"type": "creature"})
 
     # Costs: a full cost, non-mana parts and their long form.
     t["COST_KEYS", "cost"] = M("cards.bolt.flashback.cost", "{R}", "{1}{R}",

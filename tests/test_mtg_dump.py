@@ -386,6 +386,12 @@ def _card(draw: Draw, card_id: str) -> dict[str, object]:
     if maybe(3):
         idents = draw(st.lists(st.sampled_from(["act", "pump", "draw"]), unique=True, max_size=2))
         out["abilities"] = [_activated(draw, ident) for ident in idents]
+    types = out["types"] if isinstance(out["types"], list) else [out["types"]]
+    if "land" not in types and maybe(4):  # issue 25: the permanents whose mana may be spent
+        only = _filter(draw)
+        only.pop("controller", None)
+        only.pop("ability", None)
+        out["spend_only"] = only
     return out
 
 

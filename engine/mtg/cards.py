@@ -238,6 +238,10 @@ class Card:
     ability_id: str | None = None  # the stand-in's ability (its `title` names it)
     ability_zone: str = "battlefield"  # the stand-in's ability: where it is activated from
     cycling: bool = False  # the stand-in's ability is a cycling ability (702.29)
+    # `spend_only: FILTER` (Myr Superion, Imperiosaur): only mana made by a permanent matching
+    # it may be spent on casting this card, however cast (its activated abilities are not
+    # restricted: `ability_card` leaves it out).
+    spend_only: Filter | None = None
 
     @property
     def title(self) -> str:

@@ -214,6 +214,8 @@ def card_to_data(card: Card) -> Data:
         out["effect"] = {"adds": mana_text(card.effect_adds, "")}
     if card.enters_tapped:
         out["enters_tapped"] = True
+    if card.spend_only is not None:
+        out["spend_only"] = filter_to_data(card.spend_only)
     return out
 
 

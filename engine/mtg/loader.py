@@ -78,7 +78,7 @@ CONVOKE_PAYS = ("{1}",) + tuple(f"{{{c}}}" for c in COLORS)
 CARD_KEYS = ("name", "types", "cost", "colors", "tags", "flash", "flashback", "kicker",
              "multikicker", "replicate", "buyback", "alternative", "additional", "per_mode",
              "per_target", "modes", "convoke", "delve", "improvise", "reductions", "mana",
-             "grants", "abilities", "effect", "enters_tapped")
+             "grants", "abilities", "effect", "enters_tapped", "spend_only")
 EFFECT_KEYS = ("adds",)
 COST_KEYS = ("cost", "other")
 ALTERNATIVE_KEYS = ("id", "cost", "other", "zone")
@@ -338,6 +338,7 @@ class _MtgReader(Reader):
             abilities=f.read("abilities", (), self.activated),
             effect_adds=f.read("effect", None, self.effect),
             enters_tapped=f.read("enters_tapped", False, self.boolean),
+            spend_only=f.read("spend_only", None, self.spend_only),
         )
         for key, cost in (("multikicker", card.multikicker), ("replicate", card.replicate),
                           ("buyback", card.buyback)):
@@ -352,10 +353,25 @@ class _MtgReader(Reader):
         if card.effect_adds is not None and "land" in card.types:
             self.problem(f.at("effect"), "a land is played, not cast: it has no resolution to "
                                          "add mana (its mana abilities do)")
+        if card.spend_only is not None and "land" in card.types:
+            self.problem(f.at("spend_only"), "spend_only restricts the mana spent to cast a "
+                                             "spell; a land is played, not cast")
         if card.enters_tapped and "land" not in card.types:
             self.problem(f.at("enters_tapped"), "enters_tapped is read for lands (a land played "
                                                 "enters tapped, 305); this card is not a land")
         return card
+
+    def spend_only(self, value: object, path: DataPath) -> Filter:
+        """`spend_only: FILTER`: the permanents whose mana may be spent on the card (read on
+        each of your permanents that makes mana, as an object: no `ability`, `controller`,
+        `chosen_type` or `targets`)."""
+        if isinstance(value, dict):
+            for key, why in (("ability", "an ability kind is read on a spell, and spend_only "
+                                         "reads the permanent that made the mana"),
+                             ("controller", "the mana you spend is made by your permanents")):
+                if key in value:
+                    self.problem(_join(path, key), f"{key} is not read in spend_only: {why}")
+        return self.filter(value, path)
 
     def effect(self, value: object, path: DataPath) -> Mana | None:
         """`effect: {adds: "{B}{B}{B}"}`: the mana the card's resolution adds to your pool

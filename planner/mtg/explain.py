@@ -28,11 +28,11 @@ def unpayable_reasons(scenario: MtgScenario, opts: CastOptions, res: Resources) 
             need = option.mana[1 + i]
             if not need:
                 continue
-            direct = res.pool[1 + i] + sum(
+            direct = res.pool[1 + i] * res.pool_spendable + sum(
                 max(m[1 + i] for m in o.ability.adds) * o.repeats for p in res.permanents
-                for o in p.offers if not o.ability.mana.symbols)
-            filtered = [p for p in res.permanents for o in p.offers
-                        if o.ability.mana.symbols and any(m[1 + i] for m in o.ability.adds)]
+                for o in p.offers if not o.ability.mana.symbols and o.spendable)
+            filtered = [p for p in res.permanents for o in p.offers if o.spendable
+                        and o.ability.mana.symbols and any(m[1 + i] for m in o.ability.adds)]
             convoke = sum(1 for p in res.permanents if p.convoker and t in p.convoke)
             if direct + convoke < need:
                 name = COLOR_NAMES[t]
@@ -80,6 +80,11 @@ def unpayable_reasons(scenario: MtgScenario, opts: CastOptions, res: Resources) 
                          f"and objects, and no one payment covers them all")
         if best is None or len(found) < len(best):
             best = found
+    if res.spend_only is not None and best:
+        makers = sorted({p.obj.id for p in res.permanents for o in p.offers if o.spendable})
+        best = best + [f"spend_only: only mana made by a permanent matching it is spent on it "
+                       f"(the pool's never): " + (", ".join(makers) if makers
+                                                   else "none of your permanents makes such mana")]
     return best or ["no way to cast it"]
 
 

@@ -435,18 +435,26 @@ def solve_mtg(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tupl
     Node = tuple[int, int]  # a filter ability: (permanent, offer); (-1, 0) base; (-2, 0) restricted
     base: Node = (-1, 0)
     restricted: Node = (-2, 0)
+    # Under the spell's `spend_only`, `barred` holds the pool and the mana of the permanents it
+    # does not match (filter abilities of those are `kept_off` too): it pays filters' costs only.
+    barred: Node = (-5, 0)
+    pool_node = base if res.pool_spendable else barred
     made: dict[Node, dict[str, cp_model.LinearExprT]] = {
-        base: {t: res.pool[1 + i] for i, t in enumerate(TYPES)},
-        restricted: {t: 0 for t in TYPES}}
+        base: {t: res.pool[1 + i] if pool_node == base else 0 for i, t in enumerate(TYPES)},
+        restricted: {t: 0 for t in TYPES},
+        barred: {t: res.pool[1 + i] if pool_node == barred else 0 for i, t in enumerate(TYPES)}}
     # A restricted filter (its mana pays the spell only) is a filter node too: its own cost is
     # paid like any filter's.
     spell_only: set[Node] = {restricted}
+    kept_off: set[Node] = {barred}
     for (p, a, k), var in act.items():
         offer = perms[p].offers[a]
         node = ((p, a) if offer.ability.mana.symbols or (p, a) in removing
-                else restricted if offer.restricted else base)
+                else restricted if offer.restricted else base if offer.spendable else barred)
         if offer.restricted:
             spell_only.add(node)
+        if not offer.spendable:
+            kept_off.add(node)
         bucket = made.setdefault(node, {t: 0 for t in TYPES})
         for i, t in enumerate(TYPES):
             if offer.ability.adds[k][1 + i]:
@@ -500,7 +508,8 @@ def solve_mtg(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tupl
     for (owner, kinds), need in demands.items():
         flows: list[cp_model.LinearExprT] = []
         for node in made:
-            if node == owner or (node in spell_only and owner != spell):
+            if node == owner or (node in spell_only and owner != spell) or (
+                    node in kept_off and owner == spell):
                 continue
             edge = None
             if node in order and owner in order:

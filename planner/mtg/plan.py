@@ -143,7 +143,7 @@ def plan_options(scenario: MtgScenario, opts: CastOptions, res: Resources, confi
     if opts.linear is not None:
         assert opts.play is not None
         tried = tuple(samples(scenario, card, opts.play, opts.linear))
-        start = incumbent(scenario, tried, res, opts.x_auto)
+        start = None if model_only(res) else incumbent(scenario, tried, res, opts.x_auto)
         if start is not None:  # as decided choices, announced already
             sample = tried[start.option]
             halves = {text: [0] * len(each) for text, each in opts.linear.halves}
@@ -159,11 +159,12 @@ def plan_options(scenario: MtgScenario, opts: CastOptions, res: Resources, confi
             return _unpayable(scenario, opts, res, header, (str(stopped),), optimal=False)
     elif not opts.options:
         solution = None
-    elif config.fast_path and (board := fast_board(scenario, opts.options, res)) is not None \
+    elif config.fast_path and not model_only(res) \
+            and (board := fast_board(scenario, opts.options, res)) is not None \
             and (solution := _fast(scenario, opts, benefits, res, board)) is not _GAVE_UP:
         pass
     else:
-        start = incumbent(scenario, opts.options, res, opts.x_auto)
+        start = None if model_only(res) else incumbent(scenario, opts.options, res, opts.x_auto)
         try:
             solution = solve_mtg(scenario, opts.options, benefits, res, solving, opts.x_auto,
                                  start)
@@ -184,6 +185,12 @@ def plan_options(scenario: MtgScenario, opts: CastOptions, res: Resources, confi
     payment, left, score = name_payment(scenario, option, res, solution)
     return plan_of(card, header, option, payment, left, score, benefit,
                    solution.optimal and not opts.cut)
+
+
+def model_only(res: Resources) -> bool:
+    """Whether only the CP-SAT model pays this cast: the fast path (and its incumbent) knows
+    no `spend_only` (mana a spell may not be spent)."""
+    return res.spend_only is not None
 
 
 def plan_of(card: Card, header: dict[str, str], option: Priced, payment: MtgPayment, left: Mana,
