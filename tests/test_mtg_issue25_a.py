@@ -193,3 +193,124 @@ def test_spend_only_refusals(tmp_path: Path) -> None:
     assert err.strip().splitlines() == [
         "cards.myr-superion.spend_only: spend_only is not supported by `payplan turn` (plan "
         "each cast with `payplan plan`)"]
+
+
+# --- A1. snow mana {S} (107.4h, 205.4f) --------------------------------------------------------
+
+
+SNOW_SPELL = """
+format: mtg/1
+cards:
+  rime: {name: Rime Spell, types: [sorcery], cost: "{2}{S}{S}{G}"}
+  forest: {name: Forest, types: [land], mana: [{adds: "{G}"}]}
+  snow-forest: {name: Snow-Covered Forest, types: [land], snow: true, mana: [{adds: "{G}"}]}
+state:
+  you:
+    hand: [{id: h1, card: rime}]
+    battlefield:
+      - {id: f1, card: forest}
+      - {id: f2, card: forest}
+      - {id: f3, card: forest}
+      - {id: s1, card: snow-forest}
+      - {id: s2, card: snow-forest}
+play: {object: h1}
+"""
+
+
+def test_scrying_sheets_pays_snow_with_snow_mana() -> None:
+    data = example("58")
+    p = plan(data)
+    assert (p["total"]["mana"], p["score"]) == ("{1}{S}", 2)
+    assert [s["id"] for s in p["payment"]["sources"]] == ["f2"]
+    assert p["payment"]["pool"] == "{R}"
+    del data["cards"]["snow-covered-forest"]["snow"]  # the other side: no snow source
+    p = plan(data)
+    assert p["status"] == "unpayable"
+    assert p["reasons"] == ["needs {S}: 1 mana from a snow source, none can be made"]
+    data["state"]["you"]["snow_pool"] = "{R}"  # the floating {R} was made by a snow source
+    p = plan(data)
+    assert (p["status"], p["payment"]["pool"], p["score"]) == ("ok", "{R}", 2)
+    round_trips(example("58"))
+
+
+def test_icehide_troll_spends_the_pools_snow_part(tmp_path: Path) -> None:
+    data = example("59")
+    p = plan(data)
+    assert (p["score"], p["left_in_pool"]) == (1, "{G}")
+    you = run("play", data, tmp_path)["state"]["you"]
+    assert you["mana_pool"] == "{G}" and "snow_pool" not in you  # the snow {G} was spent
+    data["state"]["you"]["snow_pool"] = "{G}{G}"
+    p = plan(data)
+    assert (p["score"], p["left_in_pool"], p["payment"]["sources"]) == (0, "", [])
+    round_trips(data)
+
+
+def test_snow_in_a_total_reductions_and_floors() -> None:
+    data = yaml.safe_load(SNOW_SPELL)
+    p = plan(data)
+    assert (p["total"]["mana"], p["mana_value"], p["spent"]["mana"], p["score"]) == (
+        "{2}{S}{S}{G}", 5, 5, 5)
+    data["cards"]["rime"]["reductions"] = [{"generic": 5}]  # generic only: {S} stays (107.4h)
+    assert plan(data)["total"]["mana"] == "{S}{S}{G}"
+    data["cards"]["rime"]["reductions"] = [{"G": 2}]  # a colored one: the {G}, then generic
+    assert plan(data)["total"]["mana"] == "{1}{S}{S}"
+    data["cards"]["rime"]["reductions"] = [{"generic": 4, "minimum": 3}]  # {S} counts as mana
+    assert plan(data)["total"]["mana"] == "{S}{S}{G}"
+    data["cards"]["rime"]["reductions"] = [{"generic": 9}]
+    data["cards"]["forest"]["grants"] = [{"at_least": 5, "applies_to": {}}]  # Trinisphere-like
+    assert plan(data)["total"]["mana"] == "{2}{S}{S}{G}"
+    # Each of the three Forests makes spells cost {1}{S} more: {S} stays {S}, the {3} goes.
+    data["cards"]["forest"]["grants"] = [{"increase": "{1}{S}", "applies_to": {}}]
+    p = plan(data)
+    assert (p["status"], p["total"]["mana"]) == ("unpayable", "{S}{S}{S}{S}{S}{G}")
+    assert "needs {S}{S}{S}{S}{S}: 5 mana from a snow source, at most 2 can be made" in p["reasons"]
+
+
+def test_snow_is_never_convoked() -> None:
+    data = yaml.safe_load(SNOW_SPELL)
+    data["cards"]["rime"].update(cost="{S}", convoke=True)
+    data["cards"]["bear"] = {"types": ["creature"], "snow": True, "cost": "{G}"}
+    data["state"]["you"]["battlefield"] = [{"id": "b1", "card": "bear"}]
+    assert plan(data)["status"] == "unpayable"
+    data["cards"]["bear"]["mana"] = [{"adds": "{G}"}]  # a snow creature's mana pays it
+    assert plan(data)["status"] == "ok"
+
+
+def test_check_refuses_snow_paid_with_other_mana() -> None:
+    data = example("58")
+    bad = checked(data, {"pool": "{R}", "sources": tap("f1"), "other": {"tap_untapped": ["s1"]}})
+    assert not bad["legal"]
+    assert "{S} only with mana from a snow source" in bad["problems"][0]
+    good = checked(data, {"pool": "{R}", "sources": tap("f2"), "other": {"tap_untapped": ["s1"]}})
+    assert good["legal"] and good["gap"] == 0
+
+
+def test_snow_refusals(tmp_path: Path) -> None:
+    data = yaml.safe_load(SNOW_SPELL)
+    data["cards"]["forest"]["mana"] = [{"adds": "{G}", "costs": ["tap", "{S}"]}]
+    assert problems(data) == ["cards.forest.mana[0].costs[1]: a mana ability's mana cost takes "
+                              "plain, generic and hybrid symbols only (no {X}, Phyrexian or {S})"]
+    for key, value in (("cards.forest.mana", [{"adds": "{S}"}]),
+                       ("cards.rime.reductions", [{"mana": "{S}"}]),
+                       ("cards.rime.cost", "{S/G}"),
+                       ("state.you.mana_pool", "{S}")):
+        data = yaml.safe_load(SNOW_SPELL)
+        where = data
+        *parents, last = key.split(".")
+        for k in parents:
+            where = where[k]
+        where[last] = value
+        assert len(problems(data)) == 1, key
+    data = yaml.safe_load(SNOW_SPELL)
+    data["state"]["you"].update(mana_pool="{G}", snow_pool="{G}{G}")
+    assert problems(data) == ["state.you.snow_pool: {G}{G} is not part of the mana pool {G}: "
+                              "snow_pool is the part of mana_pool snow sources made"]
+    data = yaml.safe_load(SNOW_SPELL)
+    data["cards"]["rime"]["spend_only"] = {"type": "land"}
+    assert problems(data) == ["cards.rime.spend_only: spend_only is not supported with {S} (snow "
+                              "mana) in the card's costs"]
+    data = yaml.safe_load(SNOW_SPELL)
+    del data["play"]
+    assert run("turn", data, tmp_path, code=2).strip().splitlines() == [
+        "cards.rime: {S} (snow mana) is not supported by `payplan turn` (plan each cast with "
+        "`payplan plan`)"]
