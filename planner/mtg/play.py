@@ -70,7 +70,7 @@ def resolved_of(p: MtgPlan) -> Resolved:
     option = p.option
     return Resolved(p.play["object"], p.destination, p.payment, p.left_in_pool,
                     option.counters if option is not None else (),
-                    option.loyalty if option is not None else None)
+                    option.loyalty if option is not None else None, p.total_snow)
 
 
 def play_data(data: Mapping[str, object], config: SolverConfig = DEFAULT_CONFIG) -> MtgPlayOutcome:
