@@ -968,6 +968,10 @@ def _mtg_pairs() -> dict[Key, Pair]:
     t["CARD_KEYS", "mana"] = M("cards.mountain.mana", [{"adds": "{R}{R}"}])
     t["CARD_KEYS", "grants"] = M("cards.bear.grants", [{"increase": "{1}"}])
     t["CARD_KEYS", "abilities"] = M("cards.bear.abilities", [{"id": "act"}], command="hand")
+    # Issue 25 group A: bolt may be paid only with a creature's mana (the Mountains are lands).
+    t["CARD_KEYS", "spend_only"] = M("cards.bolt.spend_only", {"type": "creature"})
+    # Snow (issue 25): bolt costs {S}{R}; a snow Mountain pays its {S}, a snow pool's {R} too.
+    t["CARD_KEYS", "snow"] = M("cards.mountain.snow", True, False, cards__bolt__cost="{S}{R}")
 
     # Costs: a full cost, non-mana parts and their long form.
     t["COST_KEYS", "cost"] = M("cards.bolt.flashback.cost", "{R}", "{1}{R}",
@@ -1138,6 +1142,8 @@ def _mtg_pairs() -> dict[Key, Pair]:
     t["PLAYER_KEYS", "battlefield"] = M("state.you.battlefield", [{"id": "m1", "card": "mountain"}],
                                         MBASE["state"]["you"]["battlefield"])
     t["PLAYER_KEYS", "mana_pool"] = M("state.you.mana_pool", "{R}")
+    t["PLAYER_KEYS", "snow_pool"] = M("state.you.snow_pool", "{R}", "", cards__bolt__cost="{S}",
+                                      state__you__mana_pool="{R}")
     t["OBJECT_KEYS", "id"] = M("state.you.hand.0.id", "h9", "h1", play={"card": "bolt"})
     t["OBJECT_KEYS", "card"] = M("state.you.hand.0.card", "bear", "bolt")
     t["OBJECT_KEYS", "tapped"] = M("state.you.battlefield.0.tapped", True)

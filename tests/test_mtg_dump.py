@@ -386,6 +386,16 @@ def _card(draw: Draw, card_id: str) -> dict[str, object]:
     if maybe(3):
         idents = draw(st.lists(st.sampled_from(["act", "pump", "draw"]), unique=True, max_size=2))
         out["abilities"] = [_activated(draw, ident) for ident in idents]
+    types = out["types"] if isinstance(out["types"], list) else [out["types"]]
+    if "land" not in types and maybe(4):  # issue 25: the permanents whose mana may be spent
+        only = _filter(draw)
+        only.pop("controller", None)
+        only.pop("ability", None)
+        out["spend_only"] = only
+    if maybe(3):
+        out["snow"] = draw(st.booleans())
+    if "spend_only" not in out and maybe(3):  # {S} in the cost (not with spend_only)
+        out["cost"] = str(out.get("cost", "")) + "{S}" * draw(st.integers(1, 2))
     return out
 
 
@@ -431,6 +441,10 @@ def every_key_scenario(draw: Draw) -> dict[str, Any]:
             player[zone] = objects
         if draw(st.integers(0, 2)) == 0:
             player["mana_pool"] = _plain(draw, lo=0)
+            if draw(st.booleans()):  # its snow part: some of its symbols (issue 25)
+                symbols = str(player["mana_pool"]).replace("}", "}\n").split()
+                player["snow_pool"] = "".join(draw(st.lists(st.sampled_from(symbols), unique=True)
+                                                  if symbols else st.just([])))
         state[who] = player
     data: dict[str, Any] = {"format": "mtg/1", "cards": cards, "state": state}
     scenario = mtg_from_data(data)  # the state as loaded: ids, zones and cards to play

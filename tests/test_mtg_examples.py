@@ -24,7 +24,11 @@ def _same(key: str, want: Any, got: Any) -> bool:
     if key == "total":
         if not isinstance(got, dict):
             return False
-        if parse_plain(str(want.get("mana", ""))) != parse_plain(str(got.get("mana", "") or "")):
+        wanted, given = str(want.get("mana", "")), str(got.get("mana", "") or "")
+        if "{S}" in wanted + given:  # snow mana (issue 25): the canonical text, {S} after generic
+            if wanted != given:
+                return False
+        elif parse_plain(wanted) != parse_plain(given):
             return False
         return all(_same(k, v, got.get(k, 0 if k == "life" else None))
                    for k, v in want.items() if k != "mana")

@@ -238,11 +238,28 @@ class Card:
     ability_id: str | None = None  # the stand-in's ability (its `title` names it)
     ability_zone: str = "battlefield"  # the stand-in's ability: where it is activated from
     cycling: bool = False  # the stand-in's ability is a cycling ability (702.29)
+    # `spend_only: FILTER` (Myr Superion, Imperiosaur): only mana made by a permanent matching
+    # it may be spent on casting this card, however cast (its activated abilities are not
+    # restricted: `ability_card` leaves it out).
+    spend_only: Filter | None = None
+    snow: bool = False  # the snow supertype (205.4f): its mana is snow mana, which pays {S}
 
     @property
     def title(self) -> str:
         """The name the texts use: the card's, or for an ability's stand-in "NAME: ID"."""
         return self.name if self.ability_id is None else f"{self.name}: {self.ability_id}"
+
+    def has_snow(self) -> bool:
+        """Whether a cost of the card has {S} (snow mana, 107.4h)."""
+        costs = [self.cost, *(a.cost.mana for a in self.alternative),
+                 *(a.cost.mana for a in self.additional), *(k.mana for k in self.kicker),
+                 *(c.mana for c in (self.flashback, self.multikicker, self.replicate,
+                                    self.buyback) if c is not None),
+                 *(m for m in (self.per_mode, self.per_target) if m is not None),
+                 *self.mode_costs.values(), *(a.cost.mana for a in self.abilities)]
+        if self.activation is not None:
+            costs.append(self.activation.mana)
+        return any(c.snow for c in costs)
 
     def card_colors(self) -> tuple[str, ...]:
         return self.colors if self.colors is not None else self.cost.colors()
@@ -349,6 +366,7 @@ class Player:
     command: tuple[Obj, ...] = ()
     battlefield: tuple[Obj, ...] = ()
     mana_pool: Mana = NO_MANA
+    snow_pool: Mana = NO_MANA  # the part of `mana_pool` snow sources made (pays {S})
 
     def zone(self, name: str) -> tuple[Obj, ...]:
         zones: dict[str, tuple[Obj, ...]] = {

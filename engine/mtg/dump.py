@@ -214,6 +214,10 @@ def card_to_data(card: Card) -> Data:
         out["effect"] = {"adds": mana_text(card.effect_adds, "")}
     if card.enters_tapped:
         out["enters_tapped"] = True
+    if card.spend_only is not None:
+        out["spend_only"] = filter_to_data(card.spend_only)
+    if card.snow:
+        out["snow"] = True
     return out
 
 
@@ -349,7 +353,8 @@ def player_to_data(p: Player, *, complete: bool = True) -> Data:
                 "graveyard": objects_to_data(p.graveyard), "exile": objects_to_data(p.exile),
                 "command": objects_to_data(p.command),
                 "battlefield": objects_to_data(p.battlefield),
-                "mana_pool": mana_text(p.mana_pool, "")}
+                "mana_pool": mana_text(p.mana_pool, ""),
+                **({"snow_pool": mana_text(p.snow_pool, "")} if p.snow_pool != NO_MANA else {})}
     out: Data = {}
     if p.life != 20:
         out["life"] = p.life
@@ -361,6 +366,8 @@ def player_to_data(p: Player, *, complete: bool = True) -> Data:
             out[zone] = objects_to_data(objects)
     if p.mana_pool != NO_MANA:
         out["mana_pool"] = mana_text(p.mana_pool, "")
+    if p.snow_pool != NO_MANA:
+        out["snow_pool"] = mana_text(p.snow_pool, "")
     return out
 
 

@@ -59,6 +59,7 @@ from .mana import (
     Mana,
     ManaCost,
     ManaError,
+    mana_text,
     parse_options,
     parse_plain,
 )
@@ -78,7 +79,7 @@ CONVOKE_PAYS = ("{1}",) + tuple(f"{{{c}}}" for c in COLORS)
 CARD_KEYS = ("name", "types", "cost", "colors", "tags", "flash", "flashback", "kicker",
              "multikicker", "replicate", "buyback", "alternative", "additional", "per_mode",
              "per_target", "modes", "convoke", "delve", "improvise", "reductions", "mana",
-             "grants", "abilities", "effect", "enters_tapped")
+             "grants", "abilities", "effect", "enters_tapped", "spend_only", "snow")
 EFFECT_KEYS = ("adds",)
 COST_KEYS = ("cost", "other")
 ALTERNATIVE_KEYS = ("id", "cost", "other", "zone")
@@ -105,7 +106,7 @@ GRANT_KEYWORDS = ("convoke", "delve", "improvise")
 GRANT_TURNS = ("caster", "not_caster")
 STATE_KEYS = ("phase", "stack", "turn", "you", "opponent", "lands_played_this_turn")
 PLAYER_KEYS = ("life", "library", "hand", "graveyard", "exile", "command", "battlefield",
-               "mana_pool")
+               "mana_pool", "snow_pool")
 OBJECT_KEYS = ("id", "card", "tapped", "sick", "value", "commander_casts", "attacking",
                "chosen_type")
 PLAY_KEYS = ("object", "card", "from", "cast", "x", "optional", "targets", "modes", "ability")
@@ -338,7 +339,12 @@ class _MtgReader(Reader):
             abilities=f.read("abilities", (), self.activated),
             effect_adds=f.read("effect", None, self.effect),
             enters_tapped=f.read("enters_tapped", False, self.boolean),
+            spend_only=f.read("spend_only", None, self.spend_only),
+            snow=f.read("snow", False, self.boolean),
         )
+        if card.spend_only is not None and card.has_snow():
+            self.problem(f.at("spend_only"), "spend_only is not supported with {S} (snow mana) "
+                                             "in the card's costs")
         for key, cost in (("multikicker", card.multikicker), ("replicate", card.replicate),
                           ("buyback", card.buyback)):
             self.no_x_life(cost, f.at(key), f"an optional cost ({key})")
@@ -352,10 +358,25 @@ class _MtgReader(Reader):
         if card.effect_adds is not None and "land" in card.types:
             self.problem(f.at("effect"), "a land is played, not cast: it has no resolution to "
                                          "add mana (its mana abilities do)")
+        if card.spend_only is not None and "land" in card.types:
+            self.problem(f.at("spend_only"), "spend_only restricts the mana spent to cast a "
+                                             "spell; a land is played, not cast")
         if card.enters_tapped and "land" not in card.types:
             self.problem(f.at("enters_tapped"), "enters_tapped is read for lands (a land played "
                                                 "enters tapped, 305); this card is not a land")
         return card
+
+    def spend_only(self, value: object, path: DataPath) -> Filter:
+        """`spend_only: FILTER`: the permanents whose mana may be spent on the card (read on
+        each of your permanents that makes mana, as an object: no `ability`, `controller`,
+        `chosen_type` or `targets`)."""
+        if isinstance(value, dict):
+            for key, why in (("ability", "an ability kind is read on a spell, and spend_only "
+                                         "reads the permanent that made the mana"),
+                             ("controller", "the mana you spend is made by your permanents")):
+                if key in value:
+                    self.problem(_join(path, key), f"{key} is not read in spend_only: {why}")
+        return self.filter(value, path)
 
     def effect(self, value: object, path: DataPath) -> Mana | None:
         """`effect: {adds: "{B}{B}{B}"}`: the mana the card's resolution adds to your pool
@@ -486,9 +507,10 @@ class _MtgReader(Reader):
         for at, c in self.each(value, path):
             if isinstance(c, str) and c.startswith("{"):
                 mana_cost = self.mana_cost(c, at)
-                if plain_mana and any(s.kind in ("x", "phyrexian") for s in mana_cost.symbols):
+                if plain_mana and any(s.kind in ("x", "phyrexian", "snow")
+                                      for s in mana_cost.symbols):
                     self.problem(at, "a mana ability's mana cost takes plain, generic and "
-                                     "hybrid symbols only")
+                                     "hybrid symbols only (no {X}, Phyrexian or {S})")
                 manas.append(mana_cost)
             elif isinstance(c, str):
                 word = self.one_of(c, at, ABILITY_WORDS, what)
@@ -576,12 +598,20 @@ class _MtgReader(Reader):
         f = self.fields(value, path, PLAYER_KEYS)
         prefix = "" if who == "you" else "opponent."
         zones = {z: f.read(z, (), self.mtg_objects, z, who, prefix) for z in OBJECT_ZONES}
+        pool = f.read("mana_pool", NO_MANA, self.plain_mana)
+        snow = f.read("snow_pool", NO_MANA, self.plain_mana)
+        if any(s > p for s, p in zip(snow, pool)):
+            self.problem(f.at("snow_pool"), f"{mana_text(snow, '')} is not part of the mana pool "
+                                            f"{mana_text(pool, 'nothing')}: snow_pool is the part "
+                                            f"of mana_pool snow sources made")
+            snow = NO_MANA
         return Player(
             life=f.read("life", 20, self.integer, MAX_LIFE),
             library=f.read("library", 0, self.large),
             hand=zones["hand"], graveyard=zones["graveyard"], exile=zones["exile"],
             command=zones["command"], battlefield=zones["battlefield"],
-            mana_pool=f.read("mana_pool", NO_MANA, self.plain_mana),
+            mana_pool=pool,
+            snow_pool=snow,
         )
 
     def mtg_objects(self, value: object, path: DataPath, zone: str, who: str,

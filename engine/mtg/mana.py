@@ -2,7 +2,8 @@
 
 A mana cost is a string of symbols in braces: generic `{2}`, colored `{W}{U}{B}{R}{G}`,
 colorless `{C}`, hybrid `{W/U}`, mono-hybrid `{2/W}`, Phyrexian `{B/P}`, hybrid Phyrexian
-`{G/W/P}` and `{X}`. `ManaCost.parse` reads one strictly: a bad symbol is a `ManaError` naming
+`{G/W/P}`, `{X}` and snow `{S}` (107.4h: one generic mana paid with mana from a snow source;
+it stays apart from the plain `Mana` a total holds, counted as `snow`). `ManaCost.parse` reads one strictly: a bad symbol is a `ManaError` naming
 its position (0-based, counted in symbols), and `str(cost)` gives the text back.
 
 Plain mana (what a total holds once every hybrid and Phyrexian pip is announced, and what a
@@ -37,7 +38,7 @@ class ManaError(ValueError):
 
 @dataclass(frozen=True, slots=True)
 class Symbol:
-    """One mana symbol. `kind` is generic, color, hybrid, monohybrid, phyrexian or x."""
+    """One mana symbol. `kind` is generic, color, hybrid, monohybrid, phyrexian, x or snow."""
 
     kind: str
     colors: tuple[str, ...] = ()  # the color(s) named, in printed order
@@ -49,6 +50,8 @@ class Symbol:
             return f"{{{self.amount}}}"
         if self.kind == "x":
             return "{X}"
+        if self.kind == "snow":
+            return "{S}"
         if self.kind == "color":
             return f"{{{self.colors[0]}}}"
         if self.kind == "hybrid":
@@ -86,6 +89,8 @@ def parse_symbol(body: str, index: int) -> Symbol:
         return Symbol("generic", amount=amount)
     if up == "X":
         return Symbol("x")
+    if up == "S":
+        return Symbol("snow")
     if up in TYPES:
         return Symbol("color", (up,))
     parts = up.split("/")
@@ -151,6 +156,11 @@ class ManaCost:
     def announced(self) -> tuple[Symbol, ...]:
         return tuple(s for s in self.symbols if s.announced)
 
+    @property
+    def snow(self) -> int:
+        """How many {S} symbols it has (107.4h)."""
+        return sum(1 for s in self.symbols if s.kind == "snow")
+
     def plain(self) -> Mana:
         """The plain part: generic and colored symbols (X, hybrid and Phyrexian left out)."""
         out = list(NO_MANA)
@@ -170,7 +180,7 @@ class ManaCost:
                 least += s.amount
             elif s.kind == "monohybrid":
                 least += min(s.amount, 1)
-            elif s.kind in ("color", "hybrid"):
+            elif s.kind in ("color", "hybrid", "snow"):
                 least += 1
         return least
 
@@ -218,6 +228,15 @@ def mana_text(m: Mana, empty: str = "{0}") -> str:
         parts.append(f"{{{t}}}" * n)
     text = "".join(parts)
     return text if text else empty
+
+
+def total_text(m: Mana, snow: int = 0, empty: str = "{0}") -> str:
+    """A total's canonical text: `mana_text` with its `snow` {S} symbols right after the
+    generic number (`{2}{S}{S}{G}`; `{S}{G}` with no generic mana)."""
+    if not snow:
+        return mana_text(m, empty)
+    rest = mana_text((0,) + m[1:], "")
+    return (f"{{{m[0]}}}" if m[0] else "") + "{S}" * snow + rest
 
 
 def parse_plain(text: str) -> Mana:

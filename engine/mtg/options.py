@@ -459,6 +459,8 @@ def linear_choices(scenario: MtgScenario, card: Card, play: Play, ways: list[str
     increases, so each choice adds the same part whatever the others are."""
     if any(c.increase is None for c in changing):
         return None
+    if any(c.increase is not None and c.increase.snow for c in changing) or card.has_snow():
+        return None  # {S}: the model pays it apart (`Priced.snow`), on listed options
     increase = NO_MANA
     for c in changing:
         assert c.increase is not None

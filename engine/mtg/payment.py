@@ -36,7 +36,7 @@ from dataclasses import dataclass, replace
 from typing import Protocol
 
 from .cards import ZONE_OF_KIND, Card, Filter, ManaAbility, MtgScenario, Obj, OtherCost
-from .mana import COLOR_NAMES, COLORS, NO_MANA, TYPES, Mana, add, mana_text, total
+from .mana import COLOR_NAMES, COLORS, NO_MANA, TYPES, Mana, add, mana_text, total, total_text
 from .total_cost import Priced, object_matches, spell_matches
 
 LEAVES = ("sacrifice", "return_to_hand")  # what takes a permanent away in 601.2h
@@ -65,6 +65,9 @@ class Offer:
     # activates it (`resources(..., floating=True)`), and its mana stays in the pool.
     pays: bool = True
     repeats: int = 1  # activations at most in one payment (`repeat_bound`; 1 unless repeatable)
+    # False: its permanent does not match the spell's `spend_only`: its mana may pay a filter
+    # ability's cost, never the spell (`Resources.spend_only`).
+    spendable: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -98,6 +101,15 @@ class Resources:
     life: int
     library: int
     delve: bool
+    # The spell's `spend_only` (Myr Superion): only the mana of the offers `spendable` may be
+    # spent on it; the pool's (no known producer) may pay filter abilities' costs only.
+    spend_only: Filter | None = None
+    snow_pool: Mana = NO_MANA  # the pool's snow mana (`Player.snow_pool`): it pays {S}
+
+    @property
+    def pool_spendable(self) -> bool:
+        """Whether the pool's mana may be spent on the spell (not under `spend_only`)."""
+        return self.spend_only is None
 
     def mana_cap(self) -> int:
         """The most the resources could ever pay toward a total (for X and counts): per
@@ -105,16 +117,16 @@ class Resources:
         every activation its repeatable abilities could make, each less the mana it costs.
         Permanents of one `kind_of` have the same offers (`resources`), so each such class is
         worked out once."""
-        out = total(self.pool)
+        out = total(self.pool) if self.pool_spendable else 0
         each: dict[tuple[object, ...], int] = {}
         for p in self.permanents:
             key = kind_of(p)
             if key not in each:
                 best = max((max(total(m) for m in o.ability.adds) for o in p.offers
-                            if o.pays and not repeatable(o.ability)), default=0)
+                            if o.pays and o.spendable and not repeatable(o.ability)), default=0)
                 most = max(best, 1 if (p.convoker or p.improviser) else 0)
                 for o in p.offers:
-                    if o.pays and repeatable(o.ability):
+                    if o.pays and o.spendable and repeatable(o.ability):
                         gain = max(total(m) for m in o.ability.adds) - _mana_size(o.ability)
                         most += max(0, gain) * o.repeats
                 each[key] = most
@@ -171,9 +183,11 @@ def resources(scenario: MtgScenario, spell: Card, spell_id: str,
     pool."""
     you = scenario.state.you
     objective = scenario.objective
+    barred = spell.spend_only
     permanents = []
     for pos, obj in enumerate(you.battlefield):
         card = scenario.cards[obj.card]
+        spendable = barred is None or object_matches(scenario, barred, obj)
         offers = []
         for i, ability in enumerate(card.mana):
             if ability.tap and (obj.tapped or (obj.sick and "creature" in card.types)):
@@ -183,12 +197,14 @@ def resources(scenario: MtgScenario, spell: Card, spell_id: str,
                 ability = counted_ability(scenario, ability, obj)
                 if not ability.adds:
                     continue  # it would add nothing (601.2g): never part of a payment
-            if ability.only_for is not None and not spell_matches(ability.only_for, spell,
-                                                                  obj.chosen_type):
+            if ability.only_for is not None and (not spendable or not spell_matches(
+                    ability.only_for, spell, obj.chosen_type)):
+                # Restricted to what this spell is not, or to this spell but made by a
+                # permanent its `spend_only` bars: it pays nothing here.
                 if floating:
                     offers.append(Offer(i, ability, True, pays=False))
                 continue
-            offers.append(Offer(i, ability, restricted))
+            offers.append(Offer(i, ability, restricted, spendable=spendable))
         convoker = spell.convoke and "creature" in card.types and not obj.tapped
         permanents.append(Permanent(
             obj, card, pos, tuple(offers), objective.weight(tap_weight_key(card)),
@@ -203,7 +219,8 @@ def resources(scenario: MtgScenario, spell: Card, spell_id: str,
     perms = tuple(replace(p, offers=tuple(
         replace(o, repeats=repeat_bound(scenario, o.ability, perms, zone_cards, you.life, you.library))
         if repeatable(o.ability) else o for o in p.offers)) for p in perms)
-    return Resources(you.mana_pool, perms, zone_cards, you.life, you.library, spell.delve)
+    return Resources(you.mana_pool, perms, zone_cards, you.life, you.library, spell.delve,
+                     barred, you.snow_pool)
 
 
 def devotion(scenario: MtgScenario, color: str) -> int:
@@ -488,9 +505,17 @@ def name_payment(scenario: MtgScenario, option: Priced, res: Resources,
     paid_other = _paid_without_mana(solution)
     spell = _minus_generic(option.mana, paid_other)
     available = add(res.pool, made)
-    left = _left(available, ability_mana, spell, scenario, solution, res)
+    left = _left(available, ability_mana, spell, scenario, solution, res, option.snow)
     # The pool is spent first (it is free): what was consumed of a kind comes from it first.
     pool_spent = tuple(min(pool, pool + m - lft) for pool, m, lft in zip(res.pool, made, left))
+    if not res.pool_spendable:
+        # `spend_only`: the pool pays filter abilities' costs only (spent first, up to them).
+        room = total(ability_mana)
+        kept = list(pool_spent)
+        for i in range(7):
+            kept[i] = min(kept[i], room)
+            room -= kept[i]
+        pool_spent = tuple(kept)
     payment = MtgPayment(
         pool=(pool_spent[0], pool_spent[1], pool_spent[2], pool_spent[3], pool_spent[4],
               pool_spent[5], pool_spent[6]),
@@ -526,7 +551,7 @@ def _minus_generic(m: Mana, paid: tuple[int, dict[str, int]]) -> Mana:
 
 
 def _left(available: Mana, ability_mana: Mana, spell: Mana, scenario: MtgScenario,
-          solution: Usage, res: Resources) -> Mana:
+          solution: Usage, res: Resources, snow: int = 0) -> Mana:
     """What stays in the pool: pips of a kind take that kind; the hybrid pips of the abilities'
     costs each take one of their halves, then generic mana (the abilities' and the spell's)
     takes W U B R G C in that order.
@@ -547,7 +572,7 @@ def _left(available: Mana, ability_mana: Mana, spell: Mana, scenario: MtgScenari
     hybrids = [tuple(1 + TYPES.index(c) for c in s.colors)
                for p, a, _ in solution.activations
                for s in res.permanents[p].offers[a].ability.mana.symbols if s.kind == "hybrid"]
-    generic = spell[0] + ability_mana[0]
+    generic = spell[0] + ability_mana[0] + snow  # {S}: generic mana from a snow source
     greedy = list(left)
     for kinds in hybrids:
         i = max(kinds, key=lambda j: (greedy[j], -j))
@@ -569,9 +594,10 @@ def _left(available: Mana, ability_mana: Mana, spell: Mana, scenario: MtgScenari
     out: Mana = (0, left[1], left[2], left[3], left[4], left[5], left[6])
     filters = [(p, a, k) for p, a, k in solution.activations
                if res.permanents[p].offers[a].ability.mana.symbols]
-    if not filters:
+    barred = not res.pool_spendable  # `spend_only`: some mana can't pay the spell
+    if not filters and not barred and not snow:
         return out  # no cost is paid with made mana: every split is reached
-    reach = _Reach(res, solution, spell)
+    reach = _Reach(res, solution, spell, snow)
     if reach.fits({i: out[i] for i in range(1, 7)}) or not reach.fits({}):
         return out  # (no order tried fits at all: past MAX_ORDERS, the rule's split stands)
     fixed: dict[int, int] = {}
@@ -586,25 +612,32 @@ class _Reach:
     pool and the mana of abilities that cost no mana are there from the start; a filter's
     cost (its pips, hybrid halves and generic mana) is paid from the start's mana and the
     mana of filters activated before it, never restricted mana; the spell's pips and generic
-    mana and what is left take any mana. A max flow per order of the filters (orders of
-    identical activations counted once, at most `MAX_ORDERS`)."""
+    mana and what is left take any mana, its {S} snow mana only. A max flow per order of the filters (orders of
+    identical activations counted once, at most `MAX_ORDERS`). Under the spell's `spend_only`
+    the pool's mana and the mana of the offers not `spendable` pay filters' costs or stay in the
+    pool, never the spell."""
 
     MAX_ORDERS = 720
 
-    def __init__(self, res: Resources, solution: Usage, spell: Mana) -> None:
-        self.start = [res.pool[i] for i in range(7)]
-        self.restricted = [0] * 7
-        self.filters: list[tuple[Mana, bool, ManaAbility]] = []
+    def __init__(self, res: Resources, solution: Usage, spell: Mana, snow: int = 0) -> None:
+        # The mana there before any filter: (stage: 0, or -1 restricted; barred; snow) -> kinds.
+        self.start: dict[tuple[int, bool, bool], list[int]] = {}
+        barred = not res.pool_spendable
+        self._put((0, barred, False), tuple(p - s for p, s in zip(res.pool, res.snow_pool)))
+        self._put((0, barred, True), res.snow_pool)
+        self.filters: list[tuple[Mana, bool, ManaAbility, bool, bool]] = []
         for p, a, k in solution.activations:
-            offer = res.permanents[p].offers[a]
+            perm = res.permanents[p]
+            offer = perm.offers[a]
             adds = offer.ability.adds[k]
             if offer.ability.mana.symbols:
-                self.filters.append((adds, offer.restricted, offer.ability))
+                self.filters.append((adds, offer.restricted, offer.ability, offer.spendable,
+                                     perm.card.snow))
             else:
-                bucket = self.restricted if offer.restricted else self.start
-                for i in range(1, 7):
-                    bucket[i] += adds[i]
+                self._put((-1 if offer.restricted else 0, not offer.spendable, perm.card.snow),
+                          adds)
         self.spell = spell
+        self.snow = snow
         self.orders = _distinct_orders([(p, a, k) for p, a, k in solution.activations
                                         if res.permanents[p].offers[a].ability.mana.symbols],
                                        self.MAX_ORDERS)
@@ -614,40 +647,52 @@ class _Reach:
         left in the kinds not listed)."""
         return any(self._fits(order, fixed) for order in self.orders)
 
-    def _fits(self, order: tuple[int, ...], fixed: dict[int, int]) -> bool:
-        # Supplies: (stage, kind): stage 0 the start, 1.. the filters in this order, -1 the
-        # restricted mana (and restricted filters' mana).
-        supply: dict[tuple[int, int], int] = {}
+    def _put(self, key: tuple[int, bool, bool], m: tuple[int, ...]) -> None:
+        bucket = self.start.setdefault(key, [0] * 7)
         for i in range(1, 7):
-            supply[(0, i)] = self.start[i]
-            supply[(-1, i)] = self.restricted[i]
-        demands: list[tuple[int, tuple[int, ...], int]] = []  # (stage that may be fed, kinds, n)
+            bucket[i] += m[i]
+
+    def _fits(self, order: tuple[int, ...], fixed: dict[int, int]) -> bool:
+        # Supplies: (stage, kind, barred): stage 0 the start, 1.. the filters in this order, -1
+        # the restricted mana (and restricted filters' mana); barred: it may not pay the spell
+        # (`spend_only`). The spell's demands are at the stage after the last filter, what is
+        # left in the pool one after that.
+        supply: dict[tuple[int, int, bool, bool], int] = {}  # (stage, kind, barred, snow)
+        for (stage, barred, snow), bucket in self.start.items():
+            for i in range(1, 7):
+                supply[(stage, i, barred, snow)] = bucket[i]
+        # (stage that may be fed, kinds, n, snow mana only)
+        demands: list[tuple[int, tuple[int, ...], int, bool]] = []
         everything = tuple(range(1, 7))
         for position, f in enumerate(order, start=1):
-            adds, restricted, ability = self.filters[f]
+            adds, restricted, ability, spendable, snowy = self.filters[f]
             for i in range(1, 7):
-                key = (-1 if restricted else position, i)
+                key = (-1 if restricted else position, i, not spendable, snowy)
                 supply[key] = supply.get(key, 0) + adds[i]
             for s in ability.mana.symbols:
                 if s.kind == "generic":
-                    demands.append((position, everything, s.amount))
+                    demands.append((position, everything, s.amount, False))
                 else:
-                    demands.append((position, tuple(1 + TYPES.index(c) for c in s.colors), 1))
+                    demands.append((position, tuple(1 + TYPES.index(c) for c in s.colors), 1,
+                                    False))
         last = len(order) + 1
         for i in range(1, 7):
             if self.spell[i]:
-                demands.append((last, (i,), self.spell[i]))
+                demands.append((last, (i,), self.spell[i], False))
         if self.spell[0]:
-            demands.append((last, everything, self.spell[0]))
-        rest = sum(supply.values()) - sum(n for _, _, n in demands)
+            demands.append((last, everything, self.spell[0], False))
+        if self.snow:
+            demands.append((last, everything, self.snow, True))
+        rest = sum(supply.values()) - sum(d[2] for d in demands)
         for i, n in fixed.items():
-            demands.append((last, (i,), n))
+            demands.append((last + 1, (i,), n, False))
             rest -= n
         if rest < 0:
             return False
         if rest:
-            demands.append((last, tuple(i for i in everything if i not in fixed), rest))
-        return _max_flow(supply, demands) == sum(supply.values())
+            demands.append((last + 1, tuple(i for i in everything if i not in fixed), rest,
+                            False))
+        return _max_flow(supply, demands, last) == sum(supply.values())
 
 
 def _distinct_orders(items: list[tuple[int, int, int]], limit: int) -> list[tuple[int, ...]]:
@@ -672,19 +717,21 @@ def _distinct_orders(items: list[tuple[int, int, int]], limit: int) -> list[tupl
     return out
 
 
-def _max_flow(supply: dict[tuple[int, int], int],
-              demands: list[tuple[int, tuple[int, ...], int]]) -> int:
-    """The most mana the supplies give the demands: a supply (stage, kind) feeds a demand
-    (stage, kinds, n) of a later stage that takes its kind (restricted mana, stage -1, feeds
-    only the last stage: the spell and the pool). Augmenting paths, small graphs."""
-    last = max([st for st, _, _ in demands] + [0])
+def _max_flow(supply: dict[tuple[int, int, bool, bool], int],
+              demands: list[tuple[int, tuple[int, ...], int, bool]], spell: int) -> int:
+    """The most mana the supplies give the demands: a supply (stage, kind, barred, snow) feeds
+    a demand (stage, kinds, n, snow only) of a later stage that takes its kind (restricted
+    mana, stage -1, feeds only the spell, at stage `spell`, and the pool after it; barred mana
+    never the spell; a snow-only demand, {S}, snow mana only). Augmenting paths, small
+    graphs."""
     sources = [key for key, n in supply.items() if n > 0]
-    edges = {(si, di) for si, (st, kind) in enumerate(sources)
-             for di, (dst, kinds, _) in enumerate(demands)
-             if kind in kinds and (st < dst if st >= 0 else dst == last)}
+    edges = {(si, di) for si, (st, kind, barred, snowy) in enumerate(sources)
+             for di, (dst, kinds, _, snow_only) in enumerate(demands)
+             if kind in kinds and (st < dst if st >= 0 else dst >= spell)
+             and not (barred and dst == spell) and (snowy or not snow_only)}
     flow: dict[tuple[int, int], int] = {}
     out_left = [supply[key] for key in sources]
-    in_left = [n for _, _, n in demands]
+    in_left = [d[2] for d in demands]
 
     def augment(si: int, seen: set[int]) -> bool:
         for di in range(len(demands)):
@@ -957,15 +1004,31 @@ def check_payment(scenario: MtgScenario, option: Priced, res: Resources,
             problems.append(f"payment: {res.cards[c].obj.id} pays twice ({' and '.join(used)})")
 
     if sources_ok and min(need) >= 0:
-        short = _mana_short(res, payment, activations, need)
+        short = _mana_short(res, payment, activations, need, option.snow)
         if short is not None:
-            problems.append(f"payment: its mana does not pay {short}")
+            problems.append(f"payment: its mana does not pay {short}" + _kept_off(res, payment,
+                                                                                  activations))
     if problems:
         return None, tuple(problems)
     uses = {**{k: tuple(v) for k, v in spell_uses.items()},
             **{k: tuple(v) for k, v in ability_uses.items()}}
     return Paid(tuple(sorted(activations)), tuple(sorted(convoke)), tuple(sorted(improvise)),
                 tuple(sorted(delve)), tuple(uses.items())), ()
+
+
+def _kept_off(res: Resources, payment: MtgPayment,
+              activations: list[tuple[int, int, int]]) -> str:
+    """Under the spell's `spend_only`, the sources of the payment whose mana may not be spent
+    on it (the pool, the permanents it does not match), in words; else nothing."""
+    if res.spend_only is None:
+        return ""
+    named = ["the pool"] if any(payment.pool) else []
+    named += list(dict.fromkeys(res.permanents[p].obj.id for p, a, _ in activations
+                                if not res.permanents[p].offers[a].spendable))
+    if not named:
+        return ""
+    return (f"; the spell's spend_only lets only mana made by a permanent matching it be spent "
+            f"on it, not the mana of {', '.join(named)}")
 
 
 _ZONE_WORDS = {"sacrifice": "a permanent on your battlefield",
@@ -1105,7 +1168,7 @@ def _took(scenario: MtgScenario, res: Resources, ability: ManaAbility, words: tu
 
 
 def _mana_short(res: Resources, payment: MtgPayment, activations: list[tuple[int, int, int]],
-                spell: list[int]) -> str | None:
+                spell: list[int], snow: int = 0) -> str | None:
     """None when the pool spent and the mana the abilities add pay the spell's pips `spell`
     (generic first, then W U B R G C) and each activated filter ability's own mana cost, in
     some order of the filter abilities; else what is left unpaid, in words.
@@ -1122,14 +1185,34 @@ def _mana_short(res: Resources, payment: MtgPayment, activations: list[tuple[int
     restricted: Node = (-2, 0)
     spell_node: Node = (-3, 0)
     floating: Node = (-4, 0)
-    made: dict[Node, list[int]] = {base: list(payment.pool), restricted: [0] * 7}
+    barred: Node = (-5, 0)  # mana `spend_only` keeps off the spell: it pays filters' costs only
+    base_snow: Node = (-6, 0)  # snow mana (the pool's snow part, snow permanents'): pays {S}
+    restricted_snow: Node = (-7, 0)
+    snow_owner: Node = (-8, 0)  # the spell's {S}: only snow mana feeds it
+    # The pool spent: its snow part first (a choice that never pays less).
+    snowy = [min(p, s) for p, s in zip(payment.pool, res.snow_pool)]
+    plain = [p - s for p, s in zip(payment.pool, snowy)]
+    made: dict[Node, list[int]] = {base: plain if res.pool_spendable else [0] * 7,
+                                   base_snow: snowy if res.pool_spendable else [0] * 7,
+                                   restricted: [0] * 7, restricted_snow: [0] * 7,
+                                   barred: [0] * 7 if res.pool_spendable else list(payment.pool)}
+    snow_nodes = {base_snow, restricted_snow}
     activated: dict[Node, int] = {}
+    kept_off = {barred}  # the nodes whose mana may not pay the spell
     for p, a, k in activations:
         offer = perms[p].offers[a]
         node = (p, a)
         activated[node] = activated.get(node, 0) + 1
-        into = (floating if not offer.pays else restricted if offer.restricted
-                else node if offer.ability.mana.symbols else base)
+        if not offer.spendable and offer.ability.mana.symbols:
+            kept_off.add(node)
+        snowy_perm = perms[p].card.snow
+        if snowy_perm and offer.ability.mana.symbols:
+            snow_nodes.add(node)
+        into = (floating if not offer.pays
+                else (restricted_snow if snowy_perm else restricted) if offer.restricted
+                else node if offer.ability.mana.symbols
+                else (base_snow if snowy_perm else base) if offer.spendable
+                else barred)
         bucket = made.setdefault(into, [0] * 7)
         for i in range(1, 7):
             bucket[i] += offer.ability.adds[k][i]
@@ -1139,12 +1222,15 @@ def _mana_short(res: Resources, payment: MtgPayment, activations: list[tuple[int
     demands: list[Demand] = [(spell_node, (i,), spell[i]) for i in range(1, 7) if spell[i]]
     if spell[0]:
         demands.append((spell_node, every, spell[0]))
+    if snow:
+        demands.append((snow_owner, every, snow))
     for node, times in activated.items():
         for s in perms[node[0]].offers[node[1]].ability.mana.symbols:
             kinds = every if s.kind == "generic" else tuple(1 + TYPES.index(c) for c in s.colors)
             demands.append((node, kinds, (s.amount if s.kind == "generic" else 1) * times))
     filters = sorted(n for n in made if n[0] >= 0)
     restricted_costs = {n for n in activated if perms[n[0]].offers[n[1]].restricted}
+    spell_only = {restricted, restricted_snow}
 
     def pays(placed: list[Node]) -> int:
         """How much of the demands the mana pays with this (partial) order of the filters."""
@@ -1152,10 +1238,12 @@ def _mana_short(res: Resources, payment: MtgPayment, activations: list[tuple[int
             if giver == floating:
                 return False
             if owner == spell_node:
-                return True
-            if giver == restricted or giver == owner:
+                return giver not in kept_off
+            if owner == snow_owner:
+                return giver in snow_nodes and giver not in kept_off
+            if giver in spell_only or giver == owner:
                 return False
-            if giver == base or owner in restricted_costs:
+            if giver in (base, barred, base_snow) or owner in restricted_costs:
                 return True  # an ability whose mana pays the spell only may go last
             if giver in placed and owner in placed:
                 return placed.index(giver) < placed.index(owner)
@@ -1174,7 +1262,8 @@ def _mana_short(res: Resources, payment: MtgPayment, activations: list[tuple[int
         return None
     given = [sum(m[i] for n, m in made.items() if n != floating) for i in range(7)]
     idle = made.get(floating)
-    return (f"{mana_text(_seven(spell))} (the total after convoke, improvise and delve) and its "
+    return (f"{total_text(_seven(spell), snow)} (the total after convoke, improvise and delve"
+            + (", its {S} only with mana from a snow source" if snow else "") + ") and its "
             f"mana abilities' own costs: it gives {mana_text(_seven(given), 'no mana')}"
             + (f" (and {mana_text(_seven(idle))} restricted to what this spell is not)"
                if idle and any(idle) else ""))
@@ -1269,12 +1358,13 @@ def shortfall(scenario: MtgScenario, option: Priced, res: Resources
         need = option.mana[1 + i]
         if not need:
             continue
-        have = res.pool[1 + i] + sum(
-            max([max((adds[1 + i] for offer in p.offers for adds in offer.ability.adds),
+        have = res.pool[1 + i] * res.pool_spendable + sum(
+            max([max((adds[1 + i] for offer in p.offers if offer.spendable
+                      for adds in offer.ability.adds),
                      default=0), 1 if p.convoker and t in p.convoke else 0])
             for p in res.permanents)
         lack[1 + i] = max(0, need - have)
-    lack[0] = max(0, total(option.mana) - res.mana_cap() - sum(lack))
+    lack[0] = max(0, total(option.mana) + option.snow - res.mana_cap() - sum(lack))
     life = max(0, option.life - res.life)
     other: list[OtherCost] = []
     counts: dict[tuple[str, Filter], int] = {}

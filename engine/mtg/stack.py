@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from .cards import MtgScenario, Obj, Player
-from .mana import Mana, add
+from .mana import NO_MANA, Mana, add, total
 from .payment import MtgPayment
 
 ZONES = ("hand", "graveyard", "exile", "command", "battlefield")
@@ -28,6 +28,7 @@ class Resolved:
     destination: str | None
     payment: MtgPayment
     left_in_pool: Mana
+    snow: int = 0  # the total's {S}: snow mana the payment took (`snow_left`)
 
 
 def resolve(scenario: MtgScenario, cast: Resolved) -> MtgScenario:
@@ -94,9 +95,31 @@ def resolve(scenario: MtgScenario, cast: Resolved) -> MtgScenario:
         life=you.life - pay.life, library=you.library - mill,
         hand=tuple(zones["hand"]), graveyard=tuple(zones["graveyard"]),
         exile=tuple(zones["exile"]), command=tuple(zones["command"]),
-        battlefield=tuple(zones["battlefield"]), mana_pool=pool)
+        battlefield=tuple(zones["battlefield"]), mana_pool=pool,
+        snow_pool=snow_left(scenario, cast, pool))
     state = replace(scenario.state, you=you_after)
     return replace(scenario, state=state, play=None)
 
 
-__all__ = ["Resolved", "ZONES", "resolve"]
+def snow_left(scenario: MtgScenario, cast: Resolved, pool: Mana) -> Mana:
+    """The snow part of the pool after the cast (within `pool`, what is left): the pool spent
+    takes its mana that is not snow first, but for the {S} no snow permanent of the payment
+    made, which the snow mana of the pool paid."""
+    you = scenario.state.you
+    snow = you.snow_pool
+    if snow == NO_MANA:
+        return NO_MANA
+    spent = cast.payment.pool
+    taken = [max(0, spent[i] - (you.mana_pool[i] - snow[i])) for i in range(7)]
+    cards = {o.id: scenario.cards[o.card] for o in you.battlefield}
+    made = sum(total(s.adds) for s in cast.payment.sources if s.id in cards and cards[s.id].snow)
+    extra = max(0, cast.snow - made) - sum(taken)
+    for i in range(1, 7):
+        more = max(0, min(extra, snow[i] - taken[i], spent[i] - taken[i]))
+        taken[i] += more
+        extra -= more
+    left = [min(snow[i] - taken[i], pool[i]) for i in range(7)]
+    return (0, left[1], left[2], left[3], left[4], left[5], left[6])
+
+
+__all__ = ["Resolved", "ZONES", "resolve", "snow_left"]

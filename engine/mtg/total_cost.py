@@ -34,6 +34,7 @@ from .mana import (
     add,
     mana_text,
     total,
+    total_text,
 )
 from ..cost import NO_POWER
 
@@ -44,10 +45,11 @@ class Step:
     text: str
     mana: Mana
     life: int
+    snow: int = 0  # the {S} of the total so far
 
     def to_json(self) -> dict[str, object]:
         return {"rule": self.rule, "text": self.text,
-                "total": {"mana": mana_text(self.mana), "life": self.life}}
+                "total": {"mana": total_text(self.mana, self.snow), "life": self.life}}
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,10 +72,16 @@ class Priced:
     other: tuple[OtherCost, ...]
     steps: tuple[Step, ...]
     announced: tuple[tuple[Symbol, str], ...]  # each announced symbol and its half
+    snow: int = 0  # {S} pips (107.4h): generic mana only snow mana pays, apart from `mana`
 
     @property
     def size(self) -> int:
-        return total(self.mana)
+        return total(self.mana) + self.snow
+
+    @property
+    def text(self) -> str:
+        """The total mana's canonical text, {S} included."""
+        return total_text(self.mana, self.snow)
 
 
 @dataclass(frozen=True, slots=True)
@@ -353,10 +361,13 @@ def price(scenario: MtgScenario, card: Card, play: Play, choices: Choices,
     steps: list[Step] = []
     mana = NO_MANA
     life = 0
+    snow = 0  # {S}: never reduced (107.4h), counted in the total a floor compares
     announced: list[tuple[Symbol, str]] = []
     halves = iter(choices.halves)
     for s in symbols:
-        if s.kind == "generic":
+        if s.kind == "snow":
+            snow += 1
+        elif s.kind == "generic":
             mana = add(mana, (s.amount, 0, 0, 0, 0, 0, 0))
         elif s.kind == "color":
             mana = _plus(mana, s.colors[0], 1)
@@ -374,20 +385,22 @@ def price(scenario: MtgScenario, card: Card, play: Play, choices: Choices,
     life += life_of(other_parts, choices.x)  # X life: the announced X (Toxic Deluge)
     other = tuple(o for o in other_parts if o.kind != "pay_life")
     for rule, words in named:
-        steps.append(Step(rule, words, mana, life))
+        steps.append(Step(rule, words, mana, life, snow))
     if any(s.kind == "x" for s in symbols) or any(o.x for o in other_parts):
-        steps.append(Step("601.2b", f"announce X = {choices.x}", mana, life))
+        steps.append(Step("601.2b", f"announce X = {choices.x}", mana, life, snow))
     for s, half in announced:
         steps.append(Step("601.2b", f"announce {s.text} as {'2 life' if half == 'life' else half}",
-                          mana, life))
+                          mana, life, snow))
     # Increases first (601.2f: plus increases, then minus reductions).
     for c in changing:
         if c.increase is not None:
             mana = add(mana, c.increase.plain())
-            steps.append(Step("601.2f", f"{c.name}: costs {c.increase} more", mana, life))
+            snow += c.increase.snow
+            steps.append(Step("601.2f", f"{c.name}: costs {c.increase} more", mana, life, snow))
     # Generic reductions, in the order that leaves the least generic mana: engine.discounts.
+    # They never take {S} (107.4h), which a minimum counts as mana still there.
     generic = [c for c in changing if c.generic and c.increase is None and c.at_least is None]
-    colored_total = total(mana) - mana[0]
+    colored_total = total(mana) - mana[0] + snow
     if generic:
         mods = [Mod(c.name, energy=c.generic, min_energy=max(0, c.minimum - colored_total))
                 for c in generic]
@@ -401,7 +414,7 @@ def price(scenario: MtgScenario, card: Card, play: Play, choices: Choices,
             generic_taken = before - g
             limit = f" (can't reduce below {c.minimum} mana)" if c.minimum else ""
             steps.append(Step("601.2f", f"{c.name}: costs {{{c.generic}}} less{limit}: "
-                                        f"{generic_taken} generic taken", mana, life))
+                                        f"{generic_taken} generic taken", mana, life, snow))
         assert mana[0] == left
     # Colored reductions last: a pip of the color, else generic mana (118.7c).
     for c in changing:
@@ -422,15 +435,17 @@ def price(scenario: MtgScenario, card: Card, play: Play, choices: Choices,
             took += ["{1}"] * (mana[0] - g)
             mana = (g,) + mana[1:]
         steps.append(Step("601.2f", f"{c.name}: costs {mana_text(c.colored)} less: took "
-                                    f"{''.join(took) or 'nothing'} (118.7)", mana, life))
-    # Floors last.
+                                    f"{''.join(took) or 'nothing'} (118.7)", mana, life, snow))
+    # Floors last: they add plain generic mana, comparing the total with its {S}.
     for c in changing:
-        if c.at_least is not None and total(mana) < c.at_least:
-            mana = (mana[0] + c.at_least - total(mana),) + mana[1:]
-            steps.append(Step("601.2f", f"{c.name}: costs at least {c.at_least} mana", mana, life))
+        if c.at_least is not None and total(mana) + snow < c.at_least:
+            mana = (mana[0] + c.at_least - total(mana) - snow,) + mana[1:]
+            steps.append(Step("601.2f", f"{c.name}: costs at least {c.at_least} mana", mana, life,
+                              snow))
         elif c.at_least is not None:
-            steps.append(Step("601.2f", f"{c.name}: at least {c.at_least} mana (already)", mana, life))
-    return Priced(choices, mana, life, other, tuple(steps), tuple(announced))
+            steps.append(Step("601.2f", f"{c.name}: at least {c.at_least} mana (already)", mana,
+                              life, snow))
+    return Priced(choices, mana, life, other, tuple(steps), tuple(announced), snow)
 
 
 def _apply_generic(generic: int, mod: Mod) -> int:
@@ -456,13 +471,13 @@ def destination(card: Card, cast: str, optional: tuple[tuple[str, int], ...]) ->
     return "graveyard"
 
 
-def apply_reduction(mana: Mana, c: Changer) -> Mana:
+def apply_reduction(mana: Mana, c: Changer, snow: int = 0) -> Mana:
     """One reduction applied on its own, as the rules say (118.7): generic mana less, never
     leaving less than its minimum of mana in all; colored mana less from a pip of that color,
     else from generic mana (118.7c). `payplan orders` walks every order with it."""
     out = list(mana)
     if c.generic:
-        floor = max(0, c.minimum - (total(mana) - mana[0]))
+        floor = max(0, c.minimum - (total(mana) - mana[0] + snow))  # {S} is mana still there
         out[0] = max(out[0] - c.generic, min(out[0], floor))
     for i in range(1, 7):
         for _ in range(c.colored[i]):

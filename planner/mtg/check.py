@@ -20,7 +20,6 @@ from typing import Mapping
 from ...engine.mtg import FORMAT
 from ...engine.mtg.cards import MtgScenario
 from ...engine.mtg.loader import mtg_check_from_data, mtg_payment_from_data
-from ...engine.mtg.mana import mana_text, total
 from ...engine.mtg.options import MtgChosen, TooManyChoices, chosen_casts
 from ...engine.mtg.payment import MtgPayment, check_payment, name_payment, resources
 from ...engine.mtg.total_cost import Priced, played_card
@@ -86,7 +85,7 @@ def check(scenario: MtgScenario, payment: MtgPayment, chosen: MtgChosen = MtgCho
     _, i, charged, benefit = min(paid)
     option = opts.options[i]
     return replace(base, legal=True, choices=_choices(scenario, option), total=_total(option),
-                   spent={"mana": total(option.mana), "life": payment.life}, score=charged,
+                   spent={"mana": option.size, "life": payment.life}, score=charged,
                    objective=charged - benefit, summary=_summary(option))
 
 
@@ -103,14 +102,14 @@ def _choices(scenario: MtgScenario, option: Priced) -> dict[str, object]:
 
 
 def _total(option: Priced) -> dict[str, object]:
-    return {"mana": mana_text(option.mana), "life": option.life,
+    return {"mana": option.text, "life": option.life,
             "other": [{kind: n} for kind, n in _other_counts(option)]}
 
 
 def _summary(option: Priced) -> str:
     """The total and the choices of an option, in words."""
     c = option.choices
-    out = mana_text(option.mana) + (f" + {option.life} life" if option.life else "")
+    out = option.text + (f" + {option.life} life" if option.life else "")
     out += "".join(f" + {k} {n}" for k, n in _other_counts(option))
     out += f" (cast: {c.cast}" + (f"; X = {c.x}" if c.x else "")
     if c.optional:

@@ -28,11 +28,11 @@ def unpayable_reasons(scenario: MtgScenario, opts: CastOptions, res: Resources) 
             need = option.mana[1 + i]
             if not need:
                 continue
-            direct = res.pool[1 + i] + sum(
+            direct = res.pool[1 + i] * res.pool_spendable + sum(
                 max(m[1 + i] for m in o.ability.adds) * o.repeats for p in res.permanents
-                for o in p.offers if not o.ability.mana.symbols)
-            filtered = [p for p in res.permanents for o in p.offers
-                        if o.ability.mana.symbols and any(m[1 + i] for m in o.ability.adds)]
+                for o in p.offers if not o.ability.mana.symbols and o.spendable)
+            filtered = [p for p in res.permanents for o in p.offers if o.spendable
+                        and o.ability.mana.symbols and any(m[1 + i] for m in o.ability.adds)]
             convoke = sum(1 for p in res.permanents if p.convoker and t in p.convoke)
             if direct + convoke < need:
                 name = COLOR_NAMES[t]
@@ -50,12 +50,21 @@ def unpayable_reasons(scenario: MtgScenario, opts: CastOptions, res: Resources) 
                 if sick:
                     text += f" ({', '.join(sorted(set(sick)))} summoning sick: can't tap for mana)"
                 found.append(text)
+        if option.snow:
+            own = {o.filter.object for o in option.other}  # an ability's own {T}, sacrifice
+            made = sum(res.snow_pool[1:]) + sum(
+                max(total(m) for m in o.ability.adds) * o.repeats for p in res.permanents
+                if p.card.snow and p.obj.id not in own for o in p.offers)
+            if made < option.snow:
+                found.append(f"needs {'{S}' * option.snow}: {option.snow} mana from a snow "
+                             f"source, " + (f"at most {made} can be made" if made
+                                            else "none can be made"))
         cap = res.mana_cap()
-        if total(option.mana) > cap:
+        if option.size > cap:
             ways = ["untapped sources", "the pool"] + [w for w, on in (
                 ("convoke", opts.card.convoke), ("delve", opts.card.delve),
                 ("improvise", opts.card.improvise)) if on]
-            found.append(f"needs {total(option.mana)} mana in all ({mana_text(option.mana)}): at "
+            found.append(f"needs {option.size} mana in all ({option.text}): at "
                          f"most {cap} can be made ({', '.join(ways)})")
         if option.life > res.life:
             found.append(f"needs {option.life} life and you have {res.life} (life is paid only "
@@ -73,13 +82,18 @@ def unpayable_reasons(scenario: MtgScenario, opts: CastOptions, res: Resources) 
                 verb, where = NOUNS.get(part.kind, (part.kind, "available"))
                 found.append(f"needs {part.count} {_what(part)} {verb}: {eligible} {where}")
         if not found:
-            found.append(f"{mana_text(option.mana)}"
+            found.append(f"{option.text}"
                          f"{f' and {option.life} life' if option.life else ''}"
                          f"{' and ' + ', '.join(f'{o.kind} {o.count}' for o in option.other) if option.other else ''}"
                          f": each part could be paid alone, but they compete for the same sources "
                          f"and objects, and no one payment covers them all")
         if best is None or len(found) < len(best):
             best = found
+    if res.spend_only is not None and best:
+        makers = sorted({p.obj.id for p in res.permanents for o in p.offers if o.spendable})
+        best = best + [f"spend_only: only mana made by a permanent matching it is spent on it "
+                       f"(the pool's never): " + (", ".join(makers) if makers
+                                                   else "none of your permanents makes such mana")]
     return best or ["no way to cast it"]
 
 

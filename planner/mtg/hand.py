@@ -8,7 +8,7 @@ from dataclasses import replace
 from typing import Sequence
 
 from ...engine.mtg.cards import MtgScenario, Play
-from ...engine.mtg.mana import mana_text
+from ...engine.mtg.mana import total_text
 from ...engine.mtg.total_cost import with_grants
 from ..answers import Plan
 from ..config import DEFAULT_CONFIG, SolverConfig
@@ -59,7 +59,8 @@ def render_hand(plans: Sequence[Plan]) -> str:
     rows = []
     for p in plans:
         assert isinstance(p, MtgPlan)
-        total = mana_text(p.total_mana) + (f" + {p.total_life} life" if p.total_life else "")
+        total = (total_text(p.total_mana, p.total_snow)
+                 + (f" + {p.total_life} life" if p.total_life else ""))
         card = p.play["card"] + (f" ({p.play['ability']})" if "ability" in p.play else "")
         rows.append((p.play["object"], card, p.play["from"], p.status,
                      p.cast or "", total if p.status == "ok" else "",

@@ -81,6 +81,7 @@ class _Side:
     and how to read the choice back."""
 
     mana: list[cp_model.LinearExprT]  # generic, W U B R G C
+    snow: cp_model.LinearExprT  # {S}: generic mana only snow mana pays
     life: cp_model.LinearExprT
     x: cp_model.LinearExprT
     x_ub: int
@@ -109,6 +110,7 @@ def _listed(m: cp_model.CpModel, options: tuple[Priced, ...], benefits: tuple[in
 
     return _Side(
         mana=[sum(choose[o] * options[o].mana[i] for o in range(n_opt)) for i in range(7)],
+        snow=sum(choose[o] * options[o].snow for o in range(n_opt)),
         life=sum(choose[o] * options[o].life for o in range(n_opt)),
         x=sum(choose[o] * options[o].choices.x for o in range(n_opt)),
         x_ub=max(o.choices.x for o in options) + 1,
@@ -190,7 +192,7 @@ def _decided(m: cp_model.CpModel, linear: Linear, scenario: MtgScenario,
         return -1, Choices(linear.ways[c].cast, optional, solver.value(x[c]) if c in x else 0)
 
     return _Side(
-        mana=mana, life=life, x=sum(x.values()) if x else 0,
+        mana=mana, snow=0, life=life, x=sum(x.values()) if x else 0,  # (no {S}: `linear_choices`)
         x_ub=max(w.x_high for w in linear.ways) + 1, benefit=benefit, benefit_ub=benefit_ub,
         size=sum(mana), size_ub=size_ub + 1,
         mill_ub=max((sum(p.count for p in w.other if p.kind == "mill") for w in linear.ways),
@@ -435,18 +437,37 @@ def solve_mtg(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tupl
     Node = tuple[int, int]  # a filter ability: (permanent, offer); (-1, 0) base; (-2, 0) restricted
     base: Node = (-1, 0)
     restricted: Node = (-2, 0)
+    # Under the spell's `spend_only`, `barred` holds the pool and the mana of the permanents it
+    # does not match (filter abilities of those are `kept_off` too): it pays filters' costs only.
+    barred: Node = (-5, 0)
+    # Snow mana (the pool's snow part, a snow permanent's mana) is at nodes of its own: it
+    # alone pays the spell's {S} (`snow_nodes`).
+    base_snow: Node = (-6, 0)
+    restricted_snow: Node = (-7, 0)
+    spendable = res.pool_spendable
     made: dict[Node, dict[str, cp_model.LinearExprT]] = {
-        base: {t: res.pool[1 + i] for i, t in enumerate(TYPES)},
-        restricted: {t: 0 for t in TYPES}}
+        base: {t: res.pool[1 + i] - res.snow_pool[1 + i] if spendable else 0
+               for i, t in enumerate(TYPES)},
+        base_snow: {t: res.snow_pool[1 + i] if spendable else 0 for i, t in enumerate(TYPES)},
+        restricted: {t: 0 for t in TYPES}, restricted_snow: {t: 0 for t in TYPES},
+        barred: {t: 0 if spendable else res.pool[1 + i] for i, t in enumerate(TYPES)}}
     # A restricted filter (its mana pays the spell only) is a filter node too: its own cost is
     # paid like any filter's.
-    spell_only: set[Node] = {restricted}
+    spell_only: set[Node] = {restricted, restricted_snow}
+    kept_off: set[Node] = {barred}
+    snow_nodes: set[Node] = {base_snow, restricted_snow}
     for (p, a, k), var in act.items():
         offer = perms[p].offers[a]
+        snowy = perms[p].card.snow
         node = ((p, a) if offer.ability.mana.symbols or (p, a) in removing
-                else restricted if offer.restricted else base)
+                else (restricted_snow if snowy else restricted) if offer.restricted
+                else (base_snow if snowy else base) if offer.spendable else barred)
         if offer.restricted:
             spell_only.add(node)
+        if not offer.spendable:
+            kept_off.add(node)
+        if snowy and node[0] >= 0:
+            snow_nodes.add(node)
         bucket = made.setdefault(node, {t: 0 for t in TYPES})
         for i, t in enumerate(TYPES):
             if offer.ability.adds[k][1 + i]:
@@ -459,6 +480,7 @@ def solve_mtg(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tupl
     for i, t in enumerate(TYPES):
         demands[(spell, (t,))] = side.mana[1 + i]
     demands[(spell, TYPES + ("generic",))] = side.mana[0]
+    demands[(spell, TYPES + ("snow",))] = side.snow
     for node in filters:
         p, a = node
         for s_ in perms[p].offers[a].ability.mana.symbols:
@@ -500,14 +522,16 @@ def solve_mtg(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tupl
     for (owner, kinds), need in demands.items():
         flows: list[cp_model.LinearExprT] = []
         for node in made:
-            if node == owner or (node in spell_only and owner != spell):
+            if node == owner or (node in spell_only and owner != spell) or (
+                    node in kept_off and owner == spell) or (
+                    "snow" in kinds and node not in snow_nodes):
                 continue
             edge = None
             if node in order and owner in order:
                 edge = m.new_bool_var(f"feeds[{perms[node[0]].obj.id},{perms[owner[0]].obj.id}]")
                 m.add(order[node] + 1 <= order[owner]).only_enforce_if(edge)
             for t in kinds:
-                if t == "generic":
+                if t in ("generic", "snow"):
                     continue
                 v = m.new_int_var(0, cap, f"pay[{node},{t},{owner},{'/'.join(kinds)}]")
                 if edge is not None:

@@ -13,7 +13,7 @@ from dataclasses import dataclass, replace
 
 from ...engine.mtg import FORMAT
 from ...engine.mtg.cards import MtgScenario
-from ...engine.mtg.mana import Mana, mana_text
+from ...engine.mtg.mana import Mana, total_text
 from ...engine.mtg.options import cast_options
 from ...engine.mtg.payment import resources
 from ...engine.mtg.total_cost import (Changer, apply_reduction, changers, played_card, price,
@@ -35,9 +35,10 @@ class OrderTotal:
     mana: Mana
     order: tuple[str, ...]
     count: int
+    snow: int = 0  # the total's {S}: no reduction takes it (107.4h)
 
     def to_json(self) -> dict[str, object]:
-        return {"total": {"mana": mana_text(self.mana)}, "order": list(self.order),
+        return {"total": {"mana": total_text(self.mana, self.snow)}, "order": list(self.order),
                 "count": self.count}
 
 
@@ -56,6 +57,7 @@ class MtgOrders(answers.Orders):
     start: Mana | None = None
     orders: tuple[OrderTotal, ...] = ()
     labels: tuple[str, ...] = ()
+    snow: int = 0  # the total's {S}, the same in every order
 
     @property
     def legal(self) -> bool:
@@ -73,7 +75,8 @@ class MtgOrders(answers.Orders):
             "play": dict(self.play),
             "cast": self.cast,
             "payable": self.status == "ok",
-            "start": {"mana": mana_text(self.start)} if self.start is not None else None,
+            "start": ({"mana": total_text(self.start, self.snow)} if self.start is not None
+                      else None),
             "discounts": list(self.labels),
             "total_orders": self.total_orders,
             "reasons": list(self.reasons),
@@ -109,22 +112,24 @@ def reduction_orders(scenario: MtgScenario, config: SolverConfig = DEFAULT_CONFI
                                           f"counts the orders of at most {MAX_ORDERED}")
     increases = tuple(c for c in changing if c.increase is not None)
     floors = tuple(c for c in changing if c.at_least is not None)
-    start = price(scenario, card, play, option.choices, increases).mana
-    results = _walk(start, reductions, floors)
+    started = price(scenario, card, play, option.choices, increases)
+    start, snow = started.mana, started.snow
+    results = _walk(start, reductions, floors, snow)
     ranked = sorted(results.items(), key=lambda r: (sum(r[0]), r[0]))
-    return replace(nothing, cast=option.choices.cast, start=start,
-                   orders=tuple(OrderTotal(m, order, count) for m, (count, order) in ranked),
+    return replace(nothing, cast=option.choices.cast, start=start, snow=snow,
+                   orders=tuple(OrderTotal(m, order, count, snow)
+                                for m, (count, order) in ranked),
                    labels=tuple(c.name for c in reductions))
 
 
-def _walk(start: Mana, reductions: tuple[Changer, ...], floors: tuple[Changer, ...]
-          ) -> dict[Mana, tuple[int, tuple[str, ...]]]:
+def _walk(start: Mana, reductions: tuple[Changer, ...], floors: tuple[Changer, ...],
+          snow: int = 0) -> dict[Mana, tuple[int, tuple[str, ...]]]:
     memo: dict[tuple[int, Mana], dict[Mana, tuple[int, tuple[str, ...]]]] = {}
 
     def finish(m: Mana) -> Mana:
         for f in floors:
             assert f.at_least is not None
-            short = f.at_least - sum(m)
+            short = f.at_least - sum(m) - snow
             if short > 0:
                 m = (m[0] + short,) + m[1:]
         return m
@@ -139,7 +144,7 @@ def _walk(start: Mana, reductions: tuple[Changer, ...], floors: tuple[Changer, .
         else:
             for i in range(len(reductions)):
                 if left & (1 << i):
-                    after = apply_reduction(m, reductions[i])
+                    after = apply_reduction(m, reductions[i], snow)
                     for final, (count, order) in go(left & ~(1 << i), after).items():
                         old = result.get(final)
                         result[final] = ((old[0] if old else 0) + count,
@@ -155,9 +160,9 @@ def render_orders(result: MtgOrders) -> str:
     head = f"{play['card']} ({play['object']}): {result.status}"
     if not result.orders:
         return "\n".join([head] + [f"  - {r}" for r in result.reasons])
-    rows = [(mana_text(t.mana), t.count, " -> ".join(t.order) or "(no reductions)")
+    rows = [(total_text(t.mana, t.snow), t.count, " -> ".join(t.order) or "(no reductions)")
             for t in result.orders]
-    start = mana_text(result.start) if result.start is not None else ""
+    start = total_text(result.start, result.snow) if result.start is not None else ""
     return head + f"\nbefore reductions: {start}\n\n" + table(
         ["total", "orders", "one order"], rows)
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from ...engine.mtg.cards import Card, MtgScenario, Play
-from ...engine.mtg.mana import NO_MANA, Mana, mana_text, total
+from ...engine.mtg.mana import NO_MANA, Mana, mana_text, total, total_text
 from ...engine.discounts import Deadline
 from ...engine.mtg.options import CastOptions, TooManyChoices, announce, cast_options, samples
 from ...engine.mtg.payment import MtgPayment, Resources, name_payment, resources, shortfall
@@ -45,6 +45,7 @@ class MtgPlan(answers.Plan):
     announced_hybrid: tuple[str, ...] = ()
     announced_phyrexian: tuple[str, ...] = ()
     total_mana: Mana = NO_MANA
+    total_snow: int = 0  # the total's {S} (107.4h), apart from `total_mana`
     total_life: int = 0
     total_other: tuple[tuple[str, int], ...] = ()
     mana_value: int | None = 0  # None: an ability (it has no mana value)
@@ -77,7 +78,8 @@ class MtgPlan(answers.Plan):
             "paid": {name: n for name, n in self.optional},
             "announced": {"hybrid": list(self.announced_hybrid),
                           "phyrexian": list(self.announced_phyrexian)},
-            "total": ({"mana": mana_text(self.total_mana), "life": self.total_life,
+            "total": ({"mana": total_text(self.total_mana, self.total_snow),
+                       "life": self.total_life,
                        "other": [{k: n} for k, n in self.total_other]} if priced else None),
         }
         if self.status == "unpayable":
@@ -87,7 +89,8 @@ class MtgPlan(answers.Plan):
         return out | {
             "mana_value": self.mana_value,
             "payment": self.payment.to_json() if self.payment is not None else None,
-            "spent": ({"mana": total(self.total_mana), "life": self.payment.life}
+            "spent": ({"mana": total(self.total_mana) + self.total_snow,
+                       "life": self.payment.life}
                       if self.payment is not None else None),
             "left_in_pool": mana_text(self.left_in_pool, ""),
             "steps": [s.to_json() for s in self.steps],
@@ -104,7 +107,7 @@ class MtgPlan(answers.Plan):
 
     @property
     def size(self) -> int:
-        return total(self.total_mana) if self.ok else 0
+        return total(self.total_mana) + self.total_snow if self.ok else 0
 
 
 def plan_mtg(scenario: MtgScenario, config: SolverConfig = DEFAULT_CONFIG,
@@ -143,7 +146,7 @@ def plan_options(scenario: MtgScenario, opts: CastOptions, res: Resources, confi
     if opts.linear is not None:
         assert opts.play is not None
         tried = tuple(samples(scenario, card, opts.play, opts.linear))
-        start = incumbent(scenario, tried, res, opts.x_auto)
+        start = None if model_only(res, tried) else incumbent(scenario, tried, res, opts.x_auto)
         if start is not None:  # as decided choices, announced already
             sample = tried[start.option]
             halves = {text: [0] * len(each) for text, each in opts.linear.halves}
@@ -159,11 +162,13 @@ def plan_options(scenario: MtgScenario, opts: CastOptions, res: Resources, confi
             return _unpayable(scenario, opts, res, header, (str(stopped),), optimal=False)
     elif not opts.options:
         solution = None
-    elif config.fast_path and (board := fast_board(scenario, opts.options, res)) is not None \
+    elif config.fast_path and not model_only(res, opts.options) \
+            and (board := fast_board(scenario, opts.options, res)) is not None \
             and (solution := _fast(scenario, opts, benefits, res, board)) is not _GAVE_UP:
         pass
     else:
-        start = incumbent(scenario, opts.options, res, opts.x_auto)
+        start = (None if model_only(res, opts.options)
+                 else incumbent(scenario, opts.options, res, opts.x_auto))
         try:
             solution = solve_mtg(scenario, opts.options, benefits, res, solving, opts.x_auto,
                                  start)
@@ -186,6 +191,12 @@ def plan_options(scenario: MtgScenario, opts: CastOptions, res: Resources, confi
                    solution.optimal and not opts.cut)
 
 
+def model_only(res: Resources, options: tuple[Priced, ...] = ()) -> bool:
+    """Whether only the CP-SAT model pays this cast: the fast path (and its incumbent) knows
+    no `spend_only` (mana a spell may not be spent) and no {S} (snow mana)."""
+    return res.spend_only is not None or any(o.snow for o in options)
+
+
 def plan_of(card: Card, header: dict[str, str], option: Priced, payment: MtgPayment, left: Mana,
             score: int, benefit: int, optimal: bool = True) -> MtgPlan:
     """The ok plan of casting `card` (or activating the ability it stands in for) with `option`
@@ -203,6 +214,7 @@ def plan_of(card: Card, header: dict[str, str], option: Priced, payment: MtgPaym
         announced_hybrid=hybrid,
         announced_phyrexian=phyrexian,
         total_mana=option.mana,
+        total_snow=option.snow,
         total_life=option.life,
         total_other=_other_counts(option),
         mana_value=_mana_value(card),
@@ -221,7 +233,7 @@ def plan_of(card: Card, header: dict[str, str], option: Priced, payment: MtgPaym
 def cheapest(options: tuple[Priced, ...]) -> Priced | None:
     """The option of least mana (each generic unit and each colored symbol counts one), the
     first of them in the options' order (the plan's last tie-break); None when there is none."""
-    return min(options, key=lambda o: total(o.mana), default=None)
+    return min(options, key=lambda o: o.size, default=None)
 
 
 def _unpayable(scenario: MtgScenario, opts: CastOptions, res: Resources, header: dict[str, str],
@@ -241,6 +253,7 @@ def _unpayable(scenario: MtgScenario, opts: CastOptions, res: Resources, header:
         lacking[o.kind] = lacking.get(o.kind, 0) + o.count
     return MtgPlan("unpayable", header, reasons=reasons, optimal=optimal,
                    mana_value=_mana_value(opts.card), total_mana=least.mana,
+                   total_snow=least.snow,
                    total_life=least.life, total_other=_other_counts(least),
                    shortfall=(mana, life, tuple(lacking.items())))
 
@@ -318,7 +331,8 @@ def _other_counts(option: Priced) -> tuple[tuple[str, int], ...]:
 
 
 def _total_text(p: MtgPlan) -> str:
-    return (mana_text(p.total_mana) + (f" + {p.total_life} life" if p.total_life else "")
+    return (total_text(p.total_mana, p.total_snow)
+            + (f" + {p.total_life} life" if p.total_life else "")
             + "".join(f" + {k} {n}" for k, n in p.total_other))
 
 
@@ -346,13 +360,14 @@ def render_mtg(p: MtgPlan) -> str:
                f"(305.2: no cost, one a turn); it enters the battlefield"
     out = [head, ""]
     out.append(table(["rule", "step", "total"],
-                     [(s.rule, s.text, mana_text(s.mana) + (f" + {s.life} life" if s.life else ""))
+                     [(s.rule, s.text, total_text(s.mana, s.snow)
+                       + (f" + {s.life} life" if s.life else ""))
                       for s in p.steps]))
     out.append("")
-    total_text = _total_text(p)
+    total_words = _total_text(p)
     out.append(f"Cast: {p.cast}" + (f"   X = {p.x}" if p.x is not None else "")
                + (f"   optional: {', '.join(f'{n} x{k}' for n, k in p.optional)}" if p.optional else ""))
-    out.append(f"Total: {total_text}" + ("" if p.mana_value is None
+    out.append(f"Total: {total_words}" + ("" if p.mana_value is None
                                           else f"   (mana value {p.mana_value})"))
     out.append("")
     pay = p.payment

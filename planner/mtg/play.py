@@ -67,7 +67,7 @@ def resolved_of(p: MtgPlan) -> Resolved:
     """The engine's view of an ok plan: what was cast, where it goes, its payment."""
     if p.status != "ok" or p.payment is None:
         raise ValueError(f"only an ok plan can be applied (this one is {p.status})")
-    return Resolved(p.play["object"], p.destination, p.payment, p.left_in_pool)
+    return Resolved(p.play["object"], p.destination, p.payment, p.left_in_pool, p.total_snow)
 
 
 def play_data(data: Mapping[str, object], config: SolverConfig = DEFAULT_CONFIG) -> MtgPlayOutcome:

@@ -106,6 +106,16 @@ def turn_of(scenario: MtgScenario) -> Turn[Play]:
         if given:
             raise ScenarioError.at((key,), "`payplan turn` plans the file's `turn` (its "
                                            "candidates: auto by default), not `" + key + "`")
+    for card_id, card in scenario.cards.items():
+        # Issue 25's keys the turn's own payments do not build (`planner.mtg.moves`).
+        if card.has_snow():
+            raise ScenarioError.at(("cards", card_id),
+                                   "{S} (snow mana) is not supported by `payplan turn` (plan "
+                                   "each cast with `payplan plan`)")
+        if card.spend_only is not None:
+            raise ScenarioError.at(("cards", card_id, "spend_only"),
+                                   "spend_only is not supported by `payplan turn` (plan each "
+                                   "cast with `payplan plan`)")
     return scenario.turn if scenario.turn is not None else Turn()
 
 
