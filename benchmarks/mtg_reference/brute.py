@@ -1806,7 +1806,7 @@ def life_for_splits(p: Priced, b: Board) -> list[tuple[Priced, LifeFor]]:
     if generic_too:
         colors.append("generic")
         amounts["generic"] = min(amounts.values())
-        ranges.append(range(p.mana[0] + 1))
+        ranges.append(range(min(p.mana[0], 2) + 1))     # a mutant: two are enough to tell
     if not colors:
         return [(p, ())]
     out: list[tuple[Priced, LifeFor]] = []

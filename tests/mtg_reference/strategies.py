@@ -977,3 +977,8 @@ def _life_for(rng: random.Random, scenario: dict[str, Any]) -> None:
         opponent.setdefault("battlefield", []).append({"id": "okr", "card": "krrik"})
     if rng.random() < 0.35:
         you["life"] = rng.choice([1, 2, 3, 4, 5, 6])
+    if rng.random() < 0.3:                            # generic beside the pips
+        _add_mana(holder, key, rng.choice(["{1}", "{2}"]))
+    if rng.random() < 0.25:                           # life as cheap as a land, or cheaper
+        objective = scenario.setdefault("objective", {})
+        objective.setdefault("weights", {})["life"] = rng.choice([0, 0, 1])
