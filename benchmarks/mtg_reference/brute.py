@@ -107,6 +107,7 @@ from __future__ import annotations
 import itertools
 import json
 import re
+from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from functools import lru_cache
 from typing import Any, Callable, Iterator
@@ -151,6 +152,26 @@ DIAGNOSE_ABILITY_STAND_IN_NAME = False
 # `{per_paid, each: N}` read as 1 per object; `count_any_capped_at_one` `count: any` taking at
 # most one object.
 MISREADINGS: frozenset[str] = frozenset()
+
+# Issue 25 group A's wrong readings, each set only by a test showing that generated casts tell
+# it apart from the rules' (never otherwise): {S} taken off by a generic reduction; {S} paid by
+# any mana; convoke, delve or improvise paying {S}; pool mana spent on a `spend_only` spell;
+# `life_for` paying generic mana too; an opponent's `life_for` permanent helping you.
+GROUP_A_MUTANTS = ("snow_reducible", "snow_any_mana", "snow_convoke", "spend_only_pool",
+                   "life_for_generic", "life_for_opponent")
+MUTANTS: frozenset[str] = frozenset()
+
+
+@contextmanager
+def mutated(*names: str) -> Iterator[None]:
+    """The brute force under wrong readings `names` (GROUP_A_MUTANTS), for a test's while."""
+    global MUTANTS
+    assert set(names) <= set(GROUP_A_MUTANTS), names
+    before, MUTANTS = MUTANTS, frozenset(names)
+    try:
+        yield
+    finally:
+        MUTANTS = before
 
 
 class BadScenario(ValueError):
@@ -345,6 +366,7 @@ class Outcome:
     reasons: tuple[str, ...] = ()
     plans_tried: int = 0
     loyalty: int | None = None                   # issue 25 C2: `total.loyalty` of a loyalty ability
+    life_for: frozenset[tuple[tuple[str, int], ...]] = frozenset()   # each optimal plan's K'rrik pips
 
     def as_dict(self) -> dict[str, Any]:
         return {"status": self.status, "score": self.score, "objective": self.objective,
@@ -362,14 +384,18 @@ class _Best:
     destinations: set[str | None] = field(default_factory=set)
     x: int | None = None
     objective: int | None = None
+    life_for: set[tuple[tuple[str, int], ...]] = field(default_factory=set)
 
     def offer(self, key: tuple[int, int, int], total: tuple[str, int], score: int, cast: str,
-              x: int | None, destination: str | None) -> None:
+              x: int | None, destination: str | None,
+              life_for: tuple[tuple[str, int], ...] = ()) -> None:
         if self.key is None or key < self.key:
             self.key, self.totals, self.scores, self.casts = key, set(), set(), set()
             self.destinations = set()
+            self.life_for = set()
             self.x, self.objective = x, key[1]
         if key == self.key:
+            self.life_for.add(life_for)
             self.totals.add(total)
             self.scores.add(score)
             self.casts.add(cast)
@@ -606,6 +632,8 @@ def _reduction(data: dict[str, Any], you: list[Obj], red: Any, holder: Obj | Non
     if isinstance(red, str):
         amount, pips = 0, []
         for kind, arg in parse_symbols(red):
+            if kind == "snow":
+                raise BadScenario("a reduction's mana holds {S} (refused: {S} is never reduced)")
             if kind == "generic":
                 amount += arg
             elif kind == "mana":
@@ -657,7 +685,10 @@ def _apply_reduction(mana: Vec, generic: int, colored: list[str], minimum: int) 
             room -= 1
     take = min(generic, v[0], room)
     v[0] -= take
-    return (v[0], v[1], v[2], v[3], v[4], v[5], v[6])
+    if "snow_reducible" in MUTANTS:         # wrong: 107.4h keeps {S} out of every reduction
+        more = min(generic - take, v[7], room - take)
+        v[7] -= more
+    return (v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7])
 
 
 def _methods(card: dict[str, Any], zone: str, requested: str) -> list[tuple[str, str, list[Any]]]:
@@ -1199,6 +1230,8 @@ class Activation:
     counters: tuple[tuple[str, int], ...] = ()   # issue 25 C1: counters it removes from its own permanent
     have: tuple[tuple[str, int], ...] = ()       # the counters its permanent may spend on mana abilities
     once: bool = False                           # `per: removed`: X is chosen once, activated at most once
+    snow: bool = False                       # made by a snow permanent (issue 25, A1)
+    eligible: bool = True                    # may be spent on a `spend_only` spell (A2)
 
     @property
     def free(self) -> bool:
@@ -1222,6 +1255,8 @@ def ability_costs(costs: list[Any]) -> tuple[bool, bool, int, tuple[Symbol, ...]
             continue                      # issue 25 C1: read by activations()
         else:
             other.append(c)
+    if any(kind == "snow" for kind, _ in mana):
+        raise BadScenario("a mana ability's costs hold {S} (refused)")
     parts, life = _parts(other)
     return taps, sac, life, tuple(mana), tuple(parts)
 
@@ -1238,36 +1273,101 @@ def activations(card: dict[str, Any]) -> list[Activation]:
     return out
 
 
+# Pools of mana (601.2g-h) are counted by kind: slot 4 * i + 2 * snow + eligible, i the index of
+# the mana's type in W U B R G C, `snow` whether a snow source made it (tracked only while the
+# total has {S}), `eligible` whether it may be spent on the spell (False only for mana a
+# `spend_only` spell may not take: the pool's, another permanent's). A pool is a 24-tuple.
+KINDS = 4
+POOL_SIZE = 6 * KINDS
+NO_POOL: tuple[int, ...] = (0,) * POOL_SIZE
+
+
+def unit_slot(color: str, snow: bool, eligible: bool) -> int:
+    return KINDS * MANA.index(color) + 2 * snow + eligible
+
+
+_SLOTS = {(c, s, e): unit_slot(c, s, e) for c in MANA for s in (False, True) for e in (False, True)}
+SNOW_SLOTS = tuple(KINDS * i + k for i in range(6) for k in (2, 3))
+
+
 def pay_mana_cost(pool: tuple[int, ...], cost: tuple[Symbol, ...]) -> set[tuple[int, ...]]:
-    """Every pool left after paying a mana ability's own cost from unrestricted mana."""
+    """Every pool left after paying a mana ability's own cost from unrestricted mana (of any
+    kind: a filter's cost is not spent on the spell, so neither snow nor `spend_only` binds)."""
     pools = {pool}
+
+    def take(ps: set[tuple[int, ...]], slots: range | list[int]) -> set[tuple[int, ...]]:
+        return {p[:i] + (p[i] - 1,) + p[i + 1:] for p in ps for i in slots if p[i] > 0}
+
+    every = range(POOL_SIZE)
     for kind, arg in cost:
         if kind == "generic":
             for _ in range(arg):
-                pools = {p[:i] + (p[i] - 1,) + p[i + 1:] for p in pools for i in range(6) if p[i] > 0}
+                pools = take(pools, every)
             continue
         options = {"mana": lambda a: [a], "hybrid": lambda a: list(a), "phyrexian": lambda a: [a],
                    "hphyrexian": lambda a: list(a), "mono": lambda a: [a[1]]}[kind](arg)
         nxt: set[tuple[int, ...]] = set()
-        for p in pools:
-            for c in options:
-                i = MANA.index(c)
-                if p[i] > 0:
-                    nxt.add(p[:i] + (p[i] - 1,) + p[i + 1:])
+        for c in options:
+            base = KINDS * MANA.index(c)
+            nxt |= take(pools, list(range(base, base + KINDS)))
         if kind == "mono":                    # {2/W}: two generic instead
-            two = {p for p in pools}
+            two = set(pools)
             for _ in range(arg[0]):
-                two = {p[:i] + (p[i] - 1,) + p[i + 1:] for p in two for i in range(6) if p[i] > 0}
+                two = take(two, every)
             nxt |= two
         pools = nxt
     return pools
 
 
-def _add(pool: tuple[int, ...], adds: tuple[str, ...]) -> tuple[int, ...]:
+def _add(pool: tuple[int, ...], adds: tuple[str, ...], snow: bool = False,
+         eligible: bool = True) -> tuple[int, ...]:
     p = list(pool)
     for c in adds:
-        p[MANA.index(c)] += 1
+        p[_SLOTS[c, snow, eligible]] += 1
     return tuple(p)
+
+
+def spell_can_pay(total: Vec, units: list[int], stuck: list[int], convoke: tuple[int, ...],
+                  generic_only: int, left: tuple[int, ...] | None) -> bool:
+    """601.2h: whether mana `units` (per slot; only the eligible slots spend) with the convoke
+    creatures (by color) and `generic_only` generic payers pay `total`: each colored pip that
+    color (or a convoke creature of it), each {C} pip colorless mana, each {S} one mana of any
+    type a snow source made (never convoke, delve or improvise: 107.4h), generic anything. `stuck`
+    (per type) is mana that can't be spent on it. With `left` (W U B R G C) exactly that much
+    is left in the pool afterwards."""
+    spare_snow = 0
+    spare = generic_only
+    consumed_total = 0
+    for i in range(6):
+        plain = units[KINDS * i + 1]
+        snowy = units[KINDS * i + 3]
+        pips = total[i + 1]
+        conv = convoke[i] if i < 5 else 0
+        spare += max(0, conv - pips)
+        need = max(0, pips - conv)          # pips the mana pays
+        if left is None:
+            from_plain = min(plain, need)
+            if need - from_plain > snowy:
+                return False
+            spare_snow += snowy - (need - from_plain)
+            spare += plain - from_plain
+            continue
+        stays = stuck[i] + units[KINDS * i] + units[KINDS * i + 2]
+        k = plain + snowy + stays - left[i]    # this type's mana spent on the spell
+        if k < 0 or k > plain + snowy or k < need:
+            return False
+        consumed_total += k
+        spare_snow += min(min(snowy, k), k - need)
+    if left is not None:
+        units_needed = sum(total) - sum(convoke) - generic_only
+        return consumed_total == units_needed and spare_snow >= total[7]
+    if "snow_convoke" in MUTANTS:           # wrong: convoke, delve, improvise pay {S}
+        free = generic_only + sum(max(0, convoke[i] - total[i + 1]) for i in range(5))
+        return (spare_snow + free >= total[7]
+                and spare_snow + spare - total[7] >= total[0])
+    if spare_snow < total[7]:
+        return False
+    return spare_snow - total[7] + spare >= total[0]
 
 
 def mana_ok(total: Vec, acts: list[Activation], preds: list[frozenset[int]], pool0: tuple[int, ...],
@@ -1275,36 +1375,30 @@ def mana_ok(total: Vec, acts: list[Activation], preds: list[frozenset[int]], poo
             left: tuple[int, ...] | None = None) -> bool:
     """Whether the mana abilities `acts` can be activated in some order (601.2g: act j after every
     act in preds[j]; a filter's mana cost from unrestricted mana made before it) and the total then
-    paid (601.2h) from the pool, the restricted mana `usable` allows (a filter JSON -> bool), and
-    convoke creatures (by color; each may pay {1} instead) and `generic_only` generic payers.
-    With `left`, the mana left in the pool afterwards must be exactly `left` (W U B R G C)."""
+    paid (601.2h) from the pool `pool0` (by slot, `Board.units`), the restricted mana `usable`
+    allows (a filter JSON -> bool), and convoke creatures (by color; each may pay {1} instead) and
+    `generic_only` generic payers. With `left`, the mana left in the pool afterwards must be
+    exactly `left` (W U B R G C). An ability's mana is snow when its permanent is (tracked only
+    while the total has {S}) and spendable unless `spend_only` rules its permanent out."""
     n = len(acts)
     seen: set[Any] = set()
+    if "snow_any_mana" in MUTANTS:          # wrong: {S} paid as generic mana
+        total = vec_add(total, {"generic": total[7], "S": -total[7]})
+    snow_on = total[7] > 0
 
     def final(pu: tuple[int, ...], pr: tuple[int, ...], dead: tuple[int, ...]) -> bool:
-        have = [pu[i] + pr[i] for i in range(6)]
-        if left is not None:
-            consumed = [have[i] + dead[i] - left[i] for i in range(6)]
-            if any(c < 0 or c > have[i] for i, c in enumerate(consumed)):
-                return False
-            need = total[0] + sum(total[1:]) - sum(convoke) - generic_only
-            return (sum(consumed) == need
-                    and all(consumed[i] + convoke[i] >= total[i + 1] for i in range(5))
-                    and consumed[5] >= total[6])
-        for i in range(5):              # colored pips: that color's mana or convoke creature
-            if have[i] + convoke[i] < total[i + 1]:
-                return False
-        if have[5] < total[6]:          # {C} pips: colorless mana only
-            return False
-        return sum(have) + sum(convoke) + generic_only - sum(total[1:]) >= total[0]
+        units = [pu[i] + pr[i] for i in range(POOL_SIZE)]
+        stuck = [sum(dead[KINDS * i:KINDS * (i + 1)]) for i in range(6)]
+        return spell_can_pay(total, units, stuck, convoke, generic_only, left)
 
     def made(a: Activation, pu: tuple[int, ...], pr: tuple[int, ...], dead: tuple[int, ...]
              ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+        snow = a.snow and snow_on
         if a.restricted is None:
-            return _add(pu, a.adds), pr, dead
+            return _add(pu, a.adds, snow, a.eligible), pr, dead
         if usable(a.restricted):
-            return pu, _add(pr, a.adds), dead
-        return pu, pr, _add(dead, a.adds)
+            return pu, _add(pr, a.adds, snow, a.eligible), dead
+        return pu, pr, _add(dead, a.adds, snow, a.eligible)
 
     def go(done: frozenset[int], pu: tuple[int, ...], pr: tuple[int, ...], dead: tuple[int, ...]) -> bool:
         # Abilities with no mana cost are activated as soon as they may be (more mana never hurts).
@@ -1326,9 +1420,10 @@ def mana_ok(total: Vec, acts: list[Activation], preds: list[frozenset[int]], poo
             a = acts[j]
             if j in done or not preds[j] <= done:
                 continue
-            start = _add(pu, a.adds) if DIAGNOSE_SELF_PAYING_FILTERS and a.restricted is None else pu
+            self_paying = DIAGNOSE_SELF_PAYING_FILTERS and a.restricted is None
+            start = _add(pu, a.adds, a.snow and snow_on, a.eligible) if self_paying else pu
             for paid in sorted(pay_mana_cost(start, a.mana_cost)):
-                if DIAGNOSE_SELF_PAYING_FILTERS and a.restricted is None:
+                if self_paying:
                     if go(done | {j}, paid, pr, dead):
                         return True
                     continue
@@ -1337,8 +1432,20 @@ def mana_ok(total: Vec, acts: list[Activation], preds: list[frozenset[int]], poo
                     return True
         return False
 
-    zero = (0,) * 6
-    return go(frozenset(), tuple(pool0), zero, zero)
+    start = tuple(pool0)
+    if not snow_on and any(start[k] for k in SNOW_SLOTS):
+        start = _no_snow(start)
+    return go(frozenset(), start, NO_POOL, NO_POOL)
+
+
+def _no_snow(pool: tuple[int, ...]) -> tuple[int, ...]:
+    """The pool with its snow mana counted as any other (the total has no {S})."""
+    p = list(pool)
+    for i in range(6):
+        for e in (0, 1):
+            p[KINDS * i + e] += p[KINDS * i + 2 + e]
+            p[KINDS * i + 2 + e] = 0
+    return tuple(p)
 
 
 @dataclass(frozen=True, slots=True)
@@ -1381,6 +1488,36 @@ class Board:
     ability_removes: int = 0
     counters_short: bool = False
     loyalty: int | None = None
+    snow_pool: tuple[int, ...] = (0,) * 6            # the part of pool0 snow sources made (A1)
+    spend_only: dict[str, Any] | None = None         # the cast card's `spend_only` (A2)
+    life_for: dict[str, int] = field(default_factory=dict)   # color -> least life per pip (A3)
+
+    _units: tuple[int, ...] | None = None
+
+    def units(self) -> tuple[int, ...]:
+        """The pool by slot (`unit_slot`): its snow part snow, none of it eligible for a
+        `spend_only` spell (pool mana has no known producer)."""
+        if self._units is None:
+            self._units = self._pool_units()
+        return self._units
+
+    def _pool_units(self) -> tuple[int, ...]:
+        p = [0] * POOL_SIZE
+        eligible = self.spend_only is None or "spend_only_pool" in MUTANTS
+        for i, c in enumerate(MANA):
+            p[unit_slot(c, True, eligible)] += self.snow_pool[i]
+            p[unit_slot(c, False, eligible)] += self.pool0[i] - self.snow_pool[i]
+        return tuple(p)
+
+    def flagged(self, obj: Obj, acts: list[Activation]) -> list[Activation]:
+        """`obj`'s activations with what their mana is: snow when its card is (`snow: true`, a
+        filter ability's output too), eligible unless the cast card's `spend_only` filter rules
+        `obj` out (the producer is the permanent whose ability made the mana)."""
+        snow = bool(self.cards[obj.card].get("snow"))
+        eligible = self.spend_only is None or _matches_obj(self.cards, obj, self.spend_only)
+        if not snow and eligible:
+            return acts
+        return [replace(a, snow=snow, eligible=eligible) for a in acts]
 
     def usable(self, restricted: str) -> bool:
         """Mana `only_for: {ability: activated, ...}` pays abilities only, other restricted mana
@@ -1495,20 +1632,61 @@ def board(data: dict[str, Any]) -> Board:
     spell = granted_keywords(data, spell, obj)
     counted = ability_counter_costs(data, obj, spell)
     cards, permanents = counter_cards(cards, permanents, obj, counted)
-    pool0 = [0] * 6
-    for kind, arg in parse_symbols(you_p.get("mana_pool") or ""):
-        if kind != "mana":
-            raise BadScenario("state.you.mana_pool: plain mana only")
-        pool0[MANA.index(arg)] += 1
+    pool0 = _pool_counts(you_p.get("mana_pool"), "mana_pool")
+    snow_pool = _pool_counts(you_p.get("snow_pool"), "snow_pool")
+    if any(s > m for s, m in zip(snow_pool, pool0)):
+        raise BadScenario("state.you.snow_pool: not part of mana_pool")
+    # `spend_only` binds casting the card (any method), never its activated abilities.
+    spend_only = None if "ability" in data["play"] else spell.get("spend_only")
+    if "spend_only" in data["cards"][obj.card] and "land" in (data["cards"][obj.card].get("types") or []):
+        raise BadScenario("spend_only on a land card (refused)")
     # The played card leaves the hand as it is cast; a card whose ability is activated from the
     # hand stays there to pay its own `discard_self`.
     keep = "ability" in data["play"] and obj.zone == "hand"
     return Board(cards, spell, obj, permanents,
                  [o for o in _objects(you_p, "hand", "you") if keep or o.id != obj.id],
                  [o for o in _objects(you_p, "graveyard", "you") if o.id != obj.id],
-                 tuple(pool0), {**WEIGHTS, **((data.get("objective") or {}).get("weights") or {})},
+                 pool0, {**WEIGHTS, **((data.get("objective") or {}).get("weights") or {})},
                  int(you_p.get("life", 20)), int(you_p.get("library", 0)),
-                 counted.removed, counted.short, counted.loyalty)
+                 counted.removed, counted.short, counted.loyalty, snow_pool,
+                 None if spend_only is None else dict(spend_only), life_for_amounts(data))
+
+
+def _pool_counts(text: Any, key: str) -> tuple[int, ...]:
+    """A pool string (`mana_pool`, `snow_pool`) by type W U B R G C: plain mana only."""
+    pool = [0] * 6
+    for kind, arg in parse_symbols(str(text or "")):
+        if kind != "mana":
+            raise BadScenario(f"state.you.{key}: plain mana only")
+        pool[MANA.index(arg)] += 1
+    return tuple(pool)
+
+
+def life_for_amounts(data: dict[str, Any]) -> dict[str, int]:
+    """K'rrik (issue 25, A3): each color some permanent on your battlefield has `life_for`, and
+    the least life per pip among them (an opponent's permanent never helps you). A mana
+    ability of yours with a pip of such a color in its own costs is refused (not built)."""
+    cards = data["cards"]
+    state = data.get("state") or {}
+    you = _objects((state.get("you") or {}), "battlefield", "you")
+    helpers = list(you)
+    if "life_for_opponent" in MUTANTS:      # wrong: an opponent's K'rrik helps you
+        helpers += _objects((state.get("opponent") or {}), "battlefield", "opponent")
+    out: dict[str, int] = {}
+    for o in helpers:
+        for color, amount in (cards[o.card].get("life_for") or {}).items():
+            if color not in COLORS or isinstance(amount, bool) or not 1 <= int(amount) <= 20:
+                raise BadScenario(f"cards.{o.card}.life_for: {color}: {amount!r}")
+            out[color] = min(out.get(color, int(amount)), int(amount))
+    if out:
+        for o in you:
+            for ability in cards[o.card].get("mana") or []:
+                for c in ability.get("costs") or []:
+                    if isinstance(c, str) and c.startswith("{") and any(
+                            color in str(c).upper() for color in out):
+                        raise BadScenario(f"cards.{o.card}.mana: a pip of a life_for color in "
+                                          f"its costs (not built)")
+    return out
 
 
 def _repeat_bound(b: Board, act: Activation, potential: int) -> int:
@@ -1595,7 +1773,7 @@ def _uses(b: Board, obj: Obj, tapcosts: list[tuple[int, Any]], relevant: str,
     sick = obj.sick and "creature" in types  # a land creature too (302.6: Dryad Arbor)
     once = [_Use("none")]
     free: list[Activation] = []
-    for act in _pruned(activations(card), relevant):
+    for act in _pruned(b.flagged(obj, activations(card)), relevant):
         if act.free:
             free.append(act)
             continue
@@ -1808,7 +1986,7 @@ def _payments(p: Priced, b: Board, relevant: str, potential: int) -> int | None:
                             checked[n_delve] = mana_ok(p.mana, [], [], _pool_after(b, acts), b.usable,
                                                        tuple(convoke), generic_only + n_delve)
                         else:
-                            checked[n_delve] = mana_ok(p.mana, acts, preds, b.pool0, b.usable,
+                            checked[n_delve] = mana_ok(p.mana, acts, preds, b.units(), b.usable,
                                                        tuple(convoke), generic_only + n_delve)
                     if checked[n_delve]:
                         best = score
@@ -1818,11 +1996,11 @@ def _payments(p: Priced, b: Board, relevant: str, potential: int) -> int | None:
 def _pool_after(b: Board, acts: list[Activation]) -> tuple[int, ...]:
     """The pool once abilities with no mana cost and no restriction are activated (the fast case
     of mana_ok: restricted mana goes in as its usable part)."""
-    pool = list(b.pool0)
+    pool = list(b.units())
     for a in acts:
         if a.restricted is None or b.usable(a.restricted):
             for c in a.adds:
-                pool[MANA.index(c)] += 1
+                pool[_SLOTS[c, a.snow, a.eligible]] += 1
     return tuple(pool)
 
 
@@ -1860,24 +2038,27 @@ def solve(data: dict[str, Any]) -> Outcome:
         if why:
             return Outcome("illegal", reasons=tuple(why))
         priced_any = priced_any or bool(priced)
-        for p in priced:
-            if sum(p.mana) > potential:
-                continue
-            key = (p.mana, p.life, p.other)
-            if key not in cache:
-                # A total with no payment at 0 life has none with more (X life: each X tried).
-                free = (p.mana, 0, p.other)
-                if free not in cache:
-                    cache[free] = _payments(replace(p, life=0), b, relevant, potential)
-                cache[key] = None if cache[free] is None else _payments(p, b, relevant, potential)
-            tried += 1
-            score = cache[key]
-            if score is None:
-                continue
-            # Under x: auto the largest X comes first; a named X is just the play's X.
-            most_x = -(p.x or 0) if x_setting == "auto" else 0
-            best.offer((most_x, score - p.benefit, sum(p.mana)),
-                       (vec_text(p.mana), p.life), score, p.cast, p.x, destination(spell, p))
+        for shown in priced:
+            for p, life_paid in life_for_splits(shown, b):
+                if sum(p.mana) > potential:
+                    continue
+                key = (p.mana, p.life, p.other)
+                if key not in cache:
+                    # A total with no payment at 0 life has none with more (X life: each X tried).
+                    free = (p.mana, 0, p.other)
+                    if free not in cache:
+                        cache[free] = _payments(replace(p, life=0), b, relevant, potential)
+                    cache[key] = None if cache[free] is None else _payments(p, b, relevant, potential)
+                tried += 1
+                score = cache[key]
+                if score is None:
+                    continue
+                # Under x: auto the largest X comes first; a named X is just the play's X. The
+                # total (its mana count the tie-break) is the one priced, whatever life paid.
+                most_x = -(p.x or 0) if x_setting == "auto" else 0
+                best.offer((most_x, score - p.benefit, sum(shown.mana)),
+                           (vec_text(shown.mana), shown.life), score, p.cast, p.x,
+                           destination(spell, p), life_paid)
         if best.key is not None and has_x and x_setting == "auto" and best.key[0] == -(x or 0):
             # X as large as any payment allows comes first: a payment at this X ends the search
             # (a method without X, found on the way, ranks as X = 0 and doesn't).
@@ -1889,7 +2070,37 @@ def solve(data: dict[str, Any]) -> Outcome:
     return Outcome("ok", score=min(best.scores), objective=best.objective,
                    totals=frozenset(best.totals), scores=frozenset(best.scores),
                    casts=frozenset(best.casts), destinations=frozenset(best.destinations),
-                   x=best.x, plans_tried=tried, loyalty=b.loyalty)
+                   x=best.x, plans_tried=tried, loyalty=b.loyalty,
+                   life_for=frozenset(best.life_for))
+
+
+LifeFor = tuple[tuple[str, int], ...]       # ("{B}", pips paid with life), only those paid
+
+
+def life_for_splits(p: Priced, b: Board) -> list[tuple[Priced, LifeFor]]:
+    """K'rrik (601.2h): every way to pay some of the total's pips of each `life_for` color with
+    that color's least amount of life each (the total after 601.2f and the announcements: a
+    hybrid or Phyrexian pip announced as that color counts). Never generic mana, {C} or {S}.
+    All life paid comes out of one total (to exactly 0, never below)."""
+    amounts = dict(b.life_for)
+    generic_too = "life_for_generic" in MUTANTS and amounts
+    colors = [c for c in COLORS if c in amounts and p.mana[SLOT[c]]]
+    ranges = [range(p.mana[SLOT[c]] + 1) for c in colors]
+    if generic_too:
+        colors.append("generic")
+        amounts["generic"] = min(amounts.values())
+        ranges.append(range(min(p.mana[0], 2) + 1))     # a mutant: two are enough to tell
+    if not colors:
+        return [(p, ())]
+    out: list[tuple[Priced, LifeFor]] = []
+    for counts in itertools.product(*ranges):
+        life = p.life + sum(k * amounts[c] for c, k in zip(colors, counts))
+        if life > b.life_total:
+            continue
+        mana = vec_add(p.mana, {c: -k for c, k in zip(colors, counts)})
+        paid = tuple((f"{{{c}}}" if c != "generic" else "{1}", k) for c, k in zip(colors, counts) if k)
+        out.append((replace(p, mana=mana, life=life), paid))
+    return out
 
 
 def destination(spell: dict[str, Any], p: Priced) -> str | None:

@@ -9,6 +9,8 @@ A symbol is one of:
   ("phyrexian", c)     {B/P}: announced as c or 2 life                 (107.4f)
   ("hphyrexian", (a, b)) {G/W/P}: announced as a, b or 2 life          (107.4f)
   ("x", 0)             {X}: announced; {X}{X} counts twice              (107.3)
+  ("snow", 0)          {S}: one generic mana paid only with mana from a snow source (107.4h;
+                       issue 25, contract A1); never inside a hybrid symbol
 """
 
 from __future__ import annotations
@@ -43,6 +45,8 @@ def parse_symbols(text: str) -> list[Symbol]:
             out.append(("mana", body))
         elif body == "X":
             out.append(("x", 0))
+        elif body == "S":
+            out.append(("snow", 0))
         elif len(parts) == 2 and parts[1] == "P" and parts[0] in COLORS and parts[0]:
             out.append(("phyrexian", parts[0]))
         elif len(parts) == 2 and parts[0].isdigit() and parts[1] in COLORS and parts[1]:
@@ -67,6 +71,8 @@ def announcements(symbol: Symbol) -> list[tuple[dict[str, int], int]]:
         return [({"generic": arg}, 0)]
     if kind == "mana":
         return [({arg: 1}, 0)]
+    if kind == "snow":
+        return [({"S": 1}, 0)]
     if kind == "hybrid":
         return [({arg[0]: 1}, 0), ({arg[1]: 1}, 0)]
     if kind == "mono":
@@ -78,22 +84,26 @@ def announcements(symbol: Symbol) -> list[tuple[dict[str, int], int]]:
     raise ValueError(f"{kind} has no fixed announcement")
 
 
-# A plain amount of mana: (generic, W, U, B, R, G, C)
-Vec = tuple[int, int, int, int, int, int, int]
-ZERO: Vec = (0, 0, 0, 0, 0, 0, 0)
-SLOT = {"generic": 0, **{c: i + 1 for i, c in enumerate(MANA)}}
+# A plain amount of mana: (generic, W, U, B, R, G, C, S). {S} (issue 25) is generic mana of
+# its own slot: it counts in the sum (the mana value, a floor's comparison), and no reduction
+# reads its slot.
+Vec = tuple[int, int, int, int, int, int, int, int]
+ZERO: Vec = (0, 0, 0, 0, 0, 0, 0, 0)
+SLOT = {"generic": 0, **{c: i + 1 for i, c in enumerate(MANA)}, "S": 7}
 
 
 def vec_add(a: Vec, counts: dict[str, int]) -> Vec:
     v = list(a)
     for key, n in counts.items():
         v[SLOT[key]] += n
-    return (v[0], v[1], v[2], v[3], v[4], v[5], v[6])
+    return (v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7])
 
 
 def vec_text(v: Vec) -> str:
-    """Canonical text: the generic number first, then W U B R G C; nothing is ''."""
+    """Canonical text: the generic number first, then the {S} symbols, then W U B R G C;
+    nothing is ''."""
     text = f"{{{v[0]}}}" if v[0] else ""
+    text += "{S}" * v[7]
     for i, c in enumerate(MANA):
         text += f"{{{c}}}" * v[i + 1]
     return text
@@ -107,6 +117,8 @@ def parse_plain(text: str) -> Vec:
             v = vec_add(v, {"generic": arg})
         elif kind == "mana":
             v = vec_add(v, {arg: 1})
+        elif kind == "snow":
+            v = vec_add(v, {"S": 1})
         else:
             raise ValueError(f"not a plain total: {text!r}")
     return v

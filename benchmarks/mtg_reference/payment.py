@@ -81,7 +81,9 @@ def _costs_text(costs: list[Any]) -> tuple[bool, bool, int, str, dict[str, list[
 
 def _vec6(text: str) -> tuple[int, ...]:
     v = parse_plain(text or "")
-    return tuple(v[1:])
+    if v[7]:
+        raise ValueError(f"{text!r}: pool mana is never {{S}}")
+    return tuple(v[1:7])
 
 
 def _plain_colors(text: str) -> Counter[str]:
@@ -255,6 +257,7 @@ def _check(b: Board, p: Priced, plan: dict[str, Any]) -> list[str]:
                                 f"{s.get('adds')!r} for the costs {s.get('costs')}"
                                 + (" with those objects" if fitting else ""))
             continue
+        chosen = b.flagged(o, [chosen])[0]
         j = len(acts)
         acts.append(chosen)
         owners.append(i)
@@ -376,11 +379,30 @@ def _check(b: Board, p: Priced, plan: dict[str, Any]) -> list[str]:
         led.problems.append(f"{b.battlefield[i].id} is sacrificed or returned by a mana ability "
                             f"(601.2g) and then tapped to pay (601.2h)")
 
+    # K'rrik (issue 25, A3): pips of the total paid with life instead, at the least amount.
+    life_for = pay.get("life_for") or {}
+    life_for_life = 0
+    life_for_pips: dict[str, int] = {}
+    for pip, count in life_for.items():
+        where = f"payment.life_for.{pip}"
+        color = str(pip).strip("{}")
+        if color not in b.life_for:
+            led.problems.append(f"{where}: no permanent of yours lets {pip} be paid with life")
+            continue
+        if isinstance(count, bool) or not isinstance(count, int) or count < 1:
+            led.problems.append(f"{where}: {count!r} is no count of pips")
+            continue
+        if count > p.mana[1 + MANA.index(color)]:
+            led.problems.append(f"{where}: {count}, the total has {p.mana[1 + MANA.index(color)]}")
+            continue
+        life_for_pips[color] = count
+        life_for_life += count * b.life_for[color]
+
     # Life and mill.
     life = int(pay.get("life", 0))
-    if life != p.life + life_abilities:
-        led.problems.append(f"payment.life: {life}, but the total asks {p.life} and the mana "
-                            f"abilities {life_abilities}")
+    if life != p.life + life_abilities + life_for_life:
+        led.problems.append(f"payment.life: {life}, but the total asks {p.life}, the mana "
+                            f"abilities {life_abilities} and life_for {life_for_life}")
     if life > b.life_total:
         led.problems.append(f"payment.life: {life} is more than the life total {b.life_total}")
     if mill > b.library:
@@ -392,15 +414,17 @@ def _check(b: Board, p: Priced, plan: dict[str, Any]) -> list[str]:
         if color in COLORS:
             rest[1 + MANA.index(color)] -= count
     rest[0] -= generic_paid
+    for color, count in life_for_pips.items():
+        rest[1 + MANA.index(color)] -= count
     if min(rest) < 0:
         led.problems.append(f"convoke, improvise and delve pay more than the total "
                             f"{vec_text(p.mana)} has of some kind")
     left = _vec6(str(plan.get("left_in_pool") or ""))
     if min(rest) >= 0:
-        rest_vec: Vec = (rest[0], rest[1], rest[2], rest[3], rest[4], rest[5], rest[6])
+        rest_vec: Vec = (rest[0], rest[1], rest[2], rest[3], rest[4], rest[5], rest[6], rest[7])
         preds = precedence(owners, removers, tappers)
-        if not mana_ok(rest_vec, acts, preds, b.pool0, b.usable, left=left):
-            pool_vec: Vec = (0, *b.pool0[:6])  # type: ignore[assignment]
+        if not mana_ok(rest_vec, acts, preds, b.units(), b.usable, left=left):
+            pool_vec: Vec = (0, *b.pool0[:6], 0)  # type: ignore[assignment]
             led.problems.append(f"mana: the pool {vec_text(pool_vec)!r} and the sources can't "
                                 f"pay {vec_text(rest_vec)!r} (and the filters' costs) leaving "
                                 f"{plan.get('left_in_pool')!r} in the pool, in any order (601.2g)")
@@ -415,7 +439,10 @@ def _check(b: Board, p: Priced, plan: dict[str, Any]) -> list[str]:
                                 f"the payment spent")
             break
     spent = plan.get("spent") or {}
-    if spent.get("mana") != sum(p.mana) or spent.get("life") != life:
+    # With life_for, `spent.mana` may count the total's mana or only the mana spent (the
+    # contract names only `spent.life`): either is read as right.
+    mana_counts = {sum(p.mana), sum(p.mana) - sum(life_for_pips.values())}
+    if spent.get("mana") not in mana_counts or spent.get("life") != life:
         led.problems.append(f"spent: {spent}, but the total has {sum(p.mana)} mana and the "
                             f"payment {life} life")
 

@@ -683,7 +683,7 @@ def _applied(here: dict[str, Any], c: Candidate, p: dict[str, Any]) -> str:
         raise ValueError(f"left_in_pool {p.get('left_in_pool')!r} holds generic mana")
     dest = p.get("destination") if c.kind == "cast" else None
     return apply(here, c, tapped, removed, lost, exiled, mill, int(pay.get("life", 0)),
-                 tuple(left_vec[1:]), dest)
+                 tuple(left_vec[1:7]), dest)
 
 
 def compare(data: dict[str, Any], answer: dict[str, Any]) -> list[str]:

@@ -74,6 +74,8 @@ def _card(c: dict[str, Any], out: set[str]) -> None:
         _other(a.get("other"), out)
     for r in c.get("reductions") or []:
         _reduction(r, out)
+    if isinstance(c.get("spend_only"), dict):     # issue 25 (A2): a filter on the producer
+        _filter(c["spend_only"], out)
     for m in c.get("mana") or []:
         _keys("ability", m, out)
         _ability_costs(m.get("costs"), out)

@@ -34,6 +34,11 @@ ignores). About 15% of the casts become activations of a permanent's ability (`p
 flashback cost or an ability's costs, with `x`; about 1 cast in 12 gives the played card a hand
 ability (`zone: hand`, `discard_self`, mostly `cycling: true`) and most of those activate it
 from the hand, beside Fluctuator (`ability: cycling`), taxes and mana restricted to cycling.
+Issue 25's group A (`_group_a`, about 1 cast in 7): snow mana {S} in the costs with snow lands,
+creatures and filter lands, a snow part of the pool, generic reductions, floors and convoke
+beside it; `spend_only` on the played card (creatures, basic lands, artifacts) with the pool,
+filter lands and Treasures around; K'rrik's `life_for` on your battlefield (one or two) or the
+opponent's, with pips of its color, hybrid, mono-hybrid and Phyrexian ones, and low life.
 
 Draws are weighted so that about half the casts are payable.
 """
@@ -402,6 +407,7 @@ def random_cast(rng: random.Random) -> dict[str, Any]:
     _issue25_costs(side, scenario)
     _issue25_b(side_b, scenario)
     _issue25_c(random.Random(f"issue25-c:{side.random()}"), scenario)
+    _group_a(side, scenario)
     _drop_unused_cards(scenario)
     return scenario
 
@@ -1034,3 +1040,203 @@ def _loyalty_play(rng: random.Random, scenario: dict[str, Any]) -> None:
         scenario["state"].setdefault("opponent", {}).setdefault("battlefield", []).append({"id": "ocg", "card": name})
     chosen = rng.choices([a["id"] for a in abilities], [3, 4, 3, 2, 2])[0]
     scenario["play"] = {"ability": {"object": "w1", "id": chosen}}
+# Issue 25, group A (the contract's A1-A3), drawn by `_group_a` from the side generator once
+# everything else is drawn (the casts that don't draw it keep theirs).
+
+SPEND_FILTERS: list[dict[str, Any]] = [
+    {"type": "creature"}, {"type": "creature"}, {"tags": ["basic"]}, {"tags": ["basic"]},
+    {"type": "artifact"}, {"not_type": "land"}, {"type": ["creature", "artifact"]},
+]
+KRRIK = {"name": "K'rrik, Son of Yawgmoth", "types": ["creature"], "cost": "{4}{B/P}{B/P}{B/P}",
+         "colors": ["black"]}
+
+
+# Which of group A's themes are drawn: None, those whose keys payplan's loader reads (the engine
+# side is built beside this reference; a key it does not read yet is not drawn, so the campaign
+# compares only what both sides read); the generator-reach tests set all three.
+GROUP_A_THEMES: tuple[str, ...] | None = None
+GROUP_A_KEYS = {"snow": ("snow", "snow_pool"), "spend_only": ("spend_only",), "life_for": ("life_for",)}
+_LOADER_READS: tuple[str, ...] | None = None
+
+
+def group_a_themes() -> tuple[str, ...]:
+    global _LOADER_READS
+    if GROUP_A_THEMES is not None:
+        return GROUP_A_THEMES
+    if _LOADER_READS is None:
+        from payplan.engine.mtg import loader
+        keys = set(loader.CARD_KEYS) | set(loader.PLAYER_KEYS)
+        _LOADER_READS = tuple(t for t, needs in GROUP_A_KEYS.items() if set(needs) <= keys)
+    return _LOADER_READS
+
+
+def _group_a(rng: random.Random, scenario: dict[str, Any]) -> None:
+    r = rng.random()
+    themes = group_a_themes()
+    if r < 0.06:
+        if "snow" in themes:
+            _snow(rng, scenario)
+    elif r < 0.10:
+        if "spend_only" in themes:
+            _spend_only(rng, scenario)
+    elif r < 0.145:
+        if "life_for" in themes:
+            _life_for(rng, scenario)
+
+
+def _played_costs(scenario: dict[str, Any]) -> tuple[dict[str, Any], str]:
+    """The dict holding the mana cost the play pays and its key: the spell's `cost`, or the
+    activated ability's `costs` list (as `costs`)."""
+    cards, play = scenario["cards"], scenario["play"]
+    if "ability" in play:
+        source = cards[_ability_card(scenario)]
+        ability = next(a for a in source.get("abilities") or [] if a.get("id") == play["ability"]["id"])
+        return ability, "costs"
+    return cards["spell"], "cost"
+
+
+def _add_mana(holder: dict[str, Any], key: str, text: str) -> None:
+    """`text` added to the mana cost: a spell's `cost`, or the mana string of an ability's
+    `costs` (one string; put first when it has none)."""
+    if key != "costs":
+        holder[key] = str(holder.get(key) or "") + text
+        return
+    costs = list(holder.get("costs") or [])
+    at = next((i for i, c in enumerate(costs) if isinstance(c, str) and c.startswith("{")), None)
+    if at is None:
+        costs.insert(0, text)
+    else:
+        costs[at] += text
+    holder["costs"] = costs
+
+
+def _copy_card(cards: dict[str, Any], name: str, new: str, **keys: Any) -> None:
+    """A copy of card `name` as `new`, with `keys` (the generator's cards are shared dicts)."""
+    cards[new] = {**cards[name], **keys}
+
+
+def _snow(rng: random.Random, scenario: dict[str, Any]) -> None:
+    """{S} (A1): one or two in the played cost (or in a flashback, kicker or per-mode cost, or a
+    grant's increase), snow copies of some of your lands and mana creatures (filter lands among
+    them), a snow part of the pool, and around them generic and colored reductions, a floor and
+    convoke, the wrong readings' ground."""
+    cards, you = scenario["cards"], scenario["state"]["you"]
+    holder, key = _played_costs(scenario)
+    spell = cards["spell"]
+    where = rng.random()
+    if where < 0.15 and isinstance(spell.get("flashback"), str) and "ability" not in scenario["play"]:
+        spell["flashback"] += "{S}"
+    elif where < 0.25 and isinstance(spell.get("kicker"), str) and "ability" not in scenario["play"]:
+        spell["kicker"] += "{S}"
+    elif where < 0.3 and spell.get("per_mode") and "ability" not in scenario["play"]:
+        spell["per_mode"] += "{S}"
+    else:
+        for _ in range(rng.choice([1, 1, 2])):
+            _add_mana(holder, key, "{S}")
+    if rng.random() < 0.2:
+        _add_mana(holder, key, rng.choice(["{1}", "{2}"]))
+    snowy = ("basic-", "wastes", "dual-", "mystic-gate", "graven-cairns", "llanowar-elves", "treasure",
+             "sol-ring", "signet-like", "birds")
+    battlefield = you["battlefield"]
+    for entry in battlefield:
+        if not isinstance(entry, dict) or not str(entry["card"]).startswith(snowy):
+            continue
+        if rng.random() < 0.45:
+            new = f"snow-{entry['card']}"
+            _copy_card(cards, entry["card"], new, snow=True)
+            entry["card"] = new
+    if rng.random() < 0.5:
+        name = rng.choice(["basic-G", "basic-U", "wastes", "mystic-gate", "llanowar-elves"])
+        cards.setdefault(name, next(c for n, c, _ in SOURCES if n == name))
+        _copy_card(cards, name, f"snow-{name}", snow=True)
+        battlefield.append({"id": f"sn{len(battlefield)}", "card": f"snow-{name}"})
+    if rng.random() < 0.3:
+        pool = "".join(f"{{{rng.choice(COLORS + 'C')}}}" for _ in range(rng.randint(1, 2)))
+        you["mana_pool"] = str(you.get("mana_pool") or "") + pool
+    if you.get("mana_pool") and rng.random() < 0.6:
+        symbols = [f"{{{c}}}" for c in str(you["mana_pool"]).strip("{}").split("}{")]
+        you["snow_pool"] = "".join(rng.sample(symbols, rng.randint(1, len(symbols))))
+    r = rng.random()
+    if r < 0.35:
+        cards["snow-helper"] = {"types": ["enchantment"], "grants": [
+            {"reduction": {"generic": rng.choice([1, 2, 3])}, "applies_to": {"controller": "you"}}]}
+        battlefield.append({"id": "sg0", "card": "snow-helper"})
+    elif r < 0.45:
+        cards["snow-green-less"] = {"types": ["enchantment"], "grants": [
+            {"reduction": {rng.choice(COLORS): 1}, "applies_to": {}}]}
+        battlefield.append({"id": "sg0", "card": "snow-green-less"})
+    elif r < 0.55:
+        cards["trinisphere"] = next(c for n, c in GRANTS if n == "trinisphere")
+        battlefield.append({"id": "sg0", "card": "trinisphere"})
+    elif r < 0.62:
+        cards["snow-tax"] = {"types": ["enchantment"], "grants": [{"increase": "{S}", "applies_to": {}}]}
+        battlefield.append({"id": "sg0", "card": "snow-tax"})
+    if "ability" not in scenario["play"] and rng.random() < 0.3:
+        spell[rng.choice(["convoke", "convoke", "delve", "improvise"])] = True
+        cards["bear-g"] = next(c for n, c, _ in SOURCES if n == "bear-g")
+        battlefield.append({"id": f"sc{len(battlefield)}", "card": "bear-g"})
+
+
+def _spend_only(rng: random.Random, scenario: dict[str, Any]) -> None:
+    """`spend_only` (A2) on the played card (a cast, never a land): basic lands tagged `basic`,
+    mana creatures, Treasures, a filter land and the pool around it."""
+    cards, you = scenario["cards"], scenario["state"]["you"]
+    spell = cards["spell"]
+    if "land" in spell["types"]:
+        return
+    spell["spend_only"] = dict(rng.choice(SPEND_FILTERS))
+    battlefield = you["battlefield"]
+    for entry in battlefield:
+        if isinstance(entry, dict) and str(entry["card"]).startswith("basic-") and rng.random() < 0.8:
+            new = f"tagged-{entry['card']}"
+            _copy_card(cards, entry["card"], new, tags=["basic"])
+            entry["card"] = new
+    for _ in range(rng.choice([0, 1, 1, 2])):
+        name = rng.choice(["llanowar-elves", "birds", "treasure", "sol-ring", "mystic-gate", "graven-cairns",
+                           "basic-G"])
+        card = next(c for n, c, _ in SOURCES if n == name)
+        if name == "basic-G":
+            name, card = "tagged-basic-G", {**card, "tags": ["basic"]}
+        cards[name] = card
+        battlefield.append({"id": f"so{len(battlefield)}", "card": name})
+    if rng.random() < 0.35:
+        you["mana_pool"] = str(you.get("mana_pool") or "") + "".join(
+            f"{{{rng.choice(COLORS + 'C')}}}" for _ in range(rng.randint(1, 2)))
+
+
+def _life_for(rng: random.Random, scenario: dict[str, Any]) -> None:
+    """K'rrik (A3): `life_for` on a creature of yours (sometimes two, sometimes only the
+    opponent's), its color's pips in the played cost (plain, hybrid, {2/C}, Phyrexian), and
+    sometimes low life. A color that a mana ability of yours has in its costs is not drawn (the
+    loader refuses that file)."""
+    cards, state = scenario["cards"], scenario["state"]
+    you = state["you"]
+    costs = "".join(str(a.get("costs")) for o in you["battlefield"]
+                    for a in cards[o if isinstance(o, str) else o["card"]].get("mana") or [])
+    free = [c for c in COLORS if f"{c}/" not in costs and f"/{c}" not in costs and f"{{{c}}}" not in costs]
+    if not free:
+        return
+    color = "B" if "B" in free and rng.random() < 0.6 else rng.choice(free)
+    other = rng.choice([c for c in COLORS if c != color])
+    holder, key = _played_costs(scenario)
+    for _ in range(rng.choice([0, 1, 1, 2])):
+        _add_mana(holder, key, rng.choice([f"{{{color}}}", f"{{{color}}}", f"{{{color}/{other}}}",
+                                           f"{{2/{color}}}", f"{{{color}/P}}"]))
+    amount = rng.choice([2, 2, 2, 1, 3])
+    cards["krrik"] = {**KRRIK, "life_for": {color: amount}}
+    where = rng.random()
+    if where < 0.8:
+        you["battlefield"].append({"id": "kr0", "card": "krrik", "sick": rng.random() < 0.5})
+        if rng.random() < 0.15:
+            cards["krrik-2"] = {**KRRIK, "life_for": {color: rng.choice([1, 2, 4])}}
+            you["battlefield"].append({"id": "kr1", "card": "krrik-2"})
+    if where >= 0.65:
+        opponent = state.setdefault("opponent", {})
+        opponent.setdefault("battlefield", []).append({"id": "okr", "card": "krrik"})
+    if rng.random() < 0.35:
+        you["life"] = rng.choice([1, 2, 3, 4, 5, 6])
+    if rng.random() < 0.3:                            # generic beside the pips
+        _add_mana(holder, key, rng.choice(["{1}", "{2}"]))
+    if rng.random() < 0.25:                           # life as cheap as a land, or cheaper
+        objective = scenario.setdefault("objective", {})
+        objective.setdefault("weights", {})["life"] = rng.choice([0, 0, 1])
