@@ -5,7 +5,7 @@ from __future__ import annotations
 from ...engine.mtg.mana import COLOR_NAMES, TYPES, Mana, mana_text, total
 from ...engine.mtg.options import CastOptions
 from ...engine.mtg.cards import MtgScenario
-from ...engine.mtg.payment import Resources, can_pay_with
+from ...engine.mtg.payment import Permanent, Resources, can_pay_with
 
 # --- why a cast can't be paid --------------------------------------------------------------------
 
@@ -22,18 +22,22 @@ NOUNS = {
 def unpayable_reasons(scenario: MtgScenario, opts: CastOptions, res: Resources) -> list[str]:
     """Why no option can be paid, in words a player knows, for the option that came closest."""
     best: list[str] | None = None
+    cap = res.mana_cap()  # the same for every option: worked out once
+    supply: dict[int, tuple[int, list[Permanent], int]] = {}  # per color, as each option reads it
     for option in opts.options:
         found: list[str] = []
         for i, t in enumerate(TYPES):
             need = option.mana[1 + i]
             if not need:
                 continue
-            direct = res.pool[1 + i] * res.pool_spendable + sum(
-                max(m[1 + i] for m in o.ability.adds) * o.repeats for p in res.permanents
-                for o in p.offers if not o.ability.mana.symbols and o.spendable)
-            filtered = [p for p in res.permanents for o in p.offers if o.spendable
-                        and o.ability.mana.symbols and any(m[1 + i] for m in o.ability.adds)]
-            convoke = sum(1 for p in res.permanents if p.convoker and t in p.convoke)
+            if i not in supply:
+                supply[i] = (res.pool[1 + i] * res.pool_spendable + sum(
+                    max(m[1 + i] for m in o.ability.adds) * o.repeats for p in res.permanents
+                    for o in p.offers if not o.ability.mana.symbols and o.spendable),
+                    [p for p in res.permanents for o in p.offers if o.spendable
+                     and o.ability.mana.symbols and any(m[1 + i] for m in o.ability.adds)],
+                    sum(1 for p in res.permanents if p.convoker and t in p.convoke))
+            direct, filtered, convoke = supply[i]
             if direct + convoke < need:
                 name = COLOR_NAMES[t]
                 text = (f"needs {mana_text(_only(i, need))}: {_count(direct + convoke, name + ' source')}"
@@ -59,7 +63,6 @@ def unpayable_reasons(scenario: MtgScenario, opts: CastOptions, res: Resources) 
                 found.append(f"needs {'{S}' * option.snow}: {option.snow} mana from a snow "
                              f"source, " + (f"at most {made} can be made" if made
                                             else "none can be made"))
-        cap = res.mana_cap()
         if option.size > cap:
             ways = ["untapped sources", "the pool"] + [w for w, on in (
                 ("convoke", opts.card.convoke), ("delve", opts.card.delve),
