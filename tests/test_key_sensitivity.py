@@ -1286,6 +1286,20 @@ def _mtg_pairs() -> dict[Key, Pair]:
     t["mtg_payment", "id"] = MC(MBASE, "payment.sources.1.id", "c1", "m2", payment=mpaid)
     t["mtg_payment", "adds"] = MC(MBASE, "payment.sources.1.adds", "{G}", "{R}", payment=mpaid)
     t["mtg_payment", "costs"] = MC(MBASE, "payment.sources.1.costs", [], ["tap"], payment=mpaid)
+    # A source's counters removed (issue 25, C1): a Druids' Repository with two charge
+    # counters pays {R} removing one; a payment saying it removed three is refused.
+    repository = setup(MBASE, **{
+        "cards__repository": {"types": ["enchantment"], "mana": [
+            {"adds": "{W}|{U}|{B}|{R}|{G}", "costs": [{"remove_counters": {"kind": "charge",
+                                                                            "count": 1}}]}]},
+        "state__you__battlefield": [{"id": "m1", "card": "mountain"},
+                                    {"id": "d1", "card": "repository",
+                                     "counters": {"charge": 2}}]})
+    drawn = {"id": "d1", "adds": "{R}", "costs": ["remove_counters charge 1"],
+             "counters_removed": {"charge": 1}}
+    t["mtg_payment", "counters_removed"] = MC(
+        repository, "payment.sources.1.counters_removed", {"charge": 3}, {"charge": 1},
+        payment={"sources": [tap, drawn]})
     t["PAYMENT_KEYS", "pool"] = MC(setup(MBASE, state__you__mana_pool="{R}"), "payment.pool",
                                    "{R}", payment={"sources": [tap]})
     convoke = setup(MBASE, cards__bolt__convoke=True)

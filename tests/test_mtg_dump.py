@@ -259,7 +259,7 @@ def _reduction(draw: Draw, with_id: bool) -> dict[str, object]:
     generic = draw(st.integers(0, 2))
     if generic == 0 or draw(st.booleans()):
         out["generic"] = {"count": _filter(draw)} if generic == 2 else draw(st.integers(0, 3))
-    if draw(st.booleans()):
+    if "generic" in out and draw(st.booleans()):  # a minimum binds the generic part only
         out["minimum"] = draw(st.integers(0, 2))
     if draw(st.integers(0, 2)) == 0:
         out["mana"] = _plain(draw, lo=0)

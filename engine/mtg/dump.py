@@ -256,8 +256,9 @@ def reduction_to_data(r: Reduction, label: str) -> Data:
     out: Data = {}
     if r.label != label:
         out["id"] = r.label
-    # A reduction says at least one of generic and mana: `generic: 0` where it says nothing else.
-    if r.generic != Amount() or (r.colored == NO_MANA and not r.colored_counts):
+    # A reduction says at least one of generic and mana: `generic: 0` where it says nothing else,
+    # and beside a minimum (which the loader reads only with `generic`).
+    if r.generic != Amount() or r.minimum or (r.colored == NO_MANA and not r.colored_counts):
         out["generic"] = amount_to_data(r.generic)
     if r.minimum:
         out["minimum"] = r.minimum
