@@ -1,5 +1,5 @@
 """The mtg/1 brute force (benchmarks/mtg_reference) on issue 25's group A (the contract,
-/work/notes' contract25 "Group A"), each case worked by hand from the contract and the rules
+the lead's contract for issue 25, group A), each case worked by hand from the contract and the rules
 (107.4h, 205.4f, 601.2f-h, 119.4), without payplan's engine: snow mana {S} (A1), "spend only
 mana produced by ..." on a spell (A2, Myr Superion, Imperiosaur) and paying a colored pip with
 life (A3, K'rrik, Son of Yawgmoth). Scores use the default weights: a land tapped 1, a creature

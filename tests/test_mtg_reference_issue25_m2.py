@@ -273,3 +273,18 @@ def test_cycling_mana_restricted_to_abilities() -> None:
     data = scenario({"types": ["instant"], "cost": "{U}"}, [("pillar", pillar), ("relic", relic)])
     data["play"] = {"ability": {"object": "l1", "id": "act"}}
     assert solve(data).status == "unpayable"
+
+
+def test_a_flashback_cost_with_x_life_keeps_x() -> None:
+    """{X}{B} with flashback "{B}, pay X life" cast from the graveyard with x: 2: the flashback
+    cost has X of its own (X life), so X stays 2 (107.3b sets X to 0 only when the cost paid has
+    no X at all): 2 life and a Swamp, score 3. The reference once set X to 0 under every
+    alternative cost without {X} (a fresh-cast disagreement, cast 3912539900)."""
+    spell = {"types": ["instant"], "cost": "{X}{B}",
+             "flashback": {"cost": "{B}", "other": [{"pay_life": "X"}]}}
+    data = scenario(spell, [("swamp", SWAMP)], object="g1", x=2, **{"from": "graveyard"})
+    data["state"]["you"]["graveyard"] = [{"id": "g1", "card": "spell"}]
+    data["state"]["you"]["hand"] = []
+    got = solve(data)
+    assert (got.status, got.x, got.score) == ("ok", 2, 3)
+    assert got.totals == {("{B}", 2)}

@@ -878,10 +878,12 @@ def priced_casts(data: dict[str, Any], x_value: int | None, room: int | None = N
             uses_x = bool(x_count) or any(is_x_life(item) for item in other)
             # 107.3b: X is 0 when a card with {X} in its mana cost is cast paying neither its
             # mana cost nor an alternative cost that includes X (without paying it, evoke or
-            # flashback with no {X}: no X life either, the README's Bond of Agony); a card whose
+            # flashback with no {X} and no X life of its own: no X life either, the README's
+            # Bond of Agony; a flashback cost with "pay X life" keeps X); a card whose
             # X is only in a non-mana cost (Toxic Deluge) still announces its X.
             x = (0 if cast != "normal" and mana_cost_has_x(card)
-                 and not any(s[0] == "x" for s in parse_symbols(cost_text)) else x_value)
+                 and not any(s[0] == "x" for s in parse_symbols(cost_text))
+                 and not any(is_x_life(item) for item in cast_other) else x_value)
             if uses_x and x is None:
                 continue
             fixed = ZERO
