@@ -116,7 +116,8 @@ def _others_in_order(items: list[Any]) -> None:
             _in_order(loader.REMOVE_KEYS, "remove_counters")(body)
         elif isinstance(body, dict):
             _in_order(loader.OTHER_LONG_KEYS, "other")(body)
-            _in_order(loader.FILTER_KEYS, "filter")(body["filter"])
+            # `count: any` over every object leaves its empty filter out
+            _in_order(loader.FILTER_KEYS, "filter")(body.get("filter", {}))
 
 
 def _reduction_in_order(r: dict[str, Any]) -> None:
