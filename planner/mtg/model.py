@@ -152,11 +152,13 @@ def _decided(m: cp_model.CpModel, linear: Linear, scenario: MtgScenario,
     life: cp_model.LinearExprT = (sum(way[c] * w.base.life for c, w in enumerate(linear.ways))
                                   + sum(times[k.name] * k.part.life for k in linear.counted))
     half: dict[tuple[str, int], cp_model.IntVar] = {}
+    half_most: dict[str, int] = {}  # each kind's pips at most (the `half` variables' range)
     size_ub = max(total(w.base.mana) + w.x_count * w.x_high for w in linear.ways) + sum(
         k.high * total(k.part.mana) for k in linear.counted)
     for text, each in linear.halves:
         most = max(dict(w.base.announced).get(text, 0) for w in linear.ways) + sum(
             k.high * dict(k.part.announced).get(text, 0) for k in linear.counted)
+        half_most[text] = most
         pips = (sum(way[c] * dict(w.base.announced).get(text, 0) for c, w in enumerate(linear.ways))
                 + sum(times[k.name] * dict(k.part.announced).get(text, 0) for k in linear.counted))
         for j, (name, adds, costs) in enumerate(each):
@@ -182,7 +184,9 @@ def _decided(m: cp_model.CpModel, linear: Linear, scenario: MtgScenario,
     if x:
         ties.append((sum(x.values()), max(w.x_high for w in linear.ways) + 1))
     for text, each in linear.halves:
-        ties += [(half[(text, j)], half[(text, j)].proto.domain[-1] + 1)
+        # (an IntVar's proto domain does not index from the end: [-1] read 0 there, so these
+        # ranges were 1 and a later tie could outweigh an earlier one)
+        ties += [(half[(text, j)], half_most[text] + 1)
                  for j in range(1, len(each))]
 
     def read(solver: cp_model.CpSolver) -> tuple[int, Choices | None]:
