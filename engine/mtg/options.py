@@ -335,7 +335,10 @@ def _options(scenario: MtgScenario, play: Play, mana_cap: int, chosen: MtgChosen
         c.each * any_high(scenario, card, play, c.per_paid) for c in changing
         if c.per_paid is not None and card.takes_any(c.per_paid))
     x_auto = x_auto and any(any(x_parts(card, c)) for c in ways)
-    if compact:  # never on the chosen path (`chosen_casts` passes False): check lists its totals
+    # Never on the chosen path (`chosen_casts` passes False): check lists its totals. Where
+    # `listed_most` bounds the list below `COMPACT_FROM`, `_listed` of any `linear_choices`
+    # would too, so the list is priced without working the choices out.
+    if compact and listed_most(card, play, ways, mana_cap) >= COMPACT_FROM:
         linear = linear_choices(scenario, card, play, ways, changing, mana_cap)
         if linear is not None and _listed(linear) >= COMPACT_FROM:
             return CastOptions(card, obj, zone, (), (), auto, x_auto, linear, play), ()
@@ -565,6 +568,51 @@ def _listed(linear: Linear) -> int:
             ways_announced *= _choose(n + n_halves[text] - 1, n)
         out += sets * (way.x_high - way.x_low + 1) * ways_announced
     return out
+
+
+def listed_most(card: Card, play: Play, ways: list[str], mana_cap: int) -> int:
+    """An upper bound on `_listed(linear_choices(...))` for these ways, from the symbols alone
+    (cheaper than working the choices out). Each factor bounds `_listed`'s: the optional sets
+    are the same product of `_counts`; a way's X range is the same (`linear_choices`: 0 to
+    `mana_cap // x_count`, one value when the play names X, when it has no {X} or is cast
+    without paying; its {X} are those of its cost and of the additional costs paid whatever is
+    chosen, as `assembled` gathers them, the commander tax adding none); and its announcements,
+    a product over the announced kinds of the multisets of halves of that kind's pips, are at
+    most the sequences: 3 ** pips (a symbol has at most 3 halves: `{G/W/P}`), its pips those
+    of its cost, of the always-paid additional costs, and of each optional cost times its
+    largest count."""
+    sets = 1
+    optional_pips = 0
+    for name in card.optional_names():
+        low, high = _counts(card, play, name, mana_cap)
+        sets *= high - low + 1
+        optional_pips += high * sum(1 for s in card.optional_cost(name).mana.symbols
+                                    if s.announced)
+    out = 0
+    for cast in ways:
+        symbols = list(_way_symbols(card, cast))
+        for _, cost in additional_costs(card, play, Choices(cast, ())):
+            symbols.extend(cost.mana.symbols)
+        x_count = sum(1 for s in symbols if s.kind == "x")
+        xs = (1 if not x_count or cast == "without_paying" or play.x is not None
+              else mana_cap // x_count + 1)
+        pips = optional_pips + sum(1 for s in symbols if s.announced)
+        out += sets * xs * 3 ** pips
+    return out
+
+
+def _way_symbols(card: Card, cast: str) -> tuple[Symbol, ...]:
+    """The mana symbols of the cost a way to cast starts from (`base_cost`'s, without its
+    words)."""
+    if card.activation is not None:
+        return card.activation.mana.symbols
+    if cast == "normal":
+        return card.cost.symbols
+    if cast == "flashback" and card.flashback is not None:
+        return card.flashback.mana.symbols
+    if cast == "without_paying":
+        return ()
+    return next(a for a in card.alternative if a.id == cast).cost.mana.symbols
 
 
 def _choose(n: int, k: int) -> int:

@@ -1,0 +1,60 @@
+"""The single mtg/1 plan's shortcuts of issue 22's second pass, each checked against the way it
+replaces on generated casts (tests/mtg_reference/strategies.py's generator and the speed
+suite's wide optional costs), so a wrong shortcut fails here."""
+
+from __future__ import annotations
+
+import random
+
+from payplan.engine.mtg import options as mtg_options
+from payplan.engine.mtg.loader import mtg_from_data
+from payplan.engine.mtg.payment import resources
+from payplan.engine.mtg.total_cost import changers, played_card
+from payplan.engine.problems import ScenarioError
+
+from tests.mtg_reference.strategies import casts
+from tests.test_mtg_speed import _case
+
+
+def _scenarios():  # type: ignore[no-untyped-def]
+    for _, data in casts(22, 300):
+        try:
+            yield mtg_from_data(data, require_play=True)
+        except ScenarioError:
+            continue
+    for seed in range(60):
+        yield mtg_from_data(_case(seed, random.Random(seed).randint(2, 12)), require_play=True)
+
+
+def test_listed_most_bounds_the_compact_list() -> None:
+    """`listed_most` is at least `_listed` of every cast's `linear_choices` (so skipping the
+    choices below `COMPACT_FROM` never lists a cast the compact form would describe), and the
+    compact decision is the one working the choices out gives."""
+    checked = compact = 0
+    for s in _scenarios():
+        play = s.play
+        assert play is not None
+        card = played_card(s, play)
+        obj = s.state.you.find(play.object)
+        assert obj is not None
+        for cap in (0, 3, resources(s, card, obj[1].id).mana_cap(), 40):
+            if card.activation is not None:
+                ways, problems = mtg_options.activations(card, obj[1], s)
+            else:
+                ways, problems = mtg_options.casts(card, play.zone, play, s.state.sorcery_speed)
+            if problems or obj[0] != play.zone:
+                continue
+            linear = mtg_options.linear_choices(s, card, play, ways,
+                                                changers(s, card, play.targets), cap)
+            if linear is None:
+                continue
+            listed = mtg_options._listed(linear)
+            assert mtg_options.listed_most(card, play, ways, cap) >= listed
+            checked += 1
+            try:
+                got = mtg_options.cast_options(s, play, cap, compact=True)
+            except mtg_options.TooManyChoices:
+                continue
+            assert (got.linear is not None) == (listed >= mtg_options.COMPACT_FROM)
+            compact += got.linear is not None
+    assert checked >= 300 and compact >= 5  # both sides of the decision were seen
