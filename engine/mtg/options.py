@@ -22,8 +22,8 @@ from ..problems import Problem
 from .cards import ZONE_OF_KIND, Card, MtgScenario, Obj, OtherCost, Play
 from .mana import NO_MANA, TYPES, Mana, Symbol, add, total
 from .total_cost import (Changer, Choices, Priced, additional_costs, assembled, base_cost, changers,
-                         commander_casts, loyalty_cost, object_matches, played_card, price,
-                         signed)
+                         commander_casts, loyalty_cost, object_matches, played_card, prepared,
+                         price, signed)
 
 MAX_ANNOUNCEMENTS = 4096  # distinct hybrid/Phyrexian announcements priced per cast
 MAX_COUNT = 20  # multikicker / replicate counts tried under `auto`, at most
@@ -257,15 +257,17 @@ def announcements(symbols: tuple[Symbol, ...]) -> list[tuple[str, ...]]:
 
 
 def cast_options(scenario: MtgScenario, play: Play, mana_cap: int,
-                 compact: bool = False, deadline: Deadline = NO_DEADLINE) -> CastOptions:
+                 compact: bool = False, deadline: Deadline = NO_DEADLINE,
+                 card: Card | None = None) -> CastOptions:
     """All cost options of the cast `play` describes, or the reasons it is illegal.
 
     `mana_cap` bounds X and the counts under `auto`: the most mana (and convoke, delve,
     improvise) the resources could ever give, plus every reduction. With `compact`, a cast
     whose list would hold `COMPACT_FROM` options or more and whose total adds up from its
     choices (`linear_choices`) comes back as `linear`, its `options` empty. Past `deadline`
-    the pricing stops (`cut`): the options priced so far come back."""
-    return _options(scenario, play, mana_cap, None, compact, deadline)[0]
+    the pricing stops (`cut`): the options priced so far come back. `card`: the caller's
+    `played_card(scenario, play)`, when it has it."""
+    return _options(scenario, play, mana_cap, None, compact, deadline, card)[0]
 
 
 @dataclass(frozen=True, slots=True)
@@ -295,7 +297,7 @@ def chosen_casts(scenario: MtgScenario, play: Play, mana_cap: int, chosen: MtgCh
 
 
 def _options(scenario: MtgScenario, play: Play, mana_cap: int, chosen: MtgChosen | None,
-             compact: bool = False, deadline: Deadline = NO_DEADLINE
+             compact: bool = False, deadline: Deadline = NO_DEADLINE, card: Card | None = None
              ) -> tuple[CastOptions, tuple[Problem, ...]]:
     """`cast_options` (`chosen` None) or `chosen_casts`, with the problems of `chosen`. The
     chosen path never compacts (its caller passes `compact` False): a payment is checked
@@ -304,7 +306,7 @@ def _options(scenario: MtgScenario, play: Play, mana_cap: int, chosen: MtgChosen
     assert found is not None, "the loader checked the played object"
     zone_found, obj = found
     zone = play.zone
-    card = played_card(scenario, play)
+    card = card if card is not None else played_card(scenario, play)
     auto = tuple(n for n in card.optional_names() if play.optional.get(n, "no") == "auto")
     if zone_found != zone:
         why = (f"{obj.id} is in your {zone_found}, not your {zone}",)
@@ -369,11 +371,13 @@ def _options(scenario: MtgScenario, play: Play, mana_cap: int, chosen: MtgChosen
             spoken = [halves for halves in announcements(tuple(symbols))
                       if chosen is None or _announces(tuple(symbols), halves, chosen)]
             announced_any = announced_any or bool(spoken)
+            ready = prepared(scenario, card, play, cast, optional, changing) if spoken else None
             for x in xs:
                 if deadline.passed():
                     return CastOptions(card, obj, zone, (), tuple(options), auto, x_auto,
                                        cut=True), tuple(wrong)
-                priced = [price(scenario, card, play, Choices(cast, optional, x, halves), changing)
+                priced = [price(scenario, card, play, Choices(cast, optional, x, halves), changing,
+                                ready)
                           for halves in spoken]
                 options.extend(_kept(priced) if chosen is None else _distinct(priced))
     if chosen is not None and chosen.x is not None and not options:

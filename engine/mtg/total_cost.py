@@ -404,14 +404,29 @@ def assembled(card: Card, play: Play, cast: str, optional: tuple[tuple[str, int]
     return tuple(symbols), tuple(other), steps
 
 
+# What `price` works out from the way cast and the optional costs alone (`prepared`): the
+# changers with their per-paid amounts, and the assembled symbols, non-mana parts and steps.
+Prepared = tuple[tuple[Changer, ...],
+                 tuple[tuple[Symbol, ...], tuple[OtherCost, ...], list[tuple[str, str]]]]
+
+
+def prepared(scenario: MtgScenario, card: Card, play: Play, cast: str,
+             optional: tuple[tuple[str, int], ...], changing: tuple[Changer, ...]) -> Prepared:
+    """The part of `price` that depends on the way cast and the optional costs only (not on
+    X nor the announcements): priced once for every X and announcement of them."""
+    return (with_counts(changing, optional),
+            assembled(card, play, cast, optional, commander_casts(scenario, play)))
+
+
 def price(scenario: MtgScenario, card: Card, play: Play, choices: Choices,
-          changing: tuple[Changer, ...] | None = None) -> Priced:
-    """The total cost of casting `card` with these choices (601.2b, 601.2f)."""
-    if changing is None:
-        changing = changers(scenario, card, play.targets)
-    changing = with_counts(changing, choices.optional)
-    symbols, other_parts, named = assembled(card, play, choices.cast, choices.optional,
-                                            commander_casts(scenario, play))
+          changing: tuple[Changer, ...] | None = None, ready: Prepared | None = None) -> Priced:
+    """The total cost of casting `card` with these choices (601.2b, 601.2f). `ready`: what
+    `prepared` gives for these choices' way and optional costs (and `changing`)."""
+    if ready is None:
+        if changing is None:
+            changing = changers(scenario, card, play.targets)
+        ready = prepared(scenario, card, play, choices.cast, choices.optional, changing)
+    changing, (symbols, other_parts, named) = ready
     steps: list[Step] = []
     mana = NO_MANA
     life = 0

@@ -148,8 +148,6 @@ def _boards(scenario: MtgScenario, res: Resources, lenient: bool = False
     usable abilities, charges and convoke colors, `engine.mtg.payment.interchangeable`) is
     worked out once, on its first member (`_ways`); the others get its ways and modes with
     their own index and position (`_as_member`), which is what working each out alone gives."""
-    if any(o.ability.counter_kinds() for perm in res.permanents for o in perm.offers):
-        return None  # counters removed as a cost (issue 25): the model decides
     life_w = scenario.objective.weight("life")
     units: list[Unit] = []
     fixed: list[tuple[int, tuple[Mode, ...], Unit | None]] = []
@@ -162,6 +160,11 @@ def _boards(scenario: MtgScenario, res: Resources, lenient: bool = False
         key = kind_of(perm)
         if key in done:
             template = done[key]
+        elif any(o.ability.remove or o.ability.removed is not None for o in perm.offers):
+            # Counters removed as a cost (issue 25, `counter_kinds`): the model decides. Asked
+            # of each class's first member: its members have the same offers (`kind_of`), and
+            # a permanent skipped above has none.
+            return None
         else:
             template = done[key] = _ways(scenario, perm, p, lenient, life_w)
         if template is None:

@@ -142,7 +142,8 @@ def plan_mtg(scenario: MtgScenario, config: SolverConfig = DEFAULT_CONFIG,
     res = resources(scenario, card, obj.id if play.ability is None else "",
                     holder=obj.id if play.ability is not None else "")
     try:
-        opts = cast_options(scenario, play, res.mana_cap(), compact=True, deadline=limit)
+        opts = cast_options(scenario, play, res.mana_cap(), compact=True, deadline=limit,
+                            card=card)
     except TooManyChoices as err:
         raise ScenarioError.at(("cards", card.id, "cost"), str(err)) from None
     if not opts.legal:
