@@ -58,3 +58,44 @@ def test_listed_most_bounds_the_compact_list() -> None:
             assert (got.linear is not None) == (listed >= mtg_options.COMPACT_FROM)
             compact += got.linear is not None
     assert checked >= 300 and compact >= 5  # both sides of the decision were seen
+
+
+def test_product_sums_are_the_sums_of_each_combination() -> None:
+    """`fastpath.product_sums` over `_factors` gives, for every combination the fast path tries
+    (`_mode_choices`, a wide board's `choices`, in their order), the sum of its modes' vectors
+    and its count of modes, as summing each combination alone does, on boards and wide boards
+    of the generated bench boards and the speed suite's."""
+    import itertools
+
+    from payplan.engine.mtg.generate import generate_mtg
+    from payplan.planner.mtg import fastpath
+
+    seen = wide = 0
+    datas = [generate_mtg(size, seed) for size in (10, 20, 40, 60) for seed in range(8)]
+    datas += [_case(seed, random.Random(seed).randint(2, 14)) for seed in range(30)]
+    for data in datas:
+        s = mtg_from_data(data, require_play=True)
+        assert s.play is not None
+        found = s.state.you.find(s.play.object)
+        assert found is not None
+        res = resources(s, played_card(s, s.play), found[1].id)
+        boards = fastpath._boards(s, res)
+        if boards is None:
+            continue
+        for board in (boards[0], fastpath._wide(boards[1], res)):
+            if board is None:
+                continue
+            combos = board.choices if board.wide else fastpath._mode_choices(board)
+            factors = fastpath._factors(board)
+            assert [tuple(m for pick in c for m in pick) for c in itertools.product(*factors)] \
+                == list(combos)
+
+            def vector(m: fastpath.Mode) -> tuple[int, ...]:
+                return (m.permanent, m.offer, m.option + 1, m.charge, m.life, 3)
+
+            got = fastpath.product_sums(factors, vector, 7)
+            assert got == [tuple(map(sum, zip(*map(vector, c)))) + (len(c),) if c
+                           else (0,) * 7 for c in combos]
+            seen += bool(board.fixed)
+            wide += board.wide
+    assert seen >= 10 and wide >= 3

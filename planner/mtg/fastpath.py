@@ -49,6 +49,7 @@ from __future__ import annotations
 
 import functools
 import itertools
+import operator
 from operator import attrgetter
 from dataclasses import dataclass, replace
 from typing import Any, NamedTuple
@@ -127,6 +128,9 @@ class Board:
     # The units and the fixed permanents' units together, sorted by weight (weights differ:
     # each holds its object's position), which `_pay_in_order` filters for the active modes.
     everyone: tuple[Unit, ...] = ()
+    # A wide board's `choices` as the product of its classes' picks (each pick the modes it
+    # puts on the class's members): `choices` is that product, each pick's modes in a row.
+    factors: tuple[tuple[tuple[Mode, ...], ...], ...] = ()
 
 
 def _board(scenario: MtgScenario, res: Resources, lenient: bool = False,
@@ -365,7 +369,8 @@ def _wide(board: Board, res: Resources) -> Board | None:
         per_class.append(picks)
     choices = tuple(tuple(m for pick in combo for m in pick)
                     for combo in itertools.product(*per_class))
-    return replace(board, choices=choices, class_of=tuple(class_of), wide=True)
+    return replace(board, choices=choices, class_of=tuple(class_of), wide=True,
+                   factors=tuple(tuple(picks) for picks in per_class))
 
 
 def _orders(filters: list[Mode], board: Board, res: Resources) -> list[tuple[Mode, ...]]:
@@ -545,17 +550,13 @@ def solve_fast(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tup
                                  res.permanents[m.permanent].position) + kinds
         return got
 
-    no_kinds = (0,) * len(KINDS)
     everyone_free = free_units + len(with_unit)
 
-    def sums(chosen: tuple[Mode, ...]) -> Sums:
-        if not chosen:
-            return Sums(0, 0, 0, everyone_free, no_kinds, 0, 0)
-        made, costs, charge, taken, position, *kinds = map(sum, zip(*map(mode_sums, chosen)))
-        return Sums(made, costs, charge, everyone_free - taken, tuple(kinds), position,
-                    len(chosen))
+    def sums(vector: tuple[int, ...]) -> Sums:
+        made, costs, charge, taken, position, *kinds, modes = vector
+        return Sums(made, costs, charge, everyone_free - taken, tuple(kinds), position, modes)
 
-    combo_sums = [sums(chosen) for chosen in combos]
+    combo_sums = [sums(v) for v in product_sums(_factors(board), mode_sums, 6 + len(KINDS))]
     lows: dict[int, list[tuple[int, ...]]] = {}
 
     def lows_of(index: int) -> list[tuple[int, ...]]:
@@ -833,6 +834,35 @@ def _hall(needs: tuple[tuple[int, int], ...], chosen: tuple[Mode, ...], reach: R
         if need > _reached(reach, S) + delta:
             return False
     return True
+
+
+def _factors(board: Board) -> tuple[tuple[tuple[Mode, ...], ...], ...]:
+    """The combinations `solve_fast` tries (`_mode_choices`, a wide board's `choices`) as a
+    product of factors, each a tuple of picks (a pick: the modes it adds, in a row): per fixed
+    permanent, off or one of its modes; per class of a wide board, its picks."""
+    if board.wide:
+        return board.factors
+    return tuple(((),) + tuple((m,) for m in modes) for _, modes, _ in board.fixed)
+
+
+def product_sums(factors: tuple[tuple[tuple[Mode, ...], ...], ...],
+                 vector: Any, width: int) -> list[tuple[int, ...]]:
+    """For each combination of the product of `factors` (in `itertools.product`'s order), the
+    sum of `vector(m)` (a tuple of `width - 1` numbers) over its modes, followed by how many
+    modes it has. Each pick is summed once and each prefix of the product once, so a
+    combination costs about one addition instead of one per mode (sums of integers: the
+    order they are added in changes nothing)."""
+    zero = (0,) * width
+    sums = [zero]
+    for factor in factors:
+        picks = []
+        for pick in factor:
+            v = zero
+            for m in pick:
+                v = tuple(map(operator.add, v, vector(m) + (1,)))
+            picks.append(None if not pick else v)
+        sums = [a if v is None else tuple(map(operator.add, a, v)) for a in sums for v in picks]
+    return sums
 
 
 def _mode_choices(board: Board) -> list[tuple[Mode, ...]]:
