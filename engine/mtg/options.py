@@ -670,6 +670,8 @@ def announce(card: Card, play: Play, choices: Choices, counts: dict[str, list[in
 
 def _kept(priced: list[Priced]) -> list[Priced]:
     """One option per total, cheapest first; totals another beats on every part left out."""
+    if len(priced) == 1:
+        return priced  # (one X of a cost without announced pips: nothing to merge or beat)
     by_total: dict[tuple[object, ...], Priced] = {}
     for p in priced:
         by_total.setdefault((p.mana, p.life, p.other), p)
