@@ -99,3 +99,37 @@ def test_product_sums_are_the_sums_of_each_combination() -> None:
             seen += bool(board.fixed)
             wide += board.wide
     assert seen >= 10 and wide >= 3
+
+
+def test_mode_count_counts_the_combinations_and_their_filter_orders() -> None:
+    """`_mode_count` (counted factor by factor) is what listing `_mode_choices` and each one's
+    orders of its active filters gives, on boards with fixed sources."""
+    from payplan.engine.mtg.generate import generate_mtg
+    from payplan.planner.mtg import fastpath
+
+    seen = 0
+    datas = [generate_mtg(size, seed) for size in (10, 20, 40) for seed in range(10)]
+    datas += [_case(seed, random.Random(seed).randint(2, 14)) for seed in range(40)]
+    for gates in (3, 4):  # filter lands enough for combinations of 3 and 4 active filters
+        data = _case(0, 3)
+        data["state"]["you"]["battlefield"] += [{"id": f"gate{i}", "card": "gate"}
+                                                for i in range(gates)]
+        datas.append(data)
+    for data in datas:
+        s = mtg_from_data(data, require_play=True)
+        assert s.play is not None
+        found = s.state.you.find(s.play.object)
+        assert found is not None
+        board = fastpath._board(s, resources(s, played_card(s, s.play), found[1].id))
+        if board is None or not board.fixed:
+            continue
+        count = 1
+        for _, modes, _ in board.fixed:
+            count *= len(modes) + 1
+        if count > fastpath.MAX_MODES:
+            continue
+        listed = sum(max(1, fastpath._factorial(sum(1 for m in chosen if m.filter)))
+                     for chosen in fastpath._mode_choices(board))
+        assert fastpath._mode_count(board) == listed
+        seen += any(m.filter for _, modes, _ in board.fixed for m in modes)
+    assert seen >= 5  # boards with filter lands among the fixed sources

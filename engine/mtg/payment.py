@@ -164,6 +164,8 @@ class Resources:
         out = total(self.pool) if self.pool_spendable else 0
         each: dict[tuple[object, ...], int] = {}
         for p in self.permanents:
+            if not p.offers and not p.convoker and not p.improviser:
+                continue  # it gives nothing (a tapped land, a creature without convoke)
             key = kind_of(p)
             if key not in each:
                 best = max((max(total(m) for m in o.ability.adds) for o in p.offers

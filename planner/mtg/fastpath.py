@@ -451,7 +451,17 @@ def _mode_count(board: Board) -> int:
         count *= len(modes) + 1
     if count > MAX_MODES:
         return count
-    return sum(max(1, _factorial(sum(1 for m in chosen if m.filter))) for chosen in _mode_choices(board))
+    # Each combination (`_mode_choices`) counts the orders of its active filters: the
+    # combinations counted by how many filters they hold, factor by factor, without listing them.
+    by_filters = {0: 1}
+    for _, modes, _ in board.fixed:
+        grown: dict[int, int] = {}
+        for k, n in by_filters.items():
+            grown[k] = grown.get(k, 0) + n  # off (or its unit)
+            for m in modes:
+                grown[k + m.filter] = grown.get(k + m.filter, 0) + n
+        by_filters = grown
+    return sum(n * max(1, _factorial(k)) for k, n in by_filters.items())
 
 
 def _factorial(n: int) -> int:
