@@ -133,3 +133,43 @@ def test_mode_count_counts_the_combinations_and_their_filter_orders() -> None:
         assert fastpath._mode_count(board) == listed
         seen += any(m.filter for _, modes, _ in board.fixed for m in modes)
     assert seen >= 5  # boards with filter lands among the fixed sources
+
+
+def test_unpayable_reasons_are_those_of_the_first_option_with_fewest() -> None:
+    """`unpayable_reasons` counts each option's reasons without their words and words the
+    closest option alone: the count is the same with words (option by option), and the answer
+    is what wording every option and keeping the first with the fewest gives."""
+    from payplan.planner.mtg import explain
+    from payplan.planner.mtg.plan import plan_mtg
+
+    checked = 0
+    for s in _scenarios():
+        if plan_mtg(s).status != "unpayable":
+            continue
+        play = s.play
+        assert play is not None
+        found = s.state.you.find(play.object)
+        assert found is not None
+        card = played_card(s, play)
+        res = resources(s, card, found[1].id if play.ability is None else "",
+                        holder=found[1].id if play.ability is not None else "")
+        try:
+            opts = mtg_options.cast_options(s, play, res.mana_cap())
+        except mtg_options.TooManyChoices:
+            continue
+        cap = res.mana_cap()
+        supply: dict = {}  # type: ignore[type-arg]
+        best: list[str] | None = None
+        for option in opts.options:
+            worded = explain._found(s, opts, res, option, cap, supply, words=True)
+            assert len(explain._found(s, opts, res, option, cap, supply, words=False)) \
+                == len(worded)
+            if best is None or len(worded) < len(best):
+                best = worded
+        got = explain.unpayable_reasons(s, opts, res)
+        if res.spend_only is None or not best:
+            assert got == (best or ["no way to cast it"])
+        else:  # and a line naming what may pay under `spend_only`
+            assert got[:-1] == best and got[-1].startswith("spend_only")
+        checked += len(opts.options) > 1
+    assert checked >= 20

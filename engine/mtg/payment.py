@@ -496,7 +496,8 @@ def name_payment(scenario: MtgScenario, option: Priced, res: Resources,
     tapped: set[int] = set()
     lost: set[tuple[str, int]] = set()
     life = option.life
-    for p, a, adds, units in merged(res, solution.activations):
+    activations = merged(res, solution.activations)
+    for p, a, adds, units in activations:
         perm = perms[p]
         ability = perm.offers[a].ability
         made = add(made, adds)
@@ -587,7 +588,8 @@ def name_payment(scenario: MtgScenario, option: Priced, res: Resources,
     paid_other = _paid_without_mana(solution)
     spell = _minus_generic(option.mana, paid_other)
     available = add(res.pool, made)
-    left = _left(available, ability_mana, spell, scenario, solution, res, option.snow)
+    left = _left(available, ability_mana, spell, scenario, solution, res, option.snow,
+                 activations)
     # The pool is spent first (it is free): what was consumed of a kind comes from it first.
     pool_spent = tuple(min(pool, pool + m - lft) for pool, m, lft in zip(res.pool, made, left))
     if not res.pool_spendable:
@@ -633,7 +635,8 @@ def _minus_generic(m: Mana, paid: tuple[int, dict[str, int]]) -> Mana:
 
 
 def _left(available: Mana, ability_mana: Mana, spell: Mana, scenario: MtgScenario,
-          solution: Usage, res: Resources, snow: int = 0) -> Mana:
+          solution: Usage, res: Resources, snow: int = 0,
+          activations: list[tuple[int, int, Mana, int]] | None = None) -> Mana:
     """What stays in the pool: pips of a kind take that kind; the hybrid pips of the abilities'
     costs each take one of their halves, then generic mana (the abilities' and the spell's)
     takes W U B R G C in that order.
@@ -651,8 +654,10 @@ def _left(available: Mana, ability_mana: Mana, spell: Mana, scenario: MtgScenari
     left = list(available)
     for i in range(1, 7):
         left[i] -= spell[i] + ability_mana[i]
+    if activations is None:  # (`name_payment` hands over the ones it merged)
+        activations = merged(res, solution.activations)
     hybrids = [tuple(1 + TYPES.index(c) for c in s.colors)
-               for p, a, _, _ in merged(res, solution.activations)
+               for p, a, _, _ in activations
                for s in res.permanents[p].offers[a].ability.mana.symbols if s.kind == "hybrid"]
     generic = spell[0] + ability_mana[0] + snow  # {S}: generic mana from a snow source
     greedy = list(left)
@@ -674,7 +679,7 @@ def _left(available: Mana, ability_mana: Mana, spell: Mana, scenario: MtgScenari
         left[i] -= take
         generic -= take
     out: Mana = (0, left[1], left[2], left[3], left[4], left[5], left[6])
-    filters = [(p, a) for p, a, _, _ in merged(res, solution.activations)
+    filters = [(p, a) for p, a, _, _ in activations
                if res.permanents[p].offers[a].ability.mana.symbols]
     barred = not res.pool_spendable  # `spend_only`: some mana can't pay the spell
     if not filters and not barred and not snow:

@@ -156,7 +156,6 @@ def plan_options(scenario: MtgScenario, opts: CastOptions, res: Resources, confi
     """Plan the cast from its options: the fast path where it applies, else the CP-SAT model
     (started from an incumbent where one is found), within what is left of `limit`."""
     card = opts.card
-    solving = solver_config(config, limit)
     benefits = tuple(sum(scenario.objective.benefit(n) * k for n, k in o.choices.optional
                          if n in opts.auto) for o in opts.options)
     solution: MtgSolution | None
@@ -172,9 +171,9 @@ def plan_options(scenario: MtgScenario, opts: CastOptions, res: Resources, confi
                 halves[sym.text][names.index(half)] += 1
             start = replace(start, choices=sample.choices, option=-1,
                             halves=tuple((text, tuple(n)) for text, n in halves.items()))
-        try:
-            solution = solve_mtg(scenario, (), (), res, solving, opts.x_auto, start, opts.linear,
-                                 opts.auto)
+        try:  # CP-SAT's limit: what is left of the plan's when it starts (`solver_config`)
+            solution = solve_mtg(scenario, (), (), res, solver_config(config, limit), opts.x_auto,
+                                 start, opts.linear, opts.auto)
         except SolverStopped as stopped:
             return _unpayable(scenario, opts, res, header, (str(stopped),), optimal=False)
     elif not opts.options:
@@ -187,8 +186,8 @@ def plan_options(scenario: MtgScenario, opts: CastOptions, res: Resources, confi
         start = (None if model_only(res, opts.options)
                  else incumbent(scenario, opts.options, res, opts.x_auto))
         try:
-            solution = solve_mtg(scenario, opts.options, benefits, res, solving, opts.x_auto,
-                                 start)
+            solution = solve_mtg(scenario, opts.options, benefits, res,
+                                 solver_config(config, limit), opts.x_auto, start)
         except SolverStopped as stopped:
             return _unpayable(scenario, opts, res, header, (str(stopped),), optimal=False)
     if solution is None and opts.cut:  # the time limit struck in the pricing
