@@ -32,7 +32,7 @@ land), each object sacrificed / exiled / discarded / returned the weight of that
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 from .cards import ZONE_OF_KIND, Card, Filter, ManaAbility, MtgScenario, Obj, OtherCost
@@ -149,6 +149,9 @@ class Resources:
     # spent on it; the pool's (no known producer) may pay filter abilities' costs only.
     spend_only: Filter | None = None
     snow_pool: Mana = NO_MANA  # the pool's snow mana (`Player.snow_pool`): it pays {S}
+    # `mana_cap`'s answer once asked (a plan asks it for the options, the reasons and the
+    # shortfall): a function of the fields above, and `replace` makes a fresh one.
+    _cap: list[int] = field(default_factory=list, init=False, compare=False, repr=False)
 
     @property
     def pool_spendable(self) -> bool:
@@ -161,6 +164,11 @@ class Resources:
         every activation its repeatable abilities could make, each less the mana it costs.
         Permanents of one `kind_of` have the same offers (`resources`), so each such class is
         worked out once."""
+        if not self._cap:
+            self._cap.append(self._mana_cap())
+        return self._cap[0]
+
+    def _mana_cap(self) -> int:
         out = total(self.pool) if self.pool_spendable else 0
         each: dict[tuple[object, ...], int] = {}
         for p in self.permanents:
