@@ -522,20 +522,15 @@ def solve_fast(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tup
     # and position; the units that could pay a pip of each kind; the kinds each makes (by its
     # key: its ways).
     everyone = list(board.everyone)
-    owners: list[int] = []
-    all_charges: list[int] = []
-    all_positions: list[int] = []
+    owners = [u.ref[1] if u.ref[0] == "p" else -1 for u in everyone]
+    all_charges = [u.weight[0] for u in everyone]
+    all_positions = [u.weight[2] for u in everyone]
     units_of = dict.fromkeys(KINDS, 0)
     kinds_of: dict[tuple[object, ...], set[int]] = {}
-    for u in everyone:
-        owners.append(u.ref[1] if u.ref[0] == "p" else -1)
-        all_charges.append(u.weight[0])
-        all_positions.append(u.weight[2])
-        made_by = kinds_of.get(u.key)
-        if made_by is None:
-            made_by = kinds_of[u.key] = {k for w in u.ways for k in w.kinds}
+    for key, (n, u) in _by_key(everyone).items():  # units of one key make the same kinds
+        made_by = kinds_of[key] = {k for w in u.ways for k in w.kinds}
         for k in made_by:
-            units_of[k] += 1
+            units_of[k] += n
     unit_cheapest = all_charges[0] if everyone else 1 << 60
     prefix = list(itertools.accumulate(sorted(all_positions), initial=0))
 
@@ -562,9 +557,10 @@ def solve_fast(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tup
 
     everyone_free = free_units + len(with_unit)
 
-    def sums(vector: tuple[int, ...]) -> Sums:
-        made, costs, charge, taken, position, *kinds, modes = vector
-        return Sums(made, costs, charge, everyone_free - taken, tuple(kinds), position, modes)
+    last_kind = 5 + len(KINDS)
+
+    def sums(v: tuple[int, ...]) -> Sums:  # (made, costs, charge, taken, position, kinds, modes)
+        return Sums(v[0], v[1], v[2], everyone_free - v[3], v[5:last_kind], v[4], v[last_kind])
 
     combo_sums = [sums(v) for v in product_sums(_factors(board), mode_sums, 6 + len(KINDS))]
     lows: dict[int, list[tuple[int, ...]]] = {}
@@ -742,6 +738,16 @@ def solve_fast(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tup
             if got is not None and got[0] == best[0]:
                 return _solution(*got[1], res)
     raise AssertionError("the best key found is not found again")
+
+
+def _by_key(units: list[Unit]) -> dict[tuple[object, ...], tuple[int, Unit]]:
+    """Per unit key (what decides what a unit can pay, `_unit`), how many units have it and
+    the first of them."""
+    out: dict[tuple[object, ...], tuple[int, Unit]] = {}
+    for u in units:
+        got = out.get(u.key)
+        out[u.key] = (1, u) if got is None else (got[0] + 1, got[1])
+    return out
 
 
 def _least_rank(free: list[Unit], beyond: int, rank: int, short: list[tuple[int, int]],
