@@ -173,3 +173,43 @@ def test_unpayable_reasons_are_those_of_the_first_option_with_fewest() -> None:
             assert got[:-1] == best and got[-1].startswith("spend_only")
         checked += len(opts.options) > 1
     assert checked >= 20
+
+
+def test_shared_resources_are_each_spells_own() -> None:
+    """`SharedResources.of` (`payplan hand`: the permanents worked out once per class of
+    spells) equals `resources` for every card in hand, graveyard and command zone of generated
+    states (restricted mana, convoke, improvise, delve, `spend_only`, altars among them), and
+    really shares."""
+    from payplan.engine.mtg.generate import generate_mtg
+    from payplan.engine.mtg.payment import SharedResources
+    from payplan.engine.mtg.total_cost import with_grants
+
+    from tests.mtg_cases import scenario
+
+    # A mana ability repeating for a discard of an instant (no tap): how often it repeats
+    # counts the instants in hand but the spell, each spell's own (3 for the bear, 2 else).
+    pitcher = scenario([{"id": "r1", "card": "pitcher"}, {"id": "l1", "card": "mountain"}],
+                       {"object": "h1", "from": "hand"},
+                       hand=[{"id": "h1", "card": "bolt"}, {"id": "h2", "card": "bolt"},
+                             {"id": "h3", "card": "shock"}, {"id": "h4", "card": "bear"}],
+                       cards={"pitcher": {"types": ["artifact"], "mana": [
+                           {"adds": "{R}", "costs": [
+                               {"discard": {"count": 1, "filter": {"type": "instant"}}}]}]},
+                           "bolt": {"types": ["instant"], "cost": "{R}"},
+                           "shock": {"types": ["instant"], "cost": "{1}{R}"}})
+    compared = shared_hits = 0
+    scenarios = list(_scenarios()) + [mtg_from_data(generate_mtg(size, seed), require_play=True)
+                                      for size in (10, 40) for seed in range(5)]
+    scenarios.append(mtg_from_data(pitcher, require_play=True))
+    for s in scenarios:
+        shared = SharedResources(s)
+        seen: set[int] = set()
+        for zone in ("hand", "graveyard", "command"):
+            for obj in s.state.you.zone(zone):
+                card = with_grants(s, s.cards[obj.card], zone)
+                got = shared.of(card, obj.id)
+                assert got == resources(s, card, obj.id)
+                compared += 1
+                shared_hits += id(got.permanents) in seen
+                seen.add(id(got.permanents))
+    assert compared >= 300 and shared_hits >= 50

@@ -291,6 +291,51 @@ def resources(scenario: MtgScenario, spell: Card, spell_id: str,
                      barred, you.snow_pool)
 
 
+class SharedResources:
+    """`resources` for casting several spells of one state (`payplan hand`), the permanents
+    worked out once per class of spells that see them alike. What `resources` makes of the
+    permanents depends on the spell only through its `spend_only`, whether it has convoke and
+    improvise, and, for each mana ability restricted by `only_for`, whether the spell matches
+    it; and through the cards in hand and graveyard (all but the spell) only where a mana
+    ability repeats (`repeat_bound` counts them). So spells with no `spend_only`, the same two
+    flags and the same matches share the permanents where no permanent's offer repeats; the
+    cards (all but the spell) and `delve` are each spell's own. Abilities (a `holder`) and the
+    rest get `resources` itself. The answer equals `resources`' (tests/test_mtg_speed22.py)."""
+
+    def __init__(self, scenario: MtgScenario) -> None:
+        self.scenario = scenario
+        self._restricted = [(obj.chosen_type, only) for obj in scenario.state.you.battlefield
+                            for ability in scenario.cards[obj.card].mana
+                            if (only := ability.only_for) is not None]
+        self._permanents: dict[tuple[object, ...], tuple[Permanent, ...] | None] = {}
+
+    def of(self, spell: Card, spell_id: str) -> Resources:
+        """`resources(scenario, spell, spell_id)`."""
+        if spell.spend_only is not None:
+            return resources(self.scenario, spell, spell_id)
+        key = (spell.convoke, spell.improvise,
+               tuple(spell_matches(only, spell, chosen) for chosen, only in self._restricted))
+        if key not in self._permanents:
+            first = resources(self.scenario, spell, spell_id)
+            repeats = any(repeatable(o.ability) for p in first.permanents for o in p.offers)
+            self._permanents[key] = None if repeats else first.permanents
+            return first
+        permanents = self._permanents[key]
+        if permanents is None:
+            return resources(self.scenario, spell, spell_id)
+        you = self.scenario.state.you
+        return Resources(you.mana_pool, permanents, _zone_cards(self.scenario, spell_id),
+                         you.life, you.library, spell.delve, None, you.snow_pool)
+
+
+def _zone_cards(scenario: MtgScenario, spell_id: str) -> tuple[CardInZone, ...]:
+    """Your cards in hand and graveyard but the spell's, as `resources` lists them."""
+    you = scenario.state.you
+    return tuple(CardInZone(obj, scenario.cards[obj.card], zone, pos)
+                 for zone in ("hand", "graveyard")
+                 for pos, obj in enumerate(you.zone(zone)) if obj.id != spell_id)
+
+
 def _activation_price(scenario: MtgScenario, spell: Card) -> Priced | None:
     """What the cost of the ability `spell` stands in for removes from its permanent: its
     `remove_counters` and a negative loyalty cost after the cost changers (a `Priced` holding

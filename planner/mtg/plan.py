@@ -16,7 +16,8 @@ from ...engine.mtg.cards import Card, MtgScenario, Play
 from ...engine.mtg.mana import NO_MANA, Mana, mana_text, total, total_text
 from ...engine.discounts import Deadline
 from ...engine.mtg.options import CastOptions, TooManyChoices, announce, cast_options, samples
-from ...engine.mtg.payment import MtgPayment, Resources, name_payment, resources, shortfall
+from ...engine.mtg.payment import (MtgPayment, Resources, SharedResources, name_payment, resources,
+                                   shortfall)
 from ...engine.mtg.total_cost import Priced, Step, destination, played_card, price, signed
 from ...engine.mtg import FORMAT
 from ...engine.problems import ScenarioError
@@ -126,8 +127,9 @@ class MtgPlan(answers.Plan):
 
 
 def plan_mtg(scenario: MtgScenario, config: SolverConfig = DEFAULT_CONFIG,
-             play: Play | None = None) -> MtgPlan:
-    """The cheapest plan for the scenario's play (or `play`), per `mtg/1`'s objective."""
+             play: Play | None = None, shared: SharedResources | None = None) -> MtgPlan:
+    """The cheapest plan for the scenario's play (or `play`), per `mtg/1`'s objective.
+    `shared`: this scenario's resources for several spells (`payplan hand`)."""
     play = play if play is not None else scenario.play
     assert play is not None, "the loader requires a play"
     found = scenario.state.you.find(play.object)
@@ -139,8 +141,11 @@ def plan_mtg(scenario: MtgScenario, config: SolverConfig = DEFAULT_CONFIG,
         header["ability"] = play.ability
     # An ability's source stays where it is and may pay (601.2g-h); a spell is on the stack.
     limit = deadline(config)  # the time limit bounds the whole plan, the pricing included
-    res = resources(scenario, card, obj.id if play.ability is None else "",
-                    holder=obj.id if play.ability is not None else "")
+    if shared is not None and play.ability is None:
+        res = shared.of(card, obj.id)
+    else:
+        res = resources(scenario, card, obj.id if play.ability is None else "",
+                        holder=obj.id if play.ability is not None else "")
     try:
         opts = cast_options(scenario, play, res.mana_cap(), compact=True, deadline=limit,
                             card=card)
