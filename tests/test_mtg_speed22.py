@@ -82,7 +82,7 @@ def test_product_sums_are_the_sums_of_each_combination() -> None:
         boards = fastpath._boards(s, res)
         if boards is None:
             continue
-        for board in (boards[0], fastpath._wide(boards[1], res)):
+        for board in (boards[0], fastpath._wide(boards[1](), res)):
             if board is None:
                 continue
             combos = board.choices if board.wide else fastpath._mode_choices(board)

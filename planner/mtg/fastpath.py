@@ -52,7 +52,7 @@ import itertools
 import operator
 from operator import attrgetter
 from dataclasses import dataclass, replace
-from typing import Any, NamedTuple
+from typing import Any, Callable, NamedTuple
 
 from ...engine.mtg.cards import MtgScenario
 from ...engine.mtg.mana import TYPES, Mana, total
@@ -136,17 +136,17 @@ class Board:
 def _board(scenario: MtgScenario, res: Resources, lenient: bool = False,
            wide: bool = False) -> Board | None:
     boards = _boards(scenario, res, lenient)
-    return None if boards is None else boards[1 if wide else 0]
+    return None if boards is None else boards[1]() if wide else boards[0]
 
 
 def _boards(scenario: MtgScenario, res: Resources, lenient: bool = False
-            ) -> tuple[Board, Board] | None:
+            ) -> tuple[Board, Callable[[], Board]] | None:
     """The units and fixed sources, or None when the shortcut does not apply. `lenient`
     (`incumbent`'s board): what does not fit is left out instead (an ability with a non-mana
     cost, a repeatable one, one costing life or adding more than one mana, a permanent whose
     ways charge differently), so every payment on it is one the full board has too. `wide`:
     the board `_wide` finishes (flexible modes). `_boards` makes the two in one pass: the board
-    and the wide one (lenient: the same twice), or None.
+    and the wide one, sorted when asked (lenient: the same twice), or None.
 
     Each class of identical permanents (same card, tapped and sick state and `value`: the same
     usable abilities, charges and convoke colors, `engine.mtg.payment.interchangeable`) is
@@ -198,7 +198,8 @@ def _boards(scenario: MtgScenario, res: Resources, lenient: bool = False
                                len(res.permanents) + card.position), 0)
                 units.append(delve)
                 wide_units.append(delve)
-    return (_board_of(units, fixed), _board_of(wide_units, wide_fixed))
+    # The wide board is sorted only when asked (`fast_board` asks past `MAX_MODES`).
+    return (_board_of(units, fixed), lambda: _board_of(wide_units, wide_fixed))
 
 
 def _board_of(units: list[Unit], fixed: list[tuple[int, tuple[Mode, ...], Unit | None]]) -> Board:
@@ -429,7 +430,7 @@ def fast_board(scenario: MtgScenario, options: tuple[Priced, ...], res: Resource
     if count > MAX_MODES or len(options) * count > MAX_WORK:
         # Past these the enumeration is slower than the model, unless fixed sources in numbers
         # make it small again (`_wide`); its search keeps its own budget (`WIDE_WORK`).
-        wide = _wide(boards[1], res)
+        wide = _wide(boards[1](), res)
         if wide is None:
             return None
         board = wide
