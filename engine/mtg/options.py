@@ -22,8 +22,8 @@ from ..problems import Problem
 from .cards import ZONE_OF_KIND, Card, MtgScenario, Obj, OtherCost, Play
 from .mana import NO_MANA, TYPES, Mana, Symbol, add, total
 from .total_cost import (Changer, Choices, Priced, additional_costs, assembled, base_cost, changers,
-                         commander_casts, loyalty_cost, object_matches, played_card, price,
-                         signed)
+                         commander_casts, loyalty_cost, object_matches, played_card, prepared,
+                         price, signed)
 
 MAX_ANNOUNCEMENTS = 4096  # distinct hybrid/Phyrexian announcements priced per cast
 MAX_COUNT = 20  # multikicker / replicate counts tried under `auto`, at most
@@ -257,15 +257,17 @@ def announcements(symbols: tuple[Symbol, ...]) -> list[tuple[str, ...]]:
 
 
 def cast_options(scenario: MtgScenario, play: Play, mana_cap: int,
-                 compact: bool = False, deadline: Deadline = NO_DEADLINE) -> CastOptions:
+                 compact: bool = False, deadline: Deadline = NO_DEADLINE,
+                 card: Card | None = None) -> CastOptions:
     """All cost options of the cast `play` describes, or the reasons it is illegal.
 
     `mana_cap` bounds X and the counts under `auto`: the most mana (and convoke, delve,
     improvise) the resources could ever give, plus every reduction. With `compact`, a cast
     whose list would hold `COMPACT_FROM` options or more and whose total adds up from its
     choices (`linear_choices`) comes back as `linear`, its `options` empty. Past `deadline`
-    the pricing stops (`cut`): the options priced so far come back."""
-    return _options(scenario, play, mana_cap, None, compact, deadline)[0]
+    the pricing stops (`cut`): the options priced so far come back. `card`: the caller's
+    `played_card(scenario, play)`, when it has it."""
+    return _options(scenario, play, mana_cap, None, compact, deadline, card)[0]
 
 
 @dataclass(frozen=True, slots=True)
@@ -295,7 +297,7 @@ def chosen_casts(scenario: MtgScenario, play: Play, mana_cap: int, chosen: MtgCh
 
 
 def _options(scenario: MtgScenario, play: Play, mana_cap: int, chosen: MtgChosen | None,
-             compact: bool = False, deadline: Deadline = NO_DEADLINE
+             compact: bool = False, deadline: Deadline = NO_DEADLINE, card: Card | None = None
              ) -> tuple[CastOptions, tuple[Problem, ...]]:
     """`cast_options` (`chosen` None) or `chosen_casts`, with the problems of `chosen`. The
     chosen path never compacts (its caller passes `compact` False): a payment is checked
@@ -304,7 +306,7 @@ def _options(scenario: MtgScenario, play: Play, mana_cap: int, chosen: MtgChosen
     assert found is not None, "the loader checked the played object"
     zone_found, obj = found
     zone = play.zone
-    card = played_card(scenario, play)
+    card = card if card is not None else played_card(scenario, play)
     auto = tuple(n for n in card.optional_names() if play.optional.get(n, "no") == "auto")
     if zone_found != zone:
         why = (f"{obj.id} is in your {zone_found}, not your {zone}",)
@@ -335,7 +337,10 @@ def _options(scenario: MtgScenario, play: Play, mana_cap: int, chosen: MtgChosen
         c.each * any_high(scenario, card, play, c.per_paid) for c in changing
         if c.per_paid is not None and card.takes_any(c.per_paid))
     x_auto = x_auto and any(any(x_parts(card, c)) for c in ways)
-    if compact:  # never on the chosen path (`chosen_casts` passes False): check lists its totals
+    # Never on the chosen path (`chosen_casts` passes False): check lists its totals. Where
+    # `listed_most` bounds the list below `COMPACT_FROM`, `_listed` of any `linear_choices`
+    # would too, so the list is priced without working the choices out.
+    if compact and listed_most(card, play, ways, mana_cap) >= COMPACT_FROM:
         linear = linear_choices(scenario, card, play, ways, changing, mana_cap)
         if linear is not None and _listed(linear) >= COMPACT_FROM:
             return CastOptions(card, obj, zone, (), (), auto, x_auto, linear, play), ()
@@ -366,11 +371,13 @@ def _options(scenario: MtgScenario, play: Play, mana_cap: int, chosen: MtgChosen
             spoken = [halves for halves in announcements(tuple(symbols))
                       if chosen is None or _announces(tuple(symbols), halves, chosen)]
             announced_any = announced_any or bool(spoken)
+            ready = prepared(scenario, card, play, cast, optional, changing) if spoken else None
             for x in xs:
                 if deadline.passed():
                     return CastOptions(card, obj, zone, (), tuple(options), auto, x_auto,
                                        cut=True), tuple(wrong)
-                priced = [price(scenario, card, play, Choices(cast, optional, x, halves), changing)
+                priced = [price(scenario, card, play, Choices(cast, optional, x, halves), changing,
+                                ready)
                           for halves in spoken]
                 options.extend(_kept(priced) if chosen is None else _distinct(priced))
     if chosen is not None and chosen.x is not None and not options:
@@ -567,6 +574,51 @@ def _listed(linear: Linear) -> int:
     return out
 
 
+def listed_most(card: Card, play: Play, ways: list[str], mana_cap: int) -> int:
+    """An upper bound on `_listed(linear_choices(...))` for these ways, from the symbols alone
+    (cheaper than working the choices out). Each factor bounds `_listed`'s: the optional sets
+    are the same product of `_counts`; a way's X range is the same (`linear_choices`: 0 to
+    `mana_cap // x_count`, one value when the play names X, when it has no {X} or is cast
+    without paying; its {X} are those of its cost and of the additional costs paid whatever is
+    chosen, as `assembled` gathers them, the commander tax adding none); and its announcements,
+    a product over the announced kinds of the multisets of halves of that kind's pips, are at
+    most the sequences: 3 ** pips (a symbol has at most 3 halves: `{G/W/P}`), its pips those
+    of its cost, of the always-paid additional costs, and of each optional cost times its
+    largest count."""
+    sets = 1
+    optional_pips = 0
+    for name in card.optional_names():
+        low, high = _counts(card, play, name, mana_cap)
+        sets *= high - low + 1
+        optional_pips += high * sum(1 for s in card.optional_cost(name).mana.symbols
+                                    if s.announced)
+    out = 0
+    for cast in ways:
+        symbols = list(_way_symbols(card, cast))
+        for _, cost in additional_costs(card, play, Choices(cast, ())):
+            symbols.extend(cost.mana.symbols)
+        x_count = sum(1 for s in symbols if s.kind == "x")
+        xs = (1 if not x_count or cast == "without_paying" or play.x is not None
+              else mana_cap // x_count + 1)
+        pips = optional_pips + sum(1 for s in symbols if s.announced)
+        out += sets * xs * 3 ** pips
+    return out
+
+
+def _way_symbols(card: Card, cast: str) -> tuple[Symbol, ...]:
+    """The mana symbols of the cost a way to cast starts from (`base_cost`'s, without its
+    words)."""
+    if card.activation is not None:
+        return card.activation.mana.symbols
+    if cast == "normal":
+        return card.cost.symbols
+    if cast == "flashback" and card.flashback is not None:
+        return card.flashback.mana.symbols
+    if cast == "without_paying":
+        return ()
+    return next(a for a in card.alternative if a.id == cast).cost.mana.symbols
+
+
 def _choose(n: int, k: int) -> int:
     out = 1
     for i in range(k):
@@ -618,6 +670,8 @@ def announce(card: Card, play: Play, choices: Choices, counts: dict[str, list[in
 
 def _kept(priced: list[Priced]) -> list[Priced]:
     """One option per total, cheapest first; totals another beats on every part left out."""
+    if len(priced) == 1:
+        return priced  # (one X of a cost without announced pips: nothing to merge or beat)
     by_total: dict[tuple[object, ...], Priced] = {}
     for p in priced:
         by_total.setdefault((p.mana, p.life, p.other), p)

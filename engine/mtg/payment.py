@@ -32,7 +32,7 @@ land), each object sacrificed / exiled / discarded / returned the weight of that
 from __future__ import annotations
 
 import itertools
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 from .cards import ZONE_OF_KIND, Card, Filter, ManaAbility, MtgScenario, Obj, OtherCost
@@ -149,6 +149,9 @@ class Resources:
     # spent on it; the pool's (no known producer) may pay filter abilities' costs only.
     spend_only: Filter | None = None
     snow_pool: Mana = NO_MANA  # the pool's snow mana (`Player.snow_pool`): it pays {S}
+    # `mana_cap`'s answer once asked (a plan asks it for the options, the reasons and the
+    # shortfall): a function of the fields above, and `replace` makes a fresh one.
+    _cap: list[int] = field(default_factory=list, init=False, compare=False, repr=False)
 
     @property
     def pool_spendable(self) -> bool:
@@ -161,9 +164,16 @@ class Resources:
         every activation its repeatable abilities could make, each less the mana it costs.
         Permanents of one `kind_of` have the same offers (`resources`), so each such class is
         worked out once."""
+        if not self._cap:
+            self._cap.append(self._mana_cap())
+        return self._cap[0]
+
+    def _mana_cap(self) -> int:
         out = total(self.pool) if self.pool_spendable else 0
         each: dict[tuple[object, ...], int] = {}
         for p in self.permanents:
+            if not p.offers and not p.convoker and not p.improviser:
+                continue  # it gives nothing (a tapped land, a creature without convoke)
             key = kind_of(p)
             if key not in each:
                 best = max((max(total(m) for m in o.ability.adds) for o in p.offers
@@ -279,6 +289,51 @@ def resources(scenario: MtgScenario, spell: Card, spell_id: str,
         if any(repeatable(o.ability) for o in p.offers) else p for p in perms)
     return Resources(you.mana_pool, perms, zone_cards, you.life, you.library, spell.delve,
                      barred, you.snow_pool)
+
+
+class SharedResources:
+    """`resources` for casting several spells of one state (`payplan hand`), the permanents
+    worked out once per class of spells that see them alike. What `resources` makes of the
+    permanents depends on the spell only through its `spend_only`, whether it has convoke and
+    improvise, and, for each mana ability restricted by `only_for`, whether the spell matches
+    it; and through the cards in hand and graveyard (all but the spell) only where a mana
+    ability repeats (`repeat_bound` counts them). So spells with no `spend_only`, the same two
+    flags and the same matches share the permanents where no permanent's offer repeats; the
+    cards (all but the spell) and `delve` are each spell's own. Abilities (a `holder`) and the
+    rest get `resources` itself. The answer equals `resources`' (tests/test_mtg_speed22.py)."""
+
+    def __init__(self, scenario: MtgScenario) -> None:
+        self.scenario = scenario
+        self._restricted = [(obj.chosen_type, only) for obj in scenario.state.you.battlefield
+                            for ability in scenario.cards[obj.card].mana
+                            if (only := ability.only_for) is not None]
+        self._permanents: dict[tuple[object, ...], tuple[Permanent, ...] | None] = {}
+
+    def of(self, spell: Card, spell_id: str) -> Resources:
+        """`resources(scenario, spell, spell_id)`."""
+        if spell.spend_only is not None:
+            return resources(self.scenario, spell, spell_id)
+        key = (spell.convoke, spell.improvise,
+               tuple(spell_matches(only, spell, chosen) for chosen, only in self._restricted))
+        if key not in self._permanents:
+            first = resources(self.scenario, spell, spell_id)
+            repeats = any(repeatable(o.ability) for p in first.permanents for o in p.offers)
+            self._permanents[key] = None if repeats else first.permanents
+            return first
+        permanents = self._permanents[key]
+        if permanents is None:
+            return resources(self.scenario, spell, spell_id)
+        you = self.scenario.state.you
+        return Resources(you.mana_pool, permanents, _zone_cards(self.scenario, spell_id),
+                         you.life, you.library, spell.delve, None, you.snow_pool)
+
+
+def _zone_cards(scenario: MtgScenario, spell_id: str) -> tuple[CardInZone, ...]:
+    """Your cards in hand and graveyard but the spell's, as `resources` lists them."""
+    you = scenario.state.you
+    return tuple(CardInZone(obj, scenario.cards[obj.card], zone, pos)
+                 for zone in ("hand", "graveyard")
+                 for pos, obj in enumerate(you.zone(zone)) if obj.id != spell_id)
 
 
 def _activation_price(scenario: MtgScenario, spell: Card) -> Priced | None:
@@ -494,7 +549,8 @@ def name_payment(scenario: MtgScenario, option: Priced, res: Resources,
     tapped: set[int] = set()
     lost: set[tuple[str, int]] = set()
     life = option.life
-    for p, a, adds, units in merged(res, solution.activations):
+    activations = merged(res, solution.activations)
+    for p, a, adds, units in activations:
         perm = perms[p]
         ability = perm.offers[a].ability
         made = add(made, adds)
@@ -585,7 +641,8 @@ def name_payment(scenario: MtgScenario, option: Priced, res: Resources,
     paid_other = _paid_without_mana(solution)
     spell = _minus_generic(option.mana, paid_other)
     available = add(res.pool, made)
-    left = _left(available, ability_mana, spell, scenario, solution, res, option.snow)
+    left = _left(available, ability_mana, spell, scenario, solution, res, option.snow,
+                 activations)
     # The pool is spent first (it is free): what was consumed of a kind comes from it first.
     pool_spent = tuple(min(pool, pool + m - lft) for pool, m, lft in zip(res.pool, made, left))
     if not res.pool_spendable:
@@ -631,7 +688,8 @@ def _minus_generic(m: Mana, paid: tuple[int, dict[str, int]]) -> Mana:
 
 
 def _left(available: Mana, ability_mana: Mana, spell: Mana, scenario: MtgScenario,
-          solution: Usage, res: Resources, snow: int = 0) -> Mana:
+          solution: Usage, res: Resources, snow: int = 0,
+          activations: list[tuple[int, int, Mana, int]] | None = None) -> Mana:
     """What stays in the pool: pips of a kind take that kind; the hybrid pips of the abilities'
     costs each take one of their halves, then generic mana (the abilities' and the spell's)
     takes W U B R G C in that order.
@@ -649,8 +707,10 @@ def _left(available: Mana, ability_mana: Mana, spell: Mana, scenario: MtgScenari
     left = list(available)
     for i in range(1, 7):
         left[i] -= spell[i] + ability_mana[i]
+    if activations is None:  # (`name_payment` hands over the ones it merged)
+        activations = merged(res, solution.activations)
     hybrids = [tuple(1 + TYPES.index(c) for c in s.colors)
-               for p, a, _, _ in merged(res, solution.activations)
+               for p, a, _, _ in activations
                for s in res.permanents[p].offers[a].ability.mana.symbols if s.kind == "hybrid"]
     generic = spell[0] + ability_mana[0] + snow  # {S}: generic mana from a snow source
     greedy = list(left)
@@ -672,7 +732,7 @@ def _left(available: Mana, ability_mana: Mana, spell: Mana, scenario: MtgScenari
         left[i] -= take
         generic -= take
     out: Mana = (0, left[1], left[2], left[3], left[4], left[5], left[6])
-    filters = [(p, a) for p, a, _, _ in merged(res, solution.activations)
+    filters = [(p, a) for p, a, _, _ in activations
                if res.permanents[p].offers[a].ability.mana.symbols]
     barred = not res.pool_spendable  # `spend_only`: some mana can't pay the spell
     if not filters and not barred and not snow:

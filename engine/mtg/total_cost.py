@@ -404,43 +404,66 @@ def assembled(card: Card, play: Play, cast: str, optional: tuple[tuple[str, int]
     return tuple(symbols), tuple(other), steps
 
 
+# What `price` works out from the way cast and the optional costs alone (`prepared`): the
+# changers with their per-paid amounts, and the assembled symbols, non-mana parts and steps.
+Prepared = tuple[tuple[Changer, ...],
+                 tuple[tuple[Symbol, ...], tuple[OtherCost, ...], list[tuple[str, str]]]]
+
+
+def prepared(scenario: MtgScenario, card: Card, play: Play, cast: str,
+             optional: tuple[tuple[str, int], ...], changing: tuple[Changer, ...]) -> Prepared:
+    """The part of `price` that depends on the way cast and the optional costs only (not on
+    X nor the announcements): priced once for every X and announcement of them."""
+    return (with_counts(changing, optional),
+            assembled(card, play, cast, optional, commander_casts(scenario, play)))
+
+
 def price(scenario: MtgScenario, card: Card, play: Play, choices: Choices,
-          changing: tuple[Changer, ...] | None = None) -> Priced:
-    """The total cost of casting `card` with these choices (601.2b, 601.2f)."""
-    if changing is None:
-        changing = changers(scenario, card, play.targets)
-    changing = with_counts(changing, choices.optional)
-    symbols, other_parts, named = assembled(card, play, choices.cast, choices.optional,
-                                            commander_casts(scenario, play))
+          changing: tuple[Changer, ...] | None = None, ready: Prepared | None = None) -> Priced:
+    """The total cost of casting `card` with these choices (601.2b, 601.2f). `ready`: what
+    `prepared` gives for these choices' way and optional costs (and `changing`)."""
+    if ready is None:
+        if changing is None:
+            changing = changers(scenario, card, play.targets)
+        ready = prepared(scenario, card, play, choices.cast, choices.optional, changing)
+    changing, (symbols, other_parts, named) = ready
     steps: list[Step] = []
-    mana = NO_MANA
     life = 0
     snow = 0  # {S}: never reduced (107.4h), counted in the total a floor compares
     announced: list[tuple[Symbol, str]] = []
     halves = iter(choices.halves)
+    m = [0] * 7  # the symbols' mana, generic then W U B R G C (`Mana`), added up in place
+    has_x = False
     for s in symbols:
-        if s.kind == "snow":
+        kind = s.kind
+        if kind == "snow":
             snow += 1
-        elif s.kind == "generic":
-            mana = add(mana, (s.amount, 0, 0, 0, 0, 0, 0))
-        elif s.kind == "color":
-            mana = _plus(mana, s.colors[0], 1)
-        elif s.kind == "x":
-            mana = add(mana, (choices.x, 0, 0, 0, 0, 0, 0))
+        elif kind == "generic":
+            m[0] += s.amount
+        elif kind == "color":
+            m[_KIND_INDEX[s.colors[0]]] += 1
+        elif kind == "x":
+            m[0] += choices.x
+            has_x = True
         else:
-            half = next(halves, s.halves()[0])
+            half = next(halves, None)
+            if half is None:
+                half = s.halves()[0]
             announced.append((s, half))
             if half == "life":
                 life += 2
-            elif half.strip("{}").isdigit():
-                mana = add(mana, (int(half.strip("{}")), 0, 0, 0, 0, 0, 0))
             else:
-                mana = _plus(mana, half.strip("{}"), 1)
+                body = half.strip("{}")
+                if body.isdigit():
+                    m[0] += int(body)
+                else:
+                    m[_KIND_INDEX[body]] += 1
+    mana: Mana = (m[0], m[1], m[2], m[3], m[4], m[5], m[6])
     life += life_of(other_parts, choices.x)  # X life: the announced X (Toxic Deluge)
     other = tuple(o for o in other_parts if o.kind != "pay_life")
     for rule, words in named:
         steps.append(Step(rule, words, mana, life, snow))
-    if any(s.kind == "x" for s in symbols) or any(o.x for o in other_parts):
+    if has_x or any(o.x for o in other_parts):
         steps.append(Step("601.2b", f"announce X = {choices.x}", mana, life, snow))
     for s, half in announced:
         steps.append(Step("601.2b", f"announce {s.text} as {'2 life' if half == 'life' else half}",
@@ -534,6 +557,9 @@ def loyalty_cost(scenario: MtgScenario, card: Card, targets: tuple[str, ...] = (
 
 def _apply_generic(generic: int, mod: Mod) -> int:
     return max(generic - mod.energy, min(generic, mod.min_energy))
+
+
+_KIND_INDEX = {t: 1 + i for i, t in enumerate(TYPES)}  # a kind's index in `Mana`
 
 
 def _plus(m: Mana, t: str, n: int) -> Mana:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ...engine.mtg.mana import COLOR_NAMES, TYPES, Mana, mana_text, total
 from ...engine.mtg.options import CastOptions
+from ...engine.mtg.total_cost import Priced
 from ...engine.mtg.cards import MtgScenario
 from ...engine.mtg.payment import Permanent, Resources, can_pay_with
 
@@ -20,84 +21,104 @@ NOUNS = {
 
 
 def unpayable_reasons(scenario: MtgScenario, opts: CastOptions, res: Resources) -> list[str]:
-    """Why no option can be paid, in words a player knows, for the option that came closest."""
-    best: list[str] | None = None
+    """Why no option can be paid, in words a player knows, for the option that came closest:
+    the first with the fewest reasons. The reasons are counted for every option and put in
+    words for that one alone (`_found`: the count does not depend on the words)."""
     cap = res.mana_cap()  # the same for every option: worked out once
     supply: dict[int, tuple[int, list[Permanent], int]] = {}  # per color, as each option reads it
+    best: Priced | None = None
+    fewest = 0
     for option in opts.options:
-        found: list[str] = []
-        for i, t in enumerate(TYPES):
-            need = option.mana[1 + i]
-            if not need:
-                continue
-            if i not in supply:
-                supply[i] = (res.pool[1 + i] * res.pool_spendable + sum(
-                    max(m[1 + i] for m in o.ability.adds) * o.repeats for p in res.permanents
-                    for o in p.offers if not o.ability.mana.symbols and o.spendable),
-                    [p for p in res.permanents for o in p.offers if o.spendable
-                     and o.ability.mana.symbols and any(m[1 + i] for m in o.ability.adds)],
-                    sum(1 for p in res.permanents if p.convoker and t in p.convoke))
-            direct, filtered, convoke = supply[i]
-            if direct + convoke < need:
-                name = COLOR_NAMES[t]
-                text = (f"needs {mana_text(_only(i, need))}: {_count(direct + convoke, name + ' source')}"
-                        if direct + convoke else f"needs {mana_text(_only(i, need))}: no {name} source")
-                if filtered:
-                    f = filtered[0]
-                    cost = next(o.ability.mana for o in f.offers if o.ability.mana.symbols)
-                    text += (f", and the filter land {f.obj.id} needs {cost} from another source")
-                sick = [p.obj.id for p in res.permanents if not p.offers and p.obj.sick and
-                        any(any(m[1 + i] for m in a.adds) for a in p.card.mana)]
-                sick += [o.id for o in scenario.state.you.battlefield if o.sick and o.id not in sick
-                         and any(any(m[1 + i] for m in a.adds) for a in scenario.cards[o.card].mana)
-                         and "creature" in scenario.cards[o.card].types]
-                if sick:
-                    text += f" ({', '.join(sorted(set(sick)))} summoning sick: can't tap for mana)"
-                found.append(text)
-        if option.snow:
-            own = {o.filter.object for o in option.other}  # an ability's own {T}, sacrifice
-            made = sum(res.snow_pool[1:]) + sum(
-                max(total(m) for m in o.ability.adds) * o.repeats for p in res.permanents
-                if p.card.snow and p.obj.id not in own for o in p.offers)
-            if made < option.snow:
-                found.append(f"needs {'{S}' * option.snow}: {option.snow} mana from a snow "
-                             f"source, " + (f"at most {made} can be made" if made
-                                            else "none can be made"))
-        if option.size > cap:
-            ways = ["untapped sources", "the pool"] + [w for w, on in (
-                ("convoke", opts.card.convoke), ("delve", opts.card.delve),
-                ("improvise", opts.card.improvise)) if on]
-            found.append(f"needs {option.size} mana in all ({option.text}): at "
-                         f"most {cap} can be made ({', '.join(ways)}){_counters_note(res)}")
-        if option.life > res.life:
-            found.append(f"needs {option.life} life and you have {res.life} (life is paid only "
-                         f"while your life total is at least the amount, 119.4)")
-        for part in option.other:
-            if part.kind == "mill":
-                if part.count > res.library:
-                    found.append(f"needs to mill {part.count} and your library has "
-                                 f"{res.library} card{'s' * (res.library != 1)} (701.13b)")
-                continue
-            eligible = sum(1 for p in res.permanents if can_pay_with(scenario, part, p.obj, "battlefield")
-                           and (part.kind != "tap_untapped" or p.can_tap))
-            eligible += sum(1 for c in res.cards if can_pay_with(scenario, part, c.obj, c.zone))
-            if eligible < part.count:
-                verb, where = NOUNS.get(part.kind, (part.kind, "available"))
-                found.append(f"needs {part.count} {_what(part)} {verb}: {eligible} {where}")
-        if not found:
-            found.append(f"{option.text}"
-                         f"{f' and {option.life} life' if option.life else ''}"
-                         f"{' and ' + ', '.join(f'{o.kind} {o.count}' for o in option.other) if option.other else ''}"
-                         f": each part could be paid alone, but they compete for the same sources "
-                         f"and objects, and no one payment covers them all")
-        if best is None or len(found) < len(best):
-            best = found
-    if res.spend_only is not None and best:
+        n = len(_found(scenario, opts, res, option, cap, supply, words=False))
+        if best is None or n < fewest:
+            best, fewest = option, n
+    found = [] if best is None else _found(scenario, opts, res, best, cap, supply, words=True)
+    if res.spend_only is not None and found:
         makers = sorted({p.obj.id for p in res.permanents for o in p.offers if o.spendable})
-        best = best + [f"spend_only: only mana made by a permanent matching it is spent on it "
-                       f"(the pool's never): " + (", ".join(makers) if makers
-                                                   else "none of your permanents makes such mana")]
-    return best or ["no way to cast it"]
+        found = found + [f"spend_only: only mana made by a permanent matching it is spent on it "
+                         f"(the pool's never): " + (", ".join(makers) if makers
+                                                     else "none of your permanents makes such mana")]
+    return found or ["no way to cast it"]
+
+
+def _found(scenario: MtgScenario, opts: CastOptions, res: Resources, option: Priced, cap: int,
+           supply: dict[int, tuple[int, list[Permanent], int]], words: bool) -> list[str]:
+    """Why `option` can't be paid: one entry per reason, in words when `words` (else each
+    entry is empty: `unpayable_reasons` counts them). `supply`: per color, what can make it
+    (filled as asked, shared by the options)."""
+    found: list[str] = []
+    for i, t in enumerate(TYPES):
+        need = option.mana[1 + i]
+        if not need:
+            continue
+        if i not in supply:
+            supply[i] = (res.pool[1 + i] * res.pool_spendable + sum(
+                max(m[1 + i] for m in o.ability.adds) * o.repeats for p in res.permanents
+                for o in p.offers if not o.ability.mana.symbols and o.spendable),
+                [p for p in res.permanents for o in p.offers if o.spendable
+                 and o.ability.mana.symbols and any(m[1 + i] for m in o.ability.adds)],
+                sum(1 for p in res.permanents if p.convoker and t in p.convoke))
+        direct, filtered, convoke = supply[i]
+        if direct + convoke < need and not words:
+            found.append("")
+        elif direct + convoke < need:
+            name = COLOR_NAMES[t]
+            text = (f"needs {mana_text(_only(i, need))}: {_count(direct + convoke, name + ' source')}"
+                    if direct + convoke else f"needs {mana_text(_only(i, need))}: no {name} source")
+            if filtered:
+                f = filtered[0]
+                cost = next(o.ability.mana for o in f.offers if o.ability.mana.symbols)
+                text += (f", and the filter land {f.obj.id} needs {cost} from another source")
+            sick = [p.obj.id for p in res.permanents if not p.offers and p.obj.sick and
+                    any(any(m[1 + i] for m in a.adds) for a in p.card.mana)]
+            sick += [o.id for o in scenario.state.you.battlefield if o.sick and o.id not in sick
+                     and any(any(m[1 + i] for m in a.adds) for a in scenario.cards[o.card].mana)
+                     and "creature" in scenario.cards[o.card].types]
+            if sick:
+                text += f" ({', '.join(sorted(set(sick)))} summoning sick: can't tap for mana)"
+            found.append(text)
+    if option.snow:
+        own = {o.filter.object for o in option.other}  # an ability's own {T}, sacrifice
+        made = sum(res.snow_pool[1:]) + sum(
+            max(total(m) for m in o.ability.adds) * o.repeats for p in res.permanents
+            if p.card.snow and p.obj.id not in own for o in p.offers)
+        if made < option.snow:
+            found.append(f"needs {'{S}' * option.snow}: {option.snow} mana from a snow "
+                         f"source, " + (f"at most {made} can be made" if made
+                                        else "none can be made") if words else "")
+    if option.size > cap:
+        ways = ["untapped sources", "the pool"] + [w for w, on in (
+            ("convoke", opts.card.convoke), ("delve", opts.card.delve),
+            ("improvise", opts.card.improvise)) if on]
+        found.append(f"needs {option.size} mana in all ({option.text}): at "
+                     f"most {cap} can be made ({', '.join(ways)}){_counters_note(res)}"
+                     if words else "")
+    if option.life > res.life:
+        found.append(f"needs {option.life} life and you have {res.life} (life is paid only "
+                     f"while your life total is at least the amount, 119.4)" if words else "")
+    for part in option.other:
+        if part.kind == "mill":
+            if part.count > res.library:
+                found.append(f"needs to mill {part.count} and your library has "
+                             f"{res.library} card{'s' * (res.library != 1)} (701.13b)"
+                             if words else "")
+            continue
+        eligible = sum(1 for p in res.permanents if can_pay_with(scenario, part, p.obj, "battlefield")
+                       and (part.kind != "tap_untapped" or p.can_tap))
+        eligible += sum(1 for c in res.cards if can_pay_with(scenario, part, c.obj, c.zone))
+        if eligible < part.count:
+            verb, where = NOUNS.get(part.kind, (part.kind, "available"))
+            found.append(f"needs {part.count} {_what(part)} {verb}: {eligible} {where}"
+                         if words else "")
+    if not found and not words:
+        found.append("")
+    elif not found:
+        found.append(f"{option.text}"
+                     f"{f' and {option.life} life' if option.life else ''}"
+                     f"{' and ' + ', '.join(f'{o.kind} {o.count}' for o in option.other) if option.other else ''}"
+                     f": each part could be paid alone, but they compete for the same sources "
+                     f"and objects, and no one payment covers them all")
+    return found
 
 
 def _counters_note(res: Resources) -> str:

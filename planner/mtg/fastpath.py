@@ -49,9 +49,10 @@ from __future__ import annotations
 
 import functools
 import itertools
+import operator
 from operator import attrgetter
 from dataclasses import dataclass, replace
-from typing import Any, NamedTuple
+from typing import Any, Callable, NamedTuple
 
 from ...engine.mtg.cards import MtgScenario
 from ...engine.mtg.mana import TYPES, Mana, total
@@ -127,29 +128,30 @@ class Board:
     # The units and the fixed permanents' units together, sorted by weight (weights differ:
     # each holds its object's position), which `_pay_in_order` filters for the active modes.
     everyone: tuple[Unit, ...] = ()
+    # A wide board's `choices` as the product of its classes' picks (each pick the modes it
+    # puts on the class's members): `choices` is that product, each pick's modes in a row.
+    factors: tuple[tuple[tuple[Mode, ...], ...], ...] = ()
 
 
 def _board(scenario: MtgScenario, res: Resources, lenient: bool = False,
            wide: bool = False) -> Board | None:
     boards = _boards(scenario, res, lenient)
-    return None if boards is None else boards[1 if wide else 0]
+    return None if boards is None else boards[1]() if wide else boards[0]
 
 
 def _boards(scenario: MtgScenario, res: Resources, lenient: bool = False
-            ) -> tuple[Board, Board] | None:
+            ) -> tuple[Board, Callable[[], Board]] | None:
     """The units and fixed sources, or None when the shortcut does not apply. `lenient`
     (`incumbent`'s board): what does not fit is left out instead (an ability with a non-mana
     cost, a repeatable one, one costing life or adding more than one mana, a permanent whose
     ways charge differently), so every payment on it is one the full board has too. `wide`:
     the board `_wide` finishes (flexible modes). `_boards` makes the two in one pass: the board
-    and the wide one (lenient: the same twice), or None.
+    and the wide one, sorted when asked (lenient: the same twice), or None.
 
     Each class of identical permanents (same card, tapped and sick state and `value`: the same
     usable abilities, charges and convoke colors, `engine.mtg.payment.interchangeable`) is
     worked out once, on its first member (`_ways`); the others get its ways and modes with
     their own index and position (`_as_member`), which is what working each out alone gives."""
-    if any(o.ability.counter_kinds() for perm in res.permanents for o in perm.offers):
-        return None  # counters removed as a cost (issue 25): the model decides
     life_w = scenario.objective.weight("life")
     units: list[Unit] = []
     fixed: list[tuple[int, tuple[Mode, ...], Unit | None]] = []
@@ -162,6 +164,11 @@ def _boards(scenario: MtgScenario, res: Resources, lenient: bool = False
         key = kind_of(perm)
         if key in done:
             template = done[key]
+        elif any(o.ability.remove or o.ability.removed is not None for o in perm.offers):
+            # Counters removed as a cost (issue 25, `counter_kinds`): the model decides. Asked
+            # of each class's first member: its members have the same offers (`kind_of`), and
+            # a permanent skipped above has none.
+            return None
         else:
             template = done[key] = _ways(scenario, perm, p, lenient, life_w)
         if template is None:
@@ -191,7 +198,8 @@ def _boards(scenario: MtgScenario, res: Resources, lenient: bool = False
                                len(res.permanents) + card.position), 0)
                 units.append(delve)
                 wide_units.append(delve)
-    return (_board_of(units, fixed), _board_of(wide_units, wide_fixed))
+    # The wide board is sorted only when asked (`fast_board` asks past `MAX_MODES`).
+    return (_board_of(units, fixed), lambda: _board_of(wide_units, wide_fixed))
 
 
 def _board_of(units: list[Unit], fixed: list[tuple[int, tuple[Mode, ...], Unit | None]]) -> Board:
@@ -362,7 +370,8 @@ def _wide(board: Board, res: Resources) -> Board | None:
         per_class.append(picks)
     choices = tuple(tuple(m for pick in combo for m in pick)
                     for combo in itertools.product(*per_class))
-    return replace(board, choices=choices, class_of=tuple(class_of), wide=True)
+    return replace(board, choices=choices, class_of=tuple(class_of), wide=True,
+                   factors=tuple(tuple(picks) for picks in per_class))
 
 
 def _orders(filters: list[Mode], board: Board, res: Resources) -> list[tuple[Mode, ...]]:
@@ -421,7 +430,7 @@ def fast_board(scenario: MtgScenario, options: tuple[Priced, ...], res: Resource
     if count > MAX_MODES or len(options) * count > MAX_WORK:
         # Past these the enumeration is slower than the model, unless fixed sources in numbers
         # make it small again (`_wide`); its search keeps its own budget (`WIDE_WORK`).
-        wide = _wide(boards[1], res)
+        wide = _wide(boards[1](), res)
         if wide is None:
             return None
         board = wide
@@ -443,7 +452,17 @@ def _mode_count(board: Board) -> int:
         count *= len(modes) + 1
     if count > MAX_MODES:
         return count
-    return sum(max(1, _factorial(sum(1 for m in chosen if m.filter))) for chosen in _mode_choices(board))
+    # Each combination (`_mode_choices`) counts the orders of its active filters: the
+    # combinations counted by how many filters they hold, factor by factor, without listing them.
+    by_filters = {0: 1}
+    for _, modes, _ in board.fixed:
+        grown: dict[int, int] = {}
+        for k, n in by_filters.items():
+            grown[k] = grown.get(k, 0) + n  # off (or its unit)
+            for m in modes:
+                grown[k + m.filter] = grown.get(k + m.filter, 0) + n
+        by_filters = grown
+    return sum(n * max(1, _factorial(k)) for k, n in by_filters.items())
 
 
 def _factorial(n: int) -> int:
@@ -504,20 +523,15 @@ def solve_fast(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tup
     # and position; the units that could pay a pip of each kind; the kinds each makes (by its
     # key: its ways).
     everyone = list(board.everyone)
-    owners: list[int] = []
-    all_charges: list[int] = []
-    all_positions: list[int] = []
+    owners = [u.ref[1] if u.ref[0] == "p" else -1 for u in everyone]
+    all_charges = [u.weight[0] for u in everyone]
+    all_positions = [u.weight[2] for u in everyone]
     units_of = dict.fromkeys(KINDS, 0)
     kinds_of: dict[tuple[object, ...], set[int]] = {}
-    for u in everyone:
-        owners.append(u.ref[1] if u.ref[0] == "p" else -1)
-        all_charges.append(u.weight[0])
-        all_positions.append(u.weight[2])
-        made_by = kinds_of.get(u.key)
-        if made_by is None:
-            made_by = kinds_of[u.key] = {k for w in u.ways for k in w.kinds}
+    for key, (n, u) in _by_key(everyone).items():  # units of one key make the same kinds
+        made_by = kinds_of[key] = {k for w in u.ways for k in w.kinds}
         for k in made_by:
-            units_of[k] += 1
+            units_of[k] += n
     unit_cheapest = all_charges[0] if everyone else 1 << 60
     prefix = list(itertools.accumulate(sorted(all_positions), initial=0))
 
@@ -542,17 +556,14 @@ def solve_fast(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tup
                                  res.permanents[m.permanent].position) + kinds
         return got
 
-    no_kinds = (0,) * len(KINDS)
     everyone_free = free_units + len(with_unit)
 
-    def sums(chosen: tuple[Mode, ...]) -> Sums:
-        if not chosen:
-            return Sums(0, 0, 0, everyone_free, no_kinds, 0, 0)
-        made, costs, charge, taken, position, *kinds = map(sum, zip(*map(mode_sums, chosen)))
-        return Sums(made, costs, charge, everyone_free - taken, tuple(kinds), position,
-                    len(chosen))
+    last_kind = 5 + len(KINDS)
 
-    combo_sums = [sums(chosen) for chosen in combos]
+    def sums(v: tuple[int, ...]) -> Sums:  # (made, costs, charge, taken, position, kinds, modes)
+        return Sums(v[0], v[1], v[2], everyone_free - v[3], v[5:last_kind], v[4], v[last_kind])
+
+    combo_sums = [sums(v) for v in product_sums(_factors(board), mode_sums, 6 + len(KINDS))]
     lows: dict[int, list[tuple[int, ...]]] = {}
 
     def lows_of(index: int) -> list[tuple[int, ...]]:
@@ -730,6 +741,16 @@ def solve_fast(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tup
     raise AssertionError("the best key found is not found again")
 
 
+def _by_key(units: list[Unit]) -> dict[tuple[object, ...], tuple[int, Unit]]:
+    """Per unit key (what decides what a unit can pay, `_unit`), how many units have it and
+    the first of them."""
+    out: dict[tuple[object, ...], tuple[int, Unit]] = {}
+    for u in units:
+        got = out.get(u.key)
+        out[u.key] = (1, u) if got is None else (got[0] + 1, got[1])
+    return out
+
+
 def _least_rank(free: list[Unit], beyond: int, rank: int, short: list[tuple[int, int]],
                 kinds_of: dict[tuple[object, ...], set[int]], endless: int) -> int:
     """`solve_fast`'s bound on the rank of a payment taking exactly `beyond` of the `free`
@@ -830,6 +851,35 @@ def _hall(needs: tuple[tuple[int, int], ...], chosen: tuple[Mode, ...], reach: R
         if need > _reached(reach, S) + delta:
             return False
     return True
+
+
+def _factors(board: Board) -> tuple[tuple[tuple[Mode, ...], ...], ...]:
+    """The combinations `solve_fast` tries (`_mode_choices`, a wide board's `choices`) as a
+    product of factors, each a tuple of picks (a pick: the modes it adds, in a row): per fixed
+    permanent, off or one of its modes; per class of a wide board, its picks."""
+    if board.wide:
+        return board.factors
+    return tuple(((),) + tuple((m,) for m in modes) for _, modes, _ in board.fixed)
+
+
+def product_sums(factors: tuple[tuple[tuple[Mode, ...], ...], ...],
+                 vector: Any, width: int) -> list[tuple[int, ...]]:
+    """For each combination of the product of `factors` (in `itertools.product`'s order), the
+    sum of `vector(m)` (a tuple of `width - 1` numbers) over its modes, followed by how many
+    modes it has. Each pick is summed once and each prefix of the product once, so a
+    combination costs about one addition instead of one per mode (sums of integers: the
+    order they are added in changes nothing)."""
+    zero = (0,) * width
+    sums = [zero]
+    for factor in factors:
+        picks = []
+        for pick in factor:
+            v = zero
+            for m in pick:
+                v = tuple(map(operator.add, v, vector(m) + (1,)))
+            picks.append(None if not pick else v)
+        sums = [a if v is None else tuple(map(operator.add, a, v)) for a in sums for v in picks]
+    return sums
 
 
 def _mode_choices(board: Board) -> list[tuple[Mode, ...]]:

@@ -9,6 +9,7 @@ from typing import Sequence
 
 from ...engine.mtg.cards import MtgScenario, Play
 from ...engine.mtg.mana import total_text
+from ...engine.mtg.payment import SharedResources
 from ...engine.mtg.total_cost import with_grants
 from ..answers import Plan
 from ..config import DEFAULT_CONFIG, SolverConfig
@@ -25,6 +26,7 @@ def plan_hand(scenario: MtgScenario, config: SolverConfig = DEFAULT_CONFIG) -> l
     object (and ability) only."""
     you = scenario.state.you
     out = []
+    shared = SharedResources(scenario)  # the spells' resources, shared where exact
     for zone in ("hand", "graveyard", "command"):
         for obj in you.zone(zone):
             card = scenario.cards[obj.card]
@@ -37,7 +39,7 @@ def plan_hand(scenario: MtgScenario, config: SolverConfig = DEFAULT_CONFIG) -> l
             if (scenario.play is not None and scenario.play.object == obj.id
                     and scenario.play.ability is None):
                 play = replace(scenario.play, zone=zone)
-            out.append(plan_mtg(scenario, config, play))
+            out.append(plan_mtg(scenario, config, play, shared))
     for zone in ("battlefield", "hand"):
         for obj in you.zone(zone):
             for ability in scenario.cards[obj.card].abilities:

@@ -16,7 +16,8 @@ from ...engine.mtg.cards import Card, MtgScenario, Play
 from ...engine.mtg.mana import NO_MANA, Mana, mana_text, total, total_text
 from ...engine.discounts import Deadline
 from ...engine.mtg.options import CastOptions, TooManyChoices, announce, cast_options, samples
-from ...engine.mtg.payment import MtgPayment, Resources, name_payment, resources, shortfall
+from ...engine.mtg.payment import (MtgPayment, Resources, SharedResources, name_payment, resources,
+                                   shortfall)
 from ...engine.mtg.total_cost import Priced, Step, destination, played_card, price, signed
 from ...engine.mtg import FORMAT
 from ...engine.problems import ScenarioError
@@ -126,8 +127,9 @@ class MtgPlan(answers.Plan):
 
 
 def plan_mtg(scenario: MtgScenario, config: SolverConfig = DEFAULT_CONFIG,
-             play: Play | None = None) -> MtgPlan:
-    """The cheapest plan for the scenario's play (or `play`), per `mtg/1`'s objective."""
+             play: Play | None = None, shared: SharedResources | None = None) -> MtgPlan:
+    """The cheapest plan for the scenario's play (or `play`), per `mtg/1`'s objective.
+    `shared`: this scenario's resources for several spells (`payplan hand`)."""
     play = play if play is not None else scenario.play
     assert play is not None, "the loader requires a play"
     found = scenario.state.you.find(play.object)
@@ -139,10 +141,14 @@ def plan_mtg(scenario: MtgScenario, config: SolverConfig = DEFAULT_CONFIG,
         header["ability"] = play.ability
     # An ability's source stays where it is and may pay (601.2g-h); a spell is on the stack.
     limit = deadline(config)  # the time limit bounds the whole plan, the pricing included
-    res = resources(scenario, card, obj.id if play.ability is None else "",
-                    holder=obj.id if play.ability is not None else "")
+    if shared is not None and play.ability is None:
+        res = shared.of(card, obj.id)
+    else:
+        res = resources(scenario, card, obj.id if play.ability is None else "",
+                        holder=obj.id if play.ability is not None else "")
     try:
-        opts = cast_options(scenario, play, res.mana_cap(), compact=True, deadline=limit)
+        opts = cast_options(scenario, play, res.mana_cap(), compact=True, deadline=limit,
+                            card=card)
     except TooManyChoices as err:
         raise ScenarioError.at(("cards", card.id, "cost"), str(err)) from None
     if not opts.legal:
@@ -155,7 +161,6 @@ def plan_options(scenario: MtgScenario, opts: CastOptions, res: Resources, confi
     """Plan the cast from its options: the fast path where it applies, else the CP-SAT model
     (started from an incumbent where one is found), within what is left of `limit`."""
     card = opts.card
-    solving = solver_config(config, limit)
     benefits = tuple(sum(scenario.objective.benefit(n) * k for n, k in o.choices.optional
                          if n in opts.auto) for o in opts.options)
     solution: MtgSolution | None
@@ -171,9 +176,9 @@ def plan_options(scenario: MtgScenario, opts: CastOptions, res: Resources, confi
                 halves[sym.text][names.index(half)] += 1
             start = replace(start, choices=sample.choices, option=-1,
                             halves=tuple((text, tuple(n)) for text, n in halves.items()))
-        try:
-            solution = solve_mtg(scenario, (), (), res, solving, opts.x_auto, start, opts.linear,
-                                 opts.auto)
+        try:  # CP-SAT's limit: what is left of the plan's when it starts (`solver_config`)
+            solution = solve_mtg(scenario, (), (), res, solver_config(config, limit), opts.x_auto,
+                                 start, opts.linear, opts.auto)
         except SolverStopped as stopped:
             return _unpayable(scenario, opts, res, header, (str(stopped),), optimal=False)
     elif not opts.options:
@@ -186,8 +191,8 @@ def plan_options(scenario: MtgScenario, opts: CastOptions, res: Resources, confi
         start = (None if model_only(res, opts.options)
                  else incumbent(scenario, opts.options, res, opts.x_auto))
         try:
-            solution = solve_mtg(scenario, opts.options, benefits, res, solving, opts.x_auto,
-                                 start)
+            solution = solve_mtg(scenario, opts.options, benefits, res,
+                                 solver_config(config, limit), opts.x_auto, start)
         except SolverStopped as stopped:
             return _unpayable(scenario, opts, res, header, (str(stopped),), optimal=False)
     if solution is None and opts.cut:  # the time limit struck in the pricing
