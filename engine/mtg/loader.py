@@ -84,7 +84,9 @@ CARD_KEYS = ("name", "types", "cost", "colors", "tags", "flash", "flashback", "k
              "mana_effects")
 # Issue 25's mana effects (`mana_effects: [{replace: {...}} | {trigger: {...}}]`).
 MANA_EFFECT_KINDS = ("replace", "trigger")
-MANA_EFFECT_KEYS = {"replace": ("sources", "at_least", "adds"), "trigger": ("sources", "adds")}
+REPLACE_KEYS = ("sources", "at_least", "adds")
+TRIGGER_KEYS = ("sources", "adds")
+MANA_EFFECT_KEYS = {"replace": REPLACE_KEYS, "trigger": TRIGGER_KEYS}
 MAX_AT_LEAST = 100
 EFFECT_KEYS = ("adds",)
 COST_KEYS = ("cost", "other")
@@ -443,7 +445,8 @@ class _MtgReader(Reader):
         return tuple(out)
 
     def mana_effect(self, kind: str, value: object, path: DataPath) -> ManaEffect:
-        f = self.fields(value, path, MANA_EFFECT_KEYS[kind])
+        f = (self.fields(value, path, REPLACE_KEYS) if kind == "replace"
+             else self.fields(value, path, TRIGGER_KEYS))
         if isinstance(value, dict):
             for key, what in (("sources", "a filter of the permanents whose mana it changes, "
                                           "like {type: land, controller: any}"),
@@ -455,7 +458,7 @@ class _MtgReader(Reader):
         at_least = 2
         if kind == "replace":
             at_least = f.read("at_least", 2, self.integer, MAX_AT_LEAST)
-            if "at_least" in f and at_least < 1:
+            if "at_least" in f and f["at_least"] == 0 and not isinstance(f["at_least"], bool):
                 self.problem(f.at("at_least"), "at_least is 1 to 100 (the mana an activation "
                                                "would make for the replacement to apply)")
                 at_least = 1
@@ -1343,7 +1346,6 @@ class _MtgReader(Reader):
 
 def mana_effect_refusals(scenario: MtgScenario) -> list[tuple[DataPath, str]]:
     """Where issue 25's mana effects meet what the payment does not build (one line each):
-    a replacement reaching a `per: removed` ability (its X is chosen, so its output is), and
     triggered mana reaching an `only_for` ability, a {S} payment where the tapped permanent's
     snow and the trigger's differ, or a spell's `spend_only` (the triggered mana has its own
     source and no restriction; the payment counts it with the activation's)."""
@@ -1363,10 +1365,7 @@ def mana_effect_refusals(scenario: MtgScenario) -> list[tuple[DataPath, str]]:
                     continue
                 holder, _, effect = at
                 where: DataPath = ("cards", obj.card, "mana", j)
-                if effect.kind == "replace" and ability.removed is not None:
-                    out.append(((*where, "per"), f"a replace mana effect ({holder.id}) reaching "
-                                                 f"a per: removed ability is not built"))
-                elif effect.kind == "trigger" and ability.only_for is not None:
+                if effect.kind == "trigger" and ability.only_for is not None:
                     out.append(((*where, "only_for"), f"triggered mana ({holder.id}) on an "
                                                       f"only_for ability is not built"))
                 elif (effect.kind == "trigger" and snowy

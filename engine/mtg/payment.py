@@ -1375,14 +1375,18 @@ def _offer_of(scenario: MtgScenario, res: Resources, perm: Permanent, use: Sourc
 
 def claimed_options(ability: ManaAbility, use: SourceUse) -> list[int]:
     """The options of `ability` (an offer's, its `adds` folded under mana effects) a source of
-    a payment may be: its own output `use.adds` (after replacement) and, under triggers, each
+    a payment may be: its own output `use.adds` (after replacement; its `replaced`, when
+    given, the last replacement's permanent and the output before any) and, under triggers, each
     triggered mana it lists among the activation's; a trigger it leaves out adds anyway
     (605.4a: not optional), any of its options."""
     if not ability.made:
-        return [] if use.triggered else [k for k, m in enumerate(ability.adds) if m == use.adds]
+        return ([] if use.triggered or use.replaced is not None
+                else [k for k, m in enumerate(ability.adds) if m == use.adds])
     out: list[int] = []
     for way in ability.made:
         if way.own != use.adds or not _within(use.triggered, way.triggered):
+            continue
+        if use.replaced is not None and (way.by, way.was) != use.replaced:
             continue
         k = ability.adds.index(way.folded)
         if k not in out:
@@ -1420,6 +1424,15 @@ def _effects_mismatch(perm: Permanent, use: SourceUse) -> str | None:
         if w.by is not None and w.was == use.adds and not any(v.own == use.adds for v in ways):
             return (f"adds: {ident}'s activation would make {mana_text(w.was)}, but {w.by}'s "
                     f"replacement makes {mana_text(w.own)} instead (614.1a)")
+    if use.replaced is not None:
+        done = [w for w in ways if w.by is not None and w.own == use.adds]
+        if not done:
+            return (f"replaced: no replacement makes {mana_text(use.adds)} when {ident} is "
+                    f"tapped for mana")
+        if not any((w.by, w.was) == use.replaced for w in done):
+            return (f"replaced: {ident}'s {mana_text(use.adds)} is "
+                    + " or ".join(dict.fromkeys(f"{w.by}'s replacement of {mana_text(w.was)}"
+                                                for w in done)) + " (614.1a)")
     return None
 
 
