@@ -72,8 +72,8 @@ def scenario(battlefield: list[dict[str, Any]], cost: str, *, cards: dict[str, A
         "swamp": {"types": ["land"], "tags": ["basic", "swamp"], "mana": [{"adds": "{B}"}]},
         "forest": {"types": ["land"], "tags": ["basic", "forest"], "mana": [{"adds": "{G}"}]},
         "tomb": {"types": ["land"], "mana": [{"adds": "{C}{C}", "costs": ["tap", {"pay_life": 2}]}]},
-        "sphere": {"types": ["artifact"], "mana_effects": [SPHERE]},
-        "ghast": {"types": ["creature"], "mana_effects": [GHAST]},
+        "sphere": {"types": ["artifact"], "mana_effects": [copy.deepcopy(SPHERE)]},
+        "ghast": {"types": ["creature"], "mana_effects": [copy.deepcopy(GHAST)]},
         "spell": {"types": ["sorcery"], "cost": cost}, **(cards or {})},
         "state": {"you": {"battlefield": battlefield, "hand": [{"id": "h1", "card": "spell"}]},
                   "opponent": {"battlefield": opponent or []}},
@@ -231,6 +231,24 @@ def test_a_festival_on_the_opponents_land_gives_its_controller_nothing_of_yours(
     data = example("71")
     data["state"]["opponent"] = {"battlefield": [{"id": "of1", "card": "forest"}]}
     data["state"]["you"]["battlefield"][3]["attached_to"] = "of1"
+    assert plan(data)["status"] == "unpayable"
+
+
+def test_a_land_adding_nothing_still_fires_its_trigger() -> None:
+    # Gaea's Cradle with no creature makes no mana, but tapping it is tapping it for mana
+    # (106.12): the Festival on it adds its two (read with the reference, groupG1.md).
+    data = example("71")
+    data["cards"]["gaeas-cradle"] = {"types": ["land"], "mana": [
+        {"adds": "{G}", "per": {"count": {"type": "creature"}}}]}
+    data["state"]["you"]["battlefield"] = [{"id": "g1", "card": "gaeas-cradle"},
+                                           {"id": "mf1", "card": "market-festival",
+                                            "attached_to": "g1"}]
+    data["cards"]["mantis-rider"]["cost"] = "{W}{U}"
+    p = plan(data)
+    assert sources(p) == [{"id": "g1", "adds": "", "costs": ["tap"],
+                           "triggered": [{"id": "mf1", "adds": "{W}{U}"}]}]
+    assert checked(data, p["payment"])["legal"]
+    data["state"]["you"]["battlefield"][1].pop("attached_to")  # no trigger: never activated
     assert plan(data)["status"] == "unpayable"
 
 

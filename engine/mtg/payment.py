@@ -253,7 +253,11 @@ def resources(scenario: MtgScenario, spell: Card, spell_id: str,
             if ability.per is not None:
                 ability = counted_ability(scenario, ability, obj)
                 if not ability.adds:
-                    continue  # it would add nothing (601.2g): never part of a payment
+                    if not (ability.tap and triggers_on(scenario, obj, effects)):
+                        continue  # it would add nothing (601.2g): never part of a payment
+                    # Tapped for mana all the same (106.12): the triggers it fires add theirs
+                    # (Market Festival on a Gaea's Cradle with no creature).
+                    ability = replace(ability, adds=(NO_MANA,))
             if effects:
                 ability = under_effects(scenario, ability, obj, effects)
             if ability.only_for is not None and (not spendable or not spell_matches(
@@ -358,6 +362,12 @@ def effect_reaches(scenario: MtgScenario, at: EffectAt, obj: Obj) -> bool:
     if f.attached and (holder.attached_to is None or obj.id != holder.attached_to):
         return False
     return object_matches(scenario, f, obj)
+
+
+def triggers_on(scenario: MtgScenario, obj: Obj, effects: tuple[EffectAt, ...]) -> bool:
+    """Whether a `trigger` mana effect reaches your permanent `obj` (tapping it for mana, even
+    for no mana of its own, adds the trigger's)."""
+    return any(at[2].kind == "trigger" and effect_reaches(scenario, at, obj) for at in effects)
 
 
 def replaced_outputs(option: Mana, replacing: list[tuple[str, ManaEffect]]
@@ -534,7 +544,8 @@ class SourceUse:
         return out
 
     def to_json(self) -> dict[str, object]:
-        out: dict[str, object] = {"id": self.id, "adds": mana_text(self.adds),
+        # "" when it made no mana of its own (a Cradle counted to 0 tapped for its trigger).
+        out: dict[str, object] = {"id": self.id, "adds": mana_text(self.adds, ""),
                                   "costs": list(self.costs)}
         if self.counters_removed:
             out["counters_removed"] = dict(self.counters_removed)

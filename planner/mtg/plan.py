@@ -413,7 +413,7 @@ def render_mtg(p: MtgPlan) -> str:
     if any(pay.pool):
         rows.append(("from the pool", mana_text(pay.pool)))
     for s in pay.sources:
-        how = f"adds {mana_text(s.adds)} ({', '.join(s.costs) or 'free'})"
+        how = f"adds {mana_text(s.adds, 'no mana')} ({', '.join(s.costs) or 'free'})"
         if s.replaced is not None:
             how += f", replaced by {s.replaced[0]} (was {mana_text(s.replaced[1])})"
         how += "".join(f", + {mana_text(m)} from {i}" for i, m in s.triggered)
