@@ -20,16 +20,8 @@ def test_there_are_examples() -> None:
     assert len(EXAMPLE_FILES) >= 20
 
 
-# Issue 25's group G1 examples (mana effects): the brute force reads their keys on ref-g1's
-# branch, written apart from the engine; until that merges here they are skipped (the merge
-# deletes this set).
-AWAITING_REFERENCE = {f"{n}-" for n in range(69, 73)}
-
-
 @pytest.mark.parametrize("path", EXAMPLE_FILES, ids=lambda p: p.name)
 def test_brute_force_finds_the_hand_worked_answer(path: Path) -> None:
-    if path.name[:3] in AWAITING_REFERENCE:
-        pytest.skip("issue 25 group G1: the reference reads these keys on ref-g1's branch")
     expect = read_expect(path)
     got = solve(yaml.safe_load(path.read_text(encoding="utf-8")))
     assert got.status == expect["status"], got.reasons

@@ -7,6 +7,7 @@ artifact tapped 1, a point of life 1."""
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
@@ -232,11 +233,15 @@ def test_the_trigger_is_not_convoke() -> None:
 
 
 def test_bad_attachments_are_refused() -> None:
-    """attached_to naming no permanent, or itself; `attached` outside a mana effect."""
+    """attached_to naming no permanent, or itself; `attached: false`; `attached` outside a
+    mana effect."""
     with pytest.raises(BadScenario):
         solve(scenario("{G}", [("forest", FOREST), ("festival", FESTIVAL)], p1={"attached_to": "nope"}))
     with pytest.raises(BadScenario):
         solve(scenario("{G}", [("forest", FOREST), ("festival", FESTIVAL)], p1={"attached_to": "p1"}))
+    unattached = {**FESTIVAL, "mana_effects": [{"trigger": {"sources": {"attached": False}, "adds": "{G}"}}]}
+    with pytest.raises(BadScenario):
+        solve(scenario("{G}", [("forest", FOREST), ("festival", unattached)]))
     spell = {"types": ["instant"], "cost": "{G}", "spend_only": {"attached": True}}
     with pytest.raises(BadScenario):
         solve(scenario("", [("forest", FOREST)], spell=spell))
@@ -356,3 +361,32 @@ def test_each_wrong_reading_changes_a_hand_worked_cast(mutant: str) -> None:
     with g1_mutated(mutant):
         wrong = answer(data)
     assert right != wrong, (mutant, right)
+
+
+@pytest.mark.parametrize("mutant", GROUP_G1_MUTANTS)
+def test_generated_casts_tell_each_wrong_reading_apart(mutant: str, monkeypatch: Any) -> None:
+    """Each wrong reading of group G1 (`brute.GROUP_G1_MUTANTS`) answers some cast of the
+    generator's G1 theme otherwise than the rules (status, score, totals or X), within a bounded
+    number of draws: the campaign would find an engine making it. The reference alone, the
+    theme drawn whatever the loader reads."""
+    from mtg_reference import strategies
+
+    monkeypatch.setattr(strategies, "G1_DRAWN", True)
+    monkeypatch.setattr(strategies, "G1_UNBUILT", True)
+    tried = 0
+    for _, data in strategies.casts(4100, 4000):
+        text = json.dumps(data)
+        if "mana_effects" not in text or "{X}" in text:     # X: many payments, slow to exhaust
+            continue
+        tried += 1
+        try:
+            right = solve(data)
+            with g1_mutated(mutant):
+                wrong = solve(data)
+        except BadScenario:
+            continue
+        if (right.status, right.score, right.totals, right.x) != (wrong.status, wrong.score, wrong.totals, wrong.x):
+            return
+        if tried >= 80:
+            break
+    pytest.fail(f"{mutant}: no cast of {tried} tells it apart")

@@ -2369,8 +2369,7 @@ def counters_charged(b: Board, acts: list[Activation]) -> int:
 # - `sources` is a filter (`controller` relative to the effect's permanent's controller, default
 #   `you`; `attached: true` the permanent the effect's permanent is `attached_to`, none when it is
 #   attached to nothing; `attached` is refused anywhere else, as are `ability`, `chosen_type` and
-#   `targets` in `sources`). Read as its words and never drawn: `attached: false`, any permanent
-#   but that one.
+#   `targets` in `sources`, and `attached: false`).
 # - `attached_to: ID` on a battlefield object names a permanent on either battlefield, not itself.
 # - Refused (not built, the contract's common part): a file with a `replace` effect beside an
 #   `adds: untapped` mana ability.
@@ -2442,7 +2441,7 @@ def _effects_of(card: dict[str, Any], cid: str) -> list[tuple[str, dict[str, Any
         if not isinstance(flt, dict):
             raise BadScenario(f"{where}[{i}].{kind}.sources: a filter")
         for key in ("ability", "chosen_type", "targets"):
-            if key in flt:
+            if key in flt or flt.get("attached", True) is not True:
                 raise BadScenario(f"{where}[{i}].{kind}.sources.{key}: refused in a mana effect")
         if flt.get("controller", "you") not in ("you", "opponent", "any"):
             raise BadScenario(f"{where}[{i}].{kind}.sources.controller: you, opponent or any")
