@@ -40,7 +40,8 @@ FESTIVAL = {"name": "Market Festival", "types": ["enchantment"], "tags": ["aura"
     {"trigger": {"sources": {"attached": True, "controller": "any"}, "adds": PAIRS}}]}
 
 
-def scenario(cost: str, board: list[tuple[str, dict[str, Any]]], theirs: list[tuple[str, dict[str, Any]]] = (),  # type: ignore[assignment]
+def scenario(cost: str, board: list[tuple[str, dict[str, Any]]],
+             theirs: list[tuple[str, dict[str, Any]]] | None = None,
              spell: dict[str, Any] | None = None, **objects: dict[str, Any]) -> dict[str, Any]:
     """An instant costing `cost` in hand (h1); `board` your battlefield (ids p0, p1, ...),
     `theirs` the opponent's (o0, o1, ...); `objects` more keys of an object by id."""
@@ -57,7 +58,7 @@ def scenario(cost: str, board: list[tuple[str, dict[str, Any]]], theirs: list[tu
     state: dict[str, Any] = {"you": {"life": 20, "library": 40, "battlefield": field(board, "p"),
                                       "hand": [{"id": "h1", "card": "spell"}]}}
     if theirs:
-        state["opponent"] = {"battlefield": field(list(theirs), "o")}
+        state["opponent"] = {"battlefield": field(theirs, "o")}
     return {"format": "mtg/1", "cards": cards, "state": state, "play": {"object": "h1"}}
 
 

@@ -1424,6 +1424,9 @@ def _g1_mana_effects(rng: random.Random, scenario: dict[str, Any]) -> None:
             spell["types"] = ["creature"]
         if rng.random() < 0.8:
             _g1_plain_cast(scenario, spell["cost"], spell["types"])
+        scenario.pop("plays", None)               # a copy of the play as it was drawn
+        if "{X}" not in spell["cost"]:
+            scenario["play"].pop("x", None)
 
 
 def _g1_plain_cast(scenario: dict[str, Any], cost: str, types: list[str]) -> None:
