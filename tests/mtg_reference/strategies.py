@@ -946,7 +946,9 @@ def _any_number(rng: random.Random, scenario: dict[str, Any], spell: dict[str, A
         objective.setdefault("benefits", {})[name] = rng.randint(1, 6)
     elif rng.random() < 0.15:
         objective = scenario.setdefault("objective", {})
-        objective.setdefault("weights", {})[kind] = rng.randint(0, 2)
+        # the weight the part is charged (a tapped creature's, not a weight of its own)
+        weight = "tap_creature" if kind == "tap_untapped" else kind
+        objective.setdefault("weights", {})[weight] = rng.randint(0, 2)
     for card in (match, "wastes", *(f"basic-{c}" for c in COLORS)):
         scenario["cards"].setdefault(card, _library_card(card))
 
