@@ -1324,6 +1324,52 @@ def _mtg_pairs() -> dict[Key, Pair]:
     t["PAYMENT_KEYS", "other"] = MC(mcost("sacrifice"), "payment.other", {"sacrifice": ["c1"]},
                                     payment={})
 
+    # Issue 25, G1: mana effects on the bear (c1). A trigger adding {R} whenever a land is
+    # tapped for mana: one Mountain pays bolt's {1}{R}; a replacement of 1 mana or more by {C}:
+    # no Mountain makes {R}.
+    def effect(kind: str, **body: Any) -> Data:
+        return {kind: {"sources": {"type": "land"}, "adds": "{R}" if kind == "trigger" else "{C}",
+                       **({"at_least": 1} if kind == "replace" else {}), **body}}
+
+    trig = setup(MBASE, cards__bear__mana_effects=[effect("trigger")])
+    repl = setup(MBASE, cards__bear__mana_effects=[effect("replace")])
+    t["CARD_KEYS", "mana_effects"] = M("cards.bear.mana_effects", [effect("trigger")])
+    t["MANA_EFFECT_KINDS", "replace"] = Pair(setup(MBASE, cards__bear__mana_effects=[]),
+                                             "cards.bear.mana_effects.0", effect("replace"))
+    t["MANA_EFFECT_KINDS", "trigger"] = Pair(setup(MBASE, cards__bear__mana_effects=[]),
+                                             "cards.bear.mana_effects.0", effect("trigger"))
+    t["REPLACE_KEYS", "sources"] = Pair(repl, "cards.bear.mana_effects.0.replace.sources",
+                                        {"type": "creature"}, {"type": "land"})
+    t["REPLACE_KEYS", "at_least"] = Pair(repl, "cards.bear.mana_effects.0.replace.at_least", 2, 1)
+    t["REPLACE_KEYS", "adds"] = Pair(repl, "cards.bear.mana_effects.0.replace.adds", "{R}", "{C}")
+    t["TRIGGER_KEYS", "sources"] = Pair(trig, "cards.bear.mana_effects.0.trigger.sources",
+                                        {"type": "creature"}, {"type": "land"})
+    t["TRIGGER_KEYS", "adds"] = Pair(trig, "cards.bear.mana_effects.0.trigger.adds", "{G}", "{R}")
+    # `attached`: only the permanent the bear is attached to (none here), else every land.
+    t["FILTER_KEYS", "attached"] = Pair(trig, "cards.bear.mana_effects.0.trigger.sources.attached",
+                                        True)
+    t["OBJECT_KEYS", "attached_to"] = Pair(
+        setup(trig, cards__bear__mana_effects=[effect("trigger", sources={"attached": True})]),
+        "state.you.battlefield.3.attached_to", "m1")
+    # check: a source's triggered mana (each entry's id and mana) and its replaced output.
+    fired = {"id": "m1", "adds": "{R}", "costs": ["tap"], "triggered": [{"id": "c1", "adds": "{R}"}]}
+    t["mtg_payment", "triggered"] = MC(trig, "payment.sources.0.triggered",
+                                       [{"id": "c1", "adds": "{G}"}], payment={"sources": [
+                                           {"id": "m1", "adds": "{R}", "costs": ["tap"]}]})
+    t["triggered_entries", "id"] = MC(trig, "payment.sources.0.triggered.0.id", "m2", "c1",
+                                      payment={"sources": [fired]})
+    t["triggered_entries", "adds"] = MC(trig, "payment.sources.0.triggered.0.adds", "{G}", "{R}",
+                                        payment={"sources": [fired]})
+    cheap = setup(repl, cards__bolt__cost="{1}")
+    damped = {"id": "m1", "adds": "{C}", "costs": ["tap"], "replaced": {"by": "c1", "was": "{R}"}}
+    t["mtg_payment", "replaced"] = MC(cheap, "payment.sources.0.replaced",
+                                      {"by": "c1", "was": "{G}"}, payment={"sources": [
+                                          {"id": "m1", "adds": "{C}", "costs": ["tap"]}]})
+    t["replaced_entry", "by"] = MC(cheap, "payment.sources.0.replaced.by", "m2", "c1",
+                                   payment={"sources": [damped]})
+    t["replaced_entry", "was"] = MC(cheap, "payment.sources.0.replaced.was", "{G}", "{R}",
+                                    payment={"sources": [damped]})
+
     return t
 
 

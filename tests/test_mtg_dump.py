@@ -21,6 +21,7 @@ from payplan.engine.mtg import loader
 from payplan.engine.mtg.cards import MtgScenario
 from payplan.engine.mtg.dump import dump_json, dump_yaml, scenario_to_data, state_to_data
 from payplan.engine.mtg.loader import mtg_from_data
+from payplan.engine.problems import ScenarioError
 from payplan.engine.reading import parse_text, read_data
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "mtg"
@@ -86,6 +87,10 @@ def assert_in_format_order(data: dict[str, Any]) -> None:
                 _in_order(loader.FILTER_KEYS, "filter")(g["applies_to"])
                 if "targets" in g["applies_to"]:
                     _in_order(loader.TARGET_FILTER_KEYS, "filter")(g["applies_to"]["targets"])
+        for e in card.get("mana_effects", []):  # issue 25, G1
+            (kind, body), = e.items()
+            _in_order(loader.MANA_EFFECT_KEYS[kind], "mana effect")(body)
+            _in_order(loader.FILTER_KEYS, "filter")(body["sources"])
         for a in card.get("abilities", []):
             _in_order(loader.ACTIVATED_KEYS, "ability")(a)
             _others_in_order([c for c in a.get("costs", []) if isinstance(c, dict)])
@@ -436,7 +441,27 @@ def _card(draw: Draw, card_id: str) -> dict[str, object]:
         out["snow"] = draw(st.booleans())
     if "spend_only" not in out and maybe(3):  # {S} in the cost (not with spend_only)
         out["cost"] = str(out.get("cost", "")) + "{S}" * draw(st.integers(1, 2))
+    if any(t in PERMANENT for t in types) and maybe(3):  # issue 25, G1: mana effects
+        out["mana_effects"] = [_mana_effect(draw) for _ in range(draw(st.integers(0, 2)))]
     return out
+
+
+PERMANENT = ("land", "creature", "artifact", "enchantment", "planeswalker", "battle")
+
+
+def _mana_effect(draw: Draw) -> dict[str, object]:
+    """`{replace: {sources, at_least, adds}}` or `{trigger: {sources, adds}}` (issue 25, G1)."""
+    sources = _filter(draw)
+    sources.pop("ability", None)
+    if draw(st.integers(0, 2)) == 0:
+        sources["attached"] = True
+    if draw(st.booleans()):
+        body: dict[str, object] = {"sources": sources, "adds": _plain(draw)}
+        if draw(st.booleans()):
+            body["at_least"] = draw(st.integers(1, 4))
+        return {"replace": body}
+    options = "|".join(_plain(draw) for _ in range(draw(st.integers(1, 3))))
+    return {"trigger": {"sources": sources, "adds": options}}
 
 
 @st.composite
@@ -493,7 +518,13 @@ def every_key_scenario(draw: Draw) -> dict[str, Any]:
                                                   if symbols else st.just([])))
         state[who] = player
     data: dict[str, Any] = {"format": "mtg/1", "cards": cards, "state": state}
-    scenario = mtg_from_data(data)  # the state as loaded: ids, zones and cards to play
+    _attach(draw, data)
+    try:
+        scenario = mtg_from_data(data)  # the state as loaded: ids, zones and cards to play
+    except ScenarioError:  # a mana effect meets what is not built (`loader.mana_effect_refusals`)
+        for card in cards.values():
+            card.pop("mana_effects", None)
+        scenario = mtg_from_data(data)
     plays = [_play(draw, scenario) for _ in range(draw(st.integers(0, 2)))]
     plays = [p for p in plays if p is not None]
     if plays and draw(st.booleans()):
@@ -510,6 +541,18 @@ def every_key_scenario(draw: Draw) -> dict[str, Any]:
                 st.sampled_from(["kicker", "kicker.1", "buyback", "sac"]), st.integers(0, 6), max_size=3))
         data["objective"] = objective
     return data
+
+
+def _attach(draw: Draw, data: dict[str, Any]) -> None:
+    """Some objects on a battlefield attached to another one with an id there (issue 25, G1:
+    `attached_to`, what a mana effect's `attached: true` reads)."""
+    on = [o for who in ("you", "opponent")
+          for o in data["state"].get(who, {}).get("battlefield", []) if isinstance(o, dict)]
+    named = [o["id"] for o in on if "id" in o]
+    for o in on:
+        others = [i for i in named if i != o.get("id")]
+        if others and draw(st.integers(0, 2)) == 0:
+            o["attached_to"] = draw(st.sampled_from(others))
 
 
 def _targets(s: MtgScenario) -> list[str]:

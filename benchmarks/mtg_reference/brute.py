@@ -194,6 +194,7 @@ class Obj:
     chosen_type: str | None = None   # the creature type chosen as it entered (a permanent's tag)
     counters: tuple[tuple[str, int], ...] = ()   # issue 25 C1: `counters: {KIND: N}`, sorted
     loyalty_activated: bool = False  # issue 25 C2: a loyalty ability of it was activated this turn
+    attached_to: str | None = None   # issue 25 G1: the permanent this Aura is attached to
 
 
 def _objects(player: dict[str, Any], zone: str, controller: str) -> list[Obj]:
@@ -216,6 +217,7 @@ def _objects(player: dict[str, Any], zone: str, controller: str) -> list[Obj]:
                        attacking=zone == "battlefield" and bool(entry.get("attacking", False)),
                        chosen_type=(None if zone != "battlefield" or entry.get("chosen_type") is None
                                     else str(entry["chosen_type"])),
+                       attached_to=_attached_to(entry, zone, oid),
                        **_counter_state(entry, zone, oid)))
     return out
 
@@ -250,6 +252,8 @@ def matches(card: dict[str, Any], flt: dict[str, Any] | None, obj_id: str = "",
     `controller: opponent` there matches nothing."""
     if not flt:
         return True
+    if "attached" in flt:      # issue 25 G1: read in a mana effect's `sources` only (`reaches`)
+        raise BadScenario("filter key attached outside a mana effect's sources")
     types = set(card.get("types") or [])
     if "type" in flt and not types & set(_as_list(flt["type"])):
         return False
@@ -1234,6 +1238,12 @@ class Activation:
     once: bool = False                           # `per: removed`: X is chosen once, activated at most once
     snow: bool = False                       # made by a snow permanent (issue 25, A1)
     eligible: bool = True                    # may be spent on a `spend_only` spell (A2)
+    # Issue 25 G1: the mana effects' part (`affected`): the replacement applied last (its
+    # permanent's id) and the output before any (614.1a), and each trigger's mana (605.4a) as
+    # (trigger permanent's id, mana, snow, eligible), unrestricted, never replaced.
+    replaced_by: str | None = None
+    was: tuple[str, ...] = ()
+    triggers: tuple[tuple[str, tuple[str, ...], bool, bool], ...] = ()
 
     @property
     def free(self) -> bool:
@@ -1396,6 +1406,8 @@ def mana_ok(total: Vec, acts: list[Activation], preds: list[frozenset[int]], poo
     def made(a: Activation, pu: tuple[int, ...], pr: tuple[int, ...], dead: tuple[int, ...]
              ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
         snow = a.snow and snow_on
+        for _, extra, extra_snow, extra_ok in a.triggers:    # G1: triggered mana, unrestricted
+            pu = _add(pu, extra, extra_snow and snow_on, extra_ok)
         if a.restricted is None:
             return _add(pu, a.adds, snow, a.eligible), pr, dead
         if usable(a.restricted):
@@ -1493,6 +1505,7 @@ class Board:
     snow_pool: tuple[int, ...] = (0,) * 6            # the part of pool0 snow sources made (A1)
     spend_only: dict[str, Any] | None = None         # the cast card's `spend_only` (A2)
     life_for: dict[str, int] = field(default_factory=dict)   # color -> least life per pip (A3)
+    effects: tuple[ManaEffect, ...] = ()             # both battlefields' mana effects (G1)
 
     _units: tuple[int, ...] | None = None
 
@@ -1520,6 +1533,13 @@ class Board:
         if not snow and eligible:
             return acts
         return [replace(a, snow=snow, eligible=eligible) for a in acts]
+
+    def affected(self, obj: Obj, acts: list[Activation], labels: bool = False) -> list[Activation]:
+        """`obj`'s activations under the mana effects (issue 25 G1, `affected_activations`);
+        `labels` keeps which effect did what (the checker's), else equal mana is one."""
+        if not self.effects:
+            return acts
+        return affected_activations(self, obj, acts, labels)
 
     def usable(self, restricted: str) -> bool:
         """Mana `only_for: {ability: activated, ...}` pays abilities only, other restricted mana
@@ -1651,7 +1671,8 @@ def board(data: dict[str, Any]) -> Board:
                  pool0, {**WEIGHTS, **((data.get("objective") or {}).get("weights") or {})},
                  int(you_p.get("life", 20)), int(you_p.get("library", 0)),
                  counted.removed, counted.short, counted.loyalty, snow_pool,
-                 None if spend_only is None else dict(spend_only), life_for_amounts(data))
+                 None if spend_only is None else dict(spend_only), life_for_amounts(data),
+                 effects=read_mana_effects(data))
 
 
 def _pool_counts(text: Any, key: str) -> tuple[int, ...]:
@@ -1715,7 +1736,8 @@ def potential_mana(data: dict[str, Any]) -> int:
     frees: list[tuple[Activation, int]] = []
     for o in b.battlefield:
         acts = activations(b.cards[o.card])
-        most = max([len(a.adds) for a in acts if not a.free] + [0])
+        most = max([len(a.adds) + sum(len(t[1]) for t in a.triggers)
+                    for a in b.affected(o, acts) if not a.free] + [0])
         types = set(b.cards[o.card].get("types") or [])
         if (spell.get("convoke") and "creature" in types) or (spell.get("improvise") and "artifact" in types):
             most = max(most, 1)
@@ -1761,7 +1783,9 @@ def _pruned(acts: list[Activation], relevant: str) -> list[Activation]:
     out: list[Activation] = []
     for a in acts:
         adds = tuple(c if c in relevant else stand_in for c in a.adds)
-        b = replace(a, adds=adds)
+        triggers = tuple((t, tuple(c if c in relevant else stand_in for c in extra), snow, ok)
+                         for t, extra, snow, ok in a.triggers)
+        b = replace(a, adds=adds, triggers=triggers)
         if b not in out:
             out.append(b)
     return out
@@ -1775,7 +1799,7 @@ def _uses(b: Board, obj: Obj, tapcosts: list[tuple[int, Any]], relevant: str,
     sick = obj.sick and "creature" in types  # a land creature too (302.6: Dryad Arbor)
     once = [_Use("none")]
     free: list[Activation] = []
-    for act in _pruned(b.flagged(obj, activations(card)), relevant):
+    for act in _pruned(b.affected(obj, b.flagged(obj, activations(card))), relevant):
         if act.free:
             free.append(act)
             continue
@@ -2003,6 +2027,9 @@ def _pool_after(b: Board, acts: list[Activation]) -> tuple[int, ...]:
         if a.restricted is None or b.usable(a.restricted):
             for c in a.adds:
                 pool[_SLOTS[c, a.snow, a.eligible]] += 1
+        for _, extra, snow, eligible in a.triggers:
+            for c in extra:
+                pool[_SLOTS[c, snow, eligible]] += 1
     return tuple(pool)
 
 
@@ -2318,3 +2345,228 @@ def counters_charged(b: Board, acts: list[Activation]) -> int:
     activated ability's own cost, loyalty included)."""
     removed = b.ability_removes + sum(n for a in acts for _, n in a.counters)
     return removed * b.weights.get("counter", 1)
+
+
+# --- Issue 25, group G1: mana effects (Damping Sphere, Crypt Ghast, Market Festival) -------------
+#
+# Read from the contract of issue 25 (sections 1 and 2) and rules 106.12, 605.1b, 605.4a, 614.1a
+# and 616.1 as a player knows them, never from payplan's engine:
+# - `mana_effects: [{replace: {sources, at_least, adds}} | {trigger: {sources, adds}}]` on a
+#   permanent card works while the permanent is on either battlefield. Only your mana matters
+#   (you cast everything here), so an effect reaches the activations of your permanents.
+# - "Tapped for mana" (106.12): an activation of a mana ability of the permanent with `tap` in
+#   its costs (the default costs are [tap]). Convoke, improvise, a tap cost, Springleaf Drum's
+#   tapped creature are not; a mana ability without {T} (an altar, a storage land's X) neither.
+# - `replace` (614.1a): such an activation whose output (after `per`; one option of `adds`) is at
+#   least `at_least` (default 2) mana makes exactly `adds` instead; its `only_for` and its source
+#   (snow, spend_only) stay the tapped permanent's ability's. Several (616.1): applied one after
+#   another, each once, each only while the output so far has its own `at_least`; every order
+#   is tried (the player picks the best), and one applies while any can (a replacement is not
+#   optional). The last applied is `replaced.by`, the first output `replaced.was`.
+# - `trigger` (605.1b, 605.4a): every such activation (replaced or not, its mana needed or not)
+#   adds one option of `adds` per trigger reaching it, at once: unrestricted, never replaced,
+#   never counted toward `at_least`; snow and spend_only read the trigger's permanent.
+# - `sources` is a filter (`controller` relative to the effect's permanent's controller, default
+#   `you`; `attached: true` the permanent the effect's permanent is `attached_to`, none when it is
+#   attached to nothing; `attached` is refused anywhere else, as are `ability`, `chosen_type` and
+#   `targets` in `sources`, and `attached: false`).
+# - `attached_to: ID` on a battlefield object names a permanent on either battlefield, not itself.
+# - Refused (not built, the contract's common part): a file with a `replace` effect beside an
+#   `adds: untapped` mana ability.
+
+@dataclass(frozen=True, slots=True)
+class ManaEffect:
+    kind: str                               # replace | trigger
+    holder: Obj                             # the permanent with the effect
+    sources: str                            # its filter as JSON
+    at_least: int                           # replace only
+    options: tuple[tuple[str, ...], ...]    # replace: one option; trigger: `adds`' options
+
+
+# Issue 25 group G1's wrong readings, each set only by a test showing that generated casts tell
+# it apart from the rules' (never otherwise): a replacement taking the triggered mana too (its
+# count and its mana); a trigger silent when the output was replaced; `attached` ignored (every
+# permanent matching the rest); the effect's `controller` ignored (read as any); an opponent's
+# effects ignored; `at_least` ignored (every output replaced); at most one replacement per
+# activation; replaced mana losing its `only_for`; triggered mana keeping the ability's `only_for`.
+GROUP_G1_MUTANTS = ("replace_triggered", "trigger_not_under_replace", "attached_ignored",
+                    "controller_ignored", "opponent_effects_ignored", "at_least_ignored",
+                    "one_replacement", "replaced_loses_only_for", "trigger_keeps_only_for")
+
+EFFECT_KEYS = {"replace": {"sources", "at_least", "adds"}, "trigger": {"sources", "adds"}}
+PERMANENT_CARD_TYPES = PERMANENT_TYPES | {"kindred"}
+
+
+def _attached_to(entry: dict[str, Any], zone: str, oid: str) -> str | None:
+    """A battlefield object's `attached_to` (checked against the battlefields by `read_mana_effects`)."""
+    if entry.get("attached_to") is None:
+        return None
+    if zone != "battlefield":
+        raise BadScenario(f"{oid}: attached_to on an object outside the battlefield")
+    return str(entry["attached_to"])
+
+
+def _effect_options(text: Any, where: str, one: bool) -> tuple[tuple[str, ...], ...]:
+    if not isinstance(text, str) or not text.strip():
+        raise BadScenario(f"{where}.adds: a mana string")
+    if one and "|" in text:
+        raise BadScenario(f"{where}.adds: one mana string, no |")
+    try:
+        options = produced_options(text)
+    except ValueError as bad:
+        raise BadScenario(f"{where}.adds: {bad}") from None
+    if any(not o for o in options):
+        raise BadScenario(f"{where}.adds: an option with no mana")
+    return tuple(options)
+
+
+def _effects_of(card: dict[str, Any], cid: str) -> list[tuple[str, dict[str, Any]]]:
+    """A card's `mana_effects`, checked: (kind, body) each."""
+    raw = card.get("mana_effects")
+    if raw is None:
+        return []
+    where = f"cards.{cid}.mana_effects"
+    if not isinstance(raw, list):
+        raise BadScenario(f"{where}: a list")
+    if not set(card.get("types") or []) & PERMANENT_TYPES:
+        raise BadScenario(f"{where}: on a card that is no permanent")
+    out = []
+    for i, effect in enumerate(raw):
+        if not isinstance(effect, dict) or len(effect) != 1 or next(iter(effect)) not in EFFECT_KEYS:
+            raise BadScenario(f"{where}[{i}]: one of replace, trigger")
+        (kind, body), = effect.items()
+        if not isinstance(body, dict) or not set(body) <= EFFECT_KEYS[kind] or "sources" not in body:
+            raise BadScenario(f"{where}[{i}].{kind}: keys {sorted(EFFECT_KEYS[kind])}, sources required")
+        flt = body["sources"]
+        if not isinstance(flt, dict):
+            raise BadScenario(f"{where}[{i}].{kind}.sources: a filter")
+        for key in ("ability", "chosen_type", "targets"):
+            if key in flt or flt.get("attached", True) is not True:
+                raise BadScenario(f"{where}[{i}].{kind}.sources.{key}: refused in a mana effect")
+        if flt.get("controller", "you") not in ("you", "opponent", "any"):
+            raise BadScenario(f"{where}[{i}].{kind}.sources.controller: you, opponent or any")
+        least = body.get("at_least", 2)
+        if isinstance(least, bool) or not isinstance(least, int) or not 1 <= least <= 100:
+            raise BadScenario(f"{where}[{i}].{kind}.at_least: 1 to 100")
+        _effect_options(body.get("adds"), f"{where}[{i}].{kind}", kind == "replace")
+        out.append((str(kind), body))
+    return out
+
+
+def read_mana_effects(data: dict[str, Any]) -> tuple[ManaEffect, ...]:
+    """Every mana effect on both battlefields, yours first, in the objects' order (the order of a
+    source's `triggered`); every card's `mana_effects` and every `attached_to` checked."""
+    cards = data["cards"]
+    state = data.get("state") or {}
+    replaces = False
+    for cid, card in cards.items():
+        replaces = replaces or any(k == "replace" for k, _ in _effects_of(card, str(cid)))
+    if replaces and '"untapped"' in json.dumps([c.get("mana") for c in cards.values()]):
+        raise BadScenario("adds: untapped beside a replace mana effect: not built")
+    field = (_objects(state.get("you") or {}, "battlefield", "you")
+             + _objects(state.get("opponent") or {}, "battlefield", "opponent"))
+    ids = {o.id for o in field}
+    out: list[ManaEffect] = []
+    for o in field:
+        if o.attached_to is not None and (o.attached_to not in ids or o.attached_to == o.id):
+            raise BadScenario(f"{o.id}.attached_to: {o.attached_to!r} names no other permanent")
+        if o.controller == "opponent" and "opponent_effects_ignored" in MUTANTS:
+            continue
+        for kind, body in _effects_of(cards[o.card], o.card):
+            out.append(ManaEffect(kind, o, _fj(body["sources"]), int(body.get("at_least", 2)),
+                                  _effect_options(body["adds"], o.card, kind == "replace")))
+    return tuple(out)
+
+
+def reaches(cards: dict[str, Any], e: ManaEffect, o: Obj) -> bool:
+    """Whether effect `e`'s `sources` matches the permanent `o`: `controller` relative to the
+    effect's permanent's controller (default you), `attached` that permanent's `attached_to`."""
+    flt = dict(json.loads(e.sources))
+    controller = flt.pop("controller", "you")
+    if "controller_ignored" in MUTANTS:
+        controller = "any"
+    if controller != "any" and _relative(o.controller, e.holder.controller) != controller:
+        return False
+    if "attached" in flt:
+        attached = flt.pop("attached")
+        on_it = e.holder.attached_to is not None and e.holder.attached_to == o.id
+        if bool(attached) != on_it and "attached_ignored" not in MUTANTS:
+            return False
+    return _matches_obj(cards, o, flt)
+
+
+def replacement_outcomes(adds: tuple[str, ...], reps: list[ManaEffect]
+                         ) -> set[tuple[tuple[str, ...], str | None]]:
+    """616.1: every (output, the replacement applied last) the replacements `reps` reach from
+    `adds`, in every order: each once, each while the output so far has its `at_least`, one
+    applied while any can."""
+    out: set[tuple[tuple[str, ...], str | None]] = set()
+    least_ignored = "at_least_ignored" in MUTANTS
+
+    def go(current: tuple[str, ...], used: frozenset[int], last: str | None) -> None:
+        can = [k for k, e in enumerate(reps)
+               if k not in used and (len(current) >= e.at_least or (least_ignored and current))]
+        if not can or (last is not None and "one_replacement" in MUTANTS):
+            out.add((current, last))
+            return
+        for k in can:
+            go(reps[k].options[0], used | {k}, reps[k].holder.id)
+
+    go(adds, frozenset(), None)
+    return out
+
+
+def affected_activations(b: Board, obj: Obj, acts: list[Activation], labels: bool) -> list[Activation]:
+    """Each activation of `obj` (yours) as the mana effects make it: one that taps `obj` for
+    mana gives one activation for each output the replacements reach and each choice of each
+    trigger's option (with `labels`: which replacement came last, the output before, each
+    trigger's permanent; else equal mana is one activation)."""
+    if obj.controller != "you":
+        return acts
+    reps = [e for e in b.effects if e.kind == "replace" and reaches(b.cards, e, obj)]
+    trigs = [e for e in b.effects if e.kind == "trigger" and reaches(b.cards, e, obj)]
+    if not reps and not trigs:
+        return acts
+    out: list[Activation] = []
+    for a in acts:
+        if not a.taps:
+            out.append(a)
+            continue
+        for picks in itertools.product(*(e.options for e in trigs)):
+            fired = tuple((e.holder.id, pick, bool(b.cards[e.holder.card].get("snow")),
+                           b.spend_only is None or _matches_obj(b.cards, e.holder, b.spend_only))
+                          for e, pick in zip(trigs, picks))
+            base = a
+            if fired and ("replace_triggered" in MUTANTS
+                          or ("trigger_keeps_only_for" in MUTANTS and a.restricted is not None)):
+                # wrong: the triggered mana is part of the ability's output
+                base = replace(a, adds=a.adds + sum((f[1] for f in fired), ()))
+                fired = ()
+            for adds, last in sorted(replacement_outcomes(base.adds, reps), key=repr):
+                triggers = fired
+                if last is not None and "trigger_not_under_replace" in MUTANTS:
+                    triggers = ()
+                restricted = a.restricted
+                if last is not None and "replaced_loses_only_for" in MUTANTS:
+                    restricted = None
+                v = replace(a, adds=adds, triggers=triggers, restricted=restricted)
+                if labels:
+                    v = replace(v, replaced_by=last, was=a.adds if last is not None else ())
+                else:
+                    v = replace(v, triggers=tuple(("", m, s, e) for _, m, s, e in triggers))
+                if v not in out:
+                    out.append(v)
+    return out
+
+
+@contextmanager
+def g1_mutated(*names: str) -> Iterator[None]:
+    """The brute force under group G1's wrong readings `names` (GROUP_G1_MUTANTS), for a test's
+    while."""
+    global MUTANTS
+    assert set(names) <= set(GROUP_G1_MUTANTS), names
+    before, MUTANTS = MUTANTS, frozenset(names)
+    try:
+        yield
+    finally:
+        MUTANTS = before

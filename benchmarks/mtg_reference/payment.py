@@ -27,6 +27,7 @@ the total, and its score recomputed with the reference's own charges is the plan
 
 from __future__ import annotations
 
+import itertools
 import json
 from collections import Counter
 from typing import Any
@@ -120,9 +121,12 @@ def _matching_totals(data: dict[str, Any], plan: dict[str, Any]) -> list[Priced]
     return found
 
 
-def check_payment(data: dict[str, Any], plan: dict[str, Any]) -> list[str]:
+def check_payment(data: dict[str, Any], plan: dict[str, Any], listed: bool = True) -> list[str]:
     """What is wrong with the plan's payment ([] when it is legal, pays the total and scores as
-    the plan says). A plan that is not `ok` names no payment."""
+    the plan says). A plan that is not `ok` names no payment. `listed` (the plan JSON's reading):
+    a source entry must name its replacement (`replaced`) and every trigger that fired
+    (`triggered`); without it (the contract's `check` reading) an omitted trigger's mana is
+    added anyway, any of its options (605.4a)."""
     data = brute.face_down_view(data)
     if plan.get("status") != "ok":
         return [] if plan.get("payment") is None else ["a plan that is not ok names a payment"]
@@ -136,7 +140,7 @@ def check_payment(data: dict[str, Any], plan: dict[str, Any]) -> list[str]:
     first: list[str] | None = None
     for p in candidates:
         try:
-            problems = _check(b, p, plan)
+            problems = _check(b, p, plan, listed)
         except (KeyError, ValueError, TypeError, IndexError) as bad:
             problems = [f"payment: unreadable ({type(bad).__name__}: {bad})"]
         if not problems:
@@ -200,7 +204,7 @@ class _Ledger:
         self.charges += charge(zone[cid], self.b.weights[weight])
 
 
-def _check(b: Board, p: Priced, plan: dict[str, Any]) -> list[str]:
+def _check(b: Board, p: Priced, plan: dict[str, Any], listed: bool = True) -> list[str]:
     pay = plan["payment"]
     spell = b.spell
     led = _Ledger(b)
@@ -212,6 +216,9 @@ def _check(b: Board, p: Priced, plan: dict[str, Any]) -> list[str]:
     life_abilities = 0
     mill = 0
     ability_mill = 0
+    # Issue 25 G1: each source's activations that its entry may name, differing only in the
+    # mana of triggers it leaves out (read only without `listed`).
+    alternatives: list[list[Activation]] = []
 
     # 601.2g: each source's activation.
     for n, s in enumerate(pay.get("sources") or []):
@@ -226,15 +233,26 @@ def _check(b: Board, p: Priced, plan: dict[str, Any]) -> list[str]:
         mana_syms = Counter(parse_symbols(mana))
         removed = {str(k): int(v) for k, v in (s.get("counters_removed") or {}).items() if int(v)}
         fitting: list[Activation] = []
-        for a in activations(card):
+        by_costs: list[Activation] = []        # G1: its costs fit, whatever mana it names
+        for a in b.flagged(o, activations(card)):
             kinds: Counter[str] = Counter()
             for k, cnt, _ in a.parts:
                 kinds[k] += cnt
             names_ok = set(named) <= set(kinds) and all(
                 k == "mill" or len(named.get(k, [])) == cnt for k, cnt in kinds.items())
-            if (Counter(a.adds) == adds and a.taps == taps and a.sac_self == sac and a.life == life
+            if (a.taps == taps and a.sac_self == sac and a.life == life
                     and Counter(a.mana_cost) == mana_syms and names_ok and dict(a.counters) == removed):
-                fitting.append(a)
+                by_costs.append(a)
+        labelled = b.affected(o, by_costs, labels=True)
+        fitting = [a for a in labelled if Counter(a.adds) == adds]
+        if not fitting and labelled is not by_costs:
+            led.problems.append(_unreplaced(b, o, where, s, by_costs, labelled, adds))
+            continue
+        if labelled is not by_costs:
+            fitting, why = _labels_fit(s, fitting, where, listed)
+            if not fitting:
+                led.problems += why
+                continue
 
         def fits_parts(a: Activation) -> bool:
             for kind in {k for k, _, _ in a.parts if k != "mill"}:
@@ -257,7 +275,7 @@ def _check(b: Board, p: Priced, plan: dict[str, Any]) -> list[str]:
                                 f"{s.get('adds')!r} for the costs {s.get('costs')}"
                                 + (" with those objects" if fitting else ""))
             continue
-        chosen = b.flagged(o, [chosen])[0]
+        alternatives.append([a for a in fitting if a.ability == chosen.ability and fits_parts(a)])
         j = len(acts)
         acts.append(chosen)
         owners.append(i)
@@ -423,14 +441,15 @@ def _check(b: Board, p: Priced, plan: dict[str, Any]) -> list[str]:
     if min(rest) >= 0:
         rest_vec: Vec = (rest[0], rest[1], rest[2], rest[3], rest[4], rest[5], rest[6], rest[7])
         preds = precedence(owners, removers, tappers)
-        if not mana_ok(rest_vec, acts, preds, b.units(), b.usable, left=left):
+        if not any(mana_ok(rest_vec, list(choice), preds, b.units(), b.usable, left=left)
+                   for choice in _trigger_choices(alternatives, acts)):
             pool_vec: Vec = (0, *b.pool0[:6], 0)  # type: ignore[assignment]
             led.problems.append(f"mana: the pool {vec_text(pool_vec)!r} and the sources can't "
                                 f"pay {vec_text(rest_vec)!r} (and the filters' costs) leaving "
                                 f"{plan.get('left_in_pool')!r} in the pool, in any order (601.2g)")
     made = [0] * 6
     for a in acts:
-        for c in a.adds:
+        for c in a.adds + sum((t[1] for t in a.triggers), ()):
             made[MANA.index(c)] += 1
     spent_pool = _vec6(str(pay.get("pool") or ""))
     for i in range(6):
@@ -457,6 +476,88 @@ def _check(b: Board, p: Priced, plan: dict[str, Any]) -> list[str]:
         led.problems.append(f"objective: the plan says {plan.get('objective')}, the score less "
                             f"the benefits is {score - p.benefit}")
     return led.problems
+
+
+def _unreplaced(b: Board, o: Any, where: str, s: dict[str, Any], by_costs: list[Activation],
+                labelled: list[Activation], adds: Counter[str]) -> str:
+    """Why no activation of `o` makes the entry's mana under the mana effects (G1): the mana
+    claimed is what a replacement takes away (naming the effect's permanents), or none at all."""
+    if any(Counter(a.adds) == adds for a in by_costs):
+        outputs = sorted({"".join(f"{{{c}}}" for c in a.adds) for a in labelled
+                          if a.replaced_by is not None and Counter(a.was) == adds})
+        by = sorted({e.holder.id for e in b.effects if e.kind == "replace"
+                     and brute.reaches(b.cards, e, o) and sum(adds.values()) >= e.at_least})
+        return (f"{where}: {o.id}'s {s.get('adds')!r} is replaced by the effect of "
+                f"{', '.join(by)} (614.1a): it makes {' or '.join(outputs) or 'other mana'}")
+    return (f"{where}: {o.id} ({o.card}) has no mana ability adding {s.get('adds')!r} for the "
+            f"costs {s.get('costs')} under the mana effects")
+
+
+def _labels_fit(s: dict[str, Any], fitting: list[Activation], where: str, listed: bool
+                ) -> tuple[list[Activation], list[str]]:
+    """The activations whose replacement and triggers the entry's `replaced` and `triggered`
+    name (G1), else the problems of the first: `replaced` is {by: the replacement applied last,
+    was: the output before any}, present only when one applied (needed with `listed`);
+    `triggered` lists each trigger that fired, once, in the effects' order, with one of its
+    options (with `listed` none left out; else a trigger left out adds any of its options)."""
+    replaced = s.get("replaced")
+    listed_triggers = list(s.get("triggered") or [])
+    first: list[str] | None = None
+    out: list[Activation] = []
+    for a in fitting:
+        why: list[str] = []
+        if a.replaced_by is None and replaced is not None:
+            why.append(f"{where}.replaced: no replacement applies to it")
+        elif a.replaced_by is not None and replaced is None:
+            if listed:
+                why.append(f"{where}: made {s.get('adds')!r} by {a.replaced_by}'s replacement "
+                           f"and names no `replaced`")
+        elif a.replaced_by is not None and isinstance(replaced, dict):
+            try:
+                was = _plain_colors(str(replaced.get("was") or ""))
+            except ValueError:
+                was = Counter()
+            if str(replaced.get("by")) != a.replaced_by or was != Counter(a.was):
+                why.append(f"{where}.replaced: {replaced}, not by {a.replaced_by} from "
+                           f"{''.join('{' + c + '}' for c in a.was)}")
+        fired = [t[0] for t in a.triggers]
+        named = [str(t.get("id")) if isinstance(t, dict) else "" for t in listed_triggers]
+        for k, t in enumerate(listed_triggers):
+            tid = named[k]
+            if tid not in fired:
+                why.append(f"{where}.triggered[{k}]: no trigger of {tid!r} fires for it")
+                continue
+            if named.count(tid) > 1:
+                why.append(f"{where}.triggered[{k}]: {tid}'s trigger fires once")
+                continue
+            try:
+                mana = _plain_colors(str(t.get("adds") or ""))
+            except ValueError:
+                mana = Counter()
+            theirs = next(m for i, m, _, _ in a.triggers if i == tid)
+            if mana != Counter(theirs):
+                why.append(f"{where}.triggered[{k}]: {tid}'s trigger adds "
+                           f"{''.join('{' + c + '}' for c in theirs)} here, not {t.get('adds')!r}")
+        in_order = [i for i in fired if i in named]
+        if [i for i in named if i in fired] != in_order:
+            why.append(f"{where}.triggered: not in the order of the battlefield objects ({fired})")
+        if listed and set(fired) - set(named):
+            why.append(f"{where}.triggered: leaves out the trigger of "
+                       f"{', '.join(sorted(set(fired) - set(named)))} (605.4a: it always adds)")
+        if not why:
+            out.append(a)
+        elif first is None:
+            first = why
+    return out, ([] if out else first or [])
+
+
+def _trigger_choices(alternatives: list[list[Activation]], acts: list[Activation]
+                     ) -> list[tuple[Activation, ...]]:
+    """The sources' activations with every choice of the mana of the triggers the entries left
+    out (`check_payment` without `listed`; one choice otherwise), at most 4,096."""
+    if all(len(alts) <= 1 for alts in alternatives):
+        return [tuple(acts)]
+    return list(itertools.islice(itertools.product(*alternatives), 4096))
 
 
 __all__ = ["check_payment"]

@@ -52,6 +52,9 @@ class Filter:
     targets: "Filter | None" = None  # a spell with at least one target matching this
     player: str | None = None  # inside `targets`: a player target (you | opponent)
     itself: bool = False  # inside `targets` (`self: true`): the object holding the filter
+    # In a mana effect's `sources` only: the permanent the effect's own permanent is attached
+    # to (`Obj.attached_to`; none when it is attached to nothing).
+    attached: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,6 +125,9 @@ class ManaAbility:
     # `{remove_counters: {kind, count: N}}` costs: N counters of each kind removed from its own
     # permanent per activation (Druids' Repository).
     remove: tuple[tuple[str, int], ...] = ()
+    # Set only on the offers `engine.mtg.payment.resources` builds under mana effects (issue 25,
+    # `mana_effects`): what each possible activation makes, its `adds` the folded options.
+    made: tuple[Made, ...] = ()
     # `per: removed` with `{remove_counters: {kind: KIND, count: X}}` (a storage land): activated
     # at most once, X counters of this kind removed, each option of `adds` (one mana each) once
     # per counter, chosen independently; the model sees one activation per mana made.
@@ -146,6 +152,42 @@ class ManaAbility:
     def counter_kinds(self) -> tuple[str, ...]:
         return tuple(dict.fromkeys([k for k, _ in self.remove]
                                    + ([self.removed] if self.removed else [])))
+
+
+@dataclass(frozen=True, slots=True)
+class Made:
+    """One way an activation of a mana ability goes under the mana effects that reach it: the
+    ability's own output after replacement (`own`; 614.1a), the output before any (`was`), the
+    permanent whose replacement was applied last (`by`, None when none was), and the mana each
+    triggered mana ability added (`triggered`: (the trigger's permanent, mana), 605.4a). The
+    activation adds `own` and every triggered mana together: `folded`."""
+
+    own: Mana
+    was: Mana
+    by: str | None = None
+    triggered: tuple[tuple[str, Mana], ...] = ()
+
+    @property
+    def folded(self) -> Mana:
+        out = self.own
+        for _, m in self.triggered:
+            out = (out[0] + m[0], out[1] + m[1], out[2] + m[2], out[3] + m[3], out[4] + m[4],
+                   out[5] + m[5], out[6] + m[6])
+        return out
+
+
+@dataclass(frozen=True, slots=True)
+class ManaEffect:
+    """A permanent's `mana_effects` entry (issue 25): `replace` (614.1a, Damping Sphere): an
+    activation of a {T} mana ability of a permanent matching `sources` that would make
+    `at_least` mana or more in all makes `adds[0]` instead; `trigger` (605.1b, Crypt Ghast,
+    Market Festival): such an activation also adds one option of `adds`, at once (605.4a).
+    `sources`' controller is relative to the effect's permanent's controller."""
+
+    kind: str  # replace | trigger
+    sources: Filter
+    adds: tuple[Mana, ...]
+    at_least: int = 2  # replace only
 
 
 @dataclass(frozen=True, slots=True)
@@ -280,6 +322,7 @@ class Card:
     # restricted: `ability_card` leaves it out).
     spend_only: Filter | None = None
     snow: bool = False  # the snow supertype (205.4f): its mana is snow mana, which pays {S}
+    mana_effects: tuple[ManaEffect, ...] = ()  # issue 25: replacement and triggered mana
 
     @property
     def title(self) -> str:
@@ -399,6 +442,7 @@ class Obj:
     chosen_type: str | None = None  # the creature type chosen as it entered (a tag)
     counters: tuple[tuple[str, int], ...] = ()  # on the battlefield: counters by kind, sorted
     loyalty_activated: bool = False  # a loyalty ability of it was activated this turn (606.3)
+    attached_to: str | None = None  # an Aura on the battlefield: the permanent it enchants
 
     def counter(self, kind: str) -> int:
         return sum(n for k, n in self.counters if k == kind)

@@ -45,6 +45,7 @@ from .cards import (
     Filter,
     Grant,
     ManaAbility,
+    ManaEffect,
     MtgScenario,
     Obj,
     OtherCost,
@@ -124,6 +125,8 @@ def filter_to_data(f: Filter) -> Data:
         out["player"] = f.player
     if f.itself:
         out["self"] = True
+    if f.attached:
+        out["attached"] = True
     return out
 
 
@@ -221,7 +224,18 @@ def card_to_data(card: Card) -> Data:
         out["spend_only"] = filter_to_data(card.spend_only)
     if card.snow:
         out["snow"] = True
+    if card.mana_effects:
+        out["mana_effects"] = [mana_effect_to_data(e) for e in card.mana_effects]
     return out
+
+
+def mana_effect_to_data(e: ManaEffect) -> Data:
+    """`{replace: {sources, at_least, adds}}` or `{trigger: {sources, adds}}` (issue 25)."""
+    body: Data = {"sources": filter_to_data(e.sources)}
+    if e.kind == "replace":
+        body["at_least"] = e.at_least
+    body["adds"] = "|".join(mana_text(m) for m in e.adds)
+    return {e.kind: body}
 
 
 def alternative_to_data(a: Alternative) -> Data:
@@ -416,6 +430,8 @@ def object_to_data(o: Obj) -> Data:
         out["counters"] = dict(o.counters)
     if o.loyalty_activated:
         out["loyalty_activated"] = True
+    if o.attached_to is not None:
+        out["attached_to"] = o.attached_to
     return out
 
 

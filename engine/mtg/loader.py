@@ -32,6 +32,7 @@ from .cards import (
     OTHER_KINDS,
     Activated,
     Additional,
+    ManaEffect,
     Alternative,
     Amount,
     Card,
@@ -50,7 +51,7 @@ from .cards import (
     State,
 )
 from .options import MtgChosen
-from .payment import MtgPayment, SourceUse
+from .payment import MtgPayment, SourceUse, effect_reaches, mana_effects
 from .mana import (
     COLORS,
     NAME_COLORS,
@@ -79,7 +80,14 @@ CONVOKE_PAYS = ("{1}",) + tuple(f"{{{c}}}" for c in COLORS)
 CARD_KEYS = ("name", "types", "cost", "colors", "tags", "flash", "flashback", "kicker",
              "multikicker", "replicate", "buyback", "alternative", "additional", "per_mode",
              "per_target", "modes", "convoke", "delve", "improvise", "reductions", "mana",
-             "grants", "abilities", "effect", "enters_tapped", "spend_only", "snow")
+             "grants", "abilities", "effect", "enters_tapped", "spend_only", "snow",
+             "mana_effects")
+# Issue 25's mana effects (`mana_effects: [{replace: {...}} | {trigger: {...}}]`).
+MANA_EFFECT_KINDS = ("replace", "trigger")
+REPLACE_KEYS = ("sources", "at_least", "adds")
+TRIGGER_KEYS = ("sources", "adds")
+MANA_EFFECT_KEYS = {"replace": REPLACE_KEYS, "trigger": TRIGGER_KEYS}
+MAX_AT_LEAST = 100
 EFFECT_KEYS = ("adds",)
 COST_KEYS = ("cost", "other")
 ALTERNATIVE_KEYS = ("id", "cost", "other", "zone")
@@ -87,7 +95,7 @@ ADDITIONAL_KEYS = ("id", "mandatory", "cost", "other")
 OTHER_LONG_KEYS = ("count", "filter")
 ANY_REFUSED = ("discard", "mill", "pay_life")  # kinds without a filter take no `count: any`
 FILTER_KEYS = ("type", "not_type", "tags", "color", "name", "controller", "ability",
-               "multicolored", "colorless", "attacking", "chosen_type", "targets")
+               "multicolored", "colorless", "attacking", "chosen_type", "targets", "attached")
 # A spell's targets' filter: an object's conditions (no `ability`, no nested `targets`), or a
 # player's (`player`), `self` the object holding the filter.
 TARGET_FILTER_KEYS = ("type", "not_type", "tags", "color", "name", "controller", "multicolored",
@@ -110,7 +118,7 @@ STATE_KEYS = ("phase", "stack", "turn", "you", "opponent", "lands_played_this_tu
 PLAYER_KEYS = ("life", "library", "hand", "graveyard", "exile", "command", "battlefield",
                "mana_pool", "snow_pool")
 OBJECT_KEYS = ("id", "card", "tapped", "sick", "value", "commander_casts", "attacking",
-               "chosen_type", "counters", "loyalty_activated")
+               "chosen_type", "counters", "loyalty_activated", "attached_to")
 REMOVE_KEYS = ("kind", "count")  # `{remove_counters: {kind: KIND, count: N or X}}`
 MAX_COUNTERS = 1000  # counters of one kind on an object
 MAX_LOYALTY_COST = 20  # a loyalty ability's cost, -20 to +20
@@ -234,7 +242,7 @@ class _MtgReader(Reader):
                                f"ability's cost, where the play announces X")
 
     def filter(self, value: object, path: DataPath, held: bool = False,
-               inside: bool = False, grant: bool = False) -> Filter:
+               inside: bool = False, grant: bool = False, effect: bool = False) -> Filter:
         """A filter. `held`: it belongs to an object on the battlefield (a grant's `applies_to`
         and its reduction's count, a mana ability's `only_for` and `per` count), the only
         places `chosen_type` (that object's chosen creature type) can be read. `grant`: a
@@ -246,11 +254,15 @@ class _MtgReader(Reader):
             self.problem(f.at("chosen_type"), "chosen_type reads the chosen type of the object "
                                               "holding the filter: only in a grant's applies_to "
                                               "or count, or a mana ability's only_for or per")
+        if "attached" in f and not effect:
+            self.problem(f.at("attached"), "attached reads the permanent a mana effect's own "
+                                           "permanent is attached to: only in a mana effect's "
+                                           "sources")
         if "targets" in f and not grant:
             self.problem(f.at("targets"), "targets reads the targets of the spell being cast: "
                                           "only in a grant's applies_to (a count of them is a "
                                           "reduction's {count_targets: FILTER})")
-        for key in ("chosen_type", "self"):
+        for key in ("chosen_type", "self", "attached"):
             if f.read(key, True, self.boolean) is False:
                 self.problem(f.at(key), f"`{key}` is `true` or left out (`false` would be "
                                         "nothing to check)")
@@ -276,6 +288,7 @@ class _MtgReader(Reader):
             targets=targets,
             player=player,
             itself=itself and held,
+            attached=f.read("attached", False, self.boolean) and effect,
         )
 
     def target_filter(self, value: object, path: DataPath, held: bool) -> Filter:
@@ -362,7 +375,12 @@ class _MtgReader(Reader):
             enters_tapped=f.read("enters_tapped", False, self.boolean),
             spend_only=f.read("spend_only", None, self.spend_only),
             snow=f.read("snow", False, self.boolean),
+            mana_effects=f.read("mana_effects", (), self.mana_effects),
         )
+        if card.mana_effects and not card.permanent:
+            self.problem(f.at("mana_effects"), "a mana effect is a permanent's (it acts while "
+                                               "the permanent is on a battlefield); this card's "
+                                               "types have no permanent type")
         if card.spend_only is not None and card.has_snow():
             self.problem(f.at("spend_only"), "spend_only is not supported with {S} (snow mana) "
                                              "in the card's costs")
@@ -410,6 +428,59 @@ class _MtgReader(Reader):
                 if key in value:
                     self.problem(_join(path, key), f"{key} is not read in spend_only: {why}")
         return self.filter(value, path)
+
+    def mana_effects(self, value: object, path: DataPath) -> tuple[ManaEffect, ...]:
+        """`mana_effects: [EFFECT, ...]`, EFFECT `{replace: {sources: FILTER, at_least: N,
+        adds: MANA}}` (Damping Sphere) or `{trigger: {sources: FILTER, adds: OPTIONS}}` (Crypt
+        Ghast, Market Festival)."""
+        out: list[ManaEffect] = []
+        for where, item in self.each(value, path):
+            f = self.fields(item, where, MANA_EFFECT_KINDS)
+            if isinstance(item, dict) and len(f.values) != 1:
+                self.problem(where, "a mana effect is one of `replace: {...}` or "
+                                    "`trigger: {...}`")
+                continue
+            for kind in f.values:
+                out.append(self.mana_effect(kind, f[kind], f.at(kind)))
+        return tuple(out)
+
+    def mana_effect(self, kind: str, value: object, path: DataPath) -> ManaEffect:
+        f = (self.fields(value, path, REPLACE_KEYS) if kind == "replace"
+             else self.fields(value, path, TRIGGER_KEYS))
+        if isinstance(value, dict):
+            for key, what in (("sources", "a filter of the permanents whose mana it changes, "
+                                          "like {type: land, controller: any}"),
+                              ("adds", "the mana it makes, like \"{C}\"")):
+                if key not in f:
+                    f.require(key, what)
+        sources = f.read("sources", Filter(), self.effect_filter)
+        adds = f.read("adds", (), self.adds)
+        at_least = 2
+        if kind == "replace":
+            at_least = f.read("at_least", 2, self.integer, MAX_AT_LEAST)
+            if "at_least" in f and f["at_least"] == 0 and not isinstance(f["at_least"], bool):
+                self.problem(f.at("at_least"), "at_least is 1 to 100 (the mana an activation "
+                                               "would make for the replacement to apply)")
+                at_least = 1
+            if len(adds) > 1:
+                self.problem(f.at("adds"), "a replacement makes exactly one mana string "
+                                           "(no `|` options), like \"{C}\"")
+                adds = adds[:1]
+        return ManaEffect(kind, sources, adds, at_least)
+
+    def effect_filter(self, value: object, path: DataPath) -> Filter:
+        """A mana effect's `sources`: the existing filter (controller relative to the effect's
+        permanent's controller) and `attached: true`; `ability`, `chosen_type` and `targets`
+        are not read there."""
+        if isinstance(value, dict):
+            for key in ("ability", "chosen_type", "targets"):
+                if key in value:
+                    self.problem(_join(path, key), f"{key} is not read in a mana effect's "
+                                                   f"sources (it filters permanents tapped for "
+                                                   f"mana)")
+            value = {k: v for k, v in value.items()
+                     if k not in ("ability", "chosen_type", "targets")}
+        return self.filter(value, path, effect=True)
 
     def effect(self, value: object, path: DataPath) -> Mana | None:
         """`effect: {adds: "{B}{B}{B}"}`: the mana the card's resolution adds to your pool
@@ -847,6 +918,7 @@ class _MtgReader(Reader):
                 counters=self.battlefield_only(f, "counters", zone, (), self.counters),
                 loyalty_activated=self.battlefield_only(f, "loyalty_activated", zone, False,
                                                         self.boolean),
+                attached_to=self.battlefield_only(f, "attached_to", zone, None, self.string),
             ))
         return tuple(out)
 
@@ -1098,7 +1170,8 @@ class _MtgReader(Reader):
         f = self.fields(value, path, PAYMENT_KEYS)
         sources: list[SourceUse] = []
         for where, entry in self.each(f["sources"], f.at("sources")) if "sources" in f else ():
-            g = self.fields(entry, where, ("id", "adds", "costs", "counters_removed"))
+            g = self.fields(entry, where, ("id", "adds", "costs", "counters_removed", "replaced",
+                                           "triggered"))
             for key, what in (("id", "the permanent whose mana ability is activated"),
                               ("adds", "the mana it adds, like \"{G}\""),
                               ("costs", "its costs as the plan lists them, like [tap]")):
@@ -1107,7 +1180,9 @@ class _MtgReader(Reader):
             sources.append(SourceUse(g.read("id", "", self.string),
                                      g.read("adds", NO_MANA, self.plain_mana),
                                      g.read("costs", (), self.cost_words),
-                                     counters_removed=g.read("counters_removed", (), self.counters)))
+                                     counters_removed=g.read("counters_removed", (), self.counters),
+                                     replaced=g.read("replaced", None, self.replaced_entry),
+                                     triggered=g.read("triggered", (), self.triggered_entries)))
         convoke: list[tuple[str, str]] = []
         for where, entry in self.each(f["convoke"], f.at("convoke")) if "convoke" in f else ():
             g = self.fields(entry, where, ("id", "pays"))
@@ -1135,6 +1210,25 @@ class _MtgReader(Reader):
                           convoke=tuple(convoke), delve=f.read("delve", (), self.strings),
                           improvise=f.read("improvise", (), self.strings),
                           life=f.read("life", 0, self.integer, MAX_LIFE), other=tuple(other))
+
+    def replaced_entry(self, value: object, path: DataPath) -> tuple[str, Mana]:
+        """A source's `replaced: {by: ID, was: MANA}` (the plan's words; `check` reads the
+        source's `adds` against the mana effects, not this)."""
+        g = self.fields(value, path, ("by", "was"))
+        return g.read("by", "", self.string), g.read("was", NO_MANA, self.plain_mana)
+
+    def triggered_entries(self, value: object, path: DataPath) -> tuple[tuple[str, Mana], ...]:
+        """A source's `triggered: [{id: ID, adds: MANA}, ...]`: the mana triggered mana
+        abilities added on its activation (605.4a)."""
+        out: list[tuple[str, Mana]] = []
+        for where, entry in self.each(value, path):
+            g = self.fields(entry, where, ("id", "adds"))
+            for key, what in (("id", "the permanent whose triggered mana ability added it"),
+                              ("adds", "the mana it added, like \"{B}\"")):
+                if isinstance(entry, dict) and key not in g:
+                    g.require(key, what)
+            out.append((g.read("id", "", self.string), g.read("adds", NO_MANA, self.plain_mana)))
+        return tuple(out)
 
     def cost_words(self, value: object, path: DataPath) -> tuple[str, ...]:
         return tuple(" ".join(word.split()) for word in self.strings(value, path))
@@ -1201,8 +1295,29 @@ class _MtgReader(Reader):
         if play is None and not plays and require_play:
             f.require("play", "this command plans one play")
         objective = f.read("objective", mtg_objective(), self.mtg_objective)
-        return MtgScenario(MappingProxyType(dict(self.mtg_cards)), state, play, objective, plays,
-                           turn=turn)
+        scenario = MtgScenario(MappingProxyType(dict(self.mtg_cards)), state, play, objective,
+                               plays, turn=turn)
+        if not self.problems:
+            self.mana_effect_checks(scenario)
+        return scenario
+
+    def mana_effect_checks(self, scenario: MtgScenario) -> None:
+        """Issue 25's mana effects on a whole scenario: each `attached_to` names another
+        permanent on a battlefield; the meetings not built are refused, one line each."""
+        state = scenario.state
+        ids = {o.id for o in (*state.you.battlefield, *state.opponent.battlefield)}
+        for side, player in (("you", state.you), ("opponent", state.opponent)):
+            for i, obj in enumerate(player.battlefield):
+                if obj.attached_to is None:
+                    continue
+                at = ("state", side, "battlefield", i, "attached_to")
+                if obj.attached_to == obj.id:
+                    self.problem(at, f"{obj.id} can't be attached to itself (303.4d)")
+                elif obj.attached_to not in ids:
+                    self.problem(at, f"{obj.attached_to!r} is not a permanent on a battlefield "
+                                     f"(an Aura is attached to one: 303.4)")
+        for path, why in mana_effect_refusals(scenario):
+            self.problem(path, why)
 
     def turn(self, value: object, path: DataPath, state: State) -> Turn[Play]:
         """`turn: {candidates: auto | [PLAY, ...], values: {KEY: N}, max_plays: N}`
@@ -1227,6 +1342,42 @@ class _MtgReader(Reader):
 
         return self.read_turn(value, path, lambda entry, where: self.mtg_play(entry, where, state),
                               lambda p: candidate_key(p.object, p.ability), auto_keys)
+
+
+def mana_effect_refusals(scenario: MtgScenario) -> list[tuple[DataPath, str]]:
+    """Where issue 25's mana effects meet what the payment does not build (one line each):
+    triggered mana reaching an `only_for` ability, a {S} payment where the tapped permanent's
+    snow and the trigger's differ, or a spell's `spend_only` (the triggered mana has its own
+    source and no restriction; the payment counts it with the activation's)."""
+    effects = mana_effects(scenario)
+    if not effects:
+        return []
+    out: list[tuple[DataPath, str]] = []
+    snowy = bool(any(scenario.state.you.snow_pool)) or any(c.has_snow()
+                                                           for c in scenario.cards.values())
+    for obj in scenario.state.you.battlefield:
+        card = scenario.cards[obj.card]
+        for j, ability in enumerate(card.mana):
+            if not ability.tap:
+                continue
+            for at in effects:
+                if not effect_reaches(scenario, at, obj):
+                    continue
+                holder, _, effect = at
+                where: DataPath = ("cards", obj.card, "mana", j)
+                if effect.kind == "trigger" and ability.only_for is not None:
+                    out.append(((*where, "only_for"), f"triggered mana ({holder.id}) on an "
+                                                      f"only_for ability is not built"))
+                elif (effect.kind == "trigger" and snowy
+                      and scenario.cards[holder.card].snow != card.snow):
+                    out.append((where, f"triggered mana ({holder.id}) whose snow differs from "
+                                       f"{obj.id}'s, in a file with snow mana, is not built"))
+    if any(e.kind == "trigger" for _, _, e in effects):
+        for card_id, card in scenario.cards.items():
+            if card.spend_only is not None:
+                out.append((("cards", card_id, "spend_only"), "spend_only beside a trigger mana "
+                                                              "effect is not built"))
+    return list(dict.fromkeys(out))
 
 
 def mtg_from_data(data: object, require_play: bool = False) -> MtgScenario:

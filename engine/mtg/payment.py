@@ -35,7 +35,8 @@ import itertools
 from dataclasses import dataclass, field, replace
 from typing import Protocol
 
-from .cards import ZONE_OF_KIND, Card, Filter, ManaAbility, MtgScenario, Obj, OtherCost
+from .cards import (ZONE_OF_KIND, Card, Filter, Made, ManaAbility, ManaEffect, MtgScenario, Obj,
+                    OtherCost)
 from .mana import COLOR_NAMES, COLORS, NO_MANA, TYPES, Mana, add, mana_text, total, total_text
 from .total_cost import Choices, Priced, loyalty_cost, object_matches, spell_matches
 
@@ -247,6 +248,7 @@ def resources(scenario: MtgScenario, spell: Card, spell_id: str,
     barred = spell.spend_only
     permanents = []
     played = _activation_price(scenario, spell) if holder else None
+    effects = mana_effects(scenario)
     for pos, obj in enumerate(you.battlefield):
         card = scenario.cards[obj.card]
         spendable = barred is None or object_matches(scenario, barred, obj)
@@ -261,7 +263,13 @@ def resources(scenario: MtgScenario, spell: Card, spell_id: str,
             if ability.per is not None:
                 ability = counted_ability(scenario, ability, obj)
                 if not ability.adds:
-                    continue  # it would add nothing (601.2g): never part of a payment
+                    if not (ability.tap and triggers_on(scenario, obj, effects)):
+                        continue  # it would add nothing (601.2g): never part of a payment
+                    # Tapped for mana all the same (106.12): the triggers it fires add theirs
+                    # (Market Festival on a Gaea's Cradle with no creature).
+                    ability = replace(ability, adds=(NO_MANA,))
+            if effects:
+                ability = under_effects(scenario, ability, obj, effects)
             if ability.only_for is not None and (not spendable or not spell_matches(
                     ability.only_for, spell, obj.chosen_type)):
                 # Restricted to what this spell is not, or to this spell but made by a
@@ -380,13 +388,99 @@ def counted_ability(scenario: MtgScenario, ability: ManaAbility, holder: Obj | N
     return replace(ability, adds=tuple(options), per=None)
 
 
+# --- Mana effects (issue 25: Damping Sphere 614.1a, Crypt Ghast and Market Festival 605.1b) ----
+
+EffectAt = tuple[Obj, str, ManaEffect]  # the effect's permanent, its controller, the effect
+
+
+def mana_effects(scenario: MtgScenario) -> tuple[EffectAt, ...]:
+    """Every mana effect on a battlefield: yours, then the opponent's, each in state order (the
+    order a payment lists triggered mana in)."""
+    out: list[EffectAt] = []
+    for side, player in (("you", scenario.state.you), ("opponent", scenario.state.opponent)):
+        for obj in player.battlefield:
+            card = scenario.cards.get(obj.card)
+            if card is not None:
+                out.extend((obj, side, e) for e in card.mana_effects)
+    return tuple(out)
+
+
+def effect_reaches(scenario: MtgScenario, at: EffectAt, obj: Obj) -> bool:
+    """Whether the effect `at` reaches your permanent `obj`: its `sources`' controller read
+    relative to the effect's permanent's controller (default that player), `attached: true`
+    only the permanent the effect's permanent is attached to, the rest as any filter."""
+    holder, side, effect = at
+    f = effect.sources
+    controller = f.controller or "you"
+    if controller != "any" and (controller == "you") != (side == "you"):
+        return False
+    if f.attached and (holder.attached_to is None or obj.id != holder.attached_to):
+        return False
+    return object_matches(scenario, f, obj)
+
+
+def triggers_on(scenario: MtgScenario, obj: Obj, effects: tuple[EffectAt, ...]) -> bool:
+    """Whether a `trigger` mana effect reaches your permanent `obj` (tapping it for mana, even
+    for no mana of its own, adds the trigger's)."""
+    return any(at[2].kind == "trigger" and effect_reaches(scenario, at, obj) for at in effects)
+
+
+def replaced_outputs(option: Mana, replacing: list[tuple[str, ManaEffect]]
+                     ) -> list[tuple[Mana, str | None]]:
+    """What an activation that would make `option` makes under the `replace` effects reaching
+    it (614.1a, 616.1): each applied at most once, only while the output so far has at least
+    its `at_least` mana, until none applies, in every order (the payment picks the best):
+    each distinct (output, the permanent whose replacement was applied last)."""
+    out: dict[tuple[Mana, str | None], None] = {}
+
+    def go(mana: Mana, by: str | None, used: frozenset[int]) -> None:
+        applicable = [j for j, (_, e) in enumerate(replacing)
+                      if j not in used and total(mana) >= e.at_least]
+        if not applicable:
+            out[(mana, by)] = None
+        for j in applicable:
+            go(replacing[j][1].adds[0], replacing[j][0], used | {j})
+
+    go(option, None, frozenset())
+    return list(out)
+
+
+def under_effects(scenario: MtgScenario, ability: ManaAbility, obj: Obj,
+                  effects: tuple[EffectAt, ...]) -> ManaAbility:
+    """`ability` of your permanent `obj` (its `per` already counted) under the mana effects
+    that reach it: only an activation with {T} in its costs is one (tapped for mana). Each
+    option of `adds` becomes every way the activation goes (`Made`: its output replaced, each
+    trigger's option added), and `adds` their folded mana, each once: the payment counts the
+    triggered mana with the activation's own (605.4a: added at once). Unchanged when no effect
+    reaches it."""
+    if not ability.tap:
+        return ability
+    reaching = [at for at in effects if effect_reaches(scenario, at, obj)]
+    replacing = [(h.id, e) for h, _, e in reaching if e.kind == "replace"]
+    triggering = [[(h.id, m) for m in e.adds] for h, _, e in reaching if e.kind == "trigger"]
+    if not replacing and not triggering:
+        return ability
+    made = [Made(own, option, by, combo)
+            for option in ability.adds for own, by in replaced_outputs(option, replacing)
+            for combo in itertools.product(*triggering)]
+    return replace(ability, adds=tuple(dict.fromkeys(m.folded for m in made)), made=tuple(made))
+
+
+def made_of(ability: ManaAbility, adds: Mana) -> Made | None:
+    """How an activation of `ability` that added `adds` (folded) went, when mana effects reach
+    it: the first way that adds it; None when none reaches it."""
+    return next((m for m in ability.made if m.folded == adds), None)
+
+
 def kind_of(perm: Permanent) -> tuple[object, ...]:
     """What identical permanents share: the same card, tapped and sick state and `value` (so
     the same usable abilities, tap charge, convoke colors and losses); they differ only in their
     position (state order)."""
     obj = perm.obj
+    # The offers' mana too: a mana effect may reach one permanent of a card and not another
+    # (Market Festival on one Plains).
     return (obj.card, obj.tapped, obj.sick, obj.value, obj.attacking, obj.chosen_type,
-            perm.counters)
+            perm.counters, tuple(o.ability.adds for o in perm.offers))
 
 
 def removers(scenario: MtgScenario, res: Resources) -> frozenset[tuple[int, int]]:
@@ -490,12 +584,30 @@ class SourceUse:
     took: tuple[tuple[str, tuple[str, ...]], ...] = ()
     mill: int = 0  # cards its cost milled
     counters_removed: tuple[tuple[str, int], ...] = ()  # counters its cost removed, by kind
+    # Mana effects (issue 25): `adds` is the ability's own output after replacement; `replaced`
+    # (the permanent whose replacement was applied last, the output before any) and the mana
+    # triggered mana abilities added on this activation ((their permanent, mana), 605.4a).
+    replaced: tuple[str, Mana] | None = None
+    triggered: tuple[tuple[str, Mana], ...] = ()
+
+    @property
+    def made(self) -> Mana:
+        """All the mana this activation put in the pool: its own and the triggered."""
+        out = self.adds
+        for _, m in self.triggered:
+            out = add(out, m)
+        return out
 
     def to_json(self) -> dict[str, object]:
-        out: dict[str, object] = {"id": self.id, "adds": mana_text(self.adds),
+        # "" when it made no mana of its own (a Cradle counted to 0 tapped for its trigger).
+        out: dict[str, object] = {"id": self.id, "adds": mana_text(self.adds, ""),
                                   "costs": list(self.costs)}
         if self.counters_removed:
             out["counters_removed"] = dict(self.counters_removed)
+        if self.replaced is not None:
+            out["replaced"] = {"by": self.replaced[0], "was": mana_text(self.replaced[1])}
+        if self.triggered:
+            out["triggered"] = [{"id": i, "adds": mana_text(m)} for i, m in self.triggered]
         return out
 
 
@@ -595,10 +707,15 @@ def name_payment(scenario: MtgScenario, option: Priced, res: Resources,
         life += ability.life
         if ability.mana.symbols:  # a filter's cost
             ability_mana = add(ability_mana, ability.mana.plain())
-        sources.append(SourceUse(perm.obj.id, adds, tuple(costs), taps=ability.tap,
-                                 sacrifices_self=ability.sacrifice_self, took=tuple(took),
+        way = made_of(ability, adds)
+        sources.append(SourceUse(perm.obj.id, adds if way is None else way.own, tuple(costs),
+                                 taps=ability.tap, sacrifices_self=ability.sacrifice_self,
+                                 took=tuple(took),
                                  mill=sum(o.count for o in ability.other if o.kind == "mill")
-                                 if ability.other else 0, counters_removed=removed))
+                                 if ability.other else 0, counters_removed=removed,
+                                 replaced=None if way is None or way.by is None
+                                 else (way.by, way.was),
+                                 triggered=() if way is None else way.triggered))
     convoke = []
     for p, t in solution.convoke:
         tapped.add(p)
@@ -973,6 +1090,7 @@ def check_payment(scenario: MtgScenario, option: Priced, res: Resources,
     sources_ok = True
     removing: dict[tuple[int, str], int] = {}  # counters the mana abilities remove
     storage_seen: set[tuple[int, int]] = set()
+    open_options: dict[int, list[int]] = {}  # activation index -> the options it may be
     for n, use in enumerate(payment.sources):
         at = f"payment.sources[{n}]"
         p = perm_at.get(use.id)
@@ -1002,9 +1120,11 @@ def check_payment(scenario: MtgScenario, option: Priced, res: Resources,
             problems.append(f"{at}: {found}")
             sources_ok = False
             continue
-        a, k, took = found
+        a, ks, took = found
         ability = perm.offers[a].ability
-        activations.append((p, a, k))
+        if len(ks) > 1:  # a trigger it leaves out: any of its options (605.4a)
+            open_options[len(activations)] = ks
+        activations.append((p, a, ks[0]))
         for kind in ability.counter_kinds():
             removing[(p, kind)] = removing.get((p, kind), 0) + ability.removes(kind)
         if not repeatable(ability):
@@ -1170,7 +1290,8 @@ def check_payment(scenario: MtgScenario, option: Priced, res: Resources,
             problems.append(f"payment: {res.cards[c].obj.id} pays twice ({' and '.join(used)})")
 
     if sources_ok and min(need) >= 0:
-        short = _mana_short(res, payment, activations, need, option.snow)
+        activations, short = _best_options(res, payment, activations, open_options, need,
+                                           option.snow)
         if short is not None:
             problems.append(f"payment: its mana does not pay {short}" + _kept_off(res, payment,
                                                                                   activations))
@@ -1180,6 +1301,31 @@ def check_payment(scenario: MtgScenario, option: Priced, res: Resources,
             **{k: tuple(v) for k, v in ability_uses.items()}}
     return Paid(tuple(sorted(activations)), tuple(sorted(convoke)), tuple(sorted(improvise)),
                 tuple(sorted(delve)), tuple(uses.items())), ()
+
+
+MAX_OPEN = 4096  # the ways of the triggers a checked payment leaves out that are tried
+
+
+def _best_options(res: Resources, payment: MtgPayment, activations: list[tuple[int, int, int]],
+                  open_options: dict[int, list[int]], need: list[int], snow: int
+                  ) -> tuple[list[tuple[int, int, int]], str | None]:
+    """The activations with the options of the triggers the payment leaves out chosen so that
+    its mana pays (the first way that does, of at most `MAX_OPEN`), and what it leaves unpaid
+    (None: it pays)."""
+    first = _mana_short(res, payment, activations, need, snow)
+    if first is None or not open_options:
+        return activations, first
+    at = sorted(open_options)
+    for n, ks in enumerate(itertools.product(*(open_options[i] for i in at))):
+        if n >= MAX_OPEN:
+            break
+        trial = list(activations)
+        for i, k in zip(at, ks):
+            p, a, _ = trial[i]
+            trial[i] = (p, a, k)
+        if _mana_short(res, payment, trial, need, snow) is None:
+            return trial, None
+    return activations, first
 
 
 def _kept_off(res: Resources, payment: MtgPayment,
@@ -1261,15 +1407,19 @@ def _matching(scenario: MtgScenario, res: Resources, parts: list[OtherCost], ref
 
 def _offer_of(scenario: MtgScenario, res: Resources, perm: Permanent, use: SourceUse,
               card_at: dict[str, int]
-              ) -> tuple[int, int, list[tuple[OtherCost, list[Ref]]]] | str:
+              ) -> tuple[int, list[int], list[tuple[OtherCost, list[Ref]]]] | str:
     """Which usable mana ability of `perm` a source of the payment is (the offer, the add
-    option), and the objects its own non-mana costs take, as its `costs` words name them (the
+    options it may be: under a trigger the source leaves out, each of the trigger's), and the
+    objects its own non-mana costs take, as its `costs` words name them (the
     plan's words: `tap`, `sacrifice_self`, `pay_life 1`, its mana cost, and `KIND ID ...` for
     each non-mana cost); or why it is none."""
     ident = perm.obj.id
     candidates = [(a, k) for a, offer in enumerate(perm.offers)
-                  for k, adds in enumerate(offer.ability.adds) if adds == use.adds]
+                  for k in claimed_options(offer.ability, use)]
     if not candidates:
+        wrong = _effects_mismatch(perm, use)
+        if wrong is not None:
+            return wrong
         printed = [ability for ability in perm.card.mana if use.adds in ability.adds]
         if not perm.card.mana:
             return f"{ident} has no mana ability"
@@ -1283,15 +1433,78 @@ def _offer_of(scenario: MtgScenario, res: Resources, perm: Permanent, use: Sourc
         if ability.tap and perm.obj.sick and "creature" in perm.card.types:
             return f"{ident} is a summoning-sick creature: it can't tap for mana (302.6)"
         return f"{ident}'s mana that adds {mana_text(use.adds)} can't pay for this spell (only_for)"
-    for a, k in candidates:
+    for a in dict.fromkeys(a for a, _ in candidates):
         ability = perm.offers[a].ability
         took = _took(scenario, res, ability, use.costs, card_at)
         if took is not None:
-            return a, k, took
+            return a, [k for b, k in candidates if b == a], took
     expected = [w for w in perm.offers[candidates[0][0]].ability.cost_words()]
     return (f"costs: {list(use.costs)} are not the costs of {ident}'s mana ability that adds "
             f"{mana_text(use.adds)} (expected {expected}, each non-mana cost as its kind and the "
             f"ids of the objects it takes, like 'sacrifice c2', that can pay it)")
+
+
+def claimed_options(ability: ManaAbility, use: SourceUse) -> list[int]:
+    """The options of `ability` (an offer's, its `adds` folded under mana effects) a source of
+    a payment may be: its own output `use.adds` (after replacement; its `replaced`, when
+    given, the last replacement's permanent and the output before any) and, under triggers, each
+    triggered mana it lists among the activation's; a trigger it leaves out adds anyway
+    (605.4a: not optional), any of its options."""
+    if not ability.made:
+        return ([] if use.triggered or use.replaced is not None
+                else [k for k, m in enumerate(ability.adds) if m == use.adds])
+    out: list[int] = []
+    for way in ability.made:
+        if way.own != use.adds or not _within(use.triggered, way.triggered):
+            continue
+        if use.replaced is not None and (way.by, way.was) != use.replaced:
+            continue
+        k = ability.adds.index(way.folded)
+        if k not in out:
+            out.append(k)
+    return out
+
+
+def _within(given: tuple[tuple[str, Mana], ...], made: tuple[tuple[str, Mana], ...]) -> bool:
+    """Whether each entry of `given` is one of `made`, each of `made` taken once."""
+    rest = list(made)
+    for t in given:
+        if t not in rest:
+            return False
+        rest.remove(t)
+    return True
+
+
+def _effects_mismatch(perm: Permanent, use: SourceUse) -> str | None:
+    """Why a source's mana is not what its activation makes under the mana effects reaching
+    it (a replaced output claimed as it was, a triggered mana that is not an option), or None."""
+    ident = perm.obj.id
+    ways = [w for o in perm.offers for w in o.ability.made]
+    if use.triggered and not any(w.triggered for w in ways):
+        return f"triggered: no triggered mana ability fires when {ident} is tapped for mana"
+    for t, (tid, mana) in enumerate(use.triggered):
+        options = [m for w in ways for i, m in w.triggered if i == tid]
+        if not options:
+            return (f"triggered[{t}]: {tid} has no triggered mana ability that {ident}'s "
+                    f"activation fires")
+        if mana not in options:
+            texts = " or ".join(dict.fromkeys(mana_text(m) for m in options))
+            return (f"triggered[{t}].adds: {tid}'s triggered mana ability adds {texts}, not "
+                    f"{mana_text(mana)} (605.1b)")
+    for w in ways:
+        if w.by is not None and w.was == use.adds and not any(v.own == use.adds for v in ways):
+            return (f"adds: {ident}'s activation would make {mana_text(w.was)}, but {w.by}'s "
+                    f"replacement makes {mana_text(w.own)} instead (614.1a)")
+    if use.replaced is not None:
+        done = [w for w in ways if w.by is not None and w.own == use.adds]
+        if not done:
+            return (f"replaced: no replacement makes {mana_text(use.adds)} when {ident} is "
+                    f"tapped for mana")
+        if not any((w.by, w.was) == use.replaced for w in done):
+            return (f"replaced: {ident}'s {mana_text(use.adds)} is "
+                    + " or ".join(dict.fromkeys(f"{w.by}'s replacement of {mana_text(w.was)}"
+                                                for w in done)) + " (614.1a)")
+    return None
 
 
 def _with_removal_words(use: SourceUse) -> SourceUse:

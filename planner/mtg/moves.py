@@ -265,6 +265,23 @@ def counter_keys(scenario: MtgScenario) -> tuple[tuple[str | int, ...], str] | N
     return None
 
 
+def mana_effect_keys(scenario: MtgScenario) -> tuple[tuple[str | int, ...], str] | None:
+    """The first key of issue 25's mana effects (`mana_effects`, `attached_to`) the file has,
+    with why the turn's own payments do not plan it, or None: `payplan turn` (and `play`'s
+    `plays`, paid together) refuse such a file."""
+    why = ("is not supported by `payplan turn` (nor `plays` paid together): mana effects are "
+           "planned one play at a time (`payplan plan`, `play`)")
+    for card_id, card in scenario.cards.items():
+        if card.mana_effects:
+            return ("cards", card_id, "mana_effects"), f"mana_effects {why}"
+    for side in ("you", "opponent"):
+        player = scenario.state.you if side == "you" else scenario.state.opponent
+        for i, obj in enumerate(player.battlefield):
+            if obj.attached_to is not None:
+                return ("state", side, "battlefield", i, "attached_to"), f"attached_to {why}"
+    return None
+
+
 class MtgMoves:
     """`planner.turn.Moves` for `mtg/1` (see the module docstring)."""
 
@@ -275,7 +292,7 @@ class MtgMoves:
         every payment as a move even where the deferred mode applies (a check of one mode
         against the other), None chooses; `prune` False tries every payment, minimal or not,
         and every twin (a check of the prunings: small turns only)."""
-        refused = counter_keys(start)
+        refused = counter_keys(start) or mana_effect_keys(start)
         if refused is not None:
             raise ScenarioError.at(*refused)
         self.start = start

@@ -243,7 +243,7 @@ def plan_of(card: Card, header: dict[str, str], option: Priced, payment: MtgPaym
         mana_value=_mana_value(card),
         payment=payment,
         left_in_pool=left,
-        steps=option.steps,
+        steps=option.steps + mana_effect_steps(payment, option),
         score=score,
         objective=score - benefit,
         destination=(None if card.activation is not None
@@ -251,6 +251,24 @@ def plan_of(card: Card, header: dict[str, str], option: Priced, payment: MtgPaym
         optimal=optimal,
         option=option,
     )
+
+
+def mana_effect_steps(payment: MtgPayment, option: Priced) -> tuple[Step, ...]:
+    """The steps the mana effects took in the payment (issue 25): each replaced output (614.1a)
+    and each triggered mana (605.4a), in the payment's order; the total is unchanged."""
+    mana, life, snow = ((option.steps[-1].mana, option.steps[-1].life, option.steps[-1].snow)
+                        if option.steps else (option.mana, option.life, option.snow))
+    out: list[Step] = []
+    for s in payment.sources:
+        if s.replaced is not None:
+            by, was = s.replaced
+            out.append(Step("614.1a", f"{by} replaces the mana {s.id} is tapped for: "
+                                      f"{mana_text(was)} becomes {mana_text(s.adds)}",
+                            mana, life, snow))
+        for ident, m in s.triggered:
+            out.append(Step("605.4a", f"{ident}'s triggered mana ability adds {mana_text(m)} as "
+                                      f"{s.id} is tapped for mana", mana, life, snow))
+    return tuple(out)
 
 
 def cheapest(options: tuple[Priced, ...]) -> Priced | None:
@@ -400,7 +418,11 @@ def render_mtg(p: MtgPlan) -> str:
     if any(pay.pool):
         rows.append(("from the pool", mana_text(pay.pool)))
     for s in pay.sources:
-        rows.append((s.id, f"adds {mana_text(s.adds)} ({', '.join(s.costs) or 'free'})"))
+        how = f"adds {mana_text(s.adds, 'no mana')} ({', '.join(s.costs) or 'free'})"
+        if s.replaced is not None:
+            how += f", replaced by {s.replaced[0]} (was {mana_text(s.replaced[1])})"
+        how += "".join(f", + {mana_text(m)} from {i}" for i, m in s.triggered)
+        rows.append((s.id, how))
     for i, pays in pay.convoke:
         rows.append((i, f"convoke: pays {pays}"))
     for i in pay.improvise:

@@ -55,5 +55,10 @@ def loader_words() -> set[str]:
     issue25_c = {"object.counters", "object.loyalty_activated", "counter_kind.loyalty",
                  "cost_atom.remove_counters", "remove_counters.count_x", "per.removed",
                  "weight.counter", "activated.loyalty", "grant.loyalty", "ability_kind.loyalty"}
+    # Issue 25, group G1: a card's `mana_effects` (replace, trigger) and each effect's keys, as
+    # the loader names them (its MANA_EFFECT_KEYS), once the loader reads them.
+    effects: dict[str, tuple[str, ...]] = getattr(L, "MANA_EFFECT_KEYS", {})
+    issue25_g1 = {f"mana_effect.{kind}" for kind in effects} | {
+        f"mana_effect_{kind}.{key}" for kind, keys in effects.items() for key in keys}
     return ((words - turn_only) | {"choice.true_or_false", "choice.count", "object.shorthand"}
-            | issue25_costs | issue25_b | issue25_c)
+            | issue25_costs | issue25_b | issue25_c | issue25_g1)

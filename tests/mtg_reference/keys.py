@@ -85,6 +85,13 @@ def _card(c: dict[str, Any], out: set[str]) -> None:
             _filter(m["per"].get("count"), out)
         elif m.get("per") == "removed":
             out.add("per.removed")                     # issue 25 C1: storage lands
+    for e in c.get("mana_effects") or []:         # issue 25 G1: Damping Sphere, Crypt Ghast
+        if isinstance(e, dict):
+            _keys("mana_effect", e, out)
+            for kind, body in e.items():
+                if isinstance(body, dict):
+                    _keys(f"mana_effect_{kind}", body, out)
+                    _filter(body.get("sources"), out)
     for g in c.get("grants") or []:
         _keys("grant", g, out)
         if "turn" in g:

@@ -39,6 +39,12 @@ creatures and filter lands, a snow part of the pool, generic reductions, floors 
 beside it; `spend_only` on the played card (creatures, basic lands, artifacts) with the pool,
 filter lands and Treasures around; K'rrik's `life_for` on your battlefield (one or two) or the
 opponent's, with pips of its color, hybrid, mono-hybrid and Phyrexian ones, and low life.
+Issue 25's group G1 (`_g1_mana_effects`, about 1 cast in 14, while the loader reads
+`mana_effects`): Damping Sphere and other replacements (its filter's controller, `at_least`, a
+second replacement), Crypt Ghast, Market Festival and a Sprawl-like Aura (`attached_to`, the
+filter key `attached`), on your battlefield or the opponent's, over Swamps, Ancient Tomb, Gaea's
+Cradle, Mystic Gate, Sol Ring and restricted {C}{C} lands, mostly with a plain spell whose cost
+the board's sources make.
 
 Draws are weighted so that about half the casts are payable.
 """
@@ -412,7 +418,8 @@ def random_cast(rng: random.Random) -> dict[str, Any]:
     before = json.dumps(scenario, sort_keys=True)
     for theme in (lambda: _issue25_b(side_b, scenario),
                   lambda: _issue25_c(random.Random(f"issue25-c:{side.random()}"), scenario),
-                  lambda: _group_a(side, scenario)):
+                  lambda: _group_a(side, scenario),
+                  lambda: _g1_mana_effects(random.Random("issue25-g1" + repr(rng.getstate())), scenario)):
         theme()
         if json.dumps(scenario, sort_keys=True) != before:
             break
@@ -939,7 +946,9 @@ def _any_number(rng: random.Random, scenario: dict[str, Any], spell: dict[str, A
         objective.setdefault("benefits", {})[name] = rng.randint(1, 6)
     elif rng.random() < 0.15:
         objective = scenario.setdefault("objective", {})
-        objective.setdefault("weights", {})[kind] = rng.randint(0, 2)
+        # the weight the part is charged (a tapped creature's, not a weight of its own)
+        weight = "tap_creature" if kind == "tap_untapped" else kind
+        objective.setdefault("weights", {})[weight] = rng.randint(0, 2)
     for card in (match, "wastes", *(f"basic-{c}" for c in COLORS)):
         scenario["cards"].setdefault(card, _library_card(card))
 
@@ -1254,3 +1263,185 @@ def _life_for(rng: random.Random, scenario: dict[str, Any]) -> None:
     if rng.random() < 0.25:                           # life as cheap as a land, or cheaper
         objective = scenario.setdefault("objective", {})
         objective.setdefault("weights", {})["life"] = rng.choice([0, 0, 1])
+
+
+# Issue 25, group G1 (the contract's sections 1 and 2): mana effects, drawn by `_g1_mana_effects`
+# from a generator of its own (seeded by the cast's state), last of the round's themes, only
+# while payplan's loader reads `mana_effects` (`G1_DRAWN` None) or a test says so.
+
+G1_DRAWN: bool | None = None
+_G1_LOADER: bool | None = None
+# Meetings the engine refuses as not built (groupG1.md, eng-g1's R6): a trigger reaching an
+# `only_for` ability; drawn only when a test of the reference alone says so.
+G1_UNBUILT = False
+G1_RESTRICTED = ("creature-vault", "creature-swamp")
+
+
+def g1_drawn() -> bool:
+    """Whether the G1 theme draws: `G1_DRAWN`, else whether the loader reads `mana_effects`."""
+    global _G1_LOADER
+    if G1_DRAWN is not None:
+        return G1_DRAWN
+    if _G1_LOADER is None:
+        from payplan.engine.mtg import loader
+        _G1_LOADER = "mana_effects" in set(loader.CARD_KEYS)
+    return _G1_LOADER
+
+
+G1_PAIRS = "|".join(f"{{{a}}}{{{b}}}" for i, a in enumerate(COLORS) for b in COLORS[i:])
+# (card id, card, weight): the sources the theme puts on your battlefield.
+G1_SOURCES: list[tuple[str, dict[str, Any], int]] = [
+    ("g1-swamp", {"types": ["land"], "tags": ["basic", "swamp"], "mana": [{"adds": "{B}"}]}, 5),
+    ("g1-forest", {"types": ["land"], "tags": ["basic", "forest"], "mana": [{"adds": "{G}"}]}, 3),
+    ("g1-plains", {"types": ["land"], "tags": ["basic", "plains"], "mana": [{"adds": "{W}"}]}, 2),
+    ("ancient-tomb", {"types": ["land"], "name": "Ancient Tomb",
+                      "mana": [{"adds": "{C}{C}", "costs": ["tap", {"pay_life": 2}]}]}, 4),
+    ("g1-cradle", {"types": ["land"], "name": "Gaea's Cradle",
+                   "mana": [{"adds": "{G}", "per": {"count": {"type": "creature"}}}]}, 2),
+    ("mystic-gate", next(c for n, c, _ in SOURCES if n == "mystic-gate"), 2),
+    ("sol-ring", next(c for n, c, _ in SOURCES if n == "sol-ring"), 1),
+    ("creature-vault", {"types": ["land"], "mana": [{"adds": "{C}{C}", "only_for": {"type": "creature"}}]}, 2),
+    ("creature-swamp", {"types": ["land"], "tags": ["swamp"],
+                        "mana": [{"adds": "{B}{B}", "only_for": {"type": "creature"}}]}, 2),
+    ("g1-bear", {"types": ["creature"], "colors": ["green"]}, 2),
+    ("g1-elf", {"types": ["creature"], "colors": ["green"], "mana": [{"adds": "{G}"}]}, 1),
+]
+
+
+def _replace(sources: dict[str, Any], adds: str, at_least: int | None = None) -> dict[str, Any]:
+    body: dict[str, Any] = {"sources": sources, "adds": adds}
+    if at_least is not None:
+        body["at_least"] = at_least
+    return {"replace": body}
+
+
+# (card id, card, weight): the effects' permanents.
+G1_EFFECTS: list[tuple[str, dict[str, Any], int]] = [
+    ("damping-sphere", {"types": ["artifact"], "name": "Damping Sphere", "mana_effects": [
+        _replace({"type": "land", "controller": "any"}, "{C}", 2)]}, 6),
+    ("own-sphere", {"types": ["artifact"], "mana_effects": [_replace({"type": "land"}, "{C}")]}, 3),
+    ("big-sphere", {"types": ["artifact"], "mana_effects": [
+        _replace({"type": ["land", "artifact"], "controller": "any"}, "{C}", 3)]}, 1),
+    ("flux", {"types": ["enchantment"], "mana_effects": [
+        _replace({"type": "land", "controller": "any"}, "{R}{R}", 1)]}, 2),
+    ("crypt-ghast", {"types": ["creature"], "name": "Crypt Ghast", "colors": ["black"], "mana_effects": [
+        {"trigger": {"sources": {"type": "land", "tags": ["swamp"]}, "adds": "{B}"}}]}, 5),
+    ("market-festival", {"types": ["enchantment"], "name": "Market Festival", "tags": ["aura"], "mana_effects": [
+        {"trigger": {"sources": {"attached": True, "controller": "any"}, "adds": G1_PAIRS}}]}, 4),
+    ("sprawl", {"types": ["enchantment"], "tags": ["aura"], "mana_effects": [
+        {"trigger": {"sources": {"attached": True}, "adds": "{G}|{W}"}}]}, 2),
+    ("opposed-sphere", {"types": ["artifact"], "mana_effects": [
+        _replace({"type": "land", "controller": "opponent"}, "{C}")]}, 2),
+]
+# Pairs of effects drawn together now and then (each reading of two effects at once).
+G1_PAIRINGS = [("damping-sphere", "flux"), ("damping-sphere", "crypt-ghast"), ("damping-sphere", "market-festival"),
+               ("big-sphere", "flux"), ("own-sphere", "crypt-ghast")]
+# What each source or effect is likely to pay: a cost is drawn from the board's pieces.
+G1_PIECES = {"g1-swamp": ["{B}"], "g1-forest": ["{G}"], "g1-plains": ["{W}"], "ancient-tomb": ["{C}{C}", "{2}", "{1}"],
+             "g1-cradle": ["{G}{G}", "{G}"], "mystic-gate": ["{W}{W}", "{W}{U}", "{1}"], "sol-ring": ["{2}", "{C}"],
+             "creature-vault": ["{2}", "{C}{C}"], "creature-swamp": ["{B}{B}", "{B}"], "g1-elf": ["{G}"],
+             "crypt-ghast": ["{B}"], "market-festival": ["{W}{U}", "{G}{G}", "{R}{B}"], "sprawl": ["{G}", "{W}"],
+             "flux": ["{R}{R}", "{R}"]}
+G1_COSTS = ["{B}{B}", "{B}{B}{B}", "{1}{B}{B}", "{2}", "{3}", "{C}{W}{W}", "{G}{G}", "{W}{U}{G}",
+            "{R}{R}", "{1}", "{C}", "{2}{G}", "{B}{B}{B}{B}"]
+
+
+def _g1_mana_effects(rng: random.Random, scenario: dict[str, Any]) -> None:
+    """About 1 cast in 8: one or two mana effects (Damping Sphere and variants of its filter,
+    `at_least` and mana, a second replacement, Crypt Ghast, Market Festival and a Sprawl-like
+    Aura with `attached_to`), each on your battlefield or the opponent's, over a small board of
+    Swamps, Ancient Tomb, Gaea's Cradle, Mystic Gate, Sol Ring and lands whose {C}{C} or
+    {B}{B} is only for creatures; often a cost those effects decide."""
+    if not g1_drawn() or rng.random() >= 0.13:
+        return
+    cards, play, state = scenario["cards"], scenario["play"], scenario["state"]
+    field: list[Any] = state["you"]["battlefield"]
+    named = {str(t) for t in play.get("targets") or []}
+    if "ability" in play:
+        named.add(str(play["ability"].get("object")))
+    spare = [o for o in field if not (isinstance(o, dict) and o.get("id") in named)
+             and '"flashback"' not in json.dumps(cards[o if isinstance(o, str) else o["card"]].get("grants") or [])]
+    while len(field) > 2 and spare:
+        o = rng.choice(spare)
+        spare.remove(o)
+        field.remove(o)
+    if rng.random() < 0.35:
+        chosen = list(rng.choice(G1_PAIRINGS))
+    else:
+        chosen = [rng.choices(G1_EFFECTS, [w for _, _, w in G1_EFFECTS])[0][0] for _ in range(rng.choice([1, 1, 2]))]
+    triggers = any("trigger" in json.dumps(c) for n, c, _ in G1_EFFECTS if n in chosen)
+    lands: dict[str, str] = {}
+    for k in range(rng.choice([1, 2, 2, 3, 3, 4])):
+        name, card, _ = rng.choices(G1_SOURCES, [w for _, _, w in G1_SOURCES])[0]
+        if triggers and name in G1_RESTRICTED and not G1_UNBUILT:
+            name, card = "g1-swamp", G1_SOURCES[0][1]
+        cards[name] = card
+        entry: dict[str, Any] = {"id": f"g1s{k}", "card": name}
+        if rng.random() < 0.08:
+            entry["tapped"] = True
+        field.append(entry)
+        lands[entry["id"]] = name
+    opponent = state.setdefault("opponent", {"battlefield": []})
+    theirs: list[Any] = opponent.setdefault("battlefield", [])
+    if rng.random() < 0.3:
+        cards["g1-island"] = {"types": ["land"], "tags": ["basic", "island"], "mana": [{"adds": "{U}"}]}
+        theirs.append({"id": "g1o-land", "card": "g1-island"})
+    for k, name in enumerate(chosen):
+        card = next(c for n, c, _ in G1_EFFECTS if n == name)
+        cards[name] = card
+        mine = rng.random() < 0.6
+        entry = {"id": f"g1e{k}" if mine else f"g1o{k}", "card": name}
+        if "attached" in json.dumps(card):
+            r = rng.random()
+            if r < 0.75 and lands:
+                entry["attached_to"] = rng.choice(sorted(lands))
+            elif r < 0.85 and theirs:
+                entry["attached_to"] = str(theirs[0]["id"]) if isinstance(theirs[0], dict) else None
+            elif r < 0.92:
+                entry["attached_to"] = f"g1e{k}-host"
+                field.append({"id": f"g1e{k}-host", "card": "g1-bear"})
+                cards["g1-bear"] = next(c for n, c, _ in G1_SOURCES if n == "g1-bear")
+            if entry.get("attached_to") is None:
+                entry.pop("attached_to", None)
+        (field if mine else theirs).append(entry)
+    if not theirs:
+        del state["opponent"]["battlefield"]
+        if not state["opponent"]:
+            del state["opponent"]
+    r = rng.random()
+    if r < 0.85 and "ability" not in play:
+        spell = cards["spell"]
+        if r < 0.65:        # what the board's sources and effects make, one piece more or less
+            pieces = [rng.choice(G1_PIECES[o["card"]]) for o in field + theirs
+                      if isinstance(o, dict) and o["card"] in G1_PIECES and not o.get("tapped")]
+            rng.shuffle(pieces)
+            if pieces and rng.random() < 0.4:
+                pieces.pop()
+            elif rng.random() < 0.4:
+                pieces.append(rng.choice(["{1}", "{B}", "{C}", "{G}", "{R}"]))
+            spell["cost"] = "".join(pieces) or "{1}"
+        else:
+            spell["cost"] = rng.choice(G1_COSTS)
+        if rng.random() < 0.25:
+            spell["types"] = ["creature"]
+        if rng.random() < 0.8:
+            _g1_plain_cast(scenario, spell["cost"], spell["types"])
+        scenario.pop("plays", None)               # a copy of the play as it was drawn
+        if "{X}" not in spell["cost"]:
+            scenario["play"].pop("x", None)
+
+
+def _g1_plain_cast(scenario: dict[str, Any], cost: str, types: list[str]) -> None:
+    """The played card made a plain spell of `types` costing `cost`, cast from the hand in your
+    main phase (the effects decide the answer, not the rest of the cast's draws)."""
+    you = scenario["state"]["you"]
+    for zone in ("hand", "graveyard", "exile", "command"):
+        you[zone] = [o for o in you.get(zone) or [] if not (isinstance(o, dict) and o.get("id") == "s1")]
+        if not you[zone] and zone != "hand":
+            del you[zone]
+    you["hand"].insert(0, {"id": "s1", "card": "spell"})
+    scenario["cards"]["spell"] = {"types": list(types), "cost": cost}
+    scenario["play"] = {"object": "s1"}
+    state = scenario["state"]
+    state["phase"], state["turn"] = "main", "you"
+    state.pop("stack", None)
