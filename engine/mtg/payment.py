@@ -20,6 +20,11 @@ what your permanents, cards, life and pool can give, and what each use costs (th
   tap_untapped from your battlefield, discard / exile_from_hand from your hand (not the card
   being cast), exile_from_graveyard from your graveyard; mill takes cards from the library, never
   more than it holds; life only while the life total is at least the amount (to 0 is allowed).
+- Mana effects (issue 25): an activation of a {T} mana ability of your permanent that a
+  `replace` effect reaches makes the replacement's mana when it would make its `at_least` or more
+  (614.1a; several in every order, 616.1), and each `trigger` effect reaching it adds one of its
+  options at once (605.4a). Each way an activation can go is an option of the offer's ability
+  (`under_effects`): the pool math counts the triggered mana with the activation's.
 - Order within the payment (601.2g then 601.2h): a permanent tapped for mana may then be
   sacrificed or returned by a cost; one sacrificed for mana (its own ability, or an altar's) is
   gone before convoke, improvise or a tap cost could tap it.

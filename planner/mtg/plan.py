@@ -214,8 +214,10 @@ def plan_options(scenario: MtgScenario, opts: CastOptions, res: Resources, confi
 
 def model_only(res: Resources, options: tuple[Priced, ...] = ()) -> bool:
     """Whether only the CP-SAT model pays this cast: the fast path (and its incumbent) knows
-    no `spend_only` (mana a spell may not be spent) and no {S} (snow mana)."""
-    return res.spend_only is not None or any(o.snow for o in options)
+    no `spend_only` (mana a spell may not be spent), no {S} (snow mana) and no mana effects
+    (issue 25: an activation's options folded from its replacements and triggers)."""
+    return (res.spend_only is not None or any(o.snow for o in options)
+            or any(o.ability.made for p in res.permanents for o in p.offers))
 
 
 def plan_of(card: Card, header: dict[str, str], option: Priced, payment: MtgPayment, left: Mana,
