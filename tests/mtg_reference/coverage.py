@@ -55,5 +55,13 @@ def loader_words() -> set[str]:
     issue25_c = {"object.counters", "object.loyalty_activated", "counter_kind.loyalty",
                  "cost_atom.remove_counters", "remove_counters.count_x", "per.removed",
                  "weight.counter", "activated.loyalty", "grant.loyalty", "ability_kind.loyalty"}
+    # Issue 25, group G2: the untap cost atom (its count and filter) and `adds: untapped`
+    # (Benthic Explorers) once the loader has the weight `untap`; `adds: milled` (Charmed
+    # Pendant) once it reads `library_top` (the player key and the weight come from its tuples).
+    issue25_g2: set[str] = set()
+    if "untap" in DEFAULT_WEIGHTS:
+        issue25_g2 |= {"cost_atom.untap", "untap.count", "untap.filter", "adds.untapped"}
+    if "library_top" in L.PLAYER_KEYS:
+        issue25_g2.add("adds.milled")
     return ((words - turn_only) | {"choice.true_or_false", "choice.count", "object.shorthand"}
-            | issue25_costs | issue25_b | issue25_c)
+            | issue25_costs | issue25_b | issue25_c | issue25_g2)
