@@ -97,7 +97,19 @@ def unpayable_reasons(scenario: MtgScenario, opts: CastOptions, res: Resources) 
         best = best + [f"spend_only: only mana made by a permanent matching it is spent on it "
                        f"(the pool's never): " + (", ".join(makers) if makers
                                                    else "none of your permanents makes such mana")]
-    return best or ["no way to cast it"]
+    return (best or ["no way to cast it"]) + _hidden_note(scenario, res)
+
+
+def _hidden_note(scenario: MtgScenario, res: Resources) -> list[str]:
+    """The reason a Charmed Pendant was left out: its activation would mill a card past
+    `library_top` (issue 25, G2), whose mana nobody knows."""
+    if not res.hidden_mills:
+        return []
+    you = scenario.state.you
+    known = len(you.library_top)
+    return [f"library_top: the top card is hidden past the {known} known "
+            f"(library_top, of {you.library} in your library): the adds: milled ability of "
+            f"{', '.join(res.hidden_mills)} is never activated on a card whose mana nobody knows"]
 
 
 def _counters_note(res: Resources) -> str:
