@@ -580,8 +580,9 @@ class _MtgReader(Reader):
                 continue
             where = _join(at, "untap")
             f = self.fields(c["untap"], where, UNTAP_KEYS)
+            before = len(self.problems)
             count = f.read("count", 1, self.integer, MAX_UNTAP)
-            if isinstance(c["untap"], dict) and count < 1:
+            if isinstance(c["untap"], dict) and count < 1 and len(self.problems) == before:
                 self.problem(f.at("count"), f"untaps 1 to {MAX_UNTAP} permanents")
             if isinstance(c["untap"], dict) and "filter" not in f:
                 f.require("filter", "the permanents it untaps, with controller: opponent")
@@ -591,8 +592,9 @@ class _MtgReader(Reader):
                              "an untap cost untaps the opponent's permanents: its filter says "
                              "controller: opponent (untapping your own in a payment is not "
                              "built)")
-            if count >= 1 and filt.controller == "opponent":
-                out.append((where, count, filt))
+            # A bad atom is kept as one of count 1 (the file is refused already): `read_adds`
+            # says nothing more about it.
+            out.append((where, count if len(self.problems) == before else 1, filt))
         return out
 
     def read_adds(self, reads: str, f: _Fields, untap: tuple[tuple[int, Filter], ...],
