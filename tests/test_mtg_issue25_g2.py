@@ -77,7 +77,9 @@ def test_benthic_untaps_the_dual_land_for_black() -> None:
 
 def test_benthic_needs_a_tapped_opponent_land() -> None:
     data = example("74")
-    assert plan(data)["status"] == "unpayable"
+    p = plan(data)
+    assert p["status"] == "unpayable"
+    assert any(r.startswith("untap:") and "b1" in r for r in p["reasons"])
     opponent_lands(data)["o1"]["tapped"] = True  # the pair: the Sea tapped, it makes the {B}
     p = plan(data)
     assert p["status"] == "ok" and p["score"] == 4

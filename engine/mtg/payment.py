@@ -166,6 +166,9 @@ class Resources:
     # Your permanents with a usable `adds: milled` ability that could meet a card past
     # `library_top` (never activated on it: nobody knows its mana).
     hidden_mills: tuple[str, ...] = ()
+    # Your permanents with a usable mana ability whose `untap` cost finds nothing to untap (no
+    # tapped opponent permanent matching, or none that could produce a type of mana).
+    idle_untaps: tuple[str, ...] = ()
 
     @property
     def pool_spendable(self) -> bool:
@@ -255,6 +258,7 @@ def resources(scenario: MtgScenario, spell: Card, spell_id: str,
     permanents = []
     millers: list[str] = []  # permanents with a usable `adds: milled` ability
     other_mills = 0  # cards the other usable mana abilities mill, one activation each
+    idle: list[str] = []  # permanents whose untap cost finds nothing to untap
     played = _activation_price(scenario, spell) if holder else None
     for pos, obj in enumerate(you.battlefield):
         card = scenario.cards[obj.card]
@@ -275,7 +279,10 @@ def resources(scenario: MtgScenario, spell: Card, spell_id: str,
                 millers.append(obj.id)
             elif any(o.kind == "mill" for o in ability.other):
                 other_mills += sum(o.count for o in ability.other if o.kind == "mill")
-            for chosen, untaps, milled_at in produced(scenario, ability):
+            made = produced(scenario, ability)
+            if ability.untap and not made:
+                idle.append(obj.id)
+            for chosen, untaps, milled_at in made:
                 if chosen.only_for is not None and (not spendable or not spell_matches(
                         chosen.only_for, spell, obj.chosen_type)):
                     # Restricted to what this spell is not, or to this spell but made by a
@@ -306,7 +313,7 @@ def resources(scenario: MtgScenario, spell: Card, spell_id: str,
         if any(repeatable(o.ability) for o in p.offers) else p for p in perms)
     hidden = tuple(millers) if hidden_mill(scenario, len(millers), other_mills) else ()
     return Resources(you.mana_pool, perms, zone_cards, you.life, you.library, spell.delve,
-                     barred, you.snow_pool, hidden)
+                     barred, you.snow_pool, hidden, tuple(dict.fromkeys(idle)))
 
 
 def _once_if(one_choice: bool, bound: int) -> int:
