@@ -37,6 +37,7 @@ from typing import Protocol
 
 from .cards import ZONE_OF_KIND, Card, Filter, ManaAbility, MtgScenario, Obj, OtherCost
 from .mana import COLOR_NAMES, COLORS, NO_MANA, TYPES, Mana, add, mana_text, total, total_text
+from .produce import choices as produced, hidden_mill
 from .total_cost import Choices, Priced, loyalty_cost, object_matches, spell_matches
 
 LEAVES = ("sacrifice", "return_to_hand")  # what takes a permanent away in 601.2h
@@ -111,6 +112,19 @@ class Offer:
     # False: its permanent does not match the spell's `spend_only`: its mana may pay a filter
     # ability's cost, never the spell (`Resources.spend_only`).
     spendable: bool = True
+    # An `untap` cost's choice (Benthic Explorers): the opponent permanents it untaps, each at
+    # most once in a payment (`engine.mtg.produce`).
+    untaps: tuple[str, ...] = ()
+    # `adds: milled` (Charmed Pendant): the position in `library_top` of the card it mills,
+    # each position at most once in a payment, milled only when the mana abilities mill more
+    # than that many cards.
+    milled_at: int | None = None
+
+    @property
+    def reads_other(self) -> bool:
+        """Whether it untaps an opponent's permanent or reads a milled card (issue 25, G2):
+        each of its choices is used once, and only the model pays with it."""
+        return bool(self.untaps) or self.milled_at is not None
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,6 +163,12 @@ class Resources:
     # spent on it; the pool's (no known producer) may pay filter abilities' costs only.
     spend_only: Filter | None = None
     snow_pool: Mana = NO_MANA  # the pool's snow mana (`Player.snow_pool`): it pays {S}
+    # Your permanents with a usable `adds: milled` ability that could meet a card past
+    # `library_top` (never activated on it: nobody knows its mana).
+    hidden_mills: tuple[str, ...] = ()
+    # Your permanents with a usable mana ability whose `untap` cost finds nothing to untap (no
+    # tapped opponent permanent matching, or none that could produce a type of mana).
+    idle_untaps: tuple[str, ...] = ()
 
     @property
     def pool_spendable(self) -> bool:
@@ -236,6 +256,9 @@ def resources(scenario: MtgScenario, spell: Card, spell_id: str,
     objective = scenario.objective
     barred = spell.spend_only
     permanents = []
+    millers: list[str] = []  # permanents with a usable `adds: milled` ability
+    other_mills = 0  # cards the other usable mana abilities mill, one activation each
+    idle: list[str] = []  # permanents whose untap cost finds nothing to untap
     played = _activation_price(scenario, spell) if holder else None
     for pos, obj in enumerate(you.battlefield):
         card = scenario.cards[obj.card]
@@ -252,14 +275,24 @@ def resources(scenario: MtgScenario, spell: Card, spell_id: str,
                 ability = counted_ability(scenario, ability, obj)
                 if not ability.adds:
                     continue  # it would add nothing (601.2g): never part of a payment
-            if ability.only_for is not None and (not spendable or not spell_matches(
-                    ability.only_for, spell, obj.chosen_type)):
-                # Restricted to what this spell is not, or to this spell but made by a
-                # permanent its `spend_only` bars: it pays nothing here.
-                if floating:
-                    offers.append(Offer(i, ability, True, pays=False))
-                continue
-            offers.append(Offer(i, ability, restricted, spendable=spendable))
+            if ability.reads == "milled":
+                millers.append(obj.id)
+            elif any(o.kind == "mill" for o in ability.other):
+                other_mills += sum(o.count for o in ability.other if o.kind == "mill")
+            made = produced(scenario, ability)
+            if ability.untap and not made:
+                idle.append(obj.id)
+            for chosen, untaps, milled_at in made:
+                if chosen.only_for is not None and (not spendable or not spell_matches(
+                        chosen.only_for, spell, obj.chosen_type)):
+                    # Restricted to what this spell is not, or to this spell but made by a
+                    # permanent its `spend_only` bars: it pays nothing here.
+                    if floating:
+                        offers.append(Offer(i, chosen, True, pays=False, untaps=untaps,
+                                            milled_at=milled_at))
+                    continue
+                offers.append(Offer(i, chosen, restricted, spendable=spendable, untaps=untaps,
+                                    milled_at=milled_at))
         convoker = spell.convoke and "creature" in card.types and not obj.tapped
         permanents.append(Permanent(
             obj, card, pos, tuple(offers), objective.weight(tap_weight_key(card)),
@@ -271,14 +304,22 @@ def resources(scenario: MtgScenario, spell: Card, spell_id: str,
             if obj.id != spell_id:
                 cards.append(CardInZone(obj, scenario.cards[obj.card], zone, pos))
     perms, zone_cards = tuple(permanents), tuple(cards)
-    # A permanent with no repeatable offer is kept as it is (a copy would be equal).
+    # A permanent with no repeatable offer is kept as it is (a copy would be equal). An offer
+    # that untaps an opponent's permanent or mills a known card is one choice: at most once.
     perms = tuple(replace(p, offers=tuple(
-        replace(o, repeats=repeat_bound(scenario, o.ability, perms, zone_cards, you.life,
-                                        you.library, p.counters))
+        replace(o, repeats=_once_if(o.reads_other, repeat_bound(
+            scenario, o.ability, perms, zone_cards, you.life, you.library, p.counters)))
         if repeatable(o.ability) else o for o in p.offers))
         if any(repeatable(o.ability) for o in p.offers) else p for p in perms)
+    hidden = tuple(millers) if hidden_mill(scenario, len(millers), other_mills) else ()
     return Resources(you.mana_pool, perms, zone_cards, you.life, you.library, spell.delve,
-                     barred, you.snow_pool)
+                     barred, you.snow_pool, hidden, tuple(dict.fromkeys(idle)))
+
+
+def _once_if(one_choice: bool, bound: int) -> int:
+    """A repeatable offer's activations at most: `bound`, or at most 1 for an offer that is
+    one choice (an opponent's permanent untapped, a known card milled)."""
+    return min(1, bound) if one_choice else bound
 
 
 def _activation_price(scenario: MtgScenario, spell: Card) -> Priced | None:
@@ -435,12 +476,18 @@ class SourceUse:
     took: tuple[tuple[str, tuple[str, ...]], ...] = ()
     mill: int = 0  # cards its cost milled
     counters_removed: tuple[tuple[str, int], ...] = ()  # counters its cost removed, by kind
+    untapped: tuple[str, ...] = ()  # the opponent's permanents its `untap` cost untapped
+    milled: tuple[str, ...] = ()  # `adds: milled`: the card (a card id) it milled and read
 
     def to_json(self) -> dict[str, object]:
         out: dict[str, object] = {"id": self.id, "adds": mana_text(self.adds),
                                   "costs": list(self.costs)}
         if self.counters_removed:
             out["counters_removed"] = dict(self.counters_removed)
+        if self.untapped:
+            out["untapped"] = list(self.untapped)
+        if self.milled:
+            out["milled"] = list(self.milled)
         return out
 
 
@@ -496,9 +543,13 @@ def name_payment(scenario: MtgScenario, option: Priced, res: Resources,
     life = option.life
     for p, a, adds, units in merged(res, solution.activations):
         perm = perms[p]
-        ability = perm.offers[a].ability
+        offer = perm.offers[a]
+        ability = offer.ability
         made = add(made, adds)
         costs = list(ability.cost_words())
+        if offer.untaps:  # each opponent permanent untapped is charged the `untap` weight
+            costs.append(f"untap {' '.join(offer.untaps)}")
+            score += w.weight("untap") * len(offer.untaps)
         removed = ability.remove
         if ability.removed is not None:  # a storage land: X counters for X mana, X = units
             removed = ((ability.removed, units),)
@@ -542,7 +593,8 @@ def name_payment(scenario: MtgScenario, option: Priced, res: Resources,
         sources.append(SourceUse(perm.obj.id, adds, tuple(costs), taps=ability.tap,
                                  sacrifices_self=ability.sacrifice_self, took=tuple(took),
                                  mill=sum(o.count for o in ability.other if o.kind == "mill")
-                                 if ability.other else 0, counters_removed=removed))
+                                 if ability.other else 0, counters_removed=removed,
+                                 untapped=offer.untaps, milled=_milled_card(scenario, offer)))
     convoke = []
     for p, t in solution.convoke:
         tapped.add(p)
@@ -607,6 +659,13 @@ def name_payment(scenario: MtgScenario, option: Priced, res: Resources,
         other=tuple(other),
     )
     return payment, left, score
+
+
+def _milled_card(scenario: MtgScenario, offer: Offer) -> tuple[str, ...]:
+    """The card an `adds: milled` offer mills (its card id in `library_top`), or ()."""
+    if offer.milled_at is None:
+        return ()
+    return (scenario.state.you.library_top[offer.milled_at],)
 
 
 def _paid_without_mana(solution: Usage) -> tuple[int, dict[str, int]]:
@@ -913,6 +972,8 @@ def check_payment(scenario: MtgScenario, option: Priced, res: Resources,
     sources_ok = True
     removing: dict[tuple[int, str], int] = {}  # counters the mana abilities remove
     storage_seen: set[tuple[int, int]] = set()
+    untapped_by: dict[str, list[str]] = {}  # opponent permanent -> the sources untapping it
+    milled_taken: list[int] = []  # positions in `library_top` the `adds: milled` sources read
     for n, use in enumerate(payment.sources):
         at = f"payment.sources[{n}]"
         p = perm_at.get(use.id)
@@ -937,7 +998,19 @@ def check_payment(scenario: MtgScenario, option: Priced, res: Resources,
             for kind in perm.offers[a].ability.counter_kinds():
                 removing[(p, kind)] = removing.get((p, kind), 0) + len(units)
             continue
-        found = _offer_of(scenario, res, perm, use, card_at)
+        use, untaps = _untap_words(use)
+        milled_at: int | str | None = None
+        if use.milled or (any(m.reads == "milled" for m in perm.card.mana) and not any(
+                o.milled_at is None and use.adds in o.ability.adds for o in perm.offers)):
+            milled_at = _milled_position(scenario, use, milled_taken)
+            if isinstance(milled_at, str):
+                problems.append(f"{at}: {milled_at}")
+                sources_ok = False
+                continue
+        for ident in untaps:
+            untapped_by.setdefault(ident, []).append(use.id)
+        found = _offer_of(scenario, res, perm, use, card_at, untaps,
+                          milled_at if isinstance(milled_at, int) else None)
         if isinstance(found, str):
             problems.append(f"{at}: {found}")
             sources_ok = False
@@ -969,6 +1042,8 @@ def check_payment(scenario: MtgScenario, option: Priced, res: Resources,
                 else:
                     lost_mana.setdefault(ref[1], []).append(what)
 
+    problems += _read_elsewhere(scenario, untapped_by, milled_taken if sources_ok else [],
+                                ability_mill)
     for (p, kind), n in removing.items():
         have = dict(perms[p].counters).get(kind, 0)
         if n > have:
@@ -1199,16 +1274,71 @@ def _matching(scenario: MtgScenario, res: Resources, parts: list[OtherCost], ref
     return out
 
 
+def _untap_words(use: SourceUse) -> tuple[SourceUse, tuple[str, ...]]:
+    """A source without its `untap ID ...` cost words, and the opponent permanents it says it
+    untapped (those words' ids, else its `untapped` list)."""
+    words = [w for w in use.costs if w.split()[:1] == ["untap"]]
+    ids = tuple(i for w in words for i in w.split()[1:]) or use.untapped
+    return replace(use, costs=tuple(w for w in use.costs if w not in words)), ids
+
+
+def _milled_position(scenario: MtgScenario, use: SourceUse, taken: list[int]) -> int | str:
+    """The position in `library_top` of the card an `adds: milled` source names (the first not
+    taken by an earlier source: cards of one id are alike), taken now; or why there is none."""
+    top = scenario.state.you.library_top
+    if len(use.milled) != 1:
+        return (f"milled: an adds: milled activation mills one card and reads it: name it, like "
+                f"milled: [{top[0] if top else 'CARD'}]" + ("" if top else
+                                                            "; no card is known on top of your "
+                                                            "library (library_top): the top card "
+                                                            "is hidden"))
+    j = next((j for j, card in enumerate(top) if card == use.milled[0] and j not in taken), None)
+    if j is None:
+        return (f"milled: {use.milled[0]} is not a card known on top of your library left to "
+                f"mill (library_top: [{', '.join(top)}]; a card past it is hidden)")
+    taken.append(j)
+    return j
+
+
+def _read_elsewhere(scenario: MtgScenario, untapped_by: dict[str, list[str]],
+                    milled_taken: list[int], mills: int) -> list[str]:
+    """The problems of the sources reading other objects, together: an opponent's permanent
+    untapped twice; a known card read past what the mana abilities mill (they mill the top
+    cards: the card at position j only when they mill more than j)."""
+    out = [f"payment.sources: {ident} is untapped twice ({' and '.join(by)}); an untap cost "
+           f"untaps a tapped permanent" for ident, by in untapped_by.items() if len(by) > 1]
+    top = scenario.state.you.library_top
+    for j in sorted(milled_taken):
+        if j >= mills:
+            out.append(f"payment.sources: {top[j]} is card {j + 1} of library_top, but the mana "
+                       f"abilities mill {mills} card{'s' * (mills != 1)}: it is not milled")
+    return out
+
+
 def _offer_of(scenario: MtgScenario, res: Resources, perm: Permanent, use: SourceUse,
-              card_at: dict[str, int]
+              card_at: dict[str, int], untaps: tuple[str, ...] = (),
+              milled_at: int | None = None
               ) -> tuple[int, int, list[tuple[OtherCost, list[Ref]]]] | str:
     """Which usable mana ability of `perm` a source of the payment is (the offer, the add
     option), and the objects its own non-mana costs take, as its `costs` words name them (the
     plan's words: `tap`, `sacrifice_self`, `pay_life 1`, its mana cost, and `KIND ID ...` for
-    each non-mana cost); or why it is none."""
+    each non-mana cost); or why it is none. `untaps`, `milled_at`: the opponent permanents it
+    untaps and the known card it reads (`engine.mtg.produce`), which the offer must be."""
     ident = perm.obj.id
+    if untaps and not any(sorted(o.untaps) == sorted(untaps) for o in perm.offers):
+        return (f"untap {' '.join(untaps)}: no mana ability of {ident} untaps that (an untap "
+                f"cost untaps distinct tapped permanents of the opponent's matching its filter)")
     candidates = [(a, k) for a, offer in enumerate(perm.offers)
+                  if sorted(offer.untaps) == sorted(untaps) and offer.milled_at == milled_at
                   for k, adds in enumerate(offer.ability.adds) if adds == use.adds]
+    if not candidates and (untaps or milled_at is not None):
+        read = sorted({mana_text(m) for o in perm.offers if sorted(o.untaps) == sorted(untaps)
+                       and o.milled_at == milled_at for m in o.ability.adds})
+        what = (f"untapping {' '.join(untaps)} (a type it could produce, 106.7)" if untaps
+                else f"milling {scenario.state.you.library_top[milled_at or 0]} (its colored "
+                     f"mana symbols)")
+        return (f"{ident}'s mana ability {what} adds {' or '.join(read) or 'no mana'}, not "
+                f"{mana_text(use.adds)}")
     if not candidates:
         printed = [ability for ability in perm.card.mana if use.adds in ability.adds]
         if not perm.card.mana:

@@ -97,7 +97,25 @@ def unpayable_reasons(scenario: MtgScenario, opts: CastOptions, res: Resources) 
         best = best + [f"spend_only: only mana made by a permanent matching it is spent on it "
                        f"(the pool's never): " + (", ".join(makers) if makers
                                                    else "none of your permanents makes such mana")]
-    return best or ["no way to cast it"]
+    return (best or ["no way to cast it"]) + _hidden_note(scenario, res)
+
+
+def _hidden_note(scenario: MtgScenario, res: Resources) -> list[str]:
+    """Why a mana ability reading another object (issue 25, G2) was left out: a Benthic
+    Explorers' untap cost found nothing to untap; a Charmed Pendant's activation would mill a
+    card past `library_top`, whose mana nobody knows."""
+    out = [f"untap: the untap cost of {', '.join(res.idle_untaps)}'s mana ability finds "
+           f"nothing to untap: no tapped permanent of the opponent's matching its filter (for "
+           f"adds: untapped, one that could produce a type of mana, 106.7)"
+           ] if res.idle_untaps else []
+    if not res.hidden_mills:
+        return out
+    you = scenario.state.you
+    known = len(you.library_top)
+    return out + [f"library_top: the top card is hidden past the {known} known (library_top, "
+                  f"of {you.library} in your library): the adds: milled ability of "
+                  f"{', '.join(res.hidden_mills)} is never activated on a card whose mana "
+                  f"nobody knows"]
 
 
 def _counters_note(res: Resources) -> str:

@@ -150,6 +150,8 @@ def _boards(scenario: MtgScenario, res: Resources, lenient: bool = False
     their own index and position (`_as_member`), which is what working each out alone gives."""
     if any(o.ability.counter_kinds() for perm in res.permanents for o in perm.offers):
         return None  # counters removed as a cost (issue 25): the model decides
+    if any(o.reads_other for perm in res.permanents for o in perm.offers):
+        return None  # an opponent's permanent untapped, a known card milled: the model decides
     life_w = scenario.objective.weight("life")
     units: list[Unit] = []
     fixed: list[tuple[int, tuple[Mode, ...], Unit | None]] = []

@@ -263,6 +263,7 @@ def solve_mtg(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tupl
         if len(once) > 1 and size[keys[0][0]] == 1:
             m.add_at_most_one(once)
     _counters_bound(m, res, act, by_perm, size)
+    _read_elsewhere_bound(m, res, act)
 
     # Convoke, improvise, delve.
     def counted(p: int, name: str) -> cp_model.IntVar:
@@ -429,6 +430,9 @@ def solve_mtg(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tupl
     for key, part in samples.items():
         if part.kind == "mill":
             charges.append(objective.weight("mill") * sum(c * v for c, v in demand[key]))
+    for (p, a, k), var in act.items():  # each opponent permanent untapped (Benthic Explorers)
+        if perms[p].offers[a].untaps:
+            charges.append(objective.weight("untap") * len(perms[p].offers[a].untaps) * var)
     for (p, a, k), var in act.items():  # each counter a mana ability removes (Druids' Repository)
         ability = perms[p].offers[a].ability
         removed = sum(ability.removes(kind) for kind in ability.counter_kinds())
@@ -658,6 +662,31 @@ def _counters_bound(m: cp_model.CpModel, res: Resources,
         for kind in sorted(kinds):
             m.add(sum(act[key] * perm.offers[key[1]].ability.removes(kind) for key in keys)
                   <= have.get(kind, 0))
+
+
+def _read_elsewhere_bound(m: cp_model.CpModel, res: Resources,
+                          act: dict[tuple[int, int, int], cp_model.IntVar]) -> None:
+    """Offers reading another object (`engine.mtg.produce`): each opponent permanent is untapped
+    at most once in the payment; each card known on top of the library is milled and read at
+    most once, and the card at position j only when the mana abilities mill more than j cards
+    in all (they mill the top cards, 601.2g, in the order the player chooses: `milled_within`)."""
+    untapping: dict[str, list[cp_model.IntVar]] = {}
+    reading: dict[int, list[cp_model.IntVar]] = {}
+    mills: list[cp_model.LinearExprT] = []
+    for (p, a, k), var in act.items():
+        offer = res.permanents[p].offers[a]
+        for ident in offer.untaps:
+            untapping.setdefault(ident, []).append(var)
+        if offer.milled_at is not None:
+            reading.setdefault(offer.milled_at, []).append(var)
+        mills.extend(part.count * var for part in offer.ability.other if part.kind == "mill")
+    for ident, used in sorted(untapping.items()):
+        m.add(sum(used) <= 1)
+    milled = cp_model.LinearExpr.sum(mills) if mills else 0
+    for j, used in sorted(reading.items()):
+        # milled_within[j]: card j is read at most once, and only inside what is milled.
+        m.add(sum(used) <= 1)
+        m.add(milled >= (j + 1) * sum(used))
 
 
 def _mana_value(solver: cp_model.CpSolver, mana: list[cp_model.LinearExprT]) -> Mana:
