@@ -20,16 +20,8 @@ def test_there_are_examples() -> None:
     assert len(EXAMPLE_FILES) >= 20
 
 
-# Issue 25's group G2 examples (Benthic Explorers, Charmed Pendant): the brute force reads their
-# keys on ref-g2's branch, written apart from the engine; until that merges here they are
-# skipped (the merge deletes this set).
-AWAITING_REFERENCE = {"73-", "74-", "75-", "86-"}
-
-
 @pytest.mark.parametrize("path", EXAMPLE_FILES, ids=lambda p: p.name)
 def test_brute_force_finds_the_hand_worked_answer(path: Path) -> None:
-    if path.name[:3] in AWAITING_REFERENCE:
-        pytest.skip("issue 25 group G2: the reference reads these keys on ref-g2's branch")
     expect = read_expect(path)
     got = solve(yaml.safe_load(path.read_text(encoding="utf-8")))
     assert got.status == expect["status"], got.reasons

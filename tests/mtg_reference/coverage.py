@@ -34,6 +34,9 @@ def loader_words() -> set[str]:
         "targets_filter": ("type", "not_type", "tags", "color", "name", "multicolored", "colorless",
                            "attacking", "chosen_type", "controller", "self", "player"),
         "target_player": L.PLAYERS, "target": L.PLAYERS + ("object",),
+        # Issue 25, group G2: the untap atom's keys and the `adds:` words read from another
+        # object (absent from a loader without them).
+        "untap": getattr(L, "UNTAP_KEYS", ()), "adds": getattr(L, "READ_ADDS", ()),
     }
     words = {f"{place}.{name}" for place, names in places.items() for name in names}
     # Read by the turn command only (turn-format.md): a single cast never reads them, so the
