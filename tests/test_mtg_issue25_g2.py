@@ -297,3 +297,48 @@ def test_the_loader_refuses_what_cant_be() -> None:
         change(data)
         problems = _problems(data)
         assert len(problems) == 1 and where in problems[0] and words in problems[0], problems
+
+
+def _well_and_pendant(cost: str) -> dict[str, Any]:
+    """Example 75 with a well ({T}, mill 2: add {U}{U}) beside the Pendant, library_top
+    [bolt {R}, growth {G}, fiend {B}], and a spell costing `cost`."""
+    data = example("75")
+    data["cards"].update({
+        "well": {"name": "Library Well", "types": ["artifact"],
+                 "mana": [{"adds": "{U}{U}", "costs": ["tap", {"mill": 2}]}]},
+        "bolt": {"name": "Bolt", "types": ["instant"], "cost": "{R}"},
+        "growth": {"name": "Growth", "types": ["instant"], "cost": "{G}"},
+        "fiend": {"name": "Fiend", "types": ["creature"], "cost": "{B}"}})
+    data["cards"]["counterspell"]["cost"] = cost
+    you = data["state"]["you"]
+    you["battlefield"] = [{"id": "p1", "card": "charmed-pendant"}, {"id": "w1", "card": "well"}]
+    you["library_top"] = ["bolt", "growth", "fiend"]
+    return data
+
+
+def test_a_mill_of_two_is_one_block() -> None:
+    """701.13a: the well's two cards go together: the Pendant reads bolt (activated first) or
+    fiend (after the well), never growth (between the well's two cards). Pendant 1 + mill 1, the
+    well 1 + mill 2: score 5."""
+    assert plan(_well_and_pendant("{G}{U}{U}"))["status"] == "unpayable"
+    for cost, card in (("{R}{U}{U}", "bolt"), ("{B}{U}{U}", "fiend")):
+        p = plan(_well_and_pendant(cost))
+        assert p["status"] == "ok" and p["score"] == 5, cost
+        assert [s.get("milled") for s in p["payment"]["sources"] if s["id"] == "p1"] == [[card]]
+    data = _well_and_pendant("{B}{U}{U}")
+    well = {"id": "w1", "adds": "{U}{U}", "costs": ["tap", "mill 2"]}
+    between = checked(data, [{"id": "p1", "adds": "{G}", "costs": ["tap", "mill 1"],
+                              "milled": ["growth"]}, well])
+    assert not between.legal and any("no order of the mana abilities mills growth" in p
+                                     for p in between.problems)
+    after = checked(data, [{"id": "p1", "adds": "{B}", "costs": ["tap", "mill 1"],
+                            "milled": ["fiend"]}, well])
+    assert after.legal and after.score == 5
+
+
+def test_a_milling_filter_beside_the_pendant_is_refused() -> None:
+    data = _well_and_pendant("{B}{U}{U}")
+    data["cards"]["well"]["mana"][0]["costs"].append("{1}")
+    problems = _problems(data)
+    assert len(problems) == 1 and "cards.well.mana[0].costs" in problems[0]
+    assert "not built" in problems[0]

@@ -1284,7 +1284,28 @@ class _MtgReader(Reader):
         scenario = MtgScenario(MappingProxyType(dict(self.mtg_cards)), state, play, objective,
                                plays, turn=turn)
         self.milled_beside_graveyard(scenario)
+        self.milled_beside_milling_filter(scenario)
         return scenario
+
+    def milled_beside_milling_filter(self, scenario: MtgScenario) -> None:
+        """Refuse (not built) a mana ability of yours with both a mana cost and a mill beside an
+        `adds: milled` ability of yours: the order of the mills (which card the Pendant reads)
+        and the order of the filters (whose mana pays whose cost) would be one order, which the
+        planner does not couple. One line, at the first such filter's costs."""
+        if self.problems:
+            return
+        mine = [(o.card, scenario.cards[o.card]) for o in scenario.state.you.battlefield
+                if o.card in scenario.cards]
+        if not any(m.reads == "milled" for _, card in mine for m in card.mana):
+            return
+        for card_id, card in mine:
+            for i, m in enumerate(card.mana):
+                if m.mana.symbols and any(o.kind == "mill" for o in m.other):
+                    self.problem(("cards", card_id, "mana", i, "costs"),
+                                 "a mana ability with a mana cost and a mill beside an adds: "
+                                 "milled ability is not built (the order of the mills and of the "
+                                 "filters' costs would be one order)")
+                    return
 
     def milled_beside_graveyard(self, scenario: MtgScenario) -> None:
         """Refuse (not built) an `adds: milled` ability of a permanent of yours beside a played

@@ -974,6 +974,7 @@ def check_payment(scenario: MtgScenario, option: Priced, res: Resources,
     storage_seen: set[tuple[int, int]] = set()
     untapped_by: dict[str, list[str]] = {}  # opponent permanent -> the sources untapping it
     milled_taken: list[int] = []  # positions in `library_top` the `adds: milled` sources read
+    blocks: list[int] = []  # the cards each other milling mana ability mills (701.13a: a block)
     for n, use in enumerate(payment.sources):
         at = f"payment.sources[{n}]"
         p = perm_at.get(use.id)
@@ -1031,6 +1032,8 @@ def check_payment(scenario: MtgScenario, option: Priced, res: Resources,
             lost_mana.setdefault(p, []).append("its own mana ability")
         life += ability.life
         ability_mill += sum(part.count for part, _ in took if part.kind == "mill")
+        if perm.offers[a].milled_at is None and any(part.kind == "mill" for part, _ in took):
+            blocks.append(sum(part.count for part, _ in took if part.kind == "mill"))
         for part, refs in took:
             ability_uses.setdefault(("ability", part.kind, part.filter), []).extend(refs)
             for ref in refs:
@@ -1043,7 +1046,7 @@ def check_payment(scenario: MtgScenario, option: Priced, res: Resources,
                     lost_mana.setdefault(ref[1], []).append(what)
 
     problems += _read_elsewhere(scenario, untapped_by, milled_taken if sources_ok else [],
-                                ability_mill)
+                                blocks)
     for (p, kind), n in removing.items():
         have = dict(perms[p].counters).get(kind, 0)
         if n > have:
@@ -1301,18 +1304,49 @@ def _milled_position(scenario: MtgScenario, use: SourceUse, taken: list[int]) ->
 
 
 def _read_elsewhere(scenario: MtgScenario, untapped_by: dict[str, list[str]],
-                    milled_taken: list[int], mills: int) -> list[str]:
+                    milled_taken: list[int], blocks: list[int]) -> list[str]:
     """The problems of the sources reading other objects, together: an opponent's permanent
-    untapped twice; a known card read past what the mana abilities mill (they mill the top
-    cards: the card at position j only when they mill more than j)."""
+    untapped twice; known cards read that no order of the milling mana abilities reaches
+    (`mills_fit`: each mill of N cards is one block of N, 701.13a)."""
     out = [f"payment.sources: {ident} is untapped twice ({' and '.join(by)}); an untap cost "
            f"untaps a tapped permanent" for ident, by in untapped_by.items() if len(by) > 1]
     top = scenario.state.you.library_top
-    for j in sorted(milled_taken):
-        if j >= mills:
-            out.append(f"payment.sources: {top[j]} is card {j + 1} of library_top, but the mana "
-                       f"abilities mill {mills} card{'s' * (mills != 1)}: it is not milled")
+    cards = [top[j] for j in milled_taken]
+    if cards and not mills_fit(top, cards, blocks):
+        out.append(f"payment.sources: no order of the mana abilities mills {', '.join(cards)} "
+                   f"with the adds: milled sources (library_top: [{', '.join(top)}]; the other "
+                   f"mana abilities mill blocks of {blocks or 'no cards'}, each a whole block, "
+                   f"701.13a)")
     return out
+
+
+def mills_fit(top: tuple[str, ...], cards: list[str], blocks: list[int]) -> bool:
+    """Whether the `adds: milled` activations can read `cards` (card ids of `library_top`, one
+    each) with the other milling mana abilities' blocks (`blocks`: the cards each mills) in some
+    order (601.2g): each read card at a distinct position whose card it is, every position
+    before the last read one milled by a read or inside a whole block; the blocks left over
+    come after."""
+    where = [[j for j, c in enumerate(top) if c == card] for card in cards]
+
+    def fill(gaps: list[int], left: list[int]) -> bool:
+        if not gaps:
+            return True
+        if gaps[0] == 0:
+            return fill(gaps[1:], left)
+        for i, n in enumerate(left):
+            if n <= gaps[0] and (i == 0 or left[i - 1] != n) and fill(
+                    [gaps[0] - n] + gaps[1:], left[:i] + left[i + 1:]):
+                return True
+        return False
+
+    for picked in itertools.product(*where):
+        if len(set(picked)) != len(picked):
+            continue
+        reads = sorted(picked)
+        gaps = [b - a - 1 for a, b in zip([-1] + reads, reads)]
+        if fill(gaps, sorted(blocks)):
+            return True
+    return False
 
 
 def _offer_of(scenario: MtgScenario, res: Resources, perm: Permanent, use: SourceUse,
