@@ -934,6 +934,22 @@ MLOYAL = setup(MBASE, **{
     "state__you__battlefield": [{"id": "w1", "card": "walker", "counters": {"loyalty": 1}},
                                 {"id": "c1", "card": "bear"}],
     "play": {"ability": {"object": "w1", "id": "down"}}})
+# An opponent's permanent untapped (issue 25, G2): a Benthic Explorers-like creature untaps the
+# opponent's tapped Mountain for {R}; bolt ({1}{R}) takes it and m1. MUNTAP_R: the same cost
+# atom beside a plain `adds: "{R}"`, where the count may be 2.
+MUNTAP = setup(MBASE, **{
+    "cards__explorer": {"types": ["creature"], "mana": [{"adds": "untapped", "costs": [
+        "tap", {"untap": {"count": 1, "filter": {"type": "land", "controller": "opponent"}}}]}]},
+    "state__you__battlefield": [{"id": "m1", "card": "mountain"}, {"id": "x1", "card": "explorer"}],
+    "state__opponent": {"battlefield": [{"id": "o1", "card": "mountain", "tapped": True}]}})
+MUNTAP_R = setup(MUNTAP, cards__explorer__mana__0__adds="{R}")
+# A milled card's mana (issue 25, G2): a Charmed Pendant-like artifact mills the known top card
+# (bolt: one {R}); bolt takes it and m1.
+MPEND = setup(MBASE, **{
+    "cards__pendant": {"types": ["artifact"], "mana": [{"adds": "milled",
+                                                        "costs": ["tap", {"mill": 1}]}]},
+    "state__you__battlefield": [{"id": "m1", "card": "mountain"}, {"id": "p1", "card": "pendant"}],
+    "state__you__library_top": ["bolt"]})
 
 
 def _mtg_pairs() -> dict[Key, Pair]:
@@ -1175,6 +1191,11 @@ def _mtg_pairs() -> dict[Key, Pair]:
     t["PLAYER_KEYS", "battlefield"] = M("state.you.battlefield", [{"id": "m1", "card": "mountain"}],
                                         MBASE["state"]["you"]["battlefield"])
     t["PLAYER_KEYS", "mana_pool"] = M("state.you.mana_pool", "{R}")
+    t["PLAYER_KEYS", "library_top"] = Pair(MPEND, "state.you.library_top", ["bolt"], ["bear"])
+    t["UNTAP_KEYS", "count"] = Pair(MUNTAP_R, "cards.explorer.mana.0.costs.1.untap.count", 2, 1)
+    t["UNTAP_KEYS", "filter"] = Pair(MUNTAP, "cards.explorer.mana.0.costs.1.untap.filter",
+                                     {"type": "creature", "controller": "opponent"},
+                                     {"type": "land", "controller": "opponent"})
     t["PLAYER_KEYS", "snow_pool"] = M("state.you.snow_pool", "{R}", "", cards__bolt__cost="{S}",
                                       state__you__mana_pool="{R}")
     t["OBJECT_KEYS", "id"] = M("state.you.hand.0.id", "h9", "h1", play={"card": "bolt"})
@@ -1240,6 +1261,7 @@ def _mtg_pairs() -> dict[Key, Pair]:
         "exile_from_hand": mcost("exile_from_hand"), "life": mcost("pay_life"),
         "return_to_hand": mcost("return_to_hand", {"count": 1, "filter": {"type": "creature"}}),
         "counter": MCOUNT,
+        "untap": MUNTAP,
     }
     for weight, base in weighed.items():
         t["weights", weight] = Pair(setup(base, objective={"weights": {}}),
@@ -1300,6 +1322,14 @@ def _mtg_pairs() -> dict[Key, Pair]:
     t["mtg_payment", "counters_removed"] = MC(
         repository, "payment.sources.1.counters_removed", {"charge": 3}, {"charge": 1},
         payment={"sources": [tap, drawn]})
+    # A source's untapped opponent permanent and milled card (issue 25, G2): left out, the
+    # source names no such choice (illegal).
+    t["mtg_payment", "untapped"] = MC(
+        MUNTAP, "payment.sources.1.untapped", ["o1"], payment={"sources": [
+            tap, {"id": "x1", "adds": "{R}", "costs": ["tap"]}]})
+    t["mtg_payment", "milled"] = MC(
+        MPEND, "payment.sources.1.milled", ["bolt"], payment={"sources": [
+            tap, {"id": "p1", "adds": "{R}", "costs": ["tap", "mill 1"]}]})
     t["PAYMENT_KEYS", "pool"] = MC(setup(MBASE, state__you__mana_pool="{R}"), "payment.pool",
                                    "{R}", payment={"sources": [tap]})
     convoke = setup(MBASE, cards__bolt__convoke=True)
@@ -1474,6 +1504,10 @@ def _mtg_word_pairs() -> dict[Key, Pair]:
     # `{pay_life: X}` (Toxic Deluge): X life, X auto the largest payable (your 20 life), not 1.
     t["pay_life", "X"] = Pair(mcost("pay_life", 1), "cards.bolt.additional.0.other.0.pay_life",
                               "X", 1)
+    # `adds: untapped` / `adds: milled` (issue 25, G2): the mana read from the permanent
+    # untapped / the card milled ({R}), or a fixed {G} that bolt's {R} can't take.
+    t["READ_ADDS", "untapped"] = Pair(MUNTAP, "cards.explorer.mana.0.adds", "{G}", "untapped")
+    t["READ_ADDS", "milled"] = Pair(MPEND, "cards.pendant.mana.0.adds", "{G}", "milled")
     # `discard_self` (cycling's "discard this card"): the bear in hand is discarded, or not.
     t["ABILITY_WORDS", "discard_self"] = Pair(MCYCLE, "cards.bear.abilities.0.costs",
                                               ["{1}", "discard_self"], ["{1}"])

@@ -117,7 +117,7 @@ from .mana import (COLOR_NAMES, COLORS, MANA, SLOT, ZERO, Symbol, Vec, announcem
 
 WEIGHTS = {"tap_land": 1, "tap_creature": 2, "tap_artifact": 1, "tap_other": 1, "sacrifice": 5,
            "discard": 4, "mill": 1, "exile_from_graveyard": 1, "exile_from_hand": 4, "life": 1,
-           "return_to_hand": 3, "counter": 1}
+           "return_to_hand": 3, "counter": 1, "untap": 1}
 BENEFITS = {"kicker": 0, "buyback": 0}
 REPEAT_CAP = 20     # multikicker / replicate under `auto`, and a mana ability only mana bounds, at most
 X_CAP = 30          # x: auto never tries an X above this
@@ -1244,6 +1244,12 @@ class Activation:
     replaced_by: str | None = None
     was: tuple[str, ...] = ()
     triggers: tuple[tuple[str, tuple[str, ...], bool, bool], ...] = ()
+    # Issue 25 G2: `{untap: {count, filter}}` atoms as (count, filter JSON); `adds: untapped`:
+    # the colors the untapped permanent must could-produce (one of); `adds: milled`: the
+    # position in `library_top` of the card it mills (-1: none).
+    untaps: tuple[tuple[int, str], ...] = ()
+    untap_colors: frozenset[str] | None = None
+    milled: int = -1
 
     @property
     def free(self) -> bool:
@@ -1263,8 +1269,8 @@ def ability_costs(costs: list[Any]) -> tuple[bool, bool, int, tuple[Symbol, ...]
             sac = True
         elif isinstance(c, str):
             mana += parse_symbols(c)
-        elif _is_remove_counters(c):
-            continue                      # issue 25 C1: read by activations()
+        elif _is_remove_counters(c) or _is_untap(c):
+            continue                      # issue 25 C1, G2: read by activations()
         else:
             other.append(c)
     if any(kind == "snow" for kind, _ in mana):
@@ -1279,9 +1285,14 @@ def activations(card: dict[str, Any]) -> list[Activation]:
     for i, ability in enumerate(card.get("mana") or []):
         taps, sac, life, mana_cost, parts = ability_costs(list(ability.get("costs", ["tap"])))
         restricted = None if ability.get("only_for") is None else _fj(ability["only_for"])
+        untaps = untap_atoms(ability)
+        if ability.get("adds") in ("untapped", "milled"):
+            base = Activation(i, (), taps, sac, life, mana_cost, parts, restricted, untaps=untaps)
+            out += g2_activations(ability, base)
+            continue
         for adds, removes, once in counter_options(card, ability):
             out.append(Activation(i, adds, taps, sac, life, mana_cost, parts, restricted,
-                                  removes, _have(card), once))
+                                  removes, _have(card), once, untaps=untaps))
     return out
 
 
@@ -1506,6 +1517,11 @@ class Board:
     spend_only: dict[str, Any] | None = None         # the cast card's `spend_only` (A2)
     life_for: dict[str, int] = field(default_factory=dict)   # color -> least life per pip (A3)
     effects: tuple[ManaEffect, ...] = ()             # both battlefields' mana effects (G1)
+    # Issue 25 G2: the opponent's battlefield (untap costs), what each of its permanents could
+    # produce (106.7, by id), and how many cards on top of your library are known.
+    opp_field: list[Obj] = field(default_factory=list)
+    could: dict[str, frozenset[str]] = field(default_factory=dict)
+    known_top: int = 0
 
     _units: tuple[int, ...] | None = None
 
@@ -1562,6 +1578,10 @@ class Board:
         if kind == "exile_from_graveyard":
             return sum(1 for o in self.graveyard if _matches_obj(self.cards, o, flt))
         return self.library                 # mill
+
+    def untappable(self, fj: str) -> int:
+        """How many of the opponent's permanents an untap cost with filter `fj` could take (G2)."""
+        return sum(1 for o in self.opp_field if untap_candidate(self, o, fj, None))
 
 
 def devotion_to(cards: dict[str, Any], you: list[Obj], color: str) -> int:
@@ -1624,7 +1644,8 @@ def counted_cards(cards: dict[str, Any], you: list[Obj]) -> dict[str, Any]:
             continue
         abilities = []
         for a in card.get("mana") or []:
-            if not isinstance(a, dict) or "per" not in a or a["per"] == "removed":
+            if (not isinstance(a, dict) or "per" not in a or a["per"] == "removed"
+                    or a.get("adds") in ("untapped", "milled")):
                 abilities.append(a)        # `per: removed` (issue 25 C1): counter_options()
                 continue
             options = []
@@ -1642,7 +1663,7 @@ def counted_cards(cards: dict[str, Any], you: list[Obj]) -> dict[str, Any]:
 
 def board(data: dict[str, Any]) -> Board:
     you_p = (data.get("state") or {}).get("you") or {}
-    cards, permanents = holders(data["cards"], _objects(you_p, "battlefield", "you"))
+    cards, permanents = holders(g2_cards(data), _objects(you_p, "battlefield", "you"))
     cards = counted_cards(cards, permanents)
     obj = _find(data)
     if "turn_face_up" in data["play"]:
@@ -1672,7 +1693,8 @@ def board(data: dict[str, Any]) -> Board:
                  int(you_p.get("life", 20)), int(you_p.get("library", 0)),
                  counted.removed, counted.short, counted.loyalty, snow_pool,
                  None if spend_only is None else dict(spend_only), life_for_amounts(data),
-                 effects=read_mana_effects(data))
+                 effects=read_mana_effects(data),
+                 **g2_board(data, spell))
 
 
 def _pool_counts(text: Any, key: str) -> tuple[int, ...]:
@@ -1719,6 +1741,7 @@ def _repeat_bound(b: Board, act: Activation, potential: int) -> int:
     an ability whose costs are mana at most stops at REPEAT_CAP (the format's documented cut)."""
     bounds = [b.available(kind, json.loads(fj)) // n for kind, n, fj in act.parts]
     bounds += _counter_bounds(act)
+    bounds += [b.untappable(fj) // n for n, fj in act.untaps]
     if act.life:
         bounds.append(b.life_total // act.life)
     k = min(bounds) if bounds else REPEAT_CAP
@@ -1786,6 +1809,15 @@ def _pruned(acts: list[Activation], relevant: str) -> list[Activation]:
         triggers = tuple((t, tuple(c if c in relevant else stand_in for c in extra), snow, ok)
                          for t, extra, snow, ok in a.triggers)
         b = replace(a, adds=adds, triggers=triggers)
+        if b.untap_colors is not None:
+            # `adds: untapped` (G2): one activation per kind it adds, untapping a permanent that
+            # could produce any of the colors it stands for.
+            plain = replace(b, untap_colors=None)
+            at = next((k for k, o in enumerate(out) if replace(o, untap_colors=None) == plain), None)
+            if at is not None:
+                merged = (out[at].untap_colors or frozenset()) | b.untap_colors
+                out[at] = replace(out[at], untap_colors=merged)
+                continue
         if b not in out:
             out.append(b)
     return out
@@ -1963,6 +1995,15 @@ def _payments(p: Priced, b: Board, relevant: str, potential: int) -> int | None:
                         if k in REMOVALS]
         fixed = (charged_mill * b.weights["mill"] + hand + life * b.weights["life"]
                  + counters_charged(b, acts))
+        # Issue 25 G2: the opponent's permanents untapped (distinct, tapped, matching), and the
+        # orders of the mana abilities that mill (each Pendant mills the card its turn finds).
+        if any(a.untaps for a in acts):
+            if not untaps_fit(b, acts):
+                continue
+            fixed += untap_charge(b, acts)
+        orders = mill_orders(acts, spell_mill)
+        if not orders:
+            continue
         filters = any(a.mana_cost for a in acts)
 
         # 601.2g: a mana ability's tap cost takes untapped objects no other use taps; its
@@ -2012,8 +2053,10 @@ def _payments(p: Priced, b: Board, relevant: str, potential: int) -> int | None:
                             checked[n_delve] = mana_ok(p.mana, [], [], _pool_after(b, acts), b.usable,
                                                        tuple(convoke), generic_only + n_delve)
                         else:
-                            checked[n_delve] = mana_ok(p.mana, acts, preds, b.units(), b.usable,
-                                                       tuple(convoke), generic_only + n_delve)
+                            checked[n_delve] = any(
+                                mana_ok(p.mana, acts, chained(preds, order), b.units(), b.usable,
+                                        tuple(convoke), generic_only + n_delve)
+                                for order in orders)
                     if checked[n_delve]:
                         best = score
     return best
@@ -2095,7 +2138,7 @@ def solve(data: dict[str, Any]) -> Outcome:
     if best.key is None:
         if not priced_any:
             return Outcome("illegal", reasons=("no cast method",))
-        return Outcome("unpayable", reasons=("no payment",), plans_tried=tried)
+        return Outcome("unpayable", reasons=("no payment",) + hidden_reason(b), plans_tried=tried)
     return Outcome("ok", score=min(best.scores), objective=best.objective,
                    totals=frozenset(best.totals), scores=frozenset(best.scores),
                    casts=frozenset(best.casts), destinations=frozenset(best.destinations),
@@ -2570,3 +2613,287 @@ def g1_mutated(*names: str) -> Iterator[None]:
         yield
     finally:
         MUTANTS = before
+
+
+# --- Issue 25, group G2: an opponent's permanent untapped as a cost; mana from a milled card ----
+#
+# Read from the contract of issue 25 (G2, sections 3 and 4) and rules 106.7, 605, 601.2g-h as a
+# player knows them, never from payplan's engine:
+# - `{untap: {count: N, filter}}` in a mana ability's costs (N 1..10, default 1; the filter holds
+#   `controller: opponent`, relative to the ability's permanent: yours) untaps N distinct
+#   permanents of the opponent that are tapped as the cast begins and match the rest of the
+#   filter; one permanent is untapped at most once in a payment (by all abilities together).
+#   Each permanent untapped is charged the weight `untap` (default 1; its `value` is not read:
+#   untapping loses nothing). An ability that neither taps nor sacrifices its permanent repeats
+#   while such permanents remain.
+# - `adds: untapped` (Benthic Explorers): one mana of one type the untapped permanent could
+#   produce (106.7): the types named by the options of its card's mana abilities, {C} included,
+#   costs ignored (a tapped land still could produce; a storage land's `per: removed` names its
+#   options whatever its counters), `per` counted on that permanent's controller's side (an
+#   amount 0 names nothing), `adds: untapped` or `milled` naming nothing, a face-down
+#   permanent nothing. The ability's costs hold exactly one untap atom of count 1.
+# - `library_top: [CARD, ...]` (player key): the known cards on top of your library, top first;
+#   each a key of `cards`, `library` at least as many. `adds: milled` (Charmed Pendant; its
+#   costs hold `{mill: 1}`): the card it mills is the one at the position the mana abilities
+#   activated before it (601.2g, in the order the player picks, one order with the filters')
+#   have reached, each mana ability's mill counted; for each colored symbol of that card's
+#   `cost` one mana: {W} W, {W/U} W or U, {2/W} W, {W/P} W, {G/W/P} G or W; generic, {C}, {X},
+#   {S} nothing; a card without `cost` nothing. A Pendant reaching a card beyond `library_top`
+#   is never activated (its mana is unknown). The spell's own mill (601.2h) comes after.
+
+# Wrong readings of G2, each set only by the tests that show the generator tells it apart
+# (tests/test_mtg_reference_issue25_g2.py), never otherwise: an untapped permanent untapped
+# again (`untap_untapped`); one permanent untapped by two activations (`untap_twice`);
+# could-produce without {C} (`untap_no_colorless`); untapping charged nothing (`untap_free`);
+# a hybrid symbol giving both its colors (`hybrid_both`); a Phyrexian symbol giving nothing
+# (`phyrexian_nothing`); a hidden card read as the last known one (`hidden_counted`); every
+# Pendant milling the first known card (`mill_same_card`); the spell's own mill before the
+# mana abilities' (`spell_mill_first`).
+G2_MUTANTS = ("untap_untapped", "untap_twice", "untap_no_colorless", "untap_free", "hybrid_both",
+              "phyrexian_nothing", "hidden_counted", "mill_same_card", "spell_mill_first")
+G2_MISREADINGS: frozenset[str] = frozenset()
+
+
+@contextmanager
+def g2_mutated(*names: str) -> Iterator[None]:
+    """The brute force under G2's wrong readings `names` (G2_MUTANTS), for a test's while."""
+    global G2_MISREADINGS
+    assert set(names) <= set(G2_MUTANTS), names
+    before, G2_MISREADINGS = G2_MISREADINGS, frozenset(names)
+    try:
+        yield
+    finally:
+        G2_MISREADINGS = before
+
+
+def _is_untap(c: Any) -> bool:
+    return isinstance(c, dict) and len(c) == 1 and "untap" in c
+
+
+def untap_atoms(ability: dict[str, Any]) -> tuple[tuple[int, str], ...]:
+    """A mana ability's `{untap: {count, filter}}` atoms as (count, filter JSON)."""
+    out: list[tuple[int, str]] = []
+    for c in ability.get("costs") or []:
+        if not _is_untap(c):
+            continue
+        body = c["untap"]
+        if not isinstance(body, dict) or set(body) - {"count", "filter"}:
+            raise BadScenario(f"untap: {{count, filter}} expected: {body!r}")
+        count = body.get("count", 1)
+        if isinstance(count, bool) or not isinstance(count, int) or not 1 <= count <= 10:
+            raise BadScenario(f"untap: count must be 1 to 10: {count!r}")
+        flt = body.get("filter")
+        if not isinstance(flt, dict) or flt.get("controller") != "opponent":
+            raise BadScenario("untap: the filter must hold controller: opponent (not built otherwise)")
+        out.append((count, _fj(flt)))
+    return tuple(out)
+
+
+def library_top(data: dict[str, Any]) -> list[str]:
+    """`state.you.library_top`, checked: card ids of `cards`, no more than `library`."""
+    you = (data.get("state") or {}).get("you") or {}
+    top = you.get("library_top")
+    if top is None:
+        return []
+    if not isinstance(top, list) or any(str(t) not in data["cards"] for t in top):
+        raise BadScenario(f"state.you.library_top: a list of card ids: {top!r}")
+    if int(you.get("library", 0)) < len(top):
+        raise BadScenario("state.you.library_top: more cards than the library has")
+    return [str(t) for t in top]
+
+
+def could_produce(data: dict[str, Any], obj: Obj) -> frozenset[str]:
+    """106.7: the types of mana `obj` could produce (its card's mana abilities' options, costs
+    ignored; `per` on its controller's side, an amount 0 naming nothing)."""
+    cards = data["cards"]
+    state = data.get("state") or {}
+    side = _objects(state.get(obj.controller) or {}, "battlefield", obj.controller)
+    out: set[str] = set()
+    for a in cards[obj.card].get("mana") or []:
+        if a.get("adds") in ("untapped", "milled"):
+            continue
+        per = a.get("per")
+        for option in produced_options(a["adds"]):
+            times = 1
+            if isinstance(per, dict) and "count" in per:
+                times = sum(1 for o in side if _matches_obj(cards, o, per["count"], obj))
+            elif per == "devotion" and option:
+                times = devotion_to(cards, side, option[0])
+            if times:
+                out.update(option)
+    if "untap_no_colorless" in G2_MISREADINGS:
+        out.discard("C")
+    return frozenset(out)
+
+
+def milled_options(card: dict[str, Any]) -> list[tuple[str, ...]]:
+    """What milling `card` makes a Pendant add: each choice of its colored symbols' colors
+    (canonical W U B R G order), [()] when it has none."""
+    choices: list[list[tuple[str, ...]]] = []
+    for kind, arg in parse_symbols(str(card.get("cost") or "")):
+        if kind == "mana" and arg in COLORS:
+            choices.append([(arg,)])
+        elif kind == "mono":
+            choices.append([(arg[1],)])
+        elif kind == "phyrexian" and "phyrexian_nothing" not in G2_MISREADINGS:
+            choices.append([(arg,)])
+        elif kind in ("hybrid", "hphyrexian"):
+            if kind == "hphyrexian" and "phyrexian_nothing" in G2_MISREADINGS:
+                continue
+            if "hybrid_both" in G2_MISREADINGS:
+                choices.append([(arg[0], arg[1])])
+            else:
+                choices.append([(arg[0],), (arg[1],)])
+    out: set[tuple[str, ...]] = set()
+    for combo in itertools.product(*choices):
+        out.add(tuple(sorted(sum(combo, ()), key=MANA.index)))
+    return sorted(out)
+
+
+def g2_cards(data: dict[str, Any]) -> dict[str, Any]:
+    """The cards with each `adds: untapped` ability's candidate types written in (`_colors`:
+    what the opponent's tapped permanents its filter matches could produce) and each `adds:
+    milled` ability's mana per known card (`_milled`, by position in `library_top`)."""
+    cards: dict[str, Any] = data["cards"]
+    if '"untapped"' not in json.dumps(cards) and '"milled"' not in json.dumps(cards):
+        return cards
+    state = data.get("state") or {}
+    opp = _objects(state.get("opponent") or {}, "battlefield", "opponent")
+    top = library_top(data)
+    if "hidden_counted" in G2_MISREADINGS and top:
+        more = min(2, int((state.get("you") or {}).get("library", 0)) - len(top))
+        top = top + [top[-1]] * more
+    if "mill_same_card" in G2_MISREADINGS:
+        top = top[:1]
+    out = dict(cards)
+    for cid, card in cards.items():
+        abilities = []
+        for a in card.get("mana") or []:
+            if a.get("adds") == "untapped":
+                atoms = untap_atoms(a)
+                if len(atoms) != 1 or atoms[0][0] != 1:
+                    raise BadScenario(f"cards.{cid}: adds: untapped needs exactly one untap atom of count 1")
+                flt = _untap_rest(atoms[0][1])
+                colors: set[str] = set()
+                for o in opp:
+                    if (o.tapped or "untap_untapped" in G2_MISREADINGS) and _matches_obj(cards, o, flt):
+                        colors |= could_produce(data, o)
+                a = {**a, "_colors": "".join(c for c in MANA if c in colors)}
+            elif a.get("adds") == "milled":
+                if not any(isinstance(c, dict) and c.get("mill") == 1 for c in a.get("costs") or []):
+                    raise BadScenario(f"cards.{cid}: adds: milled needs {{mill: 1}} in its costs")
+                a = {**a, "_milled": [milled_options(cards[t]) for t in top]}
+            abilities.append(a)
+        out[cid] = {**card, "mana": abilities} if card.get("mana") else card
+    return out
+
+
+def _untap_rest(fj: str) -> dict[str, Any]:
+    """An untap filter without its `controller: opponent` (the objects read are the opponent's)."""
+    return {k: v for k, v in (json.loads(fj) or {}).items() if k != "controller"}
+
+
+def g2_board(data: dict[str, Any], spell: dict[str, Any]) -> dict[str, Any]:
+    """The Board's G2 fields; a Pendant of yours beside a played card with delve or an
+    exile_from_graveyard cost is refused (not built)."""
+    state = data.get("state") or {}
+    you = _objects(state.get("you") or {}, "battlefield", "you")
+    top = library_top(data)
+    pendant = any(a.get("adds") == "milled" for o in you for a in data["cards"][o.card].get("mana") or [])
+    if pendant and (spell.get("delve") or "exile_from_graveyard" in json.dumps(
+            data["cards"][_find(data).card])):
+        raise BadScenario("adds: milled beside a played card with delve or exile_from_graveyard (not built)")
+    opp = _objects(state.get("opponent") or {}, "battlefield", "opponent")
+    if '"untap"' not in json.dumps(data["cards"]):
+        return {"known_top": len(top)}
+    return {"opp_field": opp, "could": {o.id: could_produce(data, o) for o in opp},
+            "known_top": len(top)}
+
+
+def g2_activations(ability: dict[str, Any], base: Activation) -> list[Activation]:
+    """`adds: untapped`: one activation per type some candidate could produce; `adds: milled`:
+    one per known card and choice of its symbols' colors."""
+    if ability.get("adds") == "untapped":
+        if "_colors" not in ability:
+            raise BadScenario("adds: untapped is read in a cast's payment only")
+        return [replace(base, adds=(c,), untap_colors=frozenset(c)) for c in ability["_colors"]]
+    if "_milled" not in ability:
+        raise BadScenario("adds: milled is read in a cast's payment only")
+    return [replace(base, adds=option, milled=k)
+            for k, options in enumerate(ability["_milled"]) for option in options]
+
+
+def untap_candidate(b: Board, o: Obj, fj: str, colors: frozenset[str] | None) -> bool:
+    """Whether an untap atom with filter `fj` may untap the opponent's `o` (tapped, matching;
+    for `adds: untapped`, could produce one of `colors`)."""
+    if not o.tapped and "untap_untapped" not in G2_MISREADINGS:
+        return False
+    if not _matches_obj(b.cards, o, _untap_rest(fj)):
+        return False
+    return colors is None or bool(b.could.get(o.id, frozenset()) & colors)
+
+
+def untaps_fit(b: Board, acts: list[Activation] | tuple[Activation, ...]) -> bool:
+    """Whether the activations' untap atoms can each take their count of distinct permanents."""
+    slots = [(fj, a.untap_colors) for a in acts for n, fj in a.untaps for _ in range(n)]
+    twice = "untap_twice" in G2_MISREADINGS
+
+    def place(k: int, used: frozenset[str]) -> bool:
+        if k == len(slots):
+            return True
+        fj, colors = slots[k]
+        return any(place(k + 1, used if twice else used | {o.id}) for o in b.opp_field
+                   if o.id not in used and untap_candidate(b, o, fj, colors))
+    return place(0, frozenset())
+
+
+def untap_charge(b: Board, acts: list[Activation] | tuple[Activation, ...]) -> int:
+    """The weight `untap` for each permanent untapped."""
+    if "untap_free" in G2_MISREADINGS:
+        return 0
+    return sum(n for a in acts for n, _ in a.untaps) * b.weights.get("untap", 1)
+
+
+def _mill_count(a: Activation) -> int:
+    return sum(n for k, n, _ in a.parts if k == "mill")
+
+
+def mill_orders(acts: list[Activation], spell_mill: int) -> list[tuple[int, ...]]:
+    """The orders of the milling mana abilities (by index in `acts`) in which each Pendant mills
+    the card at its position (the cards milled before it): [()] when no Pendant is used (no
+    order is asked), [] when none fits."""
+    pendants = [a.milled for a in acts if a.milled >= 0]
+    if not pendants or "mill_same_card" in G2_MISREADINGS:
+        return [()]
+    if len(set(pendants)) != len(pendants):
+        return []
+    millers = [j for j, a in enumerate(acts) if a.milled >= 0 or _mill_count(a)]
+    start = spell_mill if "spell_mill_first" in G2_MISREADINGS else 0
+    out: list[tuple[int, ...]] = []
+    for order in itertools.permutations(millers):
+        at = start
+        for j in order:
+            if acts[j].milled >= 0 and acts[j].milled != at:
+                break
+            at += _mill_count(acts[j])
+        else:
+            out.append(order)
+    return out
+
+
+def chained(preds: list[frozenset[int]], order: tuple[int, ...]) -> list[frozenset[int]]:
+    """601.2g's order with the milling abilities activated in `order`."""
+    out = list(preds)
+    for before, after in zip(order, order[1:]):
+        out[after] = out[after] | {before}
+    return out
+
+
+def hidden_reason(b: Board) -> tuple[str, ...]:
+    """An unpayable cast's reason when a Pendant of yours would mill a card beyond library_top."""
+    pendants = sum(1 for o in b.battlefield for a in b.cards[o.card].get("mana") or []
+                   if a.get("adds") == "milled")
+    if pendants > b.known_top:
+        return ("library_top: the top card of your library is hidden; a mana ability milling it "
+                "makes unknown mana and is not used",)
+    return ()

@@ -34,8 +34,9 @@ from typing import Any
 
 from . import brute
 from .brute import (OTHER_KINDS, Activation, Board, Priced, _matches_obj, activations,
-                    board, card_colors, charge, counters_charged, counters_fit, mana_ok,
-                    precedence, priced_casts, score_of)
+                    board, card_colors, chained, charge, counters_charged, counters_fit,
+                    library_top, mana_ok, mill_orders, precedence, priced_casts, score_of,
+                    untap_candidate, untap_charge)
 from .mana import COLORS, MANA, Vec, parse_plain, parse_symbols, vec_text
 
 
@@ -71,7 +72,7 @@ def _costs_text(costs: list[Any]) -> tuple[bool, bool, int, str, dict[str, list[
             sac = True
         elif words[0] == "pay_life":
             life += int(words[1]) if len(words) > 1 else 0
-        elif words[0] in OTHER_KINDS:
+        elif words[0] in OTHER_KINDS or words[0] == "untap":     # untap: issue 25 G2
             named.setdefault(words[0], []).extend(words[1:])
         elif words[0].startswith("remove_counters"):
             continue            # issue 25 C1: the source's `counters_removed` says how many
@@ -137,10 +138,11 @@ def check_payment(data: dict[str, Any], plan: dict[str, Any], listed: bool = Tru
         return [f"total {plan.get('total')} (cast {plan.get('cast')}, x {plan.get('x')}, paid "
                 f"{plan.get('paid', plan.get('optional'))}) is not a total the reference prices"]
     b = board(data)
+    top = library_top(data)
     first: list[str] | None = None
     for p in candidates:
         try:
-            problems = _check(b, p, plan, listed)
+            problems = _check(b, p, plan, listed, top)
         except (KeyError, ValueError, TypeError, IndexError) as bad:
             problems = [f"payment: unreadable ({type(bad).__name__}: {bad})"]
         if not problems:
@@ -204,8 +206,12 @@ class _Ledger:
         self.charges += charge(zone[cid], self.b.weights[weight])
 
 
-def _check(b: Board, p: Priced, plan: dict[str, Any], listed: bool = True) -> list[str]:
+def _check(b: Board, p: Priced, plan: dict[str, Any], listed: bool = True,
+           top: list[str] | None = None) -> list[str]:
     pay = plan["payment"]
+    top = top or []
+    untapped_by: dict[str, str] = {}           # issue 25 G2: opponent permanent -> the source
+    pendant_alts: dict[int, list[Activation]] = {}   # act index -> the Pendant readings that fit
     spell = b.spell
     led = _Ledger(b)
     cards = b.cards
@@ -230,6 +236,11 @@ def _check(b: Board, p: Priced, plan: dict[str, Any], listed: bool = True) -> li
         card = cards[o.card]
         adds = _plain_colors(str(s.get("adds") or ""))
         taps, sac, life, mana, named = _costs_text(list(s.get("costs") or []))
+        untap_ids = named.pop("untap", [])
+        said_untapped = [str(x) for x in s.get("untapped") or []]
+        said_milled = [str(x) for x in s.get("milled") or []]
+        if sorted(untap_ids) != sorted(said_untapped):
+            led.problems.append(f"{where}: costs untap {untap_ids}, but untapped says {said_untapped}")
         mana_syms = Counter(parse_symbols(mana))
         removed = {str(k): int(v) for k, v in (s.get("counters_removed") or {}).items() if int(v)}
         fitting: list[Activation] = []
@@ -240,7 +251,11 @@ def _check(b: Board, p: Priced, plan: dict[str, Any], listed: bool = True) -> li
                 kinds[k] += cnt
             names_ok = set(named) <= set(kinds) and all(
                 k == "mill" or len(named.get(k, [])) == cnt for k, cnt in kinds.items())
-            if (a.taps == taps and a.sac_self == sac and a.life == life
+            g2_ok = (sum(n for n, _ in a.untaps) == len(untap_ids)
+                     and (a.milled >= 0) == bool(said_milled)
+                     and (a.milled < 0 or (len(said_milled) == 1 and a.milled < len(top)
+                                           and top[a.milled] == said_milled[0])))
+            if (a.taps == taps and a.sac_self == sac and a.life == life and g2_ok
                     and Counter(a.mana_cost) == mana_syms and names_ok and dict(a.counters) == removed):
                 by_costs.append(a)
         labelled = b.affected(o, by_costs, labels=True)
@@ -276,6 +291,10 @@ def _check(b: Board, p: Priced, plan: dict[str, Any], listed: bool = True) -> li
                                 + (" with those objects" if fitting else ""))
             continue
         alternatives.append([a for a in fitting if a.ability == chosen.ability and fits_parts(a)])
+        if chosen.milled >= 0:
+            pendant_alts[len(acts)] = [b.flagged(o, [a])[0] for a in fitting if fits_parts(a)]
+        if untap_ids:
+            _untaps_ok(b, led, where, chosen, untap_ids, untapped_by)
         j = len(acts)
         acts.append(chosen)
         owners.append(i)
@@ -441,8 +460,13 @@ def _check(b: Board, p: Priced, plan: dict[str, Any], listed: bool = True) -> li
     if min(rest) >= 0:
         rest_vec: Vec = (rest[0], rest[1], rest[2], rest[3], rest[4], rest[5], rest[6], rest[7])
         preds = precedence(owners, removers, tappers)
-        if not any(mana_ok(rest_vec, list(choice), preds, b.units(), b.usable, left=left)
-                   for choice in _trigger_choices(alternatives, acts)):
+        spell_mill = mill - ability_mill
+        # (G1's trigger choices and G2's Pendant readings never meet: the two are refused
+        # together, and only one is drawn per cast)
+        if not any(mana_ok(rest_vec, variant, chained(preds, order), b.units(), b.usable, left=left)
+                   for choice in _trigger_choices(alternatives, acts)
+                   for variant in _pendant_variants(list(choice), pendant_alts)
+                   for order in mill_orders(variant, spell_mill)):
             pool_vec: Vec = (0, *b.pool0[:6], 0)  # type: ignore[assignment]
             led.problems.append(f"mana: the pool {vec_text(pool_vec)!r} and the sources can't "
                                 f"pay {vec_text(rest_vec)!r} (and the filters' costs) leaving "
@@ -468,7 +492,7 @@ def _check(b: Board, p: Priced, plan: dict[str, Any], listed: bool = True) -> li
     # The score, with the reference's own charges.
     score = (score_of(b, dict(led.removed), set(led.tapped), set(led.cost_tapped)) + led.charges
              + (mill - ability_mill * brute.DIAGNOSE_FREE_MANA_MILL) * b.weights["mill"]
-             + life * b.weights["life"] + counters_charged(b, acts))
+             + life * b.weights["life"] + counters_charged(b, acts) + untap_charge(b, acts))
     if plan.get("score") != score:
         led.problems.append(f"score: the plan says {plan.get('score')}, the reference's charges "
                             f"of this payment come to {score}")
@@ -558,6 +582,42 @@ def _trigger_choices(alternatives: list[list[Activation]], acts: list[Activation
     if all(len(alts) <= 1 for alts in alternatives):
         return [tuple(acts)]
     return list(itertools.islice(itertools.product(*alternatives), 4096))
+
+
+def _untaps_ok(b: Board, led: _Ledger, where: str, a: Activation, ids: list[str],
+               untapped_by: dict[str, str]) -> None:
+    """Issue 25 G2: the source's untap cost names distinct permanents of the opponent, each
+    tapped and matching its atom's filter (for `adds: untapped`, one that could produce the
+    mana the entry adds), none untapped by another source too."""
+    opp = {o.id: o for o in b.opp_field}
+    slots = [(fj, a.untap_colors) for n, fj in a.untaps for _ in range(n)]
+    for oid in ids:
+        if oid not in opp:
+            led.problems.append(f"{where}: untap {oid!r} is not a permanent the opponent controls")
+        elif oid in untapped_by:
+            led.problems.append(f"{where}: {oid} is untapped twice (also {untapped_by[oid]})")
+        untapped_by.setdefault(oid, where)
+    if len(set(ids)) != len(ids):
+        led.problems.append(f"{where}: untap names one permanent twice")
+    if all(oid in opp for oid in ids) and not _slots_fit(
+            ids, slots, lambda oid, slot: untap_candidate(b, opp[oid], slot[0], slot[1])):
+        led.problems.append(f"{where}: untap {ids}: not tapped permanents of the opponent its "
+                            f"cost matches (or none could produce {''.join(a.adds)}, 106.7)")
+
+
+def _pendant_variants(acts: list[Activation], alts: dict[int, list[Activation]]
+                      ) -> list[list[Activation]]:
+    """Each reading of the Pendants' positions (a card named twice in library_top may be either)."""
+    if not alts:
+        return [acts]
+    keys = sorted(alts)
+    out: list[list[Activation]] = []
+    for combo in itertools.product(*(alts[k] for k in keys)):
+        variant = list(acts)
+        for k, a in zip(keys, combo):
+            variant[k] = a
+        out.append(variant)
+    return out
 
 
 __all__ = ["check_payment"]

@@ -28,7 +28,7 @@ ZONE_OF_KIND: dict[str, str] = {
 DEFAULT_WEIGHTS: Mapping[str, int] = MappingProxyType({
     "tap_land": 1, "tap_creature": 2, "tap_artifact": 1, "tap_other": 1, "sacrifice": 5,
     "discard": 4, "mill": 1, "exile_from_graveyard": 1, "exile_from_hand": 4, "life": 1,
-    "return_to_hand": 3, "counter": 1,
+    "return_to_hand": 3, "counter": 1, "untap": 1,
 })
 DEFAULT_BENEFITS: Mapping[str, int] = MappingProxyType({"kicker": 0, "buyback": 0})
 
@@ -132,6 +132,14 @@ class ManaAbility:
     # at most once, X counters of this kind removed, each option of `adds` (one mana each) once
     # per counter, chosen independently; the model sees one activation per mana made.
     removed: str | None = None
+    # `{untap: {count: N, filter: FILTER}}` costs (Benthic Explorers): N distinct tapped
+    # permanents of the opponent's, matching FILTER, untapped per activation (the choices are
+    # `engine.mtg.produce.untap_choices`; the plan's words name them: `untap ID`).
+    untap: tuple[tuple[int, Filter], ...] = ()
+    # `adds: untapped` (one mana of a type the permanent untapped could produce, 106.7) or
+    # `adds: milled` (the milled card's colored mana symbols, Charmed Pendant): `adds` is then
+    # () as printed; each usable choice is an `Offer` of its own (`engine.mtg.produce`).
+    reads: str | None = None
 
     def cost_words(self) -> tuple[str, ...]:
         out = ["tap"] if self.tap else []
@@ -459,6 +467,7 @@ class Player:
     battlefield: tuple[Obj, ...] = ()
     mana_pool: Mana = NO_MANA
     snow_pool: Mana = NO_MANA  # the part of `mana_pool` snow sources made (pays {S})
+    library_top: tuple[str, ...] = ()  # the cards known on top of the library, top first
 
     def zone(self, name: str) -> tuple[Obj, ...]:
         zones: dict[str, tuple[Obj, ...]] = {

@@ -284,7 +284,8 @@ def reduction_to_data(r: Reduction, label: str) -> Data:
 
 
 def mana_ability_to_data(m: ManaAbility) -> Data:
-    out: Data = {"adds": "|".join(mana_text(option) for option in m.adds)}
+    out: Data = {"adds": m.reads if m.reads is not None
+                 else "|".join(mana_text(option) for option in m.adds)}
     costs: list[object] = ["tap"] if m.tap else []
     if m.sacrifice_self:
         costs.append("sacrifice_self")
@@ -295,6 +296,7 @@ def mana_ability_to_data(m: ManaAbility) -> Data:
     costs += _removals(m.remove)
     if m.removed is not None:
         costs.append({"remove_counters": {"kind": m.removed, "count": "X"}})
+    costs += [_untap(n, f) for n, f in m.untap]
     if costs != ["tap"]:  # `costs` left out is {T}
         out["costs"] = costs
     if m.only_for is not None:
@@ -304,6 +306,13 @@ def mana_ability_to_data(m: ManaAbility) -> Data:
     if m.removed is not None:
         out["per"] = "removed"
     return out
+
+
+def _untap(count: int, f: Filter) -> Data:
+    """An `{untap: {count, filter}}` cost atom (the count left out at its default, 1)."""
+    body: Data = {"count": count} if count != 1 else {}
+    body["filter"] = filter_to_data(f)
+    return {"untap": body}
 
 
 def _removals(remove: tuple[tuple[str, int], ...]) -> list[object]:
@@ -391,7 +400,8 @@ def player_to_data(p: Player, *, complete: bool = True) -> Data:
                 "command": objects_to_data(p.command),
                 "battlefield": objects_to_data(p.battlefield),
                 "mana_pool": mana_text(p.mana_pool, ""),
-                **({"snow_pool": mana_text(p.snow_pool, "")} if p.snow_pool != NO_MANA else {})}
+                **({"snow_pool": mana_text(p.snow_pool, "")} if p.snow_pool != NO_MANA else {}),
+                **({"library_top": list(p.library_top)} if p.library_top else {})}
     out: Data = {}
     if p.life != 20:
         out["life"] = p.life
@@ -405,6 +415,8 @@ def player_to_data(p: Player, *, complete: bool = True) -> Data:
         out["mana_pool"] = mana_text(p.mana_pool, "")
     if p.snow_pool != NO_MANA:
         out["snow_pool"] = mana_text(p.snow_pool, "")
+    if p.library_top:
+        out["library_top"] = list(p.library_top)
     return out
 
 

@@ -116,10 +116,13 @@ GRANT_KEYWORDS = ("convoke", "delve", "improvise")
 GRANT_TURNS = ("caster", "not_caster")
 STATE_KEYS = ("phase", "stack", "turn", "you", "opponent", "lands_played_this_turn")
 PLAYER_KEYS = ("life", "library", "hand", "graveyard", "exile", "command", "battlefield",
-               "mana_pool", "snow_pool")
+               "mana_pool", "snow_pool", "library_top")
 OBJECT_KEYS = ("id", "card", "tapped", "sick", "value", "commander_casts", "attacking",
                "chosen_type", "counters", "loyalty_activated", "attached_to")
 REMOVE_KEYS = ("kind", "count")  # `{remove_counters: {kind: KIND, count: N or X}}`
+UNTAP_KEYS = ("count", "filter")  # `{untap: {count: N, filter: FILTER}}` (Benthic Explorers)
+MAX_UNTAP = 10
+READ_ADDS = ("untapped", "milled")  # `adds:` words: the mana is read from another object
 MAX_COUNTERS = 1000  # counters of one kind on an object
 MAX_LOYALTY_COST = 20  # a loyalty ability's cost, -20 to +20
 _COUNTER_KIND = re.compile(r"[a-z][a-z_]*")
@@ -613,19 +616,73 @@ class _MtgReader(Reader):
                 self.problem(f.at("costs"), "{pay_life: X} in a mana ability's costs: no X is "
                                             "announced for a mana ability")
                 paid = [o for o in paid if not o.x]
-            adds = f.read("adds", (), self.adds)
+            reads = f["adds"] if "adds" in f and f["adds"] in READ_ADDS else None
+            adds = f.read("adds", (), self.adds) if reads is None else ()
             per_word = f["per"] if "per" in f else None
             remove, removed = self.mana_counters(costs, f.at("costs"), per_word, adds, tap, sac,
                                                  paid)
             per = (f.read("per", None, self.per_amount, adds) if per_word != "removed"
                    else None)
+            untap = tuple((n, filt) for _, n, filt in self.untap_costs(costs, f.at("costs")))
+            if isinstance(reads, str):
+                self.read_adds(reads, f, untap, paid, per_word)
             out.append(ManaAbility(
                 adds=adds, tap=tap, sacrifice_self=sac, per=per, remove=remove, removed=removed,
                 life=sum(o.count for o in paid if o.kind == "pay_life"),
                 mana=manas[-1] if manas else ManaCost(),  # the last mana cost given stands
                 other=tuple(o for o in paid if o.kind != "pay_life"),
-                only_for=f.read("only_for", None, self.held_filter)))
+                only_for=f.read("only_for", None, self.held_filter),
+                untap=untap, reads=reads))
         return tuple(out)
+
+    def untap_costs(self, value: object, path: DataPath) -> list[tuple[DataPath, int, Filter]]:
+        """The `{untap: {count: N, filter: FILTER}}` atoms of a mana ability's `costs` (N 1 to
+        10, default 1): each at its path, with its count and filter. FILTER must say
+        `controller: opponent` (untapping your own permanents in a payment is not built)."""
+        out: list[tuple[DataPath, int, Filter]] = []
+        if not isinstance(value, list):
+            return out
+        for at, c in self.each(value, path):
+            if not isinstance(c, dict) or "untap" not in c:
+                continue
+            if len(c) != 1:
+                self.problem(at, "an untap cost stands alone: {untap: {count: N, filter: "
+                                 "FILTER}}")
+                continue
+            where = _join(at, "untap")
+            f = self.fields(c["untap"], where, UNTAP_KEYS)
+            before = len(self.problems)
+            count = f.read("count", 1, self.integer, MAX_UNTAP)
+            if isinstance(c["untap"], dict) and count < 1 and len(self.problems) == before:
+                self.problem(f.at("count"), f"untaps 1 to {MAX_UNTAP} permanents")
+            if isinstance(c["untap"], dict) and "filter" not in f:
+                f.require("filter", "the permanents it untaps, with controller: opponent")
+            filt = f.read("filter", Filter(), self.filter)
+            if "filter" in f and filt.controller != "opponent":
+                self.problem(_join(f.at("filter"), "controller"),
+                             "an untap cost untaps the opponent's permanents: its filter says "
+                             "controller: opponent (untapping your own in a payment is not "
+                             "built)")
+            # A bad atom is kept as one of count 1 (the file is refused already): `read_adds`
+            # says nothing more about it.
+            out.append((where, count if len(self.problems) == before else 1, filt))
+        return out
+
+    def read_adds(self, reads: str, f: _Fields, untap: tuple[tuple[int, Filter], ...],
+                  paid: list[OtherCost], per: object) -> None:
+        """The refusals of `adds: untapped` (its costs untap exactly one permanent: one untap
+        atom with count 1) and `adds: milled` (its costs mill exactly one card: {mill: 1})."""
+        at = f.at("adds")
+        if per is not None:
+            self.problem(f.at("per"), f"per is not read with adds: {reads} (its mana is read "
+                                      f"from the {'permanent untapped' if reads == 'untapped' else 'card milled'})")
+        if reads == "untapped" and [n for n, _ in untap] != [1]:
+            self.problem(at, "adds: untapped reads the permanent its cost untaps: its costs have "
+                             "exactly one {untap: {count: 1, filter: FILTER}}")
+        mills = [o.count for o in paid if o.kind == "mill"]
+        if reads == "milled" and mills != [1]:
+            self.problem(at, "adds: milled reads the card its cost mills: its costs have exactly "
+                             "one {mill: 1}")
 
     def per_amount(self, value: object, path: DataPath, adds: tuple[Mana, ...]) -> PerAmount | None:
         """`per: devotion` or `per: {count: FILTER}` (a mana ability's amount from the state)."""
@@ -665,8 +722,8 @@ class _MtgReader(Reader):
                 tap = tap or word == "tap"
                 sac = sac or word == "sacrifice_self"
                 disc = disc or word == "discard_self"
-            elif isinstance(c, dict) and "remove_counters" in c:
-                continue  # read by `counter_costs`
+            elif isinstance(c, dict) and ("remove_counters" in c or "untap" in c):
+                continue  # read by `counter_costs`, `untap_costs`
             else:
                 one = self.mtg_other_cost(c, at)
                 if one is not None:
@@ -803,6 +860,12 @@ class _MtgReader(Reader):
                 self.problem(f.at("cycling"), "cycling is activated from the hand and its cost "
                                               "discards the card (702.29a): zone: hand and "
                                               "discard_self in its costs")
+            for at, c in self.each(f["costs"], f.at("costs")) if isinstance(
+                    f["costs"] if "costs" in f else None, list) else ():
+                if isinstance(c, dict) and "untap" in c:
+                    self.problem(_join(at, "untap"), "an untap cost is read in a mana ability's "
+                                                     "costs only (not built in an activated "
+                                                     "ability's)")
             remove: dict[str, int] = {}
             for at, kind, count in self.counter_costs(f["costs"] if "costs" in f else [],
                                                       f.at("costs")):
@@ -879,14 +942,28 @@ class _MtgReader(Reader):
                                             f"{mana_text(pool, 'nothing')}: snow_pool is the part "
                                             f"of mana_pool snow sources made")
             snow = NO_MANA
+        library = f.read("library", 0, self.large)
+        top = f.read("library_top", (), self.library_top)
+        if len(top) > library:
+            self.problem(f.at("library_top"), f"{len(top)} cards known on top of a library of "
+                                              f"{library}: `library` is at least as many")
         return Player(
             life=f.read("life", 20, self.integer, MAX_LIFE),
-            library=f.read("library", 0, self.large),
+            library=library,
+            library_top=top,
             hand=zones["hand"], graveyard=zones["graveyard"], exile=zones["exile"],
             command=zones["command"], battlefield=zones["battlefield"],
             mana_pool=pool,
             snow_pool=snow,
         )
+
+    def library_top(self, value: object, path: DataPath) -> tuple[str, ...]:
+        """`library_top: [CARD_ID, ...]`: the cards known on top of the library, top first, each
+        a key of `cards`."""
+        if not isinstance(value, list):
+            self.problem(path, f"expected a list of card ids, top first, got {_kind(value)}")
+            return ()
+        return tuple(self.mtg_card_ref(item, where) for where, item in self.each(value, path))
 
     def mtg_objects(self, value: object, path: DataPath, zone: str, who: str,
                     prefix: str) -> tuple[Obj, ...]:
@@ -1171,7 +1248,7 @@ class _MtgReader(Reader):
         sources: list[SourceUse] = []
         for where, entry in self.each(f["sources"], f.at("sources")) if "sources" in f else ():
             g = self.fields(entry, where, ("id", "adds", "costs", "counters_removed", "replaced",
-                                           "triggered"))
+                                           "triggered", "untapped", "milled"))
             for key, what in (("id", "the permanent whose mana ability is activated"),
                               ("adds", "the mana it adds, like \"{G}\""),
                               ("costs", "its costs as the plan lists them, like [tap]")):
@@ -1182,7 +1259,9 @@ class _MtgReader(Reader):
                                      g.read("costs", (), self.cost_words),
                                      counters_removed=g.read("counters_removed", (), self.counters),
                                      replaced=g.read("replaced", None, self.replaced_entry),
-                                     triggered=g.read("triggered", (), self.triggered_entries)))
+                                     triggered=g.read("triggered", (), self.triggered_entries),
+                                     untapped=g.read("untapped", (), self.strings),
+                                     milled=g.read("milled", (), self.strings)))
         convoke: list[tuple[str, str]] = []
         for where, entry in self.each(f["convoke"], f.at("convoke")) if "convoke" in f else ():
             g = self.fields(entry, where, ("id", "pays"))
@@ -1299,6 +1378,8 @@ class _MtgReader(Reader):
                                plays, turn=turn)
         if not self.problems:
             self.mana_effect_checks(scenario)
+        self.milled_beside_graveyard(scenario)
+        self.milled_beside_milling_filter(scenario)
         return scenario
 
     def mana_effect_checks(self, scenario: MtgScenario) -> None:
@@ -1318,6 +1399,59 @@ class _MtgReader(Reader):
                                      f"(an Aura is attached to one: 303.4)")
         for path, why in mana_effect_refusals(scenario):
             self.problem(path, why)
+
+    def milled_beside_milling_filter(self, scenario: MtgScenario) -> None:
+        """Refuse (not built) a mana ability of yours with both a mana cost and a mill beside an
+        `adds: milled` ability of yours: the order of the mills (which card the Pendant reads)
+        and the order of the filters (whose mana pays whose cost) would be one order, which the
+        planner does not couple. One line, at the first such filter's costs."""
+        if self.problems:
+            return
+        mine = [(o.card, scenario.cards[o.card]) for o in scenario.state.you.battlefield
+                if o.card in scenario.cards]
+        if not any(m.reads == "milled" for _, card in mine for m in card.mana):
+            return
+        for card_id, card in mine:
+            for i, m in enumerate(card.mana):
+                if m.mana.symbols and any(o.kind == "mill" for o in m.other):
+                    self.problem(("cards", card_id, "mana", i, "costs"),
+                                 "a mana ability with a mana cost and a mill beside an adds: "
+                                 "milled ability is not built (the order of the mills and of the "
+                                 "filters' costs would be one order)")
+                    return
+
+    def milled_beside_graveyard(self, scenario: MtgScenario) -> None:
+        """Refuse (not built) an `adds: milled` ability of a permanent of yours beside a played
+        card with delve or an exile_from_graveyard cost: a card milled in 601.2g could feed
+        them. One line, at the first such ability (read on a file with no other problem)."""
+        if self.problems:
+            return
+        you = scenario.state.you
+        feeds = False
+        for play in (scenario.play, *scenario.plays):
+            found = you.find(play.object) if play is not None else None
+            if play is None or found is None or found[1].card not in scenario.cards:
+                continue
+            card = scenario.printed_card(play)
+            costs = [Cost(), *(a.cost for a in card.alternative),
+                     *(a.cost for a in card.additional), *card.kicker,
+                     *(c for c in (card.flashback, card.multikicker, card.replicate,
+                                   card.buyback, card.activation) if c is not None)]
+            feeds = feeds or card.delve or any(o.kind == "exile_from_graveyard"
+                                               for c in costs for o in c.other)
+        feeds = feeds or any(g.keyword == "delve" for o in you.battlefield
+                             if o.card in scenario.cards for g in scenario.cards[o.card].grants)
+        if not feeds:
+            return
+        for obj in you.battlefield:
+            mine = scenario.cards.get(obj.card)
+            for i, ability in enumerate(mine.mana if mine is not None else ()):
+                if ability.reads == "milled":
+                    self.problem(("cards", obj.card, "mana", i, "adds"),
+                                 "adds: milled beside a played card with delve or an "
+                                 "exile_from_graveyard cost is not built (a card milled for "
+                                 "mana could be exiled to pay it)")
+                    return
 
     def turn(self, value: object, path: DataPath, state: State) -> Turn[Play]:
         """`turn: {candidates: auto | [PLAY, ...], values: {KEY: N}, max_plays: N}`
@@ -1372,6 +1506,12 @@ def mana_effect_refusals(scenario: MtgScenario) -> list[tuple[DataPath, str]]:
                       and scenario.cards[holder.card].snow != card.snow):
                     out.append((where, f"triggered mana ({holder.id}) whose snow differs from "
                                        f"{obj.id}'s, in a file with snow mana, is not built"))
+    for obj in scenario.state.you.battlefield:  # issue 25's G1 and G2 do not meet (yet)
+        for j, ability in enumerate(scenario.cards[obj.card].mana):
+            if ability.reads is not None or ability.untap:
+                what = f"adds: {ability.reads}" if ability.reads else "an untap cost"
+                out.append((("cards", obj.card, "mana", j),
+                            f"{what} beside a mana effect ({effects[0][0].id}) is not built"))
     if any(e.kind == "trigger" for _, _, e in effects):
         for card_id, card in scenario.cards.items():
             if card.spend_only is not None:

@@ -43,6 +43,7 @@ from typing import Protocol
 from .cards import (ZONE_OF_KIND, Card, Filter, Made, ManaAbility, ManaEffect, MtgScenario, Obj,
                     OtherCost)
 from .mana import COLOR_NAMES, COLORS, NO_MANA, TYPES, Mana, add, mana_text, total, total_text
+from .produce import choices as produced, hidden_mill
 from .total_cost import Choices, Priced, loyalty_cost, object_matches, spell_matches
 
 LEAVES = ("sacrifice", "return_to_hand")  # what takes a permanent away in 601.2h
@@ -117,6 +118,19 @@ class Offer:
     # False: its permanent does not match the spell's `spend_only`: its mana may pay a filter
     # ability's cost, never the spell (`Resources.spend_only`).
     spendable: bool = True
+    # An `untap` cost's choice (Benthic Explorers): the opponent permanents it untaps, each at
+    # most once in a payment (`engine.mtg.produce`).
+    untaps: tuple[str, ...] = ()
+    # `adds: milled` (Charmed Pendant): the position in `library_top` of the card it mills,
+    # each position at most once in a payment, milled only when the mana abilities mill more
+    # than that many cards.
+    milled_at: int | None = None
+
+    @property
+    def reads_other(self) -> bool:
+        """Whether it untaps an opponent's permanent or reads a milled card (issue 25, G2):
+        each of its choices is used once, and only the model pays with it."""
+        return bool(self.untaps) or self.milled_at is not None
 
 
 @dataclass(frozen=True, slots=True)
@@ -155,6 +169,12 @@ class Resources:
     # spent on it; the pool's (no known producer) may pay filter abilities' costs only.
     spend_only: Filter | None = None
     snow_pool: Mana = NO_MANA  # the pool's snow mana (`Player.snow_pool`): it pays {S}
+    # Your permanents with a usable `adds: milled` ability that could meet a card past
+    # `library_top` (never activated on it: nobody knows its mana).
+    hidden_mills: tuple[str, ...] = ()
+    # Your permanents with a usable mana ability whose `untap` cost finds nothing to untap (no
+    # tapped opponent permanent matching, or none that could produce a type of mana).
+    idle_untaps: tuple[str, ...] = ()
     # `mana_cap`'s answer once asked (a plan asks it for the options, the reasons and the
     # shortfall): a function of the fields above, and `replace` makes a fresh one.
     _cap: list[int] = field(default_factory=list, init=False, compare=False, repr=False)
@@ -252,6 +272,9 @@ def resources(scenario: MtgScenario, spell: Card, spell_id: str,
     objective = scenario.objective
     barred = spell.spend_only
     permanents = []
+    millers: list[str] = []  # permanents with a usable `adds: milled` ability
+    other_mills = 0  # cards the other usable mana abilities mill, one activation each
+    idle: list[str] = []  # permanents whose untap cost finds nothing to untap
     played = _activation_price(scenario, spell) if holder else None
     effects = mana_effects(scenario)
     for pos, obj in enumerate(you.battlefield):
@@ -275,14 +298,24 @@ def resources(scenario: MtgScenario, spell: Card, spell_id: str,
                     ability = replace(ability, adds=(NO_MANA,))
             if effects:
                 ability = under_effects(scenario, ability, obj, effects)
-            if ability.only_for is not None and (not spendable or not spell_matches(
-                    ability.only_for, spell, obj.chosen_type)):
-                # Restricted to what this spell is not, or to this spell but made by a
-                # permanent its `spend_only` bars: it pays nothing here.
-                if floating:
-                    offers.append(Offer(i, ability, True, pays=False))
-                continue
-            offers.append(Offer(i, ability, restricted, spendable=spendable))
+            if ability.reads == "milled":
+                millers.append(obj.id)
+            elif any(o.kind == "mill" for o in ability.other):
+                other_mills += sum(o.count for o in ability.other if o.kind == "mill")
+            made = produced(scenario, ability)
+            if ability.untap and not made:
+                idle.append(obj.id)
+            for chosen, untaps, milled_at in made:
+                if chosen.only_for is not None and (not spendable or not spell_matches(
+                        chosen.only_for, spell, obj.chosen_type)):
+                    # Restricted to what this spell is not, or to this spell but made by a
+                    # permanent its `spend_only` bars: it pays nothing here.
+                    if floating:
+                        offers.append(Offer(i, chosen, True, pays=False, untaps=untaps,
+                                            milled_at=milled_at))
+                    continue
+                offers.append(Offer(i, chosen, restricted, spendable=spendable, untaps=untaps,
+                                    milled_at=milled_at))
         convoker = spell.convoke and "creature" in card.types and not obj.tapped
         permanents.append(Permanent(
             obj, card, pos, tuple(offers), objective.weight(tap_weight_key(card)),
@@ -294,14 +327,22 @@ def resources(scenario: MtgScenario, spell: Card, spell_id: str,
             if obj.id != spell_id:
                 cards.append(CardInZone(obj, scenario.cards[obj.card], zone, pos))
     perms, zone_cards = tuple(permanents), tuple(cards)
-    # A permanent with no repeatable offer is kept as it is (a copy would be equal).
+    # A permanent with no repeatable offer is kept as it is (a copy would be equal). An offer
+    # that untaps an opponent's permanent or mills a known card is one choice: at most once.
     perms = tuple(replace(p, offers=tuple(
-        replace(o, repeats=repeat_bound(scenario, o.ability, perms, zone_cards, you.life,
-                                        you.library, p.counters))
+        replace(o, repeats=_once_if(o.reads_other, repeat_bound(
+            scenario, o.ability, perms, zone_cards, you.life, you.library, p.counters)))
         if repeatable(o.ability) else o for o in p.offers))
         if any(repeatable(o.ability) for o in p.offers) else p for p in perms)
+    hidden = tuple(millers) if hidden_mill(scenario, len(millers), other_mills) else ()
     return Resources(you.mana_pool, perms, zone_cards, you.life, you.library, spell.delve,
-                     barred, you.snow_pool)
+                     barred, you.snow_pool, hidden, tuple(dict.fromkeys(idle)))
+
+
+def _once_if(one_choice: bool, bound: int) -> int:
+    """A repeatable offer's activations at most: `bound`, or at most 1 for an offer that is
+    one choice (an opponent's permanent untapped, a known card milled)."""
+    return min(1, bound) if one_choice else bound
 
 
 class SharedResources:
@@ -320,7 +361,7 @@ class SharedResources:
         self._restricted = [(obj.chosen_type, only) for obj in scenario.state.you.battlefield
                             for ability in scenario.cards[obj.card].mana
                             if (only := ability.only_for) is not None]
-        self._permanents: dict[tuple[object, ...], tuple[Permanent, ...] | None] = {}
+        self._first: dict[tuple[object, ...], Resources | None] = {}
 
     def of(self, spell: Card, spell_id: str) -> Resources:
         """`resources(scenario, spell, spell_id)`."""
@@ -328,17 +369,17 @@ class SharedResources:
             return resources(self.scenario, spell, spell_id)
         key = (spell.convoke, spell.improvise,
                tuple(spell_matches(only, spell, chosen) for chosen, only in self._restricted))
-        if key not in self._permanents:
+        if key not in self._first:
             first = resources(self.scenario, spell, spell_id)
             repeats = any(repeatable(o.ability) for p in first.permanents for o in p.offers)
-            self._permanents[key] = None if repeats else first.permanents
+            self._first[key] = None if repeats else first
             return first
-        permanents = self._permanents[key]
-        if permanents is None:
+        shared = self._first[key]
+        if shared is None:
             return resources(self.scenario, spell, spell_id)
-        you = self.scenario.state.you
-        return Resources(you.mana_pool, permanents, _zone_cards(self.scenario, spell_id),
-                         you.life, you.library, spell.delve, None, you.snow_pool)
+        # The permanents and what they say of hidden mills and idle untaps are the spell's
+        # class's; the cards (all but the spell) and delve its own.
+        return replace(shared, cards=_zone_cards(self.scenario, spell_id), delve=spell.delve)
 
 
 def _zone_cards(scenario: MtgScenario, spell_id: str) -> tuple[CardInZone, ...]:
@@ -589,6 +630,8 @@ class SourceUse:
     took: tuple[tuple[str, tuple[str, ...]], ...] = ()
     mill: int = 0  # cards its cost milled
     counters_removed: tuple[tuple[str, int], ...] = ()  # counters its cost removed, by kind
+    untapped: tuple[str, ...] = ()  # the opponent's permanents its `untap` cost untapped
+    milled: tuple[str, ...] = ()  # `adds: milled`: the card (a card id) it milled and read
     # Mana effects (issue 25): `adds` is the ability's own output after replacement; `replaced`
     # (the permanent whose replacement was applied last, the output before any) and the mana
     # triggered mana abilities added on this activation ((their permanent, mana), 605.4a).
@@ -613,6 +656,10 @@ class SourceUse:
             out["replaced"] = {"by": self.replaced[0], "was": mana_text(self.replaced[1])}
         if self.triggered:
             out["triggered"] = [{"id": i, "adds": mana_text(m)} for i, m in self.triggered]
+        if self.untapped:
+            out["untapped"] = list(self.untapped)
+        if self.milled:
+            out["milled"] = list(self.milled)
         return out
 
 
@@ -669,9 +716,13 @@ def name_payment(scenario: MtgScenario, option: Priced, res: Resources,
     activations = merged(res, solution.activations)
     for p, a, adds, units in activations:
         perm = perms[p]
-        ability = perm.offers[a].ability
+        offer = perm.offers[a]
+        ability = offer.ability
         made = add(made, adds)
         costs = list(ability.cost_words())
+        if offer.untaps:  # each opponent permanent untapped is charged the `untap` weight
+            costs.append(f"untap {' '.join(offer.untaps)}")
+            score += w.weight("untap") * len(offer.untaps)
         removed = ability.remove
         if ability.removed is not None:  # a storage land: X counters for X mana, X = units
             removed = ((ability.removed, units),)
@@ -720,7 +771,8 @@ def name_payment(scenario: MtgScenario, option: Priced, res: Resources,
                                  if ability.other else 0, counters_removed=removed,
                                  replaced=None if way is None or way.by is None
                                  else (way.by, way.was),
-                                 triggered=() if way is None else way.triggered))
+                                 triggered=() if way is None else way.triggered,
+                                 untapped=offer.untaps, milled=_milled_card(scenario, offer)))
     convoke = []
     for p, t in solution.convoke:
         tapped.add(p)
@@ -786,6 +838,13 @@ def name_payment(scenario: MtgScenario, option: Priced, res: Resources,
         other=tuple(other),
     )
     return payment, left, score
+
+
+def _milled_card(scenario: MtgScenario, offer: Offer) -> tuple[str, ...]:
+    """The card an `adds: milled` offer mills (its card id in `library_top`), or ()."""
+    if offer.milled_at is None:
+        return ()
+    return (scenario.state.you.library_top[offer.milled_at],)
 
 
 def _paid_without_mana(solution: Usage) -> tuple[int, dict[str, int]]:
@@ -1096,6 +1155,9 @@ def check_payment(scenario: MtgScenario, option: Priced, res: Resources,
     removing: dict[tuple[int, str], int] = {}  # counters the mana abilities remove
     storage_seen: set[tuple[int, int]] = set()
     open_options: dict[int, list[int]] = {}  # activation index -> the options it may be
+    untapped_by: dict[str, list[str]] = {}  # opponent permanent -> the sources untapping it
+    milled_taken: list[int] = []  # positions in `library_top` the `adds: milled` sources read
+    blocks: list[int] = []  # the cards each other milling mana ability mills (701.13a: a block)
     for n, use in enumerate(payment.sources):
         at = f"payment.sources[{n}]"
         p = perm_at.get(use.id)
@@ -1120,7 +1182,19 @@ def check_payment(scenario: MtgScenario, option: Priced, res: Resources,
             for kind in perm.offers[a].ability.counter_kinds():
                 removing[(p, kind)] = removing.get((p, kind), 0) + len(units)
             continue
-        found = _offer_of(scenario, res, perm, use, card_at)
+        use, untaps = _untap_words(use)
+        milled_at: int | str | None = None
+        if use.milled or (any(m.reads == "milled" for m in perm.card.mana) and not any(
+                o.milled_at is None and use.adds in o.ability.adds for o in perm.offers)):
+            milled_at = _milled_position(scenario, use, milled_taken)
+            if isinstance(milled_at, str):
+                problems.append(f"{at}: {milled_at}")
+                sources_ok = False
+                continue
+        for ident in untaps:
+            untapped_by.setdefault(ident, []).append(use.id)
+        found = _offer_of(scenario, res, perm, use, card_at, untaps,
+                          milled_at if isinstance(milled_at, int) else None)
         if isinstance(found, str):
             problems.append(f"{at}: {found}")
             sources_ok = False
@@ -1143,6 +1217,8 @@ def check_payment(scenario: MtgScenario, option: Priced, res: Resources,
             lost_mana.setdefault(p, []).append("its own mana ability")
         life += ability.life
         ability_mill += sum(part.count for part, _ in took if part.kind == "mill")
+        if perm.offers[a].milled_at is None and any(part.kind == "mill" for part, _ in took):
+            blocks.append(sum(part.count for part, _ in took if part.kind == "mill"))
         for part, refs in took:
             ability_uses.setdefault(("ability", part.kind, part.filter), []).extend(refs)
             for ref in refs:
@@ -1154,6 +1230,8 @@ def check_payment(scenario: MtgScenario, option: Priced, res: Resources,
                 else:
                     lost_mana.setdefault(ref[1], []).append(what)
 
+    problems += _read_elsewhere(scenario, untapped_by, milled_taken if sources_ok else [],
+                                blocks)
     for (p, kind), n in removing.items():
         have = dict(perms[p].counters).get(kind, 0)
         if n > have:
@@ -1410,17 +1488,103 @@ def _matching(scenario: MtgScenario, res: Resources, parts: list[OtherCost], ref
     return out
 
 
+def _untap_words(use: SourceUse) -> tuple[SourceUse, tuple[str, ...]]:
+    """A source without its `untap ID ...` cost words, and the opponent permanents it says it
+    untapped (those words' ids, else its `untapped` list)."""
+    words = [w for w in use.costs if w.split()[:1] == ["untap"]]
+    ids = tuple(i for w in words for i in w.split()[1:]) or use.untapped
+    return replace(use, costs=tuple(w for w in use.costs if w not in words)), ids
+
+
+def _milled_position(scenario: MtgScenario, use: SourceUse, taken: list[int]) -> int | str:
+    """The position in `library_top` of the card an `adds: milled` source names (the first not
+    taken by an earlier source: cards of one id are alike), taken now; or why there is none."""
+    top = scenario.state.you.library_top
+    if len(use.milled) != 1:
+        return (f"milled: an adds: milled activation mills one card and reads it: name it, like "
+                f"milled: [{top[0] if top else 'CARD'}]" + ("" if top else
+                                                            "; no card is known on top of your "
+                                                            "library (library_top): the top card "
+                                                            "is hidden"))
+    j = next((j for j, card in enumerate(top) if card == use.milled[0] and j not in taken), None)
+    if j is None:
+        return (f"milled: {use.milled[0]} is not a card known on top of your library left to "
+                f"mill (library_top: [{', '.join(top)}]; a card past it is hidden)")
+    taken.append(j)
+    return j
+
+
+def _read_elsewhere(scenario: MtgScenario, untapped_by: dict[str, list[str]],
+                    milled_taken: list[int], blocks: list[int]) -> list[str]:
+    """The problems of the sources reading other objects, together: an opponent's permanent
+    untapped twice; known cards read that no order of the milling mana abilities reaches
+    (`mills_fit`: each mill of N cards is one block of N, 701.13a)."""
+    out = [f"payment.sources: {ident} is untapped twice ({' and '.join(by)}); an untap cost "
+           f"untaps a tapped permanent" for ident, by in untapped_by.items() if len(by) > 1]
+    top = scenario.state.you.library_top
+    cards = [top[j] for j in milled_taken]
+    if cards and not mills_fit(top, cards, blocks):
+        out.append(f"payment.sources: no order of the mana abilities mills {', '.join(cards)} "
+                   f"with the adds: milled sources (library_top: [{', '.join(top)}]; the other "
+                   f"mana abilities mill blocks of {blocks or 'no cards'}, each a whole block, "
+                   f"701.13a)")
+    return out
+
+
+def mills_fit(top: tuple[str, ...], cards: list[str], blocks: list[int]) -> bool:
+    """Whether the `adds: milled` activations can read `cards` (card ids of `library_top`, one
+    each) with the other milling mana abilities' blocks (`blocks`: the cards each mills) in some
+    order (601.2g): each read card at a distinct position whose card it is, every position
+    before the last read one milled by a read or inside a whole block; the blocks left over
+    come after."""
+    where = [[j for j, c in enumerate(top) if c == card] for card in cards]
+
+    def fill(gaps: list[int], left: list[int]) -> bool:
+        if not gaps:
+            return True
+        if gaps[0] == 0:
+            return fill(gaps[1:], left)
+        for i, n in enumerate(left):
+            if n <= gaps[0] and (i == 0 or left[i - 1] != n) and fill(
+                    [gaps[0] - n] + gaps[1:], left[:i] + left[i + 1:]):
+                return True
+        return False
+
+    for picked in itertools.product(*where):
+        if len(set(picked)) != len(picked):
+            continue
+        reads = sorted(picked)
+        gaps = [b - a - 1 for a, b in zip([-1] + reads, reads)]
+        if fill(gaps, sorted(blocks)):
+            return True
+    return False
+
+
 def _offer_of(scenario: MtgScenario, res: Resources, perm: Permanent, use: SourceUse,
-              card_at: dict[str, int]
+              card_at: dict[str, int], untaps: tuple[str, ...] = (),
+              milled_at: int | None = None
               ) -> tuple[int, list[int], list[tuple[OtherCost, list[Ref]]]] | str:
     """Which usable mana ability of `perm` a source of the payment is (the offer, the add
     options it may be: under a trigger the source leaves out, each of the trigger's), and the
     objects its own non-mana costs take, as its `costs` words name them (the
     plan's words: `tap`, `sacrifice_self`, `pay_life 1`, its mana cost, and `KIND ID ...` for
-    each non-mana cost); or why it is none."""
+    each non-mana cost); or why it is none. `untaps`, `milled_at`: the opponent permanents it
+    untaps and the known card it reads (`engine.mtg.produce`), which the offer must be."""
     ident = perm.obj.id
+    if untaps and not any(sorted(o.untaps) == sorted(untaps) for o in perm.offers):
+        return (f"untap {' '.join(untaps)}: no mana ability of {ident} untaps that (an untap "
+                f"cost untaps distinct tapped permanents of the opponent's matching its filter)")
     candidates = [(a, k) for a, offer in enumerate(perm.offers)
+                  if sorted(offer.untaps) == sorted(untaps) and offer.milled_at == milled_at
                   for k in claimed_options(offer.ability, use)]
+    if not candidates and (untaps or milled_at is not None):
+        read = sorted({mana_text(m) for o in perm.offers if sorted(o.untaps) == sorted(untaps)
+                       and o.milled_at == milled_at for m in o.ability.adds})
+        what = (f"untapping {' '.join(untaps)} (a type it could produce, 106.7)" if untaps
+                else f"milling {scenario.state.you.library_top[milled_at or 0]} (its colored "
+                     f"mana symbols)")
+        return (f"{ident}'s mana ability {what} adds {' or '.join(read) or 'no mana'}, not "
+                f"{mana_text(use.adds)}")
     if not candidates:
         wrong = _effects_mismatch(perm, use)
         if wrong is not None:

@@ -89,6 +89,9 @@ def resolve(scenario: MtgScenario, cast: Resolved) -> MtgScenario:
             # An object this payment doesn't tap is kept as it is (a copy would be equal).
             zones[zone].append(obj if obj.tapped or obj.id not in tapped
                                else replace(obj, tapped=True))
+    mill = sum(n for k, n in pay.other if k == "mill" and isinstance(n, int))
+    mill += sum(s.mill for s in pay.sources)
+    zones["graveyard"] += milled_cards(scenario, mill)  # milled while paying, before it resolves
     if cast.destination is not None:
         card_obj = you.find(played)
         assert card_obj is not None
@@ -115,8 +118,6 @@ def resolve(scenario: MtgScenario, cast: Resolved) -> MtgScenario:
     zones["battlefield"] = [counted(o, change.get(o.id, {}), cast.destination is None
                                     and cast.loyalty is not None and o.id == cast.object)
                             for o in zones["battlefield"]]
-    mill = sum(n for k, n in pay.other if k == "mill" and isinstance(n, int))
-    mill += sum(s.mill for s in pay.sources)
     pool = cast.left_in_pool
     if cast.destination is not None:
         found = you.find(cast.object)
@@ -126,12 +127,41 @@ def resolve(scenario: MtgScenario, cast: Resolved) -> MtgScenario:
             pool = add(pool, adds)
     you_after = Player(
         life=you.life - pay.life, library=you.library - mill,
-        hand=tuple(zones["hand"]), graveyard=tuple(zones["graveyard"]),
+        hand=tuple(zones["hand"]),
+        graveyard=tuple(zones["graveyard"]),
         exile=tuple(zones["exile"]), command=tuple(zones["command"]),
         battlefield=tuple(zones["battlefield"]), mana_pool=pool,
-        snow_pool=snow_left(scenario, cast, pool))
-    state = replace(scenario.state, you=you_after)
+        snow_pool=snow_left(scenario, cast, pool), library_top=you.library_top[mill:])
+    state = replace(scenario.state, you=you_after,
+                    opponent=untapped_after(scenario.state.opponent, pay))
     return replace(scenario, state=state, play=None)
+
+
+def milled_cards(scenario: MtgScenario, mill: int) -> tuple[Obj, ...]:
+    """The cards known on top of your library (`library_top`) among the `mill` milled (the
+    mana abilities' mills, then the spell's: the top cards in turn), as objects for your
+    graveyard, top first, each with a fresh id (`CARD-milled`, numbered when taken)."""
+    you = scenario.state.you
+    taken = {o.id for p in (you, scenario.state.opponent) for z in ZONES for o in p.zone(z)}
+    out: list[Obj] = []
+    for card in you.library_top[:mill]:
+        ident, n = f"{card}-milled", 1
+        while ident in taken:
+            n += 1
+            ident = f"{card}-milled-{n}"
+        taken.add(ident)
+        out.append(Obj(ident, card))
+    return tuple(out)
+
+
+def untapped_after(opponent: Player, pay: MtgPayment) -> Player:
+    """The opponent after the payment: each permanent an `untap` cost untapped is untapped
+    (Benthic Explorers)."""
+    untapped = {i for s in pay.sources for i in s.untapped}
+    if not untapped:
+        return opponent
+    return replace(opponent, battlefield=tuple(replace(o, tapped=False) if o.id in untapped else o
+                                               for o in opponent.battlefield))
 
 
 def snow_left(scenario: MtgScenario, cast: Resolved, pool: Mana) -> Mana:

@@ -38,7 +38,7 @@ def unpayable_reasons(scenario: MtgScenario, opts: CastOptions, res: Resources) 
         found = found + [f"spend_only: only mana made by a permanent matching it is spent on it "
                          f"(the pool's never): " + (", ".join(makers) if makers
                                                      else "none of your permanents makes such mana")]
-    return found or ["no way to cast it"]
+    return (found or ["no way to cast it"]) + _hidden_note(scenario, res)
 
 
 def _found(scenario: MtgScenario, opts: CastOptions, res: Resources, option: Priced, cap: int,
@@ -119,6 +119,24 @@ def _found(scenario: MtgScenario, opts: CastOptions, res: Resources, option: Pri
                      f": each part could be paid alone, but they compete for the same sources "
                      f"and objects, and no one payment covers them all")
     return found
+
+
+def _hidden_note(scenario: MtgScenario, res: Resources) -> list[str]:
+    """Why a mana ability reading another object (issue 25, G2) was left out: a Benthic
+    Explorers' untap cost found nothing to untap; a Charmed Pendant's activation would mill a
+    card past `library_top`, whose mana nobody knows."""
+    out = [f"untap: the untap cost of {', '.join(res.idle_untaps)}'s mana ability finds "
+           f"nothing to untap: no tapped permanent of the opponent's matching its filter (for "
+           f"adds: untapped, one that could produce a type of mana, 106.7)"
+           ] if res.idle_untaps else []
+    if not res.hidden_mills:
+        return out
+    you = scenario.state.you
+    known = len(you.library_top)
+    return out + [f"library_top: the top card is hidden past the {known} known (library_top, "
+                  f"of {you.library} in your library): the adds: milled ability of "
+                  f"{', '.join(res.hidden_mills)} is never activated on a card whose mana "
+                  f"nobody knows"]
 
 
 def _counters_note(res: Resources) -> str:

@@ -164,10 +164,12 @@ def _boards(scenario: MtgScenario, res: Resources, lenient: bool = False
         key = kind_of(perm)
         if key in done:
             template = done[key]
-        elif any(o.ability.remove or o.ability.removed is not None for o in perm.offers):
-            # Counters removed as a cost (issue 25, `counter_kinds`): the model decides. Asked
-            # of each class's first member: its members have the same offers (`kind_of`), and
-            # a permanent skipped above has none.
+        elif any(o.ability.remove or o.ability.removed is not None or o.reads_other
+                 for o in perm.offers):
+            # Counters removed as a cost (issue 25, `counter_kinds`), an opponent's permanent
+            # untapped or a known card milled (`reads_other`): the model decides. Asked of each
+            # class's first member: its members have the same offers (`kind_of`), and a
+            # permanent skipped above has none.
             return None
         else:
             template = done[key] = _ways(scenario, perm, p, lenient, life_w)

@@ -267,6 +267,7 @@ def solve_mtg(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tupl
         if len(once) > 1 and size[keys[0][0]] == 1:
             m.add_at_most_one(once)
     _counters_bound(m, res, act, by_perm, size)
+    _read_elsewhere_bound(m, res, act)
 
     # Convoke, improvise, delve.
     def counted(p: int, name: str) -> cp_model.IntVar:
@@ -433,6 +434,9 @@ def solve_mtg(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tupl
     for key, part in samples.items():
         if part.kind == "mill":
             charges.append(objective.weight("mill") * sum(c * v for c, v in demand[key]))
+    for (p, a, k), var in act.items():  # each opponent permanent untapped (Benthic Explorers)
+        if perms[p].offers[a].untaps:
+            charges.append(objective.weight("untap") * len(perms[p].offers[a].untaps) * var)
     for (p, a, k), var in act.items():  # each counter a mana ability removes (Druids' Repository)
         ability = perms[p].offers[a].ability
         removed = sum(ability.removes(kind) for kind in ability.counter_kinds())
@@ -662,6 +666,75 @@ def _counters_bound(m: cp_model.CpModel, res: Resources,
         for kind in sorted(kinds):
             m.add(sum(act[key] * perm.offers[key[1]].ability.removes(kind) for key in keys)
                   <= have.get(kind, 0))
+
+
+def _read_elsewhere_bound(m: cp_model.CpModel, res: Resources,
+                          act: dict[tuple[int, int, int], cp_model.IntVar]) -> None:
+    """Offers reading another object (`engine.mtg.produce`): each opponent permanent is untapped
+    at most once in the payment. The cards known on top of the library (`library_top`) are
+    milled by the mana abilities in the order the player activates them (601.2g), each mill of
+    N cards one block of N (701.13a): an `adds: milled` offer reads the card at position j only
+    when the blocks activated before it fill positions 0..j-1 exactly (`_milled_blocks`)."""
+    untapping: dict[str, list[cp_model.IntVar]] = {}
+    for (p, a, k), var in act.items():
+        for ident in res.permanents[p].offers[a].untaps:
+            untapping.setdefault(ident, []).append(var)
+    for ident, used in sorted(untapping.items()):
+        m.add(sum(used) <= 1)
+    _milled_blocks(m, res, act)
+
+
+def _milled_blocks(m: cp_model.CpModel, res: Resources,
+                   act: dict[tuple[int, int, int], cp_model.IntVar]) -> None:
+    """The mills of the mana abilities as blocks on the library's top cards: `read[j]`, card j
+    of `library_top` milled and read by an `adds: milled` offer (a block of 1 at j, each j once);
+    `placed[p, a, i]`, the i-th activation of another milling ability placed before the last
+    card read (a block of its mill count). The placed blocks and the reads don't overlap and
+    fill `covered` (positions 0.. up to the last card read) exactly: what is milled before a
+    card read is a whole number of blocks. The other activations come after (unplaced)."""
+    top = max([o.milled_at + 1 for perm in res.permanents for o in perm.offers
+               if o.milled_at is not None], default=0)  # the positions an offer reads
+    if not top:
+        return
+    intervals: list[cp_model.IntervalVar] = []
+    lengths: list[cp_model.LinearExprT] = []
+    ends: list[tuple[cp_model.LinearExprT, cp_model.IntVar]] = []
+    reading: dict[int, list[cp_model.IntVar]] = {}
+    units: dict[tuple[int, int], list[cp_model.IntVar]] = {}
+    for (p, a, k), var in act.items():
+        offer = res.permanents[p].offers[a]
+        if offer.milled_at is not None:
+            reading.setdefault(offer.milled_at, []).append(var)
+        elif any(part.kind == "mill" for part in offer.ability.other):
+            units.setdefault((p, a), []).append(var)
+    most_covered = len(reading)
+    for j, used in sorted(reading.items()):
+        on = m.new_bool_var(f"read[{j}]")
+        m.add(sum(used) == on)
+        intervals.append(m.new_optional_fixed_size_interval_var(j, 1, on, f"read_at[{j}]"))
+        lengths.append(on)
+        ends.append((j + 1, on))
+    for (p, a), used in sorted(units.items()):
+        offer = res.permanents[p].offers[a]
+        size = sum(part.count for part in offer.ability.other if part.kind == "mill")
+        name = res.permanents[p].obj.id
+        # Its activations at most: a milling ability is never in a class (`groups`: a cost
+        # part sets it apart), so one unless repeatable.
+        most = min(top, offer.repeats if repeatable(offer.ability) else 1)
+        placed = [m.new_bool_var(f"placed[{name},{a},{i}]") for i in range(most)]
+        most_covered += size * most
+        m.add(sum(placed) <= sum(used))
+        for i, on in enumerate(placed):
+            begin = m.new_int_var(0, top, f"block[{name},{a},{i}]")
+            intervals.append(m.new_optional_fixed_size_interval_var(begin, size, on,
+                                                                    f"block_at[{name},{a},{i}]"))
+            lengths.append(size * on)
+            ends.append((begin + size, on))
+    covered = m.new_int_var(0, most_covered, "covered")
+    m.add(covered == sum(lengths))
+    for end, on in ends:
+        m.add(end <= covered).only_enforce_if(on)
+    m.add_no_overlap(intervals)
 
 
 def _mana_value(solver: cp_model.CpSolver, mana: list[cp_model.LinearExprT]) -> Mana:

@@ -282,6 +282,25 @@ def mana_effect_keys(scenario: MtgScenario) -> tuple[tuple[str | int, ...], str]
     return None
 
 
+def read_elsewhere_keys(scenario: MtgScenario) -> tuple[tuple[str | int, ...], str] | None:
+    """The first key of issue 25's group G2 the file has (an `untap` cost, `adds: untapped` or
+    `adds: milled`, `library_top`), with the one line refusing it, or None: `payplan turn` (and
+    `play`'s `plays`, paid together) don't plan an opponent's permanent untapped or a known
+    card milled for mana."""
+    why = ("is not supported by `payplan turn` (nor `plays` paid together): plan the play "
+           "with `payplan plan` or `play`")
+    for card_id, card in scenario.cards.items():
+        for i, m in enumerate(card.mana):
+            if m.reads is not None:
+                return ("cards", card_id, "mana", i, "adds"), f"adds: {m.reads} {why}"
+            if m.untap:
+                return ("cards", card_id, "mana", i, "costs"), f"an untap cost {why}"
+    for who, player in (("you", scenario.state.you), ("opponent", scenario.state.opponent)):
+        if player.library_top:
+            return ("state", who, "library_top"), f"library_top {why}"
+    return None
+
+
 class MtgMoves:
     """`planner.turn.Moves` for `mtg/1` (see the module docstring)."""
 
@@ -292,7 +311,7 @@ class MtgMoves:
         every payment as a move even where the deferred mode applies (a check of one mode
         against the other), None chooses; `prune` False tries every payment, minimal or not,
         and every twin (a check of the prunings: small turns only)."""
-        refused = counter_keys(start) or mana_effect_keys(start)
+        refused = counter_keys(start) or mana_effect_keys(start) or read_elsewhere_keys(start)
         if refused is not None:
             raise ScenarioError.at(*refused)
         self.start = start

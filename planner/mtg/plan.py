@@ -16,8 +16,8 @@ from ...engine.mtg.cards import Card, MtgScenario, Play
 from ...engine.mtg.mana import NO_MANA, Mana, mana_text, total, total_text
 from ...engine.discounts import Deadline
 from ...engine.mtg.options import CastOptions, TooManyChoices, announce, cast_options, samples
-from ...engine.mtg.payment import (MtgPayment, Resources, SharedResources, name_payment, resources,
-                                   shortfall)
+from ...engine.mtg.payment import (MtgPayment, Resources, SharedResources, SourceUse,
+                                   name_payment, resources, shortfall)
 from ...engine.mtg.total_cost import Priced, Step, destination, played_card, price, signed
 from ...engine.mtg import FORMAT
 from ...engine.problems import ScenarioError
@@ -381,6 +381,12 @@ def _total_text(p: MtgPlan) -> str:
             + (f" + loyalty {signed(p.total_loyalty)}" if p.total_loyalty is not None else ""))
 
 
+def _read_words(s: SourceUse) -> str:
+    """The card an `adds: milled` source milled and read (issue 25 G2); the opponent's
+    permanent an untap cost untapped is in its costs (`untap o2`)."""
+    return "".join(f"; milled {card}" for card in s.milled)
+
+
 def render_mtg(p: MtgPlan) -> str:
     """A readable table of the plan."""
     from ..render import table
@@ -424,7 +430,7 @@ def render_mtg(p: MtgPlan) -> str:
         if s.replaced is not None:
             how += f", replaced by {s.replaced[0]} (was {mana_text(s.replaced[1])})"
         how += "".join(f", + {mana_text(m)} from {i}" for i, m in s.triggered)
-        rows.append((s.id, how))
+        rows.append((s.id, how + _read_words(s)))
     for i, pays in pay.convoke:
         rows.append((i, f"convoke: pays {pays}"))
     for i in pay.improvise:

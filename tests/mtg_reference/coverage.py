@@ -34,6 +34,9 @@ def loader_words() -> set[str]:
         "targets_filter": ("type", "not_type", "tags", "color", "name", "multicolored", "colorless",
                            "attacking", "chosen_type", "controller", "self", "player"),
         "target_player": L.PLAYERS, "target": L.PLAYERS + ("object",),
+        # Issue 25, group G2: the untap atom's keys and the `adds:` words read from another
+        # object (absent from a loader without them).
+        "untap": getattr(L, "UNTAP_KEYS", ()), "adds": getattr(L, "READ_ADDS", ()),
     }
     words = {f"{place}.{name}" for place, names in places.items() for name in names}
     # Read by the turn command only (turn-format.md): a single cast never reads them, so the
@@ -60,5 +63,13 @@ def loader_words() -> set[str]:
     effects: dict[str, tuple[str, ...]] = getattr(L, "MANA_EFFECT_KEYS", {})
     issue25_g1 = {f"mana_effect.{kind}" for kind in effects} | {
         f"mana_effect_{kind}.{key}" for kind, keys in effects.items() for key in keys}
+    # Issue 25, group G2: the untap cost atom (its count and filter) and `adds: untapped`
+    # (Benthic Explorers) once the loader has the weight `untap`; `adds: milled` (Charmed
+    # Pendant) once it reads `library_top` (the player key and the weight come from its tuples).
+    issue25_g2: set[str] = set()
+    if "untap" in DEFAULT_WEIGHTS:
+        issue25_g2 |= {"cost_atom.untap", "untap.count", "untap.filter", "adds.untapped"}
+    if "library_top" in L.PLAYER_KEYS:
+        issue25_g2.add("adds.milled")
     return ((words - turn_only) | {"choice.true_or_false", "choice.count", "object.shorthand"}
-            | issue25_costs | issue25_b | issue25_c | issue25_g1)
+            | issue25_costs | issue25_b | issue25_c | issue25_g1 | issue25_g2)

@@ -85,6 +85,8 @@ def _card(c: dict[str, Any], out: set[str]) -> None:
             _filter(m["per"].get("count"), out)
         elif m.get("per") == "removed":
             out.add("per.removed")                     # issue 25 C1: storage lands
+        if m.get("adds") in ("untapped", "milled"):
+            out.add(f"adds.{m['adds']}")               # issue 25 G2: Explorers, Pendant
     for e in c.get("mana_effects") or []:         # issue 25 G1: Damping Sphere, Crypt Ghast
         if isinstance(e, dict):
             _keys("mana_effect", e, out)
@@ -138,6 +140,11 @@ def _ability_costs(costs: Any, out: set[str]) -> None:
     for c in costs or []:
         if isinstance(c, str) and not c.startswith("{"):
             out.add(f"ability_word.{c}")
+        elif isinstance(c, dict) and "untap" in c:       # issue 25 G2: Benthic Explorers
+            out.add("cost_atom.untap")
+            _keys("untap", c["untap"], out)
+            if isinstance(c["untap"], dict):
+                _filter(c["untap"].get("filter"), out)
         elif isinstance(c, dict) and "remove_counters" in c:
             # issue 25 C1: counters removed from the ability's own permanent (count X: per removed)
             out.add("cost_atom.remove_counters")

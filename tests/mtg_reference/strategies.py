@@ -419,7 +419,8 @@ def random_cast(rng: random.Random) -> dict[str, Any]:
     for theme in (lambda: _issue25_b(side_b, scenario),
                   lambda: _issue25_c(random.Random(f"issue25-c:{side.random()}"), scenario),
                   lambda: _group_a(side, scenario),
-                  lambda: _g1_mana_effects(random.Random("issue25-g1" + repr(rng.getstate())), scenario)):
+                  lambda: _g1_mana_effects(random.Random("issue25-g1" + repr(rng.getstate())), scenario),
+                  lambda: _g2_untap_mill(random.Random(f"issue25-g2:{side.random()}"), scenario)):
         theme()
         if json.dumps(scenario, sort_keys=True) != before:
             break
@@ -594,6 +595,7 @@ def _drop_unused_cards(scenario: dict[str, Any]) -> None:
         for zone in ("hand", "graveyard", "exile", "command", "battlefield"):
             for o in player.get(zone) or []:
                 used.add(o if isinstance(o, str) else o["card"])
+        used.update(str(c) for c in player.get("library_top") or [])     # issue 25 G2
     scenario["cards"] = {k: v for k, v in scenario["cards"].items() if k in used}
 
 
@@ -1445,3 +1447,166 @@ def _g1_plain_cast(scenario: dict[str, Any], cost: str, types: list[str]) -> Non
     state = scenario["state"]
     state["phase"], state["turn"] = "main", "you"
     state.pop("stack", None)
+
+
+# Issue 25, group G2 (the contract's sections 3 and 4), drawn by `_g2_untap_mill` when no other
+# theme of this round drew: Benthic Explorers untapping the opponent's tapped permanents, and
+# Charmed Pendant milling the known cards on top of your library.
+
+EXPLORERS = {"name": "Benthic Explorers", "types": ["creature"], "cost": "{3}{U}",
+             "mana": [{"adds": "untapped", "costs": ["tap", {"untap": {"count": 1, "filter": {
+                 "type": "land", "controller": "opponent"}}}]}]}
+PENDANT = {"name": "Charmed Pendant", "types": ["artifact"], "cost": "{4}",
+           "mana": [{"adds": "milled", "costs": ["tap", {"mill": 1}]}]}
+# The opponent's permanents an untap cost may find (a land of each kind, and two that are not).
+G2_OPPONENT: list[tuple[str, dict[str, Any]]] = [
+    *[(f"opp-basic-{c}", {"types": ["land"], "mana": [{"adds": f"{{{c}}}"}]}) for c in COLORS],
+    ("opp-wastes", {"types": ["land"], "mana": [{"adds": "{C}"}]}),
+    ("opp-dual-wu", {"types": ["land"], "mana": [{"adds": "{W}|{U}"}]}),
+    ("opp-tri-brg", {"types": ["land"], "mana": [{"adds": "{B}|{R}|{G}"}]}),
+    ("opp-filter-land", {"types": ["land"], "mana": [{"adds": "{C}"}, {"adds": "{R}{R}|{R}{G}", "costs": ["tap", "{1}"]}]}),
+    ("opp-cradle", {"types": ["land"], "mana": [{"adds": "{G}", "per": {"count": {"type": "creature"}}}]}),
+    ("opp-barren", {"types": ["land"]}),
+    ("opp-sol-ring", {"types": ["artifact"], "mana": [{"adds": "{C}{C}"}]}),
+    ("opp-elf", {"types": ["creature"], "mana": [{"adds": "{G}"}]}),
+]
+# Cards a Pendant may mill: plain pips, hybrid, mono-hybrid, Phyrexian, hybrid Phyrexian, generic
+# only, {C}/{X}/{S} (nothing), a land (no cost).
+MILL_CARDS: dict[str, dict[str, Any]] = {
+    "lib-bolt": {"types": ["instant"], "cost": "{R}"},
+    "lib-growth": {"types": ["sorcery"], "cost": "{1}{G}{G}"},
+    "lib-hybrid": {"types": ["creature"], "cost": "{1}{W/U}{W/U}"},
+    "lib-mono": {"types": ["sorcery"], "cost": "{2/B}{2/B}"},
+    "lib-phyrexian": {"types": ["instant"], "cost": "{R/P}{U}"},
+    "lib-hphyrexian": {"types": ["creature"], "cost": "{G/W/P}{G/W/P}"},
+    "lib-mixed": {"types": ["sorcery"], "cost": "{1}{W/U}{2/B}{R/P}{G/W/P}"},
+    "lib-generic": {"types": ["artifact"], "cost": "{3}"},
+    "lib-odd": {"types": ["instant"], "cost": "{X}{C}{S}"},
+    "lib-land": {"types": ["land"], "mana": [{"adds": "{G}"}]},
+}
+MILL_COLORS = {"lib-bolt": "R", "lib-growth": "GG", "lib-hybrid": "WU", "lib-mono": "BB", "lib-phyrexian": "RU",
+               "lib-hphyrexian": "GW", "lib-mixed": "WUBRG", "lib-generic": "", "lib-odd": "", "lib-land": ""}
+
+# Which of G2's themes are drawn: None, those whose keys payplan's loader reads (the weight
+# `untap` for Explorers, the player key `library_top` for Pendants); the reach tests set both.
+G2_THEMES: tuple[str, ...] | None = None
+_G2_LOADER_READS: tuple[str, ...] | None = None
+
+
+def g2_themes() -> tuple[str, ...]:
+    global _G2_LOADER_READS
+    if G2_THEMES is not None:
+        return G2_THEMES
+    if _G2_LOADER_READS is None:
+        from payplan.engine.mtg import loader
+        from payplan.engine.mtg.cards import DEFAULT_WEIGHTS
+        reads = []
+        if "untap" in DEFAULT_WEIGHTS:
+            reads.append("untap")
+        if "library_top" in loader.PLAYER_KEYS:
+            reads.append("mill")
+        _G2_LOADER_READS = tuple(reads)
+    return _G2_LOADER_READS
+
+
+def _g2_untap_mill(rng: random.Random, scenario: dict[str, Any]) -> None:
+    themes = g2_themes()
+    field = scenario["state"]["you"]["battlefield"]
+    engine = any(isinstance(e, dict) and str(e["id"]).startswith("e") for e in field)
+    r = rng.random()
+    if engine or len(field) > 7:                      # an altar, or a big board: slow to exhaust
+        return
+    if r < 0.12:
+        if "untap" in themes:
+            _g2_untap(rng, scenario)
+    elif r < 0.24:
+        if "mill" in themes:
+            _g2_mill(rng, scenario)
+
+
+def _g2_pips(rng: random.Random, scenario: dict[str, Any], colors: str, most: int) -> None:
+    """Up to `most` pips of `colors` (or {C} for "C") added to the played cost."""
+    holder, key = _played_costs(scenario)
+    for _ in range(rng.randint(0, most)):
+        if colors:
+            _add_mana(holder, key, f"{{{rng.choice(colors)}}}")
+
+
+def _g2_untap(rng: random.Random, scenario: dict[str, Any]) -> None:
+    """Benthic Explorers (one or two, sometimes sick or tapped) and the opponent's permanents,
+    most tapped; now and then an ability adding fixed mana with an untap cost of count 1 or 2
+    (tapping its permanent or not), a filter on any permanent of the opponent, the weight
+    `untap`; pips of the colors the opponent's permanents make in the played cost."""
+    cards, state = scenario["cards"], scenario["state"]
+    field: list[Any] = state["you"]["battlefield"]
+    for k in range(rng.choice([1, 1, 1, 2])):
+        entry: dict[str, Any] = {"id": f"bx{k}", "card": "explorers"}
+        if rng.random() < 0.12:
+            entry["sick"] = True
+        elif rng.random() < 0.08:
+            entry["tapped"] = True
+        field.append(entry)
+    explorers = json.loads(json.dumps(EXPLORERS))
+    if rng.random() < 0.15:                          # any permanent of the opponent
+        explorers["mana"][0]["costs"][1]["untap"]["filter"] = {"controller": "opponent"}
+    cards["explorers"] = explorers
+    if rng.random() < 0.15:
+        n = rng.choice([1, 2])
+        costs: list[Any] = ([] if rng.random() < 0.4 else ["tap"]) + [
+            {"untap": {"count": n, "filter": {"type": "land", "controller": "opponent"}}}]
+        cards["untap-rig"] = {"types": ["artifact"], "mana": [{"adds": rng.choice(["{C}", "{C}{C}", "{R}"]), "costs": costs}]}
+        field.append({"id": "bx9", "card": "untap-rig"})
+    opponent = state.setdefault("opponent", {})
+    theirs: list[Any] = opponent.setdefault("battlefield", [])
+    colors = ""
+    for k in range(rng.choice([0, 1, 1, 2, 2, 3])):
+        name, card = rng.choice(G2_OPPONENT)
+        cards[name] = card
+        entry = {"id": f"ox{k}", "card": name}
+        if rng.random() < 0.65:
+            entry["tapped"] = True
+        colors += "".join(c for c in str(card.get("mana")) if c in "WUBRGC")
+        theirs.append(entry)
+    if rng.random() < 0.3:
+        cards["opp-bear"] = {"types": ["creature"], "cost": "{1}{G}"}
+        theirs.append({"id": "oxb", "card": "opp-bear"})
+    _g2_pips(rng, scenario, "".join(sorted(set(colors))), 2)
+    if rng.random() < 0.3:
+        weights = scenario.setdefault("objective", {}).setdefault("weights", {})
+        weights["untap"] = rng.randint(0, 4)
+
+
+def _g2_mill(rng: random.Random, scenario: dict[str, Any]) -> None:
+    """Charmed Pendant (one or two) with 0 to 3 known cards on top of the library (sometimes
+    fewer than the Pendants: a hidden card), the spell's own `{mill: 1}` now and then, a well
+    milling two for mana, the weight `mill`; pips of the known cards' colors in the played cost.
+    Never beside delve or an exile_from_graveyard cost (refused, or a milled card could feed it)."""
+    cards, you, play = scenario["cards"], scenario["state"]["you"], scenario["play"]
+    used = [o if isinstance(o, str) else o["card"] for o in you["battlefield"]]
+    text = json.dumps([cards[c] for c in used] + [cards["spell"]])
+    if '"delve"' in text or "exile_from_graveyard" in text or "ability" in play or play.get("cast") == "face_down":
+        return
+    if play.get("x", "auto") == "auto" and "X" in text:   # every X a search: slow
+        return
+    field: list[Any] = you["battlefield"]
+    for k in range(rng.choice([1, 1, 2, 2])):
+        entry: dict[str, Any] = {"id": f"cp{k}", "card": "pendant"}
+        if rng.random() < 0.08:
+            entry["tapped"] = True
+        field.append(entry)
+    cards["pendant"] = PENDANT
+    top = [rng.choice(sorted(MILL_CARDS)) for _ in range(rng.choice([0, 1, 1, 2, 2, 3]))]
+    for name in top:
+        cards[name] = MILL_CARDS[name]
+    you["library_top"] = top
+    you["library"] = max(int(you.get("library", 0)), len(top) + rng.choice([0, 1, 3, 10]))
+    colors = "".join(MILL_COLORS[name] for name in top[:2])
+    _g2_pips(rng, scenario, colors, 3)
+    if rng.random() < 0.2:
+        cards["spell"].setdefault("additional", []).append({"id": "mill-one", "mandatory": True, "other": [{"mill": 1}]})
+    if rng.random() < 0.15:
+        cards["library-well"] = next(c for n, c, _ in SOURCES if n == "library-well")
+        field.append({"id": "cpw", "card": "library-well"})
+    if rng.random() < 0.2:
+        weights = scenario.setdefault("objective", {}).setdefault("weights", {})
+        weights["mill"] = rng.randint(0, 3)

@@ -1,0 +1,157 @@
+"""Mana read from another object (rules 106.7, 605.1a, 701.13 mill): a mana ability whose cost
+untaps an opponent's permanent and adds one mana of a type that permanent could produce
+(Benthic Explorers), and one whose cost mills your library's top card and adds its colored mana
+symbols (Charmed Pendant).
+
+The payment sees each usable choice of such an ability as an offer of its own
+(`engine.mtg.payment.Offer`): for an `untap` cost, each set of distinct tapped opponent
+permanents it could untap (`untap_choices`), the offer naming them (`Offer.untaps`); for
+`adds: milled`, each card known on top of your library (`library_top`) that an activation could
+mill, by its position (`Offer.milled_at`). A choice whose mana nobody knows (a card past
+`library_top`) or that names no type (a permanent that could produce none) is no offer: the
+planner never activates it.
+
+- 106.7: the types a permanent "could produce" are the types named by the options of its mana
+  abilities (`{C}` included, costs ignored); a `per` ability whose amount is 0 now names no type
+  (its count read from its controller's battlefield); an ability whose mana is itself read
+  from another object (`adds: untapped` or `adds: milled`) names none.
+- A milled card adds, per colored symbol of its mana cost, one mana of that color: {W/U} one of
+  either (the payment's choice), {2/W} and {W/P} one {W}, {G/W/P} one of G or W; generic, {C},
+  {X} and {S} nothing; a card with no cost nothing.
+- Several activations mill the known cards in turn (601.2g, in the order the player activates
+  them): which activation took which card is the payment's choice; all the mana abilities'
+  mills together take the top cards, so a card at position j is milled only when they mill more
+  than j cards (the model's `milled_within`).
+"""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import replace
+
+from .cards import Card, ManaAbility, MtgScenario, Obj, Player
+from .mana import COLORS, NO_MANA, TYPES, Mana
+from .total_cost import object_matches
+
+# What an offer reads, beside its ability: the opponent permanents it untaps, the position of
+# the known card it mills (None: it mills none it reads).
+Choice = tuple[ManaAbility, tuple[str, ...], int | None]
+
+
+def could_produce(scenario: MtgScenario, obj: Obj, controller: Player) -> tuple[str, ...]:
+    """The types of mana (W U B R G C) `obj`, a permanent of `controller`, could produce
+    (106.7): those its mana abilities' options name, each ability as its controller would
+    activate it now (costs ignored; a `per` amount counted on `controller`'s battlefield; an
+    ability reading another object names none)."""
+    card = scenario.cards.get(obj.card)
+    named: set[int] = set()
+    for ability in card.mana if card is not None else ():
+        if ability.reads is not None:
+            continue
+        for option in ability.adds:
+            if ability.per is not None and not _per_amount(scenario, ability, option, obj,
+                                                           controller):
+                continue
+            named |= {i for i in range(1, 7) if option[i]}
+    return tuple(TYPES[i - 1] for i in sorted(named))
+
+
+def _per_amount(scenario: MtgScenario, ability: ManaAbility, option: Mana, holder: Obj,
+                controller: Player) -> int:
+    """A `per` ability's multiplier for `option`, as `controller` would read it now: its
+    devotion to the option's color, or the count of its permanents matching the filter."""
+    per = ability.per
+    assert per is not None
+    mine = [o for o in controller.battlefield if o.card in scenario.cards]
+    if per.devotion:
+        color = next((c for i, c in enumerate(COLORS) if option[1 + i]), None)
+        return sum(1 for o in mine for s in scenario.cards[o.card].cost.symbols
+                   if color in s.colors)
+    assert per.count is not None
+    return sum(1 for o in mine if object_matches(scenario, per.count, o, holder.chosen_type))
+
+
+def one_of_each(types: tuple[str, ...]) -> tuple[Mana, ...]:
+    """One mana of each type, as a mana ability's options (`adds: untapped`)."""
+    out: list[Mana] = []
+    for t in types:
+        made = [0] * 7
+        made[1 + TYPES.index(t)] = 1
+        out.append((made[0], made[1], made[2], made[3], made[4], made[5], made[6]))
+    return tuple(out)
+
+
+def untap_choices(scenario: MtgScenario, ability: ManaAbility) -> list[Choice]:
+    """The offers of a mana ability with `untap` costs: for each way to pick its untapped
+    permanents (per cost, `count` distinct tapped opponent permanents matching its filter, no
+    permanent twice; in the opponent's battlefield order), the ability with what it adds (for
+    `adds: untapped`, one option per type the permanent could produce; none: no offer)."""
+    opponent = scenario.state.opponent
+    pools = [[o.id for o in opponent.battlefield if o.tapped
+              and object_matches(scenario, filt, o)] for _, filt in ability.untap]
+    by_id = {o.id: o for o in opponent.battlefield}
+    out: list[Choice] = []
+    for picked in itertools.product(*(itertools.combinations(pool, n)
+                                      for pool, (n, _) in zip(pools, ability.untap))):
+        ids = tuple(i for group in picked for i in group)
+        if len(set(ids)) != len(ids):
+            continue
+        if ability.reads == "untapped":
+            adds = one_of_each(could_produce(scenario, by_id[ids[0]], opponent))
+            if not adds:
+                continue  # it could produce no type: the activation makes no mana
+            out.append((replace(ability, adds=adds), ids, None))
+        else:
+            out.append((ability, ids, None))
+    return out
+
+
+def milled_mana(card: Card | None) -> tuple[Mana, ...]:
+    """What a milled card adds (Charmed Pendant): one mana per colored symbol of its mana cost,
+    a symbol of two colors either (each distinct total once, W before U ...); nothing (one
+    option, no mana) for a card with no colored symbol or no cost."""
+    choices: list[tuple[str, ...]] = []
+    for s in card.cost.symbols if card is not None else ():
+        colors = tuple(c for c in s.colors if c in COLORS)
+        if s.kind in ("color", "hybrid", "monohybrid", "phyrexian") and colors:
+            choices.append(colors)
+    out: list[Mana] = []
+    for pick in itertools.product(*choices):
+        made = [0] * 7
+        for c in pick:
+            made[1 + COLORS.index(c)] += 1
+        mana: Mana = (made[0], made[1], made[2], made[3], made[4], made[5], made[6])
+        if mana not in out:
+            out.append(mana)
+    return tuple(out) if out else (NO_MANA,)
+
+
+def milled_choices(scenario: MtgScenario, ability: ManaAbility) -> list[Choice]:
+    """The offers of an `adds: milled` ability: one per card known on top of your library
+    (`library_top`, by position), adding what that card's mana cost says."""
+    top = scenario.state.you.library_top
+    return [(replace(ability, adds=milled_mana(scenario.cards.get(card))), (), j)
+            for j, card in enumerate(top)]
+
+
+def choices(scenario: MtgScenario, ability: ManaAbility) -> list[Choice]:
+    """The offers one printed mana ability makes: itself, or for an `untap` cost or
+    `adds: milled`, each of its choices (`untap_choices`, `milled_choices`)."""
+    if ability.reads == "milled":
+        return milled_choices(scenario, ability)
+    if ability.untap:
+        return untap_choices(scenario, ability)
+    return [(ability, (), None)]
+
+
+def hidden_mill(scenario: MtgScenario, millers: int, other_mills: int) -> bool:
+    """Whether an `adds: milled` activation could meet a card nobody knows: your library holds
+    cards past `library_top` and the mana abilities could mill past it (`millers` activations
+    reading the card, `other_mills` cards the other mana abilities could mill first)."""
+    you = scenario.state.you
+    known = len(you.library_top)
+    return millers > 0 and you.library > known and millers + other_mills > known
+
+
+__all__ = ["Choice", "choices", "could_produce", "hidden_mill", "milled_mana", "one_of_each",
+           "untap_choices"]
