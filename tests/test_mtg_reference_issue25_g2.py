@@ -354,7 +354,8 @@ def test_generated_casts_tell_each_wrong_reading_apart(mutant: str) -> None:
 
 
 def test_the_generator_draws_g2_often() -> None:
-    """Both kinds of G2 cast in at least 1 in 40 of the 3,000 casts, each key of G2 drawn."""
+    """Both kinds of G2 cast in at least 1 in 60 of the 3,000 casts (G1's theme, tried first,
+    takes about 1 cast in 8 of those G2 could draw), each key of G2 drawn."""
     from mtg_reference.keys import drawn
 
     seen: set[str] = set()
@@ -363,6 +364,6 @@ def test_the_generator_draws_g2_often() -> None:
         seen |= drawn(json.loads(text))
         for kind in kinds:
             kinds[kind] += f'"{kind}"' in text
-    assert min(kinds.values()) >= 3000 // 40, kinds
+    assert min(kinds.values()) >= 3000 // 60, kinds
     assert {"cost_atom.untap", "adds.untapped", "adds.milled", "player_keys.library_top",
             "weight.untap", "untap.count", "untap.filter"} <= seen, sorted(seen)

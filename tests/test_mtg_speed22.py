@@ -167,6 +167,9 @@ def test_unpayable_reasons_are_those_of_the_first_option_with_fewest() -> None:
             if best is None or len(worded) < len(best):
                 best = worded
         got = explain.unpayable_reasons(s, opts, res)
+        notes = explain._hidden_note(s, res)  # issue 25 G2's lines, after the option's
+        got = got[:len(got) - len(notes)] if notes else got
+        assert notes == explain.unpayable_reasons(s, opts, res)[len(got):]
         if res.spend_only is None or not best:
             assert got == (best or ["no way to cast it"])
         else:  # and a line naming what may pay under `spend_only`
