@@ -986,6 +986,9 @@ def _mtg_pairs() -> dict[Key, Pair]:
     t["CARD_KEYS", "spend_only"] = M("cards.bolt.spend_only", {"type": "creature"})
     # Snow (issue 25): bolt costs {S}{R}; a snow Mountain pays its {S}, a snow pool's {R} too.
     t["CARD_KEYS", "snow"] = M("cards.mountain.snow", True, False, cards__bolt__cost="{S}{R}")
+    # K'rrik (issue 25, A3): one Mountain and the bear, which lets 1 life pay bolt's {R}.
+    t["CARD_KEYS", "life_for"] = M("cards.bear.life_for", {"R": 1}, state__you__battlefield=[
+        {"id": "m1", "card": "mountain"}, {"id": "c1", "card": "bear"}])
 
     # Costs: a full cost, non-mana parts and their long form.
     t["COST_KEYS", "cost"] = M("cards.bolt.flashback.cost", "{R}", "{1}{R}",
@@ -1323,6 +1326,11 @@ def _mtg_pairs() -> dict[Key, Pair]:
                                    announced={"hybrid": ["{R}"]})
     t["PAYMENT_KEYS", "other"] = MC(mcost("sacrifice"), "payment.other", {"sacrifice": ["c1"]},
                                     payment={})
+    # K'rrik (issue 25, A3): the bear lets 1 life pay bolt's {R}; m1 pays the {1}.
+    krrik = setup(MBASE, cards__bear__life_for={"R": 1}, state__you__battlefield=[
+        {"id": "m1", "card": "mountain"}, {"id": "c1", "card": "bear"}])
+    t["PAYMENT_KEYS", "life_for"] = MC(krrik, "payment.life_for", {"{R}": 1},
+                                       payment={"sources": [tap], "life": 1})
 
     return t
 

@@ -444,6 +444,16 @@ def every_key_scenario(draw: Draw) -> dict[str, Any]:
     """Raw `mtg/1` data the loader accepts, drawing every key of the format in its forms."""
     card_ids = [f"card-{i}" for i in range(draw(st.integers(1, 4)))]
     cards = {c: _card(draw, c) for c in card_ids}
+    # K'rrik's life_for (issue 25, A3), in colors no mana ability's cost has a pip of (the
+    # loader refuses that pair).
+    in_costs = {letter for body in cards.values() for m in body.get("mana", [])
+                if isinstance(m, dict) for c in m.get("costs", [])
+                if isinstance(c, str) and c.startswith("{") for letter in "WUBRG" if letter in c}
+    free = [c for c in "WUBRG" if c not in in_costs]
+    if free and draw(st.integers(0, 3)) == 0:
+        body = cards[draw(st.sampled_from(card_ids))]
+        body["life_for"] = draw(st.dictionaries(st.sampled_from(free), st.integers(1, 20),
+                                                min_size=1, max_size=2))
     counter = iter(range(10_000))
     state: dict[str, object] = {}
     if draw(st.booleans()):

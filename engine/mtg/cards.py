@@ -280,6 +280,10 @@ class Card:
     # restricted: `ability_card` leaves it out).
     spend_only: Filter | None = None
     snow: bool = False  # the snow supertype (205.4f): its mana is snow mana, which pays {S}
+    # `life_for: {B: 2}` (K'rrik, Son of Yawgmoth): while this permanent is on your battlefield,
+    # each pip of a color named in the total of your cast or activation may be paid with that
+    # much life instead of the mana (601.2h); (color letter, life) in W U B R G order.
+    life_for: tuple[tuple[str, int], ...] = ()
 
     @property
     def title(self) -> str:

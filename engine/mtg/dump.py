@@ -221,6 +221,8 @@ def card_to_data(card: Card) -> Data:
         out["spend_only"] = filter_to_data(card.spend_only)
     if card.snow:
         out["snow"] = True
+    if card.life_for:
+        out["life_for"] = dict(card.life_for)
     return out
 
 

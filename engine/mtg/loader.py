@@ -50,7 +50,7 @@ from .cards import (
     State,
 )
 from .options import MtgChosen
-from .payment import MtgPayment, SourceUse
+from .payment import LifePaid, MtgPayment, SourceUse
 from .mana import (
     COLORS,
     NAME_COLORS,
@@ -73,13 +73,14 @@ CHECK_ONLY = {
     **{key: f"a choice of the payment `payplan check` reads; this command makes its own (the "
             f"play's own choices are in `play`)" for key in CHOICE_KEYS},
 }
-PAYMENT_KEYS = ("pool", "sources", "convoke", "delve", "improvise", "life", "other")
+PAYMENT_KEYS = ("pool", "sources", "convoke", "delve", "improvise", "life", "other", "life_for")
+LIFE_FOR_PIPS = tuple(f"{{{c}}}" for c in COLORS)  # a payment's `life_for` keys
 PAID_KINDS = tuple(k for k in OTHER_KINDS if k != "pay_life")  # life is the payment's `life`
 CONVOKE_PAYS = ("{1}",) + tuple(f"{{{c}}}" for c in COLORS)
 CARD_KEYS = ("name", "types", "cost", "colors", "tags", "flash", "flashback", "kicker",
              "multikicker", "replicate", "buyback", "alternative", "additional", "per_mode",
              "per_target", "modes", "convoke", "delve", "improvise", "reductions", "mana",
-             "grants", "abilities", "effect", "enters_tapped", "spend_only", "snow")
+             "grants", "abilities", "effect", "enters_tapped", "spend_only", "snow", "life_for")
 EFFECT_KEYS = ("adds",)
 COST_KEYS = ("cost", "other")
 ALTERNATIVE_KEYS = ("id", "cost", "other", "zone")
@@ -362,6 +363,7 @@ class _MtgReader(Reader):
             enters_tapped=f.read("enters_tapped", False, self.boolean),
             spend_only=f.read("spend_only", None, self.spend_only),
             snow=f.read("snow", False, self.boolean),
+            life_for=f.read("life_for", (), self.life_for),
         )
         if card.spend_only is not None and card.has_snow():
             self.problem(f.at("spend_only"), "spend_only is not supported with {S} (snow mana) "
@@ -398,6 +400,28 @@ class _MtgReader(Reader):
             self.problem(f.at("enters_tapped"), "enters_tapped is read for lands (a land played "
                                                 "enters tapped, 305); this card is not a land")
         return card
+
+    def life_for(self, value: object, path: DataPath) -> tuple[tuple[str, int], ...]:
+        """`life_for: {B: 2}` (K'rrik): a color letter W U B R G to the life, 1 to 20, that
+        pays each pip of that color (in W U B R G order)."""
+        if not isinstance(value, dict) or not value:
+            self.problem(path, f"expected a mapping of a color letter W U B R G to the life "
+                               f"each pip of that color costs, like {{B: 2}}, got "
+                               f"{_kind(value) if value != {} else 'an empty mapping'}")
+            return ()
+        out: dict[str, int] = {}
+        for key, n in value.items():
+            where = _join(path, key)
+            if not isinstance(key, str) or key not in COLORS:
+                self.unknown(where, "color letter", key, COLORS)
+                continue
+            if isinstance(n, int) and not isinstance(n, bool) and not 1 <= n <= 20:
+                self.problem(where, f"life paid for a pip is 1 to 20, got {n}")
+                continue
+            life = self.integer(n, where, 20)
+            if life:
+                out[key] = life
+        return tuple((c, out[c]) for c in COLORS if c in out)
 
     def spend_only(self, value: object, path: DataPath) -> Filter:
         """`spend_only: FILTER`: the permanents whose mana may be spent on the card (read on
@@ -1134,7 +1158,23 @@ class _MtgReader(Reader):
         return MtgPayment(pool=f.read("pool", NO_MANA, self.plain_mana), sources=tuple(sources),
                           convoke=tuple(convoke), delve=f.read("delve", (), self.strings),
                           improvise=f.read("improvise", (), self.strings),
-                          life=f.read("life", 0, self.integer, MAX_LIFE), other=tuple(other))
+                          life=f.read("life", 0, self.integer, MAX_LIFE), other=tuple(other),
+                          life_for=f.read("life_for", (), self.paid_life_for))
+
+    def paid_life_for(self, value: object, path: DataPath) -> tuple[LifePaid, ...]:
+        """A payment's `life_for: {"{B}": 2}`: pips of a color paid with life (K'rrik)."""
+        if not isinstance(value, dict):
+            self.problem(path, f"expected a mapping of a pip to how many such pips life paid, "
+                               f"like {{\"{{B}}\": 2}}, got {_kind(value)}")
+            return ()
+        counts: dict[str, int] = {}
+        for pip, n in value.items():
+            where = _join(path, pip)
+            if not isinstance(pip, str) or pip not in LIFE_FOR_PIPS:
+                self.unknown(where, "pip", pip, LIFE_FOR_PIPS)
+                continue
+            counts[pip[1]] = self.integer(n, where)
+        return tuple(LifePaid(c, counts[c]) for c in COLORS if counts.get(c))
 
     def cost_words(self, value: object, path: DataPath) -> tuple[str, ...]:
         return tuple(" ".join(word.split()) for word in self.strings(value, path))
@@ -1187,6 +1227,7 @@ class _MtgReader(Reader):
         if "cards" in f:
             self.mtg_card_library(f["cards"], ("cards",))
         state = f.read("state", State(), self.mtg_state)
+        self.life_for_filters(state)
         play = f.read("play", None, self.mtg_play, state)
         plays: tuple[Play, ...] = ()
         if "plays" in f:
@@ -1203,6 +1244,24 @@ class _MtgReader(Reader):
         objective = f.read("objective", mtg_objective(), self.mtg_objective)
         return MtgScenario(MappingProxyType(dict(self.mtg_cards)), state, play, objective, plays,
                            turn=turn)
+
+    def life_for_filters(self, state: State) -> None:
+        """A mana ability's own cost paid with life is not built: a permanent of yours with
+        `life_for` a color beside a mana ability of a permanent of yours with a pip of that
+        color in its costs is refused (one line, at the ability's costs)."""
+        mine = [self.mtg_cards[o.card] for o in state.you.battlefield if o.card in self.mtg_cards]
+        colors = {c: card.name for card in mine for c, _ in card.life_for}
+        if not colors:
+            return
+        for card in dict.fromkeys(c.id for c in mine):
+            for i, ability in enumerate(self.mtg_cards[card].mana):
+                pips = [c for s in ability.mana.symbols for c in s.colors if c in colors]
+                if pips:
+                    self.problem(("cards", card, "mana", i, "costs"),
+                                 f"a {{{pips[0]}}} pip in a mana ability's costs is not supported "
+                                 f"with life_for {pips[0]} ({colors[pips[0]]} on your "
+                                 f"battlefield): a mana ability's own cost is never paid with "
+                                 f"life here")
 
     def turn(self, value: object, path: DataPath, state: State) -> Turn[Play]:
         """`turn: {candidates: auto | [PLAY, ...], values: {KEY: N}, max_plays: N}`

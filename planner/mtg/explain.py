@@ -38,6 +38,8 @@ def unpayable_reasons(scenario: MtgScenario, opts: CastOptions, res: Resources) 
                      and o.ability.mana.symbols and any(m[1 + i] for m in o.ability.adds)],
                     sum(1 for p in res.permanents if p.convoker and t in p.convoke))
             direct, filtered, convoke = supply[i]
+            if res.life_for_of(t):  # K'rrik: your life pays these pips too
+                direct += res.life // res.life_for_of(t)
             if direct + convoke < need:
                 name = COLOR_NAMES[t]
                 text = (f"needs {mana_text(_only(i, need))}: {_count(direct + convoke, name + ' source')}"
@@ -63,7 +65,7 @@ def unpayable_reasons(scenario: MtgScenario, opts: CastOptions, res: Resources) 
                 found.append(f"needs {'{S}' * option.snow}: {option.snow} mana from a snow "
                              f"source, " + (f"at most {made} can be made" if made
                                             else "none can be made"))
-        if option.size > cap:
+        if option.size > cap + res.life_pips(option.mana):
             ways = ["untapped sources", "the pool"] + [w for w, on in (
                 ("convoke", opts.card.convoke), ("delve", opts.card.delve),
                 ("improvise", opts.card.improvise)) if on]
