@@ -436,6 +436,8 @@ def _card(draw: Draw, card_id: str) -> dict[str, object]:
         out["snow"] = draw(st.booleans())
     if "spend_only" not in out and maybe(3):  # {S} in the cost (not with spend_only)
         out["cost"] = str(out.get("cost", "")) + "{S}" * draw(st.integers(1, 2))
+    if "land" not in types and maybe(4):  # morph (issue 25, B3)
+        out["morph"] = draw(st.sampled_from(["{0}", "{1}", "{2}{G}", "{1}{B}{B}", "{S}"]))
     return out
 
 
@@ -493,6 +495,8 @@ def every_key_scenario(draw: Draw) -> dict[str, Any]:
                         max_size=2))
                 if zone == "battlefield" and draw(st.integers(0, 5)) == 0:
                     obj["loyalty_activated"] = draw(st.booleans())
+                if zone == "battlefield" and "morph" in cards[card] and draw(st.booleans()):
+                    obj["face_down"] = draw(st.booleans())  # issue 25, B3
                 objects.append(obj)
             player[zone] = objects
         if draw(st.integers(0, 2)) == 0:
@@ -534,6 +538,15 @@ def _play(draw: Draw, s: MtgScenario) -> dict[str, object] | None:
     able = [(o, a) for zone in ("battlefield", "hand") for o in you.zone(zone)
             for a in s.cards[o.card].abilities if a.zone == zone]
     castable = [(z, o) for z in ("hand", "graveyard", "exile", "command") for o in you.zone(z)]
+    down = [o for o in you.battlefield if o.face_down]
+    if down and draw(st.integers(0, 2)) == 0:  # issue 25, B3: turned face up
+        return {"turn_face_up": draw(st.sampled_from(down)).id}
+    hidden = [o for o in you.hand if s.cards[o.card].morph is not None]
+    if hidden and draw(st.integers(0, 2)) == 0:  # cast face down: no X, optional costs, modes
+        face: dict[str, object] = {"object": draw(st.sampled_from(hidden)).id, "cast": "face_down"}
+        if draw(st.booleans()):
+            face["targets"] = _one_or_list(draw, _targets(s)[:draw(st.integers(1, 2))])
+        return face
     if able and (not castable or draw(st.booleans())):
         obj, ability = draw(st.sampled_from(able))
         play: dict[str, object] = {"ability": {"object": obj.id, "id": ability.id}}

@@ -33,10 +33,13 @@ from .cards import (
     Activated,
     Additional,
     Alternative,
+    FACE_DOWN,
+    TURN_FACE_UP,
     Amount,
     Card,
     Cost,
     Filter,
+    face_down_card,
     Grant,
     ManaAbility,
     MtgScenario,
@@ -80,7 +83,8 @@ CONVOKE_PAYS = ("{1}",) + tuple(f"{{{c}}}" for c in COLORS)
 CARD_KEYS = ("name", "types", "cost", "colors", "tags", "flash", "flashback", "kicker",
              "multikicker", "replicate", "buyback", "alternative", "additional", "per_mode",
              "per_target", "modes", "convoke", "delve", "improvise", "reductions", "mana",
-             "grants", "abilities", "effect", "enters_tapped", "spend_only", "snow", "life_for")
+             "grants", "abilities", "effect", "enters_tapped", "spend_only", "snow", "life_for",
+             "morph")
 EFFECT_KEYS = ("adds",)
 COST_KEYS = ("cost", "other")
 ALTERNATIVE_KEYS = ("id", "cost", "other", "zone")
@@ -111,12 +115,13 @@ STATE_KEYS = ("phase", "stack", "turn", "you", "opponent", "lands_played_this_tu
 PLAYER_KEYS = ("life", "library", "hand", "graveyard", "exile", "command", "battlefield",
                "mana_pool", "snow_pool")
 OBJECT_KEYS = ("id", "card", "tapped", "sick", "value", "commander_casts", "attacking",
-               "chosen_type", "counters", "loyalty_activated")
+               "chosen_type", "counters", "loyalty_activated", "face_down")
 REMOVE_KEYS = ("kind", "count")  # `{remove_counters: {kind: KIND, count: N or X}}`
 MAX_COUNTERS = 1000  # counters of one kind on an object
 MAX_LOYALTY_COST = 20  # a loyalty ability's cost, -20 to +20
 _COUNTER_KIND = re.compile(r"[a-z][a-z_]*")
-PLAY_KEYS = ("object", "card", "from", "cast", "x", "optional", "targets", "modes", "ability")
+PLAY_KEYS = ("object", "card", "from", "cast", "x", "optional", "targets", "modes", "ability",
+             "turn_face_up")
 OBJECTIVE_KEYS = ("weights", "benefits")
 PLAY_ZONES = ("hand", "graveyard", "exile", "command")
 OBJECT_ZONES = ("hand", "graveyard", "exile", "command", "battlefield")
@@ -313,10 +318,16 @@ class _MtgReader(Reader):
             if not isinstance(card_id, str) or not card_id:
                 self.problem(where, "a card id must be a non-empty string")
                 continue
+            if card_id.startswith(FACE_DOWN):
+                self.problem(where, f"a card id starting {FACE_DOWN!r} names a face-down card's "
+                                    f"stand-in: use `face_down: true` on the object")
+                continue
             before = len(self.problems)
             self.mtg_cards[card_id] = self.mtg_card(card_id, body, where)
             if len(self.problems) != before:
                 self.bad_cards.add(card_id)
+        for card in [c for c in self.mtg_cards.values() if c.morph is not None]:
+            self.mtg_cards[FACE_DOWN + card.id] = face_down_card(card)  # 702.37: its face down
 
     def mtg_card(self, card_id: str, value: object, path: DataPath) -> Card:
         f = self.fields(value, path, CARD_KEYS)
@@ -331,7 +342,8 @@ class _MtgReader(Reader):
         additional = f.read("additional", (), self.additionals)
         ids = [a.id for a in alternative]
         for i, name in enumerate(ids):
-            if name in ("normal", "flashback", "without_paying", "auto") or name in ids[:i]:
+            if name in ("normal", "flashback", "without_paying", "auto", "face_down",
+                        TURN_FACE_UP) or name in ids[:i]:
                 self.problem((*f.at("alternative"), i, "id"),
                              f"alternative id {name!r} is reserved or used twice")
         card = Card(
@@ -364,7 +376,14 @@ class _MtgReader(Reader):
             spend_only=f.read("spend_only", None, self.spend_only),
             snow=f.read("snow", False, self.boolean),
             life_for=f.read("life_for", (), self.life_for),
+            morph=f.read("morph", None, self.mana_cost),
         )
+        if card.morph is not None and "land" in card.types:
+            self.problem(f.at("morph"), "a land is played, not cast: it is never cast face down "
+                                        "(702.37)")
+        elif card.morph is not None and any(s.kind == "x" for s in card.morph.symbols):
+            self.problem(f.at("morph"), "{X} in a morph cost: no X is announced for turning a "
+                                        "permanent face up (a special action)")
         if card.spend_only is not None and card.has_snow():
             self.problem(f.at("spend_only"), "spend_only is not supported with {S} (snow mana) "
                                              "in the card's costs")
@@ -859,9 +878,17 @@ class _MtgReader(Reader):
             self.ids.add(self, ident, who, zone, f.at("id") if "id" in f else where)
             if isinstance(item, dict) and "card" not in f:
                 f.require("card", "the id of the object's card")
+            card_id = f.read("card", "", self.mtg_card_ref)
+            if self.battlefield_only(f, "face_down", zone, False, self.boolean):
+                known = self.mtg_cards.get(card_id)
+                if known is not None and known.morph is None:
+                    self.problem(f.at("face_down"), f"face_down is read on a card with morph; "
+                                                    f"{card_id!r} has none")
+                elif known is not None:
+                    card_id = FACE_DOWN + card_id
             out.append(Obj(
                 id=ident,
-                card=f.read("card", "", self.mtg_card_ref),
+                card=card_id,
                 tapped=f.read("tapped", False, self.boolean),
                 sick=f.read("sick", False, self.boolean),
                 value=f.read("value", None, self.large),
@@ -893,7 +920,7 @@ class _MtgReader(Reader):
     def mtg_card_ref(self, value: object, path: DataPath) -> str:
         if not isinstance(value, str):
             return self.string(value, path)
-        if value not in self.mtg_cards:
+        if value not in self.mtg_cards or value.startswith(FACE_DOWN):
             self.problem(path, f"unknown card {value!r}{self.suggest(value, self.mtg_cards)}")
         return value
 
@@ -901,6 +928,8 @@ class _MtgReader(Reader):
 
     def mtg_play(self, value: object, path: DataPath, state: State) -> Play:
         f = self.fields(value, path, PLAY_KEYS)
+        if "turn_face_up" in f:
+            return self.mtg_turn_face_up(f, state)
         if "ability" in f:
             return self.mtg_ability_play(f, state)
         from_zone = f.word("from", None, PLAY_ZONES, "zone")
@@ -914,6 +943,11 @@ class _MtgReader(Reader):
             x = None if raw == "auto" else self.integer(raw, f.at("x"))
             if card is not None and not card.has_x() and card.id not in self.bad_cards:
                 self.problem(f.at("x"), f"{card.id!r} has no {{X}} in its cost")
+        if cast == "face_down":  # 702.37: a face-down spell has no abilities (nor X)
+            for key in ("x", "optional", "modes"):
+                if key in f:
+                    self.problem(f.at(key), f"a card cast face down has no abilities and no mana "
+                                            f"cost: no `{key}` (702.37)")
         return Play(
             object=ident,
             zone=from_zone or zone,
@@ -923,6 +957,22 @@ class _MtgReader(Reader):
             targets=f.read("targets", (), self.play_targets),
             modes=f.read("modes", (), self.modes, card),
         )
+
+    def mtg_turn_face_up(self, f: _Fields, state: State) -> Play:
+        """`turn_face_up: ID`: turn a face-down permanent of yours face up, paying its morph
+        cost (702.37e): a special action (116.2b), any time, no cost changer."""
+        for key in ("object", "card", "from", "cast", "x", "optional", "modes", "targets",
+                    "ability"):
+            if key in f:
+                self.problem(f.at(key), "turn_face_up names the face-down permanent alone (a "
+                                        "special action: no cast, X, optional costs, modes or "
+                                        "targets)")
+        ident = f.read("turn_face_up", "", self.string)
+        found = state.you.find(ident) if ident else None
+        if ident and (found is None or found[0] != "battlefield" or not found[1].face_down):
+            self.problem(f.at("turn_face_up"), f"{ident!r} is not a face-down permanent on your "
+                                               f"battlefield")
+        return Play(object=ident, zone="battlefield", cast=TURN_FACE_UP, ability=TURN_FACE_UP)
 
     def mtg_ability_play(self, f: _Fields, state: State) -> Play:
         """`ability: {object: ID, id: ABILITY}`: activate an ability of a permanent on your
@@ -1024,6 +1074,7 @@ class _MtgReader(Reader):
 
     def cast(self, value: object, path: DataPath, card: Card | None) -> str:
         names = CASTS + (tuple(a.id for a in card.alternative) if card is not None else ())
+        names += ("face_down",) if card is not None and card.morph is not None else ()
         if card is None:
             return value if isinstance(value, str) else self.string(value, path)
         word = self.one_of(value, path, names, "way to cast")

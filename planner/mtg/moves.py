@@ -252,6 +252,10 @@ def counter_keys(scenario: MtgScenario) -> tuple[tuple[str | int, ...], str] | N
     why = ("is not supported by `payplan turn` (nor `plays` paid together): counters as costs "
            "and loyalty abilities are planned one play at a time (`payplan plan`, `play`)")
     for card_id, card in scenario.cards.items():
+        if card.morph is not None:  # issue 25, B3: face-down casts are planned one at a time
+            return ("cards", card_id, "morph"), (
+                "morph is not supported by `payplan turn` (nor `plays` paid together): cast face "
+                "down and turn face up one play at a time (`payplan plan`, `play`)")
         if card.life_for:  # K'rrik (issue 25, A3): pips paid with life are planned one at a time
             return ("cards", card_id, "life_for"), (
                 "life_for is not supported by `payplan turn` (nor `plays` paid together): pips "

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from ...engine.mtg.cards import Card, MtgScenario, Play
+from ...engine.mtg.cards import TURN_FACE_UP, Card, MtgScenario, Play
 from ...engine.mtg.mana import NO_MANA, Mana, mana_text, total, total_text
 from ...engine.discounts import Deadline
 from ...engine.mtg.options import CastOptions, TooManyChoices, announce, cast_options, samples
@@ -134,8 +134,8 @@ def plan_mtg(scenario: MtgScenario, config: SolverConfig = DEFAULT_CONFIG,
     assert found is not None
     obj = found[1]
     card = played_card(scenario, play)
-    header = {"object": obj.id, "card": card.id, "from": play.zone}
-    if play.ability is not None:
+    header = {"object": obj.id, "card": card.face_down_of or card.id, "from": play.zone}
+    if play.ability is not None and play.cast != TURN_FACE_UP:
         header["ability"] = play.ability
     # An ability's source stays where it is and may pay (601.2g-h); a spell is on the stack.
     limit = deadline(config)  # the time limit bounds the whole plan, the pricing included
