@@ -1002,6 +1002,15 @@ def _mtg_pairs() -> dict[Key, Pair]:
     t["CARD_KEYS", "spend_only"] = M("cards.bolt.spend_only", {"type": "creature"})
     # Snow (issue 25): bolt costs {S}{R}; a snow Mountain pays its {S}, a snow pool's {R} too.
     t["CARD_KEYS", "snow"] = M("cards.mountain.snow", True, False, cards__bolt__cost="{S}{R}")
+    # Morph (issue 25, B3): the bear face down on the battlefield, turned face up for its morph.
+    t["CARD_KEYS", "morph"] = M("cards.bear.morph", "{3}", "{1}", play={"turn_face_up": "c1"},
+                                state__you__battlefield=[
+                                    {"id": "m1", "card": "mountain"},
+                                    {"id": "m2", "card": "mountain"},
+                                    {"id": "c1", "card": "bear", "face_down": True}])
+    # K'rrik (issue 25, A3): one Mountain and the bear, which lets 1 life pay bolt's {R}.
+    t["CARD_KEYS", "life_for"] = M("cards.bear.life_for", {"R": 1}, state__you__battlefield=[
+        {"id": "m1", "card": "mountain"}, {"id": "c1", "card": "bear"}])
 
     # Costs: a full cost, non-mana parts and their long form.
     t["COST_KEYS", "cost"] = M("cards.bolt.flashback.cost", "{R}", "{1}{R}",
@@ -1226,8 +1235,20 @@ def _mtg_pairs() -> dict[Key, Pair]:
     t["OBJECT_KEYS", "loyalty_activated"] = Pair(MLOYAL, "state.you.battlefield.0.loyalty_activated",
                                                  True)
 
+    # Face down (issue 25, B3), the bear has no abilities: its grant ({1} more) is gone.
+    t["OBJECT_KEYS", "face_down"] = Pair(setup(mgrant(), cards__bear__morph="{1}"),
+                                         "state.you.battlefield.3.face_down", True)
+
     # The play.
     t["PLAY_KEYS", "object"] = M("play.object", "h2", "h1")
+    # Turning face up (issue 25, B3) one face-down permanent or the other: {1} or {3}.
+    t["PLAY_KEYS", "turn_face_up"] = M(
+        "play.turn_face_up", "c2", "c1", play={"turn_face_up": "c1"},
+        cards__bear__morph="{1}", cards__ogre={"types": ["creature"], "morph": "{3}"},
+        state__you__battlefield=[{"id": "m1", "card": "mountain"}, {"id": "m2", "card": "mountain"},
+                                 {"id": "m3", "card": "mountain"},
+                                 {"id": "c1", "card": "bear", "face_down": True},
+                                 {"id": "c2", "card": "ogre", "face_down": True}])
     t["PLAY_KEYS", "card"] = M("play.card", "bear", "bolt", play={"card": "bolt"})
     t["PLAY_KEYS", "from"] = M("play.from", "graveyard", play={"card": "bear"},
                                cards__bear__flashback="{G}")
@@ -1353,6 +1374,11 @@ def _mtg_pairs() -> dict[Key, Pair]:
                                    announced={"hybrid": ["{R}"]})
     t["PAYMENT_KEYS", "other"] = MC(mcost("sacrifice"), "payment.other", {"sacrifice": ["c1"]},
                                     payment={})
+    # K'rrik (issue 25, A3): the bear lets 1 life pay bolt's {R}; m1 pays the {1}.
+    krrik = setup(MBASE, cards__bear__life_for={"R": 1}, state__you__battlefield=[
+        {"id": "m1", "card": "mountain"}, {"id": "c1", "card": "bear"}])
+    t["PAYMENT_KEYS", "life_for"] = MC(krrik, "payment.life_for", {"{R}": 1},
+                                       payment={"sources": [tap], "life": 1})
 
     # Issue 25, G1: mana effects on the bear (c1). A trigger adding {R} whenever a land is
     # tapped for mana: one Mountain pays bolt's {1}{R}; a replacement of 1 mana or more by {C}:

@@ -465,6 +465,8 @@ def _card(draw: Draw, card_id: str) -> dict[str, object]:
         out["cost"] = str(out.get("cost", "")) + "{S}" * draw(st.integers(1, 2))
     if any(t in PERMANENT for t in types) and maybe(3):  # issue 25, G1: mana effects
         out["mana_effects"] = [_mana_effect(draw) for _ in range(draw(st.integers(0, 2)))]
+    if "land" not in types and maybe(4):  # morph (issue 25, B3)
+        out["morph"] = draw(st.sampled_from(["{0}", "{1}", "{2}{G}", "{1}{B}{B}", "{S}"]))
     return out
 
 
@@ -491,6 +493,16 @@ def every_key_scenario(draw: Draw) -> dict[str, Any]:
     """Raw `mtg/1` data the loader accepts, drawing every key of the format in its forms."""
     card_ids = [f"card-{i}" for i in range(draw(st.integers(1, 4)))]
     cards = {c: _card(draw, c) for c in card_ids}
+    # K'rrik's life_for (issue 25, A3), in colors no mana ability's cost has a pip of (the
+    # loader refuses that pair).
+    in_costs = {letter for body in cards.values() for m in body.get("mana", [])
+                if isinstance(m, dict) for c in m.get("costs", [])
+                if isinstance(c, str) and c.startswith("{") for letter in "WUBRG" if letter in c}
+    free = [c for c in "WUBRG" if c not in in_costs]
+    if free and draw(st.integers(0, 3)) == 0:
+        body = cards[draw(st.sampled_from(card_ids))]
+        body["life_for"] = draw(st.dictionaries(st.sampled_from(free), st.integers(1, 20),
+                                                min_size=1, max_size=2))
     counter = iter(range(10_000))
     state: dict[str, object] = {}
     if draw(st.booleans()):
@@ -532,6 +544,8 @@ def every_key_scenario(draw: Draw) -> dict[str, Any]:
                         max_size=2))
                 if zone == "battlefield" and draw(st.integers(0, 5)) == 0:
                     obj["loyalty_activated"] = draw(st.booleans())
+                if zone == "battlefield" and "morph" in cards[card] and draw(st.booleans()):
+                    obj["face_down"] = draw(st.booleans())  # issue 25, B3
                 objects.append(obj)
             player[zone] = objects
         if draw(st.integers(0, 2)) == 0:
@@ -597,6 +611,15 @@ def _play(draw: Draw, s: MtgScenario) -> dict[str, object] | None:
     able = [(o, a) for zone in ("battlefield", "hand") for o in you.zone(zone)
             for a in s.cards[o.card].abilities if a.zone == zone]
     castable = [(z, o) for z in ("hand", "graveyard", "exile", "command") for o in you.zone(z)]
+    down = [o for o in you.battlefield if o.face_down]
+    if down and draw(st.integers(0, 2)) == 0:  # issue 25, B3: turned face up
+        return {"turn_face_up": draw(st.sampled_from(down)).id}
+    hidden = [o for o in you.hand if s.cards[o.card].morph is not None]
+    if hidden and draw(st.integers(0, 2)) == 0:  # cast face down: no X, optional costs, modes
+        face: dict[str, object] = {"object": draw(st.sampled_from(hidden)).id, "cast": "face_down"}
+        if draw(st.booleans()):
+            face["targets"] = _one_or_list(draw, _targets(s)[:draw(st.integers(1, 2))])
+        return face
     if able and (not castable or draw(st.booleans())):
         obj, ability = draw(st.sampled_from(able))
         play: dict[str, object] = {"ability": {"object": obj.id, "id": ability.id}}

@@ -314,3 +314,189 @@ def test_snow_refusals(tmp_path: Path) -> None:
     assert run("turn", data, tmp_path, code=2).strip().splitlines() == [
         "cards.rime: {S} (snow mana) is not supported by `payplan turn` (plan each cast with "
         "`payplan plan`)"]
+
+
+# --- A3. paying a colored pip with life (K'rrik, Son of Yawgmoth) -------------------------------
+
+
+KRRIK = """
+format: mtg/1
+cards:
+  krrik: {name: "K'rrik, Son of Yawgmoth", types: [creature], cost: "{4}{B/P}{B/P}{B/P}",
+          life_for: {B: 2}}
+  spell: {name: Spell, types: [sorcery], cost: "{2}{B}"}
+  swamp: {name: Swamp, types: [land], mana: [{adds: "{B}"}]}
+  plains: {name: Plains, types: [land], mana: [{adds: "{W}"}]}
+state:
+  you:
+    life: 10
+    hand: [{id: h1, card: spell}]
+    battlefield: [{id: k1, card: krrik}, {id: p1, card: plains}, {id: p2, card: plains}]
+play: {object: h1}
+"""
+
+
+def krrik(cost: str, *lands: str, life: int = 10) -> dict[str, Any]:
+    data: dict[str, Any] = yaml.safe_load(KRRIK)
+    data["cards"]["spell"]["cost"] = cost
+    data["state"]["you"]["life"] = life
+    data["state"]["you"]["battlefield"] = [{"id": "k1", "card": "krrik"}] + [
+        {"id": f"l{i}", "card": c} for i, c in enumerate(lands)]
+    return data
+
+
+def test_krrik_pays_a_black_pip_with_life(tmp_path: Path) -> None:
+    data = example("60")
+    p = plan(data)
+    assert (p["total"], p["mana_value"], p["score"]) == (
+        {"mana": "{3}{B}{B}", "life": 0, "other": []}, 5, 6)
+    assert (p["payment"]["life"], p["payment"]["life_for"], p["spent"]) == (
+        2, {"{B}": 1}, {"mana": 4, "life": 2})
+    assert sorted(s["id"] for s in p["payment"]["sources"]) == ["p1", "p2", "p3", "s1"]
+    (step,) = [s for s in p["steps"] if s["rule"] == "601.2h"]
+    assert "K'rrik, Son of Yawgmoth (k1, life_for B)" in step["text"], step
+    assert step["total"] == {"mana": "{3}{B}{B}", "life": 0}
+    you = run("play", data, tmp_path)["state"]["you"]
+    assert you["life"] == 8
+    round_trips(data)
+    del data["cards"]["krrik"]["life_for"]  # the other side: one black source for {B}{B}
+    assert plan(data)["status"] == "unpayable"
+
+
+def test_krrik_under_x_auto() -> None:
+    data = example("61")
+    p = plan(data)
+    assert (p["x"], p["total"]["mana"], p["payment"]["life_for"], p["score"]) == (
+        4, "{4}{B}{B}", {"{B}": 2}, 8)
+    data["state"]["you"]["life"] = 3  # one {B} only: 3 - 2 = 1 life left, not another 2
+    p = plan(data)
+    assert (p["x"], p["payment"]["life"], p["payment"]["life_for"]) == (3, 2, {"{B}": 1})
+    data["state"]["you"]["battlefield"] = data["state"]["you"]["battlefield"][1:]  # no K'rrik
+    p = plan(data)
+    assert (p["x"], p["payment"]["life"], "life_for" in p["payment"]) == (2, 0, False)
+
+
+def test_life_for_pays_colored_pips_only_and_to_exactly_zero() -> None:
+    assert plan(krrik("{2}{B}", life=20))["status"] == "unpayable"  # never the generic {2}
+    p = plan(krrik("{B}{B}", life=4))  # to exactly 0 (119.4)
+    assert (p["status"], p["payment"]["life"], p["score"]) == ("ok", 4, 4)
+    assert plan(krrik("{B}{B}", life=3))["status"] == "unpayable"
+    assert plan(krrik("{W}", life=20))["status"] == "unpayable"  # another color: mana only
+    assert plan(krrik("{C}", life=20))["status"] == "unpayable"
+
+
+def test_life_for_after_announcements() -> None:
+    # A hybrid pip announced as {B} is a {B}: 2 life each; the Plains pay the {2}.
+    p = plan(krrik("{2}{B/R}{B/R}", "plains", "plains"))
+    assert (p["announced"]["hybrid"], p["payment"]["life_for"], p["score"]) == (
+        ["{B}", "{B}"], {"{B}": 2}, 6)
+    p = plan(krrik("{2/B}"))  # {2/B} announced as {B}, then 2 life (not {2} of mana)
+    assert (p["announced"]["hybrid"], p["payment"]["life"], p["payment"]["life_for"]) == (
+        ["{B}"], 2, {"{B}": 1})
+    # A Phyrexian pip announced as mana is a {B}: with 1 life for it, cheaper than the 2 life
+    # of announcing life.
+    data = krrik("{B/P}")
+    data["cards"]["krrik"]["life_for"] = {"B": 1}
+    p = plan(data)
+    assert (p["announced"]["phyrexian"], p["payment"]["life"], p["payment"]["life_for"],
+            p["total"]["life"]) == (["{B}"], 1, {"{B}": 1}, 0)
+
+
+def test_life_for_the_least_amount_and_only_yours() -> None:
+    data = krrik("{2}{B}", "plains", "plains")
+    data["cards"]["bat"] = {"name": "Bat", "types": ["creature"], "life_for": {"B": 1, "W": 3}}
+    data["state"]["you"]["battlefield"].append({"id": "b1", "card": "bat"})
+    p = plan(data)
+    assert (p["payment"]["life"], p["score"]) == (1, 3)
+    (step,) = [s for s in p["steps"] if s["rule"] == "601.2h"]
+    assert step["text"].startswith("Bat (b1, life_for B): {B} x1 paid with 1 life each"), step
+    # An opponent's K'rrik helps its controller only.
+    data = krrik("{2}{B}", "plains", "plains")
+    data["state"]["opponent"] = {"battlefield": [data["state"]["you"]["battlefield"].pop(0)]}
+    assert plan(data)["status"] == "unpayable"
+
+
+def test_life_for_weighs_life_against_mana() -> None:
+    data = krrik("{B}", "swamp")
+    p = plan(data)
+    assert (p["payment"]["life"], p["score"]) == (0, 1)  # a land (1) before 2 life
+    data["objective"] = {"weights": {"life": 0}}
+    p = plan(data)
+    assert (p["payment"]["life"], p["payment"]["sources"], p["score"]) == (2, [], 0)
+
+
+def test_life_for_pays_an_activated_ability() -> None:
+    data = krrik("{B}", "plains")
+    data["cards"]["krrik"]["abilities"] = [{"id": "pump", "costs": ["{1}{B}"]}]
+    data["play"] = {"ability": {"object": "k1", "id": "pump"}}
+    p = plan(data)
+    assert (p["status"], p["payment"]["life_for"], p["mana_value"], p["score"]) == (
+        "ok", {"{B}": 1}, None, 3)
+
+
+def test_check_reads_life_for(tmp_path: Path) -> None:
+    data = example("60")
+    lands = [{"id": i, "adds": a, "costs": ["tap"]}
+             for i, a in (("s1", "{B}"), ("p1", "{W}"), ("p2", "{W}"), ("p3", "{W}"))]
+    good = checked(data, {"sources": lands, "life": 2, "life_for": {"{B}": 1}})
+    assert (good["legal"], good["score"], good["gap"], good["spent"]) == (
+        True, 6, 0, {"mana": 4, "life": 2})
+    both = checked(data, {"sources": lands[1:], "life": 4, "life_for": {"{B}": 2}})
+    assert (both["legal"], both["score"], both["gap"]) == (True, 7, 1)
+    bad = checked(data, {"sources": lands, "life": 2, "life_for": {"{W}": 1}})
+    assert not bad["legal"]
+    assert bad["problems"][0] == ("payment.life_for.{W}: no permanent on your battlefield lets "
+                                  "a {W} pip be paid with life (life_for W)")
+    bad = checked(data, {"sources": lands[1:], "life": 6, "life_for": {"{B}": 3}})
+    assert bad["problems"][0] == ("payment.life_for.{B}: pays 3 {B} pips with life; the total "
+                                  "{3}{B}{B} has 2 left to pay")
+    bad = checked(data, {"sources": lands, "life": 0, "life_for": {"{B}": 1}})
+    assert any(p.startswith("payment.life: pays 0 life; the total and the mana abilities ask "
+                            "for 2") for p in bad["problems"]), bad["problems"]
+    data["payment"] = {"life_for": {"{S}": 1}}
+    with pytest.raises(ScenarioError):
+        check_data(data)
+
+
+def test_life_for_in_hand_and_dump(tmp_path: Path) -> None:
+    data = example("60")
+    del data["play"]
+    hand = run("hand", data, tmp_path)["plays"]
+    assert [(p["play"]["object"], p["score"], p["payment"]["life_for"]) for p in hand] == [
+        ("h1", 6, {"{B}": 1})]
+    s = mtg_from_data(data)
+    assert scenario_to_data(s)["cards"]["krrik"]["life_for"] == {"B": 2}
+
+
+def test_life_for_refusals(tmp_path: Path) -> None:
+    for value, line in (
+            ({"C": 2}, "cards.krrik.life_for.C: unknown color letter 'C' (expected one of: W, U, "
+                       "B, R, G)"),
+            ({"B": 0}, "cards.krrik.life_for.B: life paid for a pip is 1 to 20, got 0"),
+            ({"B": 21}, "cards.krrik.life_for.B: life paid for a pip is 1 to 20, got 21"),
+            ({"B": "2"}, "cards.krrik.life_for.B: expected a whole number, got the string '2'"),
+            (2, "cards.krrik.life_for: expected a mapping of a color letter W U B R G to the "
+                "life each pip of that color costs, like {B: 2}, got the number 2"),
+    ):
+        data = example("60")
+        data["cards"]["krrik"]["life_for"] = value
+        assert problems(data) == [line], value
+    # A mana ability's own cost is never paid with life: the pair is refused.
+    data = example("60")
+    data["cards"]["plains"]["mana"] = [{"adds": "{W}{W}", "costs": ["tap", "{B/W}"]}]
+    assert problems(data) == [
+        "cards.plains.mana[0].costs: a {B} pip in a mana ability's costs is not supported with "
+        "life_for B (K'rrik, Son of Yawgmoth on your battlefield): a mana ability's own cost is "
+        "never paid with life here"]
+    data["state"]["opponent"] = {"battlefield": [data["state"]["you"]["battlefield"].pop(0)]}
+    mtg_from_data(data)  # an opponent's K'rrik: accepted
+    data = example("60")
+    del data["play"]
+    assert run("turn", data, tmp_path, code=2).strip().splitlines() == [
+        "cards.krrik.life_for: life_for is not supported by `payplan turn` (plan each cast with "
+        "`payplan plan`)"]
+    data = example("60")
+    data["plays"] = [data.pop("play")]
+    err = run("play", data, tmp_path, code=2).strip().splitlines()
+    assert len(err) == 1 and err[0].startswith("cards.krrik.life_for: life_for is not supported "
+                                               "by `payplan turn` (nor `plays` paid together)")

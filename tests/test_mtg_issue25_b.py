@@ -303,3 +303,101 @@ def test_the_loader_refuses_what_count_any_and_per_paid_cant_be() -> None:
     assert got == ["cards.altar.grants[0].reduction.generic.per_paid: per_paid counts what this "
                    "card's own additional cost took: only in a card's own reductions, not a "
                    "grant's"]
+
+
+# --- B3. morph: cast face down, turned face up (702.37) ------------------------------------------
+
+
+def test_akroma_cast_face_down() -> None:
+    data = example("62")
+    p = plan(data)
+    assert (p["cast"], p["total"]["mana"], p["mana_value"], p["destination"], p["score"]) == (
+        "face_down", "{3}", 0, "battlefield", 3)
+    assert p["play"] == {"object": "h1", "card": "akroma", "from": "hand"}
+    assert not any(s["rule"] == "601.2f" for s in p["steps"])  # neither red nor a Goblin
+    after = run("play", data)["state"]["you"]["battlefield"]
+    assert {"id": "h1", "card": "akroma", "face_down": True, "sick": True} in after
+    # A reduction for creature spells reaches the face-down spell.
+    data["cards"]["goblin-warchief"]["grants"] = [{"reduction": {"generic": 1},
+                                                    "applies_to": {"type": "creature"}}]
+    assert plan(data)["total"]["mana"] == "{2}"
+    data["play"]["cast"] = "auto"  # auto never casts face down: {R}{R}{R} with Forests
+    assert plan(data)["status"] == "unpayable"
+    data["play"]["cast"] = "face_down"
+    data["state"]["stack"] = "nonempty"  # sorcery timing: a face-down spell has no flash
+    assert plan(data)["status"] == "illegal"
+    round_trips(example("62"))
+
+
+def test_exalted_angel_turned_face_up() -> None:
+    data = example("63")
+    p = plan(data)
+    assert (p["cast"], p["total"]["mana"], p["mana_value"], p["destination"], p["score"]) == (
+        "turn_face_up", "{2}{W}{W}", None, None, 4)
+    assert p["play"] == {"object": "a1", "card": "exalted-angel", "from": "battlefield"}
+    after = run("play", data)["state"]["you"]["battlefield"]
+    assert {"id": "a1", "card": "exalted-angel"} in after  # face up: face_down is gone
+    check = checked(data, p["payment"], cast="turn_face_up")
+    assert (check["legal"], check["score"], check["gap"]) == (True, 4, 0)
+    round_trips(data)
+    hand = run("hand", {k: v for k, v in data.items() if k != "play"})["plays"]
+    assert [(h["play"]["object"], h["cast"], h["score"]) for h in hand] == [
+        ("a1", "turn_face_up", 4)]
+
+
+def test_face_down_permanents_have_no_abilities() -> None:
+    # A face-down K'rrik has no abilities: no life pays {B}. Face up, 2 life does.
+    data = yaml.safe_load("""
+format: mtg/1
+cards:
+  krrik: {name: "K'rrik, Son of Yawgmoth", types: [creature], cost: "{4}{B/P}{B/P}{B/P}",
+          life_for: {B: 2}, morph: "{B}{B}"}
+  spell: {name: Spell, types: [instant], cost: "{B}"}
+state:
+  you:
+    hand: [{id: h1, card: spell}]
+    battlefield: [{id: k1, card: krrik, face_down: true}]
+play: {object: h1}
+""")
+    assert plan(data)["status"] == "unpayable"
+    data["play"] = {"turn_face_up": "k1"}  # nor its own morph cost: it is face down then
+    assert plan(data)["status"] == "unpayable"
+    del data["state"]["you"]["battlefield"][0]["face_down"]
+    data["play"] = {"object": "h1"}
+    p = plan(data)
+    assert (p["payment"]["life_for"], p["score"]) == ({"{B}": 1}, 2)
+
+
+def test_morph_refusals() -> None:
+    data = example("62")
+    data["play"]["optional"] = {"kicker": "yes"}
+    assert problems(data)[0].startswith("play.optional: a card cast face down has no abilities")
+    data = example("62")
+    data["cards"]["forest"]["morph"] = "{1}"
+    assert problems(data) == ["cards.forest.morph: a land is played, not cast: it is never cast "
+                              "face down (702.37)"]
+    data = example("62")
+    data["cards"]["akroma"]["morph"] = "{X}{R}"
+    assert problems(data)[0].startswith("cards.akroma.morph: {X} in a morph cost")
+    data = example("62")
+    data["state"]["you"]["battlefield"][2]["face_down"] = True  # a Forest has no morph
+    assert problems(data) == ["state.you.battlefield[2].face_down: face_down is read on a card "
+                              "with morph; 'forest' has none"]
+    data = example("63")
+    data["play"] = {"turn_face_up": "p1"}
+    assert problems(data) == ["play.turn_face_up: 'p1' is not a face-down permanent on your "
+                              "battlefield"]
+    data = example("63")
+    data["play"] = {"turn_face_up": "a1", "cast": "normal"}
+    assert len(problems(data)) == 1
+    data = example("62")
+    data["play"]["cast"] = "face_down"
+    data["cards"]["ruby-medallion"]["alternative"] = [{"id": "face_down", "cost": "{1}"}]
+    assert problems(data)[0].startswith("cards.ruby-medallion.alternative[0].id: ")
+    data = example("63")
+    del data["play"]
+    data["turn"] = {}
+    with pytest.raises(ScenarioError) as err:
+        run("turn", data)
+    assert str(err.value.problems[0]).startswith("cards.exalted-angel.morph: morph is not "
+                                                 "supported by `payplan turn`")

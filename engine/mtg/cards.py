@@ -331,6 +331,16 @@ class Card:
     spend_only: Filter | None = None
     snow: bool = False  # the snow supertype (205.4f): its mana is snow mana, which pays {S}
     mana_effects: tuple[ManaEffect, ...] = ()  # issue 25: replacement and triggered mana
+    # `life_for: {B: 2}` (K'rrik, Son of Yawgmoth): while this permanent is on your battlefield,
+    # each pip of a color named in the total of your cast or activation may be paid with that
+    # much life instead of the mana (601.2h); (color letter, life) in W U B R G order.
+    life_for: tuple[tuple[str, int], ...] = ()
+    morph: ManaCost | None = None  # 702.37: cast face down for {3}, turned face up for this
+    # A face-down card's stand-in (`face_down_card`): the id of the card it hides.
+    face_down_of: str | None = None
+    # The stand-in of turning a face-down permanent face up (`turn_face_up_card`): a special
+    # action (116.2b), no spell and no ability: no cost changer applies to it.
+    special: bool = False
 
     @property
     def title(self) -> str:
@@ -436,6 +446,28 @@ def ability_card(card: Card, ability: Activated, obj_id: str) -> Card:
                 remove=ability.remove, loyalty=ability.loyalty)
 
 
+FACE_DOWN = "face-down:"  # the id prefix of a face-down card's stand-in (`face_down_card`)
+TURN_FACE_UP = "turn_face_up"  # a play's `cast` (and stand-in's ability id) turning one face up
+
+
+def face_down_card(card: Card) -> Card:
+    """What a card with morph is face down (702.37a, 708.2): a 2/2 creature with no name, no
+    colors, no tags, no mana cost (mana value 0) and no abilities; cast face down, its cost
+    is {3}, an alternative cost (`cast: face_down`)."""
+    return Card(id=FACE_DOWN + card.id, name="", types=("creature",), colors=(),
+                alternative=(Alternative("face_down", Cost(ManaCost.parse("{3}")), "hand"),),
+                face_down_of=card.id)
+
+
+def turn_face_up_card(card: Card) -> Card:
+    """The stand-in for turning a face-down `card` face up (702.37e, 116.2b): its morph cost,
+    at any time, no cost changer (`special`)."""
+    assert card.morph is not None
+    return Card(id=card.id, name=card.name, types=card.types, cost=card.morph,
+                colors=card.card_colors(), tags=card.tags, flash=True,
+                activation=Cost(card.morph), ability_id=TURN_FACE_UP, special=True)
+
+
 @dataclass(frozen=True, slots=True)
 class Obj:
     """An object in a zone; `card` names its card."""
@@ -454,6 +486,11 @@ class Obj:
 
     def counter(self, kind: str) -> int:
         return sum(n for k, n in self.counters if k == kind)
+
+    @property
+    def face_down(self) -> bool:
+        """A face-down permanent (702.37): its `card` is the stand-in `face_down_card`."""
+        return self.card.startswith(FACE_DOWN)
 
 
 @dataclass(frozen=True, slots=True)
@@ -537,6 +574,10 @@ class MtgScenario:
         found = self.state.you.find(play.object)
         assert found is not None, "the loader checked the played object"
         card = self.cards[found[1].card]
+        if play.cast == "face_down":
+            return self.cards[FACE_DOWN + card.id]
+        if play.cast == TURN_FACE_UP:
+            return turn_face_up_card(self.cards[card.face_down_of or card.id])
         if play.ability is None:
             return card
         ability = next(a for a in card.abilities if a.id == play.ability)

@@ -34,6 +34,8 @@ import yaml
 from ..reading import MAX_AMOUNT
 from . import FORMAT
 from .cards import (
+    FACE_DOWN,
+    TURN_FACE_UP,
     DEFAULT_BENEFITS,
     DEFAULT_WEIGHTS,
     Activated,
@@ -77,7 +79,8 @@ def dump_yaml(s: MtgScenario) -> str:
 
 def scenario_to_data(s: MtgScenario) -> Data:
     out: Data = {"format": FORMAT}
-    out["cards"] = {card_id: card_to_data(card) for card_id, card in s.cards.items()}
+    out["cards"] = {card_id: card_to_data(card) for card_id, card in s.cards.items()
+                    if card.face_down_of is None}  # a face-down stand-in: the loader's own
     out["state"] = state_to_data(s.state, complete=False)
     if s.play is not None:
         out["play"] = play_to_data(s.play)
@@ -226,6 +229,10 @@ def card_to_data(card: Card) -> Data:
         out["snow"] = True
     if card.mana_effects:
         out["mana_effects"] = [mana_effect_to_data(e) for e in card.mana_effects]
+    if card.life_for:
+        out["life_for"] = dict(card.life_for)
+    if card.morph is not None:
+        out["morph"] = str(card.morph)
     return out
 
 
@@ -425,7 +432,9 @@ def objects_to_data(objects: tuple[Obj, ...]) -> list[Data]:
 
 
 def object_to_data(o: Obj) -> Data:
-    out: Data = {"id": o.id, "card": o.card}
+    out: Data = {"id": o.id, "card": o.card.removeprefix(FACE_DOWN)}
+    if o.face_down:
+        out["face_down"] = True
     if o.tapped:
         out["tapped"] = True
     if o.sick:
@@ -454,6 +463,8 @@ def play_to_data(p: Play) -> Data:
     """A cast (`object`, `from`, ...) or an ability play (`ability: {object, id}`, `x`,
     `targets`)."""
     out: Data = {}
+    if p.cast == TURN_FACE_UP:
+        return {"turn_face_up": p.object}
     if p.ability is None:
         out["object"] = p.object
         if p.zone in PLAY_ZONES:

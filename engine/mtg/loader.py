@@ -34,10 +34,13 @@ from .cards import (
     Additional,
     ManaEffect,
     Alternative,
+    FACE_DOWN,
+    TURN_FACE_UP,
     Amount,
     Card,
     Cost,
     Filter,
+    face_down_card,
     Grant,
     ManaAbility,
     MtgScenario,
@@ -51,7 +54,7 @@ from .cards import (
     State,
 )
 from .options import MtgChosen
-from .payment import MtgPayment, SourceUse, effect_reaches, mana_effects
+from .payment import LifePaid, MtgPayment, SourceUse, effect_reaches, mana_effects
 from .mana import (
     COLORS,
     NAME_COLORS,
@@ -74,14 +77,15 @@ CHECK_ONLY = {
     **{key: f"a choice of the payment `payplan check` reads; this command makes its own (the "
             f"play's own choices are in `play`)" for key in CHOICE_KEYS},
 }
-PAYMENT_KEYS = ("pool", "sources", "convoke", "delve", "improvise", "life", "other")
+PAYMENT_KEYS = ("pool", "sources", "convoke", "delve", "improvise", "life", "other", "life_for")
+LIFE_FOR_PIPS = tuple(f"{{{c}}}" for c in COLORS)  # a payment's `life_for` keys
 PAID_KINDS = tuple(k for k in OTHER_KINDS if k != "pay_life")  # life is the payment's `life`
 CONVOKE_PAYS = ("{1}",) + tuple(f"{{{c}}}" for c in COLORS)
 CARD_KEYS = ("name", "types", "cost", "colors", "tags", "flash", "flashback", "kicker",
              "multikicker", "replicate", "buyback", "alternative", "additional", "per_mode",
              "per_target", "modes", "convoke", "delve", "improvise", "reductions", "mana",
              "grants", "abilities", "effect", "enters_tapped", "spend_only", "snow",
-             "mana_effects")
+             "mana_effects", "life_for", "morph")
 # Issue 25's mana effects (`mana_effects: [{replace: {...}} | {trigger: {...}}]`).
 MANA_EFFECT_KINDS = ("replace", "trigger")
 REPLACE_KEYS = ("sources", "at_least", "adds")
@@ -118,7 +122,7 @@ STATE_KEYS = ("phase", "stack", "turn", "you", "opponent", "lands_played_this_tu
 PLAYER_KEYS = ("life", "library", "hand", "graveyard", "exile", "command", "battlefield",
                "mana_pool", "snow_pool", "library_top")
 OBJECT_KEYS = ("id", "card", "tapped", "sick", "value", "commander_casts", "attacking",
-               "chosen_type", "counters", "loyalty_activated", "attached_to")
+               "chosen_type", "counters", "loyalty_activated", "face_down", "attached_to")
 REMOVE_KEYS = ("kind", "count")  # `{remove_counters: {kind: KIND, count: N or X}}`
 UNTAP_KEYS = ("count", "filter")  # `{untap: {count: N, filter: FILTER}}` (Benthic Explorers)
 MAX_UNTAP = 10
@@ -126,7 +130,8 @@ READ_ADDS = ("untapped", "milled")  # `adds:` words: the mana is read from anoth
 MAX_COUNTERS = 1000  # counters of one kind on an object
 MAX_LOYALTY_COST = 20  # a loyalty ability's cost, -20 to +20
 _COUNTER_KIND = re.compile(r"[a-z][a-z_]*")
-PLAY_KEYS = ("object", "card", "from", "cast", "x", "optional", "targets", "modes", "ability")
+PLAY_KEYS = ("object", "card", "from", "cast", "x", "optional", "targets", "modes", "ability",
+             "turn_face_up")
 OBJECTIVE_KEYS = ("weights", "benefits")
 PLAY_ZONES = ("hand", "graveyard", "exile", "command")
 OBJECT_ZONES = ("hand", "graveyard", "exile", "command", "battlefield")
@@ -328,10 +333,16 @@ class _MtgReader(Reader):
             if not isinstance(card_id, str) or not card_id:
                 self.problem(where, "a card id must be a non-empty string")
                 continue
+            if card_id.startswith(FACE_DOWN):
+                self.problem(where, f"a card id starting {FACE_DOWN!r} names a face-down card's "
+                                    f"stand-in: use `face_down: true` on the object")
+                continue
             before = len(self.problems)
             self.mtg_cards[card_id] = self.mtg_card(card_id, body, where)
             if len(self.problems) != before:
                 self.bad_cards.add(card_id)
+        for card in [c for c in self.mtg_cards.values() if c.morph is not None]:
+            self.mtg_cards[FACE_DOWN + card.id] = face_down_card(card)  # 702.37: its face down
 
     def mtg_card(self, card_id: str, value: object, path: DataPath) -> Card:
         f = self.fields(value, path, CARD_KEYS)
@@ -346,7 +357,8 @@ class _MtgReader(Reader):
         additional = f.read("additional", (), self.additionals)
         ids = [a.id for a in alternative]
         for i, name in enumerate(ids):
-            if name in ("normal", "flashback", "without_paying", "auto") or name in ids[:i]:
+            if name in ("normal", "flashback", "without_paying", "auto", "face_down",
+                        TURN_FACE_UP) or name in ids[:i]:
                 self.problem((*f.at("alternative"), i, "id"),
                              f"alternative id {name!r} is reserved or used twice")
         card = Card(
@@ -378,12 +390,20 @@ class _MtgReader(Reader):
             enters_tapped=f.read("enters_tapped", False, self.boolean),
             spend_only=f.read("spend_only", None, self.spend_only),
             snow=f.read("snow", False, self.boolean),
+            life_for=f.read("life_for", (), self.life_for),
+            morph=f.read("morph", None, self.mana_cost),
             mana_effects=f.read("mana_effects", (), self.mana_effects),
         )
         if card.mana_effects and not card.permanent:
             self.problem(f.at("mana_effects"), "a mana effect is a permanent's (it acts while "
                                                "the permanent is on a battlefield); this card's "
                                                "types have no permanent type")
+        if card.morph is not None and "land" in card.types:
+            self.problem(f.at("morph"), "a land is played, not cast: it is never cast face down "
+                                        "(702.37)")
+        elif card.morph is not None and any(s.kind == "x" for s in card.morph.symbols):
+            self.problem(f.at("morph"), "{X} in a morph cost: no X is announced for turning a "
+                                        "permanent face up (a special action)")
         if card.spend_only is not None and card.has_snow():
             self.problem(f.at("spend_only"), "spend_only is not supported with {S} (snow mana) "
                                              "in the card's costs")
@@ -419,6 +439,28 @@ class _MtgReader(Reader):
             self.problem(f.at("enters_tapped"), "enters_tapped is read for lands (a land played "
                                                 "enters tapped, 305); this card is not a land")
         return card
+
+    def life_for(self, value: object, path: DataPath) -> tuple[tuple[str, int], ...]:
+        """`life_for: {B: 2}` (K'rrik): a color letter W U B R G to the life, 1 to 20, that
+        pays each pip of that color (in W U B R G order)."""
+        if not isinstance(value, dict) or not value:
+            self.problem(path, f"expected a mapping of a color letter W U B R G to the life "
+                               f"each pip of that color costs, like {{B: 2}}, got "
+                               f"{_kind(value) if value != {} else 'an empty mapping'}")
+            return ()
+        out: dict[str, int] = {}
+        for key, n in value.items():
+            where = _join(path, key)
+            if not isinstance(key, str) or key not in COLORS:
+                self.unknown(where, "color letter", key, COLORS)
+                continue
+            if isinstance(n, int) and not isinstance(n, bool) and not 1 <= n <= 20:
+                self.problem(where, f"life paid for a pip is 1 to 20, got {n}")
+                continue
+            life = self.integer(n, where, 20)
+            if life:
+                out[key] = life
+        return tuple((c, out[c]) for c in COLORS if c in out)
 
     def spend_only(self, value: object, path: DataPath) -> Filter:
         """`spend_only: FILTER`: the permanents whose mana may be spent on the card (read on
@@ -983,9 +1025,17 @@ class _MtgReader(Reader):
             self.ids.add(self, ident, who, zone, f.at("id") if "id" in f else where)
             if isinstance(item, dict) and "card" not in f:
                 f.require("card", "the id of the object's card")
+            card_id = f.read("card", "", self.mtg_card_ref)
+            if self.battlefield_only(f, "face_down", zone, False, self.boolean):
+                known = self.mtg_cards.get(card_id)
+                if known is not None and known.morph is None:
+                    self.problem(f.at("face_down"), f"face_down is read on a card with morph; "
+                                                    f"{card_id!r} has none")
+                elif known is not None:
+                    card_id = FACE_DOWN + card_id
             out.append(Obj(
                 id=ident,
-                card=f.read("card", "", self.mtg_card_ref),
+                card=card_id,
                 tapped=f.read("tapped", False, self.boolean),
                 sick=f.read("sick", False, self.boolean),
                 value=f.read("value", None, self.large),
@@ -1018,7 +1068,7 @@ class _MtgReader(Reader):
     def mtg_card_ref(self, value: object, path: DataPath) -> str:
         if not isinstance(value, str):
             return self.string(value, path)
-        if value not in self.mtg_cards:
+        if value not in self.mtg_cards or value.startswith(FACE_DOWN):
             self.problem(path, f"unknown card {value!r}{self.suggest(value, self.mtg_cards)}")
         return value
 
@@ -1026,6 +1076,8 @@ class _MtgReader(Reader):
 
     def mtg_play(self, value: object, path: DataPath, state: State) -> Play:
         f = self.fields(value, path, PLAY_KEYS)
+        if "turn_face_up" in f:
+            return self.mtg_turn_face_up(f, state)
         if "ability" in f:
             return self.mtg_ability_play(f, state)
         from_zone = f.word("from", None, PLAY_ZONES, "zone")
@@ -1039,6 +1091,11 @@ class _MtgReader(Reader):
             x = None if raw == "auto" else self.integer(raw, f.at("x"))
             if card is not None and not card.has_x() and card.id not in self.bad_cards:
                 self.problem(f.at("x"), f"{card.id!r} has no {{X}} in its cost")
+        if cast == "face_down":  # 702.37: a face-down spell has no abilities (nor X)
+            for key in ("x", "optional", "modes"):
+                if key in f:
+                    self.problem(f.at(key), f"a card cast face down has no abilities and no mana "
+                                            f"cost: no `{key}` (702.37)")
         return Play(
             object=ident,
             zone=from_zone or zone,
@@ -1048,6 +1105,22 @@ class _MtgReader(Reader):
             targets=f.read("targets", (), self.play_targets),
             modes=f.read("modes", (), self.modes, card),
         )
+
+    def mtg_turn_face_up(self, f: _Fields, state: State) -> Play:
+        """`turn_face_up: ID`: turn a face-down permanent of yours face up, paying its morph
+        cost (702.37e): a special action (116.2b), any time, no cost changer."""
+        for key in ("object", "card", "from", "cast", "x", "optional", "modes", "targets",
+                    "ability"):
+            if key in f:
+                self.problem(f.at(key), "turn_face_up names the face-down permanent alone (a "
+                                        "special action: no cast, X, optional costs, modes or "
+                                        "targets)")
+        ident = f.read("turn_face_up", "", self.string)
+        found = state.you.find(ident) if ident else None
+        if ident and (found is None or found[0] != "battlefield" or not found[1].face_down):
+            self.problem(f.at("turn_face_up"), f"{ident!r} is not a face-down permanent on your "
+                                               f"battlefield")
+        return Play(object=ident, zone="battlefield", cast=TURN_FACE_UP, ability=TURN_FACE_UP)
 
     def mtg_ability_play(self, f: _Fields, state: State) -> Play:
         """`ability: {object: ID, id: ABILITY}`: activate an ability of a permanent on your
@@ -1149,6 +1222,7 @@ class _MtgReader(Reader):
 
     def cast(self, value: object, path: DataPath, card: Card | None) -> str:
         names = CASTS + (tuple(a.id for a in card.alternative) if card is not None else ())
+        names += ("face_down",) if card is not None and card.morph is not None else ()
         if card is None:
             return value if isinstance(value, str) else self.string(value, path)
         word = self.one_of(value, path, names, "way to cast")
@@ -1288,7 +1362,23 @@ class _MtgReader(Reader):
         return MtgPayment(pool=f.read("pool", NO_MANA, self.plain_mana), sources=tuple(sources),
                           convoke=tuple(convoke), delve=f.read("delve", (), self.strings),
                           improvise=f.read("improvise", (), self.strings),
-                          life=f.read("life", 0, self.integer, MAX_LIFE), other=tuple(other))
+                          life=f.read("life", 0, self.integer, MAX_LIFE), other=tuple(other),
+                          life_for=f.read("life_for", (), self.paid_life_for))
+
+    def paid_life_for(self, value: object, path: DataPath) -> tuple[LifePaid, ...]:
+        """A payment's `life_for: {"{B}": 2}`: pips of a color paid with life (K'rrik)."""
+        if not isinstance(value, dict):
+            self.problem(path, f"expected a mapping of a pip to how many such pips life paid, "
+                               f"like {{\"{{B}}\": 2}}, got {_kind(value)}")
+            return ()
+        counts: dict[str, int] = {}
+        for pip, n in value.items():
+            where = _join(path, pip)
+            if not isinstance(pip, str) or pip not in LIFE_FOR_PIPS:
+                self.unknown(where, "pip", pip, LIFE_FOR_PIPS)
+                continue
+            counts[pip[1]] = self.integer(n, where)
+        return tuple(LifePaid(c, counts[c]) for c in COLORS if counts.get(c))
 
     def replaced_entry(self, value: object, path: DataPath) -> tuple[str, Mana]:
         """A source's `replaced: {by: ID, was: MANA}` (the plan's words; `check` reads the
@@ -1360,6 +1450,7 @@ class _MtgReader(Reader):
         if "cards" in f:
             self.mtg_card_library(f["cards"], ("cards",))
         state = f.read("state", State(), self.mtg_state)
+        self.life_for_filters(state)
         play = f.read("play", None, self.mtg_play, state)
         plays: tuple[Play, ...] = ()
         if "plays" in f:
@@ -1452,6 +1543,24 @@ class _MtgReader(Reader):
                                  "exile_from_graveyard cost is not built (a card milled for "
                                  "mana could be exiled to pay it)")
                     return
+
+    def life_for_filters(self, state: State) -> None:
+        """A mana ability's own cost paid with life is not built: a permanent of yours with
+        `life_for` a color beside a mana ability of a permanent of yours with a pip of that
+        color in its costs is refused (one line, at the ability's costs)."""
+        mine = [self.mtg_cards[o.card] for o in state.you.battlefield if o.card in self.mtg_cards]
+        colors = {c: card.name for card in mine for c, _ in card.life_for}
+        if not colors:
+            return
+        for card in dict.fromkeys(c.id for c in mine):
+            for i, ability in enumerate(self.mtg_cards[card].mana):
+                pips = [c for s in ability.mana.symbols for c in s.colors if c in colors]
+                if pips:
+                    self.problem(("cards", card, "mana", i, "costs"),
+                                 f"a {{{pips[0]}}} pip in a mana ability's costs is not supported "
+                                 f"with life_for {pips[0]} ({colors[pips[0]]} on your "
+                                 f"battlefield): a mana ability's own cost is never paid with "
+                                 f"life here")
 
     def turn(self, value: object, path: DataPath, state: State) -> Turn[Play]:
         """`turn: {candidates: auto | [PLAY, ...], values: {KEY: N}, max_plays: N}`

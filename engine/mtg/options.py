@@ -19,7 +19,7 @@ from dataclasses import dataclass
 
 from ..discounts import NO_DEADLINE, Deadline
 from ..problems import Problem
-from .cards import ZONE_OF_KIND, Card, MtgScenario, Obj, OtherCost, Play
+from .cards import TURN_FACE_UP, ZONE_OF_KIND, Card, MtgScenario, Obj, OtherCost, Play
 from .mana import NO_MANA, TYPES, Mana, Symbol, add, total
 from .total_cost import (Changer, Choices, Priced, additional_costs, assembled, base_cost, changers,
                          commander_casts, loyalty_cost, object_matches, played_card, prepared,
@@ -144,6 +144,8 @@ def activations(card: Card, obj: Obj, scenario: MtgScenario) -> tuple[list[str],
     """Whether the ability `card` stands in for (`ability_card`) can be activated now: as a
     sorcery only at sorcery speed (602.5d); {T} only while its permanent is untapped, and for a
     creature not summoning sick (302.6). One way: `ability`."""
+    if card.special:  # turning a face-down permanent face up: a special action, any time
+        return [TURN_FACE_UP], []
     reasons: list[str] = []
     source = scenario.cards[obj.card]
     found = scenario.state.you.find(obj.id)

@@ -175,9 +175,32 @@ class Resources:
     # Your permanents with a usable mana ability whose `untap` cost finds nothing to untap (no
     # tapped opponent permanent matching, or none that could produce a type of mana).
     idle_untaps: tuple[str, ...] = ()
+    # K'rrik (`Card.life_for`): (color, life, the permanent's id): each pip of that color in
+    # the total may be paid with that much life, the least among your permanents (the first
+    # in state order of those asking it); W U B R G order.
+    life_for: tuple[tuple[str, int, str], ...] = ()
     # `mana_cap`'s answer once asked (a plan asks it for the options, the reasons and the
     # shortfall): a function of the fields above, and `replace` makes a fresh one.
     _cap: list[int] = field(default_factory=list, init=False, compare=False, repr=False)
+
+    def life_for_of(self, color: str) -> int:
+        """The life one pip of `color` costs paid with life; 0: it can't be."""
+        return next((n for c, n, _ in self.life_for if c == color), 0)
+
+    def life_pips(self, mana: Mana | None = None) -> int:
+        """The most pips `life_for` could pay with your life alone: of `mana`'s pips of its
+        colors (any number when None), as many as the life total pays at the least amount."""
+        if not self.life_for:
+            return 0
+        most = self.life // min(n for _, n, _ in self.life_for)
+        if mana is None:
+            return most
+        return min(most, sum(mana[1 + TYPES.index(c)] for c, _, _ in self.life_for))
+
+    def cast_cap(self) -> int:
+        """`mana_cap` and the pips life could pay instead (`life_pips`): what bounds X and the
+        counts of the cast's options (`engine.mtg.options.cast_options`)."""
+        return self.mana_cap() + self.life_pips()
 
     @property
     def pool_spendable(self) -> bool:
@@ -336,7 +359,8 @@ def resources(scenario: MtgScenario, spell: Card, spell_id: str,
         if any(repeatable(o.ability) for o in p.offers) else p for p in perms)
     hidden = tuple(millers) if hidden_mill(scenario, len(millers), other_mills) else ()
     return Resources(you.mana_pool, perms, zone_cards, you.life, you.library, spell.delve,
-                     barred, you.snow_pool, hidden, tuple(dict.fromkeys(idle)))
+                     barred, you.snow_pool, hidden, tuple(dict.fromkeys(idle)),
+                     life_for(scenario))
 
 
 def _once_if(one_choice: bool, bound: int) -> int:
@@ -388,6 +412,19 @@ def _zone_cards(scenario: MtgScenario, spell_id: str) -> tuple[CardInZone, ...]:
     return tuple(CardInZone(obj, scenario.cards[obj.card], zone, pos)
                  for zone in ("hand", "graveyard")
                  for pos, obj in enumerate(you.zone(zone)) if obj.id != spell_id)
+
+
+def life_for(scenario: MtgScenario) -> tuple[tuple[str, int, str], ...]:
+    """What your permanents' `life_for` let pay with life (`Resources.life_for`): per color,
+    the least life among them and the first permanent asking it. An opponent's helps only
+    its controller (not you)."""
+    best: dict[str, tuple[int, str]] = {}
+    for obj in scenario.state.you.battlefield:
+        card = scenario.cards.get(obj.card)
+        for color, n in card.life_for if card is not None else ():
+            if color not in best or n < best[color][0]:
+                best[color] = (n, obj.id)
+    return tuple((c, best[c][0], best[c][1]) for c in COLORS if c in best)
 
 
 def _activation_price(scenario: MtgScenario, spell: Card) -> Priced | None:
@@ -614,6 +651,9 @@ class Usage(Protocol):
     @property
     def uses(self) -> tuple[tuple[tuple[str, str, object], tuple[tuple[str, int], ...]], ...]: ...
 
+    @property
+    def life_for(self) -> tuple[tuple[str, int], ...]: ...  # (color, pips paid with life)
+
 
 @dataclass(frozen=True, slots=True)
 class SourceUse:
@@ -664,6 +704,23 @@ class SourceUse:
 
 
 @dataclass(frozen=True, slots=True)
+class LifePaid:
+    """Pips of one color of the total paid with life (K'rrik, `Resources.life_for`): how many,
+    the life each, and the permanent whose `life_for` allowed it (id and name; empty in a
+    payment read back from JSON, which names the pip and the count only)."""
+
+    color: str
+    count: int
+    each: int = 0
+    source: str = ""
+    name: str = ""
+
+    @property
+    def pip(self) -> str:
+        return f"{{{self.color}}}"
+
+
+@dataclass(frozen=True, slots=True)
 class MtgPayment:
     """A named `mtg/1` payment: the pool spent, each mana ability activated (in order), the
     creatures convoked (each with the pip it paid), the cards delved, the artifacts improvised,
@@ -677,9 +734,10 @@ class MtgPayment:
     improvise: tuple[str, ...] = ()
     life: int = 0
     other: tuple[tuple[str, tuple[str, ...] | int], ...] = ()  # kind -> ids (mill: a count)
+    life_for: tuple[LifePaid, ...] = ()  # pips paid with life (in `life` too), W U B R G order
 
     def to_json(self) -> dict[str, object]:
-        return {
+        out: dict[str, object] = {
             "pool": mana_text(self.pool, ""),
             "sources": [s.to_json() for s in self.sources],
             "convoke": [{"id": i, "pays": pays} for i, pays in self.convoke],
@@ -688,6 +746,14 @@ class MtgPayment:
             "life": self.life,
             "other": {kind: (list(ids) if isinstance(ids, tuple) else ids) for kind, ids in self.other},
         }
+        if self.life_for:
+            out["life_for"] = {p.pip: p.count for p in self.life_for}
+        return out
+
+    @property
+    def life_pips(self) -> int:
+        """The total's pips paid with life (`life_for`), not with mana."""
+        return sum(p.count for p in self.life_for)
 
 
 def name_payment(scenario: MtgScenario, option: Priced, res: Resources,
@@ -809,11 +875,16 @@ def name_payment(scenario: MtgScenario, option: Priced, res: Resources,
     for p in tapped:
         if ("p", p) not in lost:
             score += perms[p].tap_charge
+    # K'rrik: pips of the total paid with life (601.2h), each the least amount asked.
+    by_life = tuple(LifePaid(t, n, *_life_source(scenario, res, t))
+                    for t, n in solution.life_for if n)
+    life += sum(p.count * p.each for p in by_life)
     score += w.weight("life") * life
     # Mana: the pool and what the abilities made, minus the abilities' own costs and the
-    # spell's mana (less what convoke, improvise and delve paid), is left in the pool.
+    # spell's mana (less what convoke, improvise, delve and life paid), is left in the pool.
     paid_other = _paid_without_mana(solution)
     spell = _minus_generic(option.mana, paid_other)
+    spell = _minus_generic(spell, (0, {p.color: p.count for p in by_life}))
     available = add(res.pool, made)
     left = _left(available, ability_mana, spell, scenario, solution, res, option.snow,
                  activations)
@@ -836,6 +907,7 @@ def name_payment(scenario: MtgScenario, option: Priced, res: Resources,
         improvise=tuple(improvise),
         life=life,
         other=tuple(other),
+        life_for=by_life,
     )
     return payment, left, score
 
@@ -845,6 +917,15 @@ def _milled_card(scenario: MtgScenario, offer: Offer) -> tuple[str, ...]:
     if offer.milled_at is None:
         return ()
     return (scenario.state.you.library_top[offer.milled_at],)
+
+
+def _life_source(scenario: MtgScenario, res: Resources, color: str) -> tuple[int, str, str]:
+    """The life a pip of `color` costs paid with life, and the permanent allowing it."""
+    for c, n, ident in res.life_for:
+        if c == color:
+            obj = next(o for o in scenario.state.you.battlefield if o.id == ident)
+            return n, ident, scenario.cards[obj.card].name
+    raise ValueError(f"no life_for {color} on your battlefield")
 
 
 def _paid_without_mana(solution: Usage) -> tuple[int, dict[str, int]]:
@@ -1105,6 +1186,7 @@ class Paid:
     improvise: tuple[int, ...]
     delve: tuple[int, ...]
     uses: tuple[tuple[NeedKey, tuple[Ref, ...]], ...]
+    life_for: tuple[tuple[str, int], ...] = ()  # (color, pips paid with life: K'rrik)
 
 
 def check_payment(scenario: MtgScenario, option: Priced, res: Resources,
@@ -1293,6 +1375,25 @@ def check_payment(scenario: MtgScenario, option: Priced, res: Resources,
             problems.append(f"payment.convoke: pays {-need[1 + i]} more {{{t}}} than the total "
                             f"{mana_text(option.mana)} has")
 
+    # K'rrik: pips of the total paid with life, each the least amount your permanents ask.
+    by_life: list[tuple[str, int]] = []
+    for paid_life in payment.life_for:
+        at = f"payment.life_for.{paid_life.pip}"
+        t = paid_life.color
+        each = res.life_for_of(t)
+        if not each:
+            problems.append(f"{at}: no permanent on your battlefield lets a {paid_life.pip} pip "
+                            f"be paid with life (life_for {t})")
+            continue
+        if paid_life.count > need[1 + TYPES.index(t)]:
+            problems.append(f"{at}: pays {paid_life.count} {paid_life.pip} pip"
+                            f"{'s' * (paid_life.count != 1)} with life; the total "
+                            f"{mana_text(option.mana)} has {need[1 + TYPES.index(t)]} left to pay")
+            continue
+        need[1 + TYPES.index(t)] -= paid_life.count
+        life += paid_life.count * each
+        by_life.append((t, paid_life.count))
+
     # The total's non-mana costs: their counts of distinct objects, matched to their filters.
     spell_uses: dict[NeedKey, list[Ref]] = {}
     given = dict(payment.other)
@@ -1351,7 +1452,8 @@ def check_payment(scenario: MtgScenario, option: Priced, res: Resources,
     # Life: the total's and the mana abilities', only while the life total is at least that.
     if payment.life != life:
         problems.append(f"payment.life: pays {payment.life} life; the total and the mana "
-                        f"abilities ask for {life}")
+                        f"abilities ask for {life}"
+                        + (" (the pips paid with life_for included)" if by_life else ""))
     elif life > res.life:
         problems.append(f"payment.life: you have {res.life} life (life is paid only while your "
                         f"life total is at least the amount, 119.4)")
@@ -1383,7 +1485,8 @@ def check_payment(scenario: MtgScenario, option: Priced, res: Resources,
     uses = {**{k: tuple(v) for k, v in spell_uses.items()},
             **{k: tuple(v) for k, v in ability_uses.items()}}
     return Paid(tuple(sorted(activations)), tuple(sorted(convoke)), tuple(sorted(improvise)),
-                tuple(sorted(delve)), tuple(uses.items())), ()
+                tuple(sorted(delve)), tuple(uses.items()), tuple(sorted(
+                    by_life, key=lambda c: COLORS.index(c[0])))), ()
 
 
 MAX_OPEN = 4096  # the ways of the triggers a checked payment leaves out that are tried
@@ -1954,8 +2057,11 @@ def shortfall(scenario: MtgScenario, option: Priced, res: Resources
                       for adds in offer.ability.adds),
                      default=0), 1 if p.convoker and t in p.convoke else 0])
             for p in res.permanents)
+        if res.life_for_of(t):  # K'rrik: life pays these pips too
+            have += res.life // res.life_for_of(t)
         lack[1 + i] = max(0, need - have)
-    lack[0] = max(0, total(option.mana) + option.snow - res.mana_cap() - sum(lack))
+    lack[0] = max(0, total(option.mana) + option.snow - res.mana_cap()
+                  - res.life_pips(option.mana) - sum(lack))
     life = max(0, option.life - res.life)
     other: list[OtherCost] = []
     counts: dict[tuple[str, Filter], int] = {}

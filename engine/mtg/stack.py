@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from .cards import MtgScenario, Obj, Player
+from .cards import FACE_DOWN, TURN_FACE_UP, MtgScenario, Obj, Player
 from .mana import NO_MANA, Mana, add, total
 from .payment import MtgPayment
 
@@ -33,6 +33,9 @@ class Resolved:
     counters: tuple[tuple[str, int], ...] = ()
     loyalty: int | None = None
     snow: int = 0  # the total's {S}: snow mana the payment took (`snow_left`)
+    # Morph (702.37): `face_down` a card cast face down (it enters face down), `turn_face_up`
+    # the face-down permanent `object` turned face up (its card shown again); "" otherwise.
+    face: str = ""
 
 
 def counted(obj: Obj, change: dict[str, int], activated: bool = False) -> Obj:
@@ -98,9 +101,16 @@ def resolve(scenario: MtgScenario, cast: Resolved) -> MtgScenario:
         dest = cast.destination
         # A commander's casts from the command zone are counted there only (903.8): the state
         # after the play keeps no count on an object that left it.
-        zones[dest].append(replace(card_obj[1], tapped=False, sick=dest == "battlefield"
-                                   and "creature" in scenario.cards[card_obj[1].card].types,
+        entering = card_obj[1]
+        if cast.face == "face_down" and dest == "battlefield":  # it enters face down (702.37)
+            entering = replace(entering, card=FACE_DOWN + entering.card)
+        zones[dest].append(replace(entering, tapped=False, sick=dest == "battlefield"
+                                   and "creature" in scenario.cards[entering.card].types,
                                    commander_casts=0))
+    if cast.face == TURN_FACE_UP:  # 702.37e: the permanent is its card again (not sick anew)
+        zones["battlefield"] = [
+            replace(o, card=scenario.cards[o.card].face_down_of or o.card)
+            if o.id == cast.object else o for o in zones["battlefield"]]
     for z in zones:
         zones[z] += moved[z]
     # Counters removed by the mana abilities and by the activation's cost, loyalty put on.

@@ -295,8 +295,12 @@ def played_card(scenario: MtgScenario, play: Play) -> Card:
 def changers(scenario: MtgScenario, card: Card, targets: tuple[str, ...] = ()
              ) -> tuple[Changer, ...]:
     """The increases, reductions and floors that apply to casting `card` with these targets,
-    in state order: the card's own reductions (affinity), then every permanent's grants."""
+    in state order: the card's own reductions (affinity), then every permanent's grants.
+    Turning a face-down permanent face up (`Card.special`) is neither a spell nor an ability:
+    none applies."""
     out: list[Changer] = []
+    if card.special:
+        return ()
     for r in card.reductions:
         battlefield = scenario.state.you.battlefield
         amount = _amount(scenario, r.generic, battlefield, targets, None, "you")
@@ -324,6 +328,9 @@ def changers(scenario: MtgScenario, card: Card, targets: tuple[str, ...] = ()
 
 def base_cost(card: Card, cast: str) -> tuple[Cost, str]:
     """The cost 601.2f starts from, and the step's words."""
+    if card.special:
+        return card.activation or Cost(), (f"turn {card.name} face up: its morph cost "
+                                           f"{card.cost or '{0}'} (702.37e, a special action)")
     if card.activation is not None:
         parts = [str(card.activation.mana)] if card.activation.mana.symbols else []
         for o in card.activation.other:

@@ -57,7 +57,7 @@ def check(scenario: MtgScenario, payment: MtgPayment, chosen: MtgChosen = MtgCho
     res = resources(scenario, card, play.object if play.ability is None else "", floating=True,
                     holder=play.object if play.ability is not None else "")
     try:
-        opts, wrong = chosen_casts(scenario, play, res.mana_cap(), chosen)
+        opts, wrong = chosen_casts(scenario, play, res.cast_cap(), chosen)
     except TooManyChoices as err:
         raise ScenarioError.at(("cards", card.id, "cost"), str(err)) from None
     if not opts.legal:
@@ -86,7 +86,7 @@ def check(scenario: MtgScenario, payment: MtgPayment, chosen: MtgChosen = MtgCho
     _, i, charged, benefit = min(paid)
     option = opts.options[i]
     return replace(base, legal=True, choices=_choices(scenario, option), total=_total(option),
-                   spent={"mana": option.size, "life": payment.life}, score=charged,
+                   spent={"mana": option.size - payment.life_pips, "life": payment.life}, score=charged,
                    objective=charged - benefit, summary=_summary(option))
 
 

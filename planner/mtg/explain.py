@@ -59,6 +59,8 @@ def _found(scenario: MtgScenario, opts: CastOptions, res: Resources, option: Pri
                  and o.ability.mana.symbols and any(m[1 + i] for m in o.ability.adds)],
                 sum(1 for p in res.permanents if p.convoker and t in p.convoke))
         direct, filtered, convoke = supply[i]
+        if res.life_for_of(t):  # K'rrik: your life pays these pips too
+            direct += res.life // res.life_for_of(t)
         if direct + convoke < need and not words:
             found.append("")
         elif direct + convoke < need:
@@ -86,7 +88,7 @@ def _found(scenario: MtgScenario, opts: CastOptions, res: Resources, option: Pri
             found.append(f"needs {'{S}' * option.snow}: {option.snow} mana from a snow "
                          f"source, " + (f"at most {made} can be made" if made
                                         else "none can be made") if words else "")
-    if option.size > cap:
+    if option.size > cap + res.life_pips(option.mana):
         ways = ["untapped sources", "the pool"] + [w for w, on in (
             ("convoke", opts.card.convoke), ("delve", opts.card.delve),
             ("improvise", opts.card.improvise)) if on]

@@ -1,13 +1,13 @@
 """`payplan hand` on an `mtg/1` file: every card you could cast now, every activated ability
-of your permanents and every ability of your cards in hand activated from there (cycling),
-planned."""
+of your permanents and every ability of your cards in hand activated from there (cycling), and
+turning each face-down permanent face up (morph), planned."""
 
 from __future__ import annotations
 
 from dataclasses import replace
 from typing import Sequence
 
-from ...engine.mtg.cards import MtgScenario, Play
+from ...engine.mtg.cards import TURN_FACE_UP, MtgScenario, Play
 from ...engine.mtg.mana import total_text
 from ...engine.mtg.payment import SharedResources
 from ...engine.mtg.total_cost import with_grants
@@ -45,6 +45,10 @@ def plan_hand(scenario: MtgScenario, config: SolverConfig = DEFAULT_CONFIG) -> l
             for ability in scenario.cards[obj.card].abilities:
                 if ability.zone == zone:
                     out.append(_ability_plan(scenario, config, obj.id, zone, ability.id))
+    for obj in you.battlefield:  # 702.37e: each face-down permanent turned face up
+        if obj.face_down:
+            out.append(plan_mtg(scenario, config, Play(obj.id, "battlefield", cast=TURN_FACE_UP,
+                                                       ability=TURN_FACE_UP)))
     return out
 
 

@@ -68,6 +68,7 @@ class MtgSolution:
     choices: Choices | None = None  # its halves not yet announced: see `halves`
     total: tuple[Mana, int] | None = None
     halves: tuple[tuple[str, tuple[int, ...]], ...] = ()  # kind -> pips taking each half
+    life_for: tuple[tuple[str, int], ...] = ()  # (color, pips of it paid with life: K'rrik)
 
 
 def need_of(scope: str, o: OtherCost) -> Need:
@@ -426,9 +427,17 @@ def solve_mtg(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tupl
         used_objects.append(sum(mine_c))
         rank.append((len(perms) + card.position) * sum(mine_c))
 
+    # K'rrik (`Resources.life_for`): `by_life[t]` pips of color t of the total are paid with
+    # life (601.2h) instead of mana, each the least amount your permanents ask.
+    by_life: dict[str, cp_model.IntVar] = {}
+    for t, amount, _ in res.life_for:
+        i = TYPES.index(t)
+        by_life[t] = m.new_int_var(0, res.life // amount, f"by_life[{t}]")
+        m.add(by_life[t] <= side.mana[1 + i])
     # Life: Phyrexian pips, life costs and mana abilities' life, only up to the life total.
     life = cp_model.LinearExpr.sum([side.life, *(
-        perms[p].offers[a].ability.life * var for (p, a, k), var in act.items())])
+        perms[p].offers[a].ability.life * var for (p, a, k), var in act.items()), *(
+        res.life_for_of(t) * v for t, v in by_life.items())])
     m.add(life <= res.life)
     charges.append(objective.weight("life") * life)
     for key, part in samples.items():
@@ -492,7 +501,9 @@ def solve_mtg(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tupl
     Demand = tuple[Node, tuple[str, ...]]  # (whose: the spell or a filter ability; kinds)
     demands: dict[Demand, cp_model.LinearExprT] = {}
     for i, t in enumerate(TYPES):
-        demands[(spell, (t,))] = side.mana[1 + i]
+        demands[(spell, (t,))] = (cp_model.LinearExpr.weighted_sum([side.mana[1 + i], by_life[t]],
+                                                                   [1, -1])
+                                  if t in by_life else side.mana[1 + i])
     demands[(spell, TYPES + ("generic",))] = side.mana[0]
     demands[(spell, TYPES + ("snow",))] = side.snow
     for node in filters:
@@ -615,6 +626,7 @@ def solve_mtg(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tupl
             halves=side.halves(solver),
             total=None if choices is None else (
                 _mana_value(solver, side.mana), solver.value(side.life)),
+            life_for=tuple((t, n) for t, v in by_life.items() if (n := solver.value(v))),
         )
 
     known = None

@@ -242,15 +242,24 @@ class _Usage:
     improvise: tuple[int, ...] = ()
     delve: tuple[int, ...] = ()
     uses: tuple[tuple[NeedKey, tuple[Ref, ...]], ...] = ()
+    life_for: tuple[tuple[str, int], ...] = ()  # never: `life_for` is refused here
 
 
 def counter_keys(scenario: MtgScenario) -> tuple[tuple[str | int, ...], str] | None:
-    """The first key of counters as costs or loyalty (issue 25) a card of the file has, with
+    """The first key of counters as costs, loyalty or life_for (issue 25) a card of the file has, with
     why the turn's own payment enumeration does not plan it (its path and the one line), or
     None: `payplan turn` (and `play`'s `plays`, paid together) refuse such a file."""
     why = ("is not supported by `payplan turn` (nor `plays` paid together): counters as costs "
            "and loyalty abilities are planned one play at a time (`payplan plan`, `play`)")
     for card_id, card in scenario.cards.items():
+        if card.morph is not None:  # issue 25, B3: face-down casts are planned one at a time
+            return ("cards", card_id, "morph"), (
+                "morph is not supported by `payplan turn` (nor `plays` paid together): cast face "
+                "down and turn face up one play at a time (`payplan plan`, `play`)")
+        if card.life_for:  # K'rrik (issue 25, A3): pips paid with life are planned one at a time
+            return ("cards", card_id, "life_for"), (
+                "life_for is not supported by `payplan turn` (nor `plays` paid together): pips "
+                "paid with life are planned one play at a time (`payplan plan`, `play`)")
         for i, m in enumerate(card.mana):
             if m.counter_kinds():
                 return ("cards", card_id, "mana", i, "costs"), f"remove_counters {why}"

@@ -102,7 +102,7 @@ def reduction_orders(scenario: MtgScenario, config: SolverConfig = DEFAULT_CONFI
     if option is None:
         res = resources(scenario, card, play.object if play.ability is None else "",
                         holder=play.object if play.ability is not None else "")
-        opts = cast_options(scenario, play, res.mana_cap())
+        opts = cast_options(scenario, play, res.cast_cap())
         if not opts.options:
             return nothing
         option = opts.options[0]

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from ...engine.mtg.cards import Card, MtgScenario, Play
+from ...engine.mtg.cards import TURN_FACE_UP, Card, MtgScenario, Play
 from ...engine.mtg.mana import NO_MANA, Mana, mana_text, total, total_text
 from ...engine.discounts import Deadline
 from ...engine.mtg.options import CastOptions, TooManyChoices, announce, cast_options, samples
@@ -95,7 +95,7 @@ class MtgPlan(answers.Plan):
         return out | {
             "mana_value": self.mana_value,
             "payment": self.payment.to_json() if self.payment is not None else None,
-            "spent": ({"mana": total(self.total_mana) + self.total_snow,
+            "spent": ({"mana": total(self.total_mana) + self.total_snow - self.payment.life_pips,
                        "life": self.payment.life}
                       if self.payment is not None else None),
             "left_in_pool": mana_text(self.left_in_pool, ""),
@@ -136,8 +136,8 @@ def plan_mtg(scenario: MtgScenario, config: SolverConfig = DEFAULT_CONFIG,
     assert found is not None
     obj = found[1]
     card = played_card(scenario, play)
-    header = {"object": obj.id, "card": card.id, "from": play.zone}
-    if play.ability is not None:
+    header = {"object": obj.id, "card": card.face_down_of or card.id, "from": play.zone}
+    if play.ability is not None and play.cast != TURN_FACE_UP:
         header["ability"] = play.ability
     # An ability's source stays where it is and may pay (601.2g-h); a spell is on the stack.
     limit = deadline(config)  # the time limit bounds the whole plan, the pricing included
@@ -147,7 +147,7 @@ def plan_mtg(scenario: MtgScenario, config: SolverConfig = DEFAULT_CONFIG,
         res = resources(scenario, card, obj.id if play.ability is None else "",
                         holder=obj.id if play.ability is not None else "")
     try:
-        opts = cast_options(scenario, play, res.mana_cap(), compact=True, deadline=limit,
+        opts = cast_options(scenario, play, res.cast_cap(), compact=True, deadline=limit,
                             card=card)
     except TooManyChoices as err:
         raise ScenarioError.at(("cards", card.id, "cost"), str(err)) from None
@@ -214,9 +214,10 @@ def plan_options(scenario: MtgScenario, opts: CastOptions, res: Resources, confi
 
 def model_only(res: Resources, options: tuple[Priced, ...] = ()) -> bool:
     """Whether only the CP-SAT model pays this cast: the fast path (and its incumbent) knows
-    no `spend_only` (mana a spell may not be spent), no {S} (snow mana) and no mana effects
-    (issue 25: an activation's options folded from its replacements and triggers)."""
-    return (res.spend_only is not None or any(o.snow for o in options)
+    no `spend_only` (mana a spell may not be spent), no {S} (snow mana), no pip paid with
+    life (`life_for`, K'rrik) and no mana effects (issue 25: an activation's options folded
+    from its replacements and triggers)."""
+    return (res.spend_only is not None or any(o.snow for o in options) or bool(res.life_for)
             or any(o.ability.made for p in res.permanents for o in p.offers))
 
 
@@ -245,7 +246,7 @@ def plan_of(card: Card, header: dict[str, str], option: Priced, payment: MtgPaym
         mana_value=_mana_value(card),
         payment=payment,
         left_in_pool=left,
-        steps=option.steps + mana_effect_steps(payment, option),
+        steps=option.steps + mana_effect_steps(payment, option) + life_steps(option, payment),
         score=score,
         objective=score - benefit,
         destination=(None if card.activation is not None
@@ -271,6 +272,13 @@ def mana_effect_steps(payment: MtgPayment, option: Priced) -> tuple[Step, ...]:
             out.append(Step("605.4a", f"{ident}'s triggered mana ability adds {mana_text(m)} as "
                                       f"{s.id} is tapped for mana", mana, life, snow))
     return tuple(out)
+def life_steps(option: Priced, payment: MtgPayment) -> tuple[Step, ...]:
+    """601.2h for the pips paid with life (K'rrik): which permanent allowed it. The total is
+    unchanged (only the payment differs)."""
+    return tuple(Step("601.2h", f"{p.name} ({p.source}, life_for {p.color}): {p.pip} x{p.count} "
+                                f"paid with {p.each} life each ({p.count * p.each} life)",
+                      option.mana, option.life, option.snow)
+                 for p in payment.life_for)
 
 
 def cheapest(options: tuple[Priced, ...]) -> Priced | None:
@@ -346,7 +354,7 @@ def _listed(scenario: MtgScenario, opts: CastOptions, res: Resources) -> CastOpt
         play = replace(opts.play, x=0 if opts.x_auto else opts.play.x,
                        optional={**opts.play.optional, **fixed})
         try:
-            return cast_options(scenario, play, res.mana_cap())
+            return cast_options(scenario, play, res.cast_cap())
         except TooManyChoices:
             return None
     return opts
@@ -438,7 +446,8 @@ def render_mtg(p: MtgPlan) -> str:
     for i in pay.delve:
         rows.append((i, "delve: exiled, pays {1}"))
     if pay.life:
-        rows.append(("life", str(pay.life)))
+        rows.append(("life", str(pay.life) + "".join(
+            f"; {lp.pip} x{lp.count} paid with life ({lp.source})" for lp in pay.life_for)))
     for kind, ids in pay.other:
         rows.append((kind.replace("_", " "), " ".join(ids) if isinstance(ids, tuple) else str(ids)))
     if not rows:

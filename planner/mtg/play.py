@@ -15,7 +15,7 @@ from dataclasses import dataclass, replace
 from typing import Mapping
 
 from ...engine.mtg import FORMAT
-from ...engine.mtg.cards import MtgScenario
+from ...engine.mtg.cards import TURN_FACE_UP, MtgScenario
 from ...engine.mtg.dump import state_to_data
 from ...engine.mtg.loader import mtg_from_data
 from ...engine.mtg.mana import mana_text
@@ -70,7 +70,8 @@ def resolved_of(p: MtgPlan) -> Resolved:
     option = p.option
     return Resolved(p.play["object"], p.destination, p.payment, p.left_in_pool,
                     option.counters if option is not None else (),
-                    option.loyalty if option is not None else None, p.total_snow)
+                    option.loyalty if option is not None else None, p.total_snow,
+                    p.cast if p.cast in ("face_down", TURN_FACE_UP) else "")
 
 
 def play_data(data: Mapping[str, object], config: SolverConfig = DEFAULT_CONFIG) -> MtgPlayOutcome:

@@ -116,6 +116,14 @@ def turn_of(scenario: MtgScenario) -> Turn[Play]:
                         "fixed counts); plan the cast with `payplan plan`")
     for card_id, card in scenario.cards.items():
         # Issue 25's keys the turn's own payments do not build (`planner.mtg.moves`).
+        if card.morph is not None:
+            raise ScenarioError.at(("cards", card_id, "morph"),
+                                   "morph is not supported by `payplan turn` (plan each cast "
+                                   "face down and each turn_face_up with `payplan plan`)")
+        if card.life_for:
+            raise ScenarioError.at(("cards", card_id, "life_for"),
+                                   "life_for is not supported by `payplan turn` (plan each "
+                                   "cast with `payplan plan`)")
         if card.has_snow():
             raise ScenarioError.at(("cards", card_id),
                                    "{S} (snow mana) is not supported by `payplan turn` (plan "

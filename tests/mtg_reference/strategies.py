@@ -420,7 +420,8 @@ def random_cast(rng: random.Random) -> dict[str, Any]:
                   lambda: _issue25_c(random.Random(f"issue25-c:{side.random()}"), scenario),
                   lambda: _group_a(side, scenario),
                   lambda: _g1_mana_effects(random.Random("issue25-g1" + repr(rng.getstate())), scenario),
-                  lambda: _g2_untap_mill(random.Random(f"issue25-g2:{side.random()}"), scenario)):
+                  lambda: _g2_untap_mill(random.Random(f"issue25-g2:{side.random()}"), scenario),
+                  lambda: _morph(random.Random(f"issue25-morph:{side.random()}"), scenario)):
         theme()
         if json.dumps(scenario, sort_keys=True) != before:
             break
@@ -1107,6 +1108,46 @@ def _group_a(rng: random.Random, scenario: dict[str, Any]) -> None:
     elif r < 0.145:
         if "life_for" in themes:
             _life_for(rng, scenario)
+
+
+_LOADER_MORPH: bool | None = None
+
+
+def _morph(rng: random.Random, scenario: dict[str, Any]) -> None:
+    """Morph (B3, 702.37), drawn only when payplan's loader reads `morph` (about 1 cast in 12):
+    the played spell from the hand cast face down (its x, optional costs and modes dropped: a
+    face-down spell has none), or a face-down creature of yours turned face up (`turn_face_up`),
+    sometimes tapped or sick, sometimes beside a second face-down one whose card grants (a face-
+    down permanent has no abilities)."""
+    global _LOADER_MORPH
+    if _LOADER_MORPH is None:
+        from payplan.engine.mtg import loader
+        _LOADER_MORPH = "morph" in loader.CARD_KEYS
+    if not _LOADER_MORPH or rng.random() >= 0.08:
+        return
+    cards, play, you = scenario["cards"], scenario["play"], scenario["state"]["you"]
+    morph = rng.choice(["{0}", "{1}", "{2}{G}", "{1}{B}{B}", "{3}{R}", "{W}{U}", "{2}"])
+    in_hand = {o if isinstance(o, str) else o.get("id") for o in you.get("hand") or []}
+    spell = cards.get("spell", {})
+    if ("ability" not in play and play.get("object") in in_hand and play.get("from", "hand") == "hand"
+            and "land" not in spell.get("types", []) and rng.random() < 0.5):
+        spell["morph"] = morph
+        play["cast"] = "face_down"
+        for key in ("x", "optional", "modes"):
+            play.pop(key, None)
+        return
+    cards["morpher"] = {"name": "Morpher", "types": ["creature"], "cost": "{3}{G}", "morph": morph}
+    face_down: dict[str, Any] = {"id": "mf0", "card": "morpher", "face_down": True}
+    if rng.random() < 0.3:
+        face_down["tapped"] = True
+    if rng.random() < 0.3:
+        face_down["sick"] = True
+    you.setdefault("battlefield", []).append(face_down)
+    if rng.random() < 0.3:
+        cards["morph-lord"] = {"name": "Morph Lord", "types": ["creature"], "morph": "{1}",
+                               "grants": [{"reduction": {"generic": 1}, "applies_to": {}}]}
+        you["battlefield"].append({"id": "mf1", "card": "morph-lord", "face_down": True})
+    scenario["play"] = {"turn_face_up": "mf0"}
 
 
 def _played_costs(scenario: dict[str, Any]) -> tuple[dict[str, Any], str]:
