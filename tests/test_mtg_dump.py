@@ -301,8 +301,10 @@ def _untap(draw: Draw, count: int | None = None) -> dict[str, object]:
 def _mana_ability(draw: Draw) -> dict[str, object]:
     read = draw(st.integers(0, 12))
     if read == 0:  # Benthic Explorers (issue 25, G2)
-        return {"adds": "untapped", "costs": [*draw(st.sampled_from([[], ["tap"]])),
-                                              _untap(draw, draw(st.sampled_from([None, 1])))]}
+        atom = _untap(draw, 1)
+        if draw(st.booleans()):  # count 1 is the default
+            del atom["untap"]["count"]  # type: ignore[attr-defined]
+        return {"adds": "untapped", "costs": [*draw(st.sampled_from([[], ["tap"]])), atom]}
     if read == 1:  # Charmed Pendant (issue 25, G2)
         return {"adds": "milled", "costs": [*draw(st.sampled_from([[], ["tap"]])), {"mill": 1}]}
     if draw(st.integers(0, 6)) == 0:  # a storage land's ability (issue 25, C1)

@@ -321,13 +321,16 @@ def themed_casts() -> tuple[tuple[int, str], ...]:
     loader reads), as JSON."""
     from mtg_reference import strategies
 
-    before = strategies.G2_THEMES
-    strategies.G2_THEMES = ("untap", "mill")
+    before = strategies.G2_THEMES, strategies.G1_DRAWN, strategies.GROUP_A_THEMES
+    # The themes tried before G2's as they drew when G2's was written (group A without K'rrik,
+    # no G1): the casts G2 draws are the same whatever the loader reads since
+    strategies.G2_THEMES, strategies.G1_DRAWN = ("untap", "mill"), False
+    strategies.GROUP_A_THEMES = ("snow", "spend_only")
     try:
         return tuple((seed, json.dumps(data)) for seed, data in strategies.casts(25_007, 3000)
                      if '"explorers"' in json.dumps(data) or '"pendant"' in json.dumps(data))
     finally:
-        strategies.G2_THEMES = before
+        strategies.G2_THEMES, strategies.G1_DRAWN, strategies.GROUP_A_THEMES = before
 
 
 @pytest.mark.parametrize("mutant", G2_MUTANTS)
@@ -354,8 +357,7 @@ def test_generated_casts_tell_each_wrong_reading_apart(mutant: str) -> None:
 
 
 def test_the_generator_draws_g2_often() -> None:
-    """Both kinds of G2 cast in at least 1 in 60 of the 3,000 casts (G1's theme, tried first,
-    takes about 1 cast in 8 of those G2 could draw), each key of G2 drawn."""
+    """Both kinds of G2 cast in at least 1 in 40 of the 3,000 casts, each key of G2 drawn."""
     from mtg_reference.keys import drawn
 
     seen: set[str] = set()
@@ -364,6 +366,6 @@ def test_the_generator_draws_g2_often() -> None:
         seen |= drawn(json.loads(text))
         for kind in kinds:
             kinds[kind] += f'"{kind}"' in text
-    assert min(kinds.values()) >= 3000 // 60, kinds
+    assert min(kinds.values()) >= 3000 // 40, kinds
     assert {"cost_atom.untap", "adds.untapped", "adds.milled", "player_keys.library_top",
             "weight.untap", "untap.count", "untap.filter"} <= seen, sorted(seen)

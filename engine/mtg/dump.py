@@ -433,8 +433,6 @@ def objects_to_data(objects: tuple[Obj, ...]) -> list[Data]:
 
 def object_to_data(o: Obj) -> Data:
     out: Data = {"id": o.id, "card": o.card.removeprefix(FACE_DOWN)}
-    if o.face_down:
-        out["face_down"] = True
     if o.tapped:
         out["tapped"] = True
     if o.sick:
@@ -451,6 +449,8 @@ def object_to_data(o: Obj) -> Data:
         out["counters"] = dict(o.counters)
     if o.loyalty_activated:
         out["loyalty_activated"] = True
+    if o.face_down:
+        out["face_down"] = True
     if o.attached_to is not None:
         out["attached_to"] = o.attached_to
     return out
