@@ -329,6 +329,28 @@ def test_akroma_cast_face_down() -> None:
     round_trips(example("62"))
 
 
+@pytest.mark.parametrize("restricted", [{"ability": "activated"}, {"type": "creature"}])
+def test_restricted_mana_never_turns_a_card_face_up(restricted: dict[str, Any]) -> None:
+    """Turning a face-down permanent face up is a special action (116.2b), neither a spell nor
+    an ability: mana only for activated abilities (or only for creature spells) can't pay its
+    morph cost. Found by the mtg campaign (casts 2533008042 and 2533008077 of seed 2533): the
+    planner tapped a Pillar-like land's {G}{G} "spend only on activated abilities"."""
+    data = {"format": "mtg/1", "cards": {
+        "morpher": {"name": "Morpher", "types": ["creature"], "cost": "{3}{G}", "morph": "{2}"},
+        "pillar": {"types": ["land"], "mana": [{"adds": "{G}{G}", "only_for": restricted},
+                                               {"adds": "{C}"}]},
+        "mountain": {"types": ["land"], "mana": [{"adds": "{R}"}]}},
+        "state": {"you": {"battlefield": [{"id": "m", "card": "morpher", "face_down": True},
+                                          {"id": "p", "card": "pillar"},
+                                          {"id": "r", "card": "mountain"}]}},
+        "play": {"turn_face_up": "m"}}
+    p = plan(data)
+    assert (p["status"], p["score"]) == ("ok", 2)  # the Pillar's {C} and the Mountain
+    assert sorted(s["adds"] for s in p["payment"]["sources"]) == ["{C}", "{R}"]
+    data["state"]["you"]["battlefield"].pop()  # no Mountain: the {G}{G} alone can't pay
+    assert plan(data)["status"] == "unpayable"
+
+
 def test_exalted_angel_turned_face_up() -> None:
     data = example("63")
     p = plan(data)

@@ -129,6 +129,9 @@ def with_counts(changing: tuple[Changer, ...], optional: tuple[tuple[str, int], 
 def spell_matches(f: Filter, card: Card, chosen: str | None = None) -> bool:
     """Whether a spell of `card` meets `f` (controller is the caller's business). `chosen`: the
     creature type chosen for the object whose grant or ability holds `f` (`chosen_type`)."""
+    if card.special:
+        return False  # turning a card face up is neither a spell nor an ability (116.2b): no
+        # grant reaches it and restricted mana (`only_for`, spells or abilities) can't pay it
     if (f.ability is not None) != (card.activation is not None):
         return False  # a grant on activated abilities changes only theirs; others only spells'
     if f.ability == "cycling" and not card.cycling:
