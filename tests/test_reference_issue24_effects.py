@@ -441,6 +441,6 @@ def test_the_turn_generator_reaches_each_wrong_reading(mutant: str) -> None:
     """Effects never used up, never created, used by every play: each changes the best turn
     of a generated turn (order matters through the effects)."""
     found = find(turn_data(), _turn_differs(mutant),
-                 settings=settings(max_examples=400, database=None, phases=[Phase.generate],
+                 settings=settings(max_examples=1500, database=None, phases=[Phase.generate],
                                    suppress_health_check=list(HealthCheck)))
     assert _turn_differs(mutant)(found)
