@@ -145,6 +145,9 @@ DIAGNOSE_FREE_MANA_MILL = False
 # Found by this reference: a grant's `name` on activated abilities reads "NAME: ABILITY ID", not
 # the name of the ability's permanent.
 DIAGNOSE_ABILITY_STAND_IN_NAME = False
+# Search shortcut (exact): equal activations of one object take their removals in one order
+# only (`twins`). Off only in the test that checks it changes no answer.
+TWIN_ORDER = True
 # Issue 25, group B: wrong readings of the new keys, each set only by the tests that show the
 # generator tells it apart (tests/test_mtg_reference_issue25_b.py), never otherwise:
 # `color_count_opponent` a colored reduction's count read on the opponent's permanents;
@@ -1524,6 +1527,16 @@ class Board:
     known_top: int = 0
 
     _units: tuple[int, ...] | None = None
+    _matching: dict[str, list[int]] = field(default_factory=dict)
+
+    def matching(self, fj: str) -> list[int]:
+        """The battlefield objects (by index, in order) the filter (as JSON) matches, worked out
+        once."""
+        if fj not in self._matching:
+            flt = json.loads(fj)
+            self._matching[fj] = [i for i, o in enumerate(self.battlefield)
+                                  if _matches_obj(self.cards, o, flt)]
+        return self._matching[fj]
 
     def units(self) -> tuple[int, ...]:
         """The pool by slot (`unit_slot`): its snow part snow, none of it eligible for a
@@ -1866,19 +1879,42 @@ def _uses(b: Board, obj: Obj, tapcosts: list[tuple[int, Any]], relevant: str,
             if counters_fit(r + ((u.act,) if u.act is not None else ()))]
 
 
-def _pick(b: Board, reqs: list[tuple[int, str, int, Any]], ok: Callable[[int, str, set[int]], bool],
-          taken: set[int]) -> Iterator[tuple[tuple[int, str, tuple[int, ...]], ...]]:
-    """Every way to give each (act, kind, count, filter) distinct battlefield objects (by index)
-    that `ok(index, kind, taken)` allows."""
+def _pick(b: Board, reqs: list[tuple[int, str, int, str]], ok: Callable[[int, str, set[int]], bool],
+          taken: set[int], twin_of: list[int] | None = None, chosen: tuple[tuple[int, ...], ...] = ()
+          ) -> Iterator[tuple[tuple[int, str, tuple[int, ...]], ...]]:
+    """Every way to give each (act, kind, count, filter as JSON) distinct battlefield objects (by index)
+    that `ok(index, kind, taken)` allows. `twin_of[r]` (when not -1) names an earlier requirement
+    of an interchangeable activation (`twins`): requirement r then takes objects after that one's
+    (by sorted indices), one way for each set of activations instead of every permutation."""
     if not reqs:
         yield ()
         return
-    (j, kind, n, flt), rest = reqs[0], reqs[1:]
-    eligible = [i for i, o in enumerate(b.battlefield)
-                if i not in taken and ok(i, kind, taken) and _matches_obj(b.cards, o, flt)]
+    (j, kind, n, fj), rest = reqs[0], reqs[1:]
+    at = len(chosen)
+    floor = chosen[twin_of[at]] if twin_of is not None and twin_of[at] >= 0 else None
+    eligible = [i for i in b.matching(fj) if i not in taken and ok(i, kind, taken)]
     for pick in itertools.combinations(eligible, n):
-        for more in _pick(b, rest, ok, taken | set(pick)):
+        if floor is not None and pick <= floor:
+            continue
+        for more in _pick(b, rest, ok, taken | set(pick), twin_of, chosen + (pick,)):
             yield ((j, kind, pick),) + more
+
+
+def twins(reqs: list[tuple[int, str, int, str]], owners: list[int], acts: list[Activation]) -> list[int]:
+    """For each requirement, the requirement of an earlier activation it is interchangeable with,
+    else -1: both the first requirement of equal activations of one object. Swapping two such
+    activations whole (what each removes and taps, its place in the order) changes neither the
+    score, nor the mana, nor which orders 601.2g allows, so the activations' first picks may be
+    taken in increasing order."""
+    first: dict[int, int] = {}
+    for r, (j, *_rest) in enumerate(reqs):
+        first.setdefault(j, r)
+    out = [-1] * len(reqs)
+    for j, r in first.items():
+        earlier = [j0 for j0 in first if j0 < j and owners[j0] == owners[j] and acts[j0] == acts[j]]
+        if earlier:
+            out[r] = first[max(earlier)]
+    return out
 
 
 def _hand_best(b: Board, reqs: tuple[Part, ...]) -> int | None:
@@ -1948,7 +1984,7 @@ def _payments(p: Priced, b: Board, relevant: str, potential: int) -> int | None:
     """The least score of paying the total `p`: None when it can't be paid."""
     spell_parts = [(k, n, json.loads(fj)) for k, n, fj in p.other]
     tapcosts = [(n, flt) for k, n, flt in spell_parts if k == "tap_untapped"]
-    spell_field = [(-1, k, n, flt) for k, n, flt in spell_parts if k in REMOVALS]
+    spell_field = [(-1, k, n, fj) for k, n, fj in p.other if k in REMOVALS]
     spell_hand = tuple(part for part in p.other if part[0] in HAND_KINDS)
     spell_grave = [part for part in p.other if part[0] == "exile_from_graveyard"]
     spell_mill = sum(n for k, n, _ in spell_parts if k == "mill")
@@ -1989,9 +2025,9 @@ def _payments(p: Priced, b: Board, relevant: str, potential: int) -> int | None:
                 convoke[COLORS.index(u.color)] += 1
             elif u.kind in ("convoke", "improvise"):
                 generic_only += 1
-        tap_reqs = [(j, k, n, json.loads(fj)) for j, a in enumerate(acts) for k, n, fj in a.parts
+        tap_reqs = [(j, k, n, fj) for j, a in enumerate(acts) for k, n, fj in a.parts
                     if k == "tap_untapped"]
-        removal_reqs = [(j, k, n, json.loads(fj)) for j, a in enumerate(acts) for k, n, fj in a.parts
+        removal_reqs = [(j, k, n, fj) for j, a in enumerate(acts) for k, n, fj in a.parts
                         if k in REMOVALS]
         fixed = (charged_mill * b.weights["mill"] + hand + life * b.weights["life"]
                  + counters_charged(b, acts))
@@ -2016,7 +2052,8 @@ def _payments(p: Priced, b: Board, relevant: str, potential: int) -> int | None:
             return i not in self_gone and i not in late
 
         picks = ((t + r) for t in _pick(b, tap_reqs, untapped, set())
-                 for r in _pick(b, removal_reqs, still_there, set()))
+                 for r in _pick(b, removal_reqs, still_there, set(),
+                                   twins(removal_reqs, owners, acts) if TWIN_ORDER else None))
         for mana_pick in picks:
             removers = dict(self_gone)
             tappers: dict[int, list[int]] = {}

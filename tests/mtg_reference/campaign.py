@@ -1,6 +1,7 @@
 """The planner against the brute force on generated mtg/1 casts.
 
-    python -m tests.mtg_reference.campaign --casts 10000 [--seed 0] [--out DIR]
+    python -m tests.mtg_reference.campaign --casts 10000 [--seed 0] [--jobs 2] [--cast-limit 120]
+        [--progress 500] [--out DIR] [--only SEED,...]
 
 Each cast is planned twice, as `payplan plan --json` does (fast path on) and with the fast path
 off (the CP-SAT model alone); each answer is compared with the brute force (status, score, total,
@@ -10,59 +11,164 @@ answers in its header, for `payplan plan FILE --json` to replay) by cause, and t
 cause is the reading of the brute force under which the planner's answers agree
 (`tests.mtg_reference.explain`): a filter land paying its own cost, issue 20's classes 12 and 13;
 else "unexplained".
+
+Cast i of seed S is drawn from `random.Random(S * 1_000_003 + i)` (its "cast seed"), whatever
+`--jobs`: the same casts and the same report for any number of processes. A cast whose check
+takes longer than `--cast-limit` seconds (the brute force is exhaustive, and a few boards make it
+slow) is *undecided*: never counted as agreeing, saved in DIR as `undecided-SEED.yaml` and named
+in the report; `--only SEED,...` (with `--cast-limit 0`, no limit) checks those casts alone.
+Exit 0 when every cast was decided and agrees, 1 on a disagreement, 2 when payplan does not read
+mtg/1, 3 when some cast was left undecided (and none disagrees).
 """
 
 from __future__ import annotations
 
 import argparse
+import multiprocessing
+import random
+import signal
 import sys
 import time
 from collections import Counter
+from dataclasses import dataclass
 from pathlib import Path
+from types import FrameType
+from typing import Any, Iterator
 
 import yaml
 
 from payplan.benchmarks.mtg_reference.compare import check
 
 from . import PLANNERS, explain, mtg_supported
-from .strategies import casts
+from .strategies import CAST_STRIDE, random_cast
+
+
+@dataclass(frozen=True, slots=True)
+class Result:
+    """One cast's check: `status` the reference's, or "undecided" past the limit."""
+    seed: int
+    status: str
+    problems: tuple[str, ...] = ()
+    why: str = ""
+
+
+class _Overtime(Exception):
+    pass
+
+
+def _overtime(signum: int, frame: FrameType | None) -> None:
+    raise _Overtime
+
+
+def check_cast(seed: int, limit: float) -> Result:
+    """The cast of this cast seed checked, within `limit` seconds of wall time (0: none)."""
+    data = random_cast(random.Random(seed))
+    if limit > 0:
+        signal.signal(signal.SIGALRM, _overtime)
+        signal.setitimer(signal.ITIMER_REAL, limit)
+    try:
+        verdict = check(data, PLANNERS)
+        if not verdict.problems:
+            return Result(seed, verdict.reference.status)
+        try:
+            why = explain(data, verdict)
+        except _Overtime:
+            why = "unexplained (the readings ran past the cast limit)"
+        return Result(seed, verdict.reference.status, verdict.problems, why)
+    except _Overtime:
+        return Result(seed, "undecided")
+    finally:
+        if limit > 0:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+
+
+def _check(job: tuple[int, float]) -> Result:
+    return check_cast(*job)
+
+
+def results(seeds: list[int], limit: float, jobs: int) -> Iterator[Result]:
+    """Each cast's result, in the order of `seeds`."""
+    work = [(s, limit) for s in seeds]
+    if jobs <= 1:
+        yield from map(_check, work)
+        return
+    # spawn, not fork: each worker starts its own OR-Tools.
+    with multiprocessing.get_context("spawn").Pool(jobs) as pool:
+        yield from pool.imap(_check, work, chunksize=4)
+
+
+def _save(out: Path, name: str, header: list[str], seed: int) -> None:
+    out.mkdir(parents=True, exist_ok=True)
+    data = random_cast(random.Random(seed))
+    (out / name).write_text("\n".join(header) + "\n" + yaml.safe_dump(data, sort_keys=False),
+                            encoding="utf-8")
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--casts", type=int, default=10_000)
     parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--jobs", type=int, default=1, help="processes checking casts")
+    parser.add_argument("--cast-limit", type=float, default=120.0, metavar="SECONDS",
+                        help="a cast's check past this is undecided (0: no limit)")
+    parser.add_argument("--progress", type=int, default=0, metavar="K",
+                        help="print a line every K casts")
+    parser.add_argument("--only", default="", metavar="SEED,...",
+                        help="check these cast seeds alone (as named in a report)")
     parser.add_argument("--out", type=Path, default=Path("mtg-campaign-disagreements"))
     args = parser.parse_args(argv)
+    problems = [f"--{name.replace('_', '-')} must be at least {least}, not {value}"
+                for name, least, value in (("casts", 0, args.casts), ("jobs", 1, args.jobs),
+                                           ("cast_limit", 0, args.cast_limit),
+                                           ("progress", 0, args.progress)) if value < least]
+    try:
+        only = [int(s) for s in args.only.split(",") if s.strip()]
+    except ValueError:
+        problems.append(f"--only: cast seeds are whole numbers separated by commas, not {args.only!r}")
+    for problem in problems:
+        print(f"campaign: {problem}", file=sys.stderr)
+    if problems:
+        return 2
     if not mtg_supported():
         print("payplan does not read format: mtg/1 yet: nothing to compare", file=sys.stderr)
         return 2
+    seeds = only or [args.seed * CAST_STRIDE + i for i in range(args.casts)]
     start = time.perf_counter()
     statuses: Counter[str] = Counter()
-    disagreements = 0
     explained: Counter[str] = Counter()
-    for seed, data in casts(args.seed, args.casts):
-        verdict = check(data, PLANNERS)
-        statuses[verdict.reference.status] += 1
-        if verdict.problems:
+    disagreements = 0
+    undecided: list[int] = []
+    for n, result in enumerate(results(seeds, args.cast_limit, args.jobs), 1):
+        statuses[result.status] += 1
+        if result.status == "undecided":
+            undecided.append(result.seed)
+            _save(args.out, f"undecided-{result.seed}.yaml",
+                  [f"# campaign cast seed {result.seed}: its check ran past {args.cast_limit:g} s"],
+                  result.seed)
+            print(f"cast {result.seed}: undecided (its check ran past {args.cast_limit:g} s)", flush=True)
+        elif result.problems:
             disagreements += 1
-            why = explain(data, verdict)
-            explained[why] += 1
-            args.out.mkdir(parents=True, exist_ok=True)
-            header = [f"# campaign cast seed {seed}: the planner and the brute force disagree"]
-            header += [f"#   {p}" for p in verdict.problems]
-            header.append(f"# reference: {verdict.reference.as_dict()}")
-            header.append(f"# explained by: {why}")
-            (args.out / f"cast-{seed}.yaml").write_text(
-                "\n".join(header) + "\n" + yaml.safe_dump(data, sort_keys=False), encoding="utf-8")
-            print(f"cast {seed}: " + "; ".join(verdict.problems) + f" [{why}]", flush=True)
+            explained[result.why] += 1
+            header = [f"# campaign cast seed {result.seed}: the planner and the brute force disagree"]
+            header += [f"#   {p}" for p in result.problems]
+            header.append(f"# reference status: {result.status}")
+            header.append(f"# explained by: {result.why}")
+            _save(args.out, f"cast-{result.seed}.yaml", header, result.seed)
+            print(f"cast {result.seed}: " + "; ".join(result.problems) + f" [{result.why}]", flush=True)
+        if args.progress and n % args.progress == 0:
+            print(f"{n}/{len(seeds)} casts, {disagreements} disagreements, {len(undecided)} undecided, "
+                  f"{time.perf_counter() - start:.0f} s", flush=True)
     wall = time.perf_counter() - start
-    print(f"casts checked: {args.casts} (reference: {dict(sorted(statuses.items()))})")
+    decided = len(seeds) - len(undecided)
+    print(f"casts checked: {decided} of {len(seeds)} (reference: {dict(sorted(statuses.items()))})")
     print(f"disagreements: {disagreements}" + (f" (scenarios in {args.out})" if disagreements else ""))
-    for why, n in sorted(explained.items()):
-        print(f"  {n}: {why}")
+    for why, count in sorted(explained.items()):
+        print(f"  {count}: {why}")
+    if undecided:
+        print(f"undecided: {len(undecided)} (past {args.cast_limit:g} s; scenarios in {args.out}): "
+              f"--only {','.join(map(str, undecided))}")
     print(f"wall time: {wall:.1f} s")
-    return 1 if disagreements else 0
+    return 1 if disagreements else 3 if undecided else 0
 
 
 if __name__ == "__main__":

@@ -696,10 +696,13 @@ def _as_ability(rng: random.Random, scenario: dict[str, Any]) -> None:
     scenario["play"] = play
 
 
+CAST_STRIDE = 1_000_003
+
+
 def casts(seed: int, n: int) -> Iterator[tuple[int, dict[str, Any]]]:
-    """(seed of the cast, cast) for n casts: cast i is random_cast(Random(seed * 1_000_003 + i))."""
+    """(seed of the cast, cast) for n casts: cast i is random_cast(Random(seed * CAST_STRIDE + i))."""
     for i in range(n):
-        s = seed * 1_000_003 + i
+        s = seed * CAST_STRIDE + i
         yield s, random_cast(random.Random(s))
 
 
