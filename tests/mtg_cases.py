@@ -3,7 +3,30 @@
 from __future__ import annotations
 
 import copy
+from pathlib import Path
 from typing import Any
+
+import pytest
+import yaml
+
+from payplan import ScenarioError
+from payplan.engine.mtg.loader import mtg_from_data
+
+EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "mtg"
+
+
+def example(name: str) -> dict[str, Any]:
+    """The raw data of examples/mtg/NAME-*.yaml (NAME its number)."""
+    (path,) = EXAMPLES.glob(f"{name}-*.yaml")
+    data: dict[str, Any] = yaml.safe_load(path.read_text(encoding="utf-8"))
+    return data
+
+
+def problems(data: dict[str, Any], require_play: bool = True) -> list[str]:
+    """The loader's refusals of `data`, one line each (it must refuse)."""
+    with pytest.raises(ScenarioError) as err:
+        mtg_from_data(data, require_play=require_play)
+    return [str(p) for p in err.value.problems]
 
 LIBRARY: dict[str, Any] = {
     "plains": {"types": ["land"], "mana": [{"adds": "{W}"}]},

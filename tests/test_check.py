@@ -552,8 +552,9 @@ def _mtg_mutations(scenario: Any, payment: dict[str, Any], rng: random.Random) -
                 from payplan.engine.mtg.mana import mana_text
 
                 ability = rng.choice(card.mana)
-                m["sources"].append({"id": obj.id, "adds": mana_text(rng.choice(ability.adds)),
-                                     "costs": list(ability.cost_words())})
+                if ability.adds:  # none listed: `adds: untapped` / `milled`, read at payment
+                    m["sources"].append({"id": obj.id, "adds": mana_text(rng.choice(ability.adds)),
+                                         "costs": list(ability.cost_words())})
         elif what == 2 and m["sources"]:
             source = m["sources"][rng.randrange(len(m["sources"]))]
             source["adds"] = rng.choice(["{W}", "{U}", "{B}", "{R}", "{G}", "{C}"])

@@ -16,14 +16,7 @@ from payplan.engine.loader import ScenarioError
 from payplan.engine.mtg.loader import mtg_from_data
 
 from tests.test_mtg import plan
-
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "mtg"
-
-
-def example(name: str) -> dict[str, Any]:
-    (path,) = EXAMPLES.glob(f"{name}-*.yaml")
-    data: dict[str, Any] = yaml.safe_load(path.read_text(encoding="utf-8"))
-    return data
+from mtg_cases import example
 
 
 def test_embercleave_counts_only_attacking_creatures() -> None:

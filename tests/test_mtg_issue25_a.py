@@ -21,20 +21,7 @@ from payplan.engine.mtg.loader import mtg_from_data
 from payplan.planner.mtg.check import check_data
 
 from tests.test_mtg import plan
-
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "mtg"
-
-
-def example(name: str) -> dict[str, Any]:
-    (path,) = EXAMPLES.glob(f"{name}-*.yaml")
-    data: dict[str, Any] = yaml.safe_load(path.read_text(encoding="utf-8"))
-    return data
-
-
-def problems(data: dict[str, Any], require_play: bool = True) -> list[str]:
-    with pytest.raises(ScenarioError) as err:
-        mtg_from_data(data, require_play=require_play)
-    return [str(p) for p in err.value.problems]
+from mtg_cases import example, problems
 
 
 def run(command: str, data: dict[str, Any], tmp_path: Path, code: int = 0) -> Any:

@@ -8,7 +8,6 @@ fast path on and off (`tests.test_mtg.plan`), and must agree."""
 from __future__ import annotations
 
 import copy
-from pathlib import Path
 from typing import Any
 
 import pytest
@@ -20,14 +19,7 @@ from payplan.engine.mtg.loader import mtg_from_data
 from payplan.planner.commands import answer
 
 from tests.test_mtg import plan
-
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "mtg"
-
-
-def example(name: str) -> dict[str, Any]:
-    (path,) = EXAMPLES.glob(f"{name}-*.yaml")
-    data: dict[str, Any] = yaml.safe_load(path.read_text(encoding="utf-8"))
-    return data
+from mtg_cases import example
 
 
 def run(command: str, data: dict[str, Any]) -> dict[str, Any]:

@@ -24,14 +24,7 @@ from payplan.planner.mtg.check import check_data
 from payplan.planner.mtg.play import play_data
 
 from tests.test_mtg import plan
-
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "mtg"
-
-
-def example(name: str) -> dict[str, Any]:
-    (path,) = EXAMPLES.glob(f"{name}-*.yaml")
-    data: dict[str, Any] = yaml.safe_load(path.read_text(encoding="utf-8"))
-    return data
+from mtg_cases import example
 
 
 def after(data: dict[str, Any]) -> dict[str, Any]:

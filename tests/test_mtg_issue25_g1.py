@@ -13,33 +13,19 @@ import sys
 from pathlib import Path
 from typing import Any
 
-import pytest
 import yaml
 
-from payplan.engine.loader import ScenarioError
 from payplan.engine.mtg.dump import scenario_to_data
 from payplan.engine.mtg.loader import mtg_from_data
 from payplan.planner.mtg.check import check_data
 from payplan.planner.mtg.play import play_data
 
 from tests.test_mtg import plan
+from mtg_cases import example, problems
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "mtg"
 SPHERE = {"replace": {"sources": {"type": "land", "controller": "any"}, "at_least": 2,
                       "adds": "{C}"}}
 GHAST = {"trigger": {"sources": {"type": "land", "tags": ["swamp"]}, "adds": "{B}"}}
-
-
-def example(name: str) -> dict[str, Any]:
-    (path,) = EXAMPLES.glob(f"{name}-*.yaml")
-    data: dict[str, Any] = yaml.safe_load(path.read_text(encoding="utf-8"))
-    return data
-
-
-def problems(data: dict[str, Any], require_play: bool = True) -> list[str]:
-    with pytest.raises(ScenarioError) as err:
-        mtg_from_data(data, require_play=require_play)
-    return [str(p) for p in err.value.problems]
 
 
 def run(command: str, data: dict[str, Any], tmp_path: Path) -> subprocess.CompletedProcess[str]:

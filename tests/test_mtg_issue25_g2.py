@@ -25,15 +25,9 @@ from payplan.planner.mtg.check import check_data
 from payplan.planner.mtg.play import play_data
 
 from tests.test_mtg import plan
+from mtg_cases import example
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "mtg"
 UNTAP_LAND = {"untap": {"count": 1, "filter": {"type": "land", "controller": "opponent"}}}
-
-
-def example(name: str) -> dict[str, Any]:
-    (path,) = EXAMPLES.glob(f"{name}-*.yaml")
-    data: dict[str, Any] = yaml.safe_load(path.read_text(encoding="utf-8"))
-    return data
 
 
 def state_after(data: dict[str, Any]) -> dict[str, Any]:

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from payplan.benchmarks.mtg_reference.brute import GROUP_A_MUTANTS, BadScenario, mutated, solve
+from payplan.benchmarks.mtg_reference.brute import GROUP_A_MUTANTS, BadScenario, misreading, solve
 from payplan.benchmarks.mtg_reference.payment import check_payment
 
 FOREST = {"types": ["land"], "tags": ["basic"], "mana": [{"adds": "{G}"}]}
@@ -448,7 +448,7 @@ def test_generated_casts_tell_each_wrong_reading_apart(mutant: str, monkeypatch:
         tried += 1
         try:
             right = solve(data)
-            with mutated(mutant):
+            with misreading(mutant):
                 wrong = solve(data)
         except BadScenario:
             continue

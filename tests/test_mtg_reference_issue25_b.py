@@ -317,12 +317,8 @@ def _differs(misreading: str, marker: str) -> Callable[[dict[str, Any]], bool]:
         if marker not in json.dumps(data):
             return False
         right = solve(data)
-        saved = brute.MISREADINGS
-        brute.MISREADINGS = frozenset({misreading})
-        try:
+        with brute.misreading(misreading):
             wrong = solve(data)
-        finally:
-            brute.MISREADINGS = saved
         return bool(right.as_dict() != wrong.as_dict())
     return differs
 

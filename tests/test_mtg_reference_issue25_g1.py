@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from payplan.benchmarks.mtg_reference.brute import (GROUP_G1_MUTANTS, BadScenario, g1_mutated,
+from payplan.benchmarks.mtg_reference.brute import (GROUP_G1_MUTANTS, BadScenario, misreading,
                                                     solve)
 from payplan.benchmarks.mtg_reference.mana import parse_plain
 from payplan.benchmarks.mtg_reference.payment import check_payment
@@ -359,7 +359,7 @@ MUTANT_CASES = {
 def test_each_wrong_reading_changes_a_hand_worked_cast(mutant: str) -> None:
     data = MUTANT_CASES[mutant]()
     right = answer(data)
-    with g1_mutated(mutant):
+    with misreading(mutant):
         wrong = answer(data)
     assert right != wrong, (mutant, right)
 
@@ -382,7 +382,7 @@ def test_generated_casts_tell_each_wrong_reading_apart(mutant: str, monkeypatch:
         tried += 1
         try:
             right = solve(data)
-            with g1_mutated(mutant):
+            with misreading(mutant):
                 wrong = solve(data)
         except BadScenario:
             continue

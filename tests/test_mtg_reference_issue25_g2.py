@@ -15,7 +15,7 @@ from typing import Any
 
 import pytest
 
-from payplan.benchmarks.mtg_reference.brute import G2_MUTANTS, BadScenario, g2_mutated, solve
+from payplan.benchmarks.mtg_reference.brute import G2_MUTANTS, BadScenario, misreading, solve
 from payplan.benchmarks.mtg_reference.payment import check_payment
 
 UNTAP_LAND = {"untap": {"count": 1, "filter": {"type": "land", "controller": "opponent"}}}
@@ -347,7 +347,7 @@ def test_generated_casts_tell_each_wrong_reading_apart(mutant: str) -> None:
         tried += 1
         data = json.loads(text)
         right = solve(data)
-        with g2_mutated(mutant):
+        with misreading(mutant):
             wrong = solve(data)
         if (right.status, right.score, right.totals, right.x) != (wrong.status, wrong.score, wrong.totals, wrong.x):
             return

@@ -148,33 +148,36 @@ DIAGNOSE_ABILITY_STAND_IN_NAME = False
 # Search shortcut (exact): equal activations of one object take their removals in one order
 # only (`twins`). Off only in the test that checks it changes no answer.
 TWIN_ORDER = True
-# Issue 25, group B: wrong readings of the new keys, each set only by the tests that show the
-# generator tells it apart (tests/test_mtg_reference_issue25_b.py), never otherwise:
-# `color_count_opponent` a colored reduction's count read on the opponent's permanents;
-# `color_count_as_generic` a counted colored reduction taking generic mana; `per_paid_ignores_each`
-# `{per_paid, each: N}` read as 1 per object; `count_any_capped_at_one` `count: any` taking at
-# most one object.
+# Wrong readings of issue 25's keys, each set only by a test showing that generated casts tell
+# it apart from the rules' (never otherwise), with `misreading(*names)`; the groups' names are
+# listed beside their code (GROUP_A_MUTANTS, GROUP_B_MISREADINGS, GROUP_G1_MUTANTS, G2_MUTANTS).
 MISREADINGS: frozenset[str] = frozenset()
 
-# Issue 25 group A's wrong readings, each set only by a test showing that generated casts tell
-# it apart from the rules' (never otherwise): {S} taken off by a generic reduction; {S} paid by
-# any mana; convoke, delve or improvise paying {S}; pool mana spent on a `spend_only` spell;
-# `life_for` paying generic mana too; an opponent's `life_for` permanent helping you.
+# Group B (tests/test_mtg_reference_issue25_b.py): `color_count_opponent` a colored reduction's
+# count read on the opponent's permanents; `color_count_as_generic` a counted colored reduction
+# taking generic mana; `per_paid_ignores_each` `{per_paid, each: N}` read as 1 per object;
+# `count_any_capped_at_one` `count: any` taking at most one object.
+GROUP_B_MISREADINGS = ("color_count_opponent", "color_count_as_generic", "per_paid_ignores_each",
+                       "count_any_capped_at_one")
+
+# Group A: {S} taken off by a generic reduction; {S} paid by any mana; convoke, delve or
+# improvise paying {S}; pool mana spent on a `spend_only` spell; `life_for` paying generic mana
+# too; an opponent's `life_for` permanent helping you.
 GROUP_A_MUTANTS = ("snow_reducible", "snow_any_mana", "snow_convoke", "spend_only_pool",
                    "life_for_generic", "life_for_opponent")
-MUTANTS: frozenset[str] = frozenset()
 
 
 @contextmanager
-def mutated(*names: str) -> Iterator[None]:
-    """The brute force under wrong readings `names` (GROUP_A_MUTANTS), for a test's while."""
-    global MUTANTS
-    assert set(names) <= set(GROUP_A_MUTANTS), names
-    before, MUTANTS = MUTANTS, frozenset(names)
+def misreading(*names: str) -> Iterator[None]:
+    """The brute force under the wrong readings `names` (of any group), for a test's while."""
+    global MISREADINGS
+    known = set(GROUP_A_MUTANTS) | set(GROUP_B_MISREADINGS) | set(GROUP_G1_MUTANTS) | set(G2_MUTANTS)
+    assert set(names) <= known, names
+    before, MISREADINGS = MISREADINGS, frozenset(names)
     try:
         yield
     finally:
-        MUTANTS = before
+        MISREADINGS = before
 
 
 class BadScenario(ValueError):
@@ -692,7 +695,7 @@ def _apply_reduction(mana: Vec, generic: int, colored: list[str], minimum: int) 
             room -= 1
     take = min(generic, v[0], room)
     v[0] -= take
-    if "snow_reducible" in MUTANTS:         # wrong: 107.4h keeps {S} out of every reduction
+    if "snow_reducible" in MISREADINGS:         # wrong: 107.4h keeps {S} out of every reduction
         more = min(generic - take, v[7], room - take)
         v[7] -= more
     return (v[0], v[1], v[2], v[3], v[4], v[5], v[6], v[7])
@@ -1387,7 +1390,7 @@ def spell_can_pay(total: Vec, units: list[int], stuck: list[int], convoke: tuple
     if left is not None:
         units_needed = sum(total) - sum(convoke) - generic_only
         return consumed_total == units_needed and spare_snow >= total[7]
-    if "snow_convoke" in MUTANTS:           # wrong: convoke, delve, improvise pay {S}
+    if "snow_convoke" in MISREADINGS:           # wrong: convoke, delve, improvise pay {S}
         free = generic_only + sum(max(0, convoke[i] - total[i + 1]) for i in range(5))
         return (spare_snow + free >= total[7]
                 and spare_snow + spare - total[7] >= total[0])
@@ -1408,7 +1411,7 @@ def mana_ok(total: Vec, acts: list[Activation], preds: list[frozenset[int]], poo
     while the total has {S}) and spendable unless `spend_only` rules its permanent out."""
     n = len(acts)
     seen: set[Any] = set()
-    if "snow_any_mana" in MUTANTS:          # wrong: {S} paid as generic mana
+    if "snow_any_mana" in MISREADINGS:          # wrong: {S} paid as generic mana
         total = vec_add(total, {"generic": total[7], "S": -total[7]})
     snow_on = total[7] > 0
 
@@ -1547,7 +1550,7 @@ class Board:
 
     def _pool_units(self) -> tuple[int, ...]:
         p = [0] * POOL_SIZE
-        eligible = self.spend_only is None or "spend_only_pool" in MUTANTS
+        eligible = self.spend_only is None or "spend_only_pool" in MISREADINGS
         for i, c in enumerate(MANA):
             p[unit_slot(c, True, eligible)] += self.snow_pool[i]
             p[unit_slot(c, False, eligible)] += self.pool0[i] - self.snow_pool[i]
@@ -1728,7 +1731,7 @@ def life_for_amounts(data: dict[str, Any]) -> dict[str, int]:
     state = data.get("state") or {}
     you = _objects((state.get("you") or {}), "battlefield", "you")
     helpers = list(you)
-    if "life_for_opponent" in MUTANTS:      # wrong: an opponent's K'rrik helps you
+    if "life_for_opponent" in MISREADINGS:      # wrong: an opponent's K'rrik helps you
         helpers += _objects((state.get("opponent") or {}), "battlefield", "opponent")
     out: dict[str, int] = {}
     for o in helpers:
@@ -2192,7 +2195,7 @@ def life_for_splits(p: Priced, b: Board) -> list[tuple[Priced, LifeFor]]:
     hybrid or Phyrexian pip announced as that color counts). Never generic mana, {C} or {S}.
     All life paid comes out of one total (to exactly 0, never below)."""
     amounts = dict(b.life_for)
-    generic_too = "life_for_generic" in MUTANTS and amounts
+    generic_too = "life_for_generic" in MISREADINGS and amounts
     colors = [c for c in COLORS if c in amounts and p.mana[SLOT[c]]]
     ranges = [range(p.mana[SLOT[c]] + 1) for c in colors]
     if generic_too:
@@ -2463,8 +2466,7 @@ class ManaEffect:
     options: tuple[tuple[str, ...], ...]    # replace: one option; trigger: `adds`' options
 
 
-# Issue 25 group G1's wrong readings, each set only by a test showing that generated casts tell
-# it apart from the rules' (never otherwise): a replacement taking the triggered mana too (its
+# Issue 25 group G1's wrong readings (`misreading`): a replacement taking the triggered mana too (its
 # count and its mana); a trigger silent when the output was replaced; `attached` ignored (every
 # permanent matching the rest); the effect's `controller` ignored (read as any); an opponent's
 # effects ignored; `at_least` ignored (every output replaced); at most one replacement per
@@ -2550,7 +2552,7 @@ def read_mana_effects(data: dict[str, Any]) -> tuple[ManaEffect, ...]:
     for o in field:
         if o.attached_to is not None and (o.attached_to not in ids or o.attached_to == o.id):
             raise BadScenario(f"{o.id}.attached_to: {o.attached_to!r} names no other permanent")
-        if o.controller == "opponent" and "opponent_effects_ignored" in MUTANTS:
+        if o.controller == "opponent" and "opponent_effects_ignored" in MISREADINGS:
             continue
         for kind, body in _effects_of(cards[o.card], o.card):
             out.append(ManaEffect(kind, o, _fj(body["sources"]), int(body.get("at_least", 2)),
@@ -2563,14 +2565,14 @@ def reaches(cards: dict[str, Any], e: ManaEffect, o: Obj) -> bool:
     effect's permanent's controller (default you), `attached` that permanent's `attached_to`."""
     flt = dict(json.loads(e.sources))
     controller = flt.pop("controller", "you")
-    if "controller_ignored" in MUTANTS:
+    if "controller_ignored" in MISREADINGS:
         controller = "any"
     if controller != "any" and _relative(o.controller, e.holder.controller) != controller:
         return False
     if "attached" in flt:
         attached = flt.pop("attached")
         on_it = e.holder.attached_to is not None and e.holder.attached_to == o.id
-        if bool(attached) != on_it and "attached_ignored" not in MUTANTS:
+        if bool(attached) != on_it and "attached_ignored" not in MISREADINGS:
             return False
     return _matches_obj(cards, o, flt)
 
@@ -2581,12 +2583,12 @@ def replacement_outcomes(adds: tuple[str, ...], reps: list[ManaEffect]
     `adds`, in every order: each once, each while the output so far has its `at_least`, one
     applied while any can."""
     out: set[tuple[tuple[str, ...], str | None]] = set()
-    least_ignored = "at_least_ignored" in MUTANTS
+    least_ignored = "at_least_ignored" in MISREADINGS
 
     def go(current: tuple[str, ...], used: frozenset[int], last: str | None) -> None:
         can = [k for k, e in enumerate(reps)
                if k not in used and (len(current) >= e.at_least or (least_ignored and current))]
-        if not can or (last is not None and "one_replacement" in MUTANTS):
+        if not can or (last is not None and "one_replacement" in MISREADINGS):
             out.add((current, last))
             return
         for k in can:
@@ -2617,17 +2619,17 @@ def affected_activations(b: Board, obj: Obj, acts: list[Activation], labels: boo
                            b.spend_only is None or _matches_obj(b.cards, e.holder, b.spend_only))
                           for e, pick in zip(trigs, picks))
             base = a
-            if fired and ("replace_triggered" in MUTANTS
-                          or ("trigger_keeps_only_for" in MUTANTS and a.restricted is not None)):
+            if fired and ("replace_triggered" in MISREADINGS
+                          or ("trigger_keeps_only_for" in MISREADINGS and a.restricted is not None)):
                 # wrong: the triggered mana is part of the ability's output
                 base = replace(a, adds=a.adds + sum((f[1] for f in fired), ()))
                 fired = ()
             for adds, last in sorted(replacement_outcomes(base.adds, reps), key=repr):
                 triggers = fired
-                if last is not None and "trigger_not_under_replace" in MUTANTS:
+                if last is not None and "trigger_not_under_replace" in MISREADINGS:
                     triggers = ()
                 restricted = a.restricted
-                if last is not None and "replaced_loses_only_for" in MUTANTS:
+                if last is not None and "replaced_loses_only_for" in MISREADINGS:
                     restricted = None
                 v = replace(a, adds=adds, triggers=triggers, restricted=restricted)
                 if labels:
@@ -2637,19 +2639,6 @@ def affected_activations(b: Board, obj: Obj, acts: list[Activation], labels: boo
                 if v not in out:
                     out.append(v)
     return out
-
-
-@contextmanager
-def g1_mutated(*names: str) -> Iterator[None]:
-    """The brute force under group G1's wrong readings `names` (GROUP_G1_MUTANTS), for a test's
-    while."""
-    global MUTANTS
-    assert set(names) <= set(GROUP_G1_MUTANTS), names
-    before, MUTANTS = MUTANTS, frozenset(names)
-    try:
-        yield
-    finally:
-        MUTANTS = before
 
 
 # --- Issue 25, group G2: an opponent's permanent untapped as a cost; mana from a milled card ----
@@ -2678,8 +2667,7 @@ def g1_mutated(*names: str) -> Iterator[None]:
 #   {S} nothing; a card without `cost` nothing. A Pendant reaching a card beyond `library_top`
 #   is never activated (its mana is unknown). The spell's own mill (601.2h) comes after.
 
-# Wrong readings of G2, each set only by the tests that show the generator tells it apart
-# (tests/test_mtg_reference_issue25_g2.py), never otherwise: an untapped permanent untapped
+# Wrong readings of G2 (`misreading`; tests/test_mtg_reference_issue25_g2.py): an untapped permanent untapped
 # again (`untap_untapped`); one permanent untapped by two activations (`untap_twice`);
 # could-produce without {C} (`untap_no_colorless`); untapping charged nothing (`untap_free`);
 # a hybrid symbol giving both its colors (`hybrid_both`); a Phyrexian symbol giving nothing
@@ -2688,19 +2676,6 @@ def g1_mutated(*names: str) -> Iterator[None]:
 # mana abilities' (`spell_mill_first`).
 G2_MUTANTS = ("untap_untapped", "untap_twice", "untap_no_colorless", "untap_free", "hybrid_both",
               "phyrexian_nothing", "hidden_counted", "mill_same_card", "spell_mill_first")
-G2_MISREADINGS: frozenset[str] = frozenset()
-
-
-@contextmanager
-def g2_mutated(*names: str) -> Iterator[None]:
-    """The brute force under G2's wrong readings `names` (G2_MUTANTS), for a test's while."""
-    global G2_MISREADINGS
-    assert set(names) <= set(G2_MUTANTS), names
-    before, G2_MISREADINGS = G2_MISREADINGS, frozenset(names)
-    try:
-        yield
-    finally:
-        G2_MISREADINGS = before
 
 
 def _is_untap(c: Any) -> bool:
@@ -2758,7 +2733,7 @@ def could_produce(data: dict[str, Any], obj: Obj) -> frozenset[str]:
                 times = devotion_to(cards, side, option[0])
             if times:
                 out.update(option)
-    if "untap_no_colorless" in G2_MISREADINGS:
+    if "untap_no_colorless" in MISREADINGS:
         out.discard("C")
     return frozenset(out)
 
@@ -2772,12 +2747,12 @@ def milled_options(card: dict[str, Any]) -> list[tuple[str, ...]]:
             choices.append([(arg,)])
         elif kind == "mono":
             choices.append([(arg[1],)])
-        elif kind == "phyrexian" and "phyrexian_nothing" not in G2_MISREADINGS:
+        elif kind == "phyrexian" and "phyrexian_nothing" not in MISREADINGS:
             choices.append([(arg,)])
         elif kind in ("hybrid", "hphyrexian"):
-            if kind == "hphyrexian" and "phyrexian_nothing" in G2_MISREADINGS:
+            if kind == "hphyrexian" and "phyrexian_nothing" in MISREADINGS:
                 continue
-            if "hybrid_both" in G2_MISREADINGS:
+            if "hybrid_both" in MISREADINGS:
                 choices.append([(arg[0], arg[1])])
             else:
                 choices.append([(arg[0],), (arg[1],)])
@@ -2797,10 +2772,10 @@ def g2_cards(data: dict[str, Any]) -> dict[str, Any]:
     state = data.get("state") or {}
     opp = _objects(state.get("opponent") or {}, "battlefield", "opponent")
     top = library_top(data)
-    if "hidden_counted" in G2_MISREADINGS and top:
+    if "hidden_counted" in MISREADINGS and top:
         more = min(2, int((state.get("you") or {}).get("library", 0)) - len(top))
         top = top + [top[-1]] * more
-    if "mill_same_card" in G2_MISREADINGS:
+    if "mill_same_card" in MISREADINGS:
         top = top[:1]
     out = dict(cards)
     for cid, card in cards.items():
@@ -2813,7 +2788,7 @@ def g2_cards(data: dict[str, Any]) -> dict[str, Any]:
                 flt = _untap_rest(atoms[0][1])
                 colors: set[str] = set()
                 for o in opp:
-                    if (o.tapped or "untap_untapped" in G2_MISREADINGS) and _matches_obj(cards, o, flt):
+                    if (o.tapped or "untap_untapped" in MISREADINGS) and _matches_obj(cards, o, flt):
                         colors |= could_produce(data, o)
                 a = {**a, "_colors": "".join(c for c in MANA if c in colors)}
             elif a.get("adds") == "milled":
@@ -2863,7 +2838,7 @@ def g2_activations(ability: dict[str, Any], base: Activation) -> list[Activation
 def untap_candidate(b: Board, o: Obj, fj: str, colors: frozenset[str] | None) -> bool:
     """Whether an untap atom with filter `fj` may untap the opponent's `o` (tapped, matching;
     for `adds: untapped`, could produce one of `colors`)."""
-    if not o.tapped and "untap_untapped" not in G2_MISREADINGS:
+    if not o.tapped and "untap_untapped" not in MISREADINGS:
         return False
     if not _matches_obj(b.cards, o, _untap_rest(fj)):
         return False
@@ -2873,7 +2848,7 @@ def untap_candidate(b: Board, o: Obj, fj: str, colors: frozenset[str] | None) ->
 def untaps_fit(b: Board, acts: list[Activation] | tuple[Activation, ...]) -> bool:
     """Whether the activations' untap atoms can each take their count of distinct permanents."""
     slots = [(fj, a.untap_colors) for a in acts for n, fj in a.untaps for _ in range(n)]
-    twice = "untap_twice" in G2_MISREADINGS
+    twice = "untap_twice" in MISREADINGS
 
     def place(k: int, used: frozenset[str]) -> bool:
         if k == len(slots):
@@ -2886,7 +2861,7 @@ def untaps_fit(b: Board, acts: list[Activation] | tuple[Activation, ...]) -> boo
 
 def untap_charge(b: Board, acts: list[Activation] | tuple[Activation, ...]) -> int:
     """The weight `untap` for each permanent untapped."""
-    if "untap_free" in G2_MISREADINGS:
+    if "untap_free" in MISREADINGS:
         return 0
     return sum(n for a in acts for n, _ in a.untaps) * b.weights.get("untap", 1)
 
@@ -2900,12 +2875,12 @@ def mill_orders(acts: list[Activation], spell_mill: int) -> list[tuple[int, ...]
     the card at its position (the cards milled before it): [()] when no Pendant is used (no
     order is asked), [] when none fits."""
     pendants = [a.milled for a in acts if a.milled >= 0]
-    if not pendants or "mill_same_card" in G2_MISREADINGS:
+    if not pendants or "mill_same_card" in MISREADINGS:
         return [()]
     if len(set(pendants)) != len(pendants):
         return []
     millers = [j for j, a in enumerate(acts) if a.milled >= 0 or _mill_count(a)]
-    start = spell_mill if "spell_mill_first" in G2_MISREADINGS else 0
+    start = spell_mill if "spell_mill_first" in MISREADINGS else 0
     out: list[tuple[int, ...]] = []
     for order in itertools.permutations(millers):
         at = start

@@ -51,6 +51,7 @@ Draws are weighted so that about half the casts are payable.
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 from typing import Any, Iterator
@@ -1085,18 +1086,26 @@ KRRIK = {"name": "K'rrik, Son of Yawgmoth", "types": ["creature"], "cost": "{4}{
 # compares only what both sides read); the generator-reach tests set all three.
 GROUP_A_THEMES: tuple[str, ...] | None = None
 GROUP_A_KEYS = {"snow": ("snow", "snow_pool"), "spend_only": ("spend_only",), "life_for": ("life_for",)}
-_LOADER_READS: tuple[str, ...] | None = None
+
+
+@functools.lru_cache(maxsize=None)
+def _loader_keys() -> frozenset[str]:
+    from payplan.engine.mtg import loader
+    from payplan.engine.mtg.cards import DEFAULT_WEIGHTS
+    return frozenset(loader.CARD_KEYS) | frozenset(loader.PLAYER_KEYS) | frozenset(DEFAULT_WEIGHTS)
+
+
+def loader_reads(*keys: str) -> bool:
+    """Whether payplan's loader reads every one of `keys` (card keys, player keys, weights): a
+    theme is drawn only then (the engine side was built beside this reference, and the campaign
+    compares only what both sides read)."""
+    return set(keys) <= _loader_keys()
 
 
 def group_a_themes() -> tuple[str, ...]:
-    global _LOADER_READS
     if GROUP_A_THEMES is not None:
         return GROUP_A_THEMES
-    if _LOADER_READS is None:
-        from payplan.engine.mtg import loader
-        keys = set(loader.CARD_KEYS) | set(loader.PLAYER_KEYS)
-        _LOADER_READS = tuple(t for t, needs in GROUP_A_KEYS.items() if set(needs) <= keys)
-    return _LOADER_READS
+    return tuple(t for t, needs in GROUP_A_KEYS.items() if loader_reads(*needs))
 
 
 def _group_a(rng: random.Random, scenario: dict[str, Any]) -> None:
@@ -1113,20 +1122,13 @@ def _group_a(rng: random.Random, scenario: dict[str, Any]) -> None:
             _life_for(rng, scenario)
 
 
-_LOADER_MORPH: bool | None = None
-
-
 def _morph(rng: random.Random, scenario: dict[str, Any]) -> None:
     """Morph (B3, 702.37), drawn only when payplan's loader reads `morph` (about 1 cast in 12):
     the played spell from the hand cast face down (its x, optional costs and modes dropped: a
     face-down spell has none), or a face-down creature of yours turned face up (`turn_face_up`),
     sometimes tapped or sick, sometimes beside a second face-down one whose card grants (a face-
     down permanent has no abilities)."""
-    global _LOADER_MORPH
-    if _LOADER_MORPH is None:
-        from payplan.engine.mtg import loader
-        _LOADER_MORPH = "morph" in loader.CARD_KEYS
-    if not _LOADER_MORPH or rng.random() >= 0.08:
+    if not loader_reads("morph") or rng.random() >= 0.08:
         return
     cards, play, you = scenario["cards"], scenario["play"], scenario["state"]["you"]
     morph = rng.choice(["{0}", "{1}", "{2}{G}", "{1}{B}{B}", "{3}{R}", "{W}{U}", "{2}"])
@@ -1316,7 +1318,6 @@ def _life_for(rng: random.Random, scenario: dict[str, Any]) -> None:
 # while payplan's loader reads `mana_effects` (`G1_DRAWN` None) or a test says so.
 
 G1_DRAWN: bool | None = None
-_G1_LOADER: bool | None = None
 # Meetings the engine refuses as not built (groupG1.md, eng-g1's R6): a trigger reaching an
 # `only_for` ability; drawn only when a test of the reference alone says so.
 G1_UNBUILT = False
@@ -1325,13 +1326,7 @@ G1_RESTRICTED = ("creature-vault", "creature-swamp")
 
 def g1_drawn() -> bool:
     """Whether the G1 theme draws: `G1_DRAWN`, else whether the loader reads `mana_effects`."""
-    global _G1_LOADER
-    if G1_DRAWN is not None:
-        return G1_DRAWN
-    if _G1_LOADER is None:
-        from payplan.engine.mtg import loader
-        _G1_LOADER = "mana_effects" in set(loader.CARD_KEYS)
-    return _G1_LOADER
+    return G1_DRAWN if G1_DRAWN is not None else loader_reads("mana_effects")
 
 
 G1_PAIRS = "|".join(f"{{{a}}}{{{b}}}" for i, a in enumerate(COLORS) for b in COLORS[i:])
@@ -1534,23 +1529,13 @@ MILL_COLORS = {"lib-bolt": "R", "lib-growth": "GG", "lib-hybrid": "WU", "lib-mon
 # Which of G2's themes are drawn: None, those whose keys payplan's loader reads (the weight
 # `untap` for Explorers, the player key `library_top` for Pendants); the reach tests set both.
 G2_THEMES: tuple[str, ...] | None = None
-_G2_LOADER_READS: tuple[str, ...] | None = None
+G2_KEYS = {"untap": ("untap",), "mill": ("library_top",)}
 
 
 def g2_themes() -> tuple[str, ...]:
-    global _G2_LOADER_READS
     if G2_THEMES is not None:
         return G2_THEMES
-    if _G2_LOADER_READS is None:
-        from payplan.engine.mtg import loader
-        from payplan.engine.mtg.cards import DEFAULT_WEIGHTS
-        reads = []
-        if "untap" in DEFAULT_WEIGHTS:
-            reads.append("untap")
-        if "library_top" in loader.PLAYER_KEYS:
-            reads.append("mill")
-        _G2_LOADER_READS = tuple(reads)
-    return _G2_LOADER_READS
+    return tuple(t for t, needs in G2_KEYS.items() if loader_reads(*needs))
 
 
 def _g2_untap_mill(rng: random.Random, scenario: dict[str, Any]) -> None:
