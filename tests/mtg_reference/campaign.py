@@ -13,10 +13,10 @@ cause is the reading of the brute force under which the planner's answers agree
 else "unexplained".
 
 Cast i of seed S is drawn from `random.Random(S * 1_000_003 + i)` (its "cast seed"), whatever
-`--jobs`: the same casts and the same report for any number of processes. A cast whose check
-takes longer than `--cast-limit` seconds (the brute force is exhaustive, and a few boards make it
-slow) is *undecided*: never counted as agreeing, saved in DIR as `undecided-SEED.yaml` and named
-in the report; `--only SEED,...` (with `--cast-limit 0`, no limit) checks those casts alone.
+`--jobs`: the same casts and the same report for any number of processes. A cast whose brute
+force takes longer than `--cast-limit` seconds (it is exhaustive, and a few boards make it slow;
+the planner is not limited) is *undecided*: never counted as agreeing, saved in DIR as
+`undecided-SEED.yaml` and named in the report; `--only SEED,...` (with `--cast-limit 0`, no limit) checks those casts alone.
 Exit 0 when every cast was decided and agrees, 1 on a disagreement, 2 when payplan does not read
 mtg/1, 3 when some cast was left undecided (and none disagrees).
 """
@@ -37,7 +37,7 @@ from typing import Any, Iterator
 
 import yaml
 
-from payplan.benchmarks.mtg_reference.compare import check
+from payplan.benchmarks.mtg_reference.compare import judge
 
 from . import PLANNERS, explain, mtg_supported
 from .strategies import CAST_STRIDE, random_cast
@@ -61,13 +61,16 @@ def _overtime(signum: int, frame: FrameType | None) -> None:
 
 
 def check_cast(seed: int, limit: float) -> Result:
-    """The cast of this cast seed checked, within `limit` seconds of wall time (0: none)."""
+    """The cast of this cast seed checked, the brute force (and the readings that explain a
+    disagreement) within `limit` seconds of wall time (0: none). The planners run first and
+    whole: the limit interrupts only the reference, whose state is its own."""
     data = random_cast(random.Random(seed))
+    answers = {name: planner(data) for name, planner in PLANNERS.items()}
     if limit > 0:
         signal.signal(signal.SIGALRM, _overtime)
         signal.setitimer(signal.ITIMER_REAL, limit)
     try:
-        verdict = check(data, PLANNERS)
+        verdict = judge(data, answers)
         if not verdict.problems:
             return Result(seed, verdict.reference.status)
         try:

@@ -1,0 +1,53 @@
+"""The mtg/1 campaign's own behaviour (tests/mtg_reference/campaign.py): a cast past the time
+limit is undecided (never counted as agreeing, saved, named, exit 3), and the report is the
+same for any number of processes."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+import yaml
+
+from tests.mtg_reference import campaign
+
+# Cast 0 of seed 2535: a Phyrexian Altar among many creatures; the brute force takes minutes.
+SLOW = 2535 * 1_000_003
+
+
+def test_a_cast_past_the_limit_is_undecided(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    code = campaign.main(["--only", str(SLOW), "--cast-limit", "0.2", "--out", str(tmp_path)])
+    out = capsys.readouterr().out
+    assert code == 3, out
+    assert "casts checked: 0 of 1" in out and f"--only {SLOW}" in out
+    assert "disagreements: 0" in out
+    saved = yaml.safe_load((tmp_path / f"undecided-{SLOW}.yaml").read_text(encoding="utf-8"))
+    assert saved["format"] == "mtg/1" and "play" in saved
+
+
+def _report(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, list[str]]:
+    code = campaign.main(list(args))
+    lines = capsys.readouterr().out.splitlines()
+    return code, [line for line in lines if not line.startswith("wall time")]
+
+
+def test_the_report_is_the_same_for_any_number_of_processes(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    args = ("--casts", "12", "--seed", "7", "--cast-limit", "0", "--out", str(tmp_path))
+    one = _report(capsys, *args)
+    two = _report(capsys, *args, "--jobs", "2")
+    assert one == two
+    assert one[0] == 0 and "casts checked: 12 of 12" in "\n".join(one[1])
+    assert not list(tmp_path.iterdir())
+
+
+@pytest.mark.parametrize("args, wanted", [
+    (["--jobs", "0"], "--jobs must be at least 1"),
+    (["--cast-limit", "-1"], "--cast-limit must be at least 0"),
+    (["--only", "12,x"], "--only: cast seeds are whole numbers"),
+])
+def test_bad_options_get_one_line_each(args: list[str], wanted: str,
+                                       capsys: pytest.CaptureFixture[str]) -> None:
+    assert campaign.main(args) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and wanted in err[0], err
