@@ -75,3 +75,16 @@ def test_twins_pairs_only_equal_activations_of_one_object() -> None:
     # act 1 follows act 0 (equal, same object); act 2 differs; act 3 follows act 1; act 4 is
     # another object's.
     assert brute.twins(reqs, owners, acts) == [-1, 0, -1, 1, -1]
+
+
+def test_loose_twins_differ_only_in_what_they_make() -> None:
+    sac = (("sacrifice", 1, '{"type": "creature"}'),)
+    red = brute.Activation(0, ("R",), False, False, 0, (), sac, None)
+    green = brute.Activation(0, ("G",), False, False, 0, (), sac, None)
+    other_ability = brute.Activation(1, ("G",), False, False, 0, (), sac, None)
+    acts = [red, green, other_ability, red]
+    owners = [0, 0, 0, 0]
+    reqs = [(j, "sacrifice", 1, '{"type": "creature"}') for j in range(4)]
+    assert brute.twins(reqs, owners, acts) == [-1, -1, -1, 0]
+    # loose: green follows red (another color, one ability); the other ability stands apart
+    assert brute.twins(reqs, owners, acts, loose=True) == [-1, 0, -1, 1]

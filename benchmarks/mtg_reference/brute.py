@@ -1903,21 +1903,33 @@ def _pick(b: Board, reqs: list[tuple[int, str, int, str]], ok: Callable[[int, st
             yield ((j, kind, pick),) + more
 
 
-def twins(reqs: list[tuple[int, str, int, str]], owners: list[int], acts: list[Activation]) -> list[int]:
+def twins(reqs: list[tuple[int, str, int, str]], owners: list[int], acts: list[Activation],
+          loose: bool = False) -> list[int]:
     """For each requirement, the requirement of an earlier activation it is interchangeable with,
-    else -1: both the first requirement of equal activations of one object. Swapping two such
-    activations whole (what each removes and taps, its place in the order) changes neither the
-    score, nor the mana, nor which orders 601.2g allows, so the activations' first picks may be
-    taken in increasing order."""
+    else -1: both the first requirement of twin activations of one object. Equal activations are
+    twins: swapping two whole (what each removes and taps, its place in the order) changes
+    neither the score, nor the mana, nor which orders 601.2g allows, so their first picks may be
+    taken in increasing order. With `loose` (no activation of the payment has a mana cost or
+    mills for a Pendant: the pool is then the sum of what each makes, in any order) activations
+    equal but for what they make are twins too: swapping what two of them remove and tap leaves
+    the mana made, the objects removed and tapped, and the 601.2g order graph (the same graph,
+    the two relabelled: they have one permanent) as they were."""
+    key = _cost_side if loose else (lambda a: a)
     first: dict[int, int] = {}
     for r, (j, *_rest) in enumerate(reqs):
         first.setdefault(j, r)
     out = [-1] * len(reqs)
     for j, r in first.items():
-        earlier = [j0 for j0 in first if j0 < j and owners[j0] == owners[j] and acts[j0] == acts[j]]
+        earlier = [j0 for j0 in first
+                   if j0 < j and owners[j0] == owners[j] and key(acts[j0]) == key(acts[j])]
         if earlier:
             out[r] = first[max(earlier)]
     return out
+
+
+def _cost_side(a: Activation) -> Activation:
+    """An activation with what it makes left out: its costs, its permanent's and ability's part."""
+    return replace(a, adds=(), was=(), replaced_by=None, triggers=())
 
 
 def _hand_best(b: Board, reqs: tuple[Part, ...]) -> int | None:
@@ -2044,6 +2056,7 @@ def _payments(p: Priced, b: Board, relevant: str, potential: int) -> int | None:
         if not orders:
             continue
         filters = any(a.mana_cost for a in acts)
+        loose = not filters and all(a.milled < 0 and not a.untaps for a in acts)
 
         # 601.2g: a mana ability's tap cost takes untapped objects no other use taps; its
         # sacrifice or return takes objects not gone already and not to be tapped in 601.2h. An
@@ -2056,7 +2069,7 @@ def _payments(p: Priced, b: Board, relevant: str, potential: int) -> int | None:
 
         picks = ((t + r) for t in _pick(b, tap_reqs, untapped, set())
                  for r in _pick(b, removal_reqs, still_there, set(),
-                                   twins(removal_reqs, owners, acts) if TWIN_ORDER else None))
+                                   twins(removal_reqs, owners, acts, loose) if TWIN_ORDER else None))
         for mana_pick in picks:
             removers = dict(self_gone)
             tappers: dict[int, list[int]] = {}
