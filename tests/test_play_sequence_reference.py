@@ -24,7 +24,7 @@ import random
 from contextlib import contextmanager
 from typing import Any, Callable, Iterator
 
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from payplan.benchmarks.mtg_reference import turn as mtg_ref
@@ -81,8 +81,27 @@ def _payplan_brute(data: dict[str, Any], sequence: list[dict[str, Any]]) -> tupl
     return value, objective
 
 
+# Found under an extra Hypothesis seed: the brute force's minimal mode dropped a payment whose
+# rune's Power the pool's `any` Power could replace (paying h5 with r2 keeps the `any` for h1's
+# calm pip); it now cuts a rune's use only where what it makes is left over.
+_POOL_ANY = {
+    "format": "payplan/1",
+    "cards": {"domain-0": {"type": "spell", "domains": ["calm"], "cost": {"energy": 0, "power": {"calm": 1}}},
+              "plain-1": {"type": "spell", "domains": ["fury"], "cost": {"energy": 1}},
+              "domain-2": {"type": "spell", "domains": ["fury"], "cost": {"energy": 0, "power": {"fury": 1}}},
+              "ritual-3": {"type": "spell", "domains": ["fury"], "cost": {},
+                           "effect": {"adds": {"power": {"any": 1}}}},
+              "domain-4": {"type": "spell", "domains": ["fury"], "cost": {"energy": 0, "power": {"fury": 1}}}},
+    "state": {"you": {"runes": [{"id": "r1", "domain": "fury"}, {"id": "r2", "domain": "fury"}],
+                      "hand": [{"id": f"h{i + 1}", "card": card} for i, card in enumerate(
+                          ["domain-0", "plain-1", "domain-2", "ritual-3", "domain-4"])]}},
+    "turn": {"candidates": "auto", "values": {}},
+    "objective": {"weights": {"exhaust": 0, "recycle": 0, "discard": 0}}}
+
+
 @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
 @given(turn_data(), st.integers(0, 2**32))
+@example(data=_POOL_ANY, seed=1)
 def test_payplan_play_pays_a_sequence_together_when_it_can(data: dict[str, Any],
                                                             seed: int) -> None:
     sequence = _payplan_sequence(data, random.Random(seed))

@@ -1914,19 +1914,20 @@ def twins(reqs: list[tuple[int, str, int, str]], owners: list[int], acts: list[A
     equal but for what they make are twins too: swapping what two of them remove and tap leaves
     the mana made, the objects removed and tapped, and the 601.2g order graph (the same graph,
     the two relabelled: they have one permanent) as they were."""
-    key = _cost_side if loose else (lambda a: a)
+    keys = [_cost_side(a) for a in acts] if loose else acts
     first: dict[int, int] = {}
     for r, (j, *_rest) in enumerate(reqs):
         first.setdefault(j, r)
     out = [-1] * len(reqs)
     for j, r in first.items():
         earlier = [j0 for j0 in first
-                   if j0 < j and owners[j0] == owners[j] and key(acts[j0]) == key(acts[j])]
+                   if j0 < j and owners[j0] == owners[j] and keys[j0] == keys[j]]
         if earlier:
             out[r] = first[max(earlier)]
     return out
 
 
+@lru_cache(maxsize=4096)
 def _cost_side(a: Activation) -> Activation:
     """An activation with what it makes left out: its costs, its permanent's and ability's part."""
     return replace(a, adds=(), was=(), replaced_by=None, triggers=())
@@ -2067,9 +2068,9 @@ def _payments(p: Priced, b: Board, relevant: str, potential: int) -> int | None:
         def still_there(i: int, kind: str, taken: set[int]) -> bool:
             return i not in self_gone and i not in late
 
+        twin_of = twins(removal_reqs, owners, acts, loose) if TWIN_ORDER and removal_reqs else None
         picks = ((t + r) for t in _pick(b, tap_reqs, untapped, set())
-                 for r in _pick(b, removal_reqs, still_there, set(),
-                                   twins(removal_reqs, owners, acts, loose) if TWIN_ORDER else None))
+                 for r in _pick(b, removal_reqs, still_there, set(), twin_of))
         for mana_pick in picks:
             removers = dict(self_gone)
             tappers: dict[int, list[int]] = {}

@@ -224,10 +224,6 @@ def _covers(supply: Sequence[int], wild: int, need: Sequence[int], need_any: int
     return lack <= wild and sum(supply) + wild - sum(need) >= need_any
 
 
-# A rune's use and the lesser uses it can be cut to (`minimal` mode).
-DOWNGRADES = {"er": ("e", ""), "e": ("",), "r": ("",), "": ()}
-
-
 def _discard_ways(data: Mapping[str, Any], state: State, ref: Reference, total: Total
                   ) -> list[tuple[tuple[str, ...], int]]:
     """Every choice of the cards the total's discard costs take (from hand, not the played
@@ -257,8 +253,9 @@ def payments(data: Mapping[str, Any], state: State, ref: Reference, total: Total
              minimal: bool = False) -> Iterator[Payment]:
     """Every payment of `total` on `state` (`ref` is the play's reading there).
 
-    `minimal`: only the payments no single rune's use can be cut in (exhausted and recycled to
-    exhausted or left alone; exhausted, or recycled, to left alone) while still paying. Exact
+    `minimal`: only the payments (with what they leave) in which no single rune's use can be cut
+    (exhausted and recycled to exhausted; exhausted, or recycled, to left alone) for the same
+    matching, the part cut being left over (`_cuttable`). Exact
     for the turn, by this argument: a cut rune stays on the board ready (or exhausted), and any
     later play that would have used what the uncut use floated to it (its Energy, its Power)
     can make the cut part of the use then, in its own payment, for the same charge (exhausting
@@ -296,31 +293,28 @@ def payments(data: Mapping[str, Any], state: State, ref: Reference, total: Total
             if "r" in how:
                 recycled.append(r["id"])
                 supply[DOMAINS.index(r["domain"])] += 1
-        if minimal and _cuttable(you["runes"], combo, energy - total.energy, supply,
-                                 power0[ANY], need, total.pips[ANY]):
-            continue
         rune_charge = sum(c for c, _, _ in combo)
         lefts = set(_power_left(supply, power0[ANY], need, total.pips[ANY]))
         for left in sorted(lefts):
+            if minimal and _cuttable(you["runes"], combo, energy - total.energy, left):
+                continue
             for ids, charge in discard_ways:
                 yield Payment(frozenset(exhausted), frozenset(recycled), ids,
                               energy - total.energy, left, rune_charge + charge)
 
 
 def _cuttable(runes: Sequence[Mapping[str, Any]], combo: Sequence[tuple[int, str, int]],
-              spare_energy: int, supply: Sequence[int], wild: int, need: Sequence[int],
-              need_any: int) -> bool:
-    """Whether one rune's use can be cut and the payment still pays."""
+              spare_energy: int, left: Sequence[int]) -> bool:
+    """Whether one rune's use makes something the payment leaves over, so that it can be cut
+    (to the lesser use) for the same matching: its Power (recycled, and Power of its domain
+    left, `left` by DOMAINS then `any`) or its Energy (exhausted alone, and Energy left). Read
+    per leftover: the pool's Power taking the place of a rune's is no cut (the pool's `any`, or
+    another domain on an [A] pip, is not what the rune makes later)."""
     for r, (_, how, _) in zip(runes, combo):
-        for less in DOWNGRADES[how]:
-            energy = spare_energy - (("e" in how) - ("e" in less))
-            if energy < 0:
-                continue
-            cut = list(supply)
-            if "r" in how and "r" not in less:
-                cut[DOMAINS.index(r["domain"])] -= 1
-            if _covers(cut, wild, need, need_any):
-                return True
+        if "r" in how and left[DOMAINS.index(r["domain"])] >= 1:
+            return True
+        if how == "e" and spare_energy >= 1:
+            return True
     return False
 
 
