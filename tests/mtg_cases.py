@@ -28,6 +28,7 @@ def problems(data: dict[str, Any], require_play: bool = True) -> list[str]:
         mtg_from_data(data, require_play=require_play)
     return [str(p) for p in err.value.problems]
 
+
 LIBRARY: dict[str, Any] = {
     "plains": {"types": ["land"], "mana": [{"adds": "{W}"}]},
     "island": {"types": ["land"], "mana": [{"adds": "{U}"}]},

@@ -51,3 +51,15 @@ def test_bad_options_get_one_line_each(args: list[str], wanted: str,
     assert campaign.main(args) == 2
     err = capsys.readouterr().err.strip().splitlines()
     assert len(err) == 1 and wanted in err[0], err
+
+
+def test_a_disagreement_is_saved_with_the_reference_answer(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch) -> None:
+    wrong = {"status": "ok", "score": -5, "total": {"mana": ""}}
+    monkeypatch.setattr(campaign, "PLANNERS", {"wrong": lambda data: (0, wrong, "")})
+    code = campaign.main(["--casts", "2", "--seed", "7", "--cast-limit", "0", "--out", str(tmp_path)])
+    assert code == 1 and "disagreements: 2" in capsys.readouterr().out
+    for path in tmp_path.iterdir():
+        header = [line for line in path.read_text(encoding="utf-8").splitlines() if line.startswith("#")]
+        assert any(line.startswith("# reference: {'status': ") for line in header), header
+        assert any(line.startswith("# explained by: ") for line in header), header

@@ -217,13 +217,6 @@ def _power_left(supply: Sequence[int], wild: int, need: Sequence[int], need_any:
             yield tuple(s - x for s, x in zip(supply, xs)) + (wild - w,)
 
 
-def _covers(supply: Sequence[int], wild: int, need: Sequence[int], need_any: int) -> bool:
-    """Whether `supply` (by domain) and `wild` (`any` Power) pay the domain pips `need` and the
-    [A] pips `need_any`."""
-    lack = sum(max(0, n - x) for x, n in zip(supply, need))
-    return lack <= wild and sum(supply) + wild - sum(need) >= need_any
-
-
 def _discard_ways(data: Mapping[str, Any], state: State, ref: Reference, total: Total
                   ) -> list[tuple[tuple[str, ...], int]]:
     """Every choice of the cards the total's discard costs take (from hand, not the played

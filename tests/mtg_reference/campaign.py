@@ -16,7 +16,8 @@ Cast i of seed S is drawn from `random.Random(S * 1_000_003 + i)` (its "cast see
 `--jobs`: the same casts and the same report for any number of processes. A cast whose brute
 force takes longer than `--cast-limit` seconds (it is exhaustive, and a few boards make it slow;
 the planner is not limited) is *undecided*: never counted as agreeing, saved in DIR as
-`undecided-SEED.yaml` and named in the report; `--only SEED,...` (with `--cast-limit 0`, no limit) checks those casts alone.
+`undecided-SEED.yaml` and named in the report; `--only SEED,...` (with `--cast-limit 0`, no
+limit) checks those casts alone.
 Exit 0 when every cast was decided and agrees, 1 on a disagreement, 2 when payplan does not read
 mtg/1, 3 when some cast was left undecided (and none disagrees).
 """
@@ -40,15 +41,17 @@ import yaml
 from payplan.benchmarks.mtg_reference.compare import judge
 
 from . import PLANNERS, explain, mtg_supported
-from .strategies import CAST_STRIDE, random_cast
+from .strategies import cast_seeds, random_cast
 
 
 @dataclass(frozen=True, slots=True)
 class Result:
-    """One cast's check: `status` the reference's, or "undecided" past the limit."""
+    """One cast's check: `status` the reference's, or "undecided" past the limit; on a
+    disagreement the problems, the reference's whole answer and the cause."""
     seed: int
     status: str
     problems: tuple[str, ...] = ()
+    reference: dict[str, Any] | None = None
     why: str = ""
 
 
@@ -77,7 +80,8 @@ def check_cast(seed: int, limit: float) -> Result:
             why = explain(data, verdict)
         except _Overtime:
             why = "unexplained (the readings ran past the cast limit)"
-        return Result(seed, verdict.reference.status, verdict.problems, why)
+        return Result(seed, verdict.reference.status, verdict.problems,
+                      verdict.reference.as_dict(), why)
     except _Overtime:
         return Result(seed, "undecided")
     finally:
@@ -135,7 +139,7 @@ def main(argv: list[str] | None = None) -> int:
     if not mtg_supported():
         print("payplan does not read format: mtg/1 yet: nothing to compare", file=sys.stderr)
         return 2
-    seeds = only or [args.seed * CAST_STRIDE + i for i in range(args.casts)]
+    seeds = only or cast_seeds(args.seed, args.casts)
     start = time.perf_counter()
     statuses: Counter[str] = Counter()
     explained: Counter[str] = Counter()
@@ -154,7 +158,7 @@ def main(argv: list[str] | None = None) -> int:
             explained[result.why] += 1
             header = [f"# campaign cast seed {result.seed}: the planner and the brute force disagree"]
             header += [f"#   {p}" for p in result.problems]
-            header.append(f"# reference status: {result.status}")
+            header.append(f"# reference: {result.reference}")
             header.append(f"# explained by: {result.why}")
             _save(args.out, f"cast-{result.seed}.yaml", header, result.seed)
             print(f"cast {result.seed}: " + "; ".join(result.problems) + f" [{result.why}]", flush=True)

@@ -697,13 +697,14 @@ def _as_ability(rng: random.Random, scenario: dict[str, Any]) -> None:
     scenario["play"] = play
 
 
-CAST_STRIDE = 1_000_003
+def cast_seeds(seed: int, n: int) -> list[int]:
+    """The seeds of n casts of a run seeded `seed` (cast i: seed * 1,000,003 + i)."""
+    return [seed * 1_000_003 + i for i in range(n)]
 
 
 def casts(seed: int, n: int) -> Iterator[tuple[int, dict[str, Any]]]:
-    """(seed of the cast, cast) for n casts: cast i is random_cast(Random(seed * CAST_STRIDE + i))."""
-    for i in range(n):
-        s = seed * CAST_STRIDE + i
+    """(seed of the cast, cast) for n casts: cast i is random_cast(Random(its cast seed))."""
+    for s in cast_seeds(seed, n):
         yield s, random_cast(random.Random(s))
 
 
