@@ -45,8 +45,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..engine.generate import BASE_CARDS, DOMAINS, generate
-from . import mtg_cliffs
+from ..engine.riftbound.generate import BASE_CARDS, DOMAINS, generate
+from .mtg import cliffs as mtg_cliffs
 
 Data = dict[str, Any]
 
@@ -275,22 +275,22 @@ def _split_mixed(n: int) -> Data:
 _CHILD = """
 import json, resource, sys, time
 from payplan.benchmarks.cliffs import KNOBS, cliff
-from payplan.engine.generate import generate
-from payplan.engine.loader import scenario_from_data
+from payplan.engine.riftbound.generate import generate
+from payplan.engine.riftbound.loader import scenario_from_data
 from payplan.planner.config import SolverConfig
 knob, size, limit = sys.argv[1], int(sys.argv[2]), float(sys.argv[3])
 config = SolverConfig(time_limit=limit)
 if len(sys.argv) > 4 and sys.argv[4] == "brute":
     from dataclasses import replace
-    from payplan.benchmarks.brute_force import brute_plan, total_of
-    from payplan.engine.scenario import Play
-    from payplan.planner.plan import plan
+    from payplan.benchmarks.riftbound.brute_force import brute_plan, total_of
+    from payplan.engine.riftbound.scenario import Play
+    from payplan.planner.riftbound.plan import plan
     data = cliff(knob, size)
     runes = data["state"]["you"]["runes"]  # at most 6, spread: the brute force tries them all
     data["state"]["you"]["runes"] = runes[::-(-len(runes) // 6)]
     scenario = scenario_from_data(data)
     if KNOBS[knob][2] == "hand":
-        from payplan.planner.hand import plan_hand
+        from payplan.planner.riftbound.hand import plan_hand
         pairs = [(p, replace(scenario, play=Play(p.play["object"], p.play["from"])))
                  for p in plan_hand(scenario, config)]
     else:
@@ -307,7 +307,7 @@ if len(sys.argv) > 4 and sys.argv[4] == "brute":
     print(json.dumps({"checked": len(pairs), "disagree": wrong}))
     sys.exit(0)
 if knob == "typical":
-    from payplan.planner.plan import plan
+    from payplan.planner.riftbound.plan import plan
     cases = [scenario_from_data(generate("typical", 7, seed)) for seed in range(size)]
     plan(cases[0], config)
     times = []
@@ -325,13 +325,13 @@ command = KNOBS[knob][2]
 cpu = time.process_time()
 began = time.perf_counter()
 if command == "plan":
-    from payplan.planner.plan import plan
+    from payplan.planner.riftbound.plan import plan
     optimal = plan(scenario, config).optimal
 elif command == "hand":
-    from payplan.planner.hand import plan_hand
+    from payplan.planner.riftbound.hand import plan_hand
     optimal = all(p.optimal for p in plan_hand(scenario, config))
 else:
-    from payplan.planner.orders import discount_orders
+    from payplan.planner.riftbound.orders import discount_orders
     discount_orders(scenario, config)
     optimal = True
 print(json.dumps({"time": time.perf_counter() - began, "cpu": time.process_time() - cpu,

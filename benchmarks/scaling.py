@@ -49,10 +49,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-from .generate import generate
 from ..planner.batch import RAY_CHUNK, BatchOptions, batch, start_ray
 from ..planner.config import DEFAULT_CONFIG
 from ..planner.serve import _encode, answer_line, handle
+from .generate import generate
 
 PATHS: tuple[str, ...] = ("loop", "local-1", "local-2", "ray-1", "ray-2", "serve")
 WORKERS: dict[str, int] = {"loop": 1, "local-1": 1, "local-2": 2, "ray-1": 1, "ray-2": 2,

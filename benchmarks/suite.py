@@ -49,13 +49,13 @@ from pathlib import Path
 from types import ModuleType
 from typing import Any, Callable, Iterator, Sequence
 
-from .generate import case_name, generate
-from .provenance import command_line, tree
-from ..engine.scenario import Scenario
+from ..engine.riftbound.scenario import Scenario
 from ..planner import rulesets
 from ..planner.batch import BatchError, Progress, RayPool, run_ordered, start_ray
 from ..planner.config import SolverConfig
 from ..planner.workers import Failure, LocalPool, Pool
+from .generate import case_name, generate
+from .provenance import command_line, tree
 
 METHODS: tuple[str, ...] = ("planner", "greedy", "brute_force")
 SUITES: tuple[str, ...] = ("quick", "typical", "hand", "modifiers", "sources", "mtg", "all",

@@ -31,7 +31,6 @@ import time
 from pathlib import Path
 from typing import Any, Callable
 
-from ..planner import rulesets
 from ..planner.config import SolverConfig
 from ..planner.kernel import deadline
 from .generate import families, generate

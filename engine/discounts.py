@@ -34,7 +34,12 @@ from dataclasses import dataclass
 from functools import lru_cache
 from typing import TypeVar
 
-from .cost import ANY_INDEX, NO_POWER, Power
+Power = tuple[int, ...]
+"""Power pips: a fixed-length tuple of counts, one slot per typed pip and a last slot for pips of
+any type (`[A]`). A game maps its own pip kinds onto the typed slots (payplan/1: its six domains;
+mtg/1 prices generic mana as Energy and passes no pips)."""
+ANY_INDEX = 6  # the slot of pips of any type
+NO_POWER: Power = (0,) * (ANY_INDEX + 1)
 
 Pair = tuple[int, Power]  # (Energy, Power pips)
 T = TypeVar("T")

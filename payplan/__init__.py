@@ -32,7 +32,7 @@ __version__ = "0.2.0"
 # the package's search path, so `payplan.engine` is the folder `engine/` there: every import
 # name is then found where it is, from any folder, with or without an install.
 _HERE = Path(__file__).resolve().parent
-if not (_HERE / "engine").is_dir() and (_HERE.parent / "engine" / "total_cost.py").is_file():
+if not (_HERE / "engine").is_dir() and (_HERE.parent / "engine" / "discounts.py").is_file():
     __path__.append(str(_HERE.parent))
 
 # name -> (module, attribute)
@@ -42,21 +42,21 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     "load_data": ("payplan.planner.api", "load_data"),
     "ScenarioError": ("payplan.engine.problems", "ScenarioError"),
     "Problem": ("payplan.engine.problems", "Problem"),
-    "Scenario": ("payplan.engine.scenario", "Scenario"),
-    "Play": ("payplan.engine.scenario", "Play"),
-    "Objective": ("payplan.engine.scenario", "Objective"),
-    "State": ("payplan.engine.state", "State"),
-    "Card": ("payplan.engine.cards", "Card"),
-    "Cost": ("payplan.engine.cost", "Cost"),
+    "Scenario": ("payplan.engine.riftbound.scenario", "Scenario"),
+    "Play": ("payplan.engine.riftbound.scenario", "Play"),
+    "Objective": ("payplan.engine.riftbound.scenario", "Objective"),
+    "State": ("payplan.engine.riftbound.state", "State"),
+    "Card": ("payplan.engine.riftbound.cards", "Card"),
+    "Cost": ("payplan.engine.riftbound.cost", "Cost"),
     "plan": ("payplan.planner.api", "plan"),
     "Plan": ("payplan.planner.answers", "Plan"),
     "Orders": ("payplan.planner.answers", "Orders"),
     "Hand": ("payplan.planner.answers", "Hand"),
     "PlayResult": ("payplan.planner.answers", "PlayResult"),
-    "MtgScenario": ("payplan.engine.mtg.cards", "MtgScenario"),
+    "MtgScenario": ("payplan.engine.mtg.cards", "Scenario"),
     "register": ("payplan.planner.rulesets", "register"),
     "Ruleset": ("payplan.planner.rulesets", "Ruleset"),
-    "Payment": ("payplan.engine.payment", "Payment"),
+    "Payment": ("payplan.engine.riftbound.payment", "Payment"),
     "SolverConfig": ("payplan.planner.config", "SolverConfig"),
     "SolverConfigError": ("payplan.planner.config", "SolverConfigError"),
     "plan_hand": ("payplan.planner.api", "plan_hand"),
@@ -66,7 +66,7 @@ _EXPORTS: dict[str, tuple[str, str]] = {
     "apply_play": ("payplan.planner.api", "apply_play"),
     "check_payment": ("payplan.planner.api", "check_payment"),
     "Check": ("payplan.planner.answers", "Check"),
-    "PlanRefused": ("payplan.engine.chain", "PlanRefused"),
+    "PlanRefused": ("payplan.engine.riftbound.chain", "PlanRefused"),
 }
 
 __all__ = ["Card", "Check", "Cost", "Hand", "MtgScenario", "Objective", "Orders", "Payment", "Plan",
@@ -77,20 +77,29 @@ __all__ = ["Card", "Check", "Cost", "Hand", "MtgScenario", "Objective", "Orders"
            "__version__"]
 
 if TYPE_CHECKING:
-    from .engine.cards import Card
-    from .engine.chain import PlanRefused
-    from .engine.cost import Cost
-    from .engine.mtg.cards import MtgScenario
-    from .engine.payment import Payment
+    from .engine.mtg.cards import Scenario as MtgScenario
     from .engine.problems import Problem, ScenarioError
-    from .engine.scenario import Objective, Play, Scenario
-    from .engine.state import State
+    from .engine.riftbound.cards import Card
+    from .engine.riftbound.chain import PlanRefused
+    from .engine.riftbound.cost import Cost
+    from .engine.riftbound.payment import Payment
+    from .engine.riftbound.scenario import Objective, Play, Scenario
+    from .engine.riftbound.state import State
     from .planner.answers import Check, Hand, Orders, Plan, PlayResult
-    from .planner.api import (apply_play, check_payment, load_data, load_file, load_text, orders,
-                              plan, plan_hand, plan_turn)
-    from .planner.turn import TurnPlan
+    from .planner.api import (
+        apply_play,
+        check_payment,
+        load_data,
+        load_file,
+        load_text,
+        orders,
+        plan,
+        plan_hand,
+        plan_turn,
+    )
     from .planner.config import SolverConfig, SolverConfigError
     from .planner.rulesets import Ruleset, register
+    from .planner.turn import TurnPlan
 
 
 def __getattr__(name: str) -> Any:

@@ -13,8 +13,7 @@ import sys
 from typing import Sequence
 
 from .planner import cli
-from .planner.arguments import Parser, solver_options, whole_number
-from .planner.arguments import MAX_SEED
+from .planner.arguments import MAX_SEED, Parser, solver_options, whole_number
 
 
 def _benchmark_commands(sub: argparse._SubParsersAction[Parser], command_word: str | None) -> None:

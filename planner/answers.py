@@ -2,7 +2,7 @@
 
 Each command answers with one of these, whatever the game: `Plan` (`payplan plan`, and each play
 of `hand`, `play` and `turn`), `Hand`, `Orders`, `PlayResult`, `Check` (`payplan check`). A ruleset's own answer classes
-subclass them (`planner.plan.Plan` for `payplan/1`, `planner.mtg.plan.MtgPlan` for `mtg/1`) and
+subclass them (`planner.plan.Plan` for `payplan/1`, `planner.mtg.plan.Plan` for `mtg/1`) and
 add what only their game has; what every answer has is declared here, so code that handles
 answers (the command line, `serve`, `batch`, a game AI) reads them the same way for both.
 
@@ -65,7 +65,7 @@ class Plan(_OfRuleset):
     costs paid) of its payment; where the card goes (`destination`); why it can't be made
     (`reasons`); whether the answer is proved (`optimal`). The total, the payment and what was
     spent are in the ruleset's own cost form (its subclass: `planner.plan.Plan`,
-    `planner.mtg.plan.MtgPlan`)."""
+    `planner.mtg.plan.Plan`)."""
 
     __slots__ = ()
 

@@ -53,7 +53,7 @@ def check_payment(scenario: Any, payment: object, config: SolverConfig = DEFAULT
                   **choices: object) -> Check:
     """Check a payment the player chose for the scenario's play (what `payplan check` answers):
     `payment` in the shape the plan's JSON gives it (a mapping, or the ruleset's own payment
-    value, such as `Payment` or `MtgPayment`), and the choices it names as keyword arguments,
+    value, such as `Payment` or `Payment`), and the choices it names as keyword arguments,
     also in the plan's shape (payplan/1: `base`, `paid_optional`, `paid`, `discount_order`;
     mtg/1: `cast`, `x`, `paid`, `announced`); a choice left out is the one `plan` would make for
     that payment. A payment of the wrong shape raises `ScenarioError`; an illegal one is an

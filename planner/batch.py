@@ -47,8 +47,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import IO, Any, Callable, Generic, Iterable, Iterator, Sequence, TypeVar
 
-from ..engine.loader import ScenarioError, read_data
-from ..engine.reading import Limits, bounded_lines
+from ..engine.problems import ScenarioError
+from ..engine.reading import Limits, bounded_lines, read_data
 from .config import DEFAULT_CONFIG, SolverConfig
 from .serve import REQUEST_KEYS, Answer, _encode, _TooLong, answer_line, answer_request, handle
 from .workers import Failure, LocalPool, Outcome, Pool, timeout_error

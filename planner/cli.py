@@ -77,8 +77,7 @@ def demo_text() -> str:
 
 
 def cmd_demo(args: argparse.Namespace) -> int:
-    from ..engine.loader import load_text
-    from .plan import plan
+    from .api import load_text, plan
 
     p = plan(load_text(demo_text(), "demo.yaml"), config_of(args))
     if not args.json:

@@ -5,8 +5,6 @@ from __future__ import annotations
 import unicodedata
 from typing import Sequence
 
-from ..engine.cost import Cost
-
 
 def table(headers: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
     """A plain aligned table with a rule under the header. A cell is one line of printable
@@ -17,14 +15,6 @@ def table(headers: Sequence[str], rows: Sequence[Sequence[object]]) -> str:
              for row in cells]
     lines.insert(1, "  ".join("-" * w for w in widths))
     return "\n".join(lines)
-
-
-def lacking(shortfall: Cost) -> str:
-    """What a shortfall says in words (`[A]` there is Power of any domain)."""
-    if shortfall == Cost():
-        return ("nothing part by part: each part could be paid alone; they compete for the same "
-                "runes, sources or objects")
-    return str(shortfall)
 
 
 def cell(value: object) -> str:

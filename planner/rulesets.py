@@ -34,7 +34,7 @@ from .config import SolverConfig
 
 ENTRY_POINTS = "payplan.rulesets"
 ENVIRONMENT = "PAYPLAN_RULESETS"
-BUILT_IN = ("payplan.planner.riftbound:RULESET", "payplan.planner.mtg.ruleset:RULESET")
+BUILT_IN = ("payplan.planner.riftbound.ruleset:RULESET", "payplan.planner.mtg.ruleset:RULESET")
 
 
 @dataclass(frozen=True, slots=True)

@@ -35,7 +35,8 @@ from ..engine.reading import Limits, bounded_lines, parse_json
 from .arguments import nearest
 from .commands import COMMANDS as _COMMANDS
 from .commands import answer
-from .config import DEFAULT_CONFIG, SolverConfig, request_timeout as default_timeout
+from .config import DEFAULT_CONFIG, SolverConfig
+from .config import request_timeout as default_timeout
 from .rulesets import formats
 from .workers import Failure, LocalPool, Outcome, timeout_error
 

@@ -14,7 +14,8 @@ import signal
 import threading
 import time
 from dataclasses import dataclass
-from multiprocessing.connection import Connection, wait as wait_connections
+from multiprocessing.connection import Connection
+from multiprocessing.connection import wait as wait_connections
 from multiprocessing.context import ForkServerContext, SpawnContext
 from multiprocessing.process import BaseProcess
 from typing import Any, Callable, Protocol
@@ -207,8 +208,8 @@ def context() -> ForkServerContext | SpawnContext:
     if "forkserver" in multiprocessing.get_all_start_methods():
         ctx = multiprocessing.get_context("forkserver")
         # OR-Tools too: a worker's first CP-SAT plan would otherwise import it (~0.6 s).
-        ctx.set_forkserver_preload(["payplan.planner.serve", "payplan.planner.plan",
-                                    "payplan.planner.hand", "payplan.planner.orders",
-                                    "payplan.planner.play", "ortools.sat.python.cp_model"])
+        ctx.set_forkserver_preload(["payplan.planner.serve", "payplan.planner.riftbound.plan",
+                                    "payplan.planner.riftbound.hand", "payplan.planner.riftbound.orders",
+                                    "payplan.planner.riftbound.play", "ortools.sat.python.cp_model"])
         return ctx
     return multiprocessing.get_context("spawn")

@@ -14,7 +14,7 @@ both formats (payplan/1 and mtg/1):
 - `serve`: the data as a request line answered by the service's own path (`_answer`, with a
   real worker process, so a request that runs too long is stopped);
 - `brute`: a valid, small scenario planned by the planner and by the independent brute force
-  (`payplan.benchmarks.brute_force`), which must agree on the status and the objective.
+  (`payplan.benchmarks.riftbound.brute_force`), which must agree on the status and the objective.
 
 Inputs: the examples and generated scenarios (`benchmarks.generate`), mutated at a random path
 (a value of a wrong type, a huge or negative or NaN number, a deleted or unknown key, deep
@@ -48,8 +48,8 @@ from hypothesis import HealthCheck, given, seed, settings
 from hypothesis import strategies as st
 
 from payplan.benchmarks.generate import generate
-from payplan.engine.loader import parse_text, scenario_from_data
 from payplan.engine.problems import ScenarioError
+from payplan.engine.riftbound.loader import parse_text, scenario_from_data
 from payplan.planner import rulesets
 from payplan.planner.cli import build_parser
 from payplan.planner.cli import main as cli_main
@@ -285,8 +285,8 @@ SIZE_VALUES = st.one_of(OPTION_VALUES, st.sampled_from(["1", "10", "100", "1000"
                                                         "4611686018427387905", " 7 ", "٣"]))
 RULESET_VALUES = st.sampled_from([
     "", ",", ":", "::", ".x", "os:path", "os:sep", "json", "json:loads", "no_such_module:X",
-    "payplan.planner.riftbound:RULESET", "payplan.planner.mtg.ruleset:RULESET",
-    "payplan.planner.riftbound:RULESET,no_such_module", "payplan.planner.riftbound:FORMAT"])
+    "payplan.planner.riftbound.ruleset:RULESET", "payplan.planner.mtg.ruleset:RULESET",
+    "payplan.planner.riftbound.ruleset:RULESET,no_such_module", "payplan.planner.riftbound.ruleset:FORMAT"])
 ENVIRONMENT = {"PAYPLAN_MAX_BYTES": SIZE_VALUES, "PAYPLAN_MAX_VALUES": SIZE_VALUES,
                "PAYPLAN_RULESETS": RULESET_VALUES}
 COMMAND_WORDS = st.sampled_from(["plam", "PLAN", "hands", "order", "", "-", "plan plan",
@@ -402,7 +402,7 @@ def run_options(c: Campaign, argv: list[str], env: dict[str, str]) -> None:
 
 
 def run_serve(c: Campaign, line: str, worker: Any) -> None:
-    from payplan.engine.loader import Limits
+    from payplan.engine.riftbound.loader import Limits
     from payplan.planner.serve import _answer, _encode
 
     answer = _answer(line, 1, worker, c.time_limit, Limits.from_env())
@@ -426,9 +426,9 @@ def run_serve(c: Campaign, line: str, worker: Any) -> None:
 
 def run_brute(c: Campaign, data: Any) -> None:
     """Planner and brute force on a valid small scenario: same status, same objective."""
-    from payplan.benchmarks.brute_force import brute_plan
+    from payplan.benchmarks.riftbound.brute_force import brute_plan
     from payplan.benchmarks.suite import BruteLimits, brute_eligible, shape
-    from payplan.planner.plan import plan
+    from payplan.planner.riftbound.plan import plan
 
     try:
         scenario = scenario_from_data(data, require_play=True)

@@ -10,7 +10,7 @@ import pytest
 import yaml
 
 from payplan import ScenarioError
-from payplan.engine.mtg.loader import mtg_from_data
+from payplan.engine.mtg.loader import scenario_from_data as mtg_from_data
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "mtg"
 

@@ -1,6 +1,6 @@
 """Hypothesis strategies for small, valid scenarios (built from the engine's dataclasses).
 
-Small enough that the brute-force oracle (benchmarks/brute_force.py) finishes in milliseconds: at most 4
+Small enough that the brute-force oracle (benchmarks/riftbound/brute_force.py) finishes in milliseconds: at most 4
 runes, 2 sources, 5 discounts on the total and 4 optional costs. Most generated plays are legal;
 some are not (wrong timing, played from the trash without a way to be), which is part of what is
 tested.
@@ -16,7 +16,7 @@ from types import MappingProxyType
 
 from hypothesis import strategies as st
 
-from payplan.engine.cards import (
+from payplan.engine.riftbound.cards import (
     Ability,
     AdditionalCost,
     Amount,
@@ -31,9 +31,9 @@ from payplan.engine.cards import (
     PerPlayed,
     PrintedOf,
 )
-from payplan.engine.cost import ANY_INDEX, Cost, Filter, OtherCost, Power, power_add
-from payplan.engine.scenario import DEFAULT_WEIGHTS, Objective, Play, Scenario
-from payplan.engine.state import GameObject, PlayerState, Rune, Source, State
+from payplan.engine.riftbound.cost import ANY_INDEX, Cost, Filter, OtherCost, Power, power_add
+from payplan.engine.riftbound.scenario import DEFAULT_WEIGHTS, Objective, Play, Scenario
+from payplan.engine.riftbound.state import GameObject, PlayerState, Rune, Source, State
 
 # Three domains are enough to exercise domain matching, and keep most plays payable.
 DOMAINS: tuple[str, ...] = ("fury", "calm", "mind")

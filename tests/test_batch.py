@@ -21,9 +21,9 @@ import pytest
 import yaml
 
 from payplan.benchmarks.generate import generate
-from payplan.engine.loader import scenario_from_data
+from payplan.engine.riftbound.loader import scenario_from_data
 from payplan.planner.batch import Progress
-from payplan.planner.plan import plan
+from payplan.planner.riftbound.plan import plan
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"

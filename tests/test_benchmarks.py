@@ -14,15 +14,15 @@ from typing import Any
 import pytest
 import yaml
 
-from payplan.benchmarks.baselines import GreedyResult, greedy_plan
-from payplan.benchmarks.brute_force import Payment, payment_problems, score_payment
 from payplan.benchmarks.generate import dumps, generate
-from payplan.engine.generate import FAMILIES, SIZES
-from payplan.engine.cost import Cost
-from payplan.engine.loader import load_file, scenario_from_data
-from payplan.engine.scenario import Scenario
-from payplan.planner import Plan, plan
+from payplan.benchmarks.riftbound.baselines import GreedyResult, greedy_plan
+from payplan.benchmarks.riftbound.brute_force import Payment, payment_problems, score_payment
 from payplan.cli import main as cli_main
+from payplan.engine.riftbound.cost import Cost
+from payplan.engine.riftbound.generate import FAMILIES, SIZES
+from payplan.engine.riftbound.loader import load_file, scenario_from_data
+from payplan.engine.riftbound.scenario import Scenario
+from payplan.planner import Plan, plan
 
 ROOT = Path(__file__).resolve().parent.parent
 SMALL = {"typical": 7, "hand": 50, "modifiers": 6, "sources": 12, "turn": 4}
@@ -261,7 +261,7 @@ def test_bench_cliffs_refuses_bad_sizes(tmp_path: Path) -> None:
 
 
 def test_the_mtg_cpu_table_has_a_row_per_size(capsys: pytest.CaptureFixture[str]) -> None:
-    """`python -m payplan.benchmarks.mtg_cpu` (the CPU-time figures of benchmarks/RESULTS.md):
+    """`python -m payplan.benchmarks.mtg.cpu` (the CPU-time figures of benchmarks/RESULTS.md):
     one row per size, each with its case count and two ratios."""
     from payplan.benchmarks import mtg_cpu
 

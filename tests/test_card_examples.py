@@ -28,7 +28,7 @@ from typing import Any
 import pytest
 import yaml
 
-from payplan.engine.cost import Cost
+from payplan.engine.riftbound.cost import Cost
 
 CARDS = Path(__file__).resolve().parent.parent / "examples" / "cards"
 FILES = sorted(CARDS.glob("*.yaml"))
@@ -140,11 +140,11 @@ def _expected_ok(path: Path) -> bool:
 @pytest.mark.parametrize("path", [p for p in FILES if _expected_ok(p)],
                          ids=[p.name for p in FILES if _expected_ok(p)])
 def test_card_example_against_brute_force(path: Path) -> None:
-    """The hand-worked answer is also the brute force's optimum (benchmarks/brute_force.py walks
+    """The hand-worked answer is also the brute force's optimum (benchmarks/riftbound/brute_force.py walks
     every option and payment apart from the planner): the expect block's score, and the total
     among the brute force's optimal totals."""
-    from payplan.benchmarks.brute_force import brute_plan
-    from payplan.engine.loader import load_file
+    from payplan.benchmarks.riftbound.brute_force import brute_plan
+    from payplan.engine.riftbound.loader import load_file
 
     block = expect_block(path.read_text())
     found = brute_plan(load_file(path))

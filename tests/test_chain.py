@@ -23,17 +23,17 @@ from typing import Any
 import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings
-
-from payplan.engine.chain import Applied, PlanRefused, apply_payment
-from payplan.engine.cost import Cost
-from payplan.engine.dump import scenario_to_data, state_to_data
-from payplan.engine.loader import ScenarioError, load_file, scenario_from_data
-from payplan.engine.scenario import LeavesChain, Objective, Scenario
-from payplan.engine.state import GameObject, PlayerState, State
-from payplan.engine.total_cost import BaseChoice
-from payplan.planner.play import applied_of, play_data, play_file, render_play, state_changes
-from payplan.planner.plan import Plan, plan
 from strategies import scenarios
+
+from payplan.engine.riftbound.chain import Applied, PlanRefused, apply_payment
+from payplan.engine.riftbound.cost import Cost
+from payplan.engine.riftbound.dump import scenario_to_data, state_to_data
+from payplan.engine.riftbound.loader import ScenarioError, load_file, scenario_from_data
+from payplan.engine.riftbound.scenario import LeavesChain, Objective, Scenario
+from payplan.engine.riftbound.state import GameObject, PlayerState, State
+from payplan.engine.riftbound.total_cost import BaseChoice
+from payplan.planner.riftbound.plan import Plan, plan
+from payplan.planner.riftbound.play import applied_of, play_data, play_file, render_play, state_changes
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"

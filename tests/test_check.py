@@ -23,15 +23,15 @@ import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-import payplan
 from mtg_cases import scenario as mtg_scenario
 from mtg_reference.strategies import cast_strategy
+from strategies import real_card_scenarios, scenarios
+from test_rulesets import check_shape
+
+import payplan
 from payplan.engine.problems import ScenarioError
 from payplan.planner.answers import Check
 from payplan.planner.commands import answer
-from strategies import real_card_scenarios, scenarios
-from test_rulesets import check_shape
 
 ROOT = Path(__file__).resolve().parent.parent
 SKY = ROOT / "examples" / "01-sky-splitter-order.yaml"
@@ -587,7 +587,7 @@ def test_mtg_checker_agrees_with_the_planner(data: dict[str, Any], rng: random.R
 
 # --- mtg/1: the checker against the reference's payment check --------------------------------
 #
-# The mtg/1 reference's payment check (`payplan.benchmarks.mtg_reference.payment`, written apart
+# The mtg/1 reference's payment check (`payplan.benchmarks.mtg.reference.payment`, written apart
 # from the engine, on the raw data) reads a plan's JSON. For the total our check names (the
 # plan's choices named), each payment, the plan's and its mutations, is legal for us exactly
 # when the reference finds nothing wrong with it for some `left_in_pool` (it wants the mana left
@@ -599,7 +599,7 @@ def test_mtg_checker_agrees_with_the_planner(data: dict[str, Any], rng: random.R
 
 def _lefts(data: dict[str, Any], payment: dict[str, Any]) -> list[str]:
     """Every mana the pool could hold after paying: up to the pool's and the sources' own."""
-    from payplan.benchmarks.mtg_reference.mana import parse_symbols
+    from payplan.benchmarks.mtg.reference.mana import parse_symbols
 
     have: dict[str, int] = {}
     texts = [str(data["state"]["you"].get("mana_pool") or "")]
@@ -619,7 +619,7 @@ def _reference_legal(data: dict[str, Any], result: Check, payment: dict[str, Any
     """Whether the reference finds the payment legal for the check's total; None where it does
     not price that total (a pricing disagreement: the planner's against the reference's, such
     as issue 20's open STAND_IN_NAME class, is `tests/test_mtg_vs_reference.py`'s)."""
-    from payplan.benchmarks.mtg_reference.payment import check_payment as reference_check
+    from payplan.benchmarks.mtg.reference.payment import check_payment as reference_check
 
     if '"trigger"' in json.dumps(data["cards"]) and any(
             "triggered" not in s for s in payment.get("sources") or []):

@@ -1,6 +1,6 @@
 """The checkers share no code with what they check (issue 20): the independent references
-(`benchmarks/reference/`, `benchmarks/mtg_reference/`) and the brute force
-(`benchmarks/brute_force.py`) import nothing from `engine/` or `planner/` but the public entry
+(`benchmarks/riftbound/reference/`, `benchmarks/mtg/reference/`) and the brute force
+(`benchmarks/riftbound/brute_force.py`) import nothing from `engine/` or `planner/` but the public entry
 points they compare against or read scenarios with, each listed here with why.
 
 Read from the source (every `import` and `from ... import`, at the top or inside a function,
@@ -15,28 +15,28 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-CHECKERS = sorted([*(ROOT / "benchmarks" / "reference").glob("*.py"),
-                   *(ROOT / "benchmarks" / "mtg_reference").glob("*.py"),
-                   ROOT / "benchmarks" / "brute_force.py"])
+CHECKERS = sorted([*(ROOT / "benchmarks" / "riftbound" / "reference").glob("*.py"),
+                   *(ROOT / "benchmarks" / "mtg" / "reference").glob("*.py"),
+                   ROOT / "benchmarks" / "riftbound" / "brute_force.py"])
 
 # file -> the names it may import from the engine or the planner, and why.
 ALLOWED: dict[str, dict[str, str]] = {
-    "benchmarks/reference/compare.py": {
-        "payplan.planner.plan.plan": "`payplan.plan`, the answer it compares: `payplan plan`",
-        "payplan.planner.orders.discount_orders": "`payplan.orders`, the answer it compares: "
+    "benchmarks/riftbound/reference/compare.py": {
+        "payplan.planner.riftbound.plan.plan": "`payplan.plan`, the answer it compares: `payplan plan`",
+        "payplan.planner.riftbound.orders.discount_orders": "`payplan.orders`, the answer it compares: "
                                                   "`payplan orders`",
-        "payplan.engine.loader.scenario_from_data": "the loader, to hand the engine the scenario",
+        "payplan.engine.riftbound.loader.scenario_from_data": "the loader, to hand the engine the scenario",
     },
-    "benchmarks/reference/turn.py": {
+    "benchmarks/riftbound/reference/turn.py": {
         "payplan.planner.commands.answer": "the command table's answer, the turn it compares: "
                                            "`payplan turn --json`",
     },
-    "benchmarks/mtg_reference/turn.py": {
+    "benchmarks/mtg/reference/turn.py": {
         "payplan.planner.commands.answer": "the command table's `turn`, the answer it compares: "
                                            "`payplan turn`",
     },
-    "benchmarks/brute_force.py": {
-        "payplan.engine.dump.scenario_to_data": "the format's writer (the loader's inverse), to "
+    "benchmarks/riftbound/brute_force.py": {
+        "payplan.engine.riftbound.dump.scenario_to_data": "the format's writer (the loader's inverse), to "
                                                 "read a loaded Scenario handed to it as raw data",
     },
 }
@@ -79,9 +79,9 @@ def reaches_checked(name: str) -> bool:
 
 def test_the_checkers_are_found() -> None:
     names = {p.relative_to(ROOT).as_posix() for p in CHECKERS}
-    assert {"benchmarks/reference/pricing.py", "benchmarks/reference/payer.py",
-            "benchmarks/reference/compare.py", "benchmarks/brute_force.py",
-            "benchmarks/mtg_reference/brute.py", "benchmarks/mtg_reference/turn.py"} <= names
+    assert {"benchmarks/riftbound/reference/pricing.py", "benchmarks/riftbound/reference/payer.py",
+            "benchmarks/riftbound/reference/compare.py", "benchmarks/riftbound/brute_force.py",
+            "benchmarks/mtg/reference/brute.py", "benchmarks/mtg/reference/turn.py"} <= names
 
 
 @pytest.mark.parametrize("path", CHECKERS, ids=lambda p: p.relative_to(ROOT).as_posix())
@@ -95,10 +95,10 @@ def test_the_import_reading_sees_relative_and_nested_imports(tmp_path: Path) -> 
     """The reading itself: a relative import of the engine inside a function is found, and the
     public `payplan.plan` counts as the planner."""
     probe = tmp_path / "probe.py"
-    probe.write_text("import json\n\ndef f():\n    from ...engine.discounts import outcomes\n"
+    probe.write_text("import json\n\ndef f():\n    from ....engine.discounts import outcomes\n"
                      "    from .pricing import Total\n")
-    names = imported(probe, "payplan.benchmarks.reference.probe")
+    names = imported(probe, "payplan.benchmarks.riftbound.reference.probe")
     assert names == {"json", "payplan.engine.discounts.outcomes",
-                     "payplan.benchmarks.reference.pricing.Total"}
+                     "payplan.benchmarks.riftbound.reference.pricing.Total"}
     assert {n for n in names if reaches_checked(n)} == {"payplan.engine.discounts.outcomes"}
-    assert reaches_checked("payplan.plan") and not reaches_checked("payplan.benchmarks.reference")
+    assert reaches_checked("payplan.plan") and not reaches_checked("payplan.benchmarks.riftbound.reference")

@@ -21,11 +21,11 @@ from typing import Any
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from payplan.benchmarks.brute_force import brute_options
-from payplan.engine.cost import Cost
-from payplan.engine.loader import scenario_from_data
-from payplan.engine.options import play_options
-from payplan.planner.plan import plan
+from payplan.benchmarks.riftbound.brute_force import brute_options
+from payplan.engine.riftbound.cost import Cost
+from payplan.engine.riftbound.loader import scenario_from_data
+from payplan.engine.riftbound.options import play_options
+from payplan.planner.riftbound.plan import plan
 
 KEYS = ("fury", "calm", "any")  # pip slots used here: two domains and [A]
 Pips = tuple[int, int, int]
@@ -244,7 +244,7 @@ def test_repeat_choice_takes_a_pip_for_the_total_to_take_fury() -> None:
 def test_options_are_the_pareto_best_of_every_component_and_total_order(case: dict[str, Any]) -> None:
     expected = brute_totals(case)
     assert engine_totals(case) == expected
-    # The payment oracle's own walk over every option (benchmarks/brute_force.py) agrees too.
+    # The payment oracle's own walk over every option (benchmarks/riftbound/brute_force.py) agrees too.
     data = {k: v for k, v in case.items() if k != "increases"}
     walked = {(c.energy, (c.power[0], c.power[1], c.power[-1]))
               for _, c in brute_options(scenario_from_data(data))}

@@ -7,7 +7,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from payplan.engine.cost import OTHER_KINDS, POWER_KEYS, Cost, Filter, OtherCost
+from payplan.engine.riftbound.cost import OTHER_KINDS, POWER_KEYS, Cost, Filter, OtherCost
 
 filters = st.builds(
     Filter,

@@ -15,18 +15,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from payplan.engine import discounts
-from payplan.engine.cost import ANY_INDEX, NO_POWER, POWER_KEYS
 from payplan.engine.discounts import (
     Deadline,
     Mod,
     Pair,
     all_results,
     apply_mod,
-    dominates,
     outcomes,
     pareto,
     pareto_front,
 )
+from payplan.engine.riftbound.cost import ANY_INDEX, NO_POWER, POWER_KEYS
 
 DOMAIN_SLOTS = 3  # fury, calm, mind keep cases small and collisions likely
 

@@ -11,11 +11,11 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from payplan.engine.cost import Cost
-from payplan.engine.dump import dump_json, dump_yaml, scenario_to_data, state_to_data
-from payplan.engine.loader import load_file, load_text, scenario_from_data
-from payplan.engine.scenario import Scenario
-from payplan.engine.state import GameObject, PlayerState, Rune, State
+from payplan.engine.riftbound.cost import Cost
+from payplan.engine.riftbound.dump import dump_json, dump_yaml, scenario_to_data, state_to_data
+from payplan.engine.riftbound.loader import load_file, load_text, scenario_from_data
+from payplan.engine.riftbound.scenario import Scenario
+from payplan.engine.riftbound.state import GameObject, PlayerState, Rune, State
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 EXAMPLE_FILES = sorted(EXAMPLES.glob("*.yaml")) + sorted((EXAMPLES / "cards").glob("*.yaml"))

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from payplan.engine.cost import Cost
-from payplan.engine.loader import load_file
-from payplan.engine.scenario import LeavesChain
+from payplan.engine.riftbound.cost import Cost
+from payplan.engine.riftbound.loader import load_file
+from payplan.engine.riftbound.scenario import LeavesChain
 from payplan.planner import plan
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"

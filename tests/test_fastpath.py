@@ -11,15 +11,14 @@ from dataclasses import replace
 import networkx as nx
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from payplan.engine.loader import load_text, scenario_from_data
-from payplan.engine.options import play_options
-from payplan.engine.payment import resources, score
-from payplan.engine.scenario import Scenario
-from payplan.planner import SolverConfig, plan
-from payplan.planner import fastpath
 from strategies import real_card_scenarios, scenarios
 from test_planner_vs_oracle import check
+
+from payplan.engine.riftbound.loader import load_text, scenario_from_data
+from payplan.engine.riftbound.options import play_options
+from payplan.engine.riftbound.payment import resources, score
+from payplan.engine.riftbound.scenario import Scenario
+from payplan.planner import SolverConfig, fastpath, plan
 
 
 @st.composite
@@ -160,7 +159,7 @@ def test_least_score_leaves_the_fast_paths_choice_unchanged(scenario: Scenario) 
 def test_least_score_is_under_every_payment() -> None:
     """The bound against the score the fast path pays, on generated typical plays."""
     from payplan.benchmarks.generate import generate
-    from payplan.engine.loader import scenario_from_data
+    from payplan.engine.riftbound.loader import scenario_from_data
 
     checked = 0
     for seed in range(150):

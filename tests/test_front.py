@@ -17,10 +17,9 @@ import pytest
 import yaml
 
 import payplan
-from payplan.engine.loader import Limits, load_text, parse_text, scenario_from_data
-from payplan.engine.problems import Problem, ScenarioError
-from payplan.engine.scenario import Scenario
 from payplan.cli import main
+from payplan.engine.problems import Problem, ScenarioError
+from payplan.engine.riftbound.loader import Limits, load_text, parse_text, scenario_from_data
 from payplan.planner.config import SolverConfig
 from payplan.planner.serve import serve
 

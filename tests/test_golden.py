@@ -11,9 +11,17 @@ import json
 from pathlib import Path
 
 import pytest
-
-from regen_golden import (EXAMPLE_FOLDERS, EXIT_CODES, GOLDEN, GOLDEN_FOLDERS, ROOT, Case,
-                          Outcome, cases, run_all)
+from regen_golden import (
+    EXAMPLE_FOLDERS,
+    EXIT_CODES,
+    GOLDEN,
+    GOLDEN_FOLDERS,
+    ROOT,
+    Case,
+    Outcome,
+    cases,
+    run_all,
+)
 
 CASES = cases()
 

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import textwrap
 
-from payplan.engine.cost import Cost
-from payplan.engine.loader import load_text
+from payplan.engine.riftbound.cost import Cost
+from payplan.engine.riftbound.loader import load_text
 from payplan.planner import plan
-from payplan.planner.orders import discount_orders
+from payplan.planner.riftbound.orders import discount_orders
 
 
 def scenario(text: str):  # type: ignore[no-untyped-def]

@@ -1,7 +1,7 @@
 """`payplan hand` (planner.hand): which cards are planned, in which order, and that the shared
 work (options per card and zone, resources per class of twins) changes no plan: every plan equals
 the plan `planner.plan` makes for that play alone, byte for byte, and on generated scenarios its
-score is the brute-force oracle's (benchmarks/brute_force.py)."""
+score is the brute-force oracle's (benchmarks/riftbound/brute_force.py)."""
 
 from __future__ import annotations
 
@@ -13,17 +13,23 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from payplan.benchmarks.brute_force import brute_plan
-from payplan.engine.cost import Cost, Filter
-from payplan.engine.loader import load_file, scenario_from_data
-from payplan.engine.payment import resources
-from payplan.engine.scenario import Play, Scenario
-from payplan.engine.state import GameObject, Source
-from payplan.planner.answers import Hand
-from payplan.planner.hand import SharedResources, candidates, plan_hand, play_for_object, render_hand
-from payplan.planner.plan import Plan, plan
 from strategies import PLAYED, scenarios
+
+from payplan.benchmarks.riftbound.brute_force import brute_plan
+from payplan.engine.riftbound.cost import Cost, Filter
+from payplan.engine.riftbound.loader import load_file, scenario_from_data
+from payplan.engine.riftbound.payment import resources
+from payplan.engine.riftbound.scenario import Play, Scenario
+from payplan.engine.riftbound.state import GameObject, Source
+from payplan.planner.answers import Hand
+from payplan.planner.riftbound.hand import (
+    SharedResources,
+    candidates,
+    plan_hand,
+    play_for_object,
+    render_hand,
+)
+from payplan.planner.riftbound.plan import Plan, plan
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 
@@ -215,7 +221,7 @@ def test_the_file_play_object_keeps_its_fields() -> None:
 def test_one_engine_call_per_scan(monkeypatch: pytest.MonkeyPatch) -> None:
     """40 Jabs (and 3 Bolts, one worth more) in hand, no `only_for` source: the engine gathers
     resources once for the whole scan, and each play's share equals the engine's own."""
-    import payplan.planner.hand as hand_module
+    import payplan.planner.riftbound.hand as hand_module
 
     calls: list[str] = []
 
@@ -294,7 +300,7 @@ def _equip_board(rng: random.Random) -> dict[str, Any]:
 def test_equivalent_targets_are_one_branch(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
     """Planning the first of each class of equivalent targets (`distinct_targets`) lists, byte
     for byte, what planning every target lists; and it plans fewer where there are twins."""
-    import payplan.planner.hand as hand_module
+    import payplan.planner.riftbound.hand as hand_module
 
     scenario = scenario_from_data(_equip_board(random.Random(seed)))
     planned: list[int] = []
@@ -332,6 +338,6 @@ def test_twin_targets_planned_once() -> None:
 
 
 def hand_module_candidates(scenario: Scenario) -> list[tuple[str, list[Play]]]:
-    from payplan.planner.hand import Anonymous, ability_candidates
+    from payplan.planner.riftbound.hand import Anonymous, ability_candidates
 
     return [(obj.id, plays) for obj, plays in ability_candidates(scenario, Anonymous(scenario))]

@@ -21,7 +21,6 @@ import json
 import math
 import os
 import signal
-import socket
 import subprocess
 import sys
 import threading
@@ -29,21 +28,21 @@ import time
 import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Iterator
+from typing import Any
 
 import pytest
 import yaml
 
 from payplan.cli import main
 from payplan.engine import discounts
-from payplan.engine.loader import scenario_from_data
 from payplan.engine.problems import ScenarioError
 from payplan.engine.reading import Limits, bounded_lines, read_data
+from payplan.engine.riftbound.loader import scenario_from_data
 from payplan.planner.arguments import ray_equals
 from payplan.planner.cli import build_parser
 from payplan.planner.config import SolverConfig, SolverConfigError, request_timeout
-from payplan.planner.orders import discount_orders
 from payplan.planner.render import table, width
+from payplan.planner.riftbound.orders import discount_orders
 from payplan.planner.serve import handle, serve
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -359,7 +358,7 @@ def test_the_orders_count_stops_at_its_state_bound_whatever_the_time_limit(
 
 
 def _generated(family: str, size: int) -> dict[str, Any]:
-    from payplan.engine.generate import generate
+    from payplan.engine.riftbound.generate import generate
 
     data: dict[str, Any] = generate(family, size, 0)
     return data

@@ -8,17 +8,17 @@ from dataclasses import replace
 
 import pytest
 
-from payplan.benchmarks.baselines import greedy_plan
 from payplan.benchmarks.generate import generate
-from payplan.engine.chain import Applied, apply_payment
+from payplan.benchmarks.riftbound.baselines import greedy_plan
 from payplan.engine.discounts import Deadline
-from payplan.engine.loader import scenario_from_data
-from payplan.engine.options import play_options
-from payplan.engine.payment import resources
+from payplan.engine.riftbound.chain import Applied, apply_payment
+from payplan.engine.riftbound.loader import scenario_from_data
+from payplan.engine.riftbound.options import play_options
+from payplan.engine.riftbound.payment import resources
 from payplan.planner import kernel, model
 from payplan.planner.config import SolverConfig
-from payplan.planner.fastpath import incumbent
-from payplan.planner.plan import plan
+from payplan.planner.riftbound.fastpath import incumbent
+from payplan.planner.riftbound.plan import plan
 
 BLINK = SolverConfig(time_limit=1e-9)  # CP-SAT stops before its first solution
 

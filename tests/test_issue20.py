@@ -26,17 +26,17 @@ from dataclasses import replace
 
 import pytest
 
-from payplan.engine.chain import PlanRefused, apply_payment
-from payplan.engine.cost import Cost
-from payplan.engine.loader import load_text
-from payplan.engine.payment import Payment
-from payplan.engine.scenario import Scenario
-from payplan.engine.state import State
+from payplan.engine.riftbound.chain import PlanRefused, apply_payment
+from payplan.engine.riftbound.cost import Cost
+from payplan.engine.riftbound.loader import load_text
+from payplan.engine.riftbound.payment import Payment
+from payplan.engine.riftbound.scenario import Scenario
+from payplan.engine.riftbound.state import State
 from payplan.planner import SolverConfig, plan
-from payplan.planner.hand import plan_hand
-from payplan.planner.model import ranking
-from payplan.planner.plan import Plan
-from payplan.planner.play import applied_of
+from payplan.planner.riftbound.hand import plan_hand
+from payplan.planner.riftbound.model import ranking
+from payplan.planner.riftbound.plan import Plan
+from payplan.planner.riftbound.play import applied_of
 
 FAST = SolverConfig()
 MODEL = SolverConfig(fast_path=False)

@@ -12,16 +12,16 @@ import textwrap
 
 import pytest
 
-from payplan.engine.chain import apply_payment
-from payplan.engine.cost import Cost
-from payplan.engine.loader import load_text
 from payplan.engine.problems import ScenarioError
-from payplan.engine.scenario import Scenario
+from payplan.engine.riftbound.chain import apply_payment
+from payplan.engine.riftbound.cost import Cost
+from payplan.engine.riftbound.loader import load_text
+from payplan.engine.riftbound.payment import resources
+from payplan.engine.riftbound.scenario import Scenario
 from payplan.planner import SolverConfig, plan
-from payplan.engine.payment import resources
-from payplan.planner.hand import plan_hand
-from payplan.planner.moves import _source_choices
-from payplan.planner.play import applied_of
+from payplan.planner.riftbound.hand import plan_hand
+from payplan.planner.riftbound.moves import _source_choices
+from payplan.planner.riftbound.play import applied_of
 
 FAST = SolverConfig()
 MODEL = SolverConfig(fast_path=False)

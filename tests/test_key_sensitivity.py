@@ -37,7 +37,7 @@ import yaml
 from payplan.engine import loader as payplan_loader
 from payplan.engine import reading as payplan_reading
 from payplan.engine.mtg import loader as mtg_loader
-from payplan.engine.cost import DOMAINS, OTHER_KINDS, POWER_KEYS, SELF_KINDS
+from payplan.engine.riftbound.cost import DOMAINS, OTHER_KINDS, POWER_KEYS, SELF_KINDS
 from payplan.planner.commands import answer
 
 Data = dict[str, Any]

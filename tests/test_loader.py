@@ -13,11 +13,16 @@ import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from payplan.engine.cards import Condition, CountOf, Discount, MaxMight, PerPlayed
-from payplan.engine.cost import Cost, Filter, OtherCost, power_from_map
-from payplan.engine.loader import (ScenarioError, check_from_data, load_file, load_text,
-                                   scenario_from_data)
-from payplan.engine.scenario import DEFAULT_WEIGHTS, LeavesChain, Scenario
+from payplan.engine.riftbound.cards import Condition, CountOf, Discount, MaxMight, PerPlayed
+from payplan.engine.riftbound.cost import Cost, Filter, OtherCost, power_from_map
+from payplan.engine.riftbound.loader import (
+    ScenarioError,
+    check_from_data,
+    load_file,
+    load_text,
+    scenario_from_data,
+)
+from payplan.engine.riftbound.scenario import DEFAULT_WEIGHTS, LeavesChain, Scenario
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 EXAMPLE_FILES = sorted(EXAMPLES.glob("*.yaml"))

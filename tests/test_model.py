@@ -17,16 +17,16 @@ from unittest import mock
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
-from payplan.benchmarks.generate import generate
-from payplan.engine.chain import apply_payment
-from payplan.engine.loader import scenario_from_data
-from payplan.engine.scenario import DEFAULT_WEIGHTS, Objective, Scenario
-from payplan.planner import SolverConfig, kernel, model, plan
-from payplan.planner.config import SolverConfigError
-from payplan.planner.play import applied_of
 from strategies import scenarios
 from test_planner_vs_oracle import check
+
+from payplan.benchmarks.generate import generate
+from payplan.engine.riftbound.chain import apply_payment
+from payplan.engine.riftbound.loader import scenario_from_data
+from payplan.engine.riftbound.scenario import DEFAULT_WEIGHTS, Objective, Scenario
+from payplan.planner import SolverConfig, kernel, model, plan
+from payplan.planner.config import SolverConfigError
+from payplan.planner.riftbound.play import applied_of
 
 MOST = 1_000_000  # the loader's limit for weights and benefits
 HUGE = st.sampled_from([0, 1, MOST - 1, MOST])

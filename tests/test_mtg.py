@@ -11,12 +11,12 @@ from typing import Any
 
 import pytest
 
-from payplan.engine.loader import ScenarioError
-from payplan.engine.mtg.loader import mtg_from_data
+from payplan.engine.mtg.loader import scenario_from_data as mtg_from_data
 from payplan.engine.mtg.mana import ManaCost, ManaError, mana_text, parse_options
+from payplan.engine.riftbound.loader import ScenarioError
 from payplan.planner.config import SolverConfig
-from payplan.planner.mtg.plan import plan_mtg, render_mtg
-
+from payplan.planner.mtg.plan import plan as plan_mtg
+from payplan.planner.mtg.plan import render_plan as render_mtg
 from tests.mtg_cases import scenario
 
 
@@ -233,7 +233,7 @@ def test_an_altar_is_bounded_by_its_creatures_not_by_a_cap() -> None:
     taps nor sacrifices its permanent is activated. An altar ("sacrifice a creature: add {C}")
     with 25 creatures makes 25 mana: a {22} spell is paid by 22 sacrifices (5 each: 110), not
     refused at the planner's old cut of 20 activations; `check` takes the same payment."""
-    from payplan.benchmarks.mtg_reference.brute import _repeat_bound, activations, board
+    from payplan.benchmarks.mtg.reference.brute import _repeat_bound, activations, board
     from payplan.planner.api import check_payment, load_data
 
     altar = {"types": ["artifact"], "mana": [{"adds": "{C}", "costs": [
@@ -442,7 +442,7 @@ def test_reduction_minimums_bind_only_their_own_forge_1519() -> None:
     p = plan(data)
     assert p["total"]["mana"] == "{0}"  # Heartstone first: 3 -> 2, then 2 -> 0
     s = mtg_from_data(data, require_play=True)
-    from payplan.planner.mtg.orders import reduction_orders
+    from payplan.planner.mtg.orders import discount_orders as reduction_orders
 
     totals = {t.mana: t.count for t in reduction_orders(s).orders}
     assert {mana_text(m): n for m, n in totals.items()} == {"{0}": 1, "{1}": 1}

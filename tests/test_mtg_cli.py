@@ -177,10 +177,10 @@ def test_gen_mtg_writes_a_plannable_board(tmp_path: Path) -> None:
 
 
 def test_greedy_never_beats_the_planner() -> None:
-    from payplan.benchmarks.mtg_bench import greedy_mtg
+    from payplan.benchmarks.mtg.bench import greedy_plan as greedy_mtg
     from payplan.engine.mtg.generate import generate_mtg
-    from payplan.engine.mtg.loader import mtg_from_data
-    from payplan.planner.mtg.plan import plan_mtg
+    from payplan.engine.mtg.loader import scenario_from_data as mtg_from_data
+    from payplan.planner.mtg.plan import plan as plan_mtg
 
     for size in (5, 10, 20):
         for seed in range(6):

@@ -14,13 +14,13 @@ import pytest
 import yaml
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-
 from mtg_reference.strategies import cast_strategy, casts
-from payplan.engine.mtg.generate import generate_mtg
+
 from payplan.engine.mtg import loader
-from payplan.engine.mtg.cards import MtgScenario
+from payplan.engine.mtg.cards import Scenario as MtgScenario
 from payplan.engine.mtg.dump import dump_json, dump_yaml, scenario_to_data, state_to_data
-from payplan.engine.mtg.loader import mtg_from_data
+from payplan.engine.mtg.generate import generate_mtg
+from payplan.engine.mtg.loader import scenario_from_data as mtg_from_data
 from payplan.engine.problems import ScenarioError
 from payplan.engine.reading import parse_text, read_data
 

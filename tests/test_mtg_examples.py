@@ -11,9 +11,9 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-
 from mtg_reference import EXAMPLES, mtg_supported, plan_json, read_expect
-from payplan.benchmarks.mtg_reference.mana import parse_plain
+
+from payplan.benchmarks.mtg.reference.mana import parse_plain
 
 EXAMPLE_FILES = sorted(EXAMPLES.glob("*.yaml"))
 

@@ -4,7 +4,7 @@ only combinations of modes that `fastpath._pay` can't pay, on generated boards."
 from __future__ import annotations
 
 from payplan.engine.mtg.generate import generate_mtg
-from payplan.engine.mtg.loader import mtg_from_data
+from payplan.engine.mtg.loader import scenario_from_data as mtg_from_data
 from payplan.engine.mtg.options import cast_options
 from payplan.engine.mtg.payment import Resources, resources
 from payplan.engine.mtg.total_cost import played_card

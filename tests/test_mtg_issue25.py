@@ -11,12 +11,11 @@ from typing import Any
 
 import pytest
 import yaml
-
-from payplan.engine.loader import ScenarioError
-from payplan.engine.mtg.loader import mtg_from_data
-
-from tests.test_mtg import plan
 from mtg_cases import example
+
+from payplan.engine.mtg.loader import scenario_from_data as mtg_from_data
+from payplan.engine.riftbound.loader import ScenarioError
+from tests.test_mtg import plan
 
 
 def test_embercleave_counts_only_attacking_creatures() -> None:

@@ -14,14 +14,13 @@ from typing import Any
 
 import pytest
 import yaml
-
-from payplan.engine.loader import ScenarioError
-from payplan.engine.mtg.dump import scenario_to_data
-from payplan.engine.mtg.loader import mtg_from_data
-from payplan.planner.mtg.check import check_data
-
-from tests.test_mtg import plan
 from mtg_cases import example, problems
+
+from payplan.engine.mtg.dump import scenario_to_data
+from payplan.engine.mtg.loader import scenario_from_data as mtg_from_data
+from payplan.engine.riftbound.loader import ScenarioError
+from payplan.planner.mtg.check import check_data
+from tests.test_mtg import plan
 
 
 def run(command: str, data: dict[str, Any], tmp_path: Path, code: int = 0) -> Any:

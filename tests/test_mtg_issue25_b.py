@@ -12,14 +12,13 @@ from typing import Any
 
 import pytest
 import yaml
-
-from payplan.engine.loader import ScenarioError
-from payplan.engine.mtg.dump import scenario_to_data
-from payplan.engine.mtg.loader import mtg_from_data
-from payplan.planner.commands import answer
-
-from tests.test_mtg import plan
 from mtg_cases import example
+
+from payplan.engine.mtg.dump import scenario_to_data
+from payplan.engine.mtg.loader import scenario_from_data as mtg_from_data
+from payplan.engine.riftbound.loader import ScenarioError
+from payplan.planner.commands import answer
+from tests.test_mtg import plan
 
 
 def run(command: str, data: dict[str, Any]) -> dict[str, Any]:

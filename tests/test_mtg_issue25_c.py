@@ -16,15 +16,14 @@ from typing import Any
 
 import pytest
 import yaml
+from mtg_cases import example
 
-from payplan.engine.loader import ScenarioError
 from payplan.engine.mtg.dump import scenario_to_data
-from payplan.engine.mtg.loader import mtg_from_data
+from payplan.engine.mtg.loader import scenario_from_data as mtg_from_data
+from payplan.engine.riftbound.loader import ScenarioError
 from payplan.planner.mtg.check import check_data
 from payplan.planner.mtg.play import play_data
-
 from tests.test_mtg import plan
-from mtg_cases import example
 
 
 def after(data: dict[str, Any]) -> dict[str, Any]:

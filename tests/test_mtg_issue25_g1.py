@@ -14,14 +14,13 @@ from pathlib import Path
 from typing import Any
 
 import yaml
+from mtg_cases import example, problems
 
 from payplan.engine.mtg.dump import scenario_to_data
-from payplan.engine.mtg.loader import mtg_from_data
+from payplan.engine.mtg.loader import scenario_from_data as mtg_from_data
 from payplan.planner.mtg.check import check_data
 from payplan.planner.mtg.play import play_data
-
 from tests.test_mtg import plan
-from mtg_cases import example, problems
 
 SPHERE = {"replace": {"sources": {"type": "land", "controller": "any"}, "at_least": 2,
                       "adds": "{C}"}}

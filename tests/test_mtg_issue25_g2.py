@@ -15,17 +15,16 @@ from typing import Any
 
 import pytest
 import yaml
+from mtg_cases import example
 
-from payplan.engine.loader import ScenarioError
 from payplan.engine.mtg.dump import scenario_to_data
-from payplan.engine.mtg.loader import mtg_from_data
-from payplan.engine.mtg.produce import could_produce, milled_mana
+from payplan.engine.mtg.loader import scenario_from_data as mtg_from_data
 from payplan.engine.mtg.mana import parse_plain
+from payplan.engine.mtg.produce import could_produce, milled_mana
+from payplan.engine.riftbound.loader import ScenarioError
 from payplan.planner.mtg.check import check_data
 from payplan.planner.mtg.play import play_data
-
 from tests.test_mtg import plan
-from mtg_cases import example
 
 UNTAP_LAND = {"untap": {"count": 1, "filter": {"type": "land", "controller": "opponent"}}}
 

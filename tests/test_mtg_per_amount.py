@@ -10,11 +10,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from payplan.engine.loader import ScenarioError
 from payplan.engine.mtg.dump import scenario_to_data
-from payplan.engine.mtg.loader import mtg_from_data
+from payplan.engine.mtg.loader import scenario_from_data as mtg_from_data
+from payplan.engine.riftbound.loader import ScenarioError
 from payplan.planner.config import SolverConfig
-from payplan.planner.mtg.plan import plan_mtg
+from payplan.planner.mtg.plan import plan as plan_mtg
 
 CARDS: dict[str, Any] = {
     "cradle": {"types": ["land"], "mana": [{"adds": "{G}", "per": {"count": {"type": "creature"}}}]},

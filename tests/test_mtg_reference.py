@@ -8,10 +8,10 @@ from typing import Any
 
 import pytest
 import yaml
-
 from mtg_reference import EXAMPLES, read_expect
-from payplan.benchmarks.mtg_reference.brute import BadScenario, solve
-from payplan.benchmarks.mtg_reference.mana import parse_plain, parse_symbols, vec_text
+
+from payplan.benchmarks.mtg.reference.brute import BadScenario, solve
+from payplan.benchmarks.mtg.reference.mana import parse_plain, parse_symbols, vec_text
 
 EXAMPLE_FILES = sorted(EXAMPLES.glob("*.yaml"))
 
@@ -208,7 +208,7 @@ def test_x_auto_prefers_the_largest_x_over_a_method_without_x() -> None:
 def test_the_self_paying_diagnosis_is_a_different_reading() -> None:
     """The campaign explains disagreements with a reference that lets a filter land pay its own
     cost; on example 32 that reading must answer differently, or it would explain nothing."""
-    import payplan.benchmarks.mtg_reference.brute as brute
+    import payplan.benchmarks.mtg.reference.brute as brute
 
     data = yaml.safe_load((EXAMPLES / "32-filter-land-cant-pay-itself.yaml").read_text(encoding="utf-8"))
     assert brute.DIAGNOSE_SELF_PAYING_FILTERS is False
@@ -271,7 +271,7 @@ def test_class_13_a_creature_tapped_by_a_mana_ability_cost_is_charged_its_tap_we
 def test_the_class_readings_are_different_readings() -> None:
     """The campaign names a disagreement's cause by the reading that agrees with the planner: each
     reading must answer Seton's board differently, or it would explain nothing."""
-    import payplan.benchmarks.mtg_reference.brute as brute
+    import payplan.benchmarks.mtg.reference.brute as brute
 
     brute.DIAGNOSE_ONCE_PER_ABILITY = True
     try:
@@ -471,7 +471,7 @@ def _seton_sources(*druids: str) -> list[dict[str, Any]]:
 
 
 def test_payment_check_accepts_a_legal_payment() -> None:
-    from payplan.benchmarks.mtg_reference.payment import check_payment
+    from payplan.benchmarks.mtg.reference.payment import check_payment
 
     assert check_payment(seton_board(), _plan("{G}{G}{G}", _seton_sources("druid1", "druid2", "druid3"), 6)) == []
     example = yaml.safe_load((EXAMPLES / "06-filter-land.yaml").read_text(encoding="utf-8"))
@@ -500,7 +500,7 @@ def test_payment_check_accepts_a_legal_payment() -> None:
 ])
 def test_payment_check_refuses(case: str, wanted: str) -> None:
     """Each broken payment is refused, for the reason named."""
-    from payplan.benchmarks.mtg_reference.payment import check_payment
+    from payplan.benchmarks.mtg.reference.payment import check_payment
 
     data, plan = seton_board(), _plan("{G}{G}{G}", _seton_sources("druid1", "druid2", "druid3"), 6)
     if case.startswith("class 13"):
@@ -576,12 +576,12 @@ def test_generated_casts_draw_every_loader_key() -> None:
 
 
 def test_the_reference_imports_nothing_of_what_it_checks() -> None:
-    """benchmarks/mtg_reference/ reads no module of engine/ or planner/ (directly, relatively or
+    """benchmarks/mtg/reference/ reads no module of engine/ or planner/ (directly, relatively or
     by name at run time), nor anything else of payplan, but the entry points it compares against:
     the CLI's `main`, and the command table's `answer` for the turn."""
     import ast
 
-    folder = EXAMPLES.parent.parent / "benchmarks" / "mtg_reference"
+    folder = EXAMPLES.parent.parent / "benchmarks" / "mtg" / "reference"
     modules = sorted(folder.glob("*.py"))
     assert {m.name for m in modules} >= {"__init__.py", "brute.py", "compare.py", "mana.py", "payment.py"}
     # turn.py's `planner_answer`: the command table's `turn`, the answer it compares.

@@ -1,4 +1,4 @@
-"""Issue 25's keys in the mtg/1 brute force alone (payplan.benchmarks.mtg_reference.brute),
+"""Issue 25's keys in the mtg/1 brute force alone (payplan.benchmarks.mtg.reference.brute),
 worked by hand from the README's "Keys payplan adds to `mtg/1`" and the cards' Oracle wording:
 colors, combat and choices as state; costs that depend on the spell's targets; keywords and
 flashback granted by another permanent. Tapping a land is charged 1, a creature 2."""
@@ -8,7 +8,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from payplan.benchmarks.mtg_reference.brute import solve
+from payplan.benchmarks.mtg.reference.brute import solve
 
 MOUNTAIN = {"types": ["land"], "mana": [{"adds": "{R}"}]}
 FOREST = {"types": ["land"], "mana": [{"adds": "{G}"}]}

@@ -12,8 +12,8 @@ from typing import Any
 
 import pytest
 
-from payplan.benchmarks.mtg_reference.brute import GROUP_A_MUTANTS, BadScenario, misreading, solve
-from payplan.benchmarks.mtg_reference.payment import check_payment
+from payplan.benchmarks.mtg.reference.brute import GROUP_A_MUTANTS, BadScenario, misreading, solve
+from payplan.benchmarks.mtg.reference.payment import check_payment
 
 FOREST = {"types": ["land"], "tags": ["basic"], "mana": [{"adds": "{G}"}]}
 SNOW_FOREST = {"name": "Snow-Covered Forest", "types": ["land"], "tags": ["basic"], "snow": True,

@@ -12,8 +12,8 @@ from typing import Any, Callable
 
 import pytest
 
-from payplan.benchmarks.mtg_reference import brute
-from payplan.benchmarks.mtg_reference.brute import BadScenario, solve
+from payplan.benchmarks.mtg.reference import brute
+from payplan.benchmarks.mtg.reference.brute import BadScenario, solve
 
 FOREST = {"types": ["land"], "mana": [{"adds": "{G}"}]}
 PLAINS = {"types": ["land"], "mana": [{"adds": "{W}"}]}

@@ -12,11 +12,11 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
-
 from mtg_reference.keys import drawn
 from mtg_reference.strategies import casts
-from payplan.benchmarks.mtg_reference import brute
-from payplan.benchmarks.mtg_reference.brute import BadScenario, solve
+
+from payplan.benchmarks.mtg.reference import brute
+from payplan.benchmarks.mtg.reference.brute import BadScenario, solve
 
 FOREST = {"types": ["land"], "mana": [{"adds": "{G}"}]}
 PLAINS = {"types": ["land"], "mana": [{"adds": "{W}"}]}

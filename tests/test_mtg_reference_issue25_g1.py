@@ -12,10 +12,9 @@ from typing import Any
 
 import pytest
 
-from payplan.benchmarks.mtg_reference.brute import (GROUP_G1_MUTANTS, BadScenario, misreading,
-                                                    solve)
-from payplan.benchmarks.mtg_reference.mana import parse_plain
-from payplan.benchmarks.mtg_reference.payment import check_payment
+from payplan.benchmarks.mtg.reference.brute import GROUP_G1_MUTANTS, BadScenario, misreading, solve
+from payplan.benchmarks.mtg.reference.mana import parse_plain
+from payplan.benchmarks.mtg.reference.payment import check_payment
 
 FOREST = {"types": ["land"], "tags": ["basic", "forest"], "mana": [{"adds": "{G}"}]}
 PLAINS = {"types": ["land"], "tags": ["basic", "plains"], "mana": [{"adds": "{W}"}]}

@@ -15,8 +15,8 @@ from typing import Any
 
 import pytest
 
-from payplan.benchmarks.mtg_reference.brute import G2_MUTANTS, BadScenario, misreading, solve
-from payplan.benchmarks.mtg_reference.payment import check_payment
+from payplan.benchmarks.mtg.reference.brute import G2_MUTANTS, BadScenario, misreading, solve
+from payplan.benchmarks.mtg.reference.payment import check_payment
 
 UNTAP_LAND = {"untap": {"count": 1, "filter": {"type": "land", "controller": "opponent"}}}
 EXPLORERS = {"name": "Benthic Explorers", "types": ["creature"], "cost": "{3}{U}",

@@ -9,7 +9,7 @@ from typing import Any
 
 import pytest
 
-from payplan.benchmarks.mtg_reference.brute import BadScenario, solve
+from payplan.benchmarks.mtg.reference.brute import BadScenario, solve
 
 SWAMP = {"types": ["land"], "mana": [{"adds": "{B}"}]}
 ISLAND = {"types": ["land"], "mana": [{"adds": "{U}"}]}

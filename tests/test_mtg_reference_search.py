@@ -1,4 +1,4 @@
-"""The mtg/1 brute force's one search shortcut (benchmarks/mtg_reference/brute.py, `twins`):
+"""The mtg/1 brute force's one search shortcut (benchmarks/mtg/reference/brute.py, `twins`):
 equal activations of one object (an altar activated three times for the same color) take what
 they sacrifice or return in one order only. It must change no answer: generated casts with such
 activations are solved with it and without it, and must come out the same in every field."""
@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from payplan.benchmarks.mtg_reference import brute
+from payplan.benchmarks.mtg.reference import brute
 from tests.mtg_reference.strategies import random_cast
 
 REMOVING = ("sacrifice", "return_to_hand")

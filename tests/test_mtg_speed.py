@@ -10,11 +10,10 @@ from typing import Any
 import pytest
 
 from payplan.engine.mtg import options as mtg_options
-from payplan.engine.mtg.loader import mtg_from_data
+from payplan.engine.mtg.loader import scenario_from_data as mtg_from_data
 from payplan.planner.config import SolverConfig
 from payplan.planner.mtg import model as mtg_model
-from payplan.planner.mtg.plan import plan_mtg
-
+from payplan.planner.mtg.plan import plan as plan_mtg
 from tests.mtg_cases import scenario
 from tests.test_mtg import _covers
 
@@ -210,8 +209,8 @@ def test_the_time_limit_covers_the_option_pricing() -> None:
 @pytest.mark.parametrize("knob,size", [("mtg_kickers", 8), ("mtg_x", 8)])
 def test_small_mtg_cliffs_match_the_brute_force(knob: str, size: int) -> None:
     """The cliffs suite's mtg/1 shapes, small enough for the independent brute force."""
-    from payplan.benchmarks.mtg_cliffs import cliff
-    from payplan.benchmarks.mtg_reference.compare import check
+    from payplan.benchmarks.mtg.cliffs import cliff
+    from payplan.benchmarks.mtg.reference.compare import check
 
     verdict = check(cliff(knob, size))
     assert verdict.reference.status == "ok" and verdict.problems == ()

@@ -7,11 +7,10 @@ from __future__ import annotations
 import random
 
 from payplan.engine.mtg import options as mtg_options
-from payplan.engine.mtg.loader import mtg_from_data
+from payplan.engine.mtg.loader import scenario_from_data as mtg_from_data
 from payplan.engine.mtg.payment import resources
 from payplan.engine.mtg.total_cost import changers, played_card
 from payplan.engine.problems import ScenarioError
-
 from tests.mtg_reference.strategies import casts
 from tests.test_mtg_speed import _case
 
@@ -140,7 +139,7 @@ def test_unpayable_reasons_are_those_of_the_first_option_with_fewest() -> None:
     closest option alone: the count is the same with words (option by option), and the answer
     is what wording every option and keeping the first with the fewest gives."""
     from payplan.planner.mtg import explain
-    from payplan.planner.mtg.plan import plan_mtg
+    from payplan.planner.mtg.plan import plan as plan_mtg
 
     checked = 0
     for s in _scenarios():
@@ -186,7 +185,6 @@ def test_shared_resources_are_each_spells_own() -> None:
     from payplan.engine.mtg.generate import generate_mtg
     from payplan.engine.mtg.payment import SharedResources
     from payplan.engine.mtg.total_cost import with_grants
-
     from tests.mtg_cases import scenario
 
     # A mana ability repeating for a discard of an instant (no tap): how often it repeats

@@ -5,7 +5,7 @@ values, max_plays, the reasons of what is not played; the answer's shape; `paypl
 `plays` paid together; bad input.
 
 Every answer here is also checked three ways: its shape (the turn schema), each play's payment
-by the independent reference's payment check (benchmarks/mtg_reference/payment.py, which reads
+by the independent reference's payment check (benchmarks/mtg/reference/payment.py, which reads
 only the plan's JSON and the raw scenario of the state the play meets), and the two modes of the
 planner against each other (the deferred mode's joint payment, and every payment as a move).
 Charges (the spec's defaults): tap a land 1, a creature 2, an artifact 1; sacrifice 5; life 1.
@@ -22,23 +22,24 @@ from typing import Any
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+from test_rulesets import check_shape
 
-from payplan.benchmarks.mtg_reference.payment import check_payment
+from payplan.benchmarks.mtg.reference.payment import check_payment
 from payplan.engine.mtg.dump import scenario_to_data
-from payplan.engine.mtg.loader import mtg_from_data
+from payplan.engine.mtg.loader import scenario_from_data as mtg_from_data
 from payplan.engine.mtg.mana import parse_plain
-from payplan.engine.mtg.payment import MtgPayment, SourceUse
+from payplan.engine.mtg.payment import Payment as MtgPayment
+from payplan.engine.mtg.payment import SourceUse
 from payplan.engine.mtg.stack import Resolved, resolve
 from payplan.engine.problems import ScenarioError
 from payplan.planner.commands import answer
 from payplan.planner.config import SolverConfig
 from payplan.planner.kernel import deadline
-from payplan.planner.mtg.moves import MtgMoves
+from payplan.planner.mtg.moves import Moves as MtgMoves
+from payplan.planner.mtg.plan import plan as plan_mtg
 from payplan.planner.mtg.play import play_data
-from payplan.planner.mtg.plan import plan_mtg
 from payplan.planner.mtg.ruleset import RULESET, turn_of
 from payplan.planner.turn import plan_turn
-from test_rulesets import check_shape
 
 CONFIG = SolverConfig(time_limit=60)
 
@@ -656,7 +657,7 @@ def test_a_turn_orders_a_remover_after_what_it_removes(name: str) -> None:
 
     import yaml
 
-    from payplan.benchmarks.mtg_reference.compare import judge
+    from payplan.benchmarks.mtg.reference.compare import judge
 
     data = yaml.safe_load((Path(__file__).parent / "mtg_reference" / "cases" / f"{name}.yaml")
                           .read_text(encoding="utf-8"))

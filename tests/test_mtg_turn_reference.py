@@ -1,4 +1,4 @@
-"""The mtg/1 turn brute force (benchmarks/mtg_reference/turn.py): turns worked by hand, then the
+"""The mtg/1 turn brute force (benchmarks/mtg/reference/turn.py): turns worked by hand, then the
 planner's `turn` against it on fresh generated turns each run (tests/mtg_reference/
 turn_strategies.py), and the generator drawing every turn key.
 
@@ -18,8 +18,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from payplan.benchmarks.mtg_reference.turn import (Unsupported, compare, planner_answer,
-                                                   replay, solve_turn)
+from payplan.benchmarks.mtg.reference.turn import Unsupported, compare, planner_answer, replay, solve_turn
 from payplan.engine.problems import ScenarioError
 from tests.mtg_reference.turn_strategies import TURN_KEYS, keys_drawn, random_turn, turns
 

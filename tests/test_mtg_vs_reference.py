@@ -1,4 +1,4 @@
-"""payplan's mtg/1 plans against the independent reference (payplan.benchmarks.mtg_reference) on
+"""payplan's mtg/1 plans against the independent reference (payplan.benchmarks.mtg.reference) on
 generated casts. Each cast is planned twice: as `payplan plan --json` does (fast path on) and with
 the fast path off (`SolverConfig(fast_path=False)`: the CP-SAT model); each answer is compared with
 the brute force (status, score, total, X under `x: auto`) and its payment checked by the reference
@@ -28,13 +28,23 @@ from typing import Any, Callable
 
 import pytest
 import yaml
-
-from mtg_reference import (CLASS_12, CLASS_12_BOUND, CLASS_13, FREE_MANA_MILL, LEFT_RULE, PLANNERS,
-                           SEPARATOR, STAND_IN_NAME, explain, mtg_supported)
+from mtg_reference import (
+    CLASS_12,
+    CLASS_12_BOUND,
+    CLASS_13,
+    FREE_MANA_MILL,
+    LEFT_RULE,
+    PLANNERS,
+    SEPARATOR,
+    STAND_IN_NAME,
+    explain,
+    mtg_supported,
+)
 from mtg_reference.coverage import loader_words
 from mtg_reference.keys import drawn
 from mtg_reference.strategies import casts, random_cast
-from payplan.benchmarks.mtg_reference.compare import check
+
+from payplan.benchmarks.mtg.reference.compare import check
 
 pytestmark = pytest.mark.skipif(not mtg_supported(), reason="payplan does not read format: mtg/1 yet")
 

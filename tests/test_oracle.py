@@ -1,4 +1,4 @@
-"""The brute-force oracle (benchmarks/brute_force.py): the examples' stated answers, one case per
+"""The brute-force oracle (benchmarks/riftbound/brute_force.py): the examples' stated answers, one case per
 scoring rule (issue 20's rulings on paying included), the re-scorer's checks, and properties on
 generated scenarios."""
 
@@ -12,8 +12,9 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from strategies import scenarios
 
-from payplan.benchmarks.brute_force import (
+from payplan.benchmarks.riftbound.brute_force import (
     OracleResult,
     Payment,
     best_payment,
@@ -25,12 +26,11 @@ from payplan.benchmarks.brute_force import (
     score_payment,
     total_of,
 )
-from payplan.benchmarks.reference.pricing import ISSUE_20_MUTANTS, Total
-from payplan.engine.cost import ANY_INDEX, Cost, Power
-from payplan.engine.loader import load_file, scenario_from_data
-from payplan.engine.options import play_options
-from payplan.engine.scenario import Scenario
-from strategies import scenarios
+from payplan.benchmarks.riftbound.reference.pricing import ISSUE_20_MUTANTS, Total
+from payplan.engine.riftbound.cost import ANY_INDEX, Cost, Power
+from payplan.engine.riftbound.loader import load_file, scenario_from_data
+from payplan.engine.riftbound.options import play_options
+from payplan.engine.riftbound.scenario import Scenario
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 

@@ -18,22 +18,21 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from strategies import scenarios
+from test_discount_orders import cases, mod_st, power_st, repeated_case
 
 from payplan.benchmarks.cliffs import cliff
 from payplan.benchmarks.generate import generate
-from payplan.engine.cost import POWER_KEYS, Cost
-from payplan.engine.discounts import (Application, CountCut, Deadline, Mod, Pair, all_results,
-                                     outcomes)
-from payplan.engine.loader import load_file, scenario_from_data
-from payplan.engine.options import play_options
-from payplan.engine.scenario import Scenario
-from payplan.engine.total_cost import Choices, context, modifiers, price
-from payplan.planner.orders import OrdersResult, discount_orders, render_orders
+from payplan.benchmarks.riftbound.reference.pricing import Disc, apply_discount
+from payplan.engine.discounts import Application, CountCut, Deadline, Mod, Pair, all_results, outcomes
+from payplan.engine.riftbound.cost import POWER_KEYS, Cost
+from payplan.engine.riftbound.loader import load_file, scenario_from_data
+from payplan.engine.riftbound.options import play_options
+from payplan.engine.riftbound.scenario import Scenario
+from payplan.engine.riftbound.total_cost import Choices, context, modifiers, price
 from payplan.planner.config import SolverConfig
-from payplan.planner.plan import plan
-from payplan.benchmarks.reference.pricing import Disc, apply_discount
-from strategies import scenarios
-from test_discount_orders import cases, mod_st, power_st, repeated_case
+from payplan.planner.riftbound.orders import OrdersResult, discount_orders, render_orders
+from payplan.planner.riftbound.plan import plan
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 

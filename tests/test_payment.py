@@ -14,9 +14,9 @@ import networkx as nx  # type: ignore[import-untyped,unused-ignore]
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from payplan.benchmarks.brute_force import power_feasible
-from payplan.engine.cost import ANY_INDEX, POWER_KEYS, Power
-from payplan.engine.payment import pay_power, unpaid_power
+from payplan.benchmarks.riftbound.brute_force import power_feasible
+from payplan.engine.riftbound.cost import ANY_INDEX, POWER_KEYS, Power
+from payplan.engine.riftbound.payment import pay_power, unpaid_power
 
 POWERS = st.tuples(*[st.integers(0, 3) for _ in POWER_KEYS])
 

@@ -1,6 +1,6 @@
 """Every optimum the planner claims, checked three ways on generated small cases:
 
-1. it equals the minimum the brute force (benchmarks/brute_force.py: the independent
+1. it equals the minimum the brute force (benchmarks/riftbound/brute_force.py: the independent
    reference's pricing and legality, its own payment search) finds over every option, order,
    choice and payment;
 2. the plan's payment, re-scored by the oracle's own scorer, pays the total and scores what the
@@ -18,14 +18,14 @@ from dataclasses import replace
 
 import pytest
 from hypothesis import HealthCheck, given, settings
-
-from payplan.benchmarks.brute_force import Payment, brute_plan, score_payment, total_of
-from payplan.benchmarks.reference.pricing import ISSUE_20_MUTANTS
-from payplan.engine.chain import PlanRefused, apply_payment
-from payplan.engine.scenario import Scenario
-from payplan.planner import SolverConfig, plan
-from payplan.planner.play import applied_of
 from strategies import scenarios
+
+from payplan.benchmarks.riftbound.brute_force import Payment, brute_plan, score_payment, total_of
+from payplan.benchmarks.riftbound.reference.pricing import ISSUE_20_MUTANTS
+from payplan.engine.riftbound.chain import PlanRefused, apply_payment
+from payplan.engine.riftbound.scenario import Scenario
+from payplan.planner import SolverConfig, plan
+from payplan.planner.riftbound.play import applied_of
 
 SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 MANY = settings(max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -39,26 +39,26 @@ def _problems(scenario: Scenario, got: object, mutants: tuple[str, ...] = ()) ->
     """How the plan `got` differs from the brute force's optimum (with `mutants`: from the brute
     force re-creating those wrong readings)."""
     expected = brute_plan(scenario, mutants)
-    status = getattr(got, "status")
+    status = got.status
     if status != expected.status:
-        return [f"status {status} ({getattr(got, 'reasons')}), brute force {expected}"]
+        return [f"status {status} ({got.reasons}), brute force {expected}"]
     if status != "ok":
         return []
-    total = total_of(getattr(got, "total"))
+    total = total_of(got.total)
     out = []
-    if getattr(got, "objective") != expected.objective:
-        out.append(f"objective {getattr(got, 'objective')}, brute force {expected.objective}")
+    if got.objective != expected.objective:
+        out.append(f"objective {got.objective}, brute force {expected.objective}")
     elif total.size != expected.size:
         out.append(f"total {total.text()}, brute force's size {expected.size}")
-    elif getattr(got, "score") != expected.score:
-        out.append(f"score {getattr(got, 'score')}, brute force {expected.score}")
+    elif got.score != expected.score:
+        out.append(f"score {got.score}, brute force {expected.score}")
     elif total not in expected.optimal_totals:
         out.append(f"total {total.text()} not among {[t.text() for t in expected.optimal_totals]}")
-    payment = Payment.from_json(getattr(got, "payment").to_json())
+    payment = Payment.from_json(got.payment.to_json())
     rescored = score_payment(scenario, total, payment, mutants)
-    if rescored != getattr(got, "score"):
+    if rescored != got.score:
         out.append(f"the payment {payment} re-scores {rescored}, the plan says "
-                   f"{getattr(got, 'score')}")
+                   f"{got.score}")
     return out
 
 
@@ -67,25 +67,25 @@ def _cut_short(scenario: Scenario, got: object) -> bool:
     all it claims: no better than the brute force's optimum, its payment re-scoring what it
     says. Its objective is not compared as if optimal (a loaded machine must not fail the
     test); a plan claiming better than the optimum, or a payment that doesn't re-score, fails."""
-    if getattr(got, "optimal") is not False:
+    if got.optimal is not False:
         return False
     expected = brute_plan(scenario)
-    status = getattr(got, "status")
+    status = got.status
     if status == "unpayable":  # not proved unpayable: the search stopped first
         assert expected.status in ("ok", "unpayable"), (status, expected)
         return True
     assert status == "ok" and expected.status == "ok", (status, expected)
-    assert getattr(got, "objective") >= expected.objective, (got, expected)
-    total = total_of(getattr(got, "total"))
-    payment = Payment.from_json(getattr(got, "payment").to_json())
-    assert score_payment(scenario, total, payment) == getattr(got, "score")
+    assert got.objective >= expected.objective, (got, expected)
+    total = total_of(got.total)
+    payment = Payment.from_json(got.payment.to_json())
+    assert score_payment(scenario, total, payment) == got.score
     return True
 
 
 def check(scenario: Scenario, config: SolverConfig) -> None:
     got = plan(scenario, config)
     if _cut_short(scenario, got):
-        if getattr(got, "status") == "ok":
+        if got.status == "ok":
             apply_payment(scenario, applied_of(got))
         return
     problems = _problems(scenario, got)

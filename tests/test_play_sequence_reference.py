@@ -1,8 +1,8 @@
 """`payplan play` with `plays:` against the turn brute forces (issue 23: it "never strands a
 later play when a joint payment exists", turn-format.md).
 
-The brute forces of `benchmarks/reference/turn.py` (payplan/1) and
-`benchmarks/mtg_reference/turn.py` (mtg/1) are written apart from the planner. Here each is held
+The brute forces of `benchmarks/riftbound/reference/turn.py` (payplan/1) and
+`benchmarks/mtg/reference/turn.py` (mtg/1) are written apart from the planner. Here each is held
 to one fixed sequence: its candidate list is cut to the next play of the sequence not yet made,
 so it searches only the prefixes of that sequence, in that order, with every payment of each
 play, and answers the longest prefix payable together (every value is 1) and, for it, the least
@@ -26,11 +26,11 @@ from typing import Any, Callable, Iterator
 
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
-
-from payplan.benchmarks.mtg_reference import turn as mtg_ref
-from payplan.benchmarks.reference import turn as ref_turn
-from payplan.planner.commands import answer
 from reference.turn_strategies import turn_data
+
+from payplan.benchmarks.mtg.reference import turn as mtg_ref
+from payplan.benchmarks.riftbound.reference import turn as ref_turn
+from payplan.planner.commands import answer
 from tests.mtg_reference.turn_strategies import random_turn
 
 

@@ -5,11 +5,11 @@ once-per-turn grant, a Hidden card's base, an ability's own costs) on generated 
 from __future__ import annotations
 
 from hypothesis import HealthCheck, given, settings
-
-from payplan.engine.scenario import Scenario
-from payplan.planner import SolverConfig
 from strategies import real_card_scenarios
 from test_planner_vs_oracle import check
+
+from payplan.engine.riftbound.scenario import Scenario
+from payplan.planner import SolverConfig
 
 SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
@@ -30,13 +30,13 @@ def test_real_card_cp_sat_matches_brute_force(scenario: Scenario) -> None:
 
 import textwrap  # noqa: E402
 
-from payplan.engine.chain import apply_payment  # noqa: E402
-from payplan.engine.cost import Cost  # noqa: E402
-from payplan.engine.loader import ScenarioError, load_text  # noqa: E402
-from payplan.planner import plan  # noqa: E402
-from payplan.planner.play import applied_of  # noqa: E402
-
 import pytest  # noqa: E402
+
+from payplan.engine.riftbound.chain import apply_payment  # noqa: E402
+from payplan.engine.riftbound.cost import Cost  # noqa: E402
+from payplan.engine.riftbound.loader import ScenarioError, load_text  # noqa: E402
+from payplan.planner import plan  # noqa: E402
+from payplan.planner.riftbound.play import applied_of  # noqa: E402
 
 
 def load(text: str) -> Scenario:
@@ -288,7 +288,7 @@ def test_atakhan_victim_decides_the_discount() -> None:
 
 
 def test_hand_lists_abilities_with_plans() -> None:
-    from payplan.planner.hand import plan_hand, render_hand
+    from payplan.planner.riftbound.hand import plan_hand, render_hand
 
     s = load(GEAR.replace("EMPOWERED", "empowered: 0").replace(
         "runes: {fury: 2}", "runes: {fury: 2}\n        hand: [{id: h1, card: fae}]").replace(
@@ -436,7 +436,7 @@ def test_payment_has_no_timing_and_no_modifier_reaches_it() -> None:
 
 
 def test_payment_is_not_listed_by_hand_and_refuses_play_keys() -> None:
-    from payplan.planner.hand import plan_hand
+    from payplan.planner.riftbound.hand import plan_hand
 
     mine = (NEXUS.replace("PHASE", "main").replace("turn: opponent", "turn: you")
             .replace("ONLY", "only_for: {type: spell}"))
@@ -833,7 +833,7 @@ def test_play_keeps_the_battlefields_scores_and_stunned() -> None:
 
 from pathlib import Path  # noqa: E402
 
-from payplan.benchmarks.brute_force import brute_plan  # noqa: E402
+from payplan.benchmarks.riftbound.brute_force import brute_plan  # noqa: E402
 
 SEEDS = Path(__file__).parent / "seeds"
 

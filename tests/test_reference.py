@@ -30,16 +30,28 @@ from typing import Any, Callable
 import pytest
 import yaml
 from hypothesis import HealthCheck, Phase, find, settings
-
-from payplan.benchmarks.reference.compare import (HAND_PLAY_MUTANTS, Answer, check, check_hand,
-                                                  check_play, reference_answer)
-from payplan.benchmarks.reference.payer import payment_loses
-from payplan.benchmarks.reference.pricing import (ISSUE_20_MUTANTS, MUTANTS, REAL_MUTANTS,
-                                                  SETTLED_MUTANTS, Unsupported, reference_totals)
-from payplan.planner import commands
-from payplan.planner.play import play_data
 from reference import fresh
 from reference.strategies import real_scenario_data, scenario_data
+
+from payplan.benchmarks.riftbound.reference.compare import (
+    HAND_PLAY_MUTANTS,
+    Answer,
+    check,
+    check_hand,
+    check_play,
+    reference_answer,
+)
+from payplan.benchmarks.riftbound.reference.payer import payment_loses
+from payplan.benchmarks.riftbound.reference.pricing import (
+    ISSUE_20_MUTANTS,
+    MUTANTS,
+    REAL_MUTANTS,
+    SETTLED_MUTANTS,
+    Unsupported,
+    reference_totals,
+)
+from payplan.planner import commands
+from payplan.planner.riftbound.play import play_data
 
 ROOT = Path(__file__).resolve().parent.parent
 REGRESSIONS = ROOT / "tests" / "reference" / "regressions"

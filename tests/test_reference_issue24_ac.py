@@ -13,9 +13,9 @@ from typing import Any
 
 import pytest
 
-from payplan.benchmarks.reference.compare import Answer, reference_answer
-from payplan.benchmarks.reference.payer import best, payment_loses
-from payplan.benchmarks.reference.pricing import Total, Unsupported, reference_totals
+from payplan.benchmarks.riftbound.reference.compare import Answer, reference_answer
+from payplan.benchmarks.riftbound.reference.payer import best, payment_loses
+from payplan.benchmarks.riftbound.reference.pricing import Total, Unsupported, reference_totals
 
 # --- A. Source costs that kill another object ----------------------------------------------------
 

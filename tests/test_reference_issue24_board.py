@@ -15,10 +15,10 @@ from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, Phase, find, settings
-
-from payplan.benchmarks.reference.compare import reference_answer
-from payplan.benchmarks.reference.pricing import BOARD_MUTANTS, Unsupported, reference_totals
 from reference.strategies import real_scenario_data
+
+from payplan.benchmarks.riftbound.reference.compare import reference_answer
+from payplan.benchmarks.riftbound.reference.pricing import BOARD_MUTANTS, Unsupported, reference_totals
 
 SPELL = {"name": "Bolt", "type": "spell", "domains": ["fury"], "cost": {"energy": 4}}
 RECRUIT = {"name": "Recruit", "type": "unit", "domains": ["fury"], "cost": {"energy": 1},

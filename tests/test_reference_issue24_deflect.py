@@ -18,8 +18,8 @@ from typing import Any
 
 import pytest
 
-from payplan.benchmarks.reference.compare import reference_answer
-from payplan.benchmarks.reference.pricing import reference_totals
+from payplan.benchmarks.riftbound.reference.compare import reference_answer
+from payplan.benchmarks.riftbound.reference.pricing import reference_totals
 
 SUNHAWK = {"name": "Solari Sunhawk", "type": "unit", "domains": ["order"], "cost": {"energy": 3},
            "might": 3, "grants": [{"deflect": 2, "applies_to": {"self": True},

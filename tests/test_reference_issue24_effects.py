@@ -1,4 +1,4 @@
-"""The independent reference (`benchmarks/reference/`) on issue 24's sections C (Repeat equal to
+"""The independent reference (`benchmarks/riftbound/reference/`) on issue 24's sections C (Repeat equal to
 a cost: The Academy, Temporal Portal) and E (effects that last for the turn), each scenario
 worked by hand from the contract's text, the reference alone (no engine answer is read here).
 
@@ -20,13 +20,17 @@ from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, Phase, find, settings
-
-from payplan.benchmarks.reference import turn as ref_turn
-from payplan.benchmarks.reference.compare import reference_answer
-from payplan.benchmarks.reference.pricing import (EFFECT_MUTANTS, Unsupported, effects_after,
-                                                  reference_totals)
 from reference.strategies import real_scenario_data
 from reference.turn_strategies import turn_data
+
+from payplan.benchmarks.riftbound.reference import turn as ref_turn
+from payplan.benchmarks.riftbound.reference.compare import reference_answer
+from payplan.benchmarks.riftbound.reference.pricing import (
+    EFFECT_MUTANTS,
+    Unsupported,
+    effects_after,
+    reference_totals,
+)
 
 
 def scenario(cards: dict[str, Any], you: dict[str, Any], play: dict[str, Any],

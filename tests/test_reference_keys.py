@@ -1,7 +1,7 @@
 """The reference's generators draw every key the `payplan/1` loader accepts (issue 20).
 
 The loader's keys and words are listed from the loader itself (`tests/reference/vocabulary.py`:
-every `*_KEYS` tuple of `engine/loader.py`, the condition kinds, the objective's weights, and
+every `*_KEYS` tuple of `engine/riftbound/loader.py`, the condition kinds, the objective's weights, and
 the words of each enum it reads), so a key added to the loader, by any change, is a key the
 generators must draw. The plays drawn fresh for this run (`tests/reference/fresh.py`, both
 families, the same plays the engine is checked on in `tests/test_reference.py`, and the turns
@@ -15,9 +15,10 @@ below, each with its reason.
 
 from __future__ import annotations
 
-from payplan.engine import loader
 from reference import fresh
 from reference.vocabulary import VOCABULARY, every_record, recording, used
+
+from payplan.engine import loader
 
 # Keys and words the generators never draw, each with its reason. Nothing else may be left out.
 # Every key and word of the loader is drawn: the turn's keys (`turn`, `candidates`, `values`,

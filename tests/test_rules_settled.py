@@ -16,12 +16,12 @@ from typing import Any
 
 import pytest
 
-from payplan.engine.chain import apply_payment
-from payplan.engine.cost import Cost
-from payplan.engine.loader import scenario_from_data
-from payplan.planner.hand import candidates, plan_hand
-from payplan.planner.plan import Plan, plan
-from payplan.planner.play import applied_of
+from payplan.engine.riftbound.chain import apply_payment
+from payplan.engine.riftbound.cost import Cost
+from payplan.engine.riftbound.loader import scenario_from_data
+from payplan.planner.riftbound.hand import candidates, plan_hand
+from payplan.planner.riftbound.plan import Plan, plan
+from payplan.planner.riftbound.play import applied_of
 
 DREDGE = {"name": "Dredge Up", "type": "spell", "domains": ["mind"],
           "cost": {"energy": 3, "power": {"mind": 1}},

@@ -17,17 +17,17 @@ from pathlib import Path
 from typing import Any, Iterator
 
 import pytest
+import toy_ruleset
 import yaml
 from jsonschema import Draft202012Validator
 from referencing import Registry, Resource
+from regen_golden import EXAMPLE_FOLDERS
 
-import toy_ruleset
 from payplan.engine.problems import ScenarioError
 from payplan.planner import rulesets
 from payplan.planner.answers import Hand, Orders, Plan, PlayResult
 from payplan.planner.config import SolverConfig
 from payplan.planner.rulesets import Ruleset
-from regen_golden import EXAMPLE_FOLDERS
 
 ROOT = Path(__file__).resolve().parent.parent
 SCHEMAS = ROOT / "planner" / "schemas"

@@ -7,12 +7,12 @@ from __future__ import annotations
 import json
 
 import pytest
+from regen_golden import GOLDEN, cases
+from test_rulesets import SCHEMA, check_shape
 
 from payplan.benchmarks.generate import families, generate
 from payplan.planner.commands import answer
 from payplan.planner.config import SolverConfig
-from regen_golden import GOLDEN, cases
-from test_rulesets import SCHEMA, check_shape
 
 JSON_CASES = [c for c in cases() if c.name.endswith(".json") and not c.name.startswith("demo")]
 

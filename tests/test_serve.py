@@ -19,12 +19,12 @@ from typing import Any
 import pytest
 import yaml
 
+from payplan.engine.riftbound.loader import load_file
 from payplan.planner.config import DEFAULT_CONFIG
-from payplan.planner.riftbound import RULESET
-from payplan.planner.orders import discount_orders
-from payplan.planner.plan import plan
+from payplan.planner.riftbound.orders import discount_orders
+from payplan.planner.riftbound.plan import plan
+from payplan.planner.riftbound.ruleset import RULESET
 from payplan.planner.serve import COMMANDS, check_request, handle, serve
-from payplan.engine.loader import load_file
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"

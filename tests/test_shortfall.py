@@ -21,15 +21,15 @@ from typing import Any
 
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from mtg_cases import scenario as mtg_scenario
+from test_rulesets import check_shape
 
 import payplan
-from mtg_cases import scenario as mtg_scenario
-from payplan.engine.cost import ANY_INDEX, POWER_KEYS, Cost, OtherCost, Filter
-from payplan.engine.loader import scenario_from_data
 from payplan.engine.mtg.mana import ManaCost
-from payplan.engine.payment import resources, shortfall
+from payplan.engine.riftbound.cost import ANY_INDEX, POWER_KEYS, Cost, Filter, OtherCost
+from payplan.engine.riftbound.loader import scenario_from_data
+from payplan.engine.riftbound.payment import resources, shortfall
 from payplan.planner.commands import answer
-from test_rulesets import check_shape
 
 ROOT = Path(__file__).resolve().parent.parent
 SETTINGS = settings(max_examples=80, deadline=None, suppress_health_check=list(HealthCheck))
@@ -286,8 +286,8 @@ def test_every_kind_a_cost_takes_from_a_zone_has_its_reason_words() -> None:
     """`payplan plan`'s reasons name every non-standard kind the payment reads (a kind missing
     here was a KeyError, a traceback, on an ability whose alternative disempowers its own
     unEmpowered object: found by the reference's Legion Marauder theme)."""
-    from payplan.engine.payment import PAYS_FROM
-    from payplan.planner.explain import NOUNS
+    from payplan.engine.riftbound.payment import PAYS_FROM
+    from payplan.planner.riftbound.explain import NOUNS
 
     assert set(PAYS_FROM) | {"spend_xp"} <= set(NOUNS)
     data = {"format": "payplan/1",

@@ -10,13 +10,13 @@ from typing import Any
 
 import pytest
 import yaml
+from test_rulesets import check_shape
 
-from payplan.engine.loader import scenario_from_data
 from payplan.engine.problems import ScenarioError
+from payplan.engine.riftbound.loader import scenario_from_data
 from payplan.planner.commands import answer
 from payplan.planner.config import SolverConfig
-from payplan.planner.play import play_data
-from test_rulesets import check_shape
+from payplan.planner.riftbound.play import play_data
 
 CONFIG = SolverConfig()
 
@@ -205,7 +205,7 @@ def test_bad_turns_are_one_line_each_at_their_path() -> None:
 
 
 def test_the_same_turn_gives_the_same_answer_byte_for_byte() -> None:
-    from payplan.engine.generate import generate
+    from payplan.engine.riftbound.generate import generate
 
     data = generate("typical", 7, 4)
     data.pop("play")

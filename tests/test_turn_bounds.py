@@ -11,7 +11,7 @@ stronger than, and each shown able to lose a best turn when made too strong.
   strong (a ritual's mana not counted, the free mana not counted, a unit charged one more than
   it can be) is caught on one of those turns, so the check can refute it. The objective floor
   of an optional cost's benefit: a floor of 0 loses the best turn of a reference turn with a
-  kicker (against the brute force, benchmarks/mtg_reference/turn.py).
+  kicker (against the brute force, benchmarks/mtg/reference/turn.py).
 """
 
 from __future__ import annotations
@@ -27,14 +27,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import payplan.planner.mtg.moves as mtg_moves
-from payplan.benchmarks.mtg_reference.turn import compare, planner_answer
-from payplan.engine.mtg.cards import Play
 from payplan.benchmarks.generate import families, generate
+from payplan.benchmarks.mtg.reference.turn import compare, planner_answer
+from payplan.engine.mtg.cards import Play
 from payplan.planner.config import SolverConfig
 from payplan.planner.kernel import deadline
-from payplan.planner.turn import (TOP, Move, _below, _cover, _knapsack, _Path, _Search, _shift,
-                                  evolve)
-
+from payplan.planner.turn import TOP, Move, _below, _cover, _knapsack, _Path, _Search, _shift, evolve
 
 # --- Thresholds ---------------------------------------------------------------------------------
 
@@ -210,7 +208,7 @@ def test_payplan_floor_takes_off_the_auto_benefits() -> None:
     """An Accelerate card's floor is minus its benefit (its score is at least 0); a card with
     no optional cost and an ability play have 0; a repeatable optional cost with a benefit
     has none (paid a chosen number of times)."""
-    from payplan.planner.moves import RiftboundMoves
+    from payplan.planner.riftbound.moves import Moves as RiftboundMoves
     from payplan.planner.turn import Candidate
 
     data = copy.deepcopy(generate("turn", 4, 0))

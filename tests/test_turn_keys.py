@@ -23,7 +23,7 @@ from typing import Any, Hashable
 
 import pytest
 
-import payplan.planner.moves as rift_moves
+import payplan.planner.riftbound.moves as rift_moves
 from payplan.benchmarks.generate import generate
 from payplan.planner.commands import answer
 from payplan.planner.config import SolverConfig

@@ -1,4 +1,4 @@
-"""The turn brute force (`benchmarks/reference/turn.py`, written apart from the planner) on
+"""The turn brute force (`benchmarks/riftbound/reference/turn.py`, written apart from the planner) on
 turns worked by hand, then against `payplan turn` on turns drawn fresh each run
 (`tests/reference/turn_strategies.py`); the campaign is `python -m tests.reference.turn_campaign
 N` (README).
@@ -11,13 +11,13 @@ from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
-
-from payplan.benchmarks.reference import turn as ref_turn
-from payplan.benchmarks.reference.pricing import Unsupported
-from payplan.planner.commands import answer
 from reference import fresh
 from reference.turn_strategies import KINDS, turn_data
 from reference.vocabulary import used
+
+from payplan.benchmarks.riftbound.reference import turn as ref_turn
+from payplan.benchmarks.riftbound.reference.pricing import Unsupported
+from payplan.planner.commands import answer
 
 
 def turn(cards: dict[str, Any], you: dict[str, Any], spec: dict[str, Any] | None = None,

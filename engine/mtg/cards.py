@@ -9,9 +9,9 @@ from dataclasses import dataclass, field
 from types import MappingProxyType
 from typing import Mapping
 
-from .mana import NO_MANA, ManaCost, Mana
-from ..scenario import Objective
+from ..objective import Objective
 from ..turn import Turn
+from .mana import NO_MANA, Mana, ManaCost
 
 CARD_TYPES: tuple[str, ...] = ("land", "creature", "artifact", "enchantment", "planeswalker",
                                "instant", "sorcery", "battle", "kindred")
@@ -557,7 +557,7 @@ def mtg_objective(weights: Mapping[str, int] = DEFAULT_WEIGHTS,
 
 
 @dataclass(frozen=True, slots=True)
-class MtgScenario:
+class Scenario:
     cards: Mapping[str, Card]
     state: State
     play: Play | None

@@ -5,7 +5,7 @@ format lists them (`shared/spec/mtg-format.md`, then the keys the README's "The 
 adds). Mana costs are their text (`str(ManaCost)`: the symbols as printed, in order), plain mana
 (what a source adds, a pool, a colored reduction) its canonical text (`mana_text`: W U B R G C).
 Keys whose value the loader's default gives back are left out; every object keeps its id. For
-every scenario the loader produces, `mtg_from_data(scenario_to_data(s)) == s`.
+every scenario the loader produces, `scenario_from_data(scenario_to_data(s)) == s`.
 
 Where the loader keeps a value in a form of its own, the dump writes that form:
 
@@ -32,12 +32,13 @@ import json
 import yaml
 
 from ..reading import MAX_AMOUNT
+from ..turn import turn_to_data
 from . import FORMAT
 from .cards import (
-    FACE_DOWN,
-    TURN_FACE_UP,
     DEFAULT_BENEFITS,
     DEFAULT_WEIGHTS,
+    FACE_DOWN,
+    TURN_FACE_UP,
     Activated,
     Additional,
     Alternative,
@@ -48,16 +49,15 @@ from .cards import (
     Grant,
     ManaAbility,
     ManaEffect,
-    MtgScenario,
     Obj,
     OtherCost,
     Play,
     Player,
     Reduction,
+    Scenario,
     State,
 )
 from .mana import NO_MANA, mana_text
-from ..turn import turn_to_data
 
 __all__ = ["dump_json", "dump_yaml", "scenario_to_data", "state_to_data"]
 
@@ -66,18 +66,18 @@ Data = dict[str, object]
 PLAY_ZONES = ("hand", "graveyard", "exile", "command")  # the zones `play.from` can name
 
 
-def dump_json(s: MtgScenario) -> str:
+def dump_json(s: Scenario) -> str:
     """The scenario as JSON text (indented, ending in a newline)."""
     return json.dumps(scenario_to_data(s), indent=2) + "\n"
 
 
-def dump_yaml(s: MtgScenario) -> str:
+def dump_yaml(s: Scenario) -> str:
     """The scenario as YAML text, keys in the format's order."""
     dumper = getattr(yaml, "CSafeDumper", yaml.SafeDumper)
     return yaml.dump(scenario_to_data(s), Dumper=dumper, sort_keys=False, allow_unicode=True)
 
 
-def scenario_to_data(s: MtgScenario) -> Data:
+def scenario_to_data(s: Scenario) -> Data:
     out: Data = {"format": FORMAT}
     out["cards"] = {card_id: card_to_data(card) for card_id, card in s.cards.items()
                     if card.face_down_of is None}  # a face-down stand-in: the loader's own

@@ -9,12 +9,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from .cards import MtgScenario
+from .cards import Scenario
 
 LANDS_PER_TURN = 1  # 305.2
 
 
-def land_play_reasons(scenario: MtgScenario, object_id: str) -> tuple[str, ...]:
+def land_play_reasons(scenario: Scenario, object_id: str) -> tuple[str, ...]:
     """Why the land `object_id` can't be played now (empty: it can)."""
     found = scenario.state.you.find(object_id)
     if found is None:
@@ -35,7 +35,7 @@ def land_play_reasons(scenario: MtgScenario, object_id: str) -> tuple[str, ...]:
     return tuple(reasons)
 
 
-def play_land(scenario: MtgScenario, object_id: str) -> MtgScenario:
+def play_land(scenario: Scenario, object_id: str) -> Scenario:
     """The scenario after the land `object_id` is played (the caller checked
     `land_play_reasons`): on the battlefield, tapped if its card enters tapped, sick if it is a
     creature; one more land played this turn."""

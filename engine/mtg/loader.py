@@ -15,6 +15,8 @@ import re
 from types import MappingProxyType
 from typing import Any, Callable, Mapping
 
+from ..objective import Objective
+from ..problems import DataPath, ScenarioError, path_text
 from ..reading import Fields as _Fields
 from ..reading import Reader
 from ..reading import index as _index
@@ -22,44 +24,40 @@ from ..reading import join as _join
 from ..reading import kind as _kind
 from ..reading import options_text as _options
 from ..reading import show as _show
-from ..problems import DataPath, ScenarioError, path_text
-from ..scenario import Objective
-from ..turn import TURN_KEYS, Turn, candidate_key
+from ..turn import Turn, candidate_key
 from .cards import (
     CARD_TYPES,
     DEFAULT_BENEFITS,
     DEFAULT_WEIGHTS,
+    FACE_DOWN,
     OTHER_KINDS,
+    TURN_FACE_UP,
     Activated,
     Additional,
-    ManaEffect,
     Alternative,
-    FACE_DOWN,
-    TURN_FACE_UP,
     Amount,
     Card,
     Cost,
     Filter,
-    face_down_card,
     Grant,
     ManaAbility,
-    MtgScenario,
+    ManaEffect,
     Obj,
-    mtg_objective,
     OtherCost,
     PerAmount,
     Play,
     Player,
     Reduction,
+    Scenario,
     State,
+    face_down_card,
+    mtg_objective,
 )
-from .options import MtgChosen
-from .payment import LifePaid, MtgPayment, SourceUse, effect_reaches, mana_effects
 from .mana import (
     COLORS,
     NAME_COLORS,
-    TYPES,
     NO_MANA,
+    TYPES,
     Mana,
     ManaCost,
     ManaError,
@@ -67,6 +65,8 @@ from .mana import (
     parse_options,
     parse_plain,
 )
+from .options import Chosen
+from .payment import LifePaid, Payment, SourceUse, effect_reaches, mana_effects
 
 TOP_KEYS = ("format", "cards", "state", "play", "plays", "objective", "turn")
 # `payplan check` reads these beside the scenario: the payment, and the choices it names.
@@ -74,8 +74,8 @@ CHOICE_KEYS = ("cast", "x", "paid", "announced")
 CHECK_KEYS = ("payment",) + CHOICE_KEYS
 CHECK_ONLY = {
     "payment": "a payment is read by `payplan check` only; this command plans the payment itself",
-    **{key: f"a choice of the payment `payplan check` reads; this command makes its own (the "
-            f"play's own choices are in `play`)" for key in CHOICE_KEYS},
+    **{key: "a choice of the payment `payplan check` reads; this command makes its own (the "
+            "play's own choices are in `play`)" for key in CHOICE_KEYS},
 }
 PAYMENT_KEYS = ("pool", "sources", "convoke", "delve", "improvise", "life", "other", "life_for")
 LIFE_FOR_PIPS = tuple(f"{{{c}}}" for c in COLORS)  # a payment's `life_for` keys
@@ -144,7 +144,7 @@ MAX_LIFE = 1_000_000
 _KICKER = re.compile(r"kicker\.([0-9]+)")
 
 
-class _MtgReader(Reader):
+class _Reader(Reader):
     """`engine.reading.Reader`, reading the `mtg/1` keys."""
 
     def __init__(self) -> None:
@@ -1303,10 +1303,10 @@ class _MtgReader(Reader):
 
     # --- a payment to check, and the choices named beside it (`payplan check`)
 
-    def submitted(self, data: object) -> tuple[MtgPayment, MtgChosen]:
+    def submitted(self, data: object) -> tuple[Payment, Chosen]:
         if not isinstance(data, dict):
-            return MtgPayment(), MtgChosen()  # the scenario's reading says what a file must hold
-        payment = MtgPayment()
+            return Payment(), Chosen()  # the scenario's reading says what a file must hold
+        payment = Payment()
         if data.get("payment") is None:
             self.problem(("payment",), "missing (the payment to check, in the shape "
                                        "`payplan plan --json` prints it)")
@@ -1314,8 +1314,8 @@ class _MtgReader(Reader):
             payment = self.mtg_payment(data["payment"], ("payment",))
         return payment, self.mtg_chosen(data)
 
-    def mtg_payment(self, value: object, path: DataPath) -> MtgPayment:
-        """A payment in the plan's JSON shape (`MtgPayment.to_json`); a key left out is empty.
+    def mtg_payment(self, value: object, path: DataPath) -> Payment:
+        """A payment in the plan's JSON shape (`Payment.to_json`); a key left out is empty.
         Each source's `costs` are its words as the plan lists them (`tap`, `sacrifice c2`):
         `check_payment` reads them against the ability."""
         f = self.fields(value, path, PAYMENT_KEYS)
@@ -1359,7 +1359,7 @@ class _MtgReader(Reader):
                         other.append((kind, self.integer(ids, at)))
                     else:
                         other.append((kind, self.strings(ids, at) if ids is not None else ()))
-        return MtgPayment(pool=f.read("pool", NO_MANA, self.plain_mana), sources=tuple(sources),
+        return Payment(pool=f.read("pool", NO_MANA, self.plain_mana), sources=tuple(sources),
                           convoke=tuple(convoke), delve=f.read("delve", (), self.strings),
                           improvise=f.read("improvise", (), self.strings),
                           life=f.read("life", 0, self.integer, MAX_LIFE), other=tuple(other),
@@ -1402,7 +1402,7 @@ class _MtgReader(Reader):
     def cost_words(self, value: object, path: DataPath) -> tuple[str, ...]:
         return tuple(" ".join(word.split()) for word in self.strings(value, path))
 
-    def mtg_chosen(self, data: dict[object, object]) -> MtgChosen:
+    def mtg_chosen(self, data: dict[object, object]) -> Chosen:
         """The choices named beside a payment; each key left out (or null) is left open."""
         f = _Fields(self, {k: v for k, v in data.items()
                            if isinstance(k, str) and k in CHOICE_KEYS and v is not None}, ())
@@ -1434,14 +1434,14 @@ class _MtgReader(Reader):
             a = self.fields(f["announced"], f.at("announced"), ("hybrid", "phyrexian"))
             hybrid = a.read("hybrid", None, self.strings)
             phyrexian = a.read("phyrexian", None, self.strings)
-        return MtgChosen(cast, x, paid, hybrid, phyrexian)
+        return Chosen(cast, x, paid, hybrid, phyrexian)
 
     # --- the whole scenario
 
-    def mtg_scenario(self, data: object, require_play: bool, check: bool = False) -> MtgScenario:
+    def mtg_scenario(self, data: object, require_play: bool, check: bool = False) -> Scenario:
         if not isinstance(data, dict):
             self.problem((), f"expected a mapping with the keys {_options(TOP_KEYS)}, got {_kind(data)}")
-            return MtgScenario(MappingProxyType({}), State(), None)
+            return Scenario(MappingProxyType({}), State(), None)
         if not check:  # payplan check's keys: say which command reads them
             for key in (k for k in CHECK_KEYS if k in data):
                 self.problem((key,), CHECK_ONLY[key])
@@ -1465,7 +1465,7 @@ class _MtgReader(Reader):
         if play is None and not plays and require_play:
             f.require("play", "this command plans one play")
         objective = f.read("objective", mtg_objective(), self.mtg_objective)
-        scenario = MtgScenario(MappingProxyType(dict(self.mtg_cards)), state, play, objective,
+        scenario = Scenario(MappingProxyType(dict(self.mtg_cards)), state, play, objective,
                                plays, turn=turn)
         if not self.problems:
             self.mana_effect_checks(scenario)
@@ -1473,7 +1473,7 @@ class _MtgReader(Reader):
         self.milled_beside_milling_filter(scenario)
         return scenario
 
-    def mana_effect_checks(self, scenario: MtgScenario) -> None:
+    def mana_effect_checks(self, scenario: Scenario) -> None:
         """Issue 25's mana effects on a whole scenario: each `attached_to` names another
         permanent on a battlefield; the meetings not built are refused, one line each."""
         state = scenario.state
@@ -1491,7 +1491,7 @@ class _MtgReader(Reader):
         for path, why in mana_effect_refusals(scenario):
             self.problem(path, why)
 
-    def milled_beside_milling_filter(self, scenario: MtgScenario) -> None:
+    def milled_beside_milling_filter(self, scenario: Scenario) -> None:
         """Refuse (not built) a mana ability of yours with both a mana cost and a mill beside an
         `adds: milled` ability of yours: the order of the mills (which card the Pendant reads)
         and the order of the filters (whose mana pays whose cost) would be one order, which the
@@ -1511,7 +1511,7 @@ class _MtgReader(Reader):
                                  "filters' costs would be one order)")
                     return
 
-    def milled_beside_graveyard(self, scenario: MtgScenario) -> None:
+    def milled_beside_graveyard(self, scenario: Scenario) -> None:
         """Refuse (not built) an `adds: milled` ability of a permanent of yours beside a played
         card with delve or an exile_from_graveyard cost: a card milled in 601.2g could feed
         them. One line, at the first such ability (read on a file with no other problem)."""
@@ -1587,7 +1587,7 @@ class _MtgReader(Reader):
                               lambda p: candidate_key(p.object, p.ability), auto_keys)
 
 
-def mana_effect_refusals(scenario: MtgScenario) -> list[tuple[DataPath, str]]:
+def mana_effect_refusals(scenario: Scenario) -> list[tuple[DataPath, str]]:
     """Where issue 25's mana effects meet what the payment does not build (one line each):
     triggered mana reaching an `only_for` ability, a {S} payment where the tapped permanent's
     snow and the trigger's differ, or a spell's `spend_only` (the triggered mana has its own
@@ -1629,24 +1629,24 @@ def mana_effect_refusals(scenario: MtgScenario) -> list[tuple[DataPath, str]]:
     return list(dict.fromkeys(out))
 
 
-def mtg_from_data(data: object, require_play: bool = False) -> MtgScenario:
+def scenario_from_data(data: object, require_play: bool = False) -> Scenario:
     """Build an `mtg/1` scenario from parsed data; a ScenarioError lists every problem. The
-    keys of `payplan check` (`CHECK_KEYS`) are problems here: `mtg_check_from_data` reads them."""
-    reader = _MtgReader()
+    keys of `payplan check` (`CHECK_KEYS`) are problems here: `check_from_data` reads them."""
+    reader = _Reader()
     scenario = reader.mtg_scenario(data, require_play)
     if reader.problems:
         raise ScenarioError(reader.problems)
     return scenario
 
 
-def mtg_check_from_data(data: object) -> tuple[MtgScenario, MtgPayment, MtgChosen]:
+def check_from_data(data: object) -> tuple[Scenario, Payment, Chosen]:
     """A scenario with a payment to check (`payplan check`): the scenario (its `play`
     required), its top-level `payment` in the shape `payplan plan --json` prints it, and the
     choices named beside it (`cast`, `x`, `paid`, `announced`, also in the plan's shape; each
     one left out, or null, is left open). Every problem at once, as a ScenarioError: a payment
     of the wrong shape is a bad file; one that names objects that are not there, or does not
     pay, is a payment `engine.mtg.payment.check_payment` refuses."""
-    reader = _MtgReader()
+    reader = _Reader()
     scenario = reader.mtg_scenario(data, True, check=True)
     payment, chosen = reader.submitted(data)
     if reader.problems:
@@ -1654,10 +1654,10 @@ def mtg_check_from_data(data: object) -> tuple[MtgScenario, MtgPayment, MtgChose
     return scenario, payment, chosen
 
 
-def mtg_payment_from_data(data: object) -> tuple[MtgPayment, MtgChosen]:
-    """`mtg_check_from_data` for the payment and the choices alone (a mapping of the keys
+def payment_from_data(data: object) -> tuple[Payment, Chosen]:
+    """`check_from_data` for the payment and the choices alone (a mapping of the keys
     `CHECK_KEYS`), for a scenario already loaded."""
-    reader = _MtgReader()
+    reader = _Reader()
     payment, chosen = reader.submitted(data)
     if reader.problems:
         raise ScenarioError(reader.problems)

@@ -19,11 +19,24 @@ from dataclasses import dataclass
 
 from ..discounts import NO_DEADLINE, Deadline
 from ..problems import Problem
-from .cards import TURN_FACE_UP, ZONE_OF_KIND, Card, MtgScenario, Obj, OtherCost, Play
+from .cards import TURN_FACE_UP, ZONE_OF_KIND, Card, Obj, OtherCost, Play, Scenario
 from .mana import NO_MANA, TYPES, Mana, Symbol, add, total
-from .total_cost import (Changer, Choices, Priced, additional_costs, assembled, base_cost, changers,
-                         commander_casts, loyalty_cost, object_matches, played_card, prepared,
-                         price, signed)
+from .total_cost import (
+    Changer,
+    Choices,
+    Priced,
+    additional_costs,
+    assembled,
+    base_cost,
+    changers,
+    commander_casts,
+    loyalty_cost,
+    object_matches,
+    played_card,
+    prepared,
+    price,
+    signed,
+)
 
 MAX_ANNOUNCEMENTS = 4096  # distinct hybrid/Phyrexian announcements priced per cast
 MAX_COUNT = 20  # multikicker / replicate counts tried under `auto`, at most
@@ -140,7 +153,7 @@ def casts(card: Card, zone: str, play: Play, sorcery_speed: bool) -> tuple[list[
     return ways, []
 
 
-def activations(card: Card, obj: Obj, scenario: MtgScenario) -> tuple[list[str], list[str]]:
+def activations(card: Card, obj: Obj, scenario: Scenario) -> tuple[list[str], list[str]]:
     """Whether the ability `card` stands in for (`ability_card`) can be activated now: as a
     sorcery only at sorcery speed (602.5d); {T} only while its permanent is untapped, and for a
     creature not summoning sick (302.6). One way: `ability`."""
@@ -165,7 +178,7 @@ def activations(card: Card, obj: Obj, scenario: MtgScenario) -> tuple[list[str],
     return ([], reasons) if reasons else (["ability"], [])
 
 
-def counter_reasons(card: Card, obj: Obj, scenario: MtgScenario) -> list[str]:
+def counter_reasons(card: Card, obj: Obj, scenario: Scenario) -> list[str]:
     """Why the counters on `obj` can't pay the cost of the ability `card` stands in for: its
     `remove_counters` need that many there; a loyalty ability (606.3) once a turn per
     permanent, and a negative loyalty cost (after the changers, 606.4) that many loyalty
@@ -188,7 +201,7 @@ def counter_reasons(card: Card, obj: Obj, scenario: MtgScenario) -> list[str]:
     return reasons
 
 
-def optional_sets(scenario: MtgScenario, card: Card, play: Play, cap: int
+def optional_sets(scenario: Scenario, card: Card, play: Play, cap: int
                   ) -> list[tuple[tuple[str, int], ...]]:
     """Every (name, times) set the play may pay: `yes` once (or the count given), `no` never,
     `auto` both; a counted cost under `auto` from 0 to `cap` times (its mana can't exceed what
@@ -220,7 +233,7 @@ def optional_sets(scenario: MtgScenario, card: Card, play: Play, cap: int
     return out
 
 
-def any_high(scenario: MtgScenario, card: Card, play: Play, name: str) -> int:
+def any_high(scenario: Scenario, card: Card, play: Play, name: str) -> int:
     """The most objects the `count: any` part of the optional cost `name` could take: your
     objects in its kind's zone matching its filter (untapped ones for `tap_untapped`; the card
     played is on the stack, not in a zone). Counts beyond can't be paid."""
@@ -258,7 +271,7 @@ def announcements(symbols: tuple[Symbol, ...]) -> list[tuple[str, ...]]:
     return out
 
 
-def cast_options(scenario: MtgScenario, play: Play, mana_cap: int,
+def cast_options(scenario: Scenario, play: Play, mana_cap: int,
                  compact: bool = False, deadline: Deadline = NO_DEADLINE,
                  card: Card | None = None) -> CastOptions:
     """All cost options of the cast `play` describes, or the reasons it is illegal.
@@ -273,7 +286,7 @@ def cast_options(scenario: MtgScenario, play: Play, mana_cap: int,
 
 
 @dataclass(frozen=True, slots=True)
-class MtgChosen:
+class Chosen:
     """The choices a payment the player chose names beside it (`payplan check`), in the plan's
     shape, each None where it leaves that choice open: the way cast (`cast`), X (`x`), the
     optional costs paid with how many times (`paid`), and the announced halves of the hybrid
@@ -286,7 +299,7 @@ class MtgChosen:
     phyrexian: tuple[str, ...] | None = None
 
 
-def chosen_casts(scenario: MtgScenario, play: Play, mana_cap: int, chosen: MtgChosen
+def chosen_casts(scenario: Scenario, play: Play, mana_cap: int, chosen: Chosen
                  ) -> tuple[CastOptions, tuple[Problem, ...]]:
     """The cost options of the cast that `chosen` allows, in `cast_options`' order, and the
     problems with the choices themselves (each at its key: `cast`, `x`, `paid`, `announced`).
@@ -298,7 +311,7 @@ def chosen_casts(scenario: MtgScenario, play: Play, mana_cap: int, chosen: MtgCh
     return _options(scenario, play, mana_cap, chosen, compact=False)
 
 
-def _options(scenario: MtgScenario, play: Play, mana_cap: int, chosen: MtgChosen | None,
+def _options(scenario: Scenario, play: Play, mana_cap: int, chosen: Chosen | None,
              compact: bool = False, deadline: Deadline = NO_DEADLINE, card: Card | None = None
              ) -> tuple[CastOptions, tuple[Problem, ...]]:
     """`cast_options` (`chosen` None) or `chosen_casts`, with the problems of `chosen`. The
@@ -444,7 +457,7 @@ def _chosen_set(card: Card, play: Play, paid: tuple[tuple[str, int], ...]
     return tuple((n, counts[n]) for n in names if counts.get(n)), wrong
 
 
-def _announces(symbols: tuple[Symbol, ...], halves: tuple[str, ...], chosen: MtgChosen) -> bool:
+def _announces(symbols: tuple[Symbol, ...], halves: tuple[str, ...], chosen: Chosen) -> bool:
     """Whether an announcement is the one `chosen` names: per kind of pip (hybrid, Phyrexian),
     the halves it names in cost order, paired with the pips, as the same multiset (pips of one
     kind are interchangeable)."""
@@ -503,7 +516,7 @@ def _pip(t: str) -> Mana:
     return (out[0], out[1], out[2], out[3], out[4], out[5], out[6])
 
 
-def linear_choices(scenario: MtgScenario, card: Card, play: Play, ways: list[str],
+def linear_choices(scenario: Scenario, card: Card, play: Play, ways: list[str],
                    changing: tuple[Changer, ...], mana_cap: int) -> Linear | None:
     """The cast's options as choices whose parts add up, or None where they don't: a
     reduction or a floor applies (118.7: their effect depends on the rest of the total), or an
@@ -631,7 +644,7 @@ def _choose(n: int, k: int) -> int:
 SAMPLES = 64  # options `samples` prices, at most
 
 
-def samples(scenario: MtgScenario, card: Card, play: Play, linear: Linear) -> list[Priced]:
+def samples(scenario: Scenario, card: Card, play: Play, linear: Linear) -> list[Priced]:
     """A few options of `linear`, priced: each way with every optional cost at its fewest, X
     from its largest down, each announced kind's pips all on one half (each half in turn).
     What an incumbent is looked for among; not every option."""

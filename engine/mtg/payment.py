@@ -40,10 +40,10 @@ import itertools
 from dataclasses import dataclass, field, replace
 from typing import Protocol
 
-from .cards import (ZONE_OF_KIND, Card, Filter, Made, ManaAbility, ManaEffect, MtgScenario, Obj,
-                    OtherCost)
+from .cards import ZONE_OF_KIND, Card, Filter, Made, ManaAbility, ManaEffect, Obj, OtherCost, Scenario
 from .mana import COLOR_NAMES, COLORS, NO_MANA, TYPES, Mana, add, mana_text, total, total_text
-from .produce import choices as produced, hidden_mill
+from .produce import choices as produced
+from .produce import hidden_mill
 from .total_cost import Choices, Priced, loyalty_cost, object_matches, spell_matches
 
 LEAVES = ("sacrifice", "return_to_hand")  # what takes a permanent away in 601.2h
@@ -246,7 +246,7 @@ def _mana_size(ability: ManaAbility) -> int:
     return sum(s.amount if s.kind == "generic" else 1 for s in ability.mana.symbols)
 
 
-def repeat_bound(scenario: MtgScenario, ability: ManaAbility, permanents: tuple[Permanent, ...],
+def repeat_bound(scenario: Scenario, ability: ManaAbility, permanents: tuple[Permanent, ...],
                  cards: tuple[CardInZone, ...], life: int, library: int,
                  counters: tuple[tuple[str, int], ...] = ()) -> int:
     """How many times a repeatable mana ability can be activated in one payment: each
@@ -283,7 +283,7 @@ def tap_weight_key(card: Card) -> str:
     return "tap_other"
 
 
-def resources(scenario: MtgScenario, spell: Card, spell_id: str,
+def resources(scenario: Scenario, spell: Card, spell_id: str,
               floating: bool = False, holder: str = "") -> Resources:
     """Everything that can pay for casting `spell` (object `spell_id`, which pays nothing).
     With `floating` (`payplan check`: a payment the player chose), a mana ability restricted
@@ -380,7 +380,7 @@ class SharedResources:
     cards (all but the spell) and `delve` are each spell's own. Abilities (a `holder`) and the
     rest get `resources` itself. The answer equals `resources`' (tests/test_mtg_speed22.py)."""
 
-    def __init__(self, scenario: MtgScenario) -> None:
+    def __init__(self, scenario: Scenario) -> None:
         self.scenario = scenario
         self._restricted = [(obj.chosen_type, only) for obj in scenario.state.you.battlefield
                             for ability in scenario.cards[obj.card].mana
@@ -406,7 +406,7 @@ class SharedResources:
         return replace(shared, cards=_zone_cards(self.scenario, spell_id), delve=spell.delve)
 
 
-def _zone_cards(scenario: MtgScenario, spell_id: str) -> tuple[CardInZone, ...]:
+def _zone_cards(scenario: Scenario, spell_id: str) -> tuple[CardInZone, ...]:
     """Your cards in hand and graveyard but the spell's, as `resources` lists them."""
     you = scenario.state.you
     return tuple(CardInZone(obj, scenario.cards[obj.card], zone, pos)
@@ -414,7 +414,7 @@ def _zone_cards(scenario: MtgScenario, spell_id: str) -> tuple[CardInZone, ...]:
                  for pos, obj in enumerate(you.zone(zone)) if obj.id != spell_id)
 
 
-def life_for(scenario: MtgScenario) -> tuple[tuple[str, int, str], ...]:
+def life_for(scenario: Scenario) -> tuple[tuple[str, int, str], ...]:
     """What your permanents' `life_for` let pay with life (`Resources.life_for`): per color,
     the least life among them and the first permanent asking it. An opponent's helps only
     its controller (not you)."""
@@ -427,7 +427,7 @@ def life_for(scenario: MtgScenario) -> tuple[tuple[str, int, str], ...]:
     return tuple((c, best[c][0], best[c][1]) for c in COLORS if c in best)
 
 
-def _activation_price(scenario: MtgScenario, spell: Card) -> Priced | None:
+def _activation_price(scenario: Scenario, spell: Card) -> Priced | None:
     """What the cost of the ability `spell` stands in for removes from its permanent: its
     `remove_counters` and a negative loyalty cost after the cost changers (a `Priced` holding
     only those), or None when it removes none."""
@@ -437,7 +437,7 @@ def _activation_price(scenario: MtgScenario, spell: Card) -> Priced | None:
     return Priced(Choices("ability"), NO_MANA, 0, (), (), (), spell.remove, loyalty)
 
 
-def devotion(scenario: MtgScenario, color: str) -> int:
+def devotion(scenario: Scenario, color: str) -> int:
     """Your devotion to `color` (700.5): its mana symbols among the mana costs of your
     permanents; a hybrid symbol counts for each of its colors, a Phyrexian one for its own."""
     out = 0
@@ -448,7 +448,7 @@ def devotion(scenario: MtgScenario, color: str) -> int:
     return out
 
 
-def counted_ability(scenario: MtgScenario, ability: ManaAbility, holder: Obj | None = None
+def counted_ability(scenario: Scenario, ability: ManaAbility, holder: Obj | None = None
                     ) -> ManaAbility:
     """A `per` mana ability with its amounts worked out from the state when the cast begins:
     each option of `adds` times its count (options that would add nothing are left out).
@@ -476,7 +476,7 @@ def counted_ability(scenario: MtgScenario, ability: ManaAbility, holder: Obj | N
 EffectAt = tuple[Obj, str, ManaEffect]  # the effect's permanent, its controller, the effect
 
 
-def mana_effects(scenario: MtgScenario) -> tuple[EffectAt, ...]:
+def mana_effects(scenario: Scenario) -> tuple[EffectAt, ...]:
     """Every mana effect on a battlefield: yours, then the opponent's, each in state order (the
     order a payment lists triggered mana in)."""
     out: list[EffectAt] = []
@@ -488,7 +488,7 @@ def mana_effects(scenario: MtgScenario) -> tuple[EffectAt, ...]:
     return tuple(out)
 
 
-def effect_reaches(scenario: MtgScenario, at: EffectAt, obj: Obj) -> bool:
+def effect_reaches(scenario: Scenario, at: EffectAt, obj: Obj) -> bool:
     """Whether the effect `at` reaches your permanent `obj`: its `sources`' controller read
     relative to the effect's permanent's controller (default that player), `attached: true`
     only the permanent the effect's permanent is attached to, the rest as any filter."""
@@ -502,7 +502,7 @@ def effect_reaches(scenario: MtgScenario, at: EffectAt, obj: Obj) -> bool:
     return object_matches(scenario, f, obj)
 
 
-def triggers_on(scenario: MtgScenario, obj: Obj, effects: tuple[EffectAt, ...]) -> bool:
+def triggers_on(scenario: Scenario, obj: Obj, effects: tuple[EffectAt, ...]) -> bool:
     """Whether a `trigger` mana effect reaches your permanent `obj` (tapping it for mana, even
     for no mana of its own, adds the trigger's)."""
     return any(at[2].kind == "trigger" and effect_reaches(scenario, at, obj) for at in effects)
@@ -528,7 +528,7 @@ def replaced_outputs(option: Mana, replacing: list[tuple[str, ManaEffect]]
     return list(out)
 
 
-def under_effects(scenario: MtgScenario, ability: ManaAbility, obj: Obj,
+def under_effects(scenario: Scenario, ability: ManaAbility, obj: Obj,
                   effects: tuple[EffectAt, ...]) -> ManaAbility:
     """`ability` of your permanent `obj` (its `per` already counted) under the mana effects
     that reach it: only an activation with {T} in its costs is one (tapped for mana). Each
@@ -566,7 +566,7 @@ def kind_of(perm: Permanent) -> tuple[object, ...]:
             perm.counters, tuple(o.ability.adds for o in perm.offers))
 
 
-def removers(scenario: MtgScenario, res: Resources) -> frozenset[tuple[int, int]]:
+def removers(scenario: Scenario, res: Resources) -> frozenset[tuple[int, int]]:
     """The mana abilities (permanent, offer) whose cost can take away (sacrifice, return) a
     permanent with a filter ability (a bounce land returning a Mystic Gate). 601.2g: every
     ability of a permanent is activated before the ability whose cost removes it, so a
@@ -603,7 +603,7 @@ def interchangeable(res: Resources) -> list[tuple[int, ...]]:
     return [tuple(g) for g in out]
 
 
-def can_pay_with(scenario: MtgScenario, need: OtherCost, obj: Obj, zone: str) -> bool:
+def can_pay_with(scenario: Scenario, need: OtherCost, obj: Obj, zone: str) -> bool:
     """Whether `obj` (yours, in `zone`) can pay one of the non-mana cost `need`."""
     wanted = {"sacrifice": "battlefield", "return_to_hand": "battlefield",
               "tap_untapped": "battlefield", "discard": "hand", "exile_from_hand": "hand",
@@ -615,7 +615,7 @@ def can_pay_with(scenario: MtgScenario, need: OtherCost, obj: Obj, zone: str) ->
     return object_matches(scenario, need.filter, obj)
 
 
-def leave_charge(scenario: MtgScenario, kind: str, obj: Obj) -> int:
+def leave_charge(scenario: Scenario, kind: str, obj: Obj) -> int:
     """What losing `obj` to a cost of `kind` charges: its value, else the weight."""
     if obj.value is not None and kind != "tap_untapped":
         return obj.value
@@ -721,7 +721,7 @@ class LifePaid:
 
 
 @dataclass(frozen=True, slots=True)
-class MtgPayment:
+class Payment:
     """A named `mtg/1` payment: the pool spent, each mana ability activated (in order), the
     creatures convoked (each with the pip it paid), the cards delved, the artifacts improvised,
     the life paid, and the objects each non-mana cost took (`other`: kind -> ids; mill: a
@@ -756,8 +756,8 @@ class MtgPayment:
         return sum(p.count for p in self.life_for)
 
 
-def name_payment(scenario: MtgScenario, option: Priced, res: Resources,
-                 solution: Usage) -> tuple[MtgPayment, Mana, int]:
+def name_payment(scenario: Scenario, option: Priced, res: Resources,
+                 solution: Usage) -> tuple[Payment, Mana, int]:
     """Name what pays, in state order; return the payment, the mana left in the pool and the
     score (recomputed here from the one scorer's charges, never read from the solver)."""
     w = scenario.objective
@@ -898,7 +898,7 @@ def name_payment(scenario: MtgScenario, option: Priced, res: Resources,
             kept[i] = min(kept[i], room)
             room -= kept[i]
         pool_spent = tuple(kept)
-    payment = MtgPayment(
+    payment = Payment(
         pool=(pool_spent[0], pool_spent[1], pool_spent[2], pool_spent[3], pool_spent[4],
               pool_spent[5], pool_spent[6]),
         sources=tuple(sources),
@@ -912,14 +912,14 @@ def name_payment(scenario: MtgScenario, option: Priced, res: Resources,
     return payment, left, score
 
 
-def _milled_card(scenario: MtgScenario, offer: Offer) -> tuple[str, ...]:
+def _milled_card(scenario: Scenario, offer: Offer) -> tuple[str, ...]:
     """The card an `adds: milled` offer mills (its card id in `library_top`), or ()."""
     if offer.milled_at is None:
         return ()
     return (scenario.state.you.library_top[offer.milled_at],)
 
 
-def _life_source(scenario: MtgScenario, res: Resources, color: str) -> tuple[int, str, str]:
+def _life_source(scenario: Scenario, res: Resources, color: str) -> tuple[int, str, str]:
     """The life a pip of `color` costs paid with life, and the permanent allowing it."""
     for c, n, ident in res.life_for:
         if c == color:
@@ -949,7 +949,7 @@ def _minus_generic(m: Mana, paid: tuple[int, dict[str, int]]) -> Mana:
     return (out[0], out[1], out[2], out[3], out[4], out[5], out[6])
 
 
-def _left(available: Mana, ability_mana: Mana, spell: Mana, scenario: MtgScenario,
+def _left(available: Mana, ability_mana: Mana, spell: Mana, scenario: Scenario,
           solution: Usage, res: Resources, snow: int = 0,
           activations: list[tuple[int, int, Mana, int]] | None = None) -> Mana:
     """What stays in the pool: pips of a kind take that kind; the hybrid pips of the abilities'
@@ -1189,8 +1189,8 @@ class Paid:
     life_for: tuple[tuple[str, int], ...] = ()  # (color, pips paid with life: K'rrik)
 
 
-def check_payment(scenario: MtgScenario, option: Priced, res: Resources,
-                  payment: MtgPayment) -> tuple[Paid | None, tuple[str, ...]]:
+def check_payment(scenario: Scenario, option: Priced, res: Resources,
+                  payment: Payment) -> tuple[Paid | None, tuple[str, ...]]:
     """Whether `payment` (named, as the plan's JSON names one) pays the total of `option` by the
     paying rules of this module: the payment read back in indices (`Paid`), or None and every
     problem found (`path: message`, the path inside the payment).
@@ -1492,7 +1492,7 @@ def check_payment(scenario: MtgScenario, option: Priced, res: Resources,
 MAX_OPEN = 4096  # the ways of the triggers a checked payment leaves out that are tried
 
 
-def _best_options(res: Resources, payment: MtgPayment, activations: list[tuple[int, int, int]],
+def _best_options(res: Resources, payment: Payment, activations: list[tuple[int, int, int]],
                   open_options: dict[int, list[int]], need: list[int], snow: int
                   ) -> tuple[list[tuple[int, int, int]], str | None]:
     """The activations with the options of the triggers the payment leaves out chosen so that
@@ -1514,7 +1514,7 @@ def _best_options(res: Resources, payment: MtgPayment, activations: list[tuple[i
     return activations, first
 
 
-def _kept_off(res: Resources, payment: MtgPayment,
+def _kept_off(res: Resources, payment: Payment,
               activations: list[tuple[int, int, int]]) -> str:
     """Under the spell's `spend_only`, the sources of the payment whose mana may not be spent
     on it (the pool, the permanents it does not match), in words; else nothing."""
@@ -1559,7 +1559,7 @@ def _ref_of(res: Resources, kind: str, ident: str, perm_at: dict[str, int],
     return None
 
 
-def _matching(scenario: MtgScenario, res: Resources, parts: list[OtherCost], refs: list[Ref]
+def _matching(scenario: Scenario, res: Resources, parts: list[OtherCost], refs: list[Ref]
               ) -> list[tuple[OtherCost, list[Ref]]] | None:
     """The objects given to the non-mana costs of one kind, one for one, each to a cost whose
     filter it meets (a bipartite matching by augmenting paths); None when there is none."""
@@ -1599,7 +1599,7 @@ def _untap_words(use: SourceUse) -> tuple[SourceUse, tuple[str, ...]]:
     return replace(use, costs=tuple(w for w in use.costs if w not in words)), ids
 
 
-def _milled_position(scenario: MtgScenario, use: SourceUse, taken: list[int]) -> int | str:
+def _milled_position(scenario: Scenario, use: SourceUse, taken: list[int]) -> int | str:
     """The position in `library_top` of the card an `adds: milled` source names (the first not
     taken by an earlier source: cards of one id are alike), taken now; or why there is none."""
     top = scenario.state.you.library_top
@@ -1617,7 +1617,7 @@ def _milled_position(scenario: MtgScenario, use: SourceUse, taken: list[int]) ->
     return j
 
 
-def _read_elsewhere(scenario: MtgScenario, untapped_by: dict[str, list[str]],
+def _read_elsewhere(scenario: Scenario, untapped_by: dict[str, list[str]],
                     milled_taken: list[int], blocks: list[int]) -> list[str]:
     """The problems of the sources reading other objects, together: an opponent's permanent
     untapped twice; known cards read that no order of the milling mana abilities reaches
@@ -1663,7 +1663,7 @@ def mills_fit(top: tuple[str, ...], cards: list[str], blocks: list[int]) -> bool
     return False
 
 
-def _offer_of(scenario: MtgScenario, res: Resources, perm: Permanent, use: SourceUse,
+def _offer_of(scenario: Scenario, res: Resources, perm: Permanent, use: SourceUse,
               card_at: dict[str, int], untaps: tuple[str, ...] = (),
               milled_at: int | None = None
               ) -> tuple[int, list[int], list[tuple[OtherCost, list[Ref]]]] | str:
@@ -1819,7 +1819,7 @@ def _storage_of(perm: Permanent, use: SourceUse) -> tuple[int, list[int]] | str 
     return None
 
 
-def _took(scenario: MtgScenario, res: Resources, ability: ManaAbility, words: tuple[str, ...],
+def _took(scenario: Scenario, res: Resources, ability: ManaAbility, words: tuple[str, ...],
           card_at: dict[str, int]) -> list[tuple[OtherCost, list[Ref]]] | None:
     """The objects each non-mana cost of `ability` takes, read from the payment's words for it,
     or None when the words are not this ability's (or name objects that can't pay)."""
@@ -1858,7 +1858,7 @@ def _took(scenario: MtgScenario, res: Resources, ability: ManaAbility, words: tu
     return took
 
 
-def _mana_short(res: Resources, payment: MtgPayment, activations: list[tuple[int, int, int]],
+def _mana_short(res: Resources, payment: Payment, activations: list[tuple[int, int, int]],
                 spell: list[int], snow: int = 0) -> str | None:
     """None when the pool spent and the mana the abilities add pay the spell's pips `spell`
     (generic first, then W U B R G C) and each activated filter ability's own mana cost, in
@@ -2028,7 +2028,7 @@ def _chosen_flow(made: dict[tuple[int, int], list[int]],
 # --- What the state lacks to pay a total -------------------------------------------------------
 
 
-def shortfall(scenario: MtgScenario, option: Priced, res: Resources
+def shortfall(scenario: Scenario, option: Priced, res: Resources
               ) -> tuple[Mana, int, tuple[OtherCost, ...]]:
     """What the state lacks to pay `option`'s total, per resource, each counted with everything
     that could supply it alone (a mana ability's own costs aside, each permanent once):

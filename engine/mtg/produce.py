@@ -29,7 +29,7 @@ from __future__ import annotations
 import itertools
 from dataclasses import replace
 
-from .cards import Card, ManaAbility, MtgScenario, Obj, Player
+from .cards import Card, ManaAbility, Obj, Player, Scenario
 from .mana import COLORS, NO_MANA, TYPES, Mana
 from .total_cost import object_matches
 
@@ -38,7 +38,7 @@ from .total_cost import object_matches
 Choice = tuple[ManaAbility, tuple[str, ...], int | None]
 
 
-def could_produce(scenario: MtgScenario, obj: Obj, controller: Player) -> tuple[str, ...]:
+def could_produce(scenario: Scenario, obj: Obj, controller: Player) -> tuple[str, ...]:
     """The types of mana (W U B R G C) `obj`, a permanent of `controller`, could produce
     (106.7): those its mana abilities' options name, each ability as its controller would
     activate it now (costs ignored; a `per` amount counted on `controller`'s battlefield; an
@@ -56,7 +56,7 @@ def could_produce(scenario: MtgScenario, obj: Obj, controller: Player) -> tuple[
     return tuple(TYPES[i - 1] for i in sorted(named))
 
 
-def _per_amount(scenario: MtgScenario, ability: ManaAbility, option: Mana, holder: Obj,
+def _per_amount(scenario: Scenario, ability: ManaAbility, option: Mana, holder: Obj,
                 controller: Player) -> int:
     """A `per` ability's multiplier for `option`, as `controller` would read it now: its
     devotion to the option's color, or the count of its permanents matching the filter."""
@@ -81,7 +81,7 @@ def one_of_each(types: tuple[str, ...]) -> tuple[Mana, ...]:
     return tuple(out)
 
 
-def untap_choices(scenario: MtgScenario, ability: ManaAbility) -> list[Choice]:
+def untap_choices(scenario: Scenario, ability: ManaAbility) -> list[Choice]:
     """The offers of a mana ability with `untap` costs: for each way to pick its untapped
     permanents (per cost, `count` distinct tapped opponent permanents matching its filter, no
     permanent twice; in the opponent's battlefield order), the ability with what it adds (for
@@ -126,7 +126,7 @@ def milled_mana(card: Card | None) -> tuple[Mana, ...]:
     return tuple(out) if out else (NO_MANA,)
 
 
-def milled_choices(scenario: MtgScenario, ability: ManaAbility) -> list[Choice]:
+def milled_choices(scenario: Scenario, ability: ManaAbility) -> list[Choice]:
     """The offers of an `adds: milled` ability: one per card known on top of your library
     (`library_top`, by position), adding what that card's mana cost says."""
     top = scenario.state.you.library_top
@@ -134,7 +134,7 @@ def milled_choices(scenario: MtgScenario, ability: ManaAbility) -> list[Choice]:
             for j, card in enumerate(top)]
 
 
-def choices(scenario: MtgScenario, ability: ManaAbility) -> list[Choice]:
+def choices(scenario: Scenario, ability: ManaAbility) -> list[Choice]:
     """The offers one printed mana ability makes: itself, or for an `untap` cost or
     `adds: milled`, each of its choices (`untap_choices`, `milled_choices`)."""
     if ability.reads == "milled":
@@ -144,7 +144,7 @@ def choices(scenario: MtgScenario, ability: ManaAbility) -> list[Choice]:
     return [(ability, (), None)]
 
 
-def hidden_mill(scenario: MtgScenario, millers: int, other_mills: int) -> bool:
+def hidden_mill(scenario: Scenario, millers: int, other_mills: int) -> bool:
     """Whether an `adds: milled` activation could meet a card nobody knows: your library holds
     cards past `library_top` and the mana abilities could mill past it (`millers` activations
     reading the card, `other_mills` cards the other mana abilities could mill first)."""

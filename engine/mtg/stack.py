@@ -12,9 +12,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from .cards import FACE_DOWN, TURN_FACE_UP, MtgScenario, Obj, Player
+from .cards import FACE_DOWN, TURN_FACE_UP, Obj, Player, Scenario
 from .mana import NO_MANA, Mana, add, total
-from .payment import MtgPayment
+from .payment import Payment
 
 ZONES = ("hand", "graveyard", "exile", "command", "battlefield")
 
@@ -26,7 +26,7 @@ class Resolved:
 
     object: str
     destination: str | None
-    payment: MtgPayment
+    payment: Payment
     left_in_pool: Mana
     # An activation's own permanent: the counters its cost removes (kind, n) and a loyalty
     # ability's signed loyalty change (606.4; None: not a loyalty ability).
@@ -50,7 +50,7 @@ def counted(obj: Obj, change: dict[str, int], activated: bool = False) -> Obj:
                    loyalty_activated=obj.loyalty_activated or activated)
 
 
-def resolve(scenario: MtgScenario, cast: Resolved) -> MtgScenario:
+def resolve(scenario: Scenario, cast: Resolved) -> Scenario:
     """The scenario after the cast resolves: what paid is tapped, sacrificed, returned,
     discarded, exiled or milled; life paid; the pool holds what was left; the card is where it
     goes (its `destination`; an ability moves no card). The play is cleared."""
@@ -147,7 +147,7 @@ def resolve(scenario: MtgScenario, cast: Resolved) -> MtgScenario:
     return replace(scenario, state=state, play=None)
 
 
-def milled_cards(scenario: MtgScenario, mill: int) -> tuple[Obj, ...]:
+def milled_cards(scenario: Scenario, mill: int) -> tuple[Obj, ...]:
     """The cards known on top of your library (`library_top`) among the `mill` milled (the
     mana abilities' mills, then the spell's: the top cards in turn), as objects for your
     graveyard, top first, each with a fresh id (`CARD-milled`, numbered when taken)."""
@@ -164,7 +164,7 @@ def milled_cards(scenario: MtgScenario, mill: int) -> tuple[Obj, ...]:
     return tuple(out)
 
 
-def untapped_after(opponent: Player, pay: MtgPayment) -> Player:
+def untapped_after(opponent: Player, pay: Payment) -> Player:
     """The opponent after the payment: each permanent an `untap` cost untapped is untapped
     (Benthic Explorers)."""
     untapped = {i for s in pay.sources for i in s.untapped}
@@ -174,7 +174,7 @@ def untapped_after(opponent: Player, pay: MtgPayment) -> Player:
                                                for o in opponent.battlefield))
 
 
-def snow_left(scenario: MtgScenario, cast: Resolved, pool: Mana) -> Mana:
+def snow_left(scenario: Scenario, cast: Resolved, pool: Mana) -> Mana:
     """The snow part of the pool after the cast (within `pool`, what is left): the pool spent
     takes its mana that is not snow first, but for the {S} no snow permanent of the payment
     made, which the snow mana of the pool paid."""

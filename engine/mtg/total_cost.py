@@ -23,9 +23,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Iterator
 
-from ..discounts import Mod, pareto_front
-from .cards import (Amount, Card, Cost, Filter, Grant, MtgScenario, Obj, OtherCost, Play,
-                    Reduction, life_of)
+from ..discounts import NO_POWER, Mod, pareto_front
+from .cards import Amount, Card, Cost, Filter, Grant, Obj, OtherCost, Play, Reduction, Scenario, life_of
 from .mana import (
     NO_MANA,
     TYPES,
@@ -37,7 +36,6 @@ from .mana import (
     total,
     total_text,
 )
-from ..cost import NO_POWER
 
 
 @dataclass(frozen=True, slots=True)
@@ -165,7 +163,7 @@ def card_matches(f: Filter, card: Card, chosen: str | None = None) -> bool:
     return True
 
 
-def object_matches(scenario: MtgScenario, f: Filter, obj: Obj, chosen: str | None = None) -> bool:
+def object_matches(scenario: Scenario, f: Filter, obj: Obj, chosen: str | None = None) -> bool:
     """Whether the object `obj` (a permanent, or a card in a zone) meets `f`; `chosen` as for
     `spell_matches`."""
     card = scenario.cards.get(obj.card)
@@ -178,7 +176,7 @@ def object_matches(scenario: MtgScenario, f: Filter, obj: Obj, chosen: str | Non
     return card_matches(f, card, chosen)
 
 
-def targeted(scenario: MtgScenario, f: Filter, targets: tuple[str, ...], holder: Obj | None,
+def targeted(scenario: Scenario, f: Filter, targets: tuple[str, ...], holder: Obj | None,
              side: str) -> int:
     """How many of the spell's distinct `targets` match `f` (a `targets` filter): a player
     (`you`, `opponent`) matches `player:`, read from `side` (the holder's controller); an
@@ -207,7 +205,7 @@ def targeted(scenario: MtgScenario, f: Filter, targets: tuple[str, ...], holder:
 PLAYER_WORDS = ("you", "opponent")
 
 
-def _amount(scenario: MtgScenario, a: Amount, pool: tuple[Obj, ...], targets: tuple[str, ...],
+def _amount(scenario: Scenario, a: Amount, pool: tuple[Obj, ...], targets: tuple[str, ...],
             holder: Obj | None, side: str) -> int:
     """A reduction's amount: fixed, or a count of `pool`'s permanents, or of the targets."""
     if a.count is not None:
@@ -218,7 +216,7 @@ def _amount(scenario: MtgScenario, a: Amount, pool: tuple[Obj, ...], targets: tu
     return a.fixed
 
 
-def _colored(scenario: MtgScenario, r: Reduction, pool: tuple[Obj, ...], holder: Obj | None
+def _colored(scenario: Scenario, r: Reduction, pool: tuple[Obj, ...], holder: Obj | None
              ) -> Mana:
     """A reduction's colored mana: its fixed pips, and each counted color key (Khalni Hydra's
     `G: {count: FILTER}`) as that many pips of its color, counted on `pool` (the battlefield of
@@ -230,7 +228,7 @@ def _colored(scenario: MtgScenario, r: Reduction, pool: tuple[Obj, ...], holder:
     return out
 
 
-def reaching_grants(scenario: MtgScenario, card: Card
+def reaching_grants(scenario: Scenario, card: Card
                     ) -> Iterator[tuple[str, tuple[Obj, ...], Obj, Card, Grant]]:
     """Each grant of a permanent that reaches a cast of `card` by you, in state order (yours,
     then the opponent's): its `applies_to.controller` (relative to the granting permanent's
@@ -253,7 +251,7 @@ def reaching_grants(scenario: MtgScenario, card: Card
                     yield who, player.battlefield, obj, source, g
 
 
-def keyword_grants(scenario: MtgScenario, card: Card, zone: str) -> tuple[frozenset[str], bool]:
+def keyword_grants(scenario: Scenario, card: Card, zone: str) -> tuple[frozenset[str], bool]:
     """The keywords permanents grant a card of yours in `zone` (`keyword`: convoke, delve,
     improvise; read on spells, so only outside the battlefield), and whether one grants it
     flashback (`flashback: mana_cost`, only in the graveyard), by the grants' `applies_to` read
@@ -269,7 +267,7 @@ def keyword_grants(scenario: MtgScenario, card: Card, zone: str) -> tuple[frozen
     return frozenset(keywords), flashback
 
 
-def with_grants(scenario: MtgScenario, card: Card, zone: str) -> Card:
+def with_grants(scenario: Scenario, card: Card, zone: str) -> Card:
     """`card` (yours, in `zone`) with the keywords permanents grant it: convoke, delve,
     improvise (`keyword`), and in the graveyard flashback for its mana cost (`flashback:
     mana_cost`; a card with a flashback cost of its own keeps it, 702.34)."""
@@ -283,8 +281,8 @@ def with_grants(scenario: MtgScenario, card: Card, zone: str) -> Card:
                    else Cost(card.cost))
 
 
-def played_card(scenario: MtgScenario, play: Play) -> Card:
-    """What `play` prices and pays for: the card as printed (`MtgScenario.printed_card`: an
+def played_card(scenario: Scenario, play: Play) -> Card:
+    """What `play` prices and pays for: the card as printed (`Scenario.printed_card`: an
     ability's stand-in for `play.ability`), a card with what other permanents grant it
     (`with_grants`)."""
     card = scenario.printed_card(play)
@@ -295,7 +293,7 @@ def played_card(scenario: MtgScenario, play: Play) -> Card:
     return with_grants(scenario, card, found[0])
 
 
-def changers(scenario: MtgScenario, card: Card, targets: tuple[str, ...] = ()
+def changers(scenario: Scenario, card: Card, targets: tuple[str, ...] = ()
              ) -> tuple[Changer, ...]:
     """The increases, reductions and floors that apply to casting `card` with these targets,
     in state order: the card's own reductions (affinity), then every permanent's grants.
@@ -382,7 +380,7 @@ def additional_costs(card: Card, play: Play, choices: Choices) -> list[tuple[str
     return out
 
 
-def commander_casts(scenario: MtgScenario, play: Play) -> int:
+def commander_casts(scenario: Scenario, play: Play) -> int:
     """How often the played object was cast from the command zone before (903.8), when this
     play casts it from there; else 0."""
     if play.zone != "command" or play.ability is not None:
@@ -420,7 +418,7 @@ Prepared = tuple[tuple[Changer, ...],
                  tuple[tuple[Symbol, ...], tuple[OtherCost, ...], list[tuple[str, str]]]]
 
 
-def prepared(scenario: MtgScenario, card: Card, play: Play, cast: str,
+def prepared(scenario: Scenario, card: Card, play: Play, cast: str,
              optional: tuple[tuple[str, int], ...], changing: tuple[Changer, ...]) -> Prepared:
     """The part of `price` that depends on the way cast and the optional costs only (not on
     X nor the announcements): priced once for every X and announcement of them."""
@@ -428,7 +426,7 @@ def prepared(scenario: MtgScenario, card: Card, play: Play, cast: str,
             assembled(card, play, cast, optional, commander_casts(scenario, play)))
 
 
-def price(scenario: MtgScenario, card: Card, play: Play, choices: Choices,
+def price(scenario: Scenario, card: Card, play: Play, choices: Choices,
           changing: tuple[Changer, ...] | None = None, ready: Prepared | None = None) -> Priced:
     """The total cost of casting `card` with these choices (601.2b, 601.2f). `ready`: what
     `prepared` gives for these choices' way and optional costs (and `changing`)."""
@@ -558,7 +556,7 @@ def _loyalty(card: Card, changing: tuple[Changer, ...], steps: list[Step], mana:
     return n
 
 
-def loyalty_cost(scenario: MtgScenario, card: Card, targets: tuple[str, ...] = ()) -> int | None:
+def loyalty_cost(scenario: Scenario, card: Card, targets: tuple[str, ...] = ()) -> int | None:
     """The loyalty cost of the loyalty ability `card` stands in for, after its changers."""
     if card.loyalty is None:
         return None

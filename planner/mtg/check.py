@@ -1,7 +1,7 @@
 """`payplan check` on an `mtg/1` cast: is a payment the player chose legal, what does it score,
 and how far is it from the best plan?
 
-The payment and the choices named beside it are read by `engine.mtg.loader.mtg_check_from_data`.
+The payment and the choices named beside it are read by `engine.mtg.loader.check_from_data`.
 The options those choices allow are the engine's (`engine.mtg.options.chosen_casts`: every
 total of the cast, narrowed to the way cast, X, the optional costs and the announcements
 named; a choice left out is left open). The engine checks the payment against each
@@ -18,33 +18,33 @@ from dataclasses import replace
 from typing import Mapping
 
 from ...engine.mtg import FORMAT
-from ...engine.mtg.cards import MtgScenario
-from ...engine.mtg.loader import mtg_check_from_data, mtg_payment_from_data
-from ...engine.mtg.options import MtgChosen, TooManyChoices, chosen_casts
-from ...engine.mtg.payment import MtgPayment, check_payment, name_payment, resources
+from ...engine.mtg.cards import Scenario
+from ...engine.mtg.loader import check_from_data, payment_from_data
+from ...engine.mtg.options import Chosen, TooManyChoices, chosen_casts
+from ...engine.mtg.payment import Payment, check_payment, name_payment, resources
 from ...engine.mtg.total_cost import Priced, played_card
 from ...engine.problems import ScenarioError
 from ..answers import Check
 from ..config import DEFAULT_CONFIG, SolverConfig
-from .plan import MtgPlan, _other_counts, plan_mtg
+from .plan import Plan, _other_counts, plan
 
 
 def check_data(data: Mapping[str, object], config: SolverConfig = DEFAULT_CONFIG,
-               scenario: MtgScenario | None = None) -> Check:
+               scenario: Scenario | None = None) -> Check:
     """Check the payment of a file's parsed data (`payment`, and the choices beside it), or,
     given the `scenario`, of data holding only those; a ScenarioError for a bad file."""
     if scenario is None:
-        scenario, payment, chosen = mtg_check_from_data(dict(data))
+        scenario, payment, chosen = check_from_data(dict(data))
     else:
-        payment, chosen = mtg_payment_from_data(dict(data))
+        payment, chosen = payment_from_data(dict(data))
     return check(scenario, payment, chosen, config)
 
 
-def check(scenario: MtgScenario, payment: MtgPayment, chosen: MtgChosen = MtgChosen(),
+def check(scenario: Scenario, payment: Payment, chosen: Chosen = Chosen(),
           config: SolverConfig = DEFAULT_CONFIG) -> Check:
     """Whether `payment` (with the choices `chosen`) pays the scenario's cast, its score, and
-    the best plan's score (`plan_mtg`, with `config`)."""
-    best = plan_mtg(scenario, config)
+    the best plan's score (`plan`, with `config`)."""
+    best = plan(scenario, config)
     known = best.status == "ok"
     base = Check(FORMAT, dict(best.play), False,
                  optimal_score=best.score if known else None,
@@ -90,7 +90,7 @@ def check(scenario: MtgScenario, payment: MtgPayment, chosen: MtgChosen = MtgCho
                    objective=charged - benefit, summary=_summary(option))
 
 
-def _choices(scenario: MtgScenario, option: Priced) -> dict[str, object]:
+def _choices(scenario: Scenario, option: Priced) -> dict[str, object]:
     """The choices of an option, in the plan's shape (`x` null when the cost has no {X})."""
     play = scenario.play
     assert play is not None
@@ -125,7 +125,7 @@ def _summary(option: Priced) -> str:
     return "total " + out + ")"
 
 
-def _closest(options: tuple[Priced, ...], refused: list[tuple[str, ...]], best: MtgPlan) -> int:
+def _closest(options: tuple[Priced, ...], refused: list[tuple[str, ...]], best: Plan) -> int:
     """The option whose problems are reported when the payment pays none: the fewest problems,
     then the one the plan chose, then the first."""
     def key(i: int) -> tuple[int, bool, int]:

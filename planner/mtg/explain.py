@@ -2,11 +2,11 @@
 
 from __future__ import annotations
 
+from ...engine.mtg.cards import Scenario
 from ...engine.mtg.mana import COLOR_NAMES, TYPES, Mana, mana_text, total
 from ...engine.mtg.options import CastOptions
-from ...engine.mtg.total_cost import Priced
-from ...engine.mtg.cards import MtgScenario
 from ...engine.mtg.payment import Permanent, Resources, can_pay_with
+from ...engine.mtg.total_cost import Priced
 
 # --- why a cast can't be paid --------------------------------------------------------------------
 
@@ -20,7 +20,7 @@ NOUNS = {
 }
 
 
-def unpayable_reasons(scenario: MtgScenario, opts: CastOptions, res: Resources) -> list[str]:
+def unpayable_reasons(scenario: Scenario, opts: CastOptions, res: Resources) -> list[str]:
     """Why no option can be paid, in words a player knows, for the option that came closest:
     the first with the fewest reasons. The reasons are counted for every option and put in
     words for that one alone (`_found`: the count does not depend on the words)."""
@@ -35,13 +35,13 @@ def unpayable_reasons(scenario: MtgScenario, opts: CastOptions, res: Resources) 
     found = [] if best is None else _found(scenario, opts, res, best, cap, supply, words=True)
     if res.spend_only is not None and found:
         makers = sorted({p.obj.id for p in res.permanents for o in p.offers if o.spendable})
-        found = found + [f"spend_only: only mana made by a permanent matching it is spent on it "
-                         f"(the pool's never): " + (", ".join(makers) if makers
+        found = found + ["spend_only: only mana made by a permanent matching it is spent on it "
+                         "(the pool's never): " + (", ".join(makers) if makers
                                                      else "none of your permanents makes such mana")]
     return (found or ["no way to cast it"]) + _hidden_note(scenario, res)
 
 
-def _found(scenario: MtgScenario, opts: CastOptions, res: Resources, option: Priced, cap: int,
+def _found(scenario: Scenario, opts: CastOptions, res: Resources, option: Priced, cap: int,
            supply: dict[int, tuple[int, list[Permanent], int]], words: bool) -> list[str]:
     """Why `option` can't be paid: one entry per reason, in words when `words` (else each
     entry is empty: `unpayable_reasons` counts them). `supply`: per color, what can make it
@@ -123,7 +123,7 @@ def _found(scenario: MtgScenario, opts: CastOptions, res: Resources, option: Pri
     return found
 
 
-def _hidden_note(scenario: MtgScenario, res: Resources) -> list[str]:
+def _hidden_note(scenario: Scenario, res: Resources) -> list[str]:
     """Why a mana ability reading another object (issue 25, G2) was left out: a Benthic
     Explorers' untap cost found nothing to untap; a Charmed Pendant's activation would mill a
     card past `library_top`, whose mana nobody knows."""
@@ -161,7 +161,7 @@ def _count(n: int, noun: str) -> str:
 
 
 def _what(part: object) -> str:
-    f = getattr(part, "filter")
+    f = part.filter
     types = "/".join(f.type) if f.type else ("card" if part.kind in ("discard", "exile_from_hand", "exile_from_graveyard") else "permanent")  # type: ignore[attr-defined]
     return types + ("s" if part.count != 1 else "")  # type: ignore[attr-defined]
 

@@ -50,16 +50,15 @@ from __future__ import annotations
 import functools
 import itertools
 import operator
-from operator import attrgetter
 from dataclasses import dataclass, replace
+from operator import attrgetter
 from typing import Any, Callable, NamedTuple
 
-from ...engine.mtg.cards import MtgScenario
+from ...engine.mtg.cards import Scenario
 from ...engine.mtg.mana import TYPES, Mana, total
-from ...engine.mtg.payment import (Permanent, Resources, convoke_colors, kind_of, leave_charge,
-                                     repeatable)
+from ...engine.mtg.payment import Permanent, Resources, convoke_colors, kind_of, leave_charge, repeatable
 from ...engine.mtg.total_cost import Priced
-from .model import MtgSolution
+from .model import Solution
 
 MAX_MODES = 96  # combinations of fixed sources' modes (times filter orders) tried, at most
 MAX_WORK = 300  # options times mode choices, at most (each a greedy of ~0.1-0.5 ms)
@@ -133,13 +132,13 @@ class Board:
     factors: tuple[tuple[tuple[Mode, ...], ...], ...] = ()
 
 
-def _board(scenario: MtgScenario, res: Resources, lenient: bool = False,
+def _board(scenario: Scenario, res: Resources, lenient: bool = False,
            wide: bool = False) -> Board | None:
     boards = _boards(scenario, res, lenient)
     return None if boards is None else boards[1]() if wide else boards[0]
 
 
-def _boards(scenario: MtgScenario, res: Resources, lenient: bool = False
+def _boards(scenario: Scenario, res: Resources, lenient: bool = False
             ) -> tuple[Board, Callable[[], Board]] | None:
     """The units and fixed sources, or None when the shortcut does not apply. `lenient`
     (`incumbent`'s board): what does not fit is left out instead (an ability with a non-mana
@@ -225,7 +224,7 @@ class _Template(NamedTuple):
     wide_modes: tuple[Mode, ...] = ()
 
 
-def _ways(scenario: MtgScenario, perm: Permanent, p: int, lenient: bool,
+def _ways(scenario: Scenario, perm: Permanent, p: int, lenient: bool,
           life_w: int) -> _Template | None:
     """Permanent `p`'s ways and modes, on the board and on the wide one (`_boards`: where an
     ability is one flexible mode, `_flex`, its options are no modes of their own); None when
@@ -420,7 +419,7 @@ def _feeds(a: tuple[int, int, int], b: tuple[int, int, int], filters: list[Mode]
     return False
 
 
-def fast_board(scenario: MtgScenario, options: tuple[Priced, ...], res: Resources) -> Board | None:
+def fast_board(scenario: Scenario, options: tuple[Priced, ...], res: Resources) -> Board | None:
     """The board `solve_fast` works on, or None when the shortcut does not apply."""
     if any(o.other for o in options):
         return None
@@ -443,7 +442,7 @@ def fast_board(scenario: MtgScenario, options: tuple[Priced, ...], res: Resource
     return board
 
 
-def fast_applies(scenario: MtgScenario, options: tuple[Priced, ...], res: Resources) -> bool:
+def fast_applies(scenario: Scenario, options: tuple[Priced, ...], res: Resources) -> bool:
     return fast_board(scenario, options, res) is not None
 
 
@@ -492,8 +491,8 @@ class Sums(NamedTuple):
 Found = tuple[int, tuple[Mode, ...], dict[tuple[str, int], tuple[Demand, Way]]]
 
 
-def solve_fast(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tuple[int, ...],
-               res: Resources, x_auto: bool, board: Board | None = None) -> MtgSolution | None:
+def solve_fast(scenario: Scenario, options: tuple[Priced, ...], benefits: tuple[int, ...],
+               res: Resources, x_auto: bool, board: Board | None = None) -> Solution | None:
     board = board if board is not None else fast_board(scenario, options, res)
     assert board is not None, "fast_board said yes"
     life_w = scenario.objective.weight("life")
@@ -1050,8 +1049,8 @@ def _pay_in_order(option: Priced, chosen: tuple[Mode, ...], order: tuple[Mode, .
 INCUMBENT_TRIES = 64  # options `incumbent` tries to pay, at most
 
 
-def incumbent(scenario: MtgScenario, options: tuple[Priced, ...], res: Resources,
-              x_auto: bool) -> MtgSolution | None:
+def incumbent(scenario: Scenario, options: tuple[Priced, ...], res: Resources,
+              x_auto: bool) -> Solution | None:
     """A feasible payment of one of `options`, found greedily before CP-SAT runs (the kernel's
     `Incumbent`): the first of them, by (-X under `x: auto`, total mana, index), that the
     one-mana units alone pay (no ability with a mana, life or non-mana cost, no ability adding
@@ -1072,7 +1071,7 @@ def incumbent(scenario: MtgScenario, options: tuple[Priced, ...], res: Resources
         found = _pay(options[index], (), board, pool, res)
         if found is not None:
             solution = _solution(index, (), found[1])
-            return MtgSolution(solution.option, solution.activations, solution.convoke,
+            return Solution(solution.option, solution.activations, solution.convoke,
                                solution.improvise, solution.delve, (), False)
     return None
 
@@ -1109,7 +1108,7 @@ def _mix(m: Mode, first: int, what: dict[tuple[str, int], tuple[Demand, Way]],
 
 def _solution(index: int, chosen: tuple[Mode, ...],
               what: dict[tuple[str, int], tuple[Demand, Way]],
-              res: Resources | None = None) -> MtgSolution:
+              res: Resources | None = None) -> Solution:
     acts = []
     first = 0  # the made supplies come in `chosen`'s order, `_adds` of them per mode
     for m in chosen:
@@ -1136,5 +1135,5 @@ def _solution(index: int, chosen: tuple[Mode, ...],
             improvise.append(ref[1])
         else:
             delve.append(ref[1])
-    return MtgSolution(index, tuple(sorted(acts)), tuple(sorted(convoke)), tuple(sorted(improvise)),
+    return Solution(index, tuple(sorted(acts)), tuple(sorted(convoke)), tuple(sorted(improvise)),
                        tuple(sorted(delve)), (), True)

@@ -7,18 +7,18 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Sequence
 
-from ...engine.mtg.cards import TURN_FACE_UP, MtgScenario, Play
+from ...engine.mtg.cards import TURN_FACE_UP, Play, Scenario
 from ...engine.mtg.mana import total_text
 from ...engine.mtg.payment import SharedResources
 from ...engine.mtg.total_cost import with_grants
-from ..answers import Plan
+from .. import answers
 from ..config import DEFAULT_CONFIG, SolverConfig
 from ..render import table
 from .moves import castable_from_graveyard
-from .plan import MtgPlan, plan_mtg
+from .plan import Plan, plan
 
 
-def plan_hand(scenario: MtgScenario, config: SolverConfig = DEFAULT_CONFIG) -> list[MtgPlan]:
+def plan_hand(scenario: Scenario, config: SolverConfig = DEFAULT_CONFIG) -> list[Plan]:
     """Every nonland card in hand, every card in the graveyard with flashback (or an
     alternative cost from the graveyard), every card in the command zone (a commander, cast
     from there with its tax, 903.8), then every activated ability of your permanents, then
@@ -39,7 +39,7 @@ def plan_hand(scenario: MtgScenario, config: SolverConfig = DEFAULT_CONFIG) -> l
             if (scenario.play is not None and scenario.play.object == obj.id
                     and scenario.play.ability is None):
                 play = replace(scenario.play, zone=zone)
-            out.append(plan_mtg(scenario, config, play, shared))
+            out.append(plan(scenario, config, play, shared))
     for zone in ("battlefield", "hand"):
         for obj in you.zone(zone):
             for ability in scenario.cards[obj.card].abilities:
@@ -47,24 +47,24 @@ def plan_hand(scenario: MtgScenario, config: SolverConfig = DEFAULT_CONFIG) -> l
                     out.append(_ability_plan(scenario, config, obj.id, zone, ability.id))
     for obj in you.battlefield:  # 702.37e: each face-down permanent turned face up
         if obj.face_down:
-            out.append(plan_mtg(scenario, config, Play(obj.id, "battlefield", cast=TURN_FACE_UP,
+            out.append(plan(scenario, config, Play(obj.id, "battlefield", cast=TURN_FACE_UP,
                                                        ability=TURN_FACE_UP)))
     return out
 
 
-def _ability_plan(scenario: MtgScenario, config: SolverConfig, object_id: str, zone: str,
-                  ability_id: str) -> MtgPlan:
+def _ability_plan(scenario: Scenario, config: SolverConfig, object_id: str, zone: str,
+                  ability_id: str) -> Plan:
     play = Play(object_id, zone, ability=ability_id)
     if (scenario.play is not None and scenario.play.object == object_id
             and scenario.play.ability == ability_id):
         play = scenario.play
-    return plan_mtg(scenario, config, play)
+    return plan(scenario, config, play)
 
 
-def render_hand(plans: Sequence[Plan]) -> str:
+def render_hand(plans: Sequence[answers.Plan]) -> str:
     rows = []
     for p in plans:
-        assert isinstance(p, MtgPlan)
+        assert isinstance(p, Plan)
         total = (total_text(p.total_mana, p.total_snow)
                  + (f" + {p.total_life} life" if p.total_life else ""))
         card = p.play["card"] + (f" ({p.play['ability']})" if "ability" in p.play else "")

@@ -32,12 +32,22 @@ if TYPE_CHECKING:
 else:  # imported where a model is built: fast-path casts never load OR-Tools
     from ..kernel import cp_model
 
-from ...engine.mtg.cards import MtgScenario, OtherCost
+from ...engine.mtg.cards import OtherCost, Scenario
 from ...engine.mtg.mana import TYPES, Mana, total
 from ...engine.mtg.options import Linear
-from ...engine.mtg.payment import (LEAVES, REPEAT, Resources, ability_scope, can_pay_with,
-                                   convoke_colors, interchangeable, leave_charge, per_counter,
-                                   removers, repeatable)
+from ...engine.mtg.payment import (
+    LEAVES,
+    REPEAT,
+    Resources,
+    ability_scope,
+    can_pay_with,
+    convoke_colors,
+    interchangeable,
+    leave_charge,
+    per_counter,
+    removers,
+    repeatable,
+)
 from ...engine.mtg.total_cost import Choices, Priced
 from .. import kernel
 from ..config import SolverConfig
@@ -54,7 +64,7 @@ HINT_DECIDED = True
 
 
 @dataclass(frozen=True, slots=True)
-class MtgSolution:
+class Solution:
     option: int
     activations: tuple[tuple[int, int, int], ...]  # (permanent, offer, add option), state
     # order; a repeatable ability once per activation
@@ -97,7 +107,7 @@ class _Side:
     read: Callable[[cp_model.CpSolver], tuple[int, Choices | None]]
     halves: Callable[[cp_model.CpSolver], tuple[tuple[str, tuple[int, ...]], ...]]
     variables: list[cp_model.IntVar]
-    hint: Callable[[MtgSolution], list[tuple[cp_model.IntVar, int]]]  # a known solution's values
+    hint: Callable[[Solution], list[tuple[cp_model.IntVar, int]]]  # a known solution's values
 
 
 def _listed(m: cp_model.CpModel, options: tuple[Priced, ...], benefits: tuple[int, ...]) -> _Side:
@@ -128,7 +138,7 @@ def _listed(m: cp_model.CpModel, options: tuple[Priced, ...], benefits: tuple[in
         hint=lambda known: [(v, int(o == known.option)) for o, v in choose.items()])
 
 
-def _decided(m: cp_model.CpModel, linear: Linear, scenario: MtgScenario,
+def _decided(m: cp_model.CpModel, linear: Linear, scenario: Scenario,
              auto: tuple[str, ...]) -> _Side:
     """Choices in the model (`engine.mtg.options.Linear`): `way[c]`, exactly one way to cast;
     `x[c]`, its X; `times[name]`, how often each optional cost is paid; `half[kind, j]`, how
@@ -211,7 +221,7 @@ def _decided(m: cp_model.CpModel, linear: Linear, scenario: MtgScenario,
         hint=lambda known: _decided_hint(known, linear, way, x, times, half))
 
 
-def _decided_hint(known: MtgSolution, linear: Linear, way: dict[int, cp_model.IntVar],
+def _decided_hint(known: Solution, linear: Linear, way: dict[int, cp_model.IntVar],
                   x: dict[int, cp_model.IntVar], times: dict[str, cp_model.IntVar],
                   half: dict[tuple[str, int], cp_model.IntVar]) -> list[tuple[cp_model.IntVar, int]]:
     """The decided choices' values of a known solution (its `choices` and `halves`)."""
@@ -226,10 +236,10 @@ def _decided_hint(known: MtgSolution, linear: Linear, way: dict[int, cp_model.In
     return out
 
 
-def solve_mtg(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tuple[int, ...],
+def solve(scenario: Scenario, options: tuple[Priced, ...], benefits: tuple[int, ...],
               res: Resources, config: SolverConfig, x_auto: bool,
-              start: MtgSolution | None = None, linear: Linear | None = None,
-              auto: tuple[str, ...] = ()) -> MtgSolution | None:
+              start: Solution | None = None, linear: Linear | None = None,
+              auto: tuple[str, ...] = ()) -> Solution | None:
     """The best (option, payment), or None when nothing can pay any option; SolverStopped when
     the time limit ran out before either was known. `start`, a feasible payment known
     beforehand (`fastpath.incumbent`), is the answer (not optimal) when the time limit strikes
@@ -595,7 +605,7 @@ def solve_mtg(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tupl
     levels += side.ties
     ranked = [Term(expr, 2 * size + 1) for expr, size in levels]
 
-    def read_back(solver: cp_model.CpSolver) -> MtgSolution:
+    def read_back(solver: cp_model.CpSolver) -> Solution:
         chosen, choices = side.read(solver)
         # A class's uses go to its first members in state order: its activations (by ability
         # and option), then convoke (by color), then improvise.
@@ -611,7 +621,7 @@ def solve_mtg(scenario: MtgScenario, options: tuple[Priced, ...], benefits: tupl
             convoked.extend((next(following[p]), t) for _ in range(solver.value(v)))
         for p, v in sorted(improvise.items()):
             improvised.extend(next(following[p]) for _ in range(solver.value(v)))
-        return MtgSolution(
+        return Solution(
             option=chosen,
             activations=tuple(sorted(acts)),
             convoke=tuple(sorted(convoked)),
@@ -754,7 +764,7 @@ def _mana_value(solver: cp_model.CpSolver, mana: list[cp_model.LinearExprT]) -> 
     return (v[0], v[1], v[2], v[3], v[4], v[5], v[6])
 
 
-def groups(scenario: MtgScenario, res: Resources,
+def groups(scenario: Scenario, res: Resources,
            spell_parts: list[OtherCost]) -> list[tuple[int, ...]]:
     """The permanents as classes of interchangeable ones, in state order (each class by its
     first member). Permanents are interchangeable when they pay the same way at the same
@@ -773,7 +783,7 @@ def groups(scenario: MtgScenario, res: Resources,
     return sorted(out)
 
 
-def _charge_bound(scenario: MtgScenario, res: Resources, mill: int) -> int:
+def _charge_bound(scenario: Scenario, res: Resources, mill: int) -> int:
     """The largest score any payment could have."""
     w = scenario.objective
     biggest = max(list(w.weights.values()) + [1])
@@ -785,4 +795,4 @@ def _charge_bound(scenario: MtgScenario, res: Resources, mill: int) -> int:
             + w.weight("mill") * mill + w.weight("counter") * counters + 1)
 
 
-__all__ = ["LEAVES", "MtgSolution", "REPEAT", "repeatable", "solve_mtg"]
+__all__ = ["LEAVES", "Solution", "REPEAT", "repeatable", "solve"]

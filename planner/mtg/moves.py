@@ -18,7 +18,7 @@ cast, optional set, X and announcement; a total another beats on every part is l
 `plan` leaves it: its payments pay the other with mana to spare, which stays in the pool) with
 one payment, named (`engine.mtg.payment.name_payment`, the one scorer) and resolved
 (`engine.mtg.stack.resolve`, as `payplan play` applies a plan). With `x: auto`, X is the one
-`plan_mtg` chooses on the state the cast meets (the largest payable there); only that X's
+`plan_cast` chooses on the state the cast meets (the largest payable there); only that X's
 options are moves. The payments are every *minimal* payment of the option's total, named
 canonically (the first objects of each group of interchangeable ones, in state order: same
 card, tapped, sick, value and the same eligibility for the costs; an object that is itself a
@@ -83,13 +83,13 @@ from dataclasses import dataclass, replace
 from typing import Any, Callable, Hashable, Iterator, Sequence
 
 from ...engine.discounts import Deadline
-from ...engine.mtg.cards import Card, MtgScenario, Obj, OtherCost, Play, Reduction
+from ...engine.mtg.cards import Card, Obj, OtherCost, Play, Reduction, Scenario
 from ...engine.mtg.dump import state_to_data
 from ...engine.mtg.lands import land_play_reasons, play_land
 from ...engine.mtg.mana import NO_MANA, TYPES, Mana, add, total
 from ...engine.mtg.options import TooManyChoices, cast_options
 from ...engine.mtg.payment import (
-    MtgPayment,
+    Payment,
     Permanent,
     Resources,
     ability_scope,
@@ -107,7 +107,8 @@ from ...engine.problems import ScenarioError
 from ...engine.turn import Turn, candidate_key
 from ..config import DEFAULT_CONFIG, SolverConfig
 from ..turn import Candidate, Move, evolve
-from .plan import MtgPlan, land_plan, plan_mtg, plan_of
+from .plan import Plan, land_plan, plan_of
+from .plan import plan as plan_cast
 
 KINDS = tuple(range(1, 7))  # W U B R G C as indices into Mana
 GENERIC = 0
@@ -188,10 +189,10 @@ class TurnState:
     """A state of the search: the scenario (in the deferred mode: its mana sources untouched and
     its pool empty, the mana being in `ledger`), and the objects played as cards so far."""
 
-    scenario: MtgScenario
+    scenario: Scenario
     played: frozenset[str] = frozenset()
     ledger: Ledger | None = None
-    sid: int = -1  # the scenario's number among the canonical scenarios met (`MtgMoves.sid`)
+    sid: int = -1  # the scenario's number among the canonical scenarios met (`Moves.sid`)
     abilities: bool = False  # an ability was activated this turn (the land rule reads it)
 
 
@@ -213,9 +214,9 @@ class _Raw:
     paid yet), where the card goes and the payment of its non-mana part, its non-mana
     objective and rank, and what `realize` needs."""
 
-    plan: MtgPlan
+    plan: Plan
     dest: str | None
-    payment: MtgPayment
+    payment: Payment
     objective: int
     rank: tuple[int, ...]
     made: Made
@@ -226,7 +227,7 @@ class _After:
     """A deferred move made on one scenario: the scenario after it (pool emptied), its number,
     and the mana and units it makes arrive."""
 
-    scenario: MtgScenario
+    scenario: Scenario
     sid: int
     free: Mana
     units: tuple[tuple[UnitClass, str], ...]
@@ -245,7 +246,7 @@ class _Usage:
     life_for: tuple[tuple[str, int], ...] = ()  # never: `life_for` is refused here
 
 
-def counter_keys(scenario: MtgScenario) -> tuple[tuple[str | int, ...], str] | None:
+def counter_keys(scenario: Scenario) -> tuple[tuple[str | int, ...], str] | None:
     """The first key of counters as costs, loyalty or life_for (issue 25) a card of the file has, with
     why the turn's own payment enumeration does not plan it (its path and the one line), or
     None: `payplan turn` (and `play`'s `plays`, paid together) refuse such a file."""
@@ -274,7 +275,7 @@ def counter_keys(scenario: MtgScenario) -> tuple[tuple[str | int, ...], str] | N
     return None
 
 
-def mana_effect_keys(scenario: MtgScenario) -> tuple[tuple[str | int, ...], str] | None:
+def mana_effect_keys(scenario: Scenario) -> tuple[tuple[str | int, ...], str] | None:
     """The first key of issue 25's mana effects (`mana_effects`, `attached_to`) the file has,
     with why the turn's own payments do not plan it, or None: `payplan turn` (and `play`'s
     `plays`, paid together) refuse such a file."""
@@ -291,7 +292,7 @@ def mana_effect_keys(scenario: MtgScenario) -> tuple[tuple[str | int, ...], str]
     return None
 
 
-def read_elsewhere_keys(scenario: MtgScenario) -> tuple[tuple[str | int, ...], str] | None:
+def read_elsewhere_keys(scenario: Scenario) -> tuple[tuple[str | int, ...], str] | None:
     """The first key of issue 25's group G2 the file has (an `untap` cost, `adds: untapped` or
     `adds: milled`, `library_top`), with the one line refusing it, or None: `payplan turn` (and
     `play`'s `plays`, paid together) don't plan an opponent's permanent untapped or a known
@@ -310,10 +311,10 @@ def read_elsewhere_keys(scenario: MtgScenario) -> tuple[tuple[str | int, ...], s
     return None
 
 
-class MtgMoves:
+class Moves:
     """`planner.turn.Moves` for `mtg/1` (see the module docstring)."""
 
-    def __init__(self, start: MtgScenario, config: SolverConfig = DEFAULT_CONFIG,
+    def __init__(self, start: Scenario, config: SolverConfig = DEFAULT_CONFIG,
                  listed: Sequence[Play] | None = None, deferred: bool | None = None,
                  prune: bool = True) -> None:
         """`listed`: the turn's candidates when the file lists them; `deferred`: False plans
@@ -372,7 +373,7 @@ class MtgMoves:
 
     # --- the protocol
 
-    def begin(self, scenario: MtgScenario) -> TurnState:
+    def begin(self, scenario: Scenario) -> TurnState:
         if not self.deferred:
             return TurnState(scenario, sid=self.sid(canonical(scenario)))
         you = scenario.state.you
@@ -502,19 +503,19 @@ class MtgMoves:
     def key(self, state: TurnState) -> Hashable:
         return (state.sid, state.played, state.ledger, state.abilities)
 
-    def realize(self, start: MtgScenario, steps: Sequence[tuple[Candidate, Move[Any]]]
-                ) -> tuple[list[MtgPlan], MtgScenario]:
+    def realize(self, start: Scenario, steps: Sequence[tuple[Candidate, Move[Any]]]
+                ) -> tuple[list[Plan], Scenario]:
         if not steps:
             return [], start
         if not self.deferred:
             plans = [move.plan for _, move in steps]
-            assert all(isinstance(p, MtgPlan) for p in plans)
+            assert all(isinstance(p, Plan) for p in plans)
             last = steps[-1][1].after
             assert isinstance(last, TurnState)
             return plans, last.scenario  # type: ignore[return-value]
         return _pay_deferred(self, start, steps)
 
-    def reason(self, scenario: MtgScenario, candidate: Candidate) -> str:
+    def reason(self, scenario: Scenario, candidate: Candidate) -> str:
         play = candidate.plays[0]
         found = scenario.state.you.find(play.object)
         if found is None:
@@ -522,9 +523,9 @@ class MtgMoves:
         card = scenario.cards[found[1].card]
         if play.ability is None and "land" in card.types:
             return "; ".join(land_play_reasons(scenario, play.object))
-        return "; ".join(plan_mtg(replace(scenario, play=None), self.config, play).reasons)
+        return "; ".join(plan_cast(replace(scenario, play=None), self.config, play).reasons)
 
-    def state_json(self, scenario: MtgScenario) -> dict[str, object]:
+    def state_json(self, scenario: Scenario) -> dict[str, object]:
         return state_to_data(scenario.state)
 
     # --- twins and the universe
@@ -607,7 +608,7 @@ class MtgMoves:
                                 state.abilities)
         return [Move(plan, after_state, 0, 0, (0,), made)]
 
-    def _options(self, scenario: MtgScenario, play: Play, card: Card,
+    def _options(self, scenario: Scenario, play: Play, card: Card,
                  cap: int) -> Any:
         try:
             return cast_options(scenario, play, cap)
@@ -628,7 +629,7 @@ class MtgMoves:
         options = opts.options
         if opts.x_auto:
             # X is the largest payable on this state, as `plan` chooses it.
-            chosen = plan_mtg(scenario, self.config, play)
+            chosen = plan_cast(scenario, self.config, play)
             if chosen.status != "ok" or chosen.option is None:
                 return []
             options = tuple(o for o in options if o.choices.x == chosen.option.choices.x)
@@ -699,7 +700,7 @@ class MtgMoves:
                                         r.plan.size, rank, evolve(r.made, epoch=epoch))
         return sorted(found_moves.values(), key=lambda m: m.rank)
 
-    def _reads(self, scenario: MtgScenario, play: Play) -> Hashable:
+    def _reads(self, scenario: Scenario, play: Play) -> Hashable:
         """What a cast's price and non-mana payment read of the scenario, when the card asks
         for no non-mana cost but life (so its payment takes no object): the play, where its
         object is and how (tapped, sick), and the cards on your battlefield (the grants and
@@ -715,7 +716,7 @@ class MtgMoves:
         return (_play_key(play), zone, obj.card, obj.tapped, obj.sick,
                 tuple(sorted(o.card for o in scenario.state.you.battlefield)))
 
-    def _after(self, scenario: MtgScenario, play: Play, r: _Raw) -> _After | None:
+    def _after(self, scenario: Scenario, play: Play, r: _Raw) -> _After | None:
         """The move `r` made on `scenario`: None when its life or mill is more than there is."""
         you = scenario.state.you
         mill = sum(n for k, n in r.payment.other if k == "mill" and isinstance(n, int))
@@ -734,7 +735,7 @@ class MtgMoves:
         after = evolve(after, state=evolve(after.state, you=evolve(you, mana_pool=NO_MANA)))
         return _After(after, self.sid(canonical(after)), free, units)
 
-    def _raw(self, scenario: MtgScenario, play: Play) -> list[_Raw]:
+    def _raw(self, scenario: Scenario, play: Play) -> list[_Raw]:
         scenario = replace(scenario, play=None)
         found = scenario.state.you.find(play.object)
         assert found is not None
@@ -761,7 +762,7 @@ class MtgMoves:
                 paid = [(usage, *name_payment(scenario, option, open_res, usage))
                         for usage, _ in payer.payments()]
             else:  # life at most: what `name_payment` names for no object used
-                paid = [(_Usage(), MtgPayment(life=option.life), NO_MANA,
+                paid = [(_Usage(), Payment(life=option.life), NO_MANA,
                          scenario.objective.weight("life") * option.life)]
             for n, (usage, payment, _, score) in enumerate(paid):
                 plan = plan_of(card, header, option, payment, NO_MANA, score, benefit)
@@ -811,7 +812,7 @@ def _header(obj: Obj, card: Card, play: Play) -> dict[str, str]:
     return header
 
 
-def canonical(scenario: MtgScenario) -> Hashable:
+def canonical(scenario: Scenario) -> Hashable:
     """The state with every zone in id order: two states that differ only in the order of a
     zone (two creatures cast in either order) have the same future (nothing but naming reads a
     zone's order, and the names are the same objects')."""
@@ -876,7 +877,7 @@ def _simple(ability: Any) -> bool:
             and all(total(m) == 1 for m in ability.adds))
 
 
-def unit_class(scenario: MtgScenario, obj: Obj) -> UnitClass | None:
+def unit_class(scenario: Scenario, obj: Obj) -> UnitClass | None:
     """The unit `obj` (a permanent of yours) is now, or None when none of its mana abilities can
     be activated (tapped, or a summoning-sick creature) or it has none."""
     card = scenario.cards[obj.card]
@@ -904,7 +905,7 @@ def _costs_of(card: Card) -> Iterator[OtherCost]:
         yield from ability.cost.other
 
 
-def deferrable(scenario: MtgScenario, listed: Sequence[Play] | None) -> bool:
+def deferrable(scenario: Scenario, listed: Sequence[Play] | None) -> bool:
     """Whether the turn's mana can be paid together (the module docstring's deferred mode)."""
     you = scenario.state.you
     mine = [*you.hand, *you.graveyard, *you.exile, *you.command, *you.battlefield]
@@ -942,7 +943,7 @@ def _counted(r: Reduction) -> bool:
         r.colored_counts)
 
 
-def _x_auto(scenario: MtgScenario, listed: Sequence[Play] | None) -> bool:
+def _x_auto(scenario: Scenario, listed: Sequence[Play] | None) -> bool:
     """Whether a candidate may have `x: auto` and an {X} to choose."""
     you = scenario.state.you
     mine = [*you.hand, *you.graveyard, *you.exile, *you.command, *you.battlefield]
@@ -1031,7 +1032,7 @@ class _Payer:
     """Every minimal payment of one option from `res` (the module docstring), or with
     `mana=False` (the deferred mode) every way to pay its non-mana costs only."""
 
-    def __init__(self, scenario: MtgScenario, option: Priced, res: Resources,
+    def __init__(self, scenario: Scenario, option: Priced, res: Resources,
                  alone: frozenset[str], mana: bool, minimal: bool = True) -> None:
         self.scenario = scenario
         self.minimal = minimal
@@ -1665,8 +1666,8 @@ def cheapest(ledger: Ledger) -> _Assignment | None:
     return _Assignment(cost, tuple(sources), flows)
 
 
-def _pay_deferred(moves: MtgMoves, start: MtgScenario,
-                  steps: Sequence[tuple[Candidate, Move[Any]]]) -> tuple[list[MtgPlan], MtgScenario]:
+def _pay_deferred(moves: Moves, start: Scenario,
+                  steps: Sequence[tuple[Candidate, Move[Any]]]) -> tuple[list[Plan], Scenario]:
     """The deferred mode's `realize` (the module docstring): the cheapest assignment of the
     final ledger, split over the casts in order, each cast's payment named, scored and
     resolved from the real permanents and pool."""
@@ -1679,13 +1680,13 @@ def _pay_deferred(moves: MtgMoves, start: MtgScenario,
     for i, e, k, amount in sorted(found.flows):
         pays.setdefault((e, k), []).append([i, amount])
     taken: set[str] = set()  # unit objects used so far
-    plans: list[MtgPlan] = []
+    plans: list[Plan] = []
     cur = start
     for _, move in steps:
         made = move.play
         assert isinstance(made, Made)
         if made.land:
-            assert isinstance(move.plan, MtgPlan)
+            assert isinstance(move.plan, Plan)
             plans.append(move.plan)
             cur = play_land(cur, made.play.object)
             continue
@@ -1697,7 +1698,7 @@ def _pay_deferred(moves: MtgMoves, start: MtgScenario,
         res = resources(cur, card, obj.id if play.ability is None else "")
         opts = cast_options(cur, play, 10**3)  # as many counts as the search priced
         option = next(o for o in opts.options if o.choices == made.choices)
-        assert isinstance(move.plan, MtgPlan) and option.mana == move.plan.total_mana
+        assert isinstance(move.plan, Plan) and option.mana == move.plan.total_mana
         pool_spent = [0] * 7
         activations: list[tuple[int, int, int]] = []
         for k in (*KINDS, GENERIC):

@@ -12,18 +12,25 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from ...engine.mtg import FORMAT
-from ...engine.mtg.cards import MtgScenario
+from ...engine.mtg.cards import Scenario
 from ...engine.mtg.mana import Mana, total_text
 from ...engine.mtg.options import cast_options
 from ...engine.mtg.payment import resources
-from ...engine.mtg.total_cost import (Changer, apply_reduction, changers, played_card, price,
-                                      reductions_of, with_counts)
+from ...engine.mtg.total_cost import (
+    Changer,
+    apply_reduction,
+    changers,
+    played_card,
+    price,
+    reductions_of,
+    with_counts,
+)
 from ...engine.problems import ScenarioError
 from .. import answers
 from ..answers import Status
 from ..config import DEFAULT_CONFIG, SolverConfig
 from ..render import table
-from .plan import plan_mtg
+from .plan import plan
 
 MAX_ORDERED = 10  # reductions whose orders `orders` counts (memoised, not walked)
 
@@ -43,7 +50,7 @@ class OrderTotal:
 
 
 @dataclass(frozen=True, slots=True)
-class MtgOrders(answers.Orders):
+class Orders(answers.Orders):
     """The answer of `payplan orders` on an `mtg/1` cast: for the cheapest plan's choices (or
     the first option when it can't be paid), each distinct total the orders of the reductions
     reach, cheapest first (floors after every order, as 601.2f says)."""
@@ -86,15 +93,15 @@ class MtgOrders(answers.Orders):
         return render_orders(self)
 
 
-def reduction_orders(scenario: MtgScenario, config: SolverConfig = DEFAULT_CONFIG
-                     ) -> MtgOrders:
+def discount_orders(scenario: Scenario, config: SolverConfig = DEFAULT_CONFIG
+                     ) -> Orders:
     """Each distinct total the orders of the reductions reach, for the choices of the cheapest
     plan (or the first option when it can't be paid), with how many orders reach it. Floors
     apply after every order, as 601.2f says."""
-    p = plan_mtg(scenario, config)
+    p = plan(scenario, config)
     play = scenario.play
     assert play is not None
-    nothing = MtgOrders(p.play, p.status, p.reasons)
+    nothing = Orders(p.play, p.status, p.reasons)
     if p.status == "illegal":
         return nothing
     card = played_card(scenario, play)
@@ -156,7 +163,7 @@ def _walk(start: Mana, reductions: tuple[Changer, ...], floors: tuple[Changer, .
     return go((1 << len(reductions)) - 1, start)
 
 
-def render_orders(result: MtgOrders) -> str:
+def render_orders(result: Orders) -> str:
     play = result.play
     head = f"{play['card']} ({play['object']}): {result.status}"
     if not result.orders:
@@ -168,4 +175,4 @@ def render_orders(result: MtgOrders) -> str:
         ["total", "orders", "one order"], rows)
 
 
-__all__ = ["MtgOrders", "OrderTotal", "reduction_orders", "render_orders"]
+__all__ = ["Orders", "OrderTotal", "discount_orders", "render_orders"]

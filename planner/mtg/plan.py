@@ -1,4 +1,4 @@
-"""`plan_mtg(scenario)`: the cheapest way to cast one spell under `mtg/1`, with its JSON form.
+"""`plan(scenario)`: the cheapest way to cast one spell under `mtg/1`, with its JSON form.
 
 The engine lists the cost options (`engine.mtg.options`) and the resources
 (`engine.mtg.payment`); the fast path (`planner.mtg.fastpath`, basic lands and the pool) or the
@@ -12,26 +12,33 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
 
-from ...engine.mtg.cards import TURN_FACE_UP, Card, MtgScenario, Play
-from ...engine.mtg.mana import NO_MANA, Mana, mana_text, total, total_text
 from ...engine.discounts import Deadline
-from ...engine.mtg.options import CastOptions, TooManyChoices, announce, cast_options, samples
-from ...engine.mtg.payment import (MtgPayment, Resources, SharedResources, SourceUse,
-                                   name_payment, resources, shortfall)
-from ...engine.mtg.total_cost import Priced, Step, destination, played_card, price, signed
 from ...engine.mtg import FORMAT
+from ...engine.mtg.cards import TURN_FACE_UP, Card, Play, Scenario
+from ...engine.mtg.mana import NO_MANA, Mana, mana_text, total, total_text
+from ...engine.mtg.options import CastOptions, TooManyChoices, announce, cast_options, samples
+from ...engine.mtg.payment import (
+    Payment,
+    Resources,
+    SharedResources,
+    SourceUse,
+    name_payment,
+    resources,
+    shortfall,
+)
+from ...engine.mtg.total_cost import Priced, Step, destination, played_card, price, signed
 from ...engine.problems import ScenarioError
 from .. import answers
 from ..answers import Status
 from ..config import DEFAULT_CONFIG, SolverConfig
 from ..kernel import SolverStopped, deadline, solver_config
-from .fastpath import Board, GaveUp, fast_board, incumbent, solve_fast
 from .explain import unpayable_reasons
-from .model import MtgSolution, solve_mtg
+from .fastpath import Board, GaveUp, fast_board, incumbent, solve_fast
+from .model import Solution, solve
 
 
 @dataclass(frozen=True, slots=True)
-class MtgPlan(answers.Plan):
+class Plan(answers.Plan):
     """An `mtg/1` plan: the way cast, X, the optional costs paid and the announcements, the
     total (mana, life, other), its steps (601.2f), and the payment of pool, mana abilities,
     convoke, delve, improvise, life and objects."""
@@ -50,7 +57,7 @@ class MtgPlan(answers.Plan):
     total_life: int = 0
     total_other: tuple[tuple[str, int], ...] = ()
     mana_value: int | None = 0  # None: an ability (it has no mana value)
-    payment: MtgPayment | None = None
+    payment: Payment | None = None
     left_in_pool: Mana = NO_MANA
     steps: tuple[Step, ...] = ()
     score: int | None = None
@@ -119,15 +126,15 @@ class MtgPlan(answers.Plan):
         return out
 
     def render(self) -> str:
-        return render_mtg(self)
+        return render_plan(self)
 
     @property
     def size(self) -> int:
         return total(self.total_mana) + self.total_snow if self.ok else 0
 
 
-def plan_mtg(scenario: MtgScenario, config: SolverConfig = DEFAULT_CONFIG,
-             play: Play | None = None, shared: SharedResources | None = None) -> MtgPlan:
+def plan(scenario: Scenario, config: SolverConfig = DEFAULT_CONFIG,
+             play: Play | None = None, shared: SharedResources | None = None) -> Plan:
     """The cheapest plan for the scenario's play (or `play`), per `mtg/1`'s objective.
     `shared`: this scenario's resources for several spells (`payplan hand`)."""
     play = play if play is not None else scenario.play
@@ -152,18 +159,18 @@ def plan_mtg(scenario: MtgScenario, config: SolverConfig = DEFAULT_CONFIG,
     except TooManyChoices as err:
         raise ScenarioError.at(("cards", card.id, "cost"), str(err)) from None
     if not opts.legal:
-        return MtgPlan("illegal", header, reasons=opts.reasons, mana_value=_mana_value(card))
+        return Plan("illegal", header, reasons=opts.reasons, mana_value=_mana_value(card))
     return plan_options(scenario, opts, res, config, header, limit)
 
 
-def plan_options(scenario: MtgScenario, opts: CastOptions, res: Resources, config: SolverConfig,
-                 header: dict[str, str], limit: Deadline | None = None) -> MtgPlan:
+def plan_options(scenario: Scenario, opts: CastOptions, res: Resources, config: SolverConfig,
+                 header: dict[str, str], limit: Deadline | None = None) -> Plan:
     """Plan the cast from its options: the fast path where it applies, else the CP-SAT model
     (started from an incumbent where one is found), within what is left of `limit`."""
     card = opts.card
     benefits = tuple(sum(scenario.objective.benefit(n) * k for n, k in o.choices.optional
                          if n in opts.auto) for o in opts.options)
-    solution: MtgSolution | None
+    solution: Solution | None
     if opts.linear is not None:
         assert opts.play is not None
         tried = tuple(samples(scenario, card, opts.play, opts.linear))
@@ -177,7 +184,7 @@ def plan_options(scenario: MtgScenario, opts: CastOptions, res: Resources, confi
             start = replace(start, choices=sample.choices, option=-1,
                             halves=tuple((text, tuple(n)) for text, n in halves.items()))
         try:  # CP-SAT's limit: what is left of the plan's when it starts (`solver_config`)
-            solution = solve_mtg(scenario, (), (), res, solver_config(config, limit), opts.x_auto,
+            solution = solve(scenario, (), (), res, solver_config(config, limit), opts.x_auto,
                                  start, opts.linear, opts.auto)
         except SolverStopped as stopped:
             return _unpayable(scenario, opts, res, header, (str(stopped),), optimal=False)
@@ -191,7 +198,7 @@ def plan_options(scenario: MtgScenario, opts: CastOptions, res: Resources, confi
         start = (None if model_only(res, opts.options)
                  else incumbent(scenario, opts.options, res, opts.x_auto))
         try:
-            solution = solve_mtg(scenario, opts.options, benefits, res,
+            solution = solve(scenario, opts.options, benefits, res,
                                  solver_config(config, limit), opts.x_auto, start)
         except SolverStopped as stopped:
             return _unpayable(scenario, opts, res, header, (str(stopped),), optimal=False)
@@ -221,15 +228,15 @@ def model_only(res: Resources, options: tuple[Priced, ...] = ()) -> bool:
             or any(o.ability.made for p in res.permanents for o in p.offers))
 
 
-def plan_of(card: Card, header: dict[str, str], option: Priced, payment: MtgPayment, left: Mana,
-            score: int, benefit: int, optimal: bool = True) -> MtgPlan:
+def plan_of(card: Card, header: dict[str, str], option: Priced, payment: Payment, left: Mana,
+            score: int, benefit: int, optimal: bool = True) -> Plan:
     """The ok plan of casting `card` (or activating the ability it stands in for) with `option`
-    and this named payment: what `plan_mtg` answers for the payment it chose, and what the turn
+    and this named payment: what `plan` answers for the payment it chose, and what the turn
     planner answers for the payment a turn needs."""
     hybrid = tuple(half for s, half in option.announced if s.kind != "phyrexian")
     phyrexian = tuple(half for s, half in option.announced if s.kind == "phyrexian")
     x_in_cost = card.shows_x()
-    return MtgPlan(
+    return Plan(
         status="ok",
         play=header,
         cast=option.choices.cast,
@@ -256,7 +263,7 @@ def plan_of(card: Card, header: dict[str, str], option: Priced, payment: MtgPaym
     )
 
 
-def mana_effect_steps(payment: MtgPayment, option: Priced) -> tuple[Step, ...]:
+def mana_effect_steps(payment: Payment, option: Priced) -> tuple[Step, ...]:
     """The steps the mana effects took in the payment (issue 25): each replaced output (614.1a)
     and each triggered mana (605.4a), in the payment's order; the total is unchanged."""
     mana, life, snow = ((option.steps[-1].mana, option.steps[-1].life, option.steps[-1].snow)
@@ -272,7 +279,7 @@ def mana_effect_steps(payment: MtgPayment, option: Priced) -> tuple[Step, ...]:
             out.append(Step("605.4a", f"{ident}'s triggered mana ability adds {mana_text(m)} as "
                                       f"{s.id} is tapped for mana", mana, life, snow))
     return tuple(out)
-def life_steps(option: Priced, payment: MtgPayment) -> tuple[Step, ...]:
+def life_steps(option: Priced, payment: Payment) -> tuple[Step, ...]:
     """601.2h for the pips paid with life (K'rrik): which permanent allowed it. The total is
     unchanged (only the payment differs)."""
     return tuple(Step("601.2h", f"{p.name} ({p.source}, life_for {p.color}): {p.pip} x{p.count} "
@@ -287,8 +294,8 @@ def cheapest(options: tuple[Priced, ...]) -> Priced | None:
     return min(options, key=lambda o: o.size, default=None)
 
 
-def _unpayable(scenario: MtgScenario, opts: CastOptions, res: Resources, header: dict[str, str],
-               reasons: tuple[str, ...], optimal: bool = True) -> MtgPlan:
+def _unpayable(scenario: Scenario, opts: CastOptions, res: Resources, header: dict[str, str],
+               reasons: tuple[str, ...], optimal: bool = True) -> Plan:
     """Not paid: the cheapest total the options reach and what the state lacks to pay it. For
     choices decided in the model, the cheapest of the options with nothing optional paid and
     X = 0 (`_listed`: the parts add up, so none of the others has less mana, nor comes first
@@ -296,32 +303,32 @@ def _unpayable(scenario: MtgScenario, opts: CastOptions, res: Resources, header:
     listed = None if opts.cut else _listed(scenario, opts, res)
     least = None if listed is None else cheapest(listed.options)
     if least is None:
-        return MtgPlan("unpayable", header, reasons=reasons, optimal=optimal,
+        return Plan("unpayable", header, reasons=reasons, optimal=optimal,
                        mana_value=_mana_value(opts.card))
     mana, life, other = shortfall(scenario, least, res)
     lacking: dict[str, int] = {}
     for o in other:
         lacking[o.kind] = lacking.get(o.kind, 0) + o.count
-    return MtgPlan("unpayable", header, reasons=reasons, optimal=optimal,
+    return Plan("unpayable", header, reasons=reasons, optimal=optimal,
                    mana_value=_mana_value(opts.card), total_mana=least.mana,
                    total_snow=least.snow,
                    total_life=least.life, total_other=_other_counts(least),
                    shortfall=(mana, life, tuple(lacking.items())))
 
 
-def land_plan(card: Card, header: dict[str, str]) -> MtgPlan:
+def land_plan(card: Card, header: dict[str, str]) -> Plan:
     """A land played (305): status ok, `land: true`, an empty total and payment, score 0."""
     step = Step("305.2", f"play the land {card.name}: no cost (one land a turn)", NO_MANA, 0)
-    return MtgPlan("ok", header, total_mana=NO_MANA, mana_value=_mana_value(card),
-                   payment=MtgPayment(), steps=(step,), score=0, objective=0,
+    return Plan("ok", header, total_mana=NO_MANA, mana_value=_mana_value(card),
+                   payment=Payment(), steps=(step,), score=0, objective=0,
                    destination="battlefield", land=True)
 
 
-_GAVE_UP = MtgSolution(-1, (), (), (), (), (), False)  # the fast path's search outgrew its budget
+_GAVE_UP = Solution(-1, (), (), (), (), (), False)  # the fast path's search outgrew its budget
 
 
-def _fast(scenario: MtgScenario, opts: CastOptions, benefits: tuple[int, ...], res: Resources,
-          board: Board) -> MtgSolution | None:
+def _fast(scenario: Scenario, opts: CastOptions, benefits: tuple[int, ...], res: Resources,
+          board: Board) -> Solution | None:
     """The fast path's answer, or `_GAVE_UP` (the model decides instead)."""
     try:
         return solve_fast(scenario, opts.options, benefits, res, opts.x_auto, board)
@@ -329,7 +336,7 @@ def _fast(scenario: MtgScenario, opts: CastOptions, benefits: tuple[int, ...], r
         return _GAVE_UP
 
 
-def _decided_option(scenario: MtgScenario, opts: CastOptions, solution: MtgSolution) -> Priced:
+def _decided_option(scenario: Scenario, opts: CastOptions, solution: Solution) -> Priced:
     """The option the model decided (`Linear` choices), priced by the one pricing function;
     its total must be the one the model paid (the parts add up: `linear_choices`)."""
     assert solution.choices is not None and opts.linear is not None and opts.play is not None
@@ -345,7 +352,7 @@ def _decided_option(scenario: MtgScenario, opts: CastOptions, solution: MtgSolut
     return option
 
 
-def _listed(scenario: MtgScenario, opts: CastOptions, res: Resources) -> CastOptions | None:
+def _listed(scenario: Scenario, opts: CastOptions, res: Resources) -> CastOptions | None:
     """`opts` as a list: as they are, or for choices decided in the model, the options with
     nothing optional paid and X = 0 (the cheapest there are); None where those have too many
     announcements to price."""
@@ -360,7 +367,7 @@ def _listed(scenario: MtgScenario, opts: CastOptions, res: Resources) -> CastOpt
     return opts
 
 
-def _reasons(scenario: MtgScenario, opts: CastOptions, res: Resources) -> list[str]:
+def _reasons(scenario: Scenario, opts: CastOptions, res: Resources) -> list[str]:
     """Why no option can be paid (`explain`); for choices decided in the model, said of the
     options with nothing optional paid and X = 0 (the cheapest there are)."""
     listed = _listed(scenario, opts, res)
@@ -381,7 +388,7 @@ def _other_counts(option: Priced) -> tuple[tuple[str, int], ...]:
     return tuple(out.items())
 
 
-def _total_text(p: MtgPlan) -> str:
+def _total_text(p: Plan) -> str:
     return (total_text(p.total_mana, p.total_snow)
             + (f" + {p.total_life} life" if p.total_life else "")
             + "".join(f" + {k} {n}" for k, n in p.total_other)
@@ -395,7 +402,7 @@ def _read_words(s: SourceUse) -> str:
     return "".join(f"; milled {card}" for card in s.milled)
 
 
-def render_mtg(p: MtgPlan) -> str:
+def render_plan(p: Plan) -> str:
     """A readable table of the plan."""
     from ..render import table
 
@@ -467,4 +474,4 @@ def render_mtg(p: MtgPlan) -> str:
     return "\n".join(out)
 
 
-__all__ = ["MtgPlan", "MtgPayment", "cheapest", "land_plan", "plan_mtg", "plan_of", "render_mtg"]
+__all__ = ["Plan", "Payment", "cheapest", "land_plan", "plan", "plan_of", "render_plan"]

@@ -15,31 +15,31 @@ from dataclasses import dataclass, replace
 from typing import Mapping
 
 from ...engine.mtg import FORMAT
-from ...engine.mtg.cards import TURN_FACE_UP, MtgScenario
+from ...engine.mtg.cards import TURN_FACE_UP, Scenario
 from ...engine.mtg.dump import state_to_data
-from ...engine.mtg.loader import mtg_from_data
+from ...engine.mtg.loader import scenario_from_data
 from ...engine.mtg.mana import mana_text
 from ...engine.mtg.stack import Resolved, resolve
 from .. import answers
 from ..config import DEFAULT_CONFIG, SolverConfig
-from .plan import MtgPlan, plan_mtg
+from .plan import Plan, plan
 
 
 @dataclass(frozen=True, slots=True)
-class MtgPlayOutcome(answers.PlayResult):
+class PlayOutcome(answers.PlayResult):
     """The casts made (`steps`: each one's plan), the scenario they leave, and where and why the
     run stopped, if it did."""
 
     FORMAT = FORMAT
 
-    steps: tuple[MtgPlan, ...]
-    after: MtgScenario
+    steps: tuple[Plan, ...]
+    after: Scenario
     sequence: bool  # the file gave `plays` (else one `play`)
     stopped_at: int | None = None
     reason: str | None = None
 
     @property
-    def plans(self) -> tuple[MtgPlan, ...]:
+    def plans(self) -> tuple[Plan, ...]:
         return self.steps
 
     def to_json(self) -> dict[str, object]:
@@ -63,7 +63,7 @@ class MtgPlayOutcome(answers.PlayResult):
         return "\n".join(out)
 
 
-def resolved_of(p: MtgPlan) -> Resolved:
+def resolved_of(p: Plan) -> Resolved:
     """The engine's view of an ok plan: what was cast, where it goes, its payment."""
     if p.status != "ok" or p.payment is None:
         raise ValueError(f"only an ok plan can be applied (this one is {p.status})")
@@ -74,74 +74,74 @@ def resolved_of(p: MtgPlan) -> Resolved:
                     p.cast if p.cast in ("face_down", TURN_FACE_UP) else "")
 
 
-def play_data(data: Mapping[str, object], config: SolverConfig = DEFAULT_CONFIG) -> MtgPlayOutcome:
+def play_data(data: Mapping[str, object], config: SolverConfig = DEFAULT_CONFIG) -> PlayOutcome:
     """Cast the file's `play` (or each of its `plays`); a ScenarioError for a bad file."""
-    scenario = mtg_from_data(data, require_play=True)
+    scenario = scenario_from_data(data, require_play=True)
     return run_play(scenario, config)
 
 
-def run_play(scenario: MtgScenario, config: SolverConfig = DEFAULT_CONFIG) -> MtgPlayOutcome:
+def run_play(scenario: Scenario, config: SolverConfig = DEFAULT_CONFIG) -> PlayOutcome:
     """The file's `play`, or its `plays` paid together (the module docstring)."""
     if scenario.plays:
         return _together(scenario, config)
     plays = [scenario.play] if scenario.play is not None else []
     sequence = False
-    out: list[MtgPlan] = []
+    out: list[Plan] = []
     for i, play in enumerate(plays):
         if scenario.state.you.find(play.object) is None:
-            p = MtgPlan("illegal", {"object": play.object, "card": "", "from": play.zone},
+            p = Plan("illegal", {"object": play.object, "card": "", "from": play.zone},
                         reasons=(f"{play.object} is no longer in your {play.zone}",))
         else:
-            p = plan_mtg(scenario, config, play)
+            p = plan(scenario, config, play)
         out.append(p)
         if p.status != "ok":
             what = f"({p.play['card']} {p.play['object']})"
             reason = f"{what} is {p.status}: " + "; ".join(p.reasons)
-            return MtgPlayOutcome(tuple(out), scenario, sequence, i,
+            return PlayOutcome(tuple(out), scenario, sequence, i,
                                   f"plays[{i}] {reason}" if sequence else reason)
         scenario = resolve(scenario, resolved_of(p))
-    return MtgPlayOutcome(tuple(out), scenario, sequence)
+    return PlayOutcome(tuple(out), scenario, sequence)
 
 
-def _together(scenario: MtgScenario, config: SolverConfig) -> MtgPlayOutcome:
+def _together(scenario: Scenario, config: SolverConfig) -> PlayOutcome:
     from ...engine.mtg.lands import land_play_reasons
     from ...engine.turn import candidate_key
     from ..kernel import deadline
     from ..turn import Candidate, pay_together
-    from .moves import MtgMoves
+    from .moves import Moves
 
     plays = list(scenario.plays)
     start = replace(scenario, play=None, plays=())
-    moves = MtgMoves(start, config, listed=plays)
+    moves = Moves(start, config, listed=plays)
     sequence = [Candidate(candidate_key(p.object, p.ability), (i,), (p,),
                           p.object if p.ability is None else None, i)
                 for i, p in enumerate(plays)]
     together = pay_together(moves, start, sequence, deadline(config))
-    out = [p for p in together.plans if isinstance(p, MtgPlan)]
+    out = [p for p in together.plans if isinstance(p, Plan)]
     after = together.after
-    assert isinstance(after, MtgScenario)
+    assert isinstance(after, Scenario)
     if len(out) == len(plays):
-        return MtgPlayOutcome(tuple(out), after, True)
+        return PlayOutcome(tuple(out), after, True)
     i = len(out)
     play = plays[i]
     found = after.state.you.find(play.object)
     if found is None:
-        p = MtgPlan("illegal", {"object": play.object, "card": "", "from": play.zone},
+        p = Plan("illegal", {"object": play.object, "card": "", "from": play.zone},
                     reasons=(f"{play.object} is no longer in your {play.zone}",))
     elif play.ability is None and "land" in after.cards[found[1].card].types:
         card = after.cards[found[1].card]
         header = {"object": play.object, "card": card.id, "from": found[0]}
-        p = MtgPlan("illegal", header, reasons=land_play_reasons(after, play.object)
+        p = Plan("illegal", header, reasons=land_play_reasons(after, play.object)
                     or ("it can't be played with the plays before it",))
     else:
-        p = plan_mtg(after, config, play)
+        p = plan(after, config, play)
         if p.ok:  # only when the search was cut by the time limit
             p = replace(p, status="unpayable", reasons=(
                 "it could not be paid together with the plays before it in the time limit",))
     out.append(p)
     what = f"({p.play['card']} {p.play['object']})"
     reason = f"plays[{i}] {what} is {p.status}: " + "; ".join(p.reasons)
-    return MtgPlayOutcome(tuple(out), after, True, i, reason)
+    return PlayOutcome(tuple(out), after, True, i, reason)
 
 
-__all__ = ["MtgPlayOutcome", "play_data", "resolved_of", "run_play"]
+__all__ = ["PlayOutcome", "play_data", "resolved_of", "run_play"]

@@ -12,8 +12,8 @@ from typing import Any, Mapping
 
 from ...engine.mtg import FORMAT
 from ...engine.mtg import generate as generator
-from ...engine.mtg.cards import MtgScenario, Play
-from ...engine.mtg.loader import mtg_from_data
+from ...engine.mtg.cards import Play, Scenario
+from ...engine.mtg.loader import scenario_from_data
 from ...engine.turn import Turn
 from .. import answers
 from ..answers import Hand
@@ -30,28 +30,28 @@ class Mtg:
     families: tuple[Family, ...] = tuple(
         Family(name, generator.DEFAULT_SIZE[name], generator.SIZES[name], generator.ABOUT[name])
         for name in generator.FAMILIES)
-    bench: str | None = "payplan.benchmarks.mtg_bench"
+    bench: str | None = "payplan.benchmarks.mtg.bench"
 
     def owns(self, scenario: object) -> bool:
-        return isinstance(scenario, MtgScenario)
+        return isinstance(scenario, Scenario)
 
-    def load(self, data: object, *, require_play: bool = False) -> MtgScenario:
-        return mtg_from_data(data, require_play=require_play)
+    def load(self, data: object, *, require_play: bool = False) -> Scenario:
+        return scenario_from_data(data, require_play=require_play)
 
-    def plan(self, scenario: MtgScenario, config: SolverConfig) -> answers.Plan:
-        from .plan import plan_mtg
+    def plan(self, scenario: Scenario, config: SolverConfig) -> answers.Plan:
+        from .plan import plan
 
-        return plan_mtg(scenario, config)
+        return plan(scenario, config)
 
-    def hand(self, scenario: MtgScenario, config: SolverConfig) -> Hand:
+    def hand(self, scenario: Scenario, config: SolverConfig) -> Hand:
         from .hand import plan_hand, render_hand
 
         return Hand(FORMAT, tuple(plan_hand(scenario, config)), render_hand)
 
-    def orders(self, scenario: MtgScenario, config: SolverConfig) -> answers.Orders:
-        from .orders import reduction_orders
+    def orders(self, scenario: Scenario, config: SolverConfig) -> answers.Orders:
+        from .orders import discount_orders
 
-        return reduction_orders(scenario, config)
+        return discount_orders(scenario, config)
 
     def play(self, data: Mapping[str, object], config: SolverConfig) -> answers.PlayResult:
         from .play import play_data
@@ -59,36 +59,36 @@ class Mtg:
         return play_data(data, config)
 
     def check(self, data: Mapping[str, object], config: SolverConfig,
-              scenario: MtgScenario | None = None) -> answers.Check:
+              scenario: Scenario | None = None) -> answers.Check:
         from .check import check_data
 
         return check_data(data, config, scenario)
 
-    def turn(self, scenario: MtgScenario, config: SolverConfig) -> answers.Answer:
+    def turn(self, scenario: Scenario, config: SolverConfig) -> answers.Answer:
         from ..kernel import deadline
         from ..turn import plan_turn
-        from .moves import MtgMoves
+        from .moves import Moves
 
         turn = turn_of(scenario)
-        return plan_turn(MtgMoves(scenario, config, turn.candidates), scenario, turn, FORMAT,
+        return plan_turn(Moves(scenario, config, turn.candidates), scenario, turn, FORMAT,
                          deadline(config))
 
-    def turn_moves(self, scenario: MtgScenario, defer: bool = True) -> Any:
-        from .moves import MtgMoves
+    def turn_moves(self, scenario: Scenario, defer: bool = True) -> Any:
+        from .moves import Moves
 
-        return MtgMoves(scenario, listed=turn_of(scenario).candidates, deferred=None if defer
+        return Moves(scenario, listed=turn_of(scenario).candidates, deferred=None if defer
                         else False)
 
-    def apply_play(self, scenario: MtgScenario, plan: answers.Plan) -> MtgScenario:
+    def apply_play(self, scenario: Scenario, plan: answers.Plan) -> Scenario:
         from ...engine.mtg.stack import resolve
-        from .plan import MtgPlan
+        from .plan import Plan
         from .play import resolved_of
 
-        if not isinstance(plan, MtgPlan):
+        if not isinstance(plan, Plan):
             raise TypeError(f"not an mtg/1 plan: {type(plan).__name__}")
         return resolve(scenario, resolved_of(plan))
 
-    def dump(self, scenario: MtgScenario) -> dict[str, object]:
+    def dump(self, scenario: Scenario) -> dict[str, object]:
         from ...engine.mtg.dump import scenario_to_data
 
         return scenario_to_data(scenario)
@@ -97,7 +97,7 @@ class Mtg:
         return generator.generate(family, size, seed)
 
 
-def turn_of(scenario: MtgScenario) -> Turn[Play]:
+def turn_of(scenario: Scenario) -> Turn[Play]:
     """The scenario's `turn` (default: every candidate, each worth 1); a file that gives a
     `play` or `plays` is not a turn."""
     from ...engine.problems import ScenarioError

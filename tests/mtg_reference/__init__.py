@@ -1,5 +1,5 @@
 """The `mtg/1` reference's generator and campaign (the brute force itself ships as
-`payplan.benchmarks.mtg_reference`, so that `payplan bench --suite mtg` can use it).
+`payplan.benchmarks.mtg.reference`, so that `payplan bench --suite mtg` can use it).
 
 - `strategies`: a seeded generator of small mtg/1 casts drawing every key the loader accepts.
 - `campaign`: `python -m tests.mtg_reference.campaign --casts 10000` compares the planner (with
@@ -18,9 +18,9 @@ from typing import Any
 
 import yaml
 
-from payplan.benchmarks.mtg_reference import brute, plan_json, run_cli
-from payplan.benchmarks.mtg_reference.compare import Planner, Verdict, cli_planner, judge
-from payplan.benchmarks.mtg_reference.payment import check_payment
+from payplan.benchmarks.mtg.reference import brute, plan_json, run_cli
+from payplan.benchmarks.mtg.reference.compare import Planner, Verdict, cli_planner, judge
+from payplan.benchmarks.mtg.reference.payment import check_payment
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 EXAMPLES = ROOT / "examples" / "mtg"

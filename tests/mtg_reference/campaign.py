@@ -38,7 +38,7 @@ from typing import Any, Iterator
 
 import yaml
 
-from payplan.benchmarks.mtg_reference.compare import judge
+from payplan.benchmarks.mtg.reference.compare import judge
 
 from . import PLANNERS, explain, mtg_supported
 from .strategies import cast_seeds, random_cast

@@ -3,7 +3,7 @@
 `random_cast(rng)` draws one cast from a `random.Random`, so a seed replays it exactly;
 `casts(seed, n)` is the derandomized stream the tests and the campaign use; `cast_strategy()`
 wraps it for Hypothesis. Boards stay small (at most about seven permanents that can pay), so the
-brute force (payplan.benchmarks.mtg_reference.brute) finishes in milliseconds to a second.
+brute force (payplan.benchmarks.mtg.reference.brute) finishes in milliseconds to a second.
 
 Every key the mtg/1 loader accepts is drawn (tests/test_mtg_reference.py lists the loader's keys
 and enum words and fails on any never drawn), and every feature of the spec appears: hybrid,

@@ -3,7 +3,7 @@
     python -m tests.mtg_reference.turn_campaign N [--seed 0] [--out DIR] [--progress K]
 
 Each turn (tests/mtg_reference/turn_strategies.py) is answered by `payplan turn` (the command
-table's `turn`) and compared with the brute force (benchmarks/mtg_reference/turn.py): value,
+table's `turn`) and compared with the brute force (benchmarks/mtg/reference/turn.py): value,
 objective and size equal, `optimal: true`, and the planner's sequence replayed by the reference
 (each play a move the reference finds on the state it meets, each payment checked by the
 single-cast reference, the sums as claimed). It prints the turns checked, the disagreements
@@ -23,7 +23,7 @@ from typing import Any
 
 import yaml
 
-from payplan.benchmarks.mtg_reference.turn import compare, planner_answer, solve_turn
+from payplan.benchmarks.mtg.reference.turn import compare, planner_answer, solve_turn
 
 from .turn_strategies import turns
 

@@ -1,5 +1,5 @@
 """Small generated `mtg/1` turns (shared/spec/turn-format.md), as raw scenario dicts, for the turn
-brute force (payplan.benchmarks.mtg_reference.turn).
+brute force (payplan.benchmarks.mtg.reference.turn).
 
 `random_turn(rng)` draws one turn from a `random.Random` (a seed replays it exactly);
 `turns(seed, n)` is the stream the tests and the campaign use. At most 6 candidates (hand cards,

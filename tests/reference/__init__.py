@@ -1,5 +1,5 @@
 """The independent reference's generators and campaign (the reference itself ships as
-`payplan.benchmarks.reference`, so that `payplan bench` can use it).
+`payplan.benchmarks.riftbound.reference`, so that `payplan bench` can use it).
 
 - `strategies.scenario_data()`: the Hypothesis generator; `strategies.real_scenario_data()`
   the real-card additions (`shared/spec/real-cards.md`).

@@ -28,11 +28,18 @@ import time
 from typing import Any
 
 import yaml
-from hypothesis import HealthCheck, Phase, given, seed as hypothesis_seed, settings
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import seed as hypothesis_seed
 
-from payplan.benchmarks.reference.compare import check, reference_answer
-from payplan.benchmarks.reference.pricing import (ISSUE_20_MUTANTS, MUTANTS, SETTLED_MUTANTS,
-                                                  Unsupported, reference_totals)
+from payplan.benchmarks.riftbound.reference.compare import check, reference_answer
+from payplan.benchmarks.riftbound.reference.pricing import (
+    ISSUE_20_MUTANTS,
+    MUTANTS,
+    SETTLED_MUTANTS,
+    Unsupported,
+    reference_totals,
+)
+
 from .strategies import real_scenario_data, scenario_data
 
 

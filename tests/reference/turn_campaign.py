@@ -5,7 +5,7 @@
 
 Draws N turns with `turn_strategies.turn_data` (seeded: a run is repeatable), asks `payplan
 turn --json` (the command table's answer) and checks it against
-`payplan.benchmarks.reference.turn.compare`: value, objective and size against the brute
+`payplan.benchmarks.riftbound.reference.turn.compare`: value, objective and size against the brute
 force's, and the planner's plays replayed on the reference (legal, totals reached, payments
 legal and scored as claimed, the state after). Prints the turns checked (by how many plays the
 best turn makes), the disagreements (the first few turns as YAML) and the wall time. Runs from
@@ -24,10 +24,11 @@ from pathlib import Path
 from typing import Any
 
 import yaml
-from hypothesis import HealthCheck, Phase, given, seed as hypothesis_seed, settings
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import seed as hypothesis_seed
 
-from payplan.benchmarks.reference.pricing import Unsupported
-from payplan.benchmarks.reference.turn import best_turn, compare
+from payplan.benchmarks.riftbound.reference.pricing import Unsupported
+from payplan.benchmarks.riftbound.reference.turn import best_turn, compare
 
 from .turn_strategies import turn_data
 

@@ -1,5 +1,5 @@
 """A Hypothesis generator of small `payplan/1` turns (raw data), for the turn brute force
-(`benchmarks/reference/turn.py`), written from turn-format.md and the seeds, not the planner.
+(`benchmarks/riftbound/reference/turn.py`), written from turn-format.md and the seeds, not the planner.
 
 `turn_data()` draws 2 to 6 candidates (a hand of 2 to 5 cards, now and then a Flow card in the
 trash) on 2 to 5 runes, from cards that make the order of the plays matter:

@@ -1,7 +1,7 @@
 """Which keys and words of the `payplan/1` loader a set of raw scenarios uses, as the loader
 reads them (test code: it imports the loader, which the generators and the reference never do).
 
-`used(datas)` loads each scenario with `payplan.engine.loader.scenario_from_data` while
+`used(datas)` loads each scenario with `payplan.engine.riftbound.loader.scenario_from_data` while
 recording, for every mapping the loader reads with its `fields`, the key tuple it checks and
 the keys present; for every word it reads with `one_of` (and `words`), the tuple of words and
 the word; the kinds of non-standard cost (`other_costs`) and the keys of Power maps (`power`,

@@ -1,0 +1,740 @@
+"""An independent brute force for `mtg/1` turns (shared/spec/turn-format.md), on the raw data.
+
+Written from the turn contract, seed 003 and the comprehensive rules, apart from payplan's
+planner: it reuses only this reference's own pricing of one cast (`brute.priced_casts`, the
+single-cast optimum `brute.solve` for the X a cast announces) and its charges. It tries every
+sequence of the candidates (each object cast or played at most once as a card; an activated
+ability as often as it can be paid), every payment of each cast, and ranks them by the spec's
+rules: the largest summed value, then the smallest summed objective, then the smallest summed
+size (the mana of each cast's total).
+
+A move is one candidate with one payment, on the state it meets:
+- a cast (a nonland card in hand; a card in the graveyard with flashback or an alternative cost
+  from the graveyard) or an activated ability: each total `brute.priced_casts` prices for it
+  (`cast: auto`, every optional cost `auto`, X the largest X payable on that state alone, as
+  `plan` chooses it); for each, every use of every permanent (none; each option of each mana
+  ability it may activate: {T} only untapped and, for a creature, not summoning sick, 302.6;
+  sacrifice itself; life; convoke with {1} or one of its colors, improvise, a tap cost of the
+  spell), every choice of the objects the spell's other costs take, every delve, and every way
+  the pool and the mana made pay the total: what is not spent stays in the pool (a payment may
+  make more than it needs, and that mana floats to the casts after it);
+- a land play (305.2): a land in hand, when `state.lands_played_this_turn` is 0 and it is your
+  main phase with an empty stack; it enters tapped when its card says `enters_tapped: true`.
+
+Between moves the state changes as the rules say (608.2n, 601.2h): what paid is tapped,
+sacrificed (to the graveyard), returned, discarded, exiled, milled; life paid; the pool holds what
+was left plus the card's `effect: {adds}` when it resolves; the card goes to its destination (a
+permanent enters the battlefield summoning sick); a token that leaves the battlefield ceases to
+exist (111.7).
+
+What this reference does not model, raising `Unsupported` (the turn generator never draws it):
+mana abilities with a mana cost (filters), with other costs (an altar's sacrifice, a tap of
+another creature), that neither tap nor sacrifice their permanent, and restricted mana
+(`only_for`): their mana's life across casts is a reading of its own.
+"""
+
+from __future__ import annotations
+
+import copy
+import itertools
+import json
+from dataclasses import dataclass, field
+from typing import Any, Iterator
+
+from . import brute
+from .brute import (
+    HAND_KINDS,
+    REMOVALS,
+    Board,
+    Priced,
+    _matches_obj,
+    activations,
+    board,
+    card_colors,
+    charge,
+    destination,
+    priced_casts,
+    tap_weight,
+)
+from .mana import COLORS, MANA, parse_plain, parse_symbols
+
+DEFAULT_MAX_PLAYS = 16
+ZONES = ("hand", "graveyard", "exile", "command", "battlefield")
+
+
+class Unsupported(ValueError):
+    """A scenario this reference does not model (the module docstring)."""
+
+
+# --- The state ---------------------------------------------------------------------------------
+
+def normalized(data: dict[str, Any]) -> dict[str, Any]:
+    """The scenario with every object of yours written out ({id, card, tapped, sick, value}),
+    ids as the single-cast reference gives them, and `turn`, `play`, `plays` left out."""
+    out = {k: copy.deepcopy(v) for k, v in data.items() if k not in ("turn", "play", "plays")}
+    state = out.setdefault("state", {}) or {}
+    out["state"] = state
+    you = state.setdefault("you", {}) or {}
+    state["you"] = you
+    for zone in ZONES:
+        objs = []
+        for i, entry in enumerate(you.get(zone) or []):
+            if isinstance(entry, str):
+                entry = {"card": entry}
+            obj = {"id": str(entry.get("id", f"{zone}[{i}]")), "card": str(entry["card"]),
+                   "tapped": bool(entry.get("tapped", False)), "sick": bool(entry.get("sick", False))}
+            if entry.get("value") is not None:
+                obj["value"] = int(entry["value"])
+            objs.append(obj)
+        you[zone] = objs
+    you["mana_pool"] = _pool_text(_pool_of(str(you.get("mana_pool") or "")))
+    you.setdefault("life", 20)
+    you.setdefault("library", 0)
+    state.setdefault("lands_played_this_turn", 0)
+    _check_supported(out)
+    out["_relevant"] = brute.relevant_kinds(out)
+    return out
+
+
+def _check_supported(data: dict[str, Any]) -> None:
+    for name, card in data["cards"].items():
+        for a in activations(card):
+            if a.mana_cost or a.parts or a.free or a.restricted is not None:
+                raise Unsupported(f"card {name}: a mana ability this turn reference does not model "
+                                  f"(filter, other costs, neither tap nor sacrifice, only_for)")
+
+
+def _pool_of(text: str) -> tuple[int, ...]:
+    pool = [0] * 6
+    for kind, arg in parse_symbols(text):
+        if kind != "mana":
+            raise brute.BadScenario("a mana pool holds plain mana")
+        pool[MANA.index(arg)] += 1
+    return tuple(pool)
+
+
+def _pool_text(pool: tuple[int, ...]) -> str:
+    return "".join(f"{{{c}}}" * pool[i] for i, c in enumerate(MANA))
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    key: str                    # the object id, or OBJECT.ABILITY
+    kind: str                   # cast | land | ability
+    object: str
+    zone: str
+    ability: str | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    candidate: Candidate
+    score: int
+    objective: int
+    size: int
+    after: str                  # the state after the move, as canonical JSON
+    x: int | None = None
+    cast: str | None = None
+
+
+def _key(state: dict[str, Any]) -> str:
+    return json.dumps(state, sort_keys=True)
+
+
+def _sorcery_speed(state: dict[str, Any]) -> bool:
+    return bool(state.get("phase", "main") == "main" and state.get("turn", "you") == "you"
+                and state.get("stack", "empty") == "empty")
+
+
+def candidates(data: dict[str, Any], played: frozenset[str]) -> list[Candidate]:
+    """The candidates on this state, in candidate order: your hand (casts and land plays), your
+    graveyard's cards with a way to be cast from there, then your permanents' activated
+    abilities. An object played as a card this turn is not a candidate again."""
+    cards = data["cards"]
+    you = data["state"]["you"]
+    out: list[Candidate] = []
+    for o in you["hand"]:
+        if o["id"] in played:
+            continue
+        kind = "land" if "land" in (cards[o["card"]].get("types") or []) else "cast"
+        out.append(Candidate(o["id"], kind, o["id"], "hand"))
+    for o in you["graveyard"]:
+        card = cards[o["card"]]
+        if o["id"] in played or "land" in (card.get("types") or []):
+            continue
+        if card.get("flashback") is not None or any(
+                a.get("zone") == "graveyard" for a in card.get("alternative") or []):
+            out.append(Candidate(o["id"], "cast", o["id"], "graveyard"))
+    for o in you["battlefield"]:
+        for ab in cards[o["card"]].get("abilities") or []:
+            out.append(Candidate(f"{o['id']}.{ab['id']}", "ability", o["id"], "battlefield",
+                                 str(ab["id"])))
+    return out
+
+
+def _play_of(data: dict[str, Any], c: Candidate) -> dict[str, Any]:
+    if c.kind == "ability":
+        return {"ability": {"object": c.object, "id": c.ability}}
+    card = data["cards"][_obj(data, c.object)[1]["card"]]
+    optional: dict[str, Any] = {}
+    kickers = card.get("kicker")
+    if kickers is not None:
+        for i in range(len(kickers) if isinstance(kickers, list) else 1):
+            optional["kicker" if i == 0 else f"kicker.{i}"] = "auto"
+    for name in ("multikicker", "replicate", "buyback"):
+        if card.get(name) is not None:
+            optional[name] = "auto"
+    for add in card.get("additional") or []:
+        if not add.get("mandatory", False):
+            optional[str(add["id"])] = "auto"
+    return {"object": c.object, "from": c.zone, "cast": "auto", "optional": optional}
+
+
+def _obj(data: dict[str, Any], oid: str) -> tuple[str, dict[str, Any]]:
+    for zone in ZONES:
+        for o in data["state"]["you"][zone]:
+            if o["id"] == oid:
+                return zone, o
+    raise KeyError(oid)
+
+
+# --- Moves -------------------------------------------------------------------------------------
+
+def moves(data: dict[str, Any], c: Candidate) -> list[Move]:
+    """Every move of the candidate on this state (each with a distinct resulting state and
+    charge; a payment reaching the same state for the same charge is one move)."""
+    state = data["state"]
+    if c.kind == "land":
+        if not _sorcery_speed(state) or int(state.get("lands_played_this_turn", 0)) >= 1:
+            return []
+        landed = copy.deepcopy(data)
+        _, obj = _obj(landed, c.object)
+        landed["state"]["you"]["hand"].remove(obj)
+        card = data["cards"][obj["card"]]
+        entered = {**obj, "tapped": bool(card.get("enters_tapped", False)),
+                   "sick": True}
+        landed["state"]["you"]["battlefield"].append(entered)
+        landed["state"]["lands_played_this_turn"] = int(state.get("lands_played_this_turn", 0)) + 1
+        return [Move(c, 0, 0, 0, _key(landed["state"]))]
+    here = dict(data)
+    here["play"] = _play_of(data, c)
+    x_value: int | None = None
+    if _has_x(here):
+        single = brute.solve(here)
+        if single.status != "ok":
+            return []
+        x_value = single.x
+        here["play"] = {**here["play"], "x": x_value}
+    priced, why = priced_casts(here, x_value)
+    if why:
+        return []
+    b = board(here)
+    seen: dict[tuple[str, int], Move] = {}
+    for p in priced:
+        for score, after in payments(here, b, p, c):
+            size = sum(p.mana)
+            m = Move(c, score, score - p.benefit, size, after, p.x, p.cast)
+            k = (after, m.objective)
+            if k not in seen or (m.size, m.score) < (seen[k].size, seen[k].score):
+                seen[k] = m
+    return list(seen.values())
+
+
+def _has_x(here: dict[str, Any]) -> bool:
+    return any(s[0] == "x" for text in brute._cost_texts(here) for s in parse_symbols(text))
+
+
+@dataclass(frozen=True, slots=True)
+class _Use:
+    kind: str                       # none | mana | convoke | improvise | tapcost
+    adds: tuple[str, ...] = ()
+    taps: bool = False
+    sac: bool = False
+    life: int = 0
+    color: str | None = None        # convoke: the color it pays, None for {1}
+    req: int = -1
+
+
+def _uses(b: Board, i: int, tapcosts: list[tuple[int, Any]]) -> list[_Use]:
+    o = b.battlefield[i]
+    card = b.cards[o.card]
+    types = set(card.get("types") or [])
+    sick = o.sick and "creature" in types
+    out = [_Use("none")]
+    seen: set[_Use] = set()
+    for a in activations(card):
+        if a.taps and (o.tapped or sick):
+            continue
+        u = _Use("mana", a.adds, a.taps, a.sac_self, a.life)
+        if u not in seen:
+            seen.add(u)
+            out.append(u)
+    if not o.tapped:
+        spell = b.spell
+        if spell.get("convoke") and not spell.get("_ability") and "creature" in types:
+            out.append(_Use("convoke", taps=True))
+            out += [_Use("convoke", taps=True, color=col) for col in sorted(card_colors(card))]
+        if spell.get("improvise") and not spell.get("_ability") and "artifact" in types:
+            out.append(_Use("improvise", taps=True))
+        for r, (_, flt) in enumerate(tapcosts):
+            if _matches_obj(b.cards, o, flt):
+                out.append(_Use("tapcost", taps=True, req=r))
+    return out
+
+
+def payments(here: dict[str, Any], b: Board, p: Priced, c: Candidate) -> Iterator[tuple[int, str]]:
+    """Every payment of the total `p`: (score, the state after the cast resolves)."""
+    parts = [(k, n, json.loads(fj)) for k, n, fj in p.other]
+    tapcosts = [(n, flt) for k, n, flt in parts if k == "tap_untapped"]
+    field_reqs = [(k, n, flt) for k, n, flt in parts if k in REMOVALS]
+    hand_reqs = [(k, n, flt) for k, n, flt in parts if k in HAND_KINDS]
+    grave_reqs = [(k, n, flt) for k, n, flt in parts if k == "exile_from_graveyard"]
+    mill = sum(n for k, n, _ in parts if k == "mill")
+    if mill > b.library or p.life > b.life_total:
+        return
+    w = b.weights
+    uses = [_uses(b, i, tapcosts) for i in range(len(b.battlefield))]
+    total = p.mana
+    for plan in itertools.product(*uses):
+        if any(sum(1 for u in plan if u.kind == "tapcost" and u.req == r) != n
+               for r, (n, _) in enumerate(tapcosts)):
+            continue
+        life = p.life + sum(u.life for u in plan)
+        if life > b.life_total:
+            continue
+        convoke = [0] * 5
+        generic_payers = 0
+        for u in plan:
+            if u.kind == "convoke" and u.color is not None:
+                convoke[COLORS.index(u.color)] += 1
+            elif u.kind in ("convoke", "improvise"):
+                generic_payers += 1
+        if any(convoke[k] > total[1 + k] for k in range(5)):
+            continue
+        self_gone = {i for i, u in enumerate(plan) if u.sac}
+        made = list(b.pool0)
+        for u in plan:
+            for col in u.adds:
+                made[MANA.index(col)] += 1
+        for removal in _field_picks(b, field_reqs, self_gone):
+            for hand_pick in _card_picks(b, b.hand, hand_reqs, set()):
+                used_grave: set[str] = set()
+                for grave_pick in _card_picks(b, b.graveyard, grave_reqs, used_grave):
+                    grave_ids = {oid for _, oid in grave_pick}
+                    rest_grave = [g for g in b.graveyard if g.id not in grave_ids]
+                    delves: list[tuple[Any, ...]] = [()]
+                    if b.spell.get("delve") and not b.spell.get("_ability"):
+                        delves = [s for k in range(len(rest_grave) + 1)
+                                  for s in itertools.combinations(rest_grave, k)]
+                    for delved in delves:
+                        generic = generic_payers + len(delved)
+                        if generic > total[0]:
+                            continue
+                        for left in _pay(total, convoke, generic, tuple(made)):
+                            score = _score(b, plan, removal, hand_pick, grave_pick, delved,
+                                           mill, life, w)
+                            after = _resolve(here, b, p, c, plan, removal, hand_pick, grave_pick,
+                                             delved, mill, life, left)
+                            yield score, after
+
+
+def _field_picks(b: Board, reqs: list[tuple[str, int, Any]], gone: set[int]
+                 ) -> Iterator[tuple[tuple[int, str], ...]]:
+    """Distinct battlefield objects for the spell's sacrifice and return costs (not ones a mana
+    ability sacrificed already); one tapped for mana or convoke may still be sacrificed."""
+    if not reqs:
+        yield ()
+        return
+    (kind, n, flt), rest = reqs[0], reqs[1:]
+    eligible = [i for i, o in enumerate(b.battlefield)
+                if i not in gone and _matches_obj(b.cards, o, flt)]
+    for pick in itertools.combinations(eligible, n):
+        for more in _field_picks(b, rest, gone | set(pick)):
+            yield tuple((i, kind) for i in pick) + more
+
+
+def _card_picks(b: Board, zone: list[Any], reqs: list[tuple[str, int, Any]], taken: set[str]
+                ) -> Iterator[tuple[tuple[str, str], ...]]:
+    if not reqs:
+        yield ()
+        return
+    (kind, n, flt), rest = reqs[0], reqs[1:]
+    eligible = [o for o in zone if o.id not in taken and _matches_obj(b.cards, o, flt)]
+    for pick in itertools.combinations(eligible, n):
+        for more in _card_picks(b, zone, rest, taken | {o.id for o in pick}):
+            yield tuple((kind, o.id) for o in pick) + more
+
+
+def _pay(total: tuple[int, ...], convoke: list[int], generic_paid: int, have: tuple[int, ...]
+         ) -> Iterator[tuple[int, ...]]:
+    """Every pool left after paying the total's mana from `have` (W U B R G C), convoke having
+    paid `convoke` colored pips and `generic_paid` generic ones."""
+    rest = list(have)
+    for k in range(5):
+        need = total[1 + k] - convoke[k]
+        if rest[k] < need:
+            return
+        rest[k] -= need
+    if rest[5] < total[6]:
+        return
+    rest[5] -= total[6]
+    generic = total[0] - generic_paid
+    if generic < 0 or sum(rest) < generic:
+        return
+
+    def split(i: int, left: int) -> Iterator[tuple[int, ...]]:
+        if i == 6:
+            if left == 0:
+                yield ()
+            return
+        for take in range(min(rest[i], left) + 1):
+            for tail in split(i + 1, left - take):
+                yield (rest[i] - take,) + tail
+    yield from split(0, generic)
+
+
+def _score(b: Board, plan: tuple[_Use, ...], removal: tuple[tuple[int, str], ...],
+           hand_pick: tuple[tuple[str, str], ...], grave_pick: tuple[tuple[str, str], ...],
+           delved: tuple[Any, ...], mill: int, life: int, w: dict[str, int]) -> int:
+    """The reference's charges: each object removed its value or the way's weight, once; each
+    other object tapped its tap weight; cards lost from hand or graveyard; mill; life."""
+    removed = {i: "sacrifice" for i, u in enumerate(plan) if u.sac}
+    removed.update(dict(removal))
+    score = sum(charge(b.battlefield[i], w[kind]) for i, kind in removed.items())
+    score += sum(tap_weight(b.cards[b.battlefield[i].card], w)
+                 for i, u in enumerate(plan) if u.taps and i not in removed)
+    hand = {o.id: o for o in b.hand}
+    grave = {o.id: o for o in b.graveyard}
+    score += sum(charge(hand[oid], w[kind]) for kind, oid in hand_pick)
+    score += sum(charge(grave[oid], w["exile_from_graveyard"]) for _, oid in grave_pick)
+    score += sum(charge(g, w["exile_from_graveyard"]) for g in delved)
+    return score + mill * w["mill"] + life * w["life"]
+
+
+def _token(cards: dict[str, Any], card: str) -> bool:
+    return "token" in (cards[card].get("tags") or [])
+
+
+def _resolve(here: dict[str, Any], b: Board, p: Priced, c: Candidate, plan: tuple[_Use, ...],
+             removal: tuple[tuple[int, str], ...], hand_pick: tuple[tuple[str, str], ...],
+             grave_pick: tuple[tuple[str, str], ...], delved: tuple[Any, ...], mill: int,
+             life: int, left: tuple[int, ...]) -> str:
+    tapped = {b.battlefield[i].id for i, u in enumerate(plan) if u.taps}
+    removed = {b.battlefield[i].id: "sacrifice" for i, u in enumerate(plan) if u.sac}
+    removed.update({b.battlefield[i].id: kind for i, kind in removal})
+    lost = {oid: kind for kind, oid in hand_pick}
+    exiled = {oid for _, oid in grave_pick} | {g.id for g in delved}
+    dest = destination(b.spell, p) if c.kind == "cast" else None
+    return apply(here, c, tapped, removed, lost, exiled, mill, life, left, dest)
+
+
+def apply(here: dict[str, Any], c: Candidate, tapped: set[str], removed: dict[str, str],
+          lost: dict[str, str], exiled: set[str], mill: int, life: int, left: tuple[int, ...],
+          dest: str | None) -> str:
+    """The state after a cast or an ability resolves, as canonical JSON (608.2n, 601.2h):
+    `removed` battlefield ids (sacrifice | return_to_hand), `lost` hand ids (discard |
+    exile_from_hand), `exiled` graveyard ids, the pool `left` (W U B R G C) plus the card's
+    `effect.adds`, the card to `dest`."""
+    cards = here["cards"]
+    state = dict(here["state"])             # object dicts are never changed in place: new
+    you = dict(state["you"])                # ones replace them
+    state["you"] = you
+    moved: dict[str, list[dict[str, Any]]] = {z: [] for z in ZONES}
+    card_obj: dict[str, Any] | None = None
+    if c.kind == "cast":
+        zone, card_obj = _obj(here, c.object)
+        you[zone] = [o for o in you[zone] if o["id"] != c.object]
+    battlefield = []
+    for o in you["battlefield"]:
+        if o["id"] in removed:
+            if not _token(cards, o["card"]):
+                to = "graveyard" if removed[o["id"]] == "sacrifice" else "hand"
+                moved[to].append({**o, "tapped": False, "sick": False})
+            continue
+        battlefield.append({**o, "tapped": True} if o["id"] in tapped else o)
+    you["battlefield"] = battlefield
+    hand = []
+    for o in you["hand"]:
+        if o["id"] in lost:
+            moved["graveyard" if lost[o["id"]] == "discard" else "exile"].append(o)
+            continue
+        hand.append(o)
+    you["hand"] = hand
+    grave = []
+    for o in you["graveyard"]:
+        if o["id"] in exiled:
+            moved["exile"].append(o)
+            continue
+        grave.append(o)
+    you["graveyard"] = grave
+    for zone, objs in moved.items():
+        you[zone] = you[zone] + objs
+    pool = list(left)
+    if card_obj is not None:
+        adds = (cards[card_obj["card"]].get("effect") or {}).get("adds")
+        if adds:
+            for kind, arg in parse_symbols(str(adds)):
+                pool[MANA.index(arg)] += 1
+        if dest is not None:
+            you[dest] = you[dest] + [{**card_obj, "tapped": False, "sick": dest == "battlefield"}]
+    you["mana_pool"] = _pool_text(tuple(pool))
+    you["life"] = int(you.get("life", 20)) - life
+    you["library"] = int(you.get("library", 0)) - mill
+    return _key(state)
+
+
+def _folded(here: dict[str, Any], pool: list[int]) -> tuple[int, ...]:
+    """The pool with every color no cost of the file names (`brute.relevant_kinds`) counted as
+    the first such color: such mana can only ever pay generic mana, so pools that differ only in
+    those colors are the same state for the search (`_Search.best` memoizes on the folded
+    state; the states themselves, which `replay` compares, keep the real pool)."""
+    relevant = here.get("_relevant")
+    if relevant is None:
+        relevant = brute.relevant_kinds(here)
+    stand_in = next((c for c in MANA if c not in relevant), None)
+    if stand_in is None:
+        return tuple(pool)
+    out = [n if MANA[i] in relevant else 0 for i, n in enumerate(pool)]
+    out[MANA.index(stand_in)] += sum(n for i, n in enumerate(pool) if MANA[i] not in relevant)
+    return tuple(out)
+
+
+# --- The search --------------------------------------------------------------------------------
+
+Rank = tuple[int, int, int]          # (value, -objective, -size): the largest is the best
+
+
+@dataclass(frozen=True, slots=True)
+class TurnOutcome:
+    value: int
+    objective: int
+    size: int
+    order: tuple[str, ...]
+    states: int = 0
+
+    def as_dict(self) -> dict[str, Any]:
+        return {"value": self.value, "objective": self.objective, "size": self.size,
+                "order": list(self.order)}
+
+
+@dataclass(slots=True)
+class _Search:
+    base: dict[str, Any]
+    values: dict[str, int]
+    memo: dict[tuple[str, frozenset[str], int], tuple[Rank, tuple[str, ...]]] = field(
+        default_factory=dict)
+    moves_memo: dict[tuple[str, Candidate], list[Move]] = field(default_factory=dict)
+    folds: dict[str, str] = field(default_factory=dict)
+
+    def fold(self, state_json: str) -> str:
+        if state_json not in self.folds:
+            state = json.loads(state_json)
+            pool = list(_pool_of(state["you"]["mana_pool"]))
+            state["you"]["mana_pool"] = _pool_text(_folded(self.base, pool))
+            self.folds[state_json] = _key(state)
+        return self.folds[state_json]
+
+    def at(self, state_json: str) -> dict[str, Any]:
+        return {**self.base, "state": json.loads(state_json)}
+
+    def moves_of(self, state_json: str, played: frozenset[str]) -> list[Move]:
+        data = self.at(state_json)
+        out: list[Move] = []
+        for c in candidates(data, played):
+            k = (state_json, c)
+            if k not in self.moves_memo:
+                self.moves_memo[k] = moves(data, c)
+            out += self.moves_memo[k]
+        return out
+
+    def best(self, state_json: str, played: frozenset[str], left: int) -> tuple[Rank, tuple[str, ...]]:
+        k = (self.fold(state_json), played, left)
+        if k in self.memo:
+            return self.memo[k]
+        result: tuple[Rank, tuple[str, ...]] = ((0, 0, 0), ())
+        if left > 0:
+            for m in self.moves_of(state_json, played):
+                now = (self.values.get(m.candidate.key, 1), -m.objective, -m.size)
+                more = played | {m.candidate.object} if m.candidate.kind != "ability" else played
+                (v, o, s), order = self.best(m.after, more, left - 1)
+                rank = (now[0] + v, now[1] + o, now[2] + s)
+                if rank > result[0]:
+                    result = (rank, (m.candidate.key,) + order)
+        self.memo[k] = result
+        return result
+
+
+def solve_turn(data: dict[str, Any]) -> TurnOutcome:
+    """The best turn by exhaustion: value, objective and size (and one best order)."""
+    base = normalized(data)
+    spec = data.get("turn") or {}
+    if spec.get("candidates", "auto") != "auto":
+        raise Unsupported("an explicit candidate list")
+    search = _Search(base, {str(k): int(v) for k, v in (spec.get("values") or {}).items()})
+    left = int(spec["max_plays"]) if spec.get("max_plays") is not None else DEFAULT_MAX_PLAYS
+    (value, neg_objective, neg_size), order = search.best(_key(base["state"]), frozenset(), left)
+    return TurnOutcome(value, -neg_objective, -neg_size, order, len(search.memo))
+
+
+# --- The planner's turn, replayed --------------------------------------------------------------
+
+def replay(data: dict[str, Any], answer: dict[str, Any]) -> list[str]:
+    """The planner's sequence replayed by the reference: each play a move the reference finds on
+    the state it meets (the same resulting state for the same objective), its value and
+    objective summing to what the answer claims; each cast's payment also checked by the
+    single-cast reference (`payment.check_payment`)."""
+    from .payment import check_payment
+
+    base = normalized(data)
+    spec = data.get("turn") or {}
+    values = {str(k): int(v) for k, v in (spec.get("values") or {}).items()}
+    search = _Search(base, values)
+    state_json = _key(base["state"])
+    played: frozenset[str] = frozenset()
+    problems: list[str] = []
+    value = objective = 0
+    plays = answer.get("plays") or []
+    order = answer.get("order") or []
+    limit = int(spec["max_plays"]) if spec.get("max_plays") is not None else DEFAULT_MAX_PLAYS
+    if len(plays) > limit:
+        problems.append(f"{len(plays)} plays, max_plays {limit}")
+    for n, p in enumerate(plays):
+        where = f"plays[{n}]"
+        here = search.at(state_json)
+        key = p["play"]["object"] if "ability" not in p["play"] else \
+            f"{p['play']['object']}.{p['play']['ability']}"
+        if n < len(order) and order[n] != key:
+            problems.append(f"{where}: order says {order[n]}, the play is {key}")
+        cands = [c for c in candidates(here, played) if c.key == key]
+        if not cands:
+            problems.append(f"{where}: {key} is not a candidate on the state it meets")
+            break
+        c = cands[0]
+        found = search.moves_of(state_json, played)
+        mine = [m for m in found if m.candidate == c]
+        if c.kind == "land" or p.get("land"):
+            if c.kind != "land" or not p.get("land") or not mine:
+                problems.append(f"{where}: {key}: not a land play the reference allows here")
+                break
+            after = mine[0].after
+            obj_score = 0
+        else:
+            single = dict(here)
+            single["play"] = _play_of(here, c)     # every optional cost auto, as the turn's
+            problems += [f"{where}: payment: {q}" for q in check_payment(single, p)]
+            try:
+                after = _applied(here, c, p)
+            except (KeyError, ValueError, TypeError, IndexError) as bad:
+                problems.append(f"{where}: unreadable payment ({type(bad).__name__}: {bad})")
+                break
+            obj_score = int(p.get("objective", p.get("score", 0)))
+            match = [m for m in mine if m.after == after and m.objective == obj_score]
+            if not match:
+                near = sorted({m.objective for m in mine if m.after == after})
+                problems.append(f"{where}: {key}: the reference finds no move reaching the "
+                                f"state this payment leaves for objective {obj_score}"
+                                + (f" (it charges {near})" if near else
+                                   f" ({len(mine)} moves, none reaching that state)"))
+                break
+            if mine and match[0].x != p.get("x"):
+                problems.append(f"{where}: x {p.get('x')}, the reference's {match[0].x}")
+        value += values.get(key, 1)
+        objective += obj_score
+        if c.kind != "ability":
+            played = played | {c.object}
+        state_json = after
+    else:
+        if answer.get("value") != value:
+            problems.append(f"value: the answer says {answer.get('value')}, its plays sum to {value}")
+        if answer.get("objective") != objective:
+            problems.append(f"objective: the answer says {answer.get('objective')}, the "
+                            f"reference's replay sums to {objective}")
+    return problems
+
+
+def _applied(here: dict[str, Any], c: Candidate, p: dict[str, Any]) -> str:
+    """The state a plan's payment leaves, read from its JSON."""
+    pay = p["payment"]
+    tapped: set[str] = set()
+    removed: dict[str, str] = {}
+    lost: dict[str, str] = {}
+    exiled: set[str] = set()
+    mill = 0
+    for s in pay.get("sources") or []:
+        costs = [str(x) for x in s.get("costs") or []]
+        if "tap" in costs:
+            tapped.add(str(s["id"]))
+        if "sacrifice_self" in costs:
+            removed[str(s["id"])] = "sacrifice"
+        for cost in costs:
+            words = cost.split()
+            if words[0] in REMOVALS:
+                removed.update({w: words[0] for w in words[1:]})
+            elif words[0] == "tap_untapped":
+                tapped.update(words[1:])
+            elif words[0] in HAND_KINDS:
+                lost.update({w: words[0] for w in words[1:]})
+            elif words[0] == "exile_from_graveyard":
+                exiled.update(words[1:])
+    tapped |= {str(x["id"]) for x in pay.get("convoke") or []}
+    tapped |= {str(x) for x in pay.get("improvise") or []}
+    exiled |= {str(x) for x in pay.get("delve") or []}
+    for kind, ids in (pay.get("other") or {}).items():
+        if kind == "mill":
+            mill += int(ids)
+        elif kind in REMOVALS:
+            removed.update({str(i): kind for i in ids})
+        elif kind == "tap_untapped":
+            tapped.update(str(i) for i in ids)
+        elif kind in HAND_KINDS:
+            lost.update({str(i): kind for i in ids})
+        elif kind == "exile_from_graveyard":
+            exiled.update(str(i) for i in ids)
+    left_vec = parse_plain(str(p.get("left_in_pool") or ""))
+    if left_vec[0]:
+        raise ValueError(f"left_in_pool {p.get('left_in_pool')!r} holds generic mana")
+    dest = p.get("destination") if c.kind == "cast" else None
+    return apply(here, c, tapped, removed, lost, exiled, mill, int(pay.get("life", 0)),
+                 tuple(left_vec[1:7]), dest)
+
+
+def compare(data: dict[str, Any], answer: dict[str, Any]) -> list[str]:
+    """The planner's turn JSON against the brute force: value, objective and size equal, the
+    answer proven optimal, and its sequence replayed by the reference."""
+    ref = solve_turn(data)
+    problems: list[str] = []
+    if answer.get("status") != "ok":
+        return [f"status {answer.get('status')}"]
+    if answer.get("value") != ref.value:
+        problems.append(f"value: planner {answer.get('value')}, reference {ref.value} "
+                        f"(reference order {list(ref.order)})")
+    elif answer.get("objective") != ref.objective:
+        problems.append(f"objective: planner {answer.get('objective')}, reference "
+                        f"{ref.objective} (reference order {list(ref.order)})")
+    else:
+        size = sum(_size(p) for p in answer.get("plays") or [])
+        if size != ref.size:
+            problems.append(f"size: planner {size}, reference {ref.size} "
+                            f"(reference order {list(ref.order)})")
+    if answer.get("optimal") is not True:
+        problems.append("planner says optimal: false")
+    problems += replay(data, answer)
+    return problems
+
+
+def _size(p: dict[str, Any]) -> int:
+    if p.get("land"):
+        return 0
+    return sum(parse_plain(str((p.get("total") or {}).get("mana") or "")))
+
+
+def planner_answer(data: dict[str, Any]) -> dict[str, Any]:
+    """payplan's `turn` answer (the entry point this reference compares against)."""
+    from payplan.planner.commands import answer
+
+    out: dict[str, Any] = answer("turn", data).to_json()
+    return out
+
+
+__all__ = ["Candidate", "Move", "TurnOutcome", "Unsupported", "candidates", "compare", "moves",
+           "planner_answer", "replay", "solve_turn"]

@@ -1,0 +1,645 @@
+"""A turn by brute force (`payplan/1`; shared/spec/turn-format.md), written apart from the planner.
+
+Every sequence of the candidates (each object played as a card at most once; an explicit list's
+entries each at most once), each play priced by the reference (`pricing.reference_totals` on the
+state the play meets: every base, optional set and total it reaches) and paid every way the rules
+allow on that state (`payments`: every use of every rune, every way the pool and the recycled
+Power cover the pips, every choice of the cards a discard cost takes), the state evolving between
+plays by this module's own model of the rules (`apply`). Ranked as the spec ranks turns: the
+largest summed value, then the smallest summed objective, then the smallest summed size.
+
+The model of a play (turn-format.md, "Between plays", and the seeds):
+- The card leaves its zone (hand or trash) and goes where the reference says it goes
+  (`Reference.destination`: a Flow play to banishment, a spell to the trash, a unit or gear to
+  the board at base; a unit exhausted unless Accelerate was paid).
+- Runes: a ready rune left alone, exhausted (1 Energy), or exhausted and recycled (1 Energy and
+  1 Power of its domain); an exhausted rune left alone or recycled (1 Power). Recycled runes
+  leave the board (to the rune deck). What the runes make joins the pool; the play's total is
+  taken from the pool; what is left stays (Energy, and Power as the pip matching leaves it:
+  domain pips from their domain or from `any` Power, `[A]` pips from anything left; every
+  matching is tried, so every leftover the rules allow is reached).
+- A discard cost moves the chosen cards (from hand, not the played one) to the trash, where a
+  card with Flow becomes a candidate.
+- `played_this_turn` + 1 for each card play (Legion's `played_this_turn_at_least`, `per:
+  played_this_turn` amounts read it).
+- A card's `effect: {adds: COST}` adds COST to the pool when it resolves.
+- Effects for the turn (issue 24, section E): a play uses every effect of `state.you.effects`
+  that applies to it (the reference prices it with them: `Reference.effects_used`), each one use
+  less and dropped at 0 (`uses: turn` stays); its resolution then creates its card's
+  `effect.discounts` and `effect.grants`, each an effect of its own (`pricing.effects_after`).
+  Granted Repeat instances (section C) are optional costs the turn chooses (`auto`).
+- Grants of a unit played earlier apply to the later plays (the reference prices each play on
+  the state it meets, boards included).
+
+The score of a payment is the objective's weights (`payer.weights_of`): each rune exhausted
+`exhaust`, recycled `recycle` (or the rune's `value`), each card discarded `discard` (or its
+`value`); the pool is free. A play's objective is its score minus the benefits of the `auto`
+optional costs it pays.
+
+What the model does not cover raises `Unsupported` (abilities, sources, facedown cards,
+once-per-turn grants, alternative bases granted, non-standard costs other than discard, a
+card's own Repeat, a Repeat paid on a card with an `effect` (whether it adds and creates once
+per execution is not settled), `leaves_chain`), so a turn it can't read is never silently
+mis-answered.
+
+`compare(data)` asks the planner (`payplan turn --json`: the command table's `answer("turn",
+data)`), checks its value, objective and size against the brute force, and replays its plays on
+the reference: each legal, its total one the reference reaches, its payment legal on the state it
+meets, its score the payment's, the summed objective and value the answer's, and the state after
+the last play the answer's.
+"""
+
+from __future__ import annotations
+
+import copy
+import itertools
+import json
+from dataclasses import dataclass
+from typing import Any, Hashable, Iterator, Mapping, Sequence
+
+from payplan.planner.commands import answer  # `payplan turn --json`
+
+from .payer import weights_of
+from .pricing import (
+    ANY,
+    DOMAINS,
+    PIP_KEYS,
+    Option,
+    Reference,
+    Total,
+    Unsupported,
+    card_cost,
+    effect_key,
+    effects_after,
+    find_object,
+    has_flow,
+    object_matches,
+    play_optional_names,
+    reference_totals,
+    yaml_word,
+    zone_objects,
+)
+
+State = dict[str, Any]
+DEFAULT_MAX_PLAYS = 16
+ZONES = ("hand", "trash", "board", "banishment")
+
+
+# --- Reading -----------------------------------------------------------------------------------
+
+
+def normal_state(data: Mapping[str, Any]) -> State:
+    """The state as this module keeps it: runes as a list of {id, domain, exhausted}, zones as
+    lists of {id, card, ...}, the pool as {energy, power: {key: n}} (keys of PIP_KEYS)."""
+    state = copy.deepcopy(dict(data.get("state") or {}))
+    state.setdefault("phase", "main")
+    state.setdefault("turn", "you")
+    state["played_this_turn"] = int(state.get("played_this_turn", 0))
+    you = dict(state.get("you") or {})
+    for key in ("sources", "facedown"):
+        if you.get(key):
+            raise Unsupported(f"the turn reference does not model {key}")
+    if you.get("used_this_turn"):
+        raise Unsupported("used_this_turn")
+    runes = you.get("runes") or []
+    if isinstance(runes, dict):
+        out, n = [], 0
+        for domain, count in runes.items():
+            for _ in range(count):
+                n += 1
+                out.append({"id": f"r{n}", "domain": domain, "exhausted": False})
+        runes = out
+    you["runes"] = [{"id": r["id"], "domain": r["domain"], "exhausted": bool(r.get("exhausted")),
+                     **({"value": r["value"]} if r.get("value") is not None else {})}
+                    for r in runes]
+    for zone in ZONES:
+        items = []
+        for item in you.get(zone) or []:
+            if isinstance(item, str) or "id" not in item:
+                raise Unsupported("a zone entry without an id")
+            items.append(dict(item))
+        you[zone] = items
+    pool = you.get("pool") or {}
+    you["pool"] = {"energy": int(pool.get("energy", 0)),
+                   "power": {k: int(v) for k, v in (pool.get("power") or {}).items() if v}}
+    # Effects for the turn (issue 24, section E), each a grant-shaped map with `uses`.
+    you["effects"] = [dict(e) for e in you.get("effects") or []]
+    state["you"] = you
+    cards = data["cards"]
+    for who in ("you", "opponent"):
+        for o in zone_objects(state.get(who) or {}, "board", who):
+            if who == "you" and cards[o.card].get("abilities"):
+                raise Unsupported("abilities on your board")
+    for card in cards.values():
+        for g in card.get("grants") or []:
+            if g.get("once_per_turn") or g.get("alternative") is not None:
+                raise Unsupported("a once-per-turn or alternative grant")
+        if (card.get("keywords") or {}).get("repeat"):
+            raise Unsupported("Repeat")
+    return state
+
+
+@dataclass(frozen=True, slots=True)
+class Candidate:
+    key: str  # the candidate key: the object's id
+    position: int  # candidate order
+    play: Mapping[str, Any]  # the PLAY mapping tried (optional costs filled in)
+    listed: bool  # an entry of an explicit list (tried at most once, as given)
+
+
+def _with_auto(data: Mapping[str, Any], play: Mapping[str, Any]) -> dict[str, Any]:
+    """The play with every optional cost it leaves out set to `auto` (turn-format.md)."""
+    obj = find_object(data, str(play["object"]))
+    out = dict(play)
+    if obj is None:
+        return out
+    given = dict(out.get("optional") or {})
+    for name in play_optional_names(data, obj.id):
+        given.setdefault(name, "auto")
+    out["optional"] = given
+    return out
+
+
+def candidates(data: Mapping[str, Any], state: State, played: frozenset[str]
+               ) -> list[Candidate]:
+    """`auto`: your hand in state order, then your trash cards with Flow, objects not yet played
+    as cards this turn; an explicit list: its entries (the caller drops the used ones)."""
+    spec = data.get("turn") or {}
+    listed = spec.get("candidates", "auto")
+    now = dict(data, state=state)
+    if listed != "auto":
+        out = []
+        for i, entry in enumerate(listed):
+            entry = dict(entry)
+            if "object" not in entry or set(entry) - {"object", "optional", "base"}:
+                raise Unsupported(f"candidate entry {entry}")
+            out.append(Candidate(str(entry["object"]), i, _with_auto(now, entry), True))
+        return out
+    you = state["you"]
+    out = []
+    pos = 0
+    for zone in ("hand", "trash"):
+        for item in you[zone]:
+            oid = item["id"]
+            pos += 1
+            if oid in played:
+                continue
+            if zone == "trash" and not has_flow(now, oid):
+                continue
+            out.append(Candidate(oid, pos, _with_auto(now, {"object": oid}), False))
+    return out
+
+
+def value_of(data: Mapping[str, Any], key: str) -> int:
+    return int(((data.get("turn") or {}).get("values") or {}).get(key, 1))
+
+
+# --- Payments ----------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Payment:
+    """One way to pay a total: the runes exhausted and recycled, the cards discarded, the pool
+    left after the play (Energy, Power by PIP_KEYS), and its score."""
+
+    exhaust: frozenset[str]
+    recycle: frozenset[str]
+    discard: tuple[str, ...]
+    pool_energy: int
+    pool_power: tuple[int, ...]
+    score: int
+
+
+def _pool_of(you: Mapping[str, Any]) -> tuple[int, list[int]]:
+    pool = you["pool"]
+    power = [int(pool["power"].get(k, 0)) for k in PIP_KEYS]
+    return int(pool["energy"]), power
+
+
+def _power_left(supply: Sequence[int], wild: int, need: Sequence[int], need_any: int
+                ) -> Iterator[tuple[int, ...]]:
+    """Every Power left (by PIP_KEYS) after paying `need` (domain pips) and `need_any` ([A]
+    pips) from `supply` (by domain) and `wild` (`any` Power): x[d] of each domain and w of the
+    `any` Power spent, the domain pips each from its domain or from `any`, the [A] pips from
+    the rest."""
+    want = sum(need) + need_any
+    ranges = [range(0, s + 1) for s in supply]
+    for xs in itertools.product(*ranges):
+        for w in range(0, wild + 1):
+            if sum(xs) + w != want:
+                continue
+            if sum(max(0, n - x) for x, n in zip(xs, need)) > w:
+                continue
+            yield tuple(s - x for s, x in zip(supply, xs)) + (wild - w,)
+
+
+def _discard_ways(data: Mapping[str, Any], state: State, ref: Reference, total: Total
+                  ) -> list[tuple[tuple[str, ...], int]]:
+    """Every choice of the cards the total's discard costs take (from hand, not the played
+    card; one card pays one cost), with its charge."""
+    ctx = ref.context
+    assert ctx is not None
+    you = state["you"]
+    weights = weights_of(data)
+    discard_ways: list[tuple[tuple[str, ...], int]] = [((), 0)]
+    for kind, flt_text, n in total.other:
+        if kind != "discard":
+            raise Unsupported(f"non-standard cost {kind}")
+        flt = json.loads(flt_text) if flt_text else {}
+        pool = [o for o in zone_objects(you, "hand", "you")
+                if o.id != ref.played and object_matches(ctx, o, flt)]
+        nxt = []
+        for ids, charge in discard_ways:
+            for chosen in itertools.combinations([o for o in pool if o.id not in ids], n):
+                nxt.append((tuple(sorted(ids + tuple(o.id for o in chosen))),
+                            charge + sum(weights["discard"] if o.value is None else o.value
+                                         for o in chosen)))
+        discard_ways = sorted(set(nxt))
+    return discard_ways
+
+
+def payments(data: Mapping[str, Any], state: State, ref: Reference, total: Total,
+             minimal: bool = False) -> Iterator[Payment]:
+    """Every payment of `total` on `state` (`ref` is the play's reading there).
+
+    `minimal`: only the payments (with what they leave) in which no single rune's use can be cut
+    (exhausted and recycled to exhausted; exhausted, or recycled, to left alone) for the same
+    matching, the part cut being left over (`_cuttable`). Exact
+    for the turn, by this argument: a cut rune stays on the board ready (or exhausted), and any
+    later play that would have used what the uncut use floated to it (its Energy, its Power)
+    can make the cut part of the use then, in its own payment, for the same charge (exhausting
+    later charges `exhaust`, recycling an exhausted rune `recycle`, a ready one both, and
+    gives its Energy too); a sequence that never uses it is cheaper by the cut part. Nothing
+    this module models reads the runes otherwise (a `{count: ..., zone: runes}` amount would:
+    the turn generator draws none), and the totals, so the sizes, do not depend on the
+    payment. The planner's minimal payments are its own; this mode exists to run campaigns of
+    thousands of turns, and the exhaustive mode (the default) checks the claim itself."""
+    you = state["you"]
+    weights = weights_of(data)
+    discard_ways = _discard_ways(data, state, ref, total)
+    if not discard_ways:
+        return
+    energy0, power0 = _pool_of(you)
+    uses = []
+    for r in you["runes"]:
+        recycle = int(r.get("value", weights["recycle"]))
+        if r["exhausted"]:
+            uses.append([(0, "", 0), (recycle, "r", 0)])
+        else:
+            uses.append([(0, "", 0), (weights["exhaust"], "e", 1),
+                         (weights["exhaust"] + recycle, "er", 1)])
+    need = list(total.pips[:ANY])
+    for combo in itertools.product(*uses):
+        energy = energy0 + sum(e for _, _, e in combo)
+        if energy < total.energy:
+            continue
+        supply = list(power0[:ANY])
+        exhausted: list[str] = []
+        recycled: list[str] = []
+        for r, (_, how, _) in zip(you["runes"], combo):
+            if "e" in how:
+                exhausted.append(r["id"])
+            if "r" in how:
+                recycled.append(r["id"])
+                supply[DOMAINS.index(r["domain"])] += 1
+        rune_charge = sum(c for c, _, _ in combo)
+        lefts = set(_power_left(supply, power0[ANY], need, total.pips[ANY]))
+        for left in sorted(lefts):
+            if minimal and _cuttable(you["runes"], combo, energy - total.energy, left):
+                continue
+            for ids, charge in discard_ways:
+                yield Payment(frozenset(exhausted), frozenset(recycled), ids,
+                              energy - total.energy, left, rune_charge + charge)
+
+
+def _cuttable(runes: Sequence[Mapping[str, Any]], combo: Sequence[tuple[int, str, int]],
+              spare_energy: int, left: Sequence[int]) -> bool:
+    """Whether one rune's use makes something the payment leaves over, so that it can be cut
+    (to the lesser use) for the same matching: its Power (recycled, and Power of its domain
+    left, `left` by DOMAINS then `any`) or its Energy (exhausted alone, and Energy left). Read
+    per leftover: the pool's Power taking the place of a rune's is no cut (the pool's `any`, or
+    another domain on an [A] pip, is not what the rune makes later)."""
+    for r, (_, how, _) in zip(runes, combo):
+        if "r" in how and left[DOMAINS.index(r["domain"])] >= 1:
+            return True
+        if how == "e" and spare_energy >= 1:
+            return True
+    return False
+
+
+# --- Applying a play ---------------------------------------------------------------------------
+
+
+def _move(you: dict[str, Any], oid: str) -> dict[str, Any]:
+    for zone in ZONES:
+        for i, item in enumerate(you[zone]):
+            if item["id"] == oid:
+                return dict(you[zone].pop(i))
+    raise Unsupported(f"no object {oid}")
+
+
+# Wrong readings of issue 24's section E in the turn, each a plausible shortcut, to show the
+# turn generator reaches what tells them apart: effects never used up, effects never created,
+# every play using every effect (matching or not).
+EFFECT_TURN_MUTANTS = ("effects_never_used_up", "effects_not_created",
+                       "effects_used_by_every_play")
+
+
+def apply(data: Mapping[str, Any], state: State, ref: Reference, option: Option,
+          pay: Payment, mutants: frozenset[str] = frozenset()) -> State:
+    """The state after the play of `ref` with `option`, paid by `pay`."""
+    # A new state sharing the entries it does not change (entries are never changed in place).
+    new = dict(state)
+    you = dict(state["you"])
+    new["you"] = you
+    for zone in ZONES:
+        you[zone] = list(you[zone])
+    runes = []
+    for r in you["runes"]:
+        if r["id"] in pay.recycle:
+            continue
+        if r["id"] in pay.exhaust:
+            r = dict(r, exhausted=True)
+        runes.append(r)
+    you["runes"] = runes
+    for oid in pay.discard:
+        you["trash"].append({"id": oid, "card": _move(you, oid)["card"]})
+    assert ref.played is not None
+    item = _move(you, ref.played)
+    entry: dict[str, Any] = {"id": item["id"], "card": item["card"]}
+    for key in ("value",):
+        if key in item:
+            entry[key] = item[key]
+    card = data["cards"][item["card"]]
+    where = ref.destination(option)
+    if where == "board":
+        entry["location"] = "base"
+        if card.get("type") == "unit" and "accelerate" not in option.paid:
+            entry["exhausted"] = True
+        you["board"].append(entry)
+    elif where in ("trash", "banishment", "hand"):
+        you[where].append(entry)
+    else:
+        raise Unsupported(f"destination {where}")
+    energy, power = pay.pool_energy, list(pay.pool_power)
+    effect = card.get("effect") or {}
+    executions = ref.executions(option)
+    if effect and executions > 1:
+        # Whether a repeated card adds and creates its effects once per execution is not
+        # settled (turn-format.md, issue 24 section E): the generator draws around it.
+        raise Unsupported("Repeat paid on a card with an effect")
+    used: Sequence[int] = ref.effects_used
+    if "effects_never_used_up" in mutants:
+        used = ()
+    elif "effects_used_by_every_play" in mutants:
+        used = range(len(you["effects"]))
+    you["effects"] = effects_after(you["effects"], used,
+                                    effect if executions > 0 and "effects_not_created"
+                                    not in mutants else {})
+    adds = effect.get("adds")
+    if adds is not None and executions > 0:
+        add = card_cost(adds, card)
+        energy += add.energy
+        power = [a + b for a, b in zip(power, add.pips)]
+    you["pool"] = {"energy": energy, "power": {k: n for k, n in zip(PIP_KEYS, power) if n}}
+    new["played_this_turn"] = int(new["played_this_turn"]) + 1
+    return new
+
+
+def state_key(state: State) -> Hashable:
+    """What of the state a later play can read (the entries' other keys never change)."""
+    you = state["you"]
+    return (state["played_this_turn"], tuple((r["id"], r["exhausted"]) for r in you["runes"]),
+            tuple(tuple((o["id"], bool(o.get("exhausted"))) for o in you[z]) for z in ZONES),
+            you["pool"]["energy"], tuple(sorted(you["pool"]["power"].items())),
+            tuple(effect_key(e) for e in you["effects"]))
+
+
+def _benefit(data: Mapping[str, Any], play: Mapping[str, Any], option: Option) -> int:
+    settings = play.get("optional") or {}
+    benefits = (data.get("objective") or {}).get("benefits") or {}
+    names = [name.split("*")[0] for name in option.paid]
+    return sum(int(benefits.get(name, benefits.get(name.split(".")[0], 0))) for name in names
+               if yaml_word(settings.get(name)) == "auto")
+
+
+def priced(data: Mapping[str, Any], state: State, play: Mapping[str, Any]) -> Reference:
+    one = {k: v for k, v in data.items() if k not in ("turn", "play", "plays")}
+    one["state"] = state
+    one["play"] = dict(play)
+    return reference_totals(one)
+
+
+def moves(data: Mapping[str, Any], state: State, cand: Candidate, minimal: bool = False,
+          mutants: frozenset[str] = frozenset()
+          ) -> Iterator[tuple[int, int, State]]:
+    """Every move of a candidate on `state`: (objective, size, the state after), the least
+    (objective, size) kept for each state after (what follows depends on that state only)."""
+    ref = priced(data, state, cand.play)
+    if not ref.legal:
+        return
+    best: dict[Hashable, tuple[int, int, State]] = {}
+    for option in sorted(ref.options, key=lambda o: (o.base.key(), sorted(o.paid),
+                                                     o.total.text())):
+        benefit = _benefit(data, cand.play, option)
+        for pay in payments(data, state, ref, option.total, minimal):
+            after = apply(data, state, ref, option, pay, mutants)
+            key = state_key(after)
+            got = (pay.score - benefit, option.total.size, after)
+            if key not in best or got[:2] < best[key][:2]:
+                best[key] = got
+    yield from best.values()
+
+
+# --- The search --------------------------------------------------------------------------------
+
+Rank = tuple[int, int, int]  # (-value, objective, size): the least is the best
+
+
+def best_turn(data: Mapping[str, Any], minimal: bool = False, mutants: Sequence[str] = ()
+              ) -> tuple[int, int, int]:
+    """(value, objective, size) of the best turn, by the spec's rules 1 to 3 (`minimal`: over
+    the minimal payments only, see `payments`; `mutants`: of `EFFECT_TURN_MUTANTS`, tests
+    only)."""
+    wrong = frozenset(mutants)
+    assert wrong <= set(EFFECT_TURN_MUTANTS), wrong
+    start = normal_state(data)
+    max_plays = int((data.get("turn") or {}).get("max_plays", DEFAULT_MAX_PLAYS))
+    memo: dict[tuple[Hashable, frozenset[str], int], Rank] = {}
+
+    def go(state: State, used: frozenset[str], made: int) -> Rank:
+        key = (state_key(state), used, made)
+        if key in memo:
+            return memo[key]
+        best: Rank = (0, 0, 0)
+        if made < max_plays:
+            played = frozenset(u for u in used if not u.startswith("#"))
+            for cand in candidates(data, state, played):
+                mark = f"#{cand.position}" if cand.listed else cand.key
+                if mark in used:
+                    continue
+                value = value_of(data, cand.key)
+                for objective, size, after in moves(data, state, cand, minimal, wrong):
+                    rest = go(after, used | {mark, cand.key}, made + 1)
+                    got = (rest[0] - value, rest[1] + objective, rest[2] + size)
+                    if got < best:
+                        best = got
+        memo[key] = best
+        return best
+
+    v, o, s = go(start, frozenset(), 0)
+    return -v, o, s
+
+
+# --- Against the planner -----------------------------------------------------------------------
+
+
+def _total_of(plan: Mapping[str, Any]) -> Total:
+    return Total.from_json(plan.get("total"))
+
+
+def replay(data: Mapping[str, Any], got: Mapping[str, Any]) -> list[str]:
+    """The planner's plays replayed on the reference: each legal on the state it meets, its
+    total reached, its payment legal there and scored as it says; the sums and the state after
+    the answer's."""
+    problems: list[str] = []
+    state = normal_state(data)
+    weights = weights_of(data)
+    objective = value = 0
+    spec = data.get("turn") or {}
+    listed = spec.get("candidates", "auto")
+    for i, p in enumerate(got.get("plays") or []):
+        where = f"play {i} ({got['order'][i] if i < len(got.get('order') or []) else '?'})"
+        play = dict(p.get("play") or {})
+        oid = str(play.get("object"))
+        if listed == "auto":
+            entry: dict[str, Any] = {"object": oid}
+        else:
+            matching = [dict(e) for e in listed if str(e.get("object")) == oid]
+            if not matching:
+                problems.append(f"{where}: {oid} is not a listed candidate")
+                return problems
+            entry = matching[0]
+        tried = _with_auto(dict(data, state=state), entry)
+        ref = priced(data, state, tried)
+        if not ref.legal or p.get("status") != "ok":
+            problems.append(f"{where}: status {p.get('status')}, reference legal={ref.legal} "
+                            f"{ref.reasons}")
+            return problems
+        total = _total_of(p)
+        paid = frozenset((p.get("paid") or {}).keys()) | frozenset(p.get("paid_optional") or [])
+        options = [o for o in ref.options if o.total == total and o.paid == paid]
+        if not options:
+            problems.append(f"{where}: total {total.text()} with {sorted(paid)} is not one the "
+                            f"reference reaches")
+            return problems
+        option = options[0]
+        payment = p.get("payment") or {}
+        you = state["you"]
+        runes = {r["id"]: r for r in you["runes"]}
+        exhaust = [str(r) for r in payment.get("exhaust") or []]
+        recycle = [str(r["rune"]) for r in payment.get("recycle") or []]
+        discard: list[str] = []
+        for item in payment.get("other") or []:
+            for kind, ids in dict(item).items():
+                if kind != "discard":
+                    problems.append(f"{where}: pays {kind}, which the turn reference does not "
+                                    f"model")
+                    return problems
+                discard += [str(x) for x in ids]
+        if payment.get("sources"):
+            problems.append(f"{where}: uses sources")
+            return problems
+        bad = [r for r in exhaust if r not in runes or runes[r]["exhausted"]] + [
+            r for r in recycle if r not in runes] + [
+            r for r in exhaust if exhaust.count(r) > 1] + [
+            r for r in recycle if recycle.count(r) > 1]
+        if bad:
+            problems.append(f"{where}: rune uses {bad} not open on the state it meets")
+            return problems
+        legal_discards = {ids for ids, _ in _discard_ways(data, state, ref, total)}
+        if tuple(sorted(discard)) not in legal_discards:
+            problems.append(f"{where}: discards {discard}, legal {sorted(legal_discards)}")
+            return problems
+        score = sum(weights["exhaust"] for _ in exhaust) + sum(
+            int(runes[r].get("value", weights["recycle"])) for r in recycle) + sum(
+            weights["discard"] if (o := find_object(dict(data, state=state), d)) is None
+            or o.value is None else o.value for d in discard)
+        if score != p.get("score"):
+            problems.append(f"{where}: score {p.get('score')}, its payment scores {score}")
+        # What the runes make joins the pool; the Power spent (`spent`) and the total leave it.
+        energy0, power0 = _pool_of(you)
+        energy = energy0 + len(exhaust) - total.energy
+        power = list(power0)
+        for r in recycle:
+            power[DOMAINS.index(runes[r]["domain"])] += 1
+        spent = p.get("spent") or {}
+        if int(spent.get("energy", 0)) != total.energy:
+            problems.append(f"{where}: spends {spent.get('energy')} Energy of a total "
+                            f"{total.text()}")
+        used = [0] * len(PIP_KEYS)
+        for k, n in (spent.get("power") or {}).items():
+            used[PIP_KEYS.index(k)] += int(n)
+        if sum(used) != sum(total.pips) or any(n < 0 for n in used):
+            problems.append(f"{where}: spends Power {spent.get('power')} of a total "
+                            f"{total.text()}")
+        power = [a - b for a, b in zip(power, used)]
+        # `spent` names the domain a pool `any` Power paid as (the chosen domain): a domain
+        # spent beyond what the pool and the recycled runes had of it came from `any` Power.
+        for d in range(ANY):
+            if power[d] < 0:
+                power[ANY] += power[d]
+                power[d] = 0
+        # Each domain pip from its domain or from `any` Power: what the domains spent lack of
+        # their pips, the `any` Power spent must cover.
+        short = sum(max(0, total.pips[d] - used[d]) for d in range(ANY))
+        if energy < 0 or any(n < 0 for n in power) or short > used[ANY]:
+            problems.append(f"{where}: the payment does not cover {total.text()} (pool after "
+                            f"{energy}, {power})")
+            return problems
+        pay = Payment(frozenset(exhaust), frozenset(recycle), tuple(sorted(discard)), energy,
+                      tuple(power), score)
+        state = apply(data, state, ref, option, pay)
+        objective += score - _benefit(data, tried, option)
+        value += value_of(data, oid)
+    if objective != got.get("objective"):
+        problems.append(f"objective {got.get('objective')}, the replayed plays make {objective}")
+    if value != got.get("value"):
+        problems.append(f"value {got.get('value')}, the replayed plays make {value}")
+    mine, theirs = _summary(state), _summary(normal_state({**data, "state": got.get("state")}))
+    if mine != theirs:
+        problems.append(f"state after: reference {mine}, planner {theirs}")
+    return problems
+
+
+def _summary(state: State) -> dict[str, Any]:
+    you = state["you"]
+    return {"runes": sorted((r["id"], r["exhausted"]) for r in you["runes"]),
+            **{z: sorted((o["id"], bool(o.get("exhausted"))) for o in you[z]) for z in ZONES},
+            "pool": you["pool"], "played_this_turn": state["played_this_turn"],
+            "effects": sorted(effect_key(e) for e in you["effects"])}
+
+
+def compare(data: Mapping[str, Any], expected: tuple[int, int, int] | None = None) -> list[str]:
+    """The disagreements of the planner's turn with the brute force (an empty list: they agree
+    on value, objective and size, and the planner's plays replay as it says). `expected`: the
+    brute force's `best_turn(data)`, when the caller has it already."""
+    value, objective, size = best_turn(data) if expected is None else expected
+    try:
+        got: Mapping[str, Any] = answer("turn", dict(copy.deepcopy(dict(data)))).to_json()
+    except Exception as error:  # a valid turn must be answered, never raise
+        return [f"planner raised: {type(error).__name__}: {error}"]
+    problems = []
+    if got.get("status") != "ok":
+        return [f"status {got.get('status')}"]
+    got_size = sum(_total_of(p).size for p in got.get("plays") or [])
+    if (got["value"], got["objective"]) != (value, objective):
+        problems.append(f"value/objective: planner {got['value']}/{got['objective']}, brute "
+                        f"force {value}/{objective} (order {got.get('order')})")
+    elif got_size != size:
+        problems.append(f"size: planner {got_size}, brute force {size}")
+    if problems and not got.get("optimal", True):
+        # A search the time limit cut (a loaded machine) may answer less than the best.
+        problems.append("the planner's answer is not proven optimal (its time limit)")
+    problems += replay(data, got)
+    return problems

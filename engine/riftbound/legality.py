@@ -1,0 +1,197 @@
+"""Whether a play may be made at all: zone, timing, base cost permissions, targets.
+
+Rules notes: a normal card needs your turn, your main phase and an empty Chain; an Action card may
+also be played in a showdown; a Reaction card whenever you have priority, the Chain included.
+From the trash a card needs a Flow instance (used as its base cost), "play it for [cost]", or a
+permission; Flow never changes timing (seed 000). Only one alternate base cost applies (353.1).
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+from dataclasses import replace
+
+from .abilities import ability_reasons, accepts_target, find_ability
+from .cards import Card
+from .cost import Cost, power_from_map
+from .dump import conditions_to_data
+from .filters import PlayFacts, holds
+from .total_cost import (
+    BaseChoice,
+    PlayContext,
+    _ignoring,
+    base_cost,
+    granted,
+    optional_costs,
+    target_controller,
+)
+
+
+def timing_reasons(ctx: PlayContext) -> list[str]:
+    state = ctx.scenario.state
+    timing = ctx.card.timing
+    name = ctx.card.name
+    if ctx.zone == "facedown":
+        timing = "reaction"  # a hidden card is played with Reaction timing (811)
+    if timing == "reaction":
+        return []
+    own_main = state.turn == "you" and state.phase == "main"
+    if timing == "action":
+        if own_main or state.phase == "showdown":
+            return []
+        return [f"timing: {name} is an Action card: it needs your main phase with an empty Chain, "
+                f"or a showdown (now: {state.turn}'s turn, phase {state.phase})"]
+    if own_main:
+        return []
+    why = "the Chain is not empty" if state.phase == "closed" else f"phase {state.phase}, {state.turn}'s turn"
+    flow = " (Flow does not change timing)" if ctx.zone == "trash" and ctx.card.keywords.flow else ""
+    return [f"timing: {name} has normal timing: it needs your main phase with an empty Chain, "
+            f"but {why}{flow}"]
+
+
+def hybrid_costs(card: Card) -> list[Cost]:
+    """The printed cost with each hybrid pip paid as one of its domains: every choice, in
+    order (the first halves first), each distinct cost once."""
+    out: list[Cost] = []
+    for halves in itertools.product(*card.hybrid):
+        cost = card.cost
+        for domain in halves:
+            cost = cost + Cost(0, power_from_map({domain: 1}))
+        if cost not in out:
+            out.append(cost)
+    return out
+
+
+def base_choices(ctx: PlayContext) -> tuple[list[BaseChoice], list[str]]:
+    """The base costs this play may use, and why none may where the list is empty."""
+    play = ctx.play
+    card = ctx.card
+    # An effect's "pay X" (a `payment` ability) is paid wherever its card is.
+    printed_ok = ctx.zone in ("hand", "board") or play.permit or card.ability_kind == "payment"
+    candidates: list[BaseChoice] = []
+    if ctx.zone == "facedown":
+        # Hidden (811): played from facedown ignoring its base cost, from a later turn only.
+        if card.keywords.hidden and ctx.obj.hidden_turn != "this":
+            ignore = "all" if play.ignore == "all" else None
+            candidates.append(BaseChoice("hidden", _ignoring(Cost(other=card.cost.other), ignore),
+                                         ignore=ignore))
+    elif printed_ok:
+        # A hybrid pip is announced as one of its halves (issue 24, item 5): one printed base
+        # per choice of halves, in order, the same cost once.
+        for printed in hybrid_costs(card):
+            found = base_cost(replace(card, cost=printed), "printed", None, play.ignore, None)
+            if found not in candidates:
+                candidates.append(found)
+        # An ability's own "[1] or [Body]" (Legion Marauder's Empower, issue 24): each cost it
+        # may pay instead of its cost is a base of its own.
+        for alternative in card.alternatives:
+            alt = base_cost(card, "play_for", None, play.ignore, alternative)
+            candidates.append(BaseChoice("alternative", alt.cost, ignore=alt.ignore))
+        # "Pay this instead of the base cost" granted by another object (Teemo's hide for [1]).
+        for _, _, grant in granted(ctx):
+            if grant.alternative is not None:
+                alt = base_cost(card, "play_for", None, play.ignore, grant.alternative)
+                candidates.append(BaseChoice("alternative", alt.cost, ignore=alt.ignore))
+    if ctx.zone == "trash":
+        for i in range(len(card.keywords.flow)):
+            candidates.append(base_cost(card, "flow", i, play.ignore, None))
+    if play.play_for is not None:
+        candidates.append(base_cost(card, "play_for", None, play.ignore, play.play_for))
+    if play.base == "auto":
+        chosen = candidates
+    elif play.base == "printed":
+        chosen = [b for b in candidates if b.kind in ("printed", "ignore", "hidden")]
+    elif play.base == "play_for":
+        chosen = [b for b in candidates if b.kind == "play_for"]
+    else:
+        index = play.base[1]
+        chosen = [b for b in candidates if b.kind == "flow" and b.index == index]
+    if chosen:
+        return chosen, []
+    if not candidates and ctx.zone == "facedown":
+        why = ("it was hidden this turn: it can be played from a later turn"
+               if card.keywords.hidden else "it has no Hidden")
+        return [], [f"zone: {card.name} is facedown: {why}"]
+    if not candidates:
+        return [], [f"zone: {card.name} is in the trash: playing it from there needs Flow, "
+                    f"a \"play it for\" effect or a permission (permit)"]
+    if play.base == "printed":
+        return [], [f"zone: {card.name} is in the trash: its printed cost needs a permission (permit)"]
+    if play.base == "play_for":
+        return [], ["base: play_for was asked for but the play gives no play_for cost"]
+    if ctx.zone != "trash":
+        return [], [f"base: Flow is used only when playing from the trash; {card.name} is in {ctx.zone}"]
+    return [], [f"base: {card.name} has no Flow instance {play.base[1]}"]
+
+
+def reasons(ctx: PlayContext) -> list[str]:
+    """Every reason the play is illegal; empty when it is legal."""
+    return _reasons(ctx)[0]
+
+
+def checked(ctx: PlayContext) -> tuple[list[str], list[BaseChoice]]:
+    """`reasons`, and the base costs the play may use (`base_choices`): where the play is legal,
+    both from one pass."""
+    why, bases = _reasons(ctx)
+    if why:
+        return why, []
+    return why, bases if bases is not None else base_choices(ctx)[0]
+
+
+def _reasons(ctx: PlayContext) -> tuple[list[str], list[BaseChoice] | None]:
+    """`reasons`, with the base choices where it worked them out (None where it did not)."""
+    out: list[str] = []
+    play = ctx.play
+    if play.ability is not None:
+        original = ctx.scenario.card(ctx.obj.card)
+        ability = find_ability(original, play.ability)
+        out.extend(ability_reasons(original, ability, play.ability, ctx.obj, ctx.zone,
+                                   ctx.scenario.state.you.used_this_turn))
+        if out:
+            return out, None
+        # "Use only while / if ..." (377.2.b): read with the ability's own object.
+        if ability is not None and ability.while_ and not holds(
+                ability.while_, ctx.scenario, PlayFacts(ctx.card, ctx.zone, "printed", ctx.targets),
+                ctx.obj):
+            wanted = json.dumps(conditions_to_data(ability.while_), sort_keys=True)
+            return [f"while: {ability.id} of {ctx.obj.id} may be used only while {wanted} "
+                    f"holds"], None
+        out.extend(timing_reasons(ctx))
+        if ability is not None and ability.targets is not None:
+            if not play.targets:
+                out.append(f"targets: {ability.id} chooses {ability.targets.text() or 'an object'}; "
+                           f"give play.targets")
+            for target_id in play.targets:
+                found = next((t for t in ctx.targets if t.id == target_id), None)
+                if found is None or not accepts_target(ctx.scenario, ability, found):
+                    whose = target_controller(ctx.scenario, target_id)
+                    if ability.kind == "equip" and whose == "opponent":
+                        out.append(f"targets: {target_id} is the opponent's: Equip attaches to "
+                                   f"a unit you control")
+                    elif ability.kind == "equip":  # its filter's controller is the rule's: you
+                        wanted = replace(ability.targets, controller=None).text()
+                        out.append(f"targets: {target_id} is not {wanted or 'a unit'}")
+                    else:
+                        out.append(f"targets: {target_id} is not {ability.targets.text()}")
+        return out, None
+    if ctx.zone not in ("hand", "trash", "facedown"):
+        out.append(f"zone: {play.object} is in {ctx.zone}: only cards in hand or trash can be played")
+        return out, None
+    if play.from_zone != ctx.zone:
+        out.append(f"zone: {play.object} is in {ctx.zone}, not in {play.from_zone}")
+        return out, None
+    out.extend(timing_reasons(ctx))
+    bases, base_reasons = base_choices(ctx)
+    out.extend(base_reasons)
+    # A granted Repeat instance (`keyword: {repeat: ...}`) the play says it pays, where no grant
+    # reaches the play: the loader can't tell (the grants are read on the state).
+    has = {name for name, _ in optional_costs(ctx.card)}
+    for name, choice in play.optional:
+        if name not in has and (choice == "yes" or (choice.isdigit() and int(choice) > 0)):
+            out.append(f"optional: {ctx.card.name} has no optional cost {name} on this play "
+                       f"(no grant gives it that Repeat instance here)")
+    for target_id in play.targets:
+        if target_controller(ctx.scenario, target_id) is None:
+            out.append(f"targets: {target_id} does not exist")
+    return out, bases
