@@ -1442,9 +1442,9 @@ def mtg_keys() -> list[Key]:
     keys: list[Key] = []
     for source in (mtg_loader, payplan_reading):  # the shared reader holds `read_turn`
         _fields_keys(source, keys)
-    assert "read_turn" in inspect.getsource(mtg_loader._MtgReader.turn)
-    assert "OTHER_KINDS" in inspect.getsource(mtg_loader._MtgReader.mtg_other_cost)
-    assert "tuple(DEFAULT_WEIGHTS)" in inspect.getsource(mtg_loader._MtgReader.mtg_objective)
+    assert "read_turn" in inspect.getsource(mtg_loader._Reader.turn)
+    assert "OTHER_KINDS" in inspect.getsource(mtg_loader._Reader.mtg_other_cost)
+    assert "tuple(DEFAULT_WEIGHTS)" in inspect.getsource(mtg_loader._Reader.mtg_objective)
     keys += [("mtg_other_cost", kind) for kind in mtg_loader.OTHER_KINDS]
     keys += [("weights", w) for w in mtg_loader.DEFAULT_WEIGHTS]
     return keys
