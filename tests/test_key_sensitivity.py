@@ -34,9 +34,9 @@ from typing import Any, Callable
 import pytest
 import yaml
 
-from payplan.engine import loader as payplan_loader
 from payplan.engine import reading as payplan_reading
 from payplan.engine.mtg import loader as mtg_loader
+from payplan.engine.riftbound import loader as payplan_loader
 from payplan.engine.riftbound.cost import DOMAINS, OTHER_KINDS, POWER_KEYS, SELF_KINDS
 from payplan.planner.commands import answer
 
