@@ -33,7 +33,8 @@ from ..answers import Status
 from ..config import DEFAULT_CONFIG, SolverConfig
 from ..kernel import SolverStopped, deadline, solver_config
 from .explain import unpayable_reasons
-from .fastpath import Board, GaveUp, fast_board, incumbent, solve_fast
+from .fastpath import Board, GaveUp, fast_board, incumbent
+from .fastsearch import solve_fast
 from .model import Solution, solve
 
 
