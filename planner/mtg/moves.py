@@ -109,17 +109,17 @@ class _After:
 
 
 def counter_keys(scenario: Scenario) -> tuple[tuple[str | int, ...], str] | None:
-    """The first key of counters as costs, loyalty or life_for (issue 25) a card of the file has, with
+    """The first key of counters as costs, loyalty, morph or life_for a card of the file has, with
     why the turn's own payment enumeration does not plan it (its path and the one line), or
     None: `payplan turn` (and `play`'s `plays`, paid together) refuse such a file."""
     why = ("is not supported by `payplan turn` (nor `plays` paid together): counters as costs "
            "and loyalty abilities are planned one play at a time (`payplan plan`, `play`)")
     for card_id, card in scenario.cards.items():
-        if card.morph is not None:  # issue 25, B3: face-down casts are planned one at a time
+        if card.morph is not None:  # face-down casts are planned one at a time
             return ("cards", card_id, "morph"), (
                 "morph is not supported by `payplan turn` (nor `plays` paid together): cast face "
                 "down and turn face up one play at a time (`payplan plan`, `play`)")
-        if card.life_for:  # K'rrik (issue 25, A3): pips paid with life are planned one at a time
+        if card.life_for:  # K'rrik: pips paid with life are planned one at a time
             return ("cards", card_id, "life_for"), (
                 "life_for is not supported by `payplan turn` (nor `plays` paid together): pips "
                 "paid with life are planned one play at a time (`payplan plan`, `play`)")
@@ -138,7 +138,7 @@ def counter_keys(scenario: Scenario) -> tuple[tuple[str | int, ...], str] | None
 
 
 def mana_effect_keys(scenario: Scenario) -> tuple[tuple[str | int, ...], str] | None:
-    """The first key of issue 25's mana effects (`mana_effects`, `attached_to`) the file has,
+    """The first key of the mana effects (`mana_effects`, `attached_to`) the file has,
     with why the turn's own payments do not plan it, or None: `payplan turn` (and `play`'s
     `plays`, paid together) refuse such a file."""
     why = ("is not supported by `payplan turn` (nor `plays` paid together): mana effects are "
@@ -155,7 +155,7 @@ def mana_effect_keys(scenario: Scenario) -> tuple[tuple[str | int, ...], str] | 
 
 
 def read_elsewhere_keys(scenario: Scenario) -> tuple[tuple[str | int, ...], str] | None:
-    """The first key of issue 25's group G2 the file has (an `untap` cost, `adds: untapped` or
+    """The first key reading objects elsewhere the file has (an `untap` cost, `adds: untapped` or
     `adds: milled`, `library_top`), with the one line refusing it, or None: `payplan turn` (and
     `play`'s `plays`, paid together) don't plan an opponent's permanent untapped or a known
     card milled for mana."""
