@@ -67,12 +67,12 @@ print(json.dumps({"time": elapsed, "cpu": cpu, "optimal": optimal,
 
 def measure(game: ModuleType, knob: str, size: int, time_limit: float = 10.0) -> dict[str, Any]:
     """One run of the `game`'s `knob` at `size` (or its typical CP-SAT plan, knob `typical`) in
-    a fresh process: the plan's seconds and CPU seconds inside it, `process_s` (the whole process, the
-    parent's wall time: interpreter, imports, loading, planning; the greedy's check after it
-    is left out: the child reports its time, `greedy_s`, taken off), whether every plan is proved optimal, the plans'
-    statuses, the greedy's, and the peak RSS; `process_cpu_s`, the whole process's CPU seconds
-    (the greedy's left out likewise), which waiting for a CPU on a loaded machine does not
-    count."""
+    a fresh process: the plan's seconds and CPU seconds inside it, `process_s` (the whole
+    process, the parent's wall time: interpreter, imports, loading, planning; the greedy's check
+    after it is left out: the child reports its time, `greedy_s`, taken off), whether every plan
+    is proved optimal, the plans' statuses, the greedy's, and the peak RSS; `process_cpu_s`, the
+    whole process's CPU seconds (the greedy's left out likewise), which waiting for a CPU on a
+    loaded machine does not count."""
     import resource
 
     argv = [sys.executable, "-c", _CHILD, game.__name__, knob, str(size), str(time_limit)]

@@ -27,6 +27,7 @@ import json
 import statistics
 import sys
 import time
+from functools import partial
 from pathlib import Path
 from typing import Any, Callable
 
@@ -124,7 +125,7 @@ def typical_plan_ms(cases: int, config: SolverConfig, format_: str) -> float:
     for seed in range(cases):
         data = generate(family, size, seed)
         answer("plan", data, config)  # warm
-        ms, _ = _timed(lambda: answer("plan", data, config))
+        ms, _ = _timed(partial(answer, "plan", data, config))
         times.append(ms)
     return statistics.median(times)
 
@@ -149,7 +150,7 @@ def run_turns(sizes: tuple[int, ...], cases: int, config: SolverConfig,
                 data = generate(name, size, seed)
                 scenario = ruleset.load(data)
                 cpu = time.process_time()
-                ms, planned = _timed(lambda: ruleset.turn(scenario, config))
+                ms, planned = _timed(partial(ruleset.turn, scenario, config))
                 cpu_ms = (time.process_time() - cpu) * 1000
                 answer = planned.to_json()
                 case: dict[str, Any] = {
@@ -161,7 +162,7 @@ def run_turns(sizes: tuple[int, ...], cases: int, config: SolverConfig,
                     "x_typical": round(ms / mine, 1) if mine else None,
                 }
                 for pick in ("greedy", "listed"):
-                    bms, got = _timed(lambda: baseline(ruleset, scenario, pick, config))
+                    bms, got = _timed(partial(baseline, ruleset, scenario, pick, config))
                     got["ms"] = round(bms, 3)
                     case[pick] = got
                 out["cases"].append(case)
