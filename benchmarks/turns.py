@@ -39,8 +39,6 @@ from .generate import families, generate
 SIZES = (4, 7, 12)
 CASES = 20
 TYPICAL_CASES = 40
-AIMS = {7: (20.0, 100.0)}  # size: p50 and p90 ratios to one typical plan
-OPTIMAL_SHARE_AIM = {12: 0.9}
 HEADLINE_FAMILY = "turn"  # its game's typical plan is the headline `typical_plan_ms`
 
 

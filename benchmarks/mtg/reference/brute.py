@@ -136,7 +136,6 @@ REPEAT_CAP = 20     # multikicker / replicate under `auto`, and a mana ability o
 X_CAP = 30          # x: auto never tries an X above this
 OTHER_KINDS = ("sacrifice", "discard", "mill", "pay_life", "exile_from_graveyard",
                "exile_from_hand", "tap_untapped", "return_to_hand")
-FIELD_KINDS = ("sacrifice", "return_to_hand", "tap_untapped")   # objects on the battlefield
 REMOVALS = ("sacrifice", "return_to_hand")
 HAND_KINDS = ("discard", "exile_from_hand")
 PERMANENT_TYPES = {"artifact", "creature", "enchantment", "planeswalker", "battle", "land"}
@@ -2510,7 +2509,6 @@ GROUP_G1_MUTANTS = ("replace_triggered", "trigger_not_under_replace", "attached_
                     "one_replacement", "replaced_loses_only_for", "trigger_keeps_only_for")
 
 EFFECT_KEYS = {"replace": {"sources", "at_least", "adds"}, "trigger": {"sources", "adds"}}
-PERMANENT_CARD_TYPES = PERMANENT_TYPES | {"kindred"}
 
 
 def _attached_to(entry: dict[str, Any], zone: str, oid: str) -> str | None:

@@ -10,7 +10,7 @@ only through its public answers, in `compare` (`payplan.plan(...).to_json()`,
 
 - `pricing.reference_totals(data)`: legality and every reachable (base, paid optional set, total)
   by brute force over bases, optional sets, discount orders, pip and branch choices.
-- `payer.cheapest(...)`: the cheapest payment of one total on the small boards the generators
+- `payer.best(...)`: the cheapest payment of one total on the small boards the generators
   make (runes, pool, non-standard costs, sources), by brute force over every rune use, object
   choice and source activation count.
 - `compare.check(data)`: the engine's plan (and orders) against the reference.

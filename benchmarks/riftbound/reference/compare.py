@@ -5,7 +5,7 @@
 the disagreements in words (an empty list when they agree):
 
 - status: `illegal` exactly when the reference finds the play illegal; `unpayable` exactly when
-  it is legal and no reachable total can be paid (payer.cheapest);
+  it is legal and no reachable total can be paid (payer.best);
 - for `ok`: the plan's (base, paid optional set, total) is one the reference reaches; its score
   is the cheapest payment of that total; its objective (score minus the benefits of the `auto`
   optional costs paid) is the least over every reachable option; among the options of that

@@ -429,12 +429,6 @@ def _search(data: Mapping[str, Any], total: Total, ref: Reference
     return found
 
 
-def cheapest(data: Mapping[str, Any], total: Total, ref: Reference | None = None) -> int | None:
-    """The least score that pays `total`, or None when nothing pays it."""
-    got = best(data, total, ref)
-    return None if got is None else got[0]
-
-
 def payment_loses(ref: Reference, payment: Mapping[str, Any]) -> bool:
     """Whether a payment (the plan JSON's `payment`) takes a kept object off the board: one its
     non-standard costs kill, return to hand, banish or recycle, or a source kills."""

@@ -102,8 +102,9 @@ The board keys (board conditions and named battlefields):
 - Named battlefields (`state.battlefields: [{id, card}]`): objects of no player and at no
   location (`at` on a battlefield's grant does not hold); a board or facedown object whose
   `location` is a battlefield id is at that battlefield and so at `battlefield` (filters'
-  `location`, the condition `at`). A battlefield's grants reach every play (`applies_to.controller` unset or `you`, read for the
-  player making the play); their conditions read the player making the play. `here`: the
+  `location`, the condition `at`). A battlefield's grants reach every play
+  (`applies_to.controller` unset or `you`, read for the player making the play); their
+  conditions read the player making the play. `here`: the
   granting battlefield (or the named battlefield the granting object stands at) is
   `state.showdown_at`. `units_at`: a named battlefield (`here`: that one; `any`: some one) with
   exactly N units of both players (`where` unset: `any`, the README's default); an object at
