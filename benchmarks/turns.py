@@ -19,6 +19,8 @@ The typical plan is the median time of `payplan plan` on its own game's typical 
 (`TYPICAL_PLAN` of the game's bench module, found through the registry: `benchmarks.parts`),
 planned in the same run; each format's turns are compared with its own, and the typical plan of
 the game of the family named `turn` is also the headline `typical_plan_ms`.
+The aims (read, not checked): at 7 candidates a turn's p50 within 20 typical plans and its p90
+within 100; at 12, nine turns in ten proved optimal.
 """
 
 from __future__ import annotations
