@@ -53,7 +53,7 @@ def test_every_generated_scenario_loads(family: str) -> None:
 
 
 def test_generated_sizes_are_what_they_say() -> None:
-    from payplan.benchmarks.suite import shape
+    from payplan.benchmarks.riftbound.bench import scenario_shape as shape
 
     for size in (4, 12, 24):
         assert shape(scenario_from_data(generate("modifiers", size, 0)))["discounts"] == size
