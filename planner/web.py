@@ -184,8 +184,8 @@ class WebServer(ThreadingHTTPServer):
     @property
     def url(self) -> str:
         host, port = self.server_address[:2]
-        shown = f"[{host}]" if ":" in str(host) else str(host)
-        return f"http://{shown}:{port}/"
+        name = host.decode() if isinstance(host, bytes) else str(host)
+        return f"http://[{name}]:{port}/" if ":" in name else f"http://{name}:{port}/"
 
     def server_close(self) -> None:
         super().server_close()

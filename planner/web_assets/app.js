@@ -467,9 +467,28 @@ async function openExample(name) {
 async function openText(text, name) {
   const answer = await api("POST", `/api/parse?name=${encodeURIComponent(name)}`, text, "text/plain");
   history.replaceState(null, "", "/");
-  if (!answer.ok) { open(null, answer.errors); return; }
+  $("#example").value = "";
+  if (!answer.ok) {
+    open(null, answer.errors);
+    showSource(text, answer.errors);
+    return;
+  }
   open(answer.data);
   if (state.data && !state.data.format) showProblems(["format: missing"]);
+}
+
+// A file that can't be read: its text, with the line the first problem names selected.
+function showSource(text, errors) {
+  const box = $("#paste");
+  box.value = text;
+  $("#paste-box").open = true;
+  const m = /:(\d+):\d+: /.exec((errors || [""])[0]);
+  if (!m) return;
+  const lines = text.split("\n");
+  const line = Math.min(Number(m[1]), lines.length) - 1;
+  const startAt = lines.slice(0, line).reduce((n, l) => n + l.length + 1, 0);
+  box.focus();
+  box.setSelectionRange(startAt, startAt + lines[line].length);
 }
 
 async function start() {
