@@ -338,7 +338,7 @@ function facts(pairs) {
 }
 
 function waterfall(steps) {
-  if (!steps || !steps.length) return el("p", { class: "hint", text: "No cost steps." });
+  if (!steps || !steps.length) return el("p", { class: "hint", text: "This answer lists no cost steps." });
   const values = steps.map((s) => magnitude(s.total));
   const top = Math.max(1, ...values);
   const w = 100, gap = 22, h = 170, pad = 24;
