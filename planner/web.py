@@ -30,6 +30,7 @@ import json
 import queue
 import re
 import sys
+import threading
 from functools import lru_cache
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
@@ -143,19 +144,38 @@ class Runner:
 
     def __init__(self, config: SolverConfig, timeout: float | None, size: int = WORKERS) -> None:
         self.timeout = timeout
+        self._closed = False
         self._idle: queue.Queue[Worker] = queue.Queue()
         for _ in range(size):
             self._idle.put(Worker(config))
         self._all = list(self._idle.queue)
 
+    def warm(self) -> None:
+        """Start every worker and plan the built-in demo in it, in the background: the first
+        answer a person waits for is then as quick as the next."""
+        text = resources.files("payplan.planner").joinpath("demo.yaml").read_text(encoding="utf-8")
+        demo = parse_text(text, "demo.yaml", as_json=False)
+        for _ in self._all:
+            threading.Thread(target=self.run, args=("plan", demo), daemon=True).start()
+
     def run(self, command: str, data: object) -> Answer:
         worker = self._idle.get()
         try:
+            if self._closed:
+                return {"ok": False, "errors": ["internal: the server is stopping"]}
             return worker.run(command, data, self.timeout)
         finally:
             self._idle.put(worker)
 
     def close(self) -> None:
+        """Stop every worker: an idle one at once, a busy one after a second at most (its
+        request is then answered as an error)."""
+        self._closed = True
+        for _ in self._all:
+            try:
+                self._idle.get(timeout=1.0)
+            except queue.Empty:
+                pass
         for worker in self._all:
             worker.close()
 
@@ -180,6 +200,7 @@ class WebServer(ThreadingHTTPServer):
         self.limits = limits if limits is not None else Limits.from_env()
         timeout = default_timeout(config) if request_timeout is None else request_timeout
         self.runner = Runner(config, timeout if timeout > 0 else None)
+        self.runner.warm()
 
     @property
     def url(self) -> str:
@@ -198,7 +219,7 @@ class Handler(BaseHTTPRequestHandler):
     server: WebServer
     server_version = "payplan-web"
 
-    def log_message(self, format: str, *args: Any) -> None:  # noqa: A002 (the base's name)
+    def log_message(self, format: str, *args: Any) -> None:
         pass  # quiet: the terminal shows the address, not every request
 
     def do_GET(self) -> None:
