@@ -266,6 +266,7 @@ def test_a_person_explores_both_games_in_a_real_browser(server: WebServer, tmp_p
             _riftbound(tab)
             _mtg(tab)
             _turn(tab)
+            _paste(tab)
             _bad_files(tab)
             assert tab.errors == []
         finally:
@@ -314,6 +315,13 @@ def _turn(tab: Page) -> None:
     assert "play 1" in text and "Dark Ritual" in text and "play 3" in text
     tab.shot("6-turn")
     tab.tab("plan")
+
+
+def _paste(tab: Page) -> None:
+    tab.page.click("#paste-box summary")
+    tab.page.fill("#paste", (EXAMPLES / "mtg/20-flashback-from-graveyard.yaml").read_text())
+    text = tab.change(lambda: tab.page.click("#load-paste"))
+    assert "flashback" in text and "Think Twice" in text
 
 
 def _bad_files(tab: Page) -> None:
