@@ -29,6 +29,7 @@ from __future__ import annotations
 import json
 import queue
 import re
+import signal
 import sys
 import threading
 from functools import lru_cache
@@ -316,13 +317,15 @@ class Handler(BaseHTTPRequestHandler):
 
 
 def run_web(host: str, port: int, config: SolverConfig, request_timeout: float | None) -> int:
-    """Serve until Ctrl-C; 0 when stopped, 2 if the address can't be taken."""
+    """Serve until Ctrl-C (or SIGTERM); 0 when stopped, 2 if the address can't be taken."""
     try:
         server = WebServer(host, port, config, request_timeout)
     except OSError as exc:
         print(f"web: can't listen on {host}:{port}: {exc.strerror or exc}", file=sys.stderr)
         return 2
     print(server.url, flush=True)
+    if threading.current_thread() is threading.main_thread():  # a service manager's stop too
+        signal.signal(signal.SIGTERM, _interrupt)
     try:
         server.serve_forever()
     except KeyboardInterrupt:
@@ -330,6 +333,10 @@ def run_web(host: str, port: int, config: SolverConfig, request_timeout: float |
     finally:
         server.server_close()
     return 0
+
+
+def _interrupt(signum: int, frame: object) -> None:
+    raise KeyboardInterrupt
 
 
 __all__ = ["DEFAULT_PORT", "Handler", "WebServer", "example", "examples",

@@ -176,7 +176,8 @@ def test_every_examples_folder_ships_in_the_package() -> None:
         assert config["package-data"][package] == ["*.yaml"], package
 
 
-def test_the_command_prints_its_address_and_stops_on_ctrl_c() -> None:
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM])
+def test_the_command_prints_its_address_and_stops_on_ctrl_c(stop: signal.Signals) -> None:
     process = subprocess.Popen([sys.executable, "-m", "payplan", "web", "--port", "0"],
                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
     try:
@@ -188,7 +189,7 @@ def test_the_command_prints_its_address_and_stops_on_ctrl_c() -> None:
         conn.request("GET", "/")
         assert conn.getresponse().status == 200
         conn.close()
-        process.send_signal(signal.SIGINT)
+        process.send_signal(stop)
         out, err = process.communicate(timeout=30)
         assert process.returncode == 0, err
         assert "stopped" in out and "Traceback" not in err
