@@ -36,10 +36,10 @@ from functools import lru_cache
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, Callable
 from urllib.parse import parse_qs, urlsplit
 
-from ..engine.problems import ScenarioError
+from ..engine.problems import ScenarioError, exception_line
 from ..engine.reading import Limits, parse_text
 from . import rulesets
 from .config import SolverConfig
@@ -224,6 +224,26 @@ class Handler(BaseHTTPRequestHandler):
         pass  # quiet: the terminal shows the address, not every request
 
     def do_GET(self) -> None:
+        self._safely(self._get)
+
+    def do_POST(self) -> None:
+        self._safely(self._post)
+
+    def _safely(self, route: Callable[[], None]) -> None:
+        """Run a route; a bug of ours is still an answer (500, one line), never a traceback."""
+        try:
+            route()
+        except (BrokenPipeError, ConnectionResetError):  # the browser left: nobody to answer
+            self.close_connection = True
+        except Exception as exc:
+            self.close_connection = True
+            try:
+                self._json(500, {"ok": False, "errors": [
+                    f"internal: {type(exc).__name__}: {exception_line(exc)}"]})
+            except OSError:
+                pass
+
+    def _get(self) -> None:
         url = urlsplit(self.path)
         query = parse_qs(url.query)
         if url.path in ("/", "/index.html"):
@@ -246,7 +266,7 @@ class Handler(BaseHTTPRequestHandler):
         else:
             self._json(404, {"ok": False, "errors": [f"{url.path[:80]}: no such page"]})
 
-    def do_POST(self) -> None:
+    def _post(self) -> None:
         url = urlsplit(self.path)
         command = url.path.removeprefix("/api/")
         if not url.path.startswith("/api/") or command not in (*COMMANDS, "parse"):

@@ -113,6 +113,16 @@ def test_bad_json_and_yaml_are_400_with_the_problem(server: WebServer) -> None:
     assert status == 200 and json.loads(body) == {"ok": True, "data": {"format": "mtg/1"}}
 
 
+def test_a_bug_of_ours_is_a_500_line_not_a_traceback(server: WebServer,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(name: str) -> None:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr("payplan.planner.web.example", broken)
+    status, body = request(server, "GET", "/api/example?name=x")
+    assert status == 500 and json.loads(body)["errors"] == ["internal: RuntimeError: a bug"]
+
+
 def test_unknown_command_is_404_with_a_suggestion(server: WebServer) -> None:
     status, body = request(server, "POST", "/api/plam", b"{}")
     assert status == 404 and "did you mean 'plan'?" in json.loads(body)["errors"][0]
