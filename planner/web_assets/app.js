@@ -373,6 +373,46 @@ function chips(payment) {
   return list.length ? el("div", { class: "chips" }, list) : el("p", { class: "hint", text: "Nothing to pay with: it costs nothing." });
 }
 
+// The zones the payment draws on, every object in them: the ones that pay in amber, with how.
+function paymentPicture(payment) {
+  const notes = usage(payment);
+  const ids = objects();
+  const zones = new Map();
+  for (const id of notes.keys()) {
+    const o = ids.get(id);
+    if (o) zones.set(`${o.player}.${o.zone}`, state.data.state[o.player][o.zone]);
+  }
+  if (!zones.size) return null;
+  const w = 130, h = 60, gap = 10;
+  const rows = [...zones];
+  const most = Math.max(...rows.map(([, items]) => items.length));
+  const picture = svg("svg", { width: 90 + most * (w + gap), height: rows.length * (h + 44) + 4, id: "payment-picture" });
+  rows.forEach(([where, items], r) => {
+    const y = 4 + r * (h + 44);
+    picture.append(svg("text", { x: 0, y: y + h / 2 + 4, text: where.split(".")[1] }));
+    items.forEach((item, i) => {
+      const x = 90 + i * (w + gap);
+      const how = notes.get(String(item.id));
+      const flagged = Object.values(item).some((v) => v === true);
+      picture.append(
+        svg("rect", { x, y, width: w, height: h, rx: 10, fill: how ? "#ffe7a8" : flagged ? "#dfe2ea" : "#ffffff",
+                      stroke: how ? "#e8a317" : "#9aa6c4", "stroke-width": how ? 3 : 1 }),
+        svg("text", { x: x + w / 2, y: y + 22, "text-anchor": "middle", "font-weight": "bold", text: label(item).slice(0, 16) }),
+        svg("text", { x: x + w / 2, y: y + 40, "text-anchor": "middle", text: `${item.id}${flagged ? " · " + Object.keys(item).filter((k) => item[k] === true).join(", ") : ""}`.slice(0, 18) }),
+        ...(how ? howLines(how).map((line, n) => svg("text", { x: x + w / 2, y: y + h + 14 + n * 13, "text-anchor": "middle",
+                                                               "font-size": "11px", text: line })) : []));
+    });
+  });
+  return picture;
+}
+
+// How an object pays, in two short lines under its picture: what the payment calls it, then the rest.
+function howLines(how) {
+  const parts = how.filter(Boolean).join("; ").split(": ");
+  const cut = (text) => (text.length > 21 ? text.slice(0, 20) + "…" : text);
+  return [cut(parts[0] || "used"), cut(parts.slice(1).join(", "))].filter(Boolean);
+}
+
 function drawPlan(plan, view) {
   view.append(el("h3", {}, "Status ", statusBadge(plan.status)));
   if (plan.status !== "ok") {
@@ -384,7 +424,9 @@ function drawPlan(plan, view) {
                      ["discount order", (plan.discount_order || []).join(" → ")],
                      ["goes to", plan.destination], ["optimal", plan.optimal]]));
   view.append(el("h3", { text: "Cost, step by step" }), waterfall(plan.steps));
-  if (plan.payment) view.append(el("h3", { text: "Paid with (marked on the left too)" }), chips(plan.payment));
+  if (plan.payment) {
+    view.append(el("h3", { text: "Paid with (marked on the left too)" }), paymentPicture(plan.payment), chips(plan.payment));
+  }
 }
 
 function drawOrders(result, view) {
