@@ -369,6 +369,40 @@ def _plan_is_not_beaten(data: dict[str, object]) -> None:
         assert not beats(theirs, mine), f"plan answers {plan.total}, an order reaches {order.total}"
 
 
+def _discount(i: int, energy: int, power: dict[str, int], min_energy: int, min_power: int
+              ) -> dict[str, object]:
+    minimum = {k: v for k, v in (("energy", min_energy), ("power", min_power)) if v}
+    out: dict[str, object] = {"id": f"d{i}", "energy": energy}
+    if power:
+        out["power"] = power
+    if minimum:
+        out["minimum"] = minimum
+    return out
+
+
+def test_ten_discounts_seven_mixed_plan_and_orders_agree() -> None:
+    """A play of [3][A][A] with ten discounts, seven with both parts (four of them dead from
+    the start): some order leaves [0], and `plan` answers it (it once answered [1], claiming
+    it optimal, while `orders` listed [0])."""
+    discounts = [_discount(1, 1, {}, 2, 0), _discount(2, 1, {"fury": 1, "mind": 1, "any": 1}, 0, 1),
+                 _discount(3, 1, {"fury": 1, "any": 1}, 0, 1),
+                 _discount(4, 1, {"calm": 1, "any": 1}, 2, 0)]
+    discounts += [_discount(5 + k, 1, {"fury": 1}, 3, 2) for k in range(4)]
+    discounts += [_discount(9 + k, 1, {}, 3, 0) for k in range(2)]
+    data = {"format": "payplan/1",
+            "cards": {"big": {"name": "Big", "type": "spell", "domains": ["fury"],
+                              "cost": {"energy": 3, "power": {"any": 2}}}},
+            "state": {"you": {"runes": {"fury": 3}, "hand": [{"id": "h1", "card": "big"}]}},
+            "play": {"object": "h1", "discounts": discounts}}
+    scenario = payplan.load_data(data)
+    plan = payplan.plan(scenario)
+    orders = payplan.orders(scenario)
+    assert plan.ok and plan.optimal
+    assert (plan.total.energy, plan.total.pips) == (0, 0)
+    assert (orders.orders[0].total.energy, orders.orders[0].total.pips) == (0, 0)
+    _plan_is_not_beaten(data)
+
+
 @pytest.mark.parametrize("size, seed", [(size, seed) for size in (4, 6, 8, 12) for seed in range(6)])
 def test_plan_is_never_beaten_by_an_order(size: int, seed: int) -> None:
     """No total that some order of the play's discounts reaches is easier to pay than the total
