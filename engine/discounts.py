@@ -7,21 +7,32 @@ while the pip count stays at or above the Power minimum. A discount always takes
 branch. Rule 353.5: nothing goes below 0.
 
 The search (`pareto_front`) finds, exactly, every result that no other reachable result beats,
-with one sequence of applications reaching each. It never walks all n! orders:
+with one sequence of applications reaching each. It never walks all n! orders. Each pruning is
+a claim that what it skips is beaten by, or equal to, a result it keeps; the tests check every
+one against a brute force over every order and choice, and against a plain memoised search:
 
-- a discount that changes nothing now changes nothing later (Energy and pips only fall, and a
-  minimum that binds keeps binding), so only *live* discounts are branched on and the dead ones
-  are appended at the end;
-- identical discounts are interchangeable, so only the first of each identical group is tried;
-- Energy-only discounts need only be tried in descending order of minimum among themselves
-  (an exchange argument for adjacent ones; checked against every order in the tests, with
-  other discounts between them), so at each state only one of them is branched on, and when
-  every live discount is Energy-only the rest is one sequence;
-- when the live discounts split into Energy-only and Power-only groups, the two parts are
-  independent and are searched apart;
-- states are memoised on (discounts left, Energy, Power) and keep only their Pareto-best
-  results; a state with the same discounts left and the same pips as one already reached with
-  less Energy is dropped (Energy is monotone and the pips don't depend on it).
+- Dead discounts: one that changes nothing now changes nothing later (Energy and pips only
+  fall, and a minimum that binds keeps binding), so only live ones are branched on, and the
+  dead ones go at the end. Their dead parts are stripped (`effective`) for the same reason.
+- Identical discounts (after stripping) are interchangeable: only the first is tried.
+- Energy-only discounts: for a fixed order of the others and fixed choices the pips are fixed
+  (Energy never reads them), and over every placement of the Energy-only discounts among the
+  others the least Energy is reached with them by descending minimum (every map
+  `apply_energy` is non-decreasing; checked against every order in the tests, with other
+  discounts between them). So one of them is branched on per state, and when every live
+  discount is Energy-only the rest is one sequence.
+- Live discounts all Energy-only or Power-only: the two sides don't meet, so the Energy-only
+  ones are applied first (by descending minimum) and the Power-only ones are searched from
+  the state that leaves, which is reachable, so what holds of states holds of it.
+- Memo: a state is (discounts left, Energy, pips); its Pareto-best results stand for all it
+  reaches (the best of a union is the best of the parts' best).
+- Less Energy: a state with the same discounts left and the same pips as one already reached
+  with less Energy is dropped: each order and choice leaves the same pips from both, and no
+  more Energy from the smaller (every Energy map is non-decreasing).
+- Bound (`_floor`, `_beaten`): a state whose lower bound on every result it can reach (the
+  Energy and pip counts of every part applied at once, by descending minimum) is already met
+  by a result found is dropped: each result below it is beaten by or equal to that one. The
+  bound is a bound only of a real state's Energy: hence the rule above.
 """
 
 from __future__ import annotations
@@ -367,19 +378,16 @@ def _choices_by_count(start: Pair, mods: list[Mod], choosers: list[int]) -> list
     best: dict[Counts, tuple[int, tuple[int, ...]]] = {(0,) * len(shapes): (start[0], ())}
     for i, mod in items:
         nxt: dict[Counts, tuple[int, tuple[int, ...]]] = {}
-
-        def offer(counts: Counts, energy: int, powered: tuple[int, ...]) -> None:
-            old = nxt.get(counts)
-            if old is None or energy < old[0]:
-                nxt[counts] = (energy, powered)
-
         for counts, (energy, powered) in best.items():
-            offer(counts, apply_energy(energy, mod), powered)
-            if not mods[i].branches:
-                continue
-            more = list(counts)
-            more[slot[i]] += 1
-            offer(tuple(more), energy, powered + (i,))
+            offers = [(counts, apply_energy(energy, mod), powered)]
+            if mods[i].branches:
+                more = list(counts)
+                more[slot[i]] += 1
+                offers.append((tuple(more), energy, powered + (i,)))
+            for key, least, took in offers:
+                old = nxt.get(key)
+                if old is None or least < old[0]:
+                    nxt[key] = (least, took)
         best = nxt
     return [{i: power_branch[i] if i in powered else energy_branch[i] for i in choosers}
             for _, powered in best.values()]
@@ -746,12 +754,17 @@ def _front_plain(start: Pair, mods: list[Mod],
         elif len(energy_only) == len(groups):
             result = [_run(pair, energy_sequence(energy_only), tuple(dead))]
         elif energy_only and len(energy_only) + len(power_only) == len(groups):
+            # The Energy-only discounts first (they leave the pips as they are), then the
+            # Power-only ones from the state that leaves: a real state, with its real Energy,
+            # so its memo, its Energy record and its bound (`_floor`) hold for it. (Searched
+            # from the Energy before them, with those discounts gone from `left`, the bound
+            # saw more Energy than any result below has and pruned best results.)
             (energy, _), energy_path = _run(pair, energy_sequence(energy_only), ())
             power_left = left
             for i, _, _ in energy_only:
                 power_left &= ~(1 << i)
-            result = [((energy, power), energy_path + path)
-                      for (_, power), path in search(power_left, pair)]
+            result = [(final, energy_path + path)
+                      for final, path in search(power_left, (energy, pair[1]))]
         else:
             candidates: list[tuple[Pair, tuple[Application, ...]]] = []
             seen_shapes: set[tuple[object, ...]] = set()

@@ -11,7 +11,7 @@ import itertools
 import math
 import time
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from payplan.engine import discounts
@@ -118,6 +118,10 @@ def test_pareto_front_matches_brute_force(case: tuple[Pair, list[Mod]]) -> None:
 
 @settings(max_examples=300, deadline=None)
 @given(cases)
+@example(((3, (0, 0, 0, 0, 0, 0, 2)), [  # [0] is reached; the general search once gave {[A], [1]}
+    Mod("e", 1, min_energy=2), Mod("m", 1, (1, 0, 1, 0, 0, 0, 1), min_power=1),
+    Mod("m", 1, (1, 0, 0, 0, 0, 0, 1), min_power=1),
+    Mod("m", 1, (0, 1, 0, 0, 0, 0, 1), min_energy=2)]))
 def test_general_search_matches_brute_force(case: tuple[Pair, list[Mod]]) -> None:
     """The general search, which takes over past MAX_MIXED discounts with both parts, on its
     own: forced here for every case."""
