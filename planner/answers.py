@@ -110,10 +110,10 @@ class Plan(_OfRuleset):
                 "reasons": list(self.reasons), "optimal": self._optimal_json(),
                 **self._marks_json()}
 
-    @abstractmethod
     def _paid_json(self) -> dict[str, object]:
         """The game's choices, the total (an unpayable play's `shortfall` after it), the
-        payment, what it spent and the steps, in its cost form."""
+        payment, what it spent and the steps, in its cost form (none by default)."""
+        return {}
 
     def _resolved_json(self) -> dict[str, object]:
         """What resolving the play does besides where the card goes (none by default)."""
@@ -161,9 +161,10 @@ class Orders(_OfRuleset):
     labels: tuple[str, ...]  # the discounts ordered
 
     @property
-    @abstractmethod
     def status(self) -> Status:
-        """The status of the play's plan: ok, unpayable (legal, no payment), or illegal."""
+        """The status of the play's plan: ok, unpayable (legal, no payment), or illegal (by
+        default ok when legal)."""
+        return "ok" if self.legal else "illegal"
 
     @property
     @abstractmethod
@@ -171,9 +172,9 @@ class Orders(_OfRuleset):
         """Whether the play may be made at all (an illegal play has no orders)."""
 
     @property
-    @abstractmethod
     def total_orders(self) -> int | None:
-        """How many orders there are (None: not counted)."""
+        """How many orders there are (None, the default: not counted)."""
+        return None
 
     @property
     def exit_code(self) -> int:
@@ -190,13 +191,14 @@ class Orders(_OfRuleset):
                 "total_orders": self.total_orders, **self._why_json(),
                 "reasons": list(self.reasons), **self._marks_json()}
 
-    @abstractmethod
     def _chosen_json(self) -> dict[str, object]:
-        """The choices of the plan the orders are counted for."""
+        """The choices of the plan the orders are counted for (none by default)."""
+        return {}
 
-    @abstractmethod
     def _start_json(self) -> object:
-        """The total before any discount, in the game's cost form (None: no total)."""
+        """The total before any discount, in the game's cost form (None, the default: no
+        total)."""
+        return None
 
     def _why_json(self) -> dict[str, object]:
         """Why the orders are what they are, in words (none by default)."""
@@ -301,9 +303,9 @@ class PlayResult(_OfRuleset):
         return {"format": self.format, "plays": [p.to_json() for p in self.plans],
                 "state": state, "stopped_at": self.stopped_at, "reason": self.reason}
 
-    @abstractmethod
     def _state_json(self) -> dict[str, object]:
-        """The state after the plays, in the game's format."""
+        """The state after the plays, in the game's format (empty by default)."""
+        return {}
 
     def _refused_json(self) -> dict[str, object]:
         """One play's plan the engine refused to apply: why (none by default)."""
