@@ -190,10 +190,10 @@ def timed(run: Callable[[], Any], repeats: int, budget: float) -> tuple[list[flo
 
 
 def bench_parts(data: dict[str, Any]) -> ModuleType:
-    """The benchmark parts of the case's ruleset (`Ruleset.bench`: a module with `measure` and
+    """The benchmark parts of the case's ruleset (`Bench.bench`: a module with `measure` and
     `shape`), found through the registry by the case's `format`."""
     ruleset = rulesets.for_data(data)
-    if ruleset.bench is None:
+    if not isinstance(ruleset, rulesets.Bench) or ruleset.bench is None:
         raise ValueError(f"the {ruleset.format} ruleset has no benchmark parts")
     return importlib.import_module(ruleset.bench)
 

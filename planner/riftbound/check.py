@@ -39,8 +39,8 @@ def check_data(data: Mapping[str, object], config: SolverConfig = DEFAULT_CONFIG
                scenario: Scenario | None = None) -> Check:
     """Check the payment of a file's parsed data (`payment`, and the choices beside it), or,
     given the `scenario`, of data holding only those; a ScenarioError for a bad file."""
-    scenario, payment, chosen = spine.read(data, scenario, check_from_data, payment_from_data)
-    return check(scenario, payment, chosen, config)
+    loaded, payment, chosen = spine.read(data, scenario, check_from_data, payment_from_data)
+    return check(loaded, payment, chosen, config)
 
 
 def check(scenario: Scenario, payment: Payment, chosen: Chosen = NO_CHOICES,
