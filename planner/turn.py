@@ -1,9 +1,11 @@
-"""The turn planner (`docs/turns.md`): which plays to make, in which order, each paid
-on the state the plays before it left, with the payments of all of them chosen together.
+"""The turn planner (`docs/turns.md`): which plays to make, in which order, each paid on the
+state the plays before it left, with the payments of all of them chosen together.
 
-A ruleset supplies its `Moves` (`planner/riftbound/moves.py`, `planner/mtg/moves.py`):
-the candidates a state offers, and every *move* of a candidate on a state, a move being one
-play with one payment and the state it leaves. This module searches the sequences of moves.
+A ruleset supplies its `Moves` (`planner/riftbound/moves.py`, `planner/mtg/moves.py`): the
+candidates a state offers, and every *move* of a candidate on a state, a move being one play
+with one payment and the state it leaves. This module searches the sequences of moves. The
+file's `turn` is read by `turn_of`, which refuses, with the game's hook, what the turn does not
+plan (a `play` given; keys the game's turn payments do not build).
 
 **What is searched, and why it is exact.** A turn's answer ranks sequences by (1) the largest
 summed value, (2) the smallest summed objective (each play's score on the state it meets, less
