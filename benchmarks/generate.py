@@ -1,8 +1,8 @@
 """Seeded benchmark scenarios of every ruleset, and `payplan gen`.
 
-Each ruleset generates its own families (`Ruleset.families`, `Ruleset.generate`, each game's
-in its engine package); this module finds the ruleset of a family through the registry, names
-cases, and writes them.
+Each ruleset generates its own families (`Bench.families`, `Bench.generate`, each game's in its
+engine package); this module finds the ruleset of a family through the registry, names cases,
+and writes them.
 
 `payplan gen FAMILY [--size N] [--seed S] [--count K] [--out DIR] [--format yaml|json]` writes
 `FAMILY-SIZE-SEED.yaml` files (seeds S .. S+K-1), or prints one scenario to stdout.
@@ -20,7 +20,8 @@ import yaml
 
 from ..planner import rulesets
 from ..planner.arguments import whole_number
-from ..planner.rulesets import Family, Ruleset
+from ..planner.answers import Plan
+from ..planner.rulesets import Bench, Family
 
 Data = dict[str, Any]
 
@@ -30,12 +31,10 @@ MAX_SIZE = 100_000
 MAX_COUNT = 1_000_000
 
 
-def families() -> dict[str, tuple[Ruleset, Family]]:
+def families() -> dict[str, tuple[Bench[Any, Plan], Family]]:
     """Every family of every registered ruleset, with its ruleset, in registry order."""
-    out: dict[str, tuple[Ruleset, Family]] = {}
-    for fmt in rulesets.formats():
-        ruleset = rulesets.find(fmt)
-        assert ruleset is not None
+    out: dict[str, tuple[Bench[Any, Plan], Family]] = {}
+    for ruleset in rulesets.benches():
         for family in ruleset.families:
             out.setdefault(family.name, (ruleset, family))
     return out

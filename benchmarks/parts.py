@@ -1,6 +1,6 @@
 """Each game's benchmark parts, found through the ruleset registry.
 
-A ruleset names the module of its benchmark parts by import path (`Ruleset.bench`); the suites
+A ruleset names the module of its benchmark parts by import path (`Bench.bench`); the suites
 of `payplan bench` ask this module for them and never name a game or a format themselves. A
 game's bench module holds:
 
@@ -24,12 +24,15 @@ from types import ModuleType
 from typing import Any
 
 from ..planner import rulesets
-from ..planner.rulesets import Ruleset
+from ..planner.rulesets import Bench, Ruleset
 
 
-def of_ruleset(ruleset: Ruleset) -> ModuleType | None:
-    """The benchmark parts of `ruleset`, or None when it has none."""
-    return importlib.import_module(ruleset.bench) if ruleset.bench is not None else None
+def of_ruleset(ruleset: Ruleset[Any, Any]) -> ModuleType | None:
+    """The benchmark parts of `ruleset`, or None when it has none (a ruleset without the
+    `Bench` hooks, or whose `bench` is None)."""
+    if not isinstance(ruleset, Bench) or ruleset.bench is None:
+        return None
+    return importlib.import_module(ruleset.bench)
 
 
 def of_data(data: dict[str, Any]) -> ModuleType:

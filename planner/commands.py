@@ -10,59 +10,58 @@ same for every ruleset's answer of that type).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Callable, Mapping
+from typing import Any, Callable, Mapping
 
 from ..engine.problems import Problem, ScenarioError
 from . import rulesets
-from .answers import Answer
+from .answers import Answer, Plan
 from .config import DEFAULT_CONFIG, SolverConfig
 from .rulesets import Ruleset
 
 
 @dataclass(frozen=True, slots=True)
 class Command:
-    """One command: its name, a line of help, whether the file must hold a `play`, and what it
-    does with a ruleset, the file's data and the solver settings."""
+    """One command: its name, a line of help, and what it does with a ruleset, the file's data
+    and the solver settings."""
 
     name: str
     help: str
-    needs_play: bool
-    run: Callable[[Ruleset, Mapping[str, object], SolverConfig], Answer]
+    run: Callable[[Ruleset[Any, Plan], Mapping[str, object], SolverConfig], Answer]
 
 
-def _plan(ruleset: Ruleset, data: Mapping[str, object], config: SolverConfig) -> Answer:
+def _plan(ruleset: Ruleset[Any, Plan], data: Mapping[str, object], config: SolverConfig) -> Answer:
     return ruleset.plan(ruleset.load(data, require_play=True), config)
 
 
-def _hand(ruleset: Ruleset, data: Mapping[str, object], config: SolverConfig) -> Answer:
+def _hand(ruleset: Ruleset[Any, Plan], data: Mapping[str, object], config: SolverConfig) -> Answer:
     return ruleset.hand(ruleset.load(data), config)
 
 
-def _orders(ruleset: Ruleset, data: Mapping[str, object], config: SolverConfig) -> Answer:
+def _orders(ruleset: Ruleset[Any, Plan], data: Mapping[str, object], config: SolverConfig) -> Answer:
     return ruleset.orders(ruleset.load(data, require_play=True), config)
 
 
-def _play(ruleset: Ruleset, data: Mapping[str, object], config: SolverConfig) -> Answer:
+def _play(ruleset: Ruleset[Any, Plan], data: Mapping[str, object], config: SolverConfig) -> Answer:
     return ruleset.play(data, config)
 
 
-def _turn(ruleset: Ruleset, data: Mapping[str, object], config: SolverConfig) -> Answer:
+def _turn(ruleset: Ruleset[Any, Plan], data: Mapping[str, object], config: SolverConfig) -> Answer:
     return ruleset.turn(ruleset.load(data), config)
 
 
-def _check(ruleset: Ruleset, data: Mapping[str, object], config: SolverConfig) -> Answer:
+def _check(ruleset: Ruleset[Any, Plan], data: Mapping[str, object], config: SolverConfig) -> Answer:
     return ruleset.check(data, config)
 
 
 COMMANDS: dict[str, Command] = {c.name: c for c in (
-    Command("plan", "the cheapest plan for the file's play", True, _plan),
+    Command("plan", "the cheapest plan for the file's play", _plan),
     Command("hand", "plan every card in hand and every card playable from the trash or "
-                    "graveyard, and every ability", False, _hand),
-    Command("orders", "each distinct total the orders of the discounts reach", True, _orders),
-    Command("play", "plan and apply the play (or `plays`), print the state after", True, _play),
-    Command("turn", "the best plays to make this turn, in order, paid together", False, _turn),
+                    "graveyard, and every ability", _hand),
+    Command("orders", "each distinct total the orders of the discounts reach", _orders),
+    Command("play", "plan and apply the play (or `plays`), print the state after", _play),
+    Command("turn", "the best plays to make this turn, in order, paid together", _turn),
     Command("check", "check the file's `payment` for its play: legal, its score, the gap to the "
-                     "best plan", True, _check),
+                     "best plan", _check),
 )}
 
 

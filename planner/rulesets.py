@@ -1,13 +1,17 @@
 """The rulesets: every game payplan plans, registered under the `format` its files say.
 
 A ruleset is one game: how to read its files, plan a play, list every play of a hand, count the
-orders of its discounts, run a sequence of plays, check a payment the player chose, apply a plan
-to the state, write a state back, and generate benchmark scenarios. It is an object with the methods of `Ruleset`; the command
-line, `serve`, `batch`, `bench`, `gen` and the Python API ask this registry for the ruleset of a
-file (`for_data`, by its `format`) or of a loaded scenario (`of`), and never compare a format
-string themselves.
+orders of its discounts, run a sequence of plays, check a payment the player chose, plan a turn,
+apply a plan to the state and write a state back. It is an object with the methods of
+`Ruleset`, typed by its scenario and plan types (`Ruleset[Scenario, Plan]`); the command line,
+`serve`, `batch`, `bench`, `gen` and the Python API ask this registry for the ruleset of a file
+(`for_data`, by its `format`) or of a loaded scenario (`of`), and never compare a format string
+themselves. A ruleset that generates benchmark scenarios also has the attributes of `Bench`
+(`payplan gen` and `payplan bench` use those: `benches`); one whose planner is slow to import
+may name the modules `serve`'s and `batch`'s workers import ahead (`preload`, read by
+`preloads`).
 
-Two rulesets ship: `payplan/1` (`planner.riftbound.RULESET`) and `mtg/1`
+Two rulesets ship: `payplan/1` (`planner.riftbound.ruleset.RULESET`) and `mtg/1`
 (`planner.mtg.ruleset.RULESET`). A third game is one package with a `Ruleset` object, plus one
 registration, in any of three ways:
 
@@ -26,15 +30,21 @@ import importlib
 import os
 from dataclasses import dataclass
 from importlib import metadata
-from typing import Any, Mapping, Protocol, runtime_checkable
+from typing import TYPE_CHECKING, Any, Mapping, Protocol, TypeVar, runtime_checkable
 
 from ..engine.problems import Problem, ScenarioError
 from .answers import Answer, Check, Hand, Orders, Plan, PlayResult
 from .config import SolverConfig
 
+if TYPE_CHECKING:
+    from .turn import Moves
+
 ENTRY_POINTS = "payplan.rulesets"
 ENVIRONMENT = "PAYPLAN_RULESETS"
 BUILT_IN = ("payplan.planner.riftbound.ruleset:RULESET", "payplan.planner.mtg.ruleset:RULESET")
+
+S = TypeVar("S")  # a ruleset's scenario value (what its `load` returns)
+P_co = TypeVar("P_co", bound=Plan, covariant=True)  # its plan (what its `plan` returns)
 
 
 @dataclass(frozen=True, slots=True)
@@ -49,26 +59,32 @@ class Family:
 
 
 @runtime_checkable
-class Ruleset(Protocol):
-    """One game. `load` reads a file's parsed data into its scenario value (a `ScenarioError`
-    lists every problem, each at its path); the commands take that value."""
+class Ruleset(Protocol[S, P_co]):
+    """One game, over its scenario values `S` and its plans `P_co`. `load` reads a file's parsed
+    data into its scenario value (a `ScenarioError` lists every problem, each at its path); the
+    commands take that value."""
 
-    format: str  # what its files say in `format:`
-    title: str  # a few words for a person: "Riftbound-style, rule 353"
+    @property
+    def format(self) -> str:
+        """What its files say in `format:`."""
+
+    @property
+    def title(self) -> str:
+        """A few words for a person: "Riftbound-style card plays (rule 353)"."""
 
     def owns(self, scenario: object) -> bool:
         """Whether `scenario` is a scenario value of this ruleset (what `load` returns)."""
 
-    def load(self, data: object, *, require_play: bool = False) -> Any:
+    def load(self, data: object, *, require_play: bool = False) -> S:
         """The scenario of parsed data; with `require_play`, a missing `play` is a problem."""
 
-    def plan(self, scenario: Any, config: SolverConfig) -> Plan:
+    def plan(self, scenario: S, config: SolverConfig) -> P_co:
         """The cheapest plan for the scenario's play."""
 
-    def hand(self, scenario: Any, config: SolverConfig) -> Hand:
+    def hand(self, scenario: S, config: SolverConfig) -> Hand:
         """Every play that could be made now, planned."""
 
-    def orders(self, scenario: Any, config: SolverConfig) -> Orders:
+    def orders(self, scenario: S, config: SolverConfig) -> Orders:
         """Each total the orders of the play's discounts reach."""
 
     def play(self, data: Mapping[str, object], config: SolverConfig) -> PlayResult:
@@ -76,44 +92,58 @@ class Ruleset(Protocol):
         for a bad file."""
 
     def check(self, data: Mapping[str, object], config: SolverConfig,
-              scenario: Any = None) -> Check:
+              scenario: S | None = None) -> Check:
         """Check the payment a file holds at its top level (`payment`, in the shape of the
         plan's JSON) for its `play`, with the choices it names beside it (in the plan's shape;
         one left out is the one `plan` would make for that payment): legal or not (each problem
-        `path: message`), its score, and the best plan's. Given a loaded `scenario` (the Python
-        API), `data` holds the payment and the choices only. Raises `ScenarioError` for a bad
-        file (the other commands' loaders refuse `payment`)."""
+        `path: message`), its score, and the best plan's (`planner.check`). Given a loaded
+        `scenario` (the Python API), `data` holds the payment and the choices only. Raises
+        `ScenarioError` for a bad file (the other commands' loaders refuse `payment`)."""
 
-    def turn(self, scenario: Any, config: SolverConfig) -> Answer:
-        """The best turn (`shared/spec/turn-format.md`): the plays to make, in order, paid
-        together (`planner.turn`)."""
+    def turn(self, scenario: S, config: SolverConfig) -> Answer:
+        """The best turn (`docs/turns.md`): the plays to make, in order, paid together
+        (`planner.turn`)."""
 
-    def turn_moves(self, scenario: Any, defer: bool = True) -> Any:
+    def turn_moves(self, scenario: S, defer: bool = True) -> Moves[Any]:
         """The turn planner's `planner.turn.Moves` for this scenario (`defer=False`: every state
         holds everything, no part of the payment settled at the end: the baselines' view)."""
 
-    def apply_play(self, scenario: Any, plan: Plan) -> Any:
+    def apply_play(self, scenario: S, plan: Plan) -> S:
         """The scenario after `plan` (an ok plan of `scenario`'s play, as `plan` returned it) is
-        paid and resolved: its state is the state after, and it has no play."""
+        paid and resolved: its state is the state after, and it has no play (a TypeError for
+        another ruleset's plan)."""
 
-    def dump(self, scenario: Any) -> dict[str, object]:
+    def dump(self, scenario: S) -> dict[str, object]:
         """The scenario as data in its format (`load(dump(s))` is `s`)."""
 
-    families: tuple[Family, ...]  # the benchmark generator's families
-    # The import path of a module with the ruleset's benchmark parts, `measure(method, data,
-    # repeats, config, budget)` and `shape(data)`, for `payplan bench`; None: it has none.
-    bench: str | None
+
+@runtime_checkable
+class Bench(Ruleset[S, P_co], Protocol[S, P_co]):
+    """A ruleset with benchmark hooks (`payplan gen`, `payplan bench`); the built-in rulesets
+    have them."""
+
+    @property
+    def families(self) -> tuple[Family, ...]:
+        """The benchmark generator's families."""
+
+    @property
+    def bench(self) -> str | None:
+        """The import path of a module with the ruleset's benchmark parts for `payplan bench`
+        (`benchmarks/parts.py` lists what it holds: `measure`, `shape`, its suites, its cliffs
+        knobs, its typical plan); None: it has none."""
 
     def generate(self, family: str, size: int, seed: int) -> dict[str, object]:
         """A seeded benchmark scenario of one of `families`, as data."""
 
 
-_REGISTRY: dict[str, Ruleset] = {}
+R = TypeVar("R", bound=Ruleset[Any, Plan])
+
+_REGISTRY: dict[str, Ruleset[Any, Plan]] = {}
 _LOADED = False  # the built-in rulesets and PAYPLAN_RULESETS are registered
 _SCANNED = False  # the installed entry points are too (only looked at when a format is missing)
 
 
-def register(ruleset: Ruleset) -> Ruleset:
+def register(ruleset: R) -> R:
     """Add a ruleset (replacing one of the same format); returns it."""
     if not isinstance(ruleset, Ruleset):
         raise TypeError(f"{ruleset!r} does not have the methods of a Ruleset")
@@ -164,7 +194,7 @@ def formats() -> tuple[str, ...]:
     return tuple(sorted(_REGISTRY))
 
 
-def find(format_: str) -> Ruleset | None:
+def find(format_: str) -> Ruleset[Any, Plan] | None:
     """The ruleset registered under `format_`, or None."""
     _load_all()
     if format_ not in _REGISTRY:
@@ -172,7 +202,7 @@ def find(format_: str) -> Ruleset | None:
     return _REGISTRY.get(format_)
 
 
-def for_data(data: object) -> Ruleset:
+def for_data(data: object) -> Ruleset[Any, Plan]:
     """The ruleset of a file's parsed data, by its `format`; a `ScenarioError` at `format` when
     it names none (a file that is not a mapping at all goes to the first built-in ruleset,
     whose loader says what a file must hold)."""
@@ -193,7 +223,7 @@ def for_data(data: object) -> Ruleset:
     return found
 
 
-def of(scenario: object) -> Ruleset:
+def of(scenario: object) -> Ruleset[Any, Plan]:
     """The ruleset whose `load` made `scenario`; a TypeError for anything else."""
     _load_all()
     for scan in (False, True):
@@ -204,5 +234,30 @@ def of(scenario: object) -> Ruleset:
     raise TypeError(f"not a scenario of any registered ruleset: {type(scenario).__name__}")
 
 
-__all__ = ["ENTRY_POINTS", "ENVIRONMENT", "Family", "Ruleset", "RulesetError", "find", "for_data",
-           "formats", "of", "register", "unregister"]
+def benches() -> tuple[Bench[Any, Plan], ...]:
+    """Every registered ruleset that has benchmark hooks, in the order of `formats`."""
+    out: list[Bench[Any, Plan]] = []
+    for format_ in formats():
+        ruleset = _REGISTRY[format_]
+        if isinstance(ruleset, Bench):
+            out.append(ruleset)
+    return tuple(out)
+
+
+def preloads() -> tuple[str, ...]:
+    """The modules the registered rulesets ask a worker process to import before its first
+    request (each ruleset's optional `preload`: a tuple of module names, such as its planner
+    and the solver it imports), in registry order, each once."""
+    _load_all()
+    out: list[str] = []
+    for ruleset in _REGISTRY.values():
+        names: object = getattr(ruleset, "preload", ())
+        if not (isinstance(names, tuple) and all(isinstance(n, str) for n in names)):
+            raise RulesetError(f"the {ruleset.format} ruleset's preload is not a tuple of "
+                               f"module names: {names!r}")
+        out += [name for name in names if name not in out]
+    return tuple(out)
+
+
+__all__ = ["Bench", "ENTRY_POINTS", "ENVIRONMENT", "Family", "Ruleset", "RulesetError", "benches",
+           "find", "for_data", "formats", "of", "preloads", "register", "unregister"]

@@ -1,9 +1,11 @@
-"""The turn planner (`shared/spec/turn-format.md`): which plays to make, in which order, each paid
-on the state the plays before it left, with the payments of all of them chosen together.
+"""The turn planner (`docs/turns.md`): which plays to make, in which order, each paid on the
+state the plays before it left, with the payments of all of them chosen together.
 
-A ruleset supplies its `Moves` (payplan/1 `planner/moves.py`, mtg/1 `planner/mtg/moves.py`):
-the candidates a state offers, and every *move* of a candidate on a state, a move being one
-play with one payment and the state it leaves. This module searches the sequences of moves.
+A ruleset supplies its `Moves` (`planner/riftbound/moves.py`, `planner/mtg/moves.py`): the
+candidates a state offers, and every *move* of a candidate on a state, a move being one play
+with one payment and the state it leaves. This module searches the sequences of moves. The
+file's `turn` is read by `turn_of`, which refuses, with the game's hook, what the turn does not
+plan (a `play` given; keys the game's turn payments do not build).
 
 **What is searched, and why it is exact.** A turn's answer ranks sequences by (1) the largest
 summed value, (2) the smallest summed objective (each play's score on the state it meets, less
@@ -35,9 +37,10 @@ import dataclasses
 import math
 import time
 from dataclasses import dataclass, field
-from typing import Any, Generic, Hashable, Protocol, Sequence, TypeVar
+from typing import Any, Callable, Generic, Hashable, Iterable, Protocol, Sequence, TypeVar
 
 from ..engine.discounts import Deadline
+from ..engine.problems import Problem, ScenarioError
 from ..engine.turn import Turn
 from . import answers
 from .answers import EXIT_OK
@@ -482,6 +485,25 @@ class _Search(Generic[S]):
         return self.moves.candidates(state, self.turn)
 
 
+NOT_A_TURN = "`payplan turn` plans the file's `turn` (its candidates: auto by default), not "
+
+
+def _nothing_refused(scenario: Any) -> Iterable[Problem]:
+    return ()
+
+
+def turn_of(scenario: Any, refused: Callable[[Any], Iterable[Problem]] = _nothing_refused
+            ) -> Turn[Any]:
+    """The scenario's `turn` (default: every candidate, each worth 1). The game's `refused`
+    says, in order, what in the file the turn does not plan: the `play` (or `plays`) it gives
+    (each problem's message `NOT_A_TURN` and the key), and any key its turn's payments do not
+    build; the first raises a ScenarioError at its path."""
+    for problem in refused(scenario):
+        raise ScenarioError([problem])
+    turn: Turn[Any] | None = scenario.turn
+    return turn if turn is not None else Turn()
+
+
 def plan_turn(moves: Moves[Any], start: Any, turn: Turn[Any], fmt: str,
               limit: Deadline) -> TurnPlan:
     """The best turn from `start` (see the module docstring)."""
@@ -551,5 +573,5 @@ def pay_together(moves: Moves[Any], start: Any, sequence: Sequence[Candidate],
                     not search.cut)
 
 
-__all__ = ["Candidate", "Move", "Moves", "Together", "TurnPlan", "evolve", "pay_together",
-           "plan_turn"]
+__all__ = ["Candidate", "Move", "Moves", "NOT_A_TURN", "Together", "TurnPlan", "evolve",
+           "pay_together", "plan_turn", "turn_of"]

@@ -20,6 +20,8 @@ from multiprocessing.context import ForkServerContext, SpawnContext
 from multiprocessing.process import BaseProcess
 from typing import Any, Callable, Protocol
 
+from . import rulesets
+
 
 @dataclass(frozen=True, slots=True)
 class Failure:
@@ -204,12 +206,12 @@ def _stop(slot: _Slot) -> None:
 
 
 def context() -> ForkServerContext | SpawnContext:
-    """A fork server that has imported the planner where the platform has one, else spawn."""
+    """A fork server that has imported the planner where the platform has one, else spawn:
+    `serve`, each registered ruleset's `preload` (its planner's modules), and OR-Tools (a
+    worker's first CP-SAT plan would otherwise import it, ~0.6 s)."""
     if "forkserver" in multiprocessing.get_all_start_methods():
         ctx = multiprocessing.get_context("forkserver")
-        # OR-Tools too: a worker's first CP-SAT plan would otherwise import it (~0.6 s).
-        ctx.set_forkserver_preload(["payplan.planner.serve", "payplan.planner.riftbound.plan",
-                                    "payplan.planner.riftbound.hand", "payplan.planner.riftbound.orders",
-                                    "payplan.planner.riftbound.play", "ortools.sat.python.cp_model"])
+        ctx.set_forkserver_preload(["payplan.planner.serve", *rulesets.preloads(),
+                                    "ortools.sat.python.cp_model"])
         return ctx
     return multiprocessing.get_context("spawn")

@@ -38,8 +38,8 @@ from payplan.planner.kernel import deadline
 from payplan.planner.mtg.moves import Moves as MtgMoves
 from payplan.planner.mtg.plan import plan as plan_mtg
 from payplan.planner.mtg.play import play_data
-from payplan.planner.mtg.ruleset import RULESET, turn_of
-from payplan.planner.turn import plan_turn
+from payplan.planner.mtg.ruleset import RULESET, turn_refused
+from payplan.planner.turn import plan_turn, turn_of
 
 CONFIG = SolverConfig(time_limit=60)
 
@@ -85,8 +85,8 @@ def turn(data: dict[str, Any]) -> dict[str, Any]:
     check_payments(data, out)
     # The other mode: every payment a move of its own (no mana left for the end).
     s = mtg_from_data(data)
-    explicit = plan_turn(MtgMoves(s, CONFIG, turn_of(s).candidates, deferred=False), s,
-                         turn_of(s), "mtg/1", deadline(CONFIG)).to_json()
+    explicit = plan_turn(MtgMoves(s, CONFIG, turn_of(s, turn_refused).candidates, deferred=False), s,
+                         turn_of(s, turn_refused), "mtg/1", deadline(CONFIG)).to_json()
     assert (explicit["value"], explicit["objective"]) == (out["value"], out["objective"])
     check_payments(data, explicit)
     return out
@@ -167,11 +167,11 @@ def test_each_cub_alone_can_strand_the_other() -> None:
     s = mtg_from_data(scenario(you))
     moves = MtgMoves(s, CONFIG, None, deferred=False)
     state = moves.begin(s)
-    first = next(c for c in moves.candidates(state, turn_of(s)) if c.key == "h1")
+    first = next(c for c in moves.candidates(state, turn_of(s, turn_refused)) if c.key == "h1")
     both_forests = [m for m in moves.moves(state, first, deadline(CONFIG))
                     if sorted(sources(m.plan.to_json())) == ["l1", "l2"]]
     assert both_forests and both_forests[0].objective == 2
-    second = next(c for c in moves.candidates(both_forests[0].after, turn_of(s)) if c.key == "h2")
+    second = next(c for c in moves.candidates(both_forests[0].after, turn_of(s, turn_refused)) if c.key == "h2")
     assert moves.moves(both_forests[0].after, second, deadline(CONFIG)) == []
 
 
@@ -629,8 +629,8 @@ def test_modes_and_prunings_agree_on_generated_turns(seed: int) -> None:
     # more than a minute of wall clock, so the limit here is far past it (a cut is not a proof).
     config = SolverConfig(time_limit=900)
     for deferred, prune in ((None, True), (False, True), (False, False)):
-        moves = MtgMoves(s, config, turn_of(s).candidates, deferred=deferred, prune=prune)
-        out = plan_turn(moves, s, turn_of(s), "mtg/1", deadline(config)).to_json()
+        moves = MtgMoves(s, config, turn_of(s, turn_refused).candidates, deferred=deferred, prune=prune)
+        out = plan_turn(moves, s, turn_of(s, turn_refused), "mtg/1", deadline(config)).to_json()
         assert out["optimal"], f"cut by the time limit: deferred={deferred}, prune={prune}"
         found.add((out["value"], out["objective"]))
         check_payments(data, out)

@@ -74,20 +74,11 @@ class Orders(answers.Orders):
     def total_orders(self) -> int:
         return sum(o.count for o in self.orders)
 
-    def to_json(self) -> dict[str, object]:
-        return {
-            "format": FORMAT,
-            "status": self.status,
-            "orders": [o.to_json() for o in self.orders],
-            "play": dict(self.play),
-            "cast": self.cast,
-            "payable": self.status == "ok",
-            "start": ({"mana": total_text(self.start, self.snow)} if self.start is not None
-                      else None),
-            "discounts": list(self.labels),
-            "total_orders": self.total_orders,
-            "reasons": list(self.reasons),
-        }
+    def _chosen_json(self) -> dict[str, object]:
+        return {"cast": self.cast}
+
+    def _start_json(self) -> object:
+        return {"mana": total_text(self.start, self.snow)} if self.start is not None else None
 
     def render(self) -> str:
         return render_orders(self)

@@ -76,16 +76,12 @@ class Plan(answers.Plan):
     total_counters: tuple[tuple[str, int], ...] = ()
     total_loyalty: int | None = None
 
-    def to_json(self) -> dict[str, object]:
-        """The plan's JSON; an unpayable cast has the total of least mana its options reach
-        as `total`, and `shortfall` after it."""
-        ok = self.status == "ok"
-        priced = ok or (self.status == "unpayable" and self.shortfall is not None)
-        land = {"land": True} if self.land else {}
+    # The plan's JSON is `answers.Plan.to_json` with these keys; an unpayable cast has the
+    # total of least mana its options reach as `total`, and `shortfall` after it.
+
+    def _paid_json(self) -> dict[str, object]:
+        priced = self.ok or (self.status == "unpayable" and self.shortfall is not None)
         out: dict[str, object] = {
-            "format": FORMAT,
-            "status": self.status,
-            "play": dict(self.play),
             "cast": self.cast,
             "x": self.x,
             "paid": {name: n for name, n in self.optional},
@@ -108,13 +104,10 @@ class Plan(answers.Plan):
                       if self.payment is not None else None),
             "left_in_pool": mana_text(self.left_in_pool, ""),
             "steps": [s.to_json() for s in self.steps],
-            "score": self.score,
-            "objective": self.objective,
-            "destination": self.destination,
-            "reasons": list(self.reasons),
-            "optimal": self.optimal,
-            **land,
         }
+
+    def _marks_json(self) -> dict[str, object]:
+        return {"land": True} if self.land else {}
 
     def _counters(self) -> dict[str, object]:
         """`total.counters` (what an activation's cost removes from its permanent) and

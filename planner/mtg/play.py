@@ -42,14 +42,8 @@ class PlayOutcome(answers.PlayResult):
     def plans(self) -> tuple[Plan, ...]:
         return self.steps
 
-    def to_json(self) -> dict[str, object]:
-        state = state_to_data(self.after.state)
-        if not self.sequence:
-            body = self.steps[0].to_json()
-            body["state"] = state
-            return body
-        return {"format": FORMAT, "plays": [p.to_json() for p in self.steps], "state": state,
-                "stopped_at": self.stopped_at, "reason": self.reason}
+    def _state_json(self) -> dict[str, object]:
+        return state_to_data(self.after.state)
 
     def render(self) -> str:
         out: list[str] = []

@@ -1,24 +1,29 @@
-"""The second ruleset, `mtg/1` (seed 003's casting procedure), registered as `RULESET`.
+"""The second ruleset, `mtg/1`: a Magic-style game (casting spells and activating abilities by
+rule 601.2, its total cost and its payment), registered as `RULESET`.
 
 Its rules are `engine/mtg/`; its optimiser and commands are this folder's modules, named as
-`planner/`'s are for `payplan/1` (`plan`, `model`, `fastpath`, `hand`, `orders`, `play`,
-`explain`).
+`planner/riftbound/`'s are for `payplan/1` (`plan`, `model`, `fastpath`, `hand`, `orders`,
+`play`, `check`, `moves`, `explain`). It is a `Ruleset[Scenario, Plan]` and a `Bench`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Iterator, Mapping
 
 from ...engine.mtg import FORMAT
 from ...engine.mtg import generate as generator
-from ...engine.mtg.cards import Play, Scenario
+from ...engine.mtg.cards import Scenario
 from ...engine.mtg.loader import scenario_from_data
-from ...engine.turn import Turn
+from ...engine.problems import Problem
 from .. import answers
 from ..answers import Hand
 from ..config import SolverConfig
-from ..rulesets import Family
+from ..rulesets import Family, Ruleset
+from ..turn import NOT_A_TURN
+
+if TYPE_CHECKING:
+    from .plan import Plan
 
 
 @dataclass(frozen=True, slots=True)
@@ -26,11 +31,14 @@ class Mtg:
     """`mtg/1`: see the module docstring."""
 
     format: str = FORMAT
-    title: str = "casting spells in seed 003's game (rule 601.2)"
+    title: str = "casting spells in a Magic-style game (rule 601.2)"
     families: tuple[Family, ...] = tuple(
         Family(name, generator.DEFAULT_SIZE[name], generator.SIZES[name], generator.ABOUT[name])
         for name in generator.FAMILIES)
     bench: str | None = "payplan.benchmarks.mtg.bench"
+    # What serve's and batch's workers import ahead: the planner of each command.
+    preload: tuple[str, ...] = ("payplan.planner.mtg.plan", "payplan.planner.mtg.hand",
+                                "payplan.planner.mtg.orders", "payplan.planner.mtg.play")
 
     def owns(self, scenario: object) -> bool:
         return isinstance(scenario, Scenario)
@@ -38,7 +46,7 @@ class Mtg:
     def load(self, data: object, *, require_play: bool = False) -> Scenario:
         return scenario_from_data(data, require_play=require_play)
 
-    def plan(self, scenario: Scenario, config: SolverConfig) -> answers.Plan:
+    def plan(self, scenario: Scenario, config: SolverConfig) -> Plan:
         from .plan import plan
 
         return plan(scenario, config)
@@ -66,18 +74,19 @@ class Mtg:
 
     def turn(self, scenario: Scenario, config: SolverConfig) -> answers.Answer:
         from ..kernel import deadline
-        from ..turn import plan_turn
+        from ..turn import plan_turn, turn_of
         from .moves import Moves
 
-        turn = turn_of(scenario)
+        turn = turn_of(scenario, turn_refused)
         return plan_turn(Moves(scenario, config, turn.candidates), scenario, turn, FORMAT,
                          deadline(config))
 
     def turn_moves(self, scenario: Scenario, defer: bool = True) -> Any:
+        from ..turn import turn_of
         from .moves import Moves
 
-        return Moves(scenario, listed=turn_of(scenario).candidates, deferred=None if defer
-                        else False)
+        return Moves(scenario, listed=turn_of(scenario, turn_refused).candidates,
+                     deferred=None if defer else False)
 
     def apply_play(self, scenario: Scenario, plan: answers.Plan) -> Scenario:
         from ...engine.mtg.stack import resolve
@@ -97,44 +106,42 @@ class Mtg:
         return generator.generate(family, size, seed)
 
 
-def turn_of(scenario: Scenario) -> Turn[Play]:
-    """The scenario's `turn` (default: every candidate, each worth 1); a file that gives a
-    `play` or `plays` is not a turn."""
-    from ...engine.problems import ScenarioError
-
+def turn_refused(scenario: Scenario) -> Iterator[Problem]:
+    """What `payplan turn` does not plan in an `mtg/1` file (`planner.turn.turn_of`'s hook),
+    in this order: a `play` or `plays` it gives, then the keys the turn's own payments do not
+    build (`planner.mtg.moves`: they take fixed counts, and cast face up with colored mana
+    spent freely): a count of `any`, morph, life_for, snow mana, spend_only. Each of these
+    casts is planned alone by `payplan plan`."""
     for key, given in (("play", scenario.play is not None), ("plays", bool(scenario.plays))):
         if given:
-            raise ScenarioError.at((key,), "`payplan turn` plans the file's `turn` (its "
-                                           "candidates: auto by default), not `" + key + "`")
-    for card_id, card in scenario.cards.items():  # issue 25's B2: refused, not planned
+            yield Problem((key,), NOT_A_TURN + "`" + key + "`")
+    for card_id, card in scenario.cards.items():
         for i, a in enumerate(card.additional):
             for j, o in enumerate(a.cost.other):
                 if o.any:
-                    raise ScenarioError.at(
-                        ("cards", card_id, "additional", i, "other", j, o.kind, "count"),
-                        "count: any is not supported by `payplan turn` (its payments take "
-                        "fixed counts); plan the cast with `payplan plan`")
+                    yield Problem(("cards", card_id, "additional", i, "other", j, o.kind,
+                                   "count"),
+                                  "count: any is not supported by `payplan turn` (its payments "
+                                  "take fixed counts); plan the cast with `payplan plan`")
     for card_id, card in scenario.cards.items():
-        # Issue 25's keys the turn's own payments do not build (`planner.mtg.moves`).
         if card.morph is not None:
-            raise ScenarioError.at(("cards", card_id, "morph"),
-                                   "morph is not supported by `payplan turn` (plan each cast "
-                                   "face down and each turn_face_up with `payplan plan`)")
+            yield Problem(("cards", card_id, "morph"),
+                          "morph is not supported by `payplan turn` (plan each cast face down "
+                          "and each turn_face_up with `payplan plan`)")
         if card.life_for:
-            raise ScenarioError.at(("cards", card_id, "life_for"),
-                                   "life_for is not supported by `payplan turn` (plan each "
-                                   "cast with `payplan plan`)")
+            yield Problem(("cards", card_id, "life_for"),
+                          "life_for is not supported by `payplan turn` (plan each cast with "
+                          "`payplan plan`)")
         if card.has_snow():
-            raise ScenarioError.at(("cards", card_id),
-                                   "{S} (snow mana) is not supported by `payplan turn` (plan "
-                                   "each cast with `payplan plan`)")
+            yield Problem(("cards", card_id),
+                          "{S} (snow mana) is not supported by `payplan turn` (plan each cast "
+                          "with `payplan plan`)")
         if card.spend_only is not None:
-            raise ScenarioError.at(("cards", card_id, "spend_only"),
-                                   "spend_only is not supported by `payplan turn` (plan each "
-                                   "cast with `payplan plan`)")
-    return scenario.turn if scenario.turn is not None else Turn()
+            yield Problem(("cards", card_id, "spend_only"),
+                          "spend_only is not supported by `payplan turn` (plan each cast with "
+                          "`payplan plan`)")
 
 
-RULESET = Mtg()
+RULESET: Ruleset[Scenario, Plan] = Mtg()
 
-__all__ = ["Mtg", "RULESET", "turn_of"]
+__all__ = ["Mtg", "RULESET", "turn_refused"]

@@ -108,26 +108,21 @@ class OrdersResult(answers.Orders):
             return None
         return sum(o.count or 0 for o in self.orders)
 
-    def to_json(self) -> dict[str, object]:
-        """`{"orders": [{"total", "order", "count", "steps"}, ...]}` as the spec says, with the
-        play, the base and optional costs ordered for, the start, the explanation, the reasons."""
-        out: dict[str, object] = {
-            "format": FORMAT,
-            "status": self.status,
-            "orders": [o.to_json() for o in self.orders],
-            "play": dict(self.play),
-            "base": self.base.to_json() if self.base is not None else None,
-            "paid_optional": list(self.paid_optional),
-            "payable": self.payable,
-            "start": self.start.to_json() if self.start is not None else None,
-            "discounts": list(self.labels),
-            "total_orders": self.total_orders,
-            "why": self.why,
-            "reasons": list(self.reasons),
-        }
-        if not self.counted:
-            out["counted"] = False
-        return out
+    # The JSON is `answers.Orders.to_json` with these keys: the base and optional costs
+    # ordered for, the start, the explanation, and `counted: false` when the count was cut.
+
+    def _chosen_json(self) -> dict[str, object]:
+        return {"base": self.base.to_json() if self.base is not None else None,
+                "paid_optional": list(self.paid_optional)}
+
+    def _start_json(self) -> object:
+        return self.start.to_json() if self.start is not None else None
+
+    def _why_json(self) -> dict[str, object]:
+        return {"why": self.why}
+
+    def _marks_json(self) -> dict[str, object]:
+        return {} if self.counted else {"counted": False}
 
     def render(self) -> str:
         return render_orders(self)

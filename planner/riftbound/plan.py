@@ -55,16 +55,13 @@ class Plan(answers.Plan):
     # options reach: `cheapest`), per resource (`engine.payment.shortfall`).
     shortfall: Cost | None = None
 
-    def to_json(self) -> dict[str, object]:
-        """The spec's plan JSON. Only what is true of the answer: a play with no plan (illegal,
-        unpayable) has `executions` null, and `optimal` null too unless a time limit cut the
-        search short (`false`): there is no plan to be optimal. An unpayable play has the
-        cheapest total its options reach as `total`, and `shortfall` after it."""
-        has_plan = self.status == "ok"
+    # The plan's JSON is `answers.Plan.to_json` with these keys. Only what is true of the
+    # answer: a play with no plan (illegal, unpayable) has `executions` null, and `optimal` null
+    # too unless a time limit cut the search short (`false`): there is no plan to be optimal.
+    # An unpayable play has the cheapest total its options reach as `total`, `shortfall` after.
+
+    def _paid_json(self) -> dict[str, object]:
         out: dict[str, object] = {
-            "format": FORMAT,
-            "status": self.status,
-            "play": dict(self.play),
             "base": self.base.to_json() if self.base else None,
             "paid_optional": list(self.paid_optional),
             "paid": dict(self.paid),
@@ -77,13 +74,13 @@ class Plan(answers.Plan):
             "discount_order": list(self.discount_order),
             "payment": self.payment.to_json() if self.payment else None,
             "spent": _spent_json(self.spent) if self.spent is not None else None,
-            "score": self.score,
-            "objective": self.objective,
-            "executions": self.executions if has_plan else None,
-            "destination": self.destination,
-            "reasons": list(self.reasons),
-            "optimal": self.optimal if has_plan or not self.optimal else None,
         }
+
+    def _resolved_json(self) -> dict[str, object]:
+        return {"executions": self.executions if self.ok else None}
+
+    def _optimal_json(self) -> bool | None:
+        return self.optimal if self.ok or not self.optimal else None
 
     def render(self) -> str:
 

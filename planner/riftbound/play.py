@@ -67,22 +67,12 @@ class PlayOutcome(answers.PlayResult):
     def plans(self) -> tuple[Plan, ...]:
         return tuple(step.plan for step in self.steps)
 
-    def to_json(self) -> dict[str, object]:
-        state = state_to_data(self.state)
-        if not self.sequence:
-            step = self.steps[0]
-            out = step.plan.to_json()
-            if step.refused is not None:
-                out["refused"] = step.refused
-            out["state"] = state
-            return out
-        return {
-            "format": FORMAT,
-            "plays": [step.plan.to_json() for step in self.steps],
-            "state": state,
-            "stopped_at": self.stopped_at,
-            "reason": self.reason,
-        }
+    def _state_json(self) -> dict[str, object]:
+        return state_to_data(self.state)
+
+    def _refused_json(self) -> dict[str, object]:
+        refused = self.steps[0].refused
+        return {} if refused is None else {"refused": refused}
 
     def render(self) -> str:
         return render_play(self)

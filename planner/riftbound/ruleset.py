@@ -1,28 +1,31 @@
 """The first ruleset, `payplan/1`: a Riftbound-style game (rule 353 total cost, Flow, the real
 card pool's mechanics), registered as `RULESET`.
 
-Its rules are `engine/` (the loader, rule 353's pricing, the paying rules, the Chain); its
-optimiser and commands are the modules of `planner/` (`plan`, `model`, `fastpath`, `hand`,
-`orders`, `play`). This object is what the registry hands the command line, `serve`, `batch`,
-`bench` and the Python API.
+Its rules are `engine/riftbound/` (the loader, rule 353's pricing, the paying rules, the Chain);
+its optimiser and commands are the modules of this folder (`plan`, `model`, `fastpath`, `hand`,
+`orders`, `play`, `check`, `moves`). This object is what the registry hands the command line,
+`serve`, `batch`, `bench` and the Python API; it is a `Ruleset[Scenario, Plan]` and a `Bench`.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, Iterator, Mapping
 
-from ...engine.problems import ScenarioError
+from ...engine.problems import Problem
 from ...engine.riftbound import generate as generator
 from ...engine.riftbound.chain import apply_payment
 from ...engine.riftbound.dump import scenario_to_data
 from ...engine.riftbound.loader import scenario_from_data
-from ...engine.riftbound.scenario import FORMAT, Play, Scenario
-from ...engine.turn import Turn
+from ...engine.riftbound.scenario import FORMAT, Scenario
 from .. import answers
 from ..answers import Hand
 from ..config import SolverConfig
-from ..rulesets import Family
+from ..rulesets import Family, Ruleset
+from ..turn import NOT_A_TURN
+
+if TYPE_CHECKING:
+    from .plan import Plan
 
 
 @dataclass(frozen=True, slots=True)
@@ -35,6 +38,10 @@ class Riftbound:
         Family(name, generator.DEFAULT_SIZE[name], generator.SIZES[name], generator.ABOUT[name])
         for name in generator.FAMILIES)
     bench: str | None = "payplan.benchmarks.riftbound.bench"
+    # What serve's and batch's workers import ahead: the planner of each command.
+    preload: tuple[str, ...] = ("payplan.planner.riftbound.plan", "payplan.planner.riftbound.hand",
+                                "payplan.planner.riftbound.orders",
+                                "payplan.planner.riftbound.play")
 
     def owns(self, scenario: object) -> bool:
         return isinstance(scenario, Scenario)
@@ -42,7 +49,7 @@ class Riftbound:
     def load(self, data: object, *, require_play: bool = False) -> Scenario:
         return scenario_from_data(data, require_play=require_play)
 
-    def plan(self, scenario: Scenario, config: SolverConfig) -> answers.Plan:
+    def plan(self, scenario: Scenario, config: SolverConfig) -> Plan:
         from .plan import plan
 
         return plan(scenario, config)
@@ -72,10 +79,10 @@ class Riftbound:
 
     def turn(self, scenario: Scenario, config: SolverConfig) -> answers.Answer:
         from ..kernel import deadline
-        from ..turn import plan_turn
+        from ..turn import plan_turn, turn_of
         from .moves import Moves
 
-        return plan_turn(Moves(scenario), scenario, turn_of(scenario), FORMAT,
+        return plan_turn(Moves(scenario), scenario, turn_of(scenario, turn_refused), FORMAT,
                          deadline(config))
 
     def turn_moves(self, scenario: Scenario, defer: bool = True) -> Any:
@@ -98,15 +105,13 @@ class Riftbound:
         return generator.generate(family, size, seed)
 
 
-def turn_of(scenario: Scenario) -> Turn[Play]:
-    """The scenario's `turn` (default: every candidate, each worth 1); a file that gives a
-    `play` is not a turn."""
+def turn_refused(scenario: Scenario) -> Iterator[Problem]:
+    """What `payplan turn` does not plan in a `payplan/1` file (`planner.turn.turn_of`'s
+    hook): a `play` it gives."""
     if scenario.play is not None:
-        raise ScenarioError.at(("play",), "`payplan turn` plans the file's `turn` (its "
-                                          "candidates: auto by default), not one `play`")
-    return scenario.turn if scenario.turn is not None else Turn()
+        yield Problem(("play",), NOT_A_TURN + "one `play`")
 
 
-RULESET = Riftbound()
+RULESET: Ruleset[Scenario, Plan] = Riftbound()
 
-__all__ = ["RULESET", "Riftbound"]
+__all__ = ["RULESET", "Riftbound", "turn_refused"]
