@@ -28,7 +28,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable, Mapping
 
-from ...engine.riftbound.cost import ANY_INDEX, DOMAINS, Cost, OtherCost, Zone
+from ...engine.discounts import ANY_INDEX
+from ...engine.riftbound.cost import DOMAINS, Cost, OtherCost, Zone
 from ...engine.riftbound.filters import PlayFacts, card_matches, holds, object_matches
 from ...engine.riftbound.legality import base_choices, reasons
 from ...engine.riftbound.scenario import Scenario

@@ -18,7 +18,7 @@ from dataclasses import replace
 
 from ...engine.riftbound.loader import scenario_from_data
 from ...engine.riftbound.scenario import Play, Scenario
-from ...planner.riftbound import plan
+from ...planner.riftbound.plan import plan
 from ...planner.riftbound.hand import candidates, plan_hand
 from ...planner.riftbound.plan import Plan
 from ..generate import generate
