@@ -263,7 +263,7 @@ def test_bench_cliffs_refuses_bad_sizes(tmp_path: Path) -> None:
 def test_the_mtg_cpu_table_has_a_row_per_size(capsys: pytest.CaptureFixture[str]) -> None:
     """`python -m payplan.benchmarks.mtg.cpu` (the CPU-time figures of benchmarks/RESULTS.md):
     one row per size, each with its case count and two ratios."""
-    from payplan.benchmarks import mtg_cpu
+    from payplan.benchmarks.mtg import cpu as mtg_cpu
 
     assert mtg_cpu.main(["--cases", "1", "--repeats", "1"]) == 0
     rows = [line for line in capsys.readouterr().out.splitlines() if line.startswith("| ") and
