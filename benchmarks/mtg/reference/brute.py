@@ -165,7 +165,7 @@ TWIN_ORDER = True
 # listed beside their code (GROUP_A_MUTANTS, GROUP_B_MISREADINGS, GROUP_G1_MUTANTS, G2_MUTANTS).
 MISREADINGS: frozenset[str] = frozenset()
 
-# Group B (tests/test_mtg_reference_issue25_b.py): `color_count_opponent` a colored reduction's
+# Group B (tests/test_mtg_reference_counted_reductions.py): `color_count_opponent` a colored reduction's
 # count read on the opponent's permanents; `color_count_as_generic` a counted colored reduction
 # taking generic mana; `per_paid_ignores_each` `{per_paid, each: N}` read as 1 per object;
 # `count_any_capped_at_one` `count: any` taking at most one object.
@@ -2693,8 +2693,8 @@ def affected_activations(b: Board, obj: Obj, acts: list[Activation], labels: boo
 #   {S} nothing; a card without `cost` nothing. A Pendant reaching a card beyond `library_top`
 #   is never activated (its mana is unknown). The spell's own mill (601.2h) comes after.
 
-# Wrong readings of G2 (`misreading`; tests/test_mtg_reference_issue25_g2.py): an untapped permanent untapped
-# again (`untap_untapped`); one permanent untapped by two activations (`untap_twice`);
+# Wrong readings of G2 (`misreading`; tests/test_mtg_reference_untap_and_mill.py): an untapped permanent
+# untapped again (`untap_untapped`); one permanent untapped by two activations (`untap_twice`);
 # could-produce without {C} (`untap_no_colorless`); untapping charged nothing (`untap_free`);
 # a hybrid symbol giving both its colors (`hybrid_both`); a Phyrexian symbol giving nothing
 # (`phyrexian_nothing`); a hidden card read as the last known one (`hidden_counted`); every

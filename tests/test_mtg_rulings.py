@@ -1,7 +1,7 @@
-"""issue 20's mtg/1 classes and the engine bugs the mtg reference found, worked by hand: each
-case planned with the fast path on (as `payplan plan` does) and off (the CP-SAT model), its
-answer asserted (status, X, total, score, what is left in the pool). The same boards, less some,
-are compared with the brute force in tests/test_mtg_vs_reference.py."""
+"""mtg/1 rulings and the engine bugs the mtg brute force found, worked by hand: each case planned
+with the fast path on (as `payplan plan` does) and off (the CP-SAT model), its answer asserted
+(status, X, total, score, what is left in the pool). The same boards, less some, are compared
+with the brute force in tests/test_mtg_vs_reference.py."""
 
 from __future__ import annotations
 

@@ -1,8 +1,8 @@
-"""Issue 25, group G1 (`mtg/1`): mana effects. A `replace` mana effect (Damping Sphere, 614.1a)
-and a `trigger` one (Crypt Ghast, Market Festival; 605.1b, 605.4a), the object key
-`attached_to` and the filter key `attached`. Each worked by hand through plan (fast path on and
-off: `tests.test_mtg.plan`), check, play and dump, with the loader's refusals and the other side
-of each example (examples/mtg/69-72)."""
+"""mtg/1's mana effects: a `replace` mana effect (Damping Sphere, 614.1a) and a `trigger` one
+(Crypt Ghast, Market Festival; 605.1b, 605.4a), the object key `attached_to` and the filter key
+`attached`. Each worked by hand through plan (fast path on and off: `tests.test_mtg.plan`),
+check, play and dump, with the loader's refusals and the other side of each example
+(examples/mtg/69-72)."""
 
 from __future__ import annotations
 

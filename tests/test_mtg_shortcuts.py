@@ -1,6 +1,6 @@
-"""The single mtg/1 plan's shortcuts of issue 22's second pass, each checked against the way it
-replaces on generated casts (tests/mtg_reference/strategies.py's generator and the speed
-suite's wide optional costs), so a wrong shortcut fails here."""
+"""The single mtg/1 plan's shortcuts, each checked against the way it replaces on generated casts
+(tests/mtg_reference/strategies.py's generator and the speed suite's wide optional costs), so a
+wrong shortcut fails here."""
 
 from __future__ import annotations
 

@@ -1,9 +1,9 @@
-"""Issue 25, group G2 (`mtg/1`): a mana ability that untaps an opponent's permanent (Benthic
-Explorers, 106.7) and mana read from a milled card known on top of the library (Charmed Pendant,
-`library_top`): the other side of each example in examples/mtg/73-75 and 86, `check`, `play`,
-`turn`'s refusal, the dump and the loader's refusals. Answers worked by hand from the cards'
-Oracle wording and the spec's objective (tap a land 1, a creature 2, an artifact 1, mill 1 per
-card, the new `untap` weight 1 per permanent). Every plan is made with the fast path on and off
+"""mtg/1's mana ability that untaps an opponent's permanent (Benthic Explorers, 106.7) and mana
+read from a milled card known on top of the library (Charmed Pendant, `library_top`): the other
+side of each example in examples/mtg/73-75 and 86, `check`, `play`, `turn`'s refusal, the dump
+and the loader's refusals. Answers worked by hand from the cards' Oracle wording and the
+objective of docs/mtg-format.md (tap a land 1, a creature 2, an artifact 1, mill 1 per card, the
+`untap` weight 1 per permanent). Every plan is made with the fast path on and off
 (`tests.test_mtg.plan`), and must agree."""
 
 from __future__ import annotations

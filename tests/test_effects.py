@@ -1,6 +1,6 @@
-"""Issue 24, items 10 and 11: a granted Repeat equal to a cost (`keyword: {repeat: printed|base}`)
-and effects that last for the turn (`effect: {discounts, grants}`, `state.*.effects`), each
-against an answer worked by hand."""
+"""payplan/1's granted Repeat equal to a cost (`keyword: {repeat: printed|base}`) and effects
+that last for the turn (`effect: {discounts, grants}`, `state.*.effects`; docs/payplan-format.md,
+docs/turns.md), each against an answer worked by hand."""
 
 from __future__ import annotations
 

@@ -1,9 +1,9 @@
-"""Issue 24's payplan/1 additions (the rest of the Riftbound card pool), each pinned by scenarios
-worked by hand from the rules (`shared/spec/rules-notes.md`), on the fast path and the CP-SAT
-model alike. Each test failed before its addition.
+"""payplan/1's conditions on activated abilities and converters that exhaust, each pinned by
+scenarios worked by hand from the rules and docs/payplan-format.md, on the fast path and the
+CP-SAT model alike; each test failed before its addition.
 
-1. Conditions on activated abilities (`abilities[].while`, 377.2.b).
-3. Converters that exhaust (`sources[].costs: [exhaust, ...]` with `repeatable`): exhausted once.
+- Conditions on activated abilities (`abilities[].while`, 377.2.b).
+- Converters that exhaust (`sources[].costs: [exhaust, ...]` with `repeatable`): exhausted once.
 """
 
 from __future__ import annotations

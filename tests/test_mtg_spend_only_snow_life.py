@@ -1,7 +1,7 @@
-"""Issue 25, group A (`mtg/1`): "spend only mana produced by ..." (`spend_only`), snow mana
-({S}, `snow`, `snow_pool`) and paying a colored pip with life (`life_for`, K'rrik). Each key is
-worked by hand through plan (fast path on and off: `tests.test_mtg.plan`), check, hand, play and
-dump, with the loader's refusals and the other side of each example (examples/mtg/56-)."""
+"""mtg/1's "spend only mana produced by ..." (`spend_only`), snow mana ({S}, `snow`, `snow_pool`)
+and paying a colored pip with life (`life_for`, K'rrik). Each key is worked by hand through plan
+(fast path on and off: `tests.test_mtg.plan`), check, hand, play and dump, with the loader's
+refusals and the other side of each example (examples/mtg/56-)."""
 
 from __future__ import annotations
 

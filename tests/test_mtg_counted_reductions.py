@@ -1,9 +1,10 @@
-"""Issue 25, group B (`mtg/1`): a colored reduction counted from the state (Khalni Hydra,
-examples/mtg/66) and "sacrifice any number" with a reduction per object (Torgaar, examples/mtg/67,
-68). Each key hand-worked through plan, check, play, orders and dump, the loader's refusals, and
-a pair of files differing only in the key. Answers worked by hand from the cards' Oracle wording
-and the spec's objective (tap a land 1, a creature 2; sacrifice 5). Every plan is made with the
-fast path on and off (`tests.test_mtg.plan`), and must agree."""
+"""mtg/1's reductions counted from the board: a colored reduction counted from the state (Khalni
+Hydra, examples/mtg/66) and "sacrifice any number" with a reduction per object (Torgaar,
+examples/mtg/67, 68). Each key hand-worked through plan, check, play, orders and dump, the
+loader's refusals, and a pair of files differing only in the key. Answers worked by hand from
+the cards' Oracle wording and the objective of docs/mtg-format.md (tap a land 1, a creature 2;
+sacrifice 5). Every plan is made with the fast path on and off (`tests.test_mtg.plan`), and must
+agree."""
 
 from __future__ import annotations
 

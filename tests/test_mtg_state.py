@@ -1,7 +1,7 @@
-"""Issue 25, colors, combat and choices as state (`mtg/1`): the other side of each example in
+"""mtg/1's colors, combat and choices as state: the other side of each example in
 examples/mtg/41-46, and the loader's refusals. Answers worked by hand from the cards' Oracle
-wording and the spec's objective (tap a land 1). Every plan is made with the fast path on and
-off (`tests.test_mtg.plan`), and must agree."""
+wording and the objective of docs/mtg-format.md (tap a land 1). Every plan is made with the fast
+path on and off (`tests.test_mtg.plan`), and must agree."""
 
 from __future__ import annotations
 

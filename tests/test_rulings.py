@@ -1,6 +1,5 @@
-"""Issue 20's wrong answers of payplan/1, each a class, each pinned by scenarios worked by hand
-from the rules (`shared/spec/rules-notes.md`, "Settled from the public core rules") and the
-objective of `scenario-format.md`. Each test failed before its fix.
+"""payplan/1 rulings, each a class of wrong answer pinned by scenarios worked by hand from the
+rules and the objective of docs/payplan-format.md; each test failed before its fix.
 
 1. `controller` in `targets` (an ability's, and the targets a condition reads); Equip attaches
    to a unit you control.

@@ -1,9 +1,8 @@
-"""The mtg/1 brute force (benchmarks/mtg_reference) on issue 25's group A (the contract,
-the lead's contract for issue 25, group A), each case worked by hand from the contract and the rules
-(107.4h, 205.4f, 601.2f-h, 119.4), without payplan's engine: snow mana {S} (A1), "spend only
-mana produced by ..." on a spell (A2, Myr Superion, Imperiosaur) and paying a colored pip with
-life (A3, K'rrik, Son of Yawgmoth). Scores use the default weights: a land tapped 1, a creature
-tapped 2, a sacrifice 5, a point of life 1."""
+"""The mtg/1 brute force (benchmarks/mtg/reference) on snow mana {S}, "spend only mana produced by
+..." on a spell (Myr Superion, Imperiosaur) and paying a colored pip with life (K'rrik, Son of
+Yawgmoth), each case worked by hand from docs/mtg-format.md and the rules (107.4h, 205.4f,
+601.2f-h, 119.4), without payplan's engine. Scores use the default weights: a land tapped 1, a
+creature tapped 2, a sacrifice 5, a point of life 1."""
 
 from __future__ import annotations
 

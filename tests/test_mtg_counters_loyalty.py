@@ -1,9 +1,9 @@
-"""Issue 25, group C (`mtg/1`): counters removed as a cost (Druids' Repository, storage lands,
-an activated ability's own counters) and loyalty abilities with their cost changers (Carth the
-Lion): the other side of each example in examples/mtg/76-85, `check`, `play`, `turn`'s refusal
-and the loader's refusals. Answers worked by hand from the cards' Oracle wording and the
-spec's objective (tap a land 1, an artifact 1, the new `counter` weight 1). Every plan is made
-with the fast path on and off (`tests.test_mtg.plan`), and must agree."""
+"""mtg/1's counters removed as a cost (Druids' Repository, storage lands, an activated ability's
+own counters) and loyalty abilities with their cost changers (Carth the Lion): the other side of
+each example in examples/mtg/76-85, `check`, `play`, `turn`'s refusal and the loader's refusals.
+Answers worked by hand from the cards' Oracle wording and the objective of docs/mtg-format.md
+(tap a land 1, an artifact 1, the `counter` weight 1). Every plan is made with the fast path on
+and off (`tests.test_mtg.plan`), and must agree."""
 
 from __future__ import annotations
 
