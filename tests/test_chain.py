@@ -472,6 +472,7 @@ def test_refuses_a_stale_plan_after_the_runes_were_spent() -> None:
 # --- Round trips (Hypothesis) -------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(scenarios())
 def test_states_after_plans_round_trip(scenario: Scenario) -> None:
@@ -663,6 +664,7 @@ def test_cli_play_json_state_feeds_back_in(tmp_path: Path) -> None:
     assert "zone: t1 is in banishment" in bad.stdout
 
 
+@pytest.mark.slow
 def test_cli_plays_and_exit_codes(tmp_path: Path) -> None:
     path = tmp_path / "two.yaml"
     path.write_text(yaml.safe_dump(two_spells(2)), encoding="utf-8")

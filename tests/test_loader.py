@@ -743,6 +743,7 @@ def test_bad_files(tmp_path: Path) -> None:
         load_file(tmp_path)  # a directory
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "text",
     [
@@ -825,6 +826,7 @@ def _paths(node: object, prefix: tuple[object, ...] = ()) -> list[tuple[object, 
 VALID_DATA = [yaml.safe_load(p.read_text()) for p in EXAMPLE_FILES] + [base()]
 
 
+@pytest.mark.slow
 @settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_mutated_examples_only_raise_scenario_error(data: st.DataObject) -> None:

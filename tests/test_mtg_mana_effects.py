@@ -13,6 +13,7 @@ import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
 import yaml
 from mtg_cases import example, problems
 
@@ -335,6 +336,7 @@ def test_meetings_not_built_are_refused() -> None:
     assert plan(data)["status"] == "ok"
 
 
+@pytest.mark.slow
 def test_turn_and_plays_refuse_the_keys(tmp_path: Path) -> None:
     data = example("70")
     turn = {k: v for k, v in data.items() if k != "play"}

@@ -323,6 +323,7 @@ def _differs(misreading: str, marker: str) -> Callable[[dict[str, Any]], bool]:
     return differs
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("misreading, marker", [
     ("color_count_opponent", '"count": {'),
     ("color_count_as_generic", '"count": {'),

@@ -396,6 +396,7 @@ def _answer(data: dict[str, Any]) -> tuple[Any, ...]:
     return got.status, got.score, got.totals, got.x, got.loyalty
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mutant", sorted(MUTANTS))
 def test_the_generator_tells_each_wrong_reading_apart(mutant: str) -> None:
     for seed, data in casts(25_003, REACH):

@@ -363,6 +363,7 @@ def test_each_wrong_reading_changes_a_hand_worked_cast(mutant: str) -> None:
     assert right != wrong, (mutant, right)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mutant", GROUP_G1_MUTANTS)
 def test_generated_casts_tell_each_wrong_reading_apart(mutant: str, monkeypatch: Any) -> None:
     """Each wrong reading of group G1 (`brute.GROUP_G1_MUTANTS`) answers some cast of the

@@ -427,6 +427,7 @@ NEEDS = {"snow_reducible": ("{S}", "snow-helper"), "snow_any_mana": ("{S}",),
          "life_for_generic": ('"kr0"', '"life": 0'), "life_for_opponent": ('"okr"',)}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mutant", GROUP_A_MUTANTS)
 def test_generated_casts_tell_each_wrong_reading_apart(mutant: str, monkeypatch: Any) -> None:
     """Each wrong reading of group A (`brute.GROUP_A_MUTANTS`: {S} taken off by a generic

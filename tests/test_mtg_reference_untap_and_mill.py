@@ -333,6 +333,7 @@ def themed_casts() -> tuple[tuple[int, str], ...]:
         strategies.G2_THEMES, strategies.G1_DRAWN, strategies.GROUP_A_THEMES = before
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mutant", G2_MUTANTS)
 def test_generated_casts_tell_each_wrong_reading_apart(mutant: str) -> None:
     """Each wrong reading of G2 (`brute.G2_MUTANTS`: an untapped permanent untapped, one untapped

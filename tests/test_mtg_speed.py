@@ -81,6 +81,7 @@ def _key(p: dict[str, Any]) -> tuple[Any, ...]:
     return p["status"], p["x"], p["objective"], size
 
 
+@pytest.mark.slow
 def test_choices_decided_in_the_model_agree_with_the_option_list(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Multikicker, replicate, kickers, buyback, X and the hybrid and Phyrexian announcements
@@ -216,6 +217,7 @@ def test_small_mtg_cliffs_match_the_brute_force(knob: str, size: int) -> None:
     assert verdict.reference.status == "ok" and verdict.problems == ()
 
 
+@pytest.mark.slow
 def test_bench_cliffs_runs_the_mtg_shapes(tmp_path: Any) -> None:
     """`payplan bench --suite cliffs` with two mtg/1 shapes at tiny sizes: each measured as a
     whole process and against the typical CP-SAT plan's process, and again under

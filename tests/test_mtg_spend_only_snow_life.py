@@ -153,6 +153,7 @@ def test_check_names_the_source_spend_only_bars() -> None:
     assert good["legal"] and good["score"] == 4 and good["gap"] == 0
 
 
+@pytest.mark.slow
 def test_spend_only_in_hand_play_and_dump(tmp_path: Path) -> None:
     data = example("56")
     state = run("play", data, tmp_path)["state"]["you"]

@@ -364,6 +364,7 @@ def _run(command: str, data: dict[str, Any], tmp_path: Path) -> dict[str, Any]:
     return result
 
 
+@pytest.mark.slow
 def test_hand_lists_and_play_discards_the_cycled_card(tmp_path: Path) -> None:
     data = example("55")
     del data["play"]

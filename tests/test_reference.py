@@ -196,6 +196,7 @@ def _command_problems(path: Path, command: str, mutants: tuple[str, ...] = ()) -
     return check_play(data, play_data(load(path)).to_json(), mutants)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(ISSUE_20_COMMANDS))
 def test_the_command_checks_tell_issue_20s_classes_apart(name: str) -> None:
     """The engine gives one of the two readings: `check_hand` / `check_play` agree with it
@@ -234,6 +235,7 @@ def _report(found: list[tuple[dict[str, Any], list[str]]], checked: int, what: s
     return f"{len(found)} of {checked} fresh plays disagree ({what}):\n{shown}"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("family", fresh.FAMILIES)
 def test_engine_agrees_with_the_reference_on_fresh_plays(family: str) -> None:
     found = []
@@ -317,6 +319,7 @@ REACHED: dict[str, str] = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mutant", sorted(REACHED))
 def test_the_generators_reach_each_wrong_answer(mutant: str) -> None:
     """Each wrong reading (issue 10's, the real-card choices', issue 20's classes) is told

@@ -400,6 +400,7 @@ def test_units_at_any_battlefield() -> None:
 # --- The generator reaches each of these readings ------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mutant", BOARD_MUTANTS)
 def test_the_generator_tells_each_wrong_board_reading_apart(mutant: str) -> None:
     """Each wrong reading of the board keys (`pricing.BOARD_MUTANTS`) gives another answer than

@@ -415,6 +415,7 @@ def _one_play_differs(mutant: str) -> Any:
     return differs
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mutant", EFFECT_MUTANTS)
 def test_the_real_generator_reaches_each_wrong_reading(mutant: str) -> None:
     """A granted Repeat `base` read as printed (and the other way), the state's effects left
@@ -440,6 +441,7 @@ def _turn_differs(mutant: str) -> Any:
     return differs
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mutant", ref_turn.EFFECT_TURN_MUTANTS)
 def test_the_turn_generator_reaches_each_wrong_reading(mutant: str) -> None:
     """Effects never used up, never created, used by every play: each changes the best turn

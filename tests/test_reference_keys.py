@@ -15,10 +15,11 @@ below, each with its reason.
 
 from __future__ import annotations
 
+import pytest
 from reference import fresh
 from reference.vocabulary import VOCABULARY, every_record, recording, used
 
-from payplan.engine.riftbound import loader
+from payplan.engine import loader
 
 # Keys and words the generators never draw, each with its reason. Nothing else may be left out.
 # Every key and word of the loader is drawn: the turn's keys (`turn`, `candidates`, `values`,
@@ -51,6 +52,7 @@ def test_every_loader_key_tuple_is_listed() -> None:
 EXTRA = 3
 
 
+@pytest.mark.slow
 def test_the_generators_draw_every_loader_key() -> None:
     drawn = used(list(fresh.plays("classic")) + list(fresh.plays("real")) + list(fresh.turns()))
     missing = every_record() - drawn - set(NOT_DRAWN)

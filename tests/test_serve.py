@@ -169,6 +169,7 @@ def test_tiny_timeout_answers_every_request_as_an_error() -> None:
     assert "invalid JSON" in answers[1]["errors"][0]  # checked before any worker runs
 
 
+@pytest.mark.slow
 def test_slow_request_is_stopped_and_the_next_is_answered() -> None:
     code, answers = run([request("slow", "orders", slow_scenario()), request("next", "plan", SKY),
                          request("again", "orders", slow_scenario()), request("last", "hand", FLOW)],
