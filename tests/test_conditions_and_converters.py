@@ -8,14 +8,12 @@ CP-SAT model alike; each test failed before its addition.
 
 from __future__ import annotations
 
-import textwrap
-
 import pytest
+from helpers import payplan_text as load
 
 from payplan.engine.problems import ScenarioError
 from payplan.engine.riftbound.chain import apply_payment
 from payplan.engine.riftbound.cost import Cost
-from payplan.engine.riftbound.loader import load_text
 from payplan.engine.riftbound.payment import resources
 from payplan.engine.riftbound.scenario import Scenario
 from payplan.planner import SolverConfig, plan
@@ -26,10 +24,6 @@ from payplan.planner.riftbound.play import applied_of
 FAST = SolverConfig()
 MODEL = SolverConfig(fast_path=False)
 BOTH = pytest.mark.parametrize("config", [FAST, MODEL], ids=["fast", "model"])
-
-
-def load(text: str) -> Scenario:
-    return load_text("format: payplan/1\n" + textwrap.dedent(text))
 
 
 # --- 1. Conditions on activated abilities --------------------------------------------------------

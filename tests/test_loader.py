@@ -10,6 +10,7 @@ from typing import Any, Callable
 
 import pytest
 import yaml
+from helpers import example
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -26,11 +27,6 @@ from payplan.engine.riftbound.scenario import DEFAULT_WEIGHTS, LeavesChain, Scen
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 EXAMPLE_FILES = sorted(EXAMPLES.glob("*.yaml"))
-
-
-def example(stem: str) -> Scenario:
-    (path,) = [p for p in EXAMPLE_FILES if p.name.startswith(stem)]
-    return load_file(path)
 
 
 def problems(data: object, require_play: bool = False) -> list[str]:

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
+from helpers import payplan_cli as run
 
 from tests.mtg_cases import scenario
 
@@ -18,11 +17,6 @@ def write(tmp_path: Path, data: dict[str, Any], name: str = "cast.json") -> Path
     path = tmp_path / name
     path.write_text(json.dumps(data), encoding="utf-8")
     return path
-
-
-def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "payplan.cli", *args], input=stdin,
-                          capture_output=True, text=True, timeout=120)
 
 
 def flashback_file(tmp_path: Path) -> Path:

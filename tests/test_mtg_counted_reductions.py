@@ -13,13 +13,12 @@ from typing import Any
 
 import pytest
 import yaml
-from mtg_cases import example
+from mtg_cases import example, plan
 
 from payplan.engine.mtg.dump import scenario_to_data
 from payplan.engine.mtg.loader import scenario_from_data as mtg_from_data
 from payplan.engine.riftbound.loader import ScenarioError
 from payplan.planner.commands import answer
-from tests.test_mtg import plan
 
 
 def run(command: str, data: dict[str, Any]) -> dict[str, Any]:

@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 import yaml
+from helpers import paths_with_slow
 from mtg_reference import EXAMPLES, read_expect
 
 from payplan.benchmarks.mtg.reference.brute import BadScenario, solve
@@ -20,7 +21,11 @@ def test_there_are_examples() -> None:
     assert len(EXAMPLE_FILES) >= 20
 
 
-@pytest.mark.parametrize("path", EXAMPLE_FILES, ids=lambda p: p.name)
+# The brute force takes seconds on this board of any-color sources: in the slow lane.
+SLOW_EXAMPLES = {"13-any-color-board.yaml"}
+
+
+@pytest.mark.parametrize("path", paths_with_slow(EXAMPLE_FILES, SLOW_EXAMPLES))
 def test_brute_force_finds_the_hand_worked_answer(path: Path) -> None:
     expect = read_expect(path)
     got = solve(yaml.safe_load(path.read_text(encoding="utf-8")))

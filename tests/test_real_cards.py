@@ -31,18 +31,13 @@ def test_real_card_cp_sat_matches_brute_force(scenario: Scenario) -> None:
 
 # --- Fixed cases, one per mechanic -------------------------------------------------------------
 
-import textwrap  # noqa: E402
+from helpers import payplan_text as load  # noqa: E402
 
 from payplan.engine.riftbound.chain import apply_payment  # noqa: E402
 from payplan.engine.riftbound.cost import Cost  # noqa: E402
 from payplan.engine.riftbound.loader import ScenarioError, load_text  # noqa: E402
 from payplan.planner import plan  # noqa: E402
 from payplan.planner.riftbound.play import applied_of  # noqa: E402
-
-
-def load(text: str) -> Scenario:
-    return load_text("format: payplan/1\n" + textwrap.dedent(text))
-
 
 HIDDEN = """
     cards:

@@ -20,14 +20,13 @@ ability's own object) and the targets on the board, before the smaller total.
 
 from __future__ import annotations
 
-import textwrap
 from dataclasses import replace
 
 import pytest
+from helpers import payplan_text as load
 
 from payplan.engine.riftbound.chain import PlanRefused, apply_payment
 from payplan.engine.riftbound.cost import Cost
-from payplan.engine.riftbound.loader import load_text
 from payplan.engine.riftbound.payment import Payment
 from payplan.engine.riftbound.scenario import Scenario
 from payplan.engine.riftbound.state import State
@@ -40,10 +39,6 @@ from payplan.planner.riftbound.play import applied_of
 FAST = SolverConfig()
 MODEL = SolverConfig(fast_path=False)
 BOTH = pytest.mark.parametrize("config", [FAST, MODEL], ids=["fast", "model"])
-
-
-def load(text: str) -> Scenario:
-    return load_text("format: payplan/1\n" + textwrap.dedent(text))
 
 
 def ok(scenario: Scenario, config: SolverConfig = FAST) -> Plan:

@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
+from helpers import example_data
 
 from payplan.engine.riftbound.loader import load_file
 from payplan.planner.config import DEFAULT_CONFIG
@@ -31,7 +31,7 @@ EXAMPLES = ROOT / "examples"
 
 
 def example(name: str) -> Any:
-    return yaml.safe_load((EXAMPLES / name).read_text(encoding="utf-8"))
+    return example_data(name)
 
 
 SKY = example("01-sky-splitter-order.yaml")
