@@ -177,7 +177,7 @@ def test_least_score_is_under_every_payment() -> None:
         if not fastpath.applies(opts.options, res):
             continue
         runes = fastpath._Runes(res)
-        for k, option in enumerate(opts.options):
+        for option in opts.options:
             solution = fastpath.solve_fast(scenario, (option,), (0,), res)
             if solution is None:
                 continue

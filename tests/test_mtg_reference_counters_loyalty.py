@@ -399,7 +399,7 @@ def _answer(data: dict[str, Any]) -> tuple[Any, ...]:
 @pytest.mark.slow
 @pytest.mark.parametrize("mutant", sorted(MUTANTS))
 def test_the_generator_tells_each_wrong_reading_apart(mutant: str) -> None:
-    for seed, data in casts(25_003, REACH):
+    for _seed, data in casts(25_003, REACH):
         if not drawn(data) & GROUP_C:
             continue
         right = _answer(data)

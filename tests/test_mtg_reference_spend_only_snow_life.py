@@ -251,7 +251,7 @@ def test_convoke_still_pays_under_spend_only() -> None:
 
 
 def test_spend_only_binds_every_way_to_cast_never_an_ability() -> None:
-    """Flashback {1} of a card "spend only creature mana", from the graveyard, a Forest: 
+    """Flashback {1} of a card "spend only creature mana", from the graveyard, a Forest:
     unpayable; with an Elf: score 2. The card's own activated ability ({1}: on the
     battlefield) is no cast: the Forest pays it (score 1)."""
     card = {"types": ["sorcery"], "cost": "{3}", "flashback": "{1}", "spend_only": {"type": "creature"}}

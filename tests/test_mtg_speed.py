@@ -127,7 +127,7 @@ def test_counts_of_interchangeable_permanents_agree_with_one_variable_each(
         def rank(p: Any) -> tuple[int, int]:
             if p.payment is None:
                 return 0, 0
-            order = [o.id for o in s.state.you.battlefield]
+            order = [o.id for o in s.state.you.battlefield]  # noqa: B023 (called in this pass)
             used = {u.id for u in p.payment.sources} | {i for i, _ in p.payment.convoke}
             used |= set(p.payment.improvise)
             return len(used), sum(order.index(i) for i in used)

@@ -55,7 +55,7 @@ def most_pips_paid(need: Power, supply: Power) -> int:
     graph.add_node("have")
     for i, n in enumerate(need):
         graph.add_edge("need", ("pip", i), capacity=n)
-        for j, s in enumerate(supply):
+        for j in range(len(supply)):
             if i == j or ANY_INDEX in (i, j):
                 graph.add_edge(("pip", i), ("unit", j), capacity=n)
     for j, s in enumerate(supply):

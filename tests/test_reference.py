@@ -24,6 +24,7 @@ against it.
 from __future__ import annotations
 
 import json
+from functools import partial
 from pathlib import Path
 from typing import Any, Callable
 
@@ -246,7 +247,7 @@ def test_engine_agrees_with_the_reference_on_fresh_plays(family: str) -> None:
         except Unsupported:
             continue
         checked += 1
-        if problems and not _explained(lambda m: check(data, mutants=m), OPEN):
+        if problems and not _explained(lambda m, data=data: check(data, mutants=m), OPEN):
             found.append((data, problems))
     assert checked >= 0.95 * fresh.PLAYS
     assert not found, _report(found, checked, "plan and orders")
@@ -265,11 +266,11 @@ def test_hand_and_play_agree_with_the_reference_on_fresh_plays(family: str) -> N
         try:
             got = commands.answer("hand", json.loads(json.dumps(data))).to_json()
             problems = check_hand(data, got)
-            if problems and _explained(lambda m: check_hand(data, got, m), OPEN_COMMANDS + OPEN):
+            if problems and _explained(partial(check_hand, data, got), OPEN_COMMANDS + OPEN):
                 problems = []
             played = play_data(json.loads(json.dumps(data))).to_json()
             more = check_play(data, played)
-            if more and _explained(lambda m: check_play(data, played, m), OPEN_COMMANDS):
+            if more and _explained(partial(check_play, data, played), OPEN_COMMANDS):
                 more = []
         except Unsupported:
             continue
