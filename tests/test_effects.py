@@ -7,6 +7,8 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from helpers import answer_json
+
 from payplan.planner.commands import answer
 
 SPELL = {"type": "spell", "domains": ["mind"], "cost": {"energy": 3, "power": {"mind": 1}},
@@ -29,9 +31,7 @@ def scenario(grants: list[dict[str, Any]], play: dict[str, Any],
 
 
 def plan(data: dict[str, Any]) -> dict[str, Any]:
-    out = answer("plan", data).to_json()
-    assert isinstance(out, dict)
-    return out
+    return answer_json("plan", data)
 
 
 PRINTED = {"keyword": {"repeat": "printed"}, "applies_to": {"type": "spell"}}

@@ -13,17 +13,12 @@ from typing import Any
 
 import pytest
 import yaml
+from helpers import answer_json as run
 from mtg_cases import example, plan
 
 from payplan.engine.mtg.dump import scenario_to_data
 from payplan.engine.mtg.loader import scenario_from_data as mtg_from_data
 from payplan.engine.riftbound.loader import ScenarioError
-from payplan.planner.commands import answer
-
-
-def run(command: str, data: dict[str, Any]) -> dict[str, Any]:
-    out: dict[str, Any] = answer(command, data).to_json()
-    return out
 
 
 def checked(data: dict[str, Any], payment: dict[str, Any], **choices: Any) -> dict[str, Any]:

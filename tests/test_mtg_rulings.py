@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 import yaml
+from helpers import answer_json
 
 from payplan import SolverConfig
 from payplan.planner.commands import answer
@@ -37,9 +38,7 @@ def board(cost: str, permanents: dict[str, dict[str, Any]], library: int = 40,
 
 
 def plan(data: dict[str, Any], config: SolverConfig) -> dict[str, Any]:
-    out = answer("plan", copy.deepcopy(data), config).to_json()
-    assert isinstance(out, dict)
-    return out
+    return answer_json("plan", copy.deepcopy(data), config)
 
 
 # --- Class 12: a mana ability that neither taps nor sacrifices its permanent repeats ----------
