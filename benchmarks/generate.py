@@ -1,8 +1,8 @@
 """Seeded benchmark scenarios of every ruleset, and `payplan gen`.
 
-Each ruleset generates its own families (`Ruleset.families`, `Ruleset.generate`: `payplan/1`'s
-are in `engine/generate.py`, `mtg/1`'s in `engine/mtg/generate.py`); this module finds the
-ruleset of a family through the registry, names cases, and writes them.
+Each ruleset generates its own families (`Ruleset.families`, `Ruleset.generate`, each game's
+in its engine package); this module finds the ruleset of a family through the registry, names
+cases, and writes them.
 
 `payplan gen FAMILY [--size N] [--seed S] [--count K] [--out DIR] [--format yaml|json]` writes
 `FAMILY-SIZE-SEED.yaml` files (seeds S .. S+K-1), or prints one scenario to stdout.
@@ -25,7 +25,7 @@ from ..planner.rulesets import Family, Ruleset
 Data = dict[str, Any]
 
 # What `payplan gen` accepts: a size past these is a typo, not a benchmark (the largest cliff
-# scenario, benchmarks.cliffs, holds 1,000 cards).
+# scenario of the cliffs suite holds 1,000 cards).
 MAX_SIZE = 100_000
 MAX_COUNT = 1_000_000
 

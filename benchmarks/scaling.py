@@ -82,7 +82,7 @@ class CpuMeter:
         self._thread.start()
         return self
 
-    def __exit__(self, *exc: object) -> None:
+    def __exit__(self, *_: object) -> None:
         self._stop.set()
         self._thread.join()
         self._merge(self._sample())

@@ -1,26 +1,30 @@
 """The benchmark suite: `payplan bench [--suite NAME] [--out DIR]`.
 
-Suites: `quick` (every family at small sizes, the whole pipeline in under a minute: a smoke
-test), `typical`, `hand`, `modifiers`, `sources`, `mtg`, and `all` (the five together); and
-`cliffs`, issue 12's adversarial knobs turned up, each size in a fresh process (its own runner
-and output: `benchmarks.cliffs.bench_cliffs`). Each runs
-seeded cases from `benchmarks.generate` through three methods:
+Each game declares its own suites (the `SUITES` of its bench module, found through the ruleset
+registry: `benchmarks.parts`), e.g. a `quick` smoke test (every family at small sizes, the
+whole pipeline in under a minute) and one suite per family; `all` runs every game's families
+together (each game's `ALL`). Two suites have their own runner and output: `cliffs`, the
+adversarial knobs turned up, each size in a fresh process (`benchmarks.cliffs.bench_cliffs`),
+and `turn`, the turn planner against two baselines (`benchmarks.turns.bench_turns`). The
+per-family suites run seeded cases from `benchmarks.generate` through three methods, each
+measured by the case's game (`measure` of its bench module):
 
-- `planner`: `planner.plan(scenario, config)`, the CP-SAT planner (the scenario loaded once,
-  outside the timing);
-- `greedy`: the fixed-order payer of `benchmarks.baselines`, scored with the same objective;
-- `brute_force`: `brute_plan` from `benchmarks.brute_force`, only where it can finish (at most
-  7 discounts, or 8 in the `modifiers` suite's probe; at most 6 runes, 4 sources, 12 objects),
-  and never at a larger size of a family once a smaller one ran out of time.
+- `planner`: the game's CP-SAT planner (the scenario loaded once, outside the timing);
+- `greedy`: the game's fixed-order baseline payer, scored with the same objective;
+- `brute_force`: the game's brute force, only where it can finish (the suite's `BruteLimits`
+  on the case's shape: by default at most 7 discounts, 6 runes, 4 sources, 12 objects), and
+  never at a larger size of a family once a smaller one ran out of time.
 
 Every method runs in a worker with a per-case time budget (`--budget`, `--brute-budget`): a
 case not answered within its budget plus 6 s (the repeat allowance and the worker's start) is
 recorded as timed out (the worker is replaced), and the method is skipped at the larger sizes of
 that family. The workers are `payplan batch`'s (`planner.batch`): one local process by default,
-so no two measurements share the machine; `--jobs N` runs N at once, `--ray` (or `--ray-address ADDRESS`) runs
-them as Ray tasks (a local cluster without an address), each measurement on one Ray worker. A case is timed `--repeats` times with `time.perf_counter` (fewer once its runs add
-up to a second or more); its time is the median of its runs. Per family, size and method the
-suite reports p50, p90 and mean time per plan over the cases, and plans per second.
+so no two measurements share the machine; `--jobs N` runs N at once, `--ray` (or
+`--ray-address ADDRESS`) runs them as Ray tasks (a local cluster without an address), each
+measurement on one Ray worker. A case is timed `--repeats` times with `time.perf_counter`
+(fewer once its runs add up to a second or more); its time is the median of its runs. Per
+family, size and method the suite reports p50, p90 and mean time per plan over the cases, and
+plans per second.
 
 The greedy's optimality gap is read against the planner's optimum (the brute force's where the
 planner has none): how often it pays more, by how much, and how often it fails to find a
@@ -28,14 +32,12 @@ payment that exists. Where the planner and the brute force both finish, their ob
 compared too.
 
 Output in `--out` (default `bench-results`): `results.json` (every figure, every case),
-`summary.md` (the headline tables), and PNG plots (matplotlib, Agg): time per plan against hand
-size, discount count and rune count per method, typical turns per method, and the greedy's gap.
-"""
+`summary.md` (the headline tables), and PNG plots (matplotlib, Agg): time per plan against size
+for each family a game plots (`PLOTS`), typical turns per method, and the greedy's gap."""
 
 from __future__ import annotations
 
 import argparse
-import importlib
 import json
 import math
 import os
@@ -46,24 +48,17 @@ import time
 import traceback
 from dataclasses import dataclass
 from pathlib import Path
-from types import ModuleType
 from typing import Any, Callable, Iterator, Sequence
 
-from ..engine.riftbound.scenario import Scenario
-from ..planner import rulesets
 from ..planner.batch import BatchError, Progress, RayPool, run_ordered, start_ray
 from ..planner.config import SolverConfig
 from ..planner.workers import Failure, LocalPool, Pool
+from . import parts
 from .generate import case_name, generate
 from .provenance import command_line, tree
 
 METHODS: tuple[str, ...] = ("planner", "greedy", "brute_force")
-SUITES: tuple[str, ...] = ("quick", "typical", "hand", "modifiers", "sources", "mtg", "all",
-                          "cliffs", "turn")
-PLOT_FAMILIES: dict[str, str] = {"hand": "hand size (cards)",
-                                 "modifiers": "discounts on the total",
-                                 "sources": "runes (plus Seals, Gold, restricted sources)",
-                                 "mtg": "mtg/1 mana sources on the battlefield"}
+OWN_SUITES: tuple[str, ...] = ("all", "cliffs", "turn")  # the games' suites come first
 REPEAT_BUDGET = 1.0  # seconds: stop repeating a case once its runs add up to this
 
 
@@ -107,63 +102,31 @@ class Job:
     timeout: float  # seconds before it counts as timed out
 
 
-def _runs(family: str, sizes: dict[int, int]) -> tuple[Run, ...]:
+def family_runs(family: str, sizes: dict[int, int]) -> tuple[Run, ...]:
+    """The runs of one family: size -> cases."""
     return tuple(Run(family, size, cases) for size, cases in sizes.items())
 
 
-TYPICAL = _runs("typical", {7: 200})
-HAND = _runs("hand", {50: 10, 200: 10, 1000: 10})
-MODIFIERS = _runs("modifiers", {4: 4, 6: 4, 7: 4, 8: 4, 10: 3, 12: 3, 16: 3, 20: 2, 24: 2})
-SOURCES = _runs("sources", {12: 10, 24: 10, 36: 10, 48: 10, 60: 10})
-MTG = _runs("mtg", {5: 20, 10: 20, 20: 20, 40: 10, 60: 10})
-
-SUITE_SPECS: dict[str, SuiteSpec] = {
-    "quick": SuiteSpec(
-        "quick",
-        _runs("typical", {7: 8}) + _runs("hand", {50: 2, 200: 1})
-        + _runs("modifiers", {4: 2, 6: 2}) + _runs("sources", {12: 2, 24: 2}),
-        repeats=3, budget=20.0, brute_budget=15.0),
-    "typical": SuiteSpec("typical", TYPICAL),
-    "hand": SuiteSpec("hand", HAND),
-    "modifiers": SuiteSpec("modifiers", MODIFIERS, brute=BruteLimits(discounts=8)),
-    "sources": SuiteSpec("sources", SOURCES),
-    "mtg": SuiteSpec("mtg", MTG, brute=BruteLimits(sources=8, objects=16), budget=20.0,
-                     brute_budget=20.0),
-    "all": SuiteSpec("all", TYPICAL + HAND + MODIFIERS + SOURCES + MTG,
-                     brute=BruteLimits(discounts=8)),
-}
+def suite_specs() -> dict[str, SuiteSpec]:
+    """Every per-family suite: each game's own (`SUITES` of its bench module), then `all`, every
+    game's `ALL` runs together, the brute force tried up to 8 discounts (the modifiers probe)."""
+    games = parts.every()
+    specs: dict[str, SuiteSpec] = {}
+    for game in games:
+        specs.update(game.SUITES)
+    specs["all"] = SuiteSpec("all", tuple(run for game in games for run in game.ALL),
+                             brute=BruteLimits(discounts=8))
+    return specs
 
 
-# --- Shape of a case ----------------------------------------------------------------------------
+def suite_names() -> tuple[str, ...]:
+    """What `--suite` accepts: the per-family suites, then `cliffs` and `turn`."""
+    return tuple(dict.fromkeys((*suite_specs(), *OWN_SUITES)))
 
 
-def discount_count(scenario: Scenario) -> int:
-    """How many discounts could reach the play: its card's own, its play's one-shot ones, those
-    its optional costs unlock, and every discount granted by an object on either board."""
-    assert scenario.play is not None
-    found = scenario.state.you.find(scenario.play.object)
-    card = scenario.card(found[1].card) if found is not None else None
-    count = len(scenario.play.discounts)
-    if card is not None:
-        count += len(card.discounts) + sum(len(a.unlocks) for a in card.additional_costs)
-    for who in ("you", "opponent"):
-        for obj in scenario.state.player(who).board:
-            granting = scenario.cards.get(obj.card)
-            if granting is not None:
-                count += sum(1 for g in granting.grants if g.discount is not None)
-    return count
-
-
-def shape(scenario: Scenario) -> dict[str, int]:
-    you = scenario.state.you
-    return {
-        "discounts": discount_count(scenario),
-        "runes": len(you.runes),
-        "sources": len(you.sources),
-        "hand": len(you.hand),
-        "objects": len(you.hand) + len(you.board) + len(you.trash)
-        + len(scenario.state.opponent.board),
-    }
+def plot_families() -> dict[str, tuple[str, bool]]:
+    """family -> (the x axis's label, log scale): the families whose time is plotted."""
+    return {family: how for game in parts.every() for family, how in game.PLOTS.items()}
 
 
 def brute_eligible(case_shape: dict[str, int], limits: BruteLimits) -> bool:
@@ -189,19 +152,10 @@ def timed(run: Callable[[], Any], repeats: int, budget: float) -> tuple[list[flo
     return times, result
 
 
-def bench_parts(data: dict[str, Any]) -> ModuleType:
-    """The benchmark parts of the case's ruleset (`Ruleset.bench`: a module with `measure` and
-    `shape`), found through the registry by the case's `format`."""
-    ruleset = rulesets.for_data(data)
-    if ruleset.bench is None:
-        raise ValueError(f"the {ruleset.format} ruleset has no benchmark parts")
-    return importlib.import_module(ruleset.bench)
-
-
 def measure(method: str, data: dict[str, Any], repeats: int,
             config: SolverConfig) -> dict[str, Any]:
     """Load the case, run `method` up to `repeats` times, return its times and its answer."""
-    result: dict[str, Any] = bench_parts(data).measure(method, data, repeats, config,
+    result: dict[str, Any] = parts.of_data(data).measure(method, data, repeats, config,
                                                        REPEAT_BUDGET)
     return result
 
@@ -328,7 +282,7 @@ def run_suite(spec: SuiteSpec, config: SolverConfig, first_seed: int, cases: int
         for r in runs:
             for seed in range(first_seed, first_seed + r.cases):
                 data = generate(r.family, r.size, seed)
-                case_shape = bench_parts(data).shape(data)
+                case_shape = parts.of_data(data).shape(data)
                 case: dict[str, Any] = {"name": case_name(r.family, r.size, seed),
                                         "family": r.family, "size": r.size, "seed": seed,
                                         "shape": case_shape}
@@ -513,7 +467,7 @@ def plot(families: dict[str, Any], cases: Sequence[dict[str, Any]], out: Path) -
     from matplotlib.ticker import MaxNLocator, NullLocator
 
     written: list[str] = []
-    for family, xlabel in PLOT_FAMILIES.items():
+    for family, (xlabel, log_x) in plot_families().items():
         if family not in families:
             continue
         fig, ax = plt.subplots(figsize=(7, 4.5))
@@ -535,7 +489,7 @@ def plot(families: dict[str, Any], cases: Sequence[dict[str, Any]], out: Path) -
                 ax.plot(timeouts, [_budget_ms(cases, family, method)] * len(timeouts), "x",
                         color=COLORS[method], markersize=9, label=f"{method}: timed out")
         ax.set_yscale("log")
-        if family == "hand":
+        if log_x:
             ax.set_xscale("log")
             ax.xaxis.set_minor_locator(NullLocator())
         ax.set_xticks([int(size) for size in sizes], [str(size) for size in sizes])
@@ -661,7 +615,7 @@ def summary_markdown(results: dict[str, Any]) -> str:
 def add_arguments(parser: argparse.ArgumentParser) -> None:
     """`payplan bench`'s own options (the parser already has --workers, --time-limit, --seed;
     --seed is also the first generator seed)."""
-    parser.add_argument("--suite", choices=SUITES, default="quick",
+    parser.add_argument("--suite", choices=suite_names(), default="quick",
                         help="which suite (default quick: every family, small, under a minute)")
     parser.add_argument("--out", default="bench-results",
                         help="directory for results.json, summary.md and the plots "
@@ -716,7 +670,7 @@ def main(args: argparse.Namespace) -> int:
         return bench_turns(args.out, SolverConfig(workers=args.workers,
                                                   time_limit=args.time_limit, seed=args.seed),
                            args.cases, log=sys.stderr)
-    spec = SUITE_SPECS[args.suite]
+    spec = suite_specs()[args.suite]
     if args.budget is not None or args.brute_budget is not None:
         spec = SuiteSpec(spec.name, spec.runs, spec.repeats,
                          args.budget if args.budget is not None else spec.budget,

@@ -528,7 +528,7 @@ class Reader:
                   play: Callable[[object, DataPath], T], key: Callable[[T], str],
                   auto_keys: Callable[[], set[str]]) -> Turn[T]:
         """`turn: {candidates: auto | [PLAY, ...], values: {KEY: N}, max_plays: N}`
-        (`shared/spec/turn-format.md`), for either ruleset: its loader reads each listed play
+        (`docs/turns.md`), for either ruleset: its loader reads each listed play
         (`play`), names its candidate (`key`) and says which keys `auto` offers (`auto_keys`).
         A value's key must name a candidate of the turn."""
         f = self.fields(value, path, TURN_KEYS)

@@ -1,4 +1,4 @@
-"""A turn (`shared/spec/turn-format.md`): which plays to consider, what each is worth, how many.
+"""A turn (`docs/turns.md`): which plays to consider, what each is worth, how many.
 
 `turn:` at the top of a scenario file, in either ruleset: `candidates` (`auto`: listed again on
 every state the turn reaches; or a list of plays, each tried at most once), `values` (what a

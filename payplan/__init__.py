@@ -1,5 +1,5 @@
 """payplan: the exact total cost of a card play and the cheapest way to pay it, for every
-registered ruleset (`payplan/1`, a Riftbound-style game; `mtg/1`, seed 003's game).
+registered ruleset: a Riftbound-style game (`payplan/1`) and a Magic-style game (`mtg/1`).
 
 The public API, imported lazily so that `import payplan` stays cheap (OR-Tools is loaded only when
 a plan needs the solver):

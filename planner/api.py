@@ -64,7 +64,7 @@ def check_payment(scenario: Any, payment: object, config: SolverConfig = DEFAULT
     return ruleset.check(data, config, scenario)
 
 def plan_turn(scenario: Any, config: SolverConfig = DEFAULT_CONFIG) -> Answer:
-    """The best turn (`shared/spec/turn-format.md`): the scenario's `turn` (default: every
+    """The best turn (`docs/turns.md`): the scenario's `turn` (default: every
     candidate, each worth 1), the plays to make in order, paid together (`planner.turn`)."""
     return rulesets.of(scenario).turn(scenario, config)
 

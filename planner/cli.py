@@ -95,6 +95,14 @@ def cmd_serve(args: argparse.Namespace) -> int:
     return serve(sys.stdin, sys.stdout, config_of(args), request_timeout=timeout)
 
 
+def cmd_web(args: argparse.Namespace) -> int:
+    from .rulesets import formats
+    from .web import run_web
+
+    formats()
+    return run_web(args.host, args.port, config_of(args), args.request_timeout)
+
+
 def cmd_batch(args: argparse.Namespace) -> int:
     from .batch import BatchError, BatchOptions, batch
     from .rulesets import formats
@@ -158,6 +166,15 @@ def build_parser(command_word: str | None = None, extra: Extra | None = None) ->
     batch = command("batch", cmd_batch, "answer many requests in order, on every core or on Ray",
                     file=False, json_flag=False)
     add_batch_arguments(batch)
+    web = command("web", cmd_web, "a local explorer in the browser: the cost, the payment, the "
+                  "orders and the turn", file=False, json_flag=False)
+    web.add_argument("--host", default="127.0.0.1",
+                     help="address to listen on (default 127.0.0.1: this machine only)")
+    web.add_argument("--port", type=whole_number(0, 65535), default=8353,
+                     help="port (default 8353; 0 takes a free one)")
+    web.add_argument("--request-timeout", type=seconds(0, MAX_SECONDS, zero=True), default=None,
+                     metavar="SECONDS", help="seconds one answer may take before it is stopped "
+                                             "(default: as serve's; 0 means no limit)")
     if extra is not None:
         extra(sub, command_word)
     return parser

@@ -426,8 +426,9 @@ def run_serve(c: Campaign, line: str, worker: Any) -> None:
 
 def run_brute(c: Campaign, data: Any) -> None:
     """Planner and brute force on a valid small scenario: same status, same objective."""
+    from payplan.benchmarks.riftbound.bench import scenario_shape as shape
     from payplan.benchmarks.riftbound.brute_force import brute_plan
-    from payplan.benchmarks.suite import BruteLimits, brute_eligible, shape
+    from payplan.benchmarks.suite import BruteLimits, brute_eligible
     from payplan.planner.riftbound.plan import plan
 
     try:

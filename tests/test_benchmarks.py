@@ -22,7 +22,7 @@ from payplan.engine.riftbound.cost import Cost
 from payplan.engine.riftbound.generate import FAMILIES, SIZES
 from payplan.engine.riftbound.loader import load_file, scenario_from_data
 from payplan.engine.riftbound.scenario import Scenario
-from payplan.planner import Plan, plan
+from payplan.planner.riftbound.plan import Plan, plan
 
 ROOT = Path(__file__).resolve().parent.parent
 SMALL = {"typical": 7, "hand": 50, "modifiers": 6, "sources": 12, "turn": 4}
@@ -53,7 +53,7 @@ def test_every_generated_scenario_loads(family: str) -> None:
 
 
 def test_generated_sizes_are_what_they_say() -> None:
-    from payplan.benchmarks.suite import shape
+    from payplan.benchmarks.riftbound.bench import scenario_shape as shape
 
     for size in (4, 12, 24):
         assert shape(scenario_from_data(generate("modifiers", size, 0)))["discounts"] == size

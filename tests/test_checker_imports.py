@@ -31,6 +31,11 @@ ALLOWED: dict[str, dict[str, str]] = {
         "payplan.planner.commands.answer": "the command table's answer, the turn it compares: "
                                            "`payplan turn --json`",
     },
+    "benchmarks/mtg/reference/__init__.py": {
+        "payplan.planner.cli.main": "the command line (its planner commands, without the benchmark "
+                                    "ones that run the reference), the answer it compares: "
+                                    "`payplan plan --json`",
+    },
     "benchmarks/mtg/reference/turn.py": {
         "payplan.planner.commands.answer": "the command table's `turn`, the answer it compares: "
                                            "`payplan turn`",

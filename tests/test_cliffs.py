@@ -28,11 +28,11 @@ from payplan.engine.riftbound.options import PlayOptions, play_options
 from payplan.engine.riftbound.payment import Resources
 from payplan.engine.riftbound.scenario import Play, Scenario
 from payplan.engine.riftbound.total_cost import Choices, best_components, context, modifiers, price
-from payplan.planner import SolverConfig, plan
+from payplan.planner import SolverConfig
 from payplan.planner.riftbound import fastpath
 from payplan.planner.riftbound import hand as hand_module
 from payplan.planner.riftbound.hand import plan_hand
-from payplan.planner.riftbound.plan import Plan
+from payplan.planner.riftbound.plan import Plan, plan
 
 
 @pytest.mark.slow

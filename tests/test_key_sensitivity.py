@@ -34,9 +34,10 @@ from typing import Any, Callable
 import pytest
 import yaml
 
-from payplan.engine import loader as payplan_loader
 from payplan.engine import reading as payplan_reading
 from payplan.engine.mtg import loader as mtg_loader
+from payplan.engine.riftbound import loader as payplan_loader
+from payplan.engine.riftbound import loader_cards, loader_check, loader_state
 from payplan.engine.riftbound.cost import DOMAINS, OTHER_KINDS, POWER_KEYS, SELF_KINDS
 from payplan.planner.commands import answer
 
@@ -818,12 +819,13 @@ PAYPLAN_TURN_ONLY: dict[Key, str] = {}
 
 
 def payplan_keys() -> list[Key]:
-    """Every key `engine.loader` accepts: each key tuple it passes to `_Reader.fields` (read from
-    its source with `ast`; a tuple written inline is named by the method that reads it), and
-    the vocabularies it reads as keys without `fields`: non-standard cost kinds (`other_costs`),
-    Power map domains (`power`), runes shorthand domains (`runes`)."""
+    """Every key `engine.riftbound.loader` accepts: each key tuple its modules pass to
+    `Reader.fields` (read from their source with `ast`; a tuple written inline is named by the
+    method that reads it), and the vocabularies it reads as keys without `fields`: non-standard
+    cost kinds (`other_costs`), Power map domains (`power`), runes shorthand domains (`runes`)."""
     keys: list[Key] = []
-    for source in (payplan_loader, payplan_reading):  # the shared reader holds `read_turn`
+    # The loader's modules, and the shared reader, which holds `read_turn`.
+    for source in (loader_cards, loader_state, loader_check, payplan_loader, payplan_reading):
         _fields_keys(source, keys)
     return _payplan_vocabularies(keys)
 
@@ -846,17 +848,17 @@ def _fields_keys(module: Any, keys: list[Key]) -> None:
 def _payplan_vocabularies(keys: list[Key]) -> list[Key]:
     # Read as keys, but not through `fields`: the names come from what the loader reads them
     # against (`other_costs`: OTHER_KINDS + SELF_KINDS; `power`: POWER_KEYS and `c`; `runes`).
-    assert "OTHER_KINDS + SELF_KINDS" in inspect.getsource(payplan_loader._Reader.other_costs)
-    assert "POWER_KEYS" in inspect.getsource(payplan_loader._Reader.power)
-    assert "DOMAINS" in inspect.getsource(payplan_loader._Reader.runes)
+    assert "OTHER_KINDS + SELF_KINDS" in inspect.getsource(loader_cards.CardReader.other_costs)
+    assert "POWER_KEYS" in inspect.getsource(loader_cards.CardReader.power)
+    assert "DOMAINS" in inspect.getsource(loader_state.StateReader.runes)
     keys += [("other_costs", kind) for kind in OTHER_KINDS + SELF_KINDS]
     keys += [("power", key) for key in POWER_KEYS + ("c",)]
     keys += [("runes", domain) for domain in DOMAINS]
     # `payplan check`'s top-level keys (the payment and the choices beside it), read beside the
     # scenario's own (`_Reader.submitted` and `_Reader.chosen`, not through `fields`).
     assert "CHECK_KEYS" in inspect.getsource(payplan_loader._Reader.scenario)
-    assert "CHOICE_KEYS" in inspect.getsource(payplan_loader._Reader.chosen)
-    keys += [("CHECK_KEYS", key) for key in payplan_loader.CHECK_KEYS]
+    assert "CHOICE_KEYS" in inspect.getsource(loader_check.CheckReader.chosen)
+    keys += [("CHECK_KEYS", key) for key in loader_check.CHECK_KEYS]
     return keys
 
 
@@ -1442,9 +1444,9 @@ def mtg_keys() -> list[Key]:
     keys: list[Key] = []
     for source in (mtg_loader, payplan_reading):  # the shared reader holds `read_turn`
         _fields_keys(source, keys)
-    assert "read_turn" in inspect.getsource(mtg_loader._MtgReader.turn)
-    assert "OTHER_KINDS" in inspect.getsource(mtg_loader._MtgReader.mtg_other_cost)
-    assert "tuple(DEFAULT_WEIGHTS)" in inspect.getsource(mtg_loader._MtgReader.mtg_objective)
+    assert "read_turn" in inspect.getsource(mtg_loader._Reader.turn)
+    assert "OTHER_KINDS" in inspect.getsource(mtg_loader._Reader.mtg_other_cost)
+    assert "tuple(DEFAULT_WEIGHTS)" in inspect.getsource(mtg_loader._Reader.mtg_objective)
     keys += [("mtg_other_cost", kind) for kind in mtg_loader.OTHER_KINDS]
     keys += [("weights", w) for w in mtg_loader.DEFAULT_WEIGHTS]
     return keys

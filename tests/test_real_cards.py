@@ -36,7 +36,7 @@ from helpers import payplan_text as load  # noqa: E402
 from payplan.engine.riftbound.chain import apply_payment  # noqa: E402
 from payplan.engine.riftbound.cost import Cost  # noqa: E402
 from payplan.engine.riftbound.loader import ScenarioError, load_text  # noqa: E402
-from payplan.planner import plan  # noqa: E402
+from payplan.planner.riftbound.plan import plan  # noqa: E402
 from payplan.planner.riftbound.play import applied_of  # noqa: E402
 
 HIDDEN = """

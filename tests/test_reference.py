@@ -44,7 +44,7 @@ from payplan.benchmarks.riftbound.reference.compare import (
 )
 from payplan.benchmarks.riftbound.reference.payer import payment_loses
 from payplan.benchmarks.riftbound.reference.pricing import (
-    ISSUE_20_MUTANTS,
+    ENGINE_MUTANTS,
     MUTANTS,
     REAL_MUTANTS,
     SETTLED_MUTANTS,
@@ -165,7 +165,7 @@ def test_the_reference_gives_issue_20s_rulings(name: str) -> None:
     klass, status, objective, winners = ISSUE_20[name]
     got = answer(data)
     assert (got.status, got.objective, list(got.winners)) == (status, objective, winners)
-    (mutant,) = [m for m, c in ISSUE_20_MUTANTS.items() if c == klass]
+    (mutant,) = [m for m, c in ENGINE_MUTANTS.items() if c == klass]
     if mutant == "tiebreak_size_first":
         # The same least objective and total either way: what differs is the payment, which
         # `check` reads from the engine's: killing the Empowering unit loses it.
@@ -222,7 +222,7 @@ def test_engine_commands_give_issue_20s_rulings(name: str) -> None:
 # engine/ and planner/. A disagreement on a fresh play is accepted when the reference re-creating
 # these wrong readings (all of them, or one alone) agrees with the engine. Each class has a
 # strict xfail above; when it starts passing, take the class off here too.
-OPEN: tuple[str, ...] = tuple(ISSUE_20_MUTANTS)
+OPEN: tuple[str, ...] = tuple(ENGINE_MUTANTS)
 OPEN_COMMANDS: tuple[str, ...] = tuple(HAND_PLAY_MUTANTS)
 
 
@@ -316,7 +316,7 @@ REACHED: dict[str, str] = {
     **{m: "classic" for m in MUTANTS},
     **{m: "classic" for m in SETTLED_MUTANTS if m != "counts_itself"},
     **{m: "real" for m in REAL_MUTANTS if m != "converter_once"},
-    **{m: "real" for m in ISSUE_20_MUTANTS},
+    **{m: "real" for m in ENGINE_MUTANTS},
 }
 
 

@@ -1,7 +1,7 @@
 """The reference's generators draw every key the `payplan/1` loader accepts (issue 20).
 
 The loader's keys and words are listed from the loader itself (`tests/reference/vocabulary.py`:
-every `*_KEYS` tuple of `engine/riftbound/loader.py`, the condition kinds, the objective's weights, and
+every `*_KEYS` tuple of `engine/riftbound/loader*.py`, the condition kinds, the objective's weights, and
 the words of each enum it reads), so a key added to the loader, by any change, is a key the
 generators must draw. The plays drawn fresh for this run (`tests/reference/fresh.py`, both
 families, the same plays the engine is checked on in `tests/test_reference.py`, and the turns
@@ -19,7 +19,7 @@ import pytest
 from reference import fresh
 from reference.vocabulary import VOCABULARY, every_record, recording, used
 
-from payplan.engine import loader
+from payplan.engine.riftbound import loader, loader_cards, loader_check, loader_state
 
 # Keys and words the generators never draw, each with its reason. Nothing else may be left out.
 # Every key and word of the loader is drawn: the turn's keys (`turn`, `candidates`, `values`,
@@ -42,7 +42,8 @@ NOT_DRAWN: dict[tuple[str, str, str], str] = {
 
 def test_every_loader_key_tuple_is_listed() -> None:
     """Every `*_KEYS` tuple of the loader is in the vocabulary, as the loader holds it."""
-    tuples = {name for name, value in vars(loader).items()
+    tuples = {name for module in (loader_cards, loader_state, loader_check, loader)
+              for name, value in vars(module).items()
               if name.endswith("_KEYS") and isinstance(value, tuple) and name != "POWER_KEYS"}
     assert tuples <= {name for kind, name in VOCABULARY if kind == "keys"}
     for (kind, name), words in VOCABULARY.items():

@@ -27,8 +27,23 @@ from ...engine.mtg.mana import TYPES, Mana, mana_text, total
 from ...engine.mtg.options import cast_options
 from ...engine.mtg.payment import Permanent, resources
 from ...engine.mtg.total_cost import Choices, price
+from ..suite import BruteLimits, SuiteSpec, family_runs, timed
 
 Data = dict[str, Any]
+
+PLACE = 1  # after payplan/1's: its suite, plot and knobs second
+CLIFFS = "payplan.benchmarks.mtg.cliffs"
+# family, size: the typical single plan, a board the size of a turn's 10-12 lands
+TYPICAL_PLAN = ("mtg", 12)
+
+MTG = family_runs("mtg", {5: 20, 10: 20, 20: 20, 40: 10, 60: 10})
+SUITES: dict[str, SuiteSpec] = {
+    "mtg": SuiteSpec("mtg", MTG, brute=BruteLimits(sources=8, objects=16), budget=20.0,
+                     brute_budget=20.0),
+}
+ALL = MTG
+PLOTS: dict[str, tuple[str, bool]] = {"mtg": ("mtg/1 mana sources on the battlefield", False)}
+
 
 def shape(data: Data) -> dict[str, int]:
     """The suite's case shape: mana sources count as sources."""
@@ -175,8 +190,7 @@ def _brute() -> Callable[[Data], Any]:
     return solve
 
 
-def measure(method: str, data: Data, repeats: int, config: Any,
-                budget: float = 1.0) -> Data:
+def measure(method: str, data: Data, repeats: int, config: Any, budget: float = 1.0) -> Data:
     """One method on one `mtg/1` case, as `benchmarks.suite.measure` records it."""
     from ...planner.mtg.plan import plan
 
@@ -193,8 +207,6 @@ def measure(method: str, data: Data, repeats: int, config: Any,
 
         def run() -> Any:
             return brute(data)
-    from ..suite import timed  # suite imports this module at its top
-
     times, result = timed(run, repeats, budget)
     out: Data = {"times": times, "status": result.status, "objective": result.objective,
                  "score": result.score}

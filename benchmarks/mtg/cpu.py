@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import argparse
 import time
+from functools import partial
 from typing import Any, Callable
 
 from ...engine.mtg.generate import generate_mtg
@@ -44,8 +45,8 @@ def main(argv: list[str] | None = None) -> int:
         planner, greedy = [], []
         for seed in range(args.cases):
             scenario = scenario_from_data(generate_mtg(size, seed), require_play=True)
-            planner.append(1000 * least_cpu(lambda: plan(scenario), args.repeats))
-            greedy.append(1000 * least_cpu(lambda: greedy_plan(scenario), args.repeats))
+            planner.append(1000 * least_cpu(partial(plan, scenario), args.repeats))
+            greedy.append(1000 * least_cpu(partial(greedy_plan, scenario), args.repeats))
         p = [percentile(planner, q) for q in (50, 90)]
         g = [percentile(greedy, q) for q in (50, 90)]
         print(f"| {size} | {args.cases} | {p[0]:.2f} / {p[1]:.2f} | {g[0]:.2f} / {g[1]:.2f} | "

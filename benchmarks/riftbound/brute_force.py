@@ -31,10 +31,10 @@ Payment semantics (scenario-format.md's objective, the README, the rules notes):
   or recycled; for each recycled rune its `value`, else `recycle`.
 - A source activates at most once (a `repeatable` one, a converter, any number of times). Its
   costs: `exhaust` (its object must be ready; charged `exhaust`; a converter's once for all its
-  activations, issue 24), `kill` (charged its `value`,
+  activations), `kill` (charged its `value`,
   else `kill`), or an Energy/Power Cost added to what the other resources must pay. Each
   activation is also charged `source`. An object gives itself up (exhausted or killed) to one
-  source at most. A `{kill: {count, filter}}` cost (Malzahar - Fanatic, issue 24) kills that
+  source at most. A `{kill: {count, filter}}` cost (Malzahar - Fanatic) kills that
   many objects of yours on the board matching the filter with each activation, chosen as a
   `kill` of an additional cost chooses them (charged alike, read by 357.3 and the tie-break
   alike): a victim pays nothing else (no other cost, no buff, no source of its own unless it is
@@ -62,12 +62,13 @@ Payment semantics (scenario-format.md's objective, the README, the rules notes):
   can: of the ways to pay, over every option and total (a repeatable "kill a unit" paid once
   may keep the target where paid twice it can't), only those taking the fewest targets are
   legal; this comes before the objective.
-- The plan minimises, in order: the targets taken (357.3), the objective (score less the benefits of the `auto` optional
-  costs paid), whether the play's kept objects leave the board (an ability's own object and the
-  chosen targets: the tie-break of the objective), the total's Energy + pips, the score.
+- The plan minimises, in order: the targets taken (357.3), the objective (score less the
+  benefits of the `auto` optional costs paid), whether the play's kept objects leave the board
+  (an ability's own object and the chosen targets: the tie-break of the objective), the
+  total's Energy + pips, the score.
 
-`mutants` (tests only): the reference's and this search's re-creations of issue 20's wrong
-readings (`pricing.ISSUE_20_MUTANTS`), so a test can tell a known, open wrong answer of the
+`mutants` (tests only): the reference's and this search's re-creations of an engine's wrong
+readings (`pricing.ENGINE_MUTANTS`), so a test can tell a known, open wrong answer of the
 planner from a new one.
 """
 
@@ -409,7 +410,7 @@ def _charges_of(data: Mapping[str, Any], weights: Mapping[str, int], payment: Pa
 def _source_charge(weights: Mapping[str, int], source: Mapping[str, Any],
                    obj: Obj | None, again: bool = False) -> int:
     """One activation's charge; `again`: a later activation of a converter in the same payment,
-    whose exhaustion (issue 24: "[T]: pay any amount ...") the first one charged."""
+    whose exhaustion ("[T]: pay any amount ...") the first one charged."""
     score = weights["source"]
     for cost in source.get("costs", ["exhaust"]):
         if cost == "exhaust" and not again:
@@ -439,7 +440,7 @@ def _object_charge(weights: Mapping[str, int], kind: str, obj: Obj | None) -> in
 def _given_up(sources: Sequence[Source]) -> tuple[frozenset[str] | None, frozenset[str] | None]:
     """The objects the sources exhaust and those they kill; (None, None) when one object is
     given up to two sources."""
-    # A converter that exhausts (issue 24) gives its object up once for all its activations.
+    # A converter that exhausts gives its object up once for all its activations.
     exhausted = [s.id for i, s in enumerate(sources) if s.exhaust and not s.kill
                  and not (s.repeatable and s in sources[:i])]
     killed = [s.id for s in sources if s.kill]

@@ -59,7 +59,8 @@ def timed(func: object, s: Scenario, repeats: int) -> float:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m payplan.benchmarks.riftbound.hand_scan", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m payplan.benchmarks.riftbound.hand_scan",
+                                     description=__doc__)
     parser.add_argument("--cases", type=int, default=50)
     parser.add_argument("--repeats", type=int, default=5)
     args = parser.parse_args(argv)

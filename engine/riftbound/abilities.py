@@ -115,7 +115,7 @@ def ability_reasons(card: Card, ability: Ability | None, ability_id: str, obj: G
             out.append(f"times: {obj.id} has been {what} {used} time(s); {ability.id} may be "
                        f"used {ability.times} time(s)")
     # A cost that exhausts or disempowers the object itself can't be paid when it is exhausted
-    # or not Empowered; with alternatives (issue 24), only when none of the costs can be.
+    # or not Empowered; with alternatives, only when none of the costs can be.
     blocked = []
     for cost in (ability.cost, *ability.alternatives):
         kinds = [o.kind for o in cost.other]

@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
-from .cost import NO_POWER, Cost, Filter, Power, Zone
+from ..discounts import NO_POWER, Power
+from .cost import Cost, Filter, Zone
 
 CARD_TYPES: tuple[str, ...] = ("unit", "spell", "gear", "token", "battlefield")
 TIMINGS: tuple[str, ...] = ("normal", "action", "reaction")
@@ -109,7 +110,7 @@ class Condition:
     `empowered_at_least`: the granting object has been Empowered N or more times,
     `might_at_least`: the granting object's Might, buffs included, is N or more).
 
-    Board conditions as state (issue 24, item 9), read for the player making the play or, for a
+    Board conditions as state, read for the player making the play or, for a
     grant (or a source, or an ability's own discount), its object's controller:
     `score_at_least` / `opponent_score_at_least` (a number: that player's `score` is at least
     N), `within_of_victory` (a number: your score >= the state's `victory_score` - N),
@@ -197,7 +198,7 @@ class Grant:
     # With `ignore_deflect`, on a battlefield's grant (Heisho): only the Deflect of the chosen
     # objects at this battlefield is ignored.
     only_here: bool = False
-    repeat: str | None = None  # `keyword: {repeat: printed|base}` (issue 24, item 11)
+    repeat: str | None = None  # `keyword: {repeat: printed|base}`
 
     @property
     def ident(self) -> str | None:
@@ -211,7 +212,7 @@ class Grant:
 
 @dataclass(frozen=True, slots=True)
 class Effect:
-    """An effect that lasts for the turn (issue 24, item 10): "your next spell this turn costs
+    """An effect that lasts for the turn: "your next spell this turn costs
     [2] less" (`grant.discount`), "the next spell you play this turn has Repeat equal to its
     cost" (`grant.repeat`). It reaches its player's plays that `grant.applies_to` matches, as
     its grant would from the board; each play it reaches uses it once (`uses`: how many plays
@@ -323,12 +324,12 @@ class Card:
     ability_kind: str | None = None  # set on the Card value that stands for an ability play
     ignore_deflect: bool = False  # Decree of Insight: Deflect is not paid for this card's play
     effect_adds: Cost | None = None  # `effect: {adds: ...}`: its resolution adds this to the pool
-    # `effect: {discounts, grants}`: the effects its resolution creates, in that order (issue 24)
+    # `effect: {discounts, grants}`: the effects its resolution creates, in that order
     effect_creates: tuple[Effect, ...] = ()
     # Pips of the printed cost each payable by either of two domains (a Fury-or-Chaos pip):
-    # announced as one of its halves as the base cost is determined (issue 24, item 5).
+    # announced as one of its halves as the base cost is determined.
     hybrid: tuple[tuple[str, str], ...] = ()
-    # An ability play's costs payable instead of its cost (`Ability.alternatives`, issue 24):
+    # An ability play's costs payable instead of its cost (`Ability.alternatives`):
     # each a base cost of kind `alternative` (set on the Card value of an ability play only).
     alternatives: tuple[Cost, ...] = ()
 

@@ -1,8 +1,9 @@
-"""The card after it is paid: paying, executions and leaving the Chain (seed 000: Flow; Repeat;
-rules notes: resources and paying; core rules 109, 147.1, 403, 414, 415, 731).
+"""The card after it is paid: paying, executions and leaving the Chain (the rulings on
+Flow and Repeat; the rules notes on resources and paying; core rules 109, 147.1, 403, 414, 415,
+731).
 
 - Repeat paid adds an execution per instance; it is not another play, and the total is paid once.
-  A countered card executes 0 times (seed 000: its effect did not execute; its costs stay paid).
+  A countered card executes 0 times (its effect did not execute; its costs stay paid).
 - A spell leaving the Chain goes to the trash; a unit or gear goes to the board.
 - Flow: once a Flow play is finalized, the card is banished whenever it leaves the Chain (after
   resolving, when countered, when an outside effect tries to send it elsewhere), unless its own
@@ -43,10 +44,11 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Callable
 
+from ..discounts import Power
 from ..objective import cost_family
 from .abilities import HIDE, find_ability
 from .cards import Card, Effect
-from .cost import ANY, DOMAINS, POWER_KEYS, Cost, OtherCost, Power, power_add
+from .cost import ANY, DOMAINS, POWER_KEYS, Cost, OtherCost, power_add
 from .legality import base_choices, reasons
 from .payment import (
     LOSES_OBJECT,
@@ -66,7 +68,7 @@ __all__ = ["Applied", "PlanRefused", "apply_payment", "destination", "executions
 
 
 def executions(paid_optional: tuple[str, ...], leaves: LeavesChain) -> int:
-    """1, plus one per Repeat instance paid; 0 when the card is countered (seed 000: a countered
+    """1, plus one per Repeat instance paid; 0 when the card is countered (a countered
     spell's "effect did not execute", whatever Repeat added; its paid costs stay paid)."""
     if leaves.by == "counter":
         return 0
@@ -76,11 +78,12 @@ def executions(paid_optional: tuple[str, ...], leaves: LeavesChain) -> int:
 def destination(card: Card, base_kind: str, leaves: LeavesChain) -> str:
     """Where the card goes when it leaves the Chain: trash, hand, banishment or board.
 
-    Seed 000: when the card's own execution directs its departure (`instructed_by: self`, not
-    countered: a countered card does not execute), that instruction is followed, with or without
-    Flow. Otherwise a Flow play is banished whatever tried to move it, so a Flow card reaches the
-    trash only when its own execution sends it there; a card without Flow goes where `to` sends it, whatever `by`
-    says (an accepted option is never dropped), or by default to the trash (a spell) or the board (a permanent).
+    When the card's own execution directs its departure (`instructed_by: self`, not countered:
+    a countered card does not execute), that instruction is followed, with or without Flow.
+    Otherwise a Flow play is banished whatever tried to move it, so a Flow card reaches the trash
+    only when its own execution sends it there; a card without Flow goes where `to` sends it,
+    whatever `by` says (an accepted option is never dropped), or by default to the trash (a
+    spell) or the board (a permanent).
     """
     if leaves.to is not None and leaves.instructed_by == "self" and leaves.by != "counter":
         return leaves.to
@@ -513,7 +516,7 @@ def _after(ctx: PlayContext, applied: Applied, used_sources: tuple[Source, ...])
     for _, _, grant in granted(ctx):
         if grant.once_per_turn and grant.ident is not None:
             me.used_this_turn.append(grant.ident)
-    # Effects that last for the turn (issue 24): each one that reaches the play is used once,
+    # Effects that last for the turn: each one that reaches the play is used once,
     # whatever it took off; one used up is dropped (`uses: turn` stays).
     reaching = {e.id for e in effects_reaching(ctx)}
     me.effects = [e if e.id not in reaching or e.uses is None else replace(e, uses=e.uses - 1)
@@ -527,7 +530,7 @@ def _after(ctx: PlayContext, applied: Applied, used_sources: tuple[Source, ...])
     adds = ctx.card.effect_adds
     if adds is not None and ctx.play.leaves_chain.by != "counter":
         me.pool = Cost(me.pool.energy + adds.energy, power_add(me.pool.power, adds.power))
-    # What its resolution creates that lasts for the turn (issue 24): after the play used the
+    # What its resolution creates that lasts for the turn: after the play used the
     # effects that reached it, so it is not reached by its own; none when it is countered.
     if ctx.play.leaves_chain.by != "counter":
         me.effects += created(scenario.state, ctx.card.effect_creates)

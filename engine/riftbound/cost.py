@@ -58,10 +58,6 @@ def power_add(a: Power, b: Power) -> Power:
     return tuple(x + y for x, y in zip(a, b))
 
 
-def power_pips(power: Power) -> int:
-    return sum(power)
-
-
 def power_text(power: Power) -> str:
     return "".join(
         ("[A]" if key == ANY else f"[{key}]") * n for key, n in zip(POWER_KEYS, power)

@@ -1,4 +1,4 @@
-"""Write a scenario back in the `payplan/1` format (the inverse of `engine.loader`).
+"""Write a scenario back in the `payplan/1` format (the inverse of `engine.riftbound.loader`).
 
 The output is plain JSON-able data: dicts, lists, strings, ints and bools. Values are written in
 their resolved form (a `[C]` pip as its domain, `accelerate: true` as its Cost), every object and
@@ -15,6 +15,7 @@ import json
 
 import yaml
 
+from ..discounts import NO_POWER
 from ..turn import turn_to_data
 from .cards import (
     Ability,
@@ -34,7 +35,7 @@ from .cards import (
     PrintedOf,
     UnitsAt,
 )
-from .cost import NO_POWER, POWER_KEYS, Cost, Filter, OtherCost, filter_to_json, other_to_json, power_to_map
+from .cost import POWER_KEYS, Cost, Filter, OtherCost, filter_to_json, other_to_json, power_to_map
 from .scenario import (
     DEFAULT_BENEFITS,
     DEFAULT_WEIGHTS,

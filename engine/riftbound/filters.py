@@ -74,7 +74,7 @@ def card_matches(
     elif card.ability_kind is None or not (
             f.ability in ("any", card.ability_kind)
             # Equip and Empower are activated abilities (818.1): "activated abilities" reach
-            # them (Piltovan Forge), never hiding (issue 24, item 8).
+            # them (Piltovan Forge), never hiding.
             or (f.ability == "activated" and card.ability_kind in ("equip", "empower"))):
         return False
     if f.printed_energy is not None and card.cost.energy != f.printed_energy:
@@ -179,7 +179,7 @@ def evaluate(amount: Amount, scenario: Scenario, played: str | None = None, *,
     """The value of an amount expression in this state, from your point of view.
 
     `played` is the id of the card being played: it is on the Chain when the total is found
-    (it left its zone first, seed 003's procedure), so a count never includes it ("[1] less for
+    (it left its zone first, rule 351), so a count never includes it ("[1] less for
     each spell in your hand" does not count the spell being played; a Flow card counting the
     cards in your trash does not count itself).
 
@@ -264,7 +264,7 @@ def _battlefields_for(scenario: Scenario, wanted: UnitsAt,
 
 
 def perspective(scenario: Scenario, source: GameObject | None) -> Player:
-    """Whose point of view a condition reads (issue 24, item 9): the player making the play
+    """Whose point of view a condition reads: the player making the play
     (you), or for a grant, a source or an ability the controller of its object; an object no
     player controls (a battlefield) reads the player making the play."""
     if source is None:

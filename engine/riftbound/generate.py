@@ -1,7 +1,7 @@
 """Seeded generators of benchmark scenarios, as plain data in the `payplan/1` format.
 
-`generate(family, size, seed)` returns a dict that `engine.loader.scenario_from_data` reads (and
-that `payplan gen` writes as YAML or JSON, so other suites can run the very same cases). The same
+`generate(family, size, seed)` returns a dict that `engine.riftbound.loader.scenario_from_data`
+reads (and that `payplan gen` writes as YAML or JSON, so other suites can run the very same cases). The same
 (family, size, seed) always gives the same data: every random draw comes from one
 `random.Random` seeded with the string `"{family}:{size}:{seed}"`.
 
@@ -212,14 +212,14 @@ def _typical(rng: random.Random, size: int) -> Data:
 
 
 def _real_cards(rng: random.Random, data: Data, domains: list[str]) -> None:
-    """The real-card mechanics, at about their frequency in the card pool
-    (shared/research/card-mechanics.md): an ability instead of a card (about 150 of the 930
-    cards have a paid ability: Equip with a domain pip, Empower, "[1], [E]: ..."), a Hidden card
-    played from facedown (39), a once-per-turn gear discount (Ornn's Forge), Level tiers (Master
-    Yi, Concentrate), "any number" costs (Ledros, Kraken Hunter), a victim's printed cost
-    (Atakhan), an effect's "you may pay X" (about 28: Power Nexus), an Empower [1] less per rune
-    (3 of the 38 Empower cards: Frostcoat Mother) and an [A] for gear or gear abilities (Ornn,
-    Renekton: 2). Drawn from their own stream, so the rest of the turn is as before."""
+    """The real-card mechanics, at about their frequency in the real card pool: an ability instead
+    of a card (about 150 of the 930 cards have a paid ability: Equip with a domain pip, Empower,
+    "[1], [E]: ..."), a Hidden card played from facedown (39), a once-per-turn gear discount
+    (Ornn's Forge), Level tiers (Master Yi, Concentrate), "any number" costs (Ledros, Kraken
+    Hunter), a victim's printed cost (Atakhan), an effect's "you may pay X" (about 28: Power
+    Nexus), an Empower [1] less per rune (3 of the 38 Empower cards: Frostcoat Mother) and an [A]
+    for gear or gear abilities (Ornn, Renekton: 2). Drawn from their own stream, so the rest of the
+    turn is as before."""
     cards, state, play = data["cards"], data["state"], data["play"]
     you = state["you"]
     card = cards["gambit"]
@@ -458,7 +458,7 @@ def _sources(rng: random.Random, size: int) -> Data:
 # --- turn ---------------------------------------------------------------------------------------
 
 TURN_CARDS: Data = {
-    # Plays whose order matters (shared/spec/turn-format.md): a unit whose grant discounts the
+    # Plays whose order matters (`docs/turns.md`): a unit whose grant discounts the
     # spells after it, a Legion card, a discard that feeds a Flow card in the trash, a ritual
     # that adds Energy for the plays after it, an [A] spell and domain spells competing for
     # the one rune of a domain, a once-per-turn discount.

@@ -3,7 +3,7 @@
 Rules notes: a normal card needs your turn, your main phase and an empty Chain; an Action card may
 also be played in a showdown; a Reaction card whenever you have priority, the Chain included.
 From the trash a card needs a Flow instance (used as its base cost), "play it for [cost]", or a
-permission; Flow never changes timing (seed 000). Only one alternate base cost applies (353.1).
+permission; Flow never changes timing. Only one alternate base cost applies (353.1).
 """
 
 from __future__ import annotations
@@ -77,13 +77,13 @@ def base_choices(ctx: PlayContext) -> tuple[list[BaseChoice], list[str]]:
             candidates.append(BaseChoice("hidden", _ignoring(Cost(other=card.cost.other), ignore),
                                          ignore=ignore))
     elif printed_ok:
-        # A hybrid pip is announced as one of its halves (issue 24, item 5): one printed base
+        # A hybrid pip is announced as one of its halves: one printed base
         # per choice of halves, in order, the same cost once.
         for printed in hybrid_costs(card):
             found = base_cost(replace(card, cost=printed), "printed", None, play.ignore, None)
             if found not in candidates:
                 candidates.append(found)
-        # An ability's own "[1] or [Body]" (Legion Marauder's Empower, issue 24): each cost it
+        # An ability's own "[1] or [Body]" (Legion Marauder's Empower): each cost it
         # may pay instead of its cost is a base of its own.
         for alternative in card.alternatives:
             alt = base_cost(card, "play_for", None, play.ignore, alternative)

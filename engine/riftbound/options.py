@@ -22,10 +22,21 @@ import json
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass, replace
 
-from ..discounts import NO_DEADLINE, Application, Deadline, Mod, dominates, outcomes, pareto, pareto_front
+from ..discounts import (
+    NO_DEADLINE,
+    NO_POWER,
+    Application,
+    Deadline,
+    Mod,
+    Power,
+    dominates,
+    outcomes,
+    pareto,
+    pareto_front,
+)
 from ..problems import Problem
 from .cards import AdditionalCost
-from .cost import NO_POWER, Cost, OtherCost, Power
+from .cost import Cost, OtherCost
 from .filters import object_matches
 from .legality import checked
 from .payment import PAYS_FROM, source_adds

@@ -35,21 +35,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Generic, Iterator, Mapping, Protocol, Sequence, TypeVar
 
+from ..discounts import ANY_INDEX, NO_POWER, Power
 from .cards import Card
-from .cost import (
-    ANY_INDEX,
-    DOMAIN_AT,
-    DOMAINS,
-    NO_POWER,
-    POWER_KEYS,
-    Cost,
-    Filter,
-    OtherCost,
-    Player,
-    Power,
-    Zone,
-    power_to_map,
-)
+from .cost import DOMAIN_AT, DOMAINS, POWER_KEYS, Cost, Filter, OtherCost, Player, Zone, power_to_map
 from .filters import PlayFacts, holds, object_matches, play_matches
 from .scenario import Scenario
 from .state import PLAYERS, GameObject, Source
@@ -101,7 +89,7 @@ class SourceOffer:
     kills: bool = False  # it kills its object: the object pays nothing else
     # A later activation of a converter that exhausts its object ("[E]: pay any amount ..."):
     # it converts within the one exhaustion the offer before it (of the same source) charges,
-    # so it is activated only with that one (issue 24, item 3).
+    # so it is activated only with that one.
     follows: bool = False
     # The other objects of yours one activation kills (a `{kill: {count, filter}}` cost,
     # Malzahar - Fanatic), one need per filter: each paid by objects on your board as a `kill`
@@ -220,7 +208,7 @@ def resources(scenario: Scenario, played: GameObject | None, card: Card | None =
             # A converter (`repeatable`) is one offer per activation it could make: n identical
             # 0/1 choices are exactly a count from 0 to n. More than `converter_bound` can't be
             # paid: each activation needs at least one unit of Energy or Power. One that
-            # exhausts its object ("[E]: pay any amount of ...", issue 24) exhausts it once: its
+            # exhausts its object ("[E]: pay any amount of ...") exhausts it once: its
             # first offer charges the exhaustion, the others follow it (`follows`), charging
             # only the `source` weight, and are activated only with it.
             count = converter_bound(scenario, source) if source.repeatable else 1
@@ -683,13 +671,6 @@ class Counts:
     use: tuple[tuple[NeedKey, tuple[int, ...]], ...]
 
 
-def name_other(total: Cost, res: Resources, use: Sequence[tuple[NeedKey, Sequence[int]]]
-               ) -> tuple[tuple[str, tuple[str, ...]], ...]:
-    """The objects each non-standard entry of `total` takes, named (`name_objects` without
-    sources)."""
-    return name_objects(total, res, use, ())[0]
-
-
 def name_objects(total: Cost, res: Resources, use: Sequence[tuple[NeedKey, Sequence[int]]],
                  activate: Sequence[bool]) -> tuple[tuple[tuple[str, tuple[str, ...]], ...],
                                                     tuple[tuple[str, tuple[str, ...]], ...]]:
@@ -787,7 +768,7 @@ def counts_of(total: Cost, res: Resources, payment: Payment) -> Counts | None:
                     return None
                 counts[g] += 1
             rest = rest[need.count:]
-    for (kind, ids), need in zip(payment.other, total.other):
+    for (_kind, ids), need in zip(payment.other, total.other):
         if need.kind == "spend_xp":
             continue
         counts = use.setdefault(need_key(need), [0] * len(res.objects))

@@ -1,7 +1,7 @@
 """A scenario: the card library, the state, one play and the objective (format `payplan/1`).
 
-The loader (`engine.loader`) builds these values from JSON or YAML and `engine.dump` writes them
-back in the same format.
+The loader (`engine.riftbound.loader`) builds these values from JSON or YAML and
+`engine.riftbound.dump` writes them back in the same format.
 """
 
 from __future__ import annotations
@@ -96,7 +96,7 @@ class Scenario:
     state: State = State()
     play: Play | None = None
     objective: Objective = field(default_factory=Objective)
-    turn: Turn[Play] | None = None  # `payplan turn`'s `turn:` (turn-format.md)
+    turn: Turn[Play] | None = None  # `payplan turn`'s `turn:` (`docs/turns.md`)
 
     def card(self, card_id: str) -> Card:
         return self.cards[card_id]

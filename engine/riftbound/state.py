@@ -42,7 +42,7 @@ class GameObject:
     empowered: int = 0  # how often it has been Empowered
     hidden_turn: str | None = None  # facedown: hidden on an `earlier` turn or `this` one
     deflect: int = 0  # Deflect gained from an effect (Kato the Arm's keywords, a Deflect token)
-    stunned: bool = False  # a board object stunned (issue 24, item 9)
+    stunned: bool = False  # a board object stunned
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,8 +78,8 @@ class PlayerState:
     rune_deck: tuple[Rune, ...] = ()
     facedown: tuple[GameObject, ...] = ()  # hidden cards (Hidden), with `hidden_turn`
     used_this_turn: tuple[str, ...] = ()  # once-per-turn grants and abilities used this turn
-    score: int = 0  # the player's points (issue 24, item 9)
-    effects: tuple[Effect, ...] = ()  # effects that last for the turn (issue 24, item 10)
+    score: int = 0  # the player's points
+    effects: tuple[Effect, ...] = ()  # effects that last for the turn
 
     def zone(self, name: Zone) -> tuple[GameObject, ...]:
         return {

@@ -22,12 +22,23 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 from typing import Iterator, Literal, TypeVar
 
-from ..discounts import NO_DEADLINE, Application, Deadline, Mod, Pair, apply_mod, outcomes
+from ..discounts import (
+    ANY_INDEX,
+    NO_DEADLINE,
+    NO_POWER,
+    Application,
+    Deadline,
+    Mod,
+    Pair,
+    Power,
+    apply_mod,
+    outcomes,
+)
 from ..objective import cost_family
 from ..problems import ScenarioError
 from .abilities import HIDE, ability_card, find_ability, hide_card
 from .cards import Amount, Card, Discount, Effect, Grant, Increase, PrintedOf, repeat_name
-from .cost import ANY_INDEX, NO_POWER, Cost, OtherCost, Player, Power, Zone, power_add, power_text
+from .cost import Cost, OtherCost, Player, Zone, power_add, power_text
 from .filters import PlayFacts, controller_of, evaluate, holds, object_matches, play_matches
 from .scenario import Play, Scenario
 from .state import PLAYERS, GameObject
@@ -306,7 +317,7 @@ def granted(ctx: PlayContext, facts: PlayFacts | None = None) -> Iterator[tuple[
 
 
 def effects_reaching(ctx: PlayContext) -> list[Effect]:
-    """The effects that last for the turn (`state.you.effects`, issue 24) that reach this play:
+    """The effects that last for the turn (`state.you.effects`) that reach this play:
     those whose `applies_to` matches the card as played, as a grant's would (a filter naming
     `ability` reaches ability plays, one without it cards only). Each applies as its grant
     would from the board and is used once by the play (`engine.chain`), whatever it takes off.
@@ -395,7 +406,7 @@ def modifiers(ctx: PlayContext, base: BaseChoice, optional: tuple[str, ...],
 
 def on_chain(ctx: PlayContext) -> str | None:
     """The id of the object that is on the Chain while the total is found, which no count
-    counts: the card played (351: it leaves its zone first, seed 003's procedure), or the card
+    counts: the card played (351: it leaves its zone first), or the card
     being hidden (it leaves your hand to go facedown). None for an ability play: its object
     stays on the board (rules notes), so its own "units you control" counts it."""
     if ctx.play.ability is not None and ctx.play.ability != HIDE:
@@ -441,7 +452,7 @@ def _applying(ctx: PlayContext, base: BaseChoice, optional: tuple[str, ...],
             inc = _tier(grant.increase, scenario, facts, obj)
             if inc is not None:
                 increases.append((grant.increase.id or granting_id, inc))
-    # Effects that last for the turn (issue 24): after the board's grants, before the
+    # Effects that last for the turn: after the board's grants, before the
     # instructing effect's one-shot discounts; labelled by the discount's id or the effect's.
     for effect in effects_reaching(ctx):
         if effect.grant.ignore_deflect:
@@ -578,7 +589,7 @@ def base_cost(card: Card, kind: BaseKind, index: int | None, ignore: str | None,
               play_for: Cost | None) -> BaseChoice:
     """The base cost of one kind (353.1), with "ignoring its cost / Energy cost / Power cost"
     applied to the base cost in use: 353.1 sets the base cost to zero, and a Flow instance or
-    "play it for [cost]" is the base cost of a play that uses it (seed 000), so `ignore` zeroes
+    "play it for [cost]" is the base cost of a play that uses it, so `ignore` zeroes
     that one. A printed cost with something ignored is kind `ignore`; a Flow or `play_for` base
     keeps its kind and records what was ignored."""
     if kind == "flow":
@@ -864,7 +875,7 @@ def component_results(start: Pair, mods: list[Mod],
 
     No Pareto pruning between different pips, because a later step can tell any two apart: a
     total discount that names a domain ("[fury] less") takes a Fury pip and not an `[A]` one, so
-    `[fury]` left can beat `[A]` left (issue 10); a Power minimum counts pips, so more pips left
+    `[fury]` left can beat `[A]` left; a Power minimum counts pips, so more pips left
     can let a later discount take a pip that fewer would not.
 
     The one pruning, for the same pips the least Energy: from here on Energy and pips never

@@ -3,14 +3,15 @@
 For each cost option, every part is compared with the most the resources could give to that part
 alone (`engine.payment.most_energy` and `most_power`: all ready runes exhausted, every rune
 recycled, every usable source; every eligible object), by the paying rules themselves
-(`unpaid_power`, `eligible`, `capacity`). The option with the smallest shortfall is the one that "came closest", and its
-shortfalls are the reasons. When no part falls short alone, the parts compete for the same
-runes or objects, and the reason says so.
+(`unpaid_power`, `eligible`, `capacity`). The option with the smallest shortfall is the one
+that "came closest", and its shortfalls are the reasons. When no part falls short alone, the
+parts compete for the same runes or objects, and the reason says so.
 """
 
 from __future__ import annotations
 
-from ...engine.riftbound.cost import ANY_INDEX, DOMAINS, NO_POWER, Power
+from ...engine.discounts import ANY_INDEX, NO_POWER, Power
+from ...engine.riftbound.cost import DOMAINS
 from ...engine.riftbound.options import CostOption, PlayOptions
 from ...engine.riftbound.payment import (
     PAYS_FROM,

@@ -32,7 +32,8 @@ import math
 from dataclasses import replace
 from typing import NamedTuple
 
-from ...engine.riftbound.cost import ANY_INDEX, DOMAINS, Cost, OtherCost
+from ...engine.discounts import ANY_INDEX
+from ...engine.riftbound.cost import DOMAINS, Cost, OtherCost
 from ...engine.riftbound.options import CostOption
 from ...engine.riftbound.payment import (
     NeedKey,
@@ -410,7 +411,7 @@ def _pay(option: CostOption, res: Resources,
         dp = nxt
     ex = runes.exhaust_charge
     best: tuple[int, int, tuple[tuple[int, int], ...]] | None = None
-    for (rec, ready_rec, flex), (cost, picks) in dp.items():
+    for (rec, ready_rec, _flex), (cost, picks) in dp.items():
         if rec + flexible < pips:
             continue
         score = cost + ex * (energy - ready_rec)

@@ -487,7 +487,9 @@ def render_hand(plans: list[Plan]) -> str:
                          payment_text(p.payment)))
         else:
             rows.append((_name(p), p.play["object"], where, p.status, "-", "-", "see below"))
-    out = [head + "; each row plans that card alone, with everything you have now.", "", table(["card", "object", "from", "status", "total", "score", "pay with"], rows)]
+    columns = ["card", "object", "from", "status", "total", "score", "pay with"]
+    out = [head + "; each row plans that card alone, with everything you have now.", "",
+           table(columns, rows)]
     blocked = [p for p in plans if p.status != "ok"]
     if blocked:
         out += ["", "Not playable now:"]

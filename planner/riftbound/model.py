@@ -32,7 +32,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, TypeVar
 
-from ...engine.riftbound.cost import ANY_INDEX, DOMAINS, OtherCost
+from ...engine.discounts import ANY_INDEX
+from ...engine.riftbound.cost import DOMAINS, OtherCost
 from ...engine.riftbound.options import CostOption, FreeCost
 from ...engine.riftbound.payment import (
     NeedKey,

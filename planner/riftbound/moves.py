@@ -61,7 +61,7 @@ import operator
 from dataclasses import dataclass, replace
 from typing import Any, Hashable, Iterator, Sequence
 
-from ...engine.discounts import Deadline
+from ...engine.discounts import ANY_INDEX, Deadline
 from ...engine.riftbound.cards import Effect, repeat_name
 from ...engine.riftbound.chain import (
     Applied,
@@ -71,9 +71,9 @@ from ...engine.riftbound.chain import (
     destination,
     executions,
 )
-from ...engine.riftbound.cost import ANY_INDEX, DOMAINS, POWER_KEYS, Cost, OtherCost, Player
+from ...engine.riftbound.cost import DOMAINS, POWER_KEYS, Cost, OtherCost, Player
 from ...engine.riftbound.dump import state_to_data
-from ...engine.riftbound.loader import optional_names
+from ...engine.riftbound.loader_cards import optional_names
 from ...engine.riftbound.options import CostOption, play_options
 from ...engine.riftbound.payment import (
     NeedKey,
@@ -241,7 +241,7 @@ class Moves:
                  o.id)
                 for who in ("you", "opponent") for o in state.player(who).board
                 if o.card in reads.granters)
-            # The effects that last for the turn (issue 24) price the play as grants do, and
+            # The effects that last for the turn price the play as grants do, and
             # the move uses them: the same effects, the same moves and the same effects after.
             common = (granting, state.phase, state.turn, state.flags,
                       tuple(sorted(you.used_this_turn)), you.score, state.opponent.score,
@@ -324,7 +324,7 @@ class Moves:
     def supply(self, state: Scenario | Deferred) -> int | None:
         """No bound on what the plays can spend (discounts change the costs). So no bound of
         payplan/1's search assumes that costs never fall: an effect that lasts for the turn
-        (issue 24) makes a later play cheaper, or gives it a Repeat instance, and the bounds
+        makes a later play cheaper, or gives it a Repeat instance, and the bounds
         stay valid: the value bound reads only `values` (no cost), and `floor` takes off the
         benefit of every optional cost a play could pay, a Repeat an effect or grant may give
         it included (the score is never below 0, whatever a discount takes off). The memo and
@@ -394,7 +394,7 @@ class Moves:
     def _listed(self, scenario: Scenario, play: Play, i: int) -> Candidate:
         key = candidate_key(play.object, play.ability)
         if play.ability is None:
-            # What the entry leaves out is chosen as for `auto` (turn-format.md): an optional
+            # What the entry leaves out is chosen as for `auto` (`docs/turns.md`): an optional
             # cost it does not name is `auto`, not "not paid".
             found = scenario.state.you.find(play.object)
             if found is not None and found[1].card in scenario.cards:
@@ -437,7 +437,7 @@ class Moves:
                 continue
             if not play.from_given and play.ability is None:
                 # A listed play that names no zone is played from where its object is now
-                # (turn-format.md: what an entry leaves out is chosen as for `auto`).
+                # (`docs/turns.md`: what an entry leaves out is chosen as for `auto`).
                 now = scenario.state.you.find(play.object)
                 if now is not None and now[0] != play.from_zone:
                     play = replace(play, from_zone=now[0])
@@ -939,8 +939,8 @@ _ZONE_KEYS = {"discard": "hand", "recycle_from_trash": "trash", "kill": "board",
               "exhaust": "board", "return_to_hand": "board", "spend_buff": "board",
               "controls": "board", "max_might": "board", "min_might": "board",
               "might_of": "board", "printed_energy_of": "board", "printed_power_of": "board",
-              "targets": "board", "exile_from_hand": "hand", "opponent_controls": "board", "units_at": "board",
-              "stunned": "board"}
+              "targets": "board", "exile_from_hand": "hand", "opponent_controls": "board",
+              "units_at": "board", "stunned": "board"}
 
 
 def _scan(data: object, found: set[str]) -> None:
@@ -982,7 +982,7 @@ class _Diff:
     players: tuple[tuple[Player, tuple[tuple[str, tuple[Any, ...], tuple[Any, ...],
                                            tuple[tuple[Any, Any], ...]], ...],
                          tuple[Any, ...], tuple[Any, ...], int, tuple[str, ...]], ...]
-    # Per player, the effects after the move where it changed them (issue 24): the signature
+    # Per player, the effects after the move where it changed them: the signature
     # holds the effects before, so the move leaves the same ones on every state it is made on.
     effects: tuple[tuple[Player, tuple[Effect, ...]], ...] = ()
 

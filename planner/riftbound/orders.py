@@ -12,8 +12,9 @@ additional costs, component discounts, increases) is priced once by `engine.tota
 with no total discount; `engine.discounts.all_results` then counts the orders without walking
 them (16 generated discounts, over 10^12 orders, in about 0.5 s of CPU time). The count
 shares the plan's time limit (`--time-limit`), and its memory is bounded
-(`engine.discounts.MAX_COUNT_STATES`): it is exact or not given. Cut by either, the answer lists the Pareto-best totals the discount search found, each with one order,
-`count: null`, `total_orders: null` and `"counted": false` (the key is there only then).
+(`engine.discounts.MAX_COUNT_STATES`): it is exact or not given. Cut by either, the answer
+lists the Pareto-best totals the discount search found, each with one order, `count: null`,
+`total_orders: null` and `"counted": false` (the key is there only then).
 
 An order is a permutation of the discounts; where a discount offers a choice ("[1] or [A]
 less", which pips "[A] less" takes), each distinct sequence of outcomes counts as an order of
@@ -148,7 +149,6 @@ def discount_orders(scenario: Scenario, config: SolverConfig = DEFAULT_CONFIG) -
 
     ch = option.choices
     mods = modifiers(ctx, option.base, option.paid_optional, ch.counts, ch.victims)
-    components = option.choices.components
     before = price(ctx, replace(ch, total=()), replace(mods, total=()))
     start: Pair = (before.total.energy, before.total.power)
     try:

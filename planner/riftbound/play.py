@@ -2,7 +2,7 @@
 
 A scenario holds one `play`, or `plays: [PLAY, ...]`. One play is planned (`planner.plan.plan`)
 and applied by `engine.chain.apply_payment`, which re-checks its legality, re-prices it (rule
-353) and checks the payment before it builds the new state (seed 000: where the card goes when
+353) and checks the payment before it builds the new state (the rulings on where the card goes when
 it leaves the Chain; Repeat adds executions, not plays). `plays` are paid together
 (`play_together`): each on the state the ones before it left, the payments chosen jointly so
 that no play spends what a later one needs; the run stops at the first play that can't be made
@@ -131,7 +131,7 @@ def play_data(data: dict[str, object], config: SolverConfig = DEFAULT_CONFIG) ->
 
 def play_together(base: Data, start: Scenario, entries: list[object],
                   config: SolverConfig) -> PlayOutcome:
-    """The listed plays, in their order, paid together (turn-format.md, "payplan play with
+    """The listed plays, in their order, paid together (`docs/turns.md`, "payplan play with
     plays"): among the payments of every play that make all of them payable, the smallest
     summed objective (then size, then each play's payment as `plan` breaks ties); when none
     pays them all, the longest prefix that can be paid together, with `stopped_at`. Planning

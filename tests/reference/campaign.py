@@ -16,7 +16,7 @@ repeatable.
 
 `--attribute` names the known wrong answer behind each disagreement: the mutant(s) of the
 reference that re-create it and with which the engine agrees, issue 20's by their class
-(`pricing.ISSUE_20_MUTANTS`: `class 1` ... `class 11`, `tie-break`), issue 10's by name.
+(`pricing.ENGINE_MUTANTS`: `class 1` ... `class 11`, `tie-break`), issue 10's by name.
 """
 
 from __future__ import annotations
@@ -33,7 +33,7 @@ from hypothesis import seed as hypothesis_seed
 
 from payplan.benchmarks.riftbound.reference.compare import check, reference_answer
 from payplan.benchmarks.riftbound.reference.pricing import (
-    ISSUE_20_MUTANTS,
+    ENGINE_MUTANTS,
     MUTANTS,
     SETTLED_MUTANTS,
     Unsupported,
@@ -82,14 +82,14 @@ def outcome(data: dict[str, Any], ref: Any) -> str:
 
 
 def _name(mutant: str) -> str:
-    return ISSUE_20_MUTANTS.get(mutant, mutant)
+    return ENGINE_MUTANTS.get(mutant, mutant)
 
 
 def attribute(data: dict[str, Any]) -> str:
     """Which known wrong answer explains a disagreement: the mutant(s) of the reference that
     re-create it and with which the engine agrees (issue 20's named by class); `unexplained`
     when none does."""
-    names = tuple(ISSUE_20_MUTANTS) + MUTANTS + SETTLED_MUTANTS
+    names = tuple(ENGINE_MUTANTS) + MUTANTS + SETTLED_MUTANTS
     for name in names:
         if not check(data, mutants=(name,)):
             return _name(name)

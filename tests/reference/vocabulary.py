@@ -17,36 +17,43 @@ from __future__ import annotations
 import contextlib
 from typing import Any, Iterable, Iterator, Sequence
 
-from payplan.engine import loader as L
+from payplan.engine import turn
+from payplan.engine.riftbound import loader as L
+from payplan.engine.riftbound import loader_cards, loader_check, loader_state
 
+# The loader's names, from each of its modules (the card library's, the state's, the payment's to
+# check, and the play's), and the turn's keys (`engine.turn`, read by the shared reader), as one
+# namespace.
+_NAMES: dict[str, Any] = {**vars(turn), **vars(loader_cards), **vars(loader_state),
+                          **vars(loader_check), **vars(L)}
 # (kind, name) -> the tuple, as the loader holds it. `keys`: read with `fields`; `words`: with
 # `one_of`; `kinds`: non-standard cost kinds; `power`: the keys of a Power map.
 VOCABULARY: dict[tuple[str, str], tuple[str, ...]] = {
-    **{("keys", name): tuple(value) for name, value in vars(L).items()
+    **{("keys", name): tuple(value) for name, value in _NAMES.items()
        if name.endswith("_KEYS") and isinstance(value, tuple) and name != "POWER_KEYS"},
-    ("keys", "CONDITION_KINDS"): tuple(L.CONDITION_KINDS),
-    ("keys", "WEIGHTS"): tuple(L.DEFAULT_WEIGHTS),
+    ("keys", "CONDITION_KINDS"): tuple(_NAMES["CONDITION_KINDS"]),
+    ("keys", "WEIGHTS"): tuple(_NAMES["DEFAULT_WEIGHTS"]),
     ("keys", "GRANTED_KEYWORD"): ("flow", "repeat"),
     ("keys", "FLOW_BASE"): ("flow",),
-    **{("words", name): tuple(getattr(L, name)) for name in (
+    **{("words", name): tuple(_NAMES[name]) for name in (
         "CARD_TYPES", "COMPONENTS", "TIMINGS", "ABILITY_KINDS", "IGNORES", "OPTIONAL_CHOICES",
         "LOCATIONS", "PHASES", "HIDDEN_TURNS", "PLAYERS", "SOURCE_COSTS", "BASES", "PLAY_ZONES",
         "COUNT_ZONES", "LEAVES_BY", "LEAVES_TO", "INSTRUCTED_BY", "CONDITION_BASES",
         "FILTER_ABILITIES", "DOMAINS", "KEYWORD_KEYS", "PAID_IGNORES", "UNITS_AT_WHERE",
         "USES_WORDS")
-       if hasattr(L, name)},
+       if name in _NAMES},
     ("words", "MAX_WORD"): ("might",),
     ("words", "PER_WORD"): ("played_this_turn",),
     ("words", "PRINTED_OF_WORD"): ("paid",),
     ("words", "MIGHT_OF_WORD"): ("target",),
     ("words", "GRANTED_FLOW"): ("printed",),
     ("words", "GRANTED_REPEAT"): ("printed", "base"),
-    ("kinds", "OTHER_KINDS"): tuple(L.OTHER_KINDS) + tuple(L.SELF_KINDS),
-    ("power", "POWER_KEYS"): tuple(L.POWER_KEYS) + ("c",),
+    ("kinds", "OTHER_KINDS"): tuple(_NAMES["OTHER_KINDS"]) + tuple(_NAMES["SELF_KINDS"]),
+    ("power", "POWER_KEYS"): tuple(_NAMES["POWER_KEYS"]) + ("c",),
 }
 
 # Tuples the loader builds where it reads (equal to one above, not the same object), by value.
-_BY_VALUE = {("flow",): "FLOW", tuple(L.DEFAULT_WEIGHTS): "WEIGHTS", ("might",): "MAX_WORD",
+_BY_VALUE = {("flow",): "FLOW", tuple(_NAMES["DEFAULT_WEIGHTS"]): "WEIGHTS", ("might",): "MAX_WORD",
              ("played_this_turn",): "PER_WORD", ("paid",): "PRINTED_OF_WORD",
              ("target",): "MIGHT_OF_WORD", ("printed",): "GRANTED_FLOW",
              ("flow", "repeat"): "GRANTED_KEYWORD", ("printed", "base"): "GRANTED_REPEAT"}
@@ -61,8 +68,8 @@ def _name(kind: str, options: Sequence[str]) -> str:
     if same:
         return "/".join(same)
     found = _BY_VALUE.get(tuple(options))
-    if kind == "words" and found is None and len(options) > len(L.LOCATIONS) and \
-            tuple(options[:len(L.LOCATIONS)]) == tuple(L.LOCATIONS):
+    if kind == "words" and found is None and len(options) > len(_NAMES["LOCATIONS"]) and \
+            tuple(options[:len(_NAMES["LOCATIONS"])]) == tuple(_NAMES["LOCATIONS"]):
         # A location read in a file with named battlefields (issue 24): the words and the
         # file's battlefield ids, built where it is read.
         return "LOCATIONS"

@@ -1,7 +1,9 @@
 """An independent reference for the `mtg/1` ruleset, shipped so that `payplan bench --suite mtg`
-can check its answers with it: a brute force written from the spec, seed 003 and the
-comprehensive rules, sharing no code with payplan's engine or planner (the planner is reached only
-through its command line, `plan_json`).
+can check its answers with it: a brute force written from the format's documentation
+(docs/mtg-format.md) and the comprehensive rules, sharing no code with payplan's engine or
+planner (the planner is reached only through its command line, `plan_json`: the planner's own
+`payplan.planner.cli.main`, the commands without the benchmark ones, so that the reference and
+the `bench` command that runs it never import each other).
 
 - `brute.solve(data)`: the optimum of one cast by exhaustion (`data` is the scenario's raw dict).
 - `compare.check(data)`: one cast through both sides.
@@ -21,7 +23,7 @@ from typing import Any
 
 def run_cli(args: list[str]) -> tuple[int, str, str]:
     """payplan's CLI in this process: (exit code, stdout, stderr)."""
-    from payplan.cli import main
+    from payplan.planner.cli import main
 
     out, err = io.StringIO(), io.StringIO()
     with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):

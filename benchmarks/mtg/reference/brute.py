@@ -1,6 +1,6 @@
 """An independent brute force for `mtg/1` casts: the optimum by exhaustion.
 
-Written from the contract (shared/spec/mtg-format.md), seed 003 and the comprehensive rules
+Written from the format's documentation (docs/mtg-format.md) and the comprehensive rules
 (601.2b-h, 118, 107.3-4, 605, 702), never from payplan's engine or planner. It reads the
 scenario's raw data (the dict `yaml.safe_load` gives) and tries:
 
@@ -57,7 +57,7 @@ Choices the spec leaves open, as this reference reads them (each also in a comme
   can't activate it), "sacrifice this" a sacrifice of it (it may tap for mana first, 601.2g
   before 601.2h); no convoke, delve or improvise; mana restricted with `ability: activated` pays
   abilities only, other restricted mana spells only.
-- Issue 25's keys (README, "Keys payplan adds to `mtg/1`"): a card's colors decide
+- The keys payplan adds (README, "Keys payplan adds to `mtg/1`"): a card's colors decide
   `multicolored` (two or more) and `colorless` (none); `attacking` is a battlefield object's
   state (a spell, or a card in another zone, is never attacking); `chosen_type: true` reads the
   type chosen by the permanent holding the filter (a grant's, a mana ability's), none chosen
@@ -72,12 +72,13 @@ Choices the spec leaves open, as this reference reads them (each also in a comme
   flashback for its mana cost (exiled as it resolves).
 - A permanent uses at most one of its abilities that tap or sacrifice it, once (a second would
   find it tapped or gone), plus any number of activations of its other mana abilities.
-- X in a non-mana cost (issue 25): `{pay_life: X}` in an `other` list (a way to cast's, a
-  mandatory additional cost's, an activated ability's `costs`; never an optional cost's) pays the announced X in life; a play whose only X is there still
+- X in a non-mana cost: `{pay_life: X}` in an `other` list (a way to cast's, a
+  mandatory additional cost's, an activated ability's `costs`; never an optional cost's) pays
+  the announced X in life; a play whose only X is there still
   announces X, and `x: auto` is the largest X payable (life to exactly 0; bounded by the life
   total, not by X_CAP). 107.3b sets X to 0 only when the card's mana cost has {X} and it is
   cast without paying it: Toxic Deluge cast without paying its mana cost still chooses X.
-- Issue 25, group B (the contract's B1, B2). A reduction's color key takes `{count: FILTER}`
+- Counted reductions. A reduction's color key takes `{count: FILTER}`
   (Khalni Hydra): your permanents matching FILTER, counted on the battlefield as the cast begins
   (a permanent sacrificed to pay changes nothing; on an opponent's permanent's grant, the
   opponent's permanents: "you control" is its controller, as for `generic: {count}`), a fixed
@@ -91,7 +92,7 @@ Choices the spec leaves open, as this reference reads them (each also in a comme
   once; a named N above what matches leaves no payment (`unpayable`). `{per_paid: ID, each: N}`
   in the card's own reduction is N generic less per object ID took (0 unpaid), a generic
   reduction like any other (every order, its `minimum` its own, the floors after).
-- Issue 25, B3 (morph, 702.37, 708): `play.cast: face_down` casts a card with `morph` from
+- Morph (702.37, 708): `play.cast: face_down` casts a card with `morph` from
   the hand as a 2/2 creature spell with no name, colors, tags, mana cost or abilities for {3}
   (an alternative cost), at sorcery speed whatever the card; no additional cost of the card,
   none of its own reductions; the grants that match such a spell apply (a creature-spell
@@ -135,7 +136,6 @@ REPEAT_CAP = 20     # multikicker / replicate under `auto`, and a mana ability o
 X_CAP = 30          # x: auto never tries an X above this
 OTHER_KINDS = ("sacrifice", "discard", "mill", "pay_life", "exile_from_graveyard",
                "exile_from_hand", "tap_untapped", "return_to_hand")
-FIELD_KINDS = ("sacrifice", "return_to_hand", "tap_untapped")   # objects on the battlefield
 REMOVALS = ("sacrifice", "return_to_hand")
 HAND_KINDS = ("discard", "exile_from_hand")
 PERMANENT_TYPES = {"artifact", "creature", "enchantment", "planeswalker", "battle", "land"}
@@ -145,10 +145,10 @@ PERMANENT_TYPES = {"artifact", "creature", "enchantment", "planeswalker", "battl
 # A filter land pays its own cost with its own mana (the cost is paid on activation, before the
 # mana exists).
 DIAGNOSE_SELF_PAYING_FILTERS = False
-# Issue 20's class 12: a mana ability that neither taps nor sacrifices its permanent (an altar,
+# A known wrong answer: a mana ability that neither taps nor sacrifices its permanent (an altar,
 # Seton's "tap an untapped Druid") is activated at most once.
 DIAGNOSE_ONCE_PER_ABILITY = False
-# Issue 20's class 13: a creature tapped by a mana ability's cost ("tap an untapped creature")
+# A known wrong answer: a creature tapped by a mana ability's cost ("tap an untapped creature")
 # is charged nothing.
 DIAGNOSE_FREE_MANA_TAPS = False
 # Found by this reference: a mana ability's mill cost (it still may not mill more than the library)
@@ -160,21 +160,21 @@ DIAGNOSE_ABILITY_STAND_IN_NAME = False
 # Search shortcut (exact): equal activations of one object take their removals in one order
 # only (`twins`). Off only in the test that checks it changes no answer.
 TWIN_ORDER = True
-# Wrong readings of issue 25's keys, each set only by a test showing that generated casts tell
+# Wrong readings of the keys payplan adds, each set only by a test showing that generated casts tell
 # it apart from the rules' (never otherwise), with `misreading(*names)`; the groups' names are
 # listed beside their code (GROUP_A_MUTANTS, GROUP_B_MISREADINGS, GROUP_G1_MUTANTS, G2_MUTANTS).
 MISREADINGS: frozenset[str] = frozenset()
 
-# Group B (tests/test_mtg_reference_counted_reductions.py): `color_count_opponent` a colored reduction's
+# Counted reductions: `color_count_opponent` a colored reduction's
 # count read on the opponent's permanents; `color_count_as_generic` a counted colored reduction
 # taking generic mana; `per_paid_ignores_each` `{per_paid, each: N}` read as 1 per object;
 # `count_any_capped_at_one` `count: any` taking at most one object.
 GROUP_B_MISREADINGS = ("color_count_opponent", "color_count_as_generic", "per_paid_ignores_each",
                        "count_any_capped_at_one")
 
-# Group A: {S} taken off by a generic reduction; {S} paid by any mana; convoke, delve or
-# improvise paying {S}; pool mana spent on a `spend_only` spell; `life_for` paying generic mana
-# too; an opponent's `life_for` permanent helping you.
+# Snow mana, `spend_only` and `life_for`: {S} taken off by a generic reduction; {S} paid by any
+# mana; convoke, delve or improvise paying {S}; pool mana spent on a `spend_only` spell; `life_for`
+# paying generic mana too; an opponent's `life_for` permanent helping you.
 GROUP_A_MUTANTS = ("snow_reducible", "snow_any_mana", "snow_convoke", "spend_only_pool",
                    "life_for_generic", "life_for_opponent")
 
@@ -208,11 +208,11 @@ class Obj:
     sick: bool = False
     value: int | None = None
     commander_casts: int = 0   # casts from the command zone this game (903.8), command zone only
-    attacking: bool = False    # a creature on the battlefield, attacking (issue 25)
+    attacking: bool = False    # a creature on the battlefield, attacking
     chosen_type: str | None = None   # the creature type chosen as it entered (a permanent's tag)
-    counters: tuple[tuple[str, int], ...] = ()   # issue 25 C1: `counters: {KIND: N}`, sorted
-    loyalty_activated: bool = False  # issue 25 C2: a loyalty ability of it was activated this turn
-    attached_to: str | None = None   # issue 25 G1: the permanent this Aura is attached to
+    counters: tuple[tuple[str, int], ...] = ()   # `counters: {KIND: N}`, sorted
+    loyalty_activated: bool = False  # A loyalty ability of it was activated this turn
+    attached_to: str | None = None   # The permanent this Aura is attached to
 
 
 def _objects(player: dict[str, Any], zone: str, controller: str) -> list[Obj]:
@@ -270,7 +270,7 @@ def matches(card: dict[str, Any], flt: dict[str, Any] | None, obj_id: str = "",
     `controller: opponent` there matches nothing."""
     if not flt:
         return True
-    if "attached" in flt:      # issue 25 G1: read in a mana effect's `sources` only (`reaches`)
+    if "attached" in flt:      # Read in a mana effect's `sources` only (`reaches`)
         raise BadScenario("filter key attached outside a mana effect's sources")
     types = set(card.get("types") or [])
     if "type" in flt and not types & set(_as_list(flt["type"])):
@@ -299,7 +299,8 @@ def matches(card: dict[str, Any], flt: dict[str, Any] | None, obj_id: str = "",
     if "_chosen" in flt:       # chosen_type resolved on a mana ability's permanent (board())
         if flt["_chosen"] is None or flt["_chosen"] not in set(card.get("tags") or []):
             return False
-    if "_not_chosen" in flt and flt["_not_chosen"] is not None and flt["_not_chosen"] in set(card.get("tags") or []):
+    if ("_not_chosen" in flt and flt["_not_chosen"] is not None
+            and flt["_not_chosen"] in set(card.get("tags") or [])):
         return False
     if "tags" in flt and not set(_as_list(flt["tags"])) <= set(card.get("tags") or []):
         return False
@@ -318,7 +319,7 @@ def _matches_obj(cards: dict[str, Any], o: Obj, flt: dict[str, Any] | None,
 
 
 def is_x_life(item: Any) -> bool:
-    """`{pay_life: X}` (issue 25): X life, X the announced X (the only non-mana cost with X)."""
+    """`{pay_life: X}`: X life, X the announced X (the only non-mana cost with X)."""
     return isinstance(item, dict) and len(item) == 1 and str(item.get("pay_life")).upper() == "X"
 
 
@@ -336,7 +337,7 @@ def _cost_part(item: Any, x: int | None = None) -> tuple[str, int, Any]:
         return "pay_life", int(x), None
     if isinstance(body, dict):
         if body.get("count") == "any":
-            # Issue 25 (B2): read only in an optional additional cost (`_any_part`).
+            # Read only in an optional additional cost (`_any_part`).
             raise BadScenario(f"count: any outside an optional additional cost: {item!r}")
         return str(kind), int(body.get("count", 1)), body.get("filter")
     return str(kind), int(body), None
@@ -387,7 +388,7 @@ class Outcome:
     x: int | None = None
     reasons: tuple[str, ...] = ()
     plans_tried: int = 0
-    loyalty: int | None = None                   # issue 25 C2: `total.loyalty` of a loyalty ability
+    loyalty: int | None = None                   # `total.loyalty` of a loyalty ability
     life_for: frozenset[tuple[tuple[str, int], ...]] = frozenset()   # each optimal plan's K'rrik pips
 
     def as_dict(self) -> dict[str, Any]:
@@ -553,7 +554,7 @@ def _applying(data: dict[str, Any], you: list[Obj], opp: list[Obj], spell: dict[
 def ability_word_ok(words: Any, spell: dict[str, Any]) -> bool:
     """A filter's `ability` word against the spell or ability being paid: none matches spells
     only; `activated` any activated ability (from the battlefield or the hand); `cycling` an
-    ability marked `cycling: true` only (issue 25). A list matches when one of its words does."""
+    ability marked `cycling: true` only. A list matches when one of its words does."""
     if words is None:
         return not spell.get("_ability")
     if not spell.get("_ability"):
@@ -608,7 +609,7 @@ def _count(data: dict[str, Any], you: list[Obj], amount: Any, holder: Obj | None
     """A reduction's amount: a number, `{count: FILTER}` (your permanents matching, `holder`
     the permanent whose grant it is), `{count_targets: FILTER}` (the play's distinct targets
     matching, relative to the holder's controller, or to you on a card's own reduction) or
-    `{per_paid: ID, each: N}` (issue 25, B2: N per object the optional cost ID took, `paid`)."""
+    `{per_paid: ID, each: N}` (N per object the optional cost ID took, `paid`)."""
     if isinstance(amount, dict):
         if "per_paid" in amount:
             if paid is None:
@@ -628,7 +629,7 @@ def _count(data: dict[str, Any], you: list[Obj], amount: Any, holder: Obj | None
 
 
 def _colored_amount(data: dict[str, Any], you: list[Obj], amount: Any, holder: Obj | None) -> int:
-    """A reduction's color key (issue 25, B1): a number, or `{count: FILTER}`, your permanents
+    """A reduction's color key: a number, or `{count: FILTER}`, your permanents
     matching FILTER counted as the cast begins, as `generic: {count: FILTER}` is (Khalni
     Hydra's `G: {count: {type: creature, color: green}}`); `count_targets` and `per_paid` are
     not read in a color key."""
@@ -650,7 +651,7 @@ def _reduction(data: dict[str, Any], you: list[Obj], red: Any, holder: Obj | Non
                paid: dict[str, int] | None = None) -> tuple[int, list[str], int]:
     """(generic amount, colored symbols, minimum) of one reduction (`id` is only its label);
     `paid`: the count each optional `count: any` cost took (a card's own reductions only).
-    A counted color key acts exactly as a fixed one of that many (B1)."""
+    A counted color key acts exactly as a fixed one of that many."""
     if isinstance(red, str):
         amount, pips = 0, []
         for kind, arg in parse_symbols(red):
@@ -797,7 +798,7 @@ def priced_casts(data: dict[str, Any], x_value: int | None, room: int | None = N
     any_parts = any_costs(card)
 
     def reductions_for(paid: dict[str, int]) -> list[tuple[int, list[str], int]]:
-        """The grants' reductions and the card's own, `per_paid` read on `paid` (B2)."""
+        """The grants' reductions and the card's own, `per_paid` read on `paid`."""
         return granted + [_reduction(data, you, r, None, paid) for r in card.get("reductions") or []]
 
     _check_per_paid(card, any_parts)
@@ -846,7 +847,7 @@ def priced_casts(data: dict[str, Any], x_value: int | None, room: int | None = N
             + int(you_p.get("life", 20)) // 2)
 
     def bound(text: str, other: list[Any], name: str = "") -> int:
-        if name in any_parts:           # count: any: at most what matches (B2)
+        if name in any_parts:           # count: any: at most what matches
             cap = most_paid[name]
             return min(cap, 1) if "count_any_capped_at_one" in MISREADINGS else cap
         k = REPEAT_CAP
@@ -866,7 +867,8 @@ def priced_casts(data: dict[str, Any], x_value: int | None, room: int | None = N
         per_optional = []
         for name, text, oth, counted in optional_costs:
             setting = _optional_setting(play, name)
-            choices = _choices(setting, counted, bound(text, oth, name) if counted and setting == "auto" else 0)
+            choices = _choices(setting, counted,
+                               bound(text, oth, name) if counted and setting == "auto" else 0)
             if name in any_parts and "count_any_capped_at_one" in MISREADINGS:
                 choices = [(min(n, 1), auto) for n, auto in choices]
             per_optional.append(choices)
@@ -879,7 +881,7 @@ def priced_casts(data: dict[str, Any], x_value: int | None, room: int | None = N
             for (name, text, oth, _), (n, auto) in zip(optional_costs, picks):
                 buyback = buyback or (name == "buyback" and n > 0)
                 if name in any_parts:
-                    # B2: N objects; the cost (its mana, its other parts) is paid once when N > 0.
+                    # N objects; the cost (its mana, its other parts) is paid once when N > 0.
                     if n:
                         symbols += parse_symbols(text)
                         other += with_count(oth, n)
@@ -923,7 +925,7 @@ def priced_casts(data: dict[str, Any], x_value: int | None, room: int | None = N
 
 
 def any_costs(card: dict[str, Any]) -> dict[str, tuple[int, str, Any]]:
-    """Issue 25 (B2): each optional additional cost (no `mandatory: true`) with a `count: any`
+    """Each optional additional cost (no `mandatory: true`) with a `count: any`
     part: id -> (the part's index in `other`, its kind, its filter). The player chooses how many
     objects it takes (0 or more, at most what matches); 0 is the cost not paid, N > 0 pays the
     cost once with N objects (its mana and other parts once). A kind without a filter, or two
@@ -985,7 +987,7 @@ def _announced(fixed: Vec, life: int, symbols: list[Symbol]) -> list[tuple[Vec, 
     reached = {(fixed, life)}
     for s in symbols:
         if s[0] != "x":
-            reached = {(vec_add(m, counts), l + extra) for m, l in reached
+            reached = {(vec_add(m, counts), life + extra) for m, life in reached
                        for counts, extra in announcements(s)}
     return sorted(reached)
 
@@ -1016,7 +1018,7 @@ def ability_of(data: dict[str, Any], obj: Obj) -> dict[str, Any]:
         other.append({"tap_untapped": {"count": 1, "filter": {"object": obj.id}}})
     if sac:
         other.append({"sacrifice": {"count": 1, "filter": {"object": obj.id}}})
-    if discard:      # issue 25: "discard this card" (cycling), a discard of the card itself
+    if discard:      # "discard this card" (cycling), a discard of the card itself
         other.append({"discard": {"count": 1, "filter": {"object": obj.id}}})
     colors = sorted(card_colors(card))
     name = str(card.get("name", obj.card))
@@ -1029,7 +1031,7 @@ def ability_of(data: dict[str, Any], obj: Obj) -> dict[str, Any]:
             "_removes": removes, "_loyalty": _loyalty_value(ability)}
 
 
-# --- Morph (issue 25, B3; 702.37) ----------------------------------------------------------------
+# --- Morph (702.37) ----------------------------------------------------------------
 
 FACE_DOWN = "_face-down 2/2"                     # the card a face-down permanent is (708.2)
 FACE_DOWN_CARD: dict[str, Any] = {"types": ["creature"], "colors": [], "name": ""}
@@ -1222,7 +1224,8 @@ def _cost_texts(data: dict[str, Any]) -> list[str]:
         if card.get(key) is not None:
             texts.append(_full(card[key])[0])
     texts += [_full(k)[0] for k in (_as_list(card["kicker"]) if card.get("kicker") is not None else [])]
-    texts += [str(a.get("cost") or "") for a in (card.get("alternative") or []) + (card.get("additional") or [])]
+    texts += [str(a.get("cost") or "")
+              for a in (card.get("alternative") or []) + (card.get("additional") or [])]
     return texts
 
 
@@ -1251,18 +1254,18 @@ class Activation:
     mana_cost: tuple[Symbol, ...]            # paid from other mana (a filter land)
     parts: tuple[Part, ...]                  # the other non-mana costs (an altar's sacrifice)
     restricted: str | None                   # only_for filter as JSON, or None
-    counters: tuple[tuple[str, int], ...] = ()   # issue 25 C1: counters it removes from its own permanent
+    counters: tuple[tuple[str, int], ...] = ()   # Counters it removes from its own permanent
     have: tuple[tuple[str, int], ...] = ()       # the counters its permanent may spend on mana abilities
     once: bool = False                           # `per: removed`: X is chosen once, activated at most once
-    snow: bool = False                       # made by a snow permanent (issue 25, A1)
-    eligible: bool = True                    # may be spent on a `spend_only` spell (A2)
-    # Issue 25 G1: the mana effects' part (`affected`): the replacement applied last (its
+    snow: bool = False                       # made by a snow permanent
+    eligible: bool = True                    # may be spent on a `spend_only` spell
+    # The mana effects' part (`affected`): the replacement applied last (its
     # permanent's id) and the output before any (614.1a), and each trigger's mana (605.4a) as
     # (trigger permanent's id, mana, snow, eligible), unrestricted, never replaced.
     replaced_by: str | None = None
     was: tuple[str, ...] = ()
     triggers: tuple[tuple[str, tuple[str, ...], bool, bool], ...] = ()
-    # Issue 25 G2: `{untap: {count, filter}}` atoms as (count, filter JSON); `adds: untapped`:
+    # `{untap: {count, filter}}` atoms as (count, filter JSON); `adds: untapped`:
     # the colors the untapped permanent must could-produce (one of); `adds: milled`: the
     # position in `library_top` of the card it mills (-1: none).
     untaps: tuple[tuple[int, str], ...] = ()
@@ -1288,7 +1291,7 @@ def ability_costs(costs: list[Any]) -> tuple[bool, bool, int, tuple[Symbol, ...]
         elif isinstance(c, str):
             mana += parse_symbols(c)
         elif _is_remove_counters(c) or _is_untap(c):
-            continue                      # issue 25 C1, G2: read by activations()
+            continue                      # Read by activations()
         else:
             other.append(c)
     if any(kind == "snow" for kind, _ in mana):
@@ -1435,7 +1438,7 @@ def mana_ok(total: Vec, acts: list[Activation], preds: list[frozenset[int]], poo
     def made(a: Activation, pu: tuple[int, ...], pr: tuple[int, ...], dead: tuple[int, ...]
              ) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
         snow = a.snow and snow_on
-        for _, extra, extra_snow, extra_ok in a.triggers:    # G1: triggered mana, unrestricted
+        for _, extra, extra_snow, extra_ok in a.triggers:    # triggered mana, unrestricted
             pu = _add(pu, extra, extra_snow and snow_on, extra_ok)
         if a.restricted is None:
             return _add(pu, a.adds, snow, a.eligible), pr, dead
@@ -1525,17 +1528,17 @@ class Board:
     weights: dict[str, int]
     life_total: int
     library: int
-    # Issue 25 group C: what the activated ability's own counter costs remove (charged the
+    # What the activated ability's own counter costs remove (charged the
     # weight `counter` each), whether its permanent has too few counters for them, and a loyalty
     # ability's signed change after the cost changers (None: not a loyalty ability).
     ability_removes: int = 0
     counters_short: bool = False
     loyalty: int | None = None
-    snow_pool: tuple[int, ...] = (0,) * 6            # the part of pool0 snow sources made (A1)
-    spend_only: dict[str, Any] | None = None         # the cast card's `spend_only` (A2)
-    life_for: dict[str, int] = field(default_factory=dict)   # color -> least life per pip (A3)
-    effects: tuple[ManaEffect, ...] = ()             # both battlefields' mana effects (G1)
-    # Issue 25 G2: the opponent's battlefield (untap costs), what each of its permanents could
+    snow_pool: tuple[int, ...] = (0,) * 6            # the part of pool0 snow sources made
+    spend_only: dict[str, Any] | None = None         # the cast card's `spend_only`
+    life_for: dict[str, int] = field(default_factory=dict)   # color -> least life per pip
+    effects: tuple[ManaEffect, ...] = ()             # both battlefields' mana effects
+    # The opponent's battlefield (untap costs), what each of its permanents could
     # produce (106.7, by id), and how many cards on top of your library are known.
     opp_field: list[Obj] = field(default_factory=list)
     could: dict[str, frozenset[str]] = field(default_factory=dict)
@@ -1579,7 +1582,7 @@ class Board:
         return [replace(a, snow=snow, eligible=eligible) for a in acts]
 
     def affected(self, obj: Obj, acts: list[Activation], labels: bool = False) -> list[Activation]:
-        """`obj`'s activations under the mana effects (issue 25 G1, `affected_activations`);
+        """`obj`'s activations under the mana effects (`affected_activations`);
         `labels` keeps which effect did what (the checker's), else equal mana is one."""
         if not self.effects:
             return acts
@@ -1589,7 +1592,7 @@ class Board:
         """Mana `only_for: {ability: activated, ...}` pays abilities only, other restricted mana
         spells only, each matching the rest of its filter."""
         if self.spell.get("_special"):
-            return False            # a special action is neither a spell nor an ability (B3)
+            return False            # a special action is neither a spell nor an ability
         rest = dict(json.loads(restricted) or {})
         if not ability_word_ok(rest.pop("ability", None), self.spell):
             return False
@@ -1608,7 +1611,7 @@ class Board:
         return self.library                 # mill
 
     def untappable(self, fj: str) -> int:
-        """How many of the opponent's permanents an untap cost with filter `fj` could take (G2)."""
+        """How many of the opponent's permanents an untap cost with filter `fj` could take."""
         return sum(1 for o in self.opp_field if untap_candidate(self, o, fj, None))
 
 
@@ -1674,7 +1677,7 @@ def counted_cards(cards: dict[str, Any], you: list[Obj]) -> dict[str, Any]:
         for a in card.get("mana") or []:
             if (not isinstance(a, dict) or "per" not in a or a["per"] == "removed"
                     or a.get("adds") in ("untapped", "milled")):
-                abilities.append(a)        # `per: removed` (issue 25 C1): counter_options()
+                abilities.append(a)        # `per: removed`: counter_options()
                 continue
             options = []
             for opt in produced_options(a["adds"]):
@@ -1736,7 +1739,7 @@ def _pool_counts(text: Any, key: str) -> tuple[int, ...]:
 
 
 def life_for_amounts(data: dict[str, Any]) -> dict[str, int]:
-    """K'rrik (issue 25, A3): each color some permanent on your battlefield has `life_for`, and
+    """K'rrik: each color some permanent on your battlefield has `life_for`, and
     the least life per pip among them (an opponent's permanent never helps you). A mana
     ability of yours with a pip of such a color in its own costs is refused (not built)."""
     cards = data["cards"]
@@ -1838,7 +1841,7 @@ def _pruned(acts: list[Activation], relevant: str) -> list[Activation]:
                          for t, extra, snow, ok in a.triggers)
         b = replace(a, adds=adds, triggers=triggers)
         if b.untap_colors is not None:
-            # `adds: untapped` (G2): one activation per kind it adds, untapping a permanent that
+            # `adds: untapped`: one activation per kind it adds, untapping a permanent that
             # could produce any of the colors it stands for.
             plain = replace(b, untap_colors=None)
             at = next((k for k, o in enumerate(out) if replace(o, untap_colors=None) == plain), None)
@@ -2042,7 +2045,8 @@ def _payments(p: Priced, b: Board, relevant: str, potential: int) -> int | None:
         hand = hand_cache[hand_reqs]
         if hand is None:
             continue
-        grave_reqs = spell_grave + [part for a in acts for part in a.parts if part[0] == "exile_from_graveyard"]
+        grave_reqs = spell_grave + [part for a in acts for part in a.parts
+                                    if part[0] == "exile_from_graveyard"]
         tapped = {i for i, u in enumerate(plan) if u.taps}
         late = {i for i, u in enumerate(plan) if u.kind in ("convoke", "improvise", "tapcost")}
         self_gone = {owners[j]: j for j, a in enumerate(acts) if a.sac_self}
@@ -2059,7 +2063,7 @@ def _payments(p: Priced, b: Board, relevant: str, potential: int) -> int | None:
                         if k in REMOVALS]
         fixed = (charged_mill * b.weights["mill"] + hand + life * b.weights["life"]
                  + counters_charged(b, acts))
-        # Issue 25 G2: the opponent's permanents untapped (distinct, tapped, matching), and the
+        # The opponent's permanents untapped (distinct, tapped, matching), and the
         # orders of the mana abilities that mill (each Pendant mills the card its turn finds).
         if any(a.untaps for a in acts):
             if not untaps_fit(b, acts):
@@ -2074,10 +2078,11 @@ def _payments(p: Priced, b: Board, relevant: str, potential: int) -> int | None:
         # 601.2g: a mana ability's tap cost takes untapped objects no other use taps; its
         # sacrifice or return takes objects not gone already and not to be tapped in 601.2h. An
         # object may be tapped by one ability's cost and then sacrificed by another's.
-        def untapped(i: int, kind: str, taken: set[int]) -> bool:
+        def untapped(i: int, kind: str, taken: set[int], tapped: set[int] = tapped) -> bool:
             return not b.battlefield[i].tapped and i not in tapped
 
-        def still_there(i: int, kind: str, taken: set[int]) -> bool:
+        def still_there(i: int, kind: str, taken: set[int], self_gone: dict[int, int] = self_gone,
+                        late: set[int] = late) -> bool:
             return i not in self_gone and i not in late
 
         twin_of = twins(removal_reqs, owners, acts, loose) if TWIN_ORDER and removal_reqs else None
@@ -2169,7 +2174,8 @@ def solve(data: dict[str, Any]) -> Outcome:
 
     if b.counters_short:
         # 606.6 (and a counter cost of the state alone): the ability can't be activated.
-        return Outcome("illegal", reasons=("counters: its permanent has too few counters for the cost (606.6)",))
+        return Outcome("illegal",
+                       reasons=("counters: its permanent has too few counters for the cost (606.6)",))
     priced_any = False
     for x in xs():
         priced, why = priced_casts(data, x, potential)
@@ -2255,9 +2261,9 @@ def destination(spell: dict[str, Any], p: Priced) -> str | None:
     return "hand" if p.buyback else "graveyard"
 
 
-# --- Issue 25, group C: counters removed as a cost; loyalty abilities ----------------------------
+# --- Counters removed as a cost; loyalty abilities ----------------------------
 #
-# Read from the contract of issue 25 (C1, C2) and rules 122, 605, 606, 601.2g-h as a player
+# Read from docs/mtg-format.md and rules 122, 605, 606, 601.2g-h as a player
 # knows them, never from payplan's engine:
 # - `counters: {KIND: N}` on a battlefield object (refused elsewhere); `{remove_counters: {kind,
 #   count: N}}` in a mana ability's or an activated ability's `costs` removes N counters of KIND
@@ -2389,7 +2395,8 @@ def counter_cards(cards: dict[str, Any], permanents: list[Obj], played: Obj, cou
         if "remove_counters" not in json.dumps(card.get("mana") or []):
             objs.append(o)
             continue
-        have = dict(counted.budget) if o.id == played.id and played.zone == "battlefield" else dict(o.counters)
+        have = (dict(counted.budget) if o.id == played.id and played.zone == "battlefield"
+                else dict(o.counters))
         key = f"{o.card}@{o.id}"
         out[key] = {**card, "name": card.get("name", o.card), "_counters": have}
         objs.append(replace(o, card=key))
@@ -2456,9 +2463,9 @@ def counters_charged(b: Board, acts: list[Activation]) -> int:
     return removed * b.weights.get("counter", 1)
 
 
-# --- Issue 25, group G1: mana effects (Damping Sphere, Crypt Ghast, Market Festival) -------------
+# --- Mana effects (Damping Sphere, Crypt Ghast, Market Festival) -------------
 #
-# Read from the contract of issue 25 (sections 1 and 2) and rules 106.12, 605.1b, 605.4a, 614.1a
+# Read from docs/mtg-format.md and rules 106.12, 605.1b, 605.4a, 614.1a
 # and 616.1 as a player knows them, never from payplan's engine:
 # - `mana_effects: [{replace: {sources, at_least, adds}} | {trigger: {sources, adds}}]` on a
 #   permanent card works while the permanent is on either battlefield. Only your mana matters
@@ -2492,8 +2499,8 @@ class ManaEffect:
     options: tuple[tuple[str, ...], ...]    # replace: one option; trigger: `adds`' options
 
 
-# Issue 25 group G1's wrong readings (`misreading`): a replacement taking the triggered mana too (its
-# count and its mana); a trigger silent when the output was replaced; `attached` ignored (every
+# Wrong readings of mana effects (`misreading`): a replacement taking the triggered mana too
+# (its count and its mana); a trigger silent when the output was replaced; `attached` ignored (every
 # permanent matching the rest); the effect's `controller` ignored (read as any); an opponent's
 # effects ignored; `at_least` ignored (every output replaced); at most one replacement per
 # activation; replaced mana losing its `only_for`; triggered mana keeping the ability's `only_for`.
@@ -2502,7 +2509,6 @@ GROUP_G1_MUTANTS = ("replace_triggered", "trigger_not_under_replace", "attached_
                     "one_replacement", "replaced_loses_only_for", "trigger_keeps_only_for")
 
 EFFECT_KEYS = {"replace": {"sources", "at_least", "adds"}, "trigger": {"sources", "adds"}}
-PERMANENT_CARD_TYPES = PERMANENT_TYPES | {"kindred"}
 
 
 def _attached_to(entry: dict[str, Any], zone: str, oid: str) -> str | None:
@@ -2667,9 +2673,9 @@ def affected_activations(b: Board, obj: Obj, acts: list[Activation], labels: boo
     return out
 
 
-# --- Issue 25, group G2: an opponent's permanent untapped as a cost; mana from a milled card ----
+# --- An opponent's permanent untapped as a cost; mana from a milled card ----
 #
-# Read from the contract of issue 25 (G2, sections 3 and 4) and rules 106.7, 605, 601.2g-h as a
+# Read from docs/mtg-format.md and rules 106.7, 605, 601.2g-h as a
 # player knows them, never from payplan's engine:
 # - `{untap: {count: N, filter}}` in a mana ability's costs (N 1..10, default 1; the filter holds
 #   `controller: opponent`, relative to the ability's permanent: yours) untaps N distinct
@@ -2693,8 +2699,8 @@ def affected_activations(b: Board, obj: Obj, acts: list[Activation], labels: boo
 #   {S} nothing; a card without `cost` nothing. A Pendant reaching a card beyond `library_top`
 #   is never activated (its mana is unknown). The spell's own mill (601.2h) comes after.
 
-# Wrong readings of G2 (`misreading`; tests/test_mtg_reference_untap_and_mill.py): an untapped permanent
-# untapped again (`untap_untapped`); one permanent untapped by two activations (`untap_twice`);
+# Wrong readings of untap costs and milled mana (`misreading`): an untapped permanent untapped
+# again (`untap_untapped`); one permanent untapped by two activations (`untap_twice`);
 # could-produce without {C} (`untap_no_colorless`); untapping charged nothing (`untap_free`);
 # a hybrid symbol giving both its colors (`hybrid_both`); a Phyrexian symbol giving nothing
 # (`phyrexian_nothing`); a hidden card read as the last known one (`hidden_counted`); every
@@ -2832,8 +2838,8 @@ def _untap_rest(fj: str) -> dict[str, Any]:
 
 
 def g2_board(data: dict[str, Any], spell: dict[str, Any]) -> dict[str, Any]:
-    """The Board's G2 fields; a Pendant of yours beside a played card with delve or an
-    exile_from_graveyard cost is refused (not built)."""
+    """The Board's fields for untap costs and milled mana; a Pendant of yours beside a played card
+    with delve or an exile_from_graveyard cost is refused (not built)."""
     state = data.get("state") or {}
     you = _objects(state.get("you") or {}, "battlefield", "you")
     top = library_top(data)

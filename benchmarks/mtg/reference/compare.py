@@ -87,10 +87,12 @@ def _compare(data: dict[str, Any], reference: Outcome, code: int, result: dict[s
                 if (mana, int(total["life"])) not in pairs:
                     problems.append(f"total: planner {total}, reference {sorted(reference.totals)}")
             elif mana not in {m for m, _ in pairs}:
-                problems.append(f"total.mana: planner {total.get('mana')!r}, reference {sorted(reference.totals)}")
+                problems.append(f"total.mana: planner {total.get('mana')!r}, "
+                                f"reference {sorted(reference.totals)}")
         if (total.get("loyalty") if reference.loyalty is not None else None) != reference.loyalty:
             problems.append(f"total.loyalty: planner {total.get('loyalty')}, reference {reference.loyalty}")
-        if data["play"].get("x", "auto") == "auto" and reference.x is not None and result.get("x") != reference.x:
+        if (data["play"].get("x", "auto") == "auto" and reference.x is not None
+                and result.get("x") != reference.x):
             problems.append(f"x: planner {result.get('x')}, reference {reference.x}")
     problems += [f"payment: {p}" for p in check_payment(data, result)]
     if result.get("optimal") is False:

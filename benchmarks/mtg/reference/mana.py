@@ -1,4 +1,4 @@
-"""Mana strings of mtg/1, read from the spec (shared/spec/mtg-format.md) and rule 107.4, written
+"""Mana strings of mtg/1, read from the format (docs/mtg-format.md) and rule 107.4, written
 apart from payplan's own parser (the checker shares no code with what it checks).
 
 A symbol is one of:
@@ -9,8 +9,8 @@ A symbol is one of:
   ("phyrexian", c)     {B/P}: announced as c or 2 life                 (107.4f)
   ("hphyrexian", (a, b)) {G/W/P}: announced as a, b or 2 life          (107.4f)
   ("x", 0)             {X}: announced; {X}{X} counts twice              (107.3)
-  ("snow", 0)          {S}: one generic mana paid only with mana from a snow source (107.4h;
-                       issue 25, contract A1); never inside a hybrid symbol
+  ("snow", 0)          {S}: one generic mana paid only with mana from a snow source (107.4h);
+                       never inside a hybrid symbol
 """
 
 from __future__ import annotations
@@ -84,7 +84,7 @@ def announcements(symbol: Symbol) -> list[tuple[dict[str, int], int]]:
     raise ValueError(f"{kind} has no fixed announcement")
 
 
-# A plain amount of mana: (generic, W, U, B, R, G, C, S). {S} (issue 25) is generic mana of
+# A plain amount of mana: (generic, W, U, B, R, G, C, S). {S} is generic mana of
 # its own slot: it counts in the sum (the mana value, a floor's comparison), and no reduction
 # reads its slot.
 Vec = tuple[int, int, int, int, int, int, int, int]

@@ -30,6 +30,7 @@ from __future__ import annotations
 import itertools
 import json
 from collections import Counter
+from dataclasses import dataclass, field
 from typing import Any
 
 from . import brute
@@ -90,10 +91,10 @@ def _costs_text(costs: list[Any]) -> tuple[bool, bool, int, str, dict[str, list[
             sac = True
         elif words[0] == "pay_life":
             life += int(words[1]) if len(words) > 1 else 0
-        elif words[0] in OTHER_KINDS or words[0] == "untap":     # untap: issue 25 G2
+        elif words[0] in OTHER_KINDS or words[0] == "untap":     # untap: an opponent's permanent
             named.setdefault(words[0], []).extend(words[1:])
         elif words[0].startswith("remove_counters"):
-            continue            # issue 25 C1: the source's `counters_removed` says how many
+            continue            # The source's `counters_removed` says how many
         else:
             raise ValueError(f"unknown cost {c!r}")
     return taps, sac, life, mana, named
@@ -224,138 +225,182 @@ class _Ledger:
         self.charges += charge(zone[cid], self.b.weights[weight])
 
 
+@dataclass
+class _Sources:
+    """The mana abilities the payment's sources activate (601.2g), as read so far."""
+
+    acts: list[Activation] = field(default_factory=list)
+    owners: list[int] = field(default_factory=list)       # each activation's permanent
+    removers: dict[int, int] = field(default_factory=dict)   # object -> the activation removing it
+    tappers: dict[int, list[int]] = field(default_factory=dict)  # object -> activations tapping it
+    life: int = 0                                          # life the abilities cost
+    mill: int = 0                                          # cards milled, the spell's costs too
+    ability_mill: int = 0                                  # of which by the abilities
+    # Each source's activations its entry may name, differing only in the mana of triggers it
+    # leaves out (read only without `listed`).
+    alternatives: list[list[Activation]] = field(default_factory=list)
+    # Activation index -> the readings of a card-revealing ability (a Pendant) that fit.
+    pendant_alts: dict[int, list[Activation]] = field(default_factory=dict)
+    untapped_by: dict[str, str] = field(default_factory=dict)  # opponent permanent -> the source
+
+
 def _check(b: Board, p: Priced, plan: dict[str, Any], listed: bool = True,
            top: list[str] | None = None) -> list[str]:
     pay = plan["payment"]
-    top = top or []
-    untapped_by: dict[str, str] = {}           # issue 25 G2: opponent permanent -> the source
-    pendant_alts: dict[int, list[Activation]] = {}   # act index -> the Pendant readings that fit
-    spell = b.spell
     led = _Ledger(b)
-    cards = b.cards
-    acts: list[Activation] = []
-    owners: list[int] = []
-    removers: dict[int, int] = {}
-    tappers: dict[int, list[int]] = {}
-    life_abilities = 0
-    mill = 0
-    ability_mill = 0
-    # Issue 25 G1: each source's activations that its entry may name, differing only in the
-    # mana of triggers it leaves out (read only without `listed`).
-    alternatives: list[list[Activation]] = []
-
-    # 601.2g: each source's activation.
+    got = _Sources()
     for n, s in enumerate(pay.get("sources") or []):
-        where = f"payment.sources[{n}]"
-        i = led.permanent(str(s.get("id")), where)
-        if i is None:
-            continue
-        o = b.battlefield[i]
-        card = cards[o.card]
-        adds = _plain_colors(str(s.get("adds") or ""))
-        taps, sac, life, mana, named = _costs_text(list(s.get("costs") or []))
-        untap_ids = named.pop("untap", [])
-        said_untapped = [str(x) for x in s.get("untapped") or []]
-        said_milled = [str(x) for x in s.get("milled") or []]
-        if sorted(untap_ids) != sorted(said_untapped):
-            led.problems.append(f"{where}: costs untap {untap_ids}, but untapped says {said_untapped}")
-        mana_syms = Counter(parse_symbols(mana))
-        removed = {str(k): int(v) for k, v in (s.get("counters_removed") or {}).items() if int(v)}
-        fitting: list[Activation] = []
-        by_costs: list[Activation] = []        # G1: its costs fit, whatever mana it names
-        for a in b.flagged(o, activations(card)):
-            kinds: Counter[str] = Counter()
-            for k, cnt, _ in a.parts:
-                kinds[k] += cnt
-            names_ok = set(named) <= set(kinds) and all(
-                k == "mill" or len(named.get(k, [])) == cnt for k, cnt in kinds.items())
-            g2_ok = (sum(n for n, _ in a.untaps) == len(untap_ids)
+        _check_source(b, led, got, f"payment.sources[{n}]", s, listed, top or [])
+    _check_counters(b, led, got)
+    convoke_colors, generic_paid = _check_late_costs(b, led, pay)
+    _check_other_costs(b, led, got, p, pay)
+    for i in sorted(led.early_removed & led.late_tapped):
+        led.problems.append(f"{b.battlefield[i].id} is sacrificed or returned by a mana ability "
+                            f"(601.2g) and then tapped to pay (601.2h)")
+    life_for_life, life_for_pips = _check_life_for(b, led, p, pay)
+    life = _check_life_and_mill(b, led, got, p, pay, life_for_life)
+    _check_mana(b, led, got, p, plan, convoke_colors, generic_paid, life_for_pips)
+    _check_spent(led, p, plan, life, life_for_pips)
+    _check_score(b, led, got, p, plan, life)
+    return led.problems
+
+
+def _source_fits(b: Board, led: _Ledger, a: Activation, named: dict[str, list[str]]) -> bool:
+    """Whether the objects a source's entry names fit the activation's other costs' filters."""
+    cards = b.cards
+    for kind in {k for k, _, _ in a.parts if k != "mill"}:
+        slots = [json.loads(fj) for k, cnt, fj in a.parts if k == kind for _ in range(cnt)]
+        ids = named.get(kind, [])
+        if kind in ("discard", "exile_from_hand"):
+            ok = _slots_fit(ids, slots, lambda c, f: c in led.hand and _matches_obj(cards, led.hand[c], f))
+        elif kind == "exile_from_graveyard":
+            ok = _slots_fit(ids, slots, lambda c, f: c in led.grave and _matches_obj(cards, led.grave[c], f))
+        else:
+            ok = _slots_fit(ids, slots, lambda c, f: c in led.index and _matches_obj(
+                cards, b.battlefield[led.index[c]], f))
+        if not ok:
+            return False
+    return True
+
+
+def _by_costs(b: Board, o: Any, s: dict[str, Any], top: list[str], named: dict[str, list[str]],
+              untap_ids: list[str], costs: tuple[bool, bool, int, str]) -> list[Activation]:
+    """The activations of `o`'s mana abilities whose costs are those the entry says, whatever
+    mana it names: {T}, sacrifice, life, mana, the kinds and counts of the objects named, the
+    untaps, the card milled from the library's top and the counters removed."""
+    taps, sac, life, mana = costs
+    said_milled = [str(x) for x in s.get("milled") or []]
+    mana_syms = Counter(parse_symbols(mana))
+    removed = {str(k): int(v) for k, v in (s.get("counters_removed") or {}).items() if int(v)}
+    found: list[Activation] = []
+    for a in b.flagged(o, activations(b.cards[o.card])):
+        kinds: Counter[str] = Counter()
+        for k, cnt, _ in a.parts:
+            kinds[k] += cnt
+        names_ok = set(named) <= set(kinds) and all(
+            k == "mill" or len(named.get(k, [])) == cnt for k, cnt in kinds.items())
+        untaps_ok = (sum(n for n, _ in a.untaps) == len(untap_ids)
                      and (a.milled >= 0) == bool(said_milled)
                      and (a.milled < 0 or (len(said_milled) == 1 and a.milled < len(top)
                                            and top[a.milled] == said_milled[0])))
-            if (a.taps == taps and a.sac_self == sac and a.life == life and g2_ok
-                    and Counter(a.mana_cost) == mana_syms and names_ok and dict(a.counters) == removed):
-                by_costs.append(a)
-        labelled = b.affected(o, by_costs, labels=True)
-        fitting = [a for a in labelled if Counter(a.adds) == adds]
-        if not fitting and labelled is not by_costs:
-            led.problems.append(_unreplaced(b, o, where, s, by_costs, labelled, adds))
-            continue
-        if labelled is not by_costs:
-            fitting, why = _labels_fit(s, fitting, where, listed)
-            if not fitting:
-                led.problems += why
-                continue
+        if (a.taps == taps and a.sac_self == sac and a.life == life and untaps_ok
+                and Counter(a.mana_cost) == mana_syms and names_ok and dict(a.counters) == removed):
+            found.append(a)
+    return found
 
-        def fits_parts(a: Activation) -> bool:
-            for kind in {k for k, _, _ in a.parts if k != "mill"}:
-                slots = [json.loads(fj) for k, cnt, fj in a.parts if k == kind for _ in range(cnt)]
-                ids = named.get(kind, [])
-                if kind in ("discard", "exile_from_hand"):
-                    ok = _slots_fit(ids, slots, lambda c, f: c in led.hand and _matches_obj(cards, led.hand[c], f))
-                elif kind == "exile_from_graveyard":
-                    ok = _slots_fit(ids, slots, lambda c, f: c in led.grave and _matches_obj(cards, led.grave[c], f))
-                else:
-                    ok = _slots_fit(ids, slots, lambda c, f: c in led.index and _matches_obj(
-                        cards, b.battlefield[led.index[c]], f))
-                if not ok:
-                    return False
-            return True
 
-        chosen = next((a for a in fitting if fits_parts(a)), None)
-        if chosen is None:
-            led.problems.append(f"{where}: {o.id} ({o.card}) has no mana ability adding "
-                                f"{s.get('adds')!r} for the costs {s.get('costs')}"
-                                + (" with those objects" if fitting else ""))
-            continue
-        alternatives.append([a for a in fitting if a.ability == chosen.ability and fits_parts(a)])
-        if chosen.milled >= 0:
-            pendant_alts[len(acts)] = [b.flagged(o, [a])[0] for a in fitting if fits_parts(a)]
-        if untap_ids:
-            _untaps_ok(b, led, where, chosen, untap_ids, untapped_by)
-        j = len(acts)
-        acts.append(chosen)
-        owners.append(i)
-        life_abilities += chosen.life
-        if chosen.taps:
-            if o.sick and "creature" in set(card.get("types") or []):
-                led.problems.append(f"{where}: {o.id} is a summoning-sick creature; its {{T}} "
-                                    f"ability can't be activated (302.6)")
-            led.tap(i, f"{where} ({o.id}'s {{T}})")
-        if chosen.sac_self:
-            led.remove(i, "sacrifice", where, early=True)
-            removers[i] = j
-        for kind, cnt, _ in chosen.parts:
+def _check_source(b: Board, led: _Ledger, got: _Sources, where: str, s: dict[str, Any],
+                  listed: bool, top: list[str]) -> None:
+    """601.2g: one source's activation, read from its entry and recorded in `got`."""
+    i = led.permanent(str(s.get("id")), where)
+    if i is None:
+        return
+    o = b.battlefield[i]
+    adds = _plain_colors(str(s.get("adds") or ""))
+    taps, sac, life, mana, named = _costs_text(list(s.get("costs") or []))
+    untap_ids = named.pop("untap", [])
+    said_untapped = [str(x) for x in s.get("untapped") or []]
+    if sorted(untap_ids) != sorted(said_untapped):
+        led.problems.append(f"{where}: costs untap {untap_ids}, but untapped says {said_untapped}")
+    by_costs = _by_costs(b, o, s, top, named, untap_ids, (taps, sac, life, mana))
+    labelled = b.affected(o, by_costs, labels=True)
+    fitting = [a for a in labelled if Counter(a.adds) == adds]
+    if not fitting and labelled is not by_costs:
+        led.problems.append(_unreplaced(b, o, where, s, by_costs, labelled, adds))
+        return
+    if labelled is not by_costs:
+        fitting, why = _labels_fit(s, fitting, where, listed)
+        if not fitting:
+            led.problems += why
+            return
+    chosen = next((a for a in fitting if _source_fits(b, led, a, named)), None)
+    if chosen is None:
+        led.problems.append(f"{where}: {o.id} ({o.card}) has no mana ability adding "
+                            f"{s.get('adds')!r} for the costs {s.get('costs')}"
+                            + (" with those objects" if fitting else ""))
+        return
+    got.alternatives.append([a for a in fitting if a.ability == chosen.ability
+                             and _source_fits(b, led, a, named)])
+    if chosen.milled >= 0:
+        got.pendant_alts[len(got.acts)] = [b.flagged(o, [a])[0] for a in fitting
+                                           if _source_fits(b, led, a, named)]
+    if untap_ids:
+        _untaps_ok(b, led, where, chosen, untap_ids, got.untapped_by)
+    _record_source(b, led, got, where, i, chosen, named)
+
+
+def _record_source(b: Board, led: _Ledger, got: _Sources, where: str, i: int,
+                   chosen: Activation, named: dict[str, list[str]]) -> None:
+    """The chosen activation of permanent `i`: what it taps, removes, mills and costs in life."""
+    o = b.battlefield[i]
+    j = len(got.acts)
+    got.acts.append(chosen)
+    got.owners.append(i)
+    got.life += chosen.life
+    if chosen.taps:
+        if o.sick and "creature" in set(b.cards[o.card].get("types") or []):
+            led.problems.append(f"{where}: {o.id} is a summoning-sick creature; its {{T}} "
+                                f"ability can't be activated (302.6)")
+        led.tap(i, f"{where} ({o.id}'s {{T}})")
+    if chosen.sac_self:
+        led.remove(i, "sacrifice", where, early=True)
+        got.removers[i] = j
+    for kind, cnt, _ in chosen.parts:
+        if kind == "mill":
+            got.mill += cnt
+            got.ability_mill += cnt
+    for kind, ids in named.items():
+        for cid in ids:
             if kind == "mill":
-                mill += cnt
-                ability_mill += cnt
-        for kind, ids in named.items():
-            for cid in ids:
-                if kind == "mill":
-                    continue
-                if kind in ("discard", "exile_from_hand", "exile_from_graveyard"):
-                    led.card(cid, kind, f"{where} ({kind})")
-                    continue
-                t = led.permanent(cid, f"{where} ({kind})")
-                if t is None:
-                    continue
-                if kind == "tap_untapped":
-                    led.tap(t, f"{where} (tap cost)", by_cost=True)
-                    tappers.setdefault(t, []).append(j)
-                else:
-                    led.remove(t, kind, f"{where} ({kind})", early=True)
-                    removers[t] = j
+                continue
+            if kind in ("discard", "exile_from_hand", "exile_from_graveyard"):
+                led.card(cid, kind, f"{where} ({kind})")
+                continue
+            t = led.permanent(cid, f"{where} ({kind})")
+            if t is None:
+                continue
+            if kind == "tap_untapped":
+                led.tap(t, f"{where} (tap cost)", by_cost=True)
+                got.tappers.setdefault(t, []).append(j)
+            else:
+                led.remove(t, kind, f"{where} ({kind})", early=True)
+                got.removers[t] = j
 
-    # Issue 25 C1: one permanent's mana abilities remove at most the counters it may spend; the
-    # activated ability's own counter cost (loyalty included) must be payable.
-    for i in sorted(set(owners)):
-        if not counters_fit(tuple(a for a, owner in zip(acts, owners) if owner == i)):
+
+def _check_counters(b: Board, led: _Ledger, got: _Sources) -> None:
+    """One permanent's mana abilities remove at most the counters it may spend; the activated
+    ability's own counter cost (loyalty included) must be payable."""
+    for i in sorted(set(got.owners)):
+        if not counters_fit(tuple(a for a, owner in zip(got.acts, got.owners) if owner == i)):
             led.problems.append(f"payment.sources: {b.battlefield[i].id}'s mana abilities remove more "
                                 f"counters than it has")
     if b.counters_short:
         led.problems.append("the ability's cost removes more counters than its permanent has")
 
-    # 601.2h: convoke, improvise, delve.
+
+def _check_late_costs(b: Board, led: _Ledger, pay: dict[str, Any]) -> tuple[Counter[str], int]:
+    """601.2h: convoke, improvise, delve; the colors convoke pays and the generic mana they pay."""
+    spell, cards = b.spell, b.cards
     convoke_colors: Counter[str] = Counter()
     generic_paid = 0
     for n, c in enumerate(pay.get("convoke") or []):
@@ -395,8 +440,13 @@ def _check(b: Board, p: Priced, plan: dict[str, Any], listed: bool = True,
             led.problems.append(f"{where}: the spell has no delve")
         led.card(str(cid), "delve", where)
         generic_paid += 1
+    return convoke_colors, generic_paid
 
-    # 601.2h: the spell's own non-mana costs, exactly as the total asks.
+
+def _check_other_costs(b: Board, led: _Ledger, got: _Sources, p: Priced,
+                       pay: dict[str, Any]) -> None:
+    """601.2h: the spell's own non-mana costs, exactly as the total asks."""
+    cards = b.cards
     other = pay.get("other") or {}
     spell_kinds = {k for k, _, _ in p.other} | set(other)
     for kind in sorted(spell_kinds):
@@ -405,12 +455,13 @@ def _check(b: Board, p: Priced, plan: dict[str, Any], listed: bool = True,
         if kind == "mill":
             if int(other.get("mill") or 0) != len(wanted):
                 led.problems.append(f"{where}: {other.get('mill')}, the total mills {len(wanted)}")
-            mill += len(wanted)
+            got.mill += len(wanted)
             continue
         ids = [str(x) for x in other.get(kind) or []]
         if kind in ("discard", "exile_from_hand", "exile_from_graveyard"):
             zone = led.grave if kind == "exile_from_graveyard" else led.hand
-            fit = _slots_fit(ids, wanted, lambda c, f: c in zone and _matches_obj(cards, zone[c], f))
+            fit = _slots_fit(ids, wanted, lambda c, f, zone=zone: c in zone
+                             and _matches_obj(cards, zone[c], f))
             for cid in ids:
                 led.card(cid, kind, where)
         else:
@@ -430,15 +481,14 @@ def _check(b: Board, p: Priced, plan: dict[str, Any], listed: bool = True,
         if kind not in OTHER_KINDS:
             led.problems.append(f"{where}: not a cost")
 
-    for i in sorted(led.early_removed & led.late_tapped):
-        led.problems.append(f"{b.battlefield[i].id} is sacrificed or returned by a mana ability "
-                            f"(601.2g) and then tapped to pay (601.2h)")
 
-    # K'rrik (issue 25, A3): pips of the total paid with life instead, at the least amount.
-    life_for = pay.get("life_for") or {}
+def _check_life_for(b: Board, led: _Ledger, p: Priced,
+                    pay: dict[str, Any]) -> tuple[int, dict[str, int]]:
+    """Pips of the total paid with life instead (a K'rrik), at the least amount: the life they
+    cost, and color -> pips so paid."""
     life_for_life = 0
     life_for_pips: dict[str, int] = {}
-    for pip, count in life_for.items():
+    for pip, count in (pay.get("life_for") or {}).items():
         where = f"payment.life_for.{pip}"
         color = str(pip).strip("{}")
         if color not in b.life_for:
@@ -452,18 +502,30 @@ def _check(b: Board, p: Priced, plan: dict[str, Any], listed: bool = True,
             continue
         life_for_pips[color] = count
         life_for_life += count * b.life_for[color]
+    return life_for_life, life_for_pips
 
-    # Life and mill.
+
+def _check_life_and_mill(b: Board, led: _Ledger, got: _Sources, p: Priced, pay: dict[str, Any],
+                         life_for_life: int) -> int:
+    """The payment's life (the total's, the mana abilities' and life_for's, at most the life
+    total) and mill (at most the library); the life paid."""
     life = int(pay.get("life", 0))
-    if life != p.life + life_abilities + life_for_life:
+    if life != p.life + got.life + life_for_life:
         led.problems.append(f"payment.life: {life}, but the total asks {p.life}, the mana "
-                            f"abilities {life_abilities} and life_for {life_for_life}")
+                            f"abilities {got.life} and life_for {life_for_life}")
     if life > b.life_total:
         led.problems.append(f"payment.life: {life} is more than the life total {b.life_total}")
-    if mill > b.library:
-        led.problems.append(f"mill {mill}: the library has {b.library} cards")
+    if got.mill > b.library:
+        led.problems.append(f"mill {got.mill}: the library has {b.library} cards")
+    return life
 
-    # The mana: the rest of the total, from the pool and the abilities, leaving left_in_pool.
+
+def _check_mana(b: Board, led: _Ledger, got: _Sources, p: Priced, plan: dict[str, Any],
+                convoke_colors: Counter[str], generic_paid: int,
+                life_for_pips: dict[str, int]) -> None:
+    """The mana: the rest of the total, from the pool and the abilities in some order, leaving
+    left_in_pool; the pool spent is mana the pool had."""
+    pay = plan["payment"]
     rest: list[int] = list(p.mana)
     for color, count in convoke_colors.items():
         if color in COLORS:
@@ -477,20 +539,20 @@ def _check(b: Board, p: Priced, plan: dict[str, Any], listed: bool = True,
     left = _vec6(str(plan.get("left_in_pool") or ""))
     if min(rest) >= 0:
         rest_vec: Vec = (rest[0], rest[1], rest[2], rest[3], rest[4], rest[5], rest[6], rest[7])
-        preds = precedence(owners, removers, tappers)
-        spell_mill = mill - ability_mill
-        # (G1's trigger choices and G2's Pendant readings never meet: the two are refused
+        preds = precedence(got.owners, got.removers, got.tappers)
+        spell_mill = got.mill - got.ability_mill
+        # (the trigger choices and the Pendant readings never meet: the two are refused
         # together, and only one is drawn per cast)
         if not any(mana_ok(rest_vec, variant, chained(preds, order), b.units(), b.usable, left=left)
-                   for choice in _trigger_choices(alternatives, acts)
-                   for variant in _pendant_variants(list(choice), pendant_alts)
+                   for choice in _trigger_choices(got.alternatives, got.acts)
+                   for variant in _pendant_variants(list(choice), got.pendant_alts)
                    for order in mill_orders(variant, spell_mill)):
             pool_vec: Vec = (0, *b.pool0[:6], 0)  # type: ignore[assignment]
             led.problems.append(f"mana: the pool {vec_text(pool_vec)!r} and the sources can't "
                                 f"pay {vec_text(rest_vec)!r} (and the filters' costs) leaving "
                                 f"{plan.get('left_in_pool')!r} in the pool, in any order (601.2g)")
     made = [0] * 6
-    for a in acts:
+    for a in got.acts:
         for c in a.adds + sum((t[1] for t in a.triggers), ()):
             made[MANA.index(c)] += 1
     spent_pool = _vec6(str(pay.get("pool") or ""))
@@ -499,6 +561,11 @@ def _check(b: Board, p: Priced, plan: dict[str, Any], listed: bool = True,
             led.problems.append(f"payment.pool: {pay.get('pool')!r} is not mana the pool had and "
                                 f"the payment spent")
             break
+
+
+def _check_spent(led: _Ledger, p: Priced, plan: dict[str, Any], life: int,
+                 life_for_pips: dict[str, int]) -> None:
+    """`spent`: the total's mana count and the payment's life."""
     spent = plan.get("spent") or {}
     # With life_for, `spent.mana` may count the total's mana or only the mana spent (the
     # contract names only `spent.life`): either is read as right.
@@ -507,22 +574,26 @@ def _check(b: Board, p: Priced, plan: dict[str, Any], listed: bool = True,
         led.problems.append(f"spent: {spent}, but the total has {sum(p.mana)} mana and the "
                             f"payment {life} life")
 
-    # The score, with the reference's own charges.
+
+def _check_score(b: Board, led: _Ledger, got: _Sources, p: Priced, plan: dict[str, Any],
+                 life: int) -> None:
+    """The score, with the reference's own charges, and the objective: the score less the
+    benefits."""
     score = (score_of(b, dict(led.removed), set(led.tapped), set(led.cost_tapped)) + led.charges
-             + (mill - ability_mill * brute.DIAGNOSE_FREE_MANA_MILL) * b.weights["mill"]
-             + life * b.weights["life"] + counters_charged(b, acts) + untap_charge(b, acts))
+             + (got.mill - got.ability_mill * brute.DIAGNOSE_FREE_MANA_MILL) * b.weights["mill"]
+             + life * b.weights["life"] + counters_charged(b, got.acts)
+             + untap_charge(b, got.acts))
     if plan.get("score") != score:
         led.problems.append(f"score: the plan says {plan.get('score')}, the reference's charges "
                             f"of this payment come to {score}")
     elif plan.get("objective") is not None and plan.get("objective") != score - p.benefit:
         led.problems.append(f"objective: the plan says {plan.get('objective')}, the score less "
                             f"the benefits is {score - p.benefit}")
-    return led.problems
 
 
 def _unreplaced(b: Board, o: Any, where: str, s: dict[str, Any], by_costs: list[Activation],
                 labelled: list[Activation], adds: Counter[str]) -> str:
-    """Why no activation of `o` makes the entry's mana under the mana effects (G1): the mana
+    """Why no activation of `o` makes the entry's mana under the mana effects: the mana
     claimed is what a replacement takes away (naming the effect's permanents), or none at all."""
     if any(Counter(a.adds) == adds for a in by_costs):
         outputs = sorted({"".join(f"{{{c}}}" for c in a.adds) for a in labelled
@@ -538,7 +609,7 @@ def _unreplaced(b: Board, o: Any, where: str, s: dict[str, Any], by_costs: list[
 def _labels_fit(s: dict[str, Any], fitting: list[Activation], where: str, listed: bool
                 ) -> tuple[list[Activation], list[str]]:
     """The activations whose replacement and triggers the entry's `replaced` and `triggered`
-    name (G1), else the problems of the first: `replaced` is {by: the replacement applied last,
+    name, else the problems of the first: `replaced` is {by: the replacement applied last,
     was: the output before any}, present only when one applied (needed with `listed`);
     `triggered` lists each trigger that fired, once, in the effects' order, with one of its
     options (with `listed` none left out; else a trigger left out adds any of its options)."""
@@ -604,7 +675,7 @@ def _trigger_choices(alternatives: list[list[Activation]], acts: list[Activation
 
 def _untaps_ok(b: Board, led: _Ledger, where: str, a: Activation, ids: list[str],
                untapped_by: dict[str, str]) -> None:
-    """Issue 25 G2: the source's untap cost names distinct permanents of the opponent, each
+    """The source's untap cost names distinct permanents of the opponent, each
     tapped and matching its atom's filter (for `adds: untapped`, one that could produce the
     mana the entry adds), none untapped by another source too."""
     opp = {o.id: o for o in b.opp_field}

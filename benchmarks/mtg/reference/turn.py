@@ -1,12 +1,12 @@
-"""An independent brute force for `mtg/1` turns (shared/spec/turn-format.md), on the raw data.
+"""An independent brute force for `mtg/1` turns (docs/turns.md), on the raw data.
 
-Written from the turn contract, seed 003 and the comprehensive rules, apart from payplan's
-planner: it reuses only this reference's own pricing of one cast (`brute.priced_casts`, the
-single-cast optimum `brute.solve` for the X a cast announces) and its charges. It tries every
-sequence of the candidates (each object cast or played at most once as a card; an activated
-ability as often as it can be paid), every payment of each cast, and ranks them by the spec's
-rules: the largest summed value, then the smallest summed objective, then the smallest summed
-size (the mana of each cast's total).
+Written from the turn format (docs/turns.md), the format's documentation and the comprehensive
+rules, apart from payplan's planner: it reuses only this reference's own pricing of one cast
+(`brute.priced_casts`, the single-cast optimum `brute.solve` for the X a cast announces) and its
+charges. It tries every sequence of the candidates (each object cast or played at most once as a
+card; an activated ability as often as it can be paid), every payment of each cast, and ranks them
+by the spec's rules: the largest summed value, then the smallest summed objective, then the smallest
+summed size (the mana of each cast's total).
 
 A move is one candidate with one payment, on the state it meets:
 - a cast (a nonland card in hand; a card in the graveyard with flashback or an alternative cost
@@ -473,7 +473,7 @@ def apply(here: dict[str, Any], c: Candidate, tapped: set[str], removed: dict[st
     if card_obj is not None:
         adds = (cards[card_obj["card"]].get("effect") or {}).get("adds")
         if adds:
-            for kind, arg in parse_symbols(str(adds)):
+            for _kind, arg in parse_symbols(str(adds)):
                 pool[MANA.index(arg)] += 1
         if dest is not None:
             you[dest] = you[dest] + [{**card_obj, "tapped": False, "sick": dest == "battlefield"}]

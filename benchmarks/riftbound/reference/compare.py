@@ -5,7 +5,7 @@
 the disagreements in words (an empty list when they agree):
 
 - status: `illegal` exactly when the reference finds the play illegal; `unpayable` exactly when
-  it is legal and no reachable total can be paid (payer.cheapest);
+  it is legal and no reachable total can be paid (payer.best);
 - for `ok`: the plan's (base, paid optional set, total) is one the reference reaches; its score
   is the cheapest payment of that total; its objective (score minus the benefits of the `auto`
   optional costs paid) is the least over every reachable option; among the options of that
@@ -212,10 +212,10 @@ def _check_orders(scenario: Any, ref: Reference, mine: list[Option]) -> list[str
     return problems
 
 
-# --- `payplan hand` and `payplan play` (issue 20, classes 1, 8, 9 and 10) ------------------------
+# --- `payplan hand` and `payplan play` ------------------------
 
-# The engine's wrong answers of issue 20 in `payplan hand` and `payplan play`, re-created (as
-# `pricing.ISSUE_20_MUTANTS` does for `plan`): a trash card listed for its own Flow only; a
+# Wrong answers an engine gave in `payplan hand` and `payplan play`, re-created (as
+# `pricing.ENGINE_MUTANTS` does for `plan`): a trash card listed for its own Flow only; a
 # Hidden card played from facedown put at base; a killed token gear sent to the trash.
 HAND_PLAY_MUTANTS: dict[str, str] = {
     "hand_own_flow_only": "class 8",
@@ -240,7 +240,7 @@ def hand_entries(data: Mapping[str, Any], mutants: Iterable[str] = ()
                  ) -> list[tuple[tuple[str, str | None], list[dict[str, Any]]]]:
     """What `payplan hand` must list, each entry (object, ability) with the plays to try (the
     best is listed): every card in your hand; each card in your trash that has Flow, its own or
-    granted (issue 20, class 8), or that the file's `play` permits; each Hidden card facedown
+    granted, or that the file's `play` permits; each Hidden card facedown
     since an earlier turn; each ability of your board objects but an effect's payment, planned
     on each object it may choose (Equip: your units, class 1); hiding each Hidden card in hand."""
     state = data.get("state") or {}
@@ -364,10 +364,10 @@ def check_play(data: Mapping[str, Any], got: Mapping[str, Any],
                mutants: Iterable[str] = ()) -> list[str]:
     """`payplan play`'s JSON for one `play` (the plan with `state`, the state after) against the
     reference, where the plan is ok: a Hidden card played from facedown to the board stands at
-    the battlefield where it was hidden (811.1.d.1; issue 20, class 9); every object the payment
+    the battlefield where it was hidden (811.1.d.1); every object the payment
     killed (a kill cost, a source that kills) is in its owner's trash, or in no zone at all for
     a token (type `token` or tag `token`: 183.1, class 10); the effects for the turn after it
-    (issue 24, section E) are the reference's: those the play uses one use less (gone at 0),
+    are the reference's: those the play uses one use less (gone at 0),
     then those its resolution creates."""
     if got.get("status") != "ok":
         return []

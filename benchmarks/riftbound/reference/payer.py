@@ -22,26 +22,26 @@ object, for an ability its own object, and the chosen targets on the board wins)
   filter says `controller: opponent`. The filters are read as the pricing reads them
   (`pricing.object_matches`: Might with buffs, location, name or id, printed cost). One object
   pays one non-standard cost at most (the README: "one object can't be exhausted twice").
-- Rule 357.3 (issue 20, class 6): a cost that takes an object off the board (`kill`,
+- Rule 357.3: a cost that takes an object off the board (`kill`,
   `return_to_hand`, a source's kill) takes one other than the play's targets when it can: of
   the complete payments, only those that take the fewest targets are legal (read over the whole
-  payment, since issue 24's sources kill other objects: the way that keeps a target with its
+  payment, since a source may kill other objects: the way that keeps a target with its
   kill cost may leave a source nothing to kill).
 - Sources (real-cards.md section 5): each is activated at most once, a `repeatable` one
   (a converter) any number of times; each activation charges `source`, plus `exhaust` when it
-  exhausts its object (a converter that exhausts, issue 24: `exhaust` once for all its
-  activations, and only when it is ready) and the object's `value` or `kill` when it kills it (the README), pays its
+  exhausts its object (a converter that exhausts: `exhaust` once for all its
+  activations, and only when it is ready) and the object's `value` or `kill` when it kills it
+  (the README), pays its
   Energy/Power cost from the same payment and adds `adds`. An object gives itself up (exhausted
   or killed) to one source at most. Energy and Power are paid first (357.1.a), the non-standard
   costs after (357.2): an object its source exhausted may still pay a non-standard cost, unless
-  that cost needs it ready (`exhaust`); one its source killed pays nothing more (issue 20,
-  class 7). A source's `{kill: {count, filter}}` atom (issue 24, item 6: Malzahar - Fanatic)
-  kills that many of your board objects its filter matches per activation, its own object
-  among them only if the filter matches it, each charged as a kill cost charges it (`value`,
-  else the `kill` weight); such an object pays nothing else: no exhaust, no other cost, and no
-  other source of it is activated, no other source kills it; its buffs go with it. What the
-  payment has and needs is compared as sums: Energy; Power per domain, the
-  `any` Power added covering what the domains lack, then `[A]` pips from whatever is left.
+  that cost needs it ready (`exhaust`); one its source killed pays nothing more. A source's `{kill:
+  {count, filter}}` atom (Malzahar - Fanatic) kills that many of your board objects its filter
+  matches per activation, its own object among them only if the filter matches it, each charged as a
+  kill cost charges it (`value`, else the `kill` weight); such an object pays nothing else: no
+  exhaust, no other cost, and no other source of it is activated, no other source kills it; its
+  buffs go with it. What the payment has and needs is compared as sums: Energy; Power per domain,
+  the `any` Power added covering what the domains lack, then `[A]` pips from whatever is left.
 """
 
 from __future__ import annotations
@@ -228,7 +228,7 @@ def _rune_signatures(you: Mapping[str, Any], weights: Mapping[str, int]
 
 def _victims(ref: Reference, s: Source, weights: Mapping[str, int]
              ) -> list[tuple[frozenset[str], int]]:
-    """The ways one activation of `s` pays its `{kill: ...}` atoms (issue 24, item 6): each
+    """The ways one activation of `s` pays its `{kill: ...}` atoms: each
     atom N of your board objects its filter matches, its own object among them only when the
     filter matches it (and not when the bare word `kill` already kills it), no object killed
     twice; each (the objects killed, their charge: each its `value`, else the `kill` weight,
@@ -263,7 +263,7 @@ def _source_plans(ref: Reference, weights: Mapping[str, int], bound: int
     kills other objects every choice of them: (charge, added, paid, the objects exhausted, the
     objects killed: by a source's bare `kill` or by its `{kill: ...}` atoms). An object gives
     itself up to one source at most; an object a source's atom kills pays nothing else: no
-    other source of it is activated and no other source kills it (issue 24, item 6)."""
+    other source of it is activated and no other source kills it."""
     sources = ref.sources
     ranges = []
     for s in sources:
@@ -320,7 +320,7 @@ def _plain_plan(sources: Sequence[Source], counts: Sequence[int], weights: Mappi
         each = weights["source"] + (
             (weights["kill"] if s.value is None else s.value) if s.kill else 0)
         # Exhausting is once for the activations together: a converter that exhausts
-        # ("[E]: pay any amount of ...", issue 24) converts any amount in one exhaustion.
+        # ("[E]: pay any amount of ...") converts any amount in one exhaustion.
         charge += n * each + (weights["exhaust"] if s.exhaust else 0)
         added = Total(added.energy + n * s.adds.energy,
                       tuple(a + n * b for a, b in zip(added.pips, s.adds.pips)))
@@ -427,12 +427,6 @@ def _search(data: Mapping[str, Any], total: Total, ref: Reference
                     found = (hits, fixed + charge, lost)
     ref.payments[total] = found
     return found
-
-
-def cheapest(data: Mapping[str, Any], total: Total, ref: Reference | None = None) -> int | None:
-    """The least score that pays `total`, or None when nothing pays it."""
-    got = best(data, total, ref)
-    return None if got is None else got[0]
 
 
 def payment_loses(ref: Reference, payment: Mapping[str, Any]) -> bool:

@@ -5,11 +5,11 @@ reference supports what the generator in `strategies.py` makes plus the spec's s
 it does not model (a non-standard cost other than `discard: N`, sources) raises `Unsupported`
 rather than being guessed.
 
-The procedure, as seed 004 (rule 353) and seed 000 (Flow) give it:
+The procedure, as rule 353 and the Flow keyword give it:
 
-1. Base cost (353.1): the printed cost, one Flow instance (from the trash only, seed 000), or
+1. Base cost (353.1): the printed cost, one Flow instance (from the trash only), or
    `play_for`. "Ignoring its cost" zeroes the base Energy and Power of the base in use, Flow
-   included (issue 10, item 3); "ignoring its Energy/Power cost" zeroes only that part.
+   included; "ignoring its Energy/Power cost" zeroes only that part.
 2. Additional costs (353.2): the mandatory printed ones, Deflect (+N [A] per choice of an
    opponent's object with Deflect N, unless an `ignore_deflect` grant applies), and the optional
    ones the player pays (Accelerate, each Repeat instance, printed optional costs). A component
@@ -21,11 +21,11 @@ The procedure, as seed 004 (rule 353) and seed 000 (Flow) give it:
    one branch of the player's choice. A discount always takes as much as it can.
 5. Energy and Power never below 0 (353.5).
 
-Readings where the spec is open (the README's and issue 10's, and these):
+Readings where the spec is open (the README's, the settled ones, and these):
 
 - Trash: the printed base needs `permit`; Flow is used from the trash only; `play_for` from
   either zone. An explicit `base` that is not among the zone's choices makes the play illegal.
-- Amounts count your objects in that zone and never the played card (issue 10, item 4; it is on
+- Amounts count your objects in that zone and never the played card (it is on
   the Chain); `max: might` reads your units on the board.
 - Deflect charges for an opponent's object the play chooses, once per listing; an applying
   `ignore_deflect` grant removes it. `at` with no granting object (the card's own or the play's
@@ -33,16 +33,16 @@ Readings where the spec is open (the README's and issue 10's, and these):
 - Destination: with a Flow base, banishment unless the card's own execution (`instructed_by:
   self`, never a counter) names `to`; without Flow, countered -> trash, else `to` when given,
   else trash for a spell and board for a unit or gear. Executions: 1 + Repeats paid, 0 when
-  countered (issue 10, item 5).
+  countered.
 
 Every order of every set of discounts is walked (a memo on (running cost, discounts left) only
 merges identical states, so nothing is pruned).
 
-The real-card additions (issue 13; `shared/spec/real-cards.md` and the README's "Real-card
+The real-card additions (docs/payplan-format.md and the README's "Real-card
 additions", read there, not from the engine):
 
 - Ability plays (section 1): the ability's cost is the base (kind `printed`), and each of its
-  `alternatives` (issue 24, item 11: Legion Marauder's "[1] or [Body]") a base of kind
+  `alternatives` (Legion Marauder's "[1] or [Body]") a base of kind
   `alternative` beside it, priced alike (a base whose `exhaust_self` or `disempower_self` its
   object can't pay is left out; with none left the play is illegal); no additional
   cost but Deflect on the opponent's objects it chooses; its own `discounts` (its object grants
@@ -50,15 +50,16 @@ additions", read there, not from the engine):
   `or_card` for equip/empower/activated); grants without `ability` reach cards only. Timing
   defaults: equip/empower normal, activated reaction. Empower's `times` (default 1) against
   `empowered`, another's against `OBJ.ID` in `used_this_turn`. An effect's payment (`kind:
-  payment`) is its cost alone, any timing. An ability's `while` (issue 24) must hold, read
-  with its own object as the granting object; outside it the play is illegal. Readings: an ability with `targets` needs targets it
-  accepts; `exhaust_self` on an exhausted object and `disempower_self` on one not Empowered
-  make the play illegal (the README says they "need" it). Hiding (section 6) is an ability
-  play of cost [A] (`ability: hide`); a card hidden on an earlier turn plays from facedown with
-  Reaction timing, base kind `hidden` of cost [0]; hidden this turn it can't.
-- A card's `hybrid` pips (issue 24: a Fury-or-Chaos pip) are announced as one of their two
+  payment`) is its cost alone, any timing. An ability's `while` must hold, read
+  with its own object as the granting object; outside it the play is illegal. Readings: an ability
+  with `targets` needs targets it accepts; `exhaust_self` on an exhausted object and
+  `disempower_self` on one not Empowered make the play illegal (the README says they "need" it).
+  Hiding (section 6) is an ability play of cost [A] (`ability: hide`); a card hidden on an earlier
+  turn plays from facedown with Reaction timing, base kind `hidden` of cost [0]; hidden this turn it
+  can't.
+- A card's `hybrid` pips (a Fury-or-Chaos pip) are announced as one of their two
   domains: the printed base is each choice of halves (an ability's or hiding's cost has none).
-- An optional cost with `ignore` (issue 24: "spend a buff; if you do, ignore this spell's
+- An optional cost with `ignore` ("spend a buff; if you do, ignore this spell's
   cost"): paid, the base in use has that part zeroed as `play.ignore` does; additional costs,
   increases and discounts after it apply as usual.
 - Repeatable optional costs (section 2): every count from 0 (`auto`) or 1 (`yes`) to what the
@@ -73,22 +74,22 @@ additions", read there, not from the engine):
   grants are skipped while their id is in `used_this_turn`. Granted Flow `printed`: one more
   Flow instance equal to the printed cost. `ignore: all`: base [0], no additional cost (Deflect
   included) and no increase. Card key `ignore_deflect`: no Deflect on its play.
-- Granted and conditional Deflect (issue 24, item 2; 809.2): an object's Deflect is its card's
+- Granted and conditional Deflect (809.2): an object's Deflect is its card's
   `keywords.deflect`, plus its own `deflect` (gained from an effect), plus every grant
   `deflect: N` of a board object whose `applies_to` reaches it (read on the object, `controller`
   relative to the granting object's controller, `self: true` the granting object) while its
   `while` holds with the granting object; such a grant reaches objects, never a play. Condition
   `might_at_least`: the granting object's Might (none, or a gear's: it does not hold).
-- Granted Repeat (issue 24, section C: The Academy, Temporal Portal): each active grant with
+- Granted Repeat (The Academy, Temporal Portal): each active grant with
   `keyword: {repeat: printed|base}` that applies to a card play gives it one more Repeat
   instance, named after its own (`repeat.K`, K the next index; several grants in the order
   they are met), equal to the printed cost (`cost`, no hybrid pip) or to the base in use (the
   option's base, after the play's `ignore`; before an optional cost's own `ignore`).
 - Sources (section 5) are read here (`while`, `only_for`, `bonus`, ready when they exhaust;
-  issue 24's `{kill: {count, filter}}` cost atom that kills other objects) and paid in
+  the `{kill: {count, filter}}` cost atom that kills other objects) and paid in
   `payer.py`.
 
-Issue 24's board keys (items 9 and 11; the contract's sections D and B's battlefields):
+The board keys (board conditions and named battlefields):
 
 - Scores (`state.you.score`, `state.opponent.score`, default 0; `state.victory_score`, default
   8), objects' `stunned` and the filter `stunned` (a card that is no board object is not
@@ -99,10 +100,11 @@ Issue 24's board keys (items 9 and 11; the contract's sections D and B's battlef
   opponent's score as its own. `controls` keeps reading your board (the contract: "stays
   yours").
 - Named battlefields (`state.battlefields: [{id, card}]`): objects of no player and at no
-  location (`at` on a battlefield's grant does not hold); a board or facedown object whose `location` is a battlefield id is at that
-  battlefield and so at `battlefield` (filters' `location`, the condition `at`). A
-  battlefield's grants reach every play (`applies_to.controller` unset or `you`, read for the
-  player making the play); their conditions read the player making the play. `here`: the
+  location (`at` on a battlefield's grant does not hold); a board or facedown object whose
+  `location` is a battlefield id is at that battlefield and so at `battlefield` (filters'
+  `location`, the condition `at`). A battlefield's grants reach every play
+  (`applies_to.controller` unset or `you`, read for the player making the play); their
+  conditions read the player making the play. `here`: the
   granting battlefield (or the named battlefield the granting object stands at) is
   `state.showdown_at`. `units_at`: a named battlefield (`here`: that one; `any`: some one) with
   exactly N units of both players (`where` unset: `any`, the README's default); an object at
@@ -253,7 +255,7 @@ class Obj:
     empowered: int = 0
     buffs: int = 0
     hidden_turn: str = "earlier"
-    # Deflect the object gained from an effect (issue 24, item 2: `board[].deflect`).
+    # Deflect the object gained from an effect (`board[].deflect`).
     deflect: int = 0
     stunned: bool = False
 
@@ -282,7 +284,7 @@ def zone_objects(player: Mapping[str, Any], zone: str, controller: str) -> list[
 
 
 def battlefields_of(state: Mapping[str, Any]) -> list[Obj]:
-    """The named battlefields (issue 24, section B: `state.battlefields: [{id, card}]`), as
+    """The named battlefields (`state.battlefields: [{id, card}]`), as
     objects of no player (controller `battlefield`) at no location: a battlefield is where
     objects stand, not itself at one, so `{at: ...}` on its grant does not hold (the engine's
     reading too; the contract says nothing of it)."""
@@ -387,7 +389,7 @@ class Context:
 
     def might(self, obj: Obj) -> int | None:
         """The object's current Might: its `might` when given, else its printed Might plus its
-        buffs (a buff is +1 Might; issue 20, class 11). None for a card with no Might."""
+        buffs (a buff is +1 Might). None for a card with no Might."""
         if obj.might is not None:
             return obj.might
         m = self.card_of(obj).get("might")
@@ -397,9 +399,9 @@ class Context:
 
 
 def at_location(ctx: Context, location: str | None, want: Any) -> bool:
-    """An object's location against a filter's `location` or a condition's `at` (issue 24,
-    section B): the same word or battlefield id, or the word `battlefield` for an object at a
-    named battlefield (it is at a battlefield)."""
+    """An object's location against a filter's `location` or a condition's `at`: the same word
+    or battlefield id, or the word `battlefield` for an object at a named battlefield (it is at a
+    battlefield)."""
     if location is None:
         return False
     if location == want:
@@ -411,7 +413,7 @@ def at_location(ctx: Context, location: str | None, want: Any) -> bool:
 
 def object_matches(ctx: Context, obj: Obj, flt: Mapping[str, Any]) -> bool:
     """A filter on an object in a zone (spec: type, tags, domain, name, might, location; the
-    README's `id`, `printed_energy`, `printed_power`; `controller`: who controls it; issue 24's
+    README's `id`, `printed_energy`, `printed_power`; `controller`: who controls it;
     `stunned`, on the object)."""
     card = ctx.card_of(obj)
     for key, want in flt.items():
@@ -434,7 +436,7 @@ def object_matches(ctx: Context, obj: Obj, flt: Mapping[str, Any]) -> bool:
 
 def target_matches(ctx: Context, obj: Obj, flt: Mapping[str, Any]) -> bool:
     """A filter on a chosen object (an ability's `targets`, a condition's `targets`): an object
-    filter, its `controller` read as who controls the object (issue 20, class 1)."""
+    filter, its `controller` read as who controls the object."""
     if "target_controller_ignored" in ctx.mutants:
         flt = {k: v for k, v in flt.items() if k != "controller"}
     return object_matches(ctx, obj, flt)
@@ -447,7 +449,7 @@ def card_matches(ctx: Context, card: Mapping[str, Any], key: str, want: Any,
     if key == "tags":
         return set(as_list(want)) <= set(card.get("tags") or [])
     if key == "any_tags":
-        # OR over tags (issue 24, item 7: "a Bird, Cat, Dog, or Poro"): one of them will do.
+        # OR over tags ("a Bird, Cat, Dog, or Poro"): one of them will do.
         return bool(set(as_list(want)) & set(card.get("tags") or []))
     if key == "domain":
         return bool(set(as_list(want)) & set(card.get("domains") or []))
@@ -463,10 +465,10 @@ def card_matches(ctx: Context, card: Mapping[str, Any], key: str, want: Any,
         printed = card_cost(card.get("cost"), card)
         return bool((printed.energy if key == "printed_energy" else sum(printed.pips)) == want)
     if key == "timing":
-        # A card's timing (issue 24, section B); the play's timing is read in `_play_matches`.
+        # A card's timing; the play's timing is read in `_play_matches`.
         return card.get("timing", "normal") in as_list(want)
     if key == "stunned":
-        # A card that is no board object is not stunned (issue 24, section D).
+        # A card that is no board object is not stunned.
         return not want
     raise Unsupported(f"filter key {key}")
 
@@ -505,8 +507,8 @@ def amount(ctx: Context, value: Any) -> int:
         zone = value.get("zone", "board")
         you = ctx.state.get("you") or {}
         objs = zone_objects(you, zone, "you")
-        # Issue 10, item 4: the played card is on the Chain, in none of your zones. An ability's
-        # object stays on the board: its own count counts it (rules notes; issue 20, class 4).
+        # The played card is on the Chain, in none of your zones. An ability's
+        # object stays on the board: its own count counts it (rules notes).
         on_chain = ctx.kind != "ability" or "ability_counts_exclude_self" in ctx.mutants
         n = sum(1 for o in objs
                 if (o.id != ctx.obj.id or not on_chain or "counts_itself" in ctx.mutants)
@@ -536,7 +538,7 @@ def condition_holds(ctx: Context, base: Base, cond: Any, granter: Obj | None,
     """`if` / `while`: a map (every key must hold) or a list of maps (all must hold).
     `player`: whose level, runes and objects the player conditions read (`level_at_least`,
     `runes_at_most`, `controls`): yours, but a Deflect grant's `while` reads its granting
-    object's controller's (the README, issue 24 item 2: an opponent's Master Yi - Tempered,
+    object's controller's (the README: an opponent's Master Yi - Tempered,
     "[Level 6] I have Deflect", reads `state.opponent.xp`)."""
     for c in as_list(cond):
         for key, value in dict(c).items():
@@ -564,10 +566,10 @@ def _one_condition(ctx: Context, base: Base, key: str, value: Any, granter: Obj 
         return bool(ctx.state.get("phase", "main") == value)
     if key == "at":
         # The granting object is at that location; a discount with no granting object is not.
-        # At a named battlefield it is at a battlefield too (issue 24, section B).
+        # At a named battlefield it is at a battlefield too.
         return granter is not None and at_location(ctx, granter.location, value)
     if key == "here":
-        # Issue 24, section B ("during showdowns here", Mystic Vortex): the showdown is at the
+        # "During showdowns here" (Mystic Vortex): the showdown is at the
         # granting battlefield (or at the battlefield where the granting object stands).
         here = _here(ctx, granter)
         showdown = ctx.state.get("showdown_at")
@@ -594,12 +596,12 @@ def _one_condition(ctx: Context, base: Base, key: str, value: Any, granter: Obj 
         # The granting object (or the source) has been Empowered that often; none: not.
         return granter is not None and granter.empowered >= int(value)
     if key == "might_at_least":
-        # Issue 24, item 2 ("while Mighty": at least 5): the granting object's Might as Might
+        # "While Mighty" (at least 5): the granting object's Might as Might
         # is read elsewhere (its `might`, else printed plus buffs); no granting object, or one
         # with no Might (a gear), does not hold.
         might = None if granter is None else ctx.might(granter)
         return might is not None and might >= int(value)
-    # Board conditions as state (issue 24, section D): the players read relative to the player
+    # Board conditions as state: the players read relative to the player
     # making the play, or for a grant to the granting object's controller (a battlefield has
     # none: the player making the play).
     me = "you" if "grant_conditions_for_player" in ctx.mutants else _viewer(granter)
@@ -642,7 +644,7 @@ def _here(ctx: Context, granter: Obj | None) -> str | None:
 
 
 def _units_at(ctx: Context, granter: Obj | None, value: Mapping[str, Any]) -> bool:
-    """`{units_at: {count: N, where: here|any}}` (issue 24, section D): a battlefield with
+    """`{units_at: {count: N, where: here|any}}`: a battlefield with
     exactly N units, both players' counted: `here` the one `_here` names, `any` some named
     battlefield (`where` unset: `any`, as the README reads it; the contract gives no default).
     Only named battlefields (`state.battlefields`) are counted: an object at the bare word
@@ -788,7 +790,7 @@ class Source:
     kill: bool
     repeatable: bool
     value: int | None
-    # Costs that kill other objects (issue 24, item 6: Malzahar - Fanatic's "kill a friendly
+    # Costs that kill other objects (Malzahar - Fanatic's "kill a friendly
     # unit or gear"): (filter as `filter_key` gives it, count) per `{kill: ...}` atom, each
     # activation killing that many of your board objects its filter matches.
     kills: tuple[tuple[str, int], ...] = ()
@@ -817,7 +819,7 @@ class Reference:
     # The payer's answers per total (payer._search: targets taken, score, loses), kept.
     payments: dict[Total, tuple[int, int, int] | None] = field(default_factory=dict,
                                                                 compare=False, repr=False)
-    # The indices of the effects in `state.you.effects` the play uses (issue 24, section E).
+    # The indices of the effects in `state.you.effects` the play uses.
     effects_used: tuple[int, ...] = ()
 
     def keep(self) -> frozenset[str]:
@@ -831,14 +833,14 @@ class Reference:
         return frozenset(out)
 
     def executions(self, option: Option) -> int:
-        """1, plus one per Repeat instance paid; 0 when countered (issue 10, item 5)."""
+        """1, plus one per Repeat instance paid; 0 when countered."""
         if self.leaves.get("by", "resolution") == "counter" and (
                 "countered_executes" not in self.mutants):
             return 0
         return 1 + sum(1 for name in option.paid if name.split(".")[0] == "repeat")
 
     def destination(self, option: Option) -> str | None:
-        """Where the card goes when it leaves the Chain (seed 000; spec "destination"). An
+        """Where the card goes when it leaves the Chain (the Flow keyword; spec "destination"). An
         ability play puts no card on the Chain: none (the README's plan JSON for abilities)."""
         if self.kind in ("ability", "hide"):
             return None
@@ -847,7 +849,7 @@ class Reference:
         by_self = self.leaves.get("instructed_by", "other") == "self"
         if option.base.kind == "flow":
             # Seed 000: any departure is banishment unless the spell's own execution directs
-            # the move; countering is never its own execution (issue 10, item 2).
+            # the move; countering is never its own execution.
             if to is not None and by_self and by != "counter":
                 return "trash" if "flow_self_to_trash" in self.mutants else str(to)
             return "banishment"
@@ -944,7 +946,7 @@ def find_object(data: Mapping[str, Any], oid: str) -> Obj | None:
 
 
 MUTANTS: tuple[str, ...] = ("pareto_components", "flow_self_to_trash", "ignore_dropped_on_flow")
-# Issue 10's settled points, re-created the same way to name what a campaign on an old engine
+# Settled points, re-created the same way to name what a campaign on an old engine
 # finds: the played card counted in its own zone; a countered spell executed.
 # The rules fix for `ignore` covers a `play_for` base as well (rule 353.1: the base cost in use).
 SETTLED_MUTANTS: tuple[str, ...] = ("counts_itself", "countered_executes",
@@ -953,10 +955,10 @@ SETTLED_MUTANTS: tuple[str, ...] = ("counts_itself", "countered_executes",
 # real-card generator reaches the choices it must get right: a per-payment discount counted
 # once; only the first victim's printed cost tried; the first tier that holds instead of the
 # last; a converter activated once at most; grants without `ability` reaching abilities; a
-# repeatable cost paid 0 or 1 times only; issue 24's: an ability's `alternatives` left out; the
+# repeatable cost paid 0 or 1 times only; an ability's `alternatives` left out; the
 # objects a source's kill atom kills left free to pay the rest of the payment (another source,
 # an exhaust or kill cost) and to stay for the tie-break; a source's kills left out of rule 357.3.
-# Issue 24, item 2's: an object's Deflect its printed keyword only (no grant, nothing gained);
+# Of granted Deflect: an object's Deflect its printed keyword only (no grant, nothing gained);
 # a Deflect grant's `controller` read as a player (`you`: you) rather than relative to the
 # granting object's controller; a grant never reaching its own granting object (so `self: true`
 # reaches nothing).
@@ -967,15 +969,15 @@ REAL_MUTANTS: tuple[str, ...] = ("per_payment_once", "first_victim", "first_tier
                                  "deflect_printed_only", "deflect_controller_absolute",
                                  "deflect_granter_excluded")
 
-# Issue 20's wrong answers of the engine at 352083e (classes 1-7 and 11, and the tie-break that
-# keeps objects on the board), each re-created as the reading it made, so that a disagreement
+# Wrong answers an engine gave (by class of wrong answer, and the tie-break that keeps objects
+# on the board), each re-created as the reading it made, so that a disagreement
 # on a generated play can be named by its class and the generator shown to reach each ruling:
 # a target's `controller` ignored and Equip aimed at any unit; a grant's `applies_to.location`
 # never matching; a mandatory cost's `unlocks` never applying; an ability's counts leaving out
 # its own object; a repeatable cost capped by the resources before its per-payment discounts;
 # a kill cost free to kill the play's target; a source's object barred from every non-standard
 # cost of the play; Might read without buffs; equal scores ranked by the smaller total alone.
-ISSUE_20_MUTANTS: dict[str, str] = {
+ENGINE_MUTANTS: dict[str, str] = {
     "target_controller_ignored": "class 1",
     "grant_location_never": "class 2",
     "mandatory_unlocks_ignored": "class 3",
@@ -987,7 +989,7 @@ ISSUE_20_MUTANTS: dict[str, str] = {
     "tiebreak_size_first": "tie-break",
 }
 
-# Wrong readings of issue 24's board keys (items 9 and 11), each a plausible shortcut, to show
+# Wrong readings of the board keys, each a plausible shortcut, to show
 # the real-card generator reaches the choice: an opponent's grant's conditions read for the
 # player making the play; an object at a battlefield id not at `battlefield`; `here` holding
 # in any showdown; `units_at` counting only the units of the player it is read for; a Hidden
@@ -995,7 +997,7 @@ ISSUE_20_MUTANTS: dict[str, str] = {
 BOARD_MUTANTS: tuple[str, ...] = ("grant_conditions_for_player", "battlefield_id_elsewhere",
                                   "here_any_showdown", "units_at_own_only",
                                   "facedown_card_timing", "only_here_everywhere")
-# Wrong readings of issue 24's sections C and E, each a plausible shortcut, to show the
+# Wrong readings of granted Repeat and the turn's effects, each a plausible shortcut, to show the
 # generators reach what tells them apart: a granted Repeat `base` read as the printed cost, a
 # `printed` one read as the base in use; the effects in the state left out of the play; the
 # effects' discounts applied before every other discount on the total (not in the order the
@@ -1012,17 +1014,18 @@ def reference_totals(data: Mapping[str, Any], mutant: str | Iterable[str] | None
     with `price=False` legality and the play's reading only (its context and sources: what a
     payment check needs), no option.
 
-    `mutant` re-creates one of issue 10's wrong answers on purpose (tests only: it shows the
+    `mutant` re-creates one of the settled wrong answers on purpose (tests only: it shows the
     generator reaches each of them, without an old engine): `pareto_components` keeps only the
     Pareto-best results of the component discounts on each optional cost, an [A] pip counted as
     at least as good as a domain pip; `flow_self_to_trash` sends a Flow spell its own execution
     moves to the trash; `ignore_dropped_on_flow` does not apply `ignore` to a Flow base,
-    `ignore_dropped_on_play_for` to a `play_for` base; `resolution_ignores_to` sends a spell
-    without Flow that its own execution moves (`by: resolution`) to the trash; `counts_itself` counts the played card in amounts; `countered_executes` gives a
-    countered spell its executions. Several may be given at once.
+    `ignore_dropped_on_play_for` to a `play_for` base; `resolution_ignores_to` sends a spell without
+    Flow that its own execution moves (`by: resolution`) to the trash; `counts_itself` counts the
+    played card in amounts; `countered_executes` gives a countered spell its executions. Several may
+    be given at once.
     """
     mutants = frozenset([mutant] if isinstance(mutant, str) else mutant or ())
-    assert mutants <= set(MUTANTS + SETTLED_MUTANTS + REAL_MUTANTS + tuple(ISSUE_20_MUTANTS)
+    assert mutants <= set(MUTANTS + SETTLED_MUTANTS + REAL_MUTANTS + tuple(ENGINE_MUTANTS)
                           + BOARD_MUTANTS + EFFECT_MUTANTS), mutants
     cards = data["cards"]
     state = data.get("state") or {}
@@ -1090,14 +1093,14 @@ def reference_totals(data: Mapping[str, Any], mutant: str | Iterable[str] | None
 
 
 def _card_bases(ctx: Context, mutants: frozenset[str]) -> list[Base]:
-    """Base cost choices (353.1; seed 000 for Flow; the spec's `base` and trash permissions)."""
+    """Base cost choices (353.1; the Flow keyword for Flow; the spec's `base` and trash permissions)."""
     card, play, zone = ctx.card, ctx.play, ctx.zone
     printed = card_cost(card.get("cost"), card)
     flows = _flows(ctx)
     play_for = card_cost(play["play_for"], card) if "play_for" in play else None
     candidates: list[tuple[str, int, Total]] = []
     if zone == "hand" or play.get("permit", False):
-        # Hybrid pips (issue 24, item 5): each announced as one of its two domains, so one
+        # Hybrid pips: each announced as one of its two domains, so one
         # printed base per choice of halves.
         for halves in itertools.product(*[list(pair) for pair in card.get("hybrid") or []]):
             with_halves = list(printed.pips)
@@ -1133,7 +1136,7 @@ def _card_bases(ctx: Context, mutants: frozenset[str]) -> list[Base]:
 
 def _accepted(ctx: Context, ability: Mapping[str, Any]) -> list[str]:
     """The board objects (both players', in state order) an ability's `targets` filter accepts.
-    Equip attaches to a unit you control (rules notes; issue 20, class 1), whatever its filter
+    Equip attaches to a unit you control (rules notes), whatever its filter
     says of the controller; another ability's `controller` is who controls the chosen object."""
     accepts = dict(ability.get("targets") or {})
     if ability.get("kind") == "equip" and "target_controller_ignored" not in ctx.mutants:
@@ -1170,7 +1173,7 @@ def _flows(ctx: Context) -> list[Total]:
 
 def effects_after(effects: Sequence[Mapping[str, Any]], used: Sequence[int],
                    created: Mapping[str, Any]) -> list[dict[str, Any]]:
-    """Issue 24, section E: the effects after a play that uses those at `used` (each one use
+    """The effects after a play that uses those at `used` (each one use
     less, dropped at 0; `uses: turn` never runs out) and whose resolution creates `created`
     (the card's `effect`: each `discounts` entry, then each `grants` entry, an effect of its
     own with `uses` default 1; ids `effect1`, `effect2`, ... unless given)."""
@@ -1224,7 +1227,7 @@ def _without_defaults(value: Any) -> Any:
 
 def play_optional_names(data: Mapping[str, Any], oid: str) -> list[str]:
     """The names of the optional costs a card play of your object `oid` has on the scenario's
-    state: the card's own, then the Repeat instances grants give it (issue 24, section C: the
+    state: the card's own, then the Repeat instances grants give it (the
     boards' grants and your effects for the turn that apply to it)."""
     state = data.get("state") or {}
     obj = find_object(data, oid)
@@ -1241,7 +1244,7 @@ def play_optional_names(data: Mapping[str, Any], oid: str) -> list[str]:
 
 def has_flow(data: Mapping[str, Any], oid: str) -> bool:
     """Whether your object `oid` has a Flow instance, its own or granted, as the scenario stands
-    (`payplan hand` lists such a card in the trash; issue 20, class 8)."""
+    (`payplan hand` lists such a card in the trash)."""
     state = data.get("state") or {}
     obj = find_object(data, oid)
     if obj is None:
@@ -1286,7 +1289,7 @@ def _ability_totals(data: Mapping[str, Any], board: list[Obj], mutants: frozense
         return empty
     ctx = Context(data, cards, state, play, obj, card, obj.zone, board, mutants, "ability",
                   ability)
-    # "Use only while ..." (issue 24, item 1; 377.2.b): the ability's `while`, read with its
+    # "Use only while ..." (377.2.b): the ability's `while`, read with its
     # own object as the granting object (its location, its Empowered count); outside: illegal.
     if not condition_holds(ctx, Base("printed", 0, Total()), ability.get("while"), obj):
         empty.reasons.append("while")
@@ -1318,7 +1321,7 @@ def _ability_totals(data: Mapping[str, Any], board: list[Obj], mutants: frozense
             empty.reasons.append("used up")
             return empty
     cost = card_cost(ability.get("cost"), card, obj.id)
-    # Alternative costs (issue 24, item 11: Legion Marauder's Empower "[1] or [Body]"): each a
+    # Alternative costs (Legion Marauder's Empower "[1] or [Body]"): each a
     # base of its own, kind `alternative`, priced by rule 353 like the printed one.
     own = [Base("alternative", 0, card_cost(alt, card, obj.id))
            for i, alt in enumerate(ability.get("alternatives") or [])] if kind != "payment" and (
@@ -1388,11 +1391,11 @@ def _price(ctx: Context, ref: Reference, bases: Sequence[Base], optionals: Seque
            ignore_all: bool, granted: Sequence[str] = ()) -> None:
     """Every reachable option: each base, each count of each optional cost, each victim.
 
-    `granted`: the Repeat instances grants give the card (`printed` or `base`, issue 24
-    section C), named after its own (`repeat.K`, K the next index), each an optional cost of
-    kind `repeat` equal to the printed cost (`cost`, no hybrid pip) or to the base in use (the
-    option's base: Flow, `play_for`, an alternative, hidden, after the play's `ignore`; before
-    an optional cost's own `ignore`, discounts and increases)."""
+    `granted`: the Repeat instances grants give the card (`printed` or `base`), named after its own
+    (`repeat.K`, K the next index), each an optional cost of kind `repeat` equal to the printed cost
+    (`cost`, no hybrid pip) or to the base in use (the option's base: Flow, `play_for`, an
+    alternative, hidden, after the play's `ignore`; before an optional cost's own `ignore`,
+    discounts and increases)."""
     own = sum(1 for o in optionals if o.kind == "repeat")
     printed = card_cost(ctx.card.get("cost"), ctx.card)
     if "repeat_base_as_printed" in ctx.mutants:
@@ -1433,7 +1436,7 @@ def _price(ctx: Context, ref: Reference, bases: Sequence[Base], optionals: Seque
             for victims in _victim_choices(ctx, counts):
                 ctx.victims = dict((k, (e, p)) for k, (e, p, _) in victims.items())
                 mods = _modifiers(ctx, base, ignore_all)
-                # An optional cost whose payment ignores the cost (issue 24, item 4: Wallop,
+                # An optional cost whose payment ignores the cost (Wallop,
                 # Call to Glory): the base in use with that part zeroed (353.1), then the rest.
                 used = base
                 for o in optionals:
@@ -1461,7 +1464,7 @@ def _repeat_bound(ctx: Context, o: Optional_) -> int:
     Every count up to it is tried; a larger one could not be paid.
 
     Its Energy and Power are capped by the resources *after* the discounts that reduce them
-    (issue 20, class 5; 356.4.f): n payments add n times the cost's size (Energy plus pips) and
+    (356.4.f): n payments add n times the cost's size (Energy plus pips) and
     its `per_payment` unlocks take at most n times their amounts back, every other discount at
     most its amounts (`_reduction_bound`), and what is left must be paid from at most the units
     the runes (2 each), the pool and the sources can give. So n * (size - per payment) <=
@@ -1662,7 +1665,7 @@ def _sources(ctx: Context) -> tuple[Source, ...]:
 
 
 def _source_kill(atom: Mapping[str, Any]) -> tuple[str, int]:
-    """A source's `{kill: {count: N, filter: FILTER}}` atom (issue 24, item 6; the shape of the
+    """A source's `{kill: {count: N, filter: FILTER}}` atom (the shape of the
     `other` atom `kill`: a bare number is a count with no filter, the count defaults to 1):
     (the filter as `filter_key` gives it, N). It kills objects of yours: a filter naming another
     controller is not modelled."""
@@ -1692,7 +1695,7 @@ def _play_matches(ctx: Context, flt: dict[str, Any]) -> bool:
     if ctx.kind == "ability" and (ctx.ability or {}).get("kind") == "payment":
         return False  # an effect's "pay X" is not a play: no filter matches it (the README)
     if "location" in flt:
-        # Where the play is (issue 20, class 2): an ability's object where it stands; a card
+        # Where the play is: an ability's object where it stands; a card
         # played from facedown at the battlefield where it was hidden (811.1.d.1); a card from
         # hand or trash at no location (it is on the Chain), so a `location` does not match it.
         location = flt.pop("location")
@@ -1704,7 +1707,7 @@ def _play_matches(ctx: Context, flt: dict[str, Any]) -> bool:
     if "from" in flt and flt.pop("from") != ctx.zone:
         return False
     if "stunned" in flt:
-        # Issue 24, section D: an ability's object as it stands; a card played is no board
+        # Board conditions: an ability's object as it stands; a card played is no board
         # object, so never stunned.
         stunned = ctx.obj.stunned if ctx.kind == "ability" else False
         if stunned != bool(flt.pop("stunned")):
@@ -1723,14 +1726,14 @@ def _play_matches(ctx: Context, flt: dict[str, Any]) -> bool:
             if kind not in ("equip", "empower", "activated"):
                 return False
         elif want == "activated" and kind in ("equip", "empower"):
-            pass  # Equip and Empower are activated abilities (818.1; issue 24, item 8)
+            pass  # Equip and Empower are activated abilities (818.1)
         elif want != "any" and want != kind:
             return False
     return all(card_matches(ctx, ctx.card, k, v, _card_might(ctx.card)) for k, v in flt.items())
 
 
 def play_timing(ctx: Context) -> str:
-    """The play's timing (issue 24, section B's filter `timing`): a card's own, Reaction for a
+    """The play's timing (the filter `timing`): a card's own, Reaction for a
     Hidden card played from facedown; an ability's (its kind's default), hiding normal."""
     if ctx.kind == "ability":
         ability = ctx.ability or {}
@@ -1747,7 +1750,7 @@ class Mods:
     component: list[Disc]  # component != total
     increases: list[Total]
     ignore_deflect: bool
-    # Heisho (issue 24, section B): the battlefields where a chosen object's Deflect is ignored.
+    # Heisho: the battlefields where a chosen object's Deflect is ignored.
     ignore_deflect_at: set[str] = field(default_factory=set)
     # The `effects_first` mutant's effect discounts, applied before the others.
     first: list[Disc] = field(default_factory=list)
@@ -1783,7 +1786,7 @@ def _grants(ctx: Context) -> Iterator[tuple[Obj, Mapping[str, Any]]]:
             # `controller` is relative to the granting object's controller.
             if (o.controller == "you") != (player == "you"):
                 continue
-            # `self: true` on a grant to plays (the README, issue 24 item 2): only plays of the
+            # `self: true` on a grant to plays (the README): only plays of the
             # granting object itself, its abilities (a card played is not on the board).
             if "self" in applies and bool(applies.pop("self")) != (
                     ctx.kind == "ability" and ctx.obj.id == o.id):
@@ -1791,7 +1794,7 @@ def _grants(ctx: Context) -> Iterator[tuple[Obj, Mapping[str, Any]]]:
             if not _play_matches(ctx, applies):
                 continue
             yield o, g
-    # A named battlefield's grants (issue 24, section B): it has no controller, so its
+    # A named battlefield's grants: it has no controller, so its
     # `applies_to.controller` is read relative to the player making the play (you): unset or
     # `you` reaches every player's plays, yours included; `opponent` would reach nobody's own.
     for b in ctx.battlefields():
@@ -1804,7 +1807,7 @@ def _grants(ctx: Context) -> Iterator[tuple[Obj, Mapping[str, Any]]]:
 
 
 def deflect_of(ctx: Context, base: Base, obj: Obj) -> int:
-    """An object's Deflect (issue 24, item 2; 809.2: values stack): its card's
+    """An object's Deflect (809.2: values stack): its card's
     `keywords.deflect`, plus its own `deflect` (gained from an effect), plus N for every grant
     `deflect: N` of a board object (either player's) that reaches it while the grant's `while`
     holds, read with the granting object (and in the play's context, as other grants' `while`
@@ -1862,7 +1865,7 @@ def _every_grant(ctx: Context) -> Iterator[tuple[Obj | None, Mapping[str, Any]]]
 
 
 def _matching_effects(ctx: Context) -> list[int]:
-    """Issue 24, section E: the indices of the effects in `state.you.effects` whose
+    """The indices of the effects in `state.you.effects` whose
     `applies_to` matches this play (read as a grant's, on the play; a `controller` other than
     `you` reaches no play of yours). The opponent's effects (`state.opponent.effects`) never
     reach your plays. A matching play uses each of them, whatever its discount takes."""
@@ -1886,7 +1889,7 @@ def effects_used(ctx: Context) -> tuple[int, ...]:
 
 
 def _granted_repeats(ctx: Context) -> list[str]:
-    """Issue 24, section C (The Academy, Temporal Portal): one word per active grant that
+    """Granted Repeat (The Academy, Temporal Portal): one word per active grant that
     applies to this card play with `keyword: {repeat: printed|base}`, in the order the grants
     are met (the boards' objects in state order)."""
     if ctx.kind != "card":
@@ -1983,7 +1986,7 @@ def _modifiers(ctx: Context, base: Base, ignore_all: bool = False) -> Mods:
 def _unlocked(ctx: Context, base: Base, counts: Mapping[str, int], component: str) -> list[Disc]:
     """Discounts a paid printed additional cost unlocks (`unlocks`), on `component` (or not
     total); a `per_payment` one counts once per payment of a repeatable cost. A mandatory cost is
-    always paid, so its unlocks always apply (issue 20, class 3); none under `ignore: all`,
+    always paid, so its unlocks always apply; none under `ignore: all`,
     where no additional cost is paid."""
     out = []
     for add in _additional_costs(ctx):

@@ -1,4 +1,4 @@
-"""A turn by brute force (`payplan/1`; shared/spec/turn-format.md), written apart from the planner.
+"""A turn by brute force (`payplan/1`; docs/turns.md), written apart from the planner.
 
 Every sequence of the candidates (each object played as a card at most once; an explicit list's
 entries each at most once), each play priced by the reference (`pricing.reference_totals` on the
@@ -23,7 +23,7 @@ The model of a play (turn-format.md, "Between plays", and the seeds):
 - `played_this_turn` + 1 for each card play (Legion's `played_this_turn_at_least`, `per:
   played_this_turn` amounts read it).
 - A card's `effect: {adds: COST}` adds COST to the pool when it resolves.
-- Effects for the turn (issue 24, section E): a play uses every effect of `state.you.effects`
+- Effects for the turn: a play uses every effect of `state.you.effects`
   that applies to it (the reference prices it with them: `Reference.effects_used`), each one use
   less and dropped at 0 (`uses: turn` stays); its resolution then creates its card's
   `effect.discounts` and `effect.grants`, each an effect of its own (`pricing.effects_after`).
@@ -122,7 +122,7 @@ def normal_state(data: Mapping[str, Any]) -> State:
     pool = you.get("pool") or {}
     you["pool"] = {"energy": int(pool.get("energy", 0)),
                    "power": {k: int(v) for k, v in (pool.get("power") or {}).items() if v}}
-    # Effects for the turn (issue 24, section E), each a grant-shaped map with `uses`.
+    # Effects for the turn, each a grant-shaped map with `uses`.
     you["effects"] = [dict(e) for e in you.get("effects") or []]
     state["you"] = you
     cards = data["cards"]
@@ -338,7 +338,7 @@ def _move(you: dict[str, Any], oid: str) -> dict[str, Any]:
     raise Unsupported(f"no object {oid}")
 
 
-# Wrong readings of issue 24's section E in the turn, each a plausible shortcut, to show the
+# Wrong readings of the turn's effects (`state.you.effects`), each a plausible shortcut, to show the
 # turn generator reaches what tells them apart: effects never used up, effects never created,
 # every play using every effect (matching or not).
 EFFECT_TURN_MUTANTS = ("effects_never_used_up", "effects_not_created",
@@ -386,7 +386,7 @@ def apply(data: Mapping[str, Any], state: State, ref: Reference, option: Option,
     executions = ref.executions(option)
     if effect and executions > 1:
         # Whether a repeated card adds and creates its effects once per execution is not
-        # settled (turn-format.md, issue 24 section E): the generator draws around it.
+        # settled (turn-format.md): the generator draws around it.
         raise Unsupported("Repeat paid on a card with an effect")
     used: Sequence[int] = ref.effects_used
     if "effects_never_used_up" in mutants:

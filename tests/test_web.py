@@ -1,0 +1,351 @@
+"""`payplan web`: its API answers what `serve` answers, it serves nothing but its own files and
+the shipped examples, and a real browser (Debian's Chromium, driven by Playwright) can open an
+example of each game, change a rune or a land and see the answer change, look at a turn, and
+see the problems of a bad file.
+
+The browser test skips when no Chromium (or no Playwright) is found, unless the environment
+variable CI is set: in CI it must run (`.ci/web-deps` installs both).
+"""
+
+from __future__ import annotations
+
+import http.client
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import threading
+import tomllib
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+import yaml
+
+from payplan.engine.reading import Limits
+from payplan.planner.config import SolverConfig
+from payplan.planner.serve import COMMANDS, handle
+from payplan.planner.web import WebServer, examples, vocabulary
+
+ROOT = Path(__file__).resolve().parent.parent
+EXAMPLES = ROOT / "examples"
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[WebServer]:
+    web = WebServer("127.0.0.1", 0, SolverConfig())
+    thread = threading.Thread(target=web.serve_forever, daemon=True)
+    thread.start()
+    yield web
+    web.shutdown()
+    web.server_close()
+
+
+def request(web: WebServer, method: str, path: str, body: bytes | None = None,
+            headers: dict[str, str] | None = None) -> tuple[int, bytes]:
+    host, port = web.server_address[:2]
+    conn = http.client.HTTPConnection(str(host), port, timeout=120)
+    try:
+        conn.request(method, path, body=body, headers=headers or {})
+        response = conn.getresponse()
+        return response.status, response.read()
+    finally:
+        conn.close()
+
+
+def post(web: WebServer, command: str, data: object) -> tuple[int, Any]:
+    status, body = request(web, "POST", f"/api/{command}", json.dumps(data).encode(),
+                           {"Content-Type": "application/json"})
+    return status, json.loads(body)
+
+
+def load(name: str) -> Any:
+    return yaml.safe_load((EXAMPLES / f"{name}.yaml").read_text(encoding="utf-8"))
+
+
+# --- The API: what serve answers -----------------------------------------------------------
+
+
+def _same_as_serve(web: WebServer, name: str) -> None:
+    data = load(name)
+    for command in COMMANDS:
+        status, answer = post(web, command, data)
+        expected = handle(command, data)
+        assert answer == expected, (name, command)
+        assert status == (200 if expected["ok"] else 422), (name, command, status)
+
+
+@pytest.mark.parametrize("name", ["01-sky-splitter-order", "mtg/20-flashback-from-graveyard",
+                                  "turns/01-apprentice-first", "mtg/17-tap-cost-unpayable"])
+def test_api_answers_what_serve_answers(server: WebServer, name: str) -> None:
+    _same_as_serve(server, name)
+
+
+def test_api_answers_what_serve_answers_for_every_example(server: WebServer) -> None:
+    names = list(examples())
+    assert len(names) == len(list(EXAMPLES.rglob("*.yaml"))) > 200
+    for name in names:
+        _same_as_serve(server, name)
+
+
+def test_scenario_problems_are_422_with_serves_lines(server: WebServer) -> None:
+    data = load("01-sky-splitter-order")
+    data["state"]["you"]["runes"][1]["domain"] = "firey"
+    status, answer = post(server, "plan", data)
+    assert status == 422 and answer == handle("plan", data)
+    assert answer["errors"][0].startswith("scenario.state.you.runes[1].domain: unknown domain")
+
+
+def test_bad_json_and_yaml_are_400_with_the_problem(server: WebServer) -> None:
+    status, body = request(server, "POST", "/api/plan", b'{"format": ', {})
+    answer = json.loads(body)
+    assert status == 400 and answer["ok"] is False
+    assert answer["errors"][0].startswith("body:1:12: invalid JSON")
+    status, body = request(server, "POST", "/api/plan", b"format: [\n",
+                           {"Content-Type": "application/yaml"})
+    assert status == 400 and json.loads(body)["errors"][0].startswith("body:")
+    status, body = request(server, "POST", "/api/parse?name=bad.yaml", b"state: {a: [\n")
+    assert status == 400 and json.loads(body)["errors"][0].startswith("bad.yaml:")
+    status, body = request(server, "POST", "/api/parse?name=ok.yaml", b"format: mtg/1\n")
+    assert status == 200 and json.loads(body) == {"ok": True, "data": {"format": "mtg/1"}}
+
+
+def test_a_bug_of_ours_is_a_500_line_not_a_traceback(server: WebServer,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(name: str) -> None:
+        raise RuntimeError("a bug")
+
+    monkeypatch.setattr("payplan.planner.web.example", broken)
+    status, body = request(server, "GET", "/api/example?name=x")
+    assert status == 500 and json.loads(body)["errors"] == ["internal: RuntimeError: a bug"]
+
+
+def test_unknown_command_is_404_with_a_suggestion(server: WebServer) -> None:
+    status, body = request(server, "POST", "/api/plam", b"{}")
+    assert status == 404 and "did you mean 'plan'?" in json.loads(body)["errors"][0]
+
+
+def test_no_file_outside_its_assets_and_examples(server: WebServer) -> None:
+    for path in ("/?example=../../etc/passwd", "/api/example?name=../../etc/passwd",
+                 "/api/example?name=/etc/passwd", "/static/../../pyproject.toml",
+                 "/static/%2e%2e/web.py", "/static/../web.py", "/../../etc/passwd",
+                 "/api/example?name=01-sky-splitter-order.yaml"):
+        status, body = request(server, "GET", path)
+        assert 400 <= status < 500, path
+        assert b"root:" not in body and b"[build-system]" not in body and b"import" not in body
+    status, body = request(server, "GET", "/api/example?name=mtg/20-flashback-from-graveyard")
+    answer = json.loads(body)
+    assert status == 200 and answer["data"] == load("mtg/20-flashback-from-graveyard")
+    assert answer["text"] == (EXAMPLES / "mtg/20-flashback-from-graveyard.yaml").read_text()
+    assert request(server, "GET", "/?example=01-sky-splitter-order")[0] == 200
+
+
+def test_a_body_over_the_limit_is_413() -> None:
+    web = WebServer("127.0.0.1", 0, SolverConfig(), limits=Limits(max_bytes=200))
+    thread = threading.Thread(target=web.serve_forever, daemon=True)
+    thread.start()
+    try:
+        status, body = request(web, "POST", "/api/plan", b"{" + b" " * 300 + b"}")
+        assert status == 413 and "over the size limit of 200 bytes" in json.loads(body)["errors"][0]
+        status, _ = request(web, "POST", "/api/plan", b"{}", {"Content-Length": "99999999999"})
+        assert status == 413
+    finally:
+        web.shutdown()
+        web.server_close()
+
+
+def test_the_page_loads_nothing_from_the_network(server: WebServer) -> None:
+    status, page = request(server, "GET", "/")
+    assert status == 200
+    links = re.findall(rb'(?:src|href)="([^"]+)"', page)
+    assert links and all(link.startswith((b"/static/", b"data:")) for link in links), links
+    for link in links:
+        if link.startswith(b"/static/"):
+            status, body = request(server, "GET", link.decode())
+            body = body.replace(b"http://www.w3.org/2000/svg", b"")  # SVG's namespace: a name
+            assert status == 200 and b"http://" not in body and b"https://" not in body
+
+
+def test_vocabulary_comes_from_the_examples_of_each_format() -> None:
+    formats = vocabulary()
+    assert {"payplan/1", "mtg/1"} <= set(formats)
+    zones = {f: v["zones"] for f, v in formats.items()}
+    assert zones["payplan/1"]["runes"]["flags"][0] == "exhausted"
+    assert zones["mtg/1"]["battlefield"]["flags"][0] == "tapped"
+
+
+def test_every_examples_folder_ships_in_the_package() -> None:
+    config = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]
+    folders = {p.parent.relative_to(EXAMPLES).as_posix() for p in EXAMPLES.rglob("*.yaml")}
+    for folder in folders:
+        package = "payplan.examples" + ("" if folder == "." else "." + folder.replace("/", "."))
+        assert package in config["packages"], package
+        assert config["package-data"][package] == ["*.yaml"], package
+
+
+@pytest.mark.parametrize("stop", [signal.SIGINT, signal.SIGTERM])
+def test_the_command_prints_its_address_and_stops_on_ctrl_c(stop: signal.Signals) -> None:
+    process = subprocess.Popen([sys.executable, "-m", "payplan", "web", "--port", "0"],
+                               stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT)
+    try:
+        assert process.stdout is not None
+        url = process.stdout.readline().strip()
+        found = re.fullmatch(r"http://127\.0\.0\.1:(\d+)/", url)
+        assert found, url
+        conn = http.client.HTTPConnection("127.0.0.1", int(found[1]), timeout=30)
+        conn.request("GET", "/")
+        assert conn.getresponse().status == 200
+        conn.close()
+        process.send_signal(stop)
+        out, err = process.communicate(timeout=30)
+        assert process.returncode == 0, err
+        assert "stopped" in out and "Traceback" not in err
+    finally:
+        if process.poll() is None:
+            process.kill()
+            process.communicate()
+
+
+def test_a_bad_port_is_one_line() -> None:
+    done = subprocess.run([sys.executable, "-m", "payplan", "web", "--port", "70000"],
+                          capture_output=True, text=True, cwd=ROOT, timeout=60)
+    assert done.returncode == 2 and done.stderr.startswith("--port: expected a whole number")
+
+
+# --- A real browser --------------------------------------------------------------------------
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or (
+    "/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None)
+BROWSER_ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                "--disable-background-networking", "--disable-component-update", "--disable-sync"]
+
+
+def _browser_or_skip() -> Any:
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        sync_playwright = None
+    missing = ("no Chromium found (apt-get install chromium)" if CHROMIUM is None else
+               "Playwright is not installed (pip install playwright)" if sync_playwright is None
+               else None)
+    if missing is not None:
+        if os.environ.get("CI"):
+            pytest.fail(f"CI must run the browser test: {missing}; see .ci/web-deps")
+        pytest.skip(missing)
+    return sync_playwright
+
+
+class Page:
+    """The explorer in a browser tab, with the waits a person does without thinking."""
+
+    def __init__(self, page: Any, web: WebServer, shots: Path) -> None:
+        self.page, self.web, self.shots = page, web, shots
+        self.errors: list[str] = []
+        page.on("pageerror", lambda error: self.errors.append(str(error)))
+
+    def seq(self) -> int:
+        return int(self.page.evaluate("Number(document.querySelector('#view')?.dataset.seq || 0)"))
+
+    def change(self, action: Any, before: int | None = None) -> str:
+        """Do `action`, wait for the next answer to be drawn, and return the answer's text
+        (`before`: the number of the answer drawn before, if not the one on the page now)."""
+        before = self.seq() if before is None else before
+        action()
+        self.page.wait_for_function(f"Number(document.querySelector('#view')?.dataset.seq || 0) > {before}"
+                                    " && document.querySelector('#busy').hidden", timeout=120_000)
+        return str(self.page.inner_text("#view"))
+
+    def open(self, name: str) -> str:
+        return self.change(lambda: self.page.goto(f"{self.web.url}?example={name}"), before=0)
+
+    def tab(self, name: str) -> str:
+        return self.change(lambda: self.page.click(f"#tabs button[data-tab={name}]"))
+
+    def shot(self, name: str) -> None:
+        self.page.screenshot(path=str(self.shots / f"{name}.png"), full_page=True)
+
+
+def test_a_person_explores_both_games_in_a_real_browser(server: WebServer, tmp_path: Path) -> None:
+    sync_playwright = _browser_or_skip()
+    with sync_playwright() as playwright:
+        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS)
+        try:
+            tab = Page(browser.new_page(viewport={"width": 1400, "height": 1000}), server, tmp_path)
+            _riftbound(tab)
+            _mtg(tab)
+            _turn(tab)
+            _paste(tab)
+            _bad_files(tab)
+            assert tab.errors == []
+        finally:
+            browser.close()
+    assert len(list(tmp_path.glob("*.png"))) == 9
+
+
+def _riftbound(tab: Page) -> None:
+    text = tab.open("01-sky-splitter-order")
+    assert "ok" in text and "eager-apprentice → sky-splitter" in text and "r1" in text
+    assert "recycle" in tab.page.inner_text("[data-id=r1]")  # the payment drawn on the rune
+    tab.shot("1-plan-payplan")
+    # Remove the exhausted rune that paid: a ready one pays now, and the score goes up.
+    text = tab.change(lambda: tab.page.click("[data-id=r1] button.x"))
+    assert "r1" not in text and "r2" in text and "score\n4" in text.replace("\t", "\n")
+    assert "r2" in tab.page.inner_text(".tile.used")
+    # Exhaust it: recycling an exhausted rune costs less, the score goes down again.
+    text = tab.change(lambda: tab.page.check("[data-id=r2] input[data-flag=exhausted]"))
+    assert "r2" in text and "score\n3" in text
+    # Remove it: no rune left can pay the fury power.
+    text = tab.change(lambda: tab.page.click("[data-id=r2] button.x"))
+    assert "unpayable" in text
+    tab.shot("2-unpayable-payplan")
+    tab.open("01-sky-splitter-order")
+    text = tab.tab("orders")
+    assert "best" in text and "1 order" in text
+    tab.shot("3-orders-payplan")
+    text = tab.tab("hand")
+    assert "Sky Splitter" in text
+    tab.shot("3b-hand-payplan")
+    tab.tab("plan")
+
+
+def _mtg(tab: Page) -> None:
+    text = tab.open("mtg/20-flashback-from-graveyard")
+    assert "flashback" in text and all(land in text for land in ("i1", "i2", "i3"))
+    tab.shot("4-plan-mtg")
+    text = tab.change(lambda: tab.page.check("[data-id=i1] input[data-flag=tapped]"))
+    assert "unpayable" in text
+    tab.shot("5-unpayable-mtg")
+
+
+def _turn(tab: Page) -> None:
+    tab.open("turns/03-land-drop-ritual")
+    text = tab.tab("turn")
+    assert "play 1" in text and "Dark Ritual" in text and "play 3" in text
+    tab.shot("6-turn")
+    tab.tab("plan")
+
+
+def _paste(tab: Page) -> None:
+    tab.page.click("#paste-box summary")
+    tab.page.fill("#paste", (EXAMPLES / "mtg/20-flashback-from-graveyard.yaml").read_text())
+    text = tab.change(lambda: tab.page.click("#load-paste"))
+    assert "flashback" in text and "Think Twice" in text
+
+
+def _bad_files(tab: Page) -> None:
+    tab.page.set_input_files("#file", files=[{"name": "bad.yaml", "mimeType": "text/yaml",
+                                              "buffer": b"format: payplan/1\nstate: {you: [\n"}])
+    tab.page.wait_for_selector("#problems li", timeout=30_000)
+    assert tab.page.inner_text("#problems").startswith("bad.yaml:")
+    tab.shot("7-bad-yaml")
+    data = load("01-sky-splitter-order")
+    data["state"]["you"]["runes"][2]["domain"] = "firey"
+    tab.change(lambda: tab.page.set_input_files("#file", files=[{
+        "name": "firey.json", "mimeType": "application/json", "buffer": json.dumps(data).encode()}]))
+    problem = tab.page.inner_text("[data-path='state.you.runes[2]'] .problem")
+    assert problem.startswith("unknown domain 'firey'")
+    assert "scenario.state.you.runes[2].domain: unknown domain" in tab.page.inner_text("#problems")
+    tab.shot("8-problem-on-the-rune")
