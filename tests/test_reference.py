@@ -258,6 +258,7 @@ def test_engine_agrees_with_the_reference_on_fresh_plays(family: str) -> None:
 COMMAND_PLAYS = 120
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("family", fresh.FAMILIES)
 def test_hand_and_play_agree_with_the_reference_on_fresh_plays(family: str) -> None:
 
