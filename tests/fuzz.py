@@ -113,8 +113,8 @@ def corpus() -> list[dict[str, Any]]:
             seeds.append(yaml.safe_load(path.read_text(encoding="utf-8")))
     for family, size in (("typical", 7), ("hand", 6), ("modifiers", 4), ("sources", 4),
                          ("mtg", 5), ("mtg", 10)):
-        for seed in range(3):
-            seeds.append(generate(family, size, seed))
+        for n in range(3):
+            seeds.append(generate(family, size, n))
     return seeds
 
 

@@ -3,23 +3,55 @@
 from __future__ import annotations
 
 import copy
-from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
+from helpers import MTG_EXAMPLES, example_data
 
 from payplan import ScenarioError
+from payplan.engine.mtg.dump import scenario_to_data
 from payplan.engine.mtg.loader import scenario_from_data as mtg_from_data
+from payplan.planner.config import SolverConfig
+from payplan.planner.mtg.check import check_data
+from payplan.planner.mtg.plan import plan as plan_mtg
+from payplan.planner.mtg.plan import render_plan as render_mtg
 
-EXAMPLES = Path(__file__).resolve().parent.parent / "examples" / "mtg"
+EXAMPLES = MTG_EXAMPLES
 
 
 def example(name: str) -> dict[str, Any]:
     """The raw data of examples/mtg/NAME-*.yaml (NAME its number)."""
-    (path,) = EXAMPLES.glob(f"{name}-*.yaml")
-    data: dict[str, Any] = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data: dict[str, Any] = example_data(f"{name}-", EXAMPLES)
     return data
+
+
+def plan(data: dict[str, Any]) -> dict[str, Any]:
+    """`payplan plan`'s JSON answer on `data`, made with the fast path on and off: both must agree
+    (status, score, objective, total, X, what is cast and paid), and the text form renders."""
+    s = mtg_from_data(data, require_play=True)
+    fast = plan_mtg(s).to_json()
+    slow = plan_mtg(s, SolverConfig(fast_path=False)).to_json()
+    for key in ("status", "score", "objective", "total", "x", "cast", "paid"):
+        assert fast[key] == slow[key], key
+    render_mtg(plan_mtg(s))  # the text form never crashes
+    return fast
+
+
+def checked_payment(data: dict[str, Any], payment: dict[str, Any]) -> dict[str, Any]:
+    """`payplan check` of `payment` (a plan's `payment`) on a copy of `data`."""
+    out: dict[str, Any] = check_data({**copy.deepcopy(data), "payment": payment}).to_json()
+    return out
+
+
+def checked_sources(data: dict[str, Any], sources: list[dict[str, Any]]) -> Any:
+    """`payplan check` of a payment of these `sources` alone on `data`."""
+    return check_data({**data, "payment": {"sources": sources}})
+
+
+def round_trips(data: dict[str, Any]) -> None:
+    """`data` loads, and its dump loads as the same scenario."""
+    s = mtg_from_data(data, require_play=True)
+    assert mtg_from_data(scenario_to_data(s), require_play=True) == s
 
 
 def problems(data: dict[str, Any], require_play: bool = True) -> list[str]:

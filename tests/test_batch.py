@@ -61,6 +61,7 @@ def read_answers(path: Path) -> list[dict[str, Any]]:
     return [json.loads(line) for line in path.read_text(encoding="utf-8").splitlines()]
 
 
+@pytest.mark.slow
 def test_ten_thousand_requests_answered_as_plan_answers_each(tmp_path: Path) -> None:
     """10,000 typical requests on 2 local processes: each answer is the JSON `plan()` gives for
     that scenario alone (computed here while the batch runs), and on a sample, exactly what the
@@ -142,6 +143,7 @@ def test_folder_of_scenarios_in_name_order(tmp_path: Path) -> None:
                           "errors": broken.stderr.decode().splitlines()}
 
 
+@pytest.mark.slow
 def test_resume_after_a_cut_run(tmp_path: Path) -> None:
     """OUT cut in the middle of a line (a run killed while writing): --resume keeps the whole
     answers, answers the rest, and OUT ends as a full run's; a foreign OUT is refused."""
@@ -198,6 +200,7 @@ def test_dead_workers_lose_nothing_locally(tmp_path: Path) -> None:
         [e for i, e in enumerate(expected) if i != 42]
 
 
+@pytest.mark.slow
 def test_a_request_past_its_time_is_answered_as_a_timeout(tmp_path: Path) -> None:
     """Request 2002 never finishes (an injected hang): its chunk runs out of time, is split, and
     2002 alone is answered as a timeout; every other request gets its answer."""
@@ -222,6 +225,7 @@ def test_bad_command_lines_exit_2(tmp_path: Path) -> None:
     assert to_stdout.returncode == 2 and "--resume: OUT must be a file" in to_stdout.stderr.decode()
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(importlib.util.find_spec("ray") is None,
                     reason="Ray is not installed (pip install 'payplan[ray]')")
 def test_ray_local_cluster_of_two_cpus(tmp_path: Path) -> None:
@@ -237,6 +241,7 @@ def test_ray_local_cluster_of_two_cpus(tmp_path: Path) -> None:
         [e for i, e in enumerate(expected) if i != 42]
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(importlib.util.find_spec("ray") is None,
                     reason="Ray is not installed (pip install 'payplan[ray]')")
 def test_bench_suite_on_ray(tmp_path: Path) -> None:
@@ -279,6 +284,7 @@ def test_progress_bar_shows_done_rate_and_eta_on_a_terminal_only() -> None:
     assert unknown.getvalue().startswith("\rbatch 1 0:00 ") and "ETA" not in unknown.getvalue()
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(importlib.util.find_spec("ray") is None,
                     reason="Ray is not installed (pip install 'payplan[ray]')")
 def test_ray_address_connects_to_a_running_cluster(tmp_path: Path) -> None:

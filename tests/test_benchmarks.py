@@ -179,6 +179,7 @@ def test_greedy_fails_where_the_first_eligible_objects_block_a_later_cost() -> N
 # --- The suite, end to end ----------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_bench_quick_runs_end_to_end(tmp_path: Path) -> None:
     payplan = Path(sys.executable).parent / "payplan"
     command = [str(payplan)] if payplan.exists() else [sys.executable, "-m", "payplan.cli"]
@@ -213,6 +214,7 @@ def test_bench_quick_runs_end_to_end(tmp_path: Path) -> None:
     assert checks["errors"] == []
 
 
+@pytest.mark.slow
 def test_bench_cliffs_runs_at_tiny_sizes(tmp_path: Path) -> None:
     """The `cliffs` suite end to end at tiny sizes: each size measured (time, peak memory, the
     ratio to the typical plan of the run), the brute force run and agreeing where it can, the

@@ -27,6 +27,7 @@ from typing import Any
 
 import pytest
 import yaml
+from helpers import paths_with_slow
 
 from payplan.engine.riftbound.cost import Cost
 
@@ -137,8 +138,12 @@ def _expected_ok(path: Path) -> bool:
     return support_of(text) == "yes" and expect_block(text).get("status") == "ok"
 
 
-@pytest.mark.parametrize("path", [p for p in FILES if _expected_ok(p)],
-                         ids=[p.name for p in FILES if _expected_ok(p)])
+# The brute force walks every victim set of this one for minutes: in the slow lane.
+SLOW_BRUTE_FORCE = {"20-atakhan-victim-sets-discount.yaml"}
+
+
+@pytest.mark.parametrize("path", paths_with_slow([p for p in FILES if _expected_ok(p)],
+                                                 SLOW_BRUTE_FORCE))
 def test_card_example_against_brute_force(path: Path) -> None:
     """The hand-worked answer is also the brute force's optimum (benchmarks/riftbound/brute_force.py walks
     every option and payment apart from the planner): the expect block's score, and the total

@@ -15,13 +15,14 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
+import helpers
 import pytest
 import yaml
+from helpers import example, payplan_cli
 from hypothesis import HealthCheck, given, settings
 from strategies import scenarios
 
@@ -37,18 +38,10 @@ from payplan.planner.riftbound.play import applied_of, play_data, play_file, ren
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = ROOT / "examples"
-# The CLI of the environment the tests run in, never a path of one machine.
-PAYPLAN = [sys.executable, "-m", "payplan.cli"]
-
-
-def example(stem: str) -> Scenario:
-    (path,) = [p for p in EXAMPLES.glob("*.yaml") if p.name.startswith(stem)]
-    return load_file(path)
 
 
 def example_data(stem: str) -> dict[str, Any]:
-    (path,) = [p for p in EXAMPLES.glob("*.yaml") if p.name.startswith(stem)]
-    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    data = helpers.example_data(stem)
     assert isinstance(data, dict)
     return data
 
@@ -472,6 +465,7 @@ def test_refuses_a_stale_plan_after_the_runes_were_spent() -> None:
 # --- Round trips (Hypothesis) -------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(scenarios())
 def test_states_after_plans_round_trip(scenario: Scenario) -> None:
@@ -636,8 +630,7 @@ def test_single_play_outcome() -> None:
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([*PAYPLAN, *args], capture_output=True, text=True, timeout=120,
-                          cwd=ROOT)
+    return payplan_cli(*args, cwd=ROOT)
 
 
 def test_cli_play_json_state_feeds_back_in(tmp_path: Path) -> None:
@@ -663,6 +656,7 @@ def test_cli_play_json_state_feeds_back_in(tmp_path: Path) -> None:
     assert "zone: t1 is in banishment" in bad.stdout
 
 
+@pytest.mark.slow
 def test_cli_plays_and_exit_codes(tmp_path: Path) -> None:
     path = tmp_path / "two.yaml"
     path.write_text(yaml.safe_dump(two_spells(2)), encoding="utf-8")

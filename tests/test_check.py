@@ -400,6 +400,7 @@ def payplan_cli(*args: str, stdin: str | None = None) -> subprocess.CompletedPro
                           capture_output=True, text=True, timeout=300, cwd=ROOT)
 
 
+@pytest.mark.slow
 def test_check_through_the_command_line_serve_and_batch(tmp_path: Path) -> None:
     cases = [({**read(SKY), "payment": {"recycle": [{"rune": "r1"}]}}, 0),
              ({**read(SKY), "payment": {"recycle": [{"rune": "r9"}]}}, 1),
@@ -524,6 +525,7 @@ def _rift_mutations(scenario: Any, payment: dict[str, Any], rng: random.Random) 
     return out
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(st.one_of(scenarios(), real_card_scenarios()), st.randoms(use_true_random=False))
 def test_payplan_checker_agrees_with_the_planner(scenario: Any, rng: random.Random) -> None:
@@ -569,6 +571,7 @@ def _mtg_mutations(scenario: Any, payment: dict[str, Any], rng: random.Random) -
     return out
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(cast_strategy(), st.randoms(use_true_random=False))
 def test_mtg_checker_agrees_with_the_planner(data: dict[str, Any], rng: random.Random) -> None:
@@ -637,6 +640,7 @@ def _reference_legal(data: dict[str, Any], result: Check, payment: dict[str, Any
     return False
 
 
+@pytest.mark.slow
 @settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck))
 @given(cast_strategy(), st.randoms(use_true_random=False))
 def test_mtg_checker_agrees_with_the_reference(data: dict[str, Any], rng: random.Random) -> None:
@@ -677,6 +681,7 @@ def test_every_examples_plan_checks_with_gap_0(path: Path) -> None:
     _agrees(scenario, p, _rift_choices(p) if p.format == "payplan/1" else _mtg_choices(p))
 
 
+@pytest.mark.slow
 def test_the_toy_ruleset_checks_through_the_same_command() -> None:
     env = {**os.environ, "PAYPLAN_RULESETS": "toy_ruleset:RULESET",
            "PYTHONPATH": os.pathsep.join([str(ROOT / "tests"), str(ROOT),

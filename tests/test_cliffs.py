@@ -35,6 +35,7 @@ from payplan.planner.riftbound.hand import plan_hand
 from payplan.planner.riftbound.plan import Plan, plan
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("knob,size", [("any_less", 7), ("any_less", 9), ("mixed", 5),
                                        ("either", 3), ("either_same", 4), ("optional", 4),
                                        ("repeat", 2), ("split_mixed", 6), ("any_number", 3)])
@@ -118,6 +119,7 @@ def test_optional_costs_chosen_by_the_model_match_the_enumeration(
     assert chosen.dumps() == every.dumps()
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(scenarios())
 def test_the_model_matches_the_brute_force_wherever_it_chooses(scenario: Scenario) -> None:
@@ -253,6 +255,7 @@ def _every_domain_apart(res: Resources) -> list[tuple[int, ...]]:
     return [(d,) for d in range(len(DOMAINS))]
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(scenarios())
 def test_alike_domains_leave_the_fast_paths_choice_unchanged(scenario: Scenario) -> None:
@@ -271,6 +274,7 @@ def test_alike_domains_on_the_any_less_cliff(pips: int, monkeypatch: pytest.Monk
     assert skipped.dumps() == plan(scenario).dumps()
 
 
+@pytest.mark.slow
 def test_issue_22_payplan_shapes_run_as_whole_processes(tmp_path: object) -> None:
     """Issue 22's payplan/1 shapes in the `cliffs` suite at tiny sizes: each timed as a whole
     process against payplan/1's typical CP-SAT plan of the same run, proved optimal, and again

@@ -11,6 +11,7 @@ import itertools
 import math
 import time
 
+import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
@@ -149,6 +150,7 @@ def test_all_results_counts_every_order(case: tuple[Pair, list[Mod]]) -> None:
         assert replay(start, mods, path) == pair
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(st.integers(0, 20), st.lists(st.tuples(st.integers(0, 9), st.integers(0, 9)), max_size=6))
 def test_descending_minimum_is_optimal_for_energy(energy: int, parts: list[tuple[int, int]]) -> None:
@@ -343,6 +345,7 @@ def test_sixteen_distinct_discounts_are_counted() -> None:
         assert replay(start, mods, path) == pair
 
 
+@pytest.mark.slow
 def test_a_passed_deadline_still_gives_valid_results() -> None:
     """Past the deadline the searches follow one move each: what they return is still reached
     by a full sequence, the deadline says it cut, and the true front beats or equals it. (A
@@ -378,6 +381,7 @@ def any_side_case(draw: st.DrawFn) -> tuple[tuple[int, ...], list[Mod]]:
     return pips, mods
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None)
 @given(any_side_case())
 def test_any_only_power_side_is_the_search(case: tuple[tuple[int, ...], list[Mod]]) -> None:
@@ -391,6 +395,7 @@ def test_any_only_power_side_is_the_search(case: tuple[tuple[int, ...], list[Mod
     assert side.front(pips, ()) == searched
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None)
 @given(st.tuples(st.integers(0, 12), six_power_st(2)), st.lists(st.one_of(
     st.builds(lambda a, m: Mod("a", power=(0,) * ANY_INDEX + (a,), min_power=m),

@@ -366,6 +366,7 @@ def scenarios(draw: st.DrawFn) -> dict[str, Any]:
     return data
 
 
+@pytest.mark.slow
 @settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(scenarios())
 def test_any_valid_scenario_round_trips(data: dict[str, Any]) -> None:

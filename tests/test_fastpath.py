@@ -9,6 +9,7 @@ import textwrap
 from dataclasses import replace
 
 import networkx as nx
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from strategies import real_card_scenarios, scenarios
@@ -50,6 +51,7 @@ def networkx_cost(demands: list[int], arcs: list[dict[int, int]], caps: list[int
         return None
 
 
+@pytest.mark.slow
 @settings(max_examples=500, deadline=None)
 @given(flow_problems())
 def test_min_cost_flow_matches_networkx(problem: tuple[list[int], list[dict[int, int]], list[int]]) -> None:
@@ -83,12 +85,14 @@ def _same_as_model(scenario: Scenario) -> None:
 SETTINGS = settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(scenarios())
 def test_fast_path_with_non_standard_costs_matches_the_model(scenario: Scenario) -> None:
     _same_as_model(without_sources(scenario))
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(real_card_scenarios())
 def test_fast_path_on_real_card_plays_matches_the_brute_force(scenario: Scenario) -> None:
@@ -151,6 +155,7 @@ def _no_bound(option: object, res: object, runes: object) -> float:
     return -math.inf
 
 
+@pytest.mark.slow
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(scenarios())
 def test_least_score_leaves_the_fast_paths_choice_unchanged(scenario: Scenario) -> None:
@@ -173,7 +178,7 @@ def test_least_score_is_under_every_payment() -> None:
         if not fastpath.applies(opts.options, res):
             continue
         runes = fastpath._Runes(res)
-        for k, option in enumerate(opts.options):
+        for option in opts.options:
             solution = fastpath.solve_fast(scenario, (option,), (0,), res)
             if solution is None:
                 continue

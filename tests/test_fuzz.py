@@ -7,9 +7,11 @@ from __future__ import annotations
 import json
 from typing import Any
 
+import pytest
 from fuzz import Campaign, campaign, check_lines
 
 
+@pytest.mark.slow
 def test_fuzz_slice_finds_nothing() -> None:
     c = campaign(40, time_limit=10.0)
     assert c.inputs >= 40

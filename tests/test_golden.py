@@ -2,6 +2,10 @@
 commands), and `payplan demo [--json]`, run as processes and compared line by line with
 tests/golden/.
 
+Each transcript is a process of its own (about 0.4 s of start-up and imports), some 580 in all:
+the fast lane runs the demo's and every command's on each ruleset's first example, the slow lane
+the rest.
+
 After an intended change of output, regenerate with `python tests/regen_golden.py` and review
 the diff."""
 
@@ -9,6 +13,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from regen_golden import (
@@ -18,17 +23,29 @@ from regen_golden import (
     GOLDEN_FOLDERS,
     ROOT,
     Case,
-    Outcome,
     cases,
-    run_all,
+    run,
 )
 
 CASES = cases()
 
 
-@pytest.fixture(scope="module")
-def outcomes() -> dict[str, Outcome]:
-    return run_all(CASES)
+def first_examples() -> set[str]:
+    """The start of the transcripts' names of each ruleset's first example (`STEM.`)."""
+    out = set()
+    for fmt, folder in EXAMPLE_FOLDERS.items():
+        prefix = GOLDEN_FOLDERS[fmt] + "/" if GOLDEN_FOLDERS[fmt] else ""
+        out.add(f"{prefix}{min(Path(ROOT / folder).glob('*.yaml')).stem}.")
+    return out
+
+
+FAST = first_examples()
+
+
+def lane(case: Case) -> Any:
+    """`case` as a parameter: in the fast lane if it is the demo's or a first example's."""
+    fast = case.name.startswith("demo.") or case.name.startswith(tuple(FAST))
+    return pytest.param(case, id=case.name, marks=[] if fast else [pytest.mark.slow])
 
 
 def first_difference(expected: list[str], got: list[str]) -> str:
@@ -43,11 +60,11 @@ def first_difference(expected: list[str], got: list[str]) -> str:
     return ""
 
 
-@pytest.mark.parametrize("case", CASES, ids=[c.name for c in CASES])
-def test_transcript(case: Case, outcomes: dict[str, Outcome]) -> None:
+@pytest.mark.parametrize("case", [lane(c) for c in CASES])
+def test_transcript(case: Case) -> None:
     path = GOLDEN / case.name
     assert path.exists(), f"no golden file for `{case.command_line}`: run tests/regen_golden.py"
-    outcome = outcomes[case.name]
+    outcome = run(case)
     assert outcome.stderr == "", outcome.stderr
     expected = path.read_text(encoding="utf-8").splitlines()
     difference = first_difference(expected, outcome.stdout.splitlines())

@@ -180,6 +180,7 @@ def with_twins(scenario: Scenario, copies: list[int], sourced: bool) -> Scenario
     return replace(scenario, state=replace(scenario.state, you=you))
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(scenarios(), st.lists(st.integers(0, 6), max_size=6), st.booleans())
 def test_shared_resources_equal_the_engine(scenario: Scenario, copies: list[int],

@@ -202,6 +202,7 @@ def test_batch_refuses_stdout_or_stdin_that_is_the_other_end(tmp_path: Path) -> 
     assert source.read_bytes() == data
 
 
+@pytest.mark.slow
 def test_batch_refuses_an_out_inside_its_folder(tmp_path: Path) -> None:
     folder = tmp_path / "scenarios"
     folder.mkdir()
@@ -223,6 +224,7 @@ def big_sparse(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return sparse(folder / "big.yaml", 2 * 1024 * MB, head=b"format: payplan/1\n")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("verb", ["plan", "hand", "orders", "play", "turn"])
 @pytest.mark.parametrize("source", ["/dev/zero", "/dev/urandom", "sparse"])
 def test_a_file_over_the_limit_is_refused_in_bounded_memory(verb: str, source: str,
@@ -308,6 +310,7 @@ def test_batch_answers_an_endless_line_at_once_in_bounded_memory(tmp_path: Path)
     assert peak_mb(rss) < MEMORY_BOUND_MB and "Traceback" not in err
 
 
+@pytest.mark.slow
 def test_batch_reads_a_200_mb_line_in_pieces(tmp_path: Path) -> None:
     """A 200 MB line (a sparse file: a request, 200 MB of zeros, a request) held 418 MB in
     batch: now the driver holds a piece of it at a time, and the lines around it are
@@ -411,6 +414,7 @@ def test_a_lone_surrogate_in_an_id_is_written_escaped(tmp_path: Path, verb: str)
     assert "\\ud800" in done.out
 
 
+@pytest.mark.slow
 def test_ray_addresses_that_are_not_addresses_are_one_line() -> None:
     """`--ray=notanaddress` was a ValueError traceback from Ray: now the option's own check."""
     for option in ("--ray=notanaddress", "--ray-address=host", "--ray-address=h:99999"):
@@ -420,6 +424,7 @@ def test_ray_addresses_that_are_not_addresses_are_one_line() -> None:
             "--ray-address: expected auto, HOST:PORT or ray://HOST:PORT, got ")
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not HAS_RAY, reason="Ray is not installed (pip install 'payplan[ray]')")
 @pytest.mark.parametrize("address", ["127.0.0.1:1", "ray://127.0.0.1:1"])
 def test_a_ray_address_where_nothing_listens_is_one_line_at_once(tmp_path: Path,
@@ -436,6 +441,7 @@ def test_a_ray_address_where_nothing_listens_is_one_line_at_once(tmp_path: Path,
     assert target.read_text(encoding="utf-8") == "keep\n"
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not HAS_RAY, reason="Ray is not installed (pip install 'payplan[ray]')")
 def test_ray_auto_without_a_cluster_is_one_line(tmp_path: Path) -> None:
     """`--ray auto` with no cluster running was a ConnectionError traceback."""
@@ -461,6 +467,7 @@ sys.exit(main(["batch", "-", "-", "--ray-address", address]))
 """
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not HAS_RAY, reason="Ray is not installed (pip install 'payplan[ray]')")
 @pytest.mark.parametrize("scheme", ["", "ray://"])
 def test_a_ray_address_that_never_answers_is_given_up_in_bounded_time(scheme: str) -> None:
@@ -492,6 +499,7 @@ def test_ray_takes_no_value_and_ray_address_names_the_cluster() -> None:
 # --- 4. The service's default timeout leaves room for the time limit ----------------------------
 
 
+@pytest.mark.slow
 def test_serve_answers_a_plan_the_time_limit_stopped_not_a_timeout() -> None:
     """With `--time-limit 11` the default request timeout was 10 s: a request the time limit
     stops was answered `timeout`. Now the default is the time limit plus the margin, and the
@@ -511,6 +519,7 @@ def test_serve_answers_a_plan_the_time_limit_stopped_not_a_timeout() -> None:
 # --- 5. Input from pipes ------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("verb", ["plan", "hand", "orders", "play", "turn"])
 def test_a_dash_reads_standard_input(verb: str) -> None:
     """`payplan plan -` was refused ("-: cannot read the file")."""
@@ -544,6 +553,7 @@ def test_read_data_of_a_stream_stops_one_byte_past_the_limit() -> None:
 # --- 6. Noise and leftovers -----------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_a_killed_batch_driver_leaves_quiet_workers_that_end(tmp_path: Path) -> None:
     """kill -9 of the driver: its workers printed BrokenPipeError tracebacks when they finished
     their tasks, and a worker with a long task went on to its end. Now a worker sees its driver
@@ -604,6 +614,7 @@ def _raylet_processes(raylet: str) -> list[int]:
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(not HAS_RAY or not os.path.isdir("/proc"),
                     reason="Ray is not installed, or no /proc")
 def test_a_killed_ray_run_leaves_no_agents_behind(tmp_path: Path) -> None:
@@ -655,6 +666,7 @@ def _cmdline(pid: int) -> bytes:
 # --- 7. Quieter mistakes ----------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 def test_batch_exits_3_when_an_answer_is_an_internal_error(tmp_path: Path) -> None:
     """batch exited 0 with internal errors among its answers: now 3 (every request answered,
     at least one answer is our bug); timeouts and bad requests are answers and keep 0."""
@@ -779,6 +791,7 @@ def test_an_unknown_argument_with_a_control_character_stays_on_one_line() -> Non
                                         "(see payplan --help)")
 
 
+@pytest.mark.slow
 def test_resume_with_a_garbage_last_line_keeps_the_good_answers_in_its_advice(
         tmp_path: Path) -> None:
     """The refusal said "remove OUT", which would discard every good answer before the bad

@@ -63,6 +63,7 @@ def _where(kind: str, site: Path | None, tmp_path: Path) -> list[tuple[str, Path
     return [(f"{kind}, from the repository root", ROOT), (f"{kind}, from another folder", elsewhere)]
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("kind", ["editable", "regular"])
 def test_api_serve_batch_and_bench_from_any_folder(kind: str, tmp_path: Path,
                                                    request: pytest.FixtureRequest) -> None:

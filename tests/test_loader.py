@@ -10,6 +10,7 @@ from typing import Any, Callable
 
 import pytest
 import yaml
+from helpers import example
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -26,11 +27,6 @@ from payplan.engine.riftbound.scenario import DEFAULT_WEIGHTS, LeavesChain, Scen
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 EXAMPLE_FILES = sorted(EXAMPLES.glob("*.yaml"))
-
-
-def example(stem: str) -> Scenario:
-    (path,) = [p for p in EXAMPLE_FILES if p.name.startswith(stem)]
-    return load_file(path)
 
 
 def problems(data: object, require_play: bool = False) -> list[str]:
@@ -743,6 +739,7 @@ def test_bad_files(tmp_path: Path) -> None:
         load_file(tmp_path)  # a directory
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     "text",
     [
@@ -825,6 +822,7 @@ def _paths(node: object, prefix: tuple[object, ...] = ()) -> list[tuple[object, 
 VALID_DATA = [yaml.safe_load(p.read_text()) for p in EXAMPLE_FILES] + [base()]
 
 
+@pytest.mark.slow
 @settings(max_examples=300, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data())
 def test_mutated_examples_only_raise_scenario_error(data: st.DataObject) -> None:

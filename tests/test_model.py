@@ -44,12 +44,14 @@ def huge_objectives(draw: st.DrawFn, scenario: Scenario) -> Scenario:
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(scenarios().flatmap(huge_objectives))
 def test_the_largest_weights_match_the_brute_force(scenario: Scenario) -> None:
     check(scenario, SolverConfig(fast_path=False))
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(scenarios().flatmap(huge_objectives))
 def test_one_stage_per_term_matches_the_brute_force(scenario: Scenario) -> None:

@@ -16,18 +16,7 @@ from payplan.engine.mtg.mana import ManaCost, ManaError, mana_text, parse_option
 from payplan.engine.riftbound.loader import ScenarioError
 from payplan.planner.config import SolverConfig
 from payplan.planner.mtg.plan import plan as plan_mtg
-from payplan.planner.mtg.plan import render_plan as render_mtg
-from tests.mtg_cases import scenario
-
-
-def plan(data: dict[str, Any]) -> dict[str, Any]:
-    s = mtg_from_data(data, require_play=True)
-    fast = plan_mtg(s).to_json()
-    slow = plan_mtg(s, SolverConfig(fast_path=False)).to_json()
-    for key in ("status", "score", "objective", "total", "x", "cast", "paid"):
-        assert fast[key] == slow[key], key
-    render_mtg(plan_mtg(s))  # the text form never crashes
-    return fast
+from tests.mtg_cases import plan, scenario
 
 
 def lands(*cards: str, **flags: Any) -> list[dict[str, Any]]:

@@ -31,6 +31,7 @@ def _report(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, list[s
     return code, [line for line in lines if not line.startswith("wall time")]
 
 
+@pytest.mark.slow
 def test_the_report_is_the_same_for_any_number_of_processes(
         tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     args = ("--casts", "12", "--seed", "7", "--cast-limit", "0", "--out", str(tmp_path))

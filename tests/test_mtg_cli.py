@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
+import pytest
 import yaml
+from helpers import payplan_cli as run
 
 from tests.mtg_cases import scenario
 
@@ -17,11 +17,6 @@ def write(tmp_path: Path, data: dict[str, Any], name: str = "cast.json") -> Path
     path = tmp_path / name
     path.write_text(json.dumps(data), encoding="utf-8")
     return path
-
-
-def run(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "payplan.cli", *args], input=stdin,
-                          capture_output=True, text=True, timeout=120)
 
 
 def flashback_file(tmp_path: Path) -> Path:
@@ -145,6 +140,7 @@ def test_plays_in_sequence(tmp_path: Path) -> None:
     assert [o["id"] for o in out["state"]["you"]["graveyard"]] == ["h1", "h2"]
 
 
+@pytest.mark.slow
 def test_serve_answers_mtg_requests() -> None:
     good = scenario([{"id": "l1", "card": "island"}], {"object": "h1"},
                     hand=[{"id": "h1", "card": "brainstorm"}])
@@ -165,6 +161,7 @@ def test_serve_answers_mtg_requests() -> None:
                           "errors": ["scenario.cards.x.cost[0]: unknown mana symbol '{U/U}'"]}
 
 
+@pytest.mark.slow
 def test_gen_mtg_writes_a_plannable_board(tmp_path: Path) -> None:
     done = run("gen", "mtg", "--size", "12", "--seed", "4")
     assert done.returncode == 0, done.stderr
@@ -192,6 +189,7 @@ def test_greedy_never_beats_the_planner() -> None:
                 assert best.objective <= greedy.objective
 
 
+@pytest.mark.slow
 def test_bench_mtg_suite_end_to_end(tmp_path: Path) -> None:
     out = tmp_path / "bench"
     done = run("bench", "--suite", "mtg", "--cases", "1", "--repeats", "1", "--out", str(out))
@@ -220,6 +218,7 @@ def ability_file(tmp_path: Path) -> Path:
     return write(tmp_path, data)
 
 
+@pytest.mark.slow
 def test_ability_plays_on_every_command(tmp_path: Path) -> None:
     path = ability_file(tmp_path)
     done = run("play", str(path), "--json")

@@ -160,6 +160,7 @@ def test_benchmark_boards_round_trip(size: int) -> None:
         assert_round_trips(load(generate_mtg(size, seed)))
 
 
+@pytest.mark.slow
 def test_generated_casts_round_trip() -> None:
     n = 0
     for _, data in casts(31, 300):
@@ -660,6 +661,7 @@ def _play(draw: Draw, s: MtgScenario) -> dict[str, object] | None:
     return play
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(every_key_scenario())
 def test_every_key_round_trips(data: dict[str, Any]) -> None:

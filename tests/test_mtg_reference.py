@@ -8,6 +8,7 @@ from typing import Any
 
 import pytest
 import yaml
+from helpers import paths_with_slow
 from mtg_reference import EXAMPLES, read_expect
 
 from payplan.benchmarks.mtg.reference.brute import BadScenario, solve
@@ -20,7 +21,11 @@ def test_there_are_examples() -> None:
     assert len(EXAMPLE_FILES) >= 20
 
 
-@pytest.mark.parametrize("path", EXAMPLE_FILES, ids=lambda p: p.name)
+# The brute force takes seconds on this board of any-color sources: in the slow lane.
+SLOW_EXAMPLES = {"13-any-color-board.yaml"}
+
+
+@pytest.mark.parametrize("path", paths_with_slow(EXAMPLE_FILES, SLOW_EXAMPLES))
 def test_brute_force_finds_the_hand_worked_answer(path: Path) -> None:
     expect = read_expect(path)
     got = solve(yaml.safe_load(path.read_text(encoding="utf-8")))
@@ -133,6 +138,7 @@ def test_increase_before_reduction_with_minimum() -> None:
     assert solve(data).totals == {("{1}", 0)}
 
 
+@pytest.mark.slow
 def test_generated_casts_cover_every_feature() -> None:
     """The generator reaches every feature the spec lists, and the brute force answers each cast."""
     from mtg_reference.strategies import casts
@@ -157,6 +163,7 @@ def test_generated_casts_cover_every_feature() -> None:
     assert statuses == {"ok", "unpayable", "illegal"}
 
 
+@pytest.mark.slow
 def test_brute_force_is_deterministic() -> None:
     from mtg_reference.strategies import casts
 
@@ -164,6 +171,7 @@ def test_brute_force_is_deterministic() -> None:
         assert solve(data) == solve(data)
 
 
+@pytest.mark.slow
 def test_one_more_land_never_hurts() -> None:
     """A property any exact optimum has and a buggy search easily breaks: an extra untapped basic
     land can't make a payable cast unpayable or dearer (X fixed: under x: auto a larger X may
@@ -553,6 +561,7 @@ def test_payment_check_refuses(case: str, wanted: str) -> None:
     assert any(wanted in p for p in problems), problems
 
 
+@pytest.mark.slow
 def test_generated_casts_draw_every_loader_key() -> None:
     """Every key and enum word the mtg/1 loader accepts (its own tuples: coverage.loader_words)
     is drawn by the generator within a fixed number of draws, but for the closed list below."""

@@ -43,6 +43,7 @@ def _small_casts(n: int, seed: int) -> list[dict[str, Any]]:
     return found
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("seed", [1, 2])
 def test_twin_order_changes_no_answer(seed: int, monkeypatch: pytest.MonkeyPatch) -> None:
     used = []

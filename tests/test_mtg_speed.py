@@ -81,6 +81,7 @@ def _key(p: dict[str, Any]) -> tuple[Any, ...]:
     return p["status"], p["x"], p["objective"], size
 
 
+@pytest.mark.slow
 def test_choices_decided_in_the_model_agree_with_the_option_list(
         monkeypatch: pytest.MonkeyPatch) -> None:
     """Multikicker, replicate, kickers, buyback, X and the hybrid and Phyrexian announcements
@@ -126,7 +127,7 @@ def test_counts_of_interchangeable_permanents_agree_with_one_variable_each(
         def rank(p: Any) -> tuple[int, int]:
             if p.payment is None:
                 return 0, 0
-            order = [o.id for o in s.state.you.battlefield]
+            order = [o.id for o in s.state.you.battlefield]  # noqa: B023 (called in this pass)
             used = {u.id for u in p.payment.sources} | {i for i, _ in p.payment.convoke}
             used |= set(p.payment.improvise)
             return len(used), sum(order.index(i) for i in used)
@@ -216,6 +217,7 @@ def test_small_mtg_cliffs_match_the_brute_force(knob: str, size: int) -> None:
     assert verdict.reference.status == "ok" and verdict.problems == ()
 
 
+@pytest.mark.slow
 def test_bench_cliffs_runs_the_mtg_shapes(tmp_path: Any) -> None:
     """`payplan bench --suite cliffs` with two mtg/1 shapes at tiny sizes: each measured as a
     whole process and against the typical CP-SAT plan's process, and again under

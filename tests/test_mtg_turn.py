@@ -498,6 +498,7 @@ def test_the_same_answer_byte_for_byte() -> None:
     assert first == again
 
 
+@pytest.mark.slow
 def test_the_turn_from_the_cli_serve_batch_and_python() -> None:
     """examples/turns/02 (Forge's testKeepColorsOpen) answered the same by `payplan turn --json`,
     `serve`, `batch` and `plan_turn` in Python: both cubs, each with a Forest and a Swamp."""
@@ -615,6 +616,7 @@ def small_turn(seed: int) -> dict[str, Any]:
     return data
 
 
+@pytest.mark.slow
 @settings(max_examples=12, deadline=None)
 @given(st.integers(0, 10**6))
 def test_modes_and_prunings_agree_on_generated_turns(seed: int) -> None:

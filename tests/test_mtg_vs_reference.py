@@ -189,6 +189,7 @@ def test_planner_agrees_with_the_reference(data: dict[str, object]) -> None:
 
 # --- Fresh casts ---------------------------------------------------------------------------------------
 
+@pytest.mark.slow
 def test_planner_agrees_on_fresh_casts() -> None:
     """Casts drawn from a new seed each run until every loader key is met: each disagreement must
     have a known cause whose bug is still there."""

@@ -431,6 +431,7 @@ def test_score_payment_checks_non_standard_costs() -> None:
 SETTINGS = settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(scenarios())
 def test_oracle_is_self_consistent(scenario: Scenario) -> None:
@@ -453,6 +454,7 @@ def test_oracle_is_self_consistent(scenario: Scenario) -> None:
                for o, _ in brute_options(scenario))
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(scenarios())
 def test_engine_options_keep_an_optimal_total(scenario: Scenario) -> None:

@@ -172,6 +172,7 @@ def test_render_orders_table() -> None:
     assert any(line.startswith("Why: Eager Apprentice's minimum [1] binds") for line in lines)
 
 
+@pytest.mark.slow
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(scenarios())
 def test_generated_plays(scenario: Scenario) -> None:
@@ -297,6 +298,7 @@ def first_sequences(start: Pair, mods: list[Mod]) -> dict[Pair, tuple[Applicatio
 plenty = st.tuples(st.tuples(st.integers(8, 40), power_st(2)), st.lists(mod_st(), max_size=6))
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None)
 @given(plenty)
 def test_settled_energy_against_every_permutation(case: tuple[Pair, list[Mod]]) -> None:

@@ -102,18 +102,21 @@ def check(scenario: Scenario, config: SolverConfig) -> None:
         pytest.fail(f"the engine refused the planner's own plan: {refused}")
 
 
+@pytest.mark.slow
 @MANY
 @given(scenarios())
 def test_planner_matches_brute_force(scenario: Scenario) -> None:
     check(scenario, SolverConfig())
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(scenarios())
 def test_cp_sat_model_matches_brute_force(scenario: Scenario) -> None:
     check(scenario, SolverConfig(fast_path=False))
 
 
+@pytest.mark.slow
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(scenarios())
 def test_fast_path_runes_only(scenario: Scenario) -> None:

@@ -4,6 +4,7 @@ once-per-turn grant, a Hidden card's base, an ability's own costs) on generated 
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from strategies import real_card_scenarios
 from test_planner_vs_oracle import check
@@ -14,12 +15,14 @@ from payplan.planner import SolverConfig
 SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 
+@pytest.mark.slow
 @SETTINGS
 @given(real_card_scenarios())
 def test_real_card_planner_matches_brute_force(scenario: Scenario) -> None:
     check(scenario, SolverConfig())
 
 
+@pytest.mark.slow
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(real_card_scenarios())
 def test_real_card_cp_sat_matches_brute_force(scenario: Scenario) -> None:
@@ -28,20 +31,13 @@ def test_real_card_cp_sat_matches_brute_force(scenario: Scenario) -> None:
 
 # --- Fixed cases, one per mechanic -------------------------------------------------------------
 
-import textwrap  # noqa: E402
-
-import pytest  # noqa: E402
+from helpers import payplan_text as load  # noqa: E402
 
 from payplan.engine.riftbound.chain import apply_payment  # noqa: E402
 from payplan.engine.riftbound.cost import Cost  # noqa: E402
 from payplan.engine.riftbound.loader import ScenarioError, load_text  # noqa: E402
 from payplan.planner.riftbound.plan import plan  # noqa: E402
 from payplan.planner.riftbound.play import applied_of  # noqa: E402
-
-
-def load(text: str) -> Scenario:
-    return load_text("format: payplan/1\n" + textwrap.dedent(text))
-
 
 HIDDEN = """
     cards:

@@ -24,6 +24,7 @@ against it.
 from __future__ import annotations
 
 import json
+from functools import partial
 from pathlib import Path
 from typing import Any, Callable
 
@@ -196,6 +197,7 @@ def _command_problems(path: Path, command: str, mutants: tuple[str, ...] = ()) -
     return check_play(data, play_data(load(path)).to_json(), mutants)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("name", sorted(ISSUE_20_COMMANDS))
 def test_the_command_checks_tell_issue_20s_classes_apart(name: str) -> None:
     """The engine gives one of the two readings: `check_hand` / `check_play` agree with it
@@ -234,6 +236,7 @@ def _report(found: list[tuple[dict[str, Any], list[str]]], checked: int, what: s
     return f"{len(found)} of {checked} fresh plays disagree ({what}):\n{shown}"
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("family", fresh.FAMILIES)
 def test_engine_agrees_with_the_reference_on_fresh_plays(family: str) -> None:
     found = []
@@ -244,7 +247,7 @@ def test_engine_agrees_with_the_reference_on_fresh_plays(family: str) -> None:
         except Unsupported:
             continue
         checked += 1
-        if problems and not _explained(lambda m: check(data, mutants=m), OPEN):
+        if problems and not _explained(lambda m, data=data: check(data, mutants=m), OPEN):
             found.append((data, problems))
     assert checked >= 0.95 * fresh.PLAYS
     assert not found, _report(found, checked, "plan and orders")
@@ -255,6 +258,7 @@ def test_engine_agrees_with_the_reference_on_fresh_plays(family: str) -> None:
 COMMAND_PLAYS = 120
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("family", fresh.FAMILIES)
 def test_hand_and_play_agree_with_the_reference_on_fresh_plays(family: str) -> None:
 
@@ -263,11 +267,11 @@ def test_hand_and_play_agree_with_the_reference_on_fresh_plays(family: str) -> N
         try:
             got = commands.answer("hand", json.loads(json.dumps(data))).to_json()
             problems = check_hand(data, got)
-            if problems and _explained(lambda m: check_hand(data, got, m), OPEN_COMMANDS + OPEN):
+            if problems and _explained(partial(check_hand, data, got), OPEN_COMMANDS + OPEN):
                 problems = []
             played = play_data(json.loads(json.dumps(data))).to_json()
             more = check_play(data, played)
-            if more and _explained(lambda m: check_play(data, played, m), OPEN_COMMANDS):
+            if more and _explained(partial(check_play, data, played), OPEN_COMMANDS):
                 more = []
         except Unsupported:
             continue
@@ -317,6 +321,7 @@ REACHED: dict[str, str] = {
 }
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mutant", sorted(REACHED))
 def test_the_generators_reach_each_wrong_answer(mutant: str) -> None:
     """Each wrong reading (issue 10's, the real-card choices', issue 20's classes) is told

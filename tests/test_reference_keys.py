@@ -15,6 +15,7 @@ below, each with its reason.
 
 from __future__ import annotations
 
+import pytest
 from reference import fresh
 from reference.vocabulary import VOCABULARY, every_record, recording, used
 
@@ -52,6 +53,7 @@ def test_every_loader_key_tuple_is_listed() -> None:
 EXTRA = 3
 
 
+@pytest.mark.slow
 def test_the_generators_draw_every_loader_key() -> None:
     drawn = used(list(fresh.plays("classic")) + list(fresh.plays("real")) + list(fresh.turns()))
     missing = every_record() - drawn - set(NOT_DRAWN)

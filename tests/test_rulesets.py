@@ -171,6 +171,7 @@ def payplan(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess
                           env={**os.environ, **TOY_ENV})
 
 
+@pytest.mark.slow
 def test_a_test_ruleset_runs_through_plan_serve_and_batch(toy: Ruleset, tmp_path: Path) -> None:
     expected = toy.plan(toy.load(read(TOY)), CONFIG).to_json()
     done = payplan("plan", str(TOY), "--json")

@@ -33,6 +33,7 @@ def test_the_demo_is_a_plan() -> None:
     check_shape("plan", json.loads((GOLDEN / "demo.json").read_text(encoding="utf-8")))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("family", list(families()))
 def test_answers_on_generated_scenarios_have_the_documented_shape(family: str) -> None:
     (ruleset, fam) = families()[family]

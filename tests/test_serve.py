@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-import yaml
+from helpers import example_data
 
 from payplan.engine.riftbound.loader import load_file
 from payplan.planner.config import DEFAULT_CONFIG
@@ -31,7 +31,7 @@ EXAMPLES = ROOT / "examples"
 
 
 def example(name: str) -> Any:
-    return yaml.safe_load((EXAMPLES / name).read_text(encoding="utf-8"))
+    return example_data(name)
 
 
 SKY = example("01-sky-splitter-order.yaml")
@@ -169,6 +169,7 @@ def test_tiny_timeout_answers_every_request_as_an_error() -> None:
     assert "invalid JSON" in answers[1]["errors"][0]  # checked before any worker runs
 
 
+@pytest.mark.slow
 def test_slow_request_is_stopped_and_the_next_is_answered() -> None:
     code, answers = run([request("slow", "orders", slow_scenario()), request("next", "plan", SKY),
                          request("again", "orders", slow_scenario()), request("last", "hand", FLOW)],

@@ -177,6 +177,7 @@ def test_fresh_turns_against_the_planner(data: dict[str, Any]) -> None:
     assert problems == []
 
 
+@pytest.mark.slow
 @settings(max_examples=15, deadline=None, suppress_health_check=list(HealthCheck))
 @given(turn_data())
 def test_the_minimal_payments_lose_nothing(data: dict[str, Any]) -> None:

@@ -378,7 +378,7 @@ class SharedResources:
     ability repeats (`repeat_bound` counts them). So spells with no `spend_only`, the same two
     flags and the same matches share the permanents where no permanent's offer repeats; the
     cards (all but the spell) and `delve` are each spell's own. Abilities (a `holder`) and the
-    rest get `resources` itself. The answer equals `resources`' (tests/test_mtg_speed22.py)."""
+    rest get `resources` itself. The answer equals `resources`' (tests/test_mtg_shortcuts.py)."""
 
     def __init__(self, scenario: Scenario) -> None:
         self.scenario = scenario

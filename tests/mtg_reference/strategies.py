@@ -910,7 +910,7 @@ def _colored_count(rng: random.Random, scenario: dict[str, Any], spell: dict[str
 
 def _any_number(rng: random.Random, scenario: dict[str, Any], spell: dict[str, Any],
                 field: list[Any]) -> None:
-    cards, play, you = scenario["cards"], scenario["play"], scenario["state"]["you"]
+    play, you = scenario["play"], scenario["state"]["you"]
     kind, flt, match = rng.choice(ANY_PARTS)
     name = rng.choice(["sacrifice", "any-number"])
     if any(a.get("id") == name for a in spell.get("additional") or []):

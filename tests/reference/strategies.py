@@ -41,7 +41,7 @@ mostly right), while every illegal and unpayable case stays reachable.
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Sequence
 
 from hypothesis import strategies as st
 
@@ -395,11 +395,11 @@ def pip_domains(value: Any, card: dict[str, Any]) -> list[str]:
 
 
 @st.composite
-def runes_of(draw: Draw, sizes: tuple[int, ...], wanted: list[str] = []) -> list[dict[str, Any]]:
+def runes_of(draw: Draw, sizes: tuple[int, ...], wanted: Sequence[str] = ()) -> list[dict[str, Any]]:
     """Runes, mostly ready, now and then of a domain beyond the three, with a `value`; most
     often the first ones of the domains the play's pips name (`wanted`), so that it can pay."""
     out = []
-    first = wanted if draw(st.integers(0, 4)) != 2 else []
+    first = wanted if draw(st.integers(0, 4)) != 2 else ()
     for i in range(max(draw(st.sampled_from(sizes)), min(len(first), 3))):
         domain = first[i] if i < len(first) else _domain(draw)
         rune: dict[str, Any] = {"id": f"r{i}", "domain": domain}

@@ -1,9 +1,8 @@
-"""The mtg/1 brute force (benchmarks/mtg_reference) on issue 25's group A (the contract,
-the lead's contract for issue 25, group A), each case worked by hand from the contract and the rules
-(107.4h, 205.4f, 601.2f-h, 119.4), without payplan's engine: snow mana {S} (A1), "spend only
-mana produced by ..." on a spell (A2, Myr Superion, Imperiosaur) and paying a colored pip with
-life (A3, K'rrik, Son of Yawgmoth). Scores use the default weights: a land tapped 1, a creature
-tapped 2, a sacrifice 5, a point of life 1."""
+"""The mtg/1 brute force (benchmarks/mtg/reference) on snow mana {S}, "spend only mana produced by
+..." on a spell (Myr Superion, Imperiosaur) and paying a colored pip with life (K'rrik, Son of
+Yawgmoth), each case worked by hand from docs/mtg-format.md and the rules (107.4h, 205.4f,
+601.2f-h, 119.4), without payplan's engine. Scores use the default weights: a land tapped 1, a
+creature tapped 2, a sacrifice 5, a point of life 1."""
 
 from __future__ import annotations
 
@@ -252,7 +251,7 @@ def test_convoke_still_pays_under_spend_only() -> None:
 
 
 def test_spend_only_binds_every_way_to_cast_never_an_ability() -> None:
-    """Flashback {1} of a card "spend only creature mana", from the graveyard, a Forest: 
+    """Flashback {1} of a card "spend only creature mana", from the graveyard, a Forest:
     unpayable; with an Elf: score 2. The card's own activated ability ({1}: on the
     battlefield) is no cast: the Forest pays it (score 1)."""
     card = {"types": ["sorcery"], "cost": "{3}", "flashback": "{1}", "spend_only": {"type": "creature"}}
@@ -428,6 +427,7 @@ NEEDS = {"snow_reducible": ("{S}", "snow-helper"), "snow_any_mana": ("{S}",),
          "life_for_generic": ('"kr0"', '"life": 0'), "life_for_opponent": ('"okr"',)}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mutant", GROUP_A_MUTANTS)
 def test_generated_casts_tell_each_wrong_reading_apart(mutant: str, monkeypatch: Any) -> None:
     """Each wrong reading of group A (`brute.GROUP_A_MUTANTS`: {S} taken off by a generic

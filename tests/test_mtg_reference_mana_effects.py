@@ -1,9 +1,9 @@
-"""The mtg/1 brute force (benchmarks/mtg_reference) and its payment checker on issue 25's group
-G1 (the contract's sections 1 and 2), each case worked by hand from the contract and the rules
-(106.12, 605.1b, 605.4a, 614.1a, 616.1), without payplan's engine: Damping Sphere's replacement of
-a source's mana, Crypt Ghast's and Market Festival's triggered mana, `attached_to` and the filter
-key `attached`. Scores use the default weights: a land tapped 1, a creature tapped 2, an
-artifact tapped 1, a point of life 1."""
+"""The mtg/1 brute force (benchmarks/mtg/reference) and its payment checker on mana effects, each
+case worked by hand from docs/mtg-format.md and the rules (106.12, 605.1b, 605.4a, 614.1a,
+616.1), without payplan's engine: Damping Sphere's replacement of a source's mana, Crypt Ghast's
+and Market Festival's triggered mana, `attached_to` and the filter key `attached`. Scores use
+the default weights: a land tapped 1, a creature tapped 2, an artifact tapped 1, a point of
+life 1."""
 
 from __future__ import annotations
 
@@ -363,6 +363,7 @@ def test_each_wrong_reading_changes_a_hand_worked_cast(mutant: str) -> None:
     assert right != wrong, (mutant, right)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mutant", GROUP_G1_MUTANTS)
 def test_generated_casts_tell_each_wrong_reading_apart(mutant: str, monkeypatch: Any) -> None:
     """Each wrong reading of group G1 (`brute.GROUP_G1_MUTANTS`) answers some cast of the

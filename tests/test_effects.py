@@ -1,11 +1,13 @@
-"""Issue 24, items 10 and 11: a granted Repeat equal to a cost (`keyword: {repeat: printed|base}`)
-and effects that last for the turn (`effect: {discounts, grants}`, `state.*.effects`), each
-against an answer worked by hand."""
+"""payplan/1's granted Repeat equal to a cost (`keyword: {repeat: printed|base}`) and effects
+that last for the turn (`effect: {discounts, grants}`, `state.*.effects`; docs/payplan-format.md,
+docs/turns.md), each against an answer worked by hand."""
 
 from __future__ import annotations
 
 import copy
 from typing import Any
+
+from helpers import answer_json
 
 from payplan.planner.commands import answer
 
@@ -29,9 +31,7 @@ def scenario(grants: list[dict[str, Any]], play: dict[str, Any],
 
 
 def plan(data: dict[str, Any]) -> dict[str, Any]:
-    out = answer("plan", data).to_json()
-    assert isinstance(out, dict)
-    return out
+    return answer_json("plan", data)
 
 
 PRINTED = {"keyword": {"repeat": "printed"}, "applies_to": {"type": "spell"}}

@@ -1,9 +1,10 @@
-"""Issue 25, group B (`mtg/1`): a colored reduction counted from the state (Khalni Hydra,
-examples/mtg/66) and "sacrifice any number" with a reduction per object (Torgaar, examples/mtg/67,
-68). Each key hand-worked through plan, check, play, orders and dump, the loader's refusals, and
-a pair of files differing only in the key. Answers worked by hand from the cards' Oracle wording
-and the spec's objective (tap a land 1, a creature 2; sacrifice 5). Every plan is made with the
-fast path on and off (`tests.test_mtg.plan`), and must agree."""
+"""mtg/1's reductions counted from the board: a colored reduction counted from the state (Khalni
+Hydra, examples/mtg/66) and "sacrifice any number" with a reduction per object (Torgaar,
+examples/mtg/67, 68). Each key hand-worked through plan, check, play, orders and dump, the
+loader's refusals, and a pair of files differing only in the key. Answers worked by hand from
+the cards' Oracle wording and the objective of docs/mtg-format.md (tap a land 1, a creature 2;
+sacrifice 5). Every plan is made with the fast path on and off (`tests.test_mtg.plan`), and must
+agree."""
 
 from __future__ import annotations
 
@@ -12,18 +13,12 @@ from typing import Any
 
 import pytest
 import yaml
-from mtg_cases import example
+from helpers import answer_json as run
+from mtg_cases import example, plan
 
 from payplan.engine.mtg.dump import scenario_to_data
 from payplan.engine.mtg.loader import scenario_from_data as mtg_from_data
 from payplan.engine.riftbound.loader import ScenarioError
-from payplan.planner.commands import answer
-from tests.test_mtg import plan
-
-
-def run(command: str, data: dict[str, Any]) -> dict[str, Any]:
-    out: dict[str, Any] = answer(command, data).to_json()
-    return out
 
 
 def checked(data: dict[str, Any], payment: dict[str, Any], **choices: Any) -> dict[str, Any]:

@@ -1,9 +1,9 @@
-"""Issue 25, group G2 (`mtg/1`): a mana ability that untaps an opponent's permanent (Benthic
-Explorers, 106.7) and mana read from a milled card known on top of the library (Charmed Pendant,
-`library_top`): the other side of each example in examples/mtg/73-75 and 86, `check`, `play`,
-`turn`'s refusal, the dump and the loader's refusals. Answers worked by hand from the cards'
-Oracle wording and the spec's objective (tap a land 1, a creature 2, an artifact 1, mill 1 per
-card, the new `untap` weight 1 per permanent). Every plan is made with the fast path on and off
+"""mtg/1's mana ability that untaps an opponent's permanent (Benthic Explorers, 106.7) and mana
+read from a milled card known on top of the library (Charmed Pendant, `library_top`): the other
+side of each example in examples/mtg/73-75 and 86, `check`, `play`, `turn`'s refusal, the dump
+and the loader's refusals. Answers worked by hand from the cards' Oracle wording and the
+objective of docs/mtg-format.md (tap a land 1, a creature 2, an artifact 1, mill 1 per card, the
+`untap` weight 1 per permanent). Every plan is made with the fast path on and off
 (`tests.test_mtg.plan`), and must agree."""
 
 from __future__ import annotations
@@ -15,16 +15,16 @@ from typing import Any
 
 import pytest
 import yaml
-from mtg_cases import example
+from mtg_cases import checked_sources as checked
+from mtg_cases import example, plan
+from mtg_cases import problems as _problems
 
 from payplan.engine.mtg.dump import scenario_to_data
 from payplan.engine.mtg.loader import scenario_from_data as mtg_from_data
 from payplan.engine.mtg.mana import parse_plain
 from payplan.engine.mtg.produce import could_produce, milled_mana
-from payplan.engine.riftbound.loader import ScenarioError
 from payplan.planner.mtg.check import check_data
 from payplan.planner.mtg.play import play_data
-from tests.test_mtg import plan
 
 UNTAP_LAND = {"untap": {"count": 1, "filter": {"type": "land", "controller": "opponent"}}}
 
@@ -35,16 +35,6 @@ def state_after(data: dict[str, Any]) -> dict[str, Any]:
     assert out["status"] == "ok", out
     state: dict[str, Any] = out["state"]
     return state
-
-
-def checked(data: dict[str, Any], sources: list[dict[str, Any]]) -> Any:
-    return check_data({**data, "payment": {"sources": sources}})
-
-
-def _problems(data: dict[str, Any]) -> list[str]:
-    with pytest.raises(ScenarioError) as err:
-        mtg_from_data(data, require_play=True)
-    return [str(p) for p in err.value.problems]
 
 
 def opponent_lands(data: dict[str, Any]) -> dict[str, dict[str, Any]]:

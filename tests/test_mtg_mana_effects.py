@@ -1,47 +1,26 @@
-"""Issue 25, group G1 (`mtg/1`): mana effects. A `replace` mana effect (Damping Sphere, 614.1a)
-and a `trigger` one (Crypt Ghast, Market Festival; 605.1b, 605.4a), the object key
-`attached_to` and the filter key `attached`. Each worked by hand through plan (fast path on and
-off: `tests.test_mtg.plan`), check, play and dump, with the loader's refusals and the other side
-of each example (examples/mtg/69-72)."""
+"""mtg/1's mana effects: a `replace` mana effect (Damping Sphere, 614.1a) and a `trigger` one
+(Crypt Ghast, Market Festival; 605.1b, 605.4a), the object key `attached_to` and the filter key
+`attached`. Each worked by hand through plan (fast path on and off: `tests.test_mtg.plan`),
+check, play and dump, with the loader's refusals and the other side of each example
+(examples/mtg/69-72)."""
 
 from __future__ import annotations
 
 import copy
 import json
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
-import yaml
-from mtg_cases import example, problems
+import pytest
+from helpers import command_on_file as run
+from mtg_cases import checked_payment as checked
+from mtg_cases import example, plan, problems, round_trips
 
-from payplan.engine.mtg.dump import scenario_to_data
-from payplan.engine.mtg.loader import scenario_from_data as mtg_from_data
-from payplan.planner.mtg.check import check_data
 from payplan.planner.mtg.play import play_data
-from tests.test_mtg import plan
 
 SPHERE = {"replace": {"sources": {"type": "land", "controller": "any"}, "at_least": 2,
                       "adds": "{C}"}}
 GHAST = {"trigger": {"sources": {"type": "land", "tags": ["swamp"]}, "adds": "{B}"}}
-
-
-def run(command: str, data: dict[str, Any], tmp_path: Path) -> subprocess.CompletedProcess[str]:
-    path = tmp_path / "scenario.yaml"
-    path.write_text(yaml.safe_dump(data), encoding="utf-8")
-    return subprocess.run([sys.executable, "-m", "payplan", command, str(path), "--json"],
-                          capture_output=True, text=True, check=False)
-
-
-def checked(data: dict[str, Any], payment: dict[str, Any]) -> dict[str, Any]:
-    out: dict[str, Any] = check_data({**copy.deepcopy(data), "payment": payment}).to_json()
-    return out
-
-
-def round_trips(data: dict[str, Any]) -> None:
-    s = mtg_from_data(data, require_play=True)
-    assert mtg_from_data(scenario_to_data(s), require_play=True) == s
 
 
 def sources(p: dict[str, Any]) -> list[dict[str, Any]]:
@@ -335,6 +314,7 @@ def test_meetings_not_built_are_refused() -> None:
     assert plan(data)["status"] == "ok"
 
 
+@pytest.mark.slow
 def test_turn_and_plays_refuse_the_keys(tmp_path: Path) -> None:
     data = example("70")
     turn = {k: v for k, v in data.items() if k != "play"}

@@ -1,8 +1,8 @@
-"""Issue 24's sources that kill another object (item 6, Malzahar - Fanatic) and abilities with
-alternative costs (item 11, Legion Marauder), priced by the independent reference alone
-(`benchmarks/reference`), each answer worked by hand from the contract in a comment.
+"""payplan/1's sources that kill another object (Malzahar - Fanatic) and abilities with
+alternative costs (Legion Marauder), priced by the independent reference alone
+(`benchmarks/riftbound/reference`), each answer worked by hand from the rules in a comment.
 
-Weights are the defaults (scenario-format.md): exhaust 1, recycle 3, kill 5, exhaust_unit 2,
+Weights are the defaults (docs/payplan-format.md): exhaust 1, recycle 3, kill 5, exhaust_unit 2,
 spend_buff 2, source 0; an object's `value` replaces the weight for losing it.
 """
 

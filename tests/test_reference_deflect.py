@@ -1,5 +1,5 @@
-"""The independent reference alone on issue 24, item 2 (granted and conditional Deflect), each
-answer worked by hand from the contract (809.1.c, 809.2):
+"""The independent reference alone on granted and conditional Deflect, each answer worked by hand
+from the rules (809.1.c, 809.2) and docs/payplan-format.md:
 
 - a grant `deflect: N` gives every board object its `applies_to` reaches (read on the object,
   `controller` relative to the granting object's controller, default the same player) N more

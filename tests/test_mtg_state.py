@@ -1,7 +1,7 @@
-"""Issue 25, colors, combat and choices as state (`mtg/1`): the other side of each example in
+"""mtg/1's colors, combat and choices as state: the other side of each example in
 examples/mtg/41-46, and the loader's refusals. Answers worked by hand from the cards' Oracle
-wording and the spec's objective (tap a land 1). Every plan is made with the fast path on and
-off (`tests.test_mtg.plan`), and must agree."""
+wording and the objective of docs/mtg-format.md (tap a land 1). Every plan is made with the fast
+path on and off (`tests.test_mtg.plan`), and must agree."""
 
 from __future__ import annotations
 
@@ -11,11 +11,8 @@ from typing import Any
 
 import pytest
 import yaml
-from mtg_cases import example
-
-from payplan.engine.mtg.loader import scenario_from_data as mtg_from_data
-from payplan.engine.riftbound.loader import ScenarioError
-from tests.test_mtg import plan
+from mtg_cases import example, plan
+from mtg_cases import problems as _problems
 
 
 def test_embercleave_counts_only_attacking_creatures() -> None:
@@ -72,12 +69,6 @@ def test_cavern_colors_only_its_chosen_type() -> None:
     assert plan(data)["score"] == 2
     data["state"]["you"]["battlefield"][0]["chosen_type"] = "elf"
     assert plan(data)["status"] == "unpayable"  # {C} and {R}: no {W}
-
-
-def _problems(data: dict[str, Any]) -> list[str]:
-    with pytest.raises(ScenarioError) as err:
-        mtg_from_data(data, require_play=True)
-    return [str(p) for p in err.value.problems]
 
 
 def test_the_loader_refuses_what_cant_be() -> None:
@@ -364,6 +355,7 @@ def _run(command: str, data: dict[str, Any], tmp_path: Path) -> dict[str, Any]:
     return result
 
 
+@pytest.mark.slow
 def test_hand_lists_and_play_discards_the_cycled_card(tmp_path: Path) -> None:
     data = example("55")
     del data["play"]

@@ -1,10 +1,12 @@
-"""The single mtg/1 plan's shortcuts of issue 22's second pass, each checked against the way it
-replaces on generated casts (tests/mtg_reference/strategies.py's generator and the speed
-suite's wide optional costs), so a wrong shortcut fails here."""
+"""The single mtg/1 plan's shortcuts, each checked against the way it replaces on generated casts
+(tests/mtg_reference/strategies.py's generator and the speed suite's wide optional costs), so a
+wrong shortcut fails here."""
 
 from __future__ import annotations
 
 import random
+
+import pytest
 
 from payplan.engine.mtg import options as mtg_options
 from payplan.engine.mtg.loader import scenario_from_data as mtg_from_data
@@ -25,6 +27,7 @@ def _scenarios():  # type: ignore[no-untyped-def]
         yield mtg_from_data(_case(seed, random.Random(seed).randint(2, 12)), require_play=True)
 
 
+@pytest.mark.slow
 def test_listed_most_bounds_the_compact_list() -> None:
     """`listed_most` is at least `_listed` of every cast's `linear_choices` (so skipping the
     choices below `COMPACT_FROM` never lists a cast the compact form would describe), and the
@@ -134,6 +137,7 @@ def test_mode_count_counts_the_combinations_and_their_filter_orders() -> None:
     assert seen >= 5  # boards with filter lands among the fixed sources
 
 
+@pytest.mark.slow
 def test_unpayable_reasons_are_those_of_the_first_option_with_fewest() -> None:
     """`unpayable_reasons` counts each option's reasons without their words and words the
     closest option alone: the count is the same with words (option by option), and the answer

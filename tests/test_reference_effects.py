@@ -1,16 +1,16 @@
-"""The independent reference (`benchmarks/riftbound/reference/`) on issue 24's sections C (Repeat equal to
-a cost: The Academy, Temporal Portal) and E (effects that last for the turn), each scenario
-worked by hand from the contract's text, the reference alone (no engine answer is read here).
+"""The independent reference (`benchmarks/riftbound/reference/`) on Repeat equal to a cost (The
+Academy, Temporal Portal) and effects that last for the turn, each scenario worked by hand from
+docs/payplan-format.md and docs/turns.md, the reference alone (no engine answer is read here).
 
-Section C: a grant `keyword: {repeat: printed|base}` gives the card it applies to one more
-Repeat instance, an optional additional cost named as the next `repeat.K` after its own
+Repeat equal to a cost: a grant `keyword: {repeat: printed|base}` gives the card it applies to
+one more Repeat instance, an optional additional cost named as the next `repeat.K` after its own
 instances, equal to its printed cost (`cost`, without hybrid pips) or to the base cost in use
 (after Flow, `play_for`, an alternative; before discounts and increases).
 
-Section E: an effect in `state.you.effects` applies to a matching play of yours as a discount
-of the total (or as its grant), in the order the player chooses; the turn brute force creates
-a card's `effect` discounts and grants at its resolution, the later matching plays use them
-(`uses`), and the opponent's effects never reach your plays.
+Effects that last for the turn: an effect in `state.you.effects` applies to a matching play of
+yours as a discount of the total (or as its grant), in the order the player chooses; the turn
+brute force creates a card's `effect` discounts and grants at its resolution, the later matching
+plays use them (`uses`), and the opponent's effects never reach your plays.
 """
 
 from __future__ import annotations
@@ -415,6 +415,7 @@ def _one_play_differs(mutant: str) -> Any:
     return differs
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mutant", EFFECT_MUTANTS)
 def test_the_real_generator_reaches_each_wrong_reading(mutant: str) -> None:
     """A granted Repeat `base` read as printed (and the other way), the state's effects left
@@ -440,6 +441,7 @@ def _turn_differs(mutant: str) -> Any:
     return differs
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mutant", ref_turn.EFFECT_TURN_MUTANTS)
 def test_the_turn_generator_reaches_each_wrong_reading(mutant: str) -> None:
     """Effects never used up, never created, used by every play: each changes the best turn

@@ -1,9 +1,9 @@
-"""Issue 25, group C (`mtg/1`): counters removed as a cost (Druids' Repository, storage lands,
-an activated ability's own counters) and loyalty abilities with their cost changers (Carth the
-Lion): the other side of each example in examples/mtg/76-85, `check`, `play`, `turn`'s refusal
-and the loader's refusals. Answers worked by hand from the cards' Oracle wording and the
-spec's objective (tap a land 1, an artifact 1, the new `counter` weight 1). Every plan is made
-with the fast path on and off (`tests.test_mtg.plan`), and must agree."""
+"""mtg/1's counters removed as a cost (Druids' Repository, storage lands, an activated ability's
+own counters) and loyalty abilities with their cost changers (Carth the Lion): the other side of
+each example in examples/mtg/76-85, `check`, `play`, `turn`'s refusal and the loader's refusals.
+Answers worked by hand from the cards' Oracle wording and the objective of docs/mtg-format.md
+(tap a land 1, an artifact 1, the `counter` weight 1). Every plan is made with the fast path on
+and off (`tests.test_mtg.plan`), and must agree."""
 
 from __future__ import annotations
 
@@ -16,14 +16,14 @@ from typing import Any
 
 import pytest
 import yaml
-from mtg_cases import example
+from mtg_cases import checked_sources as checked
+from mtg_cases import example, plan
+from mtg_cases import problems as _problems
 
 from payplan.engine.mtg.dump import scenario_to_data
 from payplan.engine.mtg.loader import scenario_from_data as mtg_from_data
-from payplan.engine.riftbound.loader import ScenarioError
 from payplan.planner.mtg.check import check_data
 from payplan.planner.mtg.play import play_data
-from tests.test_mtg import plan
 
 
 def after(data: dict[str, Any]) -> dict[str, Any]:
@@ -32,16 +32,6 @@ def after(data: dict[str, Any]) -> dict[str, Any]:
     assert out["status"] == "ok", out
     state: dict[str, Any] = out["state"]
     return {o["id"]: o for o in state["you"]["battlefield"]}
-
-
-def checked(data: dict[str, Any], sources: list[dict[str, Any]]) -> Any:
-    return check_data({**data, "payment": {"sources": sources}})
-
-
-def _problems(data: dict[str, Any]) -> list[str]:
-    with pytest.raises(ScenarioError) as err:
-        mtg_from_data(data, require_play=True)
-    return [str(p) for p in err.value.problems]
 
 
 # --- C1: Druids' Repository (examples 76, 77) -------------------------------------------------------

@@ -1,45 +1,30 @@
-"""Issue 25, group A (`mtg/1`): "spend only mana produced by ..." (`spend_only`), snow mana
-({S}, `snow`, `snow_pool`) and paying a colored pip with life (`life_for`, K'rrik). Each key is
-worked by hand through plan (fast path on and off: `tests.test_mtg.plan`), check, hand, play and
-dump, with the loader's refusals and the other side of each example (examples/mtg/56-)."""
+"""mtg/1's "spend only mana produced by ..." (`spend_only`), snow mana ({S}, `snow`, `snow_pool`)
+and paying a colored pip with life (`life_for`, K'rrik). Each key is worked by hand through plan
+(fast path on and off: `tests.test_mtg.plan`), check, hand, play and dump, with the loader's
+refusals and the other side of each example (examples/mtg/56-)."""
 
 from __future__ import annotations
 
-import copy
 import json
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
-from mtg_cases import example, problems
+from helpers import command_on_file
+from mtg_cases import checked_payment as checked
+from mtg_cases import example, plan, problems, round_trips
 
 from payplan.engine.mtg.dump import scenario_to_data
 from payplan.engine.mtg.loader import scenario_from_data as mtg_from_data
 from payplan.engine.riftbound.loader import ScenarioError
 from payplan.planner.mtg.check import check_data
-from tests.test_mtg import plan
 
 
 def run(command: str, data: dict[str, Any], tmp_path: Path, code: int = 0) -> Any:
-    path = tmp_path / "scenario.yaml"
-    path.write_text(yaml.safe_dump(data), encoding="utf-8")
-    out = subprocess.run([sys.executable, "-m", "payplan", command, str(path), "--json"],
-                         capture_output=True, text=True, check=False)
+    out = command_on_file(command, data, tmp_path)
     assert out.returncode == code, out.stderr
     return json.loads(out.stdout) if code in (0, 1) else out.stderr
-
-
-def checked(data: dict[str, Any], payment: dict[str, Any]) -> dict[str, Any]:
-    out: dict[str, Any] = check_data({**copy.deepcopy(data), "payment": payment}).to_json()
-    return out
-
-
-def round_trips(data: dict[str, Any]) -> None:
-    s = mtg_from_data(data, require_play=True)
-    assert mtg_from_data(scenario_to_data(s), require_play=True) == s
 
 
 def tap(*ids: str, adds: str = "{G}") -> list[dict[str, Any]]:
@@ -153,6 +138,7 @@ def test_check_names_the_source_spend_only_bars() -> None:
     assert good["legal"] and good["score"] == 4 and good["gap"] == 0
 
 
+@pytest.mark.slow
 def test_spend_only_in_hand_play_and_dump(tmp_path: Path) -> None:
     data = example("56")
     state = run("play", data, tmp_path)["state"]["you"]

@@ -1,7 +1,7 @@
-"""The mtg/1 brute force (benchmarks/mtg_reference) on issue 25's "costs the format can't say"
-(spec25 M2 parts 1 and 2), each case worked by hand from the README and the rules, without
-payplan's engine: X in a non-mana cost (`{pay_life: X}`, Toxic Deluge) and abilities activated
-from the hand (cycling, `discard_self`, `ability: cycling`, Fluctuator)."""
+"""The mtg/1 brute force (benchmarks/mtg/reference) on costs beyond mana, each case worked by hand
+from docs/mtg-format.md and the rules, without payplan's engine: X in a non-mana cost
+(`{pay_life: X}`, Toxic Deluge) and abilities activated from the hand (cycling, `discard_self`,
+`ability: cycling`, Fluctuator)."""
 
 from __future__ import annotations
 

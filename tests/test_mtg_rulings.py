@@ -1,7 +1,7 @@
-"""issue 20's mtg/1 classes and the engine bugs the mtg reference found, worked by hand: each
-case planned with the fast path on (as `payplan plan` does) and off (the CP-SAT model), its
-answer asserted (status, X, total, score, what is left in the pool). The same boards, less some,
-are compared with the brute force in tests/test_mtg_vs_reference.py."""
+"""mtg/1 rulings and the engine bugs the mtg brute force found, worked by hand: each case planned
+with the fast path on (as `payplan plan` does) and off (the CP-SAT model), its answer asserted
+(status, X, total, score, what is left in the pool). The same boards, less some, are compared
+with the brute force in tests/test_mtg_vs_reference.py."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 import yaml
+from helpers import answer_json
 
 from payplan import SolverConfig
 from payplan.planner.commands import answer
@@ -37,9 +38,7 @@ def board(cost: str, permanents: dict[str, dict[str, Any]], library: int = 40,
 
 
 def plan(data: dict[str, Any], config: SolverConfig) -> dict[str, Any]:
-    out = answer("plan", copy.deepcopy(data), config).to_json()
-    assert isinstance(out, dict)
-    return out
+    return answer_json("plan", copy.deepcopy(data), config)
 
 
 # --- Class 12: a mana ability that neither taps nor sacrifices its permanent repeats ----------

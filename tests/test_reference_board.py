@@ -1,7 +1,7 @@
-"""The independent reference alone on issue 24's board keys (items 9 and 11), worked by hand from
-the contract (README, issue 24: sections D and B's battlefields): scores and the points to win,
-stunned objects, the board conditions read as state, named battlefields, showdowns there,
-the `timing` filter, battlefield grants reaching both players, and Heisho's `only_here`.
+"""The independent reference alone on payplan/1's board keys, worked by hand from
+docs/payplan-format.md: scores and the points to win, stunned objects, the board conditions read
+as state, named battlefields, showdowns there, the `timing` filter, battlefield grants reaching
+both players, and Heisho's `only_here`.
 
 Each test prices one small play with `pricing.reference_totals` (and, where the payment
 matters, `compare.reference_answer`) and compares it with the answer worked out in its
@@ -400,6 +400,7 @@ def test_units_at_any_battlefield() -> None:
 # --- The generator reaches each of these readings ------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mutant", BOARD_MUTANTS)
 def test_the_generator_tells_each_wrong_board_reading_apart(mutant: str) -> None:
     """Each wrong reading of the board keys (`pricing.BOARD_MUTANTS`) gives another answer than

@@ -1,10 +1,10 @@
-"""The mtg/1 brute force (benchmarks/mtg_reference) and its payment checker on issue 25's group
-G2, each case worked by hand from the contract (the lead's contract of issue 25, sections 3
-and 4) and the rules (106.7, 605, 601.2g-h), without payplan's engine: Benthic Explorers ("{T},
-untap a tapped land an opponent controls: add one mana of any type that land could produce")
-and Charmed Pendant ("{T}, mill a card: for each colored mana symbol in the milled card's mana
-cost, add one mana of that color"). Default weights: a land or an artifact tapped 1, a creature
-tapped 2, a card milled 1, a permanent of the opponent untapped 1 (the weight `untap`)."""
+"""The mtg/1 brute force (benchmarks/mtg/reference) and its payment checker on mana that untaps or
+mills, each case worked by hand from docs/mtg-format.md and the rules (106.7, 605, 601.2g-h),
+without payplan's engine: Benthic Explorers ("{T}, untap a tapped land an opponent controls: add
+one mana of any type that land could produce") and Charmed Pendant ("{T}, mill a card: for each
+colored mana symbol in the milled card's mana cost, add one mana of that color"). Default
+weights: a land or an artifact tapped 1, a creature tapped 2, a card milled 1, a permanent of
+the opponent untapped 1 (the weight `untap`)."""
 
 from __future__ import annotations
 
@@ -333,6 +333,7 @@ def themed_casts() -> tuple[tuple[int, str], ...]:
         strategies.G2_THEMES, strategies.G1_DRAWN, strategies.GROUP_A_THEMES = before
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("mutant", G2_MUTANTS)
 def test_generated_casts_tell_each_wrong_reading_apart(mutant: str) -> None:
     """Each wrong reading of G2 (`brute.G2_MUTANTS`: an untapped permanent untapped, one untapped

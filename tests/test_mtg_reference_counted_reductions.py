@@ -1,9 +1,9 @@
-"""The mtg/1 brute force (benchmarks/mtg_reference) on issue 25's group B (the contract's B1 and
-B2), each case worked by hand from the contract, the README and the rules, without payplan's
-engine: a reduction's color key counted from the state (Khalni Hydra) and "sacrifice any
-number" with a reduction per object (Torgaar, Famine Incarnate). Tapping a land is charged 1, a
-creature 2, a sacrifice 5 (the default weights). The last part shows that generated casts tell
-each wrong reading of these keys (`brute.MISREADINGS`) apart from the reference's."""
+"""The mtg/1 brute force (benchmarks/mtg/reference) on reductions counted from the board, each case
+worked by hand from docs/mtg-format.md and the rules, without payplan's engine: a reduction's
+color key counted from the state (Khalni Hydra) and "sacrifice any number" with a reduction per
+object (Torgaar, Famine Incarnate). Tapping a land is charged 1, a creature 2, a sacrifice 5 (the
+default weights). The last part shows that generated casts tell each wrong reading of these keys
+(`brute.MISREADINGS`) apart from the reference's."""
 
 from __future__ import annotations
 
@@ -323,6 +323,7 @@ def _differs(misreading: str, marker: str) -> Callable[[dict[str, Any]], bool]:
     return differs
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("misreading, marker", [
     ("color_count_opponent", '"count": {'),
     ("color_count_as_generic", '"count": {'),

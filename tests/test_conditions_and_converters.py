@@ -1,21 +1,19 @@
-"""Issue 24's payplan/1 additions (the rest of the Riftbound card pool), each pinned by scenarios
-worked by hand from the rules (`shared/spec/rules-notes.md`), on the fast path and the CP-SAT
-model alike. Each test failed before its addition.
+"""payplan/1's conditions on activated abilities and converters that exhaust, each pinned by
+scenarios worked by hand from the rules and docs/payplan-format.md, on the fast path and the
+CP-SAT model alike; each test failed before its addition.
 
-1. Conditions on activated abilities (`abilities[].while`, 377.2.b).
-3. Converters that exhaust (`sources[].costs: [exhaust, ...]` with `repeatable`): exhausted once.
+- Conditions on activated abilities (`abilities[].while`, 377.2.b).
+- Converters that exhaust (`sources[].costs: [exhaust, ...]` with `repeatable`): exhausted once.
 """
 
 from __future__ import annotations
 
-import textwrap
-
 import pytest
+from helpers import payplan_text as load
 
 from payplan.engine.problems import ScenarioError
 from payplan.engine.riftbound.chain import apply_payment
 from payplan.engine.riftbound.cost import Cost
-from payplan.engine.riftbound.loader import load_text
 from payplan.engine.riftbound.payment import resources
 from payplan.engine.riftbound.scenario import Scenario
 from payplan.planner import SolverConfig
@@ -27,10 +25,6 @@ from payplan.planner.riftbound.play import applied_of
 FAST = SolverConfig()
 MODEL = SolverConfig(fast_path=False)
 BOTH = pytest.mark.parametrize("config", [FAST, MODEL], ids=["fast", "model"])
-
-
-def load(text: str) -> Scenario:
-    return load_text("format: payplan/1\n" + textwrap.dedent(text))
 
 
 # --- 1. Conditions on activated abilities --------------------------------------------------------

@@ -1,7 +1,7 @@
-"""Issue 25's keys in the mtg/1 brute force alone (payplan.benchmarks.mtg.reference.brute),
-worked by hand from the README's "Keys payplan adds to `mtg/1`" and the cards' Oracle wording:
-colors, combat and choices as state; costs that depend on the spell's targets; keywords and
-flashback granted by another permanent. Tapping a land is charged 1, a creature 2."""
+"""The mtg/1 brute force alone (payplan.benchmarks.mtg.reference.brute) on colors, combat and
+choices as state, costs that depend on the spell's targets, and keywords and flashback granted
+by another permanent, worked by hand from docs/mtg-format.md and the cards' Oracle wording.
+Tapping a land is charged 1, a creature 2."""
 
 from __future__ import annotations
 

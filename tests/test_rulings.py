@@ -1,6 +1,5 @@
-"""Issue 20's wrong answers of payplan/1, each a class, each pinned by scenarios worked by hand
-from the rules (`shared/spec/rules-notes.md`, "Settled from the public core rules") and the
-objective of `scenario-format.md`. Each test failed before its fix.
+"""payplan/1 rulings, each a class of wrong answer pinned by scenarios worked by hand from the
+rules and the objective of docs/payplan-format.md; each test failed before its fix.
 
 1. `controller` in `targets` (an ability's, and the targets a condition reads); Equip attaches
    to a unit you control.
@@ -21,14 +20,13 @@ ability's own object) and the targets on the board, before the smaller total.
 
 from __future__ import annotations
 
-import textwrap
 from dataclasses import replace
 
 import pytest
+from helpers import payplan_text as load
 
 from payplan.engine.riftbound.chain import PlanRefused, apply_payment
 from payplan.engine.riftbound.cost import Cost
-from payplan.engine.riftbound.loader import load_text
 from payplan.engine.riftbound.payment import Payment
 from payplan.engine.riftbound.scenario import Scenario
 from payplan.engine.riftbound.state import State
@@ -41,10 +39,6 @@ from payplan.planner.riftbound.play import applied_of
 FAST = SolverConfig()
 MODEL = SolverConfig(fast_path=False)
 BOTH = pytest.mark.parametrize("config", [FAST, MODEL], ids=["fast", "model"])
-
-
-def load(text: str) -> Scenario:
-    return load_text("format: payplan/1\n" + textwrap.dedent(text))
 
 
 def ok(scenario: Scenario, config: SolverConfig = FAST) -> Plan:
