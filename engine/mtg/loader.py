@@ -1,6 +1,6 @@
-"""Read a scenario of format `mtg/1` (`shared/spec/mtg-format.md`) into frozen values.
+"""Read a scenario of format `mtg/1` (`docs/mtg-format.md`) into frozen values.
 
-It is `engine.reading.Reader` with the words of seed 003: the same problems-with-paths
+It is `engine.reading.Reader` with the words of `mtg/1`: the same problems-with-paths
 machinery (every problem collected, one line each, starting with the path of the bad value), the
 same YAML/JSON parsing and the same `ScenarioError`. Mana strings are parsed strictly; a bad
 symbol names its position: `cards.king.cost[3]: unknown mana symbol '{2/Q}'`.
@@ -53,6 +53,7 @@ from .cards import (
     face_down_card,
     mtg_objective,
 )
+from .effects import effect_reaches, mana_effects
 from .mana import (
     COLORS,
     NAME_COLORS,
@@ -66,7 +67,7 @@ from .mana import (
     parse_plain,
 )
 from .options import Chosen
-from .payment import LifePaid, Payment, SourceUse, effect_reaches, mana_effects
+from .payment import LifePaid, Payment, SourceUse
 
 TOP_KEYS = ("format", "cards", "state", "play", "plays", "objective", "turn")
 # `payplan check` reads these beside the scenario: the payment, and the choices it names.
@@ -86,7 +87,7 @@ CARD_KEYS = ("name", "types", "cost", "colors", "tags", "flash", "flashback", "k
              "per_target", "modes", "convoke", "delve", "improvise", "reductions", "mana",
              "grants", "abilities", "effect", "enters_tapped", "spend_only", "snow",
              "mana_effects", "life_for", "morph")
-# Issue 25's mana effects (`mana_effects: [{replace: {...}} | {trigger: {...}}]`).
+# Mana effects (`mana_effects: [{replace: {...}} | {trigger: {...}}]`).
 MANA_EFFECT_KINDS = ("replace", "trigger")
 REPLACE_KEYS = ("sources", "at_least", "adds")
 TRIGGER_KEYS = ("sources", "adds")
@@ -1474,7 +1475,7 @@ class _Reader(Reader):
         return scenario
 
     def mana_effect_checks(self, scenario: Scenario) -> None:
-        """Issue 25's mana effects on a whole scenario: each `attached_to` names another
+        """The mana effects on a whole scenario: each `attached_to` names another
         permanent on a battlefield; the meetings not built are refused, one line each."""
         state = scenario.state
         ids = {o.id for o in (*state.you.battlefield, *state.opponent.battlefield)}
@@ -1564,7 +1565,7 @@ class _Reader(Reader):
 
     def turn(self, value: object, path: DataPath, state: State) -> Turn[Play]:
         """`turn: {candidates: auto | [PLAY, ...], values: {KEY: N}, max_plays: N}`
-        (`shared/spec/turn-format.md`). A value's key names a candidate: for `auto` a card of
+        (`docs/turns.md`). A value's key names a candidate: for `auto` a card of
         yours in hand or graveyard (a cast or a land play) or `OBJECT.ABILITY` (an activated
         ability of a card of yours in hand, graveyard or on the battlefield: it may be played
         this turn and then activated); for a list, one of its plays. A land play in a list is
@@ -1588,7 +1589,7 @@ class _Reader(Reader):
 
 
 def mana_effect_refusals(scenario: Scenario) -> list[tuple[DataPath, str]]:
-    """Where issue 25's mana effects meet what the payment does not build (one line each):
+    """Where mana effects meet what the payment does not build (one line each):
     triggered mana reaching an `only_for` ability, a {S} payment where the tapped permanent's
     snow and the trigger's differ, or a spell's `spend_only` (the triggered mana has its own
     source and no restriction; the payment counts it with the activation's)."""
@@ -1615,7 +1616,7 @@ def mana_effect_refusals(scenario: Scenario) -> list[tuple[DataPath, str]]:
                       and scenario.cards[holder.card].snow != card.snow):
                     out.append((where, f"triggered mana ({holder.id}) whose snow differs from "
                                        f"{obj.id}'s, in a file with snow mana, is not built"))
-    for obj in scenario.state.you.battlefield:  # issue 25's G1 and G2 do not meet (yet)
+    for obj in scenario.state.you.battlefield:  # untap costs and milled reads: not beside them
         for j, ability in enumerate(scenario.cards[obj.card].mana):
             if ability.reads is not None or ability.untap:
                 what = f"adds: {ability.reads}" if ability.reads else "an untap cost"

@@ -88,14 +88,13 @@ from ...engine.mtg.dump import state_to_data
 from ...engine.mtg.lands import land_play_reasons, play_land
 from ...engine.mtg.mana import NO_MANA, TYPES, Mana, add, total
 from ...engine.mtg.options import TooManyChoices, cast_options
-from ...engine.mtg.payment import (
-    Payment,
+from ...engine.mtg.payment import Payment, name_payment
+from ...engine.mtg.resources import (
     Permanent,
     Resources,
     ability_scope,
     can_pay_with,
     leave_charge,
-    name_payment,
     removers,
     repeatable,
     resources,
@@ -886,7 +885,7 @@ def unit_class(scenario: Scenario, obj: Obj) -> UnitClass | None:
     if not usable:
         return None
     assert all(_simple(a) for a in usable), "the deferred mode takes units only"
-    from ...engine.mtg.payment import tap_weight_key
+    from ...engine.mtg.resources import tap_weight_key
 
     charges = {leave_charge(scenario, "sacrifice", obj) if a.sacrifice_self
                else scenario.objective.weight(tap_weight_key(card)) for a in usable}
