@@ -125,7 +125,7 @@ class ManaAbility:
     # `{remove_counters: {kind, count: N}}` costs: N counters of each kind removed from its own
     # permanent per activation (Druids' Repository).
     remove: tuple[tuple[str, int], ...] = ()
-    # Set only on the offers `engine.mtg.payment.resources` builds under mana effects
+    # Set only on the offers `engine.mtg.resources.resources` builds under mana effects
     # (`mana_effects`): what each possible activation makes, its `adds` the folded options.
     made: tuple[Made, ...] = ()
     # `per: removed` with `{remove_counters: {kind: KIND, count: X}}` (a storage land): activated

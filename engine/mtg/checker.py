@@ -205,13 +205,14 @@ def _check_source(scenario: Scenario, res: Resources, at: str, use: SourceUse,
         _record_storage(at, p, perm, use.id, stored, led, act)
         return
     use, untaps = untap_words(use)
-    milled_at: int | str | None = None
+    milled_at: int | None = None
     if use.milled or (any(m.reads == "milled" for m in perm.card.mana) and not any(
             o.milled_at is None and use.adds in o.ability.adds for o in perm.offers)):
-        milled_at = milled_position(scenario, use, act.milled_taken)
-        if isinstance(milled_at, str):
-            act.fail(led, f"{at}: {milled_at}")
+        position = milled_position(scenario, use, act.milled_taken)
+        if isinstance(position, str):
+            act.fail(led, f"{at}: {position}")
             return
+        milled_at = position
     for ident in untaps:
         act.untapped_by.setdefault(ident, []).append(use.id)
     found = offer_of(scenario, res, perm, use, card_at, untaps, milled_at)

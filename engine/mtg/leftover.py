@@ -31,7 +31,7 @@ def left_in_pool(available: Mana, ability_mana: Mana, spell: Mana, scenario: Sce
     split must be one some order of the mana abilities reaches (601.2g): a filter's cost is paid
     from mana made before it, never its own (the cost is paid as it is activated) nor restricted
     mana. When it is not (the greedy took a filter's own kind for its {1}), the mana left is the
-    least W, then the least U, ..., that some order reaches (`_reachable`; one exists: the
+    least W, then the least U, ..., that some order reaches (`_Reach`; one exists: the
     payment was feasible)."""
     left = list(available)
     for i in range(1, 7):
@@ -81,10 +81,10 @@ class _Reach:
     pool and the mana of abilities that cost no mana are there from the start; a filter's
     cost (its pips, hybrid halves and generic mana) is paid from the start's mana and the
     mana of filters activated before it, never restricted mana; the spell's pips and generic
-    mana and what is left take any mana, its {S} snow mana only. A max flow per order of the filters (orders of
-    identical activations counted once, at most `MAX_ORDERS`). Under the spell's `spend_only`
-    the pool's mana and the mana of the offers not `spendable` pay filters' costs or stay in the
-    pool, never the spell."""
+    mana and what is left take any mana, its {S} snow mana only. A max flow per order of the
+    filters (orders of identical activations counted once, at most `MAX_ORDERS`). Under the
+    spell's `spend_only` the pool's mana and the mana of the offers not `spendable` pay filters'
+    costs or stay in the pool, never the spell."""
 
     MAX_ORDERS = 720
 
