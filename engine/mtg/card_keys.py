@@ -51,11 +51,7 @@ from .keys import (
     TRIGGER_KEYS,
     UNTAP_KEYS,
 )
-from .mana import (
-    COLORS,
-    Mana,
-    ManaCost,
-)
+from .mana import COLORS, Mana, ManaCost
 
 
 class CardReader(CostReader):

@@ -9,20 +9,8 @@ from ..problems import DataPath
 from ..reading import Fields as _Fields
 from ..reading import join as _join
 from ..reading import kind as _kind
-from .keys import (
-    CHOICE_KEYS,
-    CONVOKE_PAYS,
-    KICKER,
-    LIFE_FOR_PIPS,
-    MAX_LIFE,
-    PAID_KINDS,
-    PAYMENT_KEYS,
-)
-from .mana import (
-    COLORS,
-    NO_MANA,
-    Mana,
-)
+from .keys import CHOICE_KEYS, CONVOKE_PAYS, KICKER, LIFE_FOR_PIPS, MAX_LIFE, PAID_KINDS, PAYMENT_KEYS
+from .mana import COLORS, NO_MANA, Mana
 from .options import Chosen
 from .payment import LifePaid, Payment, SourceUse
 from .state_keys import StateReader

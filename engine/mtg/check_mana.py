@@ -12,17 +12,14 @@ import itertools
 
 from .mana import TYPES, Mana, mana_text, total_text
 from .payment import Payment
-from .resources import (
-    Resources,
-    per_counter,
-)
+from .resources import Resources, per_counter
 
 MAX_OPEN = 4096  # the ways of the triggers a checked payment leaves out that are tried
 
 
 def best_options(res: Resources, payment: Payment, activations: list[tuple[int, int, int]],
-                  open_options: dict[int, list[int]], need: list[int], snow: int
-                  ) -> tuple[list[tuple[int, int, int]], str | None]:
+                 open_options: dict[int, list[int]], need: list[int], snow: int
+                 ) -> tuple[list[tuple[int, int, int]], str | None]:
     """The activations with the options of the triggers the payment leaves out chosen so that
     its mana pays (the first way that does, of at most `MAX_OPEN`), and what it leaves unpaid
     (None: it pays)."""
@@ -43,7 +40,7 @@ def best_options(res: Resources, payment: Payment, activations: list[tuple[int, 
 
 
 def kept_off(res: Resources, payment: Payment,
-              activations: list[tuple[int, int, int]]) -> str:
+             activations: list[tuple[int, int, int]]) -> str:
     """Under the spell's `spend_only`, the sources of the payment whose mana may not be spent
     on it (the pool, the permanents it does not match), in words; else nothing."""
     if res.spend_only is None:
@@ -58,7 +55,7 @@ def kept_off(res: Resources, payment: Payment,
 
 
 def mana_short(res: Resources, payment: Payment, activations: list[tuple[int, int, int]],
-                spell: list[int], snow: int = 0) -> str | None:
+               spell: list[int], snow: int = 0) -> str | None:
     """None when the pool spent and the mana the abilities add pay the spell's pips `spell`
     (generic first, then W U B R G C) and each activated filter ability's own mana cost, in
     some order of the filter abilities; else what is left unpaid, in words.

@@ -13,23 +13,18 @@ from .cards import ZONE_OF_KIND, ManaAbility, OtherCost, Scenario
 from .check_mana import seven
 from .mana import Mana, mana_text, total
 from .payment import SourceUse
-from .resources import (
-    Permanent,
-    Resources,
-    can_pay_with,
-    per_counter,
-)
+from .resources import Permanent, Resources, can_pay_with, per_counter
 
 Ref = tuple[str, int]  # ("p", permanent index) | ("c", card index), into `Resources`
 NeedKey = tuple[str, str, object]  # (spell | ability, kind, filter), as `Usage.uses` keys them
 
 
 ZONE_WORDS = {"sacrifice": "a permanent on your battlefield",
-               "return_to_hand": "a permanent on your battlefield",
-               "tap_untapped": "an untapped permanent on your battlefield",
-               "discard": "a card in your hand (other than the one cast)",
-               "exile_from_hand": "a card in your hand (other than the one cast)",
-               "exile_from_graveyard": "a card in your graveyard"}
+              "return_to_hand": "a permanent on your battlefield",
+              "tap_untapped": "an untapped permanent on your battlefield",
+              "discard": "a card in your hand (other than the one cast)",
+              "exile_from_hand": "a card in your hand (other than the one cast)",
+              "exile_from_graveyard": "a card in your graveyard"}
 
 
 def filter_words(o: OtherCost) -> str:
@@ -43,7 +38,7 @@ def filter_words(o: OtherCost) -> str:
 
 
 def ref_of(res: Resources, kind: str, ident: str, perm_at: dict[str, int],
-            card_at: dict[str, int]) -> Ref | None:
+           card_at: dict[str, int]) -> Ref | None:
     """Where an object a non-mana cost names is, for that kind of cost (None: not there)."""
     zone = ZONE_OF_KIND.get(kind)
     if zone == "battlefield" and ident in perm_at:
@@ -55,7 +50,7 @@ def ref_of(res: Resources, kind: str, ident: str, perm_at: dict[str, int],
 
 
 def matching(scenario: Scenario, res: Resources, parts: list[OtherCost], refs: list[Ref]
-              ) -> list[tuple[OtherCost, list[Ref]]] | None:
+             ) -> list[tuple[OtherCost, list[Ref]]] | None:
     """The objects given to the non-mana costs of one kind, one for one, each to a cost whose
     filter it meets (a bipartite matching by augmenting paths); None when there is none."""
     slots = [k for k, part in enumerate(parts) for _ in range(part.count)]  # a part per unit
@@ -113,7 +108,7 @@ def milled_position(scenario: Scenario, use: SourceUse, taken: list[int]) -> int
 
 
 def read_elsewhere(scenario: Scenario, untapped_by: dict[str, list[str]],
-                    milled_taken: list[int], blocks: list[int]) -> list[str]:
+                   milled_taken: list[int], blocks: list[int]) -> list[str]:
     """The problems of the sources reading other objects, together: an opponent's permanent
     untapped twice; known cards read that no order of the milling mana abilities reaches
     (`mills_fit`: each mill of N cards is one block of N, 701.13a)."""
@@ -159,9 +154,9 @@ def mills_fit(top: tuple[str, ...], cards: list[str], blocks: list[int]) -> bool
 
 
 def offer_of(scenario: Scenario, res: Resources, perm: Permanent, use: SourceUse,
-              card_at: dict[str, int], untaps: tuple[str, ...] = (),
-              milled_at: int | None = None
-              ) -> tuple[int, list[int], list[tuple[OtherCost, list[Ref]]]] | str:
+             card_at: dict[str, int], untaps: tuple[str, ...] = (),
+             milled_at: int | None = None
+             ) -> tuple[int, list[int], list[tuple[OtherCost, list[Ref]]]] | str:
     """Which usable mana ability of `perm` a source of the payment is (the offer, the add
     options it may be: under a trigger the source leaves out, each of the trigger's), and the
     objects its own non-mana costs take, as its `costs` words name them (the

@@ -39,17 +39,7 @@ from .keys import (
     REDUCTION_KEYS,
     TARGET_FILTER_KEYS,
 )
-from .mana import (
-    COLORS,
-    NAME_COLORS,
-    NO_MANA,
-    TYPES,
-    Mana,
-    ManaCost,
-    ManaError,
-    parse_options,
-    parse_plain,
-)
+from .mana import COLORS, NAME_COLORS, NO_MANA, TYPES, Mana, ManaCost, ManaError, parse_options, parse_plain
 
 
 class CostReader(Reader):

@@ -9,16 +9,12 @@ import itertools
 
 from .cards import ManaAbility, Scenario
 from .mana import TYPES, Mana
-from .resources import (
-    Resources,
-    Usage,
-    merged,
-)
+from .resources import Resources, Usage, merged
 
 
 def left_in_pool(available: Mana, ability_mana: Mana, spell: Mana, scenario: Scenario,
-          solution: Usage, res: Resources, snow: int = 0,
-          activations: list[tuple[int, int, Mana, int]] | None = None) -> Mana:
+                 solution: Usage, res: Resources, snow: int = 0,
+                 activations: list[tuple[int, int, Mana, int]] | None = None) -> Mana:
     """What stays in the pool: pips of a kind take that kind; the hybrid pips of the abilities'
     costs each take one of their halves, then generic mana (the abilities' and the spell's)
     takes W U B R G C in that order.

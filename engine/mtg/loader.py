@@ -15,20 +15,10 @@ from ..problems import DataPath, ScenarioError
 from ..reading import kind as _kind
 from ..reading import options_text as _options
 from ..turn import Turn, candidate_key
-from .cards import (
-    Cost,
-    Play,
-    Scenario,
-    State,
-    mtg_objective,
-)
+from .cards import Cost, Play, Scenario, State, mtg_objective
 from .check_keys import CheckReader
 from .effects import effect_reaches, mana_effects
-from .keys import (
-    CHECK_KEYS,
-    CHECK_ONLY,
-    TOP_KEYS,
-)
+from .keys import CHECK_KEYS, CHECK_ONLY, TOP_KEYS
 from .options import Chosen
 from .payment import Payment
 

@@ -16,14 +16,7 @@ from .cards import Obj, Scenario
 from .effects import made_of
 from .leftover import left_in_pool
 from .mana import NO_MANA, TYPES, Mana, add, mana_text, total
-from .resources import (
-    Offer,
-    Resources,
-    Usage,
-    ability_scope,
-    leave_charge,
-    merged,
-)
+from .resources import Offer, Resources, Usage, ability_scope, leave_charge, merged
 from .total_cost import Priced
 
 

@@ -7,11 +7,7 @@ from __future__ import annotations
 
 from .cards import Filter, OtherCost, Scenario
 from .mana import TYPES, Mana, total
-from .resources import (
-    Resources,
-    can_pay_with,
-    per_counter,
-)
+from .resources import Resources, can_pay_with, per_counter
 from .total_cost import Priced
 
 

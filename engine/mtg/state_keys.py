@@ -47,10 +47,7 @@ from .keys import (
     STACKS,
     STATE_KEYS,
 )
-from .mana import (
-    NO_MANA,
-    mana_text,
-)
+from .mana import NO_MANA, mana_text
 
 
 class StateReader(CardReader):
