@@ -22,7 +22,7 @@ from payplan.engine.riftbound.cost import Cost
 from payplan.engine.riftbound.generate import FAMILIES, SIZES
 from payplan.engine.riftbound.loader import load_file, scenario_from_data
 from payplan.engine.riftbound.scenario import Scenario
-from payplan.planner import Plan, plan
+from payplan.planner.riftbound.plan import Plan, plan
 
 ROOT = Path(__file__).resolve().parent.parent
 SMALL = {"typical": 7, "hand": 50, "modifiers": 6, "sources": 12, "turn": 4}
@@ -263,7 +263,7 @@ def test_bench_cliffs_refuses_bad_sizes(tmp_path: Path) -> None:
 def test_the_mtg_cpu_table_has_a_row_per_size(capsys: pytest.CaptureFixture[str]) -> None:
     """`python -m payplan.benchmarks.mtg.cpu` (the CPU-time figures of benchmarks/RESULTS.md):
     one row per size, each with its case count and two ratios."""
-    from payplan.benchmarks import mtg_cpu
+    from payplan.benchmarks.mtg import cpu as mtg_cpu
 
     assert mtg_cpu.main(["--cases", "1", "--repeats", "1"]) == 0
     rows = [line for line in capsys.readouterr().out.splitlines() if line.startswith("| ") and

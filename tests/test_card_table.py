@@ -1,10 +1,10 @@
-"""The README's Real-card mechanics table, summed: how many of the catalog's cards are "yes".
+"""The Real-card mechanics table of docs/payplan-format.md, summed: how many of the catalog's cards are "yes".
 
 Each row of the table has a `cards` cell (how many cards of the pool the catalog counts for that
 mechanic: `N`, `~N` or `N + M`, words after the numbers ignored; `every rune` is not a count of
 cards and weighs 0) and a `supported` cell that starts with exactly one of `yes`, `partly`,
 `no`, `not checked`. The share is the sum of the `yes` rows' counts over the sum of all counts.
-The README states the figure in a line starting `Yes share:`; this test recomputes it, so the
+The page states the figure in a line starting `Yes share:`; this test recomputes it, so the
 figure can't drift from the table. Run the file to print the figure:
 
     python tests/test_card_table.py
@@ -20,7 +20,7 @@ import sys
 from collections import Counter
 from pathlib import Path
 
-README = Path(__file__).resolve().parent.parent / "README.md"
+PAGE = Path(__file__).resolve().parent.parent / "docs" / "payplan-format.md"
 SUPPORTS = ("yes", "partly", "no", "not checked")
 COUNT = re.compile(r"^~?(\d+)(?:\s*\+\s*(\d+))?(?:\s|$|\()")
 FIGURE = re.compile(r"^Yes share: (\d+) of (\d+) card counts \((\d+\.\d)%\)", re.MULTILINE)
@@ -67,7 +67,7 @@ def figure(counts: Counter[str]) -> tuple[int, int, str]:
 
 
 def test_every_row_reads() -> None:
-    rows = table_rows(README.read_text())
+    rows = table_rows(PAGE.read_text())
     assert len(rows) >= 60
     for _, cards, supported in rows:
         count_of(cards)
@@ -76,15 +76,15 @@ def test_every_row_reads() -> None:
 
 def test_yes_cells_are_not_mixed() -> None:
     """A `yes` row is yes for all its cards: a row that is yes for some of them is split."""
-    for mechanic, _, supported in table_rows(README.read_text()):
+    for mechanic, _, supported in table_rows(PAGE.read_text()):
         if support_of(supported) == "yes":
             assert "not checked" not in supported and "partly" not in supported, mechanic
 
 
 def test_readme_states_the_figure() -> None:
-    text = README.read_text()
+    text = PAGE.read_text()
     match = FIGURE.search(text)
-    assert match, "README: no 'Yes share: N of M card counts (P%)' line"
+    assert match, "docs/payplan-format.md: no 'Yes share: N of M card counts (P%)' line"
     assert (int(match.group(1)), int(match.group(2)), match.group(3)) == figure(sums(text))
 
 
@@ -96,7 +96,7 @@ def test_parsing() -> None:
 
 
 if __name__ == "__main__":
-    counts = sums(README.read_text())
+    counts = sums(PAGE.read_text())
     yes, total, percent = figure(counts)
     print(f"Yes share: {yes} of {total} card counts ({percent}%)")
     for word in SUPPORTS:

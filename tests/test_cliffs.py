@@ -19,8 +19,8 @@ from test_fastpath import same_without
 
 from payplan.benchmarks.cliffs import cliff
 from payplan.benchmarks.riftbound.brute_force import Payment, payment_problems
-from payplan.engine import options as options_module
 from payplan.engine.discounts import Deadline
+from payplan.engine.riftbound import options as options_module
 from payplan.engine.riftbound.cost import DOMAINS
 from payplan.engine.riftbound.legality import base_choices
 from payplan.engine.riftbound.loader import scenario_from_data
@@ -28,10 +28,11 @@ from payplan.engine.riftbound.options import PlayOptions, play_options
 from payplan.engine.riftbound.payment import Resources
 from payplan.engine.riftbound.scenario import Play, Scenario
 from payplan.engine.riftbound.total_cost import Choices, best_components, context, modifiers, price
-from payplan.planner import SolverConfig, fastpath, plan
-from payplan.planner import hand as hand_module
+from payplan.planner import SolverConfig
+from payplan.planner.riftbound import fastpath
+from payplan.planner.riftbound import hand as hand_module
 from payplan.planner.riftbound.hand import plan_hand
-from payplan.planner.riftbound.plan import Plan
+from payplan.planner.riftbound.plan import Plan, plan
 
 
 @pytest.mark.parametrize("knob,size", [("any_less", 7), ("any_less", 9), ("mixed", 5),

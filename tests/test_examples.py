@@ -10,7 +10,7 @@ import pytest
 from payplan.engine.riftbound.cost import Cost
 from payplan.engine.riftbound.loader import load_file
 from payplan.engine.riftbound.scenario import LeavesChain
-from payplan.planner import plan
+from payplan.planner.riftbound.plan import plan
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "examples"
 

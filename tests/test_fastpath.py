@@ -18,7 +18,9 @@ from payplan.engine.riftbound.loader import load_text, scenario_from_data
 from payplan.engine.riftbound.options import play_options
 from payplan.engine.riftbound.payment import resources, score
 from payplan.engine.riftbound.scenario import Scenario
-from payplan.planner import SolverConfig, fastpath, plan
+from payplan.planner import SolverConfig
+from payplan.planner.riftbound import fastpath
+from payplan.planner.riftbound.plan import plan
 
 
 @st.composite

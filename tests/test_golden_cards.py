@@ -12,8 +12,8 @@ import textwrap
 
 from payplan.engine.riftbound.cost import Cost
 from payplan.engine.riftbound.loader import load_text
-from payplan.planner import plan
 from payplan.planner.riftbound.orders import discount_orders
+from payplan.planner.riftbound.plan import plan
 
 
 def scenario(text: str):  # type: ignore[no-untyped-def]

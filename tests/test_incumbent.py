@@ -15,8 +15,9 @@ from payplan.engine.riftbound.chain import Applied, apply_payment
 from payplan.engine.riftbound.loader import scenario_from_data
 from payplan.engine.riftbound.options import play_options
 from payplan.engine.riftbound.payment import resources
-from payplan.planner import kernel, model
+from payplan.planner import kernel
 from payplan.planner.config import SolverConfig
+from payplan.planner.riftbound import model
 from payplan.planner.riftbound.fastpath import incumbent
 from payplan.planner.riftbound.plan import plan
 

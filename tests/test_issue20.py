@@ -32,10 +32,10 @@ from payplan.engine.riftbound.loader import load_text
 from payplan.engine.riftbound.payment import Payment
 from payplan.engine.riftbound.scenario import Scenario
 from payplan.engine.riftbound.state import State
-from payplan.planner import SolverConfig, plan
+from payplan.planner import SolverConfig
 from payplan.planner.riftbound.hand import plan_hand
 from payplan.planner.riftbound.model import ranking
-from payplan.planner.riftbound.plan import Plan
+from payplan.planner.riftbound.plan import Plan, plan
 from payplan.planner.riftbound.play import applied_of
 
 FAST = SolverConfig()

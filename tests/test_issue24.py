@@ -18,9 +18,10 @@ from payplan.engine.riftbound.cost import Cost
 from payplan.engine.riftbound.loader import load_text
 from payplan.engine.riftbound.payment import resources
 from payplan.engine.riftbound.scenario import Scenario
-from payplan.planner import SolverConfig, plan
+from payplan.planner import SolverConfig
 from payplan.planner.riftbound.hand import plan_hand
 from payplan.planner.riftbound.moves import _source_choices
+from payplan.planner.riftbound.plan import plan
 from payplan.planner.riftbound.play import applied_of
 
 FAST = SolverConfig()

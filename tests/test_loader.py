@@ -620,7 +620,7 @@ BAD: list[tuple[str, Edit, str]] = [
 )
 def test_wrong_zone_is_an_illegal_play_not_a_bad_file(edit: Edit) -> None:
     """The spec answers a play from the wrong zone with status `illegal`, not a file error."""
-    from payplan.planner import plan
+    from payplan.planner.riftbound.plan import plan
 
     data = base()
     edit(data)

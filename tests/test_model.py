@@ -24,8 +24,10 @@ from payplan.benchmarks.generate import generate
 from payplan.engine.riftbound.chain import apply_payment
 from payplan.engine.riftbound.loader import scenario_from_data
 from payplan.engine.riftbound.scenario import DEFAULT_WEIGHTS, Objective, Scenario
-from payplan.planner import SolverConfig, kernel, model, plan
+from payplan.planner import SolverConfig, kernel
 from payplan.planner.config import SolverConfigError
+from payplan.planner.riftbound import model
+from payplan.planner.riftbound.plan import plan
 from payplan.planner.riftbound.play import applied_of
 
 MOST = 1_000_000  # the loader's limit for weights and benefits

@@ -24,7 +24,8 @@ from payplan.benchmarks.riftbound.brute_force import Payment, brute_plan, score_
 from payplan.benchmarks.riftbound.reference.pricing import ISSUE_20_MUTANTS
 from payplan.engine.riftbound.chain import PlanRefused, apply_payment
 from payplan.engine.riftbound.scenario import Scenario
-from payplan.planner import SolverConfig, plan
+from payplan.planner import SolverConfig
+from payplan.planner.riftbound.plan import plan
 from payplan.planner.riftbound.play import applied_of
 
 SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])

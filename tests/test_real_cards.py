@@ -35,7 +35,7 @@ import pytest  # noqa: E402
 from payplan.engine.riftbound.chain import apply_payment  # noqa: E402
 from payplan.engine.riftbound.cost import Cost  # noqa: E402
 from payplan.engine.riftbound.loader import ScenarioError, load_text  # noqa: E402
-from payplan.planner import plan  # noqa: E402
+from payplan.planner.riftbound.plan import plan  # noqa: E402
 from payplan.planner.riftbound.play import applied_of  # noqa: E402
 
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 from reference import fresh
 from reference.vocabulary import VOCABULARY, every_record, recording, used
 
-from payplan.engine import loader
+from payplan.engine.riftbound import loader
 
 # Keys and words the generators never draw, each with its reason. Nothing else may be left out.
 # Every key and word of the loader is drawn: the turn's keys (`turn`, `candidates`, `values`,

@@ -98,36 +98,36 @@ Patch = Callable[[pytest.MonkeyPatch], None]
 
 
 def _floor_zero(mp: pytest.MonkeyPatch) -> None:
-    real = mtg_moves.MtgMoves.floor
-    mp.setattr(mtg_moves.MtgMoves, "floor",
+    real = mtg_moves.Moves.floor
+    mp.setattr(mtg_moves.Moves, "floor",
                lambda self, c: None if real(self, c) is None else 0)
 
 
 def _no_adds(mp: pytest.MonkeyPatch) -> None:
-    real = mtg_moves.MtgMoves.usage
+    real = mtg_moves.Moves.usage
 
     def usage(self: Any, c: Any) -> Any:
         u = real(self, c)
         return None if u is None else (u[0], 0, 0)
-    mp.setattr(mtg_moves.MtgMoves, "usage", usage)
+    mp.setattr(mtg_moves.Moves, "usage", usage)
 
 
 def _no_free(mp: pytest.MonkeyPatch) -> None:
-    real = mtg_moves.MtgMoves.spend
+    real = mtg_moves.Moves.spend
 
     def spend(self: Any, s: Any) -> Any:
         u = real(self, s)
         return None if u is None else (0, u[1])
-    mp.setattr(mtg_moves.MtgMoves, "spend", spend)
+    mp.setattr(mtg_moves.Moves, "spend", spend)
 
 
 def _dearer_units(mp: pytest.MonkeyPatch) -> None:
-    real = mtg_moves.MtgMoves.spend
+    real = mtg_moves.Moves.spend
 
     def spend(self: Any, s: Any) -> Any:
         u = real(self, s)
         return None if u is None else (u[0], u[1] + 1)
-    mp.setattr(mtg_moves.MtgMoves, "spend", spend)
+    mp.setattr(mtg_moves.Moves, "spend", spend)
 
 
 def _violations(data: dict[str, Any], states: int = 120, family: str = "mtg-turn") -> int:

@@ -136,13 +136,13 @@ def test_two_granters_in_either_order_keep_their_futures_apart() -> None:
 
 
 def test_a_key_without_the_granting_order_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
-    made = rift_moves.RiftboundMoves.__init__
+    made = rift_moves.Moves.__init__
 
     def too_strong(self: Any, *args: Any, **kwargs: Any) -> None:
         made(self, *args, **kwargs)
         self.board_granters = frozenset()
 
-    monkeypatch.setattr(rift_moves.RiftboundMoves, "__init__", too_strong)
+    monkeypatch.setattr(rift_moves.Moves, "__init__", too_strong)
     pairs, differ = _one_future_per_key(TWO_GRANTERS)
     assert differ > 0
 
@@ -152,13 +152,13 @@ def test_a_key_without_the_granting_order_is_caught(monkeypatch: pytest.MonkeyPa
 def test_the_merged_key_answers_as_the_full_board_order(
         data: dict[str, Any], monkeypatch: pytest.MonkeyPatch) -> None:
     merged, merged_search = _searched(data)
-    made = rift_moves.RiftboundMoves.__init__
+    made = rift_moves.Moves.__init__
 
     def full_order(self: Any, *args: Any, **kwargs: Any) -> None:
         made(self, *args, **kwargs)
         self.board_unread = False
 
-    monkeypatch.setattr(rift_moves.RiftboundMoves, "__init__", full_order)
+    monkeypatch.setattr(rift_moves.Moves, "__init__", full_order)
     kept, kept_search = _searched(data)
     assert merged["optimal"] and kept["optimal"]
     assert json.dumps(merged, sort_keys=True) == json.dumps(kept, sort_keys=True)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from ...engine.mtg.cards import Scenario
+from ...engine.mtg.cards import OtherCost, Scenario
 from ...engine.mtg.mana import COLOR_NAMES, TYPES, Mana, mana_text, total
 from ...engine.mtg.options import CastOptions
 from ...engine.mtg.resources import Permanent, Resources, can_pay_with
@@ -115,16 +115,17 @@ def _found(scenario: Scenario, opts: CastOptions, res: Resources, option: Priced
     if not found and not words:
         found.append("")
     elif not found:
+        others = ', '.join(f'{o.kind} {o.count}' for o in option.other)
         found.append(f"{option.text}"
                      f"{f' and {option.life} life' if option.life else ''}"
-                     f"{' and ' + ', '.join(f'{o.kind} {o.count}' for o in option.other) if option.other else ''}"
+                     f"{' and ' + others if option.other else ''}"
                      f": each part could be paid alone, but they compete for the same sources "
                      f"and objects, and no one payment covers them all")
     return found
 
 
 def _hidden_note(scenario: Scenario, res: Resources) -> list[str]:
-    """Why a mana ability reading another object (issue 25, G2) was left out: a Benthic
+    """Why a mana ability reading another object (an untap cost, `adds: milled`) was left out: a Benthic
     Explorers' untap cost found nothing to untap; a Charmed Pendant's activation would mill a
     card past `library_top`, whose mana nobody knows."""
     out = [f"untap: the untap cost of {', '.join(res.idle_untaps)}'s mana ability finds "
@@ -143,7 +144,7 @@ def _hidden_note(scenario: Scenario, res: Resources) -> list[str]:
 
 def _counters_note(res: Resources) -> str:
     """`; counters bound r1 (2 charge)`: the permanents whose mana abilities remove counters,
-    with what is there (issue 25: each counter pays one activation's cost, once)."""
+    with what is there (each counter pays one activation's cost, once)."""
     bound = [f"{p.obj.id} ({', '.join(f'{n} {k}' for k, n in p.counters) or 'no counters'})"
              for p in res.permanents if any(o.ability.counter_kinds() for o in p.offers)]
     return f"; counters removed as a cost bound {', '.join(bound)}" if bound else ""
@@ -160,10 +161,12 @@ def _count(n: int, noun: str) -> str:
     return f"{words.get(n, str(n))} {noun}{'s' * (n != 1)}"
 
 
-def _what(part: object) -> str:
+def _what(part: OtherCost) -> str:
     f = part.filter
-    types = "/".join(f.type) if f.type else ("card" if part.kind in ("discard", "exile_from_hand", "exile_from_graveyard") else "permanent")  # type: ignore[attr-defined]
-    return types + ("s" if part.count != 1 else "")  # type: ignore[attr-defined]
+    types = "/".join(f.type) if f.type else (
+        "card" if part.kind in ("discard", "exile_from_hand", "exile_from_graveyard")
+        else "permanent")
+    return types + ("s" if part.count != 1 else "")
 
 
 

@@ -39,7 +39,7 @@ The tests check it against the CP-SAT model; the reference campaign against the 
 
 What keeps it fast, each exact (the answers are the same byte for byte): identical permanents
 (same card, tapped and sick state, `value`) are worked out once per board (`_ways`); a
-combination of modes is summed once for all options (`Sums`) and each option's bounds over all
+combination of modes is summed once for all options (`fastsearch.Sums`) and each option's bounds over all
 combinations in one loop; what a unit can pay is kept per shape of the demands for the whole
 search; a combination failing Hall's condition on the colored pips is not paid (`_hall`); only
 the best payment is named (`_solution`).
@@ -165,7 +165,7 @@ def _boards(scenario: Scenario, res: Resources, lenient: bool = False
             template = done[key]
         elif any(o.ability.remove or o.ability.removed is not None or o.reads_other
                  for o in perm.offers):
-            # Counters removed as a cost (issue 25, `counter_kinds`), an opponent's permanent
+            # Counters removed as a cost (`counter_kinds`), an opponent's permanent
             # untapped or a known card milled (`reads_other`): the model decides. Asked of each
             # class's first member: its members have the same offers (`kind_of`), and a
             # permanent skipped above has none.
@@ -473,319 +473,6 @@ def _factorial(n: int) -> int:
     return out
 
 
-class Sums(NamedTuple):
-    """What `solve_fast`'s bounds need of a combination of modes, summed once for all the options: the
-    mana its modes add (in all and per kind), the pips of its active filters' costs, its
-    charges, the units still free (an active fixed permanent is no unit), the positions."""
-
-    made: int
-    costs: int
-    charge: int
-    free: int
-    kinds: tuple[int, ...]  # per kind in KINDS: its modes' mana of that kind at most
-    position: int
-    modes: int
-
-
-# A payment found: the option's index, the modes, what each supply pays (`_solution` names it).
-Found = tuple[int, tuple[Mode, ...], dict[tuple[str, int], tuple[Demand, Way]]]
-
-
-def solve_fast(scenario: Scenario, options: tuple[Priced, ...], benefits: tuple[int, ...],
-               res: Resources, x_auto: bool, board: Board | None = None) -> Solution | None:
-    board = board if board is not None else fast_board(scenario, options, res)
-    assert board is not None, "fast_board said yes"
-    life_w = scenario.objective.weight("life")
-    pool = [_unit(("pool", i), (Way((kind,), False, "mana"),), (0, 0, 0), 0)
-            for i, kind in enumerate(k for k in KINDS for _ in range(res.pool[k]))]
-    n_opt = len(options)
-    best: tuple[tuple[int, ...], Found] | None = None
-    most_made = sum(max([_adds(res, m) for m in modes] + [1]) for _, modes, _ in board.fixed)
-    supply_ub = len(pool) + len(board.units) + most_made
-    # A lower bound on an option's score: its life, and each pip beyond the free mana (the pool
-    # and the most the fixed sources could add) paid by a unit or a mode charging at least the
-    # least charge there is.
-    # (The units are sorted by weight: the first charges least.)
-    cheapest = min(([board.units[0].weight[0]] if board.units else []) + [
-        min([m.charge for m in modes] + ([unit.weight[0]] if unit else []))
-        for _, modes, unit in board.fixed] + [0 if not board.units and not board.fixed else 1 << 60])
-    sizes = [total(o.mana) for o in options]
-
-    def bound(o: int) -> tuple[int, ...]:
-        option = options[o]
-        head = ((-option.choices.x,) if x_auto else ())
-        beyond = max(0, sizes[o] - len(pool) - most_made)
-        return head + (life_w * option.life + beyond * cheapest - benefits[o], sizes[o])
-
-    bounds = {o: bound(o) for o in range(n_opt)}
-    work = 0
-
-    # Every unit (the fixed permanents' too), by weight: its permanent (-1: a delve card), charge
-    # and position; the units that could pay a pip of each kind; the kinds each makes (by its
-    # key: its ways).
-    everyone = list(board.everyone)
-    owners = [u.ref[1] if u.ref[0] == "p" else -1 for u in everyone]
-    all_charges = [u.weight[0] for u in everyone]
-    all_positions = [u.weight[2] for u in everyone]
-    units_of = dict.fromkeys(KINDS, 0)
-    kinds_of: dict[tuple[object, ...], set[int]] = {}
-    for key, (n, u) in _by_key(everyone).items():  # units of one key make the same kinds
-        made_by = kinds_of[key] = {k for w in u.ways for k in w.kinds}
-        for k in made_by:
-            units_of[k] += n
-    unit_cheapest = all_charges[0] if everyone else 1 << 60
-    prefix = list(itertools.accumulate(sorted(all_positions), initial=0))
-
-    combos = board.choices if board.wide else _mode_choices(board)
-    free_units = len(board.units)
-
-    with_unit = {p for p, _, u in board.fixed if u is not None}
-    # Per mode (the combinations share their mode objects): the mana it adds, its filter
-    # cost's pips, its charge, whether it takes a unit away (its permanent has one: a
-    # combination names each permanent once), its position, and the mana it adds per kind;
-    # a combination's sums add its modes' up.
-    each: dict[int, tuple[int, ...]] = {}
-
-    def mode_sums(m: Mode) -> tuple[int, ...]:
-        got = each.get(id(m))
-        if got is None:
-            adds = res.permanents[m.permanent].offers[m.offer].ability.adds
-            kinds = tuple((m.size if k in m.flex else 0) if m.flex else adds[m.option][k]
-                          for k in KINDS)
-            got = each[id(m)] = (_adds(res, m), _pips(res, m) if m.filter else 0, m.charge,
-                                 1 if m.permanent in with_unit else 0,
-                                 res.permanents[m.permanent].position) + kinds
-        return got
-
-    everyone_free = free_units + len(with_unit)
-
-    last_kind = 5 + len(KINDS)
-
-    def sums(v: tuple[int, ...]) -> Sums:  # (made, costs, charge, taken, position, kinds, modes)
-        return Sums(v[0], v[1], v[2], everyone_free - v[3], v[5:last_kind], v[4], v[last_kind])
-
-    combo_sums = [sums(v) for v in product_sums(_factors(board), mode_sums, 6 + len(KINDS))]
-    lows: dict[int, list[tuple[int, ...]]] = {}
-
-    def lows_of(index: int) -> list[tuple[int, ...]]:
-        """For each combination of the modes, a lower bound on the key of any payment of option
-        `index` with it: every pip of the spell and of the active filters' costs that the pool
-        and the modes' mana can't pay takes a unit of its own (`beyond` of them), so the score
-        is at least the modes' charges, the option's life and `beyond` times the cheapest
-        unit's charge; the objects at least the modes and `beyond`; the rank at least the
-        modes' positions and the `beyond` earliest units'. A combination that can't pay it
-        (its pips outnumber the units still free, or a kind's pips outnumber what the pool, the
-        modes and every unit could make of that kind) has (1 << 60) after the X."""
-        if index in lows:
-            return lows[index]
-        option = options[index]
-        head = ((-option.choices.x,) if x_auto else ())
-        mana = option.mana
-        base = sizes[index] - len(pool)
-        score = life_w * option.life - benefits[index]
-        # Per kind the option's pips of it less what the pool and every unit could make of it:
-        # what the modes must make.
-        # (A kind whose pips the pool and the units can make already asks nothing of them.)
-        short = [(k - 1, n) for k in KINDS if mana[k]
-                 and (n := mana[k] - res.pool[k] - units_of[k]) > 0]
-        cant = head + (1 << 60,)
-        size = sizes[index]  # (the option's size: its total mana)
-        out = []
-        for at in combo_sums:
-            beyond = base + at.costs - at.made
-            if beyond < 0:
-                beyond = 0
-            if beyond > at.free or (short and any(at.kinds[i] < n for i, n in short)):
-                out.append(cant)
-            else:
-                out.append(head + (score + at.charge + beyond * unit_cheapest, size,
-                                   at.modes + beyond, (at.position + prefix[beyond]) * n_opt
-                                   + index))
-        lows[index] = out
-        return out
-
-    # A tighter bound, asked only before a matching would run (it skips, never reorders: the
-    # search tries what it tried before, in the same order, so the answers stay the same): a
-    # payment with these modes takes at least `beyond` of the units still free; one whose score
-    # and objects reach the bound above takes exactly `beyond`, of least total charge: every
-    # free unit charging less than the `beyond`-th (by weight: charge, then position) and the
-    # rest among those charging as much as it; so its rank is at least theirs, the earliest of
-    # that charge. And for each kind of the spell's pips, those the pool and the modes' mana
-    # can't make take units that make that kind: the earliest such set among those, or, when
-    # there is none, no payment reaches that score and objects (its rank bound is endless).
-    # Charges below zero would let more units score less: then it is not used.
-    tight_ok = not everyone or all_charges[0] >= 0  # (the least charge is the first)
-    free_sums: dict[int, tuple[list[int], list[int], list[Unit]]] = {}
-    endless = 1 << 60
-
-    def tight(index: int, c: int) -> tuple[int, ...] | None:
-        at = combo_sums[c]
-        beyond = sizes[index] - len(pool) + at.costs - at.made
-        if beyond < 0:
-            beyond = 0
-        prefixes = free_sums.get(c)
-        if prefixes is None:
-            active = {m.permanent for m in combos[c]}
-            kept = [p not in active for p in owners]
-            prefixes = free_sums[c] = (
-                list(itertools.accumulate(itertools.compress(all_charges, kept), initial=0)),
-                list(itertools.accumulate(itertools.compress(all_positions, kept), initial=0)),
-                list(itertools.compress(everyone, kept)))
-        if beyond >= len(prefixes[0]):
-            return None
-        option = options[index]
-        rank = prefixes[1][beyond]
-        mana = option.mana
-        short = [(k, n) for k in KINDS if mana[k]
-                 and (n := mana[k] - res.pool[k] - at.kinds[k - 1]) > 0]
-        if short and beyond:
-            rank = max(rank, _least_rank(prefixes[2], beyond, rank, short, kinds_of, endless))
-        head = ((-option.choices.x,) if x_auto else ())
-        return head + (life_w * option.life - benefits[index] + at.charge + prefixes[0][beyond],
-                       sizes[index], at.modes + beyond, (at.position + rank) * n_opt + index)
-
-    def beaten(index: int, c: int, key: tuple[int, ...], ties: bool = False) -> bool:
-        """Whether every payment of option `index` with combination `c` has a key above `key`
-        (`tight`), or (`ties`) at least `key`."""
-        if not tight_ok:
-            return False
-        low = tight(index, c)
-        return low is None or low > key or (ties and low == key)
-
-    # `_hall` is asked only once some combination was not paid (until then every one tried
-    # was, and the check would be all cost); it skips only what `_pay` would not pay.
-    # (`reach` and `deltas` are made the first time it is asked.)
-    reach: Reach | None = None
-    deltas: list[dict[int, int]] = []
-    needs: dict[Mana, tuple[tuple[int, int], ...]] = {}
-    failed = False
-
-    def hall(index: int, c: int) -> bool:
-        nonlocal reach
-        if not failed:
-            return True
-        if reach is None:
-            reach = _reach(board, res)
-            deltas.extend({} for _ in combos)
-        mana = options[index].mana
-        if mana not in needs:
-            needs[mana] = _needs(mana)
-        return _hall(needs[mana], combos[c], reach, res, deltas[c])
-
-    memo: dict[tuple[int, int], tuple[tuple[int, ...], Found] | None] = {}
-    sigs: Signatures = {}
-
-    def run(index: int, c: int) -> tuple[tuple[int, ...], Found] | None:
-        """The best payment of option `index` with combination `c` of the modes: its key and
-        solution (each computed once: the second pass below asks again)."""
-        nonlocal failed
-        if (index, c) not in memo:
-            memo[(index, c)] = _run(index, combos[c])
-            failed = failed or memo[(index, c)] is None
-        return memo[(index, c)]
-
-    def _run(index: int, chosen: tuple[Mode, ...]) -> tuple[tuple[int, ...], Found] | None:
-        option = options[index]
-        found = _pay(option, chosen, board, pool, res, sigs)
-        if found is None:
-            return None
-        units, assignment = found
-        # Charges include each ability's life; fast_board made sure life can't bind.
-        charge = sum(u.weight[0] for u in units) + sum(m.charge for m in chosen)
-        score = charge + life_w * option.life
-        objects = sum(u.weight[1] for u in units) + len(chosen)
-        rank = sum(u.weight[2] for u in units) + sum(res.permanents[m.permanent].position
-                                                     for m in chosen)
-        head = ((-option.choices.x,) if x_auto else ())
-        key = head + (score - benefits[index], sizes[index], objects, rank * n_opt + index)
-        return key, (index, chosen, assignment)  # its solution is made for the best alone
-
-    candidates = [o for o in sorted(range(n_opt), key=lambda o: (bounds[o], o))
-                  if options[o].life <= res.life and sizes[o] <= supply_ub]
-    # The search: options by their bound, each option's combinations by their bound (`low`), and
-    # nothing whose bound exceeds the best key found (every payment of it would be worse).
-    for index in candidates:
-        if best is not None and bounds[index] > best[0][:len(bounds[index])]:
-            continue  # every payment of it charges at least this much: it can't win
-        bounds_here = lows_of(index)
-        for c in sorted(range(len(combos)), key=bounds_here.__getitem__):
-            bound_here = bounds_here[c]
-            if bound_here[len(bound_here) - 1] >= 1 << 60 and len(bound_here) <= 2:
-                continue  # it can't be paid with these modes
-            if best is not None and bound_here > best[0]:
-                break  # no payment with these modes, nor the later ones, can beat the best
-            work += 1
-            if board.wide and work > WIDE_WORK:
-                raise GaveUp
-            if not hall(index, c):
-                continue  # it can't be paid with these modes (counted as work all the same)
-            if best is not None and beaten(index, c, best[0], ties=True):
-                continue  # it can't beat the best, only tie (counted as work all the same)
-            got = run(index, c)
-            if got is not None and (best is None or got[0] < best[0]):
-                best = got
-    if best is None or board.wide:
-        return _solution(*best[1], res) if best is not None else None
-    # The plan the enumeration in its own order gives: the first payment there with the best key
-    # (options by bound, combinations in product order: what the fast path answered before the
-    # search above was ordered by bounds), skipping all whose bound exceeds it.
-    for index in candidates:
-        if bounds[index] > best[0][:len(bounds[index])]:
-            continue
-        bounds_here = lows_of(index)
-        for c in range(len(combos)):
-            if bounds_here[c] > best[0] or not hall(index, c) or beaten(index, c, best[0]):
-                continue
-            got = run(index, c)
-            if got is not None and got[0] == best[0]:
-                return _solution(*got[1], res)
-    raise AssertionError("the best key found is not found again")
-
-
-def _by_key(units: list[Unit]) -> dict[tuple[object, ...], tuple[int, Unit]]:
-    """Per unit key (what decides what a unit can pay, `_unit`), how many units have it and
-    the first of them."""
-    out: dict[tuple[object, ...], tuple[int, Unit]] = {}
-    for u in units:
-        got = out.get(u.key)
-        out[u.key] = (1, u) if got is None else (got[0] + 1, got[1])
-    return out
-
-
-def _least_rank(free: list[Unit], beyond: int, rank: int, short: list[tuple[int, int]],
-                kinds_of: dict[tuple[object, ...], set[int]], endless: int) -> int:
-    """`solve_fast`'s bound on the rank of a payment taking exactly `beyond` of the `free`
-    units (in weight order), of least total charge: all that charge less than the
-    `beyond`-th (`low` of them) and the rest from those charging as much (`free[low:high]`);
-    `rank` is the positions of the first `beyond`. For each (kind, n) of `short`, at least n
-    of them make that kind: where the first `beyond` hold fewer, the latest of the tied ones
-    that don't make it give way to the earliest tied ones after them that do (the least rank
-    with n of them, for that kind alone); `endless` where the tied ones can't make up n. The
-    bound is the largest over the kinds."""
-    charge = free[beyond - 1].weight[0]
-    low = beyond - 1
-    while low and free[low - 1].weight[0] == charge:
-        low -= 1
-    high = beyond
-    while high < len(free) and free[high].weight[0] == charge:
-        high += 1
-    out = rank
-    for kind, n in short:
-        n -= sum(1 for u in free[:low] if kind in kinds_of[u.key])
-        if n <= 0:
-            continue
-        tied = free[low:beyond]
-        n -= sum(1 for u in tied if kind in kinds_of[u.key])
-        if n <= 0:
-            continue
-        after = [u.weight[2] for u in free[beyond:high] if kind in kinds_of[u.key]][:n]
-        before = [u.weight[2] for u in tied if kind not in kinds_of[u.key]][-n:]
-        if len(after) < n or len(before) < n:
-            return endless
-        out = max(out, rank - sum(before) + sum(after))
-    return out
-
-
 class Reach(NamedTuple):
     """What `_hall` needs of a board: the pool's mana and every unit (the fixed permanents'
     too) as counts by the kinds each can make (a bit mask of KINDS), each fixed permanent's
@@ -830,11 +517,11 @@ def _needs(mana: Mana) -> tuple[tuple[int, int], ...]:
 
 def _hall(needs: tuple[tuple[int, int], ...], chosen: tuple[Mode, ...], reach: Reach,
           res: Resources, deltas: dict[int, int]) -> bool:
-    """Hall's condition on the spell's colored pips with these modes: for every set S of the
-    kinds it has pips of (`needs`, `_needs`), those pips are at most the supplies that can each make some kind of
-    S (the pool's mana, the modes' mana, the units still free: an active fixed permanent is no
-    unit). It is necessary (each pip takes a supply of its own, and the filters' costs only
-    take more), so a combination failing it can't pay: `_pay` would find no payment
+    """Hall's condition on the spell's colored pips with these modes: for every set S of the kinds
+    it has pips of (`needs`, `_needs`), those pips are at most the supplies that can each make
+    some kind of S (the pool's mana, the modes' mana, the units still free: an active fixed
+    permanent is no unit). It is necessary (each pip takes a supply of its own, and the filters'
+    costs only take more), so a combination failing it can't pay: `_pay` would find no payment
     (tests/test_mtg_fastpath.py checks this). `deltas` keeps, per S, what the modes change of
     `reach` (the caller's, one per combination)."""
     for S, need in needs:
@@ -921,14 +608,51 @@ def _pay(option: Priced, chosen: tuple[Mode, ...], board: Board, pool: list[Unit
 def _pay_in_order(option: Priced, chosen: tuple[Mode, ...], order: tuple[Mode, ...], board: Board,
                   pool: list[Unit], res: Resources, sigs: Signatures | None = None
                   ) -> tuple[list[Unit], dict[tuple[str, int], tuple[Demand, Way]]] | None:
-    # Demands.
+    """The least-weight payment of `option` with these fixed modes, their filters activated in
+    `order`, or None: the matroid greedy (the module docstring) over the supplies, the pool,
+    the modes' mana (free), then the units by weight. Returns the units used and what each
+    supply pays."""
+    cap = _demand_caps(option, chosen, res)
+    rank_of = {m.permanent: i for i, m in enumerate(order)}
+    need = sum(cap.values())
+    if not need:
+        return [], {}
+    made = _made_mana(chosen, res)
+    active = {m.permanent for m in chosen}
+    units = ([u for u in board.everyone if u.ref[0] != "p" or u.ref[1] not in active] if active
+             else list(board.everyone))
+    supplies = pool + made + units
+    if len(supplies) < need:
+        return None
+    # The demand classes by their index in `demands`; a supply's signature is the indices of
+    # those it can pay, in that order.
+    demands = list(cap)
+    matched = _greedy(supplies, list(cap.values()), need, _signatures(demands, rank_of, sigs))
+    if matched is None:
+        return None
+    taken, assigned = matched
+    # What each supply pays (a demand and one way that can).
+    what: dict[tuple[str, int], tuple[Demand, Way]] = {}
+    for d, by_sig in zip(demands, assigned):
+        for items in by_sig.values():
+            for i in items:
+                u = supplies[i]
+                ways = u.ways
+                way = ways[0] if len(ways) == 1 else next(w for w in ways
+                                                          if _compatible(w, d, rank_of))
+                what[u.ref] = (d, way)
+    return [supplies[i] for i in taken if supplies[i].ref[0] in ("p", "c")], what
+
+
+def _demand_caps(option: Priced, chosen: tuple[Mode, ...], res: Resources) -> dict[Demand, int]:
+    """The demand classes and their pips: the spell's of each kind and its generic mana, then
+    each active filter's cost symbols (generic by any kind)."""
     cap: dict[Demand, int] = {}
     for k in KINDS:
         if option.mana[k]:
             cap[("spell", k, ())] = option.mana[k]
     if option.mana[0]:
         cap[("spell", 0, ())] = option.mana[0]
-    rank_of = {m.permanent: i for i, m in enumerate(order)}
     for m in chosen:
         for s in res.permanents[m.permanent].offers[m.offer].ability.mana.symbols:
             if s.kind == "generic":
@@ -937,10 +661,11 @@ def _pay_in_order(option: Priced, chosen: tuple[Mode, ...], order: tuple[Mode, .
             else:
                 key = ("cost", m.permanent, tuple(sorted(1 + TYPES.index(c) for c in s.colors)))
                 cap[key] = cap.get(key, 0) + 1
-    need = sum(cap.values())
-    if not need:
-        return [], {}
-    # Supplies: the pool, the fixed modes' mana (free), then the units by weight.
+    return cap
+
+
+def _made_mana(chosen: tuple[Mode, ...], res: Resources) -> list[Unit]:
+    """The fixed modes' mana, one supply per mana (free: the mode is charged already)."""
     made: list[Unit] = []
     for m in chosen:
         restricted = res.permanents[m.permanent].offers[m.offer].restricted
@@ -957,38 +682,33 @@ def _pay_in_order(option: Priced, chosen: tuple[Mode, ...], order: tuple[Mode, .
                 by = (m.permanent, m.offer, m.option) if m.filter else None
                 made.append(_unit(("made", len(made)), (Way((kind,), restricted, "mana", made_by=by),),
                                   (0, 0, 0), 0))
-    active = {m.permanent for m in chosen}
-    units = ([u for u in board.everyone if u.ref[0] != "p" or u.ref[1] not in active] if active
-             else list(board.everyone))
-    supplies = pool + made + units
-    if len(supplies) < need:
-        return None
+    return made
 
-    def compatible(way: Way, d: Demand) -> bool:
-        if d[0] == "spell":
-            if d[1] == 0:
-                return True
-            return d[1] in way.kinds
-        if way.spell_only or not set(way.kinds) & set(d[2]):
-            return False
-        if way.made_by is not None:
-            src = way.made_by[0]
-            return src != d[1] and src in rank_of and d[1] in rank_of and rank_of[src] < rank_of[d[1]]
-        return True
 
-    # The demand classes by their index in `demands`; a supply's signature is the indices of
-    # those it can pay, in that order.
-    demands = list(cap)
-    caps = list(cap.values())
-    used = [0] * len(demands)
-    # assigned[j][signature] = supplies of that compatibility now paying demand j
-    assigned: list[dict[tuple[int, ...], list[int]]] = [{} for _ in demands]
+def _compatible(way: Way, d: Demand, rank_of: dict[int, int]) -> bool:
+    """Whether `way` may pay demand `d`: mana of its kind (any kind for generic); convoke,
+    improvise, delve and restricted mana only the spell; a filter's mana only the cost of a
+    filter activated after it (`rank_of`: the filters' order)."""
+    if d[0] == "spell":
+        if d[1] == 0:
+            return True
+        return d[1] in way.kinds
+    if way.spell_only or not set(way.kinds) & set(d[2]):
+        return False
+    if way.made_by is not None:
+        src = way.made_by[0]
+        return src != d[1] and src in rank_of and d[1] in rank_of and rank_of[src] < rank_of[d[1]]
+    return True
+
+
+def _signatures(demands: list[Demand], rank_of: dict[int, int], sigs: Signatures | None
+                ) -> Callable[[Unit], tuple[int, ...]]:
+    """A supply's signature: the indices of the demand classes it can pay, kept per unit key
+    (a filter's made mana for this order alone, the others' for the whole search, `sigs`)."""
     sig_cache: dict[tuple[object, ...], tuple[int, ...]] = {}  # the made mana's
     # The others' (a unit pays a filter's cost by its kinds alone, whichever filter it is).
     shared = {} if sigs is None else sigs.setdefault(
         tuple(d if d[0] == "spell" else ("cost", -1, d[2]) for d in demands), {})
-    dead: set[tuple[int, ...]] = set()
-    taken: list[int] = []
 
     def signature(u: Unit) -> tuple[int, ...]:
         key = u.key
@@ -998,13 +718,29 @@ def _pay_in_order(option: Priced, chosen: tuple[Mode, ...], order: tuple[Mode, .
         if sig is None:
             out = []
             for j, d in enumerate(demands):
-                if d[0] == "spell":  # `compatible`'s first case, for every way at once
+                if d[0] == "spell":  # `_compatible`'s first case, for every way at once
                     if d[1] == 0 or any(d[1] in w.kinds for w in u.ways):
                         out.append(j)
-                elif any(compatible(w, d) for w in u.ways):
+                elif any(_compatible(w, d, rank_of) for w in u.ways):
                     out.append(j)
             sig = cache[key] = tuple(out)
         return sig
+
+    return signature
+
+
+def _greedy(supplies: list[Unit], caps: list[int], need: int,
+            signature: Callable[[Unit], tuple[int, ...]]
+            ) -> tuple[list[int], list[dict[tuple[int, ...], list[int]]]] | None:
+    """The supplies taken in order, each kept if the demand classes (their pips `caps`) can
+    still take it (an augmenting path), until `need` are matched; a signature once rejected
+    stays rejected. The supplies taken and, per demand class, those paying it by signature;
+    or None when the demands can't all be met."""
+    used = [0] * len(caps)
+    # assigned[j][signature] = supplies of that compatibility now paying demand j
+    assigned: list[dict[tuple[int, ...], list[int]]] = [{} for _ in caps]
+    dead: set[tuple[int, ...]] = set()
+    taken: list[int] = []
 
     def augment(sig: tuple[int, ...], item: int, seen: list[bool]) -> bool:
         for j in sig:
@@ -1026,7 +762,7 @@ def _pay_in_order(option: Priced, chosen: tuple[Mode, ...], order: tuple[Mode, .
         sig = signature(u)
         if not sig or sig in dead:
             continue
-        if augment(sig, i, [False] * len(demands)):
+        if augment(sig, i, [False] * len(caps)):
             taken.append(i)
             if len(taken) == need:
                 break
@@ -1034,16 +770,7 @@ def _pay_in_order(option: Priced, chosen: tuple[Mode, ...], order: tuple[Mode, .
             dead.add(sig)
     if len(taken) < need:
         return None
-    # What each supply pays (a demand and one way that can).
-    what: dict[tuple[str, int], tuple[Demand, Way]] = {}
-    for d, by_sig in zip(demands, assigned):
-        for items in by_sig.values():
-            for i in items:
-                u = supplies[i]
-                ways = u.ways
-                way = ways[0] if len(ways) == 1 else next(w for w in ways if compatible(w, d))
-                what[u.ref] = (d, way)
-    return [supplies[i] for i in taken if supplies[i].ref[0] in ("p", "c")], what
+    return taken, assigned
 
 
 INCUMBENT_TRIES = 64  # options `incumbent` tries to pay, at most

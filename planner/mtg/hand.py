@@ -22,8 +22,9 @@ def plan_hand(scenario: Scenario, config: SolverConfig = DEFAULT_CONFIG) -> list
     """Every nonland card in hand, every card in the graveyard with flashback (or an
     alternative cost from the graveyard), every card in the command zone (a commander, cast
     from there with its tax, 903.8), then every activated ability of your permanents, then
-    every ability of your cards in hand activated from there (cycling, 702.29), planned with `cast: auto` and `x: auto`. The file's play settings carry over to that same
-    object (and ability) only."""
+    every ability of your cards in hand activated from there (cycling, 702.29), planned with
+    `cast: auto` and `x: auto`. The file's play settings carry over to that same object (and
+    ability) only."""
     you = scenario.state.you
     out = []
     shared = SharedResources(scenario)  # the spells' resources, shared where exact

@@ -24,7 +24,7 @@ fixing the level it optimised, so no weight can overflow.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Callable
 
 if TYPE_CHECKING:
@@ -236,6 +236,46 @@ def _decided_hint(known: Solution, linear: Linear, way: dict[int, cp_model.IntVa
     return out
 
 
+Node = tuple[int, int]  # a filter ability: (permanent, offer); or one of the supply nodes below
+Demand = tuple[Node, tuple[str, ...]]  # (whose: the spell or a filter ability; kinds)
+_BASE: Node = (-1, 0)  # the pool and the abilities with no mana cost
+_RESTRICTED: Node = (-2, 0)  # mana that pays the spell only
+_SPELL: Node = (-3, 0)  # the spell, as a demand's owner
+# Under the spell's `spend_only`, `barred` holds the pool and the mana of the permanents it
+# does not match (filter abilities of those are `kept_off` too): it pays filters' costs only.
+_BARRED: Node = (-5, 0)
+# Snow mana (the pool's snow part, a snow permanent's mana) is at nodes of its own: it alone
+# pays the spell's {S} (`snow_nodes`).
+_BASE_SNOW: Node = (-6, 0)
+_RESTRICTED_SNOW: Node = (-7, 0)
+
+
+@dataclass(slots=True)
+class _Model:
+    """A model as `solve` builds it, step by step: the cast's side, the permanents as classes
+    (`groups`), every family of variables made so far, and the objective's terms gathered."""
+
+    m: cp_model.CpModel
+    scenario: Scenario
+    res: Resources
+    side: _Side
+    members: dict[int, tuple[int, ...]]  # a class by its first member
+    size: dict[int, int]
+    act: dict[tuple[int, int, int], cp_model.IntVar] = field(default_factory=dict)
+    by_perm: dict[int, list[tuple[int, int, int]]] = field(default_factory=dict)
+    convoke: dict[tuple[int, str], cp_model.IntVar] = field(default_factory=dict)
+    improvise: dict[int, cp_model.IntVar] = field(default_factory=dict)
+    delve: dict[int, cp_model.IntVar] = field(default_factory=dict)
+    demand: dict[Need, list[tuple[int, cp_model.LinearExprT]]] = field(default_factory=dict)
+    samples: dict[Need, OtherCost] = field(default_factory=dict)
+    removing: frozenset[tuple[int, int]] = frozenset()
+    use: dict[tuple[Need, Ref], cp_model.IntVar] = field(default_factory=dict)
+    by_life: dict[str, cp_model.IntVar] = field(default_factory=dict)
+    charges: list[cp_model.LinearExprT] = field(default_factory=list)
+    used_objects: list[cp_model.LinearExprT] = field(default_factory=list)
+    rank: list[cp_model.LinearExprT] = field(default_factory=list)
+
+
 def solve(scenario: Scenario, options: tuple[Priced, ...], benefits: tuple[int, ...],
               res: Resources, config: SolverConfig, x_auto: bool,
               start: Solution | None = None, linear: Linear | None = None,
@@ -244,23 +284,53 @@ def solve(scenario: Scenario, options: tuple[Priced, ...], benefits: tuple[int, 
     the time limit ran out before either was known. `start`, a feasible payment known
     beforehand (`fastpath.incumbent`), is the answer (not optimal) when the time limit strikes
     before CP-SAT found one. With `linear` (and `options` empty) the model decides the choices
-    itself (`_decided`; `auto`: the optional costs whose benefits count)."""
-    m = cp_model.CpModel()
-    objective = scenario.objective
+    itself (`_decided`; `auto`: the optional costs whose benefits count).
 
+    The steps build the model in a fixed order (CP-SAT's answer can depend on the order of its
+    variables): the cast's side, the mana abilities, convoke, improvise and delve, the non-mana
+    needs, what each object does, life and the other charges, the mana's flow, the objective."""
+    m = cp_model.CpModel()
     # One option is cast (or one set of choices is made).
     side = _listed(m, options, benefits) if linear is None else _decided(m, linear, scenario, auto)
+    b = _activations(m, scenario, res, side)
+    _taps(b)
+    _needs(b)
+    for p in range(len(res.permanents)):
+        if b.size.get(p, 1) > 1:
+            _class_uses(b, p)
+        elif p in b.members:
+            _permanent_uses(b, p)
+    _card_uses(b)
+    _life_and_charges(b)
+    _mana_flow(b)
+    ranked = _levels(b, x_auto)
+    known = None
+    if start is not None:
+        hint = _hint(b, start)
+        known = kernel.Incumbent(start, hint if HINT_DECIDED and linear is not None else ())
+    solved = kernel.solve(m, ranked, config, lambda solver: _read_back(b, solver),
+                          [*side.variables, *b.act.values()], known)
+    if solved is None:
+        return None
+    return replace(solved.value, optimal=solved.optimal)
 
+
+# --- Variables and constraints, step by step -----------------------------------------------------
+
+
+def _activations(m: cp_model.CpModel, scenario: Scenario, res: Resources, side: _Side) -> _Model:
+    """The permanents' classes and their mana abilities: each permanent activates at most one,
+    once, adding one of its options. An ability that neither taps nor sacrifices its permanent
+    (an altar's) may be activated again and again, as often as the engine says its costs could
+    be paid (`Offer.repeats`)."""
     perms = res.permanents
     # Counts, not copies: interchangeable permanents (`groups`) are one class, its variables
     # counts of its members used each way, keyed by its first member; a permanent alone is a
     # class of one, modelled as before.
     members = {g[0]: g for g in groups(scenario, res, [part for part, _ in side.other])}
     size = {p: len(g) for p, g in members.items()}
-    # Mana abilities: each permanent activates at most one, once, adding one of its options.
-    # An ability that neither taps nor sacrifices its permanent (an altar's) may be activated
-    # again and again, as often as the engine says its costs could be paid (`Offer.repeats`).
-    act: dict[tuple[int, int, int], cp_model.IntVar] = {}
+    b = _Model(m, scenario, res, side, members, size)
+    act = b.act
     for p, perm in enumerate(perms):
         if p not in members:
             continue
@@ -270,32 +340,39 @@ def solve(scenario: Scenario, options: tuple[Priced, ...], benefits: tuple[int, 
                 act[(p, a, k)] = (m.new_int_var(0, offer.repeats, name) if repeatable(offer.ability)
                                   else m.new_int_var(0, size[p], name) if size[p] > 1
                                   else m.new_bool_var(name))
-    by_perm: dict[int, list[tuple[int, int, int]]] = {}
     for act_key in act:
-        by_perm.setdefault(act_key[0], []).append(act_key)
-    for keys in by_perm.values():
+        b.by_perm.setdefault(act_key[0], []).append(act_key)
+    for keys in b.by_perm.values():
         once = [act[k] for k in keys if not repeatable(perms[k[0]].offers[k[1]].ability)]
         if len(once) > 1 and size[keys[0][0]] == 1:
             m.add_at_most_one(once)
-    _counters_bound(m, res, act, by_perm, size)
+    _counters_bound(m, res, act, b.by_perm, size)
     _read_elsewhere_bound(m, res, act)
+    return b
 
-    # Convoke, improvise, delve.
+
+def _taps(b: _Model) -> None:
+    """Convoke, improvise, delve: a count per class (a Boolean for a class of one)."""
+    m, res, size = b.m, b.res, b.size
+
     def counted(p: int, name: str) -> cp_model.IntVar:
         return m.new_int_var(0, size[p], name) if size[p] > 1 else m.new_bool_var(name)
 
-    convoke = {(p, t): counted(p, f"convoke[{perm.obj.id},{t}]")
-               for p, perm in enumerate(perms) if perm.convoker and p in members
-               for t in convoke_colors(perm) + ("1",)}
-    improvise = {p: counted(p, f"improvise[{perm.obj.id}]")
-                 for p, perm in enumerate(perms) if perm.improviser and p in members}
-    delve = {c: m.new_bool_var(f"delve[{card.obj.id}]")
-             for c, card in enumerate(res.cards) if res.delve and card.zone == "graveyard"}
+    b.convoke = {(p, t): counted(p, f"convoke[{perm.obj.id},{t}]")
+                 for p, perm in enumerate(res.permanents) if perm.convoker and p in b.members
+                 for t in convoke_colors(perm) + ("1",)}
+    b.improvise = {p: counted(p, f"improvise[{perm.obj.id}]")
+                   for p, perm in enumerate(res.permanents) if perm.improviser and p in b.members}
+    b.delve = {c: m.new_bool_var(f"delve[{card.obj.id}]")
+               for c, card in enumerate(res.cards) if res.delve and card.zone == "graveyard"}
 
-    # Non-mana needs: the spell's (per option) and the mana abilities' (per activation).
-    demand: dict[Need, list[tuple[int, cp_model.LinearExprT]]] = {}
-    samples: dict[Need, OtherCost] = {}
-    for part, chosen in side.other:
+
+def _needs(b: _Model) -> None:
+    """The non-mana needs, the spell's (per option) and the mana abilities' (per activation),
+    and `use`: the objects that pay them."""
+    m, scenario, res = b.m, b.scenario, b.res
+    demand, samples = b.demand, b.samples
+    for part, chosen in b.side.other:
         key = need_of("spell", part)
         samples.setdefault(key, part)
         demand.setdefault(key, []).append((part.count, chosen))
@@ -303,15 +380,14 @@ def solve(scenario: Scenario, options: tuple[Priced, ...], benefits: tuple[int, 
     # the order below knows which ability removed which permanent. All other abilities' needs
     # are pooled by kind and filter: any assignment of the pooled objects to them pays the same.
     # (A permanent a remover can take is a class of its own: `groups`.)
-    removing = removers(scenario, res)
-    for (p, a, k), var in act.items():
-        for part in perms[p].offers[a].ability.other:
+    b.removing = removing = removers(scenario, res)
+    for (p, a, _k), var in b.act.items():
+        for part in res.permanents[p].offers[a].ability.other:
             key = need_of(ability_scope(p, a) if (p, a) in removing else "ability", part)
             samples.setdefault(key, part)
             demand.setdefault(key, []).append((part.count, var))
-    use: dict[tuple[Need, Ref], cp_model.IntVar] = {}
-    # Everything milled, the spell's and the mana abilities', comes from one library (seed 003:
-    # a cost can't mill more cards than the library holds).
+    # Everything milled, the spell's and the mana abilities', comes from one library (a cost
+    # can't mill more cards than the library holds).
     milled = [c * v for key, part in samples.items() if part.kind == "mill" for c, v in demand[key]]
     if milled:
         m.add(sum(milled) <= res.library)
@@ -319,182 +395,217 @@ def solve(scenario: Scenario, options: tuple[Priced, ...], benefits: tuple[int, 
         if part.kind == "mill":
             continue
         terms = []
-        for p, perm in enumerate(perms):
+        for p, perm in enumerate(res.permanents):
             if can_pay_with(scenario, part, perm.obj, "battlefield"):
                 if part.kind == "tap_untapped" and not perm.can_tap:
                     continue
                 var = m.new_bool_var(f"use[{part.kind},{perm.obj.id}]")
-                use[(key, ("p", p))] = var
+                b.use[(key, ("p", p))] = var
                 terms.append(var)
         for c, card in enumerate(res.cards):
             if can_pay_with(scenario, part, card.obj, card.zone):
                 var = m.new_bool_var(f"use[{part.kind},{card.obj.id}]")
-                use[(key, ("c", c))] = var
+                b.use[(key, ("c", c))] = var
                 terms.append(var)
         m.add(sum(terms) == sum(c * v for c, v in demand[key]))
 
-    # Each permanent: tapped at most once (for mana, convoke, improvise or a tap cost), lost at
-    # most once (sacrificed or returned); one sacrificed for mana is gone before 601.2h taps it
-    # (convoke, improvise, the spell's tap cost); a mana ability's tap cost taps it in 601.2g,
-    # before it is sacrificed for mana if the player orders them so (Springleaf Drum tapping a
-    # creature that then sacrifices itself for mana).
-    charges: list[cp_model.LinearExprT] = []
-    used_objects: list[cp_model.LinearExprT] = []
-    rank: list[cp_model.LinearExprT] = []
-    for p, perm in enumerate(perms):
-        if size.get(p, 1) > 1:
-            # A class of n: each member is used at most one way (`groups` takes only permanents
-            # whose every use taps it or sacrifices it), so the counts add up to at most n; each
-            # use charges what it does to one member (sacrificed: its loss, the tap included;
-            # else its tap); the members used are the first ones in state order (any others
-            # would pay the same and rank later), so the rank is a prefix sum of positions.
-            uses = [act[k] for k in by_perm.get(p, [])]
-            uses += [v for (pp, _), v in convoke.items() if pp == p]
-            if p in improvise:
-                uses.append(improvise[p])
-            if not uses:
-                continue
-            used_here = sum(uses)
-            m.add(used_here <= size[p])
-            for key_a in by_perm.get(p, []):
-                ability = perm.offers[key_a[1]].ability
-                charges.append((leave_charge(scenario, "sacrifice", perm.obj)
-                                if ability.sacrifice_self else perm.tap_charge) * act[key_a])
-            charges.extend(perm.tap_charge * v for (pp, _), v in convoke.items() if pp == p)
-            if p in improvise:
-                charges.append(perm.tap_charge * improvise[p])
-            n_used = m.new_int_var(0, size[p], f"used[{perm.obj.id}+]")
-            m.add(n_used == used_here)
-            prefix = [0]
-            for q in members[p]:
-                prefix.append(prefix[-1] + perms[q].position)
-            ranked_at = m.new_int_var(0, prefix[-1], f"rank[{perm.obj.id}+]")
-            m.add_element(n_used, prefix, ranked_at)
-            used_objects.append(n_used)
-            rank.append(ranked_at)
+
+# Each permanent: tapped at most once (for mana, convoke, improvise or a tap cost), lost at most
+# once (sacrificed or returned); one sacrificed for mana is gone before 601.2h taps it (convoke,
+# improvise, the spell's tap cost); a mana ability's tap cost taps it in 601.2g, before it is
+# sacrificed for mana if the player orders them so (Springleaf Drum tapping a creature that
+# then sacrifices itself for mana).
+
+
+def _class_uses(b: _Model, p: int) -> None:
+    """A class of n: each member is used at most one way (`groups` takes only permanents whose
+    every use taps it or sacrifices it), so the counts add up to at most n; each use charges
+    what it does to one member (sacrificed: its loss, the tap included; else its tap); the
+    members used are the first ones in state order (any others would pay the same and rank
+    later), so the rank is a prefix sum of positions."""
+    m, perms, act, convoke, improvise = b.m, b.res.permanents, b.act, b.convoke, b.improvise
+    perm = perms[p]
+    uses = [act[k] for k in b.by_perm.get(p, [])]
+    uses += [v for (pp, _), v in convoke.items() if pp == p]
+    if p in improvise:
+        uses.append(improvise[p])
+    if not uses:
+        return
+    used_here = sum(uses)
+    m.add(used_here <= b.size[p])
+    for key_a in b.by_perm.get(p, []):
+        ability = perm.offers[key_a[1]].ability
+        b.charges.append((leave_charge(b.scenario, "sacrifice", perm.obj)
+                          if ability.sacrifice_self else perm.tap_charge) * act[key_a])
+    b.charges.extend(perm.tap_charge * v for (pp, _), v in convoke.items() if pp == p)
+    if p in improvise:
+        b.charges.append(perm.tap_charge * improvise[p])
+    n_used = m.new_int_var(0, b.size[p], f"used[{perm.obj.id}+]")
+    m.add(n_used == used_here)
+    prefix = [0]
+    for q in b.members[p]:
+        prefix.append(prefix[-1] + perms[q].position)
+    ranked_at = m.new_int_var(0, prefix[-1], f"rank[{perm.obj.id}+]")
+    m.add_element(n_used, prefix, ranked_at)
+    b.used_objects.append(n_used)
+    b.rank.append(ranked_at)
+
+
+def _permanent_uses(b: _Model, p: int) -> None:
+    """A permanent alone: tapped at most once, lost at most once, not tapped in 601.2h once a
+    mana ability or its cost took it in 601.2g; its charges, and whether it is used at all."""
+    m, scenario, act = b.m, b.scenario, b.act
+    perm = b.res.permanents[p]
+    mine = b.by_perm.get(p, [])
+    tap_g = [act[k] for k in mine if perm.offers[k[1]].ability.tap]
+    sac_g = [act[k] for k in mine if perm.offers[k[1]].ability.sacrifice_self]
+    tap_h = [v for (pp, _), v in b.convoke.items() if pp == p]
+    if p in b.improvise:
+        tap_h.append(b.improvise[p])
+    leave_g = list(sac_g)
+    leave_h = []
+    for (key, ref), var in b.use.items():
+        if ref != ("p", p):
             continue
-        if p not in members:
-            continue
-        mine = by_perm.get(p, [])
-        tap_g = [act[k] for k in mine if perm.offers[k[1]].ability.tap]
-        sac_g = [act[k] for k in mine if perm.offers[k[1]].ability.sacrifice_self]
-        tap_h = [v for (pp, _), v in convoke.items() if pp == p]
-        if p in improvise:
-            tap_h.append(improvise[p])
-        leave_g = list(sac_g)
-        leave_h = []
-        for (key, ref), var in use.items():
-            if ref != ("p", p):
-                continue
-            if key[1] == "tap_untapped" and key[0].startswith("ability"):
-                tap_g.append(var)  # a mana ability's cost taps it in 601.2g: it may go later
-            elif key[1] == "tap_untapped":
-                tap_h.append(var)
-            elif key[0].startswith("ability"):
-                leave_g.append(var)
-            else:
-                leave_h.append(var)
-        tapped = sum(tap_g) + sum(tap_h)
-        left = sum(leave_g) + sum(leave_h)
-        if len(tap_g) + len(tap_h) > 1:
-            m.add(tapped <= 1)
-        if len(leave_g) + len(leave_h) > 1:
-            m.add(left <= 1)
-        if tap_h and leave_g:
-            m.add(sum(tap_h) + sum(leave_g) <= 1)
-        everything = tap_g + tap_h + leave_g + leave_h + [act[k] for k in mine]
-        if not everything:
-            continue
-        # Tapping is charged only when the object is not also lost to the payment.
-        if tap_g or tap_h:
-            tap_only = m.new_bool_var(f"tap_only[{perm.obj.id}]")
-            m.add(tap_only >= tapped - left)
-            charges.append(perm.tap_charge * tap_only)
-        for var in sac_g:
-            charges.append(leave_charge(scenario, "sacrifice", perm.obj) * var)
-        for (key, ref), var in use.items():
-            if ref == ("p", p) and key[1] != "tap_untapped":
-                charges.append(leave_charge(scenario, key[1], perm.obj) * var)
-        touched = m.new_bool_var(f"used[{perm.obj.id}]")
-        most = max([REPEAT, *(o.repeats for o in perm.offers)])
-        for var in everything:
-            m.add(var <= most * touched)
-        used_objects.append(touched)
-        rank.append(perm.position * touched)
-    for c, card in enumerate(res.cards):
-        mine_c = [v for (key, ref), v in use.items() if ref == ("c", c)]
-        if c in delve:
-            mine_c.append(delve[c])
+        if key[1] == "tap_untapped" and key[0].startswith("ability"):
+            tap_g.append(var)  # a mana ability's cost taps it in 601.2g: it may go later
+        elif key[1] == "tap_untapped":
+            tap_h.append(var)
+        elif key[0].startswith("ability"):
+            leave_g.append(var)
+        else:
+            leave_h.append(var)
+    tapped = sum(tap_g) + sum(tap_h)
+    left = sum(leave_g) + sum(leave_h)
+    if len(tap_g) + len(tap_h) > 1:
+        m.add(tapped <= 1)
+    if len(leave_g) + len(leave_h) > 1:
+        m.add(left <= 1)
+    if tap_h and leave_g:
+        m.add(sum(tap_h) + sum(leave_g) <= 1)
+    everything = tap_g + tap_h + leave_g + leave_h + [act[k] for k in mine]
+    if not everything:
+        return
+    # Tapping is charged only when the object is not also lost to the payment.
+    if tap_g or tap_h:
+        tap_only = m.new_bool_var(f"tap_only[{perm.obj.id}]")
+        m.add(tap_only >= tapped - left)
+        b.charges.append(perm.tap_charge * tap_only)
+    for var in sac_g:
+        b.charges.append(leave_charge(scenario, "sacrifice", perm.obj) * var)
+    for (key, ref), var in b.use.items():
+        if ref == ("p", p) and key[1] != "tap_untapped":
+            b.charges.append(leave_charge(scenario, key[1], perm.obj) * var)
+    touched = m.new_bool_var(f"used[{perm.obj.id}]")
+    most = max([REPEAT, *(o.repeats for o in perm.offers)])
+    for var in everything:
+        m.add(var <= most * touched)
+    b.used_objects.append(touched)
+    b.rank.append(perm.position * touched)
+
+
+def _card_uses(b: _Model) -> None:
+    """Each card (in hand, graveyard, ...): used one way at most, charged what it loses."""
+    for c, card in enumerate(b.res.cards):
+        mine_c = [v for (key, ref), v in b.use.items() if ref == ("c", c)]
+        if c in b.delve:
+            mine_c.append(b.delve[c])
         if not mine_c:
             continue
         if len(mine_c) > 1:
-            m.add(sum(mine_c) <= 1)
-        for (key, ref), var in use.items():
+            b.m.add(sum(mine_c) <= 1)
+        for (key, ref), var in b.use.items():
             if ref == ("c", c):
-                charges.append(leave_charge(scenario, key[1], card.obj) * var)
-        if c in delve:
-            charges.append(leave_charge(scenario, "exile_from_graveyard", card.obj) * delve[c])
-        used_objects.append(sum(mine_c))
-        rank.append((len(perms) + card.position) * sum(mine_c))
+                b.charges.append(leave_charge(b.scenario, key[1], card.obj) * var)
+        if c in b.delve:
+            b.charges.append(leave_charge(b.scenario, "exile_from_graveyard", card.obj)
+                             * b.delve[c])
+        b.used_objects.append(sum(mine_c))
+        b.rank.append((len(b.res.permanents) + card.position) * sum(mine_c))
 
+
+def _life_and_charges(b: _Model) -> None:
+    """Life paid, up to the life total, and the charges of life, mills, opponents' permanents
+    untapped and counters removed."""
+    m, res, act, objective = b.m, b.res, b.act, b.scenario.objective
+    perms = res.permanents
     # K'rrik (`Resources.life_for`): `by_life[t]` pips of color t of the total are paid with
     # life (601.2h) instead of mana, each the least amount your permanents ask.
-    by_life: dict[str, cp_model.IntVar] = {}
     for t, amount, _ in res.life_for:
         i = TYPES.index(t)
-        by_life[t] = m.new_int_var(0, res.life // amount, f"by_life[{t}]")
-        m.add(by_life[t] <= side.mana[1 + i])
+        b.by_life[t] = m.new_int_var(0, res.life // amount, f"by_life[{t}]")
+        m.add(b.by_life[t] <= b.side.mana[1 + i])
     # Life: Phyrexian pips, life costs and mana abilities' life, only up to the life total.
-    life = cp_model.LinearExpr.sum([side.life, *(
-        perms[p].offers[a].ability.life * var for (p, a, k), var in act.items()), *(
-        res.life_for_of(t) * v for t, v in by_life.items())])
+    life = cp_model.LinearExpr.sum([b.side.life, *(
+        perms[p].offers[a].ability.life * var for (p, a, _k), var in act.items()), *(
+        res.life_for_of(t) * v for t, v in b.by_life.items())])
     m.add(life <= res.life)
-    charges.append(objective.weight("life") * life)
-    for key, part in samples.items():
+    b.charges.append(objective.weight("life") * life)
+    for key, part in b.samples.items():
         if part.kind == "mill":
-            charges.append(objective.weight("mill") * sum(c * v for c, v in demand[key]))
-    for (p, a, k), var in act.items():  # each opponent permanent untapped (Benthic Explorers)
+            b.charges.append(objective.weight("mill") * sum(c * v for c, v in b.demand[key]))
+    for (p, a, _k), var in act.items():  # each opponent permanent untapped (Benthic Explorers)
         if perms[p].offers[a].untaps:
-            charges.append(objective.weight("untap") * len(perms[p].offers[a].untaps) * var)
-    for (p, a, k), var in act.items():  # each counter a mana ability removes (Druids' Repository)
+            b.charges.append(objective.weight("untap") * len(perms[p].offers[a].untaps) * var)
+    for (p, a, _k), var in act.items():  # each counter a mana ability removes (Druids' Repository)
         ability = perms[p].offers[a].ability
         removed = sum(ability.removes(kind) for kind in ability.counter_kinds())
         if removed:
-            charges.append(objective.weight("counter") * removed * var)
+            b.charges.append(objective.weight("counter") * removed * var)
 
-    # Mana made, by kind, at supply nodes: `base` (the pool and abilities with no mana cost),
-    # `restricted` (mana that pays the spell only), and each filter ability (a mana ability
-    # with a mana cost), whose mana may pay the spell or another filter ability's cost.
-    cap = total(res.pool) + sum(max(total(x) for x in offer.ability.adds) * offer.repeats
-                                for perm in perms for offer in perm.offers)
-    Node = tuple[int, int]  # a filter ability: (permanent, offer); (-1, 0) base; (-2, 0) restricted
-    base: Node = (-1, 0)
-    restricted: Node = (-2, 0)
-    # Under the spell's `spend_only`, `barred` holds the pool and the mana of the permanents it
-    # does not match (filter abilities of those are `kept_off` too): it pays filters' costs only.
-    barred: Node = (-5, 0)
-    # Snow mana (the pool's snow part, a snow permanent's mana) is at nodes of its own: it
-    # alone pays the spell's {S} (`snow_nodes`).
-    base_snow: Node = (-6, 0)
-    restricted_snow: Node = (-7, 0)
+
+# --- The mana's flow ----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True, slots=True)
+class _Supplies:
+    """Mana made, by kind, at supply nodes: `_BASE` (the pool and abilities with no mana cost),
+    `_RESTRICTED` (mana that pays the spell only), `_BARRED`, the snow nodes, and each filter
+    ability (a mana ability with a mana cost), whose mana may pay the spell or another filter
+    ability's cost; with the nodes whose mana pays the spell only, pays filters only, is snow."""
+
+    made: dict[Node, dict[str, cp_model.LinearExprT]]
+    spell_only: set[Node]
+    kept_off: set[Node]
+    snow_nodes: set[Node]
+
+
+def _mana_flow(b: _Model) -> None:
+    """The mana made pays every demand (the spell's pips, its generic mana and {S}, each filter
+    ability's own cost), a filter's mana only what is activated after it."""
+    perms = b.res.permanents
+    cap = total(b.res.pool) + sum(max(total(x) for x in offer.ability.adds) * offer.repeats
+                                  for perm in perms for offer in perm.offers)
+    supplies = _supplies(b)
+    filters = [n for n in supplies.made if n[0] >= 0]  # the filter abilities and the removers
+    demands = _demands(b, filters)
+    # A filter ability's mana pays another's cost only if it was activated first: an order.
+    order = {n: b.m.new_int_var(0, len(filters), f"order[{perms[n[0]].obj.id}]")
+             for n in filters} if len(filters) > 1 else {}
+    _removers_last(b, order)
+    _flows(b, supplies, demands, order, cap)
+
+
+def _supplies(b: _Model) -> _Supplies:
+    res = b.res
     spendable = res.pool_spendable
     made: dict[Node, dict[str, cp_model.LinearExprT]] = {
-        base: {t: res.pool[1 + i] - res.snow_pool[1 + i] if spendable else 0
-               for i, t in enumerate(TYPES)},
-        base_snow: {t: res.snow_pool[1 + i] if spendable else 0 for i, t in enumerate(TYPES)},
-        restricted: {t: 0 for t in TYPES}, restricted_snow: {t: 0 for t in TYPES},
-        barred: {t: 0 if spendable else res.pool[1 + i] for i, t in enumerate(TYPES)}}
+        _BASE: {t: res.pool[1 + i] - res.snow_pool[1 + i] if spendable else 0
+                for i, t in enumerate(TYPES)},
+        _BASE_SNOW: {t: res.snow_pool[1 + i] if spendable else 0 for i, t in enumerate(TYPES)},
+        _RESTRICTED: {t: 0 for t in TYPES}, _RESTRICTED_SNOW: {t: 0 for t in TYPES},
+        _BARRED: {t: 0 if spendable else res.pool[1 + i] for i, t in enumerate(TYPES)}}
     # A restricted filter (its mana pays the spell only) is a filter node too: its own cost is
     # paid like any filter's.
-    spell_only: set[Node] = {restricted, restricted_snow}
-    kept_off: set[Node] = {barred}
-    snow_nodes: set[Node] = {base_snow, restricted_snow}
-    for (p, a, k), var in act.items():
-        offer = perms[p].offers[a]
-        snowy = perms[p].card.snow
-        node = ((p, a) if offer.ability.mana.symbols or (p, a) in removing
-                else (restricted_snow if snowy else restricted) if offer.restricted
-                else (base_snow if snowy else base) if offer.spendable else barred)
+    spell_only: set[Node] = {_RESTRICTED, _RESTRICTED_SNOW}
+    kept_off: set[Node] = {_BARRED}
+    snow_nodes: set[Node] = {_BASE_SNOW, _RESTRICTED_SNOW}
+    for (p, a, k), var in b.act.items():
+        offer = res.permanents[p].offers[a]
+        snowy = res.permanents[p].card.snow
+        node = ((p, a) if offer.ability.mana.symbols or (p, a) in b.removing
+                else (_RESTRICTED_SNOW if snowy else _RESTRICTED) if offer.restricted
+                else (_BASE_SNOW if snowy else _BASE) if offer.spendable else _BARRED)
         if offer.restricted:
             spell_only.add(node)
         if not offer.spendable:
@@ -505,63 +616,76 @@ def solve(scenario: Scenario, options: tuple[Priced, ...], benefits: tuple[int, 
         for i, t in enumerate(TYPES):
             if offer.ability.adds[k][1 + i]:
                 bucket[t] = cp_model.LinearExpr.sum([bucket[t], var * offer.ability.adds[k][1 + i]])
-    filters = [n for n in made if n[0] >= 0]  # the filter abilities and the removers
-    # Demands: the spell's pips of each kind, its generic mana, each filter ability's own cost.
-    spell: Node = (-3, 0)
-    Demand = tuple[Node, tuple[str, ...]]  # (whose: the spell or a filter ability; kinds)
+    return _Supplies(made, spell_only, kept_off, snow_nodes)
+
+
+def _demands(b: _Model, filters: list[Node]) -> dict[Demand, cp_model.LinearExprT]:
+    """The spell's pips of each kind (less those paid with life), its generic mana and {S},
+    each filter ability's own cost (once for a `per: removed` ability, `_once`)."""
+    perms, side = b.res.permanents, b.side
     demands: dict[Demand, cp_model.LinearExprT] = {}
     for i, t in enumerate(TYPES):
-        demands[(spell, (t,))] = (cp_model.LinearExpr.weighted_sum([side.mana[1 + i], by_life[t]],
-                                                                   [1, -1])
-                                  if t in by_life else side.mana[1 + i])
-    demands[(spell, TYPES + ("generic",))] = side.mana[0]
-    demands[(spell, TYPES + ("snow",))] = side.snow
+        demands[(_SPELL, (t,))] = (cp_model.LinearExpr.weighted_sum([side.mana[1 + i], b.by_life[t]],
+                                                                    [1, -1])
+                                   if t in b.by_life else side.mana[1 + i])
+    demands[(_SPELL, TYPES + ("generic",))] = side.mana[0]
+    demands[(_SPELL, TYPES + ("snow",))] = side.snow
     for node in filters:
         p, a = node
-        times: cp_model.LinearExprT = sum(var for (pp, aa, _), var in act.items() if (pp, aa) == node)
+        times: cp_model.LinearExprT = sum(var for (pp, aa, _), var in b.act.items()
+                                          if (pp, aa) == node)
         if per_counter(perms[p].offers[a].ability):
-            times = _once(m, perms[p].obj.id, a, times, perms[p].offers[a].repeats)
+            times = _once(b.m, perms[p].obj.id, a, times, perms[p].offers[a].repeats)
         for s_ in perms[p].offers[a].ability.mana.symbols:
             kinds = TYPES if s_.kind == "generic" else tuple(s_.colors)
             count = s_.amount if s_.kind == "generic" else 1
             key_d = (node, kinds)
             demands[key_d] = cp_model.LinearExpr.sum([demands.get(key_d, 0), count * times])
-    # A filter ability's mana pays another's cost only if it was activated first: an order.
-    order = {n: m.new_int_var(0, len(filters), f"order[{perms[n[0]].obj.id}]") for n in filters} \
-        if len(filters) > 1 else {}
-    # A remover goes after every ordered ability of each permanent its cost removes (that
-    # ability was activated at all: 601.2g, a permanent gone can't be activated); with the
-    # feeding order above, the remover's mana can't pay (even through other filters) the cost
-    # of an ability of what it removes. A class's (or a repeatable ability's) activations share
-    # one place in the order: a payment that needs them at different places is not found.
+    return demands
+
+
+def _removers_last(b: _Model, order: dict[Node, cp_model.IntVar]) -> None:
+    """A remover goes after every ordered ability of each permanent its cost removes (that
+    ability was activated at all: 601.2g, a permanent gone can't be activated); with the
+    feeding order, the remover's mana can't pay (even through other filters) the cost of an
+    ability of what it removes. A class's (or a repeatable ability's) activations share one
+    place in the order: a payment that needs them at different places is not found."""
+    m, perms = b.m, b.res.permanents
     active: dict[Node, cp_model.IntVar] = {}  # an ordered ability activated at all
 
     def activated(node: Node) -> cp_model.IntVar:
         if node not in active:
             active[node] = m.new_bool_var(f"active[{perms[node[0]].obj.id},{node[1]}]")
-            m.add(sum(v for (pp, aa, _), v in act.items() if (pp, aa) == node)
+            m.add(sum(v for (pp, aa, _), v in b.act.items() if (pp, aa) == node)
                   <= max(REPEAT, perms[node[0]].offers[node[1]].repeats)
-                  * size.get(node[0], 1) * active[node])
+                  * b.size.get(node[0], 1) * active[node])
         return active[node]
 
-    for r in removing:
+    for r in b.removing:
         if r not in order:
             continue
         for part in perms[r[0]].offers[r[1]].ability.other:
             if part.kind not in LEAVES:
                 continue
             for node in order:
-                taken = use.get((need_of(ability_scope(*r), part), ("p", node[0])))
+                taken = b.use.get((need_of(ability_scope(*r), part), ("p", node[0])))
                 if node == r or taken is None:
                     continue
                 m.add(order[node] + 1 <= order[r]).only_enforce_if([taken, activated(node)])
+
+
+def _flows(b: _Model, supplies: _Supplies, demands: dict[Demand, cp_model.LinearExprT],
+           order: dict[Node, cp_model.IntVar], cap: int) -> None:
+    """`pay`: each demand met exactly by the mana of the nodes that may pay it (and convoke,
+    improvise, delve for the spell), each node's mana of a kind spent at most as made."""
+    m, perms, made = b.m, b.res.permanents, supplies.made
     spend: dict[tuple[Node, str], list[cp_model.IntVar]] = {}
     for (owner, kinds), need in demands.items():
         flows: list[cp_model.LinearExprT] = []
         for node in made:
-            if node == owner or (node in spell_only and owner != spell) or (
-                    node in kept_off and owner == spell) or (
-                    "snow" in kinds and node not in snow_nodes):
+            if node == owner or (node in supplies.spell_only and owner != _SPELL) or (
+                    node in supplies.kept_off and owner == _SPELL) or (
+                    "snow" in kinds and node not in supplies.snow_nodes):
                 continue
             edge = None
             if node in order and owner in order:
@@ -575,92 +699,97 @@ def solve(scenario: Scenario, options: tuple[Priced, ...], benefits: tuple[int, 
                     m.add(v <= cap * edge)
                 spend.setdefault((node, t), []).append(v)
                 flows.append(v)
-        if owner == spell and kinds == (kinds[0],) and kinds[0] != "C":
-            flows += [v for (p, c), v in convoke.items() if c == kinds[0]]
-        if owner == spell and "generic" in kinds:
-            flows += [v for (p, c), v in convoke.items() if c == "1"]
-            flows += list(improvise.values()) + list(delve.values())
+        if owner == _SPELL and kinds == (kinds[0],) and kinds[0] != "C":
+            flows += [v for (p, c), v in b.convoke.items() if c == kinds[0]]
+        if owner == _SPELL and "generic" in kinds:
+            flows += [v for (p, c), v in b.convoke.items() if c == "1"]
+            flows += list(b.improvise.values()) + list(b.delve.values())
         m.add(sum(flows) == need)
     for (node, t), used in spend.items():
         m.add(sum(used) <= made[node][t])
 
-    # The levels of the objective, most important first, each with the range of its values
-    # (a level's value may be negative down to minus its range: its span is 2 * range + 1).
-    score = cp_model.LinearExpr.sum(charges) if charges else 0
-    score_ub = _charge_bound(scenario, res, side.mill_ub) + 1
+
+# --- Objective, hint, read back -----------------------------------------------------------------
+
+
+def _levels(b: _Model, x_auto: bool) -> list[Term]:
+    """The levels of the objective, most important first, each with the range of its values
+    (a level's value may be negative down to minus its range: its span is 2 * range + 1)."""
+    side, res = b.side, b.res
+    perms = res.permanents
+    score = cp_model.LinearExpr.sum(b.charges) if b.charges else 0
+    score_ub = _charge_bound(b.scenario, res, side.mill_ub) + 1
     levels: list[tuple[cp_model.LinearExprT, int]] = []
     if x_auto:
         levels.append((-side.x, side.x_ub))
     levels.append((cp_model.LinearExpr.weighted_sum([score, side.benefit], [1, -1]),
                    score_ub + side.benefit_ub + 1))
     levels.append((side.size, side.size_ub))
-    levels.append((sum(used_objects), len(perms) + len(res.cards) + 1))
+    levels.append((sum(b.used_objects), len(perms) + len(res.cards) + 1))
     order_ub = sum(range(len(perms) + len(res.cards) + 1)) + 1
     if side.index is not None:
         index, n_opt = side.index
-        levels.append((cp_model.LinearExpr.weighted_sum([cp_model.LinearExpr.sum(rank), index],
+        levels.append((cp_model.LinearExpr.weighted_sum([cp_model.LinearExpr.sum(b.rank), index],
                                                         [n_opt, 1]), order_ub * n_opt + n_opt))
     else:
-        levels.append((cp_model.LinearExpr.sum(rank), order_ub))
+        levels.append((cp_model.LinearExpr.sum(b.rank), order_ub))
     levels += side.ties
-    ranked = [Term(expr, 2 * size + 1) for expr, size in levels]
+    return [Term(expr, 2 * size + 1) for expr, size in levels]
 
-    def read_back(solver: cp_model.CpSolver) -> Solution:
-        chosen, choices = side.read(solver)
-        # A class's uses go to its first members in state order: its activations (by ability
-        # and option), then convoke (by color), then improvise.
-        acts: list[tuple[int, int, int]] = []
-        convoked: list[tuple[int, str]] = []
-        improvised: list[int] = []
-        following = {p: iter(g) for p, g in members.items()}
-        for (p, a, k), v in sorted(act.items()):
-            for _ in range(solver.value(v)):
-                acts.append((p if size[p] == 1 or repeatable(perms[p].offers[a].ability)
-                             else next(following[p]), a, k))
-        for (p, t), v in sorted(convoke.items()):
-            convoked.extend((next(following[p]), t) for _ in range(solver.value(v)))
-        for p, v in sorted(improvise.items()):
-            improvised.extend(next(following[p]) for _ in range(solver.value(v)))
-        return Solution(
-            option=chosen,
-            activations=tuple(sorted(acts)),
-            convoke=tuple(sorted(convoked)),
-            improvise=tuple(sorted(improvised)),
-            delve=tuple(sorted(c for c, v in delve.items() if solver.value(v))),
-            uses=tuple((key, tuple(ref for (k, ref), v in sorted(use.items(),
-                                                                  key=lambda i: i[0][1])
-                                   if k == key and solver.value(v)))
-                       for key in samples if samples[key].kind != "mill"),
-            optimal=True,
-            choices=choices,
-            halves=side.halves(solver),
-            total=None if choices is None else (
-                _mana_value(solver, side.mana), solver.value(side.life)),
-            life_for=tuple((t, n) for t, v in by_life.items() if (n := solver.value(v))),
-        )
 
-    known = None
-    if start is not None:
-        # Its values for the cast and the payment's uses, counted by class; CP-SAT completes
-        # the rest (the flows, the objects used).
-        rep = {q: p for p, g in members.items() for q in g}
-        counts: dict[object, int] = {}
-        for p, a, k in start.activations:
-            counts[(rep[p], a, k)] = counts.get((rep[p], a, k), 0) + 1
-        for p, t in start.convoke:
-            counts[("convoke", rep[p], t)] = counts.get(("convoke", rep[p], t), 0) + 1
-        for p in start.improvise:
-            counts[("improvise", rep[p])] = counts.get(("improvise", rep[p]), 0) + 1
-        hint = side.hint(start)
-        hint += [(v, counts.get(key, 0)) for key, v in act.items()]
-        hint += [(v, counts.get(("convoke", *key), 0)) for key, v in convoke.items()]
-        hint += [(v, counts.get(("improvise", key), 0)) for key, v in improvise.items()]
-        hint += [(v, int(c in start.delve)) for c, v in delve.items()]
-        known = kernel.Incumbent(start, hint if HINT_DECIDED and linear is not None else ())
-    solved = kernel.solve(m, ranked, config, read_back, [*side.variables, *act.values()], known)
-    if solved is None:
-        return None
-    return replace(solved.value, optimal=solved.optimal)
+def _hint(b: _Model, start: Solution) -> list[tuple[cp_model.IntVar, int]]:
+    """A known payment's values for the cast and the payment's uses, counted by class; CP-SAT
+    completes the rest (the flows, the objects used)."""
+    rep = {q: p for p, g in b.members.items() for q in g}
+    counts: dict[object, int] = {}
+    for p, a, k in start.activations:
+        counts[(rep[p], a, k)] = counts.get((rep[p], a, k), 0) + 1
+    for p, t in start.convoke:
+        counts[("convoke", rep[p], t)] = counts.get(("convoke", rep[p], t), 0) + 1
+    for p in start.improvise:
+        counts[("improvise", rep[p])] = counts.get(("improvise", rep[p]), 0) + 1
+    hint = b.side.hint(start)
+    hint += [(v, counts.get(key, 0)) for key, v in b.act.items()]
+    hint += [(v, counts.get(("convoke", *key), 0)) for key, v in b.convoke.items()]
+    hint += [(v, counts.get(("improvise", key), 0)) for key, v in b.improvise.items()]
+    hint += [(v, int(c in start.delve)) for c, v in b.delve.items()]
+    return hint
+
+
+def _read_back(b: _Model, solver: cp_model.CpSolver) -> Solution:
+    side, perms, size = b.side, b.res.permanents, b.size
+    chosen, choices = side.read(solver)
+    # A class's uses go to its first members in state order: its activations (by ability and
+    # option), then convoke (by color), then improvise.
+    acts: list[tuple[int, int, int]] = []
+    convoked: list[tuple[int, str]] = []
+    improvised: list[int] = []
+    following = {p: iter(g) for p, g in b.members.items()}
+    for (p, a, k), v in sorted(b.act.items()):
+        for _ in range(solver.value(v)):
+            acts.append((p if size[p] == 1 or repeatable(perms[p].offers[a].ability)
+                         else next(following[p]), a, k))
+    for (p, t), v in sorted(b.convoke.items()):
+        convoked.extend((next(following[p]), t) for _ in range(solver.value(v)))
+    for p, v in sorted(b.improvise.items()):
+        improvised.extend(next(following[p]) for _ in range(solver.value(v)))
+    return Solution(
+        option=chosen,
+        activations=tuple(sorted(acts)),
+        convoke=tuple(sorted(convoked)),
+        improvise=tuple(sorted(improvised)),
+        delve=tuple(sorted(c for c, v in b.delve.items() if solver.value(v))),
+        uses=tuple((key, tuple(ref for (k, ref), v in sorted(b.use.items(),
+                                                              key=lambda i: i[0][1])
+                               if k == key and solver.value(v)))
+                   for key in b.samples if b.samples[key].kind != "mill"),
+        optimal=True,
+        choices=choices,
+        halves=side.halves(solver),
+        total=None if choices is None else (
+            _mana_value(solver, side.mana), solver.value(side.life)),
+        life_for=tuple((t, n) for t, v in b.by_life.items() if (n := solver.value(v))),
+    )
 
 
 def _once(m: cp_model.CpModel, name: str, a: int, units: cp_model.LinearExprT,
@@ -698,10 +827,10 @@ def _read_elsewhere_bound(m: cp_model.CpModel, res: Resources,
     N cards one block of N (701.13a): an `adds: milled` offer reads the card at position j only
     when the blocks activated before it fill positions 0..j-1 exactly (`_milled_blocks`)."""
     untapping: dict[str, list[cp_model.IntVar]] = {}
-    for (p, a, k), var in act.items():
+    for (p, a, _k), var in act.items():
         for ident in res.permanents[p].offers[a].untaps:
             untapping.setdefault(ident, []).append(var)
-    for ident, used in sorted(untapping.items()):
+    for _ident, used in sorted(untapping.items()):
         m.add(sum(used) <= 1)
     _milled_blocks(m, res, act)
 
@@ -723,7 +852,7 @@ def _milled_blocks(m: cp_model.CpModel, res: Resources,
     ends: list[tuple[cp_model.LinearExprT, cp_model.IntVar]] = []
     reading: dict[int, list[cp_model.IntVar]] = {}
     units: dict[tuple[int, int], list[cp_model.IntVar]] = {}
-    for (p, a, k), var in act.items():
+    for (p, a, _k), var in act.items():
         offer = res.permanents[p].offers[a]
         if offer.milled_at is not None:
             reading.setdefault(offer.milled_at, []).append(var)

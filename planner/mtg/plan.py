@@ -27,7 +27,8 @@ from ..answers import Status
 from ..config import DEFAULT_CONFIG, SolverConfig
 from ..kernel import SolverStopped, deadline, solver_config
 from .explain import unpayable_reasons
-from .fastpath import Board, GaveUp, fast_board, incumbent, solve_fast
+from .fastpath import Board, GaveUp, fast_board, incumbent
+from .fastsearch import solve_fast
 from .model import Solution, solve
 
 
@@ -216,7 +217,7 @@ def plan_options(scenario: Scenario, opts: CastOptions, res: Resources, config: 
 def model_only(res: Resources, options: tuple[Priced, ...] = ()) -> bool:
     """Whether only the CP-SAT model pays this cast: the fast path (and its incumbent) knows
     no `spend_only` (mana a spell may not be spent), no {S} (snow mana), no pip paid with
-    life (`life_for`, K'rrik) and no mana effects (issue 25: an activation's options folded
+    life (`life_for`, K'rrik) and no mana effects (an activation's options folded
     from its replacements and triggers)."""
     return (res.spend_only is not None or any(o.snow for o in options) or bool(res.life_for)
             or any(o.ability.made for p in res.permanents for o in p.offers))
@@ -258,7 +259,7 @@ def plan_of(card: Card, header: dict[str, str], option: Priced, payment: Payment
 
 
 def mana_effect_steps(payment: Payment, option: Priced) -> tuple[Step, ...]:
-    """The steps the mana effects took in the payment (issue 25): each replaced output (614.1a)
+    """The steps the mana effects took in the payment: each replaced output (614.1a)
     and each triggered mana (605.4a), in the payment's order; the total is unchanged."""
     mana, life, snow = ((option.steps[-1].mana, option.steps[-1].life, option.steps[-1].snow)
                         if option.steps else (option.mana, option.life, option.snow))
@@ -391,7 +392,7 @@ def _total_text(p: Plan) -> str:
 
 
 def _read_words(s: SourceUse) -> str:
-    """The card an `adds: milled` source milled and read (issue 25 G2); the opponent's
+    """The card an `adds: milled` source milled and read; the opponent's
     permanent an untap cost untapped is in its costs (`untap o2`)."""
     return "".join(f"; milled {card}" for card in s.milled)
 

@@ -1,5 +1,5 @@
 """`payplan play` on an `mtg/1` file: cast the `play`, or the `plays` in their order, paid
-together (`shared/spec/turn-format.md`): among the payments of every play that make all of
+together (`docs/turns.md`): among the payments of every play that make all of
 them payable, each on the state the ones before it left and resolved
 (`engine.mtg.stack.resolve`), the one with the smallest summed objective (then total size, then
 each play's payment as `plan` breaks ties), so that no play spends the land a later play needs

@@ -17,7 +17,7 @@ from __future__ import annotations
 import contextlib
 from typing import Any, Iterable, Iterator, Sequence
 
-from payplan.engine import loader as L
+from payplan.engine.riftbound import loader as L
 
 # (kind, name) -> the tuple, as the loader holds it. `keys`: read with `fields`; `words`: with
 # `one_of`; `kinds`: non-standard cost kinds; `power`: the keys of a Power map.
