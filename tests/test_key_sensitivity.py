@@ -35,7 +35,13 @@ import pytest
 import yaml
 
 from payplan.engine import reading as payplan_reading
+from payplan.engine import turn as engine_turn
+from payplan.engine.mtg import card_keys as mtg_card_keys
+from payplan.engine.mtg import check_keys as mtg_check_keys
+from payplan.engine.mtg import cost_keys as mtg_cost_keys
+from payplan.engine.mtg import keys as mtg_words
 from payplan.engine.mtg import loader as mtg_loader
+from payplan.engine.mtg import state_keys as mtg_state_keys
 from payplan.engine.riftbound import loader as payplan_loader
 from payplan.engine.riftbound import loader_cards, loader_check, loader_state
 from payplan.engine.riftbound.cost import DOMAINS, OTHER_KINDS, POWER_KEYS, SELF_KINDS
@@ -1437,18 +1443,22 @@ MTG_CLOSED: dict[Key, str] = {
 }
 
 
+# The modules of mtg/1's reader, layer by layer (`engine.mtg.loader` is the last).
+MTG_READERS = (mtg_cost_keys, mtg_card_keys, mtg_state_keys, mtg_check_keys, mtg_loader)
+
+
 def mtg_keys() -> list[Key]:
     """Every key `engine.mtg.loader` accepts: each key tuple it passes to `fields` (read from its
     source with `ast`), and the vocabularies it reads as keys without `fields`: the non-mana cost
     kinds (`mtg_other_cost`: OTHER_KINDS) and the weights (`number_map` with DEFAULT_WEIGHTS)."""
     keys: list[Key] = []
-    for source in (mtg_loader, payplan_reading):  # the shared reader holds `read_turn`
+    for source in MTG_READERS + (payplan_reading,):  # the shared reader holds `read_turn`
         _fields_keys(source, keys)
     assert "read_turn" in inspect.getsource(mtg_loader._Reader.turn)
-    assert "OTHER_KINDS" in inspect.getsource(mtg_loader._Reader.mtg_other_cost)
-    assert "tuple(DEFAULT_WEIGHTS)" in inspect.getsource(mtg_loader._Reader.mtg_objective)
-    keys += [("mtg_other_cost", kind) for kind in mtg_loader.OTHER_KINDS]
-    keys += [("weights", w) for w in mtg_loader.DEFAULT_WEIGHTS]
+    assert "OTHER_KINDS" in inspect.getsource(mtg_cost_keys.CostReader.mtg_other_cost)
+    assert "tuple(DEFAULT_WEIGHTS)" in inspect.getsource(mtg_state_keys.StateReader.mtg_objective)
+    keys += [("mtg_other_cost", kind) for kind in mtg_cost_keys.OTHER_KINDS]
+    keys += [("weights", w) for w in mtg_state_keys.DEFAULT_WEIGHTS]
     return keys
 
 
@@ -1514,9 +1524,8 @@ MTG_TURN_PAIRS = _mtg_turn_pairs()
 
 @pytest.mark.parametrize("key", list(MTG_TURN_PAIRS), ids=".".join)
 def test_the_mtg_turn_keys_change_an_answer(key: Key) -> None:
-    from payplan.engine.mtg import loader as mtg_loader
-
-    assert key[1] in getattr(mtg_loader, key[0]), f"mtg/1's loader reads no {'.'.join(key)}"
+    words = engine_turn if key[0] == "TURN_KEYS" else mtg_words
+    assert key[1] in getattr(words, key[0]), f"mtg/1's loader reads no {'.'.join(key)}"
     pair = MTG_TURN_PAIRS[key]
     assert pair.path.split(".")[-1] == key[1], pair
     a, b = (run(pair.command, built(pair, value)) for value in (pair.a, pair.b))

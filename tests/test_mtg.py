@@ -581,7 +581,7 @@ def test_fast_path_agrees_with_the_model_on_generated_land_boards() -> None:
             assert fast[key] == slow[key], (seed, key, fast[key], slow[key])
         assert fast["payment"] == slow["payment"], seed  # the same tie-break: state order
         from payplan.engine.mtg.options import cast_options
-        from payplan.engine.mtg.payment import resources
+        from payplan.engine.mtg.resources import resources
 
         res = resources(s, s.cards["s"], "h1")
         checked += fast_applies(s, cast_options(s, s.play, res.mana_cap()).options, res)  # type: ignore[arg-type]
@@ -721,7 +721,7 @@ def test_wider_fast_path_agrees_with_the_model() -> None:
     import random
 
     from payplan.engine.mtg.options import cast_options
-    from payplan.engine.mtg.payment import resources
+    from payplan.engine.mtg.resources import resources
     from payplan.planner.mtg.fastpath import fast_applies
 
     cards = {

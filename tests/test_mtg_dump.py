@@ -16,7 +16,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from mtg_reference.strategies import cast_strategy, casts
 
-from payplan.engine.mtg import loader
+from payplan.engine.mtg import keys as mtg_keys
+from payplan.engine.mtg.cards import DEFAULT_WEIGHTS
 from payplan.engine.mtg.cards import Scenario as MtgScenario
 from payplan.engine.mtg.dump import dump_json, dump_yaml, scenario_to_data, state_to_data
 from payplan.engine.mtg.generate import generate_mtg
@@ -59,58 +60,58 @@ def _in_order(keys: tuple[str, ...], where: str) -> Check:
 
 
 def assert_in_format_order(data: dict[str, Any]) -> None:
-    _in_order(loader.TOP_KEYS, "top")(data)
+    _in_order(mtg_keys.TOP_KEYS, "top")(data)
     for card in data["cards"].values():
-        _in_order(loader.CARD_KEYS, "card")(card)
+        _in_order(mtg_keys.CARD_KEYS, "card")(card)
         for key in ("flashback", "multikicker", "replicate", "buyback"):
             _cost_in_order(card.get(key))
         for k in card.get("kicker", []):
             _cost_in_order(k)
         for a in card.get("alternative", []):
-            _in_order(loader.ALTERNATIVE_KEYS, "alternative")(a)
+            _in_order(mtg_keys.ALTERNATIVE_KEYS, "alternative")(a)
             _others_in_order(a.get("other", []))
         for a in card.get("additional", []):
-            _in_order(loader.ADDITIONAL_KEYS, "additional")(a)
+            _in_order(mtg_keys.ADDITIONAL_KEYS, "additional")(a)
             _others_in_order(a.get("other", []))
         for r in card.get("reductions", []):
             _reduction_in_order(r)
         for m in card.get("mana", []):
-            _in_order(loader.ABILITY_KEYS, "mana")(m)
+            _in_order(mtg_keys.ABILITY_KEYS, "mana")(m)
             _others_in_order([c for c in m.get("costs", []) if isinstance(c, dict)])
             if "only_for" in m:
-                _in_order(loader.FILTER_KEYS, "filter")(m["only_for"])
+                _in_order(mtg_keys.FILTER_KEYS, "filter")(m["only_for"])
         for g in card.get("grants", []):
-            _in_order(loader.GRANT_KEYS, "grant")(g)
+            _in_order(mtg_keys.GRANT_KEYS, "grant")(g)
             if "reduction" in g:
                 _reduction_in_order(g["reduction"])
             if "applies_to" in g:
-                _in_order(loader.FILTER_KEYS, "filter")(g["applies_to"])
+                _in_order(mtg_keys.FILTER_KEYS, "filter")(g["applies_to"])
                 if "targets" in g["applies_to"]:
-                    _in_order(loader.TARGET_FILTER_KEYS, "filter")(g["applies_to"]["targets"])
+                    _in_order(mtg_keys.TARGET_FILTER_KEYS, "filter")(g["applies_to"]["targets"])
         for e in card.get("mana_effects", []):  # issue 25, G1
             (kind, body), = e.items()
-            _in_order(loader.MANA_EFFECT_KEYS[kind], "mana effect")(body)
-            _in_order(loader.FILTER_KEYS, "filter")(body["sources"])
+            _in_order(mtg_keys.MANA_EFFECT_KEYS[kind], "mana effect")(body)
+            _in_order(mtg_keys.FILTER_KEYS, "filter")(body["sources"])
         for a in card.get("abilities", []):
-            _in_order(loader.ACTIVATED_KEYS, "ability")(a)
+            _in_order(mtg_keys.ACTIVATED_KEYS, "ability")(a)
             _others_in_order([c for c in a.get("costs", []) if isinstance(c, dict)])
     state = data["state"]
-    _in_order(loader.STATE_KEYS, "state")(state)
+    _in_order(mtg_keys.STATE_KEYS, "state")(state)
     for who in ("you", "opponent"):
         if who in state:
-            _in_order(loader.PLAYER_KEYS, who)(state[who])
-            for zone in loader.OBJECT_ZONES:
+            _in_order(mtg_keys.PLAYER_KEYS, who)(state[who])
+            for zone in mtg_keys.OBJECT_ZONES:
                 for o in state[who].get(zone, []):
-                    _in_order(loader.OBJECT_KEYS, zone)(o)
+                    _in_order(mtg_keys.OBJECT_KEYS, zone)(o)
     for play in ([data["play"]] if "play" in data else []) + data.get("plays", []):
-        _in_order(loader.PLAY_KEYS, "play")(play)
+        _in_order(mtg_keys.PLAY_KEYS, "play")(play)
     if "objective" in data:
-        _in_order(loader.OBJECTIVE_KEYS, "objective")(data["objective"])
+        _in_order(mtg_keys.OBJECTIVE_KEYS, "objective")(data["objective"])
 
 
 def _cost_in_order(value: object) -> None:
     if isinstance(value, dict):
-        _in_order(loader.COST_KEYS, "cost")(value)
+        _in_order(mtg_keys.COST_KEYS, "cost")(value)
         _others_in_order(value["other"])
 
 
@@ -118,28 +119,28 @@ def _others_in_order(items: list[Any]) -> None:
     for item in items:
         (body,) = item.values()
         if "remove_counters" in item:  # counters removed as a cost (issue 25, C1)
-            _in_order(loader.REMOVE_KEYS, "remove_counters")(body)
+            _in_order(mtg_keys.REMOVE_KEYS, "remove_counters")(body)
         elif "untap" in item:  # an opponent's permanents untapped (issue 25, G2)
-            _in_order(loader.UNTAP_KEYS, "untap")(body)
-            _in_order(loader.FILTER_KEYS, "filter")(body["filter"])
+            _in_order(mtg_keys.UNTAP_KEYS, "untap")(body)
+            _in_order(mtg_keys.FILTER_KEYS, "filter")(body["filter"])
         elif isinstance(body, dict):
-            _in_order(loader.OTHER_LONG_KEYS, "other")(body)
+            _in_order(mtg_keys.OTHER_LONG_KEYS, "other")(body)
             # `count: any` over every object leaves its empty filter out
-            _in_order(loader.FILTER_KEYS, "filter")(body.get("filter", {}))
+            _in_order(mtg_keys.FILTER_KEYS, "filter")(body.get("filter", {}))
 
 
 def _reduction_in_order(r: dict[str, Any]) -> None:
-    _in_order(loader.REDUCTION_KEYS, "reduction")(r)
+    _in_order(mtg_keys.REDUCTION_KEYS, "reduction")(r)
     if isinstance(r.get("generic"), dict) and "per_paid" in r["generic"]:
-        _in_order(loader.AMOUNT_KEYS, "amount")(r["generic"])  # per_paid, each (issue 25, B2)
+        _in_order(mtg_keys.AMOUNT_KEYS, "amount")(r["generic"])  # per_paid, each (issue 25, B2)
     elif isinstance(r.get("generic"), dict):
         (key, body), = r["generic"].items()
-        _in_order(loader.FILTER_KEYS if key == "count" else loader.TARGET_FILTER_KEYS,
+        _in_order(mtg_keys.FILTER_KEYS if key == "count" else mtg_keys.TARGET_FILTER_KEYS,
                   "filter")(body)
     for c in "WUBRG":
         if isinstance(r.get(c), dict):  # a counted color key (issue 25, B1)
-            _in_order(loader.AMOUNT_KEYS, "amount")(r[c])
-            _in_order(loader.FILTER_KEYS, "filter")(r[c]["count"])
+            _in_order(mtg_keys.AMOUNT_KEYS, "amount")(r[c])
+            _in_order(mtg_keys.FILTER_KEYS, "filter")(r[c]["count"])
 
 
 # --- The corpora --------------------------------------------------------------------------------
@@ -562,7 +563,7 @@ def every_key_scenario(draw: Draw) -> dict[str, Any]:
     _attach(draw, data)
     try:
         scenario = mtg_from_data(data)  # the state as loaded: ids, zones and cards to play
-    except ScenarioError:  # a mana effect meets what is not built (`loader.mana_effect_refusals`)
+    except ScenarioError:  # a mana effect meets what is not built (`engine.mtg.loader.mana_effect_refusals`)
         for card in cards.values():
             card.pop("mana_effects", None)
         scenario = mtg_from_data(data)
@@ -581,7 +582,7 @@ def every_key_scenario(draw: Draw) -> dict[str, Any]:
     if draw(st.booleans()):
         objective: dict[str, object] = {}
         if draw(st.booleans()):  # defaults' values too: the loader keeps what the file gave
-            objective["weights"] = draw(st.dictionaries(st.sampled_from(list(loader.DEFAULT_WEIGHTS)),
+            objective["weights"] = draw(st.dictionaries(st.sampled_from(list(DEFAULT_WEIGHTS)),
                                                         st.integers(0, 6), max_size=4))
         if draw(st.booleans()):
             objective["benefits"] = draw(st.dictionaries(
@@ -769,7 +770,7 @@ def test_the_forms_written() -> None:
 def test_defaults_are_left_out() -> None:
     s = mtg_from_data({"format": "mtg/1", "cards": {"forest": {"types": ["land"], "mana": [{"adds": "{G}"}]}},
                        "state": {"you": {"battlefield": ["forest"]}},
-                       "objective": {"weights": dict(loader.DEFAULT_WEIGHTS)}})
+                       "objective": {"weights": dict(DEFAULT_WEIGHTS)}})
     assert scenario_to_data(s) == {
         "format": "mtg/1",
         "cards": {"forest": {"types": ["land"], "mana": [{"adds": "{G}"}]}},

@@ -6,7 +6,7 @@ from __future__ import annotations
 from payplan.engine.mtg.generate import generate_mtg
 from payplan.engine.mtg.loader import scenario_from_data as mtg_from_data
 from payplan.engine.mtg.options import cast_options
-from payplan.engine.mtg.payment import Resources, resources
+from payplan.engine.mtg.resources import Resources, resources
 from payplan.engine.mtg.total_cost import played_card
 from payplan.planner.mtg import fastpath
 

@@ -10,7 +10,7 @@ import pytest
 
 from payplan.engine.mtg import options as mtg_options
 from payplan.engine.mtg.loader import scenario_from_data as mtg_from_data
-from payplan.engine.mtg.payment import resources
+from payplan.engine.mtg.resources import resources
 from payplan.engine.mtg.total_cost import changers, played_card
 from payplan.engine.problems import ScenarioError
 from tests.mtg_reference.strategies import casts
@@ -187,7 +187,7 @@ def test_shared_resources_are_each_spells_own() -> None:
     states (restricted mana, convoke, improvise, delve, `spend_only`, altars among them), and
     really shares."""
     from payplan.engine.mtg.generate import generate_mtg
-    from payplan.engine.mtg.payment import SharedResources
+    from payplan.engine.mtg.resources import SharedResources
     from payplan.engine.mtg.total_cost import with_grants
     from tests.mtg_cases import scenario
 

@@ -145,7 +145,7 @@ def test_groups_keep_apart_what_a_cost_can_take() -> None:
                         {"id": "sac", "mandatory": True,
                          "other": [{"sacrifice": {"count": 1, "filter": {"type": "artifact"}}}]}]}})
     s = mtg_from_data(data, require_play=True)
-    from payplan.engine.mtg.payment import resources
+    from payplan.engine.mtg.resources import resources
 
     res = resources(s, s.cards["s"], "h1")
     parts = [part for a in s.cards["s"].additional for part in a.cost.other]

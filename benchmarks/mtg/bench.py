@@ -25,7 +25,7 @@ from ...engine.mtg.cards import Scenario
 from ...engine.mtg.loader import scenario_from_data
 from ...engine.mtg.mana import TYPES, Mana, mana_text, total
 from ...engine.mtg.options import cast_options
-from ...engine.mtg.payment import Permanent, resources
+from ...engine.mtg.resources import Permanent, resources
 from ...engine.mtg.total_cost import Choices, price
 from ..suite import BruteLimits, SuiteSpec, family_runs, timed
 

@@ -125,8 +125,8 @@ class ManaAbility:
     # `{remove_counters: {kind, count: N}}` costs: N counters of each kind removed from its own
     # permanent per activation (Druids' Repository).
     remove: tuple[tuple[str, int], ...] = ()
-    # Set only on the offers `engine.mtg.payment.resources` builds under mana effects (issue 25,
-    # `mana_effects`): what each possible activation makes, its `adds` the folded options.
+    # Set only on the offers `engine.mtg.resources.resources` builds under mana effects
+    # (`mana_effects`): what each possible activation makes, its `adds` the folded options.
     made: tuple[Made, ...] = ()
     # `per: removed` with `{remove_counters: {kind: KIND, count: X}}` (a storage land): activated
     # at most once, X counters of this kind removed, each option of `adds` (one mana each) once
@@ -186,7 +186,7 @@ class Made:
 
 @dataclass(frozen=True, slots=True)
 class ManaEffect:
-    """A permanent's `mana_effects` entry (issue 25): `replace` (614.1a, Damping Sphere): an
+    """A permanent's `mana_effects` entry: `replace` (614.1a, Damping Sphere): an
     activation of a {T} mana ability of a permanent matching `sources` that would make
     `at_least` mana or more in all makes `adds[0]` instead; `trigger` (605.1b, Crypt Ghast,
     Market Festival): such an activation also adds one option of `adds`, at once (605.4a).
@@ -330,7 +330,7 @@ class Card:
     # restricted: `ability_card` leaves it out).
     spend_only: Filter | None = None
     snow: bool = False  # the snow supertype (205.4f): its mana is snow mana, which pays {S}
-    mana_effects: tuple[ManaEffect, ...] = ()  # issue 25: replacement and triggered mana
+    mana_effects: tuple[ManaEffect, ...] = ()  # replacement and triggered mana (614.1a, 605.1b)
     # `life_for: {B: 2}` (K'rrik, Son of Yawgmoth): while this permanent is on your battlefield,
     # each pip of a color named in the total of your cast or activation may be paid with that
     # much life instead of the mana (601.2h); (color letter, life) in W U B R G order.
@@ -563,7 +563,7 @@ class Scenario:
     play: Play | None
     objective: Objective = field(default_factory=mtg_objective)
     plays: tuple[Play, ...] = ()  # `plays:` for payplan play, in order
-    turn: Turn[Play] | None = None  # `payplan turn`'s `turn:` (turn-format.md)
+    turn: Turn[Play] | None = None  # `payplan turn`'s `turn:` (docs/turns.md)
 
     format: str = "mtg/1"
 

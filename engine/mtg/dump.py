@@ -1,11 +1,11 @@
 """Write an `mtg/1` scenario back in its format (the inverse of `engine.mtg.loader`).
 
 The output is plain JSON-able data: dicts, lists, strings, ints and bools, keys in the order the
-format lists them (`shared/spec/mtg-format.md`, then the keys the README's "The second ruleset"
-adds). Mana costs are their text (`str(ManaCost)`: the symbols as printed, in order), plain mana
-(what a source adds, a pool, a colored reduction) its canonical text (`mana_text`: W U B R G C).
-Keys whose value the loader's default gives back are left out; every object keeps its id. For
-every scenario the loader produces, `scenario_from_data(scenario_to_data(s)) == s`.
+format lists them (`docs/mtg-format.md`). Mana costs are their text (`str(ManaCost)`: the
+symbols as printed, in order), plain mana (what a source adds, a pool, a colored reduction) its
+canonical text (`mana_text`: W U B R G C). Keys whose value the loader's default gives back are
+left out; every object keeps its id. For every scenario the loader produces,
+`scenario_from_data(scenario_to_data(s)) == s`.
 
 Where the loader keeps a value in a form of its own, the dump writes that form:
 
@@ -237,7 +237,7 @@ def card_to_data(card: Card) -> Data:
 
 
 def mana_effect_to_data(e: ManaEffect) -> Data:
-    """`{replace: {sources, at_least, adds}}` or `{trigger: {sources, adds}}` (issue 25)."""
+    """`{replace: {sources, at_least, adds}}` or `{trigger: {sources, adds}}`."""
     body: Data = {"sources": filter_to_data(e.sources)}
     if e.kind == "replace":
         body["at_least"] = e.at_least

@@ -3,8 +3,9 @@
 A mana cost is a string of symbols in braces: generic `{2}`, colored `{W}{U}{B}{R}{G}`,
 colorless `{C}`, hybrid `{W/U}`, mono-hybrid `{2/W}`, Phyrexian `{B/P}`, hybrid Phyrexian
 `{G/W/P}`, `{X}` and snow `{S}` (107.4h: one generic mana paid with mana from a snow source;
-it stays apart from the plain `Mana` a total holds, counted as `snow`). `ManaCost.parse` reads one strictly: a bad symbol is a `ManaError` naming
-its position (0-based, counted in symbols), and `str(cost)` gives the text back.
+it stays apart from the plain `Mana` a total holds, counted as `snow`). `ManaCost.parse` reads
+one strictly: a bad symbol is a `ManaError` naming its position (0-based, counted in symbols),
+and `str(cost)` gives the text back.
 
 Plain mana (what a total holds once every hybrid and Phyrexian pip is announced, and what a
 source adds) is a `Mana` tuple: generic first, then W U B R G C. Its canonical text puts the

@@ -254,7 +254,7 @@ def announcements(symbols: tuple[Symbol, ...]) -> list[tuple[str, ...]]:
             kinds.setdefault(s.text, []).append(i)
     per_kind = []
     count = 1
-    for text, where in kinds.items():
+    for where in kinds.values():
         halves = symbols[where[0]].halves()
         combos = list(itertools.combinations_with_replacement(range(len(halves)), len(where)))
         count *= len(combos)

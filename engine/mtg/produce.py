@@ -4,7 +4,7 @@ untaps an opponent's permanent and adds one mana of a type that permanent could 
 symbols (Charmed Pendant).
 
 The payment sees each usable choice of such an ability as an offer of its own
-(`engine.mtg.payment.Offer`): for an `untap` cost, each set of distinct tapped opponent
+(`engine.mtg.resources.Offer`): for an `untap` cost, each set of distinct tapped opponent
 permanents it could untap (`untap_choices`), the offer naming them (`Offer.untaps`); for
 `adds: milled`, each card known on top of your library (`library_top`) that an activation could
 mill, by its position (`Offer.milled_at`). A choice whose mana nobody knows (a card past

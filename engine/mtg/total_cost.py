@@ -1,4 +1,4 @@
-"""Rule 601.2f: determine the total cost of a spell (seed 003), from the choices of 601.2b.
+"""Rule 601.2f: determine the total cost of a spell, from the choices of 601.2b.
 
 The total is the mana cost or the alternative cost (flashback, evoke, a pitch cost; nothing for
 "without paying its mana cost"), plus the additional costs (kicker, multikicker, replicate,

@@ -19,9 +19,11 @@ from typing import Mapping
 
 from ...engine.mtg import FORMAT
 from ...engine.mtg.cards import Scenario
+from ...engine.mtg.checker import check_payment
 from ...engine.mtg.loader import check_from_data, payment_from_data
 from ...engine.mtg.options import CastOptions, Chosen, TooManyChoices, chosen_casts
-from ...engine.mtg.payment import Payment, Resources, check_payment, name_payment, resources
+from ...engine.mtg.payment import Payment, name_payment
+from ...engine.mtg.resources import Resources, resources
 from ...engine.mtg.total_cost import Priced, played_card
 from ...engine.problems import ScenarioError
 from .. import check as spine

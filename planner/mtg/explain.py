@@ -5,7 +5,7 @@ from __future__ import annotations
 from ...engine.mtg.cards import OtherCost, Scenario
 from ...engine.mtg.mana import COLOR_NAMES, TYPES, Mana, mana_text, total
 from ...engine.mtg.options import CastOptions
-from ...engine.mtg.payment import Permanent, Resources, can_pay_with
+from ...engine.mtg.resources import Permanent, Resources, can_pay_with
 from ...engine.mtg.total_cost import Priced
 
 # --- why a cast can't be paid --------------------------------------------------------------------

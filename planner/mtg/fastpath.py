@@ -56,7 +56,7 @@ from typing import Any, Callable, NamedTuple
 
 from ...engine.mtg.cards import Scenario
 from ...engine.mtg.mana import TYPES, Mana, total
-from ...engine.mtg.payment import Permanent, Resources, convoke_colors, kind_of, leave_charge, repeatable
+from ...engine.mtg.resources import Permanent, Resources, convoke_colors, kind_of, leave_charge, repeatable
 from ...engine.mtg.total_cost import Priced
 from .model import Solution
 

@@ -12,7 +12,7 @@ from typing import NamedTuple
 
 from ...engine.mtg.cards import Scenario
 from ...engine.mtg.mana import Mana, total
-from ...engine.mtg.payment import Resources
+from ...engine.mtg.resources import Resources
 from ...engine.mtg.total_cost import Priced
 from .fastpath import (
     KINDS,

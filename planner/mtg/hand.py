@@ -9,7 +9,7 @@ from typing import Sequence
 
 from ...engine.mtg.cards import TURN_FACE_UP, Play, Scenario
 from ...engine.mtg.mana import total_text
-from ...engine.mtg.payment import SharedResources
+from ...engine.mtg.resources import SharedResources
 from ...engine.mtg.total_cost import with_grants
 from .. import answers
 from ..config import DEFAULT_CONFIG, SolverConfig

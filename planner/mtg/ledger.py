@@ -30,7 +30,7 @@ from typing import Any, Iterator, Sequence
 
 from ...engine.mtg.cards import Card, Obj, OtherCost, Play, Reduction, Scenario
 from ...engine.mtg.mana import NO_MANA, Mana, add, total
-from ...engine.mtg.payment import leave_charge, tap_weight_key
+from ...engine.mtg.resources import leave_charge, tap_weight_key
 from ..turn import evolve
 from .flow import Net
 from .payments import GENERIC, KINDS

@@ -35,7 +35,7 @@ else:  # imported where a model is built: fast-path casts never load OR-Tools
 from ...engine.mtg.cards import OtherCost, Scenario
 from ...engine.mtg.mana import TYPES, Mana, total
 from ...engine.mtg.options import Linear
-from ...engine.mtg.payment import (
+from ...engine.mtg.resources import (
     LEAVES,
     REPEAT,
     Resources,

@@ -46,7 +46,8 @@ from ...engine.mtg.dump import state_to_data
 from ...engine.mtg.lands import land_play_reasons, play_land
 from ...engine.mtg.mana import NO_MANA, Mana, total
 from ...engine.mtg.options import TooManyChoices, cast_options
-from ...engine.mtg.payment import Payment, Resources, name_payment, resources, tap_weight_key
+from ...engine.mtg.payment import Payment, name_payment
+from ...engine.mtg.resources import Resources, resources, tap_weight_key
 from ...engine.mtg.stack import Resolved, resolve
 from ...engine.mtg.total_cost import Choices, destination, played_card, with_grants
 from ...engine.problems import ScenarioError

@@ -15,7 +15,7 @@ from ...engine.mtg import FORMAT
 from ...engine.mtg.cards import Scenario
 from ...engine.mtg.mana import Mana, total_text
 from ...engine.mtg.options import cast_options
-from ...engine.mtg.payment import resources
+from ...engine.mtg.resources import resources
 from ...engine.mtg.total_cost import (
     Changer,
     apply_reduction,

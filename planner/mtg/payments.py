@@ -48,14 +48,7 @@ from typing import Hashable, Iterator, Sequence
 
 from ...engine.mtg.cards import OtherCost, Scenario
 from ...engine.mtg.mana import NO_MANA, TYPES, Mana, add, total
-from ...engine.mtg.payment import (
-    Permanent,
-    Resources,
-    ability_scope,
-    can_pay_with,
-    removers,
-    repeatable,
-)
+from ...engine.mtg.resources import Permanent, Resources, ability_scope, can_pay_with, removers, repeatable
 from ...engine.mtg.total_cost import Priced
 from .flow import Net
 

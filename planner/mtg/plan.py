@@ -17,15 +17,9 @@ from ...engine.mtg import FORMAT
 from ...engine.mtg.cards import TURN_FACE_UP, Card, Play, Scenario
 from ...engine.mtg.mana import NO_MANA, Mana, mana_text, total, total_text
 from ...engine.mtg.options import CastOptions, TooManyChoices, announce, cast_options, samples
-from ...engine.mtg.payment import (
-    Payment,
-    Resources,
-    SharedResources,
-    SourceUse,
-    name_payment,
-    resources,
-    shortfall,
-)
+from ...engine.mtg.payment import Payment, SourceUse, name_payment
+from ...engine.mtg.resources import Resources, SharedResources, resources
+from ...engine.mtg.shortfall import shortfall
 from ...engine.mtg.total_cost import Priced, Step, destination, played_card, price, signed
 from ...engine.problems import ScenarioError
 from .. import answers

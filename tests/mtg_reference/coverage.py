@@ -6,7 +6,7 @@ from __future__ import annotations
 
 
 def loader_words() -> set[str]:
-    from payplan.engine.mtg import loader as L
+    from payplan.engine.mtg import keys as L
     from payplan.engine.mtg.cards import CARD_TYPES, DEFAULT_WEIGHTS, OTHER_KINDS
     from payplan.engine.mtg.mana import COLORS, NAME_COLORS
 

@@ -1091,9 +1091,9 @@ GROUP_A_KEYS = {"snow": ("snow", "snow_pool"), "spend_only": ("spend_only",), "l
 
 @functools.lru_cache(maxsize=None)
 def _loader_keys() -> frozenset[str]:
-    from payplan.engine.mtg import loader
+    from payplan.engine.mtg import keys as mtg_keys
     from payplan.engine.mtg.cards import DEFAULT_WEIGHTS
-    return frozenset(loader.CARD_KEYS) | frozenset(loader.PLAYER_KEYS) | frozenset(DEFAULT_WEIGHTS)
+    return frozenset(mtg_keys.CARD_KEYS) | frozenset(mtg_keys.PLAYER_KEYS) | frozenset(DEFAULT_WEIGHTS)
 
 
 def loader_reads(*keys: str) -> bool:

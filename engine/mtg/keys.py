@@ -1,0 +1,85 @@
+"""The words of format `mtg/1` (`docs/mtg-format.md`): every key the reader accepts, in the
+order the format lists them (the dump writes them in that order), and the vocabularies and bounds
+of its values."""
+
+from __future__ import annotations
+
+import re
+
+from .cards import OTHER_KINDS
+from .mana import COLORS
+
+TOP_KEYS = ("format", "cards", "state", "play", "plays", "objective", "turn")
+# `payplan check` reads these beside the scenario: the payment, and the choices it names.
+CHOICE_KEYS = ("cast", "x", "paid", "announced")
+CHECK_KEYS = ("payment",) + CHOICE_KEYS
+CHECK_ONLY = {
+    "payment": "a payment is read by `payplan check` only; this command plans the payment itself",
+    **{key: "a choice of the payment `payplan check` reads; this command makes its own (the "
+            "play's own choices are in `play`)" for key in CHOICE_KEYS},
+}
+PAYMENT_KEYS = ("pool", "sources", "convoke", "delve", "improvise", "life", "other", "life_for")
+LIFE_FOR_PIPS = tuple(f"{{{c}}}" for c in COLORS)  # a payment's `life_for` keys
+PAID_KINDS = tuple(k for k in OTHER_KINDS if k != "pay_life")  # life is the payment's `life`
+CONVOKE_PAYS = ("{1}",) + tuple(f"{{{c}}}" for c in COLORS)
+CARD_KEYS = ("name", "types", "cost", "colors", "tags", "flash", "flashback", "kicker",
+             "multikicker", "replicate", "buyback", "alternative", "additional", "per_mode",
+             "per_target", "modes", "convoke", "delve", "improvise", "reductions", "mana",
+             "grants", "abilities", "effect", "enters_tapped", "spend_only", "snow",
+             "mana_effects", "life_for", "morph")
+# Mana effects (`mana_effects: [{replace: {...}} | {trigger: {...}}]`).
+MANA_EFFECT_KINDS = ("replace", "trigger")
+REPLACE_KEYS = ("sources", "at_least", "adds")
+TRIGGER_KEYS = ("sources", "adds")
+MANA_EFFECT_KEYS = {"replace": REPLACE_KEYS, "trigger": TRIGGER_KEYS}
+MAX_AT_LEAST = 100
+EFFECT_KEYS = ("adds",)
+COST_KEYS = ("cost", "other")
+ALTERNATIVE_KEYS = ("id", "cost", "other", "zone")
+ADDITIONAL_KEYS = ("id", "mandatory", "cost", "other")
+OTHER_LONG_KEYS = ("count", "filter")
+ANY_REFUSED = ("discard", "mill", "pay_life")  # kinds without a filter take no `count: any`
+FILTER_KEYS = ("type", "not_type", "tags", "color", "name", "controller", "ability",
+               "multicolored", "colorless", "attacking", "chosen_type", "targets", "attached")
+# A spell's targets' filter: an object's conditions (no `ability`, no nested `targets`), or a
+# player's (`player`), `self` the object holding the filter.
+TARGET_FILTER_KEYS = ("type", "not_type", "tags", "color", "name", "controller", "multicolored",
+                      "colorless", "attacking", "chosen_type", "player", "self")
+REDUCTION_KEYS = ("id", "generic", "minimum", "mana", "W", "U", "B", "R", "G", "C")
+AMOUNT_KEYS = ("count", "count_targets", "per_paid", "each")
+ABILITY_KEYS = ("adds", "costs", "only_for", "per")
+PER_KEYS = ("count",)
+ABILITY_WORDS = ("tap", "sacrifice_self", "discard_self")
+ACTIVATED_KEYS = ("id", "costs", "timing", "zone", "cycling", "loyalty")
+ACTIVATED_ZONES = ("battlefield", "hand")
+ABILITY_KINDS = ("activated", "cycling", "loyalty")  # a filter's `ability`
+ACTIVATED_TIMINGS = ("instant", "sorcery")
+ABILITY_PLAY_KEYS = ("object", "id")
+GRANT_KEYS = ("increase", "reduction", "at_least", "keyword", "flashback", "applies_to", "turn",
+              "loyalty")
+GRANT_KEYWORDS = ("convoke", "delve", "improvise")
+GRANT_TURNS = ("caster", "not_caster")
+STATE_KEYS = ("phase", "stack", "turn", "you", "opponent", "lands_played_this_turn")
+PLAYER_KEYS = ("life", "library", "hand", "graveyard", "exile", "command", "battlefield",
+               "mana_pool", "snow_pool", "library_top")
+OBJECT_KEYS = ("id", "card", "tapped", "sick", "value", "commander_casts", "attacking",
+               "chosen_type", "counters", "loyalty_activated", "face_down", "attached_to")
+REMOVE_KEYS = ("kind", "count")  # `{remove_counters: {kind: KIND, count: N or X}}`
+UNTAP_KEYS = ("count", "filter")  # `{untap: {count: N, filter: FILTER}}` (Benthic Explorers)
+MAX_UNTAP = 10
+READ_ADDS = ("untapped", "milled")  # `adds:` words: the mana is read from another object
+MAX_COUNTERS = 1000  # counters of one kind on an object
+MAX_LOYALTY_COST = 20  # a loyalty ability's cost, -20 to +20
+COUNTER_KIND = re.compile(r"[a-z][a-z_]*")
+PLAY_KEYS = ("object", "card", "from", "cast", "x", "optional", "targets", "modes", "ability",
+             "turn_face_up")
+OBJECTIVE_KEYS = ("weights", "benefits")
+PLAY_ZONES = ("hand", "graveyard", "exile", "command")
+OBJECT_ZONES = ("hand", "graveyard", "exile", "command", "battlefield")
+STACKS = ("empty", "nonempty")
+PLAYERS = ("you", "opponent")
+CONTROLLERS = ("you", "opponent", "any")
+CHOICES = ("yes", "no", "auto")
+CASTS = ("auto", "normal", "flashback", "without_paying")
+MAX_LIFE = 1_000_000
+KICKER = re.compile(r"kicker\.([0-9]+)")
