@@ -19,8 +19,8 @@ from typing import Any
 import yaml
 
 from ..planner import rulesets
-from ..planner.arguments import whole_number
 from ..planner.answers import Plan
+from ..planner.arguments import whole_number
 from ..planner.rulesets import Bench, Family
 
 Data = dict[str, Any]

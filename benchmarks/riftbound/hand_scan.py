@@ -18,9 +18,8 @@ from dataclasses import replace
 
 from ...engine.riftbound.loader import scenario_from_data
 from ...engine.riftbound.scenario import Play, Scenario
-from ...planner.riftbound.plan import plan
 from ...planner.riftbound.hand import candidates, plan_hand
-from ...planner.riftbound.plan import Plan
+from ...planner.riftbound.plan import Plan, plan
 from ..generate import generate
 
 FLOW_CARDS = {
