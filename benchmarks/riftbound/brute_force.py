@@ -23,7 +23,7 @@ the greedy baseline's payments with it. `brute_plan` is meant for small states o
 `payment_problems` and `score_payment` check and score a payment whoever made it, and `charges`
 scores one without checking it.
 
-Payment semantics (scenario-format.md's objective, the README, the rules notes):
+Payment semantics (the format's objective and readings: docs/payplan-format.md):
 
 - The Rune Pool is free and spent first; its `any` Power pays any pip.
 - A ready rune may be exhausted (1 Energy) and/or recycled (1 Power of its domain); an exhausted
@@ -58,7 +58,7 @@ Payment semantics (scenario-format.md's objective, the README, the rules notes):
   source exhausted may still pay a non-standard cost that does not need it ready (not `exhaust`);
   one its source killed pays nothing more, its buffs included.
 - Rule 357.3: a cost that takes an object off the board (`kill`, `return_to_hand`, or a source
-  that kills its object: the README's reading) takes one other than the play's targets when it
+  that kills its object: docs/payplan-format.md's reading) takes one other than the play's targets when it
   can: of the ways to pay, over every option and total (a repeatable "kill a unit" paid once
   may keep the target where paid twice it can't), only those taking the fewest targets are
   legal; this comes before the objective.
@@ -186,7 +186,7 @@ def brute_options(scenario: Any, mutants: Iterable[str] = ()) -> list[tuple[Opti
 
 def _benefit(data: Mapping[str, Any], option: Option) -> int:
     """The benefits of the `auto` optional costs the option pays (the objective subtracts them),
-    each by its name, else by its family (`repeat` for `repeat.1`: the README's reading)."""
+    each by its name, else by its family (`repeat` for `repeat.1`: docs/payplan-format.md's reading)."""
     play = data.get("play") or {}
     settings = play.get("optional") or {}
     benefits = (data.get("objective") or {}).get("benefits") or {}

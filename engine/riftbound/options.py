@@ -390,7 +390,8 @@ def _pair(option: CostOption) -> tuple[int, Power]:
     return option.total.energy, option.total.power
 
 
-FREE_FROM = 5  # `auto` optional costs: from here on the model chooses them (measured: see README)
+# `auto` optional costs: from here on the model chooses them (measured: benchmarks/RESULTS.md)
+FREE_FROM = 5
 MAX_FREE = 40  # past this many, the model's order of sets outgrows its exact objective
 
 

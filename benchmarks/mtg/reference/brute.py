@@ -57,7 +57,7 @@ Choices the spec leaves open, as this reference reads them (each also in a comme
   can't activate it), "sacrifice this" a sacrifice of it (it may tap for mana first, 601.2g
   before 601.2h); no convoke, delve or improvise; mana restricted with `ability: activated` pays
   abilities only, other restricted mana spells only.
-- The keys payplan adds (README, "Keys payplan adds to `mtg/1`"): a card's colors decide
+- The keys payplan adds (docs/mtg-format.md, "Keys payplan adds to `mtg/1`"): a card's colors decide
   `multicolored` (two or more) and `colorless` (none); `attacking` is a battlefield object's
   state (a spell, or a card in another zone, is never attacking); `chosen_type: true` reads the
   type chosen by the permanent holding the filter (a grant's, a mana ability's), none chosen
@@ -821,7 +821,7 @@ def priced_casts(data: dict[str, Any], x_value: int | None, room: int | None = N
                                    name in any_parts))
     for name, _, oth, _ in optional_costs:
         if any(is_x_life(item) for item in oth):
-            # The README: X would be announced for a cost that may not be paid.
+            # docs/mtg-format.md: X would be announced for a cost that may not be paid.
             raise BadScenario(f"{{pay_life: X}} in the optional cost {name}")
     # Per-mode and per-target costs: escalate beyond the first mode, spree for each mode chosen,
     # strive beyond the first target.
@@ -902,7 +902,7 @@ def priced_casts(data: dict[str, Any], x_value: int | None, room: int | None = N
             uses_x = bool(x_count) or any(is_x_life(item) for item in other)
             # 107.3b: X is 0 when a card with {X} in its mana cost is cast paying neither its
             # mana cost nor an alternative cost that includes X (without paying it, evoke or
-            # flashback with no {X} and no X life of its own: no X life either, the README's
+            # flashback with no {X} and no X life of its own: no X life either, docs/mtg-format.md's
             # Bond of Agony; a flashback cost with "pay X life" keeps X); a card whose
             # X is only in a non-mana cost (Toxic Deluge) still announces its X.
             x = (0 if cast != "normal" and mana_cost_has_x(card)

@@ -3,9 +3,9 @@ can check its answers with it.
 
 Written from rule 353, the Flow keyword, the format's documentation (docs/payplan-format.md:
 the scenario format, the real-card additions, the rules notes) and the interpretations the
-README settles. It reads the scenario's raw data (the dict a `payplan/1` file holds), not the loader's
-values, and shares no code with `payplan.engine` or `payplan.planner`: the engine is reached
-only through its public answers, in `compare` (`payplan.plan(...).to_json()`,
+docs/payplan-format.md settles. It reads the scenario's raw data (the dict a `payplan/1` file
+holds), not the loader's values, and shares no code with `payplan.engine` or
+`payplan.planner`: the engine is reached only through its public answers, in `compare` (`payplan.plan(...).to_json()`,
 `payplan.orders(...).to_json()`).
 
 - `pricing.reference_totals(data)`: legality and every reachable (base, paid optional set, total)

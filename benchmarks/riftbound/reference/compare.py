@@ -11,7 +11,7 @@ the disagreements in words (an empty list when they agree):
   optional costs paid) is the least over every reachable option; among the options of that
   objective, its payment keeps the play's kept objects on the board (an ability's own object,
   the chosen targets: `Reference.keep`) whenever one of them can at that objective (the
-  tie-break of scenario-format.md's objective), and then its total is the smallest (Energy
+  tie-break of docs/payplan-format.md's objective), and then its total is the smallest (Energy
   plus pips); its destination and executions are the reference's for that option;
 - orders: when the reference reaches one start (the running total before the discounts on the
   total) for the plan's base and optional set, the start and the set of distinct totals that
@@ -226,7 +226,7 @@ HAND_PLAY_MUTANTS: dict[str, str] = {
 
 def _plays_of(data: Mapping[str, Any], oid: str) -> dict[str, Any]:
     """The play `payplan hand` plans for your object `oid`: the file's `play` settings
-    (`optional`, `targets`, `permit`) carried over to that same object only (the README)."""
+    (`optional`, `targets`, `permit`) carried over to that same object only (docs/payplan-format.md)."""
     given = data.get("play") or {}
     play: dict[str, Any] = {"object": oid}
     if "ability" not in given and "hide" not in given and played_id(data) == oid:

@@ -4,7 +4,7 @@ Written apart from `planner/` and `benchmarks/brute_force.py`: every use of ever
 activation count of every source and every choice of objects for the non-standard costs is
 tried. `best` answers the least (score, loses) of a total: the score, and then whether even the
 cheapest payments must take the play's kept objects off the board (the tie-break of
-scenario-format.md's objective: among payments of equal score, the one that keeps the played
+docs/payplan-format.md's objective: among payments of equal score, the one that keeps the played
 object, for an ability its own object, and the chosen targets on the board wins).
 
 - Runes: a ready rune is left alone, exhausted (1 Energy, weight `exhaust`) or exhausted and
@@ -13,7 +13,7 @@ object, for an ability its own object, and the chosen targets on the board wins)
   once). Recycling a ready rune without taking its Energy is never cheaper than taking it as
   well, so it is not a separate case. An exhausted rune is left alone or recycled (`recycle`).
   A rune's `value` replaces the `recycle` weight for losing it. The pool is free.
-- Non-standard costs (spec "The objective"; the README's real-card additions): `discard`,
+- Non-standard costs (spec "The objective"; docs/payplan-format.md's real-card additions): `discard`,
   `kill`, `return_to_hand`, `recycle_from_trash` charge each object its `value` or the weight;
   `exhaust` charges `exhaust_unit` per ready object; `spend_buff`, `spend_xp` per buff or XP
   point; `banish_self` and `recycle_self` the `banish` weight (5) or the object's `value`,
@@ -21,17 +21,17 @@ object, for an ability its own object, and the chosen targets on the board wins)
   from the hand or trash other than the one played; objects from the board, yours unless the
   filter says `controller: opponent`. The filters are read as the pricing reads them
   (`pricing.object_matches`: Might with buffs, location, name or id, printed cost). One object
-  pays one non-standard cost at most (the README: "one object can't be exhausted twice").
+  pays one non-standard cost at most (docs/payplan-format.md: "one object can't be exhausted twice").
 - Rule 357.3: a cost that takes an object off the board (`kill`,
   `return_to_hand`, a source's kill) takes one other than the play's targets when it can: of
   the complete payments, only those that take the fewest targets are legal (read over the whole
   payment, since a source may kill other objects: the way that keeps a target with its
   kill cost may leave a source nothing to kill).
-- Sources (real-cards.md section 5): each is activated at most once, a `repeatable` one
+- Sources (docs/payplan-format.md section 5): each is activated at most once, a `repeatable` one
   (a converter) any number of times; each activation charges `source`, plus `exhaust` when it
   exhausts its object (a converter that exhausts: `exhaust` once for all its
   activations, and only when it is ready) and the object's `value` or `kill` when it kills it
-  (the README), pays its
+  (docs/payplan-format.md), pays its
   Energy/Power cost from the same payment and adds `adds`. An object gives itself up (exhausted
   or killed) to one source at most. Energy and Power are paid first (357.1.a), the non-standard
   costs after (357.2): an object its source exhausted may still pay a non-standard cost, unless
@@ -444,7 +444,7 @@ def payment_loses(ref: Reference, payment: Mapping[str, Any]) -> bool:
 def source_kills(ref: Reference, payment: Mapping[str, Any]) -> set[str]:
     """The objects a payment's sources kill: the object of each source activated that kills
     it (the bare word `kill`), and the objects its `{kill: ...}` atoms killed, which the plan
-    JSON lists apart (the README: `payment.source_kills: [{source: ID, kill: [IDS]}]`)."""
+    JSON lists apart (docs/payplan-format.md: `payment.source_kills: [{source: ID, kill: [IDS]}]`)."""
     killing = {s.id for s in ref.sources if s.kill}
     out: set[str] = set()
     for item in payment.get("sources") or []:

@@ -21,7 +21,7 @@ The procedure, as rule 353 and the Flow keyword give it:
    one branch of the player's choice. A discount always takes as much as it can.
 5. Energy and Power never below 0 (353.5).
 
-Readings where the spec is open (the README's, the settled ones, and these):
+Readings where the spec is open (docs/payplan-format.md's, the settled ones, and these):
 
 - Trash: the printed base needs `permit`; Flow is used from the trash only; `play_for` from
   either zone. An explicit `base` that is not among the zone's choices makes the play illegal.
@@ -38,7 +38,7 @@ Readings where the spec is open (the README's, the settled ones, and these):
 Every order of every set of discounts is walked (a memo on (running cost, discounts left) only
 merges identical states, so nothing is pruned).
 
-The real-card additions (docs/payplan-format.md and the README's "Real-card
+The real-card additions (docs/payplan-format.md and its "Real-card
 additions", read there, not from the engine):
 
 - Ability plays (section 1): the ability's cost is the base (kind `printed`), and each of its
@@ -53,7 +53,7 @@ additions", read there, not from the engine):
   payment`) is its cost alone, any timing. An ability's `while` must hold, read
   with its own object as the granting object; outside it the play is illegal. Readings: an ability
   with `targets` needs targets it accepts; `exhaust_self` on an exhausted object and
-  `disempower_self` on one not Empowered make the play illegal (the README says they "need" it).
+  `disempower_self` on one not Empowered make the play illegal (docs/payplan-format.md says they "need" it).
   Hiding (section 6) is an ability play of cost [A] (`ability: hide`); a card hidden on an earlier
   turn plays from facedown with Reaction timing, base kind `hidden` of cost [0]; hidden this turn it
   can't.
@@ -107,7 +107,7 @@ The board keys (board conditions and named battlefields):
   conditions read the player making the play. `here`: the
   granting battlefield (or the named battlefield the granting object stands at) is
   `state.showdown_at`. `units_at`: a named battlefield (`here`: that one; `any`: some one) with
-  exactly N units of both players (`where` unset: `any`, the README's default); an object at
+  exactly N units of both players (`where` unset: `any`, docs/payplan-format.md's default); an object at
   the bare word `battlefield` is at none of them.
 - Filter `timing` on a play: a card's own timing, Reaction from facedown; an ability's timing
   (its kind's default), hiding normal. On an object: its card's timing.
@@ -175,10 +175,10 @@ class Total:
         return Total(int(data.get("energy", 0)), tuple(pips), _other(data.get("other") or []))
 
 
-# Non-standard costs (spec "Costs"; real-cards.md section 1 for the atoms naming the object
+# Non-standard costs (spec "Costs"; docs/payplan-format.md section 1 for the atoms naming the object
 # itself). Counted kinds take a number; the others `{count, filter}` (a bare number is a count
 # with no filter). An atom naming the object is that kind with filter `{id: OBJ}`: `exhaust_self`
-# is an exhaust of the object itself (the README: "in the plan an `{exhaust 1 id=OBJ}`"),
+# is an exhaust of the object itself (docs/payplan-format.md: "in the plan an `{exhaust 1 id=OBJ}`"),
 # `kill_self` a kill of it; `banish_self`, `disempower_self`, `recycle_self` keep their names.
 COUNTED = ("spend_buff", "spend_xp", "recycle_from_trash")
 FILTERED = ("discard", "kill", "exhaust", "return_to_hand")
@@ -413,7 +413,7 @@ def at_location(ctx: Context, location: str | None, want: Any) -> bool:
 
 def object_matches(ctx: Context, obj: Obj, flt: Mapping[str, Any]) -> bool:
     """A filter on an object in a zone (spec: type, tags, domain, name, might, location; the
-    README's `id`, `printed_energy`, `printed_power`; `controller`: who controls it;
+    docs/payplan-format.md's `id`, `printed_energy`, `printed_power`; `controller`: who controls it;
     `stunned`, on the object)."""
     card = ctx.card_of(obj)
     for key, want in flt.items():
@@ -495,7 +495,7 @@ def amount(ctx: Context, value: Any) -> int:
                   and object_matches(ctx, o, value.get("of") or {})]
         return max(mights, default=0)
     if "count" in value and value.get("zone") == "runes":
-        # Your runes, ready or exhausted (the README: "counts your runes (of that domain)").
+        # Your runes, ready or exhausted (docs/payplan-format.md: "counts your runes (of that domain)").
         flt = dict(value["count"] or {})
         domains = as_list(flt.pop("domain", None))
         if flt:
@@ -516,7 +516,7 @@ def amount(ctx: Context, value: Any) -> int:
         return n * int(value.get("times", 1))
     if "per" in value:
         return int(ctx.state.get("played_this_turn", 0)) * int(value.get("times", 1))
-    # Real-card amounts (real-cards.md section 3). The printed cost of the object paid for the
+    # Real-card amounts (docs/payplan-format.md section 3). The printed cost of the object paid for the
     # additional cost named: its Energy, or its Power pips counted together.
     if "printed_energy_of" in value or "printed_power_of" in value:
         victim = ctx.victims.get(value["cost"])
@@ -524,7 +524,7 @@ def amount(ctx: Context, value: Any) -> int:
             raise Unsupported(f"amount {value!r} without a victim")
         return victim[0] if "printed_energy_of" in value else victim[1]
     if "might_of" in value:
-        # The first target's Might (the README: "the first target's Might"); none chosen: 0.
+        # The first target's Might (docs/payplan-format.md: "the first target's Might"); none chosen: 0.
         targets = ctx.play.get("targets") or []
         for o in ctx.board:
             if targets and o.id == targets[0]:
@@ -538,7 +538,7 @@ def condition_holds(ctx: Context, base: Base, cond: Any, granter: Obj | None,
     """`if` / `while`: a map (every key must hold) or a list of maps (all must hold).
     `player`: whose level, runes and objects the player conditions read (`level_at_least`,
     `runes_at_most`, `controls`): yours, but a Deflect grant's `while` reads its granting
-    object's controller's (the README: an opponent's Master Yi - Tempered,
+    object's controller's (docs/payplan-format.md: an opponent's Master Yi - Tempered,
     "[Level 6] I have Deflect", reads `state.opponent.xp`)."""
     for c in as_list(cond):
         for key, value in dict(c).items():
@@ -582,7 +582,7 @@ def _one_condition(ctx: Context, base: Base, key: str, value: Any, granter: Obj 
         targets = ctx.play.get("targets") or []
         return any(target_matches(ctx, o, value or {}) for o in ctx.board if o.id in targets)
     you = ctx.state.get(player) or {}
-    # Real-card conditions (real-cards.md section 4 and the README's "Real-card additions").
+    # Real-card conditions (docs/payplan-format.md section 4 and its "Real-card additions").
     if key == "level_at_least":
         return int(you.get("xp", 0)) >= int(value)
     if key == "played_this_turn_at_least":
@@ -646,7 +646,7 @@ def _here(ctx: Context, granter: Obj | None) -> str | None:
 def _units_at(ctx: Context, granter: Obj | None, value: Mapping[str, Any]) -> bool:
     """`{units_at: {count: N, where: here|any}}`: a battlefield with
     exactly N units, both players' counted: `here` the one `_here` names, `any` some named
-    battlefield (`where` unset: `any`, as the README reads it; the contract gives no default).
+    battlefield (`where` unset: `any`, as docs/payplan-format.md reads it; the contract gives no default).
     Only named battlefields (`state.battlefields`) are counted: an object at the bare word
     `battlefield` stands at no battlefield one could name."""
     want = int(value["count"])
@@ -678,9 +678,9 @@ class Disc:
 
 
 def read_discount(ctx: Context, d: Mapping[str, Any], label: str, times: int = 1) -> Disc:
-    """One discount's amounts read now. A Power map's entries may be amounts (real-cards.md
+    """One discount's amounts read now. A Power map's entries may be amounts (docs/payplan-format.md
     section 3). `times`: a `per_payment` unlock paid that often counts its amounts that many
-    times, as one discount (the README: "its amounts times the count, as one discount")."""
+    times, as one discount (docs/payplan-format.md: "its amounts times the count, as one discount")."""
     minimum = d.get("minimum") or {}
     branches = tuple((amount(ctx, b.get("energy")) * times,
                       tuple((k, amount(ctx, v) * times) for k, v in (b.get("power") or {}).items()))
@@ -778,7 +778,7 @@ def timing_ok(card: Mapping[str, Any], state: Mapping[str, Any]) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class Source:
-    """A resource ability usable in this payment (spec "sources"; real-cards.md section 5):
+    """A resource ability usable in this payment (spec "sources"; docs/payplan-format.md section 5):
     what one activation adds (its `bonus` included when that holds), what it costs (Energy and
     Power paid from the payment, exhausting and/or killing its object), and whether it may be
     activated any number of times (a converter)."""
@@ -823,7 +823,7 @@ class Reference:
     effects_used: tuple[int, ...] = ()
 
     def keep(self) -> frozenset[str]:
-        """The objects the tie-break keeps on the board where it can (scenario-format.md, "The
+        """The objects the tie-break keeps on the board where it can (docs/payplan-format.md, "The
         objective"): an ability's own object and the play's chosen targets."""
         if self.context is None:
             return frozenset()
@@ -841,7 +841,7 @@ class Reference:
 
     def destination(self, option: Option) -> str | None:
         """Where the card goes when it leaves the Chain (the Flow keyword; spec "destination"). An
-        ability play puts no card on the Chain: none (the README's plan JSON for abilities)."""
+        ability play puts no card on the Chain: none (docs/payplan-format.md's plan JSON for abilities)."""
         if self.kind in ("ability", "hide"):
             return None
         by = self.leaves.get("by", "resolution")
@@ -1051,10 +1051,10 @@ def reference_totals(data: Mapping[str, Any], mutant: str | Iterable[str] | None
     ctx = Context(data, cards, state, play, obj, card, zone, board, mutants)
     ignore = play.get("ignore")
     if zone == "facedown":
-        # Hidden (real-cards.md section 6): hidden on an earlier turn, played with Reaction
+        # Hidden (docs/payplan-format.md section 6): hidden on an earlier turn, played with Reaction
         # timing, its base cost ignored (kind `hidden`: its Energy and Power; a non-standard
         # part stays, as under "ignoring its cost"); hidden this turn: not that way. A
-        # `play_for` cost is a base too (the README: the effect's "play it for"); `base`
+        # `play_for` cost is a base too (docs/payplan-format.md: the effect's "play it for"); `base`
         # chooses among them (`printed` names the hidden base); `ignore` zeroes a `play_for`
         # base, and `ignore: all` leaves nothing of either.
         if not timing_ok({"timing": "reaction"}, state):
@@ -1162,7 +1162,7 @@ def accepted_targets(data: Mapping[str, Any], oid: str, ability_id: str,
 
 def _flows(ctx: Context) -> list[Total]:
     """The card's Flow instances, then one per granted Flow "equal to its cost" that applies
-    (real-cards.md section 6: the printed cost, after the card's own)."""
+    (docs/payplan-format.md section 6: the printed cost, after the card's own)."""
     card = ctx.card
     flows = [card_cost(f, card) for f in (card.get("keywords") or {}).get("flow") or []]
     for o, g in _every_grant(ctx):
@@ -1215,7 +1215,7 @@ def effect_key(effect: Mapping[str, Any]) -> str:
 
 def _without_defaults(value: Any) -> Any:
     """A map as written, the defaults `payplan play` writes out left out: an amount's
-    `times: 1`, a `units_at` condition's `where: any` (the README's default)."""
+    `times: 1`, a `units_at` condition's `where: any` (docs/payplan-format.md's default)."""
     if isinstance(value, dict):
         return {k: _without_defaults(v) for k, v in value.items()
                 if not (k == "times" and v == 1)
@@ -1257,9 +1257,9 @@ def has_flow(data: Mapping[str, Any], oid: str) -> bool:
 
 def _ability_totals(data: Mapping[str, Any], board: list[Obj], mutants: frozenset[str],
                     price: bool = True) -> Reference:
-    """An ability play (real-cards.md section 1) or a hide play (section 6): one base, the
+    """An ability play (docs/payplan-format.md section 1) or a hide play (section 6): one base, the
     ability's cost (hiding: [A]), priced by rule 353 like a card with no additional costs but
-    Deflect; an effect's payment (`kind: payment`) gets no rule-353 step at all (the README)."""
+    Deflect; an effect's payment (`kind: payment`) gets no rule-353 step at all (docs/payplan-format.md)."""
     cards, state, play = data["cards"], data.get("state") or {}, data["play"]
     empty = Reference(False, [], set(), {}, kind="ability")
     if "hide" in play:
@@ -1326,7 +1326,7 @@ def _ability_totals(data: Mapping[str, Any], board: list[Obj], mutants: frozense
     own = [Base("alternative", 0, card_cost(alt, card, obj.id))
            for i, alt in enumerate(ability.get("alternatives") or [])] if kind != "payment" and (
                "alternatives_ignored" not in mutants) else []
-    # The README: `exhaust_self` "the object must be ready", `disempower_self` "needs
+    # docs/payplan-format.md: `exhaust_self` "the object must be ready", `disempower_self` "needs
     # `empowered` >= 1": read as conditions of activating (illegal, the engine's answer too),
     # not as costs nothing pays (unpayable). With alternatives, a base whose atom can't be met
     # is left out, and the play is illegal when every base is.
@@ -1362,7 +1362,7 @@ def _ability_totals(data: Mapping[str, Any], board: list[Obj], mutants: frozense
 
 
 def _alternatives(ctx: Context) -> list[Base]:
-    """Base costs granted to pay instead of the base cost (the README's grant `alternative`:
+    """Base costs granted to pay instead of the base cost (docs/payplan-format.md's grant `alternative`:
     Teemo's "[1] instead of [A]" to hide), from the grants that apply to this play and are
     active; chosen only under `base: auto` (they are neither `printed` nor `play_for`)."""
     return [Base("alternative", 0, card_cost(g["alternative"], None))
@@ -1587,7 +1587,7 @@ def _victim_refs(value: Any, out: set[str]) -> None:
 
 def _victim_choices(ctx: Context, counts: Mapping[str, int]
                     ) -> Iterator[dict[str, tuple[int, int, str]]]:
-    """For each paid additional cost whose payment an amount reads (real-cards.md section 3),
+    """For each paid additional cost whose payment an amount reads (docs/payplan-format.md section 3),
     one choice per distinct printed cost (Energy, pips) among the objects that could pay it:
     (energy, pips, the cost's `kill` filter narrowed to that printed cost). A mandatory cost is
     always paid (but not under `ignore: all`), an optional one when `counts` names it."""
@@ -1693,7 +1693,7 @@ def _play_matches(ctx: Context, flt: dict[str, Any]) -> bool:
     read on the card played, or on the card whose ability it is."""
     want = flt.pop("ability", None)
     if ctx.kind == "ability" and (ctx.ability or {}).get("kind") == "payment":
-        return False  # an effect's "pay X" is not a play: no filter matches it (the README)
+        return False  # an effect's "pay X" is not a play: no filter matches it (docs/payplan-format.md)
     if "location" in flt:
         # Where the play is: an ability's object where it stands; a card
         # played from facedown at the battlefield where it was hidden (811.1.d.1); a card from
@@ -1786,7 +1786,7 @@ def _grants(ctx: Context) -> Iterator[tuple[Obj, Mapping[str, Any]]]:
             # `controller` is relative to the granting object's controller.
             if (o.controller == "you") != (player == "you"):
                 continue
-            # `self: true` on a grant to plays (the README): only plays of the
+            # `self: true` on a grant to plays (docs/payplan-format.md): only plays of the
             # granting object itself, its abilities (a card played is not on the board).
             if "self" in applies and bool(applies.pop("self")) != (
                     ctx.kind == "ability" and ctx.obj.id == o.id):
@@ -1811,7 +1811,7 @@ def deflect_of(ctx: Context, base: Base, obj: Obj) -> int:
     `keywords.deflect`, plus its own `deflect` (gained from an effect), plus N for every grant
     `deflect: N` of a board object (either player's) that reaches it while the grant's `while`
     holds, read with the granting object (and in the play's context, as other grants' `while`
-    are; its player conditions from the granting object's controller, as the README reads it)."""
+    are; its player conditions from the granting object's controller, as docs/payplan-format.md reads it)."""
     n = int((ctx.card_of(obj).get("keywords") or {}).get("deflect", 0))
     if "deflect_printed_only" in ctx.mutants:
         return n
@@ -1843,7 +1843,7 @@ def _deflect_reaches(ctx: Context, granter: Obj, g: Mapping[str, Any], obj: Obj)
         return False
     if "self" in flt and bool(flt.pop("self")) != (obj.id == granter.id):
         return False
-    # `keyword`: the object's card has it printed (the README: a `keyword: deflect` filter
+    # `keyword`: the object's card has it printed (docs/payplan-format.md: a `keyword: deflect` filter
     # reads the card's printed keywords).
     if "keyword" in flt and flt.pop("keyword") not in keyword_names(ctx.card_of(obj)):
         return False
@@ -1914,7 +1914,7 @@ def _card_might(card: Mapping[str, Any]) -> int | None:
 
 def _tier(ctx: Context, base: Base, d: Mapping[str, Any], granter: Obj | None
           ) -> Mapping[str, Any] | None:
-    """`tiers` (real-cards.md section 4): the last tier whose `if` holds applies alone, under
+    """`tiers` (docs/payplan-format.md section 4): the last tier whose `if` holds applies alone, under
     the outer id; none holding, nothing applies. Without tiers, the entry itself when its `if`
     holds."""
     if not condition_holds(ctx, base, d.get("if"), granter):
@@ -1967,7 +1967,7 @@ def _modifiers(ctx: Context, base: Base, ignore_all: bool = False) -> Mods:
             label = o.id if o is not None else str(g.get("id", "effect"))
             add_discount(g["discount"], g["discount"].get("id", label), o)
         if g.get("increase") is not None and not ignore_all:
-            # "Ignoring any and all costs": no increase applies (the README).
+            # "Ignoring any and all costs": no increase applies (docs/payplan-format.md).
             inc = _tier(ctx, base, g["increase"], o)
             if inc is not None:
                 t = card_cost({"power": inc.get("power") or {}}, None)

@@ -8,7 +8,7 @@ Power cover the pips, every choice of the cards a discard cost takes), the state
 plays by this module's own model of the rules (`apply`). Ranked as the spec ranks turns: the
 largest summed value, then the smallest summed objective, then the smallest summed size.
 
-The model of a play (turn-format.md, "Between plays", and the seeds):
+The model of a play (docs/turns.md, "Between plays", and the seeds):
 - The card leaves its zone (hand or trash) and goes where the reference says it goes
   (`Reference.destination`: a Flow play to banishment, a spell to the trash, a unit or gear to
   the board at base; a unit exhausted unless Accelerate was paid).
@@ -148,7 +148,7 @@ class Candidate:
 
 
 def _with_auto(data: Mapping[str, Any], play: Mapping[str, Any]) -> dict[str, Any]:
-    """The play with every optional cost it leaves out set to `auto` (turn-format.md)."""
+    """The play with every optional cost it leaves out set to `auto` (docs/turns.md)."""
     obj = find_object(data, str(play["object"]))
     out = dict(play)
     if obj is None:
@@ -386,7 +386,7 @@ def apply(data: Mapping[str, Any], state: State, ref: Reference, option: Option,
     executions = ref.executions(option)
     if effect and executions > 1:
         # Whether a repeated card adds and creates its effects once per execution is not
-        # settled (turn-format.md): the generator draws around it.
+        # settled (docs/turns.md): the generator draws around it.
         raise Unsupported("Repeat paid on a card with an effect")
     used: Sequence[int] = ref.effects_used
     if "effects_never_used_up" in mutants:
