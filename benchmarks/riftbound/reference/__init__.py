@@ -5,8 +5,8 @@ Written from rule 353, the Flow keyword, the format's documentation (docs/paypla
 the scenario format, the real-card additions, the rules notes) and the interpretations the
 docs/payplan-format.md settles. It reads the scenario's raw data (the dict a `payplan/1` file
 holds), not the loader's values, and shares no code with `payplan.engine` or
-`payplan.planner`: the engine is reached only through its public answers, in `compare` (`payplan.plan(...).to_json()`,
-`payplan.orders(...).to_json()`).
+`payplan.planner`: the engine is reached only through its public answers, in `compare`
+(`payplan.plan(...).to_json()`, `payplan.orders(...).to_json()`).
 
 - `pricing.reference_totals(data)`: legality and every reachable (base, paid optional set, total)
   by brute force over bases, optional sets, discount orders, pip and branch choices.
