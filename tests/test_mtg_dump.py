@@ -283,9 +283,12 @@ def _reduction(draw: Draw, with_id: bool) -> dict[str, object]:
     return out
 
 
-def _removal(draw: Draw) -> dict[str, object]:
-    """A `remove_counters` cost atom (issue 25, C1)."""
-    return {"remove_counters": {"kind": draw(st.sampled_from(["charge", "storage", "loyalty"])),
+def _removal(draw: Draw, loyalty: bool = True) -> dict[str, object]:
+    """A `remove_counters` cost atom; of kind loyalty only where `loyalty` allows it (the loader
+    refuses it beside an ability's own `loyalty: N`, which already says what the ability
+    removes)."""
+    kinds = ["charge", "storage", "loyalty"] if loyalty else ["charge", "storage"]
+    return {"remove_counters": {"kind": draw(st.sampled_from(kinds)),
                                 "count": draw(st.integers(1, 3))}}
 
 
@@ -347,7 +350,7 @@ def _activated(draw: Draw, ident: str, walker: bool = False) -> dict[str, object
         for _ in range(draw(st.integers(0, 4))):
             part = draw(st.integers(0, 4))
             if part == 4:
-                costs.append(_removal(draw))
+                costs.append(_removal(draw, loyalty="loyalty" not in out))
             elif part == 0:
                 costs.append(draw(st.sampled_from(words)))
             elif part == 1:
