@@ -367,6 +367,18 @@ def _plan_is_not_beaten(data: dict[str, object]) -> None:
             continue
         theirs = (order.total.energy, order.total.power)
         assert not beats(theirs, mine), f"plan answers {plan.total}, an order reaches {order.total}"
+    # `check` of the plan's own payment: legal, and no better payment known (gap 0).
+    answer = plan.to_json()
+    checked = payplan.check_payment(scenario, answer["payment"]).to_json()
+    assert checked["legal"] and checked["gap"] == 0, checked
+    # An order that makes the play free: `check` of paying nothing in that order never beats
+    # the plan (its gap is never below 0).
+    for order in orders.to_json()["orders"]:
+        if order["total"] == {"energy": 0, "power": {}} and not plan.total.other:
+            empty = {"pool": {"energy": 0, "power": {}}, "exhaust": [], "recycle": [],
+                     "sources": [], "other": []}
+            free = payplan.check_payment(scenario, empty, discount_order=order["order"]).to_json()
+            assert not free["legal"] or free["gap"] >= 0, (free, answer["total"])
 
 
 def _discount(i: int, energy: int, power: dict[str, int], min_energy: int, min_power: int
