@@ -4,7 +4,11 @@ the problems-with-paths machinery every ruleset's loader builds on.
 - `read_data(path)` / `parse_text(text, name)` / `parse_json(line, ...)`: parsed, not yet checked
   data, within the size limits (`Limits`: bytes, then values as they are parsed, so a huge or
   hostile input is refused before it is read whole). A syntax error is one
-  `NAME:LINE:COL: message` problem; a key repeated in one mapping is an error at its path.
+  `NAME:LINE:COL: message` problem; a key repeated in one mapping, or a number too long to
+  read, is an error at its path. YAML is read by YAML 1.2's core schema (the values JSON
+  gives: `yes` is a word, `1:30` a string, `010` ten); a leading byte-order mark is dropped, in
+  a file, a text, a `serve` line alike.
+- `plain_data(data)`: data built in Python (tuples, numpy integers) as the parsers give it.
 - `Reader`: reads one scenario, collecting every problem (`Problem(path, message)`) instead of
   stopping at the first, each naming the path of the bad value and suggesting the nearest known
   word. `engine.loader` (`payplan/1`) and `engine.mtg.loader` (`mtg/1`) subclass it with their
