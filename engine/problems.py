@@ -25,6 +25,10 @@ NOT_IN_ZONE = "not_in_zone"
 before it reports this (an earlier play may bring the card there)."""
 
 MAX_KEY_TEXT = 80  # a key longer than this is shortened in messages
+MAX_LINE = 1000
+"""A problem's line is cut to this many characters: a value a message quotes is already cut
+where it is quoted (`engine.reading.show`), so only a message that lists many long values
+reaches it; a huge id never makes a huge line."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -38,7 +42,8 @@ class Problem:
 
     def __str__(self) -> str:
         where = self.source if self.source is not None else path_text(self.path)
-        return f"{where}: {self.message}"
+        line = f"{where}: {self.message}"
+        return line if len(line) <= MAX_LINE else line[: MAX_LINE - 3] + "..."
 
     def under(self, *prefix: str | int) -> Problem:
         """The same problem, its path starting with `prefix` (data nested one level deeper)."""

@@ -4,7 +4,11 @@ the problems-with-paths machinery every ruleset's loader builds on.
 - `read_data(path)` / `parse_text(text, name)` / `parse_json(line, ...)`: parsed, not yet checked
   data, within the size limits (`Limits`: bytes, then values as they are parsed, so a huge or
   hostile input is refused before it is read whole). A syntax error is one
-  `NAME:LINE:COL: message` problem; a key repeated in one mapping is an error at its path.
+  `NAME:LINE:COL: message` problem; a key repeated in one mapping, or a number too long to
+  read, is an error at its path. YAML is read by YAML 1.2's core schema (the values JSON
+  gives: `yes` is a word, `1:30` a string, `010` ten); a leading byte-order mark is dropped, in
+  a file, a text, a `serve` line alike.
+- `plain_data(data)`: data built in Python (tuples, numpy integers) as the parsers give it.
 - `Reader`: reads one scenario, collecting every problem (`Problem(path, message)`) instead of
   stopping at the first, each naming the path of the bad value and suggesting the nearest known
   word. `engine.loader` (`payplan/1`) and `engine.mtg.loader` (`mtg/1`) subclass it with their
@@ -15,12 +19,14 @@ from __future__ import annotations
 
 import difflib
 import json
+import numbers
 import os
+import re
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 from types import MappingProxyType
-from typing import IO, Callable, Iterable, Iterator, Mapping, Sequence, TypeVar
+from typing import IO, Any, Callable, Iterable, Iterator, Mapping, Sequence, TypeVar
 
 import yaml
 
@@ -29,7 +35,7 @@ from .turn import TURN_KEYS, Turn
 
 __all__ = ["Fields", "Ids", "Limits", "MAX_AMOUNT", "MAX_TOTAL", "Reader", "STDIN_NAME",
            "bounded_lines", "index", "join", "kind", "options_text", "parse_json", "parse_text",
-           "read_data", "show"]
+           "plain_data", "read_data", "show"]
 
 MAX_AMOUNT = 1000
 MAX_TOTAL = 1_000_000
@@ -61,7 +67,7 @@ def read_data(path: str | Path, limits: Limits | None = None,
                 raw = _read_at_most(stream, limits.max_bytes + 1)
         if len(raw) > limits.max_bytes:
             raise ScenarioError([limits.too_big(name, "the file")])
-        text = raw.decode("utf-8-sig")
+        text = raw.decode("utf-8")  # a leading byte-order mark: `parse_text` drops it
     except (OSError, UnicodeDecodeError) as exc:
         reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
         raise ScenarioError([_at(name, f"cannot read the file: {reason}")]) from None
@@ -183,8 +189,11 @@ def _at(source: str, message: str) -> Problem:
 
 def parse_text(text: str, name: str, *, as_json: bool, limits: Limits | None = None) -> object:
     """Parse JSON or YAML text within the limits; a syntax error becomes one `NAME:LINE:COL: ...`
-    problem, a duplicate key one problem at its path, a size over the limits one problem."""
+    problem, a duplicate key one problem at its path, a size over the limits one problem. A
+    leading byte-order mark (U+FEFF) is dropped; YAML is read by the core schema of YAML 1.2,
+    the same values JSON gives."""
     limits = limits if limits is not None else Limits.from_env()
+    text = _without_bom(text)
     if len(text) > limits.max_bytes and len(text.encode("utf-8")) > limits.max_bytes:
         raise ScenarioError([limits.too_big(name, "the text")])
     if as_json or text.lstrip().startswith("{"):
@@ -203,8 +212,9 @@ def parse_json(text: str, name: str, limits: Limits | None = None,
     """JSON text as data: NaN and Infinity are not numbers, a key may appear once per object, and
     the values are counted (a text within the byte limit can't be slow to parse; what it holds
     is counted before the reader walks it). `line`: the text is that line of `name` (a `serve`
-    request), and positions are `NAME:LINE:COLUMN`."""
+    request), and positions are `NAME:LINE:COLUMN`. A leading byte-order mark is dropped."""
     limits = limits if limits is not None else Limits.from_env()
+    text = _without_bom(text)
     duplicates: dict[int, list[str]] = {}
 
     def pairs(items: list[tuple[str, object]]) -> dict[str, object]:
@@ -214,16 +224,31 @@ def parse_json(text: str, name: str, limits: Limits | None = None,
             duplicates[id(out)] = [k for k, _ in items if k in seen or seen.add(k)]  # type: ignore[func-returns-value]
         return out
 
+    def load(parse_int: Callable[[str], object] | None) -> object:
+        duplicates.clear()
+        return json.loads(text, object_pairs_hook=pairs, parse_constant=_no_constant,
+                          parse_int=parse_int)
+
     try:
-        data = json.loads(text, object_pairs_hook=pairs, parse_constant=_no_constant)
+        try:
+            data = load(None)
+        except json.JSONDecodeError:
+            raise
+        except ValueError:  # a number too long to convert (read again to say where it is)
+            data = load(_decimal)
     except json.JSONDecodeError as exc:
         where = f"{name}:{exc.lineno}" if line is None else f"{name}:{line}"
         raise ScenarioError([_at(f"{where}:{exc.colno}", f"invalid JSON: {exc.msg}")]) from None
-    except (ValueError, RecursionError) as exc:  # too deep, or a number too long to read
+    except (ValueError, RecursionError) as exc:  # too deep
         where = name if line is None else f"{name}:{line}"
         raise ScenarioError([_at(where, f"invalid JSON: {exception_line(exc)}")]) from None
     _check_values(data, name if line is None else f"{name}:{line}", limits, duplicates)
     return data
+
+
+def _without_bom(text: str) -> str:
+    """The text without its leading byte-order mark, if it has one (an editor's UTF-8 BOM)."""
+    return text[1:] if text.startswith("\ufeff") else text
 
 
 def _no_constant(word: str) -> object:
@@ -233,7 +258,8 @@ def _no_constant(word: str) -> object:
 def _check_values(data: object, name: str, limits: Limits,
                   duplicates: Mapping[int, Sequence[object]]) -> None:
     """Count the values of parsed data (stopping past the limit: shared or self-containing YAML
-    nodes are counted as often as the reader would walk them) and report duplicate keys."""
+    nodes are counted as often as the reader would walk them) and report duplicate keys and
+    numbers too long to read (`LongNumber`), each at its path."""
     count = 0
     problems: list[Problem] = []
     # Each value with a link to its parent's (parent link, key): paths are built only for the
@@ -245,10 +271,14 @@ def _check_values(data: object, name: str, limits: Limits,
         count += 1
         if count > limits.max_values:
             raise ScenarioError([limits.too_many(name, "the data")])
-        if isinstance(value, dict):
+        if isinstance(value, LongNumber):
+            problems.append(Problem(_unlink(link), str(value)))
+        elif isinstance(value, dict):
             for key in duplicates.get(id(value), ()):
                 problems.append(Problem(join(_unlink(link), key),
                                         f"duplicate key {show(key)} (a key may appear once)"))
+            problems.extend(Problem(_unlink(link), f"a key is {key}")
+                            for key in value if isinstance(key, LongNumber))
             count += len(value)
             stack.extend((item, (link, key if isinstance(key, str) else show(key)))
                          for key, item in reversed(value.items()))
@@ -270,8 +300,54 @@ def _unlink(link: object) -> DataPath:
     return path
 
 
+# --- YAML 1.2 --------------------------------------------------------------------------------
+# A scalar without quotes is read by the core schema of YAML 1.2, as JSON reads the same text:
+# `true`/`false` are the only booleans (`yes`, `no`, `on`, `off` are words), an integer is
+# decimal (`010` is ten; `1:30` is a string, not ninety), or `0o17`/`0x1F`; a float is
+# `1.5`, `1e3`, `.inf`, `.nan`; no dates, no `=`. PyYAML's own resolvers are YAML 1.1's, which
+# read `energy: 1:30` as 90 and `optional: no` as false: a file must mean what it says.
+
+_CORE_INT = re.compile(r"[-+]?[0-9]+\Z")
+_CORE_OCTAL = re.compile(r"0o[0-7]+\Z")
+_CORE_HEX = re.compile(r"0x[0-9a-fA-F]+\Z")
+_CORE_FLOAT = re.compile(r"[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?\Z")
+_CORE_SPECIAL_FLOAT = {**{f"{sign}.{inf}": float(f"{sign}inf")
+                          for sign in ("", "+", "-") for inf in ("inf", "Inf", "INF")},
+                       ".nan": float("nan"), ".NaN": float("nan"), ".NAN": float("nan")}
+_CORE_BOOL = {"true": True, "True": True, "TRUE": True,
+              "false": False, "False": False, "FALSE": False}
+
+
+@dataclass(frozen=True, eq=False, slots=True)
+class LongNumber:
+    """An integer with more digits than Python converts from text (`sys.get_int_max_str_digits`),
+    in parsed data in place of the number: `_check_values` refuses it at its path."""
+
+    digits: int
+
+    def __str__(self) -> str:
+        return f"a number of more than {self.digits:,} digits"
+
+
+def _max_digits() -> int:
+    """How many decimal digits an int may have to be read from text (0: no limit)."""
+    limit: int = getattr(sys, "get_int_max_str_digits", lambda: 0)()
+    return limit
+
+
+def _decimal(text: str) -> int | LongNumber:
+    """A decimal integer's value, or a LongNumber for one too long to convert."""
+    limit = _max_digits()
+    if limit and len(text.lstrip("+-")) > limit:
+        return LongNumber(limit)
+    return int(text)
+
+
 class _YamlLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignore[misc]
-    """The safe YAML loader, recording the keys a mapping repeats (PyYAML keeps the last)."""
+    """The safe YAML loader with the core schema of YAML 1.2, recording the keys a mapping
+    repeats (PyYAML keeps the last)."""
+
+    yaml_implicit_resolvers: dict[str | None, list[tuple[str, re.Pattern[str]]]] = {}
 
     def __init__(self, stream: str) -> None:
         super().__init__(stream)
@@ -300,8 +376,57 @@ class _YamlLoader(getattr(yaml, "CSafeLoader", yaml.SafeLoader)):  # type: ignor
         if id(value) in self.duplicates:
             self.duplicates[id(data)] = self.duplicates.pop(id(value))
 
+    def construct_core_bool(self, node: yaml.ScalarNode) -> bool:
+        text = self.construct_scalar(node)
+        if text not in _CORE_BOOL:
+            raise self._not_core(node, "boolean (true or false)")
+        return _CORE_BOOL[text]
 
+    def construct_core_int(self, node: yaml.ScalarNode) -> int | LongNumber:
+        text = self.construct_scalar(node)
+        if _CORE_INT.match(text):
+            return _decimal(text)
+        if _CORE_OCTAL.match(text) or _CORE_HEX.match(text):
+            return int(text[2:], 8 if text[1] == "o" else 16)
+        raise self._not_core(node, "integer (decimal digits, 0o octal or 0x hexadecimal)")
+
+    def construct_core_float(self, node: yaml.ScalarNode) -> float:
+        text = self.construct_scalar(node)
+        if text in _CORE_SPECIAL_FLOAT:
+            return _CORE_SPECIAL_FLOAT[text]
+        if not _CORE_FLOAT.match(text):
+            raise self._not_core(node, "float (digits with a point or an exponent, .inf or .nan)")
+        return float(text)
+
+    @staticmethod
+    def _not_core(node: yaml.ScalarNode, what: str) -> yaml.constructor.ConstructorError:
+        """`!!int 1:30`: a value its explicit tag does not read, by YAML 1.2's rules."""
+        return yaml.constructor.ConstructorError(
+            None, None, f"{show(node.value)} is not a YAML 1.2 {what}", node.start_mark)
+
+
+for _tag, _pattern, _first in (
+        ("tag:yaml.org,2002:null", r"(?:~|null|Null|NULL|)\Z", ["~", "n", "N", ""]),
+        ("tag:yaml.org,2002:bool", r"(?:true|True|TRUE|false|False|FALSE)\Z", list("tTfF")),
+        ("tag:yaml.org,2002:int", r"(?:[-+]?[0-9]+|0o[0-7]+|0x[0-9a-fA-F]+)\Z",
+         list("-+0123456789")),
+        ("tag:yaml.org,2002:float", r"(?:[-+]?(?:\.[0-9]+|[0-9]+(?:\.[0-9]*)?)(?:[eE][-+]?[0-9]+)?"
+                                    r"|[-+]?\.(?:inf|Inf|INF)|\.(?:nan|NaN|NAN))\Z",
+         list("-+.0123456789")),
+        ("tag:yaml.org,2002:merge", r"<<\Z", ["<"])):  # `<<: *base`, as PyYAML reads it
+    _YamlLoader.add_implicit_resolver(_tag, re.compile(_pattern), _first)
 _YamlLoader.add_constructor("tag:yaml.org,2002:map", _YamlLoader.construct_yaml_map)
+
+# YAML 1.1's other booleans and numbers, strings by YAML 1.2: where a boolean or a whole number
+# is expected, the problem says why it is a string.
+_YAML11_BOOLS = frozenset(("yes", "no", "on", "off", "y", "n"))
+_YAML11_NUMBER = re.compile(r"[-+]?(0b[01_]+|[0-9][0-9_]*(:[0-5]?[0-9])+|[0-9]+(_+[0-9]+)+)\Z")
+_YAML_BOOL_HINT = " (write true or false: YAML 1.2 reads yes, no, on and off as words)"
+_YAML_NUMBER_HINT = (" (write the number in decimal digits: YAML 1.2 reads 1:30, 1_000 and 0b11 "
+                     "as text)")
+_YamlLoader.add_constructor("tag:yaml.org,2002:bool", _YamlLoader.construct_core_bool)
+_YamlLoader.add_constructor("tag:yaml.org,2002:int", _YamlLoader.construct_core_int)
+_YamlLoader.add_constructor("tag:yaml.org,2002:float", _YamlLoader.construct_core_float)
 
 
 def _parse_yaml(text: str, name: str, limits: Limits) -> object:
@@ -362,6 +487,9 @@ def index(path: DataPath, i: int) -> DataPath:
     return (*path, i)
 
 
+_SHOWN = 60  # a string longer than this is cut in messages
+
+
 def show(value: object) -> str:
     """A short, safe description of any value (no huge reprs, no int-to-str limits)."""
     if value is None:
@@ -370,10 +498,12 @@ def show(value: object) -> str:
         return "true" if value else "false"
     if isinstance(value, int):
         return str(value) if -(10**18) < value < 10**18 else "a huge number"
+    if isinstance(value, LongNumber):
+        return str(value)
     if isinstance(value, float):
         return repr(value)
     if isinstance(value, str):
-        text = value if len(value) <= 60 else value[:57] + "..."
+        text = value if len(value) <= _SHOWN else value[:_SHOWN - 3] + "..."
         return repr(text)
     if isinstance(value, dict):
         return "a mapping"
@@ -395,8 +525,47 @@ def kind(value: object) -> str:
     return show(value)
 
 
+def plain_data(data: object) -> object:
+    """Data from Python as the parsers give it: any mapping a dict, any sequence (not a string
+    or bytes) a list, any integral number (`numbers.Integral`: numpy's integers too) an int,
+    a subclass of float or str its plain value; anything else as it is (a bool stays a bool, so
+    it is refused where a number is expected; a key that is not a scalar stays as it is). Shared
+    and self-containing parts stay so; nested to any depth."""
+    made: dict[int, tuple[object, dict[Any, Any] | list[Any]]] = {}  # id -> (source, copy)
+    todo: list[tuple[Mapping[Any, Any] | Sequence[Any], dict[Any, Any] | list[Any]]] = []
+
+    def plain(value: object) -> object:
+        if isinstance(value, (Mapping, Sequence)) and \
+                not isinstance(value, (str, bytes, bytearray, memoryview)):
+            if id(value) not in made:  # the source is kept, so its id is not reused
+                made[id(value)] = (value, {} if isinstance(value, Mapping) else [])
+                todo.append((value, made[id(value)][1]))
+            return made[id(value)][1]
+        return scalar(value)
+
+    def scalar(value: object) -> object:
+        if isinstance(value, bool):
+            return value
+        if isinstance(value, numbers.Integral):
+            return int(value)
+        if isinstance(value, float):
+            return float(value)
+        return str(value) if isinstance(value, str) else value
+
+    top = plain(data)
+    while todo:
+        source, out = todo.pop()
+        if isinstance(source, Mapping) and isinstance(out, dict):
+            out.update((scalar(key), plain(item)) for key, item in source.items())
+        elif isinstance(out, list):
+            out.extend(plain(item) for item in source)
+    return top
+
+
 def options_text(options: Iterable[str]) -> str:
-    return ", ".join(options)
+    """Words or ids, comma-separated, each cut as `show` cuts a string."""
+    return ", ".join(option if len(option) <= _SHOWN else option[:_SHOWN - 3] + "..."
+                     for option in options)
 
 # --- The reader ---------------------------------------------------------------------------------
 
@@ -436,6 +605,12 @@ class Fields:
         """Report `key` missing (the mapping itself was read, so the key is what is wrong)."""
         self.reader.problem(self.at(key), f"missing ({what})")
 
+    def require_play(self) -> None:
+        """Report the top level's `play` missing for a command that plans one play, pointing a
+        file that has a `turn` to `payplan turn`."""
+        turn = " (this file has a `turn`: plan it with `payplan turn`)" if "turn" in self else ""
+        self.reader.problem(self.at("play"), f"missing (this command plans one play){turn}")
+
 class Reader:
     """Reads one scenario, collecting problems instead of stopping at the first.
 
@@ -465,7 +640,7 @@ class Reader:
         # Short ids (`h2` for `h1`) share less, so they get a lower bar.
         cutoff = 0.5 if len(word) <= 4 else 0.6
         close = difflib.get_close_matches(word[:200], pool, n=1, cutoff=cutoff)
-        return f" (did you mean {close[0]!r}?)" if close else ""
+        return f" (did you mean {show(close[0])}?)" if close else ""
 
     def unknown(self, path: DataPath, what: str, value: object, options: Sequence[str]) -> None:
         """`unknown domain 'firey' (did you mean 'fury'?)`, listing the options if none is near."""
@@ -510,7 +685,8 @@ class Reader:
     def integer(self, value: object, path: DataPath, limit: int = MAX_AMOUNT) -> int:
         """A whole number from 0 to `limit`."""
         if isinstance(value, bool) or not isinstance(value, int):
-            self.problem(path, f"expected a whole number, got {kind(value)}")
+            hint = _YAML_NUMBER_HINT if isinstance(value, str) and _YAML11_NUMBER.match(value) else ""
+            self.problem(path, f"expected a whole number, got {kind(value)}{hint}")
             return 0
         if value < 0:
             self.problem(path, f"must not be negative, got {show(value)}")
@@ -532,13 +708,18 @@ class Reader:
         (`play`), names its candidate (`key`) and says which keys `auto` offers (`auto_keys`).
         A value's key must name a candidate of the turn."""
         f = self.fields(value, path, TURN_KEYS)
+        candidates = f["candidates"] if "candidates" in f else "auto"
         listed: tuple[T, ...] | None = None
-        if "candidates" in f and f["candidates"] != "auto":
+        keys: set[str] | None = None  # None: the candidates are bad, so no name is checked
+        if candidates == "auto":
+            keys = auto_keys()
+        elif isinstance(candidates, list):
             listed = tuple(play(entry, where)
-                           for where, entry in self.each(f["candidates"], f.at("candidates")))
+                           for where, entry in self.each(candidates, f.at("candidates")))
             keys = {key(p) for p in listed}
         else:
-            keys = auto_keys()
+            self.problem(f.at("candidates"), f"expected a list of candidates or auto, got "
+                                             f"{kind(candidates)}")
         values: dict[str, int] = {}
         if "values" in f:
             raw = f["values"]
@@ -548,17 +729,18 @@ class Reader:
             else:
                 for name, n in raw.items():
                     where = join(f.at("values"), name)
-                    if not isinstance(name, str) or name not in keys:
+                    if keys is not None and (not isinstance(name, str) or name not in keys):
                         self.problem(where, f"names no candidate of the turn"
                                             f"{self.suggest(name, sorted(keys))}")
                         continue
-                    values[name] = self.large(n, where)
+                    values[str(name)] = self.large(n, where)
         max_plays = f.read("max_plays", None, self.large)
         return Turn(listed, MappingProxyType(values), max_plays)
 
     def boolean(self, value: object, path: DataPath) -> bool:
         if not isinstance(value, bool):
-            self.problem(path, f"expected true or false, got {kind(value)}")
+            hint = _YAML_BOOL_HINT if isinstance(value, str) and value.lower() in _YAML11_BOOLS else ""
+            self.problem(path, f"expected true or false, got {kind(value)}{hint}")
             return False
         return value
 
@@ -609,7 +791,8 @@ class Ids:
         if not ident:
             return
         if ident in self.where:
-            reader.problem(path, f"duplicate id {ident!r} (also at {path_text(self.paths[ident])})")
+            reader.problem(path, f"duplicate id {show(ident)} (also at "
+                                 f"{path_text(self.paths[ident])})")
             return
         self.where[ident] = (who, zone)
         self.paths[ident] = path

@@ -11,27 +11,35 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from ..engine.reading import Limits, parse_text, read_data
+from ..engine.reading import Limits, parse_text, plain_data, read_data
 from . import rulesets
 from .answers import Answer, Check, Orders, Plan
 from .config import DEFAULT_CONFIG, SolverConfig
 
 
 def load_data(data: object) -> Any:
-    """The scenario of parsed data (a dict as YAML or JSON reads it), in its format's ruleset."""
-    return rulesets.for_data(data).load(data)
+    """The scenario of data (a dict as YAML or JSON reads it), in its format's ruleset. Data
+    built in Python may hold any mapping, any sequence as a list (a tuple), any integral number
+    as an int (numpy's integers): `engine.reading.plain_data`."""
+    return _load(plain_data(data))
 
 
 def load_file(path: str | Path, limits: Limits | None = None) -> Any:
     """Read a scenario file of any registered format: JSON if its name ends in `.json`, else
-    YAML (which also reads JSON). A `ScenarioError` lists every problem, each at its path."""
-    return load_data(read_data(path, limits))
+    YAML (which also reads JSON; YAML 1.2's values, as the command line and `serve` read them).
+    A `ScenarioError` lists every problem, each at its path."""
+    return _load(read_data(path, limits))
 
 
 def load_text(text: str, name: str = "<input>", limits: Limits | None = None) -> Any:
-    """Read a scenario from YAML or JSON text; `name` is used in syntax error messages."""
-    return load_data(parse_text(text, name, as_json=name.lower().endswith(".json"),
-                                limits=limits))
+    """Read a scenario from YAML or JSON text, as `load_file` reads a file; `name` is used in
+    syntax error messages (a name ending in `.json` is read as JSON)."""
+    return _load(parse_text(text, name, as_json=name.lower().endswith(".json"), limits=limits))
+
+
+def _load(data: object) -> Any:
+    """The scenario of parsed data (what the parsers give), in its format's ruleset."""
+    return rulesets.for_data(data).load(data)
 
 
 def plan(scenario: Any, config: SolverConfig = DEFAULT_CONFIG) -> Plan:
@@ -60,7 +68,8 @@ def check_payment(scenario: Any, payment: object, config: SolverConfig = DEFAULT
     answer (`legal` false, its `problems`)."""
     ruleset = rulesets.of(scenario)
     to_json = getattr(payment, "to_json", None)
-    data = {"payment": to_json() if callable(to_json) else payment, **choices}
+    data = plain_data({"payment": to_json() if callable(to_json) else payment, **choices})
+    assert isinstance(data, dict)
     return ruleset.check(data, config, scenario)
 
 def plan_turn(scenario: Any, config: SolverConfig = DEFAULT_CONFIG) -> Answer:

@@ -98,7 +98,7 @@ def _lines(stdin: IO[str], limits: Limits) -> Iterator[tuple[int, Line]]:
             yield number, _TooLong()
             continue
         try:
-            yield number, raw.decode("utf-8-sig" if number == 1 else "utf-8")
+            yield number, raw.decode("utf-8")  # a leading byte-order mark: parse_json drops it
         except UnicodeDecodeError as exc:
             yield number, exc
 

@@ -365,7 +365,7 @@ def test_objective_merges_with_defaults() -> None:
 def test_yes_no_strings_and_booleans_agree() -> None:
     text = """
 format: payplan/1
-cards: {c1: {type: unit, keywords: {accelerate: true}, additional_costs: [{id: x, mandatory: no}]}}
+cards: {c1: {type: unit, keywords: {accelerate: true}, additional_costs: [{id: x, mandatory: false}]}}
 state: {you: {hand: [c1]}}
 play: {object: "hand[0]", optional: {accelerate: "yes", x: no}}
 """

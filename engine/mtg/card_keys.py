@@ -11,6 +11,7 @@ from ..problems import DataPath, path_text
 from ..reading import Fields as _Fields
 from ..reading import join as _join
 from ..reading import kind as _kind
+from ..reading import show as _show
 from .cards import (
     CARD_TYPES,
     FACE_DOWN,
@@ -69,7 +70,7 @@ class CardReader(CostReader):
                 self.problem(where, "a card id must be a non-empty string")
                 continue
             if card_id.startswith(FACE_DOWN):
-                self.problem(where, f"a card id starting {FACE_DOWN!r} names a face-down card's "
+                self.problem(where, f"a card id starting {_show(FACE_DOWN)} names a face-down card's "
                                     f"stand-in: use `face_down: true` on the object")
                 continue
             before = len(self.problems)
@@ -95,7 +96,7 @@ class CardReader(CostReader):
             if name in ("normal", "flashback", "without_paying", "auto", "face_down",
                         TURN_FACE_UP) or name in ids[:i]:
                 self.problem((*f.at("alternative"), i, "id"),
-                             f"alternative id {name!r} is reserved or used twice")
+                             f"alternative id {_show(name)} is reserved or used twice")
         card = Card(
             id=card_id,
             name=f.read("name", card_id, self.string),
@@ -158,7 +159,7 @@ class CardReader(CostReader):
                 takes = [a.id for a in card.additional if card.takes_any(a.id)]
                 self.problem((*f.at("reductions"), i, "generic", "per_paid"),
                              f"per_paid names an optional additional cost of this card with a "
-                             f"count: any part; {named!r} is none (it has: "
+                             f"count: any part; {_show(named)} is none (it has: "
                              f"{', '.join(takes) or 'none'})")
         if card.effect_adds is not None and "land" in card.types:
             self.problem(f.at("effect"), "a land is played, not cast: it has no resolution to "
@@ -440,7 +441,7 @@ class CardReader(CostReader):
         word = self.string(value, path)
         if word and not COUNTER_KIND.fullmatch(word):
             self.problem(path, f"a kind of counter is a lowercase word like charge or storage, "
-                               f"got {word!r}")
+                               f"got {_show(word)}")
             return ""
         return word
 
@@ -514,7 +515,7 @@ class CardReader(CostReader):
                 f.require("id", "a name for the ability, for `play.ability.id`")
             ident = f.read("id", "", self.string)
             if ident and any(a.id == ident for a in out):
-                self.problem(f.at("id"), f"duplicate ability id {ident!r}")
+                self.problem(f.at("id"), f"duplicate ability id {_show(ident)}")
             tap, sac, disc, manas, other = self.ability_costs(
                 f["costs"] if "costs" in f else [], f.at("costs"), "ability cost")
             mana_cost = ManaCost(tuple(s for m in manas for s in m.symbols))  # all, in order

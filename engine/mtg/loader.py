@@ -14,6 +14,7 @@ from types import MappingProxyType
 from ..problems import DataPath, ScenarioError
 from ..reading import kind as _kind
 from ..reading import options_text as _options
+from ..reading import show as _show
 from ..turn import Turn, candidate_key
 from .cards import Cost, Play, Scenario, State, mtg_objective
 from .check_keys import CheckReader
@@ -54,7 +55,7 @@ class _Reader(CheckReader):
                                             f"(`payplan turn` plans the turn; `payplan play` "
                                             f"the `{other}`)")
         if play is None and not plays and require_play:
-            f.require("play", "this command plans one play")
+            f.require_play()
         objective = f.read("objective", mtg_objective(), self.mtg_objective)
         scenario = Scenario(MappingProxyType(dict(self.mtg_cards)), state, play, objective,
                                plays, turn=turn)
@@ -77,7 +78,7 @@ class _Reader(CheckReader):
                 if obj.attached_to == obj.id:
                     self.problem(at, f"{obj.id} can't be attached to itself (303.4d)")
                 elif obj.attached_to not in ids:
-                    self.problem(at, f"{obj.attached_to!r} is not a permanent on a battlefield "
+                    self.problem(at, f"{_show(obj.attached_to)} is not a permanent on a battlefield "
                                      f"(an Aura is attached to one: 303.4)")
         for path, why in mana_effect_refusals(scenario):
             self.problem(path, why)

@@ -123,7 +123,7 @@ class StateReader(CardReader):
                 known = self.mtg_cards.get(card_id)
                 if known is not None and known.morph is None:
                     self.problem(f.at("face_down"), f"face_down is read on a card with morph; "
-                                                    f"{card_id!r} has none")
+                                                    f"{_show(card_id)} has none")
                 elif known is not None:
                     card_id = FACE_DOWN + card_id
             out.append(Obj(
@@ -162,7 +162,7 @@ class StateReader(CardReader):
         if not isinstance(value, str):
             return self.string(value, path)
         if value not in self.mtg_cards or value.startswith(FACE_DOWN):
-            self.problem(path, f"unknown card {value!r}{self.suggest(value, self.mtg_cards)}")
+            self.problem(path, f"unknown card {_show(value)}{self.suggest(value, self.mtg_cards)}")
         return value
 
     # --- the play
@@ -183,7 +183,7 @@ class StateReader(CardReader):
             raw = f["x"]
             x = None if raw == "auto" else self.integer(raw, f.at("x"))
             if card is not None and not card.has_x() and card.id not in self.bad_cards:
-                self.problem(f.at("x"), f"{card.id!r} has no {{X}} in its cost")
+                self.problem(f.at("x"), f"{_show(card.id)} has no {{X}} in its cost")
         if cast == "face_down":  # 702.37: a face-down spell has no abilities (nor X)
             for key in ("x", "optional", "modes"):
                 if key in f:
@@ -211,7 +211,7 @@ class StateReader(CardReader):
         ident = f.read("turn_face_up", "", self.string)
         found = state.you.find(ident) if ident else None
         if ident and (found is None or found[0] != "battlefield" or not found[1].face_down):
-            self.problem(f.at("turn_face_up"), f"{ident!r} is not a face-down permanent on your "
+            self.problem(f.at("turn_face_up"), f"{_show(ident)} is not a face-down permanent on your "
                                                f"battlefield")
         return Play(object=ident, zone="battlefield", cast=TURN_FACE_UP, ability=TURN_FACE_UP)
 
@@ -233,13 +233,13 @@ class StateReader(CardReader):
             found = state.you.find(ident)
             where = self.ids.where.get(ident)
             if found is None and where is not None and where[0] == "opponent":
-                self.problem(a.at("object"), f"{ident!r} is the opponent's; you can only "
+                self.problem(a.at("object"), f"{_show(ident)} is the opponent's; you can only "
                                              f"activate your own abilities")
             elif found is None:
                 mine = (k for k, (who, _) in self.ids.where.items() if who == "you")
-                self.problem(a.at("object"), f"unknown object {ident!r}{self.suggest(ident, mine)}")
+                self.problem(a.at("object"), f"unknown object {_show(ident)}{self.suggest(ident, mine)}")
             elif found[0] not in ACTIVATED_ZONES:
-                self.problem(a.at("object"), f"{ident!r} is in your {found[0]}: activated "
+                self.problem(a.at("object"), f"{_show(ident)} is in your {found[0]}: activated "
                                              f"abilities are played from the battlefield (or, "
                                              f"with zone: hand, the hand)")
             else:
@@ -249,7 +249,7 @@ class StateReader(CardReader):
                 x.id != ability_id for x in card.abilities):
             names = [x.id for x in card.abilities]
             has = f" (it has: {_options(names)})" if names else " (it has none)"
-            self.problem(a.at("id"), f"{card.id!r} has no ability {ability_id!r}"
+            self.problem(a.at("id"), f"{_show(card.id)} has no ability {_show(ability_id)}"
                                      f"{self.suggest(ability_id, names) or has}")
             card = None
         elif card is not None and card.id not in self.bad_cards and ability_id:
@@ -258,8 +258,8 @@ class StateReader(CardReader):
             assert found is not None
             zone = found[0]
             if ability.zone != zone:
-                self.problem(a.at("object"), f"{ident!r} is in your {zone}: {card.id!r}'s "
-                                             f"ability {ability_id!r} is activated from the "
+                self.problem(a.at("object"), f"{_show(ident)} is in your {zone}: {_show(card.id)}'s "
+                                             f"ability {_show(ability_id)} is activated from the "
                                              f"{ability.zone}")
         x: int | None = None
         if "x" in f:
@@ -267,7 +267,7 @@ class StateReader(CardReader):
             x = None if raw == "auto" else self.integer(raw, f.at("x"))
             if card is not None and not any(a.id == ability_id and a.cost.has_x
                                             for a in card.abilities):
-                self.problem(f.at("x"), f"{card.id!r}'s ability {ability_id!r} has no {{X}} "
+                self.problem(f.at("x"), f"{_show(card.id)}'s ability {_show(ability_id)} has no {{X}} "
                                         f"in its cost")
         return Play(object=ident, zone=zone, x=x,
                     targets=f.read("targets", (), self.play_targets), ability=ability_id)
@@ -280,7 +280,7 @@ class StateReader(CardReader):
         for where, item in listed:
             ident = self.string(item, where)
             if ident and ident not in PLAYERS and ident not in self.ids.where:
-                self.problem(where, f"unknown object {ident!r} (a target is an object id or "
+                self.problem(where, f"unknown object {_show(ident)} (a target is an object id or "
                                     f"{_options(PLAYERS)}){self.suggest(ident, self.ids.where)}")
             out.append(ident)
         return tuple(out)
@@ -295,20 +295,21 @@ class StateReader(CardReader):
             where = self.ids.where.get(object_id)
             if where is not None and where[0] == "opponent":
                 self.problem(f.at("object"),
-                             f"{object_id!r} is the opponent's; you can only cast your own cards")
+                             f"{_show(object_id)} is the opponent's; you can only cast your own cards")
             else:
                 mine = (k for k, (who, _) in self.ids.where.items() if who == "you")
-                self.problem(f.at("object"), f"unknown object {object_id!r}{self.suggest(object_id, mine)}")
+                self.problem(f.at("object"), f"unknown object {_show(object_id)}"
+                                             f"{self.suggest(object_id, mine)}")
         if found is None and card_id and not object_id and card_id in self.mtg_cards:
             zones = (from_zone,) if from_zone else PLAY_ZONES
             found = next(((z, o) for z in zones for o in you.zone(z) if o.card == card_id), None)
             if found is None:
-                self.problem(f.at("card"), f"no {card_id!r} in your {' or '.join(zones)} to cast")
+                self.problem(f.at("card"), f"no {_show(card_id)} in your {' or '.join(zones)} to cast")
         if found is None:
             return from_zone or "hand", "", None
         zone, obj = found
         if card_id and obj.card != card_id:
-            self.problem(f.at("card"), f"{obj.id!r} is a {obj.card!r}, not a {card_id!r}")
+            self.problem(f.at("card"), f"{_show(obj.id)} is a {_show(obj.card)}, not a {_show(card_id)}")
         card = self.mtg_cards.get(obj.card)
         if card is not None and card.id in self.bad_cards:
             card = None
@@ -321,7 +322,7 @@ class StateReader(CardReader):
             return value if isinstance(value, str) else self.string(value, path)
         word = self.one_of(value, path, names, "way to cast")
         if word == "flashback" and card.flashback is None and not self.grants_flashback():
-            self.problem(path, f"{card.id!r} has no flashback")
+            self.problem(path, f"{_show(card.id)} has no flashback")
         return word
 
     def grants_flashback(self) -> bool:
@@ -349,10 +350,11 @@ class StateReader(CardReader):
                 continue
             if card is not None and names is not None and name not in names:
                 if any(a.id == name and a.mandatory for a in card.additional):
-                    self.problem(where, f"{name!r} is a mandatory cost of {card.id!r}, not optional")
+                    self.problem(where, f"{_show(name)} is a mandatory cost of {_show(card.id)}, "
+                                        f"not optional")
                 else:
                     has = f" (it has: {_options(names)})" if names else " (it has none)"
-                    self.problem(where, f"{card.id!r} has no optional cost {_show(key)}"
+                    self.problem(where, f"{_show(card.id)} has no optional cost {_show(key)}"
                                         f"{self.suggest(name, names) or has}")
                 continue
             if name in out:

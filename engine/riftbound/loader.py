@@ -214,11 +214,11 @@ class _Reader(StateReader, CheckReader):
             if card is not None and ability and all(x.id != ability for x in card.abilities):
                 names = [x.id for x in card.abilities]
                 has = f" (it has: {_options(names)})" if names else " (it has none)"
-                self.problem(a.at("id"), f"{card.id!r} has no ability {ability!r}"
+                self.problem(a.at("id"), f"{_show(card.id)} has no ability {_show(ability)}"
                              f"{self.suggest(ability, names) or has}")
             elif card is not None and "discounts" in f and any(
                     x.id == ability and x.kind == "payment" for x in card.abilities):
-                self.problem(f.at("discounts"), f"{ability!r} is a payment an effect asks for, "
+                self.problem(f.at("discounts"), f"{_show(ability)} is a payment an effect asks for, "
                                                 "not a play: no discount applies to it")
         else:
             ident = f.read("hide", "", self.string)
@@ -261,7 +261,7 @@ class _Reader(StateReader, CheckReader):
         if found is not None:
             if found[1].card != card_id:
                 is_a = found[1].card
-                self.problem(f.at("card"), f"{object_id!r} is a {is_a!r}, not a {card_id!r}")
+                self.problem(f.at("card"), f"{_show(object_id)} is a {_show(is_a)}, not a {_show(card_id)}")
             return found
         if "object" in f:
             return None
@@ -270,7 +270,7 @@ class _Reader(StateReader, CheckReader):
             for obj in you.zone(zone):
                 if obj.card == card_id:
                     return zone, obj
-        self.problems.append(Problem(f.at("card"), f"no {card_id!r} in your {' or '.join(zones)} "
+        self.problems.append(Problem(f.at("card"), f"no {_show(card_id)} in your {' or '.join(zones)} "
                                      "to play", code=NOT_IN_ZONE))
         return None
 
@@ -279,13 +279,13 @@ class _Reader(StateReader, CheckReader):
         if found is None:
             where = self.ids.where
             candidates = (k for k, (who, zone) in where.items() if who == "you" and zone in PLAY_ZONES)
-            self.problem(path, f"unknown object {ident!r}{self.suggest(ident, candidates)}")
+            self.problem(path, f"unknown object {_show(ident)}{self.suggest(ident, candidates)}")
         elif found[0] == "opponent":
-            self.problem(path, f"{ident!r} is the opponent's; you can only play your own cards")
+            self.problem(path, f"{_show(ident)} is the opponent's; you can only play your own cards")
         elif found[0] == "battlefield":
-            self.problem(path, f"{ident!r} is a battlefield, not a card you can play")
+            self.problem(path, f"{_show(ident)} is a battlefield, not a card you can play")
         else:
-            self.problem(path, f"{ident!r} is a rune, not a card")
+            self.problem(path, f"{_show(ident)} is a rune, not a card")
 
     def base(self, value: object, path: DataPath, card: Card | None) -> str | tuple[str, int]:
         """`auto`, `printed`, `play_for` or `{flow: N}` (checked against the card's Flow)."""
@@ -304,7 +304,7 @@ class _Reader(StateReader, CheckReader):
         have = len(card.keywords.flow) if card is not None else index + 1
         if len(self.problems) == before and index >= have and card is not None:
             flows = f"{have} (0 to {have - 1})" if have else "no Flow"
-            self.problem(f.at("flow"), f"no Flow instance {index}: {card.id!r} has {flows}")
+            self.problem(f.at("flow"), f"no Flow instance {index}: {_show(card.id)} has {flows}")
         return ("flow", index)
 
     def targets(self, value: object, path: DataPath) -> tuple[str, ...]:
@@ -315,7 +315,7 @@ class _Reader(StateReader, CheckReader):
             ident = self.string(item, where)
             if ident and ident not in self.ids.where:
                 hint = self.suggest(ident, self.ids.where)
-                self.problem(where, f"unknown object {ident!r}{hint}")
+                self.problem(where, f"unknown object {_show(ident)}{hint}")
             out.append(ident)
         return tuple(out)
 
@@ -342,20 +342,20 @@ class _Reader(StateReader, CheckReader):
             name = normalise_optional(key)
             if card is not None and names is not None and name not in names:
                 if any(a.id == name and a.mandatory for a in card.additional_costs):
-                    self.problem(where, f"{key!r} is a mandatory cost of {card.id!r}, not optional")
+                    self.problem(where, f"{_show(key)} is a mandatory cost of {_show(card.id)}, not optional")
                 else:
                     has = f" (it has: {_options(names)})" if names else " (it has none)"
                     hint = self.suggest(key, names) or has
-                    self.problem(where, f"{card.id!r} has no optional cost {key!r}{hint}")
+                    self.problem(where, f"{_show(card.id)} has no optional cost {_show(key)}{hint}")
             elif name in out:
-                self.problem(where, f"{key!r} is listed twice (as {name!r})")
+                self.problem(where, f"{_show(key)} is listed twice (as {_show(name)})")
             elif isinstance(choice, bool):  # YAML reads yes/no as booleans
                 out[name] = "yes" if choice else "no"
             elif isinstance(choice, int):  # a repeatable cost: exactly that many times
                 repeatable = card is not None and any(
                     a.id == name and a.repeatable for a in card.additional_costs)
                 if card is not None and not repeatable:
-                    self.problem(where, f"{key!r} is not repeatable: give yes, no or auto")
+                    self.problem(where, f"{_show(key)} is not repeatable: give yes, no or auto")
                 out[name] = str(self.integer(choice, where))
             else:
                 out[name] = self.one_of(choice, where, OPTIONAL_CHOICES, "choice")
@@ -424,7 +424,7 @@ class _Reader(StateReader, CheckReader):
         if "format" not in f:
             f.require("format", f"required: {FORMAT}")
         elif f["format"] != FORMAT:
-            self.problem(("format",), f"unknown format {_show(f['format'])} (expected {FORMAT!r})")
+            self.problem(("format",), f"unknown format {_show(f['format'])} (expected {_show(FORMAT)})")
         if "cards" in f:
             self.card_library(f["cards"], ("cards",))
         state = f.read("state", State(), self.state)
@@ -435,7 +435,7 @@ class _Reader(StateReader, CheckReader):
             self.problem(("turn",), "give either `play` or `turn`, not both (`payplan turn` plans "
                                     "the turn; the other commands one play)")
         if play is None and require_play:
-            f.require("play", "this command plans one play")
+            f.require_play()
         objective = f.read("objective", Objective(), self.objective)
         for where in self.here_refs:  # outside a card: a source's `while`, a play's discount
             self.problem(where, "`here` is a battlefield's condition (a showdown there), read on "

@@ -20,6 +20,7 @@ from ..reading import Reader
 from ..reading import join as _join
 from ..reading import kind as _kind
 from ..reading import options_text as _options
+from ..reading import show as _show
 from .cards import (
     ABILITY_KINDS,
     CARD_TYPES,
@@ -517,11 +518,11 @@ class CardReader(Reader):
         if card.type != "battlefield":
             for where in self.here_refs[heres:]:
                 self.problem(where, f"`here` is a battlefield's condition (a showdown there); "
-                                    f"{card_id!r} is a {card.type}")
+                                    f"{_show(card_id)} is a {card.type}")
             for i, g in enumerate(card.grants):
                 if g.only_here:
                     self.problem(_join((*_join(path, "grants"), i), "only_here"),
-                                 f"`only_here` is on a battlefield's grant; {card_id!r} is a "
+                                 f"`only_here` is on a battlefield's grant; {_show(card_id)} is a "
                                  f"{card.type}")
         else:
             for i, g in enumerate(card.grants):
@@ -545,7 +546,7 @@ class CardReader(Reader):
         extra = {a.id for a in card.additional_costs}
         for ident, where in self.printed_refs[refs:]:
             if ident and ident not in extra:
-                self.problem(where, f"{card_id!r} has no additional cost {ident!r}"
+                self.problem(where, f"{_show(card_id)} has no additional cost {_show(ident)}"
                              f"{self.suggest(ident, extra)}")
         del self.printed_refs[refs:]
         return card
@@ -666,7 +667,7 @@ class CardReader(Reader):
                 n += 1
             effect = self.effect_entry(item, where, ANY, "state", f"{prefix}effect{n}")
             if any(e.id == effect.id for e in out):
-                self.problem(_join(where, "id"), f"effect id {effect.id!r} is used twice")
+                self.problem(_join(where, "id"), f"effect id {_show(effect.id)} is used twice")
             out.append(effect)
         return tuple(out)
 
@@ -679,7 +680,7 @@ class CardReader(Reader):
                 f.require("id", "an ability needs an id")
             ident = f.read("id", "", self.string)
             if ident in seen:
-                self.problem(f.at("id"), f"duplicate ability id {ident!r}")
+                self.problem(f.at("id"), f"duplicate ability id {_show(ident)}")
             seen.add(ident)
             kind = f.word("kind", "activated", ABILITY_KINDS, "ability kind")
             default_timing = "reaction" if kind in ("activated", "payment") else "normal"
@@ -729,9 +730,9 @@ class CardReader(Reader):
             f = self.fields(item, where, ADDITIONAL_COST_KEYS)
             ident = f.read("id", "", self.string)
             if ident in ("accelerate", "repeat") or REPEAT_NAME.fullmatch(ident):
-                self.problem(f.at("id"), f"{ident!r} is the name of a keyword's cost")
+                self.problem(f.at("id"), f"{_show(ident)} is the name of a keyword's cost")
             elif ident in seen:
-                self.problem(f.at("id"), f"duplicate additional cost id {ident!r}")
+                self.problem(f.at("id"), f"duplicate additional cost id {_show(ident)}")
             elif isinstance(item, dict) and "id" not in f:
                 f.require("id", "an additional cost needs an id")
             seen.add(ident)

@@ -13,6 +13,7 @@ from dataclasses import replace
 from ..problems import DataPath
 from ..reading import join as _join
 from ..reading import options_text as _options
+from ..reading import show as _show
 from .cost import DOMAINS, Cost, Filter, OtherCost, Zone
 from .loader_cards import MAX_PIPS, OTHER_LONG_KEYS, CardReader
 from .state import (
@@ -76,7 +77,7 @@ class StateReader(CardReader):
         battlefields = f.read("battlefields", (), self.battlefields)
         showdown_at = f.read("showdown_at", None, self.string)
         if showdown_at is not None and showdown_at not in self.battlefield_ids:
-            self.problem(f.at("showdown_at"), f"no battlefield {showdown_at!r} in "
+            self.problem(f.at("showdown_at"), f"no battlefield {_show(showdown_at)} in "
                          f"`state.battlefields`{self.suggest(showdown_at, self.battlefield_ids)}")
         elif showdown_at is not None and phase != "showdown":
             self.problem(f.at("showdown_at"), f"the showdown's battlefield is named only in phase "
@@ -194,7 +195,7 @@ class StateReader(CardReader):
             made = out[-1]
             if self.cards.get(made.card) is not None and self.cards[made.card].type == "battlefield":
                 self.problem(f.at("card") if "card" in f else where,
-                             f"{made.card!r} is a battlefield: it goes in `state.battlefields`")
+                             f"{_show(made.card)} is a battlefield: it goes in `state.battlefields`")
             if zone != "board" and "stunned" in f:
                 self.problem(f.at("stunned"), f"only an object on the board is stunned, not one "
                                               f"in the {zone}")
@@ -223,7 +224,7 @@ class StateReader(CardReader):
             card = f.read("card", "", self.card_ref)
             known = self.cards.get(card)
             if known is not None and known.type != "battlefield":
-                self.problem(f.at("card"), f"{card!r} is a {known.type}: a battlefield's card has "
+                self.problem(f.at("card"), f"{_show(card)} is a {known.type}: a battlefield's card has "
                                            "`type: battlefield`")
             if ident:
                 self.battlefield_ids.add(ident)
@@ -235,7 +236,7 @@ class StateReader(CardReader):
         if not isinstance(value, str):
             return self.string(value, path)
         if value not in self.cards:
-            self.problem(path, f"unknown card {value!r}{self.suggest(value, self.cards)}")
+            self.problem(path, f"unknown card {_show(value)}{self.suggest(value, self.cards)}")
         return value
 
     def sources(self, value: object, path: DataPath, who: str) -> tuple[Source, ...]:
@@ -320,11 +321,11 @@ class StateReader(CardReader):
         found = self.ids.where.get(ident)
         if found is None:
             candidates = (k for k, v in self.ids.where.items() if v[0] == who)
-            self.problem(path, f"unknown object {ident!r}{self.suggest(ident, candidates)}")
+            self.problem(path, f"unknown object {_show(ident)}{self.suggest(ident, candidates)}")
         elif found[0] == "battlefield":
-            self.problem(path, f"{what} is an object or rune of a player, and {ident!r} is a "
+            self.problem(path, f"{what} is an object or rune of a player, and {_show(ident)} is a "
                                "battlefield")
         elif found[0] != who:
             owners = ("yours", "the opponent's")
             mine, theirs = owners if who == "you" else owners[::-1]
-            self.problem(path, f"{what} must be {mine}, and {ident!r} is {theirs}")
+            self.problem(path, f"{what} must be {mine}, and {_show(ident)} is {theirs}")
