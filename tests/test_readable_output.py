@@ -82,3 +82,62 @@ def test_turn_summary_of_no_play(tmp_path: Path) -> None:
     assert done.returncode == 0, done.stderr
     assert done.stdout.splitlines()[:3] == ["Turn: no play; value 0; left in pool: {R}",
                                             "Objective 0, score 0", "No play is made."]
+
+
+HAND_WITH_LANDS = {
+    "format": "mtg/1",
+    "cards": {
+        "swamp": {"name": "Swamp", "types": ["land"], "mana": [{"adds": "{B}"}]},
+        "island": {"name": "Island", "types": ["land"], "mana": [{"adds": "{U}"}]},
+        "duress": {"name": "Duress", "types": ["sorcery"], "cost": "{B}"},
+        "counterspell": {"name": "Counterspell", "types": ["instant"], "cost": "{U}{U}"},
+    },
+    "state": {"phase": "main", "you": {
+        "battlefield": [{"id": "s1", "card": "swamp"}],
+        "hand": [{"id": "h1", "card": "island"}, {"id": "h2", "card": "duress"},
+                 {"id": "h3", "card": "counterspell"}, {"id": "h4", "card": "swamp"}]}},
+}
+
+
+def test_mtg_hand_lists_the_lands_in_hand_and_why_each_unpayable_row_is(tmp_path: Path) -> None:
+    """mtg/1's hand: each land in hand on a line of its own (a land drop, or why not now), and
+    every unpayable row's reasons below the table, as payplan/1's hand gives them."""
+    done = cli("hand", scenario_file(tmp_path, HAND_WITH_LANDS))
+    assert done.returncode == 0, done.stderr
+    text = done.stdout
+    assert "\nNot playable now:\n  counterspell (h3, from hand): unpayable\n    - needs {U}{U}: " \
+           "no blue source\n" in text
+    assert text.rstrip("\n").endswith(
+        "Lands in hand (played, not cast: 305.1):\n"
+        "  island (h1): playable: this turn's land drop\n"
+        "  swamp (h4): playable: this turn's land drop")
+    landed = dict(HAND_WITH_LANDS, state={**HAND_WITH_LANDS["state"],  # type: ignore[dict-item]
+                                          "lands_played_this_turn": 1})
+    done = cli("hand", scenario_file(tmp_path, landed))
+    assert "  island (h1): not now: you have already played a land this turn (305.2: 1 a turn)" \
+        in done.stdout.splitlines()
+
+
+def test_mtg_hand_json_is_unchanged_by_the_lands(tmp_path: Path) -> None:
+    """The lands are in the text only: the JSON plays are the nonland cards', as before."""
+    import json
+
+    done = cli("hand", scenario_file(tmp_path, HAND_WITH_LANDS), "--json")
+    assert [p["play"]["object"] for p in json.loads(done.stdout)["plays"]] == ["h2", "h3"]
+
+
+def test_mtg_unpayable_text_never_says_it_lacks_nothing_after_naming_a_lack() -> None:
+    """A filter land that can't pay for itself: the reason names the missing {B}, and the text
+    does not then claim the state lacks nothing part by part."""
+    done = cli("plan", str(EXAMPLES / "mtg" / "32-filter-land-cant-pay-itself.yaml"))
+    assert done.returncode == 1
+    assert "  - needs {B}: no black source, and the filter land c1 needs {B/R} from another " \
+           "source" in done.stdout.splitlines()
+    assert "lacks nothing" not in done.stdout
+    assert "Cheapest total: {B}" in done.stdout.splitlines()
+
+
+def test_mtg_parts_that_compete_still_say_the_state_lacks_nothing_part_by_part() -> None:
+    """Where no reason names a lack (the parts compete), the line that says so stays."""
+    done = cli("plan", str(EXAMPLES / "mtg" / "17-tap-cost-unpayable.yaml"))
+    assert "the state lacks nothing part by part" in done.stdout
