@@ -11,7 +11,10 @@ input order, each as `payplan serve` writes it (`{"id", "ok", "result"}` or `{"i
 - A folder: its files ending in `.yaml`, `.yml` or `.json` (not its subfolders), sorted by name
   (code point order, so `10.yaml` comes before `9.yaml`), each planned as `{"id": FILE NAME,
   "command": "plan", "scenario": the file}`; a file that can't be read or parsed is answered
-  with the same problems `payplan plan FILE` prints.
+  with the same problems `payplan plan FILE` prints. An entry with one of those suffixes that
+  is not a regular file (a FIFO, a device or a link to one, a dangling link) is not read: it is
+  named on stderr (`batch: IN/NAME: skipped: not a regular file`, or `dangling link`), the other
+  files are still answered, and the exit is 2.
 
 The requests go to workers in chunks (`chunk` requests per task), so the cost of sending a task
 is paid once per chunk. Answers come back in any order and are written in input order (a reorder
@@ -23,6 +26,10 @@ A worker that dies loses no request: its chunk is sent again; a chunk that fails
 into single requests, each tried twice; a single request that kills its worker twice is answered
 `"errors": ["internal: ..."]`. A chunk that runs past its time (`request_timeout` seconds per
 request) is split the same way, and a single request that does is answered `"timeout: ..."`.
+
+Exit codes: 0 every request answered; 2 a problem with the command itself (said before OUT is
+written), or a folder entry skipped (see above); 3 every request answered and at least one answer
+is an internal error (3 wins over a skipped entry's 2).
 
 Local workers are `planner.workers.LocalPool` processes (`serve` runs its requests in the same
 kind). On Ray the same chunks are Ray tasks (`max_retries=1`: Ray resends a task whose worker
@@ -49,6 +56,8 @@ from typing import IO, Any, Callable, Generic, Iterable, Iterator, Sequence, Typ
 
 from ..engine.problems import ScenarioError
 from ..engine.reading import Limits, bounded_lines, read_data
+from .answers import EXIT_BAD_INPUT
+from .arguments import printable
 from .config import DEFAULT_CONFIG, SolverConfig
 from .serve import REQUEST_KEYS, Answer, _encode, _TooLong, answer_line, answer_request, handle
 from .workers import Failure, LocalPool, Outcome, Pool, timeout_error
@@ -102,8 +111,7 @@ def read_requests(source: str, stdin: IO[bytes] | None = None,
     limits = limits if limits is not None else Limits.from_env()
     if source != "-" and Path(source).is_dir():
         folder = Path(source)
-        names = sorted(p.name for p in folder.iterdir()
-                       if p.is_file() and p.suffix.lower() in SCENARIO_SUFFIXES)
+        names = sorted(p.name for p in _scenario_entries(folder) if p.is_file())
         for name in names:
             yield Request(source, 0, path=str(folder / name), name=name)
         return
@@ -117,6 +125,26 @@ def read_requests(source: str, stdin: IO[bytes] | None = None,
         raise BatchError(f"{source}: cannot read: {exc.strerror or exc}") from None
     with handle_:
         yield from _lines(handle_, source, limits)
+
+
+def _scenario_entries(folder: Path) -> Iterator[Path]:
+    """The entries of `folder` whose names end in a scenario suffix (files or not)."""
+    return (p for p in folder.iterdir() if p.suffix.lower() in SCENARIO_SUFFIXES)
+
+
+def skipped_entries(source: str) -> list[tuple[str, str]]:
+    """The scenario-named entries of the folder `source` that are not read, sorted by name,
+    each with why: `dangling link`, or `not a regular file` (a FIFO, a device, a link to one);
+    a subfolder is not an input, so not listed. Empty when `source` is not a folder."""
+    if source == "-" or not Path(source).is_dir():
+        return []
+    skipped = []
+    for path in sorted(_scenario_entries(Path(source)), key=lambda p: p.name):
+        if path.is_file() or path.is_dir():
+            continue
+        dangling = path.is_symlink() and not path.exists()
+        skipped.append((str(path), "dangling link" if dangling else "not a regular file"))
+    return skipped
 
 
 def _lines(stream: IO[bytes], name: str, limits: Limits) -> Iterator[Request]:
@@ -599,11 +627,13 @@ class BatchOptions:
 
 
 def batch(source: str, target: str, options: BatchOptions = BatchOptions(),
-          stdin: IO[bytes] | None = None, stdout: IO[str] | None = None) -> int:
+          stdin: IO[bytes] | None = None, stdout: IO[str] | None = None,
+          stderr: IO[str] | None = None) -> int:
     """Answer every request of `source` into `target` (see the module's docstring): 0 when
     every request is answered, `EXIT_INTERNAL` (3) when every request is answered and at least
-    one answer is an internal error; BatchError for a problem with the command itself, raised
-    before OUT is written (or cut back by `resume`)."""
+    one answer is an internal error, else `EXIT_BAD_INPUT` (2) when a folder entry was skipped
+    (each named on `stderr`); BatchError for a problem with the command itself, raised before
+    OUT is written (or cut back by `resume`)."""
     if options.resume and target == "-":
         raise BatchError("--resume: OUT must be a file (the answers already written are read "
                          "back from it)")
@@ -611,6 +641,10 @@ def batch(source: str, target: str, options: BatchOptions = BatchOptions(),
         raise BatchError(f"{source}: no such file or folder")
     limits = Limits.from_env()
     _refuse_same_file(source, target, stdin, stdout)
+    skipped = skipped_entries(source)
+    for name, why in skipped:
+        print(printable(f"batch: {name}: skipped: {why}"),
+              file=stderr if stderr is not None else sys.stderr)
     requests: Iterable[Request] = read_requests(source, stdin, limits)
     done = 0
     if options.resume and Path(target).exists():
@@ -660,7 +694,9 @@ def batch(source: str, target: str, options: BatchOptions = BatchOptions(),
             out.close()
         if progress is not None:
             progress.close()
-    return EXIT_INTERNAL if internal else 0
+    if internal:
+        return EXIT_INTERNAL
+    return EXIT_BAD_INPUT if skipped else 0
 
 
 def _weight(request: Request) -> int:

@@ -121,7 +121,10 @@ def cmd_batch(args: argparse.Namespace) -> int:
 def add_batch_arguments(parser: argparse.ArgumentParser) -> None:
     parser.add_argument("input", metavar="IN",
                         help="JSON lines (requests as serve reads them, or bare scenarios), a "
-                             "folder of scenario files (sorted by name), or - for stdin")
+                             "folder of scenario files (sorted by name), or - for stdin; a "
+                             "folder's entry that is not a regular file (a FIFO, a device, a "
+                             "dangling link) is named on stderr and not read, and the exit is 2 "
+                             "(the other files are still answered)")
     parser.add_argument("output", metavar="OUT", help="JSON lines of answers, or - for stdout")
     add_pool_arguments(parser, "default: every core")
     parser.add_argument("--resume", action="store_true",

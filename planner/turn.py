@@ -44,6 +44,7 @@ from ..engine.problems import Problem, ScenarioError
 from ..engine.turn import Turn
 from . import answers
 from .answers import EXIT_OK
+from .render import cell
 
 S = TypeVar("S")
 
@@ -133,6 +134,14 @@ class Moves(Protocol[S]):
     def state_json(self, scenario: Any) -> dict[str, object]:
         """The scenario's state, in the ruleset's format (what `payplan play` prints)."""
 
+    def card_name(self, scenario: Any, card: str) -> str:
+        """The printed name of the card `card` (an id of the scenario's cards), for the turn's
+        readable summary."""
+
+    def pool_left(self, scenario: Any) -> str | None:
+        """What is left in the scenario's pool, in the game's cost text (`""`: nothing), for
+        the turn's readable summary; None for a game with no pool to tell of."""
+
 
 @dataclass(frozen=True, slots=True)
 class _Path:
@@ -161,6 +170,10 @@ class TurnPlan(answers.Answer):
     plays: tuple[answers.Plan, ...]
     not_played: tuple[tuple[str, str], ...]
     state: dict[str, object] = field(compare=False)
+    # For the readable text only: each play's card name, and what is left in the pool after
+    # the turn (None: the game tells of no pool).
+    names: tuple[str, ...] = field(default=(), compare=False)
+    pool_left: str | None = field(default=None, compare=False)
 
     def to_json(self) -> dict[str, object]:
         return {
@@ -177,7 +190,8 @@ class TurnPlan(answers.Answer):
         }
 
     def render(self) -> str:
-        lines = [f"Turn: value {self.value}, objective {self.objective}, score {self.score}"
+        lines = [self.summary(),
+                 f"Objective {self.objective}, score {self.score}"
                  + ("" if self.optimal else "; NOT proven optimal (time limit)")]
         if not self.plays:
             lines.append("No play is made.")
@@ -190,6 +204,19 @@ class TurnPlan(answers.Answer):
             lines.append("Not played:")
             lines.extend(f"  - {key}: {reason}" for key, reason in self.not_played)
         return "\n".join(lines)
+
+    def summary(self) -> str:
+        """One line: the plays in order by card name (an ability's after its card's), the
+        value, and what is left in the pool when the game tells of one."""
+        made = []
+        for i, plan in enumerate(self.plays):
+            name = self.names[i] if i < len(self.names) else plan.play.get("card", "")
+            ability = plan.play.get("ability")
+            made.append(cell(f"{name} ({ability})" if ability else name))
+        line = f"Turn: {' -> '.join(made) if made else 'no play'}; value {self.value}"
+        if self.pool_left is not None:
+            line += f"; left in pool: {cell(self.pool_left) or 'nothing'}"
+        return line
 
     @property
     def exit_code(self) -> int:
@@ -532,6 +559,8 @@ def plan_turn(moves: Moves[Any], start: Any, turn: Turn[Any], fmt: str,
         plays=tuple(plans),
         not_played=tuple(not_played),
         state=moves.state_json(final),
+        names=tuple(moves.card_name(start, p.play.get("card", "")) for p in plans),
+        pool_left=moves.pool_left(final),
     )
 
 

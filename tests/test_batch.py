@@ -143,6 +143,29 @@ def test_folder_of_scenarios_in_name_order(tmp_path: Path) -> None:
                           "errors": broken.stderr.decode().splitlines()}
 
 
+def test_folder_entries_that_are_not_files_are_named_and_exit_2(tmp_path: Path) -> None:
+    """A folder's scenario-named entries that are not regular files (a link to /dev/zero, a
+    FIFO, a dangling link) are not read: each is named on stderr, the readable files are still
+    answered, and the exit is 2 (an input not read); a subfolder is not an input."""
+    folder = tmp_path / "scenarios"
+    folder.mkdir()
+    data = generate("typical", 7, 0)
+    (folder / "b.yaml").write_text(yaml.safe_dump(data), encoding="utf-8")
+    (folder / "zero.yaml").symlink_to("/dev/zero")
+    os.mkfifo(folder / "pipe.yaml")
+    (folder / "gone.json").symlink_to(tmp_path / "nothing-here.json")
+    (folder / "sub.yaml").mkdir()
+    target = tmp_path / "out.jsonl"
+    done = cli("batch", str(folder), str(target), "--jobs", "1", timeout=120)
+    assert done.returncode == 2, done.stderr.decode()
+    assert read_answers(target) == [expected_line("b.yaml", data)]
+    assert done.stderr.decode().splitlines() == [
+        f"batch: {folder / 'gone.json'}: skipped: dangling link",
+        f"batch: {folder / 'pipe.yaml'}: skipped: not a regular file",
+        f"batch: {folder / 'zero.yaml'}: skipped: not a regular file",
+    ]
+
+
 @pytest.mark.slow
 def test_resume_after_a_cut_run(tmp_path: Path) -> None:
     """OUT cut in the middle of a line (a run killed while writing): --resume keeps the whole

@@ -355,6 +355,12 @@ class ToyMoves:
     def state_json(self, scenario: Toy) -> dict[str, object]:
         return {"coins": dict(scenario.coins)}
 
+    def card_name(self, scenario: Toy, card: str) -> str:
+        return card
+
+    def pool_left(self, scenario: Toy) -> str | None:
+        return None
+
 
 def _splits(count: int, room: list[int]) -> list[tuple[int, ...]]:
     if not room:

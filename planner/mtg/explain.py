@@ -20,6 +20,16 @@ NOUNS = {
 }
 
 
+# The reason of a cast whose every part could be paid alone: nothing is lacking part by part.
+COMPETE = ("each part could be paid alone, but they compete for the same sources and objects, "
+           "and no one payment covers them all")
+
+
+def names_no_lack(reasons: tuple[str, ...] | list[str]) -> bool:
+    """Whether `reasons` say only that the parts compete (no reason names a part lacking)."""
+    return any(r.endswith(COMPETE) for r in reasons)
+
+
 def unpayable_reasons(scenario: Scenario, opts: CastOptions, res: Resources) -> list[str]:
     """Why no option can be paid, in words a player knows, for the option that came closest:
     the first with the fewest reasons. The reasons are counted for every option and put in
@@ -119,8 +129,7 @@ def _found(scenario: Scenario, opts: CastOptions, res: Resources, option: Priced
         found.append(f"{option.text}"
                      f"{f' and {option.life} life' if option.life else ''}"
                      f"{' and ' + others if option.other else ''}"
-                     f": each part could be paid alone, but they compete for the same sources "
-                     f"and objects, and no one payment covers them all")
+                     f": {COMPETE}")
     return found
 
 

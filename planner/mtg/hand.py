@@ -1,13 +1,16 @@
 """`payplan hand` on an `mtg/1` file: every card you could cast now, every activated ability
 of your permanents and every ability of your cards in hand activated from there (cycling), and
-turning each face-down permanent face up (morph), planned."""
+turning each face-down permanent face up (morph), planned. Its text also says why each play
+that can't be made can't, and whether each land in hand can be played now (rule 305: a land is
+played, not cast, so it is no play of the JSON)."""
 
 from __future__ import annotations
 
 from dataclasses import replace
-from typing import Sequence
+from typing import Callable, Sequence
 
 from ...engine.mtg.cards import TURN_FACE_UP, Play, Scenario
+from ...engine.mtg.lands import land_play_reasons
 from ...engine.mtg.mana import total_text
 from ...engine.mtg.resources import SharedResources
 from ...engine.mtg.total_cost import with_grants
@@ -62,7 +65,26 @@ def _ability_plan(scenario: Scenario, config: SolverConfig, object_id: str, zone
     return plan(scenario, config, play)
 
 
+def hand_table(scenario: Scenario) -> Callable[[Sequence[answers.Plan]], str]:
+    """The text of the hand of `scenario`: `render_hand`, then the lands in hand."""
+    lands = _lands_in_hand(scenario)
+    return lambda plans: render_hand(plans) + ("\n\n" + lands if lands else "")
+
+
+def _lands_in_hand(scenario: Scenario) -> str:
+    """Each land in hand on a line: this turn's land drop, or why it can't be played now
+    (305.1, 305.2); empty when there is none."""
+    lines = []
+    for obj in scenario.state.you.hand:
+        if "land" in scenario.cards[obj.card].types:
+            reasons = land_play_reasons(scenario, obj.id)
+            lines.append(f"  {obj.card} ({obj.id}): " + (
+                "not now: " + "; ".join(reasons) if reasons else "playable: this turn's land drop"))
+    return "\n".join(["Lands in hand (played, not cast: 305.1):"] + lines) if lines else ""
+
+
 def render_hand(plans: Sequence[answers.Plan]) -> str:
+    """A table of every play, then why each that can't be made can't."""
     rows = []
     for p in plans:
         assert isinstance(p, Plan)
@@ -72,7 +94,17 @@ def render_hand(plans: Sequence[answers.Plan]) -> str:
         rows.append((p.play["object"], card, p.play["from"], p.status,
                      p.cast or "", total if p.status == "ok" else "",
                      "" if p.score is None else p.score))
-    return table(["object", "card", "from", "status", "cast", "total", "score"], rows)
+    out = [table(["object", "card", "from", "status", "cast", "total", "score"], rows)]
+    blocked = [p for p in plans if p.status != "ok"]
+    if blocked:
+        out += ["", "Not playable now:"]
+        for p in blocked:
+            what = p.play["card"] + (f" ({p.play['object']}), ability {p.play['ability']}"
+                                     if "ability" in p.play else
+                                     f" ({p.play['object']}, from {p.play['from']})")
+            out.append(f"  {what}: {p.status}")
+            out += [f"    - {reason}" for reason in p.reasons]
+    return "\n".join(out)
 
 
-__all__ = ["plan_hand", "render_hand"]
+__all__ = ["hand_table", "plan_hand", "render_hand"]

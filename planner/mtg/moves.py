@@ -44,7 +44,7 @@ from ...engine.discounts import Deadline
 from ...engine.mtg.cards import Card, Obj, Play, Scenario
 from ...engine.mtg.dump import state_to_data
 from ...engine.mtg.lands import land_play_reasons, play_land
-from ...engine.mtg.mana import NO_MANA, Mana, total
+from ...engine.mtg.mana import NO_MANA, Mana, mana_text, total
 from ...engine.mtg.options import TooManyChoices, cast_options
 from ...engine.mtg.payment import Payment, name_payment
 from ...engine.mtg.resources import Resources, resources, tap_weight_key
@@ -390,6 +390,13 @@ class Moves:
 
     def state_json(self, scenario: Scenario) -> dict[str, object]:
         return state_to_data(scenario.state)
+
+    def card_name(self, scenario: Scenario, card: str) -> str:
+        found = scenario.cards.get(card)
+        return found.name if found is not None else card
+
+    def pool_left(self, scenario: Scenario) -> str | None:
+        return mana_text(scenario.state.you.mana_pool, "")
 
     # --- twins and the universe
 

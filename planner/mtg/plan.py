@@ -26,7 +26,7 @@ from .. import answers
 from ..answers import Status
 from ..config import DEFAULT_CONFIG, SolverConfig
 from ..kernel import SolverStopped, deadline, solver_config
-from .explain import unpayable_reasons
+from .explain import names_no_lack, unpayable_reasons
 from .fastpath import Board, GaveUp, fast_board, incumbent
 from .fastsearch import solve_fast
 from .model import Solution, solve
@@ -404,10 +404,14 @@ def render_plan(p: Plan) -> str:
             mana, life, other = p.shortfall
             lacks = (mana_text(mana, "") + (f" + {life} life" if life else "")
                      + "".join(f" + {k} {n}" for k, n in other)).removeprefix(" + ")
-            lines.append(f"Cheapest total: {_total_text(p)}; the state lacks "
-                         + (lacks or "nothing part by part: each part could be paid alone "
-                                     "(its mana abilities' own costs aside); they compete for the "
-                                     "same sources and objects"))
+            line = f"Cheapest total: {_total_text(p)}"
+            if lacks:
+                line += f"; the state lacks {lacks}"
+            elif names_no_lack(p.reasons):  # else a reason above names what is lacking
+                line += ("; the state lacks nothing part by part: each part could be paid alone "
+                         "(its mana abilities' own costs aside); they compete for the same "
+                         "sources and objects")
+            lines.append(line)
         return "\n".join(lines)
     if p.land:
         return f"{p.play['card']} ({p.play['object']}, from {p.play['from']}): land played " \

@@ -52,9 +52,9 @@ class Mtg:
         return plan(scenario, config)
 
     def hand(self, scenario: Scenario, config: SolverConfig) -> Hand:
-        from .hand import plan_hand, render_hand
+        from .hand import hand_table, plan_hand
 
-        return Hand(FORMAT, tuple(plan_hand(scenario, config)), render_hand)
+        return Hand(FORMAT, tuple(plan_hand(scenario, config)), hand_table(scenario))
 
     def orders(self, scenario: Scenario, config: SolverConfig) -> answers.Orders:
         from .orders import discount_orders

@@ -553,6 +553,14 @@ class Moves:
     def state_json(self, scenario: Scenario) -> dict[str, object]:
         return state_to_data(scenario.state)
 
+    def card_name(self, scenario: Scenario, card: str) -> str:
+        found = scenario.cards.get(card)
+        return found.name if found is not None else card
+
+    def pool_left(self, scenario: Scenario) -> str | None:
+        pool = scenario.state.you.pool
+        return str(pool) if pool != Cost() else ""
+
 
 # --- Payments -----------------------------------------------------------------------------------
 
