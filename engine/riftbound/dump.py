@@ -246,7 +246,8 @@ def card_to_data(card: Card) -> Data:
 
 def effect_to_data(e: Effect) -> Data:
     """An effect that lasts for the turn (a card's `effect` entry, or one of `state.*.effects`
-    with its `id`)."""
+    with its `id`), in its one written form: empty keys left out (an empty `applies_to`, and
+    the discount's empty `minimum`, `power`, `if`, `choice`, `tiers`: `discount_to_data`)."""
     out: Data = {"id": e.id} if e.id else {}
     g = e.grant
     if g.discount is not None:

@@ -1176,7 +1176,8 @@ def effects_after(effects: Sequence[Mapping[str, Any]], used: Sequence[int],
     """The effects after a play that uses those at `used` (each one use
     less, dropped at 0; `uses: turn` never runs out) and whose resolution creates `created`
     (the card's `effect`: each `discounts` entry, then each `grants` entry, an effect of its
-    own with `uses` default 1; ids `effect1`, `effect2`, ... unless given)."""
+    own with `uses` default 1; ids `effect1`, `effect2`, ... unless given). Each is written as
+    payplan/1 writes an effect (`written_effect`)."""
     out = []
     for i, e in enumerate(effects):
         if i in used and e.get("uses", 1) != "turn":
@@ -1184,7 +1185,7 @@ def effects_after(effects: Sequence[Mapping[str, Any]], used: Sequence[int],
             if left <= 0:
                 continue
             e = dict(e, uses=left)
-        out.append(dict(e))
+        out.append(written_effect(e))
     new = [{"discount": d["discount"], **({"applies_to": d["applies_to"]}
                                           if "applies_to" in d else {}),
             "uses": d.get("uses", 1), **({"id": d["id"]} if "id" in d else {})}
@@ -1192,7 +1193,7 @@ def effects_after(effects: Sequence[Mapping[str, Any]], used: Sequence[int],
     new += [dict(g, uses=g.get("uses", 1)) for g in created.get("grants") or []]
     taken = {str(e.get("id")) for e in out}
     n = 0
-    for e in new:
+    for e in map(written_effect, new):
         if "id" not in e:
             n += 1
             while f"effect{n}" in taken:
@@ -1200,6 +1201,30 @@ def effects_after(effects: Sequence[Mapping[str, Any]], used: Sequence[int],
             e["id"] = f"effect{n}"
         taken.add(str(e["id"]))
         out.append(e)
+    return out
+
+
+# The keys of a discount payplan/1 leaves out where their value is empty (a map or a list with
+# nothing in it says nothing: `minimum: {}` binds nothing), as docs/payplan-format.md says for
+# effects: the one form an effect is written in after a play.
+_LEFT_OUT_EMPTY = ("minimum", "power", "choice", "if", "tiers")
+
+
+def written_effect(effect: Mapping[str, Any]) -> dict[str, Any]:
+    """An effect as payplan/1 writes it: an empty `applies_to` left out (it applies to every
+    play), its discount written by `written_discount`."""
+    out = {k: v for k, v in effect.items() if not (k == "applies_to" and not v)}
+    if isinstance(out.get("discount"), Mapping):
+        out["discount"] = written_discount(out["discount"])
+    return out
+
+
+def written_discount(discount: Mapping[str, Any]) -> dict[str, Any]:
+    """A discount as payplan/1 writes it: `minimum`, `power`, `choice`, `if` and `tiers` left
+    out where empty (each tier written alike)."""
+    out = {k: v for k, v in discount.items() if not (k in _LEFT_OUT_EMPTY and not v)}
+    if "tiers" in out:
+        out["tiers"] = [written_discount(t) for t in out["tiers"]]
     return out
 
 
