@@ -126,6 +126,24 @@ def test_calciform_pools_check() -> None:
     assert not beyond.legal and any("remove 3 storage counters" in p for p in beyond.problems)
 
 
+def test_calciform_pools_check_needs_the_counters_named() -> None:
+    """A storage entry whose costs leave out `remove_counters storage X` (and give no
+    `counters_removed`): no activation of the ability removes no counters, and X is the
+    mana it adds, named once: refused, naming the word; written out, it is legal (the Pools
+    tapped 1, a counter 1). {U} with the Pools' {C} paying the {1}."""
+    data = example("78")
+    data["cards"]["cryptic-command"]["cost"] = "{U}"
+    tap = {"id": "p1", "adds": "{C}", "costs": ["tap"]}
+    bare = checked(data, [tap, {"id": "p1", "adds": "{U}", "costs": ["{1}"]}])
+    assert not bare.legal
+    assert any("name no counters removed" in p and "remove_counters storage X" in p
+               for p in bare.problems), bare.problems
+    for named in ({"costs": ["{1}", "remove_counters storage 1"]},
+                  {"costs": ["{1}"], "counters_removed": {"storage": 1}}):
+        good = checked(data, [tap, {"id": "p1", "adds": "{U}", **named}])
+        assert good.legal and good.score == 2, good.problems
+
+
 def test_storage_pays_its_own_cost_with_other_mana_only() -> None:
     data = example("78")
     data["cards"]["calciform-pools"]["mana"] = data["cards"]["calciform-pools"]["mana"][1:]

@@ -311,6 +311,62 @@ def test_a_mana_ability_removing_loyalty_goes_first() -> None:
     assert result(data) == ("ok", 3, ["{1}"])
 
 
+def _checked(data: dict[str, Any], cast: str, total: str, sources: list[dict[str, Any]],
+             score: int, left: str, loyalty: int | None = None) -> list[str]:
+    """The reference's check of a payment whose sources are written by hand."""
+    from payplan.benchmarks.mtg.reference.mana import parse_plain
+    from payplan.benchmarks.mtg.reference.payment import check_payment
+
+    plan = {"status": "ok", "cast": cast, "x": None, "paid": {},
+            "total": {"mana": total, "life": 0, "other": [],
+                      **({} if loyalty is None else {"loyalty": loyalty})},
+            "payment": {"pool": "", "sources": sources, "convoke": [], "delve": [],
+                        "improvise": [], "life": 0, "other": {}},
+            "spent": {"mana": sum(parse_plain(total)), "life": 0}, "left_in_pool": left,
+            "score": score, "objective": score}
+    return check_payment(data, plan)
+
+
+def test_the_check_reads_remove_counters_words_without_counters_removed() -> None:
+    """A source's `counters_removed` stands for its `remove_counters KIND N` words; a payment
+    written by hand may give the words alone (docs/mtg-format.md). {1}{G} with the Repository
+    (2 charge counters) and its two activations, the second's entry without `counters_removed`:
+    legal (two counters, one each: 122, 605.3a), score 2; a third activation finds no counter
+    left (118.3): refused, with or without the key."""
+    data = board({"repository1": {**REPOSITORY, "_obj": {"counters": {"charge": 2}}}}, instant("{1}{G}"))
+    words = ["remove_counters charge 1"]
+    given = {"id": "repository1", "adds": "{G}", "costs": words, "counters_removed": {"charge": 1}}
+    bare = {"id": "repository1", "adds": "{B}", "costs": words}
+    assert _checked(data, "normal", "{1}{G}", [given, bare], 2, "") == []
+    assert _checked(data, "normal", "{1}{G}", [bare, {**bare, "adds": "{G}"}], 2, "") == []
+    for third in (given, bare):
+        problems = _checked(data, "normal", "{1}{G}", [given, bare, third], 3, "{B}")
+        assert any("remove more counters than it has" in p for p in problems), problems
+
+
+def test_a_plus_ability_lets_the_mana_ability_take_the_last_loyalty_counter() -> None:
+    """Walker with 1 loyalty counter and a mana ability "remove a loyalty counter: add {C}",
+    Carth on the battlefield: +1 costs +2 (606.4), put on in 601.2h, after the mana abilities of
+    601.2g, so the mana ability may take the one counter there ({C} left in the pool, score 1,
+    with or without `counters_removed`); a second activation finds none (refused). -2 with 3
+    counters costs -1 under Carth: the mana ability has 2 to spare, not 3."""
+    mana = {**WALKER, "mana": [{"adds": "{C}", "costs": [
+        {"remove_counters": {"kind": "loyalty", "count": 1}}]}]}
+    data = board({"walker1": {**mana, "_obj": {"counters": {"loyalty": 1}}}, "carth1": CARTH},
+                 ability={"object": "walker1", "id": "plus"})
+    bare = {"id": "walker1", "adds": "{C}", "costs": ["remove_counters loyalty 1"]}
+    given = {**bare, "counters_removed": {"loyalty": 1}}
+    for source in (bare, given):
+        assert _checked(data, "ability", "{0}", [source], 1, "{C}", loyalty=2) == []
+    problems = _checked(data, "ability", "{0}", [bare, given], 2, "{C}{C}", loyalty=2)
+    assert any("remove more counters than it has" in p for p in problems), problems
+    data["play"]["ability"]["id"] = "minus"
+    data["state"]["you"]["battlefield"][0]["counters"] = {"loyalty": 3}
+    assert _checked(data, "ability", "{0}", [bare, bare], 3, "{C}{C}", loyalty=-1) == []
+    problems = _checked(data, "ability", "{0}", [bare, bare, bare], 4, "{C}{C}{C}", loyalty=-1)
+    assert any("remove more counters than it has" in p for p in problems), problems
+
+
 def test_a_loyalty_ability_needs_a_planeswalker() -> None:
     data = walker("plus", 0)
     data["cards"]["walker"]["types"] = ["creature"]

@@ -169,7 +169,15 @@ def offer_of(scenario: Scenario, res: Resources, perm: Permanent, use: SourceUse
                 f"cost untaps distinct tapped permanents of the opponent's matching its filter)")
     candidates = [(a, k) for a, offer in enumerate(perm.offers)
                   if sorted(offer.untaps) == sorted(untaps) and offer.milled_at == milled_at
+                  and not per_counter(offer.ability)  # named by its removal: `storage_of`
                   for k in claimed_options(offer.ability, use)]
+    stored = next((o.ability for o in perm.offers if per_counter(o.ability)
+                   and claimed_options(o.ability, use)), None)
+    if not candidates and stored is not None:
+        return (f"costs: {list(use.costs)} name no counters removed: {ident}'s per: removed "
+                f"ability removes X {stored.removed} counters for its X mana (expected "
+                f"{[str(stored.mana)] if stored.mana.symbols else []} and "
+                f"'remove_counters {stored.removed} X', X the mana it adds)")
     if not candidates and (untaps or milled_at is not None):
         read = sorted({mana_text(m) for o in perm.offers if sorted(o.untaps) == sorted(untaps)
                        and o.milled_at == milled_at for m in o.ability.adds})

@@ -56,7 +56,9 @@ class _Ledger:
     """What the steps of one check gather (filled as they run, in the order they run): every
     problem found, the life paid, and what used each object: a permanent tapped by its own mana
     ability (601.2g) or by convoke, improvise or a tap cost (601.2h), sacrificed or returned by
-    a mana ability (601.2g) or by the spell's cost (601.2h), and each card used."""
+    a mana ability (601.2g) or by the spell's cost (601.2h), and each card used. A mana
+    ability's tap cost (Springleaf Drum's "tap an untapped creature") is 601.2g's: it may tap a
+    permanent another mana ability then sacrifices (the player orders the mana abilities)."""
 
     life: int
     problems: list[str] = field(default_factory=list)
@@ -66,13 +68,14 @@ class _Ledger:
     lost_cost: dict[int, list[str]] = field(default_factory=dict)
     cards_used: dict[int, list[str]] = field(default_factory=dict)
 
-    def used(self, ref: Ref, kind: str, what: str, lost: dict[int, list[str]]) -> None:
+    def used(self, ref: Ref, kind: str, what: str, lost: dict[int, list[str]],
+             tapped: dict[int, list[str]]) -> None:
         """`ref` taken by a non-mana cost of `kind` (`what`, in words): a card used, a
-        permanent tapped (a tap cost) or lost (into `lost`)."""
+        permanent tapped (a tap cost, into `tapped`) or lost (into `lost`)."""
         if ref[0] == "c":
             self.cards_used.setdefault(ref[1], []).append(what)
         elif kind == "tap_untapped":
-            self.tap_cost.setdefault(ref[1], []).append(what)
+            tapped.setdefault(ref[1], []).append(what)
         else:
             lost.setdefault(ref[1], []).append(what)
 
@@ -264,7 +267,8 @@ def _record_activation(at: str, p: int, perm: Permanent, ident: str,
     for part, refs in took:
         act.uses.setdefault(("ability", part.kind, part.filter), []).extend(refs)
         for ref in refs:
-            led.used(ref, part.kind, f"the mana ability of {ident} ({part.kind})", led.lost_mana)
+            led.used(ref, part.kind, f"the mana ability of {ident} ({part.kind})", led.lost_mana,
+                     led.tap_mana)
 
 
 # --- Convoke, improvise, delve, life: each pays one pip of the total ---------------------------
@@ -444,7 +448,7 @@ def _check_objects(scenario: Scenario, res: Resources, option: Priced, kind: str
     for part, got in matched:
         spell_uses.setdefault(("spell", part.kind, part.filter), []).extend(got)
         for ref in got:
-            led.used(ref, kind, f"the total's {kind}", led.lost_cost)
+            led.used(ref, kind, f"the total's {kind}", led.lost_cost, led.tap_cost)
 
 
 # --- Life, and each object used once ------------------------------------------------------------

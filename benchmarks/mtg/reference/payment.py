@@ -94,10 +94,25 @@ def _costs_text(costs: list[Any]) -> tuple[bool, bool, int, str, dict[str, list[
         elif words[0] in OTHER_KINDS or words[0] == "untap":     # untap: an opponent's permanent
             named.setdefault(words[0], []).extend(words[1:])
         elif words[0].startswith("remove_counters"):
-            continue            # The source's `counters_removed` says how many
+            continue            # `_removed` reads them
         else:
             raise ValueError(f"unknown cost {c!r}")
     return taps, sac, life, mana, named
+
+
+def _removed(s: dict[str, Any]) -> dict[str, int]:
+    """The counters a source's entry removes: its `counters_removed` when given, which stands
+    for its costs' `remove_counters KIND N` words; else those words (a payment written by hand)."""
+    if s.get("counters_removed"):
+        return {str(k): int(v) for k, v in s["counters_removed"].items() if int(v)}
+    removed: Counter[str] = Counter()
+    for c in s.get("costs") or []:
+        words = str(c).split()
+        if words and words[0].startswith("remove_counters"):
+            if len(words) != 3 or not words[2].isdigit():
+                raise ValueError(f"unknown cost {c!r}")
+            removed[words[1]] += int(words[2])
+    return {k: n for k, n in removed.items() if n}
 
 
 def _vec6(text: str) -> tuple[int, ...]:
@@ -291,7 +306,7 @@ def _by_costs(b: Board, o: Any, s: dict[str, Any], top: list[str], named: dict[s
     taps, sac, life, mana = costs
     said_milled = [str(x) for x in s.get("milled") or []]
     mana_syms = Counter(parse_symbols(mana))
-    removed = {str(k): int(v) for k, v in (s.get("counters_removed") or {}).items() if int(v)}
+    removed = _removed(s)
     found: list[Activation] = []
     for a in b.flagged(o, activations(b.cards[o.card])):
         kinds: Counter[str] = Counter()
