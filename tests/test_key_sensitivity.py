@@ -42,8 +42,8 @@ from payplan.engine.mtg import cost_keys as mtg_cost_keys
 from payplan.engine.mtg import keys as mtg_words
 from payplan.engine.mtg import loader as mtg_loader
 from payplan.engine.mtg import state_keys as mtg_state_keys
+from payplan.engine.riftbound import card_keys, check_keys, state_keys
 from payplan.engine.riftbound import loader as payplan_loader
-from payplan.engine.riftbound import loader_cards, loader_check, loader_state
 from payplan.engine.riftbound.cost import DOMAINS, OTHER_KINDS, POWER_KEYS, SELF_KINDS
 from payplan.planner.commands import answer
 
@@ -831,7 +831,7 @@ def payplan_keys() -> list[Key]:
     cost kinds (`other_costs`), Power map domains (`power`), runes shorthand domains (`runes`)."""
     keys: list[Key] = []
     # The loader's modules, and the shared reader, which holds `read_turn`.
-    for source in (loader_cards, loader_state, loader_check, payplan_loader, payplan_reading):
+    for source in (card_keys, state_keys, check_keys, payplan_loader, payplan_reading):
         _fields_keys(source, keys)
     return _payplan_vocabularies(keys)
 
@@ -854,17 +854,17 @@ def _fields_keys(module: Any, keys: list[Key]) -> None:
 def _payplan_vocabularies(keys: list[Key]) -> list[Key]:
     # Read as keys, but not through `fields`: the names come from what the loader reads them
     # against (`other_costs`: OTHER_KINDS + SELF_KINDS; `power`: POWER_KEYS and `c`; `runes`).
-    assert "OTHER_KINDS + SELF_KINDS" in inspect.getsource(loader_cards.CardReader.other_costs)
-    assert "POWER_KEYS" in inspect.getsource(loader_cards.CardReader.power)
-    assert "DOMAINS" in inspect.getsource(loader_state.StateReader.runes)
+    assert "OTHER_KINDS + SELF_KINDS" in inspect.getsource(card_keys.CardReader.other_costs)
+    assert "POWER_KEYS" in inspect.getsource(card_keys.CardReader.power)
+    assert "DOMAINS" in inspect.getsource(state_keys.StateReader.runes)
     keys += [("other_costs", kind) for kind in OTHER_KINDS + SELF_KINDS]
     keys += [("power", key) for key in POWER_KEYS + ("c",)]
     keys += [("runes", domain) for domain in DOMAINS]
     # `payplan check`'s top-level keys (the payment and the choices beside it), read beside the
     # scenario's own (`_Reader.submitted` and `_Reader.chosen`, not through `fields`).
     assert "CHECK_KEYS" in inspect.getsource(payplan_loader._Reader.scenario)
-    assert "CHOICE_KEYS" in inspect.getsource(loader_check.CheckReader.chosen)
-    keys += [("CHECK_KEYS", key) for key in loader_check.CHECK_KEYS]
+    assert "CHOICE_KEYS" in inspect.getsource(check_keys.CheckReader.chosen)
+    keys += [("CHECK_KEYS", key) for key in check_keys.CHECK_KEYS]
     return keys
 
 

@@ -19,7 +19,7 @@ import pytest
 from reference import fresh
 from reference.vocabulary import VOCABULARY, every_record, recording, used
 
-from payplan.engine.riftbound import loader, loader_cards, loader_check, loader_state
+from payplan.engine.riftbound import card_keys, check_keys, loader, state_keys
 
 # Keys and words the generators never draw, each with its reason. Nothing else may be left out.
 # Every key and word of the loader is drawn: the turn's keys (`turn`, `candidates`, `values`,
@@ -42,7 +42,7 @@ NOT_DRAWN: dict[tuple[str, str, str], str] = {
 
 def test_every_loader_key_tuple_is_listed() -> None:
     """Every `*_KEYS` tuple of the loader is in the vocabulary, as the loader holds it."""
-    tuples = {name for module in (loader_cards, loader_state, loader_check, loader)
+    tuples = {name for module in (card_keys, state_keys, check_keys, loader)
               for name, value in vars(module).items()
               if name.endswith("_KEYS") and isinstance(value, tuple) and name != "POWER_KEYS"}
     assert tuples <= {name for kind, name in VOCABULARY if kind == "keys"}

@@ -4,7 +4,7 @@ card pool's cost mechanics).
 Its modules: costs and pips (`cost`), cards, effects and grants (`cards`), the game state
 (`state`), a scenario and its play (`scenario`), the reader of the format (`loader`, on
 `engine.reading`'s reader, with its parts for the cards, the state and a payment to check:
-`loader_cards`, `loader_state`, `loader_check`) and its writer (`dump`), which objects a filter
+`card_keys`, `state_keys`, `check_keys`) and its writer (`dump`), which objects a filter
 matches (`filters`), who may play what and how (`legality`), rule 353's total cost (`total_cost`,
 on the shared discount order search `engine.discounts`), every cost option of a play (`options`),
 what can pay it and the payment named (`payment`), activated abilities (`abilities`), the Chain and

@@ -19,8 +19,8 @@ Conventions the reader follows throughout:
   prefix `opponent.` so that the two players' generated ids never clash.
 
 The reader is split by the part of the file it reads: the card library and the words shared with
-it (`loader_cards`), the state (`loader_state`), `payplan check`'s payment and choices
-(`loader_check`); this module reads the play, the objective and the turn, and holds the entry
+it (`card_keys`), the state (`state_keys`), `payplan check`'s payment and choices
+(`check_keys`); this module reads the play, the objective and the turn, and holds the entry
 points.
 """
 
@@ -37,11 +37,10 @@ from ..reading import kind as _kind
 from ..reading import options_text as _options
 from ..reading import show as _show
 from ..turn import Turn, candidate_key
+from .card_keys import PLAY_ZONES, REPEAT_NAME, normalise_optional, optional_names
 from .cards import Card, repeat_name
+from .check_keys import CHECK_KEYS, CHOICE_KEYS, CheckReader
 from .cost import ANY, Zone
-from .loader_cards import PLAY_ZONES, REPEAT_NAME, normalise_optional, optional_names
-from .loader_check import CHECK_KEYS, CHOICE_KEYS, CheckReader
-from .loader_state import StateReader
 from .options import Chosen
 from .payment import Payment
 from .scenario import (
@@ -56,6 +55,7 @@ from .scenario import (
     Scenario,
 )
 from .state import GameObject, PlayerState, State
+from .state_keys import StateReader
 
 __all__ = ["CHECK_KEYS", "Limits", "Problem", "ScenarioError", "check_from_data", "load_file",
            "load_text", "parse_json", "parse_text", "payment_from_data", "read_data",

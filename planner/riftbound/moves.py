@@ -62,6 +62,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Hashable, Iterator, Sequence
 
 from ...engine.discounts import ANY_INDEX, Deadline
+from ...engine.riftbound.card_keys import optional_names
 from ...engine.riftbound.cards import Effect, repeat_name
 from ...engine.riftbound.chain import (
     Applied,
@@ -73,7 +74,6 @@ from ...engine.riftbound.chain import (
 )
 from ...engine.riftbound.cost import DOMAINS, POWER_KEYS, Cost, OtherCost, Player
 from ...engine.riftbound.dump import state_to_data
-from ...engine.riftbound.loader_cards import optional_names
 from ...engine.riftbound.options import CostOption, play_options
 from ...engine.riftbound.payment import (
     NeedKey,

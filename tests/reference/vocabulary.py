@@ -18,14 +18,14 @@ import contextlib
 from typing import Any, Iterable, Iterator, Sequence
 
 from payplan.engine import turn
+from payplan.engine.riftbound import card_keys, check_keys, state_keys
 from payplan.engine.riftbound import loader as L
-from payplan.engine.riftbound import loader_cards, loader_check, loader_state
 
 # The loader's names, from each of its modules (the card library's, the state's, the payment's to
 # check, and the play's), and the turn's keys (`engine.turn`, read by the shared reader), as one
 # namespace.
-_NAMES: dict[str, Any] = {**vars(turn), **vars(loader_cards), **vars(loader_state),
-                          **vars(loader_check), **vars(L)}
+_NAMES: dict[str, Any] = {**vars(turn), **vars(card_keys), **vars(state_keys),
+                          **vars(check_keys), **vars(L)}
 # (kind, name) -> the tuple, as the loader holds it. `keys`: read with `fields`; `words`: with
 # `one_of`; `kinds`: non-standard cost kinds; `power`: the keys of a Power map.
 VOCABULARY: dict[tuple[str, str], tuple[str, ...]] = {

@@ -4,7 +4,7 @@ discounts, increases, grants, effects that last for the turn, abilities, keyword
 additional costs (`docs/payplan-format.md`).
 
 `CardReader` is the base of the loader's reader (`engine.riftbound.loader`); the state's keys
-(`loader_state`), the payment's (`loader_check`) and the play's (`loader`) build on it. The
+(`state_keys`), the payment's (`check_keys`) and the play's (`loader`) build on it. The
 conventions it follows are the loader's (see its docstring).
 """
 

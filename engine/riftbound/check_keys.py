@@ -1,7 +1,7 @@
 """Reading the payment `payplan check` checks, and the choices named beside it (`base`,
 `paid_optional`, `paid`, `discount_order`), each in the shape `payplan plan --json` prints it.
 
-`CheckReader` builds on `CardReader` (`loader_cards`); the loader's reader
+`CheckReader` builds on `CardReader` (`card_keys`); the loader's reader
 (`engine.riftbound.loader`) reads these keys beside the scenario's own.
 """
 
@@ -13,8 +13,8 @@ from ..problems import DataPath
 from ..reading import Fields
 from ..reading import join as _join
 from ..reading import kind as _kind
+from .card_keys import CardReader, normalise_optional
 from .cost import OTHER_KINDS, POWER_KEYS, Cost
-from .loader_cards import CardReader, normalise_optional
 from .options import Chosen, ChosenBase, cost_key
 from .payment import SELF_ONLY, Payment
 from .scenario import IGNORES

@@ -2,7 +2,7 @@
 battlefields, each player's runes, pool, zones and the objects in them, XP, score, the effects
 that last for the turn, and the sources that add resources (`docs/payplan-format.md`).
 
-`StateReader` builds on `CardReader` (`loader_cards`): an object names a card of the library,
+`StateReader` builds on `CardReader` (`card_keys`): an object names a card of the library,
 and a source's costs and conditions are read with the card's words.
 """
 
@@ -14,8 +14,8 @@ from ..problems import DataPath
 from ..reading import join as _join
 from ..reading import options_text as _options
 from ..reading import show as _show
+from .card_keys import MAX_PIPS, OTHER_LONG_KEYS, CardReader
 from .cost import DOMAINS, Cost, Filter, OtherCost, Zone
-from .loader_cards import MAX_PIPS, OTHER_LONG_KEYS, CardReader
 from .state import (
     DEFAULT_VICTORY_SCORE,
     HIDDEN_TURNS,
