@@ -826,3 +826,28 @@ def test_the_readme_installs_the_planner_alone_then_the_test_extras() -> None:
 
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     assert sorted(d.split(">")[0] for d in project["dependencies"]) == ["PyYAML", "ortools"]
+
+
+# --- Round four, hostile I/O (issue 40 items 4, 5, 7, 8, 9, 10) ------------------------------------
+# X paid in life up to a huge life total, a YAML alias that contains itself, `--jobs` past the
+# cores and the memory, terminal escapes in every human-readable line, a full disk or stdout.
+
+
+@pytest.mark.parametrize("text", ["cards: &c {x: *c}\n", "a: &l [1, [2, *l]]\n",
+                                  "format: mtg/1\nstate: &s\n  you: {more: [*s]}\n"])
+@pytest.mark.parametrize("max_values", [None, "1_000_000_000"])
+def test_a_yaml_alias_inside_its_own_node_is_one_line_naming_the_cycle(
+        tmp_path: Path, text: str, max_values: str | None) -> None:
+    """A 30-byte alias that contains itself hung 60 s at 850 MB with `PAYPLAN_MAX_VALUES`
+    raised, and was "more than 500,000 values" without: it is one line naming the alias, at
+    the alias's line and column, whatever the limit."""
+    source = tmp_path / "cycle.yaml"
+    source.write_text(text, encoding="utf-8")
+    env = {**os.environ, **({"PAYPLAN_MAX_VALUES": max_values} if max_values else {})}
+    run = command("plan", str(source), env=env, timeout=20)
+    line = one_clean_line(run.err)
+    assert run.code == 2
+    assert line.startswith(f"{source}:"), line
+    assert "alias" in line and "contains itself" in line, line
+    assert "more than" not in line
+    assert run.rss_mb < MEMORY_BOUND_MB
