@@ -851,3 +851,44 @@ def test_a_yaml_alias_inside_its_own_node_is_one_line_naming_the_cycle(
     assert "alias" in line and "contains itself" in line, line
     assert "more than" not in line
     assert run.rss_mb < MEMORY_BOUND_MB
+
+
+def toxic_deluge(life: int, extra: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Toxic Deluge ("pay X life") with `life`, three Swamps, `x: auto`."""
+    data: dict[str, Any] = yaml.safe_load(
+        (EXAMPLES / "mtg" / "52-toxic-deluge-pay-x-life.yaml").read_text(encoding="utf-8"))
+    data["state"]["you"]["life"] = life
+    data.update(extra or {})
+    return data
+
+
+@pytest.mark.parametrize("life", [1_000_000, 999_983])
+def test_x_paid_in_life_up_to_a_huge_life_is_one_integer_at_once(tmp_path: Path,
+                                                                 life: int) -> None:
+    """Life 1,000,000 took 81-88 s and 324-454 MB, said `optimal: false`, and X differed
+    between runs (76,812, 123,810): X in life is one integer the model decides, the largest
+    your life pays, the same every run."""
+    source = tmp_path / "deluge.json"
+    source.write_text(json.dumps(toxic_deluge(life)), encoding="utf-8")
+    runs = [command("plan", str(source), "--json", timeout=60) for _ in range(2)]
+    assert runs[0].out == runs[1].out
+    answer = json.loads(runs[0].out)
+    assert runs[0].code == 0, runs[0].err
+    assert answer["x"] == life and answer["optimal"] is True
+    assert answer["total"]["life"] == life
+    assert runs[0].rss_mb < MEMORY_BOUND_MB
+    assert max(r.seconds for r in runs) < HANG_S / 4  # a hang bound: it took 81 s
+
+
+def test_x_paid_in_life_leaves_the_life_a_phyrexian_pip_takes() -> None:
+    """With a Phyrexian pip beside X life and no mana for it, the pip takes 2 life and X is
+    the rest: X decided in the model counts every other life cost (the brute force agrees on
+    small lives in tests/test_mtg_vs_reference.py's families)."""
+    from payplan.engine.mtg.loader import scenario_from_data as mtg_scenario
+    from payplan.planner.mtg.plan import plan as plan_mtg
+
+    data = toxic_deluge(1_000)
+    data["cards"]["toxic-deluge"]["cost"] = "{2}{B}{R/P}"
+    answer = plan_mtg(mtg_scenario(data)).to_json()
+    assert answer["status"] == "ok"
+    assert answer["x"] == 998 and answer["total"]["life"] == 1_000

@@ -63,7 +63,7 @@ class Part:
 class Way:
     """One way to cast with nothing optional paid and X = 0 (`base`, its announced symbols
     not yet announced, the increases included), its non-mana parts, and its X: `x_count` {X}
-    symbols, X from `x_low` to `x_high`."""
+    symbols, `x_life` life per X (`{pay_life: X}`), X from `x_low` to `x_high`."""
 
     cast: str
     base: Part
@@ -71,6 +71,7 @@ class Way:
     x_count: int
     x_low: int
     x_high: int
+    x_life: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -355,7 +356,8 @@ def _options(scenario: Scenario, play: Play, mana_cap: int, chosen: Chosen | Non
     # Never on the chosen path (`chosen_casts` passes False): check lists its totals. Where
     # `listed_most` bounds the list below `COMPACT_FROM`, `_listed` of any `linear_choices`
     # would too, so the list is priced without working the choices out.
-    if compact and listed_most(card, play, ways, mana_cap) >= COMPACT_FROM:
+    if compact and listed_most(card, play, ways, mana_cap,
+                               scenario.state.you.life) >= COMPACT_FROM:
         linear = linear_choices(scenario, card, play, ways, changing, mana_cap)
         if linear is not None and _listed(linear) >= COMPACT_FROM:
             return CastOptions(card, obj, zone, (), (), auto, x_auto, linear, play), ()
@@ -541,21 +543,21 @@ def linear_choices(scenario: Scenario, card: Card, play: Play, ways: list[str],
         counted.append(Counted(name, low, high, _part(cost.mana.symbols, cost.other)))
         symbols_of.update((sym.text, sym) for sym in cost.mana.symbols if sym.announced)
     out: list[Way] = []
-    if any(x_parts(card, cast)[1] for cast in ways):
-        return None  # X life: the model's X adds mana only
     for cast in ways:
         symbols, other, _ = assembled(card, play, cast, (), commander_casts(scenario, play))
         symbols_of.update((sym.text, sym) for sym in symbols if sym.announced)
         x_count = sum(1 for sym in symbols if sym.kind == "x")
-        if not x_count or cast == "without_paying":
+        x_life = x_parts(card, cast)[1]  # X life: one integer the model decides, as {X}'s
+        if (not x_count or cast == "without_paying") and not x_life:
             low = high = 0
         elif play.x is not None:
             low = high = play.x
         else:
-            low, high = 0, mana_cap // x_count
-        base = _part(symbols, other)
+            low, high = 0, x_high(x_count, x_life, mana_cap, scenario.state.you.life)
+        base = _part(symbols, other)  # (`{pay_life: X}` counts no life here: `x_life` does)
         out.append(Way(cast, Part(add(base.mana, increase), base.life, base.announced),
-                       tuple(o for o in other if o.kind != "pay_life"), x_count, low, high))
+                       tuple(o for o in other if o.kind != "pay_life"), x_count, low, high,
+                       x_life))
     halves = []
     for text, sym in sorted(symbols_of.items()):
         each = []
@@ -589,12 +591,12 @@ def _listed(linear: Linear) -> int:
     return out
 
 
-def listed_most(card: Card, play: Play, ways: list[str], mana_cap: int) -> int:
+def listed_most(card: Card, play: Play, ways: list[str], mana_cap: int, life: int) -> int:
     """An upper bound on `_listed(linear_choices(...))` for these ways, from the symbols alone
     (cheaper than working the choices out). Each factor bounds `_listed`'s: the optional sets
     are the same product of `_counts`; a way's X range is the same (`linear_choices`: 0 to
-    `mana_cap // x_count`, one value when the play names X, when it has no {X} or is cast
-    without paying; its {X} are those of its cost and of the additional costs paid whatever is
+    `x_high` of its {X} and X life, one value when the play names X, when it has neither (or
+    is cast without paying and pays no X life); its {X} are those of its cost and of the additional costs paid whatever is
     chosen, as `assembled` gathers them, the commander tax adding none); and its announcements,
     a product over the announced kinds of the multisets of halves of that kind's pips, are at
     most the sequences: 3 ** pips (a symbol has at most 3 halves: `{G/W/P}`), its pips those
@@ -613,8 +615,9 @@ def listed_most(card: Card, play: Play, ways: list[str], mana_cap: int) -> int:
         for _, cost in additional_costs(card, play, Choices(cast, ())):
             symbols.extend(cost.mana.symbols)
         x_count = sum(1 for s in symbols if s.kind == "x")
-        xs = (1 if not x_count or cast == "without_paying" or play.x is not None
-              else mana_cap // x_count + 1)
+        x_life = x_parts(card, cast)[1]
+        xs = (1 if ((not x_count or cast == "without_paying") and not x_life) or play.x is not None
+              else x_high(x_count, x_life, mana_cap, life) + 1)
         pips = optional_pips + sum(1 for s in symbols if s.announced)
         out += sets * xs * 3 ** pips
     return out
