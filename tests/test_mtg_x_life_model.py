@@ -15,8 +15,8 @@ import pytest
 from payplan.benchmarks.mtg.reference.brute import solve as brute
 from payplan.engine.mtg.loader import scenario_from_data
 from payplan.engine.mtg.options import COMPACT_FROM, cast_options
-from payplan.engine.mtg.total_cost import played_card
 from payplan.engine.mtg.resources import resources
+from payplan.engine.mtg.total_cost import played_card
 from payplan.planner.mtg.plan import plan
 
 SWAMP = {"types": ["land"], "mana": [{"adds": "{B}"}]}
