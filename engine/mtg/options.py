@@ -595,13 +595,13 @@ def listed_most(card: Card, play: Play, ways: list[str], mana_cap: int, life: in
     """An upper bound on `_listed(linear_choices(...))` for these ways, from the symbols alone
     (cheaper than working the choices out). Each factor bounds `_listed`'s: the optional sets
     are the same product of `_counts`; a way's X range is the same (`linear_choices`: 0 to
-    `x_high` of its {X} and X life, one value when the play names X, when it has neither (or
-    is cast without paying and pays no X life); its {X} are those of its cost and of the
-    additional costs paid whatever is chosen, as `assembled` gathers them, the commander tax adding none); and its announcements,
-    a product over the announced kinds of the multisets of halves of that kind's pips, are at
-    most the sequences: 3 ** pips (a symbol has at most 3 halves: `{G/W/P}`), its pips those
-    of its cost, of the always-paid additional costs, and of each optional cost times its
-    largest count."""
+    `x_high` of its {X} and X life, one value when the play names X, when it has neither (or is
+    cast without paying and pays no X life); its {X} are those of its cost and of the additional
+    costs paid whatever is chosen, as `assembled` gathers them, the commander tax adding none);
+    and its announcements, a product over the announced kinds of the multisets of halves of that
+    kind's pips, are at most the sequences: 3 ** pips (a symbol has at most 3 halves:
+    `{G/W/P}`), its pips those of its cost, of the always-paid additional costs, and of each
+    optional cost times its largest count."""
     sets = 1
     optional_pips = 0
     for name in card.optional_names():
