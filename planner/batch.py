@@ -29,7 +29,9 @@ request) is split the same way, and a single request that does is answered `"tim
 
 Exit codes: 0 every request answered; 2 a problem with the command itself (said before OUT is
 written), or a folder entry skipped (see above); 3 every request answered and at least one answer
-is an internal error (3 wins over a skipped entry's 2).
+is an internal error (3 wins over a skipped entry's 2); 4 OUT refused an answer (a full disk:
+`batch: OUT: cannot write: No space left on device`, with the advice that `--resume` continues
+from the answers written, a torn last line dropped).
 
 Local workers are `planner.workers.LocalPool` processes (`serve` runs its requests in the same
 kind). On Ray the same chunks are Ray tasks (`max_retries=1`: Ray resends a task whose worker
@@ -59,6 +61,7 @@ from ..engine.reading import Limits, bounded_lines, read_data
 from .answers import EXIT_BAD_INPUT
 from .arguments import printable
 from .config import DEFAULT_CONFIG, SolverConfig
+from .output import flushed
 from .serve import REQUEST_KEYS, Answer, _encode, _TooLong, answer_line, answer_request, handle
 from .workers import Failure, LocalPool, Outcome, Pool, timeout_error
 
@@ -77,6 +80,8 @@ RAY_CHUNK = 64
 WINDOW_BYTES = 64 * 1024 * 1024
 EXIT_INTERNAL = 3  # every request answered, and at least one answer is an internal error
 CONNECT_SECONDS = 20.0  # at most this long to join a Ray cluster at an address
+RESUME_ADVICE = ("the answers written are kept: the same command with --resume continues from "
+                 "them")
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -679,8 +684,8 @@ def batch(source: str, target: str, options: BatchOptions = BatchOptions(),
         for _, (line, failed) in run_ordered(requests, pool, chunk, failure_answer, timeout,
                                              weight=_weight, window_weight=WINDOW_BYTES,
                                              barrier=_ends_chunk):
-            out.write(line + "\n")
-            out.flush()
+            flushed(out, line + "\n", "stdout" if target == "-" else target,
+                    "" if target == "-" else RESUME_ADVICE)
             internal = internal or failed
             if progress is not None:
                 progress.step()
@@ -691,7 +696,10 @@ def batch(source: str, target: str, options: BatchOptions = BatchOptions(),
             ray_module().shutdown()
             release_reapers()
         if out is not None and target != "-":
-            out.close()
+            try:
+                out.close()
+            except OSError:
+                pass  # every answer was flushed: a failing close only repeats a failed write
         if progress is not None:
             progress.close()
     if internal:

@@ -12,7 +12,8 @@ which adds the benchmark commands `gen` and `bench`).
 Every file is read for its `format` and answered by that ruleset (`planner.rulesets`); FILE `-`
 is standard input. Exit codes: 0 ok, 1 unpayable or illegal, 2 a bad file, option or environment
 variable (one line per problem on stderr, never a traceback), 3 `batch` wrote an answer that is
-an internal error, 130 interrupted (Ctrl-C).
+an internal error, 4 the output can't be written (a full disk: one line on stderr), 130
+interrupted (Ctrl-C).
 """
 
 from __future__ import annotations
@@ -33,6 +34,7 @@ from .arguments import (
     Parser,
     add_pool_arguments,
     config_of,
+    printable,
     ray_equals,
     seconds,
     solver_options,
@@ -40,6 +42,7 @@ from .arguments import (
 )
 from .commands import COMMANDS, answer
 from .config import REQUEST_MARGIN
+from .output import EXIT_CANNOT_WRITE, CannotWrite, flushed
 from .rulesets import RulesetError
 
 EXIT_INTERRUPTED = 130  # Ctrl-C, as a shell reports a process SIGINT ended
@@ -55,14 +58,16 @@ def _print(result: Answer, as_json: bool) -> int:
 
 
 def write(stream: IO[str], text: str) -> None:
-    """`text` and a line break on `stream`; what its encoding can't hold (a lone surrogate from
-    a JSON `\\ud800` escape in an id) is written as its escape, never a UnicodeEncodeError."""
+    """`text` and a line break on `stream`, flushed; what its encoding can't hold (a lone
+    surrogate from a JSON `\\ud800` escape in an id) is written as its escape, never a
+    UnicodeEncodeError; a stream that refuses it (a full disk) is a CannotWrite."""
     encoding = getattr(stream, "encoding", None) or "utf-8"
     try:
         safe = text.encode(encoding, "backslashreplace").decode(encoding)
     except LookupError:
         safe = text.encode("ascii", "backslashreplace").decode("ascii")
-    stream.write(safe + "\n")
+    name = "stdout" if stream is sys.stdout else "stderr" if stream is sys.stderr else "output"
+    flushed(stream, safe + "\n", name)
 
 
 def cmd_answer(args: argparse.Namespace) -> int:
@@ -81,7 +86,8 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
     p = plan(load_text(demo_text(), "demo.yaml"), config_of(args))
     if not args.json:
-        print("Demo (rule 353.4.c): Sky Splitter with Eager Apprentice and a 7-Might unit.\n")
+        write(sys.stdout, "Demo (rule 353.4.c): Sky Splitter with Eager Apprentice and a 7-Might "
+                          "unit.\n")
     return _print(p, args.json)
 
 
@@ -204,6 +210,13 @@ def main(argv: Sequence[str] | None = None, extra: Extra | None = None) -> int:
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
+    except CannotWrite as err:
+        _quiet_stdout()  # the interpreter's last flush would fail again, and say so
+        try:
+            print(printable(f"{command_word or 'payplan'}: {err}"), file=sys.stderr, flush=True)
+        except OSError:
+            pass  # stderr refuses it too: the exit code says it
+        return EXIT_CANNOT_WRITE
     except BrokenPipeError:  # e.g. piped into head: the reader left, nothing to say
         _quiet_stdout()
         return EXIT_OK

@@ -892,3 +892,50 @@ def test_x_paid_in_life_leaves_the_life_a_phyrexian_pip_takes() -> None:
     answer = plan_mtg(mtg_scenario(data)).to_json()
     assert answer["status"] == "ok"
     assert answer["x"] == 998 and answer["total"]["life"] == 1_000
+
+
+def requests_jsonl(path: Path, count: int = 3) -> Path:
+    lines = [json.dumps({"id": i, "command": "plan", "scenario": sky()}) for i in range(count)]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def into_dev_full(*args: str, stdin: Any = subprocess.DEVNULL) -> subprocess.CompletedProcess[str]:
+    with open("/dev/full", "w", encoding="utf-8") as full:
+        return subprocess.run([sys.executable, "-m", "payplan.cli", *args], stdin=stdin,
+                              stdout=full, stderr=subprocess.PIPE, text=True, timeout=HANG_S)
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize("how", ["batch-out", "batch-stdout", "plan", "plan-json", "serve",
+                                 "demo", "orders"])
+def test_a_full_disk_is_one_line_and_exit_4(tmp_path: Path, how: str) -> None:
+    """`batch IN /dev/full`, `batch IN -`, `plan FILE`, `serve` into a full disk were
+    tracebacks and exit 1 (which says "unpayable"): one line naming what could not be written
+    and why, exit 4 (the README's exit codes), and for a batch into a file the advice that
+    `--resume` continues."""
+    requests = requests_jsonl(tmp_path / "in.jsonl")
+    if how == "batch-out":
+        run = into_dev_full("batch", str(requests), "/dev/full", "--jobs", "1")
+    elif how == "batch-stdout":
+        run = into_dev_full("batch", str(requests), "-", "--jobs", "1")
+    elif how == "serve":
+        with requests.open("rb") as stdin:
+            run = into_dev_full("serve", stdin=stdin)
+    elif how == "demo":
+        run = into_dev_full("demo")
+    else:
+        verb = "orders" if how == "orders" else "plan"
+        run = into_dev_full(verb, str(SKY), *(["--json"] if how == "plan-json" else []))
+    line = one_clean_line(run.stderr)
+    assert run.returncode == 4, run.stderr
+    verb = how.split("-")[0]
+    target = "/dev/full" if how == "batch-out" else "stdout"
+    assert line.startswith(f"{verb}: {target}: cannot write: No space left on device"), line
+    assert ("--resume" in line) == (how == "batch-out"), line
+
+
+def test_the_readme_documents_exit_code_4() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    exits = readme.split("Exit codes:", 1)[1].split("\n\n", 1)[0]
+    assert "4 the output can't be written" in " ".join(exits.split())
