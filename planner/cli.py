@@ -31,6 +31,7 @@ from .answers import EXIT_BAD_INPUT, EXIT_OK, Answer
 from .arguments import (
     MAX_CHUNK,
     MAX_SECONDS,
+    WORKER_MB,
     Parser,
     add_pool_arguments,
     config_of,
@@ -116,7 +117,8 @@ def cmd_batch(args: argparse.Namespace) -> int:
     formats()
     options = BatchOptions(config=config_of(args), jobs=args.jobs, ray=args.ray is not None,
                            address=args.ray or None, chunk=args.chunk,
-                           request_timeout=args.request_timeout, resume=args.resume)
+                           request_timeout=args.request_timeout, resume=args.resume,
+                           oversubscribe=args.oversubscribe)
     try:
         return batch(args.input, args.output, options)
     except BatchError as err:
@@ -132,7 +134,11 @@ def add_batch_arguments(parser: argparse.ArgumentParser) -> None:
                              "dangling link) is named on stderr and not read, and the exit is 2 "
                              "(the other files are still answered)")
     parser.add_argument("output", metavar="OUT", help="JSON lines of answers, or - for stdout")
-    add_pool_arguments(parser, "default: every core")
+    add_pool_arguments(parser, "default: every core; at most the cores, and within the memory "
+                               f"(a worker is estimated at {WORKER_MB} MB); never more than the chunks")
+    parser.add_argument("--oversubscribe", action="store_true",
+                        help="let --jobs start more workers than there are cores (still within "
+                             "the memory: a --jobs that would not fit is refused)")
     parser.add_argument("--resume", action="store_true",
                         help="skip the requests OUT already answers (by position and id) and "
                              "append the rest")

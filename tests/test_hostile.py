@@ -939,3 +939,68 @@ def test_the_readme_documents_exit_code_4() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     exits = readme.split("Exit codes:", 1)[1].split("\n\n", 1)[0]
     assert "4 the output can't be written" in " ".join(exits.split())
+
+
+def test_jobs_are_at_most_the_cores_unless_oversubscribed_and_within_the_memory() -> None:
+    """`--jobs 256` started 170 processes and 9.8 GB in 4 s on 2 cores; `--jobs 4096` brought
+    the OOM killer. The decision, without starting anything: at most the cores unless
+    `--oversubscribe`; a number that would not fit in the memory is refused, naming it; the
+    default is lowered to what fits."""
+    from payplan.planner.batch import BatchError, local_jobs
+
+    assert local_jobs(None, cores=2, available=24_000) == 2
+    assert local_jobs(256, cores=2, available=24_000) == 2
+    assert local_jobs(4096, cores=2, available=24_000) == 2
+    assert local_jobs(1, cores=2, available=24_000) == 1
+    assert local_jobs(64, cores=2, available=24_000, oversubscribe=True, per_worker=200) == 64
+    with pytest.raises(BatchError) as refused:
+        local_jobs(256, cores=2, available=24_000, oversubscribe=True, per_worker=200)
+    assert str(refused.value) == ("--jobs 256: 256 workers would take about 50.0 GB (200 MB "
+                                  "each, estimated), more than the 23.4 GB of memory "
+                                  "available; lower --jobs")
+    with pytest.raises(BatchError, match="more than the 300 MB of memory available"):
+        local_jobs(2, cores=64, available=300, per_worker=200)
+    assert local_jobs(None, cores=64, available=1_000, per_worker=200) == 5
+    assert local_jobs(None, cores=64, available=10, per_worker=200) == 1
+    assert local_jobs(128, cores=64, available=None, oversubscribe=True) == 128
+
+
+def test_a_local_pool_starts_a_worker_per_chunk_running_not_per_job() -> None:
+    """A pool allowed 64 workers given two chunks starts two."""
+    from payplan.planner.batch import answer_chunk, read_requests
+    from payplan.planner.workers import LocalPool
+
+    line = json.dumps({"id": 1, "command": "plan", "scenario": sky()}).encode() + b"\n"
+    requests = list(read_requests("-", io.BytesIO(line * 2), Limits()))
+    pool = LocalPool(64, answer_chunk, SolverConfig(), start=0)
+    try:
+        assert pool.started == 0
+        pool.submit(1, requests[:1], None)
+        pool.submit(2, requests[1:], None)
+        done: list[tuple[int, Any]] = []
+        while len(done) < 2:
+            done += pool.wait()
+        pool.submit(3, requests[:1], None)  # an idle worker takes it
+        while len(done) < 3:
+            done += pool.wait()
+        assert pool.started == 2
+        assert all(isinstance(outcome, list) for _, outcome in done)
+    finally:
+        pool.close()
+
+
+def test_batch_jobs_past_the_cores_and_the_memory_end_to_end(tmp_path: Path) -> None:
+    """`--jobs 4096` answers on the cores (exit 0, the answers whole); with `--oversubscribe`
+    it is refused before OUT is written: one line naming the memory, exit 2."""
+    requests = requests_jsonl(tmp_path / "in.jsonl", 2)
+    fine = command("batch", str(requests), str(tmp_path / "a.jsonl"), "--jobs", "4096")
+    assert fine.code == 0, fine.err
+    assert len((tmp_path / "a.jsonl").read_text(encoding="utf-8").splitlines()) == 2
+    assert fine.rss_mb < MEMORY_BOUND_MB
+    refused = command("batch", str(requests), str(tmp_path / "b.jsonl"), "--jobs", "4096",
+                      "--oversubscribe")
+    line = one_clean_line(refused.err)
+    assert refused.code == 2
+    assert line.startswith("batch: --jobs 4096: 4096 workers would take about 800.0 GB"), line
+    assert "of memory available; lower --jobs" in line
+    assert not (tmp_path / "b.jsonl").exists()
