@@ -44,6 +44,7 @@ from .arguments import (
 from .commands import COMMANDS, answer
 from .config import REQUEST_MARGIN
 from .output import EXIT_CANNOT_WRITE, CannotWrite, flushed
+from .render import readable
 from .rulesets import RulesetError
 
 EXIT_INTERRUPTED = 130  # Ctrl-C, as a shell reports a process SIGINT ended
@@ -59,9 +60,12 @@ def _print(result: Answer, as_json: bool) -> int:
 
 
 def write(stream: IO[str], text: str) -> None:
-    """`text` and a line break on `stream`, flushed; what its encoding can't hold (a lone
-    surrogate from a JSON `\\ud800` escape in an id) is written as its escape, never a
-    UnicodeEncodeError; a stream that refuses it (a full disk) is a CannotWrite."""
+    """`text` and a line break on `stream`, flushed. Every control or format character of it
+    (an id's ESC, OSC, BEL) is written as its escape, as a table cell is (`render.readable`):
+    nothing a scenario holds reaches the terminal as a command. What the stream's encoding
+    can't hold is written as its escape too, never a UnicodeEncodeError; a stream that refuses
+    the text (a full disk) is a CannotWrite."""
+    text = readable(text)
     encoding = getattr(stream, "encoding", None) or "utf-8"
     try:
         safe = text.encode(encoding, "backslashreplace").decode(encoding)

@@ -1004,3 +1004,70 @@ def test_batch_jobs_past_the_cores_and_the_memory_end_to_end(tmp_path: Path) -> 
     assert line.startswith("batch: --jobs 4096: 4096 workers would take about 800.0 GB"), line
     assert "of memory available; lower --jobs" in line
     assert not (tmp_path / "b.jsonl").exists()
+
+
+EVIL = "\x1b]0;owned\x07\x1b[2J\x1b[31m\x9b1m\u202e"  # OSC title + BEL, clear, colour, CSI, RTL
+
+
+def _renamed(value: Any, names: dict[str, str]) -> Any:
+    """`value` with every string (value or mapping key) that is one of `names` renamed."""
+    if isinstance(value, dict):
+        return {names.get(k, k): _renamed(v, names) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_renamed(v, names) for v in value]
+    return names.get(value, value) if isinstance(value, str) else value
+
+
+def _ids(value: Any, out: set[str]) -> set[str]:
+    """Every object id (`id: ...`) and card id (a key of `cards`) in the data."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if key == "id" and isinstance(item, str):
+                out.add(item)
+            if key == "cards" and isinstance(item, dict):
+                out.update(item)
+            _ids(item, out)
+    elif isinstance(value, list):
+        for item in value:
+            _ids(item, out)
+    return out
+
+
+def hostile(path: Path) -> dict[str, Any]:
+    data: dict[str, Any] = yaml.safe_load(path.read_text(encoding="utf-8"))
+    return dict(_renamed(data, {i: EVIL + i for i in _ids(data, set())}))
+
+
+def _unsafe(text: str) -> list[str]:
+    return sorted({repr(c) for c in text if c != "\n"
+                   and unicodedata.category(c) in ("Cc", "Cf", "Cs")})
+
+
+@pytest.mark.parametrize("example, verbs", [
+    ("01-sky-splitter-order.yaml", ("plan", "hand", "orders", "play", "check")),
+    ("cards/04-flow-from-trash.yaml", ("plan", "hand", "play")),
+    ("mtg/52-toxic-deluge-pay-x-life.yaml", ("plan", "hand", "orders", "play", "check")),
+    ("turns/01-apprentice-first.yaml", ("turn",)),
+    ("turns/03-land-drop-ritual.yaml", ("turn",)),
+])
+def test_no_control_character_of_an_id_reaches_the_terminal(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], example: str,
+        verbs: tuple[str, ...]) -> None:
+    """Ids holding ESC, OSC, BEL, CSI and a bidi override were printed raw by the headers of
+    `plan`, `orders`, `play` (and its "State changes"), `turn`'s `=== N. ID ===` and mtg/1's
+    plan header: every human-readable line escapes them as table cells and error lines do."""
+    data = hostile(EXAMPLES / example)
+    source = tmp_path / "evil.json"
+    source.write_text(json.dumps(data), encoding="utf-8")
+    for verb in verbs:
+        if verb == "check":
+            main(["plan", str(source), "--json"])
+            planned = json.loads(capsys.readouterr().out)
+            source.write_text(json.dumps({**data, "payment": planned["payment"]}),
+                              encoding="utf-8")
+        code = main([verb, str(source)])
+        out, err = capsys.readouterr()
+        assert code in (0, 1), (verb, err)
+        assert not _unsafe(out), (verb, _unsafe(out), out)
+        assert not _unsafe(err), (verb, err)
+        assert "\\x1b]0;owned\\x07" in out, (verb, out)  # the id was printed, escaped
