@@ -866,18 +866,27 @@ def toxic_deluge(life: int, extra: dict[str, Any] | None = None) -> dict[str, An
 def test_x_paid_in_life_up_to_a_huge_life_is_one_integer_at_once(tmp_path: Path,
                                                                  life: int) -> None:
     """Life 1,000,000 took 81-88 s and 324-454 MB, said `optimal: false`, and X differed
-    between runs (76,812, 123,810): X in life is one integer the model decides, the largest
-    your life pays, the same every run."""
+    between runs (76,812, 123,810): X is the largest payable up to the documented cap (1,000,
+    the most a play may name), at once, exact, the same every run; and `check` of that plan's
+    payment, with its X named or not, is legal at once (it listed a million X)."""
+    from payplan.engine.mtg.options import MAX_X
+
     source = tmp_path / "deluge.json"
     source.write_text(json.dumps(toxic_deluge(life)), encoding="utf-8")
     runs = [command("plan", str(source), "--json", timeout=60) for _ in range(2)]
     assert runs[0].out == runs[1].out
     answer = json.loads(runs[0].out)
     assert runs[0].code == 0, runs[0].err
-    assert answer["x"] == life and answer["optimal"] is True
-    assert answer["total"]["life"] == life
+    assert answer["x"] == MAX_X == 1_000 and answer["optimal"] is True
+    assert answer["total"]["life"] == MAX_X
     assert runs[0].rss_mb < MEMORY_BOUND_MB
     assert max(r.seconds for r in runs) < HANG_S / 4  # a hang bound: it took 81 s
+    for named in ({}, {"x": answer["x"]}):
+        source.write_text(json.dumps({**toxic_deluge(life), "payment": answer["payment"],
+                                      **named}), encoding="utf-8")
+        checked = command("check", str(source), "--json", timeout=60)
+        assert checked.code == 0, checked.err
+        assert json.loads(checked.out)["legal"] is True
 
 
 def test_x_paid_in_life_leaves_the_life_a_phyrexian_pip_takes() -> None:

@@ -3,7 +3,8 @@ planner describes the cast's options as choices (`engine.mtg.options.linear_choi
 CP-SAT model decides X, whose X life adds to every other life the payment takes (Phyrexian pips,
 life costs of mana abilities, K'rrik's pips, the life weight). Each case is cross-checked
 against the mtg/1 brute force (`benchmarks/mtg/reference`, which lists every X) on lives just
-above the point where the model decides X, and one at a life total the list could never hold."""
+above the point where the model decides X; X is at most `MAX_X` (1,000, the most a play may
+name)."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ import pytest
 
 from payplan.benchmarks.mtg.reference.brute import solve as brute
 from payplan.engine.mtg.loader import scenario_from_data
-from payplan.engine.mtg.options import COMPACT_FROM, cast_options
+from payplan.engine.mtg.options import COMPACT_FROM, MAX_X, cast_options
 from payplan.engine.mtg.resources import resources
 from payplan.engine.mtg.total_cost import played_card
 from payplan.planner.mtg.plan import plan
@@ -104,9 +105,13 @@ def test_x_life_decided_in_the_model_agrees_with_the_brute_force(name: str) -> N
         assert got["optimal"] is True
 
 
-def test_x_life_at_a_million_is_the_whole_life_less_the_other_life() -> None:
-    """Life 1,000,000, an Ancient Tomb and a Swamp for {2}{B}: X is what the Tomb's 2 life
-    leave (no brute force lists a million X; the small lives above check the same model)."""
+def test_x_life_at_the_cap_is_the_life_less_the_other_life() -> None:
+    """Life 1,001, an Ancient Tomb and a Swamp for {2}{B}: X is what the Tomb's 2 life leave,
+    999, below the cap (no brute force lists a thousand X; the small lives above check the
+    same model); life 1,000,000: X is the cap, 1,000, the most a play may name."""
+    data = scenario(deluge(), [SWAMP, TOMB], 1_001)
+    got = plan(scenario_from_data(data)).to_json()
+    assert (got["status"], got["x"], got["total"]["life"]) == ("ok", 999, 999)
     data = scenario(deluge(), [SWAMP, TOMB], 1_000_000)
     got = plan(scenario_from_data(data)).to_json()
-    assert (got["status"], got["x"], got["total"]["life"]) == ("ok", 999_998, 999_998)
+    assert (got["status"], got["x"], got["total"]["life"]) == ("ok", MAX_X, MAX_X)

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from ..discounts import NO_DEADLINE, Deadline
 from ..problems import Problem
+from ..reading import MAX_AMOUNT
 from .cards import TURN_FACE_UP, ZONE_OF_KIND, Card, Obj, OtherCost, Play, Scenario
 from .mana import NO_MANA, TYPES, Mana, Symbol, add, total
 from .total_cost import (
@@ -421,17 +422,22 @@ def x_parts(card: Card, cast: str) -> tuple[int, int]:
     return mana_x, life_x
 
 
+MAX_X = MAX_AMOUNT
+"""The largest X `x: auto` chooses: the most a play may name (`play.x`, `payplan check`'s `x`),
+so that every X a plan answers can be named back."""
+
+
 def x_high(x_count: int, x_life: int, mana: int, life: int) -> int:
     """The largest X worth pricing under `x: auto`: what `mana` (the most the resources and
     the reductions could ever give) pays for the {X} symbols, and what your `life` pays for
     the X life costs (119.4: life is paid only while your life total is at least the amount;
-    paying to 0 is allowed), the smaller of the two where there are both."""
-    bounds = []
+    paying to 0 is allowed), the smaller of the two where there are both; at most `MAX_X`."""
+    bounds = [MAX_X]
     if x_count:
         bounds.append(mana // x_count)
     if x_life:
         bounds.append(life // x_life)
-    return min(bounds, default=0)
+    return min(bounds) if x_count or x_life else 0
 
 
 def _chosen_set(card: Card, play: Play, paid: tuple[tuple[str, int], ...]
