@@ -917,7 +917,7 @@ def into_dev_full(*args: str, stdin: Any = subprocess.DEVNULL) -> subprocess.Com
 
 @pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
 @pytest.mark.parametrize("how", ["batch-out", "batch-stdout", "plan", "plan-json", "serve",
-                                 "demo", "orders"])
+                                 "demo", "orders", "gen"])
 def test_a_full_disk_is_one_line_and_exit_4(tmp_path: Path, how: str) -> None:
     """`batch IN /dev/full`, `batch IN -`, `plan FILE`, `serve` into a full disk were
     tracebacks and exit 1 (which says "unpayable"): one line naming what could not be written
@@ -931,8 +931,8 @@ def test_a_full_disk_is_one_line_and_exit_4(tmp_path: Path, how: str) -> None:
     elif how == "serve":
         with requests.open("rb") as stdin:
             run = into_dev_full("serve", stdin=stdin)
-    elif how == "demo":
-        run = into_dev_full("demo")
+    elif how in ("demo", "gen"):
+        run = into_dev_full(*(["gen", "typical"] if how == "gen" else ["demo"]))
     else:
         verb = "orders" if how == "orders" else "plan"
         run = into_dev_full(verb, str(SKY), *(["--json"] if how == "plan-json" else []))
