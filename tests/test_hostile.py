@@ -1080,3 +1080,32 @@ def test_no_control_character_of_an_id_reaches_the_terminal(
         assert not _unsafe(out), (verb, _unsafe(out), out)
         assert not _unsafe(err), (verb, err)
         assert "\\x1b]0;owned\\x07" in out, (verb, out)  # the id was printed, escaped
+
+
+def test_a_batch_cut_by_a_full_disk_continues_with_resume(tmp_path: Path) -> None:
+    """The advice holds: OUT cut by its size limit (RLIMIT_FSIZE, SIGXFSZ ignored: the writes
+    fail as on a full disk) is one line and exit 4, and `--resume` then writes the rest, the
+    whole byte for byte what an uncut run writes."""
+    import resource
+
+    requests = requests_jsonl(tmp_path / "in.jsonl", 6)
+    whole = tmp_path / "whole.jsonl"
+    assert command("batch", str(requests), str(whole), "--jobs", "1").code == 0
+    size = len(whole.read_bytes())
+
+    def small_files() -> None:
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (size // 2, size // 2))
+
+    cut = tmp_path / "cut.jsonl"
+    run = subprocess.run([sys.executable, "-m", "payplan.cli", "batch", str(requests), str(cut),
+                          "--jobs", "1"], preexec_fn=small_files, capture_output=True,
+                         text=True, timeout=HANG_S)
+    line = one_clean_line(run.stderr)
+    assert run.returncode == 4
+    assert line.startswith(f"batch: {cut}: cannot write: File too large"), line
+    assert "--resume" in line
+    assert 0 < len(cut.read_bytes()) <= size // 2
+    resumed = command("batch", str(requests), str(cut), "--jobs", "1", "--resume")
+    assert resumed.code == 0, resumed.err
+    assert cut.read_bytes() == whole.read_bytes()
