@@ -831,6 +831,8 @@ def test_the_readme_installs_the_planner_alone_then_the_test_extras() -> None:
 # --- Round four, hostile I/O (issue 40 items 4, 5, 7, 8, 9, 10) ------------------------------------
 # X paid in life up to a huge life total, a YAML alias that contains itself, `--jobs` past the
 # cores and the memory, terminal escapes in every human-readable line, a full disk or stdout.
+# (Item 10, generators that draw only what the loader accepts: tests/test_generators_load.py;
+# X life against the brute force: tests/test_mtg_x_life_model.py.)
 
 
 @pytest.mark.parametrize("text", ["cards: &c {x: *c}\n", "a: &l [1, [2, *l]]\n",
@@ -892,7 +894,7 @@ def test_x_paid_in_life_up_to_a_huge_life_is_one_integer_at_once(tmp_path: Path,
 def test_x_paid_in_life_leaves_the_life_a_phyrexian_pip_takes() -> None:
     """With a Phyrexian pip beside X life and no mana for it, the pip takes 2 life and X is
     the rest: X decided in the model counts every other life cost (the brute force agrees on
-    small lives in tests/test_mtg_vs_reference.py's families)."""
+    such boards in tests/test_mtg_x_life_model.py)."""
     from payplan.engine.mtg.loader import scenario_from_data as mtg_scenario
     from payplan.planner.mtg.plan import plan as plan_mtg
 
