@@ -86,7 +86,11 @@ def draws_of_strategy(name: str, count: int, base: int) -> list[dict[str, Any]]:
     def draw(data: dict[str, Any]) -> None:
         out.append(data)
 
-    draw()
+    try:
+        draw()
+    except Exception as err:  # the strategy itself loads (and the loader refused its draw)
+        raise AssertionError(f"{name} raised while drawing (seed base {base}: "
+                             f"PAYPLAN_TEST_SEED_BASE={base} replays): {err}") from err
     return out
 
 
