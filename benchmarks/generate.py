@@ -21,6 +21,7 @@ import yaml
 from ..planner import rulesets
 from ..planner.answers import Plan
 from ..planner.arguments import whole_number
+from ..planner.output import flushed
 from ..planner.rulesets import Bench, Family
 
 Data = dict[str, Any]
@@ -96,7 +97,7 @@ def main(args: argparse.Namespace) -> int:
         if count != 1:
             print("gen: --count above 1 needs --out DIR", file=sys.stderr)
             return 2
-        sys.stdout.write(dumps(generate(name, size, args.seed), args.fmt))
+        flushed(sys.stdout, dumps(generate(name, size, args.seed), args.fmt), "stdout")
         return 0
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)

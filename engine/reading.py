@@ -453,13 +453,17 @@ def _parse_yaml(text: str, name: str, limits: Limits) -> object:
 
 def _count_yaml(text: str, name: str, limits: Limits) -> None:
     """Count the values of YAML text from its event stream, before anything is built: an alias
-    counts every value of the node it repeats, so an alias bomb is refused in its first lines."""
+    counts every value of the node it repeats, so an alias bomb is refused in its first lines.
+    An alias inside the node its anchor names (`a: &c {x: *c}`) would build a value that
+    contains itself, endless to walk: it is refused at the alias, whatever the limits."""
     size: dict[str, int] = {}  # anchor -> values in its node
     open_nodes: list[tuple[str | None, int]] = []  # (anchor, count before the node)
     count = 0
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     for event in yaml.parse(text, Loader=loader):
         if isinstance(event, yaml.AliasEvent):
+            if any(anchor == event.anchor for anchor, _ in open_nodes):
+                raise ScenarioError([_self_alias(name, event)])
             count += size.get(event.anchor or "", 1)
         elif isinstance(event, yaml.ScalarEvent):
             count += 1
@@ -474,6 +478,14 @@ def _count_yaml(text: str, name: str, limits: Limits) -> None:
                 size[anchor] = count - before
         if count > limits.max_values:
             raise ScenarioError([limits.too_many(name, "the text")])
+
+def _self_alias(name: str, event: yaml.AliasEvent) -> Problem:
+    mark = event.start_mark
+    where = f":{mark.line + 1}:{mark.column + 1}" if mark is not None else ""
+    return _at(f"{name}{where}", f"invalid YAML: the alias *{event.anchor} is inside the node "
+                                 f"&{event.anchor} it repeats, so that node contains itself "
+                                 f"(a cycle)")
+
 
 # --- Small helpers ------------------------------------------------------------------------------
 

@@ -18,6 +18,10 @@ from .config import SolverConfig
 MAX_SECONDS = 86_400.0  # --time-limit, --request-timeout: one day
 MAX_WORKERS = 256
 MAX_JOBS = 4096  # batch/bench worker processes, or the CPUs of a local Ray cluster
+WORKER_MB = 200
+"""A local `batch` worker's memory, as the refusal of a `--jobs` that would not fit estimates
+it: about 80 MB measured after typical plans (the planner and OR-Tools imported, some 60 MB of
+it its own), with room for a large request."""
 MAX_CHUNK = 100_000  # batch: requests per task
 MAX_SEED = 2**31 - 1  # CP-SAT's random seed is a 32-bit int
 
@@ -163,5 +167,5 @@ def solver_options(p: argparse.ArgumentParser, seed_help: str) -> None:
 
 
 __all__ = ["DEFAULTS", "MAX_CHUNK", "MAX_JOBS", "MAX_SECONDS", "MAX_SEED", "MAX_WORKERS", "Parser",
-           "add_pool_arguments", "config_of", "nearest", "ray_address", "ray_equals", "seconds",
+           "WORKER_MB", "add_pool_arguments", "config_of", "nearest", "ray_address", "ray_equals", "seconds",
            "solver_options", "whole_number"]

@@ -29,7 +29,9 @@ request) is split the same way, and a single request that does is answered `"tim
 
 Exit codes: 0 every request answered; 2 a problem with the command itself (said before OUT is
 written), or a folder entry skipped (see above); 3 every request answered and at least one answer
-is an internal error (3 wins over a skipped entry's 2).
+is an internal error (3 wins over a skipped entry's 2); 4 OUT refused an answer (a full disk:
+`batch: OUT: cannot write: No space left on device`, with the advice that `--resume` continues
+from the answers written, a torn last line dropped).
 
 Local workers are `planner.workers.LocalPool` processes (`serve` runs its requests in the same
 kind). On Ray the same chunks are Ray tasks (`max_retries=1`: Ray resends a task whose worker
@@ -57,8 +59,9 @@ from typing import IO, Any, Callable, Generic, Iterable, Iterator, Sequence, Typ
 from ..engine.problems import ScenarioError
 from ..engine.reading import Limits, bounded_lines, read_data
 from .answers import EXIT_BAD_INPUT
-from .arguments import printable
+from .arguments import WORKER_MB, printable
 from .config import DEFAULT_CONFIG, SolverConfig
+from .output import flushed
 from .serve import REQUEST_KEYS, Answer, _encode, _TooLong, answer_line, answer_request, handle
 from .workers import Failure, LocalPool, Outcome, Pool, timeout_error
 
@@ -77,6 +80,8 @@ RAY_CHUNK = 64
 WINDOW_BYTES = 64 * 1024 * 1024
 EXIT_INTERNAL = 3  # every request answered, and at least one answer is an internal error
 CONNECT_SECONDS = 20.0  # at most this long to join a Ray cluster at an address
+RESUME_ADVICE = ("the answers written are kept: the same command with --resume continues from "
+                 "them")
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -608,13 +613,62 @@ def _clock(seconds: float) -> str:
     return f"{seconds // 60}:{seconds % 60:02d}"
 
 
+# --- How many local workers --------------------------------------------------------------------
+
+def cores() -> int:
+    """The cores this process may run on (its CPU affinity where the platform says)."""
+    try:
+        return len(os.sched_getaffinity(0)) or 1
+    except (AttributeError, OSError):
+        return os.cpu_count() or 1
+
+
+def available_mb() -> int | None:
+    """The memory available for new processes, in MB: `MemAvailable` of /proc/meminfo, else
+    the free pages `os.sysconf` counts; None where neither says."""
+    try:
+        with open("/proc/meminfo", encoding="ascii") as info:
+            for line in info:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) // 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    try:
+        return os.sysconf("SC_AVPHYS_PAGES") * os.sysconf("SC_PAGE_SIZE") // (1024 * 1024)
+    except (AttributeError, ValueError, OSError):
+        return None
+
+
+def local_jobs(asked: int | None, cores: int, available: int | None,
+               oversubscribe: bool = False, per_worker: int = WORKER_MB) -> int:
+    """How many local workers (or CPUs of a local Ray cluster) `batch` may start: `asked`
+    (`--jobs`; default `cores`), at most `cores` unless `oversubscribe` (`--oversubscribe`).
+    Where that many would not fit in `available` MB at `per_worker` MB each, the default is
+    lowered to what fits (at least one) and an asked number is a BatchError naming the memory
+    it would take. (The local pool starts a worker only for a chunk that finds none idle, so
+    never more workers than chunks.)"""
+    jobs = cores if asked is None else asked if oversubscribe else min(asked, cores)
+    if available is None or jobs * per_worker <= available:
+        return jobs
+    if asked is None:
+        return max(1, available // per_worker)
+    raise BatchError(f"--jobs {asked}: {jobs} workers would take about "
+                     f"{_megabytes(jobs * per_worker)} ({per_worker} MB each, estimated), more "
+                     f"than the {_megabytes(available)} of memory available; lower --jobs")
+
+
+def _megabytes(mb: int) -> str:
+    return f"{mb / 1024:,.1f} GB" if mb >= 1024 else f"{mb} MB"
+
+
 # --- The command --------------------------------------------------------------------------------
 
 
 @dataclass(frozen=True, slots=True)
 class BatchOptions:
     """How `payplan batch` runs: local processes (`jobs`, default every core) or Ray (`ray`
-    True: `address` None starts a local cluster of `jobs` CPUs, default every core)."""
+    True: `address` None starts a local cluster of `jobs` CPUs, default every core); either
+    at most the cores unless `oversubscribe`, and within the memory (`local_jobs`)."""
 
     config: SolverConfig = DEFAULT_CONFIG
     jobs: int | None = None
@@ -624,6 +678,7 @@ class BatchOptions:
     request_timeout: float | None = None
     resume: bool = False
     progress: bool = True
+    oversubscribe: bool = False
 
 
 def batch(source: str, target: str, options: BatchOptions = BatchOptions(),
@@ -641,6 +696,8 @@ def batch(source: str, target: str, options: BatchOptions = BatchOptions(),
         raise BatchError(f"{source}: no such file or folder")
     limits = Limits.from_env()
     _refuse_same_file(source, target, stdin, stdout)
+    jobs = (options.jobs if options.ray and options.address else
+            local_jobs(options.jobs, cores(), available_mb(), options.oversubscribe))
     skipped = skipped_entries(source)
     for name, why in skipped:
         print(printable(f"batch: {name}: skipped: {why}"),
@@ -658,7 +715,7 @@ def batch(source: str, target: str, options: BatchOptions = BatchOptions(),
     try:
         if options.ray:  # before OUT is touched: a cluster that can't be reached costs nothing
             started_ray = not ray_module().is_initialized()
-            start_ray(options.address, options.jobs)
+            start_ray(options.address, jobs)
         if options.progress and sys.stderr.isatty():  # the bar is for a person watching
             progress = Progress(_count(source, limits), "batch", done=done)
         if target == "-":
@@ -674,13 +731,13 @@ def batch(source: str, target: str, options: BatchOptions = BatchOptions(),
             pool = RayPool(answer_chunk, options.config, per_cpu=1 if timeout else 2)
             chunk = options.chunk or RAY_CHUNK
         else:
-            pool = LocalPool(options.jobs or os.cpu_count() or 1, answer_chunk, options.config)
+            pool = LocalPool(jobs or 1, answer_chunk, options.config, start=0)
             chunk = options.chunk or LOCAL_CHUNK
         for _, (line, failed) in run_ordered(requests, pool, chunk, failure_answer, timeout,
                                              weight=_weight, window_weight=WINDOW_BYTES,
                                              barrier=_ends_chunk):
-            out.write(line + "\n")
-            out.flush()
+            flushed(out, line + "\n", "stdout" if target == "-" else target,
+                    "" if target == "-" else RESUME_ADVICE)
             internal = internal or failed
             if progress is not None:
                 progress.step()
@@ -691,7 +748,10 @@ def batch(source: str, target: str, options: BatchOptions = BatchOptions(),
             ray_module().shutdown()
             release_reapers()
         if out is not None and target != "-":
-            out.close()
+            try:
+                out.close()
+            except OSError:
+                pass  # every answer was flushed: a failing close only repeats a failed write
         if progress is not None:
             progress.close()
     if internal:

@@ -12,7 +12,8 @@ which adds the benchmark commands `gen` and `bench`).
 Every file is read for its `format` and answered by that ruleset (`planner.rulesets`); FILE `-`
 is standard input. Exit codes: 0 ok, 1 unpayable or illegal, 2 a bad file, option or environment
 variable (one line per problem on stderr, never a traceback), 3 `batch` wrote an answer that is
-an internal error, 130 interrupted (Ctrl-C).
+an internal error, 4 the output can't be written (a full disk: one line on stderr), 130
+interrupted (Ctrl-C).
 """
 
 from __future__ import annotations
@@ -30,9 +31,11 @@ from .answers import EXIT_BAD_INPUT, EXIT_OK, Answer
 from .arguments import (
     MAX_CHUNK,
     MAX_SECONDS,
+    WORKER_MB,
     Parser,
     add_pool_arguments,
     config_of,
+    printable,
     ray_equals,
     seconds,
     solver_options,
@@ -40,6 +43,8 @@ from .arguments import (
 )
 from .commands import COMMANDS, answer
 from .config import REQUEST_MARGIN
+from .output import EXIT_CANNOT_WRITE, CannotWrite, flushed
+from .render import readable
 from .rulesets import RulesetError
 
 EXIT_INTERRUPTED = 130  # Ctrl-C, as a shell reports a process SIGINT ended
@@ -55,14 +60,19 @@ def _print(result: Answer, as_json: bool) -> int:
 
 
 def write(stream: IO[str], text: str) -> None:
-    """`text` and a line break on `stream`; what its encoding can't hold (a lone surrogate from
-    a JSON `\\ud800` escape in an id) is written as its escape, never a UnicodeEncodeError."""
+    """`text` and a line break on `stream`, flushed. Every control or format character of it
+    (an id's ESC, OSC, BEL) is written as its escape, as a table cell is (`render.readable`):
+    nothing a scenario holds reaches the terminal as a command. What the stream's encoding
+    can't hold is written as its escape too, never a UnicodeEncodeError; a stream that refuses
+    the text (a full disk) is a CannotWrite."""
+    text = readable(text)
     encoding = getattr(stream, "encoding", None) or "utf-8"
     try:
         safe = text.encode(encoding, "backslashreplace").decode(encoding)
     except LookupError:
         safe = text.encode("ascii", "backslashreplace").decode("ascii")
-    stream.write(safe + "\n")
+    name = "stdout" if stream is sys.stdout else "stderr" if stream is sys.stderr else "output"
+    flushed(stream, safe + "\n", name)
 
 
 def cmd_answer(args: argparse.Namespace) -> int:
@@ -81,7 +91,8 @@ def cmd_demo(args: argparse.Namespace) -> int:
 
     p = plan(load_text(demo_text(), "demo.yaml"), config_of(args))
     if not args.json:
-        print("Demo (rule 353.4.c): Sky Splitter with Eager Apprentice and a 7-Might unit.\n")
+        write(sys.stdout, "Demo (rule 353.4.c): Sky Splitter with Eager Apprentice and a 7-Might "
+                          "unit.\n")
     return _print(p, args.json)
 
 
@@ -110,7 +121,8 @@ def cmd_batch(args: argparse.Namespace) -> int:
     formats()
     options = BatchOptions(config=config_of(args), jobs=args.jobs, ray=args.ray is not None,
                            address=args.ray or None, chunk=args.chunk,
-                           request_timeout=args.request_timeout, resume=args.resume)
+                           request_timeout=args.request_timeout, resume=args.resume,
+                           oversubscribe=args.oversubscribe)
     try:
         return batch(args.input, args.output, options)
     except BatchError as err:
@@ -126,7 +138,11 @@ def add_batch_arguments(parser: argparse.ArgumentParser) -> None:
                              "dangling link) is named on stderr and not read, and the exit is 2 "
                              "(the other files are still answered)")
     parser.add_argument("output", metavar="OUT", help="JSON lines of answers, or - for stdout")
-    add_pool_arguments(parser, "default: every core")
+    add_pool_arguments(parser, "default: every core; at most the cores, and within the memory "
+                               f"(a worker is estimated at {WORKER_MB} MB); never more than the chunks")
+    parser.add_argument("--oversubscribe", action="store_true",
+                        help="let --jobs start more workers than there are cores (still within "
+                             "the memory: a --jobs that would not fit is refused)")
     parser.add_argument("--resume", action="store_true",
                         help="skip the requests OUT already answers (by position and id) and "
                              "append the rest")
@@ -204,6 +220,13 @@ def main(argv: Sequence[str] | None = None, extra: Extra | None = None) -> int:
         return EXIT_BAD_INPUT
     except KeyboardInterrupt:
         return EXIT_INTERRUPTED
+    except CannotWrite as err:
+        _quiet_stdout()  # the interpreter's last flush would fail again, and say so
+        try:
+            print(printable(f"{command_word or 'payplan'}: {err}"), file=sys.stderr, flush=True)
+        except OSError:
+            pass  # stderr refuses it too: the exit code says it
+        return EXIT_CANNOT_WRITE
     except BrokenPipeError:  # e.g. piped into head: the reader left, nothing to say
         _quiet_stdout()
         return EXIT_OK

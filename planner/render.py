@@ -27,6 +27,14 @@ def cell(value: object) -> str:
                    for ch in text)
 
 
+def readable(text: str) -> str:
+    """Text for a terminal: each of its lines as `cell` writes a cell, so no id or name in it
+    (a header, a step, a list of state changes) can send the terminal an escape sequence (ESC,
+    OSC, BEL, CSI) or turn the text around (a bidi override). Lines already escaped stay as
+    they are (a backslash is printable)."""
+    return "\n".join(cell(line) for line in text.split("\n"))
+
+
 def width(text: str) -> int:
     """How many columns `text` (printable, as `cell` makes it) takes on a terminal: wide and
     full-width characters (East Asian width W or F) two, combining marks none, others one."""

@@ -21,7 +21,8 @@ worker is stopped, the request is answered `"errors": ["timeout: ..."]`, and a f
 serves the next line. A line over the size limit is answered as soon as it passes the limit,
 then read past in pieces (an endless line costs neither memory nor a wait for its end). A worker that dies is
 replaced the same way. Workers come from a fork server that has already imported the planner,
-so starting one takes milliseconds. The service ends, with exit code 0, at the end of its input.
+so starting one takes milliseconds. The service ends, with exit code 0, at the end of its input;
+a stdout that refuses an answer (a full disk) ends it with one line and exit code 4.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from .commands import COMMANDS as _COMMANDS
 from .commands import answer
 from .config import DEFAULT_CONFIG, SolverConfig
 from .config import request_timeout as default_timeout
+from .output import flushed
 from .rulesets import formats
 from .workers import Failure, LocalPool, Outcome, timeout_error
 
@@ -70,8 +72,7 @@ def serve(stdin: IO[str], stdout: IO[str], config: SolverConfig = DEFAULT_CONFIG
             if isinstance(line, str) and not line.strip():
                 continue
             answer = _answer(line, number, worker, request_timeout, limits)
-            stdout.write(_encode(answer) + "\n")
-            stdout.flush()
+            flushed(stdout, _encode(answer) + "\n", "stdout")
     finally:
         worker.close()
     return 0

@@ -1,9 +1,11 @@
 """Worker processes that can be stopped: `serve` and `batch` run every request in one.
 
-A `LocalPool` keeps `jobs` processes, each given one task at a time (a list of items and a
-module-level function to run on them); a worker that dies, or runs past its task's time, is
-killed and replaced, and the task is reported as a `Failure`. Workers come from a fork server
-that has imported the planner (`context()`), so starting one takes milliseconds.
+A `LocalPool` keeps up to `jobs` processes, each given one task at a time (a list of items and a
+module-level function to run on them), the first ones at once or each when a task finds none
+idle (`batch`: so never more workers than the chunks that ran at once); a worker that dies, or
+runs past its task's time, is killed and replaced, and the task is reported as a `Failure`.
+Workers come from a fork server that has imported the planner (`context()`), so starting one
+takes milliseconds.
 """
 
 from __future__ import annotations
@@ -118,17 +120,25 @@ class _Slot:
 
 
 class LocalPool:
-    """`jobs` worker processes, each given one task at a time, each replaced when it dies or
-    runs past its task's time. `function(items, argument)` runs in the worker; it must be a
-    module-level function (it is sent by name)."""
+    """Up to `jobs` worker processes, each given one task at a time, each replaced when it dies
+    or runs past its task's time. `start` of them (default all) start at once, the others when
+    a task finds none idle (`started`: with `start` 0, never more than the tasks that ran at
+    once). `function(items, argument)` runs in the worker; it
+    must be a module-level function (it is sent by name)."""
 
     def __init__(self, jobs: int, function: Callable[[list[Any], Any], list[Any]],
-                 argument: Any) -> None:
+                 argument: Any, start: int | None = None) -> None:
         self.capacity = max(1, jobs)
         self._function = function
         self._argument = argument
         self._context = context()
-        self._slots = [self._start() for _ in range(self.capacity)]
+        first = self.capacity if start is None else min(start, self.capacity)
+        self._slots = [self._start() for _ in range(first)]
+
+    @property
+    def started(self) -> int:
+        """The worker processes running now (idle or busy)."""
+        return len(self._slots)
 
     def _start(self) -> _Slot:
         ours, theirs = self._context.Pipe()
@@ -141,7 +151,11 @@ class LocalPool:
         return _Slot(process, ours)
 
     def submit(self, key: int, items: list[Any], timeout: float | None) -> None:
-        index = next(i for i, slot in enumerate(self._slots) if slot.key is None)
+        index = next((i for i, slot in enumerate(self._slots) if slot.key is None), None)
+        if index is None:  # every worker is busy: one more, within `capacity`
+            assert len(self._slots) < self.capacity, "a task past the pool's capacity"
+            self._slots.append(self._start())
+            index = len(self._slots) - 1
         slot = self._slots[index]
         try:
             slot.conn.send((key, items))

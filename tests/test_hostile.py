@@ -826,3 +826,288 @@ def test_the_readme_installs_the_planner_alone_then_the_test_extras() -> None:
 
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     assert sorted(d.split(">")[0] for d in project["dependencies"]) == ["PyYAML", "ortools"]
+
+
+# --- Round four, hostile I/O (issue 40 items 4, 5, 7, 8, 9, 10) ------------------------------------
+# X paid in life up to a huge life total, a YAML alias that contains itself, `--jobs` past the
+# cores and the memory, terminal escapes in every human-readable line, a full disk or stdout.
+# (Item 10, generators that draw only what the loader accepts: tests/test_generators_load.py;
+# X life against the brute force: tests/test_mtg_x_life_model.py.)
+
+
+@pytest.mark.parametrize("text", ["cards: &c {x: *c}\n", "a: &l [1, [2, *l]]\n",
+                                  "format: mtg/1\nstate: &s\n  you: {more: [*s]}\n"])
+@pytest.mark.parametrize("max_values", [None, "1_000_000_000"])
+def test_a_yaml_alias_inside_its_own_node_is_one_line_naming_the_cycle(
+        tmp_path: Path, text: str, max_values: str | None) -> None:
+    """A 30-byte alias that contains itself hung 60 s at 850 MB with `PAYPLAN_MAX_VALUES`
+    raised, and was "more than 500,000 values" without: it is one line naming the alias, at
+    the alias's line and column, whatever the limit."""
+    source = tmp_path / "cycle.yaml"
+    source.write_text(text, encoding="utf-8")
+    env = {**os.environ, **({"PAYPLAN_MAX_VALUES": max_values} if max_values else {})}
+    run = command("plan", str(source), env=env, timeout=20)
+    line = one_clean_line(run.err)
+    assert run.code == 2
+    assert line.startswith(f"{source}:"), line
+    assert "alias" in line and "contains itself" in line, line
+    assert "more than" not in line
+    assert run.rss_mb < MEMORY_BOUND_MB
+
+
+def toxic_deluge(life: int, extra: dict[str, Any] | None = None) -> dict[str, Any]:
+    """Toxic Deluge ("pay X life") with `life`, three Swamps, `x: auto`."""
+    data: dict[str, Any] = yaml.safe_load(
+        (EXAMPLES / "mtg" / "52-toxic-deluge-pay-x-life.yaml").read_text(encoding="utf-8"))
+    data["state"]["you"]["life"] = life
+    data.update(extra or {})
+    return data
+
+
+@pytest.mark.parametrize("life", [1_000_000, 999_983])
+def test_x_paid_in_life_up_to_a_huge_life_is_one_integer_at_once(tmp_path: Path,
+                                                                 life: int) -> None:
+    """Life 1,000,000 took 81-88 s and 324-454 MB, said `optimal: false`, and X differed
+    between runs (76,812, 123,810): X is the largest payable up to the documented cap (1,000,
+    the most a play may name), at once, exact, the same every run; and `check` of that plan's
+    payment, with its X named or not, is legal at once (it listed a million X)."""
+    from payplan.engine.mtg.options import MAX_X
+
+    source = tmp_path / "deluge.json"
+    source.write_text(json.dumps(toxic_deluge(life)), encoding="utf-8")
+    runs = [command("plan", str(source), "--json", timeout=60) for _ in range(2)]
+    assert runs[0].out == runs[1].out
+    answer = json.loads(runs[0].out)
+    assert runs[0].code == 0, runs[0].err
+    assert answer["x"] == MAX_X == 1_000 and answer["optimal"] is True
+    assert answer["total"]["life"] == MAX_X
+    assert runs[0].rss_mb < MEMORY_BOUND_MB
+    assert max(r.seconds for r in runs) < HANG_S / 4  # a hang bound: it took 81 s
+    for named in ({}, {"x": answer["x"]}):
+        source.write_text(json.dumps({**toxic_deluge(life), "payment": answer["payment"],
+                                      **named}), encoding="utf-8")
+        checked = command("check", str(source), "--json", timeout=60)
+        assert checked.code == 0, checked.err
+        assert json.loads(checked.out)["legal"] is True
+
+
+def test_x_paid_in_life_leaves_the_life_a_phyrexian_pip_takes() -> None:
+    """With a Phyrexian pip beside X life and no mana for it, the pip takes 2 life and X is
+    the rest: X decided in the model counts every other life cost (the brute force agrees on
+    such boards in tests/test_mtg_x_life_model.py)."""
+    from payplan.engine.mtg.loader import scenario_from_data as mtg_scenario
+    from payplan.planner.mtg.plan import plan as plan_mtg
+
+    data = toxic_deluge(1_000)
+    data["cards"]["toxic-deluge"]["cost"] = "{2}{B}{R/P}"
+    answer = plan_mtg(mtg_scenario(data)).to_json()
+    assert answer["status"] == "ok"
+    assert answer["x"] == 998 and answer["total"]["life"] == 1_000
+
+
+def requests_jsonl(path: Path, count: int = 3) -> Path:
+    lines = [json.dumps({"id": i, "command": "plan", "scenario": sky()}) for i in range(count)]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return path
+
+
+def into_dev_full(*args: str, stdin: Any = subprocess.DEVNULL) -> subprocess.CompletedProcess[str]:
+    with open("/dev/full", "w", encoding="utf-8") as full:
+        return subprocess.run([sys.executable, "-m", "payplan.cli", *args], stdin=stdin,
+                              stdout=full, stderr=subprocess.PIPE, text=True, timeout=HANG_S)
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize("how", ["batch-out", "batch-stdout", "plan", "plan-json", "serve",
+                                 "demo", "orders", "gen"])
+def test_a_full_disk_is_one_line_and_exit_4(tmp_path: Path, how: str) -> None:
+    """`batch IN /dev/full`, `batch IN -`, `plan FILE`, `serve` into a full disk were
+    tracebacks and exit 1 (which says "unpayable"): one line naming what could not be written
+    and why, exit 4 (the README's exit codes), and for a batch into a file the advice that
+    `--resume` continues."""
+    requests = requests_jsonl(tmp_path / "in.jsonl")
+    if how == "batch-out":
+        run = into_dev_full("batch", str(requests), "/dev/full", "--jobs", "1")
+    elif how == "batch-stdout":
+        run = into_dev_full("batch", str(requests), "-", "--jobs", "1")
+    elif how == "serve":
+        with requests.open("rb") as stdin:
+            run = into_dev_full("serve", stdin=stdin)
+    elif how in ("demo", "gen"):
+        run = into_dev_full(*(["gen", "typical"] if how == "gen" else ["demo"]))
+    else:
+        verb = "orders" if how == "orders" else "plan"
+        run = into_dev_full(verb, str(SKY), *(["--json"] if how == "plan-json" else []))
+    line = one_clean_line(run.stderr)
+    assert run.returncode == 4, run.stderr
+    verb = how.split("-")[0]
+    target = "/dev/full" if how == "batch-out" else "stdout"
+    assert line.startswith(f"{verb}: {target}: cannot write: No space left on device"), line
+    assert ("--resume" in line) == (how == "batch-out"), line
+
+
+def test_the_readme_documents_exit_code_4() -> None:
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    exits = readme.split("Exit codes:", 1)[1].split("\n\n", 1)[0]
+    assert "4 the output can't be written" in " ".join(exits.split())
+
+
+def test_jobs_are_at_most_the_cores_unless_oversubscribed_and_within_the_memory() -> None:
+    """`--jobs 256` started 170 processes and 9.8 GB in 4 s on 2 cores; `--jobs 4096` brought
+    the OOM killer. The decision, without starting anything: at most the cores unless
+    `--oversubscribe`; a number that would not fit in the memory is refused, naming it; the
+    default is lowered to what fits."""
+    from payplan.planner.batch import BatchError, local_jobs
+
+    assert local_jobs(None, cores=2, available=24_000) == 2
+    assert local_jobs(256, cores=2, available=24_000) == 2
+    assert local_jobs(4096, cores=2, available=24_000) == 2
+    assert local_jobs(1, cores=2, available=24_000) == 1
+    assert local_jobs(64, cores=2, available=24_000, oversubscribe=True, per_worker=200) == 64
+    with pytest.raises(BatchError) as refused:
+        local_jobs(256, cores=2, available=24_000, oversubscribe=True, per_worker=200)
+    assert str(refused.value) == ("--jobs 256: 256 workers would take about 50.0 GB (200 MB "
+                                  "each, estimated), more than the 23.4 GB of memory "
+                                  "available; lower --jobs")
+    with pytest.raises(BatchError, match="more than the 300 MB of memory available"):
+        local_jobs(2, cores=64, available=300, per_worker=200)
+    assert local_jobs(None, cores=64, available=1_000, per_worker=200) == 5
+    assert local_jobs(None, cores=64, available=10, per_worker=200) == 1
+    assert local_jobs(128, cores=64, available=None, oversubscribe=True) == 128
+
+
+def test_a_local_pool_starts_a_worker_per_chunk_running_not_per_job() -> None:
+    """A pool allowed 64 workers given two chunks starts two."""
+    from payplan.planner.batch import answer_chunk, read_requests
+    from payplan.planner.workers import LocalPool
+
+    line = json.dumps({"id": 1, "command": "plan", "scenario": sky()}).encode() + b"\n"
+    requests = list(read_requests("-", io.BytesIO(line * 2), Limits()))
+    pool = LocalPool(64, answer_chunk, SolverConfig(), start=0)
+    try:
+        assert pool.started == 0
+        pool.submit(1, requests[:1], None)
+        pool.submit(2, requests[1:], None)
+        done: list[tuple[int, Any]] = []
+        while len(done) < 2:
+            done += pool.wait()
+        pool.submit(3, requests[:1], None)  # an idle worker takes it
+        while len(done) < 3:
+            done += pool.wait()
+        assert pool.started == 2
+        assert all(isinstance(outcome, list) for _, outcome in done)
+    finally:
+        pool.close()
+
+
+def test_batch_jobs_past_the_cores_and_the_memory_end_to_end(tmp_path: Path) -> None:
+    """`--jobs 4096` answers on the cores (exit 0, the answers whole); with `--oversubscribe`
+    it is refused before OUT is written: one line naming the memory, exit 2."""
+    requests = requests_jsonl(tmp_path / "in.jsonl", 2)
+    fine = command("batch", str(requests), str(tmp_path / "a.jsonl"), "--jobs", "4096")
+    assert fine.code == 0, fine.err
+    assert len((tmp_path / "a.jsonl").read_text(encoding="utf-8").splitlines()) == 2
+    assert fine.rss_mb < MEMORY_BOUND_MB
+    refused = command("batch", str(requests), str(tmp_path / "b.jsonl"), "--jobs", "4096",
+                      "--oversubscribe")
+    line = one_clean_line(refused.err)
+    assert refused.code == 2
+    assert line.startswith("batch: --jobs 4096: 4096 workers would take about 800.0 GB"), line
+    assert "of memory available; lower --jobs" in line
+    assert not (tmp_path / "b.jsonl").exists()
+
+
+EVIL = "\x1b]0;owned\x07\x1b[2J\x1b[31m\x9b1m\u202e"  # OSC title + BEL, clear, colour, CSI, RTL
+
+
+def _renamed(value: Any, names: dict[str, str]) -> Any:
+    """`value` with every string (value or mapping key) that is one of `names` renamed."""
+    if isinstance(value, dict):
+        return {names.get(k, k): _renamed(v, names) for k, v in value.items()}
+    if isinstance(value, list):
+        return [_renamed(v, names) for v in value]
+    return names.get(value, value) if isinstance(value, str) else value
+
+
+def _ids(value: Any, out: set[str]) -> set[str]:
+    """Every object id (`id: ...`) and card id (a key of `cards`) in the data."""
+    if isinstance(value, dict):
+        for key, item in value.items():
+            if key == "id" and isinstance(item, str):
+                out.add(item)
+            if key == "cards" and isinstance(item, dict):
+                out.update(item)
+            _ids(item, out)
+    elif isinstance(value, list):
+        for item in value:
+            _ids(item, out)
+    return out
+
+
+def hostile(path: Path) -> dict[str, Any]:
+    data: dict[str, Any] = yaml.safe_load(path.read_text(encoding="utf-8"))
+    return dict(_renamed(data, {i: EVIL + i for i in _ids(data, set())}))
+
+
+def _unsafe(text: str) -> list[str]:
+    return sorted({repr(c) for c in text if c != "\n"
+                   and unicodedata.category(c) in ("Cc", "Cf", "Cs")})
+
+
+@pytest.mark.parametrize("example, verbs", [
+    ("01-sky-splitter-order.yaml", ("plan", "hand", "orders", "play", "check")),
+    ("cards/04-flow-from-trash.yaml", ("plan", "hand", "play")),
+    ("mtg/52-toxic-deluge-pay-x-life.yaml", ("plan", "hand", "orders", "play", "check")),
+    ("turns/01-apprentice-first.yaml", ("turn",)),
+    ("turns/03-land-drop-ritual.yaml", ("turn",)),
+])
+def test_no_control_character_of_an_id_reaches_the_terminal(
+        tmp_path: Path, capsys: pytest.CaptureFixture[str], example: str,
+        verbs: tuple[str, ...]) -> None:
+    """Ids holding ESC, OSC, BEL, CSI and a bidi override were printed raw by the headers of
+    `plan`, `orders`, `play` (and its "State changes"), `turn`'s `=== N. ID ===` and mtg/1's
+    plan header: every human-readable line escapes them as table cells and error lines do."""
+    data = hostile(EXAMPLES / example)
+    source = tmp_path / "evil.json"
+    source.write_text(json.dumps(data), encoding="utf-8")
+    for verb in verbs:
+        if verb == "check":
+            main(["plan", str(source), "--json"])
+            planned = json.loads(capsys.readouterr().out)
+            source.write_text(json.dumps({**data, "payment": planned["payment"]}),
+                              encoding="utf-8")
+        code = main([verb, str(source)])
+        out, err = capsys.readouterr()
+        assert code in (0, 1), (verb, err)
+        assert not _unsafe(out), (verb, _unsafe(out), out)
+        assert not _unsafe(err), (verb, err)
+        assert "\\x1b]0;owned\\x07" in out, (verb, out)  # the id was printed, escaped
+
+
+def test_a_batch_cut_by_a_full_disk_continues_with_resume(tmp_path: Path) -> None:
+    """The advice holds: OUT cut by its size limit (RLIMIT_FSIZE, SIGXFSZ ignored: the writes
+    fail as on a full disk) is one line and exit 4, and `--resume` then writes the rest, the
+    whole byte for byte what an uncut run writes."""
+    import resource
+
+    requests = requests_jsonl(tmp_path / "in.jsonl", 6)
+    whole = tmp_path / "whole.jsonl"
+    assert command("batch", str(requests), str(whole), "--jobs", "1").code == 0
+    size = len(whole.read_bytes())
+
+    def small_files() -> None:
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+        resource.setrlimit(resource.RLIMIT_FSIZE, (size // 2, size // 2))
+
+    cut = tmp_path / "cut.jsonl"
+    run = subprocess.run([sys.executable, "-m", "payplan.cli", "batch", str(requests), str(cut),
+                          "--jobs", "1"], preexec_fn=small_files, capture_output=True,
+                         text=True, timeout=HANG_S)
+    line = one_clean_line(run.stderr)
+    assert run.returncode == 4
+    assert line.startswith(f"batch: {cut}: cannot write: File too large"), line
+    assert "--resume" in line
+    assert 0 < len(cut.read_bytes()) <= size // 2
+    resumed = command("batch", str(requests), str(cut), "--jobs", "1", "--resume")
+    assert resumed.code == 0, resumed.err
+    assert cut.read_bytes() == whole.read_bytes()

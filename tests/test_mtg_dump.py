@@ -501,10 +501,11 @@ def every_key_scenario(draw: Draw) -> dict[str, Any]:
     card_ids = [f"card-{i}" for i in range(draw(st.integers(1, 4)))]
     cards = {c: _card(draw, c) for c in card_ids}
     # K'rrik's life_for (issue 25, A3), in colors no mana ability's cost has a pip of (the
-    # loader refuses that pair).
+    # loader refuses that pair; a pip may be written in lower case, `{w}`).
     in_costs = {letter for body in cards.values() for m in body.get("mana", [])
                 if isinstance(m, dict) for c in m.get("costs", [])
-                if isinstance(c, str) and c.startswith("{") for letter in "WUBRG" if letter in c}
+                if isinstance(c, str) and c.startswith("{") for letter in "WUBRG"
+                if letter in c.upper()}
     free = [c for c in "WUBRG" if c not in in_costs]
     if free and draw(st.integers(0, 3)) == 0:
         body = cards[draw(st.sampled_from(card_ids))]

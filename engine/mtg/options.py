@@ -19,6 +19,7 @@ from dataclasses import dataclass
 
 from ..discounts import NO_DEADLINE, Deadline
 from ..problems import Problem
+from ..reading import MAX_AMOUNT
 from .cards import TURN_FACE_UP, ZONE_OF_KIND, Card, Obj, OtherCost, Play, Scenario
 from .mana import NO_MANA, TYPES, Mana, Symbol, add, total
 from .total_cost import (
@@ -63,7 +64,7 @@ class Part:
 class Way:
     """One way to cast with nothing optional paid and X = 0 (`base`, its announced symbols
     not yet announced, the increases included), its non-mana parts, and its X: `x_count` {X}
-    symbols, X from `x_low` to `x_high`."""
+    symbols, `x_life` life per X (`{pay_life: X}`), X from `x_low` to `x_high`."""
 
     cast: str
     base: Part
@@ -71,6 +72,7 @@ class Way:
     x_count: int
     x_low: int
     x_high: int
+    x_life: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -355,7 +357,8 @@ def _options(scenario: Scenario, play: Play, mana_cap: int, chosen: Chosen | Non
     # Never on the chosen path (`chosen_casts` passes False): check lists its totals. Where
     # `listed_most` bounds the list below `COMPACT_FROM`, `_listed` of any `linear_choices`
     # would too, so the list is priced without working the choices out.
-    if compact and listed_most(card, play, ways, mana_cap) >= COMPACT_FROM:
+    if compact and listed_most(card, play, ways, mana_cap,
+                               scenario.state.you.life) >= COMPACT_FROM:
         linear = linear_choices(scenario, card, play, ways, changing, mana_cap)
         if linear is not None and _listed(linear) >= COMPACT_FROM:
             return CastOptions(card, obj, zone, (), (), auto, x_auto, linear, play), ()
@@ -419,17 +422,22 @@ def x_parts(card: Card, cast: str) -> tuple[int, int]:
     return mana_x, life_x
 
 
+MAX_X = MAX_AMOUNT
+"""The largest X `x: auto` chooses: the most a play may name (`play.x`, `payplan check`'s `x`),
+so that every X a plan answers can be named back."""
+
+
 def x_high(x_count: int, x_life: int, mana: int, life: int) -> int:
     """The largest X worth pricing under `x: auto`: what `mana` (the most the resources and
     the reductions could ever give) pays for the {X} symbols, and what your `life` pays for
     the X life costs (119.4: life is paid only while your life total is at least the amount;
-    paying to 0 is allowed), the smaller of the two where there are both."""
-    bounds = []
+    paying to 0 is allowed), the smaller of the two where there are both; at most `MAX_X`."""
+    bounds = [MAX_X]
     if x_count:
         bounds.append(mana // x_count)
     if x_life:
         bounds.append(life // x_life)
-    return min(bounds, default=0)
+    return min(bounds) if x_count or x_life else 0
 
 
 def _chosen_set(card: Card, play: Play, paid: tuple[tuple[str, int], ...]
@@ -541,21 +549,21 @@ def linear_choices(scenario: Scenario, card: Card, play: Play, ways: list[str],
         counted.append(Counted(name, low, high, _part(cost.mana.symbols, cost.other)))
         symbols_of.update((sym.text, sym) for sym in cost.mana.symbols if sym.announced)
     out: list[Way] = []
-    if any(x_parts(card, cast)[1] for cast in ways):
-        return None  # X life: the model's X adds mana only
     for cast in ways:
         symbols, other, _ = assembled(card, play, cast, (), commander_casts(scenario, play))
         symbols_of.update((sym.text, sym) for sym in symbols if sym.announced)
         x_count = sum(1 for sym in symbols if sym.kind == "x")
-        if not x_count or cast == "without_paying":
+        x_life = x_parts(card, cast)[1]  # X life: one integer the model decides, as {X}'s
+        if (not x_count or cast == "without_paying") and not x_life:
             low = high = 0
         elif play.x is not None:
             low = high = play.x
         else:
-            low, high = 0, mana_cap // x_count
-        base = _part(symbols, other)
+            low, high = 0, x_high(x_count, x_life, mana_cap, scenario.state.you.life)
+        base = _part(symbols, other)  # (`{pay_life: X}` counts no life here: `x_life` does)
         out.append(Way(cast, Part(add(base.mana, increase), base.life, base.announced),
-                       tuple(o for o in other if o.kind != "pay_life"), x_count, low, high))
+                       tuple(o for o in other if o.kind != "pay_life"), x_count, low, high,
+                       x_life))
     halves = []
     for text, sym in sorted(symbols_of.items()):
         each = []
@@ -589,17 +597,17 @@ def _listed(linear: Linear) -> int:
     return out
 
 
-def listed_most(card: Card, play: Play, ways: list[str], mana_cap: int) -> int:
+def listed_most(card: Card, play: Play, ways: list[str], mana_cap: int, life: int) -> int:
     """An upper bound on `_listed(linear_choices(...))` for these ways, from the symbols alone
     (cheaper than working the choices out). Each factor bounds `_listed`'s: the optional sets
     are the same product of `_counts`; a way's X range is the same (`linear_choices`: 0 to
-    `mana_cap // x_count`, one value when the play names X, when it has no {X} or is cast
-    without paying; its {X} are those of its cost and of the additional costs paid whatever is
-    chosen, as `assembled` gathers them, the commander tax adding none); and its announcements,
-    a product over the announced kinds of the multisets of halves of that kind's pips, are at
-    most the sequences: 3 ** pips (a symbol has at most 3 halves: `{G/W/P}`), its pips those
-    of its cost, of the always-paid additional costs, and of each optional cost times its
-    largest count."""
+    `x_high` of its {X} and X life, one value when the play names X, when it has neither (or is
+    cast without paying and pays no X life); its {X} are those of its cost and of the additional
+    costs paid whatever is chosen, as `assembled` gathers them, the commander tax adding none);
+    and its announcements, a product over the announced kinds of the multisets of halves of that
+    kind's pips, are at most the sequences: 3 ** pips (a symbol has at most 3 halves:
+    `{G/W/P}`), its pips those of its cost, of the always-paid additional costs, and of each
+    optional cost times its largest count."""
     sets = 1
     optional_pips = 0
     for name in card.optional_names():
@@ -613,8 +621,9 @@ def listed_most(card: Card, play: Play, ways: list[str], mana_cap: int) -> int:
         for _, cost in additional_costs(card, play, Choices(cast, ())):
             symbols.extend(cost.mana.symbols)
         x_count = sum(1 for s in symbols if s.kind == "x")
-        xs = (1 if not x_count or cast == "without_paying" or play.x is not None
-              else mana_cap // x_count + 1)
+        x_life = x_parts(card, cast)[1]
+        xs = (1 if ((not x_count or cast == "without_paying") and not x_life) or play.x is not None
+              else x_high(x_count, x_life, mana_cap, life) + 1)
         pips = optional_pips + sum(1 for s in symbols if s.announced)
         out += sets * xs * 3 ** pips
     return out

@@ -162,6 +162,8 @@ def _decided(m: cp_model.CpModel, linear: Linear, scenario: Scenario,
         [mana[0], *(w.x_count * x[c] for c, w in enumerate(linear.ways) if c in x)])
     life: cp_model.LinearExprT = (sum(way[c] * w.base.life for c, w in enumerate(linear.ways))
                                   + sum(times[k.name] * k.part.life for k in linear.counted))
+    life = cp_model.LinearExpr.sum(
+        [life, *(w.x_life * x[c] for c, w in enumerate(linear.ways) if c in x and w.x_life)])
     half: dict[tuple[str, int], cp_model.IntVar] = {}
     half_most: dict[str, int] = {}  # each kind's pips at most (the `half` variables' range)
     size_ub = max(total(w.base.mana) + w.x_count * w.x_high for w in linear.ways) + sum(
