@@ -13,7 +13,8 @@ the benefits of the `auto` optional costs it pays), (3) the smallest summed tota
 first list of candidate-order positions (a shorter list that is a prefix comes first), then each
 play's payment as `plan` breaks ties, in play order. Every sequence is a path of moves from the
 start state; `best(state)` is the best way to go on from a state, and it depends only on that
-state, on which objects were already played as cards (each at most once a turn), on which
+state, on which cards were already played from which zones (each at most once from each zone
+it is in: `played_mark`), on which
 listed candidates were used, and on how many plays were made (for `max_plays`): the four ranks
 of a path are its first move's plus the rest's, compared the same way whatever came before
 (the position lists too: two paths with the same first move compare as their rests do). So
@@ -52,8 +53,9 @@ S = TypeVar("S")
 @dataclass(frozen=True, slots=True)
 class Candidate:
     """One candidate of a state: its key (`h1`, `g1.equip`), its place in the candidate order
-    (compared as tuples), the plays to try (one per choice of targets), the object it plays as a
-    card (each object at most once a turn; None for an ability), and its index in the file's
+    (compared as tuples), the plays to try (one per choice of targets), the card play it makes
+    (`played_mark`: the object and the zone it is played from; a card is played at most once
+    from each zone it is in during the turn; None for an ability), and its index in the file's
     list (None for `auto`)."""
 
     key: str
@@ -61,6 +63,19 @@ class Candidate:
     plays: tuple[Any, ...]
     card_object: str | None
     listed: int | None = None
+
+    @property
+    def object_id(self) -> str | None:
+        """The id of the object it plays as a card (None for an ability)."""
+        return None if self.card_object is None else self.card_object.split(":", 1)[1]
+
+
+def played_mark(zone: str, object_id: str) -> str:
+    """A card play as the search records it (`Candidate.card_object`): the object and the zone
+    it is played from. A card is played at most once from each zone it is in: one an earlier
+    play moved to a zone with a way to play it from there (an instant flashed back from the
+    graveyard after its cast from the hand: a new object, 400.7) is a candidate again there."""
+    return f"{zone}:{object_id}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -543,10 +558,12 @@ def plan_turn(moves: Moves[Any], start: Any, turn: Turn[Any], fmt: str,
     if objective != path.objective:  # the ruleset's moves and its realisation disagree: a bug
         raise RuntimeError(f"the turn's plays add up to objective {objective}, the search "
                            f"found {path.objective}")
-    made = {candidate.key for candidate, _ in path.steps}
+    # A listed entry is one candidate (the same play listed twice is two); `auto`'s by key.
+    made = {candidate.key if candidate.listed is None else candidate.listed
+            for candidate, _ in path.steps}
     not_played = []
     for candidate in moves.candidates(first, turn):
-        if candidate.key in made:
+        if (candidate.key if candidate.listed is None else candidate.listed) in made:
             continue
         not_played.append((candidate.key, _why_not(moves, final, candidate, turn, len(path.steps))))
     return TurnPlan(
@@ -603,4 +620,4 @@ def pay_together(moves: Moves[Any], start: Any, sequence: Sequence[Candidate],
 
 
 __all__ = ["Candidate", "Move", "Moves", "NOT_A_TURN", "Together", "TurnPlan", "evolve",
-           "pay_together", "plan_turn", "turn_of"]
+           "pay_together", "plan_turn", "played_mark", "turn_of"]

@@ -32,7 +32,18 @@ from payplan.benchmarks.mtg.reference.turn import compare, planner_answer
 from payplan.engine.mtg.cards import Play
 from payplan.planner.config import SolverConfig
 from payplan.planner.kernel import deadline
-from payplan.planner.turn import TOP, Move, _below, _cover, _knapsack, _Path, _Search, _shift, evolve
+from payplan.planner.turn import (
+    TOP,
+    Move,
+    _below,
+    _cover,
+    _knapsack,
+    _Path,
+    _Search,
+    _shift,
+    evolve,
+    played_mark,
+)
 
 # --- Thresholds ---------------------------------------------------------------------------------
 
@@ -220,7 +231,7 @@ def test_payplan_floor_takes_off_the_auto_benefits() -> None:
     fast_cards = {fast}
     scenario = families()["turn"][0].load(data)
     moves = RiftboundMoves(scenario)
-    floors = {obj.id: moves.floor(Candidate(obj.id, (0,), (), obj.id))
+    floors = {obj.id: moves.floor(Candidate(obj.id, (0,), (), played_mark("hand", obj.id)))
               for obj in scenario.state.you.hand}
     for obj in scenario.state.you.hand:
         assert floors[obj.id] == (-benefit if obj.card in fast_cards else 0)

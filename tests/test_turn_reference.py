@@ -99,6 +99,11 @@ HAND_WORKED: dict[str, tuple[dict[str, Any], tuple[int, int, int]]] = {
                     "keywords": {"accelerate": True}}},
         {"runes": {"fury": 2}, "hand": [{"id": "h1", "card": "rusher"}]}),
         objective={"benefits": {"accelerate": 5}}), (1, 0, 3)),
+    # Echo ([2], Flow [1]) played from the hand goes to the trash, where its Flow plays it
+    # again (a card is played at most once from each zone it is in): 2 + 1 runes exhausted.
+    "flow-again": (turn(
+        {"echo": {"type": "spell", "cost": {"energy": 2}, "keywords": {"flow": [{"energy": 1}]}}},
+        {"runes": {"mind": 3}, "hand": [{"id": "h1", "card": "echo"}]}), (2, 3, 3)),
     # Nothing payable: value 0.
     "nothing": (turn({"grunt": GRUNT}, {"runes": {"fury": 1},
                                         "hand": [{"id": "h1", "card": "grunt"}]}), (0, 0, 0)),

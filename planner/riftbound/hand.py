@@ -66,7 +66,7 @@ from ..render import table
 from .fastpath import applies
 from .plan import Plan, plan_options
 
-__all__ = ["candidates", "plan_hand", "render_hand"]
+__all__ = ["candidates", "flow_granted_anywhere", "plan_hand", "render_hand"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -99,6 +99,16 @@ def candidates(scenario: Scenario) -> list[Candidate]:
         if card is not None and card.keywords.hidden and obj.hidden_turn != "this":
             found.append(("facedown", obj))
     return [Candidate(zone, obj, i) for i, (zone, obj) in enumerate(found)]
+
+
+def flow_granted_anywhere(scenario: Scenario) -> bool:
+    """Whether a grant or an effect of the scenario may give a card Flow equal to its printed
+    cost (Kennen): a card's grant, an effect a card's resolution creates, or an effect in
+    `state.you.effects`."""
+    grants = [g for card in scenario.cards.values()
+              for g in (*card.grants, *(e.grant for e in card.effect_creates))]
+    grants += [e.grant for e in scenario.state.you.effects]
+    return any(g.flow_printed for g in grants)
 
 
 def _grants_of(scenario: Scenario, card_id: str) -> tuple[Grant, ...]:

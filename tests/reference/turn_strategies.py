@@ -20,7 +20,9 @@ trash) on 2 to 5 runes, from cards that make the order of the plays matter:
   and then), effects already in `state.you.effects`, and the opponent's effects (which never
   reach your plays);
 - `values` (0 to 5), `max_plays` (1 to 4), explicit candidate lists (some left out, some with
-  optional settings), and `candidates: auto` written out.
+  optional settings, now and then one card listed twice), and `candidates: auto` written out;
+- a Flow card in hand, played from the hand and then again from the trash (a card is played
+  at most once from each zone it is in).
 
 Most turns have a payable play: the cards cost at most [3] and two pips, and there are at least
 as many ready runes as the cheapest card needs.
@@ -266,6 +268,10 @@ def turn_data(draw: Draw) -> dict[str, Any]:
         # each with its optional costs left out or set.
         chosen = draw(st.lists(st.sampled_from(ids), min_size=1, max_size=len(ids),
                                unique=True))
+        if draw(st.integers(0, 3)) == 0:
+            # A card listed twice: each entry is one candidate (the second plays the card
+            # again only from a new zone, a Flow card from the trash).
+            chosen.append(draw(st.sampled_from(chosen)))
         listed = []
         for oid in chosen:
             entry = {"object": oid}

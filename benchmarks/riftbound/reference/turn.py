@@ -1,7 +1,8 @@
 """A turn by brute force (`payplan/1`; docs/turns.md), written apart from the planner.
 
-Every sequence of the candidates (each object played as a card at most once; an explicit list's
-entries each at most once), each play priced by the reference (`pricing.reference_totals` on the
+Every sequence of the candidates (each object played as a card at most once from each zone it is
+in: a spell played from the hand and then, Flow given, from the trash is two plays; an explicit
+list's entries each at most once), each play priced by the reference (`pricing.reference_totals` on the
 state the play meets: every base, optional set and total it reaches) and paid every way the rules
 allow on that state (`payments`: every use of every rune, every way the pool and the recycled
 Power cover the pips, every choice of the cards a discard cost takes), the state evolving between
@@ -145,6 +146,12 @@ class Candidate:
     position: int  # candidate order
     play: Mapping[str, Any]  # the PLAY mapping tried (optional costs filled in)
     listed: bool  # an entry of an explicit list (tried at most once, as given)
+    zone: str = "hand"  # the zone it is played from (a card: at most once from each zone)
+
+    @property
+    def played(self) -> str:
+        """The card play, as `played` records it: the zone and the object."""
+        return f"{self.zone}:{self.key}"
 
 
 def _with_auto(data: Mapping[str, Any], play: Mapping[str, Any]) -> dict[str, Any]:
@@ -162,8 +169,11 @@ def _with_auto(data: Mapping[str, Any], play: Mapping[str, Any]) -> dict[str, An
 
 def candidates(data: Mapping[str, Any], state: State, played: frozenset[str]
                ) -> list[Candidate]:
-    """`auto`: your hand in state order, then your trash cards with Flow, objects not yet played
-    as cards this turn; an explicit list: its entries (the caller drops the used ones)."""
+    """`auto`: your hand in state order, then your trash cards with Flow, none already played
+    from the zone it is in now (`played`: "zone:id"; docs/turns.md: a card is played at most
+    once from each zone it is in); an explicit list: its entries, each from the zone it names
+    or else from where its object is now (the caller drops the used entries and the cards
+    played from that zone already)."""
     spec = data.get("turn") or {}
     listed = spec.get("candidates", "auto")
     now = dict(data, state=state)
@@ -173,7 +183,10 @@ def candidates(data: Mapping[str, Any], state: State, played: frozenset[str]
             entry = dict(entry)
             if "object" not in entry or set(entry) - {"object", "optional", "base"}:
                 raise Unsupported(f"candidate entry {entry}")
-            out.append(Candidate(str(entry["object"]), i, _with_auto(now, entry), True))
+            oid = str(entry["object"])
+            zone = entry.get("from") or next(
+                (z for z in ZONES if any(o["id"] == oid for o in state["you"][z])), "hand")
+            out.append(Candidate(oid, i, _with_auto(now, entry), True, str(zone)))
         return out
     you = state["you"]
     out = []
@@ -182,11 +195,11 @@ def candidates(data: Mapping[str, Any], state: State, played: frozenset[str]
         for item in you[zone]:
             oid = item["id"]
             pos += 1
-            if oid in played:
+            if f"{zone}:{oid}" in played:
                 continue
             if zone == "trash" and not has_flow(now, oid):
                 continue
-            out.append(Candidate(oid, pos, _with_auto(now, {"object": oid}), False))
+            out.append(Candidate(oid, pos, _with_auto(now, {"object": oid}), False, zone))
     return out
 
 
@@ -475,12 +488,12 @@ def best_turn(data: Mapping[str, Any], minimal: bool = False, mutants: Sequence[
         if made < max_plays:
             played = frozenset(u for u in used if not u.startswith("#"))
             for cand in candidates(data, state, played):
-                mark = f"#{cand.position}" if cand.listed else cand.key
-                if mark in used:
+                if (cand.listed and f"#{cand.position}" in used) or cand.played in played:
                     continue
                 value = value_of(data, cand.key)
+                marks = {cand.played} | ({f"#{cand.position}"} if cand.listed else set())
                 for objective, size, after in moves(data, state, cand, minimal, wrong):
-                    rest = go(after, used | {mark, cand.key}, made + 1)
+                    rest = go(after, used | marks, made + 1)
                     got = (rest[0] - value, rest[1] + objective, rest[2] + size)
                     if got < best:
                         best = got
