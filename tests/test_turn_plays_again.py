@@ -95,3 +95,41 @@ def test_a_listed_card_discarded_by_an_earlier_play_is_cast_by_flashback() -> No
     data["turn"] = {"candidates": [{"object": "h1"}, {"object": "h2", "from": "hand"}]}
     pinned = run(data)
     assert pinned["value"] == 1 and pinned["order"] == ["h2"]  # {1}{U}: cheaper than Tinker
+
+
+# --- payplan/1: Flow an effect gives makes a trash card a candidate ------------------------------
+
+FLOW_EFFECT = {"keyword": {"flow": "printed"}, "applies_to": {"type": "spell"}, "uses": 1}
+ECHOLESS = {"name": "Lost Verse", "type": "spell", "domains": ["mind"], "cost": {"energy": 2}}
+
+
+def test_flow_from_an_effect_makes_the_trash_spell_a_candidate() -> None:
+    """An effect in `state.you.effects` gives the next spell Flow equal to its printed cost:
+    the spell in the trash is a candidate of the turn and of `payplan hand` (candidates read
+    grants from the board and battlefields only, and missed it)."""
+    data = {"format": "payplan/1", "cards": {"verse": ECHOLESS},
+            "state": {"you": {"runes": {"mind": 2}, "trash": [{"id": "t1", "card": "verse"}],
+                              "effects": [FLOW_EFFECT]}}}
+    out = run(data)
+    assert out["order"] == ["t1"] and out["plays"][0]["play"]["from"] == "trash"
+    assert out["plays"][0]["base"]["kind"] == "flow"
+    assert out["state"]["you"].get("effects", []) == []  # used up
+    hand = answer("hand", copy.deepcopy(data), CONFIG).to_json()
+    assert [p["play"]["object"] for p in hand["plays"]] == ["t1"]
+
+
+def test_flow_from_an_effect_a_play_creates_makes_the_trash_spell_a_candidate() -> None:
+    """A spell whose resolution gives the next spell Flow (`effect: {grants}`), then the
+    spell in the trash (worth 3) played by that Flow: both plays, on three runes. (The
+    spell's own card, in the trash after it, could take the Flow too: worth 1, it does not.)"""
+    cards = {"verse": ECHOLESS,
+             "call": {"name": "Call", "type": "spell", "domains": ["mind"],
+                      "cost": {"energy": 1},
+                      "effect": {"grants": [{k: v for k, v in FLOW_EFFECT.items()}]}}}
+    data = {"format": "payplan/1", "cards": cards,
+            "state": {"you": {"runes": {"mind": 3}, "hand": [{"id": "h1", "card": "call"}],
+                              "trash": [{"id": "t1", "card": "verse"}]}},
+            "turn": {"values": {"t1": 3}}}
+    out = run(data)
+    assert out["order"] == ["h1", "t1"] and out["value"] == 4
+    assert out["plays"][1]["base"]["kind"] == "flow"

@@ -80,15 +80,17 @@ class Candidate:
 
 def candidates(scenario: Scenario) -> list[Candidate]:
     """Your hand, then the cards in your trash that have Flow (their own, or granted: Kennen's
-    Flow equal to the printed cost) or that the file's `play` permits (`permit: true` on that
-    object), in state order."""
+    Flow equal to the printed cost, from a grant on a board or battlefield or from an effect
+    in `state.you.effects`, one an earlier play of the turn created included) or that the
+    file's `play` permits (`permit: true` on that object), in state order."""
     you = scenario.state.you
     given = scenario.play
     permitted = given.object if given is not None and given.permit else None
     found = [("hand", obj) for obj in you.hand]
     flow_granted = any(grant.flow_printed for on_board in (
         *scenario.state.you.board, *scenario.state.opponent.board, *scenario.state.battlefields)
-        for grant in _grants_of(scenario, on_board.card))
+        for grant in _grants_of(scenario, on_board.card)) or any(
+        effect.grant.flow_printed for effect in you.effects)
     for obj in you.trash:
         card = scenario.cards.get(obj.card)
         if card is not None and (card.keywords.flow or obj.id == permitted or (
