@@ -133,3 +133,48 @@ def test_flow_from_an_effect_a_play_creates_makes_the_trash_spell_a_candidate() 
     out = run(data)
     assert out["order"] == ["h1", "t1"] and out["value"] == 4
     assert out["plays"][1]["base"]["kind"] == "flow"
+
+
+# --- payplan/1: a payment that removes its own source keeps what the source made ------------------
+
+QUARTERMASTER_TURN: dict[str, Any] = {
+    "format": "payplan/1",
+    "cards": {
+        "quartermaster": {"name": "Legion Quartermaster", "type": "unit", "domains": ["order"],
+                          "cost": {"energy": 1}, "might": 2,
+                          "additional_costs": [{"id": "return-gear", "mandatory": True, "cost": {
+                              "other": [{"return_to_hand": {"count": 1,
+                                                            "filter": {"type": "gear"}}}]}}]},
+        "flare": {"name": "Flare", "type": "spell", "domains": ["fury"],
+                  "cost": {"energy": 1, "power": {"fury": 1}},
+                  "discounts": [{"energy": 1, "if": {"played_this_turn_at_least": 1}}]},
+        "fury-seal": {"name": "Fury Seal", "type": "gear", "domains": ["fury"],
+                      "cost": {"energy": 9}},
+    },
+    "state": {"you": {"runes": [{"id": "r1", "domain": "order"}],
+                      "hand": [{"id": "h1", "card": "quartermaster"},
+                               {"id": "h2", "card": "flare"}],
+                      "board": [{"id": "g1", "card": "fury-seal"}],
+                      "sources": [{"id": "g1", "adds": {"power": {"fury": 1}},
+                                   "costs": ["exhaust"]}]}},
+}
+
+
+def test_a_payment_that_returns_its_source_keeps_the_power_it_made() -> None:
+    """One Order rune and a Fury Seal (exhaust: add [fury]). The Quartermaster ([1], return a
+    gear to hand) first: the rune pays [1], and the Seal, exhausted for [fury] it does not
+    need, is then returned as its cost (357: a source may pay a non-standard cost); the [fury]
+    stays in the pool for Flare ([1][fury], [1] less once a card was played: [fury]). The
+    minimal payment leaves the Seal unused, and once it is returned no later play can make
+    that [fury]: the pruning must keep this payment. Flare first would take the rune and the
+    Seal, and the Quartermaster could not be paid: value 1."""
+    out = run(QUARTERMASTER_TURN)
+    assert out["order"] == ["h1", "h2"] and out["value"] == 2
+    first, second = out["plays"]
+    assert first["payment"]["sources"] == ["g1"]
+    assert first["payment"]["other"] == [{"return_to_hand": ["g1"]}]
+    assert second["payment"]["pool"]["power"] == {"fury": 1}
+    # `payplan play` with `plays:` pays them together the same way.
+    played = answer("play", {**copy.deepcopy(QUARTERMASTER_TURN),
+                             "plays": [{"object": "h1"}, {"object": "h2"}]}, CONFIG).to_json()
+    assert [p["status"] for p in played["plays"]] == ["ok", "ok"]

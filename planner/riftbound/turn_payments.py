@@ -16,7 +16,13 @@ objects of each interchangeable group, in state order):
   not tried: what it adds to the pool for a later play, that later play can make itself at the
   same charge (exhausting and recycling runes, activating sources charge the same whenever they
   are done, and nothing reads the runes' readiness, the pool or a rune recycled sooner rather
-  than later), and a restricted source's output would leave its restriction behind.
+  than later), and a restricted source's output would leave its restriction behind. One
+  exception is kept: a source activation whose object a non-standard cost of the same total
+  may take off the board (a gear exhausted for [fury] and returned to hand as the play's
+  additional cost, 357: a source may pay a non-standard cost). Its activation is then the
+  last one it can make, so what it floats to a later play no later play could make itself;
+  such an activation is never left out as unneeded (the payments that do not remove it are
+  tried too: trying more payments loses nothing).
 - Non-standard costs: every split of each cost's count over the groups of objects that may pay
   it (one object paying one cost at most, buffs counted per object), and XP.
 
@@ -67,6 +73,7 @@ class Choice:
 def payments(scenario: Scenario, total: Cost, res: Resources) -> Iterator[Choice]:
     """Every minimal payment of `total` from `res`, in counts (see the module docstring)."""
 
+    kept = _last_chances(scenario, total, res)
     for activate in _source_choices(res):
         used = [offer for offer, on in zip(res.sources, activate) if on]
         need_e, need_p = total.energy, total.power
@@ -96,7 +103,7 @@ def payments(scenario: Scenario, total: Cost, res: Resources) -> Iterator[Choice
                     continue
                 for exhaust in _splits(max(0, left), room):
                     if _removable(need_e, need_p, from_pool, used, activate, pool_power,
-                                  recycle, exhaust, res):
+                                  recycle, exhaust, res, kept):
                         continue
                     for use in _object_choices(scenario, total, res, activate):
                         yield Choice(pool_power, exhaust, recycle, activate, use)
@@ -182,10 +189,11 @@ def _ready(recycle: Sequence[int], res: Resources) -> int:
 
 def _removable(need_e: int, need_p: Sequence[int], from_pool: int, used: list[Any],
                activate: Sequence[bool], pool_power: Sequence[int], recycle: Sequence[int],
-               exhaust: Sequence[int], res: Resources) -> bool:
+               exhaust: Sequence[int], res: Resources, kept: frozenset[int] = frozenset()
+               ) -> bool:
     """Whether one part of the payment could be left out with the rest still paying: a unit of
     pool Power, a recycled rune (with its Energy), an exhausted rune, a source activation (with
-    its own costs)."""
+    its own costs; not one of `kept`, whose object the payment may remove)."""
     add_e = sum(o.adds.energy for o in used)
     add_p = tuple(sum(o.adds.power[s] for o in used) for s in range(len(POWER_KEYS)))
     energy = from_pool + add_e + _ready(recycle, res) + sum(exhaust)
@@ -209,13 +217,33 @@ def _removable(need_e: int, need_p: Sequence[int], from_pool: int, used: list[An
                 return True
     if sum(exhaust) and energy - 1 >= need_e:
         return True
-    for offer in used:
+    for k, offer in enumerate(res.sources):
+        if not activate[k] or k in kept:
+            continue
         less_p = tuple(a - b for a, b in zip(add_p, offer.adds.power))
         less_need = tuple(a - b for a, b in zip(need_p, offer.needs.power))
         if pays(energy - offer.adds.energy, less_need, pool_power, recycle, less_p,
                 need_e - offer.needs.energy):
             return True
     return False
+
+
+# The non-standard costs that take an object off the board.
+REMOVES = frozenset({"kill", "return_to_hand", "kill_self", "banish_self", "recycle_self"})
+
+
+def _last_chances(scenario: Scenario, total: Cost, res: Resources) -> frozenset[int]:
+    """The source offers whose object a non-standard cost of `total` may take off the board
+    (the module docstring's exception): a payment that activates one is never cut to leave it
+    out."""
+    out = set()
+    for k, offer in enumerate(res.sources):
+        for need in total.other:
+            if need.kind in REMOVES and any(
+                    offer.id in group.ids and eligible(scenario, group, need)
+                    for group in res.objects):
+                out.add(k)
+    return frozenset(out)
 
 
 def _splits(count: int, room: Sequence[int]) -> Iterator[tuple[int, ...]]:
