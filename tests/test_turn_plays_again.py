@@ -178,3 +178,31 @@ def test_a_payment_that_returns_its_source_keeps_the_power_it_made() -> None:
     played = answer("play", {**copy.deepcopy(QUARTERMASTER_TURN),
                              "plays": [{"object": "h1"}, {"object": "h2"}]}, CONFIG).to_json()
     assert [p["status"] for p in played["plays"]] == ["ok", "ok"]
+
+
+# --- X the largest the turn can give ---------------------------------------------------------------
+
+
+def test_x_auto_is_the_largest_the_turn_can_give() -> None:
+    """Three Mountains and, in hand, a Mountain and Fireball ({X}{R}, `x: auto`). Fireball
+    before the land drop is X = 2 (three lands tapped, objective 3); after it X = 3 (four,
+    objective 4). Both turns make both plays: the larger summed X ranks first (it was the
+    cheaper objective, X = 2)."""
+    cards = {"mountain": {"name": "Mountain", "types": ["land"], "mana": [{"adds": "{R}"}]},
+             "fireball": {"name": "Fireball", "types": ["sorcery"], "cost": "{X}{R}"}}
+    data = {"format": "mtg/1", "cards": cards,
+            "state": {"you": {"battlefield": [{"id": f"m{k}", "card": "mountain"}
+                                              for k in range(3)],
+                              "hand": [{"id": "h1", "card": "fireball"},
+                                       {"id": "h2", "card": "mountain"}]}}}
+    out = run(data)
+    assert out["order"] == ["h2", "h1"] and out["value"] == 2
+    assert out["plays"][1]["x"] == 3 and out["objective"] == 4
+    # An X the file fixes is not the planner's: the cheaper order is first again.
+    data["turn"] = {"candidates": [{"object": "h1", "x": 2}, {"object": "h2"}]}
+    fixed = run(data)
+    assert fixed["order"] == ["h1", "h2"] and fixed["objective"] == 3
+    # Left out of a listed play, X is the planner's.
+    data["turn"] = {"candidates": [{"object": "h1"}, {"object": "h2"}]}
+    listed = run(data)
+    assert listed["order"] == ["h2", "h1"] and listed["plays"][1]["x"] == 3

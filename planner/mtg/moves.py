@@ -202,6 +202,7 @@ class Moves:
         self.deferred = deferrable(start, listed) if deferred is None else (
             deferred and deferrable(start, listed))
         mine = [*you.hand, *you.graveyard, *you.exile, *you.command, *you.battlefield]
+        self.chooses_x = x_auto(start, listed)  # `Move.x` counts (the turn's rule 2)
         self.lands_early = prune and listed is None and not x_auto(start, None) and not any(
             "land" in start.cards[o.card].types and start.cards[o.card].grants for o in mine)
         self.cheap: dict[Ledger, Assignment | None] = {}
@@ -546,7 +547,8 @@ class Moves:
                                             abilities=state.abilities or play.ability is not None),
                             objective, option.size,
                             (objective, option.size, objects, position, i, n),
-                            Made(play, choices=option.choices))
+                            Made(play, choices=option.choices),
+                            option.choices.x or 0 if opts.x_auto else 0)
                 if key not in found_moves or move.rank < found_moves[key].rank:
                     found_moves[key] = move
         return sorted(found_moves.values(), key=lambda m: m.rank)

@@ -141,6 +141,8 @@ class _Usage:
 class Moves:
     """`planner.turn.Moves` for `payplan/1` (see the module docstring)."""
 
+    chooses_x = False  # payplan/1 has no X
+
     def __init__(self, start: Scenario, defer: bool = True) -> None:
         self.start = start
         you = start.state.you

@@ -5,7 +5,8 @@ rules, apart from payplan's planner: it reuses only this reference's own pricing
 (`brute.priced_casts`, the single-cast optimum `brute.solve` for the X a cast announces) and its
 charges. It tries every sequence of the candidates (each object cast or played as a card at most
 once from each zone it is in; an activated ability as often as it can be paid), every payment of
-each cast, and ranks them by the spec's rules: the largest summed value, then the smallest summed
+each cast, and ranks them by the spec's rules: the largest summed value, then the largest summed
+X (each X chosen: the largest payable on the state the cast meets), then the smallest summed
 objective, then the smallest summed size (the mana of each cast's total).
 
 A move is one candidate with one payment, on the state it meets:
@@ -503,7 +504,7 @@ def _folded(here: dict[str, Any], pool: list[int]) -> tuple[int, ...]:
 
 # --- The search --------------------------------------------------------------------------------
 
-Rank = tuple[int, int, int]          # (value, -objective, -size): the largest is the best
+Rank = tuple[int, int, int, int]     # (value, X, -objective, -size): the largest is the best
 
 
 @dataclass(frozen=True, slots=True)
@@ -553,14 +554,16 @@ class _Search:
         k = (self.fold(state_json), played, left)
         if k in self.memo:
             return self.memo[k]
-        result: tuple[Rank, tuple[str, ...]] = ((0, 0, 0), ())
+        result: tuple[Rank, tuple[str, ...]] = ((0, 0, 0, 0), ())
         if left > 0:
             for m in self.moves_of(state_json, played):
-                now = (self.values.get(m.candidate.key, 1), -m.objective, -m.size)
+                # The spec's rule 2: after the value, the most summed X of the casts whose X
+                # is chosen (every X here: the candidates are `auto`).
+                now = (self.values.get(m.candidate.key, 1), m.x or 0, -m.objective, -m.size)
                 more = (played | {f"{m.candidate.zone}:{m.candidate.object}"}
                         if m.candidate.kind != "ability" else played)
-                (v, o, s), order = self.best(m.after, more, left - 1)
-                rank = (now[0] + v, now[1] + o, now[2] + s)
+                (v, x, o, s), order = self.best(m.after, more, left - 1)
+                rank = (now[0] + v, now[1] + x, now[2] + o, now[3] + s)
                 if rank > result[0]:
                     result = (rank, (m.candidate.key,) + order)
         self.memo[k] = result
@@ -575,7 +578,8 @@ def solve_turn(data: dict[str, Any]) -> TurnOutcome:
         raise Unsupported("an explicit candidate list")
     search = _Search(base, {str(k): int(v) for k, v in (spec.get("values") or {}).items()})
     left = int(spec["max_plays"]) if spec.get("max_plays") is not None else DEFAULT_MAX_PLAYS
-    (value, neg_objective, neg_size), order = search.best(_key(base["state"]), frozenset(), left)
+    (value, _x, neg_objective, neg_size), order = search.best(_key(base["state"]), frozenset(),
+                                                              left)
     return TurnOutcome(value, -neg_objective, -neg_size, order, len(search.memo))
 
 
