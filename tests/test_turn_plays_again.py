@@ -206,3 +206,30 @@ def test_x_auto_is_the_largest_the_turn_can_give() -> None:
     data["turn"] = {"candidates": [{"object": "h1"}, {"object": "h2"}]}
     listed = run(data)
     assert listed["order"] == ["h2", "h1"] and listed["plays"][1]["x"] == 3
+
+
+# --- A card played again from a new zone ----------------------------------------------------------
+
+
+def test_a_spell_given_flow_after_it_reached_the_trash_is_played_again() -> None:
+    """Lost Verse ([2], no Flow, worth 3) played from the hand goes to the trash; Call ([1])
+    then gives the next spell Flow equal to its printed cost, and the Verse is played again
+    from the trash for [2] (a card is played at most once from each zone it is in): five
+    runes, value 3 + 1 + 3 (it was played once a turn: value 4). `max_plays: 2` bounds the
+    turn, the play again included: value 4."""
+    cards = {"verse": ECHOLESS,
+             "call": {"name": "Call", "type": "spell", "domains": ["mind"],
+                      "cost": {"energy": 1},
+                      "effect": {"grants": [dict(FLOW_EFFECT)]}}}
+    data = {"format": "payplan/1", "cards": cards,
+            "state": {"you": {"runes": {"mind": 5}, "hand": [{"id": "h1", "card": "call"},
+                                                            {"id": "h2", "card": "verse"}]}},
+            "turn": {"values": {"h2": 3}}}
+    out = run(data)
+    assert out["order"] == ["h2", "h1", "h2"] and out["value"] == 7
+    assert [p["play"]["from"] for p in out["plays"]] == ["hand", "hand", "trash"]
+    assert out["plays"][2]["base"]["kind"] == "flow"
+    assert out["state"]["you"]["banishment"] == [{"id": "h2", "card": "verse"}]
+    # `max_plays` bounds the turn, the plays again included.
+    data["turn"]["max_plays"] = 2
+    assert run(data)["value"] == 4
