@@ -23,7 +23,10 @@ trash) on 2 to 5 runes, from cards that make the order of the plays matter:
 - `values` (0 to 5), `max_plays` (1 to 4), explicit candidate lists (some left out, some with
   optional settings, now and then one card listed twice), and `candidates: auto` written out;
 - a Flow card in hand, played from the hand and then again from the trash (a card is played
-  at most once from each zone it is in).
+  at most once from each zone it is in);
+- a gear source (`[exhaust]: add` a domain's Power) and a unit returning a gear to hand as its
+  cost: a payment that exhausts the gear for Power the unit does not need and then returns it
+  floats that Power to a later play.
 
 Most turns have a payable play: the cards cost at most [3] and two pips, and there are at least
 as many ready runes as the cheapest card needs.
@@ -226,6 +229,24 @@ def turn_data(draw: Draw) -> dict[str, Any]:
         if draw(st.integers(0, 9)) == 0:
             entry["value"] = draw(st.integers(1, 6))  # what discarding it costs
         hand.append(entry)
+    board: list[dict[str, Any]] = []
+    sources: list[dict[str, Any]] = []
+    if draw(st.integers(0, 4)) == 0:
+        # A gear on the board that adds Power when exhausted (a source), and a unit that
+        # returns a gear to hand as its additional cost: the payment may exhaust the gear for
+        # Power the unit does not need, then return it; the Power floats to a later play,
+        # which can't make it again (the gear costs too much to be played again).
+        cards["seal"] = {"type": "gear", "cost": {"energy": 12}}
+        board.append({"id": "g1", "card": "seal"})
+        sources.append({"id": "g1", "adds": {"power": {draw(st.sampled_from(DOMAINS)): 1}},
+                        "costs": ["exhaust"]})
+        cards["quartermaster"] = {"type": "unit", "might": 2,
+                                  "cost": {"energy": draw(st.integers(0, 2))},
+                                  "additional_costs": [{"id": "return-gear", "mandatory": True,
+                                                        "cost": {"other": [{"return_to_hand": {
+                                                            "count": 1,
+                                                            "filter": {"type": "gear"}}}]}}]}
+        hand[0] = {"id": hand[0]["id"], "card": "quartermaster"}
     if n_hand < 6 and draw(st.integers(0, 3)) == 0:
         cards["flow-t"] = draw(turn_card("flow"))
         trash.append({"id": "t1", "card": "flow-t"})
@@ -244,6 +265,9 @@ def turn_data(draw: Draw) -> dict[str, Any]:
     you: dict[str, Any] = {"runes": runes, "hand": hand}
     if trash:
         you["trash"] = trash
+    if board:
+        you["board"] = board
+        you["sources"] = sources
     if draw(st.integers(0, 4)) == 0:
         pool: dict[str, Any] = {}
         if draw(st.booleans()):
