@@ -13,11 +13,11 @@ most X the turn can give; `Move.x`), (2) the smallest summed objective (each pla
 the state it meets, less the benefits of the `auto` optional costs it pays), (3) the smallest
 summed total size, (4) the first list of candidate-order positions (a shorter list that is a
 prefix comes first), then each play's payment as `plan` breaks ties, in play order. (`payplan
-play` with `plays` leaves the X out: its rank is the plays made, then the objective.) Every sequence is a path of moves from the
-start state; `best(state)` is the best way to go on from a state, and it depends only on that
-state, on which cards were already played from which zones (each at most once from each zone
-it is in: `played_mark`), on which
-listed candidates were used, and on how many plays were made (for `max_plays`): the four ranks
+play` with `plays` leaves the X out: its rank is the plays made, then the objective.) Every
+sequence is a path of moves from the start state; `best(state)` is the best way to go on from a
+state, and it depends only on that state, on which cards were already played from which zones
+(each at most once from each zone it is in: `played_mark`), on which listed candidates were
+used, and on how many plays were made (for `max_plays`): the five ranks
 of a path are its first move's plus the rest's, compared the same way whatever came before
 (the position lists too: two paths with the same first move compare as their rests do). So
 `best` is memoised on exactly that key (`Moves.key` is the state up to the names of
