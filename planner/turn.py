@@ -371,8 +371,9 @@ class _Search(Generic[S]):
     0 and its positions at least the empty list. That optimistic rank is at most every path's
     rank, part by part, so at most in the order of the rules; where it is not below the
     threshold, no path on from the state is, and the state is not searched. Where a floor is
-    unknown (`None`) the objective bound is off (a floor of minus infinity) and only the value
-    bounds.
+    unknown (`None`), or a play may have its X chosen (`Moves.chooses_x`: its X ranks before
+    the objective, and no bound on it is kept), the objective bound is off (a floor of minus
+    infinity) and only the value bounds.
 
     **The supply** (`Moves.supply`, `usage`, `spend`; mtg/1's deferred mode, where the mana
     is the ledger's): the plays on from a state spend at most what the state can still give
