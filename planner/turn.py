@@ -8,13 +8,16 @@ file's `turn` is read by `turn_of`, which refuses, with the game's hook, what th
 plan (a `play` given; keys the game's turn payments do not build).
 
 **What is searched, and why it is exact.** A turn's answer ranks sequences by (1) the largest
-summed value, (2) the smallest summed objective (each play's score on the state it meets, less
-the benefits of the `auto` optional costs it pays), (3) the smallest summed total size, (4) the
-first list of candidate-order positions (a shorter list that is a prefix comes first), then each
-play's payment as `plan` breaks ties, in play order. Every sequence is a path of moves from the
-start state; `best(state)` is the best way to go on from a state, and it depends only on that
-state, on which objects were already played as cards (each at most once a turn), on which
-listed candidates were used, and on how many plays were made (for `max_plays`): the four ranks
+summed value, then the largest summed X of the plays whose X the planner chose (`x: auto`: the
+most X the turn can give; `Move.x`), (2) the smallest summed objective (each play's score on
+the state it meets, less the benefits of the `auto` optional costs it pays), (3) the smallest
+summed total size, (4) the first list of candidate-order positions (a shorter list that is a
+prefix comes first), then each play's payment as `plan` breaks ties, in play order. (`payplan
+play` with `plays` leaves the X out: its rank is the plays made, then the objective.) Every
+sequence is a path of moves from the start state; `best(state)` is the best way to go on from a
+state, and it depends only on that state, on which cards were already played from which zones
+(each at most once from each zone it is in: `played_mark`), on which listed candidates were
+used, and on how many plays were made (for `max_plays`): the five ranks
 of a path are its first move's plus the rest's, compared the same way whatever came before
 (the position lists too: two paths with the same first move compare as their rests do). So
 `best` is memoised on exactly that key (`Moves.key` is the state up to the names of
@@ -52,8 +55,9 @@ S = TypeVar("S")
 @dataclass(frozen=True, slots=True)
 class Candidate:
     """One candidate of a state: its key (`h1`, `g1.equip`), its place in the candidate order
-    (compared as tuples), the plays to try (one per choice of targets), the object it plays as a
-    card (each object at most once a turn; None for an ability), and its index in the file's
+    (compared as tuples), the plays to try (one per choice of targets), the card play it makes
+    (`played_mark`: the object and the zone it is played from; a card is played at most once
+    from each zone it is in during the turn; None for an ability), and its index in the file's
     list (None for `auto`)."""
 
     key: str
@@ -61,6 +65,19 @@ class Candidate:
     plays: tuple[Any, ...]
     card_object: str | None
     listed: int | None = None
+
+    @property
+    def object_id(self) -> str | None:
+        """The id of the object it plays as a card (None for an ability)."""
+        return None if self.card_object is None else self.card_object.split(":", 1)[1]
+
+
+def played_mark(zone: str, object_id: str) -> str:
+    """A card play as the search records it (`Candidate.card_object`): the object and the zone
+    it is played from. A card is played at most once from each zone it is in: one an earlier
+    play moved to a zone with a way to play it from there (an instant flashed back from the
+    graveyard after its cast from the hand: a new object, 400.7) is a candidate again there."""
+    return f"{zone}:{object_id}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +92,7 @@ class Move(Generic[S]):
     size: int
     rank: tuple[Any, ...] = ()
     play: Any = None  # the ruleset's play of this move (targets and choices as made)
+    x: int = 0  # the X the planner chose for it (`x: auto`); 0 for an X the file fixed
 
 
 class Moves(Protocol[S]):
@@ -142,19 +160,26 @@ class Moves(Protocol[S]):
         """What is left in the scenario's pool, in the game's cost text (`""`: nothing), for
         the turn's readable summary; None for a game with no pool to tell of."""
 
+    @property
+    def chooses_x(self) -> bool:
+        """Whether a play of the turn may have its X chosen by the planner (`x: auto`, or X
+        left out of a listed play): its moves then carry that X (`Move.x`), ranked second."""
+
 
 @dataclass(frozen=True, slots=True)
 class _Path:
-    """The best way on from a state: its summed ranks and its moves."""
+    """The best way on from a state: its summed ranks (value, objective, size, positions, and
+    the X the planner chose, ranked second) and its moves."""
 
     value: int = 0
     objective: int = 0
     size: int = 0
     positions: tuple[tuple[int, ...], ...] = ()
     steps: tuple[tuple[Candidate, Move[Any]], ...] = ()
+    x: int = 0
 
-    def rank(self) -> tuple[int, int, int, tuple[tuple[int, ...], ...]]:
-        return (-self.value, self.objective, self.size, self.positions)
+    def rank(self) -> tuple[int, int, int, int, tuple[tuple[int, ...], ...]]:
+        return (-self.value, -self.x, self.objective, self.size, self.positions)
 
 
 @dataclass(frozen=True, slots=True)
@@ -248,12 +273,12 @@ def evolve(value: V, **changes: Any) -> V:
 # threshold when `_Path.rank` with its positions wrapped as `(1, positions)` compares less.
 _NONE = (0,)
 _ANY = (2,)
-Threshold = tuple[int, int, int, tuple[Any, ...]]
-TOP: Threshold = (1, 0, 0, _ANY)  # every path is below it (values are never negative)
+Threshold = tuple[int, int, int, int, tuple[Any, ...]]
+TOP: Threshold = (1, 0, 0, 0, _ANY)  # every path is below it (values are never negative)
 
 
 def _below(path: _Path, threshold: Threshold) -> bool:
-    return (-path.value, path.objective, path.size, (1, path.positions)) < threshold
+    return (-path.value, -path.x, path.objective, path.size, (1, path.positions)) < threshold
 
 
 def _shift(threshold: Threshold, value: int, move: Move[Any], position: tuple[int, ...]
@@ -261,7 +286,7 @@ def _shift(threshold: Threshold, value: int, move: Move[Any], position: tuple[in
     """The threshold a rest must be below for `move` (worth `value`, at `position`) then the
     rest to be below `threshold`: the ranks add up part by part, and the first position of the
     path is `position`, so the rest's positions are compared with what follows it."""
-    wrapped = threshold[3]
+    wrapped = threshold[4]
     if wrapped[0] != 1:  # any positions, or none
         rest = wrapped
     else:
@@ -272,7 +297,8 @@ def _shift(threshold: Threshold, value: int, move: Move[Any], position: tuple[in
             rest = _ANY
         else:
             rest = (1, positions[1:])
-    return (threshold[0] + value, threshold[1] - move.objective, threshold[2] - move.size, rest)
+    return (threshold[0] + value, threshold[1] + move.x, threshold[2] - move.objective,
+            threshold[3] - move.size, rest)
 
 
 def _knapsack(items: Sequence[tuple[int, int]], supply: int) -> int:
@@ -345,8 +371,9 @@ class _Search(Generic[S]):
     0 and its positions at least the empty list. That optimistic rank is at most every path's
     rank, part by part, so at most in the order of the rules; where it is not below the
     threshold, no path on from the state is, and the state is not searched. Where a floor is
-    unknown (`None`) the objective bound is off (a floor of minus infinity) and only the value
-    bounds.
+    unknown (`None`), or a play may have its X chosen (`Moves.chooses_x`: its X ranks before
+    the objective, and no bound on it is kept), the objective bound is off (a floor of minus
+    infinity) and only the value bounds.
 
     **The supply** (`Moves.supply`, `usage`, `spend`; mtg/1's deferred mode, where the mana
     is the ledger's): the plays on from a state spend at most what the state can still give
@@ -384,6 +411,10 @@ class _Search(Generic[S]):
         usages = [None if fixed is not None else moves.usage(c) for c in self.universe]
         self.usages: list[tuple[int, int, int]] | None = (
             None if any(u is None for u in usages) else [u for u in usages if u is not None])
+        # Whether a move's X counts (the turn's rule 2; not `payplan play`'s, which ranks by
+        # objective after the plays made) and a play may choose X (`Moves.chooses_x`, False
+        # when the ruleset does not say): then only the value is bounded.
+        self.chooses_x = fixed is None and bool(getattr(moves, "chooses_x", False))
 
     def late(self) -> bool:
         if not self.cut and self.limit.at is not None and time.monotonic() > self.limit.at:
@@ -463,17 +494,17 @@ class _Search(Generic[S]):
             if threshold <= asked:  # no path below `asked`, so none below `threshold`
                 return None
         most, least, size = self.bound(state, played, used, count, threshold)
-        if least is None:
+        if least is None or self.chooses_x:  # the value alone is bounded
             if -most > threshold[0]:
                 return None
-        elif not (-most, least, size, (1, ())) < threshold:
+        elif not (-most, 0, least, size, (1, ())) < threshold:
             return None
         best: _Path | None = None
         bar = threshold
         empty = _Path()
         if _below(empty, bar):
             best = empty
-            bar = (0, 0, 0, (1, ()))
+            bar = (0, 0, 0, 0, (1, ()))
         if count < self.turn.play_limit:
             twins: set[Hashable] = set()
             for candidate in self._candidates(state, count):
@@ -489,6 +520,8 @@ class _Search(Generic[S]):
                         twins.add(twin)
                 value = self.turn.value(candidate.key) if self.fixed is None else 1
                 for move in self.moves.moves(state, candidate, self.limit):
+                    if move.x and self.fixed is not None:
+                        move = evolve(move, x=0)
                     rest = self.best(
                         move.after,
                         played | {candidate.card_object} if candidate.card_object else played,
@@ -497,8 +530,9 @@ class _Search(Generic[S]):
                     if rest is not None:  # below the bar: the best so far
                         best = _Path(value + rest.value, move.objective + rest.objective,
                                      move.size + rest.size, (candidate.order,) + rest.positions,
-                                     ((candidate, move),) + rest.steps)
-                        bar = (-best.value, best.objective, best.size, (1, best.positions))
+                                     ((candidate, move),) + rest.steps, move.x + rest.x)
+                        bar = (-best.value, -best.x, best.objective, best.size,
+                               (1, best.positions))
                     if self.late():
                         break  # past the time limit: the first move, no other
                 if self.late() and best is not None and best.steps:
@@ -543,10 +577,12 @@ def plan_turn(moves: Moves[Any], start: Any, turn: Turn[Any], fmt: str,
     if objective != path.objective:  # the ruleset's moves and its realisation disagree: a bug
         raise RuntimeError(f"the turn's plays add up to objective {objective}, the search "
                            f"found {path.objective}")
-    made = {candidate.key for candidate, _ in path.steps}
+    # A listed entry is one candidate (the same play listed twice is two); `auto`'s by key.
+    made = {candidate.key if candidate.listed is None else candidate.listed
+            for candidate, _ in path.steps}
     not_played = []
     for candidate in moves.candidates(first, turn):
-        if candidate.key in made:
+        if (candidate.key if candidate.listed is None else candidate.listed) in made:
             continue
         not_played.append((candidate.key, _why_not(moves, final, candidate, turn, len(path.steps))))
     return TurnPlan(
@@ -603,4 +639,4 @@ def pay_together(moves: Moves[Any], start: Any, sequence: Sequence[Candidate],
 
 
 __all__ = ["Candidate", "Move", "Moves", "NOT_A_TURN", "Together", "TurnPlan", "evolve",
-           "pay_together", "plan_turn", "turn_of"]
+           "pay_together", "plan_turn", "played_mark", "turn_of"]

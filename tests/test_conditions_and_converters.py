@@ -18,9 +18,9 @@ from payplan.engine.riftbound.payment import resources
 from payplan.engine.riftbound.scenario import Scenario
 from payplan.planner import SolverConfig
 from payplan.planner.riftbound.hand import plan_hand
-from payplan.planner.riftbound.moves import _source_choices
 from payplan.planner.riftbound.plan import plan
 from payplan.planner.riftbound.play import applied_of
+from payplan.planner.riftbound.turn_payments import _source_choices
 
 FAST = SolverConfig()
 MODEL = SolverConfig(fast_path=False)

@@ -339,11 +339,16 @@ def test_a_flashback_card_is_cast_from_the_graveyard() -> None:
     assert [o["id"] for o in out["state"]["you"]["exile"]] == ["g1"]
 
 
-def test_a_card_is_played_once_a_turn() -> None:
-    """Think Twice in hand and five Islands: cast from hand it goes to the graveyard, where its
-    flashback would be a second play of the same card: one play only (the spec: each object at
-    most once a turn as a card)."""
+def test_a_card_is_played_once_from_each_zone() -> None:
+    """Think Twice in hand and five Islands: cast from hand ({1}{U}) it goes to the graveyard,
+    where it is a new object (400.7) with flashback ({2}{U}): both casts, five Islands (the
+    spec: a card is played at most once from each zone it is in). With four Islands, once."""
     you = {"battlefield": lands(*["island"] * 5), "hand": [{"id": "h1", "card": "think-twice"}]}
+    out = turn(scenario(you))
+    assert out["order"] == ["h1", "h1"] and out["value"] == 2
+    assert [p["play"]["from"] for p in out["plays"]] == ["hand", "graveyard"]
+    assert out["plays"][1]["cast"] == "flashback" and out["objective"] == 5
+    you = {"battlefield": lands(*["island"] * 4), "hand": [{"id": "h1", "card": "think-twice"}]}
     out = turn(scenario(you))
     assert out["order"] == ["h1"] and out["value"] == 1
 

@@ -74,7 +74,9 @@ def _payplan_brute(data: dict[str, Any], sequence: list[dict[str, Any]]) -> tupl
 
     def next_of(original: Callable[..., Any], data: Any, state: Any, played: frozenset[str]
                 ) -> list[Any]:
-        return [c for c in original(data, state, played) if c.key not in played][:1]
+        # `played` holds "zone:id" marks (a card once from each zone): each listed play once.
+        done = {mark.split(":", 1)[1] for mark in played}
+        return [c for c in original(data, state, played) if c.key not in done][:1]
 
     with _in_order(ref_turn, next_of):
         value, objective, _size = ref_turn.best_turn(turn, minimal=True)
@@ -145,8 +147,9 @@ def test_mtg_play_pays_a_sequence_together_when_it_can(seed: int) -> None:
     sequence = [_mtg_entry(base, oid) for oid in order]
 
     def next_of(original: Callable[..., Any], data: Any, played: frozenset[str]) -> list[Any]:
+        done = {mark.split(":", 1)[1] for mark in played}  # "zone:id": each listed play once
         for oid in order:
-            if oid not in played:
+            if oid not in done:
                 return [c for c in original(data, played) if c.key == oid][:1]
         return []
 

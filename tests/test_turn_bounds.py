@@ -32,30 +32,43 @@ from payplan.benchmarks.mtg.reference.turn import compare, planner_answer
 from payplan.engine.mtg.cards import Play
 from payplan.planner.config import SolverConfig
 from payplan.planner.kernel import deadline
-from payplan.planner.turn import TOP, Move, _below, _cover, _knapsack, _Path, _Search, _shift, evolve
+from payplan.planner.turn import (
+    TOP,
+    Move,
+    _below,
+    _cover,
+    _knapsack,
+    _Path,
+    _Search,
+    _shift,
+    evolve,
+    played_mark,
+)
 
 # --- Thresholds ---------------------------------------------------------------------------------
 
 position = st.tuples(st.integers(0, 1), st.integers(0, 3))
 positions = st.lists(position, max_size=3).map(tuple)
-paths = st.builds(_Path, st.integers(0, 4), st.integers(-3, 6), st.integers(0, 6), positions)
+paths = st.builds(_Path, st.integers(0, 4), st.integers(-3, 6), st.integers(0, 6), positions,
+                  st.just(()), st.integers(0, 3))
 
 
 def thresholds() -> st.SearchStrategy[Any]:
-    ranked = st.builds(lambda p: (-p.value, p.objective, p.size, (1, p.positions)), paths)
+    ranked = st.builds(lambda p: (-p.value, -p.x, p.objective, p.size, (1, p.positions)), paths)
     return st.one_of(st.just(TOP), ranked,
-                     st.tuples(st.integers(-4, 1), st.integers(-3, 6), st.integers(0, 6),
-                               st.sampled_from([(0,), (2,)])))
+                     st.tuples(st.integers(-4, 1), st.integers(-4, 0), st.integers(-3, 6),
+                               st.integers(0, 6), st.sampled_from([(0,), (2,)])))
 
 
 @settings(max_examples=500, deadline=None)
-@given(thresholds(), st.integers(0, 3), st.integers(-3, 4), st.integers(0, 4), position, paths)
+@given(thresholds(), st.integers(0, 3), st.integers(-3, 4), st.integers(0, 4), position, paths,
+       st.integers(0, 2))
 def test_a_rest_is_below_the_shifted_threshold_exactly_when_the_path_is(
         threshold: Any, value: int, objective: int, size: int, first: tuple[int, int],
-        rest: _Path) -> None:
-    move: Move[Any] = Move(None, None, objective, size)  # type: ignore[arg-type]
+        rest: _Path, x: int) -> None:
+    move: Move[Any] = Move(None, None, objective, size, x=x)  # type: ignore[arg-type]
     whole = _Path(value + rest.value, objective + rest.objective, size + rest.size,
-                  (first,) + rest.positions)
+                  (first,) + rest.positions, x=x + rest.x)
     assert _below(rest, _shift(threshold, value, move, first)) == _below(whole, threshold)
 
 
@@ -220,7 +233,7 @@ def test_payplan_floor_takes_off_the_auto_benefits() -> None:
     fast_cards = {fast}
     scenario = families()["turn"][0].load(data)
     moves = RiftboundMoves(scenario)
-    floors = {obj.id: moves.floor(Candidate(obj.id, (0,), (), obj.id))
+    floors = {obj.id: moves.floor(Candidate(obj.id, (0,), (), played_mark("hand", obj.id)))
               for obj in scenario.state.you.hand}
     for obj in scenario.state.you.hand:
         assert floors[obj.id] == (-benefit if obj.card in fast_cards else 0)

@@ -14,6 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from reference import fresh
 from reference.turn_strategies import KINDS, turn_data
 from reference.vocabulary import used
+from test_turn_plays_again import QUARTERMASTER_TURN
 
 from payplan.benchmarks.riftbound.reference import turn as ref_turn
 from payplan.benchmarks.riftbound.reference.pricing import Unsupported
@@ -99,6 +100,14 @@ HAND_WORKED: dict[str, tuple[dict[str, Any], tuple[int, int, int]]] = {
                     "keywords": {"accelerate": True}}},
         {"runes": {"fury": 2}, "hand": [{"id": "h1", "card": "rusher"}]}),
         objective={"benefits": {"accelerate": 5}}), (1, 0, 3)),
+    # Echo ([2], Flow [1]) played from the hand goes to the trash, where its Flow plays it
+    # again (a card is played at most once from each zone it is in): 2 + 1 runes exhausted.
+    "flow-again": (turn(
+        {"echo": {"type": "spell", "cost": {"energy": 2}, "keywords": {"flow": [{"energy": 1}]}}},
+        {"runes": {"mind": 3}, "hand": [{"id": "h1", "card": "echo"}]}), (2, 3, 3)),
+    # A gear source exhausted for [fury] the Quartermaster does not need, then returned to hand
+    # as its cost: the [fury] pays Flare next (Legion: [1] less). Rune 1 + gear 1 + return 2.
+    "returned-source": (QUARTERMASTER_TURN, (2, 4, 2)),
     # Nothing payable: value 0.
     "nothing": (turn({"grunt": GRUNT}, {"runes": {"fury": 1},
                                         "hand": [{"id": "h1", "card": "grunt"}]}), (0, 0, 0)),

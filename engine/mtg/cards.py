@@ -547,6 +547,9 @@ class Play:
     targets: tuple[str, ...] = ()
     modes: tuple[str, ...] = ()
     ability: str | None = None  # activate this ability of `object` (on your battlefield)
+    # Whether the file named the zone (`from`): a turn makes a listed play that does not from
+    # where its object is when it is played. Not compared: a dump writes `from` always.
+    from_given: bool = field(default=False, compare=False)
 
 
 def mtg_objective(weights: Mapping[str, int] = DEFAULT_WEIGHTS,

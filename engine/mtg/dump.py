@@ -94,7 +94,7 @@ def scenario_to_data(s: Scenario) -> Data:
     if objective:
         out["objective"] = objective
     if s.turn is not None:
-        out["turn"] = turn_to_data(s.turn, play_to_data)
+        out["turn"] = turn_to_data(s.turn, _candidate_to_data)
     return out
 
 
@@ -457,6 +457,15 @@ def object_to_data(o: Obj) -> Data:
 
 
 # --- Plays --------------------------------------------------------------------------------------
+
+
+def _candidate_to_data(p: Play) -> Data:
+    """A turn's listed play: its `from` only where the file named it (one that does not is
+    made from where its object is when it is played)."""
+    out = play_to_data(p)
+    if not p.from_given:
+        out.pop("from", None)
+    return out
 
 
 def play_to_data(p: Play) -> Data:

@@ -197,6 +197,7 @@ class StateReader(CardReader):
             optional=f.read("optional", MappingProxyType({}), self.mtg_optional, card),
             targets=f.read("targets", (), self.play_targets),
             modes=f.read("modes", (), self.modes, card),
+            from_given=from_zone is not None,
         )
 
     def mtg_turn_face_up(self, f: _Fields, state: State) -> Play:

@@ -8,7 +8,11 @@ an alternative cost with `zone: graveyard`), then every activated ability of you
 `cast: auto`, `x: auto` and every optional cost `auto`. The candidate order is fixed on the
 start state: an object keeps its place when it moves (a card cast from hand keeps its hand
 place on the battlefield). A listed candidate is tried as the file gives it; `{object: ID}` for
-a land in hand is a land play.
+a land in hand is a land play. A card is played at most once from each zone it is in
+(`planner.turn.played_mark`): an instant cast from the hand and then flashed back from the
+graveyard (400.7: a new object) is two plays. A listed card play that names no zone (`from`)
+is made from where its object is when it is played (a card an earlier play discarded is cast
+from the graveyard).
 
 **A land play** (`engine.mtg.lands`) is one move: no payment, objective 0, size 0; the land is
 on the battlefield (untapped unless `enters_tapped`) and `lands_played_this_turn` counts it.
@@ -41,7 +45,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Callable, Hashable, Sequence
 
 from ...engine.discounts import Deadline
-from ...engine.mtg.cards import Card, Obj, Play, Scenario
+from ...engine.mtg.cards import ZONES, Card, Obj, Play, Scenario
 from ...engine.mtg.dump import state_to_data
 from ...engine.mtg.lands import land_play_reasons, play_land
 from ...engine.mtg.mana import NO_MANA, Mana, mana_text, total
@@ -53,7 +57,7 @@ from ...engine.mtg.total_cost import Choices, destination, played_card, with_gra
 from ...engine.problems import ScenarioError
 from ...engine.turn import Turn, candidate_key
 from ..config import DEFAULT_CONFIG, SolverConfig
-from ..turn import Candidate, Move, evolve
+from ..turn import Candidate, Move, evolve, played_mark
 from .ledger import Assignment, Epoch, Ledger, UnitClass, cheapest, costs_of, deferrable, unit_class, x_auto
 from .payments import GENERIC, KINDS, NeedKey, Payer, Ref, Usage, as_mana, pool_spent, ref_id, usage_rank
 from .plan import Plan, land_plan, plan_of
@@ -198,6 +202,7 @@ class Moves:
         self.deferred = deferrable(start, listed) if deferred is None else (
             deferred and deferrable(start, listed))
         mine = [*you.hand, *you.graveyard, *you.exile, *you.command, *you.battlefield]
+        self.chooses_x = x_auto(start, listed)  # `Move.x` counts (the turn's rule 2)
         self.lands_early = prune and listed is None and not x_auto(start, None) and not any(
             "land" in start.cards[o.card].types and start.cards[o.card].grants for o in mine)
         self.cheap: dict[Ledger, Assignment | None] = {}
@@ -255,9 +260,7 @@ class Moves:
         scenario = state.scenario
         self._values = turn.value
         if turn.candidates is not None:
-            return [Candidate(candidate_key(p.object, p.ability), (i,), (p,),
-                              p.object if p.ability is None else None, i)
-                    for i, p in enumerate(turn.candidates)]
+            return [self._listed(scenario, p, i) for i, p in enumerate(turn.candidates)]
         you = scenario.state.you
         out = []
         for zone in ("hand", "graveyard"):
@@ -267,7 +270,7 @@ class Moves:
                         with_grants(scenario, card, zone)):
                     continue
                 out.append(Candidate(obj.id, (0, self._place(obj.id)), (auto_play(card, obj, zone),),
-                                     obj.id))
+                                     played_mark(zone, obj.id)))
         for zone in ("battlefield", "hand"):
             for obj in you.zone(zone):
                 for index, ability in enumerate(scenario.cards[obj.card].abilities):
@@ -277,6 +280,15 @@ class Moves:
                                          (1, self._place(obj.id), index),
                                          (Play(obj.id, zone, ability=ability.id),), None))
         return sorted(out, key=lambda c: c.order)
+
+    def _listed(self, scenario: Scenario, play: Play, i: int) -> Candidate:
+        """A listed entry: a card play is made from where its object is when it is played
+        (`_resolved`)."""
+        key = candidate_key(play.object, play.ability)
+        if play.ability is not None:
+            return Candidate(key, (i,), (play,), None, i)
+        return Candidate(key, (i,), (play,), played_mark(_resolved(scenario, play).zone,
+                                                          play.object), i)
 
     def _place(self, object_id: str) -> int:
         return self.place.get(object_id, len(self.place))
@@ -300,9 +312,9 @@ class Moves:
         its effect's mana, one unit for a permanent with a mana ability (a unit makes one
         mana); a land play spends nothing. None for an ability (its costs are not bounded
         here)."""
-        if candidate.card_object is None:
+        if candidate.object_id is None:
             return None
-        found = self.start.state.you.find(candidate.card_object)
+        found = self.start.state.you.find(candidate.object_id)
         if found is None:
             return None
         card = self.start.cards[found[1].card]
@@ -334,10 +346,10 @@ class Moves:
         if candidate.plays:  # a listed play: its own `auto` names
             names = [name for play in candidate.plays
                      for name, choice in play.optional.items() if choice == "auto"]
-        elif candidate.card_object is None:
+        elif candidate.object_id is None:
             return 0  # an `auto` ability play: no optional cost of it is `auto`
         else:
-            found = self.start.state.you.find(candidate.card_object)
+            found = self.start.state.you.find(candidate.object_id)
             if found is None:
                 return None
             names = list(self.start.cards[found[1].card].optional_names())
@@ -347,8 +359,8 @@ class Moves:
 
 
     def moves(self, state: TurnState, candidate: Candidate, limit: Deadline) -> list[Move[Any]]:
-        play = candidate.plays[0]
         scenario = state.scenario
+        play = _resolved(scenario, candidate.plays[0])
         found = scenario.state.you.find(play.object)
         if found is None:
             return []
@@ -356,7 +368,7 @@ class Moves:
         card = scenario.cards[obj.card]
         if play.ability is None and "land" in card.types:
             if self.lands_early and (state.abilities or any(
-                    self._place(o) > self._place(obj.id) for o in state.played)):
+                    self._place(o.split(":", 1)[1]) > self._place(obj.id) for o in state.played)):
                 return []  # the land rule (`_land`)
             return self._land(state, obj, card)
         if state.ledger is not None:
@@ -419,13 +431,16 @@ class Moves:
         card = scenario.cards[obj.card]
         worth = tuple(self._values(candidate_key(obj.id, k))
                       for k in (None, *(a.id for a in card.abilities)))
-        return (zone, obj.card, obj.tapped, obj.sick, obj.value, obj.id in state.played, worth,
+        played = frozenset(z for z in ZONES if played_mark(z, obj.id) in state.played)
+        return (zone, obj.card, obj.tapped, obj.sick, obj.value, played, worth,
                 play.zone, play.ability)
 
     def universe(self, state: TurnState, turn: Turn[Any]) -> list[Candidate]:
         """Every candidate the turn could offer (for the search's bound on the value): every
-        card of yours in hand or graveyard once (of the lands in hand only the one worth most,
-        one land a turn, none when a land was played), every ability of every card of yours."""
+        card of yours in hand or graveyard once from its zone, and a card in hand that can be
+        cast from the graveyard once more from there (of the lands in hand only the one worth
+        most, one land a turn, none when a land was played), every ability of every card of
+        yours."""
         self._values = turn.value
         if turn.candidates is not None:
             return self.candidates(state, turn)
@@ -433,13 +448,19 @@ class Moves:
         you = scenario.state.you
         out = []
         lands = []
-        for obj in [*you.hand, *you.graveyard]:
-            card = scenario.cards[obj.card]
-            one = Candidate(obj.id, (0, self._place(obj.id)), (), obj.id)
-            if "land" not in card.types:
-                out.append(one)
-            elif obj in you.hand and scenario.state.lands_played_this_turn == 0:
-                lands.append(one)
+        # A grant of flashback may come to the battlefield later in the turn.
+        granted = any(g.flashback for c in scenario.cards.values() for g in c.grants)
+        for zone in ("hand", "graveyard"):
+            for obj in you.zone(zone):
+                card = scenario.cards[obj.card]
+                one = Candidate(obj.id, (0, self._place(obj.id)), (), played_mark(zone, obj.id))
+                if "land" not in card.types:
+                    out.append(one)
+                    # Cast from the hand, it may be cast again from the graveyard.
+                    if zone == "hand" and (castable_from_graveyard(card) or granted):
+                        out.append(evolve(one, card_object=played_mark("graveyard", obj.id)))
+                elif zone == "hand" and scenario.state.lands_played_this_turn == 0:
+                    lands.append(one)
         if lands:
             out.append(max(lands, key=lambda c: turn.value(c.key)))
         for obj in [*you.hand, *you.graveyard, *you.battlefield]:
@@ -474,7 +495,8 @@ class Moves:
                 ledger = ledger.arrive(NO_MANA, ((cls, obj.id),))
         plan = land_plan(card, {"object": obj.id, "card": card.id, "from": "hand"})
         made = Made(Play(obj.id, "hand"), land=True)
-        after_state = TurnState(after, state.played | {obj.id}, ledger, self.sid(canonical(after)),
+        after_state = TurnState(after, state.played | {played_mark("hand", obj.id)}, ledger,
+                                self.sid(canonical(after)),
                                 state.abilities)
         return [Move(plan, after_state, 0, 0, (0,), made)]
 
@@ -504,7 +526,8 @@ class Moves:
                 return []
             options = tuple(o for o in options if o.choices.x == chosen.option.choices.x)
         header = _header(obj, card, play)
-        played = state.played | {obj.id} if play.ability is None else state.played
+        played = (state.played | {played_mark(play.zone, obj.id)} if play.ability is None
+                  else state.played)
         found_moves: dict[Hashable, Move[Any]] = {}
         for i, option in enumerate(options):
             benefit = sum(scenario.objective.benefit(n) * k for n, k in option.choices.optional
@@ -524,7 +547,8 @@ class Moves:
                                             abilities=state.abilities or play.ability is not None),
                             objective, option.size,
                             (objective, option.size, objects, position, i, n),
-                            Made(play, choices=option.choices))
+                            Made(play, choices=option.choices),
+                            option.choices.x or 0 if opts.x_auto else 0)
                 if key not in found_moves or move.rank < found_moves[key].rank:
                     found_moves[key] = move
         return sorted(found_moves.values(), key=lambda m: m.rank)
@@ -550,7 +574,8 @@ class Moves:
         if afters is None:
             afters = self.afters[(state.sid, played_key)] = [
                 self._after(scenario, play, r) for r in raw]
-        played = state.played | {play.object} if play.ability is None else state.played
+        played = (state.played | {played_mark(play.zone, play.object)} if play.ability is None
+                  else state.played)
         found_moves: dict[Hashable, Move[Any]] = {}
         epoch = len(ledger.epochs) - 1
         for r, a in zip(raw, afters):
@@ -654,6 +679,18 @@ class Moves:
 
 
 # --- Helpers ------------------------------------------------------------------------------------
+
+
+def _resolved(scenario: Scenario, play: Play) -> Play:
+    """A listed card play that names no zone is made from where its object is now (an earlier
+    play of the turn may have moved it: a card discarded, then cast by flashback); one that
+    names its zone (`from`), or an ability, as given."""
+    if play.ability is not None or play.from_given:
+        return play
+    found = scenario.state.you.find(play.object)
+    if found is None or found[0] == play.zone:
+        return play
+    return replace(play, zone=found[0])
 
 
 def castable_from_graveyard(card: Card) -> bool:

@@ -66,7 +66,7 @@ from ..render import table
 from .fastpath import applies
 from .plan import Plan, plan_options
 
-__all__ = ["candidates", "plan_hand", "render_hand"]
+__all__ = ["candidates", "flow_granted_anywhere", "plan_hand", "render_hand"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,15 +80,17 @@ class Candidate:
 
 def candidates(scenario: Scenario) -> list[Candidate]:
     """Your hand, then the cards in your trash that have Flow (their own, or granted: Kennen's
-    Flow equal to the printed cost) or that the file's `play` permits (`permit: true` on that
-    object), in state order."""
+    Flow equal to the printed cost, from a grant on a board or battlefield or from an effect
+    in `state.you.effects`, one an earlier play of the turn created included) or that the
+    file's `play` permits (`permit: true` on that object), in state order."""
     you = scenario.state.you
     given = scenario.play
     permitted = given.object if given is not None and given.permit else None
     found = [("hand", obj) for obj in you.hand]
     flow_granted = any(grant.flow_printed for on_board in (
         *scenario.state.you.board, *scenario.state.opponent.board, *scenario.state.battlefields)
-        for grant in _grants_of(scenario, on_board.card))
+        for grant in _grants_of(scenario, on_board.card)) or any(
+        effect.grant.flow_printed for effect in you.effects)
     for obj in you.trash:
         card = scenario.cards.get(obj.card)
         if card is not None and (card.keywords.flow or obj.id == permitted or (
@@ -99,6 +101,16 @@ def candidates(scenario: Scenario) -> list[Candidate]:
         if card is not None and card.keywords.hidden and obj.hidden_turn != "this":
             found.append(("facedown", obj))
     return [Candidate(zone, obj, i) for i, (zone, obj) in enumerate(found)]
+
+
+def flow_granted_anywhere(scenario: Scenario) -> bool:
+    """Whether a grant or an effect of the scenario may give a card Flow equal to its printed
+    cost (Kennen): a card's grant, an effect a card's resolution creates, or an effect in
+    `state.you.effects`."""
+    grants = [g for card in scenario.cards.values()
+              for g in (*card.grants, *(e.grant for e in card.effect_creates))]
+    grants += [e.grant for e in scenario.state.you.effects]
+    return any(g.flow_printed for g in grants)
 
 
 def _grants_of(scenario: Scenario, card_id: str) -> tuple[Grant, ...]:

@@ -17,10 +17,16 @@ trash) on 2 to 5 runes, from cards that make the order of the plays matter:
 - effects for the turn (issue 24, section E): a card whose resolution creates a discount for
   the next matching plays (`effect: {discounts}` or `{grants}`, `uses` 1, 2 or `turn`) or a
   Repeat equal to the printed or base cost (Temporal Portal, with a benefit for `repeat` now
-  and then), effects already in `state.you.effects`, and the opponent's effects (which never
+  and then) or Flow equal to the printed cost (Kennen, with a spell without Flow in the trash),
+  effects already in `state.you.effects`, and the opponent's effects (which never
   reach your plays);
 - `values` (0 to 5), `max_plays` (1 to 4), explicit candidate lists (some left out, some with
-  optional settings), and `candidates: auto` written out.
+  optional settings, now and then one card listed twice), and `candidates: auto` written out;
+- a Flow card in hand, played from the hand and then again from the trash (a card is played
+  at most once from each zone it is in);
+- a gear source (`[exhaust]: add` a domain's Power) and a unit returning a gear to hand as its
+  cost: a payment that exhausts the gear for Power the unit does not need and then returns it
+  floats that Power to a later play.
 
 Most turns have a payable play: the cards cost at most [3] and two pips, and there are at least
 as many ready runes as the cheapest card needs.
@@ -116,7 +122,9 @@ def turn_card(draw: Draw, kind: str) -> dict[str, Any]:
         card["cost"] = _cost(draw, (0, 2), draw(st.integers(0, 1)))
         entry = {"discount": dict(draw(st.sampled_from(EFFECT_DISCOUNTS)))}
         entry.update(_effect_reach(draw, domain))
-        if draw(st.booleans()):
+        if draw(st.integers(0, 4)) == 0:
+            card["effect"] = {"grants": [_flow_effect(draw)]}
+        elif draw(st.booleans()):
             card["effect"] = {"discounts": [entry]}
         else:
             card["effect"] = {"grants": [entry]}
@@ -163,12 +171,22 @@ def _repeat_effect(draw: Draw) -> dict[str, Any]:
             "applies_to": {"type": "spell"}, "uses": draw(st.sampled_from((1, 1, 2)))}
 
 
+def _flow_effect(draw: Draw) -> dict[str, Any]:
+    """Kennen's Flow for the turn: the next spell has Flow equal to its printed cost (a spell
+    in the trash becomes a candidate: one there from the start, one an earlier play put
+    there)."""
+    return {"keyword": {"flow": "printed"}, "applies_to": {"type": "spell"},
+            "uses": draw(st.sampled_from((1, 1, 2)))}
+
+
 def _state_effects(draw: Draw) -> list[dict[str, Any]]:
-    """Effects already in the state: discounts (`uses` 1, 2 or `turn`) and Repeat grants,
+    """Effects already in the state: discounts (`uses` 1, 2 or `turn`), Repeat and Flow grants,
     some with an id given."""
     out = []
     for i in range(draw(st.integers(1, 2))):
-        if draw(st.integers(0, 3)) == 0:
+        if draw(st.integers(0, 5)) == 0:
+            e = _flow_effect(draw)
+        elif draw(st.integers(0, 3)) == 0:
             e = _repeat_effect(draw)
         else:
             e = {"discount": dict(draw(st.sampled_from(EFFECT_DISCOUNTS)))}
@@ -181,7 +199,12 @@ def _state_effects(draw: Draw) -> list[dict[str, Any]]:
 
 def _has_repeat_grant(cards: dict[str, Any], effects: list[dict[str, Any]]) -> bool:
     grants = [g for c in cards.values() for g in (c.get("effect") or {}).get("grants") or []]
-    return any("keyword" in g for g in grants + effects)
+    return any((g.get("keyword") or {}).get("repeat") for g in grants + effects)
+
+
+def _has_flow_grant(cards: dict[str, Any], effects: list[dict[str, Any]]) -> bool:
+    grants = [g for c in cards.values() for g in (c.get("effect") or {}).get("grants") or []]
+    return any((g.get("keyword") or {}).get("flow") for g in grants + effects)
 
 
 @st.composite
@@ -206,6 +229,24 @@ def turn_data(draw: Draw) -> dict[str, Any]:
         if draw(st.integers(0, 9)) == 0:
             entry["value"] = draw(st.integers(1, 6))  # what discarding it costs
         hand.append(entry)
+    board: list[dict[str, Any]] = []
+    sources: list[dict[str, Any]] = []
+    if draw(st.integers(0, 4)) == 0:
+        # A gear on the board that adds Power when exhausted (a source), and a unit that
+        # returns a gear to hand as its additional cost: the payment may exhaust the gear for
+        # Power the unit does not need, then return it; the Power floats to a later play,
+        # which can't make it again (the gear costs too much to be played again).
+        cards["seal"] = {"type": "gear", "cost": {"energy": 12}}
+        board.append({"id": "g1", "card": "seal"})
+        sources.append({"id": "g1", "adds": {"power": {draw(st.sampled_from(DOMAINS)): 1}},
+                        "costs": ["exhaust"]})
+        cards["quartermaster"] = {"type": "unit", "might": 2,
+                                  "cost": {"energy": draw(st.integers(0, 2))},
+                                  "additional_costs": [{"id": "return-gear", "mandatory": True,
+                                                        "cost": {"other": [{"return_to_hand": {
+                                                            "count": 1,
+                                                            "filter": {"type": "gear"}}}]}}]}
+        hand[0] = {"id": hand[0]["id"], "card": "quartermaster"}
     if n_hand < 6 and draw(st.integers(0, 3)) == 0:
         cards["flow-t"] = draw(turn_card("flow"))
         trash.append({"id": "t1", "card": "flow-t"})
@@ -224,6 +265,9 @@ def turn_data(draw: Draw) -> dict[str, Any]:
     you: dict[str, Any] = {"runes": runes, "hand": hand}
     if trash:
         you["trash"] = trash
+    if board:
+        you["board"] = board
+        you["sources"] = sources
     if draw(st.integers(0, 4)) == 0:
         pool: dict[str, Any] = {}
         if draw(st.booleans()):
@@ -237,6 +281,11 @@ def turn_data(draw: Draw) -> dict[str, Any]:
     effects = _state_effects(draw) if draw(st.integers(0, 3)) == 0 else []
     if effects:
         you["effects"] = effects
+    if _has_flow_grant(cards, effects) and len(hand) + len(trash) < 6 and draw(st.booleans()):
+        # A spell with no Flow of its own in the trash: a candidate once Flow is given.
+        cards["verse"] = {"type": "spell", "cost": {"energy": draw(st.integers(1, 2))}}
+        trash.append({"id": "t3", "card": "verse"})
+        you["trash"] = trash
     repeat = _has_repeat_grant(cards, effects)
     if repeat:
         # Whether a repeated card creates its effects (and adds) once per execution is open:
@@ -256,7 +305,7 @@ def turn_data(draw: Draw) -> dict[str, Any]:
         state.setdefault("opponent", {})["effects"] = [
             {"discount": {"energy": 2}, "applies_to": {}, "uses": 1}]
     data: dict[str, Any] = {"format": "payplan/1", "cards": cards, "state": state}
-    ids = [e["id"] for e in hand] + [e["id"] for e in trash if e["card"] == "flow-t"]
+    ids = [e["id"] for e in hand] + [e["id"] for e in trash if e["card"] in ("flow-t", "verse")]
     spec: dict[str, Any] = {}
     how = draw(st.integers(0, 9))
     if how == 0:
@@ -266,6 +315,10 @@ def turn_data(draw: Draw) -> dict[str, Any]:
         # each with its optional costs left out or set.
         chosen = draw(st.lists(st.sampled_from(ids), min_size=1, max_size=len(ids),
                                unique=True))
+        if draw(st.integers(0, 3)) == 0:
+            # A card listed twice: each entry is one candidate (the second plays the card
+            # again only from a new zone, a Flow card from the trash).
+            chosen.append(draw(st.sampled_from(chosen)))
         listed = []
         for oid in chosen:
             entry = {"object": oid}

@@ -3,10 +3,11 @@
 Written from the turn format (docs/turns.md), the format's documentation and the comprehensive
 rules, apart from payplan's planner: it reuses only this reference's own pricing of one cast
 (`brute.priced_casts`, the single-cast optimum `brute.solve` for the X a cast announces) and its
-charges. It tries every sequence of the candidates (each object cast or played at most once as a
-card; an activated ability as often as it can be paid), every payment of each cast, and ranks them
-by the spec's rules: the largest summed value, then the smallest summed objective, then the smallest
-summed size (the mana of each cast's total).
+charges. It tries every sequence of the candidates (each object cast or played as a card at most
+once from each zone it is in; an activated ability as often as it can be paid), every payment of
+each cast, and ranks them by the spec's rules: the largest summed value, then the largest summed
+X (each X chosen: the largest payable on the state the cast meets), then the smallest summed
+objective, then the smallest summed size (the mana of each cast's total).
 
 A move is one candidate with one payment, on the state it meets:
 - a cast (a nonland card in hand; a card in the graveyard with flashback or an alternative cost
@@ -149,18 +150,20 @@ def _sorcery_speed(state: dict[str, Any]) -> bool:
 def candidates(data: dict[str, Any], played: frozenset[str]) -> list[Candidate]:
     """The candidates on this state, in candidate order: your hand (casts and land plays), your
     graveyard's cards with a way to be cast from there, then your permanents' activated
-    abilities. An object played as a card this turn is not a candidate again."""
+    abilities. A card is played at most once from each zone it is in (`played`: "zone:id"): an
+    instant cast from the hand and then flashed back from the graveyard (400.7: a new object)
+    is two plays."""
     cards = data["cards"]
     you = data["state"]["you"]
     out: list[Candidate] = []
     for o in you["hand"]:
-        if o["id"] in played:
+        if f"hand:{o['id']}" in played:
             continue
         kind = "land" if "land" in (cards[o["card"]].get("types") or []) else "cast"
         out.append(Candidate(o["id"], kind, o["id"], "hand"))
     for o in you["graveyard"]:
         card = cards[o["card"]]
-        if o["id"] in played or "land" in (card.get("types") or []):
+        if f"graveyard:{o['id']}" in played or "land" in (card.get("types") or []):
             continue
         if card.get("flashback") is not None or any(
                 a.get("zone") == "graveyard" for a in card.get("alternative") or []):
@@ -501,7 +504,7 @@ def _folded(here: dict[str, Any], pool: list[int]) -> tuple[int, ...]:
 
 # --- The search --------------------------------------------------------------------------------
 
-Rank = tuple[int, int, int]          # (value, -objective, -size): the largest is the best
+Rank = tuple[int, int, int, int]     # (value, X, -objective, -size): the largest is the best
 
 
 @dataclass(frozen=True, slots=True)
@@ -551,13 +554,16 @@ class _Search:
         k = (self.fold(state_json), played, left)
         if k in self.memo:
             return self.memo[k]
-        result: tuple[Rank, tuple[str, ...]] = ((0, 0, 0), ())
+        result: tuple[Rank, tuple[str, ...]] = ((0, 0, 0, 0), ())
         if left > 0:
             for m in self.moves_of(state_json, played):
-                now = (self.values.get(m.candidate.key, 1), -m.objective, -m.size)
-                more = played | {m.candidate.object} if m.candidate.kind != "ability" else played
-                (v, o, s), order = self.best(m.after, more, left - 1)
-                rank = (now[0] + v, now[1] + o, now[2] + s)
+                # The spec's rule 2: after the value, the most summed X of the casts whose X
+                # is chosen (every X here: the candidates are `auto`).
+                now = (self.values.get(m.candidate.key, 1), m.x or 0, -m.objective, -m.size)
+                more = (played | {f"{m.candidate.zone}:{m.candidate.object}"}
+                        if m.candidate.kind != "ability" else played)
+                (v, x, o, s), order = self.best(m.after, more, left - 1)
+                rank = (now[0] + v, now[1] + x, now[2] + o, now[3] + s)
                 if rank > result[0]:
                     result = (rank, (m.candidate.key,) + order)
         self.memo[k] = result
@@ -572,7 +578,8 @@ def solve_turn(data: dict[str, Any]) -> TurnOutcome:
         raise Unsupported("an explicit candidate list")
     search = _Search(base, {str(k): int(v) for k, v in (spec.get("values") or {}).items()})
     left = int(spec["max_plays"]) if spec.get("max_plays") is not None else DEFAULT_MAX_PLAYS
-    (value, neg_objective, neg_size), order = search.best(_key(base["state"]), frozenset(), left)
+    (value, _x, neg_objective, neg_size), order = search.best(_key(base["state"]), frozenset(),
+                                                              left)
     return TurnOutcome(value, -neg_objective, -neg_size, order, len(search.memo))
 
 
@@ -641,7 +648,7 @@ def replay(data: dict[str, Any], answer: dict[str, Any]) -> list[str]:
         value += values.get(key, 1)
         objective += obj_score
         if c.kind != "ability":
-            played = played | {c.object}
+            played = played | {f"{c.zone}:{c.object}"}
         state_json = after
     else:
         if answer.get("value") != value:

@@ -1,7 +1,8 @@
 """A turn by brute force (`payplan/1`; docs/turns.md), written apart from the planner.
 
-Every sequence of the candidates (each object played as a card at most once; an explicit list's
-entries each at most once), each play priced by the reference (`pricing.reference_totals` on the
+Every sequence of the candidates (each object played as a card at most once from each zone it is
+in: a spell played from the hand and then, Flow given, from the trash is two plays; an explicit
+list's entries each at most once), each play priced by the reference (`pricing.reference_totals` on the
 state the play meets: every base, optional set and total it reaches) and paid every way the rules
 allow on that state (`payments`: every use of every rune, every way the pool and the recycled
 Power cover the pips, every choice of the cards a discard cost takes), the state evolving between
@@ -19,7 +20,11 @@ The model of a play (docs/turns.md, "Between plays", and the seeds):
   domain pips from their domain or from `any` Power, `[A]` pips from anything left; every
   matching is tried, so every leftover the rules allow is reached).
 - A discard cost moves the chosen cards (from hand, not the played one) to the trash, where a
-  card with Flow becomes a candidate.
+  card with Flow becomes a candidate; a `return_to_hand` cost moves the chosen objects of your
+  board to your hand.
+- Sources `[exhaust]: add COST` (`state.you.sources`, their object on your board and ready):
+  each payment may exhaust any of them, what they add joining the pool (what the play does
+  not need floats to the plays after it).
 - `played_this_turn` + 1 for each card play (Legion's `played_this_turn_at_least`, `per:
   played_this_turn` amounts read it).
 - A card's `effect: {adds: COST}` adds COST to the pool when it resolves.
@@ -36,8 +41,9 @@ The score of a payment is the objective's weights (`payer.weights_of`): each run
 `value`); the pool is free. A play's objective is its score minus the benefits of the `auto`
 optional costs it pays.
 
-What the model does not cover raises `Unsupported` (abilities, sources, facedown cards,
-once-per-turn grants, alternative bases granted, non-standard costs other than discard, a
+What the model does not cover raises `Unsupported` (abilities, sources other than `[exhaust]:
+add`, facedown cards, once-per-turn grants, alternative bases granted, non-standard costs other
+than discard and return to hand, a
 card's own Repeat, a Repeat paid on a card with an `effect` (whether it adds and creates once
 per execution is not settled), `leaves_chain`), so a turn it can't read is never silently
 mis-answered.
@@ -96,9 +102,9 @@ def normal_state(data: Mapping[str, Any]) -> State:
     state.setdefault("turn", "you")
     state["played_this_turn"] = int(state.get("played_this_turn", 0))
     you = dict(state.get("you") or {})
-    for key in ("sources", "facedown"):
-        if you.get(key):
-            raise Unsupported(f"the turn reference does not model {key}")
+    if you.get("facedown"):
+        raise Unsupported("the turn reference does not model facedown")
+    you["sources"] = [_source(s) for s in you.get("sources") or []]
     if you.get("used_this_turn"):
         raise Unsupported("used_this_turn")
     runes = you.get("runes") or []
@@ -139,12 +145,27 @@ def normal_state(data: Mapping[str, Any]) -> State:
     return state
 
 
+def _source(entry: Mapping[str, Any]) -> dict[str, Any]:
+    """A source this module models: `{id, adds, costs: [exhaust]}`, its object on your board
+    (exhausting it adds `adds` to the pool, once per payment)."""
+    costs = entry.get("costs")
+    if set(entry) - {"id", "adds", "costs"} or costs not in (["exhaust"], "exhaust"):
+        raise Unsupported(f"a source other than [exhaust]: add ({entry})")
+    return {"id": str(entry["id"]), "adds": dict(entry.get("adds") or {})}
+
+
 @dataclass(frozen=True, slots=True)
 class Candidate:
     key: str  # the candidate key: the object's id
     position: int  # candidate order
     play: Mapping[str, Any]  # the PLAY mapping tried (optional costs filled in)
     listed: bool  # an entry of an explicit list (tried at most once, as given)
+    zone: str = "hand"  # the zone it is played from (a card: at most once from each zone)
+
+    @property
+    def played(self) -> str:
+        """The card play, as `played` records it: the zone and the object."""
+        return f"{self.zone}:{self.key}"
 
 
 def _with_auto(data: Mapping[str, Any], play: Mapping[str, Any]) -> dict[str, Any]:
@@ -162,8 +183,11 @@ def _with_auto(data: Mapping[str, Any], play: Mapping[str, Any]) -> dict[str, An
 
 def candidates(data: Mapping[str, Any], state: State, played: frozenset[str]
                ) -> list[Candidate]:
-    """`auto`: your hand in state order, then your trash cards with Flow, objects not yet played
-    as cards this turn; an explicit list: its entries (the caller drops the used ones)."""
+    """`auto`: your hand in state order, then your trash cards with Flow, none already played
+    from the zone it is in now (`played`: "zone:id"; docs/turns.md: a card is played at most
+    once from each zone it is in); an explicit list: its entries, each from the zone it names
+    or else from where its object is now (the caller drops the used entries and the cards
+    played from that zone already)."""
     spec = data.get("turn") or {}
     listed = spec.get("candidates", "auto")
     now = dict(data, state=state)
@@ -173,7 +197,10 @@ def candidates(data: Mapping[str, Any], state: State, played: frozenset[str]
             entry = dict(entry)
             if "object" not in entry or set(entry) - {"object", "optional", "base"}:
                 raise Unsupported(f"candidate entry {entry}")
-            out.append(Candidate(str(entry["object"]), i, _with_auto(now, entry), True))
+            oid = str(entry["object"])
+            zone = entry.get("from") or next(
+                (z for z in ZONES if any(o["id"] == oid for o in state["you"][z])), "hand")
+            out.append(Candidate(oid, i, _with_auto(now, entry), True, str(zone)))
         return out
     you = state["you"]
     out = []
@@ -182,11 +209,11 @@ def candidates(data: Mapping[str, Any], state: State, played: frozenset[str]
         for item in you[zone]:
             oid = item["id"]
             pos += 1
-            if oid in played:
+            if f"{zone}:{oid}" in played:
                 continue
             if zone == "trash" and not has_flow(now, oid):
                 continue
-            out.append(Candidate(oid, pos, _with_auto(now, {"object": oid}), False))
+            out.append(Candidate(oid, pos, _with_auto(now, {"object": oid}), False, zone))
     return out
 
 
@@ -199,15 +226,18 @@ def value_of(data: Mapping[str, Any], key: str) -> int:
 
 @dataclass(frozen=True, slots=True)
 class Payment:
-    """One way to pay a total: the runes exhausted and recycled, the cards discarded, the pool
-    left after the play (Energy, Power by PIP_KEYS), and its score."""
+    """One way to pay a total: the runes exhausted and recycled, the objects its non-standard
+    costs take (`(kind, id)`: a card discarded, a board object returned to hand), the pool left
+    after the play (Energy, Power by PIP_KEYS), its score, and the sources exhausted (by
+    object id)."""
 
     exhaust: frozenset[str]
     recycle: frozenset[str]
-    discard: tuple[str, ...]
+    taken: tuple[tuple[str, str], ...]
     pool_energy: int
     pool_power: tuple[int, ...]
     score: int
+    sources: frozenset[str] = frozenset()
 
 
 def _pool_of(you: Mapping[str, Any]) -> tuple[int, list[int]]:
@@ -233,29 +263,43 @@ def _power_left(supply: Sequence[int], wild: int, need: Sequence[int], need_any:
             yield tuple(s - x for s, x in zip(supply, xs)) + (wild - w,)
 
 
+# The zone each non-standard cost this module models takes its objects from.
+TAKES_FROM = {"discard": "hand", "return_to_hand": "board"}
+
+
 def _discard_ways(data: Mapping[str, Any], state: State, ref: Reference, total: Total
-                  ) -> list[tuple[tuple[str, ...], int]]:
-    """Every choice of the cards the total's discard costs take (from hand, not the played
-    card; one card pays one cost), with its charge."""
+                  ) -> list[tuple[tuple[tuple[str, str], ...], int]]:
+    """Every choice of the objects the total's non-standard costs take, `(kind, id)` sorted,
+    with its charge (the kind's weight, or the object's `value`): a discard takes cards from
+    your hand (not the played card), a `return_to_hand` objects of your board (a source's
+    object among them: 357, a source may also pay a non-standard cost); one object pays one
+    cost."""
     ctx = ref.context
     assert ctx is not None
     you = state["you"]
     weights = weights_of(data)
-    discard_ways: list[tuple[tuple[str, ...], int]] = [((), 0)]
+    ways: list[tuple[tuple[tuple[str, str], ...], int]] = [((), 0)]
     for kind, flt_text, n in total.other:
-        if kind != "discard":
+        if kind not in TAKES_FROM:
             raise Unsupported(f"non-standard cost {kind}")
         flt = json.loads(flt_text) if flt_text else {}
-        pool = [o for o in zone_objects(you, "hand", "you")
+        pool = [o for o in zone_objects(you, TAKES_FROM[kind], "you")
                 if o.id != ref.played and object_matches(ctx, o, flt)]
         nxt = []
-        for ids, charge in discard_ways:
+        for taken, charge in ways:
+            ids = {oid for _, oid in taken}
             for chosen in itertools.combinations([o for o in pool if o.id not in ids], n):
-                nxt.append((tuple(sorted(ids + tuple(o.id for o in chosen))),
-                            charge + sum(weights["discard"] if o.value is None else o.value
+                nxt.append((tuple(sorted(taken + tuple((kind, o.id) for o in chosen))),
+                            charge + sum(weights[kind] if o.value is None else o.value
                                          for o in chosen)))
-        discard_ways = sorted(set(nxt))
-    return discard_ways
+        ways = sorted(set(nxt))
+    return ways
+
+
+def _usable_sources(state: State) -> list[dict[str, Any]]:
+    """The sources whose object is on your board and ready."""
+    ready = {o["id"] for o in state["you"]["board"] if not o.get("exhausted")}
+    return [s for s in state["you"]["sources"] if s["id"] in ready]
 
 
 def payments(data: Mapping[str, Any], state: State, ref: Reference, total: Total,
@@ -273,13 +317,36 @@ def payments(data: Mapping[str, Any], state: State, ref: Reference, total: Total
     this module models reads the runes otherwise (a `{count: ..., zone: runes}` amount would:
     the turn generator draws none), and the totals, so the sizes, do not depend on the
     payment. The planner's minimal payments are its own; this mode exists to run campaigns of
-    thousands of turns, and the exhaustive mode (the default) checks the claim itself."""
+    thousands of turns, and the exhaustive mode (the default) checks the claim itself.
+
+    Sources (`[exhaust]: add ...`, their object on your board and ready): every subset is
+    exhausted, in both modes (never cut: a cost of the same play may return a source's object
+    to hand, and then no later play can make what it floats), each charged `exhaust` and
+    `source`; what they add joins the pool before the runes pay."""
     you = state["you"]
     weights = weights_of(data)
     discard_ways = _discard_ways(data, state, ref, total)
     if not discard_ways:
         return
     energy0, power0 = _pool_of(you)
+    sources = _usable_sources(state)
+    for chosen in itertools.product((False, True), repeat=len(sources)):
+        used = [src for src, on in zip(sources, chosen) if on]
+        adds = [card_cost(src["adds"], {}) for src in used]
+        pool = (energy0 + sum(a.energy for a in adds),
+                [p + sum(a.pips[k] for a in adds) for k, p in enumerate(power0)])
+        charge = len(used) * (weights["exhaust"] + weights["source"])
+        for pay in _rune_payments(you, weights, total, pool, discard_ways, minimal):
+            yield Payment(pay.exhaust, pay.recycle, pay.taken, pay.pool_energy, pay.pool_power,
+                          pay.score + charge, frozenset(src["id"] for src in used))
+
+
+def _rune_payments(you: Mapping[str, Any], weights: Mapping[str, int], total: Total,
+                   pool: tuple[int, list[int]],
+                   discard_ways: list[tuple[tuple[tuple[str, str], ...], int]], minimal: bool
+                   ) -> Iterator[Payment]:
+    """The payments of `payments` with the pool `pool` (what the sources used added in)."""
+    energy0, power0 = pool
     uses = []
     for r in you["runes"]:
         recycle = int(r.get("value", weights["recycle"]))
@@ -362,8 +429,16 @@ def apply(data: Mapping[str, Any], state: State, ref: Reference, option: Option,
             r = dict(r, exhausted=True)
         runes.append(r)
     you["runes"] = runes
-    for oid in pay.discard:
-        you["trash"].append({"id": oid, "card": _move(you, oid)["card"]})
+    if pay.sources:
+        you["board"] = [dict(o, exhausted=True) if o["id"] in pay.sources else o
+                        for o in you["board"]]
+    for kind, oid in pay.taken:
+        gone = _move(you, oid)
+        if kind == "discard":
+            you["trash"].append({"id": oid, "card": gone["card"]})
+        else:  # returned to hand: a card in hand again, its value kept
+            you["hand"].append({"id": oid, "card": gone["card"],
+                                **({"value": gone["value"]} if "value" in gone else {})})
     assert ref.played is not None
     item = _move(you, ref.played)
     entry: dict[str, Any] = {"id": item["id"], "card": item["card"]}
@@ -475,12 +550,12 @@ def best_turn(data: Mapping[str, Any], minimal: bool = False, mutants: Sequence[
         if made < max_plays:
             played = frozenset(u for u in used if not u.startswith("#"))
             for cand in candidates(data, state, played):
-                mark = f"#{cand.position}" if cand.listed else cand.key
-                if mark in used:
+                if (cand.listed and f"#{cand.position}" in used) or cand.played in played:
                     continue
                 value = value_of(data, cand.key)
+                marks = {cand.played} | ({f"#{cand.position}"} if cand.listed else set())
                 for objective, size, after in moves(data, state, cand, minimal, wrong):
-                    rest = go(after, used | {mark, cand.key}, made + 1)
+                    rest = go(after, used | marks, made + 1)
                     got = (rest[0] - value, rest[1] + objective, rest[2] + size)
                     if got < best:
                         best = got
@@ -508,47 +583,55 @@ def replay(data: Mapping[str, Any], got: Mapping[str, Any]) -> list[str]:
     objective = value = 0
     spec = data.get("turn") or {}
     listed = spec.get("candidates", "auto")
+    spent_entries: set[int] = set()  # the listed entries played so far
     for i, p in enumerate(got.get("plays") or []):
         where = f"play {i} ({got['order'][i] if i < len(got.get('order') or []) else '?'})"
         play = dict(p.get("play") or {})
         oid = str(play.get("object"))
         if listed == "auto":
-            entry: dict[str, Any] = {"object": oid}
+            entries: list[tuple[int, dict[str, Any]]] = [(-1, {"object": oid})]
         else:
-            matching = [dict(e) for e in listed if str(e.get("object")) == oid]
-            if not matching:
-                problems.append(f"{where}: {oid} is not a listed candidate")
+            # The entries of that object not played yet (a card listed twice is two entries):
+            # the first whose reading reaches the play's total and paid set.
+            entries = [(k, dict(e)) for k, e in enumerate(listed)
+                       if str(e.get("object")) == oid and k not in spent_entries]
+            if not entries:
+                problems.append(f"{where}: {oid} is not a listed candidate left")
                 return problems
-            entry = matching[0]
-        tried = _with_auto(dict(data, state=state), entry)
-        ref = priced(data, state, tried)
-        if not ref.legal or p.get("status") != "ok":
-            problems.append(f"{where}: status {p.get('status')}, reference legal={ref.legal} "
-                            f"{ref.reasons}")
-            return problems
         total = _total_of(p)
         paid = frozenset((p.get("paid") or {}).keys()) | frozenset(p.get("paid_optional") or [])
-        options = [o for o in ref.options if o.total == total and o.paid == paid]
-        if not options:
-            problems.append(f"{where}: total {total.text()} with {sorted(paid)} is not one the "
-                            f"reference reaches")
+        found = None
+        for k, entry in entries:
+            tried = _with_auto(dict(data, state=state), entry)
+            ref = priced(data, state, tried)
+            options = [o for o in ref.options if o.total == total and o.paid == paid]
+            if ref.legal and options:
+                found = (k, tried, ref, options[0])
+                break
+        if found is None or p.get("status") != "ok":
+            problems.append(f"{where}: status {p.get('status')}, no listed entry's reading "
+                            f"reaches total {total.text()} with {sorted(paid)}")
             return problems
-        option = options[0]
+        k, tried, ref, option = found
+        spent_entries.add(k)
         payment = p.get("payment") or {}
         you = state["you"]
         runes = {r["id"]: r for r in you["runes"]}
         exhaust = [str(r) for r in payment.get("exhaust") or []]
         recycle = [str(r["rune"]) for r in payment.get("recycle") or []]
-        discard: list[str] = []
+        taken: list[tuple[str, str]] = []
         for item in payment.get("other") or []:
             for kind, ids in dict(item).items():
-                if kind != "discard":
+                if kind not in TAKES_FROM:
                     problems.append(f"{where}: pays {kind}, which the turn reference does not "
                                     f"model")
                     return problems
-                discard += [str(x) for x in ids]
-        if payment.get("sources"):
-            problems.append(f"{where}: uses sources")
+                taken += [(kind, str(x)) for x in ids]
+        usable = {src["id"]: src for src in _usable_sources(state)}
+        used_sources = [str(x) for x in payment.get("sources") or []]
+        if any(x not in usable for x in used_sources) or len(set(used_sources)) < len(
+                used_sources):
+            problems.append(f"{where}: sources {used_sources}, usable {sorted(usable)}")
             return problems
         bad = [r for r in exhaust if r not in runes or runes[r]["exhausted"]] + [
             r for r in recycle if r not in runes] + [
@@ -557,20 +640,25 @@ def replay(data: Mapping[str, Any], got: Mapping[str, Any]) -> list[str]:
         if bad:
             problems.append(f"{where}: rune uses {bad} not open on the state it meets")
             return problems
-        legal_discards = {ids for ids, _ in _discard_ways(data, state, ref, total)}
-        if tuple(sorted(discard)) not in legal_discards:
-            problems.append(f"{where}: discards {discard}, legal {sorted(legal_discards)}")
+        legal_takes = {ids for ids, _ in _discard_ways(data, state, ref, total)}
+        if tuple(sorted(taken)) not in legal_takes:
+            problems.append(f"{where}: takes {taken}, legal {sorted(legal_takes)}")
             return problems
         score = sum(weights["exhaust"] for _ in exhaust) + sum(
             int(runes[r].get("value", weights["recycle"])) for r in recycle) + sum(
-            weights["discard"] if (o := find_object(dict(data, state=state), d)) is None
-            or o.value is None else o.value for d in discard)
+            weights[kind] if (o := find_object(dict(data, state=state), d)) is None
+            or o.value is None else o.value for kind, d in taken) + len(used_sources) * (
+            weights["exhaust"] + weights["source"])
         if score != p.get("score"):
             problems.append(f"{where}: score {p.get('score')}, its payment scores {score}")
         # What the runes make joins the pool; the Power spent (`spent`) and the total leave it.
         energy0, power0 = _pool_of(you)
         energy = energy0 + len(exhaust) - total.energy
         power = list(power0)
+        for src in used_sources:  # what the sources add joins the pool
+            add = card_cost(usable[src]["adds"], {})
+            energy += add.energy
+            power = [a + b for a, b in zip(power, add.pips)]
         for r in recycle:
             power[DOMAINS.index(runes[r]["domain"])] += 1
         spent = p.get("spent") or {}
@@ -597,8 +685,8 @@ def replay(data: Mapping[str, Any], got: Mapping[str, Any]) -> list[str]:
             problems.append(f"{where}: the payment does not cover {total.text()} (pool after "
                             f"{energy}, {power})")
             return problems
-        pay = Payment(frozenset(exhaust), frozenset(recycle), tuple(sorted(discard)), energy,
-                      tuple(power), score)
+        pay = Payment(frozenset(exhaust), frozenset(recycle), tuple(sorted(taken)), energy,
+                      tuple(power), score, frozenset(used_sources))
         state = apply(data, state, ref, option, pay)
         objective += score - _benefit(data, tried, option)
         value += value_of(data, oid)
