@@ -9,7 +9,9 @@ variable CI is set: in CI it must run (`.ci/web-deps` installs both).
 
 from __future__ import annotations
 
+import contextlib
 import http.client
+import io
 import json
 import os
 import re
@@ -25,6 +27,7 @@ from typing import Any, Iterator
 import pytest
 import yaml
 
+from payplan.cli import main as cli_main
 from payplan.engine.reading import Limits
 from payplan.planner.config import SolverConfig
 from payplan.planner.serve import COMMANDS, handle
@@ -89,6 +92,23 @@ def test_api_answers_what_serve_answers_for_every_example(server: WebServer) -> 
     assert len(names) == len(list(EXAMPLES.rglob("*.yaml"))) > 200
     for name in names:
         _same_as_serve(server, name)
+
+
+_CLI: dict[tuple[str, str], Any] = {}
+
+
+def cli(command: str, name: str) -> Any:
+    """What `payplan COMMAND examples/NAME.yaml --json` answers (run in this process), in the
+    API's shape: `{"ok": true, "result": THE JSON}`, or for a file it refuses (exit 2) `{"ok":
+    false, "errors": ITS LINES}` with the `scenario.` prefix that `serve` adds."""
+    if (command, name) not in _CLI:
+        out, err = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            code = cli_main([command, str(EXAMPLES / f"{name}.yaml"), "--json"])
+        _CLI[command, name] = (
+            {"ok": False, "errors": [f"scenario.{line}" for line in err.getvalue().splitlines()]}
+            if code == 2 else {"ok": True, "result": json.loads(out.getvalue())})
+    return _CLI[command, name]
 
 
 def test_scenario_problems_are_422_with_serves_lines(server: WebServer) -> None:
@@ -504,3 +524,51 @@ def test_the_turn_view_and_a_turn_asked_of_a_single_play(tab: Page) -> None:
     after = tab.page.eval_on_selector_all("#turn .pool", "(ps) => ps.map((p) => p.textContent)")
     assert after == ["still ready after: r3 r4", "still ready after: r3", "still ready after: nothing"]
     _report(tab, "turn")
+
+
+def _walk(tab: Page, names: list[str]) -> None:
+    """Open each example from the page's list, as a person does, and look at every view: the
+    answer the page drew is the command line's, and what it shows says so (the status, each
+    play of the hand, each problem); and the API answers the same for the file's own data."""
+    tab.open(names[0])
+    for i, name in enumerate(names):
+        if i:
+            tab.change(lambda name=name: tab.page.select_option("#example", name))
+        for command in COMMANDS:
+            text = tab.tab(command)
+            expected = cli(command, name)
+            assert tab.answer() == expected, (name, command)
+            assert post(tab.web, command, load(name))[1] == expected, (name, command)
+            assert tab.page.get_attribute("#view", "data-command") == command
+            if not expected["ok"]:
+                shown = tab.page.eval_on_selector_all("#view ul.problems li",
+                                                      "(ls) => ls.map((l) => l.textContent)")
+                assert shown == expected["errors"], (name, command)
+                continue
+            result = expected["result"]
+            if command == "hand":
+                rows = tab.page.locator("#hand tr").count() - 1
+                assert rows == len(result["plays"]), (name, command)
+            elif command == "check":
+                assert ("illegal" if not result["legal"] else "legal") in text, (name, command)
+            else:
+                status = "unpayable" if result.get("payable") is False else result["status"]
+                badge = tab.page.inner_text("#view h3 .status")
+                assert badge == status, (name, command, badge)
+
+
+WALKED = ["01-sky-splitter-order", "05-flow-repeat-deflect", "cards/04-flow-from-trash",
+          "mtg/17-tap-cost-unpayable", "mtg/26-x-before-reductions", "turns/03-land-drop-ritual"]
+
+
+def test_the_page_answers_what_the_command_line_answers(tab: Page) -> None:
+    _walk(tab, WALKED)
+    _report(tab, "walk")
+
+
+@pytest.mark.slow
+def test_the_page_answers_what_the_command_line_answers_for_every_example(tab: Page) -> None:
+    names = list(examples())
+    assert len(names) == len(list(EXAMPLES.rglob("*.yaml"))) > 200
+    _walk(tab, names)
+    _report(tab, "every-example")
