@@ -1,10 +1,14 @@
 """`payplan web`: its API answers what `serve` answers, it serves nothing but its own files and
-the shipped examples, and a real browser (Debian's Chromium, driven by Playwright) can open an
-example of each game, change a rune or a land and see the answer change, look at a turn, and
-see the problems of a bad file.
+the shipped examples, and a real browser (Debian's Chromium, driven by Playwright) is used as a
+person uses it: open an example of each game, change a rune or a land, move a card, pick the
+play's optional costs, targets and X, play it, check a payment, look at a turn, submit a bad
+file, and see each answer change; the answer each view draws is what the command line answers
+(a few examples here, every shipped example in the slow lane). Each browser test saves a
+screenshot of each view it visits and the time each answer took to be drawn after its change
+(to PAYPLAN_WEB_SHOTS if set, else the test's temporary folder): measured, never asserted.
 
-The browser test skips when no Chromium (or no Playwright) is found, unless the environment
-variable CI is set: in CI it must run (`.ci/web-deps` installs both).
+The browser tests skip when no Chromium (or no Playwright) is found, unless the environment
+variable CI is set: in CI they must run (`.ci/web-deps` installs both).
 """
 
 from __future__ import annotations
@@ -472,6 +476,9 @@ def test_a_person_moves_cards_and_adds_runes_and_lands(tab: Page) -> None:
     # Remove both fury runes: unpayable; add a rune, make it fury: paid by exhausting it.
     tab.change(lambda: tab.page.click("[data-id=r1] button.x"))
     assert "unpayable" in tab.change(lambda: tab.page.click("[data-id=r2] button.x"))
+    assert _fact(tab, "shortfall") == "fury 1"
+    assert "short by fury 1" in tab.tab("hand")
+    tab.tab("plan")
     tab.change(lambda: tab.page.click("button[data-add=runes]"))
     assert tab.page.locator("[data-id=r1]").count() == 1  # the new rune takes the free id
     text = tab.change(lambda: tab.page.select_option("[data-id=r1] select[data-key=domain]", "fury"))
@@ -523,6 +530,11 @@ def test_the_turn_view_and_a_turn_asked_of_a_single_play(tab: Page) -> None:
     assert "play 1" in text and "play 3" in text
     after = tab.page.eval_on_selector_all("#turn .pool", "(ps) => ps.map((p) => p.textContent)")
     assert after == ["still ready after: r3 r4", "still ready after: r3", "still ready after: nothing"]
+    # Without the calm rune, Calm Word is left unplayed, and the turn says why.
+    text = tab.change(lambda: tab.page.click("[data-id=r3] button.x"))
+    assert "play 3" not in text
+    assert tab.page.inner_text("#not-played").startswith("Calm Word (h3): needs 1 more Energy")
+    tab.shot("14-turn-payplan")
     _report(tab, "turn")
 
 

@@ -581,7 +581,14 @@ function drawHand(result, view) {
     plays.map((p) => el("tr", { class: p.status === "ok" ? "" : "no" },
       el("td", { text: `${cardName((p.play || {}).card || "")} ${(p.play || {}).object || ""}${(p.play || {}).ability ? " · " + compact((p.play || {}).ability) : ""}` }),
       el("td", { text: (p.play || {}).from || "" }), el("td", {}, statusBadge(p.status)),
-      el("td", { text: costText(p.total) }), el("td", { text: (p.reasons || []).join("; ") })))));
+      el("td", { text: costText(p.total) }),
+      el("td", { text: [...(p.reasons || []), ...(p.shortfall ? [`short by ${costText(p.shortfall)}`] : [])].join("; ") })))));
+}
+
+// A turn's candidate key (`h3`, `g1.equip`): the card of the object it names, and the key.
+function whatIs(key) {
+  const o = objects().get(String(key).split(".")[0]);
+  return o ? `${label(o.item)} (${key})` : String(key);
 }
 
 function drawTurn(result, view) {
@@ -598,8 +605,8 @@ function drawTurn(result, view) {
   view.append(el("h3", { text: "Plays in order" }), row.childNodes.length ? row : el("p", { class: "hint", text: "Nothing to play." }));
   const left = result.not_played || [];
   if (left.length) {
-    view.append(el("h3", { text: "Left unplayed" }), el("ul", {}, left.map((n) =>
-      el("li", { text: typeof n === "object" ? `${cardName(n.card || "") || n.object || ""}: ${n.why || n.reason || compact(n)}` : String(n) }))));
+    view.append(el("h3", { text: "Left unplayed" }), el("ul", { id: "not-played" }, left.map((n) =>
+      el("li", { text: n && typeof n === "object" ? `${whatIs(n.play)}: ${n.reason ?? compact(n)}` : String(n) }))));
   }
   if (result.state) {
     const after = el("div", {});
