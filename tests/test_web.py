@@ -433,8 +433,12 @@ def _fact(tab: Page, name: str) -> str:
 
 
 def test_a_person_picks_optional_costs_targets_and_x(tab: Page) -> None:
-    tab.open("05-flow-repeat-deflect")
+    text = tab.open("05-flow-repeat-deflect")
     assert _fact(tab, "total") == "energy 3 + any 2"  # Flow [2], Repeat [1], Deflect [A][A]
+    # The runes are a count in this file (`{fury: 3, chaos: 2}`): the payment still names them.
+    chips = tab.page.eval_on_selector_all("#view .chip", "(cs) => cs.map((c) => c.textContent)")
+    assert chips == ["r1 — exhaust", "r4 — exhaust; recycle: pays any", "r5 — exhaust; recycle: pays any"]
+    assert "null" not in text and "costs nothing" not in text
     # Repeat not paid: [1] less.
     tab.type_into("input[data-path='play.optional.repeat']", "no")
     assert _fact(tab, "total") == "energy 2 + any 2"

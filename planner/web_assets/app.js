@@ -106,23 +106,28 @@ function zoneVocab(zone) {
   return (f && f.zones[zone]) || { flags: [], values: [] };
 }
 
-// Which objects a payment uses, and how: every id it names, with the key it is under.
+// Which objects a payment uses, and how: every id it names, with the key it is under. A list's
+// strings are ids, and so is an entry's `id` (else the first of its values that names an object
+// of the state, else its first string): an id the state does not list (a rune the loader made
+// from a count) is named too.
 function usage(payment, notes = new Map(), how = "") {
   const ids = objects();
-  const note = (id, text) => { if (ids.has(id)) notes.set(id, [...(notes.get(id) || []), text]); };
+  const note = (id, text) => { if (id) notes.set(id, [...(notes.get(id) || []), text]); };
   if (Array.isArray(payment)) {
     for (const entry of payment) {
       if (typeof entry === "string") note(entry, how);
       else if (entry && typeof entry === "object") {
-        const id = entry.id ?? entry.rune ?? entry.object;
-        const rest = Object.entries(entry).filter(([k]) => !["id", "rune", "object"].includes(k)).map(([k, v]) => `${k} ${compact(v)}`);
-        if (typeof id === "string") note(id, [how, ...rest].filter(Boolean).join(": "));
-        else usage(entry, notes, how);
+        const strings = Object.entries(entry).filter(([, v]) => typeof v === "string");
+        const named = typeof entry.id === "string" ? ["id", entry.id]
+          : strings.find(([, v]) => ids.has(v)) || strings[0];
+        if (!named) { usage(entry, notes, how); continue; }
+        const rest = Object.entries(entry).filter(([k]) => k !== named[0]).map(([k, v]) => `${k} ${compact(v)}`);
+        note(named[1], [how, ...rest].filter(Boolean).join(": "));
       }
     }
   } else if (payment && typeof payment === "object") {
     for (const [key, value] of Object.entries(payment)) usage(value, notes, key);
-  } else if (typeof payment === "string") note(payment, how);
+  } else if (typeof payment === "string" && ids.has(payment)) note(payment, how);
   return notes;
 }
 
@@ -489,7 +494,7 @@ function waterfall(steps) {
 function chips(payment) {
   const notes = usage(payment);
   const ids = objects();
-  const list = [...notes].map(([id, how]) => el("span", { class: "chip" }, el("b", { text: label((ids.get(id) || {}).item) }),
+  const list = [...notes].map(([id, how]) => el("span", { class: "chip" }, el("b", { text: ids.has(id) ? label(ids.get(id).item) : "" }),
     `${id} — ${how.filter(Boolean).join("; ") || "used"}`));
   const pool = payment && payment.pool;
   if (pool && magnitude(pool)) list.push(el("span", { class: "chip" }, el("b", { text: "pool" }), costText(pool)));
@@ -548,7 +553,7 @@ function drawPlan(plan, view) {
                      ["goes to", plan.destination], ["optimal", plan.optimal]]));
   view.append(el("h3", { text: "Cost, step by step" }), waterfall(plan.steps));
   if (plan.payment) {
-    view.append(el("h3", { text: "Paid with (marked on the left too)" }), paymentPicture(plan.payment), chips(plan.payment));
+    view.append(el("h3", { text: "Paid with (marked on the left too)" }), paymentPicture(plan.payment) || "", chips(plan.payment));
   }
 }
 
