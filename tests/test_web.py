@@ -466,6 +466,11 @@ def test_a_person_picks_optional_costs_targets_and_x(tab: Page) -> None:
     text = tab.type_into("input[data-path='play.x']", "5")
     assert "unpayable" in text and _fact(tab, "shortfall") == "{2}"
     tab.shot("10-x-shortfall-mtg")
+    # A value that is no X: the command line's problem, next to the X.
+    tab.type_into("input[data-path='play.x']", "lots")
+    problem = tab.page.inner_text("[data-path='play.x'] .problem")
+    assert problem == "expected a whole number, got the string 'lots'"
+    assert tab.page.inner_text("#problems") == "scenario.play.x: " + problem
     _report(tab, "choices")
 
 
