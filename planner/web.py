@@ -92,11 +92,15 @@ def example(name: str) -> Path | None:
 @lru_cache(maxsize=1)
 def vocabulary() -> dict[str, dict[str, Any]]:
     """Per registered format: its ruleset's `title`; per zone name (a list of objects in a
-    player's state) the keys its objects hold true/false (`flags`) and the values its other keys
-    take (`values`); and the keys a `play` holds with a value each (`play`): as the shipped
-    examples write them. The page offers these when a person adds or edits an object."""
+    player's state) the keys its objects hold true/false (`flags`), the values its other keys
+    take (`values`) and whether it holds cards (`cards`); the keys a `play` holds with a value
+    each (`play`); and the values each play key and each key under it take (`choices`: `x` ->
+    ["auto"], `optional` -> the names under it, `optional.repeat` -> ["yes", "no"]): as the
+    shipped examples write them. The page offers these when a person adds, edits or moves an
+    object or picks the play's choices."""
     out: dict[str, dict[str, Any]] = {
-        f: {"title": getattr(rulesets.find(f), "title", f), "zones": {}, "play": {}}
+        f: {"title": getattr(rulesets.find(f), "title", f), "zones": {}, "play": {},
+            "choices": {}}
         for f in rulesets.formats()}
     for path in examples().values():
         try:
@@ -111,11 +115,27 @@ def vocabulary() -> dict[str, dict[str, Any]]:
         if isinstance(data.get("play"), dict):
             for key, value in data["play"].items():
                 known["play"].setdefault(key, value)
+                _choices(known["choices"], key, value)
     for known in out.values():  # the commonest flag first: what an object is most often
         for zone in known["zones"].values():
             counts = zone.pop("counts")
             zone["flags"] = sorted(counts, key=lambda flag: -counts[flag])
     return out
+
+
+def _choices(seen: dict[str, list[Any]], key: str, value: object) -> None:
+    """Add a play key's value to `seen` (see `vocabulary`): a scalar as a value of `key`, a
+    mapping's keys as the names under `key` and their scalars as values of `key.NAME`."""
+    values = seen.setdefault(key, [])
+    if isinstance(value, dict):
+        for name, inner in value.items():
+            if name not in values:
+                values.append(name)
+            if isinstance(inner, (str, int, bool)) and inner not in seen.setdefault(
+                    f"{key}.{name}", []):
+                seen[f"{key}.{name}"].append(inner)
+    elif isinstance(value, (str, int, bool)) and value not in values:
+        values.append(value)
 
 
 def _learn(zones: dict[str, dict[str, Any]], state: dict[str, Any]) -> None:
@@ -126,8 +146,9 @@ def _learn(zones: dict[str, dict[str, Any]], state: dict[str, Any]) -> None:
         for zone, items in player.items():
             if not isinstance(items, list):
                 continue
-            seen = zones.setdefault(zone, {"flags": [], "values": [], "counts": {}})
+            seen = zones.setdefault(zone, {"flags": [], "values": [], "counts": {}, "cards": False})
             for item in items:
+                seen["cards"] = seen["cards"] or (isinstance(item, dict) and "card" in item)
                 for key, value in item.items() if isinstance(item, dict) else ():
                     if isinstance(value, bool):
                         seen["counts"][key] = seen["counts"].get(key, 0) + 1
@@ -200,8 +221,13 @@ class WebServer(ThreadingHTTPServer):
         super().__init__((host, port), Handler)
         self.limits = limits if limits is not None else Limits.from_env()
         timeout = default_timeout(config) if request_timeout is None else request_timeout
+        # The registry is filled here, before the workers' threads start: filled by two
+        # threads at once, one of them could find it empty for a moment (and `vocabulary`,
+        # cached, would keep that).
+        rulesets.formats()
         self.runner = Runner(config, timeout if timeout > 0 else None)
         self.runner.warm()
+        threading.Thread(target=vocabulary, daemon=True).start()  # ready for the first page
 
     @property
     def url(self) -> str:

@@ -1,15 +1,21 @@
 """`payplan web`: its API answers what `serve` answers, it serves nothing but its own files and
-the shipped examples, and a real browser (Debian's Chromium, driven by Playwright) can open an
-example of each game, change a rune or a land and see the answer change, look at a turn, and
-see the problems of a bad file.
+the shipped examples, and a real browser (Debian's Chromium, driven by Playwright) is used as a
+person uses it: open an example of each game, change a rune or a land, move a card, pick the
+play's optional costs, targets and X, play it, check a payment, look at a turn, submit a bad
+file, and see each answer change; the answer each view draws is what the command line answers
+(a few examples here, every shipped example in the slow lane). Each browser test saves a
+screenshot of each view it visits and the time each answer took to be drawn after its change
+(to PAYPLAN_WEB_SHOTS if set, else the test's temporary folder): measured, never asserted.
 
-The browser test skips when no Chromium (or no Playwright) is found, unless the environment
-variable CI is set: in CI it must run (`.ci/web-deps` installs both).
+The browser tests skip when no Chromium (or no Playwright) is found, unless the environment
+variable CI is set: in CI they must run (`.ci/web-deps` installs both).
 """
 
 from __future__ import annotations
 
+import contextlib
 import http.client
+import io
 import json
 import os
 import re
@@ -25,6 +31,7 @@ from typing import Any, Iterator
 import pytest
 import yaml
 
+from payplan.cli import main as cli_main
 from payplan.engine.reading import Limits
 from payplan.planner.config import SolverConfig
 from payplan.planner.serve import COMMANDS, handle
@@ -89,6 +96,23 @@ def test_api_answers_what_serve_answers_for_every_example(server: WebServer) -> 
     assert len(names) == len(list(EXAMPLES.rglob("*.yaml"))) > 200
     for name in names:
         _same_as_serve(server, name)
+
+
+_CLI: dict[tuple[str, str], Any] = {}
+
+
+def cli(command: str, name: str) -> Any:
+    """What `payplan COMMAND examples/NAME.yaml --json` answers (run in this process), in the
+    API's shape: `{"ok": true, "result": THE JSON}`, or for a file it refuses (exit 2) `{"ok":
+    false, "errors": ITS LINES}` with the `scenario.` prefix that `serve` adds."""
+    if (command, name) not in _CLI:
+        out, err = io.StringIO(), io.StringIO()
+        with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+            code = cli_main([command, str(EXAMPLES / f"{name}.yaml"), "--json"])
+        _CLI[command, name] = (
+            {"ok": False, "errors": [f"scenario.{line}" for line in err.getvalue().splitlines()]}
+            if code == 2 else {"ok": True, "result": json.loads(out.getvalue())})
+    return _CLI[command, name]
 
 
 def test_scenario_problems_are_422_with_serves_lines(server: WebServer) -> None:
@@ -244,6 +268,7 @@ class Page:
     def __init__(self, page: Any, web: WebServer, shots: Path) -> None:
         self.page, self.web, self.shots = page, web, shots
         self.errors: list[str] = []
+        self.timings: list[int] = []  # ms from each change to its answer drawn (the page's count)
         page.on("pageerror", lambda error: self.errors.append(str(error)))
 
     def seq(self) -> int:
@@ -256,7 +281,19 @@ class Page:
         action()
         self.page.wait_for_function(f"Number(document.querySelector('#view')?.dataset.seq || 0) > {before}"
                                     " && document.querySelector('#busy').hidden", timeout=120_000)
+        self.timings.append(int(self.page.get_attribute("#view", "data-ms") or -1))
         return str(self.page.inner_text("#view"))
+
+    def answer(self) -> Any:
+        """The answer the page drew last, as the API gave it to the page."""
+        return self.page.evaluate("document.querySelector('#view').answer")
+
+    def type_into(self, selector: str, text: str) -> str:
+        """Type `text` into a field as a person does (then Tab away) and return the answer."""
+        def action() -> None:
+            self.page.fill(selector, text)
+            self.page.press(selector, "Tab")
+        return self.change(action)
 
     def open(self, name: str) -> str:
         return self.change(lambda: self.page.goto(f"{self.web.url}?example={name}"), before=0)
@@ -268,21 +305,57 @@ class Page:
         self.page.screenshot(path=str(self.shots / f"{name}.png"), full_page=True)
 
 
-def test_a_person_explores_both_games_in_a_real_browser(server: WebServer, tmp_path: Path) -> None:
+@pytest.fixture(scope="module")
+def browser() -> Iterator[Any]:
+    """One headless Chromium for every browser test of this module."""
     sync_playwright = _browser_or_skip()
     with sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS)
+        chromium = playwright.chromium.launch(executable_path=CHROMIUM, args=BROWSER_ARGS)
         try:
-            tab = Page(browser.new_page(viewport={"width": 1400, "height": 1000}), server, tmp_path)
-            _riftbound(tab)
-            _mtg(tab)
-            _turn(tab)
-            _paste(tab)
-            _bad_files(tab)
-            assert tab.errors == []
+            yield chromium
         finally:
-            browser.close()
-    assert len(list(tmp_path.glob("*.png"))) == 9
+            chromium.close()
+
+
+@pytest.fixture
+def tab(browser: Any, server: WebServer, tmp_path: Path) -> Iterator[Page]:
+    """A fresh tab; its screenshots go to PAYPLAN_WEB_SHOTS if set (CI keeps them), else to the
+    test's temporary folder. No script error may happen in it."""
+    shots = Path(os.environ.get("PAYPLAN_WEB_SHOTS") or tmp_path)
+    shots.mkdir(parents=True, exist_ok=True)
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    page = Page(context.new_page(), server, shots)
+    try:
+        yield page
+        assert page.errors == []
+    finally:
+        context.close()
+
+
+def test_a_person_explores_both_games_in_a_real_browser(tab: Page) -> None:
+    _riftbound(tab)
+    _mtg(tab)
+    _turn(tab)
+    _paste(tab)
+    _bad_files(tab)
+    assert {f"{name}.png" for name in SHOTS} <= {p.name for p in tab.shots.glob("*.png")}
+    _report(tab, "explore")
+
+
+SHOTS = ("1-plan-payplan", "2-unpayable-payplan", "3-orders-payplan", "3b-hand-payplan",
+         "4-plan-mtg", "5-unpayable-mtg", "6-turn", "7-bad-yaml", "8-problem-on-the-rune")
+
+
+def _report(tab: Page, name: str) -> None:
+    """Record how long each answer took to be drawn after its change (the page's own count,
+    from the click or the typed value to the answer on the screen): printed, and written
+    beside the screenshots. Speed is measured, never asserted."""
+    assert tab.timings and all(ms >= 0 for ms in tab.timings), tab.timings
+    ordered = sorted(tab.timings)
+    summary = {"answers": len(ordered), "median_ms": ordered[len(ordered) // 2],
+               "p90_ms": ordered[(len(ordered) * 9) // 10], "max_ms": ordered[-1]}
+    (tab.shots / f"timings-{name}.json").write_text(json.dumps({**summary, "each_ms": tab.timings}))
+    print(f"web {name}: {summary}")
 
 
 def _riftbound(tab: Page) -> None:
@@ -349,3 +422,174 @@ def _bad_files(tab: Page) -> None:
     assert problem.startswith("unknown domain 'firey'")
     assert "scenario.state.you.runes[2].domain: unknown domain" in tab.page.inner_text("#problems")
     tab.shot("8-problem-on-the-rune")
+
+
+def _fact(tab: Page, name: str) -> str:
+    """The value the answer shows for `name` (a row of its facts), or "" if it shows none."""
+    return str(tab.page.evaluate(
+        """(name) => { const dt = [...document.querySelectorAll('#view dl.facts dt')]
+                                   .find((d) => d.textContent === name);
+                      return dt ? dt.nextElementSibling.textContent : ''; }""", name))
+
+
+def test_a_person_picks_optional_costs_targets_and_x(tab: Page) -> None:
+    text = tab.open("05-flow-repeat-deflect")
+    assert _fact(tab, "total") == "energy 3 + any 2"  # Flow [2], Repeat [1], Deflect [A][A]
+    # The runes are a count in this file (`{fury: 3, chaos: 2}`): the payment still names them.
+    chips = tab.page.eval_on_selector_all("#view .chip", "(cs) => cs.map((c) => c.textContent)")
+    assert chips == ["r1 — exhaust", "r4 — exhaust; recycle: pays any", "r5 — exhaust; recycle: pays any"]
+    assert "null" not in text and "costs nothing" not in text
+    # Repeat not paid: [1] less.
+    tab.type_into("input[data-path='play.optional.repeat']", "no")
+    assert _fact(tab, "total") == "energy 2 + any 2"
+    assert tab.answer()["result"]["paid_optional"] == []
+    # No target: the opponent's unit's Deflect is not charged.
+    tab.change(lambda: tab.page.click("[data-path='play.targets[0]'] button.drop"))
+    assert _fact(tab, "total") == "energy 2"
+    # Target it again, from the objects of the state.
+    tab.change(lambda: tab.page.select_option("select[data-add='play.targets']", "e1"))
+    assert _fact(tab, "total") == "energy 2 + any 2"
+    # Drop the optional cost's choice, then name it again: the name is offered, "yes" taken.
+    tab.change(lambda: tab.page.click("[data-path='play.optional.repeat'] button.drop"))
+    assert tab.answer()["result"]["paid_optional"] == []
+    names = tab.page.eval_on_selector("input[data-add='play.optional']",
+                                      "(i) => [...i.list.options].map((o) => o.value)")
+    assert "repeat" in names
+    tab.type_into("input[data-add='play.optional']", "repeat")
+    assert _fact(tab, "total") == "energy 3 + any 2"
+    tab.shot("9-choices-payplan")
+    # X: `auto` pays the largest X; a number is that X; one too big is unpayable, by how much.
+    tab.open("mtg/26-x-before-reductions")
+    assert _fact(tab, "total") == "{2}{R}" and tab.answer()["result"]["x"] == 3
+    tab.type_into("input[data-path='play.x']", "1")
+    assert _fact(tab, "total") == "{R}" and tab.answer()["result"]["x"] == 1
+    text = tab.type_into("input[data-path='play.x']", "5")
+    assert "unpayable" in text and _fact(tab, "shortfall") == "{2}"
+    tab.shot("10-x-shortfall-mtg")
+    # A value that is no X: the command line's problem, next to the X.
+    tab.type_into("input[data-path='play.x']", "lots")
+    problem = tab.page.inner_text("[data-path='play.x'] .problem")
+    assert problem == "expected a whole number, got the string 'lots'"
+    assert tab.page.inner_text("#problems") == "scenario.play.x: " + problem
+    _report(tab, "choices")
+
+
+def test_a_person_moves_cards_and_adds_runes_and_lands(tab: Page) -> None:
+    tab.open("01-sky-splitter-order")
+    # Move the card to the trash: from there it needs Flow, so it is illegal.
+    text = tab.change(lambda: tab.page.select_option("[data-id=h1] select.move", "trash"))
+    assert "illegal" in text and "trash" in text
+    assert tab.page.locator("[data-path='state.you.trash'] [data-id=h1]").count() == 1
+    text = tab.change(lambda: tab.page.select_option("[data-id=h1] select.move", "hand"))
+    assert "illegal" not in text and _fact(tab, "score") == "3"
+    # Remove both fury runes: unpayable; add a rune, make it fury: paid by exhausting it.
+    tab.change(lambda: tab.page.click("[data-id=r1] button.x"))
+    assert "unpayable" in tab.change(lambda: tab.page.click("[data-id=r2] button.x"))
+    assert _fact(tab, "shortfall") == "fury 1"
+    assert "short by fury 1" in tab.tab("hand")
+    tab.tab("plan")
+    tab.change(lambda: tab.page.click("button[data-add=runes]"))
+    assert tab.page.locator("[data-id=r1]").count() == 1  # the new rune takes the free id
+    text = tab.change(lambda: tab.page.select_option("[data-id=r1] select[data-key=domain]", "fury"))
+    assert "ok" in text and "r1" in tab.page.inner_text(".tile.used")
+    tab.shot("11-cards-moved-payplan")
+    # mtg/1: tap a land, unpayable; add another land from the card list: paid again.
+    tab.open("mtg/20-flashback-from-graveyard")
+    assert "unpayable" in tab.change(lambda: tab.page.check("[data-id=i1] input[data-flag=tapped]"))
+    text = tab.change(lambda: tab.page.select_option("select[data-add=battlefield]", "island"))
+    added = tab.page.eval_on_selector_all("[data-path='state.you.battlefield'] .tile",
+                                          "(ts) => ts.map((t) => t.dataset.id)")
+    assert len(added) == 4 and added[-1] not in ("i1", "i2", "i3")
+    assert "unpayable" not in text and added[-1] in text
+    _report(tab, "cards")
+
+
+def test_a_person_plays_it_and_checks_a_payment(tab: Page) -> None:
+    tab.open("01-sky-splitter-order")
+    text = tab.tab("play")
+    assert "Sky Splitter h1: you hand → you trash" in text
+    assert "r1: you runes → you rune_deck" in text  # recycled
+    tab.shot("12-play-payplan")
+    # Go on from the state after: no play is left, and that is said next to the play.
+    tab.change(lambda: tab.page.click("#continue"))
+    assert tab.page.locator("[data-path='state.you.trash'] [data-id=h1]").count() == 1
+    assert tab.page.inner_text("[data-path=play] .problem").startswith("missing")
+    # Check a payment: start from the best one, then recycle the other fury rune.
+    tab.open("01-sky-splitter-order")
+    text = tab.tab("check")
+    assert "payment: missing" in text
+    text = tab.change(lambda: tab.page.click("#start-check"))
+    assert "legal" in text and _fact(tab, "gap to the best") == "0"
+    text = tab.type_into("input[data-path='payment.recycle[0].rune']", "r2")
+    assert _fact(tab, "score") == "4" and _fact(tab, "gap to the best") == "1"
+    tab.shot("13-check-payplan")
+    text = tab.type_into("input[data-path='payment.recycle[0].rune']", "r3")
+    assert "illegal" in text and "mind rune" in tab.page.inner_text("#check-problems")
+    tab.tab("plan")
+    _report(tab, "play-check")
+
+
+def test_the_turn_view_and_a_turn_asked_of_a_single_play(tab: Page) -> None:
+    # A file with one play asked for a turn: the problem is drawn next to the play.
+    tab.open("01-sky-splitter-order")
+    tab.tab("turn")
+    assert "plans the file's `turn`" in tab.page.inner_text("[data-path=play] .problem")
+    # A turn file opens on the turn: each play, what pays it, and what is still ready after.
+    text = tab.open("turns/01-apprentice-first")
+    assert "play 1" in text and "play 3" in text
+    after = tab.page.eval_on_selector_all("#turn .pool", "(ps) => ps.map((p) => p.textContent)")
+    assert after == ["still ready after: r3 r4", "still ready after: r3", "still ready after: nothing"]
+    # Without the calm rune, Calm Word is left unplayed, and the turn says why.
+    text = tab.change(lambda: tab.page.click("[data-id=r3] button.x"))
+    assert "play 3" not in text
+    assert tab.page.inner_text("#not-played").startswith("Calm Word (h3): needs 1 more Energy")
+    tab.shot("14-turn-payplan")
+    _report(tab, "turn")
+
+
+def _walk(tab: Page, names: list[str]) -> None:
+    """Open each example from the page's list, as a person does, and look at every view: the
+    answer the page drew is the command line's, and what it shows says so (the status, each
+    play of the hand, each problem); and the API answers the same for the file's own data."""
+    tab.open(names[0])
+    for i, name in enumerate(names):
+        if i:
+            tab.change(lambda name=name: tab.page.select_option("#example", name))
+        for command in COMMANDS:
+            text = tab.tab(command)
+            expected = cli(command, name)
+            assert tab.answer() == expected, (name, command)
+            assert post(tab.web, command, load(name))[1] == expected, (name, command)
+            assert tab.page.get_attribute("#view", "data-command") == command
+            if not expected["ok"]:
+                shown = tab.page.eval_on_selector_all("#view ul.problems li",
+                                                      "(ls) => ls.map((l) => l.textContent)")
+                assert shown == expected["errors"], (name, command)
+                continue
+            result = expected["result"]
+            if command == "hand":
+                rows = tab.page.locator("#hand tr").count() - 1
+                assert rows == len(result["plays"]), (name, command)
+            elif command == "check":
+                assert ("illegal" if not result["legal"] else "legal") in text, (name, command)
+            else:
+                status = "unpayable" if result.get("payable") is False else result["status"]
+                badge = tab.page.inner_text("#view h3 .status")
+                assert badge == status, (name, command, badge)
+
+
+WALKED = ["01-sky-splitter-order", "05-flow-repeat-deflect", "cards/04-flow-from-trash",
+          "mtg/17-tap-cost-unpayable", "mtg/26-x-before-reductions", "turns/03-land-drop-ritual"]
+
+
+def test_the_page_answers_what_the_command_line_answers(tab: Page) -> None:
+    _walk(tab, WALKED)
+    _report(tab, "walk")
+
+
+@pytest.mark.slow
+def test_the_page_answers_what_the_command_line_answers_for_every_example(tab: Page) -> None:
+    names = list(examples())
+    assert len(names) == len(list(EXAMPLES.rglob("*.yaml"))) > 200
+    _walk(tab, names)
+    _report(tab, "every-example")

@@ -106,29 +106,34 @@ function zoneVocab(zone) {
   return (f && f.zones[zone]) || { flags: [], values: [] };
 }
 
-// Which objects a payment uses, and how: every id it names, with the key it is under.
+// Which objects a payment uses, and how: every id it names, with the key it is under. A list's
+// strings are ids, and so is an entry's `id` (else the first of its values that names an object
+// of the state, else its first string): an id the state does not list (a rune the loader made
+// from a count) is named too.
 function usage(payment, notes = new Map(), how = "") {
   const ids = objects();
-  const note = (id, text) => { if (ids.has(id)) notes.set(id, [...(notes.get(id) || []), text]); };
+  const note = (id, text) => { if (id) notes.set(id, [...(notes.get(id) || []), text]); };
   if (Array.isArray(payment)) {
     for (const entry of payment) {
       if (typeof entry === "string") note(entry, how);
       else if (entry && typeof entry === "object") {
-        const id = entry.id ?? entry.rune ?? entry.object;
-        const rest = Object.entries(entry).filter(([k]) => !["id", "rune", "object"].includes(k)).map(([k, v]) => `${k} ${compact(v)}`);
-        if (typeof id === "string") note(id, [how, ...rest].filter(Boolean).join(": "));
-        else usage(entry, notes, how);
+        const strings = Object.entries(entry).filter(([, v]) => typeof v === "string");
+        const named = typeof entry.id === "string" ? ["id", entry.id]
+          : strings.find(([, v]) => ids.has(v)) || strings[0];
+        if (!named) { usage(entry, notes, how); continue; }
+        const rest = Object.entries(entry).filter(([k]) => k !== named[0]).map(([k, v]) => `${k} ${compact(v)}`);
+        note(named[1], [how, ...rest].filter(Boolean).join(": "));
       }
     }
   } else if (payment && typeof payment === "object") {
     for (const [key, value] of Object.entries(payment)) usage(value, notes, key);
-  } else if (typeof payment === "string") note(payment, how);
+  } else if (typeof payment === "string" && ids.has(payment)) note(payment, how);
   return notes;
 }
 
 // --- Editing the scenario ------------------------------------------------------------------
 
-function changed() { renderEditors(); refresh(); }
+function changed() { state.changedAt = performance.now(); renderEditors(); refresh(); }
 
 function readValue(text) {
   try { return JSON.parse(text); } catch (e) { return text; }
@@ -149,6 +154,15 @@ function addTo(items, zone, card) {
   changed();
 }
 
+// The zones a card of this player can be moved to: the ones the player has, and the ones the
+// examples of this format put cards in.
+function cardZones(player) {
+  const own = Object.entries(state.data.state[player]).filter(([, v]) => Array.isArray(v)).map(([z]) => z);
+  const f = state.vocab[state.data.format];
+  const known = f ? Object.entries(f.zones).filter(([, v]) => v.cards).map(([z]) => z) : [];
+  return [...new Set([...own, ...known])];
+}
+
 function tile(player, zone, items, index, notes) {
   const item = items[index];
   if (!item || typeof item !== "object") return el("div", { class: "tile", text: JSON.stringify(item) });
@@ -165,9 +179,9 @@ function tile(player, zone, items, index, notes) {
     if (["id", "card"].includes(key) || typeof value === "boolean") continue;
     const choices = [...new Set(vocab.values.filter(([k]) => k === key).map(([, v]) => v).concat([value]))];
     const field = typeof value === "string" && choices.length > 1
-      ? el("select", { onchange: (e) => { item[key] = e.target.value; changed(); } },
+      ? el("select", { "data-key": key, onchange: (e) => { item[key] = e.target.value; changed(); } },
            choices.map((v) => el("option", { value: v, selected: v === value, text: v })))
-      : el("input", { value: typeof value === "string" ? value : JSON.stringify(value), size: 8,
+      : el("input", { "data-key": key, value: typeof value === "string" ? value : JSON.stringify(value), size: 8,
                       onchange: (e) => { item[key] = readValue(e.target.value); changed(); } });
     node.append(el("label", {}, `${key} `, field));
   }
@@ -181,10 +195,11 @@ function tile(player, zone, items, index, notes) {
       el("option", { value: "", text: "+ flag" }), others.map((f) => el("option", { value: f, text: f }))));
   }
   if (item.card !== undefined) {
-    const zones = Object.entries(state.data.state[player]).filter(([z, v]) => Array.isArray(v) && z !== zone);
-    node.append(el("label", {}, "move to ", el("select", {
-      onchange: (e) => { if (!e.target.value) return; items.splice(index, 1); state.data.state[player][e.target.value].push(item); changed(); } },
-      el("option", { value: "", text: "…" }), zones.map(([z]) => el("option", { value: z, text: z })))));
+    const zones = cardZones(player).filter((z) => z !== zone);
+    node.append(el("label", {}, "move to ", el("select", { class: "move",
+      onchange: (e) => { const to = e.target.value; if (!to) return; const st = state.data.state[player];
+        items.splice(index, 1); if (!Array.isArray(st[to])) st[to] = []; st[to].push(item); changed(); } },
+      el("option", { value: "", text: "…" }), zones.map((z) => el("option", { value: z, text: z })))));
   }
   if (used) node.append(el("div", { class: "how", text: used.filter(Boolean).join("; ") || "used" }));
   return node;
@@ -226,6 +241,93 @@ function renderState(notes) {
   }
 }
 
+// --- A value of the play or the payment, edited by its shape -------------------------------
+// A string or number is a field (with the values the examples use as suggestions), true/false a
+// checkbox, a list its entries with × and "+ add" (ids of the state's objects for a list of
+// names), a mapping its keys with × and "+ name". `set(v)` stores the new value; `path` is where
+// it sits in the scenario, for the problems; `hint(path)` lists the values seen there.
+
+let lists = 0;
+function suggestions(values) {
+  const id = `hints-${++lists}`;
+  return [id, el("datalist", { id }, [...new Set(values)].map((v) => el("option", { value: String(v) })))];
+}
+
+function scalarField(value, set, path, hint) {
+  if (typeof value === "boolean") {
+    return el("input", { type: "checkbox", checked: value, "data-path": path, onchange: (e) => set(e.target.checked) });
+  }
+  const [id, list] = suggestions(hint(path));
+  return el("span", { class: "field" }, el("input", { value: typeof value === "string" ? value : JSON.stringify(value),
+    list: id, size: Math.max(4, String(value).length + 1), "data-path": path,
+    onchange: (e) => set(readValue(e.target.value)) }), list);
+}
+
+function idChoices() {
+  const out = players().map(([p]) => [p, p]);
+  for (const [id, o] of objects()) out.push([id, `${label(o.item)} (${id}, ${o.player} ${o.zone})`]);
+  return out;
+}
+
+function valueEditor(value, set, path, hint) {
+  if (value === null || typeof value !== "object") return scalarField(value, set, path, hint);
+  if (Array.isArray(value)) {
+    const box = el("span", { class: "list", "data-path": path });
+    value.forEach((entry, i) => box.append(el("span", { class: "entry", "data-path": `${path}[${i}]` },
+      valueEditor(entry, (v) => { value[i] = v; changed(); }, `${path}[${i}]`, hint),
+      el("button", { class: "drop", title: "remove", text: "×", onclick: () => { value.splice(i, 1); changed(); } }))));
+    const shape = value.find((v) => v && typeof v === "object");
+    const add = shape
+      ? el("button", { class: "add", text: "+ add", onclick: () => { value.push(JSON.parse(JSON.stringify(shape))); changed(); } })
+      : el("select", { class: "add", "data-add": path, onchange: (e) => { if (e.target.value) { value.push(e.target.value); changed(); } } },
+           el("option", { value: "", text: "+ add" }), idChoices().map(([id, text]) => el("option", { value: id, text })));
+    box.append(add);
+    return box;
+  }
+  const box = el("span", { class: "map", "data-path": path });
+  for (const [key, inner] of Object.entries(value)) {
+    box.append(el("span", { class: "entry", "data-path": `${path}.${key}` }, el("span", { class: "key", text: `${key} ` }),
+      valueEditor(inner, (v) => { value[key] = v; changed(); }, `${path}.${key}`, hint),
+      el("button", { class: "drop", title: "remove", text: "×", onclick: () => { delete value[key]; changed(); } })));
+  }
+  const [id, list] = suggestions(hint(path).filter((n) => !(n in value)));
+  box.append(el("span", { class: "field" }, el("input", { class: "add", placeholder: "+ name", list: id, size: 9, "data-add": path,
+    onchange: (e) => { const name = e.target.value.trim(); if (name && !(name in value)) { value[name] = hint(`${path}.${name}`)[0] ?? "yes"; changed(); } } }), list));
+  return box;
+}
+
+// The values seen at a play path in the examples of this format; for `optional` also the ids
+// and keys the played card's own text holds (its optional costs are named by those).
+function playHint(path) {
+  const choices = ((state.vocab[state.data.format] || {}).choices) || {};
+  const key = path.replace(/^play\./, "").replace(/\[\d+\]/g, "");
+  const seen = choices[key] || [];
+  if (key === "x") return ["auto", ...seen, 0, 1, 2, 3];
+  if (key === "optional") return [...cardWords(), ...seen];
+  return seen.length ? seen : ["yes", "no", "auto"].filter(() => key.includes("."));
+}
+
+// The played card's own words that may name an optional cost: the ids its text gives (an
+// additional cost's id), and its keys that the examples use as optional costs' names.
+function cardWords() {
+  const o = objects().get(String((state.data.play || {}).object));
+  const card = o && (state.data.cards || {})[o.item.card];
+  const known = new Set((((state.vocab[state.data.format] || {}).choices) || {}).optional || []);
+  const words = [];
+  const walk = (v) => {
+    if (Array.isArray(v)) v.forEach(walk);
+    else if (v && typeof v === "object") {
+      for (const [k, inner] of Object.entries(v)) {
+        if (known.has(k)) words.push(k);
+        if (k === "id" && typeof inner === "string") words.push(inner);
+        walk(inner);
+      }
+    }
+  };
+  walk(card);
+  return words;
+}
+
 function renderPlay() {
   const box = $("#play");
   box.replaceChildren();
@@ -233,7 +335,7 @@ function renderPlay() {
   const play = state.data.play;
   if (!play || typeof play !== "object" || Array.isArray(play)) {
     box.append(el("p", { class: "hint", text: "No play: the hand and turn views still answer." }),
-               el("button", { text: "Add a play", onclick: () => { state.data.play = { object: "" }; changed(); } }));
+               el("button", { id: "add-play", text: "Add a play", onclick: () => { state.data.play = { object: "" }; delete state.data.turn; changed(); } }));
     return;
   }
   const choices = [...objects()].filter(([, o]) => o.item.card !== undefined);
@@ -247,16 +349,16 @@ function renderPlay() {
   }
   for (const [key, value] of Object.entries(play)) {
     if (key === "object") continue;
-    rows.push(el("div", { class: "row", "data-path": `play.${key}` }, el("span", { text: key }),
-      el("input", { class: "json", value: typeof value === "string" ? value : JSON.stringify(value),
-                    onchange: (e) => { play[key] = readValue(e.target.value); changed(); } }),
-      el("button", { text: "×", title: "remove", onclick: () => { delete play[key]; changed(); } })));
+    rows.push(el("div", { class: "row", "data-path": `play.${key}`, "data-key": key }, el("span", { text: key }),
+      valueEditor(value, (v) => { play[key] = v; changed(); }, `play.${key}`, playHint),
+      el("button", { class: "drop", text: "×", title: `remove ${key}`, onclick: () => { delete play[key]; changed(); } })));
   }
   const known = (state.vocab[state.data.format] || { play: {} }).play;
-  const more = Object.keys(known).filter((k) => !(k in play));
+  const more = Object.keys(known).filter((k) => !(k in play) && k !== "object");
   if (more.length) {
-    rows.push(el("div", { class: "row" }, el("span", { text: "add" }), el("select", {
-      onchange: (e) => { if (e.target.value) { play[e.target.value] = known[e.target.value]; changed(); } } },
+    rows.push(el("div", { class: "row" }, el("span", { text: "add" }), el("select", { id: "play-add",
+      onchange: (e) => { const k = e.target.value; if (!k) return; const v = known[k];
+        play[k] = Array.isArray(v) ? [] : v && typeof v === "object" ? {} : v; changed(); } },
       el("option", { value: "", text: "+ optional costs, targets, X…" }), more.map((k) => el("option", { value: k, text: k })))));
   }
   box.append(...rows);
@@ -281,55 +383,81 @@ function showProblems(lines) {
     const m = /^scenario\.([^:]+): (.*)$/.exec(line);
     if (!m) continue;
     let path = m[1];
-    while (path) {
+    for (let shorter = path; path; path = shorter) {
       const target = document.querySelector(`[data-path="${CSS.escape(path)}"]`);
       if (target) { target.classList.add("has-problem"); target.append(el("div", { class: "problem", text: m[2] })); break; }
-      path = path.replace(/(\[\d+\]|\.[^.[\]]+)$/, "");
+      shorter = path.replace(/(\[\d+\]|\.[^.[\]]+)$/, "");
+      if (shorter === path) break;  // a top-level key the page does not show
     }
   }
 }
 
 // --- Answers -------------------------------------------------------------------------------
 
+// Every change asks again at once (changes made in one event are asked together); an answer
+// that comes back after a newer question was asked is dropped. `changedAt` is when the person
+// changed something: the time to the answer drawn is shown, and read by the browser test.
 function refresh() {
+  state.changedAt = state.changedAt ?? performance.now();
   clearTimeout(state.timer);
-  state.timer = setTimeout(ask, 120);
+  state.timer = setTimeout(ask, 0);
+}
+
+function finish(view, command, seq) {
+  view.dataset.command = command;
+  view.dataset.seq = seq;  // which answer is drawn: a test waits for the next one
+  const ms = Math.round(performance.now() - (state.changedAt ?? performance.now()));
+  state.changedAt = null;
+  view.dataset.ms = ms;
+  $("#timing").textContent = `answered in ${ms} ms`;
+}
+
+// What a command is asked: the scenario; for `check`, with the payment to check beside it.
+function body(command) {
+  return command === "check" ? { ...state.data, payment: state.payment } : state.data;
 }
 
 async function ask() {
   if (!state.data) return;
   const command = state.tab;
   const seq = ++state.seq;
-  if (["plan", "orders"].includes(command) && !state.data.play) {
-    $("#view").dataset.command = command;
-    $("#view").dataset.seq = seq;
-    $("#view").replaceChildren(el("p", { class: "hint", text: "This scenario has no play: pick one on the left, or look at the hand or the turn." }));
-    return;
-  }
+  const view = $("#view");
   $("#busy").hidden = false;
-  const answer = await api("POST", `/api/${command}`, JSON.stringify(state.data));
+  const answer = await api("POST", `/api/${command}`, JSON.stringify(body(command)));
   if (seq !== state.seq) return;
   $("#busy").hidden = true;
-  const view = $("#view");
   view.replaceChildren();
-  view.dataset.command = command;
-  view.dataset.seq = seq;  // which answer is drawn: a test waits for the next one
+  view.answer = answer;  // the answer drawn, as the API gave it (the browser test compares it)
   if (!answer.ok) {
     state.lastPlan = null;
     renderEditors();
     showProblems(answer.errors || ["no answer"]);
     view.append(el("p", { class: "reasons", id: "answer-problems", text: "The scenario has problems: see them on the left." }),
                 el("ul", { class: "problems" }, (answer.errors || []).map((e) => el("li", { text: e }))));
+    if (command === "check" && !state.payment && state.data.play) {
+      view.append(el("p", { class: "hint" }, "Check a payment you choose: start from the best plan's, then change it. ",
+                     el("button", { id: "start-check", text: "Start from the best payment", onclick: startCheck })));
+    }
+    if (command === "check" && state.payment) view.append(paymentEditor());
+    finish(view, command, seq);
     return;
   }
   state.problems = [];
-  state.lastPlan = command === "plan" ? answer.result : null;
+  state.lastPlan = ["plan", "play"].includes(command) ? answer.result : null;
   renderEditors();
-  ({ plan: drawPlan, orders: drawOrders, hand: drawHand, turn: drawTurn })[command](answer.result, view);
+  ({ plan: drawPlan, orders: drawOrders, hand: drawHand, turn: drawTurn, play: drawPlay, check: drawCheck })[command](answer.result, view);
+  finish(view, command, seq);
+}
+
+async function startCheck() {
+  state.changedAt = performance.now();
+  const answer = await api("POST", "/api/plan", JSON.stringify(state.data));
+  state.payment = answer.ok && answer.result.payment ? answer.result.payment : {};
+  refresh();
 }
 
 function statusBadge(status) {
-  return el("span", { class: "status " + (status === "ok" ? "ok" : "bad"), id: "status", text: status });
+  return el("span", { class: "status " + (status === "ok" ? "ok" : "bad"), text: status });
 }
 
 function facts(pairs) {
@@ -366,7 +494,7 @@ function waterfall(steps) {
 function chips(payment) {
   const notes = usage(payment);
   const ids = objects();
-  const list = [...notes].map(([id, how]) => el("span", { class: "chip" }, el("b", { text: label((ids.get(id) || {}).item) }),
+  const list = [...notes].map(([id, how]) => el("span", { class: "chip" }, el("b", { text: ids.has(id) ? label(ids.get(id).item) : "" }),
     `${id} — ${how.filter(Boolean).join("; ") || "used"}`));
   const pool = payment && payment.pool;
   if (pool && magnitude(pool)) list.push(el("span", { class: "chip" }, el("b", { text: "pool" }), costText(pool)));
@@ -425,7 +553,7 @@ function drawPlan(plan, view) {
                      ["goes to", plan.destination], ["optimal", plan.optimal]]));
   view.append(el("h3", { text: "Cost, step by step" }), waterfall(plan.steps));
   if (plan.payment) {
-    view.append(el("h3", { text: "Paid with (marked on the left too)" }), paymentPicture(plan.payment), chips(plan.payment));
+    view.append(el("h3", { text: "Paid with (marked on the left too)" }), paymentPicture(plan.payment) || "", chips(plan.payment));
   }
 }
 
@@ -458,22 +586,32 @@ function drawHand(result, view) {
     plays.map((p) => el("tr", { class: p.status === "ok" ? "" : "no" },
       el("td", { text: `${cardName((p.play || {}).card || "")} ${(p.play || {}).object || ""}${(p.play || {}).ability ? " · " + compact((p.play || {}).ability) : ""}` }),
       el("td", { text: (p.play || {}).from || "" }), el("td", {}, statusBadge(p.status)),
-      el("td", { text: costText(p.total) }), el("td", { text: (p.reasons || []).join("; ") })))));
+      el("td", { text: costText(p.total) }),
+      el("td", { text: [...(p.reasons || []), ...(p.shortfall ? [`short by ${costText(p.shortfall)}`] : [])].join("; ") })))));
+}
+
+// A turn's candidate key (`h3`, `g1.equip`): the card of the object it names, and the key.
+function whatIs(key) {
+  const o = objects().get(String(key).split(".")[0]);
+  return o ? `${label(o.item)} (${key})` : String(key);
 }
 
 function drawTurn(result, view) {
   view.append(el("h3", {}, "Turn ", statusBadge(result.status)),
               facts([["value", result.value], ["score", result.score], ["optimal", result.optimal]]));
   const row = el("div", { class: "turn", id: "turn" });
-  (result.plays || []).forEach((p, i) => row.append(el("div", { class: "card" },
+  const plays = result.plays || [];
+  const after = readyAfter(plays);
+  plays.forEach((p, i) => row.append(el("div", { class: "card", "data-play": i + 1 },
     el("div", { class: "n", text: `play ${i + 1}` }), el("div", { class: "title", text: cardName((p.play || {}).card || "") }),
     facts([["total", p.total], ["pool used", p.payment && p.payment.pool], ["left in pool", p.left_in_pool]]),
-    p.payment ? chips(p.payment) : null)));
+    p.payment ? chips(p.payment) : null,
+    el("div", { class: "pool" }, el("b", { text: "still ready after: " }), after[i].join(" ") || "nothing"))));
   view.append(el("h3", { text: "Plays in order" }), row.childNodes.length ? row : el("p", { class: "hint", text: "Nothing to play." }));
   const left = result.not_played || [];
   if (left.length) {
-    view.append(el("h3", { text: "Left unplayed" }), el("ul", {}, left.map((n) =>
-      el("li", { text: typeof n === "object" ? `${cardName(n.card || "") || n.object || ""}: ${n.why || n.reason || compact(n)}` : String(n) }))));
+    view.append(el("h3", { text: "Left unplayed" }), el("ul", { id: "not-played" }, left.map((n) =>
+      el("li", { text: n && typeof n === "object" ? `${whatIs(n.play)}: ${n.reason ?? compact(n)}` : String(n) }))));
   }
   if (result.state) {
     const after = el("div", {});
@@ -487,10 +625,101 @@ function drawTurn(result, view) {
   }
 }
 
+// `play`: the plan, then what it changed: each object that moved, changed or went, each
+// player's value that changed; "Continue from here" makes the state after the state.
+function drawPlay(result, view) {
+  drawPlan(result, view);
+  if (!result.state) return;
+  const lines = stateChanges(state.data.state || {}, result.state);
+  view.append(el("h3", { text: "What the play changed" }),
+              lines.length ? el("ul", { id: "changes" }, lines.map((t) => el("li", { text: t }))) : el("p", { class: "hint", text: "Nothing." }),
+              el("button", { id: "continue", text: "Continue from here (the state after, no play)", onclick: () => {
+                state.data.state = result.state; delete state.data.play; changed(); } }));
+}
+
+function stateChanges(before, after) {
+  const where = (st) => {
+    const out = new Map();
+    for (const [player, zones] of Object.entries(st || {})) {
+      if (!zones || typeof zones !== "object" || Array.isArray(zones)) continue;
+      for (const [zone, items] of Object.entries(zones)) {
+        if (Array.isArray(items)) items.forEach((o) => o && o.id !== undefined && out.set(String(o.id), { o, at: `${player} ${zone}` }));
+      }
+    }
+    return out;
+  };
+  const was = where(before), now = where(after), lines = [];
+  for (const [id, { o, at }] of was) {
+    const next = now.get(id);
+    if (!next) { lines.push(`${label(o)} ${id}: gone from ${at}`); continue; }
+    const flags = [...new Set([...Object.keys(o), ...Object.keys(next.o)])]
+      .filter((k) => typeof (o[k] ?? next.o[k]) === "boolean" && !!o[k] !== !!next.o[k])
+      .map((k) => (next.o[k] ? k : `not ${k}`));
+    const moved = next.at !== at ? [`${at} → ${next.at}`] : [];
+    if (moved.length || flags.length) lines.push(`${label(o)} ${id}: ${[...moved, ...flags].join(", ")}`);
+  }
+  for (const [id, { o, at }] of now) if (!was.has(id)) lines.push(`${label(o)} ${id}: new in ${at}`);
+  for (const [player, zones] of Object.entries(after || {})) {
+    const old = (before || {})[player];
+    if (zones && typeof zones === "object" && !Array.isArray(zones) && old && typeof old === "object") {
+      for (const [k, v] of Object.entries(zones)) {
+        if (!Array.isArray(v) && JSON.stringify(v) !== JSON.stringify(old[k]) && old[k] !== undefined) {
+          lines.push(`${player} ${k}: ${costText(old[k])} → ${costText(v)}`);
+        }
+      }
+    } else if (JSON.stringify(zones) !== JSON.stringify(old) && old !== undefined) lines.push(`${player}: ${costText(old)} → ${costText(zones)}`);
+  }
+  return lines;
+}
+
+// `check`: the payment a person chose, legal or not and why, its score against the best's.
+function drawCheck(result, view) {
+  view.append(el("h3", {}, "Your payment ", el("span", { class: "status " + (result.legal ? "ok" : "bad"),
+                                                         text: result.legal ? "legal" : "illegal" })));
+  if ((result.problems || []).length) view.append(el("ul", { class: "reasons", id: "check-problems" }, result.problems.map((t) => el("li", { text: t }))));
+  view.append(facts([["play", result.play && `${cardName(result.play.card)} (${result.play.object}, from ${result.play.from})`],
+                     ["total", result.total], ["spent", result.spent], ["score", result.score],
+                     ["best score", result.optimal_score], ["gap to the best", result.gap]]));
+  view.append(paymentEditor());
+}
+
+function paymentEditor() {
+  const hint = (path) => (/\.(rune|id|object)$|\]$/.test(path) ? [...objects().keys()] : []);
+  return el("div", { id: "payment-editor", "data-path": "payment" },
+    el("h3", { text: "Change the payment" }),
+    valueEditor(state.payment, (v) => { state.payment = v; changed(); }, "payment", hint),
+    el("p", {}, el("button", { id: "best-payment", text: "Back to the best payment", onclick: startCheck })));
+}
+
+// What is still there to pay with after each play of a turn: the objects of the zones the
+// turn's payments draw on that were ready at the start and no payment so far has used.
+function readyAfter(plays) {
+  const ids = objects();
+  const zones = new Set();
+  const used = plays.map((p) => new Set(usage(p.payment).keys()));
+  for (const set of used) for (const id of set) if (ids.has(id)) zones.add(`${ids.get(id).player} ${ids.get(id).zone}`);
+  const ready = [...ids].filter(([, o]) => zones.has(`${o.player} ${o.zone}`) && !Object.values(o.item).some((v) => v === true))
+    .map(([id]) => id);
+  const gone = new Set();
+  return used.map((set) => { set.forEach((id) => gone.add(id)); return ready.filter((id) => !gone.has(id)); });
+}
+
+function showTab(name) {
+  state.tab = name;
+  document.querySelectorAll("#tabs button").forEach((o) => o.classList.toggle("on", o.dataset.tab === name));
+}
+
 // --- Opening a scenario --------------------------------------------------------------------
 
+// A file's own `payment` (what `check` checks) is kept beside the scenario: the other commands
+// refuse one, and the Check view edits it.
 function open(data, problems) {
+  state.changedAt = performance.now();
   state.data = data && typeof data === "object" && !Array.isArray(data) ? data : null;
+  state.payment = state.data && state.data.payment !== undefined ? state.data.payment : null;
+  if (state.data) delete state.data.payment;
+  if (state.data && state.data.turn !== undefined && !state.data.play) showTab("turn");
+  else if (state.data && state.data.play && state.tab === "turn") showTab("plan");
   state.lastPlan = null;
   state.problems = problems || [];
   renderEditors();
@@ -553,8 +782,8 @@ async function start() {
   });
   $("#load-paste").addEventListener("click", () => openText($("#paste").value, "pasted"));
   document.querySelectorAll("#tabs button").forEach((b) => b.addEventListener("click", () => {
-    state.tab = b.dataset.tab;
-    document.querySelectorAll("#tabs button").forEach((o) => o.classList.toggle("on", o === b));
+    state.changedAt = performance.now();
+    showTab(b.dataset.tab);
     refresh();
   }));
   const name = new URLSearchParams(location.search).get("example");
