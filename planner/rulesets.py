@@ -28,6 +28,7 @@ from __future__ import annotations
 import difflib
 import importlib
 import os
+import threading
 from dataclasses import dataclass
 from importlib import metadata
 from typing import TYPE_CHECKING, Any, Mapping, Protocol, TypeVar, runtime_checkable
@@ -139,6 +140,7 @@ class Bench(Ruleset[S, P_co], Protocol[S, P_co]):
 R = TypeVar("R", bound=Ruleset[Any, Plan])
 
 _REGISTRY: dict[str, Ruleset[Any, Plan]] = {}
+_LOADING = threading.RLock()  # held while the registry is filled (re-entrant: an import may ask)
 _LOADED = False  # the built-in rulesets and PAYPLAN_RULESETS are registered
 _SCANNED = False  # the installed entry points are too (only looked at when a format is missing)
 
@@ -161,6 +163,11 @@ def _load_all(scan: bool = False) -> None:
     """The built-in rulesets and `PAYPLAN_RULESETS`, once; with `scan`, the installed entry
     points too (reading every installed distribution's metadata costs start-up time, so it is
     done only when a format is not found otherwise)."""
+    with _LOADING:  # threads (serve's and web's warm-up) must not see a half-filled registry
+        _load_locked(scan)
+
+
+def _load_locked(scan: bool) -> None:
     global _LOADED, _SCANNED
     paths: list[str] = []
     if not _LOADED:
