@@ -390,8 +390,10 @@ class _Search(Generic[S]):
 
     def __init__(self, moves: Moves[S], turn: Turn[Any], limit: Deadline,
                  fixed: Sequence[Candidate] | None = None, start: S | None = None,
-                 clock: Clock = time.monotonic) -> None:
+                 clock: Clock = time.monotonic,
+                 relax: turn_bound.Relaxation | None = None) -> None:
         self.moves = moves
+        self.relax = relax
         self.turn = turn
         self.limit = limit
         self.clock = clock
@@ -401,6 +403,7 @@ class _Search(Generic[S]):
         self.fixed = fixed  # `payplan play` with `plays`: this sequence, no other
         self.memo: dict[Hashable, tuple[Threshold, _Path | None]] = {}
         self.plays_left: dict[Hashable, tuple[int, int | None, _Items]] = {}
+        self.relax_items: dict[Hashable, list[tuple[int, str | None]]] = {}
         self.cut = False
         self.first: list[Candidate] | None = None  # the start state's candidates
         self.listing = 0.0  # the longest time a state's candidates took to list
@@ -463,6 +466,16 @@ class _Search(Generic[S]):
         if found is None:
             found = self.plays_left[(played, used, count)] = self._plays_left(played, used, left)
         most, least, items = found
+        if self.relax is not None:
+            cards = self.relax_items.get((played, used))
+            if cards is None:
+                cards = self.relax_items[(played, used)] = [
+                    (self.turn.value(c.key), c.card_object) for c in self.universe
+                    if (c.card_object is None or c.card_object not in played)
+                    and (c.listed is None or c.listed not in used)]
+            relaxed = self.relax.most(state, (played, used), cards)
+            if relaxed is not None:
+                most = min(most, relaxed)
         if least is None or self.usages is None:
             return most, least, 0
         supply = self.moves.supply(state)
@@ -600,10 +613,12 @@ def turn_of(scenario: Any, refused: Callable[[Any], Iterable[Problem]] = _nothin
 
 
 def plan_turn(moves: Moves[Any], start: Any, turn: Turn[Any], fmt: str,
-              limit: Deadline, clock: Clock = time.monotonic) -> TurnPlan:
-    """The best turn from `start` (see the module docstring); `clock` is read for the limit."""
+              limit: Deadline, clock: Clock = time.monotonic,
+              relax: turn_bound.Relaxation | None = None) -> TurnPlan:
+    """The best turn from `start` (see the module docstring); `clock` is read for the limit,
+    `relax` is the game's bound on what the resources can pay for (None: none)."""
     first = moves.begin(start)
-    search = _Search(moves, turn, limit, start=first, clock=clock)
+    search = _Search(moves, turn, limit, start=first, clock=clock, relax=relax)
     most = search.bound(first, frozenset(), frozenset(), 0, TOP)[0]
     path = search.best(first, frozenset(), frozenset(), 0)
     assert path is not None  # every path is below `TOP`: the empty turn is

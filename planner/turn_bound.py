@@ -3,11 +3,28 @@ that an answer cut by the time limit says how far it may be from the best.
 
 A proved turn's bound is its value. A cut turn's is the larger of its value and the search's
 bound on the value of any path from the start state (`_Search.bound` asked with every path
-allowed): that bound is at least the value of every path (its argument is in `_Search`'s
-docstring), so at least the best turn's.
+allowed: the universe's values, the largest first, as many as plays remain, and, where the game
+gives one, its `Relaxation` of what the resources can pay): each is at least the value of every
+path (their arguments are in `_Search`'s docstring and the game's module), so at least the best
+turn's.
 """
 
 from __future__ import annotations
+
+from typing import Any, Hashable, Protocol, Sequence
+
+
+class Relaxation(Protocol):
+    """A game's bound on what the resources of a search state can still pay for
+    (`planner/riftbound/bound.py`): the most value of the plays `items` (value, object id of a
+    card play, None for another) any rest from `state` could make, or None where the game
+    can't say. `plays` names the items: equal for equal items, so an answer may be kept. It
+    must be at least the value of every rest of the turn from the state; the search takes the
+    smaller of it and its own bound."""
+
+    def most(self, state: Any, plays: Hashable, items: Sequence[tuple[int, str | None]]
+             ) -> int | None:
+        ...
 
 
 def at_least(value: int, most: int) -> int:
@@ -16,4 +33,4 @@ def at_least(value: int, most: int) -> int:
     return max(value, most)
 
 
-__all__ = ["at_least"]
+__all__ = ["Relaxation", "at_least"]

@@ -80,10 +80,11 @@ class Riftbound:
     def turn(self, scenario: Scenario, config: SolverConfig) -> answers.Answer:
         from ..kernel import deadline
         from ..turn import plan_turn, turn_of
+        from .bound import relaxation
         from .moves import Moves
 
         return plan_turn(Moves(scenario), scenario, turn_of(scenario, turn_refused), FORMAT,
-                         deadline(config))
+                         deadline(config), relax=relaxation(scenario))
 
     def turn_moves(self, scenario: Scenario, defer: bool = True) -> Any:
         from .moves import Moves
