@@ -174,3 +174,18 @@ def test_the_bound_is_at_least_the_brute_forces_best(game: str) -> None:
             cut += not plan.optimal
             checked += 1
     assert checked >= 50 and cut >= 10
+
+
+def test_the_turn_bench_runs_the_wide_family_and_reports_cpu_ratios() -> None:
+    """`payplan bench --suite turn`'s wide family (here 5 plays, one seed) for both games, and
+    the CPU columns as ratios to the typical plan's CPU time."""
+    from payplan.benchmarks.turns import markdown, run_turns
+
+    results = run_turns((4,), 1, SolverConfig(time_limit=10), wide=5)
+    wide = [c for c in results["cases"] if c["family"] == "wide"]
+    assert {c["format"] for c in wide} == {"payplan/1", "mtg/1"}
+    assert all(c["size"] == 5 and c["planner"]["bound"] >= c["planner"]["value"] for c in wide)
+    rows = [r for r in results["summary"] if r["family"] == "wide"]
+    assert len(rows) == 2 and all(r["p50_cpu_x_typical"] is not None for r in rows)
+    assert set(results["typical_plan_cpu_ms_by_format"]) == {"payplan/1", "mtg/1"}
+    assert "| payplan/1 | 5 | 1 | wide |" in markdown(results)
