@@ -476,6 +476,11 @@ class _Search(Generic[S]):
             relaxed = self.relax.most(state, (played, used), cards)
             if relaxed is not None:
                 most = min(most, relaxed)
+            need = -threshold[0]
+            spent = (self.relax.least(state, (played, used), cards, need)
+                     if least is not None and most == need > 0 else None)
+            if spent is not None:  # only rests worth `need` can be below the threshold
+                return most, max(least or 0, spent[0]), spent[1]
         if least is None or self.usages is None:
             return most, least, 0
         supply = self.moves.supply(state)

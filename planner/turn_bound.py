@@ -26,6 +26,12 @@ class Relaxation(Protocol):
              ) -> int | None:
         ...
 
+    def least(self, state: Any, plays: Hashable, items: Sequence[tuple[int, str | None]],
+              need: int) -> tuple[int, int] | None:
+        """The least objective and size of any rest from `state` worth at least `need` (the
+        game's argument says why), or None where the game can't say."""
+        ...
+
 
 def at_least(value: int, most: int) -> int:
     """The bound of a cut turn worth `value`, where no path from the start is worth more than

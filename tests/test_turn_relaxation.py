@@ -8,8 +8,12 @@
   the planner answers is the turn brute force's (`benchmarks/riftbound/reference/turn.py`,
   which has no such bound), value, objective and size. The generator draws turns where the
   bound is tight (it equals the best value at the start) on purpose: most of them.
+- Where only rests worth the need asked can beat the best so far, the least objective the runes
+  add for such a rest and its least size (`cover`, checked against every subset): at every
+  state asked, at most the exact best path's when that path is worth the need.
 - Each way of making it a little too strong (the pool's Energy not counted, the pool's
-  any-domain Power not counted, the peak spent counted twice) is caught on one of those turns.
+  any-domain Power not counted, the peak spent counted twice, the rest's objective or size one
+  more) is caught on one of those turns.
 """
 
 from __future__ import annotations
@@ -29,6 +33,17 @@ from payplan.planner.rulesets import for_data
 from payplan.planner.turn import _Search
 
 DOMAINS = ("fury", "calm", "mind")
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_the_cover_against_every_subset(seed: int) -> None:
+    rng = random.Random(seed)
+    items = [(rng.randint(1, 4), rng.randint(0, 3)) for _ in range(rng.randint(0, 7))]
+    need = rng.randint(1, 8)
+    worth = [sum(w for _, w in chosen) for r in range(len(items) + 1)
+             for chosen in itertools.combinations(items, r) if sum(v for v, _ in chosen) >= need]
+    assert bound.cover([v for v, _ in items], [w for _, w in items], need) == (
+        min(worth) if worth else None)
 
 
 @pytest.mark.parametrize("seed", range(40))
@@ -67,13 +82,15 @@ def plain_turn(rng: random.Random) -> dict[str, Any]:
 
 
 def _violations(data: dict[str, Any]) -> tuple[int, bool]:
-    """How many states the search meets where the relaxation is below the exact best value on
-    from there, and whether it is tight at the start."""
+    """How many states the search meets where the relaxation is stronger than the exact best
+    path on from there (its value bound below that path's value; or, where that path is worth
+    exactly the need asked, its objective or size bound above that path's), and whether the
+    value bound is tight at the start."""
     ruleset = for_data(data)
     scenario = ruleset.load(copy.deepcopy(data))
-    relax = bound.relaxation(scenario)
-    assert relax is not None
     moves = ruleset.turn_moves(scenario)
+    relax = bound.relaxation(scenario, moves.rune_cost)
+    assert relax is not None
     first = moves.begin(scenario)
     turn = scenario.turn
     search = _Search(moves, turn, Deadline(), start=first, relax=relax)
@@ -85,19 +102,36 @@ def _violations(data: dict[str, Any]) -> tuple[int, bool]:
         met.append((state, plays, out))
         return out
     relax.most = recorded  # type: ignore[method-assign]
+    asked: list[tuple[Any, ...]] = []
+    real_least = relax.least
+
+    def recorded_least(state: Any, plays: Any, items: Any, need: int) -> Any:
+        out = real_least(state, plays, items, need)
+        asked.append((state, plays, need, out))
+        return out
+    relax.least = recorded_least  # type: ignore[method-assign]
     search.best(first, frozenset(), frozenset(), 0)
     bad = 0
     tight = False
+
+    def exact(state: Any, played: Any, used: Any) -> Any:
+        found = _Search(moves, turn, Deadline(), start=first).best(state, played, used,
+                                                                    len(played))
+        assert found is not None
+        return found
     for state, (played, used), most in met[:150]:
         if most is None:
             continue
-        count = 0 if not played else len(played)
-        exact = _Search(moves, turn, Deadline(), start=first).best(state, played, used, count)
-        assert exact is not None
-        if most < exact.value:
+        best = exact(state, played, used)
+        if most < best.value:
             bad += 1
-        if not played and most == exact.value:
+        if not played and most == best.value:
             tight = True
+    for state, (played, used), need, out in asked[:150]:
+        best = exact(state, played, used)
+        if out is not None and best.value == need and (out[0] > best.objective
+                                                       or out[1] > best.size):
+            bad += 1
     return bad, tight
 
 
@@ -122,8 +156,8 @@ def test_the_planner_is_the_brute_forces_turn_on_plain_turns() -> None:
 def _no_pool_energy(mp: pytest.MonkeyPatch) -> None:
     real = bound.Relaxation.__init__
 
-    def init(self: Any, scenario: Any) -> None:
-        real(self, scenario)
+    def init(self: Any, scenario: Any, *rest: Any) -> None:
+        real(self, scenario, *rest)
         self.energy -= scenario.state.you.pool.energy
     mp.setattr(bound.Relaxation, "__init__", init)
 
@@ -131,8 +165,8 @@ def _no_pool_energy(mp: pytest.MonkeyPatch) -> None:
 def _no_wild_power(mp: pytest.MonkeyPatch) -> None:
     real = bound.Relaxation.__init__
 
-    def init(self: Any, scenario: Any) -> None:
-        real(self, scenario)
+    def init(self: Any, scenario: Any, *rest: Any) -> None:
+        real(self, scenario, *rest)
         self.power -= self.wild
         self.wild = 0
     mp.setattr(bound.Relaxation, "__init__", init)
@@ -147,7 +181,27 @@ def _peak_twice(mp: pytest.MonkeyPatch) -> None:
     mp.setattr(bound.Relaxation, "left", left)
 
 
+def _dearer_rest(mp: pytest.MonkeyPatch) -> None:
+    real = bound.Relaxation._least
+
+    def least(self: Any, *args: Any) -> Any:
+        out = real(self, *args)
+        return None if out is None else (out[0] + 1, out[1])
+    mp.setattr(bound.Relaxation, "_least", least)
+
+
+def _larger_rest(mp: pytest.MonkeyPatch) -> None:
+    real = bound.Relaxation._least
+
+    def least(self: Any, *args: Any) -> Any:
+        out = real(self, *args)
+        return None if out is None else (out[0], out[1] + 1)
+    mp.setattr(bound.Relaxation, "_least", least)
+
+
 TOO_STRONG: dict[str, Callable[[pytest.MonkeyPatch], None]] = {
+    "the rest's objective one more": _dearer_rest,
+    "the rest's size one more": _larger_rest,
     "the pool's Energy not counted": _no_pool_energy,
     "the pool's any-domain Power not counted": _no_wild_power,
     "the Energy spent counted twice": _peak_twice,

@@ -24,14 +24,30 @@ the two totals (a 0/1 knapsack in two dimensions, solved exactly by a table, or,
 table would be large, the smaller of the two one-dimension knapsacks relaxed to fractions,
 each at least it), with the cards that can't meet their own domains' supply left out. The
 joint per-domain limits are dropped: a relaxation, so at least every rest's value.
+
+**The least objective and size of a rest worth `need`** (`least`: the search asks it where
+only such rests can beat the best so far). Such a rest plays cards worth at least `need`, so
+its printed Energy adds up to at least `cover`'s least Energy of cards worth `need` (exact, a
+table over the value), and its pips to at least the least pips of such cards; its size (Energy
+plus pips of each total) is at least the sum of the two. Its objective is the summed scores of
+its moves with the pool open, never below 0 (weights are never negative, and a plain card has
+no optional cost with a benefit), plus what it adds to the runes' cheapest payment: the moves
+add, one after the other, the cheapest payment of the need after less that of the need before,
+so together that of the final need less that of the state's. The final need has the state's
+peak plus the rest's Energy and the state's Power plus the rest's pips, each pip of a domain or
+any; the need with the least Energy and the least pips (as pips of any domain) is at most it
+part by part, and a pip of any domain is never dearer to pay than a pip of one (any rune pays
+it). The cheapest payment of a need is never less than that of a need at most it part by part
+(a payment of the larger pays the smaller: what a rune gives beyond a play floats). So the rest
+adds at least the cheapest payment of that least need less the state's.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Hashable, Sequence
+from typing import Any, Callable, Hashable, Sequence
 
-from ...engine.riftbound.cost import ANY, Cost
+from ...engine.riftbound.cost import ANY, Cost, power_add, power_from_map
 from ...engine.riftbound.scenario import Scenario
 from .moves import Deferred
 
@@ -65,9 +81,13 @@ def _plain(scenario: Scenario) -> bool:
 
 
 class Relaxation:
-    """What the runes and the pool of the start can pay, and each object's least need."""
+    """What the runes and the pool of the start can pay, and each object's least need;
+    `rune_cost` is the turn's cheapest payment of a need by the runes and the pool
+    (`Moves.rune_cost`, None: they can't pay it)."""
 
-    def __init__(self, scenario: Scenario) -> None:
+    def __init__(self, scenario: Scenario,
+                 rune_cost: Callable[[Cost], int | None] | None = None) -> None:
+        self.rune_cost = rune_cost
         you = scenario.state.you
         self.energy = sum(1 for r in you.runes if not r.exhausted) + you.pool.energy
         pool = you.pool.power_map()
@@ -81,6 +101,7 @@ class Relaxation:
         self.wild = pool.get(ANY, 0)
         self.power = sum(domains.values()) + self.wild
         self.known: dict[Hashable, int | None] = {}
+        self.known_least: dict[Hashable, tuple[int, int] | None] = {}
         self.needs: dict[str, Need] = {}
         for zone in (you.hand, you.trash, you.board):
             for obj in zone:
@@ -112,10 +133,39 @@ class Relaxation:
             self.known[key] = self._most(*left, items)
         return self.known[key]
 
-    def _most(self, energy: int, power: int, domains: dict[str, int],
-              items: Sequence[tuple[int, str | None]]) -> int | None:
-        if energy < 0 or power < 0:
-            return 0
+    def least(self, state: Any, plays: Hashable, items: Sequence[tuple[int, str | None]],
+              need: int) -> tuple[int, int] | None:
+        """The least objective and the least size of any rest from the state worth at least
+        `need`, from what its plays must spend (see the module docstring); None where it
+        does not apply."""
+        left = self.left(state)
+        if left is None or self.rune_cost is None or need <= 0:
+            return None
+        key = (plays, need, state.peak, state.demand)
+        if key not in self.known_least:
+            self.known_least[key] = self._least(state, *left, items, need)
+        return self.known_least[key]
+
+    def _least(self, state: Deferred, energy: int, power: int, domains: dict[str, int],
+               items: Sequence[tuple[int, str | None]], need: int) -> tuple[int, int] | None:
+        chosen = self._affordable(energy, power, domains, items)
+        if chosen is None or self.rune_cost is None:
+            return None
+        values = [v for v, _, _ in chosen]
+        more_energy = cover(values, [e for _, e, _ in chosen], need)
+        more_pips = cover(values, [p for _, _, p in chosen], need)
+        if more_energy is None or more_pips is None:
+            return None  # no rest is worth `need`: the value bound cuts it
+        now = self.rune_cost(state.need)
+        then = self.rune_cost(Cost(state.peak + more_energy,
+                                   power_add(state.demand.power, power_from_map({ANY: more_pips}))))
+        extra = 0 if now is None or then is None else max(0, then - now)
+        return extra, more_energy + more_pips
+
+    def _affordable(self, energy: int, power: int, domains: dict[str, int],
+                    items: Sequence[tuple[int, str | None]]) -> list[tuple[int, int, int]] | None:
+        """The plays of `items` each of which alone fits what is left: (value, Energy, pips);
+        None when one is not a card play of the start."""
         chosen: list[tuple[int, int, int]] = []
         for value, oid in items:
             need = self.needs.get(oid) if oid is not None else None
@@ -126,6 +176,15 @@ class Relaxation:
             if any(d != ANY and n > domains.get(d, 0) + self.wild for d, n in need.power):
                 continue
             chosen.append((value, need.energy, need.pips))
+        return chosen
+
+    def _most(self, energy: int, power: int, domains: dict[str, int],
+              items: Sequence[tuple[int, str | None]]) -> int | None:
+        if energy < 0 or power < 0:
+            return 0
+        chosen = self._affordable(energy, power, domains, items)
+        if chosen is None:
+            return None
         if len(chosen) * (energy + 1) * (power + 1) <= TABLE_LIMIT:
             return knapsack2(chosen, energy, power)
         return min(fractional([(v, e) for v, e, _ in chosen], energy),
@@ -162,9 +221,25 @@ def fractional(items: Sequence[tuple[int, int]], supply: int) -> int:
     return most
 
 
-def relaxation(scenario: Scenario) -> Relaxation | None:
+def cover(values: Sequence[int], weights: Sequence[int], need: int) -> int | None:
+    """The least summed weight of items worth at least `need` together, exactly (a table over
+    the value, capped at `need`); None when all together are worth less."""
+    best: list[int | None] = [0] + [None] * need
+    for value, weight in zip(values, weights):
+        for got in range(need, -1, -1):
+            here = best[got]
+            if here is None:
+                continue
+            to = min(need, got + value)
+            if best[to] is None or here + weight < best[to]:  # type: ignore[operator]
+                best[to] = here + weight
+    return best[need]
+
+
+def relaxation(scenario: Scenario, rune_cost: Callable[[Cost], int | None] | None = None
+               ) -> Relaxation | None:
     """The relaxation of a plain turn's scenario, None for any other."""
-    return Relaxation(scenario) if _plain(scenario) else None
+    return Relaxation(scenario, rune_cost) if _plain(scenario) else None
 
 
-__all__ = ["Relaxation", "fractional", "knapsack2", "relaxation"]
+__all__ = ["Relaxation", "cover", "fractional", "knapsack2", "relaxation"]

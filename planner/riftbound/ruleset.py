@@ -83,8 +83,9 @@ class Riftbound:
         from .bound import relaxation
         from .moves import Moves
 
-        return plan_turn(Moves(scenario), scenario, turn_of(scenario, turn_refused), FORMAT,
-                         deadline(config), relax=relaxation(scenario))
+        moves = Moves(scenario)
+        return plan_turn(moves, scenario, turn_of(scenario, turn_refused), FORMAT,
+                         deadline(config), relax=relaxation(scenario, moves.rune_cost))
 
     def turn_moves(self, scenario: Scenario, defer: bool = True) -> Any:
         from .moves import Moves
