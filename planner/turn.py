@@ -473,10 +473,10 @@ class _Search(Generic[S]):
                     (self.turn.value(c.key), c.card_object) for c in self.universe
                     if (c.card_object is None or c.card_object not in played)
                     and (c.listed is None or c.listed not in used)]
-            relaxed = self.relax.most(state, (played, used), cards)
+            need = -threshold[0]
+            relaxed = self.relax.most(state, (played, used), cards, need)
             if relaxed is not None:
                 most = min(most, relaxed)
-            need = -threshold[0]
             spent = (self.relax.least(state, (played, used), cards, need)
                      if least is not None and most == need > 0 else None)
             if spent is not None:  # only rests worth `need` can be below the threshold

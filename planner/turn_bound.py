@@ -19,11 +19,12 @@ class Relaxation(Protocol):
     (`planner/riftbound/bound.py`): the most value of the plays `items` (value, object id of a
     card play, None for another) any rest from `state` could make, or None where the game
     can't say. `plays` names the items: equal for equal items, so an answer may be kept. It
-    must be at least the value of every rest of the turn from the state; the search takes the
-    smaller of it and its own bound."""
+    must be at least the value of every rest of the turn from the state (where it is below
+    `need`, the value the search asks whether a rest can reach, it may be any such bound); the
+    search takes the smaller of it and its own bound."""
 
-    def most(self, state: Any, plays: Hashable, items: Sequence[tuple[int, str | None]]
-             ) -> int | None:
+    def most(self, state: Any, plays: Hashable, items: Sequence[tuple[int, str | None]],
+             need: int = 0) -> int | None:
         ...
 
     def least(self, state: Any, plays: Hashable, items: Sequence[tuple[int, str | None]],

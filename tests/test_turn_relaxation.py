@@ -97,8 +97,8 @@ def _violations(data: dict[str, Any]) -> tuple[int, bool]:
     met: list[tuple[Any, ...]] = []
     real = relax.most
 
-    def recorded(state: Any, plays: Any, items: Any) -> Any:
-        out = real(state, plays, items)
+    def recorded(state: Any, plays: Any, items: Any, need: int = 0) -> Any:
+        out = real(state, plays, items, need)
         met.append((state, plays, out))
         return out
     relax.most = recorded  # type: ignore[method-assign]

@@ -60,10 +60,7 @@ class Need:
 
     energy: int
     power: tuple[tuple[str, int], ...]
-
-    @property
-    def pips(self) -> int:
-        return sum(n for _, n in self.power)
+    pips: int  # the power's pips in all
 
 
 def _plain(scenario: Scenario) -> bool:
@@ -100,15 +97,15 @@ class Relaxation:
         self.domains = domains
         self.wild = pool.get(ANY, 0)
         self.power = sum(domains.values()) + self.wild
-        self.known: dict[Hashable, int | None] = {}
+        self.known: dict[Hashable, tuple[int | None, int | None]] = {}
         self.known_least: dict[Hashable, tuple[int, int] | None] = {}
         self.needs: dict[str, Need] = {}
         for zone in (you.hand, you.trash, you.board):
             for obj in zone:
                 card = scenario.cards.get(obj.card)
                 if card is not None:
-                    self.needs[obj.id] = Need(card.cost.energy,
-                                              tuple(sorted(card.cost.power_map().items())))
+                    power = tuple(sorted(card.cost.power_map().items()))
+                    self.needs[obj.id] = Need(card.cost.energy, power, sum(n for _, n in power))
 
     def left(self, state: Any) -> tuple[int, int, dict[str, int]] | None:
         """The Energy, the Power and each domain's Power (the pool's any-domain Power not in
@@ -120,18 +117,26 @@ class Relaxation:
         domains = {d: n - spent.get(d, 0) for d, n in self.domains.items()}
         return self.energy - state.peak, self.power - sum(spent.values()), domains
 
-    def most(self, state: Any, plays: Hashable, items: Sequence[tuple[int, str | None]]
-             ) -> int | None:
+    def most(self, state: Any, plays: Hashable, items: Sequence[tuple[int, str | None]],
+             need: int = 0) -> int | None:
         """The most value of the plays `items` (value, object id; None: not a card play)
         the state's supply could still pay for (see the module docstring); None where it does
-        not apply. `plays` names the items (equal for equal items): the answer is kept."""
+        not apply. `plays` names the items (equal for equal items): the answer is kept. Where
+        the fractions' bound is below `need`, that bound (also at least every rest's value:
+        the search only asks whether `need` can be reached), else the table's."""
         left = self.left(state)
         if left is None:
             return None
         key = (plays, left[0], left[1], tuple(sorted(left[2].items())))
-        if key not in self.known:
-            self.known[key] = self._most(*left, items)
-        return self.known[key]
+        found = self.known.get(key)
+        if found is None:
+            found = self.known[key] = self._most(*left, items)
+        if found[1] is not None and found[1] >= need and found[0] is None:
+            energy, power, domains = left
+            chosen = self._affordable(energy, power, domains, items)
+            assert chosen is not None
+            found = self.known[key] = (knapsack2(chosen, energy, power), found[1])
+        return found[0] if found[0] is not None else found[1]
 
     def least(self, state: Any, plays: Hashable, items: Sequence[tuple[int, str | None]],
               need: int) -> tuple[int, int] | None:
@@ -179,16 +184,18 @@ class Relaxation:
         return chosen
 
     def _most(self, energy: int, power: int, domains: dict[str, int],
-              items: Sequence[tuple[int, str | None]]) -> int | None:
+              items: Sequence[tuple[int, str | None]]) -> tuple[int | None, int | None]:
+        """The table's bound (None: not worked out yet, or too large to work out) and the
+        fractions' (None: the relaxation does not apply)."""
         if energy < 0 or power < 0:
-            return 0
+            return 0, 0
         chosen = self._affordable(energy, power, domains, items)
         if chosen is None:
-            return None
-        if len(chosen) * (energy + 1) * (power + 1) <= TABLE_LIMIT:
-            return knapsack2(chosen, energy, power)
-        return min(fractional([(v, e) for v, e, _ in chosen], energy),
-                   fractional([(v, p) for v, _, p in chosen], power))
+            return None, None
+        fractions = min(fractional([(v, e) for v, e, _ in chosen], energy),
+                        fractional([(v, p) for v, _, p in chosen], power))
+        small = len(chosen) * (energy + 1) * (power + 1) <= TABLE_LIMIT
+        return (None if small else fractions), fractions
 
 
 def knapsack2(items: Sequence[tuple[int, int, int]], energy: int, power: int) -> int:
