@@ -19,8 +19,13 @@ The typical plan is the median time of `payplan plan` on its own game's typical 
 (`TYPICAL_PLAN` of the game's bench module, found through the registry: `benchmarks.parts`),
 planned in the same run; each format's turns are compared with its own, and the typical plan of
 the game of the family named `turn` is also the headline `typical_plan_ms`.
+Each game's bench module may give `wide_turn(seed)`: its wide family (30 plays that do not
+interact, over one pool: `benchmarks/riftbound/wide.py`, `benchmarks/mtg/wide.py`), run at
+size 30 beside the sizes of its turn family. Every time is reported as wall and as this
+process's CPU time, each also as a ratio to the typical plan's (wall to wall, CPU to CPU).
 The aims (read, not checked): at 7 candidates a turn's p50 within 20 typical plans and its p90
-within 100; at 12, nine turns in ten proved optimal.
+within 100; at 12, p50 within 100 and p90 within 500, every turn proved; at 20, every turn
+proved and p50 within 1,000; the wide family exact and proved within a second.
 """
 
 from __future__ import annotations
@@ -38,7 +43,8 @@ from ..planner.kernel import deadline
 from . import parts
 from .generate import families, generate
 
-SIZES = (4, 7, 12)
+SIZES = (4, 7, 12, 20)
+WIDE = 30  # plays of the wide family
 CASES = 20
 TYPICAL_CASES = 40
 HEADLINE_FAMILY = "turn"  # its game's typical plan is the headline `typical_plan_ms`
@@ -116,60 +122,84 @@ def headline_format(turns: dict[str, Any]) -> str:
     return format_
 
 
-def typical_plan_ms(cases: int, config: SolverConfig, format_: str) -> float:
-    """The median time of one `payplan plan` on the format's typical family and size."""
+def typical_plan_ms(cases: int, config: SolverConfig, format_: str) -> tuple[float, float]:
+    """The median wall and CPU time of one `payplan plan` on the format's typical family and
+    size."""
     from ..planner.commands import answer
 
     family, size = typical_plan(format_)
-    times = []
+    times, cpus = [], []
     for seed in range(cases):
         data = generate(family, size, seed)
         answer("plan", data, config)  # warm
+        cpu = time.process_time()
         ms, _ = _timed(partial(answer, "plan", data, config))
+        cpus.append((time.process_time() - cpu) * 1000)
         times.append(ms)
-    return statistics.median(times)
+    return statistics.median(times), statistics.median(cpus)
+
+
+def _wide(format_: str) -> Callable[[int, int], dict[str, Any]] | None:
+    """The format's wide family (`wide_turn(seed, plays)` of its bench module), or None."""
+    found: Callable[[int, int], dict[str, Any]] | None = getattr(parts.of_format(format_),
+                                                                 "wide_turn", None)
+    return found
+
+
+def _case(ruleset: Any, family: str, size: int, seed: int, data: dict[str, Any],
+          config: SolverConfig, typical: tuple[float, float]) -> dict[str, Any]:
+    """One turn measured: the planner (wall and CPU) and both baselines."""
+    scenario = ruleset.load(data)
+    cpu = time.process_time()
+    ms, planned = _timed(partial(ruleset.turn, scenario, config))
+    cpu_ms = (time.process_time() - cpu) * 1000
+    answer = planned.to_json()
+    case: dict[str, Any] = {
+        "format": ruleset.format, "family": family, "size": size, "seed": seed,
+        "planner": {"ms": round(ms, 3), "cpu_ms": round(cpu_ms, 3), "value": answer["value"],
+                    "bound": answer.get("bound"),
+                    "objective": answer["objective"], "optimal": answer["optimal"],
+                    "order": answer["order"]},
+        "x_typical": round(ms / typical[0], 1) if typical[0] else None,
+    }
+    for pick in ("greedy", "listed"):
+        bms, got = _timed(partial(baseline, ruleset, scenario, pick, config))
+        got["ms"] = round(bms, 3)
+        case[pick] = got
+    return case
 
 
 def run_turns(sizes: tuple[int, ...], cases: int, config: SolverConfig,
-              log: Any = None) -> dict[str, Any]:
-    """Every turn case measured (see the module docstring)."""
+              log: Any = None, wide: int = 0) -> dict[str, Any]:
+    """Every turn case measured (see the module docstring); `wide`: the plays of each game's
+    wide family (0: none)."""
     known = families()
     turns = {name: ruleset for name, (ruleset, _) in known.items()
              if name == "turn" or name.endswith("-turn")}
     headline = headline_format(turns)
     typical = {fmt: typical_plan_ms(TYPICAL_CASES, config, fmt)
                for fmt in sorted({headline, *(r.format for r in turns.values())})}
-    out: dict[str, Any] = {"typical_plan_ms": round(typical[headline], 3),
-                           "typical_plan_ms_by_format": {f: round(ms, 3)
+    out: dict[str, Any] = {"typical_plan_ms": round(typical[headline][0], 3),
+                           "typical_plan_ms_by_format": {f: round(ms[0], 3)
                                                          for f, ms in typical.items()},
+                           "typical_plan_cpu_ms_by_format": {f: round(ms[1], 3)
+                                                             for f, ms in typical.items()},
                            "cases": []}
     for name, ruleset in turns.items():
-        mine = typical[ruleset.format]
-        for size in sizes:
-            for seed in range(cases):
-                data = generate(name, size, seed)
-                scenario = ruleset.load(data)
-                cpu = time.process_time()
-                ms, planned = _timed(partial(ruleset.turn, scenario, config))
-                cpu_ms = (time.process_time() - cpu) * 1000
-                answer = planned.to_json()
-                case: dict[str, Any] = {
-                    "format": ruleset.format, "family": name, "size": size, "seed": seed,
-                    "planner": {"ms": round(ms, 3), "cpu_ms": round(cpu_ms, 3),
-                                "value": answer["value"],
-                                "objective": answer["objective"], "optimal": answer["optimal"],
-                                "order": answer["order"]},
-                    "x_typical": round(ms / mine, 1) if mine else None,
-                }
-                for pick in ("greedy", "listed"):
-                    bms, got = _timed(partial(baseline, ruleset, scenario, pick, config))
-                    got["ms"] = round(bms, 3)
-                    case[pick] = got
-                out["cases"].append(case)
-                if log is not None:
-                    print(f"turn {ruleset.format} size {size} seed {seed}: {ms:.0f} ms, value "
-                          f"{answer['value']} (greedy {case['greedy']['value']}, listed "
-                          f"{case['listed']['value']})", file=log, flush=True)
+        runs = [(name, size, seed, partial(generate, name, size, seed))
+                for size in sizes for seed in range(cases)]
+        make_wide = _wide(ruleset.format) if wide else None
+        if make_wide is not None:
+            runs += [("wide", wide, seed, partial(make_wide, seed, wide))
+                     for seed in range(cases)]
+        for family, size, seed, make in runs:
+            case = _case(ruleset, family, size, seed, make(), config, typical[ruleset.format])
+            out["cases"].append(case)
+            if log is not None:
+                print(f"turn {ruleset.format} {family} size {size} seed {seed}: "
+                      f"{case['planner']['ms']:.0f} ms, value {case['planner']['value']} "
+                      f"(greedy {case['greedy']['value']}, listed {case['listed']['value']})",
+                      file=log, flush=True)
     out["summary"] = summarise(out["cases"], typical)
     return out
 
@@ -184,23 +214,27 @@ def _pct(values: list[float], q: float) -> float:
     return ordered[low] + (ordered[high] - ordered[low]) * (pos - low)
 
 
-def summarise(cases: list[dict[str, Any]], typicals: dict[str, float]) -> list[dict[str, Any]]:
+def summarise(cases: list[dict[str, Any]], typicals: dict[str, tuple[float, float]]
+              ) -> list[dict[str, Any]]:
     rows = []
     groups: dict[tuple[str, int], list[dict[str, Any]]] = {}
     for case in cases:
         groups.setdefault((case["format"], case["size"]), []).append(case)
     for (fmt, size), group in sorted(groups.items()):
         times = [c["planner"]["ms"] for c in group]
-        typical = typicals[fmt]
+        # This process's CPU time: on a loaded machine the wall clock (and with it the time
+        # limit, which is wall clock) runs ahead of it.
+        cpus = [c["planner"].get("cpu_ms", 0.0) for c in group]
+        wall, cpu = typicals[fmt]
         row: dict[str, Any] = {
-            "format": fmt, "size": size, "cases": len(group),
+            "format": fmt, "family": group[0].get("family", ""), "size": size,
+            "cases": len(group),
             "p50_ms": round(_pct(times, 50), 2), "p90_ms": round(_pct(times, 90), 2),
-            # This process's CPU time: on a loaded machine the wall clock (and with it the time
-            # limit, which is wall clock) runs ahead of it.
-            "p50_cpu_ms": round(_pct([c["planner"].get("cpu_ms", 0.0) for c in group], 50), 2),
-            "p90_cpu_ms": round(_pct([c["planner"].get("cpu_ms", 0.0) for c in group], 90), 2),
-            "p50_x_typical": round(_pct(times, 50) / typical, 1) if typical else None,
-            "p90_x_typical": round(_pct(times, 90) / typical, 1) if typical else None,
+            "p50_cpu_ms": round(_pct(cpus, 50), 2), "p90_cpu_ms": round(_pct(cpus, 90), 2),
+            "p50_x_typical": round(_pct(times, 50) / wall, 1) if wall else None,
+            "p90_x_typical": round(_pct(times, 90) / wall, 1) if wall else None,
+            "p50_cpu_x_typical": round(_pct(cpus, 50) / cpu, 1) if cpu else None,
+            "p90_cpu_x_typical": round(_pct(cpus, 90) / cpu, 1) if cpu else None,
             "optimal_share": round(sum(c["planner"]["optimal"] for c in group) / len(group), 3),
         }
         for pick in ("greedy", "listed"):
@@ -229,18 +263,22 @@ def markdown(results: dict[str, Any]) -> str:
     lines = ["# payplan bench --suite turn", "",
              f"Load average at the end: {results.get('load', '?')}.", "",
              "One typical `payplan plan` (median, same run): " + ", ".join(
-                 f"{f} {ms} ms ({typical_plan(f)[0]} at {typical_plan(f)[1]})"
+                 f"{f} {ms} ms, CPU {results.get('typical_plan_cpu_ms_by_format', {}).get(f)}"
+                 f" ms ({typical_plan(f)[0]} at {typical_plan(f)[1]})"
                  for f, ms in results["typical_plan_ms_by_format"].items()) + ".",
-             "", "| format | size | cases | p50 ms | p90 ms | p50 / typical | p90 / typical | "
-                 "p50 CPU ms | p90 CPU ms | "
+             "", "| format | size | cases | family | p50 ms | p90 ms | p50 / typical | "
+                 "p90 / typical | p50 CPU ms | p90 CPU ms | p50 CPU / typical CPU | "
+                 "p90 CPU / typical CPU | "
                  "optimal | greedy loses value | listed loses value | greedy mean lost | "
                  "listed mean lost |",
-             "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+             "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for r in results["summary"]:
         g, lst = r["greedy"], r["listed"]
-        lines.append(f"| {r['format']} | {r['size']} | {r['cases']} | {r['p50_ms']} | "
+        lines.append(f"| {r['format']} | {r['size']} | {r['cases']} | {r.get('family', '')} | "
+                     f"{r['p50_ms']} | "
                      f"{r['p90_ms']} | {r['p50_x_typical']}x | {r['p90_x_typical']}x | "
-                     f"{r['p50_cpu_ms']} | {r['p90_cpu_ms']} | "
+                     f"{r['p50_cpu_ms']} | {r['p90_cpu_ms']} | {r.get('p50_cpu_x_typical')}x | "
+                     f"{r.get('p90_cpu_x_typical')}x | "
                      f"{r['optimal_share']:.0%} | {g['loses_value']} ({g['loses_value_share']:.0%})"
                      f" | {lst['loses_value']} ({lst['loses_value_share']:.0%}) | "
                      f"{g['mean_value_lost']} | {lst['mean_value_lost']} |")
@@ -311,7 +349,7 @@ def bench_turns(out: Any, config: SolverConfig, cases: int | None, log: Any = No
 
     out = Path(out)
     out.mkdir(parents=True, exist_ok=True)
-    results = run_turns(SIZES, cases or CASES, config, log=log)
+    results = run_turns(SIZES, cases or CASES, config, log=log, wide=WIDE)
     results["command"] = command_line()
     results["tree"] = tree()
     results["load"] = _load()

@@ -153,13 +153,21 @@ def ray_equals(words: Sequence[str]) -> list[str]:
     return out
 
 
-def solver_options(p: argparse.ArgumentParser, seed_help: str) -> None:
-    """--workers, --time-limit and --seed, their defaults read from `SolverConfig`."""
+TURN_TIME_HELP = ("seconds for the whole turn, from when the file is read (default {:g}): past "
+                  "it the best turn found is answered with optimal: false and bound, the most "
+                  "any turn could be worth, within a grace of a tenth of the limit (at most 1 "
+                  "s) plus the pricing of the plays made")
+
+
+def solver_options(p: argparse.ArgumentParser, seed_help: str, turn: bool = False) -> None:
+    """--workers, --time-limit and --seed, their defaults read from `SolverConfig`; `turn`:
+    the time limit's help says how it bounds a turn."""
     p.add_argument("--workers", type=whole_number(1, MAX_WORKERS), default=DEFAULTS["workers"],
                    help=f"CP-SAT workers (default {DEFAULTS['workers']})")
     p.add_argument("--time-limit", type=seconds(0, MAX_SECONDS), default=DEFAULTS["time_limit"],
                    metavar="SECONDS",
-                   help=f"CP-SAT time limit per plan, seconds (default {DEFAULTS['time_limit']:g})")
+                   help=TURN_TIME_HELP.format(DEFAULTS["time_limit"]) if turn else
+                   f"CP-SAT time limit per plan, seconds (default {DEFAULTS['time_limit']:g})")
     p.add_argument("--seed", type=whole_number(0, MAX_SEED), default=DEFAULTS["seed"],
                    help=f"{seed_help} (default {DEFAULTS['seed']})")
 

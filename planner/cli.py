@@ -167,7 +167,7 @@ def build_parser(command_word: str | None = None, extra: Extra | None = None) ->
                                         "ruleset: payplan/1, mtg/1, ...), or - for stdin")
         if json_flag:
             p.add_argument("--json", action="store_true", help="print JSON as the spec says")
-        solver_options(p, seed_help="CP-SAT random seed")
+        solver_options(p, seed_help="CP-SAT random seed", turn=name == "turn")
         p.set_defaults(func=func)
         return p
 

@@ -29,9 +29,18 @@ The moves of a candidate are every payment of it (the ruleset's `Moves.moves` sa
 argues there why no other payment can do better), sorted as `plan` breaks ties, so the first
 of equal rank wins.
 
-**The time limit.** The search shares the file's time limit (`--time-limit`); past it, each
-state still open takes its first candidate's first move, so the answer is a valid turn, found
-fast, and says `optimal: false`.
+**The time limit** (`--time-limit`) bounds the whole turn: the search reads the clock before
+it prices each candidate and after each move. Past the limit each state still open takes the
+first move it finds and returns its best so far (a valid turn, `optimal: false`); past the
+limit plus its grace (`grace`: a tenth of the limit, at most a second) no state prices another
+candidate, nor lists a state's candidates when the longest listing so far would end past
+it, and the answer is written at once: the plays made, priced again on the states they meet,
+and for the candidates not played the reason `plan` gives while the grace lasts, then
+`NOT_TRIED`. What may still run past the grace is one candidate's pricing, already begun, a
+listing longer than any before it, and the plans of the plays made. The objective floors
+(`Moves.floor`) are read before the search only when, at the pace of the first ones, all are
+read within a quarter of the limit (the bound is weaker without them, never wrong).
+`bound` (`turn_bound.py`) says how far a cut answer may be from the best.
 """
 
 from __future__ import annotations
@@ -45,7 +54,7 @@ from typing import Any, Callable, Generic, Hashable, Iterable, Protocol, Sequenc
 from ..engine.discounts import Deadline
 from ..engine.problems import Problem, ScenarioError
 from ..engine.turn import Turn
-from . import answers
+from . import answers, turn_bound
 from .answers import EXIT_OK
 from .render import cell
 
@@ -191,6 +200,7 @@ class TurnPlan(answers.Answer):
     objective: int
     score: int
     optimal: bool
+    bound: int  # the most value any turn could reach: `value` when proved (`turn_bound.py`)
     order: tuple[str, ...]
     plays: tuple[answers.Plan, ...]
     not_played: tuple[tuple[str, str], ...]
@@ -208,6 +218,7 @@ class TurnPlan(answers.Answer):
             "objective": self.objective,
             "score": self.score,
             "optimal": self.optimal,
+            "bound": self.bound,
             "order": list(self.order),
             "plays": [p.to_json() for p in self.plays],
             "not_played": [{"play": key, "reason": reason} for key, reason in self.not_played],
@@ -217,7 +228,8 @@ class TurnPlan(answers.Answer):
     def render(self) -> str:
         lines = [self.summary(),
                  f"Objective {self.objective}, score {self.score}"
-                 + ("" if self.optimal else "; NOT proven optimal (time limit)")]
+                 + ("" if self.optimal else
+                    f"; NOT proven optimal (time limit): no turn is worth more than {self.bound}")]
         if not self.plays:
             lines.append("No play is made.")
         for i, (key, plan) in enumerate(zip(self.order, self.plays), 1):
@@ -266,6 +278,16 @@ def evolve(value: V, **changes: Any) -> V:
     for name in names:
         object.__setattr__(new, name, changes[name] if name in changes else getattr(value, name))
     return new
+
+
+Clock = Callable[[], float]
+SETUP_SHARE = 0.25  # of the time limit, at most, for reading the floors before the search
+
+
+def grace(limit: float) -> float:
+    """How long past the time limit a state still open may look for its first move: a tenth
+    of the limit, at most a second."""
+    return min(1.0, limit / 10)
 
 
 # A search's threshold: a rank in the shape of `_Path.rank`, its positions wrapped so a
@@ -394,20 +416,29 @@ class _Search(Generic[S]):
     tried."""
 
     def __init__(self, moves: Moves[S], turn: Turn[Any], limit: Deadline,
-                 fixed: Sequence[Candidate] | None = None, start: S | None = None) -> None:
+                 fixed: Sequence[Candidate] | None = None, start: S | None = None,
+                 clock: Clock = time.monotonic,
+                 relax: turn_bound.Relaxation | None = None) -> None:
         self.moves = moves
+        self.relax = relax
         self.turn = turn
         self.limit = limit
+        self.clock = clock
+        now = clock()
+        left = None if limit.at is None else max(0.0, limit.at - now)
+        self.stop = None if limit.at is None or left is None else limit.at + grace(left)
         self.fixed = fixed  # `payplan play` with `plays`: this sequence, no other
         self.memo: dict[Hashable, tuple[Threshold, _Path | None]] = {}
         self.plays_left: dict[Hashable, tuple[int, int | None, _Items]] = {}
+        self.relax_items: dict[Hashable, list[tuple[int, str | None]]] = {}
         self.cut = False
+        self.first: list[Candidate] | None = None  # the start state's candidates
+        self.listing = 0.0  # the longest time a state's candidates took to list
         self.universe: list[Candidate] = (
             list(fixed) if fixed is not None else
             moves.universe(start, turn) if start is not None else [])
-        floors = [None if fixed is not None else moves.floor(c) for c in self.universe]
-        self.floors: list[int] | None = (
-            None if any(f is None for f in floors) else [f for f in floors if f is not None])
+        setup = None if left is None else now + SETUP_SHARE * left
+        self.floors: list[int] | None = None if fixed is not None else self._floors(setup)
         usages = [None if fixed is not None else moves.usage(c) for c in self.universe]
         self.usages: list[tuple[int, int, int]] | None = (
             None if any(u is None for u in usages) else [u for u in usages if u is not None])
@@ -416,10 +447,42 @@ class _Search(Generic[S]):
         # when the ruleset does not say): then only the value is bounded.
         self.chooses_x = fixed is None and bool(getattr(moves, "chooses_x", False))
 
+    def _floors(self, until: float | None) -> list[int] | None:
+        """Each universe candidate's floor, or None when one is unknown or, at the pace of
+        those read so far, they would not all be read by `until` (the objective bound is then
+        off: weaker, never wrong)."""
+        floors = []
+        begun = self.clock()
+        for i, c in enumerate(self.universe):
+            floor = self.moves.floor(c)
+            if floor is None:
+                return None
+            floors.append(floor)
+            now = self.clock()
+            pace = (now - begun) / (i + 1)
+            if until is not None and now + pace * (len(self.universe) - i - 1) > until:
+                return None
+        return floors
+
     def late(self) -> bool:
-        if not self.cut and self.limit.at is not None and time.monotonic() > self.limit.at:
+        if not self.cut and self.limit.at is not None and self.clock() > self.limit.at:
             self.cut = True
         return self.cut
+
+    def no_time_to_list(self) -> bool:
+        """A state is not opened when listing its candidates (as long as the longest listing
+        so far) would end past the limit and its grace."""
+        if self.stop is not None and self.clock() + self.listing > self.stop:
+            self.cut = True
+            return True
+        return False
+
+    def stopped(self) -> bool:
+        """Past the limit and its grace: no state prices another candidate."""
+        if self.stop is not None and self.clock() > self.stop:
+            self.cut = True
+            return True
+        return False
 
     def bound(self, state: S, played: frozenset[str], used: frozenset[int], count: int,
               threshold: Threshold) -> tuple[int, int | None, int]:
@@ -434,6 +497,21 @@ class _Search(Generic[S]):
         if found is None:
             found = self.plays_left[(played, used, count)] = self._plays_left(played, used, left)
         most, least, items = found
+        if self.relax is not None:
+            cards = self.relax_items.get((played, used))
+            if cards is None:
+                cards = self.relax_items[(played, used)] = [
+                    (self.turn.value(c.key), c.card_object) for c in self.universe
+                    if (c.card_object is None or c.card_object not in played)
+                    and (c.listed is None or c.listed not in used)]
+            need = -threshold[0]
+            relaxed = self.relax.most(state, (played, used), cards, need)
+            if relaxed is not None:
+                most = min(most, relaxed)
+            spent = (self.relax.least(state, (played, used), cards, need)
+                     if least is not None and most == need > 0 else None)
+            if spent is not None:  # only rests worth `need` can be below the threshold
+                return most, max(least or 0, spent[0]), spent[1]
         if least is None or self.usages is None:
             return most, least, 0
         supply = self.moves.supply(state)
@@ -505,9 +583,11 @@ class _Search(Generic[S]):
         if _below(empty, bar):
             best = empty
             bar = (0, 0, 0, 0, (1, ()))
-        if count < self.turn.play_limit:
+        if count < self.turn.play_limit and not self.no_time_to_list():
             twins: set[Hashable] = set()
             for candidate in self._candidates(state, count):
+                if self.stopped():
+                    break
                 if candidate.card_object is not None and candidate.card_object in played:
                     continue
                 if candidate.listed is not None and candidate.listed in used:
@@ -543,9 +623,15 @@ class _Search(Generic[S]):
     def _candidates(self, state: S, count: int) -> list[Candidate]:
         if self.fixed is not None:
             return [self.fixed[count]] if count < len(self.fixed) else []
-        return self.moves.candidates(state, self.turn)
+        begun = self.clock()
+        found = self.moves.candidates(state, self.turn)
+        self.listing = max(self.listing, self.clock() - begun)
+        if count == 0:  # the start state (the only one no play has been made on)
+            self.first = found
+        return found
 
 
+NOT_TRIED = "not priced: the turn's time limit ran out first"
 NOT_A_TURN = "`payplan turn` plans the file's `turn` (its candidates: auto by default), not "
 
 
@@ -566,10 +652,13 @@ def turn_of(scenario: Any, refused: Callable[[Any], Iterable[Problem]] = _nothin
 
 
 def plan_turn(moves: Moves[Any], start: Any, turn: Turn[Any], fmt: str,
-              limit: Deadline) -> TurnPlan:
-    """The best turn from `start` (see the module docstring)."""
+              limit: Deadline, clock: Clock = time.monotonic,
+              relax: turn_bound.Relaxation | None = None) -> TurnPlan:
+    """The best turn from `start` (see the module docstring); `clock` is read for the limit,
+    `relax` is the game's bound on what the resources can pay for (None: none)."""
     first = moves.begin(start)
-    search = _Search(moves, turn, limit, start=first)
+    search = _Search(moves, turn, limit, start=first, clock=clock, relax=relax)
+    most = search.bound(first, frozenset(), frozenset(), 0, TOP)[0]
     path = search.best(first, frozenset(), frozenset(), 0)
     assert path is not None  # every path is below `TOP`: the empty turn is
     plans, final = moves.realize(start, path.steps)
@@ -577,20 +666,25 @@ def plan_turn(moves: Moves[Any], start: Any, turn: Turn[Any], fmt: str,
     if objective != path.objective:  # the ruleset's moves and its realisation disagree: a bug
         raise RuntimeError(f"the turn's plays add up to objective {objective}, the search "
                            f"found {path.objective}")
+    optimal = not search.cut
     # A listed entry is one candidate (the same play listed twice is two); `auto`'s by key.
     made = {candidate.key if candidate.listed is None else candidate.listed
             for candidate, _ in path.steps}
     not_played = []
-    for candidate in moves.candidates(first, turn):
+    listed = search.first if search.first is not None else moves.candidates(first, turn)
+    for candidate in listed:
         if (candidate.key if candidate.listed is None else candidate.listed) in made:
             continue
-        not_played.append((candidate.key, _why_not(moves, final, candidate, turn, len(path.steps))))
+        why = (NOT_TRIED if search.stopped() else
+               _why_not(moves, final, candidate, turn, len(path.steps)))
+        not_played.append((candidate.key, why))
     return TurnPlan(
         format=fmt,
         value=path.value,
         objective=path.objective,
         score=sum(p.score or 0 for p in plans),
-        optimal=not search.cut,
+        optimal=optimal,
+        bound=path.value if optimal else turn_bound.at_least(path.value, most),
         order=tuple(candidate.key for candidate, _ in path.steps),
         plays=tuple(plans),
         not_played=tuple(not_played),
@@ -638,5 +732,5 @@ def pay_together(moves: Moves[Any], start: Any, sequence: Sequence[Candidate],
                     not search.cut)
 
 
-__all__ = ["Candidate", "Move", "Moves", "NOT_A_TURN", "Together", "TurnPlan", "evolve",
-           "pay_together", "plan_turn", "played_mark", "turn_of"]
+__all__ = ["Candidate", "Move", "Moves", "NOT_A_TURN", "NOT_TRIED", "Together", "TurnPlan",
+           "evolve", "pay_together", "plan_turn", "played_mark", "turn_of"]

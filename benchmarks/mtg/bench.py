@@ -28,6 +28,7 @@ from ...engine.mtg.options import cast_options
 from ...engine.mtg.resources import Permanent, resources
 from ...engine.mtg.total_cost import Choices, price
 from ..suite import BruteLimits, SuiteSpec, family_runs, timed
+from .wide import wide_turn as wide_turn  # the turn suite's wide family (benchmarks/turns.py)
 
 Data = dict[str, Any]
 

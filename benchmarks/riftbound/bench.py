@@ -11,6 +11,7 @@ from ...engine.riftbound.loader import scenario_from_data
 from ...engine.riftbound.scenario import Scenario
 from ...planner.config import SolverConfig
 from ..suite import BruteLimits, SuiteSpec, family_runs, timed
+from .wide import wide_turn  # the turn suite's wide family (benchmarks/turns.py)
 
 Data = dict[str, Any]
 
@@ -110,5 +111,5 @@ def measure(method: str, data: Data, repeats: int, config: SolverConfig,
     return out
 
 
-__all__ = ["ALL", "CLIFFS", "PLACE", "PLOTS", "SUITES", "TYPICAL_PLAN", "discount_count",
+__all__ = ["wide_turn", "ALL", "CLIFFS", "PLACE", "PLOTS", "SUITES", "TYPICAL_PLAN", "discount_count",
            "measure", "scenario_shape", "shape"]

@@ -80,10 +80,12 @@ class Riftbound:
     def turn(self, scenario: Scenario, config: SolverConfig) -> answers.Answer:
         from ..kernel import deadline
         from ..turn import plan_turn, turn_of
+        from .bound import relaxation
         from .moves import Moves
 
-        return plan_turn(Moves(scenario), scenario, turn_of(scenario, turn_refused), FORMAT,
-                         deadline(config))
+        moves = Moves(scenario)
+        return plan_turn(moves, scenario, turn_of(scenario, turn_refused), FORMAT,
+                         deadline(config), relax=relaxation(scenario, moves.rune_cost))
 
     def turn_moves(self, scenario: Scenario, defer: bool = True) -> Any:
         from .moves import Moves
