@@ -119,7 +119,7 @@ class Relaxation:
 
     def most(self, state: Any, plays: Hashable, items: Sequence[tuple[int, str | None]],
              need: int = 0) -> int | None:
-        """The most value of the plays `items` (value, object id; None: not a card play)
+        """The most value of the plays `items` (value, the card play's mark `zone:id`; None: not a card play)
         the state's supply could still pay for (see the module docstring); None where it does
         not apply. `plays` names the items (equal for equal items): the answer is kept. Where
         the fractions' bound is below `need`, that bound (also at least every rest's value:
@@ -169,11 +169,11 @@ class Relaxation:
 
     def _affordable(self, energy: int, power: int, domains: dict[str, int],
                     items: Sequence[tuple[int, str | None]]) -> list[tuple[int, int, int]] | None:
-        """The plays of `items` each of which alone fits what is left: (value, Energy, pips);
-        None when one is not a card play of the start."""
+        """The plays of `items` (value, the card play's mark) each of which alone fits what is
+        left: (value, Energy, pips); None when one is not a card play of the start."""
         chosen: list[tuple[int, int, int]] = []
-        for value, oid in items:
-            need = self.needs.get(oid) if oid is not None else None
+        for value, mark in items:  # a mark is `zone:id` (the search's record of a card play)
+            need = self.needs.get(mark.split(":", 1)[-1]) if mark is not None else None
             if need is None:
                 return None
             if value <= 0 or need.energy > energy or need.pips > power:
