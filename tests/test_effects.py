@@ -149,8 +149,13 @@ def test_the_turn_carries_the_effect_to_the_later_play() -> None:
     del data["play"]
     data["turn"] = {"candidates": "auto"}
     out = answer("turn", data).to_json()
-    assert out["order"] == ["h1", "h2"]
+    # Dredge is played from the hand, then again from the trash by its printed Flow (a card is
+    # played once from each zone it is in): the effect, used up by the first, is not there for
+    # the second, which pays its Flow cost in full.
+    assert out["order"] == ["h1", "h2", "h2"]
     assert out["plays"][1]["total"] == {"power": {"mind": 1}}
+    assert out["plays"][2]["play"]["from"] == "trash"
+    assert out["plays"][2]["total"] == {"energy": 2}
     assert not out["state"]["you"].get("effects")
 
 
@@ -162,5 +167,9 @@ def test_uses_turn_reaches_every_matching_play() -> None:
     del data["play"]
     data["turn"] = {"candidates": "auto"}
     out = answer("turn", data).to_json()
-    assert out["value"] == 3
+    # Each Dredge is played from the hand and again from the trash by its Flow, which the
+    # standing discount makes free: five plays, every one after Firebrand discounted.
+    assert out["value"] == 5
+    assert sorted(out["order"]) == ["h1", "h2", "h2", "h3", "h3"]
+    assert [p["total"].get("energy", 0) for p in out["plays"][1:]] == [0, 0, 0, 0]
     assert out["state"]["you"]["effects"][0]["uses"] == "turn"
