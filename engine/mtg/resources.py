@@ -37,7 +37,7 @@ from dataclasses import dataclass, field, replace
 from typing import Protocol
 
 from .cards import Card, Filter, ManaAbility, Obj, OtherCost, Scenario
-from .effects import mana_effects, triggers_on, under_effects
+from .effects import mana_effects, under_effects
 from .mana import COLORS, NO_MANA, TYPES, Mana, add, total
 from .produce import choices as produced
 from .produce import hidden_mill
@@ -311,11 +311,10 @@ def resources(scenario: Scenario, spell: Card, spell_id: str,
             if ability.per is not None:
                 ability = counted_ability(scenario, ability, obj)
                 if not ability.adds:
-                    if not (ability.tap and triggers_on(scenario, obj, effects)):
-                        continue  # it would add nothing (601.2g): never part of a payment
-                    # Tapped for mana all the same (106.12): the triggers it fires add theirs
-                    # (Market Festival on a Gaea's Cradle with no creature).
-                    ability = replace(ability, adds=(NO_MANA,))
+                    # It would add nothing (601.2g): never part of a payment, and a "tapped for
+                    # mana" trigger fires only when the ability produces mana (106.12a): Wild
+                    # Growth on a Gaea's Cradle with no creature adds nothing either.
+                    continue
             if effects:
                 ability = under_effects(scenario, ability, obj, effects)
             if ability.reads == "milled":

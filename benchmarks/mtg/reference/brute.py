@@ -2479,8 +2479,9 @@ def counters_charged(b: Board, acts: list[Activation]) -> int:
 #   another, each once, each only while the output so far has its own `at_least`; every order
 #   is tried (the player picks the best), and one applies while any can (a replacement is not
 #   optional). The last applied is `replaced.by`, the first output `replaced.was`.
-# - `trigger` (605.1b, 605.4a): every such activation (replaced or not, its mana needed or not)
-#   adds one option of `adds` per trigger reaching it, at once: unrestricted, never replaced,
+# - `trigger` (605.1b, 605.4a): every such activation that produces mana (106.12a: an
+#   activation making none, Gaea's Cradle with no creature, fires nothing; replaced or not, its
+#   mana needed or not) adds one option of `adds` per trigger reaching it, at once: unrestricted, never replaced,
 #   never counted toward `at_least`; snow and spend_only read the trigger's permanent.
 # - `sources` is a filter (`controller` relative to the effect's permanent's controller, default
 #   `you`; `attached: true` the permanent the effect's permanent is `attached_to`, none when it is
@@ -2503,10 +2504,12 @@ class ManaEffect:
 # (its count and its mana); a trigger silent when the output was replaced; `attached` ignored (every
 # permanent matching the rest); the effect's `controller` ignored (read as any); an opponent's
 # effects ignored; `at_least` ignored (every output replaced); at most one replacement per
-# activation; replaced mana losing its `only_for`; triggered mana keeping the ability's `only_for`.
+# activation; replaced mana losing its `only_for`; triggered mana keeping the ability's `only_for`;
+# a trigger firing on an activation that makes no mana (106.12a).
 GROUP_G1_MUTANTS = ("replace_triggered", "trigger_not_under_replace", "attached_ignored",
                     "controller_ignored", "opponent_effects_ignored", "at_least_ignored",
-                    "one_replacement", "replaced_loses_only_for", "trigger_keeps_only_for")
+                    "one_replacement", "replaced_loses_only_for", "trigger_keeps_only_for",
+                    "trigger_on_no_mana")
 
 EFFECT_KEYS = {"replace": {"sources", "at_least", "adds"}, "trigger": {"sources", "adds"}}
 
@@ -2657,7 +2660,9 @@ def affected_activations(b: Board, obj: Obj, acts: list[Activation], labels: boo
                 base = replace(a, adds=a.adds + sum((f[1] for f in fired), ()))
                 fired = ()
             for adds, last in sorted(replacement_outcomes(base.adds, reps), key=repr):
-                triggers = fired
+                # 106.12a: "tapped for mana" triggers when the ability produces mana: an
+                # activation that makes none (Gaea's Cradle with no creature) fires nothing.
+                triggers = fired if adds or "trigger_on_no_mana" in MISREADINGS else ()
                 if last is not None and "trigger_not_under_replace" in MISREADINGS:
                     triggers = ()
                 restricted = a.restricted

@@ -1,0 +1,116 @@
+"""Wrong answers a read of the peers' cost tests found, each pinned by the play that showed it:
+a grant's `applies_to: {id}` reaching only that object; "spells that choose me" reaching only
+plays choosing the granting object; the rest in their own sections below."""
+
+from __future__ import annotations
+
+import copy
+import textwrap
+from typing import Any
+
+import yaml
+
+from payplan.planner.commands import answer
+
+
+def y(text: str) -> Any:
+    return yaml.safe_load(textwrap.dedent(text))
+
+
+def plan(data: Any) -> Any:
+    return answer("plan", data).to_json()
+
+
+# --- a play filter's `id` -------------------------------------------------------------------------
+
+TWO_BOLTS = y("""
+    format: payplan/1
+    cards:
+      bolt: {type: spell, domains: [fury], cost: {energy: 2}}
+      brute:
+        type: unit
+        domains: [body]
+        cost: {energy: 2}
+        might: 2
+        grants: [{discount: {energy: 1}, applies_to: {id: h1}}]
+    state:
+      you:
+        runes: [{id: r1, domain: fury}, {id: r2, domain: fury}]
+        hand: [{id: h1, card: bolt}, {id: h2, card: bolt}]
+        board: [{id: u1, card: brute}]
+    play: {object: h2}
+""")
+
+
+def test_a_grant_for_one_object_does_not_reach_its_second_copy() -> None:
+    assert plan(TWO_BOLTS)["total"] == {"energy": 2}
+    chosen = dict(TWO_BOLTS, play={"object": "h1"})
+    assert plan(chosen)["total"] == {"energy": 1}
+
+
+# --- "spells that choose me" ----------------------------------------------------------------------
+
+# Irelia - Graceful: "Your spells that choose me cost [1] or [A] less." Two copies on the board, a
+# spell choosing one: only the chosen copy's discount applies.
+TWO_IRELIAS = y("""
+    format: payplan/1
+    cards:
+      frigid-touch: {name: Frigid Touch, type: spell, domains: [calm], cost: {energy: 3}}
+      irelia-graceful:
+        name: Irelia - Graceful
+        type: unit
+        domains: [calm]
+        cost: {energy: 3}
+        might: 3
+        grants:
+          - discount: {id: irelia, energy: 1, if: {targets: {self: true}}}
+            applies_to: {type: spell}
+    state:
+      you:
+        runes: {calm: 3}
+        hand: [{id: h1, card: frigid-touch}]
+        board: [{id: u1, card: irelia-graceful}, {id: u2, card: irelia-graceful}]
+    play: {object: h1, targets: [u1]}
+""")
+
+
+def test_only_the_chosen_copy_discounts_a_spell_that_chooses_it() -> None:
+    assert plan(TWO_IRELIAS)["total"] == {"energy": 2}
+    both = dict(TWO_IRELIAS, play={"object": "h1", "targets": ["u1", "u2"]})
+    assert plan(both)["total"] == {"energy": 1}
+    neither = dict(TWO_IRELIAS, play={"object": "h1"})
+    assert plan(neither)["total"] == {"energy": 3}
+
+
+# --- mtg/1, 106.12a: "tapped for mana" fires only when mana is produced -----------------------------
+
+# Wild Growth: "Enchant land. Whenever enchanted land is tapped for mana, its controller adds an
+# additional {G}." On Gaea's Cradle with no creature: the Cradle's ability makes no mana, so the
+# trigger does not fire (106.12a) and nothing pays {G}.
+CRADLE_GROWTH = y("""
+    format: mtg/1
+    cards:
+      gaeas-cradle:
+        name: Gaea's Cradle
+        types: [land]
+        mana: [{adds: "{G}", per: {count: {type: creature}}}]
+      wild-growth:
+        name: Wild Growth
+        types: [enchantment]
+        mana_effects: [{trigger: {sources: {attached: true}, adds: "{G}"}}]
+      sprout: {types: [instant], cost: "{G}"}
+      bear: {types: [creature], cost: "{1}{G}"}
+    state:
+      you:
+        battlefield: [{id: c1, card: gaeas-cradle}, {id: w1, card: wild-growth, attached_to: c1}]
+        hand: [{id: h1, card: sprout}]
+    play: {object: h1}
+""")
+
+
+def test_a_land_making_no_mana_fires_no_tapped_for_mana_trigger() -> None:
+    assert plan(CRADLE_GROWTH)["status"] == "unpayable"
+    with_bear = copy.deepcopy(CRADLE_GROWTH)
+    with_bear["state"]["you"]["battlefield"].append({"id": "b1", "card": "bear"})
+    answer_ = plan(with_bear)
+    assert answer_["status"] == "ok"  # one creature: the Cradle makes {G}, the Growth one more
