@@ -2480,9 +2480,10 @@ def counters_charged(b: Board, acts: list[Activation]) -> int:
 #   is tried (the player picks the best), and one applies while any can (a replacement is not
 #   optional). The last applied is `replaced.by`, the first output `replaced.was`.
 # - `trigger` (605.1b, 605.4a): every such activation that produces mana (106.12a: an
-#   activation making none, Gaea's Cradle with no creature, fires nothing; replaced or not, its
-#   mana needed or not) adds one option of `adds` per trigger reaching it, at once: unrestricted, never replaced,
-#   never counted toward `at_least`; snow and spend_only read the trigger's permanent.
+#   activation making none, Gaea's Cradle with no creature, fires nothing; replaced or not,
+#   its mana needed or not) adds one option of `adds` per trigger reaching it, at once:
+#   unrestricted, never replaced, never counted toward `at_least`; snow and spend_only read the
+#   trigger's permanent.
 # - `sources` is a filter (`controller` relative to the effect's permanent's controller, default
 #   `you`; `attached: true` the permanent the effect's permanent is `attached_to`, none when it is
 #   attached to nothing; `attached` is refused anywhere else, as are `ability`, `chosen_type` and
