@@ -10,6 +10,7 @@ from typing import Any
 
 import yaml
 
+from payplan.benchmarks.mtg.reference.brute import misreading, solve
 from payplan.planner.commands import answer
 
 
@@ -114,3 +115,46 @@ def test_a_land_making_no_mana_fires_no_tapped_for_mana_trigger() -> None:
     with_bear["state"]["you"]["battlefield"].append({"id": "b1", "card": "bear"})
     answer_ = plan(with_bear)
     assert answer_["status"] == "ok"  # one creature: the Cradle makes {G}, the Growth one more
+
+
+# --- mtg/1: one permanent, two mana abilities -------------------------------------------------------
+
+# Eye of Ramos: "{T}: Add {U}." and "Sacrifice Eye of Ramos: Add {U}." It may tap for {U}, then be
+# sacrificed for another: a permanent taps once and leaves once, each cost its own.
+EYE = y("""
+    format: mtg/1
+    cards:
+      eye-of-ramos:
+        name: Eye of Ramos
+        types: [artifact]
+        mana: [{adds: "{U}"}, {adds: "{U}", costs: [sacrifice_self]}]
+      counterspell: {name: Counterspell, types: [instant], cost: "{U}{U}"}
+    state:
+      you:
+        battlefield: [{id: e1, card: eye-of-ramos}]
+        hand: [{id: h1, card: counterspell}]
+    play: {object: h1}
+""")
+
+
+def test_one_permanent_taps_and_then_is_sacrificed_for_mana() -> None:
+    got = plan(EYE)
+    assert got["status"] == "ok"
+    assert sorted(s["costs"] for s in got["payment"]["sources"]) == [["sacrifice_self"], ["tap"]]
+    assert answer("check", dict(EYE, payment=got["payment"])).to_json()["legal"] is True
+
+
+def test_the_reference_taps_and_then_sacrifices_one_permanent() -> None:
+    right = solve(copy.deepcopy(EYE))
+    assert right.status == "ok"
+    with misreading("one_mana_use_per_permanent"):
+        assert solve(copy.deepcopy(EYE)).status == "unpayable"
+
+
+def test_x_counts_both_of_one_permanents_mana() -> None:
+    # {X}{U} with the Eye alone: tapped then sacrificed, two mana, X = 1 (the bound on X counts
+    # both).
+    data = copy.deepcopy(EYE)
+    data["cards"]["counterspell"]["cost"] = "{X}{U}"
+    data["play"]["x"] = "auto"
+    assert plan(data)["x"] == 1

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from .cards import Filter, OtherCost, Scenario
 from .mana import TYPES, Mana, total
-from .resources import Resources, can_pay_with, per_counter
+from .resources import Resources, can_pay_with, once_most, per_counter
 from .total_cost import Priced
 
 
@@ -38,7 +38,10 @@ def shortfall(scenario: Scenario, option: Priced, res: Resources
             max([max((adds[1 + i] * (offer.repeats if per_counter(offer.ability) else 1)
                       for offer in p.offers if offer.spendable
                       for adds in offer.ability.adds),
-                     default=0), 1 if p.convoker and t in p.convoke else 0])
+                     default=0), 1 if p.convoker and t in p.convoke else 0,
+                 # tapped, then sacrificed (Eye of Ramos): two of its abilities
+                 once_most(p, lambda o, i=i: max((m[1 + i] for m in o.ability.adds), default=0)
+                           if o.spendable else 0)])
             for p in res.permanents)
         if res.life_for_of(t):  # K'rrik: life pays these pips too
             have += res.life // res.life_for_of(t)

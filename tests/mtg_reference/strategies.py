@@ -113,6 +113,8 @@ SOURCES: list[tuple[str, dict[str, Any], int]] = [
     ("llanowar-elves", {"types": ["creature"], "cost": "{G}", "tags": ["elf", "druid"], "mana": [{"adds": "{G}"}]}, 2),
     ("birds", {"types": ["creature"], "cost": "{G}", "mana": [{"adds": "{W}|{U}|{B}|{R}|{G}"}]}, 1),
     ("blood-pet", {"types": ["creature"], "colors": ["black"], "mana": [{"adds": "{B}", "costs": ["sacrifice_self"]}]}, 1),
+    # Tapped for {U}, then sacrificed for another (a permanent taps once and leaves once).
+    ("eye-of-ramos", {"types": ["artifact"], "name": "Eye of Ramos", "mana": [{"adds": "{U}"}, {"adds": "{U}", "costs": ["sacrifice_self"]}]}, 1),
     ("eldrazi-temple", {"types": ["land"], "mana": [{"adds": "{C}"}, {"adds": "{C}{C}", "only_for": {"type": "creature", "tags": ["eldrazi"]}}]}, 1),
     ("monument-like", {"types": ["land"], "mana": [{"adds": "{C}"}, {"adds": "{R}{R}", "only_for": {"not_type": ["creature", "land"]}}]}, 1),
     ("pillar-like", {"types": ["land"], "mana": [{"adds": "{G}{G}", "only_for": {"ability": "activated"}}, {"adds": "{C}"}]}, 1),
