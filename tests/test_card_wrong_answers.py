@@ -8,9 +8,11 @@ import copy
 import textwrap
 from typing import Any
 
+import pytest
 import yaml
 
 from payplan.benchmarks.mtg.reference.brute import misreading, solve
+from payplan.engine.problems import ScenarioError
 from payplan.planner.commands import answer
 
 
@@ -158,3 +160,169 @@ def test_x_counts_both_of_one_permanents_mana() -> None:
     data["cards"]["counterspell"]["cost"] = "{X}{U}"
     data["play"]["x"] = "auto"
     assert plan(data)["x"] == 1
+
+
+# --- a well-formed play the rules forbid: `illegal`, not a bad file -------------------------------
+
+OPPONENTS_TRASH = y("""
+    format: payplan/1
+    cards:
+      bolt: {name: Bolt, type: spell, domains: [fury], cost: {energy: 1}}
+    state:
+      you:
+        runes: {fury: 2}
+      opponent:
+        trash: [{id: t1, card: bolt}]
+    play: {object: t1}
+""")
+
+OPPONENTS_GRAVEYARD = y("""
+    format: mtg/1
+    cards:
+      bolt: {name: Lightning Bolt, types: [instant], cost: "{R}"}
+      mountain: {types: [land], mana: [{adds: "{R}"}]}
+    state:
+      you:
+        battlefield: [{id: m1, card: mountain}]
+        hand: [{id: h1, card: bolt}]
+      opponent:
+        graveyard: [{id: g1, card: bolt}]
+    play: {object: g1}
+""")
+
+
+def test_a_card_of_the_opponents_is_an_illegal_play() -> None:
+    for command in ("plan", "orders", "play"):
+        got = answer(command, OPPONENTS_TRASH)
+        assert got.exit_code == 1
+        assert "zone: t1 is in the opponent's trash: you play only your own cards" in str(
+            got.to_json())
+        got = answer(command, OPPONENTS_GRAVEYARD)
+        assert got.exit_code == 1
+        assert "g1 is in the opponent's graveyard: you cast only your own cards" in str(
+            got.to_json())
+
+
+def test_an_optional_cost_the_card_lacks_is_an_illegal_play() -> None:
+    kicked = dict(OPPONENTS_TRASH, state={"you": {"runes": {"fury": 2},
+                                                  "hand": [{"id": "h1", "card": "bolt"}]}},
+                  play={"object": "h1", "optional": {"kicker": "yes"}})
+    got = plan(kicked)
+    assert got["status"] == "illegal"
+    assert got["reasons"] == ["optional: Bolt has no optional cost kicker (it has none)"]
+    kicked_mtg = dict(OPPONENTS_GRAVEYARD, play={"object": "h1", "optional": {"kicker": "yes"}})
+    got = plan(kicked_mtg)
+    assert got["status"] == "illegal"
+    assert got["reasons"] == ["Lightning Bolt has no optional cost kicker (it has none)"]
+    # A malformed file is still a bad file, exit 2.
+    bad = dict(kicked_mtg, play={"object": "h1", "optional": {"kicker": "maybe"}})
+    with pytest.raises(ScenarioError):
+        plan(bad)
+
+
+# --- mtg/1 `spent`: what the rules call spent ------------------------------------------------------
+
+# A {3}{G} sorcery with convoke and delve: the Forest's {G} is the only mana spent; two creatures
+# convoked and one card delved pay the rest (702.51a, 702.66a: they are not mana).
+CONVOKED = y("""
+    format: mtg/1
+    cards:
+      forest: {types: [land], mana: [{adds: "{G}"}]}
+      bear: {types: [creature], colors: [green], cost: "{1}{G}"}
+      swell: {name: Swell, types: [sorcery], cost: "{3}{G}", convoke: true, delve: true}
+      dust: {types: [instant], cost: "{1}"}
+    state:
+      you:
+        battlefield: [{id: f1, card: forest}, {id: c1, card: bear}, {id: c2, card: bear}]
+        graveyard: [{id: g1, card: dust}]
+        hand: [{id: h1, card: swell}]
+    play: {object: h1}
+""")
+
+# K'rrik, Son of Yawgmoth: "For each {B} in a cost, you may pay 2 life rather than pay that mana."
+KRRIK = y("""
+    format: mtg/1
+    cards:
+      swamp: {types: [land], mana: [{adds: "{B}"}]}
+      krrik: {name: "K'rrik, Son of Yawgmoth", types: [creature], colors: [black], life_for: {B: 2}}
+      drain: {name: Drain Life, types: [sorcery], cost: "{1}{B}{B}"}
+    state:
+      you:
+        battlefield: [{id: s1, card: swamp}, {id: k1, card: krrik}]
+        hand: [{id: h1, card: drain}]
+    play: {object: h1}
+""")
+
+
+def test_spent_counts_mana_apart_from_convoke_delve_and_life_for_pips() -> None:
+    got = plan(CONVOKED)
+    assert got["spent"] == {"mana": 1, "convoke": 2, "improvise": 0, "delve": 1, "life": 0,
+                            "life_for": 0}
+    checked = answer("check", dict(CONVOKED, payment=got["payment"])).to_json()
+    assert checked["spent"] == got["spent"]
+    got = plan(KRRIK)
+    assert got["payment"]["life_for"] == {"{B}": 2}
+    assert got["spent"] == {"mana": 1, "convoke": 0, "improvise": 0, "delve": 0, "life": 4,
+                            "life_for": 2}
+
+
+def test_the_reference_checks_spent_as_the_rules_call_it() -> None:
+    from payplan.benchmarks.mtg.reference.payment import check_payment
+
+    for data in (CONVOKED, KRRIK):
+        got = plan(data)
+        assert check_payment(copy.deepcopy(data), got) == []
+    got = plan(CONVOKED)
+    got["spent"] = {**got["spent"], "mana": 4}  # convoke and delve counted as mana
+    assert check_payment(copy.deepcopy(CONVOKED), got) != []
+
+
+# --- explanations -------------------------------------------------------------------------------------
+
+FACE_DOWN = y("""
+    format: mtg/1
+    cards:
+      akroma: {name: "Akroma, Angel of Fury", types: [creature], cost: "{5}{R}{R}{R}",
+               morph: "{3}{R}{R}{R}"}
+      forest: {name: Forest, types: [land], mana: [{adds: "{G}"}]}
+    state:
+      stack: nonempty
+      you:
+        battlefield: [{id: f1, card: forest}, {id: f2, card: forest}, {id: f3, card: forest}]
+        hand: [{id: h1, card: akroma}]
+    play: {object: h1, cast: face_down}
+""")
+
+# Myr Superion: "Spend only mana produced by creatures to cast this spell." Objects written
+# without ids get ids from their place (`battlefield[1]`): the reason names the card too.
+SUPERION = y("""
+    format: mtg/1
+    cards:
+      myr-superion: {name: Myr Superion, types: [artifact, creature], cost: "{2}",
+                     spend_only: {type: creature}}
+      forest: {name: Forest, types: [land], mana: [{adds: "{G}"}]}
+      elf: {name: Llanowar Elves, types: [creature], mana: [{adds: "{G}"}]}
+    state:
+      you:
+        battlefield: [forest, elf]
+        hand: [myr-superion]
+    play: {card: myr-superion}
+""")
+
+
+def test_an_illegal_face_down_cast_names_what_is_cast() -> None:
+    got = plan(FACE_DOWN)
+    assert got["status"] == "illegal"
+    assert got["reasons"][0].startswith("face-down akroma can be cast only at sorcery speed")
+
+
+def test_the_spend_only_reason_names_its_permanents() -> None:
+    got = plan(SUPERION)
+    assert got["status"] == "unpayable"
+    assert got["reasons"][-1] == ("spend_only: only mana made by a permanent matching it is "
+                                  "spent on it (the pool's never): Llanowar Elves "
+                                  "(battlefield[1])")
+    with_ids = copy.deepcopy(SUPERION)
+    with_ids["state"]["you"]["battlefield"] = [{"id": "f1", "card": "forest"},
+                                               {"id": "e1", "card": "elf"}]
+    assert plan(with_ids)["reasons"][-1].endswith("(the pool's never): Llanowar Elves (e1)")

@@ -110,7 +110,7 @@ SITES: dict[str, dict[Site, str]] = {
         # `target_matches`: an object the play chooses, its controller relative to you.
         ("condition", "targets"): "target", ("card_abilities", "targets"): "target",
         # `play_matches`: the play (the card played, or the ability's object).
-        ("grant", "applies_to"): "play", ("effect_entry", "applies_to"): "play",
+        ("grant_fields", "applies_to"): "play", ("effect_entry", "applies_to"): "play",
         ("sources", "only_for"): "play",
     },
     "mtg/1": {

@@ -272,7 +272,8 @@ def plan(total: str, sources: list[dict[str, Any]], score: int, life: int = 0, l
             "total": {"mana": total, "life": 0, "other": []},
             "payment": {"pool": "", "sources": sources, "convoke": [], "delve": [], "improvise": [],
                         "life": life, "other": {}},
-            "spent": {"mana": sum(parse_plain(total)), "life": life}, "left_in_pool": left,
+            "spent": {"mana": sum(parse_plain(total)), "convoke": 0, "improvise": 0, "delve": 0,
+                      "life": life, "life_for": 0}, "left_in_pool": left,
             "score": score, "objective": score}
 
 
