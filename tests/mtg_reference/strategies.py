@@ -405,7 +405,7 @@ def random_cast(rng: random.Random) -> dict[str, Any]:
     eye = random.Random("tap-then-sacrifice" + repr(rng.getstate()))
     if eye.random() < 0.06:
         cards["eye-of-ramos"] = json.loads(json.dumps(EYE_OF_RAMOS))
-        state["you"]["battlefield"].append({"id": f"y{len(state['you']['battlefield'])}",
+        state["you"]["battlefield"].append({"id": f"eye{len(state['you']['battlefield'])}",
                                             "card": "eye-of-ramos",
                                             "tapped": eye.random() < 0.2})
     scenario: dict[str, Any] = {"format": "mtg/1", "cards": cards, "state": state, "play": play}
