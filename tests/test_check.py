@@ -214,7 +214,8 @@ def test_mtg_the_best_payment_is_legal_with_gap_0() -> None:
     result = check(read(ALTAR), TREASURES)
     assert result.legal and (result.score, result.optimal_score, result.gap) == (10, 10, 0)
     assert result.total == {"mana": "{1}{R}", "life": 0, "other": []}
-    assert result.spent == {"mana": 2, "life": 0}
+    assert result.spent == {"mana": 2, "convoke": 0, "improvise": 0, "delve": 0, "life": 0,
+                            "life_for": 0}
     assert result.choices == {"cast": "normal", "x": None, "paid": {},
                               "announced": {"hybrid": [], "phyrexian": []}}
 

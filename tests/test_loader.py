@@ -478,7 +478,6 @@ BAD: list[tuple[str, Edit, str]] = [
     ("granted keyword none", _set("cards.grunt.grants", [{"keyword": {}}]), "cards.grunt.grants[0].keyword: missing: give `flow: printed` or `repeat: printed|base`"),
     ("granted keyword key", _set("cards.grunt.grants", [{"keyword": {"repeats": "base"}}]), "cards.grunt.grants[0].keyword.repeats: unknown key 'repeats' (did you mean 'repeat'?)"),
     ("granted repeat and a discount", _set("cards.grunt.grants", [{"keyword": {"repeat": "printed"}, "discount": {"energy": 1}}]), "cards.grunt.grants[0]: a grant gives exactly one of"),
-    ("granted repeat name too far", _both(_set("cards.grunt.grants", [{"keyword": {"repeat": "printed"}}]), _set("play.optional", {"repeat.2": "yes"})), "play.optional.repeat.2: 'bolt' has no optional cost 'repeat.2'"),
     # Effects that last for the turn (issue 24, item 10).
     ("effect entry key", _set("cards.bolt.effect", {"discounts": [{"discount": {"energy": 1}, "use": 1}]}), "cards.bolt.effect.discounts[0].use: unknown key 'use' (did you mean 'uses'?)"),
     ("effect discount missing", _set("cards.bolt.effect", {"discounts": [{"applies_to": {"type": "spell"}}]}), "cards.bolt.effect.discounts[0]: an effect of `discounts` gives exactly one of `discount`"),
@@ -551,14 +550,11 @@ BAD: list[tuple[str, Edit, str]] = [
     ("play names nothing", _set("play", {"targets": ["e1"]}), "play: the play names no object"),
     ("card not in zone", _set("play", {"card": "grunt", "from": "hand"}), "play.card: no 'grunt' in your hand to play"),
     ("play a rune", _set("play.object", "r1"), "play.object: 'r1' is a rune"),
-    ("play the opponent's", _set("play.object", "e1"), "play.object: 'e1' is the opponent's"),
     ("card disagrees", _set("play.card", "grunt"), "play.card: 'h1' is a 'bolt', not a 'grunt'"),
     ("flow index", _set("play.base", {"flow": 1}), "play.base.flow: no Flow instance 1: 'bolt' has 1 (0 to 0)"),
     ("flow on a card without", _both(_set("cards.bolt.keywords", {}), _set("play.base", {"flow": 0})), "play.base.flow: no Flow instance 0: 'bolt' has no Flow"),
     ("play_for missing", _set("play.base", "play_for"), "play.base: `base: play_for` needs `play_for`"),
-    ("optional unknown", _set("play.optional", {"extr": "yes"}), "play.optional.extr: 'bolt' has no optional cost 'extr' (did you mean 'extra'?)"),
     ("optional mandatory", _set("play.optional", {"must": "yes"}), "play.optional.must: 'must' is a mandatory cost of 'bolt', not optional"),
-    ("optional repeat index", _set("play.optional", {"repeat.1": "yes"}), "play.optional.repeat.1: 'bolt' has no optional cost 'repeat.1'"),
     ("optional twice", _set("play.optional", {"repeat": "yes", "repeat.0": "no"}), "play.optional.repeat.0: 'repeat.0' is listed twice"),
     ("optional choice", _set("play.optional", {"extra": "maybe"}), "play.optional.extra: unknown choice 'maybe'"),
     ("optional accelerate absent", _set("cards.bolt.keywords", {"flow": [{"energy": 1}]}), ""),
@@ -610,19 +606,31 @@ BAD: list[tuple[str, Edit, str]] = [
 
 
 @pytest.mark.parametrize(
-    "edit",
-    [_set("play.object", "u1"), _set("play.from", "trash")],
-    ids=["play from the board", "from disagrees"],
+    ("edit", "reason"),
+    [(_set("play.object", "u1"), "zone: u1 is in board"),
+     (_set("play.from", "trash"), "zone: h1 is in hand, not in trash"),
+     # The opponent's card, an optional cost the card does not have: well-formed files asking
+     # for plays the rules forbid.
+     (_set("play.object", "e1"), "zone: e1 is in the opponent's board: you play only your own"),
+     (_set("play.optional", {"extr": "yes"}),
+      "optional: Bolt has no optional cost extr (it has: accelerate, repeat, extra)"),
+     (_set("play.optional", {"repeat.1": "yes"}), "optional: Bolt has no optional cost repeat.1"),
+     (_both(_set("cards.grunt.grants", [{"keyword": {"repeat": "printed"}}]),
+            _set("play.optional", {"repeat.2": "yes"})),
+      "optional: Bolt has no optional cost repeat.2")],
+    ids=["play from the board", "from disagrees", "the opponent's", "optional unknown",
+         "optional repeat index", "granted repeat name too far"],
 )
-def test_wrong_zone_is_an_illegal_play_not_a_bad_file(edit: Edit) -> None:
-    """The spec answers a play from the wrong zone with status `illegal`, not a file error."""
+def test_wrong_zone_is_an_illegal_play_not_a_bad_file(edit: Edit, reason: str) -> None:
+    """The spec answers a play from the wrong zone, of the opponent's card, or with an optional
+    cost the card does not have with status `illegal` and the reason, not a file error."""
     from payplan.planner.riftbound.plan import plan
 
     data = base()
     edit(data)
     result = plan(scenario_from_data(data))
     assert result.status == "illegal"
-    assert any(reason.startswith("zone:") for reason in result.reasons), result.reasons
+    assert any(r.startswith(reason) for r in result.reasons), result.reasons
 
 
 @pytest.mark.parametrize(("edit", "expected"), [b[1:] for b in BAD], ids=[b[0] for b in BAD])
@@ -654,13 +662,17 @@ def test_source_kill_atoms_read_and_the_payment_names_the_victims() -> None:
 
 
 def test_optional_names_need_the_cards_keywords() -> None:
+    """Asking for Accelerate the card does not have is an illegal play (declining a Repeat it
+    does not have is no request at all)."""
+    from payplan.planner.riftbound.plan import plan
+
     data = base()
     data["cards"]["bolt"]["keywords"] = {"flow": [{"energy": 1}]}
     data["play"]["optional"] = {"accelerate": "yes", "repeat": "no"}
-    assert problems(data) == [
-        "play.optional.accelerate: 'bolt' has no optional cost 'accelerate' (it has: extra)",
-        "play.optional.repeat: 'bolt' has no optional cost 'repeat' (it has: extra)",
-    ]
+    result = plan(scenario_from_data(data))
+    assert result.status == "illegal"
+    assert [r for r in result.reasons if r.startswith("optional")] == [
+        "optional: Bolt has no optional cost accelerate (it has: extra)"]
 
 
 def test_several_problems_give_several_lines() -> None:

@@ -38,7 +38,8 @@ def test_plan_json_has_the_spec_keys(tmp_path: Path) -> None:
     assert set(out["payment"]) == {"pool", "sources", "convoke", "delve", "improvise", "life", "other"}
     assert out["cast"] == "flashback" and out["destination"] == "exile"
     assert out["total"] == {"mana": "{2}{U}", "life": 0, "other": []}
-    assert out["spent"] == {"mana": 3, "life": 0} and out["payment"]["pool"] == "{R}"
+    assert out["spent"] == {"mana": 3, "convoke": 0, "improvise": 0, "delve": 0, "life": 0,
+                            "life_for": 0} and out["payment"]["pool"] == "{R}"
     assert out["steps"][0]["rule"] == "601.2b"
 
 

@@ -198,9 +198,10 @@ def test_a_festival_on_the_opponents_land_gives_its_controller_nothing_of_yours(
     assert plan(data)["status"] == "unpayable"
 
 
-def test_a_land_adding_nothing_still_fires_its_trigger() -> None:
-    # Gaea's Cradle with no creature makes no mana, but tapping it is tapping it for mana
-    # (106.12): the Festival on it adds its two (read with the reference, groupG1.md).
+def test_a_land_adding_nothing_fires_no_trigger() -> None:
+    # Gaea's Cradle with no creature makes no mana, and a "tapped for mana" trigger fires only
+    # when the ability produces mana (106.12a): the Festival on it adds nothing. With one
+    # creature the Cradle makes {G} and the Festival its two.
     data = example("71")
     data["cards"]["gaeas-cradle"] = {"types": ["land"], "mana": [
         {"adds": "{G}", "per": {"count": {"type": "creature"}}}]}
@@ -208,12 +209,14 @@ def test_a_land_adding_nothing_still_fires_its_trigger() -> None:
                                            {"id": "mf1", "card": "market-festival",
                                             "attached_to": "g1"}]
     data["cards"]["mantis-rider"]["cost"] = "{W}{U}"
+    assert plan(data)["status"] == "unpayable"
+    data["cards"]["mantis-rider"]["cost"] = "{W}{U}{G}"
+    data["cards"]["bear"] = {"types": ["creature"], "cost": "{1}{G}"}
+    data["state"]["you"]["battlefield"].append({"id": "b1", "card": "bear"})
     p = plan(data)
-    assert sources(p) == [{"id": "g1", "adds": "", "costs": ["tap"],
+    assert sources(p) == [{"id": "g1", "adds": "{G}", "costs": ["tap"],
                            "triggered": [{"id": "mf1", "adds": "{W}{U}"}]}]
     assert checked(data, p["payment"])["legal"]
-    data["state"]["you"]["battlefield"][1].pop("attached_to")  # no trigger: never activated
-    assert plan(data)["status"] == "unpayable"
 
 
 def test_sphere_and_ghast_together() -> None:

@@ -470,7 +470,10 @@ def _plan(total: str, sources: list[dict[str, Any]], score: int, *, life: int = 
             "total": {"mana": total, "life": life, "other": total_other or []},
             "payment": {"pool": pool, "sources": sources, "convoke": convoke or [], "delve": [],
                         "improvise": [], "life": life, "other": other or {}},
-            "spent": {"mana": len(parse_symbols(total)) if spent is None else spent, "life": life},
+            "spent": {"mana": (len(parse_symbols(total)) - len(convoke or []) if spent is None
+                               else spent),
+                      "convoke": len(convoke or []), "improvise": 0, "delve": 0, "life": life,
+                      "life_for": 0},
             "left_in_pool": left, "score": score, "objective": score}
 
 

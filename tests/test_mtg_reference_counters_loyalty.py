@@ -322,7 +322,8 @@ def _checked(data: dict[str, Any], cast: str, total: str, sources: list[dict[str
                       **({} if loyalty is None else {"loyalty": loyalty})},
             "payment": {"pool": "", "sources": sources, "convoke": [], "delve": [],
                         "improvise": [], "life": 0, "other": {}},
-            "spent": {"mana": sum(parse_plain(total)), "life": 0}, "left_in_pool": left,
+            "spent": {"mana": sum(parse_plain(total)), "convoke": 0, "improvise": 0, "delve": 0,
+                      "life": 0, "life_for": 0}, "left_in_pool": left,
             "score": score, "objective": score}
     return check_payment(data, plan)
 

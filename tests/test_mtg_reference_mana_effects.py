@@ -215,11 +215,12 @@ def test_market_festival_on_a_land() -> None:
     assert answer(data)[0] == "unpayable"
 
 
-def test_the_trigger_fires_on_a_land_adding_nothing() -> None:
-    """Gaea's Cradle with no creature taps for no mana (106.12: still tapped for mana): the
-    Festival on it adds {G}{G}: {G}{G} for 1."""
+def test_the_trigger_does_not_fire_on_a_land_adding_nothing() -> None:
+    """Gaea's Cradle with no creature makes no mana, and a "tapped for mana" trigger fires only
+    when the ability produces mana (106.12a): the Festival on it adds nothing, {G}{G} is
+    unpayable."""
     data = scenario("{G}{G}", [("cradle", CRADLE), ("festival", FESTIVAL)], p1={"attached_to": "p0"})
-    assert answer(data) == ("ok", 1, {("{G}{G}", 0)})
+    assert answer(data)[0] == "unpayable"
 
 
 def test_the_trigger_is_not_convoke() -> None:
@@ -271,7 +272,8 @@ def plan(total: str, sources: list[dict[str, Any]], score: int, life: int = 0, l
             "total": {"mana": total, "life": 0, "other": []},
             "payment": {"pool": "", "sources": sources, "convoke": [], "delve": [], "improvise": [],
                         "life": life, "other": {}},
-            "spent": {"mana": sum(parse_plain(total)), "life": life}, "left_in_pool": left,
+            "spent": {"mana": sum(parse_plain(total)), "convoke": 0, "improvise": 0, "delve": 0,
+                      "life": life, "life_for": 0}, "left_in_pool": left,
             "score": score, "objective": score}
 
 
@@ -348,6 +350,8 @@ MUTANT_CASES = {
         "types": ["enchantment"], "mana_effects": [{"replace": {"sources": {"type": "land"}, "at_least": 1, "adds": "{R}{R}"}}]})]),
     "replaced_loses_only_for": lambda: scenario("{1}", [("temple", {
         "types": ["land"], "mana": [{"adds": "{C}{C}", "only_for": {"type": "creature"}}]}), ("sphere", SPHERE)]),
+    "trigger_on_no_mana": lambda: scenario(
+        "{G}{G}", [("cradle", CRADLE), ("festival", FESTIVAL)], p1={"attached_to": "p0"}),
     "trigger_keeps_only_for": lambda: scenario("{B}", [("swamp", {
         "types": ["land"], "tags": ["swamp"], "mana": [{"adds": "{B}{B}", "only_for": {"type": "creature"}}]}),
         ("ghast", GHAST)]),

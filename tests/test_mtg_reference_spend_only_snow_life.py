@@ -390,7 +390,10 @@ def plan(total: str, sources: list[tuple[str, str]], score: int, pool: str = "",
             "payment": {"pool": pool, "sources": [{"id": i, "adds": a, "costs": ["tap"]} for i, a in sources],
                         "convoke": [], "delve": [], "improvise": [], "life": life, "other": {},
                         **payment},
-            "spent": {"mana": sum(1 for _ in total.split("}")) - 1, "life": life},
+            "spent": {"mana": sum(1 for _ in total.split("}")) - 1
+                      - sum(payment.get("life_for", {}).values()),
+                      "convoke": 0, "improvise": 0, "delve": 0, "life": life,
+                      "life_for": sum(payment.get("life_for", {}).values())},
             "left_in_pool": left, "score": score, "objective": score}
 
 

@@ -249,7 +249,8 @@ def plan(total: str, sources: list[dict[str, Any]], score: int, left: str = "", 
             "total": {"mana": total, "life": 0, "other": [{"mill": mill}] if mill else []},
             "payment": {"pool": "", "sources": sources, "convoke": [], "delve": [], "improvise": [],
                         "life": 0, "other": {"mill": mill} if mill else {}},
-            "spent": {"mana": total.count("{"), "life": 0}, "left_in_pool": left, "score": score,
+            "spent": {"mana": total.count("{"), "convoke": 0, "improvise": 0, "delve": 0,
+                      "life": 0, "life_for": 0}, "left_in_pool": left, "score": score,
             "objective": score}
 
 

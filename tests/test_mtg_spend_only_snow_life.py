@@ -323,7 +323,7 @@ def test_krrik_pays_a_black_pip_with_life(tmp_path: Path) -> None:
     assert (p["total"], p["mana_value"], p["score"]) == (
         {"mana": "{3}{B}{B}", "life": 0, "other": []}, 5, 6)
     assert (p["payment"]["life"], p["payment"]["life_for"], p["spent"]) == (
-        2, {"{B}": 1}, {"mana": 4, "life": 2})
+        2, {"{B}": 1}, {"mana": 4, "convoke": 0, "improvise": 0, "delve": 0, "life": 2, "life_for": 1})
     assert sorted(s["id"] for s in p["payment"]["sources"]) == ["p1", "p2", "p3", "s1"]
     (step,) = [s for s in p["steps"] if s["rule"] == "601.2h"]
     assert "K'rrik, Son of Yawgmoth (k1, life_for B)" in step["text"], step
@@ -412,7 +412,7 @@ def test_check_reads_life_for(tmp_path: Path) -> None:
              for i, a in (("s1", "{B}"), ("p1", "{W}"), ("p2", "{W}"), ("p3", "{W}"))]
     good = checked(data, {"sources": lands, "life": 2, "life_for": {"{B}": 1}})
     assert (good["legal"], good["score"], good["gap"], good["spent"]) == (
-        True, 6, 0, {"mana": 4, "life": 2})
+        True, 6, 0, {"mana": 4, "convoke": 0, "improvise": 0, "delve": 0, "life": 2, "life_for": 1})
     both = checked(data, {"sources": lands[1:], "life": 4, "life_for": {"{B}": 2}})
     assert (both["legal"], both["score"], both["gap"]) == (True, 7, 1)
     bad = checked(data, {"sources": lands, "life": 2, "life_for": {"{W}": 1}})

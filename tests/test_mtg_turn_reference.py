@@ -177,7 +177,8 @@ def _cub(oid: str, taps: list[tuple[str, str]]) -> dict[str, Any]:
             "total": {"mana": "{1}{G}", "life": 0, "other": []},
             "payment": {"pool": "", "sources": [{"id": i, "adds": a, "costs": ["tap"]} for i, a in taps],
                         "convoke": [], "delve": [], "improvise": [], "life": 0, "other": {}},
-            "spent": {"mana": 2, "life": 0}, "left_in_pool": "", "score": 2, "objective": 2,
+            "spent": {"mana": 2, "convoke": 0, "improvise": 0, "delve": 0, "life": 0,
+                      "life_for": 0}, "left_in_pool": "", "score": 2, "objective": 2,
             "destination": "battlefield", "paid": {}}
 
 

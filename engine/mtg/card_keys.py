@@ -203,9 +203,8 @@ class CardReader(CostReader):
         each of your permanents that makes mana, as an object: no `ability`, `controller`,
         `chosen_type` or `targets`)."""
         if isinstance(value, dict):
-            for key, why in (("ability", "an ability kind is read on a spell, and spend_only "
-                                         "reads the permanent that made the mana"),
-                             ("controller", "the mana you spend is made by your permanents")):
+            # (`ability` is refused by `filter`: it is read only on the play.)
+            for key, why in (("controller", "the mana you spend is made by your permanents"),):
                 if key in value:
                     self.problem(_join(path, key), f"{key} is not read in spend_only: {why}")
         return self.filter(value, path)
@@ -371,7 +370,7 @@ class CardReader(CostReader):
         if "count" not in f:
             f.require("count", "a filter of your permanents to count")
             return None
-        return PerAmount(count=f.read("count", Filter(), self.held_filter))
+        return PerAmount(count=f.read("count", Filter(), self.count_filter, True))
 
     def ability_costs(self, value: object, path: DataPath, what: str, plain_mana: bool = False
                       ) -> tuple[bool, bool, bool, list[ManaCost], list[OtherCost]]:

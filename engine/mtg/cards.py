@@ -388,6 +388,11 @@ class Card:
         return bool(self.cost.x_count or any(c.x_life for c in costs) or (
             self.flashback is not None and self.flashback.mana.x_count))
 
+    def shown(self) -> str:
+        """The card as a reason names it: its name, or for a face-down spell (which has none,
+        708.2) the card it hides, as its player knows it: `face-down akroma`."""
+        return self.name or f"face-down {self.face_down_of or self.id}"
+
     def optional_names(self) -> tuple[str, ...]:
         """The names `play.optional` may use, in canonical order."""
         names = ["kicker" if i == 0 else f"kicker.{i}" for i in range(len(self.kicker))]
@@ -536,6 +541,11 @@ class State:
     def sorcery_speed(self) -> bool:
         return self.phase == "main" and self.stack == "empty" and self.turn == "you"
 
+    def played(self, ident: str) -> tuple[str, Obj] | None:
+        """The zone and object a play names: yours, else the opponent's (a legal file and an
+        illegal play: you cast only your own cards, and `engine.mtg.options` says so)."""
+        return self.you.find(ident) or self.opponent.find(ident)
+
 
 @dataclass(frozen=True, slots=True)
 class Play:
@@ -574,7 +584,7 @@ class Scenario:
         """The card `play` plays as printed: the object's card, or for `play.ability` the
         stand-in of that activated ability (`ability_card`). What the play prices and pays for
         is `engine.mtg.total_cost.played_card`: this, with what other permanents grant it."""
-        found = self.state.you.find(play.object)
+        found = self.state.played(play.object)
         assert found is not None, "the loader checked the played object"
         card = self.cards[found[1].card]
         if play.cast == "face_down":

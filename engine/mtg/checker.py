@@ -94,7 +94,7 @@ class _Activated:
     uses: dict[NeedKey, list[Ref]] = field(default_factory=dict)
     mill: int = 0
     ok: bool = True
-    once: dict[int, int] = field(default_factory=dict)
+    once: dict[tuple[int, int], int] = field(default_factory=dict)  # (permanent, ability)
     removing: dict[tuple[int, str], int] = field(default_factory=dict)
     storage_seen: set[tuple[int, int]] = field(default_factory=set)
     untapped_by: dict[str, list[str]] = field(default_factory=dict)
@@ -116,9 +116,10 @@ def check_payment(scenario: Scenario, option: Priced, res: Resources,
     What it checks: the pool spent is there; each source is a permanent whose usable mana
     ability (`resources`' offers: untapped for {T}, not a summoning-sick creature; with
     `floating`, one whose `only_for` the spell does not meet too, its mana paying nothing) adds
-    that mana at those costs, the objects its own non-mana costs name can pay them, and a
-    permanent activates one such ability, once (an ability that neither taps nor sacrifices it,
-    again: `repeatable`); convoke taps an untapped creature of the spell with convoke for {1} or
+    that mana at those costs, the objects its own non-mana costs name can pay them, and an
+    ability that taps or sacrifices its permanent is activated once (one that does neither,
+    again: `repeatable`; two such abilities of one permanent, as its costs allow: Eye of Ramos
+    taps, then is sacrificed); convoke taps an untapped creature of the spell with convoke for {1} or
     one of its colors, improvise an untapped artifact, delve exiles a card from your graveyard,
     each for a pip the total has; the total's non-mana costs take exactly their counts of
     distinct objects, matched one for one to their filters (`can_pay_with`; a tap cost an
@@ -241,8 +242,9 @@ def _record_storage(at: str, p: int, perm: Permanent, ident: str, stored: tuple[
 
 def _record_activation(at: str, p: int, perm: Permanent, ident: str,
                        found: tuple[int, list[int], Took], led: _Ledger, act: _Activated) -> None:
-    """An activation read: its offer and options, the counters it removes, once per permanent
-    if it taps or sacrifices it, the life it costs, what it mills and the objects it took."""
+    """An activation read: its offer and options, the counters it removes, once per ability
+    if it taps or sacrifices its permanent (the permanent's taps and losses are counted for
+    `_check_once`), the life it costs, what it mills and the objects it took."""
     a, ks, took = found
     ability = perm.offers[a].ability
     if len(ks) > 1:  # a trigger it leaves out: any of its options (605.4a)
@@ -251,10 +253,10 @@ def _record_activation(at: str, p: int, perm: Permanent, ident: str,
     for kind in ability.counter_kinds():
         act.removing[(p, kind)] = act.removing.get((p, kind), 0) + ability.removes(kind)
     if not repeatable(ability):
-        act.once[p] = act.once.get(p, 0) + 1
-        if act.once[p] == 2:
-            led.problems.append(f"{at}: {ident} activates a mana ability again (a permanent "
-                                f"activates one of its mana abilities, once)")
+        act.once[(p, a)] = act.once.get((p, a), 0) + 1
+        if act.once[(p, a)] == 2:
+            led.problems.append(f"{at}: {ident} activates a mana ability again (one that taps "
+                                f"or sacrifices its permanent is activated once)")
     if ability.tap:
         led.tap_mana.setdefault(p, []).append("its mana ability")
     if ability.sacrifice_self:

@@ -148,12 +148,16 @@ class CostReader(Reader):
                                f"ability's cost, where the play announces X")
 
     def filter(self, value: object, path: DataPath, held: bool = False,
-               inside: bool = False, grant: bool = False, effect: bool = False) -> Filter:
+               inside: bool = False, grant: bool = False, effect: bool = False,
+               spell: bool = False, counted: bool = False) -> Filter:
         """A filter. `held`: it belongs to an object on the battlefield (a grant's `applies_to`
         and its reduction's count, a mana ability's `only_for` and `per` count), the only
         places `chosen_type` (that object's chosen creature type) can be read. `grant`: a
         grant's `applies_to`, the one place `targets` (the spell's targets) is read. `inside`:
-        the filter of a spell's targets (`player`, `self`)."""
+        the filter of a spell's targets (`player`, `self`). `spell`: it is read on the spell or
+        ability played (a grant's `applies_to`, a mana ability's `only_for`), the one place
+        `ability` is read; any other filter is read on objects. `counted`: a count of your
+        permanents, where `controller` is refused (the count reads one player's)."""
         f = (self.fields(value, path, TARGET_FILTER_KEYS) if inside
              else self.fields(value, path, FILTER_KEYS))
         if "chosen_type" in f and not held:
@@ -164,6 +168,13 @@ class CostReader(Reader):
             self.problem(f.at("attached"), "attached reads the permanent a mana effect's own "
                                            "permanent is attached to: only in a mana effect's "
                                            "sources")
+        if "ability" in f and not (spell or inside):
+            self.problem(f.at("ability"), "ability reads the kind of ability being played: only "
+                                          "in a grant's applies_to or a mana ability's only_for "
+                                          "(this filter is read on objects)")
+        if "controller" in f and counted:
+            self.problem(f.at("controller"), "a count reads the permanents of the player it "
+                                             "belongs to: controller is not read here")
         if "targets" in f and not grant:
             self.problem(f.at("targets"), "targets reads the targets of the spell being cast: "
                                           "only in a grant's applies_to (a count of them is a "
@@ -208,11 +219,16 @@ class CostReader(Reader):
 
     def grant_filter(self, value: object, path: DataPath) -> Filter:
         """`filter` for a grant's `applies_to` (`chosen_type` and `targets` readable)."""
-        return self.filter(value, path, True, grant=True)
+        return self.filter(value, path, True, grant=True, spell=True)
 
     def held_filter(self, value: object, path: DataPath) -> Filter:
-        """`filter` for a filter an object on the battlefield holds (`chosen_type` readable)."""
-        return self.filter(value, path, True)
+        """`filter` for a filter an object on the battlefield holds (`chosen_type` readable), read
+        on the spell or ability played (a mana ability's `only_for`)."""
+        return self.filter(value, path, True, spell=True)
+
+    def count_filter(self, value: object, path: DataPath, held: bool = False) -> Filter:
+        """`filter` for a count of your permanents (`chosen_type` readable where `held`)."""
+        return self.filter(value, path, held, counted=True)
 
     def colors(self, value: object, path: DataPath) -> tuple[str, ...]:
         """Colors by letter (W) or name (white)."""
@@ -278,7 +294,7 @@ class CostReader(Reader):
             if "count_targets" in f:
                 return Amount(count_targets=f.read("count_targets", Filter(), self.target_filter,
                                                    held))
-            return Amount(count=f.read("count", Filter(), self.filter, held))
+            return Amount(count=f.read("count", Filter(), self.count_filter, held))
         return Amount(fixed=self.integer(value, path))
 
     def reduction(self, value: object, path: DataPath, label: str, held: bool = False
@@ -322,7 +338,7 @@ class CostReader(Reader):
                                                 "permanents)")
         elif "count" not in f:
             f.require("count", "a filter of your permanents to count")
-        return f.read("count", Filter(), self.filter, held)
+        return f.read("count", Filter(), self.count_filter, held)
 
     def reductions(self, value: object, path: DataPath) -> tuple[Reduction, ...]:
         return tuple(self.reduction(item, where, path_text(where).rsplit(".", 1)[-1])

@@ -3,8 +3,10 @@
 
 An activation of a {T} mana ability that a `replace` effect reaches makes the replacement's mana
 when it would make its `at_least` or more (614.1a; several in every order, 616.1), and each
-`trigger` effect reaching it adds one of its options at once (605.1b, 605.4a). Each way an
-activation can go is an option of the offer's ability (`under_effects`, `Made`).
+`trigger` effect reaching it adds one of its options at once (605.1b, 605.4a), when the
+activation produces mana (106.12a: an ability making none, Gaea's Cradle with no creature, is
+never activated, and fires nothing). Each way an activation can go is an option of the offer's
+ability (`under_effects`, `Made`).
 """
 
 from __future__ import annotations
@@ -43,12 +45,6 @@ def effect_reaches(scenario: Scenario, at: EffectAt, obj: Obj) -> bool:
     if f.attached and (holder.attached_to is None or obj.id != holder.attached_to):
         return False
     return object_matches(scenario, f, obj)
-
-
-def triggers_on(scenario: Scenario, obj: Obj, effects: tuple[EffectAt, ...]) -> bool:
-    """Whether a `trigger` mana effect reaches your permanent `obj` (tapping it for mana, even
-    for no mana of its own, adds the trigger's)."""
-    return any(at[2].kind == "trigger" and effect_reaches(scenario, at, obj) for at in effects)
 
 
 def replaced_outputs(option: Mana, replacing: list[tuple[str, ManaEffect]]

@@ -119,9 +119,9 @@ def casts(card: Card, zone: str, play: Play, sorcery_speed: bool) -> tuple[list[
     """The ways to cast `card` from `zone` that `play.cast` allows, and why the others can't."""
     reasons: list[str] = []
     if "land" in card.types:
-        return [], [f"{card.name} is a land: it is played, not cast (305.1)"]
+        return [], [f"{card.shown()} is a land: it is played, not cast (305.1)"]
     if not (card.flash or "instant" in card.types) and not sorcery_speed:
-        reasons.append(f"{card.name} can be cast only at sorcery speed: in your main phase with "
+        reasons.append(f"{card.shown()} can be cast only at sorcery speed: in your main phase with "
                        f"an empty stack (307.1, 301)")
     ways: list[str] = []
     if zone in ("hand", "command"):
@@ -139,16 +139,16 @@ def casts(card: Card, zone: str, play: Play, sorcery_speed: bool) -> tuple[list[
         ways = [wanted]
     else:
         if wanted == "flashback":
-            reasons.append(f"flashback casts {card.name} from the graveyard only (702.34a); it is "
+            reasons.append(f"flashback casts {card.shown()} from the graveyard only (702.34a); it is "
                            f"in the {zone}")
         elif wanted == "normal":
-            reasons.append(f"{card.name} is in the {zone}: without an effect that allows it, a "
+            reasons.append(f"{card.shown()} is in the {zone}: without an effect that allows it, a "
                            f"spell is cast from the hand (601.2a)")
         else:
-            reasons.append(f"{wanted} can't be used to cast {card.name} from the {zone}")
+            reasons.append(f"{wanted} can't be used to cast {card.shown()} from the {zone}")
         ways = []
     if not ways and not reasons:
-        reasons.append(f"{card.name} can't be cast from the {zone} (601.2a): flashback casts from "
+        reasons.append(f"{card.shown()} can't be cast from the {zone} (601.2a): flashback casts from "
                        f"the graveyard, other spells from the hand")
     if reasons:
         return [], reasons
@@ -319,12 +319,22 @@ def _options(scenario: Scenario, play: Play, mana_cap: int, chosen: Chosen | Non
     """`cast_options` (`chosen` None) or `chosen_casts`, with the problems of `chosen`. The
     chosen path never compacts (its caller passes `compact` False): a payment is checked
     against listed totals."""
-    found = scenario.state.you.find(play.object)
+    found = scenario.state.played(play.object)
     assert found is not None, "the loader checked the played object"
     zone_found, obj = found
     zone = play.zone
     card = card if card is not None else played_card(scenario, play)
     auto = tuple(n for n in card.optional_names() if play.optional.get(n, "no") == "auto")
+    if scenario.state.you.find(play.object) is None:
+        why = (f"{obj.id} is in the opponent's {zone_found}: you cast only your own cards",)
+        return CastOptions(card, obj, zone_found, why, (), auto, play.x is None), ()
+    unknown = [n for n, choice in play.optional.items()
+               if n not in card.optional_names() and choice != "no"]
+    if unknown:
+        has = card.optional_names()
+        listed = f"it has: {', '.join(has)}" if has else "it has none"
+        lacking = tuple(f"{card.shown()} has no optional cost {n} ({listed})" for n in unknown)
+        return CastOptions(card, obj, zone, lacking, (), auto, play.x is None), ()
     if zone_found != zone:
         why = (f"{obj.id} is in your {zone_found}, not your {zone}",)
         return CastOptions(card, obj, zone, why, (), auto, play.x is None), ()
@@ -450,7 +460,7 @@ def _chosen_set(card: Card, play: Play, paid: tuple[tuple[str, int], ...]
     has = f" (it has: {', '.join(names)})" if names else " (it has none)"
     for name, n in paid:
         if name not in names:
-            wrong.append(Problem(("paid", name), f"{card.name} has no optional cost {name!r}{has}"))
+            wrong.append(Problem(("paid", name), f"{card.shown()} has no optional cost {name!r}{has}"))
         elif n != 1 and not card.counted(name):
             wrong.append(Problem(("paid", name), f"{name} is paid once or not at all"))
     for name in names:

@@ -120,6 +120,18 @@ class Payment:
         """The total's pips paid with life (`life_for`), not with mana."""
         return sum(p.count for p in self.life_for)
 
+    def spent(self, size: int) -> dict[str, int]:
+        """What the payment spends on a total of `size` mana symbols, each as the rules call it
+        (601.2h): `mana`, the mana spent (from the pool and the mana abilities; a filter
+        ability's own cost is spent on that ability, not here); the creatures tapped for
+        convoke (702.51a) and the artifacts for improvise (702.126a), the cards exiled for delve
+        (702.66a), none of them mana; `life`, all the life paid; `life_for`, the total's pips
+        paid with life instead of mana (K'rrik: their life is in `life` too)."""
+        convoke, improvise, delve = len(self.convoke), len(self.improvise), len(self.delve)
+        return {"mana": size - convoke - improvise - delve - self.life_pips, "convoke": convoke,
+                "improvise": improvise, "delve": delve, "life": self.life,
+                "life_for": self.life_pips}
+
 
 @dataclass(slots=True)
 class _Charges:

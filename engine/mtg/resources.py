@@ -3,8 +3,10 @@ improvise): your permanents and their usable mana abilities (`Offer`, `Permanent
 hand and graveyard, your life and your pool (`Resources`), and what each use charges.
 
 - The pool is spent first and free; mana left in it stays there (and is reported).
-- Each permanent activates at most one of its mana abilities that tap or sacrifice it, once (a
-  second would find it tapped or gone). A mana ability that does neither (Ashnod's Altar,
+- Each mana ability that taps or sacrifices its permanent is activated at most once, and a
+  permanent taps once and leaves once, each cost its own: Eye of Ramos taps for {U}, then is
+  sacrificed for another; two {T} abilities, or two that sacrifice it, never both (the second
+  would find it tapped or gone). A mana ability that does neither (Ashnod's Altar,
   Phyrexian Altar, Seton's "tap an untapped Druid") may be activated again and again in the same
   payment, as long as each activation's costs can be paid (601.2g: the player activates the
   mana abilities they wish, 605; only a cost limits how often, and {T} or sacrificing the
@@ -34,10 +36,10 @@ hand and graveyard, your life and your pool (`Resources`), and what each use cha
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from typing import Protocol
+from typing import Callable, Protocol
 
 from .cards import Card, Filter, ManaAbility, Obj, OtherCost, Scenario
-from .effects import mana_effects, triggers_on, under_effects
+from .effects import mana_effects, under_effects
 from .mana import COLORS, NO_MANA, TYPES, Mana, add, total
 from .produce import choices as produced
 from .produce import hidden_mill
@@ -206,7 +208,8 @@ class Resources:
 
     def mana_cap(self) -> int:
         """The most the resources could ever pay toward a total (for X and counts): per
-        permanent its best ability that taps or sacrifices it (or convoke, improvise), plus
+        permanent its best ability that taps or sacrifices it, or one that only taps it and one
+        that only sacrifices it (`once_most`), or convoke, improvise, plus
         every activation its repeatable abilities could make, each less the mana it costs.
         Permanents of one `kind_of` have the same offers (`resources`), so each such class is
         worked out once."""
@@ -222,8 +225,8 @@ class Resources:
                 continue  # it gives nothing (a tapped land, a creature without convoke)
             key = kind_of(p)
             if key not in each:
-                best = max((max(total(m) for m in o.ability.adds) for o in p.offers
-                            if o.pays and o.spendable and not repeatable(o.ability)), default=0)
+                best = once_most(p, lambda o: max(total(m) for m in o.ability.adds)
+                                 if o.pays and o.spendable else 0)
                 most = max(best, 1 if (p.convoker or p.improviser) else 0)
                 for o in p.offers:
                     if o.pays and o.spendable and per_counter(o.ability):
@@ -236,6 +239,17 @@ class Resources:
         if self.delve:
             out += sum(1 for c in self.cards if c.zone == "graveyard")
         return out
+
+
+def once_most(p: Permanent, amount: Callable[[Offer], int]) -> int:
+    """The most `amount` the permanent's abilities that tap or sacrifice it could give in one
+    payment: one of them, or one that only taps it and then one that only sacrifices it (it
+    taps once and leaves once: Eye of Ramos)."""
+    once = [(o.ability, amount(o)) for o in p.offers if not repeatable(o.ability)]
+    best = max((n for _, n in once), default=0)
+    taps = [n for ab, n in once if ab.tap and not ab.sacrifice_self]
+    goes = [n for ab, n in once if ab.sacrifice_self and not ab.tap]
+    return max(best, max(taps) + max(goes)) if taps and goes else best
 
 
 def _mana_size(ability: ManaAbility) -> int:
@@ -311,11 +325,10 @@ def resources(scenario: Scenario, spell: Card, spell_id: str,
             if ability.per is not None:
                 ability = counted_ability(scenario, ability, obj)
                 if not ability.adds:
-                    if not (ability.tap and triggers_on(scenario, obj, effects)):
-                        continue  # it would add nothing (601.2g): never part of a payment
-                    # Tapped for mana all the same (106.12): the triggers it fires add theirs
-                    # (Market Festival on a Gaea's Cradle with no creature).
-                    ability = replace(ability, adds=(NO_MANA,))
+                    # It would add nothing (601.2g): never part of a payment, and a "tapped for
+                    # mana" trigger fires only when the ability produces mana (106.12a): Wild
+                    # Growth on a Gaea's Cradle with no creature adds nothing either.
+                    continue
             if effects:
                 ability = under_effects(scenario, ability, obj, effects)
             if ability.reads == "milled":
@@ -498,13 +511,18 @@ def interchangeable(res: Resources) -> list[tuple[int, ...]]:
     """Your permanents as classes of ones that pay alike (indices, in state order): of one
     `kind_of`, where every use taps or sacrifices the permanent: each ability adds
     mana without costing mana or a non-mana cost and is not repeatable (it taps or sacrifices
-    it), so each member is used at most one way. Any other permanent is a class of its own.
-    Members differ only in their position (state order)."""
+    it), and all of them tap it or all sacrifice it, so each member is used at most one way.
+    Any other permanent is a class of its own. Members differ only in their position (state
+    order)."""
     classes: dict[tuple[object, ...], list[int]] = {}
     out: list[list[int]] = []
     for p, perm in enumerate(res.permanents):
         simple = all((o.ability.tap or o.ability.sacrifice_self) and not o.ability.mana.symbols
                      and not o.ability.other for o in perm.offers)
+        # ... and any two of its abilities share a cost (both tap it, or both sacrifice it):
+        # one that only taps it and one that only sacrifices it may both be used (Eye of Ramos).
+        simple = simple and (all(o.ability.tap for o in perm.offers)
+                             or all(o.ability.sacrifice_self for o in perm.offers))
         if not simple:
             out.append([p])
             continue

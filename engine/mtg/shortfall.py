@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from .cards import Filter, OtherCost, Scenario
 from .mana import TYPES, Mana, total
-from .resources import Resources, can_pay_with, per_counter
+from .resources import Offer, Permanent, Resources, can_pay_with, once_most, per_counter
 from .total_cost import Priced
 
 
@@ -35,11 +35,7 @@ def shortfall(scenario: Scenario, option: Priced, res: Resources
         if not need:
             continue
         have = res.pool[1 + i] * res.pool_spendable + sum(
-            max([max((adds[1 + i] * (offer.repeats if per_counter(offer.ability) else 1)
-                      for offer in p.offers if offer.spendable
-                      for adds in offer.ability.adds),
-                     default=0), 1 if p.convoker and t in p.convoke else 0])
-            for p in res.permanents)
+            _most_of_kind(p, i, t) for p in res.permanents)
         if res.life_for_of(t):  # K'rrik: life pays these pips too
             have += res.life // res.life_for_of(t)
         lack[1 + i] = max(0, need - have)
@@ -61,3 +57,17 @@ def shortfall(scenario: Scenario, option: Priced, res: Resources
         if count > have:
             other.append(OtherCost(kind, count - have, f))
     return (lack[0], lack[1], lack[2], lack[3], lack[4], lack[5], lack[6]), life, tuple(other)
+
+
+def _most_of_kind(p: Permanent, i: int, t: str) -> int:
+    """The most mana of kind `t` (index `i` in TYPES) the permanent alone could give: one
+    activation of one of its abilities (a counter-removing one as often as it has counters), or
+    one that only taps it and then one that only sacrifices it (Eye of Ramos), or (a color) a
+    convoke tap."""
+    def kind_of(o: Offer) -> int:
+        return max((m[1 + i] for m in o.ability.adds), default=0) if o.spendable else 0
+
+    one = max((adds[1 + i] * (offer.repeats if per_counter(offer.ability) else 1)
+               for offer in p.offers if offer.spendable for adds in offer.ability.adds),
+              default=0)
+    return max(one, once_most(p, kind_of), 1 if p.convoker and t in p.convoke else 0)

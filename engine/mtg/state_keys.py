@@ -292,7 +292,10 @@ class StateReader(CardReader):
         object_id = f.read("object", "", self.string)
         card_id = f.read("card", "", self.mtg_card_ref)
         found = you.find(object_id) if object_id else None
-        if object_id and found is None:
+        theirs = state.opponent.find(object_id) if object_id and found is None else None
+        if theirs is not None and theirs[1].card in self.mtg_cards:
+            found = theirs  # a legal file and an illegal play: engine.mtg.options answers it
+        elif object_id and found is None:
             where = self.ids.where.get(object_id)
             if where is not None and where[0] == "opponent":
                 self.problem(f.at("object"),
@@ -350,14 +353,12 @@ class StateReader(CardReader):
                 self.problem(where, f"an optional cost name must be a string, got {_kind(key)}")
                 continue
             if card is not None and names is not None and name not in names:
+                # A cost the card does not have is a legal file and an illegal play
+                # (engine.mtg.options answers it); a mandatory one named here is a bad file.
                 if any(a.id == name and a.mandatory for a in card.additional):
                     self.problem(where, f"{_show(name)} is a mandatory cost of {_show(card.id)}, "
                                         f"not optional")
-                else:
-                    has = f" (it has: {_options(names)})" if names else " (it has none)"
-                    self.problem(where, f"{_show(card.id)} has no optional cost {_show(key)}"
-                                        f"{self.suggest(name, names) or has}")
-                continue
+                    continue
             if name in out:
                 self.problem(where, f"{_show(key)} is listed twice")
             elif isinstance(choice, bool):

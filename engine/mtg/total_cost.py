@@ -288,7 +288,7 @@ def played_card(scenario: Scenario, play: Play) -> Card:
     card = scenario.printed_card(play)
     if play.ability is not None:
         return card
-    found = scenario.state.you.find(play.object)
+    found = scenario.state.played(play.object)
     assert found is not None, "the loader checked the played object"
     return with_grants(scenario, card, found[0])
 

@@ -138,6 +138,7 @@ class CardReader(Reader):
         self.state_effects: tuple[Effect, ...] = ()  # `state.you.effects`, once read
         self.printed_refs: list[tuple[str, DataPath]] = []  # (cost id, path) of printed_*_of amounts
         self.here_refs: list[DataPath] = []  # paths of `here` conditions, checked per card
+        self.granting = 0  # > 0 while a grant is read: its `targets` conditions may say `self`
 
     # --- costs
 
@@ -214,15 +215,27 @@ class CardReader(Reader):
 
     # --- filters, amounts, conditions
 
-    def filter(self, value: object, path: DataPath, allow_self: bool = False) -> Filter:
-        """A filter; `self: true` (the granting object) only where `allow_self` (a grant's
-        `applies_to`)."""
+    def held_filter(self, value: object, path: DataPath) -> Filter:
+        """A filter on the objects one player holds (`controls`, `opponent_controls`, an amount's
+        count or Might): `controller` is refused, the place it is read says whose they are."""
+        if isinstance(value, dict) and "controller" in value:
+            self.problem(_join(path, "controller"), "this filter reads one player's objects (the "
+                                                    "condition or amount says whose): controller "
+                                                    "is not read here")
+        return self.filter(value, path)
+
+    def filter(self, value: object, path: DataPath, role: str = "") -> Filter:
+        """A filter; `self: true` (the granting object) only in a grant's `applies_to` (`role`
+        `applies_to`: the play is the granting object's own) and in a `targets` condition of a
+        grant (`role` `targets`: the play chooses the granting object, Irelia - Graceful's
+        "spells that choose me")."""
         f = self.fields(value, path, FILTER_KEYS)
         itself = False
         if "self" in f:
-            if not allow_self:
+            if not (role == "applies_to" or (role == "targets" and self.granting)):
                 self.problem(f.at("self"), "`self` names the granting object: it is read only "
-                                           "in a grant's `applies_to`")
+                                           "in a grant's `applies_to` and in a grant's "
+                                           "`{targets: FILTER}` condition")
             elif f["self"] is not True:
                 self.problem(f.at("self"), f"expected true (the granting object itself), got "
                                            f"{_kind(f['self'])}")
@@ -256,11 +269,11 @@ class CardReader(Reader):
         if "max" in value:
             f = self.fields(value, path, MAX_MIGHT_KEYS)
             f.word("max", None, ("might",), "amount")
-            return MaxMight(f.read("of", Filter(), self.filter))
+            return MaxMight(f.read("of", Filter(), self.held_filter))
         if "count" in value:
             f = self.fields(value, path, COUNT_OF_KEYS)
             counted = CountOf(
-                f.read("count", Filter(), self.filter),
+                f.read("count", Filter(), self.held_filter),
                 f.word("zone", "board", COUNT_ZONES, "zone"),
                 f.read("times", 1, self.integer),
             )
@@ -316,17 +329,17 @@ class CardReader(Reader):
             "flag": lambda: self.string(value, path),
             "phase": lambda: self.one_of(value, path, PHASES, "phase"),
             "at": lambda: self.one_of(value, path, LOCATIONS, "location"),
-            "targets": lambda: self.filter(value, path),
+            "targets": lambda: self.filter(value, path, "targets"),
             "level_at_least": lambda: self.large(value, path),
             "played_this_turn_at_least": lambda: self.large(value, path),
-            "controls": lambda: self.filter(value, path),
+            "controls": lambda: self.held_filter(value, path),
             "runes_at_most": lambda: self.large(value, path),
             "empowered_at_least": lambda: self.large(value, path),
             "might_at_least": lambda: self.integer(value, path),
             "score_at_least": lambda: self.integer(value, path),
             "opponent_score_at_least": lambda: self.integer(value, path),
             "within_of_victory": lambda: self.integer(value, path),
-            "opponent_controls": lambda: self.filter(value, path),
+            "opponent_controls": lambda: self.held_filter(value, path),
             "units_at": lambda: self.units_at(value, path),
             "here": lambda: self.here(value, path),
         }
@@ -426,12 +439,19 @@ class CardReader(Reader):
         return tuple(self.grant(item, where, c) for where, item in self.each(value, path))
 
     def grant(self, value: object, path: DataPath, c: str) -> Grant:
+        self.granting += 1
+        try:
+            return self.grant_fields(value, path, c)
+        finally:
+            self.granting -= 1
+
+    def grant_fields(self, value: object, path: DataPath, c: str) -> Grant:
         f = self.fields(value, path, GRANT_KEYS)
         grant = Grant(
             discount=f.read("discount", None, self.discount, c),
             increase=f.read("increase", None, self.increase, c),
             ignore_deflect=f.read("ignore_deflect", False, self.boolean),
-            applies_to=f.read("applies_to", Filter(), self.filter, True),
+            applies_to=f.read("applies_to", Filter(), self.filter, "applies_to"),
             while_=f.read("while", (), self.conditions, c),
             id=f.read("id", None, self.string),
             once_per_turn=f.read("once_per_turn", False, self.boolean),

@@ -57,7 +57,7 @@ def card_matches(
     """Whether a card (as an object with this Might and location, or as a play) meets `f`.
 
     `controller` is not read here: it is relative to who asks and the caller checks it; nor is
-    `id` (an object's, `object_matches` reads it). A filter with `ability` matches only the
+    `id` (an object's: `object_matches` and `play_matches` read it). A filter with `ability` matches only the
     plays of abilities of that kind (`any`: every kind; `activated`: Equip and Empower too, as
     818.1 makes them activated abilities), and one without matches only cards;
     `or_card` matches both the cards and their equip/empower/activated abilities (Ornn's "gear
@@ -144,7 +144,11 @@ def play_matches(scenario: Scenario, f: Filter, card: Card, zone: str,
     card as played (an ability's stands-in `Card`), `zone` where it is played from, `obj` the
     object played. Its `location` and Might are the object's where it is placed: an ability's
     object on the board, a card played from facedown (it is played where it was hidden,
-    811.1.d.1); a card played from hand or trash is at no location and has its printed Might."""
+    811.1.d.1); a card played from hand or trash is at no location and has its printed Might.
+    Its `id` is the object played's (the card's object, or the object whose ability it is): a
+    grant for one object reaches no other copy of its card."""
+    if f.id is not None and (obj is None or obj.id != f.id):
+        return False
     placed = obj is not None and zone in ("board", "facedown")
     # A Hidden card played from facedown has Reaction timing (hiding itself is an ability play
     # of normal timing, its stand-in card's).
@@ -344,7 +348,10 @@ def _holds(
         return source is not None and has_might(scenario, source) \
             and object_might(scenario, source) >= c.value
     if c.kind == "targets":
+        # `self`: the chosen object is the granting object itself ("spells that choose me":
+        # of two copies on the board, only the chosen one's grant applies).
         f = c.value
         assert isinstance(f, Filter)
-        return any(target_matches(scenario, f, t) for t in facts.targets)
+        return any(target_matches(scenario, f, t) for t in facts.targets
+                   if not f.self_ or (source is not None and t.id == source.id))
     raise ValueError(f"unknown condition {c.kind!r}")

@@ -175,6 +175,10 @@ def _reasons(ctx: PlayContext) -> tuple[list[str], list[BaseChoice] | None]:
                     else:
                         out.append(f"targets: {target_id} is not {ability.targets.text()}")
         return out, None
+    if ctx.scenario.state.you.find(play.object) is None:
+        out.append(f"zone: {play.object} is in the opponent's {ctx.zone}: you play only your "
+                   f"own cards")
+        return out, None
     if ctx.zone not in ("hand", "trash", "facedown"):
         out.append(f"zone: {play.object} is in {ctx.zone}: only cards in hand or trash can be played")
         return out, None
@@ -184,13 +188,21 @@ def _reasons(ctx: PlayContext) -> tuple[list[str], list[BaseChoice] | None]:
     out.extend(timing_reasons(ctx))
     bases, base_reasons = base_choices(ctx)
     out.extend(base_reasons)
-    # A granted Repeat instance (`keyword: {repeat: ...}`) the play says it pays, where no grant
-    # reaches the play: the loader can't tell (the grants are read on the state).
+    # An optional cost the card does not have, or a granted Repeat instance (`keyword: {repeat:
+    # ...}`) the play says it pays where no grant reaches the play (the loader can't tell: the
+    # grants are read on the state).
     has = {name for name, _ in optional_costs(ctx.card)}
+    printed = [name for name, _ in optional_costs(ctx.scenario.card(ctx.obj.card))]
     for name, choice in play.optional:
-        if name not in has and (choice == "yes" or (choice.isdigit() and int(choice) > 0)):
-            out.append(f"optional: {ctx.card.name} has no optional cost {name} on this play "
-                       f"(no grant gives it that Repeat instance here)")
+        if name in has or choice == "no":
+            continue
+        if name.startswith("repeat") and name not in printed:
+            if choice == "yes" or (choice.isdigit() and int(choice) > 0):
+                out.append(f"optional: {ctx.card.name} has no optional cost {name} on this play "
+                           f"(no grant gives it that Repeat instance here)")
+        elif name not in printed:
+            listed = f"it has: {', '.join(printed)}" if printed else "it has none"
+            out.append(f"optional: {ctx.card.name} has no optional cost {name} ({listed})")
     for target_id in play.targets:
         if target_controller(ctx.scenario, target_id) is None:
             out.append(f"targets: {target_id} does not exist")

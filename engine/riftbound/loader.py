@@ -161,7 +161,7 @@ class _Reader(StateReader, CheckReader):
         from_zone = f.word("from", None, PLAY_ZONES, "zone")
         if isinstance(value, dict) and "object" not in f and "card" not in f:
             self.problem(path, "the play names no object: give `object` (an id) or `card`")
-        found = self.played_object(f, state.you, from_zone)
+        found = self.played_object(f, state.you, from_zone, state.opponent)
         zone, obj = found if found is not None else (from_zone or "hand", None)
         zone = from_zone or zone
         card = self.cards.get(obj.card) if obj is not None else None
@@ -244,15 +244,21 @@ class _Reader(StateReader, CheckReader):
         )
 
     def played_object(
-        self, f: Fields, you: PlayerState, from_zone: Zone | None
+        self, f: Fields, you: PlayerState, from_zone: Zone | None,
+        opponent: PlayerState | None = None,
     ) -> tuple[Zone, GameObject] | None:
-        """The zone and object `play.object` (or `play.card` + `play.from`) names, if any."""
+        """The zone and object `play.object` (or `play.card` + `play.from`) names, if any: one of
+        yours, or a card of the opponent's (a legal file and an illegal play: you play only your
+        own cards, and engine.legality answers it with `illegal`)."""
         found: tuple[Zone, GameObject] | None = None
         card_id = f.read("card", "", self.card_ref)
         object_id = f.read("object", "", self.string)
         if object_id:
             found = you.find(object_id)
-            if found is None:
+            theirs = opponent.find(object_id) if opponent is not None and found is None else None
+            if theirs is not None and theirs[1].card in self.cards:
+                found = theirs
+            elif found is None:
                 self.missing_object(object_id, f.at("object"))
             # An object on the board, or in another zone than `from` says, is a legal file
             # and an illegal play: engine.legality answers it with `illegal` and a reason.
@@ -340,13 +346,12 @@ class _Reader(StateReader, CheckReader):
                 self.problem(where, f"an optional cost name must be a string, got {_kind(key)}")
                 continue
             name = normalise_optional(key)
-            if card is not None and names is not None and name not in names:
-                if any(a.id == name and a.mandatory for a in card.additional_costs):
-                    self.problem(where, f"{_show(key)} is a mandatory cost of {_show(card.id)}, not optional")
-                else:
-                    has = f" (it has: {_options(names)})" if names else " (it has none)"
-                    hint = self.suggest(key, names) or has
-                    self.problem(where, f"{_show(card.id)} has no optional cost {_show(key)}{hint}")
+            # A cost the card does not have is a legal file and an illegal play:
+            # engine.legality answers it with `illegal` and the costs the card has.
+            unknown = card is not None and names is not None and name not in names
+            if unknown and card is not None and any(
+                    a.id == name and a.mandatory for a in card.additional_costs):
+                self.problem(where, f"{_show(key)} is a mandatory cost of {_show(card.id)}, not optional")
             elif name in out:
                 self.problem(where, f"{_show(key)} is listed twice (as {_show(name)})")
             elif isinstance(choice, bool):  # YAML reads yes/no as booleans
@@ -354,7 +359,7 @@ class _Reader(StateReader, CheckReader):
             elif isinstance(choice, int):  # a repeatable cost: exactly that many times
                 repeatable = card is not None and any(
                     a.id == name and a.repeatable for a in card.additional_costs)
-                if card is not None and not repeatable:
+                if card is not None and not repeatable and not unknown:
                     self.problem(where, f"{_show(key)} is not repeatable: give yes, no or auto")
                 out[name] = str(self.integer(choice, where))
             else:

@@ -220,7 +220,8 @@ def context(scenario: Scenario) -> PlayContext:
     play = scenario.play
     if play is None:
         raise ScenarioError.at(("play",), "missing (the scenario has no play to plan)")
-    found = scenario.state.you.find(play.object)
+    # An opponent's card is a legal file and an illegal play (engine.legality says why).
+    found = scenario.state.you.find(play.object) or scenario.state.opponent.find(play.object)
     if found is None:
         raise ScenarioError.at(("play", "object"), f"no object {play.object!r} in your zones")
     zone, obj = found

@@ -87,7 +87,7 @@ class Payments:
         return spine.Paid(rank, charged, benefit)
 
     def spent(self, option: Priced) -> dict[str, object]:
-        return {"mana": option.size - self.payment.life_pips, "life": self.payment.life}
+        return dict(self.payment.spent(option.size))
 
     def planned(self, option: Priced) -> bool:
         chose = self.best.option

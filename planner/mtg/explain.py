@@ -44,7 +44,10 @@ def unpayable_reasons(scenario: Scenario, opts: CastOptions, res: Resources) -> 
             best, fewest = option, n
     found = [] if best is None else _found(scenario, opts, res, best, cap, supply, words=True)
     if res.spend_only is not None and found:
-        makers = sorted({p.obj.id for p in res.permanents for o in p.offers if o.spendable})
+        # Each permanent by its card's name and its id (an id the file left out is its place,
+        # `battlefield[1]`: the name says what it is).
+        makers = list(dict.fromkeys(f"{p.card.shown()} ({p.obj.id})" for p in res.permanents
+                                    for o in p.offers if o.spendable))
         found = found + ["spend_only: only mana made by a permanent matching it is spent on it "
                          "(the pool's never): " + (", ".join(makers) if makers
                                                      else "none of your permanents makes such mana")]

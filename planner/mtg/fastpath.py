@@ -3,8 +3,9 @@ supplies to pips, and a greedy over a matroid finds the cheapest.
 
 When it applies (`fast_applies`; else the CP-SAT model decides):
 - no option has a non-mana cost (sacrifice, discard, tap, ... of the spell);
-- every permanent that can pay is a *unit* or a *fixed* source. A unit pays at most one pip,
-  in one of several ways that all charge the same (a land or creature tapping for one mana of
+- every permanent that can pay is a *unit* or a *fixed* source (never one with an ability that
+  only taps it and one that only sacrifices it: Eye of Ramos may pay twice). A unit pays at most
+  one pip, in one of several ways that all charge the same (a land or creature tapping for one mana of
   one of several kinds, a Treasure sacrificed for one, City of Brass with its life, convoke
   for {1} or one of its colors, improvise for {1}). A fixed source has at least one ability
   adding two mana or more or costing mana (Sol Ring, a filter land): it is enumerated (off or
@@ -236,6 +237,8 @@ def _ways(scenario: Scenario, perm: Permanent, p: int, lenient: bool,
     modes: list[Mode] = []
     wide_modes: list[Mode] = []
     profiles: set[tuple[int, int]] = set()  # (charge, life) of the unit ways
+    if not lenient and _taps_then_leaves(perm):
+        return None  # it may pay twice, tapped then sacrificed (Eye of Ramos): no unit
     for a, offer in enumerate(perm.offers):
         ab = offer.ability
         if ab.other or repeatable(ab) or (lenient and ab.life):
@@ -287,6 +290,14 @@ def _ways(scenario: Scenario, perm: Permanent, p: int, lenient: bool,
     merged = tuple(ways)
     key = tuple([(w.kinds, w.spell_only, w.label, w.made_by) for w in merged])  # `_unit`'s
     return _Template(p, merged, key, charge, life, tuple(modes), False, tuple(wide_modes))
+
+
+def _taps_then_leaves(perm: Permanent) -> bool:
+    """Whether one of the permanent's mana abilities taps it without sacrificing it and another
+    sacrifices it without tapping it: it taps once and leaves once, so both may be used."""
+    abilities = [o.ability for o in perm.offers]
+    return (any(ab.tap and not ab.sacrifice_self for ab in abilities)
+            and any(ab.sacrifice_self and not ab.tap for ab in abilities))
 
 
 def _as_member(template: _Template, p: int, position: int

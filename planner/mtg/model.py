@@ -321,10 +321,12 @@ def solve(scenario: Scenario, options: tuple[Priced, ...], benefits: tuple[int, 
 
 
 def _activations(m: cp_model.CpModel, scenario: Scenario, res: Resources, side: _Side) -> _Model:
-    """The permanents' classes and their mana abilities: each permanent activates at most one,
-    once, adding one of its options. An ability that neither taps nor sacrifices its permanent
-    (an altar's) may be activated again and again, as often as the engine says its costs could
-    be paid (`Offer.repeats`)."""
+    """The permanents' classes and their mana abilities: an ability that taps or sacrifices its
+    permanent is activated at most once, adding one of its options (two of them on one
+    permanent, Eye of Ramos's {T} and its sacrifice, are bounded by the permanent's own costs:
+    it taps once and leaves once, `_permanent_uses`). An ability that neither taps nor
+    sacrifices its permanent (an altar's) may be activated again and again, as often as the
+    engine says its costs could be paid (`Offer.repeats`)."""
     perms = res.permanents
     # Counts, not copies: interchangeable permanents (`groups`) are one class, its variables
     # counts of its members used each way, keyed by its first member; a permanent alone is a
@@ -345,9 +347,12 @@ def _activations(m: cp_model.CpModel, scenario: Scenario, res: Resources, side: 
     for act_key in act:
         b.by_perm.setdefault(act_key[0], []).append(act_key)
     for keys in b.by_perm.values():
-        once = [act[k] for k in keys if not repeatable(perms[k[0]].offers[k[1]].ability)]
-        if len(once) > 1 and size[keys[0][0]] == 1:
-            m.add_at_most_one(once)
+        # One ability, once: its options are one activation's choices.
+        for (p, a) in dict.fromkeys((k[0], k[1]) for k in keys):
+            once = [act[k] for k in keys if k[:2] == (p, a)
+                    and not repeatable(perms[p].offers[a].ability)]
+            if len(once) > 1 and size[p] == 1:
+                m.add_at_most_one(once)
     _counters_bound(m, res, act, b.by_perm, size)
     _read_elsewhere_bound(m, res, act)
     return b

@@ -93,8 +93,7 @@ class Plan(answers.Plan):
         return out | {
             "mana_value": self.mana_value,
             "payment": self.payment.to_json() if self.payment is not None else None,
-            "spent": ({"mana": total(self.total_mana) + self.total_snow - self.payment.life_pips,
-                       "life": self.payment.life}
+            "spent": (self.payment.spent(total(self.total_mana) + self.total_snow)
                       if self.payment is not None else None),
             "left_in_pool": mana_text(self.left_in_pool, ""),
             "steps": [s.to_json() for s in self.steps],
@@ -127,7 +126,7 @@ def plan(scenario: Scenario, config: SolverConfig = DEFAULT_CONFIG,
     `shared`: this scenario's resources for several spells (`payplan hand`)."""
     play = play if play is not None else scenario.play
     assert play is not None, "the loader requires a play"
-    found = scenario.state.you.find(play.object)
+    found = scenario.state.played(play.object)  # the opponent's: an illegal play
     assert found is not None
     obj = found[1]
     card = played_card(scenario, play)

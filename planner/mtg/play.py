@@ -82,7 +82,7 @@ def run_play(scenario: Scenario, config: SolverConfig = DEFAULT_CONFIG) -> PlayO
     sequence = False
     out: list[Plan] = []
     for i, play in enumerate(plays):
-        if scenario.state.you.find(play.object) is None:
+        if scenario.state.played(play.object) is None:
             p = Plan("illegal", {"object": play.object, "card": "", "from": play.zone},
                         reasons=(f"{play.object} is no longer in your {play.zone}",))
         else:

@@ -132,6 +132,9 @@ SOURCES: list[tuple[str, dict[str, Any], int]] = [
     ("totem", {"types": ["planeswalker"]}, 1),
 ]
 
+EYE_OF_RAMOS: dict[str, Any] = {"types": ["artifact"], "name": "Eye of Ramos", "mana": [
+    {"adds": "{U}"}, {"adds": "{U}", "costs": ["sacrifice_self"]}]}
+
 # Mana counted from the state (issue 25), drawn by a side generator (`random_cast`): Gaea's
 # Cradle, Cabal Coffers (basic Swamps), Nykthos.
 COUNTED: list[tuple[str, dict[str, Any]]] = [
@@ -397,6 +400,14 @@ def random_cast(rng: random.Random) -> dict[str, Any]:
     if side.random() < 1 / 15:                        # a commander, cast from the command zone
         _to_command_zone(side, spell, state["you"], play, own, zone)
     _issue25(side, cards, spell, state, play, own)
+    # Its own stream, so that the draws above are as before: Eye of Ramos, tapped for {U} and then
+    # sacrificed for another (a permanent taps once and leaves once, each cost its own).
+    eye = random.Random("tap-then-sacrifice" + repr(rng.getstate()))
+    if eye.random() < 0.06:
+        cards["eye-of-ramos"] = json.loads(json.dumps(EYE_OF_RAMOS))
+        state["you"]["battlefield"].append({"id": f"eye{len(state['you']['battlefield'])}",
+                                            "card": "eye-of-ramos",
+                                            "tapped": eye.random() < 0.2})
     scenario: dict[str, Any] = {"format": "mtg/1", "cards": cards, "state": state, "play": play}
     if rng.random() < 0.2:
         objective: dict[str, Any] = {"weights": {}}

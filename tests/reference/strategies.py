@@ -151,7 +151,11 @@ def conditions(draw: Draw, granted: bool) -> Any:
             return {"phase": draw(st.sampled_from(("main", "showdown")))}
         if kind == "at":
             return {"at": draw(st.sampled_from(("battlefield", "base")))}
-        return {"targets": dict(draw(st.sampled_from(TARGET_FILTERS)))}
+        chosen = dict(draw(st.sampled_from(TARGET_FILTERS)))
+        if granted and draw(st.integers(0, 2)) == 0:
+            # "Spells that choose me" (Irelia - Graceful): the granting object is chosen.
+            chosen = {"self": True, **draw(st.sampled_from(({}, {}, {"type": "unit"})))}
+        return {"targets": chosen}
 
     if draw(st.integers(0, 4)) == 0:
         return [one(), one()]
@@ -219,6 +223,9 @@ def applies(draw: Draw) -> dict[str, Any]:
         out["location"] = draw(st.sampled_from(("battlefield", "base")))
     if draw(st.integers(0, 3)) == 0:
         out["controller"] = draw(st.sampled_from(("you", "opponent")))
+    if draw(st.integers(0, 9)) == 0:
+        # One object: the played card's object, or another (a copy, or none).
+        out["id"] = draw(st.sampled_from(("p1", "p2")))
     return out
 
 

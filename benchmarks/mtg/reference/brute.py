@@ -70,8 +70,11 @@ Choices the spec leaves open, as this reference reads them (each also in a comme
 - Granted keywords (`keyword:`) are the spell's while cast (never an ability's); a granted
   `flashback: mana_cost` gives a card of yours in the graveyard with no flashback of its own
   flashback for its mana cost (exiled as it resolves).
-- A permanent uses at most one of its abilities that tap or sacrifice it, once (a second would
-  find it tapped or gone), plus any number of activations of its other mana abilities.
+- A permanent is tapped at most once and leaves the battlefield at most once, each cost its own:
+  one of its abilities that tap or sacrifice it is activated once; two such abilities both only
+  when one taps it without sacrificing it and the other sacrifices it without tapping it (Eye of
+  Ramos: tapped for {U}, then sacrificed for {U}; a second {T} ability would find it tapped, a
+  second sacrifice find it gone); plus any number of activations of its other mana abilities.
 - X in a non-mana cost: `{pay_life: X}` in an `other` list (a way to cast's, a
   mandatory additional cost's, an activated ability's `costs`; never an optional cost's) pays
   the announced X in life; a play whose only X is there still
@@ -178,12 +181,17 @@ GROUP_B_MISREADINGS = ("color_count_opponent", "color_count_as_generic", "per_pa
 GROUP_A_MUTANTS = ("snow_reducible", "snow_any_mana", "snow_convoke", "spend_only_pool",
                    "life_for_generic", "life_for_opponent")
 
+# One permanent's costs: at most one use that taps or sacrifices it (a permanent with an ability
+# that only taps it and one that only sacrifices it, Eye of Ramos, pays once, not twice).
+ONCE_MUTANTS = ("one_mana_use_per_permanent",)
+
 
 @contextmanager
 def misreading(*names: str) -> Iterator[None]:
     """The brute force under the wrong readings `names` (of any group), for a test's while."""
     global MISREADINGS
-    known = set(GROUP_A_MUTANTS) | set(GROUP_B_MISREADINGS) | set(GROUP_G1_MUTANTS) | set(G2_MUTANTS)
+    known = (set(GROUP_A_MUTANTS) | set(GROUP_B_MISREADINGS) | set(GROUP_G1_MUTANTS)
+             | set(G2_MUTANTS) | set(ONCE_MUTANTS))
     assert set(names) <= known, names
     before, MISREADINGS = MISREADINGS, frozenset(names)
     try:
@@ -1496,17 +1504,20 @@ def _no_snow(pool: tuple[int, ...]) -> tuple[int, ...]:
 
 @dataclass(frozen=True, slots=True)
 class _Use:
-    """One object's part in a payment: at most one use that taps or sacrifices it, plus
-    activations of its mana abilities that neither tap it nor sacrifice it (an altar)."""
+    """One object's part in a payment: at most one use that taps or sacrifices it (or, with
+    `then`, a mana ability tapping it and then one sacrificing it), plus activations of its mana
+    abilities that neither tap it nor sacrifice it (an altar)."""
     kind: str                    # none | mana | convoke | improvise | tapcost
     act: Activation | None = None
     color: str | None = None     # convoke: the color it pays (None: {1})
     req: int = -1                # tapcost: which tap_untapped cost
     repeats: tuple[Activation, ...] = ()
+    then: Activation | None = None   # mana: an ability sacrificing it without tapping it
 
     @property
     def acts(self) -> tuple[Activation, ...]:
-        return self.repeats + ((self.act,) if self.act is not None else ())
+        return self.repeats + ((self.act,) if self.act is not None else ()) + (
+            (self.then,) if self.then is not None else ())
 
     @property
     def taps(self) -> bool:
@@ -1790,8 +1801,14 @@ def potential_mana(data: dict[str, Any]) -> int:
     frees: list[tuple[Activation, int]] = []
     for o in b.battlefield:
         acts = activations(b.cards[o.card])
-        most = max([len(a.adds) + sum(len(t[1]) for t in a.triggers)
-                    for a in b.affected(o, acts) if not a.free] + [0])
+        made = [(a, len(a.adds) + sum(len(t[1]) for t in a.triggers))
+                for a in b.affected(o, acts) if not a.free]
+        most = max([n for _, n in made] + [0])
+        if "one_mana_use_per_permanent" not in MISREADINGS:
+            # Tapped once and gone once: an ability that only taps it, then one that only
+            # sacrifices it.
+            most = max(most, max([n for a, n in made if not a.sac_self] + [-1])
+                       + max([n for a, n in made if not a.taps] + [-1]))
         types = set(b.cards[o.card].get("types") or [])
         if (spell.get("convoke") and "creature" in types) or (spell.get("improvise") and "artifact" in types):
             most = max(most, 1)
@@ -1869,6 +1886,12 @@ def _uses(b: Board, obj: Obj, tapcosts: list[tuple[int, Any]], relevant: str,
         if act.taps and (obj.tapped or sick):
             continue
         once.append(_Use("mana", act))
+    if "one_mana_use_per_permanent" not in MISREADINGS:
+        # Tapped once, gone once: an ability that only taps it, then one that only sacrifices
+        # it (Eye of Ramos).
+        taps = [u.act for u in once if u.act is not None and u.act.taps and not u.act.sac_self]
+        goes = [u.act for u in once if u.act is not None and u.act.sac_self and not u.act.taps]
+        once += [_Use("mana", t, then=g) for t in taps for g in goes]
     if not obj.tapped:
         if spell.get("convoke") and "creature" in types:
             once.append(_Use("convoke"))
@@ -1893,8 +1916,8 @@ def _uses(b: Board, obj: Obj, tapcosts: list[tuple[int, Any]], relevant: str,
         per_ability.append([m for k in range(bound + 1)
                             for m in itertools.combinations_with_replacement(options, k)])
     repeats = [sum(combo, ()) for combo in itertools.product(*per_ability)]
-    return [_Use(u.kind, u.act, u.color, u.req, r) for u in once for r in repeats
-            if counters_fit(r + ((u.act,) if u.act is not None else ()))]
+    return [_Use(u.kind, u.act, u.color, u.req, r, u.then) for u in once for r in repeats
+            if counters_fit(r + u.acts)]
 
 
 def _pick(b: Board, reqs: list[tuple[int, str, int, str]], ok: Callable[[int, str, set[int]], bool],
@@ -2479,9 +2502,11 @@ def counters_charged(b: Board, acts: list[Activation]) -> int:
 #   another, each once, each only while the output so far has its own `at_least`; every order
 #   is tried (the player picks the best), and one applies while any can (a replacement is not
 #   optional). The last applied is `replaced.by`, the first output `replaced.was`.
-# - `trigger` (605.1b, 605.4a): every such activation (replaced or not, its mana needed or not)
-#   adds one option of `adds` per trigger reaching it, at once: unrestricted, never replaced,
-#   never counted toward `at_least`; snow and spend_only read the trigger's permanent.
+# - `trigger` (605.1b, 605.4a): every such activation that produces mana (106.12a: an
+#   activation making none, Gaea's Cradle with no creature, fires nothing; replaced or not,
+#   its mana needed or not) adds one option of `adds` per trigger reaching it, at once:
+#   unrestricted, never replaced, never counted toward `at_least`; snow and spend_only read the
+#   trigger's permanent.
 # - `sources` is a filter (`controller` relative to the effect's permanent's controller, default
 #   `you`; `attached: true` the permanent the effect's permanent is `attached_to`, none when it is
 #   attached to nothing; `attached` is refused anywhere else, as are `ability`, `chosen_type` and
@@ -2503,10 +2528,12 @@ class ManaEffect:
 # (its count and its mana); a trigger silent when the output was replaced; `attached` ignored (every
 # permanent matching the rest); the effect's `controller` ignored (read as any); an opponent's
 # effects ignored; `at_least` ignored (every output replaced); at most one replacement per
-# activation; replaced mana losing its `only_for`; triggered mana keeping the ability's `only_for`.
+# activation; replaced mana losing its `only_for`; triggered mana keeping the ability's `only_for`;
+# a trigger firing on an activation that makes no mana (106.12a).
 GROUP_G1_MUTANTS = ("replace_triggered", "trigger_not_under_replace", "attached_ignored",
                     "controller_ignored", "opponent_effects_ignored", "at_least_ignored",
-                    "one_replacement", "replaced_loses_only_for", "trigger_keeps_only_for")
+                    "one_replacement", "replaced_loses_only_for", "trigger_keeps_only_for",
+                    "trigger_on_no_mana")
 
 EFFECT_KEYS = {"replace": {"sources", "at_least", "adds"}, "trigger": {"sources", "adds"}}
 
@@ -2657,7 +2684,9 @@ def affected_activations(b: Board, obj: Obj, acts: list[Activation], labels: boo
                 base = replace(a, adds=a.adds + sum((f[1] for f in fired), ()))
                 fired = ()
             for adds, last in sorted(replacement_outcomes(base.adds, reps), key=repr):
-                triggers = fired
+                # 106.12a: "tapped for mana" triggers when the ability produces mana: an
+                # activation that makes none (Gaea's Cradle with no creature) fires nothing.
+                triggers = fired if adds or "trigger_on_no_mana" in MISREADINGS else ()
                 if last is not None and "trigger_not_under_replace" in MISREADINGS:
                     triggers = ()
                 restricted = a.restricted

@@ -21,7 +21,9 @@ the total, and its score recomputed with the reference's own charges is the plan
 - some order of the mana abilities (601.2g: an object's activations before its removal, a
   filter's cost from mana made before it, never restricted mana) makes the mana that pays the rest
   of the total and leaves exactly `left_in_pool`; the pool spent is in the pool;
-- `spent` is the total's mana count and the payment's life; the score is the reference's charge
+- `spent` is what the payment spends, each as the rules call it: the mana spent on the total
+  (its symbols less those convoke, improvise, delve or `life_for` paid), each of those counts,
+  and the life paid; the score is the reference's charge
   of every object tapped or lost, mill and life; the objective is the score less the benefits.
 """
 
@@ -580,14 +582,18 @@ def _check_mana(b: Board, led: _Ledger, got: _Sources, p: Priced, plan: dict[str
 
 def _check_spent(led: _Ledger, p: Priced, plan: dict[str, Any], life: int,
                  life_for_pips: dict[str, int]) -> None:
-    """`spent`: the total's mana count and the payment's life."""
+    """`spent`, each part as the rules call it spent (601.2h): the mana spent on the total is
+    its symbols less those a creature convoked (702.51a), an artifact improvised (702.126a) or a
+    card delved (702.66a) paid, and those life paid instead (`life_for`, K'rrik); each of those
+    counted in a field of its own; `life` all the life the payment pays."""
     spent = plan.get("spent") or {}
-    # With life_for, `spent.mana` may count the total's mana or only the mana spent (the
-    # contract names only `spent.life`): either is read as right.
-    mana_counts = {sum(p.mana), sum(p.mana) - sum(life_for_pips.values())}
-    if spent.get("mana") not in mana_counts or spent.get("life") != life:
-        led.problems.append(f"spent: {spent}, but the total has {sum(p.mana)} mana and the "
-                            f"payment {life} life")
+    pay = plan.get("payment") or {}
+    convoke, improvise, delve = (len(pay.get(k) or []) for k in ("convoke", "improvise", "delve"))
+    by_life = sum(life_for_pips.values())
+    want = {"mana": sum(p.mana) - convoke - improvise - delve - by_life, "convoke": convoke,
+            "improvise": improvise, "delve": delve, "life": life, "life_for": by_life}
+    if spent != want:
+        led.problems.append(f"spent: {spent}, but the payment spends {want}")
 
 
 def _check_score(b: Board, led: _Ledger, got: _Sources, p: Priced, plan: dict[str, Any],

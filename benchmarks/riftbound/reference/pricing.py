@@ -580,7 +580,11 @@ def _one_condition(ctx: Context, base: Base, key: str, value: Any, granter: Obj 
         return _units_at(ctx, granter, dict(value))
     if key == "targets":
         targets = ctx.play.get("targets") or []
-        return any(target_matches(ctx, o, value or {}) for o in ctx.board if o.id in targets)
+        flt = dict(value or {})
+        if flt.pop("self", False):
+            # "Spells that choose me": the play chooses the granting object itself.
+            targets = [t for t in targets if granter is not None and t == granter.id]
+        return any(target_matches(ctx, o, flt) for o in ctx.board if o.id in targets)
     you = ctx.state.get(player) or {}
     # Real-card conditions (docs/payplan-format.md section 4 and its "Real-card additions").
     if key == "level_at_least":
@@ -1739,6 +1743,8 @@ def _play_matches(ctx: Context, flt: dict[str, Any]) -> bool:
             return False
     if "keyword" in flt and flt.pop("keyword") not in keyword_names(ctx.card):
         return False
+    if "id" in flt and flt.pop("id") != ctx.obj.id:
+        return False  # the one object named: the card played, or the object whose ability it is
     if ctx.kind == "card":
         if want not in (None, "or_card"):
             return False
