@@ -826,3 +826,225 @@ def test_the_readme_installs_the_planner_alone_then_the_test_extras() -> None:
 
     project = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     assert sorted(d.split(">")[0] for d in project["dependencies"]) == ["PyYAML", "ortools"]
+
+
+# === Hostile input, round four: Energy from nothing, duplicate ids, 2^N hybrid pips ===========
+#
+# A source's own Energy or Power cost is paid from what is in the pool before it is activated:
+# its own output (or another source's that it funds in turn) can't pay it. Duplicate ids in a
+# state are a bad file. Hybrid pips are priced as multisets, not as every tuple of choices.
+
+def _self_paying(costs: list[object], repeatable: bool = False, spark: int = 1,
+                 runes: object = None, pool: object = None) -> dict[str, Any]:
+    """Spark ([SPARK]) over one source on g1, "pay COSTS: add [2]", no runes unless given."""
+    source: dict[str, Any] = {"id": "g1", "adds": {"energy": 2}, "costs": costs}
+    if repeatable:
+        source["repeatable"] = True
+    you: dict[str, Any] = {"runes": runes if runes is not None else [],
+                           "hand": [{"id": "h1", "card": "spark"}],
+                           "board": [{"id": "g1", "card": "gold"}], "sources": [source]}
+    if pool is not None:
+        you["pool"] = pool
+    return {"format": "payplan/1",
+            "cards": {"spark": {"name": "Spark", "type": "spell", "domains": ["fury"],
+                                "cost": {"energy": spark}},
+                      "gold": {"name": "Gold", "type": "gear", "domains": ["fury"],
+                               "cost": {"energy": 0}}},
+            "state": {"phase": "main", "turn": "you", "you": you},
+            "play": {"object": "h1"}}
+
+
+SELF_PAYING = [
+    pytest.param([{"energy": 1}, "exhaust"], False, id="exhaust"),
+    pytest.param([{"energy": 1}], True, id="converter"),
+    pytest.param(["exhaust", {"energy": 1}], True, id="exhausting-converter"),
+    pytest.param([{"power": {"any": 1}}], True, id="power-converter"),
+]
+
+
+@pytest.mark.parametrize(("costs", "repeatable"), SELF_PAYING)
+def test_a_source_cannot_pay_its_own_cost(costs: list[object], repeatable: bool) -> None:
+    import payplan
+    data = _self_paying(costs, repeatable)
+    scenario = payplan.load_data(data)
+    assert payplan.plan(scenario).status == "unpayable"
+    checked = payplan.check_payment(scenario, {"sources": ["g1"]})
+    assert not checked.legal and checked.problems
+    assert payplan.plan_hand(scenario)[0].status == "unpayable"
+
+
+def test_two_sources_cannot_fund_each_other() -> None:
+    import payplan
+    data = _self_paying([{"energy": 1}, "exhaust"], spark=2)
+    data["state"]["you"]["board"].append({"id": "g2", "card": "gold"})
+    data["state"]["you"]["sources"].append(
+        {"id": "g2", "adds": {"energy": 2}, "costs": [{"energy": 1}, "exhaust"]})
+    scenario = payplan.load_data(data)
+    assert payplan.plan(scenario).status == "unpayable"
+    assert not payplan.check_payment(scenario, {"sources": ["g1", "g2"]}).legal
+
+
+def test_a_source_paid_from_a_rune_then_feeds_the_next_activation() -> None:
+    """The order matters, not the sums: one rune pays the first activation, which pays the
+    second, and the play takes what is left ([1] + 2 * ([2] - [1]) = [3])."""
+    import payplan
+    data = _self_paying([{"energy": 1}], True, spark=3, runes={"fury": 1})
+    scenario = payplan.load_data(data)
+    best = payplan.plan(scenario)
+    assert best.status == "ok" and list(best.payment.sources) == ["g1", "g1"]
+    assert payplan.check_payment(scenario, best.payment).legal
+    too_far = _self_paying([{"energy": 1}, "exhaust"], spark=3, runes={"fury": 1})
+    assert payplan.plan(payplan.load_data(too_far)).status == "unpayable"
+
+
+def test_power_from_the_pool_pays_a_converter_but_not_the_play_twice() -> None:
+    """[fury] in the pool pays one activation of "[A]: add [2]"; the second can't be paid."""
+    import payplan
+    data = _self_paying([{"power": {"any": 1}}], True, spark=2,
+                        pool={"energy": 0, "power": {"fury": 1}})
+    scenario = payplan.load_data(data)
+    best = payplan.plan(scenario)
+    assert best.status == "ok" and list(best.payment.sources) == ["g1"]
+    data["cards"]["spark"]["cost"] = {"energy": 3}
+    assert payplan.plan(payplan.load_data(data)).status == "unpayable"
+
+
+@pytest.mark.parametrize(("costs", "repeatable"), SELF_PAYING)
+def test_play_and_the_command_line_refuse_a_source_paying_itself(
+        costs: list[object], repeatable: bool, tmp_path: Path) -> None:
+    data = _self_paying(costs, repeatable)
+    path = tmp_path / "self.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert _run_cli("plan", str(path)).returncode == 1
+    data["payment"] = {"sources": ["g1"]}
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert _run_cli("check", str(path)).returncode == 1
+    played = _run_cli("play", str(path), "--json")
+    assert '"status": "ok"' not in played.stdout
+
+
+def _run_cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "payplan", *args], capture_output=True,
+                          text=True, cwd=ROOT, timeout=300, check=False)
+
+
+@pytest.mark.parametrize(("costs", "repeatable"), SELF_PAYING)
+def test_the_references_refuse_a_source_paying_itself(costs: list[object], repeatable: bool) -> None:
+    import payplan
+    from payplan.benchmarks.riftbound.brute_force import brute_plan, payment_problems
+    from payplan.benchmarks.riftbound.reference import payer
+    from payplan.benchmarks.riftbound.reference.pricing import Total
+    data = _self_paying(costs, repeatable)
+    scenario = payplan.load_data(data)
+    assert brute_plan(scenario).status == "unpayable"
+    assert payer.best(data, Total(energy=1)) is None
+    assert payment_problems(scenario, scenario.cards["spark"].cost, {"sources": ["g1"]})
+    fed = _self_paying(costs, repeatable, runes={"fury": 1}, spark=2)
+    fed_scenario = payplan.load_data(fed)
+    brute = brute_plan(fed_scenario)
+    planned = payplan.plan(fed_scenario)
+    assert (brute.status, brute.score) == (planned.status, planned.score)
+    found = payer.best(fed, Total(energy=2))
+    assert (found is None) == (planned.status == "unpayable")
+
+
+def test_an_mtg_mana_ability_cannot_pay_its_own_cost() -> None:
+    """mtg/1 already reads it so (a mana ability's cost is paid before its mana exists):
+    "{1}, {T}: Add {C}{C}" alone does not pay a {1} spell."""
+    import payplan
+    data = {"format": "mtg/1",
+            "cards": {"filter": {"name": "Filter", "types": ["land"],
+                                 "mana": [{"adds": "{C}{C}", "costs": ["tap", "{1}"]}]},
+                      "trinket": {"types": ["artifact"], "cost": "{1}"}},
+            "state": {"you": {"battlefield": [{"id": "c1", "card": "filter"}],
+                              "hand": [{"id": "h1", "card": "trinket"}]}},
+            "play": {"object": "h1"}}
+    scenario = payplan.load_data(data)
+    assert payplan.plan(scenario).status == "unpayable"
+    checked = payplan.check_payment(
+        scenario, {"sources": [{"id": "c1", "adds": "{C}{C}", "costs": ["tap", "{1}"]}]})
+    assert not checked.legal
+
+
+# --- Duplicate ids are a bad file; every plan's payment passes `check` -------------------------
+
+def _sources_twice() -> dict[str, Any]:
+    data = _self_paying(["exhaust"], spark=2)
+    data["state"]["you"]["sources"].append({"id": "g1", "adds": {"energy": 2}})
+    return data
+
+
+DUPLICATES = [
+    pytest.param(_sources_twice(), "state.you.sources[1].id", id="source-twice"),
+    pytest.param({**_self_paying(["exhaust"]), "state": {"you": {
+        "runes": [{"id": "r1", "domain": "fury"}, {"id": "r1", "domain": "calm"}],
+        "hand": [{"id": "h1", "card": "spark"}]}}}, "state.you.runes[1].id", id="rune-twice"),
+    pytest.param({**_self_paying(["exhaust"]), "state": {"you": {
+        "hand": [{"id": "h1", "card": "spark"}], "trash": [{"id": "h1", "card": "spark"}]}}},
+        "state.you.trash[0].id", id="card-in-two-zones"),
+    pytest.param({**_self_paying(["exhaust"]), "state": {
+        "you": {"hand": [{"id": "h1", "card": "spark"}]},
+        "opponent": {"board": [{"id": "h1", "card": "gold"}]}}},
+        "state.opponent.board[0].id", id="across-players"),
+    pytest.param({"format": "mtg/1",
+                  "cards": {"trinket": {"types": ["artifact"], "cost": "{1}"},
+                            "wastes": {"types": ["land"], "mana": [{"adds": "{C}"}]}},
+                  "state": {"you": {"battlefield": [{"id": "w1", "card": "wastes"},
+                                                    {"id": "w1", "card": "wastes"}],
+                                    "hand": [{"id": "h1", "card": "trinket"}]}},
+                  "play": {"object": "h1"}}, "state.you.battlefield[1].id", id="mtg-land-twice"),
+    pytest.param({"format": "mtg/1",
+                  "cards": {"trinket": {"types": ["artifact"], "cost": "{1}"}},
+                  "state": {"you": {"hand": [{"id": "h1", "card": "trinket"}],
+                                    "exile": [{"id": "h1", "card": "trinket"}]}},
+                  "play": {"object": "h1"}}, "state.you.exile[0].id", id="mtg-two-zones"),
+]
+
+
+@pytest.mark.parametrize(("data", "second"), DUPLICATES)
+@pytest.mark.parametrize("verb", ["plan", "check", "play"])
+def test_a_duplicate_id_in_a_state_is_one_line_exit_2(data: dict[str, Any], second: str, verb: str,
+                                                      tmp_path: Path) -> None:
+    path = tmp_path / "dup.json"
+    path.write_text(json.dumps({**data, "payment": {}} if verb == "check" else data),
+                    encoding="utf-8")
+    done = _run_cli(verb, str(path))
+    assert done.returncode == 2, (done.stdout, done.stderr)
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"{second}: duplicate ") and not done.stdout
+    assert "Traceback" not in done.stderr
+
+
+def _checked_plans(data: dict[str, Any]) -> int:
+    """The file's plan (with a `play`), else every plan of its hand (a turn's file), whose
+    status is ok goes through `check` with the plan's choices: legal, and where the plan is
+    optimal at no gap. Returns how many were checked."""
+    import payplan
+    scenario = payplan.load_data(data)
+    plans = [payplan.plan(scenario)] if data.get("play") else payplan.plan_hand(scenario)
+    checked = 0
+    for p in plans:
+        if p.status != "ok":
+            continue
+        alone = {key: value for key, value in data.items() if key != "turn"}
+        alone.setdefault("play", {"object": p.to_json()["play"]["object"]})
+        j = p.to_json()
+        choices = ({"cast": j["cast"], "x": j["x"], "paid": j["paid"], "announced": j["announced"]}
+                   if data["format"] == "mtg/1" else
+                   {"base": p.base.to_json(), "paid_optional": list(p.paid_optional),
+                    "paid": dict(p.paid), "discount_order": list(p.discount_order)})
+        result = payplan.check_payment(payplan.load_data(alone), p.payment, **choices)
+        assert result.legal, (p.to_json()["play"], result.problems)
+        if p.optimal:
+            assert result.gap == 0, (p.to_json()["play"], result.gap)
+        checked += 1
+    return checked
+
+
+@pytest.mark.parametrize("family", ["typical", "hand", "modifiers", "sources", "turn", "mtg",
+                                    "mtg-turn"])
+def test_every_generated_plan_passes_its_own_check(family: str) -> None:
+    from payplan.benchmarks.generate import families, generate
+    sizes = families()[family][1].sizes
+    checked = sum(_checked_plans(generate(family, sizes[0], seed)) for seed in range(3))
+    assert checked

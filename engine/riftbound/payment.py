@@ -428,6 +428,87 @@ def match_power(need: Power, supply: Sequence[tuple[int, H, int]]) -> tuple[list
     return takes, tuple(rest), unpaid
 
 
+# --- Sources activated in order -----------------------------------------------------------------
+
+ORDER_STATES = 200_000  # the most pool states `paid_in_order` visits before it gives up
+Pool = tuple[int, ...]  # Energy, then Power per slot (each domain, then any domain)
+
+
+class TooManyOrders(Exception):
+    """`paid_in_order` would visit more than `ORDER_STATES` pool states."""
+
+
+def paid_in_order(start: Cost, activations: Sequence[tuple[Cost, Cost]], total: Cost) -> bool:
+    """Whether the activations (each `(needs, adds)`: a source's own Energy/Power cost and what
+    it adds) can be made one after another, each paying its cost from what the pool holds
+    then (`start`, plus what the activations before it added, less what they paid), with the
+    total paid after the last one. A source's cost is paid before it adds anything: no
+    activation pays for itself, and no two pay for each other.
+
+    A search over the activations still to make and the pool, each state once. A domain pip
+    takes Power of its domain before Power of any domain, and an [A] pip domain Power before
+    Power of any domain (the flexible Power pays whatever the other would, so keeping it is
+    never worse); which domain pays an [A] pip is a branch. Raises `TooManyOrders` past
+    `ORDER_STATES` states."""
+    kinds: dict[tuple[Cost, Cost], int] = {}
+    for needs, adds in activations:
+        kinds[(needs, adds)] = kinds.get((needs, adds), 0) + 1
+    steps = list(kinds)
+    seen: set[tuple[tuple[int, ...], Pool]] = set()
+    stack: list[tuple[tuple[int, ...], Pool]] = [(tuple(kinds.values()), (start.energy, *start.power))]
+    while stack:
+        left, pool = stack.pop()
+        if (left, pool) in seen:
+            continue
+        seen.add((left, pool))
+        if len(seen) > ORDER_STATES:
+            raise TooManyOrders
+        if not any(left):
+            if _paid_from(pool, total) is not None:
+                return True
+            continue
+        for k, (needs, adds) in enumerate(steps):
+            if left[k]:
+                rest = tuple(n - (i == k) for i, n in enumerate(left))
+                for after in _pools_after(pool, needs):
+                    stack.append((rest, tuple(a + b for a, b in zip(after, (adds.energy, *adds.power)))))
+    return False
+
+
+def _paid_from(pool: Pool, need: Cost) -> Pool | None:
+    """The pool after paying `need` by the paying rule (`pay_power`), or None."""
+    if pool[0] < need.energy:
+        return None
+    paid = pay_power(need.power, [(slot, None, n) for slot, n in enumerate(pool[1:])])
+    return None if paid is None else (pool[0] - need.energy, *paid[1])
+
+
+def _pools_after(pool: Pool, needs: Cost) -> Iterator[Pool]:
+    """Every pool left after paying `needs` from `pool` that is not plainly worse than another:
+    domain pips from their domain first, then Power of any domain; [A] pips from the domains in
+    every split, then Power of any domain."""
+    if pool[0] < needs.energy:
+        return
+    power = list(pool[1:])
+    for d in range(len(DOMAINS)):
+        own = min(power[d], needs.power[d])
+        power[d] -= own
+        power[ANY_INDEX] -= needs.power[d] - own
+    if power[ANY_INDEX] < 0:
+        return
+
+    def splits(d: int, wanted: int, taken: list[int]) -> Iterator[list[int]]:
+        if d == len(DOMAINS):
+            if wanted <= power[ANY_INDEX]:
+                yield [*taken, wanted]
+            return
+        for n in range(min(wanted, power[d]), -1, -1):
+            yield from splits(d + 1, wanted - n, [*taken, n])
+
+    for split in splits(0, needs.power[ANY_INDEX], []):
+        yield (pool[0] - needs.energy, *(p - n for p, n in zip(power, split)))
+
+
 # --- The most the resources could give ---------------------------------------------------------
 
 
