@@ -11,7 +11,8 @@ check of a payment (`engine.chain`) all read them here:
   in one payment; an exhausted rune may only be recycled;
 - sources ("add" abilities of other objects), each activated at most once, with their own costs
   and `only_for` restrictions; an `exhaust` or `kill` cost needs the object on your board (ready,
-  to exhaust it);
+  to exhaust it); a source's Energy/Power cost is paid from what the pool holds before it is
+  activated, not from what it adds (`paid_in_order`: no Energy from nothing);
 - non-standard costs (`eligible`, `capacity`), each paid with distinct objects that match its
   filter, never the card being played; an object pays for one non-standard cost once, and after
   a source used it (357.1.a, then 357.2) any but `exhaust` where the source exhausted it, none

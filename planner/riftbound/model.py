@@ -13,6 +13,9 @@ Variables (held in dicts keyed by the engine objects they stand for, named after
 - `use[kind,h1]`: how many objects of the object group starting with h1 pay the non-standard
   need (a kind and filter); for `spend_buff`, how many buffs;
 - `deficit[fury]`: pips of that domain paid by Power of any domain;
+- `step[t,id]`, `pool[t,k]`, `take[...]`: where sources cost Energy or Power, which one is
+  activated at step t and what the pool holds after it (`_in_order`: a source's cost is paid
+  from what the pool held before it, never from its own output);
 - `pay[name]`: the free optional cost `name` is paid (`Free`: the engine leaves the choice of
   those optional costs to the model, each adding its own part to the total of any option).
 
