@@ -921,6 +921,10 @@ def test_play_and_the_command_line_refuse_a_source_paying_itself(
     assert _run_cli("check", str(path)).returncode == 1
     played = _run_cli("play", str(path), "--json")
     assert '"status": "ok"' not in played.stdout
+    turn = {key: value for key, value in data.items() if key not in ("play", "payment")}
+    path.write_text(json.dumps({**turn, "turn": {}}), encoding="utf-8")
+    turned = _run_cli("turn", str(path), "--json")
+    assert turned.returncode == 0 and json.loads(turned.stdout)["plays"] == [], turned.stdout
 
 
 def _run_cli(*args: str) -> subprocess.CompletedProcess[str]:
@@ -1109,3 +1113,56 @@ def test_twenty_hybrid_pips_are_priced_without_walking_every_choice(verb: str, t
                           capture_output=True, text=True, cwd=ROOT, timeout=HANG_S * 3, check=False)
     assert done.returncode in (0, 1), done.stderr
     assert json.loads(done.stdout)
+
+
+# --- Sources paid in order: the planner against the references on random small boards ----------
+
+def _random_sources_board(seed: int) -> dict[str, Any]:
+    """A spell over 1-3 sources whose costs are Energy or Power (some converters), few runes
+    (some exhausted) and a small pool: boards where the order of activations decides."""
+    import random
+    rng = random.Random(seed)
+    domains = ["fury", "calm"]
+    costs = [{"energy": 1}, {"power": {"any": 1}}, {"power": {"fury": 1}}, {"energy": 2}]
+    adds = [{"energy": 1}, {"energy": 2}, {"energy": 3}, {"power": {"any": 1}},
+            {"power": {"calm": 1}}, {"power": {"fury": 2}}, {"power": {"any": 2}}]
+    sources, board = [], []
+    for i in range(rng.randrange(1, 4)):
+        cost, add = rng.choice(costs), rng.choice(adds)
+        size = lambda c: c.get("energy", 0) + sum((c.get("power") or {}).values())  # noqa: E731
+        repeatable = rng.random() < 0.4 and size(add) <= size(cost)  # a converter gains nothing
+        entry: dict[str, Any] = {"id": f"g{i}", "adds": add,
+                                 "costs": [cost] if repeatable else rng.choice([[cost, "exhaust"], [cost]])}
+        if repeatable:
+            entry["repeatable"] = True
+        sources.append(entry)
+        board.append({"id": f"g{i}", "card": "gold"})
+    runes = [{"id": f"r{i}", "domain": rng.choice(domains), "exhausted": rng.random() < 0.7}
+             for i in range(rng.randrange(0, 2))]
+    pool = {"energy": rng.randrange(0, 2), "power": {rng.choice(domains): rng.randrange(0, 2)}}
+    spell = {"energy": rng.randrange(0, 4)}
+    if rng.random() < 0.5:
+        spell["power"] = {rng.choice(domains + ["any"]): 1}
+    data = _self_paying(["exhaust"], runes=runes, pool=pool)
+    data["cards"]["spark"]["cost"] = spell
+    data["state"]["you"]["board"] = board
+    data["state"]["you"]["sources"] = sources
+    return data
+
+
+@pytest.mark.parametrize("seed", range(100))
+def test_sources_in_order_agree_with_the_references(seed: int) -> None:
+    import payplan
+    from payplan.benchmarks.riftbound.brute_force import brute_plan, payment_problems, total_of
+    from payplan.benchmarks.riftbound.reference import payer
+    data = _random_sources_board(seed)
+    scenario = payplan.load_data(data)
+    planned = payplan.plan(scenario)
+    brute = brute_plan(scenario)
+    assert (planned.status, planned.score) == (brute.status, brute.score), data
+    found = payer.best(data, total_of(scenario.cards["spark"].cost))
+    assert (found is None) == (planned.status == "unpayable"), data
+    if planned.status == "ok":
+        assert found is not None and found[0] == planned.score
+        assert payplan.check_payment(scenario, planned.payment).legal
+        assert not payment_problems(scenario, planned.total, planned.payment), data
