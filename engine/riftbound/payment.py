@@ -446,11 +446,20 @@ def paid_in_order(start: Cost, activations: Sequence[tuple[Cost, Cost]], total: 
     total paid after the last one. A source's cost is paid before it adds anything: no
     activation pays for itself, and no two pay for each other.
 
-    A search over the activations still to make and the pool, each state once. A domain pip
+    First the plain case: the pool before any activation pays all their costs together. Else a
+    search over the activations still to make and the pool, each state once. A domain pip
     takes Power of its domain before Power of any domain, and an [A] pip domain Power before
     Power of any domain (the flexible Power pays whatever the other would, so keeping it is
     never worse); which domain pays an [A] pip is a branch. Raises `TooManyOrders` past
     `ORDER_STATES` states."""
+    # Where the pool pays every activation's cost at once before any adds, any order does.
+    every = sum((needs for needs, _ in activations), Cost())
+    first = _paid_from((start.energy, *start.power), every)
+    if first is not None:
+        added = sum((adds for _, adds in activations), Cost())
+        if _paid_from(tuple(a + b for a, b in zip(first, (added.energy, *added.power))),
+                      total) is not None:
+            return True
     kinds: dict[tuple[Cost, Cost], int] = {}
     for needs, adds in activations:
         kinds[(needs, adds)] = kinds.get((needs, adds), 0) + 1
