@@ -30,6 +30,7 @@ into exact weighted sums and solves them in stages.
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
@@ -41,12 +42,14 @@ from ...engine.riftbound.options import CostOption, FreeCost
 from ...engine.riftbound.payment import (
     NeedKey,
     Resources,
+    TooManyOrders,
     board_losses,
     capacity,
     charged,
     eligible,
     need_key,
     needs_of,
+    paid_in_order,
     source_eligible,
     source_kills,
 )
@@ -122,11 +125,31 @@ def solve(
     checked by the engine): CP-SAT starts from it, and it is the answer (`optimal` false) when
     the time limit stops CP-SAT before it finds one. Raises `SolverStopped` when the time limit
     ran out before either was known (and no incumbent was given), and `ModelInvalid` (with
-    CP-SAT's validation message) when the model itself is rejected."""
+    CP-SAT's validation message) when the model itself is rejected.
+
+    Where a source costs Energy or Power, the model first pays it by the sums alone (a source
+    could then pay its own cost); an answer whose activations have an order that pays each
+    cost first (`engine.payment.paid_in_order`) is the answer, since the sums ask less than
+    the order does. Only otherwise is the model solved again with the order (`_in_order`), in
+    the time left."""
+    started = time.monotonic()
+    found = _solve(scenario, options, benefits, res, config, free, incumbent, False)
+    if found is None or _in_some_order(options, res, free, found):
+        return found
+    left = max(kernel.MIN_SOLVE, config.time_limit - (time.monotonic() - started))
+    return _solve(scenario, options, benefits, res,
+                  replace(config, time_limit=min(config.time_limit, left)), free, incumbent, True)
+
+
+def _solve(scenario: Scenario, options: tuple[CostOption, ...], benefits: tuple[int, ...],
+           res: Resources, config: SolverConfig, free: Free, incumbent: Solution | None,
+           ordered: bool) -> Solution | None:
+    """One solve of the model (`solve`), with the sources' order (`_in_order`) or by sums."""
     model = cp_model.CpModel()
     v = _variables(model, scenario, options, res, free)
     _constraints(model, v, options, res, free)
-    _in_order(model, v, options, res, free)
+    if ordered:
+        _in_order(model, v, options, res, free)
     terms = [Term(t) for t in _ranked_terms(scenario, v, options, benefits, res, free)]
     # The incumbent answers if CP-SAT finds nothing in time; it is hinted only to a model past
     # `HINT_FROM` variables: a smaller one is solved in milliseconds, and a hint would only
@@ -325,6 +348,39 @@ def _constraints(model: cp_model.CpModel, v: _Variables, options: tuple[CostOpti
 # --- Sources paid in order ----------------------------------------------------------------------
 
 
+def _costly(res: Resources) -> list[int]:
+    """The source offers with an Energy or Power cost of their own."""
+    return [s for s, offer in enumerate(res.sources) if offer.needs.energy or any(offer.needs.power)]
+
+
+def _in_some_order(options: tuple[CostOption, ...], res: Resources, free: Free,
+                   found: Solution) -> bool:
+    """Whether the activations of a solution by sums have an order that pays each source's
+    own cost from what the pool holds before it (`engine.payment.paid_in_order`); true where
+    no source activated has such a cost."""
+    costly = [s for s in _costly(res) if found.activate[s]]
+    if not costly:
+        return True
+    power = list(res.pool_power)
+    energy = res.pool_energy
+    for g, group in enumerate(res.runes):
+        energy += found.exhaust[g] + (found.recycle[g] if group.ready else 0)
+        power[group.domain] += found.recycle[g]
+    start = Cost(energy, tuple(power))
+    for s, offer in enumerate(res.sources):
+        if found.activate[s] and s not in costly:
+            start = start + offer.adds
+    total = options[found.option].total
+    for cost, paid in zip(free.costs, found.paid):
+        if paid:
+            total = total + cost.adds
+    try:
+        return paid_in_order(start, [(res.sources[s].needs, res.sources[s].adds) for s in costly],
+                             Cost(total.energy, total.power))
+    except TooManyOrders:
+        return False
+
+
 def _in_order(model: cp_model.CpModel, v: _Variables, options: tuple[CostOption, ...],
               res: Resources, free: Free) -> None:
     """A source's own Energy or Power cost is paid from what the pool holds before it is
@@ -340,9 +396,8 @@ def _in_order(model: cp_model.CpModel, v: _Variables, options: tuple[CostOption,
     never more than the pool holds before the step; then it adds. The total is paid last, from
     what the pool holds after the last step."""
     costly: dict[str, list[int]] = {}
-    for s, offer in enumerate(res.sources):
-        if offer.needs.energy or any(offer.needs.power):
-            costly.setdefault(offer.id, []).append(s)
+    for s in _costly(res):
+        costly.setdefault(res.sources[s].id, []).append(s)
     if not costly:
         return
     kinds = len(DOMAINS) + 2  # Energy, each domain's Power, Power of any domain
