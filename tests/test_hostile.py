@@ -909,6 +909,20 @@ def test_power_from_the_pool_pays_a_converter_but_not_the_play_twice() -> None:
     assert payplan.plan(payplan.load_data(data)).status == "unpayable"
 
 
+def test_the_plan_names_the_pool_power_a_source_cost_takes() -> None:
+    """[order] in the pool pays "[A], [Exhaust]: add [fury][fury]"; one [fury] pays Spark. The
+    payment names the pool's [order] as taken (else its own check finds nothing to pay the
+    source's [A] with before it adds)."""
+    import payplan
+    data = _self_paying([{"power": {"any": 1}}, "exhaust"], pool={"energy": 0, "power": {"order": 1}})
+    data["state"]["you"]["sources"][0]["adds"] = {"power": {"fury": 2}}
+    data["cards"]["spark"]["cost"] = {"power": {"fury": 1}}
+    scenario = payplan.load_data(data)
+    best = payplan.plan(scenario)
+    assert best.status == "ok" and best.payment.to_json()["pool"]["power"] == {"order": 1}
+    assert payplan.check_payment(scenario, best.payment).legal
+
+
 @pytest.mark.parametrize(("costs", "repeatable"), SELF_PAYING)
 def test_play_and_the_command_line_refuse_a_source_paying_itself(
         costs: list[object], repeatable: bool, tmp_path: Path) -> None:
@@ -1139,7 +1153,7 @@ def _random_sources_board(seed: int) -> dict[str, Any]:
         board.append({"id": f"g{i}", "card": "gold"})
     runes = [{"id": f"r{i}", "domain": rng.choice(domains), "exhausted": rng.random() < 0.7}
              for i in range(rng.randrange(0, 2))]
-    pool = {"energy": rng.randrange(0, 2), "power": {rng.choice(domains): rng.randrange(0, 2)}}
+    pool = {"energy": rng.randrange(0, 2), "power": {rng.choice([*domains, "order"]): rng.randrange(0, 2)}}
     spell = {"energy": rng.randrange(0, 4)}
     if rng.random() < 0.5:
         spell["power"] = {rng.choice(domains + ["any"]): 1}

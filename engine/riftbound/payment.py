@@ -673,9 +673,11 @@ def name_payment(scenario: Scenario, total: Cost, res: Resources,
             *((d, ("rune", i), 1) for i, d, _ in recycled),
             *((slot, ("source", k), n) for k, o in enumerate(used_sources)
               for slot, n in enumerate(o.adds.power))]
-        matched = pay_power(need, supply)
-        assert matched is not None  # the chosen counts pay
-        takes = matched[0]
+        takes = _costs_first(total.power, used_sources, supply)
+        if takes is None:
+            matched = pay_power(need, supply)
+            assert matched is not None  # the chosen counts pay
+            takes = matched[0]
     pool_used = [0] * len(POWER_KEYS)
     spent = [0] * len(POWER_KEYS)
     rune_pays: dict[str, str] = {}
@@ -701,6 +703,32 @@ def name_payment(scenario: Scenario, total: Cost, res: Resources,
     )
     spent_cost = Cost(total.energy, tuple(spent))
     return payment, spent_cost, score(scenario, total, res, usage)
+
+
+def _costs_first(total: Power, used: Sequence[SourceOffer],
+                 supply: Sequence[tuple[int, tuple[str, object], int]]
+                 ) -> list[Take[tuple[str, object]]] | None:
+    """The Power takes of a payment whose sources' own Power costs are paid first, from the
+    pool, the runes and the sources that cost nothing (their cost is paid before they add:
+    `paid_in_order`), then the total from what is left and what the others add; None where
+    that does not pay (a source's cost paid by another's output: the plain match names it)."""
+    costly = {k for k, o in enumerate(used) if o.needs.energy or any(o.needs.power)}
+    if not any(any(used[k].needs.power) for k in costly):
+        return None
+    own = tuple(sum(used[k].needs.power[slot] for k in costly) for slot in range(len(total)))
+    first = [(slot, holder, n) for slot, holder, n in supply
+             if holder[0] != "source" or holder[1] not in costly]
+    paid = pay_power(own, first)
+    if paid is None:
+        return None
+    taken: dict[tuple[int, tuple[str, object]], int] = {}
+    for take in paid[0]:
+        taken[(take.slot, take.holder)] = taken.get((take.slot, take.holder), 0) + take.count
+    rest = [(slot, holder, n - taken.get((slot, holder), 0)) for slot, holder, n in first]
+    rest += [(slot, holder, n) for slot, holder, n in supply
+             if holder[0] == "source" and holder[1] in costly]
+    then = pay_power(total, [entry for entry in rest if entry[2]])
+    return None if then is None else [*paid[0], *then[0]]
 
 
 # --- The payment --------------------------------------------------------------------------------
