@@ -673,11 +673,12 @@ def name_payment(scenario: Scenario, total: Cost, res: Resources,
             *((d, ("rune", i), 1) for i, d, _ in recycled),
             *((slot, ("source", k), n) for k, o in enumerate(used_sources)
               for slot, n in enumerate(o.adds.power))]
-        takes = _costs_first(total.power, used_sources, supply)
-        if takes is None:
+        first = _costs_first(total.power, used_sources, supply)
+        if first is None:
             matched = pay_power(need, supply)
             assert matched is not None  # the chosen counts pay
-            takes = matched[0]
+            first = matched[0]
+        takes = first
     pool_used = [0] * len(POWER_KEYS)
     spent = [0] * len(POWER_KEYS)
     rune_pays: dict[str, str] = {}
