@@ -637,9 +637,11 @@ def name_payment(scenario: Scenario, total: Cost, res: Resources,
     return the payment, what it spent on `total`, and its score (`score`).
 
     Energy comes from the pool, then the sources, then runes recycled anyway, then exhausted
-    runes; Power is matched by `pay_power` over the pool, the recycled runes and the sources, in
-    that order within each slot; each non-standard entry of the total takes its objects in
-    state order."""
+    runes (the runes before the sources where a source costs Energy); Power is matched by
+    `pay_power` over the pool, the recycled runes and the sources, in that order within each
+    slot, where a source costs Power its cost first (`_costs_first`, else `_sources_last`), so
+    that what pays a source's cost is named as taken before it adds; each non-standard entry
+    of the total takes its objects in state order."""
     exhaust_only: list[str] = []
     recycled: list[tuple[str, int, bool]] = []  # (rune id, domain, was ready)
     for g, group in enumerate(res.runes):
@@ -652,8 +654,11 @@ def name_payment(scenario: Scenario, total: Cost, res: Resources,
 
     # Energy: the pool, then the sources, then runes recycled anyway, then exhausted runes.
     energy_need = total.energy + sum(o.needs.energy for o in used_sources)
+    # (Where a source costs Energy, the runes come before the sources: a source's cost is paid
+    # before it adds, so what pays it is named.)
     from_pool = min(res.pool_energy, energy_need)
-    left = energy_need - from_pool - sum(o.adds.energy for o in used_sources)
+    left = energy_need - from_pool - (0 if any(o.needs.energy for o in used_sources)
+                                      else sum(o.adds.energy for o in used_sources))
     energy_runes = [i for i, _, ready in recycled if ready][:max(0, left)]
     left -= len(energy_runes)
     energy_runes += exhaust_only[:max(0, left)]
@@ -674,6 +679,8 @@ def name_payment(scenario: Scenario, total: Cost, res: Resources,
             *((slot, ("source", k), n) for k, o in enumerate(used_sources)
               for slot, n in enumerate(o.adds.power))]
         first = _costs_first(total.power, used_sources, supply)
+        if first is None:
+            first = _sources_last(need, supply)
         if first is None:
             matched = pay_power(need, supply)
             assert matched is not None  # the chosen counts pay
@@ -730,6 +737,20 @@ def _costs_first(total: Power, used: Sequence[SourceOffer],
              if holder[0] == "source" and holder[1] in costly]
     then = pay_power(total, [entry for entry in rest if entry[2]])
     return None if then is None else [*paid[0], *then[0]]
+
+
+def _sources_last(need: Power, supply: Sequence[tuple[int, tuple[str, object], int]]
+                  ) -> list[Take[tuple[str, object]]] | None:
+    """The Power takes with the pool and the runes matched first and the sources' Power only
+    for what they leave (a source's cost paid by another's output: what is taken from the pool
+    is there before any source adds), or None where that does not pay."""
+    own = [entry for entry in supply if entry[1][0] != "source"]
+    takes, _, _ = match_power(need, own)
+    left = list(need)
+    for take in takes:
+        left[take.pays] -= take.count
+    rest = pay_power(tuple(left), [entry for entry in supply if entry[1][0] == "source"])
+    return None if rest is None else [*takes, *rest[0]]
 
 
 # --- The payment --------------------------------------------------------------------------------
