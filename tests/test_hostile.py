@@ -1111,3 +1111,356 @@ def test_a_batch_cut_by_a_full_disk_continues_with_resume(tmp_path: Path) -> Non
     resumed = command("batch", str(requests), str(cut), "--jobs", "1", "--resume")
     assert resumed.code == 0, resumed.err
     assert cut.read_bytes() == whole.read_bytes()
+
+# === Hostile input, round four: Energy from nothing, duplicate ids, 2^N hybrid pips ===========
+#
+# A source's own Energy or Power cost is paid from what is in the pool before it is activated:
+# its own output (or another source's that it funds in turn) can't pay it. Duplicate ids in a
+# state are a bad file. Hybrid pips are priced as multisets, not as every tuple of choices.
+
+def _self_paying(costs: list[object], repeatable: bool = False, spark: int = 1,
+                 runes: object = None, pool: object = None) -> dict[str, Any]:
+    """Spark ([SPARK]) over one source on g1, "pay COSTS: add [2]", no runes unless given."""
+    source: dict[str, Any] = {"id": "g1", "adds": {"energy": 2}, "costs": costs}
+    if repeatable:
+        source["repeatable"] = True
+    you: dict[str, Any] = {"runes": runes if runes is not None else [],
+                           "hand": [{"id": "h1", "card": "spark"}],
+                           "board": [{"id": "g1", "card": "gold"}], "sources": [source]}
+    if pool is not None:
+        you["pool"] = pool
+    return {"format": "payplan/1",
+            "cards": {"spark": {"name": "Spark", "type": "spell", "domains": ["fury"],
+                                "cost": {"energy": spark}},
+                      "gold": {"name": "Gold", "type": "gear", "domains": ["fury"],
+                               "cost": {"energy": 0}}},
+            "state": {"phase": "main", "turn": "you", "you": you},
+            "play": {"object": "h1"}}
+
+
+SELF_PAYING = [
+    pytest.param([{"energy": 1}, "exhaust"], False, id="exhaust"),
+    pytest.param([{"energy": 1}], True, id="converter"),
+    pytest.param(["exhaust", {"energy": 1}], True, id="exhausting-converter"),
+    pytest.param([{"power": {"any": 1}}], True, id="power-converter"),
+]
+
+
+@pytest.mark.parametrize(("costs", "repeatable"), SELF_PAYING)
+def test_a_source_cannot_pay_its_own_cost(costs: list[object], repeatable: bool) -> None:
+    import payplan
+    data = _self_paying(costs, repeatable)
+    scenario = payplan.load_data(data)
+    assert payplan.plan(scenario).status == "unpayable"
+    checked = payplan.check_payment(scenario, {"sources": ["g1"]})
+    assert not checked.legal and checked.problems
+    assert payplan.plan_hand(scenario)[0].status == "unpayable"
+
+
+def test_two_sources_cannot_fund_each_other() -> None:
+    import payplan
+    data = _self_paying([{"energy": 1}, "exhaust"], spark=2)
+    data["state"]["you"]["board"].append({"id": "g2", "card": "gold"})
+    data["state"]["you"]["sources"].append(
+        {"id": "g2", "adds": {"energy": 2}, "costs": [{"energy": 1}, "exhaust"]})
+    scenario = payplan.load_data(data)
+    assert payplan.plan(scenario).status == "unpayable"
+    assert not payplan.check_payment(scenario, {"sources": ["g1", "g2"]}).legal
+
+
+def test_a_source_paid_from_a_rune_then_feeds_the_next_activation() -> None:
+    """The order matters, not the sums: one rune pays the first activation, which pays the
+    second, and the play takes what is left ([1] + 2 * ([2] - [1]) = [3])."""
+    import payplan
+    data = _self_paying([{"energy": 1}], True, spark=3, runes={"fury": 1})
+    scenario = payplan.load_data(data)
+    best = payplan.plan(scenario)
+    assert best.status == "ok" and list(best.payment.sources) == ["g1", "g1"]
+    assert payplan.check_payment(scenario, best.payment).legal
+    too_far = _self_paying([{"energy": 1}, "exhaust"], spark=3, runes={"fury": 1})
+    assert payplan.plan(payplan.load_data(too_far)).status == "unpayable"
+
+
+def test_power_from_the_pool_pays_a_converter_but_not_the_play_twice() -> None:
+    """[fury] in the pool pays one activation of "[A]: add [2]"; the second can't be paid."""
+    import payplan
+    data = _self_paying([{"power": {"any": 1}}], True, spark=2,
+                        pool={"energy": 0, "power": {"fury": 1}})
+    scenario = payplan.load_data(data)
+    best = payplan.plan(scenario)
+    assert best.status == "ok" and list(best.payment.sources) == ["g1"]
+    data["cards"]["spark"]["cost"] = {"energy": 3}
+    assert payplan.plan(payplan.load_data(data)).status == "unpayable"
+
+
+def test_the_plan_names_the_pool_power_a_source_cost_takes() -> None:
+    """[order] in the pool pays "[A], [Exhaust]: add [fury][fury]"; one [fury] pays Spark. The
+    payment names the pool's [order] as taken (else its own check finds nothing to pay the
+    source's [A] with before it adds)."""
+    import payplan
+    data = _self_paying([{"power": {"any": 1}}, "exhaust"], pool={"energy": 0, "power": {"order": 1}})
+    data["state"]["you"]["sources"][0]["adds"] = {"power": {"fury": 2}}
+    data["cards"]["spark"]["cost"] = {"power": {"fury": 1}}
+    scenario = payplan.load_data(data)
+    best = payplan.plan(scenario)
+    assert best.status == "ok" and best.payment.to_json()["pool"]["power"] == {"order": 1}
+    assert payplan.check_payment(scenario, best.payment).legal
+
+
+@pytest.mark.parametrize(("costs", "repeatable"), SELF_PAYING)
+def test_play_and_the_command_line_refuse_a_source_paying_itself(
+        costs: list[object], repeatable: bool, tmp_path: Path) -> None:
+    data = _self_paying(costs, repeatable)
+    path = tmp_path / "self.json"
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert _run_cli("plan", str(path)).returncode == 1
+    data["payment"] = {"sources": ["g1"]}
+    path.write_text(json.dumps(data), encoding="utf-8")
+    assert _run_cli("check", str(path)).returncode == 1
+    played = _run_cli("play", str(path), "--json")
+    assert '"status": "ok"' not in played.stdout
+    turn = {key: value for key, value in data.items() if key not in ("play", "payment")}
+    path.write_text(json.dumps({**turn, "turn": {}}), encoding="utf-8")
+    turned = _run_cli("turn", str(path), "--json")
+    assert turned.returncode == 0 and json.loads(turned.stdout)["plays"] == [], turned.stdout
+
+
+def _run_cli(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "payplan", *args], capture_output=True,
+                          text=True, cwd=ROOT, timeout=300, check=False)
+
+
+@pytest.mark.parametrize(("costs", "repeatable"), SELF_PAYING)
+def test_the_references_refuse_a_source_paying_itself(costs: list[object], repeatable: bool) -> None:
+    import payplan
+    from payplan.benchmarks.riftbound.brute_force import brute_plan, payment_problems
+    from payplan.benchmarks.riftbound.reference import payer
+    from payplan.benchmarks.riftbound.reference.pricing import Total
+    data = _self_paying(costs, repeatable)
+    scenario = payplan.load_data(data)
+    assert brute_plan(scenario).status == "unpayable"
+    assert payer.best(data, Total(energy=1)) is None
+    assert payment_problems(scenario, scenario.cards["spark"].cost, {"sources": ["g1"]})
+    fed = _self_paying(costs, repeatable, runes={"fury": 1}, spark=2)
+    fed_scenario = payplan.load_data(fed)
+    brute = brute_plan(fed_scenario)
+    planned = payplan.plan(fed_scenario)
+    assert (brute.status, brute.score) == (planned.status, planned.score)
+    found = payer.best(fed, Total(energy=2))
+    assert (found is None) == (planned.status == "unpayable")
+
+
+def test_an_mtg_mana_ability_cannot_pay_its_own_cost() -> None:
+    """mtg/1 already reads it so (a mana ability's cost is paid before its mana exists):
+    "{1}, {T}: Add {C}{C}" alone does not pay a {1} spell."""
+    import payplan
+    data = {"format": "mtg/1",
+            "cards": {"filter": {"name": "Filter", "types": ["land"],
+                                 "mana": [{"adds": "{C}{C}", "costs": ["tap", "{1}"]}]},
+                      "trinket": {"types": ["artifact"], "cost": "{1}"}},
+            "state": {"you": {"battlefield": [{"id": "c1", "card": "filter"}],
+                              "hand": [{"id": "h1", "card": "trinket"}]}},
+            "play": {"object": "h1"}}
+    scenario = payplan.load_data(data)
+    assert payplan.plan(scenario).status == "unpayable"
+    checked = payplan.check_payment(
+        scenario, {"sources": [{"id": "c1", "adds": "{C}{C}", "costs": ["tap", "{1}"]}]})
+    assert not checked.legal
+
+
+# --- Duplicate ids are a bad file; every plan's payment passes `check` -------------------------
+
+def _sources_twice() -> dict[str, Any]:
+    data = _self_paying(["exhaust"], spark=2)
+    data["state"]["you"]["sources"].append({"id": "g1", "adds": {"energy": 2}})
+    return data
+
+
+DUPLICATES = [
+    pytest.param(_sources_twice(), "state.you.sources[1].id", id="source-twice"),
+    pytest.param({**_self_paying(["exhaust"]), "state": {"you": {
+        "runes": [{"id": "r1", "domain": "fury"}, {"id": "r1", "domain": "calm"}],
+        "hand": [{"id": "h1", "card": "spark"}]}}}, "state.you.runes[1].id", id="rune-twice"),
+    pytest.param({**_self_paying(["exhaust"]), "state": {"you": {
+        "hand": [{"id": "h1", "card": "spark"}], "trash": [{"id": "h1", "card": "spark"}]}}},
+        "state.you.trash[0].id", id="card-in-two-zones"),
+    pytest.param({**_self_paying(["exhaust"]), "state": {
+        "you": {"hand": [{"id": "h1", "card": "spark"}]},
+        "opponent": {"board": [{"id": "h1", "card": "gold"}]}}},
+        "state.opponent.board[0].id", id="across-players"),
+    pytest.param({"format": "mtg/1",
+                  "cards": {"trinket": {"types": ["artifact"], "cost": "{1}"},
+                            "wastes": {"types": ["land"], "mana": [{"adds": "{C}"}]}},
+                  "state": {"you": {"battlefield": [{"id": "w1", "card": "wastes"},
+                                                    {"id": "w1", "card": "wastes"}],
+                                    "hand": [{"id": "h1", "card": "trinket"}]}},
+                  "play": {"object": "h1"}}, "state.you.battlefield[1].id", id="mtg-land-twice"),
+    pytest.param({"format": "mtg/1",
+                  "cards": {"trinket": {"types": ["artifact"], "cost": "{1}"}},
+                  "state": {"you": {"hand": [{"id": "h1", "card": "trinket"}],
+                                    "exile": [{"id": "h1", "card": "trinket"}]}},
+                  "play": {"object": "h1"}}, "state.you.exile[0].id", id="mtg-two-zones"),
+]
+
+
+@pytest.mark.parametrize(("data", "second"), DUPLICATES)
+@pytest.mark.parametrize("verb", ["plan", "check", "play"])
+def test_a_duplicate_id_in_a_state_is_one_line_exit_2(data: dict[str, Any], second: str, verb: str,
+                                                      tmp_path: Path) -> None:
+    path = tmp_path / "dup.json"
+    path.write_text(json.dumps({**data, "payment": {}} if verb == "check" else data),
+                    encoding="utf-8")
+    done = _run_cli(verb, str(path))
+    assert done.returncode == 2, (done.stdout, done.stderr)
+    lines = done.stderr.splitlines()
+    assert len(lines) == 1 and lines[0].startswith(f"{second}: duplicate ") and not done.stdout
+    assert "Traceback" not in done.stderr
+
+
+def _checked_plans(data: dict[str, Any]) -> int:
+    """The file's plan (with a `play`), else every plan of its hand (a turn's file), whose
+    status is ok goes through `check` with the plan's choices: legal, and where the plan is
+    optimal at no gap. Returns how many were checked."""
+    import payplan
+    scenario = payplan.load_data(data)
+    plans = [payplan.plan(scenario)] if data.get("play") else payplan.plan_hand(scenario)
+    checked = 0
+    for p in plans:
+        if p.status != "ok":
+            continue
+        alone = {key: value for key, value in data.items() if key != "turn"}
+        alone.setdefault("play", {"object": p.to_json()["play"]["object"]})
+        j = p.to_json()
+        choices = ({"cast": j["cast"], "x": j["x"], "paid": j["paid"], "announced": j["announced"]}
+                   if data["format"] == "mtg/1" else
+                   {"base": p.base.to_json(), "paid_optional": list(p.paid_optional),
+                    "paid": dict(p.paid), "discount_order": list(p.discount_order)})
+        result = payplan.check_payment(payplan.load_data(alone), p.payment, **choices)
+        assert result.legal, (p.to_json()["play"], result.problems)
+        if p.optimal:
+            assert result.gap == 0, (p.to_json()["play"], result.gap)
+        checked += 1
+    return checked
+
+
+@pytest.mark.parametrize("family", ["typical", "hand", "modifiers", "sources", "turn", "mtg",
+                                    "mtg-turn"])
+def test_every_generated_plan_passes_its_own_check(family: str) -> None:
+    from payplan.benchmarks.generate import families, generate
+    sizes = families()[family][1].sizes
+    checked = sum(_checked_plans(generate(family, sizes[0], seed)) for seed in range(3))
+    assert checked
+
+
+# --- Hybrid pips: the distinct costs as multisets, not 2^N choices -----------------------------
+
+def _hybrid_costs_by_every_choice(card: Any) -> list[Any]:
+    """The enumeration `hybrid_costs` replaced: every tuple of halves, each cost once."""
+    import itertools
+
+    from payplan.engine.riftbound.cost import Cost, power_from_map
+    out: list[Any] = []
+    for halves in itertools.product(*card.hybrid):
+        cost = card.cost
+        for domain in halves:
+            cost = cost + Cost(0, power_from_map({domain: 1}))
+        if cost not in out:
+            out.append(cost)
+    return out
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_hybrid_costs_match_every_choice_on_small_cards(seed: int) -> None:
+    import random
+    from dataclasses import replace
+
+    from payplan.engine.riftbound.cost import DOMAINS, Cost, OtherCost, power_from_map
+    from payplan.engine.riftbound.legality import hybrid_costs
+    rng = random.Random(seed)
+    card = payplan_card()
+    pips = rng.randrange(0, 9)
+    hybrid = tuple(tuple(rng.sample(DOMAINS[:rng.randrange(2, 7)], 2)) for _ in range(pips))
+    printed = Cost(rng.randrange(4), power_from_map({rng.choice(DOMAINS): rng.randrange(3)}),
+                   (OtherCost("discard", 1),) if rng.random() < 0.3 else ())
+    card = replace(card, cost=printed, hybrid=hybrid)
+    assert hybrid_costs(card) == _hybrid_costs_by_every_choice(card)
+
+
+def payplan_card() -> Any:
+    from payplan.engine.riftbound.loader import scenario_from_data
+    return scenario_from_data(sky()).cards["sky-splitter"]
+
+
+def _hybrid_sky(pips: int) -> dict[str, Any]:
+    """Sky Splitter with `pips` hybrid pips over every pair of domains in turn."""
+    import itertools
+    data = sky()
+    pairs = list(itertools.combinations(["fury", "calm", "mind", "body", "chaos", "order"], 2))
+    data["cards"]["sky-splitter"]["hybrid"] = [list(pairs[i % len(pairs)]) for i in range(pips)]
+    return data
+
+
+@pytest.mark.parametrize("verb", ["plan", "hand", "orders"])
+def test_twenty_hybrid_pips_are_priced_without_walking_every_choice(verb: str, tmp_path: Path) -> None:
+    """20 hybrid pips (the most a card may have): 2^20 choices, a few thousand distinct costs.
+    Walked choice by choice, 16 pips took 74 s under `--time-limit 1` and 20 did not finish;
+    the hang bound is generous (a machine shared by the suite), the answer must come."""
+    path = tmp_path / "sky20.json"
+    path.write_text(json.dumps(_hybrid_sky(20)), encoding="utf-8")
+    done = subprocess.run([sys.executable, "-m", "payplan", verb, str(path), "--json"],
+                          capture_output=True, text=True, cwd=ROOT, timeout=HANG_S * 3, check=False)
+    assert done.returncode in (0, 1), done.stderr
+    assert json.loads(done.stdout)
+
+
+# --- Sources paid in order: the planner against the references on random small boards ----------
+
+def _random_sources_board(seed: int) -> dict[str, Any]:
+    """A spell over 1-3 sources whose costs are Energy or Power (some converters), few runes
+    (some exhausted) and a small pool: boards where the order of activations decides."""
+    import random
+    rng = random.Random(seed)
+    domains = ["fury", "calm"]
+    costs = [{"energy": 1}, {"power": {"any": 1}}, {"power": {"fury": 1}}, {"energy": 2}]
+    adds = [{"energy": 1}, {"energy": 2}, {"energy": 3}, {"power": {"any": 1}},
+            {"power": {"calm": 1}}, {"power": {"fury": 2}}, {"power": {"any": 2}}]
+    sources, board = [], []
+    for i in range(rng.randrange(1, 4)):
+        cost, add = rng.choice(costs), rng.choice(adds)
+        size = lambda c: c.get("energy", 0) + sum((c.get("power") or {}).values())  # noqa: E731
+        repeatable = rng.random() < 0.4 and size(add) <= size(cost)  # a converter gains nothing
+        entry: dict[str, Any] = {"id": f"g{i}", "adds": add,
+                                 "costs": [cost] if repeatable else rng.choice([[cost, "exhaust"], [cost]])}
+        if repeatable:
+            entry["repeatable"] = True
+        sources.append(entry)
+        board.append({"id": f"g{i}", "card": "gold"})
+    runes = [{"id": f"r{i}", "domain": rng.choice(domains), "exhausted": rng.random() < 0.7}
+             for i in range(rng.randrange(0, 2))]
+    pool = {"energy": rng.randrange(0, 2), "power": {rng.choice([*domains, "order"]): rng.randrange(0, 2)}}
+    spell = {"energy": rng.randrange(0, 4)}
+    if rng.random() < 0.5:
+        spell["power"] = {rng.choice(domains + ["any"]): 1}
+    data = _self_paying(["exhaust"], runes=runes, pool=pool)
+    data["cards"]["spark"]["cost"] = spell
+    data["state"]["you"]["board"] = board
+    data["state"]["you"]["sources"] = sources
+    return data
+
+
+@pytest.mark.parametrize("seed", range(100))
+def test_sources_in_order_agree_with_the_references(seed: int) -> None:
+    import payplan
+    from payplan.benchmarks.riftbound.brute_force import brute_plan, payment_problems, total_of
+    from payplan.benchmarks.riftbound.reference import payer
+    data = _random_sources_board(seed)
+    scenario = payplan.load_data(data)
+    planned = payplan.plan(scenario)
+    brute = brute_plan(scenario)
+    assert (planned.status, planned.score) == (brute.status, brute.score), data
+    found = payer.best(data, total_of(scenario.cards["spark"].cost))
+    assert (found is None) == (planned.status == "unpayable"), data
+    if planned.status == "ok":
+        assert found is not None and found[0] == planned.score
+        assert payplan.check_payment(scenario, planned.payment).legal
+        assert not payment_problems(scenario, planned.total, planned.payment), data

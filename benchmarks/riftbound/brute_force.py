@@ -44,7 +44,10 @@ Payment semantics (the format's objective and readings: docs/payplan-format.md):
 - Energy: the total's Energy plus the sources' Energy costs <= pool Energy + exhausted runes +
   the sources' Energy. Power: the total's pips plus the sources' Power costs are matched to pool
   Power, recycled runes and the sources' Power (a domain pip takes that domain or `any`; an [A]
-  pip takes anything).
+  pip takes anything). And in time: some order of the activations pays each one's own Energy
+  and Power cost from what the pool holds before it (the runes', the pool's, and what the
+  activations before it added), the total after the last: a source never pays its own cost,
+  and two never pay each other's (`_in_some_order`).
 - Non-standard costs: each entry needs `count` distinct objects matching its filter, from your
   zones, or your opponent's with `controller: opponent`: `discard` from hand and
   `recycle_from_trash` from trash (never the card being played), `kill`, `return_to_hand`,
@@ -339,6 +342,10 @@ def _problems(play: _Play, total: Total, payment: Payment) -> list[str]:
         problems.append(f"needs {need_energy} Energy, the payment gives {have_energy}")
     if not power_feasible(need_power, have_power):
         problems.append(f"Power {need_power} can't be matched to {have_power}")
+    elif need_energy <= have_energy and not _in_some_order(
+            play, len(payment.exhaust), tuple(runes[r].domain for r in payment.recycle),
+            sources, total):
+        problems.append("no order of the sources pays each one's cost before it adds")
     owned = _source_needs(play, sources)
     listed = dict(payment.source_kills)
     owners = list(dict.fromkeys(o for o, _ in owned))
@@ -549,6 +556,46 @@ def power_feasible(need: Power, supply: Power) -> bool:
              for algorithm in (flow.edmonds_karp, flow.preflow_push)}
     assert len(flows) == 1, f"two max-flow algorithms disagree: {flows}"
     return bool(flows.pop() == wanted)
+
+
+def _in_some_order(play: _Play, exhausted: int, recycled_domains: tuple[str, ...],
+                   active: Sequence[Source], total: Total) -> bool:
+    """Whether the activations can be made one after another, each paying its own Energy and
+    Power cost out of what is in the pool at that moment: the pool's and the runes' resources
+    and what the activations made before it added (an activation's own output comes after its
+    cost is paid). The total is paid after the last. Every order of the activations that cost
+    something and every choice of the units paying each one is tried; those that cost nothing
+    go first (they only add)."""
+    costly = [s for s in active if s.pays.energy or any(s.pays.pips)]
+    if not costly:
+        return True
+    free = [s for s in active if not (s.pays.energy or any(s.pays.pips))]
+    energy, power = _resource_supply(play, exhausted, recycled_domains, free)
+
+    def go(left: list[Source], energy: int, power: Power) -> bool:
+        if not left:
+            return energy >= total.energy and power_feasible(total.pips, power)
+        tried: list[Source] = []
+        for i, s in enumerate(left):
+            if s in tried or energy < s.pays.energy:
+                continue
+            tried.append(s)
+            rest = left[:i] + left[i + 1:]
+            for spent in _spendings(power, s.pays.pips):
+                after = tuple(p - n + a for p, n, a in zip(power, spent, s.adds.pips))
+                if go(rest, energy - s.pays.energy + s.adds.energy, after):
+                    return True
+        return False
+
+    return go(costly, energy, power)
+
+
+def _spendings(power: Power, pips: Power) -> Iterator[Power]:
+    """Every part of `power` (per slot, at most what it holds) that pays exactly `pips`."""
+    wanted = sum(pips)
+    for part in itertools.product(*(range(min(n, wanted) + 1) for n in power)):
+        if sum(part) == wanted and power_feasible(pips, part):
+            yield part
 
 
 # --- Non-standard costs -------------------------------------------------------------------------
@@ -871,6 +918,8 @@ def _ranked(play: _Play, total: Total) -> tuple[int, int, bool, Payment] | None:
                 have_energy, have_power = _resource_supply(play, len(use.exhaust), use.domains,
                                                            active)
                 if have_energy < need_energy or not power_feasible(need_power, have_power):
+                    continue
+                if not _in_some_order(play, len(use.exhaust), use.domains, active, total):
                     continue
                 best = (key, Payment(use.exhaust, use.recycle, tuple(s.id for s in active),
                                      other, xp, victims))

@@ -55,7 +55,9 @@ from .payment import (
     PAYS_FROM,
     ObjectGroup,
     Payment,
+    TooManyOrders,
     eligible,
+    paid_in_order,
     pay_power,
     resources,
     source_adds,
@@ -267,7 +269,29 @@ def _check_resources(ctx: PlayContext, applied: Applied) -> tuple[Source, ...]:
     if _leftover(supply, need) is None:
         raise PlanRefused(f"payment: does not cover {need}: it gives "
                           f"{Cost(supply.energy, supply.power)}")
+    _check_order(ctx.scenario, supply, applied.total, tuple(used))
     return tuple(used)
+
+
+def _check_order(scenario: Scenario, supply: _Supply, total: Cost, used: tuple[Source, ...]) -> None:
+    """A source's own cost is paid from what the pool holds before it is activated
+    (`engine.payment.paid_in_order`): no activation pays for itself."""
+    steps = [(_need(Cost(), (s,)), source_adds(scenario, s)) for s in used]
+    costly = [step for step in steps if step[0].energy or any(step[0].power)]
+    if not costly:
+        return
+    # What the pool holds first: the supply less what the costly activations add.
+    start = Cost(supply.energy - sum(adds.energy for _, adds in costly),
+                 tuple(n - sum(adds.power[slot] for _, adds in costly)
+                       for slot, n in enumerate(supply.power)))
+    try:
+        ordered = paid_in_order(start, costly, Cost(total.energy, total.power))
+    except TooManyOrders:
+        raise PlanRefused("payment: its sources can be activated in too many orders to check "
+                          "that each one's cost is paid before it adds") from None
+    if not ordered:
+        raise PlanRefused("payment: no order of its sources pays each one's own cost from what "
+                          "the pool holds before it is activated (a source can't pay for itself)")
 
 
 @dataclass(frozen=True, slots=True)

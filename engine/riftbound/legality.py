@@ -8,7 +8,6 @@ permission; Flow never changes timing. Only one alternate base cost applies (353
 
 from __future__ import annotations
 
-import itertools
 import json
 from dataclasses import replace
 
@@ -51,16 +50,33 @@ def timing_reasons(ctx: PlayContext) -> list[str]:
 
 
 def hybrid_costs(card: Card) -> list[Cost]:
-    """The printed cost with each hybrid pip paid as one of its domains: every choice, in
-    order (the first halves first), each distinct cost once."""
-    out: list[Cost] = []
-    for halves in itertools.product(*card.hybrid):
-        cost = card.cost
-        for domain in halves:
-            cost = cost + Cost(0, power_from_map({domain: 1}))
-        if cost not in out:
-            out.append(cost)
-    return out
+    """The printed cost with each hybrid pip paid as one of its domains: each distinct cost
+    once, in the order of the first choice of halves reaching it when the choices are read in
+    order (the first pip's first half first, as `itertools.product` lists them).
+
+    The order of the pips does not change what they add, so the distinct costs are multisets
+    of domains (at most a few thousand for the 20 pips a card may have), not the 2^N choices:
+    the choices are walked depth first in that order, and a choice of the first i pips adding
+    the same domains as one walked before is not walked again (it reaches the same costs)."""
+    if not card.hybrid:
+        return [card.cost]
+    keys = sorted({d for pair in card.hybrid for d in pair})
+    halves = [tuple(keys.index(d) for d in pair) for pair in card.hybrid]
+    seen: set[tuple[int, tuple[int, ...]]] = set()
+    found: dict[tuple[int, ...], None] = {}
+    stack: list[tuple[int, tuple[int, ...]]] = [(0, (0,) * len(keys))]
+    while stack:
+        at, counts = stack.pop()
+        if (at, counts) in seen:
+            continue
+        seen.add((at, counts))
+        if at == len(halves):
+            found.setdefault(counts, None)
+            continue
+        for half in reversed(halves[at]):  # the first half on top: walked first
+            stack.append((at + 1, tuple(n + (k == half) for k, n in enumerate(counts))))
+    return [card.cost + Cost(0, power_from_map(
+        {keys[k]: n for k, n in enumerate(counts) if n})) for counts in found]
 
 
 def base_choices(ctx: PlayContext) -> tuple[list[BaseChoice], list[str]]:
@@ -79,10 +95,11 @@ def base_choices(ctx: PlayContext) -> tuple[list[BaseChoice], list[str]]:
     elif printed_ok:
         # A hybrid pip is announced as one of its halves: one printed base
         # per choice of halves, in order, the same cost once.
+        printed_bases: dict[BaseChoice, None] = {}
         for printed in hybrid_costs(card):
-            found = base_cost(replace(card, cost=printed), "printed", None, play.ignore, None)
-            if found not in candidates:
-                candidates.append(found)
+            printed_bases.setdefault(
+                base_cost(replace(card, cost=printed), "printed", None, play.ignore, None))
+        candidates.extend(printed_bases)
         # An ability's own "[1] or [Body]" (Legion Marauder's Empower): each cost it
         # may pay instead of its cost is a base of its own.
         for alternative in card.alternatives:

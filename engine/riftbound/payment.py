@@ -11,7 +11,8 @@ check of a payment (`engine.chain`) all read them here:
   in one payment; an exhausted rune may only be recycled;
 - sources ("add" abilities of other objects), each activated at most once, with their own costs
   and `only_for` restrictions; an `exhaust` or `kill` cost needs the object on your board (ready,
-  to exhaust it);
+  to exhaust it); a source's Energy/Power cost is paid from what the pool holds before it is
+  activated, not from what it adds (`paid_in_order`: no Energy from nothing);
 - non-standard costs (`eligible`, `capacity`), each paid with distinct objects that match its
   filter, never the card being played; an object pays for one non-standard cost once, and after
   a source used it (357.1.a, then 357.2) any but `exhaust` where the source exhausted it, none
@@ -428,6 +429,96 @@ def match_power(need: Power, supply: Sequence[tuple[int, H, int]]) -> tuple[list
     return takes, tuple(rest), unpaid
 
 
+# --- Sources activated in order -----------------------------------------------------------------
+
+ORDER_STATES = 200_000  # the most pool states `paid_in_order` visits before it gives up
+Pool = tuple[int, ...]  # Energy, then Power per slot (each domain, then any domain)
+
+
+class TooManyOrders(Exception):
+    """`paid_in_order` would visit more than `ORDER_STATES` pool states."""
+
+
+def paid_in_order(start: Cost, activations: Sequence[tuple[Cost, Cost]], total: Cost) -> bool:
+    """Whether the activations (each `(needs, adds)`: a source's own Energy/Power cost and what
+    it adds) can be made one after another, each paying its cost from what the pool holds
+    then (`start`, plus what the activations before it added, less what they paid), with the
+    total paid after the last one. A source's cost is paid before it adds anything: no
+    activation pays for itself, and no two pay for each other.
+
+    First the plain case: the pool before any activation pays all their costs together. Else a
+    search over the activations still to make and the pool, each state once. A domain pip
+    takes Power of its domain before Power of any domain, and an [A] pip domain Power before
+    Power of any domain (the flexible Power pays whatever the other would, so keeping it is
+    never worse); which domain pays an [A] pip is a branch. Raises `TooManyOrders` past
+    `ORDER_STATES` states."""
+    # Where the pool pays every activation's cost at once before any adds, any order does.
+    every = sum((needs for needs, _ in activations), Cost())
+    first = _paid_from((start.energy, *start.power), every)
+    if first is not None:
+        added = sum((adds for _, adds in activations), Cost())
+        if _paid_from(tuple(a + b for a, b in zip(first, (added.energy, *added.power))),
+                      total) is not None:
+            return True
+    kinds: dict[tuple[Cost, Cost], int] = {}
+    for needs, adds in activations:
+        kinds[(needs, adds)] = kinds.get((needs, adds), 0) + 1
+    steps = list(kinds)
+    seen: set[tuple[tuple[int, ...], Pool]] = set()
+    stack: list[tuple[tuple[int, ...], Pool]] = [(tuple(kinds.values()), (start.energy, *start.power))]
+    while stack:
+        left, pool = stack.pop()
+        if (left, pool) in seen:
+            continue
+        seen.add((left, pool))
+        if len(seen) > ORDER_STATES:
+            raise TooManyOrders
+        if not any(left):
+            if _paid_from(pool, total) is not None:
+                return True
+            continue
+        for k, (needs, adds) in enumerate(steps):
+            if left[k]:
+                rest = tuple(n - (i == k) for i, n in enumerate(left))
+                for after in _pools_after(pool, needs):
+                    stack.append((rest, tuple(a + b for a, b in zip(after, (adds.energy, *adds.power)))))
+    return False
+
+
+def _paid_from(pool: Pool, need: Cost) -> Pool | None:
+    """The pool after paying `need` by the paying rule (`pay_power`), or None."""
+    if pool[0] < need.energy:
+        return None
+    paid = pay_power(need.power, [(slot, None, n) for slot, n in enumerate(pool[1:])])
+    return None if paid is None else (pool[0] - need.energy, *paid[1])
+
+
+def _pools_after(pool: Pool, needs: Cost) -> Iterator[Pool]:
+    """Every pool left after paying `needs` from `pool` that is not plainly worse than another:
+    domain pips from their domain first, then Power of any domain; [A] pips from the domains in
+    every split, then Power of any domain."""
+    if pool[0] < needs.energy:
+        return
+    power = list(pool[1:])
+    for d in range(len(DOMAINS)):
+        own = min(power[d], needs.power[d])
+        power[d] -= own
+        power[ANY_INDEX] -= needs.power[d] - own
+    if power[ANY_INDEX] < 0:
+        return
+
+    def splits(d: int, wanted: int, taken: list[int]) -> Iterator[list[int]]:
+        if d == len(DOMAINS):
+            if wanted <= power[ANY_INDEX]:
+                yield [*taken, wanted]
+            return
+        for n in range(min(wanted, power[d]), -1, -1):
+            yield from splits(d + 1, wanted - n, [*taken, n])
+
+    for split in splits(0, needs.power[ANY_INDEX], []):
+        yield (pool[0] - needs.energy, *(p - n for p, n in zip(power, split)))
+
+
 # --- The most the resources could give ---------------------------------------------------------
 
 
@@ -546,9 +637,11 @@ def name_payment(scenario: Scenario, total: Cost, res: Resources,
     return the payment, what it spent on `total`, and its score (`score`).
 
     Energy comes from the pool, then the sources, then runes recycled anyway, then exhausted
-    runes; Power is matched by `pay_power` over the pool, the recycled runes and the sources, in
-    that order within each slot; each non-standard entry of the total takes its objects in
-    state order."""
+    runes (the runes before the sources where a source costs Energy); Power is matched by
+    `pay_power` over the pool, the recycled runes and the sources, in that order within each
+    slot, where a source costs Power its cost first (`_costs_first`, else `_sources_last`), so
+    that what pays a source's cost is named as taken before it adds; each non-standard entry
+    of the total takes its objects in state order."""
     exhaust_only: list[str] = []
     recycled: list[tuple[str, int, bool]] = []  # (rune id, domain, was ready)
     for g, group in enumerate(res.runes):
@@ -561,8 +654,11 @@ def name_payment(scenario: Scenario, total: Cost, res: Resources,
 
     # Energy: the pool, then the sources, then runes recycled anyway, then exhausted runes.
     energy_need = total.energy + sum(o.needs.energy for o in used_sources)
+    # (Where a source costs Energy, the runes come before the sources: a source's cost is paid
+    # before it adds, so what pays it is named.)
     from_pool = min(res.pool_energy, energy_need)
-    left = energy_need - from_pool - sum(o.adds.energy for o in used_sources)
+    left = energy_need - from_pool - (0 if any(o.needs.energy for o in used_sources)
+                                      else sum(o.adds.energy for o in used_sources))
     energy_runes = [i for i, _, ready in recycled if ready][:max(0, left)]
     left -= len(energy_runes)
     energy_runes += exhaust_only[:max(0, left)]
@@ -582,9 +678,14 @@ def name_payment(scenario: Scenario, total: Cost, res: Resources,
             *((d, ("rune", i), 1) for i, d, _ in recycled),
             *((slot, ("source", k), n) for k, o in enumerate(used_sources)
               for slot, n in enumerate(o.adds.power))]
-        matched = pay_power(need, supply)
-        assert matched is not None  # the chosen counts pay
-        takes = matched[0]
+        first = _costs_first(total.power, used_sources, supply)
+        if first is None:
+            first = _sources_last(need, supply)
+        if first is None:
+            matched = pay_power(need, supply)
+            assert matched is not None  # the chosen counts pay
+            first = matched[0]
+        takes = first
     pool_used = [0] * len(POWER_KEYS)
     spent = [0] * len(POWER_KEYS)
     rune_pays: dict[str, str] = {}
@@ -610,6 +711,46 @@ def name_payment(scenario: Scenario, total: Cost, res: Resources,
     )
     spent_cost = Cost(total.energy, tuple(spent))
     return payment, spent_cost, score(scenario, total, res, usage)
+
+
+def _costs_first(total: Power, used: Sequence[SourceOffer],
+                 supply: Sequence[tuple[int, tuple[str, object], int]]
+                 ) -> list[Take[tuple[str, object]]] | None:
+    """The Power takes of a payment whose sources' own Power costs are paid first, from the
+    pool, the runes and the sources that cost nothing (their cost is paid before they add:
+    `paid_in_order`), then the total from what is left and what the others add; None where
+    that does not pay (a source's cost paid by another's output: the plain match names it)."""
+    costly = {k for k, o in enumerate(used) if o.needs.energy or any(o.needs.power)}
+    if not any(any(used[k].needs.power) for k in costly):
+        return None
+    own = tuple(sum(used[k].needs.power[slot] for k in costly) for slot in range(len(total)))
+    first = [(slot, holder, n) for slot, holder, n in supply
+             if holder[0] != "source" or holder[1] not in costly]
+    paid = pay_power(own, first)
+    if paid is None:
+        return None
+    taken: dict[tuple[int, tuple[str, object]], int] = {}
+    for take in paid[0]:
+        taken[(take.slot, take.holder)] = taken.get((take.slot, take.holder), 0) + take.count
+    rest = [(slot, holder, n - taken.get((slot, holder), 0)) for slot, holder, n in first]
+    rest += [(slot, holder, n) for slot, holder, n in supply
+             if holder[0] == "source" and holder[1] in costly]
+    then = pay_power(total, [entry for entry in rest if entry[2]])
+    return None if then is None else [*paid[0], *then[0]]
+
+
+def _sources_last(need: Power, supply: Sequence[tuple[int, tuple[str, object], int]]
+                  ) -> list[Take[tuple[str, object]]] | None:
+    """The Power takes with the pool and the runes matched first and the sources' Power only
+    for what they leave (a source's cost paid by another's output: what is taken from the pool
+    is there before any source adds), or None where that does not pay."""
+    own = [entry for entry in supply if entry[1][0] != "source"]
+    takes, _, _ = match_power(need, own)
+    left = list(need)
+    for take in takes:
+        left[take.pays] -= take.count
+    rest = pay_power(tuple(left), [entry for entry in supply if entry[1][0] == "source"])
+    return None if rest is None else [*takes, *rest[0]]
 
 
 # --- The payment --------------------------------------------------------------------------------

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import replace
 
 from ..problems import DataPath
+from ..problems import path_text as _path_text
 from ..reading import join as _join
 from ..reading import options_text as _options
 from ..reading import show as _show
@@ -240,11 +241,19 @@ class StateReader(CardReader):
         return value
 
     def sources(self, value: object, path: DataPath, who: str) -> tuple[Source, ...]:
+        """A player's sources; one object or rune has one source entry (listed twice, one
+        object would be activated twice as if it were two)."""
         out: list[Source] = []
+        seen: dict[str, DataPath] = {}
         for where, item in self.each(value, path):
             f = self.fields(item, where, SOURCE_KEYS)
             ident = f.read("id", "", self.string)
-            if ident:
+            if ident in seen:
+                self.problem(f.at("id"), f"duplicate source id {_show(ident)} (also at "
+                                         f"{_path_text(seen[ident])}): an object has one source "
+                                         "entry")
+            elif ident:
+                seen[ident] = f.at("id")
                 self.owned(ident, f.at("id"), who, "a source")
             elif isinstance(item, dict) and "id" not in f:
                 f.require("id", "the object or rune with the ability")

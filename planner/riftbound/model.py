@@ -13,6 +13,9 @@ Variables (held in dicts keyed by the engine objects they stand for, named after
 - `use[kind,h1]`: how many objects of the object group starting with h1 pay the non-standard
   need (a kind and filter); for `spend_buff`, how many buffs;
 - `deficit[fury]`: pips of that domain paid by Power of any domain;
+- `step[t,id]`, `pool[t,k]`, `take[...]`: where sources cost Energy or Power, which one is
+  activated at step t and what the pool holds after it (`_in_order`: a source's cost is paid
+  from what the pool held before it, never from its own output);
 - `pay[name]`: the free optional cost `name` is paid (`Free`: the engine leaves the choice of
   those optional costs to the model, each adding its own part to the total of any option).
 
@@ -27,23 +30,26 @@ into exact weighted sums and solves them in stages.
 
 from __future__ import annotations
 
+import time
 from collections import Counter
 from collections.abc import Iterable
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, TypeVar
 
 from ...engine.discounts import ANY_INDEX
-from ...engine.riftbound.cost import DOMAINS, OtherCost
+from ...engine.riftbound.cost import DOMAINS, Cost, OtherCost
 from ...engine.riftbound.options import CostOption, FreeCost
 from ...engine.riftbound.payment import (
     NeedKey,
     Resources,
+    TooManyOrders,
     board_losses,
     capacity,
     charged,
     eligible,
     need_key,
     needs_of,
+    paid_in_order,
     source_eligible,
     source_kills,
 )
@@ -119,10 +125,31 @@ def solve(
     checked by the engine): CP-SAT starts from it, and it is the answer (`optimal` false) when
     the time limit stops CP-SAT before it finds one. Raises `SolverStopped` when the time limit
     ran out before either was known (and no incumbent was given), and `ModelInvalid` (with
-    CP-SAT's validation message) when the model itself is rejected."""
+    CP-SAT's validation message) when the model itself is rejected.
+
+    Where a source costs Energy or Power, the model first pays it by the sums alone (a source
+    could then pay its own cost); an answer whose activations have an order that pays each
+    cost first (`engine.payment.paid_in_order`) is the answer, since the sums ask less than
+    the order does. Only otherwise is the model solved again with the order (`_in_order`), in
+    the time left."""
+    started = time.monotonic()
+    found = _solve(scenario, options, benefits, res, config, free, incumbent, False)
+    if found is None or _in_some_order(options, res, free, found):
+        return found
+    left = max(kernel.MIN_SOLVE, config.time_limit - (time.monotonic() - started))
+    return _solve(scenario, options, benefits, res,
+                  replace(config, time_limit=min(config.time_limit, left)), free, incumbent, True)
+
+
+def _solve(scenario: Scenario, options: tuple[CostOption, ...], benefits: tuple[int, ...],
+           res: Resources, config: SolverConfig, free: Free, incumbent: Solution | None,
+           ordered: bool) -> Solution | None:
+    """One solve of the model (`solve`), with the sources' order (`_in_order`) or by sums."""
     model = cp_model.CpModel()
     v = _variables(model, scenario, options, res, free)
     _constraints(model, v, options, res, free)
+    if ordered:
+        _in_order(model, v, options, res, free)
     terms = [Term(t) for t in _ranked_terms(scenario, v, options, benefits, res, free)]
     # The incumbent answers if CP-SAT finds nothing in time; it is hinted only to a model past
     # `HINT_FROM` variables: a smaller one is solved in milliseconds, and a hint would only
@@ -316,6 +343,135 @@ def _constraints(model: cp_model.CpModel, v: _Variables, options: tuple[CostOpti
                 others = [var for key, var in killed if killers[key] != offer.id]
                 if others:
                     model.add(sum(others) + activate[s] <= len(objects.ids))
+
+
+# --- Sources paid in order ----------------------------------------------------------------------
+
+
+def _costly(res: Resources) -> list[int]:
+    """The source offers with an Energy or Power cost of their own."""
+    return [s for s, offer in enumerate(res.sources) if offer.needs.energy or any(offer.needs.power)]
+
+
+def _in_some_order(options: tuple[CostOption, ...], res: Resources, free: Free,
+                   found: Solution) -> bool:
+    """Whether the activations of a solution by sums have an order that pays each source's
+    own cost from what the pool holds before it (`engine.payment.paid_in_order`); true where
+    no source activated has such a cost."""
+    costly = [s for s in _costly(res) if found.activate[s]]
+    if not costly:
+        return True
+    power = list(res.pool_power)
+    energy = res.pool_energy
+    for g, group in enumerate(res.runes):
+        energy += found.exhaust[g] + (found.recycle[g] if group.ready else 0)
+        power[group.domain] += found.recycle[g]
+    start = Cost(energy, tuple(power))
+    for s, offer in enumerate(res.sources):
+        if found.activate[s] and s not in costly:
+            start = start + offer.adds
+    total = options[found.option].total
+    for cost, paid in zip(free.costs, found.paid):
+        if paid:
+            total = total + cost.adds
+    try:
+        return paid_in_order(start, [(res.sources[s].needs, res.sources[s].adds) for s in costly],
+                             Cost(total.energy, total.power))
+    except TooManyOrders:
+        return False
+
+
+def _in_order(model: cp_model.CpModel, v: _Variables, options: tuple[CostOption, ...],
+              res: Resources, free: Free) -> None:
+    """A source's own Energy or Power cost is paid from what the pool holds before it is
+    activated (the runes' and the pool's, and what sources activated earlier added): no
+    activation pays for itself, and no two pay for each other. The sums of `_constraints` let
+    a source pay its own cost; here the activations with such a cost take steps, one at a
+    time, and the pool is followed from step to step.
+
+    The pool starts with everything the runes and the pool give and what the free sources (no
+    Energy or Power cost) add: those come first, adding only. At step t at most one source is
+    activated (`step[t,id]`, the steps used first): its Energy from the pool's Energy, each
+    domain pip from Power of its domain or of any domain, each [A] pip from any Power (`take`),
+    never more than the pool holds before the step; then it adds. The total is paid last, from
+    what the pool holds after the last step."""
+    costly: dict[str, list[int]] = {}
+    for s in _costly(res):
+        costly.setdefault(res.sources[s].id, []).append(s)
+    if not costly:
+        return
+    kinds = len(DOMAINS) + 2  # Energy, each domain's Power, Power of any domain
+    flex = len(DOMAINS) + 1
+
+    def adds_of(offer_adds: Cost) -> list[int]:
+        return [offer_adds.energy, *offer_adds.power[:len(DOMAINS)], offer_adds.power[ANY_INDEX]]
+
+    free_offers = [s for s, offer in enumerate(res.sources) if offer.id not in costly]
+    ready = [g for g in v.exhaust]
+    pool: list[cp_model.LinearExpr] = [
+        res.pool_energy + cp_model.LinearExpr.sum([*v.exhaust.values()])
+        + cp_model.LinearExpr.sum([v.recycle[g] for g in ready])
+        + _dot([v.activate[s] for s in free_offers], (res.sources[s].adds.energy for s in free_offers))]
+    for d in range(len(DOMAINS)):
+        pool.append(res.pool_power[d] + cp_model.LinearExpr.sum(
+            [v.recycle[g] for g, group in enumerate(res.runes) if group.domain == d])
+            + _dot([v.activate[s] for s in free_offers],
+                   (res.sources[s].adds.power[d] for s in free_offers)))
+    pool.append(res.pool_power[ANY_INDEX] + _dot(
+        [v.activate[s] for s in free_offers], (res.sources[s].adds.power[ANY_INDEX] for s in free_offers)))
+    bound = (res.pool_energy + sum(res.pool_power) + 2 * sum(len(g.ids) for g in res.runes)
+             + sum(offer.adds.size for offer in res.sources))
+
+    ids = list(costly)
+    needs = [res.sources[costly[i][0]].needs for i in ids]
+    adds = [adds_of(res.sources[costly[i][0]].adds) for i in ids]
+    steps = sum(len(offers) for offers in costly.values())
+    step = [[model.new_bool_var(f"step[{t},{i}]") for i in ids] for t in range(steps)]
+    for t in range(steps):
+        model.add(sum(step[t]) <= 1)
+        if t:
+            model.add(sum(step[t]) <= sum(step[t - 1]))
+    for j, i in enumerate(ids):
+        model.add(sum(step[t][j] for t in range(steps))
+                  == sum(v.activate[s] for s in costly[i]))
+    for t in range(steps):
+        row = step[t]
+        need = [_dot(row, (cost.power[part] for cost in needs)) for part in range(ANY_INDEX + 1)]
+        before = pool
+        energy = _dot(row, (cost.energy for cost in needs))
+        model.add(before[0] >= energy)
+        spent: list[cp_model.LinearExpr] = [energy]
+        from_any: list[cp_model.IntVar] = []
+        any_pips = [model.new_int_var(0, bound, f"take[{t},A,{k}]") for k in range(1, kinds)]
+        model.add(sum(any_pips) == need[ANY_INDEX])
+        for d in range(len(DOMAINS)):
+            by_any = model.new_int_var(0, bound, f"take[{t},{DOMAINS[d]},any]")
+            model.add(by_any <= need[d])
+            from_any.append(by_any)
+            spent.append(need[d] - by_any + any_pips[d])
+        spent.append(cp_model.LinearExpr.sum(from_any) + any_pips[flex - 1])
+        pool = []
+        for k in range(kinds):
+            model.add(before[k] >= spent[k])
+            after = model.new_int_var(0, bound, f"pool[{t},{k}]")
+            model.add(after == before[k] - spent[k] + _dot(row, (a[k] for a in adds)))
+            pool.append(after)
+
+    # The total (the option's and the free optional costs'), from the pool after the last step.
+    def total(part: int) -> cp_model.LinearExpr:
+        return (_dot(v.choose.values(), (o.total.power[part] for o in options))
+                + _dot(v.pay.values(), (cost.adds.power[part] for cost in free.costs)))
+
+    model.add(pool[0] >= _dot(v.choose.values(), (o.total.energy for o in options))
+              + _dot(v.pay.values(), (cost.adds.energy for cost in free.costs)))
+    deficits = []
+    for d in range(len(DOMAINS)):
+        deficit = model.new_int_var(0, bound, f"last_deficit[{DOMAINS[d]}]")
+        model.add(deficit >= total(d) - pool[1 + d])
+        deficits.append(deficit)
+    model.add(cp_model.LinearExpr.sum(deficits) <= pool[flex])
+    model.add(cp_model.LinearExpr.sum([total(part) for part in range(len(DOMAINS) + 1)])
+              <= cp_model.LinearExpr.sum(pool[1:]))
 
 
 # --- Objective ----------------------------------------------------------------------------------

@@ -42,6 +42,9 @@ object, for an ability its own object, and the chosen targets on the board wins)
   exhaust, no other cost, and no other source of it is activated, no other source kills it; its
   buffs go with it. What the payment has and needs is compared as sums: Energy; Power per domain,
   the `any` Power added covering what the domains lack, then `[A]` pips from whatever is left.
+  And one activation at a time: a source's own Energy/Power cost is paid from what the pool
+  holds before it adds (the runes', the pool's, what earlier activations added), so a source
+  never pays for itself (`_one_at_a_time`, every order and every way of paying tried).
 """
 
 from __future__ import annotations
@@ -258,10 +261,12 @@ def _victims(ref: Reference, s: Source, weights: Mapping[str, int]
 
 
 def _source_plans(ref: Reference, weights: Mapping[str, int], bound: int
-                  ) -> Iterator[tuple[int, Total, Total, frozenset[str], frozenset[str]]]:
+                  ) -> Iterator[tuple[int, Total, Total, frozenset[str], frozenset[str],
+                                  tuple[tuple[Source, int], ...]]]:
     """Every activation count of every usable source, and for each activated source that
     kills other objects every choice of them: (charge, added, paid, the objects exhausted, the
-    objects killed: by a source's bare `kill` or by its `{kill: ...}` atoms). An object gives
+    objects killed: by a source's bare `kill` or by its `{kill: ...}` atoms, each source
+    activated with its count). An object gives
     itself up to one source at most; an object a source's atom kills pays nothing else: no
     other source of it is activated and no other source kills it."""
     sources = ref.sources
@@ -301,7 +306,8 @@ def _source_plans(ref: Reference, weights: Mapping[str, int], bound: int
                 continue
             if "source_victims_untracked" in ref.mutants:
                 victims = frozenset()
-            yield charge + extra, added, paid, exhausted, killed | victims
+            made = tuple((s, n) for s, n in zip(sources, counts) if n)
+            yield charge + extra, added, paid, exhausted, killed | victims, made
 
 
 def _plain_plan(sources: Sequence[Source], counts: Sequence[int], weights: Mapping[str, int]
@@ -340,6 +346,60 @@ def _power_ok(supply: Sequence[int], wild: int, need: Sequence[int], need_any: i
         return False
     spare = sum(max(0, s - n) for s, n in zip(supply, need)) + wild - lack
     return spare >= need_any
+
+
+def _one_at_a_time(start: tuple[int, ...], made: Sequence[tuple[Source, int]], total: Total) -> bool:
+    """Whether the activations `made` (each source with its count) can be made one at a time,
+    each paying its own Energy and Power cost from the pool as it is then (`start`: Energy, the
+    six domains' Power, Power of any domain, from the pool and the runes; then what each earlier
+    activation added, less what it paid), and `total` paid after them all. What a source adds
+    comes after its cost is paid: it can't pay for itself. Sources that cost nothing go first;
+    the others are tried in every order, each cost paid in every way."""
+    pool = list(start)
+    left: dict[int, int] = {}
+    for k, (s, n) in enumerate(made):
+        if s.pays.size:
+            left[k] = n
+        else:
+            pool[0] += n * s.adds.energy
+            for i in range(len(DOMAINS) + 1):
+                pool[1 + i] += n * s.adds.pips[i]
+    if not left:
+        return True
+
+    def go(pool: tuple[int, ...]) -> bool:
+        if not any(left.values()):
+            return (pool[0] >= total.energy and _power_ok(
+                pool[1:1 + len(DOMAINS)], pool[-1], total.pips[:len(DOMAINS)], total.pips[ANY]))
+        for k in [k for k, n in left.items() if n]:
+            s = made[k][0]
+            left[k] -= 1
+            for after in _paid_ways(pool, s.pays):
+                added = (after[0] + s.adds.energy, *(a + b for a, b in zip(after[1:], s.adds.pips)))
+                if go(added):
+                    left[k] += 1
+                    return True
+            left[k] += 1
+        return False
+
+    return go(tuple(pool))
+
+
+def _paid_ways(pool: tuple[int, ...], cost: Total) -> Iterator[tuple[int, ...]]:
+    """Every pool left after paying `cost` from `pool` (Energy; a domain pip from its domain or
+    Power of any domain; an [A] pip from any Power)."""
+    if pool[0] < cost.energy:
+        return
+    wild_slot = len(pool) - 1
+    per_domain = [[(cost.pips[d] - w, w) for w in range(cost.pips[d] + 1)] for d in range(len(DOMAINS))]
+    for split in itertools.product(*per_domain):
+        rest = [pool[0] - cost.energy, *(pool[1 + d] - own for d, (own, _) in enumerate(split)),
+                pool[wild_slot] - sum(w for _, w in split)]
+        if min(rest) < 0:
+            continue
+        for taken in itertools.product(*(range(n + 1) for n in rest[1:])):
+            if sum(taken) == cost.pips[ANY]:
+                yield (rest[0], *(n - t for n, t in zip(rest[1:], taken)))
 
 
 def _buffs_ok(ctx: Context, data: Mapping[str, Any], need: tuple[tuple[str, int], ...],
@@ -399,7 +459,7 @@ def _search(data: Mapping[str, Any], total: Total, ref: Reference
     plans = list(_source_plans(ref, weights, bound))
     found: tuple[int, int, int] | None = None
     for (ready, touched, loses, need_buffs, way_hits), other_charge in ways.items():
-        for src_charge, added, paid, exhausted, killed in plans:
+        for src_charge, added, paid, exhausted, killed, made in plans:
             # 357.1.a then 357.2: a source's object pays Energy or Power first; exhausted, it
             # may still pay a cost that does not need it ready; killed (by its own source or by
             # another's kill atom), nothing more.
@@ -423,7 +483,11 @@ def _search(data: Mapping[str, Any], total: Total, ref: Reference
                 if energy + pool_energy + added.energy < need_energy:
                     continue
                 supply = [rec[i] + pool_power[i] + added.pips[i] for i in range(len(DOMAINS))]
-                if _power_ok(supply, added.pips[ANY] + pool_any, need, need_any):
+                if not _power_ok(supply, added.pips[ANY] + pool_any, need, need_any):
+                    continue
+                start = (energy + pool_energy, *(rec[i] + pool_power[i] for i in range(len(DOMAINS))),
+                         pool_any)
+                if _one_at_a_time(start, made, total):
                     found = (hits, fixed + charge, lost)
     ref.payments[total] = found
     return found
