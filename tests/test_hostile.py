@@ -1151,7 +1151,9 @@ def test_a_source_cannot_pay_its_own_cost(costs: list[object], repeatable: bool)
     import payplan
     data = _self_paying(costs, repeatable)
     scenario = payplan.load_data(data)
-    assert payplan.plan(scenario).status == "unpayable"
+    planned = payplan.plan(scenario)
+    assert planned.status == "unpayable"
+    assert any("own cost is paid before it adds" in r for r in planned.reasons)
     checked = payplan.check_payment(scenario, {"sources": ["g1"]})
     assert not checked.legal and checked.problems
     assert payplan.plan_hand(scenario)[0].status == "unpayable"

@@ -11,7 +11,7 @@ parts compete for the same runes or objects, and the reason says so.
 from __future__ import annotations
 
 from ...engine.discounts import ANY_INDEX, NO_POWER, Power
-from ...engine.riftbound.cost import DOMAINS
+from ...engine.riftbound.cost import DOMAINS, Cost
 from ...engine.riftbound.options import CostOption, PlayOptions
 from ...engine.riftbound.payment import (
     PAYS_FROM,
@@ -114,5 +114,9 @@ def unpayable_reasons(scenario: Scenario, opts: PlayOptions, res: Resources) -> 
     assert best is not None
     if best:
         return [text for _, text in best]
+    if any(offer.needs != Cost() for offer in res.sources):
+        return [f"can't pay {best_option.total} in full: a source's own cost is paid before it "
+                f"adds, from what is there without it, or its parts need the same runes, "
+                f"sources or objects more than once"]
     return [f"can't pay {best_option.total} in full: its parts need the same runes, sources or "
             f"objects more than once"]
