@@ -133,6 +133,8 @@ some_filter = optional_dict(
     max_might=small,
     controller=st.sampled_from(["you", "opponent"]),
 )
+# An amount's `of` reads one player's objects (the amount says whose): no `controller` there.
+own_filter = optional_dict(type=st.sampled_from(TYPES), max_might=small)
 other_entry = st.builds(
     lambda kind, spec: {kind: spec},
     st.sampled_from(OTHER_KINDS),
@@ -149,7 +151,7 @@ def costs(c: bool = True, other: bool = True) -> st.SearchStrategy[dict[str, Any
 
 amounts = (
     small
-    | st.builds(lambda f: {"max": "might", "of": f}, some_filter)
+    | st.builds(lambda f: {"max": "might", "of": f}, own_filter)
     | optional_dict(zone=st.sampled_from(["board", "hand", "trash"]), times=small).map(
         lambda d: {"count": {"type": "unit"}, **d}
     )
@@ -305,7 +307,7 @@ def player(draw: st.DrawFn, who: str, card_ids: list[str]) -> tuple[dict[str, An
     if own:
         out["sources"] = [
             {"id": i, "adds": draw(costs(c=False, other=False)), **draw(source_fields)}
-            for i in draw(st.lists(st.sampled_from(own), max_size=2))
+            for i in draw(st.lists(st.sampled_from(own), max_size=2, unique=True))  # one entry an object
         ]
     return out, ids
 

@@ -213,7 +213,9 @@ def _one_or_list(draw: Draw, items: list[str]) -> object:
     return items[0] if len(items) == 1 and draw(st.booleans()) else items
 
 
-def _filter(draw: Draw) -> dict[str, object]:
+def _filter(draw: Draw, spell: bool = False, counted: bool = False) -> dict[str, object]:
+    """A filter as the loader takes it where it is read: `ability` only where it is read on the
+    spell or ability played (`spell`), no `controller` in a count of your permanents (`counted`)."""
     out: dict[str, object] = {}
     if draw(st.booleans()):
         out["type"] = _one_or_list(draw, draw(st.lists(st.sampled_from(TYPES), min_size=1, max_size=2)))
@@ -227,9 +229,9 @@ def _filter(draw: Draw) -> dict[str, object]:
         out["color"] = _one_or_list(draw, [NAMES[c] if draw(st.booleans()) else c for c in colors])
     if draw(st.integers(0, 4)) == 0:
         out["name"] = draw(st.sampled_from(["Bear", "Island"]))
-    if draw(st.integers(0, 3)) == 0:
+    if not counted and draw(st.integers(0, 3)) == 0:
         out["controller"] = draw(st.sampled_from(["you", "opponent", "any"]))
-    if draw(st.integers(0, 4)) == 0:
+    if spell and draw(st.integers(0, 4)) == 0:
         out["ability"] = "activated"
     return out
 
@@ -269,14 +271,14 @@ def _reduction(draw: Draw, with_id: bool) -> dict[str, object]:
         out["id"] = draw(st.sampled_from(["affinity", "reductions[0]", "grants[1]", "r"]))
     generic = draw(st.integers(0, 2))
     if generic == 0 or draw(st.booleans()):
-        out["generic"] = {"count": _filter(draw)} if generic == 2 else draw(st.integers(0, 3))
+        out["generic"] = {"count": _filter(draw, counted=True)} if generic == 2 else draw(st.integers(0, 3))
     if "generic" in out and draw(st.booleans()):  # a minimum binds the generic part only
         out["minimum"] = draw(st.integers(0, 2))
     if draw(st.integers(0, 2)) == 0:
         out["mana"] = _plain(draw, lo=0)
     for c in COLORS + "C":
         if draw(st.integers(0, 7)) == 0:  # a color key counted from the state (issue 25, B1)
-            out[c] = ({"count": _filter(draw)} if c != "C" and draw(st.integers(0, 2)) == 0
+            out[c] = ({"count": _filter(draw, counted=True)} if c != "C" and draw(st.integers(0, 2)) == 0
                       else draw(st.integers(0, 2)))
     if not any(k in out for k in ("generic", "mana", *COLORS, "C")):
         out["generic"] = generic  # a reduction says at least one of them
@@ -335,7 +337,7 @@ def _mana_ability(draw: Draw) -> dict[str, object]:
                 costs.append(_other(draw))
         out["costs"] = costs
     if draw(st.integers(0, 3)) == 0:
-        out["only_for"] = _filter(draw)
+        out["only_for"] = _filter(draw, spell=True)
     return out
 
 
@@ -379,7 +381,7 @@ def _grant(draw: Draw) -> dict[str, object]:
     else:
         out["at_least"] = draw(st.integers(0, 4))
     if draw(st.booleans()):
-        out["applies_to"] = _filter(draw)
+        out["applies_to"] = _filter(draw, spell=True)
     return out
 
 
