@@ -99,7 +99,10 @@ def check_payments(data: dict[str, Any], out: dict[str, Any]) -> None:
     between made by the engine's own resolution of each plan, as `payplan play` applies it)."""
     s = mtg_from_data(data)
     s = replace(s, turn=None)
-    for p in out["plays"]:
+    assert len(out["after"]) == len(out["plays"])
+    for i, p in enumerate(out["plays"]):
+        if i:
+            assert out["after"][i - 1] == _left(s), i - 1
         here = scenario_to_data(s)
         play: dict[str, Any] = {"object": p["play"]["object"], "from": p["play"]["from"]}
         if "ability" in p["play"]:
@@ -115,6 +118,21 @@ def check_payments(data: dict[str, Any], out: dict[str, Any]) -> None:
         plan = plan_mtg(single, CONFIG)
         assert plan.ok and plan.x == p["x"]  # the same X `plan` chooses on that state
         s = resolve(s, _resolved(p))
+    if out["plays"]:
+        assert out["after"][-1] == _left(s)
+
+
+def _left(s: Any) -> dict[str, Any]:
+    """What the turn's `after` says of a state: the untapped permanents with a mana ability (a
+    sick creature's tapping ones can't be activated) and the mana pool."""
+    you = scenario_to_data(s)["state"]["you"]
+    untapped = []
+    for obj in you.get("battlefield", []):
+        card = s.cards[obj["card"]]
+        sick = obj.get("sick", False) and "creature" in card.types
+        if not obj.get("tapped", False) and any(not (a.tap and sick) for a in card.mana):
+            untapped.append(obj["id"])
+    return {"untapped": untapped, "mana_pool": you.get("mana_pool", "")}
 
 
 def _resolved(p: dict[str, Any]) -> Resolved:

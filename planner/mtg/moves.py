@@ -387,7 +387,7 @@ class Moves:
             assert all(isinstance(p, Plan) for p in plans)
             afters = [move.after for _, move in steps]
             assert all(isinstance(a, TurnState) for a in afters)
-            return plans, [a.scenario for a in afters]
+            return plans, [a.scenario for a in afters]  # type: ignore[return-value]
         return _pay_deferred(self, start, steps)
 
     def reason(self, scenario: Scenario, candidate: Candidate) -> str:

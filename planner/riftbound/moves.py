@@ -519,7 +519,7 @@ class Moves:
             plans = [move.plan for _, move in steps]
             assert all(isinstance(p, Plan) for p in plans)
             assert all(isinstance(move.after, Scenario) for _, move in steps)
-            return plans, [move.after for _, move in steps]
+            return plans, [move.after for _, move in steps]  # type: ignore[return-value]
         return _pay_runes_together(self, start, [(move.plan, move.play) for _, move in steps])
 
     def reason(self, scenario: Scenario, candidate: Candidate) -> str:
