@@ -113,9 +113,9 @@ class Moves(Protocol[S]):
         """The search state of the start scenario."""
 
     def realize(self, start: Any, steps: Sequence[tuple[Candidate, Move[S]]]
-                ) -> tuple[Sequence[answers.Plan], Any]:
+                ) -> tuple[Sequence[answers.Plan], Sequence[Any]]:
         """The plays of the best path as `payplan plan` prints them, each with its payment on
-        the scenario it meets, and the scenario after the last one."""
+        the scenario it meets, and the scenario after each play (one a play, in order)."""
 
     def candidates(self, scenario: S, turn: Turn[Any]) -> list[Candidate]:
         """The candidates of this state, in candidate order (`auto`), or the file's list."""
@@ -165,6 +165,10 @@ class Moves(Protocol[S]):
         """The printed name of the card `card` (an id of the scenario's cards), for the turn's
         readable summary."""
 
+    def left_json(self, scenario: Any) -> dict[str, object]:
+        """What the scenario has left to pay with, in the ruleset's format (the turn's `after`:
+        one a play, on the scenario after it)."""
+
     def pool_left(self, scenario: Any) -> str | None:
         """What is left in the scenario's pool, in the game's cost text (`""`: nothing), for
         the turn's readable summary; None for a game with no pool to tell of."""
@@ -205,6 +209,8 @@ class TurnPlan(answers.Answer):
     plays: tuple[answers.Plan, ...]
     not_played: tuple[tuple[str, str], ...]
     state: dict[str, object] = field(compare=False)
+    # What is left to pay with after each play, in order (`Moves.left_json`).
+    after: tuple[dict[str, object], ...] = field(default=(), compare=False)
     # For the readable text only: each play's card name, and what is left in the pool after
     # the turn (None: the game tells of no pool).
     names: tuple[str, ...] = field(default=(), compare=False)
@@ -223,6 +229,7 @@ class TurnPlan(answers.Answer):
             "plays": [p.to_json() for p in self.plays],
             "not_played": [{"play": key, "reason": reason} for key, reason in self.not_played],
             "state": self.state,
+            "after": list(self.after),
         }
 
     def render(self) -> str:
@@ -661,7 +668,8 @@ def plan_turn(moves: Moves[Any], start: Any, turn: Turn[Any], fmt: str,
     most = search.bound(first, frozenset(), frozenset(), 0, TOP)[0]
     path = search.best(first, frozenset(), frozenset(), 0)
     assert path is not None  # every path is below `TOP`: the empty turn is
-    plans, final = moves.realize(start, path.steps)
+    plans, states = moves.realize(start, path.steps)
+    final = states[-1] if states else start
     objective = sum(p.objective or 0 for p in plans)
     if objective != path.objective:  # the ruleset's moves and its realisation disagree: a bug
         raise RuntimeError(f"the turn's plays add up to objective {objective}, the search "
@@ -689,6 +697,7 @@ def plan_turn(moves: Moves[Any], start: Any, turn: Turn[Any], fmt: str,
         plays=tuple(plans),
         not_played=tuple(not_played),
         state=moves.state_json(final),
+        after=tuple(moves.left_json(s) for s in states),
         names=tuple(moves.card_name(start, p.play.get("card", "")) for p in plans),
         pool_left=moves.pool_left(final),
     )
@@ -727,7 +736,8 @@ def pay_together(moves: Moves[Any], start: Any, sequence: Sequence[Candidate],
     search = _Search(moves, Turn(max_plays=len(sequence)), limit, fixed=sequence)
     path = search.best(moves.begin(start), frozenset(), frozenset(), 0)
     assert path is not None
-    plans, final = moves.realize(start, path.steps)
+    plans, states = moves.realize(start, path.steps)
+    final = states[-1] if states else start
     return Together(tuple(plans), tuple(move.play for _, move in path.steps), final,
                     not search.cut)
 

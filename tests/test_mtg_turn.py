@@ -17,9 +17,11 @@ import copy
 import json
 import random
 from dataclasses import replace
+from pathlib import Path
 from typing import Any
 
 import pytest
+import yaml
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_rulesets import check_shape
@@ -97,7 +99,10 @@ def check_payments(data: dict[str, Any], out: dict[str, Any]) -> None:
     between made by the engine's own resolution of each plan, as `payplan play` applies it)."""
     s = mtg_from_data(data)
     s = replace(s, turn=None)
-    for p in out["plays"]:
+    assert len(out["after"]) == len(out["plays"])
+    for i, p in enumerate(out["plays"]):
+        if i:
+            assert out["after"][i - 1] == _left(s), i - 1
         here = scenario_to_data(s)
         play: dict[str, Any] = {"object": p["play"]["object"], "from": p["play"]["from"]}
         if "ability" in p["play"]:
@@ -113,6 +118,21 @@ def check_payments(data: dict[str, Any], out: dict[str, Any]) -> None:
         plan = plan_mtg(single, CONFIG)
         assert plan.ok and plan.x == p["x"]  # the same X `plan` chooses on that state
         s = resolve(s, _resolved(p))
+    if out["plays"]:
+        assert out["after"][-1] == _left(s)
+
+
+def _left(s: Any) -> dict[str, Any]:
+    """What the turn's `after` says of a state: the untapped permanents with a mana ability (a
+    sick creature's tapping ones can't be activated) and the mana pool."""
+    you = scenario_to_data(s)["state"]["you"]
+    untapped = []
+    for obj in you.get("battlefield", []):
+        card = s.cards[obj["card"]]
+        sick = obj.get("sick", False) and "creature" in card.types
+        if not obj.get("tapped", False) and any(not (a.tap and sick) for a in card.mana):
+            untapped.append(obj["id"])
+    return {"untapped": untapped, "mana_pool": you.get("mana_pool", "")}
 
 
 def _resolved(p: dict[str, Any]) -> Resolved:
@@ -673,3 +693,36 @@ def test_a_turn_orders_a_remover_after_what_it_removes(name: str) -> None:
     assert out["order"] == [data["play"]["object"]]
     verdict = judge(data, {"turn": (0, out["plays"][0], "")})
     assert not verdict.problems, "; ".join(verdict.problems)
+
+
+def test_after_each_play_the_untapped_sources_and_pool_left() -> None:
+    """examples/turns/03: the land drop h1 leaves s1 and h1 untapped and no mana; Dark Ritual
+    taps s1 for its {B} and adds {B}{B}{B}: h1 untapped, {B}{B}{B} in the pool; the Horror
+    ({3}{B}) takes the pool's three and taps h1: nothing left. Both modes (each payment on its
+    own, or the mana paid together at the end) walk to the same."""
+    path = Path(__file__).resolve().parent.parent / "examples" / "turns" / "03-land-drop-ritual.yaml"
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    out = turn(data)
+    assert out["order"] == ["h1", "h2", "h3"]
+    want = [{"untapped": ["s1", "h1"], "mana_pool": ""},
+            {"untapped": ["h1"], "mana_pool": "{B}{B}{B}"},
+            {"untapped": [], "mana_pool": ""}]
+    assert out["after"] == want
+    s = mtg_from_data(data)
+    explicit = plan_turn(MtgMoves(s, CONFIG, turn_of(s, turn_refused).candidates, deferred=False),
+                         s, turn_of(s, turn_refused), "mtg/1", deadline(CONFIG)).to_json()
+    assert explicit["after"] == want
+
+
+def test_a_summoning_sick_creature_is_no_untapped_source() -> None:
+    """A mana creature cast this turn can't tap for mana (rule 302.6): it is not among the
+    untapped sources after it, while the land that paid for it is tapped."""
+    cards = {"forest": {"types": ["land"], "mana": [{"adds": "{G}"}]},
+             "elf": {"types": ["creature"], "cost": "{G}", "mana": [{"adds": "{G}"}]}}
+    data = {"format": "mtg/1", "cards": cards, "turn": {},
+            "state": {"you": {"battlefield": [{"id": "f1", "card": "forest"},
+                                              {"id": "f2", "card": "forest"}],
+                              "hand": [{"id": "h1", "card": "elf"}]}}}
+    out = turn(data)
+    assert out["order"] == ["h1"]
+    assert out["after"] == [{"untapped": ["f2"], "mana_pool": ""}]

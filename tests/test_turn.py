@@ -16,7 +16,10 @@ from payplan.engine.problems import ScenarioError
 from payplan.engine.riftbound.loader import scenario_from_data
 from payplan.planner.commands import answer
 from payplan.planner.config import SolverConfig
+from payplan.planner.kernel import deadline
 from payplan.planner.riftbound.play import play_data
+from payplan.planner.riftbound.ruleset import RULESET, turn_refused
+from payplan.planner.turn import plan_turn, turn_of
 
 CONFIG = SolverConfig()
 
@@ -226,3 +229,44 @@ def test_turn_examples_give_their_hand_worked_answers(path: Path) -> None:
     check_shape("turn", got)
     for key, value in expect.items():
         assert got[key] == value, key
+
+
+def _after_both_modes(data: dict[str, Any]) -> list[Any]:
+    """The turn's `after`, checked equal when every play is paid on its own (the runes not
+    deferred to the end): both walks of the same plays leave the same runes and pool."""
+    out = answer("turn", data, CONFIG).to_json()
+    check_shape("turn", out)
+    assert len(out["after"]) == len(out["plays"])
+    s = scenario_from_data(data)
+    explicit = plan_turn(RULESET.turn_moves(s, defer=False), s, turn_of(s, turn_refused),
+                         "payplan/1", deadline(CONFIG)).to_json()
+    if explicit["order"] == out["order"]:
+        assert explicit["after"] == out["after"]
+    return list(out["after"])
+
+
+def test_after_each_play_the_ready_runes_left() -> None:
+    """examples/turns/01: the Apprentice exhausts r1 and r2 (its [2]), Wild Bolt recycles the
+    Mind rune r4 (its [A], its Energy pays the [1]), Calm Word the Calm rune r3: the runes
+    still ready are r3 and r4, then r3, then none; no pool at any point."""
+    path = Path(__file__).resolve().parent.parent / "examples" / "turns" / "01-apprentice-first.yaml"
+    data = yaml.safe_load(path.read_text(encoding="utf-8"))
+    assert _after_both_modes(data) == [{"ready": ["r3", "r4"], "pool": {}},
+                                       {"ready": ["r3"], "pool": {}},
+                                       {"ready": [], "pool": {}}]
+
+
+def test_after_each_play_the_pool_left() -> None:
+    """A pool of [2] and one Calm Power, one ready Fury rune: the [1] spell is paid from the
+    pool's Energy (free; a rune would cost), leaving [1] and the Calm Power; the unit's Calm
+    pip takes the Calm Power, leaving [1]. The rune stays ready throughout."""
+    cards = {"spark": {"type": "spell", "cost": {"energy": 1}},
+             "sage": {"type": "unit", "cost": {"power": {"calm": 1}}, "might": 1}}
+    you = {"runes": [{"id": "r1", "domain": "fury"}],
+           "pool": {"energy": 2, "power": {"calm": 1}},
+           "hand": [{"id": "h1", "card": "spark"}, {"id": "h2", "card": "sage"}]}
+    data: dict[str, Any] = {"format": "payplan/1", "cards": cards, "state": {"you": you}}
+    out = answer("turn", data, CONFIG).to_json()
+    assert out["order"] == ["h1", "h2"], out["order"]
+    assert _after_both_modes(data) == [{"ready": ["r1"], "pool": {"energy": 1, "power": {"calm": 1}}},
+                                       {"ready": ["r1"], "pool": {"energy": 1}}]

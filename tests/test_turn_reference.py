@@ -240,3 +240,28 @@ PLANNER_RAISES = {
 
 def test_the_planner_answers_two_discounting_units_and_an_accelerate_unit() -> None:
     assert ref_turn.compare(PLANNER_RAISES) == []
+
+
+@settings(max_examples=30, deadline=None, suppress_health_check=list(HealthCheck))
+@given(turn_data())
+def test_after_each_play_follows_the_payments(data: dict[str, Any]) -> None:
+    """The turn's `after` on fresh turns, against the answer's own payments: the runes ready
+    after play i are the start's ready runes less those any play up to i exhausted or recycled
+    (in the start's rune order), and the last entry is what the answer's `state` holds."""
+    got = answer("turn", copy.deepcopy(data)).to_json()
+    assert len(got["after"]) == len(got["plays"])
+    runes = data["state"]["you"].get("runes") or []
+    if isinstance(runes, dict):  # the short form: {domain: count} (no id to follow)
+        return
+    ready = [r["id"] for r in runes if not r.get("exhausted")]
+    for after, p in zip(got["after"], got["plays"]):
+        pay = p.get("payment") or {}
+        gone = {str(r) for r in pay.get("exhaust") or []} | {
+            str(r["rune"]) for r in pay.get("recycle") or []}
+        ready = [r for r in ready if r not in gone]
+        assert after["ready"] == ready, (p["play"], after, ready)
+    if got["plays"]:
+        you = got["state"]["you"]
+        assert got["after"][-1] == {
+            "ready": [r["id"] for r in you.get("runes") or [] if not r.get("exhausted")],
+            "pool": you.get("pool", {})}

@@ -397,6 +397,11 @@ def _turn(tab: Page) -> None:
     tab.open("turns/03-land-drop-ritual")
     text = tab.tab("turn")
     assert "play 1" in text and "Dark Ritual" in text and "play 3" in text
+    # What is left to pay with after each play: the answer's own `after`, as the turn walked it.
+    after = tab.page.eval_on_selector_all("#turn .pool", "(ps) => ps.map((p) => p.textContent)")
+    assert after == ["left after: untapped: s1 h1; mana pool: none",
+                     "left after: untapped: h1; mana pool: {B}{B}{B}",
+                     "left after: untapped: none; mana pool: none"]
     tab.shot("6-turn")
     tab.tab("plan")
 
@@ -534,11 +539,12 @@ def test_the_turn_view_and_a_turn_asked_of_a_single_play(tab: Page) -> None:
     tab.open("01-sky-splitter-order")
     tab.tab("turn")
     assert "plans the file's `turn`" in tab.page.inner_text("[data-path=play] .problem")
-    # A turn file opens on the turn: each play, what pays it, and what is still ready after.
+    # A turn file opens on the turn: each play, what pays it, and what is left after it.
     text = tab.open("turns/01-apprentice-first")
     assert "play 1" in text and "play 3" in text
     after = tab.page.eval_on_selector_all("#turn .pool", "(ps) => ps.map((p) => p.textContent)")
-    assert after == ["still ready after: r3 r4", "still ready after: r3", "still ready after: nothing"]
+    assert after == ["left after: ready: r3 r4; pool: none", "left after: ready: r3; pool: none",
+                     "left after: ready: none; pool: none"]
     # Without the calm rune, Calm Word is left unplayed, and the turn says why.
     text = tab.change(lambda: tab.page.click("[data-id=r3] button.x"))
     assert "play 3" not in text

@@ -313,8 +313,8 @@ class ToyMoves:
     def begin(self, scenario: Toy) -> Toy:
         return scenario
 
-    def realize(self, start: Toy, steps: Any) -> tuple[list[Any], Toy]:
-        return [m.plan for _, m in steps], steps[-1][1].after if steps else start
+    def realize(self, start: Toy, steps: Any) -> tuple[list[Any], list[Toy]]:
+        return [m.plan for _, m in steps], [m.after for _, m in steps]
 
     def candidates(self, scenario: Toy, turn: object) -> list[Any]:
         from payplan.planner.turn import Candidate
@@ -357,6 +357,9 @@ class ToyMoves:
 
     def card_name(self, scenario: Toy, card: str) -> str:
         return card
+
+    def left_json(self, scenario: Toy) -> dict[str, object]:
+        return {"coins": dict(scenario.coins)}
 
     def pool_left(self, scenario: Toy) -> str | None:
         return None

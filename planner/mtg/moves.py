@@ -379,15 +379,15 @@ class Moves:
         return (state.sid, state.played, state.ledger, state.abilities)
 
     def realize(self, start: Scenario, steps: Sequence[tuple[Candidate, Move[Any]]]
-                ) -> tuple[list[Plan], Scenario]:
+                ) -> tuple[list[Plan], list[Scenario]]:
         if not steps:
-            return [], start
+            return [], []
         if not self.deferred:
             plans = [move.plan for _, move in steps]
             assert all(isinstance(p, Plan) for p in plans)
-            last = steps[-1][1].after
-            assert isinstance(last, TurnState)
-            return plans, last.scenario  # type: ignore[return-value]
+            afters = [move.after for _, move in steps]
+            assert all(isinstance(a, TurnState) for a in afters)
+            return plans, [a.scenario for a in afters]  # type: ignore[return-value]
         return _pay_deferred(self, start, steps)
 
     def reason(self, scenario: Scenario, candidate: Candidate) -> str:
@@ -406,6 +406,19 @@ class Moves:
     def card_name(self, scenario: Scenario, card: str) -> str:
         found = scenario.cards.get(card)
         return found.name if found is not None else card
+
+    def left_json(self, scenario: Scenario) -> dict[str, object]:
+        """Your untapped mana sources' ids (battlefield order: untapped permanents with a mana
+        ability, but a summoning-sick creature whose every mana ability taps) and your mana
+        pool (as in `state`)."""
+        you = scenario.state.you
+        untapped = []
+        for obj in you.battlefield:
+            card = scenario.cards[obj.card]
+            sick = obj.sick and "creature" in card.types
+            if not obj.tapped and any(not (a.tap and sick) for a in card.mana):
+                untapped.append(obj.id)
+        return {"untapped": untapped, "mana_pool": mana_text(you.mana_pool, "")}
 
     def pool_left(self, scenario: Scenario) -> str | None:
         return mana_text(scenario.state.you.mana_pool, "")
@@ -734,10 +747,11 @@ def canonical(scenario: Scenario) -> Hashable:
 
 
 def _pay_deferred(moves: Moves, start: Scenario,
-                  steps: Sequence[tuple[Candidate, Move[Any]]]) -> tuple[list[Plan], Scenario]:
+                  steps: Sequence[tuple[Candidate, Move[Any]]]
+                  ) -> tuple[list[Plan], list[Scenario]]:
     """The deferred mode's `realize` (the module docstring): the cheapest assignment of the
     final ledger, split over the casts in order, each cast's payment named, scored and
-    resolved from the real permanents and pool."""
+    resolved from the real permanents and pool; and the scenario after each."""
     last = steps[-1][1].after
     assert isinstance(last, TurnState) and last.ledger is not None
     found = moves.cheapest(last.ledger)
@@ -748,6 +762,7 @@ def _pay_deferred(moves: Moves, start: Scenario,
         pays.setdefault((e, k), []).append([i, amount])
     taken: set[str] = set()  # unit objects used so far
     plans: list[Plan] = []
+    states: list[Scenario] = []
     cur = start
     for _, move in steps:
         made = move.play
@@ -756,6 +771,7 @@ def _pay_deferred(moves: Moves, start: Scenario,
             assert isinstance(move.plan, Plan)
             plans.append(move.plan)
             cur = play_land(cur, made.play.object)
+            states.append(cur)
             continue
         play = made.play
         obj_found = cur.state.you.find(play.object)
@@ -803,4 +819,5 @@ def _pay_deferred(moves: Moves, start: Scenario,
                       if n in opts.auto)
         plans.append(plan_of(card, _header(obj, card, play), option, payment, left, score, benefit))
         cur = resolve(cur, Resolved(obj.id, dest, payment, left))
-    return plans, cur
+        states.append(cur)
+    return plans, states

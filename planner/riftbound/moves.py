@@ -514,11 +514,12 @@ class Moves:
         return canonical(state.state)
 
     def realize(self, start: Scenario, steps: Sequence[tuple[Candidate, Move[Any]]]
-                ) -> tuple[list[Plan], Scenario]:
+                ) -> tuple[list[Plan], list[Scenario]]:
         if not self.deferred:
             plans = [move.plan for _, move in steps]
             assert all(isinstance(p, Plan) for p in plans)
-            return plans, steps[-1][1].after if steps else start  # type: ignore[return-value]
+            assert all(isinstance(move.after, Scenario) for _, move in steps)
+            return plans, [move.after for _, move in steps]  # type: ignore[return-value]
         return _pay_runes_together(self, start, [(move.plan, move.play) for _, move in steps])
 
     def reason(self, scenario: Scenario, candidate: Candidate) -> str:
@@ -536,6 +537,13 @@ class Moves:
     def card_name(self, scenario: Scenario, card: str) -> str:
         found = scenario.cards.get(card)
         return found.name if found is not None else card
+
+    def left_json(self, scenario: Scenario) -> dict[str, object]:
+        """Your ready runes' ids (in rune order) and your pool (Energy, and Power by domain;
+        zero entries left out, as in `state`)."""
+        you = scenario.state.you
+        return {"ready": [r.id for r in you.runes if not r.exhausted],
+                "pool": you.pool.to_json()}
 
     def pool_left(self, scenario: Scenario) -> str | None:
         pool = scenario.state.you.pool
@@ -807,9 +815,10 @@ def _reads_runes(data: object) -> bool:
 
 
 def _pay_runes_together(moves: Moves, start: Scenario,
-                        made: list[tuple[Any, Play]]) -> tuple[list[Plan], Scenario]:
+                        made: list[tuple[Any, Play]]) -> tuple[list[Plan], list[Scenario]]:
     """The deferred mode's `realize` (the module docstring): the cheapest payment of the plays'
-    summed Energy and Power from the real runes and pool, split over the plays in order."""
+    summed Energy and Power from the real runes and pool, split over the plays in order, and
+    the scenario after each."""
     plans: list[Plan] = [p for p, _ in made]
     demand = Cost()
     net = peak = 0
@@ -854,6 +863,7 @@ def _pay_runes_together(moves: Moves, start: Scenario,
             takes[i].append((supply[slot].pop(0), slot, ANY_INDEX))
     # Each play in order: its payment named, applied and checked from the real scenario.
     out: list[Plan] = []
+    states: list[Scenario] = []
     scenario = start
     exhausted: set[str] = set()
     ready = {rune_id for rune_id, _, is_ready in recycled if is_ready}
@@ -898,7 +908,8 @@ def _pay_runes_together(moves: Moves, start: Scenario,
         out.append(replace(p, payment=payment, spent=Cost(p.total.energy, tuple(spent)),
                            score=paid, objective=paid - (p.score - p.objective)))
         scenario = replace(scenario, state=after, play=None)
-    return out, scenario
+        states.append(scenario)
+    return out, states
 
 
 __all__ = ["Deferred", "Entry", "Moves", "deferrable", "name", "open_payments", "payments"]

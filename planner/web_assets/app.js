@@ -601,12 +601,12 @@ function drawTurn(result, view) {
               facts([["value", result.value], ["score", result.score], ["optimal", result.optimal]]));
   const row = el("div", { class: "turn", id: "turn" });
   const plays = result.plays || [];
-  const after = readyAfter(plays);
+  const after = result.after || [];
   plays.forEach((p, i) => row.append(el("div", { class: "card", "data-play": i + 1 },
     el("div", { class: "n", text: `play ${i + 1}` }), el("div", { class: "title", text: cardName((p.play || {}).card || "") }),
     facts([["total", p.total], ["pool used", p.payment && p.payment.pool], ["left in pool", p.left_in_pool]]),
     p.payment ? chips(p.payment) : null,
-    el("div", { class: "pool" }, el("b", { text: "still ready after: " }), after[i].join(" ") || "nothing"))));
+    el("div", { class: "pool" }, el("b", { text: "left after: " }), leftText(after[i])))));
   view.append(el("h3", { text: "Plays in order" }), row.childNodes.length ? row : el("p", { class: "hint", text: "Nothing to play." }));
   const left = result.not_played || [];
   if (left.length) {
@@ -691,17 +691,14 @@ function paymentEditor() {
     el("p", {}, el("button", { id: "best-payment", text: "Back to the best payment", onclick: startCheck })));
 }
 
-// What is still there to pay with after each play of a turn: the objects of the zones the
-// turn's payments draw on that were ready at the start and no payment so far has used.
-function readyAfter(plays) {
-  const ids = objects();
-  const zones = new Set();
-  const used = plays.map((p) => new Set(usage(p.payment).keys()));
-  for (const set of used) for (const id of set) if (ids.has(id)) zones.add(`${ids.get(id).player} ${ids.get(id).zone}`);
-  const ready = [...ids].filter(([, o]) => zones.has(`${o.player} ${o.zone}`) && !Object.values(o.item).some((v) => v === true))
-    .map(([id]) => id);
-  const gone = new Set();
-  return used.map((set) => { set.forEach((id) => gone.add(id)); return ready.filter((id) => !gone.has(id)); });
+// What a turn's `after` entry says is left to pay with after a play, each of its keys in turn
+// (the ruleset names them): a list of ids, a cost or a pool's text; an empty one as "none".
+function leftText(left) {
+  return Object.entries(left || {}).map(([key, value]) => {
+    const text = Array.isArray(value) ? value.join(" ")
+      : value && typeof value === "object" ? (costText(value) === "nothing" ? "" : costText(value)) : String(value ?? "");
+    return `${key.replace(/_/g, " ")}: ${text || "none"}`;
+  }).join("; ");
 }
 
 function showTab(name) {
