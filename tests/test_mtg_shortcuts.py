@@ -51,7 +51,7 @@ def test_listed_most_bounds_the_compact_list() -> None:
             if linear is None:
                 continue
             listed = mtg_options._listed(linear)
-            assert mtg_options.listed_most(card, play, ways, cap) >= listed
+            assert mtg_options.listed_most(card, play, ways, cap, s.state.you.life) >= listed
             checked += 1
             try:
                 got = mtg_options.cast_options(s, play, cap, compact=True)

@@ -96,6 +96,7 @@ FILTERS: tuple[dict[str, Any], ...] = (
     {"type": "unit", "min_might": 2}, {"type": "unit", "max_might": 2}, {"type": ["unit", "gear"]},
     {"type": "unit", "min_might": 3}, {"name": "Poro"}, {"printed_energy": 2},
     {"type": "unit", "printed_power": 0}, {"printed_power": 1}, {"max_might": 3},
+    {"any_tags": ["poro", "dog"]},
 )
 
 
