@@ -165,6 +165,26 @@ class Limits:
 
 
 MAX_LIMIT = 2**62  # beyond any memory: a limit past it is a typo
+VALUE_BYTES = 100
+"""The least memory one value of a file takes once the loader has read it (a Python object and
+its place in a container): a file whose values, an alias counting every value it repeats, would
+take more than the available memory is refused before it is built, whatever the limits say."""
+
+
+def available_mb() -> int | None:
+    """The memory available for new work, in MB: `MemAvailable` of /proc/meminfo, else the free
+    pages `os.sysconf` counts; None where neither says."""
+    try:
+        with open("/proc/meminfo", encoding="ascii") as info:
+            for line in info:
+                if line.startswith("MemAvailable:"):
+                    return int(line.split()[1]) // 1024
+    except (OSError, ValueError, IndexError):
+        pass
+    try:
+        return os.sysconf("SC_AVPHYS_PAGES") * os.sysconf("SC_PAGE_SIZE") // (1024 * 1024)
+    except (AttributeError, ValueError, OSError):
+        return None
 
 
 def _env_int(name: str, default: int, problems: list[Problem]) -> int:
@@ -455,10 +475,14 @@ def _count_yaml(text: str, name: str, limits: Limits) -> None:
     """Count the values of YAML text from its event stream, before anything is built: an alias
     counts every value of the node it repeats, so an alias bomb is refused in its first lines.
     An alias inside the node its anchor names (`a: &c {x: *c}`) would build a value that
-    contains itself, endless to walk: it is refused at the alias, whatever the limits."""
+    contains itself, endless to walk: it is refused at the alias, whatever the limits; and
+    values (aliases counted whole) that would not fit in the available memory are refused too,
+    whatever `PAYPLAN_MAX_VALUES` allows (an alias bomb under a limit raised to 2^62)."""
     size: dict[str, int] = {}  # anchor -> values in its node
     open_nodes: list[tuple[str | None, int]] = []  # (anchor, count before the node)
     count = 0
+    available = available_mb()
+    fits = limits.max_values if available is None else available * 1024 * 1024 // VALUE_BYTES
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
     for event in yaml.parse(text, Loader=loader):
         if isinstance(event, yaml.AliasEvent):
@@ -478,6 +502,11 @@ def _count_yaml(text: str, name: str, limits: Limits) -> None:
                 size[anchor] = count - before
         if count > limits.max_values:
             raise ScenarioError([limits.too_many(name, "the text")])
+        if count > fits:
+            raise ScenarioError([_at(name, f"the text has more than {fits:,} values, more than "
+                                           f"the available memory ({available:,} MB) holds at "
+                                           f"{VALUE_BYTES} bytes a value")])
+
 
 def _self_alias(name: str, event: yaml.AliasEvent) -> Problem:
     mark = event.start_mark

@@ -57,7 +57,7 @@ from pathlib import Path
 from typing import IO, Any, Callable, Generic, Iterable, Iterator, Sequence, TypeVar
 
 from ..engine.problems import ScenarioError
-from ..engine.reading import Limits, bounded_lines, read_data
+from ..engine.reading import Limits, available_mb, bounded_lines, read_data
 from .answers import EXIT_BAD_INPUT
 from .arguments import WORKER_MB, printable
 from .config import DEFAULT_CONFIG, SolverConfig
@@ -621,22 +621,6 @@ def cores() -> int:
         return len(os.sched_getaffinity(0)) or 1
     except (AttributeError, OSError):
         return os.cpu_count() or 1
-
-
-def available_mb() -> int | None:
-    """The memory available for new processes, in MB: `MemAvailable` of /proc/meminfo, else
-    the free pages `os.sysconf` counts; None where neither says."""
-    try:
-        with open("/proc/meminfo", encoding="ascii") as info:
-            for line in info:
-                if line.startswith("MemAvailable:"):
-                    return int(line.split()[1]) // 1024
-    except (OSError, ValueError, IndexError):
-        pass
-    try:
-        return os.sysconf("SC_AVPHYS_PAGES") * os.sysconf("SC_PAGE_SIZE") // (1024 * 1024)
-    except (AttributeError, ValueError, OSError):
-        return None
 
 
 def local_jobs(asked: int | None, cores: int, available: int | None,

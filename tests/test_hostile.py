@@ -1466,3 +1466,41 @@ def test_sources_in_order_agree_with_the_references(seed: int) -> None:
         assert found is not None and found[0] == planned.score
         assert payplan.check_payment(scenario, planned.payment).legal
         assert not payment_problems(scenario, planned.total, planned.payment), data
+
+
+# === An alias bomb under a value limit raised past the memory ===================================
+
+def _laughs(levels: int) -> str:
+    """A YAML alias bomb: `levels` lists of ten aliases of the one before, 10^(levels+1) values."""
+    lines = ["a0: &a0 [x, x, x, x, x, x, x, x, x, x]"]
+    lines += [f"a{i}: &a{i} [{', '.join([f'*a{i - 1}'] * 10)}]" for i in range(1, levels + 1)]
+    return "\n".join(lines) + "\nformat: mtg/1\n"
+
+
+def test_an_alias_bomb_past_the_memory_is_refused_whatever_the_value_limit(
+        tmp_path: Path) -> None:
+    """With PAYPLAN_MAX_VALUES at its most (2^62), ten billion values (1 TB at the least a value
+    takes) are refused at once, naming the memory, not walked (the fuzz found it at 40 CPU
+    seconds and counting)."""
+    path = tmp_path / "laughs.yaml"
+    path.write_text(_laughs(9), encoding="utf-8")
+    env = dict(os.environ, PAYPLAN_MAX_VALUES=str(2**62))
+    done = subprocess.run([sys.executable, "-m", "payplan", "plan", str(path)], env=env,
+                          capture_output=True, text=True, timeout=120, check=False)
+    assert done.returncode == 2, done.stderr
+    lines = done.stderr.strip().splitlines()
+    assert len(lines) == 1 and "available memory" in lines[0] and "Traceback" not in done.stderr
+
+
+def test_the_memory_bound_counts_aliases_whole(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The bound reads the available memory: with 1 MB (10,485 values at 100 bytes) a bomb of
+    100,000 values is refused under a raised limit, and the same file is read with more."""
+    from payplan.engine import reading
+    text = _laughs(4)
+    limits = reading.Limits(max_values=2**62)
+    monkeypatch.setattr(reading, "available_mb", lambda: 1)
+    with pytest.raises(ScenarioError) as info:
+        reading.parse_text(text, "bomb.yaml", as_json=False, limits=limits)
+    assert "available memory (1 MB)" in str(info.value)
+    monkeypatch.setattr(reading, "available_mb", lambda: 1024)
+    assert reading.parse_text(text, "bomb.yaml", as_json=False, limits=limits)["format"] == "mtg/1"
