@@ -330,31 +330,6 @@ def _shift(threshold: Threshold, value: int, move: Move[Any], position: tuple[in
             threshold[3] - move.size, rest)
 
 
-def _knapsack(items: Sequence[tuple[int, int]], supply: int) -> int:
-    """The most value of plays whose weights (what each takes of the supply, less what it
-    adds) add up to at most `supply`, relaxed to fractions of a play (so at least the most of
-    whole plays): every play of weight 0 or less (it adds as much as it takes, or more), then
-    the others by value per unit of weight, the last one in part."""
-    most = 0
-    heavy = []
-    for value, weight in items:
-        if weight <= 0:
-            most += value
-            supply -= weight
-        elif value > 0:
-            heavy.append((value, weight))
-    heavy.sort(key=lambda vw: vw[0] / vw[1], reverse=True)
-    for value, weight in heavy:
-        if supply <= 0:
-            break
-        if weight <= supply:
-            most += value
-            supply -= weight
-        else:
-            return most + value * supply // weight
-    return most
-
-
 def _cover(items: Sequence[tuple[int, int]], need: int) -> int:
     """The least summed use of plays (value, use) worth at least `need` together, relaxed to
     fractions of a play and rounded up (so at most the least of whole plays): the plays by use
@@ -368,7 +343,8 @@ def _cover(items: Sequence[tuple[int, int]], need: int) -> int:
     return math.ceil(spent - 1e-9)  # not worth `need` at all: the knapsack bound prunes it
 
 
-# Of the plays left: (value, weight) for `_knapsack`, (value, use) for `_cover`, free supply added.
+# Of the plays left: (value, weight) for `turn_bound.fractional_knapsack`, (value, use) for
+# `_cover`, free supply added.
 _Items = tuple[list[tuple[int, int]], list[tuple[int, int]], int]
 
 
@@ -407,8 +383,9 @@ class _Search(Generic[S]):
     **The supply** (`Moves.supply`, `usage`, `spend`; mtg/1's deferred mode, where the mana
     is the ledger's): the plays on from a state spend at most what the state can still give
     plus what they add, each at least its least use (`usage`), so the plays' values are at
-    most a knapsack's of weights use less adds within that supply (`_knapsack`: relaxed to
-    fractions, so at least the best of whole plays); and a path worth what the threshold asks
+    most a knapsack's of weights use less adds within that supply
+    (`turn_bound.fractional_knapsack`: relaxed to fractions, so at least the best of whole
+    plays); and a path worth what the threshold asks
     (`need`, when that is the most it can be worth: only those can be below it) plays
     candidates worth `need` together, so it uses at least `_cover`'s least summed use (again
     relaxed); what it uses beyond all the free supply the turn has had and its plays add is a
@@ -526,7 +503,7 @@ class _Search(Generic[S]):
         if supply is None or spend is None:
             return most, least, 0
         weights, uses, adds = items
-        most = min(most, _knapsack(weights, supply))
+        most = min(most, turn_bound.fractional_knapsack(weights, supply))
         need = -threshold[0]
         if most == need > 0:  # only paths worth exactly `need` can be below the threshold
             free, charge = spend

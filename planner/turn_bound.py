@@ -34,10 +34,35 @@ class Relaxation(Protocol):
         ...
 
 
+def fractional_knapsack(items: Sequence[tuple[int, int]], supply: int) -> int:
+    """The most value of plays (value, weight) whose weights (what each takes of the supply,
+    less what it adds) add up to at most `supply`, relaxed to fractions of a play and rounded
+    down (so at least the most of whole plays): every play of weight 0 or less (it adds as much
+    as it takes, or more), then the others by value per unit of weight, the last one in part."""
+    most = 0
+    heavy = []
+    for value, weight in items:
+        if weight <= 0:
+            most += value
+            supply -= weight
+        elif value > 0:
+            heavy.append((value, weight))
+    heavy.sort(key=lambda vw: vw[0] / vw[1], reverse=True)
+    for value, weight in heavy:
+        if supply <= 0:
+            break
+        if weight <= supply:
+            most += value
+            supply -= weight
+        else:
+            return most + value * supply // weight
+    return most
+
+
 def at_least(value: int, most: int) -> int:
     """The bound of a cut turn worth `value`, where no path from the start is worth more than
     `most`."""
     return max(value, most)
 
 
-__all__ = ["Relaxation", "at_least"]
+__all__ = ["Relaxation", "at_least", "fractional_knapsack"]

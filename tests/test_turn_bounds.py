@@ -4,7 +4,7 @@ stronger than, and each shown able to lose a best turn when made too strong.
 - The thresholds: a move then a rest is below a threshold exactly when the rest is below the
   shifted one (`_shift`), on random ranks (a wrong shift prunes a path that is better, or keeps
   equal ones the order of the moves would have lost).
-- The relaxations: `_knapsack` is at least the most value of whole plays within the supply,
+- The relaxations: `fractional_knapsack` is at least the most value of whole plays within the supply,
   `_cover` at most the least use of whole plays worth the need, by brute force over subsets.
 - mtg/1's bounds at every state the search meets on generated turns (the bench's `mtg-turn`
   family), against the exact best path on from that state; and each bound made a little too
@@ -37,13 +37,13 @@ from payplan.planner.turn import (
     Move,
     _below,
     _cover,
-    _knapsack,
     _Path,
     _Search,
     _shift,
     evolve,
     played_mark,
 )
+from payplan.planner.turn_bound import fractional_knapsack
 
 # --- Thresholds ---------------------------------------------------------------------------------
 
@@ -85,7 +85,7 @@ def test_the_knapsack_is_at_least_the_most_of_whole_plays(plays: list[tuple[int,
                 for chosen in itertools.combinations(plays, k)
                 if sum(w for _, w in chosen) <= supply), default=None)
     if most is not None:
-        assert _knapsack(plays, supply) >= most
+        assert fractional_knapsack(plays, supply) >= most
 
 
 @settings(max_examples=300, deadline=None)

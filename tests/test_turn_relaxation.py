@@ -1,7 +1,7 @@
 """payplan/1's resource relaxation (`planner/riftbound/bound.py`), built to break it.
 
 - The table (`knapsack2`) is the most of whole plays within both totals and the fractions
-  (`fractional`) at least that, by brute force over every subset.
+  (`turn_bound.fractional_knapsack`) at least that, by brute force over every subset.
 - On generated plain turns (spells, runes some exhausted, a pool with Energy, Power of a domain
   and of any domain, values 0-3): at every state the search meets, the relaxation is at least
   the exact best value on from that state (searched again, with no relaxation); and the turn
@@ -31,6 +31,7 @@ from payplan.engine.discounts import Deadline
 from payplan.planner.riftbound.ruleset import FORMAT
 from payplan.planner.rulesets import for_data
 from payplan.planner.turn import _Search
+from payplan.planner.turn_bound import fractional_knapsack
 
 DOMAINS = ("fury", "calm", "mind")
 
@@ -56,8 +57,8 @@ def test_the_table_and_the_fractions_against_every_subset(seed: int) -> None:
                for r in range(len(items) + 1) for chosen in itertools.combinations(items, r)
                if sum(e for _, e, _ in chosen) <= energy and sum(p for _, _, p in chosen) <= power)
     assert bound.knapsack2(items, energy, power) == best
-    assert bound.fractional([(v, e) for v, e, _ in items], energy) >= best
-    assert bound.fractional([(v, p) for v, _, p in items], power) >= best
+    assert fractional_knapsack([(v, e) for v, e, _ in items], energy) >= best
+    assert fractional_knapsack([(v, p) for v, _, p in items], power) >= best
 
 
 def plain_turn(rng: random.Random) -> dict[str, Any]:

@@ -49,6 +49,7 @@ from typing import Any, Callable, Hashable, Sequence
 
 from ...engine.riftbound.cost import ANY, Cost, power_add, power_from_map
 from ...engine.riftbound.scenario import Scenario
+from ..turn_bound import fractional_knapsack
 from .moves import Deferred
 
 TABLE_LIMIT = 200_000  # cells of the exact table (plays x Energy x Power), past it the fractions
@@ -192,8 +193,8 @@ class Relaxation:
         chosen = self._affordable(energy, power, domains, items)
         if chosen is None:
             return None, None
-        fractions = min(fractional([(v, e) for v, e, _ in chosen], energy),
-                        fractional([(v, p) for v, _, p in chosen], power))
+        fractions = min(fractional_knapsack([(v, e) for v, e, _ in chosen], energy),
+                        fractional_knapsack([(v, p) for v, _, p in chosen], power))
         small = len(chosen) * (energy + 1) * (power + 1) <= TABLE_LIMIT
         return (None if small else fractions), fractions
 
@@ -210,22 +211,6 @@ def knapsack2(items: Sequence[tuple[int, int, int]], energy: int, power: int) ->
                 if got > best[row + j]:
                     best[row + j] = got
     return best[-1]
-
-
-def fractional(items: Sequence[tuple[int, int]], supply: int) -> int:
-    """The most value of items (value, weight) within `supply`, relaxed to fractions (so at
-    least the most of whole items), rounded down."""
-    most = 0
-    free = [v for v, w in items if w <= 0]
-    most += sum(free)
-    heavy = sorted(((v, w) for v, w in items if w > 0), key=lambda vw: vw[0] / vw[1], reverse=True)
-    for value, weight in heavy:
-        if weight <= supply:
-            most += value
-            supply -= weight
-        else:
-            return most + value * supply // weight
-    return most
 
 
 def cover(values: Sequence[int], weights: Sequence[int], need: int) -> int | None:
@@ -249,4 +234,4 @@ def relaxation(scenario: Scenario, rune_cost: Callable[[Cost], int | None] | Non
     return Relaxation(scenario, rune_cost) if _plain(scenario) else None
 
 
-__all__ = ["Relaxation", "cover", "fractional", "knapsack2", "relaxation"]
+__all__ = ["Relaxation", "cover", "knapsack2", "relaxation"]
