@@ -203,7 +203,7 @@ def main(argv: Sequence[str] | None = None, extra: Extra | None = None) -> int:
     words = ray_equals(sys.argv[1:] if argv is None else argv)
     command_word = next((w for w in words if not w.startswith("-")), "")
     try:
-        args = build_parser(command_word, extra).parse_args(words)
+        args = _parsed(build_parser(command_word, extra), words)
         Limits.from_env()  # PAYPLAN_MAX_BYTES / PAYPLAN_MAX_VALUES: refused here, not per file
         code: int = args.func(args)
         return code
@@ -230,6 +230,18 @@ def main(argv: Sequence[str] | None = None, extra: Extra | None = None) -> int:
     except BrokenPipeError:  # e.g. piped into head: the reader left, nothing to say
         _quiet_stdout()
         return EXIT_OK
+
+
+def _parsed(parser: Parser, words: Sequence[str]) -> argparse.Namespace:
+    """The command line parsed; `--help` (and a usage error, on stderr) ends the process as
+    argparse does, but only once what it printed is flushed: a stream that refuses it (a full
+    disk) is a CannotWrite, not a help text lost with exit 0."""
+    try:
+        return parser.parse_args(words)
+    except SystemExit:
+        flushed(sys.stdout, "", "stdout")
+        flushed(sys.stderr, "", "stderr")
+        raise
 
 
 def _quiet_stdout() -> None:

@@ -946,6 +946,17 @@ def test_a_full_disk_is_one_line_and_exit_4(tmp_path: Path, how: str) -> None:
     assert ("--resume" in line) == (how == "batch-out"), line
 
 
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize("words", [["--help"], ["plan", "--help"], ["turn", "-h"]])
+def test_help_into_a_full_disk_is_one_line_and_exit_4(words: list[str]) -> None:
+    """`payplan --help > /dev/full` lost the help and exited 0: one line, exit 4."""
+    run = into_dev_full(*words)
+    line = one_clean_line(run.stderr)
+    assert run.returncode == 4, run.stderr
+    who = words[0] if words[0] != "--help" else "payplan"
+    assert line == f"{who}: stdout: cannot write: No space left on device", line
+
+
 def test_the_readme_documents_exit_code_4() -> None:
     readme = (ROOT / "README.md").read_text(encoding="utf-8")
     exits = readme.split("Exit codes:", 1)[1].split("\n\n", 1)[0]
