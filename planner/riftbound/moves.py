@@ -542,18 +542,10 @@ class Moves:
 
     def left_json(self, scenario: Scenario) -> dict[str, object]:
         """Your ready runes' ids (in rune order) and your pool (Energy, and Power by domain;
-        zero entries left out, as in `state`); and, where there are any, your sources that can
-        still be activated (`sources`, in their order: all but those whose costs exhaust an
-        object that is exhausted or not on your board)."""
+        zero entries left out, as in `state`)."""
         you = scenario.state.you
-        out: dict[str, object] = {"ready": [r.id for r in you.runes if not r.exhausted],
-                                  "pool": you.pool.to_json()}
-        ready = {o.id for o in you.board if not o.exhausted} | {
-            r.id for r in you.runes if not r.exhausted}
-        sources = [s.id for s in you.sources if "exhaust" not in s.costs or s.id in ready]
-        if sources:
-            out["sources"] = sources
-        return out
+        return {"ready": [r.id for r in you.runes if not r.exhausted],
+                "pool": you.pool.to_json()}
 
     def pool_left(self, scenario: Scenario) -> str | None:
         pool = scenario.state.you.pool
