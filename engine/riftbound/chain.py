@@ -45,8 +45,8 @@ from dataclasses import dataclass, replace
 from typing import Callable
 
 from ..discounts import Power
-from ..reading import MAX_AMOUNT, MAX_TOTAL
 from ..objective import cost_family
+from ..reading import MAX_AMOUNT, MAX_TOTAL
 from .abilities import HIDE, find_ability
 from .cards import Card, Effect
 from .cost import ANY, DOMAINS, POWER_KEYS, Cost, OtherCost, power_add
