@@ -277,3 +277,21 @@ def test_bad_keys_are_one_line_at_their_path(where: str, value: Any, line: str) 
         scenario_from_data(data)
     problems = [str(p) for p in caught.value.problems]
     assert len(problems) == 1 and problems[0].startswith(line), problems
+
+
+def test_two_states_that_differ_only_in_the_deaths_are_two_futures() -> None:
+    """Built to break the search's memo: a token unit with two abilities ([1] each) that take it
+    off the board, one banishing it (a token ceases: no death), one killing it (a death). Both
+    leave the same state but for `units_died_this_turn`; a [3] spell then costs [2] less if a
+    unit of yours died. Two runes: the kill and the spell (1 + 1) is the only turn of value 2.
+    A memo that merged the two states would answer the banish's future for the kill's."""
+    cards = {"imp": {"name": "Imp", "type": "unit", "tags": ["token"], "might": 1,
+                     "abilities": [{"id": "vanish", "cost": {"energy": 1, "other": ["banish_self"]}},
+                                   {"id": "perish", "cost": {"energy": 1, "other": ["kill_self"]}}]},
+             "rally": {"type": "spell", "cost": {"energy": 3},
+                       "discounts": [{"energy": 2, "if": {"units_died_at_least": 1}}]}}
+    data = turn(cards, {"runes": {"fury": 2}, "hand": [{"id": "h1", "card": "rally"}],
+                        "board": [{"id": "u1", "card": "imp"}]})
+    out = run("turn", data)
+    assert (out["value"], out["order"]) == (2, ["u1.perish", "h1"])
+    assert out["state"]["you"]["units_died_this_turn"] == 1

@@ -599,7 +599,7 @@ def _player_key(p: PlayerState, granters: frozenset[str] | None = None,
                  tuple(o.id for o in p.board if o.id not in place))
     return (by_id(p.runes), p.pool, by_id(p.hand), by_id(p.trash), board, p.xp,
             p.sources, by_id(p.banishment), by_id(p.rune_deck), by_id(p.facedown),
-            tuple(sorted(p.used_this_turn)), p.score, p.effects)
+            tuple(sorted(p.used_this_turn)), p.score, p.effects, p.units_died_this_turn)
 
 
 def _board_unread(scenario: Scenario) -> bool:
