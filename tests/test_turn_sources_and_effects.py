@@ -20,6 +20,10 @@ from payplan.engine.riftbound.dump import scenario_to_data
 from payplan.engine.riftbound.loader import scenario_from_data
 from payplan.planner.commands import answer
 from payplan.planner.config import SolverConfig
+from payplan.planner.kernel import deadline
+from payplan.planner.riftbound.moves import Moves
+from payplan.planner.riftbound.ruleset import RULESET, turn_refused
+from payplan.planner.turn import plan_turn, turn_of
 
 CONFIG = SolverConfig(time_limit=60)
 
@@ -295,3 +299,25 @@ def test_two_states_that_differ_only_in_the_deaths_are_two_futures() -> None:
     out = run("turn", data)
     assert (out["value"], out["order"]) == (2, ["u1.perish", "h1"])
     assert out["state"]["you"]["units_died_this_turn"] == 1
+
+
+def test_a_death_paid_as_a_cost_counts_when_the_runes_are_paid_together() -> None:
+    """Cruel Patron ([1] here, "kill a friendly unit" as an additional cost) kills the grunt; a
+    [3] spell then costs [2] less because a unit of yours died. Nothing reads the runes, so the
+    turn pays them together at the end (the deferred mode, which carries the deaths from move
+    to move): two runes pay [1] + [1]. The same answer with every play paid on its own."""
+    patron = {"name": "Cruel Patron", "type": "unit", "might": 3, "cost": {
+        "energy": 1, "other": [{"kill": {"count": 1, "filter": {"type": "unit"}}}]}}
+    cards = {"patron": patron, "grunt": GRUNT,
+             "rally": {"type": "spell", "cost": {"energy": 3},
+                       "discounts": [{"energy": 2, "if": {"units_died_at_least": 1}}]}}
+    data = turn(cards, {"runes": {"fury": 2},
+                        "hand": [{"id": "h1", "card": "rally"}, {"id": "h2", "card": "patron"}],
+                        "board": [{"id": "u1", "card": "grunt"}]})
+    out = run("turn", data)
+    assert (out["value"], out["objective"], out["order"]) == (2, 7, ["h2", "h1"])
+    assert Moves(scenario_from_data(copy.deepcopy(data))).deferred
+    s = scenario_from_data(copy.deepcopy(data))
+    explicit = plan_turn(RULESET.turn_moves(s, defer=False), s, turn_of(s, turn_refused),
+                         "payplan/1", deadline(CONFIG)).to_json()
+    assert explicit["order"] == out["order"] and explicit["objective"] == out["objective"]

@@ -27,10 +27,17 @@ value and never changes. What the new state shows:
 - an object that changes zone is a new object (109): its buffs, damage-like Might, location and
   exhaustion are not carried over (its id, card and value are);
 - `played_this_turn` grows by 1 (Repeat adds executions, not plays);
+- each unit that dies in the play (killed as a cost, by a source's cost, or by the card's
+  effect; 415) adds 1 to its owner's `units_died_this_turn`;
+- when the card resolves (not countered), once whatever Repeat adds: what its `effect` adds
+  goes to the pool, the effects it creates join `effects`, `kill: targets` kills the play's
+  targets that are on a board, `score: N` adds N to your score (at most 1,000);
 - the played card leaves hand or trash for the Chain and, when it leaves the Chain, goes where
   `destination` says: trash, hand, banishment, or the board at your base (a Hidden card played
   from facedown at the battlefield where it was hidden, 811.1.d.1). A unit enters exhausted
-  unless Accelerate was paid (731); gear enters ready (147.1). Costs stay paid when countered.
+  unless Accelerate was paid (731); gear enters ready (147.1). A card with `source` that
+  reaches the board brings its source (its object's id) to the end of `sources`. Costs stay
+  paid when countered.
 
 The payment's Energy and Power are accounted exactly: what the pool gives, each rune exhausted (1
 Energy), each rune recycled (1 Power of its domain) and each source activated (what it adds) must

@@ -24,9 +24,10 @@ moves of a candidate come sorted by that rank, each with its plan as `payplan pl
 print it for that payment.
 
 **The runes, paid together (the deferred mode).** Where nothing in the scenario reads the runes
-(no amount counting them, no `runes_at_most`), no source can be activated and no card's effect
-adds to the pool, the runes and the pool are one fungible supply for the whole turn: a rune
-exhausted or recycled for one play could have been for another at the same charge, and
+(no amount counting them, no `runes_at_most`), no source can be activated (none in the state,
+no card with `source` that a play could bring) and no card's effect adds Power to the pool,
+the runes and the pool are one fungible supply for the whole turn: a rune exhausted or
+recycled for one play could have been for another at the same charge, and
 nothing but the payment looks at them. The search then leaves them out of its states (a state
 is the scenario without runes, with a pool that pays anything, and the Energy and Power the
 plays so far need from the real runes and pool), and a move's objective is its non-standard
