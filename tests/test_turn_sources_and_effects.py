@@ -321,3 +321,60 @@ def test_a_death_paid_as_a_cost_counts_when_the_runes_are_paid_together() -> Non
     explicit = plan_turn(RULESET.turn_moves(s, defer=False), s, turn_of(s, turn_refused),
                          "payplan/1", deadline(CONFIG)).to_json()
     assert explicit["order"] == out["order"] and explicit["objective"] == out["objective"]
+
+
+# --- Random turns: the deferred mode against every play paid on its own -------------------------
+
+
+DRAWN: dict[str, Any] = {
+    "grunt": GRUNT,
+    "imp": {"type": "unit", "tags": ["token"], "might": 1, "cost": {"energy": 1}},
+    "kill-spell": dict(KILL, cost={"energy": 1}),
+    "point": {"type": "spell", "cost": {"energy": 1}, "effect": {"score": 1}},
+    "rally": {"type": "spell", "cost": {"energy": 3},
+              "discounts": [{"energy": 2, "if": {"units_died_at_least": 1}}]},
+    "spoils": dict(SPOILS, cost={"energy": 3}),
+    "patron": {"type": "unit", "might": 3, "cost": {
+        "energy": 1, "other": [{"kill": {"count": 1, "filter": {"type": "unit"}}}]}},
+    "finisher": {"type": "spell", "cost": {"energy": 3},
+                 "discounts": [{"energy": 2, "if": {"within_of_victory": 2}}]},
+}
+
+
+def drawn_turn(seed: int) -> dict[str, Any]:
+    import random
+
+    rng = random.Random(seed)
+    names = sorted(DRAWN)
+    hand = [{"id": f"h{i}", "card": rng.choice(names)} for i in range(rng.randint(2, 4))]
+    board = [{"id": f"u{i}", "card": rng.choice(["grunt", "imp"])} for i in range(rng.randint(0, 2))]
+    enemy = [{"id": f"o{i}", "card": rng.choice(["grunt", "imp"])} for i in range(rng.randint(0, 2))]
+    targets = [o["id"] for o in board + enemy]
+    listed: list[dict[str, Any]] = []
+    for h in hand:
+        entry: dict[str, Any] = {"object": h["id"]}
+        if h["card"] == "kill-spell" and targets:
+            entry["targets"] = [rng.choice(targets)]
+        listed.append(entry)
+    rng.shuffle(listed)
+    return {"format": "payplan/1", "cards": DRAWN,
+            "state": {"you": {"runes": {"fury": rng.randint(1, 5)}, "score": rng.randint(4, 7),
+                              "hand": hand, "board": board},
+                      "opponent": {"board": enemy}},
+            "turn": {"candidates": listed}}
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_drawn_turns_answer_the_same_in_both_modes(seed: int) -> None:
+    """Kills, deaths (costs and effects, tokens among them) and scores on drawn turns: the
+    deferred mode (runes paid together, moves made again from a cache on states with the same
+    signature) answers what paying every play on its own answers."""
+    data = drawn_turn(seed)
+    out = run("turn", data)
+    s = scenario_from_data(copy.deepcopy(data))
+    assert Moves(s).deferred
+    explicit = plan_turn(RULESET.turn_moves(s, defer=False), s, turn_of(s, turn_refused),
+                         "payplan/1", deadline(CONFIG)).to_json()
+    assert (explicit["value"], explicit["objective"]) == (out["value"], out["objective"])
+    if explicit["order"] == out["order"]:
+        assert explicit["state"] == out["state"]
