@@ -202,7 +202,8 @@ CONDITION_FALSE: dict[str, Any] = {
     "targets": {"type": "unit"}, "level_at_least": 3, "played_this_turn_at_least": 2,
     "controls": {"type": "gear"}, "runes_at_most": 1, "empowered_at_least": 1,
     "score_at_least": 1, "opponent_score_at_least": 1, "within_of_victory": 3,
-    "opponent_controls": {"type": "gear"}, "units_at": {"count": 1}}
+    "opponent_controls": {"type": "gear"}, "units_at": {"count": 1},
+    "units_died_at_least": 1, "opponent_units_died_at_least": 1}
 
 
 # A named battlefield b1 whose grant raises every play by [1] (`while` empty), in a showdown
@@ -800,6 +801,56 @@ def _pairs() -> dict[Key, Pair]:
     for domain in DOMAINS:
         t["runes", domain] = P(f"state.you.runes.{domain}", 1, cards__bolt__cost={"energy": 1},
                                state__you__runes={})
+    # What a play leaves behind (issue 37, item 8). A Calm Seal played this turn becomes a
+    # source for the spell after it (`turn`); a spell that kills its targets or scores
+    # (`play` with `plays:`); the units that died this turn, read by a condition.
+    seal_turn = y("""
+        format: payplan/1
+        cards:
+          seal:
+            type: gear
+            domains: [calm]
+            cost: {power: {calm: 1}}
+            source: {adds: {power: {calm: 1}}}
+          word: {type: spell, domains: [calm], cost: {power: {calm: 1}}}
+        state:
+          you:
+            runes: [{id: r1, domain: calm}, {id: r2, domain: fury}, {id: r3, domain: fury}]
+            hand: [{id: h1, card: seal}, {id: h2, card: word}]
+        turn: {candidates: auto}
+    """)
+    t["CARD_KEYS", "source"] = Pair(seal_turn, "cards.seal.source",
+                                    {"adds": {"power": {"calm": 1}}}, command="turn")
+    t["CARD_SOURCE_KEYS", "adds"] = Pair(seal_turn, "cards.seal.source.adds", {"energy": 1},
+                                         {"power": {"calm": 1}}, command="turn")
+    t["CARD_SOURCE_KEYS", "costs"] = Pair(seal_turn, "cards.seal.source.costs", ["kill"],
+                                          command="turn")
+    t["CARD_SOURCE_KEYS", "only_for"] = Pair(seal_turn, "cards.seal.source.only_for",
+                                             {"type": "unit"}, command="turn")
+    t["CARD_SOURCE_KEYS", "while"] = Pair(seal_turn, "cards.seal.source.while",
+                                          {"flag": "storm"}, command="turn")
+    t["CARD_SOURCE_KEYS", "bonus"] = Pair(seal_turn, "cards.seal.source.bonus",
+                                          {"adds": {"energy": 1}}, command="turn")
+    bonus_turn = setup(seal_turn, cards__seal__source__bonus={"adds": {"energy": 1},
+                                                              "while": {}})
+    t["CARD_SOURCE_BONUS_KEYS", "adds"] = Pair(bonus_turn, "cards.seal.source.bonus.adds",
+                                               {"energy": 2}, {"energy": 1}, command="turn")
+    t["CARD_SOURCE_BONUS_KEYS", "while"] = Pair(bonus_turn, "cards.seal.source.bonus.while",
+                                                {"flag": "storm"}, {}, command="turn")
+    # A converter: [1] and [exhaust] for each [calm]; the word needs two.
+    converter_turn = setup(seal_turn, cards__word__cost={"power": {"calm": 2}},
+                           cards__seal__source={"adds": {"power": {"calm": 1}},
+                                                "costs": ["exhaust", {"energy": 1}]})
+    t["CARD_SOURCE_KEYS", "repeatable"] = Pair(converter_turn, "cards.seal.source.repeatable",
+                                               True, command="turn")
+    killing = setup(BASE, cards__bolt__effect={}, play=MISSING,
+                    plays=[{"object": "h1", "targets": ["e1"]}])
+    t["EFFECT_KEYS", "kill"] = Pair(killing, "cards.bolt.effect.kill", "targets",
+                                    command="play")
+    t["EFFECT_KEYS", "score"] = Pair(killing, "cards.bolt.effect.score", 1, command="play")
+    t["PLAYER_KEYS", "units_died_this_turn"] = Pair(
+        discount(energy=1, **{"if": {"units_died_at_least": 1}}),
+        "state.you.units_died_this_turn", 1)
     return t
 
 

@@ -47,7 +47,7 @@ from .cards import (
     repeat_name,
 )
 from .cost import ANY, DOMAINS, OTHER_KINDS, POWER_KEYS, SELF_KINDS, Cost, Filter, OtherCost, Zone
-from .state import LOCATIONS, PHASES, PLAYERS
+from .state import LOCATIONS, PHASES, PLAYERS, SOURCE_COSTS, Source
 from .total_cost import optional_costs
 
 MAX_PIPS = 20  # Power pips in one Power map, and Deflect: printed cards carry a handful
@@ -67,8 +67,13 @@ CARD_KEYS = (
     "ignore_deflect",
     "effect",
     "hybrid",
+    "source",
 )
-EFFECT_KEYS = ("adds", "discounts", "grants")
+EFFECT_KEYS = ("adds", "discounts", "grants", "kill", "score")
+EFFECT_KILLS = ("targets",)  # `effect: {kill: targets}`: the play's targets
+# A card's `source`: a `state.*.sources` entry without its `id` (the object's, once played).
+CARD_SOURCE_KEYS = ("adds", "costs", "only_for", "while", "bonus", "repeatable")
+CARD_SOURCE_BONUS_KEYS = ("adds", "while")
 # An effect that lasts for the turn: an entry of a card's `effect.discounts`
 # (`discount`) or `effect.grants` (`keyword`, `ignore_deflect`), and of `state.*.effects`.
 EFFECT_ENTRY_KEYS = ("discount", "keyword", "ignore_deflect", "applies_to", "uses")
@@ -122,6 +127,9 @@ PLAY_ZONES: tuple[Zone, ...] = ("hand", "trash", "facedown")
 COUNT_ZONES: tuple[Zone | Literal["runes"], ...] = ("board", "hand", "trash", "runes")
 CONDITION_BASES = ("flow",)
 REPEAT_NAME = re.compile(r"repeat\.([0-9]+)")
+# A card's `effect`, read: what it adds, the effects it creates, whether it kills the play's
+# targets, the points it scores.
+_CardEffect = tuple[Cost | None, tuple[Effect, ...], bool, int]
 
 
 class CardReader(Reader):
@@ -342,6 +350,8 @@ class CardReader(Reader):
             "opponent_controls": lambda: self.held_filter(value, path),
             "units_at": lambda: self.units_at(value, path),
             "here": lambda: self.here(value, path),
+            "units_died_at_least": lambda: self.large(value, path),
+            "opponent_units_died_at_least": lambda: self.large(value, path),
         }
         return Condition(kind, read[kind]())
 
@@ -579,8 +589,7 @@ class CardReader(Reader):
         if len(set(domains)) != len(domains):
             self.problem(f.at("domains"), "a domain is listed twice")
         c = domains[0] if len(domains) == 1 else ANY  # what [C] means on this card
-        effect: tuple[Cost | None, tuple[Effect, ...]] = f.read("effect", (None, ()),
-                                                                self.effect, c)
+        effect: _CardEffect = f.read("effect", (None, (), False, 0), self.effect, c)
         return Card(
             id=card_id,
             name=f.read("name", card_id, self.string),
@@ -598,7 +607,10 @@ class CardReader(Reader):
             ignore_deflect=f.read("ignore_deflect", False, self.boolean),
             effect_adds=effect[0],
             effect_creates=effect[1],
+            effect_kill=effect[2],
+            effect_score=effect[3],
             hybrid=f.read("hybrid", (), self.hybrid),
+            source=f.read("source", None, self.card_source),
         )
 
     def hybrid(self, value: object, path: DataPath) -> tuple[tuple[str, str], ...]:
@@ -614,13 +626,13 @@ class CardReader(Reader):
             self.problem(path, f"more than {MAX_PIPS} hybrid pips")
         return tuple(out)
 
-    def effect(self, value: object, path: DataPath, c: str
-               ) -> tuple[Cost | None, tuple[Effect, ...]]:
-        """`effect: {adds: COST, discounts: [...], grants: [...]}`: what the card's resolution
-        adds to your pool (Energy and Power; the turn planner's later plays may spend it), and
-        the effects that last for the turn it creates: each `discounts`
+    def effect(self, value: object, path: DataPath, c: str) -> _CardEffect:
+        """`effect: {adds: COST, discounts: [...], grants: [...], kill: targets, score: N}`:
+        what the card's resolution adds to your pool (Energy and Power; the turn planner's later
+        plays may spend it), the effects that last for the turn it creates (each `discounts`
         entry `{discount, applies_to, uses}`, each `grants` entry `{discount | keyword |
-        ignore_deflect, applies_to, uses}`."""
+        ignore_deflect, applies_to, uses}`), whether it kills the play's targets, and the
+        points it scores."""
         f = self.fields(value, path, EFFECT_KEYS)
         adds = f.read("adds", None, self.cost, c, False)
         creates: list[Effect] = []
@@ -628,7 +640,55 @@ class CardReader(Reader):
             if key in f:
                 for where, item in self.each(f[key], f.at(key)):
                     creates.append(self.effect_entry(item, where, c, key))
-        return adds, tuple(creates)
+        kill = "kill" in f and bool(f.word("kill", "targets", EFFECT_KILLS, "kill effect"))
+        score = f.read("score", 0, self.integer)
+        if "score" in f and f["score"] == 0 and not isinstance(f["score"], bool):
+            self.problem(f.at("score"), "a score effect scores at least 1 point")
+        return adds, tuple(creates), kill, score
+
+    def card_source(self, value: object, path: DataPath) -> Source:
+        """`source: {adds, costs, only_for, while, bonus, repeatable}`: the source the card's
+        object has once a play puts it on your board, as a `state.*.sources` entry whose `id`
+        is the object's. Its costs are `exhaust`, `kill` (its own object) or an Energy/Power
+        Cost: a source that kills other objects (Malzahar) is listed in the state."""
+        if isinstance(value, dict) and "id" in value:
+            self.problem(_join(path, "id"), "a card's source is its object's: no `id`")
+            value = {k: v for k, v in value.items() if k != "id"}
+        f = self.fields(value, path, CARD_SOURCE_KEYS)
+        if isinstance(value, dict) and "adds" not in f:
+            f.require("adds", "what one activation adds")
+        bonus = self.fields(f["bonus"] if "bonus" in f else {}, f.at("bonus"),
+                            CARD_SOURCE_BONUS_KEYS)
+        if "bonus" in f and "adds" not in bonus:
+            bonus.require("adds", "what the bonus adds")
+        source = Source(
+            id="",
+            adds=f.read("adds", Cost(), self.plain_cost),
+            costs=f.read("costs", ("exhaust",), self.card_source_costs),
+            only_for=f.read("only_for", None, self.filter),
+            while_=f.read("while", (), self.conditions, None),
+            bonus=bonus.read("adds", None, self.plain_cost),
+            bonus_while=bonus.read("while", (), self.conditions, None),
+            repeatable=f.read("repeatable", False, self.boolean),
+        )
+        if source.repeatable and ("kill" in source.costs or not any(
+                isinstance(c, Cost) and c.size for c in source.costs)):
+            self.problem(f.at("repeatable"), "a repeatable source (a converter) pays an Energy "
+                         "or Power cost per activation, and does not kill its object")
+        return source
+
+    def card_source_costs(self, value: object, path: DataPath) -> tuple[str | Cost, ...]:
+        """A card's source costs: `exhaust`, `kill` or an Energy/Power Cost, per item."""
+        out: list[str | Cost] = []
+        for where, item in self.each(value, path):
+            if isinstance(item, dict) and "kill" in item:
+                self.problem(where, "a card's source kills no other object: list such a source "
+                                    "in `state.you.sources`")
+            elif isinstance(item, dict):
+                out.append(self.plain_cost(item, where))
+            else:
+                out.append(self.one_of(item, where, SOURCE_COSTS, "source cost"))
+        return tuple(out)
 
     def effect_entry(self, value: object, path: DataPath, c: str, kind: str,
                      ident: str = "") -> Effect:

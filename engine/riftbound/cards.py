@@ -8,10 +8,13 @@ and the grants it gives while on the board.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 
 from ..discounts import NO_POWER, Power
 from .cost import Cost, Filter, Zone
+
+if TYPE_CHECKING:
+    from .state import Source
 
 CARD_TYPES: tuple[str, ...] = ("unit", "spell", "gear", "token", "battlefield")
 TIMINGS: tuple[str, ...] = ("normal", "action", "reaction")
@@ -86,6 +89,8 @@ CONDITION_KINDS: tuple[str, ...] = (
     "opponent_controls",
     "units_at",
     "here",
+    "units_died_at_least",
+    "opponent_units_died_at_least",
 )
 UNITS_AT_WHERE: tuple[str, ...] = ("here", "any")
 
@@ -116,7 +121,9 @@ class Condition:
     N), `within_of_victory` (a number: your score >= the state's `victory_score` - N),
     `opponent_controls` (a Filter: the opponent has a board object matching), `units_at` (a
     UnitsAt). `here` (true): the granting object is a battlefield and `state.showdown_at`
-    names it (Mystic Vortex's "during showdowns here").
+    names it (Mystic Vortex's "during showdowns here"). `units_died_at_least` /
+    `opponent_units_died_at_least` (a number: that player's `units_died_this_turn` is at least
+    N; read for the same player as the score conditions).
     """
 
     kind: str
@@ -326,6 +333,11 @@ class Card:
     effect_adds: Cost | None = None  # `effect: {adds: ...}`: its resolution adds this to the pool
     # `effect: {discounts, grants}`: the effects its resolution creates, in that order
     effect_creates: tuple[Effect, ...] = ()
+    # `effect: {kill: targets}`: its resolution kills the play's targets on a board (415)
+    effect_kill: bool = False
+    effect_score: int = 0  # `effect: {score: N}`: its resolution adds N to your score
+    # `source`: the source its object has once a play puts it on your board (`id` unset)
+    source: Source | None = None
     # Pips of the printed cost each payable by either of two domains (a Fury-or-Chaos pip):
     # announced as one of its halves as the base cost is determined.
     hybrid: tuple[tuple[str, str], ...] = ()

@@ -27,10 +27,17 @@ value and never changes. What the new state shows:
 - an object that changes zone is a new object (109): its buffs, damage-like Might, location and
   exhaustion are not carried over (its id, card and value are);
 - `played_this_turn` grows by 1 (Repeat adds executions, not plays);
+- each unit that dies in the play (killed as a cost, by a source's cost, or by the card's
+  effect; 415) adds 1 to its owner's `units_died_this_turn`;
+- when the card resolves (not countered), once whatever Repeat adds: what its `effect` adds
+  goes to the pool, the effects it creates join `effects`, `kill: targets` kills the play's
+  targets that are on a board, `score: N` adds N to your score (at most 1,000);
 - the played card leaves hand or trash for the Chain and, when it leaves the Chain, goes where
   `destination` says: trash, hand, banishment, or the board at your base (a Hidden card played
   from facedown at the battlefield where it was hidden, 811.1.d.1). A unit enters exhausted
-  unless Accelerate was paid (731); gear enters ready (147.1). Costs stay paid when countered.
+  unless Accelerate was paid (731); gear enters ready (147.1). A card with `source` that
+  reaches the board brings its source (its object's id) to the end of `sources`. Costs stay
+  paid when countered.
 
 The payment's Energy and Power are accounted exactly: what the pool gives, each rune exhausted (1
 Energy), each rune recycled (1 Power of its domain) and each source activated (what it adds) must
@@ -46,6 +53,7 @@ from typing import Callable
 
 from ..discounts import Power
 from ..objective import cost_family
+from ..reading import MAX_AMOUNT, MAX_TOTAL
 from .abilities import HIDE, find_ability
 from .cards import Card, Effect
 from .cost import ANY, DOMAINS, POWER_KEYS, Cost, OtherCost, power_add
@@ -507,7 +515,7 @@ def _after(ctx: PlayContext, applied: Applied, used_sources: tuple[Source, ...])
                 owner.move(scenario, object_id, "hand", "trash")
         elif kind == "kill":
             for object_id in ids:
-                owner.move(scenario, object_id, "board", "trash")
+                owner.kill(scenario, object_id)
         elif kind == "return_to_hand":
             for object_id in ids:
                 owner.move(scenario, object_id, "board", "hand")
@@ -527,12 +535,12 @@ def _after(ctx: PlayContext, applied: Applied, used_sources: tuple[Source, ...])
     # killed as their costs say.
     for _, ids in pay.source_kills:
         for object_id in ids:
-            me.move(scenario, object_id, "board", "trash")
+            me.kill(scenario, object_id)
     for source in used_sources:
         if source.id in me.gone:
             continue
         if "kill" in source.costs:
-            me.move(scenario, source.id, "board", "trash")
+            me.kill(scenario, source.id)
         elif "exhaust" in source.costs:
             me.change(source.id, lambda o: replace(o, exhausted=True))
 
@@ -558,6 +566,7 @@ def _after(ctx: PlayContext, applied: Applied, used_sources: tuple[Source, ...])
     # effects that reached it, so it is not reached by its own; none when it is countered.
     if ctx.play.leaves_chain.by != "counter":
         me.effects += created(scenario.state, ctx.card.effect_creates)
+        _resolve_kill_and_score(ctx, players)
 
     # The played card leaves the Chain.
     where = destination(ctx.card, applied.base_kind, ctx.play.leaves_chain)
@@ -577,8 +586,26 @@ def _after(ctx: PlayContext, applied: Applied, used_sources: tuple[Source, ...])
     moved = set(me.gone) | set(players["opponent"].gone) | {ctx.obj.id} | recycled
     new_you = me.build(moved)
     new_opponent = players["opponent"].build(moved)
+    if where == "board" and ctx.card.source is not None:
+        # The card's source is its new object's (an entry for that id went with the old one).
+        new_you = replace(new_you, sources=new_you.sources + (replace(ctx.card.source,
+                                                                       id=ctx.obj.id),))
     return replace(scenario.state, played_this_turn=scenario.state.played_this_turn + 1,
                    you=new_you, opponent=new_opponent)
+
+
+def _resolve_kill_and_score(ctx: PlayContext, players: dict[str, _Player]) -> None:
+    """The card's resolution: `effect: {kill: targets}` kills each of the play's targets that
+    is on a board now (415: to its owner's trash; once each), then `effect: {score: N}` adds N
+    to your score (at most the state's limit)."""
+    if ctx.card.effect_kill:
+        for object_id in dict.fromkeys(ctx.play.targets):
+            for owner in players.values():
+                if any(o.id == object_id for o in owner.board):
+                    owner.kill(ctx.scenario, object_id)
+    if ctx.card.effect_score:
+        me = players["you"]
+        me.score = min(MAX_AMOUNT, me.score + ctx.card.effect_score)
 
 
 def _after_ability(ctx: PlayContext, me: _Player, players: dict[str, _Player]) -> State:
@@ -618,6 +645,7 @@ class _Player:
         self.used_this_turn = list(p.used_this_turn)
         self.score = p.score
         self.effects = list(p.effects)
+        self.units_died = p.units_died_this_turn
         self.gone: set[str] = set()  # ids that changed zone or ceased to exist
 
     @staticmethod
@@ -647,6 +675,15 @@ class _Player:
             return  # 183.1: a token that leaves the board ceases to exist
         self.zone(to).append(GameObject(obj.id, obj.card, value=obj.value))
 
+    def kill(self, scenario: Scenario, object_id: str) -> None:
+        """Kill an object of the board (415): to its owner's trash, or to no zone for a
+        token; a unit that dies is counted in `units_died_this_turn`."""
+        obj = next(o for o in self.board if o.id == object_id)
+        card = scenario.cards.get(obj.card)
+        if card is not None and card.type == "unit":
+            self.units_died = min(MAX_TOTAL, self.units_died + 1)
+        self.move(scenario, object_id, "board", "trash")
+
     def build(self, moved: set[str]) -> PlayerState:
         return PlayerState(
             runes=tuple(self.runes),
@@ -662,6 +699,7 @@ class _Player:
             used_this_turn=tuple(self.used_this_turn),
             score=self.score,
             effects=tuple(self.effects),
+            units_died_this_turn=self.units_died,
         )
 
 

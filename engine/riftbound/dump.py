@@ -237,10 +237,18 @@ def card_to_data(card: Card) -> Data:
     grants = [e for e in card.effect_creates if e.grant.discount is None]
     if grants:
         effect["grants"] = [effect_to_data(e) for e in grants]
+    if card.effect_kill:
+        effect["kill"] = "targets"
+    if card.effect_score:
+        effect["score"] = card.effect_score
     if effect:
         out["effect"] = effect
     if card.hybrid:
         out["hybrid"] = [list(pair) for pair in card.hybrid]
+    if card.source is not None:
+        source = source_to_data(card.source)
+        del source["id"]  # a card's source is its object's
+        out["source"] = source
     return out
 
 
@@ -357,6 +365,8 @@ def player_to_data(p: PlayerState) -> Data:
         out["score"] = p.score
     if p.effects:
         out["effects"] = [effect_to_data(e) for e in p.effects]
+    if p.units_died_this_turn:
+        out["units_died_this_turn"] = p.units_died_this_turn
     return out
 
 

@@ -286,6 +286,13 @@ def _holds(
 ) -> bool:
     state = scenario.state
     mine = state.player(player)
+    if c.kind in ("units_died_at_least", "opponent_units_died_at_least"):
+        # Read for the same player as the score conditions: the units of that player (or of
+        # the other one) that died this turn.
+        who = perspective(scenario, source)
+        whose = who if c.kind == "units_died_at_least" else _other(who)
+        assert isinstance(c.value, int)
+        return state.player(whose).units_died_this_turn >= c.value
     if c.kind in ("score_at_least", "opponent_score_at_least", "within_of_victory",
                   "opponent_controls"):
         who = perspective(scenario, source)

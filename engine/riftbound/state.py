@@ -80,6 +80,7 @@ class PlayerState:
     used_this_turn: tuple[str, ...] = ()  # once-per-turn grants and abilities used this turn
     score: int = 0  # the player's points
     effects: tuple[Effect, ...] = ()  # effects that last for the turn
+    units_died_this_turn: int = 0  # units of this player that died this turn (415)
 
     def zone(self, name: Zone) -> tuple[GameObject, ...]:
         return {

@@ -48,6 +48,7 @@ PLAYER_KEYS = (
     "used_this_turn",
     "score",
     "effects",
+    "units_died_this_turn",
 )
 RUNE_KEYS = ("id", "domain", "exhausted", "value")
 OBJECT_KEYS = ("id", "card", "value", "location", "might", "exhausted", "buffs", "empowered",
@@ -118,6 +119,7 @@ class StateReader(CardReader):
             used_this_turn=f.read("used_this_turn", (), self.strings),
             score=f.read("score", 0, self.integer),
             effects=f.read("effects", (), self.effects, prefix),
+            units_died_this_turn=f.read("units_died_this_turn", 0, self.large),
         )
 
     def runes(self, value: object, path: DataPath, who: str, pattern: str) -> tuple[Rune, ...]:

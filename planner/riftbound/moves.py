@@ -24,9 +24,10 @@ moves of a candidate come sorted by that rank, each with its plan as `payplan pl
 print it for that payment.
 
 **The runes, paid together (the deferred mode).** Where nothing in the scenario reads the runes
-(no amount counting them, no `runes_at_most`), no source can be activated and no card's effect
-adds to the pool, the runes and the pool are one fungible supply for the whole turn: a rune
-exhausted or recycled for one play could have been for another at the same charge, and
+(no amount counting them, no `runes_at_most`), no source can be activated (none in the state,
+no card with `source` that a play could bring) and no card's effect adds Power to the pool,
+the runes and the pool are one fungible supply for the whole turn: a rune exhausted or
+recycled for one play could have been for another at the same charge, and
 nothing but the payment looks at them. The search then leaves them out of its states (a state
 is the scenario without runes, with a pool that pays anything, and the Energy and Power the
 plays so far need from the real runes and pool), and a move's objective is its non-standard
@@ -77,7 +78,7 @@ from .fastpath import pay_runes, runes_of
 from .hand import ability_candidates, flow_granted_anywhere
 from .hand import candidates as card_candidates
 from .plan import Plan
-from .turn_payments import Choice, name, open_payments, payments
+from .turn_payments import Choice, deaths_read, name, open_payments, payments
 
 BIG = 10**6  # the deferred mode's pool: it pays any play's Energy and Power
 OPEN_POOL = Cost(BIG, (0,) * len(DOMAINS) + (BIG,))
@@ -155,6 +156,7 @@ class Moves:
         self.costs: dict[Cost, int | None] = {}
         self.turn_values: dict[str, int] = {}
         self.reads = Reads.of(start)
+        self.deaths = deaths_read(start)  # a card reads the units that died this turn
         self.no_granted_repeats = granted_repeats(start) == 0
         self._state_parts: dict[int, tuple[State, tuple[Hashable, ...]]] = {}
         self.optional_names: dict[str, tuple[str, ...]] = {}
@@ -209,7 +211,8 @@ class Moves:
             # the move uses them: the same effects, the same moves and the same effects after.
             common = (granting, state.phase, state.turn, state.flags,
                       tuple(sorted(you.used_this_turn)), you.score, state.opponent.score,
-                      state.victory_score, state.battlefields, state.showdown_at, you.effects)
+                      state.victory_score, state.battlefields, state.showdown_at, you.effects,
+                      you.units_died_this_turn, state.opponent.units_died_this_turn)
             self._state_parts[id(state)] = (state, common)
         parts: list[Hashable] = [candidate.key, tuple(mine), *common]
         if "played" in what:
@@ -433,7 +436,7 @@ class Moves:
                 benefit = sum(here.objective.benefit(n) for n in option.paid_optional
                               if n in opts.auto)
                 choices = (open_payments(here, option.total, res) if open_
-                           else payments(here, option.total, res))
+                           else payments(here, option.total, res, self.deaths))
                 for n, choice in enumerate(choices):
                     move = self._move(here, option, res, choice, benefit, n, open_)
                     if move is None:
@@ -597,7 +600,7 @@ def _player_key(p: PlayerState, granters: frozenset[str] | None = None,
                  tuple(o.id for o in p.board if o.id not in place))
     return (by_id(p.runes), p.pool, by_id(p.hand), by_id(p.trash), board, p.xp,
             p.sources, by_id(p.banishment), by_id(p.rune_deck), by_id(p.facedown),
-            tuple(sorted(p.used_this_turn)), p.score, p.effects)
+            tuple(sorted(p.used_this_turn)), p.score, p.effects, p.units_died_this_turn)
 
 
 def _board_unread(scenario: Scenario) -> bool:
@@ -715,6 +718,9 @@ class _Diff:
     # Per player, the effects after the move where it changed them: the signature
     # holds the effects before, so the move leaves the same ones on every state it is made on.
     effects: tuple[tuple[Player, tuple[Effect, ...]], ...] = ()
+    # Per player, the score and the units died this turn after the move where it changed them
+    # (the signature holds both before, as it holds the effects).
+    counts: tuple[tuple[Player, int, int], ...] = ()
 
 
 def _diff(before: State, after: State) -> _Diff:
@@ -739,7 +745,12 @@ def _diff(before: State, after: State) -> _Diff:
                         new.used_this_turn[len(old.used_this_turn):]))
     effects = tuple((who, after.player(who).effects) for who in PLAYERS
                     if after.player(who).effects != before.player(who).effects)
-    return _Diff(after.played_this_turn - before.played_this_turn, tuple(players), effects)
+    counts = tuple((who, after.player(who).score, after.player(who).units_died_this_turn)
+                   for who in PLAYERS
+                   if (after.player(who).score, after.player(who).units_died_this_turn)
+                   != (before.player(who).score, before.player(who).units_died_this_turn))
+    return _Diff(after.played_this_turn - before.played_this_turn, tuple(players), effects,
+                 counts)
 
 
 def _apply_diff(state: State, diff: _Diff) -> State | None:
@@ -777,6 +788,10 @@ def _apply_diff(state: State, diff: _Diff) -> State | None:
         for whose, effects in diff.effects:
             if whose == who:
                 changes["effects"] = effects
+        for whose, points, died in diff.counts:
+            if whose == who:
+                changes["score"] = points
+                changes["units_died_this_turn"] = died
         players[who] = evolve(p, **changes) if changes else p
     return evolve(state, played_this_turn=state.played_this_turn + diff.played,
                    you=players["you"], opponent=players["opponent"])
@@ -791,8 +806,9 @@ def deferrable(scenario: Scenario) -> bool:
     adds is fungible: it is counted in `Deferred.net` and `peak`)."""
     from ...engine.riftbound.dump import scenario_to_data
 
-    if scenario.state.you.sources:
-        return False
+    if scenario.state.you.sources or any(card.source is not None
+                                         for card in scenario.cards.values()):
+        return False  # a source, or a card that becomes one when played
     if any(card.effect_adds is not None and any(card.effect_adds.power)
            for card in scenario.cards.values()):
         return False

@@ -84,8 +84,12 @@ class Riftbound:
         from .moves import Moves
 
         moves = Moves(scenario)
+        # A card that becomes a source when played pays more than the runes and the pool: the
+        # runes' relaxation does not bound such a turn.
+        sourced = any(card.source is not None for card in scenario.cards.values())
+        relax = None if sourced else relaxation(scenario, moves.rune_cost)
         return plan_turn(moves, scenario, turn_of(scenario, turn_refused), FORMAT,
-                         deadline(config), relax=relaxation(scenario, moves.rune_cost))
+                         deadline(config), relax=relax)
 
     def turn_moves(self, scenario: Scenario, defer: bool = True) -> Any:
         from .moves import Moves

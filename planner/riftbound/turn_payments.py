@@ -22,7 +22,15 @@ objects of each interchangeable group, in state order):
   additional cost, 357: a source may pay a non-standard cost). Its activation is then the
   last one it can make, so what it floats to a later play no later play could make itself;
   such an activation is never left out as unneeded (the payments that do not remove it are
-  tried too: trying more payments loses nothing).
+  tried too: trying more payments loses nothing). The same holds for a source whose object the
+  play's own resolution kills (a target of a card with `effect: {kill: targets}`): it is on
+  the board while the play is paid and gone after it. Sources that a play puts on the board
+  (a card with `source`) keep the argument: what one adds can only pay the plays after the one
+  that brought it, and those can activate it themselves. And where a card reads the units that
+  died this turn (`units_died_at_least`), a source whose activation may kill a unit (its own
+  object a unit it kills, or other objects) is kept too: activated sooner than needed, the
+  death it counts makes a condition of the plays in between true, which their own activation
+  (paid after they are priced) could not.
 - Non-standard costs: every split of each cost's count over the groups of objects that may pay
   it (one object paying one cost at most, buffs counted per object), and XP.
 
@@ -70,10 +78,13 @@ class Choice:
                 + sum(sum(c) for _, c in self.use))
 
 
-def payments(scenario: Scenario, total: Cost, res: Resources) -> Iterator[Choice]:
-    """Every minimal payment of `total` from `res`, in counts (see the module docstring)."""
+def payments(scenario: Scenario, total: Cost, res: Resources, deaths: bool = False
+             ) -> Iterator[Choice]:
+    """Every minimal payment of `total` from `res`, in counts (see the module docstring);
+    `deaths`: whether a card of the scenario reads the units that died this turn
+    (`deaths_read`, worked out once by the caller)."""
 
-    kept = _last_chances(scenario, total, res)
+    kept = _last_chances(scenario, total, res, deaths)
     for activate in _source_choices(res):
         used = [offer for offer, on in zip(res.sources, activate) if on]
         need_e, need_p = total.energy, total.power
@@ -232,18 +243,55 @@ def _removable(need_e: int, need_p: Sequence[int], from_pool: int, used: list[An
 REMOVES = frozenset({"kill", "return_to_hand", "kill_self", "banish_self", "recycle_self"})
 
 
-def _last_chances(scenario: Scenario, total: Cost, res: Resources) -> frozenset[int]:
-    """The source offers whose object a non-standard cost of `total` may take off the board
+def _last_chances(scenario: Scenario, total: Cost, res: Resources, deaths: bool
+                  ) -> frozenset[int]:
+    """The source offers whose object a non-standard cost of `total` may take off the board,
+    or the play's own resolution kills (a target of a card with `effect: {kill: targets}`)
     (the module docstring's exception): a payment that activates one is never cut to leave it
     out."""
     out = set()
+    killed = _killed_by_effect(scenario)
     for k, offer in enumerate(res.sources):
+        if offer.id in killed or (deaths and _may_kill_a_unit(scenario, offer.id)):
+            out.add(k)
         for need in total.other:
             if need.kind in REMOVES and any(
                     offer.id in group.ids and eligible(scenario, group, need)
                     for group in res.objects):
                 out.add(k)
     return frozenset(out)
+
+
+def deaths_read(scenario: Scenario) -> bool:
+    """Whether a card of the scenario reads the units that died this turn (a condition
+    `units_died_at_least` or `opponent_units_died_at_least`, anywhere in its definition)."""
+    from ...engine.riftbound.dump import card_to_data
+
+    return any("units_died_at_least" in repr(card_to_data(card))
+               for card in scenario.cards.values())
+
+
+def _may_kill_a_unit(scenario: Scenario, source_id: str) -> bool:
+    """Whether activating this source may kill a unit: its own object is a unit it kills, or
+    it kills other objects (`{kill: {count, filter}}`)."""
+    source = next((s for s in scenario.state.you.sources if s.id == source_id), None)
+    if source is None:
+        return False
+    if any(isinstance(c, OtherCost) for c in source.costs):
+        return True
+    found = scenario.state.you.find(source_id)
+    card = scenario.cards.get(found[1].card) if found is not None else None
+    return "kill" in source.costs and card is not None and card.type == "unit"
+
+
+def _killed_by_effect(scenario: Scenario) -> frozenset[str]:
+    """The targets the play's resolution kills (`effect: {kill: targets}`, not countered)."""
+    play = scenario.play
+    if play is None or play.ability is not None or play.leaves_chain.by == "counter":
+        return frozenset()
+    found = scenario.state.you.find(play.object)
+    card = scenario.cards.get(found[1].card) if found is not None else None
+    return frozenset(play.targets) if card is not None and card.effect_kill else frozenset()
 
 
 def _splits(count: int, room: Sequence[int]) -> Iterator[tuple[int, ...]]:
