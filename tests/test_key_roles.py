@@ -111,7 +111,7 @@ SITES: dict[str, dict[Site, str]] = {
         ("condition", "targets"): "target", ("card_abilities", "targets"): "target",
         # `play_matches`: the play (the card played, or the ability's object).
         ("grant_fields", "applies_to"): "play", ("effect_entry", "applies_to"): "play",
-        ("sources", "only_for"): "play",
+        ("sources", "only_for"): "play", ("bans", "applies_to"): "play",
     },
     "mtg/1": {
         # `object_matches`: a permanent or a card in a zone.

@@ -800,6 +800,11 @@ def _pairs() -> dict[Key, Pair]:
     for domain in DOMAINS:
         t["runes", domain] = P(f"state.you.runes.{domain}", 1, cards__bolt__cost={"energy": 1},
                                state__you__runes={})
+    # Play bans (issue 38): bolt, a spell, under a ban on spells is illegal.
+    ban = setup(BASE, state__bans=[{"id": "hush", "applies_to": {"type": "spell"}}])
+    t["STATE_KEYS", "bans"] = P("state.bans", [{"applies_to": {"type": "spell"}}])
+    t["BAN_KEYS", "id"] = Pair(ban, "state.bans.0.id", "silence")  # the reason names it
+    t["BAN_KEYS", "applies_to"] = Pair(ban, "state.bans.0.applies_to", {"type": "unit"})
     return t
 
 

@@ -45,7 +45,7 @@ from .scenario import (
     Play,
     Scenario,
 )
-from .state import DEFAULT_VICTORY_SCORE, GameObject, PlayerState, Rune, Source, State
+from .state import DEFAULT_VICTORY_SCORE, Ban, GameObject, PlayerState, Rune, Source, State
 
 __all__ = ["scenario_to_data", "state_to_data", "dump_json", "dump_yaml"]
 
@@ -325,10 +325,21 @@ def state_to_data(state: State) -> Data:
         out["battlefields"] = [{"id": b.id, "card": b.card} for b in state.battlefields]
     if state.showdown_at is not None:
         out["showdown_at"] = state.showdown_at
+    if state.bans:
+        out["bans"] = [ban_to_data(b) for b in state.bans]
     out["you"] = player_to_data(state.you)
     opponent = player_to_data(state.opponent)
     if opponent:
         out["opponent"] = opponent
+    return out
+
+
+def ban_to_data(b: Ban) -> Data:
+    """A ban in its one written form: an empty `applies_to` left out."""
+    out: Data = {"id": b.id}
+    applies_to = filter_to_json(b.applies_to)
+    if applies_to:
+        out["applies_to"] = applies_to
     return out
 
 

@@ -100,6 +100,16 @@ class PlayerState:
 
 
 @dataclass(frozen=True, slots=True)
+class Ban:
+    """A restriction on your plays for the rest of the turn ("opponents can't play cards this
+    turn", seen from the opponent: Brynhir Thundersong): a play `applies_to` matches is
+    illegal (the play never starts, 351)."""
+
+    id: str
+    applies_to: Filter = field(default_factory=Filter)
+
+
+@dataclass(frozen=True, slots=True)
 class State:
     phase: str = "main"
     turn: str = "you"
@@ -112,6 +122,7 @@ class State:
     # showdown (only in phase showdown).
     battlefields: tuple[GameObject, ...] = ()
     showdown_at: str | None = None
+    bans: tuple[Ban, ...] = ()  # the plays you can't make this turn
 
     def player(self, who: Player) -> PlayerState:
         return self.you if who == "you" else self.opponent

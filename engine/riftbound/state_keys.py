@@ -19,6 +19,7 @@ from .card_keys import MAX_PIPS, OTHER_LONG_KEYS, CardReader
 from .cost import DOMAINS, Cost, Filter, OtherCost, Zone
 from .state import (
     DEFAULT_VICTORY_SCORE,
+    Ban,
     HIDDEN_TURNS,
     LOCATIONS,
     PHASES,
@@ -32,8 +33,9 @@ from .state import (
 )
 
 STATE_KEYS = ("phase", "turn", "flags", "played_this_turn", "you", "opponent", "victory_score",
-              "battlefields", "showdown_at")
+              "battlefields", "showdown_at", "bans")
 BATTLEFIELD_KEYS = ("id", "card")
+BAN_KEYS = ("id", "applies_to")
 PLAYER_KEYS = (
     "runes",
     "pool",
@@ -91,8 +93,35 @@ class StateReader(CardReader):
                 where = _join(f.at(who), "sources")
                 sources = self.sources(raw["sources"], where, who)
                 players[who] = replace(players[who], sources=sources)
+        bans = f.read("bans", (), self.bans)
         return State(phase, turn, flags, played_this_turn, players["you"], players["opponent"],
-                     victory_score, battlefields, showdown_at)
+                     victory_score, battlefields, showdown_at, bans)
+
+    def bans(self, value: object, path: DataPath) -> tuple[Ban, ...]:
+        """`state.bans: [{id, applies_to}, ...]`: the plays you can't make this turn; ids
+        `ban1`, `ban2`, ... (by place, among those not given) unless given, unique."""
+        given = {item["id"] for item in value if isinstance(item, dict)
+                 and isinstance(item.get("id"), str)} if isinstance(value, list) else set()
+        out: list[Ban] = []
+        n = 0
+        for where, item in self.each(value, path):
+            n += 1
+            while f"ban{n}" in given:
+                n += 1
+            f = self.fields(item, where, BAN_KEYS)
+            ban = Ban(f.read("id", f"ban{n}", self.string),
+                      f.read("applies_to", Filter(), self.filter))
+            if ban.applies_to.controller is not None:
+                self.problem(_join(f.at("applies_to"), "controller"),
+                             "a ban reaches the plays of the player it binds: no `controller`")
+            if ban.applies_to.id is not None:
+                self.problem(_join(f.at("applies_to"), "id"),
+                             "a ban reaches plays by what is played (card, type, zone, ...), "
+                             "not one object: no `id`")
+            if any(b.id == ban.id for b in out):
+                self.problem(_join(where, "id"), f"ban id {_show(ban.id)} is used twice")
+            out.append(ban)
+        return tuple(out)
 
     def player(self, value: object, path: DataPath, who: str) -> PlayerState:
         """A player's state without `sources`, which `state` reads afterwards."""
