@@ -10,8 +10,8 @@ from typing import Any
 import pytest
 from helpers import answer_json
 
-from payplan.engine.riftbound.dump import scenario_to_data
 from payplan.engine.problems import ScenarioError
+from payplan.engine.riftbound.dump import scenario_to_data
 from payplan.engine.riftbound.loader import scenario_from_data
 from payplan.planner.commands import answer
 

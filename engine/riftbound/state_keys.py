@@ -19,12 +19,12 @@ from .card_keys import MAX_PIPS, OTHER_LONG_KEYS, CardReader
 from .cost import DOMAINS, Cost, Filter, OtherCost, Zone
 from .state import (
     DEFAULT_VICTORY_SCORE,
-    Ban,
     HIDDEN_TURNS,
     LOCATIONS,
     PHASES,
     PLAYERS,
     SOURCE_COSTS,
+    Ban,
     GameObject,
     PlayerState,
     Rune,
