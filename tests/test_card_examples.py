@@ -138,6 +138,10 @@ def _expected_ok(path: Path) -> bool:
     return support_of(text) == "yes" and expect_block(text).get("status") == "ok"
 
 
+# Examples whose keys the independent reference (written apart, from the contract) does not
+# read yet: skipped only while it says so (`Unsupported`); once it reads them they are checked.
+REFERENCE_PENDING = {"163-syndra-transcendent-repeat-in-showdown.yaml"}
+
 # The brute force walks every victim set of this one for minutes: in the slow lane.
 SLOW_BRUTE_FORCE = {"20-atakhan-victim-sets-discount.yaml"}
 
@@ -149,10 +153,16 @@ def test_card_example_against_brute_force(path: Path) -> None:
     every option and payment apart from the planner): the expect block's score, and the total
     among the brute force's optimal totals."""
     from payplan.benchmarks.riftbound.brute_force import brute_plan
+    from payplan.benchmarks.riftbound.reference.pricing import Unsupported
     from payplan.engine.riftbound.loader import load_file
 
     block = expect_block(path.read_text())
-    found = brute_plan(load_file(path))
+    try:
+        found = brute_plan(load_file(path))
+    except Unsupported as missing:
+        if path.name not in REFERENCE_PENDING:
+            raise
+        pytest.skip(f"the reference does not read {missing} yet (REFERENCE_PENDING)")
     assert found.status == "ok"
     if "score" in block:
         assert found.score == block["score"]

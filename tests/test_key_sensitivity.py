@@ -805,6 +805,10 @@ def _pairs() -> dict[Key, Pair]:
     t["STATE_KEYS", "bans"] = P("state.bans", [{"applies_to": {"type": "spell"}}])
     t["BAN_KEYS", "id"] = Pair(ban, "state.bans.0.id", "silence")  # the reason names it
     t["BAN_KEYS", "applies_to"] = Pair(ban, "state.bans.0.applies_to", {"type": "unit"})
+    # "While I'm in a showdown" (Syndra, issue 38): false on a card's own discount (no granting
+    # object), so bolt's [1] less is lost.
+    t["CONDITION_KINDS", "in_showdown"] = Pair(discount(energy=1, **{"if": {}}),
+                                               "cards.bolt.discounts.0.if.in_showdown", True)
     return t
 
 

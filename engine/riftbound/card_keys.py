@@ -342,6 +342,8 @@ class CardReader(Reader):
             "opponent_controls": lambda: self.held_filter(value, path),
             "units_at": lambda: self.units_at(value, path),
             "here": lambda: self.here(value, path),
+            "in_showdown": lambda: self.true(value, path, "the granting object is at the "
+                                                          "showdown's battlefield"),
         }
         return Condition(kind, read[kind]())
 
@@ -352,6 +354,12 @@ class CardReader(Reader):
             f.require("count", "how many units the battlefield has, exactly")
         return UnitsAt(f.read("count", 0, self.integer),
                        f.word("where", "any", UNITS_AT_WHERE, "battlefield"))
+
+    def true(self, value: object, path: DataPath, meaning: str) -> bool:
+        """A condition whose one value is `true`."""
+        if value is not True:
+            self.problem(path, f"expected true ({meaning}), got {_kind(value)}")
+        return True
 
     def here(self, value: object, path: DataPath) -> bool:
         """`here: true`, a battlefield's word: recorded to check it is on a battlefield."""
@@ -462,7 +470,7 @@ class CardReader(Reader):
         if grant.only_here and not grant.ignore_deflect:
             self.problem(f.at("only_here"), "`only_here` goes with `ignore_deflect: true` (Heisho: "
                                             "the Deflect of what is chosen here)")
-        keyword = f.read("keyword", None, self.granted_keyword)
+        keyword = f.read("keyword", None, self.grant_keyword)
         if keyword is not None:
             grant = replace(grant, flow_printed=keyword == "flow",
                             repeat=None if keyword == "flow" else keyword)
@@ -473,7 +481,7 @@ class CardReader(Reader):
             self.problem(
                 path,
                 "a grant gives exactly one of `discount`, `increase`, `ignore_deflect: true`, "
-                "`keyword: {flow: printed}` / `{repeat: printed|base}`, `alternative`, "
+                "`keyword: {flow: printed}` / `{repeat: printed|base|COST}`, `alternative`, "
                 "`deflect`"
                 + (f"; this one gives {gives}" if gives else ""),
             )
@@ -481,6 +489,16 @@ class CardReader(Reader):
             self.problem(f.at("once_per_turn"), "a `deflect` grant is no play's modifier: it is "
                                                 "not used up, so it takes no `once_per_turn`")
         return grant
+
+    def grant_keyword(self, value: object, path: DataPath) -> str | Cost | None:
+        """A grant's `keyword`: what `granted_keyword` reads, or `{repeat: COST}`, a Repeat
+        instance of that fixed cost (Syndra, Transcendent's "[Repeat] [2][chaos]"; its
+        `c` refused: there is no card to read [C] from)."""
+        if isinstance(value, dict) and list(value) == ["repeat"] and isinstance(
+                value["repeat"], dict):
+            cost: Cost = self.cost(value["repeat"], _join(path, "repeat"), None)
+            return cost
+        return self.granted_keyword(value, path)  # any other form, its problems included
 
     def granted_deflect(self, value: object, path: DataPath) -> int:
         """`deflect: N` on a grant: Deflect N more, 1 to 20."""

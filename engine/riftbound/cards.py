@@ -86,6 +86,7 @@ CONDITION_KINDS: tuple[str, ...] = (
     "opponent_controls",
     "units_at",
     "here",
+    "in_showdown",
 )
 UNITS_AT_WHERE: tuple[str, ...] = ("here", "any")
 
@@ -116,7 +117,9 @@ class Condition:
     N), `within_of_victory` (a number: your score >= the state's `victory_score` - N),
     `opponent_controls` (a Filter: the opponent has a board object matching), `units_at` (a
     UnitsAt). `here` (true): the granting object is a battlefield and `state.showdown_at`
-    names it (Mystic Vortex's "during showdowns here").
+    names it (Mystic Vortex's "during showdowns here"). `in_showdown` (true): the granting
+    object is at the battlefield `state.showdown_at` names (Syndra, Transcendent's "while I'm
+    in a showdown").
     """
 
     kind: str
@@ -174,7 +177,8 @@ class Grant:
 
     Exactly one of `discount`, `increase`, `ignore_deflect`, `flow_printed` (Kennen: a Flow
     instance equal to the printed cost), `repeat` (`printed` or `base`: a Repeat instance equal
-    to the printed cost or to the base cost in use; Temporal Portal, The Academy),
+    to the printed cost or to the base cost in use; Temporal Portal, The Academy; or a Cost: a
+    Repeat instance of that fixed cost, Syndra, Transcendent's "[Repeat] [2][chaos]"),
     `alternative` (Teemo: "pay this instead of the base cost"), `deflect` is set.
     `applies_to.controller` is relative to the granting object's controller (default: the same
     player). `once_per_turn`: it applies only while its id (`id`, else its discount's or
@@ -198,7 +202,7 @@ class Grant:
     # With `ignore_deflect`, on a battlefield's grant (Heisho): only the Deflect of the chosen
     # objects at this battlefield is ignored.
     only_here: bool = False
-    repeat: str | None = None  # `keyword: {repeat: printed|base}`
+    repeat: str | Cost | None = None  # `keyword: {repeat: printed|base|COST}`
 
     @property
     def ident(self) -> str | None:

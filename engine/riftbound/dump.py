@@ -189,7 +189,8 @@ def grant_to_data(g: Grant) -> Data:
     if g.flow_printed:
         out["keyword"] = {"flow": "printed"}
     if g.repeat is not None:
-        out["keyword"] = {"repeat": g.repeat}
+        out["keyword"] = {"repeat": g.repeat.to_json() if isinstance(g.repeat, Cost)
+                          else g.repeat}
     if g.alternative is not None:
         out["alternative"] = g.alternative.to_json()
     if g.deflect:

@@ -320,6 +320,9 @@ def _holds(
     if c.kind == "here":
         return (source is not None and state.battlefield(source.id) is not None
                 and state.showdown_at == source.id)
+    if c.kind == "in_showdown":
+        return (source is not None and state.showdown_at is not None
+                and placed_location(scenario, source) == state.showdown_at)
     if c.kind == "units_at":
         wanted = c.value
         assert isinstance(wanted, UnitsAt)
