@@ -809,6 +809,18 @@ def _pairs() -> dict[Key, Pair]:
     # object), so bolt's [1] less is lost.
     t["CONDITION_KINDS", "in_showdown"] = Pair(discount(energy=1, **{"if": {}}),
                                                "cards.bolt.discounts.0.if.in_showdown", True)
+    # Battlefield control (issue 38): b1 has one unit (e1); bolt's [1] less needs a battlefield
+    # you control with exactly one unit there.
+    held = setup(BASE, **{
+        "cards__bolt__discounts": [{"energy": 1, "if": {"units_at": {"count": 1,
+                                                                     "controller": "you"}}}],
+        "cards__plain": {"type": "battlefield"},
+        "state__battlefields": [{"id": "b1", "card": "plain", "controller": "you"}],
+        "state__opponent__board": [{"id": "e1", "card": "brute", "location": "b1"}]})
+    t["BATTLEFIELD_KEYS", "controller"] = Pair(held, "state.battlefields.0.controller",
+                                               "opponent", "you")
+    t["UNITS_AT_KEYS", "controller"] = Pair(held, "cards.bolt.discounts.0.if.units_at.controller",
+                                            "opponent", "you")
     return t
 
 

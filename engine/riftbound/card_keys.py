@@ -112,7 +112,7 @@ MINIMUM_KEYS = ("energy", "power")
 INCREASE_KEYS = ("id", "energy", "power", "if", "tiers")
 GRANT_KEYS = ("discount", "increase", "ignore_deflect", "applies_to", "while", "id",
               "once_per_turn", "keyword", "alternative", "deflect", "only_here")
-UNITS_AT_KEYS = ("count", "where")
+UNITS_AT_KEYS = ("count", "where", "controller")
 MAX_MIGHT_KEYS = ("max", "of")
 COUNT_OF_KEYS = ("count", "zone", "times")
 PER_PLAYED_KEYS = ("per", "times")
@@ -353,7 +353,8 @@ class CardReader(Reader):
         if isinstance(value, dict) and "count" not in f:
             f.require("count", "how many units the battlefield has, exactly")
         return UnitsAt(f.read("count", 0, self.integer),
-                       f.word("where", "any", UNITS_AT_WHERE, "battlefield"))
+                       f.word("where", "any", UNITS_AT_WHERE, "battlefield"),
+                       f.word("controller", None, PLAYERS, "player"))
 
     def true(self, value: object, path: DataPath, meaning: str) -> bool:
         """A condition whose one value is `true`."""

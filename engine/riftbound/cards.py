@@ -93,12 +93,15 @@ UNITS_AT_WHERE: tuple[str, ...] = ("here", "any")
 
 @dataclass(frozen=True, slots=True)
 class UnitsAt:
-    """`{units_at: {count: N, where: here|any}}`: a battlefield with exactly N units (both
-    players' units counted): `here` the granting battlefield or the granting object's own
-    battlefield, `any` some battlefield of `state.battlefields`."""
+    """`{units_at: {count: N, where: here|any, controller}}`: a battlefield with exactly N units
+    (both players' units counted): `here` the granting battlefield or the granting object's own
+    battlefield, `any` some battlefield of `state.battlefields`; with `controller` (you,
+    opponent, relative to the player the condition reads for) only a battlefield that player
+    controls (Keeper of Law: "a battlefield you control")."""
 
     count: int
     where: str = "any"
+    controller: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

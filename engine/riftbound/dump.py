@@ -107,7 +107,10 @@ def _condition_value(c: Condition) -> object:
     if isinstance(c.value, Filter):
         return filter_to_json(c.value)
     if isinstance(c.value, UnitsAt):
-        return {"count": c.value.count, "where": c.value.where}
+        out: dict[str, object] = {"count": c.value.count, "where": c.value.where}
+        if c.value.controller is not None:
+            out["controller"] = c.value.controller
+        return out
     return c.value
 
 
@@ -323,7 +326,9 @@ def state_to_data(state: State) -> Data:
     if state.victory_score != DEFAULT_VICTORY_SCORE:
         out["victory_score"] = state.victory_score
     if state.battlefields:
-        out["battlefields"] = [{"id": b.id, "card": b.card} for b in state.battlefields]
+        out["battlefields"] = [{"id": b.id, "card": b.card} | (
+            {"controller": b.controller} if b.controller is not None else {})
+            for b in state.battlefields]
     if state.showdown_at is not None:
         out["showdown_at"] = state.showdown_at
     if state.bans:

@@ -43,6 +43,7 @@ class GameObject:
     hidden_turn: str | None = None  # facedown: hidden on an `earlier` turn or `this` one
     deflect: int = 0  # Deflect gained from an effect (Kato the Arm's keywords, a Deflect token)
     stunned: bool = False  # a board object stunned
+    controller: Player | None = None  # a named battlefield's controller (none: no player)
 
 
 @dataclass(frozen=True, slots=True)

@@ -34,7 +34,7 @@ from .state import (
 
 STATE_KEYS = ("phase", "turn", "flags", "played_this_turn", "you", "opponent", "victory_score",
               "battlefields", "showdown_at", "bans")
-BATTLEFIELD_KEYS = ("id", "card")
+BATTLEFIELD_KEYS = ("id", "card", "controller")
 BAN_KEYS = ("id", "applies_to")
 PLAYER_KEYS = (
     "runes",
@@ -241,8 +241,9 @@ class StateReader(CardReader):
         return LOCATIONS[0]
 
     def battlefields(self, value: object, path: DataPath) -> tuple[GameObject, ...]:
-        """`state.battlefields: [{id, card}, ...]`: named battlefields, their cards of type
-        `battlefield`; ids unique among all objects."""
+        """`state.battlefields: [{id, card, controller}, ...]`: named battlefields, their cards
+        of type `battlefield`, ids unique among all objects; `controller` (you, opponent) the
+        player who controls it, none when left out."""
         out: list[GameObject] = []
         for where, item in self.each(value, path):
             f = self.fields(item, where, BATTLEFIELD_KEYS)
@@ -258,7 +259,8 @@ class StateReader(CardReader):
                                            "`type: battlefield`")
             if ident:
                 self.battlefield_ids.add(ident)
-            out.append(GameObject(ident, card))
+            controller = f.word("controller", None, PLAYERS, "player")
+            out.append(GameObject(ident, card, controller=controller))
         return tuple(out)
 
     def card_ref(self, value: object, path: DataPath) -> str:
