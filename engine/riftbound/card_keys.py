@@ -482,7 +482,7 @@ class CardReader(Reader):
             self.problem(
                 path,
                 "a grant gives exactly one of `discount`, `increase`, `ignore_deflect: true`, "
-                "`keyword: {flow: printed}` / `{repeat: printed|base|COST}`, `alternative`, "
+                "`keyword: {flow: printed}` / `{repeat: printed|base}`, `alternative`, "
                 "`deflect`"
                 + (f"; this one gives {gives}" if gives else ""),
             )
