@@ -27,6 +27,7 @@ from .cards import (
     COMPONENTS,
     CONDITION_KINDS,
     TIMINGS,
+    TRIGGERED,
     UNITS_AT_WHERE,
     Ability,
     AdditionalCost,
@@ -721,9 +722,21 @@ class CardReader(Reader):
             if ident in seen:
                 self.problem(f.at("id"), f"duplicate ability id {_show(ident)}")
             seen.add(ident)
-            kind = f.word("kind", "activated", ABILITY_KINDS, "ability kind")
+            kind = f.word("kind", "activated", ABILITY_KINDS + (TRIGGERED,), "ability kind")
+            triggered = kind == TRIGGERED
+            if triggered:
+                # A trigger that chooses: a payment (no play the player starts) owing the
+                # Deflect of what it chooses.
+                kind = "payment"
+                for key in ("discounts", "timing", "times", "while", "alternatives"):
+                    if key in f:
+                        self.problem(f.at(key), f"a triggered ability takes no `{key}`: it goes "
+                                                "on the Chain when it triggers, priced as it is")
+                if isinstance(item, dict) and "targets" not in f:
+                    f.require("targets", "what the triggered ability chooses (without a "
+                                         "choice it is `kind: payment`)")
             default_timing = "reaction" if kind in ("activated", "payment") else "normal"
-            if kind == "payment":
+            if kind == "payment" and not triggered:
                 # An effect's "you may pay X": rule 353 does not price it and it chooses nothing.
                 for key in ("discounts", "targets", "timing", "times", "while", "alternatives"):
                     if key in f:
@@ -739,6 +752,7 @@ class CardReader(Reader):
                 discounts=f.read("discounts", (), self.discounts, c),
                 while_=f.read("while", (), self.conditions, c),
                 alternatives=f.read("alternatives", (), self.cost_list, c),
+                triggered=triggered,
             ))
         return tuple(out)
 

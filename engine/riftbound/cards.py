@@ -285,6 +285,7 @@ class AdditionalCost:
 # `payment`: "you may pay X to [effect]" asked by a trigger or a resolving effect. It is not a
 # play (no rule 353 step prices it): no discount, increase or Deflect reaches it, any timing.
 ABILITY_KINDS: tuple[str, ...] = ("equip", "empower", "activated", "payment")
+TRIGGERED = "triggered"  # `kind: triggered`: read as a payment that chooses (`Ability.triggered`)
 SELF_ATOMS: tuple[str, ...] = ("exhaust_self", "kill_self", "banish_self", "disempower_self",
                                "recycle_self")
 
@@ -300,7 +301,12 @@ class Ability:
     `while_` the conditions it may be used under ("use only while I'm at a battlefield",
     377.2.b), read with its own object as the granting object (`at`, `empowered_at_least`).
     `alternatives`: costs the player may pay instead of `cost` (Legion Marauder's Empower "[1]
-    or [Body]"), each a base cost of its own (kind `alternative`)."""
+    or [Body]"), each a base cost of its own (kind `alternative`).
+
+    `triggered` (written `kind: triggered`; its `kind` is `payment`): a triggered ability that
+    chooses (Riptide Rex's "when you play me, deal 6 to an enemy unit"). Like an effect's
+    payment it is no play the player starts, but it owes the Deflect of what it chooses
+    (353.2.a.2) on top of its `cost`."""
 
     id: str
     kind: str = "activated"
@@ -311,6 +317,7 @@ class Ability:
     discounts: tuple[Discount, ...] = ()
     while_: tuple[Condition, ...] = ()
     alternatives: tuple[Cost, ...] = ()
+    triggered: bool = False
 
 
 @dataclass(frozen=True, slots=True)

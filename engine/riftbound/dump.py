@@ -269,7 +269,8 @@ def effect_to_data(e: Effect) -> Data:
 
 
 def ability_to_data(a: Ability) -> Data:
-    out: Data = {"id": a.id, "kind": a.kind, "cost": a.cost.to_json()}
+    out: Data = {"id": a.id, "kind": "triggered" if a.triggered else a.kind,
+                 "cost": a.cost.to_json()}
     if a.kind != "payment":  # a payment has no timing (the loader refuses one)
         out["timing"] = a.timing
     if a.targets is not None:
