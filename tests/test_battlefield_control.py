@@ -123,3 +123,55 @@ def test_round_trip_and_bad_controller() -> None:
         scenario_from_data(temple("you", controller="both"))
     assert [str(p).split(":")[0] for p in caught.value.problems] == [
         "cards.keeper.discounts[0].if.units_at.controller"]
+
+
+HIDING: dict[str, Any] = {
+    "format": "payplan/1",
+    "cards": {"teemo": {"name": "Teemo", "type": "unit", "domains": ["chaos"],
+                        "cost": {"energy": 2}, "might": 2, "keywords": {"hidden": True}},
+              "field": {"type": "battlefield"}},
+    "state": {"phase": "main", "turn": "you",
+              "battlefields": [{"id": "b1", "card": "field", "controller": "you"},
+                               {"id": "b2", "card": "field", "controller": "opponent"}],
+              "you": {"runes": {"chaos": 4},
+                      "hand": [{"id": "h1", "card": "teemo"}, {"id": "h2", "card": "teemo"}]}},
+    "play": {"hide": "h1"},
+}
+NO_PLACE = "hide: you control no battlefield without a facedown card (hiding puts the card " \
+           "facedown at one)"
+
+
+def hiding(**state: Any) -> dict[str, Any]:
+    data = copy.deepcopy(HIDING)
+    data["state"].update(state)
+    return data
+
+
+def test_hiding_needs_a_battlefield_you_control_free_of_facedown_cards() -> None:
+    # b1 is yours and free: [A] (one rune recycled, 1 + 3).
+    assert answer_json("plan", hiding())["status"] == "ok"
+    # b1 taken by a facedown card of the opponent's (hidden before they lost it): no place.
+    taken = hiding(opponent={"facedown": [{"id": "f9", "card": "teemo", "location": "b1"}]})
+    assert answer_json("plan", taken)["reasons"] == [NO_PLACE]
+    # You control none.
+    none = hiding(battlefields=[{"id": "b1", "card": "field"},
+                                {"id": "b2", "card": "field", "controller": "opponent"}])
+    assert answer_json("plan", none)["reasons"] == [NO_PLACE]
+    # A facedown card of yours at the unnamed `battlefield` takes one of yours (as `payplan
+    # play` leaves a hidden card there): the second hide of the turn has no place.
+    after = answer_json("play", hiding())["state"]
+    second = hiding()
+    second["state"] = after
+    second["play"] = {"hide": "h2"}
+    assert answer_json("plan", second)["reasons"] == [NO_PLACE]
+    after["battlefields"][1]["controller"] = "you"
+    assert answer_json("plan", second)["status"] == "ok"
+
+
+def test_control_not_stated_is_not_checked_and_hand_reads_it() -> None:
+    unstated = hiding(battlefields=[{"id": "b1", "card": "field"}, {"id": "b2", "card": "field"}])
+    assert answer_json("plan", unstated)["status"] == "ok"
+    hand = answer_json("hand", hiding(battlefields=[{"id": "b1", "card": "field",
+                                                      "controller": "opponent"}]))
+    hides = [p for p in hand["plays"] if p["play"].get("ability") == "hide"]
+    assert hides and all(p["status"] == "illegal" for p in hides)

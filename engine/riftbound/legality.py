@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 
-from .abilities import ability_reasons, accepts_target, find_ability
+from .abilities import HIDE, ability_reasons, accepts_target, find_ability
 from .cards import Card
 from .cost import Cost, power_from_map
 from .dump import conditions_to_data
@@ -156,6 +156,24 @@ def ban_reasons(ctx: PlayContext) -> list[str]:
     return out
 
 
+def hide_place_reasons(ctx: PlayContext) -> list[str]:
+    """Hiding puts the card facedown at a battlefield you control with no facedown card there.
+    Read only where the file states control (a battlefield with a `controller`): a battlefield
+    you control is taken by a facedown card (either player's) there, and each of your facedown
+    cards at the unnamed `battlefield` takes one more (`payplan play` hides a card there)."""
+    state = ctx.scenario.state
+    if not any(b.controller is not None for b in state.battlefields):
+        return []
+    mine = {b.id for b in state.battlefields if b.controller == "you"}
+    facedown = [o for who in ("you", "opponent") for o in state.player(who).facedown]
+    taken = {o.location for o in facedown if o.location in mine}
+    unnamed = sum(1 for o in state.you.facedown if o.location == "battlefield")
+    if len(mine) - len(taken) - unnamed > 0:
+        return []
+    return ["hide: you control no battlefield without a facedown card (hiding puts the card "
+            "facedown at one)"]
+
+
 def reasons(ctx: PlayContext) -> list[str]:
     """Every reason the play is illegal; empty when it is legal."""
     return _reasons(ctx)[0]
@@ -181,6 +199,8 @@ def _reasons(ctx: PlayContext) -> tuple[list[str], list[BaseChoice] | None]:
                                    ctx.scenario.state.you.used_this_turn))
         if not out:
             out.extend(ban_reasons(ctx))
+        if not out and play.ability == HIDE:
+            out.extend(hide_place_reasons(ctx))
         if out:
             return out, None
         # "Use only while / if ..." (377.2.b): read with the ability's own object.
