@@ -103,6 +103,7 @@ class StateReader(CardReader):
         given = {item["id"] for item in value if isinstance(item, dict)
                  and isinstance(item.get("id"), str)} if isinstance(value, list) else set()
         out: list[Ban] = []
+        seen: set[str] = set()
         n = 0
         for where, item in self.each(value, path):
             n += 1
@@ -118,8 +119,9 @@ class StateReader(CardReader):
                 self.problem(_join(f.at("applies_to"), "id"),
                              "a ban reaches plays by what is played (card, type, zone, ...), "
                              "not one object: no `id`")
-            if any(b.id == ban.id for b in out):
+            if ban.id in seen:
                 self.problem(_join(where, "id"), f"ban id {_show(ban.id)} is used twice")
+            seen.add(ban.id)
             out.append(ban)
         return tuple(out)
 
