@@ -851,6 +851,27 @@ def _pairs() -> dict[Key, Pair]:
     t["PLAYER_KEYS", "units_died_this_turn"] = Pair(
         discount(energy=1, **{"if": {"units_died_at_least": 1}}),
         "state.you.units_died_this_turn", 1)
+    # Play bans (issue 38): bolt, a spell, under a ban on spells is illegal.
+    ban = setup(BASE, state__bans=[{"id": "hush", "applies_to": {"type": "spell"}}])
+    t["STATE_KEYS", "bans"] = P("state.bans", [{"applies_to": {"type": "spell"}}])
+    t["BAN_KEYS", "id"] = Pair(ban, "state.bans.0.id", "silence")  # the reason names it
+    t["BAN_KEYS", "applies_to"] = Pair(ban, "state.bans.0.applies_to", {"type": "unit"})
+    # "While I'm in a showdown" (Syndra, issue 38): false on a card's own discount (no granting
+    # object), so bolt's [1] less is lost.
+    t["CONDITION_KINDS", "in_showdown"] = Pair(discount(energy=1, **{"if": {}}),
+                                               "cards.bolt.discounts.0.if.in_showdown", True)
+    # Battlefield control (issue 38): b1 has one unit (e1); bolt's [1] less needs a battlefield
+    # you control with exactly one unit there.
+    held = setup(BASE, **{
+        "cards__bolt__discounts": [{"energy": 1, "if": {"units_at": {"count": 1,
+                                                                     "controller": "you"}}}],
+        "cards__plain": {"type": "battlefield"},
+        "state__battlefields": [{"id": "b1", "card": "plain", "controller": "you"}],
+        "state__opponent__board": [{"id": "e1", "card": "brute", "location": "b1"}]})
+    t["BATTLEFIELD_KEYS", "controller"] = Pair(held, "state.battlefields.0.controller",
+                                               "opponent", "you")
+    t["UNITS_AT_KEYS", "controller"] = Pair(held, "cards.bolt.discounts.0.if.units_at.controller",
+                                            "opponent", "you")
     return t
 
 

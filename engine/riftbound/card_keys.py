@@ -27,6 +27,7 @@ from .cards import (
     COMPONENTS,
     CONDITION_KINDS,
     TIMINGS,
+    TRIGGERED,
     UNITS_AT_WHERE,
     Ability,
     AdditionalCost,
@@ -117,7 +118,7 @@ MINIMUM_KEYS = ("energy", "power")
 INCREASE_KEYS = ("id", "energy", "power", "if", "tiers")
 GRANT_KEYS = ("discount", "increase", "ignore_deflect", "applies_to", "while", "id",
               "once_per_turn", "keyword", "alternative", "deflect", "only_here")
-UNITS_AT_KEYS = ("count", "where")
+UNITS_AT_KEYS = ("count", "where", "controller")
 MAX_MIGHT_KEYS = ("max", "of")
 COUNT_OF_KEYS = ("count", "zone", "times")
 PER_PLAYED_KEYS = ("per", "times")
@@ -352,6 +353,8 @@ class CardReader(Reader):
             "here": lambda: self.here(value, path),
             "units_died_at_least": lambda: self.large(value, path),
             "opponent_units_died_at_least": lambda: self.large(value, path),
+            "in_showdown": lambda: self.true(value, path, "the granting object is at the "
+                                                          "showdown's battlefield"),
         }
         return Condition(kind, read[kind]())
 
@@ -361,7 +364,14 @@ class CardReader(Reader):
         if isinstance(value, dict) and "count" not in f:
             f.require("count", "how many units the battlefield has, exactly")
         return UnitsAt(f.read("count", 0, self.integer),
-                       f.word("where", "any", UNITS_AT_WHERE, "battlefield"))
+                       f.word("where", "any", UNITS_AT_WHERE, "battlefield"),
+                       f.word("controller", None, PLAYERS, "player"))
+
+    def true(self, value: object, path: DataPath, meaning: str) -> bool:
+        """A condition whose one value is `true`."""
+        if value is not True:
+            self.problem(path, f"expected true ({meaning}), got {_kind(value)}")
+        return True
 
     def here(self, value: object, path: DataPath) -> bool:
         """`here: true`, a battlefield's word: recorded to check it is on a battlefield."""
@@ -472,7 +482,7 @@ class CardReader(Reader):
         if grant.only_here and not grant.ignore_deflect:
             self.problem(f.at("only_here"), "`only_here` goes with `ignore_deflect: true` (Heisho: "
                                             "the Deflect of what is chosen here)")
-        keyword = f.read("keyword", None, self.granted_keyword)
+        keyword = f.read("keyword", None, self.grant_keyword)
         if keyword is not None:
             grant = replace(grant, flow_printed=keyword == "flow",
                             repeat=None if keyword == "flow" else keyword)
@@ -491,6 +501,16 @@ class CardReader(Reader):
             self.problem(f.at("once_per_turn"), "a `deflect` grant is no play's modifier: it is "
                                                 "not used up, so it takes no `once_per_turn`")
         return grant
+
+    def grant_keyword(self, value: object, path: DataPath) -> str | Cost | None:
+        """A grant's `keyword`: what `granted_keyword` reads, or `{repeat: COST}`, a Repeat
+        instance of that fixed cost (Syndra, Transcendent's "[Repeat] [2][chaos]"; its
+        `c` refused: there is no card to read [C] from)."""
+        if isinstance(value, dict) and list(value) == ["repeat"] and isinstance(
+                value["repeat"], dict):
+            cost: Cost = self.cost(value["repeat"], _join(path, "repeat"), None)
+            return cost
+        return self.granted_keyword(value, path)  # any other form, its problems included
 
     def granted_deflect(self, value: object, path: DataPath) -> int:
         """`deflect: N` on a grant: Deflect N more, 1 to 20."""
@@ -762,9 +782,21 @@ class CardReader(Reader):
             if ident in seen:
                 self.problem(f.at("id"), f"duplicate ability id {_show(ident)}")
             seen.add(ident)
-            kind = f.word("kind", "activated", ABILITY_KINDS, "ability kind")
+            kind = f.word("kind", "activated", ABILITY_KINDS + (TRIGGERED,), "ability kind")
+            triggered = kind == TRIGGERED
+            if triggered:
+                # A trigger that chooses: a payment (no play the player starts) owing the
+                # Deflect of what it chooses.
+                kind = "payment"
+                for key in ("discounts", "timing", "times", "while", "alternatives"):
+                    if key in f:
+                        self.problem(f.at(key), f"a triggered ability takes no `{key}`: it goes "
+                                                "on the Chain when it triggers, priced as it is")
+                if isinstance(item, dict) and "targets" not in f:
+                    f.require("targets", "what the triggered ability chooses (without a "
+                                         "choice it is `kind: payment`)")
             default_timing = "reaction" if kind in ("activated", "payment") else "normal"
-            if kind == "payment":
+            if kind == "payment" and not triggered:
                 # An effect's "you may pay X": rule 353 does not price it and it chooses nothing.
                 for key in ("discounts", "targets", "timing", "times", "while", "alternatives"):
                     if key in f:
@@ -780,6 +812,7 @@ class CardReader(Reader):
                 discounts=f.read("discounts", (), self.discounts, c),
                 while_=f.read("while", (), self.conditions, c),
                 alternatives=f.read("alternatives", (), self.cost_list, c),
+                triggered=triggered,
             ))
         return tuple(out)
 

@@ -91,18 +91,22 @@ CONDITION_KINDS: tuple[str, ...] = (
     "here",
     "units_died_at_least",
     "opponent_units_died_at_least",
+    "in_showdown",
 )
 UNITS_AT_WHERE: tuple[str, ...] = ("here", "any")
 
 
 @dataclass(frozen=True, slots=True)
 class UnitsAt:
-    """`{units_at: {count: N, where: here|any}}`: a battlefield with exactly N units (both
-    players' units counted): `here` the granting battlefield or the granting object's own
-    battlefield, `any` some battlefield of `state.battlefields`."""
+    """`{units_at: {count: N, where: here|any, controller}}`: a battlefield with exactly N units
+    (both players' units counted): `here` the granting battlefield or the granting object's own
+    battlefield, `any` some battlefield of `state.battlefields`; with `controller` (you,
+    opponent, relative to the player the condition reads for) only a battlefield that player
+    controls (Keeper of Law: "a battlefield you control")."""
 
     count: int
     where: str = "any"
+    controller: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,6 +128,9 @@ class Condition:
     names it (Mystic Vortex's "during showdowns here"). `units_died_at_least` /
     `opponent_units_died_at_least` (a number: that player's `units_died_this_turn` is at least
     N; read for the same player as the score conditions).
+    names it (Mystic Vortex's "during showdowns here"). `in_showdown` (true): the granting
+    object is at the battlefield `state.showdown_at` names (Syndra, Transcendent's "while I'm
+    in a showdown").
     """
 
     kind: str
@@ -181,7 +188,8 @@ class Grant:
 
     Exactly one of `discount`, `increase`, `ignore_deflect`, `flow_printed` (Kennen: a Flow
     instance equal to the printed cost), `repeat` (`printed` or `base`: a Repeat instance equal
-    to the printed cost or to the base cost in use; Temporal Portal, The Academy),
+    to the printed cost or to the base cost in use; Temporal Portal, The Academy; or a Cost: a
+    Repeat instance of that fixed cost, Syndra, Transcendent's "[Repeat] [2][chaos]"),
     `alternative` (Teemo: "pay this instead of the base cost"), `deflect` is set.
     `applies_to.controller` is relative to the granting object's controller (default: the same
     player). `once_per_turn`: it applies only while its id (`id`, else its discount's or
@@ -205,7 +213,7 @@ class Grant:
     # With `ignore_deflect`, on a battlefield's grant (Heisho): only the Deflect of the chosen
     # objects at this battlefield is ignored.
     only_here: bool = False
-    repeat: str | None = None  # `keyword: {repeat: printed|base}`
+    repeat: str | Cost | None = None  # `keyword: {repeat: printed|base|COST}`
 
     @property
     def ident(self) -> str | None:
@@ -285,6 +293,7 @@ class AdditionalCost:
 # `payment`: "you may pay X to [effect]" asked by a trigger or a resolving effect. It is not a
 # play (no rule 353 step prices it): no discount, increase or Deflect reaches it, any timing.
 ABILITY_KINDS: tuple[str, ...] = ("equip", "empower", "activated", "payment")
+TRIGGERED = "triggered"  # `kind: triggered`: read as a payment that chooses (`Ability.triggered`)
 SELF_ATOMS: tuple[str, ...] = ("exhaust_self", "kill_self", "banish_self", "disempower_self",
                                "recycle_self")
 
@@ -300,7 +309,12 @@ class Ability:
     `while_` the conditions it may be used under ("use only while I'm at a battlefield",
     377.2.b), read with its own object as the granting object (`at`, `empowered_at_least`).
     `alternatives`: costs the player may pay instead of `cost` (Legion Marauder's Empower "[1]
-    or [Body]"), each a base cost of its own (kind `alternative`)."""
+    or [Body]"), each a base cost of its own (kind `alternative`).
+
+    `triggered` (written `kind: triggered`; its `kind` is `payment`): a triggered ability that
+    chooses (Riptide Rex's "when you play me, deal 6 to an enemy unit"). Like an effect's
+    payment it is no play the player starts, but it owes the Deflect of what it chooses
+    (353.2.a.2) on top of its `cost`."""
 
     id: str
     kind: str = "activated"
@@ -311,6 +325,7 @@ class Ability:
     discounts: tuple[Discount, ...] = ()
     while_: tuple[Condition, ...] = ()
     alternatives: tuple[Cost, ...] = ()
+    triggered: bool = False
 
 
 @dataclass(frozen=True, slots=True)

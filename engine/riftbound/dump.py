@@ -45,7 +45,7 @@ from .scenario import (
     Play,
     Scenario,
 )
-from .state import DEFAULT_VICTORY_SCORE, GameObject, PlayerState, Rune, Source, State
+from .state import DEFAULT_VICTORY_SCORE, Ban, GameObject, PlayerState, Rune, Source, State
 
 __all__ = ["scenario_to_data", "state_to_data", "dump_json", "dump_yaml"]
 
@@ -107,7 +107,10 @@ def _condition_value(c: Condition) -> object:
     if isinstance(c.value, Filter):
         return filter_to_json(c.value)
     if isinstance(c.value, UnitsAt):
-        return {"count": c.value.count, "where": c.value.where}
+        out: dict[str, object] = {"count": c.value.count, "where": c.value.where}
+        if c.value.controller is not None:
+            out["controller"] = c.value.controller
+        return out
     return c.value
 
 
@@ -189,7 +192,8 @@ def grant_to_data(g: Grant) -> Data:
     if g.flow_printed:
         out["keyword"] = {"flow": "printed"}
     if g.repeat is not None:
-        out["keyword"] = {"repeat": g.repeat}
+        out["keyword"] = {"repeat": g.repeat.to_json() if isinstance(g.repeat, Cost)
+                          else g.repeat}
     if g.alternative is not None:
         out["alternative"] = g.alternative.to_json()
     if g.deflect:
@@ -273,7 +277,8 @@ def effect_to_data(e: Effect) -> Data:
 
 
 def ability_to_data(a: Ability) -> Data:
-    out: Data = {"id": a.id, "kind": a.kind, "cost": a.cost.to_json()}
+    out: Data = {"id": a.id, "kind": "triggered" if a.triggered else a.kind,
+                 "cost": a.cost.to_json()}
     if a.kind != "payment":  # a payment has no timing (the loader refuses one)
         out["timing"] = a.timing
     if a.targets is not None:
@@ -330,13 +335,26 @@ def state_to_data(state: State) -> Data:
     if state.victory_score != DEFAULT_VICTORY_SCORE:
         out["victory_score"] = state.victory_score
     if state.battlefields:
-        out["battlefields"] = [{"id": b.id, "card": b.card} for b in state.battlefields]
+        out["battlefields"] = [{"id": b.id, "card": b.card} | (
+            {"controller": b.controller} if b.controller is not None else {})
+            for b in state.battlefields]
     if state.showdown_at is not None:
         out["showdown_at"] = state.showdown_at
+    if state.bans:
+        out["bans"] = [ban_to_data(b) for b in state.bans]
     out["you"] = player_to_data(state.you)
     opponent = player_to_data(state.opponent)
     if opponent:
         out["opponent"] = opponent
+    return out
+
+
+def ban_to_data(b: Ban) -> Data:
+    """A ban in its one written form: an empty `applies_to` left out."""
+    out: Data = {"id": b.id}
+    applies_to = filter_to_json(b.applies_to)
+    if applies_to:
+        out["applies_to"] = applies_to
     return out
 
 

@@ -327,11 +327,17 @@ def _holds(
     if c.kind == "here":
         return (source is not None and state.battlefield(source.id) is not None
                 and state.showdown_at == source.id)
+    if c.kind == "in_showdown":
+        return (source is not None and state.showdown_at is not None
+                and placed_location(scenario, source) == state.showdown_at)
     if c.kind == "units_at":
         wanted = c.value
         assert isinstance(wanted, UnitsAt)
+        whose = (None if wanted.controller is None else perspective(scenario, source)
+                 if wanted.controller == "you" else _other(perspective(scenario, source)))
         return any(units_at(scenario, b.id) == wanted.count
-                   for b in _battlefields_for(scenario, wanted, source))
+                   for b in _battlefields_for(scenario, wanted, source)
+                   if whose is None or b.controller == whose)
     if c.kind == "level_at_least":
         assert isinstance(c.value, int)
         return mine.xp >= c.value

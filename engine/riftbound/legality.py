@@ -11,11 +11,11 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 
-from .abilities import ability_reasons, accepts_target, find_ability
+from .abilities import HIDE, ability_reasons, accepts_target, find_ability
 from .cards import Card
 from .cost import Cost, power_from_map
 from .dump import conditions_to_data
-from .filters import PlayFacts, holds
+from .filters import PlayFacts, holds, play_matches
 from .total_cost import (
     BaseChoice,
     PlayContext,
@@ -142,6 +142,38 @@ def base_choices(ctx: PlayContext) -> tuple[list[BaseChoice], list[str]]:
     return [], [f"base: {card.name} has no Flow instance {play.base[1]}"]
 
 
+def ban_reasons(ctx: PlayContext) -> list[str]:
+    """One reason per ban of `state.bans` whose `applies_to` matches the play, as a grant's
+    filter matches a play (without `ability`: card plays; with it: those ability plays). An
+    effect's payment is no play: no ban reaches it."""
+    if ctx.card.ability_kind == "payment":
+        return []
+    out = []
+    for ban in ctx.scenario.state.bans:
+        if play_matches(ctx.scenario, ban.applies_to, ctx.card, ctx.zone, ctx.obj):
+            what = ban.applies_to.text() or "every card"
+            out.append(f"ban: {ban.id}: you can't make this play this turn ({what})")
+    return out
+
+
+def hide_place_reasons(ctx: PlayContext) -> list[str]:
+    """Hiding puts the card facedown at a battlefield you control with no facedown card there.
+    Read only where the file states control (a battlefield with a `controller`): a battlefield
+    you control is taken by a facedown card (either player's) there, and each of your facedown
+    cards at the unnamed `battlefield` takes one more (`payplan play` hides a card there)."""
+    state = ctx.scenario.state
+    if not any(b.controller is not None for b in state.battlefields):
+        return []
+    mine = {b.id for b in state.battlefields if b.controller == "you"}
+    facedown = [o for who in ("you", "opponent") for o in state.player(who).facedown]
+    taken = {o.location for o in facedown if o.location in mine}
+    unnamed = sum(1 for o in state.you.facedown if o.location == "battlefield")
+    if len(mine) - len(taken) - unnamed > 0:
+        return []
+    return ["hide: you control no battlefield without a facedown card (hiding puts the card "
+            "facedown at one)"]
+
+
 def reasons(ctx: PlayContext) -> list[str]:
     """Every reason the play is illegal; empty when it is legal."""
     return _reasons(ctx)[0]
@@ -165,6 +197,10 @@ def _reasons(ctx: PlayContext) -> tuple[list[str], list[BaseChoice] | None]:
         ability = find_ability(original, play.ability)
         out.extend(ability_reasons(original, ability, play.ability, ctx.obj, ctx.zone,
                                    ctx.scenario.state.you.used_this_turn))
+        if not out:
+            out.extend(ban_reasons(ctx))
+        if not out and play.ability == HIDE:
+            out.extend(hide_place_reasons(ctx))
         if out:
             return out, None
         # "Use only while / if ..." (377.2.b): read with the ability's own object.
@@ -202,6 +238,7 @@ def _reasons(ctx: PlayContext) -> tuple[list[str], list[BaseChoice] | None]:
     if play.from_zone != ctx.zone:
         out.append(f"zone: {play.object} is in {ctx.zone}, not in {play.from_zone}")
         return out, None
+    out.extend(ban_reasons(ctx))
     out.extend(timing_reasons(ctx))
     bases, base_reasons = base_choices(ctx)
     out.extend(base_reasons)

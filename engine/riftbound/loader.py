@@ -446,7 +446,27 @@ class _Reader(StateReader, CheckReader):
             self.problem(where, "`here` is a battlefield's condition (a showdown there), read on "
                                 "a battlefield's grant")
         self.here_refs.clear()
+        self.triggers_under_ignore_deflect(state)
         return Scenario(MappingProxyType(dict(self.cards)), state, play, objective, turn)
+
+    def triggers_under_ignore_deflect(self, state: State) -> None:
+        """A triggered ability (a payment that chooses) is reached by no grant, so a grant
+        ignoring Deflect for abilities (`ignore_deflect` on `ability: any` or `or_card`: Heisho's
+        "spells and abilities choosing something here") could not reach its Deflect as the
+        rules would have it: such a file is refused at each triggered ability."""
+        grants = [g for card in self.cards.values()
+                  for g in card.grants + tuple(e.grant for e in card.effect_creates)]
+        grants += [e.grant for e in state.you.effects]
+        if not any(g.ignore_deflect and g.applies_to.ability in ("any", "or_card")
+                   for g in grants):
+            return
+        for key, card in self.cards.items():
+            for i, ability in enumerate(card.abilities):
+                if ability.triggered:
+                    self.problem(("cards", key, "abilities", i, "kind"),
+                                 "a triggered ability's Deflect beside a grant that ignores "
+                                 "Deflect for abilities is not modelled (no grant reaches a "
+                                 "triggered ability)")
 
     def turn(self, value: object, path: DataPath, state: State) -> Turn[Play]:
         """`turn: {candidates: auto | [PLAY, ...], values: {KEY: N}, max_plays: N}`

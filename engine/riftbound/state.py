@@ -43,6 +43,7 @@ class GameObject:
     hidden_turn: str | None = None  # facedown: hidden on an `earlier` turn or `this` one
     deflect: int = 0  # Deflect gained from an effect (Kato the Arm's keywords, a Deflect token)
     stunned: bool = False  # a board object stunned
+    controller: Player | None = None  # a named battlefield's controller (none: no player)
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,6 +102,16 @@ class PlayerState:
 
 
 @dataclass(frozen=True, slots=True)
+class Ban:
+    """A restriction on your plays for the rest of the turn ("opponents can't play cards this
+    turn", seen from the opponent: Brynhir Thundersong): a play `applies_to` matches is
+    illegal (the play never starts, 351)."""
+
+    id: str
+    applies_to: Filter = field(default_factory=Filter)
+
+
+@dataclass(frozen=True, slots=True)
 class State:
     phase: str = "main"
     turn: str = "you"
@@ -113,6 +124,7 @@ class State:
     # showdown (only in phase showdown).
     battlefields: tuple[GameObject, ...] = ()
     showdown_at: str | None = None
+    bans: tuple[Ban, ...] = ()  # the plays you can't make this turn
 
     def player(self, who: Player) -> PlayerState:
         return self.you if who == "you" else self.opponent

@@ -24,6 +24,7 @@ from .state import (
     PHASES,
     PLAYERS,
     SOURCE_COSTS,
+    Ban,
     GameObject,
     PlayerState,
     Rune,
@@ -32,8 +33,9 @@ from .state import (
 )
 
 STATE_KEYS = ("phase", "turn", "flags", "played_this_turn", "you", "opponent", "victory_score",
-              "battlefields", "showdown_at")
-BATTLEFIELD_KEYS = ("id", "card")
+              "battlefields", "showdown_at", "bans")
+BATTLEFIELD_KEYS = ("id", "card", "controller")
+BAN_KEYS = ("id", "applies_to")
 PLAYER_KEYS = (
     "runes",
     "pool",
@@ -92,8 +94,37 @@ class StateReader(CardReader):
                 where = _join(f.at(who), "sources")
                 sources = self.sources(raw["sources"], where, who)
                 players[who] = replace(players[who], sources=sources)
+        bans = f.read("bans", (), self.bans)
         return State(phase, turn, flags, played_this_turn, players["you"], players["opponent"],
-                     victory_score, battlefields, showdown_at)
+                     victory_score, battlefields, showdown_at, bans)
+
+    def bans(self, value: object, path: DataPath) -> tuple[Ban, ...]:
+        """`state.bans: [{id, applies_to}, ...]`: the plays you can't make this turn; ids
+        `ban1`, `ban2`, ... (by place, among those not given) unless given, unique."""
+        given = {item["id"] for item in value if isinstance(item, dict)
+                 and isinstance(item.get("id"), str)} if isinstance(value, list) else set()
+        out: list[Ban] = []
+        seen: set[str] = set()
+        n = 0
+        for where, item in self.each(value, path):
+            n += 1
+            while f"ban{n}" in given:
+                n += 1
+            f = self.fields(item, where, BAN_KEYS)
+            ban = Ban(f.read("id", f"ban{n}", self.string),
+                      f.read("applies_to", Filter(), self.filter))
+            if ban.applies_to.controller is not None:
+                self.problem(_join(f.at("applies_to"), "controller"),
+                             "a ban reaches the plays of the player it binds: no `controller`")
+            if ban.applies_to.id is not None:
+                self.problem(_join(f.at("applies_to"), "id"),
+                             "a ban reaches plays by what is played (card, type, zone, ...), "
+                             "not one object: no `id`")
+            if ban.id in seen:
+                self.problem(_join(where, "id"), f"ban id {_show(ban.id)} is used twice")
+            seen.add(ban.id)
+            out.append(ban)
+        return tuple(out)
 
     def player(self, value: object, path: DataPath, who: str) -> PlayerState:
         """A player's state without `sources`, which `state` reads afterwards."""
@@ -214,8 +245,9 @@ class StateReader(CardReader):
         return LOCATIONS[0]
 
     def battlefields(self, value: object, path: DataPath) -> tuple[GameObject, ...]:
-        """`state.battlefields: [{id, card}, ...]`: named battlefields, their cards of type
-        `battlefield`; ids unique among all objects."""
+        """`state.battlefields: [{id, card, controller}, ...]`: named battlefields, their cards
+        of type `battlefield`, ids unique among all objects; `controller` (you, opponent) the
+        player who controls it, none when left out."""
         out: list[GameObject] = []
         for where, item in self.each(value, path):
             f = self.fields(item, where, BATTLEFIELD_KEYS)
@@ -231,7 +263,8 @@ class StateReader(CardReader):
                                            "`type: battlefield`")
             if ident:
                 self.battlefield_ids.add(ident)
-            out.append(GameObject(ident, card))
+            controller = f.word("controller", None, PLAYERS, "player")
+            out.append(GameObject(ident, card, controller=controller))
         return tuple(out)
 
     def card_ref(self, value: object, path: DataPath) -> str:

@@ -265,11 +265,12 @@ def granted_repeats(scenario: Scenario) -> int:
     return sum(1 for g in grants if g.repeat is not None)
 
 
-def with_granted_repeat(card: Card, kinds: list[str]) -> Card:
+def with_granted_repeat(card: Card, kinds: list[str | Cost]) -> Card:
     """The card with one more Repeat instance per granted `keyword: {repeat: ...}` (Temporal
-    Portal, The Academy), after its own, in the grants' order: `printed`, equal to its printed
-    cost (`cost`, without hybrid pips); `base`, equal to the base cost in use, resolved with
-    the base (`optional_costs`; a placeholder here, its index in `repeat_base`)."""
+    Portal, The Academy, Syndra), after its own, in the grants' order: `printed`, equal to its
+    printed cost (`cost`, without hybrid pips); `base`, equal to the base cost in use, resolved
+    with the base (`optional_costs`; a placeholder here, its index in `repeat_base`); a Cost,
+    that fixed cost."""
     if not kinds:
         return card
     repeat = list(card.keywords.repeat)
@@ -277,7 +278,10 @@ def with_granted_repeat(card: Card, kinds: list[str]) -> Card:
     for kind in kinds:
         if kind == "base":
             at_base.append(len(repeat))
-        repeat.append(Cost(card.cost.energy, card.cost.power) if kind == "printed" else Cost())
+        if isinstance(kind, Cost):
+            repeat.append(kind)
+        else:
+            repeat.append(Cost(card.cost.energy, card.cost.power) if kind == "printed" else Cost())
     return replace(card, keywords=replace(card.keywords, repeat=tuple(repeat),
                                           repeat_base=tuple(at_base)))
 
