@@ -47,18 +47,31 @@ from typing import Any, Callable, Hashable, Sequence
 from ...engine.discounts import Deadline
 from ...engine.mtg.cards import ZONES, Card, Obj, Play, Scenario
 from ...engine.mtg.dump import state_to_data
+from ...engine.mtg.effects import spell_card, untap_choices, untapped
 from ...engine.mtg.lands import land_play_reasons, play_land
 from ...engine.mtg.mana import NO_MANA, Mana, mana_text, total
 from ...engine.mtg.options import TooManyChoices, cast_options
 from ...engine.mtg.payment import Payment, name_payment
 from ...engine.mtg.resources import Resources, resources, tap_weight_key
 from ...engine.mtg.stack import Resolved, resolve
-from ...engine.mtg.total_cost import Choices, destination, played_card, with_grants
+from ...engine.mtg.total_cost import Choices, destination, played_card, summoning_sick, with_grants
 from ...engine.problems import ScenarioError
 from ...engine.turn import Turn, candidate_key
 from ..config import DEFAULT_CONFIG, SolverConfig
 from ..turn import Candidate, Move, evolve, played_mark
-from .ledger import Assignment, Epoch, Ledger, UnitClass, cheapest, costs_of, deferrable, unit_class, x_auto
+from .ledger import (
+    Assignment,
+    Epoch,
+    Ledger,
+    UnitClass,
+    cheapest,
+    costs_of,
+    deferrable,
+    made_tokens,
+    token_units,
+    unit_class,
+    x_auto,
+)
 from .payments import GENERIC, KINDS, NeedKey, Payer, Ref, Usage, as_mana, pool_spent, ref_id, usage_rank
 from .plan import Plan, land_plan, plan_of
 from .plan import plan as plan_cast
@@ -216,6 +229,8 @@ class Moves:
             for o in (*you.hand, *you.graveyard, *you.exile, *you.command))
         self.turn_cap += sum(1 for o in (*you.hand, *you.graveyard, *you.exile, *you.command,
                                          *you.battlefield) if start.cards[o.card].mana)
+        self.turn_cap += sum(token_units(start, start.cards[o.card])
+                             for o in (*you.hand, *you.graveyard, *you.exile, *you.command))
         self._values: Callable[[str], int] = lambda key: 1  # the turn's (`candidates` sets them)
         # The objects that are candidates themselves: never grouped with others in a payment.
         alone = {o.id for o in you.hand}
@@ -230,14 +245,18 @@ class Moves:
             min([start.objective.weight("sacrifice"), *([o.value] if o.value is not None else [])])
             if any(a.sacrifice_self for a in start.cards[o.card].mana)
             else start.objective.weight(tap_weight_key(start.cards[o.card]))
-            for o in mine if start.cards[o.card].mana]
+            for o in mine if start.cards[o.card].mana] + [
+            start.objective.weight("sacrifice") if any(a.sacrifice_self for a in token.mana)
+            else start.objective.weight(tap_weight_key(token))
+            for token in made_tokens(start) if token.mana]
         # Whether every cast costs at least its printed mana (`supply`): no reduction anywhere.
         objects = [o for who in (start.state.you, start.state.opponent)
                    for zone in ("hand", "graveyard", "battlefield", "exile", "command")
                    for o in who.zone(zone)]
         self.fixed_costs = not any(
             card.reductions or any(g.reduction is not None for g in card.grants)
-            for card in (start.cards[o.card] for o in objects))
+            or (card.effect is not None and card.effect.grants)
+            for card in (start.cards[o.card] for o in objects)) and not start.state.you.effects
 
     # --- the protocol
 
@@ -323,6 +342,7 @@ class Moves:
             return 0, 0, units
         costs = [card.cost, *(c.mana for c in (card.flashback, *(a.cost for a in card.alternative))
                               if c is not None)]
+        units += token_units(self.start, card)
         return min(c.least_mana() for c in costs), total(card.effect_adds or NO_MANA), units
 
     def spend(self, state: TurnState) -> tuple[int, int] | None:
@@ -415,7 +435,7 @@ class Moves:
         untapped = []
         for obj in you.battlefield:
             card = scenario.cards[obj.card]
-            sick = obj.sick and "creature" in card.types
+            sick = summoning_sick(scenario, obj)
             if not obj.tapped and any(not (a.tap and sick) for a in card.mana):
                 untapped.append(obj.id)
         return {"untapped": untapped, "mana_pool": mana_text(you.mana_pool, "")}
@@ -479,6 +499,10 @@ class Moves:
         for obj in [*you.hand, *you.graveyard, *you.battlefield]:
             for ability in scenario.cards[obj.card].abilities:
                 out.append(Candidate(candidate_key(obj.id, ability.id), (1,), (), None))
+        for token in made_tokens(self.start):  # a token made this turn brings its abilities
+            for ability in token.abilities:
+                out.append(Candidate(candidate_key(f"{token.id}-token", ability.id), (1,), (),
+                                     None))
         return out
 
     # --- moves
@@ -551,19 +575,21 @@ class Moves:
             for n, (usage, left) in enumerate(payer.payments()):
                 payment, _, score = name_payment(scenario, option, res, usage)
                 payment = replace(payment, pool=pool_spent(res, usage, left))
-                after = resolve(scenario, Resolved(obj.id, dest, payment, left))
                 plan = plan_of(card, header, option, payment, left, score, benefit)
                 objective = score - benefit
                 objects, position = usage_rank(res, usage)
-                key = canonical(after)
-                move = Move(plan, TurnState(after, played, sid=self.sid(key),
-                                            abilities=state.abilities or play.ability is not None),
-                            objective, option.size,
-                            (objective, option.size, objects, position, i, n),
-                            Made(play, choices=option.choices),
-                            option.choices.x or 0 if opts.x_auto else 0)
-                if key not in found_moves or move.rank < found_moves[key].rank:
-                    found_moves[key] = move
+                resolved = Resolved(obj.id, dest, payment, left,
+                                    face="face_down" if option.choices.cast == "face_down" else "")
+                for u, after in enumerate(resolutions(scenario, resolved)):
+                    key = canonical(after)
+                    move = Move(plan, TurnState(after, played, sid=self.sid(key),
+                                                abilities=state.abilities or play.ability is not None),
+                                objective, option.size,
+                                (objective, option.size, objects, position, i, n, u),
+                                Made(play, choices=option.choices),
+                                option.choices.x or 0 if opts.x_auto else 0)
+                    if key not in found_moves or move.rank < found_moves[key].rank:
+                        found_moves[key] = move
         return sorted(found_moves.values(), key=lambda m: m.rank)
 
     def _deferred(self, state: TurnState, play: Play, limit: Deadline) -> list[Move[Any]]:
@@ -622,7 +648,8 @@ class Moves:
             # X life: `x: auto`'s range reads your life total
             return None
         return (_play_key(play), zone, obj.card, obj.tapped, obj.sick,
-                tuple(sorted(o.card for o in scenario.state.you.battlefield)))
+                tuple(sorted(o.card for o in scenario.state.you.battlefield)),
+                scenario.state.you.effects)
 
     def _after(self, scenario: Scenario, play: Play, r: _Raw) -> _After | None:
         """The move `r` made on `scenario`: None when its life or mill is more than there is."""
@@ -634,12 +661,12 @@ class Moves:
                         Resolved(play.object, r.dest, r.payment, NO_MANA))
         you = after.state.you
         free = you.mana_pool  # what its effect added (Dark Ritual)
-        units: tuple[tuple[UnitClass, str], ...] = ()
-        if r.dest == "battlefield":
-            entered = next(o for o in you.battlefield if o.id == play.object)
-            cls = unit_class(after, entered)
-            if cls is not None:
-                units = ((cls, play.object),)
+        # The units that arrived: the permanent cast, the tokens its effect made, a creature
+        # a haste grant that entered reaches.
+        before = {o.id: o for o in scenario.state.you.battlefield}
+        units = tuple((cls, o.id) for o in you.battlefield
+                      if (cls := unit_class(after, o)) is not None and (
+                          o.id not in before or unit_class(scenario, before[o.id]) is None))
         after = evolve(after, state=evolve(after.state, you=evolve(you, mana_pool=NO_MANA)))
         return _After(after, self.sid(canonical(after)), free, units)
 
@@ -692,6 +719,19 @@ class Moves:
 
 
 # --- Helpers ------------------------------------------------------------------------------------
+
+
+def resolutions(scenario: Scenario, cast: Resolved) -> list[Scenario]:
+    """The scenarios `cast` can leave (`engine.mtg.stack.resolve`): one, or for a spell whose
+    effect untaps ("untap up to N lands") one per choice of the permanents it untaps
+    (`engine.mtg.effects.untap_choices`, in battlefield order): the planner chooses."""
+    spell = spell_card(scenario, cast.object, cast.face) if cast.destination is not None else None
+    if spell is None or spell.effect is None or spell.effect.untap is None:
+        return [resolve(scenario, cast)]
+    base = resolve(scenario, replace(cast, untap=()))
+    you = base.state.you
+    return [evolve(base, state=evolve(base.state, you=untapped(you, ids)))
+            for ids in untap_choices(base, spell)]
 
 
 def _resolved(scenario: Scenario, play: Play) -> Play:
