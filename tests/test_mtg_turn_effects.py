@@ -185,6 +185,24 @@ def test_the_untap_count_and_filter_change_the_turn() -> None:
     assert islands["value"] == 1
 
 
+def test_untap_choices_take_the_first_of_permanents_alike() -> None:
+    """Four tapped Islands and a tapped Forest, three untapped: of the Islands (alike) only the
+    first ones are taken, so two choices, in the order of their positions; a land with an
+    activated ability is never grouped."""
+    from payplan.engine.mtg.effects import untap_choices
+
+    data = frantic({"count": 3, "filter": {"type": ["land"]}})
+    field = data["state"]["you"]["battlefield"]
+    field.insert(3, {"id": "i4", "card": "island"})
+    for o in field:
+        o["tapped"] = True
+    s = mtg_from_data(data)
+    card = s.cards["frantic"]
+    assert untap_choices(s, card) == [("i1", "i2", "i3"), ("i1", "i2", "f1")]
+    data["cards"]["island"]["abilities"] = [{"id": "scry", "costs": ["{1}"]}]
+    assert len(untap_choices(mtg_from_data(data), card)) == 10  # 5 choose 3
+
+
 def test_play_untaps_the_first_ones_in_battlefield_order() -> None:
     """`payplan play` with one `play`: the first matching tapped permanents."""
     data = frantic({"count": 3, "filter": {"type": ["land"]}})

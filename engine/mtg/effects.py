@@ -144,14 +144,37 @@ def effects_used(scenario: Scenario, card: Card) -> tuple[TurnEffect, ...]:
 def untap_choices(scenario: Scenario, card: Card) -> list[tuple[str, ...]]:
     """Every choice of the permanents `card`'s `effect.untap` untaps on `scenario` (the state
     as it resolves, tokens made): as many as it can of your tapped permanents matching its
-    filter (untapping more never makes a cast costlier), each set once, in battlefield order;
-    `[()]` when it untaps nothing."""
+    filter (untapping more never makes a cast costlier), in the order of their battlefield
+    positions (the first choice is the first ones); `[()]` when it untaps nothing.
+
+    Permanents alike (the same card and object keys, no activated ability: none of them is a
+    candidate, so nothing reads which one it is) are one class: of a class only its first ones
+    are taken, as many as the choice takes of it. Any other choice is the same state but for
+    which of them is untapped, and its positions come later."""
     if card.effect is None or card.effect.untap is None:
         return [()]
     count, filt = card.effect.untap
-    tapped = [o.id for o in scenario.state.you.battlefield
-              if o.tapped and object_matches(scenario, filt, o)]
-    return [tuple(c) for c in itertools.combinations(tapped, min(count, len(tapped)))]
+    classes: dict[object, list[str]] = {}
+    for o in scenario.state.you.battlefield:
+        if o.tapped and object_matches(scenario, filt, o):
+            alike = o.id if scenario.cards[o.card].abilities else replace(o, id="")
+            classes.setdefault(alike, []).append(o.id)
+    groups = list(classes.values())
+    want = min(count, sum(len(g) for g in groups))
+    place = {o.id: i for i, o in enumerate(scenario.state.you.battlefield)}
+    out: list[tuple[str, ...]] = []
+
+    def take(g: int, left: int, chosen: list[str]) -> None:
+        if left == 0 or g == len(groups):
+            if left == 0:
+                out.append(tuple(sorted(chosen, key=place.__getitem__)))
+            return
+        rest = sum(len(h) for h in groups[g + 1:])
+        for k in range(max(0, left - rest), min(left, len(groups[g])) + 1):
+            take(g + 1, left - k, chosen + groups[g][:k])
+
+    take(0, want, [])
+    return sorted(out, key=lambda c: [place[i] for i in c])
 
 
 def tokens_made(scenario: Scenario, card: Card) -> tuple[Obj, ...]:

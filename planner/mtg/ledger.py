@@ -21,6 +21,21 @@ while the chosen ones still match, is a least-charge basis), so a path's summed 
 non-mana charges plus the cheapest payment of all its mana; a move whose mana can't be assigned is
 not made. The moves' `realize` pays the best path from the real permanents: that cheapest
 assignment, split over the casts in order, each cast's payment named, scored and resolved.
+
+**What a cast leaves** (`engine.mtg.effects`). A permanent that enters as a cast resolves (the
+card cast, a token its `effect.tokens` makes) and is a unit then, and a creature of yours that
+becomes one when a haste grant's permanent enters (302.6, 702.10: a creature with haste is never
+summoning sick), *arrives* there, like a land played or a ritual's mana: it begins the next
+epoch, so it pays only the casts after it. Exact for the same reason as a land: from then on it
+can make its one mana at any time, and nothing but a payment touches it. An effect lasting for
+the turn (`state.you.effects`, `effect.grants`) changes only a cast's total, which the moves
+price on the state the cast meets (it is part of what a price reads). Where the ledger can't say
+what a cast leaves, `deferrable` is False and every payment is a move of its own: an
+`effect.untap` (which permanents it can untap is which ones the casts before it tapped, which a
+deferred state leaves open), a token that sacrifices itself for mana (a Treasure: a token used
+ceases to exist, so the ids of the tokens made after it, the least free, depend on which were
+used), and a haste grant on a permanent whose mana ability sacrifices it (its creatures would
+lose haste when it is used).
 """
 
 from __future__ import annotations

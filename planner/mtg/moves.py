@@ -37,6 +37,18 @@ assignment of the ledger, so a path's summed objective is its non-mana charges p
 cheapest payment of all its mana; a move whose mana can't be assigned is not made. `realize`
 pays the best path from the real permanents: that cheapest assignment, split over the casts in
 order, each cast's payment named, scored and resolved as a move above.
+
+**What a cast leaves** (`engine.mtg.effects`, resolved by `engine.mtg.stack.resolve`): the
+effects of `state.you.effects` it used, its tokens on your battlefield (their activated
+abilities candidates of the states after it), the effects it grants, and the permanents its
+`effect.untap` untaps. The untap is the player's choice: as many as it can of your tapped
+permanents its filter matches (untapping one more never makes a later cast costlier nor
+illegal: a tapped permanent pays nothing an untapped one can't), and each choice of which is a
+move of its own (`resolutions`; the same state is one move), so the search finds the one the
+best turn needs; ties go to the choice first in battlefield order (the last part of a move's
+rank). A haste grant's creatures and a hasty creature cast are not summoning sick
+(`engine.mtg.total_cost.summoning_sick`). The deferred mode takes what it can say and leaves the
+rest to the moves above (`planner.mtg.ledger`, its docstring).
 """
 
 from __future__ import annotations
@@ -257,6 +269,10 @@ class Moves:
             card.reductions or any(g.reduction is not None for g in card.grants)
             or (card.effect is not None and card.effect.grants)
             for card in (start.cards[o.card] for o in objects)) and not start.state.you.effects
+        # And the units a play brings are its own (`usage`): no haste grant, which makes the
+        # creatures already there units when its permanent enters.
+        self.fixed_costs = self.fixed_costs and not any(
+            g.haste for c in start.cards.values() for g in c.grants)
 
     # --- the protocol
 
@@ -317,8 +333,9 @@ class Moves:
         deferred mode): the ledger's free mana and units, less what its casts need. Each unit
         makes one mana (the deferred mode takes only those), so no sequence of plays from here
         spends more than this and what they add (`weight`). None outside the deferred mode, or
-        where a cost can be reduced (a card's `reductions`, a grant's `reduction`: its cost
-        is then not known before it is cast)."""
+        where a cost can be reduced (a card's `reductions`, a grant's `reduction`, an effect
+        lasting for the turn: its cost is then not known before it is cast), or where a haste
+        grant can make units of creatures that no play brings."""
         ledger = state.ledger
         if ledger is None or not self.fixed_costs:
             return None
