@@ -128,6 +128,30 @@ def test_two_treasures_pay_the_cast_after_them() -> None:
     assert (three["value"], three["objective"]) == (4, 19)
 
 
+@pytest.mark.parametrize("count", [1, 2, 3])
+def test_tokens_that_stay_are_units_of_the_deferred_mode(count: int) -> None:
+    """A token whose mana ability only taps (no sacrifice) arrives as a unit in the deferred
+    mode; its answers are the move mode's and the unpruned search's. A Treasure (it sacrifices
+    itself) makes the turn leave the deferred mode."""
+    data = windfall(count)
+    data["cards"]["rock"] = {"types": ["artifact"], "tags": ["token"], "mana": [{"adds": "{R}"}]}
+    data["cards"]["windfall"]["effect"]["tokens"][0]["card"] = "rock"
+    data["turn"]["values"] = {"h1": 2}
+    s = mtg_from_data(data)
+    turn = turn_of(s, turn_refused)
+    config = SolverConfig(time_limit=300)
+    assert MtgMoves(s, config, turn.candidates).deferred
+    assert not MtgMoves(mtg_from_data(windfall()), config, turn.candidates).deferred
+    found = set()
+    for deferred, prune in ((None, True), (False, True), (False, False)):
+        moves = MtgMoves(s, config, turn.candidates, deferred=deferred, prune=prune)
+        out = plan_turn(moves, s, turn, "mtg/1", deadline(config)).to_json()
+        found.add((out["value"], out["objective"], tuple(out["order"])))
+    # Windfall (four lands: 4), then Bolt with a rock (1); Piker's {1}{R} too with three.
+    assert found == {{1: (3, 5, ("h1", "h3")), 2: (3, 5, ("h1", "h3")),
+                      3: (4, 7, ("h1", "h2", "h3"))}[count]}
+
+
 def test_play_makes_the_tokens_with_the_least_free_ids() -> None:
     """`payplan play`: the tokens enter your battlefield, untapped, `CARD-token-N` with N the
     least number free (a `treasure-token-1` already there: 2 and 3); a creature token is
@@ -414,3 +438,71 @@ def test_every_new_key_round_trips() -> None:
     assert dumped["state"]["you"]["effects"][0] == {"id": "effect1", "reduction": {"generic": 1},
                                                     "uses": 2}
     assert copy.deepcopy(dumped) == scenario_to_data(again)
+
+
+# --- Generated turns: the modes and the prunings agree -----------------------------------------
+
+def effect_turn(seed: int) -> dict[str, Any]:
+    """A small random turn where casts leave tokens, untaps, effects and haste behind: two to
+    four lands (some tapped), three or four cards in hand drawn from a pool of effect cards."""
+    import random
+
+    rng = random.Random(seed)
+    cards: dict[str, Any] = {
+        "mountain": {"types": ["land"], "mana": [{"adds": "{R}"}]},
+        "forest": {"types": ["land"], "mana": [{"adds": "{G}"}]},
+        "treasure": TREASURE,
+        "rock": {"types": ["artifact"], "tags": ["token"], "mana": [{"adds": "{R}"}]},
+        "strike": {"types": ["sorcery"], "cost": "{R}", "flashback": "{2}{R}",
+                   "effect": {"tokens": [{"card": rng.choice(["treasure", "rock"])}]}},
+        "search": {"types": ["instant"], "cost": rng.choice(["{1}{R}", "{2}{R}"]),
+                   "effect": {"untap": {"count": rng.randint(1, 3),
+                                        "filter": {"type": ["land"]}}}},
+        "charm": {"types": ["sorcery"], "cost": "{R}", "effect": {"grants": [
+            {"reduction": {"generic": rng.randint(1, 2)},
+             "applies_to": {"type": [rng.choice(["instant", "creature", "sorcery"])]},
+             "uses": rng.choice([1, 2, "turn"])}]}},
+        "elf": {"types": ["creature"], "cost": "{G}", "mana": [{"adds": "{G}"}],
+                **({"haste": True} if rng.random() < 0.5 else {})},
+        "fervor": {"types": ["enchantment"], "cost": "{1}{R}",
+                   "grants": [{"haste": True, "applies_to": {"type": ["creature"]}}]},
+        "bolt": {"types": ["instant"], "cost": "{R}"},
+        "piker": {"types": ["creature"], "cost": "{1}{R}"},
+        "growth": {"types": ["instant"], "cost": "{1}{G}"},
+    }
+    spells = ["strike", "search", "charm", "elf", "fervor", "bolt", "piker", "growth"]
+    lands = [{"id": f"l{i}", "card": rng.choice(["mountain", "forest"]),
+              **({"tapped": True} if rng.random() < 0.3 else {})}
+             for i in range(1, rng.randint(2, 4) + 1)]
+    hand = [{"id": f"h{i}", "card": rng.choice(spells)} for i in range(1, rng.randint(3, 4) + 1)]
+    you: dict[str, Any] = {"battlefield": lands, "hand": hand}
+    if rng.random() < 0.3:
+        you["effects"] = [{"reduction": {"generic": 1}, "applies_to": {"type": ["creature"]}}]
+    return {"format": "mtg/1", "cards": cards, "state": {"you": you},
+            "turn": {"candidates": "auto",
+                     "values": {h["id"]: rng.randint(0, 3) for h in hand}}}
+
+
+def modes_agree(seed: int) -> None:
+    data = effect_turn(seed)
+    s = mtg_from_data(data)
+    turn = turn_of(s, turn_refused)
+    config = SolverConfig(time_limit=300)
+    found = set()
+    for deferred, prune in ((None, True), (False, True), (False, False)):
+        moves = MtgMoves(s, config, turn.candidates, deferred=deferred, prune=prune)
+        out = plan_turn(moves, s, turn, "mtg/1", deadline(config)).to_json()
+        assert out["optimal"]
+        found.add((out["value"], out["objective"]))
+    assert len(found) == 1, (seed, found)
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_the_modes_agree_on_generated_effect_turns(seed: int) -> None:
+    modes_agree(seed)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(6, 80))
+def test_the_modes_agree_on_more_generated_effect_turns(seed: int) -> None:
+    modes_agree(seed)
