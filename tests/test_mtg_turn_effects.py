@@ -227,6 +227,33 @@ def test_untap_choices_take_the_first_of_permanents_alike() -> None:
     assert len(untap_choices(mtg_from_data(data), card)) == 10  # 5 choose 3
 
 
+def test_mana_floated_before_an_untap_is_made_twice() -> None:
+    """Two Islands; Frantic Search costs {U} here (an effect takes its {2}) and untaps up to
+    three lands; Divination costs {2}{U}. Paid minimally (one Island) Frantic Search gives that
+    one back: two Islands are too few for Divination. Tapping the second Island too, for mana
+    that floats, before Frantic Search resolves and untaps both, leaves two Islands and {U}:
+    Divination is cast (value 2, objective 2 + 2). A later play can't make that mana itself:
+    where a card untaps, the payments are not only the minimal ones."""
+    data = {
+        "format": "mtg/1",
+        "cards": {
+            "island": {"types": ["land"], "mana": [{"adds": "{U}"}]},
+            "frantic": {"name": "Frantic Search", "types": ["instant"], "cost": "{2}{U}",
+                        "effect": {"untap": {"count": 3, "filter": {"type": ["land"]}}}},
+            "divination": {"types": ["sorcery"], "cost": "{2}{U}"},
+        },
+        "state": {"you": {
+            "battlefield": [{"id": "i1", "card": "island"}, {"id": "i2", "card": "island"}],
+            "hand": [{"id": "h1", "card": "frantic"}, {"id": "h2", "card": "divination"}],
+            "effects": [{"id": "e1", "reduction": {"generic": 2},
+                         "applies_to": {"name": "Frantic Search"}}]}},
+        "turn": {"candidates": "auto"},
+    }
+    out = turn_json(data)
+    assert (out["value"], out["objective"], out["order"]) == (2, 4, ["h1", "h2"])
+    assert out["plays"][0]["left_in_pool"] == "{U}"
+
+
 def test_play_untaps_the_first_ones_in_battlefield_order() -> None:
     """`payplan play` with one `play`: the first matching tapped permanents."""
     data = frantic({"count": 3, "filter": {"type": ["land"]}})

@@ -46,7 +46,10 @@ permanents its filter matches (untapping one more never makes a later cast costl
 illegal: a tapped permanent pays nothing an untapped one can't), and each choice of which is a
 move of its own (`resolutions`; the same state is one move), so the search finds the one the
 best turn needs; ties go to the choice first in battlefield order (the last part of a move's
-rank). A haste grant's creatures and a hasty creature cast are not summoning sick
+rank). An untap breaks the minimality argument (`planner.mtg.payments`: a permanent tapped
+for mana that floats, then untapped, makes its mana twice: Frantic Search cast with lands
+tapped for more than it costs), so where a card of yours has `effect.untap` every payment,
+minimal or not, is a move. A haste grant's creatures and a hasty creature cast are not summoning sick
 (`engine.mtg.total_cost.summoning_sick`). The deferred mode takes what it can say and leaves the
 rest to the moves above (`planner.mtg.ledger`, its docstring).
 """
@@ -224,6 +227,13 @@ class Moves:
             [*you.hand, *you.graveyard, *you.battlefield, *you.exile, *you.command])}
         self.listed = listed
         self.prune = prune
+        # A card of yours that untaps permanents (`effect.untap`): a permanent tapped for mana
+        # that floats before it resolves may be untapped and tapped again, so payments are not
+        # only the minimal ones (the module docstring).
+        self.untaps = any(
+            card.effect is not None and card.effect.untap is not None
+            for card in (start.cards[o.card] for o in (*you.hand, *you.graveyard, *you.exile,
+                                                         *you.command, *you.battlefield)))
         self.deferred = deferrable(start, listed) if deferred is None else (
             deferred and deferrable(start, listed))
         mine = [*you.hand, *you.graveyard, *you.exile, *you.command, *you.battlefield]
@@ -588,7 +598,8 @@ class Moves:
                           if n in opts.auto)
             dest = (None if card.activation is not None
                     else destination(card, option.choices.cast, option.choices.optional))
-            payer = Payer(scenario, option, res, self.alone, mana=True, minimal=self.prune)
+            payer = Payer(scenario, option, res, self.alone, mana=True,
+                          minimal=self.prune and not self.untaps)
             for n, (usage, left) in enumerate(payer.payments()):
                 payment, _, score = name_payment(scenario, option, res, usage)
                 payment = replace(payment, pool=pool_spent(res, usage, left))
