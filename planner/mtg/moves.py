@@ -48,10 +48,12 @@ move of its own (`resolutions`; the same state is one move), so the search finds
 best turn needs; ties go to the choice first in battlefield order (the last part of a move's
 rank). An untap breaks the minimality argument (`planner.mtg.payments`: a permanent tapped
 for mana that floats, then untapped, makes its mana twice: Frantic Search cast with lands
-tapped for more than it costs), so where a card of yours has `effect.untap` every payment,
-minimal or not, is a move. A haste grant's creatures and a hasty creature cast are not summoning sick
-(`engine.mtg.total_cost.summoning_sick`). The deferred mode takes what it can say and leaves the
-rest to the moves above (`planner.mtg.ledger`, its docstring).
+tapped for more than it costs), so while a card of yours with `effect.untap` can still be cast
+(`untap_ahead`) every payment, minimal or not, is a move; once none can, nothing untaps for the
+rest of the turn and the minimal payments are enough again. A haste grant's creatures and a
+hasty creature cast are not summoning sick (`engine.mtg.total_cost.summoning_sick`). The
+deferred mode takes what it can say and leaves the rest to the moves above
+(`planner.mtg.ledger`, its docstring).
 """
 
 from __future__ import annotations
@@ -592,14 +594,15 @@ class Moves:
         header = _header(obj, card, play)
         played = (state.played | {played_mark(play.zone, obj.id)} if play.ability is None
                   else state.played)
+        # Only the minimal payments, but while a card that untaps can still be cast.
+        minimal = self.prune and not (self.untaps and untap_ahead(scenario))
         found_moves: dict[Hashable, Move[Any]] = {}
         for i, option in enumerate(options):
             benefit = sum(scenario.objective.benefit(n) * k for n, k in option.choices.optional
                           if n in opts.auto)
             dest = (None if card.activation is not None
                     else destination(card, option.choices.cast, option.choices.optional))
-            payer = Payer(scenario, option, res, self.alone, mana=True,
-                          minimal=self.prune and not self.untaps)
+            payer = Payer(scenario, option, res, self.alone, mana=True, minimal=minimal)
             for n, (usage, left) in enumerate(payer.payments()):
                 payment, _, score = name_payment(scenario, option, res, usage)
                 payment = replace(payment, pool=pool_spent(res, usage, left))
@@ -747,6 +750,22 @@ class Moves:
 
 
 # --- Helpers ------------------------------------------------------------------------------------
+
+
+def untap_ahead(scenario: Scenario) -> bool:
+    """Whether a card of yours that untaps permanents (`effect.untap`) can still be cast: one in
+    your hand, exile or command zone, or in your graveyard with a way to be cast from there.
+    Once none can, no permanent untaps for the rest of the turn, and the minimal payments are
+    enough again (`planner.mtg.payments`)."""
+    you = scenario.state.you
+    for zone in ("hand", "graveyard", "exile", "command"):
+        for obj in you.zone(zone):
+            card = scenario.cards[obj.card]
+            if card.effect is None or card.effect.untap is None:
+                continue
+            if zone != "graveyard" or castable_from_graveyard(with_grants(scenario, card, zone)):
+                return True
+    return False
 
 
 def resolutions(scenario: Scenario, cast: Resolved) -> list[Scenario]:
