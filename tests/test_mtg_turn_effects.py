@@ -398,6 +398,30 @@ def test_a_creature_cast_with_haste_pays_in_the_deferred_mode() -> None:
     assert (out["value"], out["objective"], out["order"]) == (2, 3, ["h1", "h2"])
 
 
+def test_a_haste_grant_cast_this_turn_wakes_the_creatures_already_there() -> None:
+    """A summoning-sick mana elf on the battlefield and a Forest; in hand a {G} enchantment
+    giving your creatures haste, and Giant Growth ({G}). The enchantment with the Forest (1);
+    the elf, hasty now, pays Giant Growth (a creature tapped: 2). Value 2, objective 3, in the
+    deferred mode (the elf arrives as a unit when the grant's permanent enters) as in the
+    others."""
+    data = elves()
+    del data["play"]
+    data["cards"]["forest"] = {"types": ["land"], "mana": [{"adds": "{G}"}]}
+    data["cards"]["fervor"] = {"types": ["enchantment"], "cost": "{G}",
+                               "grants": [{"haste": True, "applies_to": {"type": ["creature"]}}]}
+    data["state"]["you"]["battlefield"].append({"id": "f1", "card": "forest"})
+    data["state"]["you"]["hand"] = [{"id": "h1", "card": "fervor"}, {"id": "h2", "card": "growth"}]
+    data["turn"] = {"candidates": "auto"}
+    s = mtg_from_data(data)
+    turn = turn_of(s, turn_refused)
+    assert MtgMoves(s, CONFIG, turn.candidates).deferred
+    for deferred, prune in ((None, True), (False, True), (False, False)):
+        moves = MtgMoves(s, CONFIG, turn.candidates, deferred=deferred, prune=prune)
+        out = plan_turn(moves, s, turn, "mtg/1", deadline(CONFIG)).to_json()
+        assert (out["value"], out["objective"], out["order"]) == (2, 3, ["h1", "h2"]), deferred
+        assert [s["id"] for s in out["plays"][1]["payment"]["sources"]] == ["e1"]
+
+
 # --- Reading and writing ---------------------------------------------------------------------------
 
 BAD: list[tuple[str, Any, str]] = [
