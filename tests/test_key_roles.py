@@ -124,6 +124,10 @@ SITES: dict[str, dict[Site, str]] = {
         ("abilities", "only_for"): "spell", ("mtg_grants", "applies_to"): "spell",
         # `targeted`: the spell's targets (TARGET_FILTER_KEYS, in tests/test_key_sensitivity.py).
         ("amount_of", "count_targets"): "target",
+        # A card's `effect` (the turn): `untap.filter` on your permanents, an effect's
+        # `applies_to` on your spells; the keys they don't read are refused
+        # (tests/test_mtg_turn_effects.py).
+        ("untap_filter", ""): "object", ("effect_applies_to", ""): "spell",
     },
 }
 

@@ -1396,6 +1396,7 @@ def _mtg_pairs() -> dict[Key, Pair]:
                                            command="turn")
     t["STATE_KEYS", "lands_played_this_turn"] = Pair(mturn, "state.lands_played_this_turn", 1,
                                                      command="turn")
+    _mtg_effect_pairs(t)
 
     # `payplan check`: the payment the player chose (in the plan's JSON shape) and the choices
     # beside it, read for `check` only. MBASE's bolt costs {1}{R}; `mpaid` pays it with m1 and m2.
@@ -1507,6 +1508,116 @@ def _mtg_pairs() -> dict[Key, Pair]:
                                     payment={"sources": [damped]})
 
     return t
+
+
+def _mtg_effect_pairs(t: dict[Key, Pair]) -> None:
+    """What a cast leaves for the casts after it (`docs/turns.md`, tests/test_mtg_turn_effects.py):
+    haste, effects lasting for the turn, tokens, untaps."""
+    # A summoning-sick mana creature: Giant Growth is paid only when it has haste.
+    mhaste = y("""
+        format: mtg/1
+        cards:
+          elf: {types: [creature], mana: [{adds: "{G}"}]}
+          chief: {types: [enchantment], grants: []}
+          growth: {types: [instant], cost: "{G}"}
+        state:
+          you:
+            battlefield: [{id: e1, card: elf, sick: true}, {id: c1, card: chief}]
+            hand: [{id: h1, card: growth}]
+        play: {object: h1}
+    """)
+    t["CARD_KEYS", "haste"] = Pair(mhaste, "cards.elf.haste", True)
+    t["GRANT_KEYS", "haste"] = Pair(mhaste, "cards.chief.grants.0", {"haste": True})
+    # One Mountain and a {2}{R} instant: paid only with an effect taking {2} off.
+    meff = y("""
+        format: mtg/1
+        cards:
+          mountain: {types: [land], mana: [{adds: "{R}"}]}
+          bolt: {types: [instant], cost: "{2}{R}"}
+        state:
+          you:
+            battlefield: [{id: m1, card: mountain}]
+            hand: [{id: h1, card: bolt}]
+        play: {object: h1}
+    """)
+    effect = {"id": "e1", "reduction": {"generic": 2}, "applies_to": {"type": ["instant"]}}
+    t["PLAYER_KEYS", "effects"] = Pair(meff, "state.you.effects", [effect])
+    meff1 = setup(meff, state__you__effects=[effect])
+    t["STATE_EFFECT_KEYS", "id"] = Pair(meff1, "state.you.effects.0.id", "e2", "e1")
+    t["STATE_EFFECT_KEYS", "reduction"] = Pair(meff1, "state.you.effects.0.reduction",
+                                               {"generic": 1}, {"generic": 2})
+    t["STATE_EFFECT_KEYS", "applies_to"] = Pair(meff1, "state.you.effects.0.applies_to",
+                                                {"type": ["sorcery"]})
+    t["STATE_EFFECT_KEYS", "uses"] = Pair(meff1, "state.you.effects.0.uses", 2, command="play")
+    # Two Mountains; a {R} sorcery whose resolution adds {C} and takes {2} off the next instant
+    # or sorcery, and a {2}{R} sorcery (`trick`, a {2} sorcery, only in `mgrants2`).
+    mgrants = y("""
+        format: mtg/1
+        cards:
+          mountain: {types: [land], mana: [{adds: "{R}"}]}
+          boost: {types: [sorcery], cost: "{R}", effect: {adds: "{C}", grants: [
+            {reduction: {generic: 2}, applies_to: {type: [instant, sorcery]}}]}}
+          big: {types: [sorcery], cost: "{2}{R}"}
+          trick: {types: [sorcery], cost: "{2}"}
+        state:
+          you:
+            battlefield: [{id: m1, card: mountain}, {id: m2, card: mountain}]
+            hand: [{id: h1, card: boost}, {id: h2, card: big}]
+        turn: {candidates: auto}
+    """)
+    t["EFFECT_KEYS", "grants"] = Pair(mgrants, "cards.boost.effect.grants",
+                                      [{"reduction": {"generic": 2}}], command="turn")
+    t["EFFECT_GRANT_KEYS", "reduction"] = Pair(mgrants, "cards.boost.effect.grants.0.reduction",
+                                               {"generic": 0}, {"generic": 2}, command="turn")
+    t["EFFECT_GRANT_KEYS", "applies_to"] = Pair(
+        mgrants, "cards.boost.effect.grants.0.applies_to", {"type": ["creature"]},
+        command="turn")
+    mgrants2 = setup(mgrants, state__you__hand=[{"id": "h1", "card": "boost"},
+                                                {"id": "h2", "card": "big"},
+                                                {"id": "h3", "card": "trick"}])
+    t["EFFECT_GRANT_KEYS", "uses"] = Pair(mgrants2, "cards.boost.effect.grants.0.uses", "turn",
+                                          command="turn")
+    # One Mountain; a {R} sorcery adding {R} and making a Treasure, and three {R} instants.
+    mtokens = y("""
+        format: mtg/1
+        cards:
+          mountain: {types: [land], mana: [{adds: "{R}"}]}
+          treasure: {types: [artifact], tags: [token], mana: [{adds: "{R}",
+                     costs: [tap, sacrifice_self]}]}
+          rock: {types: [artifact], tags: [token]}
+          strike: {types: [sorcery], cost: "{R}", effect: {adds: "{R}",
+                   tokens: [{card: treasure}]}}
+          shock: {types: [instant], cost: "{R}"}
+        state:
+          you:
+            battlefield: [{id: m1, card: mountain}]
+            hand: [{id: h1, card: strike}, {id: h2, card: shock}, {id: h3, card: shock},
+                   {id: h4, card: shock}]
+        turn: {candidates: auto}
+    """)
+    t["EFFECT_KEYS", "tokens"] = Pair(mtokens, "cards.strike.effect.tokens",
+                                      [{"card": "treasure"}], command="turn")
+    t["TOKEN_KEYS", "card"] = Pair(mtokens, "cards.strike.effect.tokens.0.card", "rock",
+                                   "treasure", command="turn")
+    t["TOKEN_KEYS", "count"] = Pair(mtokens, "cards.strike.effect.tokens.0.count", 2,
+                                    command="turn")
+    # Three Islands; Frantic Search ({2}{U}, adds {C} here) untapping up to three lands, and a
+    # {2}{U} sorcery: cast after it only when the lands are untapped.
+    muntap = y("""
+        format: mtg/1
+        cards:
+          island: {types: [land], mana: [{adds: "{U}"}]}
+          frantic: {types: [instant], cost: "{2}{U}", effect: {adds: "{C}"}}
+          divination: {types: [sorcery], cost: "{2}{U}"}
+        state:
+          you:
+            battlefield: [{id: i1, card: island}, {id: i2, card: island},
+                          {id: i3, card: island}]
+            hand: [{id: h1, card: frantic}, {id: h2, card: divination}]
+        turn: {candidates: auto}
+    """)
+    t["EFFECT_KEYS", "untap"] = Pair(muntap, "cards.frantic.effect.untap",
+                                     {"count": 3, "filter": {"type": ["land"]}}, command="turn")
 
 
 MTG_CLOSED: dict[Key, str] = {

@@ -15,9 +15,11 @@ from ..reading import show as _show
 from .cards import (
     CARD_TYPES,
     FACE_DOWN,
+    PERMANENT_TYPES,
     TURN_FACE_UP,
     Activated,
     Card,
+    CardEffect,
     Cost,
     Filter,
     Grant,
@@ -25,6 +27,8 @@ from .cards import (
     ManaEffect,
     OtherCost,
     PerAmount,
+    Reduction,
+    TurnEffect,
     face_down_card,
 )
 from .cost_keys import CostReader
@@ -36,19 +40,26 @@ from .keys import (
     ACTIVATED_ZONES,
     CARD_KEYS,
     COUNTER_KIND,
+    EFFECT_FILTER_KEYS,
+    EFFECT_GRANT_KEYS,
     EFFECT_KEYS,
+    FILTER_KEYS,
     GRANT_KEYS,
     GRANT_KEYWORDS,
     GRANT_TURNS,
     MANA_EFFECT_KINDS,
     MAX_AT_LEAST,
     MAX_COUNTERS,
+    MAX_EFFECT_USES,
     MAX_LOYALTY_COST,
+    MAX_TOKENS,
     MAX_UNTAP,
     PER_KEYS,
     READ_ADDS,
     REMOVE_KEYS,
     REPLACE_KEYS,
+    STATE_EFFECT_KEYS,
+    TOKEN_KEYS,
     TRIGGER_KEYS,
     UNTAP_KEYS,
 )
@@ -57,6 +68,11 @@ from .mana import COLORS, Mana, ManaCost
 
 class CardReader(CostReader):
     """The costs' reader, reading the `mtg/1` cards too."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        # The token cards the cards' effects name, with their paths (`token_cards_known`).
+        self.token_refs: list[tuple[DataPath, str]] = []
 
     # --- cards
 
@@ -79,6 +95,7 @@ class CardReader(CostReader):
                 self.bad_cards.add(card_id)
         for card in [c for c in self.mtg_cards.values() if c.morph is not None]:
             self.mtg_cards[FACE_DOWN + card.id] = face_down_card(card)  # 702.37: its face down
+        self.token_cards_known()
 
     def mtg_card(self, card_id: str, value: object, path: DataPath) -> Card:
         f = self.fields(value, path, CARD_KEYS)
@@ -97,6 +114,7 @@ class CardReader(CostReader):
                         TURN_FACE_UP) or name in ids[:i]:
                 self.problem((*f.at("alternative"), i, "id"),
                              f"alternative id {_show(name)} is reserved or used twice")
+        adds, effect = f.read("effect", (None, None), self.effect)
         card = Card(
             id=card_id,
             name=f.read("name", card_id, self.string),
@@ -122,7 +140,9 @@ class CardReader(CostReader):
             mana=f.read("mana", (), self.abilities),
             grants=f.read("grants", (), self.mtg_grants),
             abilities=f.read("abilities", (), self.activated),
-            effect_adds=f.read("effect", None, self.effect),
+            effect_adds=adds,
+            effect=effect,
+            haste=f.read("haste", False, self.true_only),
             enters_tapped=f.read("enters_tapped", False, self.boolean),
             spend_only=f.read("spend_only", None, self.spend_only),
             snow=f.read("snow", False, self.boolean),
@@ -161,9 +181,12 @@ class CardReader(CostReader):
                              f"per_paid names an optional additional cost of this card with a "
                              f"count: any part; {_show(named)} is none (it has: "
                              f"{', '.join(takes) or 'none'})")
-        if card.effect_adds is not None and "land" in card.types:
+        if (card.effect_adds is not None or card.effect is not None) and "land" in card.types:
             self.problem(f.at("effect"), "a land is played, not cast: it has no resolution to "
                                          "add mana (its mana abilities do)")
+        if card.haste and "creature" not in card.types:
+            self.problem(f.at("haste"), "haste is a creature's (302.6): this card is not a "
+                                        "creature")
         for i, act in enumerate(card.abilities):
             if act.loyalty is not None and "planeswalker" not in card.types:
                 self.problem((*f.at("abilities"), i, "loyalty"), "a loyalty ability is a "
@@ -262,13 +285,122 @@ class CardReader(CostReader):
                      if k not in ("ability", "chosen_type", "targets")}
         return self.filter(value, path, effect=True)
 
-    def effect(self, value: object, path: DataPath) -> Mana | None:
-        """`effect: {adds: "{B}{B}{B}"}`: the mana the card's resolution adds to your pool
-        (Dark Ritual), for the casts after it in a turn."""
+    def true_only(self, value: object, path: DataPath) -> bool:
+        """A key that is `true` or left out (`haste`)."""
+        if value is not True:
+            self.problem(path, "is `true` or left out")
+            return False
+        return True
+
+    def effect(self, value: object, path: DataPath) -> tuple[Mana | None, CardEffect | None]:
+        """`effect: {adds, tokens, untap, grants}`: what the card's resolution does for the casts
+        after it in a turn: the mana it adds to your pool (Dark Ritual), and the rest (`None`
+        when it has only `adds`)."""
         f = self.fields(value, path, EFFECT_KEYS)
-        if isinstance(value, dict) and "adds" not in f:
-            f.require("adds", "the mana its resolution adds, like \"{B}{B}{B}\"")
-        return f.read("adds", None, self.plain_mana)
+        if isinstance(value, dict) and not any(k in f for k in EFFECT_KEYS):
+            self.problem(path, "effect needs one of adds, tokens, untap, grants")
+        adds = f.read("adds", None, self.plain_mana)
+        tokens = f.read("tokens", (), self.effect_tokens)
+        untap = f.read("untap", None, self.effect_untap)
+        grants = f.read("grants", (), self.effect_grants)
+        if not tokens and untap is None and not grants:
+            return adds, None
+        return adds, CardEffect(tokens, untap, grants)
+
+    def effect_tokens(self, value: object, path: DataPath) -> tuple[tuple[str, int], ...]:
+        """`tokens: [{card: CARD_ID, count: N}]` (N 1 to 100, default 1); the card ids are
+        checked once every card is read (`token_cards_known`)."""
+        out = []
+        for where, item in self.each(value, path):
+            f = self.fields(item, where, TOKEN_KEYS)
+            if isinstance(item, dict) and "card" not in f:
+                f.require("card", "the id of the token's card in `cards`")
+            card = f.read("card", "", self.string)
+            count = f.read("count", 1, self.integer, MAX_TOKENS)
+            if count < 1:
+                self.problem(f.at("count"), f"count is a whole number from 1 to {MAX_TOKENS}")
+            if card:
+                self.token_refs.append((f.at("card"), card))
+                out.append((card, max(count, 1)))
+        return tuple(out)
+
+    def token_cards_known(self) -> None:
+        """Each token card an effect names is a card of the file, a permanent, tagged `token`."""
+        for where, card_id in self.token_refs:
+            card = self.mtg_cards.get(card_id)
+            if card is None:
+                self.problem(where, f"{_show(card_id)} names no card of the file")
+            elif not any(t in PERMANENT_TYPES for t in card.types):
+                self.problem(where, "a token is a permanent: this card has no permanent type")
+            elif "token" not in card.tags:
+                self.problem(where, "a token's card has the tag token (a token that leaves the "
+                                    "battlefield ceases to exist, 111.7)")
+
+    def effect_untap(self, value: object, path: DataPath) -> tuple[int, Filter]:
+        """`untap: {count: N, filter: FILTER}`: up to N (1 to 10) of your permanents matching
+        FILTER untapped (Frantic Search)."""
+        f = self.fields(value, path, UNTAP_KEYS)
+        if isinstance(value, dict) and "count" not in f:
+            f.require("count", "how many permanents it untaps at most, 1 to 10")
+        count = f.read("count", 1, self.integer, MAX_UNTAP)
+        if count < 1:
+            self.problem(f.at("count"), f"count is a whole number from 1 to {MAX_UNTAP}")
+        return max(count, 1), f.read("filter", Filter(), self.untap_filter)
+
+    def untap_filter(self, value: object, path: DataPath) -> Filter:
+        """An untap effect's filter, read on your permanents (`object_matches`): card
+        conditions only."""
+        return self.filter(self.card_conditions(value, path, "an untap effect's filter"), path)
+
+    def effect_applies_to(self, value: object, path: DataPath) -> Filter:
+        """An effect's `applies_to`, read on your spells (`spell_matches`): card conditions
+        only."""
+        return self.filter(self.card_conditions(value, path, "an effect's applies_to"), path)
+
+    def card_conditions(self, value: object, path: DataPath, what: str) -> object:
+        """`value` without the filter keys an effect does not read, each refused at its path."""
+        if not isinstance(value, dict):
+            return value
+        for key in value:
+            if key in FILTER_KEYS and key not in EFFECT_FILTER_KEYS:
+                self.problem(_join(path, key), f"{key} is not read in {what}")
+        return {k: v for k, v in value.items() if k not in FILTER_KEYS or k in EFFECT_FILTER_KEYS}
+
+    def effect_grants(self, value: object, path: DataPath) -> tuple[TurnEffect, ...]:
+        """`grants: [{reduction, applies_to, uses}]`: effects lasting for the turn (their ids are
+        given when the resolution makes them)."""
+        return tuple(self.turn_effect(item, where, "") for where, item in self.each(value, path))
+
+    def turn_effect(self, value: object, path: DataPath, ident: str,
+                    in_state: bool = False) -> TurnEffect:
+        """An effect lasting for the turn: `{reduction, applies_to, uses}` (and `id` in a
+        state's `effects`, `in_state`: read by the caller)."""
+        f = (self.fields(value, path, STATE_EFFECT_KEYS) if in_state
+             else self.fields(value, path, EFFECT_GRANT_KEYS))
+        if isinstance(value, dict) and "reduction" not in f:
+            f.require("reduction", "a grant of an effect needs reduction")
+        reduction = (self.effect_reduction(f["reduction"], f.at("reduction"))
+                     if "reduction" in f else Reduction(""))
+        uses: int | None = 1
+        if "uses" in f:
+            if f["uses"] == "turn":
+                uses = None
+            else:
+                uses = f.read("uses", 1, self.integer, MAX_EFFECT_USES)
+                if uses < 1:
+                    self.problem(f.at("uses"), f"uses is a whole number from 1 to "
+                                               f"{MAX_EFFECT_USES}, or turn")
+        return TurnEffect(ident, reduction,
+                          f.read("applies_to", Filter(), self.effect_applies_to), uses)
+
+    def effect_reduction(self, value: object, path: DataPath) -> Reduction:
+        """An effect's reduction: mtg/1's shape with numbers only (no count)."""
+        if isinstance(value, dict):
+            for key, v in value.items():
+                if isinstance(v, dict) and key in ("generic", "W", "U", "B", "R", "G"):
+                    self.problem(_join(path, key), "an effect's reduction is a number")
+            value = {k: v for k, v in value.items() if not isinstance(v, dict)}
+        return self.reduction(value, path, "")
 
     def abilities(self, value: object, path: DataPath) -> tuple[ManaAbility, ...]:
         out = []
@@ -565,10 +697,10 @@ class CardReader(CostReader):
         for where, item in self.each(value, path):
             f = self.fields(item, where, GRANT_KEYS)
             kinds = [k for k in ("increase", "reduction", "at_least", "keyword", "flashback",
-                                 "loyalty") if k in f]
+                                 "loyalty", "haste") if k in f]
             if isinstance(item, dict) and len(kinds) != 1:
                 self.problem(where, "a grant has exactly one of: increase, reduction, at_least, "
-                                    "keyword, flashback, loyalty")
+                                    "keyword, flashback, loyalty, haste")
             label = path_text(where).rsplit(".", 1)[-1]
             out.append(Grant(
                 applies_to=f.read("applies_to", Filter(), self.grant_filter),
@@ -580,8 +712,14 @@ class CardReader(CostReader):
                 keyword=f.word("keyword", None, GRANT_KEYWORDS, "granted keyword"),
                 flashback=f.word("flashback", None, ("mana_cost",), "flashback cost") is not None,
                 loyalty=f.read("loyalty", None, self.loyalty_cost),
+                haste=f.read("haste", False, self.true_only),
             ))
             made = out[-1]
+            if made.haste and (made.applies_to.ability is not None
+                               or made.applies_to.targets is not None):
+                self.problem(f.at("applies_to"), "a haste grant reaches creatures on the "
+                                                 "battlefield: its applies_to names no `ability` "
+                                                 "or `targets`")
             if (made.keyword is not None or made.flashback) and made.applies_to.ability is not None:
                 self.problem(f.at("applies_to"), "a granted keyword or flashback is a spell's: "
                                                  "its applies_to names no `ability`")

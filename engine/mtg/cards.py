@@ -247,6 +247,40 @@ class Grant:
     flashback: bool = False  # `flashback: mana_cost`: graveyard cards it applies to have
     # flashback, its cost their mana cost (Lier, Disciple of the Drowned)
     loyalty: int | None = None  # loyalty abilities it applies to cost this much more (Carth)
+    haste: bool = False  # `haste: true`: your creatures it applies to have haste (702.10)
+
+
+@dataclass(frozen=True, slots=True)
+class TurnEffect:
+    """An effect lasting for the turn (`state.you.effects`, or made by a card's `effect.grants`
+    at its resolution): a reduction of each spell of yours `applies_to` matches, used once by
+    each such spell cast; `uses` None: every one this turn (`turn`)."""
+
+    id: str
+    reduction: Reduction
+    applies_to: Filter = Filter()
+    uses: int | None = 1
+
+
+def free_effect_id(taken: set[str] | frozenset[str], start: int = 1) -> str:
+    """`effectN`: `effect{start}` when it is free, else the least N >= 1 that is."""
+    if f"effect{start}" not in taken:
+        return f"effect{start}"
+    n = 1
+    while f"effect{n}" in taken:
+        n += 1
+    return f"effect{n}"
+
+
+@dataclass(frozen=True, slots=True)
+class CardEffect:
+    """What a card's resolution leaves besides `effect.adds`: tokens created (card id, count),
+    permanents of yours untapped (`untap`: up to N matching), effects lasting for the turn
+    (their `id` is given as they are made)."""
+
+    tokens: tuple[tuple[str, int], ...] = ()
+    untap: tuple[int, Filter] | None = None
+    grants: tuple[TurnEffect, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -319,6 +353,8 @@ class Card:
     # `applies_to: {ability: activated}` (602.2b applies 601.2f to abilities).
     activation: Cost | None = None
     effect_adds: Mana | None = None  # `effect: {adds: MANA}`: its resolution adds this (Dark Ritual)
+    effect: CardEffect | None = None  # `effect:`'s tokens, untap and grants
+    haste: bool = False  # 702.10: a creature with haste is never summoning sick (302.6)
     enters_tapped: bool = False  # a land that enters the battlefield tapped when played (305)
     ability_id: str | None = None  # the stand-in's ability (its `title` names it)
     ability_zone: str = "battlefield"  # the stand-in's ability: where it is activated from
@@ -510,6 +546,7 @@ class Player:
     mana_pool: Mana = NO_MANA
     snow_pool: Mana = NO_MANA  # the part of `mana_pool` snow sources made (pays {S})
     library_top: tuple[str, ...] = ()  # the cards known on top of the library, top first
+    effects: tuple[TurnEffect, ...] = ()  # effects lasting for the turn (`TurnEffect`)
 
     def zone(self, name: str) -> tuple[Obj, ...]:
         zones: dict[str, tuple[Obj, ...]] = {

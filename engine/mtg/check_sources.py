@@ -14,6 +14,7 @@ from .check_mana import seven
 from .mana import Mana, mana_text, total
 from .payment import SourceUse
 from .resources import Permanent, Resources, can_pay_with, per_counter
+from .total_cost import summoning_sick
 
 Ref = tuple[str, int]  # ("p", permanent index) | ("c", card index), into `Resources`
 NeedKey = tuple[str, str, object]  # (spell | ability, kind, filter), as `Usage.uses` keys them
@@ -200,7 +201,7 @@ def offer_of(scenario: Scenario, res: Resources, perm: Permanent, use: SourceUse
         ability = printed[0]
         if ability.tap and perm.obj.tapped:
             return f"{ident} is tapped: its mana ability costs {{T}}"
-        if ability.tap and perm.obj.sick and "creature" in perm.card.types:
+        if ability.tap and summoning_sick(scenario, perm.obj):
             return f"{ident} is a summoning-sick creature: it can't tap for mana (302.6)"
         return f"{ident}'s mana that adds {mana_text(use.adds)} can't pay for this spell (only_for)"
     for a in dict.fromkeys(a for a, _ in candidates):

@@ -56,6 +56,7 @@ from .cards import (
     Reduction,
     Scenario,
     State,
+    TurnEffect,
 )
 from .mana import NO_MANA, mana_text
 
@@ -219,8 +220,8 @@ def card_to_data(card: Card) -> Data:
         out["grants"] = [grant_to_data(g, f"grants[{i}]") for i, g in enumerate(card.grants)]
     if card.abilities:
         out["abilities"] = [activated_to_data(a) for a in card.abilities]
-    if card.effect_adds is not None:
-        out["effect"] = {"adds": mana_text(card.effect_adds, "")}
+    if card.effect_adds is not None or card.effect is not None:
+        out["effect"] = effect_to_data(card)
     if card.enters_tapped:
         out["enters_tapped"] = True
     if card.spend_only is not None:
@@ -233,6 +234,38 @@ def card_to_data(card: Card) -> Data:
         out["life_for"] = dict(card.life_for)
     if card.morph is not None:
         out["morph"] = str(card.morph)
+    if card.haste:
+        out["haste"] = True
+    return out
+
+
+def effect_to_data(card: Card) -> Data:
+    """A card's `effect`: `adds`, `tokens`, `untap`, `grants` (as the loader reads them)."""
+    out: Data = {}
+    if card.effect_adds is not None:
+        out["adds"] = mana_text(card.effect_adds, "")
+    e = card.effect
+    if e is not None:
+        if e.tokens:
+            out["tokens"] = [{"card": c, "count": n} if n != 1 else {"card": c}
+                             for c, n in e.tokens]
+        if e.untap is not None:
+            out["untap"] = {"count": e.untap[0], **(
+                {"filter": filter_to_data(e.untap[1])} if e.untap[1] != Filter() else {})}
+        if e.grants:
+            out["grants"] = [turn_effect_to_data(g) for g in e.grants]
+    return out
+
+
+def turn_effect_to_data(e: TurnEffect, ident: bool = False) -> Data:
+    """An effect lasting for the turn: `{id, reduction, applies_to, uses}` (`id` in a state's
+    `effects`; `applies_to: {}` and `uses: 1` left out)."""
+    out: Data = {"id": e.id} if ident else {}
+    out["reduction"] = reduction_to_data(e.reduction, "")
+    if e.applies_to != Filter():
+        out["applies_to"] = filter_to_data(e.applies_to)
+    if e.uses != 1:
+        out["uses"] = "turn" if e.uses is None else e.uses
     return out
 
 
@@ -370,6 +403,8 @@ def grant_to_data(g: Grant, label: str) -> Data:
         out["turn"] = g.turn
     if g.loyalty is not None:
         out["loyalty"] = g.loyalty
+    if g.haste:
+        out["haste"] = True
     return out
 
 
@@ -408,7 +443,8 @@ def player_to_data(p: Player, *, complete: bool = True) -> Data:
                 "battlefield": objects_to_data(p.battlefield),
                 "mana_pool": mana_text(p.mana_pool, ""),
                 **({"snow_pool": mana_text(p.snow_pool, "")} if p.snow_pool != NO_MANA else {}),
-                **({"library_top": list(p.library_top)} if p.library_top else {})}
+                **({"library_top": list(p.library_top)} if p.library_top else {}),
+                **({"effects": _effects(p)} if p.effects else {})}
     out: Data = {}
     if p.life != 20:
         out["life"] = p.life
@@ -424,7 +460,13 @@ def player_to_data(p: Player, *, complete: bool = True) -> Data:
         out["snow_pool"] = mana_text(p.snow_pool, "")
     if p.library_top:
         out["library_top"] = list(p.library_top)
+    if p.effects:
+        out["effects"] = _effects(p)
     return out
+
+
+def _effects(p: Player) -> list[Data]:
+    return [turn_effect_to_data(e, ident=True) for e in p.effects]
 
 
 def objects_to_data(objects: tuple[Obj, ...]) -> list[Data]:

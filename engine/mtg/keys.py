@@ -26,14 +26,21 @@ CARD_KEYS = ("name", "types", "cost", "colors", "tags", "flash", "flashback", "k
              "multikicker", "replicate", "buyback", "alternative", "additional", "per_mode",
              "per_target", "modes", "convoke", "delve", "improvise", "reductions", "mana",
              "grants", "abilities", "effect", "enters_tapped", "spend_only", "snow",
-             "mana_effects", "life_for", "morph")
+             "mana_effects", "life_for", "morph", "haste")
 # Mana effects (`mana_effects: [{replace: {...}} | {trigger: {...}}]`).
 MANA_EFFECT_KINDS = ("replace", "trigger")
 REPLACE_KEYS = ("sources", "at_least", "adds")
 TRIGGER_KEYS = ("sources", "adds")
 MANA_EFFECT_KEYS = {"replace": REPLACE_KEYS, "trigger": TRIGGER_KEYS}
 MAX_AT_LEAST = 100
-EFFECT_KEYS = ("adds",)
+EFFECT_KEYS = ("adds", "tokens", "untap", "grants")
+TOKEN_KEYS = ("card", "count")
+MAX_TOKENS = 100
+EFFECT_GRANT_KEYS = ("reduction", "applies_to", "uses")  # an effect lasting for the turn
+STATE_EFFECT_KEYS = ("id",) + EFFECT_GRANT_KEYS  # `state.you.effects[i]`
+MAX_EFFECT_USES = 1000
+# The filter keys an effect reads (on a spell, or on your permanents for `untap`).
+EFFECT_FILTER_KEYS = ("type", "not_type", "tags", "color", "name", "multicolored", "colorless")
 COST_KEYS = ("cost", "other")
 ALTERNATIVE_KEYS = ("id", "cost", "other", "zone")
 ADDITIONAL_KEYS = ("id", "mandatory", "cost", "other")
@@ -56,12 +63,12 @@ ABILITY_KINDS = ("activated", "cycling", "loyalty")  # a filter's `ability`
 ACTIVATED_TIMINGS = ("instant", "sorcery")
 ABILITY_PLAY_KEYS = ("object", "id")
 GRANT_KEYS = ("increase", "reduction", "at_least", "keyword", "flashback", "applies_to", "turn",
-              "loyalty")
+              "loyalty", "haste")
 GRANT_KEYWORDS = ("convoke", "delve", "improvise")
 GRANT_TURNS = ("caster", "not_caster")
 STATE_KEYS = ("phase", "stack", "turn", "you", "opponent", "lands_played_this_turn")
 PLAYER_KEYS = ("life", "library", "hand", "graveyard", "exile", "command", "battlefield",
-               "mana_pool", "snow_pool", "library_top")
+               "mana_pool", "snow_pool", "library_top", "effects")
 OBJECT_KEYS = ("id", "card", "tapped", "sick", "value", "commander_casts", "attacking",
                "chosen_type", "counters", "loyalty_activated", "face_down", "attached_to")
 REMOVE_KEYS = ("kind", "count")  # `{remove_counters: {kind: KIND, count: N or X}}`

@@ -37,6 +37,7 @@ from .total_cost import (
     prepared,
     price,
     signed,
+    summoning_sick,
 )
 
 MAX_ANNOUNCEMENTS = 4096  # distinct hybrid/Phyrexian announcements priced per cast
@@ -162,7 +163,6 @@ def activations(card: Card, obj: Obj, scenario: Scenario) -> tuple[list[str], li
     if card.special:  # turning a face-down permanent face up: a special action, any time
         return [TURN_FACE_UP], []
     reasons: list[str] = []
-    source = scenario.cards[obj.card]
     found = scenario.state.you.find(obj.id)
     if found is not None and found[0] != card.ability_zone:
         reasons.append(f"{card.title} is activated from your {card.ability_zone} and {obj.id} "
@@ -174,7 +174,7 @@ def activations(card: Card, obj: Obj, scenario: Scenario) -> tuple[list[str], li
     taps = any(o.kind == "tap_untapped" and o.filter.object == obj.id for o in card.activation.other)
     if taps and obj.tapped:
         reasons.append(f"{card.title} costs {{T}} and {obj.id} is tapped (602.5a)")
-    elif taps and obj.sick and "creature" in source.types:
+    elif taps and summoning_sick(scenario, obj):
         reasons.append(f"{card.title} costs {{T}} and {obj.id} is a summoning-sick creature (302.6)")
     reasons += counter_reasons(card, obj, scenario)
     return ([], reasons) if reasons else (["ability"], [])

@@ -43,7 +43,7 @@ from .effects import mana_effects, under_effects
 from .mana import COLORS, NO_MANA, TYPES, Mana, add, total
 from .produce import choices as produced
 from .produce import hidden_mill
-from .total_cost import Choices, Priced, loyalty_cost, object_matches, spell_matches
+from .total_cost import Choices, Priced, loyalty_cost, object_matches, spell_matches, summoning_sick
 
 LEAVES = ("sacrifice", "return_to_hand")  # what takes a permanent away in 601.2h
 REPEAT = 20  # activations of a repeatable mana ability that no object, life or library bounds
@@ -317,7 +317,7 @@ def resources(scenario: Scenario, spell: Card, spell_id: str,
         offers = []
         counters = available_counters(obj, played if obj.id == holder else None)
         for i, ability in enumerate(card.mana):
-            if ability.tap and (obj.tapped or (obj.sick and "creature" in card.types)):
+            if ability.tap and (obj.tapped or summoning_sick(scenario, obj)):
                 continue
             if not counters_allow(ability, counters):
                 continue  # too few counters for even one activation

@@ -5,7 +5,9 @@ named payment, the mana left in the pool) and gives the scenario after it: what 
 sacrificed, returned, discarded, exiled or milled; life paid; the pool holds what was left; the
 spell is where it goes (an ability moves no card). Tokens that a cost moves cease to exist
 (111.7). A spell whose card says `effect: {adds: MANA}` (Dark Ritual) adds that mana to the pool
-as it resolves (608.2): the casts after it may spend it.
+as it resolves (608.2): the casts after it may spend it; the rest of its effect (tokens, untaps,
+effects lasting for the turn) and the effects of `state.you.effects` it uses are
+`engine.mtg.effects.resolution`'s.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from .cards import FACE_DOWN, TURN_FACE_UP, Obj, Player, Scenario
+from .effects import effects_used, resolution, spell_card
 from .mana import NO_MANA, Mana, add, total
 from .payment import Payment
 
@@ -36,6 +39,8 @@ class Resolved:
     # Morph (702.37): `face_down` a card cast face down (it enters face down), `turn_face_up`
     # the face-down permanent `object` turned face up (its card shown again); "" otherwise.
     face: str = ""
+    # A spell's `effect.untap`: the permanents it untaps (None: the first ones, `default_untap`).
+    untap: tuple[str, ...] | None = None
 
 
 def counted(obj: Obj, change: dict[str, int], activated: bool = False) -> Obj:
@@ -129,10 +134,9 @@ def resolve(scenario: Scenario, cast: Resolved) -> Scenario:
                                     and cast.loyalty is not None and o.id == cast.object)
                             for o in zones["battlefield"]]
     pool = cast.left_in_pool
-    if cast.destination is not None:
-        found = you.find(cast.object)
-        assert found is not None
-        adds = scenario.cards[found[1].card].effect_adds
+    spell = spell_card(scenario, cast.object, cast.face) if cast.destination is not None else None
+    if spell is not None:
+        adds = spell.effect_adds
         if adds is not None:  # the spell resolves: its effect adds mana (608.2)
             pool = add(pool, adds)
     you_after = Player(
@@ -141,7 +145,10 @@ def resolve(scenario: Scenario, cast: Resolved) -> Scenario:
         graveyard=tuple(zones["graveyard"]),
         exile=tuple(zones["exile"]), command=tuple(zones["command"]),
         battlefield=tuple(zones["battlefield"]), mana_pool=pool,
-        snow_pool=snow_left(scenario, cast, pool), library_top=you.library_top[mill:])
+        snow_pool=snow_left(scenario, cast, pool), library_top=you.library_top[mill:],
+        effects=effects_used(scenario, spell) if spell is not None else you.effects)
+    if spell is not None:
+        you_after = resolution(scenario, spell, you_after, cast.untap)
     state = replace(scenario.state, you=you_after,
                     opponent=untapped_after(scenario.state.opponent, pay))
     return replace(scenario, state=state, play=None)

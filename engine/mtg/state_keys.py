@@ -10,7 +10,7 @@ from types import MappingProxyType
 from typing import Any, Callable, Mapping
 
 from ..objective import Objective
-from ..problems import DataPath
+from ..problems import DataPath, path_text
 from ..reading import Fields as _Fields
 from ..reading import index as _index
 from ..reading import join as _join
@@ -28,6 +28,8 @@ from .cards import (
     Play,
     Player,
     State,
+    TurnEffect,
+    free_effect_id,
     mtg_objective,
 )
 from .keys import (
@@ -90,7 +92,35 @@ class StateReader(CardReader):
             command=zones["command"], battlefield=zones["battlefield"],
             mana_pool=pool,
             snow_pool=snow,
+            effects=f.read("effects", (), self.turn_effects),
         )
+
+    def turn_effects(self, value: object, path: DataPath) -> tuple[TurnEffect, ...]:
+        """`effects: [{id, reduction, applies_to, uses}]`: the effects lasting for the turn (ids
+        unique per player; one left out is `effectN`, N its place from 1, else the least free
+        number)."""
+        items = list(self.each(value, path))
+        given: dict[str, DataPath] = {}
+        for where, item in items:
+            if isinstance(item, dict) and isinstance(item.get("id"), str) and item["id"]:
+                ident = item["id"]
+                if ident in given:
+                    self.problem(_join(where, "id"), f"id {_show(ident)} used twice (first at "
+                                                     f"{path_text(given[ident])})")
+                given.setdefault(ident, _join(where, "id"))
+        taken = set(given)
+        out = []
+        for i, (where, item) in enumerate(items):
+            ident = item.get("id") if isinstance(item, dict) else None
+            if isinstance(ident, str) and ident:
+                pass
+            else:
+                if isinstance(item, dict) and "id" in item:
+                    self.string(item["id"], _join(where, "id"))
+                ident = free_effect_id(taken, i + 1)
+                taken.add(ident)
+            out.append(self.turn_effect(item, where, ident, True))
+        return tuple(out)
 
     def library_top(self, value: object, path: DataPath) -> tuple[str, ...]:
         """`library_top: [CARD_ID, ...]`: the cards known on top of the library, top first, each

@@ -24,7 +24,20 @@ from dataclasses import dataclass, replace
 from typing import Iterator
 
 from ..discounts import NO_POWER, Mod, pareto_front
-from .cards import Amount, Card, Cost, Filter, Grant, Obj, OtherCost, Play, Reduction, Scenario, life_of
+from .cards import (
+    Amount,
+    Card,
+    Cost,
+    Filter,
+    Grant,
+    Obj,
+    OtherCost,
+    Play,
+    Reduction,
+    Scenario,
+    TurnEffect,
+    life_of,
+)
 from .mana import (
     NO_MANA,
     TYPES,
@@ -324,7 +337,57 @@ def changers(scenario: Scenario, card: Card, targets: tuple[str, ...] = ()
             out.append(Changer(obj.id, name, at_least=g.at_least))
         elif g.loyalty is not None and card.loyalty is not None:
             out.append(Changer(obj.id, name, loyalty=g.loyalty))
+    for e in reaching_effects(scenario, card):
+        r = e.reduction
+        label = f"effect {e.id}" + (f" ({r.label})" if r.label else "")
+        out.append(Changer(e.id, label, generic=r.generic.fixed, minimum=r.minimum,
+                           colored=r.colored))
     return tuple(out)
+
+
+def reaching_effects(scenario: Scenario, card: Card) -> tuple[TurnEffect, ...]:
+    """The effects lasting for the turn (`state.you.effects`) that reach a cast of `card` by you,
+    in their order: a spell (never an ability, nor turning a card face up) their `applies_to`
+    matches. Each is a reduction of its total, and the cast uses each once."""
+    if card.activation is not None or card.special:
+        return ()
+    return tuple(e for e in scenario.state.you.effects if spell_matches(e.applies_to, card))
+
+
+def has_haste(scenario: Scenario, obj: Obj) -> bool:
+    """Whether your creature `obj` has haste (702.10): its card says `haste: true`, or a grant
+    `haste: true` of a permanent on a battlefield reaches it (its `applies_to` read on the
+    object, `controller` relative to the granting permanent's controller, default the same
+    player; the granting permanent itself included)."""
+    card = scenario.cards.get(obj.card)
+    if card is None or "creature" not in card.types:
+        return False
+    if card.haste:
+        return True
+    for who in PLAYER_WORDS:
+        player = scenario.state.you if who == "you" else scenario.state.opponent
+        for holder in player.battlefield:
+            source = scenario.cards.get(holder.card)
+            if source is None:
+                continue
+            for g in source.grants:
+                if not g.haste:
+                    continue
+                controller = g.applies_to.controller or "you"
+                if controller != "any" and (controller == "you") != (who == "you"):
+                    continue
+                if object_matches(scenario, g.applies_to, obj, holder.chosen_type):
+                    return True
+    return False
+
+
+def summoning_sick(scenario: Scenario, obj: Obj) -> bool:
+    """Whether your permanent `obj` can't pay a {T} cost for summoning sickness (302.6): a
+    creature that came under your control this turn (`sick`) and has no haste (702.10)."""
+    if not obj.sick:
+        return False
+    card = scenario.cards.get(obj.card)
+    return card is not None and "creature" in card.types and not has_haste(scenario, obj)
 
 
 def base_cost(card: Card, cast: str) -> tuple[Cost, str]:

@@ -6,7 +6,7 @@ from ...engine.mtg.cards import OtherCost, Scenario
 from ...engine.mtg.mana import COLOR_NAMES, TYPES, Mana, mana_text, total
 from ...engine.mtg.options import CastOptions
 from ...engine.mtg.resources import Permanent, Resources, can_pay_with
-from ...engine.mtg.total_cost import Priced
+from ...engine.mtg.total_cost import Priced, summoning_sick
 
 # --- why a cast can't be paid --------------------------------------------------------------------
 
@@ -84,9 +84,11 @@ def _found(scenario: Scenario, opts: CastOptions, res: Resources, option: Priced
                 f = filtered[0]
                 cost = next(o.ability.mana for o in f.offers if o.ability.mana.symbols)
                 text += (f", and the filter land {f.obj.id} needs {cost} from another source")
-            sick = [p.obj.id for p in res.permanents if not p.offers and p.obj.sick and
-                    any(any(m[1 + i] for m in a.adds) for a in p.card.mana)]
-            sick += [o.id for o in scenario.state.you.battlefield if o.sick and o.id not in sick
+            sick = [p.obj.id for p in res.permanents if not p.offers
+                    and summoning_sick(scenario, p.obj)
+                    and any(any(m[1 + i] for m in a.adds) for a in p.card.mana)]
+            sick += [o.id for o in scenario.state.you.battlefield
+                     if summoning_sick(scenario, o) and o.id not in sick
                      and any(any(m[1 + i] for m in a.adds) for a in scenario.cards[o.card].mana)
                      and "creature" in scenario.cards[o.card].types]
             if sick:

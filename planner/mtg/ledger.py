@@ -21,6 +21,21 @@ while the chosen ones still match, is a least-charge basis), so a path's summed 
 non-mana charges plus the cheapest payment of all its mana; a move whose mana can't be assigned is
 not made. The moves' `realize` pays the best path from the real permanents: that cheapest
 assignment, split over the casts in order, each cast's payment named, scored and resolved.
+
+**What a cast leaves** (`engine.mtg.effects`). A permanent that enters as a cast resolves (the
+card cast, a token its `effect.tokens` makes) and is a unit then, and a creature of yours that
+becomes one when a haste grant's permanent enters (302.6, 702.10: a creature with haste is never
+summoning sick), *arrives* there, like a land played or a ritual's mana: it begins the next
+epoch, so it pays only the casts after it. Exact for the same reason as a land: from then on it
+can make its one mana at any time, and nothing but a payment touches it. An effect lasting for
+the turn (`state.you.effects`, `effect.grants`) changes only a cast's total, which the moves
+price on the state the cast meets (it is part of what a price reads). Where the ledger can't say
+what a cast leaves, `deferrable` is False and every payment is a move of its own: an
+`effect.untap` (which permanents it can untap is which ones the casts before it tapped, which a
+deferred state leaves open), a token that sacrifices itself for mana (a Treasure: a token used
+ceases to exist, so the ids of the tokens made after it, the least free, depend on which were
+used), and a haste grant on a permanent whose mana ability sacrifices it (its creatures would
+lose haste when it is used).
 """
 
 from __future__ import annotations
@@ -31,6 +46,7 @@ from typing import Any, Iterator, Sequence
 from ...engine.mtg.cards import Card, Obj, OtherCost, Play, Reduction, Scenario
 from ...engine.mtg.mana import NO_MANA, Mana, add, total
 from ...engine.mtg.resources import leave_charge, tap_weight_key
+from ...engine.mtg.total_cost import summoning_sick
 from ..turn import evolve
 from .flow import Net
 from .payments import GENERIC, KINDS
@@ -110,8 +126,8 @@ def unit_class(scenario: Scenario, obj: Obj) -> UnitClass | None:
     """The unit `obj` (a permanent of yours) is now, or None when none of its mana abilities can
     be activated (tapped, or a summoning-sick creature) or it has none."""
     card = scenario.cards[obj.card]
-    usable = [a for a in card.mana
-              if not (a.tap and (obj.tapped or (obj.sick and "creature" in card.types)))]
+    sick = summoning_sick(scenario, obj)
+    usable = [a for a in card.mana if not (a.tap and (obj.tapped or sick))]
     if not usable:
         return None
     assert all(_simple(a) for a in usable), "the deferred mode takes units only"
@@ -132,6 +148,22 @@ def costs_of(card: Card) -> Iterator[OtherCost]:
         yield from ability.cost.other
 
 
+def made_tokens(scenario: Scenario) -> list[Card]:
+    """The cards of the tokens the effects of your cards can make this turn, each once."""
+    you = scenario.state.you
+    ids = dict.fromkeys(token for o in (*you.hand, *you.graveyard, *you.exile, *you.command)
+                        for e in (scenario.cards[o.card].effect,) if e is not None
+                        for token, _ in e.tokens)
+    return [scenario.cards[i] for i in ids]
+
+
+def token_units(scenario: Scenario, card: Card) -> int:
+    """The most units `card`'s resolution brings as tokens (each token with a mana ability)."""
+    if card.effect is None:
+        return 0
+    return sum(n for token, n in card.effect.tokens if scenario.cards[token].mana)
+
+
 def deferrable(scenario: Scenario, listed: Sequence[Play] | None) -> bool:
     """Whether the turn's mana can be paid together (the module docstring's deferred mode)."""
     you = scenario.state.you
@@ -139,8 +171,18 @@ def deferrable(scenario: Scenario, listed: Sequence[Play] | None) -> bool:
     on_board = {o.id for o in you.battlefield}
     units_leave = False
     counts = False
-    for obj in mine:
-        card = scenario.cards[obj.card]
+    # A creature may have haste this turn: its card's, or a grant's of any card of the file.
+    hasty = any(g.haste for c in scenario.cards.values() for g in c.grants)
+    tokens = made_tokens(scenario)
+    if any(a.sacrifice_self for t in tokens for a in t.mana):
+        return False  # a token used leaves no trace: the ids of the tokens made after it differ
+    if any(c.effect is not None and c.effect.untap is not None
+           for c in (scenario.cards[o.card] for o in mine)):
+        return False  # what an untap can untap is what the casts before it tapped
+    if any(a.sacrifice_self for c in scenario.cards.values() if any(g.haste for g in c.grants)
+           for a in c.mana):
+        return False  # a haste grant's permanent used for mana would leave
+    for obj, card in [(o, scenario.cards[o.card]) for o in mine] + [(None, t) for t in tokens]:
         if card.convoke or card.delve or card.improvise:
             return False
         if any(o.kind in TAKES_PERMANENT for o in costs_of(card)):
@@ -148,9 +190,10 @@ def deferrable(scenario: Scenario, listed: Sequence[Play] | None) -> bool:
         if card.mana and any(a.tap or a.sacrifice_self for a in card.abilities):
             return False  # its own {T} or sacrifice would compete with its mana
         # A creature's {T} abilities are dead this turn unless it is on the battlefield and
-        # not summoning sick (one that enters is sick).
-        live = [a for a in card.mana if not (a.tap and "creature" in card.types
-                                             and (obj.id not in on_board or obj.sick))]
+        # not summoning sick (one that enters is sick), or it may have haste.
+        dead = "creature" in card.types and not (card.haste or hasty) and (
+            obj is None or obj.id not in on_board or obj.sick)
+        live = [a for a in card.mana if not (a.tap and dead)]
         if not all(_simple(a) for a in live):
             return False
         if len({a.sacrifice_self for a in live}) > 1:

@@ -37,6 +37,23 @@ assignment of the ledger, so a path's summed objective is its non-mana charges p
 cheapest payment of all its mana; a move whose mana can't be assigned is not made. `realize`
 pays the best path from the real permanents: that cheapest assignment, split over the casts in
 order, each cast's payment named, scored and resolved as a move above.
+
+**What a cast leaves** (`engine.mtg.effects`, resolved by `engine.mtg.stack.resolve`): the
+effects of `state.you.effects` it used, its tokens on your battlefield (their activated
+abilities candidates of the states after it), the effects it grants, and the permanents its
+`effect.untap` untaps. The untap is the player's choice: as many as it can of your tapped
+permanents its filter matches (untapping one more never makes a later cast costlier nor
+illegal: a tapped permanent pays nothing an untapped one can't), and each choice of which is a
+move of its own (`resolutions`; the same state is one move), so the search finds the one the
+best turn needs; ties go to the choice first in battlefield order (the last part of a move's
+rank). An untap breaks the minimality argument (`planner.mtg.payments`: a permanent tapped
+for mana that floats, then untapped, makes its mana twice: Frantic Search cast with lands
+tapped for more than it costs), so while a card of yours with `effect.untap` can still be cast
+(`untap_ahead`) every payment, minimal or not, is a move; once none can, nothing untaps for the
+rest of the turn and the minimal payments are enough again. A haste grant's creatures and a
+hasty creature cast are not summoning sick (`engine.mtg.total_cost.summoning_sick`). The
+deferred mode takes what it can say and leaves the rest to the moves above
+(`planner.mtg.ledger`, its docstring).
 """
 
 from __future__ import annotations
@@ -47,18 +64,31 @@ from typing import Any, Callable, Hashable, Sequence
 from ...engine.discounts import Deadline
 from ...engine.mtg.cards import ZONES, Card, Obj, Play, Scenario
 from ...engine.mtg.dump import state_to_data
+from ...engine.mtg.effects import spell_card, untap_choices, untapped
 from ...engine.mtg.lands import land_play_reasons, play_land
 from ...engine.mtg.mana import NO_MANA, Mana, mana_text, total
 from ...engine.mtg.options import TooManyChoices, cast_options
 from ...engine.mtg.payment import Payment, name_payment
 from ...engine.mtg.resources import Resources, resources, tap_weight_key
 from ...engine.mtg.stack import Resolved, resolve
-from ...engine.mtg.total_cost import Choices, destination, played_card, with_grants
+from ...engine.mtg.total_cost import Choices, destination, played_card, summoning_sick, with_grants
 from ...engine.problems import ScenarioError
 from ...engine.turn import Turn, candidate_key
 from ..config import DEFAULT_CONFIG, SolverConfig
 from ..turn import Candidate, Move, evolve, played_mark
-from .ledger import Assignment, Epoch, Ledger, UnitClass, cheapest, costs_of, deferrable, unit_class, x_auto
+from .ledger import (
+    Assignment,
+    Epoch,
+    Ledger,
+    UnitClass,
+    cheapest,
+    costs_of,
+    deferrable,
+    made_tokens,
+    token_units,
+    unit_class,
+    x_auto,
+)
 from .payments import GENERIC, KINDS, NeedKey, Payer, Ref, Usage, as_mana, pool_spent, ref_id, usage_rank
 from .plan import Plan, land_plan, plan_of
 from .plan import plan as plan_cast
@@ -199,6 +229,13 @@ class Moves:
             [*you.hand, *you.graveyard, *you.battlefield, *you.exile, *you.command])}
         self.listed = listed
         self.prune = prune
+        # A card of yours that untaps permanents (`effect.untap`): a permanent tapped for mana
+        # that floats before it resolves may be untapped and tapped again, so payments are not
+        # only the minimal ones (the module docstring).
+        self.untaps = any(
+            card.effect is not None and card.effect.untap is not None
+            for card in (start.cards[o.card] for o in (*you.hand, *you.graveyard, *you.exile,
+                                                         *you.command, *you.battlefield)))
         self.deferred = deferrable(start, listed) if deferred is None else (
             deferred and deferrable(start, listed))
         mine = [*you.hand, *you.graveyard, *you.exile, *you.command, *you.battlefield]
@@ -216,6 +253,8 @@ class Moves:
             for o in (*you.hand, *you.graveyard, *you.exile, *you.command))
         self.turn_cap += sum(1 for o in (*you.hand, *you.graveyard, *you.exile, *you.command,
                                          *you.battlefield) if start.cards[o.card].mana)
+        self.turn_cap += sum(token_units(start, start.cards[o.card])
+                             for o in (*you.hand, *you.graveyard, *you.exile, *you.command))
         self._values: Callable[[str], int] = lambda key: 1  # the turn's (`candidates` sets them)
         # The objects that are candidates themselves: never grouped with others in a payment.
         alone = {o.id for o in you.hand}
@@ -230,14 +269,22 @@ class Moves:
             min([start.objective.weight("sacrifice"), *([o.value] if o.value is not None else [])])
             if any(a.sacrifice_self for a in start.cards[o.card].mana)
             else start.objective.weight(tap_weight_key(start.cards[o.card]))
-            for o in mine if start.cards[o.card].mana]
+            for o in mine if start.cards[o.card].mana] + [
+            start.objective.weight("sacrifice") if any(a.sacrifice_self for a in token.mana)
+            else start.objective.weight(tap_weight_key(token))
+            for token in made_tokens(start) if token.mana]
         # Whether every cast costs at least its printed mana (`supply`): no reduction anywhere.
         objects = [o for who in (start.state.you, start.state.opponent)
                    for zone in ("hand", "graveyard", "battlefield", "exile", "command")
                    for o in who.zone(zone)]
         self.fixed_costs = not any(
             card.reductions or any(g.reduction is not None for g in card.grants)
-            for card in (start.cards[o.card] for o in objects))
+            or (card.effect is not None and card.effect.grants)
+            for card in (start.cards[o.card] for o in objects)) and not start.state.you.effects
+        # And the units a play brings are its own (`usage`): no haste grant, which makes the
+        # creatures already there units when its permanent enters.
+        self.fixed_costs = self.fixed_costs and not any(
+            g.haste for c in start.cards.values() for g in c.grants)
 
     # --- the protocol
 
@@ -298,8 +345,9 @@ class Moves:
         deferred mode): the ledger's free mana and units, less what its casts need. Each unit
         makes one mana (the deferred mode takes only those), so no sequence of plays from here
         spends more than this and what they add (`weight`). None outside the deferred mode, or
-        where a cost can be reduced (a card's `reductions`, a grant's `reduction`: its cost
-        is then not known before it is cast)."""
+        where a cost can be reduced (a card's `reductions`, a grant's `reduction`, an effect
+        lasting for the turn: its cost is then not known before it is cast), or where a haste
+        grant can make units of creatures that no play brings."""
         ledger = state.ledger
         if ledger is None or not self.fixed_costs:
             return None
@@ -323,6 +371,7 @@ class Moves:
             return 0, 0, units
         costs = [card.cost, *(c.mana for c in (card.flashback, *(a.cost for a in card.alternative))
                               if c is not None)]
+        units += token_units(self.start, card)
         return min(c.least_mana() for c in costs), total(card.effect_adds or NO_MANA), units
 
     def spend(self, state: TurnState) -> tuple[int, int] | None:
@@ -415,7 +464,7 @@ class Moves:
         untapped = []
         for obj in you.battlefield:
             card = scenario.cards[obj.card]
-            sick = obj.sick and "creature" in card.types
+            sick = summoning_sick(scenario, obj)
             if not obj.tapped and any(not (a.tap and sick) for a in card.mana):
                 untapped.append(obj.id)
         return {"untapped": untapped, "mana_pool": mana_text(you.mana_pool, "")}
@@ -479,6 +528,10 @@ class Moves:
         for obj in [*you.hand, *you.graveyard, *you.battlefield]:
             for ability in scenario.cards[obj.card].abilities:
                 out.append(Candidate(candidate_key(obj.id, ability.id), (1,), (), None))
+        for token in made_tokens(self.start):  # a token made this turn brings its abilities
+            for ability in token.abilities:
+                out.append(Candidate(candidate_key(f"{token.id}-token", ability.id), (1,), (),
+                                     None))
         return out
 
     # --- moves
@@ -541,29 +594,33 @@ class Moves:
         header = _header(obj, card, play)
         played = (state.played | {played_mark(play.zone, obj.id)} if play.ability is None
                   else state.played)
+        # Only the minimal payments, but while a card that untaps can still be cast.
+        minimal = self.prune and not (self.untaps and untap_ahead(scenario))
         found_moves: dict[Hashable, Move[Any]] = {}
         for i, option in enumerate(options):
             benefit = sum(scenario.objective.benefit(n) * k for n, k in option.choices.optional
                           if n in opts.auto)
             dest = (None if card.activation is not None
                     else destination(card, option.choices.cast, option.choices.optional))
-            payer = Payer(scenario, option, res, self.alone, mana=True, minimal=self.prune)
+            payer = Payer(scenario, option, res, self.alone, mana=True, minimal=minimal)
             for n, (usage, left) in enumerate(payer.payments()):
                 payment, _, score = name_payment(scenario, option, res, usage)
                 payment = replace(payment, pool=pool_spent(res, usage, left))
-                after = resolve(scenario, Resolved(obj.id, dest, payment, left))
                 plan = plan_of(card, header, option, payment, left, score, benefit)
                 objective = score - benefit
                 objects, position = usage_rank(res, usage)
-                key = canonical(after)
-                move = Move(plan, TurnState(after, played, sid=self.sid(key),
-                                            abilities=state.abilities or play.ability is not None),
-                            objective, option.size,
-                            (objective, option.size, objects, position, i, n),
-                            Made(play, choices=option.choices),
-                            option.choices.x or 0 if opts.x_auto else 0)
-                if key not in found_moves or move.rank < found_moves[key].rank:
-                    found_moves[key] = move
+                resolved = Resolved(obj.id, dest, payment, left,
+                                    face="face_down" if option.choices.cast == "face_down" else "")
+                for u, after in enumerate(resolutions(scenario, resolved)):
+                    key = canonical(after)
+                    move = Move(plan, TurnState(after, played, sid=self.sid(key),
+                                                abilities=state.abilities or play.ability is not None),
+                                objective, option.size,
+                                (objective, option.size, objects, position, i, n, u),
+                                Made(play, choices=option.choices),
+                                option.choices.x or 0 if opts.x_auto else 0)
+                    if key not in found_moves or move.rank < found_moves[key].rank:
+                        found_moves[key] = move
         return sorted(found_moves.values(), key=lambda m: m.rank)
 
     def _deferred(self, state: TurnState, play: Play, limit: Deadline) -> list[Move[Any]]:
@@ -622,7 +679,8 @@ class Moves:
             # X life: `x: auto`'s range reads your life total
             return None
         return (_play_key(play), zone, obj.card, obj.tapped, obj.sick,
-                tuple(sorted(o.card for o in scenario.state.you.battlefield)))
+                tuple(sorted(o.card for o in scenario.state.you.battlefield)),
+                scenario.state.you.effects)
 
     def _after(self, scenario: Scenario, play: Play, r: _Raw) -> _After | None:
         """The move `r` made on `scenario`: None when its life or mill is more than there is."""
@@ -634,12 +692,12 @@ class Moves:
                         Resolved(play.object, r.dest, r.payment, NO_MANA))
         you = after.state.you
         free = you.mana_pool  # what its effect added (Dark Ritual)
-        units: tuple[tuple[UnitClass, str], ...] = ()
-        if r.dest == "battlefield":
-            entered = next(o for o in you.battlefield if o.id == play.object)
-            cls = unit_class(after, entered)
-            if cls is not None:
-                units = ((cls, play.object),)
+        # The units that arrived: the permanent cast, the tokens its effect made, a creature
+        # a haste grant that entered reaches.
+        before = {o.id: o for o in scenario.state.you.battlefield}
+        units = tuple((cls, o.id) for o in you.battlefield
+                      if (cls := unit_class(after, o)) is not None and (
+                          o.id not in before or unit_class(scenario, before[o.id]) is None))
         after = evolve(after, state=evolve(after.state, you=evolve(you, mana_pool=NO_MANA)))
         return _After(after, self.sid(canonical(after)), free, units)
 
@@ -692,6 +750,35 @@ class Moves:
 
 
 # --- Helpers ------------------------------------------------------------------------------------
+
+
+def untap_ahead(scenario: Scenario) -> bool:
+    """Whether a card of yours that untaps permanents (`effect.untap`) can still be cast: one in
+    your hand, exile or command zone, or in your graveyard with a way to be cast from there.
+    Once none can, no permanent untaps for the rest of the turn, and the minimal payments are
+    enough again (`planner.mtg.payments`)."""
+    you = scenario.state.you
+    for zone in ("hand", "graveyard", "exile", "command"):
+        for obj in you.zone(zone):
+            card = scenario.cards[obj.card]
+            if card.effect is None or card.effect.untap is None:
+                continue
+            if zone != "graveyard" or castable_from_graveyard(with_grants(scenario, card, zone)):
+                return True
+    return False
+
+
+def resolutions(scenario: Scenario, cast: Resolved) -> list[Scenario]:
+    """The scenarios `cast` can leave (`engine.mtg.stack.resolve`): one, or for a spell whose
+    effect untaps ("untap up to N lands") one per choice of the permanents it untaps
+    (`engine.mtg.effects.untap_choices`, in battlefield order): the planner chooses."""
+    spell = spell_card(scenario, cast.object, cast.face) if cast.destination is not None else None
+    if spell is None or spell.effect is None or spell.effect.untap is None:
+        return [resolve(scenario, cast)]
+    base = resolve(scenario, replace(cast, untap=()))
+    you = base.state.you
+    return [evolve(base, state=evolve(base.state, you=untapped(you, ids)))
+            for ids in untap_choices(base, spell)]
 
 
 def _resolved(scenario: Scenario, play: Play) -> Play:
