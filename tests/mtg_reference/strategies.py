@@ -433,7 +433,8 @@ def random_cast(rng: random.Random) -> dict[str, Any]:
                   lambda: _group_a(side, scenario),
                   lambda: _g1_mana_effects(random.Random("issue25-g1" + repr(rng.getstate())), scenario),
                   lambda: _g2_untap_mill(random.Random(f"issue25-g2:{side.random()}"), scenario),
-                  lambda: _morph(random.Random(f"issue25-morph:{side.random()}"), scenario)):
+                  lambda: _morph(random.Random(f"issue25-morph:{side.random()}"), scenario),
+                  lambda: _reflect(random.Random(f"issue38-reflect:{side.random()}"), scenario)):
         theme()
         if json.dumps(scenario, sort_keys=True) != before:
             break
@@ -1651,3 +1652,75 @@ def _g2_mill(rng: random.Random, scenario: dict[str, Any]) -> None:
     if rng.random() < 0.2:
         weights = scenario.setdefault("objective", {}).setdefault("weights", {})
         weights["mill"] = rng.randint(0, 3)
+
+
+# Issue 38 (contract mtg-pool, section 1), drawn by `_reflect` when no other theme drew: mana of
+# any type (Reflecting Pool) or any color (Exotic Orchard, Fellwar Stone) that a permanent
+# matching the ability's `of` filter could produce (106.7), on your side and the opponent's.
+REFLECTORS: list[tuple[str, dict[str, Any]]] = [
+    ("reflecting-pool", {"name": "Reflecting Pool", "types": ["land"],
+                         "mana": [{"adds": "any_type", "of": {"type": "land"}}]}),
+    ("exotic-orchard", {"name": "Exotic Orchard", "types": ["land"],
+                        "mana": [{"adds": "any_color", "of": {"type": "land", "controller": "opponent"}}]}),
+    ("fellwar-stone", {"name": "Fellwar Stone", "types": ["artifact"], "cost": "{2}",
+                       "mana": [{"adds": "any_color", "of": {"type": "land", "controller": "opponent"}}]}),
+    ("any-mirror", {"types": ["artifact"], "mana": [{"adds": "any_type", "of": {"controller": "any", "not_type": "creature"}}]}),
+    ("forest-mirror", {"types": ["land"], "mana": [{"adds": "any_color", "of": {"tags": ["forest"], "controller": "any"}},
+                                                   {"adds": "{C}"}]}),
+    ("creature-mirror", {"types": ["creature"], "mana": [{"adds": "any_type", "of": {"type": "creature"}}]}),
+    ("filtered-mirror", {"types": ["land"], "mana": [{"adds": "any_type", "of": {"type": "land", "color": "green",
+                                                                                 "controller": "any"}, "costs": ["tap", "{1}"]}]}),
+]
+REFLECT_THEIRS: list[tuple[str, dict[str, Any]]] = [
+    *G2_OPPONENT,
+    ("opp-forest", {"types": ["land"], "tags": ["forest"], "mana": [{"adds": "{G}"}]}),
+    ("opp-green-land", {"types": ["land"], "colors": ["green"], "mana": [{"adds": "{B}"}]}),
+    ("reflecting-pool", REFLECTORS[0][1]),
+    ("exotic-orchard", REFLECTORS[1][1]),
+]
+
+
+def _reflect(rng: random.Random, scenario: dict[str, Any]) -> None:
+    """About 1 cast in 6 that no other theme drew, while the loader reads `of`: one to three
+    reflecting sources of yours (sometimes tapped, sick or restricted with `only_for`), the
+    opponent's permanents (tapped or not, their own Pools and Orchards among them), now and then
+    your other lands removed, and pips of every type in the played cost."""
+    if "of" not in _ability_keys() or rng.random() > 0.17:
+        return
+    cards, state = scenario["cards"], scenario["state"]
+    you = state["you"]
+    field: list[Any] = you["battlefield"]
+    text = json.dumps(cards)
+    engine = any(isinstance(e, dict) and str(e["id"]).startswith("e") for e in field)
+    if engine or len(field) > 6 or "mana_effects" in text:
+        return
+    if rng.random() < 0.3:                             # the reflectors alone, with a land or two
+        field[:] = [o for o in field if rng.random() < 0.3]
+    for k in range(rng.choice([1, 1, 2, 2, 3])):
+        name, card = rng.choice(REFLECTORS)
+        card = json.loads(json.dumps(card))
+        if rng.random() < 0.1:
+            card["mana"][0]["only_for"] = {"type": rng.choice(["creature", "instant", "artifact"])}
+            name += "-restricted"
+        cards[name] = card
+        entry: dict[str, Any] = {"id": f"rf{k}", "card": name}
+        if rng.random() < 0.1:
+            entry["tapped"] = True
+        elif "creature" in card["types"] and rng.random() < 0.3:
+            entry["sick"] = True
+        field.append(entry)
+    if rng.random() < 0.3:
+        cards["your-forest"] = {"name": "Forest", "types": ["land"], "tags": ["forest"], "mana": [{"adds": "{G}"}]}
+        field.append({"id": "rff", "card": "your-forest", "tapped": rng.random() < 0.5})
+    if rng.random() < 0.8:
+        theirs: list[Any] = state.setdefault("opponent", {}).setdefault("battlefield", [])
+        for k in range(rng.choice([1, 1, 2, 2, 3])):
+            name, card = rng.choice(REFLECT_THEIRS)
+            cards[name] = card
+            theirs.append({"id": f"orf{k}", "card": name, "tapped": rng.random() < 0.5})
+    _g2_pips(rng, scenario, "WUBRGC", 2)
+
+
+def _ability_keys() -> frozenset[str]:
+    from payplan.engine.mtg import keys as mtg_keys
+    return frozenset(mtg_keys.ABILITY_KEYS)
