@@ -951,6 +951,15 @@ MUNTAP = setup(MBASE, **{
     "state__you__battlefield": [{"id": "m1", "card": "mountain"}, {"id": "x1", "card": "explorer"}],
     "state__opponent": {"battlefield": [{"id": "o1", "card": "mountain", "tapped": True}]}})
 MUNTAP_R = setup(MUNTAP, cards__explorer__mana__0__adds="{R}")
+# Mana of any type a permanent could produce (issue 38; Reflecting Pool): p1 adds a type the
+# lands its `of` matches could produce; with m1 ({R}) it pays bolt ({1}{R}). MREFLECT_C: a Wastes
+# ({C}) beside it and a {C}{C} bolt: `any_type` names C, `any_color` never does.
+MREFLECT = setup(MBASE, **{
+    "cards__pool": {"types": ["land"], "mana": [{"adds": "any_type", "of": {"type": "land"}}]},
+    "state__you__battlefield": [{"id": "m1", "card": "mountain"}, {"id": "p1", "card": "pool"}]})
+MREFLECT_C = setup(MREFLECT, **{
+    "cards__wastes": {"types": ["land"], "mana": [{"adds": "{C}"}]}, "cards__bolt__cost": "{C}{C}",
+    "state__you__battlefield": [{"id": "w1", "card": "wastes"}, {"id": "p1", "card": "pool"}]})
 # A milled card's mana (issue 25, G2): a Charmed Pendant-like artifact mills the known top card
 # (bolt: one {R}); bolt takes it and m1.
 MPEND = setup(MBASE, **{
@@ -1132,6 +1141,10 @@ def _mtg_pairs() -> dict[Key, Pair]:
     t["ABILITY_KEYS", "only_for"] = Pair(MBASE, "cards.mountain.mana.0.only_for", {"type": "creature"})
     # Counted mana (Cabal Coffers): one Mountain adds {R} per land, so one tap pays bolt.
     t["ABILITY_KEYS", "per"] = Pair(MBASE, "cards.mountain.mana.0.per", {"count": {"type": "land"}})
+    # `of` (Reflecting Pool; issue 38): the lands give p1 {R}; the creatures (the bear, no mana
+    # ability) give it nothing, and bolt is unpayable.
+    t["ABILITY_KEYS", "of"] = Pair(MREFLECT, "cards.pool.mana.0.of", {"type": "land"},
+                                   {"type": "creature"})
     t["PER_KEYS", "count"] = Pair(
         setup(MBASE, cards__mountain__mana=[{"adds": "{R}", "per": {"count": {"type": "creature"}}}]),
         "cards.mountain.mana.0.per.count", {"type": "land"}, {"type": "creature"})
@@ -1545,6 +1558,11 @@ def _mtg_word_pairs() -> dict[Key, Pair]:
     # untapped / the card milled ({R}), or a fixed {G} that bolt's {R} can't take.
     t["READ_ADDS", "untapped"] = Pair(MUNTAP, "cards.explorer.mana.0.adds", "{G}", "untapped")
     t["READ_ADDS", "milled"] = Pair(MPEND, "cards.pendant.mana.0.adds", "{G}", "milled")
+    # `adds: any_type` / `any_color` (issue 38): the Wastes' C for the {C}{C} bolt, or no C.
+    t["READ_ADDS", "any_type"] = Pair(MREFLECT_C, "cards.pool.mana.0.adds", "any_type",
+                                      "any_color")
+    t["READ_ADDS", "any_color"] = Pair(MREFLECT_C, "cards.pool.mana.0.adds", "any_color",
+                                       "any_type")
     # `discard_self` (cycling's "discard this card"): the bear in hand is discarded, or not.
     t["ABILITY_WORDS", "discard_self"] = Pair(MCYCLE, "cards.bear.abilities.0.costs",
                                               ["{1}", "discard_self"], ["{1}"])

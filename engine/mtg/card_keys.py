@@ -47,6 +47,7 @@ from .keys import (
     MAX_UNTAP,
     PER_KEYS,
     READ_ADDS,
+    REFLECT_ADDS,
     REMOVE_KEYS,
     REPLACE_KEYS,
     TRIGGER_KEYS,
@@ -296,14 +297,28 @@ class CardReader(CostReader):
             untap = tuple((n, filt) for _, n, filt in self.untap_costs(costs, f.at("costs")))
             if isinstance(reads, str):
                 self.read_adds(reads, f, untap, paid, per_word)
+            of = self.reflected_of(f, reads)
             out.append(ManaAbility(
                 adds=adds, tap=tap, sacrifice_self=sac, per=per, remove=remove, removed=removed,
                 life=sum(o.count for o in paid if o.kind == "pay_life"),
                 mana=manas[-1] if manas else ManaCost(),  # the last mana cost given stands
                 other=tuple(o for o in paid if o.kind != "pay_life"),
                 only_for=f.read("only_for", None, self.held_filter),
-                untap=untap, reads=reads))
+                untap=untap, reads=reads, of=of))
         return tuple(out)
+
+    def reflected_of(self, f: _Fields, reads: str | None) -> Filter | None:
+        """`of: FILTER` (the permanents whose types of mana `adds: any_type | any_color` reads,
+        106.7): required with those words, refused without them."""
+        if reads in REFLECT_ADDS:
+            if "of" not in f:
+                f.require("of", "the permanents whose types of mana it reads, like {type: land}")
+                return None
+            return f.read("of", Filter(), self.filter)
+        if "of" in f:
+            self.problem(f.at("of"), "of is read only with adds: any_type or adds: any_color (the "
+                                     "permanents whose types of mana it adds)")
+        return None
 
     def untap_costs(self, value: object, path: DataPath) -> list[tuple[DataPath, int, Filter]]:
         """The `{untap: {count: N, filter: FILTER}}` atoms of a mana ability's `costs` (N 1 to
@@ -344,9 +359,13 @@ class CardReader(CostReader):
         atom with count 1) and `adds: milled` (its costs mill exactly one card: {mill: 1})."""
         at = f.at("adds")
         if per is not None:
-            read_from = "permanent untapped" if reads == "untapped" else "card milled"
+            read_from = {"untapped": "permanent untapped", "milled": "card milled"}.get(
+                reads, "permanents its `of` matches")
             self.problem(f.at("per"), f"per is not read with adds: {reads} (its mana is read "
                                       f"from the {read_from})")
+        if reads in REFLECT_ADDS and (untap or any(o.kind == "mill" for o in paid)):
+            self.problem(at, f"adds: {reads} reads the permanents its `of` matches: an untap or "
+                             f"mill cost beside it is not built")
         if reads == "untapped" and [n for n, _ in untap] != [1]:
             self.problem(at, "adds: untapped reads the permanent its cost untaps: its costs have "
                              "exactly one {untap: {count: 1, filter: FILTER}}")

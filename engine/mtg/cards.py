@@ -140,6 +140,9 @@ class ManaAbility:
     # `adds: milled` (the milled card's colored mana symbols, Charmed Pendant): `adds` is then
     # () as printed; each usable choice is an `Offer` of its own (`engine.mtg.produce`).
     reads: str | None = None
+    # `adds: any_type | any_color` (`reads`): the permanents whose types it reads (106.7), its
+    # `controller` relative to the ability's permanent's controller (default you).
+    of: Filter | None = None
 
     def cost_words(self) -> tuple[str, ...]:
         out = ["tap"] if self.tap else []

@@ -312,6 +312,8 @@ def mana_ability_to_data(m: ManaAbility) -> Data:
         out["per"] = "devotion" if m.per.devotion else {"count": filter_to_data(m.per.count or Filter())}
     if m.removed is not None:
         out["per"] = "removed"
+    if m.of is not None:
+        out["of"] = filter_to_data(m.of)
     return out
 
 

@@ -1695,7 +1695,9 @@ def _reflect(rng: random.Random, scenario: dict[str, Any]) -> None:
     if engine or len(field) > 6 or "mana_effects" in text:
         return
     if rng.random() < 0.3:                             # the reflectors alone, with a land or two
-        field[:] = [o for o in field if rng.random() < 0.3]
+        named = json.dumps(scenario["play"])              # the played ability's permanent stays
+        field[:] = [o for o in field if rng.random() < 0.3
+                    or (isinstance(o, dict) and f'"{o.get("id")}"' in named)]
     for k in range(rng.choice([1, 1, 2, 2, 3])):
         name, card = rng.choice(REFLECTORS)
         card = json.loads(json.dumps(card))
