@@ -108,3 +108,77 @@ def test_beside_a_mana_effect_is_refused() -> None:
     data["state"]["opponent"]["battlefield"].append({"id": "ds1", "card": "sphere"})
     with pytest.raises(BadScenario):
         solve(data)
+
+
+# --- Section 2: reductions counted in a zone or from counters (Karador, Animar) -------------------
+
+KARADOR = {"name": "Karador, Ghost Chieftain", "types": ["creature"], "cost": "{5}{W}{B}{G}",
+           "reductions": [{"generic": {"count": {"type": "creature"}, "zone": "graveyard"}}]}
+ANIMAR = {"name": "Animar, Soul of Elements", "types": ["creature"], "cost": "{U}{R}{G}",
+          "grants": [{"reduction": {"generic": {"counters": "plus_one"}},
+                      "applies_to": {"type": "creature"}}]}
+BEAR = {"types": ["creature"], "cost": "{1}{G}"}
+SHOCK = {"types": ["instant"], "cost": "{R}"}
+
+
+def karador_board(graveyard: list[str], from_graveyard: bool = False) -> dict[str, Any]:
+    data = board("{0}", {"plains1": {"types": ["land"], "mana": [{"adds": "{W}"}]},
+                         "swamp1": {"types": ["land"], "mana": [{"adds": "{B}"}]},
+                         "forest1": FOREST, "wastes1": WASTES, "wastes2": WASTES,
+                         "wastes3": WASTES})
+    data["cards"].update(karador=KARADOR, bear=BEAR, shock=SHOCK)
+    you = data["state"]["you"]
+    you["graveyard"] = [{"id": f"g{i}", "card": c} for i, c in enumerate(graveyard)]
+    you["hand"] = [{"id": "k1", "card": "karador"}]
+    data["play"] = {"object": "k1"}
+    if from_graveyard:
+        you["hand"] = []
+        you["graveyard"].append({"id": "k1", "card": "karador"})
+        data["play"] = {"object": "k1", "cast": "without_paying"}
+    return data
+
+
+def test_karador_counts_creature_cards_in_your_graveyard() -> None:
+    """Two creature cards and an instant: {2} less, {3}{W}{B}{G} with six lands (score 6); one
+    creature card: {4}{W}{B}{G}, seven mana, unpayable."""
+    assert answer(karador_board(["bear", "bear", "shock"])) == ("ok", 6)
+    assert solve(karador_board(["bear", "shock"])).status == "unpayable"
+
+
+def test_the_card_cast_is_not_counted() -> None:
+    """Karador cast from the graveyard (an alternative cost from there, {5}{W}{B}{G} again) is
+    on the stack when the total is determined (601.2a before 601.2f): with one bear beside it
+    the count is 1, {4}{W}{B}{G}, unpayable with six lands (counting itself it would be 6). A
+    second Karador card in the graveyard does count: score 6."""
+    data = karador_board(["bear"])
+    data["cards"]["karador"]["alternative"] = [{"id": "rise", "cost": "{5}{W}{B}{G}",
+                                                "zone": "graveyard"}]
+    you = data["state"]["you"]
+    you["hand"] = []
+    you["graveyard"].append({"id": "k1", "card": "karador"})
+    assert solve(data).status == "unpayable"
+    you["graveyard"].append({"id": "k2", "card": "karador"})
+    assert answer(data) == ("ok", 6)
+
+
+def test_animar_reads_its_own_counters() -> None:
+    """Animar with 3 +1/+1 counters: a creature costing {4}{G} costs {1}{G} (Forest and Wastes,
+    score 2); an instant {2}{G}: no reduction, unpayable with two lands; no counters: {4}{G}
+    unpayable."""
+    mine = {"animar1": {**ANIMAR, "_obj": {"counters": {"plus_one": 3}}}, "forest1": FOREST,
+            "wastes1": WASTES}
+    data = board("{4}{G}", mine)
+    data["cards"]["spell"]["types"] = ["creature"]
+    assert answer(data) == ("ok", 2)
+    data["cards"]["spell"] = {"types": ["instant"], "cost": "{2}{G}"}
+    assert solve(data).status == "unpayable"
+    bare = board("{4}{G}", {"animar1": ANIMAR, "forest1": FOREST, "wastes1": WASTES})
+    bare["cards"]["spell"]["types"] = ["creature"]
+    assert solve(bare).status == "unpayable"
+
+
+def test_counters_on_a_cards_own_reduction_are_refused() -> None:
+    data = karador_board(["bear"])
+    data["cards"]["karador"]["reductions"] = [{"generic": {"counters": "plus_one"}}]
+    with pytest.raises(BadScenario):
+        solve(data)

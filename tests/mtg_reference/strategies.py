@@ -434,7 +434,8 @@ def random_cast(rng: random.Random) -> dict[str, Any]:
                   lambda: _g1_mana_effects(random.Random("issue25-g1" + repr(rng.getstate())), scenario),
                   lambda: _g2_untap_mill(random.Random(f"issue25-g2:{side.random()}"), scenario),
                   lambda: _morph(random.Random(f"issue25-morph:{side.random()}"), scenario),
-                  lambda: _reflect(random.Random(f"issue38-reflect:{side.random()}"), scenario)):
+                  lambda: _reflect(random.Random(f"issue38-reflect:{side.random()}"), scenario),
+                  lambda: _zone_counts(random.Random(f"issue38-zones:{side.random()}"), scenario)):
         theme()
         if json.dumps(scenario, sort_keys=True) != before:
             break
@@ -1726,3 +1727,73 @@ def _reflect(rng: random.Random, scenario: dict[str, Any]) -> None:
 def _ability_keys() -> frozenset[str]:
     from payplan.engine.mtg import keys as mtg_keys
     return frozenset(mtg_keys.ABILITY_KEYS)
+
+
+# Issue 38 (contract mtg-pool, section 2), drawn by `_zone_counts` when no other theme drew:
+# reductions counted in a zone of a player (Karador's creature cards in your graveyard) or from
+# the counters on the granting permanent (Animar's +1/+1 counters).
+ZONE_FILTERS: list[dict[str, Any]] = [{"type": "creature"}, {"type": "instant"}, {},
+                                      {"color": "red"}, {"not_type": "land"}, {"name": "Chaff"}]
+ZONE_CARDS = ["chaff-u", "chaff-r", "chaff-a", "zone-bear", "zone-bear"]
+
+
+def _zone_counts(rng: random.Random, scenario: dict[str, Any]) -> None:
+    """About 1 cast in 6 that no other theme drew, while the loader reads a reduction's `zone`:
+    the played card's own `{count: FILTER, zone: Z}` reduction (sometimes a second copy of the
+    card in that zone), or a permanent's grant counting a zone of its controller or its own
+    counters (`{counters: KIND}`, the permanent holding 0 to 4 of them), on your side or the
+    opponent's; zero to four cards in each zone."""
+    if "zone" not in _amount_keys() or rng.random() > 0.17:
+        return
+    cards, state, play = scenario["cards"], scenario["state"], scenario["play"]
+    if "ability" in play or play.get("cast") == "face_down" or "turn_face_up" in play:
+        return
+    cards["zone-bear"] = {"name": "Chaff", "types": ["creature"], "cost": "{1}{G}"}
+    you = state["you"]
+    for zone in ("graveyard", "hand", "exile"):
+        if rng.random() < 0.7:
+            have = you.setdefault(zone, [])
+            have += [{"id": f"zc-{zone}{k}", "card": rng.choice(ZONE_CARDS)}
+                     for k in range(rng.randint(0, 4))]
+    for k in range(rng.randint(0, 2)):
+        you.setdefault("graveyard", []).append({"id": f"zc-copy{k}", "card": "spell"})
+    amount: dict[str, Any] = {"count": rng.choice(ZONE_FILTERS),
+                              "zone": rng.choice(["graveyard", "graveyard", "hand", "exile",
+                                                  "battlefield"])}
+    played = next((zone for zone in ("hand", "graveyard", "exile") for o in you.get(zone) or []
+                   if isinstance(o, dict) and o.get("id") == play.get("object")), None)
+    if played is not None and rng.random() < 0.5:   # the zone the card is cast from: never counted
+        amount = {"count": rng.choice([{}, {"not_type": "land"}]), "zone": played}
+    r = rng.random()
+    if r < 0.45:
+        cards["spell"].setdefault("reductions", []).append({"generic": amount})
+        cards["spell"]["cost"] = f"{{{rng.randint(1, 4)}}}" + str(cards["spell"].get("cost") or "")
+        return
+    grant: dict[str, Any] = {"applies_to": rng.choice([{}, {"type": "creature"}, {"type": "instant"}])}
+    counters: dict[str, int] = {}
+    if r < 0.75:
+        kind = rng.choice(["plus_one", "charge"])
+        grant["reduction"] = {"generic": {"counters": rng.choice([kind, kind, "charge"])}}
+        counters = {kind: rng.randint(0, 4)} if rng.random() < 0.85 else {}
+    else:
+        grant["reduction"] = {"generic": amount}
+    if rng.random() < 0.5:
+        grant["reduction"]["minimum"] = rng.randint(0, 2)
+    cards["zone-granter"] = {"name": "Animar", "types": ["creature"], "cost": "{U}{R}{G}",
+                             "grants": [grant]}
+    entry: dict[str, Any] = {"id": "zg1", "card": "zone-granter"}
+    if counters:
+        entry["counters"] = counters
+    if rng.random() < 0.25:
+        grant["applies_to"]["controller"] = "opponent"
+        state.setdefault("opponent", {}).setdefault("battlefield", []).append(entry)
+        theirs = state["opponent"]
+        theirs.setdefault("graveyard", []).extend(
+            {"id": f"zc-opp{k}", "card": "zone-bear"} for k in range(rng.randint(0, 3)))
+    else:
+        you["battlefield"].append(entry)
+
+
+def _amount_keys() -> frozenset[str]:
+    from payplan.engine.mtg import keys as mtg_keys
+    return frozenset(mtg_keys.AMOUNT_KEYS)

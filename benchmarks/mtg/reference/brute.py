@@ -627,6 +627,20 @@ def _count(data: dict[str, Any], you: list[Obj], amount: Any, holder: Obj | None
         if "count_targets" in amount:
             return sum(1 for t in play_targets(data)
                        if target_matches(data["cards"], t, amount["count_targets"], holder))
+        if "counters" in amount:
+            # Animar: the counters of that kind on the permanent whose grant it is.
+            if holder is None:
+                raise BadScenario("counters: in a grant's reduction only")
+            return dict(holder.counters).get(str(amount["counters"]), 0)
+        zone = str(amount.get("zone", "battlefield"))
+        if zone != "battlefield":
+            # Karador: the cards in that zone of the reduction's player; the card being cast is
+            # on the stack by then (601.2a before 601.2f), never counted.
+            owner = "opponent" if holder is not None and holder.controller == "opponent" else "you"
+            state = data.get("state") or {}
+            cast = _find(data).id
+            return sum(1 for o in _objects(state.get(owner) or {}, zone, owner)
+                       if o.id != cast and _matches_obj(data["cards"], o, amount["count"], holder))
         flt = amount.get("count", amount)
         if holder is not None and holder.controller == "opponent":
             # "for each ... you control" on the opponent's permanent: the opponent's permanents.
