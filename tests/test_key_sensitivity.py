@@ -1118,6 +1118,20 @@ def _mtg_pairs() -> dict[Key, Pair]:
         t["REDUCTION_KEYS", color] = Pair(
             setup(red, cards__bolt__cost="{2}{W}{U}{B}{R}{G}{C}", state__you__mana_pool="{W}{U}{B}{G}{C}"),
             f"cards.bolt.reductions.0.{color}", 1)
+    # Counted in a zone (Karador; issue 38): the bear card in your graveyard takes {1} off; the
+    # exile is empty.
+    t["AMOUNT_KEYS", "zone"] = Pair(
+        setup(red, cards__bolt__reductions=[{"generic": {"count": {"type": "creature"},
+                                                         "zone": "graveyard"}}]),
+        "cards.bolt.reductions.0.generic.zone", "graveyard", "exile")
+    # The counters on the granting permanent (Animar; issue 38): c1's one charge counter, or
+    # none of the kind named.
+    t["AMOUNT_KEYS", "counters"] = Pair(
+        setup(red, cards__bear__grants=[{"reduction": {"generic": {"counters": "charge"}}}],
+              state__you__battlefield=[{"id": "m1", "card": "mountain"},
+                                       {"id": "m2", "card": "mountain"},
+                                       {"id": "c1", "card": "bear", "counters": {"charge": 1}}]),
+        "cards.bear.grants.0.reduction.generic.counters", "charge", "plus_one")
     t["AMOUNT_KEYS", "count"] = Pair(
         setup(red, cards__bolt__reductions=[{"generic": {"count": {"type": "artifact"}}}]),
         "cards.bolt.reductions.0.generic.count", {"type": "land"}, {"type": "artifact"})

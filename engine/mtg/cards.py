@@ -221,6 +221,8 @@ class Amount:
     count_targets: Filter | None = None  # the spell's targets matching this, each once
     per_paid: str | None = None  # `{per_paid: ID, each: N}`: N per object the additional
     each: int = 1  # cost ID took (Torgaar), known once the count is announced (601.2b)
+    zone: str = "battlefield"  # `count`'s zone: your cards there (Karador's graveyard)
+    counters: str | None = None  # the counters of this kind on the granting permanent (Animar)
 
 
 @dataclass(frozen=True, slots=True)

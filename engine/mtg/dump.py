@@ -263,6 +263,10 @@ def additional_to_data(a: Additional) -> Data:
 
 def amount_to_data(a: Amount) -> object:
     """A number, or `{count: FILTER}` (affinity: the count of your permanents matching it)."""
+    if a.counters is not None:
+        return {"counters": a.counters}
+    if a.count is not None and a.zone != "battlefield":
+        return {"count": filter_to_data(a.count), "zone": a.zone}
     if a.count is not None:
         return {"count": filter_to_data(a.count)}
     if a.count_targets is not None:

@@ -46,7 +46,8 @@ FILTER_KEYS = ("type", "not_type", "tags", "color", "name", "controller", "abili
 TARGET_FILTER_KEYS = ("type", "not_type", "tags", "color", "name", "controller", "multicolored",
                       "colorless", "attacking", "chosen_type", "player", "self")
 REDUCTION_KEYS = ("id", "generic", "minimum", "mana", "W", "U", "B", "R", "G", "C")
-AMOUNT_KEYS = ("count", "count_targets", "per_paid", "each")
+AMOUNT_KEYS = ("count", "count_targets", "per_paid", "each", "zone", "counters")
+COUNT_ZONES = ("battlefield", "graveyard", "hand", "exile")  # an amount's `zone`
 ABILITY_KEYS = ("adds", "costs", "only_for", "per", "of")
 PER_KEYS = ("count",)
 ABILITY_WORDS = ("tap", "sacrifice_self", "discard_self")

@@ -359,7 +359,7 @@ def _options(scenario: Scenario, play: Play, mana_cap: int, chosen: Chosen | Non
             wrong += named
     if wrong:
         return CastOptions(card, obj, zone, (), (), auto, x_auto), tuple(wrong)
-    changing: tuple[Changer, ...] = changers(scenario, card, play.targets)
+    changing: tuple[Changer, ...] = changers(scenario, card, play.targets, play.object)
     reduction = sum(c.generic + total(c.colored) for c in changing) + sum(
         c.each * any_high(scenario, card, play, c.per_paid) for c in changing
         if c.per_paid is not None and card.takes_any(c.per_paid))
