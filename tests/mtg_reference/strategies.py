@@ -435,7 +435,8 @@ def random_cast(rng: random.Random) -> dict[str, Any]:
                   lambda: _g2_untap_mill(random.Random(f"issue25-g2:{side.random()}"), scenario),
                   lambda: _morph(random.Random(f"issue25-morph:{side.random()}"), scenario),
                   lambda: _reflect(random.Random(f"issue38-reflect:{side.random()}"), scenario),
-                  lambda: _zone_counts(random.Random(f"issue38-zones:{side.random()}"), scenario)):
+                  lambda: _zone_counts(random.Random(f"issue38-zones:{side.random()}"), scenario),
+                  lambda: _permission(random.Random(f"issue38-permission:{side.random()}"), scenario)):
         theme()
         if json.dumps(scenario, sort_keys=True) != before:
             break
@@ -1797,3 +1798,54 @@ def _zone_counts(rng: random.Random, scenario: dict[str, Any]) -> None:
 def _amount_keys() -> frozenset[str]:
     from payplan.engine.mtg import keys as mtg_keys
     return frozenset(mtg_keys.AMOUNT_KEYS)
+
+
+# Issue 38 (contract mtg-pool, section 3), drawn by `_permission` when no other theme drew: a
+# permanent's grant letting cards of yours be cast from the graveyard or exile (Karador,
+# Muldrotha), the played card moved there.
+PERMISSION_FILTERS: list[dict[str, Any]] = [
+    {"type": "creature"}, {"type": ["artifact", "creature", "enchantment", "planeswalker"]}, {},
+    {"type": "instant"}, {"color": "green"}, {"not_type": "creature"}]
+
+
+def _permission(rng: random.Random, scenario: dict[str, Any]) -> None:
+    """About 1 cast in 6 that no other theme drew, while the loader reads `cast_from`: the
+    played card moved to your graveyard or exile (or left where it is), and a Karador-like
+    grant `cast_from` (a zone, `applies_to`, now and then `turn: caster` or the opponent's side
+    with `controller: opponent`), sometimes two, sometimes none."""
+    if "cast_from" not in _grant_keys() or rng.random() > 0.17:
+        return
+    cards, state, play = scenario["cards"], scenario["state"], scenario["play"]
+    if "ability" in play or play.get("cast") == "face_down" or "turn_face_up" in play:
+        return
+    you = state["you"]
+    if rng.random() < 0.85:
+        zone = rng.choice(["graveyard", "graveyard", "exile"])
+        for z in ("hand", "graveyard", "exile", "command"):
+            you[z] = [o for o in you.get(z) or [] if not (isinstance(o, dict) and o.get("id") == play["object"])]
+            if not you[z] and z != "hand":
+                del you[z]
+        you.setdefault(zone, []).append({"id": play["object"], "card": "spell"})
+        play.pop("from", None)
+        if rng.random() < 0.3:
+            play["from"] = zone
+        if play.get("cast") not in (None, "auto", "without_paying") and rng.random() < 0.7:
+            play["cast"] = "auto"
+    for k in range(rng.choice([0, 1, 1, 1, 2])):
+        grant: dict[str, Any] = {"cast_from": rng.choice(["graveyard", "graveyard", "exile"]),
+                                 "applies_to": dict(rng.choice(PERMISSION_FILTERS))}
+        if rng.random() < 0.4:
+            grant["turn"] = "caster"
+        name = f"permitter{k}"
+        cards[name] = {"name": "Karador", "types": ["creature"], "cost": "{5}{W}{B}{G}", "grants": [grant]}
+        entry = {"id": f"pm{k}", "card": name}
+        if rng.random() < 0.2:
+            grant["applies_to"]["controller"] = "opponent"
+            state.setdefault("opponent", {}).setdefault("battlefield", []).append(entry)
+        else:
+            you["battlefield"].append(entry)
+
+
+def _grant_keys() -> frozenset[str]:
+    from payplan.engine.mtg import keys as mtg_keys
+    return frozenset(mtg_keys.GRANT_KEYS)

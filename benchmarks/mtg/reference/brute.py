@@ -597,6 +597,21 @@ def granted_keywords(data: dict[str, Any], spell: dict[str, Any], obj: Obj) -> d
     return {**spell, **{w: True for w in words}} if words else spell
 
 
+def granted_cast_from(data: dict[str, Any], card: dict[str, Any], obj: Obj) -> dict[str, Any]:
+    """A card of yours in the graveyard or exile matched by a grant `cast_from: ZONE` of that
+    zone (Karador, Muldrotha; its `turn`, `controller` and `applies_to` read as any grant's): it
+    may be cast from there as from the hand (`_cast_from`)."""
+    if obj.zone not in ("graveyard", "exile"):
+        return card
+    state = data.get("state") or {}
+    you = _objects(state.get("you") or {}, "battlefield", "you")
+    opp = _objects(state.get("opponent") or {}, "battlefield", "opponent")
+    if any(g.get("cast_from") == obj.zone
+           for g, _ in _applying(data, you, opp, card, obj.id, obj.card, obj)):
+        return {**card, "_cast_from": obj.zone}
+    return card
+
+
 def granted_flashback(data: dict[str, Any], card: dict[str, Any], obj: Obj) -> dict[str, Any]:
     """A card of yours in the graveyard with no flashback of its own, matched by a grant
     `flashback: mana_cost` (Lier): it has flashback, the cost its mana cost (its own
@@ -741,13 +756,15 @@ def _methods(card: dict[str, Any], zone: str, requested: str) -> list[tuple[str,
     from the hand or the command zone, flashback from the graveyard, an alternative cost from
     its `zone` (default hand and command)."""
     out: list[tuple[str, str, list[Any]]] = []
-    if zone in ("hand", "command"):
+    # A permission to cast from this zone (`_cast_from`, a grant's) makes it as the hand.
+    home = ("hand", "command", card["_cast_from"]) if card.get("_cast_from") else ("hand", "command")
+    if zone in home:
         out.append(("normal", card.get("cost") or "", []))
     if zone == "graveyard" and card.get("flashback") is not None:
         text, other = _full(card["flashback"])
         out.append(("flashback", text, other))
     for alt in card.get("alternative") or []:
-        zones = [alt["zone"]] if alt.get("zone") is not None else ["hand", "command"]
+        zones = [alt["zone"]] if alt.get("zone") is not None else list(home)
         if zone in zones:
             out.append((str(alt["id"]), alt.get("cost") or "", list(alt.get("other") or [])))
     if requested == "without_paying":
@@ -802,7 +819,7 @@ def priced_casts(data: dict[str, Any], x_value: int | None, room: int | None = N
         return _priced_face_down(data, obj, card)
     if "land" in (card.get("types") or []):
         return [], ["a land is played, not cast"]
-    card = granted_flashback(data, card, obj)
+    card = granted_cast_from(data, granted_flashback(data, card, obj), obj)
     if play.get("from") is not None and play["from"] != obj.zone:
         return [], [f"{obj.id} is in the {obj.zone}, not the {play['from']}"]
     if not _sorcery_speed_ok(state, card):
