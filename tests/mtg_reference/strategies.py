@@ -1816,7 +1816,8 @@ def _permission(rng: random.Random, scenario: dict[str, Any]) -> None:
     if "cast_from" not in _grant_keys() or rng.random() > 0.17:
         return
     cards, state, play = scenario["cards"], scenario["state"], scenario["play"]
-    if "ability" in play or play.get("cast") == "face_down" or "turn_face_up" in play:
+    if ("ability" in play or "object" not in play or play.get("cast") == "face_down"
+            or "turn_face_up" in play):
         return
     you = state["you"]
     if rng.random() < 0.85:
