@@ -1206,6 +1206,13 @@ def _mtg_pairs() -> dict[Key, Pair]:
                                               cards__bear__grants=[],
                                               state__you__graveyard=[{"id": "g2", "card": "bolt"}]),
                                         "cards.bear.grants.0", {"flashback": "mana_cost"})
+    # Karador's permission (issue 38): bolt in the graveyard is cast from there (the Mountains
+    # pay it), or not at all (the grant names exile).
+    t["GRANT_KEYS", "cast_from"] = Pair(
+        setup(MBASE, play={"object": "g2", "from": "graveyard"},
+              cards__bear__grants=[{"cast_from": "graveyard", "applies_to": {}}],
+              state__you__graveyard=[{"id": "g2", "card": "bolt"}]),
+        "cards.bear.grants.0.cast_from", "graveyard", "exile")
     # Defense Grid's "except during its controller's turn": not on your own turn (issue 25).
     t["GRANT_KEYS", "turn"] = Pair(mgrant(), "cards.bear.grants.0.turn", "not_caster")
     t["GRANT_KEYS", "loyalty"] = Pair(MLOYAL, "cards.bear.grants.0.loyalty", -1, 1)

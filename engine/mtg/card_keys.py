@@ -35,6 +35,7 @@ from .keys import (
     ACTIVATED_TIMINGS,
     ACTIVATED_ZONES,
     CARD_KEYS,
+    CAST_FROM_ZONES,
     COUNTER_KIND,
     EFFECT_KEYS,
     GRANT_KEYS,
@@ -584,10 +585,10 @@ class CardReader(CostReader):
         for where, item in self.each(value, path):
             f = self.fields(item, where, GRANT_KEYS)
             kinds = [k for k in ("increase", "reduction", "at_least", "keyword", "flashback",
-                                 "loyalty") if k in f]
+                                 "loyalty", "cast_from") if k in f]
             if isinstance(item, dict) and len(kinds) != 1:
                 self.problem(where, "a grant has exactly one of: increase, reduction, at_least, "
-                                    "keyword, flashback, loyalty")
+                                    "keyword, flashback, loyalty, cast_from")
             label = path_text(where).rsplit(".", 1)[-1]
             out.append(Grant(
                 applies_to=f.read("applies_to", Filter(), self.grant_filter),
@@ -599,11 +600,13 @@ class CardReader(CostReader):
                 keyword=f.word("keyword", None, GRANT_KEYWORDS, "granted keyword"),
                 flashback=f.word("flashback", None, ("mana_cost",), "flashback cost") is not None,
                 loyalty=f.read("loyalty", None, self.loyalty_cost),
+                cast_from=f.word("cast_from", None, CAST_FROM_ZONES, "zone to cast from"),
             ))
             made = out[-1]
-            if (made.keyword is not None or made.flashback) and made.applies_to.ability is not None:
-                self.problem(f.at("applies_to"), "a granted keyword or flashback is a spell's: "
-                                                 "its applies_to names no `ability`")
+            if ((made.keyword is not None or made.flashback or made.cast_from is not None)
+                    and made.applies_to.ability is not None):
+                self.problem(f.at("applies_to"), "a granted keyword, flashback or cast_from is a "
+                                                 "spell's: its applies_to names no `ability`")
             if made.loyalty is not None and made.applies_to.ability not in ("loyalty", "activated"):
                 self.problem(f.at("loyalty"), "a loyalty cost change reaches loyalty abilities: "
                                               "its applies_to says ability: loyalty")

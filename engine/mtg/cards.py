@@ -252,6 +252,9 @@ class Grant:
     flashback: bool = False  # `flashback: mana_cost`: graveyard cards it applies to have
     # flashback, its cost their mana cost (Lier, Disciple of the Drowned)
     loyalty: int | None = None  # loyalty abilities it applies to cost this much more (Carth)
+    # `cast_from: graveyard | exile`: the cards of yours there it applies to may be cast from
+    # there as from the hand (Karador, Ghost Chieftain; Muldrotha)
+    cast_from: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -376,6 +376,8 @@ def grant_to_data(g: Grant, label: str) -> Data:
         out["turn"] = g.turn
     if g.loyalty is not None:
         out["loyalty"] = g.loyalty
+    if g.cast_from is not None:
+        out["cast_from"] = g.cast_from
     return out
 
 

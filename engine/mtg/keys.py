@@ -57,7 +57,8 @@ ABILITY_KINDS = ("activated", "cycling", "loyalty")  # a filter's `ability`
 ACTIVATED_TIMINGS = ("instant", "sorcery")
 ABILITY_PLAY_KEYS = ("object", "id")
 GRANT_KEYS = ("increase", "reduction", "at_least", "keyword", "flashback", "applies_to", "turn",
-              "loyalty")
+              "loyalty", "cast_from")
+CAST_FROM_ZONES = ("graveyard", "exile")  # a grant's `cast_from` (Karador's permission)
 GRANT_KEYWORDS = ("convoke", "delve", "improvise")
 GRANT_TURNS = ("caster", "not_caster")
 STATE_KEYS = ("phase", "stack", "turn", "you", "opponent", "lands_played_this_turn")
