@@ -436,7 +436,8 @@ def random_cast(rng: random.Random) -> dict[str, Any]:
                   lambda: _morph(random.Random(f"issue25-morph:{side.random()}"), scenario),
                   lambda: _reflect(random.Random(f"issue38-reflect:{side.random()}"), scenario),
                   lambda: _zone_counts(random.Random(f"issue38-zones:{side.random()}"), scenario),
-                  lambda: _permission(random.Random(f"issue38-permission:{side.random()}"), scenario)):
+                  lambda: _permission(random.Random(f"issue38-permission:{side.random()}"), scenario),
+                  lambda: _counter_mana(random.Random(f"issue38-counter-mana:{side.random()}"), scenario)):
         theme()
         if json.dumps(scenario, sort_keys=True) != before:
             break
@@ -1850,3 +1851,45 @@ def _permission(rng: random.Random, scenario: dict[str, Any]) -> None:
 def _grant_keys() -> frozenset[str]:
     from payplan.engine.mtg import keys as mtg_keys
     return frozenset(mtg_keys.GRANT_KEYS)
+
+
+# Issue 38 (contract mtg-pool, section 4), drawn by `_counter_mana` when no other theme drew: mana
+# abilities adding once per counter on their own permanent (Everflowing Chalice, Empowered
+# Autogenerator).
+COUNTER_SOURCES: list[tuple[str, dict[str, Any]]] = [
+    ("chalice", {"name": "Everflowing Chalice", "types": ["artifact"], "cost": "{0}",
+                 "mana": [{"adds": "{C}", "per": {"counters": "charge"}}]}),
+    ("autogenerator", {"name": "Empowered Autogenerator", "types": ["artifact"], "cost": "{4}",
+                       "mana": [{"adds": "{W}|{U}|{B}|{R}|{G}", "per": {"counters": "charge"}}]}),
+    ("storage-bowl", {"types": ["land"], "mana": [{"adds": "{G}{G}|{B}", "per": {"counters": "storage"}},
+                                                  {"adds": "{C}"}]}),
+    ("filter-jar", {"types": ["artifact"], "mana": [{"adds": "{U}", "costs": ["tap", "{1}"],
+                                                     "per": {"counters": "charge"}}]}),
+]
+
+
+def _counter_mana(rng: random.Random, scenario: dict[str, Any]) -> None:
+    """About 1 cast in 6 that no other theme drew, while the loader reads `per: {counters}`: one
+    or two such sources of yours with 0 to 4 counters (of their kind, or another), sometimes
+    tapped; pips of C and the colors in the played cost."""
+    if "counters" not in _per_keys() or rng.random() > 0.17:
+        return
+    cards, field = scenario["cards"], scenario["state"]["you"]["battlefield"]
+    if len(field) > 7:
+        return
+    for k in range(rng.choice([1, 1, 2])):
+        name, card = rng.choice(COUNTER_SOURCES)
+        cards[name] = card
+        kind = str(card["mana"][0]["per"]["counters"])
+        entry: dict[str, Any] = {"id": f"cm{k}", "card": name}
+        if rng.random() < 0.85:
+            entry["counters"] = {kind if rng.random() < 0.85 else "loyalty": rng.randint(0, 4)}
+        if rng.random() < 0.1:
+            entry["tapped"] = True
+        field.append(entry)
+    _g2_pips(rng, scenario, "CCUGRB", 3)
+
+
+def _per_keys() -> frozenset[str]:
+    from payplan.engine.mtg import keys as mtg_keys
+    return frozenset(mtg_keys.PER_KEYS)

@@ -1707,6 +1707,39 @@ def holders(cards: dict[str, Any], field: list[Obj]) -> tuple[dict[str, Any], li
     return out, objs
 
 
+def counter_holders(cards: dict[str, Any], field: list[Obj]) -> tuple[dict[str, Any], list[Obj]]:
+    """A permanent with a mana ability `per: {counters: KIND}` (Everflowing Chalice) gets a card
+    of its own (`CARD#ID`, its name kept) with that ability's options each repeated once per
+    KIND counter on it (`_nothing` when none); a card also removing KIND counters as a cost is
+    refused (not built: the removal's order would decide the count)."""
+    out = dict(cards)
+    objs: list[Obj] = []
+    for o in field:
+        card = cards[o.card]
+        kinds = [a["per"]["counters"] for a in card.get("mana") or []
+                 if isinstance(a, dict) and isinstance(a.get("per"), dict) and "counters" in a["per"]]
+        if not kinds:
+            objs.append(o)
+            continue
+        text = json.dumps([card.get("mana"), card.get("abilities")])
+        if any(f'"kind": "{k}"' in text for k in kinds):
+            raise BadScenario(f"cards.{o.card}: per counters beside a removal of those counters")
+        have = dict(o.counters)
+        abilities = []
+        for a in card.get("mana") or []:
+            if isinstance(a, dict) and isinstance(a.get("per"), dict) and "counters" in a["per"]:
+                n = have.get(str(a["per"]["counters"]), 0)
+                options = ["".join("{" + c + "}" for c in opt) * n for opt in produced_options(a["adds"])]
+                a = {k: v for k, v in a.items() if k != "per"}
+                made = {"adds": "|".join(dict.fromkeys(options))} if n else {"adds": "{C}", "_nothing": True}
+                a = a | made
+            abilities.append(a)
+        key = f"{o.card}#{o.id}"
+        out[key] = {**card, "name": card.get("name", o.card), "mana": abilities}
+        objs.append(replace(o, card=key))
+    return out, objs
+
+
 def counted_cards(cards: dict[str, Any], you: list[Obj]) -> dict[str, Any]:
     """The cards with each mana ability's `per` worked out on your battlefield as the cast
     begins (every mana ability can be activated before a cost is paid, 601.2g-h): `per:
@@ -1720,7 +1753,8 @@ def counted_cards(cards: dict[str, Any], you: list[Obj]) -> dict[str, Any]:
         abilities = []
         for a in card.get("mana") or []:
             if (not isinstance(a, dict) or "per" not in a or a["per"] == "removed"
-                    or a.get("adds") in ("untapped", "milled")):
+                    or a.get("adds") in ("untapped", "milled")
+                    or (isinstance(a["per"], dict) and "counters" in a["per"])):
                 abilities.append(a)        # `per: removed`: counter_options()
                 continue
             options = []
@@ -1739,6 +1773,7 @@ def counted_cards(cards: dict[str, Any], you: list[Obj]) -> dict[str, Any]:
 def board(data: dict[str, Any]) -> Board:
     you_p = (data.get("state") or {}).get("you") or {}
     cards, permanents = holders(reflect_cards(data, g2_cards(data)), _objects(you_p, "battlefield", "you"))
+    cards, permanents = counter_holders(cards, permanents)
     cards = counted_cards(cards, permanents)
     obj = _find(data)
     if "turn_face_up" in data["play"]:
@@ -2831,6 +2866,8 @@ def could_produce(data: dict[str, Any], obj: Obj,
             times = 1
             if isinstance(per, dict) and "count" in per:
                 times = sum(1 for o in side if _matches_obj(cards, o, per["count"], obj))
+            elif isinstance(per, dict) and "counters" in per:
+                times = dict(obj.counters).get(str(per["counters"]), 0)
             elif per == "devotion" and option:
                 times = devotion_to(cards, side, option[0])
             if times:
