@@ -1162,6 +1162,13 @@ def _mtg_pairs() -> dict[Key, Pair]:
     t["PER_KEYS", "count"] = Pair(
         setup(MBASE, cards__mountain__mana=[{"adds": "{R}", "per": {"count": {"type": "creature"}}}]),
         "cards.mountain.mana.0.per.count", {"type": "land"}, {"type": "creature"})
+    # Everflowing Chalice (issue 38): m1 adds {R} per charge counter on it (2: bolt from m1 alone),
+    # or per loyalty counter (none: m1 adds nothing).
+    t["PER_KEYS", "counters"] = Pair(
+        setup(MBASE, cards__mountain__mana=[{"adds": "{R}", "per": {"counters": "charge"}}],
+              state__you__battlefield=[{"id": "m1", "card": "mountain",
+                                        "counters": {"charge": 2}}]),
+        "cards.mountain.mana.0.per.counters", "charge", "loyalty")
 
     # Activated abilities and the ability play.
     t["ACTIVATED_KEYS", "id"] = Pair(setup(MABILITY, play=MISSING), "cards.bear.abilities.0.id",

@@ -155,6 +155,7 @@ class CardReader(CostReader):
             if not a.mandatory:
                 self.no_x_life(a.cost, (*f.at("additional"), i, "other"),
                                "an optional additional cost")
+        self.counted_and_removed(card, f)
         for i, r in enumerate(card.reductions):
             named = r.generic.per_paid
             if named is not None and not card.takes_any(named):
@@ -375,6 +376,19 @@ class CardReader(CostReader):
             self.problem(at, "adds: milled reads the card its cost mills: its costs have exactly "
                              "one {mill: 1}")
 
+    def counted_and_removed(self, card: Card, f: _Fields) -> None:
+        """Refuse (not built) a mana ability's `per: {counters: KIND}` on a card whose abilities
+        also remove KIND counters as a cost: the order of the removal and the count would
+        decide the mana. One line, at that `per`."""
+        removed = {k for m in card.mana for k in m.counter_kinds()}
+        removed |= {k for a in card.abilities for k, _ in a.remove}
+        for i, m in enumerate(card.mana):
+            if m.per is not None and m.per.counters in removed:
+                self.problem((*f.at("mana"), i, "per"),
+                             f"per: {{counters: {m.per.counters}}} beside a cost removing "
+                             f"{m.per.counters} counters from it is not built (the removal's "
+                             f"order would decide the count)")
+
     def per_amount(self, value: object, path: DataPath, adds: tuple[Mana, ...]) -> PerAmount | None:
         """`per: devotion` or `per: {count: FILTER}` (a mana ability's amount from the state)."""
         if value == "devotion":
@@ -387,8 +401,18 @@ class CardReader(CostReader):
                                f"count), got {_kind(value)}")
             return None
         f = self.fields(value, path, PER_KEYS)
+        if "count" in f and "counters" in f:
+            self.problem(path, "per takes one of count (your permanents) and counters (on this "
+                               "permanent)")
+            return None
+        if "counters" in f:
+            kind = f.read("counters", None, self.string)
+            if kind is not None and not COUNTER_KIND.fullmatch(kind):
+                self.problem(f.at("counters"), f"a counter kind is a lowercase word (a-z and _), "
+                                               f"got {_show(kind)}")
+            return PerAmount(counters=kind)
         if "count" not in f:
-            f.require("count", "a filter of your permanents to count")
+            f.require("count", "a filter of your permanents to count, or counters: KIND")
             return None
         return PerAmount(count=f.read("count", Filter(), self.count_filter, True))
 

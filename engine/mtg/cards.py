@@ -210,6 +210,7 @@ class PerAmount:
 
     devotion: bool = False
     count: Filter | None = None
+    counters: str | None = None  # once per counter of this kind on its own permanent (Chalice)
 
 
 @dataclass(frozen=True, slots=True)

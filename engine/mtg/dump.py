@@ -313,7 +313,9 @@ def mana_ability_to_data(m: ManaAbility) -> Data:
     if m.only_for is not None:
         out["only_for"] = filter_to_data(m.only_for)
     if m.per is not None:
-        out["per"] = "devotion" if m.per.devotion else {"count": filter_to_data(m.per.count or Filter())}
+        out["per"] = ("devotion" if m.per.devotion else {"counters": m.per.counters}
+                      if m.per.counters is not None
+                      else {"count": filter_to_data(m.per.count or Filter())})
     if m.removed is not None:
         out["per"] = "removed"
     if m.of is not None:

@@ -75,6 +75,8 @@ def _per_amount(scenario: Scenario, ability: ManaAbility, option: Mana, holder: 
     per = ability.per
     assert per is not None
     mine = [o for o in controller.battlefield if o.card in scenario.cards]
+    if per.counters is not None:
+        return holder.counter(per.counters)
     if per.devotion:
         color = next((c for i, c in enumerate(COLORS) if option[1 + i]), None)
         return sum(1 for o in mine for s in scenario.cards[o.card].cost.symbols
