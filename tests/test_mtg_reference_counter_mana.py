@@ -51,3 +51,30 @@ def test_a_removal_of_those_counters_beside_it_is_refused() -> None:
         {"remove_counters": {"kind": "charge", "count": 1}}]}]}
     with pytest.raises(BadScenario):
         solve(board("{G}", source, 2))
+
+
+# --- Section 5: morph on a land card (Zoetic Cavern) ---------------------------------------------
+
+CAVERN = {"name": "Zoetic Cavern", "types": ["land"], "mana": [{"adds": "{C}"}], "morph": "{2}"}
+
+
+def cavern_board(wastes: int, face_down: bool = False) -> dict[str, Any]:
+    field: list[dict[str, Any]] = [{"id": f"w{i}", "card": "wastes"} for i in range(wastes)]
+    you: dict[str, Any] = {"battlefield": field}
+    if face_down:
+        field.append({"id": "z1", "card": "cavern", "face_down": True})
+        play: dict[str, Any] = {"turn_face_up": "z1"}
+    else:
+        you["hand"] = [{"id": "z1", "card": "cavern"}]
+        play = {"object": "z1", "cast": "face_down"}
+    return {"format": "mtg/1", "cards": {"cavern": CAVERN, "wastes": {"types": ["land"], "mana": [
+        {"adds": "{C}"}]}}, "state": {"you": you}, "play": play}
+
+
+def test_a_land_card_with_morph_is_cast_face_down() -> None:
+    assert answer(cavern_board(3)) == ("ok", 3)
+    assert solve(cavern_board(2)).status == "unpayable"
+
+
+def test_turning_the_cavern_face_up_costs_its_morph() -> None:
+    assert answer(cavern_board(2, face_down=True)) == ("ok", 2)

@@ -1156,6 +1156,9 @@ def _morph(rng: random.Random, scenario: dict[str, Any]) -> None:
         play["cast"] = "face_down"
         for key in ("x", "optional", "modes"):
             play.pop(key, None)
+        if land_morph_read() and rng.random() < 0.2:      # issue 38: Zoetic Cavern, a land card
+            spell.update(types=["land"], mana=[{"adds": "{C}"}])
+            spell.pop("cost", None)
         return
     cards["morpher"] = {"name": "Morpher", "types": ["creature"], "cost": "{3}{G}", "morph": morph}
     face_down: dict[str, Any] = {"id": "mf0", "card": "morpher", "face_down": True}
@@ -1169,6 +1172,22 @@ def _morph(rng: random.Random, scenario: dict[str, Any]) -> None:
                                "grants": [{"reduction": {"generic": 1}, "applies_to": {}}]}
         you["battlefield"].append({"id": "mf1", "card": "morph-lord", "face_down": True})
     scenario["play"] = {"turn_face_up": "mf0"}
+    if land_morph_read() and rng.random() < 0.2:          # issue 38: a face-down Zoetic Cavern
+        cards["morpher"] = {"name": "Zoetic Cavern", "types": ["land"], "mana": [{"adds": "{C}"}],
+                            "morph": morph}
+
+
+@functools.lru_cache(maxsize=1)
+def land_morph_read() -> bool:
+    """Whether payplan's loader takes `morph` on a land card (Zoetic Cavern; issue 38)."""
+    from payplan.engine.mtg.loader import scenario_from_data
+    from payplan.engine.problems import ScenarioError
+    try:
+        scenario_from_data({"format": "mtg/1", "cards": {"z": {"types": ["land"], "morph": "{2}"}},
+                            "state": {"you": {}}})
+    except ScenarioError:
+        return False
+    return True
 
 
 def _played_costs(scenario: dict[str, Any]) -> tuple[dict[str, Any], str]:
