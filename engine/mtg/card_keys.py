@@ -136,10 +136,9 @@ class CardReader(CostReader):
             self.problem(f.at("mana_effects"), "a mana effect is a permanent's (it acts while "
                                                "the permanent is on a battlefield); this card's "
                                                "types have no permanent type")
-        if card.morph is not None and "land" in card.types:
-            self.problem(f.at("morph"), "a land is played, not cast: it is never cast face down "
-                                        "(702.37)")
-        elif card.morph is not None and any(s.kind == "x" for s in card.morph.symbols):
+        # A land card with morph (Zoetic Cavern) is cast face down as any other (702.37c): the
+        # face-down spell is a creature, no land (708.2).
+        if card.morph is not None and any(s.kind == "x" for s in card.morph.symbols):
             self.problem(f.at("morph"), "{X} in a morph cost: no X is announced for turning a "
                                         "permanent face up (a special action)")
         if card.spend_only is not None and card.has_snow():
