@@ -411,7 +411,7 @@ class CardReader(CostReader):
                                                f"got {_show(kind)}")
             return PerAmount(counters=kind)
         if "count" not in f:
-            f.require("count", "a filter of your permanents to count, or counters: KIND")
+            f.require("count", "a filter of your permanents to count")
             return None
         return PerAmount(count=f.read("count", Filter(), self.count_filter, True))
 
