@@ -1717,9 +1717,11 @@ def _reflect(rng: random.Random, scenario: dict[str, Any]) -> None:
     if engine or len(field) > 6 or "mana_effects" in text:
         return
     if rng.random() < 0.3:                             # the reflectors alone, with a land or two
-        named = json.dumps(scenario["play"])              # the played ability's permanent stays
-        field[:] = [o for o in field if rng.random() < 0.3
-                    or (isinstance(o, dict) and f'"{o.get("id")}"' in named)]
+        # The played ability's permanent stays, and so does every permanent with grants (a
+        # flashback grant the play's `cast: flashback` may need).
+        named = json.dumps(scenario["play"])
+        field[:] = [o for o in field if rng.random() < 0.3 or (isinstance(o, dict) and (
+            f'"{o.get("id")}"' in named or cards.get(o.get("card"), {}).get("grants")))]
     for k in range(rng.choice([1, 1, 2, 2, 3])):
         name, card = rng.choice(REFLECTORS)
         card = json.loads(json.dumps(card))
