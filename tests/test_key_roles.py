@@ -120,6 +120,8 @@ SITES: dict[str, dict[Site, str]] = {
         ("colored_count", "count"): "object", ("spend_only", ""): "object",
         ("mana_effect", "sources"): "object", ("untap_costs", "filter"): "object",
         ("per_amount", "count"): "object",
+        # The permanents whose types of mana `adds: any_type | any_color` reads (Reflecting Pool).
+        ("reflected_of", "of"): "object",
         # `spell_matches`: the spell or ability played.
         ("abilities", "only_for"): "spell", ("mtg_grants", "applies_to"): "spell",
         # `targeted`: the spell's targets (TARGET_FILTER_KEYS, in tests/test_key_sensitivity.py).

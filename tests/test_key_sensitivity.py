@@ -1023,6 +1023,15 @@ MUNTAP = setup(MBASE, **{
     "state__you__battlefield": [{"id": "m1", "card": "mountain"}, {"id": "x1", "card": "explorer"}],
     "state__opponent": {"battlefield": [{"id": "o1", "card": "mountain", "tapped": True}]}})
 MUNTAP_R = setup(MUNTAP, cards__explorer__mana__0__adds="{R}")
+# Mana of any type a permanent could produce (issue 38; Reflecting Pool): p1 adds a type the
+# lands its `of` matches could produce; with m1 ({R}) it pays bolt ({1}{R}). MREFLECT_C: a Wastes
+# ({C}) beside it and a {C}{C} bolt: `any_type` names C, `any_color` never does.
+MREFLECT = setup(MBASE, **{
+    "cards__pool": {"types": ["land"], "mana": [{"adds": "any_type", "of": {"type": "land"}}]},
+    "state__you__battlefield": [{"id": "m1", "card": "mountain"}, {"id": "p1", "card": "pool"}]})
+MREFLECT_C = setup(MREFLECT, **{
+    "cards__wastes": {"types": ["land"], "mana": [{"adds": "{C}"}]}, "cards__bolt__cost": "{C}{C}",
+    "state__you__battlefield": [{"id": "w1", "card": "wastes"}, {"id": "p1", "card": "pool"}]})
 # A milled card's mana (issue 25, G2): a Charmed Pendant-like artifact mills the known top card
 # (bolt: one {R}); bolt takes it and m1.
 MPEND = setup(MBASE, **{
@@ -1181,6 +1190,20 @@ def _mtg_pairs() -> dict[Key, Pair]:
         t["REDUCTION_KEYS", color] = Pair(
             setup(red, cards__bolt__cost="{2}{W}{U}{B}{R}{G}{C}", state__you__mana_pool="{W}{U}{B}{G}{C}"),
             f"cards.bolt.reductions.0.{color}", 1)
+    # Counted in a zone (Karador; issue 38): the bear card in your graveyard takes {1} off; the
+    # exile is empty.
+    t["AMOUNT_KEYS", "zone"] = Pair(
+        setup(red, cards__bolt__reductions=[{"generic": {"count": {"type": "creature"},
+                                                         "zone": "graveyard"}}]),
+        "cards.bolt.reductions.0.generic.zone", "graveyard", "exile")
+    # The counters on the granting permanent (Animar; issue 38): c1's one charge counter, or
+    # none of the kind named.
+    t["AMOUNT_KEYS", "counters"] = Pair(
+        setup(red, cards__bear__grants=[{"reduction": {"generic": {"counters": "charge"}}}],
+              state__you__battlefield=[{"id": "m1", "card": "mountain"},
+                                       {"id": "m2", "card": "mountain"},
+                                       {"id": "c1", "card": "bear", "counters": {"charge": 1}}]),
+        "cards.bear.grants.0.reduction.generic.counters", "charge", "plus_one")
     t["AMOUNT_KEYS", "count"] = Pair(
         setup(red, cards__bolt__reductions=[{"generic": {"count": {"type": "artifact"}}}]),
         "cards.bolt.reductions.0.generic.count", {"type": "land"}, {"type": "artifact"})
@@ -1204,9 +1227,20 @@ def _mtg_pairs() -> dict[Key, Pair]:
     t["ABILITY_KEYS", "only_for"] = Pair(MBASE, "cards.mountain.mana.0.only_for", {"type": "creature"})
     # Counted mana (Cabal Coffers): one Mountain adds {R} per land, so one tap pays bolt.
     t["ABILITY_KEYS", "per"] = Pair(MBASE, "cards.mountain.mana.0.per", {"count": {"type": "land"}})
+    # `of` (Reflecting Pool; issue 38): the lands give p1 {R}; the creatures (the bear, no mana
+    # ability) give it nothing, and bolt is unpayable.
+    t["ABILITY_KEYS", "of"] = Pair(MREFLECT, "cards.pool.mana.0.of", {"type": "land"},
+                                   {"type": "creature"})
     t["PER_KEYS", "count"] = Pair(
         setup(MBASE, cards__mountain__mana=[{"adds": "{R}", "per": {"count": {"type": "creature"}}}]),
         "cards.mountain.mana.0.per.count", {"type": "land"}, {"type": "creature"})
+    # Everflowing Chalice (issue 38): m1 adds {R} per charge counter on it (2: bolt from m1 alone),
+    # or per loyalty counter (none: m1 adds nothing).
+    t["PER_KEYS", "counters"] = Pair(
+        setup(MBASE, cards__mountain__mana=[{"adds": "{R}", "per": {"counters": "charge"}}],
+              state__you__battlefield=[{"id": "m1", "card": "mountain",
+                                        "counters": {"charge": 2}}]),
+        "cards.mountain.mana.0.per.counters", "charge", "loyalty")
 
     # Activated abilities and the ability play.
     t["ACTIVATED_KEYS", "id"] = Pair(setup(MABILITY, play=MISSING), "cards.bear.abilities.0.id",
@@ -1251,6 +1285,13 @@ def _mtg_pairs() -> dict[Key, Pair]:
                                               cards__bear__grants=[],
                                               state__you__graveyard=[{"id": "g2", "card": "bolt"}]),
                                         "cards.bear.grants.0", {"flashback": "mana_cost"})
+    # Karador's permission (issue 38): bolt in the graveyard is cast from there (the Mountains
+    # pay it), or not at all (the grant names exile).
+    t["GRANT_KEYS", "cast_from"] = Pair(
+        setup(MBASE, play={"object": "g2", "from": "graveyard"},
+              cards__bear__grants=[{"cast_from": "graveyard", "applies_to": {}}],
+              state__you__graveyard=[{"id": "g2", "card": "bolt"}]),
+        "cards.bear.grants.0.cast_from", "graveyard", "exile")
     # Defense Grid's "except during its controller's turn": not on your own turn (issue 25).
     t["GRANT_KEYS", "turn"] = Pair(mgrant(), "cards.bear.grants.0.turn", "not_caster")
     t["GRANT_KEYS", "loyalty"] = Pair(MLOYAL, "cards.bear.grants.0.loyalty", -1, 1)
@@ -1728,6 +1769,11 @@ def _mtg_word_pairs() -> dict[Key, Pair]:
     # untapped / the card milled ({R}), or a fixed {G} that bolt's {R} can't take.
     t["READ_ADDS", "untapped"] = Pair(MUNTAP, "cards.explorer.mana.0.adds", "{G}", "untapped")
     t["READ_ADDS", "milled"] = Pair(MPEND, "cards.pendant.mana.0.adds", "{G}", "milled")
+    # `adds: any_type` / `any_color` (issue 38): the Wastes' C for the {C}{C} bolt, or no C.
+    t["READ_ADDS", "any_type"] = Pair(MREFLECT_C, "cards.pool.mana.0.adds", "any_type",
+                                      "any_color")
+    t["READ_ADDS", "any_color"] = Pair(MREFLECT_C, "cards.pool.mana.0.adds", "any_color",
+                                       "any_type")
     # `discard_self` (cycling's "discard this card"): the bear in hand is discarded, or not.
     t["ABILITY_WORDS", "discard_self"] = Pair(MCYCLE, "cards.bear.abilities.0.costs",
                                               ["{1}", "discard_self"], ["{1}"])

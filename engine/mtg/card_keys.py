@@ -39,6 +39,7 @@ from .keys import (
     ACTIVATED_TIMINGS,
     ACTIVATED_ZONES,
     CARD_KEYS,
+    CAST_FROM_ZONES,
     COUNTER_KIND,
     EFFECT_FILTER_KEYS,
     EFFECT_GRANT_KEYS,
@@ -56,6 +57,7 @@ from .keys import (
     MAX_UNTAP,
     PER_KEYS,
     READ_ADDS,
+    REFLECT_ADDS,
     REMOVE_KEYS,
     REPLACE_KEYS,
     STATE_EFFECT_KEYS,
@@ -154,10 +156,9 @@ class CardReader(CostReader):
             self.problem(f.at("mana_effects"), "a mana effect is a permanent's (it acts while "
                                                "the permanent is on a battlefield); this card's "
                                                "types have no permanent type")
-        if card.morph is not None and "land" in card.types:
-            self.problem(f.at("morph"), "a land is played, not cast: it is never cast face down "
-                                        "(702.37)")
-        elif card.morph is not None and any(s.kind == "x" for s in card.morph.symbols):
+        # A land card with morph (Zoetic Cavern) is cast face down as any other (702.37c): the
+        # face-down spell is a creature, no land (708.2).
+        if card.morph is not None and any(s.kind == "x" for s in card.morph.symbols):
             self.problem(f.at("morph"), "{X} in a morph cost: no X is announced for turning a "
                                         "permanent face up (a special action)")
         if card.spend_only is not None and card.has_snow():
@@ -173,6 +174,7 @@ class CardReader(CostReader):
             if not a.mandatory:
                 self.no_x_life(a.cost, (*f.at("additional"), i, "other"),
                                "an optional additional cost")
+        self.counted_and_removed(card, f)
         for i, r in enumerate(card.reductions):
             named = r.generic.per_paid
             if named is not None and not card.takes_any(named):
@@ -428,14 +430,28 @@ class CardReader(CostReader):
             untap = tuple((n, filt) for _, n, filt in self.untap_costs(costs, f.at("costs")))
             if isinstance(reads, str):
                 self.read_adds(reads, f, untap, paid, per_word)
+            of = self.reflected_of(f, reads)
             out.append(ManaAbility(
                 adds=adds, tap=tap, sacrifice_self=sac, per=per, remove=remove, removed=removed,
                 life=sum(o.count for o in paid if o.kind == "pay_life"),
                 mana=manas[-1] if manas else ManaCost(),  # the last mana cost given stands
                 other=tuple(o for o in paid if o.kind != "pay_life"),
                 only_for=f.read("only_for", None, self.held_filter),
-                untap=untap, reads=reads))
+                untap=untap, reads=reads, of=of))
         return tuple(out)
+
+    def reflected_of(self, f: _Fields, reads: str | None) -> Filter | None:
+        """`of: FILTER` (the permanents whose types of mana `adds: any_type | any_color` reads,
+        106.7): required with those words, refused without them."""
+        if reads in REFLECT_ADDS:
+            if "of" not in f:
+                f.require("of", "the permanents whose types of mana it reads, like {type: land}")
+                return None
+            return f.read("of", Filter(), self.filter)
+        if "of" in f:
+            self.problem(f.at("of"), "of is read only with adds: any_type or adds: any_color (the "
+                                     "permanents whose types of mana it adds)")
+        return None
 
     def untap_costs(self, value: object, path: DataPath) -> list[tuple[DataPath, int, Filter]]:
         """The `{untap: {count: N, filter: FILTER}}` atoms of a mana ability's `costs` (N 1 to
@@ -476,9 +492,13 @@ class CardReader(CostReader):
         atom with count 1) and `adds: milled` (its costs mill exactly one card: {mill: 1})."""
         at = f.at("adds")
         if per is not None:
-            read_from = "permanent untapped" if reads == "untapped" else "card milled"
+            read_from = {"untapped": "permanent untapped", "milled": "card milled"}.get(
+                reads, "permanents its `of` matches")
             self.problem(f.at("per"), f"per is not read with adds: {reads} (its mana is read "
                                       f"from the {read_from})")
+        if reads in REFLECT_ADDS and (untap or any(o.kind == "mill" for o in paid)):
+            self.problem(at, f"adds: {reads} reads the permanents its `of` matches: an untap or "
+                             f"mill cost beside it is not built")
         if reads == "untapped" and [n for n, _ in untap] != [1]:
             self.problem(at, "adds: untapped reads the permanent its cost untaps: its costs have "
                              "exactly one {untap: {count: 1, filter: FILTER}}")
@@ -486,6 +506,19 @@ class CardReader(CostReader):
         if reads == "milled" and mills != [1]:
             self.problem(at, "adds: milled reads the card its cost mills: its costs have exactly "
                              "one {mill: 1}")
+
+    def counted_and_removed(self, card: Card, f: _Fields) -> None:
+        """Refuse (not built) a mana ability's `per: {counters: KIND}` on a card whose abilities
+        also remove KIND counters as a cost: the order of the removal and the count would
+        decide the mana. One line, at that `per`."""
+        removed = {k for m in card.mana for k in m.counter_kinds()}
+        removed |= {k for a in card.abilities for k, _ in a.remove}
+        for i, m in enumerate(card.mana):
+            if m.per is not None and m.per.counters in removed:
+                self.problem((*f.at("mana"), i, "per"),
+                             f"per: {{counters: {m.per.counters}}} beside a cost removing "
+                             f"{m.per.counters} counters from it is not built (the removal's "
+                             f"order would decide the count)")
 
     def per_amount(self, value: object, path: DataPath, adds: tuple[Mana, ...]) -> PerAmount | None:
         """`per: devotion` or `per: {count: FILTER}` (a mana ability's amount from the state)."""
@@ -499,6 +532,16 @@ class CardReader(CostReader):
                                f"count), got {_kind(value)}")
             return None
         f = self.fields(value, path, PER_KEYS)
+        if "count" in f and "counters" in f:
+            self.problem(path, "per takes one of count (your permanents) and counters (on this "
+                               "permanent)")
+            return None
+        if "counters" in f:
+            kind = f.read("counters", None, self.string)
+            if kind is not None and not COUNTER_KIND.fullmatch(kind):
+                self.problem(f.at("counters"), f"a counter kind is a lowercase word (a-z and _), "
+                                               f"got {_show(kind)}")
+            return PerAmount(counters=kind)
         if "count" not in f:
             f.require("count", "a filter of your permanents to count")
             return None
@@ -697,10 +740,10 @@ class CardReader(CostReader):
         for where, item in self.each(value, path):
             f = self.fields(item, where, GRANT_KEYS)
             kinds = [k for k in ("increase", "reduction", "at_least", "keyword", "flashback",
-                                 "loyalty", "haste") if k in f]
+                                 "loyalty", "haste", "cast_from") if k in f]
             if isinstance(item, dict) and len(kinds) != 1:
                 self.problem(where, "a grant has exactly one of: increase, reduction, at_least, "
-                                    "keyword, flashback, loyalty, haste")
+                                    "keyword, flashback, loyalty, haste, cast_from")
             label = path_text(where).rsplit(".", 1)[-1]
             out.append(Grant(
                 applies_to=f.read("applies_to", Filter(), self.grant_filter),
@@ -713,6 +756,7 @@ class CardReader(CostReader):
                 flashback=f.word("flashback", None, ("mana_cost",), "flashback cost") is not None,
                 loyalty=f.read("loyalty", None, self.loyalty_cost),
                 haste=f.read("haste", False, self.true_only),
+                cast_from=f.word("cast_from", None, CAST_FROM_ZONES, "zone to cast from"),
             ))
             made = out[-1]
             if made.haste and (made.applies_to.ability is not None
@@ -720,9 +764,10 @@ class CardReader(CostReader):
                 self.problem(f.at("applies_to"), "a haste grant reaches creatures on the "
                                                  "battlefield: its applies_to names no `ability` "
                                                  "or `targets`")
-            if (made.keyword is not None or made.flashback) and made.applies_to.ability is not None:
-                self.problem(f.at("applies_to"), "a granted keyword or flashback is a spell's: "
-                                                 "its applies_to names no `ability`")
+            if ((made.keyword is not None or made.flashback or made.cast_from is not None)
+                    and made.applies_to.ability is not None):
+                self.problem(f.at("applies_to"), "a granted keyword, flashback or cast_from is a "
+                                                 "spell's: its applies_to names no `ability`")
             if made.loyalty is not None and made.applies_to.ability not in ("loyalty", "activated"):
                 self.problem(f.at("loyalty"), "a loyalty cost change reaches loyalty abilities: "
                                               "its applies_to says ability: loyalty")

@@ -140,6 +140,9 @@ class ManaAbility:
     # `adds: milled` (the milled card's colored mana symbols, Charmed Pendant): `adds` is then
     # () as printed; each usable choice is an `Offer` of its own (`engine.mtg.produce`).
     reads: str | None = None
+    # `adds: any_type | any_color` (`reads`): the permanents whose types it reads (106.7), its
+    # `controller` relative to the ability's permanent's controller (default you).
+    of: Filter | None = None
 
     def cost_words(self) -> tuple[str, ...]:
         out = ["tap"] if self.tap else []
@@ -207,6 +210,7 @@ class PerAmount:
 
     devotion: bool = False
     count: Filter | None = None
+    counters: str | None = None  # once per counter of this kind on its own permanent (Chalice)
 
 
 @dataclass(frozen=True, slots=True)
@@ -218,6 +222,8 @@ class Amount:
     count_targets: Filter | None = None  # the spell's targets matching this, each once
     per_paid: str | None = None  # `{per_paid: ID, each: N}`: N per object the additional
     each: int = 1  # cost ID took (Torgaar), known once the count is announced (601.2b)
+    zone: str = "battlefield"  # `count`'s zone: your cards there (Karador's graveyard)
+    counters: str | None = None  # the counters of this kind on the granting permanent (Animar)
 
 
 @dataclass(frozen=True, slots=True)
@@ -248,6 +254,9 @@ class Grant:
     # flashback, its cost their mana cost (Lier, Disciple of the Drowned)
     loyalty: int | None = None  # loyalty abilities it applies to cost this much more (Carth)
     haste: bool = False  # `haste: true`: your creatures it applies to have haste (702.10)
+    # `cast_from: graveyard | exile`: the cards of yours there it applies to may be cast from
+    # there as from the hand (Karador, Ghost Chieftain; Muldrotha)
+    cast_from: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

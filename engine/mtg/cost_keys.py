@@ -8,10 +8,12 @@ from types import MappingProxyType
 from typing import Mapping
 
 from ..problems import DataPath, path_text
+from ..reading import Fields as _Fields
 from ..reading import Reader
 from ..reading import index as _index
 from ..reading import join as _join
 from ..reading import kind as _kind
+from ..reading import show as _show
 from .cards import (
     CARD_TYPES,
     OTHER_KINDS,
@@ -32,6 +34,8 @@ from .keys import (
     ANY_REFUSED,
     CONTROLLERS,
     COST_KEYS,
+    COUNT_ZONES,
+    COUNTER_KIND,
     FILTER_KEYS,
     OTHER_LONG_KEYS,
     PLAY_ZONES,
@@ -277,10 +281,17 @@ class CostReader(Reader):
     def amount_of(self, value: object, path: DataPath, held: bool = False) -> Amount:
         if isinstance(value, dict):
             f = self.fields(value, path, AMOUNT_KEYS)
-            if sum(k in f for k in ("count", "count_targets", "per_paid")) != 1:
-                self.problem(path, "an amount is a number, {count: FILTER} (your permanents), "
-                                   "{count_targets: FILTER} (the spell's targets) or {per_paid: "
-                                   "ID, each: N} (per object a cost took): one of them")
+            kinds = sum(k in f for k in ("count", "count_targets", "per_paid", "counters"))
+            if kinds != 1:
+                self.problem(path, "an amount is a number, {count: FILTER} (your permanents, or "
+                                   "your cards in a `zone`), {count_targets: FILTER} (the "
+                                   "spell's targets), {per_paid: ID, each: N} (per object a cost "
+                                   "took) or {counters: KIND} (on the granting permanent): one "
+                                   "of them")
+            if "zone" in f and "count" not in f and kinds == 1:
+                self.problem(f.at("zone"), "zone is where a {count: FILTER} counts your cards")
+            if "counters" in f:
+                return self.counters_amount(f, held)
             if "each" in f and "per_paid" not in f:
                 self.problem(f.at("each"), "each is the amount per object of a per_paid "
                                            "amount")
@@ -294,8 +305,21 @@ class CostReader(Reader):
             if "count_targets" in f:
                 return Amount(count_targets=f.read("count_targets", Filter(), self.target_filter,
                                                    held))
-            return Amount(count=f.read("count", Filter(), self.count_filter, held))
+            return Amount(count=f.read("count", Filter(), self.count_filter, held),
+                          zone=f.word("zone", "battlefield", COUNT_ZONES, "zone"))
         return Amount(fixed=self.integer(value, path))
+
+    def counters_amount(self, f: _Fields, held: bool) -> Amount:
+        """`{counters: KIND}`: the counters of KIND on the permanent holding the grant (Animar,
+        Soul of Elements); a card's own reduction has no permanent to read."""
+        kind = f.read("counters", None, self.string)
+        if kind is not None and not COUNTER_KIND.fullmatch(kind):
+            self.problem(f.at("counters"), f"a counter kind is a lowercase word (a-z and _), "
+                                           f"got {_show(kind)}")
+        if not held:
+            self.problem(f.at("counters"), "counters reads the permanent holding the grant: "
+                                           "only in a grant's reduction, not a card's own")
+        return Amount(counters=kind)
 
     def reduction(self, value: object, path: DataPath, label: str, held: bool = False
                   ) -> Reduction:
@@ -338,6 +362,10 @@ class CostReader(Reader):
                                                 "permanents)")
         elif "count" not in f:
             f.require("count", "a filter of your permanents to count")
+        for key in ("zone", "counters"):
+            if key in f:
+                self.problem(f.at(key), f"{key} is not taken in a color key: a colored count is "
+                                        f"{{count: FILTER}} (your permanents)")
         return f.read("count", Filter(), self.count_filter, held)
 
     def reductions(self, value: object, path: DataPath) -> tuple[Reduction, ...]:

@@ -296,6 +296,10 @@ def additional_to_data(a: Additional) -> Data:
 
 def amount_to_data(a: Amount) -> object:
     """A number, or `{count: FILTER}` (affinity: the count of your permanents matching it)."""
+    if a.counters is not None:
+        return {"counters": a.counters}
+    if a.count is not None and a.zone != "battlefield":
+        return {"count": filter_to_data(a.count), "zone": a.zone}
     if a.count is not None:
         return {"count": filter_to_data(a.count)}
     if a.count_targets is not None:
@@ -342,9 +346,13 @@ def mana_ability_to_data(m: ManaAbility) -> Data:
     if m.only_for is not None:
         out["only_for"] = filter_to_data(m.only_for)
     if m.per is not None:
-        out["per"] = "devotion" if m.per.devotion else {"count": filter_to_data(m.per.count or Filter())}
+        out["per"] = ("devotion" if m.per.devotion else {"counters": m.per.counters}
+                      if m.per.counters is not None
+                      else {"count": filter_to_data(m.per.count or Filter())})
     if m.removed is not None:
         out["per"] = "removed"
+    if m.of is not None:
+        out["of"] = filter_to_data(m.of)
     return out
 
 
@@ -405,6 +413,8 @@ def grant_to_data(g: Grant, label: str) -> Data:
         out["loyalty"] = g.loyalty
     if g.haste:
         out["haste"] = True
+    if g.cast_from is not None:
+        out["cast_from"] = g.cast_from
     return out
 
 

@@ -53,9 +53,10 @@ FILTER_KEYS = ("type", "not_type", "tags", "color", "name", "controller", "abili
 TARGET_FILTER_KEYS = ("type", "not_type", "tags", "color", "name", "controller", "multicolored",
                       "colorless", "attacking", "chosen_type", "player", "self")
 REDUCTION_KEYS = ("id", "generic", "minimum", "mana", "W", "U", "B", "R", "G", "C")
-AMOUNT_KEYS = ("count", "count_targets", "per_paid", "each")
-ABILITY_KEYS = ("adds", "costs", "only_for", "per")
-PER_KEYS = ("count",)
+AMOUNT_KEYS = ("count", "count_targets", "per_paid", "each", "zone", "counters")
+COUNT_ZONES = ("battlefield", "graveyard", "hand", "exile")  # an amount's `zone`
+ABILITY_KEYS = ("adds", "costs", "only_for", "per", "of")
+PER_KEYS = ("count", "counters")
 ABILITY_WORDS = ("tap", "sacrifice_self", "discard_self")
 ACTIVATED_KEYS = ("id", "costs", "timing", "zone", "cycling", "loyalty")
 ACTIVATED_ZONES = ("battlefield", "hand")
@@ -63,7 +64,8 @@ ABILITY_KINDS = ("activated", "cycling", "loyalty")  # a filter's `ability`
 ACTIVATED_TIMINGS = ("instant", "sorcery")
 ABILITY_PLAY_KEYS = ("object", "id")
 GRANT_KEYS = ("increase", "reduction", "at_least", "keyword", "flashback", "applies_to", "turn",
-              "loyalty", "haste")
+              "loyalty", "haste", "cast_from")
+CAST_FROM_ZONES = ("graveyard", "exile")  # a grant's `cast_from` (Karador's permission)
 GRANT_KEYWORDS = ("convoke", "delve", "improvise")
 GRANT_TURNS = ("caster", "not_caster")
 STATE_KEYS = ("phase", "stack", "turn", "you", "opponent", "lands_played_this_turn")
@@ -74,7 +76,10 @@ OBJECT_KEYS = ("id", "card", "tapped", "sick", "value", "commander_casts", "atta
 REMOVE_KEYS = ("kind", "count")  # `{remove_counters: {kind: KIND, count: N or X}}`
 UNTAP_KEYS = ("count", "filter")  # `{untap: {count: N, filter: FILTER}}` (Benthic Explorers)
 MAX_UNTAP = 10
-READ_ADDS = ("untapped", "milled")  # `adds:` words: the mana is read from another object
+# `adds:` words: one mana of a type a permanent matching the ability's `of` could produce
+# (106.7: Reflecting Pool's any type, Exotic Orchard's any color).
+REFLECT_ADDS = ("any_type", "any_color")
+READ_ADDS = ("untapped", "milled", *REFLECT_ADDS)  # `adds:` words: the mana is read from another object
 MAX_COUNTERS = 1000  # counters of one kind on an object
 MAX_LOYALTY_COST = 20  # a loyalty ability's cost, -20 to +20
 COUNTER_KIND = re.compile(r"[a-z][a-z_]*")

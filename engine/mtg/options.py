@@ -36,6 +36,7 @@ from .total_cost import (
     played_card,
     prepared,
     price,
+    reaching_grants,
     signed,
     summoning_sick,
 )
@@ -116,8 +117,17 @@ class CastOptions:
         return not self.reasons
 
 
-def casts(card: Card, zone: str, play: Play, sorcery_speed: bool) -> tuple[list[str], list[str]]:
-    """The ways to cast `card` from `zone` that `play.cast` allows, and why the others can't."""
+def permitted(scenario: Scenario, card: Card, zone: str) -> bool:
+    """Whether a permanent's grant `cast_from: ZONE` lets `card` of yours be cast from `zone`
+    (the graveyard or exile) as from the hand (Karador, Muldrotha; 601.2a's permission)."""
+    return zone in ("graveyard", "exile") and any(
+        g.cast_from == zone for *_, g in reaching_grants(scenario, card))
+
+
+def casts(card: Card, zone: str, play: Play, sorcery_speed: bool, allowed: bool = False
+          ) -> tuple[list[str], list[str]]:
+    """The ways to cast `card` from `zone` that `play.cast` allows, and why the others can't.
+    `allowed`: a permission (`permitted`) lets it be cast from `zone` as from the hand."""
     reasons: list[str] = []
     if "land" in card.types:
         return [], [f"{card.shown()} is a land: it is played, not cast (305.1)"]
@@ -125,12 +135,13 @@ def casts(card: Card, zone: str, play: Play, sorcery_speed: bool) -> tuple[list[
         reasons.append(f"{card.shown()} can be cast only at sorcery speed: in your main phase with "
                        f"an empty stack (307.1, 301)")
     ways: list[str] = []
-    if zone in ("hand", "command"):
+    home = zone in ("hand", "command") or allowed
+    if home:
         ways.append("normal")
     if zone == "graveyard" and card.flashback is not None:
         ways.append("flashback")
     for alt in card.alternative:
-        if alt.zone == zone or (alt.zone is None and zone in ("hand", "command")):
+        if alt.zone == zone or (alt.zone is None and home):
             ways.append(alt.id)
     ways.append("without_paying")  # an effect's permission: only when the play asks for it
     wanted = play.cast
@@ -341,7 +352,8 @@ def _options(scenario: Scenario, play: Play, mana_cap: int, chosen: Chosen | Non
     if card.activation is not None:
         ways, problems = activations(card, obj, scenario)
     else:
-        ways, problems = casts(card, zone, play, scenario.state.sorcery_speed)
+        ways, problems = casts(card, zone, play, scenario.state.sorcery_speed,
+                               permitted(scenario, card, zone))
     if problems:
         return CastOptions(card, obj, zone, tuple(problems), (), auto, play.x is None), ()
     wrong: list[Problem] = []
@@ -359,7 +371,7 @@ def _options(scenario: Scenario, play: Play, mana_cap: int, chosen: Chosen | Non
             wrong += named
     if wrong:
         return CastOptions(card, obj, zone, (), (), auto, x_auto), tuple(wrong)
-    changing: tuple[Changer, ...] = changers(scenario, card, play.targets)
+    changing: tuple[Changer, ...] = changers(scenario, card, play.targets, play.object)
     reduction = sum(c.generic + total(c.colored) for c in changing) + sum(
         c.each * any_high(scenario, card, play, c.per_paid) for c in changing
         if c.per_paid is not None and card.takes_any(c.per_paid))

@@ -1,7 +1,8 @@
 """Mana read from another object (rules 106.7, 605.1a, 701.13 mill): a mana ability whose cost
 untaps an opponent's permanent and adds one mana of a type that permanent could produce
-(Benthic Explorers), and one whose cost mills your library's top card and adds its colored mana
-symbols (Charmed Pendant).
+(Benthic Explorers), one whose cost mills your library's top card and adds its colored mana
+symbols (Charmed Pendant), and one adding one mana of any type (or color) that a permanent
+matching its `of` filter could produce (Reflecting Pool, Exotic Orchard; `reflected`).
 
 The payment sees each usable choice of such an ability as an offer of its own
 (`engine.mtg.resources.Offer`): for an `untap` cost, each set of distinct tapped opponent
@@ -13,8 +14,11 @@ planner never activates it.
 
 - 106.7: the types a permanent "could produce" are the types named by the options of its mana
   abilities (`{C}` included, costs ignored); a `per` ability whose amount is 0 now names no type
-  (its count read from its controller's battlefield); an ability whose mana is itself read
-  from another object (`adds: untapped` or `adds: milled`) names none.
+  (its count read from its controller's battlefield); `adds: untapped` or `adds: milled` names
+  none; `adds: any_type | any_color` names what the permanents its `of` matches could produce,
+  the least fixed point over both battlefields (each starts naming nothing: two Reflecting
+  Pools alone make nothing), `any_color` never {C}. An ability naming no type makes no mana
+  and is no offer.
 - A milled card adds, per colored symbol of its mana cost, one mana of that color: {W/U} one of
   either (the payment's choice), {2/W} and {W/P} one {W}, {G/W/P} one of G or W; generic, {C},
   {X} and {S} nothing; a card with no cost nothing.
@@ -30,6 +34,7 @@ import itertools
 from dataclasses import replace
 
 from .cards import Card, ManaAbility, Obj, Player, Scenario
+from .keys import REFLECT_ADDS
 from .mana import COLORS, NO_MANA, TYPES, Mana
 from .total_cost import object_matches
 
@@ -38,14 +43,21 @@ from .total_cost import object_matches
 Choice = tuple[ManaAbility, tuple[str, ...], int | None]
 
 
-def could_produce(scenario: Scenario, obj: Obj, controller: Player) -> tuple[str, ...]:
+def could_produce(scenario: Scenario, obj: Obj, controller: Player,
+                  known: dict[str, frozenset[str]] | None = None) -> tuple[str, ...]:
     """The types of mana (W U B R G C) `obj`, a permanent of `controller`, could produce
     (106.7): those its mana abilities' options name, each ability as its controller would
     activate it now (costs ignored; a `per` amount counted on `controller`'s battlefield; an
-    ability reading another object names none)."""
+    untap or mill read names none; `adds: any_type | any_color` what `known` says, by default
+    `reflected`'s fixed point)."""
     card = scenario.cards.get(obj.card)
     named: set[int] = set()
     for ability in card.mana if card is not None else ():
+        if ability.reads in REFLECT_ADDS:
+            if known is None:
+                known = reflected(scenario)
+            named |= {1 + TYPES.index(t) for t in known.get(obj.id, frozenset())}
+            continue
         if ability.reads is not None:
             continue
         for option in ability.adds:
@@ -63,12 +75,63 @@ def _per_amount(scenario: Scenario, ability: ManaAbility, option: Mana, holder: 
     per = ability.per
     assert per is not None
     mine = [o for o in controller.battlefield if o.card in scenario.cards]
+    if per.counters is not None:
+        return holder.counter(per.counters)
     if per.devotion:
         color = next((c for i, c in enumerate(COLORS) if option[1 + i]), None)
         return sum(1 for o in mine for s in scenario.cards[o.card].cost.symbols
                    if color in s.colors)
     assert per.count is not None
     return sum(1 for o in mine if object_matches(scenario, per.count, o, holder.chosen_type))
+
+
+def _reflecting(scenario: Scenario) -> list[tuple[Obj, Player, Player]]:
+    """The permanents with an `adds: any_type | any_color` ability, both battlefields, yours
+    first: each with its controller and that player's opponent."""
+    you, opponent = scenario.state.you, scenario.state.opponent
+    return [(o, mine, theirs) for mine, theirs in ((you, opponent), (opponent, you))
+            for o in mine.battlefield if o.card in scenario.cards
+            and any(m.reads in REFLECT_ADDS for m in scenario.cards[o.card].mana)]
+
+
+def reflected(scenario: Scenario) -> dict[str, frozenset[str]]:
+    """Per permanent with an `adds: any_type | any_color` ability (by id): the types its such
+    abilities could add (106.7), the least fixed point: every such ability starts naming
+    nothing, and each round adds the types the permanents its `of` matches could produce
+    (`controller` relative to its own controller, default you; `any_color` leaves out C) until
+    no set grows."""
+    holders = _reflecting(scenario)
+    known: dict[str, frozenset[str]] = {o.id: frozenset() for o, _, _ in holders}
+    grown = bool(holders)
+    while grown:
+        grown = False
+        for obj, mine, theirs in holders:
+            names: set[str] = set()
+            for ability in scenario.cards[obj.card].mana:
+                if ability.reads in REFLECT_ADDS and ability.of is not None:
+                    names |= _seen_types(scenario, ability, mine, theirs, known)
+            if not names <= known[obj.id]:
+                known[obj.id] = known[obj.id] | names
+                grown = True
+    return known
+
+
+def _seen_types(scenario: Scenario, ability: ManaAbility, mine: Player, theirs: Player,
+                known: dict[str, frozenset[str]]) -> set[str]:
+    """The types the permanents `ability.of` matches could produce, as `known` reads the
+    reflecting ones (colors only for `any_color`)."""
+    of = ability.of
+    assert of is not None
+    side = of.controller or "you"
+    players = [p for p, on in ((mine, side != "opponent"), (theirs, side != "you")) if on]
+    out: set[str] = set()
+    for player in players:
+        for o in player.battlefield:
+            if object_matches(scenario, of, o):
+                out.update(could_produce(scenario, o, player, known))
+    if ability.reads == "any_color":
+        out.discard("C")
+    return out
 
 
 def one_of_each(types: tuple[str, ...]) -> tuple[Mana, ...]:
@@ -106,6 +169,14 @@ def untap_choices(scenario: Scenario, ability: ManaAbility) -> list[Choice]:
     return out
 
 
+def reflected_types(scenario: Scenario, ability: ManaAbility) -> tuple[str, ...]:
+    """The types (W U B R G C order) one `adds: any_type | any_color` ability of yours could add:
+    what the permanents its `of` matches could produce, with `reflected`'s fixed point."""
+    you, opponent = scenario.state.you, scenario.state.opponent
+    seen = _seen_types(scenario, ability, you, opponent, reflected(scenario))
+    return tuple(t for t in TYPES if t in seen)
+
+
 def milled_mana(card: Card | None) -> tuple[Mana, ...]:
     """What a milled card adds (Charmed Pendant): one mana per colored symbol of its mana cost,
     a symbol of two colors either (each distinct total once, W before U ...); nothing (one
@@ -139,6 +210,10 @@ def choices(scenario: Scenario, ability: ManaAbility) -> list[Choice]:
     `adds: milled`, each of its choices (`untap_choices`, `milled_choices`)."""
     if ability.reads == "milled":
         return milled_choices(scenario, ability)
+    if ability.reads in REFLECT_ADDS:
+        adds = one_of_each(reflected_types(scenario, ability))
+        # An ordinary ability once its types are known; one naming none makes no mana (no offer).
+        return [(replace(ability, adds=adds, reads=None, of=None), (), None)] if adds else []
     if ability.untap:
         return untap_choices(scenario, ability)
     return [(ability, (), None)]
@@ -154,4 +229,4 @@ def hidden_mill(scenario: Scenario, millers: int, other_mills: int) -> bool:
 
 
 __all__ = ["Choice", "choices", "could_produce", "hidden_mill", "milled_mana", "one_of_each",
-           "untap_choices"]
+           "reflected", "reflected_types", "untap_choices"]

@@ -462,13 +462,16 @@ def counted_ability(scenario: Scenario, ability: ManaAbility, holder: Obj | None
                     ) -> ManaAbility:
     """A `per` mana ability with its amounts worked out from the state when the cast begins:
     each option of `adds` times its count (options that would add nothing are left out).
-    `holder`: the ability's permanent (a count's `chosen_type` reads its chosen type)."""
+    `holder`: the ability's permanent (a count's `chosen_type` reads its chosen type; `per:
+    {counters: KIND}` its counters of that kind)."""
     per = ability.per
     assert per is not None
     options: list[Mana] = []
     for option in ability.adds:
         if per.devotion:
             n = devotion(scenario, next(c for i, c in enumerate(COLORS) if option[1 + i]))
+        elif per.counters is not None:  # Everflowing Chalice: its own counters of that kind
+            n = holder.counter(per.counters) if holder is not None else 0
         else:
             assert per.count is not None
             chosen = holder.chosen_type if holder is not None else None

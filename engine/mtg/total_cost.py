@@ -219,8 +219,17 @@ PLAYER_WORDS = ("you", "opponent")
 
 
 def _amount(scenario: Scenario, a: Amount, pool: tuple[Obj, ...], targets: tuple[str, ...],
-            holder: Obj | None, side: str) -> int:
-    """A reduction's amount: fixed, or a count of `pool`'s permanents, or of the targets."""
+            holder: Obj | None, side: str, cast: str = "") -> int:
+    """A reduction's amount: fixed, or a count of `pool`'s permanents (or of the cards in a
+    `zone` of `side`'s player, never the object `cast`: on the stack by 601.2f, 601.2a), of
+    the targets, or of the counters of a kind on `holder` (Animar)."""
+    if a.counters is not None:
+        return dict(holder.counters).get(a.counters, 0) if holder is not None else 0
+    if a.count is not None and a.zone != "battlefield":
+        player = scenario.state.you if side == "you" else scenario.state.opponent
+        chosen = holder.chosen_type if holder is not None else None
+        return sum(1 for o in player.zone(a.zone)
+                   if o.id != cast and object_matches(scenario, a.count, o, chosen))
     if a.count is not None:
         chosen = holder.chosen_type if holder is not None else None
         return sum(1 for o in pool if object_matches(scenario, a.count, o, chosen))
@@ -306,7 +315,7 @@ def played_card(scenario: Scenario, play: Play) -> Card:
     return with_grants(scenario, card, found[0])
 
 
-def changers(scenario: Scenario, card: Card, targets: tuple[str, ...] = ()
+def changers(scenario: Scenario, card: Card, targets: tuple[str, ...] = (), cast: str = ""
              ) -> tuple[Changer, ...]:
     """The increases, reductions and floors that apply to casting `card` with these targets,
     in state order: the card's own reductions (affinity), then every permanent's grants.
@@ -317,7 +326,7 @@ def changers(scenario: Scenario, card: Card, targets: tuple[str, ...] = ()
         return ()
     for r in card.reductions:
         battlefield = scenario.state.you.battlefield
-        amount = _amount(scenario, r.generic, battlefield, targets, None, "you")
+        amount = _amount(scenario, r.generic, battlefield, targets, None, "you", cast)
         out.append(Changer("", f"{card.name} ({r.label})", generic=amount, minimum=r.minimum,
                            colored=_colored(scenario, r, battlefield, None),
                            per_paid=r.generic.per_paid, each=r.generic.each))
@@ -330,7 +339,7 @@ def changers(scenario: Scenario, card: Card, targets: tuple[str, ...] = ()
             out.append(Changer(obj.id, name, increase=g.increase))
         elif g.reduction is not None:
             r = g.reduction
-            amount = _amount(scenario, r.generic, battlefield, targets, obj, who)
+            amount = _amount(scenario, r.generic, battlefield, targets, obj, who, cast)
             out.append(Changer(obj.id, name, generic=amount, minimum=r.minimum,
                                colored=_colored(scenario, r, battlefield, obj)))
         elif g.at_least is not None:
@@ -495,7 +504,7 @@ def price(scenario: Scenario, card: Card, play: Play, choices: Choices,
     `prepared` gives for these choices' way and optional costs (and `changing`)."""
     if ready is None:
         if changing is None:
-            changing = changers(scenario, card, play.targets)
+            changing = changers(scenario, card, play.targets, play.object)
         ready = prepared(scenario, card, play, choices.cast, choices.optional, changing)
     changing, (symbols, other_parts, named) = ready
     steps: list[Step] = []

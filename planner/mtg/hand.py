@@ -12,6 +12,7 @@ from typing import Callable, Sequence
 from ...engine.mtg.cards import TURN_FACE_UP, Play, Scenario
 from ...engine.mtg.lands import land_play_reasons
 from ...engine.mtg.mana import total_text
+from ...engine.mtg.options import permitted
 from ...engine.mtg.resources import SharedResources
 from ...engine.mtg.total_cost import with_grants
 from .. import answers
@@ -23,11 +24,11 @@ from .plan import Plan, plan
 
 def plan_hand(scenario: Scenario, config: SolverConfig = DEFAULT_CONFIG) -> list[Plan]:
     """Every nonland card in hand, every card in the graveyard with flashback (or an
-    alternative cost from the graveyard), every card in the command zone (a commander, cast
-    from there with its tax, 903.8), then every activated ability of your permanents, then
-    every ability of your cards in hand activated from there (cycling, 702.29), planned with
-    `cast: auto` and `x: auto`. The file's play settings carry over to that same object (and
-    ability) only."""
+    alternative cost from the graveyard, or a permanent's permission to cast it there), every
+    card in the command zone (a commander, cast from there with its tax, 903.8), then every
+    activated ability of your permanents, then every ability of your cards in hand activated
+    from there (cycling, 702.29), planned with `cast: auto` and `x: auto`. The file's play
+    settings carry over to that same object (and ability) only."""
     you = scenario.state.you
     out = []
     shared = SharedResources(scenario)  # the spells' resources, shared where exact
@@ -37,7 +38,7 @@ def plan_hand(scenario: Scenario, config: SolverConfig = DEFAULT_CONFIG) -> list
             if "land" in card.types:
                 continue
             if zone == "graveyard" and not castable_from_graveyard(
-                    with_grants(scenario, card, zone)):
+                    with_grants(scenario, card, zone)) and not permitted(scenario, card, zone):
                 continue
             play = Play(obj.id, zone)
             if (scenario.play is not None and scenario.play.object == obj.id

@@ -104,7 +104,8 @@ def discount_orders(scenario: Scenario, config: SolverConfig = DEFAULT_CONFIG
         if not opts.options:
             return nothing
         option = opts.options[0]
-    changing = with_counts(changers(scenario, card, play.targets), option.choices.optional)
+    changing = with_counts(changers(scenario, card, play.targets, play.object),
+                           option.choices.optional)
     reductions = reductions_of(changing)
     if len(reductions) > MAX_ORDERED:
         raise ScenarioError.at(("play",), f"more than {MAX_ORDERED} reductions apply; `orders` "

@@ -85,8 +85,10 @@ def _card(c: dict[str, Any], out: set[str]) -> None:
             _filter(m["per"].get("count"), out)
         elif m.get("per") == "removed":
             out.add("per.removed")                     # issue 25 C1: storage lands
-        if m.get("adds") in ("untapped", "milled"):
-            out.add(f"adds.{m['adds']}")               # issue 25 G2: Explorers, Pendant
+        if m.get("adds") in ("untapped", "milled", "any_type", "any_color"):
+            out.add(f"adds.{m['adds']}")               # issue 25 G2: Explorers, Pendant; 38: Pool
+        if isinstance(m.get("of"), dict):
+            _filter(m["of"], out)                      # issue 38: what a Pool reads
     for e in c.get("mana_effects") or []:         # issue 25 G1: Damping Sphere, Crypt Ghast
         if isinstance(e, dict):
             _keys("mana_effect", e, out)

@@ -433,7 +433,11 @@ def random_cast(rng: random.Random) -> dict[str, Any]:
                   lambda: _group_a(side, scenario),
                   lambda: _g1_mana_effects(random.Random("issue25-g1" + repr(rng.getstate())), scenario),
                   lambda: _g2_untap_mill(random.Random(f"issue25-g2:{side.random()}"), scenario),
-                  lambda: _morph(random.Random(f"issue25-morph:{side.random()}"), scenario)):
+                  lambda: _morph(random.Random(f"issue25-morph:{side.random()}"), scenario),
+                  lambda: _reflect(random.Random(f"issue38-reflect:{side.random()}"), scenario),
+                  lambda: _zone_counts(random.Random(f"issue38-zones:{side.random()}"), scenario),
+                  lambda: _permission(random.Random(f"issue38-permission:{side.random()}"), scenario),
+                  lambda: _counter_mana(random.Random(f"issue38-counter-mana:{side.random()}"), scenario)):
         theme()
         if json.dumps(scenario, sort_keys=True) != before:
             break
@@ -1152,6 +1156,9 @@ def _morph(rng: random.Random, scenario: dict[str, Any]) -> None:
         play["cast"] = "face_down"
         for key in ("x", "optional", "modes"):
             play.pop(key, None)
+        if land_morph_read() and rng.random() < 0.2:      # issue 38: Zoetic Cavern, a land card
+            spell.update(types=["land"], mana=[{"adds": "{C}"}])
+            spell.pop("cost", None)
         return
     cards["morpher"] = {"name": "Morpher", "types": ["creature"], "cost": "{3}{G}", "morph": morph}
     face_down: dict[str, Any] = {"id": "mf0", "card": "morpher", "face_down": True}
@@ -1165,6 +1172,22 @@ def _morph(rng: random.Random, scenario: dict[str, Any]) -> None:
                                "grants": [{"reduction": {"generic": 1}, "applies_to": {}}]}
         you["battlefield"].append({"id": "mf1", "card": "morph-lord", "face_down": True})
     scenario["play"] = {"turn_face_up": "mf0"}
+    if land_morph_read() and rng.random() < 0.2:          # issue 38: a face-down Zoetic Cavern
+        cards["morpher"] = {"name": "Zoetic Cavern", "types": ["land"], "mana": [{"adds": "{C}"}],
+                            "morph": morph}
+
+
+@functools.lru_cache(maxsize=1)
+def land_morph_read() -> bool:
+    """Whether payplan's loader takes `morph` on a land card (Zoetic Cavern; issue 38)."""
+    from payplan.engine.mtg.loader import scenario_from_data
+    from payplan.engine.problems import ScenarioError
+    try:
+        scenario_from_data({"format": "mtg/1", "cards": {"z": {"types": ["land"], "morph": "{2}"}},
+                            "state": {"you": {}}})
+    except ScenarioError:
+        return False
+    return True
 
 
 def _played_costs(scenario: dict[str, Any]) -> tuple[dict[str, Any], str]:
@@ -1651,3 +1674,243 @@ def _g2_mill(rng: random.Random, scenario: dict[str, Any]) -> None:
     if rng.random() < 0.2:
         weights = scenario.setdefault("objective", {}).setdefault("weights", {})
         weights["mill"] = rng.randint(0, 3)
+
+
+# Issue 38 (contract mtg-pool, section 1), drawn by `_reflect` when no other theme drew: mana of
+# any type (Reflecting Pool) or any color (Exotic Orchard, Fellwar Stone) that a permanent
+# matching the ability's `of` filter could produce (106.7), on your side and the opponent's.
+REFLECTORS: list[tuple[str, dict[str, Any]]] = [
+    ("reflecting-pool", {"name": "Reflecting Pool", "types": ["land"],
+                         "mana": [{"adds": "any_type", "of": {"type": "land"}}]}),
+    ("exotic-orchard", {"name": "Exotic Orchard", "types": ["land"],
+                        "mana": [{"adds": "any_color", "of": {"type": "land", "controller": "opponent"}}]}),
+    ("fellwar-stone", {"name": "Fellwar Stone", "types": ["artifact"], "cost": "{2}",
+                       "mana": [{"adds": "any_color", "of": {"type": "land", "controller": "opponent"}}]}),
+    ("any-mirror", {"types": ["artifact"], "mana": [{"adds": "any_type", "of": {"controller": "any", "not_type": "creature"}}]}),
+    ("forest-mirror", {"types": ["land"], "mana": [{"adds": "any_color", "of": {"tags": ["forest"], "controller": "any"}},
+                                                   {"adds": "{C}"}]}),
+    ("creature-mirror", {"types": ["creature"], "mana": [{"adds": "any_type", "of": {"type": "creature"}}]}),
+    ("filtered-mirror", {"types": ["land"], "mana": [{"adds": "any_type", "of": {"type": "land", "color": "green",
+                                                                                 "controller": "any"}, "costs": ["tap", "{1}"]}]}),
+]
+REFLECT_THEIRS: list[tuple[str, dict[str, Any]]] = [
+    *G2_OPPONENT,
+    ("opp-forest", {"types": ["land"], "tags": ["forest"], "mana": [{"adds": "{G}"}]}),
+    ("opp-green-land", {"types": ["land"], "colors": ["green"], "mana": [{"adds": "{B}"}]}),
+    ("reflecting-pool", REFLECTORS[0][1]),
+    ("exotic-orchard", REFLECTORS[1][1]),
+]
+
+
+def _reflect(rng: random.Random, scenario: dict[str, Any]) -> None:
+    """About 1 cast in 6 that no other theme drew, while the loader reads `of`: one to three
+    reflecting sources of yours (sometimes tapped, sick or restricted with `only_for`), the
+    opponent's permanents (tapped or not, their own Pools and Orchards among them), now and then
+    your other lands removed, and pips of every type in the played cost."""
+    if "of" not in _ability_keys() or rng.random() > 0.17:
+        return
+    cards, state = scenario["cards"], scenario["state"]
+    you = state["you"]
+    field: list[Any] = you["battlefield"]
+    text = json.dumps(cards)
+    engine = any(isinstance(e, dict) and str(e["id"]).startswith("e") for e in field)
+    if engine or len(field) > 6 or "mana_effects" in text:
+        return
+    if rng.random() < 0.3:                             # the reflectors alone, with a land or two
+        # The played ability's permanent stays, and so does every permanent with grants (a
+        # flashback grant the play's `cast: flashback` may need).
+        named = json.dumps(scenario["play"])
+        field[:] = [o for o in field if rng.random() < 0.3 or (isinstance(o, dict) and (
+            f'"{o.get("id")}"' in named or cards.get(o.get("card"), {}).get("grants")))]
+    for k in range(rng.choice([1, 1, 2, 2, 3])):
+        name, card = rng.choice(REFLECTORS)
+        card = json.loads(json.dumps(card))
+        if rng.random() < 0.1:
+            card["mana"][0]["only_for"] = {"type": rng.choice(["creature", "instant", "artifact"])}
+            name += "-restricted"
+        cards[name] = card
+        entry: dict[str, Any] = {"id": f"rf{k}", "card": name}
+        if rng.random() < 0.1:
+            entry["tapped"] = True
+        elif "creature" in card["types"] and rng.random() < 0.3:
+            entry["sick"] = True
+        field.append(entry)
+    if rng.random() < 0.3:
+        cards["your-forest"] = {"name": "Forest", "types": ["land"], "tags": ["forest"], "mana": [{"adds": "{G}"}]}
+        field.append({"id": "rff", "card": "your-forest", "tapped": rng.random() < 0.5})
+    if rng.random() < 0.8:
+        theirs: list[Any] = state.setdefault("opponent", {}).setdefault("battlefield", [])
+        for k in range(rng.choice([1, 1, 2, 2, 3])):
+            name, card = rng.choice(REFLECT_THEIRS)
+            cards[name] = card
+            theirs.append({"id": f"orf{k}", "card": name, "tapped": rng.random() < 0.5})
+    _g2_pips(rng, scenario, "WUBRGC", 2)
+
+
+def _ability_keys() -> frozenset[str]:
+    from payplan.engine.mtg import keys as mtg_keys
+    return frozenset(mtg_keys.ABILITY_KEYS)
+
+
+# Issue 38 (contract mtg-pool, section 2), drawn by `_zone_counts` when no other theme drew:
+# reductions counted in a zone of a player (Karador's creature cards in your graveyard) or from
+# the counters on the granting permanent (Animar's +1/+1 counters).
+ZONE_FILTERS: list[dict[str, Any]] = [{"type": "creature"}, {"type": "instant"}, {},
+                                      {"color": "red"}, {"not_type": "land"}, {"name": "Chaff"}]
+ZONE_CARDS = ["chaff-u", "chaff-r", "chaff-a", "zone-bear", "zone-bear"]
+
+
+def _zone_counts(rng: random.Random, scenario: dict[str, Any]) -> None:
+    """About 1 cast in 6 that no other theme drew, while the loader reads a reduction's `zone`:
+    the played card's own `{count: FILTER, zone: Z}` reduction (sometimes a second copy of the
+    card in that zone), or a permanent's grant counting a zone of its controller or its own
+    counters (`{counters: KIND}`, the permanent holding 0 to 4 of them), on your side or the
+    opponent's; zero to four cards in each zone."""
+    if "zone" not in _amount_keys() or rng.random() > 0.17:
+        return
+    cards, state, play = scenario["cards"], scenario["state"], scenario["play"]
+    if "ability" in play or play.get("cast") == "face_down" or "turn_face_up" in play:
+        return
+    cards["zone-bear"] = {"name": "Chaff", "types": ["creature"], "cost": "{1}{G}"}
+    you = state["you"]
+    for zone in ("graveyard", "hand", "exile"):
+        if rng.random() < 0.7:
+            have = you.setdefault(zone, [])
+            have += [{"id": f"zc-{zone}{k}", "card": rng.choice(ZONE_CARDS)}
+                     for k in range(rng.randint(0, 4))]
+    for k in range(rng.randint(0, 2)):
+        you.setdefault("graveyard", []).append({"id": f"zc-copy{k}", "card": "spell"})
+    amount: dict[str, Any] = {"count": rng.choice(ZONE_FILTERS),
+                              "zone": rng.choice(["graveyard", "graveyard", "hand", "exile",
+                                                  "battlefield"])}
+    played = next((zone for zone in ("hand", "graveyard", "exile") for o in you.get(zone) or []
+                   if isinstance(o, dict) and o.get("id") == play.get("object")), None)
+    if played is not None and rng.random() < 0.5:   # the zone the card is cast from: never counted
+        amount = {"count": rng.choice([{}, {"not_type": "land"}]), "zone": played}
+    r = rng.random()
+    if r < 0.45:
+        cards["spell"].setdefault("reductions", []).append({"generic": amount})
+        cards["spell"]["cost"] = f"{{{rng.randint(1, 4)}}}" + str(cards["spell"].get("cost") or "")
+        return
+    grant: dict[str, Any] = {"applies_to": rng.choice([{}, {"type": "creature"}, {"type": "instant"}])}
+    counters: dict[str, int] = {}
+    if r < 0.75:
+        kind = rng.choice(["plus_one", "charge"])
+        grant["reduction"] = {"generic": {"counters": rng.choice([kind, kind, "charge"])}}
+        counters = {kind: rng.randint(0, 4)} if rng.random() < 0.85 else {}
+    else:
+        grant["reduction"] = {"generic": amount}
+    if rng.random() < 0.5:
+        grant["reduction"]["minimum"] = rng.randint(0, 2)
+    cards["zone-granter"] = {"name": "Animar", "types": ["creature"], "cost": "{U}{R}{G}",
+                             "grants": [grant]}
+    entry: dict[str, Any] = {"id": "zg1", "card": "zone-granter"}
+    if counters:
+        entry["counters"] = counters
+    if rng.random() < 0.25:
+        grant["applies_to"]["controller"] = "opponent"
+        state.setdefault("opponent", {}).setdefault("battlefield", []).append(entry)
+        theirs = state["opponent"]
+        theirs.setdefault("graveyard", []).extend(
+            {"id": f"zc-opp{k}", "card": "zone-bear"} for k in range(rng.randint(0, 3)))
+    else:
+        you["battlefield"].append(entry)
+
+
+def _amount_keys() -> frozenset[str]:
+    from payplan.engine.mtg import keys as mtg_keys
+    return frozenset(mtg_keys.AMOUNT_KEYS)
+
+
+# Issue 38 (contract mtg-pool, section 3), drawn by `_permission` when no other theme drew: a
+# permanent's grant letting cards of yours be cast from the graveyard or exile (Karador,
+# Muldrotha), the played card moved there.
+PERMISSION_FILTERS: list[dict[str, Any]] = [
+    {"type": "creature"}, {"type": ["artifact", "creature", "enchantment", "planeswalker"]}, {},
+    {"type": "instant"}, {"color": "green"}, {"not_type": "creature"}]
+
+
+def _permission(rng: random.Random, scenario: dict[str, Any]) -> None:
+    """About 1 cast in 6 that no other theme drew, while the loader reads `cast_from`: the
+    played card moved to your graveyard or exile (or left where it is), and a Karador-like
+    grant `cast_from` (a zone, `applies_to`, now and then `turn: caster` or the opponent's side
+    with `controller: opponent`), sometimes two, sometimes none."""
+    if "cast_from" not in _grant_keys() or rng.random() > 0.17:
+        return
+    cards, state, play = scenario["cards"], scenario["state"], scenario["play"]
+    if ("ability" in play or "object" not in play or play.get("cast") == "face_down"
+            or "turn_face_up" in play):
+        return
+    you = state["you"]
+    if rng.random() < 0.85:
+        zone = rng.choice(["graveyard", "graveyard", "exile"])
+        for z in ("hand", "graveyard", "exile", "command"):
+            you[z] = [o for o in you.get(z) or [] if not (isinstance(o, dict) and o.get("id") == play["object"])]
+            if not you[z] and z != "hand":
+                del you[z]
+        you.setdefault(zone, []).append({"id": play["object"], "card": "spell"})
+        play.pop("from", None)
+        if rng.random() < 0.3:
+            play["from"] = zone
+        if play.get("cast") not in (None, "auto", "without_paying") and rng.random() < 0.7:
+            play["cast"] = "auto"
+    for k in range(rng.choice([0, 1, 1, 1, 2])):
+        grant: dict[str, Any] = {"cast_from": rng.choice(["graveyard", "graveyard", "exile"]),
+                                 "applies_to": dict(rng.choice(PERMISSION_FILTERS))}
+        if rng.random() < 0.4:
+            grant["turn"] = "caster"
+        name = f"permitter{k}"
+        cards[name] = {"name": "Karador", "types": ["creature"], "cost": "{5}{W}{B}{G}", "grants": [grant]}
+        entry = {"id": f"pm{k}", "card": name}
+        if rng.random() < 0.2:
+            grant["applies_to"]["controller"] = "opponent"
+            state.setdefault("opponent", {}).setdefault("battlefield", []).append(entry)
+        else:
+            you["battlefield"].append(entry)
+
+
+def _grant_keys() -> frozenset[str]:
+    from payplan.engine.mtg import keys as mtg_keys
+    return frozenset(mtg_keys.GRANT_KEYS)
+
+
+# Issue 38 (contract mtg-pool, section 4), drawn by `_counter_mana` when no other theme drew: mana
+# abilities adding once per counter on their own permanent (Everflowing Chalice, Empowered
+# Autogenerator).
+COUNTER_SOURCES: list[tuple[str, dict[str, Any]]] = [
+    ("chalice", {"name": "Everflowing Chalice", "types": ["artifact"], "cost": "{0}",
+                 "mana": [{"adds": "{C}", "per": {"counters": "charge"}}]}),
+    ("autogenerator", {"name": "Empowered Autogenerator", "types": ["artifact"], "cost": "{4}",
+                       "mana": [{"adds": "{W}|{U}|{B}|{R}|{G}", "per": {"counters": "charge"}}]}),
+    ("storage-bowl", {"types": ["land"], "mana": [{"adds": "{G}{G}|{B}", "per": {"counters": "storage"}},
+                                                  {"adds": "{C}"}]}),
+    ("filter-jar", {"types": ["artifact"], "mana": [{"adds": "{U}", "costs": ["tap", "{1}"],
+                                                     "per": {"counters": "charge"}}]}),
+]
+
+
+def _counter_mana(rng: random.Random, scenario: dict[str, Any]) -> None:
+    """About 1 cast in 6 that no other theme drew, while the loader reads `per: {counters}`: one
+    or two such sources of yours with 0 to 4 counters (of their kind, or another), sometimes
+    tapped; pips of C and the colors in the played cost."""
+    if "counters" not in _per_keys() or rng.random() > 0.17:
+        return
+    cards, field = scenario["cards"], scenario["state"]["you"]["battlefield"]
+    if len(field) > 7:
+        return
+    for k in range(rng.choice([1, 1, 2])):
+        name, card = rng.choice(COUNTER_SOURCES)
+        cards[name] = card
+        kind = str(card["mana"][0]["per"]["counters"])
+        entry: dict[str, Any] = {"id": f"cm{k}", "card": name}
+        if rng.random() < 0.85:
+            entry["counters"] = {kind if rng.random() < 0.85 else "loyalty": rng.randint(0, 4)}
+        if rng.random() < 0.1:
+            entry["tapped"] = True
+        field.append(entry)
+    _g2_pips(rng, scenario, "CCUGRB", 3)
+
+
+def _per_keys() -> frozenset[str]:
+    from payplan.engine.mtg import keys as mtg_keys
+    return frozenset(mtg_keys.PER_KEYS)

@@ -597,6 +597,21 @@ def granted_keywords(data: dict[str, Any], spell: dict[str, Any], obj: Obj) -> d
     return {**spell, **{w: True for w in words}} if words else spell
 
 
+def granted_cast_from(data: dict[str, Any], card: dict[str, Any], obj: Obj) -> dict[str, Any]:
+    """A card of yours in the graveyard or exile matched by a grant `cast_from: ZONE` of that
+    zone (Karador, Muldrotha; its `turn`, `controller` and `applies_to` read as any grant's): it
+    may be cast from there as from the hand (`_cast_from`)."""
+    if obj.zone not in ("graveyard", "exile"):
+        return card
+    state = data.get("state") or {}
+    you = _objects(state.get("you") or {}, "battlefield", "you")
+    opp = _objects(state.get("opponent") or {}, "battlefield", "opponent")
+    if any(g.get("cast_from") == obj.zone
+           for g, _ in _applying(data, you, opp, card, obj.id, obj.card, obj)):
+        return {**card, "_cast_from": obj.zone}
+    return card
+
+
 def granted_flashback(data: dict[str, Any], card: dict[str, Any], obj: Obj) -> dict[str, Any]:
     """A card of yours in the graveyard with no flashback of its own, matched by a grant
     `flashback: mana_cost` (Lier): it has flashback, the cost its mana cost (its own
@@ -627,6 +642,20 @@ def _count(data: dict[str, Any], you: list[Obj], amount: Any, holder: Obj | None
         if "count_targets" in amount:
             return sum(1 for t in play_targets(data)
                        if target_matches(data["cards"], t, amount["count_targets"], holder))
+        if "counters" in amount:
+            # Animar: the counters of that kind on the permanent whose grant it is.
+            if holder is None:
+                raise BadScenario("counters: in a grant's reduction only")
+            return dict(holder.counters).get(str(amount["counters"]), 0)
+        zone = str(amount.get("zone", "battlefield"))
+        if zone != "battlefield":
+            # Karador: the cards in that zone of the reduction's player; the card being cast is
+            # on the stack by then (601.2a before 601.2f), never counted.
+            owner = "opponent" if holder is not None and holder.controller == "opponent" else "you"
+            state = data.get("state") or {}
+            cast = _find(data).id
+            return sum(1 for o in _objects(state.get(owner) or {}, zone, owner)
+                       if o.id != cast and _matches_obj(data["cards"], o, amount["count"], holder))
         flt = amount.get("count", amount)
         if holder is not None and holder.controller == "opponent":
             # "for each ... you control" on the opponent's permanent: the opponent's permanents.
@@ -727,13 +756,15 @@ def _methods(card: dict[str, Any], zone: str, requested: str) -> list[tuple[str,
     from the hand or the command zone, flashback from the graveyard, an alternative cost from
     its `zone` (default hand and command)."""
     out: list[tuple[str, str, list[Any]]] = []
-    if zone in ("hand", "command"):
+    # A permission to cast from this zone (`_cast_from`, a grant's) makes it as the hand.
+    home = ("hand", "command", card["_cast_from"]) if card.get("_cast_from") else ("hand", "command")
+    if zone in home:
         out.append(("normal", card.get("cost") or "", []))
     if zone == "graveyard" and card.get("flashback") is not None:
         text, other = _full(card["flashback"])
         out.append(("flashback", text, other))
     for alt in card.get("alternative") or []:
-        zones = [alt["zone"]] if alt.get("zone") is not None else ["hand", "command"]
+        zones = [alt["zone"]] if alt.get("zone") is not None else list(home)
         if zone in zones:
             out.append((str(alt["id"]), alt.get("cost") or "", list(alt.get("other") or [])))
     if requested == "without_paying":
@@ -788,7 +819,7 @@ def priced_casts(data: dict[str, Any], x_value: int | None, room: int | None = N
         return _priced_face_down(data, obj, card)
     if "land" in (card.get("types") or []):
         return [], ["a land is played, not cast"]
-    card = granted_flashback(data, card, obj)
+    card = granted_cast_from(data, granted_flashback(data, card, obj), obj)
     if play.get("from") is not None and play["from"] != obj.zone:
         return [], [f"{obj.id} is in the {obj.zone}, not the {play['from']}"]
     if not _sorcery_speed_ok(state, card):
@@ -1312,6 +1343,8 @@ def activations(card: dict[str, Any]) -> list[Activation]:
     """Each option of each mana ability of a card (a mana ability's costs default to {T})."""
     out = []
     for i, ability in enumerate(card.get("mana") or []):
+        if ability.get("_nothing"):
+            continue                      # names no type (106.7): makes no mana, never activated
         taps, sac, life, mana_cost, parts = ability_costs(list(ability.get("costs", ["tap"])))
         restricted = None if ability.get("only_for") is None else _fj(ability["only_for"])
         untaps = untap_atoms(ability)
@@ -1674,6 +1707,39 @@ def holders(cards: dict[str, Any], field: list[Obj]) -> tuple[dict[str, Any], li
     return out, objs
 
 
+def counter_holders(cards: dict[str, Any], field: list[Obj]) -> tuple[dict[str, Any], list[Obj]]:
+    """A permanent with a mana ability `per: {counters: KIND}` (Everflowing Chalice) gets a card
+    of its own (`CARD#ID`, its name kept) with that ability's options each repeated once per
+    KIND counter on it (`_nothing` when none); a card also removing KIND counters as a cost is
+    refused (not built: the removal's order would decide the count)."""
+    out = dict(cards)
+    objs: list[Obj] = []
+    for o in field:
+        card = cards[o.card]
+        kinds = [a["per"]["counters"] for a in card.get("mana") or []
+                 if isinstance(a, dict) and isinstance(a.get("per"), dict) and "counters" in a["per"]]
+        if not kinds:
+            objs.append(o)
+            continue
+        text = json.dumps([card.get("mana"), card.get("abilities")])
+        if any(f'"kind": "{k}"' in text for k in kinds):
+            raise BadScenario(f"cards.{o.card}: per counters beside a removal of those counters")
+        have = dict(o.counters)
+        abilities = []
+        for a in card.get("mana") or []:
+            if isinstance(a, dict) and isinstance(a.get("per"), dict) and "counters" in a["per"]:
+                n = have.get(str(a["per"]["counters"]), 0)
+                options = ["".join("{" + c + "}" for c in opt) * n for opt in produced_options(a["adds"])]
+                a = {k: v for k, v in a.items() if k != "per"}
+                made = {"adds": "|".join(dict.fromkeys(options))} if n else {"adds": "{C}", "_nothing": True}
+                a = a | made
+            abilities.append(a)
+        key = f"{o.card}#{o.id}"
+        out[key] = {**card, "name": card.get("name", o.card), "mana": abilities}
+        objs.append(replace(o, card=key))
+    return out, objs
+
+
 def counted_cards(cards: dict[str, Any], you: list[Obj]) -> dict[str, Any]:
     """The cards with each mana ability's `per` worked out on your battlefield as the cast
     begins (every mana ability can be activated before a cost is paid, 601.2g-h): `per:
@@ -1687,7 +1753,8 @@ def counted_cards(cards: dict[str, Any], you: list[Obj]) -> dict[str, Any]:
         abilities = []
         for a in card.get("mana") or []:
             if (not isinstance(a, dict) or "per" not in a or a["per"] == "removed"
-                    or a.get("adds") in ("untapped", "milled")):
+                    or a.get("adds") in ("untapped", "milled")
+                    or (isinstance(a["per"], dict) and "counters" in a["per"])):
                 abilities.append(a)        # `per: removed`: counter_options()
                 continue
             options = []
@@ -1705,7 +1772,8 @@ def counted_cards(cards: dict[str, Any], you: list[Obj]) -> dict[str, Any]:
 
 def board(data: dict[str, Any]) -> Board:
     you_p = (data.get("state") or {}).get("you") or {}
-    cards, permanents = holders(g2_cards(data), _objects(you_p, "battlefield", "you"))
+    cards, permanents = holders(reflect_cards(data, g2_cards(data)), _objects(you_p, "battlefield", "you"))
+    cards, permanents = counter_holders(cards, permanents)
     cards = counted_cards(cards, permanents)
     obj = _find(data)
     if "turn_face_up" in data["play"]:
@@ -2775,9 +2843,12 @@ def library_top(data: dict[str, Any]) -> list[str]:
     return [str(t) for t in top]
 
 
-def could_produce(data: dict[str, Any], obj: Obj) -> frozenset[str]:
+def could_produce(data: dict[str, Any], obj: Obj,
+                  reflected: dict[str, frozenset[str]] | None = None) -> frozenset[str]:
     """106.7: the types of mana `obj` could produce (its card's mana abilities' options, costs
-    ignored; `per` on its controller's side, an amount 0 naming nothing)."""
+    ignored; `per` on its controller's side, an amount 0 naming nothing; an `adds: any_type` /
+    `any_color` ability what `reflected` says it names, by default the least fixed point of
+    `reflecting`)."""
     cards = data["cards"]
     state = data.get("state") or {}
     side = _objects(state.get(obj.controller) or {}, "battlefield", obj.controller)
@@ -2785,11 +2856,18 @@ def could_produce(data: dict[str, Any], obj: Obj) -> frozenset[str]:
     for a in cards[obj.card].get("mana") or []:
         if a.get("adds") in ("untapped", "milled"):
             continue
+        if a.get("adds") in REFLECT:
+            if reflected is None:
+                reflected = reflecting(data)
+            out |= reflected.get(obj.id, frozenset())
+            continue
         per = a.get("per")
         for option in produced_options(a["adds"]):
             times = 1
             if isinstance(per, dict) and "count" in per:
                 times = sum(1 for o in side if _matches_obj(cards, o, per["count"], obj))
+            elif isinstance(per, dict) and "counters" in per:
+                times = dict(obj.counters).get(str(per["counters"]), 0)
             elif per == "devotion" and option:
                 times = devotion_to(cards, side, option[0])
             if times:
@@ -2797,6 +2875,92 @@ def could_produce(data: dict[str, Any], obj: Obj) -> frozenset[str]:
     if "untap_no_colorless" in MISREADINGS:
         out.discard("C")
     return frozenset(out)
+
+
+# Mana of any type (or color) that a permanent matching the ability's `of` filter could
+# produce (106.7: Reflecting Pool, Exotic Orchard, Fellwar Stone), as the contract reads it.
+REFLECT = ("any_type", "any_color")
+
+
+def _field(data: dict[str, Any]) -> list[Obj]:
+    state = data.get("state") or {}
+    return (_objects(state.get("you") or {}, "battlefield", "you")
+            + _objects(state.get("opponent") or {}, "battlefield", "opponent"))
+
+
+def _seen_by(data: dict[str, Any], holder: Obj, of: dict[str, Any]) -> list[Obj]:
+    """The permanents `of` matches for `holder`: `controller` (default you) relative to the
+    holder's controller; the rest of the filter as any object filter."""
+    side = of.get("controller", "you")
+    rest = {k: v for k, v in of.items() if k != "controller"}
+    out = []
+    for o in _field(data):
+        mine = o.controller == holder.controller
+        if (side == "you" and not mine) or (side == "opponent" and mine):
+            continue
+        if _matches_obj(data["cards"], o, rest):
+            out.append(o)
+    return out
+
+
+def reflecting(data: dict[str, Any]) -> dict[str, frozenset[str]]:
+    """Per permanent with an `adds: any_type|any_color` ability: the types those abilities name,
+    the least fixed point (every such ability starts naming nothing; repeat until no set grows):
+    two Reflecting Pools alone name nothing."""
+    cards = data["cards"]
+    holders = [o for o in _field(data) if any(
+        isinstance(a, dict) and a.get("adds") in REFLECT for a in cards[o.card].get("mana") or [])]
+    known: dict[str, frozenset[str]] = {o.id: frozenset() for o in holders}
+    while True:
+        grown = False
+        for o in holders:
+            names: set[str] = set()
+            for a in cards[o.card].get("mana") or []:
+                if not isinstance(a, dict) or a.get("adds") not in REFLECT:
+                    continue
+                of = a.get("of")
+                if not isinstance(of, dict):
+                    raise BadScenario(f"cards.{o.card}: adds: {a.get('adds')} needs of: FILTER")
+                seen: set[str] = set()
+                for t in _seen_by(data, o, of):
+                    seen |= could_produce(data, t, known)
+                if a["adds"] == "any_color":
+                    seen.discard("C")
+                names |= seen
+            if not names <= known[o.id]:
+                known[o.id] = known[o.id] | names
+                grown = True
+        if not grown:
+            return known
+
+
+def reflect_cards(data: dict[str, Any], cards: dict[str, Any]) -> dict[str, Any]:
+    """Your cards with `adds: any_type|any_color` abilities, each such ability written as the
+    mana string of one mana of each type it names for a permanent of yours (`_nothing` when it
+    names none: never activated). Beside any mana effect: refused (not built)."""
+    mine = [o for o in _field(data) if o.controller == "you"]
+    if not any(isinstance(a, dict) and a.get("adds") in REFLECT
+               for o in mine for a in cards[o.card].get("mana") or []):
+        return cards
+    if any(card.get("mana_effects") for card in data["cards"].values()):
+        raise BadScenario("adds: any_type/any_color beside a mana effect: not built")
+    known = reflecting(data)
+    out = dict(cards)
+    for o in mine:
+        abilities = []
+        for a in cards[o.card].get("mana") or []:
+            if isinstance(a, dict) and a.get("adds") in REFLECT:
+                if "per" in a:
+                    raise BadScenario(f"cards.{o.card}: per beside adds: {a['adds']}")
+                kinds = known.get(o.id, frozenset())
+                if a["adds"] == "any_color":
+                    kinds = kinds - {"C"}
+                text = "|".join("{" + c + "}" for c in MANA if c in kinds)
+                made = {"adds": text} if text else {"adds": "{C}", "_nothing": True}
+                a = {k: v for k, v in a.items() if k != "of"} | made
+            abilities.append(a)
+        out[o.card] = {**cards[o.card], "mana": abilities}
+    return out
 
 
 def milled_options(card: dict[str, Any]) -> list[tuple[str, ...]]:
