@@ -3,8 +3,8 @@
 (601.2h: convoke, improvise, delve, and the objects the non-mana costs take).
 
 A cast's payments are every *minimal* payment of the option's total, named canonically (the first
-objects of each group of interchangeable ones, in state order: same card, tapped, sick, value and
-the same eligibility for the costs; an object that is itself a candidate, a card in hand or a
+objects of each group of interchangeable ones, in state order: same card, tapped, sick, value,
+counters and the same eligibility for the costs; an object that is itself a candidate, a card in hand or a
 permanent with an activated ability, is a group of its own): every choice of the objects the
 non-mana costs take, and every set of mana abilities activated (with the add option), creatures
 convoked (each with the pip it pays), artifacts improvised and cards delved, with every split of
@@ -48,7 +48,17 @@ from typing import Hashable, Iterator, Sequence
 
 from ...engine.mtg.cards import OtherCost, Scenario
 from ...engine.mtg.mana import NO_MANA, TYPES, Mana, add, total
-from ...engine.mtg.resources import Permanent, Resources, ability_scope, can_pay_with, removers, repeatable
+from ...engine.mtg.payment import Payment
+from ...engine.mtg.resources import (
+    Permanent,
+    Resources,
+    ability_scope,
+    can_pay_with,
+    per_counter,
+    removers,
+    repeatable,
+)
+from ...engine.mtg.stack import Resolved
 from ...engine.mtg.total_cost import Priced
 from .flow import Net
 
@@ -73,6 +83,16 @@ class Usage:
     delve: tuple[int, ...] = ()
     uses: tuple[tuple[NeedKey, tuple[Ref, ...]], ...] = ()
     life_for: tuple[tuple[str, int], ...] = ()  # never: `life_for` is refused here
+
+
+def resolved(object_id: str, dest: str | None, payment: Payment, left: Mana,
+             option: Priced | None) -> Resolved:
+    """The cast as `engine.mtg.stack.resolve` applies it: with the counters an activation's
+    cost removes from its own permanent and a loyalty ability's loyalty change (606.4; it is
+    then activated this turn, 606.3), as `payplan play` applies the plan."""
+    if option is None:
+        return Resolved(object_id, dest, payment, left)
+    return Resolved(object_id, dest, payment, left, option.counters, option.loyalty, option.snow)
 
 
 def _made(res: Resources, usage: Usage) -> Mana:
@@ -223,7 +243,7 @@ class Payer:
         for p, perm in enumerate(res.permanents):
             eligible = tuple(self._eligible_perm(perm, n) for n in self.needs)
             sign = ("p", perm.obj.card, perm.obj.tapped, perm.obj.sick, perm.obj.value,
-                    eligible, perm.obj.id if perm.obj.id in alone else None)
+                    perm.obj.counters, eligible, perm.obj.id if perm.obj.id in alone else None)
             groups.setdefault(sign, []).append(("p", p))
         for c, held in enumerate(res.cards):
             eligible = tuple(can_pay_with(scenario, n.part, held.obj, held.zone) for n in self.needs)
@@ -251,7 +271,8 @@ class Payer:
             for a, offer in enumerate(perm.offers):
                 ab = offer.ability
                 one = (all(total(m) == 1 for m in ab.adds) and not ab.mana.symbols
-                       and not offer.restricted and (p, a) not in self.removers)
+                       and not offer.restricted and (p, a) not in self.removers
+                       and not offer.reads_other)  # its untap or mill choice is its own
                 if repeatable(ab):
                     repeat_keys += [(a, -1)] if one else [(a, k) for k in range(len(ab.adds))]
                     continue
@@ -303,7 +324,7 @@ class Payer:
                 return False
             if self.minimal and not profile.wild and not offer.restricted and (
                     profile.lose is None) and all(total(m) == 1 for m in ab.adds) and (
-                    not ab.mana.symbols):
+                    not ab.mana.symbols) and not offer.reads_other:
                 return False  # the wild profile pays it; named only when kept though unused
         if lost_for_mana and profile.taph is not None:
             return False
@@ -394,13 +415,45 @@ class Payer:
         for i, need in enumerate(self.needs):
             if need.count is None and filled[i] != asked[i]:
                 return
-        if life > res.life:
+        if life > res.life or not self._reads_agree(used):
             return
         uses = self._uses(used)
         if not self.with_mana:
             yield Usage(uses=uses), NO_MANA
             return
         yield from self._mana(used, uses)
+
+    def _reads_agree(self, used: list[tuple[tuple[str, int], _Profile]]) -> bool:
+        """Whether the offers that read other objects can be activated together (601.2g, in
+        some order), as the model has it (`planner.mtg.model._read_elsewhere_bound`): no
+        opponent permanent untapped twice, and each `adds: milled` offer reads a distinct card
+        of `library_top`, the cards above the last one read milled exactly by the reads and
+        whole mills of the payment's other milling mana abilities (701.13a: a mill of N is a
+        block of N)."""
+        untapped: list[str] = []
+        read: list[int] = []
+        blocks: list[int] = []
+        for (kind, i), prof in used:
+            if kind != "p":
+                continue
+            perm = self.res.permanents[i]
+            for a, _, times in [(a, k, 1) for a, k in prof.mana[:1]] + list(prof.repeats):
+                offer = perm.offers[a]
+                untapped += list(offer.untaps) * times
+                if offer.milled_at is not None:
+                    read += [offer.milled_at] * times
+                else:
+                    size = sum(o.count for o in offer.ability.other if o.kind == "mill")
+                    blocks += [size] * times if size else []
+        if len(set(untapped)) != len(untapped) or len(set(read)) != len(read):
+            return False
+        gaps = []  # the runs of cards above the last read that no read takes
+        start = 0
+        for j in sorted(read):
+            if j > start:
+                gaps.append(j - start)
+            start = j + 1
+        return _tiled(tuple(gaps), tuple(sorted(blocks)))
 
     def _uses(self, used: list[tuple[tuple[str, int], _Profile]]
               ) -> tuple[tuple[NeedKey, tuple[Ref, ...]], ...]:
@@ -435,7 +488,8 @@ class Payer:
                 (a, o), = prof.mana
                 offer = perm.offers[a]
                 supplies.append(_Supply(offer.ability.adds[o], offer.restricted, (i, a, o), 1,
-                                        exempt=offer.restricted or prof.lose is not None,
+                                        exempt=offer.restricted or prof.lose is not None
+                                        or offer.milled_at is not None,
                                         filter=bool(offer.ability.mana.symbols)
                                         or (i, a) in self.removers))
             for a, o, times in prof.repeats:
@@ -445,8 +499,11 @@ class Payer:
                     made = tuple(sorted({k for m in offer.ability.adds for k in KINDS if m[k]}))
                     units += [_Unit("wild", i, made, alts)] * times
                     continue
+                # A `per: removed` ability is never left out in part: its one activation pays
+                # its cost once for all its X, so mana left over from it can be cheaper than a
+                # second activation later.
                 supplies.append(_Supply(offer.ability.adds[o], offer.restricted, (i, a, o), times,
-                                        exempt=offer.restricted,
+                                        exempt=offer.restricted or per_counter(offer.ability),
                                         filter=bool(offer.ability.mana.symbols)
                                         or (i, a) in self.removers))
             if prof.taph is not None and prof.taph[0] == "convoke":
@@ -503,17 +560,25 @@ class Payer:
         out = [_Demand(-1, frozenset({k}), self.option.mana[k]) for k in KINDS if self.option.mana[k]]
         if self.option.mana[GENERIC]:
             out.append(_Demand(-1, None, self.option.mana[GENERIC]))
+        once: set[tuple[int, int]] = set()  # a `per: removed` ability's cost, paid once
         for j, sup in enumerate(supplies):
             if not sup.filter or sup.activation is None:
                 continue
             p, a, _ = sup.activation
+            ability = self.res.permanents[p].offers[a].ability
+            times = sup.times
+            if per_counter(ability):  # one activation, however many units its X makes
+                if (p, a) in once:
+                    continue
+                once.add((p, a))
+                times = 1
             parts: dict[frozenset[int] | None, int] = {}
-            for sym in self.res.permanents[p].offers[a].ability.mana.symbols:
+            for sym in ability.mana.symbols:
                 if sym.kind == "generic":
-                    parts[None] = parts.get(None, 0) + sym.amount * sup.times
+                    parts[None] = parts.get(None, 0) + sym.amount * times
                 else:
                     accepts = frozenset(1 + TYPES.index(c) for c in sym.colors)
-                    parts[accepts] = parts.get(accepts, 0) + sup.times
+                    parts[accepts] = parts.get(accepts, 0) + times
             out += [_Demand(j, accepts, n) for accepts, n in parts.items() if n]
         return out
 
@@ -578,6 +643,25 @@ class Payer:
                 delve.append(unit.ref)
         return Usage(tuple(sorted(activations)), tuple(sorted(convoke)), tuple(sorted(improvise)),
                       tuple(sorted(delve)), uses)
+
+
+def _tiled(gaps: tuple[int, ...], blocks: tuple[int, ...]) -> bool:
+    """Whether each gap is exactly the sum of some of the blocks, each block used at most once
+    (the others are milled after the last card read)."""
+    if not gaps:
+        return True
+    first, rest = gaps[0], gaps[1:]
+
+    def fill(left: int, i: int, avail: tuple[int, ...]) -> bool:
+        if left == 0:
+            return _tiled(rest, avail)
+        for n in range(i, len(avail)):
+            if avail[n] <= left and (n == i or avail[n] != avail[n - 1]):
+                if fill(left - avail[n], n, avail[:n] + avail[n + 1:]):
+                    return True
+        return False
+
+    return fill(first, 0, blocks)
 
 
 def _compositions(parts: int, top: int) -> Iterator[tuple[int, ...]]:
