@@ -174,6 +174,9 @@ class _Supply:
     # Ordered: its ability costs mana, or it is a remover (`Payer.removers`): its mana pays
     # later filters' costs only.
     filter: bool = False
+    # A `per: removed` ability's units: one activation with its other kinds' supplies (the
+    # first of them owns its cost, which none of them can pay).
+    merged: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -345,15 +348,20 @@ class Payer:
     # --- the search over profiles
 
     def _paying(self, p: int | None, profile: _Profile) -> int:
-        """How many pips this profile must pay at least (each use not left out pays one)."""
+        """How many pips this profile must pay at least (each use not left out pays one; a
+        read of a milled card and a `per: removed` ability may be left over in full)."""
         n = 0
         if profile.mana and p is not None:
             offer = self.res.permanents[p].offers[profile.mana[0][0]]
-            if profile.lose is None and not offer.restricted:
+            if profile.lose is None and not offer.restricted and offer.milled_at is None:
                 n += 1
         if profile.taph is not None and profile.taph[0] in ("convoke", "improvise", "delve"):
             n += 1
-        return n + sum(times for _, _, times in profile.repeats)
+        if p is None:
+            return n
+        offers = self.res.permanents[p].offers
+        return n + sum(times for a, _, times in profile.repeats
+                       if not per_counter(offers[a].ability))
 
     def payments(self) -> Iterator[tuple[Usage, Mana]]:
         if self.mill > self.res.library:
@@ -504,6 +512,7 @@ class Payer:
                 # second activation later.
                 supplies.append(_Supply(offer.ability.adds[o], offer.restricted, (i, a, o), times,
                                         exempt=offer.restricted or per_counter(offer.ability),
+                                        merged=per_counter(offer.ability),
                                         filter=bool(offer.ability.mana.symbols)
                                         or (i, a) in self.removers))
             if prof.taph is not None and prof.taph[0] == "convoke":
@@ -697,14 +706,18 @@ def _pays(supplies: Sequence[_Supply], units: Sequence[_Unit], demands: Sequence
     """Whether the supplies pay every demand, spending at most `caps[k]` of each kind of their
     mana (`exact`: exactly, every unit used), filters fed only by earlier ones in `order`; the
     demands each unit paid (by index), or None."""
-    found = _pays_shaped(tuple((s.made, s.times, s.restricted, s.filter) for s in supplies),
+    first: dict[object, int] = {}
+    owners = [first.setdefault(s.activation[:2], j) if s.merged and s.activation else j
+              for j, s in enumerate(supplies)]
+    found = _pays_shaped(tuple((s.made, s.times, s.restricted, s.filter, own)
+                               for s, own in zip(supplies, owners)),
                          tuple((u.use, u.kinds) for u in units), tuple(demands), tuple(caps),
                          order, exact)
     return None if found is None else dict(enumerate(found))
 
 
 @functools.lru_cache(maxsize=1 << 16)
-def _pays_shaped(supplies: tuple[tuple[Mana, int, bool, bool], ...],
+def _pays_shaped(supplies: tuple[tuple[Mana, int, bool, bool, int], ...],
                  units: tuple[tuple[str, tuple[int, ...]], ...], demands: tuple[_Demand, ...],
                  caps: tuple[int, ...], order: tuple[int, ...], exact: bool
                  ) -> tuple[tuple[int, ...], ...] | None:
@@ -721,7 +734,7 @@ def _pays_shaped(supplies: tuple[tuple[Mana, int, bool, bool], ...],
     demand_node = [net.node() for _ in demands]
     for d, dem in enumerate(demands):
         net.edge(demand_node[d], sink, dem.count)
-    for j, (made, times, restricted, is_filter) in enumerate(supplies):
+    for j, (made, times, restricted, is_filter, own) in enumerate(supplies):
         for k in KINDS:
             amount = made[k] * times
             if not amount or k not in kind_node:
@@ -732,7 +745,7 @@ def _pays_shaped(supplies: tuple[tuple[Mana, int, bool, bool], ...],
                 if dem.accepts is not None and k not in dem.accepts:
                     continue
                 if dem.owner >= 0:
-                    if restricted or dem.owner == j:
+                    if restricted or dem.owner == own:
                         continue
                     if is_filter and not rank.get(j, -1) < rank.get(dem.owner, -1):
                         continue
