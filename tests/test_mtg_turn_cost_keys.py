@@ -7,7 +7,8 @@ after it (docs/turns.md, "What a turn refuses").
   mana ability (they run out over the turn), a storage land (one activation's mana floats to the
   next cast: cheaper than a second activation), an untap cost (no opponent land untapped twice
   over the turn), `adds: milled` (the second Pendant reads the next card), `count: any` (the turn
-  sacrifices more to leave mana for a second spell), `plays` paid together.
+  sacrifices more to leave mana for a second spell), `spend_only` (the pool never pays it),
+  `plays` paid together.
 - On small generated turns drawing these keys, the answer is the same with the prunings
   (minimal payments, twins, the land rule) as with every payment tried, and each play's payment
   is checked by the single-cast reference on the state it meets.
@@ -63,6 +64,11 @@ CARDS: dict[str, Any] = {
                 "additional": [{"id": "sacrifice", "other": [
                     {"sacrifice": {"count": "any", "filter": {"type": "creature"}}}]}],
                 "reductions": [{"generic": {"per_paid": "sacrifice", "each": 2}}]},
+    "superion": {"name": "Myr Superion", "types": ["artifact", "creature"], "cost": "{2}",
+                 "spend_only": {"type": "creature"}},
+    "elves": {"name": "Llanowar Elves", "types": ["creature"], "cost": "{G}",
+              "mana": [{"adds": "{G}"}]},
+    "growth": {"name": "Giant Growth", "types": ["instant"], "cost": "{G}"},
     "goblin": {"name": "Goblin", "types": ["creature"], "tags": ["token"]},
     "bears": {"name": "Grizzly Bears", "types": ["creature"], "cost": "{1}{G}"},
     "plains": {"name": "Plains", "types": ["land"], "mana": [{"adds": "{W}"}]},
@@ -259,6 +265,24 @@ def test_count_any_sacrifices_more_to_pay_a_second_spell() -> None:
     assert out["plays"][0]["paid"] == {"sacrifice": 3}
 
 
+def test_spend_only_takes_creature_mana_made_in_its_own_payment() -> None:
+    """Myr Superion ({2}, "Spend only mana produced by creatures to cast this spell"), two
+    Llanowar Elves and a Forest; Giant Growth ({G}) in hand first, and {G} already in the pool.
+    The pool's {G} can't pay Superion (no creature made it in that payment): Superion takes
+    both Elves (2 + 2); Giant Growth the pool's {G} (0): value 2, objective 4. Giant Growth
+    paid by an Elf would leave Superion unpaid (one Elf and the Forest)."""
+    data = turn_data({"battlefield": [{"id": "e1", "card": "elves"}, {"id": "e2", "card": "elves"},
+                                      {"id": "f1", "card": "forest"}],
+                      "hand": [{"id": "h1", "card": "growth"}, {"id": "h2", "card": "superion"}],
+                      "mana_pool": "{G}"})
+    out = turn(data)
+    assert (out["value"], out["objective"], out["order"]) == (2, 4, ["h1", "h2"])
+    assert sorted(s["id"] for s in out["plays"][1]["payment"]["sources"]) == ["e1", "e2"]
+    del data["state"]["you"]["battlefield"][1]  # one Elf: Superion can't be paid
+    out = turn(data)
+    assert (out["value"], out["order"]) == (1, ["h1"])
+
+
 def test_plays_paid_together_carry_loyalty() -> None:
     """`play` with `plays`: Jace's +2 then its -1 in one turn: the second is illegal (606.3)."""
     data = turn_data({"battlefield": [{"id": "j1", "card": "jace",
@@ -276,8 +300,6 @@ def test_plays_paid_together_carry_loyalty() -> None:
     (lambda c: c["swamp"].update(life_for={"B": 2}), "cards.swamp.life_for",
      "life_for is not supported"),
     (lambda c: c["opt"].update(cost="{S}"), "cards.opt", "{S} (snow mana) is not supported"),
-    (lambda c: c["bears"].update(spend_only={"type": "land"}), "cards.bears.spend_only",
-     "spend_only is not supported"),
     (lambda c: c["swamp"].update(mana_effects=[{"replace": {
         "sources": {"type": "land"}, "at_least": 2, "adds": "{C}"}}]), "cards.swamp.mana_effects",
      "mana_effects is not supported"),
@@ -306,8 +328,9 @@ def test_the_turn_examples_answer_as_worked_by_hand(path: Path) -> None:
 
 # --- generated turns -----------------------------------------------------------------------------
 
-KEYED = ["repository", "pools", "explorers", "pendant", "jace", "plains", "island", "swamp"]
-SPELLS = ["plowshares", "opt", "duress", "shock", "counterspell", "torgaar"]
+KEYED = ["repository", "pools", "explorers", "pendant", "jace", "plains", "island", "swamp",
+         "elves"]
+SPELLS = ["plowshares", "opt", "duress", "shock", "counterspell", "torgaar", "superion"]
 
 
 def keyed_turn(seed: int) -> dict[str, Any]:

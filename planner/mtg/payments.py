@@ -46,7 +46,7 @@ import itertools
 from dataclasses import dataclass, replace
 from typing import Hashable, Iterator, Sequence
 
-from ...engine.mtg.cards import OtherCost, Scenario
+from ...engine.mtg.cards import ManaAbility, OtherCost, Scenario
 from ...engine.mtg.mana import NO_MANA, TYPES, Mana, add, total
 from ...engine.mtg.payment import Payment
 from ...engine.mtg.resources import (
@@ -104,10 +104,32 @@ def _made(res: Resources, usage: Usage) -> Mana:
 
 def pool_spent(res: Resources, usage: Usage, left: Mana) -> Mana:
     """What the payment took from the pool: of each kind consumed, the pool's first (as
-    `name_payment` reports it), for the mana `left` over."""
+    `name_payment` reports it), for the mana `left` over; under the spell's `spend_only`, only
+    up to what the filter abilities' costs take (the pool never pays that spell)."""
     made = _made(res, usage)
-    return as_mana([min(p, p + m - lft) if i else 0
-                  for i, (p, m, lft) in enumerate(zip(res.pool, made, left))])
+    spent = [min(p, p + m - lft) if i else 0
+             for i, (p, m, lft) in enumerate(zip(res.pool, made, left))]
+    if not res.pool_spendable:
+        room = sum(sym.amount if sym.kind == "generic" else 1
+                   for ability in _activated(res, usage) for sym in ability.mana.symbols)
+        for i in range(7):
+            spent[i] = min(spent[i], room)
+            room -= spent[i]
+    return as_mana(spent)
+
+
+def _activated(res: Resources, usage: Usage) -> list[ManaAbility]:
+    """The mana abilities the payment activates, one a activation (a `per: removed` ability's
+    units are one activation)."""
+    out, seen = [], set()
+    for p, a, _ in usage.activations:
+        ability = res.permanents[p].offers[a].ability
+        if per_counter(ability):
+            if (p, a) in seen:
+                continue
+            seen.add((p, a))
+        out.append(ability)
+    return out
 
 
 def _refs(usage: Usage) -> tuple[set[int], set[int]]:
@@ -177,6 +199,9 @@ class _Supply:
     # A `per: removed` ability's units: one activation with its other kinds' supplies (the
     # first of them owns its cost, which none of them can pay).
     merged: bool = False
+    # Its mana may pay the spell (not under the spell's `spend_only`: the pool's never, an
+    # offer's when its permanent matches); else only filter abilities' costs.
+    spendable: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -187,6 +212,7 @@ class _Unit:
     ref: int  # permanent (or card, for delve) index
     kinds: tuple[int, ...] = ()  # wild: what it can make; convoke: its pip's kind (() for {1})
     alternatives: tuple[tuple[int, int], ...] = ()
+    spendable: bool = True  # its mana may pay the spell (the spell's `spend_only`)
 
 
 @dataclass(frozen=True, slots=True)
@@ -246,7 +272,8 @@ class Payer:
         for p, perm in enumerate(res.permanents):
             eligible = tuple(self._eligible_perm(perm, n) for n in self.needs)
             sign = ("p", perm.obj.card, perm.obj.tapped, perm.obj.sick, perm.obj.value,
-                    perm.obj.counters, eligible, perm.obj.id if perm.obj.id in alone else None)
+                    perm.obj.counters, tuple(o.spendable for o in perm.offers), eligible,
+                    perm.obj.id if perm.obj.id in alone else None)
             groups.setdefault(sign, []).append(("p", p))
         for c, held in enumerate(res.cards):
             eligible = tuple(can_pay_with(scenario, n.part, held.obj, held.zone) for n in self.needs)
@@ -480,7 +507,7 @@ class Payer:
     def _mana(self, used: list[tuple[tuple[str, int], _Profile]],
               uses: tuple[tuple[NeedKey, tuple[Ref, ...]], ...]) -> Iterator[tuple[Usage, Mana]]:
         res = self.res
-        supplies = [_Supply(res.pool)]
+        supplies = [_Supply(res.pool, spendable=res.pool_spendable)]
         units: list[_Unit] = []
         for (kind, i), prof in used:
             if kind == "c":
@@ -491,13 +518,15 @@ class Payer:
             if prof.mana and prof.wild:
                 kinds = sorted({k for a, o in prof.mana for k in KINDS
                                 if perm.offers[a].ability.adds[o][k]})
-                units.append(_Unit("wild", i, tuple(kinds), prof.mana))
+                units.append(_Unit("wild", i, tuple(kinds), prof.mana,
+                                   perm.offers[prof.mana[0][0]].spendable))
             elif prof.mana:
                 (a, o), = prof.mana
                 offer = perm.offers[a]
                 supplies.append(_Supply(offer.ability.adds[o], offer.restricted, (i, a, o), 1,
                                         exempt=offer.restricted or prof.lose is not None
                                         or offer.milled_at is not None,
+                                        spendable=offer.spendable,
                                         filter=bool(offer.ability.mana.symbols)
                                         or (i, a) in self.removers))
             for a, o, times in prof.repeats:
@@ -505,7 +534,7 @@ class Payer:
                 if o < 0:  # one mana a time, its kind open: a unit per activation
                     alts = tuple((a, k) for k in range(len(offer.ability.adds)))
                     made = tuple(sorted({k for m in offer.ability.adds for k in KINDS if m[k]}))
-                    units += [_Unit("wild", i, made, alts)] * times
+                    units += [_Unit("wild", i, made, alts, offer.spendable)] * times
                     continue
                 # A `per: removed` ability is never left out in part: its one activation pays
                 # its cost once for all its X, so mana left over from it can be cheaper than a
@@ -513,6 +542,7 @@ class Payer:
                 supplies.append(_Supply(offer.ability.adds[o], offer.restricted, (i, a, o), times,
                                         exempt=offer.restricted or per_counter(offer.ability),
                                         merged=per_counter(offer.ability),
+                                        spendable=offer.spendable,
                                         filter=bool(offer.ability.mana.symbols)
                                         or (i, a) in self.removers))
             if prof.taph is not None and prof.taph[0] == "convoke":
@@ -709,16 +739,16 @@ def _pays(supplies: Sequence[_Supply], units: Sequence[_Unit], demands: Sequence
     first: dict[object, int] = {}
     owners = [first.setdefault(s.activation[:2], j) if s.merged and s.activation else j
               for j, s in enumerate(supplies)]
-    found = _pays_shaped(tuple((s.made, s.times, s.restricted, s.filter, own)
+    found = _pays_shaped(tuple((s.made, s.times, s.restricted, s.filter, own, s.spendable)
                                for s, own in zip(supplies, owners)),
-                         tuple((u.use, u.kinds) for u in units), tuple(demands), tuple(caps),
+                         tuple((u.use, u.kinds, u.spendable) for u in units), tuple(demands), tuple(caps),
                          order, exact)
     return None if found is None else dict(enumerate(found))
 
 
 @functools.lru_cache(maxsize=1 << 16)
-def _pays_shaped(supplies: tuple[tuple[Mana, int, bool, bool, int], ...],
-                 units: tuple[tuple[str, tuple[int, ...]], ...], demands: tuple[_Demand, ...],
+def _pays_shaped(supplies: tuple[tuple[Mana, int, bool, bool, int, bool], ...],
+                 units: tuple[tuple[str, tuple[int, ...], bool], ...], demands: tuple[_Demand, ...],
                  caps: tuple[int, ...], order: tuple[int, ...], exact: bool
                  ) -> tuple[tuple[int, ...], ...] | None:
     """`_pays` on what decides it (which objects they are does not): memoised, as many
@@ -734,7 +764,7 @@ def _pays_shaped(supplies: tuple[tuple[Mana, int, bool, bool, int], ...],
     demand_node = [net.node() for _ in demands]
     for d, dem in enumerate(demands):
         net.edge(demand_node[d], sink, dem.count)
-    for j, (made, times, restricted, is_filter, own) in enumerate(supplies):
+    for j, (made, times, restricted, is_filter, own, spendable) in enumerate(supplies):
         for k in KINDS:
             amount = made[k] * times
             if not amount or k not in kind_node:
@@ -744,6 +774,8 @@ def _pays_shaped(supplies: tuple[tuple[Mana, int, bool, bool, int], ...],
             for d, dem in enumerate(demands):
                 if dem.accepts is not None and k not in dem.accepts:
                     continue
+                if dem.owner < 0 and not spendable:
+                    continue  # the spell's `spend_only` bars it
                 if dem.owner >= 0:
                     if restricted or dem.owner == own:
                         continue
@@ -751,13 +783,14 @@ def _pays_shaped(supplies: tuple[tuple[Mana, int, bool, bool, int], ...],
                         continue
                 net.edge(node, demand_node[d], amount)
     unit_edges: list[list[tuple[int, int]]] = []
-    for use, kinds in units:
+    for use, kinds, spendable in units:
         node = net.node()
         net.edge(source, node, 1)
         mine = []
         for d, dem in enumerate(demands):
             if use == "wild":
-                ok = dem.accepts is None or bool(set(kinds) & dem.accepts)
+                ok = (dem.accepts is None or bool(set(kinds) & dem.accepts)) and (
+                    spendable or dem.owner >= 0)
             elif use == "convoke" and kinds:
                 ok = dem.owner < 0 and dem.accepts == frozenset(kinds)
             else:  # convoke for {1}, improvise, delve: the spell's generic mana
