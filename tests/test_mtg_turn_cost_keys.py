@@ -326,6 +326,21 @@ def test_the_turn_examples_answer_as_worked_by_hand(path: Path) -> None:
     assert {k: out[k] for k in expect} == expect
 
 
+def test_plays_with_snow_mana_are_refused() -> None:
+    """`play` with `plays` of a card with {S}: refused with one line (it was answered with the
+    snow left out: two {S}{S} activations from one snow mana)."""
+    data = turn_data({"battlefield": [{"id": "s1", "card": "swamp"}],
+                      "hand": [{"id": "h1", "card": "opt"}]})
+    data["cards"]["opt"]["cost"] = "{S}"
+    del data["turn"]
+    data["plays"] = [{"object": "h1"}]
+    with pytest.raises(ScenarioError) as err:
+        answer_json("play", data, CONFIG)
+    assert [str(p) for p in err.value.problems] == [
+        "cards.opt: {S} (snow mana) is not supported by `payplan turn` (nor `plays` paid "
+        "together): plan each cast with `payplan plan` or `play`"]
+
+
 # --- generated turns -----------------------------------------------------------------------------
 
 KEYED = ["repository", "pools", "explorers", "pendant", "jace", "plains", "island", "swamp",

@@ -126,7 +126,7 @@ class _After:
 
 
 def counter_keys(scenario: Scenario) -> tuple[tuple[str | int, ...], str] | None:
-    """The first key of morph or life_for a card of the file has, with why the turn's own
+    """The first key of morph, life_for or {S} a card of the file has, with why the turn's own
     payment enumeration does not plan it (its path and the one line), or None: `payplan turn`
     (and `play`'s `plays`, paid together) refuse such a file. (Counters removed as costs and
     loyalty abilities are planned: each play's state carries its permanent's counters.)"""
@@ -139,6 +139,10 @@ def counter_keys(scenario: Scenario) -> tuple[tuple[str | int, ...], str] | None
             return ("cards", card_id, "life_for"), (
                 "life_for is not supported by `payplan turn` (nor `plays` paid together): pips "
                 "paid with life are planned one play at a time (`payplan plan`, `play`)")
+        if card.has_snow():  # {S}: which mana is snow is not the payments' to track
+            return ("cards", card_id), (
+                "{S} (snow mana) is not supported by `payplan turn` (nor `plays` paid "
+                "together): plan each cast with `payplan plan` or `play`")
     return None
 
 
