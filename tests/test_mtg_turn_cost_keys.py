@@ -355,6 +355,8 @@ def keyed_turn(seed: int) -> dict[str, Any]:
     mine: list[dict[str, Any]] = []
     for i in range(rng.randint(2, 4)):
         card = rng.choice(KEYED)
+        if card == "pools" and any(o["card"] == "pools" for o in mine):
+            card = "island"  # one storage land: three can take minutes (every X, every split)
         obj: dict[str, Any] = {"id": f"b{i}", "card": card}
         if card == "repository":
             obj["counters"] = {"charge": rng.randint(0, 3)}

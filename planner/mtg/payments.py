@@ -23,13 +23,22 @@ then the turn is cheaper), where the permanent is still untapped and there (noth
 in between: it was tapped), and the pools in between hold what they held less that mana,
 which nothing in between spent. Every payment then has the same charges, the same plays are
 legal, and the turn ranks the same or better; repeating this ends with minimal payments only.
-Three exceptions are kept as moves, because the argument fails for them: an ability of a
+Five exceptions are kept as moves, because the argument fails for them: an ability of a
 permanent this payment also loses (sacrificed or returned by a cost: tapping it first is its
 last chance, 601.2g before 601.2h, and costs nothing more when it is free), an ability whose
 mana is restricted (`only_for`: it can be made only for the spell it is restricted to, and
-the engine's pool keeps what is left of it unrestricted), and every convoke, improvise and
+the engine's pool keeps what is left of it unrestricted), every convoke, improvise and
 delve use (these are not mana: a creature convoked is not a unit that floats; paying with the
-pool instead can strand a later play). Mana already in the pool is never "left out": which of
+pool instead can strand a later play), an `adds: milled` read (activated later, it would mill
+another card: the mills in between move the top), and a storage land's `per: removed`
+activation (one activation pays its cost once for all its X: two later ones pay it twice).
+The argument holds for the other costs that change the state: counters only go down in a
+turn (a mana ability's `remove_counters`; a loyalty ability's +N only adds), and an
+opponent's permanent an `untap` cost untapped stays untapped (no later cost untaps it again,
+so the permanent it read is still tapped where the activation moves). Offers that untap or
+mill are named each with its own choice, and a payment's are checked together
+(`_reads_agree`). Under the spell's `spend_only` the pool and the offers of permanents its
+filter bars pay filter abilities' costs only. Mana already in the pool is never "left out": which of
 its kinds pays generic mana is a choice of its own, every split kept (paying {1} with the
 pool's {G} can strand a later {G}). The non-mana costs are paid as the option says, with every
 choice of objects up to interchangeable ones.
