@@ -231,15 +231,15 @@ def test_per_paid_and_count_any_pairs() -> None:
     assert plan(data)["status"] == "unpayable"  # no reduction: eight mana, four Swamps
 
 
-def test_turn_refuses_count_any() -> None:
+def test_turn_prices_count_any_as_plan_does() -> None:
+    """A turn takes every count of a `count: any` part as a way to cast (was refused): the
+    turn of Torgaar alone is `plan`'s cast (score 6), and the creatures sacrificed are gone."""
     data = example("67")
     del data["play"]
     data["turn"] = {}
-    with pytest.raises(ScenarioError) as err:
-        run("turn", data)
-    assert [str(p) for p in err.value.problems] == [
-        "cards.torgaar.additional[0].other[0].sacrifice.count: count: any is not supported by "
-        "`payplan turn` (its payments take fixed counts); plan the cast with `payplan plan`"]
+    out = run("turn", data)
+    assert (out["value"], out["objective"], out["order"]) == (1, 6, ["h1"])
+    assert out["plays"][0]["paid"] == plan(example("67"))["paid"] == {"sacrifice": 2}
 
 
 def test_the_loader_refuses_what_count_any_and_per_paid_cant_be() -> None:

@@ -277,18 +277,25 @@ def test_the_examples_dump_and_load_back(name: str) -> None:
     assert again == s
 
 
-def test_turn_refuses_counters_and_loyalty(tmp_path: Path) -> None:
-    for name, key in (("76", "cards.druids-repository.mana[0].costs: remove_counters"),
-                      ("80", "cards.jace-beleren.abilities[0].loyalty: loyalty")):
+def test_turn_plans_counters_and_loyalty(tmp_path: Path) -> None:
+    """A turn takes counters removed as costs and loyalty abilities (was refused): Druids'
+    Repository's turn is `plan`'s cast (score 6), Jace's one loyalty ability a turn (606.3) is
+    the +2 (value 1, objective 0), and the state after has the counters changed."""
+    for name, want in (("76", (1, 6, ["h1"])), ("80", (1, 0, ["j1.plus-two"]))):
         data = example(name)
         del data["play"]
         path = tmp_path / f"{name}.yaml"
         path.write_text(yaml.safe_dump(data), encoding="utf-8")
-        out = subprocess.run([sys.executable, "-m", "payplan", "turn", str(path)],
+        out = subprocess.run([sys.executable, "-m", "payplan", "turn", str(path), "--json"],
                              capture_output=True, text=True, check=False)
-        assert out.returncode == 2
-        lines = out.stderr.strip().splitlines()
-        assert len(lines) == 1 and key in lines[0] and "not supported by `payplan turn`" in lines[0]
+        assert out.returncode == 0, out.stderr
+        got = json.loads(out.stdout)
+        assert (got["value"], got["objective"], got["order"]) == want
+        mine = {o["id"]: o for o in got["state"]["you"]["battlefield"]}
+        if name == "80":
+            assert mine["j1"]["counters"] == {"loyalty": 5} and mine["j1"]["loyalty_activated"]
+        else:
+            assert "counters" not in mine["r1"]  # its three charge counters all removed
 
 
 def test_hand_lists_loyalty_abilities(tmp_path: Path) -> None:

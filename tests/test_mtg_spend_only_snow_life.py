@@ -160,11 +160,9 @@ def test_spend_only_refusals(tmp_path: Path) -> None:
     data["cards"]["myr-superion"]["spend_only"] = {"chosen_type": True}
     assert problems(data)[0].startswith("cards.myr-superion.spend_only.chosen_type: ")
     data = example("56")
-    del data["play"]
-    err = run("turn", data, tmp_path, code=2)
-    assert err.strip().splitlines() == [
-        "cards.myr-superion.spend_only: spend_only is not supported by `payplan turn` (plan "
-        "each cast with `payplan plan`)"]
+    del data["play"]  # the turn plans it (was refused): Superion as `plan` pays it, score 4
+    out = run("turn", {**data, "turn": {}}, tmp_path)
+    assert (out["value"], out["objective"], out["order"]) == (1, 4, ["h1"])
 
 
 # --- A1. snow mana {S} (107.4h, 205.4f) --------------------------------------------------------

@@ -8,6 +8,7 @@ objective of docs/mtg-format.md (tap a land 1, a creature 2, an artifact 1, mill
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
@@ -235,18 +236,27 @@ def test_the_examples_dump_and_load_back(name: str) -> None:
     assert again == s
 
 
-def test_turn_refuses_the_keys(tmp_path: Path) -> None:
-    for name, key in (("73", "cards.benthic-explorers.mana[0].adds: adds: untapped"),
-                      ("75", "cards.charmed-pendant.mana[0].adds: adds: milled")):
+def test_turn_plans_the_keys(tmp_path: Path) -> None:
+    """A turn takes an untap cost, `adds: untapped`, `adds: milled` and `library_top` (was
+    refused): each example's turn is `plan`'s cast, and the state after has the opponent's
+    Underground Sea untapped, or the card milled in your graveyard."""
+    for name, want in (("73", (1, 4, ["h1"])), ("75", (1, 2, ["h1"]))):
         data = example(name)
         del data["play"]
         path = tmp_path / f"{name}.yaml"
         path.write_text(yaml.safe_dump(data), encoding="utf-8")
-        out = subprocess.run([sys.executable, "-m", "payplan", "turn", str(path)],
+        out = subprocess.run([sys.executable, "-m", "payplan", "turn", str(path), "--json"],
                              capture_output=True, text=True, check=False)
-        assert out.returncode == 2
-        lines = out.stderr.strip().splitlines()
-        assert len(lines) == 1 and key in lines[0] and "not supported by `payplan turn`" in lines[0]
+        assert out.returncode == 0, out.stderr
+        got = json.loads(out.stdout)
+        assert (got["value"], got["objective"], got["order"]) == want
+        state = got["state"]
+        if name == "73":
+            assert [o.get("tapped", False) for o in state["opponent"]["battlefield"]] == [
+                True, False, False]
+        else:
+            assert [o["id"] for o in state["you"]["graveyard"]] == ["hybrid-spell-milled", "h1"]
+            assert not state["you"].get("library_top") and state["you"]["library"] == 9
 
 
 def test_the_loader_refuses_what_cant_be() -> None:

@@ -89,7 +89,19 @@ from .ledger import (
     unit_class,
     x_auto,
 )
-from .payments import GENERIC, KINDS, NeedKey, Payer, Ref, Usage, as_mana, pool_spent, ref_id, usage_rank
+from .payments import (
+    GENERIC,
+    KINDS,
+    NeedKey,
+    Payer,
+    Ref,
+    Usage,
+    as_mana,
+    pool_spent,
+    ref_id,
+    resolved,
+    usage_rank,
+)
 from .plan import Plan, land_plan, plan_of
 from .plan import plan as plan_cast
 
@@ -144,11 +156,10 @@ class _After:
 
 
 def counter_keys(scenario: Scenario) -> tuple[tuple[str | int, ...], str] | None:
-    """The first key of counters as costs, loyalty, morph or life_for a card of the file has, with
-    why the turn's own payment enumeration does not plan it (its path and the one line), or
-    None: `payplan turn` (and `play`'s `plays`, paid together) refuse such a file."""
-    why = ("is not supported by `payplan turn` (nor `plays` paid together): counters as costs "
-           "and loyalty abilities are planned one play at a time (`payplan plan`, `play`)")
+    """The first key of morph, life_for or {S} a card of the file has, with why the turn's own
+    payment enumeration does not plan it (its path and the one line), or None: `payplan turn`
+    (and `play`'s `plays`, paid together) refuse such a file. (Counters removed as costs and
+    loyalty abilities are planned: each play's state carries its permanent's counters.)"""
     for card_id, card in scenario.cards.items():
         if card.morph is not None:  # face-down casts are planned one at a time
             return ("cards", card_id, "morph"), (
@@ -158,17 +169,10 @@ def counter_keys(scenario: Scenario) -> tuple[tuple[str | int, ...], str] | None
             return ("cards", card_id, "life_for"), (
                 "life_for is not supported by `payplan turn` (nor `plays` paid together): pips "
                 "paid with life are planned one play at a time (`payplan plan`, `play`)")
-        for i, m in enumerate(card.mana):
-            if m.counter_kinds():
-                return ("cards", card_id, "mana", i, "costs"), f"remove_counters {why}"
-        for i, a in enumerate(card.abilities):
-            if a.remove:
-                return ("cards", card_id, "abilities", i, "costs"), f"remove_counters {why}"
-            if a.loyalty is not None:
-                return ("cards", card_id, "abilities", i, "loyalty"), f"loyalty {why}"
-        for i, g in enumerate(card.grants):
-            if g.loyalty is not None:
-                return ("cards", card_id, "grants", i, "loyalty"), f"loyalty {why}"
+        if card.has_snow():  # {S}: which mana is snow is not the payments' to track
+            return ("cards", card_id), (
+                "{S} (snow mana) is not supported by `payplan turn` (nor `plays` paid "
+                "together): plan each cast with `payplan plan` or `play`")
     return None
 
 
@@ -189,23 +193,20 @@ def mana_effect_keys(scenario: Scenario) -> tuple[tuple[str | int, ...], str] | 
     return None
 
 
-def read_elsewhere_keys(scenario: Scenario) -> tuple[tuple[str | int, ...], str] | None:
-    """The first key reading objects elsewhere the file has (an `untap` cost, `adds: untapped` or
-    `adds: milled`, `library_top`), with the one line refusing it, or None: `payplan turn` (and
-    `play`'s `plays`, paid together) don't plan an opponent's permanent untapped or a known
-    card milled for mana."""
-    why = ("is not supported by `payplan turn` (nor `plays` paid together): plan the play "
-           "with `payplan plan` or `play`")
-    for card_id, card in scenario.cards.items():
-        for i, m in enumerate(card.mana):
-            if m.reads is not None:
-                return ("cards", card_id, "mana", i, "adds"), f"adds: {m.reads} {why}"
-            if m.untap:
-                return ("cards", card_id, "mana", i, "costs"), f"an untap cost {why}"
-    for who, player in (("you", scenario.state.you), ("opponent", scenario.state.opponent)):
-        if player.library_top:
-            return ("state", who, "library_top"), f"library_top {why}"
-    return None
+def read_elsewhere_keys(scenario: Scenario) -> bool:
+    """Whether a mana ability of the file reads or changes more than its permanent's being
+    tapped or sacrificed: it removes counters (Druids' Repository, a storage land), untaps an
+    opponent's permanent (Benthic Explorers), reads a milled card (Charmed Pendant), or a
+    `library_top` is known (the cards milled are objects after), or a card says which mana it
+    may be paid with (`spend_only`: a unit's mana is not any mana). The deferred mode's units
+    (`planner.mtg.ledger`) make one mana for a tap alone, so the turn then pays each play
+    with its own payments (`deferred` off); each play's state carries the counters left, the
+    opponent's permanents untapped and the cards milled."""
+    if any(player.library_top for player in (scenario.state.you, scenario.state.opponent)):
+        return True
+    return any(card.spend_only is not None or any(
+        m.counter_kinds() or m.untap or m.reads is not None for m in card.mana)
+        for card in scenario.cards.values())
 
 
 class Moves:
@@ -218,9 +219,11 @@ class Moves:
         every payment as a move even where the deferred mode applies (a check of one mode
         against the other), None chooses; `prune` False tries every payment, minimal or not,
         and every twin (a check of the prunings: small turns only)."""
-        refused = counter_keys(start) or mana_effect_keys(start) or read_elsewhere_keys(start)
+        refused = counter_keys(start) or mana_effect_keys(start)
         if refused is not None:
             raise ScenarioError.at(*refused)
+        if read_elsewhere_keys(start):
+            deferred = False
         self.start = start
         self.config = config
         you = start.state.you
@@ -477,11 +480,11 @@ class Moves:
     def twin(self, state: TurnState, candidate: Candidate) -> Hashable:
         """Candidates with one twin key are interchangeable (`auto` only; the search tries the
         first not yet played): their objects are in the same zone with the same card, tapped,
-        sick and value, played as a card or not alike, and each candidate of one is worth what
-        the other's same candidate is (a card play, each ability). The state is then symmetric
-        under swapping the two objects, so every turn that plays the later one has a twin that
-        plays the earlier one in its place, the same in value, objective and size and earlier
-        in candidate order (rule 4)."""
+        sick, value, counters and loyalty activated or not, played as a card or not alike, and
+        each candidate of one is worth what the other's same candidate is (a card play, each
+        ability). The state is then symmetric under swapping the two objects, so every turn
+        that plays the later one has a twin that plays the earlier one in its place, the same
+        in value, objective and size and earlier in candidate order (rule 4)."""
         if not self.prune or candidate.listed is not None:
             return None
         play = candidate.plays[0]
@@ -494,8 +497,8 @@ class Moves:
         worth = tuple(self._values(candidate_key(obj.id, k))
                       for k in (None, *(a.id for a in card.abilities)))
         played = frozenset(z for z in ZONES if played_mark(z, obj.id) in state.played)
-        return (zone, obj.card, obj.tapped, obj.sick, obj.value, played, worth,
-                play.zone, play.ability)
+        return (zone, obj.card, obj.tapped, obj.sick, obj.value, obj.counters,
+                obj.loyalty_activated, played, worth, play.zone, play.ability)
 
     def universe(self, state: TurnState, turn: Turn[Any]) -> list[Candidate]:
         """Every candidate the turn could offer (for the search's bound on the value): every
@@ -609,9 +612,9 @@ class Moves:
                 plan = plan_of(card, header, option, payment, left, score, benefit)
                 objective = score - benefit
                 objects, position = usage_rank(res, usage)
-                resolved = Resolved(obj.id, dest, payment, left,
-                                    face="face_down" if option.choices.cast == "face_down" else "")
-                for u, after in enumerate(resolutions(scenario, resolved)):
+                cast = replace(resolved(obj.id, dest, payment, left, option),
+                               face="face_down" if option.choices.cast == "face_down" else "")
+                for u, after in enumerate(resolutions(scenario, cast)):
                     key = canonical(after)
                     move = Move(plan, TurnState(after, played, sid=self.sid(key),
                                                 abilities=state.abilities or play.ability is not None),
@@ -689,7 +692,7 @@ class Moves:
         if r.payment.life > you.life or mill > you.library:
             return None
         after = resolve(evolve(scenario, play=None),
-                        Resolved(play.object, r.dest, r.payment, NO_MANA))
+                        resolved(play.object, r.dest, r.payment, NO_MANA, r.plan.option))
         you = after.state.you
         free = you.mana_pool  # what its effect added (Dark Ritual)
         # The units that arrived: the permanent cast, the tokens its effect made, a creature
@@ -720,14 +723,14 @@ class Moves:
                           if n in opts.auto)
             dest = (None if card.activation is not None
                     else destination(card, option.choices.cast, option.choices.optional))
-            if option.other:
+            if option.other or option.counters_removed():  # counters removed are charged
                 if res is None:
                     res = resources(scenario, card, obj.id if play.ability is None else "")
                 open_res = replace(res, pool=option.mana)  # the mana is the ledger's: paid later
                 payer = Payer(scenario, option, open_res, self.alone, mana=False)
                 paid = [(usage, *name_payment(scenario, option, open_res, usage))
                         for usage, _ in payer.payments()]
-            else:  # life at most: what `name_payment` names for no object used
+            else:  # life at most: what `name_payment` names for no object or counter used
                 paid = [(Usage(), Payment(life=option.life), NO_MANA,
                          scenario.objective.weight("life") * option.life)]
             for n, (usage, payment, _, score) in enumerate(paid):
@@ -905,6 +908,6 @@ def _pay_deferred(moves: Moves, start: Scenario,
         benefit = sum(cur.objective.benefit(n) * c for n, c in option.choices.optional
                       if n in opts.auto)
         plans.append(plan_of(card, _header(obj, card, play), option, payment, left, score, benefit))
-        cur = resolve(cur, Resolved(obj.id, dest, payment, left))
+        cur = resolve(cur, resolved(obj.id, dest, payment, left, option))
         states.append(cur)
     return plans, states

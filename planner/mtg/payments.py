@@ -3,8 +3,8 @@
 (601.2h: convoke, improvise, delve, and the objects the non-mana costs take).
 
 A cast's payments are every *minimal* payment of the option's total, named canonically (the first
-objects of each group of interchangeable ones, in state order: same card, tapped, sick, value and
-the same eligibility for the costs; an object that is itself a candidate, a card in hand or a
+objects of each group of interchangeable ones, in state order: same card, tapped, sick, value,
+counters and the same eligibility for the costs; an object that is itself a candidate, a card in hand or a
 permanent with an activated ability, is a group of its own): every choice of the objects the
 non-mana costs take, and every set of mana abilities activated (with the add option), creatures
 convoked (each with the pip it pays), artifacts improvised and cards delved, with every split of
@@ -23,13 +23,22 @@ then the turn is cheaper), where the permanent is still untapped and there (noth
 in between: it was tapped), and the pools in between hold what they held less that mana,
 which nothing in between spent. Every payment then has the same charges, the same plays are
 legal, and the turn ranks the same or better; repeating this ends with minimal payments only.
-Three exceptions are kept as moves, because the argument fails for them: an ability of a
+Five exceptions are kept as moves, because the argument fails for them: an ability of a
 permanent this payment also loses (sacrificed or returned by a cost: tapping it first is its
 last chance, 601.2g before 601.2h, and costs nothing more when it is free), an ability whose
 mana is restricted (`only_for`: it can be made only for the spell it is restricted to, and
-the engine's pool keeps what is left of it unrestricted), and every convoke, improvise and
+the engine's pool keeps what is left of it unrestricted), every convoke, improvise and
 delve use (these are not mana: a creature convoked is not a unit that floats; paying with the
-pool instead can strand a later play). Mana already in the pool is never "left out": which of
+pool instead can strand a later play), an `adds: milled` read (activated later, it would mill
+another card: the mills in between move the top), and a storage land's `per: removed`
+activation (one activation pays its cost once for all its X: two later ones pay it twice).
+The argument holds for the other costs that change the state: counters only go down in a
+turn (a mana ability's `remove_counters`; a loyalty ability's +N only adds), and an
+opponent's permanent an `untap` cost untapped stays untapped (no later cost untaps it again,
+so the permanent it read is still tapped where the activation moves). Offers that untap or
+mill are named each with its own choice, and a payment's are checked together
+(`_reads_agree`). Under the spell's `spend_only` the pool and the offers of permanents its
+filter bars pay filter abilities' costs only. Mana already in the pool is never "left out": which of
 its kinds pays generic mana is a choice of its own, every split kept (paying {1} with the
 pool's {G} can strand a later {G}). The non-mana costs are paid as the option says, with every
 choice of objects up to interchangeable ones.
@@ -46,9 +55,19 @@ import itertools
 from dataclasses import dataclass, replace
 from typing import Hashable, Iterator, Sequence
 
-from ...engine.mtg.cards import OtherCost, Scenario
+from ...engine.mtg.cards import ManaAbility, OtherCost, Scenario
 from ...engine.mtg.mana import NO_MANA, TYPES, Mana, add, total
-from ...engine.mtg.resources import Permanent, Resources, ability_scope, can_pay_with, removers, repeatable
+from ...engine.mtg.payment import Payment
+from ...engine.mtg.resources import (
+    Permanent,
+    Resources,
+    ability_scope,
+    can_pay_with,
+    per_counter,
+    removers,
+    repeatable,
+)
+from ...engine.mtg.stack import Resolved
 from ...engine.mtg.total_cost import Priced
 from .flow import Net
 
@@ -75,6 +94,16 @@ class Usage:
     life_for: tuple[tuple[str, int], ...] = ()  # never: `life_for` is refused here
 
 
+def resolved(object_id: str, dest: str | None, payment: Payment, left: Mana,
+             option: Priced | None) -> Resolved:
+    """The cast as `engine.mtg.stack.resolve` applies it: with the counters an activation's
+    cost removes from its own permanent and a loyalty ability's loyalty change (606.4; it is
+    then activated this turn, 606.3), as `payplan play` applies the plan."""
+    if option is None:
+        return Resolved(object_id, dest, payment, left)
+    return Resolved(object_id, dest, payment, left, option.counters, option.loyalty, option.snow)
+
+
 def _made(res: Resources, usage: Usage) -> Mana:
     out = NO_MANA
     for p, a, k in usage.activations:
@@ -84,10 +113,32 @@ def _made(res: Resources, usage: Usage) -> Mana:
 
 def pool_spent(res: Resources, usage: Usage, left: Mana) -> Mana:
     """What the payment took from the pool: of each kind consumed, the pool's first (as
-    `name_payment` reports it), for the mana `left` over."""
+    `name_payment` reports it), for the mana `left` over; under the spell's `spend_only`, only
+    up to what the filter abilities' costs take (the pool never pays that spell)."""
     made = _made(res, usage)
-    return as_mana([min(p, p + m - lft) if i else 0
-                  for i, (p, m, lft) in enumerate(zip(res.pool, made, left))])
+    spent = [min(p, p + m - lft) if i else 0
+             for i, (p, m, lft) in enumerate(zip(res.pool, made, left))]
+    if not res.pool_spendable:
+        room = sum(sym.amount if sym.kind == "generic" else 1
+                   for ability in _activated(res, usage) for sym in ability.mana.symbols)
+        for i in range(7):
+            spent[i] = min(spent[i], room)
+            room -= spent[i]
+    return as_mana(spent)
+
+
+def _activated(res: Resources, usage: Usage) -> list[ManaAbility]:
+    """The mana abilities the payment activates, one a activation (a `per: removed` ability's
+    units are one activation)."""
+    out, seen = [], set()
+    for p, a, _ in usage.activations:
+        ability = res.permanents[p].offers[a].ability
+        if per_counter(ability):
+            if (p, a) in seen:
+                continue
+            seen.add((p, a))
+        out.append(ability)
+    return out
 
 
 def _refs(usage: Usage) -> tuple[set[int], set[int]]:
@@ -154,6 +205,12 @@ class _Supply:
     # Ordered: its ability costs mana, or it is a remover (`Payer.removers`): its mana pays
     # later filters' costs only.
     filter: bool = False
+    # A `per: removed` ability's units: one activation with its other kinds' supplies (the
+    # first of them owns its cost, which none of them can pay).
+    merged: bool = False
+    # Its mana may pay the spell (not under the spell's `spend_only`: the pool's never, an
+    # offer's when its permanent matches); else only filter abilities' costs.
+    spendable: bool = True
 
 
 @dataclass(frozen=True, slots=True)
@@ -164,6 +221,7 @@ class _Unit:
     ref: int  # permanent (or card, for delve) index
     kinds: tuple[int, ...] = ()  # wild: what it can make; convoke: its pip's kind (() for {1})
     alternatives: tuple[tuple[int, int], ...] = ()
+    spendable: bool = True  # its mana may pay the spell (the spell's `spend_only`)
 
 
 @dataclass(frozen=True, slots=True)
@@ -223,7 +281,8 @@ class Payer:
         for p, perm in enumerate(res.permanents):
             eligible = tuple(self._eligible_perm(perm, n) for n in self.needs)
             sign = ("p", perm.obj.card, perm.obj.tapped, perm.obj.sick, perm.obj.value,
-                    eligible, perm.obj.id if perm.obj.id in alone else None)
+                    perm.obj.counters, tuple(o.spendable for o in perm.offers), eligible,
+                    perm.obj.id if perm.obj.id in alone else None)
             groups.setdefault(sign, []).append(("p", p))
         for c, held in enumerate(res.cards):
             eligible = tuple(can_pay_with(scenario, n.part, held.obj, held.zone) for n in self.needs)
@@ -251,7 +310,8 @@ class Payer:
             for a, offer in enumerate(perm.offers):
                 ab = offer.ability
                 one = (all(total(m) == 1 for m in ab.adds) and not ab.mana.symbols
-                       and not offer.restricted and (p, a) not in self.removers)
+                       and not offer.restricted and (p, a) not in self.removers
+                       and not offer.reads_other)  # its untap or mill choice is its own
                 if repeatable(ab):
                     repeat_keys += [(a, -1)] if one else [(a, k) for k in range(len(ab.adds))]
                     continue
@@ -303,7 +363,7 @@ class Payer:
                 return False
             if self.minimal and not profile.wild and not offer.restricted and (
                     profile.lose is None) and all(total(m) == 1 for m in ab.adds) and (
-                    not ab.mana.symbols):
+                    not ab.mana.symbols) and not offer.reads_other:
                 return False  # the wild profile pays it; named only when kept though unused
         if lost_for_mana and profile.taph is not None:
             return False
@@ -324,15 +384,20 @@ class Payer:
     # --- the search over profiles
 
     def _paying(self, p: int | None, profile: _Profile) -> int:
-        """How many pips this profile must pay at least (each use not left out pays one)."""
+        """How many pips this profile must pay at least (each use not left out pays one; a
+        read of a milled card and a `per: removed` ability may be left over in full)."""
         n = 0
         if profile.mana and p is not None:
             offer = self.res.permanents[p].offers[profile.mana[0][0]]
-            if profile.lose is None and not offer.restricted:
+            if profile.lose is None and not offer.restricted and offer.milled_at is None:
                 n += 1
         if profile.taph is not None and profile.taph[0] in ("convoke", "improvise", "delve"):
             n += 1
-        return n + sum(times for _, _, times in profile.repeats)
+        if p is None:
+            return n
+        offers = self.res.permanents[p].offers
+        return n + sum(times for a, _, times in profile.repeats
+                       if not per_counter(offers[a].ability))
 
     def payments(self) -> Iterator[tuple[Usage, Mana]]:
         if self.mill > self.res.library:
@@ -394,13 +459,45 @@ class Payer:
         for i, need in enumerate(self.needs):
             if need.count is None and filled[i] != asked[i]:
                 return
-        if life > res.life:
+        if life > res.life or not self._reads_agree(used):
             return
         uses = self._uses(used)
         if not self.with_mana:
             yield Usage(uses=uses), NO_MANA
             return
         yield from self._mana(used, uses)
+
+    def _reads_agree(self, used: list[tuple[tuple[str, int], _Profile]]) -> bool:
+        """Whether the offers that read other objects can be activated together (601.2g, in
+        some order), as the model has it (`planner.mtg.model._read_elsewhere_bound`): no
+        opponent permanent untapped twice, and each `adds: milled` offer reads a distinct card
+        of `library_top`, the cards above the last one read milled exactly by the reads and
+        whole mills of the payment's other milling mana abilities (701.13a: a mill of N is a
+        block of N)."""
+        untapped: list[str] = []
+        read: list[int] = []
+        blocks: list[int] = []
+        for (kind, i), prof in used:
+            if kind != "p":
+                continue
+            perm = self.res.permanents[i]
+            for a, _, times in [(a, k, 1) for a, k in prof.mana[:1]] + list(prof.repeats):
+                offer = perm.offers[a]
+                untapped += list(offer.untaps) * times
+                if offer.milled_at is not None:
+                    read += [offer.milled_at] * times
+                else:
+                    size = sum(o.count for o in offer.ability.other if o.kind == "mill")
+                    blocks += [size] * times if size else []
+        if len(set(untapped)) != len(untapped) or len(set(read)) != len(read):
+            return False
+        gaps = []  # the runs of cards above the last read that no read takes
+        start = 0
+        for j in sorted(read):
+            if j > start:
+                gaps.append(j - start)
+            start = j + 1
+        return _tiled(tuple(gaps), tuple(sorted(blocks)))
 
     def _uses(self, used: list[tuple[tuple[str, int], _Profile]]
               ) -> tuple[tuple[NeedKey, tuple[Ref, ...]], ...]:
@@ -419,7 +516,7 @@ class Payer:
     def _mana(self, used: list[tuple[tuple[str, int], _Profile]],
               uses: tuple[tuple[NeedKey, tuple[Ref, ...]], ...]) -> Iterator[tuple[Usage, Mana]]:
         res = self.res
-        supplies = [_Supply(res.pool)]
+        supplies = [_Supply(res.pool, spendable=res.pool_spendable)]
         units: list[_Unit] = []
         for (kind, i), prof in used:
             if kind == "c":
@@ -430,12 +527,15 @@ class Payer:
             if prof.mana and prof.wild:
                 kinds = sorted({k for a, o in prof.mana for k in KINDS
                                 if perm.offers[a].ability.adds[o][k]})
-                units.append(_Unit("wild", i, tuple(kinds), prof.mana))
+                units.append(_Unit("wild", i, tuple(kinds), prof.mana,
+                                   perm.offers[prof.mana[0][0]].spendable))
             elif prof.mana:
                 (a, o), = prof.mana
                 offer = perm.offers[a]
                 supplies.append(_Supply(offer.ability.adds[o], offer.restricted, (i, a, o), 1,
-                                        exempt=offer.restricted or prof.lose is not None,
+                                        exempt=offer.restricted or prof.lose is not None
+                                        or offer.milled_at is not None,
+                                        spendable=offer.spendable,
                                         filter=bool(offer.ability.mana.symbols)
                                         or (i, a) in self.removers))
             for a, o, times in prof.repeats:
@@ -443,10 +543,15 @@ class Payer:
                 if o < 0:  # one mana a time, its kind open: a unit per activation
                     alts = tuple((a, k) for k in range(len(offer.ability.adds)))
                     made = tuple(sorted({k for m in offer.ability.adds for k in KINDS if m[k]}))
-                    units += [_Unit("wild", i, made, alts)] * times
+                    units += [_Unit("wild", i, made, alts, offer.spendable)] * times
                     continue
+                # A `per: removed` ability is never left out in part: its one activation pays
+                # its cost once for all its X, so mana left over from it can be cheaper than a
+                # second activation later.
                 supplies.append(_Supply(offer.ability.adds[o], offer.restricted, (i, a, o), times,
-                                        exempt=offer.restricted,
+                                        exempt=offer.restricted or per_counter(offer.ability),
+                                        merged=per_counter(offer.ability),
+                                        spendable=offer.spendable,
                                         filter=bool(offer.ability.mana.symbols)
                                         or (i, a) in self.removers))
             if prof.taph is not None and prof.taph[0] == "convoke":
@@ -503,17 +608,25 @@ class Payer:
         out = [_Demand(-1, frozenset({k}), self.option.mana[k]) for k in KINDS if self.option.mana[k]]
         if self.option.mana[GENERIC]:
             out.append(_Demand(-1, None, self.option.mana[GENERIC]))
+        once: set[tuple[int, int]] = set()  # a `per: removed` ability's cost, paid once
         for j, sup in enumerate(supplies):
             if not sup.filter or sup.activation is None:
                 continue
             p, a, _ = sup.activation
+            ability = self.res.permanents[p].offers[a].ability
+            times = sup.times
+            if per_counter(ability):  # one activation, however many units its X makes
+                if (p, a) in once:
+                    continue
+                once.add((p, a))
+                times = 1
             parts: dict[frozenset[int] | None, int] = {}
-            for sym in self.res.permanents[p].offers[a].ability.mana.symbols:
+            for sym in ability.mana.symbols:
                 if sym.kind == "generic":
-                    parts[None] = parts.get(None, 0) + sym.amount * sup.times
+                    parts[None] = parts.get(None, 0) + sym.amount * times
                 else:
                     accepts = frozenset(1 + TYPES.index(c) for c in sym.colors)
-                    parts[accepts] = parts.get(accepts, 0) + sup.times
+                    parts[accepts] = parts.get(accepts, 0) + times
             out += [_Demand(j, accepts, n) for accepts, n in parts.items() if n]
         return out
 
@@ -580,6 +693,25 @@ class Payer:
                       tuple(sorted(delve)), uses)
 
 
+def _tiled(gaps: tuple[int, ...], blocks: tuple[int, ...]) -> bool:
+    """Whether each gap is exactly the sum of some of the blocks, each block used at most once
+    (the others are milled after the last card read)."""
+    if not gaps:
+        return True
+    first, rest = gaps[0], gaps[1:]
+
+    def fill(left: int, i: int, avail: tuple[int, ...]) -> bool:
+        if left == 0:
+            return _tiled(rest, avail)
+        for n in range(i, len(avail)):
+            if avail[n] <= left and (n == i or avail[n] != avail[n - 1]):
+                if fill(left - avail[n], n, avail[:n] + avail[n + 1:]):
+                    return True
+        return False
+
+    return fill(first, 0, blocks)
+
+
 def _compositions(parts: int, top: int) -> Iterator[tuple[int, ...]]:
     """Every tuple of `parts` counts summing to at most `top`."""
     if parts == 0:
@@ -613,15 +745,19 @@ def _pays(supplies: Sequence[_Supply], units: Sequence[_Unit], demands: Sequence
     """Whether the supplies pay every demand, spending at most `caps[k]` of each kind of their
     mana (`exact`: exactly, every unit used), filters fed only by earlier ones in `order`; the
     demands each unit paid (by index), or None."""
-    found = _pays_shaped(tuple((s.made, s.times, s.restricted, s.filter) for s in supplies),
-                         tuple((u.use, u.kinds) for u in units), tuple(demands), tuple(caps),
+    first: dict[object, int] = {}
+    owners = [first.setdefault(s.activation[:2], j) if s.merged and s.activation else j
+              for j, s in enumerate(supplies)]
+    found = _pays_shaped(tuple((s.made, s.times, s.restricted, s.filter, own, s.spendable)
+                               for s, own in zip(supplies, owners)),
+                         tuple((u.use, u.kinds, u.spendable) for u in units), tuple(demands), tuple(caps),
                          order, exact)
     return None if found is None else dict(enumerate(found))
 
 
 @functools.lru_cache(maxsize=1 << 16)
-def _pays_shaped(supplies: tuple[tuple[Mana, int, bool, bool], ...],
-                 units: tuple[tuple[str, tuple[int, ...]], ...], demands: tuple[_Demand, ...],
+def _pays_shaped(supplies: tuple[tuple[Mana, int, bool, bool, int, bool], ...],
+                 units: tuple[tuple[str, tuple[int, ...], bool], ...], demands: tuple[_Demand, ...],
                  caps: tuple[int, ...], order: tuple[int, ...], exact: bool
                  ) -> tuple[tuple[int, ...], ...] | None:
     """`_pays` on what decides it (which objects they are does not): memoised, as many
@@ -637,7 +773,7 @@ def _pays_shaped(supplies: tuple[tuple[Mana, int, bool, bool], ...],
     demand_node = [net.node() for _ in demands]
     for d, dem in enumerate(demands):
         net.edge(demand_node[d], sink, dem.count)
-    for j, (made, times, restricted, is_filter) in enumerate(supplies):
+    for j, (made, times, restricted, is_filter, own, spendable) in enumerate(supplies):
         for k in KINDS:
             amount = made[k] * times
             if not amount or k not in kind_node:
@@ -647,20 +783,23 @@ def _pays_shaped(supplies: tuple[tuple[Mana, int, bool, bool], ...],
             for d, dem in enumerate(demands):
                 if dem.accepts is not None and k not in dem.accepts:
                     continue
+                if dem.owner < 0 and not spendable:
+                    continue  # the spell's `spend_only` bars it
                 if dem.owner >= 0:
-                    if restricted or dem.owner == j:
+                    if restricted or dem.owner == own:
                         continue
                     if is_filter and not rank.get(j, -1) < rank.get(dem.owner, -1):
                         continue
                 net.edge(node, demand_node[d], amount)
     unit_edges: list[list[tuple[int, int]]] = []
-    for use, kinds in units:
+    for use, kinds, spendable in units:
         node = net.node()
         net.edge(source, node, 1)
         mine = []
         for d, dem in enumerate(demands):
             if use == "wild":
-                ok = dem.accepts is None or bool(set(kinds) & dem.accepts)
+                ok = (dem.accepts is None or bool(set(kinds) & dem.accepts)) and (
+                    spendable or dem.owner >= 0)
             elif use == "convoke" and kinds:
                 ok = dem.owner < 0 and dem.accepts == frozenset(kinds)
             else:  # convoke for {1}, improvise, delve: the spell's generic mana

@@ -109,20 +109,11 @@ class Mtg:
 def turn_refused(scenario: Scenario) -> Iterator[Problem]:
     """What `payplan turn` does not plan in an `mtg/1` file (`planner.turn.turn_of`'s hook),
     in this order: a `play` or `plays` it gives, then the keys the turn's own payments do not
-    build (`planner.mtg.moves`: they take fixed counts, and cast face up with colored mana
-    spent freely): a count of `any`, morph, life_for, snow mana, spend_only. Each of these
-    casts is planned alone by `payplan plan`."""
+    build (`planner.mtg.moves`: they cast face up, each pip paid with mana): morph, life_for,
+    snow mana. Each of these casts is planned alone by `payplan plan`."""
     for key, given in (("play", scenario.play is not None), ("plays", bool(scenario.plays))):
         if given:
             yield Problem((key,), NOT_A_TURN + "`" + key + "`")
-    for card_id, card in scenario.cards.items():
-        for i, a in enumerate(card.additional):
-            for j, o in enumerate(a.cost.other):
-                if o.any:
-                    yield Problem(("cards", card_id, "additional", i, "other", j, o.kind,
-                                   "count"),
-                                  "count: any is not supported by `payplan turn` (its payments "
-                                  "take fixed counts); plan the cast with `payplan plan`")
     for card_id, card in scenario.cards.items():
         if card.morph is not None:
             yield Problem(("cards", card_id, "morph"),
@@ -136,10 +127,6 @@ def turn_refused(scenario: Scenario) -> Iterator[Problem]:
             yield Problem(("cards", card_id),
                           "{S} (snow mana) is not supported by `payplan turn` (plan each cast "
                           "with `payplan plan`)")
-        if card.spend_only is not None:
-            yield Problem(("cards", card_id, "spend_only"),
-                          "spend_only is not supported by `payplan turn` (plan each cast with "
-                          "`payplan plan`)")
 
 
 RULESET: Ruleset[Scenario, Plan] = Mtg()
