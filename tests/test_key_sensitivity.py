@@ -777,6 +777,20 @@ def _pairs() -> dict[Key, Pair]:
     t["STATE_EFFECT_KEYS", "ignore_deflect"] = Pair(
         setup(DEFLECT, state__you__effects=[{"ignore_deflect": True, "applies_to": spell}]),
         "state.you.effects.0.ignore_deflect", False, True)
+    # The next spell ignores its Energy (Jayce's "without paying its Energy cost") or its Power:
+    # the bolt's [2][fury] is [fury] or [2].
+    t["STATE_EFFECT_KEYS", "ignore"] = Pair(
+        setup(BASE, state__you__effects=[{"ignore": "energy", "applies_to": spell}]),
+        "state.you.effects.0.ignore", "power", "energy")
+    ignoring = setup(BASE, **{
+        "cards__charm": {"type": "spell", "cost": {"energy": 1}, "effect": {
+            "grants": [{"ignore": "energy", "applies_to": {"name": "bolt"}}]}},
+        "cards__bolt__name": "bolt",
+        "state__you__runes": [{"id": f"r{i}", "domain": "fury"} for i in range(1, 5)],
+        "state__you__hand": [{"id": "h1", "card": "bolt"}, {"id": "h2", "card": "charm"}],
+        "play": MISSING, "plays": [{"object": "h2"}, {"object": "h1"}]})
+    t["EFFECT_ENTRY_KEYS", "ignore"] = Pair(
+        ignoring, "cards.charm.effect.grants.0.ignore", "power", "energy", command="play")
 
     # Conditions, the Power map, the runes shorthand.
     for kind in CONDITION_FALSE:

@@ -77,7 +77,7 @@ CARD_SOURCE_KEYS = ("adds", "costs", "only_for", "while", "bonus", "repeatable")
 CARD_SOURCE_BONUS_KEYS = ("adds", "while")
 # An effect that lasts for the turn: an entry of a card's `effect.discounts`
 # (`discount`) or `effect.grants` (`keyword`, `ignore_deflect`), and of `state.*.effects`.
-EFFECT_ENTRY_KEYS = ("discount", "keyword", "ignore_deflect", "applies_to", "uses")
+EFFECT_ENTRY_KEYS = ("discount", "keyword", "ignore_deflect", "ignore", "applies_to", "uses")
 STATE_EFFECT_KEYS = ("id",) + EFFECT_ENTRY_KEYS
 USES_WORDS = ("turn",)  # `uses: turn`: every matching play this turn
 KEYWORD_KEYS = ("flow", "accelerate", "repeat", "deflect", "hidden")
@@ -725,6 +725,7 @@ class CardReader(Reader):
             applies_to=f.read("applies_to", Filter(), self.filter),
             flow_printed=keyword == "flow",
             repeat=keyword if keyword in ("printed", "base") else None,
+            ignore=f.word("ignore", None, PAID_IGNORES, "ignored part"),
         )
         if grant.applies_to.controller is not None:
             self.problem(_join(f.at("applies_to"), "controller"),
@@ -733,11 +734,11 @@ class CardReader(Reader):
             self.problem(_join(f.at("discount"), "component"),
                          "an effect's discount is a discount of the total")
         if isinstance(value, dict):
-            gives = [k for k in ("discount", "keyword", "ignore_deflect") if k in f]
+            gives = [k for k in ("discount", "keyword", "ignore_deflect", "ignore") if k in f]
             # A grant giving a discount is that discount as an effect (the same entry).
             wanted = {"discounts": ("discount",),
-                      "grants": ("discount", "keyword", "ignore_deflect"),
-                      "state": ("discount", "keyword", "ignore_deflect")}[kind]
+                      "grants": ("discount", "keyword", "ignore_deflect", "ignore"),
+                      "state": ("discount", "keyword", "ignore_deflect", "ignore")}[kind]
             if len(gives) != 1 or gives[0] not in wanted:
                 named = " or ".join(f"`{k}`" for k in wanted)
                 self.problem(path, f"an effect of `{kind}` gives exactly one of {named}"

@@ -190,7 +190,8 @@ class Grant:
     instance equal to the printed cost), `repeat` (`printed` or `base`: a Repeat instance equal
     to the printed cost or to the base cost in use; Temporal Portal, The Academy; or a Cost: a
     Repeat instance of that fixed cost, Syndra, Transcendent's "[Repeat] [2][chaos]"),
-    `alternative` (Teemo: "pay this instead of the base cost"), `deflect` is set.
+    `alternative` (Teemo: "pay this instead of the base cost"), `deflect`, `ignore` (an
+    effect's only) is set.
     `applies_to.controller` is relative to the granting object's controller (default: the same
     player). `once_per_turn`: it applies only while its id (`id`, else its discount's or
     increase's id) is not in `state.you.used_this_turn`.
@@ -214,6 +215,10 @@ class Grant:
     # objects at this battlefield is ignored.
     only_here: bool = False
     repeat: str | Cost | None = None  # `keyword: {repeat: printed|base|COST}`
+    # An effect's `ignore: energy|power|cost` (Jayce, Man of Progress: "the next gear you play
+    # costs 0 Energy"): the play it reaches ignores that part of its base cost (353.1), as
+    # `play.ignore` does. Effects only: a board grant has no `ignore`.
+    ignore: str | None = None
 
     @property
     def ident(self) -> str | None:

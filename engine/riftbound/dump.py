@@ -270,6 +270,8 @@ def effect_to_data(e: Effect) -> Data:
         out["keyword"] = {"flow": "printed"}
     if g.repeat is not None:
         out["keyword"] = {"repeat": g.repeat}
+    if g.ignore is not None:
+        out["ignore"] = g.ignore
     if g.applies_to != Filter():
         out["applies_to"] = filter_to_json(g.applies_to)
     out["uses"] = "turn" if e.uses is None else e.uses

@@ -21,6 +21,7 @@ from .total_cost import (
     PlayContext,
     _ignoring,
     base_cost,
+    effects_reaching,
     granted,
     optional_costs,
     target_controller,
@@ -79,9 +80,26 @@ def hybrid_costs(card: Card) -> list[Cost]:
         {keys[k]: n for k, n in enumerate(counts) if n})) for counts in found]
 
 
+def ignoring(play_ignore: str | None, effect_ignores: list[str]) -> str | None:
+    """What the play ignores of its base cost: `play.ignore` with each reaching effect's
+    `ignore` added (Energy and Power together are its whole cost; `all` stays `all`)."""
+    parts = {play_ignore} | set(effect_ignores) if play_ignore is not None else set(effect_ignores)
+    if not parts:
+        return None
+    if "all" in parts:
+        return "all"
+    if "cost" in parts or {"energy", "power"} <= parts:
+        return "cost"
+    return parts.pop()
+
+
 def base_choices(ctx: PlayContext) -> tuple[list[BaseChoice], list[str]]:
-    """The base costs this play may use, and why none may where the list is empty."""
+    """The base costs this play may use, and why none may where the list is empty. An effect
+    in `state.you.effects` with `ignore` that reaches the play ignores as `play.ignore` does."""
     play = ctx.play
+    effect_ignores = [e.grant.ignore for e in effects_reaching(ctx) if e.grant.ignore is not None]
+    if effect_ignores:
+        play = replace(play, ignore=ignoring(play.ignore, effect_ignores))
     card = ctx.card
     # An effect's "pay X" (a `payment` ability) is paid wherever its card is.
     printed_ok = ctx.zone in ("hand", "board") or play.permit or card.ability_kind == "payment"
