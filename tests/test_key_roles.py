@@ -109,6 +109,7 @@ SITES: dict[str, dict[Site, str]] = {
         ("other_costs", "filter"): "cost", ("source_kill", "filter"): "cost",
         # `target_matches`: an object the play chooses, its controller relative to you.
         ("condition", "targets"): "target", ("card_abilities", "targets"): "target",
+        ("card_fields", "targets"): "target",
         # `play_matches`: the play (the card played, or the ability's object).
         ("grant_fields", "applies_to"): "play", ("effect_entry", "applies_to"): "play",
         ("sources", "only_for"): "play", ("card_source", "only_for"): "play",

@@ -302,6 +302,10 @@ def _pairs() -> dict[Key, Pair]:
     t["CARD_KEYS", "grants"] = P("cards.brute.grants", [{"discount": {"energy": 1}}])
     t["CARD_KEYS", "abilities"] = P("cards.brute.abilities", [{"id": "strike"}], command="hand")
     t["CARD_KEYS", "ignore_deflect"] = Pair(DEFLECT, "cards.bolt.ignore_deflect", True)
+    # What the card's play chooses: e1 is the opponent's (legal), not yours (illegal).
+    t["CARD_KEYS", "targets"] = Pair(
+        setup(BASE, play__targets=["e1"], cards__bolt__targets={"controller": "opponent"}),
+        "cards.bolt.targets", {"controller": "you"}, {"controller": "opponent"})
 
     # Keywords.
     t["KEYWORD_KEYS", "flow"] = Pair(FLOW, "cards.bolt.keywords.flow", [{"energy": 2}],

@@ -70,6 +70,7 @@ def ability_card(card: Card, ability: Ability, obj: GameObject) -> Card:
         ignore_deflect=False,
         hybrid=(),
         alternatives=tuple(resolve_self(alt, obj) for alt in ability.alternatives),
+        targets=None,  # what the ability chooses is its own `targets` (`accepts_target`)
     )
 
 

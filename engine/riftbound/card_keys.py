@@ -69,6 +69,7 @@ CARD_KEYS = (
     "effect",
     "hybrid",
     "source",
+    "targets",
 )
 EFFECT_KEYS = ("adds", "discounts", "grants", "kill", "score")
 EFFECT_KILLS = ("targets",)  # `effect: {kill: targets}`: the play's targets
@@ -631,6 +632,7 @@ class CardReader(Reader):
             effect_score=effect[3],
             hybrid=f.read("hybrid", (), self.hybrid),
             source=f.read("source", None, self.card_source),
+            targets=f.read("targets", None, self.filter),
         )
 
     def hybrid(self, value: object, path: DataPath) -> tuple[tuple[str, str], ...]:

@@ -356,6 +356,10 @@ class Card:
     # `effect: {kill: targets}`: its resolution kills the play's targets on a board (415)
     effect_kill: bool = False
     effect_score: int = 0  # `effect: {score: N}`: its resolution adds N to your score
+    # `targets: FILTER`: what its play chooses (a kill spell's "a unit"): a play's targets must
+    # match it (`filters.target_matches`, controller relative to you), one at least; the turn
+    # planner tries each object it accepts. None: the play's targets are the file's, unchecked.
+    targets: Filter | None = None
     # `source`: the source its object has once a play puts it on your board (`id` unset)
     source: Source | None = None
     # Pips of the printed cost each payable by either of two domains (a Fury-or-Chaos pip):

@@ -253,6 +253,8 @@ def card_to_data(card: Card) -> Data:
         source = source_to_data(card.source)
         del source["id"]  # a card's source is its object's
         out["source"] = source
+    if card.targets is not None:
+        out["targets"] = filter_to_json(card.targets)
     return out
 
 

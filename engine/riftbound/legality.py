@@ -15,7 +15,7 @@ from .abilities import HIDE, ability_reasons, accepts_target, find_ability
 from .cards import Card
 from .cost import Cost, power_from_map
 from .dump import conditions_to_data
-from .filters import PlayFacts, holds, play_matches
+from .filters import PlayFacts, holds, play_matches, target_matches
 from .total_cost import (
     BaseChoice,
     PlayContext,
@@ -78,6 +78,23 @@ def hybrid_costs(card: Card) -> list[Cost]:
             stack.append((at + 1, tuple(n + (k == half) for k, n in enumerate(counts))))
     return [card.cost + Cost(0, power_from_map(
         {keys[k]: n for k, n in enumerate(counts) if n})) for counts in found]
+
+
+def card_target_reasons(ctx: PlayContext) -> list[str]:
+    """A card with `targets` (what its play chooses): the play names one target at least, and
+    each is an object the filter accepts (`controller` relative to you), as an ability's are."""
+    wanted = ctx.card.targets
+    if wanted is None:
+        return []
+    if not ctx.play.targets:
+        return [f"targets: {ctx.card.name} chooses {wanted.text() or 'an object'}; "
+                f"give play.targets"]
+    out = []
+    for target_id in ctx.play.targets:
+        found = next((t for t in ctx.targets if t.id == target_id), None)
+        if found is None or not target_matches(ctx.scenario, wanted, found):
+            out.append(f"targets: {target_id} is not {wanted.text() or 'an object'}")
+    return out
 
 
 def ignoring(play_ignore: str | None, effect_ignores: list[str]) -> str | None:
@@ -258,6 +275,7 @@ def _reasons(ctx: PlayContext) -> tuple[list[str], list[BaseChoice] | None]:
         return out, None
     out.extend(ban_reasons(ctx))
     out.extend(timing_reasons(ctx))
+    out.extend(card_target_reasons(ctx))
     bases, base_reasons = base_choices(ctx)
     out.extend(base_reasons)
     # An optional cost the card does not have, or a granted Repeat instance (`keyword: {repeat:

@@ -5,7 +5,8 @@ every payment of each.
 cards in your trash with Flow, Hidden cards facedown since an earlier turn), then every ability of
 your board's objects (each object in state order, each card's abilities in its order; not
 hiding, not effects' payments). Each is tried with every optional cost `auto` and `base: auto`
-(the planner chooses), on every choice of targets an ability's filter accepts. The candidate
+(the planner chooses), on every choice of targets an ability's filter accepts, and a card's with
+`targets` (`hand.target_plays`: one object each). The candidate
 order is fixed on the start state (an object that moves keeps its place; objects that come to
 the board during the turn bring their abilities after those of the start's board). A card is
 played at most once from each zone it is in (`planner.turn.played_mark`): a spell played from
@@ -75,7 +76,7 @@ from ...engine.riftbound.total_cost import granted_repeats, optional_costs, play
 from ...engine.turn import Turn, candidate_key
 from ..turn import Candidate, Move, evolve, played_mark
 from .fastpath import pay_runes, runes_of
-from .hand import ability_candidates, flow_granted_anywhere
+from .hand import ability_candidates, flow_granted_anywhere, target_plays
 from .hand import candidates as card_candidates
 from .plan import Plan
 from .turn_payments import Choice, deaths_read, name, open_payments, payments
@@ -241,8 +242,10 @@ class Moves:
             return [self._listed(scenario, play, i) for i, play in enumerate(turn.candidates)]
         out = []
         for cand in card_candidates(evolve(scenario, play=None)):
-            play = self._auto(scenario, Play(cand.obj.id, cand.zone))
-            out.append(Candidate(cand.obj.id, (0, self._place(cand.obj.id)), (play,),
+            # A card that chooses (`targets`) is tried on each object it accepts, as abilities.
+            plays = tuple(self._auto(scenario, p)
+                          for p in target_plays(scenario, Play(cand.obj.id, cand.zone)))
+            out.append(Candidate(cand.obj.id, (0, self._place(cand.obj.id)), plays,
                                  played_mark(cand.zone, cand.obj.id)))
         for obj, plays in ability_candidates(evolve(scenario, play=None)):
             if plays[0].ability == "hide" or plays[0].from_zone != "board":
@@ -469,6 +472,8 @@ class Moves:
             header["ability"] = play.ability
             if play.targets:
                 header["targets"] = " ".join(play.targets)
+        elif card.targets is not None and play.targets:  # a card that chooses: on what
+            header["targets"] = " ".join(play.targets)
         plan = Plan(
             status="ok", play=header, base=option.base, paid_optional=option.paid_optional,
             paid=option.paid, total=option.total, steps=option.steps,

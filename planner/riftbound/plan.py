@@ -126,6 +126,8 @@ def plan_options(scenario: Scenario, opts: PlayOptions, config: SolverConfig = D
         header["ability"] = ctx.play.ability
         if ctx.play.targets:
             header["targets"] = " ".join(ctx.play.targets)
+    elif ctx.card.targets is not None and ctx.play.targets:  # a card that chooses: on what
+        header["targets"] = " ".join(ctx.play.targets)
     if not opts.legal:
         return Plan("illegal", header, reasons=opts.reasons)
     if res is None:  # objects only where an option has a non-standard cost (free costs have none)
