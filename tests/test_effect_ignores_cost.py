@@ -132,3 +132,18 @@ def test_an_effect_discount_entry_takes_no_ignore() -> None:
         scenario_from_data(data)
     assert any(str(p).startswith("cards.jayce.effect.discounts[0]")
                for p in caught.value.problems), caught.value.problems
+
+
+def test_a_turn_long_effect_reaches_every_gear_and_stays_open() -> None:
+    # `uses: turn`: both gears ignore their Energy ([fury] and [0]); the effect is still in the
+    # state `play` writes (the turn is open: ending it, and dropping the effect, is the
+    # caller's). Two runes: the engine's [fury] is one ready rune recycled (4); the cog's [2]
+    # with its Energy ignored is free (0).
+    effect = [{"ignore": "energy", "applies_to": {"type": "gear"}, "uses": "turn"}]
+    data = scenario(effect)
+    del data["play"]
+    data["plays"] = [{"object": "h1"}, {"object": "h2"}]
+    out = answer_json("play", data)
+    assert [p["total"] for p in out["plays"]] == [{"power": {"fury": 1}}, {}]
+    assert [p["score"] for p in out["plays"]] == [4, 0]
+    assert out["state"]["you"]["effects"] == [{"id": "effect1", **effect[0]}]
