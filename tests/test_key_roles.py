@@ -113,7 +113,7 @@ SITES: dict[str, dict[Site, str]] = {
         # `play_matches`: the play (the card played, or the ability's object).
         ("grant_fields", "applies_to"): "play", ("effect_entry", "applies_to"): "play",
         ("sources", "only_for"): "play", ("card_source", "only_for"): "play",
-        ("bans", "applies_to"): "play",
+        ("bans", "applies_to"): "play", ("card_triggers", "applies_to"): "play",
     },
     "mtg/1": {
         # `object_matches`: a permanent or a card in a zone.

@@ -302,6 +302,15 @@ def _pairs() -> dict[Key, Pair]:
     t["CARD_KEYS", "grants"] = P("cards.brute.grants", [{"discount": {"energy": 1}}])
     t["CARD_KEYS", "abilities"] = P("cards.brute.abilities", [{"id": "strike"}], command="hand")
     t["CARD_KEYS", "ignore_deflect"] = Pair(DEFLECT, "cards.bolt.ignore_deflect", True)
+    # "When you play a spell" on u1's brute (Lux's trigger): the bolt's plan names it or not.
+    fires = {"id": "t", "applies_to": {"type": "spell"}}
+    lux = setup(BASE, cards__brute__triggers=[fires])
+    t["CARD_KEYS", "triggers"] = Pair(BASE, "cards.brute.triggers", [fires])
+    t["TRIGGER_KEYS", "id"] = Pair(lux, "cards.brute.triggers.0.id", "other", "t")
+    t["TRIGGER_KEYS", "applies_to"] = Pair(lux, "cards.brute.triggers.0.applies_to",
+                                           {"type": "unit"}, {"type": "spell"})
+    t["TRIGGER_KEYS", "energy_at_least"] = Pair(lux, "cards.brute.triggers.0.energy_at_least",
+                                                3, 2)  # the bolt prints [2]
     # What the card's play chooses: e1 is the opponent's (legal), not yours (illegal).
     t["CARD_KEYS", "targets"] = Pair(
         setup(BASE, play__targets=["e1"], cards__bolt__targets={"controller": "opponent"}),

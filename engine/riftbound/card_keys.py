@@ -44,6 +44,7 @@ from .cards import (
     MightOfTarget,
     PerPlayed,
     PrintedOf,
+    Trigger,
     UnitsAt,
     repeat_name,
 )
@@ -70,7 +71,9 @@ CARD_KEYS = (
     "hybrid",
     "source",
     "targets",
+    "triggers",
 )
+TRIGGER_KEYS = ("id", "applies_to", "energy_at_least")
 EFFECT_KEYS = ("adds", "discounts", "grants", "kill", "score")
 EFFECT_KILLS = ("targets",)  # `effect: {kill: targets}`: the play's targets
 # A card's `source`: a `state.*.sources` entry without its `id` (the object's, once played).
@@ -633,7 +636,29 @@ class CardReader(Reader):
             hybrid=f.read("hybrid", (), self.hybrid),
             source=f.read("source", None, self.card_source),
             targets=f.read("targets", None, self.filter),
+            triggers=f.read("triggers", (), self.card_triggers),
         )
+
+    def card_triggers(self, value: object, path: DataPath) -> tuple[Trigger, ...]:
+        """`triggers: [{id, applies_to, energy_at_least}]`: "when you play ..." (Lux); ids
+        required, unique on the card."""
+        out: list[Trigger] = []
+        for where, item in self.each(value, path):
+            f = self.fields(item, where, TRIGGER_KEYS)
+            if isinstance(item, dict) and "id" not in f:
+                f.require("id", "a trigger needs an id")
+            trigger = Trigger(
+                id=f.read("id", "", self.string),
+                applies_to=f.read("applies_to", Filter(), self.filter),
+                energy_at_least=f.read("energy_at_least", None, self.integer),
+            )
+            if trigger.applies_to.controller is not None:
+                self.problem(_join(f.at("applies_to"), "controller"),
+                             "a trigger reads your own plays: no `controller`")
+            if trigger.id and any(t.id == trigger.id for t in out):
+                self.problem(_join(where, "id"), f"trigger id {_show(trigger.id)} is used twice")
+            out.append(trigger)
+        return tuple(out)
 
     def hybrid(self, value: object, path: DataPath) -> tuple[tuple[str, str], ...]:
         """`hybrid: [[D1, D2], ...]`: one pip each, payable by either of two domains."""

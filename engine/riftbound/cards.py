@@ -231,6 +231,20 @@ class Grant:
 
 
 @dataclass(frozen=True, slots=True)
+class Trigger:
+    """A "when you play ..." trigger of a card on your board (Lux, Illuminated: "when you play a
+    spell that costs 5 or more, give me +3 Might this turn"). A trigger is not a cost: it
+    changes no price; a plan names the triggers its play sets off. It fires for a card play of
+    yours (not an ability play) that `applies_to` matches (as a grant's `applies_to`) whose
+    card prints at least `energy_at_least` Energy (130.4: the printed cost, whatever changes
+    or ignores it as the card is played)."""
+
+    id: str
+    applies_to: Filter = field(default_factory=Filter)
+    energy_at_least: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
 class Effect:
     """An effect that lasts for the turn: "your next spell this turn costs
     [2] less" (`grant.discount`), "the next spell you play this turn has Repeat equal to its
@@ -360,6 +374,8 @@ class Card:
     # match it (`filters.target_matches`, controller relative to you), one at least; the turn
     # planner tries each object it accepts. None: the play's targets are the file's, unchecked.
     targets: Filter | None = None
+    # `triggers`: its "when you play ..." triggers, read while its object is on your board
+    triggers: tuple[Trigger, ...] = ()
     # `source`: the source its object has once a play puts it on your board (`id` unset)
     source: Source | None = None
     # Pips of the printed cost each payable by either of two domains (a Fury-or-Chaos pip):

@@ -33,6 +33,7 @@ from .cards import (
     MightOfTarget,
     PerPlayed,
     PrintedOf,
+    Trigger,
     UnitsAt,
 )
 from .cost import POWER_KEYS, Cost, Filter, OtherCost, filter_to_json, other_to_json, power_to_map
@@ -255,6 +256,18 @@ def card_to_data(card: Card) -> Data:
         out["source"] = source
     if card.targets is not None:
         out["targets"] = filter_to_json(card.targets)
+    if card.triggers:
+        out["triggers"] = [trigger_to_data(t) for t in card.triggers]
+    return out
+
+
+def trigger_to_data(t: Trigger) -> Data:
+    """A card's "when you play ..." trigger: empty keys left out."""
+    out: Data = {"id": t.id}
+    if t.applies_to != Filter():
+        out["applies_to"] = filter_to_json(t.applies_to)
+    if t.energy_at_least is not None:
+        out["energy_at_least"] = t.energy_at_least
     return out
 
 

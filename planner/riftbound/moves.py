@@ -50,6 +50,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Hashable, Sequence
 
 from ...engine.discounts import ANY_INDEX, Deadline
+from ...engine.riftbound.abilities import triggers_set_off
 from ...engine.riftbound.card_keys import optional_names
 from ...engine.riftbound.cards import Effect, repeat_name
 from ...engine.riftbound.chain import (
@@ -165,7 +166,7 @@ class Moves:
         # granting objects' order (`key`): no card of the scenario, held or not, reads a board.
         self.board_unread = self.deferred and _board_unread(start)
         self.board_granters = frozenset(card_id for card_id, card in start.cards.items()
-                                        if card.grants)
+                                        if card.grants or card.triggers)
         # The deferred mode's moves of a candidate on a state do not depend on the need so far:
         # worked out once per (state, candidate).
         self.raw: dict[Hashable, list[tuple[Move[Scenario], _Diff]]] = {}
@@ -474,6 +475,9 @@ class Moves:
                 header["targets"] = " ".join(play.targets)
         elif card.targets is not None and play.targets:  # a card that chooses: on what
             header["targets"] = " ".join(play.targets)
+        triggers = triggers_set_off(here, zone, obj, play.ability)
+        if triggers:  # "when you play ..." on your board (Lux): no cost, named
+            header["triggers"] = " ".join(triggers)
         plan = Plan(
             status="ok", play=header, base=option.base, paid_optional=option.paid_optional,
             paid=option.paid, total=option.total, steps=option.steps,
@@ -569,7 +573,7 @@ def canonical(state: State, granters: frozenset[str] | None = None,
 
     With `granters` and `place` (the deferred mode's search key where no card reads a board,
     `Moves.board_unread`), each board is its objects in id order, the ids of its
-    granting objects (cards in `granters`: every card of the library with grants) in board
+    granting objects (cards in `granters`: every card of the library with grants or triggers) in board
     order, and the ids of its objects with no place in the candidate order (`place`: tokens
     made this turn) in board order. Two deferred states that differ only in the order of the
     other objects have one future, move for move:
@@ -663,6 +667,8 @@ class Reads:
             if grants:
                 granters.add(card_id)
                 _scan(grants, common)
+            if card.triggers:  # its objects name the triggers a play sets off (the plan's)
+                granters.add(card_id)
             found: set[str] = set()
             _scan(data, found)
             own[card_id] = frozenset(found)

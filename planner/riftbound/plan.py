@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from ...engine.discounts import NO_DEADLINE, Deadline
+from ...engine.riftbound.abilities import triggers_set_off
 from ...engine.riftbound.chain import Applied, PlanRefused, apply_payment, destination, executions
 from ...engine.riftbound.cost import Cost, power_to_map
 from ...engine.riftbound.options import CostOption, PlayOptions, play_options, with_free
@@ -128,6 +129,9 @@ def plan_options(scenario: Scenario, opts: PlayOptions, config: SolverConfig = D
             header["targets"] = " ".join(ctx.play.targets)
     elif ctx.card.targets is not None and ctx.play.targets:  # a card that chooses: on what
         header["targets"] = " ".join(ctx.play.targets)
+    triggers = triggers_set_off(scenario, ctx.zone, ctx.obj, ctx.play.ability)
+    if triggers:  # "when you play ..." on your board (Lux): no cost, named
+        header["triggers"] = " ".join(triggers)
     if not opts.legal:
         return Plan("illegal", header, reasons=opts.reasons)
     if res is None:  # objects only where an option has a non-standard cost (free costs have none)
