@@ -63,6 +63,9 @@ def test_what_does_not_set_it_off() -> None:
     # Bolt prints 4 (< 5); the brute prints 6 but is no spell.
     for play in ({"object": "h2"}, {"object": "h4"}):
         assert "triggers" not in answer_json("plan", scenario(play))["play"]
+    # A play not made sets off nothing: Blast [6] with five runes is unpayable.
+    out = answer_json("plan", scenario({"object": "h3"}))
+    assert out["status"] == "unpayable" and "triggers" not in out["play"]
     # Lux in the trash, not on your board: nothing fires (Blast [6], six runes: ok).
     out = answer_json("plan", scenario({"object": "h3"}, board=[], runes={"fury": 6},
                                        trash=[{"id": "t1", "card": "lux"}]))

@@ -129,9 +129,6 @@ def plan_options(scenario: Scenario, opts: PlayOptions, config: SolverConfig = D
             header["targets"] = " ".join(ctx.play.targets)
     elif ctx.card.targets is not None and ctx.play.targets:  # a card that chooses: on what
         header["targets"] = " ".join(ctx.play.targets)
-    triggers = triggers_set_off(scenario, ctx.zone, ctx.obj, ctx.play.ability)
-    if triggers:  # "when you play ..." on your board (Lux): no cost, named
-        header["triggers"] = " ".join(triggers)
     if not opts.legal:
         return Plan("illegal", header, reasons=opts.reasons)
     if res is None:  # objects only where an option has a non-standard cost (free costs have none)
@@ -187,6 +184,9 @@ def plan_options(scenario: Scenario, opts: PlayOptions, config: SolverConfig = D
             assert paid is not None  # the model paid it
             solution = replace(paid, optimal=solution.optimal)
     payment, spent, score = name_payment(scenario, option.total, res, solution)
+    triggers = triggers_set_off(scenario, ctx.zone, ctx.obj, ctx.play.ability)
+    if triggers:  # "when you play ..." on your board (Lux): no cost; a play made sets them off
+        header["triggers"] = " ".join(triggers)
     return Plan(
         status="ok",
         play=header,
