@@ -244,9 +244,9 @@ class Moves:
         out = []
         for cand in card_candidates(evolve(scenario, play=None)):
             # A card that chooses (`targets`) is tried on each object it accepts, as abilities.
-            plays = tuple(self._auto(scenario, p)
+            tries = tuple(self._auto(scenario, p)
                           for p in target_plays(scenario, Play(cand.obj.id, cand.zone)))
-            out.append(Candidate(cand.obj.id, (0, self._place(cand.obj.id)), plays,
+            out.append(Candidate(cand.obj.id, (0, self._place(cand.obj.id)), tries,
                                  played_mark(cand.zone, cand.obj.id)))
         for obj, plays in ability_candidates(evolve(scenario, play=None)):
             if plays[0].ability == "hide" or plays[0].from_zone != "board":
