@@ -119,3 +119,26 @@ def test_a_bad_targets_filter_is_refused_at_its_path(value: Any) -> None:
         scenario_from_data(data)
     assert any(str(p).startswith("cards.kill-spell.targets") for p in caught.value.problems), \
         caught.value.problems
+
+
+def test_the_deferred_and_explicit_modes_choose_the_same_target() -> None:
+    # Nothing reads the runes: the turn pays them together (deferred); every play paid on its
+    # own (explicit) gives the same order, objective and target.
+    from payplan.planner.config import SolverConfig
+    from payplan.planner.kernel import deadline
+    from payplan.planner.riftbound.moves import Moves
+    from payplan.planner.riftbound.ruleset import RULESET, turn_refused
+    from payplan.planner.turn import plan_turn, turn_of
+
+    data = scenario()
+    data["state"]["opponent"]["board"] = [{"id": "w1", "card": "warden"},
+                                          {"id": "o1", "card": "grunt"}]
+    data = turn(data)
+    out = answer_json("turn", copy.deepcopy(data))
+    s = scenario_from_data(copy.deepcopy(data))
+    assert Moves(s).deferred
+    explicit = plan_turn(RULESET.turn_moves(s, defer=False), s, turn_of(s, turn_refused),
+                         "payplan/1", deadline(SolverConfig())).to_json()
+    assert isinstance(explicit, dict)
+    assert (explicit["order"], explicit["objective"]) == (out["order"], out["objective"])
+    assert explicit["plays"][0]["play"]["targets"] == out["plays"][0]["play"]["targets"] == "o1"
