@@ -109,10 +109,11 @@ SITES: dict[str, dict[Site, str]] = {
         ("other_costs", "filter"): "cost", ("source_kill", "filter"): "cost",
         # `target_matches`: an object the play chooses, its controller relative to you.
         ("condition", "targets"): "target", ("card_abilities", "targets"): "target",
+        ("card_fields", "targets"): "target",
         # `play_matches`: the play (the card played, or the ability's object).
         ("grant_fields", "applies_to"): "play", ("effect_entry", "applies_to"): "play",
         ("sources", "only_for"): "play", ("card_source", "only_for"): "play",
-        ("bans", "applies_to"): "play",
+        ("bans", "applies_to"): "play", ("card_triggers", "applies_to"): "play",
     },
     "mtg/1": {
         # `object_matches`: a permanent or a card in a zone.

@@ -302,6 +302,19 @@ def _pairs() -> dict[Key, Pair]:
     t["CARD_KEYS", "grants"] = P("cards.brute.grants", [{"discount": {"energy": 1}}])
     t["CARD_KEYS", "abilities"] = P("cards.brute.abilities", [{"id": "strike"}], command="hand")
     t["CARD_KEYS", "ignore_deflect"] = Pair(DEFLECT, "cards.bolt.ignore_deflect", True)
+    # "When you play a spell" on u1's brute (Lux's trigger): the bolt's plan names it or not.
+    fires = {"id": "t", "applies_to": {"type": "spell"}}
+    lux = setup(BASE, cards__brute__triggers=[fires])
+    t["CARD_KEYS", "triggers"] = Pair(BASE, "cards.brute.triggers", [fires])
+    t["TRIGGER_KEYS", "id"] = Pair(lux, "cards.brute.triggers.0.id", "other", "t")
+    t["TRIGGER_KEYS", "applies_to"] = Pair(lux, "cards.brute.triggers.0.applies_to",
+                                           {"type": "unit"}, {"type": "spell"})
+    t["TRIGGER_KEYS", "energy_at_least"] = Pair(lux, "cards.brute.triggers.0.energy_at_least",
+                                                3, 2)  # the bolt prints [2]
+    # What the card's play chooses: e1 is the opponent's (legal), not yours (illegal).
+    t["CARD_KEYS", "targets"] = Pair(
+        setup(BASE, play__targets=["e1"], cards__bolt__targets={"controller": "opponent"}),
+        "cards.bolt.targets", {"controller": "you"}, {"controller": "opponent"})
 
     # Keywords.
     t["KEYWORD_KEYS", "flow"] = Pair(FLOW, "cards.bolt.keywords.flow", [{"energy": 2}],
@@ -777,6 +790,20 @@ def _pairs() -> dict[Key, Pair]:
     t["STATE_EFFECT_KEYS", "ignore_deflect"] = Pair(
         setup(DEFLECT, state__you__effects=[{"ignore_deflect": True, "applies_to": spell}]),
         "state.you.effects.0.ignore_deflect", False, True)
+    # The next spell ignores its Energy (Jayce's "without paying its Energy cost") or its Power:
+    # the bolt's [2][fury] is [fury] or [2].
+    t["STATE_EFFECT_KEYS", "ignore"] = Pair(
+        setup(BASE, state__you__effects=[{"ignore": "energy", "applies_to": spell}]),
+        "state.you.effects.0.ignore", "power", "energy")
+    ignoring = setup(BASE, **{
+        "cards__charm": {"type": "spell", "cost": {"energy": 1}, "effect": {
+            "grants": [{"ignore": "energy", "applies_to": {"name": "bolt"}}]}},
+        "cards__bolt__name": "bolt",
+        "state__you__runes": [{"id": f"r{i}", "domain": "fury"} for i in range(1, 5)],
+        "state__you__hand": [{"id": "h1", "card": "bolt"}, {"id": "h2", "card": "charm"}],
+        "play": MISSING, "plays": [{"object": "h2"}, {"object": "h1"}]})
+    t["EFFECT_ENTRY_KEYS", "ignore"] = Pair(
+        ignoring, "cards.charm.effect.grants.0.ignore", "power", "energy", command="play")
 
     # Conditions, the Power map, the runes shorthand.
     for kind in CONDITION_FALSE:

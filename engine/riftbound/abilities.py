@@ -19,7 +19,7 @@ from dataclasses import replace
 
 from .cards import Ability, Card, Keywords
 from .cost import ANY, Cost, Filter, OtherCost, power_from_map
-from .filters import controller_of, target_matches
+from .filters import controller_of, play_matches, target_matches
 from .scenario import Scenario
 from .state import GameObject
 
@@ -70,7 +70,28 @@ def ability_card(card: Card, ability: Ability, obj: GameObject) -> Card:
         ignore_deflect=False,
         hybrid=(),
         alternatives=tuple(resolve_self(alt, obj) for alt in ability.alternatives),
+        targets=None,  # what the ability chooses is its own `targets` (`accepts_target`)
     )
+
+
+def triggers_set_off(scenario: Scenario, zone: str, obj: GameObject,
+                     ability: str | None) -> tuple[str, ...]:
+    """The "when you play ..." triggers (`OBJECT.TRIGGER`) a card play of yours sets off, on the
+    state it is made on: each trigger of each object on your board, in state order, whose
+    `applies_to` matches the play (the card as printed, from `zone`) and whose
+    `energy_at_least` the card's printed Energy meets (130.4: the printed cost, whatever
+    changes or ignores it). None for an ability play (hiding included). No cost."""
+    played = scenario.cards.get(obj.card)
+    if ability is not None or played is None:
+        return ()
+    out = []
+    for board_obj in scenario.state.you.board:
+        card = scenario.cards.get(board_obj.card)
+        for trigger in card.triggers if card is not None else ():
+            if (trigger.energy_at_least is None or played.cost.energy >= trigger.energy_at_least) \
+                    and play_matches(scenario, trigger.applies_to, played, zone, obj):
+                out.append(f"{board_obj.id}.{trigger.id}")
+    return tuple(out)
 
 
 def hide_card(card: Card) -> Card:

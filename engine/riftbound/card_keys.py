@@ -44,6 +44,7 @@ from .cards import (
     MightOfTarget,
     PerPlayed,
     PrintedOf,
+    Trigger,
     UnitsAt,
     repeat_name,
 )
@@ -69,7 +70,10 @@ CARD_KEYS = (
     "effect",
     "hybrid",
     "source",
+    "targets",
+    "triggers",
 )
+TRIGGER_KEYS = ("id", "applies_to", "energy_at_least")
 EFFECT_KEYS = ("adds", "discounts", "grants", "kill", "score")
 EFFECT_KILLS = ("targets",)  # `effect: {kill: targets}`: the play's targets
 # A card's `source`: a `state.*.sources` entry without its `id` (the object's, once played).
@@ -77,7 +81,7 @@ CARD_SOURCE_KEYS = ("adds", "costs", "only_for", "while", "bonus", "repeatable")
 CARD_SOURCE_BONUS_KEYS = ("adds", "while")
 # An effect that lasts for the turn: an entry of a card's `effect.discounts`
 # (`discount`) or `effect.grants` (`keyword`, `ignore_deflect`), and of `state.*.effects`.
-EFFECT_ENTRY_KEYS = ("discount", "keyword", "ignore_deflect", "applies_to", "uses")
+EFFECT_ENTRY_KEYS = ("discount", "keyword", "ignore_deflect", "ignore", "applies_to", "uses")
 STATE_EFFECT_KEYS = ("id",) + EFFECT_ENTRY_KEYS
 USES_WORDS = ("turn",)  # `uses: turn`: every matching play this turn
 KEYWORD_KEYS = ("flow", "accelerate", "repeat", "deflect", "hidden")
@@ -631,7 +635,30 @@ class CardReader(Reader):
             effect_score=effect[3],
             hybrid=f.read("hybrid", (), self.hybrid),
             source=f.read("source", None, self.card_source),
+            targets=f.read("targets", None, self.filter),
+            triggers=f.read("triggers", (), self.card_triggers),
         )
+
+    def card_triggers(self, value: object, path: DataPath) -> tuple[Trigger, ...]:
+        """`triggers: [{id, applies_to, energy_at_least}]`: "when you play ..." (Lux); ids
+        required, unique on the card."""
+        out: list[Trigger] = []
+        for where, item in self.each(value, path):
+            f = self.fields(item, where, TRIGGER_KEYS)
+            if isinstance(item, dict) and "id" not in f:
+                f.require("id", "a trigger needs an id")
+            trigger = Trigger(
+                id=f.read("id", "", self.string),
+                applies_to=f.read("applies_to", Filter(), self.filter),
+                energy_at_least=f.read("energy_at_least", None, self.integer),
+            )
+            if trigger.applies_to.controller is not None:
+                self.problem(_join(f.at("applies_to"), "controller"),
+                             "a trigger reads your own plays: no `controller`")
+            if trigger.id and any(t.id == trigger.id for t in out):
+                self.problem(_join(where, "id"), f"trigger id {_show(trigger.id)} is used twice")
+            out.append(trigger)
+        return tuple(out)
 
     def hybrid(self, value: object, path: DataPath) -> tuple[tuple[str, str], ...]:
         """`hybrid: [[D1, D2], ...]`: one pip each, payable by either of two domains."""
@@ -725,6 +752,7 @@ class CardReader(Reader):
             applies_to=f.read("applies_to", Filter(), self.filter),
             flow_printed=keyword == "flow",
             repeat=keyword if keyword in ("printed", "base") else None,
+            ignore=f.word("ignore", None, PAID_IGNORES, "ignored part"),
         )
         if grant.applies_to.controller is not None:
             self.problem(_join(f.at("applies_to"), "controller"),
@@ -733,11 +761,11 @@ class CardReader(Reader):
             self.problem(_join(f.at("discount"), "component"),
                          "an effect's discount is a discount of the total")
         if isinstance(value, dict):
-            gives = [k for k in ("discount", "keyword", "ignore_deflect") if k in f]
+            gives = [k for k in ("discount", "keyword", "ignore_deflect", "ignore") if k in f]
             # A grant giving a discount is that discount as an effect (the same entry).
             wanted = {"discounts": ("discount",),
-                      "grants": ("discount", "keyword", "ignore_deflect"),
-                      "state": ("discount", "keyword", "ignore_deflect")}[kind]
+                      "grants": ("discount", "keyword", "ignore_deflect", "ignore"),
+                      "state": ("discount", "keyword", "ignore_deflect", "ignore")}[kind]
             if len(gives) != 1 or gives[0] not in wanted:
                 named = " or ".join(f"`{k}`" for k in wanted)
                 self.problem(path, f"an effect of `{kind}` gives exactly one of {named}"

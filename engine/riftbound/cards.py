@@ -190,7 +190,8 @@ class Grant:
     instance equal to the printed cost), `repeat` (`printed` or `base`: a Repeat instance equal
     to the printed cost or to the base cost in use; Temporal Portal, The Academy; or a Cost: a
     Repeat instance of that fixed cost, Syndra, Transcendent's "[Repeat] [2][chaos]"),
-    `alternative` (Teemo: "pay this instead of the base cost"), `deflect` is set.
+    `alternative` (Teemo: "pay this instead of the base cost"), `deflect`, `ignore` (an
+    effect's only) is set.
     `applies_to.controller` is relative to the granting object's controller (default: the same
     player). `once_per_turn`: it applies only while its id (`id`, else its discount's or
     increase's id) is not in `state.you.used_this_turn`.
@@ -214,6 +215,10 @@ class Grant:
     # objects at this battlefield is ignored.
     only_here: bool = False
     repeat: str | Cost | None = None  # `keyword: {repeat: printed|base|COST}`
+    # An effect's `ignore: energy|power|cost` (Jayce, Man of Progress: "the next gear you play
+    # costs 0 Energy"): the play it reaches ignores that part of its base cost (353.1), as
+    # `play.ignore` does. Effects only: a board grant has no `ignore`.
+    ignore: str | None = None
 
     @property
     def ident(self) -> str | None:
@@ -223,6 +228,20 @@ class Grant:
             if part is not None and part.id is not None:
                 return part.id
         return None
+
+
+@dataclass(frozen=True, slots=True)
+class Trigger:
+    """A "when you play ..." trigger of a card on your board (Lux, Illuminated: "when you play a
+    spell that costs 5 or more, give me +3 Might this turn"). A trigger is not a cost: it
+    changes no price; a plan names the triggers its play sets off. It fires for a card play of
+    yours (not an ability play) that `applies_to` matches (as a grant's `applies_to`) whose
+    card prints at least `energy_at_least` Energy (130.4: the printed cost, whatever changes
+    or ignores it as the card is played)."""
+
+    id: str
+    applies_to: Filter = field(default_factory=Filter)
+    energy_at_least: int | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -351,6 +370,12 @@ class Card:
     # `effect: {kill: targets}`: its resolution kills the play's targets on a board (415)
     effect_kill: bool = False
     effect_score: int = 0  # `effect: {score: N}`: its resolution adds N to your score
+    # `targets: FILTER`: what its play chooses (a kill spell's "a unit"): a play's targets must
+    # match it (`filters.target_matches`, controller relative to you), one at least; the turn
+    # planner tries each object it accepts. None: the play's targets are the file's, unchecked.
+    targets: Filter | None = None
+    # `triggers`: its "when you play ..." triggers, read while its object is on your board
+    triggers: tuple[Trigger, ...] = ()
     # `source`: the source its object has once a play puts it on your board (`id` unset)
     source: Source | None = None
     # Pips of the printed cost each payable by either of two domains (a Fury-or-Chaos pip):

@@ -33,6 +33,7 @@ from .cards import (
     MightOfTarget,
     PerPlayed,
     PrintedOf,
+    Trigger,
     UnitsAt,
 )
 from .cost import POWER_KEYS, Cost, Filter, OtherCost, filter_to_json, other_to_json, power_to_map
@@ -253,6 +254,20 @@ def card_to_data(card: Card) -> Data:
         source = source_to_data(card.source)
         del source["id"]  # a card's source is its object's
         out["source"] = source
+    if card.targets is not None:
+        out["targets"] = filter_to_json(card.targets)
+    if card.triggers:
+        out["triggers"] = [trigger_to_data(t) for t in card.triggers]
+    return out
+
+
+def trigger_to_data(t: Trigger) -> Data:
+    """A card's "when you play ..." trigger: empty keys left out."""
+    out: Data = {"id": t.id}
+    if t.applies_to != Filter():
+        out["applies_to"] = filter_to_json(t.applies_to)
+    if t.energy_at_least is not None:
+        out["energy_at_least"] = t.energy_at_least
     return out
 
 
@@ -270,6 +285,8 @@ def effect_to_data(e: Effect) -> Data:
         out["keyword"] = {"flow": "printed"}
     if g.repeat is not None:
         out["keyword"] = {"repeat": g.repeat}
+    if g.ignore is not None:
+        out["ignore"] = g.ignore
     if g.applies_to != Filter():
         out["applies_to"] = filter_to_json(g.applies_to)
     out["uses"] = "turn" if e.uses is None else e.uses

@@ -333,11 +333,11 @@ def _holds(
     if c.kind == "units_at":
         wanted = c.value
         assert isinstance(wanted, UnitsAt)
-        whose = (None if wanted.controller is None else perspective(scenario, source)
-                 if wanted.controller == "you" else _other(perspective(scenario, source)))
+        holder = (None if wanted.controller is None else perspective(scenario, source)
+                  if wanted.controller == "you" else _other(perspective(scenario, source)))
         return any(units_at(scenario, b.id) == wanted.count
                    for b in _battlefields_for(scenario, wanted, source)
-                   if whose is None or b.controller == whose)
+                   if holder is None or b.controller == holder)
     if c.kind == "level_at_least":
         assert isinstance(c.value, int)
         return mine.xp >= c.value

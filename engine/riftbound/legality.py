@@ -15,12 +15,13 @@ from .abilities import HIDE, ability_reasons, accepts_target, find_ability
 from .cards import Card
 from .cost import Cost, power_from_map
 from .dump import conditions_to_data
-from .filters import PlayFacts, holds, play_matches
+from .filters import PlayFacts, holds, play_matches, target_matches
 from .total_cost import (
     BaseChoice,
     PlayContext,
     _ignoring,
     base_cost,
+    effects_reaching,
     granted,
     optional_costs,
     target_controller,
@@ -79,9 +80,43 @@ def hybrid_costs(card: Card) -> list[Cost]:
         {keys[k]: n for k, n in enumerate(counts) if n})) for counts in found]
 
 
+def card_target_reasons(ctx: PlayContext) -> list[str]:
+    """A card with `targets` (what its play chooses): the play names one target at least, and
+    each is an object the filter accepts (`controller` relative to you), as an ability's are."""
+    wanted = ctx.card.targets
+    if wanted is None:
+        return []
+    if not ctx.play.targets:
+        return [f"targets: {ctx.card.name} chooses {wanted.text() or 'an object'}; "
+                f"give play.targets"]
+    out = []
+    for target_id in ctx.play.targets:
+        found = next((t for t in ctx.targets if t.id == target_id), None)
+        if found is None or not target_matches(ctx.scenario, wanted, found):
+            out.append(f"targets: {target_id} is not {wanted.text() or 'an object'}")
+    return out
+
+
+def ignoring(play_ignore: str | None, effect_ignores: list[str]) -> str | None:
+    """What the play ignores of its base cost: `play.ignore` with each reaching effect's
+    `ignore` added (Energy and Power together are its whole cost; `all` stays `all`)."""
+    parts = {play_ignore} | set(effect_ignores) if play_ignore is not None else set(effect_ignores)
+    if not parts:
+        return None
+    if "all" in parts:
+        return "all"
+    if "cost" in parts or {"energy", "power"} <= parts:
+        return "cost"
+    return parts.pop()
+
+
 def base_choices(ctx: PlayContext) -> tuple[list[BaseChoice], list[str]]:
-    """The base costs this play may use, and why none may where the list is empty."""
+    """The base costs this play may use, and why none may where the list is empty. An effect
+    in `state.you.effects` with `ignore` that reaches the play ignores as `play.ignore` does."""
     play = ctx.play
+    effect_ignores = [e.grant.ignore for e in effects_reaching(ctx) if e.grant.ignore is not None]
+    if effect_ignores:
+        play = replace(play, ignore=ignoring(play.ignore, effect_ignores))
     card = ctx.card
     # An effect's "pay X" (a `payment` ability) is paid wherever its card is.
     printed_ok = ctx.zone in ("hand", "board") or play.permit or card.ability_kind == "payment"
@@ -240,6 +275,7 @@ def _reasons(ctx: PlayContext) -> tuple[list[str], list[BaseChoice] | None]:
         return out, None
     out.extend(ban_reasons(ctx))
     out.extend(timing_reasons(ctx))
+    out.extend(card_target_reasons(ctx))
     bases, base_reasons = base_choices(ctx)
     out.extend(base_reasons)
     # An optional cost the card does not have, or a granted Repeat instance (`keyword: {repeat:

@@ -39,6 +39,8 @@ on one is, renamed, a plan on the other, with the same objective and total; the 
 order wins every tie, so planning the first of each class lists what planning all of them
 lists. 200 board objects with Equip on 101 units of three kinds: 4 plans per Equip, not 101.
 Illegal abilities (exhausted, Empowered already, no target) are listed with their reasons.
+A card with `targets` (what its play chooses) whose play names none is planned the same way on
+each object its filter accepts (`target_plays`), the best listed.
 
 Order of the result: playable plans first, by score, then by state order (hand, then trash,
 facedown, then abilities); then the plans that are unpayable or illegal, in state order.
@@ -54,7 +56,7 @@ from typing import Any
 from ...engine.riftbound.abilities import accepts_target
 from ...engine.riftbound.cards import Card, Grant
 from ...engine.riftbound.cost import Cost
-from ...engine.riftbound.filters import play_matches
+from ...engine.riftbound.filters import play_matches, target_matches
 from ...engine.riftbound.options import PlayOptions, play_options
 from ...engine.riftbound.payment import ObjectGroup, Payment, Resources, paying_objects, resources
 from ...engine.riftbound.scenario import Play, Scenario
@@ -142,6 +144,10 @@ def plan_hand(scenario: Scenario, config: SolverConfig = DEFAULT_CONFIG) -> list
     planned: list[tuple[Candidate, Plan]] = []
     for cand in candidates(scenario):
         play = play_for_object(scenario, cand.zone, cand.obj)
+        tries = target_plays(scenario, play)
+        if tries != [play]:  # a card that chooses: its best target (`_best_of`), uncached
+            planned.append((cand, _best_of(scenario, tries, config)))
+            continue
         # The object but for its id (and its card, when the card is anonymous: then the card
         # but for its id and name), and the play but for the object.
         card = anonymous.stripped(cand.obj.card)
@@ -177,15 +183,7 @@ def plan_hand(scenario: Scenario, config: SolverConfig = DEFAULT_CONFIG) -> list
         planned.append((cand, got))
     index = len(planned)
     for obj, plays in ability_candidates(scenario, anonymous):
-        best: Plan | None = None
-        for ability_play in plays:
-            here = replace(scenario, play=ability_play)
-            limit = deadline(config)
-            got = plan_options(here, play_options(here, limit, free=True), config, limit=limit)
-            if best is None or _better(got, best):
-                best = got
-        assert best is not None
-        planned.append((Candidate("board", obj, index), best))
+        planned.append((Candidate("board", obj, index), _best_of(scenario, plays, config)))
         index += 1
     playable = sorted(
         ((c, p) for c, p in planned if p.status == "ok"),
@@ -193,6 +191,21 @@ def plan_hand(scenario: Scenario, config: SolverConfig = DEFAULT_CONFIG) -> list
     )
     rest = [(c, p) for c, p in planned if p.status != "ok"]
     return [p for _, p in playable + rest]
+
+
+def target_plays(scenario: Scenario, play: Play) -> list[Play]:
+    """The plays to try for a card play that names no targets: one per object on a board (yours
+    first, each board in state order) its card's `targets` accepts (as an ability's targets are
+    tried: `ability_candidates`); the play itself where the card chooses nothing, names its
+    targets, or no object is accepted (then it is illegal, with the reason)."""
+    found = scenario.state.you.find(play.object)
+    card = scenario.cards.get(found[1].card) if found is not None else None
+    if card is None or card.targets is None or play.targets or play.ability is not None:
+        return [play]
+    plays = [replace(play, targets=(t.id,)) for who in ("you", "opponent")
+             for t in scenario.state.player(who).board
+             if target_matches(scenario, card.targets, t)]
+    return plays or [play]
 
 
 def ability_candidates(scenario: Scenario, anonymous: Anonymous | None = None
@@ -253,6 +266,20 @@ def distinct_targets(targets: list[tuple[str, GameObject]], played: GameObject,
             seen.add(key)
             out.append((owner, target))
     return out
+
+
+def _best_of(scenario: Scenario, plays: list[Play], config: SolverConfig) -> Plan:
+    """The plan listed for one object tried on several targets: the best by `_better`, the
+    first of equals."""
+    best: Plan | None = None
+    for play in plays:
+        here = replace(scenario, play=play)
+        limit = deadline(config)  # the time limit bounds each plan, search included
+        got = plan_options(here, play_options(here, limit, free=True), config, limit=limit)
+        if best is None or _better(got, best):
+            best = got
+    assert best is not None
+    return best
 
 
 def _better(a: Plan, b: Plan) -> bool:

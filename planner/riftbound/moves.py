@@ -5,7 +5,8 @@ every payment of each.
 cards in your trash with Flow, Hidden cards facedown since an earlier turn), then every ability of
 your board's objects (each object in state order, each card's abilities in its order; not
 hiding, not effects' payments). Each is tried with every optional cost `auto` and `base: auto`
-(the planner chooses), on every choice of targets an ability's filter accepts. The candidate
+(the planner chooses), on every choice of targets an ability's filter accepts, and a card's with
+`targets` (`hand.target_plays`: one object each). The candidate
 order is fixed on the start state (an object that moves keeps its place; objects that come to
 the board during the turn bring their abilities after those of the start's board). A card is
 played at most once from each zone it is in (`planner.turn.played_mark`): a spell played from
@@ -49,6 +50,7 @@ from dataclasses import dataclass, replace
 from typing import Any, Hashable, Sequence
 
 from ...engine.discounts import ANY_INDEX, Deadline
+from ...engine.riftbound.abilities import triggers_set_off
 from ...engine.riftbound.card_keys import optional_names
 from ...engine.riftbound.cards import Effect, repeat_name
 from ...engine.riftbound.chain import (
@@ -75,7 +77,7 @@ from ...engine.riftbound.total_cost import granted_repeats, optional_costs, play
 from ...engine.turn import Turn, candidate_key
 from ..turn import Candidate, Move, evolve, played_mark
 from .fastpath import pay_runes, runes_of
-from .hand import ability_candidates, flow_granted_anywhere
+from .hand import ability_candidates, flow_granted_anywhere, target_plays
 from .hand import candidates as card_candidates
 from .plan import Plan
 from .turn_payments import Choice, deaths_read, name, open_payments, payments
@@ -164,7 +166,7 @@ class Moves:
         # granting objects' order (`key`): no card of the scenario, held or not, reads a board.
         self.board_unread = self.deferred and _board_unread(start)
         self.board_granters = frozenset(card_id for card_id, card in start.cards.items()
-                                        if card.grants)
+                                        if card.grants or card.triggers)
         # The deferred mode's moves of a candidate on a state do not depend on the need so far:
         # worked out once per (state, candidate).
         self.raw: dict[Hashable, list[tuple[Move[Scenario], _Diff]]] = {}
@@ -241,8 +243,10 @@ class Moves:
             return [self._listed(scenario, play, i) for i, play in enumerate(turn.candidates)]
         out = []
         for cand in card_candidates(evolve(scenario, play=None)):
-            play = self._auto(scenario, Play(cand.obj.id, cand.zone))
-            out.append(Candidate(cand.obj.id, (0, self._place(cand.obj.id)), (play,),
+            # A card that chooses (`targets`) is tried on each object it accepts, as abilities.
+            tries = tuple(self._auto(scenario, p)
+                          for p in target_plays(scenario, Play(cand.obj.id, cand.zone)))
+            out.append(Candidate(cand.obj.id, (0, self._place(cand.obj.id)), tries,
                                  played_mark(cand.zone, cand.obj.id)))
         for obj, plays in ability_candidates(evolve(scenario, play=None)):
             if plays[0].ability == "hide" or plays[0].from_zone != "board":
@@ -469,6 +473,11 @@ class Moves:
             header["ability"] = play.ability
             if play.targets:
                 header["targets"] = " ".join(play.targets)
+        elif card.targets is not None and play.targets:  # a card that chooses: on what
+            header["targets"] = " ".join(play.targets)
+        triggers = triggers_set_off(here, zone, obj, play.ability)
+        if triggers:  # "when you play ..." on your board (Lux): no cost, named
+            header["triggers"] = " ".join(triggers)
         plan = Plan(
             status="ok", play=header, base=option.base, paid_optional=option.paid_optional,
             paid=option.paid, total=option.total, steps=option.steps,
@@ -564,7 +573,7 @@ def canonical(state: State, granters: frozenset[str] | None = None,
 
     With `granters` and `place` (the deferred mode's search key where no card reads a board,
     `Moves.board_unread`), each board is its objects in id order, the ids of its
-    granting objects (cards in `granters`: every card of the library with grants) in board
+    granting objects (cards in `granters`: every card of the library with grants or triggers) in board
     order, and the ids of its objects with no place in the candidate order (`place`: tokens
     made this turn) in board order. Two deferred states that differ only in the order of the
     other objects have one future, move for move:
@@ -658,6 +667,8 @@ class Reads:
             if grants:
                 granters.add(card_id)
                 _scan(grants, common)
+            if card.triggers:  # its objects name the triggers a play sets off (the plan's)
+                granters.add(card_id)
             found: set[str] = set()
             _scan(data, found)
             own[card_id] = frozenset(found)

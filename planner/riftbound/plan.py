@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field, replace
 
 from ...engine.discounts import NO_DEADLINE, Deadline
+from ...engine.riftbound.abilities import triggers_set_off
 from ...engine.riftbound.chain import Applied, PlanRefused, apply_payment, destination, executions
 from ...engine.riftbound.cost import Cost, power_to_map
 from ...engine.riftbound.options import CostOption, PlayOptions, play_options, with_free
@@ -126,6 +127,8 @@ def plan_options(scenario: Scenario, opts: PlayOptions, config: SolverConfig = D
         header["ability"] = ctx.play.ability
         if ctx.play.targets:
             header["targets"] = " ".join(ctx.play.targets)
+    elif ctx.card.targets is not None and ctx.play.targets:  # a card that chooses: on what
+        header["targets"] = " ".join(ctx.play.targets)
     if not opts.legal:
         return Plan("illegal", header, reasons=opts.reasons)
     if res is None:  # objects only where an option has a non-standard cost (free costs have none)
@@ -181,6 +184,9 @@ def plan_options(scenario: Scenario, opts: PlayOptions, config: SolverConfig = D
             assert paid is not None  # the model paid it
             solution = replace(paid, optimal=solution.optimal)
     payment, spent, score = name_payment(scenario, option.total, res, solution)
+    triggers = triggers_set_off(scenario, ctx.zone, ctx.obj, ctx.play.ability)
+    if triggers:  # "when you play ..." on your board (Lux): no cost; a play made sets them off
+        header["triggers"] = " ".join(triggers)
     return Plan(
         status="ok",
         play=header,
