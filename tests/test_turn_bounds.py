@@ -158,8 +158,9 @@ def _violations(data: dict[str, Any], states: int = 120, family: str = "mtg-turn
     met: list[tuple[Any, ...]] = []
     bound = search.bound
 
-    def recorded(state: Any, played: Any, used: Any, count: int, threshold: Any) -> Any:
-        out = bound(state, played, used, count, threshold)
+    def recorded(state: Any, played: Any, used: Any, count: int, threshold: Any,
+                 after: Any = None) -> Any:
+        out = bound(state, played, used, count, threshold, after)
         met.append((state, played, used, count, threshold, out))
         return out
     search.bound = recorded  # type: ignore[method-assign]

@@ -120,7 +120,7 @@ def _violations(data: dict[str, Any]) -> tuple[int, bool]:
                                                                     len(played))
         assert found is not None
         return found
-    for state, (played, used), most in met[:150]:
+    for state, (played, used, _), most in met[:150]:
         if most is None:
             continue
         best = exact(state, played, used)
@@ -128,7 +128,7 @@ def _violations(data: dict[str, Any]) -> tuple[int, bool]:
             bad += 1
         if not played and most == best.value:
             tight = True
-    for state, (played, used), need, out in asked[:150]:
+    for state, (played, used, _), need, out in asked[:150]:
         best = exact(state, played, used)
         if out is not None and best.value == need and (out[0] > best.objective
                                                        or out[1] > best.size):
