@@ -30,6 +30,7 @@ import payplan.planner.mtg.moves as mtg_moves
 from payplan.benchmarks.generate import families, generate
 from payplan.benchmarks.mtg.reference.turn import compare, planner_answer
 from payplan.engine.mtg.cards import Play
+from payplan.engine.turn import Turn
 from payplan.planner.config import SolverConfig
 from payplan.planner.kernel import deadline
 from payplan.planner.turn import (
@@ -239,3 +240,53 @@ def test_payplan_floor_takes_off_the_auto_benefits() -> None:
     for obj in scenario.state.you.hand:
         assert floors[obj.id] == (-benefit if obj.card in fast_cards else 0)
     assert moves.floor(Candidate("x.ability", (1,), (), None)) == 0
+
+
+# --- The ordered search (`_Search`'s `ordered`): only where the plays commute. On a turn where
+# the order of the plays matters (a discounting unit after the spells it discounts), the
+# search forced into candidate order loses the best turn: the ruleset's guard (plain turns in
+# the deferred mode only) is what keeps it exact, and comparing the two searches catches one
+# applied too widely (`tests/test_turn_relaxation.py` compares them on plain turns).
+
+
+def _payplan_turn(data: dict[str, Any], ordered: bool) -> dict[str, Any]:
+    from payplan.engine.discounts import Deadline
+    from payplan.planner.riftbound.bound import relaxation
+    from payplan.planner.riftbound.ruleset import FORMAT
+    from payplan.planner.rulesets import for_data
+    from payplan.planner.turn import plan_turn, turn_of
+
+    ruleset = for_data(data)
+    scenario = ruleset.load(copy.deepcopy(data))
+    moves = ruleset.turn_moves(scenario)
+    return plan_turn(moves, scenario, turn_of(scenario), FORMAT, Deadline(),
+                     relax=relaxation(scenario, moves.rune_cost), ordered=ordered).to_json()
+
+
+APPRENTICE_LAST = {
+    # examples/turns/01-apprentice-first.yaml with the hand in the other order: the Apprentice
+    # (spells cost [1] less, to [1]) must be played before the spells, after them in the hand.
+    "format": "payplan/1",
+    "cards": {
+        "apprentice": {"type": "unit", "cost": {"energy": 2}, "grants": [{
+            "discount": {"id": "eager-apprentice", "energy": 1, "minimum": {"energy": 1}},
+            "applies_to": {"type": "spell"}}]},
+        "wild-bolt": {"type": "spell", "cost": {"energy": 1, "power": {"any": 1}}},
+        "calm-word": {"type": "spell", "cost": {"energy": 2, "power": {"calm": 1}}}},
+    "state": {"you": {
+        "runes": [{"id": "r1", "domain": "fury"}, {"id": "r2", "domain": "fury"},
+                  {"id": "r3", "domain": "calm"}, {"id": "r4", "domain": "mind"}],
+        "hand": [{"id": "h1", "card": "calm-word"}, {"id": "h2", "card": "wild-bolt"},
+                 {"id": "h3", "card": "apprentice"}]}},
+    "turn": {"candidates": "auto"}}
+
+
+def test_the_ordered_search_forced_where_order_matters_loses_the_best_turn() -> None:
+    plain = _payplan_turn(APPRENTICE_LAST, False)
+    assert (plain["value"], plain["objective"], plain["order"]) == (3, 10, ["h2", "h3", "h1"])
+    assert _payplan_turn(APPRENTICE_LAST, True)["value"] < 3
+    from payplan.planner.riftbound.whole_turn import whole_turn
+    from payplan.planner.rulesets import for_data
+
+    assert whole_turn(for_data(APPRENTICE_LAST).load(copy.deepcopy(APPRENTICE_LAST)),
+                      Turn()) is None  # a discount: not a plain turn, so never ordered
