@@ -400,15 +400,18 @@ class _Search(Generic[S]):
     tried.
 
     **The ordered search** (`ordered`, where the game says the turn's plays *commute*: every
-    candidate is offered, with the same moves, on every state its card is still to be played
-    on, and a move's state, value, X, objective and size do not depend on the plays before it
-    but through the state they leave, which is the same for a set of plays in any order, and
-    so are the summed ranks): only paths whose plays come in candidate order are searched, each
-    state knowing the position of the last play made (`after`, in the memo's key) and trying
-    and bounding only the candidates after it. Exact: a path's plays in candidate order are a
-    path too, with the same value, X, objective and size and positions at most its own (the
-    same positions, sorted), so the best path is in candidate order; and on it each play's
-    moves are the same list as on any order, so its first of equal rank is the same."""
+    candidate is offered on every state the search meets while its card is still to be
+    played, with the same moves in the same order (the same payments, value, X and size; an
+    objective may differ with the state, as payplan/1's share of the runes' cheapest payment
+    does), and the summed value, X, objective and size of a set of moves do not depend on the
+    order they are made in): only
+    paths whose plays come in candidate order are searched, each state knowing the position
+    of the last play made (`after`, in the memo's key) and trying and bounding only the
+    candidates after it. Exact: a path's plays in candidate order, each with the move of the
+    same place in its list, are a path too, with the same value, X, objective and size and
+    positions at most its own (the same positions, sorted), so the best path is in candidate
+    order, and the first of equal rank on it is the one the search without the order keeps
+    (a move's place in its candidate's list is the same on every state)."""
 
     def __init__(self, moves: Moves[S], turn: Turn[Any], limit: Deadline,
                  fixed: Sequence[Candidate] | None = None, start: S | None = None,

@@ -125,30 +125,30 @@ class WholeTurn:
                 return None
             value = self.turn.value(c.key)
             if value > 0:
-                chosen.append((i, value, cost, model.NewBoolVar(f"cast{i}")))
+                chosen.append((i, value, cost, model.new_bool_var(f"cast{i}")))
         if not chosen:
             return None
-        model.Add(sum(cast for *_, cast in chosen) <= self.turn.play_limit)
-        tapped = [{color: model.NewBoolVar(f"tap{j}{color}") for color in colors}
+        model.add(sum(cast for *_, cast in chosen) <= self.turn.play_limit)
+        tapped = [{color: model.new_bool_var(f"tap{j}{color}") for color in colors}
                   for j, colors in enumerate(self.lands)]
         for land in tapped:
-            model.Add(sum(land.values()) <= 1)
+            model.add(sum(land.values()) <= 1)
         for color in COLORS:
             pips = sum(cost[1].get(color, 0) * cast for _, _, cost, cast in chosen)
-            model.Add(pips <= sum(land[color] for land in tapped if color in land)
+            model.add(pips <= sum(land[color] for land in tapped if color in land)
                       + self.pool.get(color, 0))
         sizes = [cost[0] + sum(cost[1].values()) for _, _, cost, _ in chosen]
-        model.Add(sum(size * cast for size, (*_, cast) in zip(sizes, chosen))
+        model.add(sum(size * cast for size, (*_, cast) in zip(sizes, chosen))
                   <= len(self.lands) + self.pool_generic + sum(self.pool.values()))
         weight = sum(sizes) + 1  # the value first, then the least mana
-        model.Maximize(sum((value * weight - size) * cast
+        model.maximize(sum((value * weight - size) * cast
                            for size, (_, value, _, cast) in zip(sizes, chosen)))
         solver = cp_model.CpSolver()
-        solver.parameters.num_search_workers = 1
+        solver.parameters.num_workers = 1
         solver.parameters.max_time_in_seconds = max(0.01, seconds)
-        if solver.Solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        if solver.solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             return None
-        return [i for i, *_, cast in chosen if solver.Value(cast)]
+        return [i for i, *_, cast in chosen if solver.value(cast)]
 
 
 def whole_turn(scenario: Scenario, turn: Turn[object], deferred: bool) -> WholeTurn | None:

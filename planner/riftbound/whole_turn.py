@@ -9,13 +9,16 @@ from that domain's runes and pool and, past those, the pool's any-domain Power; 
 pips from whatever is left. (That is the whole of what a set of plain plays needs: what a rune
 or the pool gives beyond one play floats to the next, so their order does not matter.)
 
-**Why the turn stays exact whatever it answers.** The model's value is only an *aim*: the search
-first asks for the best path worth at least it (`_Search.best` with that threshold), and such a
-path, when one is found, is the best path of all, since every better path is worth at least as
-much and so is below the threshold too; where none is found (the model claimed too much), the
-search is asked again with every path allowed. So an aim too high costs time, never the answer;
-an aim too low (the solver stopped before its optimum) prunes less. The search's own bound
-proves the answer, as without the model.
+**Why the turn stays exact whatever it answers.** The model only picks the plays of the
+search's first incumbent (`planner/turn.py`'s `_aimed`: those plays in candidate order, each
+with its first move, a real turn); the search then answers the best turn ranked before it, or
+the incumbent when none is, which is the turn it answers without one. A model that picks too
+much (plays the runes can't pay together) gives no incumbent; one stopped before its optimum
+gives a weaker one. Neither changes the answer, only how soon it is proved. Where the plays
+commute (`Moves.deferred`: the runes paid together), the ruleset also asks for the ordered
+search (`planner/turn.py`'s `_Search`): a plain play is offered with the same payments on any
+state its card is still in hand, and a set of them needs the same Energy and Power, so adds
+the same to the runes' cheapest payment, in any order.
 """
 
 from __future__ import annotations
@@ -73,37 +76,37 @@ class WholeTurn:
             value = self.turn.value(c.key)
             if value <= 0:
                 continue
-            play = model.NewBoolVar(f"play{i}")
+            play = model.new_bool_var(f"play{i}")
             chosen.append((i, value, cost, play))
             by_object.setdefault(c.card_object or c.key, []).append(play)
         if not chosen:
             return None
         for plays in by_object.values():
-            model.Add(sum(plays) <= 1)
-        model.Add(sum(play for *_, play in chosen) <= self.turn.play_limit)
-        model.Add(sum(e * play for _, _, (e, _), play in chosen) <= self.energy)
+            model.add(sum(plays) <= 1)
+        model.add(sum(play for *_, play in chosen) <= self.turn.play_limit)
+        model.add(sum(e * play for _, _, (e, _), play in chosen) <= self.energy)
         domains = sorted({d for _, _, (_, power), _ in chosen for d in power if d != ANY})
         borrowed = []
         for d in domains:
             pips = sum(power.get(d, 0) * play for _, _, (_, power), play in chosen)
-            wild = model.NewIntVar(0, self.wild, f"wild_{d}")
-            model.Add(pips <= self.supply.get(d, 0) + wild)
+            wild = model.new_int_var(0, self.wild, f"wild_{d}")
+            model.add(pips <= self.supply.get(d, 0) + wild)
             borrowed.append(wild)
-        model.Add(sum(borrowed) <= self.wild)
+        model.add(sum(borrowed) <= self.wild)
         sizes = [e + sum(power.values()) for _, _, (e, power), _ in chosen]
-        model.Add(sum(size * play for size, (*_, play) in zip(sizes, chosen))
+        model.add(sum(size * play for size, (*_, play) in zip(sizes, chosen))
                   <= sum(self.supply.values()) + self.wild + self.energy)
-        model.Add(sum(sum(power.values()) * play for _, _, (_, power), play in chosen)
+        model.add(sum(sum(power.values()) * play for _, _, (_, power), play in chosen)
                   <= sum(self.supply.values()) + self.wild)
         weight = sum(sizes) + 1  # the value first, then the least size
-        model.Maximize(sum((value * weight - size) * play
+        model.maximize(sum((value * weight - size) * play
                            for size, (_, value, _, play) in zip(sizes, chosen)))
         solver = cp_model.CpSolver()
-        solver.parameters.num_search_workers = 1
+        solver.parameters.num_workers = 1
         solver.parameters.max_time_in_seconds = max(0.01, seconds)
-        if solver.Solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
+        if solver.solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
             return None
-        return [i for i, *_, play in chosen if solver.Value(play)]
+        return [i for i, *_, play in chosen if solver.value(play)]
 
 
 def whole_turn(scenario: Scenario, turn: Turn[object]) -> WholeTurn | None:
