@@ -632,6 +632,8 @@ class _Search(Generic[S]):
     def _candidates(self, state: S, count: int) -> list[Candidate]:
         if self.fixed is not None:
             return [self.fixed[count]] if count < len(self.fixed) else []
+        if count == 0 and self.first is not None:  # the start's, listed once
+            return self.first
         begun = self.clock()
         found = self.moves.candidates(state, self.turn)
         self.listing = max(self.listing, self.clock() - begun)
@@ -714,7 +716,7 @@ def plan_turn(moves: Moves[Any], start: Any, turn: Turn[Any], fmt: str,
 # A game's whole-turn model: the start's candidates it would play (their indices), found within
 # the seconds given; None when it can't say.
 Aim = Callable[[Sequence[Candidate], float], "Sequence[int] | None"]
-AIM_SHARE = 0.1  # of the time limit, at most, for the whole-turn model
+AIM_SHARE = 0.1  # of the time left once the start's candidates are listed, at most, for the model
 AIM_SECONDS = 1.0  # and at most this
 
 
@@ -731,17 +733,25 @@ def _aimed(search: _Search[S], first: S, turn: Turn[Any], aim: Aim) -> _Path | N
     same order (the positions are ranked), and of the paths making them the incumbent is the
     one the search answers: the first move of each play on the state it meets is the first
     of its moves, and the search keeps the first of equal rank."""
+    candidates = search._candidates(first, 0) if turn.play_limit > 0 else []
     left = None if search.limit.at is None else search.limit.at - search.clock()
     seconds = AIM_SECONDS if left is None else min(AIM_SECONDS, max(0.0, AIM_SHARE * left))
-    candidates = search._candidates(first, 0) if turn.play_limit > 0 else []
-    chosen = aim(candidates, seconds) if candidates else None
+    # A model reads every candidate, as their listing did: where that took longer than the
+    # model's share of the time, the time is the search's.
+    chosen = (aim(candidates, seconds) if candidates and 0 < search.listing < seconds
+              else None)
     if not chosen or len(chosen) > turn.play_limit:
         return None
     state, played, used = first, frozenset[str](), frozenset[int]()
     steps: list[tuple[Candidate, Move[Any]]] = []
     for index in sorted(chosen):
+        if search.late():
+            return None
         want = candidates[index]
-        here = next((c for c in search._candidates(state, len(steps))
+        # Where the plays commute, a candidate is offered the same on every state its card
+        # is still to be played on (the ordered search's condition): the start's listing.
+        offered = candidates if search.ordered else search._candidates(state, len(steps))
+        here = next((c for c in offered
                      if c.key == want.key and c.listed == want.listed
                      and c.card_object == want.card_object), None)
         found = ([] if here is None or here.card_object in played

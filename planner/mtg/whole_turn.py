@@ -25,12 +25,14 @@ it answers.
 from __future__ import annotations
 
 import dataclasses
+import time
 from typing import TYPE_CHECKING, Sequence
 
 from ...engine.mtg.cards import Card, Scenario
 from ...engine.mtg.mana import COLORS, TYPES, ManaCost
 from ...engine.turn import Turn
 from ..turn import Candidate
+from ..whole_turn import solve, too_late
 
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model
@@ -115,40 +117,41 @@ class WholeTurn:
 
     def aim(self, candidates: Sequence[Candidate], seconds: float) -> list[int] | None:
         """The indices of the candidates the model casts: the most value it finds within
-        `seconds` (one worker), then the least mana; None when a candidate is not a plain cast
-        from the hand or the solver found nothing."""
-        model = cp_model.CpModel()
+        `seconds` (building it included; one worker), then the least mana; None when a
+        candidate is not a plain cast from the hand or the time or the solver found
+        nothing."""
+        model = cp_model.CpModel()  # CP-SAT imported on first use: not in the budget
+        until = time.monotonic() + seconds
         chosen: list[tuple[int, int, tuple[int, dict[str, int]], cp_model.IntVar]] = []
         for i, c in enumerate(candidates):
+            if too_late(i, until):
+                return None
             cost = self.costs.get(c.object_id) if c.object_id is not None else None
             if cost is None or c.card_object is None or not c.card_object.startswith("hand:"):
                 return None
             value = self.turn.value(c.key)
             if value > 0:
-                chosen.append((i, value, cost, model.new_bool_var(f"cast{i}")))
+                chosen.append((i, value, cost, model.new_bool_var("")))
         if not chosen:
             return None
-        model.add(sum(cast for *_, cast in chosen) <= self.turn.play_limit)
+        casts = [cast for *_, cast in chosen]
+        model.add(cp_model.LinearExpr.sum(casts) <= self.turn.play_limit)
         tapped = [{color: model.new_bool_var(f"tap{j}{color}") for color in colors}
                   for j, colors in enumerate(self.lands)]
         for land in tapped:
-            model.add(sum(land.values()) <= 1)
+            model.add(cp_model.LinearExpr.sum(list(land.values())) <= 1)
         for color in COLORS:
-            pips = sum(cost[1].get(color, 0) * cast for _, _, cost, cast in chosen)
-            model.add(pips <= sum(land[color] for land in tapped if color in land)
-                      + self.pool.get(color, 0))
+            pips = cp_model.LinearExpr.weighted_sum(
+                casts, [cost[1].get(color, 0) for _, _, cost, _ in chosen])
+            model.add(pips <= cp_model.LinearExpr.sum(
+                [land[color] for land in tapped if color in land]) + self.pool.get(color, 0))
         sizes = [cost[0] + sum(cost[1].values()) for _, _, cost, _ in chosen]
-        model.add(sum(size * cast for size, (*_, cast) in zip(sizes, chosen))
+        model.add(cp_model.LinearExpr.weighted_sum(casts, sizes)
                   <= len(self.lands) + self.pool_generic + sum(self.pool.values()))
         weight = sum(sizes) + 1  # the value first, then the least mana
-        model.maximize(sum((value * weight - size) * cast
-                           for size, (_, value, _, cast) in zip(sizes, chosen)))
-        solver = cp_model.CpSolver()
-        solver.parameters.num_workers = 1
-        solver.parameters.max_time_in_seconds = max(0.01, seconds)
-        if solver.solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-            return None
-        return [i for i, *_, cast in chosen if solver.value(cast)]
+        model.maximize(cp_model.LinearExpr.weighted_sum(
+            casts, [value * weight - size for size, (_, value, _, _) in zip(sizes, chosen)]))
+        return solve(model, casts, [i for i, *_ in chosen], until)
 
 
 def whole_turn(scenario: Scenario, turn: Turn[object], deferred: bool) -> WholeTurn | None:

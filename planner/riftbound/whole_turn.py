@@ -23,12 +23,14 @@ the same to the runes' cheapest payment, in any order.
 
 from __future__ import annotations
 
+import time
 from typing import TYPE_CHECKING, Sequence
 
 from ...engine.riftbound.cost import ANY
 from ...engine.riftbound.scenario import Scenario
 from ...engine.turn import Turn
 from ..turn import Candidate
+from ..whole_turn import solve, too_late
 from .bound import _plain
 
 if TYPE_CHECKING:
@@ -64,49 +66,51 @@ class WholeTurn:
 
     def aim(self, candidates: Sequence[Candidate], seconds: float) -> list[int] | None:
         """The indices of the candidates the model plays: the most value it finds within
-        `seconds` (one worker), then the least printed Energy and Power; None when a
-        candidate is not a card play of the start or the solver found nothing."""
-        model = cp_model.CpModel()
+        `seconds` (building it included; one worker), then the least printed Energy and
+        Power; None when a candidate is not a card play of the start or the time or the
+        solver found nothing."""
+        model = cp_model.CpModel()  # CP-SAT imported on first use: not in the budget
+        until = time.monotonic() + seconds
         chosen: list[tuple[int, int, tuple[int, dict[str, int]], cp_model.IntVar]] = []
         by_object: dict[str, list[cp_model.IntVar]] = {}
         for i, c in enumerate(candidates):
+            if too_late(i, until):
+                return None
             cost = self.costs.get(c.object_id) if c.object_id is not None else None
             if cost is None:
                 return None
             value = self.turn.value(c.key)
             if value <= 0:
                 continue
-            play = model.new_bool_var(f"play{i}")
+            play = model.new_bool_var("")
             chosen.append((i, value, cost, play))
             by_object.setdefault(c.card_object or c.key, []).append(play)
         if not chosen:
             return None
-        for plays in by_object.values():
-            model.add(sum(plays) <= 1)
-        model.add(sum(play for *_, play in chosen) <= self.turn.play_limit)
-        model.add(sum(e * play for _, _, (e, _), play in chosen) <= self.energy)
+        plays = [play for *_, play in chosen]
+        for same in by_object.values():
+            if len(same) > 1:
+                model.add(cp_model.LinearExpr.sum(same) <= 1)
+        model.add(cp_model.LinearExpr.sum(plays) <= self.turn.play_limit)
+        model.add(cp_model.LinearExpr.weighted_sum(plays, [e for _, _, (e, _), _ in chosen])
+                  <= self.energy)
         domains = sorted({d for _, _, (_, power), _ in chosen for d in power if d != ANY})
         borrowed = []
         for d in domains:
-            pips = sum(power.get(d, 0) * play for _, _, (_, power), play in chosen)
+            pips = cp_model.LinearExpr.weighted_sum(
+                plays, [power.get(d, 0) for _, _, (_, power), _ in chosen])
             wild = model.new_int_var(0, self.wild, f"wild_{d}")
             model.add(pips <= self.supply.get(d, 0) + wild)
             borrowed.append(wild)
-        model.add(sum(borrowed) <= self.wild)
-        sizes = [e + sum(power.values()) for _, _, (e, power), _ in chosen]
-        model.add(sum(size * play for size, (*_, play) in zip(sizes, chosen))
-                  <= sum(self.supply.values()) + self.wild + self.energy)
-        model.add(sum(sum(power.values()) * play for _, _, (_, power), play in chosen)
+        model.add(cp_model.LinearExpr.sum(borrowed) <= self.wild)
+        pips = [sum(power.values()) for _, _, (_, power), _ in chosen]
+        model.add(cp_model.LinearExpr.weighted_sum(plays, pips)
                   <= sum(self.supply.values()) + self.wild)
+        sizes = [e + p for (_, _, (e, _), _), p in zip(chosen, pips)]
         weight = sum(sizes) + 1  # the value first, then the least size
-        model.maximize(sum((value * weight - size) * play
-                           for size, (_, value, _, play) in zip(sizes, chosen)))
-        solver = cp_model.CpSolver()
-        solver.parameters.num_workers = 1
-        solver.parameters.max_time_in_seconds = max(0.01, seconds)
-        if solver.solve(model) not in (cp_model.OPTIMAL, cp_model.FEASIBLE):
-            return None
-        return [i for i, *_, play in chosen if solver.value(play)]
+        model.maximize(cp_model.LinearExpr.weighted_sum(
+            plays, [value * weight - size for size, (_, value, _, _) in zip(sizes, chosen)]))
+        return solve(model, plays, [i for i, *_ in chosen], until)
 
 
 def whole_turn(scenario: Scenario, turn: Turn[object]) -> WholeTurn | None:
