@@ -97,10 +97,10 @@ class WholeTurn:
         domains = sorted({d for _, _, (_, power), _ in chosen for d in power if d != ANY})
         borrowed = []
         for d in domains:
-            pips = cp_model.LinearExpr.weighted_sum(
+            domain = cp_model.LinearExpr.weighted_sum(
                 plays, [power.get(d, 0) for _, _, (_, power), _ in chosen])
             wild = model.new_int_var(0, self.wild, f"wild_{d}")
-            model.add(pips <= self.supply.get(d, 0) + wild)
+            model.add(domain <= self.supply.get(d, 0) + wild)
             borrowed.append(wild)
         model.add(cp_model.LinearExpr.sum(borrowed) <= self.wild)
         pips = [sum(power.values()) for _, _, (_, power), _ in chosen]
