@@ -64,7 +64,8 @@ class Need:
     pips: int  # the power's pips in all
 
 
-def _plain(scenario: Scenario) -> bool:
+def plain(scenario: Scenario) -> bool:
+    """Whether the scenario's turn is plain (see the module docstring's "When it applies")."""
     you = scenario.state.you
     if you.sources or you.effects or you.facedown or any(r.value is not None for r in you.runes):
         return False
@@ -231,7 +232,7 @@ def cover(values: Sequence[int], weights: Sequence[int], need: int) -> int | Non
 def relaxation(scenario: Scenario, rune_cost: Callable[[Cost], int | None] | None = None
                ) -> Relaxation | None:
     """The relaxation of a plain turn's scenario, None for any other."""
-    return Relaxation(scenario, rune_cost) if _plain(scenario) else None
+    return Relaxation(scenario, rune_cost) if plain(scenario) else None
 
 
-__all__ = ["Relaxation", "cover", "knapsack2", "relaxation"]
+__all__ = ["Relaxation", "cover", "knapsack2", "plain", "relaxation"]

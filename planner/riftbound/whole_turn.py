@@ -31,7 +31,7 @@ from ...engine.riftbound.scenario import Scenario
 from ...engine.turn import Turn
 from ..turn import Candidate
 from ..whole_turn import solve, too_late
-from .bound import _plain
+from .bound import plain
 
 if TYPE_CHECKING:
     from ortools.sat.python import cp_model
@@ -115,7 +115,7 @@ class WholeTurn:
 
 def whole_turn(scenario: Scenario, turn: Turn[object]) -> WholeTurn | None:
     """The whole-turn model of a plain turn's scenario, None for any other."""
-    return WholeTurn(scenario, turn) if _plain(scenario) else None
+    return WholeTurn(scenario, turn) if plain(scenario) else None
 
 
 __all__ = ["WholeTurn", "whole_turn"]
