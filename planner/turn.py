@@ -24,7 +24,9 @@ of a path are its first move's plus the rest's, compared the same way whatever c
 interchangeable runes and objects, which the moves name canonically: the first ones in state
 order), and it tries every candidate and every move of it: nothing is pruned but equal states
 and paths a bound proves can't beat the best found (`_Search`: the whole rank is bounded, value,
-objective, size and positions, so the first of equal rank is still the one answered).
+objective, size and positions, so the first of equal rank is still the one answered), and,
+where the game says the plays commute, paths out of candidate order (`_Search`'s ordered
+search); a game's whole-turn model may give the search its first incumbent (`_aimed`).
 The moves of a candidate are every payment of it (the ruleset's `Moves.moves` says which, and
 argues there why no other payment can do better), sorted as `plan` breaks ties, so the first
 of equal rank wins.
@@ -343,6 +345,14 @@ def _cover(items: Sequence[tuple[int, int]], need: int) -> int:
     return math.ceil(spent - 1e-9)  # not worth `need` at all: the knapsack bound prunes it
 
 
+def _after(candidate: Candidate, after: tuple[int, ...] | None) -> bool:
+    """Whether a `universe` candidate may still be played in the ordered search after the
+    play at position `after` (None: not ordered): a card play only when it comes later; any
+    other is kept (a universe's ability may not carry its place, and keeping more only
+    weakens the bound)."""
+    return after is None or candidate.card_object is None or candidate.order > after
+
+
 # Of the plays left: (value, weight) for `turn_bound.fractional_knapsack`, (value, use) for
 # `_cover`, free supply added.
 _Items = tuple[list[tuple[int, int]], list[tuple[int, int]], int]
@@ -506,7 +516,7 @@ class _Search(Generic[S]):
                     (self.turn.value(c.key), c.card_object) for c in self.universe
                     if (c.card_object is None or c.card_object not in played)
                     and (c.listed is None or c.listed not in used)
-                    and (after is None or c.order > after)]
+                    and _after(c, after)]
             need = -threshold[0]
             relaxed = self.relax.most(state, (played, used, after), cards, need)
             if relaxed is not None:
@@ -540,7 +550,7 @@ class _Search(Generic[S]):
         floors: list[int] = []
         items: list[tuple[int, tuple[int, int, int]]] = []  # (value, usage) of each play left
         for i, c in enumerate(self.universe):
-            if after is not None and c.order <= after:
+            if not _after(c, after):
                 continue
             value = self.turn.value(c.key) if self.fixed is None else 1
             if c.listed is not None:
