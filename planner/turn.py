@@ -24,7 +24,9 @@ of a path are its first move's plus the rest's, compared the same way whatever c
 interchangeable runes and objects, which the moves name canonically: the first ones in state
 order), and it tries every candidate and every move of it: nothing is pruned but equal states
 and paths a bound proves can't beat the best found (`_Search`: the whole rank is bounded, value,
-objective, size and positions, so the first of equal rank is still the one answered).
+objective, size and positions, so the first of equal rank is still the one answered), and,
+where the game says the plays commute, paths out of candidate order (`_Search`'s ordered
+search); a game's whole-turn model may give the search its first incumbent (`_aimed`).
 The moves of a candidate are every payment of it (the ruleset's `Moves.moves` says which, and
 argues there why no other payment can do better), sorted as `plan` breaks ties, so the first
 of equal rank wins.
@@ -343,6 +345,14 @@ def _cover(items: Sequence[tuple[int, int]], need: int) -> int:
     return math.ceil(spent - 1e-9)  # not worth `need` at all: the knapsack bound prunes it
 
 
+def _after(candidate: Candidate, after: tuple[int, ...] | None) -> bool:
+    """Whether a `universe` candidate may still be played in the ordered search after the
+    play at position `after` (None: not ordered): a card play only when it comes later; any
+    other is kept (a universe's ability may not carry its place, and keeping more only
+    weakens the bound)."""
+    return after is None or candidate.card_object is None or candidate.order > after
+
+
 # Of the plays left: (value, weight) for `turn_bound.fractional_knapsack`, (value, use) for
 # `_cover`, free supply added.
 _Items = tuple[list[tuple[int, int]], list[tuple[int, int]], int]
@@ -397,14 +407,29 @@ class _Search(Generic[S]):
     holds part by part, so the optimistic rank is still at most every path's.
 
     **Twins** (`Moves.twin`): of interchangeable candidates only the first not yet played is
-    tried."""
+    tried.
+
+    **The ordered search** (`ordered`, where the game says the turn's plays *commute*: every
+    candidate is offered on every state the search meets while its card is still to be
+    played, with the same moves in the same order (the same payments, value, X and size; an
+    objective may differ with the state, as payplan/1's share of the runes' cheapest payment
+    does), and the summed value, X, objective and size of a set of moves do not depend on the
+    order they are made in): only
+    paths whose plays come in candidate order are searched, each state knowing the position
+    of the last play made (`after`, in the memo's key) and trying and bounding only the
+    candidates after it. Exact: a path's plays in candidate order, each with the move of the
+    same place in its list, are a path too, with the same value, X, objective and size and
+    positions at most its own (the same positions, sorted), so the best path is in candidate
+    order, and the first of equal rank on it is the one the search without the order keeps
+    (a move's place in its candidate's list is the same on every state)."""
 
     def __init__(self, moves: Moves[S], turn: Turn[Any], limit: Deadline,
                  fixed: Sequence[Candidate] | None = None, start: S | None = None,
                  clock: Clock = time.monotonic,
-                 relax: turn_bound.Relaxation | None = None) -> None:
+                 relax: turn_bound.Relaxation | None = None, ordered: bool = False) -> None:
         self.moves = moves
         self.relax = relax
+        self.ordered = ordered
         self.turn = turn
         self.limit = limit
         self.clock = clock
@@ -469,30 +494,34 @@ class _Search(Generic[S]):
         return False
 
     def bound(self, state: S, played: frozenset[str], used: frozenset[int], count: int,
-              threshold: Threshold) -> tuple[int, int | None, int]:
+              threshold: Threshold, after: tuple[int, ...] | None = None
+              ) -> tuple[int, int | None, int]:
         """The most value the plays left could add, and the least objective (None: unknown)
-        and size of those worth what `threshold` asks; see the class docstring."""
+        and size of those worth what `threshold` asks; see the class docstring. `after`: in
+        the ordered search, the position of the last play made (only later ones are left)."""
         left = self.turn.play_limit - count
         if left <= 0:
             return 0, 0, 0
         # The part of the bound read from the universe alone depends only on what was played
         # and how many plays are left: worked out once for each.
-        found = self.plays_left.get((played, used, count))
+        found = self.plays_left.get((played, used, count, after))
         if found is None:
-            found = self.plays_left[(played, used, count)] = self._plays_left(played, used, left)
+            found = self.plays_left[(played, used, count, after)] = self._plays_left(
+                played, used, left, after)
         most, least, items = found
         if self.relax is not None:
-            cards = self.relax_items.get((played, used))
+            cards = self.relax_items.get((played, used, after))
             if cards is None:
-                cards = self.relax_items[(played, used)] = [
+                cards = self.relax_items[(played, used, after)] = [
                     (self.turn.value(c.key), c.card_object) for c in self.universe
                     if (c.card_object is None or c.card_object not in played)
-                    and (c.listed is None or c.listed not in used)]
+                    and (c.listed is None or c.listed not in used)
+                    and _after(c, after)]
             need = -threshold[0]
-            relaxed = self.relax.most(state, (played, used), cards, need)
+            relaxed = self.relax.most(state, (played, used, after), cards, need)
             if relaxed is not None:
                 most = min(most, relaxed)
-            spent = (self.relax.least(state, (played, used), cards, need)
+            spent = (self.relax.least(state, (played, used, after), cards, need)
                      if least is not None and most == need > 0 else None)
             if spent is not None:  # only rests worth `need` can be below the threshold
                 return most, max(least or 0, spent[0]), spent[1]
@@ -512,8 +541,8 @@ class _Search(Generic[S]):
             return most, least, mana
         return most, least, 0
 
-    def _plays_left(self, played: frozenset[str], used: frozenset[int], left: int
-                    ) -> tuple[int, int | None, _Items]:
+    def _plays_left(self, played: frozenset[str], used: frozenset[int], left: int,
+                    after: tuple[int, ...] | None = None) -> tuple[int, int | None, _Items]:
         """The most value and the least objective (None: unknown) of the universe's plays left,
         and of each play left (when the usages are known) its value and weight (what it takes
         of the supply less what it adds), its value and use, and the free supply all add."""
@@ -521,6 +550,8 @@ class _Search(Generic[S]):
         floors: list[int] = []
         items: list[tuple[int, tuple[int, int, int]]] = []  # (value, usage) of each play left
         for i, c in enumerate(self.universe):
+            if not _after(c, after):
+                continue
             value = self.turn.value(c.key) if self.fixed is None else 1
             if c.listed is not None:
                 times = 0 if c.listed in used else 1
@@ -545,9 +576,10 @@ class _Search(Generic[S]):
         return most, sum(floors[:left]), parts
 
     def best(self, state: S, played: frozenset[str], used: frozenset[int], count: int,
-             threshold: Threshold = TOP) -> _Path | None:
-        """The best path on from `state`, or None when it is not below `threshold`."""
-        key = (self.moves.key(state), played, used, count)
+             threshold: Threshold = TOP, after: tuple[int, ...] | None = None) -> _Path | None:
+        """The best path on from `state`, or None when it is not below `threshold`; in the
+        ordered search, of the paths whose plays come after position `after` (None: any)."""
+        key = (self.moves.key(state), played, used, count, after)
         found = self.memo.get(key)
         if found is not None:
             asked, path = found
@@ -555,7 +587,7 @@ class _Search(Generic[S]):
                 return path if _below(path, threshold) else None
             if threshold <= asked:  # no path below `asked`, so none below `threshold`
                 return None
-        most, least, size = self.bound(state, played, used, count, threshold)
+        most, least, size = self.bound(state, played, used, count, threshold, after)
         if least is None or self.chooses_x:  # the value alone is bounded
             if -most > threshold[0]:
                 return None
@@ -576,6 +608,8 @@ class _Search(Generic[S]):
                     continue
                 if candidate.listed is not None and candidate.listed in used:
                     continue
+                if after is not None and candidate.order <= after:
+                    continue
                 if self.fixed is None:
                     twin = self.moves.twin(state, candidate)
                     if twin is not None:
@@ -590,7 +624,8 @@ class _Search(Generic[S]):
                         move.after,
                         played | {candidate.card_object} if candidate.card_object else played,
                         used | {candidate.listed} if candidate.listed is not None else used,
-                        count + 1, _shift(bar, value, move, candidate.order))
+                        count + 1, _shift(bar, value, move, candidate.order),
+                        candidate.order if self.ordered else None)
                     if rest is not None:  # below the bar: the best so far
                         best = _Path(value + rest.value, move.objective + rest.objective,
                                      move.size + rest.size, (candidate.order,) + rest.positions,
@@ -607,6 +642,8 @@ class _Search(Generic[S]):
     def _candidates(self, state: S, count: int) -> list[Candidate]:
         if self.fixed is not None:
             return [self.fixed[count]] if count < len(self.fixed) else []
+        if count == 0 and self.first is not None:  # the start's, listed once
+            return self.first
         begun = self.clock()
         found = self.moves.candidates(state, self.turn)
         self.listing = max(self.listing, self.clock() - begun)
@@ -637,13 +674,19 @@ def turn_of(scenario: Any, refused: Callable[[Any], Iterable[Problem]] = _nothin
 
 def plan_turn(moves: Moves[Any], start: Any, turn: Turn[Any], fmt: str,
               limit: Deadline, clock: Clock = time.monotonic,
-              relax: turn_bound.Relaxation | None = None) -> TurnPlan:
+              relax: turn_bound.Relaxation | None = None, aim: Aim | None = None,
+              ordered: bool = False) -> TurnPlan:
     """The best turn from `start` (see the module docstring); `clock` is read for the limit,
-    `relax` is the game's bound on what the resources can pay for (None: none)."""
+    `relax` is the game's bound on what the resources can pay for (None: none), `aim` the
+    game's whole-turn model of the plays to start from (None: none; see `_aimed`), `ordered`
+    whether the game says the turn's plays commute (`_Search`'s ordered search)."""
     first = moves.begin(start)
-    search = _Search(moves, turn, limit, start=first, clock=clock, relax=relax)
+    search = _Search(moves, turn, limit, start=first, clock=clock, relax=relax,
+                     ordered=ordered)
     most = search.bound(first, frozenset(), frozenset(), 0, TOP)[0]
-    path = search.best(first, frozenset(), frozenset(), 0)
+    path = _aimed(search, first, turn, aim) if aim is not None else None
+    if path is None:
+        path = search.best(first, frozenset(), frozenset(), 0)
     assert path is not None  # every path is below `TOP`: the empty turn is
     plans, states = moves.realize(start, path.steps)
     final = states[-1] if states else start
@@ -678,6 +721,64 @@ def plan_turn(moves: Moves[Any], start: Any, turn: Turn[Any], fmt: str,
         names=tuple(moves.card_name(start, p.play.get("card", "")) for p in plans),
         pool_left=moves.pool_left(final),
     )
+
+
+# A game's whole-turn model: the start's candidates it would play (their indices), found within
+# the seconds given; None when it can't say.
+Aim = Callable[[Sequence[Candidate], float], "Sequence[int] | None"]
+AIM_SHARE = 0.1  # of the time left once the start's candidates are listed, at most, for the model
+AIM_SECONDS = 1.0  # and at most this
+
+
+def _aimed(search: _Search[S], first: S, turn: Turn[Any], aim: Aim) -> _Path | None:
+    """The best path, searched with the game's whole-turn model's plays as the incumbent: the
+    path playing them in candidate order, each with its first move on the state it meets (None
+    when the model says nothing or one of them has no move there: the search then runs
+    without an incumbent).
+
+    Exact whatever the model answers, since the incumbent is a path: the search is asked for
+    the best path below the incumbent's rank. Where it finds one, that is the best of all
+    (the best path is at most the incumbent, and below it when any path is); where it finds
+    none, no path ranks below the incumbent, so the best has its rank, the same plays in the
+    same order (the positions are ranked), and of the paths making them the incumbent is the
+    one the search answers: the first move of each play on the state it meets is the first
+    of its moves, and the search keeps the first of equal rank."""
+    candidates = search._candidates(first, 0) if turn.play_limit > 0 else []
+    left = None if search.limit.at is None else search.limit.at - search.clock()
+    seconds = AIM_SECONDS if left is None else min(AIM_SECONDS, max(0.0, AIM_SHARE * left))
+    # A model reads every candidate, as their listing did: where that took longer than the
+    # model's share of the time, the time is the search's.
+    chosen = (aim(candidates, seconds) if candidates and 0 < search.listing < seconds
+              else None)
+    if not chosen or len(chosen) > turn.play_limit:
+        return None
+    state, played, used = first, frozenset[str](), frozenset[int]()
+    steps: list[tuple[Candidate, Move[Any]]] = []
+    for index in sorted(chosen):
+        if search.late():
+            return None
+        want = candidates[index]
+        # Where the plays commute, a candidate is offered the same on every state its card
+        # is still to be played on (the ordered search's condition): the start's listing.
+        offered = candidates if search.ordered else search._candidates(state, len(steps))
+        here = next((c for c in offered
+                     if c.key == want.key and c.listed == want.listed
+                     and c.card_object == want.card_object), None)
+        found = ([] if here is None or here.card_object in played
+                 else search.moves.moves(state, here, search.limit))
+        if here is None or not found:
+            return None
+        steps.append((here, found[0]))
+        state = found[0].after
+        played = played | {here.card_object} if here.card_object else played
+        used = used | {here.listed} if here.listed is not None else used
+    incumbent = _Path(sum(turn.value(c.key) for c, _ in steps),
+                      sum(m.objective for _, m in steps), sum(m.size for _, m in steps),
+                      tuple(c.order for c, _ in steps), tuple(steps), sum(m.x for _, m in steps))
+    better = search.best(first, frozenset(), frozenset(), 0,
+                         (-incumbent.value, -incumbent.x, incumbent.objective, incumbent.size,
+                          (1, incumbent.positions)))
+    return incumbent if better is None else better
 
 
 def _why_not(moves: Moves[S], state: Any, candidate: Candidate, turn: Turn[Any],

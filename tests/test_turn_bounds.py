@@ -30,6 +30,7 @@ import payplan.planner.mtg.moves as mtg_moves
 from payplan.benchmarks.generate import families, generate
 from payplan.benchmarks.mtg.reference.turn import compare, planner_answer
 from payplan.engine.mtg.cards import Play
+from payplan.engine.turn import Turn
 from payplan.planner.config import SolverConfig
 from payplan.planner.kernel import deadline
 from payplan.planner.turn import (
@@ -158,8 +159,9 @@ def _violations(data: dict[str, Any], states: int = 120, family: str = "mtg-turn
     met: list[tuple[Any, ...]] = []
     bound = search.bound
 
-    def recorded(state: Any, played: Any, used: Any, count: int, threshold: Any) -> Any:
-        out = bound(state, played, used, count, threshold)
+    def recorded(state: Any, played: Any, used: Any, count: int, threshold: Any,
+                 after: Any = None) -> Any:
+        out = bound(state, played, used, count, threshold, after)
         met.append((state, played, used, count, threshold, out))
         return out
     search.bound = recorded  # type: ignore[method-assign]
@@ -238,3 +240,159 @@ def test_payplan_floor_takes_off_the_auto_benefits() -> None:
     for obj in scenario.state.you.hand:
         assert floors[obj.id] == (-benefit if obj.card in fast_cards else 0)
     assert moves.floor(Candidate("x.ability", (1,), (), None)) == 0
+
+
+# --- The ordered search (`_Search`'s `ordered`): only where the plays commute. On a turn where
+# the order of the plays matters (a discounting unit after the spells it discounts), the
+# search forced into candidate order loses the best turn: the ruleset's guard (plain turns in
+# the deferred mode only) is what keeps it exact, and comparing the two searches catches one
+# applied too widely (`tests/test_turn_relaxation.py` compares them on plain turns).
+
+
+def _payplan_turn(data: dict[str, Any], ordered: bool) -> dict[str, Any]:
+    from payplan.engine.discounts import Deadline
+    from payplan.planner.riftbound.bound import relaxation
+    from payplan.planner.riftbound.ruleset import FORMAT
+    from payplan.planner.rulesets import for_data
+    from payplan.planner.turn import plan_turn, turn_of
+
+    ruleset = for_data(data)
+    scenario = ruleset.load(copy.deepcopy(data))
+    moves = ruleset.turn_moves(scenario)
+    return plan_turn(moves, scenario, turn_of(scenario), FORMAT, Deadline(),
+                     relax=relaxation(scenario, moves.rune_cost), ordered=ordered).to_json()
+
+
+APPRENTICE_LAST = {
+    # examples/turns/01-apprentice-first.yaml with the hand in the other order: the Apprentice
+    # (spells cost [1] less, to [1]) must be played before the spells, after them in the hand.
+    "format": "payplan/1",
+    "cards": {
+        "apprentice": {"type": "unit", "cost": {"energy": 2}, "grants": [{
+            "discount": {"id": "eager-apprentice", "energy": 1, "minimum": {"energy": 1}},
+            "applies_to": {"type": "spell"}}]},
+        "wild-bolt": {"type": "spell", "cost": {"energy": 1, "power": {"any": 1}}},
+        "calm-word": {"type": "spell", "cost": {"energy": 2, "power": {"calm": 1}}}},
+    "state": {"you": {
+        "runes": [{"id": "r1", "domain": "fury"}, {"id": "r2", "domain": "fury"},
+                  {"id": "r3", "domain": "calm"}, {"id": "r4", "domain": "mind"}],
+        "hand": [{"id": "h1", "card": "calm-word"}, {"id": "h2", "card": "wild-bolt"},
+                 {"id": "h3", "card": "apprentice"}]}},
+    "turn": {"candidates": "auto"}}
+
+
+def test_the_ordered_search_forced_where_order_matters_loses_the_best_turn() -> None:
+    plain = _payplan_turn(APPRENTICE_LAST, False)
+    assert (plain["value"], plain["objective"], plain["order"]) == (3, 10, ["h2", "h3", "h1"])
+    assert _payplan_turn(APPRENTICE_LAST, True)["value"] < 3
+    from payplan.planner.riftbound.whole_turn import whole_turn
+    from payplan.planner.rulesets import for_data
+
+    assert whole_turn(for_data(APPRENTICE_LAST).load(copy.deepcopy(APPRENTICE_LAST)),
+                      Turn()) is None  # a discount: not a plain turn, so never ordered
+
+
+# --- mtg/1's plain turns (`planner/mtg/whole_turn.py`): instants and sorceries over basic
+# lands. The ordered search and the whole-turn model's incumbent (any incumbent) leave every
+# answer byte for byte the plain search's, which is the brute force's
+# (benchmarks/mtg/reference/turn.py, which neither orders nor seeds its search).
+
+BASIC = {"W": "plains", "R": "mountain", "G": "forest"}
+
+
+def plain_mtg_turn(rng: random.Random) -> dict[str, Any]:
+    """2-5 instants or sorceries ({0}-{2} and 0-2 pips), 1-4 basic lands some tapped, now and
+    then a pool; values 0-3, now and then `max_plays`."""
+    colors = rng.sample(sorted(BASIC), 2)
+    cards: dict[str, Any] = {BASIC[c]: {"types": ["land"], "mana": [{"adds": f"{{{c}}}"}]}
+                             for c in colors}
+    hand = []
+    for i in range(rng.randint(2, 5)):
+        generic = rng.randint(0, 2)
+        pips = "".join(f"{{{rng.choice(colors)}}}" for _ in range(rng.randint(0, 2)))
+        cards[f"s{i}"] = {"types": [rng.choice(("instant", "sorcery"))],
+                          "cost": (f"{{{generic}}}" if generic or not pips else "") + pips}
+        hand.append({"id": f"h{i}", "card": f"s{i}"})
+    lands = [{"id": f"l{j}", "card": BASIC[rng.choice(colors)], "tapped": rng.random() < 0.2}
+             for j in range(rng.randint(1, 4))]
+    you: dict[str, Any] = {"battlefield": lands, "hand": hand}
+    if rng.random() < 0.3:
+        you["mana_pool"] = f"{{{rng.choice(colors)}}}"
+    turn: dict[str, Any] = {"values": {h["id"]: rng.randint(0, 3) for h in hand
+                                       if rng.random() < 0.7}}
+    if rng.random() < 0.2:
+        turn["max_plays"] = rng.randint(1, 3)
+    return {"format": "mtg/1", "cards": cards, "state": {"phase": "main", "you": you},
+            "turn": turn}
+
+
+MTG_PLAIN = [plain_mtg_turn(random.Random(3600 + i)) for i in range(40)]
+
+
+def _mtg_turn(data: dict[str, Any], ordered: bool, aim: Any) -> dict[str, Any]:
+    from payplan.engine.discounts import Deadline
+    from payplan.planner.mtg.moves import Moves
+    from payplan.planner.mtg.ruleset import FORMAT
+    from payplan.planner.rulesets import for_data
+    from payplan.planner.turn import plan_turn, turn_of
+
+    scenario = for_data(data).load(copy.deepcopy(data))
+    turn = turn_of(scenario)
+    return plan_turn(Moves(scenario, SolverConfig(), turn.candidates), scenario, turn, FORMAT,
+                     Deadline(), aim=aim, ordered=ordered).to_json()
+
+
+def _mtg_model(data: dict[str, Any]) -> Any:
+    from payplan.planner.mtg.moves import Moves
+    from payplan.planner.mtg.whole_turn import whole_turn
+    from payplan.planner.rulesets import for_data
+    from payplan.planner.turn import turn_of
+
+    scenario = for_data(data).load(copy.deepcopy(data))
+    turn = turn_of(scenario)
+    return whole_turn(scenario, turn, Moves(scenario, SolverConfig(), turn.candidates).deferred)
+
+
+def test_mtg_plain_turns_are_the_brute_forces_searched_in_order_from_any_incumbent() -> None:
+    rng = random.Random(36)
+    for data in MTG_PLAIN:
+        model = _mtg_model(data)
+        assert model is not None, data  # every card plain: the ruleset orders and seeds it
+        plain = _mtg_turn(data, False, None)
+        assert compare(copy.deepcopy(data), plain) == [], data
+        assert planner_answer(copy.deepcopy(data)) == plain, data
+        assert _mtg_turn(data, True, None) == plain, data
+
+        def random_aim(candidates: Any, seconds: float) -> list[int]:
+            return [i for i in range(len(candidates)) if rng.random() < 0.5]
+        assert _mtg_turn(data, True, random_aim) == plain, data
+
+
+def test_mtg_turns_that_are_not_plain_are_neither_ordered_nor_seeded() -> None:
+    data = copy.deepcopy(MTG_PLAIN[0])
+    assert _mtg_model(data) is not None
+    land_in_hand = copy.deepcopy(data)  # a land play adds mana during the turn
+    land_in_hand["state"]["you"]["hand"].append({"id": "h9", "card": "plains"})
+    land_in_hand["cards"]["plains"] = {"types": ["land"], "mana": [{"adds": "{W}"}]}
+    kicker = copy.deepcopy(data)  # what a cast pays may differ from its printed cost
+    kicker["cards"]["s0"]["kicker"] = "{1}"
+    ritual = copy.deepcopy(data)  # adds mana during the turn
+    ritual["cards"]["s0"]["effect"] = {"adds": "{R}{R}"}
+    x_spell = copy.deepcopy(data)  # X is chosen on the state the cast meets
+    x_spell["cards"]["s0"]["cost"] = "{X}{R}"
+    for changed in (land_in_hand, kicker, ritual, x_spell):
+        assert _mtg_model(changed) is None, changed
+
+
+def test_the_mtg_ordered_search_forced_with_a_land_in_hand_loses_the_best_turn() -> None:
+    data = {"format": "mtg/1",
+            "cards": {"forest": {"types": ["land"], "mana": [{"adds": "{G}"}]},
+                      "growth": {"types": ["instant"], "cost": "{1}{G}"}},
+            "state": {"phase": "main", "you": {
+                "battlefield": [{"id": "l1", "card": "forest"}],
+                "hand": [{"id": "h1", "card": "growth"}, {"id": "h2", "card": "forest"}]}},
+            "turn": {"values": {"h1": 2, "h2": 0}}}
+    plain = _mtg_turn(data, False, None)
+    assert (plain["value"], plain["order"]) == (2, ["h2", "h1"])
+    assert _mtg_turn(data, True, None)["value"] == 0
+    assert _mtg_model(data) is None

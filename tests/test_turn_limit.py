@@ -189,3 +189,27 @@ def test_the_turn_bench_runs_the_wide_family_and_reports_cpu_ratios() -> None:
     assert len(rows) == 2 and all(r["p50_cpu_x_typical"] is not None for r in rows)
     assert set(results["typical_plan_cpu_ms_by_format"]) == {"payplan/1", "mtg/1"}
     assert "| payplan/1 | 5 | 1 | wide |" in markdown(results)
+
+
+def test_the_whole_turn_model_keeps_to_its_share_of_the_time() -> None:
+    """The model (`plan_turn`'s `aim`) is asked with at most a tenth of the time left, at
+    most 1 s, and not at all where listing the candidates took longer than that (each clock
+    reading a second): the time is then the search's. The answer is the same either way."""
+    data = independent_spells(12, 10)
+    ruleset = for_data(data)
+    asked: list[float] = []
+
+    def aim(candidates: Any, seconds: float) -> list[int]:
+        asked.append(seconds)
+        return [0, 1]
+
+    def turn(clock: Any, at: float | None) -> Any:
+        scenario = ruleset.load(copy.deepcopy(data))
+        return plan_turn(ruleset.turn_moves(scenario), scenario, scenario.turn, data["format"],
+                         Deadline(at), clock=clock, aim=aim).to_json()
+    ticks = Ticks()
+    slow = turn(ticks, None)
+    assert asked == []  # a listing took a second, more than the model's share
+    quick = turn(time.monotonic, time.monotonic() + 10)
+    assert len(asked) == 1 and 0 < asked[0] <= 1.0
+    assert quick == slow

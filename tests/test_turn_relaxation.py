@@ -28,9 +28,13 @@ import pytest
 import payplan.planner.riftbound.bound as bound
 from payplan.benchmarks.riftbound.reference import turn as ref_turn
 from payplan.engine.discounts import Deadline
+from payplan.planner import turn
+from payplan.planner.commands import answer
+from payplan.planner.config import SolverConfig
 from payplan.planner.riftbound.ruleset import FORMAT
+from payplan.planner.riftbound.whole_turn import whole_turn
 from payplan.planner.rulesets import for_data
-from payplan.planner.turn import _Search
+from payplan.planner.turn import _Search, plan_turn, turn_of
 from payplan.planner.turn_bound import fractional_knapsack
 
 DOMAINS = ("fury", "calm", "mind")
@@ -120,7 +124,7 @@ def _violations(data: dict[str, Any]) -> tuple[int, bool]:
                                                                     len(played))
         assert found is not None
         return found
-    for state, (played, used), most in met[:150]:
+    for state, (played, used, _), most in met[:150]:
         if most is None:
             continue
         best = exact(state, played, used)
@@ -128,7 +132,7 @@ def _violations(data: dict[str, Any]) -> tuple[int, bool]:
             bad += 1
         if not played and most == best.value:
             tight = True
-    for state, (played, used), need, out in asked[:150]:
+    for state, (played, used, _), need, out in asked[:150]:
         best = exact(state, played, used)
         if out is not None and best.value == need and (out[0] > best.objective
                                                        or out[1] > best.size):
@@ -213,3 +217,173 @@ TOO_STRONG: dict[str, Callable[[pytest.MonkeyPatch], None]] = {
 def test_a_too_strong_relaxation_is_caught(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
     TOO_STRONG[name](monkeypatch)
     assert any(_violations(data)[0] for data in TURNS)
+
+
+# --- The whole-turn model and the ordered search (`planner/riftbound/whole_turn.py`,
+# `planner/turn.py`'s `_aimed` and its ordered search), built to break them: any incumbent, and
+# the search in candidate order, must leave the answer byte for byte what the plain search
+# answers; the model's plays must be worth the brute force's best value.
+
+
+def _answer(data: dict[str, Any], ordered: bool, aim: Any) -> dict[str, Any]:
+    """The turn, with no time limit, searched in candidate order or not, from `aim`'s
+    incumbent (None: none)."""
+    ruleset = for_data(data)
+    scenario = ruleset.load(copy.deepcopy(data))
+    moves = ruleset.turn_moves(scenario)
+    answer = plan_turn(moves, scenario, turn_of(scenario), FORMAT, Deadline(),
+                       relax=bound.relaxation(scenario, moves.rune_cost), aim=aim,
+                       ordered=ordered)
+    return answer.to_json()
+
+
+def _random_aim(rng: random.Random) -> Any:
+    """An aim that plays a random set of the candidates (often more than the runes pay)."""
+    def aim(candidates: Any, seconds: float) -> list[int]:
+        return [i for i in range(len(candidates)) if rng.random() < 0.5]
+    return aim
+
+
+def _model_aim(data: dict[str, Any]) -> Any:
+    scenario = for_data(data).load(copy.deepcopy(data))
+    model = whole_turn(scenario, turn_of(scenario))
+    assert model is not None  # a plain turn
+    return model.aim
+
+
+def test_any_incumbent_and_the_ordered_search_keep_the_answer() -> None:
+    rng = random.Random(36)
+    for data in TURNS:
+        plain = _answer(data, False, None)
+        for ordered in (False, True):
+            assert _answer(data, ordered, None) == plain, data
+            assert _answer(data, ordered, _model_aim(data)) == plain, data
+            for _ in range(3):
+                assert _answer(data, ordered, _random_aim(rng)) == plain, data
+
+
+def test_a_trusted_incumbent_is_caught(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The incumbent answered without the search asked for a better path: wrong on some turn
+    (so the test above would catch a search that did not look past the incumbent)."""
+    real = turn._Search.best
+
+    def best(self: Any, state: Any, played: Any, used: Any, count: int,
+             threshold: Any = turn.TOP, after: Any = None) -> Any:
+        if count == 0 and threshold != turn.TOP:
+            return None  # "no path below the incumbent"
+        return real(self, state, played, used, count, threshold, after)
+    monkeypatch.setattr(turn._Search, "best", best)
+    rng = random.Random(36)
+    assert any(_answer(data, False, _random_aim(rng)) != _answer(data, False, None)
+               for data in TURNS)
+
+
+def test_the_model_plays_the_brute_forces_best_value() -> None:
+    for data in TURNS:
+        scenario = for_data(data).load(copy.deepcopy(data))
+        candidates = ref_candidates(data)
+        plays = _model_aim(data)(candidates, 10.0) or ()
+        best = ref_turn.best_turn(copy.deepcopy(data))[0]
+        assert sum(turn_of(scenario).value(candidates[i].key) for i in plays) == best, data
+
+
+def ref_candidates(data: dict[str, Any]) -> list[Any]:
+    """The plain turn's candidates as the search lists them on its start (the hand, in order)."""
+    ruleset = for_data(data)
+    scenario = ruleset.load(copy.deepcopy(data))
+    moves = ruleset.turn_moves(scenario)
+    return moves.candidates(moves.begin(scenario), turn_of(scenario))
+
+
+def knapsack_turn(seed: int, spells: int, runes: int) -> dict[str, Any]:
+    """Independent spells (Energy 0-3, most with one or two pips of a domain), worth 1-5,
+    over ready runes of three domains: the turn is a knapsack over Energy and each domain's
+    Power."""
+    rng = random.Random(seed)
+    cards: dict[str, Any] = {}
+    hand = []
+    for i in range(spells):
+        cost: dict[str, Any] = {"energy": rng.randint(0, 3)}
+        if rng.random() < 0.6:
+            cost["power"] = {rng.choice(DOMAINS): rng.randint(1, 2)}
+        cards[f"s{i}"] = {"type": "spell", "cost": cost}
+        hand.append({"id": f"h{i}", "card": f"s{i}"})
+    return {"format": FORMAT, "cards": cards,
+            "state": {"you": {"runes": [{"id": f"r{j}", "domain": rng.choice(DOMAINS)}
+                                        for j in range(runes)], "hand": hand}},
+            "turn": {"values": {h["id"]: rng.randint(1, 5) for h in hand}}}
+
+
+def knapsack_value(data: dict[str, Any]) -> int:
+    """The most value of a `knapsack_turn`, by a table over the plays made (at most 16, the
+    turn's default) and the Energy and each domain's Power spent (every rune is ready: one
+    Energy and one Power of its domain)."""
+    runes = data["state"]["you"]["runes"]
+    have = (ref_turn.DEFAULT_MAX_PLAYS, len(runes),
+            *(sum(r["domain"] == d for r in runes) for d in DOMAINS))
+    table = {(0,) * len(have): 0}
+    for h in data["state"]["you"]["hand"]:
+        cost = data["cards"][h["card"]]["cost"]
+        need = (1, cost["energy"], *(cost.get("power", {}).get(d, 0) for d in DOMAINS))
+        value = data["turn"]["values"][h["id"]]
+        for spent, worth in list(table.items()):
+            more = tuple(a + b for a, b in zip(spent, need))
+            if all(m <= h_ for m, h_ in zip(more, have)) and table.get(more, -1) < worth + value:
+                table[more] = worth + value
+    return max(table.values())
+
+
+@pytest.mark.parametrize("seed,spells,runes", [(0, 30, 10), (1, 30, 10), (2, 40, 12)])
+def test_wide_knapsack_turns_are_answered_exactly_and_proved(seed: int, spells: int,
+                                                             runes: int) -> None:
+    data = knapsack_turn(seed, spells, runes)
+    got = answer("turn", copy.deepcopy(data), SolverConfig(time_limit=120)).to_json()
+    assert got["optimal"] and got["value"] == got["bound"] == knapsack_value(data)
+
+
+# --- What keeps a turn from being plain: each key a later play's order depends on ------------
+
+
+def test_an_effect_for_the_turn_keeps_an_mtg_turn_out_of_the_ordered_search() -> None:
+    """An effect in `state.you.effects` ("the next instant costs {2} less", once) reduces the
+    first matching cast: the listed order (Shock first) wastes it and leaves Lava Axe
+    unaffordable; Lava Axe first is both. An ordered search in candidate order answers 1."""
+    data = {
+        "format": "mtg/1",
+        "cards": {
+            "mountain": {"name": "Mountain", "types": ["land"], "mana": [{"adds": "{R}"}]},
+            "shock": {"name": "Shock", "types": ["instant"], "cost": "{R}"},
+            "axe": {"name": "Lava Axe", "types": ["instant"], "cost": "{2}{R}"},
+        },
+        "state": {"you": {
+            "battlefield": [{"id": "m1", "card": "mountain"}, {"id": "m2", "card": "mountain"}],
+            "hand": [{"id": "h1", "card": "shock"}, {"id": "h2", "card": "axe"}],
+            "effects": [{"id": "e1", "reduction": {"generic": 2},
+                         "applies_to": {"type": ["instant"]}}],
+        }},
+        "turn": {"candidates": "auto"},
+    }
+    got = answer("turn", data, SolverConfig()).to_json()
+    assert (got["value"], got["order"], got["optimal"]) == (2, ["h2", "h1"], True)
+
+
+def test_a_kill_with_targets_keeps_a_payplan_turn_out_of_the_ordered_search() -> None:
+    """Two spells choosing the same unit: one kills it, the other only needs it there. Listed
+    kill first, the other finds no target; the other first, both are played."""
+    data = {
+        "format": "payplan/1",
+        "cards": {
+            "unit": {"type": "unit", "cost": {"energy": 1}},
+            "kill": {"type": "spell", "cost": {"energy": 1}, "targets": {"type": "unit"},
+                     "effect": {"kill": "targets"}},
+            "look": {"type": "spell", "cost": {"energy": 1}, "targets": {"type": "unit"}},
+        },
+        "state": {
+            "you": {"runes": [{"id": f"r{i}", "domain": "fury"} for i in range(3)],
+                    "hand": [{"id": "h1", "card": "kill"}, {"id": "h2", "card": "look"}]},
+            "opponent": {"board": [{"id": "u1", "card": "unit"}]},
+        },
+        "turn": {"candidates": "auto"},
+    }
+    got = answer("turn", data, SolverConfig()).to_json()
+    assert (got["value"], got["order"], got["optimal"]) == (2, ["h2", "h1"], True)

@@ -76,10 +76,13 @@ class Mtg:
         from ..kernel import deadline
         from ..turn import plan_turn, turn_of
         from .moves import Moves
+        from .whole_turn import whole_turn
 
         turn = turn_of(scenario, turn_refused)
-        return plan_turn(Moves(scenario, config, turn.candidates), scenario, turn, FORMAT,
-                         deadline(config))
+        moves = Moves(scenario, config, turn.candidates)
+        model = whole_turn(scenario, turn, moves.deferred)
+        return plan_turn(moves, scenario, turn, FORMAT, deadline(config),
+                         aim=None if model is None else model.aim, ordered=model is not None)
 
     def turn_moves(self, scenario: Scenario, defer: bool = True) -> Any:
         from ..turn import turn_of

@@ -6,8 +6,10 @@ Power of its domain; the pool pays what it holds).
 **When it applies.** Only on *plain* turns, where no play's cost can fall below its printed
 cost and nothing but the runes and the pool can pay: no card of the scenario (held by anyone,
 anywhere) has a keyword, an additional cost, a discount, a grant, an ability, an effect, a
-hybrid pip or an alternative cost; no cost has a non-standard part; you have no sources, no
-effects that last for the turn, no facedown cards, and no rune with a value of its own. Then a
+hybrid pip, an alternative cost, a source of its own, or targets (a play that chooses a unit
+could find it gone, so plays would not commute); no cost has a non-standard part; you have no
+sources, no effects that last for the turn, no facedown cards, and no rune with a value of its
+own. Then a
 play's total is at least its card's printed cost (Deflect and the like only add), and the
 Energy and Power the plays of a turn spend come from the runes and the pool only. Elsewhere
 (and on a search state that is not the deferred mode's) it says None: no bound.
@@ -64,7 +66,8 @@ class Need:
     pips: int  # the power's pips in all
 
 
-def _plain(scenario: Scenario) -> bool:
+def plain(scenario: Scenario) -> bool:
+    """Whether the scenario's turn is plain (see the module docstring's "When it applies")."""
     you = scenario.state.you
     if you.sources or you.effects or you.facedown or any(r.value is not None for r in you.runes):
         return False
@@ -73,7 +76,8 @@ def _plain(scenario: Scenario) -> bool:
         if (k.flow or k.accelerate is not None or k.repeat or k.deflect or k.hidden
                 or card.additional_costs or card.discounts or card.grants or card.abilities
                 or card.effect_adds is not None or card.effect_creates or card.hybrid
-                or card.alternatives or card.cost.other):
+                or card.alternatives or card.cost.other or card.source is not None
+                or card.effect_kill or card.effect_score or card.targets is not None):
             return False
     return True
 
@@ -231,7 +235,7 @@ def cover(values: Sequence[int], weights: Sequence[int], need: int) -> int | Non
 def relaxation(scenario: Scenario, rune_cost: Callable[[Cost], int | None] | None = None
                ) -> Relaxation | None:
     """The relaxation of a plain turn's scenario, None for any other."""
-    return Relaxation(scenario, rune_cost) if _plain(scenario) else None
+    return Relaxation(scenario, rune_cost) if plain(scenario) else None
 
 
-__all__ = ["Relaxation", "cover", "knapsack2", "relaxation"]
+__all__ = ["Relaxation", "cover", "knapsack2", "plain", "relaxation"]

@@ -82,14 +82,15 @@ class Riftbound:
         from ..turn import plan_turn, turn_of
         from .bound import relaxation
         from .moves import Moves
+        from .whole_turn import whole_turn
 
         moves = Moves(scenario)
-        # A card that becomes a source when played pays more than the runes and the pool: the
-        # runes' relaxation does not bound such a turn.
-        sourced = any(card.source is not None for card in scenario.cards.values())
-        relax = None if sourced else relaxation(scenario, moves.rune_cost)
-        return plan_turn(moves, scenario, turn_of(scenario, turn_refused), FORMAT,
-                         deadline(config), relax=relax)
+        turn = turn_of(scenario, turn_refused)
+        model = whole_turn(scenario, turn)
+        return plan_turn(moves, scenario, turn, FORMAT, deadline(config),
+                         relax=relaxation(scenario, moves.rune_cost),
+                         aim=None if model is None else model.aim,
+                         ordered=model is not None and moves.deferred)
 
     def turn_moves(self, scenario: Scenario, defer: bool = True) -> Any:
         from .moves import Moves
