@@ -30,7 +30,13 @@ MAX_CANDIDATES = 6
 
 # Every turn key the generator draws (tests/test_mtg_turn_reference.py checks each is met).
 TURN_KEYS = ("turn.candidates", "turn.values", "turn.max_plays", "state.lands_played_this_turn",
-             "card.effect.adds", "card.enters_tapped")
+             "card.effect.adds", "card.enters_tapped", "card.mana.costs.mana",
+             "card.mana.costs.sacrifice", "card.mana.costs.tap_untapped",
+             "card.mana.costs.pay_life", "card.mana.free", "card.mana.costs.remove_counters",
+             "card.mana.per.removed", "card.abilities.costs.remove_counters",
+             "card.abilities.loyalty", "object.counters", "object.loyalty_activated",
+             "card.additional.count.any", "card.reductions.per_paid", "card.abilities.zone.hand",
+             "card.abilities.cycling")
 
 
 def _pip(rng: random.Random, colors: str) -> str:
@@ -80,31 +86,60 @@ def random_turn(rng: random.Random) -> dict[str, Any]:
         name = dual if rng.random() < 0.2 else f"land-{rng.choice(colors)}"
         you["battlefield"].append({"id": new_id("l"), "card": name, "tapped": rng.random() < 0.1})
         sources += 1
-    extra = rng.choices(["none", "treasure", "brass", "rock", "elf", "sol"],
-                        weights=[4, 2, 1, 2, 2, 1])[0]
+    extra = rng.choices(["none", "treasure", "brass", "rock", "elf", "sol", "filter", "altar",
+                         "seton", "lifeland", "eye", "repository", "storage"],
+                        weights=[4, 2, 1, 2, 2, 1, 2, 1, 1, 1, 1, 1, 1])[0]
     if extra != "none" and (n_candidates <= 4 or rng.random() < 0.3):
+        a, b = colors[0], colors[1]
         bodies: dict[str, dict[str, Any]] = {
             "treasure": {"types": ["artifact"], "tags": ["treasure", "token"],
                          "mana": [{"adds": "{W}|{U}|{B}|{R}|{G}", "costs": ["tap", "sacrifice_self"]}]},
-            "brass": {"types": ["land"], "mana": [{"adds": f"{{{colors[0]}}}|{{{colors[1]}}}",
+            "brass": {"types": ["land"], "mana": [{"adds": f"{{{a}}}|{{{b}}}",
                                                     "costs": ["tap", {"pay_life": 1}]}]},
             "rock": {"types": ["artifact"], "mana": [{"adds": "{C}"}]},
-            "elf": {"types": ["creature"], "colors": ["green"], "mana": [{"adds": f"{{{colors[0]}}}"}]},
+            "elf": {"types": ["creature"], "colors": ["green"], "mana": [{"adds": f"{{{a}}}"}]},
             "sol": {"types": ["artifact"], "mana": [{"adds": "{C}{C}"}]},
+            # A filter land (Sunken Ruins): its cost paid from mana made before it.
+            "filter": {"types": ["land"], "mana": [{"adds": f"{{{a}}}{{{a}}}|{{{a}}}{{{b}}}|{{{b}}}{{{b}}}",
+                                                     "costs": ["tap", rng.choice([f"{{{a}/{b}}}", "{1}"])]}]},
+            # Ashnod's Altar: sacrifice a creature, neither tapping nor sacrificing itself.
+            "altar": {"types": ["artifact"], "mana": [{"adds": "{C}{C}", "costs": [
+                {"sacrifice": {"count": 1, "filter": {"type": "creature"}}}]}]},
+            # Seton's "tap an untapped creature": a sick creature may be tapped so.
+            "seton": {"types": ["creature"], "mana": [{"adds": f"{{{a}}}", "costs": [
+                {"tap_untapped": {"count": 1, "filter": {"type": "creature"}}}]}]},
+            # A land that pays life only, as often as the life allows.
+            "lifeland": {"types": ["land"], "mana": [{"adds": f"{{{b}}}", "costs": [{"pay_life": 1}]}]},
+            # Eye of Ramos: tapped for mana, then sacrificed for more.
+            "eye": {"types": ["artifact"], "mana": [{"adds": f"{{{a}}}"},
+                                                    {"adds": f"{{{a}}}", "costs": ["sacrifice_self"]}]},
+            # Druids' Repository: a charge counter a mana, as often as the counters allow.
+            "repository": {"types": ["enchantment"], "mana": [{"adds": f"{{{a}}}|{{{b}}}", "costs": [
+                {"remove_counters": {"kind": "charge", "count": 1}}]}]},
+            # A storage land (Calciform Pools): {1}, remove X storage counters: X mana.
+            "storage": {"types": ["land"], "mana": [{"adds": f"{{{a}}}|{{{b}}}", "per": "removed",
+                                                     "costs": ["{1}", {"remove_counters": {
+                                                         "kind": "storage", "count": "X"}}]}]},
         }
         card(extra, bodies[extra])
         entry: dict[str, Any] = {"id": new_id("p"), "card": extra}
-        if extra == "elf" and rng.random() < 0.4:
+        if extra in ("elf", "seton") and rng.random() < 0.4:
             entry["sick"] = True
+        if extra in ("repository", "storage"):
+            entry["counters"] = {"charge" if extra == "repository" else "storage": rng.randint(0, 3)}
         if rng.random() < 0.15:
             entry["value"] = rng.randint(0, 6)
         you["battlefield"].append(entry)
         sources += 1
-
+        if extra in ("altar", "seton"):
+            card("bear", {"types": ["creature"]})
+            for _ in range(rng.randint(0, 2)):
+                you["battlefield"].append({"id": new_id("b"), "card": "bear",
+                                           "sick": rng.random() < 0.5})
     # The hand and the graveyard: at most MAX_CANDIDATES candidates in all.
     kinds = ["spell", "spell", "spell", "creature", "land", "ritual", "mana-creature",
              "mana-rock", "reducer", "convoke", "delve", "improvise", "kicker", "x", "discard",
-             "sacrifice", "flashback", "ability"]
+             "sacrifice", "flashback", "ability", "arrows", "walker", "torgaar", "cycler"]
     made = 0
     has_ability = False
     while made < n_candidates:
@@ -159,6 +194,40 @@ def random_turn(rng: random.Random) -> dict[str, Any]:
             body = {"types": ["instant"], "cost": "{1}" + f"{{{rng.choice(colors)}}}",
                     "flashback": "{2}" + f"{{{rng.choice(colors)}}}"}
             zone = rng.choice(["hand", "graveyard", "graveyard"])
+        elif kind == "torgaar":
+            # Torgaar: sacrifice any number of creatures, {2} less each.
+            body = {"types": ["creature"], "cost": "{4}" + f"{{{rng.choice(colors)}}}",
+                    "additional": [{"id": "sac", "other": [{"sacrifice": {
+                        "count": "any", "filter": {"type": "creature"}}}]}],
+                    "reductions": [{"generic": {"per_paid": "sac", "each": 2}}]}
+        elif kind == "cycler":
+            # Cycling (702.29): activated from the hand, discarding the card.
+            body = {"types": ["land"], "mana": [{"adds": f"{{{rng.choice(colors)}}}"}],
+                    "abilities": [{"id": "cycling", "zone": "hand", "cycling": True,
+                                   "costs": [rng.choice(["{1}", f"{{{rng.choice(colors)}}}"]),
+                                             "discard_self"]}]}
+        elif kind in ("arrows", "walker"):
+            if has_ability:
+                continue
+            has_ability = True
+            if kind == "arrows":    # Serrated Arrows: a counter each activation, {T} or not
+                name = card("arrows", {"types": ["artifact"], "abilities": [
+                    {"id": "shoot", "costs": [{"remove_counters": {"kind": "arrowhead", "count": 1}}]
+                     + rng.choice([[], ["tap"], ["{1}"]])}]})
+                entry = {"id": new_id("a"), "card": name,
+                         "counters": {"arrowhead": rng.randint(0, 3)}}
+            else:                   # a planeswalker: one loyalty ability a turn (606.3)
+                name = card("walker", {"types": ["planeswalker"], "abilities": [
+                    {"id": "plus", "loyalty": rng.choice(["+1", "+2", 0])},
+                    {"id": "minus", "loyalty": rng.choice([-1, -2, -3]),
+                     "costs": rng.choice([[], [f"{{{rng.choice(colors)}}}"]])}]})
+                entry = {"id": new_id("a"), "card": name,
+                         "counters": {"loyalty": rng.randint(1, 4)}}
+                if rng.random() < 0.15:
+                    entry["loyalty_activated"] = True
+            you["battlefield"].append(entry)
+            made += 1
+            continue
         else:                   # an activated ability of a permanent on the battlefield
             if has_ability:
                 continue
@@ -179,7 +248,7 @@ def random_turn(rng: random.Random) -> dict[str, Any]:
             you["graveyard"].append({"id": new_id("g"), "card": "filler"})
     if rng.random() < 0.2:
         you["mana_pool"] = f"{{{rng.choice(colors)}}}"
-    if rng.random() < 0.3:
+    if rng.random() < 0.3 or "lifeland" in cards:
         you["life"] = rng.randint(1, 4)
     you["library"] = rng.randint(0, 20)
     if rng.random() < 0.15:
@@ -191,7 +260,8 @@ def random_turn(rng: random.Random) -> dict[str, Any]:
         spec["candidates"] = "auto"
     keys = [o["id"] for o in you["hand"]] + [
         o["id"] for o in you["graveyard"] if cards[o["card"]].get("flashback")] + [
-        f"{o['id']}.ping" for o in you["battlefield"] if o["card"] == "pinger"]
+        f"{o['id']}.{ab['id']}" for zone in ("battlefield", "hand") for o in you[zone]
+        for ab in cards[o["card"]].get("abilities") or []]
     if rng.random() < 0.5:
         spec["values"] = {k: rng.randint(0, 5) for k in keys if rng.random() < 0.6}
     if rng.random() < 0.3:
@@ -220,6 +290,32 @@ def keys_drawn(data: dict[str, Any]) -> set[str]:
             out.add("card.effect.adds")
         if "enters_tapped" in body:
             out.add("card.enters_tapped")
+        for ability in body.get("abilities") or []:
+            for k in ("loyalty", "cycling"):
+                if k in ability:
+                    out.add(f"card.abilities.{k}")
+            if ability.get("zone") == "hand":
+                out.add("card.abilities.zone.hand")
+            if "remove_counters" in str(ability.get("costs")):
+                out.add("card.abilities.costs.remove_counters")
+        if "'count': 'any'" in str(body.get("additional")):
+            out.add("card.additional.count.any")
+        if "per_paid" in str(body.get("reductions")):
+            out.add("card.reductions.per_paid")
+        for ability in body.get("mana") or []:
+            if ability.get("per") == "removed":
+                out.add("card.mana.per.removed")
+            costs = ability.get("costs", ["tap"])
+            if not any(c in ("tap", "sacrifice_self") for c in costs):
+                out.add("card.mana.free")
+            for c in costs:
+                if isinstance(c, str) and c.startswith("{"):
+                    out.add("card.mana.costs.mana")
+                elif isinstance(c, dict):
+                    out.add(f"card.mana.costs.{next(iter(c))}")
+    for zone in ("hand", "graveyard", "battlefield"):
+        for o in data["state"]["you"].get(zone) or []:
+            out |= {f"object.{k}" for k in ("counters", "loyalty_activated") if k in o}
     return out
 
 

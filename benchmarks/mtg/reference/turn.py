@@ -39,20 +39,26 @@ from __future__ import annotations
 import copy
 import itertools
 import json
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Iterator
 
 from . import brute
 from .brute import (
     HAND_KINDS,
     REMOVALS,
+    REPEAT_CAP,
+    Activation,
     Board,
     Priced,
+    _counter_bounds,
     _matches_obj,
+    _pruned,
     activations,
     board,
     card_colors,
     charge,
+    counters_charged,
+    counters_fit,
     destination,
     priced_casts,
     tap_weight,
@@ -61,6 +67,9 @@ from .mana import COLORS, MANA, parse_plain, parse_symbols
 
 DEFAULT_MAX_PLAYS = 16
 ZONES = ("hand", "graveyard", "exile", "command", "battlefield")
+# What an object has only on the battlefield: it is a new object elsewhere (400.7).
+BATTLEFIELD_ONLY = ("counters", "loyalty_activated", "attacking", "chosen_type", "attached_to",
+                    "face_down")
 
 
 class Unsupported(ValueError):
@@ -82,10 +91,14 @@ def normalized(data: dict[str, Any]) -> dict[str, Any]:
         for i, entry in enumerate(you.get(zone) or []):
             if isinstance(entry, str):
                 entry = {"card": entry}
-            obj = {"id": str(entry.get("id", f"{zone}[{i}]")), "card": str(entry["card"]),
-                   "tapped": bool(entry.get("tapped", False)), "sick": bool(entry.get("sick", False))}
+            obj = {k: copy.deepcopy(v) for k, v in entry.items() if v is not None}
+            obj.update({"id": str(entry.get("id", f"{zone}[{i}]")), "card": str(entry["card"]),
+                        "tapped": bool(entry.get("tapped", False)),
+                        "sick": bool(entry.get("sick", False))})
             if entry.get("value") is not None:
                 obj["value"] = int(entry["value"])
+            if not obj.get("counters"):
+                obj.pop("counters", None)
             objs.append(obj)
         you[zone] = objs
     you["mana_pool"] = _pool_text(_pool_of(str(you.get("mana_pool") or "")))
@@ -100,9 +113,9 @@ def normalized(data: dict[str, Any]) -> dict[str, Any]:
 def _check_supported(data: dict[str, Any]) -> None:
     for name, card in data["cards"].items():
         for a in activations(card):
-            if a.mana_cost or a.parts or a.free or a.restricted is not None:
-                raise Unsupported(f"card {name}: a mana ability this turn reference does not model "
-                                  f"(filter, other costs, neither tap nor sacrifice, only_for)")
+            if a.restricted is not None:
+                raise Unsupported(f"card {name}: restricted mana (only_for) this turn reference "
+                                  f"does not model")
 
 
 def _pool_of(text: str) -> tuple[int, ...]:
@@ -168,10 +181,12 @@ def candidates(data: dict[str, Any], played: frozenset[str]) -> list[Candidate]:
         if card.get("flashback") is not None or any(
                 a.get("zone") == "graveyard" for a in card.get("alternative") or []):
             out.append(Candidate(o["id"], "cast", o["id"], "graveyard"))
-    for o in you["battlefield"]:
-        for ab in cards[o["card"]].get("abilities") or []:
-            out.append(Candidate(f"{o['id']}.{ab['id']}", "ability", o["id"], "battlefield",
-                                 str(ab["id"])))
+    for zone in ("battlefield", "hand"):
+        for o in you[zone]:
+            for ab in cards[o["card"]].get("abilities") or []:
+                if str(ab.get("zone") or "battlefield") == zone:
+                    out.append(Candidate(f"{o['id']}.{ab['id']}", "ability", o["id"], zone,
+                                         str(ab["id"])))
     return out
 
 
@@ -232,6 +247,8 @@ def moves(data: dict[str, Any], c: Candidate) -> list[Move]:
     if why:
         return []
     b = board(here)
+    if b.counters_short:
+        return []
     seen: dict[tuple[str, int], Move] = {}
     for p in priced:
         for score, after in payments(here, b, p, c):
@@ -249,60 +266,112 @@ def _has_x(here: dict[str, Any]) -> bool:
 
 @dataclass(frozen=True, slots=True)
 class _Use:
+    """One permanent's part in a payment: at most one use that taps or sacrifices it (a mana
+    ability, convoke, improvise, a tap cost of the spell; or a mana ability tapping it and then,
+    `then`, one sacrificing it without tapping it: Eye of Ramos), plus the activations of its
+    mana abilities that neither tap nor sacrifice it (`repeats`: an altar, as often as their
+    costs allow)."""
     kind: str                       # none | mana | convoke | improvise | tapcost
-    adds: tuple[str, ...] = ()
-    taps: bool = False
-    sac: bool = False
-    life: int = 0
+    act: Activation | None = None
+    then: Activation | None = None
+    repeats: tuple[Activation, ...] = ()
     color: str | None = None        # convoke: the color it pays, None for {1}
     req: int = -1
 
+    @property
+    def acts(self) -> tuple[Activation, ...]:
+        return ((self.act,) if self.act is not None else ()) + (
+            (self.then,) if self.then is not None else ()) + self.repeats
 
-def _uses(b: Board, i: int, tapcosts: list[tuple[int, Any]]) -> list[_Use]:
+    @property
+    def taps(self) -> bool:
+        return self.kind in ("convoke", "improvise", "tapcost") or (
+            self.act is not None and self.act.taps)
+
+    @property
+    def sac(self) -> bool:
+        return any(a.sac_self for a in self.acts)
+
+
+def _uses(b: Board, i: int, tapcosts: list[tuple[int, Any]], relevant: str) -> list[_Use]:
+    """The uses of permanent i; a mana ability's options that differ only in kinds of mana no
+    cost names (`brute.relevant_kinds`: they can only pay generic mana) are one, made in the
+    first such kind (`_folded` compares states so)."""
     o = b.battlefield[i]
     card = b.cards[o.card]
     types = set(card.get("types") or [])
-    sick = o.sick and "creature" in types
-    out = [_Use("none")]
-    seen: set[_Use] = set()
-    for a in activations(card):
-        if a.taps and (o.tapped or sick):
-            continue
-        u = _Use("mana", a.adds, a.taps, a.sac_self, a.life)
-        if u not in seen:
-            seen.add(u)
-            out.append(u)
+    sick = o.sick and "creature" in types       # 302.6: its own {T} abilities only
+    once = [_Use("none")]
+    free: list[Activation] = []
+    for a in _pruned(activations(card), relevant):
+        if a.free:
+            free.append(a)
+        elif not (a.taps and (o.tapped or sick)):
+            once.append(_Use("mana", a))
+    taps_only = [u.act for u in once if u.act is not None and u.act.taps and not u.act.sac_self]
+    sacs_only = [u.act for u in once if u.act is not None and u.act.sac_self and not u.act.taps]
+    once += [_Use("mana", t, g) for t in taps_only for g in sacs_only]
     if not o.tapped:
         spell = b.spell
         if spell.get("convoke") and not spell.get("_ability") and "creature" in types:
-            out.append(_Use("convoke", taps=True))
-            out += [_Use("convoke", taps=True, color=col) for col in sorted(card_colors(card))]
+            once.append(_Use("convoke"))
+            once += [_Use("convoke", color=col) for col in sorted(card_colors(card))]
         if spell.get("improvise") and not spell.get("_ability") and "artifact" in types:
-            out.append(_Use("improvise", taps=True))
+            once.append(_Use("improvise"))
         for r, (_, flt) in enumerate(tapcosts):
             if _matches_obj(b.cards, o, flt):
-                out.append(_Use("tapcost", taps=True, req=r))
-    return out
+                once.append(_Use("tapcost", req=r))
+    once = [u for u in dict.fromkeys(once) if counters_fit(u.acts)]
+    if not free:
+        return once
+    by_ability: dict[int, list[Activation]] = {}
+    for a in free:
+        by_ability.setdefault(a.ability, []).append(a)
+    per_ability = [[m for k in range(_repeat_bound(b, opts[0]) + 1)
+                    for m in itertools.combinations_with_replacement(opts, k)]
+                   for opts in by_ability.values()]
+    repeats = list(dict.fromkeys(sum(combo, ()) for combo in itertools.product(*per_ability)))
+    return [replace(u, repeats=r) for u in once for r in repeats if counters_fit(r + u.acts)]
+
+
+def _repeat_bound(b: Board, a: Activation) -> int:
+    """How often a mana ability that neither taps nor sacrifices its permanent can be activated
+    (605: only its costs limit it): the objects its other costs take, the counters it removes
+    (`per: removed` once), the life it pays, the mana
+    its cost takes out of everything the board could make; an ability with no cost but mana at
+    most stops at the format's cut (REPEAT_CAP)."""
+    bounds = [b.available(kind, json.loads(fj)) // n for kind, n, fj in a.parts]
+    bounds += _counter_bounds(a)
+    if a.life:
+        bounds.append(b.life_total // a.life)
+    k = min(bounds) if bounds else REPEAT_CAP
+    if a.mana_cost:
+        potential = sum(b.pool0) + sum(max((len(x.adds) for x in activations(b.cards[o.card])),
+                                           default=0) for o in b.battlefield)
+        k = min(k, potential // max(1, len(a.mana_cost)))
+    return k
 
 
 def payments(here: dict[str, Any], b: Board, p: Priced, c: Candidate) -> Iterator[tuple[int, str]]:
-    """Every payment of the total `p`: (score, the state after the cast resolves)."""
+    """Every payment of the total `p`: (score, the state after the cast resolves). 601.2g comes
+    before 601.2h: the mana abilities are activated first, in an order the player chooses (a
+    filter's mana cost paid from mana made before it, never its own), their other costs paid
+    then (a permanent they sacrifice can no longer convoke, improvise or pay the spell's tap
+    cost; one tapped for mana first may still be sacrificed); then the spell's costs."""
     parts = [(k, n, json.loads(fj)) for k, n, fj in p.other]
     tapcosts = [(n, flt) for k, n, flt in parts if k == "tap_untapped"]
-    field_reqs = [(k, n, flt) for k, n, flt in parts if k in REMOVALS]
-    hand_reqs = [(k, n, flt) for k, n, flt in parts if k in HAND_KINDS]
-    grave_reqs = [(k, n, flt) for k, n, flt in parts if k == "exile_from_graveyard"]
-    mill = sum(n for k, n, _ in parts if k == "mill")
-    if mill > b.library or p.life > b.life_total:
+    if sum(n for k, n, _ in parts if k == "mill") > b.library or p.life > b.life_total:
         return
-    w = b.weights
-    uses = [_uses(b, i, tapcosts) for i in range(len(b.battlefield))]
-    total = p.mana
+    relevant = here.get("_relevant")
+    if relevant is None:
+        relevant = brute.relevant_kinds(here)
+    uses = [_uses(b, i, tapcosts, relevant) for i in range(len(b.battlefield))]
     for plan in itertools.product(*uses):
         if any(sum(1 for u in plan if u.kind == "tapcost" and u.req == r) != n
                for r, (n, _) in enumerate(tapcosts)):
             continue
-        life = p.life + sum(u.life for u in plan)
+        acts = [a for u in plan for a in u.acts]
+        life = p.life + sum(a.life for a in acts)
         if life > b.life_total:
             continue
         convoke = [0] * 5
@@ -312,39 +381,148 @@ def payments(here: dict[str, Any], b: Board, p: Priced, c: Candidate) -> Iterato
                 convoke[COLORS.index(u.color)] += 1
             elif u.kind in ("convoke", "improvise"):
                 generic_payers += 1
-        if any(convoke[k] > total[1 + k] for k in range(5)):
+        if any(convoke[k] > p.mana[1 + k] for k in range(5)):
             continue
-        self_gone = {i for i, u in enumerate(plan) if u.sac}
-        made = list(b.pool0)
-        for u in plan:
-            for col in u.adds:
+        ab_parts = [(k, n, json.loads(fj)) for a in acts for k, n, fj in a.parts]
+        every = ab_parts + parts
+        mill = sum(n for k, n, _ in every if k == "mill")
+        if mill > b.library:
+            continue
+        pools = _filter_pools(_made_first(b.pool0, acts), tuple(a for a in acts if a.mana_cost))
+        if not pools:
+            continue
+        change = _counter_change(b, c, plan)
+        for score, after in _picks(here, b, p, c, plan, every, ab_parts, mill, life, convoke,
+                                   generic_payers, pools, change):
+            yield score + counters_charged(b, acts), after
+
+
+def _counter_change(b: Board, c: Candidate, plan: tuple[_Use, ...]) -> dict[str, dict[str, int]]:
+    """The counters the payment takes off each permanent (its mana abilities' costs) and, for an
+    activated ability, its own cost's (606.4: a loyalty cost's sign; +N puts counters on)."""
+    change: dict[str, dict[str, int]] = {}
+    for i, u in enumerate(plan):
+        for a in u.acts:
+            for kind, n in a.counters:
+                mine = change.setdefault(b.battlefield[i].id, {})
+                mine[kind] = mine.get(kind, 0) - n
+    if c.kind == "ability":
+        mine = change.setdefault(c.object, {})
+        for kind, n in b.spell.get("_removes") or []:
+            mine[kind] = mine.get(kind, 0) - n
+        if b.loyalty is not None:
+            mine["loyalty"] = mine.get("loyalty", 0) + b.loyalty
+    return change
+
+
+def _made_first(pool0: tuple[int, ...], acts: list[Activation]) -> tuple[int, ...]:
+    """The pool after every mana ability without a mana cost (activated first: more mana never
+    hurts a filter)."""
+    made = list(pool0)
+    for a in acts:
+        if not a.mana_cost:
+            for col in a.adds:
                 made[MANA.index(col)] += 1
-        for removal in _field_picks(b, field_reqs, self_gone):
-            for hand_pick in _card_picks(b, b.hand, hand_reqs, set()):
-                used_grave: set[str] = set()
-                for grave_pick in _card_picks(b, b.graveyard, grave_reqs, used_grave):
-                    grave_ids = {oid for _, oid in grave_pick}
-                    rest_grave = [g for g in b.graveyard if g.id not in grave_ids]
-                    delves: list[tuple[Any, ...]] = [()]
-                    if b.spell.get("delve") and not b.spell.get("_ability"):
-                        delves = [s for k in range(len(rest_grave) + 1)
-                                  for s in itertools.combinations(rest_grave, k)]
-                    for delved in delves:
-                        generic = generic_payers + len(delved)
-                        if generic > total[0]:
-                            continue
-                        for left in _pay(total, convoke, generic, tuple(made)):
-                            score = _score(b, plan, removal, hand_pick, grave_pick, delved,
-                                           mill, life, w)
-                            after = _resolve(here, b, p, c, plan, removal, hand_pick, grave_pick,
-                                             delved, mill, life, left)
-                            yield score, after
+    return tuple(made)
+
+
+def _filter_pools(pool: tuple[int, ...], filters: tuple[Activation, ...]) -> set[tuple[int, ...]]:
+    """Every pool the filters reach, activated in every order, each paying its mana cost every
+    way from the mana made before it (never its own)."""
+    if not filters:
+        return {pool}
+    out: set[tuple[int, ...]] = set()
+    for j, a in enumerate(filters):
+        if j and a == filters[j - 1]:
+            continue
+        rest = filters[:j] + filters[j + 1:]
+        for paid in _pay_symbols(pool, a.mana_cost):
+            after = list(paid)
+            for col in a.adds:
+                after[MANA.index(col)] += 1
+            out |= _filter_pools(tuple(after), rest)
+    return out
+
+
+def _pay_symbols(pool: tuple[int, ...], cost: tuple[Any, ...]) -> set[tuple[int, ...]]:
+    """Every pool (W U B R G C) left after paying a mana ability's own mana cost."""
+    pools = {pool}
+
+    def take(ps: set[tuple[int, ...]], kinds: list[int]) -> set[tuple[int, ...]]:
+        return {q[:i] + (q[i] - 1,) + q[i + 1:] for q in ps for i in kinds if q[i] > 0}
+
+    for kind, arg in cost:
+        if kind == "generic":
+            for _ in range(arg):
+                pools = take(pools, list(range(6)))
+        elif kind == "mana" or kind == "phyrexian":
+            pools = take(pools, [MANA.index(arg)])
+        elif kind in ("hybrid", "hphyrexian"):
+            pools = take(pools, [MANA.index(arg[0]), MANA.index(arg[1])])
+        elif kind == "mono":
+            two = set(pools)
+            for _ in range(arg[0]):
+                two = take(two, list(range(6)))
+            pools = take(pools, [MANA.index(arg[1])]) | two
+        else:
+            raise Unsupported(f"a mana ability's cost symbol {kind}")
+    return pools
+
+
+def _picks(here: dict[str, Any], b: Board, p: Priced, c: Candidate, plan: tuple[_Use, ...],
+           every: list[tuple[str, int, Any]], ab_parts: list[tuple[str, int, Any]], mill: int,
+           life: int, convoke: list[int], generic_payers: int, pools: set[tuple[int, ...]],
+           change: dict[str, dict[str, int]]) -> Iterator[tuple[int, str]]:
+    """The objects the mana abilities' and the spell's other costs take, then the delve and the
+    pool's split: every payment of one plan of uses."""
+    self_gone = {i for i, u in enumerate(plan) if u.sac}
+    used = {i for i, u in enumerate(plan) if u.taps}
+    busy = {i for i, u in enumerate(plan) if u.kind in ("convoke", "improvise", "tapcost")}
+    ab_field = [(k, n, f) for k, n, f in ab_parts if k in REMOVALS]
+    ab_taps = [(k, n, f) for k, n, f in ab_parts if k == "tap_untapped"]
+    field_reqs = [r for r in _minus(every, ab_parts) if r[0] in REMOVALS]
+    hand_reqs = [r for r in every if r[0] in HAND_KINDS]
+    grave_reqs = [r for r in every if r[0] == "exile_from_graveyard"]
+    for ab_removal in _field_picks(b, ab_field, self_gone | busy):
+        gone = self_gone | {i for i, _ in ab_removal}
+        for tap_pick in _tap_picks(b, ab_taps, used):
+            tapped = used | set(tap_pick)
+            for removal in _field_picks(b, field_reqs, gone):
+                removed = {i: "sacrifice" for i in self_gone}
+                removed.update(dict(ab_removal + removal))
+                for hand_pick in _card_picks(b, b.hand, hand_reqs, set()):
+                    for grave_pick in _card_picks(b, b.graveyard, grave_reqs, set()):
+                        grave_ids = {oid for _, oid in grave_pick}
+                        rest_grave = [g for g in b.graveyard if g.id not in grave_ids]
+                        delves: list[tuple[Any, ...]] = [()]
+                        if b.spell.get("delve") and not b.spell.get("_ability"):
+                            delves = [s for k in range(len(rest_grave) + 1)
+                                      for s in itertools.combinations(rest_grave, k)]
+                        for delved in delves:
+                            generic = generic_payers + len(delved)
+                            if generic > p.mana[0]:
+                                continue
+                            score = _score(b, removed, tapped, hand_pick, grave_pick, delved,
+                                           mill, life)
+                            for pool in sorted(pools):
+                                for left in _pay(p.mana, convoke, generic, pool):
+                                    yield score, _resolve(here, b, p, c, removed, tapped, hand_pick,
+                                                          grave_pick, delved, mill, life, left,
+                                                          change)
+
+
+def _minus(every: list[Any], some: list[Any]) -> list[Any]:
+    """`every` without one copy of each of `some` (a list's multiset difference)."""
+    out = list(every)
+    for x in some:
+        out.remove(x)
+    return out
 
 
 def _field_picks(b: Board, reqs: list[tuple[str, int, Any]], gone: set[int]
                  ) -> Iterator[tuple[tuple[int, str], ...]]:
-    """Distinct battlefield objects for the spell's sacrifice and return costs (not ones a mana
-    ability sacrificed already); one tapped for mana or convoke may still be sacrificed."""
+    """Distinct battlefield objects for sacrifice and return costs (not ones removed already);
+    one tapped for mana or convoke may still be sacrificed by the spell's cost."""
     if not reqs:
         yield ()
         return
@@ -354,6 +532,21 @@ def _field_picks(b: Board, reqs: list[tuple[str, int, Any]], gone: set[int]
     for pick in itertools.combinations(eligible, n):
         for more in _field_picks(b, rest, gone | set(pick)):
             yield tuple((i, kind) for i in pick) + more
+
+
+def _tap_picks(b: Board, reqs: list[tuple[str, int, Any]], tapped: set[int]
+               ) -> Iterator[tuple[int, ...]]:
+    """Distinct untapped battlefield objects a mana ability's "tap an untapped ..." taps (a
+    summoning-sick creature may be tapped so: 302.6 restricts its own {T} abilities only)."""
+    if not reqs:
+        yield ()
+        return
+    (_, n, flt), rest = reqs[0], reqs[1:]
+    eligible = [i for i, o in enumerate(b.battlefield)
+                if i not in tapped and not o.tapped and _matches_obj(b.cards, o, flt)]
+    for pick in itertools.combinations(eligible, n):
+        for more in _tap_picks(b, rest, tapped | set(pick)):
+            yield pick + more
 
 
 def _card_picks(b: Board, zone: list[Any], reqs: list[tuple[str, int, Any]], taken: set[str]
@@ -396,16 +589,15 @@ def _pay(total: tuple[int, ...], convoke: list[int], generic_paid: int, have: tu
     yield from split(0, generic)
 
 
-def _score(b: Board, plan: tuple[_Use, ...], removal: tuple[tuple[int, str], ...],
+def _score(b: Board, removed: dict[int, str], tapped: set[int],
            hand_pick: tuple[tuple[str, str], ...], grave_pick: tuple[tuple[str, str], ...],
-           delved: tuple[Any, ...], mill: int, life: int, w: dict[str, int]) -> int:
+           delved: tuple[Any, ...], mill: int, life: int) -> int:
     """The reference's charges: each object removed its value or the way's weight, once; each
-    other object tapped its tap weight; cards lost from hand or graveyard; mill; life."""
-    removed = {i: "sacrifice" for i, u in enumerate(plan) if u.sac}
-    removed.update(dict(removal))
+    other object tapped its tap weight (however it is tapped); cards lost from hand or
+    graveyard; mill; life."""
+    w = b.weights
     score = sum(charge(b.battlefield[i], w[kind]) for i, kind in removed.items())
-    score += sum(tap_weight(b.cards[b.battlefield[i].card], w)
-                 for i, u in enumerate(plan) if u.taps and i not in removed)
+    score += sum(tap_weight(b.cards[b.battlefield[i].card], w) for i in tapped if i not in removed)
     hand = {o.id: o for o in b.hand}
     grave = {o.id: o for o in b.graveyard}
     score += sum(charge(hand[oid], w[kind]) for kind, oid in hand_pick)
@@ -418,22 +610,22 @@ def _token(cards: dict[str, Any], card: str) -> bool:
     return "token" in (cards[card].get("tags") or [])
 
 
-def _resolve(here: dict[str, Any], b: Board, p: Priced, c: Candidate, plan: tuple[_Use, ...],
-             removal: tuple[tuple[int, str], ...], hand_pick: tuple[tuple[str, str], ...],
+def _resolve(here: dict[str, Any], b: Board, p: Priced, c: Candidate, removed: dict[int, str],
+             tapped: set[int], hand_pick: tuple[tuple[str, str], ...],
              grave_pick: tuple[tuple[str, str], ...], delved: tuple[Any, ...], mill: int,
-             life: int, left: tuple[int, ...]) -> str:
-    tapped = {b.battlefield[i].id for i, u in enumerate(plan) if u.taps}
-    removed = {b.battlefield[i].id: "sacrifice" for i, u in enumerate(plan) if u.sac}
-    removed.update({b.battlefield[i].id: kind for i, kind in removal})
+             life: int, left: tuple[int, ...], change: dict[str, dict[str, int]]) -> str:
     lost = {oid: kind for kind, oid in hand_pick}
     exiled = {oid for _, oid in grave_pick} | {g.id for g in delved}
     dest = destination(b.spell, p) if c.kind == "cast" else None
-    return apply(here, c, tapped, removed, lost, exiled, mill, life, left, dest)
+    return apply(here, c, {b.battlefield[i].id for i in tapped},
+                 {b.battlefield[i].id: kind for i, kind in removed.items()}, lost, exiled, mill,
+                 life, left, dest, change, b.loyalty is not None)
 
 
 def apply(here: dict[str, Any], c: Candidate, tapped: set[str], removed: dict[str, str],
           lost: dict[str, str], exiled: set[str], mill: int, life: int, left: tuple[int, ...],
-          dest: str | None) -> str:
+          dest: str | None, change: dict[str, dict[str, int]] | None = None,
+          loyalty_used: bool = False) -> str:
     """The state after a cast or an ability resolves, as canonical JSON (608.2n, 601.2h):
     `removed` battlefield ids (sacrifice | return_to_hand), `lost` hand ids (discard |
     exile_from_hand), `exiled` graveyard ids, the pool `left` (W U B R G C) plus the card's
@@ -449,10 +641,14 @@ def apply(here: dict[str, Any], c: Candidate, tapped: set[str], removed: dict[st
         you[zone] = [o for o in you[zone] if o["id"] != c.object]
     battlefield = []
     for o in you["battlefield"]:
+        o = _counted(o, (change or {}).get(o["id"]))
+        if loyalty_used and o["id"] == c.object:
+            o = {**o, "loyalty_activated": True}
         if o["id"] in removed:
             if not _token(cards, o["card"]):
                 to = "graveyard" if removed[o["id"]] == "sacrifice" else "hand"
-                moved[to].append({**o, "tapped": False, "sick": False})
+                moved[to].append({**{k: v for k, v in o.items() if k not in BATTLEFIELD_ONLY},
+                                  "tapped": False, "sick": False})
             continue
         battlefield.append({**o, "tapped": True} if o["id"] in tapped else o)
     you["battlefield"] = battlefield
@@ -484,6 +680,21 @@ def apply(here: dict[str, Any], c: Candidate, tapped: set[str], removed: dict[st
     you["life"] = int(you.get("life", 20)) - life
     you["library"] = int(you.get("library", 0)) - mill
     return _key(state)
+
+
+def _counted(o: dict[str, Any], change: dict[str, int] | None) -> dict[str, Any]:
+    """A battlefield object with its counters changed (a kind at 0 is gone, no kind left: no
+    `counters`)."""
+    if not change:
+        return o
+    have = dict(o.get("counters") or {})
+    for kind, n in change.items():
+        have[kind] = have.get(kind, 0) + n
+    have = {k: n for k, n in sorted(have.items()) if n}
+    out = {k: v for k, v in o.items() if k != "counters"}
+    if have:
+        out["counters"] = have
+    return out
 
 
 def _folded(here: dict[str, Any], pool: list[int]) -> tuple[int, ...]:
@@ -635,9 +846,10 @@ def replay(data: dict[str, Any], answer: dict[str, Any]) -> list[str]:
                 problems.append(f"{where}: unreadable payment ({type(bad).__name__}: {bad})")
                 break
             obj_score = int(p.get("objective", p.get("score", 0)))
-            match = [m for m in mine if m.after == after and m.objective == obj_score]
+            same = search.fold(after)
+            match = [m for m in mine if search.fold(m.after) == same and m.objective == obj_score]
             if not match:
-                near = sorted({m.objective for m in mine if m.after == after})
+                near = sorted({m.objective for m in mine if search.fold(m.after) == same})
                 problems.append(f"{where}: {key}: the reference finds no move reaching the "
                                 f"state this payment leaves for objective {obj_score}"
                                 + (f" (it charges {near})" if near else
@@ -667,8 +879,14 @@ def _applied(here: dict[str, Any], c: Candidate, p: dict[str, Any]) -> str:
     lost: dict[str, str] = {}
     exiled: set[str] = set()
     mill = 0
+    change: dict[str, dict[str, int]] = {}
     for s in pay.get("sources") or []:
         costs = [str(x) for x in s.get("costs") or []]
+        removes = s.get("counters_removed") or {
+            w[1]: int(w[2]) for w in (c.split() for c in costs) if w[0] == "remove_counters"}
+        for kind, n in removes.items():
+            mine = change.setdefault(str(s["id"]), {})
+            mine[kind] = mine.get(kind, 0) - int(n)
         if "tap" in costs:
             tapped.add(str(s["id"]))
         if "sacrifice_self" in costs:
@@ -701,8 +919,15 @@ def _applied(here: dict[str, Any], c: Candidate, p: dict[str, Any]) -> str:
     if left_vec[0]:
         raise ValueError(f"left_in_pool {p.get('left_in_pool')!r} holds generic mana")
     dest = p.get("destination") if c.kind == "cast" else None
+    total = p.get("total") or {}
+    if c.kind == "ability":
+        mine = change.setdefault(c.object, {})
+        for kind, n in (total.get("counters") or {}).items():
+            mine[kind] = mine.get(kind, 0) - int(n)
+        if total.get("loyalty") is not None:
+            mine["loyalty"] = mine.get("loyalty", 0) + int(total["loyalty"])
     return apply(here, c, tapped, removed, lost, exiled, mill, int(pay.get("life", 0)),
-                 tuple(left_vec[1:7]), dest)
+                 tuple(left_vec[1:7]), dest, change, total.get("loyalty") is not None)
 
 
 def compare(data: dict[str, Any], answer: dict[str, Any]) -> list[str]:
