@@ -11,6 +11,7 @@ ruleset's "not built yet").
 from __future__ import annotations
 
 import copy
+import json
 import random
 from typing import Any
 
@@ -56,6 +57,29 @@ CARDS: dict[str, Any] = {
                "additional": [{"id": "discard", "mandatory": True, "other": [{"discard": 1}]}]},
     "cruise": {"types": ["sorcery"], "cost": "{2}{U}", "delve": True},
     "fireball": {"types": ["sorcery"], "cost": "{X}{G}"},
+    "mountain": {"types": ["land"], "mana": [{"adds": "{R}"}]},
+    "wastes": {"types": ["land"], "mana": [{"adds": "{C}"}]},
+    "shock": {"types": ["instant"], "cost": "{R}"},
+    # Strike It Rich: create a Treasure; flashback {2}{R}.
+    "strike-it-rich": {"types": ["sorcery"], "cost": "{R}", "flashback": "{2}{R}",
+                       "effect": {"tokens": [{"card": "treasure"}]}},
+    # Frantic Search: untap up to three lands.
+    "frantic-search": {"types": ["instant"], "cost": "{2}{U}",
+                       "effect": {"untap": {"count": 3, "filter": {"type": ["land"]}}}},
+    "divination": {"types": ["sorcery"], "cost": "{2}{U}"},
+    "sol-ring": {"types": ["artifact"], "cost": "{1}", "mana": [{"adds": "{C}{C}"}]},
+    "golem": {"types": ["artifact", "creature"], "cost": "{3}"},
+    "hasty-elves": {"types": ["creature"], "cost": "{G}", "haste": True, "mana": [{"adds": "{G}"}]},
+    "giant-growth": {"types": ["instant"], "cost": "{G}"},
+    # "The next instant or sorcery spell you cast this turn costs {2} less."
+    "discounter": {"types": ["sorcery"], "cost": "{R}", "effect": {"grants": [
+        {"reduction": {"generic": 2}, "applies_to": {"type": ["instant", "sorcery"]}}]}},
+    "big-sorcery": {"types": ["sorcery"], "cost": "{2}{R}"},
+    # Goblin Warchief: Goblin spells cost {1} less; Goblins have haste.
+    "warchief": {"types": ["creature"], "tags": ["goblin"], "cost": "{1}{R}{R}", "grants": [
+        {"reduction": {"generic": 1}, "applies_to": {"tags": ["goblin"]}},
+        {"haste": True, "applies_to": {"tags": ["goblin"]}}]},
+    "goblin-elf": {"types": ["creature"], "tags": ["goblin"], "cost": "{R}", "mana": [{"adds": "{R}"}]},
     "treasure": {"types": ["artifact"], "tags": ["treasure", "token"],
                  "mana": [{"adds": "{W}|{U}|{B}|{R}|{G}", "costs": ["tap", "sacrifice_self"]}]},
     # Sunken Ruins: {U/B}, {T}: {U}{U}, {U}{B} or {B}{B}.
@@ -93,7 +117,13 @@ CARDS: dict[str, Any] = {
 
 def scenario(you: dict[str, Any], spec: dict[str, Any] | None = None,
              **state: Any) -> dict[str, Any]:
-    return {"format": "mtg/1", "cards": copy.deepcopy(CARDS), "state": {"you": you, **state},
+    """A turn with only the cards its objects name (and the tokens their effects create): a key
+    the turn refuses on a card not in play would refuse every turn."""
+    named = json.dumps(you)
+    cards = {k: v for k, v in CARDS.items() if f'"{k}"' in named}
+    cards.update({t["card"]: CARDS[t["card"]] for v in list(cards.values())
+                  for t in (v.get("effect") or {}).get("tokens") or []})
+    return {"format": "mtg/1", "cards": copy.deepcopy(cards), "state": {"you": you, **state},
             "turn": spec or {}}
 
 
@@ -215,6 +245,42 @@ HAND_WORKED: dict[str, tuple[dict[str, Any], tuple[int, int, int]]] = {
                                        "hand": hand("torgaar")}), (1, 14, 4)),
     # Cycling from the hand: {1} and the card discarded (1 + 4); the card can't be cast.
     "cycling": (scenario({"battlefield": lands("forest"), "hand": hand("cycler")}), (1, 5, 1)),
+    # The contract's worked examples of what a cast leaves behind. Strike It Rich's Treasure pays
+    # the Shock (sacrificed: 5).
+    "a-token-pays-later": (scenario({"battlefield": lands("mountain"),
+                                     "hand": hand("strike-it-rich", "shock")}), (2, 6, 2)),
+    # Frantic Search untaps the three Islands it was paid with: Divination is paid again.
+    "untap-lands": (scenario({"battlefield": lands("island", "island", "island"),
+                              "hand": hand("frantic-search", "divination")}), (2, 6, 6)),
+    # Sol Ring cast first taps at once (an artifact is never summoning sick).
+    "mana-rock-cast-first": (scenario({"battlefield": lands("wastes", "wastes"),
+                                       "hand": hand("sol-ring", "golem")}), (2, 3, 4)),
+    # A hasty mana creature cast first pays the next cast (creature tap 2).
+    "haste": (scenario({"battlefield": lands("forest"),
+                        "hand": hand("hasty-elves", "giant-growth")}), (2, 3, 2)),
+    # A haste grant: Goblin Warchief's Goblins have haste (its {1} less takes nothing from {R}).
+    "haste-grant": (scenario({"battlefield": [*lands("mountain"), perm("w1", "warchief")],
+                              "hand": hand("goblin-elf", "shock")}), (2, 3, 2)),
+    # An effect for the next instant or sorcery: the {2}{R} sorcery costs {R}.
+    "effect-grants": (scenario({"battlefield": lands("mountain", "mountain"),
+                                "hand": hand("discounter", "big-sorcery")}), (2, 2, 2)),
+    # An effect already in the state: one Mountain pays the {2}{R} sorcery.
+    "state-effects": (scenario({"battlefield": lands("mountain"), "hand": hand("big-sorcery"),
+                                "effects": [{"id": "effect1", "reduction": {"generic": 2},
+                                             "applies_to": {"type": ["instant", "sorcery"]}}]}),
+                      (1, 1, 1)),
+    # ... used by the first matching spell: the second of two pays in full.
+    "an-effect-is-used-up": (scenario({"battlefield": lands("mountain", "mountain", "mountain"),
+                                       "hand": hand("big-sorcery", "big-sorcery"),
+                                       "effects": [{"reduction": {"generic": 2},
+                                                    "applies_to": {"type": ["sorcery"]}}]}),
+                             (1, 1, 1)),
+    # ... unless it lasts the turn: both for {R}.
+    "an-effect-for-the-turn": (scenario({"battlefield": lands("mountain", "mountain", "mountain"),
+                                         "hand": hand("big-sorcery", "big-sorcery"),
+                                         "effects": [{"reduction": {"generic": 2}, "uses": "turn",
+                                                      "applies_to": {"type": ["sorcery"]}}]}),
+                               (2, 2, 2)),
     # Not your main phase: no land play, only the instant.
     "not-main": (scenario({"battlefield": lands("swamp"), "hand": hand("forest", "ritual", "bolt")},
                           phase="combat"), (2, 1, 2)),

@@ -102,11 +102,30 @@ def normalized(data: dict[str, Any]) -> dict[str, Any]:
             objs.append(obj)
         you[zone] = objs
     you["mana_pool"] = _pool_text(_pool_of(str(you.get("mana_pool") or "")))
+    effects = _effects(you.get("effects") or [])
+    you.pop("effects", None)
+    if effects:
+        you["effects"] = effects
     you.setdefault("life", 20)
     you.setdefault("library", 0)
     state.setdefault("lands_played_this_turn", 0)
     _check_supported(out)
     out["_relevant"] = brute.relevant_kinds(out)
+    return out
+
+
+def _effects(raw: list[Any]) -> list[dict[str, Any]]:
+    """`state.you.effects` written out: {id, reduction, applies_to, uses}; a missing id is
+    effectN (N the entry's position, 1-based, or the least free number when that is taken)."""
+    given = {str(e["id"]) for e in raw if e.get("id") is not None}
+    out = []
+    for i, e in enumerate(raw):
+        eid = e.get("id")
+        if eid is None:
+            eid = f"effect{i + 1}" if f"effect{i + 1}" not in given else _fresh(given, "effect")
+            given.add(eid)
+        out.append({"id": str(eid), "reduction": e["reduction"],
+                    "applies_to": e.get("applies_to") or {}, "uses": e.get("uses", 1)})
     return out
 
 
@@ -236,17 +255,18 @@ def moves(data: dict[str, Any], c: Candidate) -> list[Move]:
         return [Move(c, 0, 0, 0, _key(landed["state"]))]
     here = dict(data)
     here["play"] = _play_of(data, c)
+    view = priced_view(here, c)
     x_value: int | None = None
-    if _has_x(here):
-        single = brute.solve(here)
+    if _has_x(view):
+        single = brute.solve(view)
         if single.status != "ok":
             return []
         x_value = single.x
-        here["play"] = {**here["play"], "x": x_value}
-    priced, why = priced_casts(here, x_value)
+        here["play"] = view["play"] = {**here["play"], "x": x_value}
+    priced, why = priced_casts(view, x_value)
     if why:
         return []
-    b = board(here)
+    b = board(view)
     if b.counters_short:
         return []
     seen: dict[tuple[str, int], Move] = {}
@@ -258,6 +278,53 @@ def moves(data: dict[str, Any], c: Candidate) -> list[Move]:
             if k not in seen or (m.size, m.score) < (seen[k].size, seen[k].score):
                 seen[k] = m
     return list(seen.values())
+
+
+def priced_view(here: dict[str, Any], c: Candidate) -> dict[str, Any]:
+    """The scenario the single-cast reference prices and pays on: each effect of
+    `state.you.effects` whose `applies_to` matches the cast card is one more reduction of the
+    card's own (an effect reduces a spell as a reduction of its own would: in every order with
+    the others, its minimum its own; never an ability), and each creature of yours with haste
+    (its card's `haste: true`, or a haste grant of a permanent of yours matching it) is not
+    summoning sick (702.10b, 302.6). The state the moves leave is read from `here`, not this."""
+    you = here["state"]["you"]
+    cards = here["cards"]
+    view = here
+    if c.kind == "cast":
+        card_id = _obj(here, c.object)[1]["card"]
+        extra = [e["reduction"] for e in you.get("effects") or []
+                 if _effect_reaches(cards, e, card_id, c.object)]
+        if extra:
+            card = cards[card_id]
+            view = {**here, "cards": {**cards, card_id: {
+                **card, "reductions": list(card.get("reductions") or []) + extra}}}
+    hasty = _hasty(cards, you["battlefield"])
+    if hasty:
+        field_now = [{**o, "sick": False} if o["id"] in hasty else o for o in you["battlefield"]]
+        view = {**view, "state": {**here["state"], "you": {**you, "battlefield": field_now}}}
+    return view
+
+
+def _effect_reaches(cards: dict[str, Any], effect: dict[str, Any], card_id: str, oid: str) -> bool:
+    return brute.matches(cards[card_id], effect.get("applies_to") or {}, oid, card_id)
+
+
+def _hasty(cards: dict[str, Any], field_now: list[dict[str, Any]]) -> set[str]:
+    """Your creatures with haste: their card's `haste: true`, or a `{haste: true, applies_to}`
+    grant of a permanent of yours (itself included) that matches them."""
+    grants = [g.get("applies_to") or {} for o in field_now for g in cards[o["card"]].get("grants") or []
+              if g.get("haste") is True]
+    out: set[str] = set()
+    for o in field_now:
+        card = cards[o["card"]]
+        if "creature" not in (card.get("types") or []) or not o.get("sick"):
+            continue
+        if card.get("haste") is True or any(
+                brute.matches(card, {k: v for k, v in flt.items() if k != "controller"},
+                              o["id"], o["card"])
+                for flt in grants if flt.get("controller", "you") in ("you", "any")):
+            out.add(o["id"])
+    return out
 
 
 def _has_x(here: dict[str, Any]) -> bool:
@@ -506,9 +573,10 @@ def _picks(here: dict[str, Any], b: Board, p: Priced, c: Candidate, plan: tuple[
                                            mill, life)
                             for pool in sorted(pools):
                                 for left in _pay(p.mana, convoke, generic, pool):
-                                    yield score, _resolve(here, b, p, c, removed, tapped, hand_pick,
-                                                          grave_pick, delved, mill, life, left,
-                                                          change)
+                                    for after in _resolve(here, b, p, c, removed, tapped,
+                                                          hand_pick, grave_pick, delved, mill,
+                                                          life, left, change):
+                                        yield score, after
 
 
 def _minus(every: list[Any], some: list[Any]) -> list[Any]:
@@ -613,7 +681,7 @@ def _token(cards: dict[str, Any], card: str) -> bool:
 def _resolve(here: dict[str, Any], b: Board, p: Priced, c: Candidate, removed: dict[int, str],
              tapped: set[int], hand_pick: tuple[tuple[str, str], ...],
              grave_pick: tuple[tuple[str, str], ...], delved: tuple[Any, ...], mill: int,
-             life: int, left: tuple[int, ...], change: dict[str, dict[str, int]]) -> str:
+             life: int, left: tuple[int, ...], change: dict[str, dict[str, int]]) -> list[str]:
     lost = {oid: kind for kind, oid in hand_pick}
     exiled = {oid for _, oid in grave_pick} | {g.id for g in delved}
     dest = destination(b.spell, p) if c.kind == "cast" else None
@@ -625,11 +693,13 @@ def _resolve(here: dict[str, Any], b: Board, p: Priced, c: Candidate, removed: d
 def apply(here: dict[str, Any], c: Candidate, tapped: set[str], removed: dict[str, str],
           lost: dict[str, str], exiled: set[str], mill: int, life: int, left: tuple[int, ...],
           dest: str | None, change: dict[str, dict[str, int]] | None = None,
-          loyalty_used: bool = False) -> str:
-    """The state after a cast or an ability resolves, as canonical JSON (608.2n, 601.2h):
+          loyalty_used: bool = False, untap_choice: set[str] | None = None) -> list[str]:
+    """Each state after a cast or an ability resolves, as canonical JSON (608.2n, 601.2h):
     `removed` battlefield ids (sacrifice | return_to_hand), `lost` hand ids (discard |
-    exile_from_hand), `exiled` graveyard ids, the pool `left` (W U B R G C) plus the card's
-    `effect.adds`, the card to `dest`."""
+    exile_from_hand), `exiled` graveyard ids, the pool `left` (W U B R G C), the counters
+    `change`d; a cast uses the effects that reach it, goes to `dest`, then its card's
+    `effect` resolves (`_resolution`: one state per choice of the permanents it untaps, or
+    `untap_choice`'s)."""
     cards = here["cards"]
     state = dict(here["state"])             # object dicts are never changed in place: new
     you = dict(state["you"])                # ones replace them
@@ -668,18 +738,89 @@ def apply(here: dict[str, Any], c: Candidate, tapped: set[str], removed: dict[st
     you["graveyard"] = grave
     for zone, objs in moved.items():
         you[zone] = you[zone] + objs
-    pool = list(left)
-    if card_obj is not None:
-        adds = (cards[card_obj["card"]].get("effect") or {}).get("adds")
-        if adds:
-            for _kind, arg in parse_symbols(str(adds)):
-                pool[MANA.index(arg)] += 1
-        if dest is not None:
-            you[dest] = you[dest] + [{**card_obj, "tapped": False, "sick": dest == "battlefield"}]
-    you["mana_pool"] = _pool_text(tuple(pool))
+    you["mana_pool"] = _pool_text(left)
     you["life"] = int(you.get("life", 20)) - life
     you["library"] = int(you.get("library", 0)) - mill
-    return _key(state)
+    if card_obj is None:
+        return [_key(state)]
+    _use_effects(cards, you, card_obj)
+    if dest is not None:
+        you[dest] = you[dest] + [{**card_obj, "tapped": False, "sick": dest == "battlefield"}]
+    return _resolution(cards, state, cards[card_obj["card"]].get("effect") or {}, untap_choice)
+
+
+def _use_effects(cards: dict[str, Any], you: dict[str, Any], card_obj: dict[str, Any]) -> None:
+    """A spell an effect's `applies_to` matches uses it once as it is cast, whatever it took
+    off: `uses` one less, gone at 0 (`uses: turn` stays)."""
+    effects = []
+    for e in you.get("effects") or []:
+        if _effect_reaches(cards, e, card_obj["card"], card_obj["id"]) and e["uses"] != "turn":
+            if int(e["uses"]) <= 1:
+                continue
+            e = {**e, "uses": int(e["uses"]) - 1}
+        effects.append(e)
+    you.pop("effects", None)
+    if effects:
+        you["effects"] = effects
+
+
+def _resolution(cards: dict[str, Any], state: dict[str, Any], effect: dict[str, Any],
+                untap_choice: set[str] | None) -> list[str]:
+    """608.2: the spell's `effect` in order: `adds` to the pool; `tokens` onto your battlefield
+    (untapped, a creature token summoning sick; id CARD-token-N, N the least no object of
+    either player has); `untap` up to N of your tapped permanents matching its filter (as many
+    as there are, up to N: every choice of which); `grants` to the end of `state.you.effects`
+    (id effectN, N the least free)."""
+    you = state["you"]
+    if effect.get("adds"):
+        pool = list(_pool_of(you["mana_pool"]))
+        for _kind, arg in parse_symbols(str(effect["adds"])):
+            pool[MANA.index(arg)] += 1
+        you["mana_pool"] = _pool_text(tuple(pool))
+    for entry in effect.get("tokens") or []:
+        card_id = str(entry["card"])
+        for _ in range(int(entry.get("count", 1))):
+            oid = _fresh(_ids(state), f"{card_id}-token-")
+            sick = "creature" in (cards[card_id].get("types") or [])
+            you["battlefield"] = you["battlefield"] + [
+                {"id": oid, "card": card_id, "tapped": False, "sick": sick}]
+    for g in effect.get("grants") or []:
+        eid = _fresh({str(e["id"]) for e in you.get("effects") or []}, "effect")
+        you["effects"] = list(you.get("effects") or []) + [
+            {"id": eid, "reduction": g["reduction"], "applies_to": g.get("applies_to") or {},
+             "uses": g.get("uses", 1)}]
+    untap = effect.get("untap")
+    if not untap:
+        return [_key(state)]
+    flt = untap.get("filter") or {}
+    tapped = [o["id"] for o in you["battlefield"]
+              if o["tapped"] and brute.matches(cards[o["card"]], flt, o["id"], o["card"])]
+    n = min(int(untap.get("count", 1)), len(tapped))
+    picks = ([set(untap_choice)] if untap_choice is not None
+             else [set(pick) for pick in itertools.combinations(tapped, n)])
+    out = []
+    for pick in picks:
+        field_now = [{**o, "tapped": False} if o["id"] in pick else o for o in you["battlefield"]]
+        out.append(_key({**state, "you": {**you, "battlefield": field_now}}))
+    return out
+
+
+def _ids(state: dict[str, Any]) -> set[str]:
+    out: set[str] = set()
+    for side in ("you", "opponent"):
+        player = state.get(side) or {}
+        for zone in ZONES:
+            for i, o in enumerate(player.get(zone) or []):
+                if isinstance(o, dict):
+                    out.add(str(o.get("id", f"{zone}[{i}]")))
+    return out
+
+
+def _fresh(used: set[str], prefix: str) -> str:
+    n = 1
+    while f"{prefix}{n}" in used:
+        n += 1
+    return f"{prefix}{n}"
 
 
 def _counted(o: dict[str, Any], change: dict[str, int] | None) -> dict[str, Any]:
@@ -841,7 +982,8 @@ def replay(data: dict[str, Any], answer: dict[str, Any]) -> list[str]:
             single["play"] = _play_of(here, c)     # every optional cost auto, as the turn's
             problems += [f"{where}: payment: {q}" for q in check_payment(single, p)]
             try:
-                after = _applied(here, c, p)
+                after_n = (answer.get("after") or [])[n] if n < len(answer.get("after") or []) else {}
+                after = _applied(here, c, p, after_n.get("untapped"))
             except (KeyError, ValueError, TypeError, IndexError) as bad:
                 problems.append(f"{where}: unreadable payment ({type(bad).__name__}: {bad})")
                 break
@@ -871,8 +1013,10 @@ def replay(data: dict[str, Any], answer: dict[str, Any]) -> list[str]:
     return problems
 
 
-def _applied(here: dict[str, Any], c: Candidate, p: dict[str, Any]) -> str:
-    """The state a plan's payment leaves, read from its JSON."""
+def _applied(here: dict[str, Any], c: Candidate, p: dict[str, Any],
+             listed: list[str] | None = None) -> str:
+    """The state a plan's payment leaves, read from its JSON (`listed`: the untapped sources the
+    answer's `after` gives for it, which say what an untap effect untapped)."""
     pay = p["payment"]
     tapped: set[str] = set()
     removed: dict[str, str] = {}
@@ -926,8 +1070,22 @@ def _applied(here: dict[str, Any], c: Candidate, p: dict[str, Any]) -> str:
             mine[kind] = mine.get(kind, 0) - int(n)
         if total.get("loyalty") is not None:
             mine["loyalty"] = mine.get("loyalty", 0) + int(total["loyalty"])
-    return apply(here, c, tapped, removed, lost, exiled, mill, int(pay.get("life", 0)),
-                 tuple(left_vec[1:7]), dest, change, total.get("loyalty") is not None)
+    states = apply(here, c, tapped, removed, lost, exiled, mill, int(pay.get("life", 0)),
+                   tuple(left_vec[1:7]), dest, change, total.get("loyalty") is not None)
+    return _pick_untap(states, None if listed is None else set(listed))
+
+
+def _pick_untap(states: list[str], listed: set[str] | None) -> str:
+    """Of the states an untap effect's choices leave, the one whose untapped permanents are the
+    planner's (`after[i].untapped`, the untapped mana sources after the play)."""
+    if len(states) == 1 or listed is None:
+        return states[0]
+    fields = [{o["id"]: o["tapped"] for o in json.loads(s)["you"]["battlefield"]} for s in states]
+    varying = {i for i in fields[0] if len({f.get(i) for f in fields}) > 1}
+    for s, f in zip(states, fields):
+        if all((not f[i]) == (i in listed) for i in varying):
+            return s
+    return states[0]
 
 
 def compare(data: dict[str, Any], answer: dict[str, Any]) -> list[str]:
