@@ -36,7 +36,8 @@ TURN_KEYS = ("turn.candidates", "turn.values", "turn.max_plays", "state.lands_pl
              "card.mana.per.removed", "card.abilities.costs.remove_counters",
              "card.abilities.loyalty", "object.counters", "object.loyalty_activated",
              "card.additional.count.any", "card.reductions.per_paid", "card.abilities.zone.hand",
-             "card.abilities.cycling")
+             "card.abilities.cycling", "card.effect.tokens", "card.effect.untap",
+             "card.effect.grants", "card.haste", "card.grants.haste", "state.you.effects")
 
 
 def _pip(rng: random.Random, colors: str) -> str:
@@ -139,7 +140,8 @@ def random_turn(rng: random.Random) -> dict[str, Any]:
     # The hand and the graveyard: at most MAX_CANDIDATES candidates in all.
     kinds = ["spell", "spell", "spell", "creature", "land", "ritual", "mana-creature",
              "mana-rock", "reducer", "convoke", "delve", "improvise", "kicker", "x", "discard",
-             "sacrifice", "flashback", "ability", "arrows", "walker", "torgaar", "cycler"]
+             "sacrifice", "flashback", "ability", "arrows", "walker", "torgaar", "cycler",
+             "tokens", "untapper", "discounter", "hasty", "warchief"]
     made = 0
     has_ability = False
     while made < n_candidates:
@@ -194,6 +196,45 @@ def random_turn(rng: random.Random) -> dict[str, Any]:
             body = {"types": ["instant"], "cost": "{1}" + f"{{{rng.choice(colors)}}}",
                     "flashback": "{2}" + f"{{{rng.choice(colors)}}}"}
             zone = rng.choice(["hand", "graveyard", "graveyard"])
+        elif kind == "tokens":
+            # Strike It Rich: Treasures (or a creature token) for the casts after it.
+            token = rng.choice(["treasure", "treasure", "goblin-token"])
+            if token == "treasure":
+                card("treasure", {"types": ["artifact"], "tags": ["treasure", "token"], "mana": [
+                    {"adds": "{W}|{U}|{B}|{R}|{G}", "costs": ["tap", "sacrifice_self"]}]})
+            else:
+                card("goblin-token", {"types": ["creature"], "tags": ["goblin", "token"],
+                                      "mana": [{"adds": f"{{{rng.choice(colors)}}}"}]})
+            body = {"types": [rng.choice(["instant", "sorcery"])], "cost": _cost(rng, colors, 1, 1),
+                    "effect": {"tokens": [{"card": token, "count": rng.choice([1, 1, 2])}]}}
+            if rng.random() < 0.3:
+                body["flashback"] = "{1}" + f"{{{rng.choice(colors)}}}"
+        elif kind == "untapper":
+            # Frantic Search: untap up to N lands.
+            body = {"types": ["instant"], "cost": _cost(rng, colors, 1, 3),
+                    "effect": {"untap": {"count": rng.randint(1, 3), "filter": {"type": ["land"]}}}}
+        elif kind == "discounter":
+            # The next instant or sorcery (or every one this turn) costs less.
+            red: dict[str, Any] = rng.choice([{"generic": rng.randint(1, 2)},
+                                              {"generic": 2, "minimum": 1},
+                                              {rng.choice(colors): 1}])
+            grant: dict[str, Any] = {"reduction": red,
+                                     "applies_to": rng.choice([{"type": ["instant", "sorcery"]}, {}])}
+            if rng.random() < 0.4:
+                grant["uses"] = rng.choice([2, "turn"])
+            body = {"types": ["sorcery"], "cost": _cost(rng, colors, 1, 1), "effect": {"grants": [grant]}}
+            if rng.random() < 0.3:
+                body["effect"]["adds"] = f"{{{rng.choice(colors)}}}"
+        elif kind == "hasty":
+            body = {"types": ["creature"], "cost": _cost(rng, colors, 1, 1), "haste": True,
+                    "mana": [{"adds": f"{{{rng.choice(colors)}}}"}]}
+        elif kind == "warchief":
+            # Goblin Warchief: Goblins cost {1} less and have haste.
+            body = {"types": ["creature"], "tags": ["goblin"], "cost": _cost(rng, colors, 1, 2),
+                    "grants": [{"reduction": {"generic": 1}, "applies_to": {"tags": ["goblin"]}},
+                               {"haste": True, "applies_to": {"tags": ["goblin"]}}]}
+            if rng.random() < 0.5:
+                body["mana"] = [{"adds": f"{{{rng.choice(colors)}}}"}]
         elif kind == "torgaar":
             # Torgaar: sacrifice any number of creatures, {2} less each.
             body = {"types": ["creature"], "cost": "{4}" + f"{{{rng.choice(colors)}}}",
@@ -248,6 +289,14 @@ def random_turn(rng: random.Random) -> dict[str, Any]:
             you["graveyard"].append({"id": new_id("g"), "card": "filler"})
     if rng.random() < 0.2:
         you["mana_pool"] = f"{{{rng.choice(colors)}}}"
+    if rng.random() < 0.12:
+        you["effects"] = [{"reduction": rng.choice([{"generic": rng.randint(1, 2)},
+                                                    {rng.choice(colors): 1}]),
+                           "applies_to": rng.choice([{}, {"type": ["creature"]},
+                                                     {"type": ["instant", "sorcery"]}]),
+                           "uses": rng.choice([1, 1, 2, "turn"])}]
+        if rng.random() < 0.5:
+            you["effects"][0]["id"] = "e1"
     if rng.random() < 0.3 or "lifeland" in cards:
         you["life"] = rng.randint(1, 4)
     you["library"] = rng.randint(0, 20)
@@ -286,8 +335,13 @@ def keys_drawn(data: dict[str, Any]) -> set[str]:
     if "lands_played_this_turn" in data["state"]:
         out.add("state.lands_played_this_turn")
     for body in data["cards"].values():
-        if "effect" in body:
-            out.add("card.effect.adds")
+        for k in ("adds", "tokens", "untap", "grants"):
+            if k in (body.get("effect") or {}):
+                out.add(f"card.effect.{k}")
+        if "haste" in body:
+            out.add("card.haste")
+        if any("haste" in g for g in body.get("grants") or []):
+            out.add("card.grants.haste")
         if "enters_tapped" in body:
             out.add("card.enters_tapped")
         for ability in body.get("abilities") or []:
@@ -313,6 +367,8 @@ def keys_drawn(data: dict[str, Any]) -> set[str]:
                     out.add("card.mana.costs.mana")
                 elif isinstance(c, dict):
                     out.add(f"card.mana.costs.{next(iter(c))}")
+    if data["state"]["you"].get("effects"):
+        out.add("state.you.effects")
     for zone in ("hand", "graveyard", "battlefield"):
         for o in data["state"]["you"].get(zone) or []:
             out |= {f"object.{k}" for k in ("counters", "loyalty_activated") if k in o}

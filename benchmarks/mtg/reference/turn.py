@@ -980,6 +980,7 @@ def replay(data: dict[str, Any], answer: dict[str, Any]) -> list[str]:
         else:
             single = dict(here)
             single["play"] = _play_of(here, c)     # every optional cost auto, as the turn's
+            single = priced_view(single, c)         # the effects and haste the cast meets
             problems += [f"{where}: payment: {q}" for q in check_payment(single, p)]
             try:
                 after_n = (answer.get("after") or [])[n] if n < len(answer.get("after") or []) else {}
