@@ -58,6 +58,12 @@ CARDS: dict[str, Any] = {
     "cruise": {"types": ["sorcery"], "cost": "{2}{U}", "delve": True},
     "fireball": {"types": ["sorcery"], "cost": "{X}{G}"},
     "mountain": {"types": ["land"], "mana": [{"adds": "{R}"}]},
+    # Benthic Explorers: {T}, untap a tapped land an opponent controls: one mana of any type
+    # that land could produce.
+    "explorers": {"types": ["creature"], "mana": [{"adds": "untapped", "costs": ["tap", {"untap": {
+        "count": 1, "filter": {"type": "land", "controller": "opponent"}}}]}]},
+    "underground-sea": {"types": ["land"], "mana": [{"adds": "{U}|{B}"}]},
+    "dark-spell": {"types": ["sorcery"], "cost": "{B}"},
     "wastes": {"types": ["land"], "mana": [{"adds": "{C}"}]},
     "shock": {"types": ["instant"], "cost": "{R}"},
     # Strike It Rich: create a Treasure; flashback {2}{R}.
@@ -119,7 +125,7 @@ def scenario(you: dict[str, Any], spec: dict[str, Any] | None = None,
              **state: Any) -> dict[str, Any]:
     """A turn with only the cards its objects name (and the tokens their effects create): a key
     the turn refuses on a card not in play would refuse every turn."""
-    named = json.dumps(you)
+    named = json.dumps([you, state])
     cards = {k: v for k, v in CARDS.items() if f'"{k}"' in named}
     cards.update({t["card"]: CARDS[t["card"]] for v in list(cards.values())
                   for t in (v.get("effect") or {}).get("tokens") or []})
@@ -281,6 +287,15 @@ HAND_WORKED: dict[str, tuple[dict[str, Any], tuple[int, int, int]]] = {
                                          "effects": [{"reduction": {"generic": 2}, "uses": "turn",
                                                       "applies_to": {"type": ["sorcery"]}}]}),
                                (2, 2, 2)),
+    # Benthic Explorers untaps the opponent's tapped Underground Sea for {B} (creature 2, untap
+    # 1); the Sea is then untapped: a second {B} spell finds no tapped land (the Island makes
+    # no {B}).
+    "untap-an-opponent-land": (scenario({"battlefield": [perm("e1", "explorers")],
+                                         "hand": hand("dark-spell", "dark-spell")},
+                                        opponent={"battlefield": [
+                                            perm("o1", "island", tapped=True),
+                                            perm("o2", "underground-sea", tapped=True)]}),
+                               (1, 3, 1)),
     # Not your main phase: no land play, only the instant.
     "not-main": (scenario({"battlefield": lands("swamp"), "hand": hand("forest", "ritual", "bolt")},
                           phase="combat"), (2, 1, 2)),

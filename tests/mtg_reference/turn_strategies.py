@@ -37,7 +37,8 @@ TURN_KEYS = ("turn.candidates", "turn.values", "turn.max_plays", "state.lands_pl
              "card.abilities.loyalty", "object.counters", "object.loyalty_activated",
              "card.additional.count.any", "card.reductions.per_paid", "card.abilities.zone.hand",
              "card.abilities.cycling", "card.effect.tokens", "card.effect.untap",
-             "card.effect.grants", "card.haste", "card.grants.haste", "state.you.effects")
+             "card.effect.grants", "card.haste", "card.grants.haste", "state.you.effects",
+             "card.mana.costs.untap", "card.mana.adds.untapped")
 
 
 def _pip(rng: random.Random, colors: str) -> str:
@@ -88,8 +89,8 @@ def random_turn(rng: random.Random) -> dict[str, Any]:
         you["battlefield"].append({"id": new_id("l"), "card": name, "tapped": rng.random() < 0.1})
         sources += 1
     extra = rng.choices(["none", "treasure", "brass", "rock", "elf", "sol", "filter", "altar",
-                         "seton", "lifeland", "eye", "repository", "storage"],
-                        weights=[4, 2, 1, 2, 2, 1, 2, 1, 1, 1, 1, 1, 1])[0]
+                         "seton", "lifeland", "eye", "repository", "storage", "explorer"],
+                        weights=[4, 2, 1, 2, 2, 1, 2, 1, 1, 1, 1, 1, 1, 2])[0]
     if extra != "none" and (n_candidates <= 4 or rng.random() < 0.3):
         a, b = colors[0], colors[1]
         bodies: dict[str, dict[str, Any]] = {
@@ -121,11 +122,23 @@ def random_turn(rng: random.Random) -> dict[str, Any]:
             "storage": {"types": ["land"], "mana": [{"adds": f"{{{a}}}|{{{b}}}", "per": "removed",
                                                      "costs": ["{1}", {"remove_counters": {
                                                          "kind": "storage", "count": "X"}}]}]},
+            # Benthic Explorers: {T}, untap a tapped land an opponent controls: one mana of any
+            # type that land could produce (or, drawn too, a fixed mana for the untap).
+            "explorer": {"types": ["creature"], "mana": [{"adds": rng.choice(["untapped", f"{{{b}}}"]),
+                                                           "costs": ["tap", {"untap": {"count": 1, "filter": {
+                                                               "type": "land", "controller": "opponent"}}}]}]},
         }
         card(extra, bodies[extra])
         entry: dict[str, Any] = {"id": new_id("p"), "card": extra}
         if extra in ("elf", "seton") and rng.random() < 0.4:
             entry["sick"] = True
+        if extra == "explorer":
+            card("opp-island", {"types": ["land"], "mana": [{"adds": "{U}"}]})
+            card("opp-sea", {"types": ["land"], "mana": [{"adds": "{U}|{B}"}]})
+            card("opp-wastes", {"types": ["land"], "mana": [{"adds": "{C}"}]})
+            state["opponent"] = {"battlefield": [
+                {"id": f"o{k + 1}", "card": rng.choice(["opp-island", "opp-sea", "opp-wastes"]),
+                 "tapped": rng.random() < 0.7} for k in range(rng.randint(0, 2))]}
         if extra in ("repository", "storage"):
             entry["counters"] = {"charge" if extra == "repository" else "storage": rng.randint(0, 3)}
         if rng.random() < 0.15:
@@ -359,6 +372,8 @@ def keys_drawn(data: dict[str, Any]) -> set[str]:
         for ability in body.get("mana") or []:
             if ability.get("per") == "removed":
                 out.add("card.mana.per.removed")
+            if ability.get("adds") == "untapped":
+                out.add("card.mana.adds.untapped")
             costs = ability.get("costs", ["tap"])
             if not any(c in ("tap", "sacrifice_self") for c in costs):
                 out.add("card.mana.free")

@@ -62,6 +62,8 @@ from .brute import (
     destination,
     priced_casts,
     tap_weight,
+    untap_candidate,
+    untap_charge,
 )
 from .mana import COLORS, MANA, parse_plain, parse_symbols
 
@@ -131,10 +133,13 @@ def _effects(raw: list[Any]) -> list[dict[str, Any]]:
 
 def _check_supported(data: dict[str, Any]) -> None:
     for name, card in data["cards"].items():
-        for a in activations(card):
-            if a.restricted is not None:
+        for a in card.get("mana") or []:
+            if a.get("only_for") is not None:
                 raise Unsupported(f"card {name}: restricted mana (only_for) this turn reference "
                                   f"does not model")
+            if a.get("adds") == "milled":
+                raise Unsupported(f"card {name}: adds: milled (this turn reference does not "
+                                  f"model)")
 
 
 def _pool_of(text: str) -> tuple[int, ...]:
@@ -459,9 +464,26 @@ def payments(here: dict[str, Any], b: Board, p: Priced, c: Candidate) -> Iterato
         if not pools:
             continue
         change = _counter_change(b, c, plan)
-        for score, after in _picks(here, b, p, c, plan, every, ab_parts, mill, life, convoke,
-                                   generic_payers, pools, change):
-            yield score + counters_charged(b, acts), after
+        charged = counters_charged(b, acts) + untap_charge(b, acts)
+        for untapped in _untap_picks(b, [(fj, a.untap_colors) for a in acts for n, fj in a.untaps
+                                         for _ in range(n)], frozenset()):
+            for score, after in _picks(here, b, p, c, plan, every, ab_parts, mill, life, convoke,
+                                       generic_payers, pools, change, untapped):
+                yield score + charged, after
+
+
+def _untap_picks(b: Board, slots: list[tuple[str, frozenset[str] | None]], used: frozenset[str]
+                 ) -> Iterator[tuple[str, ...]]:
+    """Distinct tapped permanents of the opponent for the mana abilities' untap costs, each
+    matching its filter (and, for `adds: untapped`, able to produce the mana it makes, 106.7)."""
+    if not slots:
+        yield ()
+        return
+    (fj, colors), rest = slots[0], slots[1:]
+    for o in b.opp_field:
+        if o.id not in used and untap_candidate(b, o, fj, colors):
+            for more in _untap_picks(b, rest, used | {o.id}):
+                yield (o.id,) + more
 
 
 def _counter_change(b: Board, c: Candidate, plan: tuple[_Use, ...]) -> dict[str, dict[str, int]]:
@@ -539,7 +561,8 @@ def _pay_symbols(pool: tuple[int, ...], cost: tuple[Any, ...]) -> set[tuple[int,
 def _picks(here: dict[str, Any], b: Board, p: Priced, c: Candidate, plan: tuple[_Use, ...],
            every: list[tuple[str, int, Any]], ab_parts: list[tuple[str, int, Any]], mill: int,
            life: int, convoke: list[int], generic_payers: int, pools: set[tuple[int, ...]],
-           change: dict[str, dict[str, int]]) -> Iterator[tuple[int, str]]:
+           change: dict[str, dict[str, int]], untapped: tuple[str, ...]
+           ) -> Iterator[tuple[int, str]]:
     """The objects the mana abilities' and the spell's other costs take, then the delve and the
     pool's split: every payment of one plan of uses."""
     self_gone = {i for i, u in enumerate(plan) if u.sac}
@@ -575,7 +598,7 @@ def _picks(here: dict[str, Any], b: Board, p: Priced, c: Candidate, plan: tuple[
                                 for left in _pay(p.mana, convoke, generic, pool):
                                     for after in _resolve(here, b, p, c, removed, tapped,
                                                           hand_pick, grave_pick, delved, mill,
-                                                          life, left, change):
+                                                          life, left, change, untapped):
                                         yield score, after
 
 
@@ -681,19 +704,21 @@ def _token(cards: dict[str, Any], card: str) -> bool:
 def _resolve(here: dict[str, Any], b: Board, p: Priced, c: Candidate, removed: dict[int, str],
              tapped: set[int], hand_pick: tuple[tuple[str, str], ...],
              grave_pick: tuple[tuple[str, str], ...], delved: tuple[Any, ...], mill: int,
-             life: int, left: tuple[int, ...], change: dict[str, dict[str, int]]) -> list[str]:
+             life: int, left: tuple[int, ...], change: dict[str, dict[str, int]],
+             untapped: tuple[str, ...]) -> list[str]:
     lost = {oid: kind for kind, oid in hand_pick}
     exiled = {oid for _, oid in grave_pick} | {g.id for g in delved}
     dest = destination(b.spell, p) if c.kind == "cast" else None
     return apply(here, c, {b.battlefield[i].id for i in tapped},
                  {b.battlefield[i].id: kind for i, kind in removed.items()}, lost, exiled, mill,
-                 life, left, dest, change, b.loyalty is not None)
+                 life, left, dest, change, b.loyalty is not None, opp_untapped=set(untapped))
 
 
 def apply(here: dict[str, Any], c: Candidate, tapped: set[str], removed: dict[str, str],
           lost: dict[str, str], exiled: set[str], mill: int, life: int, left: tuple[int, ...],
           dest: str | None, change: dict[str, dict[str, int]] | None = None,
-          loyalty_used: bool = False, untap_choice: set[str] | None = None) -> list[str]:
+          loyalty_used: bool = False, untap_choice: set[str] | None = None,
+          opp_untapped: set[str] | None = None) -> list[str]:
     """Each state after a cast or an ability resolves, as canonical JSON (608.2n, 601.2h):
     `removed` battlefield ids (sacrifice | return_to_hand), `lost` hand ids (discard |
     exile_from_hand), `exiled` graveyard ids, the pool `left` (W U B R G C), the counters
@@ -704,6 +729,12 @@ def apply(here: dict[str, Any], c: Candidate, tapped: set[str], removed: dict[st
     state = dict(here["state"])             # object dicts are never changed in place: new
     you = dict(state["you"])                # ones replace them
     state["you"] = you
+    if opp_untapped:
+        opp = dict(state["opponent"])
+        opp["battlefield"] = [{**o, "tapped": False}
+                              if isinstance(o, dict) and str(o.get("id")) in opp_untapped else o
+                              for o in opp["battlefield"]]
+        state["opponent"] = opp
     moved: dict[str, list[dict[str, Any]]] = {z: [] for z in ZONES}
     card_obj: dict[str, Any] | None = None
     if c.kind == "cast":
@@ -1025,8 +1056,10 @@ def _applied(here: dict[str, Any], c: Candidate, p: dict[str, Any],
     exiled: set[str] = set()
     mill = 0
     change: dict[str, dict[str, int]] = {}
+    opp_untapped: set[str] = set()
     for s in pay.get("sources") or []:
         costs = [str(x) for x in s.get("costs") or []]
+        opp_untapped.update(str(i) for i in s.get("untapped") or [])
         removes = s.get("counters_removed") or {
             w[1]: int(w[2]) for w in (c.split() for c in costs) if w[0] == "remove_counters"}
         for kind, n in removes.items():
@@ -1072,7 +1105,8 @@ def _applied(here: dict[str, Any], c: Candidate, p: dict[str, Any],
         if total.get("loyalty") is not None:
             mine["loyalty"] = mine.get("loyalty", 0) + int(total["loyalty"])
     states = apply(here, c, tapped, removed, lost, exiled, mill, int(pay.get("life", 0)),
-                   tuple(left_vec[1:7]), dest, change, total.get("loyalty") is not None)
+                   tuple(left_vec[1:7]), dest, change, total.get("loyalty") is not None,
+                   opp_untapped=opp_untapped)
     return _pick_untap(states, None if listed is None else set(listed))
 
 
