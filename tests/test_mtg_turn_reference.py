@@ -399,11 +399,12 @@ def test_the_generator_draws_every_turn_key() -> None:
 
 def test_generated_turns_are_deterministic() -> None:
     assert random_turn(random.Random(7)) == random_turn(random.Random(7))
+    assert random_turn(random.Random(7), True) == random_turn(random.Random(7), True)
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(min_value=0, max_value=2**40))
 def test_the_planner_against_the_brute_force_on_fresh_turns(seed: int) -> None:
-    data = random_turn(random.Random(seed), avoid=PLANNER_BUG_SOURCES)
+    data = random_turn(random.Random(seed), every_key=True, avoid=PLANNER_BUG_SOURCES)
     answer = planner(data)
     assert compare(data, answer) == [], f"seed {seed}"

@@ -61,6 +61,56 @@ def _cost(rng: random.Random, colors: str, lo: int = 1, hi: int = 3) -> str:
     return (f"{{{generic}}}" if generic else "") + "".join(rest)
 
 
+# The one permanent besides the lands that makes mana (a draw decides which): the base kinds,
+# then the kinds `every_key` adds, with their weights.
+EXTRAS = {"none": 4, "treasure": 2, "brass": 1, "rock": 2, "elf": 2, "sol": 1}
+NEW_EXTRAS = {"filter": 2, "altar": 1, "seton": 1, "lifeland": 1, "eye": 1, "repository": 1,
+              "storage": 1, "explorer": 2, "cavern": 2}
+
+
+def _extra_body(rng: random.Random, extra: str, a: str, b: str) -> dict[str, Any]:
+    """The card of the extra mana permanent, `a` and `b` the turn's first two colors."""
+    if extra == "treasure":
+        return {"types": ["artifact"], "tags": ["treasure", "token"],
+                "mana": [{"adds": "{W}|{U}|{B}|{R}|{G}", "costs": ["tap", "sacrifice_self"]}]}
+    if extra == "brass":
+        return {"types": ["land"], "mana": [{"adds": f"{{{a}}}|{{{b}}}", "costs": ["tap", {"pay_life": 1}]}]}
+    if extra == "rock":
+        return {"types": ["artifact"], "mana": [{"adds": "{C}"}]}
+    if extra == "elf":
+        return {"types": ["creature"], "colors": ["green"], "mana": [{"adds": f"{{{a}}}"}]}
+    if extra == "sol":
+        return {"types": ["artifact"], "mana": [{"adds": "{C}{C}"}]}
+    if extra == "filter":       # a filter land (Sunken Ruins): its cost paid from mana made before
+        return {"types": ["land"], "mana": [{"adds": f"{{{a}}}{{{a}}}|{{{a}}}{{{b}}}|{{{b}}}{{{b}}}",
+                                             "costs": ["tap", rng.choice([f"{{{a}/{b}}}", "{1}"])]}]}
+    if extra == "altar":        # Ashnod's Altar: neither taps nor sacrifices itself
+        return {"types": ["artifact"], "mana": [{"adds": "{C}{C}", "costs": [
+            {"sacrifice": {"count": 1, "filter": {"type": "creature"}}}]}]}
+    if extra == "seton":        # "tap an untapped creature": a sick one may be tapped so
+        return {"types": ["creature"], "mana": [{"adds": f"{{{a}}}", "costs": [
+            {"tap_untapped": {"count": 1, "filter": {"type": "creature"}}}]}]}
+    if extra == "lifeland":     # pays life only, as often as the life allows
+        return {"types": ["land"], "mana": [{"adds": f"{{{b}}}", "costs": [{"pay_life": 1}]}]}
+    if extra == "eye":          # Eye of Ramos: tapped for mana, then sacrificed for more
+        return {"types": ["artifact"], "mana": [{"adds": f"{{{a}}}"},
+                                                {"adds": f"{{{a}}}", "costs": ["sacrifice_self"]}]}
+    if extra == "repository":   # Druids' Repository: a charge counter a mana
+        return {"types": ["enchantment"], "mana": [{"adds": f"{{{a}}}|{{{b}}}", "costs": [
+            {"remove_counters": {"kind": "charge", "count": 1}}]}]}
+    if extra == "storage":      # a storage land (Calciform Pools): {1}, remove X: X mana
+        return {"types": ["land"], "mana": [{"adds": f"{{{a}}}|{{{b}}}", "per": "removed", "costs": [
+            "{1}", {"remove_counters": {"kind": "storage", "count": "X"}}]}]}
+    if extra == "explorer":     # Benthic Explorers: untap an opponent's tapped land
+        return {"types": ["creature"], "mana": [{"adds": rng.choice(["untapped", f"{{{b}}}"]), "costs": [
+            "tap", {"untap": {"count": 1, "filter": {"type": "land", "controller": "opponent"}}}]}]}
+    # Restricted mana (106.6): it keeps its restriction in the pool, for later casts too.
+    return {"types": ["land"], "mana": [{"adds": rng.choice([f"{{{a}}}{{{a}}}", f"{{{a}}}"]),
+                                         "only_for": rng.choice([{"type": "creature"},
+                                                                 {"type": ["instant", "sorcery"]},
+                                                                 {"ability": "activated"}])}]}
+
+
 # The permanents whose turns the planner answers wrongly today (tests/test_mtg_turn_reference.py's
 # PLANNER_BUGS: Eye of Ramos tapped then sacrificed in one payment, a creature tapped by Seton's
 # cost then sacrificed, restricted mana floated as plain): the fast lane's fresh turns leave
@@ -68,7 +118,11 @@ def _cost(rng: random.Random, colors: str, lo: int = 1, hi: int = 3) -> str:
 PLANNER_BUG_SOURCES = ("eye", "seton", "cavern")
 
 
-def random_turn(rng: random.Random, avoid: tuple[str, ...] = ()) -> dict[str, Any]:
+def random_turn(rng: random.Random, every_key: bool = False, avoid: tuple[str, ...] = ()
+                ) -> dict[str, Any]:
+    """One turn. `every_key` draws every key the turn reads (TURN_KEYS: the mana abilities'
+    costs, counters, loyalty, effects, haste, ...); without it, the base format's turns only
+    (the stream other suites replay by seed)."""
     colors = "".join(rng.sample(COLORS, rng.choice([2, 2, 3])))
     cards: dict[str, Any] = {}
     you: dict[str, Any] = {"hand": [], "graveyard": [], "battlefield": []}
@@ -95,55 +149,15 @@ def random_turn(rng: random.Random, avoid: tuple[str, ...] = ()) -> dict[str, An
         name = dual if rng.random() < 0.2 else f"land-{rng.choice(colors)}"
         you["battlefield"].append({"id": new_id("l"), "card": name, "tapped": rng.random() < 0.1})
         sources += 1
-    extra = rng.choices(["none", "treasure", "brass", "rock", "elf", "sol", "filter", "altar",
-                         "seton", "lifeland", "eye", "repository", "storage", "explorer",
-                         "cavern"],
-                        weights=[4, 2, 1, 2, 2, 1, 2, 1, 1, 1, 1, 1, 1, 2, 2])[0]
+    if every_key:
+        extra = rng.choices(list(EXTRAS) + list(NEW_EXTRAS),
+                            weights=list(EXTRAS.values()) + list(NEW_EXTRAS.values()))[0]
+    else:
+        extra = rng.choices(list(EXTRAS), weights=list(EXTRAS.values()))[0]
     if extra in avoid:
         extra = "none"
     if extra != "none" and (n_candidates <= 4 or rng.random() < 0.3):
-        a, b = colors[0], colors[1]
-        bodies: dict[str, dict[str, Any]] = {
-            "treasure": {"types": ["artifact"], "tags": ["treasure", "token"],
-                         "mana": [{"adds": "{W}|{U}|{B}|{R}|{G}", "costs": ["tap", "sacrifice_self"]}]},
-            "brass": {"types": ["land"], "mana": [{"adds": f"{{{a}}}|{{{b}}}",
-                                                    "costs": ["tap", {"pay_life": 1}]}]},
-            "rock": {"types": ["artifact"], "mana": [{"adds": "{C}"}]},
-            "elf": {"types": ["creature"], "colors": ["green"], "mana": [{"adds": f"{{{a}}}"}]},
-            "sol": {"types": ["artifact"], "mana": [{"adds": "{C}{C}"}]},
-            # A filter land (Sunken Ruins): its cost paid from mana made before it.
-            "filter": {"types": ["land"], "mana": [{"adds": f"{{{a}}}{{{a}}}|{{{a}}}{{{b}}}|{{{b}}}{{{b}}}",
-                                                     "costs": ["tap", rng.choice([f"{{{a}/{b}}}", "{1}"])]}]},
-            # Ashnod's Altar: sacrifice a creature, neither tapping nor sacrificing itself.
-            "altar": {"types": ["artifact"], "mana": [{"adds": "{C}{C}", "costs": [
-                {"sacrifice": {"count": 1, "filter": {"type": "creature"}}}]}]},
-            # Seton's "tap an untapped creature": a sick creature may be tapped so.
-            "seton": {"types": ["creature"], "mana": [{"adds": f"{{{a}}}", "costs": [
-                {"tap_untapped": {"count": 1, "filter": {"type": "creature"}}}]}]},
-            # A land that pays life only, as often as the life allows.
-            "lifeland": {"types": ["land"], "mana": [{"adds": f"{{{b}}}", "costs": [{"pay_life": 1}]}]},
-            # Eye of Ramos: tapped for mana, then sacrificed for more.
-            "eye": {"types": ["artifact"], "mana": [{"adds": f"{{{a}}}"},
-                                                    {"adds": f"{{{a}}}", "costs": ["sacrifice_self"]}]},
-            # Druids' Repository: a charge counter a mana, as often as the counters allow.
-            "repository": {"types": ["enchantment"], "mana": [{"adds": f"{{{a}}}|{{{b}}}", "costs": [
-                {"remove_counters": {"kind": "charge", "count": 1}}]}]},
-            # A storage land (Calciform Pools): {1}, remove X storage counters: X mana.
-            "storage": {"types": ["land"], "mana": [{"adds": f"{{{a}}}|{{{b}}}", "per": "removed",
-                                                     "costs": ["{1}", {"remove_counters": {
-                                                         "kind": "storage", "count": "X"}}]}]},
-            # Benthic Explorers: {T}, untap a tapped land an opponent controls: one mana of any
-            # type that land could produce (or, drawn too, a fixed mana for the untap).
-            "explorer": {"types": ["creature"], "mana": [{"adds": rng.choice(["untapped", f"{{{b}}}"]),
-                                                           "costs": ["tap", {"untap": {"count": 1, "filter": {
-                                                               "type": "land", "controller": "opponent"}}}]}]},
-            # Restricted mana (106.6): it keeps its restriction in the pool, for later casts too.
-            "cavern": {"types": ["land"], "mana": [{"adds": rng.choice([f"{{{a}}}{{{a}}}", f"{{{a}}}"]),
-                                                     "only_for": rng.choice([
-                                                         {"type": "creature"}, {"type": ["instant", "sorcery"]},
-                                                         {"ability": "activated"}])}]},
-        }
-        card(extra, bodies[extra])
+        card(extra, _extra_body(rng, extra, colors[0], colors[1]))
         entry: dict[str, Any] = {"id": new_id("p"), "card": extra}
         if extra in ("elf", "seton") and rng.random() < 0.4:
             entry["sick"] = True
@@ -168,8 +182,10 @@ def random_turn(rng: random.Random, avoid: tuple[str, ...] = ()) -> dict[str, An
     # The hand and the graveyard: at most MAX_CANDIDATES candidates in all.
     kinds = ["spell", "spell", "spell", "creature", "land", "ritual", "mana-creature",
              "mana-rock", "reducer", "convoke", "delve", "improvise", "kicker", "x", "discard",
-             "sacrifice", "flashback", "ability", "arrows", "walker", "torgaar", "cycler",
-             "tokens", "untapper", "discounter", "hasty", "warchief"]
+             "sacrifice", "flashback", "ability"]
+    if every_key:
+        kinds += ["arrows", "walker", "torgaar", "cycler", "tokens", "untapper", "discounter",
+                  "hasty", "warchief"]
     made = 0
     has_ability = False
     while made < n_candidates:
@@ -317,7 +333,7 @@ def random_turn(rng: random.Random, avoid: tuple[str, ...] = ()) -> dict[str, An
             you["graveyard"].append({"id": new_id("g"), "card": "filler"})
     if rng.random() < 0.2:
         you["mana_pool"] = f"{{{rng.choice(colors)}}}"
-    if rng.random() < 0.12:
+    if every_key and rng.random() < 0.12:
         you["effects"] = [{"reduction": rng.choice([{"generic": rng.randint(1, 2)},
                                                     {rng.choice(colors): 1}]),
                            "applies_to": rng.choice([{}, {"type": ["creature"]},
@@ -407,8 +423,8 @@ def keys_drawn(data: dict[str, Any]) -> set[str]:
     return out
 
 
-def turns(seed: int, n: int) -> Iterator[tuple[int, dict[str, Any]]]:
-    """n turns: turn i is random_turn(Random(seed * 1_000_003 + i)), with its seed."""
+def turns(seed: int, n: int, every_key: bool = True) -> Iterator[tuple[int, dict[str, Any]]]:
+    """n turns: turn i is random_turn(Random(seed * 1_000_003 + i), every_key), with its seed."""
     for i in range(n):
         s = seed * 1_000_003 + i
-        yield s, random_turn(random.Random(s))
+        yield s, random_turn(random.Random(s), every_key)

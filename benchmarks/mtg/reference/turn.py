@@ -11,27 +11,37 @@ objective, then the smallest summed size (the mana of each cast's total).
 
 A move is one candidate with one payment, on the state it meets:
 - a cast (a nonland card in hand; a card in the graveyard with flashback or an alternative cost
-  from the graveyard) or an activated ability: each total `brute.priced_casts` prices for it
-  (`cast: auto`, every optional cost `auto`, X the largest X payable on that state alone, as
-  `plan` chooses it); for each, every use of every permanent (none; each option of each mana
-  ability it may activate: {T} only untapped and, for a creature, not summoning sick, 302.6;
-  sacrifice itself; life; convoke with {1} or one of its colors, improvise, a tap cost of the
-  spell), every choice of the objects the spell's other costs take, every delve, and every way
-  the pool and the mana made pay the total: what is not spent stays in the pool (a payment may
-  make more than it needs, and that mana floats to the casts after it);
+  from the graveyard), an activated ability of a permanent, or one activated from the hand
+  (cycling, 702.29): each total `brute.priced_casts` prices for it (`cast: auto`, every
+  optional cost `auto`, `count: any` every count, X the largest payable on that state alone,
+  as `plan` chooses it); for each, every use of every permanent (none; each option of each
+  mana ability it may activate: {T} only untapped and, for a creature, not summoning sick
+  unless it has haste, 302.6, 702.10; sacrifice itself; tapped for one ability, then
+  sacrificed for another, Eye of Ramos; the abilities that neither tap nor sacrifice it as
+  often as their costs allow, an altar; convoke with {1} or one of its colors, improvise, a tap
+  cost of the spell), the mana abilities' costs (601.2g: a filter's mana cost paid from mana
+  made before it in some order, never its own; their sacrifices, "tap an untapped creature",
+  life, counters removed, the opponent's lands untapped for Benthic Explorers), every choice
+  of the objects the spell's other costs take, every delve, and every way the pool and the
+  mana made pay the total: what is not spent stays in the pool (a payment may make more than
+  it needs, and that mana floats to the casts after it); restricted mana (`only_for`) pays
+  only what it is restricted to and keeps its restriction in the pool (106.6);
 - a land play (305.2): a land in hand, when `state.lands_played_this_turn` is 0 and it is your
   main phase with an empty stack; it enters tapped when its card says `enters_tapped: true`.
 
 Between moves the state changes as the rules say (608.2n, 601.2h): what paid is tapped,
-sacrificed (to the graveyard), returned, discarded, exiled, milled; life paid; the pool holds what
-was left plus the card's `effect: {adds}` when it resolves; the card goes to its destination (a
-permanent enters the battlefield summoning sick); a token that leaves the battlefield ceases to
-exist (111.7).
+sacrificed (to the graveyard), returned, discarded, exiled, milled; life paid; counters removed
+(a loyalty ability's change made, and the permanent `loyalty_activated`, 606.3-4); the pool
+holds what was left; a cast uses each effect of `state.you.effects` that reaches it (one use;
+`uses: turn` stays), goes to its destination (a permanent enters the battlefield summoning
+sick), then its card's `effect` resolves in order: `adds` to the pool, `tokens` onto your
+battlefield, `untap` (every choice of which permanents), `grants` to the effects; a token that
+leaves the battlefield ceases to exist (111.7). An effect reduces a matching spell as one of the
+card's own reductions would (every order, its minimum its own).
 
 What this reference does not model, raising `Unsupported` (the turn generator never draws it):
-mana abilities with a mana cost (filters), with other costs (an altar's sacrifice, a tap of
-another creature), that neither tap nor sacrifice their permanent, and restricted mana
-(`only_for`): their mana's life across casts is a reading of its own.
+`adds: milled` (Charmed Pendant and `library_top`); nor does it read the keys the turn refuses
+(morph, life_for, mana_effects, spend_only, {S}).
 """
 
 from __future__ import annotations
@@ -66,14 +76,19 @@ from .brute import (
     untap_charge,
 )
 from .mana import COLORS, MANA, parse_plain, parse_symbols
+from .turn_state import (
+    ZONES,
+    Candidate,
+    Restricted,
+    apply,
+    effect_reaches,
+    pool_of,
+    pool_text,
+    read_effects,
+    state_key,
+)
 
 DEFAULT_MAX_PLAYS = 16
-ZONES = ("hand", "graveyard", "exile", "command", "battlefield")
-# What an object has only on the battlefield: it is a new object elsewhere (400.7).
-BATTLEFIELD_ONLY = ("counters", "loyalty_activated", "attacking", "chosen_type", "attached_to",
-                    "face_down")
-
-
 class Unsupported(ValueError):
     """A scenario this reference does not model (the module docstring)."""
 
@@ -103,8 +118,8 @@ def normalized(data: dict[str, Any]) -> dict[str, Any]:
                 obj.pop("counters", None)
             objs.append(obj)
         you[zone] = objs
-    you["mana_pool"] = _pool_text(_pool_of(str(you.get("mana_pool") or "")))
-    effects = _effects(you.get("effects") or [])
+    you["mana_pool"] = pool_text(pool_of(str(you.get("mana_pool") or "")))
+    effects = read_effects(you.get("effects") or [])
     you.pop("effects", None)
     if effects:
         you["effects"] = effects
@@ -116,49 +131,12 @@ def normalized(data: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _effects(raw: list[Any]) -> list[dict[str, Any]]:
-    """`state.you.effects` written out: {id, reduction, applies_to, uses}; a missing id is
-    effectN (N the entry's position, 1-based, or the least free number when that is taken)."""
-    given = {str(e["id"]) for e in raw if e.get("id") is not None}
-    out = []
-    for i, e in enumerate(raw):
-        eid = e.get("id")
-        if eid is None:
-            eid = f"effect{i + 1}" if f"effect{i + 1}" not in given else _fresh(given, "effect")
-            given.add(eid)
-        out.append({"id": str(eid), "reduction": e["reduction"],
-                    "applies_to": e.get("applies_to") or {}, "uses": e.get("uses", 1)})
-    return out
-
-
 def _check_supported(data: dict[str, Any]) -> None:
     for name, card in data["cards"].items():
         for a in card.get("mana") or []:
             if a.get("adds") == "milled":
                 raise Unsupported(f"card {name}: adds: milled (this turn reference does not "
                                   f"model)")
-
-
-def _pool_of(text: str) -> tuple[int, ...]:
-    pool = [0] * 6
-    for kind, arg in parse_symbols(text):
-        if kind != "mana":
-            raise brute.BadScenario("a mana pool holds plain mana")
-        pool[MANA.index(arg)] += 1
-    return tuple(pool)
-
-
-def _pool_text(pool: tuple[int, ...]) -> str:
-    return "".join(f"{{{c}}}" * pool[i] for i, c in enumerate(MANA))
-
-
-@dataclass(frozen=True, slots=True)
-class Candidate:
-    key: str                    # the object id, or OBJECT.ABILITY
-    kind: str                   # cast | land | ability
-    object: str
-    zone: str
-    ability: str | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -170,10 +148,6 @@ class Move:
     after: str                  # the state after the move, as canonical JSON
     x: int | None = None
     cast: str | None = None
-
-
-def _key(state: dict[str, Any]) -> str:
-    return json.dumps(state, sort_keys=True)
 
 
 def _sorcery_speed(state: dict[str, Any]) -> bool:
@@ -254,7 +228,7 @@ def moves(data: dict[str, Any], c: Candidate) -> list[Move]:
                    "sick": True}
         landed["state"]["you"]["battlefield"].append(entered)
         landed["state"]["lands_played_this_turn"] = int(state.get("lands_played_this_turn", 0)) + 1
-        return [Move(c, 0, 0, 0, _key(landed["state"]))]
+        return [Move(c, 0, 0, 0, state_key(landed["state"]))]
     here = dict(data)
     here["play"] = _play_of(data, c)
     view = priced_view(here, c)
@@ -295,7 +269,7 @@ def priced_view(here: dict[str, Any], c: Candidate) -> dict[str, Any]:
     if c.kind == "cast":
         card_id = _obj(here, c.object)[1]["card"]
         extra = [e["reduction"] for e in you.get("effects") or []
-                 if _effect_reaches(cards, e, card_id, c.object)]
+                 if effect_reaches(cards, e, card_id, c.object)]
         if extra:
             card = cards[card_id]
             view = {**here, "cards": {**cards, card_id: {
@@ -314,16 +288,12 @@ def with_held(view: dict[str, Any]) -> dict[str, Any]:
     if not held:
         return view
     b = board(view)
-    pool = list(_pool_of(view["state"]["you"]["mana_pool"]))
+    pool = list(pool_of(view["state"]["you"]["mana_pool"]))
     for flt, col in held:
         if b.usable(flt):
             pool[MANA.index(col)] += 1
-    you = {**view["state"]["you"], "mana_pool": _pool_text(tuple(pool))}
+    you = {**view["state"]["you"], "mana_pool": pool_text(tuple(pool))}
     return {**view, "state": {**view["state"], "you": you}}
-
-
-def _effect_reaches(cards: dict[str, Any], effect: dict[str, Any], card_id: str, oid: str) -> bool:
-    return brute.matches(cards[card_id], effect.get("applies_to") or {}, oid, card_id)
 
 
 def _hasty(cards: dict[str, Any], field_now: list[dict[str, Any]]) -> set[str]:
@@ -483,9 +453,6 @@ def payments(here: dict[str, Any], b: Board, p: Priced, c: Candidate) -> Iterato
             for score, after in _picks(here, b, p, c, plan, every, ab_parts, mill, life, convoke,
                                        generic_payers, pools, change, untapped, restricted):
                 yield score + charged, after
-
-
-Restricted = tuple[tuple[str, str], ...]     # restricted mana: (only_for filter JSON, color), sorted
 
 
 def _restricted_made(here: dict[str, Any], acts: list[Activation]) -> Restricted:
@@ -762,10 +729,6 @@ def _score(b: Board, removed: dict[int, str], tapped: set[int],
     return score + mill * w["mill"] + life * w["life"]
 
 
-def _token(cards: dict[str, Any], card: str) -> bool:
-    return "token" in (cards[card].get("tags") or [])
-
-
 def _resolve(here: dict[str, Any], b: Board, p: Priced, c: Candidate, removed: dict[int, str],
              tapped: set[int], hand_pick: tuple[tuple[str, str], ...],
              grave_pick: tuple[tuple[str, str], ...], delved: tuple[Any, ...], mill: int,
@@ -778,164 +741,6 @@ def _resolve(here: dict[str, Any], b: Board, p: Priced, c: Candidate, removed: d
                  {b.battlefield[i].id: kind for i, kind in removed.items()}, lost, exiled, mill,
                  life, left, dest, change, b.loyalty is not None, opp_untapped=set(untapped),
                  restricted=held)
-
-
-def apply(here: dict[str, Any], c: Candidate, tapped: set[str], removed: dict[str, str],
-          lost: dict[str, str], exiled: set[str], mill: int, life: int, left: tuple[int, ...],
-          dest: str | None, change: dict[str, dict[str, int]] | None = None,
-          loyalty_used: bool = False, untap_choice: set[str] | None = None,
-          opp_untapped: set[str] | None = None, restricted: Restricted = ()) -> list[str]:
-    """Each state after a cast or an ability resolves, as canonical JSON (608.2n, 601.2h):
-    `removed` battlefield ids (sacrifice | return_to_hand), `lost` hand ids (discard |
-    exile_from_hand), `exiled` graveyard ids, the pool `left` (W U B R G C), the counters
-    `change`d; a cast uses the effects that reach it, goes to `dest`, then its card's
-    `effect` resolves (`_resolution`: one state per choice of the permanents it untaps, or
-    `untap_choice`'s)."""
-    cards = here["cards"]
-    state = dict(here["state"])             # object dicts are never changed in place: new
-    you = dict(state["you"])                # ones replace them
-    state["you"] = you
-    if opp_untapped:
-        opp = dict(state["opponent"])
-        opp["battlefield"] = [{**o, "tapped": False}
-                              if isinstance(o, dict) and str(o.get("id")) in opp_untapped else o
-                              for o in opp["battlefield"]]
-        state["opponent"] = opp
-    moved: dict[str, list[dict[str, Any]]] = {z: [] for z in ZONES}
-    card_obj: dict[str, Any] | None = None
-    if c.kind == "cast":
-        zone, card_obj = _obj(here, c.object)
-        you[zone] = [o for o in you[zone] if o["id"] != c.object]
-    battlefield = []
-    for o in you["battlefield"]:
-        o = _counted(o, (change or {}).get(o["id"]))
-        if loyalty_used and o["id"] == c.object:
-            o = {**o, "loyalty_activated": True}
-        if o["id"] in removed:
-            if not _token(cards, o["card"]):
-                to = "graveyard" if removed[o["id"]] == "sacrifice" else "hand"
-                moved[to].append({**{k: v for k, v in o.items() if k not in BATTLEFIELD_ONLY},
-                                  "tapped": False, "sick": False})
-            continue
-        battlefield.append({**o, "tapped": True} if o["id"] in tapped else o)
-    you["battlefield"] = battlefield
-    hand = []
-    for o in you["hand"]:
-        if o["id"] in lost:
-            moved["graveyard" if lost[o["id"]] == "discard" else "exile"].append(o)
-            continue
-        hand.append(o)
-    you["hand"] = hand
-    grave = []
-    for o in you["graveyard"]:
-        if o["id"] in exiled:
-            moved["exile"].append(o)
-            continue
-        grave.append(o)
-    you["graveyard"] = grave
-    for zone, objs in moved.items():
-        you[zone] = you[zone] + objs
-    you["mana_pool"] = _pool_text(left)
-    you.pop("_restricted", None)
-    if restricted:
-        you["_restricted"] = [list(r) for r in restricted]
-    you["life"] = int(you.get("life", 20)) - life
-    you["library"] = int(you.get("library", 0)) - mill
-    if card_obj is None:
-        return [_key(state)]
-    _use_effects(cards, you, card_obj)
-    if dest is not None:
-        you[dest] = you[dest] + [{**card_obj, "tapped": False, "sick": dest == "battlefield"}]
-    return _resolution(cards, state, cards[card_obj["card"]].get("effect") or {}, untap_choice)
-
-
-def _use_effects(cards: dict[str, Any], you: dict[str, Any], card_obj: dict[str, Any]) -> None:
-    """A spell an effect's `applies_to` matches uses it once as it is cast, whatever it took
-    off: `uses` one less, gone at 0 (`uses: turn` stays)."""
-    effects = []
-    for e in you.get("effects") or []:
-        if _effect_reaches(cards, e, card_obj["card"], card_obj["id"]) and e["uses"] != "turn":
-            if int(e["uses"]) <= 1:
-                continue
-            e = {**e, "uses": int(e["uses"]) - 1}
-        effects.append(e)
-    you.pop("effects", None)
-    if effects:
-        you["effects"] = effects
-
-
-def _resolution(cards: dict[str, Any], state: dict[str, Any], effect: dict[str, Any],
-                untap_choice: set[str] | None) -> list[str]:
-    """608.2: the spell's `effect` in order: `adds` to the pool; `tokens` onto your battlefield
-    (untapped, a creature token summoning sick; id CARD-token-N, N the least no object of
-    either player has); `untap` up to N of your tapped permanents matching its filter (as many
-    as there are, up to N: every choice of which); `grants` to the end of `state.you.effects`
-    (id effectN, N the least free)."""
-    you = state["you"]
-    if effect.get("adds"):
-        pool = list(_pool_of(you["mana_pool"]))
-        for _kind, arg in parse_symbols(str(effect["adds"])):
-            pool[MANA.index(arg)] += 1
-        you["mana_pool"] = _pool_text(tuple(pool))
-    for entry in effect.get("tokens") or []:
-        card_id = str(entry["card"])
-        for _ in range(int(entry.get("count", 1))):
-            oid = _fresh(_ids(state), f"{card_id}-token-")
-            sick = "creature" in (cards[card_id].get("types") or [])
-            you["battlefield"] = you["battlefield"] + [
-                {"id": oid, "card": card_id, "tapped": False, "sick": sick}]
-    for g in effect.get("grants") or []:
-        eid = _fresh({str(e["id"]) for e in you.get("effects") or []}, "effect")
-        you["effects"] = list(you.get("effects") or []) + [
-            {"id": eid, "reduction": g["reduction"], "applies_to": g.get("applies_to") or {},
-             "uses": g.get("uses", 1)}]
-    untap = effect.get("untap")
-    if not untap:
-        return [_key(state)]
-    flt = untap.get("filter") or {}
-    tapped = [o["id"] for o in you["battlefield"]
-              if o["tapped"] and brute.matches(cards[o["card"]], flt, o["id"], o["card"])]
-    n = min(int(untap.get("count", 1)), len(tapped))
-    picks = ([set(untap_choice)] if untap_choice is not None
-             else [set(pick) for pick in itertools.combinations(tapped, n)])
-    out = []
-    for pick in picks:
-        field_now = [{**o, "tapped": False} if o["id"] in pick else o for o in you["battlefield"]]
-        out.append(_key({**state, "you": {**you, "battlefield": field_now}}))
-    return out
-
-
-def _ids(state: dict[str, Any]) -> set[str]:
-    out: set[str] = set()
-    for side in ("you", "opponent"):
-        player = state.get(side) or {}
-        for zone in ZONES:
-            for i, o in enumerate(player.get(zone) or []):
-                if isinstance(o, dict):
-                    out.add(str(o.get("id", f"{zone}[{i}]")))
-    return out
-
-
-def _fresh(used: set[str], prefix: str) -> str:
-    n = 1
-    while f"{prefix}{n}" in used:
-        n += 1
-    return f"{prefix}{n}"
-
-
-def _counted(o: dict[str, Any], change: dict[str, int] | None) -> dict[str, Any]:
-    """A battlefield object with its counters changed (a kind at 0 is gone, no kind left: no
-    `counters`)."""
-    if not change:
-        return o
-    have = dict(o.get("counters") or {})
-    for kind, n in change.items():
-        have[kind] = have.get(kind, 0) + n
-    have = {k: n for k, n in sorted(have.items()) if n}
-    out = {k: v for k, v in o.items() if k != "counters"}
-    if have:
-        out["counters"] = have
-    return out
 
 
 def _folded(here: dict[str, Any], pool: list[int]) -> tuple[int, ...]:
@@ -984,9 +789,9 @@ class _Search:
     def fold(self, state_json: str) -> str:
         if state_json not in self.folds:
             state = json.loads(state_json)
-            pool = list(_pool_of(state["you"]["mana_pool"]))
-            state["you"]["mana_pool"] = _pool_text(_folded(self.base, pool))
-            self.folds[state_json] = _key(state)
+            pool = list(pool_of(state["you"]["mana_pool"]))
+            state["you"]["mana_pool"] = pool_text(_folded(self.base, pool))
+            self.folds[state_json] = state_key(state)
         return self.folds[state_json]
 
     def at(self, state_json: str) -> dict[str, Any]:
@@ -1030,7 +835,7 @@ def solve_turn(data: dict[str, Any]) -> TurnOutcome:
         raise Unsupported("an explicit candidate list")
     search = _Search(base, {str(k): int(v) for k, v in (spec.get("values") or {}).items()})
     left = int(spec["max_plays"]) if spec.get("max_plays") is not None else DEFAULT_MAX_PLAYS
-    (value, _x, neg_objective, neg_size), order = search.best(_key(base["state"]), frozenset(),
+    (value, _x, neg_objective, neg_size), order = search.best(state_key(base["state"]), frozenset(),
                                                               left)
     return TurnOutcome(value, -neg_objective, -neg_size, order, len(search.memo))
 
@@ -1048,7 +853,7 @@ def replay(data: dict[str, Any], answer: dict[str, Any]) -> list[str]:
     spec = data.get("turn") or {}
     values = {str(k): int(v) for k, v in (spec.get("values") or {}).items()}
     search = _Search(base, values)
-    state_json = _key(base["state"])
+    state_json = state_key(base["state"])
     played: frozenset[str] = frozenset()
     problems: list[str] = []
     value = objective = 0
@@ -1205,7 +1010,7 @@ def _split_restricted(here: dict[str, Any], c: Candidate, pay: dict[str, Any],
     b = board(priced_view(single, c))
     stays = sorted(r for r in held if not b.usable(r[0]))
     usable = sorted(r for r in held if b.usable(r[0]))
-    prior = _pool_of(here["state"]["you"]["mana_pool"])
+    prior = pool_of(here["state"]["you"]["mana_pool"])
     plain = list(left)
     kept: list[tuple[str, str]] = list(stays)
     for k, col in enumerate(MANA):
@@ -1216,7 +1021,7 @@ def _split_restricted(here: dict[str, Any], c: Candidate, pay: dict[str, Any],
         kept += keep
         plain[k] = left[k] - len(keep) - unusable
         if plain[k] < 0:
-            raise ValueError(f"left_in_pool {_pool_text(left)}: spends restricted {col} mana "
+            raise ValueError(f"left_in_pool {pool_text(left)}: spends restricted {col} mana "
                              f"this play may not spend (106.6)")
     return tuple(plain), tuple(sorted(kept))
 
