@@ -791,6 +791,12 @@ class _Search:
             state = json.loads(state_json)
             pool = list(pool_of(state["you"]["mana_pool"]))
             state["you"]["mana_pool"] = pool_text(_folded(self.base, pool))
+            if state["you"].get("_restricted"):
+                relevant = self.base.get("_relevant") or ""
+                stand_in = next((c for c in MANA if c not in relevant), None)
+                state["you"]["_restricted"] = sorted(
+                    [flt, col if col in relevant or stand_in is None else stand_in]
+                    for flt, col in state["you"]["_restricted"])
             self.folds[state_json] = state_key(state)
         return self.folds[state_json]
 
