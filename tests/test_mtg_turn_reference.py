@@ -21,6 +21,7 @@ from hypothesis import strategies as st
 
 from payplan.benchmarks.mtg.reference.turn import Unsupported, compare, planner_answer, replay, solve_turn
 from payplan.engine.problems import ScenarioError
+from payplan.planner.config import SolverConfig
 from tests.mtg_reference.turn_strategies import (
     PLANNER_BUG_SOURCES,
     TURN_KEYS,
@@ -28,6 +29,10 @@ from tests.mtg_reference.turn_strategies import (
     random_turn,
     turns,
 )
+
+# A loaded machine may stop the planner's default 10 s before it proves its turn (the answer is
+# the same whenever it is proved).
+CONFIG = SolverConfig(time_limit=120.0)
 
 # The refusals the turn keeps (each line exactly as the loader words it, after its path): a
 # generated or hand-worked turn the planner refuses with one of these skips; any other refusal
@@ -154,7 +159,7 @@ def hand(*cards: str) -> list[dict[str, Any]]:
 
 def planner(data: dict[str, Any]) -> dict[str, Any]:
     try:
-        return planner_answer(data)
+        return planner_answer(data, CONFIG)
     except ScenarioError as bad:
         if all(p.message in STILL_REFUSED for p in bad.problems):
             pytest.skip(f"a key the turn still refuses: {bad.problems[0]}")

@@ -243,6 +243,8 @@ def random_turn(rng: random.Random, every_key: bool = False, avoid: tuple[str, .
         elif kind == "tokens":
             # Strike It Rich: Treasures (or a creature token) for the casts after it.
             token = rng.choice(["treasure", "treasure", "goblin-token"])
+            if "seton" in cards or "altar" in cards:
+                token = "treasure"  # creature tokens feeding Seton or an altar: too many states
             if token == "treasure":
                 card("treasure", {"types": ["artifact"], "tags": ["treasure", "token"], "mana": [
                     {"adds": "{W}|{U}|{B}|{R}|{G}", "costs": ["tap", "sacrifice_self"]}]})

@@ -1075,11 +1075,13 @@ def _size(p: dict[str, Any]) -> int:
     return sum(parse_plain(str((p.get("total") or {}).get("mana") or "")))
 
 
-def planner_answer(data: dict[str, Any]) -> dict[str, Any]:
-    """payplan's `turn` answer (the entry point this reference compares against)."""
+def planner_answer(data: dict[str, Any], config: Any = None) -> dict[str, Any]:
+    """payplan's `turn` answer (the entry point this reference compares against); `config` a
+    `SolverConfig` (a longer time limit for a loaded machine), else the default."""
     from payplan.planner.commands import answer
 
-    out: dict[str, Any] = answer("turn", data).to_json()
+    got = answer("turn", data) if config is None else answer("turn", data, config)
+    out: dict[str, Any] = got.to_json()
     return out
 
 
