@@ -75,6 +75,9 @@ CARDS: dict[str, Any] = {
         "count": 1, "filter": {"type": "land", "controller": "opponent"}}}]}]},
     "underground-sea": {"types": ["land"], "mana": [{"adds": "{U}|{B}"}]},
     "dark-spell": {"types": ["sorcery"], "cost": "{B}"},
+    # Charmed Pendant: {T}, mill a card: one mana per colored symbol of its mana cost.
+    "pendant": {"types": ["artifact"], "mana": [{"adds": "milled", "costs": ["tap", {"mill": 1}]}]},
+    "deep-card": {"types": ["sorcery"], "cost": "{1}{U}{U}"},
     # A {R} sorcery with "as an additional cost, sacrifice a creature".
     "sac-spell": {"types": ["sorcery"], "cost": "{R}", "additional": [
         {"id": "sac", "mandatory": True, "other": [{"sacrifice": {"count": 1, "filter": {"type": "creature"}}}]}]},
@@ -323,6 +326,11 @@ HAND_WORKED: dict[str, tuple[dict[str, Any], tuple[int, int, int]]] = {
                                                                   perm("s1", "seton"),
                                                                   perm("b1", "bear")],
                                                   "hand": hand("sac-spell", "bolt")}), (2, 6, 2)),
+    # The Pendant mills the known {1}{U}{U} card: {U}{U} for the {1}{U} instant (artifact 1,
+    # mill 1); the library's next card is hidden, so it is used once.
+    "milled-mana": (scenario({"battlefield": [perm("p1", "pendant")], "library": 5,
+                              "library_top": ["deep-card"], "hand": hand("think-twice")}),
+                    (1, 2, 2)),
     # Restricted mana keeps its restriction in the pool (106.6): the cavern's second {G} floats
     # but can't pay the instant; it pays a second creature.
     "restricted-mana-stays-restricted": (scenario({"battlefield": [perm("c1", "cavern")],
@@ -385,10 +393,8 @@ def _cub(oid: str, taps: list[tuple[str, str]]) -> dict[str, Any]:
             "destination": "battlefield", "paid": {}}
 
 
-def test_unmodelled_mana_abilities_are_refused() -> None:
-    data = scenario({"battlefield": [{"id": "p1", "card": "pendant"}], "hand": hand("bolt")})
-    data["cards"]["pendant"] = {"types": ["artifact"], "mana": [{"adds": "milled",
-                                                                 "costs": ["tap", {"mill": 1}]}]}
+def test_an_explicit_candidate_list_is_refused() -> None:
+    data = scenario({"battlefield": lands("forest"), "hand": hand("bolt")}, {"candidates": [{"object": "h1"}]})
     with pytest.raises(Unsupported):
         solve_turn(data)
 

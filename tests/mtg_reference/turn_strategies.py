@@ -38,7 +38,8 @@ TURN_KEYS = ("turn.candidates", "turn.values", "turn.max_plays", "state.lands_pl
              "card.additional.count.any", "card.reductions.per_paid", "card.abilities.zone.hand",
              "card.abilities.cycling", "card.effect.tokens", "card.effect.untap",
              "card.effect.grants", "card.haste", "card.grants.haste", "state.you.effects",
-             "card.mana.costs.untap", "card.mana.adds.untapped", "card.mana.only_for")
+             "card.mana.costs.untap", "card.mana.adds.untapped", "card.mana.only_for",
+             "card.mana.adds.milled", "card.mana.costs.mill", "state.you.library_top")
 
 
 def _pip(rng: random.Random, colors: str) -> str:
@@ -65,7 +66,7 @@ def _cost(rng: random.Random, colors: str, lo: int = 1, hi: int = 3) -> str:
 # then the kinds `every_key` adds, with their weights.
 EXTRAS = {"none": 4, "treasure": 2, "brass": 1, "rock": 2, "elf": 2, "sol": 1}
 NEW_EXTRAS = {"filter": 2, "altar": 1, "seton": 1, "lifeland": 1, "eye": 1, "repository": 1,
-              "storage": 1, "explorer": 2, "cavern": 2}
+              "storage": 1, "explorer": 2, "cavern": 2, "pendant": 2}
 
 
 def _extra_body(rng: random.Random, extra: str, a: str, b: str) -> dict[str, Any]:
@@ -104,6 +105,8 @@ def _extra_body(rng: random.Random, extra: str, a: str, b: str) -> dict[str, Any
     if extra == "explorer":     # Benthic Explorers: untap an opponent's tapped land
         return {"types": ["creature"], "mana": [{"adds": rng.choice(["untapped", f"{{{b}}}"]), "costs": [
             "tap", {"untap": {"count": 1, "filter": {"type": "land", "controller": "opponent"}}}]}]}
+    if extra == "pendant":      # Charmed Pendant: {T}, mill a card: its colored symbols' mana
+        return {"types": ["artifact"], "mana": [{"adds": "milled", "costs": ["tap", {"mill": 1}]}]}
     # Restricted mana (106.6): it keeps its restriction in the pool, for later casts too.
     return {"types": ["land"], "mana": [{"adds": rng.choice([f"{{{a}}}{{{a}}}", f"{{{a}}}"]),
                                          "only_for": rng.choice([{"type": "creature"},
@@ -190,6 +193,8 @@ def random_turn(rng: random.Random, every_key: bool = False, avoid: tuple[str, .
     has_ability = False
     while made < n_candidates:
         kind = rng.choice(kinds)
+        if kind == "delve" and "pendant" in cards:
+            kind = "spell"      # a Pendant beside delve is not built (the loader refuses it)
         cost = _cost(rng, colors)
         oid = new_id("h")
         zone = "hand"
@@ -346,6 +351,17 @@ def random_turn(rng: random.Random, every_key: bool = False, avoid: tuple[str, .
     if rng.random() < 0.3 or "lifeland" in cards:
         you["life"] = rng.randint(1, 4)
     you["library"] = rng.randint(0, 20)
+    if "pendant" in cards:
+        # The cards known on top of the library, for the Pendant (a flashback one may be cast
+        # from the graveyard once milled).
+        a, b = colors[0], colors[1]
+        card("lib-gold", {"types": ["sorcery"], "cost": f"{{1}}{{{a}}}{{{b}}}"})
+        card("lib-hybrid", {"types": ["instant"], "cost": f"{{{a}/{b}}}{{{a}}}"})
+        card("lib-colorless", {"types": ["artifact"], "cost": "{2}"})
+        card("lib-flashback", {"types": ["instant"], "cost": f"{{{b}}}", "flashback": f"{{{b}}}"})
+        you["library_top"] = [rng.choice(["lib-gold", "lib-hybrid", "lib-colorless", "lib-flashback"])
+                              for _ in range(rng.randint(0, 3))]
+        you["library"] = max(you["library"], len(you["library_top"]))
     if rng.random() < 0.15:
         state["lands_played_this_turn"] = 1
     if rng.random() < 0.08:
@@ -409,6 +425,8 @@ def keys_drawn(data: dict[str, Any]) -> set[str]:
                 out.add("card.mana.adds.untapped")
             if "only_for" in ability:
                 out.add("card.mana.only_for")
+            if ability.get("adds") == "milled":
+                out.add("card.mana.adds.milled")
             costs = ability.get("costs", ["tap"])
             if not any(c in ("tap", "sacrifice_self") for c in costs):
                 out.add("card.mana.free")
@@ -417,8 +435,9 @@ def keys_drawn(data: dict[str, Any]) -> set[str]:
                     out.add("card.mana.costs.mana")
                 elif isinstance(c, dict):
                     out.add(f"card.mana.costs.{next(iter(c))}")
-    if data["state"]["you"].get("effects"):
-        out.add("state.you.effects")
+    for k in ("effects", "library_top"):
+        if data["state"]["you"].get(k):
+            out.add(f"state.you.{k}")
     for zone in ("hand", "graveyard", "battlefield"):
         for o in data["state"]["you"].get(zone) or []:
             out |= {f"object.{k}" for k in ("counters", "loyalty_activated") if k in o}

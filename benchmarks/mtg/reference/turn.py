@@ -39,9 +39,9 @@ battlefield, `untap` (every choice of which permanents), `grants` to the effects
 leaves the battlefield ceases to exist (111.7). An effect reduces a matching spell as one of the
 card's own reductions would (every order, its minimum its own).
 
-What this reference does not model, raising `Unsupported` (the turn generator never draws it):
-`adds: milled` (Charmed Pendant and `library_top`); nor does it read the keys the turn refuses
-(morph, life_for, mana_effects, spend_only, {S}).
+What this reference does not model, raising `Unsupported`: an explicit candidate list (`auto`
+only); nor does it read the keys the turn refuses (morph, life_for, mana_effects, spend_only,
+{S}): the generator draws none of them.
 """
 
 from __future__ import annotations
@@ -70,6 +70,7 @@ from .brute import (
     counters_charged,
     counters_fit,
     destination,
+    mill_orders,
     priced_casts,
     tap_weight,
     untap_candidate,
@@ -126,17 +127,8 @@ def normalized(data: dict[str, Any]) -> dict[str, Any]:
     you.setdefault("life", 20)
     you.setdefault("library", 0)
     state.setdefault("lands_played_this_turn", 0)
-    _check_supported(out)
     out["_relevant"] = brute.relevant_kinds(out)
     return out
-
-
-def _check_supported(data: dict[str, Any]) -> None:
-    for name, card in data["cards"].items():
-        for a in card.get("mana") or []:
-            if a.get("adds") == "milled":
-                raise Unsupported(f"card {name}: adds: milled (this turn reference does not "
-                                  f"model)")
 
 
 @dataclass(frozen=True, slots=True)
@@ -440,7 +432,8 @@ def payments(here: dict[str, Any], b: Board, p: Priced, c: Candidate) -> Iterato
         ab_parts = [(k, n, json.loads(fj)) for a in acts for k, n, fj in a.parts]
         every = ab_parts + parts
         mill = sum(n for k, n, _ in every if k == "mill")
-        if mill > b.library:
+        if mill > b.library or not mill_orders(acts, mill - sum(n for k, n, _ in ab_parts
+                                                                if k == "mill")):
             continue
         pools = _filter_pools(_made_first(b.pool0, acts), tuple(a for a in acts if a.mana_cost))
         if not pools:
@@ -959,6 +952,8 @@ def _applied(here: dict[str, Any], c: Candidate, p: dict[str, Any],
                 lost.update({w: words[0] for w in words[1:]})
             elif words[0] == "exile_from_graveyard":
                 exiled.update(words[1:])
+            elif words[0] == "mill":
+                mill += int(words[1])
     tapped |= {str(x["id"]) for x in pay.get("convoke") or []}
     tapped |= {str(x) for x in pay.get("improvise") or []}
     exiled |= {str(x) for x in pay.get("delve") or []}

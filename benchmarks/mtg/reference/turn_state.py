@@ -131,6 +131,7 @@ def apply(here: dict[str, Any], c: Candidate, tapped: set[str], removed: dict[st
     you["graveyard"] = grave
     for zone, objs in moved.items():
         you[zone] = you[zone] + objs
+    _milled(state, mill)
     you["mana_pool"] = pool_text(left)
     you.pop("_restricted", None)
     if restricted:
@@ -143,6 +144,25 @@ def apply(here: dict[str, Any], c: Candidate, tapped: set[str], removed: dict[st
     if dest is not None:
         you[dest] = you[dest] + [{**card_obj, "tapped": False, "sick": dest == "battlefield"}]
     return _resolution(cards, state, cards[card_obj["card"]].get("effect") or {}, untap_choice)
+
+
+def _milled(state: dict[str, Any], mill: int) -> None:
+    """The cards milled (701.13a) leave the top of `library_top`, in order, for your graveyard,
+    each a new object `CARD-milled` (`CARD-milled-N`, N from 2, when that id is taken), before
+    the spell resolves; a card past what is known leaves the library unseen."""
+    you = state["you"]
+    top = list(you.get("library_top") or [])
+    if not mill or not top:
+        return
+    for card_id in top[:mill]:
+        used = _ids(state)
+        oid = f"{card_id}-milled"
+        n = 2
+        while oid in used:
+            oid, n = f"{card_id}-milled-{n}", n + 1
+        you["graveyard"] = you["graveyard"] + [{"id": oid, "card": card_id, "tapped": False,
+                                                "sick": False}]
+    you["library_top"] = top[mill:]
 
 
 def _use_effects(cards: dict[str, Any], you: dict[str, Any], card_obj: dict[str, Any]) -> None:
