@@ -416,6 +416,6 @@ def test_generated_turns_are_deterministic() -> None:
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.integers(min_value=0, max_value=2**40))
 def test_the_planner_against_the_brute_force_on_fresh_turns(seed: int) -> None:
-    data = random_turn(random.Random(seed), every_key=True, avoid=PLANNER_BUG_SOURCES)
+    data = random_turn(random.Random(seed), every_key=True, avoid=PLANNER_BUG_SOURCES, most=4)
     answer = planner(data)
     assert compare(data, answer) == [], f"seed {seed}"

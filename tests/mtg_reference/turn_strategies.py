@@ -121,11 +121,12 @@ def _extra_body(rng: random.Random, extra: str, a: str, b: str) -> dict[str, Any
 PLANNER_BUG_SOURCES = ("eye", "seton", "cavern")
 
 
-def random_turn(rng: random.Random, every_key: bool = False, avoid: tuple[str, ...] = ()
-                ) -> dict[str, Any]:
+def random_turn(rng: random.Random, every_key: bool = False, avoid: tuple[str, ...] = (),
+                most: int = MAX_CANDIDATES) -> dict[str, Any]:
     """One turn. `every_key` draws every key the turn reads (TURN_KEYS: the mana abilities'
     costs, counters, loyalty, effects, haste, ...); without it, the base format's turns only
-    (the stream other suites replay by seed)."""
+    (the stream other suites replay by seed). `most`: at most that many candidates (a smaller
+    search, for the fast lane)."""
     colors = "".join(rng.sample(COLORS, rng.choice([2, 2, 3])))
     cards: dict[str, Any] = {}
     you: dict[str, Any] = {"hand": [], "graveyard": [], "battlefield": []}
@@ -146,7 +147,7 @@ def random_turn(rng: random.Random, every_key: bool = False, avoid: tuple[str, .
     dual = card("dual", {"types": ["land"], "mana": [{"adds": f"{{{colors[0]}}}|{{{colors[1]}}}"}]})
     # Six candidates with four sources make tens of thousands of states for the brute force: the
     # larger hands get fewer sources.
-    n_candidates = rng.randint(1, MAX_CANDIDATES)
+    n_candidates = rng.randint(1, most)
     sources = 0
     for _ in range(rng.randint(1, 3 if n_candidates <= 4 else 2)):
         name = dual if rng.random() < 0.2 else f"land-{rng.choice(colors)}"
