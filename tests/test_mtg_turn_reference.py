@@ -1,11 +1,12 @@
 """The mtg/1 turn brute force (benchmarks/mtg/reference/turn.py): turns worked by hand, then the
 planner's `turn` against it on fresh generated turns each run (tests/mtg_reference/
-turn_strategies.py), and the generator drawing every turn key.
+turn_strategies.py, every key), and the generator drawing every turn key.
 
 Charges are the spec's defaults: tap a land 1, a creature 2, an artifact 1; sacrifice 5;
-discard 4; exile from the graveyard 1; life 1. While the planner has no mtg/1 turn yet, the tests
-that ask it skip (only on its own words for that: the loader's unknown `turn` key or the
-ruleset's "not built yet").
+discard 4; exile from the graveyard 1; life 1; a counter removed 1; an opponent's permanent
+untapped 1; a card milled 1. The planner side skips a turn only when the planner refuses it with
+a line the turn still keeps (STILL_REFUSED, the turn-keys contract's list); the turns it answers
+wrongly today are strict xfails (PLANNER_BUGS, each with the rule that decides it).
 """
 
 from __future__ import annotations

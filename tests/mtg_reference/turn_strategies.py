@@ -1,10 +1,13 @@
-"""Small generated `mtg/1` turns (shared/spec/turn-format.md), as raw scenario dicts, for the turn
-brute force (payplan.benchmarks.mtg.reference.turn).
+"""Small generated `mtg/1` turns (docs/turns.md), as raw scenario dicts, for the turn brute
+force (payplan.benchmarks.mtg.reference.turn).
 
-`random_turn(rng)` draws one turn from a `random.Random` (a seed replays it exactly);
-`turns(seed, n)` is the stream the tests and the campaign use. At most 6 candidates (hand cards,
-flashback cards in the graveyard, permanents' activated abilities) and at most 4 permanents that
-make mana (the larger hands get fewer), so the brute force answers most in well under a second.
+`random_turn(rng)` draws one turn from a `random.Random` (a seed replays it exactly): the base
+format's turns, a stream other suites replay by seed (kept byte for byte);
+`random_turn(rng, every_key=True)` draws every key the turn reads as well (TURN_KEYS, each met
+in a few hundred turns); `turns(seed, n)` is the stream the tests and the campaign use (every
+key). At most 6 candidates (hand cards, flashback cards in the graveyard, permanents' activated
+abilities; `most` fewer) and at most 4 permanents that make mana (the larger hands get fewer),
+so the brute force answers most in well under a second.
 
 What makes order matter is drawn on purpose:
 - colors a later cast needs: lands of two or three colors, several casts sharing a color, hybrid
@@ -17,7 +20,15 @@ What makes order matter is drawn on purpose:
   discarding to the graveyard feeds a later delve), improvise, Treasures, a life-paying land,
   discard and sacrifice costs, kicker (`auto`, with a benefit), X (the largest payable on the
   state it meets), flashback from the graveyard, activated abilities ({T} and a mana cost);
-- values, max_plays, mana already in the pool, another phase (no land play, no sorcery).
+- values, max_plays, mana already in the pool, another phase (no land play, no sorcery);
+- with `every_key`: mana abilities with every kind of cost (a filter land, Ashnod's Altar,
+  Seton's tap of another creature, a land paying life only, Eye of Ramos tapped then
+  sacrificed, Druids' Repository and a storage land removing counters, Benthic Explorers
+  untapping an opponent's land, Charmed Pendant milling known cards, restricted mana);
+  Serrated Arrows' counters, a planeswalker's loyalty abilities, Torgaar's "sacrifice any
+  number", cycling from the hand; what a cast leaves (Treasures or creature tokens, Frantic
+  Search's untap, a "next spell costs less" effect, effects already in `state.you.effects`),
+  haste and Goblin Warchief's haste grant.
 """
 
 from __future__ import annotations
