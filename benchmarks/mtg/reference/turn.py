@@ -764,9 +764,10 @@ class TurnOutcome:
     size: int
     order: tuple[str, ...]
     states: int = 0
+    x: int = 0                  # the summed X of the casts (each chosen: x auto)
 
     def as_dict(self) -> dict[str, Any]:
-        return {"value": self.value, "objective": self.objective, "size": self.size,
+        return {"value": self.value, "x": self.x, "objective": self.objective, "size": self.size,
                 "order": list(self.order)}
 
 
@@ -834,9 +835,9 @@ def solve_turn(data: dict[str, Any]) -> TurnOutcome:
         raise Unsupported("an explicit candidate list")
     search = _Search(base, {str(k): int(v) for k, v in (spec.get("values") or {}).items()})
     left = int(spec["max_plays"]) if spec.get("max_plays") is not None else DEFAULT_MAX_PLAYS
-    (value, _x, neg_objective, neg_size), order = search.best(state_key(base["state"]), frozenset(),
+    (value, x_sum, neg_objective, neg_size), order = search.best(state_key(base["state"]), frozenset(),
                                                               left)
-    return TurnOutcome(value, -neg_objective, -neg_size, order, len(search.memo))
+    return TurnOutcome(value, -neg_objective, -neg_size, order, len(search.memo), x_sum)
 
 
 # --- The planner's turn, replayed --------------------------------------------------------------
@@ -1050,6 +1051,9 @@ def compare(data: dict[str, Any], answer: dict[str, Any]) -> list[str]:
     if answer.get("value") != ref.value:
         problems.append(f"value: planner {answer.get('value')}, reference {ref.value} "
                         f"(reference order {list(ref.order)})")
+    elif sum(int(p.get("x") or 0) for p in answer.get("plays") or []) != ref.x:
+        problems.append(f"summed X: planner {sum(int(p.get('x') or 0) for p in answer['plays'])}, "
+                        f"reference {ref.x} (reference order {list(ref.order)})")
     elif answer.get("objective") != ref.objective:
         problems.append(f"objective: planner {answer.get('objective')}, reference "
                         f"{ref.objective} (reference order {list(ref.order)})")
