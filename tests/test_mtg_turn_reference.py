@@ -76,6 +76,8 @@ CARDS: dict[str, Any] = {
         "count": 1, "filter": {"type": "land", "controller": "opponent"}}}]}]},
     "underground-sea": {"types": ["land"], "mana": [{"adds": "{U}|{B}"}]},
     "dark-spell": {"types": ["sorcery"], "cost": "{B}"},
+    # Myr Superion: spend only mana produced by creatures to cast it.
+    "superion": {"types": ["creature"], "cost": "{2}", "spend_only": {"type": "creature"}},
     # Charmed Pendant: {T}, mill a card: one mana per colored symbol of its mana cost.
     "pendant": {"types": ["artifact"], "mana": [{"adds": "milled", "costs": ["tap", {"mill": 1}]}]},
     "deep-card": {"types": ["sorcery"], "cost": "{1}{U}{U}"},
@@ -332,6 +334,9 @@ HAND_WORKED: dict[str, tuple[dict[str, Any], tuple[int, int, int]]] = {
     "milled-mana": (scenario({"battlefield": [perm("p1", "pendant")], "library": 5,
                               "library_top": ["deep-card"], "hand": hand("think-twice")}),
                     (1, 2, 2)),
+    # Only the creatures' mana pays Superion (two elves, 2 each): not the Forest, nor the pool.
+    "spend-only": (scenario({"battlefield": [*lands("forest"), perm("e1", "elves"), perm("e2", "elves")],
+                             "mana_pool": "{G}", "hand": hand("superion")}), (1, 4, 2)),
     # Restricted mana keeps its restriction in the pool (106.6): the cavern's second {G} floats
     # but can't pay the instant; it pays a second creature.
     "restricted-mana-stays-restricted": (scenario({"battlefield": [perm("c1", "cavern")],

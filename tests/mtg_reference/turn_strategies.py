@@ -50,7 +50,8 @@ TURN_KEYS = ("turn.candidates", "turn.values", "turn.max_plays", "state.lands_pl
              "card.abilities.cycling", "card.effect.tokens", "card.effect.untap",
              "card.effect.grants", "card.haste", "card.grants.haste", "state.you.effects",
              "card.mana.costs.untap", "card.mana.adds.untapped", "card.mana.only_for",
-             "card.mana.adds.milled", "card.mana.costs.mill", "state.you.library_top")
+             "card.mana.adds.milled", "card.mana.costs.mill", "state.you.library_top",
+             "card.spend_only")
 
 
 def _pip(rng: random.Random, colors: str) -> str:
@@ -200,13 +201,15 @@ def random_turn(rng: random.Random, every_key: bool = False, avoid: tuple[str, .
              "sacrifice", "flashback", "ability"]
     if every_key:
         kinds += ["arrows", "walker", "torgaar", "cycler", "tokens", "untapper", "discounter",
-                  "hasty", "warchief"]
+                  "hasty", "warchief", "superion"]
     made = 0
     has_ability = False
     while made < n_candidates:
         kind = rng.choice(kinds)
         if kind == "delve" and "pendant" in cards:
             kind = "spell"      # a Pendant beside delve is not built (the loader refuses it)
+        if kind == "superion" and "cavern" in cards:
+            kind = "creature"   # restricted mana on a spend_only spell: the reference spends none
         cost = _cost(rng, colors)
         oid = new_id("h")
         zone = "hand"
@@ -298,6 +301,10 @@ def random_turn(rng: random.Random, every_key: bool = False, avoid: tuple[str, .
                                {"haste": True, "applies_to": {"tags": ["goblin"]}}]}
             if rng.random() < 0.5:
                 body["mana"] = [{"adds": f"{{{rng.choice(colors)}}}"}]
+        elif kind == "superion":
+            # Myr Superion: spend only mana produced by creatures (or, drawn too, by lands).
+            body = {"types": ["creature"], "cost": _cost(rng, colors, 1, 2),
+                    "spend_only": rng.choice([{"type": "creature"}, {"type": "land"}])}
         elif kind == "torgaar":
             # Torgaar: sacrifice any number of creatures, {2} less each.
             body = {"types": ["creature"], "cost": "{4}" + f"{{{rng.choice(colors)}}}",
@@ -414,6 +421,8 @@ def keys_drawn(data: dict[str, Any]) -> set[str]:
                 out.add(f"card.effect.{k}")
         if "haste" in body:
             out.add("card.haste")
+        if "spend_only" in body:
+            out.add("card.spend_only")
         if any("haste" in g for g in body.get("grants") or []):
             out.add("card.grants.haste")
         if "enters_tapped" in body:

@@ -349,7 +349,7 @@ def _uses(b: Board, i: int, tapcosts: list[tuple[int, Any]], relevant: str) -> l
     sick = o.sick and "creature" in types       # 302.6: its own {T} abilities only
     once = [_Use("none")]
     free: list[Activation] = []
-    for a in _pruned(activations(card), relevant):
+    for a in b.flagged(o, _pruned(activations(card), relevant)):
         if a.free:
             free.append(a)
         elif not (a.taps and (o.tapped or sick)):
@@ -435,7 +435,9 @@ def payments(here: dict[str, Any], b: Board, p: Priced, c: Candidate) -> Iterato
         if mill > b.library or not mill_orders(acts, mill - sum(n for k, n, _ in ab_parts
                                                                 if k == "mill")):
             continue
-        pools = _filter_pools(_made_first(b.pool0, acts), tuple(a for a in acts if a.mana_cost))
+        start = (tuple(b.pool0) + (0,) * 6 if b.spend_only is None
+                 else (0,) * 6 + tuple(b.pool0))
+        pools = _filter_pools(_made_first(start, acts), tuple(a for a in acts if a.mana_cost))
         if not pools:
             continue
         restricted = _restricted_made(here, acts)
@@ -463,8 +465,8 @@ def _pay_restricted(b: Board, total: tuple[int, ...], convoke: list[int], generi
     """Every (plain pool, restricted mana) left after paying the total's mana from the plain
     pool and the restricted mana this spell may spend (`Board.usable`); the rest of the
     restricted mana stays."""
-    usable = [r for r in restricted if b.usable(r[0])]
-    stays = [r for r in restricted if not b.usable(r[0])]
+    usable = [r for r in restricted if b.usable(r[0]) and b.spend_only is None]
+    stays = [r for r in restricted if r not in usable]
     if not usable:
         for left in _pay(total, convoke, generic_paid, plain):
             yield left, restricted
@@ -530,13 +532,18 @@ def _counter_change(b: Board, c: Candidate, plan: tuple[_Use, ...]) -> dict[str,
 
 def _made_first(pool0: tuple[int, ...], acts: list[Activation]) -> tuple[int, ...]:
     """The pool after every mana ability without a mana cost (activated first: more mana never
-    hurts a filter)."""
+    hurts a filter). A pool is 12 counts: W U B R G C the spell may spend, then W U B R G C it
+    may not (`spend_only`: the pool's and other permanents' mana, which still pays filters)."""
     made = list(pool0)
     for a in acts:
         if not a.mana_cost and a.restricted is None:
-            for col in a.adds:
-                made[MANA.index(col)] += 1
+            _add(made, a)
     return tuple(made)
+
+
+def _add(pool: list[int], a: Activation) -> None:
+    for col in a.adds:
+        pool[MANA.index(col) + (0 if a.eligible else 6)] += 1
 
 
 def _filter_pools(pool: tuple[int, ...], filters: tuple[Activation, ...]) -> set[tuple[int, ...]]:
@@ -551,32 +558,36 @@ def _filter_pools(pool: tuple[int, ...], filters: tuple[Activation, ...]) -> set
         rest = filters[:j] + filters[j + 1:]
         for paid in _pay_symbols(pool, a.mana_cost):
             after = list(paid)
-            for col in a.adds if a.restricted is None else ():
-                after[MANA.index(col)] += 1
+            if a.restricted is None:
+                _add(after, a)
             out |= _filter_pools(tuple(after), rest)
     return out
 
 
 def _pay_symbols(pool: tuple[int, ...], cost: tuple[Any, ...]) -> set[tuple[int, ...]]:
-    """Every pool (W U B R G C) left after paying a mana ability's own mana cost."""
+    """Every pool (`_made_first`'s 12 counts) left after paying a mana ability's own mana cost
+    (from any of its mana)."""
     pools = {pool}
 
     def take(ps: set[tuple[int, ...]], kinds: list[int]) -> set[tuple[int, ...]]:
         return {q[:i] + (q[i] - 1,) + q[i + 1:] for q in ps for i in kinds if q[i] > 0}
 
+    def of(*colors: str) -> list[int]:
+        return [MANA.index(c) + half for c in colors for half in (0, 6)]
+
     for kind, arg in cost:
         if kind == "generic":
             for _ in range(arg):
-                pools = take(pools, list(range(6)))
+                pools = take(pools, list(range(12)))
         elif kind == "mana" or kind == "phyrexian":
-            pools = take(pools, [MANA.index(arg)])
+            pools = take(pools, of(arg))
         elif kind in ("hybrid", "hphyrexian"):
-            pools = take(pools, [MANA.index(arg[0]), MANA.index(arg[1])])
+            pools = take(pools, of(arg[0], arg[1]))
         elif kind == "mono":
             two = set(pools)
             for _ in range(arg[0]):
-                two = take(two, list(range(6)))
-            pools = take(pools, [MANA.index(arg[1])]) | two
+                two = take(two, list(range(12)))
+            pools = take(pools, of(arg[1])) | two
         else:
             raise Unsupported(f"a mana ability's cost symbol {kind}")
     return pools
@@ -619,8 +630,9 @@ def _picks(here: dict[str, Any], b: Board, p: Priced, c: Candidate, plan: tuple[
                             score = _score(b, removed, tapped, hand_pick, grave_pick, delved,
                                            mill, life)
                             for pool in sorted(pools):
-                                for left, held in _pay_restricted(b, p.mana, convoke, generic,
-                                                                  pool, restricted):
+                                for spent, held in _pay_restricted(b, p.mana, convoke, generic,
+                                                                   pool[:6], restricted):
+                                    left = tuple(x + y for x, y in zip(spent, pool[6:]))
                                     for after in _resolve(here, b, p, c, removed, tapped,
                                                           hand_pick, grave_pick, delved, mill,
                                                           life, left, change, untapped, held):
