@@ -17,7 +17,7 @@ import random
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from payplan.benchmarks.mtg.reference.turn import Unsupported, compare, planner_answer, replay, solve_turn
@@ -163,11 +163,14 @@ def hand(*cards: str) -> list[dict[str, Any]]:
     return [{"id": f"h{i + 1}", "card": c} for i, c in enumerate(cards)]
 
 
-def planner(data: dict[str, Any]) -> dict[str, Any]:
+def planner(data: dict[str, Any], fresh: bool = False) -> dict[str, Any]:
+    """The planner's turn; a turn it refuses only with lines it keeps (STILL_REFUSED) skips (a
+    fresh draw is rejected, the others still run)."""
     try:
         return planner_answer(data, CONFIG)
     except ScenarioError as bad:
         if all(p.message in STILL_REFUSED for p in bad.problems):
+            assume(not fresh)
             pytest.skip(f"a key the turn still refuses: {bad.problems[0]}")
         raise
 
@@ -419,9 +422,10 @@ def test_generated_turns_are_deterministic() -> None:
     assert random_turn(random.Random(7), True) == random_turn(random.Random(7), True)
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=25, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(st.integers(min_value=0, max_value=2**40))
 def test_the_planner_against_the_brute_force_on_fresh_turns(seed: int) -> None:
     data = random_turn(random.Random(seed), every_key=True, avoid=PLANNER_BUG_SOURCES, most=4)
-    answer = planner(data)
+    answer = planner(data, fresh=True)
     assert compare(data, answer) == [], f"seed {seed}"
