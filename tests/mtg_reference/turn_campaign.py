@@ -29,7 +29,7 @@ import yaml
 from payplan.benchmarks.mtg.reference.turn import compare, planner_answer, solve_turn
 from payplan.planner.config import SolverConfig
 
-from .turn_strategies import turns
+from .turn_strategies import TURN_KEYS, keys_drawn, turns
 
 NOT_BUILT = "the mtg/1 turn planner is not built yet"
 
@@ -73,12 +73,14 @@ def main(argv: list[str] | None = None) -> int:
     start = time.perf_counter()
     disagreements = 0
     undecided: list[int] = []
+    drawn: Counter[str] = Counter()
     values: Counter[int] = Counter()
     lengths: Counter[int] = Counter()
     for n, (seed, data) in enumerate(turns(args.seed, args.turns), 1):
         if args.progress and n % args.progress == 0:
             print(f"{n} turns, {disagreements} disagreements, "
                   f"{time.perf_counter() - start:.0f} s", flush=True)
+        drawn.update(keys_drawn(data))
         try:
             problems, answer = check(data, args.budget)
         except OverBudget:
@@ -113,6 +115,10 @@ def main(argv: list[str] | None = None) -> int:
     print(f"disagreements: {disagreements}" + (f" (scenarios in {args.out})" if disagreements else ""))
     if undecided:
         print(f"undecided (over {args.budget} s): {len(undecided)}: seeds {undecided}")
+    missing = sorted(set(TURN_KEYS) - set(drawn))
+    print(f"keys drawn: {len(TURN_KEYS) - len(missing)} of {len(TURN_KEYS)} (least: "
+          + ", ".join(f"{k} {n}" for k, n in sorted(drawn.items(), key=lambda kv: kv[1])[:3])
+          + (f"; never: {missing}" if missing else "") + ")")
     print(f"wall time: {wall:.1f} s")
     return 1 if disagreements else 0
 
