@@ -273,16 +273,18 @@ def priced_view(here: dict[str, Any], c: Candidate) -> dict[str, Any]:
     return view
 
 
-def with_held(view: dict[str, Any]) -> dict[str, Any]:
-    """The view with the restricted mana held in the pool that this play may spend counted as
-    pool mana (for the single-cast reference's X and payment check, which read one pool)."""
+def with_held(view: dict[str, Any], every: bool = False) -> dict[str, Any]:
+    """The view with the restricted mana held in the pool that this play may spend (`every`:
+    all of it) counted as pool mana, for the single-cast reference, which reads one pool: its X
+    (what may be spent), its payment check (the pool as the planner states it, plain; what the
+    restricted mana may pay is `_split_restricted`'s check)."""
     held = view["state"]["you"].get("_restricted") or []
     if not held:
         return view
     b = board(view)
     pool = list(pool_of(view["state"]["you"]["mana_pool"]))
     for flt, col in held:
-        if b.usable(flt):
+        if every or b.usable(flt):
             pool[MANA.index(col)] += 1
     you = {**view["state"]["you"], "mana_pool": pool_text(tuple(pool))}
     return {**view, "state": {**view["state"], "you": you}}
@@ -897,7 +899,7 @@ def replay(data: dict[str, Any], answer: dict[str, Any]) -> list[str]:
         else:
             single = dict(here)
             single["play"] = _play_of(here, c)     # every optional cost auto, as the turn's
-            single = with_held(priced_view(single, c))   # the effects, haste, restricted mana
+            single = with_held(priced_view(single, c), every=True)  # effects, haste, the pool
             problems += [f"{where}: payment: {q}" for q in check_payment(single, p)]
             try:
                 after_n = (answer.get("after") or [])[n] if n < len(answer.get("after") or []) else {}
