@@ -81,6 +81,9 @@ CARDS: dict[str, Any] = {
     # Charmed Pendant: {T}, mill a card: one mana per colored symbol of its mana cost.
     "pendant": {"types": ["artifact"], "mana": [{"adds": "milled", "costs": ["tap", {"mill": 1}]}]},
     "deep-card": {"types": ["sorcery"], "cost": "{1}{U}{U}"},
+    "plains": {"types": ["land"], "mana": [{"adds": "{W}"}]},
+    "white-spell": {"types": ["instant"], "cost": "{W}"},
+    "red-flashback": {"types": ["instant"], "cost": "{R}", "flashback": "{R}"},
     # A {R} sorcery with "as an additional cost, sacrifice a creature".
     "sac-spell": {"types": ["sorcery"], "cost": "{R}", "additional": [
         {"id": "sac", "mandatory": True, "other": [{"sacrifice": {"count": 1, "filter": {"type": "creature"}}}]}]},
@@ -340,6 +343,11 @@ HAND_WORKED: dict[str, tuple[dict[str, Any], tuple[int, int, int]]] = {
     # Only the creatures' mana pays Superion (two elves, 2 each): not the Forest, nor the pool.
     "spend-only": (scenario({"battlefield": [*lands("forest"), perm("e1", "elves"), perm("e2", "elves")],
                              "mana_pool": "{G}", "hand": hand("superion")}), (1, 4, 2)),
+    # The Pendant is activated while the Plains pays the {W} instant (its {R} floats): the
+    # milled card is then flashed back with that {R} (Plains 1, Pendant 1, mill 1).
+    "mill-for-a-flashback": (scenario({"battlefield": [*lands("plains"), perm("p1", "pendant")],
+                                       "library": 3, "library_top": ["red-flashback"],
+                                       "hand": hand("white-spell")}), (2, 3, 2)),
     # Restricted mana keeps its restriction in the pool (106.6): the cavern's second {G} floats
     # but can't pay the instant; it pays a second creature.
     "restricted-mana-stays-restricted": (scenario({"battlefield": [perm("c1", "cavern")],
@@ -369,6 +377,8 @@ PLANNER_BUGS = {
                                   "then sacrifice) in one payment; the turn finds no move",
     "tapped-for-mana-then-sacrificed": "601.2g-h: a creature tapped by a mana ability's cost and "
                                        "sacrificed by the spell's; the turn never floats that mana",
+    "mill-for-a-flashback": "605.3a, 701.13a, 702.34a: a Pendant activated in a payment that does "
+                            "not need its mana mills a flashback card; the turn never mills for it",
 }
 
 
