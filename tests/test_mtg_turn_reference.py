@@ -1,33 +1,54 @@
 """The mtg/1 turn brute force (benchmarks/mtg/reference/turn.py): turns worked by hand, then the
 planner's `turn` against it on fresh generated turns each run (tests/mtg_reference/
-turn_strategies.py), and the generator drawing every turn key.
+turn_strategies.py, every key), and the generator drawing every turn key.
 
 Charges are the spec's defaults: tap a land 1, a creature 2, an artifact 1; sacrifice 5;
-discard 4; exile from the graveyard 1; life 1. While the planner has no mtg/1 turn yet, the tests
-that ask it skip (only on its own words for that: the loader's unknown `turn` key or the
-ruleset's "not built yet").
+discard 4; exile from the graveyard 1; life 1; a counter removed 1; an opponent's permanent
+untapped 1; a card milled 1. The planner side skips a turn only when the planner refuses it with
+a line the turn still keeps (STILL_REFUSED, the turn-keys contract's list); the turns it answers
+wrongly today are strict xfails (PLANNER_BUGS, each with the rule that decides it).
 """
 
 from __future__ import annotations
 
 import copy
+import json
 import random
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from payplan.benchmarks.mtg.reference.turn import Unsupported, compare, planner_answer, replay, solve_turn
 from payplan.engine.problems import ScenarioError
-from tests.mtg_reference.turn_strategies import TURN_KEYS, keys_drawn, random_turn, turns
+from payplan.planner.config import SolverConfig
+from tests.mtg_reference.turn_strategies import (
+    PLANNER_BUG_SOURCES,
+    TURN_KEYS,
+    keys_drawn,
+    random_turn,
+    turns,
+)
 
-NOT_BUILT = {
-    "the mtg/1 turn planner is not built yet",
-    "unknown key 'turn' (expected one of: format, cards, state, play, plays, objective)",
+# A loaded machine may stop the planner's default 10 s before it proves its turn (the answer is
+# the same whenever it is proved).
+CONFIG = SolverConfig(time_limit=120.0)
+
+# The refusals the turn keeps (each line exactly as the loader words it, after its path): a
+# generated or hand-worked turn the planner refuses with one of these skips; any other refusal
+# is a disagreement.
+STILL_REFUSED = {
+    "morph is not supported by `payplan turn` (plan each cast face down and each turn_face_up "
+    "with `payplan plan`)",
+    "life_for is not supported by `payplan turn` (plan each cast with `payplan plan`)",
+    "mana_effects is not supported by `payplan turn` (nor `plays` paid together): mana effects "
+    "are planned one play at a time (`payplan plan`, `play`)",
+    "attached_to is not supported by `payplan turn` (nor `plays` paid together): mana effects "
+    "are planned one play at a time (`payplan plan`, `play`)",
+    "spend_only is not supported by `payplan turn` (plan each cast with `payplan plan`)",
+    "{S} (snow mana) is not supported by `payplan turn` (plan each cast with `payplan plan`)",
 }
-NEW_KEYS = ("unknown key 'effect'", "unknown key 'enters_tapped'",
-            "unknown key 'lands_played_this_turn'")
 
 CARDS: dict[str, Any] = {
     "forest": {"types": ["land"], "mana": [{"adds": "{G}"}]},
@@ -48,14 +69,92 @@ CARDS: dict[str, Any] = {
                "additional": [{"id": "discard", "mandatory": True, "other": [{"discard": 1}]}]},
     "cruise": {"types": ["sorcery"], "cost": "{2}{U}", "delve": True},
     "fireball": {"types": ["sorcery"], "cost": "{X}{G}"},
+    "mountain": {"types": ["land"], "mana": [{"adds": "{R}"}]},
+    # Benthic Explorers: {T}, untap a tapped land an opponent controls: one mana of any type
+    # that land could produce.
+    "explorers": {"types": ["creature"], "mana": [{"adds": "untapped", "costs": ["tap", {"untap": {
+        "count": 1, "filter": {"type": "land", "controller": "opponent"}}}]}]},
+    "underground-sea": {"types": ["land"], "mana": [{"adds": "{U}|{B}"}]},
+    "dark-spell": {"types": ["sorcery"], "cost": "{B}"},
+    # Myr Superion: spend only mana produced by creatures to cast it.
+    "superion": {"types": ["creature"], "cost": "{2}", "spend_only": {"type": "creature"}},
+    # Charmed Pendant: {T}, mill a card: one mana per colored symbol of its mana cost.
+    "pendant": {"types": ["artifact"], "mana": [{"adds": "milled", "costs": ["tap", {"mill": 1}]}]},
+    "deep-card": {"types": ["sorcery"], "cost": "{1}{U}{U}"},
+    "plains": {"types": ["land"], "mana": [{"adds": "{W}"}]},
+    "white-spell": {"types": ["instant"], "cost": "{W}"},
+    "red-flashback": {"types": ["instant"], "cost": "{R}", "flashback": "{R}"},
+    # A {R} sorcery with "as an additional cost, sacrifice a creature".
+    "sac-spell": {"types": ["sorcery"], "cost": "{R}", "additional": [
+        {"id": "sac", "mandatory": True, "other": [{"sacrifice": {"count": 1, "filter": {"type": "creature"}}}]}]},
+    # A land whose mana is restricted (Cavern of Souls-like): spend it only on creature spells.
+    "cavern": {"types": ["land"], "mana": [{"adds": "{G}{G}", "only_for": {"type": "creature"}}]},
+    "wastes": {"types": ["land"], "mana": [{"adds": "{C}"}]},
+    "shock": {"types": ["instant"], "cost": "{R}"},
+    # Strike It Rich: create a Treasure; flashback {2}{R}.
+    "strike-it-rich": {"types": ["sorcery"], "cost": "{R}", "flashback": "{2}{R}",
+                       "effect": {"tokens": [{"card": "treasure"}]}},
+    # Frantic Search: untap up to three lands.
+    "frantic-search": {"types": ["instant"], "cost": "{2}{U}",
+                       "effect": {"untap": {"count": 3, "filter": {"type": ["land"]}}}},
+    "divination": {"types": ["sorcery"], "cost": "{2}{U}"},
+    "sol-ring": {"types": ["artifact"], "cost": "{1}", "mana": [{"adds": "{C}{C}"}]},
+    "golem": {"types": ["artifact", "creature"], "cost": "{3}"},
+    "hasty-elves": {"types": ["creature"], "cost": "{G}", "haste": True, "mana": [{"adds": "{G}"}]},
+    "giant-growth": {"types": ["instant"], "cost": "{G}"},
+    # "The next instant or sorcery spell you cast this turn costs {2} less."
+    "discounter": {"types": ["sorcery"], "cost": "{R}", "effect": {"grants": [
+        {"reduction": {"generic": 2}, "applies_to": {"type": ["instant", "sorcery"]}}]}},
+    "big-sorcery": {"types": ["sorcery"], "cost": "{2}{R}"},
+    # Goblin Warchief: Goblin spells cost {1} less; Goblins have haste.
+    "warchief": {"types": ["creature"], "tags": ["goblin"], "cost": "{1}{R}{R}", "grants": [
+        {"reduction": {"generic": 1}, "applies_to": {"tags": ["goblin"]}},
+        {"haste": True, "applies_to": {"tags": ["goblin"]}}]},
+    "goblin-elf": {"types": ["creature"], "tags": ["goblin"], "cost": "{R}", "mana": [{"adds": "{R}"}]},
     "treasure": {"types": ["artifact"], "tags": ["treasure", "token"],
                  "mana": [{"adds": "{W}|{U}|{B}|{R}|{G}", "costs": ["tap", "sacrifice_self"]}]},
+    # Sunken Ruins: {U/B}, {T}: {U}{U}, {U}{B} or {B}{B}.
+    "ruins": {"types": ["land"], "mana": [{"adds": "{U}{U}|{U}{B}|{B}{B}", "costs": ["tap", "{U/B}"]}]},
+    # Ashnod's Altar: sacrifice a creature: {C}{C}.
+    "altar": {"types": ["artifact"], "mana": [{"adds": "{C}{C}", "costs": [
+        {"sacrifice": {"count": 1, "filter": {"type": "creature"}}}]}]},
+    # Seton's "tap an untapped creature you control: {G}".
+    "seton": {"types": ["creature"], "mana": [{"adds": "{G}", "costs": [
+        {"tap_untapped": {"count": 1, "filter": {"type": "creature"}}}]}]},
+    "bear": {"types": ["creature"]},
+    "life-land": {"types": ["land"], "mana": [{"adds": "{B}", "costs": [{"pay_life": 1}]}]},
+    # Eye of Ramos: {T}: {U}; sacrifice it: {U}.
+    "eye": {"types": ["artifact"], "mana": [{"adds": "{U}"}, {"adds": "{U}", "costs": ["sacrifice_self"]}]},
+    # Druids' Repository: remove a charge counter: one mana of any color.
+    "repository": {"types": ["enchantment"], "mana": [{"adds": "{W}|{U}|{B}|{R}|{G}", "costs": [
+        {"remove_counters": {"kind": "charge", "count": 1}}]}]},
+    # Serrated Arrows: {T}, remove an arrowhead counter (here without the {T}: as often as the
+    # counters allow).
+    "arrows": {"types": ["artifact"], "abilities": [{"id": "shoot", "costs": [
+        {"remove_counters": {"kind": "arrowhead", "count": 1}}]}]},
+    # Jace Beleren: +2 and -1.
+    "jace": {"types": ["planeswalker"], "abilities": [{"id": "plus-two", "loyalty": "+2"},
+                                                        {"id": "minus-one", "loyalty": -1}]},
+    # Torgaar, Famine Incarnate: sacrifice any number of creatures, {2} less each.
+    "torgaar": {"types": ["creature"], "cost": "{6}{B}{B}",
+                "additional": [{"id": "sacrifice", "other": [{"sacrifice": {"count": "any",
+                                                                            "filter": {"type": "creature"}}}]}],
+                "reductions": [{"generic": {"per_paid": "sacrifice", "each": 2}}]},
+    # A card with cycling {1} (702.29).
+    "cycler": {"types": ["instant"], "cost": "{3}", "abilities": [
+        {"id": "cycling", "zone": "hand", "cycling": True, "costs": ["{1}", "discard_self"]}]},
 }
 
 
 def scenario(you: dict[str, Any], spec: dict[str, Any] | None = None,
              **state: Any) -> dict[str, Any]:
-    return {"format": "mtg/1", "cards": copy.deepcopy(CARDS), "state": {"you": you, **state},
+    """A turn with only the cards its objects name (and the tokens their effects create): a key
+    the turn refuses on a card not in play would refuse every turn."""
+    named = json.dumps([you, state])
+    cards = {k: v for k, v in CARDS.items() if f'"{k}"' in named}
+    cards.update({t["card"]: CARDS[t["card"]] for v in list(cards.values())
+                  for t in (v.get("effect") or {}).get("tokens") or []})
+    return {"format": "mtg/1", "cards": copy.deepcopy(cards), "state": {"you": you, **state},
             "turn": spec or {}}
 
 
@@ -67,20 +166,23 @@ def hand(*cards: str) -> list[dict[str, Any]]:
     return [{"id": f"h{i + 1}", "card": c} for i, c in enumerate(cards)]
 
 
-def planner(data: dict[str, Any]) -> dict[str, Any]:
+def planner(data: dict[str, Any], fresh: bool = False) -> dict[str, Any]:
+    """The planner's turn; a turn it refuses only with lines it keeps (STILL_REFUSED) skips (a
+    fresh draw is rejected, the others still run)."""
     try:
-        return planner_answer(data)
+        return planner_answer(data, CONFIG)
     except ScenarioError as bad:
-        # main before the mtg/1 turn lands: its loader refuses `turn` (and the turn's new card
-        # and state keys), or its ruleset says the turn is not built; nothing else skips.
-        messages = [p.message for p in bad.problems]
-        if any(m in NOT_BUILT for m in messages) and all(
-                m in NOT_BUILT or m.startswith(NEW_KEYS) for m in messages):
-            pytest.skip(f"payplan has no mtg/1 turn yet: {bad.problems[0]}")
+        if all(p.message in STILL_REFUSED for p in bad.problems):
+            assume(not fresh)
+            pytest.skip(f"a key the turn still refuses: {bad.problems[0]}")
         raise
 
 
 # --- Turns worked by hand (value, objective, size) ---------------------------------------------
+
+def perm(oid: str, card: str, **keys: Any) -> dict[str, Any]:
+    return {"id": oid, "card": card, **keys}
+
 
 HAND_WORKED: dict[str, tuple[dict[str, Any], tuple[int, int, int]]] = {
     # Forge's testKeepColorsOpen: two Forests, two Swamps, two Bear Cubs {1}{G}: each takes a
@@ -141,6 +243,118 @@ HAND_WORKED: dict[str, tuple[dict[str, Any], tuple[int, int, int]]] = {
     "treasure-pays-the-second": (scenario({"battlefield": [*lands("forest", "forest", "swamp"),
                                                            {"id": "t1", "card": "treasure"}],
                                            "hand": hand("bear-cub", "bear-cub")}), (2, 8, 4)),
+    # A filter land's cost is paid from mana made before it: the Swamp's {B} pays the Ruins'
+    # {U/B}, its {U}{U} the {1}{U} instant (two lands tapped).
+    "filter-land": (scenario({"battlefield": [*lands("swamp"), perm("r1", "ruins")],
+                              "hand": hand("think-twice")}), (1, 2, 2)),
+    # An altar sacrifices the bear for {C}{C}: one pays the first bolt, the other floats to the
+    # second (one sacrifice, 5).
+    "altar-floats": (scenario({"battlefield": [perm("a1", "altar"), perm("b1", "bear")],
+                               "hand": hand("bolt", "bolt")}), (2, 5, 2)),
+    # Seton taps a summoning-sick creature (itself included: not its own {T}): the bolt for 2.
+    "tap-an-untapped-creature": (scenario({"battlefield": [perm("s1", "seton", sick=True)],
+                                           "hand": hand("bolt")}), (1, 2, 1)),
+    # A land that pays 1 life a mana, as often as the life allows: the horror {2}{B} with 3
+    # life (to exactly 0), then nothing for the bolt.
+    "life-land-repeats": (scenario({"battlefield": [perm("x1", "life-land")], "life": 3,
+                                    "hand": hand("horror", "bolt")}, {"values": {"h1": 2}}),
+                          (2, 3, 3)),
+    # Two charge counters: two mana of any color for the cub (a counter charged 1 each).
+    "counters-for-mana": (scenario({"battlefield": [perm("d1", "repository", counters={"charge": 2})],
+                                    "hand": hand("bear-cub")}), (1, 2, 2)),
+    # An ability removing a counter, activated while the counters last: twice.
+    "counters-bound-an-ability": (scenario({"battlefield": [perm("a1", "arrows",
+                                                                 counters={"arrowhead": 2})]}),
+                                  (2, 2, 0)),
+    # The contract's Jace: one loyalty ability a turn (606.3), charged nothing.
+    "one-loyalty-ability": (scenario({"battlefield": [perm("j1", "jace", counters={"loyalty": 3})]},
+                                     {"candidates": "auto"}), (1, 0, 0)),
+    # ... and none when one was activated this turn already.
+    "loyalty-activated": (scenario({"battlefield": [perm("j1", "jace", counters={"loyalty": 3},
+                                                         loyalty_activated=True)]}), (0, 0, 0)),
+    # Torgaar with two bears and four Swamps: one bear leaves {4}{B}{B} (six), both {2}{B}{B}:
+    # two sacrifices (10) and four lands.
+    "sacrifice-any-number": (scenario({"battlefield": [*lands("swamp", "swamp", "swamp", "swamp"),
+                                                       perm("b1", "bear"), perm("b2", "bear")],
+                                       "hand": hand("torgaar")}), (1, 14, 4)),
+    # Cycling from the hand: {1} and the card discarded (1 + 4); the card can't be cast.
+    "cycling": (scenario({"battlefield": lands("forest"), "hand": hand("cycler")}), (1, 5, 1)),
+    # The contract's worked examples of what a cast leaves behind. Strike It Rich's Treasure pays
+    # the Shock (sacrificed: 5).
+    "a-token-pays-later": (scenario({"battlefield": lands("mountain"),
+                                     "hand": hand("strike-it-rich", "shock")}), (2, 6, 2)),
+    # Frantic Search untaps the three Islands it was paid with: Divination is paid again.
+    "untap-lands": (scenario({"battlefield": lands("island", "island", "island"),
+                              "hand": hand("frantic-search", "divination")}), (2, 6, 6)),
+    # Sol Ring cast first taps at once (an artifact is never summoning sick).
+    "mana-rock-cast-first": (scenario({"battlefield": lands("wastes", "wastes"),
+                                       "hand": hand("sol-ring", "golem")}), (2, 3, 4)),
+    # A hasty mana creature cast first pays the next cast (creature tap 2).
+    "haste": (scenario({"battlefield": lands("forest"),
+                        "hand": hand("hasty-elves", "giant-growth")}), (2, 3, 2)),
+    # A haste grant: Goblin Warchief's Goblins have haste (its {1} less takes nothing from {R}).
+    "haste-grant": (scenario({"battlefield": [*lands("mountain"), perm("w1", "warchief")],
+                              "hand": hand("goblin-elf", "shock")}), (2, 3, 2)),
+    # An effect for the next instant or sorcery: the {2}{R} sorcery costs {R}.
+    "effect-grants": (scenario({"battlefield": lands("mountain", "mountain"),
+                                "hand": hand("discounter", "big-sorcery")}), (2, 2, 2)),
+    # An effect already in the state: one Mountain pays the {2}{R} sorcery.
+    "state-effects": (scenario({"battlefield": lands("mountain"), "hand": hand("big-sorcery"),
+                                "effects": [{"id": "effect1", "reduction": {"generic": 2},
+                                             "applies_to": {"type": ["instant", "sorcery"]}}]}),
+                      (1, 1, 1)),
+    # ... used by the first matching spell: the second of two pays in full.
+    "an-effect-is-used-up": (scenario({"battlefield": lands("mountain", "mountain", "mountain"),
+                                       "hand": hand("big-sorcery", "big-sorcery"),
+                                       "effects": [{"reduction": {"generic": 2},
+                                                    "applies_to": {"type": ["sorcery"]}}]}),
+                             (1, 1, 1)),
+    # ... unless it lasts the turn: both for {R}.
+    "an-effect-for-the-turn": (scenario({"battlefield": lands("mountain", "mountain", "mountain"),
+                                         "hand": hand("big-sorcery", "big-sorcery"),
+                                         "effects": [{"reduction": {"generic": 2}, "uses": "turn",
+                                                      "applies_to": {"type": ["sorcery"]}}]}),
+                               (2, 2, 2)),
+    # Benthic Explorers untaps the opponent's tapped Underground Sea for {B} (creature 2, untap
+    # 1); the Sea is then untapped: a second {B} spell finds no tapped land (the Island makes
+    # no {B}).
+    "untap-an-opponent-land": (scenario({"battlefield": [perm("e1", "explorers")],
+                                         "hand": hand("dark-spell", "dark-spell")},
+                                        opponent={"battlefield": [
+                                            perm("o1", "island", tapped=True),
+                                            perm("o2", "underground-sea", tapped=True)]}),
+                               (1, 3, 1)),
+    # Eye of Ramos tapped for {U}, then sacrificed for {U} in the same payment: both pay the
+    # {1}{U} instant (the sacrifice charged once: 5).
+    "eye-tapped-then-sacrificed": (scenario({"battlefield": [perm("e1", "eye")],
+                                             "hand": hand("think-twice")}), (1, 5, 2)),
+    # Seton taps the bear for {G} before the spell sacrifices it (601.2g, then 601.2h): the
+    # tap is charged nothing (the bear is sacrificed: 5), its {G} floats to the bolt: 1 + 5,
+    # where Seton tapping itself for the bolt would charge 2 more.
+    "tapped-for-mana-then-sacrificed": (scenario({"battlefield": [*lands("mountain"),
+                                                                  perm("s1", "seton"),
+                                                                  perm("b1", "bear")],
+                                                  "hand": hand("sac-spell", "bolt")}), (2, 6, 2)),
+    # The Pendant mills the known {1}{U}{U} card: {U}{U} for the {1}{U} instant (artifact 1,
+    # mill 1); the library's next card is hidden, so it is used once.
+    "milled-mana": (scenario({"battlefield": [perm("p1", "pendant")], "library": 5,
+                              "library_top": ["deep-card"], "hand": hand("think-twice")}),
+                    (1, 2, 2)),
+    # Only the creatures' mana pays Superion (two elves, 2 each): not the Forest, nor the pool.
+    "spend-only": (scenario({"battlefield": [*lands("forest"), perm("e1", "elves"), perm("e2", "elves")],
+                             "mana_pool": "{G}", "hand": hand("superion")}), (1, 4, 2)),
+    # The Pendant is activated while the Plains pays the {W} instant (its {R} floats): the
+    # milled card is then flashed back with that {R} (Plains 1, Pendant 1, mill 1).
+    "mill-for-a-flashback": (scenario({"battlefield": [*lands("plains"), perm("p1", "pendant")],
+                                       "library": 3, "library_top": ["red-flashback"],
+                                       "hand": hand("white-spell")}), (2, 3, 2)),
+    # Restricted mana keeps its restriction in the pool (106.6): the cavern's second {G} floats
+    # but can't pay the instant; it pays a second creature.
+    "restricted-mana-stays-restricted": (scenario({"battlefield": [perm("c1", "cavern")],
+                                                   "hand": hand("elves", "giant-growth")}),
+                                         (1, 1, 1)),
+    "restricted-mana-pays-a-match": (scenario({"battlefield": [perm("c1", "cavern")],
+                                               "hand": hand("elves", "elves")}), (2, 1, 2)),
     # Not your main phase: no land play, only the instant.
     "not-main": (scenario({"battlefield": lands("swamp"), "hand": hand("forest", "ritual", "bolt")},
                           phase="combat"), (2, 1, 2)),
@@ -154,7 +368,23 @@ def test_the_brute_force_on_turns_worked_by_hand(name: str) -> None:
     assert (out.value, out.objective, out.size) == (value, objective, size), out.as_dict()
 
 
-@pytest.mark.parametrize("name", sorted(HAND_WORKED))
+# Turns the planner answers wrongly (what the reference reads, with its rule): each fails until
+# the planner is fixed, and then must be taken off this list (strict).
+PLANNER_BUGS = {
+    "restricted-mana-stays-restricted": "106.6: mana left in the pool keeps its restriction; the "
+                                        "turn floats it as plain mana to the instant",
+    "eye-tapped-then-sacrificed": "605.3a, 601.2g: two mana abilities of one permanent (tap, "
+                                  "then sacrifice) in one payment; the turn finds no move",
+    "tapped-for-mana-then-sacrificed": "601.2g-h: a creature tapped by a mana ability's cost and "
+                                       "sacrificed by the spell's; the turn never floats that mana",
+    "mill-for-a-flashback": "605.3a, 701.13a, 702.34a: a Pendant activated in a payment that does "
+                            "not need its mana mills a flashback card; the turn never mills for it",
+}
+
+
+@pytest.mark.parametrize("name", [
+    pytest.param(n, marks=pytest.mark.xfail(strict=True, reason=PLANNER_BUGS[n]))
+    if n in PLANNER_BUGS else n for n in sorted(HAND_WORKED)])
 def test_the_planner_on_turns_worked_by_hand(name: str) -> None:
     data = HAND_WORKED[name][0]
     answer = planner(data)
@@ -182,9 +412,8 @@ def _cub(oid: str, taps: list[tuple[str, str]]) -> dict[str, Any]:
             "destination": "battlefield", "paid": {}}
 
 
-def test_unsupported_mana_abilities_are_refused() -> None:
-    data = scenario({"battlefield": [{"id": "f1", "card": "filter"}], "hand": hand("bolt")})
-    data["cards"]["filter"] = {"types": ["land"], "mana": [{"adds": "{U}{U}", "costs": ["tap", "{1}"]}]}
+def test_an_explicit_candidate_list_is_refused() -> None:
+    data = scenario({"battlefield": lands("forest"), "hand": hand("bolt")}, {"candidates": [{"object": "h1"}]})
     with pytest.raises(Unsupported):
         solve_turn(data)
 
@@ -200,11 +429,13 @@ def test_the_generator_draws_every_turn_key() -> None:
 
 def test_generated_turns_are_deterministic() -> None:
     assert random_turn(random.Random(7)) == random_turn(random.Random(7))
+    assert random_turn(random.Random(7), True) == random_turn(random.Random(7), True)
 
 
-@settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=25, deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(st.integers(min_value=0, max_value=2**40))
 def test_the_planner_against_the_brute_force_on_fresh_turns(seed: int) -> None:
-    data = random_turn(random.Random(seed))
-    answer = planner(data)
+    data = random_turn(random.Random(seed), every_key=True, avoid=PLANNER_BUG_SOURCES, most=4)
+    answer = planner(data, fresh=True)
     assert compare(data, answer) == [], f"seed {seed}"
