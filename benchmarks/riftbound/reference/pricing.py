@@ -619,6 +619,12 @@ def _one_condition(ctx: Context, base: Base, key: str, value: Any, granter: Obj 
     if key == "opponent_controls":
         return any(o.controller == them and object_matches(ctx, o, value or {})
                    for o in ctx.board)
+    # Deaths this turn (`state.PLAYER.units_died_this_turn`, default 0): read for the same
+    # player the score conditions read (Spoils of War: an enemy unit died this turn).
+    if key == "units_died_at_least":
+        return _died(ctx, me) >= int(value)
+    if key == "opponent_units_died_at_least":
+        return _died(ctx, them) >= int(value)
     raise Unsupported(f"condition {key}")
 
 
@@ -633,6 +639,36 @@ def _viewer(granter: Obj | None) -> str:
 
 def _score(ctx: Context, player: str) -> int:
     return int((ctx.state.get(player) or {}).get("score", 0))
+
+
+def _died(ctx: Context, player: str) -> int:
+    """How many of `player`'s units died this turn (`units_died_this_turn`, default 0)."""
+    if "deaths_never_read" in ctx.mutants:
+        return 0
+    return int((ctx.state.get(player) or {}).get("units_died_this_turn", 0))
+
+
+def banned(ctx: Context) -> list[str]:
+    """The ids of the bans (`state.bans`: "you can't play cards this turn") whose `applies_to`
+    reaches this play, read as a grant's filter is read on a play (`_play_matches`: without
+    `ability`, card plays only); a banned play is illegal (a "can't" forbids the action: it is
+    no cost). Ids default to `ban1`, `ban2`, ... by place, the first free number."""
+    if "bans_ignored" in ctx.mutants:
+        return []
+    bans = list(ctx.state.get("bans") or [])
+    taken = {str(b["id"]) for b in bans if b.get("id") is not None}
+    out, n = [], 0
+    for b in bans:
+        ident = b.get("id")
+        if ident is None:
+            n += 1
+            while f"ban{n}" in taken:
+                n += 1
+            ident = f"ban{n}"
+            taken.add(ident)
+        if _play_matches(ctx, dict(b.get("applies_to") or {})):
+            out.append(str(ident))
+    return out
 
 
 def _here(ctx: Context, granter: Obj | None) -> str | None:
@@ -1008,6 +1044,9 @@ BOARD_MUTANTS: tuple[str, ...] = ("grant_conditions_for_player", "battlefield_id
 # player chooses). The turn brute force's own: `turn.EFFECT_TURN_MUTANTS`.
 EFFECT_MUTANTS: tuple[str, ...] = ("repeat_base_as_printed", "repeat_printed_as_base",
                                    "effects_ignored", "effects_first")
+# Wrong readings of the play bans and the deaths counted this turn: the bans never read; the
+# deaths never read (every `units_died_at_least` N > 0 false).
+POOL_MUTANTS: tuple[str, ...] = ("bans_ignored", "deaths_never_read")
 
 ABILITY_TIMING = {"equip": "normal", "empower": "normal", "activated": "reaction"}
 
@@ -1030,7 +1069,7 @@ def reference_totals(data: Mapping[str, Any], mutant: str | Iterable[str] | None
     """
     mutants = frozenset([mutant] if isinstance(mutant, str) else mutant or ())
     assert mutants <= set(MUTANTS + SETTLED_MUTANTS + REAL_MUTANTS + tuple(ENGINE_MUTANTS)
-                          + BOARD_MUTANTS + EFFECT_MUTANTS), mutants
+                          + BOARD_MUTANTS + EFFECT_MUTANTS + POOL_MUTANTS), mutants
     cards = data["cards"]
     state = data.get("state") or {}
     play = data["play"]
@@ -1053,6 +1092,10 @@ def reference_totals(data: Mapping[str, Any], mutant: str | Iterable[str] | None
         return empty
     card = cards[obj.card]
     ctx = Context(data, cards, state, play, obj, card, zone, board, mutants)
+    bans = banned(ctx)
+    if bans:
+        empty.reasons += [f"ban {b}" for b in bans]
+        return empty
     ignore = play.get("ignore")
     if zone == "facedown":
         # Hidden (docs/payplan-format.md section 6): hidden on an earlier turn, played with Reaction
@@ -1318,6 +1361,10 @@ def _ability_totals(data: Mapping[str, Any], board: list[Obj], mutants: frozense
         return empty
     ctx = Context(data, cards, state, play, obj, card, obj.zone, board, mutants, "ability",
                   ability)
+    bans = banned(ctx)
+    if bans:
+        empty.reasons += [f"ban {b}" for b in bans]
+        return empty
     # "Use only while ..." (377.2.b): the ability's `while`, read with its
     # own object as the granting object (its location, its Empowered count); outside: illegal.
     if not condition_holds(ctx, Base("printed", 0, Total()), ability.get("while"), obj):
