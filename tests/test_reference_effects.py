@@ -386,16 +386,22 @@ def test_effects_after_a_play() -> None:
     assert effects_after(effects, (3,), {}) == effects[:3]
 
 
-def test_a_repeated_card_with_an_effect_is_refused() -> None:
-    # Whether its effect is created once per execution is open: the reference does not guess.
-    data = turn({"bolt": dict(coupon(), cost={"energy": 1}),
+def test_a_repeated_card_adds_and_creates_its_effect_once() -> None:
+    """What a card's resolution does happens once per resolution, whatever Repeat adds to its
+    executions (docs/turns.md). Bolt [1] with the Academy's Repeat [1] paid (benefit 5): two
+    runes, 2 - 5; it adds [2] and creates "[1] less" once, so the [4] spell costs [3]: the
+    pool's 2 and one rune, 1. Per execution it would add [4] and two discounts: [2] from the
+    pool, free."""
+    data = turn({"bolt": {"type": "spell", "cost": {"energy": 1}, "effect": {
+                     "adds": {"energy": 2}, "discounts": [{"discount": {"energy": 1}}]}},
+                 "big": {"type": "spell", "cost": {"energy": 4}},
                  "academy": {"type": "gear", "grants": [{"keyword": {"repeat": "printed"},
                                                         "applies_to": {"type": "spell"}}]}},
-                {"runes": {"fury": 3}, "hand": hand("bolt"),
+                {"runes": {"fury": 3}, "hand": hand("bolt", "big"),
                  "board": [{"id": "g1", "card": "academy"}]},
                 objective={"benefits": {"repeat": 5}})
-    with pytest.raises(Unsupported):
-        ref_turn.best_turn(data)
+    assert ref_turn.best_turn(data) == (2, -2, 5)
+    assert ref_turn.compare(data) == []
 
 
 # --- The generators reach each wrong reading ----------------------------------------------------

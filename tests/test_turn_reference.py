@@ -10,7 +10,7 @@ import copy
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, Phase, find, given, settings
 from reference import features, fresh
 from reference.turn_strategies import drawn_kinds, turn_data
 from reference.vocabulary import used
@@ -343,3 +343,47 @@ def test_the_planner_agrees_on_what_a_play_leaves_behind(name: str) -> None:
     if not features.has(key):
         pytest.skip(f"the loader does not read `{key}` on this tree")
     assert ref_turn.compare(data) == []
+
+
+def test_a_token_returned_to_hand_ceases_to_exist() -> None:
+    """A Quartermaster [0] returning a gear to hand as its cost (2) may return a Gold token
+    (tagged `token`): it ceases to exist (183.1), so it is no candidate after (value 1, not 2).
+    Found by the turn campaign (seed 1): the brute force had put it in the hand."""
+    data = turn({"quartermaster": {"type": "unit", "might": 2, "cost": {"energy": 0},
+                                   "additional_costs": [{"id": "return-gear", "mandatory": True,
+                                                         "cost": {"other": [{"return_to_hand": {
+                                                             "count": 1,
+                                                             "filter": {"type": "gear"}}}]}}]},
+                 "gold": {"type": "gear", "tags": ["token"], "cost": {"energy": 0}}},
+                {"runes": {"fury": 1}, "board": [{"id": "b9", "card": "gold"}],
+                 "hand": [{"id": "h1", "card": "quartermaster"}]})
+    assert ref_turn.best_turn(data) == (1, 2, 0)
+    assert ref_turn.best_turn(data, mutants=["tokens_kept"]) == (2, 2, 0)
+    assert ref_turn.compare(data) == []
+
+
+def _left_behind_differs(mutant: str) -> Any:
+    def differs(data: dict[str, Any]) -> bool:
+        try:
+            return bool(ref_turn.best_turn(data, True) != ref_turn.best_turn(data, True,
+                                                                             [mutant]))
+        except Unsupported:
+            return False
+    return differs
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("mutant", ref_turn.LEFT_BEHIND_MUTANTS)
+def test_the_turn_generator_reaches_each_wrong_reading_of_what_a_play_leaves(
+        mutant: str) -> None:
+    """A played card's source ignored, an effect's kill killing nothing, its score not kept, a
+    token returned to hand kept: each changes the best turn of a generated turn (where the
+    loader reads the key the reading needs)."""
+    need = {"played_sources_ignored": "source", "effect_kills_nothing": "kill",
+            "score_not_kept": "score", "tokens_kept": "deaths"}[mutant]
+    if not features.has(need):
+        pytest.skip(f"the loader does not read `{need}` on this tree")
+    found = find(turn_data(), _left_behind_differs(mutant),
+                 settings=settings(max_examples=1500, database=None, phases=[Phase.generate],
+                                   suppress_health_check=list(HealthCheck)))
+    assert _left_behind_differs(mutant)(found)

@@ -45,6 +45,8 @@ from typing import Any, Callable, Sequence
 
 from hypothesis import strategies as st
 
+from .features import has
+
 DOMAINS = ("fury", "calm", "mind")
 # The other three domains of the format, drawn now and then (a domain no rune has makes a pip
 # only `[A]`-like resources pay: such plays are mostly unpayable, so they stay rare).
@@ -557,6 +559,7 @@ def scenario_data(draw: Draw) -> dict[str, Any]:
         play["permit"] = True
     if draw(st.booleans()):
         play["leaves_chain"] = _leaves(draw, played["type"])
+    _bans(draw, state)
     data: dict[str, Any] = {"format": "payplan/1", "cards": cards, "state": state, "play": play}
     names = [n for n, v in settings.items() if v == "auto" and not n.startswith("repeat")]
     objective: dict[str, Any] = {}
@@ -596,7 +599,14 @@ def board_conditions(draw: Draw) -> dict[str, Any]:
     """A board condition of issue 24, section D (players relative to the play's player, or
     to the granting object's controller)."""
     kind = draw(st.sampled_from(("score", "opponent_score", "within", "opponent_controls",
-                                 "opponent_controls")))
+                                 "opponent_controls") + (("died", "opponent_died")
+                                                         if has("deaths") else ())))
+    if kind == "died":
+        # Deaths this turn (a friendly unit died: Cruel Patron's payoffs), 0 holding always.
+        return {"units_died_at_least": draw(st.integers(0, 2))}
+    if kind == "opponent_died":
+        # Spoils of War: "if an enemy unit died this turn".
+        return {"opponent_units_died_at_least": draw(st.integers(1, 2))}
     if kind == "score":
         return {"score_at_least": draw(st.integers(0, 7))}
     if kind == "opponent_score":
@@ -1276,6 +1286,7 @@ def real_scenario_data(draw: Draw) -> dict[str, Any]:
     if draw(st.booleans()):
         state["played_this_turn"] = draw(st.integers(1, 2))
     _scores(draw, state)
+    _bans(draw, state)
     data: dict[str, Any] = {"format": "payplan/1", "cards": cards, "state": state, "play": play}
     if draw(st.integers(0, 2)) == 1:
         data["objective"] = {"weights": draw(weights())}
@@ -1457,6 +1468,38 @@ def _scores(draw: Draw, state: dict[str, Any]) -> None:
             state.setdefault(player, {})["score"] = draw(st.integers(0, 8))
     if draw(st.integers(0, 3)) == 0:
         state["victory_score"] = draw(st.integers(4, 11))
+    if has("deaths"):
+        for player in ("you", "opponent"):
+            if draw(st.integers(0, 2)) == 0:
+                state.setdefault(player, {})["units_died_this_turn"] = draw(st.integers(0, 2))
+
+
+# Play bans ("opponents can't play cards this turn", Brynhir Thundersong; "can't play spells"):
+# filters on the play, most of them reaching some plays and not others.
+BAN_FILTERS: tuple[dict[str, Any], ...] = (
+    {}, {"type": "spell"}, {"type": "unit"}, {"type": ["unit", "gear"]}, {"ability": "any"},
+    {"ability": "equip"}, {"ability": "activated"}, {"ability": "hide"},
+    {"ability": "or_card", "type": "gear"}, {"from": "trash"}, {"timing": "reaction"},
+    {"domain": "fury"}, {"keyword": "hidden"})
+
+
+def _bans(draw: Draw, state: dict[str, Any]) -> None:
+    """`state.bans` now and then, where the loader reads it: one or two bans, ids given or
+    left to their defaults (`ban1`, ... the first free number)."""
+    if not has("bans") or draw(st.integers(0, 4)):
+        return
+    bans = []
+    for i in range(draw(st.integers(1, 2))):
+        ban: dict[str, Any] = {}
+        if draw(st.integers(0, 2)) == 0:
+            ban["id"] = draw(st.sampled_from(("brynhir", "ban2", f"b{i}")))
+        flt = dict(draw(st.sampled_from(BAN_FILTERS)))
+        if flt or draw(st.booleans()):
+            ban["applies_to"] = flt
+        bans.append(ban)
+    ids = [b["id"] for b in bans if "id" in b]
+    if len(ids) == len(set(ids)):
+        state["bans"] = bans
 
 
 # --- Issue 20's situations, set up on purpose ---------------------------------------------------

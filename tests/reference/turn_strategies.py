@@ -28,6 +28,15 @@ trash) on 2 to 5 runes, from cards that make the order of the plays matter:
   cost: a payment that exhausts the gear for Power the unit does not need and then returns it
   floats that Power to a later play.
 
+- where the loader reads them (`features`: the same generator serves a tree without them), the
+  newest keys (`NEW_KINDS`): a Seal whose `source` pays the plays after it, a spell killing
+  the targets an explicit entry names (the opponent's units, one with Deflect, now and then
+  your own unit or a Gold token) before Spoils of War, a spell that scores before one cheaper
+  near victory, a unit killing a friendly unit as its cost before one cheaper once a friendly
+  unit died, deaths already counted this turn, play bans (`state.bans`) on some of the
+  plays; a Repeat granted to a spell with an effect
+  (its effect happens once per resolution).
+
 Most turns have a payable play: the cards cost at most [3] and two pips, and there are at least
 as many ready runes as the cheapest card needs.
 """
@@ -287,6 +296,12 @@ def _new_state(draw: Draw, cards: dict[str, Any], kinds: list[str], state: dict[
             targets.append("b9")
     if {"scorer", "closer"} & set(kinds) and draw(st.integers(0, 3)):
         you["score"] = draw(st.integers(3, 7))
+    if has("bans") and draw(st.integers(0, 7)) == 0:
+        # "Opponents can't play spells this turn" (Brynhir Thundersong's kind): a ban on some of
+        # the plays, the others still open.
+        state["bans"] = [{"applies_to": draw(st.sampled_from((
+            {"type": "spell"}, {"type": "unit"}, {"from": "trash"}, {"domain": "fury"},
+            {})))}]
     if has("deaths") and draw(st.integers(0, 5)) == 0:
         who = draw(st.sampled_from(("you", "opponent")))
         state.setdefault(who, {})["units_died_this_turn"] = draw(st.integers(1, 2))
@@ -393,15 +408,8 @@ def turn_data(draw: Draw) -> dict[str, Any]:
         cards["verse"] = {"type": "spell", "cost": {"energy": draw(st.integers(1, 2))}}
         trash.append({"id": "t3", "card": "verse"})
         you["trash"] = trash
+    # A Repeat granted to a spell with an effect: its effect happens once per resolution.
     repeat = _has_repeat_grant(cards, effects)
-    if repeat:
-        # Whether a repeated card creates its effects (and adds) once per execution is open:
-        # drawn around, as the turn reference refuses it: every card with an effect is a unit
-        # when a Repeat may be granted to spells.
-        for card in cards.values():
-            if card.get("effect") and card["type"] == "spell":
-                card["type"] = "unit"
-                card["might"] = draw(st.integers(1, 3))
     if draw(st.integers(0, 5)) == 0:
         cards["taxer"] = {"type": "unit", "might": 2, "cost": {"energy": 2}, "grants": [
             {"increase": {"energy": 1}, "applies_to": {

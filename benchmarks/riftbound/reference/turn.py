@@ -25,6 +25,22 @@ The model of a play (docs/turns.md, "Between plays", and the seeds):
 - Sources `[exhaust]: add COST` (`state.you.sources`, their object on your board and ready):
   each payment may exhaust any of them, what they add joining the pool (what the play does
   not need floats to the plays after it).
+- A card whose play puts it onto your board (a unit or gear that resolves) with a `source`
+  makes its object a source, at the end of `state.you.sources` (an entry for that id gone
+  first: a new object, 109): a gear enters ready (147.1) and pays the plays after it, a unit
+  exhausted unless Accelerate was paid (731). The usable sources are the pricing's (`while`,
+  `only_for`, `bonus` read there); each this module models exhausts its object and costs
+  nothing else.
+- What the card's resolution does, once per resolution whatever Repeat adds (none when it is
+  countered), in this order: `effect.adds`, its `discounts`/`grants` created, `effect.kill:
+  targets` (each distinct target of the play still on a board is killed: 415, to its owner's
+  trash as a new object, a token to no zone, 183.1, its source gone), `effect.score` (your
+  score + N, at most 1,000); then the card leaves the Chain.
+- Deaths: each unit killed (by the effect, or as a `kill` cost) adds 1 to its owner's
+  `units_died_this_turn`, which the conditions `units_died_at_least` and
+  `opponent_units_died_at_least` read (the pricing); a `kill` cost takes objects of your
+  board, rule 357.3 keeping the play's targets where a payment can; an object returned to
+  hand is a new object (its source gone), a token returned ceases to exist.
 - `played_this_turn` + 1 for each card play (Legion's `played_this_turn_at_least`, `per:
   played_this_turn` amounts read it).
 - A card's `effect: {adds: COST}` adds COST to the pool when it resolves.
@@ -42,17 +58,17 @@ The score of a payment is the objective's weights (`payer.weights_of`): each run
 optional costs it pays.
 
 What the model does not cover raises `Unsupported` (abilities, sources other than `[exhaust]:
-add`, facedown cards, once-per-turn grants, alternative bases granted, non-standard costs other
-than discard and return to hand, a
-card's own Repeat, a Repeat paid on a card with an `effect` (whether it adds and creates once
-per execution is not settled), `leaves_chain`), so a turn it can't read is never silently
-mis-answered.
+add` (with `only_for`, `while`, `bonus`), facedown cards, once-per-turn grants, alternative
+bases granted, non-standard costs other than discard, kill and return to hand, a card's own
+Repeat, `leaves_chain`), so a turn it can't read is never silently mis-answered.
 
 `compare(data)` asks the planner (`payplan turn --json`: the command table's `answer("turn",
 data)`), checks its value, objective and size against the brute force, and replays its plays on
 the reference: each legal, its total one the reference reaches, its payment legal on the state it
 meets, its score the payment's, the summed objective and value the answer's, and the state after
-the last play the answer's.
+the last play the answer's (your usable sources, both players' scores and deaths, the
+opponent's board and trash included), and each `after` entry's `sources` (where the planner
+writes the key) the usable sources of the state after that play.
 """
 
 from __future__ import annotations
@@ -446,8 +462,11 @@ def _move(you: dict[str, Any], oid: str) -> dict[str, Any]:
 # turn generator reaches what tells them apart: effects never used up, effects never created,
 # every play using every effect (matching or not).
 EFFECT_TURN_MUTANTS = ("effects_never_used_up", "effects_not_created",
-                       "effects_used_by_every_play", "effect_kills_nothing", "score_not_kept",
-                       "played_sources_ignored")
+                       "effects_used_by_every_play")
+# Wrong readings of what a play leaves behind: a card's `source` never made a source, an
+# effect's kill killing nothing, its score not kept, a token returned to hand kept there.
+LEFT_BEHIND_MUTANTS = ("played_sources_ignored", "effect_kills_nothing", "score_not_kept",
+                       "tokens_kept")
 
 
 def apply(data: Mapping[str, Any], state: State, ref: Reference, option: Option,
@@ -484,7 +503,11 @@ def apply(data: Mapping[str, Any], state: State, ref: Reference, option: Option,
         gone = _move(you, oid)
         if kind == "discard":
             you["trash"].append({"id": oid, "card": gone["card"]})
-        else:  # returned to hand: a card in hand again, its value kept
+            continue
+        # Returned to hand: a new object (109), its source gone; a card in hand again, its
+        # value kept, but a token, which ceases to exist when it leaves the board (183.1).
+        you["sources"] = [s for s in you["sources"] if s["id"] != oid]
+        if not _is_token(data["cards"][gone["card"]]) or "tokens_kept" in mutants:
             you["hand"].append({"id": oid, "card": gone["card"],
                                 **({"value": gone["value"]} if "value" in gone else {})})
     assert ref.played is not None
@@ -545,6 +568,11 @@ def _leave_chain(data: Mapping[str, Any], you: dict[str, Any], ref: Reference, o
         raise Unsupported(f"destination {where}")
 
 
+def _is_token(card: Mapping[str, Any]) -> bool:
+    """A token: a card of type `token` or tagged `token` (a Gold gear)."""
+    return card.get("type") == "token" or "token" in (card.get("tags") or [])
+
+
 def _kill(data: Mapping[str, Any], state: State, oid: str) -> None:
     """Kill a board object (415): to its owner's trash as a new object (its id, card and value
     kept), a token (type or tag `token`) to no zone (183.1); its `sources` entry gone; a unit's
@@ -556,7 +584,7 @@ def _kill(data: Mapping[str, Any], state: State, oid: str) -> None:
                 continue
             del player["board"][i]
             card = data["cards"][o["card"]]
-            if card.get("type") != "token" and "token" not in (card.get("tags") or []):
+            if not _is_token(card):
                 player["trash"].append({"id": oid, "card": o["card"],
                                         **({"value": o["value"]} if "value" in o else {})})
             if who == "you":
@@ -624,9 +652,9 @@ def best_turn(data: Mapping[str, Any], minimal: bool = False, mutants: Sequence[
               ) -> tuple[int, int, int]:
     """(value, objective, size) of the best turn, by the spec's rules 1 to 3 (`minimal`: over
     the minimal payments only, see `payments`; `mutants`: of `EFFECT_TURN_MUTANTS`, tests
-    only)."""
+    only; and `LEFT_BEHIND_MUTANTS`)."""
     wrong = frozenset(mutants)
-    assert wrong <= set(EFFECT_TURN_MUTANTS), wrong
+    assert wrong <= set(EFFECT_TURN_MUTANTS + LEFT_BEHIND_MUTANTS), wrong
     start = normal_state(data)
     max_plays = int((data.get("turn") or {}).get("max_plays", DEFAULT_MAX_PLAYS))
     memo: dict[tuple[Hashable, frozenset[str], int], Rank] = {}
