@@ -11,7 +11,11 @@ holds them to it).
 - `kill`: a card's `effect: {kill: targets}`; `score`: `effect: {score: N}`;
 - `deaths`: `state.PLAYER.units_died_this_turn` and the conditions `units_died_at_least`,
   `opponent_units_died_at_least` (a kill paid as a cost counted as a death);
-- `bans`: `state.bans` (play bans).
+- `bans`: `state.bans` (play bans);
+- `repeat_cost`: a grant's `keyword: {repeat: COST}` (a Repeat of a fixed cost, Syndra);
+  `in_showdown`: the condition `{in_showdown: true}`;
+- `control`: `state.battlefields[].controller` and `units_at.controller` (Keeper of Law);
+- `triggered`: `abilities[].kind: triggered` (a trigger that chooses, and owes Deflect).
 """
 
 from __future__ import annotations
@@ -37,6 +41,14 @@ PROBES: dict[str, dict[str, Any]] = {
     "deaths": _file(card={"discounts": [{"energy": 1, "if": {"units_died_at_least": 1}}]},
                     you={"units_died_this_turn": 1}),
     "bans": _file(state={"bans": [{"applies_to": {"type": "unit"}}]}),
+    "repeat_cost": _file(you={"effects": []}, card={"grants": [
+        {"keyword": {"repeat": {"energy": 2}}, "applies_to": {"type": "spell"}}]}),
+    "in_showdown": _file(card={"discounts": [{"energy": 1, "if": {"in_showdown": True}}]}),
+    "control": _file(card={"discounts": [{"energy": 1, "if": {"units_at": {
+        "count": 0, "controller": "you"}}}]},
+        state={"battlefields": [{"id": "bf1", "card": "c", "controller": "you"}]}),
+    "triggered": _file(card={"abilities": [{"id": "t", "kind": "triggered",
+                                            "targets": {"type": "unit"}}]}),
 }
 
 

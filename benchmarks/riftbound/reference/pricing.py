@@ -578,6 +578,12 @@ def _one_condition(ctx: Context, base: Base, key: str, value: Any, granter: Obj 
         return (here is not None and showdown == here) == bool(value)
     if key == "units_at":
         return _units_at(ctx, granter, dict(value))
+    if key == "in_showdown":
+        # "While I'm in a showdown" (Syndra): the granting object stands at the battlefield
+        # `state.showdown_at` names; no granting object, or none given: not.
+        showdown = ctx.state.get("showdown_at")
+        held = granter is not None and showdown is not None and granter.location == showdown
+        return held == bool(value)
     if key == "targets":
         targets = ctx.play.get("targets") or []
         flt = dict(value or {})
@@ -696,6 +702,14 @@ def _units_at(ctx: Context, granter: Obj | None, value: Mapping[str, Any]) -> bo
         places = [] if here is None else [here]
     else:
         places = sorted(ctx.battlefield_ids())
+    if "controller" in value and "control_never_read" not in ctx.mutants:
+        # Only the battlefields that player controls (`state.battlefields[].controller`),
+        # the player relative to the one the condition reads for.
+        me = _viewer(granter)
+        who = me if value["controller"] == "you" else ("opponent" if me == "you" else "you")
+        held = {str(b["id"]) for b in ctx.state.get("battlefields") or []
+                if b.get("controller") == who}
+        places = [b for b in places if b in held]
     own = "units_at_own_only" in ctx.mutants
     return any(sum(1 for o in ctx.board if o.location == b
                    and ctx.card_of(o).get("type") == "unit"
@@ -1046,7 +1060,10 @@ EFFECT_MUTANTS: tuple[str, ...] = ("repeat_base_as_printed", "repeat_printed_as_
                                    "effects_ignored", "effects_first")
 # Wrong readings of the play bans and the deaths counted this turn: the bans never read; the
 # deaths never read (every `units_died_at_least` N > 0 false).
-POOL_MUTANTS: tuple[str, ...] = ("bans_ignored", "deaths_never_read")
+# Of issue 38's other keys: a granted Repeat's fixed cost read as the printed cost; a
+# battlefield's control never read (`units_at.controller` ignored); a trigger's Deflect free.
+POOL_MUTANTS: tuple[str, ...] = ("bans_ignored", "deaths_never_read", "repeat_cost_as_printed",
+                                 "control_never_read", "trigger_deflect_free")
 
 ABILITY_TIMING = {"equip": "normal", "empower": "normal", "activated": "reaction"}
 
@@ -1355,8 +1372,9 @@ def _ability_totals(data: Mapping[str, Any], board: list[Obj], mutants: frozense
             raise Unsupported("no such ability")
         ability = found[0]
     kind = ability.get("kind", "activated")
-    if obj.controller != "you" or (kind != "payment" and obj.zone != ("hand" if kind == "hide"
-                                                                       else "board")):
+    started = kind not in ("payment", "triggered")  # a play the player starts
+    if obj.controller != "you" or (started and obj.zone != ("hand" if kind == "hide"
+                                                             else "board")):
         empty.reasons.append("not on your board")
         return empty
     ctx = Context(data, cards, state, play, obj, card, obj.zone, board, mutants, "ability",
@@ -1370,7 +1388,7 @@ def _ability_totals(data: Mapping[str, Any], board: list[Obj], mutants: frozense
     if not condition_holds(ctx, Base("printed", 0, Total()), ability.get("while"), obj):
         empty.reasons.append("while")
         return empty
-    if kind != "payment":
+    if started:
         timing = ability.get("timing", ABILITY_TIMING.get(kind, "normal"))
         if not timing_ok({"timing": timing}, state):
             empty.reasons.append("timing")
@@ -1427,7 +1445,16 @@ def _ability_totals(data: Mapping[str, Any], board: list[Obj], mutants: frozense
     ref.context = ctx
     ref.sources = _sources(ctx)
     ref.effects_used = effects_used(ctx)
-    if kind == "payment":
+    if kind == "triggered":
+        # A trigger that chooses (Riptide Rex): its cost plus the Deflect of each chosen
+        # object of the opponent's, [A] per point, once per choice (353.2.a.2); no grant,
+        # discount, increase or effect reaches it.
+        deflect = sum(deflect_of(ctx, base, o) for t in play.get("targets") or []
+                      for o in board if o.id == t and o.controller == "opponent")
+        if "trigger_deflect_free" in mutants:
+            deflect = 0
+        base = Base("printed", 0, _add(base.cost, Total(0, NO_PIPS[:ANY] + (deflect,))))
+    if kind in ("payment", "triggered"):
         ref.options.add(Option(base, frozenset(), base.cost))
         ref.starts[(base, frozenset())] = {base.cost: frozenset({base.cost})}
         return ref
@@ -1464,7 +1491,7 @@ def _ignored(bases: Sequence[Base], ignore: Any) -> list[Base]:
 
 
 def _price(ctx: Context, ref: Reference, bases: Sequence[Base], optionals: Sequence[Optional_],
-           ignore_all: bool, granted: Sequence[str] = ()) -> None:
+           ignore_all: bool, granted: Sequence[Any] = ()) -> None:
     """Every reachable option: each base, each count of each optional cost, each victim.
 
     `granted`: the Repeat instances grants give the card (`printed` or `base`), named after its own
@@ -1475,11 +1502,14 @@ def _price(ctx: Context, ref: Reference, bases: Sequence[Base], optionals: Seque
     own = sum(1 for o in optionals if o.kind == "repeat")
     printed = card_cost(ctx.card.get("cost"), ctx.card)
     if "repeat_base_as_printed" in ctx.mutants:
-        granted = ["printed" for _ in granted]
+        granted = ["printed" if w == "base" else w for w in granted]
     if "repeat_printed_as_base" in ctx.mutants:
-        granted = ["base" for _ in granted]
-    extra = [Optional_(_repeat_name(own + i), "repeat", printed, None, False, None,
-                       word == "base") for i, word in enumerate(granted)]
+        granted = ["base" if w == "printed" else w for w in granted]
+    if "repeat_cost_as_printed" in ctx.mutants:
+        granted = ["printed" if isinstance(w, Mapping) else w for w in granted]
+    extra = [Optional_(_repeat_name(own + i), "repeat",
+                       card_cost(word, None) if isinstance(word, Mapping) else printed, None,
+                       False, None, word == "base") for i, word in enumerate(granted)]
     optionals = list(optionals) + extra
     settings = ctx.play.get("optional") or {}
     ctx.ignore_all = ignore_all
@@ -1768,8 +1798,10 @@ def _play_matches(ctx: Context, flt: dict[str, Any]) -> bool:
     equip/empower/activated abilities); without it, only card plays. The rest of the filter is
     read on the card played, or on the card whose ability it is."""
     want = flt.pop("ability", None)
-    if ctx.kind == "ability" and (ctx.ability or {}).get("kind") == "payment":
-        return False  # an effect's "pay X" is not a play: no filter matches it (docs/payplan-format.md)
+    if ctx.kind == "ability" and (ctx.ability or {}).get("kind") in ("payment", "triggered"):
+        # An effect's "pay X" and a trigger are not plays the player starts: no filter on a
+        # play matches them (no grant, effect, ban or `only_for` reaches them).
+        return False
     if "location" in flt:
         # Where the play is: an ability's object where it stands; a card
         # played from facedown at the battlefield where it was hidden (811.1.d.1); a card from
@@ -1966,17 +1998,17 @@ def effects_used(ctx: Context) -> tuple[int, ...]:
                                     None))
 
 
-def _granted_repeats(ctx: Context) -> list[str]:
-    """Granted Repeat (The Academy, Temporal Portal): one word per active grant that
-    applies to this card play with `keyword: {repeat: printed|base}`, in the order the grants
-    are met (the boards' objects in state order)."""
+def _granted_repeats(ctx: Context) -> list[Any]:
+    """Granted Repeat (The Academy, Temporal Portal, Syndra): one per active grant that
+    applies to this card play with `keyword: {repeat: printed|base|COST}` (the word, or the
+    fixed Cost), in the order the grants are met (the boards' objects in state order)."""
     if ctx.kind != "card":
         return []
     out = []
     for o, g in _every_grant(ctx):
         word = (g.get("keyword") or {}).get("repeat")
         if word is not None and _grant_active(ctx, o, g):
-            out.append(str(word))
+            out.append(word if isinstance(word, Mapping) else str(word))
     return out
 
 
