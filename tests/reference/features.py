@@ -44,9 +44,12 @@ PROBES: dict[str, dict[str, Any]] = {
     "repeat_cost": _file(you={"effects": []}, card={"grants": [
         {"keyword": {"repeat": {"energy": 2}}, "applies_to": {"type": "spell"}}]}),
     "in_showdown": _file(card={"discounts": [{"energy": 1, "if": {"in_showdown": True}}]}),
-    "control": _file(card={"discounts": [{"energy": 1, "if": {"units_at": {
+    "control": {**_file(card={"discounts": [{"energy": 1, "if": {"units_at": {
         "count": 0, "controller": "you"}}}]},
-        state={"battlefields": [{"id": "bf1", "card": "c", "controller": "you"}]}),
+        state={"battlefields": [{"id": "bf1", "card": "field", "controller": "you"}]}),
+        "cards": {"c": {"type": "spell", "cost": {"energy": 1}, "discounts": [
+            {"energy": 1, "if": {"units_at": {"count": 0, "controller": "you"}}}]},
+            "field": {"type": "battlefield"}}},
     "triggered": _file(card={"abilities": [{"id": "t", "kind": "triggered",
                                             "targets": {"type": "unit"}}]}),
 }

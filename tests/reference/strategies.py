@@ -625,13 +625,21 @@ def units_at(draw: Draw, granted: bool) -> dict[str, Any]:
     cond: dict[str, Any] = {"count": draw(st.sampled_from((0, 1, 2, 2, 2, 3)))}
     if where is not None:
         cond["where"] = where  # unset: `any` (the README's default)
+    if has("control") and draw(st.integers(0, 2)) == 0:
+        # Keeper of Law: "a battlefield you control with exactly two units there".
+        cond["controller"] = draw(st.sampled_from(("you", "you", "opponent")))
     return {"units_at": cond}
 
 
 @st.composite
 def real_conditions(draw: Draw, granted: bool) -> dict[str, Any]:
     kinds = list(REAL_CONDITIONS) + (["empowered_at_least", "at", "might"] if granted else [])
+    kinds += ["in_showdown"] if has("in_showdown") else []
     kind = draw(st.sampled_from(kinds + ["units_at"]))
+    if kind == "in_showdown":
+        # "While I'm in a showdown" (Syndra): the granting object at `showdown_at`; with no
+        # granting object (a card's own discount) it never holds.
+        return {"in_showdown": True}
     if kind == "might":
         # "While Mighty" (issue 24, item 2; Fiora - Victorious: at least 5): the granting
         # object's Might, buffs included; a gear has none (at least 0 does not hold for it).
@@ -741,7 +749,11 @@ def real_abilities(draw: Draw, oid: str) -> list[dict[str, Any]]:
     out = []
     for i in range(draw(st.integers(1, 2))):
         kind = draw(st.sampled_from(("equip", "equip", "empower", "empower", "activated",
-                                     "activated", "payment")))
+                                     "activated", "payment")
+                                    + (("triggered", "triggered") if has("triggered") else ())))
+        if kind == "triggered":
+            out.append(draw(_triggered(f"{kind}{i}")))
+            continue
         cost = draw(costs(3, 2, min_energy=1))
         a: dict[str, Any] = {"id": f"{kind}{i}", "kind": kind}
         if kind in ("empower", "activated") and draw(st.booleans()):
@@ -780,6 +792,27 @@ def real_abilities(draw: Draw, oid: str) -> list[dict[str, Any]]:
     return out
 
 
+def _repeat_words() -> st.SearchStrategy[Any]:
+    """What a granted Repeat equals: the printed cost, the base in use or, where the loader
+    reads it, a fixed Cost (Syndra's [2][chaos])."""
+    words: list[st.SearchStrategy[Any]] = [st.sampled_from(("printed", "base"))]
+    if has("repeat_cost"):
+        words.append(st.sampled_from(({"energy": 2, "power": {"chaos": 1}}, {"energy": 1},
+                                      {"power": {"fury": 1}}, {"energy": 1, "power": {"any": 1}})))
+    return st.one_of(*words)
+
+
+@st.composite
+def _triggered(draw: Draw, aid: str) -> dict[str, Any]:
+    """A trigger that chooses (Riptide Rex: "deal 6 to an enemy unit"): its targets filter,
+    a cost now and then ("you may pay X"); it owes the Deflect of what it chooses."""
+    a: dict[str, Any] = {"id": aid, "kind": "triggered",
+                         "targets": dict(draw(st.sampled_from(ABILITY_TARGETS)))}
+    if draw(st.booleans()):
+        a["cost"] = draw(costs(2, 1))
+    return a
+
+
 @st.composite
 def real_grants(draw: Draw, label: str) -> dict[str, Any]:
     """Grants reaching abilities (Weaponmaster, Risen Altar "your units there", Piltovan Forge),
@@ -804,8 +837,11 @@ def real_grants(draw: Draw, label: str) -> dict[str, Any]:
     elif kind == "alternative":
         g["alternative"] = {"energy": 1}
     elif kind == "repeat":
-        # The Academy, Temporal Portal (issue 24, section C): Repeat equal to the cost.
-        g["keyword"] = {"repeat": draw(st.sampled_from(("printed", "base")))}
+        # The Academy, Temporal Portal (issue 24, section C): Repeat equal to the cost; Syndra,
+        # Transcendent: a Repeat of a fixed cost "while I'm in a showdown".
+        g["keyword"] = {"repeat": draw(_repeat_words())}
+        if has("in_showdown") and draw(st.integers(0, 2)) == 0:
+            g["while"] = {"in_showdown": True}
     else:
         g["ignore_deflect"] = True
     flt: dict[str, Any]
@@ -1361,6 +1397,8 @@ def _named_battlefields(draw: Draw, data: dict[str, Any]) -> None:
     for bid in BATTLEFIELD_IDS[:draw(st.integers(1, 2))]:
         cards[f"field-{bid}"] = draw(battlefield_cards(bid))
         fields.append({"id": bid, "card": f"field-{bid}"})
+        if has("control") and draw(st.integers(0, 2)):
+            fields[-1]["controller"] = draw(st.sampled_from(("you", "opponent")))
     state["battlefields"] = fields
     ids = [f["id"] for f in fields]
     for player in ("you", "opponent"):
@@ -1913,8 +1951,7 @@ def _theme_repeat_equal(draw: Draw, data: dict[str, Any]) -> None:
     played["keywords"] = kw
     if not kw:
         del played["keywords"]
-    words = [draw(st.sampled_from(("printed", "base")))
-             for _ in range(draw(st.sampled_from((1, 1, 1, 2))))]
+    words = [draw(_repeat_words()) for _ in range(draw(st.sampled_from((1, 1, 1, 2))))]
     grants: list[dict[str, Any]] = [{"keyword": {"repeat": w}, "applies_to": {"type": "spell"}}
                                     for w in words]
     how = draw(st.sampled_from(("printed", "hybrid", "play_for", "flow", "alternative",
@@ -1931,7 +1968,8 @@ def _theme_repeat_equal(draw: Draw, data: dict[str, Any]) -> None:
     if draw(st.integers(0, 4)) == 0:
         grants.append({"discount": {"id": "repeat-less", "energy": 1, "component": "repeat"},
                        "applies_to": {"type": "spell"}})
-    portal = draw(st.integers(0, 2)) == 0
+    # An effect for the turn grants Repeat equal to a cost only (a fixed cost is a board grant's).
+    portal = draw(st.integers(0, 2)) == 0 and all(isinstance(w, str) for w in words)
     if portal:
         # Temporal Portal's effect for the turn, in the state: the Repeat grants there (all of
         # them: the order of instances granted by the board and by effects is not settled).

@@ -1063,7 +1063,8 @@ EFFECT_MUTANTS: tuple[str, ...] = ("repeat_base_as_printed", "repeat_printed_as_
 # Of issue 38's other keys: a granted Repeat's fixed cost read as the printed cost; a
 # battlefield's control never read (`units_at.controller` ignored); a trigger's Deflect free.
 POOL_MUTANTS: tuple[str, ...] = ("bans_ignored", "deaths_never_read", "repeat_cost_as_printed",
-                                 "control_never_read", "trigger_deflect_free")
+                                 "control_never_read", "trigger_deflect_free",
+                                 "missing_optional_ignored")
 
 ABILITY_TIMING = {"equip": "normal", "empower": "normal", "activated": "reaction"}
 
@@ -1147,12 +1148,22 @@ def reference_totals(data: Mapping[str, Any], mutant: str | Iterable[str] | None
         if not bases:
             empty.reasons.append("no way to play it from there")
             return empty
+    granted = _granted_repeats(ctx)
+    own = _optionals(card)
+    repeats = sum(1 for o in own if o.kind == "repeat")
+    names = {o.name for o in own} | {_repeat_name(repeats + i) for i in range(len(granted))}
+    asked = [n for n, v in (play.get("optional") or {}).items() if yaml_word(v) == "yes"]
+    if any(n not in names for n in asked) and "missing_optional_ignored" not in mutants:
+        # Paying an optional cost the play does not have on this state (a Repeat instance no
+        # grant gives it here) is an illegal play.
+        empty.reasons.append("an optional cost the play does not have")
+        return empty
     ref = Reference(True, [], set(), {}, card.get("type", ""), leaves, mutants, "card", obj.id)
     ref.context = ctx
     ref.sources = _sources(ctx)
     ref.effects_used = effects_used(ctx)
     if price:
-        _price(ctx, ref, bases, _optionals(card), ignore == "all", _granted_repeats(ctx))
+        _price(ctx, ref, bases, own, ignore == "all", granted)
     return ref
 
 
