@@ -182,6 +182,17 @@ def _new_kind(draw: Draw, card: dict[str, Any], kind: str, domain: str) -> None:
         card["source"] = {"adds": adds}
         if draw(st.integers(0, 3)) == 0:
             card["source"]["only_for"] = {"type": draw(st.sampled_from(("spell", "unit")))}
+        if draw(st.integers(0, 4)) == 0:
+            # Usable only once a card was played this turn (the Seal's own play counts).
+            card["source"]["while"] = {"played_this_turn_at_least": draw(st.integers(1, 3))}
+        if draw(st.integers(0, 4)) == 0:
+            # Renata's Gold: an extra [1] while the condition holds.
+            card["source"]["bonus"] = {"adds": {"energy": 1}, "while": {
+                "played_this_turn_at_least": draw(st.integers(1, 3))}}
+        if draw(st.integers(0, 3)) == 0:
+            card["source"]["costs"] = ["exhaust"]  # the default, written out
+        if draw(st.integers(0, 5)) == 0:
+            card["source"]["repeatable"] = False  # not a converter, written out
         if card["type"] == "unit" and draw(st.booleans()):
             card["keywords"] = {"accelerate": True}  # enters ready when it is paid
     elif kind == "killer":

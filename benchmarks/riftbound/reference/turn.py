@@ -188,11 +188,11 @@ def _source(entry: Mapping[str, Any]) -> dict[str, Any]:
     `[exhaust]`), with `only_for`, `while` and `bonus` (read by the pricing's sources), its
     object on your board (exhausting it adds `adds` to the pool, once per payment)."""
     costs = entry.get("costs", ["exhaust"])
-    if set(entry) - {"id", "adds", "costs", "only_for", "while", "bonus"} or costs not in (
-            ["exhaust"], "exhaust"):
+    if set(entry) - {"id", "adds", "costs", "only_for", "while", "bonus", "repeatable"} or (
+            costs not in (["exhaust"], "exhaust") or entry.get("repeatable")):
         raise Unsupported(f"a source other than [exhaust]: add ({entry})")
-    return {**dict(entry), "id": str(entry["id"]), "adds": dict(entry.get("adds") or {}),
-            "costs": ["exhaust"]}
+    return {**{k: v for k, v in entry.items() if k != "repeatable"}, "id": str(entry["id"]),
+            "adds": dict(entry.get("adds") or {}), "costs": ["exhaust"]}
 
 
 @dataclass(frozen=True, slots=True)
