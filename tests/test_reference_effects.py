@@ -182,19 +182,25 @@ def test_discounts_reach_the_granted_instance_as_a_repeat_cost() -> None:
 
 
 def test_a_grant_that_does_not_apply_gives_no_instance() -> None:
-    # On units only; an opponent's Academy (its own player's spells); a `while` that fails.
+    """On units only; an opponent's Academy (its own player's spells); a `while` that fails:
+    no instance, so `auto` pays none and `yes` asks for a cost the play does not have, an
+    illegal play (docs/payplan-format.md; the reference once read it as not paid)."""
     you = {"runes": RUNES, "hand": [{"id": "h1", "card": "bolt"}],
            "board": [{"id": "g1", "card": "academy"}]}
-    play = {"object": "h1", "optional": {"repeat": "yes"}}
-    data = scenario({"academy": academy("printed", {"type": "unit"}), "bolt": BOLT}, you, play)
-    assert totals(data) == {(): {"[2][fury]"}}
-    data = scenario({"academy": academy("printed"), "bolt": BOLT},
-                    {"runes": RUNES, "hand": [{"id": "h1", "card": "bolt"}]}, play,
-                    state={"opponent": {"board": [{"id": "o1", "card": "academy"}]}})
-    assert totals(data) == {(): {"[2][fury]"}}
-    data = scenario({"academy": academy("printed", None, **{"while": {"phase": "showdown"}}),
-                     "bolt": BOLT}, you, play)
-    assert totals(data) == {(): {"[2][fury]"}}
+    for word in ("auto", "yes"):
+        play = {"object": "h1", "optional": {"repeat": word}}
+        datas = [
+            scenario({"academy": academy("printed", {"type": "unit"}), "bolt": BOLT}, you, play),
+            scenario({"academy": academy("printed"), "bolt": BOLT},
+                     {"runes": RUNES, "hand": [{"id": "h1", "card": "bolt"}]}, play,
+                     state={"opponent": {"board": [{"id": "o1", "card": "academy"}]}}),
+            scenario({"academy": academy("printed", None, **{"while": {"phase": "showdown"}}),
+                      "bolt": BOLT}, you, play)]
+        for data in datas:
+            if word == "auto":
+                assert totals(data) == {(): {"[2][fury]"}}
+            else:
+                assert not reference_totals(data).legal
 
 
 def test_ignoring_any_and_all_costs_pays_no_granted_repeat() -> None:
