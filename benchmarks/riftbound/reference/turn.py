@@ -74,6 +74,8 @@ writes the key) the usable sources of the state after that play.
 from __future__ import annotations
 
 import copy
+import dataclasses
+import inspect
 import itertools
 import json
 from dataclasses import dataclass
@@ -81,7 +83,6 @@ from functools import lru_cache
 from typing import Any, Hashable, Iterator, Mapping, Sequence
 
 from payplan.planner.commands import answer  # `payplan turn --json`
-from payplan.planner.config import SolverConfig
 
 from .payer import weights_of
 from .pricing import (
@@ -853,6 +854,13 @@ def _writes_after_sources() -> bool:
     return any("sources" in a for a in got.get("after") or [])
 
 
+def _longer_limit() -> Any:
+    """The command table's default solver settings with `RETRY_TIME_LIMIT` (read from
+    `answer`'s own default: the checker imports the entry point only)."""
+    default = inspect.signature(answer).parameters["config"].default
+    return dataclasses.replace(default, time_limit=RETRY_TIME_LIMIT)
+
+
 def compare(data: Mapping[str, Any], expected: tuple[int, int, int] | None = None) -> list[str]:
     """The disagreements of the planner's turn with the brute force (an empty list: they agree
     on value, objective and size, and the planner's plays replay as it says). `expected`: the
@@ -864,8 +872,7 @@ def compare(data: Mapping[str, Any], expected: tuple[int, int, int] | None = Non
                 value, objective):
             # Cut by its time limit (a loaded machine): asked again with a longer one, so a
             # disagreement is the planner's answer, not the clock's.
-            got = answer("turn", dict(copy.deepcopy(dict(data))),
-                         SolverConfig(time_limit=RETRY_TIME_LIMIT)).to_json()
+            got = answer("turn", dict(copy.deepcopy(dict(data))), _longer_limit()).to_json()
     except Exception as error:  # a valid turn must be answered, never raise
         return [f"planner raised: {type(error).__name__}: {error}"]
     problems = []
