@@ -2,7 +2,8 @@
 fixed cost with `in_showdown` (Syndra, Transcendent: "While I'm in a showdown, your spells have
 [Repeat] [2][chaos]"), battlefield control read by `units_at` (Keeper of Law: "a battlefield you
 control with exactly two units there") and triggered abilities that choose (Riptide Rex: the
-Deflect its trigger owes), each worked by hand; the planner held to the same answers where the
+Deflect its trigger owes), hiding where you control a battlefield without a facedown card,
+each worked by hand; the planner held to the same answers where the
 loader reads the key (`reference.features`).
 """
 
@@ -69,6 +70,17 @@ REX: dict[str, Any] = {
 }
 
 
+HIDE: dict[str, Any] = {
+    "cards": {"ambush": {"type": "unit", "cost": {"energy": 2}, "might": 2,
+                         "keywords": {"hidden": True}},
+              "field": {"type": "battlefield"}},
+    "state": {"battlefields": [{"id": "temple", "card": "field", "controller": "you"},
+                               {"id": "camp", "card": "field", "controller": "opponent"}],
+              "you": {"runes": {"fury": 2}, "hand": [{"id": "h1", "card": "ambush"}]}},
+    "play": {"hide": "h1"},
+}
+
+
 def variant(base: dict[str, Any], **paths: Any) -> dict[str, Any]:
     """`base` with the values at dotted paths set (`state.showdown_at="b2"`)."""
     data = copy.deepcopy(base)
@@ -116,6 +128,19 @@ WORKED: dict[str, tuple[dict[str, Any], set[str] | None, str, str | None]] = {
     "rex chooses a grunt": (variant(REX, play__targets=["e2"]), {"[0]"}, "triggered", None),
     "rex chooses nothing": (variant(REX, play__targets=[]), None, "triggered", None),
     "rex chooses his own": (variant(REX, play__targets=["u1"]), None, "triggered", None),
+    # Hiding needs a battlefield you control with no facedown card: the temple, [A].
+    "hide at the temple": (variant(HIDE), {"[A]"}, "control", None),
+    "the temple taken": (variant(HIDE, state__opponent={"facedown": [
+        {"id": "f1", "card": "ambush", "location": "temple"}]}), None, "control",
+        "control_never_read"),
+    "one of yours at the unnamed battlefield": (variant(HIDE, state__you={
+        "runes": {"fury": 2}, "hand": [{"id": "h1", "card": "ambush"}],
+        "facedown": [{"id": "f1", "card": "ambush", "location": "battlefield"}]}), None,
+        "control", "control_never_read"),
+    "no control stated": (variant(HIDE, state__battlefields=[
+        {"id": "temple", "card": "field"}], state__opponent={"facedown": [
+            {"id": "f1", "card": "ambush", "location": "temple"}]}), {"[A]"}, "control",
+        None),
 }
 
 

@@ -1370,6 +1370,9 @@ def _ability_totals(data: Mapping[str, Any], board: list[Obj], mutants: frozense
         card = cards[obj.card]
         if not (card.get("keywords") or {}).get("hidden"):
             raise Unsupported("hiding a card without Hidden")
+        if not _hiding_place(state) and "control_never_read" not in mutants:
+            empty.reasons.append("no battlefield you control without a facedown card")
+            return empty
         ability: Mapping[str, Any] = {"id": "hide", "kind": "hide", "timing": "normal",
                                       "cost": {"power": {"any": 1}}}
     else:
@@ -1473,6 +1476,22 @@ def _ability_totals(data: Mapping[str, Any], board: list[Obj], mutants: frozense
         bases = ([base] if printed_ok else []) + _ignored(own + _alternatives(ctx), ignore)
         _price(ctx, ref, bases, [], ignore == "all")
     return ref
+
+
+def _hiding_place(state: Mapping[str, Any]) -> bool:
+    """Whether hiding has somewhere to put the card: a battlefield you control with no
+    facedown card there (either player's; each of your facedown cards at the unnamed
+    `battlefield` takes one more). Read only where the file states control (some battlefield
+    has a `controller`)."""
+    fields = list(state.get("battlefields") or [])
+    if not any(b.get("controller") is not None for b in fields):
+        return True
+    mine = {str(b["id"]) for b in fields if b.get("controller") == "you"}
+    facedown = [o for who in ("you", "opponent")
+                for o in zone_objects(state.get(who) or {}, "facedown", who)]
+    taken = len({o.location for o in facedown if o.location in mine}) + sum(
+        1 for o in facedown if o.controller == "you" and o.location == "battlefield")
+    return len(mine) > taken
 
 
 def _alternatives(ctx: Context) -> list[Base]:
