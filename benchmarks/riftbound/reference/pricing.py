@@ -1467,8 +1467,11 @@ def _ability_totals(data: Mapping[str, Any], board: list[Obj], mutants: frozense
                       for o in board if o.id == t and o.controller == "opponent")
         if "trigger_deflect_free" in mutants:
             deflect = 0
-        base = Base("printed", 0, _add(base.cost, Total(0, NO_PIPS[:ANY] + (deflect,))))
-    if kind in ("payment", "triggered"):
+        total = _add(base.cost, Total(0, NO_PIPS[:ANY] + (deflect,)))
+        ref.options.add(Option(base, frozenset(), total))
+        ref.starts[(base, frozenset())] = {total: frozenset({total})}
+        return ref
+    if kind == "payment":
         ref.options.add(Option(base, frozenset(), base.cost))
         ref.starts[(base, frozenset())] = {base.cost: frozenset({base.cost})}
         return ref
