@@ -109,7 +109,7 @@ from .pricing import (
 State = dict[str, Any]
 DEFAULT_MAX_PLAYS = 16
 # Seconds the planner gets when its answer under the default limit was cut and disagrees.
-RETRY_TIME_LIMIT = 120.0
+RETRY_TIME_LIMIT = 300.0
 ZONES = ("hand", "trash", "board", "banishment")
 
 
