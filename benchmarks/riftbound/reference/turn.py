@@ -336,7 +336,7 @@ def _discard_ways(data: Mapping[str, Any], state: State, ref: Reference, total: 
                             charge + sum(weights[kind] if o.value is None else o.value
                                          for o in chosen)))
         ways = sorted(set(nxt))
-    targets = set(ref.context.play.get("targets") or [])
+    targets = set(ctx.play.get("targets") or [])
     keeps = [w for w in ways if not targets & {oid for _, oid in w[0]}]
     return keeps or ways
 
@@ -850,7 +850,7 @@ def _writes_after_sources() -> bool:
                               "sources": [{"id": "g1", "adds": {"energy": 1}}],
                               "hand": [{"id": "h1", "card": "bolt"}]}},
             "turn": {"candidates": [{"object": "h1"}]}}
-    got = answer("turn", data).to_json()
+    got: Mapping[str, Any] = answer("turn", data).to_json()
     return any("sources" in a for a in got.get("after") or [])
 
 
