@@ -1338,7 +1338,25 @@ def real_scenario_data(draw: Draw) -> dict[str, Any]:
                 del you["sources"]
     if "battlefields" not in state and draw(st.integers(0, 2)) == 0:
         _named_battlefields(draw, data)
+    _no_deflect_ignored_for_triggers(data)
     return data
+
+
+def _no_deflect_ignored_for_triggers(data: dict[str, Any]) -> None:
+    """A file with a triggered ability may not hold a grant ignoring Deflect for abilities
+    (`ability: any|or_card`: refused, no grant reaches a trigger); such a grant is drawn for
+    activated abilities instead."""
+    cards = data["cards"]
+    if not any(a.get("kind") == "triggered" for c in cards.values()
+               for a in c.get("abilities") or []):
+        return
+    you = data["state"].get("you") or {}
+    grants = [g for c in cards.values() for g in c.get("grants") or []] + list(
+        you.get("effects") or [])
+    for g in grants:
+        applies = g.get("applies_to") or {}
+        if g.get("ignore_deflect") and applies.get("ability") in ("any", "or_card"):
+            applies["ability"] = "activated"
 
 
 # --- Named battlefields (issue 24, section B; D's `units_at`) -----------------------------------
