@@ -10,9 +10,9 @@ import copy
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
-from reference import fresh
-from reference.turn_strategies import KINDS, turn_data
+from hypothesis import HealthCheck, Phase, find, given, settings
+from reference import features, fresh
+from reference.turn_strategies import drawn_kinds, turn_data
 from reference.vocabulary import used
 from test_turn_plays_again import QUARTERMASTER_TURN
 
@@ -202,7 +202,7 @@ def test_the_generator_draws_every_turn_key_and_makes_turns_worth_playing() -> N
                    ("keys", "CARD_KEYS", "effect"), ("keys", "EFFECT_KEYS", "adds")]:
         assert record in drawn, record
     names = {name.split("-")[0] for data in turns for name in data["cards"]}
-    assert set(KINDS) <= names
+    assert set(drawn_kinds()) <= names
     listed = [d for d in turns if isinstance(d["turn"].get("candidates"), list)]
     assert listed and any(d["turn"].get("candidates") == "auto" for d in turns)
     # Most turns have a payable play (the planner plays something).
@@ -262,6 +262,129 @@ def test_after_each_play_follows_the_payments(data: dict[str, Any]) -> None:
         assert after["ready"] == ready, (p["play"], after, ready)
     if got["plays"]:
         you = got["state"]["you"]
-        assert got["after"][-1] == {
+        last = got["after"][-1]
+        assert {"ready": last["ready"], "pool": last["pool"]} == {
             "ready": [r["id"] for r in you.get("runes") or [] if not r.get("exhausted")],
-            "pool": you.get("pool", {})}
+            "pool": you.get("pool", {})}  # (`sources`: checked by the replay, `compare`)
+
+
+# What a play leaves behind (docs/turns.md): a card played this turn with `source` becomes a
+# source, a kill or a score of its `effect` makes the conditions of this turn true, a unit killed
+# as a cost counts as a death. Each worked by hand (default weights), with the turn mutant that
+# loses it, and the planner held to it where it reads the key (`reference.features`).
+SEAL = {"type": "gear", "domains": ["calm"], "cost": {"power": {"calm": 1}},
+        "source": {"adds": {"power": {"calm": 1}}}}
+CALM_WORD = {"type": "spell", "domains": ["calm"], "cost": {"power": {"calm": 1}}}
+LEFT_BEHIND: dict[str, tuple[dict[str, Any], tuple[int, int, int], str, str]] = {
+    # Calm Seal: recycle the one Calm rune for it (1 + 3); it enters ready and its source pays
+    # the [calm] spell (exhaust 1, source 0). Without the source: the Seal alone.
+    "seal-pays-next": (turn({"calm-seal": SEAL, "word": CALM_WORD},
+                            {"runes": [{"id": "r1", "domain": "calm"}],
+                             "hand": [{"id": "h1", "card": "calm-seal"},
+                                      {"id": "h2", "card": "word"}]}),
+                       (2, 5, 2), "played_sources_ignored", "source"),
+    # A unit with a source enters exhausted: it pays nothing this turn (one rune: one play).
+    "unit-source-exhausted": (turn(
+        {"seer": {"type": "unit", "might": 1, "cost": {"energy": 1},
+                  "source": {"adds": {"energy": 1}}},
+         "bolt": {"type": "spell", "cost": {"energy": 1}}},
+        {"runes": [{"id": "r1", "domain": "fury"}],
+         "hand": [{"id": "h1", "card": "seer"}, {"id": "h2", "card": "bolt"}]}),
+        (1, 1, 1), "", "source"),
+    # Score 5 of 8: the scoring spell [1] first makes 6, within 2 of victory, so the [3] spell
+    # costs [1]: two runes exhausted.
+    "score-then-closer": (turn(
+        {"scorer": {"type": "spell", "cost": {"energy": 1}, "effect": {"score": 1}},
+         "closer": {"type": "spell", "cost": {"energy": 3},
+                    "discounts": [{"energy": 2, "if": {"within_of_victory": 2}}]}},
+        {"runes": {"fury": 3}, "score": 5,
+         "hand": [{"id": "h1", "card": "scorer"}, {"id": "h2", "card": "closer"}]}),
+        (2, 2, 2), "score_not_kept", "score"),
+    # The kill spell [2] kills the enemy unit it targets; Spoils of War [4][fury] then costs
+    # [2][fury]: two runes exhausted, then two more and one of them recycled (2 + 5).
+    "kill-then-spoils": (turn(
+        {"kill": {"type": "spell", "cost": {"energy": 2}, "effect": {"kill": "targets"}},
+         "spoils": {"type": "spell", "domains": ["fury"], "cost": {"energy": 4,
+                                                                    "power": {"fury": 1}},
+                    "discounts": [{"id": "spoils", "energy": 2,
+                                   "if": {"opponent_units_died_at_least": 1}}]},
+         "enemy": {"type": "unit", "might": 2, "cost": {"energy": 2}}},
+        {"runes": {"fury": 5}, "hand": [{"id": "h1", "card": "kill"},
+                                        {"id": "h2", "card": "spoils"}]},
+        {"candidates": [{"object": "h1", "targets": ["o1"]}, {"object": "h2"}]},
+        opponent={"board": [{"id": "o1", "card": "enemy"}]}),
+        (2, 7, 5), "effect_kills_nothing", "kill"),
+    # Cruel Patron-like [0] kills a friendly unit as its cost (5): a unit died this turn, so the
+    # [3] spell costs [1] on the one rune.
+    "cost-kill-counts": (turn(
+        {"patron": {"type": "unit", "might": 3, "cost": {"energy": 0},
+                    "additional_costs": [{"id": "sacrifice", "mandatory": True, "cost": {
+                        "other": [{"kill": {"count": 1, "filter": {"type": "unit"}}}]}}]},
+         "avenger": {"type": "spell", "cost": {"energy": 3},
+                     "discounts": [{"energy": 2, "if": {"units_died_at_least": 1}}]},
+         "minion": {"type": "unit", "might": 1, "cost": {"energy": 1}}},
+        {"runes": {"fury": 1}, "board": [{"id": "b1", "card": "minion"}],
+         "hand": [{"id": "h1", "card": "patron"}, {"id": "h2", "card": "avenger"}]}),
+        (2, 6, 1), "", "deaths"),
+}
+
+
+@pytest.mark.parametrize("name", sorted(LEFT_BEHIND))
+def test_what_a_play_leaves_behind_by_hand(name: str) -> None:
+    data, want, mutant, _ = LEFT_BEHIND[name]
+    assert ref_turn.best_turn(data) == want
+    assert ref_turn.best_turn(data, minimal=True) == want
+    if mutant:
+        assert ref_turn.best_turn(data, mutants=[mutant]) != want
+
+
+@pytest.mark.parametrize("name", sorted(LEFT_BEHIND))
+def test_the_planner_agrees_on_what_a_play_leaves_behind(name: str) -> None:
+    data, _, _, key = LEFT_BEHIND[name]
+    if not features.has(key):
+        pytest.skip(f"the loader does not read `{key}` on this tree")
+    assert ref_turn.compare(data) == []
+
+
+def test_a_token_returned_to_hand_ceases_to_exist() -> None:
+    """A Quartermaster [0] returning a gear to hand as its cost (2) may return a Gold token
+    (tagged `token`): it ceases to exist (183.1), so it is no candidate after (value 1, not 2).
+    Found by the turn campaign (seed 1): the brute force had put it in the hand."""
+    data = turn({"quartermaster": {"type": "unit", "might": 2, "cost": {"energy": 0},
+                                   "additional_costs": [{"id": "return-gear", "mandatory": True,
+                                                         "cost": {"other": [{"return_to_hand": {
+                                                             "count": 1,
+                                                             "filter": {"type": "gear"}}}]}}]},
+                 "gold": {"type": "gear", "tags": ["token"], "cost": {"energy": 0}}},
+                {"runes": {"fury": 1}, "board": [{"id": "b9", "card": "gold"}],
+                 "hand": [{"id": "h1", "card": "quartermaster"}]})
+    assert ref_turn.best_turn(data) == (1, 2, 0)
+    assert ref_turn.best_turn(data, mutants=["tokens_kept"]) == (2, 2, 0)
+    assert ref_turn.compare(data) == []
+
+
+def _left_behind_differs(mutant: str) -> Any:
+    def differs(data: dict[str, Any]) -> bool:
+        try:
+            return bool(ref_turn.best_turn(data, True) != ref_turn.best_turn(data, True,
+                                                                             [mutant]))
+        except Unsupported:
+            return False
+    return differs
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("mutant", ref_turn.LEFT_BEHIND_MUTANTS)
+def test_the_turn_generator_reaches_each_wrong_reading_of_what_a_play_leaves(
+        mutant: str) -> None:
+    """A played card's source ignored, an effect's kill killing nothing, its score not kept, a
+    token returned to hand kept: each changes the best turn of a generated turn (where the
+    loader reads the key the reading needs)."""
+    need = {"played_sources_ignored": "source", "effect_kills_nothing": "kill",
+            "score_not_kept": "score", "tokens_kept": "deaths"}[mutant]
+    if not features.has(need):
+        pytest.skip(f"the loader does not read `{need}` on this tree")
+    found = find(turn_data(), _left_behind_differs(mutant),
+                 settings=settings(max_examples=1500, database=None, phases=[Phase.generate],
+                                   suppress_health_check=list(HealthCheck)))
+    assert _left_behind_differs(mutant)(found)

@@ -45,6 +45,8 @@ from typing import Any, Callable, Sequence
 
 from hypothesis import strategies as st
 
+from .features import has
+
 DOMAINS = ("fury", "calm", "mind")
 # The other three domains of the format, drawn now and then (a domain no rune has makes a pip
 # only `[A]`-like resources pay: such plays are mostly unpayable, so they stay rare).
@@ -557,6 +559,7 @@ def scenario_data(draw: Draw) -> dict[str, Any]:
         play["permit"] = True
     if draw(st.booleans()):
         play["leaves_chain"] = _leaves(draw, played["type"])
+    _bans(draw, state)
     data: dict[str, Any] = {"format": "payplan/1", "cards": cards, "state": state, "play": play}
     names = [n for n, v in settings.items() if v == "auto" and not n.startswith("repeat")]
     objective: dict[str, Any] = {}
@@ -596,7 +599,14 @@ def board_conditions(draw: Draw) -> dict[str, Any]:
     """A board condition of issue 24, section D (players relative to the play's player, or
     to the granting object's controller)."""
     kind = draw(st.sampled_from(("score", "opponent_score", "within", "opponent_controls",
-                                 "opponent_controls")))
+                                 "opponent_controls") + (("died", "opponent_died")
+                                                         if has("deaths") else ())))
+    if kind == "died":
+        # Deaths this turn (a friendly unit died: Cruel Patron's payoffs), 0 holding always.
+        return {"units_died_at_least": draw(st.integers(0, 2))}
+    if kind == "opponent_died":
+        # Spoils of War: "if an enemy unit died this turn".
+        return {"opponent_units_died_at_least": draw(st.integers(1, 2))}
     if kind == "score":
         return {"score_at_least": draw(st.integers(0, 7))}
     if kind == "opponent_score":
@@ -615,13 +625,21 @@ def units_at(draw: Draw, granted: bool) -> dict[str, Any]:
     cond: dict[str, Any] = {"count": draw(st.sampled_from((0, 1, 2, 2, 2, 3)))}
     if where is not None:
         cond["where"] = where  # unset: `any` (the README's default)
+    if has("control") and draw(st.integers(0, 2)) == 0:
+        # Keeper of Law: "a battlefield you control with exactly two units there".
+        cond["controller"] = draw(st.sampled_from(("you", "you", "opponent")))
     return {"units_at": cond}
 
 
 @st.composite
 def real_conditions(draw: Draw, granted: bool) -> dict[str, Any]:
     kinds = list(REAL_CONDITIONS) + (["empowered_at_least", "at", "might"] if granted else [])
+    kinds += ["in_showdown"] if has("in_showdown") else []
     kind = draw(st.sampled_from(kinds + ["units_at"]))
+    if kind == "in_showdown":
+        # "While I'm in a showdown" (Syndra): the granting object at `showdown_at`; with no
+        # granting object (a card's own discount) it never holds.
+        return {"in_showdown": True}
     if kind == "might":
         # "While Mighty" (issue 24, item 2; Fiora - Victorious: at least 5): the granting
         # object's Might, buffs included; a gear has none (at least 0 does not hold for it).
@@ -731,7 +749,11 @@ def real_abilities(draw: Draw, oid: str) -> list[dict[str, Any]]:
     out = []
     for i in range(draw(st.integers(1, 2))):
         kind = draw(st.sampled_from(("equip", "equip", "empower", "empower", "activated",
-                                     "activated", "payment")))
+                                     "activated", "payment")
+                                    + (("triggered", "triggered") if has("triggered") else ())))
+        if kind == "triggered":
+            out.append(draw(_triggered(f"{kind}{i}")))
+            continue
         cost = draw(costs(3, 2, min_energy=1))
         a: dict[str, Any] = {"id": f"{kind}{i}", "kind": kind}
         if kind in ("empower", "activated") and draw(st.booleans()):
@@ -770,6 +792,27 @@ def real_abilities(draw: Draw, oid: str) -> list[dict[str, Any]]:
     return out
 
 
+def _repeat_words() -> st.SearchStrategy[Any]:
+    """What a granted Repeat equals: the printed cost, the base in use or, where the loader
+    reads it, a fixed Cost (Syndra's [2][chaos])."""
+    words: list[st.SearchStrategy[Any]] = [st.sampled_from(("printed", "base"))]
+    if has("repeat_cost"):
+        words.append(st.sampled_from(({"energy": 2, "power": {"chaos": 1}}, {"energy": 1},
+                                      {"power": {"fury": 1}}, {"energy": 1, "power": {"any": 1}})))
+    return st.one_of(*words)
+
+
+@st.composite
+def _triggered(draw: Draw, aid: str) -> dict[str, Any]:
+    """A trigger that chooses (Riptide Rex: "deal 6 to an enemy unit"): its targets filter,
+    a cost now and then ("you may pay X"); it owes the Deflect of what it chooses."""
+    a: dict[str, Any] = {"id": aid, "kind": "triggered",
+                         "targets": dict(draw(st.sampled_from(ABILITY_TARGETS)))}
+    if draw(st.booleans()):
+        a["cost"] = draw(costs(2, 1))
+    return a
+
+
 @st.composite
 def real_grants(draw: Draw, label: str) -> dict[str, Any]:
     """Grants reaching abilities (Weaponmaster, Risen Altar "your units there", Piltovan Forge),
@@ -794,8 +837,11 @@ def real_grants(draw: Draw, label: str) -> dict[str, Any]:
     elif kind == "alternative":
         g["alternative"] = {"energy": 1}
     elif kind == "repeat":
-        # The Academy, Temporal Portal (issue 24, section C): Repeat equal to the cost.
-        g["keyword"] = {"repeat": draw(st.sampled_from(("printed", "base")))}
+        # The Academy, Temporal Portal (issue 24, section C): Repeat equal to the cost; Syndra,
+        # Transcendent: a Repeat of a fixed cost "while I'm in a showdown".
+        g["keyword"] = {"repeat": draw(_repeat_words())}
+        if has("in_showdown") and draw(st.integers(0, 2)) == 0:
+            g["while"] = {"in_showdown": True}
     else:
         g["ignore_deflect"] = True
     flt: dict[str, Any]
@@ -1276,6 +1322,7 @@ def real_scenario_data(draw: Draw) -> dict[str, Any]:
     if draw(st.booleans()):
         state["played_this_turn"] = draw(st.integers(1, 2))
     _scores(draw, state)
+    _bans(draw, state)
     data: dict[str, Any] = {"format": "payplan/1", "cards": cards, "state": state, "play": play}
     if draw(st.integers(0, 2)) == 1:
         data["objective"] = {"weights": draw(weights())}
@@ -1291,7 +1338,25 @@ def real_scenario_data(draw: Draw) -> dict[str, Any]:
                 del you["sources"]
     if "battlefields" not in state and draw(st.integers(0, 2)) == 0:
         _named_battlefields(draw, data)
+    _no_deflect_ignored_for_triggers(data)
     return data
+
+
+def _no_deflect_ignored_for_triggers(data: dict[str, Any]) -> None:
+    """A file with a triggered ability may not hold a grant ignoring Deflect for abilities
+    (`ability: any|or_card`: refused, no grant reaches a trigger); such a grant is drawn for
+    activated abilities instead."""
+    cards = data["cards"]
+    if not any(a.get("kind") == "triggered" for c in cards.values()
+               for a in c.get("abilities") or []):
+        return
+    you = data["state"].get("you") or {}
+    grants = [g for c in cards.values() for g in c.get("grants") or []] + list(
+        you.get("effects") or [])
+    for g in grants:
+        applies = g.get("applies_to") or {}
+        if g.get("ignore_deflect") and applies.get("ability") in ("any", "or_card"):
+            applies["ability"] = "activated"
 
 
 # --- Named battlefields (issue 24, section B; D's `units_at`) -----------------------------------
@@ -1350,6 +1415,8 @@ def _named_battlefields(draw: Draw, data: dict[str, Any]) -> None:
     for bid in BATTLEFIELD_IDS[:draw(st.integers(1, 2))]:
         cards[f"field-{bid}"] = draw(battlefield_cards(bid))
         fields.append({"id": bid, "card": f"field-{bid}"})
+        if has("control") and draw(st.integers(0, 2)):
+            fields[-1]["controller"] = draw(st.sampled_from(("you", "opponent")))
     state["battlefields"] = fields
     ids = [f["id"] for f in fields]
     for player in ("you", "opponent"):
@@ -1457,6 +1524,38 @@ def _scores(draw: Draw, state: dict[str, Any]) -> None:
             state.setdefault(player, {})["score"] = draw(st.integers(0, 8))
     if draw(st.integers(0, 3)) == 0:
         state["victory_score"] = draw(st.integers(4, 11))
+    if has("deaths"):
+        for player in ("you", "opponent"):
+            if draw(st.integers(0, 2)) == 0:
+                state.setdefault(player, {})["units_died_this_turn"] = draw(st.integers(0, 2))
+
+
+# Play bans ("opponents can't play cards this turn", Brynhir Thundersong; "can't play spells"):
+# filters on the play, most of them reaching some plays and not others.
+BAN_FILTERS: tuple[dict[str, Any], ...] = (
+    {}, {"type": "spell"}, {"type": "unit"}, {"type": ["unit", "gear"]}, {"ability": "any"},
+    {"ability": "equip"}, {"ability": "activated"}, {"ability": "hide"},
+    {"ability": "or_card", "type": "gear"}, {"from": "trash"}, {"timing": "reaction"},
+    {"domain": "fury"}, {"keyword": "hidden"})
+
+
+def _bans(draw: Draw, state: dict[str, Any]) -> None:
+    """`state.bans` now and then, where the loader reads it: one or two bans, ids given or
+    left to their defaults (`ban1`, ... the first free number)."""
+    if not has("bans") or draw(st.integers(0, 4)):
+        return
+    bans = []
+    for i in range(draw(st.integers(1, 2))):
+        ban: dict[str, Any] = {}
+        if draw(st.integers(0, 2)) == 0:
+            ban["id"] = draw(st.sampled_from(("brynhir", "ban2", f"b{i}")))
+        flt = dict(draw(st.sampled_from(BAN_FILTERS)))
+        if flt or draw(st.booleans()):
+            ban["applies_to"] = flt
+        bans.append(ban)
+    ids = [b["id"] for b in bans if "id" in b]
+    if len(ids) == len(set(ids)):
+        state["bans"] = bans
 
 
 # --- Issue 20's situations, set up on purpose ---------------------------------------------------
@@ -1870,8 +1969,7 @@ def _theme_repeat_equal(draw: Draw, data: dict[str, Any]) -> None:
     played["keywords"] = kw
     if not kw:
         del played["keywords"]
-    words = [draw(st.sampled_from(("printed", "base")))
-             for _ in range(draw(st.sampled_from((1, 1, 1, 2))))]
+    words = [draw(_repeat_words()) for _ in range(draw(st.sampled_from((1, 1, 1, 2))))]
     grants: list[dict[str, Any]] = [{"keyword": {"repeat": w}, "applies_to": {"type": "spell"}}
                                     for w in words]
     how = draw(st.sampled_from(("printed", "hybrid", "play_for", "flow", "alternative",
@@ -1888,7 +1986,8 @@ def _theme_repeat_equal(draw: Draw, data: dict[str, Any]) -> None:
     if draw(st.integers(0, 4)) == 0:
         grants.append({"discount": {"id": "repeat-less", "energy": 1, "component": "repeat"},
                        "applies_to": {"type": "spell"}})
-    portal = draw(st.integers(0, 2)) == 0
+    # An effect for the turn grants Repeat equal to a cost only (a fixed cost is a board grant's).
+    portal = draw(st.integers(0, 2)) == 0 and all(isinstance(w, str) for w in words)
     if portal:
         # Temporal Portal's effect for the turn, in the state: the Repeat grants there (all of
         # them: the order of instances granted by the board and by effects is not settled).

@@ -28,6 +28,15 @@ trash) on 2 to 5 runes, from cards that make the order of the plays matter:
   cost: a payment that exhausts the gear for Power the unit does not need and then returns it
   floats that Power to a later play.
 
+- where the loader reads them (`features`: the same generator serves a tree without them), the
+  newest keys (`NEW_KINDS`): a Seal whose `source` pays the plays after it, a spell killing
+  the targets an explicit entry names (the opponent's units, one with Deflect, now and then
+  your own unit or a Gold token) before Spoils of War, a spell that scores before one cheaper
+  near victory, a unit killing a friendly unit as its cost before one cheaper once a friendly
+  unit died, deaths already counted this turn, play bans (`state.bans`) on some of the
+  plays; a Repeat granted to a spell with an effect
+  (its effect happens once per resolution).
+
 Most turns have a payable play: the cards cost at most [3] and two pips, and there are at least
 as many ready runes as the cheapest card needs.
 """
@@ -37,6 +46,8 @@ from __future__ import annotations
 from typing import Any, Callable
 
 from hypothesis import strategies as st
+
+from .features import has
 
 DOMAINS = ("fury", "calm", "mind")
 Draw = Callable[..., Any]
@@ -135,6 +146,8 @@ def turn_card(draw: Draw, kind: str) -> dict[str, Any]:
         card["type"] = "unit"
         card["cost"] = _cost(draw, (0, 2), 0)
         card["effect"] = {"grants": [_repeat_effect(draw)]}
+    elif kind in NEW_KINDS:
+        _new_kind(draw, card, kind, domain)
     else:
         raise AssertionError(kind)
     if card["type"] == "unit":
@@ -144,6 +157,70 @@ def turn_card(draw: Draw, kind: str) -> dict[str, Any]:
 
 KINDS = ("plain", "domain", "wild", "granter", "legion", "momentum", "scavenger", "offering",
          "flow", "ritual", "accelerate", "coupon", "portal")
+# The kinds of the newest keys (`features`: drawn only where the loader reads the key), each
+# with the key it needs: a Seal (a card with `source`, a gear entering ready, now and then a
+# unit with Accelerate) that pays for the plays after it; a spell killing its targets (the
+# opponent's units, chosen in an explicit candidate list) and Spoils of War ("[2] less if an
+# enemy unit died this turn"); a spell that scores and one cheaper near victory; a unit killing
+# a friendly unit as its cost and one cheaper once a friendly unit died this turn.
+NEW_KINDS = {"seal": "source", "killer": "kill", "spoils": "deaths", "scorer": "score",
+             "closer": "score", "patron": "deaths", "avenger": "deaths"}
+
+
+def drawn_kinds() -> tuple[str, ...]:
+    """The kinds drawn on this tree: `KINDS` and the new kinds whose key the loader reads."""
+    return KINDS + tuple(k for k, key in NEW_KINDS.items() if has(key))
+
+
+def _new_kind(draw: Draw, card: dict[str, Any], kind: str, domain: str) -> None:
+    """A card of one of `NEW_KINDS` (`card` has its type and domains already)."""
+    if kind == "seal":
+        card["type"] = draw(st.sampled_from(("gear", "gear", "unit")))
+        card["cost"] = _cost(draw, (0, 2), 1)
+        adds = draw(st.sampled_from(({"power": {domain: 1}}, {"energy": 1},
+                                     {"power": {"any": 1}}, {"energy": 2})))
+        card["source"] = {"adds": adds}
+        if draw(st.integers(0, 3)) == 0:
+            card["source"]["only_for"] = {"type": draw(st.sampled_from(("spell", "unit")))}
+        if draw(st.integers(0, 4)) == 0:
+            # Usable only once a card was played this turn (the Seal's own play counts).
+            card["source"]["while"] = {"played_this_turn_at_least": draw(st.integers(1, 3))}
+        if draw(st.integers(0, 4)) == 0:
+            # Renata's Gold: an extra [1] while the condition holds.
+            card["source"]["bonus"] = {"adds": {"energy": 1}, "while": {
+                "played_this_turn_at_least": draw(st.integers(1, 3))}}
+        if draw(st.integers(0, 3)) == 0:
+            card["source"]["costs"] = ["exhaust"]  # the default, written out
+        if draw(st.integers(0, 5)) == 0:
+            card["source"]["repeatable"] = False  # not a converter, written out
+        if card["type"] == "unit" and draw(st.booleans()):
+            card["keywords"] = {"accelerate": True}  # enters ready when it is paid
+    elif kind == "killer":
+        card["cost"] = _cost(draw, (0, 2), 1)
+        card["effect"] = {"kill": "targets"}
+    elif kind == "spoils":
+        card["type"] = draw(st.sampled_from(("spell", "unit")))
+        card["cost"] = {"energy": draw(st.integers(2, 4))}
+        card["discounts"] = [{"id": "spoils", "energy": 2,
+                              "if": {"opponent_units_died_at_least": draw(st.integers(1, 2))}}]
+    elif kind == "scorer":
+        card["cost"] = _cost(draw, (0, 2), 1)
+        card["effect"] = {"score": draw(st.integers(1, 2))}
+    elif kind == "closer":
+        card["cost"] = {"energy": draw(st.integers(2, 4))}
+        cond = draw(st.sampled_from(({"within_of_victory": 2}, {"score_at_least": 6},
+                                     {"within_of_victory": 1})))
+        card["discounts"] = [{"id": "closer", "energy": 2, "if": cond}]
+    elif kind == "patron":
+        card["type"] = "unit"
+        card["cost"] = _cost(draw, (0, 1), 0)
+        card["additional_costs"] = [{"id": "sacrifice", "mandatory": True, "cost": {
+            "other": [{"kill": {"count": 1, "filter": {"type": "unit"}}}]}}]
+    elif kind == "avenger":
+        card["type"] = draw(st.sampled_from(("spell", "unit")))
+        card["cost"] = {"energy": draw(st.integers(2, 4))}
+        card["discounts"] = [{"id": "avenger", "energy": 2,
+                              "if": {"units_died_at_least": 1}}]
 
 EFFECT_DISCOUNTS: tuple[dict[str, Any], ...] = (
     {"energy": 1}, {"energy": 2}, {"energy": 2}, {"power": {"any": 1}},
@@ -197,6 +274,51 @@ def _state_effects(draw: Draw) -> list[dict[str, Any]]:
     return out
 
 
+def _new_state(draw: Draw, cards: dict[str, Any], kinds: list[str], state: dict[str, Any]
+               ) -> list[str]:
+    """What the new kinds read on the board (`NEW_KINDS`): the opponent's units a kill spell
+    may target (now and then with Deflect, charged per choice), your units a Patron may kill,
+    the scores, the deaths already counted this turn. The targets an explicit entry of a kill
+    spell may name: the opponent's units, now and then one of yours."""
+    you = state["you"]
+    targets: list[str] = []
+    if {"killer", "spoils"} & set(kinds):
+        cards["enemy"] = {"type": "unit", "might": 2, "cost": {"energy": 2}}
+        cards["warden"] = {"type": "unit", "might": 3, "cost": {"energy": 3},
+                           "keywords": {"deflect": 1}}
+        board = state.setdefault("opponent", {}).setdefault("board", [])
+        for i in range(draw(st.integers(1, 2))):
+            board.append({"id": f"e{i + 1}",
+                          "card": draw(st.sampled_from(("enemy", "enemy", "warden")))})
+            targets.append(f"e{i + 1}")
+    if {"patron", "avenger", "killer"} & set(kinds):
+        cards["minion"] = {"type": "unit", "might": 1, "cost": {"energy": 1}}
+        cards["gold"] = {"type": "gear", "tags": ["token"], "cost": {"energy": 0}}
+        board = you.setdefault("board", [])
+        for i in range(draw(st.integers(0, 2))):
+            entry: dict[str, Any] = {"id": f"b{i + 1}", "card": "minion"}
+            if draw(st.integers(0, 3)) == 0:
+                entry["value"] = draw(st.integers(1, 6))
+            board.append(entry)
+            if draw(st.integers(0, 3)) == 0:
+                targets.append(entry["id"])
+        if draw(st.integers(0, 3)) == 0:
+            board.append({"id": "b9", "card": "gold"})  # a token: killed, it goes nowhere
+            targets.append("b9")
+    if {"scorer", "closer"} & set(kinds) and draw(st.integers(0, 3)):
+        you["score"] = draw(st.integers(3, 7))
+    if has("bans") and draw(st.integers(0, 7)) == 0:
+        # "Opponents can't play spells this turn" (Brynhir Thundersong's kind): a ban on some of
+        # the plays, the others still open.
+        state["bans"] = [{"applies_to": draw(st.sampled_from((
+            {"type": "spell"}, {"type": "unit"}, {"from": "trash"}, {"domain": "fury"},
+            {})))}]
+    if has("deaths") and draw(st.integers(0, 5)) == 0:
+        who = draw(st.sampled_from(("you", "opponent")))
+        state.setdefault(who, {})["units_died_this_turn"] = draw(st.integers(1, 2))
+    return targets
+
+
 def _has_repeat_grant(cards: dict[str, Any], effects: list[dict[str, Any]]) -> bool:
     grants = [g for c in cards.values() for g in (c.get("effect") or {}).get("grants") or []]
     return any((g.get("keyword") or {}).get("repeat") for g in grants + effects)
@@ -215,6 +337,16 @@ def turn_data(draw: Draw) -> dict[str, Any]:
     n_hand = draw(st.integers(2, 5))
     # Order matters through these: the turn draws at least one of them most of the time.
     kinds = [draw(st.sampled_from(KINDS)) for _ in range(n_hand)]
+    new = tuple(k for k in drawn_kinds() if k in NEW_KINDS)
+    if new and draw(st.integers(0, 2)):
+        # The newest keys, most of the time where the tree reads them: one new kind, and now
+        # and then the card that reads what it leaves (a Seal alone, a kill before Spoils).
+        first = draw(st.sampled_from(new))
+        kinds[-1] = first
+        partner = {"killer": "spoils", "scorer": "closer", "patron": "avenger",
+                   "spoils": "killer", "avenger": "patron"}.get(first)
+        if partner in new and n_hand > 2 and draw(st.integers(0, 3)):
+            kinds[-2] = partner
     if draw(st.integers(0, 9)) < 8 and not set(kinds) & {"granter", "legion", "offering",
                                                          "ritual", "momentum", "coupon",
                                                          "portal"}:
@@ -276,6 +408,7 @@ def turn_data(draw: Draw) -> dict[str, Any]:
             pool["power"] = {draw(st.sampled_from(DOMAINS + ("any",))): 1}
         you["pool"] = pool
     state: dict[str, Any] = {"you": you}
+    targets = _new_state(draw, cards, kinds, state)
     if draw(st.integers(0, 4)) == 0:
         state["played_this_turn"] = draw(st.integers(0, 2))
     effects = _state_effects(draw) if draw(st.integers(0, 3)) == 0 else []
@@ -286,20 +419,14 @@ def turn_data(draw: Draw) -> dict[str, Any]:
         cards["verse"] = {"type": "spell", "cost": {"energy": draw(st.integers(1, 2))}}
         trash.append({"id": "t3", "card": "verse"})
         you["trash"] = trash
+    # A Repeat granted to a spell with an effect: its effect happens once per resolution.
     repeat = _has_repeat_grant(cards, effects)
-    if repeat:
-        # Whether a repeated card creates its effects (and adds) once per execution is open:
-        # drawn around, as the turn reference refuses it: every card with an effect is a unit
-        # when a Repeat may be granted to spells.
-        for card in cards.values():
-            if card.get("effect") and card["type"] == "spell":
-                card["type"] = "unit"
-                card["might"] = draw(st.integers(1, 3))
     if draw(st.integers(0, 5)) == 0:
         cards["taxer"] = {"type": "unit", "might": 2, "cost": {"energy": 2}, "grants": [
             {"increase": {"energy": 1}, "applies_to": {
                 "controller": "opponent", "type": draw(st.sampled_from(("spell", "unit")))}}]}
-        state["opponent"] = {"board": [{"id": "o1", "card": "taxer"}]}
+        state.setdefault("opponent", {}).setdefault("board", []).append(
+            {"id": "o1", "card": "taxer"})
     if draw(st.integers(0, 7)) == 0:
         # The opponent's effects reach only the opponent's plays (never yours).
         state.setdefault("opponent", {})["effects"] = [
@@ -308,6 +435,8 @@ def turn_data(draw: Draw) -> dict[str, Any]:
     ids = [e["id"] for e in hand] + [e["id"] for e in trash if e["card"] in ("flow-t", "verse")]
     spec: dict[str, Any] = {}
     how = draw(st.integers(0, 9))
+    if targets and draw(st.integers(0, 3)):
+        how = 1  # a kill spell kills only the targets an explicit entry names
     if how == 0:
         spec["candidates"] = "auto"
     elif how == 1:
@@ -329,6 +458,9 @@ def turn_data(draw: Draw) -> dict[str, Any]:
                 optional.append("accelerate")
             if optional and draw(st.booleans()):
                 entry["optional"] = {optional[0]: draw(st.sampled_from(("yes", "no", "auto")))}
+            if targets and (card.get("effect") or {}).get("kill") and draw(st.integers(0, 5)):
+                entry["targets"] = draw(st.lists(st.sampled_from(targets), min_size=1,
+                                                 max_size=2))
             listed.append(entry)
         spec["candidates"] = listed
         ids = chosen

@@ -21,6 +21,8 @@ from payplan.engine import turn
 from payplan.engine.riftbound import card_keys, check_keys, state_keys
 from payplan.engine.riftbound import loader as L
 
+from . import features
+
 # The loader's names, from each of its modules (the card library's, the state's, the payment's to
 # check, and the play's), and the turn's keys (`engine.turn`, read by the shared reader), as one
 # namespace.
@@ -48,6 +50,8 @@ VOCABULARY: dict[tuple[str, str], tuple[str, ...]] = {
     ("words", "MIGHT_OF_WORD"): ("target",),
     ("words", "GRANTED_FLOW"): ("printed",),
     ("words", "GRANTED_REPEAT"): ("printed", "base"),
+    # `effect: {kill: targets}`, where the loader reads it (`features`).
+    **({("words", "KILL_WORD"): ("targets",)} if features.has("kill") else {}),
     ("kinds", "OTHER_KINDS"): tuple(_NAMES["OTHER_KINDS"]) + tuple(_NAMES["SELF_KINDS"]),
     ("power", "POWER_KEYS"): tuple(_NAMES["POWER_KEYS"]) + ("c",),
 }
@@ -56,7 +60,8 @@ VOCABULARY: dict[tuple[str, str], tuple[str, ...]] = {
 _BY_VALUE = {("flow",): "FLOW", tuple(_NAMES["DEFAULT_WEIGHTS"]): "WEIGHTS", ("might",): "MAX_WORD",
              ("played_this_turn",): "PER_WORD", ("paid",): "PRINTED_OF_WORD",
              ("target",): "MIGHT_OF_WORD", ("printed",): "GRANTED_FLOW",
-             ("flow", "repeat"): "GRANTED_KEYWORD", ("printed", "base"): "GRANTED_REPEAT"}
+             ("flow", "repeat"): "GRANTED_KEYWORD", ("printed", "base"): "GRANTED_REPEAT",
+             ("targets",): "KILL_WORD"}
 
 Record = tuple[str, str, str]
 

@@ -578,6 +578,12 @@ def _one_condition(ctx: Context, base: Base, key: str, value: Any, granter: Obj 
         return (here is not None and showdown == here) == bool(value)
     if key == "units_at":
         return _units_at(ctx, granter, dict(value))
+    if key == "in_showdown":
+        # "While I'm in a showdown" (Syndra): the granting object stands at the battlefield
+        # `state.showdown_at` names; no granting object, or none given: not.
+        showdown = ctx.state.get("showdown_at")
+        held = granter is not None and showdown is not None and granter.location == showdown
+        return held == bool(value)
     if key == "targets":
         targets = ctx.play.get("targets") or []
         flt = dict(value or {})
@@ -619,6 +625,12 @@ def _one_condition(ctx: Context, base: Base, key: str, value: Any, granter: Obj 
     if key == "opponent_controls":
         return any(o.controller == them and object_matches(ctx, o, value or {})
                    for o in ctx.board)
+    # Deaths this turn (`state.PLAYER.units_died_this_turn`, default 0): read for the same
+    # player the score conditions read (Spoils of War: an enemy unit died this turn).
+    if key == "units_died_at_least":
+        return _died(ctx, me) >= int(value)
+    if key == "opponent_units_died_at_least":
+        return _died(ctx, them) >= int(value)
     raise Unsupported(f"condition {key}")
 
 
@@ -633,6 +645,36 @@ def _viewer(granter: Obj | None) -> str:
 
 def _score(ctx: Context, player: str) -> int:
     return int((ctx.state.get(player) or {}).get("score", 0))
+
+
+def _died(ctx: Context, player: str) -> int:
+    """How many of `player`'s units died this turn (`units_died_this_turn`, default 0)."""
+    if "deaths_never_read" in ctx.mutants:
+        return 0
+    return int((ctx.state.get(player) or {}).get("units_died_this_turn", 0))
+
+
+def banned(ctx: Context) -> list[str]:
+    """The ids of the bans (`state.bans`: "you can't play cards this turn") whose `applies_to`
+    reaches this play, read as a grant's filter is read on a play (`_play_matches`: without
+    `ability`, card plays only); a banned play is illegal (a "can't" forbids the action: it is
+    no cost). Ids default to `ban1`, `ban2`, ... by place, the first free number."""
+    if "bans_ignored" in ctx.mutants:
+        return []
+    bans = list(ctx.state.get("bans") or [])
+    taken = {str(b["id"]) for b in bans if b.get("id") is not None}
+    out, n = [], 0
+    for b in bans:
+        ident = b.get("id")
+        if ident is None:
+            n += 1
+            while f"ban{n}" in taken:
+                n += 1
+            ident = f"ban{n}"
+            taken.add(ident)
+        if _play_matches(ctx, dict(b.get("applies_to") or {})):
+            out.append(str(ident))
+    return out
 
 
 def _here(ctx: Context, granter: Obj | None) -> str | None:
@@ -660,6 +702,14 @@ def _units_at(ctx: Context, granter: Obj | None, value: Mapping[str, Any]) -> bo
         places = [] if here is None else [here]
     else:
         places = sorted(ctx.battlefield_ids())
+    if "controller" in value and "control_never_read" not in ctx.mutants:
+        # Only the battlefields that player controls (`state.battlefields[].controller`),
+        # the player relative to the one the condition reads for.
+        me = _viewer(granter)
+        who = me if value["controller"] == "you" else ("opponent" if me == "you" else "you")
+        held = {str(b["id"]) for b in ctx.state.get("battlefields") or []
+                if b.get("controller") == who}
+        places = [b for b in places if b in held]
     own = "units_at_own_only" in ctx.mutants
     return any(sum(1 for o in ctx.board if o.location == b
                    and ctx.card_of(o).get("type") == "unit"
@@ -1008,6 +1058,13 @@ BOARD_MUTANTS: tuple[str, ...] = ("grant_conditions_for_player", "battlefield_id
 # player chooses). The turn brute force's own: `turn.EFFECT_TURN_MUTANTS`.
 EFFECT_MUTANTS: tuple[str, ...] = ("repeat_base_as_printed", "repeat_printed_as_base",
                                    "effects_ignored", "effects_first")
+# Wrong readings of the play bans and the deaths counted this turn: the bans never read; the
+# deaths never read (every `units_died_at_least` N > 0 false).
+# Of issue 38's other keys: a granted Repeat's fixed cost read as the printed cost; a
+# battlefield's control never read (`units_at.controller` ignored); a trigger's Deflect free.
+POOL_MUTANTS: tuple[str, ...] = ("bans_ignored", "deaths_never_read", "repeat_cost_as_printed",
+                                 "control_never_read", "trigger_deflect_free",
+                                 "missing_optional_ignored")
 
 ABILITY_TIMING = {"equip": "normal", "empower": "normal", "activated": "reaction"}
 
@@ -1030,7 +1087,7 @@ def reference_totals(data: Mapping[str, Any], mutant: str | Iterable[str] | None
     """
     mutants = frozenset([mutant] if isinstance(mutant, str) else mutant or ())
     assert mutants <= set(MUTANTS + SETTLED_MUTANTS + REAL_MUTANTS + tuple(ENGINE_MUTANTS)
-                          + BOARD_MUTANTS + EFFECT_MUTANTS), mutants
+                          + BOARD_MUTANTS + EFFECT_MUTANTS + POOL_MUTANTS), mutants
     cards = data["cards"]
     state = data.get("state") or {}
     play = data["play"]
@@ -1053,6 +1110,10 @@ def reference_totals(data: Mapping[str, Any], mutant: str | Iterable[str] | None
         return empty
     card = cards[obj.card]
     ctx = Context(data, cards, state, play, obj, card, zone, board, mutants)
+    bans = banned(ctx)
+    if bans:
+        empty.reasons += [f"ban {b}" for b in bans]
+        return empty
     ignore = play.get("ignore")
     if zone == "facedown":
         # Hidden (docs/payplan-format.md section 6): hidden on an earlier turn, played with Reaction
@@ -1087,12 +1148,22 @@ def reference_totals(data: Mapping[str, Any], mutant: str | Iterable[str] | None
         if not bases:
             empty.reasons.append("no way to play it from there")
             return empty
+    granted = _granted_repeats(ctx)
+    own = _optionals(card)
+    repeats = sum(1 for o in own if o.kind == "repeat")
+    names = {o.name for o in own} | {_repeat_name(repeats + i) for i in range(len(granted))}
+    asked = [n for n, v in (play.get("optional") or {}).items() if yaml_word(v) == "yes"]
+    if any(n not in names for n in asked) and "missing_optional_ignored" not in mutants:
+        # Paying an optional cost the play does not have on this state (a Repeat instance no
+        # grant gives it here) is an illegal play.
+        empty.reasons.append("an optional cost the play does not have")
+        return empty
     ref = Reference(True, [], set(), {}, card.get("type", ""), leaves, mutants, "card", obj.id)
     ref.context = ctx
     ref.sources = _sources(ctx)
     ref.effects_used = effects_used(ctx)
     if price:
-        _price(ctx, ref, bases, _optionals(card), ignore == "all", _granted_repeats(ctx))
+        _price(ctx, ref, bases, own, ignore == "all", granted)
     return ref
 
 
@@ -1299,6 +1370,9 @@ def _ability_totals(data: Mapping[str, Any], board: list[Obj], mutants: frozense
         card = cards[obj.card]
         if not (card.get("keywords") or {}).get("hidden"):
             raise Unsupported("hiding a card without Hidden")
+        if not _hiding_place(state) and "control_never_read" not in mutants:
+            empty.reasons.append("no battlefield you control without a facedown card")
+            return empty
         ability: Mapping[str, Any] = {"id": "hide", "kind": "hide", "timing": "normal",
                                       "cost": {"power": {"any": 1}}}
     else:
@@ -1312,18 +1386,23 @@ def _ability_totals(data: Mapping[str, Any], board: list[Obj], mutants: frozense
             raise Unsupported("no such ability")
         ability = found[0]
     kind = ability.get("kind", "activated")
-    if obj.controller != "you" or (kind != "payment" and obj.zone != ("hand" if kind == "hide"
-                                                                       else "board")):
+    started = kind not in ("payment", "triggered")  # a play the player starts
+    if obj.controller != "you" or (started and obj.zone != ("hand" if kind == "hide"
+                                                             else "board")):
         empty.reasons.append("not on your board")
         return empty
     ctx = Context(data, cards, state, play, obj, card, obj.zone, board, mutants, "ability",
                   ability)
+    bans = banned(ctx)
+    if bans:
+        empty.reasons += [f"ban {b}" for b in bans]
+        return empty
     # "Use only while ..." (377.2.b): the ability's `while`, read with its
     # own object as the granting object (its location, its Empowered count); outside: illegal.
     if not condition_holds(ctx, Base("printed", 0, Total()), ability.get("while"), obj):
         empty.reasons.append("while")
         return empty
-    if kind != "payment":
+    if started:
         timing = ability.get("timing", ABILITY_TIMING.get(kind, "normal"))
         if not timing_ok({"timing": timing}, state):
             empty.reasons.append("timing")
@@ -1380,6 +1459,18 @@ def _ability_totals(data: Mapping[str, Any], board: list[Obj], mutants: frozense
     ref.context = ctx
     ref.sources = _sources(ctx)
     ref.effects_used = effects_used(ctx)
+    if kind == "triggered":
+        # A trigger that chooses (Riptide Rex): its cost plus the Deflect of each chosen
+        # object of the opponent's, [A] per point, once per choice (353.2.a.2); no grant,
+        # discount, increase or effect reaches it.
+        deflect = sum(deflect_of(ctx, base, o) for t in play.get("targets") or []
+                      for o in board if o.id == t and o.controller == "opponent")
+        if "trigger_deflect_free" in mutants:
+            deflect = 0
+        total = _add(base.cost, Total(0, NO_PIPS[:ANY] + (deflect,)))
+        ref.options.add(Option(base, frozenset(), total))
+        ref.starts[(base, frozenset())] = {total: frozenset({total})}
+        return ref
     if kind == "payment":
         ref.options.add(Option(base, frozenset(), base.cost))
         ref.starts[(base, frozenset())] = {base.cost: frozenset({base.cost})}
@@ -1388,6 +1479,22 @@ def _ability_totals(data: Mapping[str, Any], board: list[Obj], mutants: frozense
         bases = ([base] if printed_ok else []) + _ignored(own + _alternatives(ctx), ignore)
         _price(ctx, ref, bases, [], ignore == "all")
     return ref
+
+
+def _hiding_place(state: Mapping[str, Any]) -> bool:
+    """Whether hiding has somewhere to put the card: a battlefield you control with no
+    facedown card there (either player's; each of your facedown cards at the unnamed
+    `battlefield` takes one more). Read only where the file states control (some battlefield
+    has a `controller`)."""
+    fields = list(state.get("battlefields") or [])
+    if not any(b.get("controller") is not None for b in fields):
+        return True
+    mine = {str(b["id"]) for b in fields if b.get("controller") == "you"}
+    facedown = [o for who in ("you", "opponent")
+                for o in zone_objects(state.get(who) or {}, "facedown", who)]
+    taken = len({o.location for o in facedown if o.location in mine}) + sum(
+        1 for o in facedown if o.controller == "you" and o.location == "battlefield")
+    return len(mine) > taken
 
 
 def _alternatives(ctx: Context) -> list[Base]:
@@ -1417,7 +1524,7 @@ def _ignored(bases: Sequence[Base], ignore: Any) -> list[Base]:
 
 
 def _price(ctx: Context, ref: Reference, bases: Sequence[Base], optionals: Sequence[Optional_],
-           ignore_all: bool, granted: Sequence[str] = ()) -> None:
+           ignore_all: bool, granted: Sequence[Any] = ()) -> None:
     """Every reachable option: each base, each count of each optional cost, each victim.
 
     `granted`: the Repeat instances grants give the card (`printed` or `base`), named after its own
@@ -1428,11 +1535,14 @@ def _price(ctx: Context, ref: Reference, bases: Sequence[Base], optionals: Seque
     own = sum(1 for o in optionals if o.kind == "repeat")
     printed = card_cost(ctx.card.get("cost"), ctx.card)
     if "repeat_base_as_printed" in ctx.mutants:
-        granted = ["printed" for _ in granted]
+        granted = ["printed" if w == "base" else w for w in granted]
     if "repeat_printed_as_base" in ctx.mutants:
-        granted = ["base" for _ in granted]
-    extra = [Optional_(_repeat_name(own + i), "repeat", printed, None, False, None,
-                       word == "base") for i, word in enumerate(granted)]
+        granted = ["base" if w == "printed" else w for w in granted]
+    if "repeat_cost_as_printed" in ctx.mutants:
+        granted = ["printed" if isinstance(w, Mapping) else w for w in granted]
+    extra = [Optional_(_repeat_name(own + i), "repeat",
+                       card_cost(word, None) if isinstance(word, Mapping) else printed, None,
+                       False, None, word == "base") for i, word in enumerate(granted)]
     optionals = list(optionals) + extra
     settings = ctx.play.get("optional") or {}
     ctx.ignore_all = ignore_all
@@ -1721,8 +1831,10 @@ def _play_matches(ctx: Context, flt: dict[str, Any]) -> bool:
     equip/empower/activated abilities); without it, only card plays. The rest of the filter is
     read on the card played, or on the card whose ability it is."""
     want = flt.pop("ability", None)
-    if ctx.kind == "ability" and (ctx.ability or {}).get("kind") == "payment":
-        return False  # an effect's "pay X" is not a play: no filter matches it (docs/payplan-format.md)
+    if ctx.kind == "ability" and (ctx.ability or {}).get("kind") in ("payment", "triggered"):
+        # An effect's "pay X" and a trigger are not plays the player starts: no filter on a
+        # play matches them (no grant, effect, ban or `only_for` reaches them).
+        return False
     if "location" in flt:
         # Where the play is: an ability's object where it stands; a card
         # played from facedown at the battlefield where it was hidden (811.1.d.1); a card from
@@ -1919,17 +2031,17 @@ def effects_used(ctx: Context) -> tuple[int, ...]:
                                     None))
 
 
-def _granted_repeats(ctx: Context) -> list[str]:
-    """Granted Repeat (The Academy, Temporal Portal): one word per active grant that
-    applies to this card play with `keyword: {repeat: printed|base}`, in the order the grants
-    are met (the boards' objects in state order)."""
+def _granted_repeats(ctx: Context) -> list[Any]:
+    """Granted Repeat (The Academy, Temporal Portal, Syndra): one per active grant that
+    applies to this card play with `keyword: {repeat: printed|base|COST}` (the word, or the
+    fixed Cost), in the order the grants are met (the boards' objects in state order)."""
     if ctx.kind != "card":
         return []
     out = []
     for o, g in _every_grant(ctx):
         word = (g.get("keyword") or {}).get("repeat")
         if word is not None and _grant_active(ctx, o, g):
-            out.append(str(word))
+            out.append(word if isinstance(word, Mapping) else str(word))
     return out
 
 
