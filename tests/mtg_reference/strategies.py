@@ -362,6 +362,8 @@ def random_cast(rng: random.Random) -> dict[str, Any]:
         you["command"] = command
     if rng.random() < 0.15:
         you["mana_pool"] = "".join(f"{{{rng.choice(COLORS + 'C')}}}" for _ in range(rng.randint(1, 2)))
+    if rng.random() < 0.06:
+        you["spend_as_any_color"] = True  # Chromatic Orrery's permission
     state: dict[str, Any] = {"phase": rng.choices(["main", "combat", "end"], [18, 1, 1])[0],
                              "turn": rng.choices(["you", "opponent"], [19, 1])[0], "you": you}
     if rng.random() < 0.05:
