@@ -556,6 +556,9 @@ class Player:
     snow_pool: Mana = NO_MANA  # the part of `mana_pool` snow sources made (pays {S})
     library_top: tuple[str, ...] = ()  # the cards known on top of the library, top first
     effects: tuple[TurnEffect, ...] = ()  # effects lasting for the turn (`TurnEffect`)
+    # Chromatic Orrery's permission: mana spent as though it were mana of any color (a colored
+    # pip, the spell's or a filter's own, takes mana of any type; {C} and {S} pips as before).
+    spend_as_any_color: bool = False
 
     def zone(self, name: str) -> tuple[Obj, ...]:
         zones: dict[str, tuple[Obj, ...]] = {

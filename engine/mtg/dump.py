@@ -454,7 +454,8 @@ def player_to_data(p: Player, *, complete: bool = True) -> Data:
                 "mana_pool": mana_text(p.mana_pool, ""),
                 **({"snow_pool": mana_text(p.snow_pool, "")} if p.snow_pool != NO_MANA else {}),
                 **({"library_top": list(p.library_top)} if p.library_top else {}),
-                **({"effects": _effects(p)} if p.effects else {})}
+                **({"effects": _effects(p)} if p.effects else {}),
+                **({"spend_as_any_color": True} if p.spend_as_any_color else {})}
     out: Data = {}
     if p.life != 20:
         out["life"] = p.life
@@ -472,6 +473,8 @@ def player_to_data(p: Player, *, complete: bool = True) -> Data:
         out["library_top"] = list(p.library_top)
     if p.effects:
         out["effects"] = _effects(p)
+    if p.spend_as_any_color:
+        out["spend_as_any_color"] = True
     return out
 
 

@@ -70,7 +70,7 @@ GRANT_KEYWORDS = ("convoke", "delve", "improvise")
 GRANT_TURNS = ("caster", "not_caster")
 STATE_KEYS = ("phase", "stack", "turn", "you", "opponent", "lands_played_this_turn")
 PLAYER_KEYS = ("life", "library", "hand", "graveyard", "exile", "command", "battlefield",
-               "mana_pool", "snow_pool", "library_top", "effects")
+               "mana_pool", "snow_pool", "library_top", "effects", "spend_as_any_color")
 OBJECT_KEYS = ("id", "card", "tapped", "sick", "value", "commander_casts", "attacking",
                "chosen_type", "counters", "loyalty_activated", "face_down", "attached_to")
 REMOVE_KEYS = ("kind", "count")  # `{remove_counters: {kind: KIND, count: N or X}}`

@@ -93,6 +93,7 @@ class StateReader(CardReader):
             mana_pool=pool,
             snow_pool=snow,
             effects=f.read("effects", (), self.turn_effects),
+            spend_as_any_color=f.read("spend_as_any_color", False, self.boolean),
         )
 
     def turn_effects(self, value: object, path: DataPath) -> tuple[TurnEffect, ...]:
