@@ -212,6 +212,7 @@ def random_cast(rng: random.Random) -> dict[str, Any]:
     # slice and its KNOWN list stay what they were).
     side = random.Random(repr(rng.getstate()))
     side_b = random.Random("issue25-b" + repr(rng.getstate()))   # issue 25's group B (`_issue25_b`)
+    side_j = random.Random("any-color" + repr(rng.getstate()))   # `spend_as_any_color`
     cards: dict[str, Any] = dict(FILLER)
     spell: dict[str, Any] = {"types": list(rng.choices(SPELL_TYPES, SPELL_TYPE_WEIGHTS)[0])}
     cost = _cost(rng, 0, 3)
@@ -362,7 +363,7 @@ def random_cast(rng: random.Random) -> dict[str, Any]:
         you["command"] = command
     if rng.random() < 0.15:
         you["mana_pool"] = "".join(f"{{{rng.choice(COLORS + 'C')}}}" for _ in range(rng.randint(1, 2)))
-    if rng.random() < 0.06:
+    if side_j.random() < 0.06:
         you["spend_as_any_color"] = True  # Chromatic Orrery's permission
     state: dict[str, Any] = {"phase": rng.choices(["main", "combat", "end"], [18, 1, 1])[0],
                              "turn": rng.choices(["you", "opponent"], [19, 1])[0], "you": you}
