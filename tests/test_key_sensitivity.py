@@ -1328,6 +1328,8 @@ def _mtg_pairs() -> dict[Key, Pair]:
                                      {"type": "land", "controller": "opponent"})
     t["PLAYER_KEYS", "snow_pool"] = M("state.you.snow_pool", "{R}", "", cards__bolt__cost="{S}",
                                       state__you__mana_pool="{R}")
+    t["CARD_KEYS", "per_target_life"] = M("cards.bolt.per_target_life", 3,
+                                          play={"object": "h1", "targets": ["c1"]})
     t["PLAYER_KEYS", "spend_as_any_color"] = M("state.you.spend_as_any_color", True,
                                                cards__bolt__cost="{1}{G}")
     t["OBJECT_KEYS", "id"] = M("state.you.hand.0.id", "h9", "h1", play={"card": "bolt"})

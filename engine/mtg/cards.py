@@ -349,6 +349,7 @@ class Card:
     additional: tuple[Additional, ...] = ()
     per_mode: ManaCost | None = None  # escalate: for each mode chosen beyond the first
     per_target: ManaCost | None = None  # strive: for each target beyond the first
+    per_target_life: int = 0  # Phyrexian Purge: this much life more for each target
     mode_costs: Mapping[str, ManaCost] = field(default_factory=lambda: MappingProxyType({}))
     convoke: bool = False
     delve: bool = False

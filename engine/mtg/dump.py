@@ -205,6 +205,8 @@ def card_to_data(card: Card) -> Data:
     for key, mana_cost in (("per_mode", card.per_mode), ("per_target", card.per_target)):
         if mana_cost is not None:
             out[key] = str(mana_cost)
+    if card.per_target_life:
+        out["per_target_life"] = card.per_target_life
     if card.mode_costs:
         out["modes"] = {mode: str(c) for mode, c in card.mode_costs.items()}
     for key, on in (("convoke", card.convoke), ("delve", card.delve),

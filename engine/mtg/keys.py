@@ -24,7 +24,7 @@ PAID_KINDS = tuple(k for k in OTHER_KINDS if k != "pay_life")  # life is the pay
 CONVOKE_PAYS = ("{1}",) + tuple(f"{{{c}}}" for c in COLORS)
 CARD_KEYS = ("name", "types", "cost", "colors", "tags", "flash", "flashback", "kicker",
              "multikicker", "replicate", "buyback", "alternative", "additional", "per_mode",
-             "per_target", "modes", "convoke", "delve", "improvise", "reductions", "mana",
+             "per_target", "per_target_life", "modes", "convoke", "delve", "improvise", "reductions", "mana",
              "grants", "abilities", "effect", "enters_tapped", "spend_only", "snow",
              "mana_effects", "life_for", "morph", "haste")
 # Mana effects (`mana_effects: [{replace: {...}} | {trigger: {...}}]`).

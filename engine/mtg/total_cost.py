@@ -449,6 +449,10 @@ def additional_costs(card: Card, play: Play, choices: Choices) -> list[tuple[str
     if card.per_target is not None and len(play.targets) > 1:
         for _ in range(len(play.targets) - 1):
             out.append(("per target", Cost(card.per_target)))
+    if card.per_target_life:  # Phyrexian Purge: life for each target, the first included
+        for _ in play.targets:
+            out.append(("life per target",
+                        Cost(other=(OtherCost("pay_life", card.per_target_life),))))
     return out
 
 

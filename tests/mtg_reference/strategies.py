@@ -374,7 +374,9 @@ def random_cast(rng: random.Random) -> dict[str, Any]:
         if rng.random() < 0.3:
             play["targets"] = [o["id"] for o in state["opponent"]["battlefield"]
                                if isinstance(o, dict)][:rng.randint(1, 3)]
-    if "per_target" in spell and "targets" not in play:
+    if side_j.random() < 0.05:
+        spell["per_target_life"] = side_j.choice([1, 3])  # Phyrexian Purge
+    if ("per_target" in spell or "per_target_life" in spell) and "targets" not in play:
         # Up to three distinct targets that name something (the loader refuses an id naming
         # nothing): the players, then your battlefield's objects.
         named = ["opponent", "you"] + [o["id"] for o in you.get("battlefield") or []

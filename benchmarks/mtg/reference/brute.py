@@ -873,6 +873,8 @@ def priced_casts(data: dict[str, Any], x_value: int | None, room: int | None = N
             mandatory.append((str(card["modes"][m]), []))
     if card.get("per_target"):
         mandatory += [(str(card["per_target"]), [])] * max(0, len(targets) - 1)
+    if card.get("per_target_life"):   # Phyrexian Purge: N life for every target
+        mandatory += [("", [{"pay_life": int(card["per_target_life"])}])] * len(targets)
     tax = commander_tax(obj)
     if tax:
         mandatory.append((f"{{{tax}}}", []))
