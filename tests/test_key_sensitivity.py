@@ -1330,6 +1330,9 @@ def _mtg_pairs() -> dict[Key, Pair]:
                                       state__you__mana_pool="{R}")
     t["CARD_KEYS", "per_target_life"] = M("cards.bolt.per_target_life", 3,
                                           play={"object": "h1", "targets": ["c1"]})
+    t["PLAYER_KEYS", "experience"] = Pair(
+        setup(MBASE, cards__bear__grants=[{"reduction": {"generic": {"player_counters": "experience"}}}]),
+        "state.you.experience", 1, 0)
     t["PLAYER_KEYS", "spend_as_any_color"] = M("state.you.spend_as_any_color", True,
                                                cards__bolt__cost="{1}{G}")
     t["OBJECT_KEYS", "id"] = M("state.you.hand.0.id", "h9", "h1", play={"card": "bolt"})
@@ -1668,6 +1671,9 @@ def _mtg_effect_pairs(t: dict[Key, Pair]) -> None:
 MTG_CLOSED: dict[Key, str] = {
     ("TOP_KEYS", "format"): "required, and `mtg/1` is its one value here: no two scenarios this "
                             "loader reads differ in it",
+    ("AMOUNT_KEYS", "player_counters"): "`experience` is its one value (no two scenarios this "
+                                        "loader reads differ in it); the PLAYER_KEYS `experience` "
+                                        "pair, whose grant reads it, shows the count changes answers",
 }
 
 

@@ -224,6 +224,7 @@ class Amount:
     each: int = 1  # cost ID took (Torgaar), known once the count is announced (601.2b)
     zone: str = "battlefield"  # `count`'s zone: your cards there (Karador's graveyard)
     counters: str | None = None  # the counters of this kind on the granting permanent (Animar)
+    player_counters: str | None = None  # `experience`: the reduction's player's (Mizzix)
 
 
 @dataclass(frozen=True, slots=True)
@@ -560,6 +561,7 @@ class Player:
     # Chromatic Orrery's permission: mana spent as though it were mana of any color (a colored
     # pip, the spell's or a filter's own, takes mana of any type; {C} and {S} pips as before).
     spend_as_any_color: bool = False
+    experience: int = 0  # experience counters (a player's counters: Mizzix)
 
     def zone(self, name: str) -> tuple[Obj, ...]:
         zones: dict[str, tuple[Obj, ...]] = {

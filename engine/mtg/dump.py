@@ -300,6 +300,8 @@ def amount_to_data(a: Amount) -> object:
     """A number, or `{count: FILTER}` (affinity: the count of your permanents matching it)."""
     if a.counters is not None:
         return {"counters": a.counters}
+    if a.player_counters is not None:
+        return {"player_counters": a.player_counters}
     if a.count is not None and a.zone != "battlefield":
         return {"count": filter_to_data(a.count), "zone": a.zone}
     if a.count is not None:
@@ -457,7 +459,8 @@ def player_to_data(p: Player, *, complete: bool = True) -> Data:
                 **({"snow_pool": mana_text(p.snow_pool, "")} if p.snow_pool != NO_MANA else {}),
                 **({"library_top": list(p.library_top)} if p.library_top else {}),
                 **({"effects": _effects(p)} if p.effects else {}),
-                **({"spend_as_any_color": True} if p.spend_as_any_color else {})}
+                **({"spend_as_any_color": True} if p.spend_as_any_color else {}),
+                **({"experience": p.experience} if p.experience else {})}
     out: Data = {}
     if p.life != 20:
         out["life"] = p.life
@@ -477,6 +480,8 @@ def player_to_data(p: Player, *, complete: bool = True) -> Data:
         out["effects"] = _effects(p)
     if p.spend_as_any_color:
         out["spend_as_any_color"] = True
+    if p.experience:
+        out["experience"] = p.experience
     return out
 
 

@@ -365,6 +365,9 @@ def random_cast(rng: random.Random) -> dict[str, Any]:
         you["mana_pool"] = "".join(f"{{{rng.choice(COLORS + 'C')}}}" for _ in range(rng.randint(1, 2)))
     if side_j.random() < 0.06:
         you["spend_as_any_color"] = True  # Chromatic Orrery's permission
+    if side_j.random() < 0.05:  # Mizzix: experience counters read by a reduction
+        you["experience"] = side_j.randint(0, 3)
+        spell.setdefault("reductions", []).append({"generic": {"player_counters": "experience"}})
     state: dict[str, Any] = {"phase": rng.choices(["main", "combat", "end"], [18, 1, 1])[0],
                              "turn": rng.choices(["you", "opponent"], [19, 1])[0], "you": you}
     if rng.random() < 0.05:

@@ -647,6 +647,12 @@ def _count(data: dict[str, Any], you: list[Obj], amount: Any, holder: Obj | None
             if holder is None:
                 raise BadScenario("counters: in a grant's reduction only")
             return dict(holder.counters).get(str(amount["counters"]), 0)
+        if "player_counters" in amount:
+            # Mizzix: the experience counters of the reduction's player.
+            owner = "opponent" if holder is not None and holder.controller == "opponent" else "you"
+            if amount["player_counters"] != "experience":
+                raise BadScenario("player_counters: experience only")
+            return int(((data.get("state") or {}).get(owner) or {}).get("experience", 0))
         zone = str(amount.get("zone", "battlefield"))
         if zone != "battlefield":
             # Karador: the cards in that zone of the reduction's player; the card being cast is
