@@ -430,6 +430,7 @@ def random_cast(rng: random.Random) -> dict[str, Any]:
         _as_ability(rng, scenario)
     if rng.random() < 0.03:
         scenario["plays"] = [dict(scenario["play"])]  # read by `payplan play` only
+        scenario["state"]["you"].pop("spend_as_any_color", None)  # refused beside `plays`
     _issue25_costs(side, scenario)
     # At most one of issue 25's themes of this round per cast, the first that draws: each was
     # written to keep its casts small enough for the brute force, and two together (a `count:
