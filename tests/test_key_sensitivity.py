@@ -1355,6 +1355,13 @@ def _mtg_pairs() -> dict[Key, Pair]:
                                      {"type": "land", "controller": "opponent"})
     t["PLAYER_KEYS", "snow_pool"] = M("state.you.snow_pool", "{R}", "", cards__bolt__cost="{S}",
                                       state__you__mana_pool="{R}")
+    t["CARD_KEYS", "per_target_life"] = M("cards.bolt.per_target_life", 3,
+                                          play={"object": "h1", "targets": ["c1"]})
+    t["PLAYER_KEYS", "experience"] = Pair(
+        setup(MBASE, cards__bear__grants=[{"reduction": {"generic": {"player_counters": "experience"}}}]),
+        "state.you.experience", 1, 0)
+    t["PLAYER_KEYS", "spend_as_any_color"] = M("state.you.spend_as_any_color", True,
+                                               cards__bolt__cost="{1}{G}")
     t["OBJECT_KEYS", "id"] = M("state.you.hand.0.id", "h9", "h1", play={"card": "bolt"})
     t["OBJECT_KEYS", "card"] = M("state.you.hand.0.card", "bear", "bolt")
     t["OBJECT_KEYS", "tapped"] = M("state.you.battlefield.0.tapped", True)
@@ -1691,6 +1698,9 @@ def _mtg_effect_pairs(t: dict[Key, Pair]) -> None:
 MTG_CLOSED: dict[Key, str] = {
     ("TOP_KEYS", "format"): "required, and `mtg/1` is its one value here: no two scenarios this "
                             "loader reads differ in it",
+    ("AMOUNT_KEYS", "player_counters"): "`experience` is its one value (no two scenarios this "
+                                        "loader reads differ in it); the PLAYER_KEYS `experience` "
+                                        "pair, whose grant reads it, shows the count changes answers",
 }
 
 

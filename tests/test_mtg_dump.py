@@ -134,7 +134,8 @@ def _reduction_in_order(r: dict[str, Any]) -> None:
     if isinstance(r.get("generic"), dict) and "per_paid" in r["generic"]:
         _in_order(mtg_keys.AMOUNT_KEYS, "amount")(r["generic"])  # per_paid, each (issue 25, B2)
     elif isinstance(r.get("generic"), dict) and ("zone" in r["generic"]
-                                                 or "counters" in r["generic"]):
+                                                 or "counters" in r["generic"]
+                                                 or "player_counters" in r["generic"]):
         _in_order(mtg_keys.AMOUNT_KEYS, "amount")(r["generic"])  # count, zone; counters (38)
         _in_order(mtg_keys.FILTER_KEYS, "filter")(r["generic"].get("count", {}))
     elif isinstance(r.get("generic"), dict):

@@ -134,6 +134,7 @@ class CardReader(CostReader):
             additional=additional,
             per_mode=f.read("per_mode", None, self.mana_cost),
             per_target=f.read("per_target", None, self.mana_cost),
+            per_target_life=f.read("per_target_life", 0, self.large),
             mode_costs=f.read("modes", MappingProxyType({}), self.mode_costs),
             convoke=f.read("convoke", False, self.boolean),
             delve=f.read("delve", False, self.boolean),

@@ -224,6 +224,7 @@ class Amount:
     each: int = 1  # cost ID took (Torgaar), known once the count is announced (601.2b)
     zone: str = "battlefield"  # `count`'s zone: your cards there (Karador's graveyard)
     counters: str | None = None  # the counters of this kind on the granting permanent (Animar)
+    player_counters: str | None = None  # `experience`: the reduction's player's (Mizzix)
 
 
 @dataclass(frozen=True, slots=True)
@@ -349,6 +350,7 @@ class Card:
     additional: tuple[Additional, ...] = ()
     per_mode: ManaCost | None = None  # escalate: for each mode chosen beyond the first
     per_target: ManaCost | None = None  # strive: for each target beyond the first
+    per_target_life: int = 0  # Phyrexian Purge: this much life more for each target
     mode_costs: Mapping[str, ManaCost] = field(default_factory=lambda: MappingProxyType({}))
     convoke: bool = False
     delve: bool = False
@@ -556,6 +558,10 @@ class Player:
     snow_pool: Mana = NO_MANA  # the part of `mana_pool` snow sources made (pays {S})
     library_top: tuple[str, ...] = ()  # the cards known on top of the library, top first
     effects: tuple[TurnEffect, ...] = ()  # effects lasting for the turn (`TurnEffect`)
+    # Chromatic Orrery's permission: mana spent as though it were mana of any color (a colored
+    # pip, the spell's or a filter's own, takes mana of any type; {C} and {S} pips as before).
+    spend_as_any_color: bool = False
+    experience: int = 0  # experience counters (a player's counters: Mizzix)
 
     def zone(self, name: str) -> tuple[Obj, ...]:
         zones: dict[str, tuple[Obj, ...]] = {

@@ -106,7 +106,11 @@ def mana_short(res: Resources, payment: Payment, activations: list[tuple[int, in
     # What must be paid: (who pays it: the spell or an ability, the kinds that may, how much).
     Demand = tuple[Node, tuple[int, ...], int]
     every = tuple(range(1, 7))
-    demands: list[Demand] = [(spell_node, (i,), spell[i]) for i in range(1, 7) if spell[i]]
+    # `spend_as_any_color`: a colored pip (not {C}) takes mana of any type.
+    def takes(i: int) -> tuple[int, ...]:
+        return every if res.any_color and i != 6 else (i,)
+
+    demands: list[Demand] = [(spell_node, takes(i), spell[i]) for i in range(1, 7) if spell[i]]
     if spell[0]:
         demands.append((spell_node, every, spell[0]))
     if snow:
@@ -115,7 +119,8 @@ def mana_short(res: Resources, payment: Payment, activations: list[tuple[int, in
         if per_counter(perms[node[0]].offers[node[1]].ability):
             times = 1  # a storage land's units are one activation: its cost is paid once
         for s in perms[node[0]].offers[node[1]].ability.mana.symbols:
-            kinds = every if s.kind == "generic" else tuple(1 + TYPES.index(c) for c in s.colors)
+            kinds = every if s.kind == "generic" else tuple(sorted({
+                k for c in s.colors for k in takes(1 + TYPES.index(c))}))
             demands.append((node, kinds, (s.amount if s.kind == "generic" else 1) * times))
     filters = sorted(n for n in made if n[0] >= 0)
     restricted_costs = {n for n in activated if perms[n[0]].offers[n[1]].restricted}

@@ -281,17 +281,24 @@ class CostReader(Reader):
     def amount_of(self, value: object, path: DataPath, held: bool = False) -> Amount:
         if isinstance(value, dict):
             f = self.fields(value, path, AMOUNT_KEYS)
-            kinds = sum(k in f for k in ("count", "count_targets", "per_paid", "counters"))
+            kinds = sum(k in f for k in ("count", "count_targets", "per_paid", "counters",
+                                         "player_counters"))
             if kinds != 1:
                 self.problem(path, "an amount is a number, {count: FILTER} (your permanents, or "
                                    "your cards in a `zone`), {count_targets: FILTER} (the "
                                    "spell's targets), {per_paid: ID, each: N} (per object a cost "
-                                   "took) or {counters: KIND} (on the granting permanent): one "
-                                   "of them")
+                                   "took), {counters: KIND} (on the granting permanent) or "
+                                   "{player_counters: experience} (the player's): one of them")
             if "zone" in f and "count" not in f and kinds == 1:
                 self.problem(f.at("zone"), "zone is where a {count: FILTER} counts your cards")
             if "counters" in f:
                 return self.counters_amount(f, held)
+            if "player_counters" in f:
+                kind = f.read("player_counters", None, self.string)
+                if kind != "experience":
+                    self.problem(f.at("player_counters"), f"a player's counters are `experience` "
+                                                          f"(the only kind kept), got {_show(kind)}")
+                return Amount(player_counters="experience")
             if "each" in f and "per_paid" not in f:
                 self.problem(f.at("each"), "each is the amount per object of a per_paid "
                                            "amount")

@@ -205,6 +205,8 @@ def card_to_data(card: Card) -> Data:
     for key, mana_cost in (("per_mode", card.per_mode), ("per_target", card.per_target)):
         if mana_cost is not None:
             out[key] = str(mana_cost)
+    if card.per_target_life:
+        out["per_target_life"] = card.per_target_life
     if card.mode_costs:
         out["modes"] = {mode: str(c) for mode, c in card.mode_costs.items()}
     for key, on in (("convoke", card.convoke), ("delve", card.delve),
@@ -298,6 +300,8 @@ def amount_to_data(a: Amount) -> object:
     """A number, or `{count: FILTER}` (affinity: the count of your permanents matching it)."""
     if a.counters is not None:
         return {"counters": a.counters}
+    if a.player_counters is not None:
+        return {"player_counters": a.player_counters}
     if a.count is not None and a.zone != "battlefield":
         return {"count": filter_to_data(a.count), "zone": a.zone}
     if a.count is not None:
@@ -454,7 +458,9 @@ def player_to_data(p: Player, *, complete: bool = True) -> Data:
                 "mana_pool": mana_text(p.mana_pool, ""),
                 **({"snow_pool": mana_text(p.snow_pool, "")} if p.snow_pool != NO_MANA else {}),
                 **({"library_top": list(p.library_top)} if p.library_top else {}),
-                **({"effects": _effects(p)} if p.effects else {})}
+                **({"effects": _effects(p)} if p.effects else {}),
+                **({"spend_as_any_color": True} if p.spend_as_any_color else {}),
+                **({"experience": p.experience} if p.experience else {})}
     out: Data = {}
     if p.life != 20:
         out["life"] = p.life
@@ -472,6 +478,10 @@ def player_to_data(p: Player, *, complete: bool = True) -> Data:
         out["library_top"] = list(p.library_top)
     if p.effects:
         out["effects"] = _effects(p)
+    if p.spend_as_any_color:
+        out["spend_as_any_color"] = True
+    if p.experience:
+        out["experience"] = p.experience
     return out
 
 

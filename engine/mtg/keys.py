@@ -24,7 +24,7 @@ PAID_KINDS = tuple(k for k in OTHER_KINDS if k != "pay_life")  # life is the pay
 CONVOKE_PAYS = ("{1}",) + tuple(f"{{{c}}}" for c in COLORS)
 CARD_KEYS = ("name", "types", "cost", "colors", "tags", "flash", "flashback", "kicker",
              "multikicker", "replicate", "buyback", "alternative", "additional", "per_mode",
-             "per_target", "modes", "convoke", "delve", "improvise", "reductions", "mana",
+             "per_target", "per_target_life", "modes", "convoke", "delve", "improvise", "reductions", "mana",
              "grants", "abilities", "effect", "enters_tapped", "spend_only", "snow",
              "mana_effects", "life_for", "morph", "haste")
 # Mana effects (`mana_effects: [{replace: {...}} | {trigger: {...}}]`).
@@ -53,7 +53,7 @@ FILTER_KEYS = ("type", "not_type", "tags", "color", "name", "controller", "abili
 TARGET_FILTER_KEYS = ("type", "not_type", "tags", "color", "name", "controller", "multicolored",
                       "colorless", "attacking", "chosen_type", "player", "self")
 REDUCTION_KEYS = ("id", "generic", "minimum", "mana", "W", "U", "B", "R", "G", "C")
-AMOUNT_KEYS = ("count", "count_targets", "per_paid", "each", "zone", "counters")
+AMOUNT_KEYS = ("count", "count_targets", "per_paid", "each", "zone", "counters", "player_counters")
 COUNT_ZONES = ("battlefield", "graveyard", "hand", "exile")  # an amount's `zone`
 ABILITY_KEYS = ("adds", "costs", "only_for", "per", "of")
 PER_KEYS = ("count", "counters")
@@ -70,7 +70,8 @@ GRANT_KEYWORDS = ("convoke", "delve", "improvise")
 GRANT_TURNS = ("caster", "not_caster")
 STATE_KEYS = ("phase", "stack", "turn", "you", "opponent", "lands_played_this_turn")
 PLAYER_KEYS = ("life", "library", "hand", "graveyard", "exile", "command", "battlefield",
-               "mana_pool", "snow_pool", "library_top", "effects")
+               "mana_pool", "snow_pool", "library_top", "effects", "spend_as_any_color",
+               "experience")
 OBJECT_KEYS = ("id", "card", "tapped", "sick", "value", "commander_casts", "attacking",
                "chosen_type", "counters", "loyalty_activated", "face_down", "attached_to")
 REMOVE_KEYS = ("kind", "count")  # `{remove_counters: {kind: KIND, count: N or X}}`

@@ -28,7 +28,10 @@ def left_in_pool(available: Mana, ability_mana: Mana, spell: Mana, scenario: Sce
     from mana made before it, never its own (the cost is paid as it is activated) nor restricted
     mana. When it is not (the greedy took a filter's own kind for its {1}), the mana left is the
     least W, then the least U, ..., that some order reaches (`_Reach`; one exists: the
-    payment was feasible)."""
+    payment was feasible). Under `spend_as_any_color` a colored pip (the spell's, a filter's)
+    takes any mana: it is split as generic mana is."""
+    if res.any_color:
+        spell, ability_mana = _colored_as_generic(spell), _colored_as_generic(ability_mana)
     left = list(available)
     for i in range(1, 7):
         left[i] -= spell[i] + ability_mana[i]
@@ -38,6 +41,9 @@ def left_in_pool(available: Mana, ability_mana: Mana, spell: Mana, scenario: Sce
                for p, a, _, _ in activations
                for s in res.permanents[p].offers[a].ability.mana.symbols if s.kind == "hybrid"]
     generic = spell[0] + ability_mana[0] + snow  # {S}: generic mana from a snow source
+    if res.any_color:  # a hybrid of colors takes any mana too
+        generic += len(hybrids)
+        hybrids = []
     greedy = list(left)
     for kinds in hybrids:
         i = max(kinds, key=lambda j: (greedy[j], -j))
@@ -72,6 +78,11 @@ def left_in_pool(available: Mana, ability_mana: Mana, spell: Mana, scenario: Sce
     return (0, fixed[1], fixed[2], fixed[3], fixed[4], fixed[5], fixed[6])
 
 
+def _colored_as_generic(m: Mana) -> Mana:
+    """`m` with its colored pips (W U B R G, not C) counted as generic."""
+    return (m[0] + sum(m[1:6]), 0, 0, 0, 0, 0, m[6])
+
+
 class _Reach:
     """Which mana left in the pool some order of the filter abilities reaches (601.2g): the
     pool and the mana of abilities that cost no mana are there from the start; a filter's
@@ -103,6 +114,7 @@ class _Reach:
                           adds)
         self.spell = spell
         self.snow = snow
+        self.any_color = res.any_color
         self.orders = _distinct_orders([(p, a, adds) for p, a, adds, _ in activations
                                         if res.permanents[p].offers[a].ability.mana.symbols],
                                        self.MAX_ORDERS)
@@ -138,8 +150,8 @@ class _Reach:
                 if s.kind == "generic":
                     demands.append((position, everything, s.amount, False))
                 else:
-                    demands.append((position, tuple(1 + TYPES.index(c) for c in s.colors), 1,
-                                    False))
+                    demands.append((position, everything if self.any_color
+                                    else tuple(1 + TYPES.index(c) for c in s.colors), 1, False))
         last = len(order) + 1
         for i in range(1, 7):
             if self.spell[i]:

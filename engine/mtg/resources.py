@@ -178,6 +178,9 @@ class Resources:
     # the total may be paid with that much life, the least among your permanents (the first
     # in state order of those asking it); W U B R G order.
     life_for: tuple[tuple[str, int, str], ...] = ()
+    # `Player.spend_as_any_color`: a colored pip (the spell's, a filter's cost's) takes mana of
+    # any type.
+    any_color: bool = False
     # `mana_cap`'s answer once asked (a plan asks it for the options, the reasons and the
     # shortfall): a function of the fields above, and `replace` makes a fresh one.
     _cap: list[int] = field(default_factory=list, init=False, compare=False, repr=False)
@@ -370,7 +373,7 @@ def resources(scenario: Scenario, spell: Card, spell_id: str,
     hidden = tuple(millers) if hidden_mill(scenario, len(millers), other_mills) else ()
     return Resources(you.mana_pool, perms, zone_cards, you.life, you.library, spell.delve,
                      barred, you.snow_pool, hidden, tuple(dict.fromkeys(idle)),
-                     life_for(scenario))
+                     life_for(scenario), any_color=you.spend_as_any_color)
 
 
 def _once_if(one_choice: bool, bound: int) -> int:

@@ -93,6 +93,8 @@ class StateReader(CardReader):
             mana_pool=pool,
             snow_pool=snow,
             effects=f.read("effects", (), self.turn_effects),
+            spend_as_any_color=f.read("spend_as_any_color", False, self.boolean),
+            experience=f.read("experience", 0, self.large),
         )
 
     def turn_effects(self, value: object, path: DataPath) -> tuple[TurnEffect, ...]:

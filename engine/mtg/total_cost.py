@@ -225,6 +225,8 @@ def _amount(scenario: Scenario, a: Amount, pool: tuple[Obj, ...], targets: tuple
     the targets, or of the counters of a kind on `holder` (Animar)."""
     if a.counters is not None:
         return dict(holder.counters).get(a.counters, 0) if holder is not None else 0
+    if a.player_counters is not None:  # Mizzix: the reduction's player's experience counters
+        return (scenario.state.you if side == "you" else scenario.state.opponent).experience
     if a.count is not None and a.zone != "battlefield":
         player = scenario.state.you if side == "you" else scenario.state.opponent
         chosen = holder.chosen_type if holder is not None else None
@@ -449,6 +451,10 @@ def additional_costs(card: Card, play: Play, choices: Choices) -> list[tuple[str
     if card.per_target is not None and len(play.targets) > 1:
         for _ in range(len(play.targets) - 1):
             out.append(("per target", Cost(card.per_target)))
+    if card.per_target_life:  # Phyrexian Purge: life for each target, the first included
+        for _ in play.targets:
+            out.append(("life per target",
+                        Cost(other=(OtherCost("pay_life", card.per_target_life),))))
     return out
 
 

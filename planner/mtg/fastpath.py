@@ -431,8 +431,9 @@ def _feeds(a: tuple[int, int, int], b: tuple[int, int, int], filters: list[Mode]
 
 
 def fast_board(scenario: Scenario, options: tuple[Priced, ...], res: Resources) -> Board | None:
-    """The board `solve_fast` works on, or None when the shortcut does not apply."""
-    if any(o.other for o in options):
+    """The board `solve_fast` works on, or None when the shortcut does not apply (also under
+    `spend_as_any_color`: its pips match mana by type; the model pays them)."""
+    if res.any_color or any(o.other for o in options):
         return None
     boards = _boards(scenario, res)
     if boards is None:

@@ -632,9 +632,9 @@ def _demands(b: _Model, filters: list[Node]) -> dict[Demand, cp_model.LinearExpr
     perms, side = b.res.permanents, b.side
     demands: dict[Demand, cp_model.LinearExprT] = {}
     for i, t in enumerate(TYPES):
-        demands[(_SPELL, (t,))] = (cp_model.LinearExpr.weighted_sum([side.mana[1 + i], b.by_life[t]],
-                                                                    [1, -1])
-                                   if t in b.by_life else side.mana[1 + i])
+        pips = side.mana[1 + i]
+        demands[(_SPELL, _pip_kinds(b.res, t))] = (
+            cp_model.LinearExpr.weighted_sum([pips, b.by_life[t]], [1, -1]) if t in b.by_life else pips)
     demands[(_SPELL, TYPES + ("generic",))] = side.mana[0]
     demands[(_SPELL, TYPES + ("snow",))] = side.snow
     for node in filters:
@@ -644,11 +644,20 @@ def _demands(b: _Model, filters: list[Node]) -> dict[Demand, cp_model.LinearExpr
         if per_counter(perms[p].offers[a].ability):
             times = _once(b.m, perms[p].obj.id, a, times, perms[p].offers[a].repeats)
         for s_ in perms[p].offers[a].ability.mana.symbols:
-            kinds = TYPES if s_.kind == "generic" else tuple(s_.colors)
+            kinds = (TYPES if s_.kind == "generic"
+                     else tuple(dict.fromkeys(k for c in s_.colors for k in _pip_kinds(b.res, c))))
             count = s_.amount if s_.kind == "generic" else 1
             key_d = (node, kinds)
             demands[key_d] = cp_model.LinearExpr.sum([demands.get(key_d, 0), count * times])
     return demands
+
+
+def _pip_kinds(res: Resources, color: str) -> tuple[str, ...]:
+    """The types of mana that pay a pip of `color` (a type): itself, or under
+    `spend_as_any_color` a colored pip any type (its own first, so convoke finds it)."""
+    if res.any_color and color != "C":
+        return (color, *(t for t in TYPES if t != color))
+    return (color,)
 
 
 def _removers_last(b: _Model, order: dict[Node, cp_model.IntVar]) -> None:
@@ -706,7 +715,7 @@ def _flows(b: _Model, supplies: _Supplies, demands: dict[Demand, cp_model.Linear
                     m.add(v <= cap * edge)
                 spend.setdefault((node, t), []).append(v)
                 flows.append(v)
-        if owner == _SPELL and kinds == (kinds[0],) and kinds[0] != "C":
+        if owner == _SPELL and kinds[0] != "C" and not {"generic", "snow"} & set(kinds):
             flows += [v for (p, c), v in b.convoke.items() if c == kinds[0]]
         if owner == _SPELL and "generic" in kinds:
             flows += [v for (p, c), v in b.convoke.items() if c == "1"]

@@ -212,6 +212,7 @@ def random_cast(rng: random.Random) -> dict[str, Any]:
     # slice and its KNOWN list stay what they were).
     side = random.Random(repr(rng.getstate()))
     side_b = random.Random("issue25-b" + repr(rng.getstate()))   # issue 25's group B (`_issue25_b`)
+    side_j = random.Random("any-color" + repr(rng.getstate()))   # `spend_as_any_color`
     cards: dict[str, Any] = dict(FILLER)
     spell: dict[str, Any] = {"types": list(rng.choices(SPELL_TYPES, SPELL_TYPE_WEIGHTS)[0])}
     cost = _cost(rng, 0, 3)
@@ -362,6 +363,11 @@ def random_cast(rng: random.Random) -> dict[str, Any]:
         you["command"] = command
     if rng.random() < 0.15:
         you["mana_pool"] = "".join(f"{{{rng.choice(COLORS + 'C')}}}" for _ in range(rng.randint(1, 2)))
+    if side_j.random() < 0.06:
+        you["spend_as_any_color"] = True  # Chromatic Orrery's permission
+    if side_j.random() < 0.05:  # Mizzix: experience counters read by a reduction
+        you["experience"] = side_j.randint(0, 3)
+        spell.setdefault("reductions", []).append({"generic": {"player_counters": "experience"}})
     state: dict[str, Any] = {"phase": rng.choices(["main", "combat", "end"], [18, 1, 1])[0],
                              "turn": rng.choices(["you", "opponent"], [19, 1])[0], "you": you}
     if rng.random() < 0.05:
@@ -371,7 +377,9 @@ def random_cast(rng: random.Random) -> dict[str, Any]:
         if rng.random() < 0.3:
             play["targets"] = [o["id"] for o in state["opponent"]["battlefield"]
                                if isinstance(o, dict)][:rng.randint(1, 3)]
-    if "per_target" in spell and "targets" not in play:
+    if side_j.random() < 0.05:
+        spell["per_target_life"] = side_j.choice([1, 3])  # Phyrexian Purge
+    if ("per_target" in spell or "per_target_life" in spell) and "targets" not in play:
         # Up to three distinct targets that name something (the loader refuses an id naming
         # nothing): the players, then your battlefield's objects.
         named = ["opponent", "you"] + [o["id"] for o in you.get("battlefield") or []
@@ -422,6 +430,7 @@ def random_cast(rng: random.Random) -> dict[str, Any]:
         _as_ability(rng, scenario)
     if rng.random() < 0.03:
         scenario["plays"] = [dict(scenario["play"])]  # read by `payplan play` only
+        scenario["state"]["you"].pop("spend_as_any_color", None)  # refused beside `plays`
     _issue25_costs(side, scenario)
     # At most one of issue 25's themes of this round per cast, the first that draws: each was
     # written to keep its casts small enough for the brute force, and two together (a `count:

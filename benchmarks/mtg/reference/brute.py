@@ -647,6 +647,12 @@ def _count(data: dict[str, Any], you: list[Obj], amount: Any, holder: Obj | None
             if holder is None:
                 raise BadScenario("counters: in a grant's reduction only")
             return dict(holder.counters).get(str(amount["counters"]), 0)
+        if "player_counters" in amount:
+            # Mizzix: the experience counters of the reduction's player.
+            owner = "opponent" if holder is not None and holder.controller == "opponent" else "you"
+            if amount["player_counters"] != "experience":
+                raise BadScenario("player_counters: experience only")
+            return int(((data.get("state") or {}).get(owner) or {}).get("experience", 0))
         zone = str(amount.get("zone", "battlefield"))
         if zone != "battlefield":
             # Karador: the cards in that zone of the reduction's player; the card being cast is
@@ -873,6 +879,8 @@ def priced_casts(data: dict[str, Any], x_value: int | None, room: int | None = N
             mandatory.append((str(card["modes"][m]), []))
     if card.get("per_target"):
         mandatory += [(str(card["per_target"]), [])] * max(0, len(targets) - 1)
+    if card.get("per_target_life"):   # Phyrexian Purge: N life for every target
+        mandatory += [("", [{"pay_life": int(card["per_target_life"])}])] * len(targets)
     tax = commander_tax(obj)
     if tax:
         mandatory.append((f"{{{tax}}}", []))
@@ -1375,9 +1383,11 @@ _SLOTS = {(c, s, e): unit_slot(c, s, e) for c in MANA for s in (False, True) for
 SNOW_SLOTS = tuple(KINDS * i + k for i in range(6) for k in (2, 3))
 
 
-def pay_mana_cost(pool: tuple[int, ...], cost: tuple[Symbol, ...]) -> set[tuple[int, ...]]:
+def pay_mana_cost(pool: tuple[int, ...], cost: tuple[Symbol, ...], any_color: bool = False
+                  ) -> set[tuple[int, ...]]:
     """Every pool left after paying a mana ability's own cost from unrestricted mana (of any
-    kind: a filter's cost is not spent on the spell, so neither snow nor `spend_only` binds)."""
+    kind: a filter's cost is not spent on the spell, so neither snow nor `spend_only` binds).
+    `any_color` (`spend_as_any_color`): a colored pip takes one mana of any type."""
     pools = {pool}
 
     def take(ps: set[tuple[int, ...]], slots: range | list[int]) -> set[tuple[int, ...]]:
@@ -1394,7 +1404,8 @@ def pay_mana_cost(pool: tuple[int, ...], cost: tuple[Symbol, ...]) -> set[tuple[
         nxt: set[tuple[int, ...]] = set()
         for c in options:
             base = KINDS * MANA.index(c)
-            nxt |= take(pools, list(range(base, base + KINDS)))
+            nxt |= take(pools, list(every) if any_color and c in COLORS
+                        else list(range(base, base + KINDS)))
         if kind == "mono":                    # {2/W}: two generic instead
             two = set(pools)
             for _ in range(arg[0]):
@@ -1455,9 +1466,37 @@ def spell_can_pay(total: Vec, units: list[int], stuck: list[int], convoke: tuple
     return spare_snow - total[7] + spare >= total[0]
 
 
+def _spreads(n: int, parts: int) -> list[tuple[int, ...]]:
+    """Every way of `n` pips among `parts` kinds."""
+    if parts == 1:
+        return [(n,)]
+    return [(k, *rest) for k in range(n + 1) for rest in _spreads(n - k, parts - 1)]
+
+
+def any_color_can_pay(total: Vec, units: list[int], stuck: list[int], convoke: tuple[int, ...],
+                      generic_only: int, left: tuple[int, ...] | None) -> bool:
+    """`spend_as_any_color`: a colored pip convoke does not pay is paid by one mana of any type
+    (W U B R G or C), tried as every spread of those pips over the six types (a pip spread to C
+    wants colorless mana, as a {C} pip does); {C}, {S} and generic as `spell_can_pay`. Convoke
+    pays its own color's pips first (as good as any use: generic is payable by more), the rest
+    of it generic."""
+    t = list(total)
+    spare = 0
+    for i in range(5):
+        used = min(convoke[i], t[i + 1])
+        spare += convoke[i] - used
+        t[i + 1] -= used
+    colored = sum(t[1:6])
+    for spread in _spreads(colored, 6):
+        trial = (t[0], *spread[:5], t[6] + spread[5], t[7])
+        if spell_can_pay(trial, units, stuck, (0,) * 5, generic_only + spare, left):  # type: ignore[arg-type]
+            return True
+    return False
+
+
 def mana_ok(total: Vec, acts: list[Activation], preds: list[frozenset[int]], pool0: tuple[int, ...],
             usable: Callable[[str], bool], convoke: tuple[int, ...] = (0,) * 5, generic_only: int = 0,
-            left: tuple[int, ...] | None = None) -> bool:
+            left: tuple[int, ...] | None = None, any_color: bool = False) -> bool:
     """Whether the mana abilities `acts` can be activated in some order (601.2g: act j after every
     act in preds[j]; a filter's mana cost from unrestricted mana made before it) and the total then
     paid (601.2h) from the pool `pool0` (by slot, `Board.units`), the restricted mana `usable`
@@ -1474,6 +1513,8 @@ def mana_ok(total: Vec, acts: list[Activation], preds: list[frozenset[int]], poo
     def final(pu: tuple[int, ...], pr: tuple[int, ...], dead: tuple[int, ...]) -> bool:
         units = [pu[i] + pr[i] for i in range(POOL_SIZE)]
         stuck = [sum(dead[KINDS * i:KINDS * (i + 1)]) for i in range(6)]
+        if any_color:
+            return any_color_can_pay(total, units, stuck, convoke, generic_only, left)
         return spell_can_pay(total, units, stuck, convoke, generic_only, left)
 
     def made(a: Activation, pu: tuple[int, ...], pr: tuple[int, ...], dead: tuple[int, ...]
@@ -1509,7 +1550,7 @@ def mana_ok(total: Vec, acts: list[Activation], preds: list[frozenset[int]], poo
                 continue
             self_paying = DIAGNOSE_SELF_PAYING_FILTERS and a.restricted is None
             start = _add(pu, a.adds, a.snow and snow_on, a.eligible) if self_paying else pu
-            for paid in sorted(pay_mana_cost(start, a.mana_cost)):
+            for paid in sorted(pay_mana_cost(start, a.mana_cost, any_color)):
                 if self_paying:
                     if go(done | {j}, paid, pr, dead):
                         return True
@@ -1587,6 +1628,7 @@ class Board:
     opp_field: list[Obj] = field(default_factory=list)
     could: dict[str, frozenset[str]] = field(default_factory=dict)
     known_top: int = 0
+    any_color: bool = False   # `state.you.spend_as_any_color`
 
     _units: tuple[int, ...] | None = None
     _matching: dict[str, list[int]] = field(default_factory=dict)
@@ -1804,7 +1846,16 @@ def board(data: dict[str, Any]) -> Board:
                  counted.removed, counted.short, counted.loyalty, snow_pool,
                  None if spend_only is None else dict(spend_only), life_for_amounts(data),
                  effects=read_mana_effects(data),
+                 any_color=_any_color(you_p),
                  **g2_board(data, spell))
+
+
+def _any_color(you_p: dict[str, Any]) -> bool:
+    """`state.you.spend_as_any_color`: true or false (default false)."""
+    value = you_p.get("spend_as_any_color", False)
+    if not isinstance(value, bool):
+        raise BadScenario("state.you.spend_as_any_color: not true or false")
+    return value
 
 
 def _pool_counts(text: Any, key: str) -> tuple[int, ...]:
@@ -2213,11 +2264,12 @@ def _payments(p: Priced, b: Board, relevant: str, potential: int) -> int | None:
                     if n_delve not in checked:
                         if not filters and not removers:
                             checked[n_delve] = mana_ok(p.mana, [], [], _pool_after(b, acts), b.usable,
-                                                       tuple(convoke), generic_only + n_delve)
+                                                       tuple(convoke), generic_only + n_delve,
+                                                       any_color=b.any_color)
                         else:
                             checked[n_delve] = any(
                                 mana_ok(p.mana, acts, chained(preds, order), b.units(), b.usable,
-                                        tuple(convoke), generic_only + n_delve)
+                                        tuple(convoke), generic_only + n_delve, any_color=b.any_color)
                                 for order in orders)
                     if checked[n_delve]:
                         best = score

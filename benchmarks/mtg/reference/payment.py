@@ -560,7 +560,8 @@ def _check_mana(b: Board, led: _Ledger, got: _Sources, p: Priced, plan: dict[str
         spell_mill = got.mill - got.ability_mill
         # (the trigger choices and the Pendant readings never meet: the two are refused
         # together, and only one is drawn per cast)
-        if not any(mana_ok(rest_vec, variant, chained(preds, order), b.units(), b.usable, left=left)
+        if not any(mana_ok(rest_vec, variant, chained(preds, order), b.units(), b.usable, left=left,
+                           any_color=b.any_color)
                    for choice in _trigger_choices(got.alternatives, got.acts)
                    for variant in _pendant_variants(list(choice), got.pendant_alts)
                    for order in mill_orders(variant, spell_mill)):

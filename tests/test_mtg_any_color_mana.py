@@ -1,0 +1,101 @@
+"""mtg/1's permission to spend mana as though it were mana of any color (Mycosynth Lattice,
+Chromatic Orrery): the player key `state.you.spend_as_any_color`. The other side of
+examples/mtg/97: `plan` (fast path on and off), `check`, the dump and the loader's refusal.
+Answers worked by hand (a land tapped 1)."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from mtg_cases import checked_sources as checked
+from mtg_cases import example, plan, round_trips
+from mtg_cases import problems as _problems
+
+from payplan.planner.mtg.play import play_data
+
+WASTES = {"name": "Wastes", "types": ["land"], "mana": [{"adds": "{C}"}]}
+FOREST = {"name": "Forest", "types": ["land"], "mana": [{"adds": "{G}"}]}
+
+
+def lattice(cost: str, field: dict[str, dict[str, Any]], on: bool = True) -> dict[str, Any]:
+    """Example 97 with the spell costing `cost`, your lands `field` (id -> card) beside the
+    Lattice, and the key `on`."""
+    data = copy.deepcopy(example("97"))
+    data["cards"]["anger-of-the-gods"]["cost"] = cost
+    you = data["state"]["you"]
+    you["battlefield"] = [{"id": "l1", "card": "mycosynth-lattice"}]
+    for ident, card in field.items():
+        name = ident.rstrip("0123456789")
+        data["cards"][name] = card
+        you["battlefield"].append({"id": ident, "card": name})
+    if not on:
+        del you["spend_as_any_color"]
+    return data
+
+
+def test_wastes_pay_red_pips_under_the_lattice() -> None:
+    p = plan(example("97"))
+    assert p["status"] == "ok" and p["score"] == 3
+    off = example("97")
+    del off["state"]["you"]["spend_as_any_color"]
+    assert plan(off)["status"] == "unpayable"
+
+
+def test_a_colorless_pip_still_wants_colorless_mana() -> None:
+    """{C}{C}{G} with two Forests and a Wastes: only one colorless mana, unpayable with the key;
+    {C}{G}{G} is paid (score 3)."""
+    field = {"forest1": FOREST, "forest2": FOREST, "wastes1": WASTES}
+    assert plan(lattice("{C}{C}{G}", field))["status"] == "unpayable"
+    assert plan(lattice("{C}{G}{G}", field))["score"] == 3
+
+
+def test_a_filters_colored_cost_takes_any_mana() -> None:
+    """A filter land ({B}, {T}: add {R}{R}) and a Wastes: the Wastes' {C} pays the filter's {B}
+    under the key, the filter's {R}{R} the spell's {R}{R}: two lands, score 2; without: unpayable."""
+    filt = {"name": "Filter", "types": ["land"], "mana": [{"adds": "{R}{R}", "costs": ["tap", "{B}"]}]}
+    field = {"filter1": filt, "wastes1": WASTES}
+    assert plan(lattice("{R}{R}", field))["score"] == 2
+    assert plan(lattice("{R}{R}", field, on=False))["status"] == "unpayable"
+
+
+def test_check_reads_the_key() -> None:
+    sources = [{"id": f"w{i}", "adds": "{C}", "costs": ["tap"]} for i in (1, 2, 3)]
+    good = checked(example("97"), sources)
+    assert good.legal and good.score == 3, good.problems
+    off = example("97")
+    del off["state"]["you"]["spend_as_any_color"]
+    assert not checked(off, sources).legal
+
+
+def test_dump_round_trips_and_bad_value_is_refused() -> None:
+    round_trips(example("97"))
+    data = example("97")
+    data["state"]["you"]["spend_as_any_color"] = "yes"
+    problems = _problems(data)
+    assert len(problems) == 1 and "state.you.spend_as_any_color" in problems[0], problems
+
+
+def test_convoke_keeps_its_color() -> None:
+    """A green creature convokes {G} or {1}, never {R}: {R}{R} with one Wastes and the creature
+    is unpayable; {R}{G} is paid by both (land 1 + creature 2 = 3)."""
+    elf = {"name": "Elf", "types": ["creature"], "colors": ["green"]}
+    data = lattice("{R}{R}", {"elf1": elf, "wastes1": WASTES})
+    data["cards"]["anger-of-the-gods"]["convoke"] = True
+    assert plan(data)["status"] == "unpayable"
+    data["cards"]["anger-of-the-gods"]["cost"] = "{R}{G}"
+    assert plan(data)["score"] == 3
+
+
+def test_play_pays_and_turn_refuses() -> None:
+    out = play_data(example("97")).to_json()
+    assert out["status"] == "ok"
+    field = {o["id"]: o for o in out["state"]["you"]["battlefield"]}
+    assert all(field[w]["tapped"] is True for w in ("w1", "w2", "w3"))
+    data = example("97")
+    del data["play"]
+    data["turn"] = {"candidates": "auto"}
+    problems = _problems(data, require_play=False)
+    assert problems == ["state.you.spend_as_any_color: spend_as_any_color is not supported by "
+                        "`payplan turn` (nor `plays` paid together): plan each play with "
+                        "`payplan plan` or `play`"], problems
