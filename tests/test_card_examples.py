@@ -141,9 +141,7 @@ def _expected_ok(path: Path) -> bool:
 # Examples whose keys the independent reference (written apart, from the builder's contract)
 # does not read yet: an expected failure while it raises `Unsupported` or
 # disagrees, checked as any other once it agrees. Empty this set once the reference reads them.
-REFERENCE_PENDING = {"163-syndra-transcendent-repeat-in-showdown.yaml",
-                     "166-keeper-of-law-battlefield-the-opponent-controls.yaml",
-                     "170-jayce-man-of-progress-next-gear-no-energy.yaml"}
+REFERENCE_PENDING: set[str] = set()
 
 # The brute force walks every victim set of this one for minutes: in the slow lane.
 SLOW_BRUTE_FORCE = {"20-atakhan-victim-sets-discount.yaml"}

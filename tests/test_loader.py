@@ -482,7 +482,7 @@ BAD: list[tuple[str, Edit, str]] = [
     ("effect entry key", _set("cards.bolt.effect", {"discounts": [{"discount": {"energy": 1}, "use": 1}]}), "cards.bolt.effect.discounts[0].use: unknown key 'use' (did you mean 'uses'?)"),
     ("effect discount missing", _set("cards.bolt.effect", {"discounts": [{"applies_to": {"type": "spell"}}]}), "cards.bolt.effect.discounts[0]: an effect of `discounts` gives exactly one of `discount`"),
     ("effect grant is a discount", _set("cards.bolt.effect", {"grants": [{"discount": {"energy": 1}}]}), ""),
-    ("effect grant gives two", _set("cards.bolt.effect", {"grants": [{"discount": {"energy": 1}, "ignore_deflect": True}]}), "cards.bolt.effect.grants[0]: an effect of `grants` gives exactly one of `discount` or `keyword` or `ignore_deflect`; this one gives discount, ignore_deflect"),
+    ("effect grant gives two", _set("cards.bolt.effect", {"grants": [{"discount": {"energy": 1}, "ignore_deflect": True}]}), "cards.bolt.effect.grants[0]: an effect of `grants` gives exactly one of `discount` or `keyword` or `ignore_deflect` or `ignore`; this one gives discount, ignore_deflect"),
     ("effect uses zero", _set("cards.bolt.effect", {"discounts": [{"discount": {"energy": 1}, "uses": 0}]}), "cards.bolt.effect.discounts[0].uses: an effect is used at least once (or `turn`)"),
     ("effect uses word", _set("cards.bolt.effect", {"discounts": [{"discount": {"energy": 1}, "uses": "trun"}]}), "cards.bolt.effect.discounts[0].uses: unknown number of uses 'trun' (did you mean 'turn'?)"),
     ("effect controller", _set("cards.bolt.effect", {"discounts": [{"discount": {"energy": 1}, "applies_to": {"controller": "opponent"}}]}), "cards.bolt.effect.discounts[0].applies_to.controller: an effect reaches only its own player's plays"),

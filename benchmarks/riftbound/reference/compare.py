@@ -68,10 +68,11 @@ def _paid(got: Mapping[str, Any], ref: Reference) -> frozenset[str]:
 def _matches(option: Option, base: Mapping[str, Any], paid: frozenset[str], total: Total,
              ignore: str | None) -> bool:
     """The engine's base JSON names the base of this option (`kind: ignore` names the base
-    after ignoring, so any kind of ours matches it when the play ignores something)."""
+    after ignoring, so any kind of ours matches it when the play, or an effect that reaches it,
+    ignores something: the base then names the part)."""
     kind = base.get("kind")
     if kind == "ignore":
-        if ignore is None:
+        if ignore is None and base.get("ignore") is None:
             return False
     elif kind == "hidden" and option.base.kind == "hidden":
         pass

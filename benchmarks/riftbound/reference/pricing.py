@@ -1195,7 +1195,7 @@ def _card_bases(ctx: Context, mutants: frozenset[str]) -> list[Base]:
         else:
             kind, index = str(want), 0
         candidates = [c for c in candidates if (c[0], c[1]) == (kind, index)]
-    ignore = play.get("ignore")
+    ignore = _play_ignore(ctx)
     bases = []
     for kind, index, cost in candidates:
         e, pips = cost.energy, cost.pips
@@ -1452,7 +1452,7 @@ def _ability_totals(data: Mapping[str, Any], board: list[Obj], mutants: frozense
     if not printed_ok and not own:
         empty.reasons.append(str(blocked(cost)))
         return empty
-    ignore = play.get("ignore")
+    ignore = _play_ignore(ctx)
     (base,) = _ignored([Base("printed", 0, cost)], ignore)
     ref = Reference(True, [], set(), {}, card.get("type", ""), {}, mutants,
                     "hide" if kind == "hide" else "ability", obj.id)
@@ -1504,6 +1504,26 @@ def _alternatives(ctx: Context) -> list[Base]:
     return [Base("alternative", 0, card_cost(g["alternative"], None))
             for o, g in _every_grant(ctx)
             if g.get("alternative") is not None and _grant_active(ctx, o, g)]
+
+
+_IGNORED_PARTS = {"cost": {"energy", "power"}, "energy": {"energy"}, "power": {"power"}}
+
+
+def _play_ignore(ctx: Context) -> Any:
+    """The part of the base cost the play ignores: `play.ignore`, with the parts the effects of
+    `state.you.effects` that reach the play add to it (an effect's `ignore`: Jayce, Man of
+    Progress's "the next gear you play costs 0 Energy"); energy and power together are `cost`,
+    and `all` (only `play.ignore` says it) stays `all`."""
+    ignore = ctx.play.get("ignore")
+    if ignore == "all":
+        return ignore
+    parts = set(_IGNORED_PARTS.get(ignore, set())) if ignore else set()
+    effects = list((ctx.state.get("you") or {}).get("effects") or [])
+    for i in _matching_effects(ctx):
+        parts |= _IGNORED_PARTS.get(effects[i].get("ignore"), set())
+    if parts == {"energy", "power"}:
+        return "cost"
+    return next(iter(parts)) if parts else None
 
 
 def _ignored(bases: Sequence[Base], ignore: Any) -> list[Base]:
