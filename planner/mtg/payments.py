@@ -24,8 +24,10 @@ in between: it was tapped), and the pools in between hold what they held less th
 which nothing in between spent. Every payment then has the same charges, the same plays are
 legal, and the turn ranks the same or better; repeating this ends with minimal payments only.
 Five exceptions are kept as moves, because the argument fails for them: an ability of a
-permanent this payment also loses (sacrificed or returned by a cost: tapping it first is its
-last chance, 601.2g before 601.2h, and costs nothing more when it is free), an ability whose
+permanent this payment also loses (sacrificed or returned by a cost, or sacrificed by its own
+mana ability after its {T} ability, 605.3a: tapping it first is its last chance, 601.2g before
+601.2h, and costs nothing more when it is free; such a pair is kept whole, as the tap is free
+only with the sacrifice in the same payment), an ability whose
 mana is restricted (`only_for`: it can be made only for the spell it is restricted to, and
 the engine's pool keeps what is left of it unrestricted), every convoke, improvise and
 delve use (these are not mana: a creature convoked is not a unit that floats; paying with the
@@ -191,6 +193,9 @@ class _Profile:
     taph: tuple[str, object] | None = None
     lose: int | None = None
     repeats: tuple[tuple[int, int, int], ...] = ()  # (offer, option or -1: wild, times)
+    # A `sacrifice_self` mana ability without {T} (offer, option), activated after `mana`'s {T}
+    # ability (605.3a, 601.2g: Eye of Ramos tapped for {U}, then sacrificed for {U}).
+    last: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -305,6 +310,7 @@ class Payer:
         perm = self.res.permanents[p]
         mana: list[tuple[tuple[tuple[int, int], ...], bool]] = [((), False)]
         repeat_keys: list[tuple[int, int]] = []  # (offer, option or -1: one mana, kind open)
+        lasts: list[tuple[tuple[int, int], tuple[int, int]]] = []
         if self.with_mana:
             wild: dict[tuple[object, ...], list[tuple[int, int]]] = {}
             for a, offer in enumerate(perm.offers):
@@ -320,6 +326,7 @@ class Payer:
                         (a, k) for k in range(len(ab.adds)))
                 mana += [(((a, k),), False) for k in range(len(ab.adds))]
             mana += [(tuple(alts), True) for alts in wild.values()]
+            lasts = self._tap_then_sacrifice(perm)
         taps: list[tuple[str, object] | None] = [None]
         if self.with_mana and perm.convoker:
             taps += [("convoke", c) for c in (*[c for c in "WUBRG" if c in perm.convoke], "1")]
@@ -346,7 +353,22 @@ class Payer:
             profile = _Profile(alts, is_wild, taph, lose, rep)
             if profile != _Profile() and self._valid(perm, profile):
                 out.append(profile)
+        if self.with_mana:
+            out += [_Profile((first,), last=second) for first, second in lasts]
         return out
+
+    def _tap_then_sacrifice(self, perm: Permanent) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+        """The pairs of a {T} mana ability and a `sacrifice_self` one without {T} of one
+        permanent, both activated in this payment (the first, then the second). Neither is
+        ever left out: the permanent is lost to the payment, so its {T} is charged nothing,
+        and the sacrifice moved to a later payment would charge that tap here."""
+        taps = [(a, k) for a, o in enumerate(perm.offers) if o.ability.tap
+                and not o.ability.sacrifice_self and not repeatable(o.ability)
+                for k in range(len(o.ability.adds))]
+        sacs = [(a, k) for a, o in enumerate(perm.offers) if o.ability.sacrifice_self
+                and not o.ability.tap and not repeatable(o.ability)
+                for k in range(len(o.ability.adds))]
+        return [(t, s) for t in taps for s in sacs] if perm.can_tap else []
 
     def _valid(self, perm: Permanent, profile: _Profile) -> bool:
         """The model's rules for one permanent (`planner.mtg.model`): tapped at most once, lost
@@ -389,7 +411,8 @@ class Payer:
         n = 0
         if profile.mana and p is not None:
             offer = self.res.permanents[p].offers[profile.mana[0][0]]
-            if profile.lose is None and not offer.restricted and offer.milled_at is None:
+            if (profile.lose is None and profile.last is None and not offer.restricted
+                    and offer.milled_at is None):
                 n += 1
         if profile.taph is not None and profile.taph[0] in ("convoke", "improvise", "delve"):
             n += 1
@@ -443,6 +466,7 @@ class Payer:
                 continue
             perm = res.permanents[i]
             acts = [(a, 1) for a, _ in prof.mana[:1]] + [(a, n) for a, _, n in prof.repeats]
+            acts += [(prof.last[0], 1)] if prof.last is not None else []
             for a, times in acts:
                 ab = perm.offers[a].ability
                 life += ab.life * times
@@ -481,7 +505,8 @@ class Payer:
             if kind != "p":
                 continue
             perm = self.res.permanents[i]
-            for a, _, times in [(a, k, 1) for a, k in prof.mana[:1]] + list(prof.repeats):
+            lasts = [(*prof.last, 1)] if prof.last is not None else []
+            for a, _, times in [(a, k, 1) for a, k in prof.mana[:1]] + list(prof.repeats) + lasts:
                 offer = perm.offers[a]
                 untapped += list(offer.untaps) * times
                 if offer.milled_at is not None:
@@ -534,8 +559,15 @@ class Payer:
                 offer = perm.offers[a]
                 supplies.append(_Supply(offer.ability.adds[o], offer.restricted, (i, a, o), 1,
                                         exempt=offer.restricted or prof.lose is not None
-                                        or offer.milled_at is not None,
+                                        or prof.last is not None or offer.milled_at is not None,
                                         spendable=offer.spendable,
+                                        filter=bool(offer.ability.mana.symbols)
+                                        or (i, a) in self.removers))
+            if prof.last is not None:
+                a, o = prof.last
+                offer = perm.offers[a]
+                supplies.append(_Supply(offer.ability.adds[o], offer.restricted, (i, a, o), 1,
+                                        exempt=True, spendable=offer.spendable,
                                         filter=bool(offer.ability.mana.symbols)
                                         or (i, a) in self.removers))
             for a, o, times in prof.repeats:
