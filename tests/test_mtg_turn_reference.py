@@ -373,8 +373,6 @@ def test_the_brute_force_on_turns_worked_by_hand(name: str) -> None:
 PLANNER_BUGS = {
     "restricted-mana-stays-restricted": "106.6: mana left in the pool keeps its restriction; the "
                                         "turn floats it as plain mana to the instant",
-    "mill-for-a-flashback": "605.3a, 701.13a, 702.34a: a Pendant activated in a payment that does "
-                            "not need its mana mills a flashback card; the turn never mills for it",
 }
 
 
