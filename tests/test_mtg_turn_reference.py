@@ -385,6 +385,27 @@ def test_the_planner_on_turns_worked_by_hand(name: str) -> None:
     assert compare(data, answer) == []
 
 
+@pytest.mark.parametrize("name", ["eye-tapped-then-sacrificed", "tapped-for-mana-then-sacrificed",
+                                  "mill-for-a-flashback"])
+def test_the_prunings_keep_what_a_payment_floats_for_later(name: str) -> None:
+    """The payments kept whole (a {T} ability and the sacrifice of its own permanent; an ability
+    whose tap cost taps what the spell then sacrifices) and the value bound counting a card a
+    mill may put in the graveyard: the pruned search answers as the one trying every payment,
+    minimal or not, and both as the reference."""
+    from payplan.engine.mtg.loader import scenario_from_data
+    from payplan.planner.kernel import deadline
+    from payplan.planner.mtg.moves import Moves
+    from payplan.planner.mtg.ruleset import turn_refused
+    from payplan.planner.turn import plan_turn, turn_of
+
+    data, (value, objective, _) = HAND_WORKED[name]
+    s = scenario_from_data(data)
+    for prune in (True, False):
+        moves = Moves(s, CONFIG, turn_of(s, turn_refused).candidates, deferred=False, prune=prune)
+        out = plan_turn(moves, s, turn_of(s, turn_refused), "mtg/1", deadline(CONFIG)).to_json()
+        assert (out["value"], out["objective"], out["optimal"]) == (value, objective, True), prune
+
+
 def test_keep_colors_open_orders_and_payments() -> None:
     """Forge's case, the reference's own order; a planner answer casting one cub with both
     Forests is refuted by the replay (the second cub then has no move)."""
