@@ -373,12 +373,6 @@ def test_the_brute_force_on_turns_worked_by_hand(name: str) -> None:
 PLANNER_BUGS = {
     "restricted-mana-stays-restricted": "106.6: mana left in the pool keeps its restriction; the "
                                         "turn floats it as plain mana to the instant",
-    "eye-tapped-then-sacrificed": "605.3a, 601.2g: two mana abilities of one permanent (tap, "
-                                  "then sacrifice) in one payment; the turn finds no move",
-    "tapped-for-mana-then-sacrificed": "601.2g-h: a creature tapped by a mana ability's cost and "
-                                       "sacrificed by the spell's; the turn never floats that mana",
-    "mill-for-a-flashback": "605.3a, 701.13a, 702.34a: a Pendant activated in a payment that does "
-                            "not need its mana mills a flashback card; the turn never mills for it",
 }
 
 
@@ -389,6 +383,27 @@ def test_the_planner_on_turns_worked_by_hand(name: str) -> None:
     data = HAND_WORKED[name][0]
     answer = planner(data)
     assert compare(data, answer) == []
+
+
+@pytest.mark.parametrize("name", ["eye-tapped-then-sacrificed", "tapped-for-mana-then-sacrificed",
+                                  "mill-for-a-flashback"])
+def test_the_prunings_keep_what_a_payment_floats_for_later(name: str) -> None:
+    """The payments kept whole (a {T} ability and the sacrifice of its own permanent; an ability
+    whose tap cost taps what the spell then sacrifices) and the value bound counting a card a
+    mill may put in the graveyard: the pruned search answers as the one trying every payment,
+    minimal or not, and both as the reference."""
+    from payplan.engine.mtg.loader import scenario_from_data
+    from payplan.planner.kernel import deadline
+    from payplan.planner.mtg.moves import Moves
+    from payplan.planner.mtg.ruleset import turn_refused
+    from payplan.planner.turn import plan_turn, turn_of
+
+    data, (value, objective, _) = HAND_WORKED[name]
+    s = scenario_from_data(data)
+    for prune in (True, False):
+        moves = Moves(s, CONFIG, turn_of(s, turn_refused).candidates, deferred=False, prune=prune)
+        out = plan_turn(moves, s, turn_of(s, turn_refused), "mtg/1", deadline(CONFIG)).to_json()
+        assert (out["value"], out["objective"], out["optimal"]) == (value, objective, True), prune
 
 
 def test_keep_colors_open_orders_and_payments() -> None:

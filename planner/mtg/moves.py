@@ -71,7 +71,7 @@ from ...engine.mtg.mana import NO_MANA, Mana, mana_text, total
 from ...engine.mtg.options import TooManyChoices, cast_options
 from ...engine.mtg.payment import Payment, name_payment
 from ...engine.mtg.resources import Resources, resources, tap_weight_key
-from ...engine.mtg.stack import Resolved, resolve
+from ...engine.mtg.stack import Resolved, milled_cards, resolve
 from ...engine.mtg.total_cost import Choices, destination, played_card, summoning_sick, with_grants
 from ...engine.problems import ScenarioError
 from ...engine.turn import Turn, candidate_key
@@ -511,7 +511,8 @@ class Moves:
         """Every candidate the turn could offer (for the search's bound on the value): every
         card of yours in hand or graveyard once from its zone, and a card in hand that can be
         cast from the graveyard once more from there (of the lands in hand only the one worth
-        most, one land a turn, none when a land was played), every ability of every card of
+        most, one land a turn, none when a land was played), a known card of the library's top
+        that could be milled and cast from the graveyard, every ability of every card of
         yours."""
         self._values = turn.value
         if turn.candidates is not None:
@@ -535,6 +536,15 @@ class Moves:
                     lands.append(one)
         if lands:
             out.append(max(lands, key=lambda c: turn.value(c.key)))
+        # A card known on top of the library may be milled this turn (a mana ability's or a
+        # spell's cost, 701.13a) and then cast from the graveyard (flashback, 702.34a), under
+        # the id the mill gives it.
+        for obj in milled_cards(scenario, len(you.library_top)):
+            card = scenario.cards[obj.card]
+            if "land" not in card.types and (granted or castable_from_graveyard(
+                    with_grants(scenario, card, "graveyard"))):
+                out.append(Candidate(obj.id, (0, self._place(obj.id)), (),
+                                     played_mark("graveyard", obj.id)))
         for obj in [*you.hand, *you.graveyard, *you.battlefield]:
             for ability in scenario.cards[obj.card].abilities:
                 out.append(Candidate(candidate_key(obj.id, ability.id), (1,), (), None))

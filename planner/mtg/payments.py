@@ -24,8 +24,12 @@ in between: it was tapped), and the pools in between hold what they held less th
 which nothing in between spent. Every payment then has the same charges, the same plays are
 legal, and the turn ranks the same or better; repeating this ends with minimal payments only.
 Five exceptions are kept as moves, because the argument fails for them: an ability of a
-permanent this payment also loses (sacrificed or returned by a cost: tapping it first is its
-last chance, 601.2g before 601.2h, and costs nothing more when it is free), an ability whose
+permanent this payment also loses (sacrificed or returned by a cost, or sacrificed by its own
+mana ability after its {T} ability, 605.3a: tapping it first is its last chance, 601.2g before
+601.2h, and costs nothing more when it is free; such a pair is kept whole, as the tap is free
+only with the sacrifice in the same payment; likewise an ability whose tap cost taps an object
+the spell's costs then take, 601.2g-h: Seton tapping the bear the spell sacrifices, that tap
+free only here), an ability whose
 mana is restricted (`only_for`: it can be made only for the spell it is restricted to, and
 the engine's pool keeps what is left of it unrestricted), every convoke, improvise and
 delve use (these are not mana: a creature convoked is not a unit that floats; paying with the
@@ -191,6 +195,9 @@ class _Profile:
     taph: tuple[str, object] | None = None
     lose: int | None = None
     repeats: tuple[tuple[int, int, int], ...] = ()  # (offer, option or -1: wild, times)
+    # A `sacrifice_self` mana ability without {T} (offer, option), activated after `mana`'s {T}
+    # ability (605.3a, 601.2g: Eye of Ramos tapped for {U}, then sacrificed for {U}).
+    last: tuple[int, int] | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -305,6 +312,7 @@ class Payer:
         perm = self.res.permanents[p]
         mana: list[tuple[tuple[tuple[int, int], ...], bool]] = [((), False)]
         repeat_keys: list[tuple[int, int]] = []  # (offer, option or -1: one mana, kind open)
+        lasts: list[tuple[tuple[int, int], tuple[int, int]]] = []
         if self.with_mana:
             wild: dict[tuple[object, ...], list[tuple[int, int]]] = {}
             for a, offer in enumerate(perm.offers):
@@ -320,6 +328,7 @@ class Payer:
                         (a, k) for k in range(len(ab.adds)))
                 mana += [(((a, k),), False) for k in range(len(ab.adds))]
             mana += [(tuple(alts), True) for alts in wild.values()]
+            lasts = self._tap_then_sacrifice(perm)
         taps: list[tuple[str, object] | None] = [None]
         if self.with_mana and perm.convoker:
             taps += [("convoke", c) for c in (*[c for c in "WUBRG" if c in perm.convoke], "1")]
@@ -346,7 +355,22 @@ class Payer:
             profile = _Profile(alts, is_wild, taph, lose, rep)
             if profile != _Profile() and self._valid(perm, profile):
                 out.append(profile)
+        if self.with_mana:
+            out += [_Profile((first,), last=second) for first, second in lasts]
         return out
+
+    def _tap_then_sacrifice(self, perm: Permanent) -> list[tuple[tuple[int, int], tuple[int, int]]]:
+        """The pairs of a {T} mana ability and a `sacrifice_self` one without {T} of one
+        permanent, both activated in this payment (the first, then the second). Neither is
+        ever left out: the permanent is lost to the payment, so its {T} is charged nothing,
+        and the sacrifice moved to a later payment would charge that tap here."""
+        taps = [(a, k) for a, o in enumerate(perm.offers) if o.ability.tap
+                and not o.ability.sacrifice_self and not repeatable(o.ability)
+                for k in range(len(o.ability.adds))]
+        sacs = [(a, k) for a, o in enumerate(perm.offers) if o.ability.sacrifice_self
+                and not o.ability.tap and not repeatable(o.ability)
+                for k in range(len(o.ability.adds))]
+        return [(t, s) for t in taps for s in sacs] if perm.can_tap else []
 
     def _valid(self, perm: Permanent, profile: _Profile) -> bool:
         """The model's rules for one permanent (`planner.mtg.model`): tapped at most once, lost
@@ -385,11 +409,13 @@ class Payer:
 
     def _paying(self, p: int | None, profile: _Profile) -> int:
         """How many pips this profile must pay at least (each use not left out pays one; a
-        read of a milled card and a `per: removed` ability may be left over in full)."""
+        read of a milled card, a `per: removed` ability and an ability whose cost taps other
+        permanents (`Payer._free_tap`) may be left over in full)."""
         n = 0
         if profile.mana and p is not None:
             offer = self.res.permanents[p].offers[profile.mana[0][0]]
-            if profile.lose is None and not offer.restricted and offer.milled_at is None:
+            if (profile.lose is None and profile.last is None and not offer.restricted
+                    and offer.milled_at is None and not _taps_other(offer.ability)):
                 n += 1
         if profile.taph is not None and profile.taph[0] in ("convoke", "improvise", "delve"):
             n += 1
@@ -397,7 +423,7 @@ class Payer:
             return n
         offers = self.res.permanents[p].offers
         return n + sum(times for a, _, times in profile.repeats
-                       if not per_counter(offers[a].ability))
+                       if not per_counter(offers[a].ability) and not _taps_other(offers[a].ability))
 
     def payments(self) -> Iterator[tuple[Usage, Mana]]:
         if self.mill > self.res.library:
@@ -443,6 +469,7 @@ class Payer:
                 continue
             perm = res.permanents[i]
             acts = [(a, 1) for a, _ in prof.mana[:1]] + [(a, n) for a, _, n in prof.repeats]
+            acts += [(prof.last[0], 1)] if prof.last is not None else []
             for a, times in acts:
                 ab = perm.offers[a].ability
                 life += ab.life * times
@@ -481,7 +508,8 @@ class Payer:
             if kind != "p":
                 continue
             perm = self.res.permanents[i]
-            for a, _, times in [(a, k, 1) for a, k in prof.mana[:1]] + list(prof.repeats):
+            lasts = [(*prof.last, 1)] if prof.last is not None else []
+            for a, _, times in [(a, k, 1) for a, k in prof.mana[:1]] + list(prof.repeats) + lasts:
                 offer = perm.offers[a]
                 untapped += list(offer.untaps) * times
                 if offer.milled_at is not None:
@@ -518,6 +546,7 @@ class Payer:
         res = self.res
         supplies = [_Supply(res.pool, spendable=res.pool_spendable)]
         units: list[_Unit] = []
+        free_tap = self._free_tap(used)
         for (kind, i), prof in used:
             if kind == "c":
                 if prof.taph is not None:
@@ -527,15 +556,30 @@ class Payer:
             if prof.mana and prof.wild:
                 kinds = sorted({k for a, o in prof.mana for k in KINDS
                                 if perm.offers[a].ability.adds[o][k]})
-                units.append(_Unit("wild", i, tuple(kinds), prof.mana,
-                                   perm.offers[prof.mana[0][0]].spendable))
+                offer = perm.offers[prof.mana[0][0]]
+                if free_tap and _taps_other(offer.ability) and len(kinds) == 1:
+                    # Its tap may be free here: its mana may float (a supply, never left out).
+                    (a, o) = prof.mana[0]
+                    supplies.append(_Supply(offer.ability.adds[o], False, (i, a, o), 1,
+                                            spendable=offer.spendable,
+                                            filter=(i, a) in self.removers))
+                else:
+                    units.append(_Unit("wild", i, tuple(kinds), prof.mana, offer.spendable))
             elif prof.mana:
                 (a, o), = prof.mana
                 offer = perm.offers[a]
                 supplies.append(_Supply(offer.ability.adds[o], offer.restricted, (i, a, o), 1,
                                         exempt=offer.restricted or prof.lose is not None
-                                        or offer.milled_at is not None,
+                                        or prof.last is not None or offer.milled_at is not None
+                                        or (free_tap and _taps_other(offer.ability)),
                                         spendable=offer.spendable,
+                                        filter=bool(offer.ability.mana.symbols)
+                                        or (i, a) in self.removers))
+            if prof.last is not None:
+                a, o = prof.last
+                offer = perm.offers[a]
+                supplies.append(_Supply(offer.ability.adds[o], offer.restricted, (i, a, o), 1,
+                                        exempt=True, spendable=offer.spendable,
                                         filter=bool(offer.ability.mana.symbols)
                                         or (i, a) in self.removers))
             for a, o, times in prof.repeats:
@@ -543,13 +587,20 @@ class Payer:
                 if o < 0:  # one mana a time, its kind open: a unit per activation
                     alts = tuple((a, k) for k in range(len(offer.ability.adds)))
                     made = tuple(sorted({k for m in offer.ability.adds for k in KINDS if m[k]}))
+                    if free_tap and _taps_other(offer.ability) and len(made) == 1:
+                        # Its tap may be free here: its mana may float (a supply, never left out).
+                        supplies.append(_Supply(offer.ability.adds[0], False, (i, a, 0), times,
+                                                spendable=offer.spendable,
+                                                filter=(i, a) in self.removers))
+                        continue
                     units += [_Unit("wild", i, made, alts, offer.spendable)] * times
                     continue
                 # A `per: removed` ability is never left out in part: its one activation pays
                 # its cost once for all its X, so mana left over from it can be cheaper than a
                 # second activation later.
                 supplies.append(_Supply(offer.ability.adds[o], offer.restricted, (i, a, o), times,
-                                        exempt=offer.restricted or per_counter(offer.ability),
+                                        exempt=offer.restricted or per_counter(offer.ability)
+                                        or (free_tap and _taps_other(offer.ability)),
                                         merged=per_counter(offer.ability),
                                         spendable=offer.spendable,
                                         filter=bool(offer.ability.mana.symbols)
@@ -586,6 +637,14 @@ class Payer:
                                  and self._removable(supplies, units, left, caps, orders)):
                 continue
             yield self._usage(supplies, units, flows, uses), as_mana(left)
+
+    def _free_tap(self, used: list[tuple[tuple[str, int], _Profile]]) -> bool:
+        """Whether a mana ability's tap cost takes a permanent the spell's costs also take
+        (601.2g, then 601.2h: Seton taps the bear the spell then sacrifices): that tap is
+        charged nothing, and the ability moved to a later payment would tap another."""
+        return any(prof.taph is not None and prof.taph[0] == "tap" and prof.lose is not None
+                   and self.needs[int(prof.taph[1])].key[0].startswith("ability")  # type: ignore[call-overload]
+                   for (kind, _), prof in used if kind == "p")
 
     def _removals(self, supplies: list[_Supply], used: list[tuple[tuple[str, int], _Profile]]
                   ) -> list[tuple[int, int]]:
@@ -691,6 +750,11 @@ class Payer:
                 delve.append(unit.ref)
         return Usage(tuple(sorted(activations)), tuple(sorted(convoke)), tuple(sorted(improvise)),
                       tuple(sorted(delve)), uses)
+
+
+def _taps_other(ability: ManaAbility) -> bool:
+    """Whether the mana ability's costs tap other permanents (a `tap_untapped` not its own {T})."""
+    return any(part.kind == "tap_untapped" for part in ability.other)
 
 
 def _tiled(gaps: tuple[int, ...], blocks: tuple[int, ...]) -> bool:
