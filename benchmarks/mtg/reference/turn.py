@@ -81,6 +81,7 @@ from .turn_state import (
     ZONES,
     Candidate,
     Restricted,
+    _obj,
     apply,
     effect_reaches,
     pool_of,
@@ -193,14 +194,6 @@ def _play_of(data: dict[str, Any], c: Candidate) -> dict[str, Any]:
         if not add.get("mandatory", False):
             optional[str(add["id"])] = "auto"
     return {"object": c.object, "from": c.zone, "cast": "auto", "optional": optional}
-
-
-def _obj(data: dict[str, Any], oid: str) -> tuple[str, dict[str, Any]]:
-    for zone in ZONES:
-        for o in data["state"]["you"][zone]:
-            if o["id"] == oid:
-                return zone, o
-    raise KeyError(oid)
 
 
 # --- Moves -------------------------------------------------------------------------------------
