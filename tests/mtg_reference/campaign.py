@@ -71,8 +71,9 @@ def check_cast(seed: int, limit: float) -> Result:
     answers = {name: planner(data) for name, planner in PLANNERS.items()}
     if limit > 0:
         signal.signal(signal.SIGALRM, _overtime)
-        signal.setitimer(signal.ITIMER_REAL, limit)
     try:
+        if limit > 0:  # inside the try: a limit that ends at once is undecided, not a crash
+            signal.setitimer(signal.ITIMER_REAL, limit)
         verdict = judge(data, answers)
         if not verdict.problems:
             return Result(seed, verdict.reference.status)
