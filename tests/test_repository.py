@@ -49,3 +49,24 @@ def test_the_pattern_catches_what_broke_ci_before() -> None:
 def test_every_package_ships_py_typed() -> None:
     for folder in ("payplan", "engine", "planner", "benchmarks"):
         assert (ROOT / folder / "py.typed").is_file(), folder
+
+
+# The project's own history (issue and stop numbers, the shared folder of rules documents) in
+# a shipped module: code says what it does, the commits say why it changed.
+HISTORY = re.compile(r"\b([Ii]ssue|[Ss]top)[- ]#?\d+|\bshared/(seeds|spec|research)\b")
+
+
+def test_no_shipped_module_names_the_projects_history() -> None:
+    found = []
+    for folder in ("payplan", "engine", "planner", "benchmarks"):
+        for path in sorted((ROOT / folder).rglob("*.py")):
+            for number, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1):
+                if HISTORY.search(line):
+                    found.append(f"{path.relative_to(ROOT)}:{number}: {line.strip()}")
+    assert not found, "history in shipped code:\n" + "\n".join(found)
+
+
+def test_the_history_pattern_catches_what_slipped_before() -> None:
+    assert HISTORY.search("# Of issue 38's other keys: a granted Repeat's fixed cost")
+    assert HISTORY.search("merged at stop 32") and HISTORY.search("see ../shared/spec/x.md")
+    assert not HISTORY.search("an issue of the chain; stop the search at 3")

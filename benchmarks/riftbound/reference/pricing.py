@@ -1060,7 +1060,7 @@ EFFECT_MUTANTS: tuple[str, ...] = ("repeat_base_as_printed", "repeat_printed_as_
                                    "effects_ignored", "effects_first")
 # Wrong readings of the play bans and the deaths counted this turn: the bans never read; the
 # deaths never read (every `units_died_at_least` N > 0 false).
-# Of issue 38's other keys: a granted Repeat's fixed cost read as the printed cost; a
+# Of the other card-pool keys: a granted Repeat's fixed cost read as the printed cost; a
 # battlefield's control never read (`units_at.controller` ignored); a trigger's Deflect free.
 POOL_MUTANTS: tuple[str, ...] = ("bans_ignored", "deaths_never_read", "repeat_cost_as_printed",
                                  "control_never_read", "trigger_deflect_free",
