@@ -22,6 +22,8 @@ from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 from typing import Callable, ClassVar, Literal, Protocol, Sequence
 
+from .render import readable
+
 Status = Literal["ok", "illegal", "unpayable"]
 STATUSES: tuple[Status, ...] = ("ok", "illegal", "unpayable")
 EXIT_OK, EXIT_NOT_PLAYABLE, EXIT_BAD_INPUT = 0, 1, 2
@@ -142,7 +144,7 @@ class Hand(Answer):
         return {"format": self.format, "plays": [p.to_json() for p in self.plans]}
 
     def render(self) -> str:
-        return self.table(self.plans)
+        return readable(self.table(self.plans))
 
     @property
     def exit_code(self) -> int:
@@ -262,7 +264,7 @@ class Check(Answer):
                                                    if self.objective != self.score else "")
                          + f"; the best plan's: {best}"
                          + (f"; gap {self.gap}" if self.gap is not None else ""))
-        return "\n".join(lines)
+        return readable("\n".join(lines))
 
     @property
     def exit_code(self) -> int:

@@ -58,7 +58,7 @@ from ..engine.problems import Problem, ScenarioError
 from ..engine.turn import Turn
 from . import answers, turn_bound
 from .answers import EXIT_OK
-from .render import cell
+from .render import cell, readable
 
 S = TypeVar("S")
 
@@ -249,7 +249,7 @@ class TurnPlan(answers.Answer):
             lines.append("")
             lines.append("Not played:")
             lines.extend(f"  - {key}: {reason}" for key, reason in self.not_played)
-        return "\n".join(lines)
+        return readable("\n".join(lines))
 
     def summary(self) -> str:
         """One line: the plays in order by card name (an ability's after its card's), the

@@ -6,10 +6,13 @@ lacks. JSON answers are not touched (the golden transcripts and the snapshot com
 
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
+import pytest
 import yaml
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -141,3 +144,38 @@ def test_mtg_parts_that_compete_still_say_the_state_lacks_nothing_part_by_part()
     """Where no reason names a lack (the parts compete), the line that says so stays."""
     done = cli("plan", str(EXAMPLES / "mtg" / "17-tap-cost-unpayable.yaml"))
     assert "the state lacks nothing part by part" in done.stdout
+
+
+def _renamed(data: object, old: str, new: str) -> Any:
+    """`data` with every string `old` in it (an id, a card key) renamed `new`."""
+    return json.loads(json.dumps(data).replace(json.dumps(old), json.dumps(new)))
+
+
+ESCAPES = "\x1b]8;;x\x07\x1b[31m\u202e"  # an OSC link, a BEL, a colour, a bidi override
+
+
+@pytest.mark.parametrize("example, old", [("examples/01-sky-splitter-order.yaml", "sky-splitter"),
+                                          ("examples/mtg/20-flashback-from-graveyard.yaml",
+                                           "think-twice")])
+def test_render_from_python_escapes_what_a_scenario_holds(example: str, old: str) -> None:
+    """`payplan plan` escaped every control character of an id, `.render()` from Python did
+    not: a game AI printing it sent the terminal what the file held. Every answer's render
+    now writes them as escapes, as the command line does."""
+    import payplan
+
+    root = Path(__file__).resolve().parent.parent
+    text = (root / example).read_text(encoding="utf-8")
+    assert old in text
+    data = _renamed(yaml.safe_load(text), old, old + ESCAPES)
+    scenario = payplan.load_data(data)
+    rendered = {
+        "plan": payplan.plan(scenario).render(),
+        "orders": payplan.orders(scenario).render(),
+        "hand": "\n".join(p.render() for p in payplan.plan_hand(scenario)),
+    }
+    turn_data = {k: v for k, v in data.items() if k != "play"}
+    turn_data["turn"] = {"candidates": "auto"}
+    rendered["turn"] = payplan.plan_turn(payplan.load_data(turn_data)).render()
+    for name, out in rendered.items():
+        assert not any(ch in out for ch in ESCAPES if not ch.isprintable()), name
+    assert "\\x1b" in rendered["plan"]

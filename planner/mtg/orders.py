@@ -29,7 +29,7 @@ from ...engine.problems import ScenarioError
 from .. import answers
 from ..answers import Status
 from ..config import DEFAULT_CONFIG, SolverConfig
-from ..render import table
+from ..render import readable, table
 from .plan import plan
 
 MAX_ORDERED = 10  # reductions whose orders `orders` counts (memoised, not walked)
@@ -81,7 +81,7 @@ class Orders(answers.Orders):
         return {"mana": total_text(self.start, self.snow)} if self.start is not None else None
 
     def render(self) -> str:
-        return render_orders(self)
+        return readable(render_orders(self))
 
 
 def discount_orders(scenario: Scenario, config: SolverConfig = DEFAULT_CONFIG

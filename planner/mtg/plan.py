@@ -26,6 +26,7 @@ from .. import answers
 from ..answers import Status
 from ..config import DEFAULT_CONFIG, SolverConfig
 from ..kernel import SolverStopped, deadline, solver_config
+from ..render import readable
 from .explain import names_no_lack, unpayable_reasons
 from .fastpath import Board, GaveUp, fast_board, incumbent
 from .fastsearch import solve_fast
@@ -113,7 +114,7 @@ class Plan(answers.Plan):
         return out
 
     def render(self) -> str:
-        return render_plan(self)
+        return readable(render_plan(self))
 
     @property
     def size(self) -> int:

@@ -22,6 +22,7 @@ from ...engine.mtg.mana import mana_text
 from ...engine.mtg.stack import Resolved, resolve
 from .. import answers
 from ..config import DEFAULT_CONFIG, SolverConfig
+from ..render import readable
 from .plan import Plan, plan
 
 
@@ -54,7 +55,7 @@ class PlayOutcome(answers.PlayResult):
         out.append(f"After: life {you.life}, library {you.library}, pool "
                    f"{mana_text(you.mana_pool, '(empty)')}; battlefield "
                    f"{' '.join(o.id + ('(T)' if o.tapped else '') for o in you.battlefield) or '(empty)'}")
-        return "\n".join(out)
+        return readable("\n".join(out))
 
 
 def resolved_of(p: Plan) -> Resolved:

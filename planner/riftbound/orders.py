@@ -38,7 +38,7 @@ from ...engine.riftbound.total_cost import BaseChoice, Modifiers, PlayContext, m
 from .. import answers
 from ..config import DEFAULT_CONFIG, SolverConfig
 from ..kernel import deadline
-from ..render import table
+from ..render import readable, table
 from .plan import plan_options
 
 __all__ = ["OrderStep", "OrderTotal", "OrdersResult", "discount_orders", "render_orders"]
@@ -125,7 +125,7 @@ class OrdersResult(answers.Orders):
         return {} if self.counted else {"counted": False}
 
     def render(self) -> str:
-        return render_orders(self)
+        return readable(render_orders(self))
 
 
 def discount_orders(scenario: Scenario, config: SolverConfig = DEFAULT_CONFIG) -> OrdersResult:

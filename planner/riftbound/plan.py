@@ -22,7 +22,7 @@ from .. import answers
 from ..answers import Status
 from ..config import DEFAULT_CONFIG, SolverConfig
 from ..kernel import deadline, solver_config
-from ..render import table
+from ..render import readable, table
 from .explain import unpayable_reasons
 from .fastpath import applies, incumbent, solve_fast
 from .model import Free, Solution, SolverStopped, solve
@@ -85,7 +85,7 @@ class Plan(answers.Plan):
 
     def render(self) -> str:
 
-        return render_plan(self)
+        return readable(render_plan(self))
 
     @property
     def size(self) -> int:

@@ -33,6 +33,7 @@ from ...engine.riftbound.scenario import FORMAT, Scenario
 from ...engine.riftbound.state import GameObject, PlayerState, State
 from .. import answers
 from ..config import DEFAULT_CONFIG, SolverConfig
+from ..render import readable
 from .plan import Plan, plan, render_plan
 
 __all__ = ["PlayOutcome", "PlayStep", "applied_of", "play_data", "play_file", "render_play"]
@@ -75,7 +76,7 @@ class PlayOutcome(answers.PlayResult):
         return {} if refused is None else {"refused": refused}
 
     def render(self) -> str:
-        return render_play(self)
+        return readable(render_play(self))
 
 
 # --- Running ------------------------------------------------------------------------------------
