@@ -188,6 +188,13 @@ def test_planner_agrees_with_the_reference(data: dict[str, object]) -> None:
     assert not verdict.problems, "; ".join(verdict.problems)
 
 
+# Keys the cast generator leaves to the turn generator (tests/mtg_reference/turn_strategies.py):
+# haste and the effects lasting for the turn are what a cast leaves for the casts after it, and
+# the turn brute force prices each cast on the view they make (tests/test_mtg_turn_reference.py;
+# tests/test_mtg_reference.py's draw-every-key test counts both generators).
+DRAWN_BY_TURNS = frozenset({"card.haste", "grant.haste", "player_keys.effects"})
+
+
 # --- Fresh casts ---------------------------------------------------------------------------------------
 
 @pytest.mark.slow
@@ -199,7 +206,7 @@ def test_planner_agrees_on_fresh_casts() -> None:
     seed (the campaign keeps its own `--cast-limit`)."""
     seed = int(os.environ.get("PAYPLAN_MTG_SEED") or random.SystemRandom().randrange(2**31))
     rng = random.Random(seed)
-    want = loader_words()
+    want = loader_words() - DRAWN_BY_TURNS
     seen: set[str] = set()
     failures: list[str] = []
     tolerated: dict[str, int] = {}

@@ -78,6 +78,8 @@ def _name(kind: str, options: Sequence[str]) -> str:
         # A location read in a file with named battlefields (issue 24): the words and the
         # file's battlefield ids, built where it is read.
         return "LOCATIONS"
+    if kind == "words" and tuple(options) == (*_NAMES["ABILITY_KINDS"], "triggered"):
+        return "ABILITY_KINDS"  # the kinds a card's ability is read with: a trigger's beside them
     if found == "FLOW":
         return "FLOW_BASE"
     if found is not None:

@@ -262,8 +262,8 @@ def hand_entries(data: Mapping[str, Any], mutants: Iterable[str] = ()
             out.append(((f.id, None), [_plays_of(data, f.id)]))
     for b in zone_objects(you, "board", "you"):
         for ability in cards[b.card].get("abilities") or []:
-            if ability.get("kind") == "payment":
-                continue  # an effect's "pay X": the effect says when
+            if ability.get("kind") in ("payment", "triggered"):
+                continue  # an effect's "pay X", a trigger's cost: the effect or event says when
             play: dict[str, Any] = {"ability": {"object": b.id, "id": ability["id"]}}
             if "targets" not in ability:
                 out.append(((b.id, ability["id"]), [play]))
