@@ -243,7 +243,10 @@ class TurnPlan(answers.Answer):
             lines.append("No play is made.")
         for i, (key, plan) in enumerate(zip(self.order, self.plays), 1):
             lines.append("")
-            lines.append(f"=== {i}. {key} ===")
+            targets = plan.play.get("targets")  # what a card that chooses chose
+            if isinstance(targets, (list, tuple)):
+                targets = " ".join(map(str, targets))
+            lines.append(f"=== {i}. {key}{f' -> {targets}' if targets else ''} ===")
             lines.append(plan.render())
         if self.not_played:
             lines.append("")

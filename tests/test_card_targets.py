@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from helpers import answer_json
 
+from payplan import load_data, plan_turn
 from payplan.engine.problems import ScenarioError
 from payplan.engine.riftbound.dump import scenario_to_data
 from payplan.engine.riftbound.loader import scenario_from_data
@@ -62,6 +63,12 @@ def test_the_turn_chooses_the_kill_target_and_spoils_of_war_follows() -> None:
     assert (out["value"], out["objective"], out["order"]) == (2, 7, ["h1", "h2"])
     assert out["plays"][0]["play"]["targets"] == "o1"
     assert out["state"]["opponent"]["units_died_this_turn"] == 1
+
+
+def test_the_turn_text_names_the_target_each_play_chose() -> None:
+    # The text a player reads says what the kill was played on, as the JSON does.
+    text = plan_turn(load_data(turn(scenario()))).render()
+    assert "=== 1. h1 -> o1 ===" in text and "=== 2. h2 ===" in text
 
 
 def test_the_turn_chooses_the_cheaper_target() -> None:
