@@ -139,8 +139,8 @@ def resolve(scenario: Scenario, cast: Resolved) -> Scenario:
         adds = spell.effect_adds
         if adds is not None:  # the spell resolves: its effect adds mana (608.2)
             pool = add(pool, adds)
-    you_after = Player(
-        life=you.life - pay.life, library=you.library - mill,
+    you_after = replace(  # what the play does not change stays (the player's permissions)
+        you, life=you.life - pay.life, library=you.library - mill,
         hand=tuple(zones["hand"]),
         graveyard=tuple(zones["graveyard"]),
         exile=tuple(zones["exile"]), command=tuple(zones["command"]),

@@ -205,11 +205,15 @@ def read_elsewhere_keys(scenario: Scenario) -> bool:
     tapped or sacrificed: it removes counters (Druids' Repository, a storage land), untaps an
     opponent's permanent (Benthic Explorers), reads a milled card (Charmed Pendant), or a
     `library_top` is known (the cards milled are objects after), or a card says which mana it
-    may be paid with (`spend_only`: a unit's mana is not any mana). The deferred mode's units
+    may be paid with (`spend_only`: a unit's mana is not any mana), or your mana may be spent as
+    though it were any color (`spend_as_any_color`: the ledger's assignment matches mana to
+    pips by type). The deferred mode's units
     (`planner.mtg.ledger`) make one mana for a tap alone, so the turn then pays each play
     with its own payments (`deferred` off); each play's state carries the counters left, the
     opponent's permanents untapped and the cards milled."""
     if any(player.library_top for player in (scenario.state.you, scenario.state.opponent)):
+        return True
+    if scenario.state.you.spend_as_any_color:
         return True
     return any(card.spend_only is not None or any(
         m.counter_kinds() or m.untap or m.reads is not None for m in card.mana)

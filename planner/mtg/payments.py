@@ -76,6 +76,7 @@ from ...engine.mtg.total_cost import Priced
 from .flow import Net
 
 KINDS = tuple(range(1, 7))  # W U B R G C as indices into Mana
+COLORLESS = 6
 GENERIC = 0
 NeedKey = tuple[str, str, object]  # (spell | ability, kind, filter), as the model's
 Ref = tuple[str, int]  # ("p", permanent index) | ("c", card index), into Resources
@@ -239,6 +240,12 @@ class _Demand:
     owner: int
     accepts: frozenset[int] | None
     count: int
+    # The pip's own kinds where `accepts` is wider (`spend_as_any_color`): what convoke pays and
+    # what a one-mana ability is named for first. None: `accepts`.
+    own: frozenset[int] | None = None
+
+    def pip(self) -> frozenset[int] | None:
+        return self.accepts if self.own is None else self.own
 
 
 class Payer:
@@ -664,7 +671,8 @@ class Payer:
         return pairs
 
     def _demands(self, supplies: list[_Supply]) -> list[_Demand]:
-        out = [_Demand(-1, frozenset({k}), self.option.mana[k]) for k in KINDS if self.option.mana[k]]
+        out = [_Demand(-1, self._accepts(frozenset({k})), self.option.mana[k], frozenset({k}))
+               for k in KINDS if self.option.mana[k]]
         if self.option.mana[GENERIC]:
             out.append(_Demand(-1, None, self.option.mana[GENERIC]))
         once: set[tuple[int, int]] = set()  # a `per: removed` ability's cost, paid once
@@ -686,8 +694,16 @@ class Payer:
                 else:
                     accepts = frozenset(1 + TYPES.index(c) for c in sym.colors)
                     parts[accepts] = parts.get(accepts, 0) + times
-            out += [_Demand(j, accepts, n) for accepts, n in parts.items() if n]
+            out += [_Demand(j, self._accepts(accepts), n, accepts) if accepts is not None
+                    else _Demand(j, None, n) for accepts, n in parts.items() if n]
         return out
+
+    def _accepts(self, kinds: frozenset[int]) -> frozenset[int]:
+        """The kinds of mana that pay a pip of `kinds`: those, or under `spend_as_any_color`
+        (Mycosynth Lattice) any kind for a colored pip ({C} stays colorless only)."""
+        if self.res.any_color and kinds != frozenset({COLORLESS}):
+            return frozenset(KINDS)
+        return kinds
 
     def _removable(self, supplies: list[_Supply], units: list[_Unit], left: Sequence[int],
                    caps: Sequence[int], orders: list[tuple[int, ...]]) -> bool:
@@ -737,7 +753,8 @@ class Payer:
             if unit.use == "wild":
                 d = demands[flows[u][0]]
                 kinds = [k for k in unit.kinds if d.accepts is None or k in d.accepts]
-                kind = kinds[0]
+                own = d.pip()
+                kind = next((k for k in kinds if own is not None and k in own), kinds[0])
                 perm = res.permanents[unit.ref]
                 a, o = next((a, o) for a, o in unit.alternatives
                             if perm.offers[a].ability.adds[o][kind])
@@ -865,7 +882,7 @@ def _pays_shaped(supplies: tuple[tuple[Mana, int, bool, bool, int, bool], ...],
                 ok = (dem.accepts is None or bool(set(kinds) & dem.accepts)) and (
                     spendable or dem.owner >= 0)
             elif use == "convoke" and kinds:
-                ok = dem.owner < 0 and dem.accepts == frozenset(kinds)
+                ok = dem.owner < 0 and dem.pip() == frozenset(kinds)
             else:  # convoke for {1}, improvise, delve: the spell's generic mana
                 ok = dem.owner < 0 and dem.accepts is None
             if ok:
