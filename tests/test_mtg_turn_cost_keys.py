@@ -86,6 +86,9 @@ CARDS: dict[str, Any] = {
               "mana": [{"adds": "{B}{B}|{B}{R}|{R}{R}", "costs": ["{B/R}", "tap"]}]},
     "anger": {"name": "Anger of the Gods", "types": ["sorcery"], "cost": "{1}{R}{R}"},
     "seer": {"name": "Thought-Knot Seer", "types": ["creature"], "cost": "{3}{C}"},
+    "krrik": {"name": "K'rrik, Son of Yawgmoth", "types": ["creature"],
+              "cost": "{4}{B/P}{B/P}{B/P}", "life_for": {"B": 2}},
+    "cast-down": {"name": "Cast Down", "types": ["instant"], "cost": "{1}{B}"},
 }
 
 
@@ -368,10 +371,51 @@ def test_plays_paid_together_under_any_color() -> None:
     assert [p["status"] for p in out["plays"]] == ["ok", "ok"], out
 
 
+def test_life_paid_for_pips_carries_to_the_next_play() -> None:
+    """K'rrik (`life_for: {B: 2}`), one Swamp, 3 life; Duress {B}, Cast Down {1}{B} and Duress
+    again in hand: the Swamp and 2 life pay two {B} (1 life is left, short of a third): Duress
+    twice, value 2, objective 3 (a land and 2 life). Refused before (one line)."""
+    data = turn_data({"life": 3, "battlefield": [{"id": "k1", "card": "krrik"},
+                                                 {"id": "s1", "card": "swamp"}],
+                      "hand": [{"id": "h1", "card": "duress"}, {"id": "h2", "card": "cast-down"},
+                               {"id": "h3", "card": "duress"}]})
+    out = turn(data)
+    assert (out["value"], out["objective"], out["order"]) == (2, 3, ["h1", "h3"])
+    assert out["state"]["you"]["life"] == 1
+    # At 6 life each {B} may be life (life paid down to 0): Cast Down's {1} takes the Swamp,
+    # the three {B} 6 life: value 3, objective 1 + 6.
+    data["state"]["you"]["life"] = 6
+    out = turn(data)
+    assert (out["value"], out["objective"]) == (3, 7)
+    assert out["state"]["you"]["life"] == 0
+
+
+def test_life_is_used_where_mana_cannot_pay_and_kept_where_it_can() -> None:
+    """K'rrik, two Swamps, 10 life, Cast Down {1}{B} and Duress {B}: the Swamps pay Cast Down
+    and 2 life Duress (value 2, objective 4), never life where a land is left untapped."""
+    data = turn_data({"life": 10, "battlefield": [{"id": "k1", "card": "krrik"},
+                                                  {"id": "s1", "card": "swamp"},
+                                                  {"id": "s2", "card": "swamp"}],
+                      "hand": [{"id": "h1", "card": "cast-down"}, {"id": "h2", "card": "duress"}]})
+    out = turn(data)
+    assert (out["value"], out["objective"], out["order"]) == (2, 4, ["h1", "h2"])
+    assert out["state"]["you"]["life"] == 8
+
+
+def test_plays_paid_together_carry_the_life_paid() -> None:
+    """`play` with `plays` under K'rrik at 3 life with no land: Duress paid with 2 life, then a
+    second Duress can't be (1 life left)."""
+    data = turn_data({"life": 3, "battlefield": [{"id": "k1", "card": "krrik"}],
+                      "hand": [{"id": "h1", "card": "duress"}, {"id": "h2", "card": "duress"}]})
+    del data["turn"]
+    data["plays"] = [{"object": "h1"}, {"object": "h2"}]
+    out = answer_json("play", data, CONFIG)
+    assert [p["status"] for p in out["plays"]] == ["ok", "unpayable"], out
+    assert out["plays"][0]["payment"]["life_for"] == {"{B}": 1}
+
+
 @pytest.mark.parametrize(("edit", "where", "words"), [
     (lambda c: c["opt"].update(morph="{3}"), "cards.opt.morph", "morph is not supported"),
-    (lambda c: c["swamp"].update(life_for={"B": 2}), "cards.swamp.life_for",
-     "life_for is not supported"),
     (lambda c: c["opt"].update(cost="{S}"), "cards.opt", "{S} (snow mana) is not supported"),
     (lambda c: c["swamp"].update(mana_effects=[{"replace": {
         "sources": {"type": "land"}, "at_least": 2, "adds": "{C}"}}]), "cards.swamp.mana_effects",
@@ -419,13 +463,15 @@ def test_plays_with_snow_mana_are_refused() -> None:
 # --- generated turns -----------------------------------------------------------------------------
 
 KEYED = ["repository", "pools", "explorers", "pendant", "jace", "plains", "island", "swamp",
-         "elves", "wastes", "ridge"]
-SPELLS = ["plowshares", "opt", "duress", "shock", "counterspell", "torgaar", "superion", "seer"]
+         "elves", "wastes", "ridge", "krrik"]
+SPELLS = ["plowshares", "opt", "duress", "shock", "counterspell", "torgaar", "superion", "seer",
+          "cast-down"]
 
 
 def keyed_turn(seed: int) -> dict[str, Any]:
     """A small turn drawing the keys: 2-4 permanents of yours (counters at random), 2-3 spells,
-    an opponent with tapped lands, a known library top, mana spent as any color or not."""
+    an opponent with tapped lands, a known library top, mana spent as any color or not, K'rrik
+    with a small life total."""
     rng = random.Random(seed)
     mine: list[dict[str, Any]] = []
     for i in range(rng.randint(2, 4)):
@@ -450,6 +496,10 @@ def keyed_turn(seed: int) -> dict[str, Any]:
     values = {o["id"]: rng.randint(0, 3) for o in hand if rng.random() < 0.4}
     if rng.random() < 0.4:
         you["spend_as_any_color"] = True
+    if any(o["card"] == "krrik" for o in mine):
+        you["life"] = rng.randint(0, 7)  # K'rrik pays a {B} with 2 life while it lasts
+        for o in mine:  # a {B/R} filter beside K'rrik is refused by the loader
+            o["card"] = "swamp" if o["card"] == "ridge" else o["card"]
     return turn_data(you, opponent, values)
 
 

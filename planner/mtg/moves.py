@@ -157,19 +157,16 @@ class _After:
 
 
 def counter_keys(scenario: Scenario) -> tuple[tuple[str | int, ...], str] | None:
-    """The first key of morph, life_for or {S} a card of the file has, with why the turn's own
-    payment enumeration does not plan it (its path and the one line), or None: `payplan turn`
-    (and `play`'s `plays`, paid together) refuse such a file. (Counters removed as costs and
-    loyalty abilities are planned: each play's state carries its permanent's counters.)"""
+    """The first key of morph or {S} a card of the file has, with why the turn's own payment
+    enumeration does not plan it (its path and the one line), or None: `payplan turn` (and
+    `play`'s `plays`, paid together) refuse such a file. (Counters removed as costs and
+    loyalty abilities are planned: each play's state carries its permanent's counters; so are
+    pips paid with life, `life_for`: each play's state carries the life left.)"""
     for card_id, card in scenario.cards.items():
         if card.morph is not None:  # face-down casts are planned one at a time
             return ("cards", card_id, "morph"), (
                 "morph is not supported by `payplan turn` (nor `plays` paid together): cast face "
                 "down and turn face up one play at a time (`payplan plan`, `play`)")
-        if card.life_for:  # K'rrik: pips paid with life are planned one at a time
-            return ("cards", card_id, "life_for"), (
-                "life_for is not supported by `payplan turn` (nor `plays` paid together): pips "
-                "paid with life are planned one play at a time (`payplan plan`, `play`)")
         if card.has_snow():  # {S}: which mana is snow is not the payments' to track
             return ("cards", card_id), (
                 "{S} (snow mana) is not supported by `payplan turn` (nor `plays` paid "
@@ -207,13 +204,14 @@ def read_elsewhere_keys(scenario: Scenario) -> bool:
     `library_top` is known (the cards milled are objects after), or a card says which mana it
     may be paid with (`spend_only`: a unit's mana is not any mana), or your mana may be spent as
     though it were any color (`spend_as_any_color`: the ledger's assignment matches mana to
-    pips by type). The deferred mode's units
+    pips by type), or a pip may be paid with life (`life_for`: the ledger knows no life). The
+    deferred mode's units
     (`planner.mtg.ledger`) make one mana for a tap alone, so the turn then pays each play
     with its own payments (`deferred` off); each play's state carries the counters left, the
     opponent's permanents untapped and the cards milled."""
     if any(player.library_top for player in (scenario.state.you, scenario.state.opponent)):
         return True
-    if scenario.state.you.spend_as_any_color:
+    if scenario.state.you.spend_as_any_color or any(c.life_for for c in scenario.cards.values()):
         return True
     return any(card.spend_only is not None or any(
         m.counter_kinds() or m.untap or m.reads is not None for m in card.mana)

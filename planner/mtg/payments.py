@@ -96,7 +96,7 @@ class Usage:
     improvise: tuple[int, ...] = ()
     delve: tuple[int, ...] = ()
     uses: tuple[tuple[NeedKey, tuple[Ref, ...]], ...] = ()
-    life_for: tuple[tuple[str, int], ...] = ()  # never: `life_for` is refused here
+    life_for: tuple[tuple[str, int], ...] = ()  # (color, pips of the total paid with life)
 
 
 def resolved(object_id: str, dest: str | None, payment: Payment, left: Mana,
@@ -499,7 +499,7 @@ class Payer:
         if not self.with_mana:
             yield Usage(uses=uses), NO_MANA
             return
-        yield from self._mana(used, uses)
+        yield from self._mana(used, uses, life)
 
     def _reads_agree(self, used: list[tuple[tuple[str, int], _Profile]]) -> bool:
         """Whether the offers that read other objects can be activated together (601.2g, in
@@ -549,7 +549,8 @@ class Payer:
     # --- the mana
 
     def _mana(self, used: list[tuple[tuple[str, int], _Profile]],
-              uses: tuple[tuple[NeedKey, tuple[Ref, ...]], ...]) -> Iterator[tuple[Usage, Mana]]:
+              uses: tuple[tuple[NeedKey, tuple[Ref, ...]], ...], life: int
+              ) -> Iterator[tuple[Usage, Mana]]:
         res = self.res
         supplies = [_Supply(res.pool, spendable=res.pool_spendable)]
         units: list[_Unit] = []
@@ -617,15 +618,6 @@ class Payer:
                 units.append(_Unit("convoke", i, () if c == "1" else (1 + TYPES.index(c),)))
             if prof.taph is not None and prof.taph[0] == "improvise":
                 units.append(_Unit("improvise", i))
-        free = [0] * 7
-        for sup in supplies:
-            for k in KINDS:
-                free[k] += sup.made[k] * sup.times
-        demands = self._demands(supplies)
-        need = sum(d.count for d in demands)
-        spend = need - len(units)
-        if spend < 0 or spend > sum(free):
-            return
         filters = [j for j, sup in enumerate(supplies) if sup.filter]
         orders = list(itertools.permutations(filters)) if len(filters) > 1 else [tuple(filters)]
         if self.removers:
@@ -633,6 +625,39 @@ class Payer:
             orders = [o for o in orders if all(o.index(v) < o.index(r) for v, r in pairs)]
             if not orders:
                 return
+        for by_life in self._life_choices(life):
+            yield from self._spent(supplies, units, orders, uses, by_life)
+
+    def _life_choices(self, life: int) -> Iterator[Mana]:
+        """K'rrik (`Resources.life_for`): every count of the total's pips of each such color
+        paid with life instead of mana (601.2h), the payment's life (`life` before these) within
+        your life total, as `plan` allows; none paid with life first."""
+        colors = [(1 + TYPES.index(c), n) for c, n, _ in self.res.life_for
+                  if self.option.mana[1 + TYPES.index(c)]]
+        room = self.res.life - life
+        ranges = [range(min(self.option.mana[k], room // n) + 1) for k, n in colors]
+        for counts in itertools.product(*ranges):
+            if sum(c * n for c, (_, n) in zip(counts, colors)) > room:
+                continue
+            paid = [0] * 7
+            for c, (k, _) in zip(counts, colors):
+                paid[k] = c
+            yield as_mana(paid)
+
+    def _spent(self, supplies: list[_Supply], units: list[_Unit], orders: list[tuple[int, ...]],
+               uses: tuple[tuple[NeedKey, tuple[Ref, ...]], ...], by_life: Mana
+               ) -> Iterator[tuple[Usage, Mana]]:
+        """Every split of the supplies' mana paying the demands (the pips `by_life` paid with
+        life left out), and what is left over: minimal ones only unless `minimal` is off."""
+        free = [0] * 7
+        for sup in supplies:
+            for k in KINDS:
+                free[k] += sup.made[k] * sup.times
+        demands = self._demands(supplies, by_life)
+        need = sum(d.count for d in demands)
+        spend = need - len(units)
+        if spend < 0 or spend > sum(free):
+            return
         for left in _leftovers(free, sum(free) - spend):
             caps = [f - lft for f, lft in zip(free, left)]
             flows = None
@@ -640,10 +665,12 @@ class Payer:
                 flows = _pays(supplies, units, demands, caps, order, True)
                 if flows is not None:
                     break
-            if flows is None or (self.minimal
-                                 and self._removable(supplies, units, left, caps, orders)):
+            if flows is None or (self.minimal and self._removable(
+                    supplies, units, left, caps, orders, by_life)):
                 continue
-            yield self._usage(supplies, units, flows, uses), as_mana(left)
+            usage = self._usage(supplies, units, flows, uses, by_life)
+            yield replace(usage, life_for=tuple(
+                (TYPES[k - 1], by_life[k]) for k in KINDS if by_life[k])), as_mana(left)
 
     def _free_tap(self, used: list[tuple[tuple[str, int], _Profile]]) -> bool:
         """Whether a mana ability's tap cost takes a permanent the spell's costs also take
@@ -670,9 +697,10 @@ class Payer:
                       for v in victims if v != r]
         return pairs
 
-    def _demands(self, supplies: list[_Supply]) -> list[_Demand]:
-        out = [_Demand(-1, self._accepts(frozenset({k})), self.option.mana[k], frozenset({k}))
-               for k in KINDS if self.option.mana[k]]
+    def _demands(self, supplies: list[_Supply], by_life: Mana = NO_MANA) -> list[_Demand]:
+        mana = self.option.mana
+        out = [_Demand(-1, self._accepts(frozenset({k})), mana[k] - by_life[k], frozenset({k}))
+               for k in KINDS if mana[k] - by_life[k]]
         if self.option.mana[GENERIC]:
             out.append(_Demand(-1, None, self.option.mana[GENERIC]))
         once: set[tuple[int, int]] = set()  # a `per: removed` ability's cost, paid once
@@ -706,7 +734,7 @@ class Payer:
         return kinds
 
     def _removable(self, supplies: list[_Supply], units: list[_Unit], left: Sequence[int],
-                   caps: Sequence[int], orders: list[tuple[int, ...]]) -> bool:
+                   caps: Sequence[int], orders: list[tuple[int, ...]], by_life: Mana) -> bool:
         """Whether a mana ability of the payment could be left out, the rest paying the same
         spending with its mana left over (the minimality of the module docstring)."""
         for j, sup in enumerate(supplies):
@@ -718,7 +746,7 @@ class Payer:
                 rest = fewer
             else:
                 rest = fewer[:j] + fewer[j + 1:]
-            demands = self._demands(rest)
+            demands = self._demands(rest, by_life)
             kept = [tuple(x if x < j else x - 1 for x in o if x != j) if sup.times == 1 else o
                     for o in orders]
             if any(_pays(rest, units, demands, caps, order, False) is not None
@@ -728,7 +756,7 @@ class Payer:
             if unit.use != "wild":
                 continue
             rest_units = units[:u] + units[u + 1:]
-            demands = self._demands(supplies)
+            demands = self._demands(supplies, by_life)
             for k in unit.kinds:
                 if left[k] < 1:
                     continue
@@ -740,15 +768,15 @@ class Payer:
         return False
 
     def _usage(self, supplies: list[_Supply], units: list[_Unit],
-               flows: dict[int, tuple[int, ...]], uses: tuple[tuple[NeedKey, tuple[Ref, ...]], ...]
-               ) -> Usage:
+               flows: dict[int, tuple[int, ...]], uses: tuple[tuple[NeedKey, tuple[Ref, ...]], ...],
+               by_life: Mana) -> Usage:
         res = self.res
         activations: list[tuple[int, int, int]] = []
         for sup in supplies:
             if sup.activation is not None:
                 activations += [sup.activation] * sup.times
         convoke, improvise, delve = [], [], []
-        demands = self._demands(supplies)
+        demands = self._demands(supplies, by_life)
         for u, unit in enumerate(units):
             if unit.use == "wild":
                 d = demands[flows[u][0]]
