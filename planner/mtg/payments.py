@@ -42,9 +42,12 @@ opponent's permanent an `untap` cost untapped stays untapped (no later cost unta
 so the permanent it read is still tapped where the activation moves). Offers that untap or
 mill are named each with its own choice, and a payment's are checked together
 (`_reads_agree`). Under the spell's `spend_only` the pool and the offers of permanents its
-filter bars pay filter abilities' costs only. Mana already in the pool is never "left out": which of
-its kinds pays generic mana is a choice of its own, every split kept (paying {1} with the
-pool's {G} can strand a later {G}). The non-mana costs are paid as the option says, with every
+filter bars pay filter abilities' costs only. Under `spend_as_any_color` a colored pip
+takes mana of any type (convoke still pays only its own color). Under K'rrik's `life_for`
+every count of the total's pips of that color paid with life is tried, each a payment of its
+own (the argument above moves mana abilities only: the life each payment pays is unchanged).
+Mana already in the pool is never "left out": which of its kinds pays generic mana is a
+choice of its own, every split kept (paying {1} with the pool's {G} can strand a later {G}). The non-mana costs are paid as the option says, with every
 choice of objects up to interchangeable ones.
 
 With `mana=False` (the deferred mode, `planner.mtg.ledger`) a `Payer` pays the non-mana costs
