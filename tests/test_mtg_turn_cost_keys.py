@@ -30,8 +30,9 @@ from hypothesis import strategies as st
 
 from payplan.benchmarks.mtg.reference.payment import check_payment
 from payplan.engine.mtg.dump import scenario_to_data
+from payplan.engine.mtg.lands import play_land
 from payplan.engine.mtg.loader import scenario_from_data as mtg_from_data
-from payplan.engine.mtg.mana import parse_plain
+from payplan.engine.mtg.mana import mana_text, parse_plain
 from payplan.engine.mtg.payment import Payment, SourceUse
 from payplan.engine.mtg.stack import Resolved, resolve
 from payplan.engine.problems import ScenarioError
@@ -89,6 +90,15 @@ CARDS: dict[str, Any] = {
     "krrik": {"name": "K'rrik, Son of Yawgmoth", "types": ["creature"],
               "cost": "{4}{B/P}{B/P}{B/P}", "life_for": {"B": 2}},
     "cast-down": {"name": "Cast Down", "types": ["instant"], "cost": "{1}{B}"},
+    "pool": {"name": "Reflecting Pool", "types": ["land"],
+             "mana": [{"adds": "any_type", "of": {"type": "land"}}]},
+    "orchard": {"name": "Exotic Orchard", "types": ["land"],
+                "mana": [{"adds": "any_color", "of": {"type": "land", "controller": "opponent"}}]},
+    "sea": {"name": "Underground Sea", "types": ["land"], "tags": ["island", "swamp"],
+            "mana": [{"adds": "{U}|{B}"}]},
+    "gush": {"name": "Gush", "types": ["instant"], "cost": "{4}{U}",
+             "alternative": [{"id": "islands", "cost": "", "other": [
+                 {"return_to_hand": {"count": 1, "filter": {"type": "land", "tags": ["island"]}}}]}]},
 }
 
 
@@ -124,6 +134,9 @@ def check_payments(data: dict[str, Any], out: dict[str, Any]) -> None:
     change): the turn's moves are checked against its own printed answer."""
     s = mtg_from_data(data)
     for p in out["plays"]:
+        if "land" in s.cards[p["play"]["card"]].types and "ability" not in p["play"]:
+            s = play_land(s, p["play"]["object"])  # a land play: no payment
+            continue
         here = scenario_to_data(s)
         here.pop("turn", None)
         if "ability" in p["play"]:
@@ -414,6 +427,43 @@ def test_plays_paid_together_carry_the_life_paid() -> None:
     assert out["plays"][0]["payment"]["life_for"] == {"{B}": 1}
 
 
+def test_reflecting_pool_reads_the_lands_each_play_meets() -> None:
+    """Reflecting Pool and a Forest; Counterspell {U}{U} and an Island in hand. Before the land
+    play the Pool could add {G} only; after it {U} too: Island, then Counterspell paid by the
+    Island and the Pool (value 2, objective 2). Refused before (one line)."""
+    data = turn_data({"battlefield": [{"id": "rp1", "card": "pool"}, {"id": "f1", "card": "forest"}],
+                      "hand": [{"id": "h1", "card": "counterspell"}, {"id": "h2", "card": "island"}]})
+    out = turn(data)
+    assert (out["value"], out["objective"], out["order"]) == (2, 2, ["h2", "h1"])
+    assert sorted(s["id"] for s in out["plays"][1]["payment"]["sources"]) == ["h2", "rp1"]
+
+
+def test_a_reflecting_activation_is_kept_though_its_mana_all_floats() -> None:
+    """Gush (one Island returned here) with Reflecting Pool and Underground Sea, the Sea the
+    Pool's only land to read: Gush's payments include the Pool tapped for {B} beside the Sea
+    returned, all of it floating (after the Sea leaves, the Pool adds nothing: a later play
+    could not make that mana). The minimal payments alone would leave the Pool out."""
+    data = turn_data({"battlefield": [{"id": "rp1", "card": "pool"}, {"id": "us1", "card": "sea"}],
+                      "hand": [{"id": "h1", "card": "gush"}]})
+    s = mtg_from_data(data)
+    moves = Moves(s, CONFIG, turn_of(s, turn_refused).candidates, deferred=False)
+    state = moves.begin(s)
+    gush = next(c for c in moves.candidates(state, turn_of(s, turn_refused)) if c.key == "h1")
+    paid = [[(src.id, mana_text(src.adds)) for src in m.plan.payment.sources]
+            for m in moves.moves(state, gush, deadline(CONFIG))]
+    assert [("rp1", "{B}")] in paid or [("rp1", "{B}"), ("us1", "{U}")] in paid, paid
+
+
+def test_exotic_orchard_reads_the_opponents_lands() -> None:
+    """Exotic Orchard (any color an opponent's land could produce) with the opponent's Swamp:
+    Duress {B} paid by it; Opt {U} is not (value 1, objective 1)."""
+    data = turn_data({"battlefield": [{"id": "eo1", "card": "orchard"}],
+                      "hand": [{"id": "h1", "card": "opt"}, {"id": "h2", "card": "duress"}]},
+                     {"battlefield": [{"id": "o1", "card": "swamp"}]})
+    out = turn(data)
+    assert (out["value"], out["objective"], out["order"]) == (1, 1, ["h2"])
+
+
 @pytest.mark.parametrize(("edit", "where", "words"), [
     (lambda c: c["opt"].update(morph="{3}"), "cards.opt.morph", "morph is not supported"),
     (lambda c: c["opt"].update(cost="{S}"), "cards.opt", "{S} (snow mana) is not supported"),
@@ -463,15 +513,15 @@ def test_plays_with_snow_mana_are_refused() -> None:
 # --- generated turns -----------------------------------------------------------------------------
 
 KEYED = ["repository", "pools", "explorers", "pendant", "jace", "plains", "island", "swamp",
-         "elves", "wastes", "ridge", "krrik"]
+         "elves", "wastes", "ridge", "krrik", "pool", "orchard", "sea"]
 SPELLS = ["plowshares", "opt", "duress", "shock", "counterspell", "torgaar", "superion", "seer",
-          "cast-down"]
+          "cast-down", "gush"]
 
 
 def keyed_turn(seed: int) -> dict[str, Any]:
     """A small turn drawing the keys: 2-4 permanents of yours (counters at random), 2-3 spells,
     an opponent with tapped lands, a known library top, mana spent as any color or not, K'rrik
-    with a small life total."""
+    with a small life total, Reflecting Pool and Exotic Orchard (Gush returns an Island)."""
     rng = random.Random(seed)
     mine: list[dict[str, Any]] = []
     for i in range(rng.randint(2, 4)):

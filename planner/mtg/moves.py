@@ -65,7 +65,6 @@ from ...engine.discounts import Deadline
 from ...engine.mtg.cards import ZONES, Card, Obj, Play, Scenario
 from ...engine.mtg.dump import state_to_data
 from ...engine.mtg.effects import spell_card, untap_choices, untapped
-from ...engine.mtg.keys import REFLECT_ADDS
 from ...engine.mtg.lands import land_play_reasons, play_land
 from ...engine.mtg.mana import NO_MANA, Mana, mana_text, total
 from ...engine.mtg.options import TooManyChoices, cast_options
@@ -175,20 +174,15 @@ def counter_keys(scenario: Scenario) -> tuple[tuple[str | int, ...], str] | None
 
 
 def mana_effect_keys(scenario: Scenario) -> tuple[tuple[str | int, ...], str] | None:
-    """The first key of the mana effects (`mana_effects`, `attached_to`) or of mana of a type
-    another permanent could produce (`adds: any_type | any_color`) the file has,
-    with why the turn's own payments do not plan it, or None: `payplan turn` (and `play`'s
-    `plays`, paid together) refuse such a file."""
+    """The first key of the mana effects (`mana_effects`, `attached_to`) the file has, with why
+    the turn's own payments do not plan it, or None: `payplan turn` (and `play`'s `plays`, paid
+    together) refuse such a file. (Mana of a type another permanent could produce, `adds:
+    any_type | any_color`, is planned: each play reads the types on the state it meets.)"""
     why = ("is not supported by `payplan turn` (nor `plays` paid together): mana effects are "
            "planned one play at a time (`payplan plan`, `play`)")
     for card_id, card in scenario.cards.items():
         if card.mana_effects:
             return ("cards", card_id, "mana_effects"), f"mana_effects {why}"
-        for i, m in enumerate(card.mana):
-            if m.reads in REFLECT_ADDS:  # 106.7: the types other permanents could produce
-                return ("cards", card_id, "mana", i, "adds"), (
-                    f"adds: {m.reads} is not supported by `payplan turn` (nor `plays` paid "
-                    "together): plan each cast with `payplan plan` or `play`")
     for side in ("you", "opponent"):
         player = scenario.state.you if side == "you" else scenario.state.opponent
         for i, obj in enumerate(player.battlefield):
@@ -213,7 +207,7 @@ def read_elsewhere_keys(scenario: Scenario) -> bool:
         return True
     if scenario.state.you.spend_as_any_color or any(c.life_for for c in scenario.cards.values()):
         return True
-    return any(card.spend_only is not None or any(
+    return any(card.spend_only is not None or any(  # `reads`: milled, any_type, any_color
         m.counter_kinds() or m.untap or m.reads is not None for m in card.mana)
         for card in scenario.cards.values())
 

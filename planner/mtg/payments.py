@@ -35,7 +35,9 @@ the engine's pool keeps what is left of it unrestricted), every convoke, improvi
 delve use (these are not mana: a creature convoked is not a unit that floats; paying with the
 pool instead can strand a later play), an `adds: milled` read (activated later, it would mill
 another card: the mills in between move the top), and a storage land's `per: removed`
-activation (one activation pays its cost once for all its X: two later ones pay it twice).
+activation (one activation pays its cost once for all its X: two later ones pay it twice);
+and, beside these five, an `adds: any_type | any_color` activation (106.7: the types it could
+add are read on the state, and a permanent its `of` matches may leave later in the turn).
 The argument holds for the other costs that change the state: counters only go down in a
 turn (a mana ability's `remove_counters`; a loyalty ability's +N only adds), and an
 opponent's permanent an `untap` cost untapped stays untapped (no later cost untaps it again,
@@ -47,8 +49,9 @@ takes mana of any type (convoke still pays only its own color). Under K'rrik's `
 every count of the total's pips of that color paid with life is tried, each a payment of its
 own (the argument above moves mana abilities only: the life each payment pays is unchanged).
 Mana already in the pool is never "left out": which of its kinds pays generic mana is a
-choice of its own, every split kept (paying {1} with the pool's {G} can strand a later {G}). The non-mana costs are paid as the option says, with every
-choice of objects up to interchangeable ones.
+choice of its own, every split kept (paying {1} with the pool's {G} can strand a later {G}).
+The non-mana costs are paid as the option says, with every choice of objects up to
+interchangeable ones.
 
 With `mana=False` (the deferred mode, `planner.mtg.ledger`) a `Payer` pays the non-mana costs
 only: the mana is the ledger's, assigned over the whole turn. The mana of one payment is matched
@@ -63,9 +66,11 @@ from dataclasses import dataclass, replace
 from typing import Hashable, Iterator, Sequence
 
 from ...engine.mtg.cards import ManaAbility, OtherCost, Scenario
+from ...engine.mtg.keys import REFLECT_ADDS
 from ...engine.mtg.mana import NO_MANA, TYPES, Mana, add, total
 from ...engine.mtg.payment import Payment
 from ...engine.mtg.resources import (
+    Offer,
     Permanent,
     Resources,
     ability_scope,
@@ -329,7 +334,8 @@ class Payer:
                 ab = offer.ability
                 one = (all(total(m) == 1 for m in ab.adds) and not ab.mana.symbols
                        and not offer.restricted and (p, a) not in self.removers
-                       and not offer.reads_other)  # its untap or mill choice is its own
+                       and not offer.reads_other  # its untap, mill or types are its own
+                       and not _reflects(perm, offer))
                 if repeatable(ab):
                     repeat_keys += [(a, -1)] if one else [(a, k) for k in range(len(ab.adds))]
                     continue
@@ -397,7 +403,7 @@ class Payer:
                 return False
             if self.minimal and not profile.wild and not offer.restricted and (
                     profile.lose is None) and all(total(m) == 1 for m in ab.adds) and (
-                    not ab.mana.symbols) and not offer.reads_other:
+                    not ab.mana.symbols) and not offer.reads_other and not _reflects(perm, offer):
                 return False  # the wild profile pays it; named only when kept though unused
         if lost_for_mana and profile.taph is not None:
             return False
@@ -425,7 +431,8 @@ class Payer:
         if profile.mana and p is not None:
             offer = self.res.permanents[p].offers[profile.mana[0][0]]
             if (profile.lose is None and profile.last is None and not offer.restricted
-                    and offer.milled_at is None and not _taps_other(offer.ability)):
+                    and offer.milled_at is None and not _reflects(self.res.permanents[p], offer)
+                    and not _taps_other(offer.ability)):
                 n += 1
         if profile.taph is not None and profile.taph[0] in ("convoke", "improvise", "delve"):
             n += 1
@@ -582,6 +589,7 @@ class Payer:
                 supplies.append(_Supply(offer.ability.adds[o], offer.restricted, (i, a, o), 1,
                                         exempt=offer.restricted or prof.lose is not None
                                         or prof.last is not None or offer.milled_at is not None
+                                        or _reflects(perm, offer)
                                         or (free_tap and _taps_other(offer.ability)),
                                         spendable=offer.spendable,
                                         filter=bool(offer.ability.mana.symbols)
@@ -798,6 +806,14 @@ class Payer:
                 delve.append(unit.ref)
         return Usage(tuple(sorted(activations)), tuple(sorted(convoke)), tuple(sorted(improvise)),
                       tuple(sorted(delve)), uses)
+
+
+def _reflects(perm: Permanent, offer: Offer) -> bool:
+    """Whether the offer is an `adds: any_type | any_color` ability (Reflecting Pool, Exotic
+    Orchard, 106.7): the types it could add are read on the state, and a permanent that leaves
+    later in the turn (sacrificed, returned) can take one away, so its activation is never
+    moved to a later payment (it is kept whole, each type named, as a milled read is)."""
+    return perm.card.mana[offer.index].reads in REFLECT_ADDS
 
 
 def _taps_other(ability: ManaAbility) -> bool:
