@@ -464,6 +464,19 @@ def test_exotic_orchard_reads_the_opponents_lands() -> None:
     assert (out["value"], out["objective"], out["order"]) == (1, 1, ["h2"])
 
 
+def test_a_play_keeps_the_players_permissions_and_experience() -> None:
+    """After a play the player's `spend_as_any_color` and experience counters are unchanged (the
+    resolution built a fresh player and dropped both: the second play of a turn was priced
+    without the Lattice)."""
+    data = turn_data({"spend_as_any_color": True, "experience": 2,
+                      "battlefield": [{"id": "w1", "card": "wastes"}],
+                      "hand": [{"id": "h1", "card": "bolt"}]})
+    s = mtg_from_data(data)
+    pay = Payment(sources=(SourceUse("w1", parse_plain("{C}"), ("tap",), taps=True),))
+    after = resolve(s, Resolved("h1", "graveyard", pay, parse_plain("")))
+    assert after.state.you.spend_as_any_color and after.state.you.experience == 2
+
+
 @pytest.mark.parametrize(("edit", "where", "words"), [
     (lambda c: c["opt"].update(morph="{3}"), "cards.opt.morph", "morph is not supported"),
     (lambda c: c["opt"].update(cost="{S}"), "cards.opt", "{S} (snow mana) is not supported"),
