@@ -464,6 +464,18 @@ def test_exotic_orchard_reads_the_opponents_lands() -> None:
     assert (out["value"], out["objective"], out["order"]) == (1, 1, ["h2"])
 
 
+def test_plays_paid_together_read_the_pools_types_on_each_state() -> None:
+    """`play` with `plays`: Reflecting Pool and an Underground Sea; Gush (returning the Sea),
+    then Duress: after Gush the Pool reads no land, so Duress is paid only if Gush's payment
+    floated the Sea's or the Pool's {B} (it does: the plays are paid together)."""
+    data = turn_data({"battlefield": [{"id": "rp1", "card": "pool"}, {"id": "us1", "card": "sea"}],
+                      "hand": [{"id": "h1", "card": "gush"}, {"id": "h2", "card": "duress"}]})
+    del data["turn"]
+    data["plays"] = [{"object": "h1", "cast": "islands"}, {"object": "h2"}]
+    out = answer_json("play", data, CONFIG)
+    assert [p["status"] for p in out["plays"]] == ["ok", "ok"], out
+
+
 def test_a_play_keeps_the_players_permissions_and_experience() -> None:
     """After a play the player's `spend_as_any_color` and experience counters are unchanged (the
     resolution built a fresh player and dropped both: the second play of a turn was priced
