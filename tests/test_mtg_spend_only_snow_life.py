@@ -279,11 +279,12 @@ def test_snow_refusals(tmp_path: Path) -> None:
     data["cards"]["rime"]["spend_only"] = {"type": "land"}
     assert problems(data) == ["cards.rime.spend_only: spend_only is not supported with {S} (snow "
                               "mana) in the card's costs"]
+    # A turn pays {S} too (tests/test_mtg_turn_cost_keys.py): the five lands, score 5.
     data = yaml.safe_load(SNOW_SPELL)
     del data["play"]
-    assert run("turn", data, tmp_path, code=2).strip().splitlines() == [
-        "cards.rime: {S} (snow mana) is not supported by `payplan turn` (plan each cast with "
-        "`payplan plan`)"]
+    data["turn"] = {"candidates": "auto"}
+    out = run("turn", data, tmp_path)
+    assert (out["value"], out["objective"]) == (1, 5)
 
 
 # --- A3. paying a colored pip with life (K'rrik, Son of Yawgmoth) -------------------------------

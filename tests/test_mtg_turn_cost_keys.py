@@ -491,7 +491,8 @@ def test_a_play_keeps_the_players_permissions_and_experience() -> None:
 
 @pytest.mark.parametrize(("edit", "where", "words"), [
     (lambda c: c["opt"].update(morph="{3}"), "cards.opt.morph", "morph is not supported"),
-    (lambda c: c["opt"].update(cost="{S}"), "cards.opt", "{S} (snow mana) is not supported"),
+    (lambda c: (c["opt"].update(cost="{S}"), c["ridge"].update(name="Shadowblood Ridge")),
+     "cards.opt", "{S} (snow mana) beside a mana ability with a mana cost"),
     (lambda c: c["swamp"].update(mana_effects=[{"replace": {
         "sources": {"type": "land"}, "at_least": 2, "adds": "{C}"}}]), "cards.swamp.mana_effects",
      "mana_effects is not supported"),
@@ -520,19 +521,54 @@ def test_the_turn_examples_answer_as_worked_by_hand(path: Path) -> None:
     assert {k: out[k] for k in expect} == expect
 
 
-def test_plays_with_snow_mana_are_refused() -> None:
-    """`play` with `plays` of a card with {S}: refused with one line (it was answered with the
-    snow left out: two {S}{S} activations from one snow mana)."""
-    data = turn_data({"battlefield": [{"id": "s1", "card": "swamp"}],
-                      "hand": [{"id": "h1", "card": "opt"}]})
-    data["cards"]["opt"]["cost"] = "{S}"
-    del data["turn"]
-    data["plays"] = [{"object": "h1"}]
-    with pytest.raises(ScenarioError) as err:
-        answer_json("play", data, CONFIG)
-    assert [str(p) for p in err.value.problems] == [
-        "cards.opt: {S} (snow mana) is not supported by `payplan turn` (nor `plays` paid "
-        "together): plan each cast with `payplan plan` or `play`"]
+def test_plays_paid_together_pay_each_s_with_its_own_snow_mana() -> None:
+    """`play` with `plays` of Icehide Troll's {S}{S} pump twice (examples/mtg/59's state: the
+    pool's snow {G} and a Snow-Covered Island make two snow mana): the first is paid, the
+    second is not (it was answered with both paid from one snow mana when the plays did not
+    track snow; then refused)."""
+    data = copy.deepcopy(example_59())
+    del data["play"]
+    data["plays"] = [{"ability": {"object": "t1", "id": "pump"}},
+                     {"ability": {"object": "t1", "id": "pump"}}]
+    out = answer_json("play", data, CONFIG)
+    assert [p["status"] for p in out["plays"]] == ["ok", "unpayable"], out
+
+
+def example_59() -> dict[str, Any]:
+    path = EXAMPLES / "mtg" / "59-icehide-troll-snow-pool.yaml"
+    data: dict[str, Any] = yaml.safe_load(path.read_text(encoding="utf-8"))
+    return data
+
+
+def test_snow_mana_is_kept_for_the_s_of_a_later_play() -> None:
+    """Icehide Troll ({S}{S}: pump, worth 2), a Snow-Covered Forest, a Snow-Covered Island and
+    a Forest; Giant Growth {G} in hand (candidate order first). Growth must take the Forest,
+    not the Snow-Covered Forest: then both snow lands pay the pump. Value 3, objective 3."""
+    data = example_59()
+    del data["play"]
+    data["cards"]["snow-covered-forest"] = {"name": "Snow-Covered Forest", "types": ["land"],
+                                            "snow": True, "mana": [{"adds": "{G}"}]}
+    data["cards"]["giant-growth"] = {"name": "Giant Growth", "types": ["instant"], "cost": "{G}"}
+    you = data["state"]["you"]
+    you.update(mana_pool="", snow_pool="")
+    you["battlefield"].append({"id": "s1", "card": "snow-covered-forest"})
+    you["hand"] = [{"id": "h1", "card": "giant-growth"}]
+    data["turn"] = {"candidates": "auto", "values": {"t1.pump": 2}}
+    out = turn(data)
+    assert (out["value"], out["objective"], out["order"]) == (3, 3, ["h1", "t1.pump"])
+    assert out["plays"][0]["payment"]["sources"][0]["id"] == "f1"
+
+
+def test_snow_floating_in_the_pool_stays_snow_for_the_next_play() -> None:
+    """examples/mtg/59's state as a turn: the pool's snow {G} and the Snow-Covered Island pay
+    one pump; the pool's other {G} is not snow (it can't pay a second): value 1, objective 1,
+    the pool left {G} with no snow part."""
+    data = example_59()
+    del data["play"]
+    data["turn"] = {"candidates": "auto"}
+    out = turn(data)
+    assert (out["value"], out["objective"]) == (1, 1)
+    assert out["state"]["you"]["mana_pool"] == "{G}" and "snow_pool" not in out["state"]["you"]
 
 
 # --- generated turns -----------------------------------------------------------------------------

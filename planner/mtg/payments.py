@@ -105,16 +105,19 @@ class Usage:
     delve: tuple[int, ...] = ()
     uses: tuple[tuple[NeedKey, tuple[Ref, ...]], ...] = ()
     life_for: tuple[tuple[str, int], ...] = ()  # (color, pips of the total paid with life)
+    snow_pool: Mana | None = None  # the snow part of the mana left (`Payer` with `snow`)
 
 
 def resolved(object_id: str, dest: str | None, payment: Payment, left: Mana,
-             option: Priced | None) -> Resolved:
+             option: Priced | None, snow_pool: Mana | None = None) -> Resolved:
     """The cast as `engine.mtg.stack.resolve` applies it: with the counters an activation's
     cost removes from its own permanent and a loyalty ability's loyalty change (606.4; it is
-    then activated this turn, 606.3), as `payplan play` applies the plan."""
+    then activated this turn, 606.3), as `payplan play` applies the plan; `snow_pool`, the
+    snow part of the mana left where the payer says it (`Usage.snow_pool`)."""
     if option is None:
-        return Resolved(object_id, dest, payment, left)
-    return Resolved(object_id, dest, payment, left, option.counters, option.loyalty, option.snow)
+        return Resolved(object_id, dest, payment, left, snow_pool=snow_pool)
+    return Resolved(object_id, dest, payment, left, option.counters, option.loyalty, option.snow,
+                    snow_pool=snow_pool)
 
 
 def _made(res: Resources, usage: Usage) -> Mana:
@@ -261,9 +264,13 @@ class Payer:
     `mana=False` (the deferred mode) every way to pay its non-mana costs only."""
 
     def __init__(self, scenario: Scenario, option: Priced, res: Resources,
-                 alone: frozenset[str], mana: bool, minimal: bool = True) -> None:
+                 alone: frozenset[str], mana: bool, minimal: bool = True,
+                 snow: bool = False) -> None:
+        """`snow`: the turn has {S} somewhere, so each payment says which mana it leaves is
+        snow (`Usage.snow_pool`), its snow permanents' abilities named with their kind."""
         self.scenario = scenario
         self.minimal = minimal
+        self.snowy = snow or option.snow > 0
         self.option = option
         self.res = res
         self.with_mana = mana
@@ -290,7 +297,7 @@ class Payer:
                             needs[key] = _Need(key, part, None, part.kind == "tap_untapped")
         self.needs = list(needs.values())
         self.index = {n.key: i for i, n in enumerate(self.needs)}
-        self.budget = total(option.mana) + sum(
+        self.budget = total(option.mana) + option.snow + sum(
             max([len(o.ability.mana.symbols) + total(o.ability.mana.plain())
                  for o in perm.offers] + [0]) * max([1, *(o.repeats for o in perm.offers
                                                           if repeatable(o.ability))])
@@ -335,7 +342,7 @@ class Payer:
                 one = (all(total(m) == 1 for m in ab.adds) and not ab.mana.symbols
                        and not offer.restricted and (p, a) not in self.removers
                        and not offer.reads_other  # its untap, mill or types are its own
-                       and not _reflects(perm, offer))
+                       and not _reflects(perm, offer) and not self._snow_perm(perm))
                 if repeatable(ab):
                     repeat_keys += [(a, -1)] if one else [(a, k) for k in range(len(ab.adds))]
                     continue
@@ -403,7 +410,8 @@ class Payer:
                 return False
             if self.minimal and not profile.wild and not offer.restricted and (
                     profile.lose is None) and all(total(m) == 1 for m in ab.adds) and (
-                    not ab.mana.symbols) and not offer.reads_other and not _reflects(perm, offer):
+                    not ab.mana.symbols) and not offer.reads_other and not _reflects(perm, offer) and (
+                    not self._snow_perm(perm)):
                 return False  # the wild profile pays it; named only when kept though unused
         if lost_for_mana and profile.taph is not None:
             return False
@@ -665,23 +673,58 @@ class Payer:
             for k in KINDS:
                 free[k] += sup.made[k] * sup.times
         demands = self._demands(supplies, by_life)
-        need = sum(d.count for d in demands)
+        need = sum(d.count for d in demands) + self.option.snow  # {S}: paid apart (`_snow`)
         spend = need - len(units)
         if spend < 0 or spend > sum(free):
             return
+        snow = self._snow_made(supplies)
         for left in _leftovers(free, sum(free) - spend):
             caps = [f - lft for f, lft in zip(free, left)]
-            flows = None
-            for order in orders:
-                flows = _pays(supplies, units, demands, caps, order, True)
-                if flows is not None:
-                    break
-            if flows is None or (self.minimal and self._removable(
-                    supplies, units, left, caps, orders, by_life)):
-                continue
-            usage = self._usage(supplies, units, flows, uses, by_life)
-            yield replace(usage, life_for=tuple(
-                (TYPES[k - 1], by_life[k]) for k in KINDS if by_life[k])), as_mana(left)
+            seen: set[Mana | None] = set()
+            for by_snow, snow_left in self._snow(snow, caps, left):
+                if snow_left in seen:
+                    continue
+                cut = [c - n for c, n in zip(caps, by_snow)]  # the rest pays the other pips
+                flows = None
+                for order in orders:
+                    flows = _pays(supplies, units, demands, cut, order, True)
+                    if flows is not None:
+                        break
+                if flows is None or (self.minimal and self._removable(
+                        supplies, units, left, cut, orders, by_life, snow, by_snow)):
+                    continue
+                seen.add(snow_left)
+                usage = self._usage(supplies, units, flows, uses, by_life)
+                yield replace(usage, snow_pool=snow_left, life_for=tuple(
+                    (TYPES[k - 1], by_life[k]) for k in KINDS if by_life[k])), as_mana(left)
+
+    def _snow_perm(self, perm: Permanent) -> bool:
+        """Whether the permanent's mana is snow mana the payment must tell apart (`snow`)."""
+        return self.snowy and perm.card.snow
+
+    def _snow_made(self, supplies: list[_Supply]) -> list[int]:
+        """The snow mana of each kind the payment has: the pool's snow part and what its snow
+        permanents' activations make (each named with its kind: `_snow_perm`)."""
+        out = list(self.res.snow_pool)
+        for sup in supplies:
+            if sup.activation is not None and self._snow_perm(self.res.permanents[sup.activation[0]]):
+                for k in KINDS:
+                    out[k] += sup.made[k] * sup.times
+        return out
+
+    def _snow(self, snow: list[int], caps: Sequence[int], left: Sequence[int]
+              ) -> Iterator[tuple[tuple[int, ...], Mana | None]]:
+        """Each way the {S} of the total takes snow mana (107.4h) out of the mana spent (`caps`:
+        per kind), and the snow part of the mana `left` after it: the other pips take the
+        mana that is not snow first (snow mana pays all it pays, and {S} too), so of each kind
+        the snow left is the snow not spent on {S}, up to what is left. Without `snow`
+        tracking: nothing apart, None."""
+        if not self.snowy:
+            yield (0,) * 7, None
+            return
+        tops = [min(snow[k], caps[k]) if k in KINDS else 0 for k in range(7)]
+        for by_snow in _bounded_sums(self.option.snow, tops):
+            yield by_snow, as_mana([0, *(min(snow[k] - by_snow[k], left[k]) for k in KINDS)])
 
     def _free_tap(self, used: list[tuple[tuple[str, int], _Profile]]) -> bool:
         """Whether a mana ability's tap cost takes a permanent the spell's costs also take
@@ -745,11 +788,17 @@ class Payer:
         return kinds
 
     def _removable(self, supplies: list[_Supply], units: list[_Unit], left: Sequence[int],
-                   caps: Sequence[int], orders: list[tuple[int, ...]], by_life: Mana) -> bool:
+                   caps: Sequence[int], orders: list[tuple[int, ...]], by_life: Mana,
+                   snow: Sequence[int], by_snow: Sequence[int]) -> bool:
         """Whether a mana ability of the payment could be left out, the rest paying the same
-        spending with its mana left over (the minimality of the module docstring)."""
+        spending with its mana left over (the minimality of the module docstring; `caps` less
+        the snow mana `by_snow` spent on {S}, which the rest must still have)."""
         for j, sup in enumerate(supplies):
             if sup.exempt or any(left[k] < sup.made[k] for k in KINDS):
+                continue
+            if sup.activation is not None and self._snow_perm(
+                    self.res.permanents[sup.activation[0]]) and any(
+                    snow[k] - sup.made[k] < by_snow[k] for k in KINDS):
                 continue
             fewer = list(supplies)
             if sup.times > 1:
@@ -838,6 +887,21 @@ def _tiled(gaps: tuple[int, ...], blocks: tuple[int, ...]) -> bool:
         return False
 
     return fill(first, 0, blocks)
+
+
+def _bounded_sums(amount: int, tops: Sequence[int]) -> Iterator[tuple[int, ...]]:
+    """Every vector at most `tops` (each place) whose places sum to `amount`, in a fixed order."""
+    def go(i: int, rest: int) -> Iterator[list[int]]:
+        if i == len(tops):
+            if rest == 0:
+                yield []
+            return
+        for n in range(min(rest, tops[i]) + 1):
+            for tail in go(i + 1, rest - n):
+                yield [n, *tail]
+
+    for vector in go(0, amount):
+        yield tuple(vector)
 
 
 def _compositions(parts: int, top: int) -> Iterator[tuple[int, ...]]:
