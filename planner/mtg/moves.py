@@ -170,22 +170,32 @@ def counter_keys(scenario: Scenario) -> tuple[tuple[str | int, ...], str] | None
     return snow_keys(scenario)
 
 
+def in_play(scenario: Scenario) -> list[Card]:
+    """The cards of the objects in either player's zones, and of the tokens your effects can
+    make this turn, each once in file order: what a turn can meet."""
+    ids = {o.card for who in (scenario.state.you, scenario.state.opponent)
+           for zone in ZONES for o in who.zone(zone)}
+    ids |= {card.id for card in made_tokens(scenario)}
+    return [card for card_id, card in scenario.cards.items() if card_id in ids]
+
+
 def snow_keys(scenario: Scenario) -> tuple[tuple[str | int, ...], str] | None:
-    """`{S}` (snow mana) beside a mana ability with a mana cost (a filter) or restricted mana
-    (`only_for`): its path (the first card with {S}) and the one line, or None. The payments
-    take the {S} apart from the flow that matches the other pips (`planner.mtg.payments`),
-    which holds while every mana of a kind pays what any other of that kind pays; a filter's
-    cost or a restriction ties mana to one use."""
-    snowy = [card_id for card_id, card in scenario.cards.items() if card.has_snow()]
+    """`{S}` (snow mana) beside a mana ability with a mana cost (a filter), restricted mana
+    (`only_for`) or a card's `spend_only`: its path (the first card with {S}) and the one line,
+    or None. The payments take the {S} apart from the flow that matches the other pips
+    (`planner.mtg.payments`), which holds while every mana of a kind pays what any other of
+    that kind pays; a filter's cost, a restriction or `spend_only` ties mana to one use."""
+    used = in_play(scenario)
+    snowy = [card.id for card in used if card.has_snow()]
     if not snowy:
         return None
-    tied = [card_id for card_id, card in scenario.cards.items()
-            if any(m.mana.symbols or m.only_for is not None for m in card.mana)]
+    tied = [card.id for card in used if card.spend_only is not None
+            or any(m.mana.symbols or m.only_for is not None for m in card.mana)]
     if not tied:
         return None
     return ("cards", snowy[0]), (
-        f"{{S}} (snow mana) beside a mana ability with a mana cost or restricted mana "
-        f"(cards.{tied[0]}) is not supported by `payplan turn` (nor `plays` paid together): "
+        f"{{S}} (snow mana) beside a mana ability with a mana cost, restricted mana or "
+        f"spend_only (cards.{tied[0]}) is not supported by `payplan turn` (nor `plays` paid together): "
         "plan each cast with `payplan plan` or `play`")
 
 
@@ -223,7 +233,7 @@ def read_elsewhere_keys(scenario: Scenario) -> bool:
     if any(player.library_top for player in (scenario.state.you, scenario.state.opponent)):
         return True
     if scenario.state.you.spend_as_any_color or any(
-            c.life_for or c.has_snow() for c in scenario.cards.values()):
+            c.life_for for c in scenario.cards.values()) or any(c.has_snow() for c in in_play(scenario)):
         return True
     if any(scenario.state.you.snow_pool):
         return True
@@ -250,8 +260,7 @@ class Moves:
         self.start = start
         self.config = config
         # Snow mana matters somewhere in the turn: each payment tells which mana left is snow.
-        self.snowy = any(c.has_snow() for c in start.cards.values()) or any(
-            start.state.you.snow_pool)
+        self.snowy = any(c.has_snow() for c in in_play(start)) or any(start.state.you.snow_pool)
         you = start.state.you
         # The candidate order: every object of yours in zone order, as the start state holds it.
         self.place = {obj.id: i for i, obj in enumerate(
