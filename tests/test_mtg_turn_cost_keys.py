@@ -8,7 +8,10 @@ after it (docs/turns.md, "What a turn refuses").
   next cast: cheaper than a second activation), an untap cost (no opponent land untapped twice
   over the turn), `adds: milled` (the second Pendant reads the next card), `count: any` (the turn
   sacrifices more to leave mana for a second spell), `spend_only` (the pool never pays it),
-  `plays` paid together.
+  `spend_as_any_color` (colorless pays a colored pip, convoke keeps its color), `life_for`
+  (the life paid carried), `adds: any_type | any_color` (read on each play's state; kept in
+  a payment whose mana all floats), `{S}` (snow mana kept for a later {S}, the pool's snow
+  part carried), `plays` paid together.
 - On small generated turns drawing these keys, the answer is the same with the prunings
   (minimal payments, twins, the land rule) as with every payment tried, and each play's payment
   is checked by the single-cast reference on the state it meets.
