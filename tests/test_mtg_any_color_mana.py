@@ -1,6 +1,6 @@
 """mtg/1's permission to spend mana as though it were mana of any color (Mycosynth Lattice,
 Chromatic Orrery): the player key `state.you.spend_as_any_color`. The other side of
-examples/mtg/97: `plan` (fast path on and off), `check`, the dump and the loader's refusal.
+examples/mtg/97: `plan` (fast path on and off), `check`, the dump, the loader, and `turn`.
 Answers worked by hand (a land tapped 1)."""
 
 from __future__ import annotations
@@ -8,10 +8,12 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+from helpers import answer_json
 from mtg_cases import checked_sources as checked
 from mtg_cases import example, plan, round_trips
 from mtg_cases import problems as _problems
 
+from payplan.planner.config import SolverConfig
 from payplan.planner.mtg.play import play_data
 
 WASTES = {"name": "Wastes", "types": ["land"], "mana": [{"adds": "{C}"}]}
@@ -87,7 +89,9 @@ def test_convoke_keeps_its_color() -> None:
     assert plan(data)["score"] == 3
 
 
-def test_play_pays_and_turn_refuses() -> None:
+def test_play_pays_and_turn_plans_it() -> None:
+    """`play` pays example 97; `turn` plans it too (each play's payment reads the key): the
+    three Wastes pay Anger of the Gods, value 1, objective 3."""
     out = play_data(example("97")).to_json()
     assert out["status"] == "ok"
     field = {o["id"]: o for o in out["state"]["you"]["battlefield"]}
@@ -95,7 +99,5 @@ def test_play_pays_and_turn_refuses() -> None:
     data = example("97")
     del data["play"]
     data["turn"] = {"candidates": "auto"}
-    problems = _problems(data, require_play=False)
-    assert problems == ["state.you.spend_as_any_color: spend_as_any_color is not supported by "
-                        "`payplan turn` (nor `plays` paid together): plan each play with "
-                        "`payplan plan` or `play`"], problems
+    got = answer_json("turn", data, SolverConfig(time_limit=60))
+    assert (got["value"], got["objective"], got["order"]) == (1, 3, ["h1"])

@@ -158,15 +158,18 @@ def test_the_examples_dump_and_load_back(name: str) -> None:
     assert again == s
 
 
-def test_turn_refuses_the_keys(tmp_path: Path) -> None:
+def test_turn_plans_the_keys(tmp_path: Path) -> None:
+    """Example 90 as a turn: the same three lands pay Sultai Charm (value 1, objective 3); the
+    turn's own cases are in tests/test_mtg_turn_cost_keys.py."""
     data = example("90")
     del data["play"]
+    data["turn"] = {"candidates": "auto"}
     path = tmp_path / "90.yaml"
     path.write_text(yaml.safe_dump(data), encoding="utf-8")
-    out = run("turn", str(path))
-    assert out.returncode == 2
-    lines = out.stderr.strip().splitlines()
-    assert len(lines) == 1 and "cards.reflecting-pool.mana[0].adds: adds: any_type" in lines[0]
+    out = run("turn", str(path), "--json")
+    assert out.returncode == 0, out.stderr
+    got = json.loads(out.stdout)
+    assert (got["value"], got["objective"], got["order"]) == (1, 3, ["h1"])
 
 
 def test_the_loader_refuses_what_cant_be() -> None:

@@ -279,11 +279,12 @@ def test_snow_refusals(tmp_path: Path) -> None:
     data["cards"]["rime"]["spend_only"] = {"type": "land"}
     assert problems(data) == ["cards.rime.spend_only: spend_only is not supported with {S} (snow "
                               "mana) in the card's costs"]
+    # A turn pays {S} too (tests/test_mtg_turn_cost_keys.py): the five lands, score 5.
     data = yaml.safe_load(SNOW_SPELL)
     del data["play"]
-    assert run("turn", data, tmp_path, code=2).strip().splitlines() == [
-        "cards.rime: {S} (snow mana) is not supported by `payplan turn` (plan each cast with "
-        "`payplan plan`)"]
+    data["turn"] = {"candidates": "auto"}
+    out = run("turn", data, tmp_path)
+    assert (out["value"], out["objective"]) == (1, 5)
 
 
 # --- A3. paying a colored pip with life (K'rrik, Son of Yawgmoth) -------------------------------
@@ -460,13 +461,11 @@ def test_life_for_refusals(tmp_path: Path) -> None:
         "never paid with life here"]
     data["state"]["opponent"] = {"battlefield": [data["state"]["you"]["battlefield"].pop(0)]}
     mtg_from_data(data)  # an opponent's K'rrik: accepted
+    # A turn and `plays` pay pips with life too (tests/test_mtg_turn_cost_keys.py): example 60
+    # as a turn is the same payment, score 6.
     data = example("60")
     del data["play"]
-    assert run("turn", data, tmp_path, code=2).strip().splitlines() == [
-        "cards.krrik.life_for: life_for is not supported by `payplan turn` (plan each cast with "
-        "`payplan plan`)"]
-    data = example("60")
-    data["plays"] = [data.pop("play")]
-    err = run("play", data, tmp_path, code=2).strip().splitlines()
-    assert len(err) == 1 and err[0].startswith("cards.krrik.life_for: life_for is not supported "
-                                               "by `payplan turn` (nor `plays` paid together)")
+    data["turn"] = {"candidates": "auto"}
+    out = run("turn", data, tmp_path)
+    assert (out["value"], out["objective"]) == (1, 6)
+    assert out["plays"][0]["payment"]["life_for"] == {"{B}": 1}

@@ -61,7 +61,6 @@ class _Reader(CheckReader):
                                plays, turn=turn)
         if not self.problems:
             self.mana_effect_checks(scenario)
-        self.any_color_beside_turn(scenario)
         self.milled_beside_graveyard(scenario)
         self.milled_beside_milling_filter(scenario)
         return scenario
@@ -83,15 +82,6 @@ class _Reader(CheckReader):
                                      f"(an Aura is attached to one: 303.4)")
         for path, why in mana_effect_refusals(scenario):
             self.problem(path, why)
-
-    def any_color_beside_turn(self, scenario: Scenario) -> None:
-        """`spend_as_any_color` is read by one payment's planner (`plan`, `hand`, `orders`,
-        `check`, `play` of one play); the payments a turn (or `plays`) makes together are not
-        built for it: refused there, at its path."""
-        if scenario.state.you.spend_as_any_color and (scenario.turn is not None or scenario.plays):
-            self.problem(("state", "you", "spend_as_any_color"),
-                         "spend_as_any_color is not supported by `payplan turn` (nor `plays` "
-                         "paid together): plan each play with `payplan plan` or `play`")
 
     def milled_beside_milling_filter(self, scenario: Scenario) -> None:
         """Refuse (not built) a mana ability of yours with both a mana cost and a mill beside an

@@ -41,6 +41,10 @@ class Resolved:
     face: str = ""
     # A spell's `effect.untap`: the permanents it untaps (None: the first ones, `default_untap`).
     untap: tuple[str, ...] | None = None
+    # The snow part of the pool after it, where the payer says which mana left is snow (the
+    # turn's payments: snow mana a snow permanent made that floats stays snow); None:
+    # `snow_left`'s reading of the payment.
+    snow_pool: Mana | None = None
 
 
 def counted(obj: Obj, change: dict[str, int], activated: bool = False) -> Obj:
@@ -139,13 +143,14 @@ def resolve(scenario: Scenario, cast: Resolved) -> Scenario:
         adds = spell.effect_adds
         if adds is not None:  # the spell resolves: its effect adds mana (608.2)
             pool = add(pool, adds)
-    you_after = Player(
-        life=you.life - pay.life, library=you.library - mill,
+    you_after = replace(  # what the play does not change stays (the player's permissions)
+        you, life=you.life - pay.life, library=you.library - mill,
         hand=tuple(zones["hand"]),
         graveyard=tuple(zones["graveyard"]),
         exile=tuple(zones["exile"]), command=tuple(zones["command"]),
         battlefield=tuple(zones["battlefield"]), mana_pool=pool,
-        snow_pool=snow_left(scenario, cast, pool), library_top=you.library_top[mill:],
+        snow_pool=snow_left(scenario, cast, pool) if cast.snow_pool is None else cast.snow_pool,
+        library_top=you.library_top[mill:],
         effects=effects_used(scenario, spell) if spell is not None else you.effects)
     if spell is not None:
         you_after = resolution(scenario, spell, you_after, cast.untap)

@@ -65,7 +65,6 @@ from ...engine.discounts import Deadline
 from ...engine.mtg.cards import ZONES, Card, Obj, Play, Scenario
 from ...engine.mtg.dump import state_to_data
 from ...engine.mtg.effects import spell_card, untap_choices, untapped
-from ...engine.mtg.keys import REFLECT_ADDS
 from ...engine.mtg.lands import land_play_reasons, play_land
 from ...engine.mtg.mana import NO_MANA, Mana, mana_text, total
 from ...engine.mtg.options import TooManyChoices, cast_options
@@ -157,41 +156,59 @@ class _After:
 
 
 def counter_keys(scenario: Scenario) -> tuple[tuple[str | int, ...], str] | None:
-    """The first key of morph, life_for or {S} a card of the file has, with why the turn's own
-    payment enumeration does not plan it (its path and the one line), or None: `payplan turn`
-    (and `play`'s `plays`, paid together) refuse such a file. (Counters removed as costs and
-    loyalty abilities are planned: each play's state carries its permanent's counters.)"""
+    """The first key of morph (or of {S} beside a filter: `snow_keys`) a card of the file has,
+    with why the turn's own payment enumeration does not plan it (its path and the one line),
+    or None: `payplan turn` (and `play`'s `plays`, paid together) refuse such a file.
+    (Counters removed as costs and loyalty abilities are planned: each play's state carries its
+    permanent's counters; so are pips paid with life, `life_for`: each play's state carries
+    the life left.)"""
     for card_id, card in scenario.cards.items():
         if card.morph is not None:  # face-down casts are planned one at a time
             return ("cards", card_id, "morph"), (
                 "morph is not supported by `payplan turn` (nor `plays` paid together): cast face "
                 "down and turn face up one play at a time (`payplan plan`, `play`)")
-        if card.life_for:  # K'rrik: pips paid with life are planned one at a time
-            return ("cards", card_id, "life_for"), (
-                "life_for is not supported by `payplan turn` (nor `plays` paid together): pips "
-                "paid with life are planned one play at a time (`payplan plan`, `play`)")
-        if card.has_snow():  # {S}: which mana is snow is not the payments' to track
-            return ("cards", card_id), (
-                "{S} (snow mana) is not supported by `payplan turn` (nor `plays` paid "
-                "together): plan each cast with `payplan plan` or `play`")
-    return None
+    return snow_keys(scenario)
+
+
+def in_play(scenario: Scenario) -> list[Card]:
+    """The cards of the objects in either player's zones, and of the tokens your effects can
+    make this turn, each once in file order: what a turn can meet."""
+    ids = {o.card for who in (scenario.state.you, scenario.state.opponent)
+           for zone in ZONES for o in who.zone(zone)}
+    ids |= {card.id for card in made_tokens(scenario)}
+    return [card for card_id, card in scenario.cards.items() if card_id in ids]
+
+
+def snow_keys(scenario: Scenario) -> tuple[tuple[str | int, ...], str] | None:
+    """`{S}` (snow mana) beside a mana ability with a mana cost (a filter), restricted mana
+    (`only_for`) or a card's `spend_only`: its path (the first card with {S}) and the one line,
+    or None. The payments take the {S} apart from the flow that matches the other pips
+    (`planner.mtg.payments`), which holds while every mana of a kind pays what any other of
+    that kind pays; a filter's cost, a restriction or `spend_only` ties mana to one use."""
+    used = in_play(scenario)
+    snowy = [card.id for card in used if card.has_snow()]
+    if not snowy:
+        return None
+    tied = [card.id for card in used if card.spend_only is not None
+            or any(m.mana.symbols or m.only_for is not None for m in card.mana)]
+    if not tied:
+        return None
+    return ("cards", snowy[0]), (
+        f"{{S}} (snow mana) beside a mana ability with a mana cost, restricted mana or "
+        f"spend_only (cards.{tied[0]}) is not supported by `payplan turn` (nor `plays` paid together): "
+        "plan each cast with `payplan plan` or `play`")
 
 
 def mana_effect_keys(scenario: Scenario) -> tuple[tuple[str | int, ...], str] | None:
-    """The first key of the mana effects (`mana_effects`, `attached_to`) or of mana of a type
-    another permanent could produce (`adds: any_type | any_color`) the file has,
-    with why the turn's own payments do not plan it, or None: `payplan turn` (and `play`'s
-    `plays`, paid together) refuse such a file."""
+    """The first key of the mana effects (`mana_effects`, `attached_to`) the file has, with why
+    the turn's own payments do not plan it, or None: `payplan turn` (and `play`'s `plays`, paid
+    together) refuse such a file. (Mana of a type another permanent could produce, `adds:
+    any_type | any_color`, is planned: each play reads the types on the state it meets.)"""
     why = ("is not supported by `payplan turn` (nor `plays` paid together): mana effects are "
            "planned one play at a time (`payplan plan`, `play`)")
     for card_id, card in scenario.cards.items():
         if card.mana_effects:
             return ("cards", card_id, "mana_effects"), f"mana_effects {why}"
-        for i, m in enumerate(card.mana):
-            if m.reads in REFLECT_ADDS:  # 106.7: the types other permanents could produce
-                return ("cards", card_id, "mana", i, "adds"), (
-                    f"adds: {m.reads} is not supported by `payplan turn` (nor `plays` paid "
-                    "together): plan each cast with `payplan plan` or `play`")
     for side in ("you", "opponent"):
         player = scenario.state.you if side == "you" else scenario.state.opponent
         for i, obj in enumerate(player.battlefield):
@@ -205,13 +222,22 @@ def read_elsewhere_keys(scenario: Scenario) -> bool:
     tapped or sacrificed: it removes counters (Druids' Repository, a storage land), untaps an
     opponent's permanent (Benthic Explorers), reads a milled card (Charmed Pendant), or a
     `library_top` is known (the cards milled are objects after), or a card says which mana it
-    may be paid with (`spend_only`: a unit's mana is not any mana). The deferred mode's units
+    may be paid with (`spend_only`: a unit's mana is not any mana), or your mana may be spent as
+    though it were any color (`spend_as_any_color`: the ledger's assignment matches mana to
+    pips by type), or a pip may be paid with life (`life_for`: the ledger knows no life), or
+    snow mana is read (`{S}`, `snow_pool`: the ledger's mana is not told snow apart). The
+    deferred mode's units
     (`planner.mtg.ledger`) make one mana for a tap alone, so the turn then pays each play
     with its own payments (`deferred` off); each play's state carries the counters left, the
     opponent's permanents untapped and the cards milled."""
     if any(player.library_top for player in (scenario.state.you, scenario.state.opponent)):
         return True
-    return any(card.spend_only is not None or any(
+    if scenario.state.you.spend_as_any_color or any(
+            c.life_for for c in scenario.cards.values()) or any(c.has_snow() for c in in_play(scenario)):
+        return True
+    if any(scenario.state.you.snow_pool):
+        return True
+    return any(card.spend_only is not None or any(  # `reads`: milled, any_type, any_color
         m.counter_kinds() or m.untap or m.reads is not None for m in card.mana)
         for card in scenario.cards.values())
 
@@ -233,6 +259,8 @@ class Moves:
             deferred = False
         self.start = start
         self.config = config
+        # Snow mana matters somewhere in the turn: each payment tells which mana left is snow.
+        self.snowy = any(c.has_snow() for c in in_play(start)) or any(start.state.you.snow_pool)
         you = start.state.you
         # The candidate order: every object of yours in zone order, as the start state holds it.
         self.place = {obj.id: i for i, obj in enumerate(
@@ -622,14 +650,15 @@ class Moves:
                           if n in opts.auto)
             dest = (None if card.activation is not None
                     else destination(card, option.choices.cast, option.choices.optional))
-            payer = Payer(scenario, option, res, self.alone, mana=True, minimal=minimal)
+            payer = Payer(scenario, option, res, self.alone, mana=True, minimal=minimal,
+                          snow=self.snowy)
             for n, (usage, left) in enumerate(payer.payments()):
                 payment, _, score = name_payment(scenario, option, res, usage)
                 payment = replace(payment, pool=pool_spent(res, usage, left))
                 plan = plan_of(card, header, option, payment, left, score, benefit)
                 objective = score - benefit
                 objects, position = usage_rank(res, usage)
-                cast = replace(resolved(obj.id, dest, payment, left, option),
+                cast = replace(resolved(obj.id, dest, payment, left, option, usage.snow_pool),
                                face="face_down" if option.choices.cast == "face_down" else "")
                 for u, after in enumerate(resolutions(scenario, cast)):
                     key = canonical(after)

@@ -35,17 +35,23 @@ the engine's pool keeps what is left of it unrestricted), every convoke, improvi
 delve use (these are not mana: a creature convoked is not a unit that floats; paying with the
 pool instead can strand a later play), an `adds: milled` read (activated later, it would mill
 another card: the mills in between move the top), and a storage land's `per: removed`
-activation (one activation pays its cost once for all its X: two later ones pay it twice).
+activation (one activation pays its cost once for all its X: two later ones pay it twice);
+and, beside these five, an `adds: any_type | any_color` activation (106.7: the types it could
+add are read on the state, and a permanent its `of` matches may leave later in the turn).
 The argument holds for the other costs that change the state: counters only go down in a
 turn (a mana ability's `remove_counters`; a loyalty ability's +N only adds), and an
 opponent's permanent an `untap` cost untapped stays untapped (no later cost untaps it again,
 so the permanent it read is still tapped where the activation moves). Offers that untap or
 mill are named each with its own choice, and a payment's are checked together
 (`_reads_agree`). Under the spell's `spend_only` the pool and the offers of permanents its
-filter bars pay filter abilities' costs only. Mana already in the pool is never "left out": which of
-its kinds pays generic mana is a choice of its own, every split kept (paying {1} with the
-pool's {G} can strand a later {G}). The non-mana costs are paid as the option says, with every
-choice of objects up to interchangeable ones.
+filter bars pay filter abilities' costs only. Under `spend_as_any_color` a colored pip
+takes mana of any type (convoke still pays only its own color). Under K'rrik's `life_for`
+every count of the total's pips of that color paid with life is tried, each a payment of its
+own (the argument above moves mana abilities only: the life each payment pays is unchanged).
+Mana already in the pool is never "left out": which of its kinds pays generic mana is a
+choice of its own, every split kept (paying {1} with the pool's {G} can strand a later {G}).
+The non-mana costs are paid as the option says, with every choice of objects up to
+interchangeable ones.
 
 With `mana=False` (the deferred mode, `planner.mtg.ledger`) a `Payer` pays the non-mana costs
 only: the mana is the ledger's, assigned over the whole turn. The mana of one payment is matched
@@ -60,9 +66,11 @@ from dataclasses import dataclass, replace
 from typing import Hashable, Iterator, Sequence
 
 from ...engine.mtg.cards import ManaAbility, OtherCost, Scenario
+from ...engine.mtg.keys import REFLECT_ADDS
 from ...engine.mtg.mana import NO_MANA, TYPES, Mana, add, total
 from ...engine.mtg.payment import Payment
 from ...engine.mtg.resources import (
+    Offer,
     Permanent,
     Resources,
     ability_scope,
@@ -76,6 +84,7 @@ from ...engine.mtg.total_cost import Priced
 from .flow import Net
 
 KINDS = tuple(range(1, 7))  # W U B R G C as indices into Mana
+COLORLESS = 6
 GENERIC = 0
 NeedKey = tuple[str, str, object]  # (spell | ability, kind, filter), as the model's
 Ref = tuple[str, int]  # ("p", permanent index) | ("c", card index), into Resources
@@ -95,17 +104,20 @@ class Usage:
     improvise: tuple[int, ...] = ()
     delve: tuple[int, ...] = ()
     uses: tuple[tuple[NeedKey, tuple[Ref, ...]], ...] = ()
-    life_for: tuple[tuple[str, int], ...] = ()  # never: `life_for` is refused here
+    life_for: tuple[tuple[str, int], ...] = ()  # (color, pips of the total paid with life)
+    snow_pool: Mana | None = None  # the snow part of the mana left (`Payer` with `snow`)
 
 
 def resolved(object_id: str, dest: str | None, payment: Payment, left: Mana,
-             option: Priced | None) -> Resolved:
+             option: Priced | None, snow_pool: Mana | None = None) -> Resolved:
     """The cast as `engine.mtg.stack.resolve` applies it: with the counters an activation's
     cost removes from its own permanent and a loyalty ability's loyalty change (606.4; it is
-    then activated this turn, 606.3), as `payplan play` applies the plan."""
+    then activated this turn, 606.3), as `payplan play` applies the plan; `snow_pool`, the
+    snow part of the mana left where the payer says it (`Usage.snow_pool`)."""
     if option is None:
-        return Resolved(object_id, dest, payment, left)
-    return Resolved(object_id, dest, payment, left, option.counters, option.loyalty, option.snow)
+        return Resolved(object_id, dest, payment, left, snow_pool=snow_pool)
+    return Resolved(object_id, dest, payment, left, option.counters, option.loyalty, option.snow,
+                    snow_pool=snow_pool)
 
 
 def _made(res: Resources, usage: Usage) -> Mana:
@@ -239,6 +251,12 @@ class _Demand:
     owner: int
     accepts: frozenset[int] | None
     count: int
+    # The pip's own kinds where `accepts` is wider (`spend_as_any_color`): what convoke pays and
+    # what a one-mana ability is named for first. None: `accepts`.
+    own: frozenset[int] | None = None
+
+    def pip(self) -> frozenset[int] | None:
+        return self.accepts if self.own is None else self.own
 
 
 class Payer:
@@ -246,9 +264,13 @@ class Payer:
     `mana=False` (the deferred mode) every way to pay its non-mana costs only."""
 
     def __init__(self, scenario: Scenario, option: Priced, res: Resources,
-                 alone: frozenset[str], mana: bool, minimal: bool = True) -> None:
+                 alone: frozenset[str], mana: bool, minimal: bool = True,
+                 snow: bool = False) -> None:
+        """`snow`: the turn has {S} somewhere, so each payment says which mana it leaves is
+        snow (`Usage.snow_pool`), its snow permanents' abilities named with their kind."""
         self.scenario = scenario
         self.minimal = minimal
+        self.snowy = snow or option.snow > 0
         self.option = option
         self.res = res
         self.with_mana = mana
@@ -275,7 +297,7 @@ class Payer:
                             needs[key] = _Need(key, part, None, part.kind == "tap_untapped")
         self.needs = list(needs.values())
         self.index = {n.key: i for i, n in enumerate(self.needs)}
-        self.budget = total(option.mana) + sum(
+        self.budget = total(option.mana) + option.snow + sum(
             max([len(o.ability.mana.symbols) + total(o.ability.mana.plain())
                  for o in perm.offers] + [0]) * max([1, *(o.repeats for o in perm.offers
                                                           if repeatable(o.ability))])
@@ -319,7 +341,8 @@ class Payer:
                 ab = offer.ability
                 one = (all(total(m) == 1 for m in ab.adds) and not ab.mana.symbols
                        and not offer.restricted and (p, a) not in self.removers
-                       and not offer.reads_other)  # its untap or mill choice is its own
+                       and not offer.reads_other  # its untap, mill or types are its own
+                       and not _reflects(perm, offer) and not self._snow_perm(perm))
                 if repeatable(ab):
                     repeat_keys += [(a, -1)] if one else [(a, k) for k in range(len(ab.adds))]
                     continue
@@ -387,7 +410,8 @@ class Payer:
                 return False
             if self.minimal and not profile.wild and not offer.restricted and (
                     profile.lose is None) and all(total(m) == 1 for m in ab.adds) and (
-                    not ab.mana.symbols) and not offer.reads_other:
+                    not ab.mana.symbols) and not offer.reads_other and not _reflects(perm, offer) and (
+                    not self._snow_perm(perm)):
                 return False  # the wild profile pays it; named only when kept though unused
         if lost_for_mana and profile.taph is not None:
             return False
@@ -415,7 +439,8 @@ class Payer:
         if profile.mana and p is not None:
             offer = self.res.permanents[p].offers[profile.mana[0][0]]
             if (profile.lose is None and profile.last is None and not offer.restricted
-                    and offer.milled_at is None and not _taps_other(offer.ability)):
+                    and offer.milled_at is None and not _reflects(self.res.permanents[p], offer)
+                    and not _taps_other(offer.ability)):
                 n += 1
         if profile.taph is not None and profile.taph[0] in ("convoke", "improvise", "delve"):
             n += 1
@@ -492,7 +517,7 @@ class Payer:
         if not self.with_mana:
             yield Usage(uses=uses), NO_MANA
             return
-        yield from self._mana(used, uses)
+        yield from self._mana(used, uses, life)
 
     def _reads_agree(self, used: list[tuple[tuple[str, int], _Profile]]) -> bool:
         """Whether the offers that read other objects can be activated together (601.2g, in
@@ -542,7 +567,8 @@ class Payer:
     # --- the mana
 
     def _mana(self, used: list[tuple[tuple[str, int], _Profile]],
-              uses: tuple[tuple[NeedKey, tuple[Ref, ...]], ...]) -> Iterator[tuple[Usage, Mana]]:
+              uses: tuple[tuple[NeedKey, tuple[Ref, ...]], ...], life: int
+              ) -> Iterator[tuple[Usage, Mana]]:
         res = self.res
         supplies = [_Supply(res.pool, spendable=res.pool_spendable)]
         units: list[_Unit] = []
@@ -571,6 +597,7 @@ class Payer:
                 supplies.append(_Supply(offer.ability.adds[o], offer.restricted, (i, a, o), 1,
                                         exempt=offer.restricted or prof.lose is not None
                                         or prof.last is not None or offer.milled_at is not None
+                                        or _reflects(perm, offer)
                                         or (free_tap and _taps_other(offer.ability)),
                                         spendable=offer.spendable,
                                         filter=bool(offer.ability.mana.symbols)
@@ -610,15 +637,6 @@ class Payer:
                 units.append(_Unit("convoke", i, () if c == "1" else (1 + TYPES.index(c),)))
             if prof.taph is not None and prof.taph[0] == "improvise":
                 units.append(_Unit("improvise", i))
-        free = [0] * 7
-        for sup in supplies:
-            for k in KINDS:
-                free[k] += sup.made[k] * sup.times
-        demands = self._demands(supplies)
-        need = sum(d.count for d in demands)
-        spend = need - len(units)
-        if spend < 0 or spend > sum(free):
-            return
         filters = [j for j, sup in enumerate(supplies) if sup.filter]
         orders = list(itertools.permutations(filters)) if len(filters) > 1 else [tuple(filters)]
         if self.removers:
@@ -626,17 +644,87 @@ class Payer:
             orders = [o for o in orders if all(o.index(v) < o.index(r) for v, r in pairs)]
             if not orders:
                 return
+        for by_life in self._life_choices(life):
+            yield from self._spent(supplies, units, orders, uses, by_life)
+
+    def _life_choices(self, life: int) -> Iterator[Mana]:
+        """K'rrik (`Resources.life_for`): every count of the total's pips of each such color
+        paid with life instead of mana (601.2h), the payment's life (`life` before these) within
+        your life total, as `plan` allows; none paid with life first."""
+        colors = [(1 + TYPES.index(c), n) for c, n, _ in self.res.life_for
+                  if self.option.mana[1 + TYPES.index(c)]]
+        room = self.res.life - life
+        ranges = [range(min(self.option.mana[k], room // n) + 1) for k, n in colors]
+        for counts in itertools.product(*ranges):
+            if sum(c * n for c, (_, n) in zip(counts, colors)) > room:
+                continue
+            paid = [0] * 7
+            for c, (k, _) in zip(counts, colors):
+                paid[k] = c
+            yield as_mana(paid)
+
+    def _spent(self, supplies: list[_Supply], units: list[_Unit], orders: list[tuple[int, ...]],
+               uses: tuple[tuple[NeedKey, tuple[Ref, ...]], ...], by_life: Mana
+               ) -> Iterator[tuple[Usage, Mana]]:
+        """Every split of the supplies' mana paying the demands (the pips `by_life` paid with
+        life left out), and what is left over: minimal ones only unless `minimal` is off."""
+        free = [0] * 7
+        for sup in supplies:
+            for k in KINDS:
+                free[k] += sup.made[k] * sup.times
+        demands = self._demands(supplies, by_life)
+        need = sum(d.count for d in demands) + self.option.snow  # {S}: paid apart (`_snow`)
+        spend = need - len(units)
+        if spend < 0 or spend > sum(free):
+            return
+        snow = self._snow_made(supplies)
         for left in _leftovers(free, sum(free) - spend):
             caps = [f - lft for f, lft in zip(free, left)]
-            flows = None
-            for order in orders:
-                flows = _pays(supplies, units, demands, caps, order, True)
-                if flows is not None:
-                    break
-            if flows is None or (self.minimal
-                                 and self._removable(supplies, units, left, caps, orders)):
-                continue
-            yield self._usage(supplies, units, flows, uses), as_mana(left)
+            seen: set[Mana | None] = set()
+            for by_snow, snow_left in self._snow(snow, caps, left):
+                if snow_left in seen:
+                    continue
+                cut = [c - n for c, n in zip(caps, by_snow)]  # the rest pays the other pips
+                flows = None
+                for order in orders:
+                    flows = _pays(supplies, units, demands, cut, order, True)
+                    if flows is not None:
+                        break
+                if flows is None or (self.minimal and self._removable(
+                        supplies, units, left, cut, orders, by_life, snow, by_snow)):
+                    continue
+                seen.add(snow_left)
+                usage = self._usage(supplies, units, flows, uses, by_life)
+                yield replace(usage, snow_pool=snow_left, life_for=tuple(
+                    (TYPES[k - 1], by_life[k]) for k in KINDS if by_life[k])), as_mana(left)
+
+    def _snow_perm(self, perm: Permanent) -> bool:
+        """Whether the permanent's mana is snow mana the payment must tell apart (`snow`)."""
+        return self.snowy and perm.card.snow
+
+    def _snow_made(self, supplies: list[_Supply]) -> list[int]:
+        """The snow mana of each kind the payment has: the pool's snow part and what its snow
+        permanents' activations make (each named with its kind: `_snow_perm`)."""
+        out = list(self.res.snow_pool)
+        for sup in supplies:
+            if sup.activation is not None and self._snow_perm(self.res.permanents[sup.activation[0]]):
+                for k in KINDS:
+                    out[k] += sup.made[k] * sup.times
+        return out
+
+    def _snow(self, snow: list[int], caps: Sequence[int], left: Sequence[int]
+              ) -> Iterator[tuple[tuple[int, ...], Mana | None]]:
+        """Each way the {S} of the total takes snow mana (107.4h) out of the mana spent (`caps`:
+        per kind), and the snow part of the mana `left` after it: the other pips take the
+        mana that is not snow first (snow mana pays all it pays, and {S} too), so of each kind
+        the snow left is the snow not spent on {S}, up to what is left. Without `snow`
+        tracking: nothing apart, None."""
+        if not self.snowy:
+            yield (0,) * 7, None
+            return
+        tops = [min(snow[k], caps[k]) if k in KINDS else 0 for k in range(7)]
+        for by_snow in _bounded_sums(self.option.snow, tops):
+            yield by_snow, as_mana([0, *(min(snow[k] - by_snow[k], left[k]) for k in KINDS)])
 
     def _free_tap(self, used: list[tuple[tuple[str, int], _Profile]]) -> bool:
         """Whether a mana ability's tap cost takes a permanent the spell's costs also take
@@ -663,8 +751,10 @@ class Payer:
                       for v in victims if v != r]
         return pairs
 
-    def _demands(self, supplies: list[_Supply]) -> list[_Demand]:
-        out = [_Demand(-1, frozenset({k}), self.option.mana[k]) for k in KINDS if self.option.mana[k]]
+    def _demands(self, supplies: list[_Supply], by_life: Mana = NO_MANA) -> list[_Demand]:
+        mana = self.option.mana
+        out = [_Demand(-1, self._accepts(frozenset({k})), mana[k] - by_life[k], frozenset({k}))
+               for k in KINDS if mana[k] - by_life[k]]
         if self.option.mana[GENERIC]:
             out.append(_Demand(-1, None, self.option.mana[GENERIC]))
         once: set[tuple[int, int]] = set()  # a `per: removed` ability's cost, paid once
@@ -686,15 +776,29 @@ class Payer:
                 else:
                     accepts = frozenset(1 + TYPES.index(c) for c in sym.colors)
                     parts[accepts] = parts.get(accepts, 0) + times
-            out += [_Demand(j, accepts, n) for accepts, n in parts.items() if n]
+            out += [_Demand(j, self._accepts(accepts), n, accepts) if accepts is not None
+                    else _Demand(j, None, n) for accepts, n in parts.items() if n]
         return out
 
+    def _accepts(self, kinds: frozenset[int]) -> frozenset[int]:
+        """The kinds of mana that pay a pip of `kinds`: those, or under `spend_as_any_color`
+        (Mycosynth Lattice) any kind for a colored pip ({C} stays colorless only)."""
+        if self.res.any_color and kinds != frozenset({COLORLESS}):
+            return frozenset(KINDS)
+        return kinds
+
     def _removable(self, supplies: list[_Supply], units: list[_Unit], left: Sequence[int],
-                   caps: Sequence[int], orders: list[tuple[int, ...]]) -> bool:
+                   caps: Sequence[int], orders: list[tuple[int, ...]], by_life: Mana,
+                   snow: Sequence[int], by_snow: Sequence[int]) -> bool:
         """Whether a mana ability of the payment could be left out, the rest paying the same
-        spending with its mana left over (the minimality of the module docstring)."""
+        spending with its mana left over (the minimality of the module docstring; `caps` less
+        the snow mana `by_snow` spent on {S}, which the rest must still have)."""
         for j, sup in enumerate(supplies):
             if sup.exempt or any(left[k] < sup.made[k] for k in KINDS):
+                continue
+            if sup.activation is not None and self._snow_perm(
+                    self.res.permanents[sup.activation[0]]) and any(
+                    snow[k] - sup.made[k] < by_snow[k] for k in KINDS):
                 continue
             fewer = list(supplies)
             if sup.times > 1:
@@ -702,7 +806,7 @@ class Payer:
                 rest = fewer
             else:
                 rest = fewer[:j] + fewer[j + 1:]
-            demands = self._demands(rest)
+            demands = self._demands(rest, by_life)
             kept = [tuple(x if x < j else x - 1 for x in o if x != j) if sup.times == 1 else o
                     for o in orders]
             if any(_pays(rest, units, demands, caps, order, False) is not None
@@ -712,7 +816,7 @@ class Payer:
             if unit.use != "wild":
                 continue
             rest_units = units[:u] + units[u + 1:]
-            demands = self._demands(supplies)
+            demands = self._demands(supplies, by_life)
             for k in unit.kinds:
                 if left[k] < 1:
                     continue
@@ -724,20 +828,21 @@ class Payer:
         return False
 
     def _usage(self, supplies: list[_Supply], units: list[_Unit],
-               flows: dict[int, tuple[int, ...]], uses: tuple[tuple[NeedKey, tuple[Ref, ...]], ...]
-               ) -> Usage:
+               flows: dict[int, tuple[int, ...]], uses: tuple[tuple[NeedKey, tuple[Ref, ...]], ...],
+               by_life: Mana) -> Usage:
         res = self.res
         activations: list[tuple[int, int, int]] = []
         for sup in supplies:
             if sup.activation is not None:
                 activations += [sup.activation] * sup.times
         convoke, improvise, delve = [], [], []
-        demands = self._demands(supplies)
+        demands = self._demands(supplies, by_life)
         for u, unit in enumerate(units):
             if unit.use == "wild":
                 d = demands[flows[u][0]]
                 kinds = [k for k in unit.kinds if d.accepts is None or k in d.accepts]
-                kind = kinds[0]
+                own = d.pip()
+                kind = next((k for k in kinds if own is not None and k in own), kinds[0])
                 perm = res.permanents[unit.ref]
                 a, o = next((a, o) for a, o in unit.alternatives
                             if perm.offers[a].ability.adds[o][kind])
@@ -750,6 +855,14 @@ class Payer:
                 delve.append(unit.ref)
         return Usage(tuple(sorted(activations)), tuple(sorted(convoke)), tuple(sorted(improvise)),
                       tuple(sorted(delve)), uses)
+
+
+def _reflects(perm: Permanent, offer: Offer) -> bool:
+    """Whether the offer is an `adds: any_type | any_color` ability (Reflecting Pool, Exotic
+    Orchard, 106.7): the types it could add are read on the state, and a permanent that leaves
+    later in the turn (sacrificed, returned) can take one away, so its activation is never
+    moved to a later payment (it is kept whole, each type named, as a milled read is)."""
+    return perm.card.mana[offer.index].reads in REFLECT_ADDS
 
 
 def _taps_other(ability: ManaAbility) -> bool:
@@ -774,6 +887,21 @@ def _tiled(gaps: tuple[int, ...], blocks: tuple[int, ...]) -> bool:
         return False
 
     return fill(first, 0, blocks)
+
+
+def _bounded_sums(amount: int, tops: Sequence[int]) -> Iterator[tuple[int, ...]]:
+    """Every vector at most `tops` (each place) whose places sum to `amount`, in a fixed order."""
+    def go(i: int, rest: int) -> Iterator[list[int]]:
+        if i == len(tops):
+            if rest == 0:
+                yield []
+            return
+        for n in range(min(rest, tops[i]) + 1):
+            for tail in go(i + 1, rest - n):
+                yield [n, *tail]
+
+    for vector in go(0, amount):
+        yield tuple(vector)
 
 
 def _compositions(parts: int, top: int) -> Iterator[tuple[int, ...]]:
@@ -865,7 +993,7 @@ def _pays_shaped(supplies: tuple[tuple[Mana, int, bool, bool, int, bool], ...],
                 ok = (dem.accepts is None or bool(set(kinds) & dem.accepts)) and (
                     spendable or dem.owner >= 0)
             elif use == "convoke" and kinds:
-                ok = dem.owner < 0 and dem.accepts == frozenset(kinds)
+                ok = dem.owner < 0 and dem.pip() == frozenset(kinds)
             else:  # convoke for {1}, improvise, delve: the spell's generic mana
                 ok = dem.owner < 0 and dem.accepts is None
             if ok:

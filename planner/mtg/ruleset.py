@@ -112,8 +112,8 @@ class Mtg:
 def turn_refused(scenario: Scenario) -> Iterator[Problem]:
     """What `payplan turn` does not plan in an `mtg/1` file (`planner.turn.turn_of`'s hook),
     in this order: a `play` or `plays` it gives, then the keys the turn's own payments do not
-    build (`planner.mtg.moves`: they cast face up, each pip paid with mana): morph, life_for,
-    snow mana. Each of these casts is planned alone by `payplan plan`."""
+    build (`planner.mtg.moves`: they cast face up): morph. Each of these casts is planned
+    alone by `payplan plan`. (`planner.mtg.moves` refuses the rest, for `plays` too.)"""
     for key, given in (("play", scenario.play is not None), ("plays", bool(scenario.plays))):
         if given:
             yield Problem((key,), NOT_A_TURN + "`" + key + "`")
@@ -122,14 +122,6 @@ def turn_refused(scenario: Scenario) -> Iterator[Problem]:
             yield Problem(("cards", card_id, "morph"),
                           "morph is not supported by `payplan turn` (plan each cast face down "
                           "and each turn_face_up with `payplan plan`)")
-        if card.life_for:
-            yield Problem(("cards", card_id, "life_for"),
-                          "life_for is not supported by `payplan turn` (plan each cast with "
-                          "`payplan plan`)")
-        if card.has_snow():
-            yield Problem(("cards", card_id),
-                          "{S} (snow mana) is not supported by `payplan turn` (plan each cast "
-                          "with `payplan plan`)")
 
 
 RULESET: Ruleset[Scenario, Plan] = Mtg()
