@@ -1164,6 +1164,9 @@ def _mtg_pairs() -> dict[Key, Pair]:
                                     ["creature"])
     t["FILTER_KEYS", "not_type"] = Pair(mgrant(applies_to={}),
                                         "cards.bear.grants.0.applies_to.not_type", ["instant"])
+    t["FILTER_KEYS", "all_types"] = Pair(mgrant(applies_to={}),
+                                         "cards.bear.grants.0.applies_to.all_types",
+                                         ["instant", "kindred"])
     t["FILTER_KEYS", "tags"] = Pair(mgrant(applies_to={}), "cards.bear.grants.0.applies_to.tags",
                                     ["burn"])
     t["FILTER_KEYS", "color"] = Pair(mgrant(applies_to={}), "cards.bear.grants.0.applies_to.color",
@@ -1193,7 +1196,8 @@ def _mtg_pairs() -> dict[Key, Pair]:
     for key, value in (("type", ["land"]), ("not_type", ["creature"]), ("tags", ["x"]),
                        ("color", ["R"]), ("name", "Zap"), ("controller", "opponent"),
                        ("multicolored", True), ("colorless", True), ("attacking", True),
-                       ("chosen_type", True), ("player", "opponent")):
+                       ("chosen_type", True), ("player", "opponent"),
+                       ("all_types", ["creature", "artifact"])):
         t["TARGET_FILTER_KEYS", key] = Pair(aimed, f"cards.bear.grants.0.applies_to.targets.{key}",
                                             value)
     t["TARGET_FILTER_KEYS", "self"] = Pair(setup(aimed, play__targets=["m1"]),

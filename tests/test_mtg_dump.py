@@ -238,6 +238,11 @@ def _filter(draw: Draw, spell: bool = False, counted: bool = False) -> dict[str,
         out["controller"] = draw(st.sampled_from(["you", "opponent", "any"]))
     if spell and draw(st.integers(0, 4)) == 0:
         out["ability"] = "activated"
+    if draw(st.integers(0, 3)) == 0:  # every one of these types, none of them refused by not_type
+        refused = out.get("not_type", [])
+        allowed = [t for t in TYPES if t not in ([refused] if isinstance(refused, str) else refused)]
+        out["all_types"] = _one_or_list(draw, draw(st.lists(st.sampled_from(allowed), min_size=1,
+                                                            max_size=2)))
     return out
 
 

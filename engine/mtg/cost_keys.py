@@ -4,6 +4,7 @@ the filters they and reductions take, alternative and additional costs, and cost
 
 from __future__ import annotations
 
+from dataclasses import replace
 from types import MappingProxyType
 from typing import Mapping
 
@@ -194,9 +195,16 @@ class CostReader(Reader):
         if player is not None and len(f.values) > 1:
             self.problem(f.at("player"), "a player target has no other conditions: `player` "
                                          "stands alone in a targets filter")
+        not_type = f.read("not_type", (), self.words, CARD_TYPES, "card type")
+        all_types = f.read("all_types", (), self.words, CARD_TYPES, "card type")
+        both = [t for t in all_types if t in not_type]
+        if both:
+            self.problem(f.at("all_types"), f"{both[0]} is in both all_types and not_type: "
+                                            "the filter would match nothing")
         return Filter(
             type=f.read("type", (), self.words, CARD_TYPES, "card type"),
-            not_type=f.read("not_type", (), self.words, CARD_TYPES, "card type"),
+            not_type=not_type,
+            all_types=tuple(dict.fromkeys(all_types)),
             tags=f.read("tags", (), self.strings),
             color=f.read("color", (), self.colors),
             name=f.read("name", None, self.string),
@@ -291,29 +299,26 @@ class CostReader(Reader):
                                    "{player_counters: experience} (the player's): one of them")
             if "zone" in f and "count" not in f and kinds == 1:
                 self.problem(f.at("zone"), "zone is where a {count: FILTER} counts your cards")
+            each = f.read("each", 1, self.integer)  # per unit counted
             if "counters" in f:
-                return self.counters_amount(f, held)
+                return replace(self.counters_amount(f, held), each=each)
             if "player_counters" in f:
                 kind = f.read("player_counters", None, self.string)
                 if kind != "experience":
                     self.problem(f.at("player_counters"), f"a player's counters are `experience` "
                                                           f"(the only kind kept), got {_show(kind)}")
-                return Amount(player_counters="experience")
-            if "each" in f and "per_paid" not in f:
-                self.problem(f.at("each"), "each is the amount per object of a per_paid "
-                                           "amount")
+                return Amount(player_counters="experience", each=each)
             if "per_paid" in f:
                 if held:
                     self.problem(f.at("per_paid"), "per_paid counts what this card's own "
                                                    "additional cost took: only in a card's own "
                                                    "reductions, not a grant's")
-                return Amount(per_paid=f.read("per_paid", None, self.string),
-                              each=f.read("each", 1, self.integer))
+                return Amount(per_paid=f.read("per_paid", None, self.string), each=each)
             if "count_targets" in f:
                 return Amount(count_targets=f.read("count_targets", Filter(), self.target_filter,
-                                                   held))
+                                                   held), each=each)
             return Amount(count=f.read("count", Filter(), self.count_filter, held),
-                          zone=f.word("zone", "battlefield", COUNT_ZONES, "zone"))
+                          zone=f.word("zone", "battlefield", COUNT_ZONES, "zone"), each=each)
         return Amount(fixed=self.integer(value, path))
 
     def counters_amount(self, f: _Fields, held: bool) -> Amount:
@@ -369,10 +374,10 @@ class CostReader(Reader):
                                                 "permanents)")
         elif "count" not in f:
             f.require("count", "a filter of your permanents to count")
-        for key in ("zone", "counters"):
+        for key in ("zone", "counters", "each", "per_paid", "player_counters"):
             if key in f:
                 self.problem(f.at(key), f"{key} is not taken in a color key: a colored count is "
-                                        f"{{count: FILTER}} (your permanents)")
+                                        f"{{count: FILTER}} (your permanents, one pip each)")
         return f.read("count", Filter(), self.count_filter, held)
 
     def reductions(self, value: object, path: DataPath) -> tuple[Reduction, ...]:

@@ -40,18 +40,19 @@ EFFECT_GRANT_KEYS = ("reduction", "applies_to", "uses")  # an effect lasting for
 STATE_EFFECT_KEYS = ("id",) + EFFECT_GRANT_KEYS  # `state.you.effects[i]`
 MAX_EFFECT_USES = 1000
 # The filter keys an effect reads (on a spell, or on your permanents for `untap`).
-EFFECT_FILTER_KEYS = ("type", "not_type", "tags", "color", "name", "multicolored", "colorless")
+EFFECT_FILTER_KEYS = ("type", "not_type", "all_types", "tags", "color", "name", "multicolored",
+                      "colorless")
 COST_KEYS = ("cost", "other")
 ALTERNATIVE_KEYS = ("id", "cost", "other", "zone")
 ADDITIONAL_KEYS = ("id", "mandatory", "cost", "other")
 OTHER_LONG_KEYS = ("count", "filter")
 ANY_REFUSED = ("discard", "mill", "pay_life")  # kinds without a filter take no `count: any`
-FILTER_KEYS = ("type", "not_type", "tags", "color", "name", "controller", "ability",
+FILTER_KEYS = ("type", "not_type", "all_types", "tags", "color", "name", "controller", "ability",
                "multicolored", "colorless", "attacking", "chosen_type", "targets", "attached")
 # A spell's targets' filter: an object's conditions (no `ability`, no nested `targets`), or a
 # player's (`player`), `self` the object holding the filter.
-TARGET_FILTER_KEYS = ("type", "not_type", "tags", "color", "name", "controller", "multicolored",
-                      "colorless", "attacking", "chosen_type", "player", "self")
+TARGET_FILTER_KEYS = ("type", "not_type", "all_types", "tags", "color", "name", "controller",
+                      "multicolored", "colorless", "attacking", "chosen_type", "player", "self")
 REDUCTION_KEYS = ("id", "generic", "minimum", "mana", "W", "U", "B", "R", "G", "C")
 AMOUNT_KEYS = ("count", "count_targets", "per_paid", "each", "zone", "counters", "player_counters")
 COUNT_ZONES = ("battlefield", "graveyard", "hand", "exile")  # an amount's `zone`

@@ -155,10 +155,13 @@ def spell_matches(f: Filter, card: Card, chosen: str | None = None) -> bool:
 
 
 def card_matches(f: Filter, card: Card, chosen: str | None = None) -> bool:
-    """Whether `card` meets `f`'s card conditions: types, tags, colors, name, chosen type."""
+    """Whether `card` meets `f`'s card conditions: types (any of `type`, all of `all_types`,
+    none of `not_type`), tags, colors, name, chosen type."""
     if f.type and not set(f.type) & set(card.types):
         return False
     if f.not_type and set(f.not_type) & set(card.types):
+        return False
+    if not set(f.all_types) <= set(card.types):
         return False
     if f.tags and not set(f.tags) <= set(card.tags):
         return False
@@ -220,9 +223,17 @@ PLAYER_WORDS = ("you", "opponent")
 
 def _amount(scenario: Scenario, a: Amount, pool: tuple[Obj, ...], targets: tuple[str, ...],
             holder: Obj | None, side: str, cast: str = "") -> int:
-    """A reduction's amount: fixed, or a count of `pool`'s permanents (or of the cards in a
-    `zone` of `side`'s player, never the object `cast`: on the stack by 601.2f, 601.2a), of
-    the targets, or of the counters of a kind on `holder` (Animar)."""
+    """A reduction's amount: fixed, or `a.each` per unit counted (`_counted`)."""
+    if a.fixed or a.per_paid is not None:
+        return a.fixed  # a per_paid amount is known once the count is announced (`with_counts`)
+    return a.each * _counted(scenario, a, pool, targets, holder, side, cast)
+
+
+def _counted(scenario: Scenario, a: Amount, pool: tuple[Obj, ...], targets: tuple[str, ...],
+             holder: Obj | None, side: str, cast: str = "") -> int:
+    """What a counted amount counts: `pool`'s permanents (or the cards in a `zone` of `side`'s
+    player, never the object `cast`: on the stack by 601.2f, 601.2a), the targets, the counters
+    of a kind on `holder` (Animar) or the player's experience counters (Mizzix)."""
     if a.counters is not None:
         return dict(holder.counters).get(a.counters, 0) if holder is not None else 0
     if a.player_counters is not None:  # Mizzix: the reduction's player's experience counters
@@ -237,7 +248,7 @@ def _amount(scenario: Scenario, a: Amount, pool: tuple[Obj, ...], targets: tuple
         return sum(1 for o in pool if object_matches(scenario, a.count, o, chosen))
     if a.count_targets is not None:
         return targeted(scenario, a.count_targets, targets, holder, side)
-    return a.fixed
+    return 0
 
 
 def _colored(scenario: Scenario, r: Reduction, pool: tuple[Obj, ...], holder: Obj | None
