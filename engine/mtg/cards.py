@@ -242,6 +242,9 @@ class Reduction:
     minimum: int = 0
     colored: Mana = NO_MANA
     colored_counts: tuple[tuple[str, Filter], ...] = ()  # (color letter, filter), per color key
+    # `color_only: true` (the Defilers' "reduces only the amount of green mana you pay"): the
+    # colored part takes only pips of its colors, never generic mana (no 118.7c fallback).
+    color_only: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -261,6 +264,10 @@ class Grant:
     # `cast_from: graveyard | exile`: the cards of yours there it applies to may be cast from
     # there as from the hand (Karador, Ghost Chieftain; Muldrotha)
     cast_from: str | None = None
+    # `additional: {id, cost, other}`: an optional additional cost the spells it applies to may
+    # be cast with (the Defilers' "you may pay 2 life"), named `OBJECT.ID` in a play; the
+    # grant's `reduction` then applies only to a spell cast paying it (601.2b, 601.2f).
+    additional: Additional | None = None
 
 
 @dataclass(frozen=True, slots=True)

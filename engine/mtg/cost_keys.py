@@ -280,6 +280,25 @@ class CostReader(Reader):
                                             "count: any")
         return tuple(out)
 
+    def granted_additional(self, value: object, path: DataPath) -> Additional:
+        """A grant's `additional: {id, cost, other}`: an optional additional cost (the Defilers'
+        "you may pay 2 life"); never mandatory, no `count: any` part."""
+        f = self.fields(value, path, ADDITIONAL_KEYS)
+        if isinstance(value, dict):
+            if "id" not in f:
+                f.require("id", "a name for this additional cost (a play names it OBJECT.ID)")
+            if "cost" not in f and "other" not in f:
+                self.problem(path, "a granted additional cost needs `cost` or `other`")
+        if "mandatory" in f:
+            self.problem(f.at("mandatory"), "a granted additional cost is optional (\"you may "
+                                            "pay\"): mandatory is not taken here")
+        ident = f.read("id", "additional", self.string)
+        if "." in ident:
+            self.problem(f.at("id"), f"a granted additional cost's id has no dot (a play names "
+                                     f"it OBJECT.ID), got {_show(ident)}")
+        cost = Cost(f.read("cost", ManaCost(), self.mana_cost), f.read("other", (), self.mtg_other_costs))
+        return Additional(ident, cost)
+
     def mode_costs(self, value: object, path: DataPath) -> Mapping[str, ManaCost]:
         if not isinstance(value, dict):
             self.problem(path, f"expected a mapping of mode to its cost, got {_kind(value)}")
@@ -354,12 +373,18 @@ class CostReader(Reader):
             i = 1 + TYPES.index(t)
             n = f.read(t, 0, self.integer)
             colored = colored[:i] + (colored[i] + n,) + colored[i + 1:]  # type: ignore[assignment]
+        color_only = f.read("color_only", False, self.boolean)
+        if color_only and not (any(colored) or counted):
+            self.problem(f.at("color_only"), "color_only keeps a colored reduction off generic "
+                                             "mana: it needs colored mana (mana: \"{G}\" or a "
+                                             "color key)")
         return Reduction(
             label=f.read("id", label, self.string),
             generic=f.read("generic", Amount(), self.amount_of, held),
             minimum=f.read("minimum", 0, self.integer),
             colored=colored,
             colored_counts=tuple(counted),
+            color_only=color_only,
         )
 
     def colored_count(self, value: object, path: DataPath, color: str, held: bool) -> Filter:

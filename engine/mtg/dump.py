@@ -337,6 +337,8 @@ def reduction_to_data(r: Reduction, label: str) -> Data:
         out["mana"] = mana_text(r.colored, "")
     for t, f in r.colored_counts:  # a counted color key (Khalni Hydra's `G`)
         out[t] = {"count": filter_to_data(f)}
+    if r.color_only:
+        out["color_only"] = True
     return out
 
 
@@ -428,6 +430,8 @@ def grant_to_data(g: Grant, label: str) -> Data:
         out["haste"] = True
     if g.cast_from is not None:
         out["cast_from"] = g.cast_from
+    if g.additional is not None:
+        out["additional"] = additional_to_data(g.additional)
     return out
 
 

@@ -53,7 +53,7 @@ FILTER_KEYS = ("type", "not_type", "all_types", "tags", "color", "name", "contro
 # player's (`player`), `self` the object holding the filter.
 TARGET_FILTER_KEYS = ("type", "not_type", "all_types", "tags", "color", "name", "controller",
                       "multicolored", "colorless", "attacking", "chosen_type", "player", "self")
-REDUCTION_KEYS = ("id", "generic", "minimum", "mana", "W", "U", "B", "R", "G", "C")
+REDUCTION_KEYS = ("id", "generic", "minimum", "mana", "W", "U", "B", "R", "G", "C", "color_only")
 AMOUNT_KEYS = ("count", "count_targets", "per_paid", "each", "zone", "counters", "player_counters")
 COUNT_ZONES = ("battlefield", "graveyard", "hand", "exile")  # an amount's `zone`
 ABILITY_KEYS = ("adds", "costs", "only_for", "per", "of")
@@ -65,7 +65,7 @@ ABILITY_KINDS = ("activated", "cycling", "loyalty")  # a filter's `ability`
 ACTIVATED_TIMINGS = ("instant", "sorcery")
 ABILITY_PLAY_KEYS = ("object", "id")
 GRANT_KEYS = ("increase", "reduction", "at_least", "keyword", "flashback", "applies_to", "turn",
-              "loyalty", "haste", "cast_from")
+              "loyalty", "haste", "cast_from", "additional")
 CAST_FROM_ZONES = ("graveyard", "exile")  # a grant's `cast_from` (Karador's permission)
 GRANT_KEYWORDS = ("convoke", "delve", "improvise")
 GRANT_TURNS = ("caster", "not_caster")

@@ -62,6 +62,7 @@ class _Reader(CheckReader):
         if not self.problems:
             self.mana_effect_checks(scenario)
         self.any_color_beside_turn(scenario)
+        self.granted_additional_beside_turn(scenario)
         self.milled_beside_graveyard(scenario)
         self.milled_beside_milling_filter(scenario)
         return scenario
@@ -92,6 +93,21 @@ class _Reader(CheckReader):
             self.problem(("state", "you", "spend_as_any_color"),
                          "spend_as_any_color is not supported by `payplan turn` (nor `plays` "
                          "paid together): plan each play with `payplan plan` or `play`")
+
+    def granted_additional_beside_turn(self, scenario: Scenario) -> None:
+        """A granted optional additional cost (`grants[].additional`, the Defilers) is read by
+        one payment's planner (`plan`, `hand`, `orders`, `check`, `play` of one play); a turn's
+        candidates (and `plays`) do not choose it: refused there, one line at the first."""
+        if scenario.turn is None and not scenario.plays:
+            return
+        for card_id, card in scenario.cards.items():
+            for i, g in enumerate(card.grants):
+                if g.additional is not None:
+                    self.problem(("cards", card_id, "grants", i, "additional"),
+                                 "a granted additional cost is not supported by `payplan turn` "
+                                 "(nor `plays` paid together): plan each play with `payplan "
+                                 "plan` or `play`")
+                    return
 
     def milled_beside_milling_filter(self, scenario: Scenario) -> None:
         """Refuse (not built) a mana ability of yours with both a mana cost and a mill beside an

@@ -25,6 +25,7 @@ from typing import Iterator
 
 from ..discounts import NO_POWER, Mod, pareto_front
 from .cards import (
+    Additional,
     Amount,
     Card,
     Cost,
@@ -126,15 +127,18 @@ class Changer:
     per_paid: str | None = None  # `generic` is `each` per object this additional cost took
     each: int = 0
     loyalty: int = 0  # a loyalty ability costs this much more (606.4; Carth the Lion)
+    color_only: bool = False  # `colored` takes pips of its colors only, never generic mana
+    if_paid: str | None = None  # applies only when this optional cost is paid (the Defilers)
 
 
 def with_counts(changing: tuple[Changer, ...], optional: tuple[tuple[str, int], ...]
                 ) -> tuple[Changer, ...]:
     """The changers with each `per_paid` reduction's amount for these announcements: `each`
-    generic less per object its additional cost took (0 when it is not paid)."""
+    generic less per object its additional cost took (0 when it is not paid); a reduction that
+    applies only when an optional cost is paid (`if_paid`) is dropped when it is not."""
     paid = dict(optional)
     return tuple(replace(c, generic=c.each * paid.get(c.per_paid, 0)) if c.per_paid else c
-                 for c in changing)
+                 for c in changing if c.if_paid is None or paid.get(c.if_paid, 0))
 
 
 def spell_matches(f: Filter, card: Card, chosen: str | None = None) -> bool:
@@ -302,11 +306,30 @@ def keyword_grants(scenario: Scenario, card: Card, zone: str) -> tuple[frozenset
     return frozenset(keywords), flashback
 
 
+def granted_additionals(scenario: Scenario, card: Card) -> tuple[Additional, ...]:
+    """The optional additional costs permanents grant a spell of `card` (the Defilers' "you may
+    pay 2 life"), each named `OBJECT.ID` after the permanent granting it, in state order."""
+    if card.activation is not None:
+        return ()
+    return tuple(Additional(granted_name(obj, g.additional), g.additional.cost)
+                 for _, _, obj, _, g in reaching_grants(scenario, card)
+                 if g.additional is not None)
+
+
+def granted_name(obj: Obj, additional: Additional) -> str:
+    """How a play names the optional cost `obj`'s grant gives: `OBJECT.ID`."""
+    return f"{obj.id}.{additional.id}"
+
+
 def with_grants(scenario: Scenario, card: Card, zone: str) -> Card:
     """`card` (yours, in `zone`) with the keywords permanents grant it: convoke, delve,
-    improvise (`keyword`), and in the graveyard flashback for its mana cost (`flashback:
-    mana_cost`; a card with a flashback cost of its own keeps it, 702.34)."""
+    improvise (`keyword`), in the graveyard flashback for its mana cost (`flashback:
+    mana_cost`; a card with a flashback cost of its own keeps it, 702.34), and the optional
+    additional costs they grant (`granted_additionals`), after its own."""
     keywords, flashback = keyword_grants(scenario, card, zone)
+    granted = granted_additionals(scenario, card) if zone != "battlefield" else ()
+    if granted:
+        card = replace(card, additional=card.additional + granted)
     if not keywords and not flashback:
         return card
     return replace(card, convoke=card.convoke or "convoke" in keywords,
@@ -342,7 +365,8 @@ def changers(scenario: Scenario, card: Card, targets: tuple[str, ...] = (), cast
         amount = _amount(scenario, r.generic, battlefield, targets, None, "you", cast)
         out.append(Changer("", f"{card.name} ({r.label})", generic=amount, minimum=r.minimum,
                            colored=_colored(scenario, r, battlefield, None),
-                           per_paid=r.generic.per_paid, each=r.generic.each))
+                           per_paid=r.generic.per_paid, each=r.generic.each,
+                           color_only=r.color_only))
     for who, battlefield, obj, source, g in reaching_grants(scenario, card):
         if g.applies_to.targets is not None and not targeted(
                 scenario, g.applies_to.targets, targets, obj, who):
@@ -354,7 +378,10 @@ def changers(scenario: Scenario, card: Card, targets: tuple[str, ...] = (), cast
             r = g.reduction
             amount = _amount(scenario, r.generic, battlefield, targets, obj, who, cast)
             out.append(Changer(obj.id, name, generic=amount, minimum=r.minimum,
-                               colored=_colored(scenario, r, battlefield, obj)))
+                               colored=_colored(scenario, r, battlefield, obj),
+                               color_only=r.color_only,
+                               if_paid=(granted_name(obj, g.additional)
+                                        if g.additional is not None else None)))
         elif g.at_least is not None:
             out.append(Changer(obj.id, name, at_least=g.at_least))
         elif g.loyalty is not None and card.loyalty is not None:
@@ -363,7 +390,7 @@ def changers(scenario: Scenario, card: Card, targets: tuple[str, ...] = (), cast
         r = e.reduction
         label = f"effect {e.id}" + (f" ({r.label})" if r.label else "")
         out.append(Changer(e.id, label, generic=r.generic.fixed, minimum=r.minimum,
-                           colored=r.colored))
+                           colored=r.colored, color_only=r.color_only))
     return tuple(out)
 
 
@@ -601,7 +628,7 @@ def price(scenario: Scenario, card: Card, play: Play, choices: Choices,
                 if mana[i]:
                     mana = _plus(mana, t, -1)
                     took.append(f"{{{t}}}")
-                elif mana[0]:
+                elif mana[0] and not c.color_only:
                     mana = (mana[0] - 1,) + mana[1:]
                     took.append("{1}")
         if c.colored[0]:
@@ -690,7 +717,7 @@ def apply_reduction(mana: Mana, c: Changer, snow: int = 0) -> Mana:
         for _ in range(c.colored[i]):
             if out[i]:
                 out[i] -= 1
-            elif out[0]:
+            elif out[0] and not c.color_only:
                 out[0] -= 1
     if c.colored[0]:
         out[0] = max(0, out[0] - c.colored[0])
