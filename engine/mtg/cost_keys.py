@@ -40,9 +40,9 @@ from .keys import (
     FILTER_KEYS,
     OTHER_LONG_KEYS,
     PLAY_ZONES,
-    PLAYERS,
     REDUCTION_KEYS,
     TARGET_FILTER_KEYS,
+    TARGET_PLAYERS,
 )
 from .mana import COLORS, NAME_COLORS, NO_MANA, TYPES, Mana, ManaCost, ManaError, parse_options, parse_plain
 
@@ -190,7 +190,10 @@ class CostReader(Reader):
                                         "nothing to check)")
         chosen = f.read("chosen_type", False, self.boolean)
         targets = f.read("targets", None, self.target_filter, held) if grant else None
-        player = f.word("player", None, PLAYERS, "player")
+        player = f.word("player", None, TARGET_PLAYERS, "player")
+        if player == "enchanted" and not held:
+            self.problem(f.at("player"), "player: enchanted is the player the permanent holding "
+                                         "the filter is attached to: only in a permanent's grant")
         itself = f.read("self", False, self.boolean)
         if player is not None and len(f.values) > 1:
             self.problem(f.at("player"), "a player target has no other conditions: `player` "

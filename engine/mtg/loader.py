@@ -16,7 +16,7 @@ from ..reading import kind as _kind
 from ..reading import options_text as _options
 from ..reading import show as _show
 from ..turn import Turn, candidate_key
-from .cards import Cost, Play, Scenario, State, mtg_objective
+from .cards import Cost, Obj, Play, Scenario, State, mtg_objective
 from .check_keys import CheckReader
 from .effects import effect_reaches, mana_effects
 from .keys import CHECK_KEYS, CHECK_ONLY, TOP_KEYS
@@ -79,11 +79,21 @@ class _Reader(CheckReader):
                 at = ("state", side, "battlefield", i, "attached_to")
                 if obj.attached_to == obj.id:
                     self.problem(at, f"{obj.id} can't be attached to itself (303.4d)")
+                elif obj.attached_to in ("you", "opponent"):
+                    self.aura_on_player(scenario, obj, at)
                 elif obj.attached_to not in ids:
                     self.problem(at, f"{_show(obj.attached_to)} is not a permanent on a battlefield "
                                      f"(an Aura is attached to one: 303.4)")
         for path, why in mana_effect_refusals(scenario):
             self.problem(path, why)
+
+    def aura_on_player(self, scenario: Scenario, obj: Obj, at: DataPath) -> None:
+        """`attached_to: you | opponent`: an Aura enchanting a player (a Curse, 303.4, 702.5a);
+        only an enchantment is attached to a player."""
+        card = scenario.cards.get(obj.card)
+        if card is not None and "enchantment" not in card.types:
+            self.problem(at, f"only an Aura is attached to a player: {_show(obj.card)} is not an "
+                             f"enchantment")
 
     def any_color_beside_turn(self, scenario: Scenario) -> None:
         """`spend_as_any_color` is read by one payment's planner (`plan`, `hand`, `orders`,

@@ -199,11 +199,15 @@ def object_matches(scenario: Scenario, f: Filter, obj: Obj, chosen: str | None =
 def targeted(scenario: Scenario, f: Filter, targets: tuple[str, ...], holder: Obj | None,
              side: str) -> int:
     """How many of the spell's distinct `targets` match `f` (a `targets` filter): a player
-    (`you`, `opponent`) matches `player:`, read from `side` (the holder's controller); an
-    object (any zone, either player's) matches the rest, its `controller` also relative to
-    `side` (default any), `self: true` only `holder` itself."""
+    (`you`, `opponent`) matches `player:`, read from `side` (the holder's controller), or for
+    `player: enchanted` the player `holder` is attached to (a Curse's, 303.4); an object (any
+    zone, either player's) matches the rest, its `controller` also relative to `side` (default
+    any), `self: true` only `holder` itself."""
     n = 0
     for t in dict.fromkeys(targets):
+        if t in PLAYER_WORDS and f.player == "enchanted":
+            n += holder is not None and holder.attached_to == t
+            continue
         if t in PLAYER_WORDS:
             n += f.player is not None and (t == side) == (f.player == "you")
             continue
