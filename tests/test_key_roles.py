@@ -236,7 +236,8 @@ def _mtg_roles() -> dict[tuple[str, str], Pair | Refused]:
     t: dict[tuple[str, str], Pair | Refused] = {}
     on_object: dict[str, Any] = {
         "type": ["land"], "not_type": ["creature"], "tags": ["elf"], "color": ["R"],
-        "name": "Zap", "multicolored": True, "colorless": True, "attacking": True}
+        "name": "Zap", "multicolored": True, "colorless": True, "attacking": True,
+        "all_types": ["creature", "artifact"]}
     for key, value in on_object.items():
         t["object", key] = mcount(key, value)
     t["object", "controller"] = Refused("opponent")
@@ -247,7 +248,7 @@ def _mtg_roles() -> dict[tuple[str, str], Pair | Refused]:
     on_spell: dict[str, Any] = {
         "type": ["creature"], "not_type": ["instant"], "tags": ["burn"], "color": ["G"],
         "name": "Zap", "controller": "opponent", "multicolored": True, "colorless": True,
-        "attacking": True, "targets": {"type": ["land"]}}
+        "attacking": True, "targets": {"type": ["land"]}, "all_types": ["instant", "kindred"]}
     for key, value in on_spell.items():
         t["spell", key] = mapplies(key, value)
     t["spell", "ability"] = mapplies("ability", "activated")

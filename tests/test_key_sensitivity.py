@@ -1164,6 +1164,18 @@ def _mtg_pairs() -> dict[Key, Pair]:
                                     ["creature"])
     t["FILTER_KEYS", "not_type"] = Pair(mgrant(applies_to={}),
                                         "cards.bear.grants.0.applies_to.not_type", ["instant"])
+    # A granted optional additional cost (the Defilers): the play pays it, and the reduction
+    # then costs a life; the reduction of green mana only takes no generic from bolt.
+    t["GRANT_KEYS", "additional"] = Pair(
+        setup(MBASE, cards__bear__grants=[{"reduction": {"mana": "{R}"}}],
+              play__optional={"c1.x": "yes"}),
+        "cards.bear.grants.0.additional", {"id": "x", "other": [{"pay_life": 1}]})
+    t["REDUCTION_KEYS", "color_only"] = Pair(
+        setup(MBASE, cards__bear__grants=[{"reduction": {"mana": "{G}"}}]),
+        "cards.bear.grants.0.reduction.color_only", True)
+    t["FILTER_KEYS", "all_types"] = Pair(mgrant(applies_to={}),
+                                         "cards.bear.grants.0.applies_to.all_types",
+                                         ["instant", "kindred"])
     t["FILTER_KEYS", "tags"] = Pair(mgrant(applies_to={}), "cards.bear.grants.0.applies_to.tags",
                                     ["burn"])
     t["FILTER_KEYS", "color"] = Pair(mgrant(applies_to={}), "cards.bear.grants.0.applies_to.color",
@@ -1193,7 +1205,8 @@ def _mtg_pairs() -> dict[Key, Pair]:
     for key, value in (("type", ["land"]), ("not_type", ["creature"]), ("tags", ["x"]),
                        ("color", ["R"]), ("name", "Zap"), ("controller", "opponent"),
                        ("multicolored", True), ("colorless", True), ("attacking", True),
-                       ("chosen_type", True), ("player", "opponent")):
+                       ("chosen_type", True), ("player", "opponent"),
+                       ("all_types", ["creature", "artifact"])):
         t["TARGET_FILTER_KEYS", key] = Pair(aimed, f"cards.bear.grants.0.applies_to.targets.{key}",
                                             value)
     t["TARGET_FILTER_KEYS", "self"] = Pair(setup(aimed, play__targets=["m1"]),

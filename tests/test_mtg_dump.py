@@ -84,6 +84,8 @@ def assert_in_format_order(data: dict[str, Any]) -> None:
             _in_order(mtg_keys.GRANT_KEYS, "grant")(g)
             if "reduction" in g:
                 _reduction_in_order(g["reduction"])
+            if "additional" in g:
+                _in_order(mtg_keys.ADDITIONAL_KEYS, "additional")(g["additional"])
             if "applies_to" in g:
                 _in_order(mtg_keys.FILTER_KEYS, "filter")(g["applies_to"])
                 if "targets" in g["applies_to"]:
@@ -133,7 +135,7 @@ def _reduction_in_order(r: dict[str, Any]) -> None:
     _in_order(mtg_keys.REDUCTION_KEYS, "reduction")(r)
     if isinstance(r.get("generic"), dict) and "per_paid" in r["generic"]:
         _in_order(mtg_keys.AMOUNT_KEYS, "amount")(r["generic"])  # per_paid, each (issue 25, B2)
-    elif isinstance(r.get("generic"), dict) and ("zone" in r["generic"]
+    elif isinstance(r.get("generic"), dict) and ("zone" in r["generic"] or "each" in r["generic"]
                                                  or "counters" in r["generic"]
                                                  or "player_counters" in r["generic"]):
         _in_order(mtg_keys.AMOUNT_KEYS, "amount")(r["generic"])  # count, zone; counters (38)
@@ -238,6 +240,11 @@ def _filter(draw: Draw, spell: bool = False, counted: bool = False) -> dict[str,
         out["controller"] = draw(st.sampled_from(["you", "opponent", "any"]))
     if spell and draw(st.integers(0, 4)) == 0:
         out["ability"] = "activated"
+    if draw(st.integers(0, 3)) == 0:  # every one of these types, none of them refused by not_type
+        refused = out.get("not_type", [])
+        allowed = [t for t in TYPES if t not in ([refused] if isinstance(refused, str) else refused)]
+        out["all_types"] = _one_or_list(draw, draw(st.lists(st.sampled_from(allowed), min_size=1,
+                                                            max_size=2)))
     return out
 
 
@@ -287,6 +294,11 @@ def _reduction(draw: Draw, with_id: bool) -> dict[str, object]:
                       else draw(st.integers(0, 2)))
     if not any(k in out for k in ("generic", "mana", *COLORS, "C")):
         out["generic"] = generic  # a reduction says at least one of them
+    if isinstance(out.get("generic"), dict) and draw(st.integers(0, 3)) == 0:
+        out["generic"]["each"] = draw(st.integers(0, 3))  # type: ignore[index]
+    colored = out.get("mana") or any(out.get(c) for c in COLORS + "C")
+    if colored and draw(st.integers(0, 3)) == 0:  # green mana only (the Defilers)
+        out["color_only"] = True
     return out
 
 
@@ -387,6 +399,10 @@ def _grant(draw: Draw) -> dict[str, object]:
         out["at_least"] = draw(st.integers(0, 4))
     if draw(st.booleans()):
         out["applies_to"] = _filter(draw, spell=True)
+    if kind != "increase" and kind != "at_least" and draw(st.integers(0, 3)) == 0:
+        out["additional"] = {"id": "vigor", "other": [{"pay_life": draw(st.integers(0, 3))}]}
+        if isinstance(out.get("applies_to"), dict):
+            out["applies_to"].pop("ability", None)  # type: ignore[union-attr]
     return out
 
 

@@ -742,7 +742,11 @@ class CardReader(CostReader):
             f = self.fields(item, where, GRANT_KEYS)
             kinds = [k for k in ("increase", "reduction", "at_least", "keyword", "flashback",
                                  "loyalty", "haste", "cast_from") if k in f]
-            if isinstance(item, dict) and len(kinds) != 1:
+            if "additional" in f and kinds not in ([], ["reduction"]):
+                self.problem(f.at("additional"), "a granted additional cost goes alone or with "
+                                                 "the reduction paying it gives, not with "
+                                                 + ", ".join(k for k in kinds if k != "reduction"))
+            elif isinstance(item, dict) and len(kinds) != 1 and "additional" not in f:
                 self.problem(where, "a grant has exactly one of: increase, reduction, at_least, "
                                     "keyword, flashback, loyalty, haste, cast_from")
             label = path_text(where).rsplit(".", 1)[-1]
@@ -758,8 +762,14 @@ class CardReader(CostReader):
                 loyalty=f.read("loyalty", None, self.loyalty_cost),
                 haste=f.read("haste", False, self.true_only),
                 cast_from=f.word("cast_from", None, CAST_FROM_ZONES, "zone to cast from"),
+                additional=f.read("additional", None, self.granted_additional),
             ))
             made = out[-1]
+            if made.additional is not None and (made.applies_to.ability is not None
+                                                or made.applies_to.targets is not None):
+                self.problem(f.at("applies_to"), "a granted additional cost is a spell's, "
+                                                 "chosen before its targets: its applies_to "
+                                                 "names no `ability` or `targets`")
             if made.haste and (made.applies_to.ability is not None
                                or made.applies_to.targets is not None):
                 self.problem(f.at("applies_to"), "a haste grant reaches creatures on the "

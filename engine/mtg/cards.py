@@ -39,6 +39,7 @@ class Filter:
 
     type: tuple[str, ...] = ()  # any of these types
     not_type: tuple[str, ...] = ()  # none of these types
+    all_types: tuple[str, ...] = ()  # every one of these types (an artifact creature)
     tags: tuple[str, ...] = ()  # all of these tags
     color: tuple[str, ...] = ()  # any of these colors (W U B R G)
     name: str | None = None
@@ -221,7 +222,9 @@ class Amount:
     count: Filter | None = None
     count_targets: Filter | None = None  # the spell's targets matching this, each once
     per_paid: str | None = None  # `{per_paid: ID, each: N}`: N per object the additional
-    each: int = 1  # cost ID took (Torgaar), known once the count is announced (601.2b)
+    # cost ID took (Torgaar), known once the count is announced (601.2b); beside a count, the
+    # counters or the targets: N per unit counted (The Cauldron of Eternity's {2} per card)
+    each: int = 1
     zone: str = "battlefield"  # `count`'s zone: your cards there (Karador's graveyard)
     counters: str | None = None  # the counters of this kind on the granting permanent (Animar)
     player_counters: str | None = None  # `experience`: the reduction's player's (Mizzix)
@@ -239,6 +242,9 @@ class Reduction:
     minimum: int = 0
     colored: Mana = NO_MANA
     colored_counts: tuple[tuple[str, Filter], ...] = ()  # (color letter, filter), per color key
+    # `color_only: true` (the Defilers' "reduces only the amount of green mana you pay"): the
+    # colored part takes only pips of its colors, never generic mana (no 118.7c fallback).
+    color_only: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -258,6 +264,10 @@ class Grant:
     # `cast_from: graveyard | exile`: the cards of yours there it applies to may be cast from
     # there as from the hand (Karador, Ghost Chieftain; Muldrotha)
     cast_from: str | None = None
+    # `additional: {id, cost, other}`: an optional additional cost the spells it applies to may
+    # be cast with (the Defilers' "you may pay 2 life"), named `OBJECT.ID` in a play; the
+    # grant's `reduction` then applies only to a spell cast paying it (601.2b, 601.2f).
+    additional: Additional | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -31,6 +31,8 @@ ZONE_WORDS = {"sacrifice": "a permanent on your battlefield",
 def filter_words(o: OtherCost) -> str:
     f = o.filter
     parts = [*(f.type or ()), *(f"not {t}" for t in f.not_type), *f.tags, *f.color]
+    if f.all_types:
+        parts.append(" and ".join(f.all_types))
     if f.name is not None:
         parts.append(f.name)
     if f.object is not None:

@@ -4,6 +4,7 @@ the filters they and reductions take, alternative and additional costs, and cost
 
 from __future__ import annotations
 
+from dataclasses import replace
 from types import MappingProxyType
 from typing import Mapping
 
@@ -39,9 +40,9 @@ from .keys import (
     FILTER_KEYS,
     OTHER_LONG_KEYS,
     PLAY_ZONES,
-    PLAYERS,
     REDUCTION_KEYS,
     TARGET_FILTER_KEYS,
+    TARGET_PLAYERS,
 )
 from .mana import COLORS, NAME_COLORS, NO_MANA, TYPES, Mana, ManaCost, ManaError, parse_options, parse_plain
 
@@ -189,14 +190,24 @@ class CostReader(Reader):
                                         "nothing to check)")
         chosen = f.read("chosen_type", False, self.boolean)
         targets = f.read("targets", None, self.target_filter, held) if grant else None
-        player = f.word("player", None, PLAYERS, "player")
+        player = f.word("player", None, TARGET_PLAYERS, "player")
+        if player == "enchanted" and not held:
+            self.problem(f.at("player"), "player: enchanted is the player the permanent holding "
+                                         "the filter is attached to: only in a permanent's grant")
         itself = f.read("self", False, self.boolean)
         if player is not None and len(f.values) > 1:
             self.problem(f.at("player"), "a player target has no other conditions: `player` "
                                          "stands alone in a targets filter")
+        not_type = f.read("not_type", (), self.words, CARD_TYPES, "card type")
+        all_types = f.read("all_types", (), self.words, CARD_TYPES, "card type")
+        both = [t for t in all_types if t in not_type]
+        if both:
+            self.problem(f.at("all_types"), f"{both[0]} is in both all_types and not_type: "
+                                            "the filter would match nothing")
         return Filter(
             type=f.read("type", (), self.words, CARD_TYPES, "card type"),
-            not_type=f.read("not_type", (), self.words, CARD_TYPES, "card type"),
+            not_type=not_type,
+            all_types=tuple(dict.fromkeys(all_types)),
             tags=f.read("tags", (), self.strings),
             color=f.read("color", (), self.colors),
             name=f.read("name", None, self.string),
@@ -272,6 +283,25 @@ class CostReader(Reader):
                                             "count: any")
         return tuple(out)
 
+    def granted_additional(self, value: object, path: DataPath) -> Additional:
+        """A grant's `additional: {id, cost, other}`: an optional additional cost (the Defilers'
+        "you may pay 2 life"); never mandatory, no `count: any` part."""
+        f = self.fields(value, path, ADDITIONAL_KEYS)
+        if isinstance(value, dict):
+            if "id" not in f:
+                f.require("id", "a name for this additional cost (a play names it OBJECT.ID)")
+            if "cost" not in f and "other" not in f:
+                self.problem(path, "a granted additional cost needs `cost` or `other`")
+        if "mandatory" in f:
+            self.problem(f.at("mandatory"), "a granted additional cost is optional (\"you may "
+                                            "pay\"): mandatory is not taken here")
+        ident = f.read("id", "additional", self.string)
+        if "." in ident:
+            self.problem(f.at("id"), f"a granted additional cost's id has no dot (a play names "
+                                     f"it OBJECT.ID), got {_show(ident)}")
+        cost = Cost(f.read("cost", ManaCost(), self.mana_cost), f.read("other", (), self.mtg_other_costs))
+        return Additional(ident, cost)
+
     def mode_costs(self, value: object, path: DataPath) -> Mapping[str, ManaCost]:
         if not isinstance(value, dict):
             self.problem(path, f"expected a mapping of mode to its cost, got {_kind(value)}")
@@ -291,29 +321,26 @@ class CostReader(Reader):
                                    "{player_counters: experience} (the player's): one of them")
             if "zone" in f and "count" not in f and kinds == 1:
                 self.problem(f.at("zone"), "zone is where a {count: FILTER} counts your cards")
+            each = f.read("each", 1, self.integer)  # per unit counted
             if "counters" in f:
-                return self.counters_amount(f, held)
+                return replace(self.counters_amount(f, held), each=each)
             if "player_counters" in f:
                 kind = f.read("player_counters", None, self.string)
                 if kind != "experience":
                     self.problem(f.at("player_counters"), f"a player's counters are `experience` "
                                                           f"(the only kind kept), got {_show(kind)}")
-                return Amount(player_counters="experience")
-            if "each" in f and "per_paid" not in f:
-                self.problem(f.at("each"), "each is the amount per object of a per_paid "
-                                           "amount")
+                return Amount(player_counters="experience", each=each)
             if "per_paid" in f:
                 if held:
                     self.problem(f.at("per_paid"), "per_paid counts what this card's own "
                                                    "additional cost took: only in a card's own "
                                                    "reductions, not a grant's")
-                return Amount(per_paid=f.read("per_paid", None, self.string),
-                              each=f.read("each", 1, self.integer))
+                return Amount(per_paid=f.read("per_paid", None, self.string), each=each)
             if "count_targets" in f:
                 return Amount(count_targets=f.read("count_targets", Filter(), self.target_filter,
-                                                   held))
+                                                   held), each=each)
             return Amount(count=f.read("count", Filter(), self.count_filter, held),
-                          zone=f.word("zone", "battlefield", COUNT_ZONES, "zone"))
+                          zone=f.word("zone", "battlefield", COUNT_ZONES, "zone"), each=each)
         return Amount(fixed=self.integer(value, path))
 
     def counters_amount(self, f: _Fields, held: bool) -> Amount:
@@ -349,12 +376,18 @@ class CostReader(Reader):
             i = 1 + TYPES.index(t)
             n = f.read(t, 0, self.integer)
             colored = colored[:i] + (colored[i] + n,) + colored[i + 1:]  # type: ignore[assignment]
+        color_only = f.read("color_only", False, self.boolean)
+        if color_only and not (any(colored) or counted):
+            self.problem(f.at("color_only"), "color_only keeps a colored reduction off generic "
+                                             "mana: it needs colored mana (mana: \"{G}\" or a "
+                                             "color key)")
         return Reduction(
             label=f.read("id", label, self.string),
             generic=f.read("generic", Amount(), self.amount_of, held),
             minimum=f.read("minimum", 0, self.integer),
             colored=colored,
             colored_counts=tuple(counted),
+            color_only=color_only,
         )
 
     def colored_count(self, value: object, path: DataPath, color: str, held: bool) -> Filter:
@@ -369,10 +402,10 @@ class CostReader(Reader):
                                                 "permanents)")
         elif "count" not in f:
             f.require("count", "a filter of your permanents to count")
-        for key in ("zone", "counters"):
+        for key in ("zone", "counters", "each", "per_paid", "player_counters"):
             if key in f:
                 self.problem(f.at(key), f"{key} is not taken in a color key: a colored count is "
-                                        f"{{count: FILTER}} (your permanents)")
+                                        f"{{count: FILTER}} (your permanents, one pip each)")
         return f.read("count", Filter(), self.count_filter, held)
 
     def reductions(self, value: object, path: DataPath) -> tuple[Reduction, ...]:

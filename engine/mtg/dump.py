@@ -108,6 +108,8 @@ def filter_to_data(f: Filter) -> Data:
         out["type"] = list(f.type)
     if f.not_type:
         out["not_type"] = list(f.not_type)
+    if f.all_types:
+        out["all_types"] = list(f.all_types)
     if f.tags:
         out["tags"] = list(f.tags)
     if f.color:
@@ -297,20 +299,27 @@ def additional_to_data(a: Additional) -> Data:
 
 
 def amount_to_data(a: Amount) -> object:
-    """A number, or `{count: FILTER}` (affinity: the count of your permanents matching it)."""
+    """A number, or `{count: FILTER}` (affinity: the count of your permanents matching it) and
+    the other counted amounts, with `each` where it is not 1."""
+    out: Data
     if a.counters is not None:
-        return {"counters": a.counters}
-    if a.player_counters is not None:
-        return {"player_counters": a.player_counters}
-    if a.count is not None and a.zone != "battlefield":
-        return {"count": filter_to_data(a.count), "zone": a.zone}
-    if a.count is not None:
-        return {"count": filter_to_data(a.count)}
-    if a.count_targets is not None:
-        return {"count_targets": filter_to_data(a.count_targets)}
-    if a.per_paid is not None:
+        out = {"counters": a.counters}
+    elif a.player_counters is not None:
+        out = {"player_counters": a.player_counters}
+    elif a.count is not None and a.zone != "battlefield":
+        out = {"count": filter_to_data(a.count), "zone": a.zone}
+    elif a.count is not None:
+        out = {"count": filter_to_data(a.count)}
+    elif a.count_targets is not None:
+        out = {"count_targets": filter_to_data(a.count_targets)}
+    elif a.per_paid is not None:
         return {"per_paid": a.per_paid, "each": a.each}
-    return a.fixed
+    else:
+        return a.fixed
+    if a.each != 1:  # in the format's order: before `zone`
+        out = {k: v for k, v in [*out.items(), ("each", a.each)] if k != "zone"} | (
+            {"zone": out["zone"]} if "zone" in out else {})
+    return out
 
 
 def reduction_to_data(r: Reduction, label: str) -> Data:
@@ -328,6 +337,8 @@ def reduction_to_data(r: Reduction, label: str) -> Data:
         out["mana"] = mana_text(r.colored, "")
     for t, f in r.colored_counts:  # a counted color key (Khalni Hydra's `G`)
         out[t] = {"count": filter_to_data(f)}
+    if r.color_only:
+        out["color_only"] = True
     return out
 
 
@@ -419,6 +430,8 @@ def grant_to_data(g: Grant, label: str) -> Data:
         out["haste"] = True
     if g.cast_from is not None:
         out["cast_from"] = g.cast_from
+    if g.additional is not None:
+        out["additional"] = additional_to_data(g.additional)
     return out
 
 

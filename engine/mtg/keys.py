@@ -40,19 +40,20 @@ EFFECT_GRANT_KEYS = ("reduction", "applies_to", "uses")  # an effect lasting for
 STATE_EFFECT_KEYS = ("id",) + EFFECT_GRANT_KEYS  # `state.you.effects[i]`
 MAX_EFFECT_USES = 1000
 # The filter keys an effect reads (on a spell, or on your permanents for `untap`).
-EFFECT_FILTER_KEYS = ("type", "not_type", "tags", "color", "name", "multicolored", "colorless")
+EFFECT_FILTER_KEYS = ("type", "not_type", "all_types", "tags", "color", "name", "multicolored",
+                      "colorless")
 COST_KEYS = ("cost", "other")
 ALTERNATIVE_KEYS = ("id", "cost", "other", "zone")
 ADDITIONAL_KEYS = ("id", "mandatory", "cost", "other")
 OTHER_LONG_KEYS = ("count", "filter")
 ANY_REFUSED = ("discard", "mill", "pay_life")  # kinds without a filter take no `count: any`
-FILTER_KEYS = ("type", "not_type", "tags", "color", "name", "controller", "ability",
+FILTER_KEYS = ("type", "not_type", "all_types", "tags", "color", "name", "controller", "ability",
                "multicolored", "colorless", "attacking", "chosen_type", "targets", "attached")
 # A spell's targets' filter: an object's conditions (no `ability`, no nested `targets`), or a
 # player's (`player`), `self` the object holding the filter.
-TARGET_FILTER_KEYS = ("type", "not_type", "tags", "color", "name", "controller", "multicolored",
-                      "colorless", "attacking", "chosen_type", "player", "self")
-REDUCTION_KEYS = ("id", "generic", "minimum", "mana", "W", "U", "B", "R", "G", "C")
+TARGET_FILTER_KEYS = ("type", "not_type", "all_types", "tags", "color", "name", "controller",
+                      "multicolored", "colorless", "attacking", "chosen_type", "player", "self")
+REDUCTION_KEYS = ("id", "generic", "minimum", "mana", "W", "U", "B", "R", "G", "C", "color_only")
 AMOUNT_KEYS = ("count", "count_targets", "per_paid", "each", "zone", "counters", "player_counters")
 COUNT_ZONES = ("battlefield", "graveyard", "hand", "exile")  # an amount's `zone`
 ABILITY_KEYS = ("adds", "costs", "only_for", "per", "of")
@@ -64,7 +65,7 @@ ABILITY_KINDS = ("activated", "cycling", "loyalty")  # a filter's `ability`
 ACTIVATED_TIMINGS = ("instant", "sorcery")
 ABILITY_PLAY_KEYS = ("object", "id")
 GRANT_KEYS = ("increase", "reduction", "at_least", "keyword", "flashback", "applies_to", "turn",
-              "loyalty", "haste", "cast_from")
+              "loyalty", "haste", "cast_from", "additional")
 CAST_FROM_ZONES = ("graveyard", "exile")  # a grant's `cast_from` (Karador's permission)
 GRANT_KEYWORDS = ("convoke", "delve", "improvise")
 GRANT_TURNS = ("caster", "not_caster")
@@ -91,6 +92,7 @@ PLAY_ZONES = ("hand", "graveyard", "exile", "command")
 OBJECT_ZONES = ("hand", "graveyard", "exile", "command", "battlefield")
 STACKS = ("empty", "nonempty")
 PLAYERS = ("you", "opponent")
+TARGET_PLAYERS = PLAYERS + ("enchanted",)  # a targets filter's `player` (enchanted: a Curse's)
 CONTROLLERS = ("you", "opponent", "any")
 CHOICES = ("yes", "no", "auto")
 CASTS = ("auto", "normal", "flashback", "without_paying")

@@ -16,7 +16,7 @@ from ..reading import kind as _kind
 from ..reading import options_text as _options
 from ..reading import show as _show
 from ..turn import Turn, candidate_key
-from .cards import Cost, Play, Scenario, State, mtg_objective
+from .cards import Cost, Obj, Play, Scenario, State, mtg_objective
 from .check_keys import CheckReader
 from .effects import effect_reaches, mana_effects
 from .keys import CHECK_KEYS, CHECK_ONLY, TOP_KEYS
@@ -61,6 +61,7 @@ class _Reader(CheckReader):
                                plays, turn=turn)
         if not self.problems:
             self.mana_effect_checks(scenario)
+        self.granted_additional_beside_turn(scenario)
         self.milled_beside_graveyard(scenario)
         self.milled_beside_milling_filter(scenario)
         return scenario
@@ -77,11 +78,36 @@ class _Reader(CheckReader):
                 at = ("state", side, "battlefield", i, "attached_to")
                 if obj.attached_to == obj.id:
                     self.problem(at, f"{obj.id} can't be attached to itself (303.4d)")
+                elif obj.attached_to in ("you", "opponent"):
+                    self.aura_on_player(scenario, obj, at)
                 elif obj.attached_to not in ids:
                     self.problem(at, f"{_show(obj.attached_to)} is not a permanent on a battlefield "
                                      f"(an Aura is attached to one: 303.4)")
         for path, why in mana_effect_refusals(scenario):
             self.problem(path, why)
+
+    def aura_on_player(self, scenario: Scenario, obj: Obj, at: DataPath) -> None:
+        """`attached_to: you | opponent`: an Aura enchanting a player (a Curse, 303.4, 702.5a);
+        only an enchantment is attached to a player."""
+        card = scenario.cards.get(obj.card)
+        if card is not None and "enchantment" not in card.types:
+            self.problem(at, f"only an Aura is attached to a player: {_show(obj.card)} is not an "
+                             f"enchantment")
+
+    def granted_additional_beside_turn(self, scenario: Scenario) -> None:
+        """A granted optional additional cost (`grants[].additional`, the Defilers) is read by
+        one payment's planner (`plan`, `hand`, `orders`, `check`, `play` of one play); a turn's
+        candidates (and `plays`) do not choose it: refused there, one line at the first."""
+        if scenario.turn is None and not scenario.plays:
+            return
+        for card_id, card in scenario.cards.items():
+            for i, g in enumerate(card.grants):
+                if g.additional is not None:
+                    self.problem(("cards", card_id, "grants", i, "additional"),
+                                 "a granted additional cost is not supported by `payplan turn` "
+                                 "(nor `plays` paid together): plan each play with `payplan "
+                                 "plan` or `play`")
+                    return
 
     def milled_beside_milling_filter(self, scenario: Scenario) -> None:
         """Refuse (not built) a mana ability of yours with both a mana cost and a mill beside an

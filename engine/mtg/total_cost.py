@@ -25,6 +25,7 @@ from typing import Iterator
 
 from ..discounts import NO_POWER, Mod, pareto_front
 from .cards import (
+    Additional,
     Amount,
     Card,
     Cost,
@@ -126,15 +127,18 @@ class Changer:
     per_paid: str | None = None  # `generic` is `each` per object this additional cost took
     each: int = 0
     loyalty: int = 0  # a loyalty ability costs this much more (606.4; Carth the Lion)
+    color_only: bool = False  # `colored` takes pips of its colors only, never generic mana
+    if_paid: str | None = None  # applies only when this optional cost is paid (the Defilers)
 
 
 def with_counts(changing: tuple[Changer, ...], optional: tuple[tuple[str, int], ...]
                 ) -> tuple[Changer, ...]:
     """The changers with each `per_paid` reduction's amount for these announcements: `each`
-    generic less per object its additional cost took (0 when it is not paid)."""
+    generic less per object its additional cost took (0 when it is not paid); a reduction that
+    applies only when an optional cost is paid (`if_paid`) is dropped when it is not."""
     paid = dict(optional)
     return tuple(replace(c, generic=c.each * paid.get(c.per_paid, 0)) if c.per_paid else c
-                 for c in changing)
+                 for c in changing if c.if_paid is None or paid.get(c.if_paid, 0))
 
 
 def spell_matches(f: Filter, card: Card, chosen: str | None = None) -> bool:
@@ -155,10 +159,13 @@ def spell_matches(f: Filter, card: Card, chosen: str | None = None) -> bool:
 
 
 def card_matches(f: Filter, card: Card, chosen: str | None = None) -> bool:
-    """Whether `card` meets `f`'s card conditions: types, tags, colors, name, chosen type."""
+    """Whether `card` meets `f`'s card conditions: types (any of `type`, all of `all_types`,
+    none of `not_type`), tags, colors, name, chosen type."""
     if f.type and not set(f.type) & set(card.types):
         return False
     if f.not_type and set(f.not_type) & set(card.types):
+        return False
+    if not set(f.all_types) <= set(card.types):
         return False
     if f.tags and not set(f.tags) <= set(card.tags):
         return False
@@ -192,11 +199,15 @@ def object_matches(scenario: Scenario, f: Filter, obj: Obj, chosen: str | None =
 def targeted(scenario: Scenario, f: Filter, targets: tuple[str, ...], holder: Obj | None,
              side: str) -> int:
     """How many of the spell's distinct `targets` match `f` (a `targets` filter): a player
-    (`you`, `opponent`) matches `player:`, read from `side` (the holder's controller); an
-    object (any zone, either player's) matches the rest, its `controller` also relative to
-    `side` (default any), `self: true` only `holder` itself."""
+    (`you`, `opponent`) matches `player:`, read from `side` (the holder's controller), or for
+    `player: enchanted` the player `holder` is attached to (a Curse's, 303.4); an object (any
+    zone, either player's) matches the rest, its `controller` also relative to `side` (default
+    any), `self: true` only `holder` itself."""
     n = 0
     for t in dict.fromkeys(targets):
+        if t in PLAYER_WORDS and f.player == "enchanted":
+            n += holder is not None and holder.attached_to == t
+            continue
         if t in PLAYER_WORDS:
             n += f.player is not None and (t == side) == (f.player == "you")
             continue
@@ -220,9 +231,17 @@ PLAYER_WORDS = ("you", "opponent")
 
 def _amount(scenario: Scenario, a: Amount, pool: tuple[Obj, ...], targets: tuple[str, ...],
             holder: Obj | None, side: str, cast: str = "") -> int:
-    """A reduction's amount: fixed, or a count of `pool`'s permanents (or of the cards in a
-    `zone` of `side`'s player, never the object `cast`: on the stack by 601.2f, 601.2a), of
-    the targets, or of the counters of a kind on `holder` (Animar)."""
+    """A reduction's amount: fixed, or `a.each` per unit counted (`_counted`)."""
+    if a.fixed or a.per_paid is not None:
+        return a.fixed  # a per_paid amount is known once the count is announced (`with_counts`)
+    return a.each * _counted(scenario, a, pool, targets, holder, side, cast)
+
+
+def _counted(scenario: Scenario, a: Amount, pool: tuple[Obj, ...], targets: tuple[str, ...],
+             holder: Obj | None, side: str, cast: str = "") -> int:
+    """What a counted amount counts: `pool`'s permanents (or the cards in a `zone` of `side`'s
+    player, never the object `cast`: on the stack by 601.2f, 601.2a), the targets, the counters
+    of a kind on `holder` (Animar) or the player's experience counters (Mizzix)."""
     if a.counters is not None:
         return dict(holder.counters).get(a.counters, 0) if holder is not None else 0
     if a.player_counters is not None:  # Mizzix: the reduction's player's experience counters
@@ -237,7 +256,7 @@ def _amount(scenario: Scenario, a: Amount, pool: tuple[Obj, ...], targets: tuple
         return sum(1 for o in pool if object_matches(scenario, a.count, o, chosen))
     if a.count_targets is not None:
         return targeted(scenario, a.count_targets, targets, holder, side)
-    return a.fixed
+    return 0
 
 
 def _colored(scenario: Scenario, r: Reduction, pool: tuple[Obj, ...], holder: Obj | None
@@ -291,11 +310,30 @@ def keyword_grants(scenario: Scenario, card: Card, zone: str) -> tuple[frozenset
     return frozenset(keywords), flashback
 
 
+def granted_additionals(scenario: Scenario, card: Card) -> tuple[Additional, ...]:
+    """The optional additional costs permanents grant a spell of `card` (the Defilers' "you may
+    pay 2 life"), each named `OBJECT.ID` after the permanent granting it, in state order."""
+    if card.activation is not None:
+        return ()
+    return tuple(Additional(granted_name(obj, g.additional), g.additional.cost)
+                 for _, _, obj, _, g in reaching_grants(scenario, card)
+                 if g.additional is not None)
+
+
+def granted_name(obj: Obj, additional: Additional) -> str:
+    """How a play names the optional cost `obj`'s grant gives: `OBJECT.ID`."""
+    return f"{obj.id}.{additional.id}"
+
+
 def with_grants(scenario: Scenario, card: Card, zone: str) -> Card:
     """`card` (yours, in `zone`) with the keywords permanents grant it: convoke, delve,
-    improvise (`keyword`), and in the graveyard flashback for its mana cost (`flashback:
-    mana_cost`; a card with a flashback cost of its own keeps it, 702.34)."""
+    improvise (`keyword`), in the graveyard flashback for its mana cost (`flashback:
+    mana_cost`; a card with a flashback cost of its own keeps it, 702.34), and the optional
+    additional costs they grant (`granted_additionals`), after its own."""
     keywords, flashback = keyword_grants(scenario, card, zone)
+    granted = granted_additionals(scenario, card) if zone != "battlefield" else ()
+    if granted:
+        card = replace(card, additional=card.additional + granted)
     if not keywords and not flashback:
         return card
     return replace(card, convoke=card.convoke or "convoke" in keywords,
@@ -331,7 +369,8 @@ def changers(scenario: Scenario, card: Card, targets: tuple[str, ...] = (), cast
         amount = _amount(scenario, r.generic, battlefield, targets, None, "you", cast)
         out.append(Changer("", f"{card.name} ({r.label})", generic=amount, minimum=r.minimum,
                            colored=_colored(scenario, r, battlefield, None),
-                           per_paid=r.generic.per_paid, each=r.generic.each))
+                           per_paid=r.generic.per_paid, each=r.generic.each,
+                           color_only=r.color_only))
     for who, battlefield, obj, source, g in reaching_grants(scenario, card):
         if g.applies_to.targets is not None and not targeted(
                 scenario, g.applies_to.targets, targets, obj, who):
@@ -343,7 +382,10 @@ def changers(scenario: Scenario, card: Card, targets: tuple[str, ...] = (), cast
             r = g.reduction
             amount = _amount(scenario, r.generic, battlefield, targets, obj, who, cast)
             out.append(Changer(obj.id, name, generic=amount, minimum=r.minimum,
-                               colored=_colored(scenario, r, battlefield, obj)))
+                               colored=_colored(scenario, r, battlefield, obj),
+                               color_only=r.color_only,
+                               if_paid=(granted_name(obj, g.additional)
+                                        if g.additional is not None else None)))
         elif g.at_least is not None:
             out.append(Changer(obj.id, name, at_least=g.at_least))
         elif g.loyalty is not None and card.loyalty is not None:
@@ -352,7 +394,7 @@ def changers(scenario: Scenario, card: Card, targets: tuple[str, ...] = (), cast
         r = e.reduction
         label = f"effect {e.id}" + (f" ({r.label})" if r.label else "")
         out.append(Changer(e.id, label, generic=r.generic.fixed, minimum=r.minimum,
-                           colored=r.colored))
+                           colored=r.colored, color_only=r.color_only))
     return tuple(out)
 
 
@@ -590,7 +632,7 @@ def price(scenario: Scenario, card: Card, play: Play, choices: Choices,
                 if mana[i]:
                     mana = _plus(mana, t, -1)
                     took.append(f"{{{t}}}")
-                elif mana[0]:
+                elif mana[0] and not c.color_only:
                     mana = (mana[0] - 1,) + mana[1:]
                     took.append("{1}")
         if c.colored[0]:
@@ -679,7 +721,7 @@ def apply_reduction(mana: Mana, c: Changer, snow: int = 0) -> Mana:
         for _ in range(c.colored[i]):
             if out[i]:
                 out[i] -= 1
-            elif out[0]:
+            elif out[0] and not c.color_only:
                 out[0] -= 1
     if c.colored[0]:
         out[0] = max(0, out[0] - c.colored[0])

@@ -177,7 +177,7 @@ def _count(n: int, noun: str) -> str:
 
 def _what(part: OtherCost) -> str:
     f = part.filter
-    types = "/".join(f.type) if f.type else (
+    types = "/".join(f.type) if f.type else " ".join(f.all_types) if f.all_types else (
         "card" if part.kind in ("discard", "exile_from_hand", "exile_from_graveyard")
         else "permanent")
     return types + ("s" if part.count != 1 else "")
