@@ -44,6 +44,16 @@ def test_wastes_pay_red_pips_under_the_lattice() -> None:
     assert plan(off)["status"] == "unpayable"
 
 
+def test_an_unpayable_cast_under_the_lattice_lacks_mana_not_a_color() -> None:
+    """Two Wastes for {1}{R}{R}: no red source is needed under the key, one more mana is (the
+    reasons and the shortfall say so); {C}{C}{G} with one Wastes and two Forests lacks {C}."""
+    p = plan(lattice("{1}{R}{R}", {"wastes1": WASTES, "wastes2": WASTES}))
+    assert p["status"] == "unpayable" and p["shortfall"]["mana"] == "{1}"
+    assert not any("red source" in r for r in p["reasons"]), p["reasons"]
+    field = {"forest1": FOREST, "forest2": FOREST, "wastes1": WASTES}
+    assert plan(lattice("{C}{C}{G}", field))["shortfall"]["mana"] == "{C}"
+
+
 def test_a_colorless_pip_still_wants_colorless_mana() -> None:
     """{C}{C}{G} with two Forests and a Wastes: only one colorless mana, unpayable with the key;
     {C}{G}{G} is paid (score 3)."""

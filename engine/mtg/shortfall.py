@@ -16,9 +16,10 @@ def shortfall(scenario: Scenario, option: Priced, res: Resources
     """What the state lacks to pay `option`'s total, per resource, each counted with everything
     that could supply it alone (a mana ability's own costs aside, each permanent once):
 
-    - mana of each kind (W U B R G C): the total's pips of that kind beyond what the pool holds
-      of it, the most of it one activation of each permanent's usable mana abilities adds, and
-      (a color) the creatures that could convoke for it;
+    - mana of each kind (W U B R G C; under `spend_as_any_color` only C): the total's pips of
+      that kind beyond what the pool holds of it, the most of it one activation of each
+      permanent's usable mana abilities adds, and (a color) the creatures that could convoke
+      for it;
     - generic mana: the mana in all beyond the most the resources could give
       (`Resources.mana_cap`: the pool, each permanent's best activation or a convoke or
       improvise tap, each card delve could exile), less what the kinds lack already;
@@ -32,8 +33,8 @@ def shortfall(scenario: Scenario, option: Priced, res: Resources
     lack = [0] * 7
     for i, t in enumerate(TYPES):
         need = option.mana[1 + i]
-        if not need:
-            continue
+        if not need or (res.any_color and t != "C"):  # the Lattice: any mana pays the color,
+            continue                                   # so only the mana in all can lack
         have = res.pool[1 + i] * res.pool_spendable + sum(
             _most_of_kind(p, i, t) for p in res.permanents)
         if res.life_for_of(t):  # K'rrik: life pays these pips too

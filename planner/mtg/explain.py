@@ -62,7 +62,7 @@ def _found(scenario: Scenario, opts: CastOptions, res: Resources, option: Priced
     found: list[str] = []
     for i, t in enumerate(TYPES):
         need = option.mana[1 + i]
-        if not need:
+        if not need or (res.any_color and t != "C"):  # the Lattice: any mana pays the color
             continue
         if i not in supply:
             supply[i] = (res.pool[1 + i] * res.pool_spendable + sum(
