@@ -1066,6 +1066,13 @@ MPEND = setup(MBASE, **{
                                                         "costs": ["tap", {"mill": 1}]}]},
     "state__you__battlefield": [{"id": "m1", "card": "mountain"}, {"id": "p1", "card": "pendant"}],
     "state__you__library_top": ["bolt"]})
+# A sacrificed permanent's mana (Squandered Resources, issue 38): bolt {R}{R} takes m1 tapped
+# and m1 sacrificed for its {R}; a fixed {G} can't pay it.
+MSQUANDER = setup(MBASE, **{
+    "cards__squander": {"types": ["enchantment"], "mana": [
+        {"adds": "sacrificed", "costs": [{"sacrifice": {"count": 1, "filter": {"type": "land"}}}]}]},
+    "cards__bolt__cost": "{R}{R}",
+    "state__you__battlefield": [{"id": "m1", "card": "mountain"}, {"id": "s1", "card": "squander"}]})
 
 
 def _mtg_pairs() -> dict[Key, Pair]:
@@ -1806,6 +1813,8 @@ def _mtg_word_pairs() -> dict[Key, Pair]:
     # untapped / the card milled ({R}), or a fixed {G} that bolt's {R} can't take.
     t["READ_ADDS", "untapped"] = Pair(MUNTAP, "cards.explorer.mana.0.adds", "{G}", "untapped")
     t["READ_ADDS", "milled"] = Pair(MPEND, "cards.pendant.mana.0.adds", "{G}", "milled")
+    t["READ_ADDS", "sacrificed"] = Pair(MSQUANDER, "cards.squander.mana.0.adds", "{G}",
+                                        "sacrificed")
     # `adds: any_type` / `any_color` (issue 38): the Wastes' C for the {C}{C} bolt, or no C.
     t["READ_ADDS", "any_type"] = Pair(MREFLECT_C, "cards.pool.mana.0.adds", "any_type",
                                       "any_color")

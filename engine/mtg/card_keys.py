@@ -431,6 +431,9 @@ class CardReader(CostReader):
             untap = tuple((n, filt) for _, n, filt in self.untap_costs(costs, f.at("costs")))
             if isinstance(reads, str):
                 self.read_adds(reads, f, untap, paid, per_word)
+            if reads == "sacrificed":
+                self.sacrificed_alone(f, tap or sac or bool(manas) or bool(remove or removed)
+                                      or bool(untap), paid)
             of = self.reflected_of(f, reads)
             out.append(ManaAbility(
                 adds=adds, tap=tap, sacrifice_self=sac, per=per, remove=remove, removed=removed,
@@ -493,7 +496,8 @@ class CardReader(CostReader):
         atom with count 1) and `adds: milled` (its costs mill exactly one card: {mill: 1})."""
         at = f.at("adds")
         if per is not None:
-            read_from = {"untapped": "permanent untapped", "milled": "card milled"}.get(
+            read_from = {"untapped": "permanent untapped", "milled": "card milled",
+                         "sacrificed": "permanent sacrificed"}.get(
                 reads, "permanents its `of` matches")
             self.problem(f.at("per"), f"per is not read with adds: {reads} (its mana is read "
                                       f"from the {read_from})")
@@ -507,6 +511,16 @@ class CardReader(CostReader):
         if reads == "milled" and mills != [1]:
             self.problem(at, "adds: milled reads the card its cost mills: its costs have exactly "
                              "one {mill: 1}")
+
+    def sacrificed_alone(self, f: _Fields, more: bool, paid: list[OtherCost]) -> None:
+        """The refusal of `adds: sacrificed` (Squandered Resources) whose costs are not exactly
+        one `{sacrifice: {count: 1, filter: FILTER}}` (`more`: a tap, sacrifice_self, mana,
+        counter or untap cost beside it; `paid`: its other costs, life included)."""
+        if more or [(o.kind, o.count) for o in paid] != [("sacrifice", 1)]:
+            self.problem(f.at("adds"), "adds: sacrificed reads the permanent its cost "
+                                       "sacrifices: its costs are exactly one {sacrifice: "
+                                       "{count: 1, filter: FILTER}} (other costs beside it are "
+                                       "not built)")
 
     def counted_and_removed(self, card: Card, f: _Fields) -> None:
         """Refuse (not built) a mana ability's `per: {counters: KIND}` on a card whose abilities

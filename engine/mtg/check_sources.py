@@ -154,6 +154,26 @@ def mills_fit(top: tuple[str, ...], cards: list[str], blocks: list[int]) -> bool
     return False
 
 
+def _sacrificed_mismatch(perm: Permanent, use: SourceUse) -> str | None:
+    """Why a source naming `sacrifice ID` is no `adds: sacrificed` offer of `perm` (Squandered
+    Resources): ID is not a permanent its cost may take, or could not produce the mana claimed
+    (106.7); None when `perm` has no such ability or the words name no sacrifice."""
+    if not any(m.reads == "sacrificed" for m in perm.card.mana):
+        return None
+    named = [w.split()[1] for w in use.costs if w.startswith("sacrifice ") and len(w.split()) == 2]
+    if len(named) != 1:
+        return None
+    bound = [o for o in perm.offers if o.ability.other and o.ability.other[0].filter.object
+             == named[0]]
+    if not bound:
+        return (f"costs: sacrifice {named[0]}: {perm.obj.id}'s adds: sacrificed ability can't "
+                f"sacrifice it (not a permanent of yours its filter matches that could produce "
+                f"a type of mana, 106.7)")
+    read = sorted({mana_text(m) for o in bound for m in o.ability.adds})
+    return (f"{perm.obj.id}'s mana ability sacrificing {named[0]} adds {' or '.join(read)} (a "
+            f"type it could produce, 106.7), not {mana_text(use.adds)}")
+
+
 def offer_of(scenario: Scenario, res: Resources, perm: Permanent, use: SourceUse,
              card_at: dict[str, int], untaps: tuple[str, ...] = (),
              milled_at: int | None = None
@@ -209,6 +229,9 @@ def offer_of(scenario: Scenario, res: Resources, perm: Permanent, use: SourceUse
         took = _took(scenario, res, ability, use.costs, card_at)
         if took is not None:
             return a, [k for b, k in candidates if b == a], took
+    wrong = _sacrificed_mismatch(perm, use)
+    if wrong is not None:
+        return wrong
     expected = [w for w in perm.offers[candidates[0][0]].ability.cost_words()]
     return (f"costs: {list(use.costs)} are not the costs of {ident}'s mana ability that adds "
             f"{mana_text(use.adds)} (expected {expected}, each non-mana cost as its kind and the "

@@ -80,7 +80,10 @@ MAX_UNTAP = 10
 # `adds:` words: one mana of a type a permanent matching the ability's `of` could produce
 # (106.7: Reflecting Pool's any type, Exotic Orchard's any color).
 REFLECT_ADDS = ("any_type", "any_color")
-READ_ADDS = ("untapped", "milled", *REFLECT_ADDS)  # `adds:` words: the mana is read from another object
+# `adds:` words: the mana is read from another object.
+READ_ADDS = ("untapped", "milled", "sacrificed", *REFLECT_ADDS)
+# `adds:` words `payplan turn` refuses (its joint payments do not read them).
+TURN_REFUSED_ADDS = ("sacrificed", *REFLECT_ADDS)
 MAX_COUNTERS = 1000  # counters of one kind on an object
 MAX_LOYALTY_COST = 20  # a loyalty ability's cost, -20 to +20
 COUNTER_KIND = re.compile(r"[a-z][a-z_]*")

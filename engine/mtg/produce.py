@@ -2,23 +2,26 @@
 untaps an opponent's permanent and adds one mana of a type that permanent could produce
 (Benthic Explorers), one whose cost mills your library's top card and adds its colored mana
 symbols (Charmed Pendant), and one adding one mana of any type (or color) that a permanent
-matching its `of` filter could produce (Reflecting Pool, Exotic Orchard; `reflected`).
+matching its `of` filter could produce (Reflecting Pool, Exotic Orchard; `reflected`), and one
+whose cost sacrifices a permanent of yours and adds one mana of a type that permanent could
+produce (Squandered Resources, `adds: sacrificed`).
 
 The payment sees each usable choice of such an ability as an offer of its own
 (`engine.mtg.resources.Offer`): for an `untap` cost, each set of distinct tapped opponent
 permanents it could untap (`untap_choices`), the offer naming them (`Offer.untaps`); for
 `adds: milled`, each card known on top of your library (`library_top`) that an activation could
-mill, by its position (`Offer.milled_at`). A choice whose mana nobody knows (a card past
-`library_top`) or that names no type (a permanent that could produce none) is no offer: the
-planner never activates it.
+mill, by its position (`Offer.milled_at`); for `adds: sacrificed`, each permanent of yours its
+sacrifice cost could take, the cost bound to it (`Filter.object`). A choice whose mana nobody
+knows (a card past `library_top`) or that names no type (a permanent that could produce none)
+is no offer: the planner never activates it.
 
 - 106.7: the types a permanent "could produce" are the types named by the options of its mana
   abilities (`{C}` included, costs ignored); a `per` ability whose amount is 0 now names no type
-  (its count read from its controller's battlefield); `adds: untapped` or `adds: milled` names
-  none; `adds: any_type | any_color` names what the permanents its `of` matches could produce,
-  the least fixed point over both battlefields (each starts naming nothing: two Reflecting
-  Pools alone make nothing), `any_color` never {C}. An ability naming no type makes no mana
-  and is no offer.
+  (its count read from its controller's battlefield); `adds: untapped`, `adds: milled` or
+  `adds: sacrificed` names none; `adds: any_type | any_color` names what the permanents its
+  `of` matches could produce, the least fixed point over both battlefields (each starts naming
+  nothing: two Reflecting Pools alone make nothing), `any_color` never {C}. An ability naming
+  no type makes no mana and is no offer.
 - A milled card adds, per colored symbol of its mana cost, one mana of that color: {W/U} one of
   either (the payment's choice), {2/W} and {W/P} one {W}, {G/W/P} one of G or W; generic, {C},
   {X} and {S} nothing; a card with no cost nothing.
@@ -48,7 +51,7 @@ def could_produce(scenario: Scenario, obj: Obj, controller: Player,
     """The types of mana (W U B R G C) `obj`, a permanent of `controller`, could produce
     (106.7): those its mana abilities' options name, each ability as its controller would
     activate it now (costs ignored; a `per` amount counted on `controller`'s battlefield; an
-    untap or mill read names none; `adds: any_type | any_color` what `known` says, by default
+    untap, mill or sacrifice read names none; `adds: any_type | any_color` what `known` says, by default
     `reflected`'s fixed point)."""
     card = scenario.cards.get(obj.card)
     named: set[int] = set()
@@ -205,11 +208,32 @@ def milled_choices(scenario: Scenario, ability: ManaAbility) -> list[Choice]:
             for j, card in enumerate(top)]
 
 
+def sacrificed_choices(scenario: Scenario, ability: ManaAbility) -> list[Choice]:
+    """The offers of an `adds: sacrificed` ability (Squandered Resources): one per permanent of
+    yours its sacrifice cost could take (battlefield order), the cost bound to that permanent
+    (`Filter.object`) and the ability adding one mana of each type it could produce, read as
+    the cast begins (106.7); a permanent that could produce none is no offer."""
+    you = scenario.state.you
+    part = ability.other[0]
+    out: list[Choice] = []
+    for obj in you.battlefield:
+        if obj.card not in scenario.cards or not object_matches(scenario, part.filter, obj):
+            continue
+        adds = one_of_each(could_produce(scenario, obj, you))
+        if adds:
+            bound = replace(part, filter=replace(part.filter, object=obj.id))
+            out.append((replace(ability, adds=adds, reads=None, other=(bound,)), (), None))
+    return out
+
+
 def choices(scenario: Scenario, ability: ManaAbility) -> list[Choice]:
-    """The offers one printed mana ability makes: itself, or for an `untap` cost or
-    `adds: milled`, each of its choices (`untap_choices`, `milled_choices`)."""
+    """The offers one printed mana ability makes: itself, or for an `untap` cost,
+    `adds: milled` or `adds: sacrificed`, each of its choices (`untap_choices`,
+    `milled_choices`, `sacrificed_choices`)."""
     if ability.reads == "milled":
         return milled_choices(scenario, ability)
+    if ability.reads == "sacrificed":
+        return sacrificed_choices(scenario, ability)
     if ability.reads in REFLECT_ADDS:
         adds = one_of_each(reflected_types(scenario, ability))
         # An ordinary ability once its types are known; one naming none makes no mana (no offer).
@@ -229,4 +253,4 @@ def hidden_mill(scenario: Scenario, millers: int, other_mills: int) -> bool:
 
 
 __all__ = ["Choice", "choices", "could_produce", "hidden_mill", "milled_mana", "one_of_each",
-           "reflected", "reflected_types", "untap_choices"]
+           "reflected", "reflected_types", "sacrificed_choices", "untap_choices"]

@@ -65,7 +65,7 @@ from ...engine.discounts import Deadline
 from ...engine.mtg.cards import ZONES, Card, Obj, Play, Scenario
 from ...engine.mtg.dump import state_to_data
 from ...engine.mtg.effects import spell_card, untap_choices, untapped
-from ...engine.mtg.keys import REFLECT_ADDS
+from ...engine.mtg.keys import TURN_REFUSED_ADDS
 from ...engine.mtg.lands import land_play_reasons, play_land
 from ...engine.mtg.mana import NO_MANA, Mana, mana_text, total
 from ...engine.mtg.options import TooManyChoices, cast_options
@@ -188,7 +188,7 @@ def mana_effect_keys(scenario: Scenario) -> tuple[tuple[str | int, ...], str] | 
         if card.mana_effects:
             return ("cards", card_id, "mana_effects"), f"mana_effects {why}"
         for i, m in enumerate(card.mana):
-            if m.reads in REFLECT_ADDS:  # 106.7: the types other permanents could produce
+            if m.reads in TURN_REFUSED_ADDS:  # 106.7: the types other permanents could produce
                 return ("cards", card_id, "mana", i, "adds"), (
                     f"adds: {m.reads} is not supported by `payplan turn` (nor `plays` paid "
                     "together): plan each cast with `payplan plan` or `play`")
