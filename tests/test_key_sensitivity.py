@@ -1815,6 +1815,12 @@ def _mtg_word_pairs() -> dict[Key, Pair]:
     t["READ_ADDS", "milled"] = Pair(MPEND, "cards.pendant.mana.0.adds", "{G}", "milled")
     t["READ_ADDS", "sacrificed"] = Pair(MSQUANDER, "cards.squander.mana.0.adds", "{G}",
                                         "sacrificed")
+    # A trigger's `adds: produced` (Dictate of Karametra, issue 38): a Mountain's {R} gives {R}
+    # more, so bolt's {R}{R} takes one land; a fixed {G} needs two.
+    produced = setup(MBASE, cards__bolt__cost="{R}{R}", cards__bear__mana_effects=[
+        {"trigger": {"sources": {"type": "land"}, "adds": "produced"}}])
+    t["TRIGGER_ADDS", "produced"] = Pair(produced, "cards.bear.mana_effects.0.trigger.adds",
+                                         "{G}", "produced")
     # `adds: any_type` / `any_color` (issue 38): the Wastes' C for the {C}{C} bolt, or no C.
     t["READ_ADDS", "any_type"] = Pair(MREFLECT_C, "cards.pool.mana.0.adds", "any_type",
                                       "any_color")

@@ -62,6 +62,7 @@ from .keys import (
     REPLACE_KEYS,
     STATE_EFFECT_KEYS,
     TOKEN_KEYS,
+    TRIGGER_ADDS,
     TRIGGER_KEYS,
     UNTAP_KEYS,
 )
@@ -260,7 +261,11 @@ class CardReader(CostReader):
                 if key not in f:
                     f.require(key, what)
         sources = f.read("sources", Filter(), self.effect_filter)
-        adds = f.read("adds", (), self.adds)
+        produced = "adds" in f and f["adds"] in TRIGGER_ADDS
+        if produced and kind == "replace":
+            self.problem(f.at("adds"), "adds: produced is read in a trigger only (a replacement "
+                                       "makes one mana string, like \"{C}\")")
+        adds = f.read("adds", (), self.adds) if not produced else ()
         at_least = 2
         if kind == "replace":
             at_least = f.read("at_least", 2, self.integer, MAX_AT_LEAST)
@@ -272,7 +277,7 @@ class CardReader(CostReader):
                 self.problem(f.at("adds"), "a replacement makes exactly one mana string "
                                            "(no `|` options), like \"{C}\"")
                 adds = adds[:1]
-        return ManaEffect(kind, sources, adds, at_least)
+        return ManaEffect(kind, sources, adds, at_least, produced and kind == "trigger")
 
     def effect_filter(self, value: object, path: DataPath) -> Filter:
         """A mana effect's `sources`: the existing filter (controller relative to the effect's

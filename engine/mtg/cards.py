@@ -199,6 +199,9 @@ class ManaEffect:
     sources: Filter
     adds: tuple[Mana, ...]
     at_least: int = 2  # replace only
+    # trigger only, `adds: produced` (Dictate of Karametra): one mana of a type the activation
+    # produced (its output after replacement), `adds` then ().
+    produced: bool = False
 
 
 @dataclass(frozen=True, slots=True)

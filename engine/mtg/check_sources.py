@@ -276,6 +276,9 @@ def _effects_mismatch(perm: Permanent, use: SourceUse) -> str | None:
     ways = [w for o in perm.offers for w in o.ability.made]
     if use.triggered and not any(w.triggered for w in ways):
         return f"triggered: no triggered mana ability fires when {ident} is tapped for mana"
+    # The ways making the source's own mana, when some does (a trigger's `adds: produced`
+    # reads that output): a triggered mana is one of their options.
+    ways = [w for w in ways if w.own == use.adds] or ways
     for t, (tid, mana) in enumerate(use.triggered):
         options = [m for w in ways for i, m in w.triggered if i == tid]
         if not options:

@@ -276,7 +276,7 @@ def mana_effect_to_data(e: ManaEffect) -> Data:
     body: Data = {"sources": filter_to_data(e.sources)}
     if e.kind == "replace":
         body["at_least"] = e.at_least
-    body["adds"] = "|".join(mana_text(m) for m in e.adds)
+    body["adds"] = "produced" if e.produced else "|".join(mana_text(m) for m in e.adds)
     return {e.kind: body}
 
 

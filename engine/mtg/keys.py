@@ -31,6 +31,8 @@ CARD_KEYS = ("name", "types", "cost", "colors", "tags", "flash", "flashback", "k
 MANA_EFFECT_KINDS = ("replace", "trigger")
 REPLACE_KEYS = ("sources", "at_least", "adds")
 TRIGGER_KEYS = ("sources", "adds")
+# A trigger's `adds:` word: one mana of a type the activation produced (Dictate of Karametra).
+TRIGGER_ADDS = ("produced",)
 MANA_EFFECT_KEYS = {"replace": REPLACE_KEYS, "trigger": TRIGGER_KEYS}
 MAX_AT_LEAST = 100
 EFFECT_KEYS = ("adds", "tokens", "untap", "grants")
