@@ -1066,6 +1066,11 @@ MPEND = setup(MBASE, **{
                                                         "costs": ["tap", {"mill": 1}]}]},
     "state__you__battlefield": [{"id": "m1", "card": "mountain"}, {"id": "p1", "card": "pendant"}],
     "state__you__library_top": ["bolt"]})
+# Mana equal to a power (Marwyn, the Nurturer, issue 38): the elf's power 2 makes {R}{R} for
+# bolt's {1}{R}; at power 1, one {R}: unpayable.
+MPOWER = setup(MBASE, **{
+    "cards__elf": {"types": ["creature"], "power": 2, "mana": [{"adds": "{R}", "per": "power"}]},
+    "state__you__battlefield": [{"id": "e1", "card": "elf"}]})
 # A sacrificed permanent's mana (Squandered Resources, issue 38): bolt {R}{R} takes m1 tapped
 # and m1 sacrificed for its {R}; a fixed {G} can't pay it.
 MSQUANDER = setup(MBASE, **{
@@ -1589,6 +1594,9 @@ def _mtg_pairs() -> dict[Key, Pair]:
     t["replaced_entry", "was"] = MC(cheap, "payment.sources.0.replaced.was", "{G}", "{R}",
                                     payment={"sources": [damped]})
 
+    # Mana equal to a power (Marwyn, issue 38): the card's printed power, the object's now.
+    t["CARD_KEYS", "power"] = Pair(MPOWER, "cards.elf.power", 1, 2)
+    t["OBJECT_KEYS", "power"] = Pair(MPOWER, "state.you.battlefield.0.power", 1)
     return t
 
 

@@ -53,6 +53,7 @@ from .keys import (
     MAX_COUNTERS,
     MAX_EFFECT_USES,
     MAX_LOYALTY_COST,
+    MAX_POWER,
     MAX_TOKENS,
     MAX_UNTAP,
     PER_KEYS,
@@ -153,7 +154,9 @@ class CardReader(CostReader):
             life_for=f.read("life_for", (), self.life_for),
             morph=f.read("morph", None, self.mana_cost),
             mana_effects=f.read("mana_effects", (), self.mana_effects),
+            power=f.read("power", None, self.power_value),
         )
+        self.power_read_without_power(card, f)
         if card.mana_effects and not card.permanent:
             self.problem(f.at("mana_effects"), "a mana effect is a permanent's (it acts while "
                                                "the permanent is on a battlefield); this card's "
@@ -540,16 +543,37 @@ class CardReader(CostReader):
                              f"{m.per.counters} counters from it is not built (the removal's "
                              f"order would decide the count)")
 
+    def power_value(self, value: object, path: DataPath) -> int:
+        """A power (a card's `power`, a permanent's): a whole number, -1000 to 1000."""
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.problem(path, f"expected a power, a whole number, got {_kind(value)}")
+            return 0
+        if not -MAX_POWER <= value <= MAX_POWER:
+            self.problem(path, f"a power is -{MAX_POWER} to {MAX_POWER}, got {value}")
+            return 0
+        return value
+
+    def power_read_without_power(self, card: Card, f: _Fields) -> None:
+        """Refuse a `per: power` mana ability on a card with no `power` (the amount reads it)."""
+        for i, m in enumerate(card.mana):
+            if m.per is not None and m.per.power and card.power is None:
+                self.problem((*f.at("mana"), i, "per"),
+                             "per: power reads this card's power: give the card `power: N` (its "
+                             "printed power; a permanent's `power` says its power now)")
+
     def per_amount(self, value: object, path: DataPath, adds: tuple[Mana, ...]) -> PerAmount | None:
-        """`per: devotion` or `per: {count: FILTER}` (a mana ability's amount from the state)."""
+        """`per: devotion`, `per: power` or `per: {count: FILTER}` (a mana ability's amount from
+        the state)."""
+        if value == "power":
+            return PerAmount(power=True)
         if value == "devotion":
             if any(sum(m[1:6]) != 1 or sum(m) != 1 for m in adds):
                 self.problem(path, "devotion adds one colored mana per devotion to its "
                                    "color: each option of `adds` must be one of {W} {U} {B} {R} {G}")
             return PerAmount(devotion=True)
         if not isinstance(value, dict):
-            self.problem(path, f"expected `devotion` or {{count: FILTER}} (your permanents to "
-                               f"count), got {_kind(value)}")
+            self.problem(path, f"expected `devotion`, `power` or {{count: FILTER}} (your "
+                               f"permanents to count), got {_kind(value)}")
             return None
         f = self.fields(value, path, PER_KEYS)
         if "count" in f and "counters" in f:

@@ -214,6 +214,9 @@ class PerAmount:
     devotion: bool = False
     count: Filter | None = None
     counters: str | None = None  # once per counter of this kind on its own permanent (Chalice)
+    # `per: power`: once per point of its own permanent's power (Marwyn, the Nurturer; 208.3),
+    # none at 0 or less (107.1b)
+    power: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -369,6 +372,7 @@ class Card:
     effect_adds: Mana | None = None  # `effect: {adds: MANA}`: its resolution adds this (Dark Ritual)
     effect: CardEffect | None = None  # `effect:`'s tokens, untap and grants
     haste: bool = False  # 702.10: a creature with haste is never summoning sick (302.6)
+    power: int | None = None  # the printed power (read by a `per: power` mana ability)
     enters_tapped: bool = False  # a land that enters the battlefield tapped when played (305)
     ability_id: str | None = None  # the stand-in's ability (its `title` names it)
     ability_zone: str = "battlefield"  # the stand-in's ability: where it is activated from
@@ -538,6 +542,9 @@ class Obj:
     counters: tuple[tuple[str, int], ...] = ()  # on the battlefield: counters by kind, sorted
     loyalty_activated: bool = False  # a loyalty ability of it was activated this turn (606.3)
     attached_to: str | None = None  # an Aura on the battlefield: the permanent it enchants
+    # On the battlefield: its power now (counters and effects applied; the file states it),
+    # standing for its card's `power` (read by `per: power`).
+    power: int | None = None
 
     def counter(self, kind: str) -> int:
         return sum(n for k, n in self.counters if k == kind)

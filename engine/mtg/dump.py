@@ -238,6 +238,8 @@ def card_to_data(card: Card) -> Data:
         out["morph"] = str(card.morph)
     if card.haste:
         out["haste"] = True
+    if card.power is not None:
+        out["power"] = card.power
     return out
 
 
@@ -350,8 +352,8 @@ def mana_ability_to_data(m: ManaAbility) -> Data:
     if m.only_for is not None:
         out["only_for"] = filter_to_data(m.only_for)
     if m.per is not None:
-        out["per"] = ("devotion" if m.per.devotion else {"counters": m.per.counters}
-                      if m.per.counters is not None
+        out["per"] = ("devotion" if m.per.devotion else "power" if m.per.power
+                      else {"counters": m.per.counters} if m.per.counters is not None
                       else {"count": filter_to_data(m.per.count or Filter())})
     if m.removed is not None:
         out["per"] = "removed"
@@ -515,6 +517,8 @@ def object_to_data(o: Obj) -> Data:
         out["face_down"] = True
     if o.attached_to is not None:
         out["attached_to"] = o.attached_to
+    if o.power is not None:
+        out["power"] = o.power
     return out
 
 

@@ -26,7 +26,7 @@ CARD_KEYS = ("name", "types", "cost", "colors", "tags", "flash", "flashback", "k
              "multikicker", "replicate", "buyback", "alternative", "additional", "per_mode",
              "per_target", "per_target_life", "modes", "convoke", "delve", "improvise", "reductions", "mana",
              "grants", "abilities", "effect", "enters_tapped", "spend_only", "snow",
-             "mana_effects", "life_for", "morph", "haste")
+             "mana_effects", "life_for", "morph", "haste", "power")
 # Mana effects (`mana_effects: [{replace: {...}} | {trigger: {...}}]`).
 MANA_EFFECT_KINDS = ("replace", "trigger")
 REPLACE_KEYS = ("sources", "at_least", "adds")
@@ -75,7 +75,8 @@ PLAYER_KEYS = ("life", "library", "hand", "graveyard", "exile", "command", "batt
                "mana_pool", "snow_pool", "library_top", "effects", "spend_as_any_color",
                "experience")
 OBJECT_KEYS = ("id", "card", "tapped", "sick", "value", "commander_casts", "attacking",
-               "chosen_type", "counters", "loyalty_activated", "face_down", "attached_to")
+               "chosen_type", "counters", "loyalty_activated", "face_down", "attached_to",
+               "power")
 REMOVE_KEYS = ("kind", "count")  # `{remove_counters: {kind: KIND, count: N or X}}`
 UNTAP_KEYS = ("count", "filter")  # `{untap: {count: N, filter: FILTER}}` (Benthic Explorers)
 MAX_UNTAP = 10
@@ -87,6 +88,7 @@ READ_ADDS = ("untapped", "milled", "sacrificed", *REFLECT_ADDS)
 # `adds:` words `payplan turn` refuses (its joint payments do not read them).
 TURN_REFUSED_ADDS = ("sacrificed", *REFLECT_ADDS)
 MAX_COUNTERS = 1000  # counters of one kind on an object
+MAX_POWER = 1000  # a card's or a permanent's power, -1000 to 1000 (`per: power`)
 MAX_LOYALTY_COST = 20  # a loyalty ability's cost, -20 to +20
 COUNTER_KIND = re.compile(r"[a-z][a-z_]*")
 PLAY_KEYS = ("object", "card", "from", "cast", "x", "optional", "targets", "modes", "ability",

@@ -80,6 +80,10 @@ def _per_amount(scenario: Scenario, ability: ManaAbility, option: Mana, holder: 
     mine = [o for o in controller.battlefield if o.card in scenario.cards]
     if per.counters is not None:
         return holder.counter(per.counters)
+    if per.power:  # its own power, none at 0 or less (107.1b)
+        card = scenario.cards.get(holder.card)
+        power = holder.power if holder.power is not None else card.power if card else None
+        return max(0, power or 0)
     if per.devotion:
         color = next((c for i, c in enumerate(COLORS) if option[1 + i]), None)
         return sum(1 for o in mine for s in scenario.cards[o.card].cost.symbols

@@ -475,6 +475,8 @@ def counted_ability(scenario: Scenario, ability: ManaAbility, holder: Obj | None
             n = devotion(scenario, next(c for i, c in enumerate(COLORS) if option[1 + i]))
         elif per.counters is not None:  # Everflowing Chalice: its own counters of that kind
             n = holder.counter(per.counters) if holder is not None else 0
+        elif per.power:  # Marwyn, the Nurturer: its own power, none at 0 or less (107.1b)
+            n = power_of(scenario, holder) if holder is not None else 0
         else:
             assert per.count is not None
             chosen = holder.chosen_type if holder is not None else None
@@ -487,6 +489,14 @@ def counted_ability(scenario: Scenario, ability: ManaAbility, holder: Obj | None
     return replace(ability, adds=tuple(options), per=None)
 
 
+def power_of(scenario: Scenario, obj: Obj) -> int:
+    """The mana a `per: power` ability of `obj` makes per option unit: its power (its `power`,
+    else its card's), 0 when that is 0 or less (107.1b)."""
+    card = scenario.cards.get(obj.card)
+    power = obj.power if obj.power is not None else card.power if card is not None else None
+    return max(0, power or 0)
+
+
 def kind_of(perm: Permanent) -> tuple[object, ...]:
     """What identical permanents share: the same card, tapped and sick state and `value` (so
     the same usable abilities, tap charge, convoke colors and losses); they differ only in their
@@ -495,7 +505,7 @@ def kind_of(perm: Permanent) -> tuple[object, ...]:
     # The offers' mana too: a mana effect may reach one permanent of a card and not another
     # (Market Festival on one Plains).
     return (obj.card, obj.tapped, obj.sick, obj.value, obj.attacking, obj.chosen_type,
-            perm.counters, tuple(o.ability.adds for o in perm.offers))
+            obj.power, perm.counters, tuple(o.ability.adds for o in perm.offers))
 
 
 def removers(scenario: Scenario, res: Resources) -> frozenset[tuple[int, int]]:
