@@ -714,9 +714,9 @@ class CardReader(CostReader):
             if removed is None:
                 self.problem(where, "per: removed needs a {remove_counters: {kind: KIND, "
                                     "count: X}} cost (the counters removed)")
-            if tap or sac or other or fixed:
-                self.problem(where, "per: removed is not supported with tap, sacrifice_self, "
-                                    "life or other non-mana costs (only a mana cost and the X "
+            if sac or other or fixed:
+                self.problem(where, "per: removed is not supported with sacrifice_self, life or "
+                                    "other non-mana costs (only tap, a mana cost and the X "
                                     "counters)")
             if any(sum(m) != 1 for m in adds):
                 self.problem(where, "per: removed adds one mana per counter removed: each "

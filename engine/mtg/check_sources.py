@@ -326,7 +326,8 @@ def storage_of(perm: Permanent, use: SourceUse) -> tuple[int, list[int]] | str |
         word = f"remove_counters {ability.removed} {x}"
         if not any(w.startswith(f"remove_counters {ability.removed} ") for w in use.costs):
             continue
-        expected = [str(ability.mana)] if ability.mana.symbols else []
+        expected = ["tap"] if ability.tap else []  # Sand Silos: its {T}
+        expected += [str(ability.mana)] if ability.mana.symbols else []
         if sorted(use.costs) != sorted(expected + [word]):
             return (f"costs: {list(use.costs)} are not the costs of {perm.obj.id}'s per: removed "
                     f"ability adding {mana_text(use.adds)} (expected {expected + [word]}: X is "

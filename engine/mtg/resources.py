@@ -58,8 +58,14 @@ def ability_scope(p: int, a: int) -> str:
 def repeatable(ability: ManaAbility) -> bool:
     """Neither taps nor sacrifices its permanent: activated as often as its costs can be paid.
     (A `per: removed` ability is activated once, X chosen: the model and the payments count it
-    one activation per mana it makes, `per_counter`.)"""
-    return not ability.tap and not ability.sacrifice_self
+    one activation per mana it makes, `per_counter`, its {T} if any once: `taps_once`.)"""
+    return (not ability.tap and not ability.sacrifice_self) or per_counter(ability)
+
+
+def taps_once(ability: ManaAbility) -> bool:
+    """A `per: removed` ability with {T} (Sand Silos): its units (one per mana) are one
+    activation, which taps its permanent once (the model's `_once`)."""
+    return per_counter(ability) and ability.tap
 
 
 def per_counter(ability: ManaAbility) -> bool:
@@ -228,12 +234,15 @@ class Resources:
                 continue  # it gives nothing (a tapped land, a creature without convoke)
             key = kind_of(p)
             if key not in each:
-                best = once_most(p, lambda o: max(total(m) for m in o.ability.adds)
-                                 if o.pays and o.spendable else 0)
+                best = once_most(p, lambda o: 0 if not o.pays or not o.spendable
+                                 else storage_most(o) if per_counter(o.ability)
+                                 else max(total(m) for m in o.ability.adds))
                 most = max(best, 1 if (p.convoker or p.improviser) else 0)
                 for o in p.offers:
+                    if o.pays and o.spendable and per_counter(o.ability) and o.ability.tap:
+                        continue  # taps it: one of `once_most`'s
                     if o.pays and o.spendable and per_counter(o.ability):
-                        most += max(0, o.repeats - _mana_size(o.ability))  # once, X mana
+                        most += storage_most(o)  # once, X mana
                     elif o.pays and o.spendable and repeatable(o.ability):
                         gain = max(total(m) for m in o.ability.adds) - _mana_size(o.ability)
                         most += max(0, gain) * o.repeats
@@ -247,12 +256,19 @@ class Resources:
 def once_most(p: Permanent, amount: Callable[[Offer], int]) -> int:
     """The most `amount` the permanent's abilities that tap or sacrifice it could give in one
     payment: one of them, or one that only taps it and then one that only sacrifices it (it
-    taps once and leaves once: Eye of Ramos)."""
-    once = [(o.ability, amount(o)) for o in p.offers if not repeatable(o.ability)]
+    taps once and leaves once: Eye of Ramos). A `per: removed` ability with {T} is one of them
+    (`amount` says what its X gives)."""
+    once = [(o.ability, amount(o)) for o in p.offers
+            if not repeatable(o.ability) or taps_once(o.ability)]
     best = max((n for _, n in once), default=0)
     taps = [n for ab, n in once if ab.tap and not ab.sacrifice_self]
     goes = [n for ab, n in once if ab.sacrifice_self and not ab.tap]
     return max(best, max(taps) + max(goes)) if taps and goes else best
+
+
+def storage_most(o: Offer) -> int:
+    """The most a `per: removed` offer gives: X at most its counters, less its own mana cost."""
+    return max(0, o.repeats - _mana_size(o.ability))
 
 
 def _mana_size(ability: ManaAbility) -> int:
@@ -534,7 +550,8 @@ def interchangeable(res: Resources) -> list[tuple[int, ...]]:
     out: list[list[int]] = []
     for p, perm in enumerate(res.permanents):
         simple = all((o.ability.tap or o.ability.sacrifice_self) and not o.ability.mana.symbols
-                     and not o.ability.other for o in perm.offers)
+                     and not o.ability.other and not per_counter(o.ability)
+                     for o in perm.offers)
         # ... and any two of its abilities share a cost (both tap it, or both sacrifice it):
         # one that only taps it and one that only sacrifices it may both be used (Eye of Ramos).
         simple = simple and (all(o.ability.tap for o in perm.offers)

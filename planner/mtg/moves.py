@@ -170,6 +170,11 @@ def counter_keys(scenario: Scenario) -> tuple[tuple[str | int, ...], str] | None
             return ("cards", card_id, "life_for"), (
                 "life_for is not supported by `payplan turn` (nor `plays` paid together): pips "
                 "paid with life are planned one play at a time (`payplan plan`, `play`)")
+        for i, m in enumerate(card.mana):  # Sand Silos: X units and one {T}, not planned yet
+            if m.removed is not None and m.tap:
+                return ("cards", card_id, "mana", i, "per"), (
+                    "per: removed with tap is not supported by `payplan turn` (nor `plays` paid "
+                    "together): plan each play with `payplan plan` or `play`")
         if card.has_snow():  # {S}: which mana is snow is not the payments' to track
             return ("cards", card_id), (
                 "{S} (snow mana) is not supported by `payplan turn` (nor `plays` paid "
