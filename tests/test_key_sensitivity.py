@@ -1566,6 +1566,11 @@ def _mtg_pairs() -> dict[Key, Pair]:
                                         {"type": "creature"}, {"type": "land"})
     t["REPLACE_KEYS", "at_least"] = Pair(repl, "cards.bear.mana_effects.0.replace.at_least", 2, 1)
     t["REPLACE_KEYS", "adds"] = Pair(repl, "cards.bear.mana_effects.0.replace.adds", "{R}", "{C}")
+    # `times` (Mana Reflection, issue 38): a Mountain makes {R}{R} (bolt paid, nothing left) or
+    # {R}{R}{R} ({R} left in the pool).
+    times = setup(MBASE, cards__bear__mana_effects=[
+        {"replace": {"sources": {"type": "land"}, "times": 2}}])
+    t["REPLACE_KEYS", "times"] = Pair(times, "cards.bear.mana_effects.0.replace.times", 3, 2)
     t["TRIGGER_KEYS", "sources"] = Pair(trig, "cards.bear.mana_effects.0.trigger.sources",
                                         {"type": "creature"}, {"type": "land"})
     t["TRIGGER_KEYS", "adds"] = Pair(trig, "cards.bear.mana_effects.0.trigger.adds", "{G}", "{R}")

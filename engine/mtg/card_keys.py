@@ -54,6 +54,7 @@ from .keys import (
     MAX_EFFECT_USES,
     MAX_LOYALTY_COST,
     MAX_POWER,
+    MAX_TIMES,
     MAX_TOKENS,
     MAX_UNTAP,
     PER_KEYS,
@@ -257,11 +258,14 @@ class CardReader(CostReader):
     def mana_effect(self, kind: str, value: object, path: DataPath) -> ManaEffect:
         f = (self.fields(value, path, REPLACE_KEYS) if kind == "replace"
              else self.fields(value, path, TRIGGER_KEYS))
+        times = 0
+        if kind == "replace" and "times" in f:  # Mana Reflection: the output N times over
+            times = self.replace_times(f, path)
         if isinstance(value, dict):
             for key, what in (("sources", "a filter of the permanents whose mana it changes, "
                                           "like {type: land, controller: any}"),
                               ("adds", "the mana it makes, like \"{C}\"")):
-                if key not in f:
+                if key not in f and not (key == "adds" and "times" in f):
                     f.require(key, what)
         sources = f.read("sources", Filter(), self.effect_filter)
         produced = "adds" in f and f["adds"] in TRIGGER_ADDS
@@ -280,7 +284,24 @@ class CardReader(CostReader):
                 self.problem(f.at("adds"), "a replacement makes exactly one mana string "
                                            "(no `|` options), like \"{C}\"")
                 adds = adds[:1]
-        return ManaEffect(kind, sources, adds, at_least, produced and kind == "trigger")
+        if times:
+            at_least = 1
+        return ManaEffect(kind, sources, adds, at_least, produced and kind == "trigger", times)
+
+    def replace_times(self, f: _Fields, path: DataPath) -> int:
+        """A replacement's `times: N` (2 to 10; Mana Reflection), alone: not beside `adds` or
+        `at_least` (it multiplies whatever the activation makes)."""
+        for key in ("adds", "at_least"):
+            if key in f:
+                self.problem(path, f"times multiplies the mana made: no {key} beside it")
+                return 0
+        before = len(self.problems)
+        n = f.read("times", 0, self.integer, MAX_TIMES)
+        if n < 2 and len(self.problems) == before:
+            self.problem(f.at("times"), f"times is 2 to {MAX_TIMES} (the mana made that many "
+                                        f"times over)")
+            return 0
+        return n
 
     def effect_filter(self, value: object, path: DataPath) -> Filter:
         """A mana effect's `sources`: the existing filter (controller relative to the effect's

@@ -202,6 +202,9 @@ class ManaEffect:
     # trigger only, `adds: produced` (Dictate of Karametra): one mana of a type the activation
     # produced (its output after replacement), `adds` then ().
     produced: bool = False
+    # replace only, `times: N` (Mana Reflection 2): the output N times over, `adds` then () and
+    # `at_least` 1 (any mana).
+    times: int = 0
 
 
 @dataclass(frozen=True, slots=True)

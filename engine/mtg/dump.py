@@ -276,6 +276,9 @@ def turn_effect_to_data(e: TurnEffect, ident: bool = False) -> Data:
 def mana_effect_to_data(e: ManaEffect) -> Data:
     """`{replace: {sources, at_least, adds}}` or `{trigger: {sources, adds}}`."""
     body: Data = {"sources": filter_to_data(e.sources)}
+    if e.times:  # Mana Reflection
+        body["times"] = e.times
+        return {e.kind: body}
     if e.kind == "replace":
         body["at_least"] = e.at_least
     body["adds"] = "produced" if e.produced else "|".join(mana_text(m) for m in e.adds)

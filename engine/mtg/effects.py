@@ -83,10 +83,20 @@ def replaced_outputs(option: Mana, replacing: list[tuple[str, ManaEffect]]
         if not applicable:
             out[(mana, by)] = None
         for j in applicable:
-            go(replacing[j][1].adds[0], replacing[j][0], used | {j})
+            go(replaced(mana, replacing[j][1]), replacing[j][0], used | {j})
 
     go(option, None, frozenset())
     return list(out)
+
+
+def replaced(mana: Mana, effect: ManaEffect) -> Mana:
+    """What the `replace` effect makes instead of `mana`: its `adds`, or `mana` `times` over
+    (Mana Reflection)."""
+    if effect.times:
+        n = effect.times
+        return (mana[0] * n, mana[1] * n, mana[2] * n, mana[3] * n, mana[4] * n, mana[5] * n,
+                mana[6] * n)
+    return effect.adds[0]
 
 
 def under_effects(scenario: Scenario, ability: ManaAbility, obj: Obj,

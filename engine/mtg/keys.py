@@ -29,7 +29,8 @@ CARD_KEYS = ("name", "types", "cost", "colors", "tags", "flash", "flashback", "k
              "mana_effects", "life_for", "morph", "haste", "power")
 # Mana effects (`mana_effects: [{replace: {...}} | {trigger: {...}}]`).
 MANA_EFFECT_KINDS = ("replace", "trigger")
-REPLACE_KEYS = ("sources", "at_least", "adds")
+REPLACE_KEYS = ("sources", "at_least", "adds", "times")
+MAX_TIMES = 10  # a replacement's `times` (Mana Reflection 2, Nyxbloom Ancient 3)
 TRIGGER_KEYS = ("sources", "adds")
 # A trigger's `adds:` word: one mana of a type the activation produced (Dictate of Karametra).
 TRIGGER_ADDS = ("produced",)
