@@ -1602,6 +1602,11 @@ def _mtg_pairs() -> dict[Key, Pair]:
     # Mana equal to a power (Marwyn, issue 38): the card's printed power, the object's now.
     t["CARD_KEYS", "power"] = Pair(MPOWER, "cards.elf.power", 1, 2)
     t["OBJECT_KEYS", "power"] = Pair(MPOWER, "state.you.battlefield.0.power", 1)
+    # The greatest power among your creatures (Bighorner Rancher): the elf's 2 makes {R}{R};
+    # among artifacts (none), nothing.
+    t["PER_KEYS", "greatest_power"] = Pair(
+        setup(MPOWER, cards__elf__mana__0__per={"greatest_power": {"type": "creature"}}),
+        "cards.elf.mana.0.per.greatest_power", {"type": "artifact"}, {"type": "creature"})
     return t
 
 

@@ -597,10 +597,13 @@ class CardReader(CostReader):
                                f"permanents to count), got {_kind(value)}")
             return None
         f = self.fields(value, path, PER_KEYS)
-        if "count" in f and "counters" in f:
-            self.problem(path, "per takes one of count (your permanents) and counters (on this "
-                               "permanent)")
+        if sum(key in f for key in PER_KEYS) > 1:
+            self.problem(path, "per takes one of count (your permanents), counters (on this "
+                               "permanent) and greatest_power (among your permanents)")
             return None
+        if "greatest_power" in f:  # Bighorner Rancher
+            return PerAmount(greatest_power=f.read("greatest_power", Filter(), self.count_filter,
+                                                   True))
         if "counters" in f:
             kind = f.read("counters", None, self.string)
             if kind is not None and not COUNTER_KIND.fullmatch(kind):

@@ -220,6 +220,9 @@ class PerAmount:
     # `per: power`: once per point of its own permanent's power (Marwyn, the Nurturer; 208.3),
     # none at 0 or less (107.1b)
     power: bool = False
+    # `per: {greatest_power: FILTER}`: once per point of the greatest power among your
+    # permanents matching FILTER (Bighorner Rancher), none at 0 or less
+    greatest_power: Filter | None = None
 
 
 @dataclass(frozen=True, slots=True)

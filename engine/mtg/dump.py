@@ -356,6 +356,8 @@ def mana_ability_to_data(m: ManaAbility) -> Data:
         out["only_for"] = filter_to_data(m.only_for)
     if m.per is not None:
         out["per"] = ("devotion" if m.per.devotion else "power" if m.per.power
+                      else {"greatest_power": filter_to_data(m.per.greatest_power)}
+                      if m.per.greatest_power is not None
                       else {"counters": m.per.counters} if m.per.counters is not None
                       else {"count": filter_to_data(m.per.count or Filter())})
     if m.removed is not None:

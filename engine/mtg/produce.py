@@ -81,15 +81,24 @@ def _per_amount(scenario: Scenario, ability: ManaAbility, option: Mana, holder: 
     if per.counters is not None:
         return holder.counter(per.counters)
     if per.power:  # its own power, none at 0 or less (107.1b)
-        card = scenario.cards.get(holder.card)
-        power = holder.power if holder.power is not None else card.power if card else None
-        return max(0, power or 0)
+        return _power(scenario, holder)
+    if per.greatest_power is not None:  # the greatest among `controller`'s matching permanents
+        return max((_power(scenario, o) for o in mine
+                    if object_matches(scenario, per.greatest_power, o, holder.chosen_type)),
+                   default=0)
     if per.devotion:
         color = next((c for i, c in enumerate(COLORS) if option[1 + i]), None)
         return sum(1 for o in mine for s in scenario.cards[o.card].cost.symbols
                    if color in s.colors)
     assert per.count is not None
     return sum(1 for o in mine if object_matches(scenario, per.count, o, holder.chosen_type))
+
+
+def _power(scenario: Scenario, obj: Obj) -> int:
+    """`obj`'s power (its `power`, else its card's), 0 when 0 or less (107.1b)."""
+    card = scenario.cards.get(obj.card)
+    power = obj.power if obj.power is not None else card.power if card is not None else None
+    return max(0, power or 0)
 
 
 def _reflecting(scenario: Scenario) -> list[tuple[Obj, Player, Player]]:

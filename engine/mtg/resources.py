@@ -493,6 +493,10 @@ def counted_ability(scenario: Scenario, ability: ManaAbility, holder: Obj | None
             n = holder.counter(per.counters) if holder is not None else 0
         elif per.power:  # Marwyn, the Nurturer: its own power, none at 0 or less (107.1b)
             n = power_of(scenario, holder) if holder is not None else 0
+        elif per.greatest_power is not None:  # Bighorner Rancher
+            chosen = holder.chosen_type if holder is not None else None
+            n = max((power_of(scenario, o) for o in scenario.state.you.battlefield
+                     if object_matches(scenario, per.greatest_power, o, chosen)), default=0)
         else:
             assert per.count is not None
             chosen = holder.chosen_type if holder is not None else None
