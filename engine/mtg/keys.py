@@ -86,8 +86,6 @@ MAX_UNTAP = 10
 REFLECT_ADDS = ("any_type", "any_color")
 # `adds:` words: the mana is read from another object.
 READ_ADDS = ("untapped", "milled", "sacrificed", *REFLECT_ADDS)
-# `adds:` words `payplan turn` refuses (its joint payments do not read them).
-TURN_REFUSED_ADDS = ("sacrificed", *REFLECT_ADDS)
 MAX_COUNTERS = 1000  # counters of one kind on an object
 MAX_POWER = 1000  # a card's or a permanent's power, -1000 to 1000 (`per: power`)
 MAX_LOYALTY_COST = 20  # a loyalty ability's cost, -20 to +20

@@ -256,6 +256,24 @@ def choices(scenario: Scenario, ability: ManaAbility) -> list[Choice]:
     return [(ability, (), None)]
 
 
+def unplanned_mana_keys(scenario: Scenario) -> tuple[tuple[str | int, ...], str] | None:
+    """The first mana ability the joint payments of `payplan turn` (and of `play`'s `plays`) do
+    not plan, its path and the one line, or None: an `adds: sacrificed` ability (Squandered
+    Resources: which permanent each activation takes and what it could produce) or a storage
+    ability's `per: removed` beside `tap` (Sand Silos: X units and one {T})."""
+    for card_id, card in scenario.cards.items():
+        for i, m in enumerate(card.mana):
+            if m.reads == "sacrificed":
+                return ("cards", card_id, "mana", i, "adds"), (
+                    "adds: sacrificed is not supported by `payplan turn` (nor `plays` paid "
+                    "together): plan each cast with `payplan plan` or `play`")
+            if m.removed is not None and m.tap:
+                return ("cards", card_id, "mana", i, "per"), (
+                    "per: removed with tap is not supported by `payplan turn` (nor `plays` paid "
+                    "together): plan each play with `payplan plan` or `play`")
+    return None
+
+
 def hidden_mill(scenario: Scenario, millers: int, other_mills: int) -> bool:
     """Whether an `adds: milled` activation could meet a card nobody knows: your library holds
     cards past `library_top` and the mana abilities could mill past it (`millers` activations
@@ -266,4 +284,5 @@ def hidden_mill(scenario: Scenario, millers: int, other_mills: int) -> bool:
 
 
 __all__ = ["Choice", "choices", "could_produce", "hidden_mill", "milled_mana", "one_of_each",
-           "reflected", "reflected_types", "sacrificed_choices", "untap_choices"]
+           "reflected", "reflected_types", "sacrificed_choices", "unplanned_mana_keys",
+           "untap_choices"]

@@ -65,11 +65,12 @@ from ...engine.discounts import Deadline
 from ...engine.mtg.cards import ZONES, Card, Obj, Play, Scenario
 from ...engine.mtg.dump import state_to_data
 from ...engine.mtg.effects import spell_card, untap_choices, untapped
-from ...engine.mtg.keys import TURN_REFUSED_ADDS
+from ...engine.mtg.keys import REFLECT_ADDS
 from ...engine.mtg.lands import land_play_reasons, play_land
 from ...engine.mtg.mana import NO_MANA, Mana, mana_text, total
 from ...engine.mtg.options import TooManyChoices, cast_options
 from ...engine.mtg.payment import Payment, name_payment
+from ...engine.mtg.produce import unplanned_mana_keys
 from ...engine.mtg.resources import Resources, resources, tap_weight_key
 from ...engine.mtg.stack import Resolved, milled_cards, resolve
 from ...engine.mtg.total_cost import Choices, destination, played_card, summoning_sick, with_grants
@@ -170,11 +171,6 @@ def counter_keys(scenario: Scenario) -> tuple[tuple[str | int, ...], str] | None
             return ("cards", card_id, "life_for"), (
                 "life_for is not supported by `payplan turn` (nor `plays` paid together): pips "
                 "paid with life are planned one play at a time (`payplan plan`, `play`)")
-        for i, m in enumerate(card.mana):  # Sand Silos: X units and one {T}, not planned yet
-            if m.removed is not None and m.tap:
-                return ("cards", card_id, "mana", i, "per"), (
-                    "per: removed with tap is not supported by `payplan turn` (nor `plays` paid "
-                    "together): plan each play with `payplan plan` or `play`")
         if card.has_snow():  # {S}: which mana is snow is not the payments' to track
             return ("cards", card_id), (
                 "{S} (snow mana) is not supported by `payplan turn` (nor `plays` paid "
@@ -193,7 +189,7 @@ def mana_effect_keys(scenario: Scenario) -> tuple[tuple[str | int, ...], str] | 
         if card.mana_effects:
             return ("cards", card_id, "mana_effects"), f"mana_effects {why}"
         for i, m in enumerate(card.mana):
-            if m.reads in TURN_REFUSED_ADDS:  # 106.7: the types other permanents could produce
+            if m.reads in REFLECT_ADDS:  # 106.7: the types other permanents could produce
                 return ("cards", card_id, "mana", i, "adds"), (
                     f"adds: {m.reads} is not supported by `payplan turn` (nor `plays` paid "
                     "together): plan each cast with `payplan plan` or `play`")
@@ -231,7 +227,7 @@ class Moves:
         every payment as a move even where the deferred mode applies (a check of one mode
         against the other), None chooses; `prune` False tries every payment, minimal or not,
         and every twin (a check of the prunings: small turns only)."""
-        refused = counter_keys(start) or mana_effect_keys(start)
+        refused = counter_keys(start) or mana_effect_keys(start) or unplanned_mana_keys(start)
         if refused is not None:
             raise ScenarioError.at(*refused)
         if read_elsewhere_keys(start):
