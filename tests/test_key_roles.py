@@ -120,7 +120,7 @@ SITES: dict[str, dict[Site, str]] = {
         ("mtg_other_cost", "filter"): "object", ("amount_of", "count"): "object",
         ("colored_count", "count"): "object", ("spend_only", ""): "object",
         ("mana_effect", "sources"): "object", ("untap_costs", "filter"): "object",
-        ("per_amount", "count"): "object",
+        ("per_amount", "count"): "object", ("per_amount", "greatest_power"): "object",
         # The permanents whose types of mana `adds: any_type | any_color` reads (Reflecting Pool).
         ("reflected_of", "of"): "object",
         # `spell_matches`: the spell or ability played.

@@ -1066,6 +1066,18 @@ MPEND = setup(MBASE, **{
                                                         "costs": ["tap", {"mill": 1}]}]},
     "state__you__battlefield": [{"id": "m1", "card": "mountain"}, {"id": "p1", "card": "pendant"}],
     "state__you__library_top": ["bolt"]})
+# Mana equal to a power (Marwyn, the Nurturer, issue 38): the elf's power 2 makes {R}{R} for
+# bolt's {1}{R}; at power 1, one {R}: unpayable.
+MPOWER = setup(MBASE, **{
+    "cards__elf": {"types": ["creature"], "power": 2, "mana": [{"adds": "{R}", "per": "power"}]},
+    "state__you__battlefield": [{"id": "e1", "card": "elf"}]})
+# A sacrificed permanent's mana (Squandered Resources, issue 38): bolt {R}{R} takes m1 tapped
+# and m1 sacrificed for its {R}; a fixed {G} can't pay it.
+MSQUANDER = setup(MBASE, **{
+    "cards__squander": {"types": ["enchantment"], "mana": [
+        {"adds": "sacrificed", "costs": [{"sacrifice": {"count": 1, "filter": {"type": "land"}}}]}]},
+    "cards__bolt__cost": "{R}{R}",
+    "state__you__battlefield": [{"id": "m1", "card": "mountain"}, {"id": "s1", "card": "squander"}]})
 
 
 def _mtg_pairs() -> dict[Key, Pair]:
@@ -1567,6 +1579,11 @@ def _mtg_pairs() -> dict[Key, Pair]:
                                         {"type": "creature"}, {"type": "land"})
     t["REPLACE_KEYS", "at_least"] = Pair(repl, "cards.bear.mana_effects.0.replace.at_least", 2, 1)
     t["REPLACE_KEYS", "adds"] = Pair(repl, "cards.bear.mana_effects.0.replace.adds", "{R}", "{C}")
+    # `times` (Mana Reflection, issue 38): a Mountain makes {R}{R} (bolt paid, nothing left) or
+    # {R}{R}{R} ({R} left in the pool).
+    times = setup(MBASE, cards__bear__mana_effects=[
+        {"replace": {"sources": {"type": "land"}, "times": 2}}])
+    t["REPLACE_KEYS", "times"] = Pair(times, "cards.bear.mana_effects.0.replace.times", 3, 2)
     t["TRIGGER_KEYS", "sources"] = Pair(trig, "cards.bear.mana_effects.0.trigger.sources",
                                         {"type": "creature"}, {"type": "land"})
     t["TRIGGER_KEYS", "adds"] = Pair(trig, "cards.bear.mana_effects.0.trigger.adds", "{G}", "{R}")
@@ -1595,6 +1612,14 @@ def _mtg_pairs() -> dict[Key, Pair]:
     t["replaced_entry", "was"] = MC(cheap, "payment.sources.0.replaced.was", "{G}", "{R}",
                                     payment={"sources": [damped]})
 
+    # Mana equal to a power (Marwyn, issue 38): the card's printed power, the object's now.
+    t["CARD_KEYS", "power"] = Pair(MPOWER, "cards.elf.power", 1, 2)
+    t["OBJECT_KEYS", "power"] = Pair(MPOWER, "state.you.battlefield.0.power", 1)
+    # The greatest power among your creatures (Bighorner Rancher): the elf's 2 makes {R}{R};
+    # among artifacts (none), nothing.
+    t["PER_KEYS", "greatest_power"] = Pair(
+        setup(MPOWER, cards__elf__mana__0__per={"greatest_power": {"type": "creature"}}),
+        "cards.elf.mana.0.per.greatest_power", {"type": "artifact"}, {"type": "creature"})
     return t
 
 
@@ -1819,6 +1844,14 @@ def _mtg_word_pairs() -> dict[Key, Pair]:
     # untapped / the card milled ({R}), or a fixed {G} that bolt's {R} can't take.
     t["READ_ADDS", "untapped"] = Pair(MUNTAP, "cards.explorer.mana.0.adds", "{G}", "untapped")
     t["READ_ADDS", "milled"] = Pair(MPEND, "cards.pendant.mana.0.adds", "{G}", "milled")
+    t["READ_ADDS", "sacrificed"] = Pair(MSQUANDER, "cards.squander.mana.0.adds", "{G}",
+                                        "sacrificed")
+    # A trigger's `adds: produced` (Dictate of Karametra, issue 38): a Mountain's {R} gives {R}
+    # more, so bolt's {R}{R} takes one land; a fixed {G} needs two.
+    produced = setup(MBASE, cards__bolt__cost="{R}{R}", cards__bear__mana_effects=[
+        {"trigger": {"sources": {"type": "land"}, "adds": "produced"}}])
+    t["TRIGGER_ADDS", "produced"] = Pair(produced, "cards.bear.mana_effects.0.trigger.adds",
+                                         "{G}", "produced")
     # `adds: any_type` / `any_color` (issue 38): the Wastes' C for the {C}{C} bolt, or no C.
     t["READ_ADDS", "any_type"] = Pair(MREFLECT_C, "cards.pool.mana.0.adds", "any_type",
                                       "any_color")

@@ -53,6 +53,8 @@ from .keys import (
     MAX_COUNTERS,
     MAX_EFFECT_USES,
     MAX_LOYALTY_COST,
+    MAX_POWER,
+    MAX_TIMES,
     MAX_TOKENS,
     MAX_UNTAP,
     PER_KEYS,
@@ -62,6 +64,7 @@ from .keys import (
     REPLACE_KEYS,
     STATE_EFFECT_KEYS,
     TOKEN_KEYS,
+    TRIGGER_ADDS,
     TRIGGER_KEYS,
     UNTAP_KEYS,
 )
@@ -152,7 +155,9 @@ class CardReader(CostReader):
             life_for=f.read("life_for", (), self.life_for),
             morph=f.read("morph", None, self.mana_cost),
             mana_effects=f.read("mana_effects", (), self.mana_effects),
+            power=f.read("power", None, self.power_value),
         )
+        self.power_read_without_power(card, f)
         if card.mana_effects and not card.permanent:
             self.problem(f.at("mana_effects"), "a mana effect is a permanent's (it acts while "
                                                "the permanent is on a battlefield); this card's "
@@ -253,14 +258,21 @@ class CardReader(CostReader):
     def mana_effect(self, kind: str, value: object, path: DataPath) -> ManaEffect:
         f = (self.fields(value, path, REPLACE_KEYS) if kind == "replace"
              else self.fields(value, path, TRIGGER_KEYS))
+        times = 0
+        if kind == "replace" and "times" in f:  # Mana Reflection: the output N times over
+            times = self.replace_times(f, path)
         if isinstance(value, dict):
             for key, what in (("sources", "a filter of the permanents whose mana it changes, "
                                           "like {type: land, controller: any}"),
                               ("adds", "the mana it makes, like \"{C}\"")):
-                if key not in f:
+                if key not in f and not (key == "adds" and "times" in f):
                     f.require(key, what)
         sources = f.read("sources", Filter(), self.effect_filter)
-        adds = f.read("adds", (), self.adds)
+        produced = "adds" in f and f["adds"] in TRIGGER_ADDS
+        if produced and kind == "replace":
+            self.problem(f.at("adds"), "adds: produced is read in a trigger only (a replacement "
+                                       "makes one mana string, like \"{C}\")")
+        adds = f.read("adds", (), self.adds) if not produced else ()
         at_least = 2
         if kind == "replace":
             at_least = f.read("at_least", 2, self.integer, MAX_AT_LEAST)
@@ -272,7 +284,24 @@ class CardReader(CostReader):
                 self.problem(f.at("adds"), "a replacement makes exactly one mana string "
                                            "(no `|` options), like \"{C}\"")
                 adds = adds[:1]
-        return ManaEffect(kind, sources, adds, at_least)
+        if times:
+            at_least = 1
+        return ManaEffect(kind, sources, adds, at_least, produced and kind == "trigger", times)
+
+    def replace_times(self, f: _Fields, path: DataPath) -> int:
+        """A replacement's `times: N` (2 to 10; Mana Reflection), alone: not beside `adds` or
+        `at_least` (it multiplies whatever the activation makes)."""
+        for key in ("adds", "at_least"):
+            if key in f:
+                self.problem(path, f"times multiplies the mana made: no {key} beside it")
+                return 0
+        before = len(self.problems)
+        n = f.read("times", 0, self.integer, MAX_TIMES)
+        if n < 2 and len(self.problems) == before:
+            self.problem(f.at("times"), f"times is 2 to {MAX_TIMES} (the mana made that many "
+                                        f"times over)")
+            return 0
+        return n
 
     def effect_filter(self, value: object, path: DataPath) -> Filter:
         """A mana effect's `sources`: the existing filter (controller relative to the effect's
@@ -431,6 +460,9 @@ class CardReader(CostReader):
             untap = tuple((n, filt) for _, n, filt in self.untap_costs(costs, f.at("costs")))
             if isinstance(reads, str):
                 self.read_adds(reads, f, untap, paid, per_word)
+            if reads == "sacrificed":
+                self.sacrificed_alone(f, tap or sac or bool(manas) or bool(remove or removed)
+                                      or bool(untap), paid)
             of = self.reflected_of(f, reads)
             out.append(ManaAbility(
                 adds=adds, tap=tap, sacrifice_self=sac, per=per, remove=remove, removed=removed,
@@ -493,7 +525,8 @@ class CardReader(CostReader):
         atom with count 1) and `adds: milled` (its costs mill exactly one card: {mill: 1})."""
         at = f.at("adds")
         if per is not None:
-            read_from = {"untapped": "permanent untapped", "milled": "card milled"}.get(
+            read_from = {"untapped": "permanent untapped", "milled": "card milled",
+                         "sacrificed": "permanent sacrificed"}.get(
                 reads, "permanents its `of` matches")
             self.problem(f.at("per"), f"per is not read with adds: {reads} (its mana is read "
                                       f"from the {read_from})")
@@ -508,6 +541,16 @@ class CardReader(CostReader):
             self.problem(at, "adds: milled reads the card its cost mills: its costs have exactly "
                              "one {mill: 1}")
 
+    def sacrificed_alone(self, f: _Fields, more: bool, paid: list[OtherCost]) -> None:
+        """The refusal of `adds: sacrificed` (Squandered Resources) whose costs are not exactly
+        one `{sacrifice: {count: 1, filter: FILTER}}` (`more`: a tap, sacrifice_self, mana,
+        counter or untap cost beside it; `paid`: its other costs, life included)."""
+        if more or [(o.kind, o.count) for o in paid] != [("sacrifice", 1)]:
+            self.problem(f.at("adds"), "adds: sacrificed reads the permanent its cost "
+                                       "sacrifices: its costs are exactly one {sacrifice: "
+                                       "{count: 1, filter: FILTER}} (other costs beside it are "
+                                       "not built)")
+
     def counted_and_removed(self, card: Card, f: _Fields) -> None:
         """Refuse (not built) a mana ability's `per: {counters: KIND}` on a card whose abilities
         also remove KIND counters as a cost: the order of the removal and the count would
@@ -521,22 +564,46 @@ class CardReader(CostReader):
                              f"{m.per.counters} counters from it is not built (the removal's "
                              f"order would decide the count)")
 
+    def power_value(self, value: object, path: DataPath) -> int:
+        """A power (a card's `power`, a permanent's): a whole number, -1000 to 1000."""
+        if isinstance(value, bool) or not isinstance(value, int):
+            self.problem(path, f"expected a power, a whole number, got {_kind(value)}")
+            return 0
+        if not -MAX_POWER <= value <= MAX_POWER:
+            self.problem(path, f"a power is -{MAX_POWER} to {MAX_POWER}, got {value}")
+            return 0
+        return value
+
+    def power_read_without_power(self, card: Card, f: _Fields) -> None:
+        """Refuse a `per: power` mana ability on a card with no `power` (the amount reads it)."""
+        for i, m in enumerate(card.mana):
+            if m.per is not None and m.per.power and card.power is None:
+                self.problem((*f.at("mana"), i, "per"),
+                             "per: power reads this card's power: give the card `power: N` (its "
+                             "printed power; a permanent's `power` says its power now)")
+
     def per_amount(self, value: object, path: DataPath, adds: tuple[Mana, ...]) -> PerAmount | None:
-        """`per: devotion` or `per: {count: FILTER}` (a mana ability's amount from the state)."""
+        """`per: devotion`, `per: power` or `per: {count: FILTER}` (a mana ability's amount from
+        the state)."""
+        if value == "power":
+            return PerAmount(power=True)
         if value == "devotion":
             if any(sum(m[1:6]) != 1 or sum(m) != 1 for m in adds):
                 self.problem(path, "devotion adds one colored mana per devotion to its "
                                    "color: each option of `adds` must be one of {W} {U} {B} {R} {G}")
             return PerAmount(devotion=True)
         if not isinstance(value, dict):
-            self.problem(path, f"expected `devotion` or {{count: FILTER}} (your permanents to "
-                               f"count), got {_kind(value)}")
+            self.problem(path, f"expected `devotion`, `power` or {{count: FILTER}} (your "
+                               f"permanents to count), got {_kind(value)}")
             return None
         f = self.fields(value, path, PER_KEYS)
-        if "count" in f and "counters" in f:
-            self.problem(path, "per takes one of count (your permanents) and counters (on this "
-                               "permanent)")
+        if sum(key in f for key in PER_KEYS) > 1:
+            self.problem(path, "per takes one of count (your permanents), counters (on this "
+                               "permanent) and greatest_power (among your permanents)")
             return None
+        if "greatest_power" in f:  # Bighorner Rancher
+            return PerAmount(greatest_power=f.read("greatest_power", Filter(), self.count_filter,
+                                                   True))
         if "counters" in f:
             kind = f.read("counters", None, self.string)
             if kind is not None and not COUNTER_KIND.fullmatch(kind):
@@ -671,9 +738,9 @@ class CardReader(CostReader):
             if removed is None:
                 self.problem(where, "per: removed needs a {remove_counters: {kind: KIND, "
                                     "count: X}} cost (the counters removed)")
-            if tap or sac or other or fixed:
-                self.problem(where, "per: removed is not supported with tap, sacrifice_self, "
-                                    "life or other non-mana costs (only a mana cost and the X "
+            if sac or other or fixed:
+                self.problem(where, "per: removed is not supported with sacrifice_self, life or "
+                                    "other non-mana costs (only tap, a mana cost and the X "
                                     "counters)")
             if any(sum(m) != 1 for m in adds):
                 self.problem(where, "per: removed adds one mana per counter removed: each "

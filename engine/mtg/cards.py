@@ -200,6 +200,12 @@ class ManaEffect:
     sources: Filter
     adds: tuple[Mana, ...]
     at_least: int = 2  # replace only
+    # trigger only, `adds: produced` (Dictate of Karametra): one mana of a type the activation
+    # produced (its output after replacement), `adds` then ().
+    produced: bool = False
+    # replace only, `times: N` (Mana Reflection 2): the output N times over, `adds` then () and
+    # `at_least` 1 (any mana).
+    times: int = 0
 
 
 @dataclass(frozen=True, slots=True)
@@ -212,6 +218,12 @@ class PerAmount:
     devotion: bool = False
     count: Filter | None = None
     counters: str | None = None  # once per counter of this kind on its own permanent (Chalice)
+    # `per: power`: once per point of its own permanent's power (Marwyn, the Nurturer; 208.3),
+    # none at 0 or less (107.1b)
+    power: bool = False
+    # `per: {greatest_power: FILTER}`: once per point of the greatest power among your
+    # permanents matching FILTER (Bighorner Rancher), none at 0 or less
+    greatest_power: Filter | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -376,6 +388,7 @@ class Card:
     effect_adds: Mana | None = None  # `effect: {adds: MANA}`: its resolution adds this (Dark Ritual)
     effect: CardEffect | None = None  # `effect:`'s tokens, untap and grants
     haste: bool = False  # 702.10: a creature with haste is never summoning sick (302.6)
+    power: int | None = None  # the printed power (read by a `per: power` mana ability)
     enters_tapped: bool = False  # a land that enters the battlefield tapped when played (305)
     ability_id: str | None = None  # the stand-in's ability (its `title` names it)
     ability_zone: str = "battlefield"  # the stand-in's ability: where it is activated from
@@ -545,6 +558,9 @@ class Obj:
     counters: tuple[tuple[str, int], ...] = ()  # on the battlefield: counters by kind, sorted
     loyalty_activated: bool = False  # a loyalty ability of it was activated this turn (606.3)
     attached_to: str | None = None  # an Aura on the battlefield: the permanent it enchants
+    # On the battlefield: its power now (counters and effects applied; the file states it),
+    # standing for its card's `power` (read by `per: power`).
+    power: int | None = None
 
     def counter(self, kind: str) -> int:
         return sum(n for k, n in self.counters if k == kind)

@@ -156,6 +156,26 @@ def mills_fit(top: tuple[str, ...], cards: list[str], blocks: list[int]) -> bool
     return False
 
 
+def _sacrificed_mismatch(perm: Permanent, use: SourceUse) -> str | None:
+    """Why a source naming `sacrifice ID` is no `adds: sacrificed` offer of `perm` (Squandered
+    Resources): ID is not a permanent its cost may take, or could not produce the mana claimed
+    (106.7); None when `perm` has no such ability or the words name no sacrifice."""
+    if not any(m.reads == "sacrificed" for m in perm.card.mana):
+        return None
+    named = [w.split()[1] for w in use.costs if w.startswith("sacrifice ") and len(w.split()) == 2]
+    if len(named) != 1:
+        return None
+    bound = [o for o in perm.offers if o.ability.other and o.ability.other[0].filter.object
+             == named[0]]
+    if not bound:
+        return (f"costs: sacrifice {named[0]}: {perm.obj.id}'s adds: sacrificed ability can't "
+                f"sacrifice it (not a permanent of yours its filter matches that could produce "
+                f"a type of mana, 106.7)")
+    read = sorted({mana_text(m) for o in bound for m in o.ability.adds})
+    return (f"{perm.obj.id}'s mana ability sacrificing {named[0]} adds {' or '.join(read)} (a "
+            f"type it could produce, 106.7), not {mana_text(use.adds)}")
+
+
 def offer_of(scenario: Scenario, res: Resources, perm: Permanent, use: SourceUse,
              card_at: dict[str, int], untaps: tuple[str, ...] = (),
              milled_at: int | None = None
@@ -211,6 +231,9 @@ def offer_of(scenario: Scenario, res: Resources, perm: Permanent, use: SourceUse
         took = _took(scenario, res, ability, use.costs, card_at)
         if took is not None:
             return a, [k for b, k in candidates if b == a], took
+    wrong = _sacrificed_mismatch(perm, use)
+    if wrong is not None:
+        return wrong
     expected = [w for w in perm.offers[candidates[0][0]].ability.cost_words()]
     return (f"costs: {list(use.costs)} are not the costs of {ident}'s mana ability that adds "
             f"{mana_text(use.adds)} (expected {expected}, each non-mana cost as its kind and the "
@@ -255,6 +278,9 @@ def _effects_mismatch(perm: Permanent, use: SourceUse) -> str | None:
     ways = [w for o in perm.offers for w in o.ability.made]
     if use.triggered and not any(w.triggered for w in ways):
         return f"triggered: no triggered mana ability fires when {ident} is tapped for mana"
+    # The ways making the source's own mana, when some does (a trigger's `adds: produced`
+    # reads that output): a triggered mana is one of their options.
+    ways = [w for w in ways if w.own == use.adds] or ways
     for t, (tid, mana) in enumerate(use.triggered):
         options = [m for w in ways for i, m in w.triggered if i == tid]
         if not options:
@@ -302,7 +328,8 @@ def storage_of(perm: Permanent, use: SourceUse) -> tuple[int, list[int]] | str |
         word = f"remove_counters {ability.removed} {x}"
         if not any(w.startswith(f"remove_counters {ability.removed} ") for w in use.costs):
             continue
-        expected = [str(ability.mana)] if ability.mana.symbols else []
+        expected = ["tap"] if ability.tap else []  # Sand Silos: its {T}
+        expected += [str(ability.mana)] if ability.mana.symbols else []
         if sorted(use.costs) != sorted(expected + [word]):
             return (f"costs: {list(use.costs)} are not the costs of {perm.obj.id}'s per: removed "
                     f"ability adding {mana_text(use.adds)} (expected {expected + [word]}: X is "

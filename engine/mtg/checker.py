@@ -236,6 +236,8 @@ def _record_storage(at: str, p: int, perm: Permanent, ident: str, stored: tuple[
                             f"chosen once: one activation)")
     act.storage_seen.add((p, a))
     act.activations.extend((p, a, k) for k in units)
+    if perm.offers[a].ability.tap:  # Sand Silos: its {T}, once
+        led.tap_mana.setdefault(p, []).append("its mana ability")
     for kind in perm.offers[a].ability.counter_kinds():
         act.removing[(p, kind)] = act.removing.get((p, kind), 0) + len(units)
 

@@ -240,6 +240,8 @@ def card_to_data(card: Card) -> Data:
         out["morph"] = str(card.morph)
     if card.haste:
         out["haste"] = True
+    if card.power is not None:
+        out["power"] = card.power
     return out
 
 
@@ -276,9 +278,12 @@ def turn_effect_to_data(e: TurnEffect, ident: bool = False) -> Data:
 def mana_effect_to_data(e: ManaEffect) -> Data:
     """`{replace: {sources, at_least, adds}}` or `{trigger: {sources, adds}}`."""
     body: Data = {"sources": filter_to_data(e.sources)}
+    if e.times:  # Mana Reflection
+        body["times"] = e.times
+        return {e.kind: body}
     if e.kind == "replace":
         body["at_least"] = e.at_least
-    body["adds"] = "|".join(mana_text(m) for m in e.adds)
+    body["adds"] = "produced" if e.produced else "|".join(mana_text(m) for m in e.adds)
     return {e.kind: body}
 
 
@@ -361,8 +366,10 @@ def mana_ability_to_data(m: ManaAbility) -> Data:
     if m.only_for is not None:
         out["only_for"] = filter_to_data(m.only_for)
     if m.per is not None:
-        out["per"] = ("devotion" if m.per.devotion else {"counters": m.per.counters}
-                      if m.per.counters is not None
+        out["per"] = ("devotion" if m.per.devotion else "power" if m.per.power
+                      else {"greatest_power": filter_to_data(m.per.greatest_power)}
+                      if m.per.greatest_power is not None
+                      else {"counters": m.per.counters} if m.per.counters is not None
                       else {"count": filter_to_data(m.per.count or Filter())})
     if m.removed is not None:
         out["per"] = "removed"
@@ -528,6 +535,8 @@ def object_to_data(o: Obj) -> Data:
         out["face_down"] = True
     if o.attached_to is not None:
         out["attached_to"] = o.attached_to
+    if o.power is not None:
+        out["power"] = o.power
     return out
 
 

@@ -13,7 +13,8 @@ effects it grants, appended with the ids `effectN` (the least free).
 
 An activation of a {T} mana ability that a `replace` effect reaches makes the replacement's mana
 when it would make its `at_least` or more (614.1a; several in every order, 616.1), and each
-`trigger` effect reaching it adds one of its options at once (605.1b, 605.4a), when the
+`trigger` effect reaching it adds one of its options at once (605.1b, 605.4a; `adds: produced`,
+Dictate of Karametra: one mana of a type the activation produced, after replacement), when the
 activation produces mana (106.12a: an ability making none, Gaea's Cradle with no creature, is
 never activated, and fires nothing). Each way an activation can go is an option of the offer's
 ability (`under_effects`, `Made`).
@@ -82,10 +83,20 @@ def replaced_outputs(option: Mana, replacing: list[tuple[str, ManaEffect]]
         if not applicable:
             out[(mana, by)] = None
         for j in applicable:
-            go(replacing[j][1].adds[0], replacing[j][0], used | {j})
+            go(replaced(mana, replacing[j][1]), replacing[j][0], used | {j})
 
     go(option, None, frozenset())
     return list(out)
+
+
+def replaced(mana: Mana, effect: ManaEffect) -> Mana:
+    """What the `replace` effect makes instead of `mana`: its `adds`, or `mana` `times` over
+    (Mana Reflection)."""
+    if effect.times:
+        n = effect.times
+        return (mana[0] * n, mana[1] * n, mana[2] * n, mana[3] * n, mana[4] * n, mana[5] * n,
+                mana[6] * n)
+    return effect.adds[0]
 
 
 def under_effects(scenario: Scenario, ability: ManaAbility, obj: Obj,
@@ -100,13 +111,29 @@ def under_effects(scenario: Scenario, ability: ManaAbility, obj: Obj,
         return ability
     reaching = [at for at in effects if effect_reaches(scenario, at, obj)]
     replacing = [(h.id, e) for h, _, e in reaching if e.kind == "replace"]
-    triggering = [[(h.id, m) for m in e.adds] for h, _, e in reaching if e.kind == "trigger"]
+    triggering = [(h.id, e) for h, _, e in reaching if e.kind == "trigger"]
     if not replacing and not triggering:
         return ability
     made = [Made(own, option, by, combo)
             for option in ability.adds for own, by in replaced_outputs(option, replacing)
-            for combo in itertools.product(*triggering)]
+            for combo in itertools.product(*([(i, m) for m in trigger_options(e, own)]
+                                              for i, e in triggering))]
     return replace(ability, adds=tuple(dict.fromkeys(m.folded for m in made)), made=tuple(made))
+
+
+def trigger_options(effect: ManaEffect, own: Mana) -> tuple[Mana, ...]:
+    """What a `trigger` effect may add on an activation that produced `own` (after
+    replacement): its options, or for `adds: produced` (Dictate of Karametra) one mana of each
+    type `own` holds, W U B R G C order."""
+    if not effect.produced:
+        return effect.adds
+    out: list[Mana] = []
+    for k in range(1, 7):
+        if own[k]:
+            one = [0] * 7
+            one[k] = 1
+            out.append((one[0], one[1], one[2], one[3], one[4], one[5], one[6]))
+    return tuple(out)
 
 
 def made_of(ability: ManaAbility, adds: Mana) -> Made | None:

@@ -26,11 +26,14 @@ CARD_KEYS = ("name", "types", "cost", "colors", "tags", "flash", "flashback", "k
              "multikicker", "replicate", "buyback", "alternative", "additional", "per_mode",
              "per_target", "per_target_life", "modes", "convoke", "delve", "improvise", "reductions", "mana",
              "grants", "abilities", "effect", "enters_tapped", "spend_only", "snow",
-             "mana_effects", "life_for", "morph", "haste")
+             "mana_effects", "life_for", "morph", "haste", "power")
 # Mana effects (`mana_effects: [{replace: {...}} | {trigger: {...}}]`).
 MANA_EFFECT_KINDS = ("replace", "trigger")
-REPLACE_KEYS = ("sources", "at_least", "adds")
+REPLACE_KEYS = ("sources", "at_least", "adds", "times")
+MAX_TIMES = 10  # a replacement's `times` (Mana Reflection 2, Nyxbloom Ancient 3)
 TRIGGER_KEYS = ("sources", "adds")
+# A trigger's `adds:` word: one mana of a type the activation produced (Dictate of Karametra).
+TRIGGER_ADDS = ("produced",)
 MANA_EFFECT_KEYS = {"replace": REPLACE_KEYS, "trigger": TRIGGER_KEYS}
 MAX_AT_LEAST = 100
 EFFECT_KEYS = ("adds", "tokens", "untap", "grants")
@@ -57,7 +60,7 @@ REDUCTION_KEYS = ("id", "generic", "minimum", "mana", "W", "U", "B", "R", "G", "
 AMOUNT_KEYS = ("count", "count_targets", "per_paid", "each", "zone", "counters", "player_counters")
 COUNT_ZONES = ("battlefield", "graveyard", "hand", "exile")  # an amount's `zone`
 ABILITY_KEYS = ("adds", "costs", "only_for", "per", "of")
-PER_KEYS = ("count", "counters")
+PER_KEYS = ("count", "counters", "greatest_power")
 ABILITY_WORDS = ("tap", "sacrifice_self", "discard_self")
 ACTIVATED_KEYS = ("id", "costs", "timing", "zone", "cycling", "loyalty")
 ACTIVATED_ZONES = ("battlefield", "hand")
@@ -74,15 +77,18 @@ PLAYER_KEYS = ("life", "library", "hand", "graveyard", "exile", "command", "batt
                "mana_pool", "snow_pool", "library_top", "effects", "spend_as_any_color",
                "experience")
 OBJECT_KEYS = ("id", "card", "tapped", "sick", "value", "commander_casts", "attacking",
-               "chosen_type", "counters", "loyalty_activated", "face_down", "attached_to")
+               "chosen_type", "counters", "loyalty_activated", "face_down", "attached_to",
+               "power")
 REMOVE_KEYS = ("kind", "count")  # `{remove_counters: {kind: KIND, count: N or X}}`
 UNTAP_KEYS = ("count", "filter")  # `{untap: {count: N, filter: FILTER}}` (Benthic Explorers)
 MAX_UNTAP = 10
 # `adds:` words: one mana of a type a permanent matching the ability's `of` could produce
 # (106.7: Reflecting Pool's any type, Exotic Orchard's any color).
 REFLECT_ADDS = ("any_type", "any_color")
-READ_ADDS = ("untapped", "milled", *REFLECT_ADDS)  # `adds:` words: the mana is read from another object
+# `adds:` words: the mana is read from another object.
+READ_ADDS = ("untapped", "milled", "sacrificed", *REFLECT_ADDS)
 MAX_COUNTERS = 1000  # counters of one kind on an object
+MAX_POWER = 1000  # a card's or a permanent's power, -1000 to 1000 (`per: power`)
 MAX_LOYALTY_COST = 20  # a loyalty ability's cost, -20 to +20
 COUNTER_KIND = re.compile(r"[a-z][a-z_]*")
 PLAY_KEYS = ("object", "card", "from", "cast", "x", "optional", "targets", "modes", "ability",

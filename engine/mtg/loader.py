@@ -235,8 +235,9 @@ def mana_effect_refusals(scenario: Scenario) -> list[tuple[DataPath, str]]:
                                        f"{obj.id}'s, in a file with snow mana, is not built"))
     for obj in scenario.state.you.battlefield:  # untap costs and milled reads: not beside them
         for j, ability in enumerate(scenario.cards[obj.card].mana):
-            if ability.reads is not None or ability.untap:
-                what = f"adds: {ability.reads}" if ability.reads else "an untap cost"
+            if ability.reads is not None or ability.untap or (ability.removed and ability.tap):
+                what = (f"adds: {ability.reads}" if ability.reads else "an untap cost"
+                        if ability.untap else "per: removed with tap")
                 out.append((("cards", obj.card, "mana", j),
                             f"{what} beside a mana effect ({effects[0][0].id}) is not built"))
     if any(e.kind == "trigger" for _, _, e in effects):

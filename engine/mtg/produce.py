@@ -2,23 +2,26 @@
 untaps an opponent's permanent and adds one mana of a type that permanent could produce
 (Benthic Explorers), one whose cost mills your library's top card and adds its colored mana
 symbols (Charmed Pendant), and one adding one mana of any type (or color) that a permanent
-matching its `of` filter could produce (Reflecting Pool, Exotic Orchard; `reflected`).
+matching its `of` filter could produce (Reflecting Pool, Exotic Orchard; `reflected`), and one
+whose cost sacrifices a permanent of yours and adds one mana of a type that permanent could
+produce (Squandered Resources, `adds: sacrificed`).
 
 The payment sees each usable choice of such an ability as an offer of its own
 (`engine.mtg.resources.Offer`): for an `untap` cost, each set of distinct tapped opponent
 permanents it could untap (`untap_choices`), the offer naming them (`Offer.untaps`); for
 `adds: milled`, each card known on top of your library (`library_top`) that an activation could
-mill, by its position (`Offer.milled_at`). A choice whose mana nobody knows (a card past
-`library_top`) or that names no type (a permanent that could produce none) is no offer: the
-planner never activates it.
+mill, by its position (`Offer.milled_at`); for `adds: sacrificed`, each permanent of yours its
+sacrifice cost could take, the cost bound to it (`Filter.object`). A choice whose mana nobody
+knows (a card past `library_top`) or that names no type (a permanent that could produce none)
+is no offer: the planner never activates it.
 
 - 106.7: the types a permanent "could produce" are the types named by the options of its mana
   abilities (`{C}` included, costs ignored); a `per` ability whose amount is 0 now names no type
-  (its count read from its controller's battlefield); `adds: untapped` or `adds: milled` names
-  none; `adds: any_type | any_color` names what the permanents its `of` matches could produce,
-  the least fixed point over both battlefields (each starts naming nothing: two Reflecting
-  Pools alone make nothing), `any_color` never {C}. An ability naming no type makes no mana
-  and is no offer.
+  (its count read from its controller's battlefield); `adds: untapped`, `adds: milled` or
+  `adds: sacrificed` names none; `adds: any_type | any_color` names what the permanents its
+  `of` matches could produce, the least fixed point over both battlefields (each starts naming
+  nothing: two Reflecting Pools alone make nothing), `any_color` never {C}. An ability naming
+  no type makes no mana and is no offer.
 - A milled card adds, per colored symbol of its mana cost, one mana of that color: {W/U} one of
   either (the payment's choice), {2/W} and {W/P} one {W}, {G/W/P} one of G or W; generic, {C},
   {X} and {S} nothing; a card with no cost nothing.
@@ -48,7 +51,7 @@ def could_produce(scenario: Scenario, obj: Obj, controller: Player,
     """The types of mana (W U B R G C) `obj`, a permanent of `controller`, could produce
     (106.7): those its mana abilities' options name, each ability as its controller would
     activate it now (costs ignored; a `per` amount counted on `controller`'s battlefield; an
-    untap or mill read names none; `adds: any_type | any_color` what `known` says, by default
+    untap, mill or sacrifice read names none; `adds: any_type | any_color` what `known` says, by default
     `reflected`'s fixed point)."""
     card = scenario.cards.get(obj.card)
     named: set[int] = set()
@@ -77,12 +80,25 @@ def _per_amount(scenario: Scenario, ability: ManaAbility, option: Mana, holder: 
     mine = [o for o in controller.battlefield if o.card in scenario.cards]
     if per.counters is not None:
         return holder.counter(per.counters)
+    if per.power:  # its own power, none at 0 or less (107.1b)
+        return _power(scenario, holder)
+    if per.greatest_power is not None:  # the greatest among `controller`'s matching permanents
+        return max((_power(scenario, o) for o in mine
+                    if object_matches(scenario, per.greatest_power, o, holder.chosen_type)),
+                   default=0)
     if per.devotion:
         color = next((c for i, c in enumerate(COLORS) if option[1 + i]), None)
         return sum(1 for o in mine for s in scenario.cards[o.card].cost.symbols
                    if color in s.colors)
     assert per.count is not None
     return sum(1 for o in mine if object_matches(scenario, per.count, o, holder.chosen_type))
+
+
+def _power(scenario: Scenario, obj: Obj) -> int:
+    """`obj`'s power (its `power`, else its card's), 0 when 0 or less (107.1b)."""
+    card = scenario.cards.get(obj.card)
+    power = obj.power if obj.power is not None else card.power if card is not None else None
+    return max(0, power or 0)
 
 
 def _reflecting(scenario: Scenario) -> list[tuple[Obj, Player, Player]]:
@@ -205,11 +221,32 @@ def milled_choices(scenario: Scenario, ability: ManaAbility) -> list[Choice]:
             for j, card in enumerate(top)]
 
 
+def sacrificed_choices(scenario: Scenario, ability: ManaAbility) -> list[Choice]:
+    """The offers of an `adds: sacrificed` ability (Squandered Resources): one per permanent of
+    yours its sacrifice cost could take (battlefield order), the cost bound to that permanent
+    (`Filter.object`) and the ability adding one mana of each type it could produce, read as
+    the cast begins (106.7); a permanent that could produce none is no offer."""
+    you = scenario.state.you
+    part = ability.other[0]
+    out: list[Choice] = []
+    for obj in you.battlefield:
+        if obj.card not in scenario.cards or not object_matches(scenario, part.filter, obj):
+            continue
+        adds = one_of_each(could_produce(scenario, obj, you))
+        if adds:
+            bound = replace(part, filter=replace(part.filter, object=obj.id))
+            out.append((replace(ability, adds=adds, reads=None, other=(bound,)), (), None))
+    return out
+
+
 def choices(scenario: Scenario, ability: ManaAbility) -> list[Choice]:
-    """The offers one printed mana ability makes: itself, or for an `untap` cost or
-    `adds: milled`, each of its choices (`untap_choices`, `milled_choices`)."""
+    """The offers one printed mana ability makes: itself, or for an `untap` cost,
+    `adds: milled` or `adds: sacrificed`, each of its choices (`untap_choices`,
+    `milled_choices`, `sacrificed_choices`)."""
     if ability.reads == "milled":
         return milled_choices(scenario, ability)
+    if ability.reads == "sacrificed":
+        return sacrificed_choices(scenario, ability)
     if ability.reads in REFLECT_ADDS:
         adds = one_of_each(reflected_types(scenario, ability))
         # An ordinary ability once its types are known; one naming none makes no mana (no offer).
@@ -217,6 +254,24 @@ def choices(scenario: Scenario, ability: ManaAbility) -> list[Choice]:
     if ability.untap:
         return untap_choices(scenario, ability)
     return [(ability, (), None)]
+
+
+def unplanned_mana_keys(scenario: Scenario) -> tuple[tuple[str | int, ...], str] | None:
+    """The first mana ability the joint payments of `payplan turn` (and of `play`'s `plays`) do
+    not plan, its path and the one line, or None: an `adds: sacrificed` ability (Squandered
+    Resources: which permanent each activation takes and what it could produce) or a storage
+    ability's `per: removed` beside `tap` (Sand Silos: X units and one {T})."""
+    for card_id, card in scenario.cards.items():
+        for i, m in enumerate(card.mana):
+            if m.reads == "sacrificed":
+                return ("cards", card_id, "mana", i, "adds"), (
+                    "adds: sacrificed is not supported by `payplan turn` (nor `plays` paid "
+                    "together): plan each cast with `payplan plan` or `play`")
+            if m.removed is not None and m.tap:
+                return ("cards", card_id, "mana", i, "per"), (
+                    "per: removed with tap is not supported by `payplan turn` (nor `plays` paid "
+                    "together): plan each play with `payplan plan` or `play`")
+    return None
 
 
 def hidden_mill(scenario: Scenario, millers: int, other_mills: int) -> bool:
@@ -229,4 +284,5 @@ def hidden_mill(scenario: Scenario, millers: int, other_mills: int) -> bool:
 
 
 __all__ = ["Choice", "choices", "could_produce", "hidden_mill", "milled_mana", "one_of_each",
-           "reflected", "reflected_types", "untap_choices"]
+           "reflected", "reflected_types", "sacrificed_choices", "unplanned_mana_keys",
+           "untap_choices"]

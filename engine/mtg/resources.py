@@ -58,8 +58,14 @@ def ability_scope(p: int, a: int) -> str:
 def repeatable(ability: ManaAbility) -> bool:
     """Neither taps nor sacrifices its permanent: activated as often as its costs can be paid.
     (A `per: removed` ability is activated once, X chosen: the model and the payments count it
-    one activation per mana it makes, `per_counter`.)"""
-    return not ability.tap and not ability.sacrifice_self
+    one activation per mana it makes, `per_counter`, its {T} if any once: `taps_once`.)"""
+    return (not ability.tap and not ability.sacrifice_self) or per_counter(ability)
+
+
+def taps_once(ability: ManaAbility) -> bool:
+    """A `per: removed` ability with {T} (Sand Silos): its units (one per mana) are one
+    activation, which taps its permanent once (the model's `_once`)."""
+    return per_counter(ability) and ability.tap
 
 
 def per_counter(ability: ManaAbility) -> bool:
@@ -228,12 +234,15 @@ class Resources:
                 continue  # it gives nothing (a tapped land, a creature without convoke)
             key = kind_of(p)
             if key not in each:
-                best = once_most(p, lambda o: max(total(m) for m in o.ability.adds)
-                                 if o.pays and o.spendable else 0)
+                best = once_most(p, lambda o: 0 if not o.pays or not o.spendable
+                                 else storage_most(o) if per_counter(o.ability)
+                                 else max(total(m) for m in o.ability.adds))
                 most = max(best, 1 if (p.convoker or p.improviser) else 0)
                 for o in p.offers:
+                    if o.pays and o.spendable and per_counter(o.ability) and o.ability.tap:
+                        continue  # taps it: one of `once_most`'s
                     if o.pays and o.spendable and per_counter(o.ability):
-                        most += max(0, o.repeats - _mana_size(o.ability))  # once, X mana
+                        most += storage_most(o)  # once, X mana
                     elif o.pays and o.spendable and repeatable(o.ability):
                         gain = max(total(m) for m in o.ability.adds) - _mana_size(o.ability)
                         most += max(0, gain) * o.repeats
@@ -247,12 +256,19 @@ class Resources:
 def once_most(p: Permanent, amount: Callable[[Offer], int]) -> int:
     """The most `amount` the permanent's abilities that tap or sacrifice it could give in one
     payment: one of them, or one that only taps it and then one that only sacrifices it (it
-    taps once and leaves once: Eye of Ramos)."""
-    once = [(o.ability, amount(o)) for o in p.offers if not repeatable(o.ability)]
+    taps once and leaves once: Eye of Ramos). A `per: removed` ability with {T} is one of them
+    (`amount` says what its X gives)."""
+    once = [(o.ability, amount(o)) for o in p.offers
+            if not repeatable(o.ability) or taps_once(o.ability)]
     best = max((n for _, n in once), default=0)
     taps = [n for ab, n in once if ab.tap and not ab.sacrifice_self]
     goes = [n for ab, n in once if ab.sacrifice_self and not ab.tap]
     return max(best, max(taps) + max(goes)) if taps and goes else best
+
+
+def storage_most(o: Offer) -> int:
+    """The most a `per: removed` offer gives: X at most its counters, less its own mana cost."""
+    return max(0, o.repeats - _mana_size(o.ability))
 
 
 def _mana_size(ability: ManaAbility) -> int:
@@ -475,6 +491,12 @@ def counted_ability(scenario: Scenario, ability: ManaAbility, holder: Obj | None
             n = devotion(scenario, next(c for i, c in enumerate(COLORS) if option[1 + i]))
         elif per.counters is not None:  # Everflowing Chalice: its own counters of that kind
             n = holder.counter(per.counters) if holder is not None else 0
+        elif per.power:  # Marwyn, the Nurturer: its own power, none at 0 or less (107.1b)
+            n = power_of(scenario, holder) if holder is not None else 0
+        elif per.greatest_power is not None:  # Bighorner Rancher
+            chosen = holder.chosen_type if holder is not None else None
+            n = max((power_of(scenario, o) for o in scenario.state.you.battlefield
+                     if object_matches(scenario, per.greatest_power, o, chosen)), default=0)
         else:
             assert per.count is not None
             chosen = holder.chosen_type if holder is not None else None
@@ -487,6 +509,14 @@ def counted_ability(scenario: Scenario, ability: ManaAbility, holder: Obj | None
     return replace(ability, adds=tuple(options), per=None)
 
 
+def power_of(scenario: Scenario, obj: Obj) -> int:
+    """The mana a `per: power` ability of `obj` makes per option unit: its power (its `power`,
+    else its card's), 0 when that is 0 or less (107.1b)."""
+    card = scenario.cards.get(obj.card)
+    power = obj.power if obj.power is not None else card.power if card is not None else None
+    return max(0, power or 0)
+
+
 def kind_of(perm: Permanent) -> tuple[object, ...]:
     """What identical permanents share: the same card, tapped and sick state and `value` (so
     the same usable abilities, tap charge, convoke colors and losses); they differ only in their
@@ -495,7 +525,7 @@ def kind_of(perm: Permanent) -> tuple[object, ...]:
     # The offers' mana too: a mana effect may reach one permanent of a card and not another
     # (Market Festival on one Plains).
     return (obj.card, obj.tapped, obj.sick, obj.value, obj.attacking, obj.chosen_type,
-            perm.counters, tuple(o.ability.adds for o in perm.offers))
+            obj.power, perm.counters, tuple(o.ability.adds for o in perm.offers))
 
 
 def removers(scenario: Scenario, res: Resources) -> frozenset[tuple[int, int]]:
@@ -524,7 +554,8 @@ def interchangeable(res: Resources) -> list[tuple[int, ...]]:
     out: list[list[int]] = []
     for p, perm in enumerate(res.permanents):
         simple = all((o.ability.tap or o.ability.sacrifice_self) and not o.ability.mana.symbols
-                     and not o.ability.other for o in perm.offers)
+                     and not o.ability.other and not per_counter(o.ability)
+                     for o in perm.offers)
         # ... and any two of its abilities share a cost (both tap it, or both sacrifice it):
         # one that only taps it and one that only sacrifices it may both be used (Eye of Ramos).
         simple = simple and (all(o.ability.tap for o in perm.offers)

@@ -66,7 +66,8 @@ def _most_of_kind(p: Permanent, i: int, t: str) -> int:
     one that only taps it and then one that only sacrifices it (Eye of Ramos), or (a color) a
     convoke tap."""
     def kind_of(o: Offer) -> int:
-        return max((m[1 + i] for m in o.ability.adds), default=0) if o.spendable else 0
+        most = max((m[1 + i] for m in o.ability.adds), default=0) if o.spendable else 0
+        return most * o.repeats if per_counter(o.ability) else most
 
     one = max((adds[1 + i] * (offer.repeats if per_counter(offer.ability) else 1)
                for offer in p.offers if offer.spendable for adds in offer.ability.adds),

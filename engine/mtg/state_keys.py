@@ -171,6 +171,7 @@ class StateReader(CardReader):
                 loyalty_activated=self.battlefield_only(f, "loyalty_activated", zone, False,
                                                         self.boolean),
                 attached_to=self.battlefield_only(f, "attached_to", zone, None, self.string),
+                power=self.battlefield_only(f, "power", zone, None, self.power_value),
             ))
         return tuple(out)
 

@@ -47,6 +47,7 @@ from ...engine.mtg.resources import (
     per_counter,
     removers,
     repeatable,
+    taps_once,
 )
 from ...engine.mtg.total_cost import Choices, Priced
 from .. import kernel
@@ -464,7 +465,12 @@ def _permanent_uses(b: _Model, p: int) -> None:
     m, scenario, act = b.m, b.scenario, b.act
     perm = b.res.permanents[p]
     mine = b.by_perm.get(p, [])
-    tap_g = [act[k] for k in mine if perm.offers[k[1]].ability.tap]
+    tap_g = [act[k] for k in mine if perm.offers[k[1]].ability.tap
+             and not taps_once(perm.offers[k[1]].ability)]
+    for a in dict.fromkeys(k[1] for k in mine if taps_once(perm.offers[k[1]].ability)):
+        # A storage land's {T} (Sand Silos): its X units are one activation, one tap.
+        units = sum(act[k] for k in mine if k[1] == a)
+        tap_g.append(_once(m, perm.obj.id, a, units, perm.offers[a].repeats))
     sac_g = [act[k] for k in mine if perm.offers[k[1]].ability.sacrifice_self]
     tap_h = [v for (pp, _), v in b.convoke.items() if pp == p]
     if p in b.improvise:

@@ -69,6 +69,7 @@ from ...engine.mtg.lands import land_play_reasons, play_land
 from ...engine.mtg.mana import NO_MANA, Mana, mana_text, total
 from ...engine.mtg.options import TooManyChoices, cast_options
 from ...engine.mtg.payment import Payment, name_payment
+from ...engine.mtg.produce import unplanned_mana_keys
 from ...engine.mtg.resources import Resources, resources, tap_weight_key
 from ...engine.mtg.stack import Resolved, milled_cards, resolve
 from ...engine.mtg.total_cost import Choices, destination, played_card, summoning_sick, with_grants
@@ -252,7 +253,7 @@ class Moves:
         every payment as a move even where the deferred mode applies (a check of one mode
         against the other), None chooses; `prune` False tries every payment, minimal or not,
         and every twin (a check of the prunings: small turns only)."""
-        refused = counter_keys(start) or mana_effect_keys(start)
+        refused = counter_keys(start) or mana_effect_keys(start) or unplanned_mana_keys(start)
         if refused is not None:
             raise ScenarioError.at(*refused)
         if read_elsewhere_keys(start):
