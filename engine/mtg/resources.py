@@ -43,6 +43,7 @@ from .effects import mana_effects, under_effects
 from .mana import COLORS, NO_MANA, TYPES, Mana, add, total
 from .produce import choices as produced
 from .produce import hidden_mill
+from .restricted import spendable as spendable_pool
 from .total_cost import Choices, Priced, loyalty_cost, object_matches, spell_matches, summoning_sick
 
 LEAVES = ("sacrifice", "return_to_hand")  # what takes a permanent away in 601.2h
@@ -371,7 +372,7 @@ def resources(scenario: Scenario, spell: Card, spell_id: str,
         if repeatable(o.ability) else o for o in p.offers))
         if any(repeatable(o.ability) for o in p.offers) else p for p in perms)
     hidden = tuple(millers) if hidden_mill(scenario, len(millers), other_mills) else ()
-    return Resources(you.mana_pool, perms, zone_cards, you.life, you.library, spell.delve,
+    return Resources(spendable_pool(scenario, spell), perms, zone_cards, you.life, you.library, spell.delve,
                      barred, you.snow_pool, hidden, tuple(dict.fromkeys(idle)),
                      life_for(scenario), any_color=you.spend_as_any_color)
 

@@ -20,6 +20,7 @@ from ...engine.mtg.dump import state_to_data
 from ...engine.mtg.loader import scenario_from_data
 from ...engine.mtg.mana import mana_text
 from ...engine.mtg.stack import Resolved, resolve
+from ...engine.mtg.total_cost import played_card
 from .. import answers
 from ..config import DEFAULT_CONFIG, SolverConfig
 from ..render import readable
@@ -94,7 +95,7 @@ def run_play(scenario: Scenario, config: SolverConfig = DEFAULT_CONFIG) -> PlayO
             reason = f"{what} is {p.status}: " + "; ".join(p.reasons)
             return PlayOutcome(tuple(out), scenario, sequence, i,
                                   f"plays[{i}] {reason}" if sequence else reason)
-        scenario = resolve(scenario, resolved_of(p))
+        scenario = resolve(scenario, replace(resolved_of(p), card=played_card(scenario, play)))
     return PlayOutcome(tuple(out), scenario, sequence)
 
 
