@@ -211,3 +211,29 @@ def test_merge_joins_one_restriction() -> None:
     f = Filter(type=("artifact",))
     assert merge([RestrictedMana(parse_plain("{C}"), f), RestrictedMana(parse_plain(""), Filter()),
                   RestrictedMana(parse_plain("{C}"), f)]) == (RestrictedMana(parse_plain("{C}{C}"), f),)
+
+
+def test_hand_reads_each_cards_own_restricted_pool() -> None:
+    """`payplan hand` (whose spells share the permanents they see alike) prices each card as
+    `plan` does: Divination may not spend the Eldrazi's {C}{C} though the Eldrazi shares its
+    permanents."""
+    data = with_(BASE, state__you__mana_pool="{G}", state__you__restricted_pool=[ELDRAZI])
+    hand = answer("hand", data).to_json()
+    assert isinstance(hand, dict)
+    scores = {p["play"]["object"]: p["score"] for p in hand["plays"]}
+    for ident in ("h1", "h2", "h3"):
+        assert scores[ident] == plan(with_(data, play={"object": ident}))["score"], ident
+    assert (scores["h1"], scores["h2"]) == (0, 2)
+
+
+def test_check_takes_only_the_pool_mana_the_play_may_spend() -> None:
+    data = with_(BASE, state__you__mana_pool="{G}", state__you__restricted_pool=[ELDRAZI])
+    eldrazi = answer("check", {**data, "payment": {"pool": "{G}{C}{C}"}}).to_json()
+    assert isinstance(eldrazi, dict) and eldrazi["legal"] is True
+    lands = [{"id": "f1", "adds": "{G}", "costs": ["tap"]}, {"id": "i1", "adds": "{U}", "costs": ["tap"]}]
+    sorcery = with_(data, play={"object": "h2"})
+    taken = answer("check", {**sorcery, "payment": {"pool": "{G}{C}", "sources": lands}}).to_json()
+    assert isinstance(taken, dict) and taken["legal"] is False
+    assert any(r.startswith("payment.pool") for r in taken["problems"]), taken["problems"]
+    fair = answer("check", {**sorcery, "payment": {"pool": "{G}", "sources": lands}}).to_json()
+    assert isinstance(fair, dict) and fair["legal"] is True

@@ -387,12 +387,13 @@ class SharedResources:
     """`resources` for casting several spells of one state (`payplan hand`), the permanents
     worked out once per class of spells that see them alike. What `resources` makes of the
     permanents depends on the spell only through its `spend_only`, whether it has convoke and
-    improvise, and, for each mana ability restricted by `only_for`, whether the spell matches
-    it; and through the cards in hand and graveyard (all but the spell) only where a mana
-    ability repeats (`repeat_bound` counts them). So spells with no `spend_only`, the same two
-    flags and the same matches share the permanents where no permanent's offer repeats; the
-    cards (all but the spell) and `delve` are each spell's own. Abilities (a `holder`) and the
-    rest get `resources` itself. The answer equals `resources`' (tests/test_mtg_shortcuts.py)."""
+    improvise, and, for each mana ability restricted by `only_for` and each restricted entry of
+    the pool, whether the spell matches it; and through the cards in hand and graveyard (all
+    but the spell) only where a mana ability repeats (`repeat_bound` counts them). So spells
+    with no `spend_only`, the same two flags and the same matches share the permanents where no
+    permanent's offer repeats; the cards (all but the spell) and `delve` are each spell's own.
+    Abilities (a `holder`) and the rest get `resources` itself. The answer equals `resources`'
+    (tests/test_mtg_shortcuts.py)."""
 
     def __init__(self, scenario: Scenario) -> None:
         self.scenario = scenario
@@ -406,7 +407,8 @@ class SharedResources:
         if spell.spend_only is not None:
             return resources(self.scenario, spell, spell_id)
         key = (spell.convoke, spell.improvise,
-               tuple(spell_matches(only, spell, chosen) for chosen, only in self._restricted))
+               tuple(spell_matches(only, spell, chosen) for chosen, only in self._restricted),
+               tuple(spell_matches(e.only_for, spell) for e in self.scenario.state.you.restricted_pool))
         if key not in self._first:
             first = resources(self.scenario, spell, spell_id)
             repeats = any(repeatable(o.ability) for p in first.permanents for o in p.offers)

@@ -137,15 +137,20 @@ def refusals(scenario: Scenario) -> list[tuple[DataPath, str]]:
     if not filters:
         return []
     card_id, j = filters[0]
-    why = (f"beside a mana ability with a mana cost (cards.{card_id}.mana[{j}]) is not built: "
-           f"plan each play with `payplan plan`")
+    beside = (f"beside a mana ability with a mana cost (cards.{card_id}.mana[{j}]) is not built: "
+              f"the pool pays a filter's cost, restricted mana never does")
     if scenario.state.you.restricted_pool:
-        return [(("state", "you", "restricted_pool"), f"restricted mana in the pool {why}")]
+        return [(("state", "you", "restricted_pool"), f"restricted mana in the pool {beside}")]
     if scenario.turn is None and not scenario.plays:
         return []
-    return [(("cards", cid, "mana", i, "only_for"), f"restricted mana carried between plays {why}")
-            for cid, card in scenario.cards.items()
-            for i, m in enumerate(card.mana) if m.only_for is not None][:1]
+    out: list[tuple[DataPath, str]] = []
+    for cid, card in scenario.cards.items():
+        for i, m in enumerate(card.mana):
+            if m.only_for is not None and not out:
+                out.append((("cards", cid, "mana", i, "only_for"),
+                            f"restricted mana carried between plays {beside} (`payplan turn`, "
+                            f"`plays`: plan each play with `payplan plan` or `play`)"))
+    return out
 
 
 def _mana(v: list[int]) -> Mana:
