@@ -137,6 +137,8 @@ def test_restricted_pool_beside_a_filter_land_is_refused() -> None:
     """A filter land's cost is paid from the pool, which restricted mana never pays: not built."""
     data = with_(BASE, state__you__restricted_pool=[ELDRAZI], cards__filter={
         "types": ["land"], "mana": [{"adds": "{G}{G}", "costs": ["{1}", "tap"]}]})
+    assert plan(data)["status"] == "ok"  # a card of the library only: none of yours
+    data["state"]["you"]["battlefield"].append({"id": "x1", "card": "filter"})
     lines = refused(data)
     assert lines[0].startswith("state.you.restricted_pool"), lines
 
@@ -187,6 +189,8 @@ def test_the_turn_keeps_the_restriction() -> None:
 def test_restricted_mana_beside_a_filter_land_is_refused_in_a_turn() -> None:
     data = with_(WORKSHOP, turn={"candidates": "auto"}, cards__filter={
         "types": ["land"], "mana": [{"adds": "{R}{R}", "costs": ["{1}", "tap"]}]})
+    assert answer("turn", data).to_json()["value"] == 2  # a card of the library only
+    data["state"]["you"]["hand"].append({"id": "x1", "card": "filter"})
     lines = refused(data, "turn")
     assert lines[0].startswith("cards.workshop.mana[0].only_for"), lines
 

@@ -19,7 +19,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ..problems import DataPath
-from .cards import Card, Filter, ManaAbility, RestrictedMana, Scenario
+from .cards import ZONES, Card, Filter, ManaAbility, RestrictedMana, Scenario
 from .mana import NO_MANA, TYPES, Mana, add
 from .total_cost import spell_matches
 
@@ -131,9 +131,11 @@ def refusals(scenario: Scenario) -> list[tuple[DataPath, str]]:
     """Where restricted mana meets what the payments do not build (one line each): restricted
     mana in the pool, or (for `payplan turn` and `plays`, which carry it) made by a mana
     ability, beside a mana ability with a mana cost (a filter land: its cost is paid from the
-    pool, which restricted mana never pays)."""
-    filters = [(card_id, j) for card_id, card in scenario.cards.items()
-               for j, m in enumerate(card.mana) if m.mana.symbols]
+    pool, which restricted mana never pays). Only your cards are read (your objects', and the
+    tokens their effects make): no other card's ability is ever activated by you."""
+    mine = _your_cards(scenario)
+    filters = [(card_id, j) for card_id in mine
+               for j, m in enumerate(scenario.cards[card_id].mana) if m.mana.symbols]
     if not filters:
         return []
     card_id, j = filters[0]
@@ -143,14 +145,25 @@ def refusals(scenario: Scenario) -> list[tuple[DataPath, str]]:
         return [(("state", "you", "restricted_pool"), f"restricted mana in the pool {beside}")]
     if scenario.turn is None and not scenario.plays:
         return []
-    out: list[tuple[DataPath, str]] = []
-    for cid, card in scenario.cards.items():
-        for i, m in enumerate(card.mana):
-            if m.only_for is not None and not out:
-                out.append((("cards", cid, "mana", i, "only_for"),
-                            f"restricted mana carried between plays {beside} (`payplan turn`, "
-                            f"`plays`: plan each play with `payplan plan` or `play`)"))
-    return out
+    for cid in mine:
+        for i, m in enumerate(scenario.cards[cid].mana):
+            if m.only_for is not None:
+                return [(("cards", cid, "mana", i, "only_for"),
+                         f"restricted mana carried between plays {beside} (`payplan turn`, "
+                         f"`plays`: plan each play with `payplan plan` or `play`)")]
+    return []
+
+
+def _your_cards(scenario: Scenario) -> list[str]:
+    """The cards of your objects (every zone) and of the tokens their effects make, each once,
+    in state order."""
+    you = scenario.state.you
+    ids = dict.fromkeys(o.card for z in ZONES for o in you.zone(z))
+    for card_id in list(ids):
+        effect = scenario.cards[card_id].effect
+        if effect is not None:
+            ids.update(dict.fromkeys(token for token, _ in effect.tokens))
+    return [i for i in ids if i in scenario.cards]
 
 
 def _mana(v: list[int]) -> Mana:
