@@ -73,11 +73,12 @@ def test_restricted_pool_pays_the_play_it_admits() -> None:
 
 
 def test_restricted_pool_pays_nothing_else() -> None:
-    """Divination may not spend the Eldrazi's {C}{C}: the lands and {G} pay it; the entry is not
-    in `left_in_pool` (what the play could spend)."""
+    """Divination may not spend the Eldrazi's {C}{C}: the lands and {G} pay it; the {C}{C} stays
+    in the pool (`left_in_pool`)."""
     got = plan(with_(BASE, state__you__mana_pool="{G}", state__you__restricted_pool=[ELDRAZI],
                      play={"object": "h2"}))
-    assert (got["status"], got["score"], got["left_in_pool"]) == ("ok", 2, "")
+    assert (got["status"], got["score"], got["left_in_pool"]) == ("ok", 2, "{C}{C}")
+    assert got["payment"]["pool"] == "{G}"
     bare = plan(with_(BASE, state__you__restricted_pool=[ELDRAZI], play={"object": "h2"}))
     assert bare["status"] == "unpayable"
 

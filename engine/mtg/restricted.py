@@ -16,6 +16,7 @@ same restriction merge.
 
 from __future__ import annotations
 
+import functools
 from typing import TYPE_CHECKING
 
 from ..problems import DataPath
@@ -49,6 +50,16 @@ def _ability(scenario: Scenario, source_id: str, adds: Mana) -> list[ManaAbility
     if obj is None:
         return []
     return [m for m in scenario.cards[obj.card].mana if adds in m.adds]
+
+
+def kept(scenario: Scenario, pool: Mana) -> Mana:
+    """The pool's restricted mana a play may not spend, `pool` being what it may spend of the
+    pool (`spendable`): it stays in the pool as it was."""
+    you = scenario.state.you
+    if not you.restricted_pool:
+        return NO_MANA
+    held = functools.reduce(add, (e.mana for e in you.restricted_pool), you.mana_pool)
+    return _mana([max(0, h - p) for h, p in zip(held, pool)])
 
 
 def made_restricted(scenario: Scenario, payment: Payment) -> list[RestrictedMana]:
@@ -170,4 +181,4 @@ def _mana(v: list[int]) -> Mana:
     return (v[0], v[1], v[2], v[3], v[4], v[5], v[6])
 
 
-__all__ = ["made_restricted", "meets", "merge", "pool_after", "refusals", "spendable"]
+__all__ = ["kept", "made_restricted", "meets", "merge", "pool_after", "refusals", "spendable"]
