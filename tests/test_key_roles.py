@@ -96,7 +96,7 @@ PAYPLAN_MODULES = (card_keys, state_keys, check_keys, payplan_loader)
 PAYPLAN_READERS = frozenset({"filter", "held_filter"})
 MTG_MODULES = (mtg_cost_keys, mtg_card_keys, mtg_state_keys, mtg_check_keys, mtg_loader)
 MTG_READERS = frozenset({"filter", "grant_filter", "held_filter", "count_filter", "effect_filter",
-                         "target_filter"})
+                         "target_filter", "pool_filter"})
 
 # Each site's role: the matcher that reads the filter there.
 SITES: dict[str, dict[Site, str]] = {
@@ -131,6 +131,8 @@ SITES: dict[str, dict[Site, str]] = {
         # `applies_to` on your spells; the keys they don't read are refused
         # (tests/test_mtg_turn_effects.py).
         ("untap_filter", ""): "object", ("effect_applies_to", ""): "spell",
+        # Restricted mana in the pool (106.6): what it may pay, the spell or ability played.
+        ("restricted_pool", "only_for"): "spell",
     },
 }
 
@@ -256,6 +258,9 @@ def _mtg_roles() -> dict[tuple[str, str], Pair | Refused]:
         setup(mgrant(applies_to={}), **{"state__you__battlefield__3__chosen_type": "elf"}),
         "cards.bear.grants.0.applies_to.chosen_type", True)
     t["spell", "attached"] = Refused(True)
+    # The shape of the cost (Rosheen Meanderer, Titans' Nest): read on the spell only.
+    t["object", "x_cost"] = Refused(True)
+    t["spell", "x_cost"] = mapplies("x_cost", True)
     return t
 
 

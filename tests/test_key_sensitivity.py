@@ -1385,6 +1385,18 @@ def _mtg_pairs() -> dict[Key, Pair]:
     t["PLAYER_KEYS", "experience"] = Pair(
         setup(MBASE, cards__bear__grants=[{"reduction": {"generic": {"player_counters": "experience"}}}]),
         "state.you.experience", 1, 0)
+    # Restricted mana in the pool (106.6): {R}{R} that bolt may spend pays it (no Mountain
+    # tapped); restricted to creatures, or green, it pays nothing.
+    t["PLAYER_KEYS", "restricted_pool"] = M("state.you.restricted_pool",
+                                            [{"mana": "{R}{R}", "only_for": {}}])
+    rpool = setup(MBASE, state__you__restricted_pool=[{"mana": "{R}{R}", "only_for": {}}])
+    t["RESTRICTED_POOL_KEYS", "mana"] = Pair(rpool, "state.you.restricted_pool.0.mana", "{R}{R}",
+                                             "{G}{G}")
+    t["RESTRICTED_POOL_KEYS", "only_for"] = Pair(rpool, "state.you.restricted_pool.0.only_for",
+                                                 {}, {"type": ["creature"]})
+    # The shape of the cost (Rosheen Meanderer): bolt has no {X}, so the increase stops applying.
+    t["FILTER_KEYS", "x_cost"] = Pair(mgrant(applies_to={}), "cards.bear.grants.0.applies_to.x_cost",
+                                      True)
     t["PLAYER_KEYS", "spend_as_any_color"] = M("state.you.spend_as_any_color", True,
                                                cards__bolt__cost="{1}{G}")
     t["OBJECT_KEYS", "id"] = M("state.you.hand.0.id", "h9", "h1", play={"card": "bolt"})

@@ -370,10 +370,7 @@ def test_the_brute_force_on_turns_worked_by_hand(name: str) -> None:
 
 # Turns the planner answers wrongly (what the reference reads, with its rule): each fails until
 # the planner is fixed, and then must be taken off this list (strict).
-PLANNER_BUGS = {
-    "restricted-mana-stays-restricted": "106.6: mana left in the pool keeps its restriction; the "
-                                        "turn floats it as plain mana to the instant",
-}
+PLANNER_BUGS: dict[str, str] = {}
 
 
 @pytest.mark.parametrize("name", [

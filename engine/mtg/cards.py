@@ -56,6 +56,9 @@ class Filter:
     # In a mana effect's `sources` only: the permanent the effect's own permanent is attached
     # to (`Obj.attached_to`; none when it is attached to nothing).
     attached: bool = False
+    # Read on the spell or ability played: its mana cost (a spell's printed `cost`, an
+    # ability's mana cost) has an {X} in it (True) or not (False).
+    x_cost: bool | None = None
 
 
 @dataclass(frozen=True, slots=True)
@@ -572,6 +575,15 @@ class Obj:
 
 
 @dataclass(frozen=True, slots=True)
+class RestrictedMana:
+    """Mana in the pool that may be spent only on what `only_for` admits (106.6): a spell, or
+    an activated ability when the filter has `ability`."""
+
+    mana: Mana
+    only_for: Filter
+
+
+@dataclass(frozen=True, slots=True)
 class Player:
     life: int = 20
     library: int = 0
@@ -588,6 +600,9 @@ class Player:
     # pip, the spell's or a filter's own, takes mana of any type; {C} and {S} pips as before).
     spend_as_any_color: bool = False
     experience: int = 0  # experience counters (a player's counters: Mizzix)
+    # Restricted mana in the pool (106.6), apart from `mana_pool`: each entry pays only what
+    # its `only_for` admits.
+    restricted_pool: tuple["RestrictedMana", ...] = ()
 
     def zone(self, name: str) -> tuple[Obj, ...]:
         zones: dict[str, tuple[Obj, ...]] = {

@@ -38,6 +38,7 @@ from .keys import (
     COUNT_ZONES,
     COUNTER_KIND,
     FILTER_KEYS,
+    ONLY_FOR_ABILITY_KINDS,
     OTHER_LONG_KEYS,
     PLAY_ZONES,
     REDUCTION_KEYS,
@@ -154,7 +155,7 @@ class CostReader(Reader):
 
     def filter(self, value: object, path: DataPath, held: bool = False,
                inside: bool = False, grant: bool = False, effect: bool = False,
-               spell: bool = False, counted: bool = False) -> Filter:
+               spell: bool = False, counted: bool = False, only_for: bool = False) -> Filter:
         """A filter. `held`: it belongs to an object on the battlefield (a grant's `applies_to`
         and its reduction's count, a mana ability's `only_for` and `per` count), the only
         places `chosen_type` (that object's chosen creature type) can be read. `grant`: a
@@ -162,7 +163,9 @@ class CostReader(Reader):
         the filter of a spell's targets (`player`, `self`). `spell`: it is read on the spell or
         ability played (a grant's `applies_to`, a mana ability's `only_for`), the one place
         `ability` is read; any other filter is read on objects. `counted`: a count of your
-        permanents, where `controller` is refused (the count reads one player's)."""
+        permanents, where `controller` is refused (the count reads one player's). `only_for`:
+        restricted mana's filter, where `ability: any` (a spell or any activated ability) is
+        read."""
         f = (self.fields(value, path, TARGET_FILTER_KEYS) if inside
              else self.fields(value, path, FILTER_KEYS))
         if "chosen_type" in f and not held:
@@ -177,6 +180,10 @@ class CostReader(Reader):
             self.problem(f.at("ability"), "ability reads the kind of ability being played: only "
                                           "in a grant's applies_to or a mana ability's only_for "
                                           "(this filter is read on objects)")
+        if "x_cost" in f and not spell:
+            self.problem(f.at("x_cost"), "x_cost reads the mana cost of the spell or ability "
+                                         "played: only in a grant's applies_to or an only_for "
+                                         "(this filter is read on objects)")
         if "controller" in f and counted:
             self.problem(f.at("controller"), "a count reads the permanents of the player it "
                                              "belongs to: controller is not read here")
@@ -212,7 +219,8 @@ class CostReader(Reader):
             color=f.read("color", (), self.colors),
             name=f.read("name", None, self.string),
             controller=f.word("controller", None, CONTROLLERS, "controller"),
-            ability=f.word("ability", None, ABILITY_KINDS, "ability kind"),
+            ability=f.word("ability", None, ONLY_FOR_ABILITY_KINDS if only_for else ABILITY_KINDS,
+                           "ability kind"),
             multicolored=f.read("multicolored", None, self.boolean),
             colorless=f.read("colorless", None, self.boolean),
             attacking=f.read("attacking", None, self.boolean),
@@ -221,6 +229,7 @@ class CostReader(Reader):
             player=player,
             itself=itself and held,
             attached=f.read("attached", False, self.boolean) and effect,
+            x_cost=f.read("x_cost", None, self.boolean) if spell else None,
         )
 
     def target_filter(self, value: object, path: DataPath, held: bool) -> Filter:
@@ -239,7 +248,12 @@ class CostReader(Reader):
     def held_filter(self, value: object, path: DataPath) -> Filter:
         """`filter` for a filter an object on the battlefield holds (`chosen_type` readable), read
         on the spell or ability played (a mana ability's `only_for`)."""
-        return self.filter(value, path, True, spell=True)
+        return self.filter(value, path, True, spell=True, only_for=True)
+
+    def pool_filter(self, value: object, path: DataPath) -> Filter:
+        """`filter` for a restricted pool entry's `only_for`: read on the spell or ability
+        played, held by no object (`chosen_type` refused)."""
+        return self.filter(value, path, spell=True, only_for=True)
 
     def count_filter(self, value: object, path: DataPath, held: bool = False) -> Filter:
         """`filter` for a count of your permanents (`chosen_type` readable where `held`)."""

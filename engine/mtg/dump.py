@@ -60,7 +60,7 @@ from .cards import (
 )
 from .mana import NO_MANA, mana_text
 
-__all__ = ["dump_json", "dump_yaml", "scenario_to_data", "state_to_data"]
+__all__ = ["dump_json", "dump_yaml", "restricted_to_data", "scenario_to_data", "state_to_data"]
 
 Data = dict[str, object]
 
@@ -133,6 +133,8 @@ def filter_to_data(f: Filter) -> Data:
         out["self"] = True
     if f.attached:
         out["attached"] = True
+    if f.x_cost is not None:
+        out["x_cost"] = f.x_cost
     return out
 
 
@@ -480,7 +482,8 @@ def player_to_data(p: Player, *, complete: bool = True) -> Data:
                 **({"library_top": list(p.library_top)} if p.library_top else {}),
                 **({"effects": _effects(p)} if p.effects else {}),
                 **({"spend_as_any_color": True} if p.spend_as_any_color else {}),
-                **({"experience": p.experience} if p.experience else {})}
+                **({"experience": p.experience} if p.experience else {}),
+                **({"restricted_pool": restricted_to_data(p)} if p.restricted_pool else {})}
     out: Data = {}
     if p.life != 20:
         out["life"] = p.life
@@ -502,7 +505,15 @@ def player_to_data(p: Player, *, complete: bool = True) -> Data:
         out["spend_as_any_color"] = True
     if p.experience:
         out["experience"] = p.experience
+    if p.restricted_pool:
+        out["restricted_pool"] = restricted_to_data(p)
     return out
+
+
+def restricted_to_data(p: Player) -> list[Data]:
+    """`restricted_pool`: each entry's mana and restriction."""
+    return [{"mana": mana_text(e.mana, ""), "only_for": filter_to_data(e.only_for)}
+            for e in p.restricted_pool]
 
 
 def _effects(p: Player) -> list[Data]:

@@ -51,7 +51,8 @@ ADDITIONAL_KEYS = ("id", "mandatory", "cost", "other")
 OTHER_LONG_KEYS = ("count", "filter")
 ANY_REFUSED = ("discard", "mill", "pay_life")  # kinds without a filter take no `count: any`
 FILTER_KEYS = ("type", "not_type", "all_types", "tags", "color", "name", "controller", "ability",
-               "multicolored", "colorless", "attacking", "chosen_type", "targets", "attached")
+               "multicolored", "colorless", "attacking", "chosen_type", "targets", "attached",
+               "x_cost")
 # A spell's targets' filter: an object's conditions (no `ability`, no nested `targets`), or a
 # player's (`player`), `self` the object holding the filter.
 TARGET_FILTER_KEYS = ("type", "not_type", "all_types", "tags", "color", "name", "controller",
@@ -75,7 +76,9 @@ GRANT_TURNS = ("caster", "not_caster")
 STATE_KEYS = ("phase", "stack", "turn", "you", "opponent", "lands_played_this_turn")
 PLAYER_KEYS = ("life", "library", "hand", "graveyard", "exile", "command", "battlefield",
                "mana_pool", "snow_pool", "library_top", "effects", "spend_as_any_color",
-               "experience")
+               "experience", "restricted_pool")
+RESTRICTED_POOL_KEYS = ("mana", "only_for")  # `state.you.restricted_pool[i]`
+ONLY_FOR_ABILITY_KINDS = ABILITY_KINDS + ("any",)  # `only_for`'s `ability`: `any` too
 OBJECT_KEYS = ("id", "card", "tapped", "sick", "value", "commander_casts", "attacking",
                "chosen_type", "counters", "loyalty_activated", "face_down", "attached_to",
                "power")

@@ -22,6 +22,7 @@ from .effects import effect_reaches, mana_effects
 from .keys import CHECK_KEYS, CHECK_ONLY, TOP_KEYS
 from .options import Chosen
 from .payment import Payment
+from .restricted import refusals as restricted_refusals
 
 
 class _Reader(CheckReader):
@@ -62,6 +63,8 @@ class _Reader(CheckReader):
         if not self.problems:
             self.mana_effect_checks(scenario)
         self.granted_additional_beside_turn(scenario)
+        for path, why in restricted_refusals(scenario):
+            self.problem(path, why)
         self.milled_beside_graveyard(scenario)
         self.milled_beside_milling_filter(scenario)
         return scenario

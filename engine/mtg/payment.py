@@ -17,6 +17,7 @@ from .effects import made_of
 from .leftover import left_in_pool
 from .mana import NO_MANA, TYPES, Mana, add, mana_text, total
 from .resources import Offer, Resources, Usage, ability_scope, leave_charge, merged
+from .restricted import kept as kept_restricted
 from .total_cost import Priced
 
 
@@ -100,6 +101,9 @@ class Payment:
     life: int = 0
     other: tuple[tuple[str, tuple[str, ...] | int], ...] = ()  # kind -> ids (mill: a count)
     life_for: tuple[LifePaid, ...] = ()  # pips paid with life (in `life` too), W U B R G order
+    # The pool's restricted mana (106.6) this play may not spend: it stays in the pool as it was
+    # (not in the JSON: the plan's `left_in_pool` counts it).
+    kept: Mana = NO_MANA
 
     def to_json(self) -> dict[str, object]:
         out: dict[str, object] = {
@@ -188,6 +192,7 @@ def name_payment(scenario: Scenario, option: Priced, res: Resources,
         life=life,
         other=other,
         life_for=by_life,
+        kept=kept_restricted(scenario, res.pool),
     )
     return payment, left, score
 

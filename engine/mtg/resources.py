@@ -43,6 +43,7 @@ from .effects import mana_effects, under_effects
 from .mana import COLORS, NO_MANA, TYPES, Mana, add, total
 from .produce import choices as produced
 from .produce import hidden_mill
+from .restricted import spendable as spendable_pool
 from .total_cost import Choices, Priced, loyalty_cost, object_matches, spell_matches, summoning_sick
 
 LEAVES = ("sacrifice", "return_to_hand")  # what takes a permanent away in 601.2h
@@ -387,7 +388,7 @@ def resources(scenario: Scenario, spell: Card, spell_id: str,
         if repeatable(o.ability) else o for o in p.offers))
         if any(repeatable(o.ability) for o in p.offers) else p for p in perms)
     hidden = tuple(millers) if hidden_mill(scenario, len(millers), other_mills) else ()
-    return Resources(you.mana_pool, perms, zone_cards, you.life, you.library, spell.delve,
+    return Resources(spendable_pool(scenario, spell), perms, zone_cards, you.life, you.library, spell.delve,
                      barred, you.snow_pool, hidden, tuple(dict.fromkeys(idle)),
                      life_for(scenario), any_color=you.spend_as_any_color)
 
@@ -402,12 +403,13 @@ class SharedResources:
     """`resources` for casting several spells of one state (`payplan hand`), the permanents
     worked out once per class of spells that see them alike. What `resources` makes of the
     permanents depends on the spell only through its `spend_only`, whether it has convoke and
-    improvise, and, for each mana ability restricted by `only_for`, whether the spell matches
-    it; and through the cards in hand and graveyard (all but the spell) only where a mana
-    ability repeats (`repeat_bound` counts them). So spells with no `spend_only`, the same two
-    flags and the same matches share the permanents where no permanent's offer repeats; the
-    cards (all but the spell) and `delve` are each spell's own. Abilities (a `holder`) and the
-    rest get `resources` itself. The answer equals `resources`' (tests/test_mtg_shortcuts.py)."""
+    improvise, and, for each mana ability restricted by `only_for` and each restricted entry of
+    the pool, whether the spell matches it; and through the cards in hand and graveyard (all
+    but the spell) only where a mana ability repeats (`repeat_bound` counts them). So spells
+    with no `spend_only`, the same two flags and the same matches share the permanents where no
+    permanent's offer repeats; the cards (all but the spell) and `delve` are each spell's own.
+    Abilities (a `holder`) and the rest get `resources` itself. The answer equals `resources`'
+    (tests/test_mtg_shortcuts.py)."""
 
     def __init__(self, scenario: Scenario) -> None:
         self.scenario = scenario
@@ -421,7 +423,8 @@ class SharedResources:
         if spell.spend_only is not None:
             return resources(self.scenario, spell, spell_id)
         key = (spell.convoke, spell.improvise,
-               tuple(spell_matches(only, spell, chosen) for chosen, only in self._restricted))
+               tuple(spell_matches(only, spell, chosen) for chosen, only in self._restricted),
+               tuple(spell_matches(e.only_for, spell) for e in self.scenario.state.you.restricted_pool))
         if key not in self._first:
             first = resources(self.scenario, spell, spell_id)
             repeats = any(repeatable(o.ability) for p in first.permanents for o in p.offers)

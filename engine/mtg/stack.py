@@ -14,10 +14,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from .cards import FACE_DOWN, TURN_FACE_UP, Obj, Player, Scenario
+from .cards import FACE_DOWN, TURN_FACE_UP, Card, Obj, Player, Scenario
 from .effects import effects_used, resolution, spell_card
 from .mana import NO_MANA, Mana, add, total
 from .payment import Payment
+from .restricted import pool_after
 
 ZONES = ("hand", "graveyard", "exile", "command", "battlefield")
 
@@ -45,6 +46,9 @@ class Resolved:
     # turn's payments: snow mana a snow permanent made that floats stays snow); None:
     # `snow_left`'s reading of the payment.
     snow_pool: Mana | None = None
+    # The spell or ability as played (an ability's stand-in card): which restricted mana of
+    # the pool it may spend (None: a spell's own card, an ability meeting no restriction).
+    card: Card | None = None
 
 
 def counted(obj: Obj, change: dict[str, int], activated: bool = False) -> Obj:
@@ -137,8 +141,9 @@ def resolve(scenario: Scenario, cast: Resolved) -> Scenario:
     zones["battlefield"] = [counted(o, change.get(o.id, {}), cast.destination is None
                                     and cast.loyalty is not None and o.id == cast.object)
                             for o in zones["battlefield"]]
-    pool = cast.left_in_pool
     spell = spell_card(scenario, cast.object, cast.face) if cast.destination is not None else None
+    # 106.6: restricted mana left stays restricted (`engine.mtg.restricted`).
+    pool, restricted = pool_after(scenario, pay, cast.card or spell, cast.left_in_pool)
     if spell is not None:
         adds = spell.effect_adds
         if adds is not None:  # the spell resolves: its effect adds mana (608.2)
@@ -151,7 +156,8 @@ def resolve(scenario: Scenario, cast: Resolved) -> Scenario:
         battlefield=tuple(zones["battlefield"]), mana_pool=pool,
         snow_pool=snow_left(scenario, cast, pool) if cast.snow_pool is None else cast.snow_pool,
         library_top=you.library_top[mill:],
-        effects=effects_used(scenario, spell) if spell is not None else you.effects)
+        effects=effects_used(scenario, spell) if spell is not None else you.effects,
+        restricted_pool=restricted)
     if spell is not None:
         you_after = resolution(scenario, spell, you_after, cast.untap)
     state = replace(scenario.state, you=you_after,

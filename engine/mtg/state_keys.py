@@ -24,9 +24,11 @@ from .cards import (
     FACE_DOWN,
     TURN_FACE_UP,
     Card,
+    Filter,
     Obj,
     Play,
     Player,
+    RestrictedMana,
     State,
     TurnEffect,
     free_effect_id,
@@ -46,6 +48,7 @@ from .keys import (
     PLAY_ZONES,
     PLAYER_KEYS,
     PLAYERS,
+    RESTRICTED_POOL_KEYS,
     STACKS,
     STATE_KEYS,
 )
@@ -95,7 +98,23 @@ class StateReader(CardReader):
             effects=f.read("effects", (), self.turn_effects),
             spend_as_any_color=f.read("spend_as_any_color", False, self.boolean),
             experience=f.read("experience", 0, self.large),
+            restricted_pool=f.read("restricted_pool", (), self.restricted_pool),
         )
+
+    def restricted_pool(self, value: object, path: DataPath) -> tuple[RestrictedMana, ...]:
+        """`restricted_pool: [{mana, only_for}]`: mana in the pool that may be spent only on
+        what its `only_for` admits (106.6), apart from `mana_pool`."""
+        out = []
+        for where, item in self.each(value, path):
+            f = self.fields(item, where, RESTRICTED_POOL_KEYS)
+            for key, what in (("mana", "the restricted mana"), ("only_for", "what it may pay")):
+                if key not in f and isinstance(item, dict):
+                    f.require(key, what)
+            mana = f.read("mana", NO_MANA, self.plain_mana)
+            if "mana" in f and mana == NO_MANA:
+                self.problem(f.at("mana"), "no mana: an entry holds at least one mana")
+            out.append(RestrictedMana(mana, f.read("only_for", Filter(), self.pool_filter)))
+        return tuple(out)
 
     def turn_effects(self, value: object, path: DataPath) -> tuple[TurnEffect, ...]:
         """`effects: [{id, reduction, applies_to, uses}]`: the effects lasting for the turn (ids

@@ -147,7 +147,7 @@ def spell_matches(f: Filter, card: Card, chosen: str | None = None) -> bool:
     if card.special:
         return False  # turning a card face up is neither a spell nor an ability (116.2b): no
         # grant reaches it and restricted mana (`only_for`, spells or abilities) can't pay it
-    if (f.ability is not None) != (card.activation is not None):
+    if f.ability != "any" and (f.ability is not None) != (card.activation is not None):
         return False  # a grant on activated abilities changes only theirs; others only spells'
     if f.ability == "cycling" and not card.cycling:
         return False  # "cycling abilities you activate" (Fluctuator): cycling ones only
@@ -180,6 +180,9 @@ def card_matches(f: Filter, card: Card, chosen: str | None = None) -> bool:
         return False  # 205.3m: a creature type is a tag here; no type chosen matches nothing
     if f.name is not None and f.name not in (card.name, card.id):
         return False
+    mana_cost = card.activation.mana if card.activation is not None else card.cost
+    if f.x_cost is not None and (mana_cost.x_count > 0) != f.x_cost:
+        return False  # "costs that contain {X}" (Rosheen Meanderer), "without {X}" (Titans' Nest)
     return True
 
 

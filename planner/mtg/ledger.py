@@ -174,6 +174,8 @@ def deferrable(scenario: Scenario, listed: Sequence[Play] | None) -> bool:
     # A creature may have haste this turn: its card's, or a grant's of any card of the file.
     hasty = any(g.haste for c in scenario.cards.values() for g in c.grants)
     tokens = made_tokens(scenario)
+    if you.restricted_pool:
+        return False  # restricted mana (106.6) pays only the casts it admits: not one ledger
     if any(a.sacrifice_self for t in tokens for a in t.mana):
         return False  # a token used leaves no trace: the ids of the tokens made after it differ
     if any(c.effect is not None and c.effect.untap is not None

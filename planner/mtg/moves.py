@@ -58,15 +58,16 @@ deferred mode takes what it can say and leaves the rest to the moves above
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass, replace
 from typing import Any, Callable, Hashable, Sequence
 
 from ...engine.discounts import Deadline
 from ...engine.mtg.cards import ZONES, Card, Obj, Play, Scenario
-from ...engine.mtg.dump import state_to_data
+from ...engine.mtg.dump import restricted_to_data, state_to_data
 from ...engine.mtg.effects import spell_card, untap_choices, untapped
 from ...engine.mtg.lands import land_play_reasons, play_land
-from ...engine.mtg.mana import NO_MANA, Mana, mana_text, total
+from ...engine.mtg.mana import NO_MANA, Mana, add, mana_text, total
 from ...engine.mtg.options import TooManyChoices, cast_options
 from ...engine.mtg.payment import Payment, name_payment
 from ...engine.mtg.produce import unplanned_mana_keys
@@ -506,10 +507,13 @@ class Moves:
             sick = summoning_sick(scenario, obj)
             if not obj.tapped and any(not (a.tap and sick) for a in card.mana):
                 untapped.append(obj.id)
-        return {"untapped": untapped, "mana_pool": mana_text(you.mana_pool, "")}
+        restricted = {"restricted_pool": restricted_to_data(you)} if you.restricted_pool else {}
+        return {"untapped": untapped, "mana_pool": mana_text(you.mana_pool, ""), **restricted}
 
     def pool_left(self, scenario: Scenario) -> str | None:
-        return mana_text(scenario.state.you.mana_pool, "")
+        you = scenario.state.you  # the restricted mana too (106.6: it is in the pool)
+        return mana_text(functools.reduce(add, (e.mana for e in you.restricted_pool),
+                                          you.mana_pool), "")
 
     # --- twins and the universe
 
@@ -660,7 +664,8 @@ class Moves:
                 objective = score - benefit
                 objects, position = usage_rank(res, usage)
                 cast = replace(resolved(obj.id, dest, payment, left, option, usage.snow_pool),
-                               face="face_down" if option.choices.cast == "face_down" else "")
+                               face="face_down" if option.choices.cast == "face_down" else "",
+                               card=card)
                 for u, after in enumerate(resolutions(scenario, cast)):
                     key = canonical(after)
                     move = Move(plan, TurnState(after, played, sid=self.sid(key),
@@ -955,6 +960,6 @@ def _pay_deferred(moves: Moves, start: Scenario,
         benefit = sum(cur.objective.benefit(n) * c for n, c in option.choices.optional
                       if n in opts.auto)
         plans.append(plan_of(card, _header(obj, card, play), option, payment, left, score, benefit))
-        cur = resolve(cur, resolved(obj.id, dest, payment, left, option))
+        cur = resolve(cur, replace(resolved(obj.id, dest, payment, left, option), card=card))
         states.append(cur)
     return plans, states

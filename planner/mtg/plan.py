@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from ...engine.discounts import Deadline
 from ...engine.mtg import FORMAT
 from ...engine.mtg.cards import TURN_FACE_UP, Card, Play, Scenario
-from ...engine.mtg.mana import NO_MANA, Mana, mana_text, total, total_text
+from ...engine.mtg.mana import NO_MANA, Mana, add, mana_text, total, total_text
 from ...engine.mtg.options import CastOptions, TooManyChoices, announce, cast_options, samples
 from ...engine.mtg.payment import Payment, SourceUse, name_payment
 from ...engine.mtg.resources import Resources, SharedResources, resources
@@ -96,9 +96,17 @@ class Plan(answers.Plan):
             "payment": self.payment.to_json() if self.payment is not None else None,
             "spent": (self.payment.spent(total(self.total_mana) + self.total_snow)
                       if self.payment is not None else None),
-            "left_in_pool": mana_text(self.left_in_pool, ""),
+            "left_in_pool": mana_text(self.pool_left, ""),
             "steps": [s.to_json() for s in self.steps],
         }
+
+    @property
+    def pool_left(self) -> Mana:
+        """All the mana in the pool after the play: what it left of what it could spend, and
+        the restricted mana it may not spend (106.6), which stays."""
+        if self.payment is None or not any(self.payment.kept):
+            return self.left_in_pool
+        return add(self.left_in_pool, self.payment.kept)
 
     def _marks_json(self) -> dict[str, object]:
         return {"land": True} if self.land else {}
@@ -456,8 +464,8 @@ def render_plan(p: Plan) -> str:
     tail = f"Score {p.score}"
     if p.objective != p.score:
         tail += f" (objective {p.objective} after benefits)"
-    if any(p.left_in_pool):
-        tail += f"; left in pool {mana_text(p.left_in_pool)}"
+    if any(p.pool_left):
+        tail += f"; left in pool {mana_text(p.pool_left)}"
     if p.destination is not None:
         tail += f"; leaves the stack to: {p.destination}"
     if not p.optimal:

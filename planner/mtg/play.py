@@ -11,15 +11,17 @@ land in hand (`{object: ID}`) in `plays` is a land play (305), as in a turn's li
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass, replace
 from typing import Mapping
 
 from ...engine.mtg import FORMAT
 from ...engine.mtg.cards import TURN_FACE_UP, Scenario
-from ...engine.mtg.dump import state_to_data
+from ...engine.mtg.dump import filter_to_data, state_to_data
 from ...engine.mtg.loader import scenario_from_data
 from ...engine.mtg.mana import mana_text
 from ...engine.mtg.stack import Resolved, resolve
+from ...engine.mtg.total_cost import played_card
 from .. import answers
 from ..config import DEFAULT_CONFIG, SolverConfig
 from ..render import readable
@@ -52,8 +54,11 @@ class PlayOutcome(answers.PlayResult):
             out.append(p.render())
             out.append("")
         you = self.after.state.you
+        restricted = "".join(f" + {mana_text(e.mana)} only for "
+                             f"{json.dumps(filter_to_data(e.only_for), separators=(', ', ': '))}"
+                             for e in you.restricted_pool)  # 106.6: still restricted
         out.append(f"After: life {you.life}, library {you.library}, pool "
-                   f"{mana_text(you.mana_pool, '(empty)')}; battlefield "
+                   f"{mana_text(you.mana_pool, '(empty)')}{restricted}; battlefield "
                    f"{' '.join(o.id + ('(T)' if o.tapped else '') for o in you.battlefield) or '(empty)'}")
         return readable("\n".join(out))
 
@@ -94,7 +99,7 @@ def run_play(scenario: Scenario, config: SolverConfig = DEFAULT_CONFIG) -> PlayO
             reason = f"{what} is {p.status}: " + "; ".join(p.reasons)
             return PlayOutcome(tuple(out), scenario, sequence, i,
                                   f"plays[{i}] {reason}" if sequence else reason)
-        scenario = resolve(scenario, resolved_of(p))
+        scenario = resolve(scenario, replace(resolved_of(p), card=played_card(scenario, play)))
     return PlayOutcome(tuple(out), scenario, sequence)
 
 
