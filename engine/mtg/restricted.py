@@ -171,7 +171,8 @@ def _your_cards(scenario: Scenario) -> list[str]:
     you = scenario.state.you
     ids = dict.fromkeys(o.card for z in ZONES for o in you.zone(z))
     for card_id in list(ids):
-        effect = scenario.cards[card_id].effect
+        card = scenario.cards.get(card_id)  # an unknown card is a problem of its own already
+        effect = card.effect if card is not None else None
         if effect is not None:
             ids.update(dict.fromkeys(token for token, _ in effect.tokens))
     return [i for i in ids if i in scenario.cards]
