@@ -118,6 +118,10 @@ CARDS: dict[str, Any] = {
     # Ashnod's Altar: sacrifice a creature: {C}{C}.
     "altar": {"types": ["artifact"], "mana": [{"adds": "{C}{C}", "costs": [
         {"sacrifice": {"count": 1, "filter": {"type": "creature"}}}]}]},
+    # A {B} instant with "as an additional cost, sacrifice an artifact or creature".
+    "dispute": {"types": ["instant"], "cost": "{B}", "additional": [
+        {"id": "sac", "mandatory": True, "other": [{"sacrifice": {"count": 1, "filter": {
+            "type": ["artifact", "creature"]}}}]}]},
     # Seton's "tap an untapped creature you control: {G}".
     "seton": {"types": ["creature"], "mana": [{"adds": "{G}", "costs": [
         {"tap_untapped": {"count": 1, "filter": {"type": "creature"}}}]}]},
@@ -355,6 +359,15 @@ HAND_WORKED: dict[str, tuple[dict[str, Any], tuple[int, int, int]]] = {
                                          (1, 1, 1)),
     "restricted-mana-pays-a-match": (scenario({"battlefield": [perm("c1", "cavern")],
                                                "hand": hand("elves", "elves")}), (2, 1, 2)),
+    # The effect's {B} less (the next spell) leaves the dispute free; the altar, activated first
+    # (605.3a: whenever you have priority; the bear sacrificed, 5), is then the artifact the
+    # dispute sacrifices (5), and its {C}{C} floats to the bolt: 5 + 5, size 0 + 1. Casting
+    # the bolt first would use the effect (118.7d: {B} less takes {1}), leaving {B} unpaid.
+    "altar-floats-then-is-sacrificed": (scenario({"battlefield": [perm("a1", "altar"), perm("b1", "bear")],
+                                                  "hand": hand("dispute", "bolt"),
+                                                  "effects": [{"id": "e1", "reduction": {"B": 1},
+                                                               "applies_to": {}, "uses": 1}]}),
+                                        (2, 10, 1)),
     # Not your main phase: no land play, only the instant.
     "not-main": (scenario({"battlefield": lands("swamp"), "hand": hand("forest", "ritual", "bolt")},
                           phase="combat"), (2, 1, 2)),
@@ -373,6 +386,11 @@ def test_the_brute_force_on_turns_worked_by_hand(name: str) -> None:
 PLANNER_BUGS = {
     "restricted-mana-stays-restricted": "106.6: mana left in the pool keeps its restriction; the "
                                         "turn floats it as plain mana to the instant",
+    "altar-floats-then-is-sacrificed": "605.3a, 601.2h: a mana ability may be activated before "
+                                       "the spell's cost sacrifices its permanent, its mana "
+                                       "floating; the payments leave out a repeatable ability "
+                                       "(no {T}) of a permanent the cost takes when the total "
+                                       "is {0}",
 }
 
 
