@@ -39,9 +39,17 @@ battlefield, `untap` (every choice of which permanents), `grants` to the effects
 leaves the battlefield ceases to exist (111.7). An effect reduces a matching spell as one of the
 card's own reductions would (every order, its minimum its own).
 
+The player's keys hold for every payment of the turn: `spend_as_any_color` (a colored pip, the
+spell's or a filter's own cost's, takes mana of any type; {C} colorless only; convoke as
+before), `life_for` (each pip of the color, after 601.2f and the announcements, paid with its
+life instead of mana while the permanent is on your battlefield: every split, the total and
+its size unchanged, 601.2h), and restricted mana already in the pool
+(`state.you.restricted_pool`: each unit held with its `only_for`, as a restricted ability's
+mana left in the pool is).
+
 What this reference does not model, raising `Unsupported`: an explicit candidate list (`auto`
-only); nor does it read the keys the turn refuses (morph, life_for, mana_effects, spend_only,
-{S}): the generator draws none of them.
+only); nor does it read morph, mana effects (`mana_effects`, `attached_to`), `adds: any_type`
+or `any_color`, or {S}: the generator draws none of them.
 """
 
 from __future__ import annotations
@@ -70,6 +78,7 @@ from .brute import (
     counters_charged,
     counters_fit,
     destination,
+    life_for_splits,
     mill_orders,
     priced_casts,
     tap_weight,
@@ -121,6 +130,12 @@ def normalized(data: dict[str, Any]) -> dict[str, Any]:
             objs.append(obj)
         you[zone] = objs
     you["mana_pool"] = pool_text(pool_of(str(you.get("mana_pool") or "")))
+    # Restricted mana already in the pool (106.6): each unit with its restriction, as the mana a
+    # restricted ability leaves in the pool is held between moves.
+    held = [[brute._fj(e["only_for"]), col] for e in you.pop("restricted_pool", None) or []
+            for col, n in zip(MANA, pool_of(str(e["mana"]))) for _ in range(n)]
+    if held:
+        you["_restricted"] = sorted(held)
     effects = read_effects(you.get("effects") or [])
     you.pop("effects", None)
     if effects:
@@ -231,13 +246,14 @@ def moves(data: dict[str, Any], c: Candidate) -> list[Move]:
     if b.counters_short:
         return []
     seen: dict[tuple[str, int], Move] = {}
-    for p in priced:
-        for score, after in payments(here, b, p, c):
-            size = sum(p.mana)
-            m = Move(c, score, score - p.benefit, size, after, p.x, p.cast)
-            k = (after, m.objective)
-            if k not in seen or (m.size, m.score) < (seen[k].size, seen[k].score):
-                seen[k] = m
+    for whole in priced:
+        size = sum(whole.mana)          # the total's, pips paid with life included
+        for p, _ in life_for_splits(whole, b):
+            for score, after in payments(here, b, p, c):
+                m = Move(c, score, score - p.benefit, size, after, p.x, p.cast)
+                k = (after, m.objective)
+                if k not in seen or (m.size, m.score) < (seen[k].size, seen[k].score):
+                    seen[k] = m
     return list(seen.values())
 
 
@@ -432,7 +448,8 @@ def payments(here: dict[str, Any], b: Board, p: Priced, c: Candidate) -> Iterato
             continue
         start = (tuple(b.pool0) + (0,) * 6 if b.spend_only is None
                  else (0,) * 6 + tuple(b.pool0))
-        pools = _filter_pools(_made_first(start, acts), tuple(a for a in acts if a.mana_cost))
+        pools = _filter_pools(_made_first(start, acts), tuple(a for a in acts if a.mana_cost),
+                              b.any_color)
         if not pools:
             continue
         restricted = _restricted_made(here, acts)
@@ -452,6 +469,17 @@ def _restricted_made(here: dict[str, Any], acts: list[Activation]) -> Restricted
     held = [tuple(x) for x in here["state"]["you"].get("_restricted") or []]
     made = [(a.restricted, col) for a in acts if a.restricted is not None for col in a.adds]
     return tuple(sorted(held + made))
+
+
+def _any_color(b: Board, total: tuple[int, ...], convoke: list[int]
+               ) -> tuple[tuple[int, ...], list[int]]:
+    """`spend_as_any_color`: the colored pips convoke does not pay are paid by mana of any type,
+    as generic mana is (the {C} pips still by colorless mana only; convoke's colored creatures
+    pay their own pips, checked before): they join the generic part. Without it, as given."""
+    if not b.any_color:
+        return total, convoke
+    colored = sum(total[1 + k] - convoke[k] for k in range(5))
+    return (total[0] + colored, 0, 0, 0, 0, 0, *total[6:]), [0] * 5
 
 
 def _pay_restricted(b: Board, total: tuple[int, ...], convoke: list[int], generic_paid: int,
@@ -541,9 +569,10 @@ def _add(pool: list[int], a: Activation) -> None:
         pool[MANA.index(col) + (0 if a.eligible else 6)] += 1
 
 
-def _filter_pools(pool: tuple[int, ...], filters: tuple[Activation, ...]) -> set[tuple[int, ...]]:
+def _filter_pools(pool: tuple[int, ...], filters: tuple[Activation, ...], any_color: bool = False
+                  ) -> set[tuple[int, ...]]:
     """Every pool the filters reach, activated in every order, each paying its mana cost every
-    way from the mana made before it (never its own)."""
+    way from the mana made before it (never its own; `any_color`: `spend_as_any_color`)."""
     if not filters:
         return {pool}
     out: set[tuple[int, ...]] = set()
@@ -551,23 +580,27 @@ def _filter_pools(pool: tuple[int, ...], filters: tuple[Activation, ...]) -> set
         if j and a == filters[j - 1]:
             continue
         rest = filters[:j] + filters[j + 1:]
-        for paid in _pay_symbols(pool, a.mana_cost):
+        for paid in _pay_symbols(pool, a.mana_cost, any_color):
             after = list(paid)
             if a.restricted is None:
                 _add(after, a)
-            out |= _filter_pools(tuple(after), rest)
+            out |= _filter_pools(tuple(after), rest, any_color)
     return out
 
 
-def _pay_symbols(pool: tuple[int, ...], cost: tuple[Any, ...]) -> set[tuple[int, ...]]:
+def _pay_symbols(pool: tuple[int, ...], cost: tuple[Any, ...], any_color: bool = False
+                 ) -> set[tuple[int, ...]]:
     """Every pool (`_made_first`'s 12 counts) left after paying a mana ability's own mana cost
-    (from any of its mana)."""
+    (from any of its mana); with `any_color` (`spend_as_any_color`) a colored pip takes mana of
+    any type, {C} still colorless only."""
     pools = {pool}
 
     def take(ps: set[tuple[int, ...]], kinds: list[int]) -> set[tuple[int, ...]]:
         return {q[:i] + (q[i] - 1,) + q[i + 1:] for q in ps for i in kinds if q[i] > 0}
 
     def of(*colors: str) -> list[int]:
+        if any_color and any(c in COLORS for c in colors):
+            return list(range(12))
         return [MANA.index(c) + half for c in colors for half in (0, 6)]
 
     for kind, arg in cost:
@@ -625,8 +658,8 @@ def _picks(here: dict[str, Any], b: Board, p: Priced, c: Candidate, plan: tuple[
                             score = _score(b, removed, tapped, hand_pick, grave_pick, delved,
                                            mill, life)
                             for pool in sorted(pools):
-                                for spent, held in _pay_restricted(b, p.mana, convoke, generic,
-                                                                   pool[:6], restricted):
+                                for spent, held in _pay_restricted(b, *_any_color(b, p.mana, convoke),
+                                                                   generic, pool[:6], restricted):
                                     left = tuple(x + y for x, y in zip(spent, pool[6:]))
                                     for after in _resolve(here, b, p, c, removed, tapped,
                                                           hand_pick, grave_pick, delved, mill,
