@@ -112,6 +112,9 @@ CARDS: dict[str, Any] = {
     # K'rrik, Son of Yawgmoth: "For each {B} in a cost, you may pay 2 life rather than pay that
     # mana."
     "krrik": {"name": "K'rrik, Son of Yawgmoth", "types": ["creature"], "life_for": {"B": 2}},
+    # Reflecting Pool: "{T}: Add one mana of any type that a land you control could produce."
+    "reflecting-pool": {"name": "Reflecting Pool", "types": ["land"],
+                        "mana": [{"adds": "any_type", "of": {"type": "land"}}]},
     # Anger of the Gods.
     "anger": {"name": "Anger of the Gods", "types": ["sorcery"], "cost": "{1}{R}{R}"},
     # Seton's "tap an untapped creature you control: {G}".
@@ -390,6 +393,11 @@ HAND_WORKED: dict[str, tuple[dict[str, Any], tuple[int, int, int]]] = {
                                           "restricted_pool": [{"mana": "{C}{C}",
                                                                "only_for": {"type": "creature"}}],
                                           "hand": hand("bear-cub", "golem")}), (2, 2, 5)),
+    # Reflecting Pool alone names nothing (106.7); the Forest played this turn gives it {G}: the
+    # land play, then the cub with the Forest and the Pool (two taps).
+    "reflecting-pool-reads-the-land-played": (scenario({"battlefield": [perm("r1", "reflecting-pool")],
+                                                        "hand": hand("forest", "bear-cub")}),
+                                              (2, 2, 2)),
     # Not your main phase: no land play, only the instant.
     "not-main": (scenario({"battlefield": lands("swamp"), "hand": hand("forest", "ritual", "bolt")},
                           phase="combat"), (2, 1, 2)),

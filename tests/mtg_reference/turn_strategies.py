@@ -24,11 +24,13 @@ What makes order matter is drawn on purpose:
 - with `every_key`: mana abilities with every kind of cost (a filter land, Ashnod's Altar,
   Seton's tap of another creature, a land paying life only, Eye of Ramos tapped then
   sacrificed, Druids' Repository and a storage land removing counters, Benthic Explorers
-  untapping an opponent's land, Charmed Pendant milling known cards, restricted mana);
+  untapping an opponent's land, Charmed Pendant milling known cards, restricted mana,
+  Reflecting Pool and Exotic Orchard reading the types on the state each play meets);
   Serrated Arrows' counters, a planeswalker's loyalty abilities, Torgaar's "sacrifice any
   number", cycling from the hand; what a cast leaves (Treasures or creature tokens, Frantic
   Search's untap, a "next spell costs less" effect, effects already in `state.you.effects`),
-  haste and Goblin Warchief's haste grant.
+  haste and Goblin Warchief's haste grant; Mycosynth Lattice's `spend_as_any_color`, K'rrik's
+  `life_for` (in play or cast first) and restricted mana already in the pool.
 """
 
 from __future__ import annotations
@@ -52,7 +54,7 @@ TURN_KEYS = ("turn.candidates", "turn.values", "turn.max_plays", "state.lands_pl
              "card.mana.costs.untap", "card.mana.adds.untapped", "card.mana.only_for",
              "card.mana.adds.milled", "card.mana.costs.mill", "state.you.library_top",
              "card.spend_only", "state.you.spend_as_any_color", "card.life_for",
-             "state.you.restricted_pool")
+             "state.you.restricted_pool", "card.mana.adds.any_type", "card.mana.adds.any_color")
 
 
 def _pip(rng: random.Random, colors: str) -> str:
@@ -79,7 +81,7 @@ def _cost(rng: random.Random, colors: str, lo: int = 1, hi: int = 3) -> str:
 # then the kinds `every_key` adds, with their weights.
 EXTRAS = {"none": 4, "treasure": 2, "brass": 1, "rock": 2, "elf": 2, "sol": 1}
 NEW_EXTRAS = {"filter": 2, "altar": 1, "seton": 1, "lifeland": 1, "eye": 1, "repository": 1,
-              "storage": 1, "explorer": 2, "cavern": 2, "pendant": 2}
+              "storage": 1, "explorer": 2, "cavern": 2, "pendant": 2, "reflect": 2}
 
 
 def _extra_body(rng: random.Random, extra: str, a: str, b: str) -> dict[str, Any]:
@@ -118,6 +120,11 @@ def _extra_body(rng: random.Random, extra: str, a: str, b: str) -> dict[str, Any
     if extra == "explorer":     # Benthic Explorers: untap an opponent's tapped land
         return {"types": ["creature"], "mana": [{"adds": rng.choice(["untapped", f"{{{b}}}"]), "costs": [
             "tap", {"untap": {"count": 1, "filter": {"type": "land", "controller": "opponent"}}}]}]}
+    if extra == "reflect":      # 106.7: Reflecting Pool (your lands), Exotic Orchard (theirs)
+        if rng.random() < 0.6:
+            return {"types": ["land"], "mana": [{"adds": "any_type", "of": {"type": "land"}}]}
+        return {"types": ["land"], "mana": [{"adds": "any_color",
+                                             "of": {"type": "land", "controller": "opponent"}}]}
     if extra == "pendant":      # Charmed Pendant: {T}, mill a card: its colored symbols' mana
         return {"types": ["artifact"], "mana": [{"adds": "milled", "costs": ["tap", {"mill": 1}]}]}
     # Restricted mana (106.6): it keeps its restriction in the pool, for later casts too.
@@ -205,7 +212,7 @@ def random_turn(rng: random.Random, every_key: bool = False, avoid: tuple[str, .
         entry: dict[str, Any] = {"id": new_id("p"), "card": extra}
         if extra in ("elf", "seton") and rng.random() < 0.4:
             entry["sick"] = True
-        if extra == "explorer":
+        if extra in ("explorer", "reflect"):
             card("opp-island", {"types": ["land"], "mana": [{"adds": "{U}"}]})
             card("opp-sea", {"types": ["land"], "mana": [{"adds": "{U}|{B}"}]})
             card("opp-wastes", {"types": ["land"], "mana": [{"adds": "{C}"}]})
@@ -506,6 +513,8 @@ def keys_drawn(data: dict[str, Any]) -> set[str]:
                 out.add("card.mana.only_for")
             if ability.get("adds") == "milled":
                 out.add("card.mana.adds.milled")
+            if ability.get("adds") in ("any_type", "any_color"):
+                out.add(f"card.mana.adds.{ability['adds']}")
             costs = ability.get("costs", ["tap"])
             if not any(c in ("tap", "sacrifice_self") for c in costs):
                 out.add("card.mana.free")
