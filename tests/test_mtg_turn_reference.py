@@ -115,6 +115,11 @@ CARDS: dict[str, Any] = {
     # Reflecting Pool: "{T}: Add one mana of any type that a land you control could produce."
     "reflecting-pool": {"name": "Reflecting Pool", "types": ["land"],
                         "mana": [{"adds": "any_type", "of": {"type": "land"}}]},
+    # Snow: a snow land and a snow rock (Coldsteel Heart-like, {C}{C} here), a spell costing {S}.
+    "snow-wastes": {"name": "Snow-Covered Wastes", "types": ["land"], "snow": True,
+                    "mana": [{"adds": "{C}"}]},
+    "snow-sol": {"types": ["artifact"], "snow": True, "mana": [{"adds": "{C}{C}"}]},
+    "snow-spell": {"types": ["instant"], "cost": "{S}"},
     # Anger of the Gods.
     "anger": {"name": "Anger of the Gods", "types": ["sorcery"], "cost": "{1}{R}{R}"},
     # Seton's "tap an untapped creature you control: {G}".
@@ -398,6 +403,16 @@ HAND_WORKED: dict[str, tuple[dict[str, Any], tuple[int, int, int]]] = {
     "reflecting-pool-reads-the-land-played": (scenario({"battlefield": [perm("r1", "reflecting-pool")],
                                                         "hand": hand("forest", "bear-cub")}),
                                               (2, 2, 2)),
+    # {S} takes mana a snow source made (107.4h): the Wastes' {C} can't pay the second.
+    "snow-one-source": (scenario({"battlefield": lands("wastes", "snow-wastes"),
+                                  "hand": hand("snow-spell", "snow-spell")}), (1, 1, 1)),
+    # The snow rock's second {C} floats and stays snow: it pays the second {S}.
+    "snow-carried": (scenario({"battlefield": [perm("s1", "snow-sol")],
+                               "hand": hand("snow-spell", "snow-spell")}), (2, 1, 2)),
+    # The pool's plain {C} pays the bolt before the snow mana does: both {S} spells after it.
+    "snow-kept-where-it-can-be": (scenario({"battlefield": [perm("s1", "snow-sol")], "mana_pool": "{C}",
+                                            "hand": hand("bolt", "snow-spell", "snow-spell")}),
+                                  (3, 1, 3)),
     # Not your main phase: no land play, only the instant.
     "not-main": (scenario({"battlefield": lands("swamp"), "hand": hand("forest", "ritual", "bolt")},
                           phase="combat"), (2, 1, 2)),

@@ -30,7 +30,8 @@ What makes order matter is drawn on purpose:
   number", cycling from the hand; what a cast leaves (Treasures or creature tokens, Frantic
   Search's untap, a "next spell costs less" effect, effects already in `state.you.effects`),
   haste and Goblin Warchief's haste grant; Mycosynth Lattice's `spend_as_any_color`, K'rrik's
-  `life_for` (in play or cast first) and restricted mana already in the pool.
+  `life_for` (in play or cast first), restricted mana already in the pool, snow (a snow land,
+  {S} pips, the pool's snow part).
 """
 
 from __future__ import annotations
@@ -54,7 +55,8 @@ TURN_KEYS = ("turn.candidates", "turn.values", "turn.max_plays", "state.lands_pl
              "card.mana.costs.untap", "card.mana.adds.untapped", "card.mana.only_for",
              "card.mana.adds.milled", "card.mana.costs.mill", "state.you.library_top",
              "card.spend_only", "state.you.spend_as_any_color", "card.life_for",
-             "state.you.restricted_pool", "card.mana.adds.any_type", "card.mana.adds.any_color")
+             "state.you.restricted_pool", "card.mana.adds.any_type", "card.mana.adds.any_color",
+             "card.snow", "card.cost.snow", "state.you.snow_pool")
 
 
 def _pip(rng: random.Random, colors: str) -> str:
@@ -449,7 +451,9 @@ def _turn_keys(rng: random.Random, cards: dict[str, Any], you: dict[str, Any], c
     `spend_as_any_color`; K'rrik's `life_for` (on the battlefield, or in hand to be cast first:
     a pip of its color paid with life from then on; never beside a mana ability whose own cost
     has a pip, which the format refuses); restricted mana already in the pool
-    (`restricted_pool`, 106.6: it pays only what its `only_for` admits, for every play)."""
+    (`restricted_pool`, 106.6: it pays only what its `only_for` admits, for every play); snow
+    (107.4h: a snow land, {S} in a cast's cost, the pool's snow part; never beside a filter,
+    restricted mana or `spend_only`, which the turn refuses or the format does not build)."""
     if rng.random() < 0.07:
         you["spend_as_any_color"] = True
     filters = any(isinstance(c, str) and c.startswith("{") for body in cards.values()
@@ -469,6 +473,18 @@ def _turn_keys(rng: random.Random, cards: dict[str, Any], you: dict[str, Any], c
                                    "only_for": rng.choice([{"type": "creature"},
                                                            {"type": ["instant", "sorcery"]}, {},
                                                            {"ability": "activated"}])}]
+    spend_only = any("spend_only" in body for body in cards.values())
+    restricted = "restricted_pool" in you or any(
+        "only_for" in m for body in cards.values() for m in body.get("mana") or [])
+    if rng.random() < 0.1 and not (filters or restricted or spend_only):
+        kind = rng.choice([*colors, "C"])
+        cards["snow-land"] = {"types": ["land"], "snow": True, "mana": [{"adds": f"{{{kind}}}"}]}
+        you["battlefield"].append({"id": "s1", "card": "snow-land", "tapped": rng.random() < 0.1})
+        spells = [o for o in you["hand"] if cards[o["card"]].get("cost")]
+        for o in rng.sample(spells, min(len(spells), rng.choice([1, 1, 2]))):
+            cards[o["card"]]["cost"] += "{S}"
+        if you.get("mana_pool") and rng.random() < 0.5:
+            you["snow_pool"] = you["mana_pool"]
 
 
 def keys_drawn(data: dict[str, Any]) -> set[str]:
@@ -526,7 +542,11 @@ def keys_drawn(data: dict[str, Any]) -> set[str]:
     for body in data["cards"].values():
         if "life_for" in body:
             out.add("card.life_for")
-    for k in ("effects", "library_top", "spend_as_any_color", "restricted_pool"):
+        if body.get("snow"):
+            out.add("card.snow")
+        if "{S}" in str(body.get("cost") or ""):
+            out.add("card.cost.snow")
+    for k in ("effects", "library_top", "spend_as_any_color", "restricted_pool", "snow_pool"):
         if data["state"]["you"].get(k):
             out.add(f"state.you.{k}")
     for zone in ("hand", "graveyard", "battlefield"):
