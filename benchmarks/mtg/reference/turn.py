@@ -966,9 +966,10 @@ def replay(data: dict[str, Any], answer: dict[str, Any]) -> list[str]:
 
 
 def _applied(here: dict[str, Any], c: Candidate, p: dict[str, Any],
-             listed: list[str] | None = None) -> str:
-    """The state a plan's payment leaves, read from its JSON (`listed`: the untapped sources the
-    answer's `after` gives for it, which say what an untap effect untapped)."""
+             listed: list[str] | None = None) -> list[str]:
+    """The states a plan's payment may leave, read from its JSON (`listed`: the untapped sources
+    the answer's `after` gives for it, which say what an untap effect untapped): one, or one for
+    each snow part of the pool left its {S} payment allows (`_snow_choices`)."""
     pay = p["payment"]
     tapped: set[str] = set()
     removed: dict[str, str] = {}
