@@ -829,6 +829,9 @@ class _Search:
             state = json.loads(state_json)
             pool = list(pool_of(state["you"]["mana_pool"]))
             state["you"]["mana_pool"] = pool_text(_folded(self.base, pool))
+            if state["you"].get("snow_pool"):
+                snow = list(pool_of(state["you"]["snow_pool"]))
+                state["you"]["snow_pool"] = pool_text(_folded(self.base, snow))
             if state["you"].get("_restricted"):
                 relevant = self.base.get("_relevant") or ""
                 stand_in = next((c for c in MANA if c not in relevant), None)
