@@ -451,7 +451,8 @@ def _turn_keys(rng: random.Random, cards: dict[str, Any], you: dict[str, Any], c
     `spend_as_any_color`; K'rrik's `life_for` (on the battlefield, or in hand to be cast first:
     a pip of its color paid with life from then on; never beside a mana ability whose own cost
     has a pip, which the format refuses); restricted mana already in the pool
-    (`restricted_pool`, 106.6: it pays only what its `only_for` admits, for every play); snow
+    (`restricted_pool`, 106.6: it pays only what its `only_for` admits, for every play; never
+    beside a mana ability with a mana cost, which the format refuses); snow
     (107.4h: a snow land, {S} in a cast's cost, the pool's snow part; never beside a filter,
     restricted mana or `spend_only`, which the turn refuses or the format does not build)."""
     if rng.random() < 0.07:
@@ -467,7 +468,7 @@ def _turn_keys(rng: random.Random, cards: dict[str, Any], you: dict[str, Any], c
         else:
             you["battlefield"].append({"id": "k1", "card": "krrik"})
         cards["krrik"] = body
-    if rng.random() < 0.08 and "restricted_pool" not in avoid:
+    if rng.random() < 0.08 and "restricted_pool" not in avoid and not filters:
         kind = rng.choice([*colors, "C"])
         you["restricted_pool"] = [{"mana": f"{{{kind}}}" * rng.choice([1, 2]),
                                    "only_for": rng.choice([{"type": "creature"},
