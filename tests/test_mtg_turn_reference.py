@@ -122,6 +122,9 @@ CARDS: dict[str, Any] = {
     "snow-spell": {"types": ["instant"], "cost": "{S}"},
     # Anger of the Gods.
     "anger": {"name": "Anger of the Gods", "types": ["sorcery"], "cost": "{1}{R}{R}"},
+    # A {R} sorcery with "as an additional cost, sacrifice two creatures".
+    "sac-two": {"types": ["sorcery"], "cost": "{R}", "additional": [
+        {"id": "sac", "mandatory": True, "other": [{"sacrifice": {"count": 2, "filter": {"type": "creature"}}}]}]},
     # Seton's "tap an untapped creature you control: {G}".
     "seton": {"types": ["creature"], "mana": [{"adds": "{G}", "costs": [
         {"tap_untapped": {"count": 1, "filter": {"type": "creature"}}}]}]},
@@ -413,6 +416,12 @@ HAND_WORKED: dict[str, tuple[dict[str, Any], tuple[int, int, int]]] = {
     "snow-kept-where-it-can-be": (scenario({"battlefield": [perm("s1", "snow-sol")], "mana_pool": "{C}",
                                             "hand": hand("bolt", "snow-spell", "snow-spell")}),
                                   (3, 1, 3)),
+    # Seton taps both bears for {G}{G} before the sorcery sacrifices them (601.2g, then 601.2h:
+    # the taps charged nothing, the bears sacrificed: 10, the Mountain 1); the {G}{G} floats to
+    # the two bolts: 11. One tap only leaves Seton tapping itself for the second bolt (2 more).
+    "two-taps-then-sacrificed": (scenario({"battlefield": [*lands("mountain"), perm("s1", "seton"),
+                                                           perm("b1", "bear"), perm("b2", "bear")],
+                                           "hand": hand("sac-two", "bolt", "bolt")}), (3, 11, 3)),
     # Not your main phase: no land play, only the instant.
     "not-main": (scenario({"battlefield": lands("swamp"), "hand": hand("forest", "ritual", "bolt")},
                           phase="combat"), (2, 1, 2)),
@@ -436,6 +445,10 @@ PLANNER_BUGS = {
                                        "floating; the payments leave out a repeatable ability "
                                        "(no {T}) of a permanent the cost takes when the total "
                                        "is {0}",
+    "two-taps-then-sacrificed": "601.2g-h: each activation of a mana ability that taps a creature "
+                                "the spell then sacrifices is free, its mana floating; the "
+                                "payments activate a repeatable ability at most as often as the "
+                                "total's mana ({R}: once)",
 }
 
 
