@@ -137,10 +137,10 @@ def _extra_body(rng: random.Random, extra: str, a: str, b: str) -> dict[str, Any
 
 
 # The permanents whose turns the planner answers wrongly today (tests/test_mtg_turn_reference.py's
-# PLANNER_BUGS: restricted mana floated as plain; an altar's mana left out of a free cast that
-# sacrifices the altar): the fast lane's fresh turns leave them out (`avoid`) until the planner
-# is fixed; the campaign draws them.
-PLANNER_BUG_SOURCES = ("cavern", "altar", "restricted_pool")
+# PLANNER_BUGS: restricted mana floated as plain; a repeatable mana ability, an altar's or
+# Seton's, activated no more often than the total's mana though its mana may float): the fast
+# lane's fresh turns leave them out (`avoid`) until the planner is fixed; the campaign draws them.
+PLANNER_BUG_SOURCES = ("cavern", "altar", "seton", "restricted_pool")
 
 
 # The refusals the turn keeps (each line exactly as the loader words it, after its path; the
