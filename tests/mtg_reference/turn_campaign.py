@@ -10,8 +10,9 @@ objective and size equal, `optimal: true`, and the planner's sequence replayed b
 single-cast reference, the sums as claimed). It prints the turns checked, the disagreements
 (each saved as a YAML scenario in DIR with the problems in its header, for `payplan turn FILE
 --json` to replay), the turns left undecided (a `--budget` in seconds per turn, checked by
-SIGALRM: a turn over it is neither agreement nor disagreement, its seed listed) and the wall
-time. Exit 1 when any turn disagrees, 2 when the planner has no mtg/1 turn yet.
+SIGALRM: a turn over it is neither agreement nor disagreement, its seed listed), the turns
+skipped (refused by the planner with a line the turn still keeps, `STILL_REFUSED`, by key) and
+the wall time. Exit 1 when any turn disagrees, 2 when the planner has no mtg/1 turn yet.
 """
 
 from __future__ import annotations
@@ -27,9 +28,10 @@ from typing import Any
 import yaml
 
 from payplan.benchmarks.mtg.reference.turn import compare, planner_answer, solve_turn
+from payplan.engine.problems import ScenarioError
 from payplan.planner.config import SolverConfig
 
-from .turn_strategies import TURN_KEYS, keys_drawn, turns
+from .turn_strategies import TURN_KEYS, keys_drawn, still_refused, turns
 
 NOT_BUILT = "the mtg/1 turn planner is not built yet"
 
@@ -73,6 +75,7 @@ def main(argv: list[str] | None = None) -> int:
     start = time.perf_counter()
     disagreements = 0
     undecided: list[int] = []
+    skipped: Counter[str] = Counter()
     drawn: Counter[str] = Counter()
     values: Counter[int] = Counter()
     lengths: Counter[int] = Counter()
@@ -87,6 +90,11 @@ def main(argv: list[str] | None = None) -> int:
             undecided.append(seed)
             print(f"turn {seed}: undecided (over {args.budget} s)", flush=True)
             continue
+        except ScenarioError as bad:
+            if still_refused(bad.problems):
+                skipped.update(p.message.split(" ", 1)[0] for p in bad.problems)
+                continue
+            problems, answer = [f"refused: {p}" for p in bad.problems], None
         except Exception as bad:          # the planner's error, or the reference's
             if NOT_BUILT in str(bad):
                 print(f"payplan: {NOT_BUILT}: nothing to compare", file=sys.stderr)
@@ -115,6 +123,8 @@ def main(argv: list[str] | None = None) -> int:
     print(f"disagreements: {disagreements}" + (f" (scenarios in {args.out})" if disagreements else ""))
     if undecided:
         print(f"undecided (over {args.budget} s): {len(undecided)}: seeds {undecided}")
+    if skipped:
+        print(f"skipped (a key the turn still refuses): {sum(skipped.values())}: {dict(skipped)}")
     missing = sorted(set(TURN_KEYS) - set(drawn))
     print(f"keys drawn: {len(TURN_KEYS) - len(missing)} of {len(TURN_KEYS)} (least: "
           + ", ".join(f"{k} {n}" for k, n in sorted(drawn.items(), key=lambda kv: kv[1])[:3])

@@ -24,11 +24,14 @@ What makes order matter is drawn on purpose:
 - with `every_key`: mana abilities with every kind of cost (a filter land, Ashnod's Altar,
   Seton's tap of another creature, a land paying life only, Eye of Ramos tapped then
   sacrificed, Druids' Repository and a storage land removing counters, Benthic Explorers
-  untapping an opponent's land, Charmed Pendant milling known cards, restricted mana);
+  untapping an opponent's land, Charmed Pendant milling known cards, restricted mana,
+  Reflecting Pool and Exotic Orchard reading the types on the state each play meets);
   Serrated Arrows' counters, a planeswalker's loyalty abilities, Torgaar's "sacrifice any
   number", cycling from the hand; what a cast leaves (Treasures or creature tokens, Frantic
   Search's untap, a "next spell costs less" effect, effects already in `state.you.effects`),
-  haste and Goblin Warchief's haste grant.
+  haste and Goblin Warchief's haste grant; Mycosynth Lattice's `spend_as_any_color`, K'rrik's
+  `life_for` (in play or cast first), restricted mana already in the pool, snow (a snow land,
+  {S} pips, the pool's snow part).
 """
 
 from __future__ import annotations
@@ -51,7 +54,9 @@ TURN_KEYS = ("turn.candidates", "turn.values", "turn.max_plays", "state.lands_pl
              "card.effect.grants", "card.haste", "card.grants.haste", "state.you.effects",
              "card.mana.costs.untap", "card.mana.adds.untapped", "card.mana.only_for",
              "card.mana.adds.milled", "card.mana.costs.mill", "state.you.library_top",
-             "card.spend_only")
+             "card.spend_only", "state.you.spend_as_any_color", "card.life_for",
+             "state.you.restricted_pool", "card.mana.adds.any_type", "card.mana.adds.any_color",
+             "card.snow", "card.cost.snow", "state.you.snow_pool")
 
 
 def _pip(rng: random.Random, colors: str) -> str:
@@ -78,7 +83,7 @@ def _cost(rng: random.Random, colors: str, lo: int = 1, hi: int = 3) -> str:
 # then the kinds `every_key` adds, with their weights.
 EXTRAS = {"none": 4, "treasure": 2, "brass": 1, "rock": 2, "elf": 2, "sol": 1}
 NEW_EXTRAS = {"filter": 2, "altar": 1, "seton": 1, "lifeland": 1, "eye": 1, "repository": 1,
-              "storage": 1, "explorer": 2, "cavern": 2, "pendant": 2}
+              "storage": 1, "explorer": 2, "cavern": 2, "pendant": 2, "reflect": 2}
 
 
 def _extra_body(rng: random.Random, extra: str, a: str, b: str) -> dict[str, Any]:
@@ -117,6 +122,11 @@ def _extra_body(rng: random.Random, extra: str, a: str, b: str) -> dict[str, Any
     if extra == "explorer":     # Benthic Explorers: untap an opponent's tapped land
         return {"types": ["creature"], "mana": [{"adds": rng.choice(["untapped", f"{{{b}}}"]), "costs": [
             "tap", {"untap": {"count": 1, "filter": {"type": "land", "controller": "opponent"}}}]}]}
+    if extra == "reflect":      # 106.7: Reflecting Pool (your lands), Exotic Orchard (theirs)
+        if rng.random() < 0.6:
+            return {"types": ["land"], "mana": [{"adds": "any_type", "of": {"type": "land"}}]}
+        return {"types": ["land"], "mana": [{"adds": "any_color",
+                                             "of": {"type": "land", "controller": "opponent"}}]}
     if extra == "pendant":      # Charmed Pendant: {T}, mill a card: its colored symbols' mana
         return {"types": ["artifact"], "mana": [{"adds": "milled", "costs": ["tap", {"mill": 1}]}]}
     # Restricted mana (106.6): it keeps its restriction in the pool, for later casts too.
@@ -127,9 +137,37 @@ def _extra_body(rng: random.Random, extra: str, a: str, b: str) -> dict[str, Any
 
 
 # The permanents whose turns the planner answers wrongly today (tests/test_mtg_turn_reference.py's
-# PLANNER_BUGS: restricted mana floated as plain): the fast lane's fresh turns leave them out
-# (`avoid`) until the planner is fixed; the campaign draws them.
-PLANNER_BUG_SOURCES = ("cavern",)
+# PLANNER_BUGS: restricted mana floated as plain; a repeatable mana ability, an altar's or
+# Seton's, activated no more often than the total's mana though its mana may float): the fast
+# lane's fresh turns leave them out (`avoid`) until the planner is fixed; the campaign draws them.
+PLANNER_BUG_SOURCES = ("altar", "seton")
+
+
+# The refusals the turn keeps (each line exactly as the loader words it, after its path; the
+# turn-keys contracts' lists): a turn the planner refuses with these lines only is skipped by the
+# comparison (the tests and the campaign); any other refusal is a disagreement.
+STILL_REFUSED = {
+    "morph is not supported by `payplan turn` (plan each cast face down and each turn_face_up "
+    "with `payplan plan`)",
+    "life_for is not supported by `payplan turn` (plan each cast with `payplan plan`)",
+    "mana_effects is not supported by `payplan turn` (nor `plays` paid together): mana effects "
+    "are planned one play at a time (`payplan plan`, `play`)",
+    "attached_to is not supported by `payplan turn` (nor `plays` paid together): mana effects "
+    "are planned one play at a time (`payplan plan`, `play`)",
+    "spend_only is not supported by `payplan turn` (plan each cast with `payplan plan`)",
+    "{S} (snow mana) is not supported by `payplan turn` (plan each cast with `payplan plan`)",
+    "spend_as_any_color is not supported by `payplan turn` (nor `plays` paid together): plan each "
+    "play with `payplan plan` or `play`",
+    "adds: any_type is not supported by `payplan turn` (nor `plays` paid together): plan each "
+    "cast with `payplan plan` or `play`",
+    "adds: any_color is not supported by `payplan turn` (nor `plays` paid together): plan each "
+    "cast with `payplan plan` or `play`",
+}
+
+
+def still_refused(problems: list[Any]) -> bool:
+    """Whether a refusal (a ScenarioError's problems) names only keys the turn still refuses."""
+    return bool(problems) and all(p.message in STILL_REFUSED for p in problems)
 
 
 def random_turn(rng: random.Random, every_key: bool = False, avoid: tuple[str, ...] = (),
@@ -176,7 +214,7 @@ def random_turn(rng: random.Random, every_key: bool = False, avoid: tuple[str, .
         entry: dict[str, Any] = {"id": new_id("p"), "card": extra}
         if extra in ("elf", "seton") and rng.random() < 0.4:
             entry["sick"] = True
-        if extra == "explorer":
+        if extra in ("explorer", "reflect"):
             card("opp-island", {"types": ["land"], "mana": [{"adds": "{U}"}]})
             card("opp-sea", {"types": ["land"], "mana": [{"adds": "{U}|{B}"}]})
             card("opp-wastes", {"types": ["land"], "mana": [{"adds": "{C}"}]})
@@ -366,6 +404,8 @@ def random_turn(rng: random.Random, every_key: bool = False, avoid: tuple[str, .
                            "uses": rng.choice([1, 1, 2, "turn"])}]
         if rng.random() < 0.5:
             you["effects"][0]["id"] = "e1"
+    if every_key:
+        _turn_keys(rng, cards, you, colors, avoid)
     if rng.random() < 0.3 or "lifeland" in cards:
         you["life"] = rng.randint(1, 4)
     you["library"] = rng.randint(0, 20)
@@ -403,6 +443,49 @@ def random_turn(rng: random.Random, every_key: bool = False, avoid: tuple[str, .
     elif any("kicker" in b for b in cards.values()) and rng.random() < 0.5:
         data["objective"] = {"benefits": {"kicker": rng.randint(1, 3)}}
     return data
+
+
+def _turn_keys(rng: random.Random, cards: dict[str, Any], you: dict[str, Any], colors: str,
+               avoid: tuple[str, ...]) -> None:
+    """The player's and the state's keys a turn reads in every payment: Mycosynth Lattice's
+    `spend_as_any_color`; K'rrik's `life_for` (on the battlefield, or in hand to be cast first:
+    a pip of its color paid with life from then on; never beside a mana ability whose own cost
+    has a pip, which the format refuses); restricted mana already in the pool
+    (`restricted_pool`, 106.6: it pays only what its `only_for` admits, for every play; never
+    beside a mana ability with a mana cost, which the format refuses); snow
+    (107.4h: a snow land, {S} in a cast's cost, the pool's snow part; never beside a filter,
+    restricted mana or `spend_only`, which the turn refuses or the format does not build)."""
+    if rng.random() < 0.07:
+        you["spend_as_any_color"] = True
+    filters = any(isinstance(c, str) and c.startswith("{") for body in cards.values()
+                  for m in body.get("mana") or [] for c in m.get("costs") or [])
+    if rng.random() < 0.08 and not filters:
+        body: dict[str, Any] = {"name": "K'rrik", "types": ["creature"],
+                                "life_for": {rng.choice(colors[:2]): rng.choice([1, 2, 2])}}
+        if rng.random() < 0.3 and len(you["hand"]) < 4:
+            body["cost"] = _cost(rng, colors, 1, 2)
+            you["hand"].append({"id": "k1", "card": "krrik"})
+        else:
+            you["battlefield"].append({"id": "k1", "card": "krrik"})
+        cards["krrik"] = body
+    if rng.random() < 0.08 and "restricted_pool" not in avoid and not filters:
+        kind = rng.choice([*colors, "C"])
+        you["restricted_pool"] = [{"mana": f"{{{kind}}}" * rng.choice([1, 2]),
+                                   "only_for": rng.choice([{"type": "creature"},
+                                                           {"type": ["instant", "sorcery"]}, {},
+                                                           {"ability": "activated"}])}]
+    spend_only = any("spend_only" in body for body in cards.values())
+    restricted = "restricted_pool" in you or any(
+        "only_for" in m for body in cards.values() for m in body.get("mana") or [])
+    if rng.random() < 0.1 and not (filters or restricted or spend_only):
+        kind = rng.choice([*colors, "C"])
+        cards["snow-land"] = {"types": ["land"], "snow": True, "mana": [{"adds": f"{{{kind}}}"}]}
+        you["battlefield"].append({"id": "s1", "card": "snow-land", "tapped": rng.random() < 0.1})
+        spells = [o for o in you["hand"] if cards[o["card"]].get("cost")]
+        for o in rng.sample(spells, min(len(spells), rng.choice([1, 1, 2]))):
+            cards[o["card"]]["cost"] += "{S}"
+        if you.get("mana_pool") and rng.random() < 0.5:
+            you["snow_pool"] = you["mana_pool"]
 
 
 def keys_drawn(data: dict[str, Any]) -> set[str]:
@@ -447,6 +530,8 @@ def keys_drawn(data: dict[str, Any]) -> set[str]:
                 out.add("card.mana.only_for")
             if ability.get("adds") == "milled":
                 out.add("card.mana.adds.milled")
+            if ability.get("adds") in ("any_type", "any_color"):
+                out.add(f"card.mana.adds.{ability['adds']}")
             costs = ability.get("costs", ["tap"])
             if not any(c in ("tap", "sacrifice_self") for c in costs):
                 out.add("card.mana.free")
@@ -455,7 +540,14 @@ def keys_drawn(data: dict[str, Any]) -> set[str]:
                     out.add("card.mana.costs.mana")
                 elif isinstance(c, dict):
                     out.add(f"card.mana.costs.{next(iter(c))}")
-    for k in ("effects", "library_top"):
+    for body in data["cards"].values():
+        if "life_for" in body:
+            out.add("card.life_for")
+        if body.get("snow"):
+            out.add("card.snow")
+        if "{S}" in str(body.get("cost") or ""):
+            out.add("card.cost.snow")
+    for k in ("effects", "library_top", "spend_as_any_color", "restricted_pool", "snow_pool"):
         if data["state"]["you"].get(k):
             out.add(f"state.you.{k}")
     for zone in ("hand", "graveyard", "battlefield"):

@@ -39,9 +39,22 @@ battlefield, `untap` (every choice of which permanents), `grants` to the effects
 leaves the battlefield ceases to exist (111.7). An effect reduces a matching spell as one of the
 card's own reductions would (every order, its minimum its own).
 
+The player's keys hold for every payment of the turn: `spend_as_any_color` (a colored pip, the
+spell's or a filter's own cost's, takes mana of any type; {C} colorless only; convoke as
+before), `life_for` (each pip of the color, after 601.2f and the announcements, paid with its
+life instead of mana while the permanent is on your battlefield: every split, the total and
+its size unchanged, 601.2h), restricted mana already in the pool
+(`state.you.restricted_pool`: each unit held with its `only_for`, as a restricted ability's
+mana left in the pool is), and snow (107.4h): each {S} of a total paid, every way, by snow
+mana of any type (the pool's `snow_pool` part, the mana its snow permanents' abilities make),
+never by convoke, delve or improvise; the pool left keeps as snow, of each type, as much of
+the snow mana not spent on {S} as it can (the plain mana of a type spent first: snow mana can
+do all that plain mana can). `adds: any_type | any_color` read the types on the state each
+play meets (the single-cast board's reading of 106.7).
+
 What this reference does not model, raising `Unsupported`: an explicit candidate list (`auto`
-only); nor does it read the keys the turn refuses (morph, life_for, mana_effects, spend_only,
-{S}): the generator draws none of them.
+only); nor does it read morph or mana effects (`mana_effects`, `attached_to`): the generator
+draws none of them, nor {S} beside a filter, restricted mana or `spend_only`.
 """
 
 from __future__ import annotations
@@ -70,6 +83,7 @@ from .brute import (
     counters_charged,
     counters_fit,
     destination,
+    life_for_splits,
     mill_orders,
     priced_casts,
     tap_weight,
@@ -87,7 +101,11 @@ from .turn_state import (
     pool_of,
     pool_text,
     read_effects,
+    snow_left,
+    snow_made,
+    snow_takes,
     state_key,
+    takes,
 )
 
 DEFAULT_MAX_PLAYS = 16
@@ -121,6 +139,15 @@ def normalized(data: dict[str, Any]) -> dict[str, Any]:
             objs.append(obj)
         you[zone] = objs
     you["mana_pool"] = pool_text(pool_of(str(you.get("mana_pool") or "")))
+    snow = pool_text(pool_of(str(you.pop("snow_pool", None) or "")))
+    if snow:
+        you["snow_pool"] = snow
+    # Restricted mana already in the pool (106.6): each unit with its restriction, as the mana a
+    # restricted ability leaves in the pool is held between moves.
+    held = [[brute._fj(e["only_for"]), col] for e in you.pop("restricted_pool", None) or []
+            for col, n in zip(MANA, pool_of(str(e["mana"]))) for _ in range(n)]
+    if held:
+        you["_restricted"] = sorted(held)
     effects = read_effects(you.get("effects") or [])
     you.pop("effects", None)
     if effects:
@@ -231,13 +258,14 @@ def moves(data: dict[str, Any], c: Candidate) -> list[Move]:
     if b.counters_short:
         return []
     seen: dict[tuple[str, int], Move] = {}
-    for p in priced:
-        for score, after in payments(here, b, p, c):
-            size = sum(p.mana)
-            m = Move(c, score, score - p.benefit, size, after, p.x, p.cast)
-            k = (after, m.objective)
-            if k not in seen or (m.size, m.score) < (seen[k].size, seen[k].score):
-                seen[k] = m
+    for whole in priced:
+        size = sum(whole.mana)          # the total's, pips paid with life included
+        for p, _ in life_for_splits(whole, b):
+            for score, after in payments(here, b, p, c):
+                m = Move(c, score, score - p.benefit, size, after, p.x, p.cast)
+                k = (after, m.objective)
+                if k not in seen or (m.size, m.score) < (seen[k].size, seen[k].score):
+                    seen[k] = m
     return list(seen.values())
 
 
@@ -432,16 +460,18 @@ def payments(here: dict[str, Any], b: Board, p: Priced, c: Candidate) -> Iterato
             continue
         start = (tuple(b.pool0) + (0,) * 6 if b.spend_only is None
                  else (0,) * 6 + tuple(b.pool0))
-        pools = _filter_pools(_made_first(start, acts), tuple(a for a in acts if a.mana_cost))
+        pools = _filter_pools(_made_first(start, acts), tuple(a for a in acts if a.mana_cost),
+                              b.any_color)
         if not pools:
             continue
         restricted = _restricted_made(here, acts)
+        snow = snow_made(here, acts)
         change = _counter_change(b, c, plan)
         charged = counters_charged(b, acts) + untap_charge(b, acts)
         for untapped in _untap_picks(b, [(fj, a.untap_colors) for a in acts for n, fj in a.untaps
                                          for _ in range(n)], frozenset()):
             for score, after in _picks(here, b, p, c, plan, every, ab_parts, mill, life, convoke,
-                                       generic_payers, pools, change, untapped, restricted):
+                                       generic_payers, pools, change, untapped, restricted, snow):
                 yield score + charged, after
 
 
@@ -452,6 +482,17 @@ def _restricted_made(here: dict[str, Any], acts: list[Activation]) -> Restricted
     held = [tuple(x) for x in here["state"]["you"].get("_restricted") or []]
     made = [(a.restricted, col) for a in acts if a.restricted is not None for col in a.adds]
     return tuple(sorted(held + made))
+
+
+def _any_color(b: Board, total: tuple[int, ...], convoke: list[int]
+               ) -> tuple[tuple[int, ...], list[int]]:
+    """`spend_as_any_color`: the colored pips convoke does not pay are paid by mana of any type,
+    as generic mana is (the {C} pips still by colorless mana only; convoke's colored creatures
+    pay their own pips, checked before): they join the generic part. Without it, as given."""
+    if not b.any_color:
+        return total, convoke
+    colored = sum(total[1 + k] - convoke[k] for k in range(5))
+    return (total[0] + colored, 0, 0, 0, 0, 0, *total[6:]), [0] * 5
 
 
 def _pay_restricted(b: Board, total: tuple[int, ...], convoke: list[int], generic_paid: int,
@@ -473,24 +514,12 @@ def _pay_restricted(b: Board, total: tuple[int, ...], convoke: list[int], generi
     for k, c in enumerate(MANA):
         need = total[1 + k] - (convoke[k] if k < 5 else 0)
         idxs = [i for i, col in enumerate(colors) if col == c]
-        states = {t for s in states for t in _takes(s, idxs, need)}
+        states = {t for s in states for t in takes(s, idxs, need)}
     everything = list(range(len(colors)))
-    states = {t for s in states for t in _takes(s, everything, total[0] - generic_paid)}
+    states = {t for s in states for t in takes(s, everything, total[0] - generic_paid)}
     for s in sorted(states):
         left_r = [kinds[j] for j in range(len(kinds)) for _ in range(s[6 + j])]
         yield s[:6], tuple(sorted(stays + left_r))
-
-
-def _takes(counts: tuple[int, ...], idxs: list[int], n: int) -> Iterator[tuple[int, ...]]:
-    """Every way to take n units from the slots `idxs` of `counts`."""
-    if n == 0:
-        yield counts
-        return
-    if not idxs or sum(counts[i] for i in idxs) < n:
-        return
-    i, rest = idxs[0], idxs[1:]
-    for k in range(min(counts[i], n) + 1):
-        yield from _takes(counts[:i] + (counts[i] - k,) + counts[i + 1:], rest, n - k)
 
 
 def _untap_picks(b: Board, slots: list[tuple[str, frozenset[str] | None]], used: frozenset[str]
@@ -541,9 +570,10 @@ def _add(pool: list[int], a: Activation) -> None:
         pool[MANA.index(col) + (0 if a.eligible else 6)] += 1
 
 
-def _filter_pools(pool: tuple[int, ...], filters: tuple[Activation, ...]) -> set[tuple[int, ...]]:
+def _filter_pools(pool: tuple[int, ...], filters: tuple[Activation, ...], any_color: bool = False
+                  ) -> set[tuple[int, ...]]:
     """Every pool the filters reach, activated in every order, each paying its mana cost every
-    way from the mana made before it (never its own)."""
+    way from the mana made before it (never its own; `any_color`: `spend_as_any_color`)."""
     if not filters:
         return {pool}
     out: set[tuple[int, ...]] = set()
@@ -551,23 +581,27 @@ def _filter_pools(pool: tuple[int, ...], filters: tuple[Activation, ...]) -> set
         if j and a == filters[j - 1]:
             continue
         rest = filters[:j] + filters[j + 1:]
-        for paid in _pay_symbols(pool, a.mana_cost):
+        for paid in _pay_symbols(pool, a.mana_cost, any_color):
             after = list(paid)
             if a.restricted is None:
                 _add(after, a)
-            out |= _filter_pools(tuple(after), rest)
+            out |= _filter_pools(tuple(after), rest, any_color)
     return out
 
 
-def _pay_symbols(pool: tuple[int, ...], cost: tuple[Any, ...]) -> set[tuple[int, ...]]:
+def _pay_symbols(pool: tuple[int, ...], cost: tuple[Any, ...], any_color: bool = False
+                 ) -> set[tuple[int, ...]]:
     """Every pool (`_made_first`'s 12 counts) left after paying a mana ability's own mana cost
-    (from any of its mana)."""
+    (from any of its mana); with `any_color` (`spend_as_any_color`) a colored pip takes mana of
+    any type, {C} still colorless only."""
     pools = {pool}
 
     def take(ps: set[tuple[int, ...]], kinds: list[int]) -> set[tuple[int, ...]]:
         return {q[:i] + (q[i] - 1,) + q[i + 1:] for q in ps for i in kinds if q[i] > 0}
 
     def of(*colors: str) -> list[int]:
+        if any_color and any(c in COLORS for c in colors):
+            return list(range(12))
         return [MANA.index(c) + half for c in colors for half in (0, 6)]
 
     for kind, arg in cost:
@@ -591,8 +625,8 @@ def _pay_symbols(pool: tuple[int, ...], cost: tuple[Any, ...]) -> set[tuple[int,
 def _picks(here: dict[str, Any], b: Board, p: Priced, c: Candidate, plan: tuple[_Use, ...],
            every: list[tuple[str, int, Any]], ab_parts: list[tuple[str, int, Any]], mill: int,
            life: int, convoke: list[int], generic_payers: int, pools: set[tuple[int, ...]],
-           change: dict[str, dict[str, int]], untapped: tuple[str, ...], restricted: Restricted
-           ) -> Iterator[tuple[int, str]]:
+           change: dict[str, dict[str, int]], untapped: tuple[str, ...], restricted: Restricted,
+           snow: tuple[int, ...]) -> Iterator[tuple[int, str]]:
     """The objects the mana abilities' and the spell's other costs take, then the delve and the
     pool's split: every payment of one plan of uses."""
     self_gone = {i for i, u in enumerate(plan) if u.sac}
@@ -625,13 +659,16 @@ def _picks(here: dict[str, Any], b: Board, p: Priced, c: Candidate, plan: tuple[
                             score = _score(b, removed, tapped, hand_pick, grave_pick, delved,
                                            mill, life)
                             for pool in sorted(pools):
-                                for spent, held in _pay_restricted(b, p.mana, convoke, generic,
-                                                                   pool[:6], restricted):
-                                    left = tuple(x + y for x, y in zip(spent, pool[6:]))
-                                    for after in _resolve(here, b, p, c, removed, tapped,
-                                                          hand_pick, grave_pick, delved, mill,
-                                                          life, left, change, untapped, held):
-                                        yield score, after
+                                for plain, snowy, total in snow_takes(p.mana, pool[:6], snow):
+                                    for spent, held in _pay_restricted(
+                                            b, *_any_color(b, total, convoke), generic, plain,
+                                            restricted):
+                                        left = tuple(x + y for x, y in zip(spent, pool[6:]))
+                                        for after in _resolve(here, b, p, c, removed, tapped,
+                                                              hand_pick, grave_pick, delved, mill,
+                                                              life, left, change, untapped, held,
+                                                              snow_left(snowy, left)):
+                                            yield score, after
 
 
 def _minus(every: list[Any], some: list[Any]) -> list[Any]:
@@ -733,14 +770,14 @@ def _resolve(here: dict[str, Any], b: Board, p: Priced, c: Candidate, removed: d
              tapped: set[int], hand_pick: tuple[tuple[str, str], ...],
              grave_pick: tuple[tuple[str, str], ...], delved: tuple[Any, ...], mill: int,
              life: int, left: tuple[int, ...], change: dict[str, dict[str, int]],
-             untapped: tuple[str, ...], held: Restricted) -> list[str]:
+             untapped: tuple[str, ...], held: Restricted, snow: tuple[int, ...] = ()) -> list[str]:
     lost = {oid: kind for kind, oid in hand_pick}
     exiled = {oid for _, oid in grave_pick} | {g.id for g in delved}
     dest = destination(b.spell, p) if c.kind == "cast" else None
     return apply(here, c, {b.battlefield[i].id for i in tapped},
                  {b.battlefield[i].id: kind for i, kind in removed.items()}, lost, exiled, mill,
                  life, left, dest, change, b.loyalty is not None, opp_untapped=set(untapped),
-                 restricted=held)
+                 restricted=held, snow=snow)
 
 
 def _folded(here: dict[str, Any], pool: list[int]) -> tuple[int, ...]:
@@ -792,6 +829,9 @@ class _Search:
             state = json.loads(state_json)
             pool = list(pool_of(state["you"]["mana_pool"]))
             state["you"]["mana_pool"] = pool_text(_folded(self.base, pool))
+            if state["you"].get("snow_pool"):
+                snow = list(pool_of(state["you"]["snow_pool"]))
+                state["you"]["snow_pool"] = pool_text(_folded(self.base, snow))
             if state["you"].get("_restricted"):
                 relevant = self.base.get("_relevant") or ""
                 stand_in = next((c for c in MANA if c not in relevant), None)
@@ -896,11 +936,13 @@ def replay(data: dict[str, Any], answer: dict[str, Any]) -> list[str]:
             problems += [f"{where}: payment: {q}" for q in check_payment(single, p)]
             try:
                 after_n = (answer.get("after") or [])[n] if n < len(answer.get("after") or []) else {}
-                after = _applied(here, c, p, after_n.get("untapped"))
+                afters = _applied(here, c, p, after_n.get("untapped"))
             except (KeyError, ValueError, TypeError, IndexError) as bad:
                 problems.append(f"{where}: unreadable payment ({type(bad).__name__}: {bad})")
                 break
             obj_score = int(p.get("objective", p.get("score", 0)))
+            reached = {search.fold(m.after) for m in mine if m.objective == obj_score}
+            after = next((a for a in afters if search.fold(a) in reached), afters[0])
             same = search.fold(after)
             match = [m for m in mine if search.fold(m.after) == same and m.objective == obj_score]
             if not match:
@@ -927,9 +969,10 @@ def replay(data: dict[str, Any], answer: dict[str, Any]) -> list[str]:
 
 
 def _applied(here: dict[str, Any], c: Candidate, p: dict[str, Any],
-             listed: list[str] | None = None) -> str:
-    """The state a plan's payment leaves, read from its JSON (`listed`: the untapped sources the
-    answer's `after` gives for it, which say what an untap effect untapped)."""
+             listed: list[str] | None = None) -> list[str]:
+    """The states a plan's payment may leave, read from its JSON (`listed`: the untapped sources
+    the answer's `after` gives for it, which say what an untap effect untapped): one, or one for
+    each snow part of the pool left its {S} payment allows (`_snow_choices`)."""
     pay = p["payment"]
     tapped: set[str] = set()
     removed: dict[str, str] = {}
@@ -988,10 +1031,30 @@ def _applied(here: dict[str, Any], c: Candidate, p: dict[str, Any],
         if total.get("loyalty") is not None:
             mine["loyalty"] = mine.get("loyalty", 0) + int(total["loyalty"])
     plain, held = _split_restricted(here, c, pay, tuple(left_vec[1:7]))
-    states = apply(here, c, tapped, removed, lost, exiled, mill, int(pay.get("life", 0)),
-                   plain, dest, change, total.get("loyalty") is not None,
-                   opp_untapped=opp_untapped, restricted=held)
-    return _pick_untap(states, None if listed is None else set(listed))
+    out = []
+    for snow in _snow_choices(here, pay, int(parse_plain(str(total.get("mana") or ""))[7]), plain):
+        states = apply(here, c, tapped, removed, lost, exiled, mill, int(pay.get("life", 0)),
+                       plain, dest, change, total.get("loyalty") is not None,
+                       opp_untapped=opp_untapped, restricted=held, snow=snow)
+        out.append(_pick_untap(states, None if listed is None else set(listed)))
+    return out
+
+
+def _snow_choices(here: dict[str, Any], pay: dict[str, Any], n: int, left: tuple[int, ...]
+                  ) -> list[tuple[int, ...]]:
+    """The snow part of the pool a payment may leave: the pool's snow and what its snow
+    permanents' sources made, less the n {S} it paid (of any types: each way), the non-snow
+    mana of a type spent first (`_snow_left`)."""
+    cards = here["cards"]
+    you = here["state"]["you"]
+    snow = list(pool_of(str(you.get("snow_pool") or "")))
+    for s in pay.get("sources") or []:
+        obj = next((o for o in you["battlefield"] if o["id"] == str(s["id"])), None)
+        if obj is not None and cards[obj["card"]].get("snow"):
+            for _, col in parse_symbols(str(s.get("adds") or "")):
+                snow[MANA.index(col)] += 1
+    rests = sorted(set(takes(tuple(snow), list(range(6)), n))) or [tuple(snow)]
+    return sorted({snow_left(r, left) for r in rests})
 
 
 def _split_restricted(here: dict[str, Any], c: Candidate, pay: dict[str, Any],

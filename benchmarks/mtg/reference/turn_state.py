@@ -3,9 +3,10 @@
 Written from the turn format (docs/turns.md) and the comprehensive rules, apart from payplan's
 planner: what paid is tapped, sacrificed (to the graveyard; a token ceases to exist, 111.7),
 returned, discarded, exiled, milled; counters removed or put on (a loyalty ability, 606.4); the
-pool left, restricted mana apart (106.6); then a cast uses the effects of `state.you.effects`
-that reach it, goes to its destination and its card's `effect` resolves in order (608.2):
-`adds`, `tokens`, `untap`, `grants`. States are canonical JSON (`key`).
+pool left, restricted mana apart (106.6), its snow part apart (107.4h); then a cast uses the
+effects of `state.you.effects` that reach it, goes to its destination and its card's `effect`
+resolves in order (608.2): `adds`, `tokens`, `untap`, `grants`. States are canonical JSON
+(`key`).
 """
 
 from __future__ import annotations
@@ -13,9 +14,10 @@ from __future__ import annotations
 import itertools
 import json
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Iterator
 
 from . import brute
+from .brute import Activation
 from .mana import MANA, parse_symbols
 
 ZONES = ("hand", "graveyard", "exile", "command", "battlefield")
@@ -80,11 +82,13 @@ def apply(here: dict[str, Any], c: Candidate, tapped: set[str], removed: dict[st
           lost: dict[str, str], exiled: set[str], mill: int, life: int, left: tuple[int, ...],
           dest: str | None, change: dict[str, dict[str, int]] | None = None,
           loyalty_used: bool = False, untap_choice: set[str] | None = None,
-          opp_untapped: set[str] | None = None, restricted: Restricted = ()) -> list[str]:
+          opp_untapped: set[str] | None = None, restricted: Restricted = (),
+          snow: tuple[int, ...] = ()) -> list[str]:
     """Each state after a cast or an ability resolves, as canonical JSON (608.2n, 601.2h):
     `removed` battlefield ids (sacrifice | return_to_hand), `lost` hand ids (discard |
     exile_from_hand), `exiled` graveyard ids, the pool `left` (W U B R G C), the counters
-    `change`d; a cast uses the effects that reach it, goes to `dest`, then its card's
+    `change`d, `snow` the part of `left` snow sources made (`snow_pool`); a cast uses the
+    effects that reach it, goes to `dest`, then its card's
     `effect` resolves (`_resolution`: one state per choice of the permanents it untaps, or
     `untap_choice`'s)."""
     cards = here["cards"]
@@ -133,6 +137,9 @@ def apply(here: dict[str, Any], c: Candidate, tapped: set[str], removed: dict[st
         you[zone] = you[zone] + objs
     _milled(state, mill)
     you["mana_pool"] = pool_text(left)
+    you.pop("snow_pool", None)
+    if any(snow):
+        you["snow_pool"] = pool_text(snow)
     you.pop("_restricted", None)
     if restricted:
         you["_restricted"] = [list(r) for r in restricted]
@@ -259,3 +266,51 @@ def _obj(data: dict[str, Any], oid: str) -> tuple[str, dict[str, Any]]:
             if o["id"] == oid:
                 return zone, o
     raise KeyError(oid)
+
+
+# --- Snow (107.4h) -----------------------------------------------------------------------------
+
+def snow_made(here: dict[str, Any], acts: list[Activation]) -> tuple[int, ...]:
+    """The snow mana the payment may spend on {S} (107.4h): the pool's snow part (`snow_pool`)
+    and what the mana abilities of snow permanents make (unrestricted)."""
+    snow = list(pool_of(str(here["state"]["you"].get("snow_pool") or "")))
+    for a in acts:
+        if a.snow and a.restricted is None:
+            for col in a.adds:
+                snow[MANA.index(col)] += 1
+    return tuple(snow)
+
+
+def snow_takes(total: tuple[int, ...], plain: tuple[int, ...], snow: tuple[int, ...]
+                ) -> Iterator[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]]:
+    """Every way to pay the total's {S} (its last slot) with snow mana of any type (107.4h:
+    never convoke, delve or improvise): (the pool left for the rest, the snow mana left, the
+    total without its {S})."""
+    n = total[7] if len(total) > 7 else 0
+    if not n:
+        yield plain, snow, total
+        return
+    rest = total[:7] + (0,) + total[8:]
+    caps = tuple(min(s, q) for s, q in zip(snow, plain))
+    for take in sorted(set(takes(caps, list(range(6)), n))):
+        used = tuple(c - t for c, t in zip(caps, take))
+        yield (tuple(q - u for q, u in zip(plain, used)),
+               tuple(s - u for s, u in zip(snow, used)), rest)
+
+
+def snow_left(snow: tuple[int, ...], left: tuple[int, ...]) -> tuple[int, ...]:
+    """The snow part of the pool left: of each type, the non-snow mana is spent first (snow
+    mana can pay all that the other can, and {S} besides)."""
+    return tuple(min(s, q) for s, q in zip(snow, left))
+
+
+def takes(counts: tuple[int, ...], idxs: list[int], n: int) -> Iterator[tuple[int, ...]]:
+    """Every way to take n units from the slots `idxs` of `counts`."""
+    if n == 0:
+        yield counts
+        return
+    if not idxs or sum(counts[i] for i in idxs) < n:
+        return
+    i, rest = idxs[0], idxs[1:]
+    for k in range(min(counts[i], n) + 1):
+        yield from takes(counts[:i] + (counts[i] - k,) + counts[i + 1:], rest, n - k)
