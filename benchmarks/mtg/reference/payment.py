@@ -35,30 +35,16 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import brute
-from .brute import (
-    OTHER_KINDS,
-    Activation,
-    Board,
-    Priced,
-    _matches_obj,
-    activations,
-    board,
-    card_colors,
-    chained,
-    charge,
-    counters_charged,
-    counters_fit,
-    library_top,
-    mana_ok,
-    mill_orders,
-    precedence,
-    priced_casts,
-    score_of,
-    untap_candidate,
-    untap_charge,
-)
+from . import effects, knobs, spells
+from .activation import Activation, charge, mana_ok
+from .board import Board, board
+from .brute import precedence, score_of
+from .counters import counters_charged, counters_fit
 from .mana import COLORS, MANA, Vec, parse_plain, parse_symbols, vec_text
+from .mana_abilities import activations
+from .objects import OTHER_KINDS, Priced, _matches_obj, card_colors
+from .pricing import priced_casts
+from .untap_mill import chained, library_top, mill_orders, untap_candidate, untap_charge
 
 
 def _slots_fit(ids: list[str], slots: list[Any], fits: Any) -> bool:
@@ -164,7 +150,7 @@ def check_payment(data: dict[str, Any], plan: dict[str, Any], listed: bool = Tru
     a source entry must name its replacement (`replaced`) and every trigger that fired
     (`triggered`); without it (the contract's `check` reading) an omitted trigger's mana is
     added anyway, any of its options (605.4a)."""
-    data = brute.face_down_view(data)
+    data = spells.face_down_view(data)
     if plan.get("status") != "ok":
         return [] if plan.get("payment") is None else ["a plan that is not ok names a payment"]
     if not isinstance(plan.get("payment"), dict):
@@ -602,7 +588,7 @@ def _check_score(b: Board, led: _Ledger, got: _Sources, p: Priced, plan: dict[st
     """The score, with the reference's own charges, and the objective: the score less the
     benefits."""
     score = (score_of(b, dict(led.removed), set(led.tapped), set(led.cost_tapped)) + led.charges
-             + (got.mill - got.ability_mill * brute.DIAGNOSE_FREE_MANA_MILL) * b.weights["mill"]
+             + (got.mill - got.ability_mill * knobs.DIAGNOSE_FREE_MANA_MILL) * b.weights["mill"]
              + life * b.weights["life"] + counters_charged(b, got.acts)
              + untap_charge(b, got.acts))
     if plan.get("score") != score:
@@ -621,7 +607,7 @@ def _unreplaced(b: Board, o: Any, where: str, s: dict[str, Any], by_costs: list[
         outputs = sorted({"".join(f"{{{c}}}" for c in a.adds) for a in labelled
                           if a.replaced_by is not None and Counter(a.was) == adds})
         by = sorted({e.holder.id for e in b.effects if e.kind == "replace"
-                     and brute.reaches(b.cards, e, o) and sum(adds.values()) >= e.at_least})
+                     and effects.reaches(b.cards, e, o) and sum(adds.values()) >= e.at_least})
         return (f"{where}: {o.id}'s {s.get('adds')!r} is replaced by the effect of "
                 f"{', '.join(by)} (614.1a): it makes {' or '.join(outputs) or 'other mana'}")
     return (f"{where}: {o.id} ({o.card}) has no mana ability adding {s.get('adds')!r} for the "
