@@ -25,11 +25,12 @@ from .objects import (
     WEIGHTS,
     BadScenario,
     _find,
+    _fj,
     _matches_obj,
     _objects,
     matches,
 )
-from .reflect import reflect_cards
+from .reflect import reflect_cards, sacrificed_cards
 from .spells import FACE_DOWN_SPELL, TURN_FACE_UP, ability_of
 from .untap_mill import g2_board, g2_cards, untap_candidate
 
@@ -69,6 +70,8 @@ class Board:
     could: dict[str, frozenset[str]] = field(default_factory=dict)
     known_top: int = 0
     any_color: bool = False   # `state.you.spend_as_any_color`
+    # `state.you.restricted_pool`: each entry's `only_for` (as JSON) and its mana (W U B R G C).
+    restricted_pool: tuple[tuple[str, tuple[int, ...]], ...] = ()
 
     _units: tuple[int, ...] | None = None
     _matching: dict[str, list[int]] = field(default_factory=dict)
@@ -96,6 +99,18 @@ class Board:
             p[unit_slot(c, True, eligible)] += self.snow_pool[i]
             p[unit_slot(c, False, eligible)] += self.pool0[i] - self.snow_pool[i]
         return tuple(p)
+
+    def restricted_units(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The restricted mana already in the pool by slot (`unit_slot`), as (what the played
+        spell or ability may spend, what it may not: left in the pool). Never snow; as the
+        unrestricted pool, none of it eligible for a `spend_only` spell (no known producer)."""
+        usable, dead = [0] * POOL_SIZE, [0] * POOL_SIZE
+        eligible = self.spend_only is None or "spend_only_pool" in knobs.MISREADINGS
+        for fj, mana in self.restricted_pool:
+            into = usable if self.usable(fj) else dead
+            for i, c in enumerate(MANA):
+                into[unit_slot(c, False, eligible)] += mana[i]
+        return tuple(usable), tuple(dead)
 
     def flagged(self, obj: Obj, acts: list[Activation]) -> list[Activation]:
         """`obj`'s activations with what their mana is: snow when its card is (`snow: true`, a
@@ -143,7 +158,8 @@ class Board:
 
 def board(data: dict[str, Any]) -> Board:
     you_p = (data.get("state") or {}).get("you") or {}
-    cards, permanents = holders(reflect_cards(data, g2_cards(data)), _objects(you_p, "battlefield", "you"))
+    cards = sacrificed_cards(data, reflect_cards(data, g2_cards(data)))
+    cards, permanents = holders(cards, _objects(you_p, "battlefield", "you"))
     cards, permanents = counter_holders(cards, permanents)
     cards = counted_cards(cards, permanents)
     obj = _find(data)
@@ -175,7 +191,7 @@ def board(data: dict[str, Any]) -> Board:
                  counted.removed, counted.short, counted.loyalty, snow_pool,
                  None if spend_only is None else dict(spend_only), life_for_amounts(data),
                  effects=read_mana_effects(data),
-                 any_color=_any_color(you_p),
+                 any_color=_any_color(you_p), restricted_pool=_restricted_pool(you_p),
                  **g2_board(data, spell))
 
 
@@ -185,6 +201,26 @@ def _any_color(you_p: dict[str, Any]) -> bool:
     if not isinstance(value, bool):
         raise BadScenario("state.you.spend_as_any_color: not true or false")
     return value
+
+
+def _restricted_pool(you_p: dict[str, Any]) -> tuple[tuple[str, tuple[int, ...]], ...]:
+    """`state.you.restricted_pool: [{mana, only_for}]` (106.6: mana already in the pool that may
+    be spent only as `only_for` says, read as a mana ability's `only_for`), default none."""
+    entries = you_p.get("restricted_pool") or []
+    if not isinstance(entries, list):
+        raise BadScenario("state.you.restricted_pool: not a list")
+    out = []
+    for i, e in enumerate(entries):
+        where = f"state.you.restricted_pool[{i}]"
+        if not isinstance(e, dict) or set(e) != {"mana", "only_for"} or not isinstance(e["only_for"], dict):
+            raise BadScenario(f"{where}: an entry is {{mana, only_for: FILTER}}")
+        if "chosen_type" in e["only_for"]:
+            raise BadScenario(f"{where}.only_for.chosen_type: no permanent holds the filter")
+        mana = _pool_counts(e["mana"], f"restricted_pool[{i}].mana")
+        if not sum(mana):
+            raise BadScenario(f"{where}.mana: empty")
+        out.append((_fj(e["only_for"]), mana))
+    return tuple(out)
 
 
 def _pool_counts(text: Any, key: str) -> tuple[int, ...]:
@@ -245,7 +281,8 @@ def potential_mana(data: dict[str, Any]) -> int:
     symbol of the total takes one unit)."""
     b = board(data)
     spell = b.spell
-    base = sum(b.pool0) + len(b.graveyard) * bool(spell.get("delve"))
+    base = (sum(b.pool0) + sum(sum(m) for _, m in b.restricted_pool)
+            + len(b.graveyard) * bool(spell.get("delve")))
     frees: list[tuple[Activation, int]] = []
     for o in b.battlefield:
         acts = activations(b.cards[o.card])

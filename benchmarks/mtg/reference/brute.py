@@ -95,6 +95,15 @@ Choices the spec leaves open, as this reference reads them (each also in a comme
   once; a named N above what matches leaves no payment (`unpayable`). `{per_paid: ID, each: N}`
   in the card's own reduction is N generic less per object ID took (0 unpaid), a generic
   reduction like any other (every order, its `minimum` its own, the floors after).
+- Mana read from what is sacrificed, and restricted mana already in the pool. `adds: sacrificed`
+  (Squandered Resources, 106.7) sacrifices one of your permanents matching its one sacrifice
+  cost's filter, adding one mana of a type it could produce (read as `any_type` reads it, on
+  the board as the cast begins; a permanent that could produce nothing is never sacrificed for
+  it); it neither taps nor sacrifices its own permanent. `state.you.restricted_pool` entries
+  (106.6) pay the play their `only_for` admits, any part of its total, never a mana ability's
+  cost, never {S}; the rest stays in the pool. Filters: `all_types` every listed type (205.2a);
+  `x_cost` whether the mana cost paid for (the card's printed `cost`, an ability's mana costs)
+  has {X}; `only_for: {ability: any}` admits spells and every activated ability.
 - Morph (702.37, 708): `play.cast: face_down` casts a card with `morph` from
   the hand as a 2/2 creature spell with no name, colors, tags, mana cost or abilities for {3}
   (an alternative cost), at sorcery speed whatever the card; no additional cost of the card,
@@ -463,7 +472,8 @@ def _payments(p: Priced, b: Board, relevant: str, potential: int) -> int | None:
                         else:
                             checked[n_delve] = any(
                                 mana_ok(p.mana, acts, chained(preds, order), b.units(), b.usable,
-                                        tuple(convoke), generic_only + n_delve, any_color=b.any_color)
+                                        tuple(convoke), generic_only + n_delve, any_color=b.any_color,
+                                        restricted0=b.restricted_units())
                                 for order in orders)
                     if checked[n_delve]:
                         best = score
@@ -472,8 +482,8 @@ def _payments(p: Priced, b: Board, relevant: str, potential: int) -> int | None:
 
 def _pool_after(b: Board, acts: list[Activation]) -> tuple[int, ...]:
     """The pool once abilities with no mana cost and no restriction are activated (the fast case
-    of mana_ok: restricted mana goes in as its usable part)."""
-    pool = list(b.units())
+    of mana_ok: restricted mana goes in as its usable part, the pool's too)."""
+    pool = [u + r for u, r in zip(b.units(), b.restricted_units()[0])]
     for a in acts:
         if a.restricted is None or b.usable(a.restricted):
             for c in a.adds:

@@ -84,9 +84,12 @@ def _applying(data: dict[str, Any], you: list[Obj], opp: list[Obj], spell: dict[
 def ability_word_ok(words: Any, spell: dict[str, Any]) -> bool:
     """A filter's `ability` word against the spell or ability being paid: none matches spells
     only; `activated` any activated ability (from the battlefield or the hand); `cycling` an
-    ability marked `cycling: true` only. A list matches when one of its words does."""
+    ability marked `cycling: true` only; `any` (a mana ability's or a pool entry's `only_for`)
+    a spell or any activated ability. A list matches when one of its words does."""
     if words is None:
         return not spell.get("_ability")
+    if "any" in {str(w) for w in _as_list(words)}:
+        return True
     if not spell.get("_ability"):
         return False
     wanted = {str(w) for w in _as_list(words)}

@@ -99,7 +99,9 @@ def matches(card: dict[str, Any], flt: dict[str, Any] | None, obj_id: str = "",
     its tags the type `holder` (the permanent whose grant or mana ability holds the filter)
     chose, none when it chose none (`false`: the card doesn't have it). `ability`, `targets` and
     a grant's `controller` are read by the grant code; anywhere else the object is yours, so
-    `controller: opponent` there matches nothing."""
+    `controller: opponent` there matches nothing. `all_types` (every one of its types, 205.2a);
+    `x_cost` whether the mana cost being paid for (a spell's printed `cost`, an ability's mana
+    costs: the pseudo-spell's `cost`) has {X}, read on what is played only."""
     if not flt:
         return True
     if "attached" in flt:      # Read in a mana effect's `sources` only (`reaches`)
@@ -107,7 +109,15 @@ def matches(card: dict[str, Any], flt: dict[str, Any] | None, obj_id: str = "",
     types = set(card.get("types") or [])
     if "type" in flt and not types & set(_as_list(flt["type"])):
         return False
+    if "all_types" in flt:
+        every = set(_as_list(flt["all_types"]))
+        if every & set(_as_list(flt.get("not_type") or [])):
+            raise BadScenario("filter: a type in both all_types and not_type matches nothing")
+        if not every <= types:
+            return False
     if "not_type" in flt and types & set(_as_list(flt["not_type"])):
+        return False
+    if "x_cost" in flt and _has_x(card) != bool(flt["x_cost"]):
         return False
     if "color" in flt:
         wanted = {COLOR_NAMES.get(str(c).lower(), str(c).upper()) for c in _as_list(flt["color"])}
@@ -140,9 +150,18 @@ def matches(card: dict[str, Any], flt: dict[str, Any] | None, obj_id: str = "",
         return False
     if flt.get("controller") == "opponent":
         return False
+    if "_ids" in flt and obj_id not in flt["_ids"]:     # this reference's own key (`adds: sacrificed`)
+        return False
     if "object" in flt and obj_id != flt["object"]:      # this reference's own key: {T} / "sacrifice
         return False                                     # this" of an activated ability's object
     return True
+
+
+def _has_x(card: dict[str, Any]) -> bool:
+    """The mana cost `card` stands for has {X} (a spell's printed `cost`; an activated ability's
+    pseudo-spell holds its mana costs there)."""
+    cost = card.get("cost")
+    return isinstance(cost, str) and any(kind == "x" for kind, _ in parse_symbols(cost))
 
 
 def _matches_obj(cards: dict[str, Any], o: Obj, flt: dict[str, Any] | None,

@@ -547,7 +547,7 @@ def _check_mana(b: Board, led: _Ledger, got: _Sources, p: Priced, plan: dict[str
         # (the trigger choices and the Pendant readings never meet: the two are refused
         # together, and only one is drawn per cast)
         if not any(mana_ok(rest_vec, variant, chained(preds, order), b.units(), b.usable, left=left,
-                           any_color=b.any_color)
+                           any_color=b.any_color, restricted0=b.restricted_units())
                    for choice in _trigger_choices(got.alternatives, got.acts)
                    for variant in _pendant_variants(list(choice), got.pendant_alts)
                    for order in mill_orders(variant, spell_mill)):
@@ -560,8 +560,16 @@ def _check_mana(b: Board, led: _Ledger, got: _Sources, p: Priced, plan: dict[str
         for c in a.adds + sum((t[1] for t in a.triggers), ()):
             made[MANA.index(c)] += 1
     spent_pool = _vec6(str(pay.get("pool") or ""))
+    # The restricted mana already in the pool: all of it is there, the play may spend what
+    # its entries admit.
+    held, admitted = [0] * 6, [0] * 6
+    for fj, mana in b.restricted_pool:
+        for i in range(6):
+            held[i] += mana[i]
+            admitted[i] += mana[i] if b.usable(fj) else 0
     for i in range(6):
-        if spent_pool[i] > b.pool0[i] or spent_pool[i] > b.pool0[i] + made[i] - left[i]:
+        if (spent_pool[i] > b.pool0[i] + admitted[i]
+                or spent_pool[i] > b.pool0[i] + held[i] + made[i] - left[i]):
             led.problems.append(f"payment.pool: {pay.get('pool')!r} is not mana the pool had and "
                                 f"the payment spent")
             break

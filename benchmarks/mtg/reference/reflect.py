@@ -27,7 +27,7 @@ def could_produce(data: dict[str, Any], obj: Obj,
     side = _objects(state.get(obj.controller) or {}, "battlefield", obj.controller)
     out: set[str] = set()
     for a in cards[obj.card].get("mana") or []:
-        if a.get("adds") in ("untapped", "milled"):
+        if a.get("adds") in ("untapped", "milled", "sacrificed"):
             continue
         if a.get("adds") in REFLECT:
             if reflected is None:
@@ -134,3 +134,53 @@ def reflect_cards(data: dict[str, Any], cards: dict[str, Any]) -> dict[str, Any]
             abilities.append(a)
         out[o.card] = {**cards[o.card], "mana": abilities}
     return out
+
+
+def sacrificed_cards(data: dict[str, Any], cards: dict[str, Any]) -> dict[str, Any]:
+    """Your cards with `adds: sacrificed` (Squandered Resources: "Sacrifice a land: add one mana
+    of any type that land could produce", 106.7), each such ability written as one ability per
+    type T: "{T}", sacrificing one of your permanents matching its filter that could produce T
+    (`_ids`, read on the board as the cast begins: every mana ability may be activated before
+    anything it reads leaves, 601.2g). A type no permanent could produce is left out; none at
+    all leaves the ability never activated (`_nothing`). Beside any mana effect: refused (not
+    built), as `any_type` is."""
+    mine = [o for o in _field(data) if o.controller == "you"]
+    if not any(isinstance(a, dict) and a.get("adds") == "sacrificed"
+               for o in mine for a in cards[o.card].get("mana") or []):
+        return cards
+    if any(card.get("mana_effects") for card in data["cards"].values()):
+        raise BadScenario("adds: sacrificed beside a mana effect: not built")
+    could = {o.id: could_produce(data, o) for o in mine}
+    out = dict(cards)
+    for o in mine:
+        abilities = []
+        for a in cards[o.card].get("mana") or []:
+            if not (isinstance(a, dict) and a.get("adds") == "sacrificed"):
+                abilities.append(a)
+                continue
+            flt = _sacrifice_filter(o.card, a)
+            rest = {k: v for k, v in a.items() if k not in ("adds", "costs")}
+            split = []
+            for t in MANA:
+                ids = [p.id for p in mine if t in could[p.id] and _matches_obj(data["cards"], p, flt)]
+                if ids:
+                    sacrifice = {"sacrifice": {"count": 1, "filter": {**flt, "_ids": ids}}}
+                    split.append(rest | {"adds": "{" + t + "}", "costs": [sacrifice]})
+            abilities += split or [rest | {"adds": "{C}", "_nothing": True}]
+        out[o.card] = {**cards[o.card], "mana": abilities}
+    return out
+
+
+def _sacrifice_filter(card_id: str, a: dict[str, Any]) -> dict[str, Any]:
+    """The filter of `adds: sacrificed`'s one cost, `{sacrifice: {count: 1, filter}}`."""
+    costs = a.get("costs")
+    if "per" in a or "of" in a or not (isinstance(costs, list) and len(costs) == 1
+                                       and isinstance(costs[0], dict) and list(costs[0]) == ["sacrifice"]):
+        raise BadScenario(f"cards.{card_id}: adds: sacrificed takes one sacrifice cost alone")
+    body = costs[0]["sacrifice"]
+    if not isinstance(body, dict) or body.get("count", 1) != 1:
+        raise BadScenario(f"cards.{card_id}: adds: sacrificed sacrifices one permanent")
+    flt = body.get("filter") or {}
+    if not isinstance(flt, dict) or "controller" in flt:
+        raise BadScenario(f"cards.{card_id}: adds: sacrificed's filter")
+    return dict(flt)

@@ -1,0 +1,257 @@
+"""The mtg/1 brute force (benchmarks/mtg/reference) on the keys of the mana, cost and restricted-mana
+contracts, each case worked by hand from the contract's words and the rules (106.6, 106.7, 205.2a,
+601.2g-h), without payplan's engine or planner: `adds: sacrificed` (Squandered Resources),
+the filter key `all_types` (Mycosynth Golem), `state.you.restricted_pool`, the filter key
+`x_cost` and `only_for: {ability: any}` (Rosheen Meanderer, Titans' Nest). Default weights: a
+land or an artifact tapped 1, a creature tapped 2, a sacrifice 5; the pool is free.
+
+The planner's side of each key is compared on generated casts (tests/test_mtg_vs_reference.py,
+the campaign); these check the reference alone, so they hold whether or not payplan reads the key.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+
+from payplan.benchmarks.mtg.reference.brute import solve
+from payplan.benchmarks.mtg.reference.mana import parse_plain
+from payplan.benchmarks.mtg.reference.objects import BadScenario
+from payplan.benchmarks.mtg.reference.payment import check_payment
+
+SQUANDERED = {"name": "Squandered Resources", "types": ["enchantment"], "cost": "{B}{G}",
+              "mana": [{"adds": "sacrificed", "costs": [{"sacrifice": {"count": 1, "filter": {"type": "land"}}}]}]}
+SEA = {"name": "Underground Sea", "types": ["land"], "mana": [{"adds": "{U}|{B}"}]}
+FOREST = {"name": "Forest", "types": ["land"], "mana": [{"adds": "{G}"}]}
+MOUNTAIN = {"name": "Mountain", "types": ["land"], "mana": [{"adds": "{R}"}]}
+ISLAND = {"name": "Island", "types": ["land"], "mana": [{"adds": "{U}"}]}
+BEARS = {"name": "Grizzly Bears", "types": ["creature"], "cost": "{1}{G}"}
+DESERT = {"name": "Barren Land", "types": ["land"]}
+SEAT = {"name": "Seat of the Synod", "types": ["artifact", "land"], "mana": [{"adds": "{U}"}]}
+GOLEM = {"name": "Mycosynth Golem", "types": ["artifact", "creature"], "cost": "{11}",
+         "reductions": [{"generic": {"count": {"type": "artifact"}}}],
+         "grants": [{"reduction": {"generic": {"count": {"type": "artifact"}}},
+                     "applies_to": {"all_types": ["artifact", "creature"]}}]}
+ROSHEEN = {"name": "Rosheen Meanderer", "types": ["creature"], "cost": "{3}{R/G}",
+           "mana": [{"adds": "{C}{C}{C}{C}", "only_for": {"ability": "any", "x_cost": True}}]}
+NEST = {"name": "Titans' Nest", "types": ["enchantment"], "cost": "{1}{B}{G}{U}",
+        "mana": [{"adds": "{C}", "costs": [{"exile_from_graveyard": {"count": 1}}],
+                  "only_for": {"colorless": False, "x_cost": False}}]}
+
+
+def board(spell: dict[str, Any], mine: dict[str, dict[str, Any]], **play: Any) -> dict[str, Any]:
+    """`spell` in hand (h1); object id -> card (card id: the id without its digits); an object's
+    own keys under `_obj`."""
+    cards: dict[str, Any] = {"spell": spell}
+    state: dict[str, Any] = {"you": {"battlefield": [], "hand": [{"id": "h1", "card": "spell"}]}}
+    for ident, body in mine.items():
+        body = copy.deepcopy(body)
+        extra = body.pop("_obj", {})
+        name = ident.rstrip("0123456789")
+        cards[name] = body
+        state["you"]["battlefield"].append({"id": ident, "card": name, **extra})
+    return {"format": "mtg/1", "cards": cards, "state": state, "play": {"object": "h1", **play}}
+
+
+def instant(cost: str) -> dict[str, Any]:
+    return {"types": ["instant"], "cost": cost}
+
+
+def answer(data: dict[str, Any]) -> tuple[Any, ...]:
+    got = solve(data)
+    return got.status, got.score
+
+
+def plan(score: int, total: str, sources: list[dict[str, Any]], pool: str = "",
+         left: str = "") -> dict[str, Any]:
+    """A plan in `plan --json`'s terms: a normal cast, no life, no convoke, delve or improvise."""
+    for s in sources:
+        s.setdefault("costs", ["tap"])
+    return {"status": "ok", "cast": "normal", "x": None, "paid": {},
+            "total": {"mana": total, "life": 0, "other": []},
+            "payment": {"pool": pool, "sources": sources, "convoke": [], "delve": [], "improvise": [],
+                        "life": 0, "other": {}},
+            "spent": {"mana": sum(parse_plain(total)), "convoke": 0, "improvise": 0, "delve": 0, "life": 0,
+                      "life_for": 0},
+            "left_in_pool": left, "score": score, "objective": score}
+
+
+# --- adds: sacrificed (Squandered Resources, 106.7) ---------------------------------------------
+
+def test_squandered_the_contracts_worked_example() -> None:
+    """Sea tapped for {U}, Forest tapped for {G}, the tapped Sea sacrificed for {B}: 1 + 5 = 6
+    (the Sea is charged its sacrifice alone). Without the Sea only {G} can be made: unpayable."""
+    mine = {"squandered1": SQUANDERED, "sea1": SEA, "forest1": FOREST}
+    assert answer(board(instant("{B}{G}{U}"), mine)) == ("ok", 6)
+    alone = {"squandered1": SQUANDERED, "forest1": FOREST, "forest2": FOREST}
+    assert solve(board(instant("{B}{G}{U}"), alone)).status == "unpayable"
+
+
+def test_squandered_makes_only_what_the_land_could_produce() -> None:
+    """A Mountain gives {R}, tapped or sacrificed, never {G}: with a Forest and a Mountain,
+    {G}{G}{G} is unpayable and {G}{G}{R} takes the Forest tapped then sacrificed (5) and the
+    Mountain (1): 6; {G}{R}: the two tapped, score 2; {R}{R}: the Mountain tapped, then
+    sacrificed, 5; a tapped Mountain (costs ignored, 106.7) still gives {R} when sacrificed: 5."""
+    mine = {"squandered1": SQUANDERED, "forest1": FOREST, "mountain1": MOUNTAIN}
+    assert solve(board(instant("{G}{G}{G}"), mine)).status == "unpayable"
+    assert answer(board(instant("{G}{G}{R}"), mine)) == ("ok", 6)
+    assert answer(board(instant("{G}{R}"), mine)) == ("ok", 2)
+    assert answer(board(instant("{R}{R}"), mine)) == ("ok", 5)
+    tapped = {"squandered1": SQUANDERED, "mountain1": {**MOUNTAIN, "_obj": {"tapped": True}}}
+    assert answer(board(instant("{R}"), tapped)) == ("ok", 5)
+
+
+def test_squandered_never_sacrifices_what_produces_nothing() -> None:
+    """A land with no mana ability could produce no type: it is never sacrificed for mana
+    (the activation would make none), and the filter keeps creatures out: {1} unpayable."""
+    mine = {"squandered1": SQUANDERED, "desert1": DESERT, "bears1": {**BEARS, "mana": [{"adds": "{G}"}],
+                                                                   "_obj": {"tapped": True}}}
+    assert solve(board(instant("{1}"), mine)).status == "unpayable"
+
+
+def test_squandered_each_land_once() -> None:
+    """Two Forests: each tapped and each sacrificed once: {G}x4 costs 1 + 1 + ... charged as two
+    sacrifices (10); a fifth {G} is unpayable."""
+    mine = {"squandered1": SQUANDERED, "forest1": FOREST, "forest2": FOREST}
+    assert answer(board(instant("{G}{G}{G}{G}"), mine)) == ("ok", 10)
+    assert solve(board(instant("{G}{G}{G}{G}{G}"), mine)).status == "unpayable"
+
+
+def test_squandered_payment_checked() -> None:
+    """The checker: the Sea sacrificed for {B} is legal; for {G} (a type it could not produce)
+    it is not."""
+    data = board(instant("{B}{G}{U}"), {"squandered1": SQUANDERED, "sea1": SEA, "forest1": FOREST})
+    good = [{"id": "sea1", "adds": "{U}"}, {"id": "forest1", "adds": "{G}"},
+            {"id": "squandered1", "adds": "{B}", "costs": ["sacrifice sea1"]}]
+    assert check_payment(data, plan(6, "{B}{G}{U}", good)) == []
+    data = board(instant("{G}{G}{U}"), {"squandered1": SQUANDERED, "sea1": SEA, "forest1": FOREST})
+    bad = [{"id": "sea1", "adds": "{U}"}, {"id": "forest1", "adds": "{G}"},
+           {"id": "squandered1", "adds": "{G}", "costs": ["sacrifice sea1"]}]
+    assert check_payment(data, plan(6, "{G}{G}{U}", bad)) != []
+
+
+@pytest.mark.parametrize("costs", [
+    [{"sacrifice": {"count": 2, "filter": {"type": "land"}}}],
+    ["tap", {"sacrifice": {"count": 1, "filter": {"type": "land"}}}],
+    [{"sacrifice": {"count": 1, "filter": {"type": "land", "controller": "you"}}}],
+])
+def test_squandered_other_costs_refused(costs: list[Any]) -> None:
+    card = {**SQUANDERED, "mana": [{"adds": "sacrificed", "costs": costs}]}
+    with pytest.raises(BadScenario):
+        solve(board(instant("{G}"), {"squandered1": card, "forest1": FOREST}))
+
+
+# --- all_types (Mycosynth Golem, 205.2a) --------------------------------------------------------
+
+def test_all_types_the_contracts_worked_example() -> None:
+    """The Golem and two Seats (3 artifacts): Myr Enforcer ({7}, affinity) {3} less by itself
+    and {3} by the Golem's grant (an artifact creature spell): {1}, one Seat, score 1. Cranial
+    Plating (an artifact, no creature): no grant, {2}, both Seats, score 2."""
+    mine = {"golem1": GOLEM, "seat1": SEAT, "seat2": SEAT}
+    enforcer = {"name": "Myr Enforcer", "types": ["artifact", "creature"], "cost": "{7}",
+                "reductions": [{"generic": {"count": {"type": "artifact"}}}]}
+    assert answer(board(enforcer, mine)) == ("ok", 1)
+    plating = {"name": "Cranial Plating", "types": ["artifact"], "cost": "{2}"}
+    assert answer(board(plating, mine)) == ("ok", 2)
+    creature = {"name": "Bear", "types": ["creature"], "cost": "{2}"}
+    assert answer(board(creature, mine)) == ("ok", 2)
+
+
+def test_all_types_beside_not_type_of_the_same_type_refused() -> None:
+    golem = copy.deepcopy(GOLEM)
+    golem["grants"][0]["applies_to"] = {"all_types": ["artifact"], "not_type": ["artifact"]}
+    with pytest.raises(BadScenario):
+        solve(board({"types": ["artifact"], "cost": "{2}"}, {"golem1": golem, "seat1": SEAT, "seat2": SEAT}))
+
+
+# --- restricted_pool (106.6) --------------------------------------------------------------------
+
+def _pooled(spell: dict[str, Any]) -> dict[str, Any]:
+    data = board(spell, {"forest1": FOREST, "island1": ISLAND})
+    data["state"]["you"]["mana_pool"] = "{G}"
+    data["state"]["you"]["restricted_pool"] = [{"mana": "{C}{C}", "only_for": {"type": "creature"}}]
+    return data
+
+
+def test_restricted_pool_the_contracts_worked_example() -> None:
+    """Pool {G} and {C}{C} for creatures only. Grizzly Bears: the pool pays all, score 0.
+    Divination ({2}{U}): the {C}{C} can't pay it; {G} from the pool, the Forest and the Island:
+    score 2."""
+    assert answer(_pooled(BEARS)) == ("ok", 0)
+    assert answer(_pooled({"types": ["sorcery"], "cost": "{2}{U}"})) == ("ok", 2)
+
+
+def test_restricted_pool_payment_checked() -> None:
+    """The checker: Bears from the pool leaving {C} is legal; Divination taking {C} from the
+    pool is not (the entry does not admit it), nor is Bears taking a third mana."""
+    assert check_payment(_pooled(BEARS), plan(0, "{1}{G}", [], pool="{G}{C}", left="{C}")) == []
+    sorcery = _pooled({"types": ["sorcery"], "cost": "{2}{U}"})
+    bad = [{"id": "island1", "adds": "{U}"}]
+    assert check_payment(sorcery, plan(1, "{2}{U}", bad, pool="{G}{C}", left="{C}")) != []
+    good = [{"id": "island1", "adds": "{U}"}, {"id": "forest1", "adds": "{G}"}]
+    assert check_payment(sorcery, plan(2, "{2}{U}", good, pool="{G}", left="{C}{C}")) == []
+
+
+def test_restricted_pool_never_pays_a_filter_cost() -> None:
+    """A filter land's {1} is a mana ability's cost, not the spell: restricted mana can't pay it
+    (106.6), so {R}{R} with a creature-only {C} and a filter land alone is unpayable; with {C}
+    unrestricted it is paid (the land tapped, score 1)."""
+    filt = {"types": ["land"], "mana": [{"adds": "{R}{R}", "costs": ["tap", "{1}"]}]}
+    data = board({"types": ["creature"], "cost": "{R}{R}"}, {"filter1": filt})
+    data["state"]["you"]["restricted_pool"] = [{"mana": "{C}", "only_for": {"type": "creature"}}]
+    assert solve(data).status == "unpayable"
+    data["state"]["you"]["mana_pool"] = "{C}"
+    assert answer(data) == ("ok", 1)
+
+
+@pytest.mark.parametrize("entries", [
+    "{C}", [{"mana": "{C}"}], [{"mana": "", "only_for": {}}],
+    [{"mana": "{C}", "only_for": {"chosen_type": True}}], [{"mana": "{C}", "only_for": {}, "x": 1}],
+])
+def test_restricted_pool_bad_entries_refused(entries: Any) -> None:
+    data = board(BEARS, {"forest1": FOREST})
+    data["state"]["you"]["restricted_pool"] = entries
+    with pytest.raises(BadScenario):
+        solve(data)
+
+
+# --- x_cost and ability: any (Rosheen Meanderer, Titans' Nest) ----------------------------------
+
+def test_rosheen_pays_costs_with_x_only() -> None:
+    """Fireball ({X}{R}, x 4): Rosheen's {C}x4 pays {4} (a creature tapped, 2) and a Mountain {R}
+    (1): score 3. Lightning Bolt ({R}) with Rosheen alone: unpayable; with a Mountain: 1."""
+    fireball = {"types": ["sorcery"], "cost": "{X}{R}"}
+    mine = {"rosheen1": ROSHEEN, "mountain1": MOUNTAIN}
+    assert answer(board(fireball, mine, x=4)) == ("ok", 3)
+    assert solve(board(instant("{R}"), {"rosheen1": ROSHEEN})).status == "unpayable"
+    assert answer(board(instant("{R}"), mine)) == ("ok", 1)
+
+
+def test_rosheen_pays_an_ability_with_x() -> None:
+    """`ability: any`: an activated ability whose mana costs hold {X} takes Rosheen's mana
+    ({X}{X} with x 2 for 4 colorless: Rosheen, 2); one without {X} ({4}) doesn't: unpayable."""
+    relic = {"name": "Relic", "types": ["artifact"],
+             "abilities": [{"id": "a", "costs": ["{X}{X}"]}, {"id": "b", "costs": ["{4}"]}]}
+    data = board(instant("{R}"), {"rosheen1": ROSHEEN, "relic1": relic}, x=2)
+    data["play"] = {"ability": {"object": "relic1", "id": "a"}, "x": 2}
+    assert answer(data) == ("ok", 2)
+    data["play"] = {"ability": {"object": "relic1", "id": "b"}}
+    assert solve(data).status == "unpayable"
+
+
+def test_titans_nest_pays_colored_spells_without_x() -> None:
+    """Titans' Nest's {C} (a card exiled from the graveyard, 1): a colored spell without {X}
+    only. Blue {1}{U} with an Island: 1 + 1 = 2; with the Nest alone an artifact {1}
+    (colorless) is unpayable, a blue {1} costs 1; blue {X}{U} with x 1 and the Island:
+    unpayable."""
+    def nest_board(spell: dict[str, Any], mine: dict[str, dict[str, Any]], **play: Any) -> dict[str, Any]:
+        data = board(spell, mine, **play)
+        data["state"]["you"]["graveyard"] = [{"id": "g1", "card": "spell"}]
+        return data
+    assert answer(nest_board({"types": ["sorcery"], "cost": "{1}{U}"}, {"nest1": NEST, "island1": ISLAND})) == ("ok", 2)
+    assert solve(nest_board({"types": ["artifact"], "cost": "{1}"}, {"nest1": NEST})).status == "unpayable"
+    assert answer(nest_board({"types": ["artifact"], "cost": "{1}", "colors": ["blue"]}, {"nest1": NEST})) == ("ok", 1)
+    x_spell = {"types": ["sorcery"], "cost": "{X}{U}"}
+    assert solve(nest_board(x_spell, {"nest1": NEST, "island1": ISLAND}, x=1)).status == "unpayable"
