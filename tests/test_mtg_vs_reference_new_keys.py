@@ -191,7 +191,9 @@ def test_restricted_pool_payment_checked() -> None:
     bad = [{"id": "island1", "adds": "{U}"}]
     assert check_payment(sorcery, plan(1, "{2}{U}", bad, pool="{G}{C}", left="{C}")) != []
     good = [{"id": "island1", "adds": "{U}"}, {"id": "forest1", "adds": "{G}"}]
-    assert check_payment(sorcery, plan(2, "{2}{U}", good, pool="{G}", left="{C}{C}")) == []
+    assert check_payment(sorcery, plan(2, "{2}{U}", good, pool="{G}")) == []
+    # The entry the play does not meet is outside it: not in its left_in_pool.
+    assert check_payment(sorcery, plan(2, "{2}{U}", good, pool="{G}", left="{C}{C}")) != []
 
 
 def test_restricted_pool_never_pays_a_filter_cost() -> None:
@@ -255,3 +257,52 @@ def test_titans_nest_pays_colored_spells_without_x() -> None:
     assert answer(nest_board({"types": ["artifact"], "cost": "{1}", "colors": ["blue"]}, {"nest1": NEST})) == ("ok", 1)
     x_spell = {"types": ["sorcery"], "cost": "{X}{U}"}
     assert solve(nest_board(x_spell, {"nest1": NEST, "island1": ISLAND}, x=1)).status == "unpayable"
+
+
+# --- a trigger's adds: produced (Dictate of Karametra, 106.12a, 605.1b) --------------------------
+
+DICTATE = {"name": "Dictate of Karametra", "types": ["enchantment"], "cost": "{3}{G}{G}", "flash": True,
+           "mana_effects": [{"trigger": {"sources": {"type": "land", "controller": "any"}, "adds": "produced"}}]}
+SPHERE = {"name": "Damping Sphere", "types": ["artifact"],
+          "mana_effects": [{"replace": {"sources": {"type": "land", "controller": "any"}, "adds": "{C}"}}]}
+TOMB = {"name": "Ancient Tomb", "types": ["land"], "mana": [{"adds": "{C}{C}"}]}
+KARAKAS = {"name": "Azorius Chancery", "types": ["land"], "mana": [{"adds": "{W}{U}"}]}
+
+
+def test_dictate_the_contracts_worked_example() -> None:
+    """Sea tapped for {U} (+{U}), Forest for {G} (+{G}): Mystic Snake {1}{G}{U}{U}, two lands,
+    score 2. Sultai Charm {B}{G}{U}: the Sea makes {U}{U} or {B}{B}, never {U}{B}: unpayable."""
+    mine = {"dictate1": DICTATE, "sea1": SEA, "forest1": FOREST}
+    assert answer(board(instant("{1}{G}{U}{U}"), mine)) == ("ok", 2)
+    assert solve(board(instant("{B}{G}{U}"), mine)).status == "unpayable"
+
+
+def test_dictate_reads_the_output_after_replacement() -> None:
+    """Ancient Tomb's {C}{C} under a Damping Sphere is {C}: the Dictate adds {C}, so {C}{C} from
+    the Tomb alone is paid (1); a bounce land's {W}{U} adds {W} or {U}: {W}{W}{U} (1), {W}{U}{U} (1);
+    two Dictates each add one of the Sea's {U}: {U}{U}{U} (1)."""
+    assert answer(board(instant("{C}{C}"), {"dictate1": DICTATE, "sphere1": SPHERE, "tomb1": TOMB})) == ("ok", 1)
+    assert solve(board(instant("{C}{C}{C}"), {"dictate1": DICTATE, "sphere1": SPHERE,
+                                               "tomb1": TOMB})).status == "unpayable"
+    bounce = {"dictate1": DICTATE, "karakas1": KARAKAS}
+    assert answer(board(instant("{W}{W}{U}"), bounce)) == ("ok", 1)
+    assert answer(board(instant("{W}{U}{U}"), bounce)) == ("ok", 1)
+    assert solve(board(instant("{W}{W}{U}{U}"), bounce)).status == "unpayable"
+    two = {"dictate1": DICTATE, "dictate2": DICTATE, "sea1": SEA}
+    assert answer(board(instant("{U}{U}{U}"), two)) == ("ok", 1)
+    assert solve(board(instant("{U}{U}{B}"), two)).status == "unpayable"
+
+
+def test_dictate_payment_checked() -> None:
+    """The checker: the Sea tapped for {U} with the Dictate's {U} is legal; with {B} it is not."""
+    data = board(instant("{U}{U}"), {"dictate1": DICTATE, "sea1": SEA})
+    good = [{"id": "sea1", "adds": "{U}", "triggered": [{"id": "dictate1", "adds": "{U}"}]}]
+    assert check_payment(data, plan(1, "{U}{U}", good)) == []
+    bad = [{"id": "sea1", "adds": "{U}", "triggered": [{"id": "dictate1", "adds": "{B}"}]}]
+    assert check_payment(data, plan(1, "{U}{U}", bad, left="{B}")) != []
+
+
+def test_produced_refused_in_a_replacement() -> None:
+    sphere = {**SPHERE, "mana_effects": [{"replace": {"sources": {"type": "land"}, "adds": "produced"}}]}
+    with pytest.raises(BadScenario):
+        solve(board(instant("{G}"), {"sphere1": sphere, "forest1": FOREST}))

@@ -11,7 +11,7 @@ from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 from . import knobs
-from .mana import produced_options
+from .mana import MANA, produced_options
 from .objects import PERMANENT_TYPES, BadScenario, _fj, _matches_obj, _objects, _relative
 
 if TYPE_CHECKING:
@@ -48,6 +48,11 @@ if TYPE_CHECKING:
 # - `attached_to: ID` on a battlefield object names a permanent on either battlefield, not itself.
 # - Refused (not built, the contract's common part): a file with a `replace` effect beside an
 #   `adds: untapped` mana ability.
+# - A trigger's `adds: produced` (Dictate of Karametra, "an additional one mana of any type that
+#   land produced", 106.12a, 605.1b): one mana of one type among those of the activation's own
+#   output after the replacements (an Underground Sea tapped for {U} gives {U}, never {B}); each
+#   such trigger chooses apart, never reading another trigger's mana. Refused in a `replace`.
+PRODUCED = ("*",)       # a `produced` trigger's one option until the activation's output is known
 
 @dataclass(frozen=True, slots=True)
 class ManaEffect:
@@ -61,6 +66,8 @@ EFFECT_KEYS = {"replace": {"sources", "at_least", "adds"}, "trigger": {"sources"
 
 
 def _effect_options(text: Any, where: str, one: bool) -> tuple[tuple[str, ...], ...]:
+    if text == "produced" and not one:
+        return (PRODUCED,)
     if not isinstance(text, str) or not text.strip():
         raise BadScenario(f"{where}.adds: a mana string")
     if one and "|" in text:
@@ -194,7 +201,8 @@ def affected_activations(b: Board, obj: Obj, acts: list[Activation], labels: boo
             if fired and ("replace_triggered" in knobs.MISREADINGS
                           or ("trigger_keeps_only_for" in knobs.MISREADINGS and a.restricted is not None)):
                 # wrong: the triggered mana is part of the ability's output
-                base = replace(a, adds=a.adds + sum((f[1] for f in fired), ()))
+                base = replace(a, adds=a.adds + sum((a.adds[:1] if f[1] == PRODUCED else f[1]
+                                                     for f in fired), ()))
                 fired = ()
             for adds, last in sorted(replacement_outcomes(base.adds, reps), key=repr):
                 # 106.12a: "tapped for mana" triggers when the ability produces mana: an
@@ -205,11 +213,24 @@ def affected_activations(b: Board, obj: Obj, acts: list[Activation], labels: boo
                 restricted = a.restricted
                 if last is not None and "replaced_loses_only_for" in knobs.MISREADINGS:
                     restricted = None
-                v = replace(a, adds=adds, triggers=triggers, restricted=restricted)
-                if labels:
-                    v = replace(v, replaced_by=last, was=a.adds if last is not None else ())
-                else:
-                    v = replace(v, triggers=tuple(("", m, s, e) for _, m, s, e in triggers))
-                if v not in out:
-                    out.append(v)
+                for chosen in _produced(triggers, adds):
+                    v = replace(a, adds=adds, triggers=chosen, restricted=restricted)
+                    if labels:
+                        v = replace(v, replaced_by=last, was=a.adds if last is not None else ())
+                    else:
+                        v = replace(v, triggers=tuple(("", m, s, e) for _, m, s, e in chosen))
+                    if v not in out:
+                        out.append(v)
     return out
+
+
+Fired = tuple[tuple[str, tuple[str, ...], bool, bool], ...]
+
+
+def _produced(triggers: Fired, adds: tuple[str, ...]) -> list[Fired]:
+    """The fired triggers with each `produced` one given one mana of each type in `adds` (the
+    activation's output after the replacements), every combination; none when it made none."""
+    kinds = [c for c in MANA if c in adds]
+    slots = [[(c,) for c in kinds] if m == PRODUCED else [m] for _, m, _, _ in triggers]
+    return [tuple((h, pick, s, e) for (h, _, s, e), pick in zip(triggers, picks))
+            for picks in itertools.product(*slots)]
