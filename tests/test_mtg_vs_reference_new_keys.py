@@ -306,3 +306,79 @@ def test_produced_refused_in_a_replacement() -> None:
     sphere = {**SPHERE, "mana_effects": [{"replace": {"sources": {"type": "land"}, "adds": "produced"}}]}
     with pytest.raises(BadScenario):
         solve(board(instant("{G}"), {"sphere1": sphere, "forest1": FOREST}))
+
+
+# --- The generator's contract themes, and the comparison's skip ---------------------------------
+
+CONTRACT_WORDS = {"sacrificed": "adds.sacrificed", "all_types": "filter.all_types",
+                  "restricted_pool": "player_keys.restricted_pool", "x_cost": "filter.x_cost",
+                  "produced": "trigger_adds.produced"}
+
+
+def _forced(monkeypatch: pytest.MonkeyPatch, keys: frozenset[str]) -> Any:
+    from mtg_reference import strategies
+    monkeypatch.setattr(strategies, "CONTRACT_KEYS", keys)
+    return strategies
+
+
+def test_the_generator_draws_each_contract_key(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With every contract key read, 400 casts meet each key at least 3 times (about 1 cast in
+    35 each), `ability: any` too; with none read they meet none (main refuses them until each
+    builder's branch is merged: the generator never draws what the loader refuses)."""
+    from mtg_reference.keys import drawn
+    strategies = _forced(monkeypatch, frozenset(CONTRACT_WORDS))
+    met: dict[str, int] = {}
+    for _, data in strategies.casts(17, 400):
+        for word in drawn(data) & (set(CONTRACT_WORDS.values()) | {"ability_kind.any"}):
+            met[word] = met.get(word, 0) + 1
+    assert all(met.get(w, 0) >= 3 for w in [*CONTRACT_WORDS.values(), "ability_kind.any"]), met
+    _forced(monkeypatch, frozenset())
+    for _, data in strategies.casts(17, 200):
+        assert not drawn(data) & set(CONTRACT_WORDS.values())
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", [17, 18])
+def test_the_brute_force_answers_the_contract_casts(monkeypatch: pytest.MonkeyPatch, seed: int) -> None:
+    """The first 4 casts drawing each contract key: the brute force answers each (no refusal,
+    within 30 s each) and the answers are not all of one status."""
+    import signal
+
+    from mtg_reference.keys import drawn
+    strategies = _forced(monkeypatch, frozenset(CONTRACT_WORDS))
+    left = {w: 4 for w in CONTRACT_WORDS.values()}
+    statuses: set[str] = set()
+
+    def overtime(signum: int, frame: Any) -> None:
+        raise TimeoutError
+
+    signal.signal(signal.SIGALRM, overtime)
+    for cast_seed, data in strategies.casts(seed, 1000):
+        words = [w for w in drawn(data) & set(left) if left[w] > 0]
+        if not words:
+            continue
+        for w in words:
+            left[w] -= 1
+        signal.setitimer(signal.ITIMER_REAL, 30)
+        try:
+            statuses.add(solve(data).status)
+        except TimeoutError:
+            pytest.fail(f"cast {cast_seed}: the brute force ran past 30 s")
+        finally:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+        if not any(left.values()):
+            break
+    assert not any(left.values()), left
+    assert {"ok", "unpayable"} <= statuses, statuses
+
+
+def test_a_refusal_naming_a_contract_key_is_skipped() -> None:
+    """Until a builder's branch is merged main refuses its keys: a cast every planner refuses
+    with lines that each name one is skipped, any other refusal is a disagreement."""
+    from mtg_reference.campaign import refused_for_contract_keys
+    key_line = "cards.g.grants[0].applies_to.all_types: unknown key all_types\n"
+    assert refused_for_contract_keys({"plan": (2, None, key_line), "model": (2, None, key_line)})
+    other = key_line + "state.you.life: not a number\n"
+    assert not refused_for_contract_keys({"plan": (2, None, other)})
+    assert not refused_for_contract_keys({"plan": (2, None, key_line), "model": (0, {"status": "ok"}, "")})
+    assert not refused_for_contract_keys({"plan": (2, None, "")})

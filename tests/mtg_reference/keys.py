@@ -85,8 +85,8 @@ def _card(c: dict[str, Any], out: set[str]) -> None:
             _filter(m["per"].get("count"), out)
         elif m.get("per") == "removed":
             out.add("per.removed")                     # issue 25 C1: storage lands
-        if m.get("adds") in ("untapped", "milled", "any_type", "any_color"):
-            out.add(f"adds.{m['adds']}")               # issue 25 G2: Explorers, Pendant; 38: Pool
+        if m.get("adds") in ("untapped", "milled", "any_type", "any_color", "sacrificed"):
+            out.add(f"adds.{m['adds']}")               # issue 25 G2: Explorers, Pendant; 38: Pool, Squandered
         if isinstance(m.get("of"), dict):
             _filter(m["of"], out)                      # issue 38: what a Pool reads
     for e in c.get("mana_effects") or []:         # issue 25 G1: Damping Sphere, Crypt Ghast
@@ -96,6 +96,8 @@ def _card(c: dict[str, Any], out: set[str]) -> None:
                 if isinstance(body, dict):
                     _keys(f"mana_effect_{kind}", body, out)
                     _filter(body.get("sources"), out)
+                    if body.get("adds") == "produced":
+                        out.add("trigger_adds.produced")    # Dictate of Karametra
     for g in c.get("grants") or []:
         _keys("grant", g, out)
         if "turn" in g:
@@ -161,7 +163,7 @@ def _filter(f: Any, out: set[str]) -> None:
     if not isinstance(f, dict):
         return
     _keys("filter", f, out)
-    for key in ("type", "not_type"):
+    for key in ("type", "not_type", "all_types"):
         if key in f:
             _words("card_type", f[key], out)
     if "color" in f:
@@ -214,6 +216,10 @@ def _state(s: dict[str, Any], out: set[str]) -> None:
         if not isinstance(p, dict):
             continue
         _keys("player_keys", p, out)
+        for entry in p.get("restricted_pool") or []:      # mana restricted in the pool (106.6)
+            if isinstance(entry, dict):
+                _keys("restricted_entry", entry, out)
+                _filter(entry.get("only_for"), out)
         for zone in ("hand", "graveyard", "exile", "command", "battlefield"):
             if zone in p:
                 out.add(f"zone.{zone}")
