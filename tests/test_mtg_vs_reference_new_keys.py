@@ -312,7 +312,7 @@ def test_produced_refused_in_a_replacement() -> None:
 
 CONTRACT_WORDS = {"sacrificed": "adds.sacrificed", "all_types": "filter.all_types",
                   "restricted_pool": "player_keys.restricted_pool", "x_cost": "filter.x_cost",
-                  "produced": "trigger_adds.produced"}
+                  "produced": "trigger_adds.produced", "power": "per.power", "removed_tap": "per.removed_tap"}
 
 
 def _forced(monkeypatch: pytest.MonkeyPatch, keys: frozenset[str]) -> Any:
@@ -382,3 +382,80 @@ def test_a_refusal_naming_a_contract_key_is_skipped() -> None:
     assert not refused_for_contract_keys({"plan": (2, None, other)})
     assert not refused_for_contract_keys({"plan": (2, None, key_line), "model": (0, {"status": "ok"}, "")})
     assert not refused_for_contract_keys({"plan": (2, None, "")})
+
+
+# --- per: power (Marwyn, the Nurturer) and per: removed with tap (Sand Silos) ----------------------
+
+MARWYN = {"name": "Marwyn, the Nurturer", "types": ["creature"], "cost": "{2}{G}", "power": 1,
+          "mana": [{"adds": "{G}", "per": "power"}]}
+WURM = {"name": "Pelakka Wurm", "types": ["creature"], "cost": "{4}{G}{G}{G}"}
+
+
+def test_power_the_contracts_worked_example() -> None:
+    """Marwyn (power 4) and two Forests: six mana for Pelakka Wurm's seven: unpayable; power 5:
+    Marwyn (a creature tapped, 2) and the Forests (1 + 1): score 4; sick: unpayable."""
+    def marwyn(**obj: Any) -> dict[str, Any]:
+        return board(WURM, {"marwyn1": {**MARWYN, "_obj": obj}, "forest1": FOREST, "forest2": FOREST})
+    assert solve(marwyn(power=4)).status == "unpayable"
+    assert answer(marwyn(power=5)) == ("ok", 4)
+    assert solve(marwyn(power=5, sick=True)).status == "unpayable"
+
+
+def test_power_printed_zero_and_options() -> None:
+    """Without an object `power` the card's: 1 {G}. Power 0 or less makes nothing (107.1b), and
+    a Dictate sees no mana to add to (106.12a); `{R}|{G}` with power 2 gives {R}{R} or {G}{G}."""
+    assert answer(board(instant("{G}"), {"marwyn1": MARWYN})) == ("ok", 2)
+    assert solve(board(instant("{G}"), {"marwyn1": {**MARWYN, "_obj": {"power": -1}}})).status == "unpayable"
+    zero = {"marwyn1": {**MARWYN, "power": 0}, "dictate1": DICTATE}
+    assert solve(board(instant("{G}"), zero)).status == "unpayable"
+    joiner = {**MARWYN, "mana": [{"adds": "{R}|{G}", "per": "power"}]}
+    assert answer(board(instant("{R}{R}"), {"joiner1": {**joiner, "_obj": {"power": 2}}})) == ("ok", 2)
+    assert solve(board(instant("{R}{G}"), {"joiner1": {**joiner, "_obj": {"power": 2}}})).status == "unpayable"
+
+
+def test_power_refusals() -> None:
+    no_power = {k: v for k, v in MARWYN.items() if k != "power"}
+    with pytest.raises(BadScenario):
+        solve(board(instant("{G}"), {"marwyn1": no_power}))
+    with pytest.raises(BadScenario):
+        solve(board(instant("{G}"), {"marwyn1": {**MARWYN, "_obj": {"power": 1001}}}))
+    data = board(instant("{G}"), {"forest1": FOREST})
+    data["state"]["you"]["hand"].append({"id": "h2", "card": "marwyn", "power": 3})
+    data["cards"]["marwyn"] = MARWYN
+    with pytest.raises(BadScenario):
+        solve(data)
+
+
+SILOS = {"name": "Sand Silos", "types": ["land"],
+         "mana": [{"adds": "{U}", "costs": ["tap", {"remove_counters": {"kind": "storage", "count": "X"}}],
+                   "per": "removed"}]}
+CRYPTIC = {"name": "Cryptic Command", "types": ["instant"], "cost": "{1}{U}{U}{U}"}
+
+
+def test_storage_with_tap_the_contracts_worked_example() -> None:
+    """Sand Silos (3 storage) and an Island: {U}{U}{U} (the land tapped 1, three counters 3) and
+    the Island's {U} for {1}: score 5. Two counters: unpayable; the Silos tapped: unpayable.
+    Calciform Pools as printed ({T} on both abilities), 3 storage, a Plains: the storage ability
+    (the Plains paying its {1}) makes {U}{U}{U} and its "{T}: Add {C}" can't also be activated:
+    unpayable."""
+    def silos(**obj: Any) -> dict[str, Any]:
+        return board(CRYPTIC, {"silos1": {**SILOS, "_obj": {"counters": {"storage": 3}, **obj}},
+                               "island1": ISLAND})
+    assert answer(silos()) == ("ok", 5)
+    assert solve(silos(counters={"storage": 2})).status == "unpayable"
+    assert solve(silos(tapped=True)).status == "unpayable"
+    pools = {"name": "Calciform Pools", "types": ["land"], "mana": [
+        {"adds": "{C}"},
+        {"adds": "{W}|{U}", "costs": ["{1}", "tap", {"remove_counters": {"kind": "storage", "count": "X"}}],
+         "per": "removed"}]}
+    plains = {"name": "Plains", "types": ["land"], "mana": [{"adds": "{W}"}]}
+    data = board(CRYPTIC, {"pools1": {**pools, "_obj": {"counters": {"storage": 3}}}, "plains1": plains})
+    assert solve(data).status == "unpayable"
+    data["cards"]["spell"] = instant("{U}{U}{U}")
+    assert answer(data) == ("ok", 5)
+
+
+def test_storage_with_tap_beside_a_mana_effect_refused() -> None:
+    mine = {"silos1": {**SILOS, "_obj": {"counters": {"storage": 3}}}, "dictate1": DICTATE}
+    with pytest.raises(BadScenario):
+        solve(board(instant("{U}"), mine))

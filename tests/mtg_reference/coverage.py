@@ -82,5 +82,9 @@ def loader_words() -> set[str]:
         contracts |= {"restricted_entry.mana", "restricted_entry.only_for"}
     if _probe_loads("produced"):
         contracts.add("trigger_adds.produced")
+    if _probe_loads("power"):
+        contracts |= {"per.power", "object.power", "card.power"}
+    if _probe_loads("removed_tap"):
+        contracts.add("per.removed_tap")
     return ((words - turn_only) | {"choice.true_or_false", "choice.count", "object.shorthand"}
             | issue25_costs | issue25_b | issue25_c | issue25_g1 | issue25_g2 | contracts)

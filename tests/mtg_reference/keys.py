@@ -85,6 +85,10 @@ def _card(c: dict[str, Any], out: set[str]) -> None:
             _filter(m["per"].get("count"), out)
         elif m.get("per") == "removed":
             out.add("per.removed")                     # issue 25 C1: storage lands
+            if "tap" in (m.get("costs") or []):
+                out.add("per.removed_tap")             # Sand Silos
+        elif m.get("per") in ("power", "devotion"):
+            out.add(f"per.{m['per']}")                 # Marwyn; Nykthos
         if m.get("adds") in ("untapped", "milled", "any_type", "any_color", "sacrificed"):
             out.add(f"adds.{m['adds']}")               # issue 25 G2: Explorers, Pendant; 38: Pool, Squandered
         if isinstance(m.get("of"), dict):

@@ -1945,6 +1945,11 @@ CONTRACT_PROBES: dict[str, dict[str, Any]] = {
     "produced": {"cards": {"d": {"types": ["enchantment"], "mana_effects": [
         {"trigger": {"sources": {"type": "land", "controller": "any"}, "adds": "produced"}}]}},
                  "state": {"you": {"battlefield": [{"id": "a", "card": "d"}]}}},
+    "power": {"cards": {"m": {"types": ["creature"], "power": 1, "mana": [{"adds": "{G}", "per": "power"}]}},
+              "state": {"you": {"battlefield": [{"id": "a", "card": "m", "power": 3}]}}},
+    "removed_tap": {"cards": {"s": {"types": ["land"], "mana": [
+        {"adds": "{U}", "costs": ["tap", {"remove_counters": {"kind": "storage", "count": "X"}}], "per": "removed"}]}},
+                    "state": {"you": {"battlefield": [{"id": "a", "card": "s", "counters": {"storage": 2}}]}}},
 }
 # Set by the tests that check the themes on the reference alone (whatever the loader reads).
 CONTRACT_KEYS: frozenset[str] | None = None
@@ -2218,12 +2223,85 @@ def _produced(rng: random.Random, scenario: dict[str, Any]) -> None:
     _g2_pips(rng, scenario, "UBGWC", 3)
 
 
-CONTRACT_THEMES = (_sacrificed, _all_types, _restricted_pool, _x_cost, _produced)
+POWER_CARDS: list[tuple[str, dict[str, Any]]] = [
+    ("marwyn", {"name": "Marwyn, the Nurturer", "types": ["creature"], "cost": "{2}{G}", "power": 1,
+                "mana": [{"adds": "{G}", "per": "power"}]}),
+    ("joiner", {"name": "Viridian Joiner", "types": ["creature"], "cost": "{2}{G}", "power": 1,
+                "mana": [{"adds": "{G}", "per": "power"}]}),
+    ("power-dork", {"name": "Power Dork", "types": ["artifact", "creature"], "power": 2,
+                    "mana": [{"adds": "{R}|{C}", "per": "power"}, {"adds": "{C}"}]}),
+]
+
+
+def _power(rng: random.Random, scenario: dict[str, Any]) -> None:
+    """Drawn by `_contract_theme` while the loader reads `per: power`: Marwyn, Viridian Joiner or
+    a two-ability creature (one or two), with an object `power` from -1 to 6 or the card's
+    printed one, sometimes sick or tapped; now and then a Forest; green pips in the played
+    cost."""
+    if not contract_reads("power"):
+        return
+    cards = scenario["cards"]
+    field = _contract_field(rng, scenario, 5)
+    if field is None:
+        return
+    for k in range(rng.choice([1, 1, 2])):
+        name, card = rng.choice(POWER_CARDS)
+        cards[name] = card
+        entry: dict[str, Any] = {"id": f"pw{k}", "card": name}
+        if rng.random() < 0.75:
+            entry["power"] = rng.randint(-1, 6)
+        if rng.random() < 0.15:
+            entry[rng.choice(["sick", "tapped"])] = True
+        field.append(entry)
+    if rng.random() < 0.4:
+        cards["pw-forest"] = {"name": "Forest", "types": ["land"], "mana": [{"adds": "{G}"}]}
+        field.append({"id": "pwf", "card": "pw-forest"})
+    _g2_pips(rng, scenario, "GGRC", 3)
+
+
+STORAGE_TAP: list[tuple[str, dict[str, Any]]] = [
+    ("sand-silos", {"name": "Sand Silos", "types": ["land"], "mana": [
+        {"adds": "{U}", "costs": ["tap", {"remove_counters": {"kind": "storage", "count": "X"}}], "per": "removed"}]}),
+    ("mage-ring", {"name": "Mage-Ring Network", "types": ["land"], "mana": [
+        {"adds": "{C}"},
+        {"adds": "{C}", "costs": ["tap", {"remove_counters": {"kind": "storage", "count": "X"}}], "per": "removed"}]}),
+    ("calciform", {"name": "Calciform Pools", "types": ["land"], "mana": [
+        {"adds": "{C}"},
+        {"adds": "{W}|{U}", "costs": ["{1}", "tap", {"remove_counters": {"kind": "storage", "count": "X"}}],
+         "per": "removed"}]}),
+]
+
+
+def _storage_tap(rng: random.Random, scenario: dict[str, Any]) -> None:
+    """Drawn by `_contract_theme` while the loader reads `per: removed` beside `tap`: Sand
+    Silos, Mage-Ring Network or Calciform Pools as printed (one or two) with 0 to 4 storage
+    counters, sometimes tapped, beside a Plains or an Island; pips of their colors."""
+    if not contract_reads("removed_tap"):
+        return
+    cards = scenario["cards"]
+    field = _contract_field(rng, scenario, 4)
+    if field is None:
+        return
+    for k in range(rng.choice([1, 1, 2])):
+        name, card = rng.choice(STORAGE_TAP)
+        cards[name] = card
+        entry: dict[str, Any] = {"id": f"st{k}", "card": name, "counters": {"storage": rng.randint(0, 4)}}
+        if rng.random() < 0.15:
+            entry["tapped"] = True
+        field.append(entry)
+    if rng.random() < 0.6:
+        name = rng.choice(["st-plains", "st-island"])
+        cards[name] = {"types": ["land"], "mana": [{"adds": "{W}" if name == "st-plains" else "{U}"}]}
+        field.append({"id": "stl", "card": name})
+    _g2_pips(rng, scenario, "UUWC", 3)
+
+
+CONTRACT_THEMES = (_sacrificed, _all_types, _restricted_pool, _x_cost, _produced, _power, _storage_tap)
 
 
 def _contract_theme(rng: random.Random, scenario: dict[str, Any]) -> None:
-    """About 3 casts in 20: one of the contracts' themes, each as often (its key drawn in about
-    1 cast in 35 once the loader reads it; a cast it changed takes no other theme). Its own
+    """About 1 cast in 5: one of the contracts' themes, each as often (its key drawn in about
+    1 cast in 40 once the loader reads it; a cast it changed takes no other theme). Its own
     stream, so every other draw is as before."""
-    if rng.random() < 0.15:
+    if rng.random() < 0.2:
         rng.choice(CONTRACT_THEMES)(rng, scenario)

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from . import knobs
 from .activation import POOL_SIZE, unit_slot
-from .counted import counted_cards, counter_holders, holders
+from .counted import counted_cards, counter_holders, holders, power_holders
 from .counters import _counter_bounds, ability_counter_costs, counter_cards
 from .effects import affected_activations, read_mana_effects
 from .grants import ability_word_ok, granted_keywords
@@ -163,6 +163,7 @@ def board(data: dict[str, Any]) -> Board:
     cards = sacrificed_cards(data, reflect_cards(data, g2_cards(data)))
     cards, permanents = holders(cards, _objects(you_p, "battlefield", "you"))
     cards, permanents = counter_holders(cards, permanents)
+    cards, permanents = power_holders(cards, permanents)
     cards = counted_cards(cards, permanents)
     obj = _find(data)
     if "turn_face_up" in data["play"]:

@@ -10,7 +10,7 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from .mana import parse_symbols, produced_options
-from .objects import BadScenario, _matches_obj
+from .objects import BadScenario, _matches_obj, object_power
 
 if TYPE_CHECKING:
     from .objects import Obj
@@ -97,6 +97,34 @@ def counter_holders(cards: dict[str, Any], field: list[Obj]) -> tuple[dict[str, 
     return out, objs
 
 
+def power_holders(cards: dict[str, Any], field: list[Obj]) -> tuple[dict[str, Any], list[Obj]]:
+    """A permanent with a mana ability `per: power` (Marwyn, the Nurturer: "{T}: Add an amount
+    of {G} equal to Marwyn's power") gets a card of its own (`CARD#ID`, its name kept) with each
+    option of that ability repeated once per point of its power (`object_power`, read as the
+    cast begins, 601.2g); a power of 0 or less makes no mana (107.1b): never activated
+    (`_nothing`)."""
+    out = dict(cards)
+    objs: list[Obj] = []
+    for o in field:
+        card = cards[o.card]
+        if not any(isinstance(a, dict) and a.get("per") == "power" for a in card.get("mana") or []):
+            objs.append(o)
+            continue
+        n = max(0, object_power(cards, o))
+        abilities = []
+        for a in card.get("mana") or []:
+            if isinstance(a, dict) and a.get("per") == "power":
+                options = ["".join("{" + c + "}" for c in opt) * n for opt in produced_options(a["adds"])]
+                a = {k: v for k, v in a.items() if k != "per"}
+                made = {"adds": "|".join(dict.fromkeys(options))} if n else {"adds": "{C}", "_nothing": True}
+                a = a | made
+            abilities.append(a)
+        key = f"{o.card}#{o.id}"
+        out[key] = {**card, "name": card.get("name", o.card), "mana": abilities}
+        objs.append(replace(o, card=key))
+    return out, objs
+
+
 def counted_cards(cards: dict[str, Any], you: list[Obj]) -> dict[str, Any]:
     """The cards with each mana ability's `per` worked out on your battlefield as the cast
     begins (every mana ability can be activated before a cost is paid, 601.2g-h): `per:
@@ -109,10 +137,10 @@ def counted_cards(cards: dict[str, Any], you: list[Obj]) -> dict[str, Any]:
             continue
         abilities = []
         for a in card.get("mana") or []:
-            if (not isinstance(a, dict) or "per" not in a or a["per"] == "removed"
+            if (not isinstance(a, dict) or "per" not in a or a["per"] in ("removed", "power")
                     or a.get("adds") in ("untapped", "milled")
                     or (isinstance(a["per"], dict) and "counters" in a["per"])):
-                abilities.append(a)        # `per: removed`: counter_options()
+                abilities.append(a)        # `per: removed`: counter_options(); power: power_holders()
                 continue
             options = []
             for opt in produced_options(a["adds"]):

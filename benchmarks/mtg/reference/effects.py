@@ -126,6 +126,10 @@ def read_mana_effects(data: dict[str, Any]) -> tuple[ManaEffect, ...]:
         raise BadScenario("adds: untapped beside a replace mana effect: not built")
     field = (_objects(state.get("you") or {}, "battlefield", "you")
              + _objects(state.get("opponent") or {}, "battlefield", "opponent"))
+    if any(_effects_of(card, str(cid)) for cid, card in cards.items()) and any(
+            isinstance(a, dict) and a.get("per") == "removed" and "tap" in (a.get("costs") or [])
+            for o in field if o.controller == "you" for a in cards[o.card].get("mana") or []):
+        raise BadScenario("per: removed with tap beside a mana effect: not built")
     ids = {o.id for o in field}
     out: list[ManaEffect] = []
     for o in field:

@@ -45,6 +45,7 @@ class Obj:
     counters: tuple[tuple[str, int], ...] = ()   # `counters: {KIND: N}`, sorted
     loyalty_activated: bool = False  # A loyalty ability of it was activated this turn
     attached_to: str | None = None   # The permanent this Aura is attached to
+    power: int | None = None         # its power now (`power` on a battlefield object), else None
 
 
 def _objects(player: dict[str, Any], zone: str, controller: str) -> list[Obj]:
@@ -68,8 +69,36 @@ def _objects(player: dict[str, Any], zone: str, controller: str) -> list[Obj]:
                        chosen_type=(None if zone != "battlefield" or entry.get("chosen_type") is None
                                     else str(entry["chosen_type"])),
                        attached_to=_attached_to(entry, zone, oid),
+                       power=_power(entry, zone, oid),
                        **_counter_state(entry, zone, oid)))
     return out
+
+
+def _power(entry: dict[str, Any], zone: str, oid: str) -> int | None:
+    """An object's `power` (its power now, every effect applied): a battlefield object's only."""
+    if "power" not in entry:
+        return None
+    if zone != "battlefield":
+        raise BadScenario(f"{oid}.power: only on a battlefield object")
+    return power_value(entry["power"], f"{oid}.power")
+
+
+def power_value(value: Any, where: str) -> int:
+    """A power, as the format takes it: an integer from -1000 to 1000."""
+    if isinstance(value, bool) or not isinstance(value, int) or not -1000 <= value <= 1000:
+        raise BadScenario(f"{where}: an integer from -1000 to 1000")
+    return value
+
+
+def object_power(cards: dict[str, Any], o: Obj) -> int:
+    """The power of a permanent (208.3): its object `power`, else its card's printed `power`
+    (`per: power` on a card with none is refused)."""
+    if o.power is not None:
+        return o.power
+    card = cards[o.card]
+    if "power" not in card:
+        raise BadScenario(f"cards.{o.card}: per: power on a card with no power")
+    return power_value(card["power"], f"cards.{o.card}.power")
 
 
 def card_colors(card: dict[str, Any]) -> set[str]:

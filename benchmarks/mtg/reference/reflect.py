@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 from . import knobs
 from .counted import devotion_to
 from .mana import MANA, produced_options
-from .objects import BadScenario, _matches_obj, _objects
+from .objects import BadScenario, _matches_obj, _objects, object_power
 
 if TYPE_CHECKING:
     from .objects import Obj
@@ -43,6 +43,8 @@ def could_produce(data: dict[str, Any], obj: Obj,
                 times = dict(obj.counters).get(str(per["counters"]), 0)
             elif per == "devotion" and option:
                 times = devotion_to(cards, side, option[0])
+            elif per == "power":
+                times = max(0, object_power(cards, obj))
             if times:
                 out.update(option)
     if "untap_no_colorless" in knobs.MISREADINGS:
