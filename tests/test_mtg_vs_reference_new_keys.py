@@ -312,7 +312,8 @@ def test_produced_refused_in_a_replacement() -> None:
 
 CONTRACT_WORDS = {"sacrificed": "adds.sacrificed", "all_types": "filter.all_types",
                   "restricted_pool": "player_keys.restricted_pool", "x_cost": "filter.x_cost",
-                  "produced": "trigger_adds.produced", "power": "per.power", "removed_tap": "per.removed_tap"}
+                  "produced": "trigger_adds.produced", "power": "per.power", "removed_tap": "per.removed_tap",
+                  "each": "amount.each_count"}
 
 
 def _forced(monkeypatch: pytest.MonkeyPatch, keys: frozenset[str]) -> Any:
@@ -459,3 +460,42 @@ def test_storage_with_tap_beside_a_mana_effect_refused() -> None:
     mine = {"silos1": {**SILOS, "_obj": {"counters": {"storage": 3}}}, "dictate1": DICTATE}
     with pytest.raises(BadScenario):
         solve(board(instant("{U}"), mine))
+
+
+# --- each with a counted amount (The Cauldron of Eternity) ---------------------------------------
+
+CAULDRON = {"name": "The Cauldron of Eternity", "types": ["artifact"], "cost": "{10}{B}{B}",
+            "reductions": [{"generic": {"count": {"type": "creature"}, "zone": "graveyard", "each": 2}}]}
+SWAMP = {"name": "Swamp", "types": ["land"], "mana": [{"adds": "{B}"}]}
+
+
+def _cauldron(creatures: int, cauldron: dict[str, Any] = CAULDRON) -> dict[str, Any]:
+    data = board(cauldron, {f"swamp{i}": SWAMP for i in range(1, 5)})
+    data["cards"]["dead-bear"] = {"types": ["creature"], "cost": "{1}{G}"}
+    data["cards"]["dead-bolt"] = {"types": ["instant"], "cost": "{R}"}
+    data["state"]["you"]["graveyard"] = ([{"id": f"g{i}", "card": "dead-bear"} for i in range(creatures)]
+                                         + [{"id": "gi", "card": "dead-bolt"}])
+    return data
+
+
+def test_each_the_contracts_worked_example() -> None:
+    """Four creature cards in the graveyard: {8} less, {2}{B}{B}, the four Swamps: score 4 (read
+    as 1 each it would be {6}{B}{B}: unpayable). Six: {12} less, only {10} to take: {B}{B}, 2."""
+    assert answer(_cauldron(4)) == ("ok", 4)
+    assert answer(_cauldron(6)) == ("ok", 2)
+    assert solve(_cauldron(3)).status == "unpayable"
+
+
+def test_each_in_a_grant_and_its_refusals() -> None:
+    """A grant's counted reduction takes `each` too ({1} less per Swamp, each 2: three Swamps
+    make {6} less of {7}{B}); `each` alone, out of range, or in a color key is refused."""
+    helper = {"types": ["artifact"], "grants": [{"reduction": {"generic": {"count": {"name": "Swamp"}, "each": 2}},
+                                                "applies_to": {}}]}
+    data = board({"types": ["sorcery"], "cost": "{7}{B}"}, {"helper1": helper, "swamp1": SWAMP,
+                                                           "swamp2": SWAMP, "swamp3": SWAMP})
+    assert answer(data) == ("ok", 2)
+    for amount in ({"each": 2}, {"count": {"type": "creature"}, "zone": "graveyard", "each": 1001}):
+        with pytest.raises(BadScenario):
+            solve(_cauldron(4, {**CAULDRON, "reductions": [{"generic": amount}]}))
+    with pytest.raises(BadScenario):
+        solve(_cauldron(4, {**CAULDRON, "reductions": [{"B": {"count": {"type": "land"}, "each": 2}}]}))

@@ -86,5 +86,7 @@ def loader_words() -> set[str]:
         contracts |= {"per.power", "object.power", "card.power"}
     if _probe_loads("removed_tap"):
         contracts.add("per.removed_tap")
+    if _probe_loads("each"):
+        contracts.add("amount.each_count")
     return ((words - turn_only) | {"choice.true_or_false", "choice.count", "object.shorthand"}
             | issue25_costs | issue25_b | issue25_c | issue25_g1 | issue25_g2 | contracts)

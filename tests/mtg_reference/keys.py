@@ -205,6 +205,8 @@ def _reduction(r: Any, out: set[str]) -> None:
                 _filter(amount.get("count"), out)
         if isinstance(r.get("generic"), dict):
             _keys("amount", r["generic"], out)
+            if "each" in r["generic"] and "per_paid" not in r["generic"]:
+                out.add("amount.each_count")             # The Cauldron of Eternity
             _filter(r["generic"].get("count"), out)
             _targets(r["generic"].get("count_targets"), out)
 

@@ -438,7 +438,8 @@ def random_cast(rng: random.Random) -> dict[str, Any]:
     # minutes on. The themes' own draws are unchanged where they draw.
     before = json.dumps(scenario, sort_keys=True)
     _contract_theme(random.Random("contracts" + repr(rng.getstate())), scenario)
-    for theme in (lambda: _issue25_b(side_b, scenario),
+    themes = () if json.dumps(scenario, sort_keys=True) != before else (
+                  lambda: _issue25_b(side_b, scenario),
                   lambda: _issue25_c(random.Random(f"issue25-c:{side.random()}"), scenario),
                   lambda: _group_a(side, scenario),
                   lambda: _g1_mana_effects(random.Random("issue25-g1" + repr(rng.getstate())), scenario),
@@ -447,7 +448,8 @@ def random_cast(rng: random.Random) -> dict[str, Any]:
                   lambda: _reflect(random.Random(f"issue38-reflect:{side.random()}"), scenario),
                   lambda: _zone_counts(random.Random(f"issue38-zones:{side.random()}"), scenario),
                   lambda: _permission(random.Random(f"issue38-permission:{side.random()}"), scenario),
-                  lambda: _counter_mana(random.Random(f"issue38-counter-mana:{side.random()}"), scenario)):
+                  lambda: _counter_mana(random.Random(f"issue38-counter-mana:{side.random()}"), scenario))
+    for theme in themes:
         theme()
         if json.dumps(scenario, sort_keys=True) != before:
             break
@@ -1950,6 +1952,9 @@ CONTRACT_PROBES: dict[str, dict[str, Any]] = {
     "removed_tap": {"cards": {"s": {"types": ["land"], "mana": [
         {"adds": "{U}", "costs": ["tap", {"remove_counters": {"kind": "storage", "count": "X"}}], "per": "removed"}]}},
                     "state": {"you": {"battlefield": [{"id": "a", "card": "s", "counters": {"storage": 2}}]}}},
+    "each": {"cards": {"c": {"types": ["artifact"], "grants": [
+        {"reduction": {"generic": {"count": {"type": "land"}, "each": 2}}, "applies_to": {}}]}},
+             "state": {"you": {"battlefield": [{"id": "a", "card": "c"}]}}},
 }
 # Set by the tests that check the themes on the reference alone (whatever the loader reads).
 CONTRACT_KEYS: frozenset[str] | None = None
@@ -2137,7 +2142,7 @@ def _x_cost(rng: random.Random, scenario: dict[str, Any]) -> None:
     if not contract_reads("x_cost"):
         return
     cards, you = scenario["cards"], scenario["state"]["you"]
-    field = _contract_field(rng, scenario, 6)
+    field = _contract_field(rng, scenario, 4)
     if field is None:
         return
     kind = rng.random()
@@ -2158,7 +2163,7 @@ def _x_cost(rng: random.Random, scenario: dict[str, Any]) -> None:
         field.append({"id": "nest", "card": "titans-nest"})
         cards["nest-chaff"] = {"types": ["sorcery"], "cost": "{1}"}
         you.setdefault("graveyard", []).extend(
-            {"id": f"nc{k}", "card": "nest-chaff"} for k in range(rng.randint(0, 3)))
+            {"id": f"nc{k}", "card": "nest-chaff"} for k in range(rng.randint(0, 2)))
     else:
         cards["x-helper"] = {"types": ["artifact"], "grants": [
             {"reduction": {"generic": 1}, "applies_to": {"x_cost": rng.random() < 0.7}}]}
@@ -2203,9 +2208,19 @@ def _produced(rng: random.Random, scenario: dict[str, Any]) -> None:
     if not contract_reads("produced"):
         return
     cards, state = scenario["cards"], scenario["state"]
-    field = _contract_field(rng, scenario, 4, effects=True)
+    if "{S}" in json.dumps(scenario) or "spend_only" in json.dumps(cards):
+        return                       # refused beside a trigger (snow; spend_only)
+    field = _contract_field(rng, scenario, 2, effects=True)
     if field is None:
         return
+    # A trigger reaching an `only_for` ability or one with an untap cost is refused (not built):
+    # such permanents go, unless the play names one.
+    unbuilt = [o for o in field if isinstance(o, dict) and any(
+        isinstance(a, dict) and ("only_for" in a or "untap" in json.dumps(a.get("costs") or []))
+        for a in cards[o["card"]].get("mana") or [])]
+    if any(f'"{o.get("id")}"' in json.dumps(scenario["play"]) for o in unbuilt):
+        return
+    field[:] = [o for o in field if not any(o is u for u in unbuilt)]
     for k in range(rng.choice([1, 1, 2])):
         name, card = rng.choice(DICTATES[:3] if k == 0 else DICTATES)
         cards[name] = card
@@ -2296,12 +2311,47 @@ def _storage_tap(rng: random.Random, scenario: dict[str, Any]) -> None:
     _g2_pips(rng, scenario, "UUWC", 3)
 
 
-CONTRACT_THEMES = (_sacrificed, _all_types, _restricted_pool, _x_cost, _produced, _power, _storage_tap)
+EACH_AMOUNTS: list[dict[str, Any]] = [
+    {"count": {"type": "creature"}, "zone": "graveyard"}, {"count": {"type": "artifact"}},
+    {"count": {"type": "land"}}, {"count_targets": {"type": "creature"}}, {"count": {}, "zone": "hand"},
+]
+
+
+def _each_count(rng: random.Random, scenario: dict[str, Any]) -> None:
+    """Drawn by `_contract_theme` while the loader reads `each` beside a count: the played card's
+    own reduction ("{2} less for each creature card in your graveyard": The Cauldron of
+    Eternity), or a permanent's grant, counting with `each` 0 to 3, a floor now and then;
+    creature cards in the graveyard; generic mana in the played cost."""
+    if not contract_reads("each"):
+        return
+    cards, you, play = scenario["cards"], scenario["state"]["you"], scenario["play"]
+    field = _contract_field(rng, scenario, 5)
+    if field is None:
+        return
+    amount = {**rng.choice(EACH_AMOUNTS), "each": rng.choice([0, 2, 2, 2, 3])}
+    reduction: dict[str, Any] = {"generic": amount}
+    if rng.random() < 0.15:
+        reduction["minimum"] = rng.randint(1, 3)
+    if "ability" in play or rng.random() < 0.4:
+        cards["each-helper"] = {"types": ["artifact"], "grants": [{"reduction": reduction, "applies_to": {}}]}
+        field.append({"id": "eh", "card": "each-helper"})
+    else:
+        cards["spell"] = {**cards["spell"], "reductions": [reduction]}
+        holder, key = _played_costs(scenario)
+        _add_mana(holder, key, "{" + str(rng.randint(2, 6)) + "}")
+    if "count_targets" in amount and not play.get("targets"):
+        play["targets"] = [o["id"] for o in field if isinstance(o, dict)][:rng.randint(0, 2)]
+    cards["each-dead"] = {"types": ["creature"], "cost": "{1}{B}"}
+    you.setdefault("graveyard", []).extend({"id": f"ed{k}", "card": "each-dead"} for k in range(rng.randint(0, 4)))
+
+
+CONTRACT_THEMES = (_sacrificed, _all_types, _restricted_pool, _x_cost, _produced, _power, _storage_tap,
+                   _each_count)
 
 
 def _contract_theme(rng: random.Random, scenario: dict[str, Any]) -> None:
-    """About 1 cast in 5: one of the contracts' themes, each as often (its key drawn in about
+    """About 1 cast in 4: one of the contracts' themes, each as often (its key drawn in about
     1 cast in 40 once the loader reads it; a cast it changed takes no other theme). Its own
     stream, so every other draw is as before."""
-    if rng.random() < 0.2:
+    if rng.random() < 0.25:
         rng.choice(CONTRACT_THEMES)(rng, scenario)

@@ -157,7 +157,17 @@ def _count(data: dict[str, Any], you: list[Obj], amount: Any, holder: Obj | None
     """A reduction's amount: a number, `{count: FILTER}` (your permanents matching, `holder`
     the permanent whose grant it is), `{count_targets: FILTER}` (the play's distinct targets
     matching, relative to the holder's controller, or to you on a card's own reduction) or
-    `{per_paid: ID, each: N}` (N per object the optional cost ID took, `paid`)."""
+    `{per_paid: ID, each: N}` (N per object the optional cost ID took, `paid`). Any count takes
+    `each: N` (The Cauldron of Eternity: {2} less per creature card in your graveyard): N per
+    unit counted, default 1."""
+    if isinstance(amount, dict) and "per_paid" not in amount and "each" in amount:
+        each = amount["each"]
+        if isinstance(each, bool) or not isinstance(each, int) or not 0 <= each <= 1000:
+            raise BadScenario(f"each: a whole number 0 to 1000, not {each!r}")
+        if set(amount) == {"each"}:
+            raise BadScenario("each: beside a count")
+        rest = {k: v for k, v in amount.items() if k != "each"}
+        return each * _count(data, you, rest, holder, paid)
     if isinstance(amount, dict):
         if "per_paid" in amount:
             if paid is None:
