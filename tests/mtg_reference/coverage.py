@@ -88,5 +88,7 @@ def loader_words() -> set[str]:
         contracts.add("per.removed_tap")
     if _probe_loads("each"):
         contracts.add("amount.each_count")
+    if _probe_loads("defiler"):
+        contracts |= {"grant_additional.id", "grant_additional.other", "reduction.color_only"}
     return ((words - turn_only) | {"choice.true_or_false", "choice.count", "object.shorthand"}
             | issue25_costs | issue25_b | issue25_c | issue25_g1 | issue25_g2 | contracts)

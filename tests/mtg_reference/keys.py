@@ -112,6 +112,9 @@ def _card(c: dict[str, Any], out: set[str]) -> None:
             _words("grant_flashback", g["flashback"], out)
         if isinstance(g.get("reduction"), dict):
             _reduction(g["reduction"], out)
+        if isinstance(g.get("additional"), dict):          # the Defilers
+            _keys("grant_additional", g["additional"], out)
+            _other(g["additional"].get("other"), out)
         if "applies_to" in g:
             _filter(g["applies_to"], out)
     for a in c.get("abilities") or []:

@@ -1955,6 +1955,10 @@ CONTRACT_PROBES: dict[str, dict[str, Any]] = {
     "each": {"cards": {"c": {"types": ["artifact"], "grants": [
         {"reduction": {"generic": {"count": {"type": "land"}, "each": 2}}, "applies_to": {}}]}},
              "state": {"you": {"battlefield": [{"id": "a", "card": "c"}]}}},
+    "defiler": {"cards": {"d": {"types": ["creature"], "grants": [
+        {"additional": {"id": "vigor", "other": [{"pay_life": 2}]}, "reduction": {"mana": "{G}", "color_only": True},
+         "applies_to": {"color": "G", "type": ["creature"]}}]}},
+                "state": {"you": {"battlefield": [{"id": "d1", "card": "d"}]}}},
 }
 # Set by the tests that check the themes on the reference alone (whatever the loader reads).
 CONTRACT_KEYS: frozenset[str] | None = None
@@ -2345,8 +2349,56 @@ def _each_count(rng: random.Random, scenario: dict[str, Any]) -> None:
     you.setdefault("graveyard", []).extend({"id": f"ed{k}", "card": "each-dead"} for k in range(rng.randint(0, 4)))
 
 
+DEFILER_COLORS = {"W": "Faith", "U": "Dreams", "B": "Flesh", "R": "Instinct", "G": "Vigor"}
+PERMANENT_SPELL_TYPES = ["artifact", "battle", "creature", "enchantment", "planeswalker"]
+
+
+def _defiler(rng: random.Random, scenario: dict[str, Any]) -> None:
+    """Drawn by `_contract_theme` while the loader reads a grant's `additional` and
+    `color_only`: a Defiler (one or two, of one or two colors; its colored reduction
+    `color_only`, now and then plain, now and then with no reduction), the played card a
+    permanent spell of its color half the time (its own pip, a hybrid one or none), the cost
+    named in `optional` (`auto`, `yes`, `no`; a name no permanent grants now and then), life low
+    or the life weight 0 sometimes."""
+    if not contract_reads("defiler") or "ability" in scenario["play"]:
+        return
+    cards, you, play = scenario["cards"], scenario["state"]["you"], scenario["play"]
+    field = _contract_field(rng, scenario, 5)
+    if field is None:
+        return
+    names = []
+    for k in range(rng.choice([1, 1, 2])):
+        c = rng.choice("WUBRGG")
+        grant: dict[str, Any] = {"additional": {"id": DEFILER_COLORS[c].lower(), "other": [{"pay_life": 2}]},
+                                 "applies_to": {"color": c, "type": PERMANENT_SPELL_TYPES}}
+        if rng.random() < 0.9:
+            grant["reduction"] = {"mana": "{" + c + "}"}
+            if rng.random() < 0.85:
+                grant["reduction"]["color_only"] = True
+        name = f"defiler-{c}{k}"
+        cards[name] = {"name": f"Defiler of {DEFILER_COLORS[c]}", "types": ["creature"], "cost": "{3}{" + c + "}{" + c + "}",
+                       "grants": [grant]}
+        field.append({"id": f"df{k}", "card": name})
+        names.append((f"df{k}.{DEFILER_COLORS[c].lower()}", c))
+    name, c = rng.choice(names)
+    spell = dict(cards["spell"])
+    if rng.random() < 0.6:
+        spell["types"] = [rng.choice(PERMANENT_SPELL_TYPES)]
+        pip = rng.choice(["{" + c + "}", "{" + c + "/" + rng.choice([x for x in "WUBRG" if x != c]) + "}", ""])
+        spell["cost"] = str(spell.get("cost") or "") + pip
+        if not pip:
+            spell["colors"] = [NAMES[c]]
+    cards["spell"] = spell
+    optional = play.setdefault("optional", {})
+    optional[name if rng.random() < 0.9 else "df9.vigor"] = rng.choice(["auto", "auto", "yes", "no", 1])
+    if rng.random() < 0.2:
+        you["life"] = rng.randint(1, 3)
+    if rng.random() < 0.2:
+        scenario.setdefault("objective", {}).setdefault("weights", {})["life"] = 0
+
+
 CONTRACT_THEMES = (_sacrificed, _all_types, _restricted_pool, _x_cost, _produced, _power, _storage_tap,
-                   _each_count)
+                   _each_count, _defiler)
 
 
 def _contract_theme(rng: random.Random, scenario: dict[str, Any]) -> None:

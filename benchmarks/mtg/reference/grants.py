@@ -100,9 +100,14 @@ def ability_word_ok(words: Any, spell: dict[str, Any]) -> bool:
 def _grants(data: dict[str, Any], you: list[Obj], opp: list[Obj], spell: dict[str, Any],
             spell_id: str, spell_card: str, spell_obj: Obj | None = None
             ) -> list[tuple[str, Any, Obj]]:
-    """Every cost change granted to this spell: (kind, grant's change, granting object)."""
+    """Every cost change granted to this spell: (kind, grant's change, granting object). A
+    grant with `additional` (the Defilers: an optional additional cost, 118.8) is one change of
+    kind `additional`, the whole grant: its reduction applies only to a cast paying that cost."""
     out: list[tuple[str, Any, Obj]] = []
     for grant, obj in _applying(data, you, opp, spell, spell_id, spell_card, spell_obj):
+        if "additional" in grant:
+            out.append(("additional", grant, obj))
+            continue
         for kind in ("increase", "reduction", "at_least"):
             if kind in grant:
                 out.append((kind, grant[kind], obj))
@@ -253,6 +258,12 @@ def _reduction(data: dict[str, Any], you: list[Obj], red: Any, holder: Obj | Non
         g, c, _ = _reduction(data, you, str(red["mana"]))
         generic += g
         colored += c
+    if red.get("color_only"):
+        # Only pips of its colors (a Defiler's "reduces only the amount of green mana you pay"):
+        # never {1} less when no such pip is left (`!`: no 118.7c fallback).
+        if not colored or generic:
+            raise BadScenario("color_only: on a colored reduction alone")
+        colored = [c + "!" for c in colored]
     return generic, colored, int(red.get("minimum", 0))
 
 
@@ -275,13 +286,14 @@ def _reduced(mana: Vec, reductions: list[tuple[int, list[str], int]],
 def _apply_reduction(mana: Vec, generic: int, colored: list[str], minimum: int) -> Vec:
     v = list(mana)
     room = max(0, sum(v) - minimum)         # the minimum binds this reduction only
-    for c in colored:
+    for mark in colored:
+        c = mark.rstrip("!")
         if room == 0:
             break
         if v[SLOT[c]] > 0:
             v[SLOT[c]] -= 1
             room -= 1
-        elif v[0] > 0:                      # 118.7c as read here: no {c} pip, so {1} less
+        elif v[0] > 0 and not mark.endswith("!"):   # 118.7c as read here: no {c} pip, so {1} less
             v[0] -= 1
             room -= 1
     take = min(generic, v[0], room)

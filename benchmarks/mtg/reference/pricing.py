@@ -130,6 +130,17 @@ def priced_casts(data: dict[str, Any], x_value: int | None, room: int | None = N
     for name in ("multikicker", "replicate", "buyback"):
         if card.get(name) is not None:
             optional_costs.append((name, *_full(card[name]), name != "buyback"))
+    # Optional additional costs granted by a permanent (the Defilers), named OBJECT.ID; the
+    # grant's reduction goes with paying it. One named but not granted is an illegal play.
+    offered = {f"{holder.id}.{g['additional']['id']}": (g, holder) for kind, g, holder in grants
+               if kind == "additional"}
+    for name, setting in (play.get("optional") or {}).items():
+        if ("." in str(name) and not str(name).startswith("kicker.") and str(name) not in offered
+                and setting not in ("no", False, 0, None)):
+            return [], [f"has no optional cost {name}"]
+    for name, (g, _) in offered.items():
+        add = g["additional"]
+        optional_costs.append((name, str(add.get("cost") or ""), list(add.get("other") or []), False))
     mandatory: list[tuple[str, list[Any]]] = []
     for add in card.get("additional") or []:
         if add.get("mandatory", False):
@@ -237,6 +248,9 @@ def priced_casts(data: dict[str, Any], x_value: int | None, room: int | None = N
             parts, life_costs = _parts(other, x)
             paid_here = reductions if not any_parts else reductions_for(
                 {name: n for name, n in chosen if name in any_parts})
+            paid_here = paid_here + [_reduction(data, you, g["reduction"], holder)
+                                     for name, n in chosen if name in offered
+                                     for g, holder in [offered[name]] if "reduction" in g]
             for mana, life in _announced(fixed, life_costs, symbols):
                 # 601.2f: reductions in every order the player may choose; floors last.
                 for v in sorted(_reduced(mana, paid_here, floors)):
