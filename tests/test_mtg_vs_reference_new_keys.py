@@ -313,7 +313,8 @@ def test_produced_refused_in_a_replacement() -> None:
 CONTRACT_WORDS = {"sacrificed": "adds.sacrificed", "all_types": "filter.all_types",
                   "restricted_pool": "player_keys.restricted_pool", "x_cost": "filter.x_cost",
                   "produced": "trigger_adds.produced", "power": "per.power", "removed_tap": "per.removed_tap",
-                  "each": "amount.each_count", "defiler": "grant.additional"}
+                  "each": "amount.each_count", "defiler": "grant.additional",
+                  "times": "mana_effect_replace.times", "curse": "attached_to.player"}
 
 
 def _forced(monkeypatch: pytest.MonkeyPatch, keys: frozenset[str]) -> Any:
@@ -552,3 +553,72 @@ def test_color_only_refused_beside_generic() -> None:
     defiler["grants"][0]["reduction"] = {"mana": "{1}{G}", "color_only": True}
     with pytest.raises(BadScenario):
         solve(board(TUSKER, {"d1": defiler, "forest1": FOREST}, optional={"d1.vigor": "yes"}))
+
+
+# --- A replacement's times: N (Mana Reflection, 614.1a, 616.1e) ----------------------------------
+
+REFLECTION = {"name": "Mana Reflection", "types": ["enchantment"], "cost": "{4}{G}{G}",
+              "mana_effects": [{"replace": {"sources": {}, "times": 2}}]}
+
+
+def test_times_the_contracts_worked_example() -> None:
+    """Mana Reflection, a Forest and an Island: {U}{U}{G}{G} pays Mystic Snake: score 2; without
+    the Reflection, unpayable."""
+    assert answer(board(instant("{1}{G}{U}{U}"), {"refl1": REFLECTION, "forest1": FOREST, "island1": ISLAND})) == ("ok", 2)
+    assert solve(board(instant("{1}{G}{U}{U}"), {"forest1": FOREST, "island1": ISLAND})).status == "unpayable"
+
+
+def test_times_with_other_effects() -> None:
+    """Two Reflections: a Forest makes four {G} (1). A Reflection and a Damping Sphere: the Sphere
+    can't apply to {G}, the Reflection makes {G}{G}, then the Sphere {C}: {G} unpayable, {C} paid.
+    A Dictate adds one {G} after, never multiplied: {G}x3 from one Forest, not {G}x4."""
+    two = {"refl1": REFLECTION, "refl2": REFLECTION, "forest1": FOREST}
+    assert answer(board(instant("{G}{G}{G}{G}"), two)) == ("ok", 1)
+    sphere = {"refl1": REFLECTION, "sphere1": SPHERE, "forest1": FOREST}
+    assert solve(board(instant("{G}"), sphere)).status == "unpayable"
+    assert answer(board(instant("{C}"), sphere)) == ("ok", 1)
+    dictate = {"refl1": REFLECTION, "dictate1": DICTATE, "forest1": FOREST}
+    assert answer(board(instant("{G}{G}{G}"), dictate)) == ("ok", 1)
+    assert solve(board(instant("{G}{G}{G}{G}"), dictate)).status == "unpayable"
+
+
+@pytest.mark.parametrize("body", [{"sources": {}, "times": 1}, {"sources": {}, "times": 2, "adds": "{C}"},
+                                  {"sources": {}, "times": 2, "at_least": 1}, {"sources": {}, "times": True}])
+def test_times_refusals(body: dict[str, Any]) -> None:
+    bad = {**REFLECTION, "mana_effects": [{"replace": body}]}
+    with pytest.raises(BadScenario):
+        solve(board(instant("{G}"), {"refl1": bad, "forest1": FOREST}))
+
+
+# --- An Aura attached to a player (Curses, 303.4) ------------------------------------------------
+
+CURSE = {"name": "Infectious Curse", "types": ["enchantment"], "cost": "{3}{B}", "tags": ["aura", "curse"],
+         "grants": [{"reduction": {"generic": 1}, "applies_to": {"targets": {"player": "enchanted"}}}]}
+LAVA_AXE = {"name": "Lava Axe", "types": ["sorcery"], "cost": "{4}{R}"}
+
+
+def _cursed(on: str, target: str) -> dict[str, Any]:
+    mine = {"curse1": {**CURSE, "_obj": {"attached_to": on}}, **{f"mountain{i}": MOUNTAIN for i in range(1, 6)}}
+    return board(LAVA_AXE, mine, targets=[target])
+
+
+def test_curse_the_contracts_worked_example() -> None:
+    """The Curse on the opponent: Lava Axe at the opponent {3}{R}, four Mountains (4); at you
+    {4}{R} (5). On you: at you 4, at the opponent 5."""
+    assert answer(_cursed("opponent", "opponent")) == ("ok", 4)
+    assert answer(_cursed("opponent", "you")) == ("ok", 5)
+    assert answer(_cursed("you", "you")) == ("ok", 4)
+    assert answer(_cursed("you", "opponent")) == ("ok", 5)
+
+
+def test_curse_refusals_and_attached_to_a_permanent() -> None:
+    """A creature attached to a player is refused; `player: enchanted` in a card's own
+    `count_targets` too; a Curse attached to a permanent enchants no player: no reduction."""
+    data = _cursed("opponent", "opponent")
+    data["cards"]["curse"] = {**CURSE, "types": ["creature"]}
+    with pytest.raises(BadScenario):
+        solve(data)
+    own = {**LAVA_AXE, "reductions": [{"generic": {"count_targets": {"player": "enchanted"}}}]}
+    with pytest.raises(BadScenario):
+        solve(board(own, {"mountain1": MOUNTAIN}, targets=["opponent"]))
+    assert answer(_cursed("mountain1", "opponent")) == ("ok", 5)

@@ -88,6 +88,10 @@ def loader_words() -> set[str]:
         contracts.add("per.removed_tap")
     if _probe_loads("each"):
         contracts.add("amount.each_count")
+    if _probe_loads("times"):
+        contracts.add("mana_effect_replace.times")
+    if _probe_loads("curse"):
+        contracts |= {"attached_to.player", "target_player.enchanted"}
     if _probe_loads("defiler"):
         contracts |= {"grant_additional.id", "grant_additional.other", "reduction.color_only"}
     return ((words - turn_only) | {"choice.true_or_false", "choice.count", "object.shorthand"}

@@ -237,6 +237,8 @@ def _state(s: dict[str, Any], out: set[str]) -> None:
                     out.add("object.shorthand")
                 else:
                     _keys("object", o, out)
+                    if o.get("attached_to") in ("you", "opponent"):
+                        out.add("attached_to.player")        # a Curse
                     if isinstance(o.get("counters"), dict):
                         _words("counter_kind", list(o["counters"]), out)   # issue 25 C1
 

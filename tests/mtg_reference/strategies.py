@@ -1959,6 +1959,11 @@ CONTRACT_PROBES: dict[str, dict[str, Any]] = {
         {"additional": {"id": "vigor", "other": [{"pay_life": 2}]}, "reduction": {"mana": "{G}", "color_only": True},
          "applies_to": {"color": "G", "type": ["creature"]}}]}},
                 "state": {"you": {"battlefield": [{"id": "d1", "card": "d"}]}}},
+    "times": {"cards": {"r": {"types": ["enchantment"], "mana_effects": [{"replace": {"sources": {}, "times": 2}}]}},
+              "state": {"you": {"battlefield": [{"id": "a", "card": "r"}]}}},
+    "curse": {"cards": {"c": {"types": ["enchantment"], "grants": [
+        {"reduction": {"generic": 1}, "applies_to": {"targets": {"player": "enchanted"}}}]}},
+              "state": {"you": {"battlefield": [{"id": "a", "card": "c", "attached_to": "opponent"}]}}},
 }
 # Set by the tests that check the themes on the reference alone (whatever the loader reads).
 CONTRACT_KEYS: frozenset[str] | None = None
@@ -2181,6 +2186,21 @@ def _x_cost(rng: random.Random, scenario: dict[str, Any]) -> None:
     _g2_pips(rng, scenario, "CRGU", 1)
 
 
+def _effects_may_reach(scenario: dict[str, Any], field: list[Any]) -> bool:
+    """Your permanents a mana effect would reach and payplan refuses it beside (not built: an
+    `only_for` ability, an untap cost, `per: removed` with {T}) leave the battlefield; False
+    (nothing changed) when the play names one."""
+    cards = scenario["cards"]
+    unbuilt = [o for o in field if isinstance(o, dict) and any(
+        isinstance(a, dict) and ("only_for" in a or "untap" in json.dumps(a.get("costs") or [])
+                                 or a.get("per") == "removed")
+        for a in cards[o["card"]].get("mana") or [])]
+    if any(f'"{o.get("id")}"' in json.dumps(scenario["play"]) for o in unbuilt):
+        return False
+    field[:] = [o for o in field if not any(o is u for u in unbuilt)]
+    return True
+
+
 DICTATE_LANDS: list[tuple[str, dict[str, Any]]] = [
     ("pr-sea", {"name": "Underground Sea", "types": ["land"], "mana": [{"adds": "{U}|{B}"}]}),
     ("pr-forest", {"name": "Forest", "types": ["land"], "mana": [{"adds": "{G}"}]}),
@@ -2217,14 +2237,8 @@ def _produced(rng: random.Random, scenario: dict[str, Any]) -> None:
     field = _contract_field(rng, scenario, 2, effects=True)
     if field is None:
         return
-    # A trigger reaching an `only_for` ability or one with an untap cost is refused (not built):
-    # such permanents go, unless the play names one.
-    unbuilt = [o for o in field if isinstance(o, dict) and any(
-        isinstance(a, dict) and ("only_for" in a or "untap" in json.dumps(a.get("costs") or []))
-        for a in cards[o["card"]].get("mana") or [])]
-    if any(f'"{o.get("id")}"' in json.dumps(scenario["play"]) for o in unbuilt):
+    if not _effects_may_reach(scenario, field):
         return
-    field[:] = [o for o in field if not any(o is u for u in unbuilt)]
     for k in range(rng.choice([1, 1, 2])):
         name, card = rng.choice(DICTATES[:3] if k == 0 else DICTATES)
         cards[name] = card
@@ -2397,13 +2411,84 @@ def _defiler(rng: random.Random, scenario: dict[str, Any]) -> None:
         scenario.setdefault("objective", {}).setdefault("weights", {})["life"] = 0
 
 
+MULTIPLIERS: list[tuple[str, dict[str, Any]]] = [
+    ("mana-reflection", {"name": "Mana Reflection", "types": ["enchantment"], "cost": "{4}{G}{G}",
+                         "mana_effects": [{"replace": {"sources": {}, "times": 2}}]}),
+    ("nyxbloom", {"name": "Nyxbloom Ancient", "types": ["creature"], "cost": "{4}{G}{G}{G}",
+                  "mana_effects": [{"replace": {"sources": {}, "times": 3}}]}),
+    ("land-doubler", {"name": "Land Doubler", "types": ["enchantment"],
+                      "mana_effects": [{"replace": {"sources": {"type": "land", "controller": "any"}, "times": 2}}]}),
+]
+
+
+def _times(rng: random.Random, scenario: dict[str, Any]) -> None:
+    """Drawn by `_contract_theme` while the loader reads a replacement's `times`: Mana Reflection,
+    Nyxbloom Ancient or a land-only doubler (yours; the opponent's now and then, reaching only
+    their own), with a Damping Sphere, a Dictate or a second multiplier beside it at times, over
+    one to three lands and creatures of the Dictate theme's; pips in the played cost."""
+    if not contract_reads("times"):
+        return
+    cards, state = scenario["cards"], scenario["state"]
+    if "{S}" in json.dumps(scenario) or "spend_only" in json.dumps(cards):
+        return
+    field = _contract_field(rng, scenario, 2, effects=True)
+    if field is None or not _effects_may_reach(scenario, field):
+        return
+    name, card = rng.choice(MULTIPLIERS)
+    cards[name] = card
+    if rng.random() < 0.15:
+        state.setdefault("opponent", {}).setdefault("battlefield", []).append({"id": "omx", "card": name})
+    else:
+        field.append({"id": "mx", "card": name})
+    if rng.random() < 0.3:
+        other, card = rng.choice(MULTIPLIERS + DICTATES)
+        if not (other in ("dictate", "zhur-taa", "my-dictate") and not contract_reads("produced")):
+            cards[other] = card
+            field.append({"id": "mx2", "card": other})
+    for k in range(rng.choice([1, 1, 2, 3])):
+        land, card = rng.choice(DICTATE_LANDS)
+        cards[land] = card
+        field.append({"id": f"mxl{k}", "card": land, "tapped": rng.random() < 0.1})
+    _g2_pips(rng, scenario, "UBGWC", 4)
+
+
+def _curse(rng: random.Random, scenario: dict[str, Any]) -> None:
+    """Drawn by `_contract_theme` while the loader reads `attached_to: you | opponent` and
+    `player: enchanted`: one or two Curses (a reduction or an increase for spells targeting the
+    enchanted player; yours, the opponent's now and then) attached to a player (now and then to
+    a permanent); the play targets you, the opponent, both or neither."""
+    if not contract_reads("curse") or "ability" in scenario["play"]:
+        return
+    cards, state, play = scenario["cards"], scenario["state"], scenario["play"]
+    field = _contract_field(rng, scenario, 6)
+    if field is None:
+        return
+    for k in range(rng.choice([1, 1, 2])):
+        change = rng.choice([{"reduction": {"generic": rng.randint(1, 2)}}, {"reduction": {"generic": 1}},
+                             {"increase": "{1}"}])
+        name = f"curse{k}"
+        cards[name] = {"name": "Infectious Curse", "types": ["enchantment"], "tags": ["aura", "curse"],
+                       "grants": [{**change, "applies_to": {"targets": {"player": "enchanted"}}}]}
+        on = rng.choice(["opponent", "opponent", "you"])
+        if rng.random() < 0.1 and field:
+            on = str(field[0]["id"]) if isinstance(field[0], dict) and "id" in field[0] else on
+        entry = {"id": f"cu{k}", "card": name, "attached_to": on}
+        if rng.random() < 0.2:
+            state.setdefault("opponent", {}).setdefault("battlefield", []).append({**entry, "id": f"ocu{k}"})
+        else:
+            field.append(entry)
+    play["targets"] = rng.choice([["opponent"], ["opponent"], ["you"], ["you", "opponent"], []])
+    if not play["targets"]:
+        del play["targets"]
+
+
 CONTRACT_THEMES = (_sacrificed, _all_types, _restricted_pool, _x_cost, _produced, _power, _storage_tap,
-                   _each_count, _defiler)
+                   _each_count, _defiler, _times, _curse)
 
 
 def _contract_theme(rng: random.Random, scenario: dict[str, Any]) -> None:
-    """About 1 cast in 4: one of the contracts' themes, each as often (its key drawn in about
-    1 cast in 40 once the loader reads it; a cast it changed takes no other theme). Its own
+    """About 3 casts in 10: one of the contracts' themes, each as often (its key drawn in about
+    1 cast in 50 once the loader reads it; a cast it changed takes no other theme). Its own
     stream, so every other draw is as before."""
-    if rng.random() < 0.25:
+    if rng.random() < 0.3:
         rng.choice(CONTRACT_THEMES)(rng, scenario)

@@ -45,13 +45,18 @@ if TYPE_CHECKING:
 #   `you`; `attached: true` the permanent the effect's permanent is `attached_to`, none when it is
 #   attached to nothing; `attached` is refused anywhere else, as are `ability`, `chosen_type` and
 #   `targets` in `sources`, and `attached: false`).
-# - `attached_to: ID` on a battlefield object names a permanent on either battlefield, not itself.
+# - `attached_to: ID` on a battlefield object names a permanent on either battlefield, not itself;
+#   `you` or `opponent` (an enchantment's only: a Curse) the player it enchants.
 # - Refused (not built, the contract's common part): a file with a `replace` effect beside an
 #   `adds: untapped` mana ability.
 # - A trigger's `adds: produced` (Dictate of Karametra, "an additional one mana of any type that
 #   land produced", 106.12a, 605.1b): one mana of one type among those of the activation's own
 #   output after the replacements (an Underground Sea tapped for {U} gives {U}, never {B}); each
 #   such trigger chooses apart, never reading another trigger's mana. Refused in a `replace`.
+# - A replacement's `times: N` (Mana Reflection, Nyxbloom Ancient: "it produces N times as much
+#   of that mana instead", 614.1a) in place of `adds` and `at_least`: an output of some mana
+#   becomes N of each of its mana; it applies whenever the output so far is some mana, with the
+#   others in every order until none applies (616.1e); none made stays none.
 PRODUCED = ("*",)       # a `produced` trigger's one option until the activation's output is known
 
 @dataclass(frozen=True, slots=True)
@@ -59,10 +64,11 @@ class ManaEffect:
     kind: str                               # replace | trigger
     holder: Obj                             # the permanent with the effect
     sources: str                            # its filter as JSON
-    at_least: int                           # replace only
+    at_least: int                           # replace only (`times`: 1, any mana)
     options: tuple[tuple[str, ...], ...]    # replace: one option; trigger: `adds`' options
+    times: int = 0                          # replace: `times: N` in place of `adds` (0: none)
 
-EFFECT_KEYS = {"replace": {"sources", "at_least", "adds"}, "trigger": {"sources", "adds"}}
+EFFECT_KEYS = {"replace": {"sources", "at_least", "adds", "times"}, "trigger": {"sources", "adds"}}
 
 
 def _effect_options(text: Any, where: str, one: bool) -> tuple[tuple[str, ...], ...]:
@@ -109,6 +115,14 @@ def _effects_of(card: dict[str, Any], cid: str) -> list[tuple[str, dict[str, Any
         least = body.get("at_least", 2)
         if isinstance(least, bool) or not isinstance(least, int) or not 1 <= least <= 100:
             raise BadScenario(f"{where}[{i}].{kind}.at_least: 1 to 100")
+        if "times" in body:
+            times = body["times"]
+            if "adds" in body or "at_least" in body:
+                raise BadScenario(f"{where}[{i}].{kind}: times in place of adds and at_least")
+            if isinstance(times, bool) or not isinstance(times, int) or not 2 <= times <= 10:
+                raise BadScenario(f"{where}[{i}].{kind}.times: a whole number 2 to 10")
+            out.append((str(kind), body))
+            continue
         _effect_options(body.get("adds"), f"{where}[{i}].{kind}", kind == "replace")
         out.append((str(kind), body))
     return out
@@ -133,11 +147,17 @@ def read_mana_effects(data: dict[str, Any]) -> tuple[ManaEffect, ...]:
     ids = {o.id for o in field}
     out: list[ManaEffect] = []
     for o in field:
-        if o.attached_to is not None and (o.attached_to not in ids or o.attached_to == o.id):
+        if o.attached_to in ("you", "opponent"):         # an Aura on a player (Curses, 303.4)
+            if "enchantment" not in (cards[o.card].get("types") or []):
+                raise BadScenario(f"{o.id}.attached_to: only an Aura (an enchantment) enchants a player")
+        elif o.attached_to is not None and (o.attached_to not in ids or o.attached_to == o.id):
             raise BadScenario(f"{o.id}.attached_to: {o.attached_to!r} names no other permanent")
         if o.controller == "opponent" and "opponent_effects_ignored" in knobs.MISREADINGS:
             continue
         for kind, body in _effects_of(cards[o.card], o.card):
+            if "times" in body:
+                out.append(ManaEffect(kind, o, _fj(body["sources"]), 1, (), int(body["times"])))
+                continue
             out.append(ManaEffect(kind, o, _fj(body["sources"]), int(body.get("at_least", 2)),
                                   _effect_options(body["adds"], o.card, kind == "replace")))
     return tuple(out)
@@ -175,7 +195,9 @@ def replacement_outcomes(adds: tuple[str, ...], reps: list[ManaEffect]
             out.add((current, last))
             return
         for k in can:
-            go(reps[k].options[0], used | {k}, reps[k].holder.id)
+            e = reps[k]
+            made = tuple(c for c in current for _ in range(e.times)) if e.times else e.options[0]
+            go(made, used | {k}, e.holder.id)
 
     go(adds, frozenset(), None)
     return out

@@ -309,6 +309,12 @@ def target_matches(cards: dict[str, Any], t: Target, flt: dict[str, Any],
     permanent itself (false: any other object), the rest an object's conditions (`chosen_type`
     the granting permanent's type)."""
     viewer = grantor.controller if grantor is not None else "you"
+    if flt.get("player") == "enchanted":
+        # A Curse's "spells that target enchanted player" (303.4): the player the granting
+        # Aura is attached to (`attached_to: you | opponent`, relative to you as targets are).
+        if grantor is None:
+            raise BadScenario("player: enchanted outside a permanent's grant")
+        return t[0] == "player" and grantor.attached_to == str(t[1])
     if "player" in flt:
         return t[0] == "player" and _relative(str(t[1]), viewer) == flt["player"]
     if t[0] != "object":
