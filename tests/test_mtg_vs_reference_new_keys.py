@@ -191,9 +191,9 @@ def test_restricted_pool_payment_checked() -> None:
     bad = [{"id": "island1", "adds": "{U}"}]
     assert check_payment(sorcery, plan(1, "{2}{U}", bad, pool="{G}{C}", left="{C}")) != []
     good = [{"id": "island1", "adds": "{U}"}, {"id": "forest1", "adds": "{G}"}]
-    assert check_payment(sorcery, plan(2, "{2}{U}", good, pool="{G}")) == []
-    # The entry the play does not meet is outside it: not in its left_in_pool.
-    assert check_payment(sorcery, plan(2, "{2}{U}", good, pool="{G}", left="{C}{C}")) != []
+    assert check_payment(sorcery, plan(2, "{2}{U}", good, pool="{G}", left="{C}{C}")) == []
+    # left_in_pool is all the pool holds after the play, the entry it does not meet included.
+    assert check_payment(sorcery, plan(2, "{2}{U}", good, pool="{G}")) != []
 
 
 def test_restricted_pool_never_pays_a_filter_cost() -> None:

@@ -454,6 +454,8 @@ def random_cast(rng: random.Random) -> dict[str, Any]:
         if json.dumps(scenario, sort_keys=True) != before:
             break
     _drop_unused_cards(scenario)
+    if "plays" in scenario and contract_reads("restricted_pool") and _only_for_beside_filter(scenario):
+        del scenario["plays"]       # refused beside `plays` (restricted mana carried, not built)
     return scenario
 
 
@@ -2131,6 +2133,18 @@ def _restricted_pool(rng: random.Random, scenario: dict[str, Any]) -> None:
     _g2_pips(rng, scenario, "CCRG", 2)
 
 
+def _only_for_beside_filter(scenario: dict[str, Any]) -> bool:
+    """A card an object of the file stands for has a mana ability with `only_for` while one has a
+    mana ability with a mana cost (payplan refuses the two beside `plays`)."""
+    cards, state = scenario["cards"], scenario["state"]
+    used = {o["card"] if isinstance(o, dict) else o
+            for side in state.values() if isinstance(side, dict)
+            for zone in side.values() if isinstance(zone, list) for o in zone}
+    return _filter_ability_used(scenario) and any(
+        isinstance(a, dict) and "only_for" in a
+        for name in used if name in cards for a in cards[name].get("mana") or [])
+
+
 def _filter_ability_used(scenario: dict[str, Any]) -> bool:
     """Some card an object of the file stands for has a mana ability with a mana cost (a filter
     land): the restricted pool is refused beside one (its cost is paid from the pool)."""
@@ -2404,7 +2418,7 @@ def _defiler(rng: random.Random, scenario: dict[str, Any]) -> None:
             spell["colors"] = [NAMES[c]]
     cards["spell"] = spell
     optional = play.setdefault("optional", {})
-    optional[name if rng.random() < 0.9 else "df9.vigor"] = rng.choice(["auto", "auto", "yes", "no", 1])
+    optional[name if rng.random() < 0.9 else "df9.vigor"] = rng.choice(["auto", "auto", "yes", "no"])
     if rng.random() < 0.2:
         you["life"] = rng.randint(1, 3)
     if rng.random() < 0.2:

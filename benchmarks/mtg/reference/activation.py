@@ -196,7 +196,7 @@ def any_color_can_pay(total: Vec, units: list[int], stuck: list[int], convoke: t
 def mana_ok(total: Vec, acts: list[Activation], preds: list[frozenset[int]], pool0: tuple[int, ...],
             usable: Callable[[str], bool], convoke: tuple[int, ...] = (0,) * 5, generic_only: int = 0,
             left: tuple[int, ...] | None = None, any_color: bool = False,
-            restricted0: tuple[int, ...] | None = None) -> bool:
+            restricted0: tuple[tuple[int, ...], tuple[int, ...]] | None = None) -> bool:
     """Whether the mana abilities `acts` can be activated in some order (601.2g: act j after every
     act in preds[j]; a filter's mana cost from unrestricted mana made before it) and the total then
     paid (601.2h) from the pool `pool0` (by slot, `Board.units`), the restricted mana `usable`
@@ -204,8 +204,8 @@ def mana_ok(total: Vec, acts: list[Activation], preds: list[frozenset[int]], poo
     `generic_only` generic payers. With `left`, the mana left in the pool afterwards must be
     exactly `left` (W U B R G C). An ability's mana is snow when its permanent is (tracked only
     while the total has {S}) and spendable unless `spend_only` rules its permanent out.
-    `restricted0`: the restricted mana already in the pool the play may spend
-    (`Board.restricted_units`)."""
+    `restricted0`: the restricted mana already in the pool (`Board.restricted_units`): what the
+    play may spend, and what it may not (left in the pool, counted in `left`)."""
     n = len(acts)
     seen: set[Any] = set()
     if "snow_any_mana" in knobs.MISREADINGS:          # wrong: {S} paid as generic mana
@@ -265,7 +265,8 @@ def mana_ok(total: Vec, acts: list[Activation], preds: list[frozenset[int]], poo
     start = tuple(pool0)
     if not snow_on and any(start[k] for k in SNOW_SLOTS):
         start = _no_snow(start)
-    return go(frozenset(), start, restricted0 or NO_POOL, NO_POOL)
+    pr0, dead0 = restricted0 or (NO_POOL, NO_POOL)
+    return go(frozenset(), start, pr0, dead0)
 
 
 def _no_snow(pool: tuple[int, ...]) -> tuple[int, ...]:

@@ -100,19 +100,18 @@ class Board:
             p[unit_slot(c, False, eligible)] += self.pool0[i] - self.snow_pool[i]
         return tuple(p)
 
-    def restricted_units(self) -> tuple[int, ...]:
-        """The restricted mana already in the pool that the played spell or ability may spend
-        (its entries' `only_for` admit it), by slot (`unit_slot`). Never snow; as the
-        unrestricted pool, none of it eligible for a `spend_only` spell (no known producer). The
-        entries it does not meet stay as they were, outside the play (not in its
-        `left_in_pool`)."""
-        usable = [0] * POOL_SIZE
+    def restricted_units(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """The restricted mana already in the pool by slot (`unit_slot`), as (what the played
+        spell or ability may spend: its entries' `only_for` admit it, what it may not: left in
+        the pool, and in `left_in_pool`). Never snow; as the unrestricted pool, none of it
+        eligible for a `spend_only` spell (no known producer)."""
+        usable, dead = [0] * POOL_SIZE, [0] * POOL_SIZE
         eligible = self.spend_only is None or "spend_only_pool" in knobs.MISREADINGS
         for fj, mana in self.restricted_pool:
-            if self.usable(fj):
-                for i, c in enumerate(MANA):
-                    usable[unit_slot(c, False, eligible)] += mana[i]
-        return tuple(usable)
+            into = usable if self.usable(fj) else dead
+            for i, c in enumerate(MANA):
+                into[unit_slot(c, False, eligible)] += mana[i]
+        return tuple(usable), tuple(dead)
 
     def flagged(self, obj: Obj, acts: list[Activation]) -> list[Activation]:
         """`obj`'s activations with what their mana is: snow when its card is (`snow: true`, a

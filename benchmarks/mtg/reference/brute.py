@@ -483,7 +483,7 @@ def _payments(p: Priced, b: Board, relevant: str, potential: int) -> int | None:
 def _pool_after(b: Board, acts: list[Activation]) -> tuple[int, ...]:
     """The pool once abilities with no mana cost and no restriction are activated (the fast case
     of mana_ok: restricted mana goes in as its usable part, the pool's too)."""
-    pool = [u + r for u, r in zip(b.units(), b.restricted_units())]
+    pool = [u + r for u, r in zip(b.units(), b.restricted_units()[0])]
     for a in acts:
         if a.restricted is None or b.usable(a.restricted):
             for c in a.adds:

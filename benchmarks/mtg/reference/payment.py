@@ -560,15 +560,17 @@ def _check_mana(b: Board, led: _Ledger, got: _Sources, p: Priced, plan: dict[str
         for c in a.adds + sum((t[1] for t in a.triggers), ()):
             made[MANA.index(c)] += 1
     spent_pool = _vec6(str(pay.get("pool") or ""))
-    # The restricted mana already in the pool the play may spend (the entries it meets; the
-    # others are outside the play, not in its left_in_pool).
-    admitted = [0] * 6
+    # The restricted mana already in the pool: all of it stays there but what the play spends
+    # (left_in_pool is all the pool holds after the play), and the play may spend the entries
+    # it meets.
+    held, admitted = [0] * 6, [0] * 6
     for fj, mana in b.restricted_pool:
+        held = [h + m for h, m in zip(held, mana)]
         if b.usable(fj):
             admitted = [a + m for a, m in zip(admitted, mana)]
     for i in range(6):
-        had = b.pool0[i] + admitted[i]
-        if spent_pool[i] > had or spent_pool[i] > had + made[i] - left[i]:
+        if (spent_pool[i] > b.pool0[i] + admitted[i]
+                or spent_pool[i] > b.pool0[i] + held[i] + made[i] - left[i]):
             led.problems.append(f"payment.pool: {pay.get('pool')!r} is not mana the pool had and "
                                 f"the payment spent")
             break
