@@ -384,6 +384,9 @@ def test_a_refusal_naming_a_contract_key_is_skipped() -> None:
     assert not refused_for_contract_keys({"plan": (2, None, other)})
     assert not refused_for_contract_keys({"plan": (2, None, key_line), "model": (0, {"status": "ok"}, "")})
     assert not refused_for_contract_keys({"plan": (2, None, "")})
+    value = "cards.sq.mana[0].adds: expected a mana string, got 'sacrificed'\n"
+    assert refused_for_contract_keys({"plan": (2, None, value)})
+    assert not refused_for_contract_keys({"plan": (2, None, "cards.x.mana[0].adds: expected a mana string\n")})
 
 
 # --- per: power (Marwyn, the Nurturer) and per: removed with tap (Sand Silos) ----------------------

@@ -27,6 +27,7 @@ from __future__ import annotations
 import argparse
 import multiprocessing
 import random
+import re
 import signal
 import sys
 import time
@@ -64,9 +65,19 @@ def _overtime(signum: int, frame: FrameType | None) -> None:
 
 
 # The keys of this round's contracts: until a builder's branch is merged, payplan refuses them.
-# A cast every planner refuses with lines that each name one of them (its path) is `refused`:
-# never a disagreement, never counted as agreeing; any other refusal is a disagreement.
-CONTRACT_KEYS = ("sacrificed", "all_types", "restricted_pool", "x_cost", "produced")
+# A cast every planner refuses with lines that each name one of them is `refused`: never a
+# disagreement, never counted as agreeing; any other refusal is a disagreement. A line names a
+# key when its path holds it (`cards.g.grants[0].applies_to.all_types: ...`), or, for the keys
+# that are values (`adds: sacrificed`, `per: power`, `player: enchanted`), when it says the word.
+CONTRACT_KEYS = ("all_types", "restricted_pool", "x_cost", "times", "each", "additional",
+                 "color_only", "attached_to", "power")
+CONTRACT_WORDS = ("sacrificed", "produced", "enchanted", "power", "removed")
+
+
+def _names_contract_key(line: str) -> bool:
+    path = line.split(":", 1)[0]
+    parts = set(re.split(r"[.\[\]]+", path))
+    return bool(parts & set(CONTRACT_KEYS)) or any(re.search(rf"\b{w}\b", line) for w in CONTRACT_WORDS)
 
 
 def refused_for_contract_keys(answers: dict[str, tuple[int, Any, str]]) -> bool:
@@ -75,7 +86,7 @@ def refused_for_contract_keys(answers: dict[str, tuple[int, Any, str]]) -> bool:
         lines = [line for line in err.splitlines() if line.strip()]
         if code != 2 or result is not None or not lines:
             return False
-        if not all(any(key in line for key in CONTRACT_KEYS) for line in lines):
+        if not all(_names_contract_key(line) for line in lines):
             return False
     return True
 
