@@ -11,7 +11,8 @@ from typing import Any
 import pytest
 import yaml
 
-from payplan.benchmarks.mtg.reference.brute import misreading, solve
+from payplan.benchmarks.mtg.reference.brute import solve
+from payplan.benchmarks.mtg.reference.knobs import misreading
 from payplan.engine.problems import ScenarioError
 from payplan.planner.commands import answer
 

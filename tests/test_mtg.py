@@ -231,7 +231,8 @@ def test_an_altar_is_bounded_by_its_creatures_not_by_a_cap() -> None:
     taps nor sacrifices its permanent is activated. An altar ("sacrifice a creature: add {C}")
     with 25 creatures makes 25 mana: a {22} spell is paid by 22 sacrifices (5 each: 110), not
     refused at the planner's old cut of 20 activations; `check` takes the same payment."""
-    from payplan.benchmarks.mtg.reference.brute import _repeat_bound, activations, board
+    from payplan.benchmarks.mtg.reference.board import _repeat_bound, board
+    from payplan.benchmarks.mtg.reference.mana_abilities import activations
     from payplan.planner.api import check_payment, load_data
 
     altar = {"types": ["artifact"], "mana": [{"adds": "{C}", "costs": [

@@ -11,8 +11,9 @@ import yaml
 from helpers import paths_with_slow
 from mtg_reference import EXAMPLES, read_expect
 
-from payplan.benchmarks.mtg.reference.brute import BadScenario, solve
+from payplan.benchmarks.mtg.reference.brute import solve
 from payplan.benchmarks.mtg.reference.mana import parse_plain, parse_symbols, vec_text
+from payplan.benchmarks.mtg.reference.objects import BadScenario
 
 EXAMPLE_FILES = sorted(EXAMPLES.glob("*.yaml"))
 
@@ -216,16 +217,16 @@ def test_x_auto_prefers_the_largest_x_over_a_method_without_x() -> None:
 def test_the_self_paying_diagnosis_is_a_different_reading() -> None:
     """The campaign explains disagreements with a reference that lets a filter land pay its own
     cost; on example 32 that reading must answer differently, or it would explain nothing."""
-    import payplan.benchmarks.mtg.reference.brute as brute
+    from payplan.benchmarks.mtg.reference import knobs
 
     data = yaml.safe_load((EXAMPLES / "32-filter-land-cant-pay-itself.yaml").read_text(encoding="utf-8"))
-    assert brute.DIAGNOSE_SELF_PAYING_FILTERS is False
+    assert knobs.DIAGNOSE_SELF_PAYING_FILTERS is False
     assert solve(data).status == "unpayable"
-    brute.DIAGNOSE_SELF_PAYING_FILTERS = True
+    knobs.DIAGNOSE_SELF_PAYING_FILTERS = True
     try:
         assert solve(data).status == "ok"
     finally:
-        brute.DIAGNOSE_SELF_PAYING_FILTERS = False
+        knobs.DIAGNOSE_SELF_PAYING_FILTERS = False
 
 
 # --- Issue 20's mtg classes, as the reference reads them ------------------------------------------
@@ -279,18 +280,18 @@ def test_class_13_a_creature_tapped_by_a_mana_ability_cost_is_charged_its_tap_we
 def test_the_class_readings_are_different_readings() -> None:
     """The campaign names a disagreement's cause by the reading that agrees with the planner: each
     reading must answer Seton's board differently, or it would explain nothing."""
-    import payplan.benchmarks.mtg.reference.brute as brute
+    from payplan.benchmarks.mtg.reference import knobs
 
-    brute.DIAGNOSE_ONCE_PER_ABILITY = True
+    knobs.DIAGNOSE_ONCE_PER_ABILITY = True
     try:
         assert solve(seton_board()).status == "unpayable"
     finally:
-        brute.DIAGNOSE_ONCE_PER_ABILITY = False
-    brute.DIAGNOSE_FREE_MANA_TAPS = True
+        knobs.DIAGNOSE_ONCE_PER_ABILITY = False
+    knobs.DIAGNOSE_FREE_MANA_TAPS = True
     try:
         assert solve(seton_board()).score == 0
     finally:
-        brute.DIAGNOSE_FREE_MANA_TAPS = False
+        knobs.DIAGNOSE_FREE_MANA_TAPS = False
 
 
 def test_tapped_for_mana_then_sacrificed_to_an_altar() -> None:

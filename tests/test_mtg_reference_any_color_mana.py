@@ -8,7 +8,8 @@ from typing import Any
 
 import pytest
 
-from payplan.benchmarks.mtg.reference.brute import BadScenario, solve
+from payplan.benchmarks.mtg.reference.brute import solve
+from payplan.benchmarks.mtg.reference.objects import BadScenario
 
 WASTES = {"types": ["land"], "mana": [{"adds": "{C}"}]}
 FOREST = {"types": ["land"], "mana": [{"adds": "{G}"}]}

@@ -3,7 +3,7 @@ worked by hand from docs/mtg-format.md and the rules, without payplan's engine: 
 color key counted from the state (Khalni Hydra) and "sacrifice any number" with a reduction per
 object (Torgaar, Famine Incarnate). Tapping a land is charged 1, a creature 2, a sacrifice 5 (the
 default weights). The last part shows that generated casts tell each wrong reading of these keys
-(`brute.MISREADINGS`) apart from the reference's."""
+(`knobs.MISREADINGS`) apart from the reference's."""
 
 from __future__ import annotations
 
@@ -12,8 +12,9 @@ from typing import Any, Callable
 
 import pytest
 
-from payplan.benchmarks.mtg.reference import brute
-from payplan.benchmarks.mtg.reference.brute import BadScenario, solve
+from payplan.benchmarks.mtg.reference import knobs
+from payplan.benchmarks.mtg.reference.brute import solve
+from payplan.benchmarks.mtg.reference.objects import BadScenario
 
 FOREST = {"types": ["land"], "mana": [{"adds": "{G}"}]}
 PLAINS = {"types": ["land"], "mana": [{"adds": "{W}"}]}
@@ -317,7 +318,7 @@ def _differs(misreading: str, marker: str) -> Callable[[dict[str, Any]], bool]:
         if marker not in json.dumps(data):
             return False
         right = solve(data)
-        with brute.misreading(misreading):
+        with knobs.misreading(misreading):
             wrong = solve(data)
         return bool(right.as_dict() != wrong.as_dict())
     return differs

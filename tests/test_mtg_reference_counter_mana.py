@@ -10,7 +10,8 @@ from typing import Any
 
 import pytest
 
-from payplan.benchmarks.mtg.reference.brute import BadScenario, solve
+from payplan.benchmarks.mtg.reference.brute import solve
+from payplan.benchmarks.mtg.reference.objects import BadScenario
 
 CHALICE = {"name": "Everflowing Chalice", "types": ["artifact"], "cost": "{0}",
            "mana": [{"adds": "{C}", "per": {"counters": "charge"}}]}

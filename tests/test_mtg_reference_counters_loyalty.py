@@ -8,6 +8,7 @@ loyalty abilities with their cost changers (Carth the Lion, `ability: loyalty`,
 from __future__ import annotations
 
 import copy
+import importlib
 from dataclasses import replace
 from typing import Any
 
@@ -15,8 +16,12 @@ import pytest
 from mtg_reference.keys import drawn
 from mtg_reference.strategies import casts
 
-from payplan.benchmarks.mtg.reference import brute
-from payplan.benchmarks.mtg.reference.brute import BadScenario, solve
+from payplan.benchmarks.mtg.reference import counters as ref_counters
+from payplan.benchmarks.mtg.reference import grants as ref_grants
+from payplan.benchmarks.mtg.reference import knobs
+from payplan.benchmarks.mtg.reference import objects as ref_objects
+from payplan.benchmarks.mtg.reference.brute import solve
+from payplan.benchmarks.mtg.reference.objects import BadScenario
 
 FOREST = {"types": ["land"], "mana": [{"adds": "{G}"}]}
 PLAINS = {"types": ["land"], "mana": [{"adds": "{W}"}]}
@@ -381,62 +386,75 @@ def test_a_loyalty_ability_needs_a_planeswalker() -> None:
 # generator (tests/mtg_reference/strategies.py, `_issue25_c`) must draw, within a bounded number of
 # casts, one whose answer (status, score, totals, X, total.loyalty) the mutant gets wrong.
 
+# The modules of the one-cast brute force: a wrong reading replaces a function in every one that
+# calls it (the turn reference and the payment checker keep the rules' reading).
+_SPLIT = tuple(importlib.import_module(f"payplan.benchmarks.mtg.reference.{name}") for name in (
+    "activation", "board", "brute", "counted", "counters", "effects", "grants", "mana_abilities",
+    "objects", "pricing", "reflect", "spells", "untap_mill"))
+
+
+def _everywhere(mp: pytest.MonkeyPatch, name: str, value: Any) -> None:
+    for module in _SPLIT:
+        if hasattr(module, name):
+            mp.setattr(module, name, value)
+
+
 def _unbounded(mp: pytest.MonkeyPatch) -> None:
     """Counters don't bound a repeated mana ability (nor a tapping one): here up to one more
     activation than the counters allow (unbounded would be too many plans to exhaust)."""
-    mp.setattr(brute, "_counter_bounds", lambda act: [1] if act.once else [
+    _everywhere(mp, "_counter_bounds", lambda act: [1] if act.once else [
         dict(act.have).get(kind, 0) // n + 1 for kind, n in act.counters])
-    mp.setattr(brute, "counters_fit", lambda acts: True)
+    _everywhere(mp, "counters_fit", lambda acts: True)
 
 
 def _one_color(mp: pytest.MonkeyPatch) -> None:
     """`per: removed` adds X mana of one option for all, not any combination."""
-    real = brute.counter_options
-    mp.setattr(brute, "counter_options", lambda card, ability: [
+    real = ref_counters.counter_options
+    _everywhere(mp, "counter_options", lambda card, ability: [
         o for o in real(card, ability) if not o[2] or len(set(o[0])) <= 1])
 
 
 def _carth_everywhere(mp: pytest.MonkeyPatch) -> None:
     """Carth's `loyalty` (and `ability: loyalty`) reach abilities without a loyalty cost."""
-    real = brute.ability_counter_costs
+    real = ref_counters.ability_counter_costs
 
     def costs(data: dict[str, Any], obj: Any, spell: dict[str, Any]) -> Any:
         if spell.get("_ability") and spell.get("_loyalty") is None:
             spell = {**spell, "_loyalty": 0}
         return real(data, obj, spell)
-    mp.setattr(brute, "ability_counter_costs", costs)
-    word = brute.ability_word_ok
-    mp.setattr(brute, "ability_word_ok", lambda words, spell: word(
-        ["activated" if w == "loyalty" else w for w in brute._as_list(words)] if words is not None else None, spell))
+    _everywhere(mp, "ability_counter_costs", costs)
+    word = ref_grants.ability_word_ok
+    _everywhere(mp, "ability_word_ok", lambda words, spell: word(
+        ["activated" if w == "loyalty" else w for w in ref_objects._as_list(words)] if words is not None else None, spell))
 
 
 def _free_counters(mp: pytest.MonkeyPatch) -> None:
     """Removing a counter is charged nothing (the weight `counter` ignored)."""
-    mp.setattr(brute, "counters_charged", lambda b, acts: 0)
+    _everywhere(mp, "counters_charged", lambda b, acts: 0)
 
 
 def _minus_without_counters(mp: pytest.MonkeyPatch) -> None:
     """A -N loyalty cost (or remove_counters of an activated ability) needs no counters."""
-    real = brute.ability_counter_costs
-    mp.setattr(brute, "ability_counter_costs", lambda data, obj, spell: replace(real(data, obj, spell), short=False))
+    real = ref_counters.ability_counter_costs
+    _everywhere(mp, "ability_counter_costs", lambda data, obj, spell: replace(real(data, obj, spell), short=False))
 
 
 def _twice_a_turn(mp: pytest.MonkeyPatch) -> None:
     """`loyalty_activated` ignored."""
-    real = brute._loyalty_illegal
-    mp.setattr(brute, "_loyalty_illegal", lambda data, obj, ab: real(data, replace(obj, loyalty_activated=False), ab))
+    real = ref_counters._loyalty_illegal
+    _everywhere(mp, "_loyalty_illegal", lambda data, obj, ab: real(data, replace(obj, loyalty_activated=False), ab))
 
 
 def _carth_subtracts(mp: pytest.MonkeyPatch) -> None:
     """Carth read as "costs one more counter": -2 becomes -3, +1 becomes 0."""
-    real = brute._loyalty_value
-    mp.setattr(brute, "_loyalty_value", lambda a: (
+    real = ref_counters._loyalty_value
+    _everywhere(mp, "_loyalty_value", lambda a: (
         -real(a) if "applies_to" in a and real(a) is not None else real(a)))  # type: ignore[operator]
 
 
 def _storage_pays_itself(mp: pytest.MonkeyPatch) -> None:
     """A storage land's {1} paid with the mana its own counters make."""
-    mp.setattr(brute, "DIAGNOSE_SELF_PAYING_FILTERS", True)
+    mp.setattr(knobs, "DIAGNOSE_SELF_PAYING_FILTERS", True)
 
 
 MUTANTS = {"counters_do_not_bound": _unbounded, "per_removed_one_color": _one_color,

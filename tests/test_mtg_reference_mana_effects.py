@@ -12,8 +12,10 @@ from typing import Any
 
 import pytest
 
-from payplan.benchmarks.mtg.reference.brute import GROUP_G1_MUTANTS, BadScenario, misreading, solve
+from payplan.benchmarks.mtg.reference.brute import solve
+from payplan.benchmarks.mtg.reference.knobs import GROUP_G1_MUTANTS, misreading
 from payplan.benchmarks.mtg.reference.mana import parse_plain
+from payplan.benchmarks.mtg.reference.objects import BadScenario
 from payplan.benchmarks.mtg.reference.payment import check_payment
 
 FOREST = {"types": ["land"], "tags": ["basic", "forest"], "mana": [{"adds": "{G}"}]}
@@ -370,7 +372,7 @@ def test_each_wrong_reading_changes_a_hand_worked_cast(mutant: str) -> None:
 @pytest.mark.slow
 @pytest.mark.parametrize("mutant", GROUP_G1_MUTANTS)
 def test_generated_casts_tell_each_wrong_reading_apart(mutant: str, monkeypatch: Any) -> None:
-    """Each wrong reading of group G1 (`brute.GROUP_G1_MUTANTS`) answers some cast of the
+    """Each wrong reading of group G1 (`knobs.GROUP_G1_MUTANTS`) answers some cast of the
     generator's G1 theme otherwise than the rules (status, score, totals or X), within a bounded
     number of draws: the campaign would find an engine making it. The reference alone, the
     theme drawn whatever the loader reads."""

@@ -11,7 +11,8 @@ from typing import Any
 
 import pytest
 
-from payplan.benchmarks.mtg.reference.brute import BadScenario, solve
+from payplan.benchmarks.mtg.reference.brute import solve
+from payplan.benchmarks.mtg.reference.objects import BadScenario
 
 POOL = {"name": "Reflecting Pool", "types": ["land"], "mana": [{"adds": "any_type", "of": {"type": "land"}}]}
 ORCHARD = {"name": "Exotic Orchard", "types": ["land"],

@@ -10,7 +10,7 @@ from typing import Any
 
 import pytest
 
-from payplan.benchmarks.mtg.reference import brute
+from payplan.benchmarks.mtg.reference import activation, brute, knobs
 from tests.mtg_reference.strategies import random_cast
 
 REMOVING = ("sacrifice", "return_to_hand")
@@ -57,19 +57,19 @@ def test_twin_order_changes_no_answer(seed: int, monkeypatch: pytest.MonkeyPatch
     monkeypatch.setattr(brute, "twins", counting)
     for data in _small_casts(25, seed):
         with_shortcut = brute.solve(data).as_dict()
-        monkeypatch.setattr(brute, "TWIN_ORDER", False)
+        monkeypatch.setattr(knobs, "TWIN_ORDER", False)
         try:
             without = brute.solve(data).as_dict()
         finally:
-            monkeypatch.setattr(brute, "TWIN_ORDER", True)
+            monkeypatch.setattr(knobs, "TWIN_ORDER", True)
         assert with_shortcut == without, data
     assert any(used), "no cast had equal activations removing objects: the test checked nothing"
 
 
 def test_twins_pairs_only_equal_activations_of_one_object() -> None:
     sac = (("sacrifice", 1, '{"type": "creature"}'),)
-    red = brute.Activation(0, ("R",), False, False, 0, (), sac, None)
-    green = brute.Activation(0, ("G",), False, False, 0, (), sac, None)
+    red = activation.Activation(0, ("R",), False, False, 0, (), sac, None)
+    green = activation.Activation(0, ("G",), False, False, 0, (), sac, None)
     acts = [red, red, green, red, red]
     owners = [0, 0, 0, 0, 1]
     reqs = [(j, "sacrifice", 1, '{"type": "creature"}') for j in range(5)]
@@ -80,9 +80,9 @@ def test_twins_pairs_only_equal_activations_of_one_object() -> None:
 
 def test_loose_twins_differ_only_in_what_they_make() -> None:
     sac = (("sacrifice", 1, '{"type": "creature"}'),)
-    red = brute.Activation(0, ("R",), False, False, 0, (), sac, None)
-    green = brute.Activation(0, ("G",), False, False, 0, (), sac, None)
-    other_ability = brute.Activation(1, ("G",), False, False, 0, (), sac, None)
+    red = activation.Activation(0, ("R",), False, False, 0, (), sac, None)
+    green = activation.Activation(0, ("G",), False, False, 0, (), sac, None)
+    other_ability = activation.Activation(1, ("G",), False, False, 0, (), sac, None)
     acts = [red, green, other_ability, red]
     owners = [0, 0, 0, 0]
     reqs = [(j, "sacrifice", 1, '{"type": "creature"}') for j in range(4)]

@@ -11,7 +11,9 @@ from typing import Any
 
 import pytest
 
-from payplan.benchmarks.mtg.reference.brute import GROUP_A_MUTANTS, BadScenario, misreading, solve
+from payplan.benchmarks.mtg.reference.brute import solve
+from payplan.benchmarks.mtg.reference.knobs import GROUP_A_MUTANTS, misreading
+from payplan.benchmarks.mtg.reference.objects import BadScenario
 from payplan.benchmarks.mtg.reference.payment import check_payment
 
 FOREST = {"types": ["land"], "tags": ["basic"], "mana": [{"adds": "{G}"}]}
@@ -433,7 +435,7 @@ NEEDS = {"snow_reducible": ("{S}", "snow-helper"), "snow_any_mana": ("{S}",),
 @pytest.mark.slow
 @pytest.mark.parametrize("mutant", GROUP_A_MUTANTS)
 def test_generated_casts_tell_each_wrong_reading_apart(mutant: str, monkeypatch: Any) -> None:
-    """Each wrong reading of group A (`brute.GROUP_A_MUTANTS`: {S} taken off by a generic
+    """Each wrong reading of group A (`knobs.GROUP_A_MUTANTS`: {S} taken off by a generic
     reduction, {S} paid by any mana, convoke paying {S}, pool mana spent under `spend_only`,
     `life_for` paying generic, an opponent's K'rrik helping) answers some cast of the generator
     otherwise than the rules (status, score, totals or X), within a bounded number of draws: the

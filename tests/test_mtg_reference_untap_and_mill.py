@@ -15,7 +15,9 @@ from typing import Any
 
 import pytest
 
-from payplan.benchmarks.mtg.reference.brute import G2_MUTANTS, BadScenario, misreading, solve
+from payplan.benchmarks.mtg.reference.brute import solve
+from payplan.benchmarks.mtg.reference.knobs import G2_MUTANTS, misreading
+from payplan.benchmarks.mtg.reference.objects import BadScenario
 from payplan.benchmarks.mtg.reference.payment import check_payment
 
 UNTAP_LAND = {"untap": {"count": 1, "filter": {"type": "land", "controller": "opponent"}}}
@@ -337,7 +339,7 @@ def themed_casts() -> tuple[tuple[int, str], ...]:
 @pytest.mark.slow
 @pytest.mark.parametrize("mutant", G2_MUTANTS)
 def test_generated_casts_tell_each_wrong_reading_apart(mutant: str) -> None:
-    """Each wrong reading of G2 (`brute.G2_MUTANTS`: an untapped permanent untapped, one untapped
+    """Each wrong reading of G2 (`knobs.G2_MUTANTS`: an untapped permanent untapped, one untapped
     twice, could-produce without {C}, untapping free, hybrid giving both colors, Phyrexian giving
     nothing, a hidden card read as known, every Pendant milling the first card, the spell's mill
     first) answers some generated cast otherwise than the rules (status, score, totals or X)

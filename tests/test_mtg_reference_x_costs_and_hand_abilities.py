@@ -9,7 +9,8 @@ from typing import Any
 
 import pytest
 
-from payplan.benchmarks.mtg.reference.brute import BadScenario, solve
+from payplan.benchmarks.mtg.reference.brute import solve
+from payplan.benchmarks.mtg.reference.objects import BadScenario
 
 SWAMP = {"types": ["land"], "mana": [{"adds": "{B}"}]}
 ISLAND = {"types": ["land"], "mana": [{"adds": "{U}"}]}

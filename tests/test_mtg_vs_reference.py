@@ -216,6 +216,8 @@ def test_planner_agrees_on_fresh_casts() -> None:
         cast_seed = rng.randrange(2**32)
         drawn_casts += 1
         result = check_cast(cast_seed, CASE_BUDGET)
+        if result.status == "refused":      # a contract key main refuses until its merge
+            continue
         if result.status == "undecided" or result.why.startswith("unexplained (the readings ran past"):
             undecided.append(cast_seed)
             print(f"cast random_cast(Random({cast_seed})): undecided (its brute force ran past "

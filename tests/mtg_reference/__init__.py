@@ -18,8 +18,11 @@ from typing import Any
 
 import yaml
 
-from payplan.benchmarks.mtg.reference import brute, plan_json, run_cli
+from payplan.benchmarks.mtg.reference import knobs, plan_json, run_cli
+from payplan.benchmarks.mtg.reference.board import board as ref_board
+from payplan.benchmarks.mtg.reference.brute import solve
 from payplan.benchmarks.mtg.reference.compare import Planner, Verdict, cli_planner, judge
+from payplan.benchmarks.mtg.reference.mana_abilities import activations
 from payplan.benchmarks.mtg.reference.payment import check_payment
 
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -108,12 +111,12 @@ def explain(data: dict[str, Any], verdict: Verdict) -> str:
     for size in (1, 2, 3):
         for combo in itertools.combinations(READINGS, size):
             for _, flag in combo:
-                setattr(brute, flag, True)
+                setattr(knobs, flag, True)
             try:
                 again = judge(data, verdict.raw)
             finally:
                 for _, flag in combo:
-                    setattr(brute, flag, False)
+                    setattr(knobs, flag, False)
             if not again.problems:
                 return SEPARATOR.join(why for why, _ in combo)
     if _between_once_and_rules(data, verdict):
@@ -124,12 +127,12 @@ def explain(data: dict[str, Any], verdict: Verdict) -> str:
 def _left_rule_only(data: dict[str, Any], verdict: Verdict) -> bool:
     if not all(": payment: mana: " in p or p.startswith("payment: mana: ") for p in verdict.problems):
         return False
-    brute.DIAGNOSE_SELF_PAYING_FILTERS = True
+    knobs.DIAGNOSE_SELF_PAYING_FILTERS = True
     try:
         return all(result is not None and not check_payment(data, result)
                    for _, result, _ in verdict.raw.values())
     finally:
-        brute.DIAGNOSE_SELF_PAYING_FILTERS = False
+        knobs.DIAGNOSE_SELF_PAYING_FILTERS = False
 
 
 def _between_once_and_rules(data: dict[str, Any], verdict: Verdict) -> bool:
@@ -137,14 +140,14 @@ def _between_once_and_rules(data: dict[str, Any], verdict: Verdict) -> bool:
     better than the rules' optimum and no worse than the once-per-ability reading's."""
     if any("payment: " in p for p in verdict.problems) or verdict.reference.status != "ok":
         return False
-    b = brute.board(data)
-    if not any(a.free for o in b.battlefield for a in brute.activations(b.cards[o.card])):
+    b = ref_board(data)
+    if not any(a.free for o in b.battlefield for a in activations(b.cards[o.card])):
         return False
-    brute.DIAGNOSE_ONCE_PER_ABILITY = True
+    knobs.DIAGNOSE_ONCE_PER_ABILITY = True
     try:
-        once = brute.solve(data)
+        once = solve(data)
     finally:
-        brute.DIAGNOSE_ONCE_PER_ABILITY = False
+        knobs.DIAGNOSE_ONCE_PER_ABILITY = False
     rules = (-(verdict.reference.x or 0), verdict.reference.objective)
     floor = (-(once.x or 0), once.objective) if once.status == "ok" else None
     for _, result, _ in verdict.raw.values():

@@ -71,5 +71,28 @@ def loader_words() -> set[str]:
         issue25_g2 |= {"cost_atom.untap", "untap.count", "untap.filter", "adds.untapped"}
     if "library_top" in L.PLAYER_KEYS:
         issue25_g2.add("adds.milled")
+    # The round's contracts, once the loader reads them (their tuples bring `filter.all_types`,
+    # `filter.x_cost`, `player_keys.restricted_pool`, `adds.sacrificed`): the words it reads
+    # inline, found by probing it (tests.mtg_reference.strategies.contract_reads).
+    from .strategies import _probe_loads
+    contracts: set[str] = set()
+    if _probe_loads("x_cost"):
+        contracts.add("ability_kind.any")
+    if _probe_loads("restricted_pool"):
+        contracts |= {"restricted_entry.mana", "restricted_entry.only_for"}
+    if _probe_loads("produced"):
+        contracts.add("trigger_adds.produced")
+    if _probe_loads("power"):
+        contracts |= {"per.power", "object.power", "card.power"}
+    if _probe_loads("removed_tap"):
+        contracts.add("per.removed_tap")
+    if _probe_loads("each"):
+        contracts.add("amount.each_count")
+    if _probe_loads("times"):
+        contracts.add("mana_effect_replace.times")
+    if _probe_loads("curse"):
+        contracts |= {"attached_to.player", "target_player.enchanted"}
+    if _probe_loads("defiler"):
+        contracts |= {"grant_additional.id", "grant_additional.other", "reduction.color_only"}
     return ((words - turn_only) | {"choice.true_or_false", "choice.count", "object.shorthand"}
-            | issue25_costs | issue25_b | issue25_c | issue25_g1 | issue25_g2)
+            | issue25_costs | issue25_b | issue25_c | issue25_g1 | issue25_g2 | contracts)

@@ -85,8 +85,12 @@ def _card(c: dict[str, Any], out: set[str]) -> None:
             _filter(m["per"].get("count"), out)
         elif m.get("per") == "removed":
             out.add("per.removed")                     # issue 25 C1: storage lands
-        if m.get("adds") in ("untapped", "milled", "any_type", "any_color"):
-            out.add(f"adds.{m['adds']}")               # issue 25 G2: Explorers, Pendant; 38: Pool
+            if "tap" in (m.get("costs") or []):
+                out.add("per.removed_tap")             # Sand Silos
+        elif m.get("per") in ("power", "devotion"):
+            out.add(f"per.{m['per']}")                 # Marwyn; Nykthos
+        if m.get("adds") in ("untapped", "milled", "any_type", "any_color", "sacrificed"):
+            out.add(f"adds.{m['adds']}")               # issue 25 G2: Explorers, Pendant; 38: Pool, Squandered
         if isinstance(m.get("of"), dict):
             _filter(m["of"], out)                      # issue 38: what a Pool reads
     for e in c.get("mana_effects") or []:         # issue 25 G1: Damping Sphere, Crypt Ghast
@@ -96,6 +100,8 @@ def _card(c: dict[str, Any], out: set[str]) -> None:
                 if isinstance(body, dict):
                     _keys(f"mana_effect_{kind}", body, out)
                     _filter(body.get("sources"), out)
+                    if body.get("adds") == "produced":
+                        out.add("trigger_adds.produced")    # Dictate of Karametra
     for g in c.get("grants") or []:
         _keys("grant", g, out)
         if "turn" in g:
@@ -106,6 +112,9 @@ def _card(c: dict[str, Any], out: set[str]) -> None:
             _words("grant_flashback", g["flashback"], out)
         if isinstance(g.get("reduction"), dict):
             _reduction(g["reduction"], out)
+        if isinstance(g.get("additional"), dict):          # the Defilers
+            _keys("grant_additional", g["additional"], out)
+            _other(g["additional"].get("other"), out)
         if "applies_to" in g:
             _filter(g["applies_to"], out)
     for a in c.get("abilities") or []:
@@ -161,7 +170,7 @@ def _filter(f: Any, out: set[str]) -> None:
     if not isinstance(f, dict):
         return
     _keys("filter", f, out)
-    for key in ("type", "not_type"):
+    for key in ("type", "not_type", "all_types"):
         if key in f:
             _words("card_type", f[key], out)
     if "color" in f:
@@ -199,6 +208,8 @@ def _reduction(r: Any, out: set[str]) -> None:
                 _filter(amount.get("count"), out)
         if isinstance(r.get("generic"), dict):
             _keys("amount", r["generic"], out)
+            if "each" in r["generic"] and "per_paid" not in r["generic"]:
+                out.add("amount.each_count")             # The Cauldron of Eternity
             _filter(r["generic"].get("count"), out)
             _targets(r["generic"].get("count_targets"), out)
 
@@ -214,6 +225,10 @@ def _state(s: dict[str, Any], out: set[str]) -> None:
         if not isinstance(p, dict):
             continue
         _keys("player_keys", p, out)
+        for entry in p.get("restricted_pool") or []:      # mana restricted in the pool (106.6)
+            if isinstance(entry, dict):
+                _keys("restricted_entry", entry, out)
+                _filter(entry.get("only_for"), out)
         for zone in ("hand", "graveyard", "exile", "command", "battlefield"):
             if zone in p:
                 out.add(f"zone.{zone}")
@@ -222,6 +237,8 @@ def _state(s: dict[str, Any], out: set[str]) -> None:
                     out.add("object.shorthand")
                 else:
                     _keys("object", o, out)
+                    if o.get("attached_to") in ("you", "opponent"):
+                        out.add("attached_to.player")        # a Curse
                     if isinstance(o.get("counters"), dict):
                         _words("counter_kind", list(o["counters"]), out)   # issue 25 C1
 

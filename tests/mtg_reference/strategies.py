@@ -437,7 +437,9 @@ def random_cast(rng: random.Random) -> dict[str, Any]:
     # any` sacrifice beside an altar, X life, convoke and snow lands) made casts it took many
     # minutes on. The themes' own draws are unchanged where they draw.
     before = json.dumps(scenario, sort_keys=True)
-    for theme in (lambda: _issue25_b(side_b, scenario),
+    _contract_theme(random.Random("contracts" + repr(rng.getstate())), scenario)
+    themes = () if json.dumps(scenario, sort_keys=True) != before else (
+                  lambda: _issue25_b(side_b, scenario),
                   lambda: _issue25_c(random.Random(f"issue25-c:{side.random()}"), scenario),
                   lambda: _group_a(side, scenario),
                   lambda: _g1_mana_effects(random.Random("issue25-g1" + repr(rng.getstate())), scenario),
@@ -446,11 +448,14 @@ def random_cast(rng: random.Random) -> dict[str, Any]:
                   lambda: _reflect(random.Random(f"issue38-reflect:{side.random()}"), scenario),
                   lambda: _zone_counts(random.Random(f"issue38-zones:{side.random()}"), scenario),
                   lambda: _permission(random.Random(f"issue38-permission:{side.random()}"), scenario),
-                  lambda: _counter_mana(random.Random(f"issue38-counter-mana:{side.random()}"), scenario)):
+                  lambda: _counter_mana(random.Random(f"issue38-counter-mana:{side.random()}"), scenario))
+    for theme in themes:
         theme()
         if json.dumps(scenario, sort_keys=True) != before:
             break
     _drop_unused_cards(scenario)
+    if "plays" in scenario and contract_reads("restricted_pool") and _only_for_beside_filter(scenario):
+        del scenario["plays"]       # refused beside `plays` (restricted mana carried, not built)
     return scenario
 
 
@@ -1923,3 +1928,581 @@ def _counter_mana(rng: random.Random, scenario: dict[str, Any]) -> None:
 def _per_keys() -> frozenset[str]:
     from payplan.engine.mtg import keys as mtg_keys
     return frozenset(mtg_keys.PER_KEYS)
+
+
+# The keys of this round's mana, cost and restricted-mana contracts, each drawn by its own theme
+# when no other theme drew and while payplan's loader accepts it (`contract_reads`: a probe
+# scenario per key; until a builder's work is merged, main refuses its keys and they are not
+# drawn, so the generator never draws what the loader refuses).
+CONTRACT_PROBES: dict[str, dict[str, Any]] = {
+    "sacrificed": {"cards": {"sq": {"types": ["enchantment"], "mana": [
+        {"adds": "sacrificed", "costs": [{"sacrifice": {"count": 1, "filter": {"type": "land"}}}]}]}},
+                   "state": {"you": {"battlefield": [{"id": "a", "card": "sq"}]}}},
+    "all_types": {"cards": {"g": {"types": ["artifact"], "grants": [
+        {"reduction": {"generic": 1}, "applies_to": {"all_types": ["artifact", "creature"]}}]}},
+                  "state": {"you": {"battlefield": [{"id": "a", "card": "g"}]}}},
+    "restricted_pool": {"cards": {}, "state": {"you": {"restricted_pool": [
+        {"mana": "{C}", "only_for": {"type": "creature"}}]}}},
+    "x_cost": {"cards": {"r": {"types": ["creature"], "mana": [
+        {"adds": "{C}{C}{C}{C}", "only_for": {"ability": "any", "x_cost": True}}]}},
+               "state": {"you": {"battlefield": [{"id": "a", "card": "r"}]}}},
+    "produced": {"cards": {"d": {"types": ["enchantment"], "mana_effects": [
+        {"trigger": {"sources": {"type": "land", "controller": "any"}, "adds": "produced"}}]}},
+                 "state": {"you": {"battlefield": [{"id": "a", "card": "d"}]}}},
+    "power": {"cards": {"m": {"types": ["creature"], "power": 1, "mana": [{"adds": "{G}", "per": "power"}]}},
+              "state": {"you": {"battlefield": [{"id": "a", "card": "m", "power": 3}]}}},
+    "removed_tap": {"cards": {"s": {"types": ["land"], "mana": [
+        {"adds": "{U}", "costs": ["tap", {"remove_counters": {"kind": "storage", "count": "X"}}], "per": "removed"}]}},
+                    "state": {"you": {"battlefield": [{"id": "a", "card": "s", "counters": {"storage": 2}}]}}},
+    "each": {"cards": {"c": {"types": ["artifact"], "grants": [
+        {"reduction": {"generic": {"count": {"type": "land"}, "each": 2}}, "applies_to": {}}]}},
+             "state": {"you": {"battlefield": [{"id": "a", "card": "c"}]}}},
+    "defiler": {"cards": {"d": {"types": ["creature"], "grants": [
+        {"additional": {"id": "vigor", "other": [{"pay_life": 2}]}, "reduction": {"mana": "{G}", "color_only": True},
+         "applies_to": {"color": "G", "type": ["creature"]}}]}},
+                "state": {"you": {"battlefield": [{"id": "d1", "card": "d"}]}}},
+    "times": {"cards": {"r": {"types": ["enchantment"], "mana_effects": [{"replace": {"sources": {}, "times": 2}}]}},
+              "state": {"you": {"battlefield": [{"id": "a", "card": "r"}]}}},
+    "curse": {"cards": {"c": {"types": ["enchantment"], "grants": [
+        {"reduction": {"generic": 1}, "applies_to": {"targets": {"player": "enchanted"}}}]}},
+              "state": {"you": {"battlefield": [{"id": "a", "card": "c", "attached_to": "opponent"}]}}},
+}
+# Set by the tests that check the themes on the reference alone (whatever the loader reads).
+CONTRACT_KEYS: frozenset[str] | None = None
+
+
+def contract_reads(key: str) -> bool:
+    """Whether payplan's loader accepts the probe of `key` (CONTRACT_PROBES) beside a plain
+    instant: the key is drawn only then (or when CONTRACT_KEYS names it)."""
+    if CONTRACT_KEYS is not None:
+        return key in CONTRACT_KEYS
+    return _probe_loads(key)
+
+
+@functools.lru_cache(maxsize=None)
+def _probe_loads(key: str) -> bool:
+    from payplan.engine.mtg.loader import scenario_from_data
+    from payplan.engine.problems import ScenarioError
+    probe = json.loads(json.dumps(CONTRACT_PROBES[key]))
+    probe["cards"]["bolt"] = {"types": ["instant"], "cost": "{R}"}
+    probe["state"]["you"]["hand"] = [{"id": "h", "card": "bolt"}]
+    try:
+        scenario_from_data({"format": "mtg/1", "play": {"object": "h"}, **probe})
+    except ScenarioError:
+        return False
+    return True
+
+
+def _contract_field(rng: random.Random, scenario: dict[str, Any], most: int,
+                    effects: bool = False) -> list[Any] | None:
+    """Your battlefield for a contract theme to add to, cut to at most `most` permanents (the
+    played ability's permanent and every permanent with grants stay); None beside a mana effect
+    unless `effects` (the contracts leave reading mana from other objects beside one unbuilt),
+    and, with `effects`, beside mana read from another object. `plays` is dropped."""
+    field: list[Any] = scenario["state"]["you"]["battlefield"]
+    text = json.dumps(scenario["cards"])
+    if "mana_effects" in text and not effects:
+        return None
+    if effects and any(f'"adds": "{w}"' in text for w in ("untapped", "milled", "any_type", "any_color")):
+        return None
+    named = json.dumps(scenario["play"])
+    kept = [o for o in field if isinstance(o, dict) and (
+        f'"{o.get("id")}"' in named or scenario["cards"].get(o.get("card"), {}).get("grants"))]
+    rest = [o for o in field if not any(o is k for k in kept)]
+    rng.shuffle(rest)
+    field[:] = [o for o in field if any(o is k for k in kept + rest[:max(0, most - len(kept))])]
+    scenario.pop("plays", None)
+    return field
+
+
+SQUANDERED_FILTERS: list[dict[str, Any]] = [{"type": "land"}, {"type": "land"}, {"not_type": "creature"},
+                                            {"type": ["land", "artifact"]}, {"type": "land", "tags": ["forest"]}]
+SACRIFICE_FODDER: list[tuple[str, dict[str, Any]]] = [
+    ("sq-sea", {"name": "Underground Sea", "types": ["land"], "mana": [{"adds": "{U}|{B}"}]}),
+    ("sq-forest", {"name": "Forest", "types": ["land"], "tags": ["forest"], "mana": [{"adds": "{G}"}]}),
+    ("sq-mountain", {"name": "Mountain", "types": ["land"], "mana": [{"adds": "{R}"}]}),
+    ("sq-barren", {"name": "Barren Moor", "types": ["land"]}),
+    ("sq-wastes", {"name": "Wastes", "types": ["land"], "mana": [{"adds": "{C}"}]}),
+    ("sq-elf", {"name": "Llanowar Elves", "types": ["creature"], "mana": [{"adds": "{G}"}]}),
+    ("sq-signet", {"name": "Dimir Signet", "types": ["artifact"], "mana": [{"adds": "{U}{B}", "costs": ["tap", "{1}"]}]}),
+    ("sq-cradle", {"name": "Gaea's Cradle", "types": ["land"], "mana": [{"adds": "{G}", "per": {"count": {"type": "creature"}}}]}),
+]
+
+
+def _sacrificed(rng: random.Random, scenario: dict[str, Any]) -> None:
+    """Drawn by `_contract_theme` while the loader reads `adds: sacrificed`:
+    Squandered Resources (now and then two, or restricted with `only_for`) over one to three
+    permanents of every kind (lands of one or two types, a land with no mana ability, Gaea's
+    Cradle, a mana creature, a Signet), some tapped; pips of their colors in the played cost."""
+    if not contract_reads("sacrificed"):
+        return
+    cards = scenario["cards"]
+    field = _contract_field(rng, scenario, 3)     # small: each land's sacrifice is tried apart
+    if field is None:
+        return
+    for k in range(rng.choice([1, 1, 1, 2])):
+        flt = rng.choice(SQUANDERED_FILTERS)
+        ability: dict[str, Any] = {"adds": "sacrificed", "costs": [{"sacrifice": {"count": 1, "filter": flt}}]}
+        if rng.random() < 0.1:
+            ability["only_for"] = {"type": rng.choice(["creature", "instant", "sorcery"])}
+        cards[f"squandered{k}"] = {"name": "Squandered Resources", "types": ["enchantment"], "cost": "{B}{G}",
+                                   "mana": [ability]}
+        field.append({"id": f"sq{k}", "card": f"squandered{k}"})
+    for k in range(rng.choice([1, 1, 2, 2, 3])):
+        name, card = rng.choice(SACRIFICE_FODDER)
+        cards[name] = card
+        entry: dict[str, Any] = {"id": f"sqf{k}", "card": name}
+        if rng.random() < 0.25:
+            entry["tapped"] = True
+        elif "creature" in card["types"] and rng.random() < 0.3:
+            entry["sick"] = True
+        field.append(entry)
+    _g2_pips(rng, scenario, "UBGRC", 2)
+
+
+ALL_TYPES = [["artifact", "creature"], ["artifact", "creature"], ["artifact", "land"], ["creature"],
+             ["enchantment", "creature"], ["kindred", "instant"]]
+
+
+def _all_types(rng: random.Random, scenario: dict[str, Any]) -> None:
+    """Drawn by `_contract_theme` while the loader reads `all_types`: Mycosynth
+    Golem's grant ("artifact creature spells you cast have affinity for artifacts", its
+    `applies_to` and its count), an artifact land's `only_for`, or a reduction's count reading
+    every type; the played card made an artifact creature now and then; Seats of the Synod."""
+    if not contract_reads("all_types"):
+        return
+    cards = scenario["cards"]
+    field = _contract_field(rng, scenario, 6)
+    if field is None:
+        return
+    every = rng.choice(ALL_TYPES)
+    count = {"all_types": rng.choice(ALL_TYPES[:3])} if rng.random() < 0.5 else {"type": "artifact"}
+    kind = rng.random()
+    if kind < 0.5:
+        cards["golem"] = {"name": "Mycosynth Golem", "types": ["artifact", "creature"], "cost": "{11}",
+                          "grants": [{"reduction": {"generic": {"count": count}},
+                                      "applies_to": {"all_types": every}}]}
+        field.append({"id": "gol", "card": "golem"})
+    elif kind < 0.75:
+        cards["seat-only"] = {"name": "Foundry Seat", "types": ["artifact", "land"],
+                              "mana": [{"adds": "{R}{R}", "only_for": {"all_types": every}}]}
+        field.append({"id": "sto", "card": "seat-only", "tapped": rng.random() < 0.1})
+    elif "ability" not in scenario["play"]:
+        cards["spell"] = {**cards["spell"],
+                          "reductions": [{"generic": {"count": {"all_types": rng.choice(ALL_TYPES[:3])}}}]}
+    for k in range(rng.choice([0, 1, 2])):
+        cards["seat"] = {"name": "Seat of the Synod", "types": ["artifact", "land"], "mana": [{"adds": "{U}"}]}
+        field.append({"id": f"seat{k}", "card": "seat"})
+    if "ability" not in scenario["play"] and rng.random() < 0.4:
+        spell = cards["spell"]
+        cards["spell"] = {**spell, "types": list(rng.choice(ALL_TYPES[:3]))}
+        if "land" in cards["spell"]["types"]:
+            cards["spell"]["types"] = ["artifact", "creature"]
+
+
+RESTRICTIONS: list[dict[str, Any]] = [
+    {"type": "creature"}, {"type": ["instant", "sorcery"]}, {}, {"ability": "activated"},
+    {"color": "red"}, {"not_type": "creature"}, {"tags": ["eldrazi"]}, {"colorless": True},
+]
+
+
+def _restricted_pool(rng: random.Random, scenario: dict[str, Any]) -> None:
+    """Drawn by `_contract_theme` while the loader reads
+    `state.you.restricted_pool`: one or two entries (one to three mana, {C} most often) with
+    restrictions of every kind (`x_cost`, `ability: any` and `all_types` too once read), now and
+    then beside unrestricted mana (never beside a filter land: refused), and pips of their types
+    in the played cost."""
+    if not contract_reads("restricted_pool"):
+        return
+    you = scenario["state"]["you"]
+    if _contract_field(rng, scenario, 7) is None or _filter_ability_used(scenario):
+        return
+    extra: list[dict[str, Any]] = []
+    if contract_reads("x_cost"):
+        extra += [{"x_cost": True, "ability": "any"}, {"ability": "any"}, {"x_cost": False}]
+    if contract_reads("all_types"):
+        extra.append({"all_types": ["artifact", "creature"]})
+    entries = []
+    for _ in range(rng.choice([1, 1, 2])):
+        mana = "".join(rng.choice("CCCWUBRG") for _ in range(rng.randint(1, 3)))
+        entries.append({"mana": "".join("{" + c + "}" for c in mana),
+                        "only_for": dict(rng.choice(RESTRICTIONS + extra))})
+    you["restricted_pool"] = entries
+    if rng.random() < 0.3:
+        you["mana_pool"] = str(you.get("mana_pool") or "") + rng.choice(["{G}", "{C}", "{R}"])
+    _g2_pips(rng, scenario, "CCRG", 2)
+
+
+def _only_for_beside_filter(scenario: dict[str, Any]) -> bool:
+    """A card an object of the file stands for has a mana ability with `only_for` while one has a
+    mana ability with a mana cost (payplan refuses the two beside `plays`)."""
+    cards, state = scenario["cards"], scenario["state"]
+    used = {o["card"] if isinstance(o, dict) else o
+            for side in state.values() if isinstance(side, dict)
+            for zone in side.values() if isinstance(zone, list) for o in zone}
+    return _filter_ability_used(scenario) and any(
+        isinstance(a, dict) and "only_for" in a
+        for name in used if name in cards for a in cards[name].get("mana") or [])
+
+
+def _filter_ability_used(scenario: dict[str, Any]) -> bool:
+    """Some card an object of the file stands for has a mana ability with a mana cost (a filter
+    land): the restricted pool is refused beside one (its cost is paid from the pool)."""
+    cards, state = scenario["cards"], scenario["state"]
+    used = {o["card"] if isinstance(o, dict) else o
+            for side in state.values() if isinstance(side, dict)
+            for zone in side.values() if isinstance(zone, list) for o in zone}
+    return any(isinstance(c, str) and c.startswith("{")
+               for name in used if name in cards
+               for a in cards[name].get("mana") or [] for c in a.get("costs") or [])
+
+
+def _x_cost(rng: random.Random, scenario: dict[str, Any]) -> None:
+    """Drawn by `_contract_theme` while the loader reads `x_cost` and
+    `ability: any`: Rosheen Meanderer (sometimes sick or tapped), Titans' Nest with cards in the
+    graveyard, or a grant whose `applies_to` reads `x_cost`; the played cost given {X} half the
+    time (X named or `auto`)."""
+    if not contract_reads("x_cost"):
+        return
+    cards, you = scenario["cards"], scenario["state"]["you"]
+    field = _contract_field(rng, scenario, 4)
+    if field is None:
+        return
+    kind = rng.random()
+    if kind < 0.55:
+        cards["rosheen"] = {"name": "Rosheen Meanderer", "types": ["creature"], "cost": "{3}{R/G}",
+                            "mana": [{"adds": "{C}{C}{C}{C}", "only_for": {"ability": "any", "x_cost": True}}]}
+        entry: dict[str, Any] = {"id": "ros", "card": "rosheen"}
+        if rng.random() < 0.15:
+            entry["sick"] = True
+        field.append(entry)
+    elif kind < 0.85:
+        costs: list[Any] = [{"exile_from_graveyard": {"count": 1}}]
+        if rng.random() < 0.3:
+            costs.insert(0, "tap")
+        cards["titans-nest"] = {"name": "Titans' Nest", "types": ["enchantment"], "cost": "{1}{B}{G}{U}",
+                                "mana": [{"adds": "{C}", "costs": costs,
+                                          "only_for": {"colorless": False, "x_cost": False}}]}
+        field.append({"id": "nest", "card": "titans-nest"})
+        cards["nest-chaff"] = {"types": ["sorcery"], "cost": "{1}"}
+        you.setdefault("graveyard", []).extend(
+            {"id": f"nc{k}", "card": "nest-chaff"} for k in range(rng.randint(0, 2)))
+    else:
+        cards["x-helper"] = {"types": ["artifact"], "grants": [
+            {"reduction": {"generic": 1}, "applies_to": {"x_cost": rng.random() < 0.7}}]}
+        field.append({"id": "xh", "card": "x-helper"})
+    if rng.random() < 0.5:
+        holder, key = _played_costs(scenario)
+        text = str(holder.get(key) or "") if key == "cost" else ""
+        if key == "cost" and "{X}" not in text:
+            holder[key] = "{X}" + text
+            scenario["play"]["x"] = rng.choice([1, 2, 3, "auto"])
+    _g2_pips(rng, scenario, "CRGU", 1)
+
+
+def _effects_may_reach(scenario: dict[str, Any], field: list[Any]) -> bool:
+    """Your permanents a mana effect would reach and payplan refuses it beside (not built: an
+    `only_for` ability, an untap cost, `per: removed` with {T}) leave the battlefield; False
+    (nothing changed) when the play names one."""
+    cards = scenario["cards"]
+    unbuilt = [o for o in field if isinstance(o, dict) and any(
+        isinstance(a, dict) and ("only_for" in a or "untap" in json.dumps(a.get("costs") or [])
+                                 or a.get("per") == "removed")
+        for a in cards[o["card"]].get("mana") or [])]
+    if any(f'"{o.get("id")}"' in json.dumps(scenario["play"]) for o in unbuilt):
+        return False
+    field[:] = [o for o in field if not any(o is u for u in unbuilt)]
+    return True
+
+
+DICTATE_LANDS: list[tuple[str, dict[str, Any]]] = [
+    ("pr-sea", {"name": "Underground Sea", "types": ["land"], "mana": [{"adds": "{U}|{B}"}]}),
+    ("pr-forest", {"name": "Forest", "types": ["land"], "mana": [{"adds": "{G}"}]}),
+    ("pr-chancery", {"name": "Azorius Chancery", "types": ["land"], "mana": [{"adds": "{W}{U}"}]}),
+    ("pr-tomb", {"name": "Ancient Tomb", "types": ["land"], "mana": [{"adds": "{C}{C}"}]}),
+    ("pr-cradle", {"name": "Gaea's Cradle", "types": ["land"], "mana": [{"adds": "{G}", "per": {"count": {"type": "creature"}}}]}),
+    ("pr-elf", {"name": "Llanowar Elves", "types": ["creature"], "mana": [{"adds": "{G}"}]}),
+]
+DICTATES: list[tuple[str, dict[str, Any]]] = [
+    ("dictate", {"name": "Dictate of Karametra", "types": ["enchantment"], "cost": "{3}{G}{G}", "flash": True,
+                 "mana_effects": [{"trigger": {"sources": {"type": "land", "controller": "any"}, "adds": "produced"}}]}),
+    ("zhur-taa", {"name": "Zhur-Taa Ancient", "types": ["creature"], "cost": "{3}{R}{G}",
+                  "mana_effects": [{"trigger": {"sources": {"type": "land", "controller": "any"}, "adds": "produced"}}]}),
+    ("my-dictate", {"name": "Dictate of your lands", "types": ["enchantment"],
+                    "mana_effects": [{"trigger": {"sources": {"type": "land"}, "adds": "produced"}}]}),
+    ("damping-sphere", {"name": "Damping Sphere", "types": ["artifact"], "mana_effects": [
+        {"replace": {"sources": {"type": "land", "controller": "any"}, "adds": "{C}"}}]}),
+    ("wild-growth", {"name": "Wild Growth", "types": ["enchantment"], "mana_effects": [
+        {"trigger": {"sources": {"type": "land"}, "adds": "{G}"}}]}),
+]
+
+
+def _produced(rng: random.Random, scenario: dict[str, Any]) -> None:
+    """Drawn by `_contract_theme` while the loader reads a trigger's `adds:
+    produced`: Dictate of Karametra, Zhur-Taa Ancient or Heartbeat of Spring (one or two, yours
+    or the opponent's), now and then a Damping Sphere or a Wild Growth beside them, over lands
+    of one type, two types, two mana (a bounce land, Ancient Tomb), Gaea's Cradle and a mana
+    creature; pips of their colors in the played cost."""
+    if not contract_reads("produced"):
+        return
+    cards, state = scenario["cards"], scenario["state"]
+    if "{S}" in json.dumps(scenario) or "spend_only" in json.dumps(cards):
+        return                       # refused beside a trigger (snow; spend_only)
+    field = _contract_field(rng, scenario, 2, effects=True)
+    if field is None:
+        return
+    if not _effects_may_reach(scenario, field):
+        return
+    for k in range(rng.choice([1, 1, 2])):
+        name, card = rng.choice(DICTATES[:3] if k == 0 else DICTATES)
+        cards[name] = card
+        if rng.random() < 0.2 and "controller" in json.dumps(card):
+            state.setdefault("opponent", {}).setdefault("battlefield", []).append({"id": f"opr{k}", "card": name})
+        else:
+            field.append({"id": f"pr{k}", "card": name})
+    for k in range(rng.choice([1, 2, 2, 3])):
+        name, card = rng.choice(DICTATE_LANDS)
+        cards[name] = card
+        entry: dict[str, Any] = {"id": f"prl{k}", "card": name}
+        if rng.random() < 0.15:
+            entry["tapped"] = True
+        field.append(entry)
+    _g2_pips(rng, scenario, "UBGWC", 3)
+
+
+POWER_CARDS: list[tuple[str, dict[str, Any]]] = [
+    ("marwyn", {"name": "Marwyn, the Nurturer", "types": ["creature"], "cost": "{2}{G}", "power": 1,
+                "mana": [{"adds": "{G}", "per": "power"}]}),
+    ("joiner", {"name": "Viridian Joiner", "types": ["creature"], "cost": "{2}{G}", "power": 1,
+                "mana": [{"adds": "{G}", "per": "power"}]}),
+    ("power-dork", {"name": "Power Dork", "types": ["artifact", "creature"], "power": 2,
+                    "mana": [{"adds": "{R}|{C}", "per": "power"}, {"adds": "{C}"}]}),
+]
+
+
+def _power(rng: random.Random, scenario: dict[str, Any]) -> None:
+    """Drawn by `_contract_theme` while the loader reads `per: power`: Marwyn, Viridian Joiner or
+    a two-ability creature (one or two), with an object `power` from -1 to 6 or the card's
+    printed one, sometimes sick or tapped; now and then a Forest; green pips in the played
+    cost."""
+    if not contract_reads("power"):
+        return
+    cards = scenario["cards"]
+    field = _contract_field(rng, scenario, 5)
+    if field is None:
+        return
+    for k in range(rng.choice([1, 1, 2])):
+        name, card = rng.choice(POWER_CARDS)
+        cards[name] = card
+        entry: dict[str, Any] = {"id": f"pw{k}", "card": name}
+        if rng.random() < 0.75:
+            entry["power"] = rng.randint(-1, 6)
+        if rng.random() < 0.15:
+            entry[rng.choice(["sick", "tapped"])] = True
+        field.append(entry)
+    if rng.random() < 0.4:
+        cards["pw-forest"] = {"name": "Forest", "types": ["land"], "mana": [{"adds": "{G}"}]}
+        field.append({"id": "pwf", "card": "pw-forest"})
+    _g2_pips(rng, scenario, "GGRC", 3)
+
+
+STORAGE_TAP: list[tuple[str, dict[str, Any]]] = [
+    ("sand-silos", {"name": "Sand Silos", "types": ["land"], "mana": [
+        {"adds": "{U}", "costs": ["tap", {"remove_counters": {"kind": "storage", "count": "X"}}], "per": "removed"}]}),
+    ("mage-ring", {"name": "Mage-Ring Network", "types": ["land"], "mana": [
+        {"adds": "{C}"},
+        {"adds": "{C}", "costs": ["tap", {"remove_counters": {"kind": "storage", "count": "X"}}], "per": "removed"}]}),
+    ("calciform", {"name": "Calciform Pools", "types": ["land"], "mana": [
+        {"adds": "{C}"},
+        {"adds": "{W}|{U}", "costs": ["{1}", "tap", {"remove_counters": {"kind": "storage", "count": "X"}}],
+         "per": "removed"}]}),
+]
+
+
+def _storage_tap(rng: random.Random, scenario: dict[str, Any]) -> None:
+    """Drawn by `_contract_theme` while the loader reads `per: removed` beside `tap`: Sand
+    Silos, Mage-Ring Network or Calciform Pools as printed (one or two) with 0 to 4 storage
+    counters, sometimes tapped, beside a Plains or an Island; pips of their colors."""
+    if not contract_reads("removed_tap"):
+        return
+    cards = scenario["cards"]
+    field = _contract_field(rng, scenario, 4)
+    if field is None:
+        return
+    for k in range(rng.choice([1, 1, 2])):
+        name, card = rng.choice(STORAGE_TAP)
+        cards[name] = card
+        entry: dict[str, Any] = {"id": f"st{k}", "card": name, "counters": {"storage": rng.randint(0, 4)}}
+        if rng.random() < 0.15:
+            entry["tapped"] = True
+        field.append(entry)
+    if rng.random() < 0.6:
+        name = rng.choice(["st-plains", "st-island"])
+        cards[name] = {"types": ["land"], "mana": [{"adds": "{W}" if name == "st-plains" else "{U}"}]}
+        field.append({"id": "stl", "card": name})
+    _g2_pips(rng, scenario, "UUWC", 3)
+
+
+EACH_AMOUNTS: list[dict[str, Any]] = [
+    {"count": {"type": "creature"}, "zone": "graveyard"}, {"count": {"type": "artifact"}},
+    {"count": {"type": "land"}}, {"count_targets": {"type": "creature"}}, {"count": {}, "zone": "hand"},
+]
+
+
+def _each_count(rng: random.Random, scenario: dict[str, Any]) -> None:
+    """Drawn by `_contract_theme` while the loader reads `each` beside a count: the played card's
+    own reduction ("{2} less for each creature card in your graveyard": The Cauldron of
+    Eternity), or a permanent's grant, counting with `each` 0 to 3, a floor now and then;
+    creature cards in the graveyard; generic mana in the played cost."""
+    if not contract_reads("each"):
+        return
+    cards, you, play = scenario["cards"], scenario["state"]["you"], scenario["play"]
+    field = _contract_field(rng, scenario, 5)
+    if field is None:
+        return
+    amount = {**rng.choice(EACH_AMOUNTS), "each": rng.choice([0, 2, 2, 2, 3])}
+    reduction: dict[str, Any] = {"generic": amount}
+    if rng.random() < 0.15:
+        reduction["minimum"] = rng.randint(1, 3)
+    if "ability" in play or rng.random() < 0.4:
+        cards["each-helper"] = {"types": ["artifact"], "grants": [{"reduction": reduction, "applies_to": {}}]}
+        field.append({"id": "eh", "card": "each-helper"})
+    else:
+        cards["spell"] = {**cards["spell"], "reductions": [reduction]}
+        holder, key = _played_costs(scenario)
+        _add_mana(holder, key, "{" + str(rng.randint(2, 6)) + "}")
+    if "count_targets" in amount and not play.get("targets"):
+        play["targets"] = [o["id"] for o in field if isinstance(o, dict)][:rng.randint(0, 2)]
+    cards["each-dead"] = {"types": ["creature"], "cost": "{1}{B}"}
+    you.setdefault("graveyard", []).extend({"id": f"ed{k}", "card": "each-dead"} for k in range(rng.randint(0, 4)))
+
+
+DEFILER_COLORS = {"W": "Faith", "U": "Dreams", "B": "Flesh", "R": "Instinct", "G": "Vigor"}
+PERMANENT_SPELL_TYPES = ["artifact", "battle", "creature", "enchantment", "planeswalker"]
+
+
+def _defiler(rng: random.Random, scenario: dict[str, Any]) -> None:
+    """Drawn by `_contract_theme` while the loader reads a grant's `additional` and
+    `color_only`: a Defiler (one or two, of one or two colors; its colored reduction
+    `color_only`, now and then plain, now and then with no reduction), the played card a
+    permanent spell of its color half the time (its own pip, a hybrid one or none), the cost
+    named in `optional` (`auto`, `yes`, `no`; a name no permanent grants now and then), life low
+    or the life weight 0 sometimes."""
+    if not contract_reads("defiler") or "ability" in scenario["play"]:
+        return
+    cards, you, play = scenario["cards"], scenario["state"]["you"], scenario["play"]
+    field = _contract_field(rng, scenario, 5)
+    if field is None:
+        return
+    names = []
+    for k in range(rng.choice([1, 1, 2])):
+        c = rng.choice("WUBRGG")
+        grant: dict[str, Any] = {"additional": {"id": DEFILER_COLORS[c].lower(), "other": [{"pay_life": 2}]},
+                                 "applies_to": {"color": c, "type": PERMANENT_SPELL_TYPES}}
+        if rng.random() < 0.9:
+            grant["reduction"] = {"mana": "{" + c + "}"}
+            if rng.random() < 0.85:
+                grant["reduction"]["color_only"] = True
+        name = f"defiler-{c}{k}"
+        cards[name] = {"name": f"Defiler of {DEFILER_COLORS[c]}", "types": ["creature"], "cost": "{3}{" + c + "}{" + c + "}",
+                       "grants": [grant]}
+        field.append({"id": f"df{k}", "card": name})
+        names.append((f"df{k}.{DEFILER_COLORS[c].lower()}", c))
+    name, c = rng.choice(names)
+    spell = dict(cards["spell"])
+    if rng.random() < 0.6:
+        spell["types"] = [rng.choice(PERMANENT_SPELL_TYPES)]
+        pip = rng.choice(["{" + c + "}", "{" + c + "/" + rng.choice([x for x in "WUBRG" if x != c]) + "}", ""])
+        spell["cost"] = str(spell.get("cost") or "") + pip
+        if not pip:
+            spell["colors"] = [NAMES[c]]
+    cards["spell"] = spell
+    optional = play.setdefault("optional", {})
+    optional[name if rng.random() < 0.9 else "df9.vigor"] = rng.choice(["auto", "auto", "yes", "no"])
+    if rng.random() < 0.2:
+        you["life"] = rng.randint(1, 3)
+    if rng.random() < 0.2:
+        scenario.setdefault("objective", {}).setdefault("weights", {})["life"] = 0
+
+
+MULTIPLIERS: list[tuple[str, dict[str, Any]]] = [
+    ("mana-reflection", {"name": "Mana Reflection", "types": ["enchantment"], "cost": "{4}{G}{G}",
+                         "mana_effects": [{"replace": {"sources": {}, "times": 2}}]}),
+    ("nyxbloom", {"name": "Nyxbloom Ancient", "types": ["creature"], "cost": "{4}{G}{G}{G}",
+                  "mana_effects": [{"replace": {"sources": {}, "times": 3}}]}),
+    ("land-doubler", {"name": "Land Doubler", "types": ["enchantment"],
+                      "mana_effects": [{"replace": {"sources": {"type": "land", "controller": "any"}, "times": 2}}]}),
+]
+
+
+def _times(rng: random.Random, scenario: dict[str, Any]) -> None:
+    """Drawn by `_contract_theme` while the loader reads a replacement's `times`: Mana Reflection,
+    Nyxbloom Ancient or a land-only doubler (yours; the opponent's now and then, reaching only
+    their own), with a Damping Sphere, a Dictate or a second multiplier beside it at times, over
+    one to three lands and creatures of the Dictate theme's; pips in the played cost."""
+    if not contract_reads("times"):
+        return
+    cards, state = scenario["cards"], scenario["state"]
+    if "{S}" in json.dumps(scenario) or "spend_only" in json.dumps(cards):
+        return
+    field = _contract_field(rng, scenario, 2, effects=True)
+    if field is None or not _effects_may_reach(scenario, field):
+        return
+    name, card = rng.choice(MULTIPLIERS)
+    cards[name] = card
+    if rng.random() < 0.15:
+        state.setdefault("opponent", {}).setdefault("battlefield", []).append({"id": "omx", "card": name})
+    else:
+        field.append({"id": "mx", "card": name})
+    if rng.random() < 0.3:
+        other, card = rng.choice(MULTIPLIERS + DICTATES)
+        if not (other in ("dictate", "zhur-taa", "my-dictate") and not contract_reads("produced")):
+            cards[other] = card
+            field.append({"id": "mx2", "card": other})
+    for k in range(rng.choice([1, 1, 2, 3])):
+        land, card = rng.choice(DICTATE_LANDS)
+        cards[land] = card
+        field.append({"id": f"mxl{k}", "card": land, "tapped": rng.random() < 0.1})
+    _g2_pips(rng, scenario, "UBGWC", 4)
+
+
+def _curse(rng: random.Random, scenario: dict[str, Any]) -> None:
+    """Drawn by `_contract_theme` while the loader reads `attached_to: you | opponent` and
+    `player: enchanted`: one or two Curses (a reduction or an increase for spells targeting the
+    enchanted player; yours, the opponent's now and then) attached to a player (now and then to
+    a permanent); the play targets you, the opponent, both or neither."""
+    if not contract_reads("curse") or "ability" in scenario["play"]:
+        return
+    cards, state, play = scenario["cards"], scenario["state"], scenario["play"]
+    field = _contract_field(rng, scenario, 6)
+    if field is None:
+        return
+    for k in range(rng.choice([1, 1, 2])):
+        change = rng.choice([{"reduction": {"generic": rng.randint(1, 2)}}, {"reduction": {"generic": 1}},
+                             {"increase": "{1}"}])
+        name = f"curse{k}"
+        cards[name] = {"name": "Infectious Curse", "types": ["enchantment"], "tags": ["aura", "curse"],
+                       "grants": [{**change, "applies_to": {"targets": {"player": "enchanted"}}}]}
+        on = rng.choice(["opponent", "opponent", "you"])
+        if rng.random() < 0.1 and field:
+            on = str(field[0]["id"]) if isinstance(field[0], dict) and "id" in field[0] else on
+        entry = {"id": f"cu{k}", "card": name, "attached_to": on}
+        if rng.random() < 0.2:
+            state.setdefault("opponent", {}).setdefault("battlefield", []).append({**entry, "id": f"ocu{k}"})
+        else:
+            field.append(entry)
+    play["targets"] = rng.choice([["opponent"], ["opponent"], ["you"], ["you", "opponent"], []])
+    if not play["targets"]:
+        del play["targets"]
+
+
+CONTRACT_THEMES = (_sacrificed, _all_types, _restricted_pool, _x_cost, _produced, _power, _storage_tap,
+                   _each_count, _defiler, _times, _curse)
+
+
+def _contract_theme(rng: random.Random, scenario: dict[str, Any]) -> None:
+    """About 3 casts in 10: one of the contracts' themes, each as often (its key drawn in about
+    1 cast in 50 once the loader reads it; a cast it changed takes no other theme). Its own
+    stream, so every other draw is as before."""
+    if rng.random() < 0.3:
+        rng.choice(CONTRACT_THEMES)(rng, scenario)

@@ -35,30 +35,16 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from . import brute
-from .brute import (
-    OTHER_KINDS,
-    Activation,
-    Board,
-    Priced,
-    _matches_obj,
-    activations,
-    board,
-    card_colors,
-    chained,
-    charge,
-    counters_charged,
-    counters_fit,
-    library_top,
-    mana_ok,
-    mill_orders,
-    precedence,
-    priced_casts,
-    score_of,
-    untap_candidate,
-    untap_charge,
-)
+from . import effects, knobs, spells
+from .activation import Activation, charge, mana_ok
+from .board import Board, board
+from .brute import precedence, score_of
+from .counters import counters_charged, counters_fit
 from .mana import COLORS, MANA, Vec, parse_plain, parse_symbols, vec_text
+from .mana_abilities import activations
+from .objects import OTHER_KINDS, Priced, _matches_obj, card_colors
+from .pricing import priced_casts
+from .untap_mill import chained, library_top, mill_orders, untap_candidate, untap_charge
 
 
 def _slots_fit(ids: list[str], slots: list[Any], fits: Any) -> bool:
@@ -164,7 +150,7 @@ def check_payment(data: dict[str, Any], plan: dict[str, Any], listed: bool = Tru
     a source entry must name its replacement (`replaced`) and every trigger that fired
     (`triggered`); without it (the contract's `check` reading) an omitted trigger's mana is
     added anyway, any of its options (605.4a)."""
-    data = brute.face_down_view(data)
+    data = spells.face_down_view(data)
     if plan.get("status") != "ok":
         return [] if plan.get("payment") is None else ["a plan that is not ok names a payment"]
     if not isinstance(plan.get("payment"), dict):
@@ -561,7 +547,7 @@ def _check_mana(b: Board, led: _Ledger, got: _Sources, p: Priced, plan: dict[str
         # (the trigger choices and the Pendant readings never meet: the two are refused
         # together, and only one is drawn per cast)
         if not any(mana_ok(rest_vec, variant, chained(preds, order), b.units(), b.usable, left=left,
-                           any_color=b.any_color)
+                           any_color=b.any_color, restricted0=b.restricted_units())
                    for choice in _trigger_choices(got.alternatives, got.acts)
                    for variant in _pendant_variants(list(choice), got.pendant_alts)
                    for order in mill_orders(variant, spell_mill)):
@@ -574,8 +560,17 @@ def _check_mana(b: Board, led: _Ledger, got: _Sources, p: Priced, plan: dict[str
         for c in a.adds + sum((t[1] for t in a.triggers), ()):
             made[MANA.index(c)] += 1
     spent_pool = _vec6(str(pay.get("pool") or ""))
+    # The restricted mana already in the pool: all of it stays there but what the play spends
+    # (left_in_pool is all the pool holds after the play), and the play may spend the entries
+    # it meets.
+    held, admitted = [0] * 6, [0] * 6
+    for fj, mana in b.restricted_pool:
+        held = [h + m for h, m in zip(held, mana)]
+        if b.usable(fj):
+            admitted = [a + m for a, m in zip(admitted, mana)]
     for i in range(6):
-        if spent_pool[i] > b.pool0[i] or spent_pool[i] > b.pool0[i] + made[i] - left[i]:
+        if (spent_pool[i] > b.pool0[i] + admitted[i]
+                or spent_pool[i] > b.pool0[i] + held[i] + made[i] - left[i]):
             led.problems.append(f"payment.pool: {pay.get('pool')!r} is not mana the pool had and "
                                 f"the payment spent")
             break
@@ -602,7 +597,7 @@ def _check_score(b: Board, led: _Ledger, got: _Sources, p: Priced, plan: dict[st
     """The score, with the reference's own charges, and the objective: the score less the
     benefits."""
     score = (score_of(b, dict(led.removed), set(led.tapped), set(led.cost_tapped)) + led.charges
-             + (got.mill - got.ability_mill * brute.DIAGNOSE_FREE_MANA_MILL) * b.weights["mill"]
+             + (got.mill - got.ability_mill * knobs.DIAGNOSE_FREE_MANA_MILL) * b.weights["mill"]
              + life * b.weights["life"] + counters_charged(b, got.acts)
              + untap_charge(b, got.acts))
     if plan.get("score") != score:
@@ -621,7 +616,7 @@ def _unreplaced(b: Board, o: Any, where: str, s: dict[str, Any], by_costs: list[
         outputs = sorted({"".join(f"{{{c}}}" for c in a.adds) for a in labelled
                           if a.replaced_by is not None and Counter(a.was) == adds})
         by = sorted({e.holder.id for e in b.effects if e.kind == "replace"
-                     and brute.reaches(b.cards, e, o) and sum(adds.values()) >= e.at_least})
+                     and effects.reaches(b.cards, e, o) and sum(adds.values()) >= e.at_least})
         return (f"{where}: {o.id}'s {s.get('adds')!r} is replaced by the effect of "
                 f"{', '.join(by)} (614.1a): it makes {' or '.join(outputs) or 'other mana'}")
     return (f"{where}: {o.id} ({o.card}) has no mana ability adding {s.get('adds')!r} for the "

@@ -2,7 +2,7 @@
 
 Written from the turn format (docs/turns.md), the format's documentation and the comprehensive
 rules, apart from payplan's planner: it reuses only this reference's own pricing of one cast
-(`brute.priced_casts`, the single-cast optimum `brute.solve` for the X a cast announces) and its
+(`pricing.priced_casts`, the single-cast optimum `brute.solve` for the X a cast announces) and its
 charges. It tries every sequence of the candidates (each object cast or played as a card at most
 once from each zone it is in; an activated ability as often as it can be paid), every payment of
 each cast, and ranks them by the spec's rules: the largest summed value, then the largest summed
@@ -12,7 +12,7 @@ objective, then the smallest summed size (the mana of each cast's total).
 A move is one candidate with one payment, on the state it meets:
 - a cast (a nonland card in hand; a card in the graveyard with flashback or an alternative cost
   from the graveyard), an activated ability of a permanent, or one activated from the hand
-  (cycling, 702.29): each total `brute.priced_casts` prices for it (`cast: auto`, every
+  (cycling, 702.29): each total `pricing.priced_casts` prices for it (`cast: auto`, every
   optional cost `auto`, `count: any` every count, X the largest payable on that state alone,
   as `plan` chooses it); for each, every use of every permanent (none; each option of each
   mana ability it may activate: {T} only untapped and, for a creature, not summoning sick
@@ -66,31 +66,14 @@ from dataclasses import dataclass, field, replace
 from typing import Any, Iterator
 
 from . import brute
-from .brute import (
-    HAND_KINDS,
-    REMOVALS,
-    REPEAT_CAP,
-    Activation,
-    Board,
-    Priced,
-    _counter_bounds,
-    _matches_obj,
-    _pruned,
-    activations,
-    board,
-    card_colors,
-    charge,
-    counters_charged,
-    counters_fit,
-    destination,
-    life_for_splits,
-    mill_orders,
-    priced_casts,
-    tap_weight,
-    untap_candidate,
-    untap_charge,
-)
+from .activation import Activation, charge, tap_weight
+from .board import Board, _pruned, board, relevant_kinds
+from .brute import destination, life_for_splits
+from .counters import _counter_bounds, counters_charged, counters_fit
 from .mana import COLORS, MANA, parse_plain, parse_symbols
+from .mana_abilities import activations
+from .objects import HAND_KINDS, REMOVALS, REPEAT_CAP, Priced, _matches_obj, card_colors, matches
+from .pricing import _cost_texts, priced_casts
 from .turn_state import (
     ZONES,
     Candidate,
@@ -107,6 +90,7 @@ from .turn_state import (
     state_key,
     takes,
 )
+from .untap_mill import mill_orders, untap_candidate, untap_charge
 
 DEFAULT_MAX_PLAYS = 16
 class Unsupported(ValueError):
@@ -155,7 +139,7 @@ def normalized(data: dict[str, Any]) -> dict[str, Any]:
     you.setdefault("life", 20)
     you.setdefault("library", 0)
     state.setdefault("lands_played_this_turn", 0)
-    out["_relevant"] = brute.relevant_kinds(out)
+    out["_relevant"] = relevant_kinds(out)
     return out
 
 
@@ -322,7 +306,7 @@ def _hasty(cards: dict[str, Any], field_now: list[dict[str, Any]]) -> set[str]:
         if "creature" not in (card.get("types") or []) or not o.get("sick"):
             continue
         if card.get("haste") is True or any(
-                brute.matches(card, {k: v for k, v in flt.items() if k != "controller"},
+                matches(card, {k: v for k, v in flt.items() if k != "controller"},
                               o["id"], o["card"])
                 for flt in grants if flt.get("controller", "you") in ("you", "any")):
             out.add(o["id"])
@@ -330,7 +314,7 @@ def _hasty(cards: dict[str, Any], field_now: list[dict[str, Any]]) -> set[str]:
 
 
 def _has_x(here: dict[str, Any]) -> bool:
-    return any(s[0] == "x" for text in brute._cost_texts(here) for s in parse_symbols(text))
+    return any(s[0] == "x" for text in _cost_texts(here) for s in parse_symbols(text))
 
 
 @dataclass(frozen=True, slots=True)
@@ -364,7 +348,7 @@ class _Use:
 
 def _uses(b: Board, i: int, tapcosts: list[tuple[int, Any]], relevant: str) -> list[_Use]:
     """The uses of permanent i; a mana ability's options that differ only in kinds of mana no
-    cost names (`brute.relevant_kinds`: they can only pay generic mana) are one, made in the
+    cost names (`board.relevant_kinds`: they can only pay generic mana) are one, made in the
     first such kind (`_folded` compares states so)."""
     o = b.battlefield[i]
     card = b.cards[o.card]
@@ -433,7 +417,7 @@ def payments(here: dict[str, Any], b: Board, p: Priced, c: Candidate) -> Iterato
         return
     relevant = here.get("_relevant")
     if relevant is None:
-        relevant = brute.relevant_kinds(here)
+        relevant = relevant_kinds(here)
     uses = [_uses(b, i, tapcosts, relevant) for i in range(len(b.battlefield))]
     for plan in itertools.product(*uses):
         if any(sum(1 for u in plan if u.kind == "tapcost" and u.req == r) != n
@@ -781,13 +765,13 @@ def _resolve(here: dict[str, Any], b: Board, p: Priced, c: Candidate, removed: d
 
 
 def _folded(here: dict[str, Any], pool: list[int]) -> tuple[int, ...]:
-    """The pool with every color no cost of the file names (`brute.relevant_kinds`) counted as
+    """The pool with every color no cost of the file names (`board.relevant_kinds`) counted as
     the first such color: such mana can only ever pay generic mana, so pools that differ only in
     those colors are the same state for the search (`_Search.best` memoizes on the folded
     state; the states themselves, which `replay` compares, keep the real pool)."""
     relevant = here.get("_relevant")
     if relevant is None:
-        relevant = brute.relevant_kinds(here)
+        relevant = relevant_kinds(here)
     stand_in = next((c for c in MANA if c not in relevant), None)
     if stand_in is None:
         return tuple(pool)

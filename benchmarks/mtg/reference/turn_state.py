@@ -16,8 +16,8 @@ import json
 from dataclasses import dataclass
 from typing import Any, Iterator
 
-from . import brute
-from .brute import Activation
+from . import objects
+from .activation import Activation
 from .mana import MANA, parse_symbols
 
 ZONES = ("hand", "graveyard", "exile", "command", "battlefield")
@@ -45,7 +45,7 @@ def pool_of(text: str) -> tuple[int, ...]:
     pool = [0] * 6
     for kind, arg in parse_symbols(text):
         if kind != "mana":
-            raise brute.BadScenario("a mana pool holds plain mana")
+            raise objects.BadScenario("a mana pool holds plain mana")
         pool[MANA.index(arg)] += 1
     return tuple(pool)
 
@@ -68,7 +68,7 @@ def state_key(state: dict[str, Any]) -> str:
 
 
 def effect_reaches(cards: dict[str, Any], effect: dict[str, Any], card_id: str, oid: str) -> bool:
-    return brute.matches(cards[card_id], effect.get("applies_to") or {}, oid, card_id)
+    return objects.matches(cards[card_id], effect.get("applies_to") or {}, oid, card_id)
 
 
 Restricted = tuple[tuple[str, str], ...]     # restricted mana: (only_for filter JSON, color), sorted
@@ -217,7 +217,7 @@ def _resolution(cards: dict[str, Any], state: dict[str, Any], effect: dict[str, 
         return [state_key(state)]
     flt = untap.get("filter") or {}
     tapped = [o["id"] for o in you["battlefield"]
-              if o["tapped"] and brute.matches(cards[o["card"]], flt, o["id"], o["card"])]
+              if o["tapped"] and objects.matches(cards[o["card"]], flt, o["id"], o["card"])]
     n = min(int(untap.get("count", 1)), len(tapped))
     picks = ([set(untap_choice)] if untap_choice is not None
              else [set(pick) for pick in itertools.combinations(tapped, n)])
