@@ -84,6 +84,8 @@ def loader_words() -> set[str]:
         contracts.add("trigger_adds.produced")
     if _probe_loads("power"):
         contracts |= {"per.power", "object.power", "card.power"}
+    if _probe_loads("greatest_power"):
+        contracts.add("per.greatest_power")
     if _probe_loads("removed_tap"):
         contracts.add("per.removed_tap")
     if _probe_loads("each"):

@@ -83,6 +83,9 @@ def _card(c: dict[str, Any], out: set[str]) -> None:
             _filter(m["only_for"], out)
         if isinstance(m.get("per"), dict):
             _filter(m["per"].get("count"), out)
+            if "greatest_power" in m["per"]:
+                out.add("per.greatest_power")          # Bighorner Rancher
+                _filter(m["per"]["greatest_power"], out)
         elif m.get("per") == "removed":
             out.add("per.removed")                     # issue 25 C1: storage lands
             if "tap" in (m.get("costs") or []):

@@ -1951,6 +1951,9 @@ CONTRACT_PROBES: dict[str, dict[str, Any]] = {
                  "state": {"you": {"battlefield": [{"id": "a", "card": "d"}]}}},
     "power": {"cards": {"m": {"types": ["creature"], "power": 1, "mana": [{"adds": "{G}", "per": "power"}]}},
               "state": {"you": {"battlefield": [{"id": "a", "card": "m", "power": 3}]}}},
+    "greatest_power": {"cards": {"m": {"types": ["creature"], "power": 1, "mana": [
+        {"adds": "{G}", "per": {"greatest_power": {"type": "creature"}}}]}},
+                       "state": {"you": {"battlefield": [{"id": "a", "card": "m"}]}}},
     "removed_tap": {"cards": {"s": {"types": ["land"], "mana": [
         {"adds": "{U}", "costs": ["tap", {"remove_counters": {"kind": "storage", "count": "X"}}], "per": "removed"}]}},
                     "state": {"you": {"battlefield": [{"id": "a", "card": "s", "counters": {"storage": 2}}]}}},
@@ -2278,6 +2281,10 @@ POWER_CARDS: list[tuple[str, dict[str, Any]]] = [
     ("power-dork", {"name": "Power Dork", "types": ["artifact", "creature"], "power": 2,
                     "mana": [{"adds": "{R}|{C}", "per": "power"}, {"adds": "{C}"}]}),
 ]
+# Bighorner Rancher: "{T}: Add an amount of {G} equal to the greatest power among creatures you
+# control" (drawn beside the cards above while the loader reads `greatest_power`).
+RANCHER = ("rancher", {"name": "Bighorner Rancher", "types": ["creature"], "cost": "{4}{G}",
+                       "power": 2, "mana": [{"adds": "{G}", "per": {"greatest_power": {"type": "creature"}}}]})
 
 
 def _power(rng: random.Random, scenario: dict[str, Any]) -> None:
@@ -2291,8 +2298,9 @@ def _power(rng: random.Random, scenario: dict[str, Any]) -> None:
     field = _contract_field(rng, scenario, 5)
     if field is None:
         return
+    choices = POWER_CARDS + ([RANCHER] if contract_reads("greatest_power") else [])
     for k in range(rng.choice([1, 1, 2])):
-        name, card = rng.choice(POWER_CARDS)
+        name, card = rng.choice(choices)
         cards[name] = card
         entry: dict[str, Any] = {"id": f"pw{k}", "card": name}
         if rng.random() < 0.75:

@@ -125,6 +125,15 @@ def power_holders(cards: dict[str, Any], field: list[Obj]) -> tuple[dict[str, An
     return out, objs
 
 
+def greatest_power(cards: dict[str, Any], you: list[Obj], flt: dict[str, Any]) -> int:
+    """Bighorner Rancher's amount: the greatest power among your permanents matching `flt`
+    (each its object `power`, else its card's; one with neither counts 0), read as the cast
+    begins; none matching, or 0 or less: no mana (107.1b)."""
+    powers = [object_power(cards, o) if o.power is not None or "power" in cards[o.card] else 0
+              for o in you if _matches_obj(cards, o, flt)]
+    return max([0, *powers])
+
+
 def counted_cards(cards: dict[str, Any], you: list[Obj]) -> dict[str, Any]:
     """The cards with each mana ability's `per` worked out on your battlefield as the cast
     begins (every mana ability can be activated before a cost is paid, 601.2g-h): `per:
@@ -147,6 +156,8 @@ def counted_cards(cards: dict[str, Any], you: list[Obj]) -> dict[str, Any]:
                 if a["per"] == "devotion":
                     (color,) = opt
                     times = devotion_to(cards, you, color)
+                elif "greatest_power" in a["per"]:
+                    times = greatest_power(cards, you, a["per"]["greatest_power"])
                 else:
                     times = sum(1 for o in you if _matches_obj(cards, o, a["per"]["count"]))
                 options.append("".join("{" + c + "}" for c in opt) * times)

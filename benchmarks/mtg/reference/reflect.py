@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from . import knobs
-from .counted import devotion_to
+from .counted import devotion_to, greatest_power
 from .mana import MANA, produced_options
 from .objects import BadScenario, _matches_obj, _objects, object_power
 
@@ -45,6 +45,9 @@ def could_produce(data: dict[str, Any], obj: Obj,
                 times = devotion_to(cards, side, option[0])
             elif per == "power":
                 times = max(0, object_power(cards, obj))
+            elif isinstance(per, dict) and "greatest_power" in per:
+                times = greatest_power(cards, [o for o in side if o.controller == obj.controller],
+                                       per["greatest_power"])
             if times:
                 out.update(option)
     if "untap_no_colorless" in knobs.MISREADINGS:

@@ -72,7 +72,16 @@ from .brute import destination, life_for_splits
 from .counters import _counter_bounds, counters_charged, counters_fit
 from .mana import COLORS, MANA, parse_plain, parse_symbols
 from .mana_abilities import activations
-from .objects import HAND_KINDS, REMOVALS, REPEAT_CAP, Priced, _matches_obj, card_colors, matches
+from .objects import (
+    HAND_KINDS,
+    REMOVALS,
+    REPEAT_CAP,
+    Priced,
+    _fj,
+    _matches_obj,
+    card_colors,
+    matches,
+)
 from .pricing import _cost_texts, priced_casts
 from .turn_state import (
     ZONES,
@@ -128,7 +137,7 @@ def normalized(data: dict[str, Any]) -> dict[str, Any]:
         you["snow_pool"] = snow
     # Restricted mana already in the pool (106.6): each unit with its restriction, as the mana a
     # restricted ability leaves in the pool is held between moves.
-    held = [[brute._fj(e["only_for"]), col] for e in you.pop("restricted_pool", None) or []
+    held = [[_fj(e["only_for"]), col] for e in you.pop("restricted_pool", None) or []
             for col, n in zip(MANA, pool_of(str(e["mana"]))) for _ in range(n)]
     if held:
         you["_restricted"] = sorted(held)
