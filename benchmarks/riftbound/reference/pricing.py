@@ -1670,7 +1670,7 @@ def _resource_units(ctx: Context) -> int:
     you = ctx.state.get("you") or {}
     pool = you.get("pool") or {}
     units = len(runes_of(you)) * 2 + int(pool.get("energy", 0)) + sum(
-        int(n) for n in (pool.get("power") or {}).values())
+        int(n) for n in (pool.get("power") or {}).values()) + len(you.get("pool_only") or ())
     for src in you.get("sources") or []:
         if not src.get("repeatable"):
             units += card_cost(src.get("adds"), None).size
@@ -1842,6 +1842,11 @@ def _source_kill(atom: Mapping[str, Any]) -> tuple[str, int]:
     if n < 1:
         raise Unsupported("a source kill of no object")
     return filter_key(flt), n
+
+
+def play_matches(ctx: Context, flt: Mapping[str, Any]) -> bool:
+    """Whether the play of `ctx` meets `flt` (a source's `only_for`): `_play_matches` on a copy."""
+    return _play_matches(ctx, dict(flt))
 
 
 def _play_matches(ctx: Context, flt: dict[str, Any]) -> bool:
