@@ -96,6 +96,7 @@ from .pricing import (
     Total,
     Unsupported,
     card_cost,
+    card_targets,
     effect_key,
     effects_after,
     find_object,
@@ -104,6 +105,7 @@ from .pricing import (
     play_matches,
     play_optional_names,
     reference_totals,
+    set_off,
     yaml_word,
     zone_objects,
 )
@@ -258,7 +260,12 @@ def candidates(data: Mapping[str, Any], state: State, played: frozenset[str]
                 continue
             if zone == "trash" and not has_flow(now, oid):
                 continue
-            out.append(Candidate(oid, pos, _with_auto(now, {"object": oid}), False, zone))
+            # A card that chooses (card key `targets`) is tried on each object its filter
+            # accepts on this state, one target each (the best kept: one candidate).
+            accepted = card_targets(now, oid)
+            for targets in [[t] for t in accepted or []] or [None]:
+                play = {"object": oid, **({"targets": targets} if targets else {})}
+                out.append(Candidate(oid, pos, _with_auto(now, play), False, zone))
     return out
 
 
@@ -782,7 +789,11 @@ def replay(data: Mapping[str, Any], got: Mapping[str, Any]) -> list[str]:
         play = dict(p.get("play") or {})
         oid = str(play.get("object"))
         if listed == "auto":
-            entries: list[tuple[int, dict[str, Any]]] = [(-1, {"object": oid})]
+            # The targets the planner chose (one id is written as a string).
+            chose = play.get("targets")
+            chose = chose.split() if isinstance(chose, str) else chose
+            entries: list[tuple[int, dict[str, Any]]] = [(-1, {"object": oid, **(
+                {"targets": list(chose)} if chose else {})})]
         else:
             # The entries of that object not played yet (a card listed twice is two entries):
             # the first whose reading reaches the play's total and paid set.
@@ -896,6 +907,10 @@ def replay(data: Mapping[str, Any], got: Mapping[str, Any]) -> list[str]:
                 usable_source_ids(state)):
             problems.append(f"{where}: after.sources {after[0].get('sources')}, the reference "
                             f"{usable_source_ids(state)}")
+        named = play.get("triggers")
+        if (named.split() if isinstance(named, str) else list(named or [])) != set_off(ref):
+            problems.append(f"{where}: triggers {named!r}, the reference "
+                            f"{' '.join(set_off(ref))!r}")
         objective += score - _benefit(data, tried, option)
         value += value_of(data, oid)
     if objective != got.get("objective"):
