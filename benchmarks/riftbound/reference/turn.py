@@ -263,7 +263,8 @@ def candidates(data: Mapping[str, Any], state: State, played: frozenset[str]
             # A card that chooses (card key `targets`) is tried on each object its filter
             # accepts on this state, one target each (the best kept: one candidate).
             accepted = card_targets(now, oid)
-            for targets in [[t] for t in accepted or []] or [None]:
+            tries: list[list[str]] = [[t] for t in accepted or []] or [[]]
+            for targets in tries:
                 play = {"object": oid, **({"targets": targets} if targets else {})}
                 out.append(Candidate(oid, pos, _with_auto(now, play), False, zone))
     return out
@@ -442,7 +443,7 @@ def _restricted_here(state: State, ref: Reference) -> tuple[list[Bound], list[Bo
     held: list[Bound] = []
     for unit in state["you"].get("pool_only") or ():
         ok = ctx is not None and play_matches(ctx, json.loads(unit[0]))
-        (accepts if ok else held).append(tuple(unit))  # type: ignore[arg-type]
+        (accepts if ok else held).append((str(unit[0]), str(unit[1])))
     return accepts, held
 
 
