@@ -11,6 +11,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, Phase, find, settings
 from reference.strategies import real_scenario_data
 from reference.turn_strategies import turn_data
@@ -61,6 +62,7 @@ def test_a_card_play_names_what_its_targets_filter_accepts() -> None:
         assert check(data) == []
 
 
+@pytest.mark.slow
 def test_the_real_generator_reaches_an_unaccepted_target() -> None:
     def differs(data: dict[str, Any]) -> bool:
         if "targets" not in data["cards"]["played"]:
@@ -157,6 +159,7 @@ def test_a_lux_played_this_turn_sets_off_the_plays_after_it() -> None:
     assert any("triggers" in p for p in ref_turn.replay(data, bad))
 
 
+@pytest.mark.slow
 def test_the_generators_draw_triggers_that_go_off_and_that_do_not() -> None:
     def lux_with(going: bool) -> Any:
         def holds(data: dict[str, Any]) -> bool:
