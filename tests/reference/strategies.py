@@ -1297,7 +1297,15 @@ def real_scenario_data(draw: Draw) -> dict[str, Any]:
                 {"type": "unit", "controller": "you"}, {"type": "gear"})))
         takes = any(a["id"] == "takes" for a in played.get("additional_costs") or [])
         chooses = "targets" in played
-        if units and (played["type"] == "spell" or takes or chooses) and (
+        flt = played.get("targets") or {}
+        fitting = [o["id"] for side, objs in (("you", you_board), ("opponent", opp_board))
+                   for o in objs if cards[o["card"]]["type"] == flt.get("type")
+                   and flt.get("controller", side) == side]
+        if chooses and fitting and draw(st.integers(0, 2)) > 0:
+            # Mostly an object the filter takes (read here by its type and controller), so
+            # the card's plays are priced, not only refused.
+            play["targets"] = [draw(st.sampled_from(fitting))]
+        elif units and (played["type"] == "spell" or takes or chooses) and (
                 draw(st.integers(0, 3)) > 0 if chooses else draw(st.booleans())):
             # The play's targets; with a kill cost, one of your units among them (357.3); for
             # a card that chooses, now and then a gear (what its filter may or may not take).
