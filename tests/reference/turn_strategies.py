@@ -401,10 +401,10 @@ def turn_data(draw: Draw) -> dict[str, Any]:
         # the board at the start or one played this turn (then it reads the plays after it).
         cards["lux"] = {"type": "unit", "might": 2, "cost": {"energy": draw(st.integers(0, 2))},
                         "triggers": draw(play_triggers())}
-        if draw(st.booleans()):
+        if len(hand) < 3 or draw(st.booleans()):
             board.append({"id": "lx", "card": "lux"})
-        else:
-            hand.append({"id": f"h{len(hand) + 1}", "card": "lux"})
+        else:  # in place of a card the draws above do not rely on: the hand stays as large
+            hand[1] = {"id": hand[1]["id"], "card": "lux"}
     if n_hand < 6 and draw(st.integers(0, 3)) == 0:
         cards["flow-t"] = draw(turn_card("flow"))
         trash.append({"id": "t1", "card": "flow-t"})
