@@ -30,8 +30,6 @@ from payplan.engine.riftbound import card_keys, check_keys, loader, state_keys
 _CHECK = ("read by `payplan check` only (a payment the player chose): the reference prices "
           "plays and has no payment checker for payplan/1; check is cross-checked in "
           "tests/test_check.py against the planner and the brute force's payment search")
-_LATER = ("not drawn by the generators yet: the reference is checked on hand-worked files of "
-          "the key")
 NOT_DRAWN: dict[tuple[str, str, str], str] = {
     **{("keys", t, k): _CHECK for t, k in (
         ("CHECK_KEYS", "base"), ("CHECK_KEYS", "discount_order"), ("CHECK_KEYS", "paid"),
@@ -40,14 +38,6 @@ NOT_DRAWN: dict[tuple[str, str, str], str] = {
         ("CHOICE_KEYS", "paid_optional"), ("PAYMENT_KEYS", "exhaust"),
         ("PAYMENT_KEYS", "other"), ("PAYMENT_KEYS", "pool"), ("PAYMENT_KEYS", "recycle"),
         ("PAYMENT_KEYS", "sources"), ("PAYMENT_KEYS", "source_kills"))},
-    # Keys the loader gained after the generators were last extended: checked against the
-    # reference on hand-worked files (tests/test_card_targets.py, test_play_triggers.py,
-    # test_effect_ignores_cost.py, test_turn_sources_and_effects.py), not drawn yet.
-    **{("keys", t, k): _LATER for t, k in (
-        ("CARD_KEYS", "targets"), ("CARD_KEYS", "triggers"), ("CARD_SOURCE_KEYS", "repeatable"),
-        ("EFFECT_ENTRY_KEYS", "ignore"), ("STATE_EFFECT_KEYS", "ignore"),
-        ("TRIGGER_KEYS", "applies_to"), ("TRIGGER_KEYS", "energy_at_least"),
-        ("TRIGGER_KEYS", "id"))},
 }
 
 

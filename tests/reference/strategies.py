@@ -921,7 +921,7 @@ def real_effects(draw: Draw) -> list[dict[str, Any]]:
     out = []
     for i in range(draw(st.integers(1, 2))):
         kind = draw(st.sampled_from(("discount", "discount", "discount", "discount", "flow",
-                                     "ignore_deflect")))
+                                     "ignore_deflect", "ignore")))
         e: dict[str, Any] = {}
         if draw(st.booleans()):
             e["id"] = f"effect{draw(st.integers(1, 3))}{'abc'[i]}"
@@ -933,6 +933,12 @@ def real_effects(draw: Draw) -> list[dict[str, Any]]:
         elif kind == "flow":
             e["keyword"] = {"flow": "printed"}
             applies = {"type": "spell"}
+        elif kind == "ignore":
+            # Jayce, Man of Progress: "play a gear ... without paying its Energy cost"; the
+            # played card's own `ignore` and a second such effect add up.
+            e["ignore"] = draw(st.sampled_from(("energy", "energy", "power", "cost")))
+            applies = draw(st.sampled_from(({"type": "gear"}, {"type": "spell"}, {},
+                                            {"from": "trash"})))
         else:
             e["ignore_deflect"] = True
             applies = draw(st.sampled_from(({"type": "spell"}, {})))
@@ -942,6 +948,23 @@ def real_effects(draw: Draw) -> list[dict[str, Any]]:
         if uses is not None:
             e["uses"] = uses
         out.append(e)
+    return out
+
+
+@st.composite
+def play_triggers(draw: Draw) -> list[dict[str, Any]]:
+    """A card's `triggers` ("when you play ..."): one or two, each with an `id`, now and then
+    an `applies_to` (spells, units, cards from the trash, Fury cards) and an `energy_at_least`
+    (the printed Energy the played card must reach)."""
+    out = []
+    for i in range(draw(st.integers(1, 2))):
+        t: dict[str, Any] = {"id": f"trig{i}"}
+        if draw(st.integers(0, 3)):
+            t["applies_to"] = draw(st.sampled_from(({"type": "spell"}, {"type": "unit"},
+                                                    {"from": "trash"}, {"domain": "fury"})))
+        if draw(st.integers(0, 2)):
+            t["energy_at_least"] = draw(st.integers(0, 4))
+        out.append(t)
     return out
 
 
@@ -1177,6 +1200,14 @@ def real_scenario_data(draw: Draw) -> dict[str, Any]:
             mz["value"] = draw(st.integers(1, 8))
         you_board.insert(draw(st.integers(0, len(you_board))), mz)
         sources.append(draw(killing_source("mz")))
+    # Lux, Illuminated ("when you play a spell that costs 5 or more, give me +3 Might this
+    # turn"): triggers a card play sets off, named in the plan; one on the opponent's board
+    # now and then (it reads its own player's plays only).
+    if draw(st.integers(0, 3)) == 0:
+        cards["lux"] = {"name": "Lux", "type": "unit", "domains": ["mind"],
+                        "cost": {"energy": 5}, "might": 4, "triggers": draw(play_triggers())}
+        board = opp_board if draw(st.integers(0, 4)) == 0 else you_board
+        board.insert(draw(st.integers(0, len(board))), {"id": "lx", "card": "lux"})
     # A unit with abilities (Empower on units: Kayle, Kharox).
     if draw(st.integers(0, 1)) == 0:
         cards["hero"] = {"name": "Hero", "type": "unit", "domains": ["mind"],
@@ -1258,14 +1289,34 @@ def real_scenario_data(draw: Draw) -> dict[str, Any]:
         zone = draw(st.sampled_from(("hand",) * 6 + ("trash",)))
         (hand if zone == "hand" else trash).insert(0, {"id": "p1", "card": PLAYED})
         play = {"object": "p1"}
+        if played["type"] != "gear" and draw(st.integers(0, 3)) == 0:
+            # A card that chooses (card key `targets`): its play names one target at least,
+            # each one the filter accepts (else illegal); the targets below may miss it.
+            played["targets"] = draw(st.sampled_from((
+                {"type": "unit", "controller": "opponent"}, {"type": "unit"},
+                {"type": "unit", "controller": "you"}, {"type": "gear"})))
         takes = any(a["id"] == "takes" for a in played.get("additional_costs") or [])
-        if units and (played["type"] == "spell" or takes) and draw(st.booleans()):
-            # The play's targets; with a kill cost, one of your units among them (357.3).
+        chooses = "targets" in played
+        flt = played.get("targets") or {}
+        fitting = [o["id"] for side, objs in (("you", you_board), ("opponent", opp_board))
+                   for o in objs if cards[o["card"]]["type"] == flt.get("type")
+                   and flt.get("controller", side) == side]
+        if chooses and fitting and draw(st.integers(0, 2)) > 0:
+            # Mostly an object the filter takes (read here by its type and controller), so
+            # the card's plays are priced, not only refused.
+            play["targets"] = [draw(st.sampled_from(fitting))]
+        elif units and (played["type"] == "spell" or takes or chooses) and (
+                draw(st.integers(0, 3)) > 0 if chooses else draw(st.booleans())):
+            # The play's targets; with a kill cost, one of your units among them (357.3); for
+            # a card that chooses, now and then a gear (what its filter may or may not take).
             mine = [u for u in units if any(o["id"] == u for o in you_board)]
+            objects = units + ([o["id"] for o in you_board + opp_board if o["id"] not in units]
+                               if chooses and draw(st.booleans()) else [])
             if mine and takes and draw(st.booleans()):
                 play["targets"] = [draw(st.sampled_from(mine))]
             else:
-                play["targets"] = draw(st.lists(st.sampled_from(units), min_size=1, max_size=2))
+                play["targets"] = draw(st.lists(st.sampled_from(objects), min_size=1,
+                                                max_size=2))
         settings: dict[str, Any] = {}
         for add in played.get("additional_costs") or []:
             if add.get("mandatory", True):

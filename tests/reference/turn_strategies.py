@@ -48,6 +48,7 @@ from typing import Any, Callable
 from hypothesis import strategies as st
 
 from .features import has
+from .strategies import play_triggers
 
 DOMAINS = ("fury", "calm", "mind")
 Draw = Callable[..., Any]
@@ -135,6 +136,8 @@ def turn_card(draw: Draw, kind: str) -> dict[str, Any]:
         entry.update(_effect_reach(draw, domain))
         if draw(st.integers(0, 4)) == 0:
             card["effect"] = {"grants": [_flow_effect(draw)]}
+        elif draw(st.integers(0, 4)) == 0:
+            card["effect"] = {"grants": [_ignore_effect(draw, domain)]}
         elif draw(st.booleans()):
             card["effect"] = {"discounts": [entry]}
         else:
@@ -198,6 +201,11 @@ def _new_kind(draw: Draw, card: dict[str, Any], kind: str, domain: str) -> None:
     elif kind == "killer":
         card["cost"] = _cost(draw, (0, 2), 1)
         card["effect"] = {"kill": "targets"}
+        if draw(st.booleans()):
+            # A card that chooses: `auto` tries it on each object its filter accepts.
+            card["targets"] = draw(st.sampled_from((
+                {"type": "unit", "controller": "opponent"}, {"type": "unit"},
+                {"type": "unit", "controller": "you"})))
     elif kind == "spoils":
         card["type"] = draw(st.sampled_from(("spell", "unit")))
         card["cost"] = {"energy": draw(st.integers(2, 4))}
@@ -256,6 +264,13 @@ def _flow_effect(draw: Draw) -> dict[str, Any]:
             "uses": draw(st.sampled_from((1, 1, 2)))}
 
 
+def _ignore_effect(draw: Draw, domain: str) -> dict[str, Any]:
+    """Jayce, Man of Progress's kind: the next matching play ignores part of its base cost
+    (its Energy, its Power, or both)."""
+    return {"ignore": draw(st.sampled_from(("energy", "energy", "power", "cost"))),
+            **_effect_reach(draw, domain)}
+
+
 def _state_effects(draw: Draw) -> list[dict[str, Any]]:
     """Effects already in the state: discounts (`uses` 1, 2 or `turn`), Repeat and Flow grants,
     some with an id given."""
@@ -263,6 +278,8 @@ def _state_effects(draw: Draw) -> list[dict[str, Any]]:
     for i in range(draw(st.integers(1, 2))):
         if draw(st.integers(0, 5)) == 0:
             e = _flow_effect(draw)
+        elif draw(st.integers(0, 5)) == 0:
+            e = _ignore_effect(draw, draw(st.sampled_from(DOMAINS)))
         elif draw(st.integers(0, 3)) == 0:
             e = _repeat_effect(draw)
         else:
@@ -379,6 +396,15 @@ def turn_data(draw: Draw) -> dict[str, Any]:
                                                             "count": 1,
                                                             "filter": {"type": "gear"}}}]}}]}
         hand[0] = {"id": hand[0]["id"], "card": "quartermaster"}
+    if draw(st.integers(0, 4)) == 0:
+        # Lux, Illuminated's kind: triggers each card play names (at no cost), from a unit on
+        # the board at the start or one played this turn (then it reads the plays after it).
+        cards["lux"] = {"type": "unit", "might": 2, "cost": {"energy": draw(st.integers(0, 2))},
+                        "triggers": draw(play_triggers())}
+        if len(hand) < 3 or draw(st.booleans()):
+            board.append({"id": "lx", "card": "lux"})
+        else:  # in place of a card the draws above do not rely on: the hand stays as large
+            hand[1] = {"id": hand[1]["id"], "card": "lux"}
     if n_hand < 6 and draw(st.integers(0, 3)) == 0:
         cards["flow-t"] = draw(turn_card("flow"))
         trash.append({"id": "t1", "card": "flow-t"})
@@ -399,6 +425,7 @@ def turn_data(draw: Draw) -> dict[str, Any]:
         you["trash"] = trash
     if board:
         you["board"] = board
+    if sources:
         you["sources"] = sources
     if draw(st.integers(0, 4)) == 0:
         pool: dict[str, Any] = {}

@@ -34,12 +34,14 @@ from .pricing import (
     Reference,
     Total,
     accepted_targets,
+    card_targets,
     effect_key,
     effects_after,
     find_object,
     has_flow,
     played_id,
     reference_totals,
+    set_off,
     yaml_word,
     zone_objects,
 )
@@ -186,9 +188,20 @@ def check(data: Mapping[str, Any], with_orders: bool = True,
     executions = {ref.executions(o) for o in mine}
     if got["executions"] not in executions:
         problems.append(f"engine executions {got['executions']}, reference {sorted(executions)}")
+    problems += check_triggers(got, ref)
     if with_orders and not problems:
         problems += _check_orders(scenario, ref, mine)
     return problems
+
+
+def check_triggers(got: Mapping[str, Any], ref: Reference) -> list[str]:
+    """The triggers an ok plan's `play` names (`triggers: "OBJECT.ID ..."`, left out when none)
+    against the ones the reference's play sets off (`pricing.set_off`), in their order."""
+    named = (got.get("play") or {}).get("triggers")
+    want = set_off(ref)
+    if (named.split() if isinstance(named, str) else list(named or [])) != want:
+        return [f"engine triggers {named!r}, reference {' '.join(want)!r}"]
+    return []
 
 
 def _check_orders(scenario: Any, ref: Reference, mine: list[Option]) -> list[str]:
@@ -237,6 +250,17 @@ def _plays_of(data: Mapping[str, Any], oid: str) -> dict[str, Any]:
     return play
 
 
+def _card_plays(data: Mapping[str, Any], oid: str) -> list[dict[str, Any]]:
+    """The plays `payplan hand` tries for a card: the one `_plays_of` gives, and for a card
+    with the card key `targets` whose play the file does not give targets, that play on each
+    object the filter accepts (none accepted: the play as it is, illegal)."""
+    play = _plays_of(data, oid)
+    accepted = card_targets(data, oid)
+    if accepted is None or "targets" in play:
+        return [play]
+    return [dict(play, targets=[t]) for t in accepted] or [play]
+
+
 def hand_entries(data: Mapping[str, Any], mutants: Iterable[str] = ()
                  ) -> list[tuple[tuple[str, str | None], list[dict[str, Any]]]]:
     """What `payplan hand` must list, each entry (object, ability) with the plays to try (the
@@ -250,16 +274,16 @@ def hand_entries(data: Mapping[str, Any], mutants: Iterable[str] = ()
     given = data.get("play") or {}
     out: list[tuple[tuple[str, str | None], list[dict[str, Any]]]] = []
     for h in zone_objects(you, "hand", "you"):
-        out.append(((h.id, None), [_plays_of(data, h.id)]))
+        out.append(((h.id, None), _card_plays(data, h.id)))
     own_only = "hand_own_flow_only" in tuple(mutants)
     for t in zone_objects(you, "trash", "you"):
         flow = (bool((cards[t.card].get("keywords") or {}).get("flow")) if own_only
                 else has_flow(data, t.id))
         if flow or (played_id(data) == t.id and given.get("permit")):
-            out.append(((t.id, None), [_plays_of(data, t.id)]))
+            out.append(((t.id, None), _card_plays(data, t.id)))
     for f in zone_objects(you, "facedown", "you"):
         if (cards[f.card].get("keywords") or {}).get("hidden") and f.hidden_turn != "this":
-            out.append(((f.id, None), [_plays_of(data, f.id)]))
+            out.append(((f.id, None), _card_plays(data, f.id)))
     for b in zone_objects(you, "board", "you"):
         for ability in cards[b.card].get("abilities") or []:
             if ability.get("kind") in ("payment", "triggered"):
@@ -309,16 +333,20 @@ def check_hand(data: Mapping[str, Any], got: Mapping[str, Any],
             continue
         p = listed[key]
         answers = []
+        refs = []
         for play in plays:
             one = dict(data, play=play)
-            answers.append(reference_answer(one, reference_totals(one, pricing_mutants)))
+            refs.append(reference_totals(one, pricing_mutants))
+            answers.append(reference_answer(one, refs[-1]))
         want = min(answers, key=_rank)
         if p["status"] == "ok" and want.status == "ok":
             if p.get("objective", p.get("score")) != want.objective:
                 problems.append(f"hand {key}: objective {p.get('objective')}, reference "
                                 f"{want.objective}")
+            # What a play sets off reads no target: any legal play of the entry says it.
+            problems += [f"hand {key}: {x}" for x in check_triggers(p, refs[answers.index(want)])]
             targets = (p.get("play") or {}).get("targets")
-            if targets is not None and key[1] is not None:
+            if targets is not None and any("targets" in play for play in plays):
                 chosen = [targets] if isinstance(targets, str) else list(targets)
                 tried = [play.get("targets") for play in plays]
                 if chosen not in tried:

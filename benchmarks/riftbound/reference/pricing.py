@@ -1064,7 +1064,7 @@ EFFECT_MUTANTS: tuple[str, ...] = ("repeat_base_as_printed", "repeat_printed_as_
 # battlefield's control never read (`units_at.controller` ignored); a trigger's Deflect free.
 POOL_MUTANTS: tuple[str, ...] = ("bans_ignored", "deaths_never_read", "repeat_cost_as_printed",
                                  "control_never_read", "trigger_deflect_free",
-                                 "missing_optional_ignored")
+                                 "missing_optional_ignored", "card_targets_unchecked")
 
 ABILITY_TIMING = {"equip": "normal", "empower": "normal", "activated": "reaction"}
 
@@ -1114,6 +1114,14 @@ def reference_totals(data: Mapping[str, Any], mutant: str | Iterable[str] | None
     if bans:
         empty.reasons += [f"ban {b}" for b in bans]
         return empty
+    # A card that chooses (card key `targets: FILTER`, read as an ability's `targets`): its
+    # play names one target at least, each one the filter accepts; illegal otherwise.
+    if "targets" in card and "card_targets_unchecked" not in mutants:
+        chosen = play.get("targets") or []
+        accepted = set(_accepted(ctx, {"targets": card["targets"]}))
+        if not chosen or any(t not in accepted for t in chosen):
+            empty.reasons.append("targets")
+            return empty
     ignore = play.get("ignore")
     if zone == "facedown":
         # Hidden (docs/payplan-format.md section 6): hidden on an earlier turn, played with Reaction
@@ -1217,6 +1225,46 @@ def _accepted(ctx: Context, ability: Mapping[str, Any]) -> list[str]:
     if ability.get("kind") == "equip" and "target_controller_ignored" not in ctx.mutants:
         accepts["controller"] = "you"
     return [o.id for o in ctx.board if target_matches(ctx, o, accepts)]
+
+
+def card_targets(data: Mapping[str, Any], oid: str) -> list[str] | None:
+    """The board objects (yours first, then the opponent's, in state order) that the card of
+    your object `oid` (in hand, trash or facedown) may choose by its card key `targets`; None
+    when its card has no such key (its play names what the file gives, unchecked)."""
+    obj = find_object(data, oid)
+    if obj is None:
+        raise Unsupported(f"no object {oid}")
+    card = data["cards"][obj.card]
+    if "targets" not in card:
+        return None
+    state = data.get("state") or {}
+    board = [o for c in ("you", "opponent") for o in zone_objects(state.get(c) or {}, "board", c)]
+    ctx = Context(data, data["cards"], state, {}, obj, card, obj.zone, board, frozenset())
+    return _accepted(ctx, {"targets": card["targets"]})
+
+
+def set_off(ref: Reference) -> list[str]:
+    """The triggers a legal card play sets off (card key `triggers`: "when you play ..."), as
+    `OBJECT.ID`: of each object on your board, in state order, each trigger of its card, in its
+    order, whose `applies_to` the play matches (read as a grant's, on the card as printed) and
+    whose `energy_at_least` the card's printed Energy reaches (130.4: a cost an effect reads is
+    the printed one, whatever the play pays or ignores). An ability play or hiding sets off
+    none. A trigger is no cost: nothing of the price reads it."""
+    ctx = ref.context
+    if ctx is None or ctx.kind != "card" or not ref.legal:
+        return []
+    printed = card_cost(ctx.card.get("cost"), ctx.card).energy
+    out = []
+    for o in ctx.board:
+        if o.controller != "you":
+            continue
+        for t in ctx.card_of(o).get("triggers") or []:
+            if "applies_to" in t and not play_matches(ctx, t["applies_to"]):
+                continue
+            if printed < int(t.get("energy_at_least", 0)):
+                continue
+            out.append(f"{o.id}.{t['id']}")
+    return out
 
 
 def accepted_targets(data: Mapping[str, Any], oid: str, ability_id: str,
@@ -1670,7 +1718,7 @@ def _resource_units(ctx: Context) -> int:
     you = ctx.state.get("you") or {}
     pool = you.get("pool") or {}
     units = len(runes_of(you)) * 2 + int(pool.get("energy", 0)) + sum(
-        int(n) for n in (pool.get("power") or {}).values())
+        int(n) for n in (pool.get("power") or {}).values()) + len(you.get("pool_only") or ())
     for src in you.get("sources") or []:
         if not src.get("repeatable"):
             units += card_cost(src.get("adds"), None).size
@@ -1842,6 +1890,11 @@ def _source_kill(atom: Mapping[str, Any]) -> tuple[str, int]:
     if n < 1:
         raise Unsupported("a source kill of no object")
     return filter_key(flt), n
+
+
+def play_matches(ctx: Context, flt: Mapping[str, Any]) -> bool:
+    """Whether the play of `ctx` meets `flt` (a source's `only_for`): `_play_matches` on a copy."""
+    return _play_matches(ctx, dict(flt))
 
 
 def _play_matches(ctx: Context, flt: dict[str, Any]) -> bool:

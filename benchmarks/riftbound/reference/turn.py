@@ -24,7 +24,8 @@ The model of a play (docs/turns.md, "Between plays", and the seeds):
   board to your hand.
 - Sources `[exhaust]: add COST` (`state.you.sources`, their object on your board and ready):
   each payment may exhaust any of them, what they add joining the pool (what the play does
-  not need floats to the plays after it).
+  not need floats to the plays after it). What a source with `only_for` adds keeps that
+  restriction in the pool: it pays only the plays its filter accepts, then or later.
 - A card whose play puts it onto your board (a unit or gear that resolves) with a `source`
   makes its object a source, at the end of `state.you.sources` (an entry for that id gone
   first: a new object, 109): a gear enters ready (147.1) and pays the plays after it, a unit
@@ -95,13 +96,16 @@ from .pricing import (
     Total,
     Unsupported,
     card_cost,
+    card_targets,
     effect_key,
     effects_after,
     find_object,
     has_flow,
     object_matches,
+    play_matches,
     play_optional_names,
     reference_totals,
+    set_off,
     yaml_word,
     zone_objects,
 )
@@ -153,6 +157,7 @@ def normal_state(data: Mapping[str, Any]) -> State:
     pool = you.get("pool") or {}
     you["pool"] = {"energy": int(pool.get("energy", 0)),
                    "power": {k: int(v) for k, v in (pool.get("power") or {}).items() if v}}
+    you["pool_only"] = []  # restricted resources a play left in the pool: `Bound`
     # Effects for the turn, each a grant-shaped map with `uses`.
     you["effects"] = [dict(e) for e in you.get("effects") or []]
     state["you"] = you
@@ -255,7 +260,13 @@ def candidates(data: Mapping[str, Any], state: State, played: frozenset[str]
                 continue
             if zone == "trash" and not has_flow(now, oid):
                 continue
-            out.append(Candidate(oid, pos, _with_auto(now, {"object": oid}), False, zone))
+            # A card that chooses (card key `targets`) is tried on each object its filter
+            # accepts on this state, one target each (the best kept: one candidate).
+            accepted = card_targets(now, oid)
+            tries: list[list[str]] = [[t] for t in accepted or []] or [[]]
+            for targets in tries:
+                play = {"object": oid, **({"targets": targets} if targets else {})}
+                out.append(Candidate(oid, pos, _with_auto(now, play), False, zone))
     return out
 
 
@@ -266,12 +277,19 @@ def value_of(data: Mapping[str, Any], key: str) -> int:
 # --- Payments ----------------------------------------------------------------------------------
 
 
+# One unit of a restricted resource in the pool: (its source's `only_for` as sorted JSON, what it
+# is: "energy" or a key of PIP_KEYS). A source's `only_for` binds what it adds wherever that
+# goes: what a play leaves of it in the pool pays only the later plays the filter accepts
+# (rules notes: "a restriction on a source"; the resource keeps it while it floats).
+Bound = tuple[str, str]
+
+
 @dataclass(frozen=True, slots=True)
 class Payment:
     """One way to pay a total: the runes exhausted and recycled, the objects its non-standard
     costs take (`(kind, id)`: a card discarded, a board object returned to hand), the pool left
-    after the play (Energy, Power by PIP_KEYS), its score, and the sources exhausted (by
-    object id)."""
+    after the play (Energy, Power by PIP_KEYS: what anything may spend; `pool_only`: the
+    restricted units, sorted), its score, and the sources exhausted (by object id)."""
 
     exhaust: frozenset[str]
     recycle: frozenset[str]
@@ -280,6 +298,7 @@ class Payment:
     pool_power: tuple[int, ...]
     score: int
     sources: frozenset[str] = frozenset()
+    pool_only: tuple[Bound, ...] = ()
 
 
 def _pool_of(you: Mapping[str, Any]) -> tuple[int, list[int]]:
@@ -379,7 +398,14 @@ def payments(data: Mapping[str, Any], state: State, ref: Reference, total: Total
     Sources (`[exhaust]: add ...`, their object on your board and ready): every subset is
     exhausted, in both modes (never cut: a cost of the same play may return a source's object
     to hand, and then no later play can make what it floats), each charged `exhaust` and
-    `source`; what they add joins the pool before the runes pay."""
+    `source`; what they add joins the pool before the runes pay.
+
+    Restricted resources (what a source with `only_for` adds, and the units of it earlier plays
+    left in the pool, `pool_only`): those whose filter accepts this play may pay it, every
+    choice of which of them it spends (the rest stays restricted, with the units no filter of
+    this play accepts); a payment counts for a choice only when it spends every unit chosen (of
+    each kind, the pool it leaves holds no more than the unrestricted resources gave: units of
+    one kind pay the same pips whoever made them)."""
     you = state["you"]
     weights = weights_of(data)
     discard_ways = _discard_ways(data, state, ref, total)
@@ -387,15 +413,67 @@ def payments(data: Mapping[str, Any], state: State, ref: Reference, total: Total
         return
     energy0, power0 = _pool_of(you)
     sources = _usable_sources(ref)
+    accepts, held = _restricted_here(state, ref)
+    restriction = {str(s["id"]): json.dumps(s["only_for"], sort_keys=True)
+                   for s in you["sources"] if s.get("only_for") is not None}
     for chosen in itertools.product((False, True), repeat=len(sources)):
         used = [src for src, on in zip(sources, chosen) if on]
-        adds = [src.adds for src in used]
-        pool = (energy0 + sum(a.energy for a in adds),
+        adds = [src.adds for src in used if src.id not in restriction]
+        free = (energy0 + sum(a.energy for a in adds),
                 [p + sum(a.pips[k] for a in adds) for k, p in enumerate(power0)])
+        bound = sorted(accepts + [u for src in used if src.id in restriction
+                                  for u in _units(restriction[src.id], src.adds)])
         charge = len(used) * (weights["exhaust"] + weights["source"])
-        for pay in _rune_payments(you, weights, total, pool, discard_ways, minimal):
-            yield Payment(pay.exhaust, pay.recycle, pay.taken, pay.pool_energy, pay.pool_power,
-                          pay.score + charge, frozenset(src.id for src in used))
+        for spent, rest in _spends(bound):
+            pool = (free[0] + sum(k == "energy" for _, k in spent),
+                    [p + sum(k == key for _, k in spent) for p, key in zip(free[1], PIP_KEYS)])
+            for pay in _rune_payments(you, weights, total, pool, discard_ways, minimal):
+                if not _spends_all(you, free, pay):
+                    continue
+                yield Payment(pay.exhaust, pay.recycle, pay.taken, pay.pool_energy,
+                              pay.pool_power, pay.score + charge,
+                              frozenset(src.id for src in used), tuple(sorted(held + rest)))
+
+
+def _restricted_here(state: State, ref: Reference) -> tuple[list[Bound], list[Bound]]:
+    """The restricted units of your pool: (those whose filter accepts the play of `ref`, the
+    others)."""
+    ctx = ref.context
+    accepts: list[Bound] = []
+    held: list[Bound] = []
+    for unit in state["you"].get("pool_only") or ():
+        ok = ctx is not None and play_matches(ctx, json.loads(unit[0]))
+        (accepts if ok else held).append((str(unit[0]), str(unit[1])))
+    return accepts, held
+
+
+def _units(flt: str, adds: Total) -> list[Bound]:
+    """What a restricted source adds, as units bound by its filter."""
+    return [(flt, "energy")] * adds.energy + [(flt, key) for key, n in zip(PIP_KEYS, adds.pips)
+                                              for _ in range(n)]
+
+
+def _spends(bound: Sequence[Bound]) -> Iterator[tuple[list[Bound], list[Bound]]]:
+    """Every choice of the restricted units a payment spends (as multisets: units alike are
+    one choice): (spent, kept)."""
+    kinds = sorted(set(bound))
+    counts = [bound.count(u) for u in kinds]
+    for took in itertools.product(*(range(c + 1) for c in counts)):
+        spent = [u for u, n in zip(kinds, took) for _ in range(n)]
+        kept = [u for u, n, c in zip(kinds, took, counts) for _ in range(c - n)]
+        yield spent, kept
+
+
+def _spends_all(you: Mapping[str, Any], free: tuple[int, list[int]], pay: Payment) -> bool:
+    """Whether `pay` leaves no more of each kind than the unrestricted resources gave (the pool
+    and unrestricted sources, `free`, and the runes it uses): then every restricted unit it
+    was given is spent."""
+    domains = {r["id"]: r["domain"] for r in you["runes"]}
+    power = list(free[1])
+    for rid in pay.recycle:
+        power[DOMAINS.index(domains[rid])] += 1
+    return pay.pool_energy <= free[0] + len(pay.exhaust) and all(
+        left <= have for left, have in zip(pay.pool_power, power))
 
 
 def _rune_payments(you: Mapping[str, Any], weights: Mapping[str, int], total: Total,
@@ -536,6 +614,7 @@ def apply(data: Mapping[str, Any], state: State, ref: Reference, option: Option,
         energy += add.energy
         power = [a + b for a, b in zip(power, add.pips)]
     you["pool"] = {"energy": energy, "power": {k: n for k, n in zip(PIP_KEYS, power) if n}}
+    you["pool_only"] = list(pay.pool_only)
     if effect.get("kill") == "targets" and resolves and "effect_kills_nothing" not in mutants:
         for oid in dict.fromkeys(str(t) for t in ref.context.play.get("targets") or []
                                  ) if ref.context is not None else ():
@@ -605,6 +684,7 @@ def state_key(state: State) -> Hashable:
     return (state["played_this_turn"], tuple((r["id"], r["exhausted"]) for r in you["runes"]),
             tuple(tuple((o["id"], bool(o.get("exhausted"))) for o in you[z]) for z in ZONES),
             you["pool"]["energy"], tuple(sorted(you["pool"]["power"].items())),
+            tuple(you["pool_only"]),
             tuple(effect_key(e) for e in you["effects"]),
             tuple(json.dumps(s, sort_keys=True) for s in you["sources"]),
             tuple(o["id"] for o in them["board"]), tuple(o["id"] for o in them["trash"]),
@@ -710,7 +790,11 @@ def replay(data: Mapping[str, Any], got: Mapping[str, Any]) -> list[str]:
         play = dict(p.get("play") or {})
         oid = str(play.get("object"))
         if listed == "auto":
-            entries: list[tuple[int, dict[str, Any]]] = [(-1, {"object": oid})]
+            # The targets the planner chose (one id is written as a string).
+            chose = play.get("targets")
+            chose = chose.split() if isinstance(chose, str) else chose
+            entries: list[tuple[int, dict[str, Any]]] = [(-1, {"object": oid, **(
+                {"targets": list(chose)} if chose else {})})]
         else:
             # The entries of that object not played yet (a card listed twice is two entries):
             # the first whose reading reaches the play's total and paid set.
@@ -776,12 +860,21 @@ def replay(data: Mapping[str, Any], got: Mapping[str, Any]) -> list[str]:
         energy0, power0 = _pool_of(you)
         energy = energy0 + len(exhaust) - total.energy
         power = list(power0)
+        restriction = {str(s["id"]): json.dumps(s["only_for"], sort_keys=True)
+                       for s in you["sources"] if s.get("only_for") is not None}
+        accepts, held = _restricted_here(state, ref)
         for src in used_sources:  # what the sources add joins the pool
             add = usable[src].adds
+            if src in restriction:
+                accepts += _units(restriction[src], add)
+                continue
             energy += add.energy
             power = [a + b for a, b in zip(power, add.pips)]
         for r in recycle:
             power[DOMAINS.index(runes[r]["domain"])] += 1
+        free = (energy + total.energy, list(power))  # what anything may spend, before the play
+        energy += sum(k == "energy" for _, k in accepts)
+        power = [n + sum(k == key for _, k in accepts) for n, key in zip(power, PIP_KEYS)]
         spent = p.get("spent") or {}
         if int(spent.get("energy", 0)) != total.energy:
             problems.append(f"{where}: spends {spent.get('energy')} Energy of a total "
@@ -806,14 +899,19 @@ def replay(data: Mapping[str, Any], got: Mapping[str, Any]) -> list[str]:
             problems.append(f"{where}: the payment does not cover {total.text()} (pool after "
                             f"{energy}, {power})")
             return problems
+        energy, power, kept = _restricted_left(free, energy, power, accepts)
         pay = Payment(frozenset(exhaust), frozenset(recycle), tuple(sorted(taken)), energy,
-                      tuple(power), score, frozenset(used_sources))
+                      tuple(power), score, frozenset(used_sources), tuple(sorted(held + kept)))
         state = apply(data, state, ref, option, pay)
         after = (got.get("after") or [])[i:i + 1]
         if after and _writes_after_sources() and after[0].get("sources", []) != (
                 usable_source_ids(state)):
             problems.append(f"{where}: after.sources {after[0].get('sources')}, the reference "
                             f"{usable_source_ids(state)}")
+        named = play.get("triggers")
+        if (named.split() if isinstance(named, str) else list(named or [])) != set_off(ref):
+            problems.append(f"{where}: triggers {named!r}, the reference "
+                            f"{' '.join(set_off(ref))!r}")
         objective += score - _benefit(data, tried, option)
         value += value_of(data, oid)
     if objective != got.get("objective"):
@@ -826,11 +924,29 @@ def replay(data: Mapping[str, Any], got: Mapping[str, Any]) -> list[str]:
     return problems
 
 
+def _restricted_left(free: tuple[int, Sequence[int]], energy: int, power: Sequence[int],
+                     bound: Sequence[Bound]) -> tuple[int, list[int], list[Bound]]:
+    """What a replayed payment leaves, split: the restricted units it was given are spent
+    first (a payment names no unit: this is the leftover the player keeps most of), so of each
+    kind the pool keeps unrestricted at most what `free` had of it, and the rest left of that
+    kind stays restricted (its units in their sorted order). (Energy, Power, restricted)."""
+    kept: list[Bound] = []
+    left = [energy] + list(power)
+    have = [free[0]] + list(free[1])
+    for i, key in enumerate(("energy",) + PIP_KEYS):
+        over = max(0, left[i] - have[i])
+        units = sorted(u for u in bound if u[1] == key)[:over]
+        kept += units
+        left[i] -= len(units)
+    return left[0], left[1:], kept
+
+
 def _summary(state: State) -> dict[str, Any]:
     you, them = state["you"], state["opponent"]
     return {"runes": sorted((r["id"], r["exhausted"]) for r in you["runes"]),
             **{z: sorted((o["id"], bool(o.get("exhausted"))) for o in you[z]) for z in ZONES},
-            "pool": you["pool"], "played_this_turn": state["played_this_turn"],
+            "pool": you["pool"], "restricted pool": sorted(you["pool_only"]),
+            "played_this_turn": state["played_this_turn"],
             "effects": sorted(effect_key(e) for e in you["effects"]),
             "usable sources": usable_source_ids(state),
             "opponent": {z: sorted(o["id"] for o in them[z]) for z in ("board", "trash")},
