@@ -437,17 +437,7 @@ def test_the_brute_force_on_turns_worked_by_hand(name: str) -> None:
 
 # Turns the planner answers wrongly (what the reference reads, with its rule): each fails until
 # the planner is fixed, and then must be taken off this list (strict).
-PLANNER_BUGS = {
-    "altar-floats-then-is-sacrificed": "605.3a, 601.2h: a mana ability may be activated before "
-                                       "the spell's cost sacrifices its permanent, its mana "
-                                       "floating; the payments leave out a repeatable ability "
-                                       "(no {T}) of a permanent the cost takes when the total "
-                                       "is {0}",
-    "two-taps-then-sacrificed": "601.2g-h: each activation of a mana ability that taps a creature "
-                                "the spell then sacrifices is free, its mana floating; the "
-                                "payments activate a repeatable ability at most as often as the "
-                                "total's mana ({R}: once)",
-}
+PLANNER_BUGS: dict[str, str] = {}
 
 
 # Turns with a key the planner reads once its builder's branch is merged (each fails until then,

@@ -29,9 +29,11 @@ mana ability after its {T} ability, 605.3a: tapping it first is its last chance,
 601.2h, and costs nothing more when it is free; such a pair is kept whole, as the tap is free
 only with the sacrifice in the same payment; likewise an ability whose tap cost taps an object
 the spell's costs then take, 601.2g-h: Seton tapping the bear the spell sacrifices, that tap
-free only here), an ability whose
-mana is restricted (`only_for`: it can be made only for the spell it is restricted to, and
-the engine's pool keeps what is left of it unrestricted), every convoke, improvise and
+free only here; a repeatable ability, no {T}, of such a permanent or tapping such an object,
+as often as it can be activated, not only as often as the total's mana asks: Ashnod's Altar
+activated before the spell sacrifices it, its mana floating), an ability whose
+mana is restricted (`only_for`: it is made only in a payment it may pay, and what is left of
+it stays restricted in the pool), every convoke, improvise and
 delve use (these are not mana: a creature convoked is not a unit that floats; paying with the
 pool instead can strand a later play), an `adds: milled` read (activated later, it would mill
 another card: the mills in between move the top), and a storage land's `per: removed`
@@ -369,7 +371,7 @@ class Payer:
                 loses.append(i)
         repeats: list[tuple[tuple[int, int, int], ...]] = [()]
         if repeat_keys:
-            top = min(max(perm.offers[a].repeats for a, _ in repeat_keys), self.budget)
+            top = max(perm.offers[a].repeats for a, _ in repeat_keys)
             for counts in _compositions(len(repeat_keys), top):
                 if sum(counts):
                     repeats.append(tuple((a, k, n) for (a, k), n in zip(repeat_keys, counts) if n))
@@ -447,6 +449,8 @@ class Payer:
         if p is None:
             return n
         offers = self.res.permanents[p].offers
+        if profile.lose is not None:
+            return n
         return n + sum(times for a, _, times in profile.repeats
                        if not per_counter(offers[a].ability) and not _taps_other(offers[a].ability))
 
@@ -627,6 +631,7 @@ class Payer:
                 # second activation later.
                 supplies.append(_Supply(offer.ability.adds[o], offer.restricted, (i, a, o), times,
                                         exempt=offer.restricted or per_counter(offer.ability)
+                                        or prof.lose is not None
                                         or (free_tap and _taps_other(offer.ability)),
                                         merged=per_counter(offer.ability),
                                         spendable=offer.spendable,

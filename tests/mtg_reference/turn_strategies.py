@@ -137,10 +137,9 @@ def _extra_body(rng: random.Random, extra: str, a: str, b: str) -> dict[str, Any
 
 
 # The permanents whose turns the planner answers wrongly today (tests/test_mtg_turn_reference.py's
-# PLANNER_BUGS: restricted mana floated as plain; a repeatable mana ability, an altar's or
-# Seton's, activated no more often than the total's mana though its mana may float): the fast
-# lane's fresh turns leave them out (`avoid`) until the planner is fixed; the campaign draws them.
-PLANNER_BUG_SOURCES = ("altar", "seton")
+# PLANNER_BUGS, none now): the fast lane's fresh turns leave them out (`avoid`) until the planner
+# is fixed; the campaign draws them.
+PLANNER_BUG_SOURCES: tuple[str, ...] = ()
 
 
 # The refusals the turn keeps (each line exactly as the loader words it, after its path; the
