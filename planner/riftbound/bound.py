@@ -218,10 +218,10 @@ class Relaxation:
                     marks: Sequence[tuple[int, str | None]], needs: dict[str, Need],
                     bonus: int) -> list[tuple[int, int, int, int]] | None:
         """The plays of `marks` (value, the key of its need: the object id on a plain turn, the
-        card play's mark on another): (value, Energy less what its effect adds,
-        pips, Energy), or, for one worth nothing or that alone can't be paid with what is
-        left, all 0 (kept in its place: it adds no value, and leaving its cost out only
-        loosens a bound); None when one is not a card play of the start."""
+        card play's mark on another): (value, Energy less what its effect adds, pips, Energy),
+        or, for one that alone can't be paid with what is left or is worth nothing and adds
+        no more Energy than it takes, all 0 (kept in its place: it adds no value, and leaving
+        its cost out only loosens a bound); None when one is not a card play of the start."""
         found: list[tuple[int, Need]] = []
         for value, obj in marks:
             need = needs.get(obj) if obj is not None else None
@@ -233,12 +233,14 @@ class Relaxation:
         adds = sum(need.adds for _, need in found) + bonus
         chosen: list[tuple[int, int, int, int]] = []
         for value, need in found:
-            if (value <= 0 or need.energy > energy + adds or need.pips > power
+            if ((value <= 0 and need.adds <= need.energy) or need.energy > energy + adds
+                    or need.pips > power
                     or any(d != ANY and n > domains.get(d, 0) + self.wild
                            for d, n in need.power)):
                 chosen.append((0, 0, 0, 0))
                 continue
-            chosen.append((value, need.energy - need.adds, need.pips, need.energy))
+            # A play worth nothing is kept when its effect adds more Energy than it takes.
+            chosen.append((max(0, value), need.energy - need.adds, need.pips, need.energy))
         return chosen
 
     def _most(self, energy: int, power: int, domains: dict[str, int],
@@ -262,7 +264,7 @@ class Relaxation:
             small = small and len(chosen) * (max(supply, 0) + 1) * (max(pips, 0) + 1) <= TABLE_LIMIT
             if exact and small:
                 table = max(table, forced[0] + knapsack2(
-                    [(v, n, p) for v, n, p, _ in chosen if v > 0], supply, pips))
+                    [(v, n, p) for v, n, p, _ in chosen if v > 0 or n < 0], supply, pips))
         return (None if not exact else table if small else fractions), fractions
 
 
