@@ -518,6 +518,9 @@ class _Search(Generic[S]):
             spent = (self.relax.least(state, (played, used, after), cards, need)
                      if least is not None and most == need > 0 else None)
             if spent is not None:  # only rests worth `need` can be below the threshold
+                # The rest's objective: its moves' parts other than the runes' (each at least
+                # its floor, `least` their least sum, never above 0), plus what the rest adds to
+                # the runes' payment (at least `spent[0]`).
                 return most, least + spent[0], spent[1]
         if least is None or self.usages is None:
             return most, least, 0

@@ -11,14 +11,28 @@ could find it gone, so plays would not commute); no cost has a non-standard part
 sources, no effects that last for the turn, no facedown cards, and no rune with a value of its
 own. Then a
 play's total is at least its card's printed cost (Deflect and the like only add), and the
-Energy and Power the plays of a turn spend come from the runes and the pool only. Elsewhere
-(and on a search state that is not the deferred mode's) it says None: no bound.
+Energy and Power the plays of a turn spend come from the runes and the pool only.
+
+**Turns that are not plain** (with `auto` candidates, no ability on any card, nothing facedown,
+no rune with a value of its own: `least_cost.least_prices`). Each play's printed cost is
+replaced by its least need (`least_cost.py` argues that every play of it costs at least that):
+the Energy its effect adds counts for the rest (an item's Energy is its need less what it adds,
+so it may be below 0: `fractional_knapsack` takes those first, `knapsack2` every one that takes
+no Power), a once-per-turn discount is bonus Energy for the whole rest, and the rest's supply of
+Energy is read from `net` (what the plays so far needed less what their effects added: the
+final need's Energy, at most the ready runes and the pool's, is at least `net` plus the rest's
+summed Energy less what it adds). A granter in hand counts only for a rest that plays it: for
+each set of such granters the rest may play, that set's plays are forced in (their values
+added, their needs taken off the supply) and the other granters left out, with the needs that
+set's grants give; the bound is the most over the sets (every rest plays one of them), and the
+least objective and size the least over them. Elsewhere (and on a search state that is not the
+deferred mode's) it says None: no bound.
 
 **Why it never cuts the optimum.** From a deferred state (`Deferred`: the Energy `peak` and the
 Power `demand` the plays so far need from the runes and the pool), any rest of the turn plays
 a set of the cards still open whose printed Energy adds up to at most the Energy left (the
-ready runes and the pool's Energy, less the peak so far: on a plain turn nothing adds Energy,
-so the peak is the Energy spent) and whose Power pips add up to at most the Power left (every
+ready runes and the pool's Energy, less `net`: on a plain turn nothing adds Energy, so `net`
+is the peak, the Energy spent) and whose Power pips add up to at most the Power left (every
 rune's one Power and the pool's, less the demand so far); and each domain's pips of one card
 to at most that domain's runes and pool plus the pool's Power of any domain. The rest's value
 is the summed value of such a set. `most` answers the largest summed value of any set meeting
@@ -37,11 +51,17 @@ no optional cost with a benefit), plus what it adds to the runes' cheapest payme
 add, one after the other, the cheapest payment of the need after less that of the need before,
 so together that of the final need less that of the state's. The final need has the state's
 peak plus the rest's Energy and the state's Power plus the rest's pips, each pip of a domain or
-any; the need with the least Energy and the least pips (as pips of any domain) is at most it
+any (on a turn that is not plain: the larger of the state's peak and its `net` plus the rest's
+least Energy less what it adds); the need with the least Energy and the least pips (as pips of
+any domain) is at most it
 part by part, and a pip of any domain is never dearer to pay than a pip of one (any rune pays
 it). The cheapest payment of a need is never less than that of a need at most it part by part
 (a payment of the larger pays the smaller: what a rune gives beyond a play floats). So the rest
-adds at least the cheapest payment of that least need less the state's.
+adds at least the cheapest payment of that least need less the state's. `least` answers that
+and the size; the search adds the floors of the plays left (`Moves.floor`: a move's objective
+less what it adds to the runes' payment is at least its floor, never above 0), so on a turn
+that is not plain, where an optional cost may have a benefit, the rest's objective is bounded
+by their sum plus it.
 """
 
 from __future__ import annotations

@@ -65,8 +65,8 @@ class Need:
 
 
 def lowers(card: Card) -> bool:
-    """Whether the card's own text may make a play of it pay less otherwise than by a fixed
-    Energy discount (see the module docstring)."""
+    """Whether the card's own text may make a play of it from the hand or the board pay less
+    otherwise than by a fixed Energy discount (see the module docstring)."""
     k = card.keywords
     return bool(card.alternatives or card.hybrid or k.hidden
                 or any(a.unlocks or a.ignore is not None for a in card.additional_costs)
