@@ -521,7 +521,7 @@ class _Search(Generic[S]):
                 # The rest's objective: its moves' parts other than the runes' (each at least
                 # its floor, `least` their least sum, never above 0), plus what the rest adds to
                 # the runes' payment (at least `spent[0]`).
-                return most, least + spent[0], spent[1]
+                return most, (least or 0) + spent[0], spent[1]
         if least is None or self.usages is None:
             return most, least, 0
         supply = self.moves.supply(state)

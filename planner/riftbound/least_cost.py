@@ -43,8 +43,8 @@ from dataclasses import dataclass
 from itertools import combinations
 from typing import Iterator
 
+from ...engine.discounts import NO_POWER
 from ...engine.riftbound.cards import Card, Discount, Grant
-from ...engine.riftbound.cost import NO_POWER
 from ...engine.riftbound.scenario import Scenario
 from ...engine.riftbound.state import ZONES
 from ..turn import played_mark
