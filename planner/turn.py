@@ -513,13 +513,7 @@ class _Search(Generic[S]):
                 played, used, left, after)
         most, least, items = found
         if self.relax is not None:
-            cards = self.relax_items.get((played, used, after))
-            if cards is None:
-                cards = self.relax_items[(played, used, after)] = [
-                    (self.turn.value(c.key), c.card_object) for c in self.universe
-                    if (c.card_object is None or c.card_object not in played)
-                    and (c.listed is None or c.listed not in used)
-                    and _after(c, after)]
+            cards = self._relax_cards(played, used, after)
             need = -threshold[0]
             relaxed = self.relax.most(state, (played, used, after), cards, need)
             if relaxed is not None:
@@ -527,7 +521,10 @@ class _Search(Generic[S]):
             spent = (self.relax.least(state, (played, used, after), cards, need)
                      if least is not None and most == need > 0 else None)
             if spent is not None:  # only rests worth `need` can be below the threshold
-                return most, max(least or 0, spent[0]), spent[1]
+                # The rest's objective: its moves' parts other than the runes' (each at least
+                # its floor, `least` their least sum, never above 0), plus what the rest adds to
+                # the runes' payment (at least `spent[0]`).
+                return most, (least or 0) + spent[0], spent[1]
         if least is None or self.usages is None:
             return most, least, 0
         supply = self.moves.supply(state)
@@ -543,6 +540,18 @@ class _Search(Generic[S]):
             least += charge * max(0, mana - free - adds)
             return most, least, mana
         return most, least, 0
+
+    def _relax_cards(self, played: frozenset[str], used: frozenset[int],
+                     after: tuple[int, ...] | None) -> list[tuple[int, str | None]]:
+        """The universe's plays still open, as the relaxation reads them (value, card play)."""
+        cards = self.relax_items.get((played, used, after))
+        if cards is None:
+            cards = self.relax_items[(played, used, after)] = [
+                (self.turn.value(c.key), c.card_object) for c in self.universe
+                if (c.card_object is None or c.card_object not in played)
+                and (c.listed is None or c.listed not in used)
+                and _after(c, after)]
+        return cards
 
     def _plays_left(self, played: frozenset[str], used: frozenset[int], left: int,
                     after: tuple[int, ...] | None = None) -> tuple[int, int | None, _Items]:

@@ -26,6 +26,7 @@ from typing import Any, Callable
 import pytest
 
 import payplan.planner.riftbound.bound as bound
+import payplan.planner.riftbound.least_cost as least_cost
 from payplan.benchmarks.riftbound.reference import turn as ref_turn
 from payplan.engine.discounts import Deadline
 from payplan.planner import turn
@@ -387,3 +388,138 @@ def test_a_kill_with_targets_keeps_a_payplan_turn_out_of_the_ordered_search() ->
     }
     got = answer("turn", data, SolverConfig()).to_json()
     assert (got["value"], got["order"], got["optimal"]) == (2, ["h2", "h1"], True)
+
+
+# --- Turns that are not plain: least costs (`planner/riftbound/least_cost.py`) -----------------
+
+DISCOUNT_CARDS: dict[str, Any] = {
+    # A unit whose grant takes [1] off each spell after it (Eager Apprentice's shape).
+    "apprentice": {"type": "unit", "domains": ["mind"], "cost": {"energy": 2},
+                   "grants": [{"discount": {"id": "apprentice", "energy": 1,
+                                            "minimum": {"energy": 1}},
+                               "applies_to": {"type": "spell"}}]},
+    # A gear whose grant takes [1] off the first gear each turn (Ornn's Forge's shape).
+    "forge": {"type": "gear", "domains": ["order"], "cost": {"energy": 2},
+              "grants": [{"id": "forge", "once_per_turn": True, "discount": {"energy": 1},
+                          "applies_to": {"type": "gear"}}]},
+    "relic": {"type": "gear", "domains": ["order"], "cost": {"energy": 2}},
+    # Legion: [2] less once another card was played this turn.
+    "legionnaire": {"type": "unit", "domains": ["fury"], "cost": {"energy": 4},
+                    "discounts": [{"id": "legion", "energy": 2,
+                                   "if": {"played_this_turn_at_least": 1}}]},
+    # A ritual: its resolution adds [3] for the plays after it.
+    "ritual": {"type": "spell", "domains": ["body"], "cost": {"energy": 1},
+               "effect": {"adds": {"energy": 3}}},
+    # Flow: played again from the trash for [1].
+    "echo": {"type": "spell", "domains": ["chaos"], "cost": {"energy": 3},
+             "keywords": {"flow": [{"energy": 1}]}},
+    # A discard as an additional cost (feeds the Flow card to the trash).
+    "offering": {"type": "spell", "domains": ["chaos"], "cost": {"energy": 1},
+                 "additional_costs": [{"id": "toss", "mandatory": True,
+                                       "cost": {"other": [{"discard": 1}]}}]},
+    "grunt": {"type": "unit", "domains": ["fury"], "cost": {"energy": 2}},
+    "bolt": {"type": "spell", "domains": ["fury"], "cost": {"energy": 2, "power": {"fury": 1}}},
+    "insight": {"type": "spell", "domains": ["mind"], "cost": {"energy": 2,
+                                                               "power": {"mind": 1}}},
+}
+
+
+def discount_turn(rng: random.Random) -> dict[str, Any]:
+    """A payplan/1 turn with discounts: 3-5 cards of `DISCOUNT_CARDS` (a granter in hand most
+    of the time, some on the board), 2-6 runes of fury and mind, some exhausted, maybe a pool
+    with Energy; values 0-3. Few runes, so the Energy decides which plays are made."""
+    names = sorted(DISCOUNT_CARDS)
+    chosen = [rng.choice(("apprentice", "forge", "legionnaire", "ritual"))]
+    chosen += [rng.choice(names) for _ in range(rng.randint(2, 4))]
+    hand = [{"id": f"h{i}", "card": card} for i, card in enumerate(chosen)]
+    board = ([{"id": "b0", "card": rng.choice(("apprentice", "forge"))}]
+             if rng.random() < 0.25 else [])
+    runes = [{"id": f"r{j}", "domain": rng.choice(("fury", "mind")),
+              "exhausted": rng.random() < 0.25} for j in range(rng.randint(2, 6))]
+    you: dict[str, Any] = {"runes": runes, "hand": hand, "board": board}
+    if rng.random() < 0.3:
+        you["pool"] = {"energy": rng.randint(1, 2)}
+    values = {h["id"]: rng.randint(0, 3) for h in hand if rng.random() < 0.5}
+    used = {obj["card"] for obj in hand + board}
+    return {"format": FORMAT, "cards": {c: DISCOUNT_CARDS[c] for c in sorted(used)},
+            "state": {"you": you}, "turn": {"values": values}}
+
+
+DISCOUNT_TURNS = [discount_turn(random.Random(8000 + i)) for i in range(60)]
+
+
+def test_the_least_costs_hold_at_every_state() -> None:
+    """On turns with discounts, a ritual, Flow, granters in hand and on the board: at every
+    state the search meets, the relaxation is at least the exact best value on from there (and
+    its objective and size bounds at most the exact best path's where that is worth the need),
+    and it is tight at the start on some."""
+    tight = 0
+    for data in DISCOUNT_TURNS:
+        bad, is_tight = _violations(data)
+        assert bad == 0, data
+        tight += is_tight
+    assert tight >= len(DISCOUNT_TURNS) // 4
+
+
+def test_the_planner_is_the_brute_forces_turn_on_turns_with_discounts() -> None:
+    """The turns above the turn brute force models (it has no once-per-turn grant)."""
+    compared = [data for data in DISCOUNT_TURNS if "forge" not in data["cards"]]
+    assert len(compared) >= len(DISCOUNT_TURNS) // 3
+    for data in compared:
+        assert ref_turn.compare(copy.deepcopy(data),
+                                ref_turn.best_turn(copy.deepcopy(data))) == [], data
+
+
+def _granters_never(mp: pytest.MonkeyPatch) -> None:
+    def choices(self: Any, unplayed: Any) -> Any:
+        yield frozenset(o for o in self.granters if o not in unplayed), frozenset()
+    mp.setattr(least_cost.Prices, "choices", choices)
+
+
+def _no_bonus(mp: pytest.MonkeyPatch) -> None:
+    real = least_cost.Prices.needs
+
+    def needs(self: Any, active: Any) -> Any:
+        return real(self, active)[0], 0
+    mp.setattr(least_cost.Prices, "needs", needs)
+
+
+def _peak_for_net(mp: pytest.MonkeyPatch) -> None:
+    real = bound.Relaxation.left
+
+    def left(self: Any, state: Any) -> Any:
+        out = real(self, state)
+        return None if out is None else (out[0] + state.net - state.peak, *out[1:])
+    mp.setattr(bound.Relaxation, "left", left)
+
+
+def _flow_at_printed(mp: pytest.MonkeyPatch) -> None:
+    real = least_cost.Prices._needs
+
+    def needs(self: Any, active: Any) -> Any:
+        found, bonus = real(self, active)
+        return {mark: found.get(mark.replace("trash:", "hand:"), need)
+                for mark, need in found.items()}, bonus
+    mp.setattr(least_cost.Prices, "_needs", needs)
+
+
+def _no_fixed_discounts(mp: pytest.MonkeyPatch) -> None:
+    real = least_cost.energy_off
+    mp.setattr(least_cost, "energy_off", lambda d: None if real(d) is None else 0)
+
+
+# Each way of making the least costs a little too strong (a naive version of the bound), and
+# the turns above catch it: at some state it is below the exact best value on from there.
+TOO_STRONG_COSTS: dict[str, Callable[[pytest.MonkeyPatch], None]] = {
+    "a granter in hand never counted": _granters_never,
+    "the once-per-turn discount not counted": _no_bonus,
+    "the ritual's Energy read from the peak": _peak_for_net,
+    "the play from the trash at its printed cost": _flow_at_printed,
+    "the fixed discounts not counted": _no_fixed_discounts,
+}
+
+
+@pytest.mark.parametrize("name", sorted(TOO_STRONG_COSTS))
+def test_too_strong_least_costs_are_caught(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    TOO_STRONG_COSTS[name](monkeypatch)
+    assert any(_violations(data)[0] > 0 for data in DISCOUNT_TURNS)
