@@ -83,8 +83,8 @@ def test_coffers_counts_swamps_when_the_cast_begins() -> None:
 @pytest.mark.parametrize(("per", "line"), [
     ("devotion", "cards.c.mana[0].per: devotion adds one colored mana per devotion to its "
                  "color: each option of `adds` must be one of {W} {U} {B} {R} {G}"),
-    (3, "cards.c.mana[0].per: expected `devotion` or {count: FILTER} (your permanents to count), "
-        "got the number 3"),
+    (3, "cards.c.mana[0].per: expected `devotion`, `power`, `removed`, {count: FILTER}, "
+        "{counters: KIND} or {greatest_power: FILTER}, got the number 3"),
     ({}, "cards.c.mana[0].per.count: missing (a filter of your permanents to count)"),
 ])
 def test_bad_per_is_one_line_naming_its_path(per: object, line: str) -> None:

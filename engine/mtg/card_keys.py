@@ -583,8 +583,8 @@ class CardReader(CostReader):
                              "printed power; a permanent's `power` says its power now)")
 
     def per_amount(self, value: object, path: DataPath, adds: tuple[Mana, ...]) -> PerAmount | None:
-        """`per: devotion`, `per: power` or `per: {count: FILTER}` (a mana ability's amount from
-        the state)."""
+        """`per: devotion`, `per: power` or `per: {count | counters | greatest_power: ...}` (a mana
+        ability's amount from the state; `per: removed` is read by the caller)."""
         if value == "power":
             return PerAmount(power=True)
         if value == "devotion":
@@ -593,8 +593,9 @@ class CardReader(CostReader):
                                    "color: each option of `adds` must be one of {W} {U} {B} {R} {G}")
             return PerAmount(devotion=True)
         if not isinstance(value, dict):
-            self.problem(path, f"expected `devotion`, `power` or {{count: FILTER}} (your "
-                               f"permanents to count), got {_kind(value)}")
+            self.problem(path, f"expected `devotion`, `power`, `removed`, {{count: FILTER}}, "
+                               f"{{counters: KIND}} or {{greatest_power: FILTER}}, got "
+                               f"{_kind(value)}")
             return None
         f = self.fields(value, path, PER_KEYS)
         if sum(key in f for key in PER_KEYS) > 1:
