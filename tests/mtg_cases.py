@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import copy
+from pathlib import Path
 from typing import Any
 
 import pytest
-from helpers import MTG_EXAMPLES, example_data
+import yaml
+from helpers import MTG_EXAMPLES, example_data, payplan_cli
 
 from payplan import ScenarioError
 from payplan.engine.mtg.dump import scenario_to_data
@@ -136,3 +138,15 @@ def scenario(battlefield: list[Any] | None = None, play: dict[str, Any] | None =
     if play is not None:
         data["play"] = play
     return data
+
+
+def turn_and_plays_refuse(data: dict[str, Any], line: str, tmp_path: Path) -> None:
+    """`payplan turn` on the file's state (its `play` taken off) and `payplan play` with its
+    object as `plays` each exit 2 with `line` alone."""
+    data = copy.deepcopy(data)
+    plays = [{"object": data.pop("play")["object"]}]
+    path = tmp_path / "turn.yaml"
+    for command, extra in (("turn", {}), ("play", {"plays": plays})):
+        path.write_text(yaml.safe_dump({**data, **extra}), encoding="utf-8")
+        out = payplan_cli(command, str(path))
+        assert out.returncode == 2 and out.stderr.strip().splitlines() == [line], out.stderr

@@ -8,13 +8,12 @@ from __future__ import annotations
 
 import copy
 import json
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
+from helpers import payplan_cli as run
 from mtg_cases import checked_payment as checked
 from mtg_cases import example, plan, round_trips
 from mtg_cases import problems as _problems
@@ -33,11 +32,6 @@ def marwyn(power: int | None, cost: str = "{4}{G}{G}{G}", **more: Any) -> dict[s
         obj["power"] = power
     obj.update(more)
     return data
-
-
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "payplan", *args], capture_output=True,
-                          text=True, timeout=120, check=False)
 
 
 def test_marwyn_makes_her_power_in_green() -> None:

@@ -8,15 +8,14 @@ docs/mtg-format.md (a land tapped 1, a permanent sacrificed 5, its tap then free
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import pytest
 import yaml
+from helpers import payplan_cli as run
 from mtg_cases import checked_sources as checked
-from mtg_cases import example, plan, round_trips
+from mtg_cases import example, plan, round_trips, turn_and_plays_refuse
 from mtg_cases import problems as _problems
 
 from payplan.planner.mtg.play import play_data
@@ -40,11 +39,6 @@ def squandered(cost: str, *others: tuple[str, dict[str, Any]]) -> dict[str, Any]
         field.append({"id": ident, "card": name})
     data["state"]["you"]["battlefield"] = field
     return data
-
-
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "payplan", *args], capture_output=True,
-                          text=True, timeout=120, check=False)
 
 
 def test_the_sea_is_tapped_then_sacrificed_for_its_other_color() -> None:
@@ -127,16 +121,7 @@ def test_turn_and_plays_refuse_the_key(tmp_path: Path) -> None:
     line = ("cards.squandered-resources.mana[0].adds: adds: sacrificed is not supported by "
             "`payplan turn` (nor `plays` paid together): plan each cast with `payplan plan` or "
             "`play`")
-    data = example("130")
-    del data["play"]
-    path = tmp_path / "turn.yaml"
-    path.write_text(yaml.safe_dump(data), encoding="utf-8")
-    out = run("turn", str(path))
-    assert out.returncode == 2 and out.stderr.strip().splitlines() == [line], out.stderr
-    data["plays"] = [{"object": "h1"}]
-    path.write_text(yaml.safe_dump(data), encoding="utf-8")
-    out = run("play", str(path))
-    assert out.returncode == 2 and out.stderr.strip().splitlines() == [line], out.stderr
+    turn_and_plays_refuse(example("130"), line, tmp_path)
 
 
 @pytest.mark.parametrize("costs, at", [

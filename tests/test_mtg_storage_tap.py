@@ -8,14 +8,13 @@ from __future__ import annotations
 
 import copy
 import json
-import subprocess
-import sys
 from pathlib import Path
 from typing import Any
 
 import yaml
+from helpers import payplan_cli as run
 from mtg_cases import checked_sources as checked
-from mtg_cases import example, plan, round_trips
+from mtg_cases import example, plan, round_trips, turn_and_plays_refuse
 from mtg_cases import problems as _problems
 
 from payplan.planner.mtg.play import play_data
@@ -40,11 +39,6 @@ def pools(*lands: str) -> dict[str, Any]:
     data["state"]["you"]["battlefield"] = [data["state"]["you"]["battlefield"][0]] + [
         {"id": ident, "card": "plains"} for ident in lands]
     return data
-
-
-def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run([sys.executable, "-m", "payplan", *args], capture_output=True,
-                          text=True, timeout=120, check=False)
 
 
 def test_sand_silos_taps_and_removes_three() -> None:
@@ -121,16 +115,7 @@ def test_beside_a_mana_effect_it_is_refused() -> None:
 def test_turn_and_plays_refuse_it(tmp_path: Path) -> None:
     line = ("cards.sand-silos.mana[0].per: per: removed with tap is not supported by `payplan "
             "turn` (nor `plays` paid together): plan each play with `payplan plan` or `play`")
-    data = example("133")
-    del data["play"]
-    path = tmp_path / "turn.yaml"
-    path.write_text(yaml.safe_dump(data), encoding="utf-8")
-    out = run("turn", str(path))
-    assert out.returncode == 2 and out.stderr.strip().splitlines() == [line], out.stderr
-    data["plays"] = [{"object": "h1"}]
-    path.write_text(yaml.safe_dump(data), encoding="utf-8")
-    out = run("play", str(path))
-    assert out.returncode == 2 and out.stderr.strip().splitlines() == [line], out.stderr
+    turn_and_plays_refuse(example("133"), line, tmp_path)
 
 
 def test_hand_plans_it(tmp_path: Path) -> None:

@@ -82,19 +82,20 @@ def counter_holders(cards: dict[str, Any], field: list[Obj]) -> tuple[dict[str, 
         if any(f'"kind": "{k}"' in text for k in kinds):
             raise BadScenario(f"cards.{o.card}: per counters beside a removal of those counters")
         have = dict(o.counters)
-        abilities = []
-        for a in card.get("mana") or []:
-            if isinstance(a, dict) and isinstance(a.get("per"), dict) and "counters" in a["per"]:
-                n = have.get(str(a["per"]["counters"]), 0)
-                options = ["".join("{" + c + "}" for c in opt) * n for opt in produced_options(a["adds"])]
-                a = {k: v for k, v in a.items() if k != "per"}
-                made = {"adds": "|".join(dict.fromkeys(options))} if n else {"adds": "{C}", "_nothing": True}
-                a = a | made
-            abilities.append(a)
-        key = f"{o.card}#{o.id}"
-        out[key] = {**card, "name": card.get("name", o.card), "mana": abilities}
-        objs.append(replace(o, card=key))
+        abilities = [_repeated(a, have.get(str(a["per"]["counters"]), 0))
+                     if isinstance(a, dict) and isinstance(a.get("per"), dict) and "counters" in a["per"]
+                     else a for a in card.get("mana") or []]
+        out[f"{o.card}#{o.id}"] = {**card, "name": card.get("name", o.card), "mana": abilities}
+        objs.append(replace(o, card=f"{o.card}#{o.id}"))
     return out, objs
+
+
+def _repeated(a: dict[str, Any], n: int) -> dict[str, Any]:
+    """Mana ability `a` without its `per`, each option of `adds` repeated `n` times (`n` 0: an
+    ability that makes nothing, `_nothing`: never activated)."""
+    options = ["".join("{" + c + "}" for c in opt) * n for opt in produced_options(a["adds"])]
+    made = {"adds": "|".join(dict.fromkeys(options))} if n else {"adds": "{C}", "_nothing": True}
+    return {k: v for k, v in a.items() if k != "per"} | made
 
 
 def power_holders(cards: dict[str, Any], field: list[Obj]) -> tuple[dict[str, Any], list[Obj]]:
@@ -111,17 +112,10 @@ def power_holders(cards: dict[str, Any], field: list[Obj]) -> tuple[dict[str, An
             objs.append(o)
             continue
         n = max(0, object_power(cards, o))
-        abilities = []
-        for a in card.get("mana") or []:
-            if isinstance(a, dict) and a.get("per") == "power":
-                options = ["".join("{" + c + "}" for c in opt) * n for opt in produced_options(a["adds"])]
-                a = {k: v for k, v in a.items() if k != "per"}
-                made = {"adds": "|".join(dict.fromkeys(options))} if n else {"adds": "{C}", "_nothing": True}
-                a = a | made
-            abilities.append(a)
-        key = f"{o.card}#{o.id}"
-        out[key] = {**card, "name": card.get("name", o.card), "mana": abilities}
-        objs.append(replace(o, card=key))
+        abilities = [_repeated(a, n) if isinstance(a, dict) and a.get("per") == "power" else a
+                     for a in card.get("mana") or []]
+        out[f"{o.card}#{o.id}"] = {**card, "name": card.get("name", o.card), "mana": abilities}
+        objs.append(replace(o, card=f"{o.card}#{o.id}"))
     return out, objs
 
 
