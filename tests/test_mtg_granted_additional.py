@@ -139,3 +139,14 @@ def test_the_dump_and_the_refusals() -> None:
         change(data)
         problems = _problems(data)
         assert len(problems) == 1 and where in problems[0] and words in problems[0], problems
+
+
+def test_a_granted_cost_that_pays_nothing_is_one_line() -> None:
+    """`other: [{pay_life: 0}]` pays nothing: refused at the grant (its dump wrote no cost at all,
+    which did not load again)."""
+    data = {"format": "mtg/1", "cards": {"g": {"types": ["creature"], "grants": [
+        {"reduction": {"G": 1}, "applies_to": {}, "additional": {"id": "vigor", "other": [{"pay_life": 0}]}}]}},
+        "state": {"you": {"battlefield": [{"id": "a", "card": "g"}]}}}
+    assert _problems(data, require_play=False) == [
+        "cards.g.grants[0].additional: a granted additional cost needs `cost` or `other` that "
+        "pays something"]

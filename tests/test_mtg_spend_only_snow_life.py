@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 import yaml
-from helpers import command_on_file
+from helpers import answer_json, command_on_file
 from mtg_cases import checked_payment as checked
 from mtg_cases import example, plan, problems, round_trips
 
@@ -469,3 +469,17 @@ def test_life_for_refusals(tmp_path: Path) -> None:
     out = run("turn", data, tmp_path)
     assert (out["value"], out["objective"]) == (1, 6)
     assert out["plays"][0]["payment"]["life_for"] == {"{B}": 1}
+
+
+def test_snow_mana_a_play_made_and_left_stays_snow_after_it() -> None:
+    """A snow land adding {G}{G} pays the Elf's {G}: the other {G} floats, and `payplan play`'s
+    state after says it is snow (107.4h), for a later {S} (it said no snow: the turn's
+    `check` of each play, rebuilt on that state, then refused a snow pump paid by it)."""
+    data = {"format": "mtg/1", "cards": {
+        "vault": {"types": ["land"], "snow": True, "mana": [{"adds": "{G}{G}"}]},
+        "elf": {"types": ["creature"], "cost": "{G}"}},
+        "state": {"you": {"battlefield": [{"id": "v1", "card": "vault"}],
+                          "hand": [{"id": "h1", "card": "elf"}]}},
+        "play": {"object": "h1"}}
+    you = answer_json("play", data)["state"]["you"]
+    assert (you["mana_pool"], you.get("snow_pool")) == ("{G}", "{G}")

@@ -304,8 +304,6 @@ class CostReader(Reader):
         if isinstance(value, dict):
             if "id" not in f:
                 f.require("id", "a name for this additional cost (a play names it OBJECT.ID)")
-            if "cost" not in f and "other" not in f:
-                self.problem(path, "a granted additional cost needs `cost` or `other`")
         if "mandatory" in f:
             self.problem(f.at("mandatory"), "a granted additional cost is optional (\"you may "
                                             "pay\"): mandatory is not taken here")
@@ -313,7 +311,12 @@ class CostReader(Reader):
         if "." in ident:
             self.problem(f.at("id"), f"a granted additional cost's id has no dot (a play names "
                                      f"it OBJECT.ID), got {_show(ident)}")
+        before = len(self.problems)
         cost = Cost(f.read("cost", ManaCost(), self.mana_cost), f.read("other", (), self.mtg_other_costs))
+        if isinstance(value, dict) and len(self.problems) == before and not cost.mana.symbols \
+                and not cost.other:  # nothing to pay (`pay_life: 0`): a dump would drop it
+            self.problem(path, "a granted additional cost needs `cost` or `other` that pays "
+                               "something")
         return Additional(ident, cost)
 
     def mode_costs(self, value: object, path: DataPath) -> Mapping[str, ManaCost]:

@@ -16,7 +16,7 @@ from dataclasses import dataclass, replace
 
 from .cards import FACE_DOWN, TURN_FACE_UP, Card, Obj, Player, Scenario
 from .effects import effects_used, resolution, spell_card
-from .mana import NO_MANA, Mana, add, total
+from .mana import NO_MANA, Mana, add
 from .payment import Payment
 from .restricted import pool_after
 
@@ -193,23 +193,31 @@ def untapped_after(opponent: Player, pay: Payment) -> Player:
 
 
 def snow_left(scenario: Scenario, cast: Resolved, pool: Mana) -> Mana:
-    """The snow part of the pool after the cast (within `pool`, what is left): the pool spent
-    takes its mana that is not snow first, but for the {S} no snow permanent of the payment
-    made, which the snow mana of the pool paid."""
+    """The snow part of the pool after the cast (within `pool`, what is left): the snow mana of
+    the pool before it and the mana its snow permanents made; of each type the pips spend the
+    mana that is not snow first, and the {S} (`cast.snow`) snow mana, taken where the most is
+    left over (107.4h: what floats stays snow for a later {S})."""
     you = scenario.state.you
-    snow = you.snow_pool
-    if snow == NO_MANA:
-        return NO_MANA
-    spent = cast.payment.pool
-    taken = [max(0, spent[i] - (you.mana_pool[i] - snow[i])) for i in range(7)]
     cards = {o.id: scenario.cards[o.card] for o in you.battlefield}
-    made = sum(total(s.adds) for s in cast.payment.sources if s.id in cards and cards[s.id].snow)
-    extra = max(0, cast.snow - made) - sum(taken)
+    snow = list(you.snow_pool)
+    made = [0] * 7
+    for src in cast.payment.sources:
+        made = [m + a for m, a in zip(made, src.adds)]
+        if src.id in cards and cards[src.id].snow:
+            snow = [n + a for n, a in zip(snow, src.adds)]
+    if not any(snow):
+        return NO_MANA
+    had = [p + m for p, m in zip(you.mana_pool, made)]
+    spent = [max(0, h - left) for h, left in zip(had, pool)]
+    # Snow spent of each type: at least what the mana that is not snow could not pay, then
+    # more where the {S} still want it.
+    taken = [max(0, spent[i] - (had[i] - snow[i])) for i in range(7)]
+    extra = cast.snow - sum(taken)
     for i in range(1, 7):
         more = max(0, min(extra, snow[i] - taken[i], spent[i] - taken[i]))
         taken[i] += more
         extra -= more
-    left = [min(snow[i] - taken[i], pool[i]) for i in range(7)]
+    left = [max(0, min(snow[i] - taken[i], pool[i])) for i in range(7)]
     return (0, left[1], left[2], left[3], left[4], left[5], left[6])
 
 
