@@ -13,7 +13,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import HealthCheck, Phase, given, seed, settings
+from hypothesis.strategies import SearchStrategy
 
 from .strategies import real_scenario_data, scenario_data
 from .turn_strategies import turn_data
@@ -23,18 +24,25 @@ TURNS = 150
 FAMILIES = ("classic", "real")
 
 
-@lru_cache(maxsize=None)
-def _drawn(family: str, batch: int = 0) -> tuple[dict[str, Any], ...]:
+def _draw(strategy: SearchStrategy[dict[str, Any]], count: int, batch: int
+          ) -> tuple[dict[str, Any], ...]:
+    """`count` examples of `strategy`. A batch past the first is drawn from a seed of its own:
+    under CI Hypothesis derandomizes, and every batch would otherwise be the first again."""
     out: list[dict[str, Any]] = []
 
-    @settings(max_examples=PLAYS, database=None, deadline=None, phases=[Phase.generate],
+    @settings(max_examples=count, database=None, deadline=None, phases=[Phase.generate],
               suppress_health_check=list(HealthCheck))
-    @given(real_scenario_data() if family == "real" else scenario_data())
+    @given(strategy)
     def draw(data: dict[str, Any]) -> None:
         out.append(data)
 
-    draw()
+    (seed(batch)(draw) if batch else draw)()
     return tuple(out)
+
+
+@lru_cache(maxsize=None)
+def _drawn(family: str, batch: int = 0) -> tuple[dict[str, Any], ...]:
+    return _draw(real_scenario_data() if family == "real" else scenario_data(), PLAYS, batch)
 
 
 def plays(family: str, batch: int = 0) -> tuple[dict[str, Any], ...]:
@@ -47,13 +55,4 @@ def plays(family: str, batch: int = 0) -> tuple[dict[str, Any], ...]:
 @lru_cache(maxsize=None)
 def turns(batch: int = 0) -> tuple[dict[str, Any], ...]:
     """`TURNS` turns (`turn_strategies.turn_data`) drawn for this run; `batch` > 0: others."""
-    out: list[dict[str, Any]] = []
-
-    @settings(max_examples=TURNS, database=None, deadline=None, phases=[Phase.generate],
-              suppress_health_check=list(HealthCheck))
-    @given(turn_data())
-    def draw(data: dict[str, Any]) -> None:
-        out.append(data)
-
-    draw()
-    return tuple(out)
+    return _draw(turn_data(), TURNS, batch)
