@@ -150,3 +150,15 @@ def turn_and_plays_refuse(data: dict[str, Any], line: str, tmp_path: Path) -> No
         path.write_text(yaml.safe_dump({**data, **extra}), encoding="utf-8")
         out = payplan_cli(command, str(path))
         assert out.returncode == 2 and out.stderr.strip().splitlines() == [line], out.stderr
+
+
+def on_battlefield(data: dict[str, Any], field: list[dict[str, Any]],
+                   others: tuple[tuple[str, dict[str, Any]], ...]) -> dict[str, Any]:
+    """`data` with your battlefield `field` and then `others` (id, card), each card named by its
+    id without the digits (added to `cards` unless there)."""
+    for ident, card in others:
+        name = ident.rstrip("0123456789")
+        data["cards"].setdefault(name, card)
+        field.append({"id": ident, "card": name})
+    data["state"]["you"]["battlefield"] = field
+    return data

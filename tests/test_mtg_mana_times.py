@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 from mtg_cases import checked_payment as checked
-from mtg_cases import example, plan, round_trips
+from mtg_cases import example, on_battlefield, plan, round_trips
 from mtg_cases import problems as _problems
 
 from payplan.planner.mtg.play import play_data
@@ -31,12 +31,7 @@ def reflection(cost: str, *others: tuple[str, dict[str, Any]], times: int = 2,
     field: list[dict[str, Any]] = [{"id": f"mr{i + 1}", "card": "mana-reflection"}
                                    for i in range(copies)]
     field.append({"id": "f1", "card": "forest"})
-    for ident, card in others:
-        name = ident.rstrip("0123456789")
-        data["cards"].setdefault(name, card)
-        field.append({"id": ident, "card": name})
-    data["state"]["you"]["battlefield"] = field
-    return data
+    return on_battlefield(data, field, others)
 
 
 def test_each_land_makes_twice_as_much() -> None:

@@ -11,7 +11,7 @@ import copy
 from typing import Any
 
 from mtg_cases import checked_payment as checked
-from mtg_cases import example, plan, round_trips
+from mtg_cases import example, on_battlefield, plan, round_trips
 from mtg_cases import problems as _problems
 
 from payplan.planner.mtg.play import play_data
@@ -31,12 +31,7 @@ def dictate(cost: str, *others: tuple[str, dict[str, Any]]) -> dict[str, Any]:
     data = example("131")
     data["cards"]["mystic-snake"]["cost"] = cost
     field: list[dict[str, Any]] = [{"id": "d1", "card": "dictate-of-karametra"}]
-    for ident, card in others:
-        name = ident.rstrip("0123456789")
-        data["cards"].setdefault(name, card)
-        field.append({"id": ident, "card": name})
-    data["state"]["you"]["battlefield"] = field
-    return data
+    return on_battlefield(data, field, others)
 
 
 def sources(p: dict[str, Any]) -> list[tuple[str, str, Any]]:

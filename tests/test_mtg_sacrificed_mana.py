@@ -15,7 +15,7 @@ import pytest
 import yaml
 from helpers import payplan_cli as run
 from mtg_cases import checked_sources as checked
-from mtg_cases import example, plan, round_trips, turn_and_plays_refuse
+from mtg_cases import example, on_battlefield, plan, round_trips, turn_and_plays_refuse
 from mtg_cases import problems as _problems
 
 from payplan.planner.mtg.play import play_data
@@ -33,12 +33,7 @@ def squandered(cost: str, *others: tuple[str, dict[str, Any]]) -> dict[str, Any]
     data = example("130")
     data["cards"]["sultai-charm"]["cost"] = cost
     field: list[dict[str, Any]] = [{"id": "sr1", "card": "squandered-resources"}]
-    for ident, card in others:
-        name = ident.rstrip("0123456789")
-        data["cards"].setdefault(name, card)
-        field.append({"id": ident, "card": name})
-    data["state"]["you"]["battlefield"] = field
-    return data
+    return on_battlefield(data, field, others)
 
 
 def test_the_sea_is_tapped_then_sacrificed_for_its_other_color() -> None:
