@@ -446,11 +446,9 @@ class Payer:
                 n += 1
         if profile.taph is not None and profile.taph[0] in ("convoke", "improvise", "delve"):
             n += 1
-        if p is None:
+        if p is None or profile.lose is not None:  # its repeats: a permanent the payment loses
             return n
         offers = self.res.permanents[p].offers
-        if profile.lose is not None:
-            return n
         return n + sum(times for a, _, times in profile.repeats
                        if not per_counter(offers[a].ability) and not _taps_other(offers[a].ability))
 

@@ -46,8 +46,7 @@ def could_produce(data: dict[str, Any], obj: Obj,
             elif per == "power":
                 times = max(0, object_power(cards, obj))
             elif isinstance(per, dict) and "greatest_power" in per:
-                times = greatest_power(cards, [o for o in side if o.controller == obj.controller],
-                                       per["greatest_power"])
+                times = greatest_power(cards, side, per["greatest_power"])  # side: its controller's
             if times:
                 out.update(option)
     if "untap_no_colorless" in knobs.MISREADINGS:
